@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DecodeError", "LmcodecError", "StreamAssemblyError", "ValidationError"]
+__all__ = ["DecodeError", "EncodeError", "LmcodecError", "StreamAssemblyError", "ValidationError"]
 
 
 class LmcodecError(Exception):
@@ -13,6 +13,10 @@ class LmcodecError(Exception):
 
 class DecodeError(LmcodecError):
     """The input is not well-formed (malformed JSON/MessagePack bytes, bad SSE framing)."""
+
+
+class EncodeError(LmcodecError, TypeError):
+    """An object cannot be written in the requested format (e.g. an int beyond 64 bits in MessagePack)."""
 
 
 class ValidationError(LmcodecError, ValueError):

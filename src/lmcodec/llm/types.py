@@ -1,0 +1,353 @@
+"""Structs mirroring llm 0.36's serialization shapes (``llm.serialization``).
+
+One frozen Struct per dict shape; field order is llm's key emission order, so
+msgspec writes exactly the keys, in exactly the order, that ``to_dict()`` writes:
+
+=================  ===================================================================
+Struct             llm shape
+=================  ===================================================================
+``Attachment``     ``AttachmentDict``   {type?, url?, path?, content?}
+``TextPart``       ``TextPartDict``     {type="text", text, provider_metadata?}
+``ReasoningPart``  ``ReasoningPartDict`` {type="reasoning", text, redacted?, provider_metadata?}
+``ToolCallPart``   ``ToolCallPartDict`` {type="tool_call", name, arguments, tool_call_id?,
+                                         server_executed?, provider_metadata?}
+``ToolResultPart`` ``ToolResultPartDict`` {type="tool_result", name, output, tool_call_id?,
+                                         server_executed?, exception?, attachments?,
+                                         provider_metadata?}
+``AttachmentPart`` ``AttachmentPartDict`` {type="attachment", attachment?, provider_metadata?}
+``Message``        ``MessageDict``      {role, parts, provider_metadata?}
+``Prompt``         ``PromptDict``       {messages, options?, system?}
+``Usage``          ``UsageDict``        {input?, output?, details?}
+``Response``       ``ResponseDict``     {model, prompt, messages, id?, usage?, datetime_utc?}
+=================  ===================================================================
+
+An optional key is ``None`` on the Python side when absent, exactly like the
+attribute of llm's own dataclass, and is omitted on encoding. llm's readers
+treat ``null`` and a missing key alike for every optional key, so ``None`` is
+the exact model (there is no null-vs-absent distinction to keep).
+
+Emission rules reproduced (llm ``to_dict``):
+
+- ``provider_metadata``, ``attachments``, ``options``, ``system``, ``id`` and the
+  AttachmentDict fields are written only when truthy;
+- ``redacted`` and ``server_executed`` only when true;
+- ``tool_call_id`` and ``exception`` whenever not ``None`` (``""`` is written);
+- ``usage`` only when ``input`` or ``output`` is set; inside it each key when not ``None``.
+
+Decoding (``lmcodec.llm.decode``) reads straight into these Structs. The field
+annotations are the canonical shapes: anything outside them (``{}`` metadata,
+``"redacted": 1``, non-canonical base64, ...) makes the fast typed decode fail
+and the payload is re-read by :mod:`lmcodec.llm.reading`, which applies llm's own
+``from_dict`` rules. Like llm, that path keeps values of the wrong JSON type
+verbatim where llm passes them through (``{"type": "text", "text": 5}`` stays 5),
+so the annotations state the TypedDict contract, not a runtime guarantee.
+
+Building a Struct in Python applies llm's ``to_dict`` emission rules (falsy
+metadata becomes ``None``, ``redacted=1`` becomes ``True``, lists become tuples,
+``Attachment(content=b"...")`` is base64-encoded), so ``encode(obj)`` writes what
+llm writes for the same values. Positional arguments follow the wire order,
+which equals llm's dataclass order except for ``ToolResultPart`` (llm: ...,
+``attachments``, ``exception``; here ``exception`` comes first); ``Attachment``
+is keyword-only because llm orders it ``type, path, url, content``.
+"""
+
+import base64
+import binascii
+import re
+from typing import TYPE_CHECKING, Annotated, Any, Union
+
+import msgspec
+from msgspec.structs import force_setattr
+
+__all__ = [
+    "Attachment",
+    "AttachmentPart",
+    "Message",
+    "Part",
+    "Prompt",
+    "ReasoningPart",
+    "Response",
+    "TextPart",
+    "ToolCallPart",
+    "ToolResultPart",
+    "Usage",
+]
+
+# ---------------------------------------------------------------------------
+# Field types. What the fast decoder accepts is the canonical form; everything
+# else llm accepts goes through lmcodec.llm.reading.
+
+_NonEmptyStr = Annotated[str, msgspec.Meta(min_length=1)]
+# Non-empty dict: ``{}`` is dropped by llm, so the fast path must not accept it.
+_Metadata = Annotated[dict[str, Any], msgspec.Meta(min_length=1)]
+# An option value: anything but ``null`` (llm drops None-valued options).
+_OptionValue = Union[str, int, float, bool, list[Any], dict[str, Any]]
+_Options = Annotated[dict[str, _OptionValue], msgspec.Meta(min_length=1)]
+
+if TYPE_CHECKING:
+    _AttachmentStr = str | None
+else:
+    # Absent -> None, but ``null`` and ``""`` are rejected by the fast decoder
+    # so that ``{"attachment": {"type": null}}`` (kept by llm, written as
+    # ``{}``) can be told apart from ``{"attachment": {}}`` (dropped by llm).
+    _AttachmentStr = _NonEmptyStr
+
+_B64_CANONICAL = re.compile(r"[A-Za-z0-9+/]*(?:[AQgw]==|[AEIMQUYcgkosw048]=)?")
+
+
+def _is_canonical_base64(s: str) -> bool:
+    """True when ``s`` is exactly what ``base64.b64encode`` writes for some non-empty bytes."""
+    n = len(s)
+    return (
+        n > 0 and n % 4 == 0 and s.isascii() and _B64_CANONICAL.fullmatch(s) is not None
+    )
+
+
+def _canonical_base64(value: object) -> str | None:
+    """llm's ``b64encode(b64decode(content))`` for str, ``b64encode`` for bytes; None if empty."""
+    if isinstance(value, str):
+        if _is_canonical_base64(value):
+            return value
+        try:
+            raw = base64.b64decode(value)
+        except (binascii.Error, ValueError) as exc:
+            raise ValueError(f"Invalid base64 content: {exc}") from None
+    elif isinstance(value, (bytes, bytearray, memoryview)):
+        raw = bytes(value)
+    else:
+        raise TypeError(f"Attachment content must be str or bytes, got {type(value).__name__}")
+    return base64.b64encode(raw).decode("ascii") if raw else None
+
+
+def _truthy_or_none(value: Any) -> Any:
+    return value if value else None
+
+
+# ---------------------------------------------------------------------------
+# Base: construction in Python (never decoding) goes through the metaclass,
+# which applies llm's to_dict emission rules via ``_llm_fix``.
+
+
+class _LlmStructMeta(msgspec.StructMeta):
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        obj = super().__call__(*args, **kwargs)
+        obj._llm_fix(args, kwargs)
+        return obj
+
+
+class _Struct(
+    msgspec.Struct,
+    metaclass=_LlmStructMeta,
+    frozen=True,
+    omit_defaults=True,
+    repr_omit_defaults=True,
+):
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        """Normalize a Python-built value to what llm's ``to_dict`` would write."""
+
+    def _fix_metadata(self) -> None:
+        pm = getattr(self, "provider_metadata", None)
+        if pm is not None and not pm:
+            force_setattr(self, "provider_metadata", None)
+
+
+class _PartBase(_Struct, frozen=True, tag_field="type"):
+    pass
+
+
+def _as_tuple(obj: _Struct, name: str) -> None:
+    value = getattr(obj, name)
+    if type(value) is not tuple:
+        force_setattr(obj, name, tuple(value) if value else ())
+
+
+# ---------------------------------------------------------------------------
+# AttachmentDict
+
+
+class Attachment(_Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """``AttachmentDict``: every key optional; ``content`` is standard padded base64.
+
+    ``content`` may be given as bytes (encoded like llm's ``_attachment_to_dict``)
+    or as base64 text (normalized like llm's reader: non-alphabet characters are
+    discarded by ``b64decode``, then re-encoded; bad padding raises ValueError).
+    """
+
+    type: _AttachmentStr = None
+    url: _AttachmentStr = None
+    path: _AttachmentStr = None
+    content: _AttachmentStr = None
+
+    def __post_init__(self) -> None:
+        content = self.content
+        if content is not None and not (type(content) is str and _is_canonical_base64(content)):
+            force_setattr(self, "content", _canonical_base64(content))
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        for name in ("type", "url", "path"):
+            value = getattr(self, name)
+            if value is not None and not value:
+                force_setattr(self, name, None)
+
+
+def _is_empty_attachment(a: Attachment) -> bool:
+    return a.type is None and a.url is None and a.path is None and a.content is None
+
+
+# ---------------------------------------------------------------------------
+# PartDict variants, tagged by "type"
+
+
+class TextPart(_PartBase, frozen=True, tag="text"):
+    """``TextPartDict``: ``{"type": "text", "text", "provider_metadata"?}``."""
+
+    text: str
+    provider_metadata: _Metadata | None = None
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        self._fix_metadata()
+
+
+class ReasoningPart(_PartBase, frozen=True, tag="reasoning"):
+    """``ReasoningPartDict``. ``redacted=True, text=""`` marks opaque reasoning;
+    ``text=""`` with only ``provider_metadata`` is llm 0.36's metadata-only form."""
+
+    text: str
+    redacted: bool = False
+    provider_metadata: _Metadata | None = None
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        if type(self.redacted) is not bool:
+            force_setattr(self, "redacted", bool(self.redacted))
+        self._fix_metadata()
+
+
+class ToolCallPart(_PartBase, frozen=True, tag="tool_call"):
+    """``ToolCallPartDict``. ``arguments`` is always written, even ``{}``."""
+
+    name: str
+    arguments: dict[str, Any]
+    tool_call_id: str | None = None
+    server_executed: bool = False
+    provider_metadata: _Metadata | None = None
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        if type(self.server_executed) is not bool:
+            force_setattr(self, "server_executed", bool(self.server_executed))
+        self._fix_metadata()
+
+
+class ToolResultPart(_PartBase, frozen=True, tag="tool_result"):
+    """``ToolResultPartDict``. ``exception`` is llm's rendered ``"Class: message"``."""
+
+    name: str
+    output: str
+    tool_call_id: str | None = None
+    server_executed: bool = False
+    exception: str | None = None
+    attachments: tuple[Attachment, ...] = ()
+    provider_metadata: _Metadata | None = None
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        if type(self.server_executed) is not bool:
+            force_setattr(self, "server_executed", bool(self.server_executed))
+        _as_tuple(self, "attachments")
+        self._fix_metadata()
+
+
+class AttachmentPart(_PartBase, frozen=True, tag="attachment"):
+    """``AttachmentPartDict``.
+
+    Reading ``"attachment": {}`` gives ``attachment=None`` (llm treats the empty
+    dict as falsy), while ``AttachmentPart(Attachment())`` built in Python keeps
+    the empty attachment and writes ``"attachment": {}``, as llm's ``to_dict``
+    does - the one shape llm itself does not read back unchanged.
+    """
+
+    attachment: Attachment | None = None
+    provider_metadata: _Metadata | None = None
+
+    def __post_init__(self) -> None:
+        a = self.attachment
+        if a is not None and _is_empty_attachment(a):
+            # Only ``{}`` decodes to an all-None Attachment (null, "" and
+            # unknown keys leave the fast path), and llm drops ``{}``.
+            force_setattr(self, "attachment", None)
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        given = kwargs["attachment"] if "attachment" in kwargs else (args[0] if args else None)
+        if self.attachment is None and given:
+            force_setattr(self, "attachment", given)
+        self._fix_metadata()
+
+
+Part = Union[TextPart, ReasoningPart, ToolCallPart, ToolResultPart, AttachmentPart]
+"""``PartDict``: the tagged union of the five part shapes."""
+
+
+# ---------------------------------------------------------------------------
+# MessageDict, PromptDict, UsageDict, ResponseDict
+
+
+class Message(_Struct, frozen=True):
+    """``MessageDict``: ``{"role", "parts", "provider_metadata"?}``; ``parts`` may be empty."""
+
+    role: str
+    parts: tuple[Part, ...]
+    provider_metadata: _Metadata | None = None
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        _as_tuple(self, "parts")
+        self._fix_metadata()
+
+
+class Prompt(_Struct, frozen=True):
+    """``PromptDict``: the full input chain of the turn, plus options and raw system."""
+
+    messages: tuple[Message, ...]
+    options: _Options | None = None
+    system: _NonEmptyStr | None = None
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        _as_tuple(self, "messages")
+        options = self.options
+        if options is not None:
+            if isinstance(options, dict):
+                kept = {k: v for k, v in options.items() if v is not None}
+                if len(kept) != len(options):
+                    options = kept
+            force_setattr(self, "options", options if options else None)
+        force_setattr(self, "system", _truthy_or_none(self.system))
+
+
+class Usage(_Struct, frozen=True):
+    """``UsageDict``: token counts and provider-specific ``details`` (kept verbatim)."""
+
+    input: int | None = None
+    output: int | None = None
+    details: dict[str, Any] | None = None
+
+
+class Response(_Struct, frozen=True):
+    """``ResponseDict``: one turn - model, input chain, output messages, audit fields.
+
+    ``usage`` without ``input`` and ``output`` is dropped (llm writes usage only
+    when one of them is set). ``datetime_utc`` is kept as read; llm itself never
+    restores it (see :func:`lmcodec.llm.reloaded`).
+    """
+
+    model: str
+    prompt: Prompt
+    messages: tuple[Message, ...]
+    id: _NonEmptyStr | None = None
+    usage: Usage | None = None
+    datetime_utc: str | None = None
+
+    def __post_init__(self) -> None:
+        u = self.usage
+        if u is not None and u.input is None and u.output is None:
+            force_setattr(self, "usage", None)
+
+    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        _as_tuple(self, "messages")
+        force_setattr(self, "id", _truthy_or_none(self.id))

@@ -1,0 +1,355 @@
+"""Incremental, bytes-level Server-Sent Events framing.
+
+:class:`SSEDecoder` cuts SSE events out of arbitrarily chunked bytes and
+returns them as :class:`SSEEvent` values whose ``data`` stays ``bytes``, so a
+provider decoder can hand it straight to ``msgspec.json.Decoder.decode``
+without ever building a ``str``.
+
+The field grammar is lm15 1.5.0's (``lm15/sse.py`` ``parse_sse`` over
+``body.splitlines(keepends=True)``, the contract harness path):
+
+- A line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (``bytes.splitlines``); a
+  ``\\r\\n`` split across two chunks is one line end.
+- A blank line dispatches the pending event when it has at least one data line,
+  then resets both the data lines and the event name.
+- A line starting with ``:`` is a comment; ``id:``, ``retry:`` and any other
+  field are ignored. Only the exact prefixes ``data:`` and ``event:`` count
+  (no space before the colon, case-sensitive; a bare ``data`` is ignored).
+- ``event:`` sets the name to the rest of the line, decoded as UTF-8 with
+  replacement and ``str.strip()``-ped (so ``event:`` alone gives ``""``).
+- ``data:`` appends the rest of the line with **all** leading whitespace
+  removed, as ``str.lstrip()`` does: the ASCII whitespace including
+  ``\\x1c``-``\\x1f`` and the Unicode white space characters (U+0085, U+00A0,
+  U+2028, U+3000, ...) in their UTF-8 form. Several data lines are joined
+  with ``\\n``.
+- At end of input (:meth:`SSEDecoder.close`) an unterminated last line is
+  processed and pending data is flushed as a last event.
+
+``data`` is never decoded: invalid UTF-8 stays as it was sent (lm15 would turn
+it into U+FFFD; the JSON decoder downstream rejects it). Decoding ``data`` with
+``errors="replace"`` gives exactly lm15's ``SSEEvent.data``.
+
+Limits (not in lm15, whose parser is unbounded by default, INV-056):
+``max_line_bytes`` caps one line, line end excluded; ``max_event_bytes`` caps
+the bytes of all lines of one event (data, event, comment and ignored lines,
+line ends excluded). Both are checked on the buffered partial line as well,
+so memory stays bounded whatever the chunking. Going over raises
+:class:`lmcodec.errors.DecodeError` naming the event index and the byte
+offset of the offending line. ``None`` disables a limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from typing import Final, NoReturn
+
+import msgspec
+
+from lmcodec.errors import DecodeError
+
+__all__ = [
+    "DEFAULT_MAX_EVENT_BYTES",
+    "DEFAULT_MAX_LINE_BYTES",
+    "SSEDecoder",
+    "SSEEvent",
+    "aiter_sse",
+    "iter_sse",
+]
+
+#: Default cap on one line (line end excluded). Gemini sends a 4K image as a
+#: single 29.7 MB SSE line (lm15-contract INV-056), so the cap sits well above.
+DEFAULT_MAX_LINE_BYTES: Final = 64 * 1024 * 1024
+#: Default cap on all the lines of one event (line ends excluded).
+DEFAULT_MAX_EVENT_BYTES: Final = 128 * 1024 * 1024
+
+
+class SSEEvent(msgspec.Struct, frozen=True, gc=False):
+    """One dispatched SSE event: its ``event:`` name (``None`` when the event
+    had no ``event:`` line) and its data lines joined with ``\\n``."""
+
+    event: str | None
+    data: bytes
+
+
+# What ``str.lstrip()`` removes, as bytes: the ASCII whitespace (``str.isspace``
+# also counts the separators \x1c-\x1f) and the UTF-8 encodings of the
+# non-ASCII white space characters.
+_ASCII_WS: Final = b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
+_UNICODE_WS: Final = tuple(
+    chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace()
+)
+# First bytes that may start white space: a ``data:`` value starting with any
+# other byte is taken as is.
+_WS_FIRST: Final = frozenset(_ASCII_WS) | frozenset(w[0] for w in _UNICODE_WS)
+_SPACE: Final = 0x20
+_D: Final = ord("d")
+_E: Final = ord("e")
+
+
+def _lstrip_ws(value: bytes) -> bytes:
+    """``value`` without the leading white space ``str.lstrip()`` would remove."""
+    while True:
+        value = value.lstrip(_ASCII_WS)
+        if value and value[0] >= 0x80 and value.startswith(_UNICODE_WS):
+            for ws in _UNICODE_WS:
+                if value.startswith(ws):
+                    value = value[len(ws) :]
+                    break
+            continue
+        return value
+
+
+def _check_limit(name: str, value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a non-negative int or None, got {value!r}")
+    return value
+
+
+class SSEDecoder:
+    """Incremental SSE framer: ``feed()`` bytes in any chunking, get events.
+
+    >>> d = SSEDecoder()
+    >>> d.feed(b"event: ping\\ndata: {}\\n")
+    []
+    >>> d.feed(b"\\n")
+    [SSEEvent(event='ping', data=b'{}')]
+
+    Work is linear in the bytes fed however they are chunked: a partial line is
+    kept in a ``bytearray`` and only the newly fed bytes are searched for a line
+    end. After a :class:`DecodeError` the decoder is unusable; after
+    :meth:`close` it is reset and can frame a new stream.
+    """
+
+    __slots__ = (
+        "_buf",
+        "_event_bytes",
+        "_failed",
+        "_index",
+        "_max_event",
+        "_max_line",
+        "_name",
+        "_offset",
+        "_parts",
+        "_skip_lf",
+    )
+
+    def __init__(
+        self,
+        *,
+        max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+        max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+    ) -> None:
+        self._max_line = _check_limit("max_line_bytes", max_line_bytes)
+        self._max_event = _check_limit("max_event_bytes", max_event_bytes)
+        self._buf = bytearray()  # the partial (unterminated) last line
+        self._offset = 0  # stream offset of self._buf[0]
+        self._skip_lf = False  # the last byte seen was a line-ending \r
+        self._name: str | None = None  # event name of the pending event
+        self._parts: list[bytes] = []  # data lines of the pending event
+        self._event_bytes = 0  # line bytes of the pending event so far
+        self._index = 0  # index of the pending event (= events dispatched)
+        self._failed = False
+
+    @property
+    def event_count(self) -> int:
+        """Events dispatched so far (also the index of the next event)."""
+        return self._index
+
+    @property
+    def bytes_fed(self) -> int:
+        """Bytes fed so far (since construction or the last :meth:`close`)."""
+        return self._offset + len(self._buf)
+
+    def feed(self, data: bytes | bytearray | memoryview) -> list[SSEEvent]:
+        """Take the next chunk of the body; return the events it completed."""
+        if self._failed:
+            raise DecodeError("SSE decoder used after a framing error")
+        if not data:
+            return []
+        chunk = data if type(data) is bytes else bytes(data)
+        if self._skip_lf:
+            # The previous chunk ended with a \r already taken as a line end:
+            # a \n right after it belongs to that line end.
+            self._skip_lf = False
+            if chunk[0] == 0x0A:
+                self._offset += 1
+                if len(chunk) == 1:
+                    return []
+                chunk = chunk[1:]
+        buf = self._buf
+        if buf:
+            # Only the new bytes need searching: the partial line has no line end.
+            scan = len(buf)
+            buf += chunk
+            lf = buf.rfind(b"\n", scan)
+            cr = buf.rfind(b"\r", scan)
+            last = lf if lf > cr else cr
+            if last < 0:
+                self._check_partial()
+                return []
+            end = last + 1
+            if end == len(buf):
+                block = bytes(buf)
+                buf.clear()
+            else:
+                block = bytes(buf[:end])
+                del buf[:end]
+        else:
+            # Nothing pending: split the chunk itself, no copy into the buffer.
+            lf = chunk.rfind(b"\n")
+            cr = chunk.rfind(b"\r")
+            last = lf if lf > cr else cr
+            if last < 0:
+                buf += chunk
+                self._check_partial()
+                return []
+            end = last + 1
+            if end == len(chunk):
+                block = chunk
+            else:
+                block = chunk[:end]
+                buf += chunk[end:]
+        if cr == last and not buf:
+            self._skip_lf = True
+        events = self._lines(block.splitlines(), block)
+        self._offset += end
+        if buf:
+            self._check_partial()
+        return events
+
+    def close(self) -> list[SSEEvent]:
+        """End of input: process an unterminated last line and flush pending
+        data as a last event. The decoder is then reset for a new stream."""
+        if self._failed:
+            raise DecodeError("SSE decoder used after a framing error")
+        events: list[SSEEvent] = []
+        if self._buf:
+            line = bytes(self._buf)
+            self._buf.clear()
+            events = self._lines([line], line)
+        if self._parts:
+            parts = self._parts
+            events.append(SSEEvent(self._name, parts[0] if len(parts) == 1 else b"\n".join(parts)))
+        self._offset = 0
+        self._skip_lf = False
+        self._name = None
+        self._parts = []
+        self._event_bytes = 0
+        self._index = 0
+        return events
+
+    # -- internals ---------------------------------------------------------
+
+    def _lines(self, lines: list[bytes], block: bytes) -> list[SSEEvent]:
+        """Apply the field grammar to complete lines (line ends removed)."""
+        out: list[SSEEvent] = []
+        name = self._name
+        parts = self._parts
+        size = self._event_bytes
+        index = self._index
+        max_line = self._max_line
+        if max_line is not None and len(block) <= max_line:
+            max_line = None  # no line of this block can be longer
+        max_event = self._max_event
+        for i, line in enumerate(lines):
+            if not line:
+                if parts:
+                    out.append(SSEEvent(name, parts[0] if len(parts) == 1 else b"\n".join(parts)))
+                    parts = []
+                    index += 1
+                name = None
+                size = 0
+                continue
+            if max_line is not None or max_event is not None:
+                size += len(line)
+                if max_line is not None and len(line) > max_line:
+                    what = f"line of {len(line)} bytes exceeds max_line_bytes={max_line}"
+                    self._fail_in_block(lines, i, block, index, what)
+                if max_event is not None and size > max_event:
+                    what = f"event of {size} bytes exceeds max_event_bytes={max_event}"
+                    self._fail_in_block(lines, i, block, index, what)
+            first = line[0]
+            if first == _D:
+                if line.startswith(b"data:"):
+                    if len(line) == 5:
+                        parts.append(b"")
+                        continue
+                    c = line[5]
+                    if c == _SPACE:
+                        if len(line) > 6 and line[6] in _WS_FIRST:
+                            parts.append(_lstrip_ws(line[6:]))
+                        else:
+                            parts.append(line[6:])
+                    elif c in _WS_FIRST:
+                        parts.append(_lstrip_ws(line[5:]))
+                    else:
+                        parts.append(line[5:])
+            elif first == _E and line.startswith(b"event:"):
+                name = line[6:].decode("utf-8", "replace").strip()
+            # ":" comments, "id:", "retry:" and unknown fields are ignored.
+        self._name = name
+        self._parts = parts
+        self._event_bytes = size
+        self._index = index
+        return out
+
+    def _check_partial(self) -> None:
+        """Bound the buffered partial line by both limits."""
+        pending = len(self._buf)
+        if self._max_line is not None and pending > self._max_line:
+            self._fail(
+                f"unterminated line of {pending}+ bytes exceeds max_line_bytes={self._max_line}",
+                self._index,
+                self._offset,
+            )
+        if self._max_event is not None and self._event_bytes + pending > self._max_event:
+            self._fail(
+                f"event of {self._event_bytes + pending}+ bytes exceeds "
+                f"max_event_bytes={self._max_event}",
+                self._index,
+                self._offset,
+            )
+
+    def _fail_in_block(
+        self, lines: list[bytes], lineno: int, block: bytes, index: int, what: str
+    ) -> NoReturn:
+        # Error path only: locate the start of line ``lineno`` of the block.
+        pos = 0
+        for line in lines[:lineno]:
+            pos += len(line)
+            pos += 2 if block.startswith(b"\r\n", pos) else 1
+        self._fail(what, index, self._offset + pos)
+
+    def _fail(self, what: str, index: int, offset: int) -> NoReturn:
+        self._failed = True
+        raise DecodeError(f"SSE event #{index} (line at byte offset {offset}): {what}")
+
+
+def iter_sse(
+    chunks: Iterable[bytes],
+    *,
+    max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+    max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+) -> Iterator[SSEEvent]:
+    """Frame an iterable of body chunks into SSE events."""
+    decoder = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+    for chunk in chunks:
+        yield from decoder.feed(chunk)
+    yield from decoder.close()
+
+
+async def aiter_sse(
+    chunks: AsyncIterable[bytes],
+    *,
+    max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+    max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+) -> AsyncIterator[SSEEvent]:
+    """Frame an async iterable of body chunks into SSE events."""
+    decoder = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+    async for chunk in chunks:
+        for event in decoder.feed(chunk):
+            yield event
+    for event in decoder.close():
+        yield event

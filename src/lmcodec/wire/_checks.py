@@ -1,0 +1,105 @@
+"""Value checks shared by construction and decoding.
+
+These are the rules a msgspec type annotation cannot say on its own: strict
+JSON payloads, base64 shape, local paths. They raise TypeError/ValueError as
+lm15's constructors do; during a decode msgspec turns those into a
+ValidationError carrying the JSON path.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path, PurePath, PureWindowsPath
+from typing import Any
+
+__all__ = [
+    "base64_payload",
+    "check_base64",
+    "check_json_object",
+    "is_json_value",
+    "to_path",
+    "wire_path",
+]
+
+_BASE64_RE = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")
+_WHITESPACE = (" ", "\n", "\r", "\t", "\v", "\f")
+
+
+def is_json_value(value: Any) -> bool:
+    """True when ``value`` is made only of strict JSON values (no NaN/inf, str keys)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if item is None or kind is bool or kind is int or kind is str:
+            continue
+        if kind is float:
+            if not math.isfinite(item):
+                return False
+            continue
+        if kind is list:
+            stack.extend(item)
+            continue
+        if kind is dict:
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    return False
+                stack.append(child)
+            continue
+        if isinstance(item, (int, str)):
+            continue
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                return False
+            continue
+        return False
+    return True
+
+
+def check_json_object(value: Any, field_name: str, *, required: bool = False) -> None:
+    """Raise TypeError unless ``value`` is a strict JSON object (or None when optional)."""
+    if value is None:
+        if required:
+            raise TypeError(f"{field_name} must be a JSON object")
+        return
+    if not isinstance(value, dict):
+        raise TypeError(f"{field_name} must be a JSON object")
+    if not is_json_value(value):
+        raise TypeError(f"{field_name} must contain only JSON-compatible values")
+
+
+def base64_payload(data: str) -> str:
+    """The base64 characters of a raw base64 string or ``data:`` URI, whitespace removed."""
+    if data.startswith("data:") and ";base64," in data:
+        data = data.split(";base64,", 1)[1]
+    stripped = data.strip()
+    if stripped != data or any(ws in stripped for ws in _WHITESPACE):
+        return "".join(stripped.split())
+    return data
+
+
+def check_base64(owner: str, data: str) -> None:
+    """Raise ValueError unless ``data`` has valid base64 shape (INV-011/012)."""
+    if data == "":
+        raise ValueError(f"{owner}.data cannot be empty")
+    payload = base64_payload(data)
+    if len(payload) % 4 != 0 or not _BASE64_RE.fullmatch(payload):
+        raise ValueError(f"{owner}.data must be a valid base64 string")
+
+
+def to_path(value: Any, owner: str) -> Path:
+    """A local path as lm15 stores it: a pathlib.Path, never empty."""
+    if isinstance(value, Path):
+        return value
+    if not isinstance(value, (str, PurePath)) and not hasattr(value, "__fspath__"):
+        raise TypeError(f"{owner} path must be a string or path")
+    if str(value) == "":
+        raise ValueError(f"{owner} path cannot be empty")
+    return Path(value)
+
+
+def wire_path(path: PurePath) -> str:
+    """A path on the wire: ``/`` as the separator on every OS (INV-009)."""
+    text = str(path)
+    return text.replace("\\", "/") if isinstance(path, PureWindowsPath) else text

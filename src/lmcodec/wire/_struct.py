@@ -1,0 +1,334 @@
+"""The Struct base of every wire type and its lm15-style constructor.
+
+A wire Struct keeps its fields in wire key order (``kw_only=True``), its
+msgspec defaults are the *omission* defaults of the canonical format, and its
+type annotations are what msgspec checks in C while decoding. Python
+construction goes through :class:`WireMeta.__call__` instead, which gives the
+lm15 constructor: lm15's positional order, lm15's defaults (which may differ
+from the omission defaults), and the checks and coercions lm15 makes on every
+field (msgspec does not check types when a Struct is built in Python).
+Decoding never goes through ``__call__``, so it pays nothing for this.
+"""
+
+from __future__ import annotations
+
+import math
+import types
+import typing
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin
+
+import msgspec
+
+from lmcodec.wire._checks import check_json_object, is_json_value, to_path
+
+__all__ = ["REQUIRED", "Factory", "WireMeta", "WireStruct", "empty_to_none"]
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+"""Marks a constructor argument that lm15 requires although the wire may omit it."""
+
+
+class Factory:
+    """A constructor default built fresh on every call (lm15's ``default_factory``)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+
+Check = Callable[[Any], Any]
+
+
+class _Plan:
+    """How one class binds and checks its constructor arguments."""
+
+    __slots__ = ("checks", "defaults", "kwonly", "names", "positional")
+
+    def __init__(
+        self,
+        positional: tuple[str, ...],
+        kwonly: tuple[str, ...],
+        defaults: dict[str, Any],
+        checks: dict[str, Check],
+    ) -> None:
+        self.positional = positional
+        self.kwonly = kwonly
+        self.names = frozenset(positional) | frozenset(kwonly)
+        self.defaults = defaults
+        self.checks = checks
+
+
+_StructMeta: type = type(msgspec.Struct)
+
+
+class WireMeta(_StructMeta):  # type: ignore[misc, valid-type]
+    """Metaclass giving wire Structs lm15's constructor signature and checks."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        plan: _Plan | None = cls.__dict__.get("_lm_plan")
+        if plan is None:
+            plan = _build_plan(cls)
+            type.__setattr__(cls, "_lm_plan", plan)
+        name = cls.__name__
+        if len(args) > len(plan.positional):
+            raise TypeError(
+                f"{name}() takes {len(plan.positional)} positional arguments "
+                f"but {len(args)} were given"
+            )
+        for field_name, value in zip(plan.positional, args):
+            if field_name in kwargs:
+                raise TypeError(f"{name}() got multiple values for argument '{field_name}'")
+            kwargs[field_name] = value
+        for field_name in kwargs:
+            if field_name not in plan.names:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{field_name}'")
+        for field_name, default in plan.defaults.items():
+            if field_name not in kwargs:
+                if default is REQUIRED:
+                    raise TypeError(f"{name}() missing required argument: '{field_name}'")
+                kwargs[field_name] = default.make() if isinstance(default, Factory) else default
+        prepare = getattr(cls, "_lm_prepare", None)
+        if prepare is not None:
+            prepare(kwargs)
+        for field_name, check in plan.checks.items():
+            kwargs[field_name] = check(kwargs[field_name])
+        return super().__call__(**kwargs)
+
+
+class WireStruct(
+    msgspec.Struct,
+    metaclass=WireMeta,
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+):
+    """Base of every canonical wire type.
+
+    Class attributes steering the constructor (all optional):
+    ``_lm_order`` lm15's positional order, ``_lm_kwonly`` lm15's keyword-only
+    fields, ``_lm_defaults`` constructor defaults that differ from the
+    omission defaults (``REQUIRED`` for an argument lm15 requires),
+    ``_lm_prepare(kwargs)`` a hook normalizing arguments before the checks.
+    """
+
+    _lm_order: ClassVar[tuple[str, ...] | None] = None
+    _lm_kwonly: ClassVar[tuple[str, ...]] = ()
+    _lm_defaults: ClassVar[dict[str, Any]] = {}
+
+
+def _build_plan(cls: Any) -> _Plan:
+    fields = msgspec.structs.fields(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
+    kwonly: tuple[str, ...] = cls._lm_kwonly
+    order: tuple[str, ...] | None = cls._lm_order
+    if order is None:
+        order = tuple(f.name for f in fields if f.name not in kwonly)
+    defaults: dict[str, Any] = {}
+    for f in fields:
+        if f.default is not msgspec.NODEFAULT:
+            defaults[f.name] = f.default
+        elif f.default_factory is not msgspec.NODEFAULT:
+            defaults[f.name] = Factory(f.default_factory)
+        else:
+            defaults[f.name] = REQUIRED
+    defaults.update(cls._lm_defaults)
+    ordered = {n: defaults[n] for n in (*order, *kwonly)}
+    checks = {
+        f.name: _compile(hints[f.name], f"{cls.__name__}.{f.name}", f.name)
+        for f in fields
+        if f.name in ordered
+    }
+    return _Plan(order, kwonly, ordered, {k: v for k, v in checks.items() if v is not _identity})
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _compile(tp: Any, owner: str, name: str) -> Check:
+    """Build the constructor check for one annotated field type."""
+    origin = get_origin(tp)
+    if origin is typing.Annotated:
+        base, *extras = get_args(tp)
+        inner = _compile(base, owner, name)
+        metas = [m for m in extras if isinstance(m, msgspec.Meta)]
+        if not metas:
+            return inner
+        return _with_bounds(inner, metas[0], owner, name)
+    if origin in (Union, types.UnionType):
+        return _compile_union(get_args(tp), owner, name)
+    if origin is Literal:
+        allowed = frozenset(get_args(tp))
+        label = name.replace("_", " ")
+
+        def check_literal(value: Any) -> Any:
+            if value not in allowed or isinstance(value, bool):
+                raise ValueError(f"unsupported {label}: {value}")
+            return value
+
+        return check_literal
+    if origin is tuple:
+        item_check = _compile(get_args(tp)[0], owner, name)
+        return _tuple_check(item_check, get_args(tp)[0], owner, none_ok=name == "continuation")
+    if origin is dict:
+        key_tp, value_tp = get_args(tp)
+        if value_tp is Any:
+            return lambda value: (check_json_object(value, owner, required=True), value)[1]
+        return _identity
+    if tp is Any:
+
+        def check_json(value: Any) -> Any:
+            if not is_json_value(value):
+                raise TypeError(f"{owner} must be a JSON-compatible value")
+            return value
+
+        return check_json
+    if tp is str:
+
+        def check_str(value: Any) -> Any:
+            if not isinstance(value, str):
+                raise TypeError(f"{owner} must be a string")
+            return value
+
+        return check_str
+    if tp is bool:
+
+        def check_bool(value: Any) -> Any:
+            if not isinstance(value, bool):
+                raise TypeError(f"{owner} must be a bool")
+            return value
+
+        return check_bool
+    if tp is int:
+
+        def check_int(value: Any) -> Any:
+            if type(value) is float and value.is_integer():
+                return int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int")
+            return value
+
+        return check_int
+    if tp is float:
+
+        def check_float(value: Any) -> Any:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{name} must be a float")
+            return float(value)
+
+        return check_float
+    if tp is bytes:
+
+        def check_bytes(value: Any) -> Any:
+            if not isinstance(value, (bytes, bytearray)):
+                raise TypeError(f"{name} must be bytes")
+            return bytes(value)
+
+        return check_bytes
+    if tp is Path:
+        return lambda value: to_path(value, owner.rsplit(".", 1)[0])
+    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+        return _instance_check((tp,), owner)
+    return _identity
+
+
+def _compile_union(args: tuple[Any, ...], owner: str, name: str) -> Check:
+    optional = type(None) in args
+    rest = tuple(a for a in args if a is not type(None))
+    if all(isinstance(a, type) and issubclass(a, msgspec.Struct) for a in rest):
+        inner = _instance_check(rest, owner)
+    elif len(rest) == 1:
+        inner = _compile(rest[0], owner, name)
+    else:
+        return _identity
+    if not optional:
+        return inner
+
+    def check_optional(value: Any) -> Any:
+        return None if value is None else inner(value)
+
+    return check_optional
+
+
+def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
+    label = " or ".join(c.__name__ for c in classes) if len(classes) < 4 else "a valid object"
+
+    def check_instance(value: Any) -> Any:
+        if not isinstance(value, classes):
+            raise TypeError(f"{owner} must be {label}")
+        return value
+
+    return check_instance
+
+
+def _tuple_check(item_check: Check, item_tp: Any, owner: str, *, none_ok: bool) -> Check:
+    singles = _struct_classes(item_tp)
+    bare_str = item_tp is str or get_args(item_tp)[:1] == (str,)
+
+    def check_tuple(value: Any) -> Any:
+        if value is None and none_ok:
+            return ()
+        if singles and isinstance(value, singles):
+            value = (value,)
+        elif isinstance(value, str):
+            if not bare_str:
+                raise TypeError(f"{owner} must be a sequence, not a string")
+            value = (value,)
+        elif value is None or isinstance(value, dict) or not isinstance(value, Iterable):
+            raise TypeError(f"{owner} must be a sequence")
+        return tuple([item_check(v) for v in value])
+
+    return check_tuple
+
+
+def _struct_classes(tp: Any) -> tuple[type, ...]:
+    if get_origin(tp) is typing.Annotated:
+        tp = get_args(tp)[0]
+    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+        return (tp,)
+    if get_origin(tp) in (Union, types.UnionType):
+        return tuple(a for a in get_args(tp) if isinstance(a, type) and issubclass(a, msgspec.Struct))
+    return ()
+
+
+def _with_bounds(inner: Check, meta: msgspec.Meta, owner: str, name: str) -> Check:
+    ge, gt, le, lt, min_length = meta.ge, meta.gt, meta.le, meta.lt, meta.min_length
+
+    def check_bounds(value: Any) -> Any:
+        value = inner(value)
+        if value is None:
+            return value
+        if min_length is not None and len(value) < min_length:
+            if isinstance(value, str):
+                raise ValueError(f"{owner} cannot be empty")
+            raise ValueError(f"{owner} requires at least {min_length} item(s)")
+        if isinstance(value, (int, float)):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"{name} must be finite")
+            if ge is not None and value < ge:
+                raise ValueError(f"{name} must be >= {ge}")
+            if gt is not None and value <= gt:
+                raise ValueError(f"{name} must be > {gt}")
+            if le is not None and value > le:
+                raise ValueError(f"{name} must be <= {le}")
+            if lt is not None and value >= lt:
+                raise ValueError(f"{name} must be < {lt}")
+        return value
+
+    return check_bounds
+
+
+def empty_to_none(obj: msgspec.Struct, *names: str) -> None:
+    """Store ``None`` for optional fields holding an empty container (lm15 omits them)."""
+    for name in names:
+        value = getattr(obj, name)
+        if value is not None and not value:
+            msgspec.structs.force_setattr(obj, name, None)

@@ -1,0 +1,65 @@
+"""Stream events: start, delta, end, error."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal, TypeAlias
+
+import msgspec
+
+from lmcodec.wire._struct import WireStruct
+from lmcodec.wire._types import JsonObject, NonEmptyStr
+from lmcodec.wire.deltas import Delta
+from lmcodec.wire.telemetry import EMPTY_USAGE, Adaptation, ErrorDetail, FinishReason, Usage
+
+__all__ = ["StreamDeltaEvent", "StreamEndEvent", "StreamErrorEvent", "StreamEvent", "StreamStartEvent"]
+
+
+class StreamStartEvent(WireStruct, kw_only=True, tag_field="type", tag="start"):
+    """The response stream has started."""
+
+    type: ClassVar[Literal["start"]] = "start"
+    id: NonEmptyStr | None = None
+    model: NonEmptyStr | None = None
+    adaptations: tuple[Adaptation, ...] = ()
+
+
+class StreamDeltaEvent(WireStruct, kw_only=True, tag_field="type", tag="delta"):
+    """A typed content delta arrived."""
+
+    type: ClassVar[Literal["delta"]] = "delta"
+    delta: Delta
+
+
+class StreamEndEvent(WireStruct, kw_only=True, tag_field="type", tag="end"):
+    """The response stream completed. An all-``None`` usage is stored as ``None``."""
+
+    type: ClassVar[Literal["end"]] = "end"
+    finish_reason: FinishReason | None = None
+    usage: Usage | None = None
+    provider_data: JsonObject | None = None
+
+    def __post_init__(self) -> None:
+        if self.usage is not None and self.usage == EMPTY_USAGE:
+            msgspec.structs.force_setattr(self, "usage", None)
+
+    def __repr__(self) -> str:
+        fields = []
+        if self.finish_reason is not None:
+            fields.append(f"    finish_reason={self.finish_reason!r}")
+        if self.usage is not None:
+            fields.append(f"    usage={self.usage!r}")
+        if self.provider_data is not None:
+            fields.append(f"    provider_data=<dict: {len(self.provider_data)} keys>")
+        fields.append("    type='end'")
+        return "StreamEndEvent(\n" + ",\n".join(fields) + ",\n)"
+
+
+
+class StreamErrorEvent(WireStruct, kw_only=True, tag_field="type", tag="error"):
+    """The stream failed."""
+
+    type: ClassVar[Literal["error"]] = "error"
+    error: ErrorDetail
+
+
+StreamEvent: TypeAlias = StreamStartEvent | StreamDeltaEvent | StreamEndEvent | StreamErrorEvent

@@ -1,0 +1,245 @@
+"""Live (realtime) sessions: AudioFormat, LiveConfig and the client/server events."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias
+
+import msgspec
+
+from lmcodec.wire._checks import check_base64
+from lmcodec.wire._struct import REQUIRED, WireStruct, empty_to_none
+from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
+from lmcodec.wire.parts import PromptPart, ToolResultContentPart, reject_judged_data
+from lmcodec.wire.requests import check_tools, normalize_system, normalize_tools
+from lmcodec.wire.telemetry import EMPTY_USAGE, ErrorDetail, Usage
+from lmcodec.wire.tools import Tool
+
+__all__ = [
+    "AudioFormat",
+    "LiveClientAudioEvent",
+    "LiveClientEndAudioEvent",
+    "LiveClientEvent",
+    "LiveClientImageEvent",
+    "LiveClientInterruptEvent",
+    "LiveClientTextEvent",
+    "LiveClientToolResultEvent",
+    "LiveClientTurnEvent",
+    "LiveConfig",
+    "LiveServerAudioEvent",
+    "LiveServerErrorEvent",
+    "LiveServerEvent",
+    "LiveServerInterruptedEvent",
+    "LiveServerTextEvent",
+    "LiveServerToolCallDeltaEvent",
+    "LiveServerToolCallEvent",
+    "LiveServerTurnEndEvent",
+    "LiveServerUsageEvent",
+]
+
+AudioEncoding = Literal["pcm16", "opus", "mp3", "aac"]
+
+
+class AudioFormat(WireStruct, kw_only=True):
+    """An audio stream format."""
+
+    encoding: AudioEncoding
+    sample_rate: PositiveInt
+    channels: PositiveInt
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"channels": 1}
+
+
+class LiveConfig(WireStruct, kw_only=True):
+    """The configuration of a live session."""
+
+    model: NonEmptyStr
+    system: NonEmptyStr | Annotated[tuple[PromptPart, ...], msgspec.Meta(min_length=1)] | None = None
+    tools: tuple[Tool, ...] = ()
+    voice: NonEmptyStr | None = None
+    input_format: AudioFormat | None = None
+    output_format: AudioFormat | None = None
+    extensions: JsonObject | None = None
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        model = kwargs.get("model")
+        if not isinstance(model, str) or not model:
+            raise ValueError("model is required")
+        normalize_system(kwargs)
+        normalize_tools("LiveConfig", kwargs)
+
+    def __post_init__(self) -> None:
+        check_tools("LiveConfig", self.tools)
+        empty_to_none(self, "extensions")
+
+
+class LiveClientTurnEvent(WireStruct, kw_only=True, tag_field="type", tag="turn"):
+    """A user turn of prompt parts."""
+
+    type: ClassVar[Literal["turn"]] = "turn"
+    parts: Annotated[tuple[PromptPart, ...], msgspec.Meta(min_length=1)]
+    turn_complete: bool
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"turn_complete": True}
+
+    def __post_init__(self) -> None:
+        reject_judged_data("live input", self.parts)
+
+
+class LiveClientAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="audio"):
+    """A chunk of input audio (base64)."""
+
+    type: ClassVar[Literal["audio"]] = "audio"
+    data: NonEmptyStr
+    media_type: NonEmptyStr
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "audio/pcm;rate=16000"}
+
+    def __post_init__(self) -> None:
+        check_base64("LiveClientAudioEvent", self.data)
+        if not self.media_type.startswith("audio/"):
+            raise ValueError("LiveClientAudioEvent.media_type must start with 'audio/'")
+
+
+class LiveClientImageEvent(WireStruct, kw_only=True, tag_field="type", tag="image"):
+    """An input image frame (base64)."""
+
+    type: ClassVar[Literal["image"]] = "image"
+    data: NonEmptyStr
+    media_type: NonEmptyStr
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/jpeg"}
+
+    def __post_init__(self) -> None:
+        check_base64("LiveClientImageEvent", self.data)
+        if not self.media_type.startswith("image/"):
+            raise ValueError("LiveClientImageEvent.media_type must start with 'image/'")
+
+
+class LiveClientTextEvent(WireStruct, kw_only=True, tag_field="type", tag="text"):
+    """Input text."""
+
+    type: ClassVar[Literal["text"]] = "text"
+    text: str
+
+
+class LiveClientToolResultEvent(WireStruct, kw_only=True, tag_field="type", tag="tool_result"):
+    """The result of a tool call made during the session."""
+
+    type: ClassVar[Literal["tool_result"]] = "tool_result"
+    id: NonEmptyStr
+    content: Annotated[tuple[ToolResultContentPart, ...], msgspec.Meta(min_length=1)]
+
+    def __post_init__(self) -> None:
+        reject_judged_data("live tool results", self.content)
+
+
+class LiveClientInterruptEvent(WireStruct, kw_only=True, tag_field="type", tag="interrupt"):
+    """The client interrupts the model."""
+
+    type: ClassVar[Literal["interrupt"]] = "interrupt"
+
+
+class LiveClientEndAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="end_audio"):
+    """The client's audio input ended."""
+
+    type: ClassVar[Literal["end_audio"]] = "end_audio"
+
+
+LiveClientEvent: TypeAlias = (
+    LiveClientTurnEvent
+    | LiveClientAudioEvent
+    | LiveClientImageEvent
+    | LiveClientTextEvent
+    | LiveClientToolResultEvent
+    | LiveClientInterruptEvent
+    | LiveClientEndAudioEvent
+)
+
+
+class LiveServerAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="audio"):
+    """A chunk of output audio (base64)."""
+
+    type: ClassVar[Literal["audio"]] = "audio"
+    data: NonEmptyStr
+    media_type: NonEmptyStr | None = None
+
+    def __post_init__(self) -> None:
+        check_base64("LiveServerAudioEvent", self.data)
+        if self.media_type is not None and not self.media_type.startswith("audio/"):
+            raise ValueError("LiveServerAudioEvent.media_type must start with 'audio/'")
+
+
+class LiveServerTextEvent(WireStruct, kw_only=True, tag_field="type", tag="text"):
+    """Output text."""
+
+    type: ClassVar[Literal["text"]] = "text"
+    text: str
+
+
+class LiveServerToolCallEvent(WireStruct, kw_only=True, tag_field="type", tag="tool_call"):
+    """A complete tool call."""
+
+    type: ClassVar[Literal["tool_call"]] = "tool_call"
+    id: NonEmptyStr
+    name: NonEmptyStr
+    input: JsonObject
+
+
+class LiveServerToolCallDeltaEvent(WireStruct, kw_only=True, tag_field="type", tag="tool_call_delta"):
+    """A fragment of a tool call's input."""
+
+    type: ClassVar[Literal["tool_call_delta"]] = "tool_call_delta"
+    id: NonEmptyStr | None = None
+    name: NonEmptyStr | None = None
+    input_delta: str = ""
+
+    _lm_order: ClassVar[tuple[str, ...] | None] = ("input_delta", "id", "name")
+    _lm_defaults: ClassVar[dict[str, Any]] = {"input_delta": REQUIRED}
+
+
+class LiveServerInterruptedEvent(WireStruct, kw_only=True, tag_field="type", tag="interrupted"):
+    """The model was interrupted."""
+
+    type: ClassVar[Literal["interrupted"]] = "interrupted"
+
+
+class _UsageEvent(WireStruct, kw_only=True):
+    usage: Usage = EMPTY_USAGE
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"usage": REQUIRED}
+
+    def __post_init__(self) -> None:
+        if self.usage is not EMPTY_USAGE and self.usage == EMPTY_USAGE:
+            msgspec.structs.force_setattr(self, "usage", EMPTY_USAGE)
+
+
+class LiveServerTurnEndEvent(_UsageEvent, kw_only=True, tag_field="type", tag="turn_end"):
+    """The model's turn ended, with its usage."""
+
+    type: ClassVar[Literal["turn_end"]] = "turn_end"
+
+
+class LiveServerUsageEvent(_UsageEvent, kw_only=True, tag_field="type", tag="usage"):
+    """Billed usage of a response that did not end the turn."""
+
+    type: ClassVar[Literal["usage"]] = "usage"
+
+
+class LiveServerErrorEvent(WireStruct, kw_only=True, tag_field="type", tag="error"):
+    """The session reported an error."""
+
+    type: ClassVar[Literal["error"]] = "error"
+    error: ErrorDetail
+
+
+LiveServerEvent: TypeAlias = (
+    LiveServerAudioEvent
+    | LiveServerTextEvent
+    | LiveServerToolCallEvent
+    | LiveServerToolCallDeltaEvent
+    | LiveServerInterruptedEvent
+    | LiveServerTurnEndEvent
+    | LiveServerUsageEvent
+    | LiveServerErrorEvent
+)

@@ -1,0 +1,186 @@
+"""Message: a contribution to a conversation, attributed to a speaker."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal, TypeVar
+
+import msgspec
+
+from lmcodec.wire._struct import WireStruct
+from lmcodec.wire.parts import (
+    CitationPart,
+    ContinuationState,
+    Part,
+    RefusalPart,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+    reject_judged_data,
+)
+
+__all__ = ["PART_CLASSES", "Message", "Role", "normalize_content", "prompt_parts"]
+
+Role = Literal["user", "assistant", "tool", "developer"]
+
+_P = TypeVar("_P")
+
+PART_CLASSES: tuple[type, ...] = Part.__args__  # type: ignore[attr-defined]
+_PROMPT_FORBIDDEN = frozenset({ToolCallPart, ToolResultPart, ThinkingPart, RefusalPart, CitationPart})
+
+
+class Message(WireStruct, kw_only=True):
+    """A message: a role and a non-empty sequence of typed Parts."""
+
+    role: Role
+    parts: Annotated[tuple[Part, ...], msgspec.Meta(min_length=1)]
+    continuation: tuple[ContinuationState, ...] = ()
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        parts = kwargs.get("parts")
+        if isinstance(parts, str):
+            raise TypeError("Message.parts must be Part objects; use Message.user('text') for strings")
+        if parts is not None and not isinstance(parts, PART_CLASSES):
+            try:
+                kwargs["parts"] = tuple(parts)
+            except TypeError:
+                raise TypeError("Message.parts must contain Part objects") from None
+            if not kwargs["parts"]:
+                raise ValueError("Message requires at least one part")
+
+    def __post_init__(self) -> None:
+        role = self.role
+        parts = self.parts
+        if role == "assistant":
+            for p in parts:
+                if type(p) is ToolResultPart:
+                    raise TypeError("assistant messages cannot contain ToolResultPart objects")
+        elif role == "tool":
+            for p in parts:
+                if type(p) is not ToolResultPart:
+                    raise TypeError("tool messages may only contain ToolResultPart objects")
+        else:
+            for p in parts:
+                if type(p) in _PROMPT_FORBIDDEN:
+                    raise TypeError(f"{role} messages cannot contain model/tool protocol parts")
+            reject_judged_data(role, parts)
+
+    @staticmethod
+    def user(content: Any) -> Message:
+        """A user message from a string, a Part, or a sequence of both."""
+        return Message(role="user", parts=normalize_content(content))
+
+    @staticmethod
+    def assistant(content: Any) -> Message:
+        """An assistant message from a string, a Part, or a sequence of both."""
+        return Message(role="assistant", parts=normalize_content(content))
+
+    @staticmethod
+    def developer(content: Any) -> Message:
+        """A developer (high-authority instruction) message."""
+        return Message(role="developer", parts=normalize_content(content))
+
+    @staticmethod
+    def tool(results: Any, output: Any = None, *, is_error: bool = False) -> Message:
+        """A tool message. Three spellings, as in lm15:
+
+        ``Message.tool(call_id, output, is_error=False)``,
+        ``Message.tool({call_id: output, ...})``,
+        ``Message.tool(part_or_parts)`` with explicit ToolResultParts.
+        """
+        usage = (
+            "Accepted spellings: Message.tool(call_id, output, is_error=...), "
+            "Message.tool({call_id: output, ...}), or Message.tool(ToolResultPart(...))."
+        )
+        if isinstance(results, str):
+            if output is None:
+                raise TypeError(f"Message.tool(call_id) is missing the output. {usage}")
+            return Message(role="tool", parts=(tool_result_part(results, output, is_error=is_error),))
+        if output is not None:
+            raise TypeError(
+                "Message.tool() takes an output only with a call-id string: "
+                "Message.tool(call_id, output, is_error=...)."
+            )
+        if is_error:
+            raise TypeError(
+                "Message.tool({...}, is_error=True) is ambiguous: the dict form cannot say "
+                "which result errored. Use Message.tool(call_id, output, is_error=True)."
+            )
+        if isinstance(results, Mapping):
+            return Message(
+                role="tool",
+                parts=tuple(tool_result_part(k, v) for k, v in results.items()),
+            )
+        parts = (results,) if isinstance(results, ToolResultPart) else tuple(results)
+        if not all(isinstance(p, ToolResultPart) for p in parts):
+            raise TypeError(f"Message.tool() requires ToolResultPart objects. {usage}")
+        return Message(role="tool", parts=parts)
+
+    def parts_of(self, cls: type[_P]) -> list[_P]:
+        """All parts that are instances of ``cls``."""
+        return [p for p in self.parts if isinstance(p, cls)]
+
+    def first(self, cls: type[_P]) -> _P | None:
+        """The first part that is an instance of ``cls``, if any."""
+        return next((p for p in self.parts if isinstance(p, cls)), None)
+
+    @property
+    def text(self) -> str | None:
+        """The joined text, only when every part is a TextPart."""
+        if not all(type(p) is TextPart for p in self.parts):
+            return None
+        return "\n".join(p.text for p in self.parts)  # type: ignore[union-attr]
+
+
+def normalize_content(content: Any) -> tuple[Any, ...]:
+    """A string, a Part, or a sequence of strings and Parts, as a tuple of Parts."""
+    if isinstance(content, str):
+        return (TextPart(text=content),)
+    if isinstance(content, PART_CLASSES):
+        return (content,)
+    if isinstance(content, Sequence):
+        raw = tuple(content)
+        if not raw:
+            raise ValueError("content sequence cannot be empty")
+        parts: list[Any] = []
+        for part in raw:
+            if isinstance(part, str):
+                parts.append(TextPart(text=part))
+            elif isinstance(part, PART_CLASSES):
+                parts.append(part)
+            else:
+                raise TypeError("content sequence must contain strings or Part objects")
+        return tuple(parts)
+    raise TypeError("content must be a string, Part, or sequence of Parts")
+
+
+def prompt_parts(where: str, content: Any) -> tuple[Any, ...]:
+    """Normalize system/prompt content and reject model/tool protocol parts."""
+    parts = normalize_content(content)
+    if any(type(p) in _PROMPT_FORBIDDEN for p in parts):
+        raise TypeError(f"{where} parts cannot contain model/tool protocol parts")
+    reject_judged_data(where, parts)
+    return parts
+
+
+def tool_result_part(
+    id: str,
+    content: Any,
+    *,
+    name: str | None = None,
+    is_error: bool = False,
+    continuation: Sequence[ContinuationState] | ContinuationState | None = None,
+) -> ToolResultPart:
+    """A ToolResultPart from a string, a Part or a sequence of them."""
+    parts = normalize_content(content)
+    return ToolResultPart(
+        id=id,
+        content=parts,
+        name=name,
+        is_error=is_error,
+        continuation=() if continuation is None else continuation,
+    )
+
+

@@ -1,0 +1,96 @@
+"""Model metadata (lm15.models): ModelInfo, ModelOrigin, InferenceModelInfo, InferencePricing."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+
+from lmcodec.wire._struct import WireStruct
+from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
+
+__all__ = ["InferenceModelInfo", "InferencePricing", "ModelInfo", "ModelOrigin"]
+
+_Price = Annotated[float, msgspec.Meta(ge=0.0)]
+
+
+class InferencePricing(WireStruct, kw_only=True):
+    """Prices per million tokens."""
+
+    input_per_million: _Price | None = None
+    output_per_million: _Price | None = None
+    cache_read_per_million: _Price | None = None
+    cache_write_per_million: _Price | None = None
+    currency: NonEmptyStr
+    dimensions: JsonObject | None = None
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"currency": "USD"}
+
+    def estimate(
+        self,
+        *,
+        input_tokens: int | None = None,
+        output_tokens: int | None = None,
+        cache_read_tokens: int | None = None,
+        cache_write_tokens: int | None = None,
+    ) -> float:
+        """Estimated cost; an unknown (None) count or rate contributes nothing."""
+        total = 0.0
+        for rate, count in (
+            (self.input_per_million, input_tokens),
+            (self.output_per_million, output_tokens),
+            (self.cache_read_per_million, cache_read_tokens),
+            (self.cache_write_per_million, cache_write_tokens),
+        ):
+            if rate is not None and count is not None:
+                total += count * rate / 1_000_000
+        return total
+
+
+class InferenceModelInfo(WireStruct, kw_only=True):
+    """What a model does at inference time."""
+
+    input_modalities: tuple[NonEmptyStr, ...]
+    output_modalities: tuple[NonEmptyStr, ...]
+    context_window: PositiveInt | None = None
+    max_output_tokens: PositiveInt | None = None
+    supports_reasoning: bool = False
+    reasoning_efforts: tuple[NonEmptyStr, ...] = ()
+    pricing: InferencePricing | None = None
+    extensions: JsonObject | None = None
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {
+        "input_modalities": ("text",),
+        "output_modalities": ("text",),
+    }
+
+
+class ModelOrigin(WireStruct, kw_only=True):
+    """Where a model comes from (a provider model, or a tuned one)."""
+
+    type: NonEmptyStr
+    id: NonEmptyStr | None = None
+    base_model: NonEmptyStr | None = None
+    provider_data: JsonObject | None = None
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"type": "provider"}
+
+
+DEFAULT_ORIGIN = ModelOrigin(type="provider")
+
+
+class ModelInfo(WireStruct, kw_only=True):
+    """Model metadata for discovery, routing and cost estimation."""
+
+    id: NonEmptyStr
+    provider: NonEmptyStr
+    api_family: NonEmptyStr
+    aliases: tuple[NonEmptyStr, ...] = ()
+    origin: ModelOrigin = DEFAULT_ORIGIN
+    inference: InferenceModelInfo | None = None
+    extensions: JsonObject | None = None
+
+    def __post_init__(self) -> None:
+        origin = self.origin
+        if origin is not DEFAULT_ORIGIN and origin == DEFAULT_ORIGIN:
+            msgspec.structs.force_setattr(self, "origin", DEFAULT_ORIGIN)

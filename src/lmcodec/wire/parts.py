@@ -1,0 +1,340 @@
+"""Parts: the atoms of content, one tagged Struct per ``type``."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from pathlib import Path
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias
+
+import msgspec
+
+from lmcodec.wire._checks import base64_payload, check_base64
+from lmcodec.wire._struct import REQUIRED, Factory, WireStruct
+from lmcodec.wire._types import JsonObject, NonEmptyStr, Probability
+
+__all__ = [
+    "AssistantPart",
+    "AudioPart",
+    "BinaryPart",
+    "CitationPart",
+    "ContinuationState",
+    "DataPart",
+    "DocumentPart",
+    "ImagePart",
+    "MediaPart",
+    "NonStreamablePart",
+    "Part",
+    "PromptPart",
+    "RefusalPart",
+    "StreamablePart",
+    "TextPart",
+    "ThinkingPart",
+    "ToolCallPart",
+    "ToolResultContentPart",
+    "ToolResultPart",
+]
+
+JudgmentMethod = Literal["provider_classification", "candidate_sequence_likelihood"]
+
+
+class ContinuationState(WireStruct, kw_only=True):
+    """Opaque provider-owned state needed to continue or replay a transcript."""
+
+    provider: NonEmptyStr
+    kind: NonEmptyStr
+    data: JsonObject
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"data": Factory(dict)}
+
+    def __repr__(self) -> str:
+        return (
+            f"ContinuationState(provider={self.provider!r}, kind={self.kind!r}, "
+            f"data=<dict: {len(self.data)} keys>)"
+        )
+
+
+class TextPart(WireStruct, kw_only=True, tag_field="type", tag="text"):
+    """A block of text content."""
+
+    type: ClassVar[Literal["text"]] = "text"
+    text: str
+    continuation: tuple[ContinuationState, ...] = ()
+
+
+class ThinkingPart(WireStruct, kw_only=True, tag_field="type", tag="thinking"):
+    """Model reasoning trace; hidden thinking is ``text=""`` plus continuation state."""
+
+    type: ClassVar[Literal["thinking"]] = "thinking"
+    text: str
+    continuation: tuple[ContinuationState, ...] = ()
+
+
+class RefusalPart(WireStruct, kw_only=True, tag_field="type", tag="refusal"):
+    """The model explicitly refused; the text is never empty."""
+
+    type: ClassVar[Literal["refusal"]] = "refusal"
+    text: NonEmptyStr
+    continuation: tuple[ContinuationState, ...] = ()
+
+
+class CitationPart(WireStruct, kw_only=True, tag_field="type", tag="citation"):
+    """A reference to source material (at least one of url, title, text)."""
+
+    type: ClassVar[Literal["citation"]] = "citation"
+    text: NonEmptyStr | None = None
+    url: NonEmptyStr | None = None
+    title: NonEmptyStr | None = None
+    continuation: tuple[ContinuationState, ...] = ()
+
+    _lm_order: ClassVar[tuple[str, ...] | None] = ("url", "title", "text", "continuation")
+
+    def __post_init__(self) -> None:
+        if self.url is None and self.title is None and self.text is None:
+            raise ValueError("CitationPart requires at least one of url, title, or text")
+
+
+class _Media(WireStruct, kw_only=True):
+    """Shared fields of the media parts: exactly one of data/url/file_id/path."""
+
+    media_type: NonEmptyStr
+    data: str | None = None
+    url: str | None = None
+    file_id: str | None = None
+    path: Path | None = None
+
+    def __post_init__(self) -> None:
+        name = type(self).__name__
+        sources = (
+            (self.data is not None)
+            + (self.url is not None)
+            + (self.file_id is not None)
+            + (self.path is not None)
+        )
+        if sources != 1:
+            raise ValueError(f"{name} requires exactly one of data, url, file_id, or path")
+        if self.data is not None:
+            check_base64(name, self.data)
+        elif self.url == "":
+            raise ValueError(f"{name} url cannot be empty")
+        elif self.file_id == "":
+            raise ValueError(f"{name} file_id cannot be empty")
+
+    def __repr__(self) -> str:
+        fields: list[tuple[str, Any]] = [
+            ("media_type", self.media_type),
+            ("data", None if self.data is None else f"<base64: {len(base64_payload(self.data))} chars>"),
+            ("url", self.url),
+            ("file_id", self.file_id),
+            ("path", self.path),
+        ]
+        detail = getattr(self, "detail", None)
+        if detail is not None:
+            fields.append(("detail", detail))
+        continuation: tuple[ContinuationState, ...] = getattr(self, "continuation", ())
+        if continuation:
+            plural = "s" if len(continuation) != 1 else ""
+            fields.append(("continuation", f"<{len(continuation)} continuation state{plural}>"))
+        body = ", ".join(f"{k}={v!r}" for k, v in fields)
+        return f"{type(self).__name__}({body})"
+
+    @property
+    def bytes(self) -> bytes:
+        """The media content: decoded inline data, or the file at ``path``."""
+        name = type(self).__name__
+        if self.data is not None:
+            try:
+                return base64.b64decode(base64_payload(self.data), validate=True)
+            except (binascii.Error, ValueError) as exc:
+                raise ValueError(f"{name}.data must be a valid base64 string") from exc
+        if self.path is not None:
+            return self.path.read_bytes()
+        raise ValueError(
+            f"{name} has no inline data or path; fetch url/file_id-addressed media before decoding"
+        )
+
+
+_MEDIA_ORDER = ("media_type", "data", "url", "file_id", "path", "continuation")
+
+
+class ImagePart(_Media, kw_only=True, tag_field="type", tag="image"):
+    """An image, addressed by exactly one of data/url/file_id/path."""
+
+    type: ClassVar[Literal["image"]] = "image"
+    detail: Literal["low", "high", "auto"] | None = None
+    continuation: tuple[ContinuationState, ...] = ()
+
+    _lm_order: ClassVar[tuple[str, ...] | None] = (*_MEDIA_ORDER, "detail")
+    _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/png"}
+
+
+class AudioPart(_Media, kw_only=True, tag_field="type", tag="audio"):
+    """Audio content, addressed by exactly one of data/url/file_id/path."""
+
+    type: ClassVar[Literal["audio"]] = "audio"
+    continuation: tuple[ContinuationState, ...] = ()
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "audio/wav"}
+
+
+class VideoPart(_Media, kw_only=True, tag_field="type", tag="video"):
+    """Video content, addressed by exactly one of data/url/file_id/path."""
+
+    type: ClassVar[Literal["video"]] = "video"
+    continuation: tuple[ContinuationState, ...] = ()
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "video/mp4"}
+
+
+class DocumentPart(_Media, kw_only=True, tag_field="type", tag="document"):
+    """A document (PDF, etc.), addressed by exactly one of data/url/file_id/path."""
+
+    type: ClassVar[Literal["document"]] = "document"
+    continuation: tuple[ContinuationState, ...] = ()
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/pdf"}
+
+
+class BinaryPart(_Media, kw_only=True, tag_field="type", tag="binary"):
+    """Arbitrary binary content, addressed by exactly one media source."""
+
+    type: ClassVar[Literal["binary"]] = "binary"
+    continuation: tuple[ContinuationState, ...] = ()
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/octet-stream"}
+
+
+class ToolCallPart(WireStruct, kw_only=True, tag_field="type", tag="tool_call"):
+    """The model requests an external computation; ``input`` is opaque JSON."""
+
+    type: ClassVar[Literal["tool_call"]] = "tool_call"
+    id: NonEmptyStr
+    name: NonEmptyStr
+    input: JsonObject
+    continuation: tuple[ContinuationState, ...] = ()
+
+
+class DataPart(WireStruct, kw_only=True, tag_field="type", tag="data"):
+    """Structured data as content; ``value`` is any JSON value, null included."""
+
+    type: ClassVar[Literal["data"]] = "data"
+    value: Any
+    probabilities: (
+        dict[NonEmptyStr, Annotated[dict[NonEmptyStr, Probability], msgspec.Meta(min_length=1)]]
+        | None
+    ) = None
+    method: JudgmentMethod | None = None
+    continuation: tuple[ContinuationState, ...] = ()
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        probabilities = kwargs.get("probabilities")
+        if probabilities is not None:
+            kwargs["probabilities"] = _checked_probabilities(probabilities)
+
+    def __post_init__(self) -> None:
+        if self.probabilities is not None and not self.probabilities:
+            raise TypeError(
+                "DataPart.probabilities must be a non-empty mapping of field -> {key: probability}"
+            )
+        if (self.method is None) != (self.probabilities is None):
+            raise ValueError("DataPart.method is present iff DataPart.probabilities is (INV-052)")
+
+
+def _checked_probabilities(value: Any) -> dict[str, dict[str, float]]:
+    where = "DataPart.probabilities"
+    if not isinstance(value, dict) or not value:
+        raise TypeError(f"{where} must be a non-empty mapping of field -> {{key: probability}}")
+    out: dict[str, dict[str, float]] = {}
+    for name, dist in value.items():
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"{where} keys must be non-empty strings")
+        if not isinstance(dist, dict) or not dist:
+            raise TypeError(f"{where}[{name!r}] must be a non-empty mapping of key -> probability")
+        inner: dict[str, float] = {}
+        for key, prob in dist.items():
+            if not isinstance(key, str) or not key:
+                raise TypeError(f"{where}[{name!r}] keys must be non-empty strings")
+            if isinstance(prob, bool) or not isinstance(prob, (int, float)):
+                raise TypeError(f"{where}[{name!r}][{key!r}] must be a number")
+            if not 0.0 <= float(prob) <= 1.0:
+                raise ValueError(f"{where}[{name!r}][{key!r}] must be in [0, 1]")
+            inner[key] = float(prob)
+        out[name] = inner
+    return out
+
+
+ToolResultContentPart: TypeAlias = (
+    TextPart | ImagePart | AudioPart | VideoPart | DocumentPart | BinaryPart | CitationPart | DataPart
+)
+
+
+class ToolResultPart(WireStruct, kw_only=True, tag_field="type", tag="tool_result"):
+    """The result of an external computation, sent back to the model."""
+
+    type: ClassVar[Literal["tool_result"]] = "tool_result"
+    id: NonEmptyStr
+    name: NonEmptyStr | None = None
+    content: Annotated[tuple[ToolResultContentPart, ...], msgspec.Meta(min_length=1)]
+    is_error: bool = False
+    continuation: tuple[ContinuationState, ...] = ()
+
+    _lm_order: ClassVar[tuple[str, ...] | None] = (
+        "id",
+        "content",
+        "name",
+        "is_error",
+        "continuation",
+    )
+    _lm_defaults: ClassVar[dict[str, Any]] = {"content": REQUIRED}
+
+    def __post_init__(self) -> None:
+        reject_judged_data("tool results", self.content)
+
+
+def reject_judged_data(where: str, parts: tuple[Any, ...]) -> None:
+    """INV-052: input data parts carry a value only; distributions belong to answers."""
+    for part in parts:
+        if type(part) is DataPart and part.probabilities is not None:
+            raise TypeError(
+                f"{where} data parts carry value only; "
+                "probabilities belong to assistant messages (INV-052)"
+            )
+
+
+Part: TypeAlias = (
+    TextPart
+    | ImagePart
+    | AudioPart
+    | VideoPart
+    | DocumentPart
+    | BinaryPart
+    | ToolCallPart
+    | ToolResultPart
+    | ThinkingPart
+    | RefusalPart
+    | CitationPart
+    | DataPart
+)
+MediaPart: TypeAlias = ImagePart | AudioPart | VideoPart | DocumentPart | BinaryPart
+PromptPart: TypeAlias = (
+    TextPart | ImagePart | AudioPart | VideoPart | DocumentPart | BinaryPart | DataPart
+)
+AssistantPart: TypeAlias = (
+    TextPart
+    | ImagePart
+    | AudioPart
+    | VideoPart
+    | DocumentPart
+    | BinaryPart
+    | ToolCallPart
+    | ThinkingPart
+    | RefusalPart
+    | CitationPart
+    | DataPart
+)
+StreamablePart: TypeAlias = TextPart | ThinkingPart | ImagePart | AudioPart | ToolCallPart | CitationPart
+NonStreamablePart: TypeAlias = (
+    VideoPart | DocumentPart | BinaryPart | ToolResultPart | RefusalPart | DataPart
+)
+

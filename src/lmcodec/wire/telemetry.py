@@ -1,0 +1,183 @@
+"""Decoding telemetry and diagnostics: Usage, logprobs, ErrorDetail, Adaptation."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar, Literal
+
+import msgspec
+
+from lmcodec.wire._struct import REQUIRED, WireStruct
+from lmcodec.wire._types import JsonObject, NonEmptyStr, NonNegativeInt
+
+__all__ = [
+    "Adaptation",
+    "EMPTY_USAGE",
+    "ErrorCode",
+    "ErrorDetail",
+    "FinishReason",
+    "TokenLogprob",
+    "TopLogprob",
+    "Usage",
+]
+
+FinishReason = Literal["stop", "length", "tool_call", "content_filter", "error"]
+ErrorCode = Literal[
+    "auth",
+    "auth_operation",
+    "billing",
+    "rate_limit",
+    "invalid_request",
+    "context_length",
+    "timeout",
+    "server",
+    "unsupported_model",
+    "unsupported_feature",
+    "not_configured",
+    "unknown_model",
+    "ambiguous_model",
+    "transport",
+    "lock_timeout",
+    "stream_assembly",
+    "collection_limit",
+    "provider",
+]
+AdaptationAction = Literal["dropped", "clamped", "substituted", "client_side", "satisfied", "defaulted"]
+
+
+class Usage(WireStruct, kw_only=True):
+    """Token usage; ``None`` means "not reported", distinct from a reported 0."""
+
+    input_tokens: NonNegativeInt | None = None
+    output_tokens: NonNegativeInt | None = None
+    total_tokens: NonNegativeInt | None = None
+    cache_read_tokens: NonNegativeInt | None = None
+    cache_write_tokens: NonNegativeInt | None = None
+    reasoning_tokens: NonNegativeInt | None = None
+    input_audio_tokens: NonNegativeInt | None = None
+    output_audio_tokens: NonNegativeInt | None = None
+
+    def __post_init__(self) -> None:
+        if self.total_tokens is None and self.input_tokens is not None and self.output_tokens is not None:
+            msgspec.structs.force_setattr(self, "total_tokens", self.input_tokens + self.output_tokens)
+
+
+EMPTY_USAGE = Usage()
+"""The one "nothing reported" Usage: fields equal to it are omitted on the wire."""
+
+
+def canonical_usage(usage: Usage | None) -> Usage | None:
+    """``usage`` itself, or the shared EMPTY_USAGE when nothing is reported."""
+    if usage is not None and usage is not EMPTY_USAGE and usage == EMPTY_USAGE:
+        return EMPTY_USAGE
+    return usage
+
+
+class TopLogprob(WireStruct, kw_only=True):
+    """One scored alternative token at a decoding step."""
+
+    token: str
+    logprob: float
+    bytes: tuple[NonNegativeInt, ...] | None = None
+    token_id: int | None = None
+
+
+class TokenLogprob(WireStruct, kw_only=True):
+    """The chosen token at one decoding step, with ranked alternatives."""
+
+    token: str
+    logprob: float
+    bytes: tuple[NonNegativeInt, ...] | None = None
+    token_id: int | None = None
+    top: tuple[TopLogprob, ...] = ()
+
+
+_HTTP_KEYS = frozenset({"request_id", "retry_after", "rate_limit_headers"})
+RATE_LIMIT_HEADERS = frozenset(
+    {
+        "retry-after",
+        "retry-after-ms",
+        "x-ms-retry-after-ms",
+        "x-ratelimit-type",
+        "x-ratelimit-abusepenalty-active",
+        *(
+            f"x-ratelimit-{field}-{unit}"
+            for field in ("limit", "remaining", "reset", "renewalperiod")
+            for unit in ("requests", "tokens")
+        ),
+        *(
+            f"anthropic-ratelimit-{unit}-{field}"
+            for unit in ("requests", "tokens", "input-tokens", "output-tokens")
+            for field in ("limit", "remaining", "reset")
+        ),
+    }
+)
+
+
+def normalize_http_response(value: Any) -> JsonObject:
+    """The closed handshake block of ErrorDetail: request_id, retry_after, rate_limit_headers."""
+    if not isinstance(value, dict):
+        raise TypeError("ErrorDetail.http_response must be an object")
+    if value.keys() - _HTTP_KEYS:
+        raise ValueError("unknown ErrorDetail.http_response field")
+    out: JsonObject = {}
+    request_id = value.get("request_id")
+    if request_id is not None:
+        if not isinstance(request_id, str) or not request_id:
+            raise ValueError("http_response.request_id must be a non-empty string")
+        out["request_id"] = request_id
+    wait = value.get("retry_after")
+    if wait is not None:
+        if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not math.isfinite(wait) or wait < 0:
+            raise ValueError("http_response.retry_after must be finite nonnegative seconds")
+        out["retry_after"] = float(wait)
+    if "rate_limit_headers" in value:
+        headers = value["rate_limit_headers"]
+        if not isinstance(headers, dict) or any(
+            not isinstance(v, (list, tuple)) or any(not isinstance(s, str) for s in v)
+            for v in headers.values()
+        ):
+            raise TypeError("http_response.rate_limit_headers must map names to string arrays")
+        kept: dict[str, list[str]] = {}
+        for name, values in headers.items():
+            if not isinstance(name, str):
+                continue
+            lowered = name.lower()
+            for item in values:
+                if lowered not in RATE_LIMIT_HEADERS or not 1 <= len(item) <= 256:
+                    continue
+                if any(ord(c) < 32 or ord(c) > 126 for c in item):
+                    continue
+                bucket = kept.setdefault(lowered, [])
+                if len(bucket) < 4:
+                    bucket.append(item)
+        if kept:
+            out["rate_limit_headers"] = kept
+    return out
+
+
+class ErrorDetail(WireStruct, kw_only=True):
+    """Structured error information."""
+
+    code: ErrorCode
+    message: str = ""
+    provider_code: NonEmptyStr | None = None
+    http_response: JsonObject = msgspec.field(default_factory=dict)
+
+    _lm_defaults: ClassVar[dict[str, Any]] = {"message": REQUIRED}
+
+    def __post_init__(self) -> None:
+        if self.http_response:
+            msgspec.structs.force_setattr(
+                self, "http_response", normalize_http_response(self.http_response)
+            )
+
+
+class Adaptation(WireStruct, kw_only=True):
+    """One thing the wire got that differs from what was asked (MAP-13)."""
+
+    field: NonEmptyStr
+    action: AdaptationAction
+    reason: NonEmptyStr
+    asked: Any = None
+    applied: Any = None

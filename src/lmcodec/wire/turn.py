@@ -1,0 +1,27 @@
+"""Turn: one logged model call, a Request and its Response."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from lmcodec.wire._struct import WireStruct
+from lmcodec.wire._types import JsonObject, NonEmptyStr
+from lmcodec.wire.requests import Request, Response
+
+__all__ = ["Turn"]
+
+
+class Turn(WireStruct, kw_only=True):
+    """A conversation-log record: the request, its response, and optional metadata.
+
+    Wire form ``{"id"?, "created_at"?, "request", "response", "metadata"?}``;
+    the nested Response keeps ``provider_data`` so a log loses nothing.
+    """
+
+    id: NonEmptyStr | None = None
+    created_at: NonEmptyStr | None = None
+    request: Request
+    response: Response
+    metadata: JsonObject | None = None
+
+    _lm_order: ClassVar[tuple[str, ...] | None] = ("request", "response", "id", "created_at", "metadata")
