@@ -76,7 +76,7 @@ def strict_equal(a: Any, b: Any, path: str = "$") -> None:
             strict_equal(a[key], b[key], f"{path}.{key}")
     elif isinstance(a, list):
         assert len(a) == len(b), f"{path}: length {len(a)} != {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             strict_equal(x, y, f"{path}[{i}]")
     else:
         assert a == b, f"{path}: {a!r} != {b!r}"
@@ -111,7 +111,7 @@ def contract_equal(a: Any, b: Any, path: str = "$", *, opaque: bool = False) -> 
             contract_equal(a[key], b[key], f"{path}.{key}", opaque=inner)
     elif isinstance(a, list):
         assert len(a) == len(b), f"{path}: length {len(a)} != {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             contract_equal(x, y, f"{path}[{i}]", opaque=opaque)
     else:
         assert a == b, f"{path}: {a!r} != {b!r}"

@@ -19,7 +19,6 @@ from lmcodec.wire import (
     DataPart,
     DocumentPart,
     ImagePart,
-
     RefusalPart,
     TextPart,
     ThinkingPart,
@@ -50,6 +49,14 @@ S = TypeVar("S", bound=msgspec.Struct)
 Continuations = Sequence[ContinuationState] | ContinuationState | None
 
 
+def _states(continuation: Continuations) -> tuple[ContinuationState, ...]:
+    if continuation is None:
+        return ()
+    if isinstance(continuation, ContinuationState):
+        return (continuation,)
+    return tuple(continuation)
+
+
 def replace(obj: S, /, **changes: Any) -> S:
     """A copy of ``obj`` with ``changes`` applied, checked like a fresh construction."""
     fields = {name: getattr(obj, name) for name in obj.__struct_fields__}
@@ -59,17 +66,17 @@ def replace(obj: S, /, **changes: Any) -> S:
 
 def text(content: str, *, continuation: Continuations = None) -> TextPart:
     """A text part."""
-    return TextPart(text=content, continuation=continuation)
+    return TextPart(text=content, continuation=_states(continuation))
 
 
 def thinking(content: str, *, continuation: Continuations = None) -> ThinkingPart:
     """A thinking part."""
-    return ThinkingPart(text=content, continuation=continuation)
+    return ThinkingPart(text=content, continuation=_states(continuation))
 
 
 def refusal(content: str, *, continuation: Continuations = None) -> RefusalPart:
     """A refusal part."""
-    return RefusalPart(text=content, continuation=continuation)
+    return RefusalPart(text=content, continuation=_states(continuation))
 
 
 def citation(
@@ -80,7 +87,7 @@ def citation(
     continuation: Continuations = None,
 ) -> CitationPart:
     """A citation part."""
-    return CitationPart(url=url, title=title, text=text, continuation=continuation)
+    return CitationPart(url=url, title=title, text=text, continuation=_states(continuation))
 
 
 def data(
@@ -91,12 +98,16 @@ def data(
     continuation: Continuations = None,
 ) -> DataPart:
     """A data part (structured input, or a judged answer)."""
-    return DataPart(value=value, probabilities=probabilities, method=method, continuation=continuation)
+    return DataPart(
+        value=value, probabilities=probabilities, method=method, continuation=_states(continuation)
+    )
 
 
-def tool_call(id: str, name: str, input: dict[str, Any], *, continuation: Continuations = None) -> ToolCallPart:
+def tool_call(
+    id: str, name: str, input: dict[str, Any], *, continuation: Continuations = None
+) -> ToolCallPart:
     """A tool-call part."""
-    return ToolCallPart(id=id, name=name, input=input, continuation=continuation)
+    return ToolCallPart(id=id, name=name, input=input, continuation=_states(continuation))
 
 
 def tool_result(
@@ -108,7 +119,7 @@ def tool_result(
     continuation: Continuations = None,
 ) -> ToolResultPart:
     """A tool-result part; ``content`` may be a string, a Part or a sequence of them."""
-    return tool_result_part(id, content, name=name, is_error=is_error, continuation=continuation)
+    return tool_result_part(id, content, name=name, is_error=is_error, continuation=_states(continuation))
 
 
 def _media_args(
@@ -150,7 +161,7 @@ def image(
 ) -> ImagePart:
     """An image part from exactly one of url, data (bytes or base64), path, file_id."""
     args = _media_args("ImagePart", url, data, file_id, path, media_type, "image/png")
-    return ImagePart(**args, detail=detail, continuation=continuation)
+    return ImagePart(**args, detail=detail, continuation=_states(continuation))
 
 
 def audio(
@@ -164,7 +175,7 @@ def audio(
 ) -> AudioPart:
     """An audio part from exactly one of url, data, path, file_id."""
     args = _media_args("AudioPart", url, data, file_id, path, media_type, "audio/wav")
-    return AudioPart(**args, continuation=continuation)
+    return AudioPart(**args, continuation=_states(continuation))
 
 
 def video(
@@ -178,7 +189,7 @@ def video(
 ) -> VideoPart:
     """A video part from exactly one of url, data, path, file_id."""
     args = _media_args("VideoPart", url, data, file_id, path, media_type, "video/mp4")
-    return VideoPart(**args, continuation=continuation)
+    return VideoPart(**args, continuation=_states(continuation))
 
 
 def document(
@@ -192,7 +203,7 @@ def document(
 ) -> DocumentPart:
     """A document part from exactly one of url, data, path, file_id."""
     args = _media_args("DocumentPart", url, data, file_id, path, media_type, "application/pdf")
-    return DocumentPart(**args, continuation=continuation)
+    return DocumentPart(**args, continuation=_states(continuation))
 
 
 def binary(
@@ -206,7 +217,7 @@ def binary(
 ) -> BinaryPart:
     """A binary part from exactly one of url, data, path, file_id."""
     args = _media_args("BinaryPart", url, data, file_id, path, media_type, "application/octet-stream")
-    return BinaryPart(**args, continuation=continuation)
+    return BinaryPart(**args, continuation=_states(continuation))
 
 
 def continuation_data(value: Any, provider: str, kind: str) -> dict[str, Any] | None:
@@ -217,5 +228,3 @@ def continuation_data(value: Any, provider: str, kind: str) -> dict[str, Any] | 
             data: dict[str, Any] = state.data
             return data
     return None
-
-

@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 import pytest
-from corpus import KIND_TYPES, contract_equal, load_json, needs_corpus
 
 import lmcodec as lc
+from corpus import KIND_TYPES, contract_equal, load_json, needs_corpus
 
 pytestmark = needs_corpus
 

@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 import pytest
-from corpus import KIND_TYPES, has_fraction, load_json, needs_corpus, strict_equal
 
 import lmcodec as lc
+from corpus import KIND_TYPES, has_fraction, load_json, needs_corpus, strict_equal
 
 pytestmark = needs_corpus
 

@@ -66,10 +66,7 @@ class _Plan:
         self.checks = checks
 
 
-_StructMeta: type = type(msgspec.Struct)
-
-
-class WireMeta(_StructMeta):  # type: ignore[misc, valid-type]
+class WireMeta(msgspec.StructMeta):
     """Metaclass giving wire Structs lm15's constructor signature and checks."""
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
@@ -80,10 +77,9 @@ class WireMeta(_StructMeta):  # type: ignore[misc, valid-type]
         name = cls.__name__
         if len(args) > len(plan.positional):
             raise TypeError(
-                f"{name}() takes {len(plan.positional)} positional arguments "
-                f"but {len(args)} were given"
+                f"{name}() takes {len(plan.positional)} positional arguments but {len(args)} were given"
             )
-        for field_name, value in zip(plan.positional, args):
+        for field_name, value in zip(plan.positional, args, strict=False):
             if field_name in kwargs:
                 raise TypeError(f"{name}() got multiple values for argument '{field_name}'")
             kwargs[field_name] = value
@@ -179,9 +175,14 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
         item_check = _compile(get_args(tp)[0], owner, name)
         return _tuple_check(item_check, get_args(tp)[0], owner, none_ok=name == "continuation")
     if origin is dict:
-        key_tp, value_tp = get_args(tp)
+        value_tp = get_args(tp)[1]
         if value_tp is Any:
-            return lambda value: (check_json_object(value, owner, required=True), value)[1]
+
+            def check_object(value: Any) -> Any:
+                check_json_object(value, owner, required=True)
+                return value
+
+            return check_object
         return _identity
     if tp is Any:
 

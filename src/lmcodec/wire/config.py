@@ -47,7 +47,7 @@ def effort_for_budget(budget: int) -> str:
     return level
 
 
-class Reasoning(WireStruct, kw_only=True):
+class Reasoning(WireStruct, frozen=True, kw_only=True):
     """How much hidden thinking the model does before it answers (MAP-7)."""
 
     effort: ReasoningEffort
@@ -99,7 +99,7 @@ class Reasoning(WireStruct, kw_only=True):
         return self.effort == "off"
 
 
-class CacheConfig(WireStruct, kw_only=True):
+class CacheConfig(WireStruct, frozen=True, kw_only=True):
     """Universal prompt cache configuration (MAP-6)."""
 
     mode: CacheMode
@@ -155,7 +155,7 @@ def check_response_format(value: JsonObject) -> None:
             raise TypeError("response_format strict must be a bool")
 
 
-class Config(WireStruct, kw_only=True):
+class Config(WireStruct, frozen=True, kw_only=True):
     """Generation parameters; provider-specific settings go in ``extensions``."""
 
     max_tokens: PositiveInt | None = None

@@ -14,7 +14,7 @@ __all__ = ["ApiKey", "AwsCredentials", "BearerToken", "Credential"]
 
 
 def _whole_utc_seconds(obj: msgspec.Struct) -> None:
-    value: datetime | None = getattr(obj, "expires_at")
+    value: datetime | None = getattr(obj, "expires_at", None)
     if value is None:
         return
     if value.tzinfo is None:
@@ -28,7 +28,7 @@ def _rfc3339(value: datetime | None) -> str:
     return "" if value is None else ", expires_at=" + value.isoformat().replace("+00:00", "Z")
 
 
-class ApiKey(WireStruct, kw_only=True, tag_field="kind", tag="api_key"):
+class ApiKey(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="api_key"):
     """An API key."""
 
     kind: ClassVar[Literal["api_key"]] = "api_key"
@@ -38,7 +38,7 @@ class ApiKey(WireStruct, kw_only=True, tag_field="kind", tag="api_key"):
         return "ApiKey(<redacted>)"
 
 
-class BearerToken(WireStruct, kw_only=True, tag_field="kind", tag="bearer_token"):
+class BearerToken(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="bearer_token"):
     """A bearer token, optionally expiring (whole UTC seconds on the wire)."""
 
     kind: ClassVar[Literal["bearer_token"]] = "bearer_token"
@@ -52,7 +52,7 @@ class BearerToken(WireStruct, kw_only=True, tag_field="kind", tag="bearer_token"
         return f"BearerToken(<redacted>{_rfc3339(self.expires_at)})"
 
 
-class AwsCredentials(WireStruct, kw_only=True, tag_field="kind", tag="aws"):
+class AwsCredentials(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="aws"):
     """AWS access keys, optionally with a session token and an expiry."""
 
     kind: ClassVar[Literal["aws"]] = "aws"

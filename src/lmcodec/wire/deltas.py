@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 
-class TextDelta(WireStruct, kw_only=True, tag_field="type", tag="text"):
+class TextDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="text"):
     """A text fragment, with the logprobs of exactly its tokens."""
 
     type: ClassVar[Literal["text"]] = "text"
@@ -39,7 +39,7 @@ class TextDelta(WireStruct, kw_only=True, tag_field="type", tag="text"):
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
 
-class ThinkingDelta(WireStruct, kw_only=True, tag_field="type", tag="thinking"):
+class ThinkingDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="thinking"):
     """A reasoning fragment."""
 
     type: ClassVar[Literal["thinking"]] = "thinking"
@@ -50,7 +50,7 @@ class ThinkingDelta(WireStruct, kw_only=True, tag_field="type", tag="thinking"):
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
 
-class _MediaDelta(WireStruct, kw_only=True):
+class _MediaDelta(WireStruct, frozen=True, kw_only=True):
     """A media fragment: at most one of data/url/file_id (data may be unaligned base64)."""
 
     part_index: NonNegativeInt
@@ -74,19 +74,19 @@ class _MediaDelta(WireStruct, kw_only=True):
         )
 
 
-class AudioDelta(_MediaDelta, kw_only=True, tag_field="type", tag="audio"):
+class AudioDelta(_MediaDelta, frozen=True, kw_only=True, tag_field="type", tag="audio"):
     """An audio fragment."""
 
     type: ClassVar[Literal["audio"]] = "audio"
 
 
-class ImageDelta(_MediaDelta, kw_only=True, tag_field="type", tag="image"):
+class ImageDelta(_MediaDelta, frozen=True, kw_only=True, tag_field="type", tag="image"):
     """An image fragment."""
 
     type: ClassVar[Literal["image"]] = "image"
 
 
-class ToolCallDelta(WireStruct, kw_only=True, tag_field="type", tag="tool_call"):
+class ToolCallDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_call"):
     """A fragment of a tool call's JSON input, optionally carrying its identity."""
 
     type: ClassVar[Literal["tool_call"]] = "tool_call"
@@ -99,7 +99,7 @@ class ToolCallDelta(WireStruct, kw_only=True, tag_field="type", tag="tool_call")
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
 
-class CitationDelta(WireStruct, kw_only=True, tag_field="type", tag="citation"):
+class CitationDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="citation"):
     """A citation fragment (at least one of text, url, title)."""
 
     type: ClassVar[Literal["citation"]] = "citation"
@@ -116,7 +116,7 @@ class CitationDelta(WireStruct, kw_only=True, tag_field="type", tag="citation"):
             raise ValueError("CitationDelta requires at least one of text, url, or title")
 
 
-class ContinuationDelta(WireStruct, kw_only=True, tag_field="type", tag="continuation"):
+class ContinuationDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="continuation"):
     """Opaque continuation state; ``part_index=None`` attaches it to the message."""
 
     type: ClassVar[Literal["continuation"]] = "continuation"

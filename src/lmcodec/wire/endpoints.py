@@ -44,7 +44,7 @@ _VIDEO_TERMINAL = frozenset({"completed", "failed", "cancelled"})
 _NonEmptyBytes = Annotated[_Bytes, msgspec.Meta(min_length=1)]
 
 
-class FileUploadRequest(WireStruct, kw_only=True):
+class FileUploadRequest(WireStruct, frozen=True, kw_only=True):
     """A file upload: in-memory bytes (base64 on the wire) or a local path."""
 
     filename: NonEmptyStr
@@ -79,7 +79,7 @@ class FileUploadRequest(WireStruct, kw_only=True):
         raise ValueError("FileUploadRequest has neither bytes_data nor path")
 
 
-class FileInfo(WireStruct, kw_only=True):
+class FileInfo(WireStruct, frozen=True, kw_only=True):
     """A snapshot of one provider-side stored file."""
 
     id: NonEmptyStr
@@ -103,14 +103,14 @@ class FileInfo(WireStruct, kw_only=True):
         return self.readiness == "ready"
 
 
-class FilePage(WireStruct, kw_only=True):
+class FilePage(WireStruct, frozen=True, kw_only=True):
     """One page of stored files plus an opaque continuation cursor."""
 
     items: tuple[FileInfo, ...] = ()
     next_cursor: NonEmptyStr | None = None
 
 
-class CacheInfo(WireStruct, kw_only=True):
+class CacheInfo(WireStruct, frozen=True, kw_only=True):
     """A snapshot of one provider-side stored cache object."""
 
     id: NonEmptyStr
@@ -125,14 +125,14 @@ class CacheInfo(WireStruct, kw_only=True):
         empty_to_none(self, "provider_data")
 
 
-class CachePage(WireStruct, kw_only=True):
+class CachePage(WireStruct, frozen=True, kw_only=True):
     """One page of stored cache objects plus an opaque continuation cursor."""
 
     items: tuple[CacheInfo, ...] = ()
     next_cursor: NonEmptyStr | None = None
 
 
-class CachedPrefix(WireStruct, kw_only=True):
+class CachedPrefix(WireStruct, frozen=True, kw_only=True):
     """A reusable prompt beginning, optionally backed by a stored cache object."""
 
     prefix: Request
@@ -156,7 +156,8 @@ class CachedPrefix(WireStruct, kw_only=True):
             )
         if self.resource is not None and self.resource.model != self.prefix.model:
             raise ValueError(
-                "CachedPrefix.resource.model must equal the prefix model (a stored cache belongs to one model)"
+                "CachedPrefix.resource.model must equal the prefix model "
+                "(a stored cache belongs to one model)"
             )
 
     @property
@@ -171,7 +172,7 @@ class CachedPrefix(WireStruct, kw_only=True):
 
     def cache_config(self) -> CacheConfig:
         """The CacheConfig marking the seam between prefix and suffix."""
-        return CacheConfig(prefix_until_index=len(self.prefix.messages) - 1, resource=self.id)
+        return CacheConfig(mode="auto", prefix_until_index=len(self.prefix.messages) - 1, resource=self.id)
 
     def request(self, messages: Any, *, config: Config | None = None) -> Request:
         """Append ``messages`` to the prefix and set the cache boundary."""
@@ -215,7 +216,7 @@ class CachedPrefix(WireStruct, kw_only=True):
         return self.request(messages)
 
 
-class BatchRequest(WireStruct, kw_only=True):
+class BatchRequest(WireStruct, frozen=True, kw_only=True):
     """A batch of model requests; ``model`` defaults to the first request's."""
 
     model: NonEmptyStr | None = None
@@ -231,7 +232,7 @@ class BatchRequest(WireStruct, kw_only=True):
         empty_to_none(self, "extensions")
 
 
-class BatchJobInfo(WireStruct, kw_only=True):
+class BatchJobInfo(WireStruct, frozen=True, kw_only=True):
     """A snapshot of a provider-side batch job."""
 
     id: NonEmptyStr
@@ -249,7 +250,7 @@ class BatchJobInfo(WireStruct, kw_only=True):
         return self.status in _BATCH_TERMINAL
 
 
-class BatchEntry(WireStruct, kw_only=True):
+class BatchEntry(WireStruct, frozen=True, kw_only=True):
     """The fate of one request in a batch; its Response keeps ``provider_data``."""
 
     index: NonNegativeInt
@@ -279,7 +280,7 @@ class BatchEntry(WireStruct, kw_only=True):
         return self.outcome == "succeeded"
 
 
-class ImageGenerationRequest(WireStruct, kw_only=True):
+class ImageGenerationRequest(WireStruct, frozen=True, kw_only=True):
     """Text (and optional input images) in; images out."""
 
     model: NonEmptyStr
@@ -292,7 +293,7 @@ class ImageGenerationRequest(WireStruct, kw_only=True):
         empty_to_none(self, "extensions")
 
 
-class ImageGenerationResponse(WireStruct, kw_only=True):
+class ImageGenerationResponse(WireStruct, frozen=True, kw_only=True):
     """Generated images, plus any text the model said while drawing."""
 
     images: Annotated[tuple[ImagePart, ...], msgspec.Meta(min_length=1)]
@@ -308,7 +309,7 @@ class ImageGenerationResponse(WireStruct, kw_only=True):
         empty_to_none(self, "provider_data")
 
 
-class SpeechGenerationRequest(WireStruct, kw_only=True):
+class SpeechGenerationRequest(WireStruct, frozen=True, kw_only=True):
     """Text-to-speech; ``voice`` and ``format`` take the provider's vocabulary."""
 
     model: NonEmptyStr
@@ -321,7 +322,7 @@ class SpeechGenerationRequest(WireStruct, kw_only=True):
         empty_to_none(self, "extensions")
 
 
-class SpeechGenerationResponse(WireStruct, kw_only=True):
+class SpeechGenerationResponse(WireStruct, frozen=True, kw_only=True):
     """Generated speech."""
 
     audio: AudioPart
@@ -336,7 +337,7 @@ class SpeechGenerationResponse(WireStruct, kw_only=True):
         empty_to_none(self, "provider_data")
 
 
-class VideoGenerationRequest(WireStruct, kw_only=True):
+class VideoGenerationRequest(WireStruct, frozen=True, kw_only=True):
     """Text (and optional input frames) in; a video job out."""
 
     model: NonEmptyStr
@@ -348,14 +349,16 @@ class VideoGenerationRequest(WireStruct, kw_only=True):
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
         seconds = kwargs.get("seconds")
-        if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0):
+        if seconds is not None and (
+            not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0
+        ):
             raise ValueError("VideoGenerationRequest.seconds must be a positive int")
 
     def __post_init__(self) -> None:
         empty_to_none(self, "extensions")
 
 
-class VideoJobInfo(WireStruct, kw_only=True):
+class VideoJobInfo(WireStruct, frozen=True, kw_only=True):
     """A snapshot of a provider-side video job."""
 
     id: NonEmptyStr
@@ -380,5 +383,3 @@ class VideoJobInfo(WireStruct, kw_only=True):
     def done(self) -> bool:
         """True once the job will make no further progress."""
         return self.status in _VIDEO_TERMINAL
-
-

@@ -14,7 +14,7 @@ from lmcodec.wire.telemetry import EMPTY_USAGE, Adaptation, ErrorDetail, FinishR
 __all__ = ["StreamDeltaEvent", "StreamEndEvent", "StreamErrorEvent", "StreamEvent", "StreamStartEvent"]
 
 
-class StreamStartEvent(WireStruct, kw_only=True, tag_field="type", tag="start"):
+class StreamStartEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="start"):
     """The response stream has started."""
 
     type: ClassVar[Literal["start"]] = "start"
@@ -23,14 +23,14 @@ class StreamStartEvent(WireStruct, kw_only=True, tag_field="type", tag="start"):
     adaptations: tuple[Adaptation, ...] = ()
 
 
-class StreamDeltaEvent(WireStruct, kw_only=True, tag_field="type", tag="delta"):
+class StreamDeltaEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="delta"):
     """A typed content delta arrived."""
 
     type: ClassVar[Literal["delta"]] = "delta"
     delta: Delta
 
 
-class StreamEndEvent(WireStruct, kw_only=True, tag_field="type", tag="end"):
+class StreamEndEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="end"):
     """The response stream completed. An all-``None`` usage is stored as ``None``."""
 
     type: ClassVar[Literal["end"]] = "end"
@@ -54,8 +54,7 @@ class StreamEndEvent(WireStruct, kw_only=True, tag_field="type", tag="end"):
         return "StreamEndEvent(\n" + ",\n".join(fields) + ",\n)"
 
 
-
-class StreamErrorEvent(WireStruct, kw_only=True, tag_field="type", tag="error"):
+class StreamErrorEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="error"):
     """The stream failed."""
 
     type: ClassVar[Literal["error"]] = "error"

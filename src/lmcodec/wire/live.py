@@ -39,7 +39,7 @@ __all__ = [
 AudioEncoding = Literal["pcm16", "opus", "mp3", "aac"]
 
 
-class AudioFormat(WireStruct, kw_only=True):
+class AudioFormat(WireStruct, frozen=True, kw_only=True):
     """An audio stream format."""
 
     encoding: AudioEncoding
@@ -49,7 +49,7 @@ class AudioFormat(WireStruct, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"channels": 1}
 
 
-class LiveConfig(WireStruct, kw_only=True):
+class LiveConfig(WireStruct, frozen=True, kw_only=True):
     """The configuration of a live session."""
 
     model: NonEmptyStr
@@ -73,7 +73,7 @@ class LiveConfig(WireStruct, kw_only=True):
         empty_to_none(self, "extensions")
 
 
-class LiveClientTurnEvent(WireStruct, kw_only=True, tag_field="type", tag="turn"):
+class LiveClientTurnEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="turn"):
     """A user turn of prompt parts."""
 
     type: ClassVar[Literal["turn"]] = "turn"
@@ -86,7 +86,7 @@ class LiveClientTurnEvent(WireStruct, kw_only=True, tag_field="type", tag="turn"
         reject_judged_data("live input", self.parts)
 
 
-class LiveClientAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="audio"):
+class LiveClientAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="audio"):
     """A chunk of input audio (base64)."""
 
     type: ClassVar[Literal["audio"]] = "audio"
@@ -101,7 +101,7 @@ class LiveClientAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="audi
             raise ValueError("LiveClientAudioEvent.media_type must start with 'audio/'")
 
 
-class LiveClientImageEvent(WireStruct, kw_only=True, tag_field="type", tag="image"):
+class LiveClientImageEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="image"):
     """An input image frame (base64)."""
 
     type: ClassVar[Literal["image"]] = "image"
@@ -116,14 +116,14 @@ class LiveClientImageEvent(WireStruct, kw_only=True, tag_field="type", tag="imag
             raise ValueError("LiveClientImageEvent.media_type must start with 'image/'")
 
 
-class LiveClientTextEvent(WireStruct, kw_only=True, tag_field="type", tag="text"):
+class LiveClientTextEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="text"):
     """Input text."""
 
     type: ClassVar[Literal["text"]] = "text"
     text: str
 
 
-class LiveClientToolResultEvent(WireStruct, kw_only=True, tag_field="type", tag="tool_result"):
+class LiveClientToolResultEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_result"):
     """The result of a tool call made during the session."""
 
     type: ClassVar[Literal["tool_result"]] = "tool_result"
@@ -134,13 +134,13 @@ class LiveClientToolResultEvent(WireStruct, kw_only=True, tag_field="type", tag=
         reject_judged_data("live tool results", self.content)
 
 
-class LiveClientInterruptEvent(WireStruct, kw_only=True, tag_field="type", tag="interrupt"):
+class LiveClientInterruptEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="interrupt"):
     """The client interrupts the model."""
 
     type: ClassVar[Literal["interrupt"]] = "interrupt"
 
 
-class LiveClientEndAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="end_audio"):
+class LiveClientEndAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="end_audio"):
     """The client's audio input ended."""
 
     type: ClassVar[Literal["end_audio"]] = "end_audio"
@@ -157,7 +157,7 @@ LiveClientEvent: TypeAlias = (
 )
 
 
-class LiveServerAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="audio"):
+class LiveServerAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="audio"):
     """A chunk of output audio (base64)."""
 
     type: ClassVar[Literal["audio"]] = "audio"
@@ -170,14 +170,14 @@ class LiveServerAudioEvent(WireStruct, kw_only=True, tag_field="type", tag="audi
             raise ValueError("LiveServerAudioEvent.media_type must start with 'audio/'")
 
 
-class LiveServerTextEvent(WireStruct, kw_only=True, tag_field="type", tag="text"):
+class LiveServerTextEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="text"):
     """Output text."""
 
     type: ClassVar[Literal["text"]] = "text"
     text: str
 
 
-class LiveServerToolCallEvent(WireStruct, kw_only=True, tag_field="type", tag="tool_call"):
+class LiveServerToolCallEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_call"):
     """A complete tool call."""
 
     type: ClassVar[Literal["tool_call"]] = "tool_call"
@@ -186,7 +186,9 @@ class LiveServerToolCallEvent(WireStruct, kw_only=True, tag_field="type", tag="t
     input: JsonObject
 
 
-class LiveServerToolCallDeltaEvent(WireStruct, kw_only=True, tag_field="type", tag="tool_call_delta"):
+class LiveServerToolCallDeltaEvent(
+    WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_call_delta"
+):
     """A fragment of a tool call's input."""
 
     type: ClassVar[Literal["tool_call_delta"]] = "tool_call_delta"
@@ -198,13 +200,13 @@ class LiveServerToolCallDeltaEvent(WireStruct, kw_only=True, tag_field="type", t
     _lm_defaults: ClassVar[dict[str, Any]] = {"input_delta": REQUIRED}
 
 
-class LiveServerInterruptedEvent(WireStruct, kw_only=True, tag_field="type", tag="interrupted"):
+class LiveServerInterruptedEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="interrupted"):
     """The model was interrupted."""
 
     type: ClassVar[Literal["interrupted"]] = "interrupted"
 
 
-class _UsageEvent(WireStruct, kw_only=True):
+class _UsageEvent(WireStruct, frozen=True, kw_only=True):
     usage: Usage = EMPTY_USAGE
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"usage": REQUIRED}
@@ -214,19 +216,19 @@ class _UsageEvent(WireStruct, kw_only=True):
             msgspec.structs.force_setattr(self, "usage", EMPTY_USAGE)
 
 
-class LiveServerTurnEndEvent(_UsageEvent, kw_only=True, tag_field="type", tag="turn_end"):
+class LiveServerTurnEndEvent(_UsageEvent, frozen=True, kw_only=True, tag_field="type", tag="turn_end"):
     """The model's turn ended, with its usage."""
 
     type: ClassVar[Literal["turn_end"]] = "turn_end"
 
 
-class LiveServerUsageEvent(_UsageEvent, kw_only=True, tag_field="type", tag="usage"):
+class LiveServerUsageEvent(_UsageEvent, frozen=True, kw_only=True, tag_field="type", tag="usage"):
     """Billed usage of a response that did not end the turn."""
 
     type: ClassVar[Literal["usage"]] = "usage"
 
 
-class LiveServerErrorEvent(WireStruct, kw_only=True, tag_field="type", tag="error"):
+class LiveServerErrorEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="error"):
     """The session reported an error."""
 
     type: ClassVar[Literal["error"]] = "error"

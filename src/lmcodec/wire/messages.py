@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -26,11 +27,11 @@ Role = Literal["user", "assistant", "tool", "developer"]
 
 _P = TypeVar("_P")
 
-PART_CLASSES: tuple[type, ...] = Part.__args__  # type: ignore[attr-defined]
+PART_CLASSES: tuple[type, ...] = typing.get_args(Part)
 _PROMPT_FORBIDDEN = frozenset({ToolCallPart, ToolResultPart, ThinkingPart, RefusalPart, CitationPart})
 
 
-class Message(WireStruct, kw_only=True):
+class Message(WireStruct, frozen=True, kw_only=True):
     """A message: a role and a non-empty sequence of typed Parts."""
 
     role: Role
@@ -129,9 +130,10 @@ class Message(WireStruct, kw_only=True):
     @property
     def text(self) -> str | None:
         """The joined text, only when every part is a TextPart."""
-        if not all(type(p) is TextPart for p in self.parts):
+        texts = [p.text for p in self.parts if type(p) is TextPart]
+        if len(texts) != len(self.parts):
             return None
-        return "\n".join(p.text for p in self.parts)  # type: ignore[union-attr]
+        return "\n".join(texts)
 
 
 def normalize_content(content: Any) -> tuple[Any, ...]:
@@ -165,6 +167,14 @@ def prompt_parts(where: str, content: Any) -> tuple[Any, ...]:
     return parts
 
 
+def _states(value: Sequence[ContinuationState] | ContinuationState | None) -> tuple[ContinuationState, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, ContinuationState):
+        return (value,)
+    return tuple(value)
+
+
 def tool_result_part(
     id: str,
     content: Any,
@@ -180,7 +190,5 @@ def tool_result_part(
         content=parts,
         name=name,
         is_error=is_error,
-        continuation=() if continuation is None else continuation,
+        continuation=_states(continuation),
     )
-
-

@@ -14,7 +14,7 @@ __all__ = ["InferenceModelInfo", "InferencePricing", "ModelInfo", "ModelOrigin"]
 _Price = Annotated[float, msgspec.Meta(ge=0.0)]
 
 
-class InferencePricing(WireStruct, kw_only=True):
+class InferencePricing(WireStruct, frozen=True, kw_only=True):
     """Prices per million tokens."""
 
     input_per_million: _Price | None = None
@@ -47,7 +47,7 @@ class InferencePricing(WireStruct, kw_only=True):
         return total
 
 
-class InferenceModelInfo(WireStruct, kw_only=True):
+class InferenceModelInfo(WireStruct, frozen=True, kw_only=True):
     """What a model does at inference time."""
 
     input_modalities: tuple[NonEmptyStr, ...]
@@ -65,7 +65,7 @@ class InferenceModelInfo(WireStruct, kw_only=True):
     }
 
 
-class ModelOrigin(WireStruct, kw_only=True):
+class ModelOrigin(WireStruct, frozen=True, kw_only=True):
     """Where a model comes from (a provider model, or a tuned one)."""
 
     type: NonEmptyStr
@@ -79,7 +79,7 @@ class ModelOrigin(WireStruct, kw_only=True):
 DEFAULT_ORIGIN = ModelOrigin(type="provider")
 
 
-class ModelInfo(WireStruct, kw_only=True):
+class ModelInfo(WireStruct, frozen=True, kw_only=True):
     """Model metadata for discovery, routing and cost estimation."""
 
     id: NonEmptyStr

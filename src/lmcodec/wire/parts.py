@@ -38,7 +38,7 @@ __all__ = [
 JudgmentMethod = Literal["provider_classification", "candidate_sequence_likelihood"]
 
 
-class ContinuationState(WireStruct, kw_only=True):
+class ContinuationState(WireStruct, frozen=True, kw_only=True):
     """Opaque provider-owned state needed to continue or replay a transcript."""
 
     provider: NonEmptyStr
@@ -54,7 +54,7 @@ class ContinuationState(WireStruct, kw_only=True):
         )
 
 
-class TextPart(WireStruct, kw_only=True, tag_field="type", tag="text"):
+class TextPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="text"):
     """A block of text content."""
 
     type: ClassVar[Literal["text"]] = "text"
@@ -62,7 +62,7 @@ class TextPart(WireStruct, kw_only=True, tag_field="type", tag="text"):
     continuation: tuple[ContinuationState, ...] = ()
 
 
-class ThinkingPart(WireStruct, kw_only=True, tag_field="type", tag="thinking"):
+class ThinkingPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="thinking"):
     """Model reasoning trace; hidden thinking is ``text=""`` plus continuation state."""
 
     type: ClassVar[Literal["thinking"]] = "thinking"
@@ -70,7 +70,7 @@ class ThinkingPart(WireStruct, kw_only=True, tag_field="type", tag="thinking"):
     continuation: tuple[ContinuationState, ...] = ()
 
 
-class RefusalPart(WireStruct, kw_only=True, tag_field="type", tag="refusal"):
+class RefusalPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="refusal"):
     """The model explicitly refused; the text is never empty."""
 
     type: ClassVar[Literal["refusal"]] = "refusal"
@@ -78,7 +78,7 @@ class RefusalPart(WireStruct, kw_only=True, tag_field="type", tag="refusal"):
     continuation: tuple[ContinuationState, ...] = ()
 
 
-class CitationPart(WireStruct, kw_only=True, tag_field="type", tag="citation"):
+class CitationPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="citation"):
     """A reference to source material (at least one of url, title, text)."""
 
     type: ClassVar[Literal["citation"]] = "citation"
@@ -94,7 +94,7 @@ class CitationPart(WireStruct, kw_only=True, tag_field="type", tag="citation"):
             raise ValueError("CitationPart requires at least one of url, title, or text")
 
 
-class _Media(WireStruct, kw_only=True):
+class _Media(WireStruct, frozen=True, kw_only=True):
     """Shared fields of the media parts: exactly one of data/url/file_id/path."""
 
     media_type: NonEmptyStr
@@ -157,7 +157,7 @@ class _Media(WireStruct, kw_only=True):
 _MEDIA_ORDER = ("media_type", "data", "url", "file_id", "path", "continuation")
 
 
-class ImagePart(_Media, kw_only=True, tag_field="type", tag="image"):
+class ImagePart(_Media, frozen=True, kw_only=True, tag_field="type", tag="image"):
     """An image, addressed by exactly one of data/url/file_id/path."""
 
     type: ClassVar[Literal["image"]] = "image"
@@ -168,7 +168,7 @@ class ImagePart(_Media, kw_only=True, tag_field="type", tag="image"):
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/png"}
 
 
-class AudioPart(_Media, kw_only=True, tag_field="type", tag="audio"):
+class AudioPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="audio"):
     """Audio content, addressed by exactly one of data/url/file_id/path."""
 
     type: ClassVar[Literal["audio"]] = "audio"
@@ -177,7 +177,7 @@ class AudioPart(_Media, kw_only=True, tag_field="type", tag="audio"):
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "audio/wav"}
 
 
-class VideoPart(_Media, kw_only=True, tag_field="type", tag="video"):
+class VideoPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="video"):
     """Video content, addressed by exactly one of data/url/file_id/path."""
 
     type: ClassVar[Literal["video"]] = "video"
@@ -186,7 +186,7 @@ class VideoPart(_Media, kw_only=True, tag_field="type", tag="video"):
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "video/mp4"}
 
 
-class DocumentPart(_Media, kw_only=True, tag_field="type", tag="document"):
+class DocumentPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="document"):
     """A document (PDF, etc.), addressed by exactly one of data/url/file_id/path."""
 
     type: ClassVar[Literal["document"]] = "document"
@@ -195,7 +195,7 @@ class DocumentPart(_Media, kw_only=True, tag_field="type", tag="document"):
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/pdf"}
 
 
-class BinaryPart(_Media, kw_only=True, tag_field="type", tag="binary"):
+class BinaryPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="binary"):
     """Arbitrary binary content, addressed by exactly one media source."""
 
     type: ClassVar[Literal["binary"]] = "binary"
@@ -204,7 +204,7 @@ class BinaryPart(_Media, kw_only=True, tag_field="type", tag="binary"):
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/octet-stream"}
 
 
-class ToolCallPart(WireStruct, kw_only=True, tag_field="type", tag="tool_call"):
+class ToolCallPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_call"):
     """The model requests an external computation; ``input`` is opaque JSON."""
 
     type: ClassVar[Literal["tool_call"]] = "tool_call"
@@ -214,14 +214,13 @@ class ToolCallPart(WireStruct, kw_only=True, tag_field="type", tag="tool_call"):
     continuation: tuple[ContinuationState, ...] = ()
 
 
-class DataPart(WireStruct, kw_only=True, tag_field="type", tag="data"):
+class DataPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="data"):
     """Structured data as content; ``value`` is any JSON value, null included."""
 
     type: ClassVar[Literal["data"]] = "data"
     value: Any
     probabilities: (
-        dict[NonEmptyStr, Annotated[dict[NonEmptyStr, Probability], msgspec.Meta(min_length=1)]]
-        | None
+        dict[NonEmptyStr, Annotated[dict[NonEmptyStr, Probability], msgspec.Meta(min_length=1)]] | None
     ) = None
     method: JudgmentMethod | None = None
     continuation: tuple[ContinuationState, ...] = ()
@@ -269,7 +268,7 @@ ToolResultContentPart: TypeAlias = (
 )
 
 
-class ToolResultPart(WireStruct, kw_only=True, tag_field="type", tag="tool_result"):
+class ToolResultPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_result"):
     """The result of an external computation, sent back to the model."""
 
     type: ClassVar[Literal["tool_result"]] = "tool_result"
@@ -297,8 +296,7 @@ def reject_judged_data(where: str, parts: tuple[Any, ...]) -> None:
     for part in parts:
         if type(part) is DataPart and part.probabilities is not None:
             raise TypeError(
-                f"{where} data parts carry value only; "
-                "probabilities belong to assistant messages (INV-052)"
+                f"{where} data parts carry value only; probabilities belong to assistant messages (INV-052)"
             )
 
 
@@ -317,9 +315,7 @@ Part: TypeAlias = (
     | DataPart
 )
 MediaPart: TypeAlias = ImagePart | AudioPart | VideoPart | DocumentPart | BinaryPart
-PromptPart: TypeAlias = (
-    TextPart | ImagePart | AudioPart | VideoPart | DocumentPart | BinaryPart | DataPart
-)
+PromptPart: TypeAlias = TextPart | ImagePart | AudioPart | VideoPart | DocumentPart | BinaryPart | DataPart
 AssistantPart: TypeAlias = (
     TextPart
     | ImagePart
@@ -334,7 +330,4 @@ AssistantPart: TypeAlias = (
     | DataPart
 )
 StreamablePart: TypeAlias = TextPart | ThinkingPart | ImagePart | AudioPart | ToolCallPart | CitationPart
-NonStreamablePart: TypeAlias = (
-    VideoPart | DocumentPart | BinaryPart | ToolResultPart | RefusalPart | DataPart
-)
-
+NonStreamablePart: TypeAlias = VideoPart | DocumentPart | BinaryPart | ToolResultPart | RefusalPart | DataPart

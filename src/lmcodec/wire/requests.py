@@ -58,7 +58,7 @@ def check_tools(owner: str, tools: tuple[Tool, ...]) -> list[str]:
     return names
 
 
-class Request(WireStruct, kw_only=True):
+class Request(WireStruct, frozen=True, kw_only=True):
     """A complete request: conversation, system instructions, tools and config."""
 
     model: NonEmptyStr
@@ -102,7 +102,7 @@ class Request(WireStruct, kw_only=True):
                     )
 
 
-class Response(WireStruct, kw_only=True):
+class Response(WireStruct, frozen=True, kw_only=True):
     """A model's answer: an assistant Message plus finish reason and telemetry.
 
     ``provider_data`` is kept in memory and written only where lm15 writes it:

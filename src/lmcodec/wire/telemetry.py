@@ -45,7 +45,7 @@ ErrorCode = Literal[
 AdaptationAction = Literal["dropped", "clamped", "substituted", "client_side", "satisfied", "defaulted"]
 
 
-class Usage(WireStruct, kw_only=True):
+class Usage(WireStruct, frozen=True, kw_only=True):
     """Token usage; ``None`` means "not reported", distinct from a reported 0."""
 
     input_tokens: NonNegativeInt | None = None
@@ -73,7 +73,7 @@ def canonical_usage(usage: Usage | None) -> Usage | None:
     return usage
 
 
-class TopLogprob(WireStruct, kw_only=True):
+class TopLogprob(WireStruct, frozen=True, kw_only=True):
     """One scored alternative token at a decoding step."""
 
     token: str
@@ -82,7 +82,7 @@ class TopLogprob(WireStruct, kw_only=True):
     token_id: int | None = None
 
 
-class TokenLogprob(WireStruct, kw_only=True):
+class TokenLogprob(WireStruct, frozen=True, kw_only=True):
     """The chosen token at one decoding step, with ranked alternatives."""
 
     token: str
@@ -128,7 +128,12 @@ def normalize_http_response(value: Any) -> JsonObject:
         out["request_id"] = request_id
     wait = value.get("retry_after")
     if wait is not None:
-        if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not math.isfinite(wait) or wait < 0:
+        if (
+            isinstance(wait, bool)
+            or not isinstance(wait, (int, float))
+            or not math.isfinite(wait)
+            or wait < 0
+        ):
             raise ValueError("http_response.retry_after must be finite nonnegative seconds")
         out["retry_after"] = float(wait)
     if "rate_limit_headers" in value:
@@ -156,7 +161,7 @@ def normalize_http_response(value: Any) -> JsonObject:
     return out
 
 
-class ErrorDetail(WireStruct, kw_only=True):
+class ErrorDetail(WireStruct, frozen=True, kw_only=True):
     """Structured error information."""
 
     code: ErrorCode
@@ -168,12 +173,10 @@ class ErrorDetail(WireStruct, kw_only=True):
 
     def __post_init__(self) -> None:
         if self.http_response:
-            msgspec.structs.force_setattr(
-                self, "http_response", normalize_http_response(self.http_response)
-            )
+            msgspec.structs.force_setattr(self, "http_response", normalize_http_response(self.http_response))
 
 
-class Adaptation(WireStruct, kw_only=True):
+class Adaptation(WireStruct, frozen=True, kw_only=True):
     """One thing the wire got that differs from what was asked (MAP-13)."""
 
     field: NonEmptyStr

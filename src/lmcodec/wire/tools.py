@@ -20,7 +20,7 @@ def _default_parameters() -> JsonObject:
     return {"type": "object", "properties": {}}
 
 
-class FunctionTool(WireStruct, kw_only=True, tag_field="type", tag="function"):
+class FunctionTool(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="function"):
     """A function tool specification; ``parameters`` is an opaque JSON Schema."""
 
     type: ClassVar[Literal["function"]] = "function"
@@ -35,7 +35,7 @@ class FunctionTool(WireStruct, kw_only=True, tag_field="type", tag="function"):
             msgspec.structs.force_setattr(self, "description", None)
 
 
-class BuiltinTool(WireStruct, kw_only=True, tag_field="type", tag="builtin"):
+class BuiltinTool(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="builtin"):
     """A provider-native tool (web search, code execution, ...)."""
 
     type: ClassVar[Literal["builtin"]] = "builtin"
@@ -50,7 +50,7 @@ class BuiltinTool(WireStruct, kw_only=True, tag_field="type", tag="builtin"):
 Tool: TypeAlias = FunctionTool | BuiltinTool
 
 
-class ToolChoice(WireStruct, kw_only=True):
+class ToolChoice(WireStruct, frozen=True, kw_only=True):
     """How the model should use tools."""
 
     mode: ToolChoiceMode
@@ -92,7 +92,7 @@ class ToolChoice(WireStruct, kw_only=True):
         return cls(mode=mode, allowed=names, parallel=parallel)
 
 
-class ToolCallInfo(WireStruct, kw_only=True):
+class ToolCallInfo(WireStruct, frozen=True, kw_only=True):
     """Callback view of a tool call without the part discriminator (no wire form in lm15)."""
 
     id: NonEmptyStr

@@ -11,7 +11,7 @@ from lmcodec.wire.requests import Request, Response
 __all__ = ["Turn"]
 
 
-class Turn(WireStruct, kw_only=True):
+class Turn(WireStruct, frozen=True, kw_only=True):
     """A conversation-log record: the request, its response, and optional metadata.
 
     Wire form ``{"id"?, "created_at"?, "request", "response", "metadata"?}``;
