@@ -105,6 +105,7 @@ class WireStruct(
     frozen=True,
     kw_only=True,
     omit_defaults=True,
+    gc=False,
 ):
     """Base of every canonical wire type.
 

@@ -1,0 +1,7 @@
+"""``python -m lmcodec``: the lmcodec command line."""
+
+import sys
+
+from lmcodec.cli import main
+
+sys.exit(main())

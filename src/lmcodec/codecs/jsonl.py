@@ -1,0 +1,133 @@
+"""JSON Lines logs of canonical records: one record a line, decoded one at a time.
+
+Bad input loses nothing: ``on_error="raise"`` stops with a :class:`RecordError`
+naming the line number, byte offset and JSON path; ``"skip"`` yields the good
+records and counts the bad ones; ``"collect"`` also keeps every bad line
+verbatim with its error (``reader.errors``). Blank lines are ignored. A last
+line without a newline is read like any other (a cut-off record is a bad line).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, Literal
+
+import msgspec
+
+from lmcodec.codecs import json as _json
+from lmcodec.codecs._hooks import enc_hook, top_level
+from lmcodec.codecs.files import Source, open_read, open_write
+from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
+
+__all__ = ["BadLine", "Reader", "RecordError", "read", "write"]
+
+OnError = Literal["raise", "skip", "collect"]
+_FLUSH_AT = 1 << 20
+
+
+class RecordError(LmcodecError):
+    """A bad record in a log: where it is (line, byte offset, JSON path) and why."""
+
+    def __init__(self, message: str, *, line: int, offset: int, path: str, cause: LmcodecError) -> None:
+        super().__init__(f"line {line} (byte {offset}): {message}" + (f" - at `{path}`" if path else ""))
+        self.message = message
+        self.line = line
+        self.offset = offset
+        self.path = path
+        self.cause = cause
+
+
+class BadLine(msgspec.Struct, frozen=True):
+    """A rejected line, kept verbatim (without its line end) with its error."""
+
+    line: int
+    offset: int
+    path: str
+    message: str
+    raw: bytes
+
+
+class Reader:
+    """Iterates the good records of a JSONL source; counts and (optionally) keeps the bad ones."""
+
+    def __init__(self, src: Source, type: Any, *, on_error: OnError = "raise", lenient: bool = False) -> None:
+        if on_error not in ("raise", "skip", "collect"):
+            raise ValueError(f"on_error must be 'raise', 'skip' or 'collect', not {on_error!r}")
+        self._src = src
+        self._type = type
+        self._on_error = on_error
+        self._lenient = lenient
+        self.good = 0
+        self.bad = 0
+        self.errors: list[BadLine] = []
+
+    def __iter__(self) -> Iterator[Any]:
+        decode = _json.decoder_for(self._type).decode
+        lenient = self._lenient
+        offset = 0
+        with open_read(self._src) as fh:
+            for number, raw in enumerate(fh, start=1):
+                start = offset
+                offset += len(raw)
+                if not raw.strip():
+                    continue
+                try:
+                    record = decode(raw)
+                except msgspec.DecodeError as exc:
+                    if lenient and isinstance(exc, msgspec.ValidationError):
+                        try:
+                            record = _json.decode(raw, self._type, lenient=True)
+                        except LmcodecError as err:
+                            self._fail(err, number, start, raw)
+                            continue
+                    else:
+                        try:
+                            _json.decode(raw, self._type)
+                        except LmcodecError as err:
+                            self._fail(err, number, start, raw)
+                        continue
+                self.good += 1
+                yield record
+
+    def _fail(self, err: LmcodecError, number: int, start: int, raw: bytes) -> None:
+        self.bad += 1
+        path = err.path if isinstance(err, ValidationError) else ""
+        message = err.message if isinstance(err, ValidationError) else str(err)
+        if isinstance(err, DecodeError) and not raw.endswith(b"\n"):
+            message += " (truncated last line?)"
+        if self._on_error == "raise":
+            raise RecordError(message, line=number, offset=start, path=path, cause=err) from err
+        if self._on_error == "collect":
+            self.errors.append(BadLine(number, start, path, message, raw.rstrip(b"\r\n")))
+
+
+def read(src: Source, type: Any, *, on_error: OnError = "raise", lenient: bool = False) -> Reader:
+    """The records of a JSONL source (path, ``.gz``/``.zst`` path, bytes or binary file), lazily."""
+    return Reader(src, type, on_error=on_error, lenient=lenient)
+
+
+def write(
+    dest: str | os.PathLike[str] | IO[bytes],
+    objects: Iterable[Any],
+    *,
+    include_provider_data: bool = False,
+) -> int:
+    """Write one canonical JSON record a line; returns the number of records written."""
+    encoder = msgspec.json.Encoder(enc_hook=enc_hook)
+    buffer = bytearray()
+    count = 0
+    with open_write(dest) as fh:
+        for obj in objects:
+            try:
+                encoder.encode_into(top_level(obj, include_provider_data), buffer, -1)
+            except (TypeError, ValueError, OverflowError) as exc:
+                raise EncodeError(f"record {count}: {exc}") from exc
+            buffer.extend(b"\n")
+            count += 1
+            if len(buffer) >= _FLUSH_AT:
+                fh.write(buffer)
+                buffer.clear()
+        if buffer:
+            fh.write(buffer)
+    return count

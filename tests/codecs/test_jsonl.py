@@ -1,0 +1,127 @@
+"""JSON Lines logs: round trips, compression, and the defined outcome of every kind of bad line."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+import lmcodec as lc
+from lmcodec.codecs import jsonl
+from lmcodec.workload import turn_dicts
+
+TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(12)]
+
+
+def _log(turns: list[lc.Turn]) -> list[bytes]:
+    return [lc.encode(t) + b"\n" for t in turns]
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz", ".jsonl.zst"])
+def test_round_trip_through_files(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"log{suffix}"
+    assert jsonl.write(path, TURNS) == len(TURNS)
+    assert list(jsonl.read(path, lc.Turn)) == TURNS
+    if suffix == ".jsonl.gz":
+        assert gzip.decompress(path.read_bytes()) == b"".join(_log(TURNS))
+
+
+def test_write_matches_encode_line_by_line() -> None:
+    out = io.BytesIO()
+    jsonl.write(out, TURNS)
+    assert out.getvalue() == b"".join(_log(TURNS))
+
+
+def test_read_from_bytes_and_file_object() -> None:
+    data = b"".join(_log(TURNS))
+    assert list(jsonl.read(data, lc.Turn)) == TURNS
+    assert list(jsonl.read(io.BytesIO(data), lc.Turn)) == TURNS
+
+
+def _mixed() -> tuple[bytes, list[bytes]]:
+    lines = _log(TURNS[:4])
+    bad = [
+        b'{"request": 1}\n',  # wrong shape
+        b"\xff\xfe not utf-8\n",  # invalid UTF-8
+        lc.encode(TURNS[0].request) + b"\n",  # a record of the wrong type
+    ]
+    mixed = [lines[0], bad[0], lines[1], b"\n", b"   \n", bad[1], lines[2], bad[2], lines[3]]
+    truncated = lines[0][: len(lines[0]) // 2]
+    return b"".join(mixed) + truncated, [*bad, truncated]
+
+
+def test_skip_keeps_every_good_record_and_counts_the_bad() -> None:
+    data, bad = _mixed()
+    reader = jsonl.read(data, lc.Turn, on_error="skip")
+    assert list(reader) == TURNS[:4]
+    assert (reader.good, reader.bad) == (4, len(bad))
+    assert reader.errors == []
+
+
+def test_collect_returns_bad_lines_verbatim_with_where_and_why() -> None:
+    data, bad = _mixed()
+    reader = jsonl.read(data, lc.Turn, on_error="collect")
+    assert list(reader) == TURNS[:4]
+    assert [e.raw for e in reader.errors] == [b.rstrip(b"\n") for b in bad]
+    assert [e.line for e in reader.errors] == [2, 6, 8, 10]
+    for error in reader.errors:
+        assert data[error.offset : error.offset + len(error.raw)] == error.raw
+    assert reader.errors[0].path == "$.request"
+    assert "truncated" in reader.errors[-1].message
+
+
+def test_raise_names_line_offset_and_path() -> None:
+    data, _ = _mixed()
+    reader = jsonl.read(data, lc.Turn)
+    with pytest.raises(jsonl.RecordError) as info:
+        list(reader)
+    err = info.value
+    assert (err.line, err.path) == (2, "$.request")
+    assert err.offset == len(_log(TURNS[:1])[0])
+    assert isinstance(err.cause, lc.ValidationError)
+
+
+def test_blank_lines_are_ignored_and_last_line_needs_no_newline() -> None:
+    data = b"\n" + lc.encode(TURNS[0]) + b"\n\n" + lc.encode(TURNS[1])
+    assert list(jsonl.read(data, lc.Turn)) == TURNS[:2]
+
+
+def test_lenient_reads_tolerant_forms() -> None:
+    data = b'{"type":"text"}\n{"type":"text","text":"a","continuation":null}\n'
+    assert list(jsonl.read(data, lc.Part, lenient=True)) == [lc.TextPart(""), lc.TextPart("a")]
+    with pytest.raises(jsonl.RecordError):
+        list(jsonl.read(data, lc.Part))
+
+
+def test_bad_on_error_value() -> None:
+    with pytest.raises(ValueError, match="on_error"):
+        jsonl.read(b"", lc.Turn, on_error="ignore")  # type: ignore[arg-type]
+
+
+def test_memory_is_bounded_by_the_largest_record(tmp_path: Path) -> None:
+    path = tmp_path / "big.jsonl"
+    jsonl.write(path, TURNS * 40)
+    record = max(len(lc.encode(t)) for t in TURNS)
+    tracemalloc.start()
+    for _ in jsonl.read(path, lc.Turn):
+        pass
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert path.stat().st_size > 40 * peak
+    assert peak < 20 * record + (256 << 10)
+
+
+def test_msgpack_stream_round_trip_and_truncation(tmp_path: Path) -> None:
+    path = tmp_path / "log.msgpack.gz"
+    assert lc.msgpack.write_stream(path, TURNS) == len(TURNS)
+    assert list(lc.msgpack.read_stream(path, lc.Turn)) == TURNS
+    buf = io.BytesIO()
+    lc.msgpack.write_stream(buf, TURNS[:2])
+    data = buf.getvalue()
+    with pytest.raises(lc.DecodeError, match="record 1"):
+        list(lc.msgpack.read_stream(data[:-5], lc.Turn))
+    with pytest.raises(lc.ValidationError, match="record 0"):
+        list(lc.msgpack.read_stream(b"\0\0\0\x01\xc0", lc.Turn))

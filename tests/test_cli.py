@@ -1,0 +1,98 @@
+"""The lmcodec command, run as a user runs it: in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import lmcodec as lc
+from lmcodec.workload import turn_dicts
+
+TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(5)]
+
+
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "lmcodec", *args], input=stdin, capture_output=True, timeout=120, check=False
+    )
+
+
+def _mixed_log(path: Path) -> list[bytes]:
+    good = [lc.encode(t) + b"\n" for t in TURNS]
+    bad = [b'{"request": {}}\n', b"not json\n"]
+    path.write_bytes(good[0] + bad[0] + good[1] + good[2] + bad[1] + good[3] + good[4][:40])
+    return [*bad, good[4][:40] + b"\n"]
+
+
+def test_help_lists_every_command() -> None:
+    out = run("--help")
+    assert out.returncode == 0
+    for command in ("bench", "convert", "validate", "assemble", "schema"):
+        assert command in out.stdout.decode()
+
+
+def test_bench_quick_json() -> None:
+    out = run("bench", "--quick", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    libs = {(r["task"].split()[0], r["library"]) for r in rows}
+    assert {("encode", "lmcodec"), ("decode", "lmcodec"), ("encode", "json"), ("decode", "json")} <= libs
+    assert all(r["median_ms"] > 0 for r in rows)
+
+
+def test_bench_table() -> None:
+    out = run("bench", "--quick")
+    assert out.returncode == 0, out.stderr
+    assert "lmcodec" in out.stdout.decode() and "faster" in out.stdout.decode()
+
+
+def test_convert_keeps_good_records_and_writes_rejects(tmp_path: Path) -> None:
+    src, dest, rejects = tmp_path / "in.jsonl", tmp_path / "out.jsonl", tmp_path / "bad.jsonl"
+    bad = _mixed_log(src)
+    out = run("convert", str(src), str(dest), "--rejects", str(rejects))
+    assert out.returncode == 0, out.stderr
+    assert dest.read_bytes() == b"".join(lc.encode(t) + b"\n" for t in TURNS[:4])
+    assert rejects.read_bytes() == b"".join(bad)
+    assert "4 records converted, 3 bad lines" in out.stderr.decode()
+
+
+def test_convert_to_msgpack(tmp_path: Path) -> None:
+    src, dest = tmp_path / "in.jsonl", tmp_path / "out.msgpack"
+    src.write_bytes(b"".join(lc.encode(t) + b"\n" for t in TURNS))
+    assert run("convert", str(src), str(dest), "--to", "msgpack").returncode == 0
+    assert list(lc.msgpack.read_stream(dest, lc.Turn)) == TURNS
+
+
+def test_convert_raise_stops_at_first_bad_line(tmp_path: Path) -> None:
+    src = tmp_path / "in.jsonl"
+    _mixed_log(src)
+    out = run("convert", str(src), str(tmp_path / "out.jsonl"), "--on-error", "raise")
+    assert out.returncode == 1
+    assert "line 2" in out.stderr.decode()
+
+
+def test_validate_reports_each_bad_record(tmp_path: Path) -> None:
+    src = tmp_path / "in.jsonl"
+    _mixed_log(src)
+    out = run("validate", str(src))
+    assert out.returncode == 1
+    err = out.stderr.decode()
+    assert "line 2 (byte" in err and "$.request" in err and "line 5" in err and "line 7" in err
+    good = tmp_path / "good.jsonl"
+    good.write_bytes(b"".join(lc.encode(t) + b"\n" for t in TURNS))
+    assert run("validate", str(good)).returncode == 0
+
+
+def test_validate_from_stdin() -> None:
+    out = run("validate", "-", stdin=lc.encode(TURNS[0]) + b"\n")
+    assert out.returncode == 0, out.stderr
+
+
+def test_schema() -> None:
+    out = run("schema", "Turn")
+    assert out.returncode == 0
+    schema = json.loads(out.stdout)
+    assert schema["$ref"].endswith("/Turn")
+    assert run("schema", "NoSuchType").returncode != 0
