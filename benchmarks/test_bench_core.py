@@ -50,7 +50,7 @@ def test_encode_log(
 ) -> None:
     """Typed objects (or dicts, for json/orjson) to JSON bytes."""
     benchmark.group = "core: encode 2,000 Turns"
-    benchmark.extra_info["lib"] = lib
+    benchmark.extra_info.update(lib=lib, units=len(turns), unit="record")
     run: Callable[[], list[Any]]
     if lib == "lmcodec":
         encode = lc.encode
@@ -73,7 +73,7 @@ def test_encode_log(
 def test_decode_log(benchmark: Any, lib: str, turn_blobs: list[bytes], turns: list[lc.Turn]) -> None:
     """JSON bytes to typed, validated objects (lmcodec, lm15) or to plain dicts (json, orjson)."""
     benchmark.group = "core: decode 2,000 Turns"
-    benchmark.extra_info["lib"] = lib
+    benchmark.extra_info.update(lib=lib, units=len(turn_blobs), unit="record")
     run: Callable[[], list[Any]]
     if lib == "lmcodec":
         decode = lc.decode

@@ -12,6 +12,7 @@ from lmcodec.wire._struct import WireStruct
 from lmcodec.wire.parts import (
     CitationPart,
     ContinuationState,
+    DataPart,
     Part,
     RefusalPart,
     TextPart,
@@ -29,6 +30,7 @@ _P = TypeVar("_P")
 
 PART_CLASSES: tuple[type, ...] = typing.get_args(Part)
 _PROMPT_FORBIDDEN = frozenset({ToolCallPart, ToolResultPart, ThinkingPart, RefusalPart, CitationPart})
+_PROMPT_ALLOWED = frozenset(c for c in typing.get_args(Part) if c not in _PROMPT_FORBIDDEN)
 
 
 class Message(WireStruct, frozen=True, kw_only=True):
@@ -53,20 +55,22 @@ class Message(WireStruct, frozen=True, kw_only=True):
 
     def __post_init__(self) -> None:
         role = self.role
-        parts = self.parts
         if role == "assistant":
-            for p in parts:
+            for p in self.parts:
                 if type(p) is ToolResultPart:
                     raise TypeError("assistant messages cannot contain ToolResultPart objects")
-        elif role == "tool":
-            for p in parts:
+            return
+        if role == "tool":
+            for p in self.parts:
                 if type(p) is not ToolResultPart:
                     raise TypeError("tool messages may only contain ToolResultPart objects")
-        else:
-            for p in parts:
-                if type(p) in _PROMPT_FORBIDDEN:
-                    raise TypeError(f"{role} messages cannot contain model/tool protocol parts")
-            reject_judged_data(role, parts)
+            return
+        for p in self.parts:
+            cls = type(p)
+            if cls not in _PROMPT_ALLOWED:
+                raise TypeError(f"{role} messages cannot contain model/tool protocol parts")
+            if cls is DataPart and p.probabilities is not None:  # type: ignore[union-attr]
+                reject_judged_data(role, (p,))
 
     @staticmethod
     def user(content: Any) -> Message:

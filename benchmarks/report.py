@@ -1,0 +1,117 @@
+"""Run every benchmark of the project and regenerate benchmarks/RESULTS.md in one go.
+
+    python3 benchmarks/report.py            # all benchmarks (several minutes)
+    python3 benchmarks/report.py -k core    # a subset (pytest -k expression)
+
+Figures are medians over rounds, measured side by side in one run, with the
+garbage collector disabled while timing (``--benchmark-disable-gc``, as orjson's
+suite does), so that they measure the codecs rather than collector pauses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+PEERS = ["lmcodec", "msgspec", "lm15", "llm", "orjson", "anthropic", "openai", "google-genai", "pydantic-ai"]
+
+
+def _versions() -> str:
+    found = []
+    for name in PEERS:
+        try:
+            found.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            continue
+    return ", ".join(found)
+
+
+def _run(selection: str | None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "bench.json"
+        cmd = [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(HERE),
+            "-q",
+            "-p",
+            "no:randomly",
+            "--benchmark-enable",
+            "--benchmark-only",
+            "--benchmark-disable-gc",
+            "--benchmark-min-rounds=7",
+            "--benchmark-max-time=2",
+            f"--benchmark-json={out}",
+        ]
+        if selection:
+            cmd += ["-k", selection]
+        subprocess.run(cmd, check=True)
+        data: dict[str, Any] = json.loads(out.read_text())
+        return data
+
+
+def _table(rows: list[dict[str, Any]], unit: str | None) -> list[str]:
+    base = next((r for r in rows if r["extra_info"].get("lib") == "lmcodec"), None)
+    base_median = base["stats"]["median"] if base else None
+    lines = ["| contestant | median | per unit | lmcodec speed-up |", "|---|---:|---:|---:|"]
+    for row in sorted(rows, key=lambda r: r["stats"]["median"]):
+        median = row["stats"]["median"]
+        units = row["extra_info"].get("units")
+        per = f"{median / units * 1e6:.2f} µs/{unit}" if units and unit else ""
+        ratio = f"{median / base_median:.1f}x" if base_median else ""
+        lines.append(f"| {row['extra_info'].get('lib', row['name'])} | {median * 1e3:.2f} ms | {per} | {ratio} |")
+    return lines
+
+
+def write(results: dict[str, Any], selection: str | None) -> str:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for bench in results["benchmarks"]:
+        groups[bench["group"] or bench["name"]].append(bench)
+    cpu = results.get("machine_info", {}).get("cpu", {}).get("brand_raw", platform.processor())
+    command = "python3 benchmarks/report.py" + (f" -k {selection!r}" if selection else "")
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Reproduce with `{command}` (regenerates this file).",
+        "",
+        f"- Date: {datetime.date.today().isoformat()}",
+        f"- Machine: {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}",
+        f"- Python {platform.python_version()}; {_versions()}",
+        "- Medians over rounds, all contestants in one run, GC disabled while timing.",
+        "  The machine is shared and noisy: compare ratios within a table, not across runs.",
+        "",
+    ]
+    notes = (HERE / "NOTES.md").read_text() if (HERE / "NOTES.md").exists() else ""
+    for group in sorted(groups):
+        rows = groups[group]
+        unit = rows[0]["extra_info"].get("unit")
+        lines += [f"## {group}", "", *_table(rows, unit), ""]
+    if notes:
+        lines += [notes]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-k", dest="selection", help="pytest -k expression selecting benchmarks")
+    parser.add_argument("--output", default=str(HERE / "RESULTS.md"))
+    args = parser.parse_args()
+    text = write(_run(args.selection), args.selection)
+    Path(args.output).write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
