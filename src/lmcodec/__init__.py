@@ -16,9 +16,17 @@ from lmcodec.api import (
     tool_result,
     video,
 )
-from lmcodec.codecs import msgpack
+from lmcodec.assemble import Assembler, assemble
+from lmcodec.codecs import jsonl, msgpack
 from lmcodec.codecs.json import decode, encode, from_builtins, schema, to_builtins
-from lmcodec.errors import DecodeError, EncodeError, LmcodecError, StreamAssemblyError, ValidationError
+from lmcodec.errors import (
+    DecodeError,
+    EncodeError,
+    LmcodecError,
+    StreamAssemblyError,
+    StreamError,
+    ValidationError,
+)
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     Adaptation,
@@ -121,6 +129,7 @@ from lmcodec.wire import (
 __all__ = [
     "Adaptation",
     "ApiKey",
+    "Assembler",
     "AssistantPart",
     "AudioDelta",
     "AudioFormat",
@@ -196,6 +205,7 @@ __all__ = [
     "StreamAssemblyError",
     "StreamDeltaEvent",
     "StreamEndEvent",
+    "StreamError",
     "StreamErrorEvent",
     "StreamEvent",
     "StreamStartEvent",
@@ -219,6 +229,7 @@ __all__ = [
     "VideoGenerationRequest",
     "VideoJobInfo",
     "VideoPart",
+    "assemble",
     "audio",
     "binary",
     "citation",
@@ -230,6 +241,7 @@ __all__ = [
     "encode",
     "from_builtins",
     "image",
+    "jsonl",
     "msgpack",
     "refusal",
     "replace",

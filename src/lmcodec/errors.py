@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["DecodeError", "EncodeError", "LmcodecError", "StreamAssemblyError", "ValidationError"]
+if TYPE_CHECKING:
+    from lmcodec.wire.telemetry import ErrorDetail
+
+__all__ = [
+    "DecodeError",
+    "EncodeError",
+    "LmcodecError",
+    "StreamAssemblyError",
+    "StreamError",
+    "ValidationError",
+]
 
 
 class LmcodecError(Exception):
@@ -49,3 +60,41 @@ class StreamAssemblyError(LmcodecError):
         self.message = message
         self.partial = partial
         self.part_index = part_index
+
+
+class StreamError(LmcodecError):
+    """The stream itself reported a failure: a StreamErrorEvent arrived.
+
+    ``error`` is the event's ErrorDetail (``code``, ``message``, ``provider_code``,
+    ``http_response``); lm15 raises the typed error class of ``error.code`` here
+    (RateLimitError, ServerError, ...), lmcodec raises this one class and keeps the detail.
+    """
+
+    def __init__(self, error: ErrorDetail) -> None:
+        super().__init__(error.message or f"the stream failed ({error.code})")
+        self.message = error.message
+        self.error = error
+
+    @property
+    def code(self) -> str:
+        """The canonical error code (``"rate_limit"``, ``"server"``, ``"context_length"``, ...)."""
+        return self.error.code
+
+    @property
+    def provider_code(self) -> str | None:
+        """The provider's own error code, when it sent one."""
+        return self.error.provider_code
+
+    @property
+    def retry_after(self) -> float | int | None:
+        """``http_response.retry_after`` when it is a finite non-negative number (as lm15 reads it)."""
+        wait = self.error.http_response.get("retry_after")
+        if isinstance(wait, bool) or not isinstance(wait, (int, float)):
+            return None
+        return wait if math.isfinite(wait) and wait >= 0 else None
+
+    @property
+    def request_id(self) -> str | None:
+        """``http_response.request_id`` when it is a string."""
+        value = self.error.http_response.get("request_id")
+        return value if isinstance(value, str) else None

@@ -1,0 +1,662 @@
+"""Stream assembly: canonical StreamEvents -> one Response, in linear time.
+
+This reproduces lm15 1.5.0's materialization (``lm15.result.StreamAccumulator``
+and ``materialize_response``) output for output:
+
+- ``part_index`` names a slot; a slot may hold several kinds at once. Slots are
+  emitted in ascending order and, within a slot, as thinking, text, image, audio,
+  citations, tool call. Every part of a slot carries the slot's continuation
+  states; a slot holding only continuation state becomes an empty TextPart. A
+  message with no parts at all gets one empty TextPart (MAP-2).
+- Text and thinking fragments are collected per slot and joined once. Logprobs of
+  every TextDelta (all slots, arrival order) form ``Response.logprobs`` (``None``
+  when empty); ``logprobs_complete`` is the AND of the deltas' flags.
+- Tool-call ``input`` fragments are collected per slot and joined and parsed once
+  at the end: empty -> ``{}``, a JSON non-object -> ``{"value": v}``, invalid JSON
+  (NaN/Infinity literals included) -> ``{"partial_json": raw}``. A missing id
+  becomes ``tool_call_<slot>``; a missing name raises StreamAssemblyError whose
+  ``partial`` Response leaves the unnamed calls out (MAP-9).
+- Audio chunks are base64-decoded one by one (padding retried) and concatenated;
+  PCM (or no media type) is wrapped in a 24 kHz mono 16-bit WAV header. Images:
+  the last delta per slot wins. Citations: one CitationPart per delta.
+- ``finish_reason``: the end's value; ``None`` -> ``tool_call`` if a call was
+  assembled else ``stop``; ``stop`` next to a call -> ``tool_call``.
+- If the request's ``json_schema`` declares judgments (MAP-14), a single TextPart
+  holding a JSON object becomes a DataPart.
+- An error event raises :class:`~lmcodec.errors.StreamError`; a stream without an
+  end event, or an event after the end, raises StreamAssemblyError with ``partial``.
+- Parts that lm15's constructors reject (an empty citation text, an image delta
+  whose data is not whole base64, audio that decodes to nothing, ...) raise
+  :class:`~lmcodec.errors.ValidationError` (a ValueError) with the constructor's
+  message, where lm15 raises the bare ValueError/TypeError.
+
+Cost: ``push`` appends to per-slot lists (no string concatenation, no per-event
+parsing); ``result`` joins and parses each slot once. :func:`coalesce` is lm15's
+``coalesce_stream`` (one start first, every adapter end merged into one last end).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import struct
+import warnings
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, NoReturn
+
+import msgspec
+
+from lmcodec.errors import StreamAssemblyError, StreamError, ValidationError
+from lmcodec.wire import (
+    Adaptation,
+    AudioDelta,
+    AudioPart,
+    CitationDelta,
+    CitationPart,
+    ContinuationDelta,
+    ContinuationState,
+    DataPart,
+    ImageDelta,
+    ImagePart,
+    Message,
+    Part,
+    Request,
+    Response,
+    StreamDeltaEvent,
+    StreamEndEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingPart,
+    TokenLogprob,
+    ToolCallDelta,
+    ToolCallPart,
+    Usage,
+)
+from lmcodec.wire.telemetry import FinishReason
+
+__all__ = [
+    "Assembler",
+    "StreamCleanupWarning",
+    "assemble",
+    "coalesce",
+    "declares_judgments",
+    "parse_tool_input",
+]
+
+_EMPTY_USAGE = Usage()
+_PCM_MEDIA_TYPES = frozenset({"audio/pcm", "audio/pcm16"})
+_json_decoder = msgspec.json.Decoder()
+
+_UNNAMED = (
+    "tool call at part {} arrived without a name; the adapter that produced this stream must set "
+    "ToolCallDelta.name on the call's first fragment (MAP-9: lm15 does not guess which tool the model meant)"
+)
+_AFTER_END = (
+    "Stream emitted an event after its end event (MAP-3: the end event is final); "
+    "the source that produced this stream is defective"
+)
+_NO_END = (
+    "Stream ended without an end event: its finish reason and usage never arrived, "
+    "so the text is not a finished turn (MAP-3)"
+)
+_NO_MODEL = "the stream named no model (no start event model) and no request was given to supply one"
+
+
+class StreamCleanupWarning(RuntimeWarning):
+    """The event source failed after the end event: the Response is complete and returned anyway."""
+
+
+class Assembler:
+    """Push-based stream assembly: ``push`` every event, then ``result()``.
+
+    ``push`` raises :class:`~lmcodec.errors.StreamError` on an error event (the
+    event changes nothing, so a caller may catch it and go on), and
+    StreamAssemblyError on any event after the end. The end event assembles the
+    Response at once (so the MAP-9 unnamed-call error surfaces from that ``push``);
+    ``result()`` returns it, or raises StreamAssemblyError("Stream ended without an
+    end event", ``partial=...``) when no end has arrived.
+    """
+
+    __slots__ = (
+        "_adaptations",
+        "_audio",
+        "_audio_media",
+        "_citations",
+        "_ended",
+        "_failure",
+        "_finish",
+        "_id",
+        "_images",
+        "_logprobs",
+        "_logprobs_complete",
+        "_message_cont",
+        "_model",
+        "_provider_data",
+        "_request",
+        "_response",
+        "_slot_cont",
+        "_text",
+        "_thinking",
+        "_tool_id",
+        "_tool_name",
+        "_tool_raw",
+        "_usage",
+    )
+
+    def __init__(self, *, request: Request | None = None) -> None:
+        self._request = request
+        self._id: str | None = None
+        self._model: str | None = None
+        self._adaptations: tuple[Adaptation, ...] = ()
+        self._finish: FinishReason | None = None
+        self._usage: Usage | None = None
+        self._provider_data: dict[str, Any] | None = None
+        self._text: dict[int, list[str]] = {}
+        self._thinking: dict[int, list[str]] = {}
+        self._audio: dict[int, list[str]] = {}
+        self._audio_media: dict[int, str | None] = {}
+        self._images: dict[int, ImagePart] = {}
+        self._citations: dict[int, list[CitationPart]] = {}
+        self._tool_raw: dict[int, list[str]] = {}
+        self._tool_id: dict[int, str] = {}
+        self._tool_name: dict[int, str] = {}
+        self._message_cont: list[ContinuationState] = []
+        self._slot_cont: dict[int, list[ContinuationState]] = {}
+        self._logprobs: list[TokenLogprob] = []
+        self._logprobs_complete = True
+        self._ended = False
+        self._response: Response | None = None
+        self._failure: BaseException | None = None
+
+    # ─── push: the hot path ──────────────────────────────────────────────────
+
+    def push(self, event: StreamEvent) -> None:
+        """Fold one event into the state (O(1) per fragment: appends only)."""
+        if self._ended:
+            self._after_end()
+        ev: Any = event
+        kind = type(ev)
+        if kind is StreamDeltaEvent:
+            delta: Any = ev.delta
+            dkind = type(delta)
+            if dkind is TextDelta:
+                slot = self._text.get(delta.part_index)
+                if slot is None:
+                    self._text[delta.part_index] = [delta.text]
+                else:
+                    slot.append(delta.text)
+                if delta.logprobs:
+                    self._logprobs.extend(delta.logprobs)
+                if not delta.logprobs_complete:
+                    self._logprobs_complete = False
+            elif dkind is ToolCallDelta:
+                idx = delta.part_index
+                frags = self._tool_raw.get(idx)
+                if frags is None:
+                    self._tool_raw[idx] = [delta.input]
+                else:
+                    frags.append(delta.input)
+                if delta.id is not None:
+                    self._tool_id[idx] = delta.id
+                if delta.name is not None:
+                    self._tool_name[idx] = delta.name
+            elif dkind is ThinkingDelta:
+                slot = self._thinking.get(delta.part_index)
+                if slot is None:
+                    self._thinking[delta.part_index] = [delta.text]
+                else:
+                    slot.append(delta.text)
+            else:
+                self._push_other(delta)
+        elif kind is StreamStartEvent:
+            if ev.id:
+                self._id = ev.id
+            if ev.model:
+                self._model = ev.model
+            if ev.adaptations:
+                self._adaptations = ev.adaptations
+        elif kind is StreamEndEvent:
+            self._end(ev)
+        elif kind is StreamErrorEvent:
+            raise StreamError(ev.error)
+        else:
+            raise TypeError(f"Assembler.push expects a StreamEvent, got {kind.__name__}")
+
+    def _push_other(self, delta: Any) -> None:
+        kind = type(delta)
+        idx: int = delta.part_index
+        if kind is AudioDelta:
+            chunks = self._audio.get(idx)
+            if chunks is None:
+                self._audio[idx] = [delta.data or ""]
+                self._audio_media[idx] = delta.media_type
+            else:
+                chunks.append(delta.data or "")
+        elif kind is ImageDelta:
+            media_type = delta.media_type or "image/png"
+            if delta.data is not None:
+                image = _checked(ImagePart, media_type=media_type, data=delta.data)
+            elif delta.url is not None:
+                image = _checked(ImagePart, media_type=media_type, url=delta.url)
+            elif delta.file_id is not None:
+                image = _checked(ImagePart, media_type=media_type, file_id=delta.file_id)
+            else:
+                return
+            self._images[idx] = image
+        elif kind is CitationDelta:
+            part = _checked(CitationPart, text=delta.text, url=delta.url, title=delta.title)
+            cites = self._citations.get(idx)
+            if cites is None:
+                self._citations[idx] = [part]
+            else:
+                cites.append(part)
+        elif kind is ContinuationDelta:
+            state = _checked(ContinuationState, provider=delta.provider, kind=delta.kind, data=delta.data)
+            if delta.part_index is None:
+                self._message_cont.append(state)
+            else:
+                states = self._slot_cont.get(delta.part_index)
+                if states is None:
+                    self._slot_cont[delta.part_index] = [state]
+                else:
+                    states.append(state)
+        else:
+            raise TypeError(f"not a Delta: {kind.__name__}")
+
+    def _end(self, event: StreamEndEvent) -> None:
+        self._ended = True
+        if event.finish_reason is not None:
+            self._finish = event.finish_reason
+        if event.usage is not None:
+            self._usage = event.usage
+        if event.provider_data is not None:
+            self._provider_data = event.provider_data
+        try:
+            self._response = self._complete()
+        except Exception as exc:
+            self._failure = exc
+            raise
+
+    def _after_end(self) -> NoReturn:
+        partial = self._response
+        if partial is None and isinstance(self._failure, StreamAssemblyError):
+            partial = self._failure.partial
+        raise StreamAssemblyError(_AFTER_END, partial=partial)
+
+    # ─── result ──────────────────────────────────────────────────────────────
+
+    @property
+    def done(self) -> bool:
+        """True once the end event has been pushed."""
+        return self._ended
+
+    def result(self) -> Response:
+        """The assembled Response (the end event must have been pushed)."""
+        if self._response is not None:
+            return self._response
+        if self._failure is not None:
+            raise self._failure
+        raise StreamAssemblyError(_NO_END, partial=self._partial())
+
+    def _partial(self) -> Response | None:
+        """What has assembled so far, for a StreamAssemblyError (never raises)."""
+        try:
+            return self._complete()
+        except StreamAssemblyError as exc:
+            partial: Response | None = exc.partial
+            return partial
+        except Exception:
+            return None
+
+    def _complete(self) -> Response:
+        unnamed = sorted(idx for idx in self._tool_raw if idx not in self._tool_name)
+        if unnamed:
+            partial = self._build(frozenset(unnamed))
+            raise StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
+        return self._build(frozenset())
+
+    def _build(self, skip: frozenset[int]) -> Response:
+        text, thinking, images = self._text, self._thinking, self._images
+        audio, citations, tool_raw, slot_cont = self._audio, self._citations, self._tool_raw, self._slot_cont
+        slots = set(thinking)
+        slots.update(text, images, audio, citations, tool_raw, slot_cont)
+        parts: list[Part] = []
+        has_tool_calls = False
+        try:
+            for idx in sorted(slots):
+                states = slot_cont.get(idx)
+                cont: tuple[ContinuationState, ...] = tuple(states) if states else ()
+                content = False
+                if idx in thinking:
+                    parts.append(ThinkingPart(text="".join(thinking[idx]), continuation=cont))
+                    content = True
+                if idx in text:
+                    parts.append(TextPart(text="".join(text[idx]), continuation=cont))
+                    content = True
+                if idx in images:
+                    image = images[idx]
+                    parts.append(msgspec.structs.replace(image, continuation=cont) if cont else image)
+                    content = True
+                if idx in audio:
+                    parts.append(_audio_part(audio[idx], self._audio_media[idx], cont))
+                    content = True
+                if idx in citations:
+                    for cite in citations[idx]:
+                        parts.append(msgspec.structs.replace(cite, continuation=cont) if cont else cite)
+                    content = True
+                if idx in tool_raw:
+                    if idx not in skip:
+                        parts.append(
+                            ToolCallPart(
+                                id=self._tool_id.get(idx) or f"tool_call_{idx}",
+                                name=self._tool_name[idx],
+                                input=parse_tool_input("".join(tool_raw[idx])),
+                                continuation=cont,
+                            )
+                        )
+                        has_tool_calls = True
+                elif not content:
+                    parts.append(TextPart(text="", continuation=cont))
+            if not parts:
+                parts.append(TextPart(text=""))
+            finish: FinishReason | None = self._finish
+            if finish is None:
+                finish = "tool_call" if has_tool_calls else "stop"
+            elif finish == "stop" and has_tool_calls:
+                finish = "tool_call"
+            request = self._request
+            if request is not None and declares_judgments(request):
+                _replace_text_with_data(parts)
+            model = self._model or (request.model if request is not None else None)
+            if model is None:
+                raise StreamAssemblyError(_NO_MODEL)
+            logprobs = self._logprobs
+            return Response(
+                id=self._id,
+                model=model,
+                message=Message(role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)),
+                finish_reason=finish,
+                usage=self._usage if self._usage is not None else _EMPTY_USAGE,
+                logprobs=tuple(logprobs) if logprobs else None,
+                logprobs_complete=self._logprobs_complete,
+                provider_data=self._provider_data,
+                adaptations=self._adaptations,
+            )
+        except ValidationError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(str(exc)) from exc
+
+
+def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -> Response:
+    """Assemble a complete canonical event stream into its Response (lm15's ``materialize_response``).
+
+    The source is drained after the end event (any further event raises
+    StreamAssemblyError) and closed (``close()``) when it has one. A failure of
+    the source after the end event only warns (StreamCleanupWarning).
+    """
+    assembler = Assembler(request=request)
+    push = assembler.push
+    primary: BaseException | None = None
+    try:
+        try:
+            for event in events:
+                push(event)
+        except Exception as exc:
+            if assembler._response is None or isinstance(exc, StreamAssemblyError):
+                raise
+            _warn_cleanup(exc)
+        return assembler.result()
+    except BaseException as exc:
+        primary = exc
+        raise
+    finally:
+        _close(events, primary, assembler._response)
+
+
+def coalesce(
+    events: Iterable[StreamEvent], *, model: str | None = None, adaptations: tuple[Adaptation, ...] = ()
+) -> Iterator[StreamEvent]:
+    """lm15's ``coalesce_stream``: one start first, one merged end last (MAP-3, MAP-4).
+
+    Deltas and errors pass through; a second start is dropped; a start
+    ``StreamStartEvent(model=model)`` is synthesized before the first delta or the
+    end when the source has none (never before an error). Every end is absorbed: a
+    later non-null ``finish_reason``/``usage`` replaces the held one; the merged
+    end's ``provider_data`` is that of the last end that carried usage, else of the
+    last that carried a finish reason, else of the last that carried any (D9). The
+    merged end is emitted when the source is exhausted, and only if an end was seen.
+
+    Note: lmcodec's StreamEndEvent stores an all-empty ``Usage()`` as ``None``, so an
+    end with an empty usage ranks as a usage-less end here (lm15 keeps the empty
+    Usage: it replaces an earlier usage and ranks as a usage frame).
+    """
+    started = False
+    saw_end = False
+    finish_reason: FinishReason | None = None
+    usage: Usage | None = None
+    end_data: dict[str, Any] | None = None
+    rank = -1
+    for event in events:
+        ev: Any = event
+        kind = type(ev)
+        if kind is StreamStartEvent:
+            if started:
+                continue
+            started = True
+            if adaptations and not ev.adaptations:
+                ev = msgspec.structs.replace(ev, adaptations=tuple(adaptations))
+            yield ev
+            continue
+        if kind is StreamEndEvent:
+            saw_end = True
+            if ev.finish_reason is not None:
+                finish_reason = ev.finish_reason
+            if ev.usage is not None:
+                usage = ev.usage
+            if ev.provider_data is not None:
+                ev_rank = 2 if ev.usage is not None else 1 if ev.finish_reason is not None else 0
+                if ev_rank >= rank:
+                    end_data, rank = ev.provider_data, ev_rank
+            continue
+        if not started and kind is StreamDeltaEvent:
+            started = True
+            yield StreamStartEvent(model=model, adaptations=tuple(adaptations))
+        yield ev
+    if saw_end:
+        if not started:
+            yield StreamStartEvent(model=model, adaptations=tuple(adaptations))
+        yield StreamEndEvent(finish_reason=finish_reason, usage=usage, provider_data=end_data)
+
+
+# ─── Tool-call input ─────────────────────────────────────────────────────────
+
+
+def _reject_constant(value: str) -> NoReturn:
+    raise ValueError(f"non-standard JSON constant: {value}")
+
+
+def parse_tool_input(raw: str) -> dict[str, Any]:
+    """A tool call's joined input text as lm15's ``_parse_json_best_effort`` reads it.
+
+    ``""`` -> ``{}``; a JSON object -> itself (key order kept, duplicate keys: the
+    last value at the first position); any other JSON value -> ``{"value": v}``;
+    anything else -> ``{"partial_json": raw}``. The result is stdlib ``json.loads``'s
+    (with NaN/Infinity rejected): msgspec parses first, and whatever msgspec
+    refuses (malformed text, NaN/Infinity, ``1e400``, lone surrogate escapes,
+    over-long integers) is handed to ``json.loads`` to decide.
+    """
+    if not raw:
+        return {}
+    try:
+        value = _json_decoder.decode(raw)
+    except Exception:
+        try:
+            value = json.loads(raw, parse_constant=_reject_constant)
+        except Exception:
+            return {"partial_json": raw}
+    return value if type(value) is dict else {"value": value}
+
+
+def _json_loads(text: str) -> Any:
+    """``json.loads(text)`` (NaN/Infinity accepted), msgspec first."""
+    try:
+        return _json_decoder.decode(text)
+    except Exception:
+        return json.loads(text)
+
+
+# ─── Audio ───────────────────────────────────────────────────────────────────
+
+
+def _concat_b64_chunks(chunks: list[str]) -> bytes:
+    """Each chunk decoded on its own (padding retried, undecodable chunks skipped), bytes concatenated."""
+    raw = bytearray()
+    b64decode = base64.b64decode
+    for chunk in chunks:
+        if not chunk:
+            continue
+        try:
+            raw += b64decode(chunk)
+        except Exception:
+            try:
+                raw += b64decode(chunk + "=" * (-len(chunk) % 4))
+            except Exception:
+                pass
+    return bytes(raw)
+
+
+def _pcm_to_wav(pcm: bytes, sample_rate: int = 24000, channels: int = 1, bits: int = 16) -> bytes:
+    """Raw PCM wrapped in a WAV header (lm15 ``_pcm_to_wav``)."""
+    byte_rate = sample_rate * channels * bits // 8
+    block_align = channels * bits // 8
+    size = len(pcm)
+    header = struct.pack(
+        "<4sI4s4sIHHIIHH4sI",
+        b"RIFF", 36 + size, b"WAVE", b"fmt ", 16, 1,
+        channels, sample_rate, byte_rate, block_align, bits,
+        b"data", size,
+    )  # fmt: skip
+    return header + pcm
+
+
+def _audio_part(chunks: list[str], media_type: str | None, cont: tuple[ContinuationState, ...]) -> AudioPart:
+    raw = _concat_b64_chunks(chunks)
+    if media_type is None or media_type in _PCM_MEDIA_TYPES:
+        raw, media_type = _pcm_to_wav(raw), "audio/wav"
+    return AudioPart(media_type=media_type, data=base64.b64encode(raw).decode("ascii"), continuation=cont)
+
+
+def _checked(cls: Any, **kwargs: Any) -> Any:
+    """``cls(**kwargs)`` through lm15's constructor checks; a rejection is a ValidationError."""
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(str(exc)) from exc
+
+
+def _warn_cleanup(exc: BaseException) -> None:
+    warnings.warn(
+        f"stream source failed after the response was complete ({type(exc).__name__}: {exc}); "
+        "the Response is returned unchanged",
+        StreamCleanupWarning,
+        stacklevel=3,
+    )
+
+
+def _close(source: Any, primary: BaseException | None, response: Response | None) -> None:
+    close = getattr(source, "close", None)
+    if close is None:
+        return
+    try:
+        close()
+    except Exception as cleanup:
+        if primary is None or isinstance(primary, GeneratorExit):
+            if response is not None:
+                _warn_cleanup(cleanup)
+                return
+            raise
+        add_note = getattr(primary, "add_note", None)
+        if add_note is not None:
+            add_note(f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")
+
+
+# ─── Judgments (MAP-14; lm15 judgments.py) ──────────────────────────────────
+
+_BOX_EDGES = frozenset({"top", "bottom", "left", "right"})
+
+
+def _is_box(prop: Mapping[str, Any]) -> bool:
+    if prop.get("type", "object") != "object":
+        return False
+    props = prop.get("properties")
+    if not isinstance(props, dict) or set(props) != _BOX_EDGES:
+        return False
+    return all(isinstance(edge, dict) and edge.get("type") == "number" for edge in props.values())
+
+
+def _is_judgment(prop: Any) -> bool:
+    """lm15 ``_judgment_of(name, prop) is not None``."""
+    if not isinstance(prop, dict):
+        return False
+    if _is_box(prop) or prop.get("type") == "boolean":
+        return True
+    enum = prop.get("enum")
+    branches = prop.get("anyOf")
+    if (
+        not isinstance(branches, list)
+        or not branches
+        or not all(isinstance(b, dict) and "const" in b for b in branches)
+    ):
+        branches = None
+    values: list[Any]
+    if isinstance(enum, list) and enum and branches is None:
+        values = enum
+    elif branches is not None and enum is None:
+        values = [b["const"] for b in branches]
+    else:
+        return False
+    if all(isinstance(v, str) and v for v in values):
+        return prop.get("type") in (None, "string") and len(set(values)) == len(values)
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        if prop.get("type") not in (None, "integer"):
+            return False
+        return len(values) >= 2 and values == list(range(len(values)))
+    return False
+
+
+def declares_judgments(request: Request) -> bool:
+    """Whether the request's ``json_schema`` response format declares a judgment (lm15 request_judgments)."""
+    fmt = request.config.response_format
+    if not isinstance(fmt, dict) or fmt.get("type") != "json_schema":
+        return False
+    schema = fmt.get("schema")
+    if not isinstance(schema, dict) or schema.get("type") not in (None, "object"):
+        return False
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return False
+    return any(isinstance(name, str) and _is_judgment(prop) for name, prop in props.items())
+
+
+def _replace_text_with_data(parts: list[Part]) -> None:
+    """The single TextPart of a judgment answer, when it holds a JSON object, becomes a DataPart."""
+    found: TextPart | None = None
+    position = -1
+    for i, part in enumerate(parts):
+        if type(part) is TextPart:
+            if found is not None:
+                return
+            found, position = part, i
+    if found is None:
+        return
+    try:
+        value = _json_loads(found.text.strip())
+    except (ValueError, TypeError):
+        return
+    if isinstance(value, dict):
+        parts[position] = DataPart(value=value, continuation=found.continuation)
