@@ -71,7 +71,8 @@ def _table(rows: list[dict[str, Any]], unit: str | None) -> list[str]:
         units = row["extra_info"].get("units")
         per = f"{median / units * 1e6:.2f} µs/{unit}" if units and unit else ""
         ratio = f"{median / base_median:.1f}x" if base_median else ""
-        lines.append(f"| {row['extra_info'].get('lib', row['name'])} | {median * 1e3:.2f} ms | {per} | {ratio} |")
+        name = row["extra_info"].get("lib", row["name"])
+        lines.append(f"| {name} | {median * 1e3:.2f} ms | {per} | {ratio} |")
     return lines
 
 
