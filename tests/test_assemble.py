@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import base64
+import importlib
 import json
 import warnings
 from collections.abc import Iterator
@@ -27,10 +28,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-import lmcodec.assemble as la
 from corpus import has_fraction, load_json, needs_corpus, strict_equal
 from lmcodec.assemble import Assembler, StreamCleanupWarning, assemble, coalesce, parse_tool_input
 from lmcodec.errors import StreamError
+
+la = importlib.import_module("lmcodec.assemble")  # the module: ``lmcodec.assemble`` is also a function
 
 VECTORS: list[dict[str, Any]] = load_json("lm15-1.5.0/stream_vectors.json").get("vectors", [])
 REQUEST = lc.Request(model="req-model", messages=[lc.Message.user("hi")])

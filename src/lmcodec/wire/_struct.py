@@ -174,7 +174,13 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
         return check_literal
     if origin is tuple:
         item_check = _compile(get_args(tp)[0], owner, name)
-        return _tuple_check(item_check, get_args(tp)[0], owner, none_ok=name == "continuation")
+        return _tuple_check(
+            item_check,
+            get_args(tp)[0],
+            owner,
+            none_ok=name == "continuation",
+            single_ok=name in _SINGLE_OK,
+        )
     if origin is dict:
         value_tp = get_args(tp)[1]
         if value_tp is Any:
@@ -271,7 +277,11 @@ def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
     return check_instance
 
 
-def _tuple_check(item_check: Check, item_tp: Any, owner: str, *, none_ok: bool) -> Check:
+_SINGLE_OK = frozenset({"continuation", "parts", "messages", "tools", "top", "logprobs"})
+"""Sequence fields where lm15 also takes one object (and wraps it); elsewhere it requires a sequence."""
+
+
+def _tuple_check(item_check: Check, item_tp: Any, owner: str, *, none_ok: bool, single_ok: bool) -> Check:
     singles = _struct_classes(item_tp)
     bare_str = item_tp is str or get_args(item_tp)[:1] == (str,)
 
@@ -279,6 +289,8 @@ def _tuple_check(item_check: Check, item_tp: Any, owner: str, *, none_ok: bool) 
         if value is None and none_ok:
             return ()
         if singles and isinstance(value, singles):
+            if not single_ok:
+                raise TypeError(f"{owner} must be a sequence, not a single {type(value).__name__}")
             value = (value,)
         elif isinstance(value, str):
             if not bare_str:

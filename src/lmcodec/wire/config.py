@@ -177,6 +177,15 @@ class Config(WireStruct, frozen=True, kw_only=True):
     probabilities: ProbabilityPolicy | None = None
     extensions: JsonObject | None = None
 
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15: a bare string is one stop; None (or any falsy value) means none; bad items are ValueErrors.
+        stop = kwargs["stop"]
+        stop = (stop,) if isinstance(stop, str) else tuple(stop or ())
+        if any(not isinstance(s, str) or not s for s in stop):
+            raise ValueError("stop must contain non-empty strings")
+        kwargs["stop"] = stop
+
     def __post_init__(self) -> None:
         if self.response_format is not None:
             check_response_format(self.response_format)

@@ -6,7 +6,7 @@ from typing import ClassVar, Literal, TypeAlias
 
 import msgspec
 
-from lmcodec.wire._struct import WireStruct
+from lmcodec.wire._struct import WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.deltas import Delta
 from lmcodec.wire.telemetry import EMPTY_USAGE, Adaptation, ErrorDetail, FinishReason, Usage
@@ -41,6 +41,7 @@ class StreamEndEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", ta
     def __post_init__(self) -> None:
         if self.usage is not None and self.usage == EMPTY_USAGE:
             msgspec.structs.force_setattr(self, "usage", None)
+        empty_to_none(self, "provider_data")
 
     def __repr__(self) -> str:
         fields = []

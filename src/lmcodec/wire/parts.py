@@ -103,6 +103,22 @@ class _Media(WireStruct, frozen=True, kw_only=True):
     file_id: str | None = None
     path: Path | None = None
 
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15's order: path, then media_type (ValueError even for a non-string),
+        # then the source count, before any source's type is checked.
+        name = cls.__name__
+        path = kwargs.get("path")
+        if path is not None and not isinstance(path, Path):
+            if str(path) == "":
+                raise ValueError(f"{name} path cannot be empty")
+            kwargs["path"] = Path(path)
+        media_type = kwargs.get("media_type")
+        if not isinstance(media_type, str) or media_type == "":
+            raise ValueError(f"{name} requires media_type")
+        if sum(kwargs.get(k) is not None for k in ("data", "url", "file_id", "path")) != 1:
+            raise ValueError(f"{name} requires exactly one of data, url, file_id, or path")
+
     def __post_init__(self) -> None:
         name = type(self).__name__
         sources = (
@@ -166,6 +182,13 @@ class ImagePart(_Media, frozen=True, kw_only=True, tag_field="type", tag="image"
 
     _lm_order: ClassVar[tuple[str, ...] | None] = (*_MEDIA_ORDER, "detail")
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/png"}
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        super()._lm_prepare(kwargs)
+        detail = kwargs.get("detail")
+        if detail is not None and not isinstance(detail, str):
+            raise TypeError("ImagePart.detail must be a string")
 
 
 class AudioPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="audio"):

@@ -7,7 +7,7 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from lmcodec.wire._struct import REQUIRED, Factory, WireStruct
+from lmcodec.wire._struct import REQUIRED, Factory, WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.config import EMPTY_CONFIG, Config
 from lmcodec.wire.messages import Message, prompt_parts
@@ -75,6 +75,8 @@ class Request(WireStruct, frozen=True, kw_only=True):
         if not isinstance(model, str) or not model:
             raise ValueError("model is required")
         messages = kwargs.get("messages")
+        if messages is None:
+            raise TypeError("Request.messages must be a Message or a sequence of Messages, not None")
         if isinstance(messages, Message):
             kwargs["messages"] = (messages,)
         elif messages is not None and not isinstance(messages, str):
@@ -140,6 +142,7 @@ class Response(WireStruct, frozen=True, kw_only=True):
             msgspec.structs.force_setattr(self, "usage", EMPTY_USAGE)
         if self.logprobs is not None and not self.logprobs:
             msgspec.structs.force_setattr(self, "logprobs", None)
+        empty_to_none(self, "provider_data")
 
     def __repr__(self) -> str:
         text = self.text

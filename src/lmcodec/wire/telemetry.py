@@ -73,6 +73,18 @@ def canonical_usage(usage: Usage | None) -> Usage | None:
     return usage
 
 
+def _prepare_token_bytes(kwargs: dict[str, Any]) -> None:
+    """lm15's rule for ``bytes``: any iterable of non-negative ints (TypeError otherwise, no coercion)."""
+    value = kwargs.get("bytes")
+    if value is None:
+        return
+    items = tuple(value)
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int) or item < 0:
+            raise TypeError("bytes must contain non-negative ints")
+    kwargs["bytes"] = items
+
+
 class TopLogprob(WireStruct, frozen=True, kw_only=True):
     """One scored alternative token at a decoding step."""
 
@@ -80,6 +92,8 @@ class TopLogprob(WireStruct, frozen=True, kw_only=True):
     logprob: float
     bytes: tuple[NonNegativeInt, ...] | None = None
     token_id: int | None = None
+
+    _lm_prepare = staticmethod(_prepare_token_bytes)
 
 
 class TokenLogprob(WireStruct, frozen=True, kw_only=True):
@@ -90,6 +104,8 @@ class TokenLogprob(WireStruct, frozen=True, kw_only=True):
     bytes: tuple[NonNegativeInt, ...] | None = None
     token_id: int | None = None
     top: tuple[TopLogprob, ...] = ()
+
+    _lm_prepare = staticmethod(_prepare_token_bytes)
 
 
 _HTTP_KEYS = frozenset({"request_id", "retry_after", "rate_limit_headers"})
@@ -171,6 +187,11 @@ class ErrorDetail(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"message": REQUIRED}
 
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15 normalizes first: tuple header values and non-string header names are accepted.
+        kwargs["http_response"] = normalize_http_response(kwargs["http_response"])
+
     def __post_init__(self) -> None:
         if self.http_response:
             msgspec.structs.force_setattr(self, "http_response", normalize_http_response(self.http_response))
@@ -184,3 +205,11 @@ class Adaptation(WireStruct, frozen=True, kw_only=True):
     reason: NonEmptyStr
     asked: Any = None
     applied: Any = None
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15 raises ValueError (not TypeError) for a non-string field or reason.
+        for name in ("field", "reason"):
+            value = kwargs[name]
+            if not isinstance(value, str) or not value:
+                raise ValueError(f"Adaptation.{name} must be a non-empty string")
