@@ -109,9 +109,7 @@ class AttachmentPartDict(_AttachmentPartDictRequired, total=False):
     provider_metadata: dict[str, Any]
 
 
-PartDict = (
-    TextPartDict | ReasoningPartDict | ToolCallPartDict | ToolResultPartDict | AttachmentPartDict
-)
+PartDict = TextPartDict | ReasoningPartDict | ToolCallPartDict | ToolResultPartDict | AttachmentPartDict
 """Union of the part shapes, discriminated by ``type``."""
 
 

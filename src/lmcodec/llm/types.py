@@ -43,7 +43,7 @@ verbatim where llm passes them through (``{"type": "text", "text": 5}`` stays 5)
 so the annotations state the TypedDict contract, not a runtime guarantee.
 
 Building a Struct in Python applies llm's ``to_dict`` emission rules (falsy
-metadata becomes ``None``, ``redacted=1`` becomes ``True``, lists become tuples,
+metadata becomes ``None``, ``redacted=1`` becomes ``True``, sequences become lists,
 ``Attachment(content=b"...")`` is base64-encoded), so ``encode(obj)`` writes what
 llm writes for the same values. Positional arguments follow the wire order,
 which equals llm's dataclass order except for ``ToolResultPart`` (llm: ...,
@@ -54,7 +54,7 @@ is keyword-only because llm orders it ``type, path, url, content``.
 import base64
 import binascii
 import re
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 from msgspec.structs import force_setattr
@@ -81,7 +81,7 @@ _NonEmptyStr = Annotated[str, msgspec.Meta(min_length=1)]
 # Non-empty dict: ``{}`` is dropped by llm, so the fast path must not accept it.
 _Metadata = Annotated[dict[str, Any], msgspec.Meta(min_length=1)]
 # An option value: anything but ``null`` (llm drops None-valued options).
-_OptionValue = Union[str, int, float, bool, list[Any], dict[str, Any]]
+_OptionValue = str | int | float | bool | list[Any] | dict[str, Any]
 _Options = Annotated[dict[str, _OptionValue], msgspec.Meta(min_length=1)]
 
 if TYPE_CHECKING:
@@ -98,9 +98,7 @@ _B64_CANONICAL = re.compile(r"[A-Za-z0-9+/]*(?:[AQgw]==|[AEIMQUYcgkosw048]=)?")
 def _is_canonical_base64(s: str) -> bool:
     """True when ``s`` is exactly what ``base64.b64encode`` writes for some non-empty bytes."""
     n = len(s)
-    return (
-        n > 0 and n % 4 == 0 and s.isascii() and _B64_CANONICAL.fullmatch(s) is not None
-    )
+    return n > 0 and n % 4 == 0 and s.isascii() and _B64_CANONICAL.fullmatch(s) is not None
 
 
 def _canonical_base64(value: object) -> str | None:
@@ -155,10 +153,10 @@ class _PartBase(_Struct, frozen=True, tag_field="type"):
     pass
 
 
-def _as_tuple(obj: _Struct, name: str) -> None:
+def _as_list(obj: _Struct, name: str) -> None:
     value = getattr(obj, name)
-    if type(value) is not tuple:
-        force_setattr(obj, name, tuple(value) if value else ())
+    if type(value) is not list:
+        force_setattr(obj, name, list(value) if value else [])
 
 
 # ---------------------------------------------------------------------------
@@ -245,13 +243,13 @@ class ToolResultPart(_PartBase, frozen=True, tag="tool_result"):
     tool_call_id: str | None = None
     server_executed: bool = False
     exception: str | None = None
-    attachments: tuple[Attachment, ...] = ()
+    attachments: list[Attachment] = msgspec.field(default_factory=list)
     provider_metadata: _Metadata | None = None
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         if type(self.server_executed) is not bool:
             force_setattr(self, "server_executed", bool(self.server_executed))
-        _as_tuple(self, "attachments")
+        _as_list(self, "attachments")
         self._fix_metadata()
 
 
@@ -281,7 +279,7 @@ class AttachmentPart(_PartBase, frozen=True, tag="attachment"):
         self._fix_metadata()
 
 
-Part = Union[TextPart, ReasoningPart, ToolCallPart, ToolResultPart, AttachmentPart]
+Part = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | AttachmentPart
 """``PartDict``: the tagged union of the five part shapes."""
 
 
@@ -293,28 +291,34 @@ class Message(_Struct, frozen=True):
     """``MessageDict``: ``{"role", "parts", "provider_metadata"?}``; ``parts`` may be empty."""
 
     role: str
-    parts: tuple[Part, ...]
+    parts: list[Part]
     provider_metadata: _Metadata | None = None
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        _as_tuple(self, "parts")
+        _as_list(self, "parts")
         self._fix_metadata()
 
 
-class Prompt(_Struct, frozen=True):
-    """``PromptDict``: the full input chain of the turn, plus options and raw system."""
+class Prompt(_Struct, frozen=True, dict=True):
+    """``PromptDict``: the full input chain of the turn, plus options and raw system.
 
-    messages: tuple[Message, ...]
+    ``None``-valued options are dropped (llm never writes them); their names are
+    remembered, unencoded, for :func:`lmcodec.llm.apply_model`, because llm's
+    reader still hands them to the model's ``Options``, which may refuse them.
+    """
+
+    messages: list[Message]
     options: _Options | None = None
     system: _NonEmptyStr | None = None
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        _as_tuple(self, "messages")
+        _as_list(self, "messages")
         options = self.options
         if options is not None:
             if isinstance(options, dict):
                 kept = {k: v for k, v in options.items() if v is not None}
                 if len(kept) != len(options):
+                    self.__dict__["_llm_none_options"] = tuple(k for k in options if k not in kept)
                     options = kept
             force_setattr(self, "options", options if options else None)
         force_setattr(self, "system", _truthy_or_none(self.system))
@@ -338,7 +342,7 @@ class Response(_Struct, frozen=True):
 
     model: str
     prompt: Prompt
-    messages: tuple[Message, ...]
+    messages: list[Message]
     id: _NonEmptyStr | None = None
     usage: Usage | None = None
     datetime_utc: str | None = None
@@ -349,5 +353,5 @@ class Response(_Struct, frozen=True):
             force_setattr(self, "usage", None)
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        _as_tuple(self, "messages")
+        _as_list(self, "messages")
         force_setattr(self, "id", _truthy_or_none(self.id))

@@ -1,0 +1,200 @@
+"""JSON encoding and decoding of llm's serialization format.
+
+``encode(obj)`` writes what ``json.dumps(llm_obj.to_dict())`` writes, compactly
+(no spaces, UTF-8 rather than ``\\uXXXX`` escapes). ``decode(data, type)`` reads
+what llm's ``from_dict`` reads and returns the Struct whose encoding is llm's
+``from_dict(d).to_dict()`` (format-level; see :func:`lmcodec.llm.reloaded` and
+:func:`lmcodec.llm.apply_model` for the rest of llm's reading).
+
+Hot path: one ``msgspec.json.Decoder`` per target, built at import, decodes
+straight into the Structs. Only payloads outside the canonical form (what
+llm's ``to_dict`` writes) pay a second parse and the llm-rules reader.
+
+JSON text produced by Python's ``json`` module may contain ``NaN`` /
+``Infinity`` and lone surrogates (``"\\ud83e"``), which llm round-trips. They are
+read here too (via the stdlib parser, only for payloads msgspec refuses):
+non-finite numbers come back as :class:`NonFiniteFloat` (a ``float``) and
+``encode`` writes them as ``json.dumps`` does; lone surrogates are written
+``\\u``-escaped. A plain ``float("nan")`` put into a Struct by Python code is
+written as ``null``, as msgspec (and orjson) write it: telling it apart would
+cost a scan of every encoded payload.
+"""
+
+import json
+from typing import Any, TypeVar, overload
+
+import msgspec
+
+from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.llm.reading import reader_for
+from lmcodec.llm.types import (
+    Attachment,
+    AttachmentPart,
+    Message,
+    Part,
+    Prompt,
+    ReasoningPart,
+    Response,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+    Usage,
+)
+
+__all__ = ["NonFiniteFloat", "decode", "encode", "from_builtins", "to_builtins"]
+
+T = TypeVar("T")
+Buffer = bytes | bytearray | memoryview | str
+
+_PART_CLASSES: frozenset[Any] = frozenset(
+    (TextPart, ReasoningPart, ToolCallPart, ToolResultPart, AttachmentPart)
+)
+_TARGETS: tuple[Any, ...] = (Response, Prompt, Message, Part, Attachment, Usage, *_PART_CLASSES)
+
+# A single part class is decoded through the union so that the ``type`` key is
+# required and checked, as llm's Part.from_dict requires it.
+_DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {
+    t: msgspec.json.Decoder(Part if t in _PART_CLASSES else t) for t in _TARGETS
+}
+_CONVERT_TARGET: dict[Any, Any] = {t: Part if t in _PART_CLASSES else t for t in _TARGETS}
+
+
+class NonFiniteFloat(float):
+    """A NaN or infinity read from Python-dialect JSON; written back as ``NaN`` / ``Infinity``.
+
+    A ``float`` for every other purpose. msgspec encoders other than this
+    module's need ``enc_hook=float`` to accept it (MessagePack stores the plain
+    float); :func:`to_builtins` returns the plain float.
+    """
+
+    __slots__ = ()
+
+    def json_token(self) -> bytes:
+        if self != self:
+            return b"NaN"
+        return b"Infinity" if self > 0 else b"-Infinity"
+
+
+_NONFINITE = {
+    "NaN": NonFiniteFloat("nan"),
+    "Infinity": NonFiniteFloat("inf"),
+    "-Infinity": NonFiniteFloat("-inf"),
+}
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    return value if value - value == 0.0 else NonFiniteFloat(value)  # 1e400 -> inf
+
+
+def _enc_hook(obj: Any) -> Any:
+    if type(obj) is NonFiniteFloat:
+        return msgspec.Raw(obj.json_token())
+    raise TypeError(f"Encoding objects of type {type(obj).__name__} is unsupported")
+
+
+def _builtins_hook(obj: Any) -> Any:
+    if type(obj) is NonFiniteFloat:
+        return float(obj)
+    raise TypeError(f"Encoding objects of type {type(obj).__name__} is unsupported")
+
+
+_ANY_DECODER = msgspec.json.Decoder()
+_ENCODER = msgspec.json.Encoder(enc_hook=_enc_hook)
+
+
+def _unsupported(target: Any) -> TypeError:
+    return TypeError(f"lmcodec.llm cannot decode into {target!r}")
+
+
+def _parse(data: Buffer) -> Any:
+    """Builtins of a JSON text, or of Python's json dialect (NaN, lone surrogates)."""
+    try:
+        return _ANY_DECODER.decode(data)
+    except msgspec.DecodeError as exc:
+        text = bytes(data) if isinstance(data, (bytearray, memoryview)) else data
+        try:
+            return json.loads(text, parse_constant=_NONFINITE.__getitem__, parse_float=_parse_float)
+        except (ValueError, RecursionError):
+            raise DecodeError(str(exc)) from None
+
+
+def _check_part_class(obj: Any, target: Any) -> Any:
+    if type(obj) is not target:
+        want = target.__struct_config__.tag
+        got = type(obj).__struct_config__.tag
+        raise ValidationError(f"Expected a `{want}` part, got `{got}`", "$.type")
+    return obj
+
+
+@overload
+def decode(data: Buffer) -> Response: ...
+@overload
+def decode(data: Buffer, type: type[T]) -> T: ...
+@overload
+def decode(data: Buffer, type: Any) -> Any: ...
+def decode(data: Buffer, type: Any = Response) -> Any:
+    """Decode llm JSON into ``type`` (default ``Response``; also ``Prompt``, ``Message``,
+    ``Part`` or one part class, ``Attachment``, ``Usage``).
+
+    Accepts what llm's ``from_dict`` accepts and normalizes it the way llm does;
+    raises :class:`lmcodec.errors.ValidationError` (with ``.path``) where llm
+    raises, :class:`lmcodec.errors.DecodeError` for malformed JSON.
+    """
+    try:
+        decoder = _DECODERS[type]
+    except (KeyError, TypeError):
+        raise _unsupported(type) from None
+    try:
+        obj = decoder.decode(data)
+    except msgspec.DecodeError:  # includes msgspec.ValidationError
+        return reader_for(type)(_parse(data), "$")
+    if type in _PART_CLASSES:
+        return _check_part_class(obj, type)
+    return obj
+
+
+@overload
+def from_builtins(value: Any) -> Response: ...
+@overload
+def from_builtins(value: Any, type: type[T]) -> T: ...
+@overload
+def from_builtins(value: Any, type: Any) -> Any: ...
+def from_builtins(value: Any, type: Any = Response) -> Any:
+    """Like :func:`decode`, from an already-parsed value (e.g. ``llm_response.to_dict()``).
+
+    Unlike llm's ``from_dict``, which keeps references to the caller's dicts,
+    the result holds its own copies of the containers.
+    """
+    try:
+        target = _CONVERT_TARGET[type]
+    except (KeyError, TypeError):
+        raise _unsupported(type) from None
+    try:
+        obj = msgspec.convert(value, target)
+    except msgspec.ValidationError:
+        return reader_for(type)(value, "$")
+    if type in _PART_CLASSES:
+        return _check_part_class(obj, type)
+    return obj
+
+
+def to_builtins(obj: Any) -> Any:
+    """The dict/list value of ``obj``: equal, key order included, to llm's ``to_dict()``."""
+    return msgspec.to_builtins(obj, enc_hook=_builtins_hook)
+
+
+def _encode_stdlib(value: Any) -> bytes:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=True)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: escape them, as json.dumps does by default
+        return json.dumps(value, separators=(",", ":"), allow_nan=True).encode("ascii")
+
+
+def encode(obj: Any) -> bytes:
+    """Compact JSON of ``obj`` (a Struct of this package, or builtins), key order as llm's."""
+    try:
+        return _ENCODER.encode(obj)
+    except UnicodeEncodeError:  # a lone surrogate: only Python's json can write it
+        return _encode_stdlib(to_builtins(obj))

@@ -1,0 +1,75 @@
+"""The model-dependent half of llm's reading, done with the llm package itself.
+
+The format rules live in :mod:`lmcodec.llm.reading` and need no llm install.
+What ``Response.from_dict`` additionally does depends on the *model* the record
+names, so it needs llm and its plugins: :func:`apply_model` does exactly that
+part. llm is imported lazily; importing this module does not require it.
+"""
+
+import json
+from typing import Any
+
+import msgspec
+
+from lmcodec.errors import ValidationError
+from lmcodec.llm.types import Response
+
+__all__ = ["apply_model"]
+
+
+def apply_model(response: Response, *, model: Any = None, async_: bool = False) -> Response:
+    """Check and normalize ``response`` against its llm model, as ``Response.from_dict`` does.
+
+    - resolves the model with ``llm.get_model(response.model)``
+      (``get_async_model`` when ``async_``) unless ``model`` is given; an unknown
+      model raises ValidationError at ``$.model``;
+    - validates ``prompt.options`` with ``model.Options`` (pydantic; unknown
+      option names and bad values raise ValidationError at
+      ``$.prompt.options.<name>``) and keeps what llm writes back: the coerced
+      values, non-None only, in the Options class's field order;
+    - replaces ``model`` with ``model.model_id`` (aliases resolve to the id);
+    - raises ValidationError when the model does not support conversations
+      (``supports_conversation = False``) and the input chain holds an
+      assistant or tool message (llm 0.36's ``ConversationNotSupported``).
+
+    ``None``-valued options read from the payload are passed to ``Options`` too
+    (so an unknown name is refused, as llm refuses it) and then dropped, as
+    llm's ``to_dict`` drops them.
+    """
+    import pydantic
+
+    import llm
+
+    if model is None:
+        getter = llm.get_async_model if async_ else llm.get_model
+        try:
+            model = getter(response.model)
+        except llm.UnknownModelError as exc:
+            raise ValidationError(str(exc.args[0] if exc.args else exc), "$.model") from None
+
+    raw: dict[str, Any] = dict(response.prompt.options or {})
+    for name in getattr(response.prompt, "_llm_none_options", ()):
+        raw[name] = None  # dropped on reading, but llm's from_dict passes them on
+    try:
+        options = model.Options(**raw)
+    except pydantic.ValidationError as exc:
+        errors = exc.errors()
+        loc = "".join(
+            f".{p}" if isinstance(p, str) and p.isidentifier() else f"[{json.dumps(p)}]"
+            for p in errors[0]["loc"]
+        )
+        text = f"{model}: {errors[0]['msg']}"
+        raise ValidationError(text, f"$.prompt.options{loc}") from None
+    except TypeError as exc:
+        raise ValidationError(str(exc), "$.prompt.options") from None
+    kept = {k: v for k, v in dict(options).items() if v is not None}
+
+    if not model.supports_conversation:
+        for i, message in enumerate(response.prompt.messages):
+            if message.role in ("assistant", "tool"):
+                raise ValidationError(
+                    f"{model} does not support conversations", f"$.prompt.messages[{i}].role"
+                )
+
+    prompt = msgspec.structs.replace(response.prompt, options=kept or None)
+    return msgspec.structs.replace(response, model=model.model_id, prompt=prompt)
