@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import lmcodec as lc
+from corpus import CORPUS, needs_corpus
 from lmcodec.workload import turn_dicts
 
 TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(5)]
@@ -96,3 +97,22 @@ def test_schema() -> None:
     schema = json.loads(out.stdout)
     assert schema["$ref"].endswith("/Turn")
     assert run("schema", "NoSuchType").returncode != 0
+
+
+@needs_corpus
+def test_assemble_a_captured_stream() -> None:
+    body = sorted((CORPUS / "lm15-contract" / "bodies" / "anthropic.streaming").iterdir())[0]
+    out = run("assemble", "anthropic", str(body))
+    assert out.returncode == 0, out.stderr
+    expected = lc.assemble(lc.stream.decode("anthropic", [body.read_bytes()]))
+    assert out.stdout == lc.encode(expected) + b"\n"
+    events = run("assemble", "anthropic", "--events", stdin=body.read_bytes())
+    assert events.returncode == 0, events.stderr
+    decoded = [lc.decode(line, lc.StreamEvent) for line in events.stdout.splitlines()]
+    assert decoded[0].type == "start" and decoded[-1].type == "end"
+
+
+def test_assemble_reports_a_broken_stream() -> None:
+    out = run("assemble", "anthropic", stdin=b"event: message_start\ndata: {not json\n\n")
+    assert out.returncode == 1
+    assert out.stderr.startswith(b"lmcodec:")

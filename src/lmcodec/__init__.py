@@ -1,5 +1,6 @@
 """lmcodec: LLM conversation data at msgspec speed (lm15 JSON, MessagePack, llm format, provider streams)."""
 
+from lmcodec import stream
 from lmcodec.api import (
     audio,
     binary,
@@ -27,6 +28,7 @@ from lmcodec.errors import (
     StreamError,
     ValidationError,
 )
+from lmcodec.providers import ProviderError, decode_response
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     Adaptation,
@@ -196,6 +198,7 @@ __all__ = [
     "NonStreamablePart",
     "Part",
     "PromptPart",
+    "ProviderError",
     "Reasoning",
     "RefusalPart",
     "Request",
@@ -236,6 +239,7 @@ __all__ = [
     "continuation_data",
     "data",
     "decode",
+    "decode_response",
     "document",
     "effort_for_budget",
     "encode",
@@ -246,6 +250,7 @@ __all__ = [
     "refusal",
     "replace",
     "schema",
+    "stream",
     "text",
     "thinking",
     "to_builtins",

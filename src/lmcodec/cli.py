@@ -129,7 +129,7 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _cmd_assemble(args: argparse.Namespace) -> int:
-    from lmcodec import stream  # type: ignore[attr-defined]
+    from lmcodec import stream
 
     source: IO[bytes] = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")
     try:
@@ -139,7 +139,7 @@ def _cmd_assemble(args: argparse.Namespace) -> int:
             for event in events:
                 sys.stdout.buffer.write(lc.encode(event, include_provider_data=True) + b"\n")
             return 0
-        response = lc.assemble(events)  # type: ignore[attr-defined]
+        response = lc.assemble(events)
     except lc.LmcodecError as exc:
         print(f"lmcodec: {exc}", file=sys.stderr)
         return 1

@@ -40,6 +40,7 @@ offset of the offending line. ``None`` disables a limit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Final, NoReturn
 
@@ -75,9 +76,7 @@ class SSEEvent(msgspec.Struct, frozen=True, gc=False):
 # also counts the separators \x1c-\x1f) and the UTF-8 encodings of the
 # non-ASCII white space characters.
 _ASCII_WS: Final = b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
-_UNICODE_WS: Final = tuple(
-    chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace()
-)
+_UNICODE_WS: Final = tuple(chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace())
 # First bytes that may start white space: a ``data:`` value starting with any
 # other byte is taken as is.
 _WS_FIRST: Final = frozenset(_ASCII_WS) | frozenset(w[0] for w in _UNICODE_WS)
@@ -124,6 +123,8 @@ class SSEDecoder:
 
     __slots__ = (
         "_buf",
+        "_bulk_max",
+        "_clean",
         "_event_bytes",
         "_failed",
         "_index",
@@ -133,6 +134,7 @@ class SSEDecoder:
         "_offset",
         "_parts",
         "_skip_lf",
+        "_tail",
     )
 
     def __init__(
@@ -151,6 +153,11 @@ class SSEDecoder:
         self._event_bytes = 0  # line bytes of the pending event so far
         self._index = 0  # index of the pending event (= events dispatched)
         self._failed = False
+        self._tail = b""  # feed_data(): the unfinished last event, not yet framed
+        self._clean = True  # feed_data(): nothing pending line by line
+        # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
+        limits = [v for v in (self._max_line, self._max_event) if v is not None]
+        self._bulk_max = min(limits) if limits else 1 << 62
 
     @property
     def event_count(self) -> int:
@@ -160,12 +167,18 @@ class SSEDecoder:
     @property
     def bytes_fed(self) -> int:
         """Bytes fed so far (since construction or the last :meth:`close`)."""
-        return self._offset + len(self._buf)
+        return self._offset + len(self._buf) + len(self._tail)
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[SSEEvent]:
         """Take the next chunk of the body; return the events it completed."""
+        self._clean = False  # feed_data() re-checks the line-by-line state
         if self._failed:
             raise DecodeError("SSE decoder used after a framing error")
+        if self._tail:
+            # Bytes kept raw by feed_data(): frame them first.
+            tail = self._tail
+            self._tail = b""
+            return self.feed(tail + bytes(data))
         if not data:
             return []
         chunk = data if type(data) is bytes else bytes(data)
@@ -219,16 +232,83 @@ class SSEDecoder:
             self._check_partial()
         return events
 
+    def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
+        """:meth:`feed` returning each completed event's ``data`` only.
+
+        Equivalent to ``[e.data for e in self.feed(data)]`` (the event name is
+        not decoded: a provider decoder never reads it), but the common shape
+        of a stream is framed in bulk: when nothing is pending line by line
+        and the bytes have no ``\r``, everything up to the last blank line is
+        cut into events at once (a chunk holding one ``[event:] data:`` event
+        by slicing, several by one regular-expression split), and the
+        unfinished last event is kept as raw bytes until a chunk completes it.
+        """
+        chunk = data if type(data) is bytes else bytes(data)
+        if self._tail:
+            chunk = self._tail + chunk
+            self._tail = b""
+        out: list[bytes] | None = None
+        if not self._clean:
+            if self._failed:
+                raise DecodeError("SSE decoder used after a framing error")
+            if self._buf or self._parts or self._name is not None or self._skip_lf:
+                # Finish the pending event line by line, up to the first blank line.
+                first = chunk.find(b"\n\n")
+                if first < 0:
+                    return [e.data for e in self.feed(chunk)]
+                out = [e.data for e in self.feed(chunk[: first + 2])]
+                chunk = chunk[first + 2 :]
+            self._clean = True
+        if len(chunk) > self._bulk_max or b"\r" in chunk:
+            # Over a limit (the line-by-line path checks them), or \r line ends.
+            events = [e.data for e in self.feed(chunk)]
+            return out + events if out else events
+        if chunk[-2:] == b"\n\n":
+            end = len(chunk)
+            newlines = chunk.count(b"\n")
+            if newlines == 2 and chunk.startswith(b"data: ") and chunk[6] not in _WS_FIRST:
+                bulk = [chunk[6:-2]]  # "data: {...}\n\n"
+            elif newlines == 3 and chunk.startswith(b"event:"):
+                at = chunk.find(b"\n") + 1  # "event: name\ndata: {...}\n\n"
+                if chunk.startswith(b"data: ", at) and chunk[at + 6] not in _WS_FIRST:
+                    bulk = [chunk[at + 6 : -2]]
+                else:
+                    bulk = _bulk_events(chunk)
+            else:
+                bulk = _bulk_events(chunk)
+            chunk = b""
+        else:
+            end = chunk.rfind(b"\n\n") + 2
+            if end == 1:  # no blank line yet
+                bulk = []
+                end = 0
+            else:
+                bulk = _bulk_events(chunk[:end])
+                chunk = chunk[end:]
+        if end:
+            self._index += len(bulk)
+            self._offset += end
+        if chunk:
+            self._tail = chunk  # not longer than a limit: the whole chunk is not
+        if out:
+            out += bulk
+            return out
+        return bulk
+
+    def close_data(self) -> list[bytes]:
+        """:meth:`close` returning the flushed events' ``data`` only."""
+        return [e.data for e in self.close()]
+
     def close(self) -> list[SSEEvent]:
         """End of input: process an unterminated last line and flush pending
         data as a last event. The decoder is then reset for a new stream."""
         if self._failed:
             raise DecodeError("SSE decoder used after a framing error")
-        events: list[SSEEvent] = []
+        events: list[SSEEvent] = self.feed(b"") if self._tail else []
         if self._buf:
             line = bytes(self._buf)
             self._buf.clear()
-            events = self._lines([line], line)
+            events += self._lines([line], line)
         if self._parts:
             parts = self._parts
             events.append(SSEEvent(self._name, parts[0] if len(parts) == 1 else b"\n".join(parts)))
@@ -238,6 +318,7 @@ class SSEDecoder:
         self._parts = []
         self._event_bytes = 0
         self._index = 0
+        self._clean = True
         return events
 
     # -- internals ---------------------------------------------------------
@@ -306,8 +387,7 @@ class SSEDecoder:
             )
         if self._max_event is not None and self._event_bytes + pending > self._max_event:
             self._fail(
-                f"event of {self._event_bytes + pending}+ bytes exceeds "
-                f"max_event_bytes={self._max_event}",
+                f"event of {self._event_bytes + pending}+ bytes exceeds max_event_bytes={self._max_event}",
                 self._index,
                 self._offset,
             )
@@ -325,6 +405,56 @@ class SSEDecoder:
     def _fail(self, what: str, index: int, offset: int) -> NoReturn:
         self._failed = True
         raise DecodeError(f"SSE event #{index} (line at byte offset {offset}): {what}")
+
+
+def _data_value(line: bytes) -> bytes:
+    """The value of a ``data:`` line, leading white space removed as ``str.lstrip()`` does."""
+    if len(line) == 5:
+        return b""
+    c = line[5]
+    if c == _SPACE:
+        if len(line) > 6 and line[6] in _WS_FIRST:
+            return _lstrip_ws(line[6:])
+        return line[6:]
+    if c in _WS_FIRST:
+        return _lstrip_ws(line[5:])
+    return line[5:]
+
+
+# One event of the common shape: an optional ``event:`` line, then one ``data:``
+# line whose value starts with a byte that cannot start white space, then the
+# blank line. ``split`` with it leaves only empty strings between matches when
+# a block consists of such events and nothing else.
+_SIMPLE_EVENT: Final = re.compile(
+    rb"(?:event:[^\n]*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
+)
+
+
+def _bulk_events(block: bytes) -> list[bytes]:
+    """The data of the events in ``block``: complete lines without ``\r`` ending
+    with a blank line, nothing pending before it."""
+    if block.find(b"\n\n") == len(block) - 2:  # a single event
+        match = _SIMPLE_EVENT.fullmatch(block)
+        if match is not None:
+            return [match[1]]
+    else:
+        pieces = _SIMPLE_EVENT.split(block)
+        if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
+            return pieces[1::2]
+    out: list[bytes] = []
+    for seg in block.split(b"\n\n"):
+        # Extra line ends around a segment are blank lines: no data, nothing to dispatch.
+        seg = seg.strip(b"\n")
+        if not seg:
+            continue
+        if b"\n" not in seg:
+            if seg.startswith(b"data:"):
+                out.append(_data_value(seg))
+            continue
+        parts = [_data_value(line) for line in seg.split(b"\n") if line.startswith(b"data:")]
+        if parts:
+            out.append(parts[0] if len(parts) == 1 else b"\n".join(parts))
+    return out
 
 
 def iter_sse(

@@ -1,0 +1,95 @@
+"""Provider wire decoders: OpenAI Responses, OpenAI Chat Completions, Anthropic Messages, Gemini.
+
+Each module maps its wire to the canonical types exactly as lm15 1.5.0's
+adapter does (``notes/providers.md``), quirks included: ``StreamMapper`` for
+SSE frames (used by :mod:`lmcodec.stream`, which adds lm15's coalescing) and
+``parse_response`` for a complete, non-streamed JSON body.
+
+Where lmcodec deliberately differs from lm15 1.5.0:
+
+- **Failures are LmcodecErrors.** Where lm15 lets a plain Python exception
+  escape (``json.JSONDecodeError`` for non-JSON data or ``[DONE]`` on the
+  Anthropic/Gemini wires, ``AttributeError`` for a JSON non-object,
+  ``TypeError``/``ValueError`` from a canonical constructor, ``KeyError``...),
+  the stream decoder raises :class:`StreamDecodeError` (an
+  :class:`lmcodec.DecodeError`) after the events decoded before it, and
+  ``parse_response`` raises :class:`lmcodec.DecodeError`. Where lm15 raises a
+  typed ``ProviderError`` (error envelope, unnamed tool call, Gemini in-band
+  refusal, several Chat choices) :class:`ProviderError` carries the same
+  canonical ``code``, ``provider`` and ``provider_code``; the "To fix"
+  paragraph lm15 appends to some messages is not reproduced. A complete body
+  that is not JSON raises :class:`lmcodec.DecodeError` (lm15: a
+  ``ProviderError`` with code ``provider``).
+- **A stream cut inside its last frame** (the unterminated data flushed at
+  end of input is a truncated JSON text, or a strict prefix of ``[DONE]``)
+  drops that frame and counts it in ``Decoder.stats.truncated``; lm15 raises
+  ``JSONDecodeError``. No end and no error event is fabricated, so assembling
+  the events raises ``StreamAssemblyError`` with the partial response, as lm15
+  does for a stream cut between frames.
+- **Gemini JSON-array bodies** (``streamGenerateContent`` without
+  ``alt=sse``), which lm15 cannot read, decode as if each element were one
+  SSE event.
+- **Without a request** (lm15 always has one) the synthesized start has no
+  model, the adapters' model fallbacks give none, a complete body without a
+  model raises :class:`lmcodec.DecodeError`, and Gemini's ``parse_response``
+  takes ``modelVersion``.
+- The SSE framer caps a line at 64 MiB and an event at 128 MiB by default
+  (lm15: no cap); ``Decoder(max_line_bytes=None, max_event_bytes=None)``
+  lifts them.
+
+Not deviations, but worth knowing: JSON is decoded by msgspec, with stdlib
+``json`` over the UTF-8-with-replacement text as a fallback for what msgspec
+refuses (NaN/Infinity, ``1e400``, lone surrogates, invalid UTF-8), so such
+frames map as in lm15. The synthesized start carries ``request.model`` as
+given (the contract harness path, ``vet._parse_stream_body``; lm15's live
+``stream()`` strips a ``"<provider>:"`` prefix there too). ``lmcodec.Response``
+stores an empty ``provider_data`` as ``None`` and ``StreamEndEvent`` an empty
+``Usage()`` as ``None`` (the serialized forms are lm15's).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.providers import anthropic, gemini, openai, openai_chat
+from lmcodec.providers._common import ProviderError, StreamDecodeError
+from lmcodec.wire import Request, Response
+
+__all__ = ["MAPPERS", "PROVIDERS", "ProviderError", "StreamDecodeError", "decode_response"]
+
+MAPPERS: Final[dict[str, Any]] = {
+    "openai": openai.StreamMapper,
+    "openai_chat": openai_chat.StreamMapper,
+    "anthropic": anthropic.StreamMapper,
+    "gemini": gemini.StreamMapper,
+}
+
+PROVIDERS: Final = tuple(MAPPERS)
+
+_PARSERS: Final[dict[str, Any]] = {
+    "openai": openai.parse_response,
+    "openai_chat": openai_chat.parse_response,
+    "anthropic": anthropic.parse_response,
+    "gemini": gemini.parse_response,
+}
+
+
+def decode_response(provider: str, body: bytes, *, request: Request | None = None) -> Response:
+    """A complete (non-streamed) provider JSON body -> Response, as lm15's ``parse_response``.
+
+    Raises :class:`lmcodec.DecodeError` for a body that is not JSON or that
+    lm15 cannot read (lm15 raises a plain Python exception or its non-JSON
+    ``ProviderError``), and :class:`ProviderError` (an
+    :class:`lmcodec.LmcodecError`) where lm15 raises its typed provider error
+    (error envelope, unnamed tool call, Gemini in-band refusal, several
+    Chat choices).
+    """
+    parse = _PARSERS.get(provider) if isinstance(provider, str) else None
+    if parse is None:
+        raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
+    if isinstance(body, (bytearray, memoryview)):
+        body = bytes(body)
+    elif isinstance(body, str):
+        body = body.encode("utf-8")
+    result: Response = parse(body, request)
+    return result

@@ -1,0 +1,361 @@
+"""Provider SSE streams -> canonical StreamEvents, as lm15 1.5.0 produces them.
+
+``decode`` / ``adecode`` / :class:`Decoder` run the bytes through the SSE
+framer (:mod:`lmcodec.sse`), the provider's frame mapper
+(:mod:`lmcodec.providers`) and lm15's coalescing (``coalesce_stream`` in
+lm15/result.py, MAP-3/MAP-4), so the emitted sequence is the one the lm15
+contract harness produces for the same body (``vet._parse_stream_body``):
+
+- exactly one start first: a provider start passes through, later starts are
+  dropped; wires without a start frame (Chat Completions, Gemini) get
+  ``StreamStartEvent(model=request.model)`` (no id) before the first delta or
+  before the end; an error event never forces a start;
+- delta and error events pass through in place;
+- every adapter end is absorbed (a later non-null ``finish_reason``/``usage``
+  replaces the held one; an empty ``Usage()`` is a value and replaces too) and
+  one merged end is emitted when the input is exhausted (:meth:`Decoder.close`),
+  its ``provider_data`` chosen by the D9 rank rule (usage frame > finish frame >
+  other; a later frame of the same or higher rank wins);
+- no end seen, no end emitted: a stream cut short yields its events and no
+  end, and assembling it raises ``StreamAssemblyError`` with the partial
+  response, as in lm15. No error event is fabricated (an error event would
+  make assembly raise the typed provider error instead).
+
+Where lm15 crashes on a frame (non-JSON data, ``[DONE]`` on the Anthropic
+and Gemini wires, a JSON non-object where lm15 calls ``.get``, a value a
+canonical constructor refuses), :class:`StreamDecodeError` (an
+:class:`lmcodec.DecodeError`) is raised instead, after the events decoded
+before that frame (``decode`` yields them first; ``Decoder.feed`` attaches
+them to the error as ``.events``). The one exception is the last,
+unterminated SSE event flushed at end of input: if its data is a truncated
+JSON text (or a prefix of ``[DONE]``) it is dropped and counted in
+``stats.truncated`` — the stream was cut mid-frame, which assembly then
+reports as a missing end — where lm15 raises ``JSONDecodeError``.
+
+The synthesized start carries ``request.model`` as given (the contract
+harness path); ``"<provider>:"`` prefixes are stripped only where the adapter
+itself reads the model (``response.created``/``message_start`` fallbacks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.errors import DecodeError
+from lmcodec.providers import MAPPERS, decode_response
+from lmcodec.providers._common import EndFrame, StreamDecodeError, load_frame, new, wire_model
+from lmcodec.providers.gemini import ArrayFramer
+from lmcodec.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
+from lmcodec.wire import Request, StreamDeltaEvent, StreamEndEvent, StreamEvent, StreamStartEvent, Usage
+
+__all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
+
+_FRAME_ERRORS: Final = (ValueError, TypeError, AttributeError, KeyError, IndexError)
+
+
+class DecodeStats:
+    """Counters of a :class:`Decoder` (cumulative over the streams it decoded).
+
+    ``frames``: SSE events with data (JSON-array elements for a Gemini array
+    body); ``events``: canonical events emitted; ``skipped``: frames that
+    mapped to nothing (ignored or unknown types, empty data, chunks without
+    content; an end frame counts as mapped); ``generic``: frames the typed
+    views rejected and the generic (lm15 dict-code) path mapped;
+    ``truncated``: unterminated, cut-short last frames dropped at end of input.
+    """
+
+    __slots__ = ("events", "frames", "generic", "skipped", "truncated")
+
+    def __init__(self) -> None:
+        self.frames = 0
+        self.events = 0
+        self.skipped = 0
+        self.generic = 0
+        self.truncated = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in ("frames", "events", "skipped", "generic", "truncated")}
+
+    def __repr__(self) -> str:
+        return "DecodeStats(" + ", ".join(f"{k}={v}" for k, v in self.as_dict().items()) + ")"
+
+
+def _is_truncated(data: bytes) -> bool:
+    """True when ``data`` is a JSON text cut short (or a strict prefix of ``[DONE]``)."""
+    if len(data) < 6 and b"[DONE]".startswith(data):
+        return True
+    try:
+        msgspec.json.decode(data)
+    except msgspec.DecodeError as exc:
+        return "truncated" in str(exc)
+    return False
+
+
+class Decoder:
+    """Incremental decoder of one provider's SSE stream into canonical events.
+
+    >>> d = Decoder("openai_chat", request=req)            # doctest: +SKIP
+    >>> d.feed(b'data: {"choices":[{"delta":{"content":"Hi"}}]}\\n\\n')  # doctest: +SKIP
+    [StreamStartEvent(model='m'), StreamDeltaEvent(delta=TextDelta(...))]
+    >>> d.close()                                           # doctest: +SKIP
+    []
+
+    ``provider`` is ``"openai"`` (Responses API), ``"openai_chat"`` (Chat
+    Completions, vLLM, SGLang, ...), ``"anthropic"`` or ``"gemini"``
+    (``streamGenerateContent?alt=sse``). After :meth:`close` the decoder is
+    reset and can decode a new stream; after a :class:`StreamDecodeError` it
+    is unusable.
+    """
+
+    __slots__ = (
+        "_base",
+        "_end_data",
+        "_end_rank",
+        "_failed",
+        "_feed_data",
+        "_finish",
+        "_mapper",
+        "_model",
+        "_provider",
+        "_saw_end",
+        "_sniff",
+        "_sse",
+        "_sse_limits",
+        "_started",
+        "_stats",
+        "_usage",
+    )
+
+    def __init__(
+        self,
+        provider: str,
+        *,
+        request: Request | None = None,
+        max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+        max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+    ) -> None:
+        mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
+        if mapper_cls is None:
+            raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
+        self._provider = provider
+        self._mapper = mapper_cls(wire_model(request, mapper_cls.provider))
+        self._model = request.model if request is not None else None
+        self._sse_limits = (max_line_bytes, max_event_bytes)
+        self._sse: Any = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+        # Gemini's streamGenerateContent without alt=sse answers one JSON array:
+        # the first non-blank byte of the body decides the framing.
+        self._sniff: bytes | None = b"" if provider == "gemini" else None
+        self._feed_data = self._sse.feed_data
+        self._stats = DecodeStats()
+        self._failed = False
+        self._base = 0  # stats.frames when the current stream began
+        self._reset()
+
+    def _reset(self) -> None:
+        self._started = False
+        self._saw_end = False
+        self._finish: str | None = None
+        self._usage: Usage | None = None
+        self._end_data: Any = None
+        self._end_rank = -1
+
+    @property
+    def provider(self) -> str:
+        return self._provider
+
+    @property
+    def stats(self) -> DecodeStats:
+        """The counters so far (a live object)."""
+        stats = self._stats
+        stats.generic = self._mapper.generic
+        return stats
+
+    def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
+        """Take the next chunk of the body; return the canonical events it completed."""
+        if self._failed or self._sniff is not None:
+            if self._failed:
+                raise StreamDecodeError("stream decoder used after a decode error")
+            data = self._sniff_framing(data)
+            if not data:
+                return []
+        try:
+            frames = self._feed_data(data)
+        except DecodeError:
+            self._failed = True
+            raise
+        if not frames:
+            return []
+        out: list[Any] = []
+        mapper = self._mapper
+        try:
+            skipped = mapper.frames(frames, out)
+        except _FRAME_ERRORS as exc:
+            raise self._failure(exc, frames, out) from exc
+        stats = self._stats
+        stats.frames += len(frames)
+        if skipped:
+            stats.skipped += skipped
+        if mapper.special or not self._started:
+            out[:] = self._coalesce(out)
+        stats.events += len(out)
+        return out
+
+    def _sniff_framing(self, data: bytes | bytearray | memoryview) -> bytes:
+        """Gemini: pick SSE or JSON-array framing from the first non-blank byte of the body."""
+        data = self._sniff + bytes(data) if self._sniff else bytes(data)
+        head = data.lstrip(b" \t\r\n")
+        if not head:
+            self._sniff = data
+            return b""
+        self._sniff = None
+        if head[0] == 0x5B:  # "["
+            self._sse = ArrayFramer()
+            self._feed_data = self._sse.feed_data
+        return data
+
+    def close(self) -> list[StreamEvent]:
+        """End of input: flush the last frame and emit the merged end event (if an end was seen)."""
+        if self._failed:
+            raise StreamDecodeError("stream decoder used after a decode error")
+        out: list[Any] = []
+        try:
+            if self._sniff:
+                self._sse.feed_data(self._sniff)  # blank lines only
+            frames = self._sse.close_data()
+        except DecodeError:
+            self._failed = True
+            raise
+        if frames:
+            self._run_final(frames, out)
+        if self._saw_end:
+            n = len(out)
+            if not self._started:
+                out.append(new(StreamStartEvent, id=None, model=self._model))
+            data = self._end_data
+            if type(data) is bytes:
+                data = load_frame(data)
+            out.append(new(StreamEndEvent, finish_reason=self._finish, usage=self._usage, provider_data=data))
+            self._stats.events += len(out) - n
+        self._reset()
+        self._base = self._stats.frames
+        if self._provider == "gemini":
+            self._sniff = b""
+            if type(self._sse) is ArrayFramer:
+                max_line, max_event = self._sse_limits
+                self._sse = SSEDecoder(max_line_bytes=max_line, max_event_bytes=max_event)
+                self._feed_data = self._sse.feed_data
+        return out
+
+    # -- internals ---------------------------------------------------------
+
+    def _run_final(self, frames: list[bytes], out: list[Any]) -> None:
+        """Map the frames flushed at end of input; the last one may be cut short."""
+        mapper = self._mapper
+        skipped = 0
+        stats = self._stats
+        for data in frames:
+            n = len(out)
+            try:
+                mapper.frame(data, out)
+            except _FRAME_ERRORS as exc:
+                if not _is_truncated(data):
+                    mapper.failed = data
+                    mapper.skipped = skipped
+                    raise self._failure(exc, frames, out) from exc
+                stats.truncated += 1
+                del out[n:]
+                continue
+            skipped += len(out) == n
+        stats.frames += len(frames)
+        stats.skipped += skipped
+        if mapper.special or not self._started:
+            out[:] = self._coalesce(out)
+        stats.events += len(out)
+
+    def _failure(self, exc: Exception, frames: list[bytes], out: list[Any]) -> StreamDecodeError:
+        """The error for a frame lm15 would crash on; the decoder is then unusable."""
+        self._failed = True
+        mapper = self._mapper
+        failed = mapper.failed
+        at = next((i for i, data in enumerate(frames) if data is failed), 0)
+        stats = self._stats
+        index = stats.frames + at
+        stats.frames += at + 1
+        stats.skipped += mapper.skipped
+        events = self._coalesce(out)
+        stats.events += len(events)
+        return StreamDecodeError(
+            f"{self._provider} stream, SSE event #{index - self._base}: {type(exc).__name__}: {exc}",
+            frame=index - self._base,
+            events=events,
+        )
+
+    def _coalesce(self, raw: list[Any]) -> list[StreamEvent]:
+        """lm15 ``_coalesce_stream`` over one batch of adapter events.
+
+        Only batches holding a start or an end, or arriving before the
+        stream started, are walked; in steady state the mapper's output
+        (deltas and errors) is already the coalesced sequence."""
+        self._mapper.special = False
+        out: list[StreamEvent] = []
+        started = self._started
+        for ev in raw:
+            cls = type(ev)
+            if cls is StreamDeltaEvent:
+                if not started:
+                    started = True
+                    out.append(new(StreamStartEvent, id=None, model=self._model))
+                out.append(ev)
+            elif cls is EndFrame:
+                self._saw_end = True
+                if ev.finish_reason is not None:
+                    self._finish = ev.finish_reason
+                if ev.usage is not None:
+                    self._usage = ev.usage
+                if ev.provider_data is not None:
+                    rank = 2 if ev.usage is not None else 1 if ev.finish_reason is not None else 0
+                    if rank >= self._end_rank:
+                        self._end_data = ev.provider_data
+                        self._end_rank = rank
+            elif cls is StreamStartEvent:
+                if not started:
+                    started = True
+                    out.append(ev)
+            else:  # StreamErrorEvent: in place, never forces a start
+                out.append(ev)
+        self._started = started
+        return out
+
+
+def decode(
+    provider: str, chunks: Iterable[bytes], *, request: Request | None = None
+) -> Iterator[StreamEvent]:
+    """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events."""
+    decoder = Decoder(provider, request=request)
+    try:
+        for chunk in chunks:
+            yield from decoder.feed(chunk)
+        yield from decoder.close()
+    except StreamDecodeError as exc:
+        yield from exc.events
+        raise
+
+
+async def adecode(
+    provider: str, chunks: AsyncIterable[bytes], *, request: Request | None = None
+) -> AsyncIterator[StreamEvent]:
+    """Async :func:`decode` over an async iterable of byte chunks."""
+    decoder = Decoder(provider, request=request)
+    try:
+        async for chunk in chunks:
+            for event in decoder.feed(chunk):
+                yield event
+        for event in decoder.close():
+            yield event
+    except StreamDecodeError as exc:
+        for event in exc.events:
+            yield event
+        raise

@@ -1,0 +1,198 @@
+"""OpenAI Chat Completions wire (Groq, vLLM, SGLang, ...): lmcodec.providers.openai_chat
+against lm15 1.5.0's OpenAIChatLM."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from provider_support import (
+    CHAT_BODIES,
+    SEEDS,
+    Raised,
+    body_id,
+    check_body_value,
+    check_complete_mutations,
+    check_frames,
+    check_mutations,
+    check_stream_body,
+    needs_bodies,
+    stream_bodies,
+    stream_seeds,
+)
+
+from lmcodec.providers import openai_chat as lcc
+
+P = "openai_chat"
+STREAMS = stream_bodies(P)
+
+
+@needs_bodies
+def test_corpus_has_the_bodies() -> None:
+    # streaming (Groq), streaming_vllm, streaming_sglang, streaming_tool_call, tool_call_unnamed
+    assert len(STREAMS) == 5
+
+
+@pytest.mark.parametrize("path", STREAMS, ids=body_id)
+def test_stream_body(path: Path) -> None:
+    check_stream_body(P, path)
+
+
+@pytest.mark.parametrize("frames", SEEDS[P], ids=["every-frame-kind", "error-and-odd-end"])
+def test_synthetic_streams(frames: list[Any]) -> None:
+    check_frames(P, frames)
+
+
+def test_mutated_streams() -> None:
+    assert check_mutations(P, stream_seeds(P), rounds=300, seed=21) > 0
+
+
+@pytest.mark.parametrize("index", range(len(CHAT_BODIES)))
+def test_complete_bodies(index: int) -> None:
+    """The corpus has no complete Chat Completions body: synthetic ones, against lm15."""
+    check_body_value(P, CHAT_BODIES[index])
+
+
+def test_mutated_complete_bodies() -> None:
+    check_complete_mutations(P, CHAT_BODIES[:3], rounds=300, seed=22)
+
+
+# -- the edge cases of notes/providers.md §2, each against lm15 --------------------------
+
+
+def chunk(delta: Any = None, finish: Any = None, **extra: Any) -> dict[str, Any]:
+    choice: dict[str, Any] = {"index": 0, "delta": delta if delta is not None else {}}
+    if finish is not None:
+        choice["finish_reason"] = finish
+    return {"id": "c", "object": "chat.completion.chunk", "model": "srv", "choices": [choice], **extra}
+
+
+TEXT = chunk({"content": "Hi"})
+USAGE = {"choices": [], "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5}}
+
+EDGE_STREAMS: dict[str, list[Any]] = {
+    "done-only": ["[DONE]"],
+    "payload-not-object": [[1], "x", 5, TEXT],
+    "error-not-object-ignored": [{"error": "boom", "choices": [{"delta": {"content": "a"}}]}],
+    "error-object": [TEXT, {"error": {"type": "server_error", "message": "m"}}],
+    "error-pinned-model": [{"error": {"code": "400", "message": "x is not a valid model ID"}}],
+    "usage-empty-replaces": [
+        TEXT,
+        chunk({}, "stop", usage={"prompt_tokens": 1, "completion_tokens": 1}),
+        {"choices": [], "usage": {}},
+    ],
+    "usage-null-is-absent": [TEXT, chunk({}, "length", usage=None)],
+    "usage-before-finish": [TEXT, USAGE, chunk({}, "stop")],
+    "usage-in-finish-chunk": [TEXT, chunk({}, "stop", usage={"prompt_tokens": 1, "completion_tokens": 1})],
+    "finish-unknown": [TEXT, chunk({}, "eos")],
+    "finish-function-call": [TEXT, chunk({}, "function_call")],
+    "finish-not-string": [TEXT, chunk({}, 1)],
+    "finish-empty-string": [TEXT, chunk({}, "")],
+    "content-empty-and-null": [chunk({"content": ""}), chunk({"content": None}), TEXT],
+    "content-not-string": [chunk({"content": ["a"]}), chunk({"content": 5})],
+    "reasoning-both": [chunk({"reasoning_content": "a", "reasoning": "b"}), chunk({"reasoning": "c"})],
+    "reasoning-not-string": [chunk({"reasoning_content": 5})],
+    "refusal-ignored": [chunk({"refusal": "no"}), TEXT],
+    "only-choice-0": [{"choices": [{"delta": {"content": "a"}}, {"delta": {"content": "b"}}]}],
+    "choice-0-not-object": [{"choices": ["x", {"delta": {"content": "b"}}]}],
+    "choices-not-list": [{"choices": "abc"}],
+    "delta-not-object": [{"choices": [{"delta": "x", "finish_reason": "stop"}]}],
+    "tool-call-arguments-object": [
+        chunk({"tool_calls": [{"index": 0, "id": "c", "function": {"name": "f", "arguments": {"a": 1}}}]})
+    ],
+    "tool-call-shapes": [
+        chunk(
+            {
+                "tool_calls": [
+                    {"index": 2, "function": None},
+                    "junk",
+                    {"id": "", "function": {"name": ""}},
+                    {"index": "1"},
+                ]
+            }
+        )
+    ],
+    "tool-calls-not-list": [chunk({"tool_calls": None}), chunk({"tool_calls": {}})],
+    "text-and-call-share-slot-0": [
+        chunk({"content": "Checking."}),
+        chunk({"tool_calls": [{"index": 0, "id": "call_1", "function": {"name": "f", "arguments": ""}}]}),
+        chunk({}, "tool_calls"),
+    ],
+    "logprobs": [
+        chunk({"content": "a"}, logprobs=None),
+        {
+            "choices": [
+                {
+                    "delta": {"content": "b"},
+                    "logprobs": {"content": [{"token": "b", "logprob": -1, "bytes": [98]}]},
+                }
+            ]
+        },
+        {"choices": [{"delta": {"content": "c"}, "logprobs": {"content": None, "refusal": []}}]},
+        {"choices": [{"delta": {"content": "d"}, "logprobs": [1]}]},
+    ],
+    "flat-cached-tokens": [
+        TEXT,
+        {
+            "choices": [],
+            "usage": {
+                "prompt_tokens": 3,
+                "cached_tokens": 2,
+                "prompt_tokens_details": {"cached_tokens": None},
+            },
+        },
+    ],
+    "nested-cached-zero": [
+        TEXT,
+        {"choices": [], "usage": {"cached_tokens": 2, "prompt_tokens_details": {"cached_tokens": 0}}},
+    ],
+    "vllm-usage-details-null": [
+        TEXT,
+        {"choices": [], "usage": {"prompt_tokens": 3, "prompt_tokens_details": None}},
+    ],
+    # lm15 raises on these: lmcodec raises StreamDecodeError
+    "not-json": [TEXT, "{oops"],
+    "choices-object": [{"choices": {"a": 1}}],
+    "negative-call-index": [chunk({"content": "before", "tool_calls": [{"index": -1}]})],
+    "usage-float": [TEXT, {"choices": [], "usage": {"prompt_tokens": 1.5}}],
+    "usage-details-list": [TEXT, {"choices": [], "usage": {"prompt_tokens_details": [1]}}],
+}
+
+
+@pytest.mark.parametrize("name", list(EDGE_STREAMS))
+def test_edge_streams(name: str) -> None:
+    check_frames(P, EDGE_STREAMS[name])
+
+
+def test_edge_expectations() -> None:
+    got = check_frames(P, EDGE_STREAMS["usage-empty-replaces"])
+    assert not isinstance(got, Raised)
+    assert got[-1] == {"type": "end", "finish_reason": "stop", "provider_data": {"choices": [], "usage": {}}}
+    got = check_frames(P, EDGE_STREAMS["negative-call-index"])
+    assert isinstance(got, Raised)
+    # the events before the failing delta of the same chunk are yielded first
+    from provider_support import requests_for, sse_body
+
+    from lmcodec import stream
+
+    seen: list[Any] = []
+    with pytest.raises(stream.StreamDecodeError) as info:
+        for event in stream.decode(
+            P, [sse_body(EDGE_STREAMS["negative-call-index"])], request=requests_for()[1]
+        ):
+            seen.append(event)
+    assert [e.type for e in seen] == ["start", "delta"] and seen[1].delta.text == "before"
+    assert info.value.frame == 0
+
+
+def test_model_prefix() -> None:
+    got = check_frames(P, [TEXT], request_model="openai_chat:llama")
+    assert not isinstance(got, Raised) and got[0] == {"type": "start", "model": "openai_chat:llama"}
+    check_body_value(P, {"choices": [{"message": {"content": "a"}}]})
+
+
+def test_finish_reasons_match_lm15() -> None:
+    from lm15.providers.openai_chat import _FINISH_REASON_MAP
+
+    assert lcc.FINISH_REASONS == _FINISH_REASON_MAP
