@@ -65,14 +65,26 @@ def _run(selection: str | None) -> dict[str, Any]:
 def _table(rows: list[dict[str, Any]], unit: str | None) -> list[str]:
     base = next((r for r in rows if r["extra_info"].get("lib") == "lmcodec"), None)
     base_median = base["stats"]["median"] if base else None
-    lines = ["| contestant | median | per unit | lmcodec speed-up |", "|---|---:|---:|---:|"]
+    memory = any("peak_bytes" in r["extra_info"] for r in rows)
+    head = "| contestant | median | per unit | lmcodec speed-up |"
+    rule = "|---|---:|---:|---:|"
+    if memory:
+        head += " peak memory | peak / largest record |"
+        rule += "---:|---:|"
+    lines = [head, rule]
     for row in sorted(rows, key=lambda r: r["stats"]["median"]):
+        info = row["extra_info"]
         median = row["stats"]["median"]
-        units = row["extra_info"].get("units")
+        units = info.get("units")
         per = f"{median / units * 1e6:.2f} µs/{unit}" if units and unit else ""
         ratio = f"{median / base_median:.1f}x" if base_median else ""
-        name = row["extra_info"].get("lib", row["name"])
-        lines.append(f"| {name} | {median * 1e3:.2f} ms | {per} | {ratio} |")
+        name = info.get("lib", row["name"])
+        line = f"| {name} | {median * 1e3:.2f} ms | {per} | {ratio} |"
+        if memory:
+            peak = info.get("peak_bytes", 0)
+            largest = info.get("largest_record") or 1
+            line += f" {peak / 1e6:.2f} MB | {peak / largest:.1f} |"
+        lines.append(line)
     return lines
 
 
