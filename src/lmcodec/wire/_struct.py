@@ -120,6 +120,14 @@ class WireStruct(
     _lm_kwonly: ClassVar[tuple[str, ...]] = ()
     _lm_defaults: ClassVar[dict[str, Any]] = {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), msgspec.structs.asdict(self)))
+
+
+def _rebuild(cls: Any, fields: dict[str, Any]) -> Any:
+    """Unpickle: build from stored field values, bypassing the lm15-style constructor."""
+    return msgspec.StructMeta.__call__(cls, **fields)
+
 
 def _build_plan(cls: Any) -> _Plan:
     fields = msgspec.structs.fields(cls)

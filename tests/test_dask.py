@@ -1,0 +1,188 @@
+"""lc.dask on a 2-worker LocalCluster (separate processes): a multi-file log with bad lines
+converted to Parquet in parallel, compared record by record with the single-process result."""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+from lmcodec.workload import turn_dicts
+
+dask = pytest.importorskip("dask", reason="lc.dask needs the 'dask' extra (dask[distributed])")
+distributed = pytest.importorskip("distributed", reason="lc.dask needs the 'dask' extra (dask[distributed])")
+pq = pytest.importorskip("pyarrow.parquet", reason="lc.dask writes Parquet with the 'arrow' extra (pyarrow)")
+arrow = pytest.importorskip("lmcodec.arrow")
+ld = pytest.importorskip("lmcodec.dask")
+
+TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(40, seed=5)]
+
+
+def _line(turn: lc.Turn) -> bytes:
+    return lc.encode(turn) + b"\n"
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Four log files: clean; gzip with bad lines and blank lines; a cut-off last line; empty."""
+    root = tmp_path_factory.mktemp("logs")
+    a = b"".join(_line(t) for t in TURNS[:12])
+    b = b"".join(
+        [
+            *map(_line, TURNS[12:15]),
+            b"{not json\n",
+            b"\n",
+            b'{"request": 1, "response": 2}\n',
+            *map(_line, TURNS[15:20]),
+            b"   \n",
+            b"\xff\xfe not utf-8\n",
+            _line(TURNS[20]),
+        ]
+    )
+    c = b"".join(map(_line, TURNS[21:40])) + _line(TURNS[0])[:50]
+    paths = [root / "a.jsonl", root / "b.jsonl.gz", root / "c.jsonl", root / "d.jsonl"]
+    paths[0].write_bytes(a)
+    paths[1].write_bytes(gzip.compress(b))
+    paths[2].write_bytes(c)
+    paths[3].write_bytes(b"")
+    return paths
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+def _single_process(paths: list[Path]) -> tuple[list[list[Any]], list[tuple[Any, ...]]]:
+    """lc.jsonl.read, file by file: the records and the bad lines (file, line, offset, path, message, raw)."""
+    records, errors = [], []
+    for path in paths:
+        reader = lc.jsonl.read(path, lc.Turn, on_error="collect")
+        records.append(list(reader))
+        errors += [(str(path), e.line, e.offset, e.path, e.message, e.raw) for e in reader.errors]
+    return records, errors
+
+
+def _canonical(records: list[Any]) -> list[bytes]:
+    return [lc.encode(r, include_provider_data=True) for r in records]
+
+
+def test_convert_on_the_cluster_matches_the_single_process_result(
+    client: Any, logs: list[Path], tmp_path: Path
+) -> None:
+    expected, expected_errors = _single_process(logs)
+    assert [len(r) for r in expected] == [12, 9, 19, 0] and len(expected_errors) == 4
+
+    result = ld.convert(str(logs[0].parent / "*"), tmp_path / "out", row_group_size=8)
+
+    assert result.files == [str(tmp_path / "out" / f"part-{i:05d}.parquet") for i in range(4)]
+    assert result.counts == [len(r) for r in expected] and result.records == 40
+    # each file streamed a row group at a time
+    assert [pq.ParquetFile(f).metadata.num_row_groups for f in result.files] == [2, 2, 3, 0]
+    # record by record, file by file, in order
+    for file, records in zip(result.files, expected, strict=True):
+        assert _canonical(list(arrow.read_parquet(file))) == _canonical(records)
+    flat = [r for records in expected for r in records]
+    assert _canonical(list(arrow.read_parquet(tmp_path / "out"))) == _canonical(flat)
+    # and the same bytes of records as one single-process Parquet file
+    arrow.write_parquet(flat, tmp_path / "single.parquet")
+    assert _canonical(list(arrow.read_parquet(tmp_path / "single.parquet"))) == _canonical(flat)
+    # every bad line, with file, line, byte offset, JSON path, message and raw bytes
+    got = [(e.file, e.line, e.offset, e.path, e.message, e.raw) for e in result.errors]
+    assert got == expected_errors
+    assert [(Path(e.file).name, e.line) for e in result.errors] == [
+        ("b.jsonl.gz", 4),
+        ("b.jsonl.gz", 6),
+        ("b.jsonl.gz", 13),
+        ("c.jsonl", 20),
+    ]
+    assert result.errors[1].path == "$.request"
+    assert "truncated" in result.errors[-1].message
+    cut = result.errors[-1]
+    assert logs[2].read_bytes()[cut.offset : cut.offset + len(cut.raw)] == cut.raw
+
+
+def test_read_gives_a_bag_of_records_and_a_bag_of_errors(client: Any, logs: list[Path]) -> None:
+    expected, expected_errors = _single_process(logs)
+    log = ld.read(logs)
+    assert log.npartitions == 4 and log.files == [str(p) for p in logs]
+    encoded, errors, tokens = dask.compute(
+        log.records.map(lc.encode, include_provider_data=True),
+        log.errors,
+        log.records.map(lambda t: t.response.usage.output_tokens).sum(),
+    )
+    flat = [r for records in expected for r in records]
+    assert encoded == _canonical(flat)
+    assert [(e.file, e.line, e.offset, e.path, e.message, e.raw) for e in errors] == expected_errors
+    assert tokens == sum(t.response.usage.output_tokens for t in flat)
+
+
+def test_to_parquet_of_a_filtered_bag(client: Any, logs: list[Path], tmp_path: Path) -> None:
+    expected, _ = _single_process(logs)
+    even = ld.read(logs).records.filter(lambda t: t.response.usage.output_tokens % 2 == 0)
+    result = ld.to_parquet(even, tmp_path / "even", type=lc.Turn)
+    wanted = [r for records in expected for r in records if r.response.usage.output_tokens % 2 == 0]
+    assert 0 < result.records == len(wanted) and result.errors == []
+    assert _canonical(list(arrow.read_parquet(tmp_path / "even"))) == _canonical(wanted)
+
+
+def test_on_error_raise_and_skip(client: Any, logs: list[Path], tmp_path: Path) -> None:
+    with pytest.raises(ld.LogError) as info:
+        ld.convert(logs[:2], tmp_path / "raise", on_error="raise")
+    assert (Path(info.value.file).name, info.value.line) == ("b.jsonl.gz", 4)
+    assert "b.jsonl.gz" in str(info.value) and "line 4" in str(info.value)
+    result = ld.convert(logs, tmp_path / "skip", on_error="skip")
+    assert result.records == 40
+    assert [(e.line, e.raw) for e in result.errors] == [(4, b""), (6, b""), (13, b""), (20, b"")]
+
+
+def test_dest_with_parquet_files_needs_overwrite(logs: list[Path], tmp_path: Path) -> None:
+    with dask.config.set(scheduler="sync"):  # any scheduler runs the same graph
+        first = ld.convert(logs[0], tmp_path / "out")
+        with pytest.raises(FileExistsError, match="overwrite=True"):
+            ld.convert(logs[0], tmp_path / "out")
+        again = ld.convert(logs[0], tmp_path / "out", overwrite=True, compression="gzip")
+    assert first.counts == again.counts == [12]
+
+
+def test_partitions_travel_as_canonical_json() -> None:
+    """Records cross process boundaries through the codec, not through the lm15 constructors."""
+    bad = ld.BadRecord("f.jsonl", 3, 10, "$.request", "wrong", b"{}")
+    part = ld.Partition(TURNS[:3], type=lc.Turn, errors=[bad])
+    back = pickle.loads(pickle.dumps(part))
+    assert type(back) is ld.Partition and back.errors == [bad] and back.type is lc.Turn
+    assert _canonical(back) == _canonical(TURNS[:3])
+    assert pickle.loads(pickle.dumps(ld.LogError("m", "f", 1, 2, "$"))).offset == 2
+
+
+def test_llm_format_needs_to_turn(logs: list[Path]) -> None:
+    from lmcodec import llm
+
+    if hasattr(llm, "to_turn"):  # pragma: no cover - once lmcodec.llm maps llm records to Turns
+        assert ld.read(logs, format="llm").npartitions == len(logs)
+    else:
+        with pytest.raises(NotImplementedError, match="only lm15 logs"):
+            ld.read(logs, format="llm")
+
+
+def test_no_input_files_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        ld.read(str(tmp_path / "*.jsonl"))
