@@ -159,7 +159,14 @@ def test_decoder_feed_close_and_stats() -> None:
     assert end[0].usage == lc.Usage(input_tokens=1, output_tokens=2)
     assert end[0].provider_data == json.loads(FINISH[6:])
     stats = decoder.stats
-    assert stats.as_dict() == {"frames": 5, "events": 4, "skipped": 1, "generic": 0, "truncated": 0}
+    assert stats.as_dict() == {
+        "frames": 5,
+        "events": 4,
+        "skipped": 1,
+        "generic": 0,
+        "truncated": 0,
+        "unknown": 0,
+    }
     assert "frames=5" in repr(stats)
     # close() resets: the decoder decodes a new stream
     again = decoder.feed(_chat("x")) + decoder.close()

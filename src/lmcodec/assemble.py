@@ -25,6 +25,8 @@ and ``materialize_response``) output for output:
   holding a JSON object becomes a DataPart.
 - An error event raises :class:`~lmcodec.errors.StreamError`; a stream without an
   end event, or an event after the end, raises StreamAssemblyError with ``partial``.
+  An :class:`~lmcodec.UnknownEvent` or :class:`~lmcodec.UnknownDelta` (``unknown="keep"``)
+  is skipped; anything else that is not a StreamEvent raises ValidationError.
 - Parts that lm15's constructors reject (an empty citation text, an image delta
   whose data is not whole base64, audio that decodes to nothing, ...) raise
   :class:`~lmcodec.errors.ValidationError` (a ValueError) with the constructor's
@@ -77,6 +79,7 @@ from lmcodec.wire import (
     Usage,
 )
 from lmcodec.wire.telemetry import FinishReason
+from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = [
     "Assembler",
@@ -89,6 +92,7 @@ __all__ = [
 
 _EMPTY_USAGE = Usage()
 _PCM_MEDIA_TYPES = frozenset({"audio/pcm", "audio/pcm16"})
+_OTHER_DELTAS = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
 _json_decoder = msgspec.json.Decoder()
 
 _UNNAMED = (
@@ -223,11 +227,15 @@ class Assembler:
             self._end(ev)
         elif kind is StreamErrorEvent:
             raise StreamError(ev.error)
-        else:
-            raise TypeError(f"Assembler.push expects a StreamEvent, got {kind.__name__}")
+        elif kind is not UnknownEvent:  # an unknown event carries nothing assembly knows: skipped
+            raise ValidationError(f"Assembler.push expects a StreamEvent, got {kind.__name__}")
 
     def _push_other(self, delta: Any) -> None:
         kind = type(delta)
+        if kind not in _OTHER_DELTAS:
+            if kind is UnknownDelta:  # an unknown delta carries nothing assembly knows: skipped
+                return
+            raise ValidationError(f"StreamDeltaEvent.delta is not a Delta: {kind.__name__}")
         idx: int = delta.part_index
         if kind is AudioDelta:
             chunks = self._audio.get(idx)
@@ -254,7 +262,7 @@ class Assembler:
                 self._citations[idx] = [part]
             else:
                 cites.append(part)
-        elif kind is ContinuationDelta:
+        else:  # ContinuationDelta
             state = _checked(ContinuationState, provider=delta.provider, kind=delta.kind, data=delta.data)
             if delta.part_index is None:
                 self._message_cont.append(state)
@@ -264,8 +272,6 @@ class Assembler:
                     self._slot_cont[delta.part_index] = [state]
                 else:
                     states.append(state)
-        else:
-            raise TypeError(f"not a Delta: {kind.__name__}")
 
     def _end(self, event: StreamEndEvent) -> None:
         self._ended = True
@@ -656,7 +662,7 @@ def _replace_text_with_data(parts: list[Part]) -> None:
         return
     try:
         value = _json_loads(found.text.strip())
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         return
     if isinstance(value, dict):
         parts[position] = DataPart(value=value, continuation=found.continuation)

@@ -59,7 +59,7 @@ def _records(
     if fmt == "llm":
         from lmcodec import llm
 
-        return jsonl.read(source, llm.Response, on_error=reader_errors), llm.to_turn  # type: ignore[attr-defined]
+        return jsonl.read(source, llm.Response, on_error=reader_errors), llm.to_turn
     return jsonl.read(source, _type_named(type_name), on_error=reader_errors, lenient=lenient), None
 
 
@@ -82,7 +82,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.to_format == "llm":
         from lmcodec import llm
 
-        out: Iterator[Any] = (llm.from_turn(r) for r in records)  # type: ignore[attr-defined]
+        out: Iterator[Any] = (llm.from_turn(r) for r in records)
     else:
         out = records
     dest: Any = sys.stdout.buffer if args.dest == "-" else args.dest
@@ -93,6 +93,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             from lmcodec import llm
 
             written = _write_llm(dest, out, llm)
+        elif args.to_format == "parquet":
+            from lmcodec import arrow
+
+            written = arrow.write_parquet(out, dest, type=lc.Turn if to_turn else _type_named(args.type))
         else:
             written = jsonl.write(dest, out)
     except jsonl.RecordError as exc:
@@ -168,7 +172,9 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("src", help="input JSONL file (.gz/.zst ok) or - for stdin")
     convert.add_argument("dest", help="output file (.gz/.zst ok) or - for stdout")
     convert.add_argument("--from", dest="from_format", choices=["lm15", "llm"], default="lm15")
-    convert.add_argument("--to", dest="to_format", choices=["lm15", "llm", "msgpack"], default="lm15")
+    convert.add_argument(
+        "--to", dest="to_format", choices=["lm15", "llm", "msgpack", "parquet"], default="lm15"
+    )
     convert.add_argument("--type", default="Turn", help="record type of lm15 input (default Turn)")
     convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
     convert.add_argument("--rejects", help="write bad lines here, verbatim")

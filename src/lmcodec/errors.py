@@ -23,7 +23,15 @@ class LmcodecError(Exception):
 
 
 class DecodeError(LmcodecError):
-    """The input is not well-formed (malformed JSON/MessagePack bytes, bad SSE framing)."""
+    """The input is not well-formed (malformed JSON/MessagePack bytes, bad SSE framing).
+
+    ``offset`` is the byte offset of the fault in the decoded buffer when it is
+    known (``None`` otherwise); the message names it too.
+    """
+
+    def __init__(self, message: str = "", *, offset: int | None = None) -> None:
+        super().__init__(message)
+        self.offset = offset
 
 
 class EncodeError(LmcodecError, TypeError):

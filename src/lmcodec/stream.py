@@ -40,20 +40,22 @@ itself reads the model (``response.created``/``message_start`` fallbacks).
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import msgspec
 
 from lmcodec.errors import DecodeError
 from lmcodec.providers import MAPPERS, decode_response
 from lmcodec.providers._common import EndFrame, StreamDecodeError, load_frame, new, wire_model
+from lmcodec.providers._unknown import mapper_class
 from lmcodec.providers.gemini import ArrayFramer
 from lmcodec.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
 from lmcodec.wire import Request, StreamDeltaEvent, StreamEndEvent, StreamEvent, StreamStartEvent, Usage
 
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
 
-_FRAME_ERRORS: Final = (ValueError, TypeError, AttributeError, KeyError, IndexError)
+_FRAME_ERRORS: Final = (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError)
+OnUnknown = Literal["skip", "keep"]
 
 
 class DecodeStats:
@@ -64,10 +66,13 @@ class DecodeStats:
     mapped to nothing (ignored or unknown types, empty data, chunks without
     content; an end frame counts as mapped); ``generic``: frames the typed
     views rejected and the generic (lm15 dict-code) path mapped;
-    ``truncated``: unterminated, cut-short last frames dropped at end of input.
+    ``truncated``: unterminated, cut-short last frames dropped at end of input;
+    ``unknown``: frames of an event type the adapter does not know (skipped,
+    or surfaced as UnknownEvents with ``unknown="keep"``; see
+    :mod:`lmcodec.providers._unknown`).
     """
 
-    __slots__ = ("events", "frames", "generic", "skipped", "truncated")
+    __slots__ = ("events", "frames", "generic", "skipped", "truncated", "unknown")
 
     def __init__(self) -> None:
         self.frames = 0
@@ -75,9 +80,11 @@ class DecodeStats:
         self.skipped = 0
         self.generic = 0
         self.truncated = 0
+        self.unknown = 0
 
     def as_dict(self) -> dict[str, int]:
-        return {name: getattr(self, name) for name in ("frames", "events", "skipped", "generic", "truncated")}
+        names = ("frames", "events", "skipped", "generic", "truncated", "unknown")
+        return {name: getattr(self, name) for name in names}
 
     def __repr__(self) -> str:
         return "DecodeStats(" + ", ".join(f"{k}={v}" for k, v in self.as_dict().items()) + ")"
@@ -90,7 +97,10 @@ def _is_truncated(data: bytes) -> bool:
     try:
         msgspec.json.decode(data)
     except msgspec.DecodeError as exc:
-        return "truncated" in str(exc)
+        text = str(exc)  # a number cut after "-", "." or "e" is "invalid" at the very end
+        return "truncated" in text or text.endswith(f"(byte {len(data)})")
+    except RecursionError:
+        return False
     return False
 
 
@@ -107,7 +117,9 @@ class Decoder:
     Completions, vLLM, SGLang, ...), ``"anthropic"`` or ``"gemini"``
     (``streamGenerateContent?alt=sse``). After :meth:`close` the decoder is
     reset and can decode a new stream; after a :class:`StreamDecodeError` it
-    is unusable.
+    is unusable. Provider frames of an event type the adapter does not know
+    are skipped and counted (``stats.unknown``); ``unknown="keep"`` yields
+    each as an :class:`lmcodec.UnknownEvent` holding the frame's JSON, in place.
     """
 
     __slots__ = (
@@ -136,10 +148,14 @@ class Decoder:
         request: Request | None = None,
         max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
         max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+        unknown: OnUnknown = "skip",
     ) -> None:
         mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
         if mapper_cls is None:
             raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
+        if unknown not in ("skip", "keep"):
+            raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
+        mapper_cls = mapper_class(mapper_cls, unknown == "keep")
         self._provider = provider
         self._mapper = mapper_cls(wire_model(request, mapper_cls.provider))
         self._model = request.model if request is not None else None
@@ -171,6 +187,7 @@ class Decoder:
         """The counters so far (a live object)."""
         stats = self._stats
         stats.generic = self._mapper.generic
+        stats.unknown = self._mapper.unknown
         return stats
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
@@ -331,10 +348,13 @@ class Decoder:
 
 
 def decode(
-    provider: str, chunks: Iterable[bytes], *, request: Request | None = None
+    provider: str, chunks: Iterable[bytes], *, request: Request | None = None, unknown: OnUnknown = "skip"
 ) -> Iterator[StreamEvent]:
-    """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events."""
-    decoder = Decoder(provider, request=request)
+    """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events.
+
+    ``unknown="keep"`` yields frames of unknown event types as UnknownEvents (see :class:`Decoder`).
+    """
+    decoder = Decoder(provider, request=request, unknown=unknown)
     try:
         for chunk in chunks:
             yield from decoder.feed(chunk)
@@ -345,10 +365,14 @@ def decode(
 
 
 async def adecode(
-    provider: str, chunks: AsyncIterable[bytes], *, request: Request | None = None
+    provider: str,
+    chunks: AsyncIterable[bytes],
+    *,
+    request: Request | None = None,
+    unknown: OnUnknown = "skip",
 ) -> AsyncIterator[StreamEvent]:
     """Async :func:`decode` over an async iterable of byte chunks."""
-    decoder = Decoder(provider, request=request)
+    decoder = Decoder(provider, request=request, unknown=unknown)
     try:
         async for chunk in chunks:
             for event in decoder.feed(chunk):

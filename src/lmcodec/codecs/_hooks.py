@@ -1,24 +1,56 @@
-"""What msgspec needs beyond the wire Structs: path hooks, error translation, the Response rule."""
+"""What msgspec needs beyond the wire Structs: path hooks, error translation, the Response rule.
+
+Error translation is the one place where msgspec's failures (and the few
+plain Python exceptions a decoder can raise on hostile input) become
+lmcodec errors that say where and what: a JSON path for a
+:class:`ValidationError`, a byte offset for a :class:`DecodeError`.
+"""
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path, PurePath
 from typing import Any, NoReturn
 
 import msgspec
 
-from lmcodec.errors import DecodeError, EncodeError, ValidationError
+from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Response
 from lmcodec.wire._checks import to_path, wire_path
+from lmcodec.wire.unknown import Unknown
 
-__all__ = ["dec_hook", "enc_hook", "raise_decode_error", "top_level"]
+__all__ = [
+    "dec_hook",
+    "decode_error",
+    "enc_hook",
+    "msgpack_enc_hook",
+    "raise_decode_error",
+    "raise_encode_error",
+    "text_error",
+    "too_deep",
+    "top_level",
+    "with_path",
+]
+
+# Python-side failures a decode can hit on hostile input (after msgspec's own errors).
+HOSTILE = (RecursionError, UnicodeError, OverflowError, MemoryError)
 
 
 def enc_hook(obj: Any) -> Any:
-    """Encode the non-msgspec values of the wire types (local paths)."""
+    """Encode the non-msgspec values of the wire types for JSON (local paths, unknown items)."""
     if isinstance(obj, PurePath):
         return wire_path(obj)
-    raise NotImplementedError(f"cannot encode {type(obj).__name__}")
+    if isinstance(obj, Unknown):
+        return obj.json_form()
+    raise TypeError(f"cannot encode {type(obj).__name__}")  # the codecs raise it as EncodeError
+
+
+def msgpack_enc_hook(obj: Any) -> Any:
+    """:func:`enc_hook` for MessagePack: an unknown item read from JSON is written as its value."""
+    if isinstance(obj, Unknown):
+        return obj.msgpack_form()
+    return enc_hook(obj)
 
 
 def dec_hook(tp: Any, obj: Any) -> Any:
@@ -30,20 +62,160 @@ def dec_hook(tp: Any, obj: Any) -> Any:
     raise NotImplementedError(f"cannot decode {tp!r}")
 
 
-def raise_decode_error(exc: msgspec.DecodeError) -> NoReturn:
-    """Re-raise a msgspec decode failure as an lmcodec error, keeping the JSON path."""
+_AT_BYTE = re.compile(r"\(byte (\d+)\)$")
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LOW_ESCAPE = re.compile(rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(buf: bytes) -> int | None:
+    """The offset of the first ``\\uD800``-``\\uDFFF`` escape that is not half of a pair, if any."""
+    paired_low = -1
+    for match in _SURROGATE_ESCAPE.finditer(buf):
+        start = match.start()
+        before = start
+        while before and buf[before - 1] == 0x5C:  # an escaped backslash is no escape
+            before -= 1
+        if (start - before) % 2:
+            continue
+        if start == paired_low:
+            continue
+        if buf[start + 3] in b"89abAB":
+            if _LOW_ESCAPE.match(buf, match.end()):
+                paired_low = match.end()
+                continue
+        return start
+    return None
+
+
+def with_path(exc: msgspec.ValidationError, prefix: str = "$") -> ValidationError:
+    """A msgspec validation failure as a ValidationError whose path starts at ``prefix``."""
     text = str(exc)
+    message, sep, path = text.rpartition(" - at `")
+    if not sep:
+        return ValidationError(text, prefix)
+    path = path.rstrip("`")
+    if prefix != "$" and path.startswith("$"):
+        path = prefix + path[1:]
+    elif prefix != "$":
+        path = f"{path} in {prefix}"  # msgspec's "`key` in `$...`" form
+    return ValidationError(message, path)
+
+
+def decode_error(
+    exc: msgspec.DecodeError, data: Any = None, prefix: str = "$", *, json: bool = True
+) -> LmcodecError:
+    """The lmcodec error of a msgspec decode failure, with the byte offset when it can be found.
+
+    ``data`` (the decoded buffer, optional) lets the error path locate faults msgspec
+    does not place: the end of a truncated input, the first invalid UTF-8 byte,
+    a lone surrogate escape (which msgspec reports as a truncation).
+    """
     if isinstance(exc, msgspec.ValidationError):
-        message, sep, path = text.rpartition(" - at `")
-        if sep:
-            raise ValidationError(message, path.rstrip("`")) from exc
-        raise ValidationError(text) from exc
-    raise DecodeError(text) from exc
+        return with_path(exc, prefix)
+    text = str(exc)
+    match = _AT_BYTE.search(text)
+    offset = int(match[1]) if match else None
+    buf = _as_bytes(data)
+    if offset is None and buf is not None:
+        if text == "Input data was truncated":
+            lone = _lone_surrogate(buf) if json and b"\\u" in buf else None
+            if lone is not None:
+                offset = lone
+                escape = buf[offset : offset + 6]
+                text = f"JSON is malformed: lone UTF-16 surrogate escape {escape!r} (byte {offset})"
+            else:
+                offset = len(buf)
+                text = f"Input data was truncated (at byte {offset}, the end of the input)"
+        elif text.startswith("Invalid UTF-8"):
+            try:
+                buf.decode("utf-8")
+            except UnicodeDecodeError as err:
+                offset = err.start
+                text = f"{text} (byte {offset})"
+    return DecodeError(text, offset=offset)
+
+
+def raise_decode_error(exc: msgspec.DecodeError, data: Any = None) -> NoReturn:
+    """Re-raise a msgspec decode failure as an lmcodec error, keeping the JSON path."""
+    raise decode_error(exc, data) from exc
 
 
 def raise_encode_error(exc: Exception) -> NoReturn:
     """Re-raise a msgspec encode failure as an lmcodec EncodeError."""
     raise EncodeError(str(exc)) from exc
+
+
+def _as_bytes(data: Any) -> bytes | None:
+    if isinstance(data, bytes):
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    if isinstance(data, str):
+        return data.encode("utf-8", "surrogatepass")
+    return None
+
+
+_JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+
+
+def _stack_depth() -> int:
+    depth = 0
+    frame = sys._getframe(1)
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back  # type: ignore[assignment]
+    return depth
+
+
+def too_deep(data: Any, what: str = "JSON") -> DecodeError:
+    """The error for input nested deeper than the decoder can follow (a RecursionError in msgspec).
+
+    msgspec follows nesting as deep as the interpreter's recursion limit
+    allows from the caller's stack; for JSON the error names the byte offset
+    where the input first nests deeper than that.
+    """
+    allowed = max(1, sys.getrecursionlimit() - _stack_depth())
+    limit = f"the interpreter's recursion limit (sys.getrecursionlimit() = {sys.getrecursionlimit()})"
+    buf = _as_bytes(data) if what == "JSON" else None
+    if buf is None:
+        return DecodeError(f"{what} is nested too deeply: nesting is bounded by {limit}")
+    depth = deepest = 0
+    at = 0
+    for match in _JSON_TOKEN.finditer(buf):
+        c = buf[match.start()]
+        if c == 0x5B or c == 0x7B:  # [ {
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, match.start()
+                if depth > allowed:
+                    break
+        elif c == 0x5D or c == 0x7D:  # ] }
+            depth -= 1
+    return DecodeError(
+        f"JSON is nested too deeply: {deepest}{'+' if deepest > allowed else ''} levels of arrays/objects "
+        f"(byte {at}); nesting is bounded by {limit}",
+        offset=at,
+    )
+
+
+def text_error(exc: UnicodeError, data: Any) -> DecodeError:
+    """The error for a ``str`` input that cannot be encoded as UTF-8 (a lone surrogate character)."""
+    if isinstance(exc, UnicodeEncodeError):
+        return DecodeError(
+            f"the input text is not valid Unicode: {exc.reason} at character {exc.start}", offset=None
+        )
+    return DecodeError(f"the input is not valid UTF-8: {exc}")
+
+
+def hostile_error(exc: BaseException, data: Any, what: str = "JSON") -> LmcodecError:
+    """The lmcodec error of one of the :data:`HOSTILE` Python exceptions raised while decoding."""
+    if isinstance(exc, RecursionError):
+        return too_deep(data, what)
+    if isinstance(exc, UnicodeError):
+        return text_error(exc, data)
+    if isinstance(exc, MemoryError):
+        return DecodeError(f"{what} input too large to decode: out of memory")
+    return DecodeError(f"{what} input cannot be decoded: {type(exc).__name__}: {exc}")
 
 
 def top_level(obj: Any, include_provider_data: bool) -> Any:

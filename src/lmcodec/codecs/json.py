@@ -1,21 +1,42 @@
-"""Canonical JSON (the lm15 1.5.0 wire format) and its builtins form."""
+"""Canonical JSON (the lm15 1.5.0 wire format) and its builtins form.
+
+Every decode failure is an :class:`lmcodec.LmcodecError`: a
+:class:`~lmcodec.ValidationError` with the JSON path of the offending value, or
+a :class:`~lmcodec.DecodeError` with the byte offset of malformed input
+(``docs/hostile-input.md`` lists the outcome of each kind of hostile input).
+The strict decoder always runs first; the lenient and ``unknown="keep"``
+readers run only after it has failed, so canonical input never pays for them.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
+from lmcodec.codecs import _keep
 from lmcodec.codecs import lenient as _lenient
-from lmcodec.codecs._hooks import dec_hook, enc_hook, raise_decode_error, raise_encode_error, top_level
+from lmcodec.codecs._hooks import (
+    HOSTILE,
+    dec_hook,
+    decode_error,
+    enc_hook,
+    hostile_error,
+    raise_encode_error,
+    top_level,
+)
+from lmcodec.errors import LmcodecError, ValidationError
 
 __all__ = ["decode", "encode", "from_builtins", "schema", "to_builtins"]
 
 T = TypeVar("T")
+OnUnknown = Literal["error", "keep"]
 
 _encoder = msgspec.json.Encoder(enc_hook=enc_hook)
 _decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 _raw_decoder = msgspec.json.Decoder()
+# Python-side failures of msgspec.convert on arbitrary values (hostile or odd builtins).
+_CONVERT_ERRORS = (TypeError, ValueError, AttributeError, KeyError, IndexError, *HOSTILE)
 
 
 def decoder_for(tp: Any) -> msgspec.json.Decoder[Any]:
@@ -30,7 +51,7 @@ def encode(obj: Any, *, include_provider_data: bool = False) -> bytes:
     """Canonical JSON bytes of a wire object (or a list/tuple of them)."""
     try:
         return _encoder.encode(top_level(obj, include_provider_data))
-    except (TypeError, ValueError, OverflowError) as exc:
+    except (TypeError, ValueError, OverflowError, RecursionError) as exc:
         raise_encode_error(exc)
 
 
@@ -38,29 +59,61 @@ def encode_into(obj: Any, buffer: bytearray, offset: int = 0) -> None:
     """Write canonical JSON of ``obj`` into ``buffer`` at ``offset`` (see msgspec's encode_into)."""
     try:
         _encoder.encode_into(top_level(obj, False), buffer, offset)
-    except (TypeError, ValueError, OverflowError) as exc:
+    except (TypeError, ValueError, OverflowError, RecursionError) as exc:
         raise_encode_error(exc)
 
 
-def decode(data: bytes | bytearray | memoryview | str, type: Any, *, lenient: bool = False) -> Any:
+def decode(
+    data: bytes | bytearray | memoryview | str,
+    type: Any,
+    *,
+    lenient: bool = False,
+    unknown: OnUnknown = "error",
+) -> Any:
     """Decode canonical JSON into ``type`` (a wire class or union), validating every rule.
 
     ``lenient=True`` also accepts the tolerant input forms lm15's from_dict
-    accepts; canonical input never pays for it (the strict path runs first).
+    accepts. ``unknown="keep"`` reads a part, delta, stream event or tool of an
+    unknown ``type`` tag, at any depth, as an :class:`~lmcodec.UnknownPart` /
+    ``UnknownDelta`` / ``UnknownEvent`` / ``UnknownTool`` holding its raw JSON
+    (re-encoded byte-exact); the default ``"error"`` rejects it, as lm15 does.
+    Canonical input never pays for either: the strict decoder runs first.
     """
     try:
         return decoder_for(type).decode(data)
     except msgspec.ValidationError as exc:
-        if not lenient:
-            raise_decode_error(exc)
         first = exc
     except msgspec.DecodeError as exc:
-        raise_decode_error(exc)
+        raise decode_error(exc, data) from exc
+    except HOSTILE as exc:
+        raise hostile_error(exc, data) from exc
+    return _fallback(data, type, first, lenient, unknown)
+
+
+def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: str) -> Any:
+    """After the strict decoder failed validation: the unknown-keeping and lenient readers."""
+    keep = _check_unknown(unknown)
+    if keep:
+        try:
+            return _keep.decode(data, tp, "json")
+        except ValidationError:
+            if not lenient:
+                raise
+    if not lenient:
+        raise decode_error(first, data) from first
     try:
         value = _raw_decoder.decode(data)
-    except msgspec.DecodeError as exc:
-        raise_decode_error(exc)
-    return _from_lenient(value, type, first)
+    except (msgspec.DecodeError, *HOSTILE):
+        raise decode_error(first, data) from first
+    return _from_lenient(value, tp, first, keep)
+
+
+def _check_unknown(unknown: str) -> bool:
+    if unknown == "error":
+        return False
+    if unknown == "keep":
+        return True
+    raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
 
 
 def to_builtins(obj: Any, *, include_provider_data: bool = False) -> Any:
@@ -68,25 +121,55 @@ def to_builtins(obj: Any, *, include_provider_data: bool = False) -> Any:
     return _raw_decoder.decode(encode(obj, include_provider_data=include_provider_data))
 
 
-def from_builtins(value: Any, type: Any, *, lenient: bool = False) -> Any:
-    """Build ``type`` from a JSON-compatible value (lm15's ``*_from_dict``)."""
+def from_builtins(value: Any, type: Any, *, lenient: bool = False, unknown: OnUnknown = "error") -> Any:
+    """Build ``type`` from a JSON-compatible value (lm15's ``*_from_dict``).
+
+    ``lenient`` and ``unknown`` as for :func:`decode`; an unknown item read
+    from builtins holds its value (it is written as canonical JSON, not
+    byte-exact). Values under opaque fields (``DataPart.value``,
+    ``ToolCallPart.input``, ...) are taken as given, unchecked.
+    """
     try:
         return msgspec.convert(value, type, dec_hook=dec_hook)
     except msgspec.ValidationError as exc:
-        if not lenient:
-            raise_decode_error(exc)
-        return _from_lenient(value, type, exc)
+        first = exc
+    except _CONVERT_ERRORS as exc:
+        decoder_for(type)  # a target msgspec cannot handle is a TypeError (API misuse), not bad input
+        raise _convert_error(exc) from exc
+    keep = _check_unknown(unknown)
+    if keep:
+        try:
+            return _keep.from_builtins(value, type)
+        except ValidationError:
+            if not lenient:
+                raise
+    if not lenient:
+        raise decode_error(first) from first
+    return _from_lenient(value, type, first, keep)
 
 
-def _from_lenient(value: Any, tp: Any, first: msgspec.ValidationError) -> Any:
+def _convert_error(exc: BaseException) -> LmcodecError:
+    if isinstance(exc, RecursionError):
+        return hostile_error(exc, None, "value")
+    return ValidationError(f"cannot convert the value: {type(exc).__name__}: {exc}")
+
+
+def _from_lenient(value: Any, tp: Any, first: msgspec.ValidationError, keep: bool) -> Any:
+    """lm15's tolerant forms rewritten to canonical ones, then validated; else the strict error stands."""
     try:
         normalized = _lenient.normalize(value, tp)
     except _lenient.Rejected:
-        raise_decode_error(first)
+        raise decode_error(first) from first
+    except _CONVERT_ERRORS:
+        raise decode_error(first) from first
     try:
         return msgspec.convert(normalized, tp, dec_hook=dec_hook)
     except msgspec.ValidationError as exc:
-        raise_decode_error(exc)
+        if keep:
+            return _keep.from_builtins(normalized, tp)
+        raise decode_error(exc) from exc
+    except _CONVERT_ERRORS as exc:
+        raise _convert_error(exc) from exc
 
 
 def schema(type: Any) -> dict[str, Any]:

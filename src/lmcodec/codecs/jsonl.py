@@ -10,13 +10,13 @@ line without a newline is read like any other (a cut-off record is a bad line).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, Literal
 
 import msgspec
 
 from lmcodec.codecs import json as _json
-from lmcodec.codecs._hooks import enc_hook, top_level
+from lmcodec.codecs._hooks import HOSTILE, enc_hook, top_level
 from lmcodec.codecs.files import Source, open_read, open_write
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 
@@ -37,6 +37,13 @@ class RecordError(LmcodecError):
         self.path = path
         self.cause = cause
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_record_error, (self.message, self.line, self.offset, self.path, self.cause))
+
+
+def _record_error(message: str, line: int, offset: int, path: str, cause: LmcodecError) -> RecordError:
+    return RecordError(message, line=line, offset=offset, path=path, cause=cause)
+
 
 class BadLine(msgspec.Struct, frozen=True):
     """A rejected line, kept verbatim (without its line end) with its error."""
@@ -51,20 +58,32 @@ class BadLine(msgspec.Struct, frozen=True):
 class Reader:
     """Iterates the good records of a JSONL source; counts and (optionally) keeps the bad ones."""
 
-    def __init__(self, src: Source, type: Any, *, on_error: OnError = "raise", lenient: bool = False) -> None:
+    def __init__(
+        self,
+        src: Source,
+        type: Any,
+        *,
+        on_error: OnError = "raise",
+        lenient: bool = False,
+        unknown: _json.OnUnknown = "error",
+        decode: Callable[[bytes], Any] | None = None,
+    ) -> None:
         if on_error not in ("raise", "skip", "collect"):
             raise ValueError(f"on_error must be 'raise', 'skip' or 'collect', not {on_error!r}")
+        if unknown not in ("error", "keep"):
+            raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
         self._src = src
         self._type = type
         self._on_error = on_error
         self._lenient = lenient
+        self._unknown = unknown
+        self._decode = decode
         self.good = 0
         self.bad = 0
         self.errors: list[BadLine] = []
 
     def __iter__(self) -> Iterator[Any]:
         decode = _json.decoder_for(self._type).decode
-        lenient = self._lenient
         offset = 0
         with open_read(self._src) as fh:
             for number, raw in enumerate(fh, start=1):
@@ -74,18 +93,17 @@ class Reader:
                     continue
                 try:
                     record = decode(raw)
-                except msgspec.DecodeError as exc:
-                    if lenient and isinstance(exc, msgspec.ValidationError):
-                        try:
-                            record = _json.decode(raw, self._type, lenient=True)
-                        except LmcodecError as err:
-                            self._fail(err, number, start, raw)
-                            continue
-                    else:
-                        try:
-                            _json.decode(raw, self._type)
-                        except LmcodecError as err:
-                            self._fail(err, number, start, raw)
+                except (msgspec.DecodeError, *HOSTILE):
+                    # Decoded again on the slow path: the lenient/unknown readers, or the located error.
+                    try:
+                        if self._decode is not None:
+                            record = self._decode(raw)
+                        else:
+                            record = _json.decode(
+                                raw, self._type, lenient=self._lenient, unknown=self._unknown
+                            )
+                    except LmcodecError as err:
+                        self._fail(err, number, start, raw)
                         continue
                 self.good += 1
                 yield record
@@ -99,12 +117,28 @@ class Reader:
         if self._on_error == "raise":
             raise RecordError(message, line=number, offset=start, path=path, cause=err) from err
         if self._on_error == "collect":
-            self.errors.append(BadLine(number, start, path, message, raw.rstrip(b"\r\n")))
+            end = 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
+            self.errors.append(BadLine(number, start, path, message, raw[: len(raw) - end]))
 
 
-def read(src: Source, type: Any, *, on_error: OnError = "raise", lenient: bool = False) -> Reader:
-    """The records of a JSONL source (path, ``.gz``/``.zst`` path, bytes or binary file), lazily."""
-    return Reader(src, type, on_error=on_error, lenient=lenient)
+def read(
+    src: Source,
+    type: Any,
+    *,
+    on_error: OnError = "raise",
+    lenient: bool = False,
+    unknown: _json.OnUnknown = "error",
+    decode: Callable[[bytes], Any] | None = None,
+) -> Reader:
+    """The records of a JSONL source (path, ``.gz``/``.zst`` path, bytes or binary file), lazily.
+
+    ``lenient`` and ``unknown`` as for :func:`lmcodec.decode`. Each line is decoded by
+    the shared strict decoder of ``type``; a line it refuses is decoded again by
+    ``decode`` (default: :func:`lmcodec.decode` with ``lenient`` and ``unknown``), which
+    returns the record or raises the LmcodecError reported for the line; e.g.
+    ``decode=lmcodec.llm.decode`` reads llm logs by llm's own rules.
+    """
+    return Reader(src, type, on_error=on_error, lenient=lenient, unknown=unknown, decode=decode)
 
 
 def write(
@@ -121,7 +155,7 @@ def write(
         for obj in objects:
             try:
                 encoder.encode_into(top_level(obj, include_provider_data), buffer, -1)
-            except (TypeError, ValueError, OverflowError) as exc:
+            except (TypeError, ValueError, OverflowError, RecursionError) as exc:
                 raise EncodeError(f"record {count}: {exc}") from exc
             buffer.extend(b"\n")
             count += 1

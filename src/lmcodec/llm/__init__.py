@@ -11,10 +11,14 @@
 - :func:`reloaded`: what llm writes after reading a record back;
   :func:`apply_model`: the model-dependent checks of ``Response.from_dict``
   (needs llm installed).
+- :func:`to_turn` / :func:`from_turn`: lossless conversion to and from the canonical
+  :class:`lmcodec.Turn` (see :mod:`lmcodec.llm.convert` for what cannot be carried).
+- :func:`from_llm` / :func:`to_llm`: llm's own live objects (needs llm installed).
 """
 
 from lmcodec.llm.codec import NonFiniteFloat, decode, encode, from_builtins, to_builtins
-from lmcodec.llm.interop import apply_model
+from lmcodec.llm.convert import from_turn, to_turn
+from lmcodec.llm.interop import apply_model, from_llm, to_llm
 from lmcodec.llm.reading import reloaded
 from lmcodec.llm.typeddicts import (
     AttachmentDict,
@@ -71,6 +75,10 @@ __all__ = [
     "decode",
     "encode",
     "from_builtins",
+    "from_llm",
+    "from_turn",
     "reloaded",
     "to_builtins",
+    "to_llm",
+    "to_turn",
 ]

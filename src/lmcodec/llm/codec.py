@@ -25,7 +25,8 @@ from typing import Any, TypeVar, overload
 
 import msgspec
 
-from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.codecs._hooks import HOSTILE, hostile_error
+from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 from lmcodec.llm.reading import reader_for
 from lmcodec.llm.types import (
     Attachment,
@@ -111,12 +112,29 @@ def _parse(data: Buffer) -> Any:
     """Builtins of a JSON text, or of Python's json dialect (NaN, lone surrogates)."""
     try:
         return _ANY_DECODER.decode(data)
-    except msgspec.DecodeError as exc:
-        text = bytes(data) if isinstance(data, (bytearray, memoryview)) else data
-        try:
-            return json.loads(text, parse_constant=_NONFINITE.__getitem__, parse_float=_parse_float)
-        except (ValueError, RecursionError):
-            raise DecodeError(str(exc)) from None
+    except (msgspec.DecodeError, UnicodeEncodeError) as exc:
+        first: BaseException = exc
+    except HOSTILE as exc:
+        raise hostile_error(exc, data) from None
+    text = bytes(data) if isinstance(data, (bytearray, memoryview)) else data
+    try:
+        return json.loads(text, parse_constant=_NONFINITE.__getitem__, parse_float=_parse_float)
+    except RecursionError as exc:
+        raise hostile_error(exc, data) from None
+    except ValueError:  # UnicodeDecodeError included
+        raise DecodeError(str(first)) from None
+
+
+def _read(target: Any, value: Any) -> Any:
+    """llm's reading rules over a parsed value; a Python failure on odd input is a ValidationError."""
+    try:
+        return reader_for(target)(value, "$")
+    except LmcodecError:
+        raise
+    except RecursionError as exc:
+        raise hostile_error(exc, None, "value") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+        raise ValidationError(f"cannot read the value as llm does: {type(exc).__name__}: {exc}") from exc
 
 
 def _check_part_class(obj: Any, target: Any) -> Any:
@@ -147,8 +165,8 @@ def decode(data: Buffer, type: Any = Response) -> Any:
         raise _unsupported(type) from None
     try:
         obj = decoder.decode(data)
-    except msgspec.DecodeError:  # includes msgspec.ValidationError
-        return reader_for(type)(_parse(data), "$")
+    except (msgspec.DecodeError, *HOSTILE):  # msgspec.ValidationError included
+        return _read(type, _parse(data))
     if type in _PART_CLASSES:
         return _check_part_class(obj, type)
     return obj
@@ -172,8 +190,8 @@ def from_builtins(value: Any, type: Any = Response) -> Any:
         raise _unsupported(type) from None
     try:
         obj = msgspec.convert(value, target)
-    except msgspec.ValidationError:
-        return reader_for(type)(value, "$")
+    except (msgspec.ValidationError, TypeError, ValueError, *HOSTILE):
+        return _read(type, value)
     if type in _PART_CLASSES:
         return _check_part_class(obj, type)
     return obj

@@ -1,20 +1,75 @@
-"""The model-dependent half of llm's reading, done with the llm package itself.
+"""What needs the llm package itself: the model-dependent half of reading, live objects.
 
 The format rules live in :mod:`lmcodec.llm.reading` and need no llm install.
 What ``Response.from_dict`` additionally does depends on the *model* the record
 names, so it needs llm and its plugins: :func:`apply_model` does exactly that
-part. llm is imported lazily; importing this module does not require it.
+part. :func:`from_llm` / :func:`to_llm` convert between the Structs and llm's own
+objects (``llm.Response``, ``llm.AsyncResponse``, ``llm.parts.Message``, the parts,
+``llm.Attachment``) through llm's ``to_dict`` / ``from_dict``. llm is imported
+lazily; importing this module does not require it.
 """
 
 import json
+import typing
 from typing import Any
 
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.llm.types import Response
+from lmcodec.llm.codec import from_builtins, to_builtins
+from lmcodec.llm.types import Attachment, Message, Part, Response
 
-__all__ = ["apply_model"]
+_PART_CLASSES: tuple[type, ...] = typing.get_args(Part)
+
+
+def from_llm(obj: Any) -> Any:
+    """The Struct of a live llm object: ``llm.Response`` / ``llm.AsyncResponse`` (awaited) ->
+    :class:`Response`, ``llm.parts.Message`` -> :class:`Message`, a part -> its part Struct,
+    ``llm.Attachment`` -> :class:`Attachment`. Same JSON as the object's own ``to_dict()``
+    (a sync Response is executed first, as ``to_dict()`` does).
+    """
+    import llm
+    from llm import parts as lp
+
+    if isinstance(obj, (llm.Response, llm.AsyncResponse)):
+        return from_builtins(obj.to_dict(), Response)
+    if isinstance(obj, lp.Message):
+        return from_builtins(obj.to_dict(), Message)
+    if isinstance(obj, lp.Part):
+        return from_builtins(obj.to_dict(), Part)
+    if isinstance(obj, llm.Attachment):
+        return from_builtins(lp._attachment_to_dict(obj), Attachment)
+    raise TypeError(
+        f"from_llm() takes an llm Response, Message, Part or Attachment, not {type(obj).__name__}"
+    )
+
+
+def to_llm(obj: Any, *, model: Any = None, async_: bool = False) -> Any:
+    """The live llm object of a Struct, built by llm's own ``from_dict``.
+
+    A :class:`Response` becomes ``llm.Response.from_dict(d, model=model)``
+    (``llm.AsyncResponse`` with ``async_=True``): without ``model``, llm resolves the model
+    the record names, which needs its plugin installed. Message, parts and Attachment need
+    no model.
+    """
+    import llm
+    from llm import parts as lp
+
+    if isinstance(obj, Response):
+        cls = llm.AsyncResponse if async_ else llm.Response
+        return cls.from_dict(to_builtins(obj), model=model)
+    if isinstance(obj, Message):
+        return lp.Message.from_dict(to_builtins(obj))
+    if isinstance(obj, Attachment):
+        return lp._attachment_from_dict(to_builtins(obj))
+    if isinstance(obj, _PART_CLASSES):
+        return lp.Part.from_dict(to_builtins(obj))
+    raise TypeError(
+        f"to_llm() takes an lc.llm Response, Message, part or Attachment, not {type(obj).__name__}"
+    )
+
+
+__all__ = ["apply_model", "from_llm", "to_llm"]
 
 
 def apply_model(response: Response, *, model: Any = None, async_: bool = False) -> Response:

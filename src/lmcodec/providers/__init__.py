@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import DecodeError
 from lmcodec.providers import anthropic, gemini, openai, openai_chat
 from lmcodec.providers._common import ProviderError, StreamDecodeError
 from lmcodec.wire import Request, Response
@@ -90,6 +91,11 @@ def decode_response(provider: str, body: bytes, *, request: Request | None = Non
     if isinstance(body, (bytearray, memoryview)):
         body = bytes(body)
     elif isinstance(body, str):
-        body = body.encode("utf-8")
+        try:
+            body = body.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise DecodeError(
+                f"the body is not valid Unicode: {exc.reason} at character {exc.start}"
+            ) from exc
     result: Response = parse(body, request)
     return result

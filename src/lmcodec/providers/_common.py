@@ -196,7 +196,16 @@ def load_frame(data: bytes) -> Any:
     try:
         return msgspec.json.decode(data)
     except msgspec.DecodeError:
+        pass
+    except RecursionError:
+        raise ValueError(_TOO_DEEP) from None
+    try:
         return json.loads(data.decode("utf-8", "replace"))
+    except RecursionError:
+        raise ValueError(_TOO_DEEP) from None
+
+
+_TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interpreter's recursion limit)"
 
 
 def load_body(body: bytes) -> Any:
@@ -205,10 +214,10 @@ def load_body(body: bytes) -> Any:
     Raises :class:`DecodeError` where lm15 raises its non-JSON ``ProviderError``."""
     try:
         return msgspec.json.decode(body)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         try:
             return json.loads(body)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             excerpt = body[:200].decode("utf-8", "replace")
             raise DecodeError(
                 f"the body ({len(body)} bytes) is not JSON: {exc}. Body starts: {excerpt!r}"
@@ -461,7 +470,7 @@ def guarded(provider: str, parse: Callable[..., Any], *args: Any) -> Any:
         return parse(*args)
     except LmcodecError:
         raise
-    except (AttributeError, TypeError, ValueError, KeyError, IndexError) as exc:
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError) as exc:
         raise DecodeError(
             f"{provider}: the body cannot be read as lm15 reads it: {type(exc).__name__}: {exc}"
         ) from exc

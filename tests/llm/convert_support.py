@@ -1,0 +1,60 @@
+"""Shared by the llm <-> canonical conversion tests: the two identities, default objects,
+and loading a sibling test module for its strategies."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import lmcodec as lc
+import lmcodec.llm as L
+from lmcodec.llm._channel import strict_equal
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_REQUEST = lc.Request(model="m", messages=[lc.Message.user("hi")])
+DEFAULT_RESPONSE = lc.Response(
+    id=None, model="m", message=lc.Message.assistant("ok"), finish_reason="stop", usage=lc.Usage()
+)
+
+
+def load_sibling(name: str, path: Path) -> Any:
+    """A sibling test module (for its strategies and helpers), loaded under a private name."""
+    module = sys.modules.get(name) or sys.modules.get(f"_lmcodec_{name}")
+    if module is None:
+        spec = importlib.util.spec_from_file_location(f"_lmcodec_{name}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
+        spec.loader.exec_module(module)
+    return module
+
+
+def record_identity(record: L.Response) -> lc.Turn:
+    """Identity 1 for one decoded record; returns the Turn."""
+    turn = L.to_turn(record)
+    back = L.from_turn(turn)
+    assert L.encode(back) == L.encode(record), (L.to_builtins(record), L.to_builtins(back))
+    # the Turn is a fixed point the other way too, also through llm JSON and canonical JSON
+    assert strict_equal(L.to_turn(L.decode(L.encode(back))), turn)
+    try:
+        blob = lc.encode(turn)
+    except lc.EncodeError:  # a lone surrogate: canonical JSON cannot spell it
+        return turn
+    again = lc.decode(blob, lc.Turn)
+    assert lc.encode(again) == blob
+    assert L.encode(L.from_turn(again)) == L.encode(record)
+    return turn
+
+
+def turn_identity(turn: lc.Turn) -> L.Response:
+    """Identity 2 for one Turn; returns the llm record."""
+    record = L.from_turn(turn)
+    text = L.encode(record)
+    got = L.to_turn(L.decode(text))
+    assert strict_equal(got, turn), (lc.to_builtins(turn), lc.to_builtins(got), json.loads(text))
+    assert lc.encode(got) == lc.encode(turn)
+    assert L.encode(L.from_turn(got)) == text
+    return record

@@ -1,0 +1,229 @@
+"""lmcodec <-> lm15 objects: lmcodec.interop.from_lm15 / to_lm15.
+
+- every lm15 1.5.0 positive vector (all 35 kinds): lm15's object converts to an lmcodec object
+  that writes exactly lm15's ``serde.*_to_dict`` value, and converts back to an equal lm15 object;
+- random lm15 objects built through lm15's own constructors (the argument trees of
+  tests/wire/test_differential_lm15.py): the same two properties, plus equality with the
+  object lmcodec's constructors build from the same arguments;
+- lm15 is imported lazily: ``import lmcodec.interop`` does not import it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import lm15.models as lm
+import lm15.serde as ls
+import lm15.types as lt
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from corpus import KIND_TYPES, load_json, needs_corpus, strict_equal
+from lmcodec.interop import from_lm15, to_lm15
+
+SETTINGS = settings(
+    max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "150")),
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
+
+
+def _load_strategies() -> Any:
+    name = "test_differential_lm15"
+    module = sys.modules.get(name) or sys.modules.get(f"_lmcodec_{name}")
+    if module is None:
+        path = Path(__file__).resolve().parent / "wire" / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(f"_lmcodec_{name}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+DIFF = _load_strategies()
+VECTORS = load_json("lm15-1.5.0/vectors.json")
+
+# kind -> lm15 serde stem (continuation_state is serde's "continuation")
+_STEMS = {kind: kind for kind in KIND_TYPES} | {"continuation_state": "continuation"}
+
+
+def _serde(kind: str) -> tuple[Any, Any]:
+    stem = _STEMS[kind]
+    return getattr(ls, f"{stem}_from_dict"), getattr(ls, f"{stem}_to_dict")
+
+
+def _to_dict_fn(obj: Any) -> Any:
+    to_dict, _ = DIFF.SERDE.get(type(obj).__name__, (None, None))
+    if to_dict is None:
+        to_dict = getattr(ls, f"{_snake(type(obj).__name__)}_to_dict")
+    return to_dict
+
+
+def _to_dict(obj: Any, **kwargs: Any) -> Any:
+    return _to_dict_fn(obj)(obj, **kwargs)
+
+
+def _lm15_reread(obj: Any) -> Any:
+    """lm15's own serde round trip of ``obj`` (lm15's normal form, e.g. description "" -> None)."""
+    to_dict = _to_dict_fn(obj)
+    module = sys.modules[to_dict.__module__]
+    from_dict = getattr(module, to_dict.__name__.replace("_to_dict", "_from_dict"))
+    kwargs = {"include_provider_data": True} if type(obj).__name__ == "Response" else {}
+    return from_dict(json.loads(json.dumps(to_dict(obj, **kwargs))))
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+
+
+def check(lm_obj: Any, **to_dict_kwargs: Any) -> Any:
+    """lm15 -> lmcodec -> lm15, with lm15's own serializer as the referee."""
+    ours = from_lm15(lm_obj)
+    assert type(ours).__name__ == type(lm_obj).__name__
+    expected = json.loads(json.dumps(_to_dict(lm_obj, **to_dict_kwargs)))
+    strict_equal(lc.to_builtins(ours, **to_dict_kwargs), expected)
+    if type(ours) is lc.Response:  # provider_data is written only on request: compare it too
+        strict_equal(
+            lc.to_builtins(ours, include_provider_data=True),
+            json.loads(json.dumps(ls.response_to_dict(lm_obj, include_provider_data=True))),
+        )
+    back = to_lm15(ours)
+    assert type(back) is type(lm_obj)
+    # the same object, or lm15's own normal form of it (what lm15's serde gives back too)
+    assert back == lm_obj or back == _lm15_reread(lm_obj)
+    assert from_lm15(back) == ours
+    return ours
+
+
+@needs_corpus
+@pytest.mark.parametrize("vector", [pytest.param(v, id=v["id"]) for v in VECTORS.get("positive", [])])
+def test_lm15_positive_vectors(vector: dict[str, Any]) -> None:
+    from_dict, _ = _serde(vector["kind"])
+    lm_obj = from_dict(json.loads(vector["json"]))
+    ours = check(lm_obj, **vector.get("to_dict_kwargs", {}))
+    # and it is the object lmcodec decodes from the same JSON
+    assert ours == lc.decode(vector["json"].encode(), KIND_TYPES[vector["kind"]])
+
+
+@needs_corpus
+def test_every_kind_is_covered() -> None:
+    kinds = {v["kind"] for v in VECTORS["positive"]}
+    assert len(kinds) == 35 and kinds <= set(KIND_TYPES)
+
+
+# ---------------------------------------------------------------------------
+# Random lm15 objects, built through lm15's constructors
+
+_STRATEGIES = st.one_of(
+    DIFF.any_parts(0),
+    DIFF.messages(None, 0),
+    DIFF.deltas(None, 0),
+    DIFF.stream_events(0),
+    DIFF.tools(0),
+    DIFF.configs(0),
+    DIFF.usages(0),
+    DIFF.token_logprobs(0),
+    DIFF.error_details(0),
+    DIFF.adaptations(0),
+    DIFF.requests(0),
+    DIFF.responses(0),
+    DIFF.endpoint_types(0),
+    DIFF.more_endpoint_types(0),
+    DIFF.live_types(0),
+)
+
+
+@SETTINGS
+@given(_STRATEGIES)
+def test_random_lm15_objects(node: Any) -> None:
+    try:
+        lm_obj = DIFF.build(node, "lm")
+    except (TypeError, ValueError):
+        assume(False)
+        return
+    ours = check(lm_obj)
+    # the same arguments through lmcodec's constructors give the same object
+    assert ours == DIFF.build(node, "lc")
+
+
+@SETTINGS
+@given(st.lists(DIFF.any_parts(0), min_size=1, max_size=3))
+def test_sequences_and_unions(nodes: list[Any]) -> None:
+    try:
+        parts = [DIFF.build(n, "lm") for n in nodes]
+    except (TypeError, ValueError):
+        assume(False)
+        return
+    ours = from_lm15(parts)
+    assert isinstance(ours, tuple) and [type(p).__name__ for p in ours] == [type(p).__name__ for p in parts]
+    assert list(to_lm15(list(ours))) == parts
+
+
+def test_models_and_credentials() -> None:
+    info = lm.ModelInfo(
+        id="gpt-5",
+        provider="openai",
+        api_family="responses",
+        aliases=("g5",),
+        origin=lm.ModelOrigin(id="x", base_model="gpt-5-base"),
+        inference=lm.InferenceModelInfo(
+            context_window=8, pricing=lm.InferencePricing(input_per_million=1.25)
+        ),
+        extensions={"k": [1, {"v": None}]},
+    )
+    ours = from_lm15(info)
+    assert type(ours) is lc.ModelInfo and to_lm15(ours) == info
+    assert lc.to_builtins(ours) == ls.model_info_to_dict(info)
+    compat = dataclasses.replace(info, compat=object())
+    with pytest.raises(lc.ValidationError) as excinfo:
+        from_lm15(compat)
+    assert excinfo.value.path == "$.compat"
+    from lm15 import credentials
+
+    key = credentials.ApiKey("sk-1")
+    assert to_lm15(from_lm15(key)) == key
+
+
+def test_copies_share_no_payload() -> None:
+    payload = {"a": [1, {"b": 2}]}
+    part = lt.ToolCallPart(id="c", name="f", input=payload)
+    ours = from_lm15(part)
+    assert ours.input == payload and ours.input is not payload and ours.input["a"] is not payload["a"]
+
+
+def test_wrong_arguments() -> None:
+    with pytest.raises(TypeError):
+        from_lm15(lc.TextPart(text="x"))
+    with pytest.raises(TypeError):
+        from_lm15({"type": "text"})
+    with pytest.raises(TypeError, match=r"turn\.request"):
+        to_lm15(
+            lc.Turn(
+                request=lc.Request(model="m", messages=[lc.Message.user("x")]),
+                response=lc.Response(
+                    id=None,
+                    model="m",
+                    message=lc.Message.assistant("y"),
+                    finish_reason="stop",
+                    usage=lc.Usage(),
+                ),
+            )
+        )
+    with pytest.raises(TypeError):
+        to_lm15(lt.TextPart(text="x"))
+
+
+def test_lm15_is_imported_lazily() -> None:
+    code = "import sys, lmcodec.interop; assert 'lm15' not in sys.modules, 'lm15 imported'"
+    subprocess.run([sys.executable, "-c", code], check=True)
