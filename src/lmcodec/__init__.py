@@ -1,6 +1,6 @@
 """lmcodec: LLM conversation data at msgspec speed (lm15 JSON, MessagePack, llm format, provider streams)."""
 
-from lmcodec import stream
+from lmcodec import llm, stream
 from lmcodec.api import (
     audio,
     binary,
@@ -28,6 +28,7 @@ from lmcodec.errors import (
     StreamError,
     ValidationError,
 )
+from lmcodec.interop import from_lm15, to_lm15
 from lmcodec.providers import ProviderError, decode_response
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
@@ -127,6 +128,7 @@ from lmcodec.wire import (
     VideoPart,
     effort_for_budget,
 )
+from lmcodec.wire.unknown import Unknown, UnknownDelta, UnknownEvent, UnknownPart, UnknownTool
 
 __all__ = [
     "Adaptation",
@@ -227,6 +229,11 @@ __all__ = [
     "ToolResultPart",
     "TopLogprob",
     "Turn",
+    "Unknown",
+    "UnknownDelta",
+    "UnknownEvent",
+    "UnknownPart",
+    "UnknownTool",
     "Usage",
     "ValidationError",
     "VideoGenerationRequest",
@@ -244,8 +251,10 @@ __all__ = [
     "effort_for_budget",
     "encode",
     "from_builtins",
+    "from_lm15",
     "image",
     "jsonl",
+    "llm",
     "msgpack",
     "refusal",
     "replace",
@@ -254,6 +263,7 @@ __all__ = [
     "text",
     "thinking",
     "to_builtins",
+    "to_lm15",
     "tool_call",
     "tool_result",
     "video",
