@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]  # fuzz this checkout, whatever is installed
 FAMILIES = ("json", "msgpack", "llm", "builtins", "jsonl", "stream", "response", "assemble")
 
 

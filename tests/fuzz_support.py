@@ -36,7 +36,7 @@ from lmcodec import llm, workload
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 PROVIDERS = ("openai", "openai_chat", "anthropic", "gemini")
-TIME_BOUND = 5.0
+TIME_BOUND = 10.0
 MEMORY_BASE = 48 << 20
 MEMORY_FACTOR = 64
 

@@ -76,6 +76,18 @@ def test_h1_deep_nesting_json(blob: bytes, options: dict[str, Any]) -> None:
     assert data[err.offset] in b"[{" and err.offset < 6000  # where nesting goes too deep, not the end
 
 
+def test_h1_offset_ignores_brackets_inside_strings() -> None:
+    """Brackets and escaped quotes inside strings do not nest; the offset is the real bracket."""
+    noise = b'"[[[{{\\"[[" , '  # a string full of brackets with an escaped quote in it
+    blob = b"[" + noise + deep_array(DEEP)[1:]
+    data = turn_with_metadata(blob)
+    err = fails(lc.DecodeError, lambda: lc.decode(data, lc.Turn))
+    plain = turn_with_metadata(deep_array(DEEP))
+    plain_err = fails(lc.DecodeError, lambda: lc.decode(plain, lc.Turn))
+    assert data[err.offset] == ord("[")
+    assert err.offset - plain_err.offset == len(noise)  # the same level, shifted by the string only
+
+
 def test_h1_moderate_nesting_decodes() -> None:
     turn = lc.decode(turn_with_metadata(deep_array(400)), lc.Turn)
     depth, value = 0, turn.metadata["x"]

@@ -53,7 +53,10 @@ def turn_identity(turn: lc.Turn) -> L.Response:
     """Identity 2 for one Turn; returns the llm record."""
     record = L.from_turn(turn)
     text = L.encode(record)
-    got = L.to_turn(L.decode(text))
+    assert strict_equal(L.to_turn(record), turn)
+    reread = L.decode(text)
+    assert L.encode(reread) == text  # what from_turn writes survives llm's reading
+    got = L.to_turn(reread)
     assert strict_equal(got, turn), (lc.to_builtins(turn), lc.to_builtins(got), json.loads(text))
     assert lc.encode(got) == lc.encode(turn)
     assert L.encode(L.from_turn(got)) == text

@@ -8,8 +8,10 @@ lmcodec errors that say where and what: a JSON path for a
 
 from __future__ import annotations
 
+import operator
 import re
 import sys
+from itertools import accumulate, compress, count
 from pathlib import Path, PurePath
 from typing import Any, NoReturn
 
@@ -155,7 +157,13 @@ def _as_bytes(data: Any) -> bytes | None:
     return None
 
 
-_JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+# One byte per input byte: 2 opens a level, 0 closes one, 1 neither (depth = running sum - count).
+_DEPTH_TABLE = bytes(2 if b in b"[{" else 0 if b in b"]}" else 1 for b in range(256))
+
+
+def _blank(match: re.Match[bytes]) -> bytes:
+    return b"_" * len(match[0])
 
 
 def _stack_depth() -> int:
@@ -167,33 +175,47 @@ def _stack_depth() -> int:
     return depth
 
 
+def _first_deeper(buf: bytes, allowed: int) -> int | None:
+    """The offset where ``buf`` first nests deeper than ``allowed``, scanning growing prefixes
+    (so the work is proportional to that offset, not to the input)."""
+    size = 1 << 13
+    while True:
+        window = buf[:size]
+        if b'"' in window:
+            window = _STRING.sub(_blank, window)  # brackets inside strings do not nest
+            open_string = window.find(b'"')  # a string the prefix cuts: stop before it
+            if open_string >= 0:
+                window = window[:open_string]
+        depths = map(operator.sub, accumulate(window.translate(_DEPTH_TABLE)), count(1))
+        at = next(compress(count(), map(allowed.__lt__, depths)), None)
+        if at is not None or size >= len(buf):
+            return at
+        size *= 4
+
+
 def too_deep(data: Any, what: str = "JSON") -> DecodeError:
     """The error for input nested deeper than the decoder can follow (a RecursionError in msgspec).
 
     msgspec follows nesting as deep as the interpreter's recursion limit
     allows from the caller's stack; for JSON the error names the byte offset
-    where the input first nests deeper than that.
+    where the input first nests deeper than that (found in C-level passes:
+    linear in the input, no Python work per byte).
     """
     allowed = max(1, sys.getrecursionlimit() - _stack_depth())
     limit = f"the interpreter's recursion limit (sys.getrecursionlimit() = {sys.getrecursionlimit()})"
     buf = _as_bytes(data) if what == "JSON" else None
     if buf is None:
         return DecodeError(f"{what} is nested too deeply: nesting is bounded by {limit}")
-    depth = deepest = 0
-    at = 0
-    for match in _JSON_TOKEN.finditer(buf):
-        c = buf[match.start()]
-        if c == 0x5B or c == 0x7B:  # [ {
-            depth += 1
-            if depth > deepest:
-                deepest, at = depth, match.start()
-                if depth > allowed:
-                    break
-        elif c == 0x5D or c == 0x7D:  # ] }
-            depth -= 1
+    at = _first_deeper(buf, allowed)
+    if at is None:  # msgspec gave up earlier than estimated: point at the deepest level
+        mask = (_STRING.sub(_blank, buf) if b'"' in buf else buf).translate(_DEPTH_TABLE)
+        deepest = max(map(operator.sub, accumulate(mask), count(1)), default=0)
+        at = next(compress(count(), map(deepest.__eq__, map(operator.sub, accumulate(mask), count(1)))), 0)
+        levels = f"{deepest} levels"
+    else:
+        levels = f"more than {allowed} levels"
     return DecodeError(
-        f"JSON is nested too deeply: {deepest}{'+' if deepest > allowed else ''} levels of arrays/objects "
-        f"(byte {at}); nesting is bounded by {limit}",
+        f"JSON is nested too deeply: {levels} of arrays/objects (byte {at}); nesting is bounded by {limit}",
         offset=at,
     )
 

@@ -164,15 +164,6 @@ def system_from(system: Any, pm: dict[str, Any] | None) -> L.Message:
     return L.Message(role="system", parts=parts, provider_metadata=out or None)
 
 
-def _llm_part(d: Any) -> Any:
-    """The llm part a ``part`` marker carries (``"attachment": {}`` included, which llm writes
-    for ``AttachmentPart(Attachment())`` but reads back as no attachment)."""
-    q = llm_from_builtins(d, L.Part)
-    if type(q) is L.AttachmentPart and q.attachment is None and d.get("attachment") == {}:
-        q = L.AttachmentPart(attachment=L.Attachment(), provider_metadata=q.provider_metadata)
-    return q
-
-
 Emitted = tuple[Any, list[Any], Any]
 """An llm message as (role, parts, provider_metadata)."""
 
@@ -191,7 +182,7 @@ def _from(m: Message, index: Any, consume: bool) -> Emitted:
         else:
             layout.append((True, p))
     for d in s.parts:
-        layout.insert(d["index"], (False, _llm_part(d["part"])))
+        layout.insert(d["index"], (False, llm_from_builtins(d["part"], L.Part)))
     parts = [part_from(x, m.role, (index, j)) if mine else x for j, (mine, x) in enumerate(layout)]
     if "provider_metadata" in s.markers:  # verbatim: the lm15 turn channel cannot join it
         return role, parts, _Verbatim(s.markers["provider_metadata"]["value"])

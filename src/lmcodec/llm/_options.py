@@ -110,9 +110,10 @@ def config_of(options: dict[str, Any] | None) -> Config:
     if not options:
         return Config()
     kw = project(options)
-    if not strict_equal(emit(Config(**kw)), options):
-        kw["extensions"] = {"llm": {"options": options}}
-    return Config(**kw)
+    config = Config(**kw)
+    if not strict_equal(emit(config), options):
+        config = Config(**kw, extensions={"llm": {"options": options}})
+    return config
 
 
 def _same(a: Config, b: Config) -> bool:

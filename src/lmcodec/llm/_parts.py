@@ -292,10 +292,17 @@ def part_to(q: Any, role: str, pos: Pos, path: str, seen: Seen) -> Any:
         if role != "tool" or q.server_executed:
             return None
         return _tool_result_to(q, pos, path, seen)
-    if role == "tool" or q.attachment is None:
+    a = q.attachment
+    if a is not None and a.type is None and a.url is None and a.path is None and a.content is None:
+        raise ValidationError(
+            "an empty attachment cannot be carried: llm writes it as {} and reads that back as no "
+            "attachment, so no record holding it survives llm's own JSON",
+            f"{path}.attachment",
+        )
+    if role == "tool" or a is None:
         return None
     states, ch = _channel(q.provider_metadata, path, seen)
-    return media_to(q.attachment, states, ch, f"{path}.attachment")
+    return media_to(a, states, ch, f"{path}.attachment")
 
 
 # ---------------------------------------------------------------------------

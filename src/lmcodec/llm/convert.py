@@ -29,7 +29,12 @@ What cannot be carried (``to_turn`` raises :class:`lmcodec.ValidationError` with
 2. a ``model`` that is not a non-empty string;
 3. ``provider_metadata["lm15"]`` that ``from_turn`` did not write (the key is lmcodec's
    channel: a record carrying one is checked against ``from_turn`` of the result);
-4. on the canonical side, MessagePack caps integers at 64 bits (JSON does not).
+4. an attachment part whose attachment is empty (``AttachmentPart(Attachment())``, or what
+   ``lc.llm.decode`` reads from e.g. ``{"attachment": {"": null}}``): llm writes it as
+   ``"attachment": {}`` and reads that back as no attachment, so it survives no JSON round
+   trip (``"attachment": {}`` itself reads as no attachment and converts fine);
+5. on the canonical side, MessagePack caps integers at 64 bits (JSON does not), and canonical
+   JSON cannot spell a lone surrogate (llm's ``json.dumps`` can): the Turn holds it in memory.
 
 Everything else is carried, including llm values of the wrong JSON type (a part whose
 ``text`` is a number travels whole in a marker). Semantic, not data, differences: a missing
