@@ -35,29 +35,32 @@ and ``materialize_response``) output for output:
 Cost: ``push`` appends to per-slot lists (no string concatenation, no per-event
 parsing); ``result`` joins and parses each slot once. :func:`coalesce` is lm15's
 ``coalesce_stream`` (one start first, every adapter end merged into one last end).
+
+Helpers live beside this module: tool-call input parsing in
+:mod:`lmcodec._tool_input`, audio in :mod:`lmcodec._audio`, judgments in
+:mod:`lmcodec._judgments`, coalescing in :mod:`lmcodec._coalesce`.
 """
 
 from __future__ import annotations
 
-import base64
-import json
-import struct
 import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 import msgspec
 
+from lmcodec._audio import audio_part
+from lmcodec._coalesce import coalesce
+from lmcodec._judgments import declares_judgments, replace_text_with_data
+from lmcodec._tool_input import json_loads, parse_tool_input
 from lmcodec.errors import StreamAssemblyError, StreamError, ValidationError
 from lmcodec.wire import (
     Adaptation,
     AudioDelta,
-    AudioPart,
     CitationDelta,
     CitationPart,
     ContinuationDelta,
     ContinuationState,
-    DataPart,
     ImageDelta,
     ImagePart,
     Message,
@@ -91,9 +94,7 @@ __all__ = [
 ]
 
 _EMPTY_USAGE = Usage()
-_PCM_MEDIA_TYPES = frozenset({"audio/pcm", "audio/pcm16"})
 _OTHER_DELTAS = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
-_json_decoder = msgspec.json.Decoder()
 
 _UNNAMED = (
     "tool call at part {} arrived without a name; the adapter that produced this stream must set "
@@ -348,7 +349,7 @@ class Assembler:
                     parts.append(msgspec.structs.replace(image, continuation=cont) if cont else image)
                     content = True
                 if idx in audio:
-                    parts.append(_audio_part(audio[idx], self._audio_media[idx], cont))
+                    parts.append(audio_part(audio[idx], self._audio_media[idx], cont))
                     content = True
                 if idx in citations:
                     for cite in citations[idx]:
@@ -376,7 +377,7 @@ class Assembler:
                 finish = "tool_call"
             request = self._request
             if request is not None and declares_judgments(request):
-                _replace_text_with_data(parts)
+                replace_text_with_data(parts, json_loads, (ValueError, TypeError, RecursionError))
             model = self._model or (request.model if request is not None else None)
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
@@ -424,139 +425,6 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
         _close(events, primary, assembler._response)
 
 
-def coalesce(
-    events: Iterable[StreamEvent], *, model: str | None = None, adaptations: tuple[Adaptation, ...] = ()
-) -> Iterator[StreamEvent]:
-    """lm15's ``coalesce_stream``: one start first, one merged end last (MAP-3, MAP-4).
-
-    Deltas and errors pass through; a second start is dropped; a start
-    ``StreamStartEvent(model=model)`` is synthesized before the first delta or the
-    end when the source has none (never before an error). Every end is absorbed: a
-    later non-null ``finish_reason``/``usage`` replaces the held one; the merged
-    end's ``provider_data`` is that of the last end that carried usage, else of the
-    last that carried a finish reason, else of the last that carried any (D9). The
-    merged end is emitted when the source is exhausted, and only if an end was seen.
-
-    Note: lmcodec's StreamEndEvent stores an all-empty ``Usage()`` as ``None``, so an
-    end with an empty usage ranks as a usage-less end here (lm15 keeps the empty
-    Usage: it replaces an earlier usage and ranks as a usage frame).
-    """
-    started = False
-    saw_end = False
-    finish_reason: FinishReason | None = None
-    usage: Usage | None = None
-    end_data: dict[str, Any] | None = None
-    rank = -1
-    for event in events:
-        ev: Any = event
-        kind = type(ev)
-        if kind is StreamStartEvent:
-            if started:
-                continue
-            started = True
-            if adaptations and not ev.adaptations:
-                ev = msgspec.structs.replace(ev, adaptations=tuple(adaptations))
-            yield ev
-            continue
-        if kind is StreamEndEvent:
-            saw_end = True
-            if ev.finish_reason is not None:
-                finish_reason = ev.finish_reason
-            if ev.usage is not None:
-                usage = ev.usage
-            if ev.provider_data is not None:
-                ev_rank = 2 if ev.usage is not None else 1 if ev.finish_reason is not None else 0
-                if ev_rank >= rank:
-                    end_data, rank = ev.provider_data, ev_rank
-            continue
-        if not started and kind is StreamDeltaEvent:
-            started = True
-            yield StreamStartEvent(model=model, adaptations=tuple(adaptations))
-        yield ev
-    if saw_end:
-        if not started:
-            yield StreamStartEvent(model=model, adaptations=tuple(adaptations))
-        yield StreamEndEvent(finish_reason=finish_reason, usage=usage, provider_data=end_data)
-
-
-# ─── Tool-call input ─────────────────────────────────────────────────────────
-
-
-def _reject_constant(value: str) -> NoReturn:
-    raise ValueError(f"non-standard JSON constant: {value}")
-
-
-def parse_tool_input(raw: str) -> dict[str, Any]:
-    """A tool call's joined input text as lm15's ``_parse_json_best_effort`` reads it.
-
-    ``""`` -> ``{}``; a JSON object -> itself (key order kept, duplicate keys: the
-    last value at the first position); any other JSON value -> ``{"value": v}``;
-    anything else -> ``{"partial_json": raw}``. The result is stdlib ``json.loads``'s
-    (with NaN/Infinity rejected): msgspec parses first, and whatever msgspec
-    refuses (malformed text, NaN/Infinity, ``1e400``, lone surrogate escapes,
-    over-long integers) is handed to ``json.loads`` to decide.
-    """
-    if not raw:
-        return {}
-    try:
-        value = _json_decoder.decode(raw)
-    except Exception:
-        try:
-            value = json.loads(raw, parse_constant=_reject_constant)
-        except Exception:
-            return {"partial_json": raw}
-    return value if type(value) is dict else {"value": value}
-
-
-def _json_loads(text: str) -> Any:
-    """``json.loads(text)`` (NaN/Infinity accepted), msgspec first."""
-    try:
-        return _json_decoder.decode(text)
-    except Exception:
-        return json.loads(text)
-
-
-# ─── Audio ───────────────────────────────────────────────────────────────────
-
-
-def _concat_b64_chunks(chunks: list[str]) -> bytes:
-    """Each chunk decoded on its own (padding retried, undecodable chunks skipped), bytes concatenated."""
-    raw = bytearray()
-    b64decode = base64.b64decode
-    for chunk in chunks:
-        if not chunk:
-            continue
-        try:
-            raw += b64decode(chunk)
-        except Exception:
-            try:
-                raw += b64decode(chunk + "=" * (-len(chunk) % 4))
-            except Exception:
-                pass
-    return bytes(raw)
-
-
-def _pcm_to_wav(pcm: bytes, sample_rate: int = 24000, channels: int = 1, bits: int = 16) -> bytes:
-    """Raw PCM wrapped in a WAV header (lm15 ``_pcm_to_wav``)."""
-    byte_rate = sample_rate * channels * bits // 8
-    block_align = channels * bits // 8
-    size = len(pcm)
-    header = struct.pack(
-        "<4sI4s4sIHHIIHH4sI",
-        b"RIFF", 36 + size, b"WAVE", b"fmt ", 16, 1,
-        channels, sample_rate, byte_rate, block_align, bits,
-        b"data", size,
-    )  # fmt: skip
-    return header + pcm
-
-
-def _audio_part(chunks: list[str], media_type: str | None, cont: tuple[ContinuationState, ...]) -> AudioPart:
-    raw = _concat_b64_chunks(chunks)
-    if media_type is None or media_type in _PCM_MEDIA_TYPES:
-        raw, media_type = _pcm_to_wav(raw), "audio/wav"
-    return AudioPart(media_type=media_type, data=base64.b64encode(raw).decode("ascii"), continuation=cont)
-
-
 def _checked(cls: Any, **kwargs: Any) -> Any:
     """``cls(**kwargs)`` through lm15's constructor checks; a rejection is a ValidationError."""
     try:
@@ -591,78 +459,3 @@ def _close(source: Any, primary: BaseException | None, response: Response | None
             add_note(f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")
 
 
-# ─── Judgments (MAP-14; lm15 judgments.py) ──────────────────────────────────
-
-_BOX_EDGES = frozenset({"top", "bottom", "left", "right"})
-
-
-def _is_box(prop: Mapping[str, Any]) -> bool:
-    if prop.get("type", "object") != "object":
-        return False
-    props = prop.get("properties")
-    if not isinstance(props, dict) or set(props) != _BOX_EDGES:
-        return False
-    return all(isinstance(edge, dict) and edge.get("type") == "number" for edge in props.values())
-
-
-def _is_judgment(prop: Any) -> bool:
-    """lm15 ``_judgment_of(name, prop) is not None``."""
-    if not isinstance(prop, dict):
-        return False
-    if _is_box(prop) or prop.get("type") == "boolean":
-        return True
-    enum = prop.get("enum")
-    branches = prop.get("anyOf")
-    if (
-        not isinstance(branches, list)
-        or not branches
-        or not all(isinstance(b, dict) and "const" in b for b in branches)
-    ):
-        branches = None
-    values: list[Any]
-    if isinstance(enum, list) and enum and branches is None:
-        values = enum
-    elif branches is not None and enum is None:
-        values = [b["const"] for b in branches]
-    else:
-        return False
-    if all(isinstance(v, str) and v for v in values):
-        return prop.get("type") in (None, "string") and len(set(values)) == len(values)
-    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        if prop.get("type") not in (None, "integer"):
-            return False
-        return len(values) >= 2 and values == list(range(len(values)))
-    return False
-
-
-def declares_judgments(request: Request) -> bool:
-    """Whether the request's ``json_schema`` response format declares a judgment (lm15 request_judgments)."""
-    fmt = request.config.response_format
-    if not isinstance(fmt, dict) or fmt.get("type") != "json_schema":
-        return False
-    schema = fmt.get("schema")
-    if not isinstance(schema, dict) or schema.get("type") not in (None, "object"):
-        return False
-    props = schema.get("properties")
-    if not isinstance(props, dict):
-        return False
-    return any(isinstance(name, str) and _is_judgment(prop) for name, prop in props.items())
-
-
-def _replace_text_with_data(parts: list[Part]) -> None:
-    """The single TextPart of a judgment answer, when it holds a JSON object, becomes a DataPart."""
-    found: TextPart | None = None
-    position = -1
-    for i, part in enumerate(parts):
-        if type(part) is TextPart:
-            if found is not None:
-                return
-            found, position = part, i
-    if found is None:
-        return
-    try:
-        value = _json_loads(found.text.strip())
-    except (ValueError, TypeError, RecursionError):
-        return
-    if isinstance(value, dict):
-        parts[position] = DataPart(value=value, continuation=found.continuation)

@@ -28,15 +28,14 @@ from typing import Any, ClassVar, Final
 
 import msgspec
 
+from lmcodec._judgments import replace_text_with_data, schema_has_judgments
 from lmcodec.errors import DecodeError, LmcodecError
 from lmcodec.wire import (
-    DataPart,
     ErrorDetail,
     Request,
     StreamDeltaEvent,
     StreamEvent,
     TextDelta,
-    TextPart,
     ThinkingDelta,
     TokenLogprob,
     ToolCallDelta,
@@ -55,8 +54,10 @@ __all__ = [
     "StreamDecodeError",
     "attach_unmapped",
     "error_detail",
+    "error_frame_fields",
     "gemini_str_exception",
     "guarded",
+    "int_or_none",
     "is_model_error",
     "is_pinned_model_not_found",
     "judgment_parts",
@@ -64,6 +65,7 @@ __all__ = [
     "load_frame",
     "new",
     "openai_token_logprobs",
+    "parse_body",
     "parse_json_object",
     "pyint",
     "record_unmapped",
@@ -110,16 +112,19 @@ class EndFrame:
 
 
 class MapperBase:
-    """A provider's stream frame mapper: ``frame(data, out)`` appends the lm15
+    """A provider's stream frame mapper: ``map(data, out)`` appends the lm15
     adapter events of one SSE ``data`` payload to ``out`` (start, delta and
-    error events as canonical Structs, ends as :class:`EndFrame`).
+    error events as canonical Structs, ends as :class:`EndFrame`) and returns
+    1 when the frame mapped to nothing, else 0.
 
     ``special`` is set whenever a start or an :class:`EndFrame` is appended,
     so the coalescer only walks a batch of events when it must; ``generic``
-    counts the frames mapped by the generic path.
+    counts the frames mapped by the generic path (``generic_frame``, lm15's
+    dict code line for line).
     """
 
     provider: ClassVar[str] = ""
+    done_ends: ClassVar[bool] = False  # the OpenAI wires end a stream with a "[DONE]" frame
     __slots__ = ("failed", "generic", "model", "skipped", "special")
 
     def __init__(self, model: str | None) -> None:
@@ -129,11 +134,47 @@ class MapperBase:
         self.failed = b""  # the frame whose mapping raised
         self.skipped = 0  # frames skipped before it
 
-    def frame(self, data: bytes, out: list[Any]) -> None:
+    def map(self, data: bytes, out: list[Any]) -> int:
+        """Map one SSE ``data`` payload, appending its events to ``out``; 1 if it mapped to nothing."""
         raise NotImplementedError
 
-    def frames(self, datas: Iterable[bytes], out: list[Any]) -> int:
+    def generic_frame(self, data: bytes, out: list[Any]) -> None:
+        """lm15's ``parse_stream_events`` over plain values, for a frame the typed views reject."""
         raise NotImplementedError
+
+    def frame(self, data: bytes, out: list[Any]) -> None:
+        """Map one SSE ``data`` payload, appending its events to ``out``."""
+        self.frames((data,), out)
+
+    def frames(self, datas: Iterable[bytes], out: list[Any]) -> int:
+        """Map SSE ``data`` payloads in order, appending their events to ``out``;
+        return how many mapped to nothing. A frame that fails is left in ``self.failed``."""
+        skipped = 0
+        data = b""
+        map_frame = self.map
+        try:
+            for data in datas:
+                skipped += map_frame(data, out)
+        except BaseException:
+            self.failed = data
+            self.skipped = skipped
+            raise
+        return skipped
+
+    def _rejected(self, data: bytes, out: list[Any]) -> int:
+        """A frame the typed views reject: ``[DONE]`` (a bare end where ``done_ends``), nothing
+        for empty data, else the generic path; 1 when it mapped to nothing."""
+        if data == b"[DONE]" and self.done_ends:
+            self.special = True
+            out.append(EndFrame(None, None, None))
+            return 0
+        return self._generic(data, out) if data else 1
+
+    def _generic(self, data: bytes, out: list[Any]) -> int:
+        """The generic path for one frame; 1 when it mapped to nothing."""
+        n = len(out)
+        self.generic_frame(data, out)
+        return len(out) == n
 
 
 class StreamDecodeError(DecodeError):
@@ -229,6 +270,16 @@ def pyint(value: Any) -> int:
     return int(value or 0)
 
 
+def int_or_none(value: Any) -> int | None:
+    """lm15's ``_int_or_none`` (citation offsets): ``int(value)``, or None for None, a bool or a failure."""
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 def parse_json_object(value: Any) -> dict[str, Any]:
     """lm15 ``common.parse_json_object``: the complete path's tool-arguments parser."""
     if isinstance(value, dict):
@@ -315,79 +366,15 @@ def unnamed_tool_call_error(provider: str, path: str) -> ProviderError:
     )
 
 
-# --- judgments (lm15 judgments.py, MAP-14 §1 and §3) ----------------------
-
-
-def _const_branches(prop: dict[str, Any]) -> list[Any] | None:
-    branches = prop.get("anyOf")
-    if not isinstance(branches, list) or not branches:
-        return None
-    if not all(isinstance(b, dict) and "const" in b for b in branches):
-        return None
-    return branches
-
-
-def _is_box(prop: dict[str, Any]) -> bool:
-    if prop.get("type", "object") != "object":
-        return False
-    props = prop.get("properties")
-    if not isinstance(props, dict) or set(props) != {"top", "bottom", "left", "right"}:
-        return False
-    return all(isinstance(edge, dict) and edge.get("type") == "number" for edge in props.values())
-
-
-def _is_judgment(prop: Any) -> bool:
-    """lm15 ``_judgment_of(name, prop) is not None``."""
-    if not isinstance(prop, dict):
-        return False
-    if _is_box(prop) or prop.get("type") == "boolean":
-        return True
-    enum = prop.get("enum")
-    branches = _const_branches(prop)
-    if isinstance(enum, list) and enum and branches is None:
-        values = enum
-    elif branches is not None and enum is None:
-        values = [b["const"] for b in branches]
-    else:
-        return False
-    if all(isinstance(v, str) and v for v in values):
-        return prop.get("type") in (None, "string") and len(set(values)) == len(values)
-    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        if prop.get("type") not in (None, "integer"):
-            return False
-        return list(values) == list(range(len(values))) and len(values) >= 2
-    return False
-
-
-def schema_has_judgments(response_format: Any) -> bool:
-    """lm15 ``bool(request_judgments(request))`` for a request's ``response_format``."""
-    if not isinstance(response_format, dict) or response_format.get("type") != "json_schema":
-        return False
-    schema = response_format.get("schema")
-    if not isinstance(schema, dict) or schema.get("type") not in (None, "object"):
-        return False
-    props = schema.get("properties")
-    if not isinstance(props, dict):
-        return False
-    return any(isinstance(name, str) and _is_judgment(prop) for name, prop in props.items())
-
-
 def judgment_parts(parts: Sequence[Any], request: Request | None) -> tuple[Any, ...]:
     """lm15 ``replace_text_with_data(parts, request_judgments(request))``: the
-    single TextPart of a judgment answer becomes a DataPart."""
+    single TextPart of a judgment answer becomes a DataPart (``json.loads``: its
+    RecursionError on a too deeply nested text escapes, as in lm15)."""
     if request is None or not schema_has_judgments(request.config.response_format):
         return tuple(parts)
-    texts = [p for p in parts if type(p) is TextPart]
-    if len(texts) != 1:
-        return tuple(parts)
-    try:
-        value = json.loads(texts[0].text.strip())
-    except (ValueError, TypeError):
-        return tuple(parts)
-    if not isinstance(value, dict):
-        return tuple(parts)
-    part = DataPart(value=value, continuation=texts[0].continuation)
-    return tuple(part if p is texts[0] else p for p in parts)
+    out = list(parts)
+    replace_text_with_data(out, json.loads, (ValueError, TypeError))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------
@@ -474,3 +461,20 @@ def guarded(provider: str, parse: Callable[..., Any], *args: Any) -> Any:
         raise DecodeError(
             f"{provider}: the body cannot be read as lm15 reads it: {type(exc).__name__}: {exc}"
         ) from exc
+
+
+def parse_body(provider: str, parse: Callable[..., Any], body: bytes, request: Request | None) -> Any:
+    """A provider's ``parse_response``: ``parse(data, model, request)`` over the body's JSON value,
+    ``model`` the request's without the ``"<provider>:"`` prefix, guarded as :func:`guarded` says."""
+    return guarded(provider, parse, load_body(body), wire_model(request, provider), request)
+
+
+def error_frame_fields(payload: Any, first: str, second: str) -> tuple[str, str]:
+    """An ``error`` stream frame's provider code and message, as lm15's OpenAI and Anthropic
+    adapters read them (``first``/``second``: the keys of ``error`` tried for the code)."""
+    err = payload.get("error")
+    if isinstance(err, dict):
+        provider_code = str(err.get(first) or err.get(second) or payload.get("code") or "provider")
+        return provider_code, str(err.get("message") or payload.get("message") or "")
+    provider_code = str(payload.get("code") or payload.get("error_type") or "provider")
+    return provider_code, str(payload.get("message") or "")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
-from lmcodec.providers import anthropic, openai
+from lmcodec.providers import _anthropic_wire, _openai_wire
 from lmcodec.providers._common import load_frame
 from lmcodec.wire.unknown import UnknownEvent
 
@@ -33,9 +33,9 @@ def _tags(types: Any) -> frozenset[str]:
 
 
 KNOWN_TYPES: Final[dict[str, frozenset[str]]] = {
-    "openai": _tags(openai._FRAME_TYPES)
+    "openai": _tags(_openai_wire.FRAME_TYPES)
     | {"response.output_text.annotation.added", "response.error", "error"},
-    "anthropic": _tags(anthropic._frame_decoder.type.__args__),
+    "anthropic": _tags(_anthropic_wire.FRAME_TYPES),
 }
 
 

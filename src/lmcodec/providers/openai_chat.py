@@ -15,7 +15,6 @@ tool calls), ``choices[].logprobs.content``, ``choices[].finish_reason``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Annotated, Any, ClassVar, Final
 
 import msgspec
@@ -29,20 +28,18 @@ from lmcodec.providers._common import (
     MapperBase,
     ProviderError,
     attach_unmapped,
-    guarded,
     judgment_parts,
-    load_body,
     load_frame,
     new,
     openai_token_logprobs,
+    parse_body,
     parse_json_object,
     pyint,
     record_unmapped,
     replace,
     unnamed_tool_call_error,
-    wire_model,
 )
-from lmcodec.providers.openai import _Logprob, response_error, stream_error_detail, typed_token_logprobs
+from lmcodec.providers._openai_wire import Logprob, response_error, stream_error_detail, typed_token_logprobs
 from lmcodec.wire import (
     Message,
     RefusalPart,
@@ -99,7 +96,7 @@ class _Delta(msgspec.Struct, frozen=True, gc=False):
 
 
 class _ChoiceLogprobs(msgspec.Struct, frozen=True, gc=False):
-    content: list[_Logprob] | None = None
+    content: list[Logprob] | None = None
 
 
 class _Choice(msgspec.Struct, frozen=True, gc=False):
@@ -189,102 +186,77 @@ class StreamMapper(MapperBase):
     """Maps Chat Completions SSE chunks to lm15's adapter events (pre-coalesce)."""
 
     provider: ClassVar[str] = PROVIDER
+    done_ends: ClassVar[bool] = True
     __slots__ = ()
 
-    def frame(self, data: bytes, out: list[Any]) -> None:
-        """Map one SSE ``data`` payload, appending its events to ``out``."""
-        self.frames((data,), out)
-
-    def frames(self, datas: Iterable[bytes], out: list[Any]) -> int:
-        """Map SSE ``data`` payloads in order, appending their events to ``out``;
-        return how many mapped to nothing. A frame that fails is left in ``self.failed``."""
-        skipped = 0
-        data = b""
+    def map(self, data: bytes, out: list[Any]) -> int:
+        """Map one SSE ``data`` payload, appending its events to ``out``; 1 if it mapped to nothing."""
         try:
-            for data in datas:
-                try:
-                    chunk = _chunk_decoder.decode(data)
-                except (msgspec.ValidationError, msgspec.DecodeError):
-                    if data == b"[DONE]":
-                        self.special = True
-                        out.append(EndFrame(None, None, None))
-                    elif data:
-                        skipped += self._generic(data, out)
-                    else:
-                        skipped += 1
-                    continue
-                if chunk.error is not None and type(chunk.error) is dict:
-                    out.append(_error_event(chunk.error))
-                    continue
-                mapped = False
-                finish = None
-                choices = chunk.choices
-                if choices:
-                    choice = choices[0]
-                    delta = choice.delta
-                    if delta is not None:
-                        content = delta.content
-                        if delta.reasoning_content or delta.reasoning:
-                            mapped = True
-                            text = delta.reasoning_content or delta.reasoning
-                            out.append(replace(EVENT, delta=replace(THINKING, text=text)))
-                        if content:
-                            mapped = True
-                            lp = choice.logprobs
-                            if lp is not None and lp.content:
-                                out.append(
-                                    replace(
-                                        EVENT,
-                                        delta=replace(
-                                            TEXT, text=content, logprobs=typed_token_logprobs(lp.content)
-                                        ),
-                                    )
-                                )
-                            else:
-                                out.append(replace(EVENT, delta=replace(TEXT, text=content)))
-                        calls = delta.tool_calls
-                        if calls:
-                            mapped = True
-                            for call in calls:
-                                fn = call.function
-                                if fn is None:
-                                    tool = replace(TOOL_CALL, part_index=call.index, id=call.id or None)
-                                else:
-                                    tool = replace(
-                                        TOOL_CALL,
-                                        part_index=call.index,
-                                        input=fn.arguments or "",
-                                        id=call.id or None,
-                                        name=fn.name or None,
-                                    )
-                                out.append(replace(EVENT, delta=tool))
-                    finish = choice.finish_reason
-                usage = chunk.usage
-                if finish:
-                    self.special = True
-                    out.append(
-                        EndFrame(
-                            FINISH_REASONS.get(finish, "stop"),
-                            _typed_usage(usage) if usage is not None else None,
-                            data,
+            chunk = _chunk_decoder.decode(data)
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return self._rejected(data, out)
+        if chunk.error is not None and type(chunk.error) is dict:
+            out.append(_error_event(chunk.error))
+            return 0
+        mapped = False
+        finish = None
+        choices = chunk.choices
+        if choices:
+            choice = choices[0]
+            delta = choice.delta
+            if delta is not None:
+                content = delta.content
+                if delta.reasoning_content or delta.reasoning:
+                    mapped = True
+                    text = delta.reasoning_content or delta.reasoning
+                    out.append(replace(EVENT, delta=replace(THINKING, text=text)))
+                if content:
+                    mapped = True
+                    lp = choice.logprobs
+                    if lp is not None and lp.content:
+                        out.append(
+                            replace(
+                                EVENT,
+                                delta=replace(
+                                    TEXT, text=content, logprobs=typed_token_logprobs(lp.content)
+                                ),
+                            )
                         )
-                    )
-                elif usage is not None:
-                    self.special = True
-                    out.append(EndFrame(None, _typed_usage(usage), data))
-                elif not mapped:
-                    skipped += 1
-        except BaseException:
-            self.failed = data
-            self.skipped = skipped
-            raise
-        return skipped
-
-    def _generic(self, data: bytes, out: list[Any]) -> int:
-        """The generic path for one frame; 1 when it mapped to nothing."""
-        n = len(out)
-        self.generic_frame(data, out)
-        return len(out) == n
+                    else:
+                        out.append(replace(EVENT, delta=replace(TEXT, text=content)))
+                calls = delta.tool_calls
+                if calls:
+                    mapped = True
+                    for call in calls:
+                        fn = call.function
+                        if fn is None:
+                            tool = replace(TOOL_CALL, part_index=call.index, id=call.id or None)
+                        else:
+                            tool = replace(
+                                TOOL_CALL,
+                                part_index=call.index,
+                                input=fn.arguments or "",
+                                id=call.id or None,
+                                name=fn.name or None,
+                            )
+                        out.append(replace(EVENT, delta=tool))
+            finish = choice.finish_reason
+        usage = chunk.usage
+        if finish:
+            self.special = True
+            out.append(
+                EndFrame(
+                    FINISH_REASONS.get(finish, "stop"),
+                    _typed_usage(usage) if usage is not None else None,
+                    data,
+                )
+            )
+        elif usage is not None:
+            self.special = True
+            out.append(EndFrame(None, _typed_usage(usage), data))
+        elif not mapped:
+            return 1
+        return 0
 
     def generic_frame(self, data: bytes, out: list[Any]) -> None:
         """lm15's ``parse_stream_events`` over plain values, line for line."""
@@ -352,7 +324,7 @@ def _finish_reason(
 
 def parse_response(body: bytes, request: Request | None = None) -> Response:
     """A complete Chat Completions body -> Response, as lm15's ``OpenAIChatLM.parse_response``."""
-    result: Response = guarded(PROVIDER, _parse, load_body(body), wire_model(request, PROVIDER), request)
+    result: Response = parse_body(PROVIDER, _parse, body, request)
     return result
 
 

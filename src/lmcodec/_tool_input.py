@@ -1,0 +1,46 @@
+"""A tool call's joined input text -> its JSON object, as lm15's ``_parse_json_best_effort`` reads it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final, NoReturn
+
+import msgspec
+
+__all__ = ["json_loads", "parse_tool_input"]
+
+_json_decoder: Final = msgspec.json.Decoder()
+
+
+def _reject_constant(value: str) -> NoReturn:
+    raise ValueError(f"non-standard JSON constant: {value}")
+
+
+def parse_tool_input(raw: str) -> dict[str, Any]:
+    """A tool call's joined input text as lm15's ``_parse_json_best_effort`` reads it.
+
+    ``""`` -> ``{}``; a JSON object -> itself (key order kept, duplicate keys: the
+    last value at the first position); any other JSON value -> ``{"value": v}``;
+    anything else -> ``{"partial_json": raw}``. The result is stdlib ``json.loads``'s
+    (with NaN/Infinity rejected): msgspec parses first, and whatever msgspec
+    refuses (malformed text, NaN/Infinity, ``1e400``, lone surrogate escapes,
+    over-long integers) is handed to ``json.loads`` to decide.
+    """
+    if not raw:
+        return {}
+    try:
+        value = _json_decoder.decode(raw)
+    except Exception:
+        try:
+            value = json.loads(raw, parse_constant=_reject_constant)
+        except Exception:
+            return {"partial_json": raw}
+    return value if type(value) is dict else {"value": value}
+
+
+def json_loads(text: str) -> Any:
+    """``json.loads(text)`` (NaN/Infinity accepted), msgspec first."""
+    try:
+        return _json_decoder.decode(text)
+    except Exception:
+        return json.loads(text)

@@ -1,0 +1,118 @@
+"""Anthropic Messages complete (non-streamed) body -> Response, as lm15 1.5.0's
+``AnthropicLM.parse_response`` (anthropic.py:921)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.providers._anthropic_wire import PROVIDER, finish_reason, usage_from
+from lmcodec.providers._common import (
+    attach_unmapped,
+    judgment_parts,
+    parse_body,
+    record_unmapped,
+    unnamed_tool_call_error,
+)
+from lmcodec.wire import (
+    CitationPart,
+    ContinuationState,
+    Message,
+    Request,
+    Response,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+)
+
+__all__ = ["parse_response"]
+
+_PROVIDER_EXECUTED_BLOCKS: Final = frozenset(
+    {"server_tool_use", "web_search_tool_result", "code_execution_tool_result"}
+)
+
+
+def _citation(c: dict[str, Any]) -> CitationPart | None:
+    url = c.get("url") or c.get("uri")
+    title = c.get("title") or c.get("document_title") or c.get("source_title")
+    text = c.get("cited_text") or c.get("text") or c.get("quote")
+    url_s = str(url) if url else None
+    title_s = str(title) if title else None
+    text_s = str(text) if text else None
+    if url_s is None and title_s is None and text_s is None:
+        return None
+    return CitationPart(url=url_s, title=title_s, text=text_s)
+
+
+def parse_response(body: bytes, request: Request | None = None) -> Response:
+    """A complete Messages body -> Response, as lm15's ``AnthropicLM.parse_response``
+    (no error-envelope check: an error body parses to an empty response, as in lm15)."""
+    result: Response = parse_body(PROVIDER, _parse, body, request)
+    return result
+
+
+def _parse(data: Any, model: str | None, request: Request | None) -> Response:
+    parts: list[Any] = []
+    unmapped: list[dict[str, str]] = []
+    for block_index, block in enumerate(data.get("content", []) or []):
+        if not isinstance(block, dict):
+            record_unmapped(unmapped, f"content[{block_index}]", type(block).__name__)
+            continue
+        block_type = block.get("type")
+        if block_type == "text":
+            parts.append(TextPart(text=str(block.get("text") or "")))
+            for citation_payload in block.get("citations", []) or []:
+                if not isinstance(citation_payload, dict):
+                    continue
+                citation = _citation(citation_payload)
+                if citation is not None:
+                    parts.append(citation)
+        elif block_type == "tool_use":
+            if not block.get("name"):
+                raise unnamed_tool_call_error(PROVIDER, f"content[{block_index}]")
+            parts.append(
+                ToolCallPart(
+                    id=str(block.get("id") or f"tool_{len(parts)}"),
+                    name=str(block["name"]),
+                    input=block["input"] if isinstance(block.get("input"), dict) else {},
+                )
+            )
+        elif block_type == "thinking":
+            signature = block.get("signature")
+            continuation = (
+                (
+                    ContinuationState(
+                        provider="anthropic", kind="thinking_signature", data={"signature": str(signature)}
+                    ),
+                )
+                if signature
+                else ()
+            )
+            parts.append(
+                ThinkingPart(
+                    text=str(block.get("thinking") or block.get("text") or ""), continuation=continuation
+                )
+            )
+        elif block_type == "redacted_thinking":
+            redacted = block.get("data")
+            continuation = (
+                (ContinuationState(provider="anthropic", kind="redacted_thinking", data={"data": redacted}),)
+                if redacted is not None
+                else ()
+            )
+            parts.append(ThinkingPart(text="", continuation=continuation))
+        elif block_type in _PROVIDER_EXECUTED_BLOCKS:
+            continue
+        else:
+            record_unmapped(unmapped, f"content[{block_index}]", block_type)
+    if not parts:
+        parts = [TextPart(text="")]
+    usage = usage_from(data.get("usage", {}) or {})
+    has_tool = any(type(part) is ToolCallPart for part in parts)
+    return Response(
+        id=str(data.get("id")) if data.get("id") else None,
+        model=str(data.get("model") or model or ""),
+        message=Message(role="assistant", parts=judgment_parts(parts, request)),
+        finish_reason=finish_reason(data.get("stop_reason"), has_tool_call=has_tool),
+        usage=usage,
+        provider_data=attach_unmapped(data, unmapped),
+    )

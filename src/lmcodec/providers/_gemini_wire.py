@@ -1,0 +1,246 @@
+"""Gemini generateContent wire definitions (lm15 1.5.0 ``providers/gemini.py``, ``GeminiLM``):
+error statuses, in-band errors, finish reasons, usage and logprobs shared by the
+stream and the complete body, and the typed view of a stream chunk with its decoder.
+The mapping itself is in :mod:`lmcodec.providers.gemini` (stream) and
+:mod:`lmcodec.providers._gemini_body` (complete body).
+
+A chunk is decoded once into :class:`_Chunk`, which declares only
+``candidates[0].content.parts`` (text, thought, thoughtSignature,
+functionCall, inlineData), ``finishReason`` and the presence of
+``error``/``promptFeedback``/``logprobsResult``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.providers._common import ProviderError, error_detail, is_model_error
+from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
+from lmcodec.wire.telemetry import FinishReason
+
+__all__ = [
+    "CANDIDATE_FINISH_ERRORS",
+    "ERROR_STATUSES",
+    "PROVIDER",
+    "UNSET",
+    "chunk_decoder",
+    "finish_reason",
+    "gemini_token_logprobs",
+    "gemini_usage",
+    "inband_error",
+    "stream_error_detail",
+]
+
+PROVIDER: Final = "gemini"
+
+UNSET: Final = msgspec.UNSET
+
+ERROR_STATUSES: Final[dict[str, str]] = {
+    "INVALID_ARGUMENT": "invalid_request",
+    "FAILED_PRECONDITION": "billing",
+    "PERMISSION_DENIED": "auth",
+    "UNAUTHENTICATED": "auth",
+    "NOT_FOUND": "invalid_request",
+    "RESOURCE_EXHAUSTED": "rate_limit",
+    "INTERNAL": "server",
+    "UNAVAILABLE": "server",
+    "DEADLINE_EXCEEDED": "timeout",
+}
+"""``GeminiLM._error_status_map``, classes given as their canonical codes."""
+
+CANDIDATE_FINISH_ERRORS: Final = frozenset(
+    {
+        "SAFETY",
+        "RECITATION",
+        "LANGUAGE",
+        "BLOCKLIST",
+        "PROHIBITED_CONTENT",
+        "SPII",
+        "MALFORMED_FUNCTION_CALL",
+        "IMAGE_SAFETY",
+        "IMAGE_PROHIBITED_CONTENT",
+        "IMAGE_OTHER",
+        "NO_IMAGE",
+        "IMAGE_RECITATION",
+        "UNEXPECTED_TOOL_CALL",
+        "TOO_MANY_TOOL_CALLS",
+        "MISSING_THOUGHT_SIGNATURE",
+        "MALFORMED_RESPONSE",
+    }
+)
+"""``GeminiLM._is_candidate_finish_error``: finish reasons lm15 treats as an in-band error."""
+
+
+
+def _is_context_length_message(msg: str) -> bool:
+    lowered = msg.lower()
+    return (
+        ("token" in lowered and ("limit" in lowered or "exceed" in lowered))
+        or "too long" in lowered
+        or "context is too long" in lowered
+        or "context length" in lowered
+    )
+
+
+def stream_error_detail(provider_code: str, message: str) -> ErrorDetail:
+    """``GeminiLM._error_detail``."""
+    code = ERROR_STATUSES.get(provider_code, "provider")
+    if _is_context_length_message(message):
+        code = "context_length"
+    elif provider_code == "NOT_FOUND" and is_model_error(message):
+        code = "unsupported_model"
+    return error_detail(code, provider_code, message)
+
+
+def inband_error(data: Any) -> ProviderError | None:
+    """``GeminiLM.inband_error`` (``data.get`` on a non-object raises, as in lm15)."""
+    prompt_feedback = data.get("promptFeedback")
+    if isinstance(prompt_feedback, dict):
+        block_reason = str(prompt_feedback.get("blockReason") or "")
+        if block_reason and block_reason != "BLOCK_REASON_UNSPECIFIED":
+            return ProviderError(
+                f"Prompt blocked: {block_reason}",
+                code="invalid_request",
+                provider=PROVIDER,
+                provider_code="promptFeedback",
+            )
+    candidate = (data.get("candidates") or [{}])[0]
+    if isinstance(candidate, dict):
+        reason = str(candidate.get("finishReason") or "")
+        if reason in CANDIDATE_FINISH_ERRORS:
+            finish_message = str(candidate.get("finishMessage") or "")
+            return ProviderError(
+                finish_message or f"Candidate blocked: {reason}",
+                code="invalid_request",
+                provider=PROVIDER,
+                provider_code=reason or "finishReason",
+            )
+    return None
+
+
+def finish_reason(reason: Any, *, has_tool_call: bool = False) -> FinishReason:
+    """lm15 ``gemini._finish_reason``."""
+    if has_tool_call:
+        return "tool_call"
+    r = str(reason or "").upper()
+    if r == "MAX_TOKENS":
+        return "length"
+    if r in ("SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII"):
+        return "content_filter"
+    return "stop"
+
+
+def _modality_tokens(details: Any, modality: str) -> Any:
+    if not isinstance(details, list):
+        return None
+    counts = [
+        e.get("tokenCount", 0) for e in details if isinstance(e, dict) and e.get("modality") == modality
+    ]
+    return sum(counts) if counts else None
+
+
+def gemini_usage(usage_payload: Any) -> Usage:
+    """lm15 ``_gemini_usage(u, output_keys=("candidatesTokenCount", "responseTokenCount"))``."""
+    if not isinstance(usage_payload, dict) or not usage_payload:
+        return Usage()
+    output_tokens: Any = 0
+    for key in ("candidatesTokenCount", "responseTokenCount"):
+        if key in usage_payload:
+            output_tokens = usage_payload[key]
+            break
+    return Usage(
+        input_tokens=usage_payload.get("promptTokenCount", 0),
+        output_tokens=output_tokens,
+        total_tokens=usage_payload.get("totalTokenCount"),
+        cache_read_tokens=usage_payload.get("cachedContentTokenCount"),
+        reasoning_tokens=usage_payload.get("thoughtsTokenCount"),
+        input_audio_tokens=_modality_tokens(usage_payload.get("promptTokensDetails"), "AUDIO"),
+        output_audio_tokens=_modality_tokens(
+            usage_payload.get("candidatesTokensDetails") or usage_payload.get("responseTokensDetails"),
+            "AUDIO",
+        ),
+    )
+
+
+def gemini_token_logprobs(logprobs_result: Any) -> tuple[TokenLogprob, ...]:
+    """lm15 ``_gemini_token_logprobs``."""
+    if not isinstance(logprobs_result, dict):
+        return ()
+    chosen = logprobs_result.get("chosenCandidates") or []
+    top_steps = logprobs_result.get("topCandidates") or []
+    out: list[TokenLogprob] = []
+    for i, cand in enumerate(chosen):
+        if not isinstance(cand, dict):
+            continue
+        top: list[TopLogprob] = []
+        step = top_steps[i] if i < len(top_steps) and isinstance(top_steps[i], dict) else {}
+        for alt in step.get("candidates") or []:
+            if not isinstance(alt, dict):
+                continue
+            top.append(
+                TopLogprob(
+                    token=str(alt.get("token") or ""),
+                    logprob=float(alt.get("logProbability", 0.0) or 0.0),
+                    token_id=alt.get("tokenId"),
+                )
+            )
+        out.append(
+            TokenLogprob(
+                token=str(cand.get("token") or ""),
+                logprob=float(cand.get("logProbability", 0.0) or 0.0),
+                token_id=cand.get("tokenId"),
+                top=tuple(top),
+            )
+        )
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# typed views
+
+
+class _Inline(msgspec.Struct, frozen=True, gc=False):
+    mimeType: str | None = None
+    data: str | None = None
+
+
+class _FunctionCall(msgspec.Struct, frozen=True, gc=False):
+    name: str | None = None
+    id: str | None = None
+    args: Any = msgspec.UNSET
+    thoughtSignature: str | None = None
+
+
+class _Part(msgspec.Struct, frozen=True, gc=False):
+    text: str | msgspec.UnsetType | None = msgspec.UNSET
+    thought: bool | None = None
+    thoughtSignature: str | None = None
+    functionCall: _FunctionCall | None = None
+    inlineData: _Inline | None = None
+
+
+class _Content(msgspec.Struct, frozen=True, gc=False):
+    parts: list[_Part] | None = None
+
+
+class _Candidate(msgspec.Struct, frozen=True, gc=False):
+    content: _Content | None = None
+    finishReason: str | None = None
+    logprobsResult: Any = None
+
+
+class _PromptFeedback(msgspec.Struct, frozen=True, gc=False):
+    blockReason: str | None = None
+
+
+class _Chunk(msgspec.Struct, frozen=True, gc=False):
+    # usageMetadata is not declared: a chunk that ends the stream, or yields no
+    # delta (then its usageMetadata key decides a usage-only end), is read again as a dict.
+    candidates: list[_Candidate] | None = None
+    promptFeedback: _PromptFeedback | None = None
+    error: Any = msgspec.UNSET
+
+
+chunk_decoder: Final = msgspec.json.Decoder(_Chunk)
