@@ -10,7 +10,9 @@ Built deterministically (seeded), as llm-format dicts.
   llm Response objects (rehydrated with ``Response.from_dict(d, model=...)``, as a log
   reader holds them);
 - decode: lmcodec ``lc.llm.decode(blob)`` vs llm ``Response.from_dict(json.loads(s), model=...)``
-  (the model passed in, so llm pays no plugin lookup per row);
+  (the model passed in, so llm pays no plugin lookup per row), plus two floors that build no
+  objects at all: ``json.loads(s)`` alone (the parse llm's side starts with) and msgspec's untyped
+  ``msgspec.json.decode(blob)`` - a typed decode cannot be much faster than parsing the text;
 - convert (no llm counterpart): ``lc.llm.to_turn`` / ``lc.llm.from_turn`` on the same records.
 
 Correctness is checked before timing. Targets: encode >= 8x, decode >= 5x llm.
@@ -27,6 +29,7 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import pytest
 
 import lmcodec.llm as L
@@ -219,13 +222,26 @@ def test_encode(benchmark: Any, lib: str, texts: list[str], structs: list[L.Resp
     benchmark(run)
 
 
-@pytest.mark.parametrize("lib", ["lmcodec", "llm"])
+FLOORS = {
+    "floor-json": "json.loads alone (floor, no objects)",
+    "floor-msgspec": "msgspec.json.decode untyped (floor, no objects)",
+}
+
+
+@pytest.mark.parametrize("lib", ["lmcodec", "llm", *FLOORS])
 def test_decode(benchmark: Any, lib: str, texts: list[str]) -> None:
     """JSON to objects: lmcodec Structs vs llm Response objects (model given, no lookup)."""
     benchmark.group = "llm: decode 2,000 records"
-    benchmark.extra_info.update(lib=lib, units=len(texts), unit="record")
+    benchmark.extra_info.update(lib=FLOORS.get(lib, lib), units=len(texts), unit="record")
     run: Callable[[], list[Any]]
-    if lib == "lmcodec":
+    if lib == "floor-json":
+        loads = json.loads
+        run = lambda: [loads(s) for s in texts]  # noqa: E731
+    elif lib == "floor-msgspec":
+        blobs = [t.encode() for t in texts]
+        untyped = msgspec.json.Decoder().decode
+        run = lambda: [untyped(b) for b in blobs]  # noqa: E731
+    elif lib == "lmcodec":
         blobs = [t.encode() for t in texts]
         decode = L.decode
         run = lambda: [decode(b) for b in blobs]  # noqa: E731

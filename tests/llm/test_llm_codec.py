@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import gc
 import json
 import math
 from typing import Any
@@ -242,3 +244,34 @@ def test_reloaded() -> None:
     assert L.reloaded(no_id).id is None
     assert L.reloaded(no_id, new_id=lambda: "fresh").id == "fresh"
     assert L.reloaded(again) is again
+
+
+def test_reused_encode_buffers_give_exact_bytes() -> None:
+    """Reused buffers: each result is exactly its own encoding, whatever came before it."""
+    small = L.decode(json.dumps(RESPONSE).encode())
+    big = msgspec.structs.replace(small, model="m" * (codec._BUFFER_KEEP + 10))
+    plain = msgspec.json.Encoder()
+    for obj in (small, big, small, {"a": [1, 2.5, None]}, big, small):
+        assert L.encode(obj) == plain.encode(obj)
+    assert all(len(b) <= codec._BUFFER_KEEP for b in codec._BUFFERS)
+    with pytest.raises(TypeError):
+        L.encode({"a": object()})
+    assert L.encode(small) == plain.encode(small)
+
+
+def test_encode_from_threads() -> None:
+    """Concurrent calls never share a buffer (list.pop/append hand them out)."""
+    records = [L.decode(json.dumps({**RESPONSE, "model": f"m{i}" * (i * 50)}).encode()) for i in range(40)]
+    expected = [msgspec.json.encode(r) for r in records]
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        for _ in range(5):
+            assert list(pool.map(L.encode, records)) == expected
+
+
+def test_structs_are_not_gc_tracked() -> None:
+    """gc=False: decoded records add nothing for the cycle collector to walk (Prompt keeps
+    ``__dict__`` for its remembered None options, so it stays tracked)."""
+    r = L.decode(json.dumps(RESPONSE).encode())
+    assert not gc.is_tracked(r)
+    assert not gc.is_tracked(r.messages[0]) and not gc.is_tracked(r.messages[0].parts[1])
+    assert gc.is_tracked(r.prompt)

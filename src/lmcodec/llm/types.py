@@ -139,7 +139,13 @@ class _Struct(
     frozen=True,
     omit_defaults=True,
     repr_omit_defaults=True,
+    gc=False,
 ):
+    """Base of the Structs. ``gc=False``: records are trees that never refer back to
+    themselves, so the cycle collector need not track them - with many decoded
+    records alive it otherwise walks them all, several times per batch decoded.
+    (Putting a record inside one of its own lists or dicts would leak that cycle.)"""
+
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         """Normalize a Python-built value to what llm's ``to_dict`` would write."""
 
@@ -299,8 +305,10 @@ class Message(_Struct, frozen=True):
         self._fix_metadata()
 
 
-class Prompt(_Struct, frozen=True, dict=True):
+class Prompt(_Struct, frozen=True, dict=True, gc=True):
     """``PromptDict``: the full input chain of the turn, plus options and raw system.
+
+    Tracked by the cycle collector (msgspec allows ``dict=True`` only with ``gc=True``).
 
     ``None``-valued options are dropped (llm never writes them); their names are
     remembered, unencoded, for :func:`lmcodec.llm.apply_model`, because llm's
