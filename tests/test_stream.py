@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import warnings
 from collections.abc import AsyncIterator
 from functools import cache
 from pathlib import Path
@@ -115,6 +116,48 @@ def test_random_splits_match_lm15(data: st.DataObject) -> None:
         events += decoder.feed(chunk)
     events += decoder.close()
     strict_equal([lc.to_builtins(e) for e in events], _expected(index), f"{provider} {path.name}")
+
+
+def _assembled(provider: str, chunks: list[bytes], fused: bool) -> tuple[Any, list[Any]]:
+    """assemble() over decode(): straight into the assembler (fused) or iterating the events."""
+    request = requests_for()[1]
+    events = stream.decode(provider, chunks, request=request)
+    source = events if fused else (e for e in events)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            outcome: Any = lc.to_builtins(lc.assemble(source, request=request))
+        except Exception as exc:
+            partial = getattr(exc, "partial", None)
+            outcome = (type(exc), str(exc), None if partial is None else lc.to_builtins(partial))
+    return outcome, [w.category for w in caught]
+
+
+HOSTILE_FRAMES = [
+    b"data: {oops\n\n",
+    b"data: [DONE]\n\n",
+    b'data: {"error":{"code":"server_error","message":"boom"},"type":"error"}\n\n',
+    b"data: 17\n\n",
+    b"\r\n\r\n",
+]
+
+
+@pytest.mark.skipif(not ALL_STREAMS, reason="lm15-contract corpus absent")
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_assemble_straight_from_the_decoder_matches_iterating(data: st.DataObject) -> None:
+    """lc.assemble(decode(...)) decodes straight into its assembler, mapping frames in batches: the
+    Response, or the error (class, message, partial), and the warnings are those of iterating."""
+    provider, path = ALL_STREAMS[data.draw(st.integers(0, len(ALL_STREAMS) - 1), label="body")]
+    body = path.read_bytes()
+    if data.draw(st.booleans(), label="hostile"):
+        at = data.draw(st.integers(0, len(body)), label="at")
+        body = body[:at] + data.draw(st.sampled_from(HOSTILE_FRAMES), label="frame") + body[at:]
+    if data.draw(st.booleans(), label="per event"):
+        chunks = [piece + b"\n\n" for piece in body.split(b"\n\n")]
+    else:
+        chunks = split_at(body, data.draw(st.lists(st.integers(0, len(body)), max_size=40), label="cuts"))
+    assert _assembled(provider, chunks, fused=True) == _assembled(provider, chunks, fused=False)
 
 
 # -- 3. the API --------------------------------------------------------------------------------
@@ -326,6 +369,14 @@ def test_adecode_matches_decode() -> None:
         return seen
 
     assert [e.type for e in asyncio.run(failing())] == ["start", "delta"]
+
+
+def test_assemble_straight_from_the_decoder_in_batches() -> None:
+    """Many events, one chunk each: several batches, the same Response as iterating."""
+    chunks = [_chat(f"w{i} ") for i in range(300)] + [FINISH, b"data: [DONE]\n\n"]
+    fused = lc.assemble(stream.decode(CHAT, chunks, request=REQUEST), request=REQUEST)
+    assert fused == lc.assemble(list(stream.decode(CHAT, chunks, request=REQUEST)), request=REQUEST)
+    assert fused.text == "".join(f"w{i} " for i in range(300))
 
 
 def test_decode_response() -> None:

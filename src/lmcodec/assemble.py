@@ -181,53 +181,70 @@ class Assembler:
 
     def push(self, event: StreamEvent) -> None:
         """Fold one event into the state (O(1) per fragment: appends only)."""
+        self.extend((event,))
+
+    def extend(self, events: Iterable[StreamEvent]) -> None:
+        """Push every event of ``events`` in order, as :meth:`push` does one by one.
+
+        The text, thinking and tool-call deltas that make up nearly all of a
+        stream are folded inline (no call per event); a failure leaves the
+        events before it pushed, as a loop of :meth:`push` would."""
+        text, thinking, tool_raw = self._text, self._thinking, self._tool_raw
+        ended = self._ended
+        for ev in events:
+            if type(ev) is StreamDeltaEvent and not ended:
+                delta: Any = ev.delta
+                dkind = type(delta)
+                if dkind is TextDelta:
+                    idx = delta.part_index
+                    if idx in text:
+                        text[idx].append(delta.text)
+                    else:
+                        text[idx] = [delta.text]
+                    if delta.logprobs:
+                        self._logprobs.extend(delta.logprobs)
+                    if not delta.logprobs_complete:
+                        self._logprobs_complete = False
+                    continue
+                if dkind is ToolCallDelta:
+                    idx = delta.part_index
+                    if idx in tool_raw:
+                        tool_raw[idx].append(delta.input)
+                    else:
+                        tool_raw[idx] = [delta.input]
+                    if delta.id is not None:
+                        self._tool_id[idx] = delta.id
+                    if delta.name is not None:
+                        self._tool_name[idx] = delta.name
+                    continue
+                if dkind is ThinkingDelta:
+                    idx = delta.part_index
+                    if idx in thinking:
+                        thinking[idx].append(delta.text)
+                    else:
+                        thinking[idx] = [delta.text]
+                    continue
+            self._push_event(ev)
+            ended = self._ended
+
+    def _push_event(self, event: Any) -> None:
+        """:meth:`push` for every event but the text, thinking and tool-call deltas before the end."""
         if self._ended:
             self._after_end()
-        ev: Any = event
-        kind = type(ev)
+        kind = type(event)
         if kind is StreamDeltaEvent:
-            delta: Any = ev.delta
-            dkind = type(delta)
-            if dkind is TextDelta:
-                slot = self._text.get(delta.part_index)
-                if slot is None:
-                    self._text[delta.part_index] = [delta.text]
-                else:
-                    slot.append(delta.text)
-                if delta.logprobs:
-                    self._logprobs.extend(delta.logprobs)
-                if not delta.logprobs_complete:
-                    self._logprobs_complete = False
-            elif dkind is ToolCallDelta:
-                idx = delta.part_index
-                frags = self._tool_raw.get(idx)
-                if frags is None:
-                    self._tool_raw[idx] = [delta.input]
-                else:
-                    frags.append(delta.input)
-                if delta.id is not None:
-                    self._tool_id[idx] = delta.id
-                if delta.name is not None:
-                    self._tool_name[idx] = delta.name
-            elif dkind is ThinkingDelta:
-                slot = self._thinking.get(delta.part_index)
-                if slot is None:
-                    self._thinking[delta.part_index] = [delta.text]
-                else:
-                    slot.append(delta.text)
-            else:
-                self._push_other(delta)
+            self._push_other(event.delta)
         elif kind is StreamStartEvent:
-            if ev.id:
-                self._id = ev.id
-            if ev.model:
-                self._model = ev.model
-            if ev.adaptations:
-                self._adaptations = ev.adaptations
+            if event.id:
+                self._id = event.id
+            if event.model:
+                self._model = event.model
+            if event.adaptations:
+                self._adaptations = event.adaptations
         elif kind is StreamEndEvent:
-            self._end(ev)
+            self._end(event)
         elif kind is StreamErrorEvent:
-            raise StreamError(ev.error)
+            raise StreamError(event.error)
         elif kind is not UnknownEvent:  # an unknown event carries nothing assembly knows: skipped
             raise ValidationError(f"Assembler.push expects a StreamEvent, got {kind.__name__}")
 
@@ -404,15 +421,20 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
 
     The source is drained after the end event (any further event raises
     StreamAssemblyError) and closed (``close()``) when it has one. A failure of
-    the source after the end event only warns (StreamCleanupWarning).
+    the source after the end event only warns (StreamCleanupWarning). A source
+    with a ``push_events(extend)`` method (the iterator of
+    :func:`lmcodec.stream.decode`) is asked to hand its events to
+    :meth:`Assembler.extend` itself, in batches, instead of being iterated.
     """
     assembler = Assembler(request=request)
-    push = assembler.push
     primary: BaseException | None = None
     try:
         try:
-            for event in events:
-                push(event)
+            push_events = getattr(events, "push_events", None)
+            if push_events is not None:
+                push_events(assembler.extend)  # a decoder handing its events over straight, in batches
+            else:
+                assembler.extend(events)
         except Exception as exc:
             if assembler._response is None or isinstance(exc, StreamAssemblyError):
                 raise

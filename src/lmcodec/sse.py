@@ -137,6 +137,7 @@ class SSEDecoder:
         "_parts",
         "_skip_lf",
         "_tail",
+        "_whole_max",
     )
 
     def __init__(
@@ -160,6 +161,9 @@ class SSEDecoder:
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
         limits = [v for v in (self._max_line, self._max_event) if v is not None]
         self._bulk_max = min(limits) if limits else 1 << 62
+        # feed_data() takes a chunk of at most this length holding exactly one whole event of the
+        # common shape straight from its bytes; -1 while anything is pending.
+        self._whole_max = self._bulk_max
 
     @property
     def event_count(self) -> int:
@@ -174,6 +178,7 @@ class SSEDecoder:
     def feed(self, data: bytes | bytearray | memoryview) -> list[SSEEvent]:
         """Take the next chunk of the body; return the events it completed."""
         self._clean = False  # feed_data() re-checks the line-by-line state
+        self._whole_max = -1
         if self._failed:
             raise DecodeError("SSE decoder used after a framing error")
         if self._tail:
@@ -239,12 +244,27 @@ class SSEDecoder:
 
         Equivalent to ``[e.data for e in self.feed(data)]`` (the event name is
         not decoded: a provider decoder never reads it), but the common shape
-        of a stream is framed in bulk: when nothing is pending line by line
-        and the bytes have no ``\r``, everything up to the last blank line is
-        cut into events at once (a chunk holding one ``[event:] data:`` event
-        by slicing, several by one regular-expression split), and the
-        unfinished last event is kept as raw bytes until a chunk completes it.
+        of a stream is framed in bulk: when nothing is pending, a chunk that is
+        exactly one ``[event:] data:`` event (a transport handing over one
+        event at a time) is matched whole; otherwise, when nothing is pending
+        line by line and the bytes have no ``\r``, everything up to the last
+        blank line is cut into events at once (several by one
+        regular-expression split), and the unfinished last event is kept as
+        raw bytes until a chunk completes it.
         """
+        size = len(data)
+        if size <= self._whole_max and type(data) is bytes and 13 not in data:  # 13: "\r"
+            match = _whole_event(data)
+            if match is not None:
+                self._index += 1
+                self._offset += size
+                return [match[1]]
+        events = self._frame_data(data)
+        self._whole_max = self._bulk_max if self._clean and not self._tail else -1
+        return events
+
+    def _frame_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
+        """:meth:`feed_data` past its one-whole-event match."""
         chunk = data if type(data) is bytes else bytes(data)
         if self._tail:
             chunk = self._tail + chunk
@@ -331,6 +351,7 @@ class SSEDecoder:
         self._event_bytes = 0
         self._index = 0
         self._clean = True
+        self._whole_max = self._bulk_max
         return events
 
     # -- internals ---------------------------------------------------------
@@ -440,6 +461,12 @@ def _data_value(line: bytes) -> bytes:
 _SIMPLE_EVENT: Final = re.compile(
     rb"(?:event:[^\n]*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
 )
+
+
+# Exactly one such event and nothing else (checked for "\r" first: "." stops only at "\n").
+_whole_event: Final = re.compile(
+    rb"(?:event:.*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff].*)\n\n"
+).fullmatch
 
 
 def _bulk_events(block: bytes) -> list[bytes]:

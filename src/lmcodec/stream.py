@@ -39,7 +39,8 @@ itself reads the model (``response.created``/``message_start`` fallbacks).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
+from functools import partial
 from typing import Any, Final, Literal
 
 import msgspec
@@ -192,6 +193,48 @@ class Decoder:
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
         """Take the next chunk of the body; return the canonical events it completed."""
+        frames = self._frame(data)
+        return self._map(frames) if frames else []
+
+    def decode_into(self, chunks: Iterable[bytes], sink: Callable[[list[StreamEvent]], Any]) -> None:
+        """Feed every chunk, then :meth:`close`, handing the events to ``sink`` in order, a list at a time.
+
+        What :func:`lmcodec.assemble` runs for :func:`decode`: each chunk is
+        framed as it arrives, the frames are mapped in batches of 64 (so one
+        event per chunk costs little more than a whole body; the frames of at
+        most 64 events are held). A failure surfaces where ``feed``/``close``
+        would raise it, after the events before it have been handed over; a
+        ``StreamDecodeError``'s ``events`` then hold those of its batch."""
+        pending: list[bytes] = []
+        framing = self._failed or self._sniff is not None  # _frame's checks, until they pass
+        feed_data = self._feed_data
+        try:
+            for chunk in chunks:
+                if framing:
+                    frames = self._frame(chunk)
+                    framing = self._sniff is not None
+                    feed_data = self._feed_data
+                else:
+                    try:
+                        frames = feed_data(chunk)
+                    except DecodeError:
+                        self._failed = True
+                        raise
+                if frames:
+                    pending += frames
+                    if len(pending) >= 64:
+                        batch, pending = pending, []
+                        _hand_over(partial(self._map, batch), sink)
+        except Exception:
+            if pending:  # what came before the failure, as if each chunk had been fed on its own
+                _hand_over(partial(self._map, pending), sink)
+            raise
+        if pending:
+            _hand_over(partial(self._map, pending), sink)
+        _hand_over(self.close, sink)
+
+    def _frame(self, data: bytes | bytearray | memoryview) -> list[bytes]:
+        """The SSE events' data (JSON-array elements) a chunk completes; a framing error fails the decoder."""
         if self._failed or self._sniff is not None:
             if self._failed:
                 raise StreamDecodeError("stream decoder used after a decode error")
@@ -199,17 +242,23 @@ class Decoder:
             if not data:
                 return []
         try:
-            frames = self._feed_data(data)
+            frames: list[bytes] = self._feed_data(data)
         except DecodeError:
             self._failed = True
             raise
-        if not frames:
-            return []
+        return frames
+
+    def _map(self, frames: list[bytes]) -> list[StreamEvent]:
+        """The coalesced canonical events of some frames (not empty)."""
         out: list[Any] = []
         mapper = self._mapper
         try:
-            skipped = mapper.frames(frames, out)
+            # One frame (a transport handing over one event at a time) is mapped directly.
+            skipped = mapper.map(frames[0], out) if len(frames) == 1 else mapper.frames(frames, out)
         except _FRAME_ERRORS as exc:
+            if len(frames) == 1:
+                mapper.failed = frames[0]
+                mapper.skipped = 0
             raise self._failure(exc, frames, out) from exc
         stats = self._stats
         stats.frames += len(frames)
@@ -347,13 +396,69 @@ class Decoder:
         return out
 
 
+def _hand_over(events: Callable[[], list[StreamEvent]], sink: Callable[[list[StreamEvent]], Any]) -> None:
+    """``sink(events())``; a StreamDecodeError's events are handed over before it propagates."""
+    try:
+        batch = events()
+    except StreamDecodeError as exc:
+        sink(exc.events)
+        raise
+    sink(batch)
+
+
+class _Decoding:
+    """What :func:`decode` returns: an iterator of the events, decoded lazily as they are pulled
+    (iterating it iterates a generator over :meth:`Decoder.feed`); :func:`lmcodec.assemble`
+    calls :meth:`push_events` instead, which decodes straight into the assembler."""
+
+    __slots__ = ("_args", "_events")
+
+    def __init__(self, provider: str, chunks: Iterable[bytes], request: Request | None, unknown: OnUnknown):
+        self._args = (provider, chunks, request, unknown)
+        self._events: Iterator[StreamEvent] | None = None  # the generator, once iteration began
+
+    def __iter__(self) -> Iterator[StreamEvent]:
+        if self._events is None:
+            self._events = _events(*self._args)
+        return self._events
+
+    def __next__(self) -> StreamEvent:
+        return next(iter(self))
+
+    def close(self) -> None:
+        if self._events is None:
+            self._events = iter(())
+        else:
+            close = getattr(self._events, "close", None)
+            if close is not None:
+                close()
+
+    def push_events(self, sink: Callable[[Iterable[StreamEvent]], Any]) -> None:
+        """Hand every event to ``sink`` (``Assembler.extend``), a list at a time (see ``decode_into``)."""
+        if self._events is not None:  # iteration began (or closed): go on from there
+            sink(self._events)
+            return
+        self._events = iter(())
+        provider, chunks, request, unknown = self._args
+        Decoder(provider, request=request, unknown=unknown).decode_into(chunks, sink)
+
+
 def decode(
     provider: str, chunks: Iterable[bytes], *, request: Request | None = None, unknown: OnUnknown = "skip"
 ) -> Iterator[StreamEvent]:
     """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events.
 
     ``unknown="keep"`` yields frames of unknown event types as UnknownEvents (see :class:`Decoder`).
+    The events are decoded as they are pulled; :func:`lmcodec.assemble` has them decoded straight
+    into its assembler.
     """
+    return _Decoding(provider, chunks, request, unknown)
+
+
+def _events(
+    provider: str, chunks: Iterable[bytes], request: Request | None, unknown: OnUnknown
+) -> Iterator[StreamEvent]:
+    """The generator behind :func:`decode`."""
     decoder = Decoder(provider, request=request, unknown=unknown)
     try:
         for chunk in chunks:

@@ -12,7 +12,7 @@ functionCall, inlineData), ``finishReason`` and the presence of
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import msgspec
 
@@ -26,6 +26,7 @@ __all__ = [
     "PROVIDER",
     "UNSET",
     "chunk_decoder",
+    "text_chunk_decoder",
     "finish_reason",
     "gemini_token_logprobs",
     "gemini_usage",
@@ -244,3 +245,37 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
 
 
 chunk_decoder: Final = msgspec.json.Decoder(_Chunk)
+
+
+# The common chunk, one text (or thought) part and nothing else that maps, decoded
+# into a stricter view: every chunk it accepts, _Chunk accepts too and maps to the
+# same events (a TextDelta or ThinkingDelta at part 0, and its signature).
+# No JSON value fits _Absent: a chunk holding the key is left to _Chunk.
+_Absent = Annotated[int, msgspec.Meta(ge=1, le=0)] | msgspec.UnsetType
+
+
+class _TextPart(msgspec.Struct, frozen=True, gc=False):
+    text: str
+    thought: bool | None = None
+    thoughtSignature: str | None = None
+    functionCall: _FunctionCall | None = None
+    inlineData: _Inline | None = None
+
+
+class _TextContent(msgspec.Struct, frozen=True, gc=False):
+    parts: Annotated[list[_TextPart], msgspec.Meta(min_length=1, max_length=1)]
+
+
+class _TextCandidate(msgspec.Struct, frozen=True, gc=False):
+    content: _TextContent
+    finishReason: None = None
+    logprobsResult: None = None
+
+
+class _TextChunk(msgspec.Struct, frozen=True, gc=False):
+    candidates: Annotated[list[_TextCandidate], msgspec.Meta(min_length=1)]
+    promptFeedback: None = None
+    error: _Absent = msgspec.UNSET
+
+
+text_chunk_decoder: Final = msgspec.json.Decoder(_TextChunk)

@@ -13,6 +13,7 @@ take the generic path.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import msgspec
@@ -74,22 +75,46 @@ class StreamMapper(MapperBase):
 
     def map(self, data: bytes, out: list[Any]) -> int:
         """Map one SSE ``data`` payload, appending its events to ``out``; 1 if it mapped to nothing."""
+        return self.frames((data,), out)
+
+    def frames(self, datas: Iterable[bytes], out: list[Any]) -> int:
+        """:meth:`MapperBase.frames` with the text and tool-input deltas, most of a stream,
+        mapped inline (each frame a call less)."""
+        skipped = 0
+        data = b""
+        decode = frame_decoder.decode
         try:
-            f = frame_decoder.decode(data)
-        except (msgspec.ValidationError, msgspec.DecodeError):
-            return self._rejected(data, out)
+            for data in datas:
+                try:
+                    f = decode(data)
+                except (msgspec.ValidationError, msgspec.DecodeError):
+                    skipped += self._rejected(data, out)
+                    continue
+                if f.kind == 1 and f.delta is not None:
+                    delta = f.delta
+                    dtype = delta.type
+                    if dtype == "text_delta":
+                        text = replace(TEXT, part_index=f.index, text=delta.text or "")
+                        out.append(replace(EVENT, delta=text))
+                        continue
+                    if dtype == "input_json_delta":
+                        tool = replace(TOOL_CALL, part_index=f.index, input=delta.partial_json or "")
+                        out.append(replace(EVENT, delta=tool))
+                        continue
+                skipped += self._map_frame(f, data, out)
+        except BaseException:
+            self.failed = data
+            self.skipped = skipped
+            raise
+        return skipped
+
+    def _map_frame(self, f: Any, data: bytes, out: list[Any]) -> int:
+        """Map a decoded frame other than a text or tool-input delta; 1 if it mapped to nothing."""
         kind = f.kind
         if kind == 1:
             delta = f.delta
             dtype = delta.type if delta is not None else None
-            if dtype == "text_delta":
-                out.append(
-                    replace(EVENT, delta=replace(TEXT, part_index=f.index, text=delta.text or ""))
-                )
-            elif dtype == "input_json_delta":
-                tool = replace(TOOL_CALL, part_index=f.index, input=delta.partial_json or "")
-                out.append(replace(EVENT, delta=tool))
-            elif dtype == "thinking_delta":
+            if dtype == "thinking_delta":
                 thinking = replace(THINKING, part_index=f.index, text=delta.thinking or "")
                 out.append(replace(EVENT, delta=thinking))
             elif dtype == "signature_delta" and delta.signature:

@@ -17,6 +17,7 @@ from it, as lm15 does (once per stream).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import msgspec
@@ -46,6 +47,7 @@ from lmcodec.providers._gemini_wire import (
     gemini_usage,
     inband_error,
     stream_error_detail,
+    text_chunk_decoder,
 )
 from lmcodec.wire import (
     AudioDelta,
@@ -98,6 +100,35 @@ class StreamMapper(MapperBase):
 
     def map(self, data: bytes, out: list[Any]) -> int:
         """Map one SSE ``data`` payload, appending its events to ``out``; 1 if it mapped to nothing."""
+        return self.frames((data,), out)
+
+    def frames(self, datas: Iterable[bytes], out: list[Any]) -> int:
+        """:meth:`MapperBase.frames` with the common chunk, one answer-text (or thought) part
+        and nothing else, mapped inline: most of a stream is such chunks, each frame a call less."""
+        skipped = 0
+        data = b""
+        decode = text_chunk_decoder.decode
+        try:
+            for data in datas:
+                try:
+                    part = decode(data).candidates[0].content.parts[0]
+                except (msgspec.ValidationError, msgspec.DecodeError):
+                    skipped += self._map_chunk(data, out)
+                    continue
+                if part.thought:
+                    out.append(replace(EVENT, delta=replace(THINKING, text=part.text)))
+                else:
+                    out.append(replace(EVENT, delta=replace(TEXT, text=part.text)))
+                if part.thoughtSignature is not None:
+                    out.append(_signature_delta(part.thoughtSignature, 0))
+        except BaseException:
+            self.failed = data
+            self.skipped = skipped
+            raise
+        return skipped
+
+    def _map_chunk(self, data: bytes, out: list[Any]) -> int:
+        """:meth:`map` for any other chunk."""
         try:
             chunk = chunk_decoder.decode(data)
         except (msgspec.ValidationError, msgspec.DecodeError):
