@@ -479,5 +479,3 @@ def _close(source: Any, primary: BaseException | None, response: Response | None
         add_note = getattr(primary, "add_note", None)
         if add_note is not None:
             add_note(f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")
-
-

@@ -40,12 +40,12 @@ offset of the offending line. ``None`` disables a limit.
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Final, NoReturn
 
 import msgspec
 
+from lmcodec._sse_fields import SPACE, WS_FIRST, bulk_events, lstrip_ws, whole_event
 from lmcodec.errors import DecodeError
 
 __all__ = [
@@ -74,30 +74,8 @@ class SSEEvent(msgspec.Struct, frozen=True, gc=False):
     data: bytes
 
 
-# What ``str.lstrip()`` removes, as bytes: the ASCII whitespace (``str.isspace``
-# also counts the separators \x1c-\x1f) and the UTF-8 encodings of the
-# non-ASCII white space characters.
-_ASCII_WS: Final = b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
-_UNICODE_WS: Final = tuple(chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace())
-# First bytes that may start white space: a ``data:`` value starting with any
-# other byte is taken as is.
-_WS_FIRST: Final = frozenset(_ASCII_WS) | frozenset(w[0] for w in _UNICODE_WS)
-_SPACE: Final = 0x20
 _D: Final = ord("d")
 _E: Final = ord("e")
-
-
-def _lstrip_ws(value: bytes) -> bytes:
-    """``value`` without the leading white space ``str.lstrip()`` would remove."""
-    while True:
-        value = value.lstrip(_ASCII_WS)
-        if value and value[0] >= 0x80 and value.startswith(_UNICODE_WS):
-            for ws in _UNICODE_WS:
-                if value.startswith(ws):
-                    value = value[len(ws) :]
-                    break
-            continue
-        return value
 
 
 def _check_limit(name: str, value: int | None) -> int | None:
@@ -254,7 +232,7 @@ class SSEDecoder:
         """
         size = len(data)
         if size <= self._whole_max and type(data) is bytes and 13 not in data:  # 13: "\r"
-            match = _whole_event(data)
+            match = whole_event(data)
             if match is not None:
                 self._index += 1
                 self._offset += size
@@ -291,18 +269,18 @@ class SSEDecoder:
             end = len(chunk)
             first = chunk.find(10)  # the first "\n"
             if first == end - 2:  # one line: "data: {...}\n\n"?
-                if chunk.startswith(b"data: ") and chunk[6] not in _WS_FIRST:
+                if chunk.startswith(b"data: ") and chunk[6] not in WS_FIRST:
                     bulk = [chunk[6:-2]]
                 else:
-                    bulk = _bulk_events(chunk)
+                    bulk = bulk_events(chunk)
             elif chunk.find(10, first + 1) == end - 2 and chunk.startswith(b"event:"):
                 at = first + 1  # two lines: "event: name\ndata: {...}\n\n"?
-                if chunk.startswith(b"data: ", at) and chunk[at + 6] not in _WS_FIRST:
+                if chunk.startswith(b"data: ", at) and chunk[at + 6] not in WS_FIRST:
                     bulk = [chunk[at + 6 : -2]]
                 else:
-                    bulk = _bulk_events(chunk)
+                    bulk = bulk_events(chunk)
             else:
-                bulk = _bulk_events(chunk)
+                bulk = bulk_events(chunk)
             chunk = b""
         else:
             end = chunk.rfind(b"\n\n") + 2
@@ -310,7 +288,7 @@ class SSEDecoder:
                 bulk = []
                 end = 0
             else:
-                bulk = _bulk_events(chunk[:end])
+                bulk = bulk_events(chunk[:end])
                 chunk = chunk[end:]
         if end:
             self._index += len(bulk)
@@ -391,13 +369,13 @@ class SSEDecoder:
                         parts.append(b"")
                         continue
                     c = line[5]
-                    if c == _SPACE:
-                        if len(line) > 6 and line[6] in _WS_FIRST:
-                            parts.append(_lstrip_ws(line[6:]))
+                    if c == SPACE:
+                        if len(line) > 6 and line[6] in WS_FIRST:
+                            parts.append(lstrip_ws(line[6:]))
                         else:
                             parts.append(line[6:])
-                    elif c in _WS_FIRST:
-                        parts.append(_lstrip_ws(line[5:]))
+                    elif c in WS_FIRST:
+                        parts.append(lstrip_ws(line[5:]))
                     else:
                         parts.append(line[5:])
             elif first == _E and line.startswith(b"event:"):
@@ -438,62 +416,6 @@ class SSEDecoder:
     def _fail(self, what: str, index: int, offset: int) -> NoReturn:
         self._failed = True
         raise DecodeError(f"SSE event #{index} (line at byte offset {offset}): {what}")
-
-
-def _data_value(line: bytes) -> bytes:
-    """The value of a ``data:`` line, leading white space removed as ``str.lstrip()`` does."""
-    if len(line) == 5:
-        return b""
-    c = line[5]
-    if c == _SPACE:
-        if len(line) > 6 and line[6] in _WS_FIRST:
-            return _lstrip_ws(line[6:])
-        return line[6:]
-    if c in _WS_FIRST:
-        return _lstrip_ws(line[5:])
-    return line[5:]
-
-
-# One event of the common shape: an optional ``event:`` line, then one ``data:``
-# line whose value starts with a byte that cannot start white space, then the
-# blank line. ``split`` with it leaves only empty strings between matches when
-# a block consists of such events and nothing else.
-_SIMPLE_EVENT: Final = re.compile(
-    rb"(?:event:[^\n]*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
-)
-
-
-# Exactly one such event and nothing else (checked for "\r" first: "." stops only at "\n").
-_whole_event: Final = re.compile(
-    rb"(?:event:.*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff].*)\n\n"
-).fullmatch
-
-
-def _bulk_events(block: bytes) -> list[bytes]:
-    """The data of the events in ``block``: complete lines without ``\r`` ending
-    with a blank line, nothing pending before it."""
-    if block.find(b"\n\n") == len(block) - 2:  # a single event
-        match = _SIMPLE_EVENT.fullmatch(block)
-        if match is not None:
-            return [match[1]]
-    else:
-        pieces = _SIMPLE_EVENT.split(block)
-        if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
-            return pieces[1::2]
-    out: list[bytes] = []
-    for seg in block.split(b"\n\n"):
-        # Extra line ends around a segment are blank lines: no data, nothing to dispatch.
-        seg = seg.strip(b"\n")
-        if not seg:
-            continue
-        if b"\n" not in seg:
-            if seg.startswith(b"data:"):
-                out.append(_data_value(seg))
-            continue
-        parts = [_data_value(line) for line in seg.split(b"\n") if line.startswith(b"data:")]
-        if parts:
-            out.append(parts[0] if len(parts) == 1 else b"\n".join(parts))
-    return out
 
 
 def iter_sse(

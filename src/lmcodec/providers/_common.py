@@ -31,6 +31,7 @@ import msgspec
 from lmcodec._judgments import replace_text_with_data, schema_has_judgments
 from lmcodec.errors import DecodeError, LmcodecError
 from lmcodec.wire import (
+    ContinuationDelta,
     ErrorDetail,
     Request,
     StreamDeltaEvent,
@@ -53,6 +54,7 @@ __all__ = [
     "ProviderError",
     "StreamDecodeError",
     "attach_unmapped",
+    "continuation_event",
     "error_detail",
     "error_frame_fields",
     "gemini_str_exception",
@@ -71,6 +73,7 @@ __all__ = [
     "record_unmapped",
     "replace",
     "schema_has_judgments",
+    "tool_call_event",
     "unnamed_tool_call_error",
     "wire_model",
 ]
@@ -90,6 +93,18 @@ TEXT: Final[TextDelta] = new(TextDelta, part_index=0, text="")
 THINKING: Final[ThinkingDelta] = new(ThinkingDelta, part_index=0, text="")
 TOOL_CALL: Final[ToolCallDelta] = new(ToolCallDelta, part_index=0, input="")
 EVENT: Final[StreamDeltaEvent] = new(StreamDeltaEvent, delta=TEXT)
+
+
+def tool_call_event(part_index: int, fragment: str, call_id: str | None, name: str | None) -> Any:
+    """A ToolCallDelta event from typed values (an empty id or name is None)."""
+    delta = replace(TOOL_CALL, part_index=part_index, input=fragment, id=call_id or None, name=name or None)
+    return replace(EVENT, delta=delta)
+
+
+def continuation_event(part_index: int, provider: str, kind: str, data: dict[str, Any]) -> Any:
+    """A ContinuationDelta event from typed values."""
+    delta = new(ContinuationDelta, part_index=part_index, provider=provider, kind=kind, data=data)
+    return replace(EVENT, delta=delta)
 
 
 class EndFrame:

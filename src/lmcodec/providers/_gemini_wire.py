@@ -74,7 +74,6 @@ CANDIDATE_FINISH_ERRORS: Final = frozenset(
 """``GeminiLM._is_candidate_finish_error``: finish reasons lm15 treats as an in-band error."""
 
 
-
 def _is_context_length_message(msg: str) -> bool:
     lowered = msg.lower()
     return (

@@ -150,4 +150,3 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
         logprobs=tuple(logprob_seq) if logprob_seq else None,
         provider_data=attach_unmapped(data, unmapped),
     )
-

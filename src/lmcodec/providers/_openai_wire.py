@@ -357,4 +357,3 @@ def usage_from(usage_data: Any) -> Usage:
         input_audio_tokens=input_details.get("audio_tokens"),
         output_audio_tokens=output_details.get("audio_tokens"),
     )
-

@@ -35,11 +35,13 @@ from lmcodec.providers._common import (
     TOOL_CALL,
     EndFrame,
     MapperBase,
+    continuation_event,
     error_frame_fields,
     load_frame,
     new,
     pyint,
     replace,
+    tool_call_event,
 )
 from lmcodec.wire import (
     CitationDelta,
@@ -118,18 +120,8 @@ class StreamMapper(MapperBase):
                 thinking = replace(THINKING, part_index=f.index, text=delta.thinking or "")
                 out.append(replace(EVENT, delta=thinking))
             elif dtype == "signature_delta" and delta.signature:
-                out.append(
-                    replace(
-                        EVENT,
-                        delta=new(
-                            ContinuationDelta,
-                            part_index=f.index,
-                            provider="anthropic",
-                            kind="thinking_signature",
-                            data={"signature": delta.signature},
-                        ),
-                    )
-                )
+                signature = {"signature": delta.signature}
+                out.append(continuation_event(f.index, "anthropic", "thinking_signature", signature))
             elif dtype in ("citation_delta", "citations_delta"):
                 return self._generic(data, out)
             else:
@@ -140,32 +132,11 @@ class StreamMapper(MapperBase):
             block = f.content_block
             btype = block.type if block is not None else None
             if btype == "tool_use":
-                out.append(
-                    replace(
-                        EVENT,
-                        delta=replace(
-                            TOOL_CALL,
-                            part_index=f.index,
-                            input=start_input(block.input),
-                            id=block.id or None,
-                            name=block.name or None,
-                        ),
-                    )
-                )
+                out.append(tool_call_event(f.index, start_input(block.input), block.id, block.name))
             elif btype == "redacted_thinking" and block.data is not None:
                 out.append(replace(EVENT, delta=replace(THINKING, part_index=f.index)))
-                out.append(
-                    replace(
-                        EVENT,
-                        delta=new(
-                            ContinuationDelta,
-                            part_index=f.index,
-                            provider="anthropic",
-                            kind="redacted_thinking",
-                            data={"data": block.data},
-                        ),
-                    )
-                )
+                redacted = {"data": block.data}
+                out.append(continuation_event(f.index, "anthropic", "redacted_thinking", redacted))
             else:
                 return 1
         elif kind == 3:

@@ -26,13 +26,14 @@ from lmcodec.providers._common import (
     EVENT,
     TEXT,
     THINKING,
-    TOOL_CALL,
     EndFrame,
     MapperBase,
+    continuation_event,
     gemini_str_exception,
     load_frame,
     new,
     replace,
+    tool_call_event,
 )
 from lmcodec.providers._gemini_array import ArrayFramer
 from lmcodec.providers._gemini_body import parse_response
@@ -76,16 +77,7 @@ __all__ = [
 
 
 def _signature_delta(signature: Any, idx: int) -> Any:
-    return replace(
-        EVENT,
-        delta=new(
-            ContinuationDelta,
-            part_index=idx,
-            provider="gemini",
-            kind="thought_signature",
-            data={"value": str(signature)},
-        ),
-    )
+    return continuation_event(idx, "gemini", "thought_signature", {"value": str(signature)})
 
 
 # --------------------------------------------------------------------------
@@ -164,13 +156,9 @@ class StreamMapper(MapperBase):
                 if text is not UNSET:
                     yielded_delta = True
                     if part.thought:
-                        out.append(
-                            replace(EVENT, delta=replace(THINKING, part_index=idx, text=text or ""))
-                        )
+                        out.append(replace(EVENT, delta=replace(THINKING, part_index=idx, text=text or "")))
                     else:
-                        out.append(
-                            replace(EVENT, delta=replace(TEXT, part_index=idx, text=text or ""))
-                        )
+                        out.append(replace(EVENT, delta=replace(TEXT, part_index=idx, text=text or "")))
                     if part.thoughtSignature is not None:
                         out.append(_signature_delta(part.thoughtSignature, idx))
                 elif part.functionCall is not None:
@@ -178,18 +166,7 @@ class StreamMapper(MapperBase):
                     saw_tool = True
                     yielded_delta = True
                     args = {} if fc.args is UNSET else fc.args
-                    out.append(
-                        replace(
-                            EVENT,
-                            delta=replace(
-                                TOOL_CALL,
-                                part_index=idx,
-                                input=json.dumps(args, separators=(",", ":")),
-                                id=fc.id or None,
-                                name=fc.name or None,
-                            ),
-                        )
-                    )
+                    out.append(tool_call_event(idx, json.dumps(args, separators=(",", ":")), fc.id, fc.name))
                     signature = part.thoughtSignature or fc.thoughtSignature
                     if signature is not None:
                         out.append(_signature_delta(signature, idx))
@@ -198,15 +175,11 @@ class StreamMapper(MapperBase):
                     mime = inline.mimeType or "application/octet-stream"
                     if mime.startswith("audio/"):
                         yielded_delta = True
-                        audio = new(
-                            AudioDelta, part_index=idx, data=inline.data or "", media_type=mime
-                        )
+                        audio = new(AudioDelta, part_index=idx, data=inline.data or "", media_type=mime)
                         out.append(replace(EVENT, delta=audio))
                     elif mime.startswith("image/"):
                         yielded_delta = True
-                        image = new(
-                            ImageDelta, part_index=idx, data=inline.data or "", media_type=mime
-                        )
+                        image = new(ImageDelta, part_index=idx, data=inline.data or "", media_type=mime)
                         out.append(replace(EVENT, delta=image))
         if finish:
             self._end(data, finish, saw_tool, out)

@@ -25,12 +25,14 @@ from lmcodec.providers._common import (
     TOOL_CALL,
     EndFrame,
     MapperBase,
+    continuation_event,
     error_frame_fields,
     load_frame,
     new,
     openai_token_logprobs,
     pyint,
     replace,
+    tool_call_event,
 )
 from lmcodec.providers._openai_body import parse_response
 from lmcodec.providers._openai_wire import (
@@ -111,9 +113,7 @@ class StreamMapper(MapperBase):
         elif kind == 0:
             return 1
         elif kind == 2:
-            out.append(
-                replace(EVENT, delta=replace(THINKING, part_index=f.output_index, text=f.delta or ""))
-            )
+            out.append(replace(EVENT, delta=replace(THINKING, part_index=f.output_index, text=f.delta or "")))
         elif kind == 3:
             out.append(
                 replace(
@@ -132,18 +132,8 @@ class StreamMapper(MapperBase):
             if item is not None and item.type == "reasoning":
                 out.append(replace(EVENT, delta=replace(THINKING, part_index=f.output_index)))
             elif item is not None and item.type == "function_call":
-                out.append(
-                    replace(
-                        EVENT,
-                        delta=replace(
-                            TOOL_CALL,
-                            part_index=f.output_index,
-                            input=item.arguments or "",
-                            id=item.call_id or item.id or None,
-                            name=item.name or None,
-                        ),
-                    )
-                )
+                call_id = item.call_id or item.id
+                out.append(tool_call_event(f.output_index, item.arguments or "", call_id, item.name))
             else:
                 return 1
         elif kind == 5:
@@ -155,18 +145,7 @@ class StreamMapper(MapperBase):
                 if done.encrypted_content:
                     state["encrypted_content"] = done.encrypted_content
             if state:
-                out.append(
-                    replace(
-                        EVENT,
-                        delta=new(
-                            ContinuationDelta,
-                            part_index=f.output_index,
-                            provider="openai",
-                            kind="reasoning_item",
-                            data=state,
-                        ),
-                    )
-                )
+                out.append(continuation_event(f.output_index, "openai", "reasoning_item", state))
             else:
                 return 1
         elif kind == 6:

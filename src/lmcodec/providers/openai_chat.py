@@ -217,9 +217,7 @@ class StreamMapper(MapperBase):
                         out.append(
                             replace(
                                 EVENT,
-                                delta=replace(
-                                    TEXT, text=content, logprobs=typed_token_logprobs(lp.content)
-                                ),
+                                delta=replace(TEXT, text=content, logprobs=typed_token_logprobs(lp.content)),
                             )
                         )
                     else:

@@ -1,0 +1,92 @@
+"""The SSE ``data:`` field over bytes: white space as ``str.lstrip()`` sees it, and the events
+of the common shapes (``[event:] data:``, nothing else) cut out of a block in one step.
+
+Helpers of :class:`lmcodec.sse.SSEDecoder`; the grammar is described there.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["SPACE", "WS_FIRST", "bulk_events", "lstrip_ws", "whole_event"]
+
+SPACE: Final = 0x20
+
+# What ``str.lstrip()`` removes, as bytes: the ASCII whitespace (``str.isspace``
+# also counts the separators \x1c-\x1f) and the UTF-8 encodings of the
+# non-ASCII white space characters.
+_ASCII_WS: Final = b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
+_UNICODE_WS: Final = tuple(chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace())
+# First bytes that may start white space: a ``data:`` value starting with any
+# other byte is taken as is.
+WS_FIRST: Final = frozenset(_ASCII_WS) | frozenset(w[0] for w in _UNICODE_WS)
+
+
+def lstrip_ws(value: bytes) -> bytes:
+    """``value`` without the leading white space ``str.lstrip()`` would remove."""
+    while True:
+        value = value.lstrip(_ASCII_WS)
+        if value and value[0] >= 0x80 and value.startswith(_UNICODE_WS):
+            for ws in _UNICODE_WS:
+                if value.startswith(ws):
+                    value = value[len(ws) :]
+                    break
+            continue
+        return value
+
+
+def _data_value(line: bytes) -> bytes:
+    """The value of a ``data:`` line, leading white space removed as ``str.lstrip()`` does."""
+    if len(line) == 5:
+        return b""
+    c = line[5]
+    if c == SPACE:
+        if len(line) > 6 and line[6] in WS_FIRST:
+            return lstrip_ws(line[6:])
+        return line[6:]
+    if c in WS_FIRST:
+        return lstrip_ws(line[5:])
+    return line[5:]
+
+
+# One event of the common shape: an optional ``event:`` line, then one ``data:``
+# line whose value starts with a byte that cannot start white space, then the
+# blank line. ``split`` with it leaves only empty strings between matches when
+# a block consists of such events and nothing else.
+_SIMPLE_EVENT: Final = re.compile(
+    rb"(?:event:[^\n]*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
+)
+
+
+# Exactly one such event and nothing else (checked for "\r" first: "." stops only at "\n").
+whole_event: Final = re.compile(
+    rb"(?:event:.*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff].*)\n\n"
+).fullmatch
+
+
+def bulk_events(block: bytes) -> list[bytes]:
+    """The data of the events in ``block``: complete lines without ``\r`` ending
+    with a blank line, nothing pending before it."""
+    if block.find(b"\n\n") == len(block) - 2:  # a single event
+        match = _SIMPLE_EVENT.fullmatch(block)
+        if match is not None:
+            return [match[1]]
+    else:
+        pieces = _SIMPLE_EVENT.split(block)
+        if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
+            return pieces[1::2]
+    out: list[bytes] = []
+    for seg in block.split(b"\n\n"):
+        # Extra line ends around a segment are blank lines: no data, nothing to dispatch.
+        seg = seg.strip(b"\n")
+        if not seg:
+            continue
+        if b"\n" not in seg:
+            if seg.startswith(b"data:"):
+                out.append(_data_value(seg))
+            continue
+        parts = [_data_value(line) for line in seg.split(b"\n") if line.startswith(b"data:")]
+        if parts:
+            out.append(parts[0] if len(parts) == 1 else b"\n".join(parts))
+    return out
