@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,6 +44,7 @@ import lmcodec as lc
 from corpus import strict_equal
 from lmcodec.providers import decode_response
 from lmcodec.providers import gemini as lcg
+from lmcodec.providers._gemini_wire import compact_json
 from lmcodec.providers.gemini import ArrayFramer
 
 P = "gemini"
@@ -383,3 +385,26 @@ def test_crlf_framing_random_splits() -> None:
         strict_equal(
             lc_feed_each(P, split_at(sse, [rng.randrange(len(sse)) for _ in range(6)]), reqlc), expected
         )
+
+
+# -- a function call's args, spelled as lm15 spells them ------------------------------------------
+
+_ARG_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12) | st.sampled_from(
+    ["\\x41", "\\\\", "\x7f", "\U0001f600", "\u00e9", "\u2028", "1e5", ":1e5,", "0.00001", "\\U0001f600"]
+)
+_ARG_FLOATS = st.floats(allow_nan=False, allow_infinity=False) | st.sampled_from(
+    [1e16, 1e-5, 1e-7, 0.0001, -0.0, 1e22, 5e-324, 123456789012345678.0]
+)
+_ARG_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | _ARG_FLOATS | _ARG_TEXT,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_ARG_TEXT, inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_ARG_VALUES)
+def test_compact_json_is_json_dumps(value: Any) -> None:
+    """Function-call args, as msgspec decodes them, spelled as lm15's json.dumps(args, separators)."""
+    args = msgspec.json.decode(json.dumps(value))
+    assert compact_json(args) == json.dumps(args, separators=(",", ":"))

@@ -12,6 +12,8 @@ functionCall, inlineData), ``finishReason`` and the presence of
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Annotated, Any, Final
 
 import msgspec
@@ -26,6 +28,7 @@ __all__ = [
     "PROVIDER",
     "UNSET",
     "chunk_decoder",
+    "compact_json",
     "text_chunk_decoder",
     "finish_reason",
     "gemini_token_logprobs",
@@ -278,3 +281,45 @@ class _TextChunk(msgspec.Struct, frozen=True, gc=False):
 
 
 text_chunk_decoder: Final = msgspec.json.Decoder(_TextChunk)
+
+
+# --------------------------------------------------------------------------
+# a function call's args as lm15 spells them: json.dumps(args, separators=(",", ":"))
+
+# Where msgspec's JSON and json.dumps's may differ: a number as the whole value, a float
+# spelled with an exponent ("e" after a digit) or as 0.0000..., and DEL (json.dumps escapes
+# it). Met inside a string too, which only sends that value to json.dumps.
+_NUMBER_START: Final = frozenset(bytes([c]) for c in b"-0123456789")
+_DIGITS: Final = frozenset(b"0123456789")
+_EXPONENTS: Final = re.compile(rb"e[-0-9]").finditer
+# backslashreplace's escapes of non-ASCII text, next to the JSON escape of a backslash.
+_ESCAPE: Final = re.compile(r"\\(?:(\\)|x([0-9a-f]{2})|U([0-9a-f]{8}))")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    if match[1]:
+        return "\\\\"
+    if match[2]:
+        return "\\u00" + match[2]
+    code = int(match[3], 16) - 0x10000
+    return f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}"
+
+
+def compact_json(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))`` for a value msgspec decoded from JSON (so its
+    floats are finite), written by msgspec where the two agree: several times faster."""
+    try:
+        encoded = msgspec.json.encode(value)
+    except (msgspec.EncodeError, TypeError, ValueError, OverflowError):
+        encoded = b"\x7f"
+    if (
+        encoded[:1] in _NUMBER_START
+        or b"0.0000" in encoded
+        or 0x7F in encoded
+        or any(encoded[m.start() - 1] in _DIGITS for m in _EXPONENTS(encoded))
+    ):
+        return json.dumps(value, separators=(",", ":"))
+    if encoded.isascii():
+        return encoded.decode("ascii")
+    text = encoded.decode("utf-8").encode("ascii", "backslashreplace").decode("ascii")
+    return _ESCAPE.sub(_json_escape, text)

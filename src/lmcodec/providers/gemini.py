@@ -43,6 +43,7 @@ from lmcodec.providers._gemini_wire import (
     PROVIDER,
     UNSET,
     chunk_decoder,
+    compact_json,
     finish_reason,
     gemini_token_logprobs,
     gemini_usage,
@@ -166,7 +167,7 @@ class StreamMapper(MapperBase):
                     saw_tool = True
                     yielded_delta = True
                     args = {} if fc.args is UNSET else fc.args
-                    out.append(tool_call_event(idx, json.dumps(args, separators=(",", ":")), fc.id, fc.name))
+                    out.append(tool_call_event(idx, compact_json(args), fc.id, fc.name))
                     signature = part.thoughtSignature or fc.thoughtSignature
                     if signature is not None:
                         out.append(_signature_delta(signature, idx))
