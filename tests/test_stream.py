@@ -371,6 +371,51 @@ def test_adecode_matches_decode() -> None:
     assert [e.type for e in asyncio.run(failing())] == ["start", "delta"]
 
 
+def _decode_outcome(run: Any) -> tuple[list[Any], Any]:
+    """The events handed over before a failure, and the failure (an SSE limit's by its location)."""
+    got: list[Any] = []
+    try:
+        run(got)
+    except StreamDecodeError as exc:
+        return got, (type(exc), str(exc))
+    except lc.DecodeError as exc:  # how much of the line the framer saw when it gave up varies
+        return got, (type(exc), str(exc).split(":")[0])
+    return got, None
+
+
+@pytest.mark.skipif(not ALL_STREAMS, reason="lm15-contract corpus absent")
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_decode_into_joins_chunks_as_feeding_them_one_by_one(data: st.DataObject) -> None:
+    """decode_into joins chunks below the framer's smallest limit: with limits small enough to
+    be hit, the same events are handed over before the same failure as feed() chunk by chunk."""
+    provider, path = ALL_STREAMS[data.draw(st.integers(0, len(ALL_STREAMS) - 1), label="body")]
+    body = path.read_bytes()
+    if data.draw(st.booleans(), label="hostile"):
+        at = data.draw(st.integers(0, len(body)), label="at")
+        body = body[:at] + data.draw(st.sampled_from(HOSTILE_FRAMES), label="frame") + body[at:]
+    chunks = split_at(body, data.draw(st.lists(st.integers(0, len(body)), max_size=40), label="cuts"))
+    limits = {
+        "max_line_bytes": data.draw(st.none() | st.integers(20, 600), label="line"),
+        "max_event_bytes": data.draw(st.none() | st.integers(20, 900), label="event"),
+    }
+
+    def joined(out: list[Any]) -> None:
+        stream.Decoder(provider, request=REQUEST, **limits).decode_into(chunks, out.extend)
+
+    def one_by_one(out: list[Any]) -> None:
+        decoder = stream.Decoder(provider, request=REQUEST, **limits)
+        try:
+            for chunk in chunks:
+                out += decoder.feed(chunk)
+            out += decoder.close()
+        except StreamDecodeError as exc:
+            out += exc.events
+            raise
+
+    assert _decode_outcome(joined) == _decode_outcome(one_by_one)
+
+
 def test_assemble_straight_from_the_decoder_in_batches() -> None:
     """Many events, one chunk each: several batches, the same Response as iterating."""
     chunks = [_chat(f"w{i} ") for i in range(300)] + [FINISH, b"data: [DONE]\n\n"]

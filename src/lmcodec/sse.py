@@ -149,6 +149,12 @@ class SSEDecoder:
         return self._index
 
     @property
+    def smallest_limit(self) -> int:
+        """The smaller of ``max_line_bytes`` and ``max_event_bytes`` (2**62 when neither is set):
+        a chunk no longer than this cannot hold a line or an event over a limit on its own."""
+        return self._bulk_max
+
+    @property
     def bytes_fed(self) -> int:
         """Bytes fed so far (since construction or the last :meth:`close`)."""
         return self._offset + len(self._buf) + len(self._tail)

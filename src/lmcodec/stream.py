@@ -199,39 +199,53 @@ class Decoder:
     def decode_into(self, chunks: Iterable[bytes], sink: Callable[[list[StreamEvent]], Any]) -> None:
         """Feed every chunk, then :meth:`close`, handing the events to ``sink`` in order, a list at a time.
 
-        What :func:`lmcodec.assemble` runs for :func:`decode`: each chunk is
-        framed as it arrives, the frames are mapped in batches of 64 (so one
-        event per chunk costs little more than a whole body; the frames of at
-        most 64 events are held). A failure surfaces where ``feed``/``close``
-        would raise it, after the events before it have been handed over; a
-        ``StreamDecodeError``'s ``events`` then hold those of its batch."""
-        pending: list[bytes] = []
-        framing = self._failed or self._sniff is not None  # _frame's checks, until they pass
-        feed_data = self._feed_data
+        What :func:`lmcodec.assemble` runs for :func:`decode`. Consecutive chunks
+        are joined, up to 64 KiB and below the SSE framer's smallest limit, and
+        framed and mapped together, so one event per chunk costs little more
+        than a whole body. That changes nothing else: a line or an event over a
+        limit must have begun before such a batch, so its error comes before any
+        event of the batch, as it would chunk by chunk; the chunks read before a
+        failure of the source are decoded before it propagates. Until the framing
+        is known (Gemini sniffs it) and for a JSON-array body, chunks go one by
+        one. A ``StreamDecodeError``'s ``events`` hold those of its batch."""
+        batch: list[Any] = []  # chunks read, not yet framed
+        size = 0
+        cap = self._batch_bytes()
         try:
             for chunk in chunks:
-                if framing:
-                    frames = self._frame(chunk)
-                    framing = self._sniff is not None
-                    feed_data = self._feed_data
-                else:
-                    try:
-                        frames = feed_data(chunk)
-                    except DecodeError:
-                        self._failed = True
-                        raise
-                if frames:
-                    pending += frames
-                    if len(pending) >= 64:
-                        batch, pending = pending, []
-                        _hand_over(partial(self._map, batch), sink)
+                n = len(chunk)
+                if size + n > cap:
+                    if batch:
+                        full, batch, size = batch, [], 0
+                        self._decode_batch(full, sink)
+                    if n > cap:
+                        self._decode_batch([chunk], sink)
+                        cap = self._batch_bytes()
+                        continue
+                batch.append(chunk)
+                size += n
         except Exception:
-            if pending:  # what came before the failure, as if each chunk had been fed on its own
-                _hand_over(partial(self._map, pending), sink)
+            if batch:  # what came before the failure, as if each chunk had been fed on its own
+                self._decode_batch(batch, sink)
             raise
-        if pending:
-            _hand_over(partial(self._map, pending), sink)
+        if batch:
+            self._decode_batch(batch, sink)
         _hand_over(self.close, sink)
+
+    def _batch_bytes(self) -> int:
+        """How many bytes of chunks :meth:`decode_into` may join: 0 while the framing is unknown
+        or failed and for a JSON-array body, else 64 KiB or the SSE framer's smallest limit."""
+        sse = self._sse
+        if self._failed or self._sniff is not None or type(sse) is not SSEDecoder:
+            return 0
+        limit: int = sse.smallest_limit
+        return min(limit, 1 << 16)
+
+    def _decode_batch(self, batch: list[Any], sink: Callable[[list[StreamEvent]], Any]) -> None:
+        """Frame and map some chunks as one, handing their events to ``sink``."""
+        frames = self._frame(batch[0] if len(batch) == 1 else b"".join(batch))
+        if frames:
+            _hand_over(partial(self._map, frames), sink)
 
     def _frame(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         """The SSE events' data (JSON-array elements) a chunk completes; a framing error fails the decoder."""
