@@ -3,7 +3,7 @@
 - every lm15 1.5.0 positive vector (all 35 kinds): lm15's object converts to an lmcodec object
   that writes exactly lm15's ``serde.*_to_dict`` value, and converts back to an equal lm15 object;
 - random lm15 objects built through lm15's own constructors (the argument trees of
-  tests/wire/test_differential_lm15.py): the same two properties, plus equality with the
+  tests/wire/lm15_*.py): the same two properties, plus equality with the
   object lmcodec's constructors build from the same arguments;
 - lm15 is imported lazily: ``import lmcodec.interop`` does not import it.
 """
@@ -11,12 +11,10 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import lm15.models as lm
@@ -25,6 +23,7 @@ import lm15.types as lt
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from lm15_diff import DIFF
 
 import lmcodec as lc
 from corpus import KIND_TYPES, load_json, needs_corpus, strict_equal
@@ -38,20 +37,6 @@ SETTINGS = settings(
 )
 
 
-def _load_strategies() -> Any:
-    name = "test_differential_lm15"
-    module = sys.modules.get(name) or sys.modules.get(f"_lmcodec_{name}")
-    if module is None:
-        path = Path(__file__).resolve().parent / "wire" / f"{name}.py"
-        spec = importlib.util.spec_from_file_location(f"_lmcodec_{name}", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-DIFF = _load_strategies()
 VECTORS = load_json("lm15-1.5.0/vectors.json")
 
 # kind -> lm15 serde stem (continuation_state is serde's "continuation")

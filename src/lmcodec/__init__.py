@@ -128,6 +128,7 @@ from lmcodec.wire import (
     VideoPart,
     effort_for_budget,
 )
+from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.unknown import Unknown, UnknownDelta, UnknownEvent, UnknownPart, UnknownTool
 
 __all__ = [
@@ -197,6 +198,7 @@ __all__ = [
     "Message",
     "ModelInfo",
     "ModelOrigin",
+    "NonFiniteFloat",
     "NonStreamablePart",
     "Part",
     "PromptPart",

@@ -5,7 +5,7 @@
    attachments, native and odd provider_metadata, custom roles, several output messages,
    invalid usage) and the free-form dicts of test_llm_properties.py;
 2. Turn -> llm -> Turn over random Turns built through lmcodec's lm15 constructors (the
-   argument trees of tests/wire/test_differential_lm15.py), over the same Turns with random,
+   argument trees of tests/wire/lm15_*.py), over the same Turns with random,
    often inconsistent, llm markers and ``metadata["llm"]`` (from_turn never raises: what no
    longer describes the Turn rides along verbatim), and over to_turn's Turns edited that way;
 3. llm's own from_dict/to_dict keeps what from_turn writes.
@@ -24,6 +24,7 @@ from convert_support import HERE, load_sibling, turn_identity
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from llm_support import llm, needs_llm, same_json
+from lm15_diff import DIFF
 
 import lmcodec as lc
 import lmcodec.llm as L
@@ -41,7 +42,6 @@ SETTINGS = settings(
 
 
 PROPS = load_sibling("test_llm_properties", HERE / "test_llm_properties.py")
-DIFF = load_sibling("test_differential_lm15", HERE.parent / "wire" / "test_differential_lm15.py")
 
 PNG = base64.b64encode(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).decode()
 PDF = base64.b64encode(b"%PDF-1.4\n").decode()

@@ -20,6 +20,7 @@ import msgspec
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Response
 from lmcodec.wire._checks import to_path, wire_path
+from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.unknown import Unknown
 
 __all__ = [
@@ -45,6 +46,8 @@ def enc_hook(obj: Any) -> Any:
         return wire_path(obj)
     if isinstance(obj, Unknown):
         return obj.json_form()
+    if type(obj) is NonFiniteFloat:
+        return msgspec.Raw(obj.json_token())
     raise TypeError(f"cannot encode {type(obj).__name__}")  # the codecs raise it as EncodeError
 
 
@@ -52,6 +55,8 @@ def msgpack_enc_hook(obj: Any) -> Any:
     """:func:`enc_hook` for MessagePack: an unknown item read from JSON is written as its value."""
     if isinstance(obj, Unknown):
         return obj.msgpack_form()
+    if type(obj) is NonFiniteFloat:
+        return float(obj)
     return enc_hook(obj)
 
 

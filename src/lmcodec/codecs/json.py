@@ -10,11 +10,12 @@ readers run only after it has failed, so canonical input never pays for them.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal, TypeVar
 
 import msgspec
 
-from lmcodec.codecs import _keep
+from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs import lenient as _lenient
 from lmcodec.codecs._hooks import (
     HOSTILE,
@@ -25,7 +26,7 @@ from lmcodec.codecs._hooks import (
     raise_encode_error,
     top_level,
 )
-from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 
 __all__ = ["decode", "encode", "from_builtins", "schema", "to_builtins"]
 
@@ -47,12 +48,30 @@ def decoder_for(tp: Any) -> msgspec.json.Decoder[Any]:
     return dec
 
 
+# Output buffers reused across ``encode`` calls: ``Encoder.encode`` grows a fresh buffer
+# from a few bytes for every call, regrowing and copying it many times for a record of
+# a few KiB. A call takes a buffer with ``list.pop`` and gives it back with ``append``
+# (both atomic), so concurrent calls never share one; a buffer that grew past
+# ``_BUFFER_KEEP``, or whose encode failed, is dropped rather than kept.
+_buffers: list[bytearray] = []
+_BUFFER_KEEP = 1 << 20
+_encode_into = _encoder.encode_into
+
+
 def encode(obj: Any, *, include_provider_data: bool = False) -> bytes:
     """Canonical JSON bytes of a wire object (or a list/tuple of them)."""
     try:
-        return _encoder.encode(top_level(obj, include_provider_data))
+        buffer = _buffers.pop()
+    except IndexError:  # first call, or every spare buffer is in use by another thread
+        buffer = bytearray()
+    try:
+        _encode_into(top_level(obj, include_provider_data), buffer)
     except (TypeError, ValueError, OverflowError, RecursionError) as exc:
         raise_encode_error(exc)
+    out = bytes(buffer)
+    if len(out) <= _BUFFER_KEEP:
+        _buffers.append(buffer)
+    return out
 
 
 def encode_into(obj: Any, buffer: bytearray, offset: int = 0) -> None:
@@ -84,10 +103,33 @@ def decode(
     except msgspec.ValidationError as exc:
         first = exc
     except msgspec.DecodeError as exc:
+        if _nonfinite.has_tokens(data):
+            value = _non_finite_logprobs(data, type)
+            if value is not None:
+                if lenient:
+                    return value
+                raise DecodeError(
+                    f"{decode_error(exc, data)}: a non-finite logprob (NaN/Infinity, as lm15 writes it) "
+                    "is not canonical JSON; decode with lenient=True to read it"
+                ) from exc
         raise decode_error(exc, data) from exc
     except HOSTILE as exc:
         raise hostile_error(exc, data) from exc
     return _fallback(data, type, first, lenient, unknown)
+
+
+def _non_finite_logprobs(data: Any, tp: Any) -> Any:
+    """``data`` read when its only departure from JSON is NaN/Infinity logprobs (as lm15 writes
+    them), else None."""
+    value = _nonfinite.parse(data)
+    if value is None:
+        return None
+    found = _nonfinite.count_non_finite(value)
+    try:
+        obj = from_builtins(value, tp, lenient=True)
+    except LmcodecError:
+        return None
+    return obj if found and _nonfinite.mark_logprobs(obj) == found else None
 
 
 def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: str) -> Any:
@@ -118,7 +160,11 @@ def _check_unknown(unknown: str) -> bool:
 
 def to_builtins(obj: Any, *, include_provider_data: bool = False) -> Any:
     """The JSON-compatible value of ``obj``: equal to lm15's ``*_to_dict`` output."""
-    return _raw_decoder.decode(encode(obj, include_provider_data=include_provider_data))
+    data = encode(obj, include_provider_data=include_provider_data)
+    try:
+        return _raw_decoder.decode(data)
+    except msgspec.DecodeError:  # a non-finite logprob, written NaN/Infinity as lm15 writes it
+        return json.loads(data)
 
 
 def from_builtins(value: Any, type: Any, *, lenient: bool = False, unknown: OnUnknown = "error") -> Any:

@@ -55,6 +55,9 @@ class BadLine(msgspec.Struct, frozen=True):
     raw: bytes
 
 
+_BLANK = frozenset(b" \t\r\n\x0b\x0c")
+
+
 class Reader:
     """Iterates the good records of a JSONL source; counts and (optionally) keeps the bad ones."""
 
@@ -89,7 +92,7 @@ class Reader:
             for number, raw in enumerate(fh, start=1):
                 start = offset
                 offset += len(raw)
-                if not raw.strip():
+                if raw[0] in _BLANK and not raw.strip():  # a record starts with "{": no copy for it
                     continue
                 try:
                     record = decode(raw)

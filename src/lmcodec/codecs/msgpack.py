@@ -16,7 +16,7 @@ from typing import IO, Any, Literal
 
 import msgspec
 
-from lmcodec.codecs import _keep
+from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs._hooks import (
     HOSTILE,
     dec_hook,
@@ -61,7 +61,7 @@ def decode(
     their exact MessagePack bytes (see :func:`lmcodec.decode`).
     """
     try:
-        return decoder_for(type).decode(data)
+        obj = decoder_for(type).decode(data)
     except msgspec.ValidationError as exc:
         if unknown == "keep":
             return _keep.decode(data, type, "msgpack")
@@ -72,6 +72,14 @@ def decode(
         raise decode_error(exc, data, json=False) from exc
     except HOSTILE as exc:
         raise hostile_error(exc, data, "MessagePack") from exc
+    return _with_non_finite_logprobs(obj, data)
+
+
+def _with_non_finite_logprobs(obj: Any, data: Any) -> Any:
+    """``obj``, its NaN/infinite logprobs marked so that JSON writes them as lm15 does."""
+    if b"\xcb\x7f" in data or b"\xcb\xff" in data:  # maybe a float64 NaN/inf (rare in other data)
+        _nonfinite.mark_logprobs(obj)
+    return obj
 
 
 _LENGTH = struct.Struct(">I")
@@ -133,7 +141,7 @@ def read_stream(src: Source, type: Any, *, unknown: Literal["error", "keep"] = "
                     offset=offset,
                 )
             try:
-                record = fast(body)
+                record = _with_non_finite_logprobs(fast(body), body)
             except (msgspec.DecodeError, *HOSTILE):
                 record = _record(body, type, unknown, index, offset)
             yield record

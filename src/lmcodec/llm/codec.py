@@ -41,6 +41,7 @@ from lmcodec.llm.types import (
     ToolResultPart,
     Usage,
 )
+from lmcodec.wire._types import NonFiniteFloat
 
 __all__ = ["NonFiniteFloat", "decode", "encode", "from_builtins", "to_builtins"]
 
@@ -59,22 +60,6 @@ _DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {
 }
 _DECODE_RESPONSE = _DECODERS[Response].decode
 _CONVERT_TARGET: dict[Any, Any] = {t: Part if t in _PART_CLASSES else t for t in _TARGETS}
-
-
-class NonFiniteFloat(float):
-    """A NaN or infinity read from Python-dialect JSON; written back as ``NaN`` / ``Infinity``.
-
-    A ``float`` for every other purpose. msgspec encoders other than this
-    module's need ``enc_hook=float`` to accept it (MessagePack stores the plain
-    float); :func:`to_builtins` returns the plain float.
-    """
-
-    __slots__ = ()
-
-    def json_token(self) -> bytes:
-        if self != self:
-            return b"NaN"
-        return b"Infinity" if self > 0 else b"-Infinity"
 
 
 _NONFINITE = {

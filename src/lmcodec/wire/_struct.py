@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 import msgspec
 
 from lmcodec.wire._checks import check_json_object, is_json_value, to_path
+from lmcodec.wire._types import NonFiniteFloat
 
 __all__ = ["REQUIRED", "Factory", "WireMeta", "WireStruct", "empty_to_none"]
 
@@ -238,7 +239,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
         def check_float(value: Any) -> Any:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{name} must be a float")
-            return float(value)
+            return value if type(value) is NonFiniteFloat else float(value)
 
         return check_float
     if tp is bytes:

@@ -111,20 +111,36 @@ class CacheConfig(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"mode": "auto"}
 
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15's order: the other fields, then the combination rules, then prefix_until_index.
+        checks = cls.__dict__["_lm_plan"].checks
+        for name in ("mode", "retention", "prefix", "key", "resource"):
+            check = checks.get(name)
+            if check is not None:
+                kwargs[name] = check(kwargs[name])
+        _check_cache_combination(kwargs["mode"], kwargs)
+
     def __post_init__(self) -> None:
-        if self.mode == "off" and (
-            self.retention is not None
-            or self.key is not None
-            or self.prefix is not None
-            or self.prefix_until_index is not None
-            or self.resource is not None
-        ):
-            raise ValueError(
-                "CacheConfig(mode='off') cannot specify retention, key, prefix, "
-                "prefix_until_index, or resource"
-            )
-        if self.prefix is not None and self.prefix_until_index is not None:
-            raise ValueError("CacheConfig cannot specify both prefix and prefix_until_index")
+        _check_cache_combination(self.mode, msgspec.structs.asdict(self))
+
+
+def _check_cache_combination(mode: str, values: dict[str, Any]) -> None:
+    """``mode='off'`` takes no other field; ``prefix`` and ``prefix_until_index`` exclude each other."""
+    has_prefix = values["prefix"] is not None
+    has_index = values["prefix_until_index"] is not None
+    if mode == "off" and (
+        has_prefix
+        or has_index
+        or values["retention"] is not None
+        or values["key"] is not None
+        or values["resource"] is not None
+    ):
+        raise ValueError(
+            "CacheConfig(mode='off') cannot specify retention, key, prefix, prefix_until_index, or resource"
+        )
+    if has_prefix and has_index:
+        raise ValueError("CacheConfig cannot specify both prefix and prefix_until_index")
 
 
 _RESPONSE_FORMAT_TYPES = ("json_object", "json_schema")

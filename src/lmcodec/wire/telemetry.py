@@ -7,8 +7,9 @@ from typing import Any, ClassVar, Literal
 
 import msgspec
 
+from lmcodec.wire._checks import is_json_value
 from lmcodec.wire._struct import REQUIRED, WireStruct
-from lmcodec.wire._types import JsonObject, NonEmptyStr, NonNegativeInt
+from lmcodec.wire._types import JsonObject, NonEmptyStr, NonFiniteFloat, NonNegativeInt
 
 __all__ = [
     "Adaptation",
@@ -74,7 +75,14 @@ def canonical_usage(usage: Usage | None) -> Usage | None:
 
 
 def _prepare_token_bytes(kwargs: dict[str, Any]) -> None:
-    """lm15's rule for ``bytes``: any iterable of non-negative ints (TypeError otherwise, no coercion)."""
+    """lm15's rule for ``bytes``: any iterable of non-negative ints (TypeError otherwise, no coercion).
+
+    A non-finite ``logprob`` (which lm15 accepts) becomes a :class:`NonFiniteFloat`, so that it is
+    written as lm15 writes it.
+    """
+    logprob = kwargs.get("logprob")
+    if type(logprob) is float and logprob - logprob != 0.0:
+        kwargs["logprob"] = NonFiniteFloat(logprob)
     value = kwargs.get("bytes")
     if value is None:
         return
@@ -213,3 +221,19 @@ class Adaptation(WireStruct, frozen=True, kw_only=True):
             value = kwargs[name]
             if not isinstance(value, str) or not value:
                 raise ValueError(f"Adaptation.{name} must be a non-empty string")
+        for name in ("asked", "applied"):  # lm15 writes a tuple as a JSON array
+            value = kwargs[name]
+            if not is_json_value(value):
+                try:
+                    kwargs[name] = _tuples_as_lists(value)
+                except RecursionError:
+                    pass  # left as given: the field check rejects it
+
+
+def _tuples_as_lists(value: Any) -> Any:
+    """``value`` with every tuple, at any depth, turned into a list (what ``json.dumps`` writes)."""
+    if isinstance(value, (tuple, list)):
+        return [_tuples_as_lists(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _tuples_as_lists(item) for key, item in value.items()}
+    return value

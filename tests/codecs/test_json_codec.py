@@ -1,0 +1,41 @@
+"""lc.encode's reused output buffers: exact bytes whatever came before, and safe across threads."""
+
+from __future__ import annotations
+
+import concurrent.futures
+
+import msgspec
+import pytest
+
+import lmcodec as lc
+from lmcodec.codecs import json as codec
+from lmcodec.codecs._hooks import enc_hook
+from lmcodec.workload import turn_dicts
+
+PLAIN = msgspec.json.Encoder(enc_hook=enc_hook)  # a fresh buffer per call: the reference bytes
+
+
+def test_reused_buffers_give_exact_bytes() -> None:
+    small = lc.Message.user("hi")
+    turn = lc.from_builtins(turn_dicts(1)[0], lc.Turn)
+    big = lc.Message.user("x" * (codec._BUFFER_KEEP + 10))
+    for obj in (turn, small, big, small, turn, big, [small, small], small):
+        assert lc.encode(obj) == PLAIN.encode(obj)
+    assert all(len(buffer) <= codec._BUFFER_KEEP for buffer in codec._buffers)
+
+
+def test_a_failed_encode_does_not_leak_into_the_next() -> None:
+    turn = lc.from_builtins(turn_dicts(1)[0], lc.Turn)
+    lc.encode(turn)
+    with pytest.raises(lc.EncodeError):
+        lc.encode(object())
+    assert lc.encode(lc.Message.user("a")) == b'{"role":"user","parts":[{"type":"text","text":"a"}]}'
+
+
+def test_encode_from_threads() -> None:
+    """Concurrent calls never share a buffer (list.pop/append hand them out)."""
+    turns = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(40)]
+    expected = [PLAIN.encode(t) for t in turns]
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        for _ in range(5):
+            assert list(pool.map(lc.encode, turns)) == expected
