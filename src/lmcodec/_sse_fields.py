@@ -17,7 +17,10 @@ SPACE: Final = 0x20
 # also counts the separators \x1c-\x1f) and the UTF-8 encodings of the
 # non-ASCII white space characters.
 _ASCII_WS: Final = b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
-_UNICODE_WS: Final = tuple(chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace())
+_UNICODE_WS: Final = tuple(  # every c >= 0x80 with chr(c).isspace(), listed (not computed at import)
+    c.encode("utf-8")
+    for c in "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+)
 # First bytes that may start white space: a ``data:`` value starting with any
 # other byte is taken as is.
 WS_FIRST: Final = frozenset(_ASCII_WS) | frozenset(w[0] for w in _UNICODE_WS)
