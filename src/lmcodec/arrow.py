@@ -45,20 +45,15 @@ EncodeError. The Turn table (:func:`schema` gives the full Arrow schema)::
 from __future__ import annotations
 
 import itertools
-import operator
 import os
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import IO, Any
 
-import msgspec
-import msgspec.inspect as mi
-
-from lmcodec.codecs._hooks import enc_hook
+from lmcodec._arrow_nodes import TooLarge, pyarrow_module, struct_node
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import EncodeError
-from lmcodec.wire import Message, Reasoning, Request, Response, Turn
+from lmcodec.wire import Message, Request, Response, Turn
 
 __all__ = [
     "RECORD_TYPES",
@@ -76,324 +71,8 @@ SCHEMA_VERSION = "1"
 _META_TYPE = b"lmcodec.type"
 _META_VERSION = b"lmcodec.schema_version"
 _BY_NAME = {t.__name__: t for t in RECORD_TYPES}
-_SKIPPED = {(Reasoning, "budget")}  # a legacy read alias, moved to thinking_budget by every decode
 _BATCH = 4096  # records a row group
 _READ_BATCH = 1024  # records decoded at a time
-
-_json_encode = msgspec.json.Encoder(enc_hook=enc_hook).encode
-_json_decode = msgspec.json.Decoder().decode
-_pa: Any = None
-
-
-def _pyarrow() -> Any:
-    global _pa
-    if _pa is not None:
-        return _pa
-    try:
-        import pyarrow  # type: ignore[import-untyped, import-not-found, unused-ignore]
-        import pyarrow.parquet  # type: ignore[import-untyped, import-not-found, unused-ignore]
-    except ImportError as exc:  # pragma: no cover - depends on the optional extra
-        raise ImportError(
-            "lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install 'lmcodec[arrow]'"
-        ) from exc
-    _pa = pyarrow
-    return pyarrow
-
-
-def _json_type(pa: Any) -> Any:
-    return pa.json_() if hasattr(pa, "json_") else pa.string()
-
-
-class _TooLarge(Exception):
-    """A column of one batch outgrew a single Arrow array (2 GiB of text): split the batch."""
-
-
-# ---------------------------------------------------------------------------- schema nodes
-# Each node converts a whole column at once: ``to_arrow(values)`` takes the field values
-# of every row (a list, None for null) and returns an Arrow array; ``from_arrow(array)``
-# returns the builtins values of every row, ready for the canonical decoder.
-class _Leaf:
-    """A scalar column; ``conv`` turns a field value into what Arrow stores (JSON text, path string)."""
-
-    __slots__ = ("_type", "conv", "is_json", "kind", "null_text")
-
-    def __init__(self, kind: str, conv: Callable[[Any], Any] | None = None, null_text: bool = False) -> None:
-        self.kind = kind
-        self.conv = conv
-        self.is_json = kind == "json"
-        self.null_text = null_text  # None is an explicit JSON null (a required field, a list item)
-        self._type: Any = None
-
-    def arrow_type(self) -> Any:
-        if self._type is None:
-            pa = _pyarrow()
-            self._type = _json_type(pa) if self.is_json else getattr(pa, self.kind)()
-        return self._type
-
-    def convert(self, values: list[Any]) -> list[Any]:
-        """Field values as Arrow stores them (done per field: a union's other rows stay NULL)."""
-        conv = self.conv
-        if conv is None:
-            return values
-        null = b"null" if self.null_text else None
-        return [null if v is None else conv(v) for v in values]
-
-    def to_arrow(self, values: list[Any]) -> Any:
-        pa = _pyarrow()
-        arr = pa.array(values, type=pa.string() if self.is_json else self.arrow_type())
-        if isinstance(arr, pa.ChunkedArray):
-            raise _TooLarge
-        if self.is_json and hasattr(pa, "json_"):
-            arr = pa.ExtensionArray.from_storage(pa.json_(), arr)
-        return arr
-
-    def from_arrow(self, arr: Any) -> list[Any]:
-        if not self.is_json:
-            return arr.to_pylist()  # type: ignore[no-any-return]
-        parse = _json_decode
-        return [None if text is None else parse(text) for text in getattr(arr, "storage", arr).to_pylist()]
-
-
-class _List:
-    __slots__ = ("_type", "item")
-
-    def __init__(self, item: Node) -> None:
-        self.item = item
-        self._type: Any = None
-
-    def arrow_type(self) -> Any:
-        if self._type is None:
-            self._type = _pyarrow().list_(self.item.arrow_type())
-        return self._type
-
-    def to_arrow(self, values: list[Any]) -> Any:
-        pa = _pyarrow()
-        mask = None
-        present = values
-        if values.count(None):
-            mask = pa.array([v is None for v in values])
-            present = [v for v in values if v is not None]
-        lengths = map(len, values) if mask is None else (0 if v is None else len(v) for v in values)
-        offsets = list(itertools.accumulate(lengths, initial=0))
-        flat = list(itertools.chain.from_iterable(present))
-        items = self.item.to_arrow(self.item.convert(flat) if isinstance(self.item, _Leaf) else flat)
-        offset_array = pa.array(offsets, type=pa.int32())
-        return pa.ListArray.from_arrays(offset_array, items, type=self.arrow_type(), mask=mask)
-
-    def from_arrow(self, arr: Any) -> list[Any]:
-        offsets = arr.offsets.to_pylist()
-        first = offsets[0]
-        items = self.item.from_arrow(arr.values.slice(first, offsets[-1] - first))
-        out = [items[a - first : b - first] for a, b in itertools.pairwise(offsets)]
-        return _with_nulls(out, arr)
-
-
-def _with_nulls(values: list[Any], arr: Any) -> list[Any]:
-    if not arr.null_count:
-        return values
-    return [v if ok else None for v, ok in zip(values, arr.is_valid().to_pylist(), strict=True)]
-
-
-class _Field(NamedTuple):
-    """A field of a Struct: attribute, wire key, column node; ``parts`` for a ``str | tuple`` split."""
-
-    attr: str
-    key: str
-    node: Node
-    required: bool
-    parts: Node | None
-
-
-class _Struct:
-    """A Struct class, or a tagged union of them (one struct; the tag column first)."""
-
-    __slots__ = ("_type", "classes", "columns", "fields", "keys", "tag_field", "tags")
-
-    def __init__(self, classes: tuple[type, ...]) -> None:
-        self._type: Any = None
-        self.classes = classes
-        self.fields = {cls: _fields(cls) for cls in classes}
-        self.tags = {cls: cls.__struct_config__.tag for cls in classes}  # type: ignore[attr-defined]
-        config = classes[0].__struct_config__  # type: ignore[attr-defined]
-        tagged = len(classes) > 1 or config.tag is not None
-        self.tag_field: str | None = (config.tag_field or "type") if tagged else None
-        merged: dict[str, _Field] = {}
-        for fields in self.fields.values():
-            for f in fields:
-                first = merged.setdefault(f.key, f)
-                if _signature(f.node) != _signature(first.node) or (f.parts is None) != (first.parts is None):
-                    raise TypeError(f"field {f.key!r} differs in type across {classes}")
-        order = list(merged)
-        if len(classes) > 1:  # a field that ends every variant (continuation) ends the union too
-            last = [k for k in order if all(fs and fs[-1].key == k for fs in self.fields.values())]
-            order = [k for k in order if k not in last] + last
-        self.columns: dict[str, Node] = {}
-        self.keys: dict[str, str] = {}  # column -> wire key (system_parts -> system)
-        for key in order:
-            for name, node in ((key, merged[key].node), (f"{key}_parts", merged[key].parts)):
-                if node is not None:
-                    if name in self.columns or name == self.tag_field:
-                        raise TypeError(f"column {name!r} collides in {classes}")
-                    self.columns[name] = node
-                    self.keys[name] = key
-
-    def arrow_type(self) -> Any:
-        if self._type is None:
-            pa = _pyarrow()
-            names = ([self.tag_field] if self.tag_field else []) + list(self.columns)
-            types = ([pa.string()] if self.tag_field else []) + [
-                n.arrow_type() for n in self.columns.values()
-            ]
-            self._type = pa.struct([pa.field(n, t) for n, t in zip(names, types, strict=True)])
-        return self._type
-
-    def to_arrow(self, values: list[Any]) -> Any:
-        pa = _pyarrow()
-        n = len(values)
-        classes = list(map(type, values))
-        kinds = set(classes)
-        columns: dict[str, list[Any]] = {name: [None] * n for name in self.columns}
-        for cls in kinds:
-            if cls is type(None):
-                continue
-            fields = self.fields.get(cls)
-            if fields is None:
-                names = "/".join(c.__name__ for c in self.classes)
-                raise TypeError(f"expected {names}, got {cls.__name__}")
-            if len(kinds) == 1:
-                rows: list[int] | range = range(n)
-                objs = values
-            else:
-                rows = [i for i, c in enumerate(classes) if c is cls]
-                objs = [values[i] for i in rows]
-            for f in fields:
-                got = list(map(operator.attrgetter(f.attr), objs))
-                if f.parts is not None:  # str | tuple: the tuples go to <key>_parts
-                    _scatter(
-                        columns[f"{f.key}_parts"], rows, [None if isinstance(v, str) else v for v in got]
-                    )
-                    got = [v if isinstance(v, str) else None for v in got]
-                _scatter(columns[f.key], rows, f.node.convert(got) if isinstance(f.node, _Leaf) else got)
-        arrays = [node.to_arrow(columns[name]) for name, node in self.columns.items()]
-        if self.tag_field:
-            tags = list(map(self.tags.get, classes))
-            arrays.insert(0, pa.array(tags, type=pa.string()))
-        mask = pa.array([v is None for v in values]) if type(None) in kinds else None
-        return pa.StructArray.from_arrays(arrays, fields=list(self.arrow_type()), mask=mask)
-
-    def from_arrow(self, arr: Any) -> list[Any]:
-        names = [f.name for f in arr.type]
-        return _with_nulls(self.rows(dict(zip(names, arr.flatten(), strict=True)), len(arr)), arr)
-
-    def rows(self, columns: dict[str, Any], n: int) -> list[dict[str, Any]]:
-        """The builtins dicts of ``n`` rows from the named columns (a missing column reads as null)."""
-        tag_field = self.tag_field
-        if tag_field is None:
-            out: list[dict[str, Any]] = [{} for _ in range(n)]
-            tags: list[Any] = []
-        else:
-            tags = columns[tag_field].to_pylist() if tag_field in columns else [None] * n
-            out = [{tag_field: t} for t in tags]
-        for name, node in self.columns.items():
-            arr = columns.get(name)
-            if arr is None or arr.null_count == n:
-                continue
-            key = self.keys[name]
-            values = node.from_arrow(arr)
-            if isinstance(node, _Leaf) and node.is_json:  # the text null is a value, SQL NULL absence
-                valid = arr.is_valid().to_pylist() if arr.null_count else itertools.repeat(True)
-                for row, value, ok in zip(out, values, valid, strict=False):
-                    if ok:
-                        row[key] = value
-                continue
-            for row, value in zip(out, values, strict=True):
-                if value is not None:
-                    row[key] = value
-        return out
-
-
-Node = _Leaf | _List | _Struct
-
-
-def _scatter(column: list[Any], rows: list[int] | range, values: list[Any]) -> None:
-    if len(rows) == len(column):
-        column[:] = values
-        return
-    for i, value in zip(rows, values, strict=True):
-        column[i] = value
-
-
-def _signature(node: Node) -> Any:
-    if isinstance(node, _Leaf):
-        return (node.kind, node.null_text)
-    if isinstance(node, _List):
-        return ("list", _signature(node.item))
-    return node.classes
-
-
-def _compile(info: mi.Type, explicit_null: bool) -> Node:
-    if isinstance(info, mi.StrType):
-        return _Leaf("string")
-    if isinstance(info, mi.LiteralType):
-        return _Leaf("int64" if all(type(v) is int for v in info.values) else "string")
-    if isinstance(info, mi.BoolType):
-        return _Leaf("bool_")
-    if isinstance(info, mi.IntType):
-        return _Leaf("int64")
-    if isinstance(info, mi.FloatType):
-        return _Leaf("float64")
-    if isinstance(info, mi.CustomType) and issubclass(info.cls, os.PathLike):
-        return _Leaf("string", enc_hook)
-    if isinstance(info, (mi.VarTupleType, mi.ListType)):
-        return _List(_compile(info.item_type, True))
-    if isinstance(info, mi.StructType):
-        return _struct((info.cls,))
-    if isinstance(info, mi.UnionType):
-        members = [t for t in info.types if not isinstance(t, mi.NoneType)]
-        if len(members) == 1:
-            return _compile(members[0], explicit_null)
-        if all(isinstance(t, mi.StructType) and t.tag is not None for t in members):
-            return _struct(tuple(t.cls for t in members))  # type: ignore[attr-defined]
-    return _Leaf("json", _json_encode, explicit_null)  # dict, Any, any other shape: lossless JSON text
-
-
-def _fields(cls: type) -> list[_Field]:
-    info = mi.type_info(cls)
-    assert isinstance(info, mi.StructType)
-    out: list[_Field] = []
-    for f in info.fields:
-        if (cls, f.name) in _SKIPPED:
-            continue
-        kinds = [t for t in getattr(f.type, "types", ()) if not isinstance(t, mi.NoneType)]
-        nullable = len(kinds) < len(getattr(f.type, "types", ()))
-        if nullable and (f.required or f.default is not None):  # SQL NULL must mean "the default"
-            raise TypeError(f"{cls.__name__}.{f.name}: a nullable field without a None default")
-        if len(kinds) == 2 and isinstance(kinds[0], mi.StrType) and isinstance(kinds[1], mi.VarTupleType):
-            out.append(_Field(f.name, f.encode_name, _Leaf("string"), f.required, _compile(kinds[1], True)))
-        else:
-            out.append(_Field(f.name, f.encode_name, _compile(f.type, f.required), f.required, None))
-    return out
-
-
-_structs: dict[tuple[type, ...], _Struct] = {}
-_building: set[tuple[type, ...]] = set()
-_lock = threading.RLock()  # worker threads may compile the same schema at once
-
-
-def _struct(classes: tuple[type, ...]) -> _Struct:
-    node = _structs.get(classes)
-    if node is None:
-        with _lock:
-            node = _structs.get(classes)
-            if node is None:
-                if classes in _building:
-                    raise TypeError(f"recursive type {classes} has no Arrow schema")
-                _building.add(classes)
-                try:
-                    node = _structs[classes] = _Struct(classes)
-                finally:
-                    _building.discard(classes)
-    return node
 
 
 # ---------------------------------------------------------------------------- public API
@@ -408,15 +87,15 @@ def _record_type(type: Any) -> type:
 
 def schema(type: Any = Turn) -> Any:
     """The ``pyarrow.Schema`` of a table of ``type`` records (Turn, Request, Response or Message)."""
-    pa = _pyarrow()
+    pa = pyarrow_module()
     tp = _record_type(type)
     meta = {_META_TYPE: tp.__name__.encode(), _META_VERSION: SCHEMA_VERSION.encode()}
-    return pa.schema(list(_struct((tp,)).arrow_type()), metadata=meta)
+    return pa.schema(list(struct_node((tp,)).arrow_type()), metadata=meta)
 
 
 def to_table(records: Iterable[Any], type: Any = None) -> Any:
     """A ``pyarrow.Table`` of records of one type (``type`` inferred from the first; empty: Turn)."""
-    pa = _pyarrow()
+    pa = pyarrow_module()
     items = list(records)
     tp = _record_type(type if type is not None else (items[0].__class__ if items else Turn))
     tables = list(_tables(items, tp))
@@ -425,12 +104,12 @@ def to_table(records: Iterable[Any], type: Any = None) -> Any:
 
 def _tables(items: list[Any], tp: type) -> Iterator[Any]:
     """One table of the records, or several when a column outgrows one Arrow array."""
-    pa = _pyarrow()
+    pa = pyarrow_module()
     if items.count(None):
         raise TypeError(f"expected {tp.__name__} records, got None")
     try:
-        arr = _struct((tp,)).to_arrow(items)
-    except _TooLarge:
+        arr = struct_node((tp,)).to_arrow(items)
+    except TooLarge:
         if len(items) == 1:
             raise EncodeError(f"a {tp.__name__} record holds over 2 GiB of text in one column") from None
         yield from _tables(items[: len(items) // 2], tp)
@@ -454,7 +133,7 @@ def _type_of_schema(arrow_schema: Any, type: Any) -> type:
 
 
 def _decode_batches(batches: Iterable[Any], tp: type) -> Iterator[Any]:
-    node = _struct((tp,))
+    node = struct_node((tp,))
     for batch in batches:
         for row in node.rows(dict(zip(batch.schema.names, batch.columns, strict=True)), batch.num_rows):
             yield from_builtins(row, tp)
@@ -482,7 +161,7 @@ def write_parquet(
     flat. ``type`` is inferred from the first record (an empty input writes an empty Turn
     table). ``options`` go to ``pyarrow.parquet.ParquetWriter`` (``compression_level``, ...).
     """
-    pa = _pyarrow()
+    pa = pyarrow_module()
     it = iter(records)
     batch = list(itertools.islice(it, row_group_size))
     tp = _record_type(type if type is not None else (batch[0].__class__ if batch else Turn))
@@ -504,7 +183,7 @@ def read_parquet(
 
     ``type`` defaults to the record type stored in the file by :func:`write_parquet`.
     """
-    pa = _pyarrow()
+    pa = pyarrow_module()
     sources: list[Any] = [path]
     if isinstance(path, (str, os.PathLike)) and Path(path).is_dir():
         sources = sorted(Path(path).glob("*.parquet"))
