@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import lm15.types as lt
+import msgspec
 import pytest
 from lm15_trees import SERDE, Obj, check
 
@@ -299,6 +300,34 @@ def test_non_finite_logprob(name: str, value: float) -> None:
     lc.msgpack.write_stream(stream, [nested])
     records = lc.msgpack.read_stream(stream.getvalue(), lc.Response)
     assert [lc.encode(r) for r in records] == [lc.encode(nested)]
+    assert lc.encode(lc.from_builtins(lc.to_builtins(nested), lc.Response)) == lc.encode(nested)
+    from_lm15_dict = lc.from_builtins(to_dict(lm_obj), target)  # lm15's own dict, float('nan') and all
+    assert lc.encode(from_lm15_dict) == lm_text
+
+
+def test_non_finite_elsewhere_stays_rejected_in_msgpack_and_builtins() -> None:
+    """Only a logprob may be non-finite: a NaN temperature is refused on every path."""
+    value = {
+        "model": "m",
+        "messages": [{"role": "user", "parts": [{"type": "text", "text": "x"}]}],
+        "config": {"temperature": float("nan")},
+    }
+    with pytest.raises(lc.ValidationError):
+        lc.from_builtins(value, lc.Request)
+    packed = msgspec.msgpack.encode(value)
+    with pytest.raises(lc.ValidationError):
+        lc.msgpack.decode(packed, lc.Request)
+    both = {**value, "config": {"temperature": float("inf")}}  # with a NaN logprob beside it
+    turn = {"request": both, "response": lc.to_builtins(_NAN_LOGPROB_RESPONSE)}
+    with pytest.raises(lc.ValidationError):
+        lc.from_builtins(turn, lc.Turn)
+    with pytest.raises(lc.ValidationError):
+        lc.msgpack.decode(msgspec.msgpack.encode(turn), lc.Turn)
+
+
+_NAN_LOGPROB_RESPONSE = lc.Response(
+    None, "m", lc.Message.assistant("x"), "stop", lc.Usage(), [lc.TokenLogprob("t", float("nan"))]
+)
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,10 @@ __all__ = [
 HOSTILE = (RecursionError, UnicodeError, OverflowError, MemoryError)
 
 
+NOT_FINITE = "e+308"
+"""In a msgspec ValidationError: a FiniteFloat field (a logprob) got NaN or an infinity."""
+
+
 def enc_hook(obj: Any) -> Any:
     """Encode the non-msgspec values of the wire types for JSON (local paths, unknown items)."""
     if isinstance(obj, PurePath):

@@ -1,8 +1,13 @@
-"""Reading back the ``NaN`` / ``Infinity`` logprobs that lm15 (and lmcodec) write.
+"""Non-finite logprobs: ``NaN`` / ``Infinity`` as lm15 (and lmcodec) write them.
 
-Strict decoding follows the number rule and rejects these tokens; with
-``lenient=True`` a non-finite number is accepted where lm15 accepts one, in a
-``TokenLogprob`` / ``TopLogprob`` ``logprob``, and nowhere else.
+lm15 accepts a NaN or infinite ``TokenLogprob.logprob`` / ``TopLogprob.logprob``,
+and ``json.dumps`` writes ``NaN`` / ``Infinity`` / ``-Infinity`` for it. The
+typed decoders check that a logprob is finite (so canonical data pays nothing),
+and a value they refuse comes here: builtins (``lc.from_builtins``, a MessagePack
+body, or with ``lenient=True`` a Python-dialect JSON text) whose only
+non-finite numbers are logprobs are converted with each of them as a
+:class:`~lmcodec.NonFiniteFloat`. A non-finite number anywhere else stays
+rejected.
 """
 
 from __future__ import annotations
@@ -16,9 +21,13 @@ import msgspec
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
 
-__all__ = ["has_tokens", "mark_logprobs", "parse", "count_non_finite"]
+__all__ = ["convert", "has_tokens", "parse"]
 
 _LOGPROB_TYPES = (TokenLogprob, TopLogprob)
+# Stand-ins while msgspec converts (it checks logprobs are finite): negative subnormals
+# no model reports, each mapped back to the value it stood for.
+_STAND_INS = {"nan": -1e-320, "inf": -2e-320, "-inf": -3e-320}
+_VALUES = {stand_in: NonFiniteFloat(name) for name, stand_in in _STAND_INS.items()}
 
 
 def has_tokens(data: Any) -> bool:
@@ -37,35 +46,57 @@ def parse(data: Any) -> Any:
         return None
 
 
-def count_non_finite(value: Any) -> int:
-    """How many NaN/infinite floats ``value`` holds, at any depth."""
-    found = 0
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if type(item) is float:
-            found += not math.isfinite(item)
-        elif type(item) is list:
-            stack.extend(item)
-        elif type(item) is dict:
-            stack.extend(item.values())
-    return found
+def convert(value: Any, tp: Any, dec_hook: Any) -> Any:
+    """``value`` converted to ``tp`` when its only non-finite numbers are logprobs, else None."""
+    try:
+        stood_in, count = _stand_in(value)
+    except RecursionError:
+        return None
+    if not count:
+        return None
+    try:
+        obj = msgspec.convert(stood_in, tp, dec_hook=dec_hook)
+    except (msgspec.ValidationError, TypeError, ValueError):
+        return None
+    return obj if _restore(obj) == count else None
 
 
-def mark_logprobs(obj: Any) -> int:
-    """Make each non-finite logprob under ``obj`` a :class:`NonFiniteFloat`; returns how many.
+def _stand_in(value: Any) -> tuple[Any, int]:
+    """A copy of ``value`` with each non-finite ``"logprob"`` value replaced by its stand-in, and
+    how many were replaced; the count is 0 when a non-finite number sits anywhere else."""
+    replaced = 0
+    other = False
 
-    Walks wire Structs and their tuples only (opaque payloads cannot hold logprob objects).
-    """
-    marked = 0
+    def copy(item: Any, key: Any = None) -> Any:
+        nonlocal replaced, other
+        kind = type(item)
+        if kind is float and not math.isfinite(item):
+            if key != "logprob":
+                other = True
+                return item
+            replaced += 1
+            return _STAND_INS["nan" if item != item else "inf" if item > 0 else "-inf"]
+        if kind is dict:
+            return {k: copy(v, k) for k, v in item.items()}
+        if kind is list or kind is tuple:
+            return [copy(v) for v in item]
+        return item
+
+    out = copy(value)
+    return out, 0 if other else replaced
+
+
+def _restore(obj: Any) -> int:
+    """Put the non-finite logprobs back in place of their stand-ins; returns how many."""
+    restored = 0
     stack = [obj]
     while stack:
         item = stack.pop()
         if isinstance(item, tuple):
             stack.extend(item)
         elif isinstance(item, msgspec.Struct):
-            if isinstance(item, _LOGPROB_TYPES) and not math.isfinite(item.logprob):
-                msgspec.structs.force_setattr(item, "logprob", NonFiniteFloat(item.logprob))
-                marked += 1
+            if isinstance(item, _LOGPROB_TYPES) and item.logprob in _VALUES:
+                msgspec.structs.force_setattr(item, "logprob", _VALUES[item.logprob])
+                restored += 1
             stack.extend(getattr(item, name) for name in item.__struct_fields__)
-    return marked
+    return restored

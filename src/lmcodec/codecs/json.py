@@ -19,6 +19,7 @@ from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs import lenient as _lenient
 from lmcodec.codecs._hooks import (
     HOSTILE,
+    NOT_FINITE,
     dec_hook,
     decode_error,
     enc_hook,
@@ -122,14 +123,7 @@ def _non_finite_logprobs(data: Any, tp: Any) -> Any:
     """``data`` read when its only departure from JSON is NaN/Infinity logprobs (as lm15 writes
     them), else None."""
     value = _nonfinite.parse(data)
-    if value is None:
-        return None
-    found = _nonfinite.count_non_finite(value)
-    try:
-        obj = from_builtins(value, tp, lenient=True)
-    except LmcodecError:
-        return None
-    return obj if found and _nonfinite.mark_logprobs(obj) == found else None
+    return None if value is None else _nonfinite.convert(value, tp, dec_hook)
 
 
 def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: str) -> Any:
@@ -182,6 +176,10 @@ def from_builtins(value: Any, type: Any, *, lenient: bool = False, unknown: OnUn
     except _CONVERT_ERRORS as exc:
         decoder_for(type)  # a target msgspec cannot handle is a TypeError (API misuse), not bad input
         raise _convert_error(exc) from exc
+    if NOT_FINITE in str(first):  # a NaN/inf logprob, which lm15's from_dict takes
+        obj = _nonfinite.convert(value, type, dec_hook)
+        if obj is not None:
+            return obj
     keep = _check_unknown(unknown)
     if keep:
         try:

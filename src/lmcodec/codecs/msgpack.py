@@ -19,6 +19,7 @@ import msgspec
 from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs._hooks import (
     HOSTILE,
+    NOT_FINITE,
     dec_hook,
     decode_error,
     hostile_error,
@@ -34,6 +35,7 @@ __all__ = ["decode", "encode", "read_stream", "write_stream"]
 _encoder = msgspec.msgpack.Encoder(enc_hook=msgpack_enc_hook)
 _READ_CHUNK = 1 << 20  # a record is read in chunks of this size, so a forged length allocates nothing
 _decoders: dict[Any, msgspec.msgpack.Decoder[Any]] = {}
+_raw_decoder = msgspec.msgpack.Decoder()
 
 
 def decoder_for(tp: Any) -> msgspec.msgpack.Decoder[Any]:
@@ -61,8 +63,12 @@ def decode(
     their exact MessagePack bytes (see :func:`lmcodec.decode`).
     """
     try:
-        obj = decoder_for(type).decode(data)
+        return decoder_for(type).decode(data)
     except msgspec.ValidationError as exc:
+        if NOT_FINITE in str(exc):  # a NaN/inf logprob, which MessagePack holds as a float
+            obj = _non_finite_logprobs(data, type)
+            if obj is not None:
+                return obj
         if unknown == "keep":
             return _keep.decode(data, type, "msgpack")
         if unknown != "error":
@@ -72,14 +78,15 @@ def decode(
         raise decode_error(exc, data, json=False) from exc
     except HOSTILE as exc:
         raise hostile_error(exc, data, "MessagePack") from exc
-    return _with_non_finite_logprobs(obj, data)
 
 
-def _with_non_finite_logprobs(obj: Any, data: Any) -> Any:
-    """``obj``, its NaN/infinite logprobs marked so that JSON writes them as lm15 does."""
-    if b"\xcb\x7f" in data or b"\xcb\xff" in data:  # maybe a float64 NaN/inf (rare in other data)
-        _nonfinite.mark_logprobs(obj)
-    return obj
+def _non_finite_logprobs(data: Any, tp: Any) -> Any:
+    """``data`` read when what the typed decoder refused is NaN/inf logprobs, else None."""
+    try:
+        value = _raw_decoder.decode(data)
+    except (msgspec.DecodeError, *HOSTILE):
+        return None
+    return _nonfinite.convert(value, tp, dec_hook)
 
 
 _LENGTH = struct.Struct(">I")
@@ -141,7 +148,7 @@ def read_stream(src: Source, type: Any, *, unknown: Literal["error", "keep"] = "
                     offset=offset,
                 )
             try:
-                record = _with_non_finite_logprobs(fast(body), body)
+                record = fast(body)
             except (msgspec.DecodeError, *HOSTILE):
                 record = _record(body, type, unknown, index, offset)
             yield record

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 import msgspec
 
 from lmcodec.wire._checks import check_json_object, is_json_value, to_path
-from lmcodec.wire._types import NonFiniteFloat
+from lmcodec.wire._types import FiniteFloat, NonFiniteFloat
 
 __all__ = ["REQUIRED", "Factory", "WireMeta", "WireStruct", "empty_to_none"]
 
@@ -166,7 +166,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
         base, *extras = get_args(tp)
         inner = _compile(base, owner, name)
         metas = [m for m in extras if isinstance(m, msgspec.Meta)]
-        if not metas:
+        if not metas or tp == FiniteFloat:  # constructors take any float there (as lm15)
             return inner
         return _with_bounds(inner, metas[0], owner, name)
     if origin in (Union, types.UnionType):

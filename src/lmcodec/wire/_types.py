@@ -6,13 +6,23 @@ from typing import Annotated, Any
 
 import msgspec
 
-__all__ = ["JsonObject", "NonEmptyStr", "NonFiniteFloat", "NonNegativeInt", "PositiveInt", "Probability"]
+__all__ = [
+    "FiniteFloat",
+    "JsonObject",
+    "NonEmptyStr",
+    "NonFiniteFloat",
+    "NonNegativeInt",
+    "PositiveInt",
+    "Probability",
+]
 
 NonEmptyStr = Annotated[str, msgspec.Meta(min_length=1)]
 NonNegativeInt = Annotated[int, msgspec.Meta(ge=0)]
 PositiveInt = Annotated[int, msgspec.Meta(gt=0)]
 Probability = Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
 JsonObject = dict[str, Any]
+FiniteFloat = Annotated[float, msgspec.Meta(ge=-1.7976931348623157e308, le=1.7976931348623157e308)]
+"""A float a decoder checks is finite (NaN fails both bounds): non-finite logprobs take the slow path."""
 
 
 class NonFiniteFloat(float):

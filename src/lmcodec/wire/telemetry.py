@@ -9,7 +9,7 @@ import msgspec
 
 from lmcodec.wire._checks import is_json_value
 from lmcodec.wire._struct import REQUIRED, WireStruct
-from lmcodec.wire._types import JsonObject, NonEmptyStr, NonFiniteFloat, NonNegativeInt
+from lmcodec.wire._types import FiniteFloat, JsonObject, NonEmptyStr, NonFiniteFloat, NonNegativeInt
 
 __all__ = [
     "Adaptation",
@@ -97,7 +97,7 @@ class TopLogprob(WireStruct, frozen=True, kw_only=True):
     """One scored alternative token at a decoding step."""
 
     token: str
-    logprob: float
+    logprob: FiniteFloat
     bytes: tuple[NonNegativeInt, ...] | None = None
     token_id: int | None = None
 
@@ -108,7 +108,7 @@ class TokenLogprob(WireStruct, frozen=True, kw_only=True):
     """The chosen token at one decoding step, with ranked alternatives."""
 
     token: str
-    logprob: float
+    logprob: FiniteFloat
     bytes: tuple[NonNegativeInt, ...] | None = None
     token_id: int | None = None
     top: tuple[TopLogprob, ...] = ()
