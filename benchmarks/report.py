@@ -99,7 +99,23 @@ def _table(rows: list[dict[str, Any]], unit: str | None) -> list[str]:
     return lines
 
 
-def write(results: dict[str, Any], selection: str | None) -> str:
+def _paired(rounds: int) -> list[str]:
+    """The interleaved-ratio tables of paired.py (a subprocess, like the pytest run)."""
+    out = subprocess.run(
+        [sys.executable, str(HERE / "paired.py"), str(rounds)], check=True, capture_output=True, text=True
+    ).stdout
+    return [
+        "## Interleaved ratios (record logs)",
+        "",
+        "Each round runs every contestant once, in turn (`python3 benchmarks/paired.py`); the speed-up is",
+        "the median over rounds of the per-round ratio, so machine-speed drift between contestants cancels.",
+        "",
+        out.rstrip(),
+        "",
+    ]
+
+
+def write(results: dict[str, Any], selection: str | None, paired: list[str] | None = None) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for bench in results["benchmarks"]:
         groups[bench["group"] or bench["name"]].append(bench)
@@ -123,6 +139,7 @@ def write(results: dict[str, Any], selection: str | None) -> str:
         rows = groups[group]
         unit = rows[0]["extra_info"].get("unit")
         lines += [f"## {group}", "", *_table(rows, unit), ""]
+    lines += paired or []
     if notes:
         lines += [notes]
     return "\n".join(lines) + "\n"
@@ -136,7 +153,8 @@ def main() -> None:
     results = _run(args.selection)
     gc_selection = GC_ON_SELECTION if not args.selection else f"({GC_ON_SELECTION}) and ({args.selection})"
     results["benchmarks"] += _run(gc_selection, gc_off=False)["benchmarks"]
-    text = write(results, args.selection)
+    paired = _paired(15) if not args.selection else None
+    text = write(results, args.selection, paired)
     Path(args.output).write_text(text, encoding="utf-8")
     print(text)
 

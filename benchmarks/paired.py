@@ -1,0 +1,138 @@
+"""Interleaved ratios for the record-log benchmarks: every contestant once per round, in turn.
+
+pytest-benchmark times one contestant after another, so on a shared machine a
+change of speed between them moves a table's ratios. Here each round runs every
+contestant of a task back to back (GC off, collected between rounds), and a
+contestant's ratio is the median over rounds of (its time / lmcodec's time in
+the same round). Same workloads and contestants as test_bench_core.py and
+test_bench_llm.py; run by report.py, or alone:
+
+    python3 benchmarks/paired.py [ROUNDS]
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import orjson
+
+import llm
+import lmcodec as lc
+import lmcodec.llm as L
+import test_bench_core as core
+import test_bench_llm as llm_bench
+from lmcodec.workload import turn_dicts
+
+Task = tuple[str, str, int, dict[str, Callable[[], Any]]]
+
+
+def _tasks() -> list[Task]:
+    records = turn_dicts(2000)
+    turns = [lc.from_builtins(d, lc.Turn) for d in records]
+    blobs = [lc.encode(t) for t in turns]
+    objs = core._lm15_objects(records)
+    metas = [{"id": d["id"], "created_at": d["created_at"]} for d in records]
+    texts = [
+        json.dumps(llm.Response.from_dict(d, model=llm_bench.MODEL).to_dict())
+        for d in llm_bench.llm_records()
+    ]
+    llm_blobs = [t.encode() for t in texts]
+    structs = [L.decode(b) for b in llm_blobs]
+    llm_objects = [llm.Response.from_dict(json.loads(t), model=llm_bench.MODEL) for t in texts]
+    untyped = msgspec.json.Decoder().decode
+    return [
+        (
+            "core: encode 2,000 Turns",
+            "record",
+            len(turns),
+            {
+                "lmcodec": lambda: [lc.encode(t) for t in turns],
+                "lm15": lambda: [core._lm15_encode(o, m) for o, m in zip(objs, metas, strict=True)],
+                "json": lambda: [json.dumps(d, separators=(",", ":"), ensure_ascii=False) for d in records],
+                "orjson": lambda: [orjson.dumps(d) for d in records],
+            },
+        ),
+        (
+            "core: decode 2,000 Turns",
+            "record",
+            len(blobs),
+            {
+                "lmcodec": lambda: [lc.decode(b, lc.Turn) for b in blobs],
+                "lm15": lambda: [core._lm15_decode(b) for b in blobs],
+                "json": lambda: [json.loads(b) for b in blobs],
+                "orjson": lambda: [orjson.loads(b) for b in blobs],
+            },
+        ),
+        (
+            "llm: encode 2,000 records",
+            "record",
+            len(structs),
+            {
+                "lmcodec": lambda: [L.encode(r) for r in structs],
+                "llm": lambda: [json.dumps(r.to_dict()) for r in llm_objects],
+            },
+        ),
+        (
+            "llm: decode 2,000 records",
+            "record",
+            len(texts),
+            {
+                "lmcodec": lambda: [L.decode(b) for b in llm_blobs],
+                "llm": lambda: [llm.Response.from_dict(json.loads(s), model=llm_bench.MODEL) for s in texts],
+                "json.loads alone (floor)": lambda: [json.loads(s) for s in texts],
+                "msgspec untyped (floor)": lambda: [untyped(b) for b in llm_blobs],
+            },
+        ),
+    ]
+
+
+def measure(rounds: int, *, gc_off: bool = True) -> list[str]:
+    """Markdown tables of interleaved medians and ratios, one per task."""
+    lines: list[str] = []
+    for name, unit, units, contestants in _tasks():
+        times: dict[str, list[float]] = {lib: [] for lib in contestants}
+        order = list(contestants)
+        for run in contestants.values():
+            run()  # warm up
+        for r in range(rounds):
+            gc.collect()
+            if gc_off:
+                gc.disable()
+            try:
+                for lib in order[r % len(order) :] + order[: r % len(order)]:  # rotate who goes first
+                    t0 = time.perf_counter()
+                    contestants[lib]()
+                    times[lib].append(time.perf_counter() - t0)
+            finally:
+                gc.enable()
+        base = times["lmcodec"]
+        lines += [
+            f"### {name}" + ("" if gc_off else " (GC on)"),
+            "",
+            "| contestant | median | per unit | lmcodec speed-up (median of per-round ratios) |",
+            "|---|---:|---:|---:|",
+        ]
+        for lib in sorted(times, key=lambda k: statistics.median(times[k])):
+            median = statistics.median(times[lib])
+            ratio = statistics.median(t / b for t, b in zip(times[lib], base, strict=True))
+            lines.append(
+                f"| {lib} | {median * 1e3:.2f} ms | {median / units * 1e6:.2f} µs/{unit} | {ratio:.1f}x |"
+            )
+        lines.append("")
+    return lines
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    print("\n".join(measure(rounds)))
+
+
+if __name__ == "__main__":
+    main()
