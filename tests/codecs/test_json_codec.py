@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 import lmcodec as lc
-from lmcodec.codecs import json as codec
+from lmcodec.codecs import _buffers
 from lmcodec.codecs._hooks import enc_hook
 from lmcodec.workload import turn_dicts
 
@@ -18,10 +18,10 @@ PLAIN = msgspec.json.Encoder(enc_hook=enc_hook)  # a fresh buffer per call: the 
 def test_reused_buffers_give_exact_bytes() -> None:
     small = lc.Message.user("hi")
     turn = lc.from_builtins(turn_dicts(1)[0], lc.Turn)
-    big = lc.Message.user("x" * (codec._BUFFER_KEEP + 10))
+    big = lc.Message.user("x" * (_buffers.KEEP + 10))
     for obj in (turn, small, big, small, turn, big, [small, small], small):
         assert lc.encode(obj) == PLAIN.encode(obj)
-    assert all(len(buffer) <= codec._BUFFER_KEEP for buffer in codec._buffers)
+    assert all(len(buffer) <= _buffers.KEEP for buffer in _buffers.POOL)
 
 
 def test_a_failed_encode_does_not_leak_into_the_next() -> None:

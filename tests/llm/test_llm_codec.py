@@ -12,6 +12,7 @@ import msgspec
 import pytest
 
 import lmcodec.llm as L
+from lmcodec.codecs import _buffers
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 from lmcodec.llm import codec, reading
 
@@ -249,11 +250,11 @@ def test_reloaded() -> None:
 def test_reused_encode_buffers_give_exact_bytes() -> None:
     """Reused buffers: each result is exactly its own encoding, whatever came before it."""
     small = L.decode(json.dumps(RESPONSE).encode())
-    big = msgspec.structs.replace(small, model="m" * (codec._BUFFER_KEEP + 10))
+    big = msgspec.structs.replace(small, model="m" * (_buffers.KEEP + 10))
     plain = msgspec.json.Encoder()
     for obj in (small, big, small, {"a": [1, 2.5, None]}, big, small):
         assert L.encode(obj) == plain.encode(obj)
-    assert all(len(b) <= codec._BUFFER_KEEP for b in codec._BUFFERS)
+    assert all(len(b) <= _buffers.KEEP for b in _buffers.POOL)
     with pytest.raises(TypeError):
         L.encode({"a": object()})
     assert L.encode(small) == plain.encode(small)

@@ -17,6 +17,7 @@ import msgspec
 
 from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs import lenient as _lenient
+from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import (
     HOSTILE,
     NOT_FINITE,
@@ -49,30 +50,12 @@ def decoder_for(tp: Any) -> msgspec.json.Decoder[Any]:
     return dec
 
 
-# Output buffers reused across ``encode`` calls: ``Encoder.encode`` grows a fresh buffer
-# from a few bytes for every call, regrowing and copying it many times for a record of
-# a few KiB. A call takes a buffer with ``list.pop`` and gives it back with ``append``
-# (both atomic), so concurrent calls never share one; a buffer that grew past
-# ``_BUFFER_KEEP``, or whose encode failed, is dropped rather than kept.
-_buffers: list[bytearray] = []
-_BUFFER_KEEP = 1 << 20
-_encode_into = _encoder.encode_into
-
-
 def encode(obj: Any, *, include_provider_data: bool = False) -> bytes:
     """Canonical JSON bytes of a wire object (or a list/tuple of them)."""
     try:
-        buffer = _buffers.pop()
-    except IndexError:  # first call, or every spare buffer is in use by another thread
-        buffer = bytearray()
-    try:
-        _encode_into(top_level(obj, include_provider_data), buffer)
+        return encode_reusing(_encoder.encode_into, top_level(obj, include_provider_data))
     except (TypeError, ValueError, OverflowError, RecursionError) as exc:
         raise_encode_error(exc)
-    out = bytes(buffer)
-    if len(out) <= _BUFFER_KEEP:
-        _buffers.append(buffer)
-    return out
 
 
 def encode_into(obj: Any, buffer: bytearray, offset: int = 0) -> None:

@@ -25,6 +25,7 @@ from typing import Any, TypeVar, overload
 
 import msgspec
 
+from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import HOSTILE, hostile_error
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 from lmcodec.llm.reading import reader_for
@@ -88,16 +89,6 @@ def _builtins_hook(obj: Any) -> Any:
 
 _ANY_DECODER = msgspec.json.Decoder()
 _ENCODER = msgspec.json.Encoder(enc_hook=_enc_hook)
-_ENCODE_INTO = _ENCODER.encode_into
-
-# Output buffers reused across ``encode`` calls: ``Encoder.encode`` grows a fresh
-# buffer from a few bytes for every record, which costs a quarter of the time
-# of a typical (~6 KiB) record. A call takes a buffer with ``list.pop`` and
-# gives it back with ``append`` (both atomic), so concurrent calls never share
-# one; a buffer that grew past ``_BUFFER_KEEP``, or whose encode failed, is
-# dropped rather than kept (so at most ~1.5 MiB stays allocated per thread).
-_BUFFERS: list[bytearray] = []
-_BUFFER_KEEP = 1 << 20
 
 
 def _unsupported(target: Any) -> TypeError:
@@ -214,14 +205,6 @@ def _encode_stdlib(value: Any) -> bytes:
 def encode(obj: Any) -> bytes:
     """Compact JSON of ``obj`` (a Struct of this package, or builtins), key order as llm's."""
     try:
-        buffer = _BUFFERS.pop()
-    except IndexError:  # first call, or every spare buffer is in use by another thread
-        buffer = bytearray()
-    try:
-        _ENCODE_INTO(obj, buffer)
+        return encode_reusing(_ENCODER.encode_into, obj)
     except UnicodeEncodeError:  # a lone surrogate: only Python's json can write it
         return _encode_stdlib(to_builtins(obj))
-    out = bytes(buffer)
-    if len(out) <= _BUFFER_KEEP:
-        _BUFFERS.append(buffer)
-    return out

@@ -119,27 +119,29 @@ class CacheConfig(WireStruct, frozen=True, kw_only=True):
             check = checks.get(name)
             if check is not None:
                 kwargs[name] = check(kwargs[name])
-        _check_cache_combination(kwargs["mode"], kwargs)
+        _check_cache_combination(**kwargs)
 
     def __post_init__(self) -> None:
-        _check_cache_combination(self.mode, msgspec.structs.asdict(self))
+        _check_cache_combination(
+            self.mode, self.retention, self.key, self.prefix_until_index, self.prefix, self.resource
+        )
 
 
-def _check_cache_combination(mode: str, values: dict[str, Any]) -> None:
+def _check_cache_combination(
+    mode: str, retention: Any, key: Any, prefix_until_index: Any, prefix: Any, resource: Any
+) -> None:
     """``mode='off'`` takes no other field; ``prefix`` and ``prefix_until_index`` exclude each other."""
-    has_prefix = values["prefix"] is not None
-    has_index = values["prefix_until_index"] is not None
     if mode == "off" and (
-        has_prefix
-        or has_index
-        or values["retention"] is not None
-        or values["key"] is not None
-        or values["resource"] is not None
+        retention is not None
+        or key is not None
+        or prefix is not None
+        or prefix_until_index is not None
+        or resource is not None
     ):
         raise ValueError(
             "CacheConfig(mode='off') cannot specify retention, key, prefix, prefix_until_index, or resource"
         )
-    if has_prefix and has_index:
+    if prefix is not None and prefix_until_index is not None:
         raise ValueError("CacheConfig cannot specify both prefix and prefix_until_index")
 
 
