@@ -115,6 +115,27 @@ def _paired(rounds: int) -> list[str]:
     ]
 
 
+def _stream_rounds(rounds: int) -> list[str]:
+    """The interleaved stream table of test_bench_streams.py (a subprocess, like the pytest run)."""
+    out = subprocess.run(
+        [sys.executable, str(HERE / "test_bench_streams.py"), str(rounds)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    table = [line for line in out.splitlines() if line.startswith("|")]
+    return [
+        "## Interleaved ratios (streams)",
+        "",
+        "Each round runs lmcodec, lm15 and the SDK once, in turn, on the same bytes",
+        f"(`python3 benchmarks/test_bench_streams.py {rounds}`); CPU time, medians over rounds; the",
+        "speed-up is the median of the per-round ratios.",
+        "",
+        *table,
+        "",
+    ]
+
+
 def write(results: dict[str, Any], selection: str | None, paired: list[str] | None = None) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for bench in results["benchmarks"]:
@@ -153,7 +174,7 @@ def main() -> None:
     results = _run(args.selection)
     gc_selection = GC_ON_SELECTION if not args.selection else f"({GC_ON_SELECTION}) and ({args.selection})"
     results["benchmarks"] += _run(gc_selection, gc_off=False)["benchmarks"]
-    paired = _paired(15) if not args.selection else None
+    paired = _paired(15) + _stream_rounds(7) if not args.selection else None
     text = write(results, args.selection, paired)
     Path(args.output).write_text(text, encoding="utf-8")
     print(text)

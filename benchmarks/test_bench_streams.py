@@ -282,14 +282,15 @@ def test_stream(benchmark: Any, provider: str, mode: str, lib: str) -> None:
 # -- quick interleaved table (no pytest) --------------------------------------------------------------
 
 
-def main() -> None:
-    """µs per event for every contestant, medians of interleaved rounds (lmcodec, lm15, SDK, lmcodec, ...),
-    in CPU time of this process (``time.process_time``), which other processes on a shared machine
-    disturb less than wall time."""
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    names = ("dialect", "mode", "events", "lmcodec", "lm15", "SDK", "x lm15", "x SDK")
-    print(f"CPU µs per SSE event, medians of {rounds} interleaved rounds")
-    print("{:<12} {:<16} {:>6} {:>9} {:>9} {:>9} {:>7} {:>7}".format(*names))
+def interleaved_table(rounds: int) -> list[str]:
+    """Markdown rows: µs per event for every contestant (medians of interleaved rounds: lmcodec, lm15,
+    SDK, lmcodec, ...) and lmcodec's speed-up as the median over rounds of the per-round ratio, in CPU
+    time of this process (``time.process_time``), which other processes on a shared machine disturb
+    less than wall time."""
+    lines = [
+        "| dialect | mode | events | lmcodec µs/event | lm15 µs/event | SDK µs/event | x lm15 | x SDK |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for provider in PROVIDERS:
         s = stream_for(provider)
         runners = {lib: make(provider) for lib, make in RUNNERS.items()}
@@ -310,10 +311,21 @@ def main() -> None:
             finally:
                 gc.enable()
             us = {lib: statistics.median(v) / s.n_events * 1e6 for lib, v in times.items()}
-            print(
-                f"{provider:<12} {mode:<16} {s.n_events:>6} {us['lmcodec']:>9.2f} {us['lm15']:>9.2f} "
-                f"{us['sdk']:>9.2f} {us['lm15'] / us['lmcodec']:>6.1f}x {us['sdk'] / us['lmcodec']:>6.1f}x"
+            ratio = {
+                lib: statistics.median(t / base for t, base in zip(times[lib], times["lmcodec"], strict=True))
+                for lib in ("lm15", "sdk")
+            }
+            lines.append(
+                f"| {provider} | {mode} | {s.n_events} | {us['lmcodec']:.2f} | {us['lm15']:.2f} | "
+                f"{us['sdk']:.2f} | {ratio['lm15']:.1f}x | {ratio['sdk']:.1f}x |"
             )
+    return lines
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    print(f"CPU µs per SSE event, {rounds} interleaved rounds")
+    print("\n".join(interleaved_table(rounds)))
 
 
 if __name__ == "__main__":
