@@ -78,9 +78,7 @@ def test_read_log(benchmark: Any, lib: str, log: tuple[Path, list[lc.Turn], int]
 
 
 @pytest.mark.parametrize("lib", ["lmcodec", "json", "orjson"])
-def test_write_log(
-    benchmark: Any, lib: str, log: tuple[Path, list[lc.Turn], int], tmp_path: Path
-) -> None:
+def test_write_log(benchmark: Any, lib: str, log: tuple[Path, list[lc.Turn], int], tmp_path: Path) -> None:
     """Write the log: lmcodec from Turns, json/orjson from the equivalent dicts."""
     _, turns, _ = log
     dest = tmp_path / "out.jsonl"
