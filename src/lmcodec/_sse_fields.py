@@ -68,6 +68,28 @@ whole_event: Final = re.compile(
 ).fullmatch
 
 
+def _json_data_events(block: bytes) -> list[bytes] | None:
+    """The data of ``block`` when it is only ``data: {...}`` events (one line each, no
+    ``event:`` line; the last may be ``data: [DONE]``), else None: the unnamed wires'
+    shape (Gemini, Chat Completions).
+
+    Cut by ``bytes.split`` on ``"\n\ndata: "`` and checked in bulk, several times fewer
+    instructions than the regular-expression split, which steps through every byte."""
+    if not block.startswith(b"data: {"):
+        return None
+    pieces = block.split(b"\n\ndata: ")
+    # That separator cannot overlap itself, so each piece after the first starts with "{"
+    # exactly when every separator is followed by "{" (but the last, before a "[DONE]").
+    objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\n\n")
+    if block.count(b"\n\ndata: {") != objects:
+        return None
+    pieces[0] = pieces[0][6:]
+    pieces[-1] = pieces[-1][:-2]
+    if b"\n" in b"".join(pieces):  # a line other than one data line per event
+        return None
+    return pieces
+
+
 def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
@@ -76,6 +98,9 @@ def bulk_events(block: bytes) -> list[bytes]:
         if match is not None:
             return [match[1]]
     else:
+        events = _json_data_events(block)
+        if events is not None:
+            return events
         pieces = _SIMPLE_EVENT.split(block)
         if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
             return pieces[1::2]
