@@ -189,10 +189,25 @@ class Assembler:
         The text, thinking and tool-call deltas that make up nearly all of a
         stream are folded inline (no call per event); a failure leaves the
         events before it pushed, as a loop of :meth:`push` would."""
+        self._fold(events, False)
+
+    def extend_bare(self, events: Iterable[Any]) -> None:
+        """:meth:`extend` for lmcodec's own stream decoder, whose events may include bare texts:
+        a ``str`` is a TextDelta at part 0 with no logprobs (see ``MapperBase.bare``)."""
+        self._fold(events, True)
+
+    def _fold(self, events: Iterable[Any], bare: bool) -> None:
         text, thinking, tool_raw = self._text, self._thinking, self._tool_raw
         ended = self._ended
+        texts = None  # part 0's text fragments, once a bare text came
         for ev in events:
-            if type(ev) is StreamDeltaEvent and not ended:
+            kind = type(ev)
+            if kind is str and bare and not ended:
+                if texts is None:
+                    texts = text.setdefault(0, [])
+                texts.append(ev)
+                continue
+            if kind is StreamDeltaEvent and not ended:
                 delta: Any = ev.delta
                 dkind = type(delta)
                 if dkind is TextDelta:

@@ -46,9 +46,10 @@ from typing import Any, Final, Literal
 import msgspec
 
 from lmcodec._decode_stats import DecodeStats
+from lmcodec.assemble import Assembler
 from lmcodec.errors import DecodeError
 from lmcodec.providers import MAPPERS, decode_response
-from lmcodec.providers._common import EndFrame, StreamDecodeError, load_frame, new, wire_model
+from lmcodec.providers._common import EVENT, TEXT, EndFrame, StreamDecodeError, load_frame, new, wire_model
 from lmcodec.providers._unknown import mapper_class
 from lmcodec.providers.gemini import ArrayFramer
 from lmcodec.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
@@ -334,7 +335,9 @@ class Decoder:
         index = stats.frames + at
         stats.frames += at + 1
         stats.skipped += mapper.skipped
-        events = self._coalesce(out)
+        events: list[Any] = self._coalesce(out)
+        if mapper.bare:  # the error goes out to the caller: bare texts as the events they stand for
+            events = [_text_event(ev) if type(ev) is str else ev for ev in events]
         stats.events += len(events)
         return StreamDecodeError(
             f"{self._provider} stream, SSE event #{index - self._base}: {type(exc).__name__}: {exc}",
@@ -353,7 +356,7 @@ class Decoder:
         started = self._started
         for ev in raw:
             cls = type(ev)
-            if cls is StreamDeltaEvent:
+            if cls is StreamDeltaEvent or cls is str:  # str: a bare TextDelta (MapperBase.bare)
                 if not started:
                     started = True
                     out.append(new(StreamStartEvent, id=None, model=self._model))
@@ -377,6 +380,11 @@ class Decoder:
                 out.append(ev)
         self._started = started
         return out
+
+
+def _text_event(text: str) -> Any:
+    """The event a bare text stands for (see ``MapperBase.bare``)."""
+    return msgspec.structs.replace(EVENT, delta=msgspec.structs.replace(TEXT, text=text))
 
 
 def _hand_over(events: Callable[[], list[StreamEvent]], sink: Callable[[list[StreamEvent]], Any]) -> None:
@@ -423,7 +431,13 @@ class _Decoding:
             return
         self._events = iter(())
         provider, chunks, request, unknown = self._args
-        Decoder(provider, request=request, unknown=unknown).decode_into(chunks, sink)
+        decoder = Decoder(provider, request=request, unknown=unknown)
+        assembler = getattr(sink, "__self__", None)
+        if type(assembler) is Assembler and getattr(sink, "__func__", None) is Assembler.extend:
+            # No event leaves the assembler: the mapper may hand texts over bare.
+            decoder._mapper.bare = True
+            sink = assembler.extend_bare
+        decoder.decode_into(chunks, sink)
 
 
 def decode(

@@ -135,17 +135,19 @@ class MapperBase:
     ``special`` is set whenever a start or an :class:`EndFrame` is appended,
     so the coalescer only walks a batch of events when it must; ``generic``
     counts the frames mapped by the generic path (``generic_frame``, lm15's
-    dict code line for line).
+    dict code line for line). With ``bare`` set (events bound for lmcodec's own assembler only),
+    a hot loop may append a TextDelta at part 0 with no logprobs as its bare ``str``: no objects.
     """
 
     provider: ClassVar[str] = ""
     done_ends: ClassVar[bool] = False  # the OpenAI wires end a stream with a "[DONE]" frame
-    __slots__ = ("failed", "generic", "model", "skipped", "special")
+    __slots__ = ("bare", "failed", "generic", "model", "skipped", "special")
 
     def __init__(self, model: str | None) -> None:
         self.model = model  # the request model without this adapter's "<provider>:" prefix
         self.generic = 0
         self.special = False
+        self.bare = False
         self.failed = b""  # the frame whose mapping raised
         self.skipped = 0  # frames skipped before it
 

@@ -85,6 +85,7 @@ class StreamMapper(MapperBase):
         skipped = 0
         data = b""
         decode = frame_decoder.decode
+        bare = self.bare
         try:
             for data in datas:
                 try:
@@ -96,6 +97,9 @@ class StreamMapper(MapperBase):
                     delta = f.delta
                     dtype = delta.type
                     if dtype == "text_delta":
+                        if bare and f.index == 0:
+                            out.append(delta.text or "")
+                            continue
                         text = replace(TEXT, part_index=f.index, text=delta.text or "")
                         out.append(replace(EVENT, delta=text))
                         continue

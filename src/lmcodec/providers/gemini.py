@@ -101,6 +101,7 @@ class StreamMapper(MapperBase):
         skipped = 0
         data = b""
         decode = text_chunk_decoder.decode
+        bare = self.bare
         try:
             for data in datas:
                 try:
@@ -110,6 +111,8 @@ class StreamMapper(MapperBase):
                     continue
                 if part.thought:
                     out.append(replace(EVENT, delta=replace(THINKING, text=part.text)))
+                elif bare:
+                    out.append(part.text)
                 else:
                     out.append(replace(EVENT, delta=replace(TEXT, text=part.text)))
                 if part.thoughtSignature is not None:

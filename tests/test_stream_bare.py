@@ -1,0 +1,88 @@
+"""assemble(decode(...)) with bare texts: the mappers hand part-0 texts to lmcodec's own assembler
+as plain ``str`` (``MapperBase.bare``); nothing of it shows outside."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+from lmcodec import stream
+from lmcodec.providers._common import StreamDecodeError
+
+REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
+
+
+def _gemini(text: str, finish: str | None = None) -> bytes:
+    candidate: dict[str, Any] = {"content": {"parts": [{"text": text}], "role": "model"}}
+    if finish:
+        candidate["finishReason"] = finish
+    return b"data: " + json.dumps({"candidates": [candidate]}).encode() + b"\n\n"
+
+
+def _anthropic(name: str, payload: dict[str, Any]) -> bytes:
+    return f"event: {name}\ndata: {json.dumps({'type': name, **payload})}\n\n".encode()
+
+
+def _anthropic_body(texts: list[str], index: int = 0) -> bytes:
+    start = {"message": {"id": "msg_1", "model": "claude", "content": [], "usage": {"input_tokens": 1}}}
+    frames = [_anthropic("message_start", start)]
+    frames.append(_anthropic("content_block_start", {"index": index, "content_block": {"type": "text"}}))
+    for text in texts:
+        delta = {"index": index, "delta": {"type": "text_delta", "text": text}}
+        frames.append(_anthropic("content_block_delta", delta))
+    frames.append(_anthropic("message_delta", {"delta": {"stop_reason": "end_turn"}, "usage": {}}))
+    frames.append(_anthropic("message_stop", {}))
+    return b"".join(frames)
+
+
+BODIES = {
+    "gemini": b"".join(_gemini(t) for t in ("a", "b", "")) + _gemini("c", "STOP"),
+    "anthropic": _anthropic_body(["a", "b", "", "c"]),
+    "anthropic at part 1": _anthropic_body(["a", "b"], index=1),
+}
+
+
+@pytest.mark.parametrize("name", list(BODIES))
+@pytest.mark.parametrize("per_event", [False, True])
+def test_the_response_is_the_one_of_iterating(name: str, per_event: bool) -> None:
+    provider = name.split()[0]
+    body = BODIES[name]
+    chunks = [p + b"\n\n" for p in body.split(b"\n\n")[:-1]] if per_event else [body]
+    fused = lc.assemble(stream.decode(provider, chunks, request=REQUEST), request=REQUEST)
+    iterated = lc.assemble(list(stream.decode(provider, chunks, request=REQUEST)), request=REQUEST)
+    assert lc.to_builtins(fused, include_provider_data=True) == lc.to_builtins(
+        iterated, include_provider_data=True
+    )
+
+
+@pytest.mark.parametrize("provider", ["gemini", "anthropic"])
+def test_a_decode_error_carries_events_not_bare_texts(provider: str) -> None:
+    body = BODIES[provider]
+    at = body.rindex(b"data: ") if provider == "gemini" else body.index(b"event: message_delta")
+    body = body[:at] + b"data: {oops\n\n" + body[at:]  # after the texts
+    with pytest.raises(StreamDecodeError) as fused:
+        lc.assemble(stream.decode(provider, [body], request=REQUEST), request=REQUEST)
+    with pytest.raises(StreamDecodeError) as iterated:
+        list(stream.decode(provider, [body], request=REQUEST))
+    assert fused.value.events == iterated.value.events
+    assert any(isinstance(e, lc.StreamDeltaEvent) for e in fused.value.events)
+    assert all(isinstance(e, lc.StreamEvent.__args__) for e in fused.value.events)  # type: ignore[attr-defined]
+
+
+def test_a_str_is_no_event_for_the_public_assembler() -> None:
+    assembler = lc.Assembler(request=REQUEST)
+    with pytest.raises(lc.ValidationError, match="expects a StreamEvent, got str"):
+        assembler.extend(["text"])  # type: ignore[list-item]
+    with pytest.raises(lc.ValidationError, match="expects a StreamEvent, got str"):
+        assembler.push("text")  # type: ignore[arg-type]
+
+
+def test_a_bare_text_after_the_end_is_refused() -> None:
+    assembler = lc.Assembler(request=REQUEST)
+    assembler.extend_bare(["a", lc.StreamEndEvent(finish_reason="stop")])
+    assert assembler.result().text == "a"
+    with pytest.raises(lc.StreamAssemblyError, match="after its end event"):
+        assembler.extend_bare(["b"])
