@@ -473,13 +473,13 @@ def test_parse_tool_input_property(raw: str) -> None:
 
 def test_tool_input_joined_and_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    real = la.parse_tool_input
+    real = la.tool_call_part
 
-    def counting(raw: str) -> dict[str, Any]:
+    def counting(call_id: str, name: str, raw: str, cont: tuple[Any, ...]) -> lc.ToolCallPart:
         calls.append(len(raw))
-        return real(raw)
+        return real(call_id, name, raw, cont)
 
-    monkeypatch.setattr(la, "parse_tool_input", counting)
+    monkeypatch.setattr(la, "tool_call_part", counting)
     n = 10_000
     acc = Assembler(request=REQUEST)
     acc.push(lc.StreamStartEvent(id="r", model="m"))

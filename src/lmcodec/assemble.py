@@ -49,6 +49,7 @@ from typing import Any, NoReturn
 
 import msgspec
 
+from lmcodec._assemble_tool import tool_call_part
 from lmcodec._audio import audio_part
 from lmcodec._coalesce import coalesce
 from lmcodec._judgments import declares_judgments, replace_text_with_data
@@ -78,7 +79,6 @@ from lmcodec.wire import (
     ThinkingPart,
     TokenLogprob,
     ToolCallDelta,
-    ToolCallPart,
     Usage,
 )
 from lmcodec.wire.telemetry import FinishReason
@@ -389,14 +389,9 @@ class Assembler:
                     content = True
                 if idx in tool_raw:
                     if idx not in skip:
-                        parts.append(
-                            ToolCallPart(
-                                id=self._tool_id.get(idx) or f"tool_call_{idx}",
-                                name=self._tool_name[idx],
-                                input=parse_tool_input("".join(tool_raw[idx])),
-                                continuation=cont,
-                            )
-                        )
+                        call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
+                        raw = "".join(tool_raw[idx])
+                        parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
                         has_tool_calls = True
                 elif not content:
                     parts.append(TextPart(text="", continuation=cont))
