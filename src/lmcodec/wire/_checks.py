@@ -27,34 +27,45 @@ _WHITESPACE = (" ", "\n", "\r", "\t", "\v", "\f")
 
 
 def is_json_value(value: Any) -> bool:
-    """True when ``value`` is made only of strict JSON values (no NaN/inf, str keys)."""
+    """True when ``value`` is made only of strict JSON values (no NaN/inf, str keys).
+
+    A container's scalar children are checked where they are met, not pushed on
+    the stack: most of a payload is scalars, so the walk stays a tight loop."""
     stack = [value]
     while stack:
         item = stack.pop()
         kind = type(item)
-        if item is None or kind is bool or kind is int or kind is str:
-            continue
-        if kind is float:
-            if not math.isfinite(item):
-                return False
-            continue
-        if kind is list:
-            stack.extend(item)
-            continue
         if kind is dict:
-            for key, child in item.items():
-                if not isinstance(key, str):
+            for key in item:
+                if type(key) is not str and not isinstance(key, str):
                     return False
-                stack.append(child)
-            continue
-        if isinstance(item, (int, str)):
-            continue
-        if isinstance(item, float):
-            if not math.isfinite(item):
+            children: Any = item.values()
+        elif kind is list:
+            children = item
+        else:
+            if not _is_json_leaf(item):
                 return False
             continue
-        return False
+        for child in children:
+            ckind = type(child)
+            if ckind is str or ckind is int or ckind is bool or child is None:
+                continue
+            if ckind is float:
+                if not math.isfinite(child):
+                    return False
+                continue
+            stack.append(child)
     return True
+
+
+def _is_json_leaf(item: Any) -> bool:
+    """:func:`is_json_value` of a value that is not a dict or a list."""
+    kind = type(item)
+    if item is None or kind is bool or kind is int or kind is str:
+        return True
+    if kind is float or isinstance(item, float):
+        return math.isfinite(item)
+    return isinstance(item, (int, str))
 
 
 def check_json_object(value: Any, field_name: str, *, required: bool = False) -> None:
