@@ -25,12 +25,6 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-SETTINGS = settings(
-    max_examples=100,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 
 # ─── Argument trees and the two builders ─────────────────────────────────────
 

@@ -114,3 +114,20 @@ def wire_path(path: PurePath) -> str:
     """A path on the wire: ``/`` as the separator on every OS (INV-009)."""
     text = str(path)
     return text.replace("\\", "/") if isinstance(path, PureWindowsPath) else text
+
+
+def require_model(kwargs: dict[str, Any]) -> None:
+    """lm15's first check of every model request: ``model`` a non-empty string (ValueError)."""
+    model = kwargs.get("model")
+    if not isinstance(model, str) or not model:
+        raise ValueError("model is required")
+
+
+def require_model_and_prompt(kwargs: dict[str, Any]) -> None:
+    """lm15's first checks of the image, speech and video requests, in its order and kinds."""
+    require_model(kwargs)
+    prompt = kwargs.get("prompt")
+    if not isinstance(prompt, str):
+        raise TypeError("prompt must be a string")
+    if not prompt:
+        raise ValueError("prompt is required")

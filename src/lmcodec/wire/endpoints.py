@@ -8,6 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from lmcodec.wire._checks import require_model_and_prompt
 from lmcodec.wire._struct import WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr, NonNegativeInt, PositiveInt
 from lmcodec.wire.config import EMPTY_CONFIG, CacheConfig, Config
@@ -289,6 +290,10 @@ class ImageGenerationRequest(WireStruct, frozen=True, kw_only=True):
     images: tuple[ImagePart, ...] = ()
     extensions: JsonObject | None = None
 
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        require_model_and_prompt(kwargs)
+
     def __post_init__(self) -> None:
         empty_to_none(self, "extensions")
 
@@ -317,6 +322,10 @@ class SpeechGenerationRequest(WireStruct, frozen=True, kw_only=True):
     voice: NonEmptyStr | None = None
     format: NonEmptyStr | None = None
     extensions: JsonObject | None = None
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        require_model_and_prompt(kwargs)
 
     def __post_init__(self) -> None:
         empty_to_none(self, "extensions")
@@ -348,6 +357,7 @@ class VideoGenerationRequest(WireStruct, frozen=True, kw_only=True):
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        require_model_and_prompt(kwargs)
         seconds = kwargs.get("seconds")
         if seconds is not None and (
             not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0

@@ -6,7 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
-from lmcodec.wire._checks import check_base64
+from lmcodec.wire._checks import check_base64, require_model
 from lmcodec.wire._struct import REQUIRED, WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
 from lmcodec.wire.parts import PromptPart, ToolResultContentPart, reject_judged_data
@@ -62,9 +62,7 @@ class LiveConfig(WireStruct, frozen=True, kw_only=True):
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
-        model = kwargs.get("model")
-        if not isinstance(model, str) or not model:
-            raise ValueError("model is required")
+        require_model(kwargs)
         normalize_system(kwargs)
         normalize_tools("LiveConfig", kwargs)
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
+from lmcodec.wire._checks import require_model
 from lmcodec.wire._struct import REQUIRED, Factory, WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.config import EMPTY_CONFIG, Config
@@ -71,9 +72,7 @@ class Request(WireStruct, frozen=True, kw_only=True):
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
-        model = kwargs.get("model")
-        if not isinstance(model, str) or not model:
-            raise ValueError("model is required")
+        require_model(kwargs)
         messages = kwargs.get("messages")
         if messages is None:
             raise TypeError("Request.messages must be a Message or a sequence of Messages, not None")
