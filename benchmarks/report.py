@@ -99,11 +99,16 @@ def _table(rows: list[dict[str, Any]], unit: str | None) -> list[str]:
     return lines
 
 
+def _script_output(script: str, rounds: int) -> str:
+    """The stdout of ``benchmarks/<script> ROUNDS``, run in a subprocess like the pytest run."""
+    return subprocess.run(
+        [sys.executable, str(HERE / script), str(rounds)], check=True, capture_output=True, text=True
+    ).stdout
+
+
 def _paired(rounds: int) -> list[str]:
     """The interleaved-ratio tables of paired.py (a subprocess, like the pytest run)."""
-    out = subprocess.run(
-        [sys.executable, str(HERE / "paired.py"), str(rounds)], check=True, capture_output=True, text=True
-    ).stdout
+    out = _script_output("paired.py", rounds)
     return [
         "## Interleaved ratios (record logs)",
         "",
@@ -117,12 +122,7 @@ def _paired(rounds: int) -> list[str]:
 
 def _stream_rounds(rounds: int) -> list[str]:
     """The interleaved stream table of test_bench_streams.py (a subprocess, like the pytest run)."""
-    out = subprocess.run(
-        [sys.executable, str(HERE / "test_bench_streams.py"), str(rounds)],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    out = _script_output("test_bench_streams.py", rounds)
     table = [line for line in out.splitlines() if line.startswith("|")]
     return [
         "## Interleaved ratios (streams)",

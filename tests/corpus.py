@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -67,17 +68,20 @@ KIND_TYPES: dict[str, Any] = {
 }
 
 
-def strict_equal(a: Any, b: Any, path: str = "$") -> None:
-    """Assert typed deep equality with key order: 1 != 1.0 != True, absent != null."""
+def strict_equal(a: Any, b: Any, path: str = "$", *, nan_equal: bool = False) -> None:
+    """Assert typed deep equality with key order: 1 != 1.0 != True, absent != null
+    (and, with ``nan_equal``, NaN == NaN)."""
     assert type(a) is type(b), f"{path}: {type(a).__name__} {a!r} != {type(b).__name__} {b!r}"
     if isinstance(a, dict):
         assert list(a) == list(b), f"{path}: keys {list(a)} != {list(b)}"
         for key in a:
-            strict_equal(a[key], b[key], f"{path}.{key}")
+            strict_equal(a[key], b[key], f"{path}.{key}", nan_equal=nan_equal)
     elif isinstance(a, list):
         assert len(a) == len(b), f"{path}: length {len(a)} != {len(b)}"
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            strict_equal(x, y, f"{path}[{i}]")
+            strict_equal(x, y, f"{path}[{i}]", nan_equal=nan_equal)
+    elif nan_equal and isinstance(a, float) and math.isnan(a):
+        assert math.isnan(b), f"{path}: {a!r} != {b!r}"
     else:
         assert a == b, f"{path}: {a!r} != {b!r}"
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
-
 import msgspec
 
-from lmcodec._tool_input import parse_tool_input
+from lmcodec._tool_input import stdlib_tool_input, strict_tool_input
 from lmcodec.wire import ContinuationState, ToolCallPart
 
 __all__ = ["tool_call_part"]
-
-_decode: Final = msgspec.json.Decoder().decode
 
 
 def tool_call_part(
@@ -22,10 +18,9 @@ def tool_call_part(
     An input msgspec parsed holds only strict JSON values (str keys, finite floats),
     which is all the constructor's ``input`` check walks for in Python: such an input
     is set after the checked construction instead. Whatever msgspec refuses goes
-    through :func:`parse_tool_input` and the full check, as before."""
-    try:
-        value: Any = _decode(raw) if raw else {}
-    except Exception:
-        return ToolCallPart(id=call_id, name=name, input=parse_tool_input(raw), continuation=continuation)
+    through ``json.loads`` and the full check, as before."""
+    value = strict_tool_input(raw)
+    if value is None:
+        return ToolCallPart(id=call_id, name=name, input=stdlib_tool_input(raw), continuation=continuation)
     part = ToolCallPart(id=call_id, name=name, input={}, continuation=continuation)
-    return msgspec.structs.replace(part, input=value if type(value) is dict else {"value": value})
+    return msgspec.structs.replace(part, input=value)

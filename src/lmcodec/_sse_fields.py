@@ -83,10 +83,10 @@ def _json_data_events(block: bytes) -> list[bytes] | None:
     objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\n\n")
     if block.count(b"\n\ndata: {") != objects:
         return None
+    if block.count(b"\n") != 2 * len(pieces):  # a line other than one data line per event
+        return None
     pieces[0] = pieces[0][6:]
     pieces[-1] = pieces[-1][:-2]
-    if b"\n" in b"".join(pieces):  # a line other than one data line per event
-        return None
     return pieces
 
 

@@ -7,7 +7,7 @@ from typing import Any, Final, NoReturn
 
 import msgspec
 
-__all__ = ["json_loads", "parse_tool_input"]
+__all__ = ["json_loads", "parse_tool_input", "stdlib_tool_input", "strict_tool_input"]
 
 _json_decoder: Final = msgspec.json.Decoder()
 
@@ -26,15 +26,28 @@ def parse_tool_input(raw: str) -> dict[str, Any]:
     refuses (malformed text, NaN/Infinity, ``1e400``, lone surrogate escapes,
     over-long integers) is handed to ``json.loads`` to decide.
     """
+    value = strict_tool_input(raw)
+    return stdlib_tool_input(raw) if value is None else value
+
+
+def strict_tool_input(raw: str) -> dict[str, Any] | None:
+    """:func:`parse_tool_input` when msgspec reads ``raw`` (strict JSON values only:
+    str keys, finite floats), else None."""
     if not raw:
         return {}
     try:
         value = _json_decoder.decode(raw)
     except Exception:
-        try:
-            value = json.loads(raw, parse_constant=_reject_constant)
-        except Exception:
-            return {"partial_json": raw}
+        return None
+    return value if type(value) is dict else {"value": value}
+
+
+def stdlib_tool_input(raw: str) -> dict[str, Any]:
+    """:func:`parse_tool_input` of a ``raw`` that msgspec refused, read by ``json.loads``."""
+    try:
+        value = json.loads(raw, parse_constant=_reject_constant)
+    except Exception:
+        return {"partial_json": raw}
     return value if type(value) is dict else {"value": value}
 
 

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, settings
 from lm15.adaptation import adaptation_to_dict
 
 import lmcodec as lc
+from corpus import strict_equal
 
 SETTINGS = settings(
     max_examples=100,
@@ -174,19 +175,7 @@ SERDE: dict[str, tuple[Callable[..., Any], Any]] = {
 
 def typed_equal(a: Any, b: Any, path: str = "$") -> None:
     """Assert typed deep equality with key order: 1 != 1.0 != True, absent != null, NaN == NaN."""
-    assert type(a) is type(b), f"{path}: {type(a).__name__} {a!r} != {type(b).__name__} {b!r}"
-    if isinstance(a, dict):
-        assert list(a) == list(b), f"{path}: keys {list(a)} != {list(b)}"
-        for key in a:
-            typed_equal(a[key], b[key], f"{path}.{key}")
-    elif isinstance(a, list):
-        assert len(a) == len(b), f"{path}: length {len(a)} != {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            typed_equal(x, y, f"{path}[{i}]")
-    elif isinstance(a, float) and math.isnan(a):
-        assert math.isnan(b), f"{path}: {a!r} != {b!r}"
-    else:
-        assert a == b, f"{path}: {a!r} != {b!r}"
+    strict_equal(a, b, path, nan_equal=True)
 
 
 def _float_spelling_may_differ(value: Any) -> bool:
