@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 
 @pytest.fixture(scope="session")

@@ -28,7 +28,7 @@ import lmcodec as lc
 import lmcodec.llm as L
 import test_bench_core as core
 import test_bench_llm as llm_bench
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 Task = tuple[str, str, int, dict[str, Callable[[], Any]]]
 

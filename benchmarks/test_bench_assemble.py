@@ -20,7 +20,7 @@ import lm15.serde as ls
 import pytest
 
 import lmcodec as lc
-from lmcodec.assemble import assemble
+from lmcodec.stream.assembler import assemble
 
 REQUEST = lc.Request(model="m", messages=[lc.Message.user("q")])
 

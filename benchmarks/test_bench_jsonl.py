@@ -18,7 +18,7 @@ import orjson
 import pytest
 
 import lmcodec as lc
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 TARGET_BYTES = 100 * 1024 * 1024
 

@@ -9,7 +9,7 @@ fed the same kind of bytes: ``json`` (lc.decode), ``msgpack``
 ``assemble`` (lc.assemble over decoded event lists).
 
 Seeds come from the shared corpus (``../shared/corpus``) when present, else
-from :func:`lmcodec.workload.turn_dicts`. The contract checked on every call
+from :func:`lmcodec.cli.workload.turn_dicts`. The contract checked on every call
 (:func:`check`): only :class:`lmcodec.LmcodecError` escapes, and the call
 returns within :data:`TIME_BOUND` seconds and allocates at most
 ``MEMORY_BASE + MEMORY_FACTOR * len(input)`` bytes at its peak.
@@ -32,7 +32,8 @@ from typing import Any
 import msgspec
 
 import lmcodec as lc
-from lmcodec import llm, workload
+from lmcodec import llm
+from lmcodec.cli import workload
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 PROVIDERS = ("openai", "openai_chat", "anthropic", "gemini")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from corpus import KIND_TYPES, load_json, needs_corpus
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 pa = pytest.importorskip("pyarrow", reason="lc.arrow needs the 'arrow' extra (pyarrow)")
 pq = pytest.importorskip("pyarrow.parquet", reason="lc.arrow needs the 'arrow' extra (pyarrow)")

@@ -1,4 +1,4 @@
-"""Stream assembly (lmcodec.assemble) against lm15 1.5.0's materialization.
+"""Stream assembly (lmcodec.stream.assembler) against lm15 1.5.0's materialization.
 
 1. The 46 assembler vectors of ``corpus/lm15-1.5.0/stream_vectors.json``: events
    -> the expected Response (typed equality, key order, bytes where no float
@@ -29,10 +29,12 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from corpus import has_fraction, load_json, needs_corpus, strict_equal
-from lmcodec.assemble import Assembler, StreamCleanupWarning, assemble, coalesce, parse_tool_input
-from lmcodec.errors import StreamError
+from lmcodec.errors import StreamCleanupWarning, StreamError
+from lmcodec.stream.assembler import Assembler, assemble, coalesce, parse_tool_input
 
-la = importlib.import_module("lmcodec.assemble")  # the module: ``lmcodec.assemble`` is also a function
+la = importlib.import_module(
+    "lmcodec.stream.assembler"
+)  # the module: ``lmcodec.stream.assembler`` is also a function
 
 VECTORS: list[dict[str, Any]] = load_json("lm15-1.5.0/stream_vectors.json").get("vectors", [])
 REQUEST = lc.Request(model="req-model", messages=[lc.Message.user("hi")])

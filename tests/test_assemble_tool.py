@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import lmcodec as lc
-from lmcodec._assemble_tool import tool_call_part
-from lmcodec._tool_input import parse_tool_input
+from lmcodec.stream._tool_call import tool_call_part
+from lmcodec.stream._tool_input import parse_tool_input
 
 RAWS = ["", '{"a":[1,2.5,{"b":null}]}', "[1,2]", "3", '{"a":1', "{'a': 1}", '{"a":NaN}', '{"a":"\\ud800"}']
 

@@ -13,7 +13,7 @@ import pytest
 import lmcodec as lc
 from corpus import CORPUS, needs_corpus
 from lmcodec import cli
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(5)]
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 dask = pytest.importorskip("dask", reason="lc.dask needs the 'dask' extra (dask[distributed])")
 distributed = pytest.importorskip("distributed", reason="lc.dask needs the 'dask' extra (dask[distributed])")
@@ -145,7 +145,7 @@ def test_to_parquet_of_a_filtered_bag(client: Any, logs: list[Path], tmp_path: P
 
 
 def test_on_error_raise_and_skip(client: Any, logs: list[Path], tmp_path: Path) -> None:
-    with pytest.raises(ld.LogError) as info:
+    with pytest.raises(lc.RecordError) as info:
         ld.convert(logs[:2], tmp_path / "raise", on_error="raise")
     assert (Path(info.value.file).name, info.value.line) == ("b.jsonl.gz", 4)
     assert "b.jsonl.gz" in str(info.value) and "line 4" in str(info.value)
@@ -165,12 +165,12 @@ def test_dest_with_parquet_files_needs_overwrite(logs: list[Path], tmp_path: Pat
 
 def test_partitions_travel_as_canonical_json() -> None:
     """Records cross process boundaries through the codec, not through the lm15 constructors."""
-    bad = ld.BadRecord("f.jsonl", 3, 10, "$.request", "wrong", b"{}")
+    bad = lc.BadRecord(3, 10, "$.request", "wrong", b"{}", "f.jsonl")
     part = ld.Partition(TURNS[:3], type=lc.Turn, errors=[bad])
     back = pickle.loads(pickle.dumps(part))
     assert type(back) is ld.Partition and back.errors == [bad] and back.type is lc.Turn
     assert _canonical(back) == _canonical(TURNS[:3])
-    assert pickle.loads(pickle.dumps(ld.LogError("m", "f", 1, 2, "$"))).offset == 2
+    assert pickle.loads(pickle.dumps(lc.RecordError("m", file="f", line=1, offset=2, path="$"))).offset == 2
 
 
 def test_llm_format_needs_to_turn(logs: list[Path]) -> None:

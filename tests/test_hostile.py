@@ -315,7 +315,7 @@ def test_h13_real_100_megabyte_event() -> None:
 
 
 def _turn_bytes() -> bytes:
-    from lmcodec import workload
+    from lmcodec.cli import workload
 
     turn = workload.turn_dicts(1, seed=3)[0]
     turn["request"]["messages"] = turn["request"]["messages"][:1]

@@ -1,11 +1,11 @@
-"""lmcodec <-> lm15 objects: lmcodec.interop.from_lm15 / to_lm15.
+"""lmcodec <-> lm15 objects: lmcodec.lm15.from_lm15 / to_lm15.
 
 - every lm15 1.5.0 positive vector (all 35 kinds): lm15's object converts to an lmcodec object
   that writes exactly lm15's ``serde.*_to_dict`` value, and converts back to an equal lm15 object;
 - random lm15 objects built through lm15's own constructors (the argument trees of
   tests/wire/lm15_*.py): the same two properties, plus equality with the
   object lmcodec's constructors build from the same arguments;
-- lm15 is imported lazily: ``import lmcodec.interop`` does not import it.
+- lm15 is imported lazily: ``import lmcodec.lm15`` does not import it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from lm15_diff import DIFF
 
 import lmcodec as lc
 from corpus import KIND_TYPES, load_json, needs_corpus, strict_equal
-from lmcodec.interop import from_lm15, to_lm15
+from lmcodec.lm15 import from_lm15, to_lm15
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "150")),
@@ -210,5 +210,5 @@ def test_wrong_arguments() -> None:
 
 
 def test_lm15_is_imported_lazily() -> None:
-    code = "import sys, lmcodec.interop; assert 'lm15' not in sys.modules, 'lm15 imported'"
+    code = "import sys, lmcodec.lm15; assert 'lm15' not in sys.modules, 'lm15 imported'"
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import lmcodec as lc
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(6, seed=9)]
 GOOD = [lc.encode(t) for t in TURNS]

@@ -1,4 +1,4 @@
-"""lmcodec.sse: differential tests against lm15 1.5.0's own SSE parser, properties, limits."""
+"""lmcodec.stream.sse: differential tests against lm15 1.5.0's own SSE parser, properties, limits."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lmcodec.errors import DecodeError
-from lmcodec.sse import SSEDecoder, SSEEvent, aiter_sse, iter_sse
+from lmcodec.stream.sse import SSEDecoder, SSEEvent, aiter_sse, iter_sse
 
 lm15_sse = pytest.importorskip("lm15.sse", reason="lm15 1.5.0 is the reference SSE parser")
 lm15_types = pytest.importorskip("lm15.transports._types")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lmcodec import _sse_fields
-from lmcodec.sse import SSEDecoder
+from lmcodec.stream import _sse_fields
+from lmcodec.stream.sse import SSEDecoder
 
 
 def test_unicode_white_space_is_every_non_ascii_isspace_character() -> None:

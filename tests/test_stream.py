@@ -1,4 +1,4 @@
-"""lmcodec.stream: decode / adecode / Decoder over provider SSE bodies.
+"""lmcodec.stream.decoder: decode / adecode / Decoder over provider SSE bodies.
 
 1. The 11 stream cases of the lm15 contract (cases/ + goldens/): the pinned
    body decodes to the golden event trace (end ``provider_data`` by presence
@@ -29,7 +29,7 @@ import lmcodec as lc
 from corpus import CORPUS, contract_equal, strict_equal
 from lmcodec import stream
 from lmcodec.providers import PROVIDERS, StreamDecodeError, decode_response
-from lmcodec.sse import SSEDecoder
+from lmcodec.stream.sse import SSEDecoder
 
 sys.path.insert(0, str(Path(__file__).parent / "providers"))
 from provider_support import (

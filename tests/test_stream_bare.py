@@ -10,7 +10,7 @@ import pytest
 
 import lmcodec as lc
 from lmcodec import stream
-from lmcodec.providers._common import StreamDecodeError
+from lmcodec.providers._base import StreamDecodeError
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
 

@@ -1,6 +1,6 @@
 """lmcodec: LLM conversation data at msgspec speed (lm15 JSON, MessagePack, llm format, provider streams)."""
 
-from lmcodec import llm, stream
+from lmcodec import jsonl, llm, msgpack, stream
 from lmcodec.api import (
     audio,
     binary,
@@ -18,18 +18,22 @@ from lmcodec.api import (
     video,
 )
 from lmcodec.assemble import Assembler, assemble
-from lmcodec.codecs import jsonl, msgpack
 from lmcodec.codecs.json import decode, encode, from_builtins, schema, to_builtins
 from lmcodec.errors import (
+    BadRecord,
     DecodeError,
     EncodeError,
     LmcodecError,
+    ProviderError,
+    RecordError,
     StreamAssemblyError,
+    StreamCleanupWarning,
+    StreamDecodeError,
     StreamError,
     ValidationError,
 )
-from lmcodec.interop import from_lm15, to_lm15
-from lmcodec.providers import ProviderError, decode_response
+from lmcodec.lm15 import from_lm15, to_lm15
+from lmcodec.providers import ProviderRequest, build_request, decode_request, decode_response, encode_response
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     Adaptation,
@@ -140,6 +144,7 @@ __all__ = [
     "AudioFormat",
     "AudioPart",
     "AwsCredentials",
+    "BadRecord",
     "BatchEntry",
     "BatchJobInfo",
     "BatchRequest",
@@ -203,13 +208,17 @@ __all__ = [
     "Part",
     "PromptPart",
     "ProviderError",
+    "ProviderRequest",
     "Reasoning",
+    "RecordError",
     "RefusalPart",
     "Request",
     "Response",
     "SpeechGenerationRequest",
     "SpeechGenerationResponse",
     "StreamAssemblyError",
+    "StreamCleanupWarning",
+    "StreamDecodeError",
     "StreamDeltaEvent",
     "StreamEndEvent",
     "StreamError",
@@ -244,14 +253,17 @@ __all__ = [
     "assemble",
     "audio",
     "binary",
+    "build_request",
     "citation",
     "continuation_data",
     "data",
     "decode",
+    "decode_request",
     "decode_response",
     "document",
     "effort_for_budget",
     "encode",
+    "encode_response",
     "from_builtins",
     "from_lm15",
     "image",
@@ -270,3 +282,18 @@ __all__ = [
     "tool_result",
     "video",
 ]
+
+
+def _own_errors() -> None:
+    """Exceptions and warnings carry ``__module__ == "lmcodec"``: tracebacks and pickles name the public path.
+
+    The wire Structs keep their ``lmcodec.wire.*`` module: msgspec resolves their
+    annotations in the namespace of the module that defines them.
+    """
+    for name in __all__:
+        obj = globals()[name]
+        if isinstance(obj, type) and obj.__module__ == "lmcodec.errors":
+            obj.__module__ = "lmcodec"
+
+
+_own_errors()

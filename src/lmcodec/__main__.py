@@ -2,6 +2,6 @@
 
 import sys
 
-from lmcodec.cli import main
+from lmcodec.cli.main import main
 
 sys.exit(main())

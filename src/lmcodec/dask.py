@@ -16,7 +16,7 @@ good record is kept, blank lines are skipped, a cut-off last line is a bad line,
 and each bad line is reported as a :class:`BadRecord` with its file, line number,
 byte offset (in the decompressed stream), JSON path, message and raw bytes.
 ``on_error="collect"`` keeps the raw line, ``"skip"`` reports the bad line without
-it, ``"raise"`` fails the computation with a :class:`LogError`.
+it, ``"raise"`` fails the computation with a :class:`RecordError`.
 
 Formats: ``"lm15"`` (canonical JSON lines, any record type of :mod:`lmcodec.arrow`),
 and ``"llm"`` (llm's ``Response.to_dict()`` lines, converted to Turns) only where
@@ -37,14 +37,14 @@ import msgspec
 from lmcodec import arrow
 from lmcodec.codecs import jsonl
 from lmcodec.codecs.json import decode, encode
-from lmcodec.errors import LmcodecError
+from lmcodec.errors import BadRecord, RecordError
 from lmcodec.wire import Turn
 
 __all__ = [
     "BadRecord",
     "Conversion",
     "Log",
-    "LogError",
+    "RecordError",
     "Partition",
     "convert",
     "expand",
@@ -63,32 +63,6 @@ def _bag_module() -> Any:
     except ImportError as exc:  # pragma: no cover - depends on the optional extra
         raise ImportError("lmcodec.dask needs dask (the 'dask' extra): pip install 'lmcodec[dask]'") from exc
     return dask.bag, HighLevelGraph
-
-
-class BadRecord(msgspec.Struct, frozen=True):
-    """A rejected line of one file: where (file, 1-based line, byte offset, JSON path) and why."""
-
-    file: str
-    line: int
-    offset: int
-    path: str
-    message: str
-    raw: bytes = b""
-
-
-class LogError(LmcodecError):
-    """A bad line under ``on_error="raise"`` (picklable: it travels from a worker to the client)."""
-
-    def __init__(self, message: str, file: str, line: int, offset: int, path: str) -> None:
-        super().__init__(message, file, line, offset, path)
-        self.message = message
-        self.file = file
-        self.line = line
-        self.offset = offset
-        self.path = path
-
-    def __str__(self) -> str:
-        return f"{self.file}: {self.message}"
 
 
 class Written(msgspec.Struct, frozen=True):
@@ -205,7 +179,7 @@ def _opened(file: str, mode: str) -> Iterator[Any]:
 
 @contextmanager
 def _lines(file: str, spec: _Spec) -> Iterator[tuple[jsonl.Reader, Iterator[Any]]]:
-    """The reader of ``file`` and its good records; a bad line under "raise" becomes a LogError."""
+    """The reader of ``file`` and its good records; a bad line under "raise" becomes a RecordError."""
     with _opened(file, "rb") as src:
         mode: jsonl.OnError = "raise" if spec.on_error == "raise" else "collect"
         reader = jsonl.read(src, spec.line_type, on_error=mode, lenient=spec.lenient)
@@ -213,13 +187,15 @@ def _lines(file: str, spec: _Spec) -> Iterator[tuple[jsonl.Reader, Iterator[Any]
         try:
             yield reader, records
         except jsonl.RecordError as exc:
-            raise LogError(str(exc), file, exc.line, exc.offset, exc.path) from None
+            raise RecordError(
+                exc.message, line=exc.line, offset=exc.offset or 0, path=exc.path, cause=exc.cause, file=file
+            ) from None
 
 
 def _bad(file: str, reader: jsonl.Reader, spec: _Spec) -> list[BadRecord]:
     keep = spec.on_error == "collect"
     return [
-        BadRecord(file, b.line, b.offset, b.path, b.message, b.raw if keep else b"") for b in reader.errors
+        BadRecord(b.line, b.offset, b.path, b.message, b.raw if keep else b"", file) for b in reader.errors
     ]
 
 

@@ -1,18 +1,54 @@
-"""The one error hierarchy: every decode failure in lmcodec is an LmcodecError."""
+"""Every exception and warning lmcodec raises, in one tree.
+
+::
+
+    LmcodecError                    base of everything lmcodec raises while reading or writing data
+    ├── DecodeError                 the input cannot be read (.offset: byte offset, when known)
+    │   ├── ValidationError         well-formed input that breaks a type rule or invariant (.path);
+    │   │                           also a ValueError, as lm15's constructors raise
+    │   ├── StreamDecodeError       a stream frame lm15 1.5.0 would crash on (.frame, .events)
+    │   └── RecordError             a bad record of a log under on_error="raise" (.line, .offset,
+    │                               .path, .file, .cause)
+    ├── EncodeError                 an object the requested format cannot hold; also a TypeError
+    ├── ProviderError               a provider body that lm15 turns into a ProviderError (.code,
+    │                               .provider, .provider_code)
+    ├── StreamError                 the stream reported a failure: a StreamErrorEvent (.error)
+    └── StreamAssemblyError         a stream that cannot be assembled (.partial: what arrived)
+
+    StreamCleanupWarning            (a RuntimeWarning) the event source failed after the end event
+
+:class:`ValidationError` is a :class:`DecodeError`, as in msgspec: ``except
+lc.DecodeError`` catches every failure to read input, whether its bytes are
+malformed or its values break a rule. Constructors called from Python raise
+plain ``ValueError``/``TypeError`` as lm15's constructors do; a ValidationError
+is one too.
+
+:class:`BadRecord` is not an exception: it is the record of one rejected log
+record (``on_error="collect"``), kept verbatim with its error.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 if TYPE_CHECKING:
+    from lmcodec.wire.events import StreamEvent
     from lmcodec.wire.telemetry import ErrorDetail
 
 __all__ = [
+    "BadRecord",
     "DecodeError",
     "EncodeError",
     "LmcodecError",
+    "ProviderError",
+    "RecordError",
     "StreamAssemblyError",
+    "StreamCleanupWarning",
+    "StreamDecodeError",
     "StreamError",
     "ValidationError",
 ]
@@ -38,7 +74,7 @@ class EncodeError(LmcodecError, TypeError):
     """An object cannot be written in the requested format (e.g. an int beyond 64 bits in MessagePack)."""
 
 
-class ValidationError(LmcodecError, ValueError):
+class ValidationError(DecodeError, ValueError):
     """Well-formed input that breaks a type rule or invariant.
 
     ``path`` is the JSON path of the offending value (``"$.parts[1].text"``),
@@ -47,6 +83,7 @@ class ValidationError(LmcodecError, ValueError):
 
     def __init__(self, message: str, path: str = "$") -> None:
         super().__init__(message)
+        self.offset = None
         self.message = message
         self.path = path
 
@@ -106,3 +143,106 @@ class StreamError(LmcodecError):
         """``http_response.request_id`` when it is a string."""
         value = self.error.http_response.get("request_id")
         return value if isinstance(value, str) else None
+
+
+class StreamDecodeError(DecodeError):
+    """A frame lm15 1.5.0 would crash on (non-JSON data, a JSON non-object where
+    lm15 calls ``.get``, a value a canonical constructor refuses, ...).
+
+    ``events`` holds the canonical events decoded from the same ``feed()``
+    call before the failing frame (already yielded by ``decode()``);
+    ``frame`` is the index of the failing SSE event in the stream.
+    """
+
+    def __init__(self, message: str, *, frame: int | None = None, events: Sequence[StreamEvent] = ()) -> None:
+        super().__init__(message)
+        self.frame = frame
+        self.events: list[StreamEvent] = list(events)
+
+
+class RecordError(DecodeError):
+    """A bad record in a log: where it is (file, line, byte offset, JSON path) and why.
+
+    Picklable, so that it travels from a Dask worker to the client.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int,
+        offset: int,
+        path: str,
+        cause: LmcodecError | None = None,
+        file: str | None = None,
+    ) -> None:
+        where = f"line {line} (byte {offset})"
+        super().__init__(
+            (f"{file}: " if file else "") + f"{where}: {message}" + (f" - at `{path}`" if path else ""),
+            offset=offset,
+        )
+        self.message = message
+        self.line = line
+        self.path = path
+        self.cause = cause
+        self.file = file
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_record_error, (self.message, self.line, self.offset, self.path, self.cause, self.file))
+
+
+def _record_error(
+    message: str, line: int, offset: int, path: str, cause: LmcodecError | None, file: str | None
+) -> RecordError:
+    return RecordError(message, line=line, offset=offset, path=path, cause=cause, file=file)
+
+
+class ProviderError(LmcodecError):
+    """A complete (non-streamed) provider body that lm15 turns into a ``ProviderError``:
+    an error envelope, an unnamed tool call, a Gemini in-band refusal, a
+    Chat body with several choices.
+
+    ``code`` is lm15's canonical error code (``"server"``, ``"provider"``,
+    ``"invalid_request"``, ``"unsupported_feature"``, ...), ``provider`` lm15's
+    provider string (``"openai-chat"`` with a hyphen), ``provider_code`` the
+    provider's own code. ``message`` is lm15's ``message`` field: for the
+    classes whose lm15 constructor appends a "To fix" paragraph (rate limit,
+    context length, auth) that paragraph is not reproduced.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str = "provider",
+        provider: str | None = None,
+        provider_code: str | None = None,
+        feature: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.provider = provider
+        self.provider_code = provider_code
+        self.feature = feature
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.provider})" if self.provider else self.message
+
+
+class StreamCleanupWarning(RuntimeWarning):
+    """The event source failed after the end event: the Response is complete and returned anyway."""
+
+
+class BadRecord(msgspec.Struct, frozen=True):
+    """A rejected log record, kept verbatim (without its line end) with its error.
+
+    ``file`` names the source where several are read at once (``lmcodec.dask``).
+    """
+
+    line: int
+    offset: int
+    path: str
+    message: str
+    raw: bytes = b""
+    file: str | None = None

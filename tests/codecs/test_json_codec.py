@@ -8,9 +8,9 @@ import msgspec
 import pytest
 
 import lmcodec as lc
+from lmcodec.cli.workload import turn_dicts
 from lmcodec.codecs import _buffers
 from lmcodec.codecs._hooks import enc_hook
-from lmcodec.workload import turn_dicts
 
 PLAIN = msgspec.json.Encoder(enc_hook=enc_hook)  # a fresh buffer per call: the reference bytes
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import lmcodec as lc
+from lmcodec.cli.workload import turn_dicts
 from lmcodec.codecs import jsonl
-from lmcodec.workload import turn_dicts
 
 TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(12)]
 

@@ -257,7 +257,7 @@ def mutate(frame: Any, rng: random.Random) -> Any:
 
 def frames_of(body: bytes) -> list[tuple[str | None, Any]]:
     """The (event name, JSON value or verbatim str) frames of an SSE body, via lmcodec's framer."""
-    from lmcodec.sse import iter_sse
+    from lmcodec.stream.sse import iter_sse
 
     out: list[tuple[str | None, Any]] = []
     for ev in iter_sse([body]):

@@ -1,4 +1,4 @@
-"""Anthropic Messages wire: lmcodec.providers.anthropic against lm15 1.5.0's AnthropicLM."""
+"""Anthropic Messages wire: lmcodec.providers.anthropic.stream against lm15 1.5.0's AnthropicLM."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from provider_support import (
     stream_seeds,
 )
 
-from lmcodec.providers import anthropic as lca
+from lmcodec.providers.anthropic import stream as lca
 
 P = "anthropic"
 STREAMS = stream_bodies(P)

@@ -1,4 +1,4 @@
-"""Gemini generateContent wire: lmcodec.providers.gemini against lm15 1.5.0's GeminiLM.
+"""Gemini generateContent wire: lmcodec.providers.gemini.stream against lm15 1.5.0's GeminiLM.
 
 Covers ``streamGenerateContent?alt=sse`` bodies (LF and CRLF framing), the
 JSON-array body of ``streamGenerateContent`` without ``alt=sse`` (lm15 has no
@@ -43,9 +43,9 @@ from provider_support import (
 import lmcodec as lc
 from corpus import strict_equal
 from lmcodec.providers import decode_response
-from lmcodec.providers import gemini as lcg
-from lmcodec.providers._gemini_wire import compact_json
-from lmcodec.providers.gemini import ArrayFramer
+from lmcodec.providers.gemini import stream as lcg
+from lmcodec.providers.gemini.stream import ArrayFramer
+from lmcodec.providers.gemini.views import compact_json
 
 P = "gemini"
 STREAMS = stream_bodies(P)

@@ -1,4 +1,4 @@
-"""OpenAI Responses API wire: lmcodec.providers.openai against lm15 1.5.0's OpenAILM."""
+"""OpenAI Responses API wire: lmcodec.providers.openai.stream against lm15 1.5.0's OpenAILM."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from provider_support import (
     stream_seeds,
 )
 
-from lmcodec.providers import openai as lco
+from lmcodec.providers.openai import stream as lco
 
 P = "openai"
 STREAMS = stream_bodies(P)

@@ -1,4 +1,4 @@
-"""OpenAI Chat Completions wire (Groq, vLLM, SGLang, ...): lmcodec.providers.openai_chat
+"""OpenAI Chat Completions wire (Groq, vLLM, SGLang, ...): lmcodec.providers.openai_chat.stream
 against lm15 1.5.0's OpenAIChatLM."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from provider_support import (
     stream_seeds,
 )
 
-from lmcodec.providers import openai_chat as lcc
+from lmcodec.providers.openai_chat import stream as lcc
 
 P = "openai_chat"
 STREAMS = stream_bodies(P)

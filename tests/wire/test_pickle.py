@@ -5,8 +5,8 @@ from __future__ import annotations
 import pickle
 
 import lmcodec as lc
+from lmcodec.cli.workload import turn_dicts
 from lmcodec.codecs.jsonl import RecordError
-from lmcodec.workload import turn_dicts
 
 
 def test_turn_pickles() -> None:

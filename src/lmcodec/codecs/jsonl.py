@@ -18,41 +18,12 @@ import msgspec
 from lmcodec.codecs import json as _json
 from lmcodec.codecs._hooks import HOSTILE, enc_hook, top_level
 from lmcodec.codecs.files import Source, open_read, open_write
-from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
+from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, RecordError, ValidationError
 
-__all__ = ["BadLine", "Reader", "RecordError", "read", "write"]
+__all__ = ["BadRecord", "Reader", "RecordError", "read", "write"]
 
 OnError = Literal["raise", "skip", "collect"]
 _FLUSH_AT = 1 << 20
-
-
-class RecordError(LmcodecError):
-    """A bad record in a log: where it is (line, byte offset, JSON path) and why."""
-
-    def __init__(self, message: str, *, line: int, offset: int, path: str, cause: LmcodecError) -> None:
-        super().__init__(f"line {line} (byte {offset}): {message}" + (f" - at `{path}`" if path else ""))
-        self.message = message
-        self.line = line
-        self.offset = offset
-        self.path = path
-        self.cause = cause
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_record_error, (self.message, self.line, self.offset, self.path, self.cause))
-
-
-def _record_error(message: str, line: int, offset: int, path: str, cause: LmcodecError) -> RecordError:
-    return RecordError(message, line=line, offset=offset, path=path, cause=cause)
-
-
-class BadLine(msgspec.Struct, frozen=True):
-    """A rejected line, kept verbatim (without its line end) with its error."""
-
-    line: int
-    offset: int
-    path: str
-    message: str
-    raw: bytes
 
 
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
@@ -83,7 +54,7 @@ class Reader:
         self._decode = decode
         self.good = 0
         self.bad = 0
-        self.errors: list[BadLine] = []
+        self.errors: list[BadRecord] = []
 
     def __iter__(self) -> Iterator[Any]:
         decode = _json.decoder_for(self._type).decode
@@ -121,7 +92,7 @@ class Reader:
             raise RecordError(message, line=number, offset=start, path=path, cause=err) from err
         if self._on_error == "collect":
             end = 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
-            self.errors.append(BadLine(number, start, path, message, raw[: len(raw) - end]))
+            self.errors.append(BadRecord(number, start, path, message, raw[: len(raw) - end]))
 
 
 def read(

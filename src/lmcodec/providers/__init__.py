@@ -2,7 +2,7 @@
 
 Each module maps its wire to the canonical types exactly as lm15 1.5.0's
 adapter does (``notes/providers.md``), quirks included: ``StreamMapper`` for
-SSE frames (used by :mod:`lmcodec.stream`, which adds lm15's coalescing) and
+SSE frames (used by :mod:`lmcodec.stream.decoder`, which adds lm15's coalescing) and
 ``parse_response`` for a complete, non-streamed JSON body.
 
 Where lmcodec deliberately differs from lm15 1.5.0:
@@ -51,12 +51,35 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.errors import DecodeError
+from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError
 from lmcodec.providers import anthropic, gemini, openai, openai_chat
-from lmcodec.providers._common import ProviderError, StreamDecodeError
+from lmcodec.providers._request import ProviderRequest
+from lmcodec.providers.anthropic import build as anthropic_build
+from lmcodec.providers.anthropic import read as anthropic_read
+from lmcodec.providers.anthropic import write as anthropic_write
+from lmcodec.providers.gemini import build as gemini_build
+from lmcodec.providers.gemini import read as gemini_read
+from lmcodec.providers.gemini import write as gemini_write
+from lmcodec.providers.openai import build as openai_build
+from lmcodec.providers.openai import read as openai_read
+from lmcodec.providers.openai import write as openai_write
+from lmcodec.providers.openai_chat import build as openai_chat_build
+from lmcodec.providers.openai_chat import read as openai_chat_read
+from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.wire import Request, Response
 
-__all__ = ["MAPPERS", "PROVIDERS", "ProviderError", "StreamDecodeError", "decode_response"]
+__all__ = [
+    "MAPPERS",
+    "PROVIDERS",
+    "WRITERS",
+    "ProviderError",
+    "ProviderRequest",
+    "StreamDecodeError",
+    "build_request",
+    "decode_request",
+    "decode_response",
+    "encode_response",
+]
 
 MAPPERS: Final[dict[str, Any]] = {
     "openai": openai.StreamMapper,
@@ -98,4 +121,58 @@ def decode_response(provider: str, body: bytes, *, request: Request | None = Non
                 f"the body is not valid Unicode: {exc.reason} at character {exc.start}"
             ) from exc
     result: Response = parse(body, request)
+    return result
+
+
+_BUILDERS: Final[dict[str, Any]] = {
+    "openai": openai_build.build_request,
+    "openai_chat": openai_chat_build.build_request,
+    "anthropic": anthropic_build.build_request,
+    "gemini": gemini_build.build_request,
+}
+
+_READERS: Final[dict[str, Any]] = {
+    "openai": openai_read.decode_request,
+    "openai_chat": openai_chat_read.decode_request,
+    "anthropic": anthropic_read.decode_request,
+    "gemini": gemini_read.decode_request,
+}
+
+WRITERS: Final[dict[str, Any]] = {
+    "openai": openai_write.StreamWriter,
+    "openai_chat": openai_chat_write.StreamWriter,
+    "anthropic": anthropic_write.StreamWriter,
+    "gemini": gemini_write.StreamWriter,
+}
+
+_BODY_WRITERS: Final[dict[str, Any]] = {
+    "openai": openai_write.encode_response,
+    "openai_chat": openai_chat_write.encode_response,
+    "anthropic": anthropic_write.encode_response,
+    "gemini": gemini_write.encode_response,
+}
+
+
+def _lookup(table: dict[str, Any], provider: str) -> Any:
+    found = table.get(provider) if isinstance(provider, str) else None
+    if found is None:
+        raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(table)}")
+    return found
+
+
+def build_request(provider: str, request: Request, *, stream: bool = False) -> ProviderRequest:
+    """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials)."""
+    result: ProviderRequest = _lookup(_BUILDERS, provider)(request, stream=stream)
+    return result
+
+
+def decode_request(provider: str, body: bytes) -> Request:
+    """A client's request body in ``provider``'s dialect, as the canonical Request."""
+    result: Request = _lookup(_READERS, provider)(body)
+    return result
+
+
+def encode_response(provider: str, response: Response) -> bytes:
+    """``response`` as ``provider``'s non-streamed JSON body."""
+    result: bytes = _lookup(_BODY_WRITERS, provider)(response)
     return result

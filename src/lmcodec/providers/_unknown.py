@@ -21,8 +21,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
-from lmcodec.providers import _anthropic_wire, _openai_wire
-from lmcodec.providers._common import load_frame
+from lmcodec.providers._base import load_frame
+from lmcodec.providers.anthropic import views as anthropic_views
+from lmcodec.providers.openai import views as openai_views
 from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["KNOWN_TYPES", "is_unknown", "mapper_class"]
@@ -33,9 +34,9 @@ def _tags(types: Any) -> frozenset[str]:
 
 
 KNOWN_TYPES: Final[dict[str, frozenset[str]]] = {
-    "openai": _tags(_openai_wire.FRAME_TYPES)
+    "openai": _tags(openai_views.FRAME_TYPES)
     | {"response.output_text.annotation.added", "response.error", "error"},
-    "anthropic": _tags(_anthropic_wire.FRAME_TYPES),
+    "anthropic": _tags(anthropic_views.FRAME_TYPES),
 }
 
 

@@ -28,14 +28,12 @@ from typing import Any, ClassVar, Final
 
 import msgspec
 
-from lmcodec._judgments import replace_text_with_data, schema_has_judgments
-from lmcodec.errors import DecodeError, LmcodecError
+from lmcodec.errors import DecodeError, LmcodecError, ProviderError, StreamDecodeError
 from lmcodec.wire import (
     ContinuationDelta,
     ErrorDetail,
     Request,
     StreamDeltaEvent,
-    StreamEvent,
     TextDelta,
     ThinkingDelta,
     TokenLogprob,
@@ -43,6 +41,7 @@ from lmcodec.wire import (
     TopLogprob,
     Usage,
 )
+from lmcodec.wire.judgments import replace_text_with_data, schema_has_judgments
 
 __all__ = [
     "EVENT",
@@ -192,54 +191,6 @@ class MapperBase:
         n = len(out)
         self.generic_frame(data, out)
         return len(out) == n
-
-
-class StreamDecodeError(DecodeError):
-    """A frame lm15 1.5.0 would crash on (non-JSON data, a JSON non-object where
-    lm15 calls ``.get``, a value a canonical constructor refuses, ...).
-
-    ``events`` holds the canonical events decoded from the same ``feed()``
-    call before the failing frame (already yielded by ``decode()``);
-    ``frame`` is the index of the failing SSE event in the stream.
-    """
-
-    def __init__(self, message: str, *, frame: int | None = None, events: Sequence[StreamEvent] = ()) -> None:
-        super().__init__(message)
-        self.frame = frame
-        self.events: list[StreamEvent] = list(events)
-
-
-class ProviderError(LmcodecError):
-    """A complete (non-streamed) provider body that lm15 turns into a ``ProviderError``:
-    an error envelope, an unnamed tool call, a Gemini in-band refusal, a
-    Chat body with several choices.
-
-    ``code`` is lm15's canonical error code (``"server"``, ``"provider"``,
-    ``"invalid_request"``, ``"unsupported_feature"``, ...), ``provider`` lm15's
-    provider string (``"openai-chat"`` with a hyphen), ``provider_code`` the
-    provider's own code. ``message`` is lm15's ``message`` field: for the
-    classes whose lm15 constructor appends a "To fix" paragraph (rate limit,
-    context length, auth) that paragraph is not reproduced.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str = "provider",
-        provider: str | None = None,
-        provider_code: str | None = None,
-        feature: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.provider = provider
-        self.provider_code = provider_code
-        self.feature = feature
-
-    def __str__(self) -> str:
-        return f"{self.message} ({self.provider})" if self.provider else self.message
 
 
 # --------------------------------------------------------------------------

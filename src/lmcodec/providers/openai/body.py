@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     attach_unmapped,
     judgment_parts,
     openai_token_logprobs,
@@ -14,7 +14,7 @@ from lmcodec.providers._common import (
     record_unmapped,
     unnamed_tool_call_error,
 )
-from lmcodec.providers._openai_wire import PROVIDER, citation_fields, response_error, usage_from
+from lmcodec.providers.openai.views import PROVIDER, citation_fields, response_error, usage_from
 from lmcodec.wire import (
     AudioPart,
     CitationPart,

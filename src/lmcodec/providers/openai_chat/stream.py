@@ -19,7 +19,7 @@ from typing import Annotated, Any, ClassVar, Final
 
 import msgspec
 
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     EVENT,
     TEXT,
     THINKING,
@@ -39,7 +39,7 @@ from lmcodec.providers._common import (
     replace,
     unnamed_tool_call_error,
 )
-from lmcodec.providers._openai_wire import Logprob, response_error, stream_error_detail, typed_token_logprobs
+from lmcodec.providers.openai.views import Logprob, response_error, stream_error_detail, typed_token_logprobs
 from lmcodec.wire import (
     Message,
     RefusalPart,

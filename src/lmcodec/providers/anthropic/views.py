@@ -1,7 +1,7 @@
 """Anthropic Messages wire definitions (lm15 1.5.0 ``providers/anthropic.py``, ``AnthropicLM``):
 error types, finish reasons and usage shared by the stream and the complete body,
 and the typed views of the SSE frames with their decoder. The mapping itself is in
-:mod:`lmcodec.providers.anthropic` (stream) and :mod:`lmcodec.providers._anthropic_body`.
+:mod:`lmcodec.providers.anthropic.stream` (stream) and :mod:`lmcodec.providers.anthropic.body`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Final, Union
 
 import msgspec
 
-from lmcodec.providers._common import error_detail, is_model_error, is_pinned_model_not_found
+from lmcodec.providers._base import error_detail, is_model_error, is_pinned_model_not_found
 from lmcodec.wire import ErrorDetail, Usage
 from lmcodec.wire.telemetry import FinishReason
 

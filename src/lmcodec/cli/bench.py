@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import lmcodec as lc
-from lmcodec.workload import turn_dicts
+from lmcodec.cli.workload import turn_dicts
 
 __all__ = ["Result", "run"]
 

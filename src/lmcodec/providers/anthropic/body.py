@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._anthropic_wire import PROVIDER, finish_reason, usage_from
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     attach_unmapped,
     judgment_parts,
     parse_body,
     record_unmapped,
     unnamed_tool_call_error,
 )
+from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, usage_from
 from lmcodec.wire import (
     CitationPart,
     ContinuationState,

@@ -1,7 +1,7 @@
 """Provider SSE streams -> canonical StreamEvents, as lm15 1.5.0 produces them.
 
 ``decode`` / ``adecode`` / :class:`Decoder` run the bytes through the SSE
-framer (:mod:`lmcodec.sse`), the provider's frame mapper
+framer (:mod:`lmcodec.stream.sse`), the provider's frame mapper
 (:mod:`lmcodec.providers`) and lm15's coalescing (``coalesce_stream`` in
 lm15/result.py, MAP-3/MAP-4), so the emitted sequence is the one the lm15
 contract harness produces for the same body (``vet._parse_stream_body``):
@@ -45,14 +45,14 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from lmcodec._decode_stats import DecodeStats
-from lmcodec.assemble import Assembler
 from lmcodec.errors import DecodeError
 from lmcodec.providers import MAPPERS, decode_response
-from lmcodec.providers._common import EVENT, TEXT, EndFrame, StreamDecodeError, load_frame, new, wire_model
+from lmcodec.providers._base import EVENT, TEXT, EndFrame, StreamDecodeError, load_frame, new, wire_model
 from lmcodec.providers._unknown import mapper_class
-from lmcodec.providers.gemini import ArrayFramer
-from lmcodec.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
+from lmcodec.providers.gemini.stream import ArrayFramer
+from lmcodec.stream.assembler import Assembler
+from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
+from lmcodec.stream.stats import DecodeStats
 from lmcodec.wire import Request, StreamDeltaEvent, StreamEndEvent, StreamEvent, StreamStartEvent, Usage
 
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
@@ -169,7 +169,7 @@ class Decoder:
     def decode_into(self, chunks: Iterable[bytes], sink: Callable[[list[StreamEvent]], Any]) -> None:
         """Feed every chunk, then :meth:`close`, handing the events to ``sink`` in order, a list at a time.
 
-        What :func:`lmcodec.assemble` runs for :func:`decode`. Consecutive chunks
+        What :func:`lmcodec.stream.assembler` runs for :func:`decode`. Consecutive chunks
         are joined, up to 64 KiB and below the SSE framer's smallest limit, and
         framed and mapped together, so one event per chunk costs little more
         than a whole body. That changes nothing else: a line or an event over a
@@ -399,7 +399,7 @@ def _hand_over(events: Callable[[], list[StreamEvent]], sink: Callable[[list[Str
 
 class _Decoding:
     """What :func:`decode` returns: an iterator of the events, decoded lazily as they are pulled
-    (iterating it iterates a generator over :meth:`Decoder.feed`); :func:`lmcodec.assemble`
+    (iterating it iterates a generator over :meth:`Decoder.feed`); :func:`lmcodec.stream.assembler`
     calls :meth:`push_events` instead, which decodes straight into the assembler."""
 
     __slots__ = ("_args", "_events")
@@ -446,7 +446,7 @@ def decode(
     """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events.
 
     ``unknown="keep"`` yields frames of unknown event types as UnknownEvents (see :class:`Decoder`).
-    The events are decoded as they are pulled; :func:`lmcodec.assemble` has them decoded straight
+    The events are decoded as they are pulled; :func:`lmcodec.stream.assembler` has them decoded straight
     into its assembler.
     """
     return _Decoding(provider, chunks, request, unknown)

@@ -1,8 +1,8 @@
 """OpenAI Responses API wire definitions (lm15 1.5.0 ``providers/openai.py``, ``OpenAILM``):
 error code maps, the typed views of the SSE frames and their decoder, and the
 dict helpers (usage, citations) shared by the stream's generic path and the
-complete body. The mapping itself is in :mod:`lmcodec.providers.openai`
-(stream) and :mod:`lmcodec.providers._openai_body` (complete body).
+complete body. The mapping itself is in :mod:`lmcodec.providers.openai.stream`
+(stream) and :mod:`lmcodec.providers.openai.body` (complete body).
 
 Each SSE ``data`` payload is decoded once into a tagged union of frame
 Structs (the ``type`` tag picks the Struct, ``kind`` says how to map it).
@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Final, Union
 
 import msgspec
 
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     ProviderError,
     error_detail,
     int_or_none,

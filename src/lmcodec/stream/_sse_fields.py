@@ -1,7 +1,7 @@
 """The SSE ``data:`` field over bytes: white space as ``str.lstrip()`` sees it, and the events
 of the common shapes (``[event:] data:``, nothing else) cut out of a block in one step.
 
-Helpers of :class:`lmcodec.sse.SSEDecoder`; the grammar is described there.
+Helpers of :class:`lmcodec.stream.sse.SSEDecoder`; the grammar is described there.
 """
 
 from __future__ import annotations

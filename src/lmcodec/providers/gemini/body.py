@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     attach_unmapped,
     int_or_none,
     judgment_parts,
@@ -13,7 +13,7 @@ from lmcodec.providers._common import (
     record_unmapped,
     unnamed_tool_call_error,
 )
-from lmcodec.providers._gemini_wire import (
+from lmcodec.providers.gemini.views import (
     PROVIDER,
     finish_reason,
     gemini_token_logprobs,

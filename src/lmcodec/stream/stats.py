@@ -1,4 +1,4 @@
-"""The counters of a :class:`lmcodec.stream.Decoder` (``Decoder.stats``)."""
+"""The counters of a :class:`lmcodec.stream.decoder.Decoder` (``Decoder.stats``)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Gemini generateContent wire definitions (lm15 1.5.0 ``providers/gemini.py``, ``GeminiLM``):
 error statuses, in-band errors, finish reasons, usage and logprobs shared by the
 stream and the complete body, and the typed view of a stream chunk with its decoder.
-The mapping itself is in :mod:`lmcodec.providers.gemini` (stream) and
-:mod:`lmcodec.providers._gemini_body` (complete body).
+The mapping itself is in :mod:`lmcodec.providers.gemini.stream` (stream) and
+:mod:`lmcodec.providers.gemini.body` (complete body).
 
 A chunk is decoded once into :class:`_Chunk`, which declares only
 ``candidates[0].content.parts`` (text, thought, thoughtSignature,
@@ -18,7 +18,7 @@ from typing import Annotated, Any, Final
 
 import msgspec
 
-from lmcodec.providers._common import ProviderError, error_detail, is_model_error
+from lmcodec.providers._base import ProviderError, error_detail, is_model_error
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
 from lmcodec.wire.telemetry import FinishReason
 

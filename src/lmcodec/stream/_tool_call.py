@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from lmcodec._tool_input import stdlib_tool_input, strict_tool_input
+from lmcodec.stream._tool_input import stdlib_tool_input, strict_tool_input
 from lmcodec.wire import ContinuationState, ToolCallPart
 
 __all__ = ["tool_call_part"]

@@ -34,7 +34,7 @@ def _progress(items: Iterable[Any], total_bytes: int | None, label: str) -> Iter
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from lmcodec import bench
+    from lmcodec.cli import bench
 
     records = 200 if args.quick else args.records
     rows = bench.run(records=records, repeat=3 if args.quick else args.repeat)

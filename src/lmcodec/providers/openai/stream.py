@@ -2,14 +2,14 @@
 
 Stream: ``parse_stream_events`` / ``_parse_single_stream_event``
 (openai.py:1233-1381). Complete body: ``parse_response`` (openai.py:1118),
-in :mod:`lmcodec.providers._openai_body`; the frame views and error maps are
-in :mod:`lmcodec.providers._openai_wire`. See ``notes/providers.md`` §1 for
+in :mod:`lmcodec.providers.openai.body`; the frame views and error maps are
+in :mod:`lmcodec.providers.openai.views`. See ``notes/providers.md`` §1 for
 the mapping this module reproduces.
 
 Each SSE ``data`` payload is decoded once into a tagged union of frame
 Structs (the ``type`` tag picks the Struct); frames that only lm15's dict
 code can map exactly (unknown types, error frames, values of unexpected JSON
-types) take the generic path (see :mod:`lmcodec.providers._common`).
+types) take the generic path (see :mod:`lmcodec.providers._base`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     EVENT,
     TEXT,
     THINKING,
@@ -34,8 +34,8 @@ from lmcodec.providers._common import (
     replace,
     tool_call_event,
 )
-from lmcodec.providers._openai_body import parse_response
-from lmcodec.providers._openai_wire import (
+from lmcodec.providers.openai.body import parse_response
+from lmcodec.providers.openai.views import (
     PROVIDER,
     RESPONSE_ERROR_CODES,
     STREAM_ERROR_CODES,

@@ -1,8 +1,8 @@
 """Anthropic Messages wire (lm15 1.5.0 ``providers/anthropic.py``, ``AnthropicLM``): the stream mapper.
 
 Stream: ``parse_stream_events`` (anthropic.py:1007). Complete body:
-``parse_response`` (anthropic.py:921), in :mod:`lmcodec.providers._anthropic_body`;
-the frame views, error types and usage are in :mod:`lmcodec.providers._anthropic_wire`.
+``parse_response`` (anthropic.py:921), in :mod:`lmcodec.providers.anthropic.body`;
+the frame views, error types and usage are in :mod:`lmcodec.providers.anthropic.views`.
 See ``notes/providers.md`` §3.
 
 Each SSE ``data`` payload is decoded once into a tagged union of frame
@@ -18,17 +18,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from lmcodec.providers._anthropic_body import parse_response
-from lmcodec.providers._anthropic_wire import (
-    ERROR_TYPES,
-    PROVIDER,
-    finish_reason,
-    frame_decoder,
-    start_input,
-    stream_error_detail,
-    usage_from,
-)
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     EVENT,
     TEXT,
     THINKING,
@@ -42,6 +32,16 @@ from lmcodec.providers._common import (
     pyint,
     replace,
     tool_call_event,
+)
+from lmcodec.providers.anthropic.body import parse_response
+from lmcodec.providers.anthropic.views import (
+    ERROR_TYPES,
+    PROVIDER,
+    finish_reason,
+    frame_decoder,
+    start_input,
+    stream_error_detail,
+    usage_from,
 )
 from lmcodec.wire import (
     CitationDelta,

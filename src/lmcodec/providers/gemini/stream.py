@@ -2,10 +2,10 @@
 
 Stream: ``streamGenerateContent?alt=sse``, one whole ``GenerateContentResponse``
 chunk per SSE event; ``parse_stream_events`` (gemini.py:1035). Complete body:
-``parse_response`` (gemini.py:1001), in :mod:`lmcodec.providers._gemini_body`,
+``parse_response`` (gemini.py:1001), in :mod:`lmcodec.providers.gemini.body`,
 including a ``streamGenerateContent`` body without ``alt=sse`` (a JSON array of
 chunks, framed by :class:`ArrayFramer`). The chunk view and the maps shared with
-the complete body are in :mod:`lmcodec.providers._gemini_wire`. See
+the complete body are in :mod:`lmcodec.providers.gemini.views`. See
 ``notes/providers.md`` §4.
 
 Each chunk is decoded once into a typed view. A chunk that carries an end
@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from lmcodec.providers._common import (
+from lmcodec.providers._base import (
     EVENT,
     TEXT,
     THINKING,
@@ -35,9 +35,9 @@ from lmcodec.providers._common import (
     replace,
     tool_call_event,
 )
-from lmcodec.providers._gemini_array import ArrayFramer
-from lmcodec.providers._gemini_body import parse_response
-from lmcodec.providers._gemini_wire import (
+from lmcodec.providers.gemini.body import parse_response
+from lmcodec.providers.gemini.framing import ArrayFramer
+from lmcodec.providers.gemini.views import (
     CANDIDATE_FINISH_ERRORS,
     ERROR_STATUSES,
     PROVIDER,

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from lmcodec._arrow_nodes import TooLarge, pyarrow_module, struct_node
+from lmcodec.arrow._nodes import TooLarge, pyarrow_module, struct_node
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import EncodeError
 from lmcodec.wire import Message, Request, Response, Turn

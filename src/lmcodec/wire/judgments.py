@@ -1,7 +1,7 @@
 """Judgment answers (MAP-14; lm15 ``judgments.py``): does a request's schema declare one, and the
 TextPart of such an answer becoming a DataPart.
 
-Shared by stream assembly (:mod:`lmcodec.assemble`) and the complete-body
+Shared by stream assembly (:mod:`lmcodec.stream.assembler`) and the complete-body
 provider parsers (:mod:`lmcodec.providers`); depends on the wire types only.
 """
 

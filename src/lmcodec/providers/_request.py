@@ -1,0 +1,26 @@
+"""The provider request a builder produces: what lm15 1.5.0's adapter would send, minus credentials."""
+
+from __future__ import annotations
+
+import msgspec
+
+from lmcodec.wire import Adaptation
+
+__all__ = ["ProviderRequest"]
+
+
+class ProviderRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """One HTTP request to a provider, as lm15's ``build_request`` makes it.
+
+    ``path`` is relative to the provider's base URL (``"/v1/messages"``),
+    ``headers`` holds the non-secret headers lm15 sets (API versions, beta
+    flags, content type; never credentials), ``body`` the JSON payload with
+    lm15's key order, and ``adaptations`` lm15's record of what it changed or
+    dropped (MAP-13: each entry names the field, the action and the reason).
+    """
+
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes
+    adaptations: tuple[Adaptation, ...] = ()

@@ -1,0 +1,30 @@
+"""Provider streams: bytes -> canonical StreamEvents -> Response.
+
+The data path of a stream byte: :mod:`lmcodec.stream.sse` cuts frames from
+bytes, the provider's mapper (:mod:`lmcodec.providers`) decodes each frame into
+a typed view and hands canonical content on, and either the event builder of
+:func:`decode` / :class:`Decoder` or the :class:`Assembler` consumes it.
+"""
+
+from lmcodec.errors import StreamDecodeError
+from lmcodec.stream.assembler import Assembler, assemble
+from lmcodec.stream.decoder import Decoder, adecode, decode, decode_response
+from lmcodec.stream.encoder import Encoder, aencode, encode
+from lmcodec.stream.stats import DecodeStats
+from lmcodec.stream.translate import atranslate, translate
+
+__all__ = [
+    "Assembler",
+    "DecodeStats",
+    "Decoder",
+    "Encoder",
+    "StreamDecodeError",
+    "adecode",
+    "aencode",
+    "assemble",
+    "atranslate",
+    "decode",
+    "decode_response",
+    "encode",
+    "translate",
+]

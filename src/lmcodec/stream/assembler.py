@@ -1,0 +1,487 @@
+"""Stream assembly: canonical StreamEvents -> one Response, in linear time.
+
+This reproduces lm15 1.5.0's materialization (``lm15.result.StreamAccumulator``
+and ``materialize_response``) output for output:
+
+- ``part_index`` names a slot; a slot may hold several kinds at once. Slots are
+  emitted in ascending order and, within a slot, as thinking, text, image, audio,
+  citations, tool call. Every part of a slot carries the slot's continuation
+  states; a slot holding only continuation state becomes an empty TextPart. A
+  message with no parts at all gets one empty TextPart (MAP-2).
+- Text and thinking fragments are collected per slot and joined once. Logprobs of
+  every TextDelta (all slots, arrival order) form ``Response.logprobs`` (``None``
+  when empty); ``logprobs_complete`` is the AND of the deltas' flags.
+- Tool-call ``input`` fragments are collected per slot and joined and parsed once
+  at the end: empty -> ``{}``, a JSON non-object -> ``{"value": v}``, invalid JSON
+  (NaN/Infinity literals included) -> ``{"partial_json": raw}``. A missing id
+  becomes ``tool_call_<slot>``; a missing name raises StreamAssemblyError whose
+  ``partial`` Response leaves the unnamed calls out (MAP-9).
+- Audio chunks are base64-decoded one by one (padding retried) and concatenated;
+  PCM (or no media type) is wrapped in a 24 kHz mono 16-bit WAV header. Images:
+  the last delta per slot wins. Citations: one CitationPart per delta.
+- ``finish_reason``: the end's value; ``None`` -> ``tool_call`` if a call was
+  assembled else ``stop``; ``stop`` next to a call -> ``tool_call``.
+- If the request's ``json_schema`` declares judgments (MAP-14), a single TextPart
+  holding a JSON object becomes a DataPart.
+- An error event raises :class:`~lmcodec.errors.StreamError`; a stream without an
+  end event, or an event after the end, raises StreamAssemblyError with ``partial``.
+  An :class:`~lmcodec.UnknownEvent` or :class:`~lmcodec.UnknownDelta` (``unknown="keep"``)
+  is skipped; anything else that is not a StreamEvent raises ValidationError.
+- Parts that lm15's constructors reject (an empty citation text, an image delta
+  whose data is not whole base64, audio that decodes to nothing, ...) raise
+  :class:`~lmcodec.errors.ValidationError` (a ValueError) with the constructor's
+  message, where lm15 raises the bare ValueError/TypeError.
+
+Cost: ``push`` appends to per-slot lists (no string concatenation, no per-event
+parsing); ``result`` joins and parses each slot once. :func:`coalesce` is lm15's
+``coalesce_stream`` (one start first, every adapter end merged into one last end).
+
+Helpers live beside this module: tool-call input parsing in
+:mod:`lmcodec.stream._tool_input`, audio in :mod:`lmcodec.stream._audio`, judgments in
+:mod:`lmcodec.wire.judgments`, coalescing in :mod:`lmcodec.stream.coalesce`.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+import msgspec
+
+from lmcodec.errors import StreamAssemblyError, StreamCleanupWarning, StreamError, ValidationError
+from lmcodec.stream._audio import audio_part
+from lmcodec.stream._tool_call import tool_call_part
+from lmcodec.stream._tool_input import json_loads, parse_tool_input
+from lmcodec.stream.coalesce import coalesce
+from lmcodec.wire import (
+    Adaptation,
+    AudioDelta,
+    CitationDelta,
+    CitationPart,
+    ContinuationDelta,
+    ContinuationState,
+    ImageDelta,
+    ImagePart,
+    Message,
+    Part,
+    Request,
+    Response,
+    StreamDeltaEvent,
+    StreamEndEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingPart,
+    TokenLogprob,
+    ToolCallDelta,
+    Usage,
+)
+from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
+from lmcodec.wire.telemetry import FinishReason
+from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
+
+__all__ = [
+    "Assembler",
+    "StreamCleanupWarning",
+    "assemble",
+    "coalesce",
+    "declares_judgments",
+    "parse_tool_input",
+]
+
+_EMPTY_USAGE = Usage()
+_OTHER_DELTAS = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
+
+_UNNAMED = (
+    "tool call at part {} arrived without a name; the adapter that produced this stream must set "
+    "ToolCallDelta.name on the call's first fragment (MAP-9: lm15 does not guess which tool the model meant)"
+)
+_AFTER_END = (
+    "Stream emitted an event after its end event (MAP-3: the end event is final); "
+    "the source that produced this stream is defective"
+)
+_NO_END = (
+    "Stream ended without an end event: its finish reason and usage never arrived, "
+    "so the text is not a finished turn (MAP-3)"
+)
+_NO_MODEL = "the stream named no model (no start event model) and no request was given to supply one"
+
+
+class Assembler:
+    """Push-based stream assembly: ``push`` every event, then ``result()``.
+
+    ``push`` raises :class:`~lmcodec.errors.StreamError` on an error event (the
+    event changes nothing, so a caller may catch it and go on), and
+    StreamAssemblyError on any event after the end. The end event assembles the
+    Response at once (so the MAP-9 unnamed-call error surfaces from that ``push``);
+    ``result()`` returns it, or raises StreamAssemblyError("Stream ended without an
+    end event", ``partial=...``) when no end has arrived.
+    """
+
+    __slots__ = (
+        "_adaptations",
+        "_audio",
+        "_audio_media",
+        "_citations",
+        "_ended",
+        "_failure",
+        "_finish",
+        "_id",
+        "_images",
+        "_logprobs",
+        "_logprobs_complete",
+        "_message_cont",
+        "_model",
+        "_provider_data",
+        "_request",
+        "_response",
+        "_slot_cont",
+        "_text",
+        "_thinking",
+        "_tool_id",
+        "_tool_name",
+        "_tool_raw",
+        "_usage",
+    )
+
+    def __init__(self, *, request: Request | None = None) -> None:
+        self._request = request
+        self._id: str | None = None
+        self._model: str | None = None
+        self._adaptations: tuple[Adaptation, ...] = ()
+        self._finish: FinishReason | None = None
+        self._usage: Usage | None = None
+        self._provider_data: dict[str, Any] | None = None
+        self._text: dict[int, list[str]] = {}
+        self._thinking: dict[int, list[str]] = {}
+        self._audio: dict[int, list[str]] = {}
+        self._audio_media: dict[int, str | None] = {}
+        self._images: dict[int, ImagePart] = {}
+        self._citations: dict[int, list[CitationPart]] = {}
+        self._tool_raw: dict[int, list[str]] = {}
+        self._tool_id: dict[int, str] = {}
+        self._tool_name: dict[int, str] = {}
+        self._message_cont: list[ContinuationState] = []
+        self._slot_cont: dict[int, list[ContinuationState]] = {}
+        self._logprobs: list[TokenLogprob] = []
+        self._logprobs_complete = True
+        self._ended = False
+        self._response: Response | None = None
+        self._failure: BaseException | None = None
+
+    # ─── push: the hot path ──────────────────────────────────────────────────
+
+    def push(self, event: StreamEvent) -> None:
+        """Fold one event into the state (O(1) per fragment: appends only)."""
+        self.extend((event,))
+
+    def extend(self, events: Iterable[StreamEvent]) -> None:
+        """Push every event of ``events`` in order, as :meth:`push` does one by one.
+
+        The text, thinking and tool-call deltas that make up nearly all of a
+        stream are folded inline (no call per event); a failure leaves the
+        events before it pushed, as a loop of :meth:`push` would."""
+        self._fold(events, False)
+
+    def extend_bare(self, events: Iterable[Any]) -> None:
+        """:meth:`extend` for lmcodec's own stream decoder, whose events may include bare texts:
+        a ``str`` is a TextDelta at part 0 with no logprobs (see ``MapperBase.bare``)."""
+        self._fold(events, True)
+
+    def _fold(self, events: Iterable[Any], bare: bool) -> None:
+        text, thinking, tool_raw = self._text, self._thinking, self._tool_raw
+        ended = self._ended
+        texts = None  # part 0's text fragments, once a bare text came
+        for ev in events:
+            kind = type(ev)
+            if kind is str and bare and not ended:
+                if texts is None:
+                    texts = text.setdefault(0, [])
+                texts.append(ev)
+                continue
+            if kind is StreamDeltaEvent and not ended:
+                delta: Any = ev.delta
+                dkind = type(delta)
+                if dkind is TextDelta:
+                    idx = delta.part_index
+                    if idx in text:
+                        text[idx].append(delta.text)
+                    else:
+                        text[idx] = [delta.text]
+                    if delta.logprobs:
+                        self._logprobs.extend(delta.logprobs)
+                    if not delta.logprobs_complete:
+                        self._logprobs_complete = False
+                    continue
+                if dkind is ToolCallDelta:
+                    idx = delta.part_index
+                    if idx in tool_raw:
+                        tool_raw[idx].append(delta.input)
+                    else:
+                        tool_raw[idx] = [delta.input]
+                    if delta.id is not None:
+                        self._tool_id[idx] = delta.id
+                    if delta.name is not None:
+                        self._tool_name[idx] = delta.name
+                    continue
+                if dkind is ThinkingDelta:
+                    idx = delta.part_index
+                    if idx in thinking:
+                        thinking[idx].append(delta.text)
+                    else:
+                        thinking[idx] = [delta.text]
+                    continue
+            self._push_event(ev)
+            ended = self._ended
+
+    def _push_event(self, event: Any) -> None:
+        """:meth:`push` for every event but the text, thinking and tool-call deltas before the end."""
+        if self._ended:
+            self._after_end()
+        kind = type(event)
+        if kind is StreamDeltaEvent:
+            self._push_other(event.delta)
+        elif kind is StreamStartEvent:
+            if event.id:
+                self._id = event.id
+            if event.model:
+                self._model = event.model
+            if event.adaptations:
+                self._adaptations = event.adaptations
+        elif kind is StreamEndEvent:
+            self._end(event)
+        elif kind is StreamErrorEvent:
+            raise StreamError(event.error)
+        elif kind is not UnknownEvent:  # an unknown event carries nothing assembly knows: skipped
+            raise ValidationError(f"Assembler.push expects a StreamEvent, got {kind.__name__}")
+
+    def _push_other(self, delta: Any) -> None:
+        kind = type(delta)
+        if kind not in _OTHER_DELTAS:
+            if kind is UnknownDelta:  # an unknown delta carries nothing assembly knows: skipped
+                return
+            raise ValidationError(f"StreamDeltaEvent.delta is not a Delta: {kind.__name__}")
+        idx: int = delta.part_index
+        if kind is AudioDelta:
+            chunks = self._audio.get(idx)
+            if chunks is None:
+                self._audio[idx] = [delta.data or ""]
+                self._audio_media[idx] = delta.media_type
+            else:
+                chunks.append(delta.data or "")
+        elif kind is ImageDelta:
+            media_type = delta.media_type or "image/png"
+            if delta.data is not None:
+                image = _checked(ImagePart, media_type=media_type, data=delta.data)
+            elif delta.url is not None:
+                image = _checked(ImagePart, media_type=media_type, url=delta.url)
+            elif delta.file_id is not None:
+                image = _checked(ImagePart, media_type=media_type, file_id=delta.file_id)
+            else:
+                return
+            self._images[idx] = image
+        elif kind is CitationDelta:
+            part = _checked(CitationPart, text=delta.text, url=delta.url, title=delta.title)
+            cites = self._citations.get(idx)
+            if cites is None:
+                self._citations[idx] = [part]
+            else:
+                cites.append(part)
+        else:  # ContinuationDelta
+            state = _checked(ContinuationState, provider=delta.provider, kind=delta.kind, data=delta.data)
+            if delta.part_index is None:
+                self._message_cont.append(state)
+            else:
+                states = self._slot_cont.get(delta.part_index)
+                if states is None:
+                    self._slot_cont[delta.part_index] = [state]
+                else:
+                    states.append(state)
+
+    def _end(self, event: StreamEndEvent) -> None:
+        self._ended = True
+        if event.finish_reason is not None:
+            self._finish = event.finish_reason
+        if event.usage is not None:
+            self._usage = event.usage
+        if event.provider_data is not None:
+            self._provider_data = event.provider_data
+        try:
+            self._response = self._complete()
+        except Exception as exc:
+            self._failure = exc
+            raise
+
+    def _after_end(self) -> NoReturn:
+        partial = self._response
+        if partial is None and isinstance(self._failure, StreamAssemblyError):
+            partial = self._failure.partial
+        raise StreamAssemblyError(_AFTER_END, partial=partial)
+
+    # ─── result ──────────────────────────────────────────────────────────────
+
+    @property
+    def done(self) -> bool:
+        """True once the end event has been pushed."""
+        return self._ended
+
+    def result(self) -> Response:
+        """The assembled Response (the end event must have been pushed)."""
+        if self._response is not None:
+            return self._response
+        if self._failure is not None:
+            raise self._failure
+        raise StreamAssemblyError(_NO_END, partial=self._partial())
+
+    def _partial(self) -> Response | None:
+        """What has assembled so far, for a StreamAssemblyError (never raises)."""
+        try:
+            return self._complete()
+        except StreamAssemblyError as exc:
+            partial: Response | None = exc.partial
+            return partial
+        except Exception:
+            return None
+
+    def _complete(self) -> Response:
+        unnamed = sorted(idx for idx in self._tool_raw if idx not in self._tool_name)
+        if unnamed:
+            partial = self._build(frozenset(unnamed))
+            raise StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
+        return self._build(frozenset())
+
+    def _build(self, skip: frozenset[int]) -> Response:
+        text, thinking, images = self._text, self._thinking, self._images
+        audio, citations, tool_raw, slot_cont = self._audio, self._citations, self._tool_raw, self._slot_cont
+        slots = set(thinking)
+        slots.update(text, images, audio, citations, tool_raw, slot_cont)
+        parts: list[Part] = []
+        has_tool_calls = False
+        try:
+            for idx in sorted(slots):
+                states = slot_cont.get(idx)
+                cont: tuple[ContinuationState, ...] = tuple(states) if states else ()
+                content = False
+                if idx in thinking:
+                    parts.append(ThinkingPart(text="".join(thinking[idx]), continuation=cont))
+                    content = True
+                if idx in text:
+                    parts.append(TextPart(text="".join(text[idx]), continuation=cont))
+                    content = True
+                if idx in images:
+                    image = images[idx]
+                    parts.append(msgspec.structs.replace(image, continuation=cont) if cont else image)
+                    content = True
+                if idx in audio:
+                    parts.append(audio_part(audio[idx], self._audio_media[idx], cont))
+                    content = True
+                if idx in citations:
+                    for cite in citations[idx]:
+                        parts.append(msgspec.structs.replace(cite, continuation=cont) if cont else cite)
+                    content = True
+                if idx in tool_raw:
+                    if idx not in skip:
+                        call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
+                        raw = "".join(tool_raw[idx])
+                        parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
+                        has_tool_calls = True
+                elif not content:
+                    parts.append(TextPart(text="", continuation=cont))
+            if not parts:
+                parts.append(TextPart(text=""))
+            finish: FinishReason | None = self._finish
+            if finish is None:
+                finish = "tool_call" if has_tool_calls else "stop"
+            elif finish == "stop" and has_tool_calls:
+                finish = "tool_call"
+            request = self._request
+            if request is not None and declares_judgments(request):
+                replace_text_with_data(parts, json_loads, (ValueError, TypeError, RecursionError))
+            model = self._model or (request.model if request is not None else None)
+            if model is None:
+                raise StreamAssemblyError(_NO_MODEL)
+            logprobs = self._logprobs
+            return Response(
+                id=self._id,
+                model=model,
+                message=Message(role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)),
+                finish_reason=finish,
+                usage=self._usage if self._usage is not None else _EMPTY_USAGE,
+                logprobs=tuple(logprobs) if logprobs else None,
+                logprobs_complete=self._logprobs_complete,
+                provider_data=self._provider_data,
+                adaptations=self._adaptations,
+            )
+        except ValidationError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(str(exc)) from exc
+
+
+def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -> Response:
+    """Assemble a complete canonical event stream into its Response (lm15's ``materialize_response``).
+
+    The source is drained after the end event (any further event raises
+    StreamAssemblyError) and closed (``close()``) when it has one. A failure of
+    the source after the end event only warns (StreamCleanupWarning). A source
+    with a ``push_events(extend)`` method (the iterator of
+    :func:`lmcodec.stream.decoder.decode`) is asked to hand its events to
+    :meth:`Assembler.extend` itself, in batches, instead of being iterated.
+    """
+    assembler = Assembler(request=request)
+    primary: BaseException | None = None
+    try:
+        try:
+            push_events = getattr(events, "push_events", None)
+            if push_events is not None:
+                push_events(assembler.extend)  # a decoder handing its events over straight, in batches
+            else:
+                assembler.extend(events)
+        except Exception as exc:
+            if assembler._response is None or isinstance(exc, StreamAssemblyError):
+                raise
+            _warn_cleanup(exc)
+        return assembler.result()
+    except BaseException as exc:
+        primary = exc
+        raise
+    finally:
+        _close(events, primary, assembler._response)
+
+
+def _checked(cls: Any, **kwargs: Any) -> Any:
+    """``cls(**kwargs)`` through lm15's constructor checks; a rejection is a ValidationError."""
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(str(exc)) from exc
+
+
+def _warn_cleanup(exc: BaseException) -> None:
+    warnings.warn(
+        f"stream source failed after the response was complete ({type(exc).__name__}: {exc}); "
+        "the Response is returned unchanged",
+        StreamCleanupWarning,
+        stacklevel=3,
+    )
+
+
+def _close(source: Any, primary: BaseException | None, response: Response | None) -> None:
+    close = getattr(source, "close", None)
+    if close is None:
+        return
+    try:
+        close()
+    except Exception as cleanup:
+        if primary is None or isinstance(primary, GeneratorExit):
+            if response is not None:
+                _warn_cleanup(cleanup)
+                return
+            raise
+        add_note = getattr(primary, "add_note", None)
+        if add_note is not None:
+            add_note(f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")

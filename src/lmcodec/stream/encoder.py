@@ -1,0 +1,58 @@
+"""Canonical StreamEvents -> a provider's SSE bytes, event by event."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from typing import Any
+
+from lmcodec.providers import WRITERS
+from lmcodec.wire import StreamEvent
+
+__all__ = ["Encoder", "aencode", "encode"]
+
+
+class Encoder:
+    """Writes one stream in ``provider``'s dialect: ``feed(event)`` gives SSE bytes, ``close()`` the end."""
+
+    def __init__(self, provider: str) -> None:
+        cls = WRITERS.get(provider) if isinstance(provider, str) else None
+        if cls is None:
+            raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(WRITERS)}")
+        self._provider = provider
+        self._writer: Any = cls()
+
+    @property
+    def provider(self) -> str:
+        return self._provider
+
+    def feed(self, event: StreamEvent) -> bytes:
+        result: bytes = self._writer.feed(event)
+        return result
+
+    def close(self) -> bytes:
+        result: bytes = self._writer.close()
+        return result
+
+
+def encode(provider: str, events: Iterable[StreamEvent]) -> Iterator[bytes]:
+    """The SSE bytes of ``events`` in ``provider``'s dialect, one chunk per event that writes any."""
+    encoder = Encoder(provider)
+    for event in events:
+        out = encoder.feed(event)
+        if out:
+            yield out
+    tail = encoder.close()
+    if tail:
+        yield tail
+
+
+async def aencode(provider: str, events: AsyncIterable[StreamEvent]) -> AsyncIterator[bytes]:
+    """The async twin of :func:`encode`."""
+    encoder = Encoder(provider)
+    async for event in events:
+        out = encoder.feed(event)
+        if out:
+            yield out
+    tail = encoder.close()
+    if tail:
+        yield tail

@@ -1,0 +1,452 @@
+"""Incremental, bytes-level Server-Sent Events framing.
+
+:class:`SSEDecoder` cuts SSE events out of arbitrarily chunked bytes and
+returns them as :class:`SSEEvent` values whose ``data`` stays ``bytes``, so a
+provider decoder can hand it straight to ``msgspec.json.Decoder.decode``
+without ever building a ``str``.
+
+The field grammar is lm15 1.5.0's (``lm15/sse.py`` ``parse_sse`` over
+``body.splitlines(keepends=True)``, the contract harness path):
+
+- A line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (``bytes.splitlines``); a
+  ``\\r\\n`` split across two chunks is one line end.
+- A blank line dispatches the pending event when it has at least one data line,
+  then resets both the data lines and the event name.
+- A line starting with ``:`` is a comment; ``id:``, ``retry:`` and any other
+  field are ignored. Only the exact prefixes ``data:`` and ``event:`` count
+  (no space before the colon, case-sensitive; a bare ``data`` is ignored).
+- ``event:`` sets the name to the rest of the line, decoded as UTF-8 with
+  replacement and ``str.strip()``-ped (so ``event:`` alone gives ``""``).
+- ``data:`` appends the rest of the line with **all** leading whitespace
+  removed, as ``str.lstrip()`` does: the ASCII whitespace including
+  ``\\x1c``-``\\x1f`` and the Unicode white space characters (U+0085, U+00A0,
+  U+2028, U+3000, ...) in their UTF-8 form. Several data lines are joined
+  with ``\\n``.
+- At end of input (:meth:`SSEDecoder.close`) an unterminated last line is
+  processed and pending data is flushed as a last event.
+
+``data`` is never decoded: invalid UTF-8 stays as it was sent (lm15 would turn
+it into U+FFFD; the JSON decoder downstream rejects it). Decoding ``data`` with
+``errors="replace"`` gives exactly lm15's ``SSEEvent.data``.
+
+Limits (not in lm15, whose parser is unbounded by default, INV-056):
+``max_line_bytes`` caps one line, line end excluded; ``max_event_bytes`` caps
+the bytes of all lines of one event (data, event, comment and ignored lines,
+line ends excluded). Both are checked on the buffered partial line as well,
+so memory stays bounded whatever the chunking. Going over raises
+:class:`lmcodec.errors.DecodeError` naming the event index and the byte
+offset of the offending line. ``None`` disables a limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from typing import Final, NoReturn
+
+import msgspec
+
+from lmcodec.errors import DecodeError
+from lmcodec.stream._sse_fields import SPACE, WS_FIRST, bulk_events, lstrip_ws, whole_event
+
+__all__ = [
+    "DEFAULT_MAX_EVENT_BYTES",
+    "DEFAULT_MAX_LINE_BYTES",
+    "SSEDecoder",
+    "SSEEvent",
+    "aiter_sse",
+    "iter_sse",
+]
+
+#: Default cap on one line (line end excluded). Gemini sends a 4K image as a
+#: single 29.7 MB SSE line (lm15-contract INV-056), so the cap sits well above.
+DEFAULT_MAX_LINE_BYTES: Final = 64 * 1024 * 1024
+#: Default cap on all the lines of one event (line ends excluded).
+DEFAULT_MAX_EVENT_BYTES: Final = 128 * 1024 * 1024
+# feed_data() keeps an unfinished last event as raw bytes up to this size (then frames it line by line).
+_TAIL_MAX: Final = 64 * 1024
+
+
+class SSEEvent(msgspec.Struct, frozen=True, gc=False):
+    """One dispatched SSE event: its ``event:`` name (``None`` when the event
+    had no ``event:`` line) and its data lines joined with ``\\n``."""
+
+    event: str | None
+    data: bytes
+
+
+_D: Final = ord("d")
+_E: Final = ord("e")
+
+
+def _check_limit(name: str, value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be a non-negative int or None, got {value!r}")
+    return value
+
+
+class SSEDecoder:
+    """Incremental SSE framer: ``feed()`` bytes in any chunking, get events.
+
+    >>> d = SSEDecoder()
+    >>> d.feed(b"event: ping\\ndata: {}\\n")
+    []
+    >>> d.feed(b"\\n")
+    [SSEEvent(event='ping', data=b'{}')]
+
+    Work is linear in the bytes fed however they are chunked: a partial line is
+    kept in a ``bytearray`` and only the newly fed bytes are searched for a line
+    end. After a :class:`DecodeError` the decoder is unusable; after
+    :meth:`close` it is reset and can frame a new stream.
+    """
+
+    __slots__ = (
+        "_buf",
+        "_bulk_max",
+        "_clean",
+        "_event_bytes",
+        "_failed",
+        "_index",
+        "_max_event",
+        "_max_line",
+        "_name",
+        "_offset",
+        "_parts",
+        "_skip_lf",
+        "_tail",
+        "_whole_max",
+    )
+
+    def __init__(
+        self,
+        *,
+        max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+        max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+    ) -> None:
+        self._max_line = _check_limit("max_line_bytes", max_line_bytes)
+        self._max_event = _check_limit("max_event_bytes", max_event_bytes)
+        self._buf = bytearray()  # the partial (unterminated) last line
+        self._offset = 0  # stream offset of self._buf[0]
+        self._skip_lf = False  # the last byte seen was a line-ending \r
+        self._name: str | None = None  # event name of the pending event
+        self._parts: list[bytes] = []  # data lines of the pending event
+        self._event_bytes = 0  # line bytes of the pending event so far
+        self._index = 0  # index of the pending event (= events dispatched)
+        self._failed = False
+        self._tail = b""  # feed_data(): the unfinished last event, not yet framed
+        self._clean = True  # feed_data(): nothing pending line by line
+        # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
+        limits = [v for v in (self._max_line, self._max_event) if v is not None]
+        self._bulk_max = min(limits) if limits else 1 << 62
+        # feed_data() takes a chunk of at most this length holding exactly one whole event of the
+        # common shape straight from its bytes; -1 while anything is pending.
+        self._whole_max = self._bulk_max
+
+    @property
+    def event_count(self) -> int:
+        """Events dispatched so far (also the index of the next event)."""
+        return self._index
+
+    @property
+    def smallest_limit(self) -> int:
+        """The smaller of ``max_line_bytes`` and ``max_event_bytes`` (2**62 when neither is set):
+        a chunk no longer than this cannot hold a line or an event over a limit on its own."""
+        return self._bulk_max
+
+    @property
+    def bytes_fed(self) -> int:
+        """Bytes fed so far (since construction or the last :meth:`close`)."""
+        return self._offset + len(self._buf) + len(self._tail)
+
+    def feed(self, data: bytes | bytearray | memoryview) -> list[SSEEvent]:
+        """Take the next chunk of the body; return the events it completed."""
+        self._clean = False  # feed_data() re-checks the line-by-line state
+        self._whole_max = -1
+        if self._failed:
+            raise DecodeError("SSE decoder used after a framing error")
+        if self._tail:
+            # Bytes kept raw by feed_data(): frame them first.
+            tail = self._tail
+            self._tail = b""
+            return self.feed(tail + bytes(data))
+        if not data:
+            return []
+        chunk = data if type(data) is bytes else bytes(data)
+        if self._skip_lf:
+            # The previous chunk ended with a \r already taken as a line end:
+            # a \n right after it belongs to that line end.
+            self._skip_lf = False
+            if chunk[0] == 0x0A:
+                self._offset += 1
+                if len(chunk) == 1:
+                    return []
+                chunk = chunk[1:]
+        buf = self._buf
+        if buf:
+            # Only the new bytes need searching: the partial line has no line end.
+            scan = len(buf)
+            buf += chunk
+            lf = buf.rfind(b"\n", scan)
+            cr = buf.rfind(b"\r", scan)
+            last = lf if lf > cr else cr
+            if last < 0:
+                self._check_partial()
+                return []
+            end = last + 1
+            if end == len(buf):
+                block = bytes(buf)
+                buf.clear()
+            else:
+                block = bytes(buf[:end])
+                del buf[:end]
+        else:
+            # Nothing pending: split the chunk itself, no copy into the buffer.
+            lf = chunk.rfind(b"\n")
+            cr = chunk.rfind(b"\r")
+            last = lf if lf > cr else cr
+            if last < 0:
+                buf += chunk
+                self._check_partial()
+                return []
+            end = last + 1
+            if end == len(chunk):
+                block = chunk
+            else:
+                block = chunk[:end]
+                buf += chunk[end:]
+        if cr == last and not buf:
+            self._skip_lf = True
+        events = self._lines(block.splitlines(), block)
+        self._offset += end
+        if buf:
+            self._check_partial()
+        return events
+
+    def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
+        """:meth:`feed` returning each completed event's ``data`` only.
+
+        Equivalent to ``[e.data for e in self.feed(data)]`` (the event name is
+        not decoded: a provider decoder never reads it), but the common shape
+        of a stream is framed in bulk: when nothing is pending, a chunk that is
+        exactly one ``[event:] data:`` event (a transport handing over one
+        event at a time) is matched whole; otherwise, when nothing is pending
+        line by line and the bytes have no ``\r``, everything up to the last
+        blank line is cut into events at once (several by one
+        regular-expression split), and the unfinished last event is kept as
+        raw bytes until a chunk completes it.
+        """
+        size = len(data)
+        if size <= self._whole_max and type(data) is bytes and 13 not in data:  # 13: "\r"
+            match = whole_event(data)
+            if match is not None:
+                self._index += 1
+                self._offset += size
+                return [match[1]]
+        events = self._frame_data(data)
+        self._whole_max = self._bulk_max if self._clean and not self._tail else -1
+        return events
+
+    def _frame_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
+        """:meth:`feed_data` past its one-whole-event match."""
+        chunk = data if type(data) is bytes else bytes(data)
+        if self._tail:
+            chunk = self._tail + chunk
+            self._tail = b""
+        out: list[bytes] | None = None
+        if not self._clean:
+            if self._failed:
+                raise DecodeError("SSE decoder used after a framing error")
+            if self._buf or self._parts or self._name is not None or self._skip_lf:
+                # Finish the pending event line by line, up to the first blank line.
+                first = chunk.find(b"\n\n")
+                if first < 0:
+                    return [e.data for e in self.feed(chunk)]
+                out = [e.data for e in self.feed(chunk[: first + 2])]
+                chunk = chunk[first + 2 :]
+            self._clean = True
+        # (Integer arguments: ``13 in chunk`` and ``find(10)`` are plain memchr
+        # calls, several times cheaper per call than their one-byte-bytes forms.)
+        if len(chunk) > self._bulk_max or 13 in chunk:  # 13: "\r"
+            # Over a limit (the line-by-line path checks them), or \r line ends.
+            events = [e.data for e in self.feed(chunk)]
+            return out + events if out else events
+        if chunk.endswith(b"\n\n"):
+            end = len(chunk)
+            first = chunk.find(10)  # the first "\n"
+            if first == end - 2:  # one line: "data: {...}\n\n"?
+                if chunk.startswith(b"data: ") and chunk[6] not in WS_FIRST:
+                    bulk = [chunk[6:-2]]
+                else:
+                    bulk = bulk_events(chunk)
+            elif chunk.find(10, first + 1) == end - 2 and chunk.startswith(b"event:"):
+                at = first + 1  # two lines: "event: name\ndata: {...}\n\n"?
+                if chunk.startswith(b"data: ", at) and chunk[at + 6] not in WS_FIRST:
+                    bulk = [chunk[at + 6 : -2]]
+                else:
+                    bulk = bulk_events(chunk)
+            else:
+                bulk = bulk_events(chunk)
+            chunk = b""
+        else:
+            end = chunk.rfind(b"\n\n") + 2
+            if end == 1:  # no blank line yet
+                bulk = []
+                end = 0
+            else:
+                bulk = bulk_events(chunk[:end])
+                chunk = chunk[end:]
+        if end:
+            self._index += len(bulk)
+            self._offset += end
+        if chunk:
+            if len(chunk) > _TAIL_MAX:
+                # A long unfinished event goes line by line (its partial line into the
+                # bytearray buffer), so later chunks do not re-copy it: linear, not quadratic.
+                bulk = bulk + [e.data for e in self.feed(chunk)]
+            else:
+                self._tail = chunk  # not longer than a limit: the whole chunk is not
+        if out:
+            out += bulk
+            return out
+        return bulk
+
+    def close_data(self) -> list[bytes]:
+        """:meth:`close` returning the flushed events' ``data`` only."""
+        return [e.data for e in self.close()]
+
+    def close(self) -> list[SSEEvent]:
+        """End of input: process an unterminated last line and flush pending
+        data as a last event. The decoder is then reset for a new stream."""
+        if self._failed:
+            raise DecodeError("SSE decoder used after a framing error")
+        events: list[SSEEvent] = self.feed(b"") if self._tail else []
+        if self._buf:
+            line = bytes(self._buf)
+            self._buf.clear()
+            events += self._lines([line], line)
+        if self._parts:
+            parts = self._parts
+            events.append(SSEEvent(self._name, parts[0] if len(parts) == 1 else b"\n".join(parts)))
+        self._offset = 0
+        self._skip_lf = False
+        self._name = None
+        self._parts = []
+        self._event_bytes = 0
+        self._index = 0
+        self._clean = True
+        self._whole_max = self._bulk_max
+        return events
+
+    # -- internals ---------------------------------------------------------
+
+    def _lines(self, lines: list[bytes], block: bytes) -> list[SSEEvent]:
+        """Apply the field grammar to complete lines (line ends removed)."""
+        out: list[SSEEvent] = []
+        name = self._name
+        parts = self._parts
+        size = self._event_bytes
+        index = self._index
+        max_line = self._max_line
+        if max_line is not None and len(block) <= max_line:
+            max_line = None  # no line of this block can be longer
+        max_event = self._max_event
+        for i, line in enumerate(lines):
+            if not line:
+                if parts:
+                    out.append(SSEEvent(name, parts[0] if len(parts) == 1 else b"\n".join(parts)))
+                    parts = []
+                    index += 1
+                name = None
+                size = 0
+                continue
+            if max_line is not None or max_event is not None:
+                size += len(line)
+                if max_line is not None and len(line) > max_line:
+                    what = f"line of {len(line)} bytes exceeds max_line_bytes={max_line}"
+                    self._fail_in_block(lines, i, block, index, what)
+                if max_event is not None and size > max_event:
+                    what = f"event of {size} bytes exceeds max_event_bytes={max_event}"
+                    self._fail_in_block(lines, i, block, index, what)
+            first = line[0]
+            if first == _D:
+                if line.startswith(b"data:"):
+                    if len(line) == 5:
+                        parts.append(b"")
+                        continue
+                    c = line[5]
+                    if c == SPACE:
+                        if len(line) > 6 and line[6] in WS_FIRST:
+                            parts.append(lstrip_ws(line[6:]))
+                        else:
+                            parts.append(line[6:])
+                    elif c in WS_FIRST:
+                        parts.append(lstrip_ws(line[5:]))
+                    else:
+                        parts.append(line[5:])
+            elif first == _E and line.startswith(b"event:"):
+                name = line[6:].decode("utf-8", "replace").strip()
+            # ":" comments, "id:", "retry:" and unknown fields are ignored.
+        self._name = name
+        self._parts = parts
+        self._event_bytes = size
+        self._index = index
+        return out
+
+    def _check_partial(self) -> None:
+        """Bound the buffered partial line by both limits."""
+        pending = len(self._buf)
+        if self._max_line is not None and pending > self._max_line:
+            self._fail(
+                f"unterminated line of {pending}+ bytes exceeds max_line_bytes={self._max_line}",
+                self._index,
+                self._offset,
+            )
+        if self._max_event is not None and self._event_bytes + pending > self._max_event:
+            self._fail(
+                f"event of {self._event_bytes + pending}+ bytes exceeds max_event_bytes={self._max_event}",
+                self._index,
+                self._offset,
+            )
+
+    def _fail_in_block(
+        self, lines: list[bytes], lineno: int, block: bytes, index: int, what: str
+    ) -> NoReturn:
+        # Error path only: locate the start of line ``lineno`` of the block.
+        pos = 0
+        for line in lines[:lineno]:
+            pos += len(line)
+            pos += 2 if block.startswith(b"\r\n", pos) else 1
+        self._fail(what, index, self._offset + pos)
+
+    def _fail(self, what: str, index: int, offset: int) -> NoReturn:
+        self._failed = True
+        raise DecodeError(f"SSE event #{index} (line at byte offset {offset}): {what}")
+
+
+def iter_sse(
+    chunks: Iterable[bytes],
+    *,
+    max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+    max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+) -> Iterator[SSEEvent]:
+    """Frame an iterable of body chunks into SSE events."""
+    decoder = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+    for chunk in chunks:
+        yield from decoder.feed(chunk)
+    yield from decoder.close()
+
+
+async def aiter_sse(
+    chunks: AsyncIterable[bytes],
+    *,
+    max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+    max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+) -> AsyncIterator[SSEEvent]:
+    """Frame an async iterable of body chunks into SSE events."""
+    decoder = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+    async for chunk in chunks:
+        for event in decoder.feed(chunk):
+            yield event
+    for event in decoder.close():
+        yield event
