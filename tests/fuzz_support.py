@@ -34,9 +34,9 @@ import msgspec
 import lmcodec as lc
 from lmcodec import llm
 from lmcodec.cli import workload
+from lmcodec.providers import PROVIDERS
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-PROVIDERS = ("openai", "openai_chat", "anthropic", "gemini")
 TIME_BOUND = 10.0
 MEMORY_BASE = 48 << 20
 MEMORY_FACTOR = 64

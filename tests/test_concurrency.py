@@ -16,12 +16,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import fuzz_support as fs
 import lmcodec as lc
 from lmcodec import llm
 from lmcodec.codecs import _keep
 from lmcodec.codecs import json as lc_json
 from lmcodec.codecs import msgpack as lc_msgpack
+
+from . import fuzz_support as fs
 
 THREADS = 8
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import fuzz_support as fs
+from . import fuzz_support as fs
 
 EXAMPLES = {
     "json": 250,

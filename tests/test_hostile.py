@@ -18,9 +18,9 @@ import pytest
 
 import lmcodec as lc
 from lmcodec import llm
+from lmcodec.providers import PROVIDERS
 from lmcodec.wire.unknown import UnknownPart
 
-PROVIDERS = ("openai", "openai_chat", "anthropic", "gemini")
 DEEP = 100_000
 
 

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from corpus import KIND_TYPES, contract_equal, load_json, needs_corpus
+
+from ..corpus import KIND_TYPES, contract_equal, load_json, needs_corpus
 
 pytestmark = needs_corpus
 

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from corpus import KIND_TYPES, has_fraction, load_json, needs_corpus, strict_equal
+
+from ..corpus import KIND_TYPES, has_fraction, load_json, needs_corpus, strict_equal
 
 pytestmark = needs_corpus
 

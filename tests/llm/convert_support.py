@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +19,9 @@ DEFAULT_RESPONSE = lc.Response(
 )
 
 
-def load_sibling(name: str, path: Path) -> Any:
-    """A sibling test module (for its strategies and helpers), loaded under a private name."""
-    module = sys.modules.get(name) or sys.modules.get(f"_lmcodec_{name}")
-    if module is None:
-        spec = importlib.util.spec_from_file_location(f"_lmcodec_{name}", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
-        spec.loader.exec_module(module)
-    return module
+def load_sibling(name: str) -> Any:
+    """A sibling test module (for its strategies and helpers), imported as part of this package."""
+    return importlib.import_module(f"{__package__}.{name}")
 
 
 def record_identity(record: L.Response) -> lc.Turn:

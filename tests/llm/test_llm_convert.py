@@ -22,19 +22,19 @@ from typing import Any
 
 import msgspec
 import pytest
-from convert_support import (
+
+import lmcodec as lc
+import lmcodec.llm as L
+
+from ..corpus import load_json
+from .convert_support import (
     DEFAULT_REQUEST,
     DEFAULT_RESPONSE,
-    HERE,
     load_sibling,
     record_identity,
     turn_identity,
 )
-from llm_support import corpus_missing, llm, load_vectors, needs_llm, same_json
-
-import lmcodec as lc
-import lmcodec.llm as L
-from corpus import load_json
+from .llm_support import corpus_missing, llm, load_vectors, needs_llm, same_json
 
 PNG = base64.b64encode(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).decode()
 
@@ -183,9 +183,7 @@ def test_lm15_vector_count() -> None:
 # ---------------------------------------------------------------------------
 # Differential: records llm builds itself (offline mock model)
 
-LLM_DIFF = (
-    load_sibling("test_llm_differential", HERE / "test_llm_differential.py") if llm is not None else None
-)
+LLM_DIFF = load_sibling("test_llm_differential") if llm is not None else None
 SCENARIOS: dict[str, Any] = LLM_DIFF.SCENARIOS if LLM_DIFF is not None else {}
 
 

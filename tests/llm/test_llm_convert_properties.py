@@ -20,15 +20,16 @@ from typing import Any
 
 import msgspec
 import pytest
-from convert_support import HERE, load_sibling, turn_identity
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from llm_support import llm, needs_llm, same_json
-from lm15_diff import DIFF
 
 import lmcodec as lc
 import lmcodec.llm as L
 from lmcodec.llm._channel import MESSAGE_RANKS, PART_RANKS, strict_equal
+
+from ..wire.lm15_diff import DIFF
+from .convert_support import load_sibling, turn_identity
+from .llm_support import llm, needs_llm, same_json
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "200")),
@@ -41,7 +42,7 @@ SETTINGS = settings(
 # Identity 1 over random llm records
 
 
-PROPS = load_sibling("test_llm_properties", HERE / "test_llm_properties.py")
+PROPS = load_sibling("test_llm_properties")
 
 PNG = base64.b64encode(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).decode()
 PDF = base64.b64encode(b"%PDF-1.4\n").decode()
@@ -451,7 +452,7 @@ def test_llm_keeps_what_from_turn_writes(turn: lc.Turn) -> None:
     """llm's own from_dict/to_dict keeps the side channels: to_turn of what llm writes back is
     the Turn again (once what llm itself changes is put back: datetime_utc, which it never
     restores, and the model name, which from_dict(model=...) replaces)."""
-    from llm_support import MOCK
+    from .llm_support import MOCK
 
     record = L.from_turn(turn)
     assume(_mock_options_ok(record))

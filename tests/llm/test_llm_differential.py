@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from llm_support import StreamEvent, llm, same_json
 
 import lmcodec.llm as L
 from lmcodec.errors import ValidationError
+
+from .llm_support import StreamEvent, llm, same_json
 
 pytestmark = pytest.mark.skipif(llm is None, reason="llm is not installed")
 

@@ -21,12 +21,13 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from llm_support import MOCK, llm, same_json
 
 import lmcodec.llm as L
 from lmcodec.errors import ValidationError
 from lmcodec.llm import codec, reading
 from lmcodec.llm.types import _is_canonical_base64
+
+from .llm_support import MOCK, llm, same_json
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "300")),

@@ -9,9 +9,10 @@ import typing
 from typing import Any
 
 import pytest
-from llm_support import corpus_missing, load_vectors, needs_llm
 
 from lmcodec.llm import typeddicts as TD
+
+from .llm_support import corpus_missing, load_vectors, needs_llm
 
 NAMES = [
     "AttachmentDict",

@@ -18,10 +18,11 @@ import json
 from typing import Any
 
 import pytest
-from llm_support import canonical_json, corpus_missing, llm, load_vectors, needs_llm, same_json, vectors_of
 
 import lmcodec.llm as L
 from lmcodec.errors import ValidationError
+
+from .llm_support import canonical_json, corpus_missing, llm, load_vectors, needs_llm, same_json, vectors_of
 
 # Vectors whose expected outcome depends on the model named in the payload.
 MODEL_LEVEL = {

@@ -16,16 +16,16 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from corpus import CORPUS, strict_equal
 from lmcodec import providers as lcp
 from lmcodec import stream as lcs
+
+from ..corpus import CORPUS, strict_equal
 
 lm15 = pytest.importorskip("lm15", reason="lm15 1.5.0 is the reference implementation")
 from lm15 import serde, vet  # noqa: E402
 
 CONTRACT = CORPUS / "lm15-contract"
 BODIES = CONTRACT / "bodies"
-PROVIDERS = ("openai", "openai_chat", "anthropic", "gemini")
 
 needs_bodies = pytest.mark.skipif(not BODIES.is_dir(), reason=f"lm15-contract corpus not found at {BODIES}")
 

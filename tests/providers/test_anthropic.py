@@ -7,7 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from provider_support import (
+
+from lmcodec.providers.anthropic import stream as lca
+
+from .provider_support import (
     SEEDS,
     Raised,
     body_id,
@@ -22,8 +25,6 @@ from provider_support import (
     stream_bodies,
     stream_seeds,
 )
-
-from lmcodec.providers.anthropic import stream as lca
 
 P = "anthropic"
 STREAMS = stream_bodies(P)

@@ -17,7 +17,15 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from provider_support import (
+
+import lmcodec as lc
+from lmcodec.providers import decode_response
+from lmcodec.providers.gemini import stream as lcg
+from lmcodec.providers.gemini.stream import ArrayFramer
+from lmcodec.providers.gemini.views import compact_json
+
+from ..corpus import strict_equal
+from .provider_support import (
     SEEDS,
     Raised,
     body_id,
@@ -39,13 +47,6 @@ from provider_support import (
     stream_bodies,
     stream_seeds,
 )
-
-import lmcodec as lc
-from corpus import strict_equal
-from lmcodec.providers import decode_response
-from lmcodec.providers.gemini import stream as lcg
-from lmcodec.providers.gemini.stream import ArrayFramer
-from lmcodec.providers.gemini.views import compact_json
 
 P = "gemini"
 STREAMS = stream_bodies(P)

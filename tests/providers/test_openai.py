@@ -6,7 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from provider_support import (
+
+from lmcodec.providers.openai import stream as lco
+
+from .provider_support import (
     SEEDS,
     Raised,
     body_id,
@@ -21,8 +24,6 @@ from provider_support import (
     stream_bodies,
     stream_seeds,
 )
-
-from lmcodec.providers.openai import stream as lco
 
 P = "openai"
 STREAMS = stream_bodies(P)

@@ -7,7 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from provider_support import (
+
+from lmcodec.providers.openai_chat import stream as lcc
+
+from .provider_support import (
     CHAT_BODIES,
     SEEDS,
     Raised,
@@ -21,8 +24,6 @@ from provider_support import (
     stream_bodies,
     stream_seeds,
 )
-
-from lmcodec.providers.openai_chat import stream as lcc
 
 P = "openai_chat"
 STREAMS = stream_bodies(P)
@@ -172,9 +173,9 @@ def test_edge_expectations() -> None:
     got = check_frames(P, EDGE_STREAMS["negative-call-index"])
     assert isinstance(got, Raised)
     # the events before the failing delta of the same chunk are yielded first
-    from provider_support import requests_for, sse_body
-
     from lmcodec import stream
+
+    from .provider_support import requests_for, sse_body
 
     seen: list[Any] = []
     with pytest.raises(stream.StreamDecodeError) as info:

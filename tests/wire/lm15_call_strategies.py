@@ -6,7 +6,8 @@ from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
-from lm15_strategies import (
+
+from .lm15_strategies import (
     BAD_JSON_OBJ,
     BIG_INT,
     JSON_OBJ,
@@ -28,7 +29,7 @@ from lm15_strategies import (
     tool_call_parts,
     usages,
 )
-from lm15_trees import _DELTAS, MISSING, Obj, Patch
+from .lm15_trees import _DELTAS, MISSING, Obj, Patch
 
 # Deltas and stream events
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import types
 
-import lm15_call_strategies
-import lm15_endpoint_strategies
-import lm15_strategies
-import lm15_trees
+from . import lm15_call_strategies, lm15_endpoint_strategies, lm15_strategies, lm15_trees
 
 DIFF = types.SimpleNamespace(
     **{

@@ -7,8 +7,9 @@ from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
-from lm15_call_strategies import named_tools, requests, responses
-from lm15_strategies import (
+
+from .lm15_call_strategies import named_tools, requests, responses
+from .lm15_strategies import (
     B64,
     BAD_B64,
     BAD_JSON_OBJ,
@@ -29,7 +30,7 @@ from lm15_strategies import (
     tool_result_content,
     usages,
 )
-from lm15_trees import MISSING, Obj, Patch
+from .lm15_trees import MISSING, Obj, Patch
 
 
 @cache

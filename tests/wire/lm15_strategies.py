@@ -9,7 +9,8 @@ from typing import Any
 
 import lm15.types as lt
 from hypothesis import strategies as st
-from lm15_trees import MISSING, Obj, Patch, _positional
+
+from .lm15_trees import MISSING, Obj, Patch, _positional
 
 # ─── Scalar and JSON strategies ──────────────────────────────────────────────
 

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, settings
 from lm15.adaptation import adaptation_to_dict
 
 import lmcodec as lc
-from corpus import strict_equal
+
+from ..corpus import strict_equal
 
 SETTINGS = settings(
     max_examples=100,

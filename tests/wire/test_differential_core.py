@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lm15_call_strategies import (
+
+from .lm15_call_strategies import (
     cache_configs,
     configs,
     deltas,
@@ -34,7 +35,7 @@ from lm15_call_strategies import (
     tool_choices,
     tools,
 )
-from lm15_strategies import (
+from .lm15_strategies import (
     adaptations,
     citation_parts,
     continuation_states,
@@ -49,7 +50,7 @@ from lm15_strategies import (
     top_logprobs,
     usages,
 )
-from lm15_trees import SETTINGS, Obj, check
+from .lm15_trees import SETTINGS, Obj, check
 
 # ─── Property tests ──────────────────────────────────────────────────────────
 

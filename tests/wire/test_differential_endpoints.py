@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from lm15_endpoint_strategies import endpoint_types, live_types, more_endpoint_types
-from lm15_trees import SETTINGS, Obj, check, construct
+
+from .lm15_endpoint_strategies import endpoint_types, live_types, more_endpoint_types
+from .lm15_trees import SETTINGS, Obj, check, construct
 
 
 @SETTINGS

@@ -10,9 +10,10 @@ from typing import Any
 import lm15.types as lt
 import msgspec
 import pytest
-from lm15_trees import SERDE, Obj, check
 
 import lmcodec as lc
+
+from .lm15_trees import SERDE, Obj, check
 
 # ─── Pinned cases the properties might not reach every run ───────────────────
 

@@ -28,9 +28,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from corpus import has_fraction, load_json, needs_corpus, strict_equal
 from lmcodec.errors import StreamCleanupWarning, StreamError
 from lmcodec.stream.assembler import Assembler, assemble, coalesce, parse_tool_input
+
+from ..corpus import has_fraction, load_json, needs_corpus, strict_equal
 
 la = importlib.import_module(
     "lmcodec.stream.assembler"

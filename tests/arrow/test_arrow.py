@@ -18,8 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from corpus import KIND_TYPES, load_json, needs_corpus
 from lmcodec.cli.workload import turn_dicts
+
+from ..corpus import KIND_TYPES, load_json, needs_corpus
 
 pa = pytest.importorskip("pyarrow", reason="lc.arrow needs the 'arrow' extra (pyarrow)")
 pq = pytest.importorskip("pyarrow.parquet", reason="lc.arrow needs the 'arrow' extra (pyarrow)")

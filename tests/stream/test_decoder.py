@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 import warnings
 from collections.abc import AsyncIterator
 from functools import cache
@@ -26,13 +25,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from corpus import CORPUS, contract_equal, strict_equal
 from lmcodec import stream
 from lmcodec.providers import PROVIDERS, StreamDecodeError, decode_response
 from lmcodec.stream.sse import SSEDecoder
 
-sys.path.insert(0, str(Path(__file__).parent / "providers"))
-from provider_support import (
+from ..corpus import CORPUS, contract_equal, strict_equal
+from ..providers.provider_support import (
     SEEDS,
     lm15_stream,
     requests_for,

@@ -23,11 +23,12 @@ import lm15.types as lt
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from lm15_diff import DIFF
 
 import lmcodec as lc
-from corpus import KIND_TYPES, load_json, needs_corpus, strict_equal
 from lmcodec.lm15 import from_lm15, to_lm15
+
+from .corpus import KIND_TYPES, load_json, needs_corpus, strict_equal
+from .wire.lm15_diff import DIFF
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "150")),

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import lmcodec as lc
-from corpus import CORPUS, needs_corpus
 from lmcodec import cli
 from lmcodec.cli.workload import turn_dicts
+
+from ..corpus import CORPUS, needs_corpus
 
 TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(5)]
 

@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 from lmcodec.errors import DecodeError
 from lmcodec.stream.sse import SSEDecoder, SSEEvent, aiter_sse, iter_sse
 
+from ..corpus import CORPUS
+
 lm15_sse = pytest.importorskip("lm15.sse", reason="lm15 1.5.0 is the reference SSE parser")
 lm15_types = pytest.importorskip("lm15.transports._types")
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 BODIES_DIR = CORPUS / "lm15-contract" / "bodies"
 
 Pair = tuple[str | None, str]

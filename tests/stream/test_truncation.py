@@ -24,7 +24,9 @@ import pytest
 from lm15 import vet
 
 import lmcodec as lc
-from providers.provider_support import BODIES, PROVIDERS, adapter, needs_bodies, requests_for
+from lmcodec.providers import PROVIDERS
+
+from ..providers.provider_support import BODIES, adapter, needs_bodies, requests_for
 
 pytestmark = needs_bodies
 LM_REQUEST, REQUEST = requests_for("m-1")
