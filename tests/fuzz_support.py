@@ -36,6 +36,8 @@ from lmcodec import llm
 from lmcodec.cli import workload
 from lmcodec.providers import PROVIDERS
 
+from .mutation import ADD, change_node, nodes
+
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 TIME_BOUND = 10.0
 MEMORY_BASE = 48 << 20
@@ -223,36 +225,16 @@ VALUES: tuple[Any, ...] = (
 # fmt: on
 
 
-def _nodes(value: Any, out: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
-    """(container, key) of every node under ``value``, depth first."""
-    if isinstance(value, dict):
-        for key in list(value):
-            out.append((value, key))
-            _nodes(value[key], out)
-    elif isinstance(value, list):
-        for i in range(len(value)):
-            out.append((value, i))
-            _nodes(value[i], out)
-    return out
-
-
 def _tree(data: bytes, where: float, index: int, action: int) -> bytes:
     """A structural mutation: decode, change one node (replace, drop a key, add a key), re-encode."""
     try:
         root = json.loads(data)
     except (ValueError, RecursionError):
         return data
-    nodes = _nodes(root, [])
-    if not nodes:
+    if not nodes(root):
         return data
-    container, key = nodes[min(int(where * len(nodes)), len(nodes) - 1)]
-    value = VALUES[index % len(VALUES)]
-    if action == 0 or isinstance(container, list):
-        container[key] = value
-    elif action == 1:
-        del container[key]
-    else:
-        container["zz_extra" if action == 2 else "type"] = value
+    added_key = "zz_extra" if action == 2 else "type"
+    root = change_node(root, where, VALUES[index % len(VALUES)], min(action, ADD), added_key)
     try:
         return json.dumps(root, separators=(",", ":"), ensure_ascii=action % 2 == 0).encode(
             "utf-8", "surrogatepass"

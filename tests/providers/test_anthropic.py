@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,56 +9,12 @@ import pytest
 from lmcodec.providers.anthropic import stream as lca
 
 from .provider_support import (
-    SEEDS,
     Raised,
-    body_id,
     check_body_value,
-    check_complete_body,
-    check_complete_mutations,
     check_frames,
-    check_mutations,
-    check_stream_body,
-    complete_bodies,
-    needs_bodies,
-    stream_bodies,
-    stream_seeds,
 )
 
 P = "anthropic"
-STREAMS = stream_bodies(P)
-COMPLETE = complete_bodies(P)
-
-
-@needs_bodies
-def test_corpus_has_the_bodies() -> None:
-    assert len(STREAMS) == 6  # 5 streaming, 1 streaming_tool_call
-    assert len(COMPLETE) == 102
-
-
-@pytest.mark.parametrize("path", STREAMS, ids=body_id)
-def test_stream_body(path: Path) -> None:
-    check_stream_body(P, path)
-
-
-@pytest.mark.parametrize("path", COMPLETE, ids=body_id)
-def test_complete_body(path: Path) -> None:
-    check_complete_body(P, path)
-
-
-@pytest.mark.parametrize("frames", SEEDS[P], ids=["every-frame-kind", "error-and-usage-only-end"])
-def test_synthetic_streams(frames: list[Any]) -> None:
-    check_frames(P, frames)
-
-
-def test_mutated_streams() -> None:
-    assert check_mutations(P, stream_seeds(P), rounds=300, seed=31) > 0
-
-
-def test_mutated_complete_bodies() -> None:
-    bodies = [json.loads(p.read_bytes()) for p in COMPLETE[::4]]
-    if not bodies:
-        pytest.skip("corpus absent")
-    check_complete_mutations(P, bodies, rounds=200, seed=32)
 
 
 # -- the edge cases of notes/providers.md §3, each against lm15 --------------------------

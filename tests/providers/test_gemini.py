@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -18,139 +17,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import lmcodec as lc
 from lmcodec.providers import decode_response
 from lmcodec.providers.gemini import stream as lcg
-from lmcodec.providers.gemini.stream import ArrayFramer
 from lmcodec.providers.gemini.views import compact_json
 
 from ..corpus import strict_equal
 from .provider_support import (
     SEEDS,
     Raised,
-    body_id,
     check_body_value,
-    check_complete_body,
-    check_complete_mutations,
     check_frames,
-    check_mutations,
-    check_stream_body,
-    complete_bodies,
-    frames_of,
     lc_feed_each,
-    lc_stream,
     lm15_stream,
-    needs_bodies,
     requests_for,
     split_at,
     sse_body,
-    stream_bodies,
-    stream_seeds,
 )
 
 P = "gemini"
-STREAMS = stream_bodies(P)
-COMPLETE = complete_bodies(P)
-
-
-@needs_bodies
-def test_corpus_has_the_bodies() -> None:
-    assert len(STREAMS) == 7  # 6 streaming, 1 streaming_tool_call (CRLF framing)
-    assert len(COMPLETE) == 114
-    assert any(b"\r\n\r\n" in p.read_bytes() for p in STREAMS)
-
-
-@pytest.mark.parametrize("path", STREAMS, ids=body_id)
-def test_stream_body(path: Path) -> None:
-    check_stream_body(P, path)
-
-
-@pytest.mark.parametrize("path", COMPLETE, ids=body_id)
-def test_complete_body(path: Path) -> None:
-    check_complete_body(P, path)
-
-
-@pytest.mark.parametrize("frames", SEEDS[P], ids=["every-part-kind", "errors"])
-def test_synthetic_streams(frames: list[Any]) -> None:
-    check_frames(P, frames)
-
-
-def test_mutated_streams() -> None:
-    assert check_mutations(P, stream_seeds(P), rounds=300, seed=41) > 0
-
-
-def test_mutated_complete_bodies() -> None:
-    bodies = [json.loads(p.read_bytes()) for p in COMPLETE[::4]]
-    if not bodies:
-        pytest.skip("corpus absent")
-    check_complete_mutations(P, bodies, rounds=200, seed=42)
-
-
-# -- the JSON-array body (streamGenerateContent without alt=sse) ---------------------------
-
-
-def as_json_array(sse: bytes, *, indent: int | None = 2, sep: str = "\r\n,\r\n") -> bytes:
-    """The chunks of an SSE body as the JSON array Gemini sends without alt=sse."""
-    chunks = [json.dumps(value, indent=indent, ensure_ascii=False) for _, value in frames_of(sse)]
-    return ("[" + sep.join(chunks) + "]").encode("utf-8")
-
-
-def array_bodies() -> list[tuple[str, bytes]]:
-    out = [(body_id(p), p.read_bytes()) for p in STREAMS]
-    out += [(f"seed{i}", sse_body(frames)) for i, frames in enumerate(SEEDS[P])]
-    return out
-
-
-@pytest.mark.parametrize(("name", "sse"), array_bodies(), ids=[n for n, _ in array_bodies()])
-def test_json_array_body_decodes_like_sse(name: str, sse: bytes) -> None:
-    req15, reqlc = requests_for()
-    expected = lm15_stream(P, sse, req15)
-    assert not isinstance(expected, Raised)
-    for body in (
-        as_json_array(sse),
-        as_json_array(sse, indent=None, sep=","),
-        b"\n " + as_json_array(sse) + b"\n",
-    ):
-        got = lc_stream(P, [body], reqlc)
-        assert not isinstance(got, Raised), got
-        strict_equal(got, expected, name)
-        strict_equal(
-            lc_feed_each(P, [body[i : i + 7] for i in range(0, len(body), 7)], reqlc), expected, name
-        )
-
-
-@settings(max_examples=40, deadline=None)
-@given(data=st.data())
-def test_json_array_random_splits(data: st.DataObject) -> None:
-    name, sse = data.draw(st.sampled_from(array_bodies()))
-    body = as_json_array(sse)
-    cuts = data.draw(st.lists(st.integers(0, len(body)), max_size=12))
-    req15, reqlc = requests_for()
-    strict_equal(lc_feed_each(P, split_at(body, cuts), reqlc), lm15_stream(P, sse, req15), name)
-
-
-def test_array_framer() -> None:
-    framer = ArrayFramer()
-    assert framer.feed_data(b'  [{"a": "]},\\"["}, {"b') == [b'{"a": "]},\\"["}']
-    assert framer.feed_data(b'": [1, {"c": 2}]}\r\n]  ') == [b'{"b": [1, {"c": 2}]}']
-    assert framer.close_data() == []
-    framer = ArrayFramer()
-    assert framer.feed_data(b'[{"a": 1}, {"b": "x') == [b'{"a": 1}']
-    assert framer.close_data() == [b'{"b": "x']  # unfinished: the stream decoder drops it as truncated
-    for bad in (b'{"a": 1}', b"[1,,2]", b"[1]x", b"[}"):
-        with pytest.raises(lc.DecodeError):
-            f = ArrayFramer()
-            f.feed_data(bad)
-            f.close_data()
-
-
-def test_json_array_truncated() -> None:
-    sse = sse_body(SEEDS[P][0])
-    body = as_json_array(sse)
-    decoder = lc.stream.Decoder(P, request=requests_for()[1])
-    events = decoder.feed(body[: len(body) // 2]) + decoder.close()
-    assert decoder.stats.truncated == 1
-    assert events and all(e.type != "end" for e in events)
 
 
 # -- the edge cases of notes/providers.md §4, each against lm15 --------------------------

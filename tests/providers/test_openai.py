@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,58 +9,12 @@ import pytest
 from lmcodec.providers.openai import stream as lco
 
 from .provider_support import (
-    SEEDS,
     Raised,
-    body_id,
     check_body_value,
-    check_complete_body,
-    check_complete_mutations,
     check_frames,
-    check_mutations,
-    check_stream_body,
-    complete_bodies,
-    needs_bodies,
-    stream_bodies,
-    stream_seeds,
 )
 
 P = "openai"
-STREAMS = stream_bodies(P)
-COMPLETE = complete_bodies(P)
-
-
-@needs_bodies
-def test_corpus_has_the_bodies() -> None:
-    assert len(STREAMS) == 13  # 6 streaming, 3 stream_options, 1 streaming_tool_call, 3 background
-    assert len(COMPLETE) == 164
-
-
-@pytest.mark.parametrize("path", STREAMS, ids=body_id)
-def test_stream_body(path: Path) -> None:
-    check_stream_body(P, path)
-
-
-@pytest.mark.parametrize("path", COMPLETE, ids=body_id)
-def test_complete_body(path: Path) -> None:
-    check_complete_body(P, path)
-
-
-@pytest.mark.parametrize("frames", SEEDS[P], ids=["every-frame-kind", "errors"])
-def test_synthetic_streams(frames: list[Any]) -> None:
-    check_frames(P, frames)
-
-
-def test_mutated_streams() -> None:
-    """One value replaced/removed/added in one frame: same events, or both reject."""
-    rejected = check_mutations(P, stream_seeds(P), rounds=300, seed=11)
-    assert rejected > 0  # the rounds reach lm15's failure paths too
-
-
-def test_mutated_complete_bodies() -> None:
-    bodies = [__import__("json").loads(p.read_bytes()) for p in COMPLETE[::4]]
-    if not bodies:
-        pytest.skip("corpus absent")
-    check_complete_mutations(P, bodies, rounds=200, seed=12)
 
 
 # -- the edge cases of notes/providers.md §1, each against lm15 --------------------------

@@ -3,7 +3,6 @@ against lm15 1.5.0's OpenAIChatLM."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,52 +10,12 @@ import pytest
 from lmcodec.providers.openai_chat import stream as lcc
 
 from .provider_support import (
-    CHAT_BODIES,
-    SEEDS,
     Raised,
-    body_id,
     check_body_value,
-    check_complete_mutations,
     check_frames,
-    check_mutations,
-    check_stream_body,
-    needs_bodies,
-    stream_bodies,
-    stream_seeds,
 )
 
 P = "openai_chat"
-STREAMS = stream_bodies(P)
-
-
-@needs_bodies
-def test_corpus_has_the_bodies() -> None:
-    # streaming (Groq), streaming_vllm, streaming_sglang, streaming_tool_call, tool_call_unnamed
-    assert len(STREAMS) == 5
-
-
-@pytest.mark.parametrize("path", STREAMS, ids=body_id)
-def test_stream_body(path: Path) -> None:
-    check_stream_body(P, path)
-
-
-@pytest.mark.parametrize("frames", SEEDS[P], ids=["every-frame-kind", "error-and-odd-end"])
-def test_synthetic_streams(frames: list[Any]) -> None:
-    check_frames(P, frames)
-
-
-def test_mutated_streams() -> None:
-    assert check_mutations(P, stream_seeds(P), rounds=300, seed=21) > 0
-
-
-@pytest.mark.parametrize("index", range(len(CHAT_BODIES)))
-def test_complete_bodies(index: int) -> None:
-    """The corpus has no complete Chat Completions body: synthetic ones, against lm15."""
-    check_body_value(P, CHAT_BODIES[index])
-
-
-def test_mutated_complete_bodies() -> None:
-    check_complete_mutations(P, CHAT_BODIES[:3], rounds=300, seed=22)
 
 
 # -- the edge cases of notes/providers.md §2, each against lm15 --------------------------
