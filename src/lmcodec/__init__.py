@@ -136,6 +136,7 @@ from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.unknown import Unknown, UnknownDelta, UnknownEvent, UnknownPart, UnknownTool
 
 __all__ = [
+    "EFFORT_THINKING_BUDGETS",
     "Adaptation",
     "ApiKey",
     "Assembler",
@@ -165,7 +166,6 @@ __all__ = [
     "DecodeError",
     "Delta",
     "DocumentPart",
-    "EFFORT_THINKING_BUDGETS",
     "EncodeError",
     "EndpointRequest",
     "EndpointResponse",
