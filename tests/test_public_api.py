@@ -1,0 +1,114 @@
+"""The public face: ``lmcodec.__all__`` is complete, sorted and importable; the names of
+DESIGN.md exist; the exceptions live in one tree under the public module name."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import types
+from pathlib import Path
+
+import pytest
+
+import lmcodec as lc
+
+DESIGN = Path(__file__).resolve().parents[2] / "shared" / "DESIGN.md"
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """RUF022's order: SCREAMING_CASE, then CamelCase, then the rest, each alphabetically."""
+    if name.isupper() and len(name) > 1:
+        return (0, name)
+    if name[:1].isupper():
+        return (1, name)
+    return (2, name)
+
+
+def test_all_is_sorted_and_unique() -> None:
+    assert len(set(lc.__all__)) == len(lc.__all__)
+    assert list(lc.__all__) == sorted(lc.__all__, key=_isort_key)
+
+
+def test_all_names_are_importable() -> None:
+    namespace: dict[str, object] = {}
+    exec("from lmcodec import *", namespace)
+    assert set(lc.__all__) <= set(namespace)
+
+
+def test_all_is_complete() -> None:
+    """Every public attribute of the package is exported, except the submodules that are not faces."""
+    public = {n for n in vars(lc) if not n.startswith("_")}
+    modules = {n for n in public if isinstance(getattr(lc, n), types.ModuleType)}
+    faces = {"jsonl", "llm", "msgpack", "stream"}
+    internal = modules - faces  # wire, codecs, providers, errors, api, ... reached by their own path
+    assert public - internal == set(lc.__all__)
+
+
+@pytest.mark.skipif(not DESIGN.is_file(), reason=f"DESIGN.md not found at {DESIGN}")
+def test_design_names_exist() -> None:
+    block = DESIGN.read_text("utf-8").split("## Public API", 1)[1].split("## Layout", 1)[0]
+    names = set(re.findall(r"\blc\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)", block))
+    missing = []
+    for dotted in sorted(names):
+        obj: object = lc
+        for part in dotted.split("."):
+            if not hasattr(obj, part):
+                missing.append(dotted)
+                break
+            obj = getattr(obj, part)
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "lmcodec.stream",
+        "lmcodec.assemble",
+        "lmcodec.sse",
+        "lmcodec.arrow",
+        "lmcodec.dask",
+        "lmcodec.llm",
+        "lmcodec.jsonl",
+        "lmcodec.msgpack",
+    ],
+)
+def test_public_modules_import(module: str) -> None:
+    importlib.import_module(module)
+
+
+def test_import_lmcodec_jsonl_works_like_msgspec_json() -> None:
+    import lmcodec.jsonl
+    import lmcodec.msgpack
+
+    assert lmcodec.jsonl is lc.jsonl and lmcodec.msgpack is lc.msgpack
+    assert callable(lmcodec.jsonl.read) and callable(lmcodec.msgpack.decode)
+    assert callable(lc.assemble)  # the function, though lmcodec.assemble is also a module
+
+
+def test_every_exception_is_in_errors_under_the_public_name() -> None:
+    from lmcodec import errors
+
+    raised = [
+        getattr(lc, n)
+        for n in lc.__all__
+        if isinstance(getattr(lc, n), type) and issubclass(getattr(lc, n), (Exception, Warning))
+    ]
+    assert raised and all(cls.__module__ == "lmcodec" for cls in raised)
+    assert {cls.__name__ for cls in raised} == {
+        n
+        for n in errors.__all__
+        if isinstance(getattr(errors, n), type) and issubclass(getattr(errors, n), (Exception, Warning))
+    }
+
+
+def test_error_tree() -> None:
+    """The hierarchy drawn in errors.py's docstring."""
+    assert issubclass(lc.ValidationError, lc.DecodeError) and issubclass(lc.ValidationError, ValueError)
+    assert issubclass(lc.StreamDecodeError, lc.DecodeError)
+    assert issubclass(lc.RecordError, lc.DecodeError)
+    assert issubclass(lc.EncodeError, lc.LmcodecError) and issubclass(lc.EncodeError, TypeError)
+    for cls in (lc.ProviderError, lc.StreamError, lc.StreamAssemblyError, lc.DecodeError):
+        assert issubclass(cls, lc.LmcodecError)
+    assert issubclass(lc.StreamCleanupWarning, RuntimeWarning)
+    with pytest.raises(lc.DecodeError):
+        lc.decode(b'{"type":"text"}', lc.Part)  # a ValidationError is a DecodeError
