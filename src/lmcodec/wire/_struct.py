@@ -17,7 +17,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Union, get_args, get_origin
+from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin
 
 import msgspec
 
@@ -67,10 +67,20 @@ class _Plan:
         self.checks = checks
 
 
-class WireMeta(msgspec.StructMeta):
-    """Metaclass giving wire Structs lm15's constructor signature and checks."""
+_S = TypeVar("_S")
 
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+
+class WireMeta(msgspec.StructMeta):
+    """Metaclass giving wire Structs lm15's constructor signature and checks.
+
+    ``__call__`` returns an instance of the class called, so type checkers go
+    on to the class's ``__init__``: each wire class declares lm15's signature
+    as an ``__init__`` under ``TYPE_CHECKING`` (a Struct has no ``__init__``
+    at run time), which ``tests/wire/test_signatures.py`` keeps equal to the
+    plan below.
+    """
+
+    def __call__(cls: type[_S], *args: Any, **kwargs: Any) -> _S:
         plan: _Plan | None = cls.__dict__.get("_lm_plan")
         if plan is None:
             plan = _build_plan(cls)
@@ -97,7 +107,8 @@ class WireMeta(msgspec.StructMeta):
             prepare(kwargs)
         for field_name, check in plan.checks.items():
             kwargs[field_name] = check(kwargs[field_name])
-        return super().__call__(**kwargs)
+        instance: _S = msgspec.StructMeta.__call__(cls, **kwargs)
+        return instance
 
 
 class WireStruct(

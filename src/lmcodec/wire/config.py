@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -59,6 +60,15 @@ class Reasoning(WireStruct, frozen=True, kw_only=True):
     _lm_order: ClassVar[tuple[str, ...] | None] = ("effort", "thinking_budget", "summary")
     _lm_defaults: ClassVar[dict[str, Any]] = {"effort": None}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            effort: ReasoningEffort | None = ...,
+            thinking_budget: int | None = ...,
+            summary: ReasoningSummary | None = ...,
+        ) -> None: ...
+
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
         effort = kwargs["effort"]
@@ -110,6 +120,18 @@ class CacheConfig(WireStruct, frozen=True, kw_only=True):
     resource: NonEmptyStr | None = None
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"mode": "auto"}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            mode: CacheMode = ...,
+            retention: CacheRetention | None = ...,
+            key: str | None = ...,
+            prefix_until_index: int | None = ...,
+            prefix: CachePrefix | None = ...,
+            resource: str | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
@@ -194,6 +216,30 @@ class Config(WireStruct, frozen=True, kw_only=True):
     logprobs: NonNegativeInt | None = None
     probabilities: ProbabilityPolicy | None = None
     extensions: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            max_tokens: int | None = ...,
+            temperature: float | None = ...,
+            top_p: float | None = ...,
+            top_k: int | None = ...,
+            stop: str | Sequence[str] = ...,
+            response_format: JsonObject | None = ...,
+            tool_choice: ToolChoice | None = ...,
+            reasoning: Reasoning | None = ...,
+            cache: CacheConfig | None = ...,
+            seed: int | None = ...,
+            frequency_penalty: float | None = ...,
+            presence_penalty: float | None = ...,
+            service_tier: str | None = ...,
+            user_id: str | None = ...,
+            store: bool | None = ...,
+            logprobs: int | None = ...,
+            probabilities: ProbabilityPolicy | None = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:

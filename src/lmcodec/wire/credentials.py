@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import ClassVar, Literal, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -34,6 +34,13 @@ class ApiKey(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="api_k
     kind: ClassVar[Literal["api_key"]] = "api_key"
     value: NonEmptyStr
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            value: str,
+        ) -> None: ...
+
     def __repr__(self) -> str:
         return "ApiKey(<redacted>)"
 
@@ -44,6 +51,14 @@ class BearerToken(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="
     kind: ClassVar[Literal["bearer_token"]] = "bearer_token"
     value: NonEmptyStr
     expires_at: datetime | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            value: str,
+            expires_at: datetime | None = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         _whole_utc_seconds(self)
@@ -60,6 +75,16 @@ class AwsCredentials(WireStruct, frozen=True, kw_only=True, tag_field="kind", ta
     secret_access_key: NonEmptyStr
     session_token: NonEmptyStr | None = None
     expires_at: datetime | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            access_key_id: str,
+            secret_access_key: str,
+            session_token: str | None = ...,
+            expires_at: datetime | None = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         _whole_utc_seconds(self)

@@ -6,7 +6,8 @@ Every delta writes ``part_index`` (even 0) right after its tag, and drops only
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, TypeAlias
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 from lmcodec.wire._struct import Factory, WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr, NonNegativeInt
@@ -38,6 +39,17 @@ class TextDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="te
     _lm_kwonly: ClassVar[tuple[str, ...]] = ("logprobs_complete",)
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str,
+            part_index: int = ...,
+            logprobs: TokenLogprob | Sequence[TokenLogprob] = ...,
+            *,
+            logprobs_complete: bool = ...,
+        ) -> None: ...
+
 
 class ThinkingDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="thinking"):
     """A reasoning fragment."""
@@ -48,6 +60,14 @@ class ThinkingDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag
 
     _lm_order: ClassVar[tuple[str, ...] | None] = ("text", "part_index")
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str,
+            part_index: int = ...,
+        ) -> None: ...
 
 
 class _MediaDelta(WireStruct, frozen=True, kw_only=True):
@@ -79,11 +99,33 @@ class AudioDelta(_MediaDelta, frozen=True, kw_only=True, tag_field="type", tag="
 
     type: ClassVar[Literal["audio"]] = "audio"
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            data: str | None = ...,
+            url: str | None = ...,
+            file_id: str | None = ...,
+            part_index: int = ...,
+            media_type: str | None = ...,
+        ) -> None: ...
+
 
 class ImageDelta(_MediaDelta, frozen=True, kw_only=True, tag_field="type", tag="image"):
     """An image fragment."""
 
     type: ClassVar[Literal["image"]] = "image"
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            data: str | None = ...,
+            url: str | None = ...,
+            file_id: str | None = ...,
+            part_index: int = ...,
+            media_type: str | None = ...,
+        ) -> None: ...
 
 
 class ToolCallDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_call"):
@@ -98,6 +140,16 @@ class ToolCallDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag
     _lm_order: ClassVar[tuple[str, ...] | None] = ("input", "part_index", "id", "name")
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            input: str,
+            part_index: int = ...,
+            id: str | None = ...,
+            name: str | None = ...,
+        ) -> None: ...
+
 
 class CitationDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="citation"):
     """A citation fragment (at least one of text, url, title)."""
@@ -110,6 +162,16 @@ class CitationDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag
 
     _lm_order: ClassVar[tuple[str, ...] | None] = ("text", "url", "title", "part_index")
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str | None = ...,
+            url: str | None = ...,
+            title: str | None = ...,
+            part_index: int = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         if self.text is None and self.url is None and self.title is None:
@@ -127,6 +189,16 @@ class ContinuationDelta(WireStruct, frozen=True, kw_only=True, tag_field="type",
 
     _lm_order: ClassVar[tuple[str, ...] | None] = ("provider", "kind", "data", "part_index")
     _lm_defaults: ClassVar[dict[str, Any]] = {"data": Factory(dict)}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            provider: str,
+            kind: str,
+            data: JsonObject = ...,
+            part_index: int | None = ...,
+        ) -> None: ...
 
     def to_state(self) -> ContinuationState:
         """The ContinuationState this delta carries."""

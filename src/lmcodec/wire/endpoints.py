@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import builtins
+from collections.abc import Sequence
+from os import PathLike
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -56,6 +58,17 @@ class FileUploadRequest(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/octet-stream"}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            filename: str,
+            bytes_data: builtins.bytes | None = ...,
+            media_type: str = ...,
+            extensions: JsonObject | None = ...,
+            path: str | PathLike[str] | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         if self.bytes_data is None and self.path is None:
             raise TypeError("FileUploadRequest requires bytes_data or path")
@@ -95,6 +108,21 @@ class FileInfo(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"readiness": "ready"}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            filename: str | None = ...,
+            media_type: str | None = ...,
+            size_bytes: int | None = ...,
+            created_at: str | None = ...,
+            expires_at: str | None = ...,
+            readiness: FileReadiness = ...,
+            downloadable: bool | None = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         empty_to_none(self, "provider_data")
 
@@ -110,6 +138,14 @@ class FilePage(WireStruct, frozen=True, kw_only=True):
     items: tuple[FileInfo, ...] = ()
     next_cursor: NonEmptyStr | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            items: Sequence[FileInfo] = ...,
+            next_cursor: str | None = ...,
+        ) -> None: ...
+
 
 class CacheInfo(WireStruct, frozen=True, kw_only=True):
     """A snapshot of one provider-side stored cache object."""
@@ -122,6 +158,19 @@ class CacheInfo(WireStruct, frozen=True, kw_only=True):
     label: NonEmptyStr | None = None
     provider_data: JsonObject | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            model: str,
+            tokens: int | None = ...,
+            created_at: str | None = ...,
+            expires_at: str | None = ...,
+            label: str | None = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         empty_to_none(self, "provider_data")
 
@@ -132,6 +181,14 @@ class CachePage(WireStruct, frozen=True, kw_only=True):
     items: tuple[CacheInfo, ...] = ()
     next_cursor: NonEmptyStr | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            items: Sequence[CacheInfo] = ...,
+            next_cursor: str | None = ...,
+        ) -> None: ...
+
 
 class CachedPrefix(WireStruct, frozen=True, kw_only=True):
     """A reusable prompt beginning, optionally backed by a stored cache object."""
@@ -141,6 +198,16 @@ class CachedPrefix(WireStruct, frozen=True, kw_only=True):
     provider: str | None = None
 
     _lm_kwonly: ClassVar[tuple[str, ...]] = ("provider",)
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            prefix: Request,
+            resource: CacheInfo | None = ...,
+            *,
+            provider: str | None = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         provider = self.provider
@@ -227,6 +294,16 @@ class BatchRequest(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"requests": ()}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            model: str | None = ...,
+            requests: Sequence[Request] = ...,
+            label: str | None = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         if self.model is None:
             msgspec.structs.force_setattr(self, "model", self.requests[0].model)
@@ -241,6 +318,17 @@ class BatchJobInfo(WireStruct, frozen=True, kw_only=True):
     label: NonEmptyStr | None = None
     created_at: NonEmptyStr | None = None
     provider_data: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            status: BatchStatus,
+            label: str | None = ...,
+            created_at: str | None = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         empty_to_none(self, "provider_data")
@@ -258,6 +346,16 @@ class BatchEntry(WireStruct, frozen=True, kw_only=True):
     outcome: BatchOutcome
     response: Response | None = None
     error: ErrorDetail | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            index: int,
+            outcome: BatchOutcome,
+            response: Response | None = ...,
+            error: ErrorDetail | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
@@ -290,6 +388,17 @@ class ImageGenerationRequest(WireStruct, frozen=True, kw_only=True):
     images: tuple[ImagePart, ...] = ()
     extensions: JsonObject | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            model: str,
+            prompt: str,
+            size: str | None = ...,
+            images: Sequence[ImagePart] = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
+
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
         require_model_and_prompt(kwargs)
@@ -308,6 +417,18 @@ class ImageGenerationResponse(WireStruct, frozen=True, kw_only=True):
     usage: Usage = EMPTY_USAGE
     provider_data: JsonObject | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            images: Sequence[ImagePart],
+            text: str | None = ...,
+            id: str | None = ...,
+            model: str | None = ...,
+            usage: Usage = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         if self.usage is not EMPTY_USAGE and self.usage == EMPTY_USAGE:
             msgspec.structs.force_setattr(self, "usage", EMPTY_USAGE)
@@ -322,6 +443,17 @@ class SpeechGenerationRequest(WireStruct, frozen=True, kw_only=True):
     voice: NonEmptyStr | None = None
     format: NonEmptyStr | None = None
     extensions: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            model: str,
+            prompt: str,
+            voice: str | None = ...,
+            format: str | None = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
@@ -340,6 +472,17 @@ class SpeechGenerationResponse(WireStruct, frozen=True, kw_only=True):
     usage: Usage = EMPTY_USAGE
     provider_data: JsonObject | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            audio: AudioPart,
+            id: str | None = ...,
+            model: str | None = ...,
+            usage: Usage = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         if self.usage is not EMPTY_USAGE and self.usage == EMPTY_USAGE:
             msgspec.structs.force_setattr(self, "usage", EMPTY_USAGE)
@@ -354,6 +497,17 @@ class VideoGenerationRequest(WireStruct, frozen=True, kw_only=True):
     seconds: PositiveInt | None = None
     images: tuple[ImagePart, ...] = ()
     extensions: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            model: str,
+            prompt: str,
+            seconds: int | None = ...,
+            images: Sequence[ImagePart] = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
@@ -377,6 +531,18 @@ class VideoJobInfo(WireStruct, frozen=True, kw_only=True):
     created_at: NonEmptyStr | None = None
     model: NonEmptyStr | None = None
     provider_data: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            status: VideoStatus,
+            progress: int | None = ...,
+            created_at: str | None = ...,
+            model: str | None = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -22,12 +23,28 @@ class StreamStartEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", 
     model: NonEmptyStr | None = None
     adaptations: tuple[Adaptation, ...] = ()
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str | None = ...,
+            model: str | None = ...,
+            adaptations: Sequence[Adaptation] = ...,
+        ) -> None: ...
+
 
 class StreamDeltaEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="delta"):
     """A typed content delta arrived."""
 
     type: ClassVar[Literal["delta"]] = "delta"
     delta: Delta
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            delta: Delta,
+        ) -> None: ...
 
 
 class StreamEndEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="end"):
@@ -37,6 +54,15 @@ class StreamEndEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", ta
     finish_reason: FinishReason | None = None
     usage: Usage | None = None
     provider_data: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            finish_reason: FinishReason | None = ...,
+            usage: Usage | None = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         if self.usage is not None and self.usage == EMPTY_USAGE:
@@ -60,6 +86,13 @@ class StreamErrorEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", 
 
     type: ClassVar[Literal["error"]] = "error"
     error: ErrorDetail
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            error: ErrorDetail,
+        ) -> None: ...
 
 
 StreamEvent: TypeAlias = StreamStartEvent | StreamDeltaEvent | StreamEndEvent | StreamErrorEvent

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, TypeAlias
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -48,6 +49,15 @@ class AudioFormat(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"channels": 1}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            encoding: AudioEncoding,
+            sample_rate: int,
+            channels: int = ...,
+        ) -> None: ...
+
 
 class LiveConfig(WireStruct, frozen=True, kw_only=True):
     """The configuration of a live session."""
@@ -59,6 +69,19 @@ class LiveConfig(WireStruct, frozen=True, kw_only=True):
     input_format: AudioFormat | None = None
     output_format: AudioFormat | None = None
     extensions: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            model: str,
+            system: str | PromptPart | Sequence[str | PromptPart] | None = ...,
+            tools: Tool | Sequence[Tool] = ...,
+            voice: str | None = ...,
+            input_format: AudioFormat | None = ...,
+            output_format: AudioFormat | None = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
@@ -80,6 +103,14 @@ class LiveClientTurnEvent(WireStruct, frozen=True, kw_only=True, tag_field="type
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"turn_complete": True}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            parts: PromptPart | Sequence[PromptPart],
+            turn_complete: bool = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         reject_judged_data("live input", self.parts)
 
@@ -92,6 +123,14 @@ class LiveClientAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
     media_type: NonEmptyStr
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "audio/pcm;rate=16000"}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            data: str,
+            media_type: str = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         check_base64("LiveClientAudioEvent", self.data)
@@ -108,6 +147,14 @@ class LiveClientImageEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/jpeg"}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            data: str,
+            media_type: str = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         check_base64("LiveClientImageEvent", self.data)
         if not self.media_type.startswith("image/"):
@@ -120,6 +167,13 @@ class LiveClientTextEvent(WireStruct, frozen=True, kw_only=True, tag_field="type
     type: ClassVar[Literal["text"]] = "text"
     text: str
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str,
+        ) -> None: ...
+
 
 class LiveClientToolResultEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_result"):
     """The result of a tool call made during the session."""
@@ -127,6 +181,14 @@ class LiveClientToolResultEvent(WireStruct, frozen=True, kw_only=True, tag_field
     type: ClassVar[Literal["tool_result"]] = "tool_result"
     id: NonEmptyStr
     content: Annotated[tuple[ToolResultContentPart, ...], msgspec.Meta(min_length=1)]
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            content: Sequence[ToolResultContentPart],
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         reject_judged_data("live tool results", self.content)
@@ -137,11 +199,23 @@ class LiveClientInterruptEvent(WireStruct, frozen=True, kw_only=True, tag_field=
 
     type: ClassVar[Literal["interrupt"]] = "interrupt"
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+        ) -> None: ...
+
 
 class LiveClientEndAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="end_audio"):
     """The client's audio input ended."""
 
     type: ClassVar[Literal["end_audio"]] = "end_audio"
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+        ) -> None: ...
 
 
 LiveClientEvent: TypeAlias = (
@@ -162,6 +236,14 @@ class LiveServerAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
     data: NonEmptyStr
     media_type: NonEmptyStr | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            data: str,
+            media_type: str | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         check_base64("LiveServerAudioEvent", self.data)
         if self.media_type is not None and not self.media_type.startswith("audio/"):
@@ -174,6 +256,13 @@ class LiveServerTextEvent(WireStruct, frozen=True, kw_only=True, tag_field="type
     type: ClassVar[Literal["text"]] = "text"
     text: str
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str,
+        ) -> None: ...
+
 
 class LiveServerToolCallEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_call"):
     """A complete tool call."""
@@ -182,6 +271,15 @@ class LiveServerToolCallEvent(WireStruct, frozen=True, kw_only=True, tag_field="
     id: NonEmptyStr
     name: NonEmptyStr
     input: JsonObject
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            name: str,
+            input: JsonObject,
+        ) -> None: ...
 
 
 class LiveServerToolCallDeltaEvent(
@@ -197,11 +295,26 @@ class LiveServerToolCallDeltaEvent(
     _lm_order: ClassVar[tuple[str, ...] | None] = ("input_delta", "id", "name")
     _lm_defaults: ClassVar[dict[str, Any]] = {"input_delta": REQUIRED}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            input_delta: str,
+            id: str | None = ...,
+            name: str | None = ...,
+        ) -> None: ...
+
 
 class LiveServerInterruptedEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="interrupted"):
     """The model was interrupted."""
 
     type: ClassVar[Literal["interrupted"]] = "interrupted"
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+        ) -> None: ...
 
 
 class _UsageEvent(WireStruct, frozen=True, kw_only=True):
@@ -219,11 +332,25 @@ class LiveServerTurnEndEvent(_UsageEvent, frozen=True, kw_only=True, tag_field="
 
     type: ClassVar[Literal["turn_end"]] = "turn_end"
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            usage: Usage,
+        ) -> None: ...
+
 
 class LiveServerUsageEvent(_UsageEvent, frozen=True, kw_only=True, tag_field="type", tag="usage"):
     """Billed usage of a response that did not end the turn."""
 
     type: ClassVar[Literal["usage"]] = "usage"
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            usage: Usage,
+        ) -> None: ...
 
 
 class LiveServerErrorEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="error"):
@@ -231,6 +358,13 @@ class LiveServerErrorEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
 
     type: ClassVar[Literal["error"]] = "error"
     error: ErrorDetail
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            error: ErrorDetail,
+        ) -> None: ...
 
 
 LiveServerEvent: TypeAlias = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import msgspec
 
@@ -39,6 +39,15 @@ class Message(WireStruct, frozen=True, kw_only=True):
     role: Role
     parts: Annotated[tuple[Part, ...], msgspec.Meta(min_length=1)]
     continuation: tuple[ContinuationState, ...] = ()
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            role: Role,
+            parts: Part | Sequence[Part],
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 
@@ -25,6 +26,18 @@ class InferencePricing(WireStruct, frozen=True, kw_only=True):
     dimensions: JsonObject | None = None
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"currency": "USD"}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            input_per_million: float | None = ...,
+            output_per_million: float | None = ...,
+            cache_read_per_million: float | None = ...,
+            cache_write_per_million: float | None = ...,
+            currency: str = ...,
+            dimensions: JsonObject | None = ...,
+        ) -> None: ...
 
     def estimate(
         self,
@@ -64,6 +77,20 @@ class InferenceModelInfo(WireStruct, frozen=True, kw_only=True):
         "output_modalities": ("text",),
     }
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            input_modalities: str | Sequence[str] = ...,
+            output_modalities: str | Sequence[str] = ...,
+            context_window: int | None = ...,
+            max_output_tokens: int | None = ...,
+            supports_reasoning: bool = ...,
+            reasoning_efforts: str | Sequence[str] = ...,
+            pricing: InferencePricing | None = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
+
 
 class ModelOrigin(WireStruct, frozen=True, kw_only=True):
     """Where a model comes from (a provider model, or a tuned one)."""
@@ -74,6 +101,16 @@ class ModelOrigin(WireStruct, frozen=True, kw_only=True):
     provider_data: JsonObject | None = None
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"type": "provider"}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            type: str = ...,
+            id: str | None = ...,
+            base_model: str | None = ...,
+            provider_data: JsonObject | None = ...,
+        ) -> None: ...
 
 
 DEFAULT_ORIGIN = ModelOrigin(type="provider")
@@ -89,6 +126,19 @@ class ModelInfo(WireStruct, frozen=True, kw_only=True):
     origin: ModelOrigin = DEFAULT_ORIGIN
     inference: InferenceModelInfo | None = None
     extensions: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            provider: str,
+            api_family: str,
+            aliases: str | Sequence[str] = ...,
+            origin: ModelOrigin = ...,
+            inference: InferenceModelInfo | None = ...,
+            extensions: JsonObject | None = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         origin = self.origin

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Sequence
+from os import PathLike
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -47,6 +49,15 @@ class ContinuationState(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"data": Factory(dict)}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            provider: str,
+            kind: str,
+            data: JsonObject = ...,
+        ) -> None: ...
+
     def __repr__(self) -> str:
         return (
             f"ContinuationState(provider={self.provider!r}, kind={self.kind!r}, "
@@ -61,6 +72,14 @@ class TextPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tex
     text: str
     continuation: tuple[ContinuationState, ...] = ()
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
+
 
 class ThinkingPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="thinking"):
     """Model reasoning trace; hidden thinking is ``text=""`` plus continuation state."""
@@ -69,6 +88,14 @@ class ThinkingPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
     text: str
     continuation: tuple[ContinuationState, ...] = ()
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
+
 
 class RefusalPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="refusal"):
     """The model explicitly refused; the text is never empty."""
@@ -76,6 +103,14 @@ class RefusalPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="
     type: ClassVar[Literal["refusal"]] = "refusal"
     text: NonEmptyStr
     continuation: tuple[ContinuationState, ...] = ()
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            text: str,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
 
 class CitationPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="citation"):
@@ -88,6 +123,16 @@ class CitationPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
     continuation: tuple[ContinuationState, ...] = ()
 
     _lm_order: ClassVar[tuple[str, ...] | None] = ("url", "title", "text", "continuation")
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            url: str | None = ...,
+            title: str | None = ...,
+            text: str | None = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         if self.url is None and self.title is None and self.text is None:
@@ -183,6 +228,19 @@ class ImagePart(_Media, frozen=True, kw_only=True, tag_field="type", tag="image"
     _lm_order: ClassVar[tuple[str, ...] | None] = (*_MEDIA_ORDER, "detail")
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/png"}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            media_type: str = ...,
+            data: str | None = ...,
+            url: str | None = ...,
+            file_id: str | None = ...,
+            path: str | PathLike[str] | None = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+            detail: Literal["low", "high", "auto"] | None = ...,
+        ) -> None: ...
+
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
         super()._lm_prepare(kwargs)
@@ -199,6 +257,18 @@ class AudioPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="audio"
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "audio/wav"}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            media_type: str = ...,
+            data: str | None = ...,
+            url: str | None = ...,
+            file_id: str | None = ...,
+            path: str | PathLike[str] | None = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
+
 
 class VideoPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="video"):
     """Video content, addressed by exactly one of data/url/file_id/path."""
@@ -207,6 +277,18 @@ class VideoPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="video"
     continuation: tuple[ContinuationState, ...] = ()
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "video/mp4"}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            media_type: str = ...,
+            data: str | None = ...,
+            url: str | None = ...,
+            file_id: str | None = ...,
+            path: str | PathLike[str] | None = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
 
 class DocumentPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="document"):
@@ -217,6 +299,18 @@ class DocumentPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="doc
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/pdf"}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            media_type: str = ...,
+            data: str | None = ...,
+            url: str | None = ...,
+            file_id: str | None = ...,
+            path: str | PathLike[str] | None = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
+
 
 class BinaryPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="binary"):
     """Arbitrary binary content, addressed by exactly one media source."""
@@ -225,6 +319,18 @@ class BinaryPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="binar
     continuation: tuple[ContinuationState, ...] = ()
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/octet-stream"}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            media_type: str = ...,
+            data: str | None = ...,
+            url: str | None = ...,
+            file_id: str | None = ...,
+            path: str | PathLike[str] | None = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
 
 class ToolCallPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tool_call"):
@@ -235,6 +341,16 @@ class ToolCallPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
     name: NonEmptyStr
     input: JsonObject
     continuation: tuple[ContinuationState, ...] = ()
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            name: str,
+            input: JsonObject,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
 
 class DataPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="data"):
@@ -247,6 +363,16 @@ class DataPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="dat
     ) = None
     method: JudgmentMethod | None = None
     continuation: tuple[ContinuationState, ...] = ()
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            value: Any,
+            probabilities: dict[str, dict[str, float]] | None = ...,
+            method: JudgmentMethod | None = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
@@ -309,6 +435,17 @@ class ToolResultPart(WireStruct, frozen=True, kw_only=True, tag_field="type", ta
         "continuation",
     )
     _lm_defaults: ClassVar[dict[str, Any]] = {"content": REQUIRED}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            content: Sequence[ToolResultContentPart],
+            name: str | None = ...,
+            is_error: bool = ...,
+            continuation: ContinuationState | Sequence[ContinuationState] = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         reject_judged_data("tool results", self.content)

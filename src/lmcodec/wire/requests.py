@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 
@@ -70,6 +71,17 @@ class Request(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"config": Factory(Config)}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            model: str,
+            messages: Message | Sequence[Message],
+            system: str | PromptPart | Sequence[str | PromptPart] | None = ...,
+            tools: Tool | Sequence[Tool] = ...,
+            config: Config = ...,
+        ) -> None: ...
+
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
         require_model(kwargs)
@@ -132,6 +144,22 @@ class Response(WireStruct, frozen=True, kw_only=True):
     )
     _lm_kwonly: ClassVar[tuple[str, ...]] = ("logprobs_complete",)
     _lm_defaults: ClassVar[dict[str, Any]] = {"id": REQUIRED, "usage": REQUIRED}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str | None,
+            model: str,
+            message: Message,
+            finish_reason: FinishReason,
+            usage: Usage,
+            logprobs: TokenLogprob | Sequence[TokenLogprob] | None = ...,
+            provider_data: JsonObject | None = ...,
+            adaptations: Sequence[Adaptation] = ...,
+            *,
+            logprobs_complete: bool = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         if self.message.role != "assistant":

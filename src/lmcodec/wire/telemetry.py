@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import msgspec
 
@@ -58,6 +59,20 @@ class Usage(WireStruct, frozen=True, kw_only=True):
     input_audio_tokens: NonNegativeInt | None = None
     output_audio_tokens: NonNegativeInt | None = None
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            input_tokens: int | None = ...,
+            output_tokens: int | None = ...,
+            total_tokens: int | None = ...,
+            cache_read_tokens: int | None = ...,
+            cache_write_tokens: int | None = ...,
+            reasoning_tokens: int | None = ...,
+            input_audio_tokens: int | None = ...,
+            output_audio_tokens: int | None = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         if self.total_tokens is None and self.input_tokens is not None and self.output_tokens is not None:
             msgspec.structs.force_setattr(self, "total_tokens", self.input_tokens + self.output_tokens)
@@ -103,6 +118,16 @@ class TopLogprob(WireStruct, frozen=True, kw_only=True):
 
     _lm_prepare = staticmethod(_prepare_token_bytes)
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            token: str,
+            logprob: float,
+            bytes: Sequence[int] | None = ...,
+            token_id: int | None = ...,
+        ) -> None: ...
+
 
 class TokenLogprob(WireStruct, frozen=True, kw_only=True):
     """The chosen token at one decoding step, with ranked alternatives."""
@@ -114,6 +139,17 @@ class TokenLogprob(WireStruct, frozen=True, kw_only=True):
     top: tuple[TopLogprob, ...] = ()
 
     _lm_prepare = staticmethod(_prepare_token_bytes)
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            token: str,
+            logprob: float,
+            bytes: Sequence[int] | None = ...,
+            token_id: int | None = ...,
+            top: TopLogprob | Sequence[TopLogprob] = ...,
+        ) -> None: ...
 
 
 _HTTP_KEYS = frozenset({"request_id", "retry_after", "rate_limit_headers"})
@@ -195,6 +231,16 @@ class ErrorDetail(WireStruct, frozen=True, kw_only=True):
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"message": REQUIRED}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            code: ErrorCode,
+            message: str,
+            provider_code: str | None = ...,
+            http_response: JsonObject = ...,
+        ) -> None: ...
+
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
         # lm15 normalizes first: tuple header values and non-string header names are accepted.
@@ -213,6 +259,17 @@ class Adaptation(WireStruct, frozen=True, kw_only=True):
     reason: NonEmptyStr
     asked: Any = None
     applied: Any = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            field: str,
+            action: AdaptationAction,
+            reason: str,
+            asked: Any = ...,
+            applied: Any = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:

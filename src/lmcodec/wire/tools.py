@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -30,6 +30,15 @@ class FunctionTool(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"parameters": Factory(_default_parameters)}
 
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            name: str,
+            description: str | None = ...,
+            parameters: JsonObject = ...,
+        ) -> None: ...
+
     def __post_init__(self) -> None:
         if self.description == "":
             msgspec.structs.force_setattr(self, "description", None)
@@ -41,6 +50,14 @@ class BuiltinTool(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="
     type: ClassVar[Literal["builtin"]] = "builtin"
     name: NonEmptyStr
     config: JsonObject | None = None
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            name: str,
+            config: JsonObject | None = ...,
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         if self.config == {}:
@@ -58,6 +75,15 @@ class ToolChoice(WireStruct, frozen=True, kw_only=True):
     parallel: bool | None = None
 
     _lm_defaults: ClassVar[dict[str, Any]] = {"mode": "auto"}
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            mode: ToolChoiceMode = ...,
+            allowed: str | Sequence[str] = ...,
+            parallel: bool | None = ...,
+        ) -> None: ...
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
@@ -98,6 +124,15 @@ class ToolCallInfo(WireStruct, frozen=True, kw_only=True):
     id: NonEmptyStr
     name: NonEmptyStr
     input: JsonObject
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            id: str,
+            name: str,
+            input: JsonObject,
+        ) -> None: ...
 
     @classmethod
     def from_part(cls, part: ToolCallPart) -> ToolCallInfo:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
@@ -25,3 +25,14 @@ class Turn(WireStruct, frozen=True, kw_only=True):
     metadata: JsonObject | None = None
 
     _lm_order: ClassVar[tuple[str, ...] | None] = ("request", "response", "id", "created_at", "metadata")
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            request: Request,
+            response: Response,
+            id: str | None = ...,
+            created_at: str | None = ...,
+            metadata: JsonObject | None = ...,
+        ) -> None: ...
