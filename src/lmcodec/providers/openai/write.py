@@ -1,24 +1,576 @@
-"""Canonical StreamEvents -> this provider's SSE bytes; a Response -> its non-streamed body."""
+"""Canonical StreamEvents -> Responses API SSE; a Response -> its non-streamed body.
+
+The stream is the one OpenAI sends: ``response.created`` and
+``response.in_progress``; per output item ``response.output_item.added``, its
+content events and ``response.output_item.done``; then ``response.completed``
+(``response.incomplete`` for a ``length`` or ``content_filter`` finish,
+``response.failed`` for ``error``), every event with its ``sequence_number``.
+
+Output items, one per (canonical slot, kind), numbered in order of first
+appearance (a slot's own number when it is free, so a Responses stream
+re-encoded keeps its ``output_index`` values):
+
+- text and citations: a ``message`` item with one ``output_text`` part
+  (``content_part.added``, ``output_text.delta`` with logprobs,
+  ``output_text.annotation.added`` for a citation, ``output_text.done``,
+  ``content_part.done``);
+- thinking: a ``reasoning`` item streamed as its summary
+  (``reasoning_summary_part.added``, ``reasoning_summary_text.delta`` /
+  ``.done``, ``reasoning_summary_part.done``); an OpenAI ``reasoning_item``
+  continuation state gives the item its ``encrypted_content`` and, when it
+  arrives before any summary text (as decoding a Responses stream yields it),
+  its ``id``;
+- a tool call: a ``function_call`` item (``call_id`` the call's id, else
+  ``tool_call_<slot>``, the id lmcodec's assembler gives it), streamed as
+  ``function_call_arguments.delta`` / ``.done``.
+
+Opening an item completes the items open before it (the Responses API streams
+one item at a time); a slot that comes back after its item completed opens a
+new item. Item ids are synthesized (``msg_``/``rs_`` + the stream's token + the
+output index): lm15 keeps none. A ``function_call`` item carries no ``id``
+(its ``call_id`` names it), so a final response taken verbatim from the
+source can never contradict it.
+
+The response: ``id`` is the start event's (verbatim), else a fresh ``resp_``
+id; ``model`` the start's. At the end, a ``provider_data`` that is the
+Responses object of this same response (what decoding a Responses stream
+keeps from ``response.completed``) is written verbatim as the final
+response, so a Responses stream decoded and re-encoded decodes to the same
+events, provider_data included; otherwise the final response is built from
+the items written, ``finish_reason`` and ``usage`` (only the usage fields
+reported: no invented zeros). An error event is written as ``error`` followed
+by ``response.failed``.
+
+What this wire cannot carry (dropped): audio and image deltas, continuation
+state of other providers (Anthropic signatures, Gemini thought signatures).
+lm15 1.5.0 reads neither ``response.incomplete`` nor ``response.failed``: a
+stream ended that way reads back through lm15 (and lmcodec's lm15-exact
+decoder) with no end event.
+"""
 
 from __future__ import annotations
 
-from lmcodec.wire import Response, StreamEvent
+import time
+import uuid
+from typing import Any, Final
+
+from lmcodec.errors import LmcodecError
+from lmcodec.providers.openai._sse_write import ENC, error_code, logprob_entries, new_id, responses_usage
+from lmcodec.providers.openai.body import parse_response
+from lmcodec.wire import (
+    CitationDelta,
+    CitationPart,
+    ContinuationDelta,
+    DataPart,
+    RefusalPart,
+    Response,
+    StreamDeltaEvent,
+    StreamEndEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingPart,
+    ToolCallDelta,
+    ToolCallPart,
+)
 
 __all__ = ["StreamWriter", "encode_response"]
 
+_MESSAGE: Final = 0
+_REASONING: Final = 1
+_CALL: Final = 2
+_ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
+    "length": ("incomplete", "max_output_tokens"),
+    "content_filter": ("incomplete", "content_filter"),
+    "error": ("failed", None),
+}
+_NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
+
+
+class _Item:
+    """One output item being written."""
+
+    __slots__ = (
+        "annotations",
+        "call_id",
+        "encrypted",
+        "head",
+        "id",
+        "index",
+        "kind",
+        "logprobs",
+        "name",
+        "texts",
+    )
+
+    def __init__(self, kind: int, index: int, item_id: str) -> None:
+        self.kind = kind
+        self.index = index
+        self.id = item_id
+        self.head = b""  # the delta frames of this item up to and including `"delta":`
+        self.texts: list[str] = []
+        self.logprobs: list[dict[str, Any]] = []
+        self.annotations: list[dict[str, Any]] = []
+        self.call_id = ""
+        self.name = ""
+        self.encrypted: str | None = None
+
 
 class StreamWriter:
-    """Writes one stream, event by event, as the provider's SSE (one writer per stream)."""
+    """Writes one stream, event by event, as Responses API SSE (one writer per stream)."""
+
+    __slots__ = (
+        "_ended",
+        "_id",
+        "_model",
+        "_next_index",
+        "_open",
+        "_out",
+        "_output",
+        "_pending",
+        "_seq",
+        "_slots",
+        "_started",
+        "_token",
+        "created",
+    )
+
+    def __init__(self) -> None:
+        self._started = False
+        self._ended = False
+        self._id = ""
+        self._model = ""
+        self._token = uuid.uuid4().hex[:16]
+        self._seq = 0
+        self._next_index = 0
+        self._slots: dict[tuple[int, int], _Item] = {}  # (slot, kind) -> its open item
+        self._open: list[_Item] = []  # items added, not yet done, in output order
+        self._pending: _Item | None = None  # a reasoning item not written yet (no summary text so far)
+        self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
+        self._out: list[bytes] = []
+        self.created = int(time.time())
+
+    # ── the public face ───────────────────────────────────────────────────────
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for openai yet")
+        ev: Any = event
+        kind = type(ev)
+        if kind is StreamDeltaEvent:
+            delta: Any = ev.delta
+            dtype = type(delta)
+            if self._started and dtype is TextDelta and not delta.logprobs:
+                item = self._slots.get((delta.part_index, _MESSAGE))
+                if item is not None and item is self._open[-1] and self._pending is None:
+                    if not delta.text:
+                        return b""
+                    item.texts.append(delta.text)
+                    return self._frame_delta(item, delta.text)
+            if not self._started:
+                self._begin(None, None)
+            self._delta(delta, dtype)
+        elif kind is StreamStartEvent:
+            if not self._started:
+                self._begin(ev.id, ev.model)
+        elif kind is StreamEndEvent:
+            self._end(ev)
+        elif kind is StreamErrorEvent:
+            self._error(ev)
+        return self._flush()
 
     def close(self) -> bytes:
-        """What ends the stream (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for openai yet")
+        """What ends the stream: nothing more (a stream that had no end event stays without one)."""
+        return b""
+
+    # ── framing ───────────────────────────────────────────────────────────────
+
+    def _flush(self) -> bytes:
+        out = b"".join(self._out)
+        self._out.clear()
+        return out
+
+    def _emit(self, kind: str, body: dict[str, Any]) -> None:
+        """Queue one event: ``body`` gets its ``type`` first and ``sequence_number`` last."""
+        body["sequence_number"] = self._seq
+        self._seq += 1
+        self._out.append(b"".join((b"event: ", kind.encode(), b'\ndata: {"type":"', kind.encode(), b'",')))
+        self._out.append(ENC.encode(body)[1:])
+        self._out.append(b"\n\n")
+
+    def _frame_delta(self, item: _Item, text: str) -> bytes:
+        seq = self._seq
+        self._seq += 1
+        if item.kind == _MESSAGE:
+            return b"".join((item.head, ENC.encode(text), _NO_LOGPROBS, str(seq).encode(), b"}\n\n"))
+        return b"".join((item.head, ENC.encode(text), b',"sequence_number":', str(seq).encode(), b"}\n\n"))
+
+    def _response(self, status: str, **extra: Any) -> dict[str, Any]:
+        return {
+            "id": self._id,
+            "object": "response",
+            "created_at": self.created,
+            "status": status,
+            "error": None,
+            "incomplete_details": None,
+            "model": self._model,
+            "output": [],
+            "usage": None,
+            **extra,
+        }
+
+    # ── events ────────────────────────────────────────────────────────────────
+
+    def _begin(self, id: str | None, model: str | None) -> None:
+        if self._ended:
+            raise ValueError("an event after the end of the stream")
+        self._started = True
+        self._id = id or new_id("resp_")
+        self._model = model or ""
+        self._emit("response.created", {"response": self._response("in_progress")})
+        self._emit("response.in_progress", {"response": self._response("in_progress")})
+
+    def _delta(self, delta: Any, dtype: type) -> None:
+        if dtype is TextDelta:
+            item = self._item(delta.part_index, _MESSAGE)
+            if delta.text or delta.logprobs:
+                item.texts.append(delta.text)
+                seq = self._seq
+                self._seq += 1
+                if delta.logprobs:
+                    entries = logprob_entries(delta.logprobs)
+                    item.logprobs.extend(entries)
+                    tail = b',"logprobs":' + ENC.encode(entries) + b',"sequence_number":'
+                else:
+                    tail = _NO_LOGPROBS
+                self._out.append(
+                    b"".join((item.head, ENC.encode(delta.text), tail, str(seq).encode(), b"}\n\n"))
+                )
+        elif dtype is ThinkingDelta:
+            item = self._item(delta.part_index, _REASONING)
+            if delta.text:
+                if item is self._pending:
+                    self._add(item)
+                item.texts.append(delta.text)
+                self._out.append(self._frame_delta(item, delta.text))
+        elif dtype is ToolCallDelta:
+            item = self._item(delta.part_index, _CALL, delta)
+            if delta.input:
+                item.texts.append(delta.input)
+                self._out.append(self._frame_delta(item, delta.input))
+        elif dtype is CitationDelta:
+            item = self._item(delta.part_index, _MESSAGE)
+            annotation = _annotation(delta.url, delta.title, delta.text)
+            self._emit(
+                "response.output_text.annotation.added",
+                {
+                    "item_id": item.id,
+                    "output_index": item.index,
+                    "content_index": 0,
+                    "annotation_index": len(item.annotations),
+                    "annotation": annotation,
+                },
+            )
+            item.annotations.append(annotation)
+        elif dtype is ContinuationDelta:
+            self._continuation(delta)
+
+    def _continuation(self, delta: ContinuationDelta) -> None:
+        if delta.provider != "openai" or delta.kind != "reasoning_item" or delta.part_index is None:
+            return
+        item = self._slots.get((delta.part_index, _REASONING))
+        if item is None:
+            item = self._item(delta.part_index, _REASONING)
+        encrypted = delta.data.get("encrypted_content")
+        if isinstance(encrypted, str):
+            item.encrypted = encrypted
+        if item is self._pending:
+            given = delta.data.get("id")
+            if isinstance(given, str) and given:
+                item.id = given
+            self._add(item)
+        self._done(item)  # the state comes with the item's done: the item is complete
+
+    def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> _Item:
+        """The open item of ``(slot, kind)``, opened (completing the others) if there is none."""
+        item = self._slots.get((slot, kind))
+        if item is not None:
+            if kind == _CALL and call is not None and call.name is not None and not item.name:
+                item.name = call.name
+            return item
+        self._complete_open()
+        index = max(slot, self._next_index)
+        self._next_index = index + 1
+        prefix = ("msg_", "rs_", "fc_")[kind]
+        item = _Item(kind, index, f"{prefix}{self._token}{index:04d}")
+        self._slots[(slot, kind)] = item
+        if kind == _CALL:
+            item.call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
+            item.name = (call.name if call is not None else None) or ""
+            item.id = item.call_id
+        if kind == _REASONING:
+            self._pending = item
+        else:
+            self._add(item)
+        return item
+
+    def _add(self, item: _Item) -> None:
+        """Write an item's ``output_item.added`` (and its content part) and fix its delta head."""
+        if item is self._pending:
+            self._pending = None
+        self._open.append(item)
+        index = item.index
+        head = b',"item_id":' + ENC.encode(item.id) + b',"output_index":' + str(index).encode()
+        if item.kind == _MESSAGE:
+            added: dict[str, Any] = {
+                "id": item.id,
+                "type": "message",
+                "status": "in_progress",
+                "role": "assistant",
+                "content": [],
+            }
+            self._emit("response.output_item.added", {"output_index": index, "item": added})
+            part = {"type": "output_text", "annotations": [], "logprobs": [], "text": ""}
+            self._emit(
+                "response.content_part.added",
+                {"item_id": item.id, "output_index": index, "content_index": 0, "part": part},
+            )
+            kind = b"response.output_text.delta"
+            head += b',"content_index":0,"delta":'
+        elif item.kind == _REASONING:
+            added = {"id": item.id, "type": "reasoning", "summary": []}
+            self._emit("response.output_item.added", {"output_index": index, "item": added})
+            part = {"type": "summary_text", "text": ""}
+            self._emit(
+                "response.reasoning_summary_part.added",
+                {"item_id": item.id, "output_index": index, "summary_index": 0, "part": part},
+            )
+            kind = b"response.reasoning_summary_text.delta"
+            head += b',"summary_index":0,"delta":'
+        else:
+            added = {
+                "type": "function_call",
+                "status": "in_progress",
+                "arguments": "",
+                "call_id": item.call_id,
+                "name": item.name,
+            }
+            self._emit("response.output_item.added", {"output_index": index, "item": added})
+            kind = b"response.function_call_arguments.delta"
+            head += b',"delta":'
+        item.head = b"".join((b"event: ", kind, b'\ndata: {"type":"', kind, b'"', head))
+
+    def _complete_open(self) -> None:
+        if self._pending is not None:
+            self._add(self._pending)
+        for item in list(self._open):
+            self._done(item)
+
+    def _done(self, item: _Item) -> None:
+        """Write the events that complete ``item`` and keep it for the final response."""
+        if item in self._open:
+            self._open.remove(item)
+        for key in [key for key, value in self._slots.items() if value is item]:
+            del self._slots[key]
+        index = item.index
+        text = "".join(item.texts)
+        done: dict[str, Any]
+        if item.kind == _MESSAGE:
+            part = {
+                "type": "output_text",
+                "annotations": item.annotations,
+                "logprobs": item.logprobs,
+                "text": text,
+            }
+            self._emit(
+                "response.output_text.done",
+                {
+                    "item_id": item.id,
+                    "output_index": index,
+                    "content_index": 0,
+                    "text": text,
+                    "logprobs": item.logprobs,
+                },
+            )
+            self._emit(
+                "response.content_part.done",
+                {"item_id": item.id, "output_index": index, "content_index": 0, "part": part},
+            )
+            done = {
+                "id": item.id,
+                "type": "message",
+                "status": "completed",
+                "role": "assistant",
+                "content": [part],
+            }
+        elif item.kind == _REASONING:
+            summary = {"type": "summary_text", "text": text}
+            if text:
+                self._emit(
+                    "response.reasoning_summary_text.done",
+                    {"item_id": item.id, "output_index": index, "summary_index": 0, "text": text},
+                )
+                self._emit(
+                    "response.reasoning_summary_part.done",
+                    {"item_id": item.id, "output_index": index, "summary_index": 0, "part": summary},
+                )
+            done = {"id": item.id, "type": "reasoning", "summary": [summary] if text else []}
+            if item.encrypted is not None:
+                done["encrypted_content"] = item.encrypted
+        else:
+            self._emit(
+                "response.function_call_arguments.done",
+                {"item_id": item.id, "output_index": index, "arguments": text},
+            )
+            done = {
+                "type": "function_call",
+                "status": "completed",
+                "arguments": text,
+                "call_id": item.call_id,
+                "name": item.name,
+            }
+        self._emit("response.output_item.done", {"output_index": index, "item": done})
+        self._output[index] = done
+
+    def _end(self, event: StreamEndEvent) -> None:
+        if not self._started:
+            self._begin(None, None)
+        self._complete_open()
+        self._ended = True
+        data = event.provider_data
+        if data is not None and data.get("object") == "response" and data.get("id") == self._id:
+            status = str(data.get("status") or "completed")
+            kind = "response." + (status if status in ("incomplete", "failed") else "completed")
+            self._emit(kind, {"response": data})
+            return
+        status, reason = _ENDINGS.get(event.finish_reason or "stop", ("completed", None))
+        response = self._response(status)
+        if reason is not None:
+            response["incomplete_details"] = {"reason": reason}
+        if status == "failed":
+            response["error"] = {"code": "server_error", "message": "the model stopped with an error"}
+        response["output"] = [self._output[index] for index in sorted(self._output)]
+        if event.usage is not None:
+            response["usage"] = responses_usage(event.usage)
+        self._emit("response." + status, {"response": response})
+
+    def _error(self, event: StreamErrorEvent) -> None:
+        if not self._started:
+            self._begin(None, None)
+        self._ended = True
+        error = event.error
+        code = error_code(error)
+        self._emit("error", {"code": code, "message": error.message, "param": None})
+        response = self._response("failed", error={"code": code, "message": error.message})
+        response["output"] = [self._output[index] for index in sorted(self._output)]
+        self._emit("response.failed", {"response": response})
+
+
+def _annotation(url: str | None, title: str | None, text: str | None) -> dict[str, Any]:
+    """A citation as a Responses annotation (``text`` kept: lm15 reads it back)."""
+    out: dict[str, Any]
+    if url is not None:
+        out = {"type": "url_citation", "url": url, "title": title or "", "start_index": 0, "end_index": 0}
+    else:
+        out = {"type": "file_citation", "file_id": "", "filename": title or "", "index": 0}
+    if text is not None:
+        out["text"] = text
+    return out
+
+
+# --------------------------------------------------------------------------
+# complete body
 
 
 def encode_response(response: Response) -> bytes:
-    """The provider's non-streamed JSON body for ``response``."""
-    raise NotImplementedError("encode_response is not implemented for openai yet")
+    """``response`` as a Responses API body (``object: response``).
+
+    A Response decoded from a Responses body keeps that body as
+    ``provider_data``; it is written back verbatim when it still decodes to
+    ``response``."""
+    data = response.provider_data
+    if data is not None and data.get("object") == "response":
+        kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
+        body = ENC.encode(kept)
+        try:
+            if parse_response(body) == response:
+                return body
+        except (LmcodecError, ValueError, TypeError):  # it no longer reads back: rewrite it
+            pass
+    return ENC.encode(_body(response))
+
+
+def _body(response: Response) -> dict[str, Any]:
+    output: list[dict[str, Any]] = []
+    token = uuid.uuid4().hex[:16]
+    logprobs = logprob_entries(response.logprobs) if response.logprobs else []
+    message: dict[str, Any] | None = None  # the message item text and citations go to
+
+    def content() -> list[dict[str, Any]]:
+        nonlocal message
+        if message is None:
+            message = {
+                "id": f"msg_{token}{len(output):04d}",
+                "type": "message",
+                "status": "completed",
+                "role": "assistant",
+                "content": [],
+            }
+            output.append(message)
+        parts: list[dict[str, Any]] = message["content"]
+        return parts
+
+    for item_part in response.message.parts:
+        part: Any = item_part
+        kind = type(part)
+        if kind is TextPart or kind is DataPart:
+            text = part.text if kind is TextPart else ENC.encode(part.value).decode()
+            entry = {"type": "output_text", "annotations": [], "logprobs": logprobs, "text": text}
+            logprobs = []
+            content().append(entry)
+        elif kind is CitationPart:
+            cite: Any = part
+            parts = content()
+            if not parts or parts[-1]["type"] != "output_text":
+                parts.append({"type": "output_text", "annotations": [], "logprobs": [], "text": ""})
+            parts[-1]["annotations"].append(_annotation(cite.url, cite.title, cite.text))
+        elif kind is RefusalPart:
+            content().append({"type": "refusal", "refusal": part.text})
+        elif kind is ThinkingPart:
+            message = None
+            item: dict[str, Any] = {"id": f"rs_{token}{len(output):04d}", "type": "reasoning", "summary": []}
+            if part.text:
+                item["summary"] = [{"type": "summary_text", "text": part.text}]
+            for state in part.continuation:
+                if state.provider == "openai" and state.kind == "reasoning_item":
+                    if isinstance(state.data.get("id"), str):
+                        item["id"] = state.data["id"]
+                    if isinstance(state.data.get("encrypted_content"), str):
+                        item["encrypted_content"] = state.data["encrypted_content"]
+            output.append(item)
+        elif kind is ToolCallPart:
+            message = None
+            call: Any = part
+            output.append(
+                {
+                    "type": "function_call",
+                    "status": "completed",
+                    "arguments": ENC.encode(call.input).decode(),
+                    "call_id": call.id,
+                    "name": call.name,
+                }
+            )
+    status, reason = _ENDINGS.get(response.finish_reason, ("completed", None))
+    return {
+        "id": response.id or new_id("resp_"),
+        "object": "response",
+        "created_at": int(time.time()),
+        "status": status if status != "failed" else "completed",
+        "error": None,
+        "incomplete_details": {"reason": reason} if reason is not None else None,
+        "model": response.model,
+        "output": output,
+        "usage": responses_usage(response.usage),
+    }

@@ -1,24 +1,315 @@
-"""Canonical StreamEvents -> this provider's SSE bytes; a Response -> its non-streamed body."""
+"""Canonical StreamEvents -> Chat Completions SSE (``chat.completion.chunk``); a Response -> its body.
+
+The stream is what OpenAI sends with ``stream_options.include_usage``: a first
+chunk with ``role`` (and ``content: ""``), one chunk per text, reasoning or
+tool-call fragment, a chunk with ``finish_reason`` and an empty delta, the
+usage chunk with empty ``choices``, then ``data: [DONE]``. Every chunk carries
+the same ``id``, ``created`` and ``model``.
+
+Where the values come from:
+
+- ``id``: the start event's id (kept verbatim, ``msg_...`` included), else a
+  fresh ``chatcmpl-`` id; ``model``: the start event's model. lm15 reads no
+  id from a Chat stream, so a Chat stream re-encoded gets a fresh id on the
+  chunks before the end.
+- Tool calls get ``index`` 0, 1, ... in order of first appearance (clients
+  accumulate them by index); the first fragment carries ``id`` (the call's id,
+  else ``tool_call_<part_index>``, the id lmcodec's assembler gives it),
+  ``type`` and ``function.name``; later fragments only ``arguments``.
+- Reasoning is ``delta.reasoning_content`` (DeepSeek, SGLang and vLLM servers;
+  what lm15 reads); text logprobs are ``choices[0].logprobs.content``.
+- The end: if its ``provider_data`` is a Chat chunk whose delta carries no
+  content (what decoding a Chat stream keeps: its usage or finish chunk), that
+  chunk is written verbatim, so a Chat stream decoded and re-encoded decodes to
+  the same events, provider_data included. Otherwise the finish and usage
+  chunks are written from ``finish_reason`` and ``usage``.
+- An error event is ``data: {"error": {...}}`` (what OpenAI sends and the
+  openai SDK raises as ``APIError``); no ``[DONE]`` follows.
+
+What this wire cannot carry (dropped): citations, continuation state (thinking
+signatures, encrypted reasoning), audio and image deltas.
+"""
 
 from __future__ import annotations
 
-from lmcodec.wire import Response, StreamEvent
+import time
+from typing import Any, Final
 
-__all__ = ["StreamWriter", "encode_response"]
+from lmcodec.errors import LmcodecError
+from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
+from lmcodec.providers.openai_chat.stream import parse_response
+from lmcodec.wire import (
+    DataPart,
+    RefusalPart,
+    Response,
+    StreamDeltaEvent,
+    StreamEndEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingPart,
+    ToolCallDelta,
+    ToolCallPart,
+)
+
+__all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
+
+FINISH_REASONS: Final[dict[str, str]] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_call": "tool_calls",
+    "content_filter": "content_filter",
+    "error": "stop",
+}
+"""Canonical finish reason -> Chat ``finish_reason`` (``error`` has no Chat value)."""
+
+_TAIL: Final = b',"logprobs":null,"finish_reason":null}]}\n\n'
+_DONE: Final = b"data: [DONE]\n\n"
+_CONTENT_KEYS: Final = ("content", "tool_calls", "reasoning_content", "reasoning", "refusal")
 
 
 class StreamWriter:
-    """Writes one stream, event by event, as the provider's SSE (one writer per stream)."""
+    """Writes one stream, event by event, as Chat Completions SSE (one writer per stream)."""
+
+    __slots__ = ("_calls", "_ended", "_head", "_id", "_model", "_named", "_started", "created")
+
+    def __init__(self) -> None:
+        self._started = False
+        self._ended = False
+        self._id = ""
+        self._model = ""
+        self._head = b""  # every chunk up to and including `"delta":`
+        self._calls: dict[int, int] = {}  # part_index -> Chat tool-call index
+        self._named: set[int] = set()  # part indices whose call has had its name written
+        self.created = int(time.time())
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for openai_chat yet")
+        ev: Any = event
+        kind = type(ev)
+        if kind is StreamDeltaEvent:
+            first = b"" if self._started else self._begin(None, None)
+            return first + self._delta(ev.delta)
+        if kind is StreamStartEvent:
+            return b"" if self._started else self._begin(ev.id, ev.model)
+        if kind is StreamEndEvent:
+            return self._end(ev)
+        if kind is StreamErrorEvent:
+            return self._error(ev)
+        return b""
+
+    def _delta(self, delta: Any) -> bytes:
+        dtype = type(delta)
+        if dtype is TextDelta:
+            if delta.logprobs:
+                logprobs = ENC.encode({"content": logprob_entries(delta.logprobs)})
+                return b"".join(
+                    (
+                        self._head,
+                        b'{"content":',
+                        ENC.encode(delta.text),
+                        b'},"logprobs":',
+                        logprobs,
+                        b',"finish_reason":null}]}\n\n',
+                    )
+                )
+            if not delta.text:
+                return b""
+            return b"".join((self._head, b'{"content":', ENC.encode(delta.text), b"}", _TAIL))
+        if dtype is ThinkingDelta:
+            if not delta.text:
+                return b""
+            return b"".join((self._head, b'{"reasoning_content":', ENC.encode(delta.text), b"}", _TAIL))
+        if dtype is ToolCallDelta:
+            return self._tool_call(delta)
+        return b""
 
     def close(self) -> bytes:
-        """What ends the stream (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for openai_chat yet")
+        """What ends the stream: nothing more (a stream that had no end event stays without ``[DONE]``)."""
+        return b""
+
+    # ── pieces ────────────────────────────────────────────────────────────────
+
+    def _begin(self, id: str | None, model: str | None) -> bytes:
+        """Fix the chunk head and return the first chunk (role + empty content)."""
+        if self._ended:
+            raise ValueError("an event after the end of the stream")
+        self._started = True
+        self._id = id or new_id("chatcmpl-")
+        self._model = model or ""
+        self._head = b"".join(
+            (
+                b'data: {"id":',
+                ENC.encode(self._id),
+                b',"object":"chat.completion.chunk","created":',
+                str(self.created).encode(),
+                b',"model":',
+                ENC.encode(self._model),
+                b',"choices":[{"index":0,"delta":',
+            )
+        )
+        return self._head + b'{"role":"assistant","content":""}' + _TAIL
+
+    def _tool_call(self, delta: ToolCallDelta) -> bytes:
+        slot = delta.part_index
+        index = self._calls.get(slot)
+        call: dict[str, Any]
+        if index is None:
+            index = self._calls[slot] = len(self._calls)
+            function: dict[str, Any] = {"arguments": delta.input}
+            if delta.name is not None:
+                function = {"name": delta.name, "arguments": delta.input}
+                self._named.add(slot)
+            call = {
+                "index": index,
+                "id": delta.id or f"tool_call_{slot}",
+                "type": "function",
+                "function": function,
+            }
+        elif delta.name is not None and slot not in self._named:
+            self._named.add(slot)
+            call = {"index": index, "function": {"name": delta.name, "arguments": delta.input}}
+        else:
+            return b"".join(
+                (
+                    self._head,
+                    b'{"tool_calls":[{"index":',
+                    str(index).encode(),
+                    b',"function":{"arguments":',
+                    ENC.encode(delta.input),
+                    b"}}]}",
+                    _TAIL,
+                )
+            )
+        return b"".join((self._head, b'{"tool_calls":[', ENC.encode(call), b"]}", _TAIL))
+
+    def _chunk(self, choices: list[Any], **extra: Any) -> bytes:
+        body = {
+            "id": self._id,
+            "object": "chat.completion.chunk",
+            "created": self.created,
+            "model": self._model,
+            "choices": choices,
+            **extra,
+        }
+        return b"data: " + ENC.encode(body) + b"\n\n"
+
+    def _end(self, event: StreamEndEvent) -> bytes:
+        out = [b""] if self._started else [self._begin(None, None)]
+        self._ended = True
+        finish = FINISH_REASONS.get(event.finish_reason or "stop", "stop")
+        data = event.provider_data
+        if data is not None and data.get("object") == "chat.completion.chunk" and _no_content(data):
+            if not data.get("choices"):  # the usage chunk: the finish chunk comes before it
+                out.append(self._chunk([_finish_choice(finish)]))
+            out.append(b"data: " + ENC.encode(data) + b"\n\n")
+        else:
+            out.append(self._chunk([_finish_choice(finish)]))
+            if event.usage is not None:
+                out.append(self._chunk([], usage=chat_usage(event.usage)))
+        out.append(_DONE)
+        return b"".join(out)
+
+    def _error(self, event: StreamErrorEvent) -> bytes:
+        out = b"" if self._started else self._begin(None, None)
+        self._ended = True
+        error = event.error
+        code = error_code(error)
+        body = {"error": {"message": error.message, "type": code, "param": None, "code": code}}
+        return out + b"data: " + ENC.encode(body) + b"\n\n"
+
+
+def _finish_choice(finish: str) -> dict[str, Any]:
+    return {"index": 0, "delta": {}, "logprobs": None, "finish_reason": finish}
+
+
+def _no_content(chunk: dict[str, Any]) -> bool:
+    """True when no choice of ``chunk`` carries content (writing it verbatim repeats nothing)."""
+    choices = chunk.get("choices")
+    if choices is None:
+        return True
+    if not isinstance(choices, list):
+        return False
+    for choice in choices:
+        if not isinstance(choice, dict):
+            return False
+        delta = choice.get("delta")
+        if delta is None:
+            continue
+        if not isinstance(delta, dict) or any(delta.get(key) for key in _CONTENT_KEYS):
+            return False
+        if choice.get("logprobs"):
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------
+# complete body
 
 
 def encode_response(response: Response) -> bytes:
-    """The provider's non-streamed JSON body for ``response``."""
-    raise NotImplementedError("encode_response is not implemented for openai_chat yet")
+    """``response`` as a Chat Completions body (``object: chat.completion``).
+
+    A Response decoded from a Chat body keeps that body as ``provider_data``;
+    it is written back verbatim when it still decodes to ``response``."""
+    data = response.provider_data
+    if data is not None and data.get("object") == "chat.completion":
+        kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
+        body = ENC.encode(kept)
+        try:
+            if parse_response(body) == response:
+                return body
+        except (LmcodecError, ValueError, TypeError):  # it no longer reads back: rewrite it
+            pass
+    return ENC.encode(_body(response))
+
+
+def _body(response: Response) -> dict[str, Any]:
+    texts: list[str] = []
+    reasoning: list[str] = []
+    refusals: list[str] = []
+    calls: list[dict[str, Any]] = []
+    for item_part in response.message.parts:
+        part: Any = item_part
+        kind = type(part)
+        if kind is TextPart:
+            texts.append(part.text)
+        elif kind is ThinkingPart:
+            reasoning.append(part.text)
+        elif kind is RefusalPart:
+            refusals.append(part.text)
+        elif kind is DataPart:
+            texts.append(ENC.encode(part.value).decode())
+        elif kind is ToolCallPart:
+            call: Any = part
+            calls.append(
+                {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {"name": call.name, "arguments": ENC.encode(call.input).decode()},
+                }
+            )
+    message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}
+    if reasoning:
+        message["reasoning_content"] = "".join(reasoning)
+    message["refusal"] = "".join(refusals) if refusals else None
+    if calls:
+        message["tool_calls"] = calls
+    logprobs = {"content": logprob_entries(response.logprobs)} if response.logprobs else None
+    choice = {
+        "index": 0,
+        "message": message,
+        "logprobs": logprobs,
+        "finish_reason": FINISH_REASONS.get(response.finish_reason, "stop"),
+    }
+    return {
+        "id": response.id or new_id("chatcmpl-"),
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": response.model,
+        "choices": [choice],
+        "usage": chat_usage(response.usage),
+    }

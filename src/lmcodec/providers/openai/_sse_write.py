@@ -1,0 +1,105 @@
+"""What the two OpenAI stream writers share: JSON pieces, usage and logprob shapes, ids, errors.
+
+The writers build their hot frames (a text, thinking or argument fragment) by
+concatenating byte templates fixed once per stream or per output item around
+one ``msgspec`` string encode; everything else goes through dicts encoded by the
+one :data:`ENC` built at import.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
+
+__all__ = [
+    "ENC",
+    "chat_usage",
+    "error_code",
+    "logprob_entries",
+    "new_id",
+    "responses_usage",
+]
+
+ENC: Final = msgspec.json.Encoder()
+
+
+def new_id(prefix: str) -> str:
+    """A fresh id for a stream whose source named none (``prefix`` + 24 hex digits, as OpenAI's)."""
+    return prefix + uuid.uuid4().hex[:24]
+
+
+def logprob_entries(logprobs: tuple[TokenLogprob, ...]) -> list[dict[str, Any]]:
+    """Token logprobs as OpenAI writes them (Chat ``logprobs.content`` and Responses ``logprobs``)."""
+    out: list[dict[str, Any]] = []
+    for entry in logprobs:
+        top = [
+            {
+                "token": alt.token,
+                "logprob": alt.logprob,
+                "bytes": list(alt.bytes) if alt.bytes is not None else None,
+            }
+            for alt in entry.top
+        ]
+        out.append(
+            {
+                "token": entry.token,
+                "logprob": entry.logprob,
+                "bytes": list(entry.bytes) if entry.bytes is not None else None,
+                "top_logprobs": top,
+            }
+        )
+    return out
+
+
+def _put(out: dict[str, Any], key: str, value: int | None) -> None:
+    if value is not None:
+        out[key] = value
+
+
+def chat_usage(usage: Usage) -> dict[str, Any]:
+    """A Usage as Chat Completions' ``usage`` (only what was reported: no invented zeros)."""
+    out: dict[str, Any] = {}
+    _put(out, "prompt_tokens", usage.input_tokens)
+    _put(out, "completion_tokens", usage.output_tokens)
+    _put(out, "total_tokens", usage.total_tokens)
+    prompt: dict[str, Any] = {}
+    _put(prompt, "cached_tokens", usage.cache_read_tokens)
+    _put(prompt, "cache_write_tokens", usage.cache_write_tokens)
+    _put(prompt, "audio_tokens", usage.input_audio_tokens)
+    if prompt:
+        out["prompt_tokens_details"] = prompt
+    completion: dict[str, Any] = {}
+    _put(completion, "reasoning_tokens", usage.reasoning_tokens)
+    _put(completion, "audio_tokens", usage.output_audio_tokens)
+    if completion:
+        out["completion_tokens_details"] = completion
+    return out
+
+
+def responses_usage(usage: Usage) -> dict[str, Any]:
+    """A Usage as the Responses API's ``usage`` (only what was reported)."""
+    out: dict[str, Any] = {}
+    _put(out, "input_tokens", usage.input_tokens)
+    details: dict[str, Any] = {}
+    _put(details, "cached_tokens", usage.cache_read_tokens)
+    _put(details, "cache_write_tokens", usage.cache_write_tokens)
+    _put(details, "audio_tokens", usage.input_audio_tokens)
+    if details:
+        out["input_tokens_details"] = details
+    _put(out, "output_tokens", usage.output_tokens)
+    details = {}
+    _put(details, "reasoning_tokens", usage.reasoning_tokens)
+    _put(details, "audio_tokens", usage.output_audio_tokens)
+    if details:
+        out["output_tokens_details"] = details
+    _put(out, "total_tokens", usage.total_tokens)
+    return out
+
+
+def error_code(error: ErrorDetail) -> str:
+    """The code an OpenAI error object carries: the provider's own code, else the canonical one."""
+    return error.provider_code or error.code
