@@ -1,24 +1,338 @@
-"""Canonical StreamEvents -> this provider's SSE bytes; a Response -> its non-streamed body."""
+"""Canonical StreamEvents -> Anthropic Messages SSE; a Response -> a Messages body.
+
+The stream is what the Messages API sends: ``message_start`` (then a
+``ping``), one ``content_block_start`` / ``content_block_delta`` ... /
+``content_block_stop`` run per content block, ``message_delta`` with the
+stop reason and usage, ``message_stop``; an error event becomes an ``error``
+event and ends the stream. Block indices are assigned 0, 1, 2, ... in the order
+blocks open, one block open at a time: a canonical slot (``part_index``) and
+kind (text, thinking, tool call) opens a block when its first delta arrives and
+the previous block is stopped then.
+
+Kept from the canonical events: the message id and model of the start event,
+tool call ids and names, thinking text, Anthropic thinking signatures
+(``signature_delta``) and redacted thinking, citations (``citations_delta``),
+the finish reason and usage. When the end's ``provider_data`` is an Anthropic
+``message_delta`` frame that says the same finish reason and usage, it is
+written as it came (stop_sequence, container, ... kept), so a stream decoded
+from Anthropic and written back decodes to the same events.
+
+What the Messages wire cannot carry, and what is written instead:
+
+- **Usage in message_start.** The canonical start event has no usage (lm15
+  reads usage only at the end), so ``message_start`` says ``input_tokens: 0,
+  output_tokens: 0``; ``message_delta`` carries every known count (input,
+  cache read/write, output, thinking tokens), which the SDK's accumulator
+  takes as cumulative totals. ``output_tokens`` is always written (0 when
+  unknown), so an end without usage reads back as ``Usage(output_tokens=0)``;
+  ``total_tokens`` is not on the wire (it reads back as input + output).
+- **Ids.** A start without an id gets ``msg_`` + 24 random hex digits; a tool
+  call without an id (Gemini) gets ``toolu_`` + a digest of the message id and
+  block index (stable within the message).
+- **Dropped:** logprobs, image and audio deltas, continuation state of other
+  providers (a Gemini ``thoughtSignature`` or an OpenAI encrypted reasoning
+  item is never smuggled into an Anthropic signature or id), message-level
+  continuation state. A citation keeps its text, url and title only
+  (``web_search_result_location`` with a url, else ``search_result_location``).
+- **Order.** A delta for a block already stopped (a source that interleaves
+  slots) is written to that block's index after its stop; the SDK and lm15
+  accept it, but a client that finalizes a block at its stop does not see it.
+- A stream closed without an end or error event is left unterminated (no
+  ``message_stop`` is fabricated), as the backend left it.
+"""
 
 from __future__ import annotations
 
-from lmcodec.wire import Response, StreamEvent
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.providers.anthropic import _frames as f
+from lmcodec.providers.anthropic.body import parse_response
+from lmcodec.providers.anthropic.views import finish_reason, usage_from
+from lmcodec.wire import (
+    CitationDelta,
+    CitationPart,
+    ContinuationDelta,
+    DataPart,
+    RefusalPart,
+    Response,
+    StreamDeltaEvent,
+    StreamEndEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingPart,
+    ToolCallDelta,
+    ToolCallPart,
+)
+from lmcodec.wire.telemetry import EMPTY_USAGE
 
 __all__ = ["StreamWriter", "encode_response"]
 
+_TEXT: Final = 0
+_THINKING: Final = 1
+_TOOL: Final = 2
+
+_encode = f.ENCODER.encode
+_PING: Final = b'event: ping\ndata: {"type":"ping"}\n\n'
+_STOP: Final = b'event: message_stop\ndata: {"type":"message_stop"}\n\n'
+
+
+def _sse(name: bytes, frame: Any) -> bytes:
+    return b"event: " + name + b"\ndata: " + _encode(frame) + b"\n\n"
+
+
+def _delta(index: int, delta: Any) -> bytes:
+    return b"event: content_block_delta\ndata: " + _encode(f.BlockDelta(index=index, delta=delta)) + b"\n\n"
+
 
 class StreamWriter:
-    """Writes one stream, event by event, as the provider's SSE (one writer per stream)."""
+    """Writes one stream, event by event, as Messages SSE (one writer per stream)."""
+
+    __slots__ = ("_blocks", "_deferred", "_done", "_has_tool", "_id", "_open", "_open_index", "_started")
+
+    def __init__(self) -> None:
+        self._started = False
+        self._done = False
+        self._id = ""
+        self._blocks: dict[tuple[int, int], int] = {}  # (part_index, kind) -> block index
+        self._open: tuple[int, int] | None = None
+        self._open_index = -1
+        self._deferred: int | None = None  # part index of an empty thinking slot not yet opened
+        self._has_tool = False
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for anthropic yet")
+        if self._done:
+            return b""
+        if type(event) is StreamDeltaEvent:
+            head = b"" if self._started else self._start(None, None)
+            return head + self._delta(event.delta)
+        if type(event) is StreamStartEvent:
+            return b"" if self._started else self._start(event.id, event.model)
+        head = b"" if self._started else self._start(None, None)
+        self._done = True
+        if type(event) is StreamEndEvent:
+            return head + self._close_open() + self._message_delta(event) + _STOP
+        if type(event) is StreamErrorEvent:
+            error = f.ErrorFrame(
+                error=f.ErrorBody(type=f.error_type(event.error), message=event.error.message)
+            )
+            return head + _sse(b"error", error)
+        raise TypeError(f"not a StreamEvent: {type(event).__name__}")
 
     def close(self) -> bytes:
-        """What ends the stream (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for anthropic yet")
+        """Nothing: a stream that ended without an end or error event is left as it ended."""
+        return b""
+
+    # -- message -------------------------------------------------------------
+
+    def _start(self, message_id: str | None, model: str | None) -> bytes:
+        self._started = True
+        self._id = message_id or f.message_id()
+        start = f.MessageStart(message=f.StartMessage(id=self._id, model=model or ""))
+        return _sse(b"message_start", start) + _PING
+
+    def _message_delta(self, end: StreamEndEvent) -> bytes:
+        data = end.provider_data
+        if data is not None and _is_same_message_delta(data, end):
+            return b"event: message_delta\ndata: " + _encode(data) + b"\n\n"
+        reason = f.stop_reason(end.finish_reason, self._has_tool)
+        frame = {
+            "type": "message_delta",
+            "delta": {"stop_reason": reason, "stop_sequence": None},
+            "usage": f.usage_object(end.usage),
+        }
+        return b"event: message_delta\ndata: " + _encode(frame) + b"\n\n"
+
+    # -- blocks --------------------------------------------------------------
+
+    def _delta(self, delta: Any) -> bytes:
+        kind = type(delta)
+        if kind is TextDelta:
+            head, index = self._block((delta.part_index, _TEXT))
+            return head + _delta(index, f.TextDelta(text=delta.text))
+        if kind is ToolCallDelta:
+            key = (delta.part_index, _TOOL)
+            known = self._blocks.get(key)
+            if known is not None:
+                return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=delta.input))
+            head, index = self._block(key, delta.id, delta.name)
+            return head + (_delta(index, f.InputJsonDelta(partial_json=delta.input)) if delta.input else b"")
+        if kind is ThinkingDelta:
+            key = (delta.part_index, _THINKING)
+            if not delta.text and key not in self._blocks:
+                head = self._close_open() if self._deferred != delta.part_index else b""
+                self._deferred = delta.part_index
+                return head
+            head, index = self._block(key)
+            return head + _delta(index, f.ThinkingDelta(thinking=delta.text))
+        if kind is ContinuationDelta:
+            return self._continuation(delta)
+        if kind is CitationDelta:
+            head, index = self._block((delta.part_index, _TEXT))
+            return head + _delta(index, f.CitationsDelta(citation=f.citation(delta)))
+        return b""  # image and audio deltas: not on the Messages wire
+
+    def _continuation(self, delta: ContinuationDelta) -> bytes:
+        if delta.provider != "anthropic" or delta.part_index is None:
+            return b""
+        idx = delta.part_index
+        if delta.kind == "thinking_signature" and isinstance(delta.data.get("signature"), str):
+            head, index = self._block((idx, _THINKING))
+            return head + _delta(index, f.SignatureDelta(signature=delta.data["signature"]))
+        if delta.kind == "redacted_thinking" and "data" in delta.data:
+            if self._deferred == idx:
+                self._deferred = None
+            head = self._close_open()
+            index = len(self._blocks)
+            self._blocks[(idx, _THINKING)] = index
+            start = f.BlockStart(index=index, content_block=f.RedactedThinkingBlock(data=delta.data["data"]))
+            return (
+                head
+                + _sse(b"content_block_start", start)
+                + _sse(b"content_block_stop", f.BlockStop(index=index))
+            )
+        return b""
+
+    def _block(
+        self, key: tuple[int, int], tool_id: str | None = None, name: str | None = None
+    ) -> tuple[bytes, int]:
+        """The bytes that make ``key``'s block the one written to (a stop, a start), and its index."""
+        index = self._blocks.get(key)
+        if index is not None:
+            return self._reach(key, index), index
+        if key[1] == _THINKING and self._deferred == key[0]:
+            self._deferred = None  # the empty slot gets its block now
+        head = self._close_open()
+        index = len(self._blocks)
+        self._blocks[key] = index
+        block: Any
+        if key[1] == _TEXT:
+            block = f.TextBlock()
+        elif key[1] == _THINKING:
+            block = f.ThinkingBlock()
+        else:
+            self._has_tool = True
+            block = f.ToolUseBlock(id=tool_id or f.tool_id(self._id, index), name=name or "", input={})
+        self._open = key
+        self._open_index = index
+        return head + _sse(b"content_block_start", f.BlockStart(index=index, content_block=block)), index
+
+    def _reach(self, key: tuple[int, int], index: int) -> bytes:
+        if self._open == key:
+            return b""
+        return self._close_open()  # a late delta goes to its (stopped) block's index
+
+    def _close_open(self) -> bytes:
+        out = b""
+        if self._open is not None:
+            out = _sse(b"content_block_stop", f.BlockStop(index=self._open_index))
+            self._open = None
+        if self._deferred is not None:
+            out += self._flush_deferred()
+        return out
+
+    def _flush_deferred(self) -> bytes:
+        """An empty thinking slot that never got text or state: an empty thinking block."""
+        idx = self._deferred
+        assert idx is not None
+        self._deferred = None
+        index = len(self._blocks)
+        self._blocks[(idx, _THINKING)] = index
+        start = f.BlockStart(index=index, content_block=f.ThinkingBlock())
+        return (
+            _sse(b"content_block_start", start)
+            + _delta(index, f.ThinkingDelta(thinking=""))
+            + _sse(b"content_block_stop", f.BlockStop(index=index))
+        )
+
+
+def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent) -> bool:
+    """Whether ``data`` is a ``message_delta`` frame that lm15 reads as ``end``'s reason and usage."""
+    if data.get("type") != "message_delta" or not isinstance(data.get("delta"), dict):
+        return False
+    stop = data["delta"].get("stop_reason")
+    if (finish_reason(stop) if stop is not None else None) != end.finish_reason:
+        return False
+    usage = data.get("usage")
+    try:
+        read = usage_from(usage) if isinstance(usage, dict) and usage else None
+    except (TypeError, ValueError):
+        return False
+    return (None if read is None or read == EMPTY_USAGE else read) == end.usage
+
+
+# --------------------------------------------------------------------------
+# body
 
 
 def encode_response(response: Response) -> bytes:
-    """The provider's non-streamed JSON body for ``response``."""
-    raise NotImplementedError("encode_response is not implemented for anthropic yet")
+    """A Messages body for ``response``. Its ``provider_data`` is written as it came when it is
+    a Messages body that reads back as this same response; otherwise the body is built from the
+    parts (what the stream writer drops is dropped here too; a DataPart is written as its JSON text,
+    a RefusalPart as text with ``stop_reason: "refusal"``)."""
+    data = response.provider_data
+    if data is not None and data.get("type") == "message" and _reads_as(data, response):
+        return _encode(data)
+    message_id = response.id or f.message_id()
+    content: list[Any] = []
+    has_tool = False
+    refused = False
+    for part in response.message.parts:
+        if isinstance(part, TextPart):
+            content.append({"type": "text", "text": part.text})
+        elif isinstance(part, CitationPart):
+            if not content or content[-1].get("type") != "text":
+                content.append({"type": "text", "text": ""})
+            content[-1].setdefault("citations", []).append(f.citation(part))
+        elif isinstance(part, ThinkingPart):
+            content.append(_thinking_block(part))
+        elif isinstance(part, ToolCallPart):
+            has_tool = True
+            content.append({"type": "tool_use", "id": part.id, "name": part.name, "input": part.input})
+        elif isinstance(part, DataPart):
+            content.append({"type": "text", "text": _encode(part.value).decode()})
+        elif isinstance(part, RefusalPart):
+            refused = True
+            content.append({"type": "text", "text": part.text})
+    reason = "refusal" if refused else f.stop_reason(response.finish_reason, has_tool)
+    usage = f.usage_object(response.usage)
+    usage.setdefault("input_tokens", 0)
+    body = {
+        "id": message_id,
+        "type": "message",
+        "role": "assistant",
+        "model": response.model,
+        "content": content,
+        "stop_reason": reason,
+        "stop_sequence": None,
+        "usage": {"input_tokens": usage.pop("input_tokens"), **usage},
+    }
+    return _encode(body)
+
+
+def _thinking_block(part: ThinkingPart) -> dict[str, Any]:
+    signature = ""
+    for state in part.continuation:
+        if state.provider != "anthropic":
+            continue
+        if state.kind == "redacted_thinking" and "data" in state.data:
+            return {"type": "redacted_thinking", "data": state.data["data"]}
+        if state.kind == "thinking_signature" and isinstance(state.data.get("signature"), str):
+            signature = state.data["signature"]
+    return {"type": "thinking", "thinking": part.text, "signature": signature}
+
+
+def _reads_as(data: dict[str, Any], response: Response) -> bool:
+    try:
+        read = parse_response(_encode(data))
+    except Exception:
+        return False
+    return msgspec.structs.replace(read, provider_data=None) == msgspec.structs.replace(
+        response, provider_data=None
+    )

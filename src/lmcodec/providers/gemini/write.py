@@ -1,24 +1,383 @@
-"""Canonical StreamEvents -> this provider's SSE bytes; a Response -> its non-streamed body."""
+"""Canonical StreamEvents -> Gemini ``streamGenerateContent?alt=sse``; a Response -> a
+``generateContent`` body.
+
+The stream is one ``GenerateContentResponse`` per SSE event, framed as Gemini
+frames it (``data: {...}\\r\\n\\r\\n``): text and thought parts (``thought:
+true``), ``functionCall`` parts with whole ``args``, ``inlineData`` for image
+and audio, a part's ``thoughtSignature`` beside it, ``logprobsResult`` on the
+candidate, and on the last chunk the ``finishReason`` and ``usageMetadata``.
+``modelVersion`` and ``responseId`` are the start event's model and id, on every
+chunk, when the start names them. An error event becomes Google's error object
+(``{"error": {"code", "message", "status"}}``) and ends the stream.
+
+Chunks and part indices. A Gemini part index is a position inside one chunk, so
+a chunk is written when the next event shows it is complete: a part's signature,
+a call's later argument fragments and the finish reason arrive as separate
+canonical events but travel in the same chunk. Each text or thinking delta is
+its own part, and the chunk that holds it is written when the next delta (or
+the end) arrives: one event of delay; :meth:`StreamWriter.flush` writes the
+pending chunk at once (a translator that has fed every event of an input chunk
+may call it). A canonical slot keeps its position across chunks; where that
+needs earlier positions filled, empty text or thought parts fill them (they
+add nothing to the assembled response). A stream decoded from Gemini and written
+back has the same chunks, and when the end's ``provider_data`` is a chunk that
+reads as the same last chunk (parts, finish reason, usage) it is written as it
+came, so it decodes to the same events, ``provider_data`` included.
+
+What the Gemini wire cannot carry, and what is written instead:
+
+- **Tool-call ids.** Google's generateContent sends no ids; a canonical call id
+  is written as ``functionCall.id`` (a field of the schema that google-genai
+  and lm15 read), a call without one is written without one (the assembler
+  names it ``tool_call_<slot>``).
+- **Usage** is known only at the end (lm15 reads it there), so only the last
+  chunk carries ``usageMetadata``, with the counts that are known.
+- **Finish reasons:** a tool call finishes with ``STOP`` (read back as
+  ``tool_call`` next to a call); ``content_filter`` is written as ``SAFETY``,
+  which lm15's stream reader reports as an in-band error; ``error`` as ``OTHER``.
+- **Dropped:** citations (Gemini puts grounding on the candidate, which lm15's
+  stream reader does not read), token bytes of logprobs, continuation state of
+  other providers (an Anthropic signature or OpenAI encrypted reasoning is never
+  smuggled into a ``thoughtSignature``), media given by url or file id.
+- **Order:** text after a tool call in another slot, or a source that
+  interleaves slots, may land in a different part position: the text is kept
+  but may join another text part of the assembled response.
+"""
 
 from __future__ import annotations
 
-from lmcodec.wire import Response, StreamEvent
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.providers.gemini import _frames as f
+from lmcodec.providers.gemini.body import parse_response
+from lmcodec.wire import (
+    AudioDelta,
+    AudioPart,
+    ContinuationDelta,
+    DataPart,
+    ImageDelta,
+    ImagePart,
+    RefusalPart,
+    Response,
+    StreamDeltaEvent,
+    StreamEndEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingPart,
+    TokenLogprob,
+    ToolCallDelta,
+    ToolCallPart,
+)
 
 __all__ = ["StreamWriter", "encode_response"]
 
+_encode = f.ENCODER.encode
+_FILLABLE: Final = frozenset({"text", "thinking"})
+
+
+def _sse(frame: Any) -> bytes:
+    return b"data: " + _encode(frame) + b"\r\n\r\n"
+
+
+class _Slot:
+    """A part of the pending chunk: its canonical slot (None for a filler) and, for a call,
+    its argument fragments."""
+
+    __slots__ = ("args", "key", "part")
+
+    def __init__(self, key: tuple[int, str] | None, part: f.Part, args: list[str] | None) -> None:
+        self.key = key
+        self.part = part
+        self.args = args
+
 
 class StreamWriter:
-    """Writes one stream, event by event, as the provider's SSE (one writer per stream)."""
+    """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
+
+    __slots__ = ("_done", "_fed", "_kinds", "_logprobs", "_model", "_pending", "_positions", "_response_id")
+
+    def __init__(self) -> None:
+        self._model: str | msgspec.UnsetType = f.UNSET
+        self._response_id: str | msgspec.UnsetType = f.UNSET
+        self._pending: list[_Slot] = []
+        self._fed: list[Any] = []  # the canonical delta events the pending chunk holds
+        self._logprobs: tuple[TokenLogprob, ...] = ()
+        self._positions: dict[tuple[int, str], int] = {}  # canonical (slot, kind) -> part position
+        self._kinds: list[set[str]] = []  # per part position: the kinds written there
+        self._done = False
 
     def feed(self, event: StreamEvent) -> bytes:
-        """The SSE bytes for one canonical event (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for gemini yet")
+        """The SSE bytes for one canonical event (may be empty: the chunk is still pending)."""
+        if self._done:
+            return b""
+        if isinstance(event, StreamDeltaEvent):
+            return self._delta(event)
+        if isinstance(event, StreamStartEvent):
+            if event.id is not None:
+                self._response_id = event.id
+            if event.model is not None:
+                self._model = event.model
+            return b""
+        self._done = True
+        if isinstance(event, StreamEndEvent):
+            return self._end(event)
+        if isinstance(event, StreamErrorEvent):
+            return self.flush() + _sse(f.error_body(event.error))
+        raise TypeError(f"not a StreamEvent: {type(event).__name__}")
+
+    def flush(self) -> bytes:
+        """The pending chunk, written now (empty when nothing is pending)."""
+        if not self._pending:
+            return b""
+        return _sse(self._chunk(f.UNSET, f.UNSET))
 
     def close(self) -> bytes:
-        """What ends the stream (may be empty)."""
-        raise NotImplementedError("stream writing is not implemented for gemini yet")
+        """A stream that ended without an end or error event: its pending chunk, no finish."""
+        return b"" if self._done else self.flush()
+
+    # -- deltas --------------------------------------------------------------
+
+    def _delta(self, event: StreamDeltaEvent) -> bytes:
+        delta = event.delta
+        if isinstance(delta, TextDelta):
+            out = b""
+            if delta.logprobs and (self._logprobs or self._has_text()):
+                out = self.flush()  # a chunk's logprobs belong to its first text part
+            out += self._put((delta.part_index, "text"), f.Part(text=delta.text), event)
+            if delta.logprobs:
+                self._logprobs = delta.logprobs
+            return out
+        if isinstance(delta, ThinkingDelta):
+            return self._put((delta.part_index, "thinking"), f.Part(text=delta.text, thought=True), event)
+        if isinstance(delta, ToolCallDelta):
+            return self._tool_call(delta, event)
+        if isinstance(delta, ContinuationDelta):
+            return self._signature(delta, event)
+        if isinstance(delta, (ImageDelta, AudioDelta)):
+            if delta.data is None:
+                return b""  # media by url or file id: not in a Gemini response
+            media = "image" if isinstance(delta, ImageDelta) else "audio"
+            mime = delta.media_type or ("image/png" if media == "image" else "audio/pcm")
+            part = f.Part(inlineData=f.InlineData(mimeType=mime, data=delta.data))
+            return self._put((delta.part_index, media), part, event)
+        return b""  # citations: not on the Gemini stream
+
+    def _tool_call(self, delta: ToolCallDelta, event: StreamDeltaEvent) -> bytes:
+        key = (delta.part_index, "tool")
+        if delta.id is None and delta.name is None:
+            for slot in reversed(self._pending):
+                if slot.key == key and slot.args is not None:
+                    slot.args.append(delta.input)  # a later fragment of a pending call
+                    self._fed.append(event)
+                    return b""
+        call = f.FunctionCall(name=delta.name or "", args=None, id=delta.id or f.UNSET)
+        return self._put(key, f.Part(functionCall=call), event, [delta.input])
+
+    def _signature(self, delta: ContinuationDelta, event: StreamDeltaEvent) -> bytes:
+        if delta.provider != "gemini" or delta.kind != "thought_signature" or delta.part_index is None:
+            return b""  # other providers' state is not Gemini's to carry
+        value = delta.data.get("value")
+        if not isinstance(value, str):
+            return b""
+        idx = delta.part_index
+        for slot in reversed(self._pending):
+            if slot.key is not None and slot.key[0] == idx:
+                if slot.part.thoughtSignature is f.UNSET:
+                    slot.part.thoughtSignature = value
+                    self._fed.append(event)
+                    return b""
+                break
+        thought = (idx, "thinking") in self._positions and (idx, "text") not in self._positions
+        part = f.Part(text="", thought=True if thought else f.UNSET, thoughtSignature=value)
+        return self._put((idx, "thinking" if thought else "text"), part, event)
+
+    def _has_text(self) -> bool:
+        return any(slot.part.text is not f.UNSET and slot.part.thought is f.UNSET for slot in self._pending)
+
+    # -- placement -----------------------------------------------------------
+
+    def _put(self, key: tuple[int, str], part: f.Part, event: Any, args: list[str] | None = None) -> bytes:
+        """Add ``part`` for canonical ``key`` at its position, writing the pending chunk first
+        when the position is not the next one in it."""
+        out = b""
+        pending = self._pending
+        position = self._positions.get(key)
+        in_pending = any(slot.key == key for slot in pending)
+        if position is None:
+            if key[0] != len(pending):
+                out = self.flush()
+                position = self._position_in_new_chunk(key)
+            else:
+                position = key[0]
+            self._positions[key] = position
+        elif position != len(pending) or in_pending:
+            if position and not self._fillable(position) and in_pending and part.text is not f.UNSET:
+                for slot in reversed(pending):  # no way to reach the position again: join the part
+                    if slot.key == key:
+                        slot.part.text = str(slot.part.text or "") + str(part.text or "")
+                        self._fed.append(event)
+                        return b""
+            out = self.flush()
+            if not self._fillable(position):
+                position = 0
+        if not self._pending:
+            self._fill(position)
+        while len(self._kinds) <= position:
+            self._kinds.append(set())
+        self._kinds[position].add(key[1])
+        self._pending.append(_Slot(key, part, args))
+        self._fed.append(event)
+        return out
+
+    def _position_in_new_chunk(self, key: tuple[int, str]) -> int:
+        """Where a slot first seen at the start of a chunk goes: its own index when the positions
+        before it can be filled, and never onto a position that holds another call."""
+        if self._fillable(key[0]) and not (key[1] == "tool" and self._holds_call(key[0])):
+            return key[0]
+        for position in range(len(self._kinds) + 1):
+            if not self._fillable(position):
+                break
+            if key[1] != "tool" or not self._holds_call(position):
+                return position
+        return 0
+
+    def _holds_call(self, position: int) -> bool:
+        return position < len(self._kinds) and "tool" in self._kinds[position]
+
+    def _fillable(self, position: int) -> bool:
+        kinds = self._kinds
+        return all(i < len(kinds) and kinds[i] & _FILLABLE for i in range(position))
+
+    def _fill(self, position: int) -> None:
+        for i in range(position):
+            thought = "thinking" in self._kinds[i]
+            self._pending.append(_Slot(None, f.Part(text="", thought=True if thought else f.UNSET), None))
+
+    # -- chunks --------------------------------------------------------------
+
+    def _chunk(self, finish: str | msgspec.UnsetType, usage: Any) -> f.Chunk:
+        parts = []
+        for slot in self._pending:
+            if slot.args is not None:
+                slot.part.functionCall.args = _arguments("".join(slot.args))  # type: ignore[union-attr]
+            parts.append(slot.part)
+        logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
+        candidate = f.Candidate(content=f.Content(parts=parts), finishReason=finish, logprobsResult=logprobs)
+        self._pending = []
+        self._fed = []
+        self._logprobs = ()
+        return f.Chunk(
+            candidates=[candidate],
+            usageMetadata=usage,
+            modelVersion=self._model,
+            responseId=self._response_id,
+        )
+
+    def _end(self, end: StreamEndEvent) -> bytes:
+        data = end.provider_data
+        if (
+            data is not None
+            and isinstance(data.get("candidates"), list)
+            and self._reads_as_pending(data, end)
+        ):
+            self._chunk(f.UNSET, f.UNSET)  # the pending parts are the ones ``data`` holds
+            return _sse(data)
+        return _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
+
+    def _reads_as_pending(self, data: dict[str, Any], end: StreamEndEvent) -> bool:
+        """Whether lmcodec's own decoder reads chunk ``data`` as the pending deltas and ``end``."""
+        from lmcodec.stream import Decoder  # the decoder imports the provider registry
+
+        decoder = Decoder("gemini")
+        try:
+            events = decoder.feed(_sse(data)) + decoder.close()
+        except Exception:
+            return False
+        deltas = [e for e in events if type(e) is StreamDeltaEvent]
+        ends = [e for e in events if type(e) is StreamEndEvent]
+        return (
+            deltas == self._fed
+            and len(ends) == 1
+            and ends[0].finish_reason == end.finish_reason
+            and ends[0].usage == end.usage
+        )
+
+
+def _arguments(raw: str) -> Any:
+    """A call's ``args`` object from its joined fragments, as the assembler reads them
+    (empty -> ``{}``, a non-object -> ``{"value": v}``, invalid JSON -> ``{"partial_json": raw}``)."""
+    if not raw:
+        return {}
+    try:
+        value = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return {"partial_json": raw}
+    return value if isinstance(value, dict) else {"value": value}
+
+
+# --------------------------------------------------------------------------
+# body
 
 
 def encode_response(response: Response) -> bytes:
-    """The provider's non-streamed JSON body for ``response``."""
-    raise NotImplementedError("encode_response is not implemented for gemini yet")
+    """A generateContent body for ``response``. Its ``provider_data`` is written as it came when
+    it is a Gemini body that reads back as this same response; otherwise the body is built from
+    the parts (text, thought, functionCall with its id, inline media, thoughtSignatures)."""
+    data = response.provider_data
+    if data is not None and isinstance(data.get("candidates"), list) and _reads_as(data, response):
+        return _encode(data)
+    parts: list[Any] = []
+    for part in response.message.parts:
+        signature = _signature_of(part)
+        if isinstance(part, (TextPart, ThinkingPart)):
+            thought = True if isinstance(part, ThinkingPart) else f.UNSET
+            parts.append(f.Part(text=part.text, thought=thought, thoughtSignature=signature))
+        elif isinstance(part, ToolCallPart):
+            call = f.FunctionCall(name=part.name, args=part.input, id=part.id)
+            parts.append(f.Part(functionCall=call, thoughtSignature=signature))
+        elif isinstance(part, (ImagePart, AudioPart)) and part.data is not None:
+            inline = f.InlineData(mimeType=part.media_type, data=part.data)
+            parts.append(f.Part(inlineData=inline, thoughtSignature=signature))
+        elif isinstance(part, DataPart):
+            parts.append(f.Part(text=_encode(part.value).decode()))
+        elif isinstance(part, RefusalPart):
+            parts.append(f.Part(text=part.text))
+    logprobs = f.logprobs_result(response.logprobs) if response.logprobs else f.UNSET
+    candidate = f.Candidate(
+        content=f.Content(parts=parts),
+        finishReason=f.finish_reason(response.finish_reason),
+        logprobsResult=logprobs,
+    )
+    usage = f.usage_metadata(response.usage)
+    chunk = f.Chunk(
+        candidates=[candidate],
+        usageMetadata=usage if usage else f.UNSET,
+        modelVersion=response.model,
+        responseId=response.id if response.id is not None else f.UNSET,
+    )
+    return _encode(chunk)
+
+
+def _signature_of(part: Any) -> str | msgspec.UnsetType:
+    for state in getattr(part, "continuation", ()):
+        if state.provider == "gemini" and state.kind == "thought_signature":
+            value = state.data.get("value")
+            if isinstance(value, str):
+                return value
+    return f.UNSET
+
+
+def _reads_as(data: dict[str, Any], response: Response) -> bool:
+    try:
+        read = parse_response(_encode(data))
+    except Exception:
+        return False
+    return msgspec.structs.replace(read, provider_data=None) == msgspec.structs.replace(
+        response, provider_data=None
+    )
