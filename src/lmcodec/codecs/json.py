@@ -6,12 +6,18 @@ a :class:`~lmcodec.DecodeError` with the byte offset of malformed input
 (``docs/hostile-input.md`` lists the outcome of each kind of hostile input).
 The strict decoder always runs first; the lenient and ``unknown="keep"``
 readers run only after it has failed, so canonical input never pays for them.
+
+The decoders are generic in their target: the ``type`` argument is a
+``TypeForm[T]`` (PEP 747), so ``decode(data, Request)`` is a ``Request`` to a
+type checker and ``decode(data, Part)`` the ``Part`` union (mypy >= 1.19 and
+pyright read it; older checkers see ``Any``). ``typing_extensions`` is needed
+by type checkers only, never at run time.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import msgspec
 
@@ -30,6 +36,9 @@ from lmcodec.codecs._hooks import (
 )
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
+
 __all__ = ["decode", "encode", "from_builtins", "schema", "to_builtins"]
 
 T = TypeVar("T")
@@ -42,9 +51,9 @@ _raw_decoder = msgspec.json.Decoder()
 _CONVERT_ERRORS = (TypeError, ValueError, AttributeError, KeyError, IndexError, *HOSTILE)
 
 
-def decoder_for(tp: Any) -> msgspec.json.Decoder[Any]:
+def decoder_for(tp: TypeForm[T]) -> msgspec.json.Decoder[T]:
     """The one shared Decoder of a target type, built on first use."""
-    dec = _decoders.get(tp)
+    dec: msgspec.json.Decoder[T] | None = _decoders.get(tp)
     if dec is None:
         dec = _decoders[tp] = msgspec.json.Decoder(tp, dec_hook=dec_hook)
     return dec
@@ -68,11 +77,11 @@ def encode_into(obj: Any, buffer: bytearray, offset: int = 0) -> None:
 
 def decode(
     data: bytes | bytearray | memoryview | str,
-    type: Any,
+    type: TypeForm[T],
     *,
     lenient: bool = False,
     unknown: OnUnknown = "error",
-) -> Any:
+) -> T:
     """Decode canonical JSON into ``type`` (a wire class or union), validating every rule.
 
     ``lenient=True`` also accepts the tolerant input forms lm15's from_dict
@@ -88,7 +97,7 @@ def decode(
         first = exc
     except msgspec.DecodeError as exc:
         if _nonfinite.has_tokens(data):
-            value = _non_finite_logprobs(data, type)
+            value: T | None = _non_finite_logprobs(data, type)
             if value is not None:
                 if lenient:
                     return value
@@ -99,7 +108,8 @@ def decode(
         raise decode_error(exc, data) from exc
     except HOSTILE as exc:
         raise hostile_error(exc, data) from exc
-    return _fallback(data, type, first, lenient, unknown)
+    result: T = _fallback(data, type, first, lenient, unknown)
+    return result
 
 
 def _non_finite_logprobs(data: Any, tp: Any) -> Any:
@@ -144,7 +154,7 @@ def to_builtins(obj: Any, *, include_provider_data: bool = False) -> Any:
         return json.loads(data)
 
 
-def from_builtins(value: Any, type: Any, *, lenient: bool = False, unknown: OnUnknown = "error") -> Any:
+def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T:
     """Build ``type`` from a JSON-compatible value (lm15's ``*_from_dict``).
 
     ``lenient`` and ``unknown`` as for :func:`decode`; an unknown item read
@@ -153,26 +163,29 @@ def from_builtins(value: Any, type: Any, *, lenient: bool = False, unknown: OnUn
     ``ToolCallPart.input``, ...) are taken as given, unchecked.
     """
     try:
-        return msgspec.convert(value, type, dec_hook=dec_hook)
+        obj: T = msgspec.convert(value, type, dec_hook=dec_hook)
+        return obj
     except msgspec.ValidationError as exc:
         first = exc
     except _CONVERT_ERRORS as exc:
         decoder_for(type)  # a target msgspec cannot handle is a TypeError (API misuse), not bad input
         raise _convert_error(exc) from exc
     if NOT_FINITE in str(first):  # a NaN/inf logprob, which lm15's from_dict takes
-        obj = _nonfinite.convert(value, type, dec_hook)
-        if obj is not None:
-            return obj
+        finite: T | None = _nonfinite.convert(value, type, dec_hook)
+        if finite is not None:
+            return finite
     keep = _check_unknown(unknown)
     if keep:
         try:
-            return _keep.from_builtins(value, type)
+            kept: T = _keep.from_builtins(value, type)
+            return kept
         except ValidationError:
             if not lenient:
                 raise
     if not lenient:
         raise decode_error(first) from first
-    return _from_lenient(value, type, first, keep)
+    read: T = _from_lenient(value, type, first, keep)
+    return read
 
 
 def _convert_error(exc: BaseException) -> LmcodecError:

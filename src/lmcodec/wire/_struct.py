@@ -69,6 +69,9 @@ class _Plan:
 
 _S = TypeVar("_S")
 
+_struct_call: Callable[..., Any] = msgspec.StructMeta.__call__
+"""msgspec's own construction from field values, bypassing the lm15-style binding."""
+
 
 class WireMeta(msgspec.StructMeta):
     """Metaclass giving wire Structs lm15's constructor signature and checks.
@@ -107,7 +110,7 @@ class WireMeta(msgspec.StructMeta):
             prepare(kwargs)
         for field_name, check in plan.checks.items():
             kwargs[field_name] = check(kwargs[field_name])
-        instance: _S = msgspec.StructMeta.__call__(cls, **kwargs)
+        instance: _S = _struct_call(cls, **kwargs)
         return instance
 
 
@@ -138,7 +141,7 @@ class WireStruct(
 
 def _rebuild(cls: Any, fields: dict[str, Any]) -> Any:
     """Unpickle: build from stored field values, bypassing the lm15-style constructor."""
-    return msgspec.StructMeta.__call__(cls, **fields)
+    return _struct_call(cls, **fields)
 
 
 def _build_plan(cls: Any) -> _Plan:
