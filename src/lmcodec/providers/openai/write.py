@@ -24,9 +24,10 @@ re-encoded keeps its ``output_index`` values):
   ``tool_call_<slot>``, the id lmcodec's assembler gives it), streamed as
   ``function_call_arguments.delta`` / ``.done``.
 
-Opening an item completes the items open before it (the Responses API streams
-one item at a time); a slot that comes back after its item completed opens a
-new item. Item ids are synthesized (``msg_``/``rs_`` + the stream's token + the
+Items stay open until the end (``output_item.done`` in output order), so
+interleaved fragments of parallel tool calls each land in their own item; a
+reasoning item completes where its OpenAI state arrives (where the source's
+``output_item.done`` was). Item ids are synthesized (``msg_``/``rs_`` + the stream's token + the
 output index): lm15 keeps none. A ``function_call`` item carries no ``id``
 (its ``call_id`` names it), so a final response taken verbatim from the
 source can never contradict it.
@@ -294,13 +295,14 @@ class StreamWriter:
         self._done(item)  # the state comes with the item's done: the item is complete
 
     def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> _Item:
-        """The open item of ``(slot, kind)``, opened (completing the others) if there is none."""
+        """The open item of ``(slot, kind)``, opened if there is none."""
         item = self._slots.get((slot, kind))
         if item is not None:
             if kind == _CALL and call is not None and call.name is not None and not item.name:
                 item.name = call.name
             return item
-        self._complete_open()
+        if self._pending is not None:
+            self._add(self._pending)
         index = max(slot, self._next_index)
         self._next_index = index + 1
         prefix = ("msg_", "rs_", "fc_")[kind]
@@ -454,6 +456,8 @@ class StreamWriter:
         response["output"] = [self._output[index] for index in sorted(self._output)]
         if event.usage is not None:
             response["usage"] = responses_usage(event.usage)
+        else:  # lm15 reads a null usage as a crash: an unreported usage is left out
+            del response["usage"]
         self._emit("response." + status, {"response": response})
 
     def _error(self, event: StreamErrorEvent) -> None:

@@ -1,0 +1,111 @@
+"""The Chat Completions stream and body writer, judged by the openai SDK, lm15 1.5.0 and lmcodec's decoder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import lmcodec as lc
+
+from ..stream.write_support import (
+    REQUEST,
+    _client,
+    check_written,
+    corpus_id,
+    corpus_streams,
+    projection,
+    sdk_chat,
+    synthesized,
+)
+from .provider_support import complete_bodies
+
+WIRE = "openai_chat"
+SYNTH = synthesized()
+
+
+@pytest.mark.parametrize("case", corpus_streams(), ids=corpus_id)
+def test_corpus_stream_written_as_chat(case: tuple[str, Path]) -> None:
+    src, path = case
+    events = list(lc.stream.decode(src, [path.read_bytes()], request=REQUEST))
+    try:
+        lc.assemble(events, request=REQUEST)
+    except lc.LmcodecError as exc:
+        pytest.skip(f"the source stream does not assemble ({exc}); nothing to compare")
+    check_written(WIRE, events)
+
+
+@pytest.mark.parametrize("name", [n for n in SYNTH if n != "error_mid_stream"])
+def test_synthesized_stream_written_as_chat(name: str) -> None:
+    check_written(WIRE, SYNTH[name])
+
+
+def _chunks(body: bytes) -> list[dict]:
+    return [json.loads(line[6:]) for line in body.split(b"\n") if line.startswith(b"data: {")]
+
+
+def test_chunk_shape_role_first_usage_chunk_then_done() -> None:
+    body = b"".join(lc.stream.encode(WIRE, SYNTH["parallel_tool_calls"]))
+    chunks = _chunks(body)
+    assert chunks[0]["choices"][0]["delta"] == {"role": "assistant", "content": ""}
+    assert {c["id"] for c in chunks} == {"resp_synth1"} and {c["model"] for c in chunks} == {"m-served"}
+    assert chunks[-1]["choices"] == [] and chunks[-1]["usage"]["total_tokens"] == 30
+    assert chunks[-2]["choices"][0]["finish_reason"] == "tool_calls"
+    assert body.endswith(b"data: [DONE]\n\n")
+    firsts = [
+        call for c in chunks[1:-2] for call in c["choices"][0]["delta"].get("tool_calls", []) if "id" in call
+    ]
+    assert [(c["index"], c["id"], c["function"]["name"]) for c in firsts] == [
+        (0, "call_a", "search"),
+        (1, "call_b", "read"),
+    ]
+    view = sdk_chat(body)
+    assert view["id"] == "resp_synth1" and view["model"] == "m-served"
+
+
+def test_an_error_mid_stream_is_an_error_chunk_the_sdk_raises() -> None:
+    import openai
+
+    body = b"".join(lc.stream.encode(WIRE, SYNTH["error_mid_stream"]))
+    assert not body.endswith(b"[DONE]\n\n")
+    events = list(lc.stream.decode(WIRE, [body], request=REQUEST))
+    error = events[-1]
+    assert isinstance(error, lc.StreamErrorEvent)
+    assert (error.error.provider_code, error.error.message) == ("rate_limit_exceeded", "slow down")
+    with pytest.raises(openai.APIError, match="slow down"):
+        sdk_chat(body)
+
+
+@pytest.mark.parametrize("path", [p for p in corpus_streams() if p[0] == WIRE], ids=corpus_id)
+def test_same_dialect_round_trip_keeps_events_and_provider_data(path: tuple[str, Path]) -> None:
+    events = list(lc.stream.decode(WIRE, [path[1].read_bytes()], request=REQUEST))
+    body = b"".join(lc.stream.encode(WIRE, events))
+    again = list(lc.stream.decode(WIRE, [body], request=REQUEST))
+    assert again == events
+    assert again[-1].provider_data == events[-1].provider_data
+
+
+@pytest.mark.parametrize("path", complete_bodies(WIRE), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_body_round_trip(path: Path) -> None:
+    try:
+        response = lc.decode_response(WIRE, path.read_bytes(), request=REQUEST)
+    except lc.LmcodecError as exc:
+        pytest.skip(f"an error body, no Response to write ({exc})")
+    assert lc.decode_response(WIRE, lc.encode_response(WIRE, response), request=REQUEST) == response
+
+
+@pytest.mark.parametrize("name", [n for n in SYNTH if n != "error_mid_stream"])
+def test_body_of_an_assembled_stream(name: str) -> None:
+    response = lc.assemble(SYNTH[name], request=REQUEST)
+    body = lc.encode_response(WIRE, response)
+    back = lc.decode_response(WIRE, body, request=REQUEST)
+    assert projection(back, WIRE) == projection(response, WIRE)
+    parsed = _client(body, "application/json").chat.completions.create(
+        model="m-1", messages=[{"role": "user", "content": "hi"}]
+    )
+    message = parsed.choices[0].message
+    want = projection(response, WIRE)
+    assert (message.content or "") == want["text"]
+    calls = [(c.id, c.function.name, json.loads(c.function.arguments)) for c in message.tool_calls or []]
+    assert calls == want["tool_calls"]
