@@ -1,13 +1,332 @@
-"""Canonical Request -> this provider's HTTP request, as lm15 1.5.0's adapter builds it."""
+"""Canonical Request -> an OpenAI Chat Completions request, as lm15 1.5.0's ``OpenAIChatLM`` builds it.
+
+The adapter is the one ``lm15.vet.adapter_for_provider("openai-chat", ...)``
+gives: ``https://api.openai.com/v1`` under the plain OpenAI chat policy
+(system role for instructions and developer messages,
+``max_completion_tokens``, ``stream_options.include_usage``, thinking replayed
+as assistant text, ``reasoning_effort``, function tools only, text-only tool
+rows). lm15's chat dialect reads no per-request compat, so neither does this.
+
+Refusals: lm15's ``UnsupportedFeatureError`` becomes
+:class:`lmcodec.ProviderError` (``code="unsupported_feature"``, same
+provider ``"openai-chat"``, feature and message); its ``ValueError`` becomes
+:class:`lmcodec.ValidationError`.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Final
+
+from lmcodec.errors import ProviderError
 from lmcodec.providers._request import ProviderRequest
-from lmcodec.wire import Request
+from lmcodec.providers.openai._common import (
+    MEDIA_KINDS,
+    Notes,
+    arguments_json,
+    breakpoint_unsupported,
+    cache_breakpoint_index,
+    cache_common_payload,
+    cache_stable_prefix,
+    check_message_media,
+    check_tool_result_media,
+    data_part_text,
+    encode_payload,
+    media_data_uri,
+    note,
+    note_unmeasurable_probabilities,
+    parts_to_text,
+    strip_model_prefix,
+    tool_result_error_text,
+    unsupported,
+)
+from lmcodec.wire import (
+    BuiltinTool,
+    DataPart,
+    FunctionTool,
+    Message,
+    RefusalPart,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
 
 __all__ = ["build_request"]
+
+PROVIDER: Final = "openai-chat"
+DIALECT: Final = "openai_chat"
+PATH: Final = "/chat/completions"
+HEADERS: Final = {"Content-Type": "application/json"}
+
+# lm15's plain OpenAI chat policy (lm15.compat.OpenAIChatCompat() resolved).
+INSTRUCTION_ROLE: Final = "system"
+MAX_TOKENS_FIELD: Final = "max_completion_tokens"
+CACHE_CONTROL: Final = "openai"
+TOOL_RESULT_MEDIA: Final = "reject"
+USER_FIELD: Final = "user"
+RESERVED_EXTENSIONS: Final = frozenset(
+    {"prompt_caching", "cache", "compat", "openai_compat", "openai_chat_compat"}
+)
+# Config knobs the chat wire carries under their own names, in lm15's order.
+PASSED_KNOBS: Final = ("seed", "frequency_penalty", "presence_penalty")
+ROW_WIRE: Final = "a Chat Completions tool row"
 
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    raise NotImplementedError("build_request is not implemented for openai_chat yet")
+    model = strip_model_prefix(request.model, PROVIDER)
+    notes: Notes = []
+    payload = _payload(request, model, stream, notes)
+    return ProviderRequest(
+        method="POST",
+        path=PATH,
+        headers=dict(HEADERS),
+        body=encode_payload(payload),
+        adaptations=tuple(notes),
+    )
+
+
+def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
+    check_message_media(request, DIALECT, PROVIDER)
+    note_unmeasurable_probabilities(request, PROVIDER, notes)
+    config = request.config
+    breakpoint_index = cache_breakpoint_index(request, CACHE_CONTROL, notes)
+    payload: dict[str, Any] = {"model": model, "messages": _messages(request, breakpoint_index)}
+    if stream:
+        payload["stream"] = True
+        payload["stream_options"] = {"include_usage": True}
+    if config.max_tokens is not None:
+        payload[MAX_TOKENS_FIELD] = config.max_tokens
+    if config.temperature is not None:
+        payload["temperature"] = config.temperature
+    if config.top_p is not None:
+        payload["top_p"] = config.top_p
+    if config.top_k is not None:
+        note(
+            notes,
+            "config.top_k",
+            "dropped",
+            "the Chat Completions wire has no top_k (Anthropic and Gemini carry it; servers "
+            "that accept it take it through extensions)",
+            asked=config.top_k,
+        )
+    for name in PASSED_KNOBS:
+        value = getattr(config, name)
+        if value is not None:
+            payload[name] = value
+    if config.stop:
+        payload["stop"] = list(config.stop)
+    if config.logprobs is not None:
+        payload["logprobs"] = True
+        if config.logprobs > 0:
+            payload["top_logprobs"] = config.logprobs
+    if request.tools:
+        payload["tools"] = [_tool(tool) for tool in request.tools]
+    choice = _tool_choice(request)
+    if choice is not None:
+        payload["tool_choice"] = choice
+    if config.tool_choice is not None and config.tool_choice.parallel is not None:
+        payload["parallel_tool_calls"] = config.tool_choice.parallel
+    if config.response_format:
+        payload["response_format"] = _response_format(config.response_format)
+    reasoning = config.reasoning
+    if reasoning is not None:
+        if reasoning.is_off:
+            payload["reasoning_effort"] = "none"
+        else:
+            if reasoning.thinking_budget is not None:
+                note(
+                    notes,
+                    "config.reasoning.thinking_budget",
+                    "dropped",
+                    "the Chat Completions wire has no thinking token budget; effort carries the intent",
+                    asked=reasoning.thinking_budget,
+                )
+            if reasoning.summary in ("concise", "detailed"):
+                note(
+                    notes,
+                    "config.reasoning.summary",
+                    "substituted",
+                    "the Chat Completions wire has no summary detail levels; 'auto' is what it shows",
+                    asked=reasoning.summary,
+                    applied="auto",
+                )
+            payload["reasoning_effort"] = reasoning.effort
+    cache_common_payload(request, model, payload, CACHE_CONTROL, PROVIDER, breakpoint_index)
+    if config.service_tier is not None:
+        payload["service_tier"] = config.service_tier
+    if config.user_id is not None:
+        payload[USER_FIELD] = config.user_id
+    if config.store is not None:
+        payload["store"] = config.store
+    if config.extensions:
+        for key, value in config.extensions.items():
+            if key not in RESERVED_EXTENSIONS:
+                payload[key] = value
+    return payload
+
+
+def _messages(request: Request, breakpoint_index: int | None) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    system = request.system
+    if system:
+        text = system if isinstance(system, str) else parts_to_text(system)
+        if cache_stable_prefix(request, CACHE_CONTROL):
+            block = {"type": "text", "text": text, "prompt_cache_breakpoint": {"mode": "explicit"}}
+            rows.append({"role": INSTRUCTION_ROLE, "content": [block]})
+        else:
+            rows.append({"role": INSTRUCTION_ROLE, "content": text})
+    for index, message in enumerate(request.messages):
+        role = message.role
+        if index == breakpoint_index and role in ("assistant", "tool"):
+            raise breakpoint_unsupported(PROVIDER, index, role)
+        if role == "tool":
+            for part in message.parts:
+                if isinstance(part, ToolResultPart):
+                    rows.append({"role": "tool", "tool_call_id": part.id, "content": _tool_row(part)})
+            continue
+        if role == "assistant":
+            rows.append(_assistant_row(message))
+            continue
+        at_breakpoint = index == breakpoint_index
+        content = _content(message, at_breakpoint)
+        if at_breakpoint:
+            if not isinstance(content, list) or not content or content[-1].get("type") != "text":
+                raise breakpoint_unsupported(PROVIDER, index, role)
+            content[-1]["prompt_cache_breakpoint"] = {"mode": "explicit"}
+        if content or content == "":
+            rows.append({"role": INSTRUCTION_ROLE if role == "developer" else role, "content": content})
+    return rows
+
+
+def _assistant_row(message: Message) -> dict[str, Any]:
+    """Text, refusals and (as text) thinking joined by newlines; tool calls beside them."""
+    bits: list[str] = []
+    calls: list[dict[str, Any]] = []
+    for part in message.parts:
+        if isinstance(part, TextPart):
+            bits.append(part.text)
+        elif isinstance(part, (RefusalPart, ThinkingPart)):
+            if part.text:
+                bits.append(part.text)
+        elif isinstance(part, ToolCallPart):
+            calls.append(
+                {
+                    "id": part.id,
+                    "type": "function",
+                    "function": {"name": part.name, "arguments": arguments_json(part.input)},
+                }
+            )
+    row: dict[str, Any] = {"role": "assistant", "content": "\n".join(bits) if bits else None}
+    if calls:
+        row["tool_calls"] = calls
+    return row
+
+
+def _image_block(part: Any) -> dict[str, Any]:
+    """``{"type": "image_url", "image_url": {url, detail?}}``; a file_id has no slot here."""
+    if part.file_id is not None:
+        raise ProviderError(
+            f"{PROVIDER}: an image addressed by file_id cannot be sent on the Chat Completions wire "
+            "(no file reference form); pass a URL or inline data",
+            code="unsupported_feature",
+            provider=PROVIDER,
+        )
+    image: dict[str, Any] = {"url": part.url if part.url is not None else media_data_uri(part)}
+    if getattr(part, "detail", None):
+        image["detail"] = part.detail
+    return {"type": "image_url", "image_url": image}
+
+
+def _content(message: Message, force_array: bool) -> str | list[dict[str, Any]]:
+    """A user/developer message's content: a lone text part as a string, else content blocks."""
+    parts = [p for p in message.parts if not isinstance(p, (ToolCallPart, ToolResultPart))]
+    if len(parts) == 1 and not force_array:
+        only = parts[0]
+        if isinstance(only, TextPart):
+            return only.text
+        if isinstance(only, DataPart):
+            return data_part_text(only)
+    out: list[dict[str, Any]] = []
+    for part in parts:
+        kind = part.type
+        if isinstance(part, TextPart):
+            out.append({"type": "text", "text": part.text})
+        elif kind == "image":
+            out.append(_image_block(part))
+        elif isinstance(part, ThinkingPart):
+            continue
+        elif kind in MEDIA_KINDS:
+            raise unsupported(
+                PROVIDER,
+                f"{PROVIDER}: a {kind} part in a {message.role} message has no slot on the Chat "
+                "Completions wire (text and image_url only); the OpenAI Responses, Anthropic and "
+                "Gemini dialects carry it (MAP-10)",
+                f"messages[*].parts[{kind}]",
+            )
+        else:
+            out.append({"type": "text", "text": parts_to_text((part,), PROVIDER)})
+    return out
+
+
+def _tool_row(part: ToolResultPart) -> str | list[dict[str, Any]]:
+    """A ``role: tool`` row's content: text only under this policy (media was refused above)."""
+    check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, ROW_WIRE)
+    return tool_result_error_text(part.is_error, parts_to_text(part.content, PROVIDER, ROW_WIRE))
+
+
+def _tool(tool: FunctionTool | BuiltinTool) -> dict[str, Any]:
+    if isinstance(tool, BuiltinTool):
+        raise unsupported(
+            PROVIDER,
+            f"{PROVIDER}: builtin tool {tool.name!r} is not supported on this "
+            "server — the Chat Completions wire carries function tools only, and "
+            "unproven servers may silently ignore unknown tool types. Use "
+            "compat='groq' for Groq's server-executed tools, or the OpenAI "
+            "Responses / Anthropic / Gemini providers",
+            f"tools[{tool.name}]",
+        )
+    function: dict[str, Any] = {"name": tool.name}
+    if tool.description:
+        function["description"] = tool.description
+    function["parameters"] = tool.parameters
+    return {"type": "function", "function": function}
+
+
+def _tool_choice(request: Request) -> Any:
+    choice = request.config.tool_choice
+    if choice is None:
+        return None
+    if choice.mode == "none":
+        return "none"
+    if choice.allowed:
+        by_name = {tool.name: tool for tool in request.tools}
+        entries = [by_name[name] for name in choice.allowed]
+        builtins = [t.name for t in entries if isinstance(t, BuiltinTool)]
+        if builtins:
+            raise unsupported(
+                PROVIDER,
+                f"{PROVIDER}: cannot force builtin tools {builtins} — the "
+                "Chat Completions wire has no hosted-tool tool_choice form "
+                "(OpenAI Responses and Anthropic carry it)",
+                "config.tool_choice.allowed",
+            )
+        if len(entries) == 1 and choice.mode == "required":
+            return {"type": "function", "function": {"name": entries[0].name}}
+        refs = [{"type": "function", "function": {"name": t.name}} for t in entries]
+        return {"type": "allowed_tools", "allowed_tools": {"mode": choice.mode, "tools": refs}}
+    return "required" if choice.mode == "required" else "auto"
+
+
+def _response_format(response_format: dict[str, Any]) -> dict[str, Any]:
+    """Canonical response_format (INV-050) -> Chat Completions ``response_format``."""
+    if response_format["type"] == "json_object":
+        return {"type": "json_object"}
+    inner: dict[str, Any] = {
+        "name": response_format.get("name") or "response",
+        "schema": response_format["schema"],
+    }
+    if "strict" in response_format:
+        inner["strict"] = response_format["strict"]
+    return {"type": "json_schema", "json_schema": inner}

@@ -1,0 +1,360 @@
+"""What lm15 1.5.0's two OpenAI dialects share when they build a request.
+
+Text rendering of parts for text-only slots, media as data URIs, the MAP-6
+prompt-cache fields, the MAP-14 probabilities note, refusals as
+:class:`~lmcodec.ProviderError` with lm15's ``unsupported_feature`` code, and
+the JSON encoding of the finished payload. Used by ``openai/build.py`` and
+``openai_chat/build.py`` only.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.wire import (
+    Adaptation,
+    CitationPart,
+    DataPart,
+    Message,
+    Part,
+    Request,
+    TextPart,
+    ThinkingPart,
+)
+from lmcodec.wire.judgments import schema_has_judgments
+
+__all__ = [
+    "MEDIA_KINDS",
+    "Notes",
+    "arguments_json",
+    "cache_breakpoint_index",
+    "cache_common_payload",
+    "cache_stable_prefix",
+    "check_message_media",
+    "check_tool_result_media",
+    "data_part_text",
+    "encode_payload",
+    "media_base64",
+    "media_data_uri",
+    "note_unmeasurable_probabilities",
+    "parts_to_text",
+    "strip_model_prefix",
+    "unsupported",
+]
+
+Notes = list[Adaptation]
+"""The adaptations a build records, in lm15's order."""
+
+MEDIA_KINDS: Final = frozenset({"image", "audio", "video", "document", "binary"})
+
+# MAP-10: which media kinds a compat ``tool_result_media`` policy admits in a tool result.
+TOOL_RESULT_MEDIA_ADMITS: Final[dict[str, frozenset[str]]] = {
+    "native": frozenset({"image", "document"}),
+    "images": frozenset({"image"}),
+    "reject": frozenset(),
+}
+_MEDIA_DOORS: Final[dict[str, str]] = {
+    "image": "the OpenAI Responses, Anthropic Messages and Gemini dialects "
+    "(and the xai/moonshotai/zai chat presets)",
+    "document": "the OpenAI Responses, Anthropic Messages and Gemini dialects",
+}
+_GPT_VERSION = re.compile(r"^gpt-(\d+)\.(\d+)")
+# The first model class that takes ``prompt_cache_options`` (MAP-6, lm15 openai_model_has_cache_options).
+CACHE_OPTIONS_SINCE: Final = (5, 6)
+
+_encoder = msgspec.json.Encoder()
+
+
+def unsupported(provider: str | None, message: str, feature: str | None = None) -> ProviderError:
+    """lm15's ``UnsupportedFeatureError(message, provider=..., feature=...)``."""
+    return ProviderError(message, code="unsupported_feature", provider=provider, feature=feature)
+
+
+def note(
+    notes: Notes, field: str, action: str, reason: str, *, asked: Any = None, applied: Any = None
+) -> None:
+    """Record one adaptation (lm15 ``adapt`` under the default ``"note"`` policy)."""
+    notes.append(Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied))  # type: ignore[arg-type]
+
+
+def strip_model_prefix(model: str, provider: str) -> str:
+    """lm15 ``_wire_request``: ``"<provider>:<model>"`` loses exactly this binding's prefix."""
+    head, sep, rest = model.partition(":")
+    if sep and rest and head.replace("_", "-") == provider:
+        return rest
+    return model
+
+
+def encode_payload(payload: dict[str, Any]) -> bytes:
+    """The body bytes: compact JSON in insertion order (lm15 ``json_dumps``)."""
+    try:
+        return _encoder.encode(payload)
+    except UnicodeEncodeError as exc:
+        raise ValidationError(
+            "request contains text that is not valid Unicode (a lone surrogate), which no provider "
+            "can receive; repair the text first"
+        ) from exc
+
+
+def arguments_json(value: Any) -> str:
+    """A tool call's ``arguments`` string exactly as lm15 writes it (``json.dumps``, ASCII escapes)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def data_part_text(part: DataPart) -> str:
+    """A data part on a text-only wire: its value as compact JSON (lm15 ``data_part_text``)."""
+    return json.dumps(part.value, separators=(",", ":"), ensure_ascii=False)
+
+
+def parts_to_text(
+    parts: tuple[Part, ...] | tuple[Any, ...],
+    provider: str | None = None,
+    where: str = "a text-only wire field",
+) -> str:
+    """lm15 ``parts_to_text``: text-bearing parts joined by newlines; a media part is refused."""
+    out: list[str] = []
+    for part in parts:
+        kind = part.type
+        if kind in MEDIA_KINDS:
+            head = f"{provider}: " if provider else ""
+            raise unsupported(
+                provider,
+                f"{head}a {kind} part cannot reach {where}, which takes text only; "
+                "no text rendering of a media part is made (MAP-10)",
+                f"messages[*].parts[{kind}]",
+            )
+        if isinstance(part, TextPart):
+            out.append(part.text)
+        elif isinstance(part, DataPart):
+            out.append(data_part_text(part))
+        elif isinstance(part, ThinkingPart):
+            if part.text:
+                out.append(part.text)
+        elif isinstance(part, CitationPart):
+            bits = [x for x in (part.title, part.url, part.text) if x]
+            if bits:
+                out.append(" — ".join(bits))
+    return "\n".join(out)
+
+
+def media_base64(part: Any) -> str:
+    """The part's bytes as base64: inline ``data``, or the file at ``path`` read now."""
+    if part.data is not None:
+        data: str = part.data
+        return data
+    if part.path is not None:
+        try:
+            raw = part.path.read_bytes()
+        except OSError as exc:
+            raise ValidationError(f"cannot read the {part.type} part's path: {exc}") from exc
+        return base64.b64encode(raw).decode("ascii")
+    raise ValidationError(f"{part.type} part has no inline data or path")
+
+
+def media_data_uri(part: Any) -> str:
+    """``data:<media_type>;base64,<bytes>``."""
+    return f"data:{part.media_type};base64,{media_base64(part)}"
+
+
+def check_message_media(request: Request, dialect: str, provider: str) -> None:
+    """lm15 ``check_message_media`` for both OpenAI wires: assistant content has no media slot."""
+    for i, message in enumerate(request.messages):
+        if message.role != "assistant":
+            continue
+        for j, part in enumerate(message.parts):
+            if part.type in MEDIA_KINDS:
+                raise unsupported(
+                    provider,
+                    f"{provider}: messages[{i}].parts[{j}]: the program depends on this "
+                    f"{message.role} {part.type} part; no native {dialect} content slot carries it (MAP-10)",
+                    f"messages[{i}].parts[{j}]",
+                )
+
+
+def check_tool_result_media(provider: str, part: Any, policy: str, wire: str) -> None:
+    """lm15 ``check_tool_result_media``: a media kind the policy does not admit is refused."""
+    admits = TOOL_RESULT_MEDIA_ADMITS[policy]
+    for p in part.content:
+        kind = p.type
+        if kind in MEDIA_KINDS and kind not in admits:
+            why = (
+                "this server takes text-only tool results"
+                if policy == "reject"
+                else f"this server carries images but not {kind} parts in a tool result"
+            )
+            raise unsupported(
+                provider,
+                f"{provider}: a {kind} part in tool_result {part.id!r} cannot reach {wire} — {why} "
+                f"(compat tool_result_media={policy!r}, "
+                "measured: lm15-contract/research/tool-result-content/). "
+                f"Carried natively by {_MEDIA_DOORS.get(kind, 'no lm15 door yet')}; "
+                "or render the part to text yourself before building the tool result (MAP-10)",
+                f"messages[*].tool_result[{part.id}].content[{kind}]",
+            )
+
+
+def tool_result_error_text(is_error: bool, text: str) -> str:
+    """MAP-10 rule 5: on a wire with no error flag the text carries it."""
+    return f"[error] {text}" if is_error else text
+
+
+def has_cache_options(model: str) -> bool:
+    """The gpt-5.6-and-later class, the only one that takes ``prompt_cache_options``."""
+    m = _GPT_VERSION.match(model.lower())
+    return m is not None and (int(m.group(1)), int(m.group(2))) >= CACHE_OPTIONS_SINCE
+
+
+def _ends_with_text(message: Message) -> bool:
+    return message.role not in ("assistant", "tool") and isinstance(message.parts[-1], TextPart)
+
+
+def cache_breakpoint_index(request: Request, cache_control: str, notes: Notes) -> int | None:
+    """The message that carries the explicit cache breakpoint (lm15 ``_cache_breakpoint_index``)."""
+    cache = request.config.cache
+    if cache is None or cache.mode == "off" or cache.prefix_until_index is None:
+        return None
+    if cache_control != "openai":
+        return None
+    messages = request.messages
+    asked = min(cache.prefix_until_index, len(messages) - 1)
+    for index in range(asked, -1, -1):
+        if not _ends_with_text(messages[index]):
+            continue
+        if index != asked:
+            note(
+                notes,
+                "config.cache.prefix_until_index",
+                "substituted",
+                f"message {asked} is a {messages[asked].role} message or does not end with "
+                "text; the Responses wire marks text blocks of user/developer messages only, so the "
+                "mark moved to the nearest eligible message before it",
+                asked=asked,
+                applied=index,
+            )
+        return index
+    note(
+        notes,
+        "config.cache.prefix_until_index",
+        "dropped",
+        f"no user/developer message ending with text at or before message {asked}; the Responses "
+        "wire marks text blocks only (implicit caching still applies)",
+        asked=asked,
+    )
+    return None
+
+
+def cache_stable_prefix(request: Request, cache_control: str) -> bool:
+    """``prefix="stable"``: the mark goes on the end of system + tools (MAP-6 A2)."""
+    cache = request.config.cache
+    return (
+        cache is not None and cache.mode != "off" and cache.prefix == "stable" and cache_control == "openai"
+    )
+
+
+def breakpoint_unsupported(provider: str, index: int, role: str) -> ProviderError:
+    """The refusal of a breakpoint on a message whose last block is not text."""
+    return unsupported(
+        provider,
+        f"{provider}: cache.prefix_until_index={index} points at a {role} message "
+        "whose last block is not text — the wire carries prompt_cache_breakpoint "
+        "on text input blocks only. Point the prefix at a user/developer message "
+        "that ends with text, or omit prefix_until_index (implicit caching still "
+        "applies).",
+    )
+
+
+_NO_STORED_TIER = (
+    "{provider}: cache.resource is not supported — this provider has no stored-cache tier; {why}"
+)
+
+
+def cache_common_payload(
+    request: Request,
+    model: str,
+    payload: dict[str, Any],
+    cache_control: str,
+    provider: str,
+    breakpoint_index: int | None,
+) -> None:
+    """MAP-6 fields of both OpenAI dialects under OpenAI's own cache policy: off switch, key, retention."""
+    cache = request.config.cache
+    if cache is None:
+        return
+    if cache.mode == "off":
+        if has_cache_options(model):
+            payload["prompt_cache_options"] = {"mode": "explicit"}
+        return
+    if cache.key:
+        payload["prompt_cache_key"] = cache.key
+    if cache.retention == "long":
+        payload["prompt_cache_retention"] = "24h"
+    explicit = breakpoint_index is not None or (
+        cache_stable_prefix(request, cache_control) and bool(request.system)
+    )
+    if has_cache_options(model) and explicit:
+        payload["prompt_cache_options"] = {"mode": "explicit"}
+    if cache.resource is not None:
+        raise unsupported(
+            provider,
+            _NO_STORED_TIER.format(
+                provider=provider,
+                why="it caches by marks on blocks (prefix / prefix_until_index) and automatically",
+            ),
+            "config.cache.resource",
+        )
+
+
+def _has_measurable_judgment(response_format: Any) -> bool:
+    """Whether the schema declares a judgment other than a box (lm15 ``request_measurable_judgments``)."""
+    if not schema_has_judgments(response_format):
+        return False
+    props = response_format["schema"]["properties"]
+    return any(
+        isinstance(name, str) and not _is_box(prop) and schema_has_judgments(_alone(name, prop))
+        for name, prop in props.items()
+    )
+
+
+def _alone(name: str, prop: Any) -> dict[str, Any]:
+    """A response format whose schema declares only ``name``."""
+    return {"type": "json_schema", "schema": {"properties": {name: prop}}}
+
+
+_BOX_EDGES: Final = frozenset({"top", "bottom", "left", "right"})
+
+
+def _is_box(prop: Any) -> bool:
+    if not isinstance(prop, dict) or prop.get("type", "object") != "object":
+        return False
+    props = prop.get("properties")
+    if not isinstance(props, dict) or set(props) != _BOX_EDGES:
+        return False
+    return all(isinstance(edge, dict) and edge.get("type") == "number" for edge in props.values())
+
+
+def note_unmeasurable_probabilities(request: Request, provider: str, notes: Notes) -> None:
+    """MAP-14 §3 on a wire that measures nothing: ``if_available`` is noted, ``required`` refused."""
+    policy = request.config.probabilities
+    if policy in (None, "off") or not _has_measurable_judgment(request.config.response_format):
+        return
+    if policy == "required":
+        raise unsupported(
+            provider,
+            f"{provider}: config.probabilities='required' but this wire cannot measure a distribution "
+            "over the declared keys (it returns a pick only); use 'if_available' or a provider that can "
+            "(typesafe, or a vLLM/SGLang server that honours logprob_token_ids)",
+            "config.probabilities",
+        )
+    note(
+        notes,
+        "config.probabilities",
+        "dropped",
+        "this wire cannot measure a distribution over the declared keys; the answer carries the pick only",
+        asked=policy,
+    )
