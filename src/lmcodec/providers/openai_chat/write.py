@@ -88,6 +88,8 @@ class StreamWriter:
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty)."""
+        if self._ended:
+            raise ValueError("an event after the end of the stream")
         ev: Any = event
         kind = type(ev)
         if kind is StreamDeltaEvent:

@@ -1,0 +1,116 @@
+"""lc.stream.translate / atranslate: one dialect's SSE in, another's out, event by event."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+import lmcodec as lc
+
+from .write_support import DIALECTS, REQUEST, corpus_id, corpus_streams, skip_unless_writer
+
+PAIRS = [(s, d) for s in DIALECTS for d in DIALECTS]
+
+
+def _cut(body: bytes, size: int) -> list[bytes]:
+    return [body[i : i + size] for i in range(0, len(body), size)]
+
+
+def _events(dst: str, body: bytes, src: str = "") -> list[Any]:
+    """The destination's events, less what a writer synthesizes fresh per stream: the response id
+    and, across dialects, the final response object (its ids and timestamps)."""
+    out = []
+    for event in lc.stream.decode(dst, [body], request=REQUEST):
+        if isinstance(event, lc.StreamStartEvent):
+            event = msgspec.structs.replace(event, id=None)
+        elif isinstance(event, lc.StreamEndEvent) and src != dst:
+            event = msgspec.structs.replace(event, provider_data=None)
+        out.append(event)
+    return out
+
+
+@pytest.mark.parametrize("case", corpus_streams(), ids=corpus_id)
+@pytest.mark.parametrize("dst", DIALECTS)
+def test_translate_equals_decode_then_encode(case: tuple[str, Path], dst: str) -> None:
+    skip_unless_writer(dst)
+    src, path = case
+    body = path.read_bytes()
+    reference = b"".join(lc.stream.encode(dst, lc.stream.decode(src, [body], request=REQUEST)))
+    whole = b"".join(lc.stream.translate(src, dst, [body], request=REQUEST))
+    chunked = b"".join(lc.stream.translate(src, dst, _cut(body, 7), request=REQUEST))
+    assert _events(dst, whole, src) == _events(dst, reference, src) == _events(dst, chunked, src)
+
+
+@pytest.mark.parametrize(("src", "dst"), PAIRS)
+def test_output_comes_before_the_input_ends(src: str, dst: str) -> None:
+    skip_unless_writer(dst)
+    bodies = [p for s, p in corpus_streams() if s == src]
+    if not bodies:
+        pytest.skip(f"no {src} stream in the corpus")
+    chunks = _cut(bodies[0].read_bytes(), 16)
+    consumed = 0
+
+    def source() -> Iterator[bytes]:
+        nonlocal consumed
+        for chunk in chunks:
+            consumed += 1
+            yield chunk
+
+    outputs = lc.stream.translate(src, dst, source(), request=REQUEST)
+    next(outputs)
+    assert consumed < len(chunks) / 2, "the first output waited for most of the input"
+    list(outputs)
+
+
+@pytest.mark.parametrize(("src", "dst"), PAIRS)
+def test_refused_input_becomes_the_destination_error_event(src: str, dst: str) -> None:
+    skip_unless_writer(dst)
+    bad = b"data: {not json}\n\n" if src != "gemini" else b"data: [1, 2\n\ndata: {x}\n\n"
+    out = b"".join(lc.stream.translate(src, dst, [bad, b"data: never read\n\n"], request=REQUEST))
+    events = list(lc.stream.decode(dst, [out], request=REQUEST))
+    errors = [e for e in events if isinstance(e, lc.StreamErrorEvent)]
+    assert len(errors) == 1 and errors[0].error.code in ("provider", "server")
+    assert "stream" in errors[0].error.message
+
+
+@pytest.mark.parametrize("dst", DIALECTS)
+def test_source_error_event_crosses(dst: str) -> None:
+    skip_unless_writer(dst)
+    body = (
+        b'data: {"choices":[{"delta":{"content":"par"}}]}\n\n'
+        b'data: {"error":{"message":"overloaded","type":"server_error","code":"server_error"}}\n\n'
+    )
+    out = b"".join(lc.stream.translate("openai_chat", dst, [body], request=REQUEST))
+    events = list(lc.stream.decode(dst, [out], request=REQUEST))
+    assert isinstance(events[-1], lc.StreamErrorEvent)
+    assert events[-1].error.message == "overloaded"
+
+
+@pytest.mark.parametrize(("src", "dst"), PAIRS)
+def test_async_twin(src: str, dst: str) -> None:
+    skip_unless_writer(dst)
+    bodies = [p for s, p in corpus_streams() if s == src]
+    if not bodies:
+        pytest.skip(f"no {src} stream in the corpus")
+    body = bodies[-1].read_bytes()
+
+    async def run() -> bytes:
+        async def chunks() -> Any:
+            for chunk in _cut(body, 11):
+                yield chunk
+
+        return b"".join([c async for c in lc.stream.atranslate(src, dst, chunks(), request=REQUEST)])
+
+    got = asyncio.run(run())
+    want = b"".join(lc.stream.translate(src, dst, _cut(body, 11), request=REQUEST))
+    assert _events(dst, got, src) == _events(dst, want, src)
+
+
+def test_unknown_dialect_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown provider"):
+        list(lc.stream.translate("openai", "nope", [b""]))
