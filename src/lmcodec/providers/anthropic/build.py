@@ -1,13 +1,472 @@
-"""Canonical Request -> this provider's HTTP request, as lm15 1.5.0's adapter builds it."""
+"""Canonical Request -> this provider's HTTP request, as lm15 1.5.0's adapter builds it.
+
+The adapter is ``lm15.vet.adapter_for_provider("anthropic")`` with its default endpoint
+(``https://api.anthropic.com/v1``, API version 2023-06-01, no compat preset) building inside an
+adaptation scope under the default ``"note"`` policy, as ``BaseProviderLM._build`` does. The
+per-model rules (adaptive thinking class, output ceilings) are the tables of
+:mod:`._build_tables`. Refusals: lm15's ``UnsupportedFeatureError`` is
+:class:`lmcodec.ProviderError` with ``code="unsupported_feature"`` (same message, ``provider``
+and ``feature``); its ``ValueError`` is :class:`lmcodec.ValidationError`.
+"""
 
 from __future__ import annotations
 
+import base64
+from typing import Any, Final
+
+from lmcodec.providers._build_common import (
+    MEDIA_KINDS,
+    Notes,
+    continuation_value,
+    data_part_text,
+    encode_body,
+    model_without_prefix,
+    note_unmeasurable_probabilities,
+    parts_to_text,
+    read_judgments,
+    unsupported,
+)
 from lmcodec.providers._request import ProviderRequest
-from lmcodec.wire import Request
+from lmcodec.providers.anthropic._build_tables import (
+    API_VERSION,
+    BETA_BY_BUILTIN,
+    BUILTIN_TYPES,
+    DEFAULT_MAX_TOKENS,
+    PATH,
+    output_ceiling,
+    takes_adaptive_thinking,
+)
+from lmcodec.wire import (
+    EFFORT_THINKING_BUDGETS,
+    BuiltinTool,
+    CacheConfig,
+    DataPart,
+    DocumentPart,
+    FunctionTool,
+    ImagePart,
+    Message,
+    Reasoning,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
 
 __all__ = ["build_request"]
+
+PROVIDER: Final = "anthropic"
+_NO_MESSAGE_SLOT: Final = frozenset({"audio", "video", "binary"})
+_RESULT_MEDIA: Final = frozenset({"image", "document"})
+
+
+def _source(part: Any) -> dict[str, Any]:
+    """lm15 ``anthropic_source``: url, then file id, then inline (or path) bytes."""
+    if part.url is not None:
+        return {"type": "url", "url": part.url}
+    if part.file_id is not None:
+        return {"type": "file", "file_id": part.file_id}
+    if part.data is not None:
+        return {"type": "base64", "media_type": part.media_type, "data": part.data}
+    data = base64.b64encode(part.path.read_bytes()).decode("ascii")
+    return {"type": "base64", "media_type": part.media_type, "data": data}
+
+
+def _result_block(part: Any) -> dict[str, Any]:
+    kind = type(part)
+    if kind is TextPart:
+        return {"type": "text", "text": part.text}
+    if kind is DataPart:
+        return {"type": "text", "text": data_part_text(part)}
+    if kind is ImagePart:
+        return {"type": "image", "source": _source(part)}
+    if kind is DocumentPart:
+        return {"type": "document", "source": _source(part)}
+    return {"type": "text", "text": parts_to_text((part,), provider=PROVIDER)}
+
+
+def _tool_result(part: ToolResultPart) -> dict[str, Any]:
+    for item in part.content:
+        if item.type in MEDIA_KINDS and item.type not in _RESULT_MEDIA:
+            raise unsupported(
+                PROVIDER,
+                f"anthropic: a {item.type} part in tool_result {part.id!r} cannot reach "
+                "a tool_result block — "
+                f"this server carries images but not {item.type} parts in a tool result "
+                "(compat tool_result_media='native', measured: lm15-contract/research/tool-result-content/). "
+                "Carried natively by no lm15 door yet; "
+                "or render the part to text yourself before building the tool result (MAP-10)",
+                f"messages[*].tool_result[{part.id}].content[{item.type}]",
+            )
+    blocks = [_result_block(p) for p in part.content]
+    out: dict[str, Any] = {"type": "tool_result", "tool_use_id": part.id}
+    if len(blocks) == 1 and blocks[0]["type"] == "text":
+        out["content"] = blocks[0]["text"]
+    else:
+        out["content"] = blocks
+    if part.is_error:
+        out["is_error"] = True
+    return out
+
+
+def _thinking(part: ThinkingPart) -> dict[str, Any]:
+    redacted = continuation_value(part, PROVIDER, "redacted_thinking")
+    if redacted is not None:
+        return {"type": "redacted_thinking", **redacted}
+    signed = continuation_value(part, PROVIDER, "thinking_signature")
+    if signed and signed.get("signature"):
+        return {"type": "thinking", "thinking": part.text, "signature": signed["signature"]}
+    return {"type": "text", "text": part.text}
+
+
+def _block(part: Any) -> dict[str, Any]:
+    kind = type(part)
+    if kind is TextPart:
+        return {"type": "text", "text": part.text}
+    if kind is ToolCallPart:
+        return {"type": "tool_use", "id": part.id, "name": part.name, "input": part.input}
+    if kind is ToolResultPart:
+        return _tool_result(part)
+    if kind is ThinkingPart:
+        return _thinking(part)
+    if kind is DataPart:
+        return {"type": "text", "text": data_part_text(part)}
+    if kind is ImagePart:
+        return {"type": "image", "source": _source(part)}
+    if kind is DocumentPart:
+        return {"type": "document", "source": _source(part)}
+    return {"type": "text", "text": getattr(part, "text", "") or ""}
+
+
+def _message(message: Message) -> dict[str, Any]:
+    blocks = [_block(p) for p in message.parts]
+    role = message.role
+    if role == "developer":
+        blocks = [{"type": "text", "text": "[developer]\n" + parts_to_text(message.parts)}]
+    return {"role": "assistant" if role == "assistant" else "user", "content": blocks}
+
+
+def _check_media(request: Request) -> None:
+    """lm15 ``check_message_media``: audio, video and binary parts have no content slot."""
+    for i, message in enumerate(request.messages):
+        for j, part in enumerate(message.parts):
+            if part.type in _NO_MESSAGE_SLOT:
+                raise unsupported(
+                    PROVIDER,
+                    f"anthropic: messages[{i}].parts[{j}]: the program depends on this "
+                    f"{message.role} {part.type} part; no native anthropic content slot carries it (MAP-10)",
+                    f"messages[{i}].parts[{j}]",
+                )
+
+
+def _mark_cache(cache: CacheConfig, messages: list[dict[str, Any]]) -> None:
+    """MAP-6: the block marks of ``prefix_until_index`` / ``prefix="history"``."""
+    if cache.resource is not None:
+        raise unsupported(
+            PROVIDER,
+            "anthropic: cache.resource is not supported — the Messages API has no "
+            "stored-cache tier; it caches by marks on blocks",
+            "config.cache.resource",
+        )
+    if cache.prefix_until_index is not None:
+        index = min(cache.prefix_until_index, len(messages) - 1)
+    elif cache.prefix == "history":
+        index = len(messages) - 1
+    else:
+        return
+    content = messages[index]["content"]
+    if content:
+        marker = {"type": "ephemeral", "ttl": "1h"} if cache.retention == "long" else {"type": "ephemeral"}
+        content[-1].setdefault("cache_control", marker)
+
+
+def _fit_reasoning(reasoning: Reasoning, model: str, adaptive: bool, notes: Notes) -> Reasoning:
+    """The summary and (adaptive class) budget/effort adaptations."""
+    summary, budget, effort = reasoning.summary, reasoning.thinking_budget, reasoning.effort
+    if summary in ("concise", "detailed"):
+        notes.add(
+            "config.reasoning.summary",
+            "substituted",
+            "the Messages API has no summary detail levels; it returns thinking blocks "
+            "whenever thinking runs, which is 'auto'",
+            asked=summary,
+            applied="auto",
+        )
+        summary = "auto"
+    if adaptive:
+        if budget is not None:
+            notes.add(
+                "config.reasoning.thinking_budget",
+                "dropped",
+                f"{model} takes thinking.type 'adaptive' with output_config.effort; "
+                "budget_tokens is rejected by the API (live 2026-09-02). Thinking is bounded only "
+                "by max_tokens, which covers thinking and answer together: lower the effort or "
+                "raise max_tokens",
+                asked=budget,
+            )
+            budget = None
+        if effort == "minimal":
+            notes.add(
+                "config.reasoning.effort",
+                "clamped",
+                "this model class has no 'minimal' level (output_config.effort is "
+                "low|medium|high|xhigh|max); 'low' is the floor",
+                asked="minimal",
+                applied="low",
+            )
+            effort = "low"
+    return Reasoning(effort=effort, thinking_budget=budget, summary=summary)
+
+
+def _max_tokens(request: Request, model: str, budget: int | None, notes: Notes) -> int:
+    """MAP-7 rule 6: the wire ``max_tokens`` (thinking included on the manual class)."""
+    visible = request.config.max_tokens
+    if visible is None:
+        ceiling = output_ceiling(model)
+        if ceiling is None:
+            visible = DEFAULT_MAX_TOKENS
+        elif budget is None:
+            visible = ceiling
+        elif budget < ceiling:
+            visible = ceiling - budget
+        else:
+            visible = DEFAULT_MAX_TOKENS
+        notes.add(
+            "config.max_tokens",
+            "defaulted",
+            "the Messages API requires max_tokens and none was set; the model's output ceiling was used"
+            if ceiling is not None
+            else "the Messages API requires max_tokens and none was set; 16384 was used "
+            "(this server's ceiling is its own)",
+            applied=visible,
+        )
+    return visible if budget is None else budget + visible
+
+
+def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
+    choice = request.config.tool_choice
+    subset: tuple[str, ...] | None = None
+    if choice is not None and choice.mode != "none" and choice.allowed:
+        if not (len(choice.allowed) == 1 and choice.mode == "required"):
+            if set(choice.allowed) != {t.name for t in request.tools}:
+                subset = choice.allowed
+    wire: list[dict[str, Any]] = []
+    for tool in request.tools:
+        if subset is not None and tool.name not in subset:
+            continue
+        if isinstance(tool, FunctionTool):
+            entry: dict[str, Any] = {"name": tool.name}
+            if tool.description:
+                entry["description"] = tool.description
+            entry["input_schema"] = tool.parameters
+        else:
+            entry = {"type": BUILTIN_TYPES.get(tool.name, tool.name), "name": tool.name}
+            if tool.config:
+                entry.update(tool.config)
+        wire.append(entry)
+    if subset is not None:
+        notes.add(
+            "config.tool_choice.allowed",
+            "client_side",
+            "the Messages API cannot restrict to a subset of the declared tools; "
+            "only the allowed tools were sent, which is what the allowlist means",
+            asked=list(subset),
+            applied=[t["name"] for t in wire],
+        )
+    return wire
+
+
+def _tool_choice(request: Request) -> dict[str, Any] | None:
+    choice = request.config.tool_choice
+    if choice is None:
+        return None
+    if choice.mode == "none":
+        kind = "none"
+    elif choice.allowed and len(choice.allowed) == 1 and choice.mode == "required":
+        return _parallel({"type": "tool", "name": choice.allowed[0]}, choice.parallel)
+    else:
+        kind = "any" if choice.mode == "required" else "auto"
+    return _parallel({"type": kind}, choice.parallel if kind != "none" else None)
+
+
+def _parallel(payload: dict[str, Any], parallel: bool | None) -> dict[str, Any]:
+    if parallel is False:
+        payload["disable_parallel_tool_use"] = True
+    return payload
+
+
+def _sampling(request: Request, payload: dict[str, Any], notes: Notes) -> None:
+    config = request.config
+    for name, value in (
+        ("seed", config.seed),
+        ("frequency_penalty", config.frequency_penalty),
+        ("presence_penalty", config.presence_penalty),
+    ):
+        if value is not None:
+            notes.add(f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
+    temperature = config.temperature
+    if temperature is not None:
+        if temperature > 1.0:
+            notes.add(
+                "config.temperature",
+                "clamped",
+                "the Messages API accepts temperature in [0, 1]; the canonical range is [0, 2]",
+                asked=temperature,
+                applied=1.0,
+            )
+            temperature = 1.0
+        payload["temperature"] = temperature
+    if config.top_p is not None:
+        payload["top_p"] = config.top_p
+    if config.top_k is not None:
+        payload["top_k"] = config.top_k
+    if config.stop:
+        payload["stop_sequences"] = list(config.stop)
+
+
+def _response_format(request: Request, payload: dict[str, Any], notes: Notes) -> None:
+    config = request.config
+    fmt = config.response_format
+    if not fmt:
+        return
+    found = read_judgments(fmt)
+    note_unmeasurable_probabilities(config.probabilities, found, PROVIDER, notes)
+    if fmt["type"] == "json_object":
+        raise unsupported(
+            PROVIDER,
+            "anthropic: response_format json_object is not supported — the Messages API has no "
+            "any-JSON mode; give a json_schema (objects need additionalProperties: false)",
+            "config.response_format",
+        )
+    schema = fmt["schema"]
+    if found:
+        schema = _judgment_schema(schema, found)
+    output = payload.get("output_config", {})
+    payload["output_config"] = {**output, "format": {"type": "json_schema", "schema": schema}}
+
+
+def _judgment_schema(schema: dict[str, Any], found: dict[str, Any]) -> dict[str, Any]:
+    """lm15 ``anthropic_schema``: a judgment's ``type`` next to ``anyOf`` moves into each branch."""
+    props = dict(schema["properties"])
+    for name in found:
+        prop = props[name]
+        branches = prop.get("anyOf")
+        if "type" in prop and isinstance(branches, list):
+            prop = dict(prop)
+            kind = prop.pop("type")
+            prop["anyOf"] = [b if "type" in b else {**b, "type": kind} for b in branches]
+            props[name] = prop
+    return {**schema, "properties": props}
+
+
+def _account(request: Request, payload: dict[str, Any], notes: Notes) -> None:
+    config = request.config
+    if config.service_tier is not None:
+        payload["service_tier"] = config.service_tier
+    if config.user_id is not None:
+        payload["metadata"] = {"user_id": config.user_id}
+    if config.store is False:
+        notes.add(
+            "config.store",
+            "satisfied",
+            "the Messages API has no stored-response object to opt out of; nothing retrievable is kept",
+            asked=False,
+        )
+    elif config.store is True:
+        notes.add(
+            "config.store",
+            "dropped",
+            "the Messages API has no stored-response object to opt into (OpenAI and Gemini carry `store`)",
+            asked=True,
+        )
+    if config.logprobs is not None:
+        notes.add(
+            "config.logprobs",
+            "dropped",
+            "the Messages API does not expose token log probabilities "
+            "(OpenAI and Gemini carry them); Response.logprobs will be absent",
+            asked=config.logprobs,
+        )
+    if config.extensions:
+        for key, value in config.extensions.items():
+            if key != "prompt_caching":
+                payload[key] = value
+
+
+def _headers(request: Request) -> dict[str, str]:
+    headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
+    betas = [
+        BETA_BY_BUILTIN[t.name]
+        for t in request.tools
+        if isinstance(t, BuiltinTool) and t.name in BETA_BY_BUILTIN
+    ]
+    if betas:
+        headers["anthropic-beta"] = ",".join(betas)
+    return headers
+
+
+def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
+    _check_media(request)
+    config = request.config
+    cache = config.cache
+    use_cache = cache is not None and cache.mode != "off"
+    messages = [_message(m) for m in request.messages]
+    if cache is not None and cache.key is not None:
+        notes.add(
+            "config.cache.key",
+            "dropped",
+            "the Messages API has no cache affinity key (OpenAI's prompt_cache_key); "
+            "marks on blocks are its mechanism",
+            asked=cache.key,
+        )
+    if use_cache and cache is not None:
+        _mark_cache(cache, messages)
+    reasoning = config.reasoning
+    thinking_on = reasoning is not None and reasoning.effort != "off"
+    adaptive = thinking_on and takes_adaptive_thinking(model)
+    budget: int | None = None
+    if reasoning is not None and thinking_on:
+        reasoning = _fit_reasoning(reasoning, model, adaptive, notes)
+        if not adaptive:
+            budget = reasoning.thinking_budget or EFFORT_THINKING_BUDGETS[reasoning.effort]
+    payload: dict[str, Any] = {
+        "model": model,
+        "messages": messages,
+        "stream": stream,
+        "max_tokens": _max_tokens(request, model, budget, notes),
+    }
+    system = request.system
+    if system:
+        text = system if isinstance(system, str) else parts_to_text(system)
+        if use_cache:
+            marker = {"type": "ephemeral"}
+            if cache is not None and cache.retention == "long":
+                marker["ttl"] = "1h"
+            payload["system"] = [{"type": "text", "text": text, "cache_control": marker}]
+        else:
+            payload["system"] = text
+    _sampling(request, payload, notes)
+    if request.tools:
+        payload["tools"] = _tools(request, notes)
+    choice = _tool_choice(request)
+    if choice is not None:
+        payload["tool_choice"] = choice
+    if adaptive and reasoning is not None:
+        payload["thinking"] = {"type": "adaptive"}
+        payload["output_config"] = {"effort": reasoning.effort}
+    elif budget is not None:
+        payload["thinking"] = {"type": "enabled", "budget_tokens": budget}
+    _response_format(request, payload, notes)
+    _account(request, payload, notes)
+    return payload
 
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    raise NotImplementedError("build_request is not implemented for anthropic yet")
+    notes = Notes()
+    model = model_without_prefix(request.model, PROVIDER)
+    headers = _headers(request)
+    body = encode_body(_payload(request, model, stream, notes))
+    return ProviderRequest(
+        method="POST", path=PATH, headers=headers, body=body, adaptations=tuple(notes.records)
+    )

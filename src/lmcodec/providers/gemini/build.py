@@ -1,13 +1,435 @@
-"""Canonical Request -> this provider's HTTP request, as lm15 1.5.0's adapter builds it."""
+"""Canonical Request -> this provider's HTTP request, as lm15 1.5.0's adapter builds it.
+
+The adapter is ``lm15.vet.adapter_for_provider("gemini")`` with its default endpoint
+(``https://generativelanguage.googleapis.com/v1beta``, API key in a header, so no key in the
+URL) building inside an adaptation scope under the default ``"note"`` policy. The path is
+``/v1beta/models/{model}:generateContent``, or ``:streamGenerateContent?alt=sse`` when streamed;
+the per-model rules (the Gemini 3 ``thinkingLevel`` class) are the tables of
+:mod:`._build_tables`. Refusals: lm15's ``UnsupportedFeatureError`` is
+:class:`lmcodec.ProviderError` with ``code="unsupported_feature"`` (same message, ``provider``
+and ``feature``); its ``ValueError`` is :class:`lmcodec.ValidationError`.
+"""
 
 from __future__ import annotations
 
-from lmcodec.providers._request import ProviderRequest
-from lmcodec.wire import Request
+import base64
+import urllib.parse
+from typing import Any, Final
 
-__all__ = ["build_request"]
+from lmcodec.errors import ValidationError
+from lmcodec.providers._build_common import (
+    MEDIA_KINDS,
+    Judgment,
+    Notes,
+    continuation_value,
+    data_part_text,
+    encode_body,
+    model_without_prefix,
+    note_unmeasurable_probabilities,
+    parts_to_text,
+    read_judgments,
+    unsupported,
+)
+from lmcodec.providers._request import ProviderRequest
+from lmcodec.providers.gemini._build_tables import (
+    BASE_PATH,
+    BUILTIN_KEYS,
+    LEVELS,
+    MODALITIES,
+    SCHEMA_FIELDS,
+    TOOL_MODES,
+    takes_thinking_level,
+)
+from lmcodec.wire import (
+    EFFORT_THINKING_BUDGETS,
+    BuiltinTool,
+    DataPart,
+    FunctionTool,
+    Message,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
+
+__all__ = ["build_request", "fits_openapi_schema"]
+
+PROVIDER: Final = "gemini"
+_HEADERS: Final = {"Content-Type": "application/json"}
+_RESULT_MEDIA: Final = frozenset({"image", "document"})
+
+
+def fits_openapi_schema(schema: Any) -> bool:
+    """MAP-16: can Gemini's OpenAPI Schema field (``parameters``, ``responseSchema``) carry it?"""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, bool):
+            return False
+        if not isinstance(node, dict):
+            continue
+        for key, value in node.items():
+            if key not in SCHEMA_FIELDS:
+                return False
+            if key == "type" and isinstance(value, list):
+                return False
+            if key == "enum" and isinstance(value, list) and any(not isinstance(v, str) for v in value):
+                return False
+            if key == "properties" and isinstance(value, dict):
+                stack.extend(value.values())
+            elif key == "items":
+                stack.append(value)
+            elif key == "anyOf":
+                stack.extend(value if isinstance(value, list) else [value])
+    return True
+
+
+def _number(value: float) -> float | int:
+    """Integral float knobs go in integer form, as Gemini's proto3 JSON writes them."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _signed(out: dict[str, Any], part: Any, *, thought: bool = False) -> dict[str, Any]:
+    signature = continuation_value(part, PROVIDER, "thought_signature")
+    if signature and signature.get("value"):
+        if thought:
+            out["thought"] = True
+        out["thoughtSignature"] = signature["value"]
+    return out
+
+
+def _media(part: Any) -> dict[str, Any]:
+    mime = part.media_type or "application/octet-stream"
+    if part.url is not None:
+        return {"fileData": {"mimeType": mime, "fileUri": part.url}}
+    if part.file_id is not None:
+        return {"fileData": {"mimeType": mime, "fileUri": part.file_id}}
+    if part.data is not None:
+        return {"inlineData": {"mimeType": mime, "data": part.data}}
+    data = base64.b64encode(part.path.read_bytes()).decode("ascii")
+    return {"inlineData": {"mimeType": mime, "data": data}}
+
+
+def _function_response(part: ToolResultPart, names: dict[str, str]) -> dict[str, Any]:
+    """MAP-10: text in ``response.result`` (``error`` when is_error), media under ``parts``."""
+    text_parts = [p for p in part.content if p.type not in MEDIA_KINDS]
+    media = [p for p in part.content if p.type in MEDIA_KINDS]
+    for item in media:
+        if item.type not in _RESULT_MEDIA:
+            raise unsupported(
+                PROVIDER,
+                f"gemini: a {item.type} part in tool_result {part.id!r} cannot reach a functionResponse — "
+                "multimodal function responses take images (png/jpeg/webp) and documents (pdf, text/plain) "
+                "only (MAP-10)",
+                f"messages[*].tool_result[{part.id}].content[{item.type}]",
+            )
+    name = part.name or names.get(part.id)
+    if not name:
+        raise unsupported(
+            PROVIDER,
+            f"gemini: tool_result {part.id!r} needs a function name on the Gemini wire and no preceding "
+            "assistant tool_call with that id is in the transcript; set ToolResultPart.name (MAP-10 rule 6)",
+            f"messages[*].tool_result[{part.id}].name",
+        )
+    text = parts_to_text(text_parts, provider=PROVIDER, where="functionResponse.response")
+    if part.is_error:
+        response: dict[str, Any] = {"error": text}
+    elif media and not text_parts:
+        response = {}
+    else:
+        response = {"result": text}
+    out: dict[str, Any] = {"name": name, "response": response, "id": part.id}
+    if media:
+        out["parts"] = [_media(p) for p in media]
+    return {"functionResponse": out}
+
+
+def _part(part: Any, names: dict[str, str]) -> dict[str, Any]:
+    kind = type(part)
+    if kind is TextPart:
+        return _signed({"text": part.text}, part)
+    if kind is ToolCallPart:
+        call = {"name": part.name, "args": part.input, "id": part.id}
+        return _signed({"functionCall": call}, part)
+    if kind is ToolResultPart:
+        return _function_response(part, names)
+    if kind is ThinkingPart:
+        return _signed({"text": part.text}, part, thought=True)
+    if kind is DataPart:
+        return {"text": data_part_text(part)}
+    if part.type in MEDIA_KINDS:
+        return _media(part)
+    return {"text": getattr(part, "text", "") or ""}
+
+
+def _content(message: Message, names: dict[str, str]) -> dict[str, Any]:
+    if message.role == "developer":
+        text = parts_to_text(message.parts, provider=PROVIDER, where="a developer turn")
+        return {"role": "user", "parts": [{"text": "[developer]\n" + text}]}
+    role = "model" if message.role == "assistant" else "user"
+    return {"role": role, "parts": [_part(p, names) for p in message.parts]}
+
+
+def _call_names(request: Request) -> dict[str, str]:
+    """tool_call id -> function name over the transcript (a result's name when it has none)."""
+    return {p.id: p.name for m in request.messages for p in m.parts if type(p) is ToolCallPart}
+
+
+def _judgment_schema(schema: dict[str, Any], found: dict[str, Judgment]) -> dict[str, Any]:
+    """lm15 ``gemini_schema``: judgments as ``enum``, per-key labels folded into the description."""
+    props = dict(schema["properties"])
+    for name, judgment in found.items():
+        prop = props[name]
+        if judgment.kind in ("boolean", "box") or "anyOf" not in prop:
+            continue
+        prop = {k: v for k, v in prop.items() if k != "anyOf"}
+        ordered = judgment.kind == "ordered"
+        prop["type"] = "integer" if ordered else "string"
+        prop["enum"] = [int(k) for k in judgment.keys] if ordered else list(judgment.keys)
+        lines = []
+        labelled = False
+        for key in judgment.keys:
+            title, desc = judgment.titles.get(key), judgment.descriptions.get(key)
+            labelled = labelled or bool(title or desc)
+            if title is None and desc is None:
+                lines.append(key)
+            else:
+                lines.append(f"{key} = " + (f"{title}: {desc}" if title and desc else (title or desc or "")))
+        if labelled:
+            head = prop.get("description") or ""
+            intro = "Levels: " if ordered else "Options: "
+            prop["description"] = (head + (" " if head else "") + intro + "; ".join(lines)).strip()
+        props[name] = prop
+    return {**schema, "properties": props}
+
+
+def _thinking(request: Request, model: str, notes: Notes) -> dict[str, Any] | None:
+    reasoning = request.config.reasoning
+    if reasoning is None:
+        return None
+    level_class = takes_thinking_level(model)
+    effort, summary = reasoning.effort, reasoning.summary
+    if effort == "off" and level_class:
+        notes.add(
+            "config.reasoning.effort",
+            "substituted",
+            f"{model} cannot disable thinking (the Gemini 3 class honours no off switch); "
+            "the lowest level was sent and the thinking spend is visible in usage",
+            asked="off",
+            applied="minimal",
+        )
+        effort = "minimal"
+    if effort == "off":
+        return {"thinkingBudget": 0}
+    if summary in ("concise", "detailed"):
+        notes.add(
+            "config.reasoning.summary",
+            "substituted",
+            "GenerateContent has includeThoughts only, no detail levels; 'auto' shows the thoughts",
+            asked=summary,
+            applied="auto",
+        )
+        summary = "auto"
+    thinking: dict[str, Any] = {}
+    if summary is not None:
+        thinking["includeThoughts"] = True
+    if reasoning.thinking_budget is not None:
+        thinking["thinkingBudget"] = reasoning.thinking_budget
+    elif level_class:
+        if effort not in LEVELS:
+            notes.add(
+                "config.reasoning.effort",
+                "clamped",
+                "the Gemini 3 class has thinkingLevel minimal|low|medium|high; 'high' is the ceiling",
+                asked=effort,
+                applied=LEVELS[-1],
+            )
+            effort = LEVELS[-1]
+        thinking["thinkingLevel"] = effort
+    else:
+        thinking["thinkingBudget"] = EFFORT_THINKING_BUDGETS[effort]
+    return thinking
+
+
+def _generation_config(request: Request, model: str, notes: Notes) -> dict[str, Any]:
+    config = request.config
+    out: dict[str, Any] = {}
+    if config.temperature is not None:
+        out["temperature"] = _number(config.temperature)
+    if config.max_tokens is not None:
+        out["maxOutputTokens"] = config.max_tokens
+    if config.top_p is not None:
+        out["topP"] = _number(config.top_p)
+    if config.top_k is not None:
+        out["topK"] = config.top_k
+    if config.seed is not None:
+        out["seed"] = config.seed
+    if config.frequency_penalty is not None:
+        out["frequencyPenalty"] = _number(config.frequency_penalty)
+    if config.presence_penalty is not None:
+        out["presencePenalty"] = _number(config.presence_penalty)
+    if config.stop:
+        out["stopSequences"] = list(config.stop)
+    if config.logprobs is not None:
+        out["responseLogprobs"] = True
+        if config.logprobs > 0:
+            out["logprobs"] = config.logprobs
+    fmt = config.response_format
+    if fmt:
+        found = read_judgments(fmt)
+        note_unmeasurable_probabilities(config.probabilities, found, PROVIDER, notes)
+        out["responseMimeType"] = "application/json"
+        if fmt["type"] != "json_object":
+            schema = _judgment_schema(fmt["schema"], found) if found else fmt["schema"]
+            out["responseSchema" if fits_openapi_schema(schema) else "responseJsonSchema"] = schema
+    thinking = _thinking(request, model, notes)
+    if thinking is not None:
+        out["thinkingConfig"] = thinking
+    return out
+
+
+def _tools(request: Request) -> list[dict[str, Any]]:
+    declarations = []
+    for tool in request.tools:
+        if isinstance(tool, FunctionTool):
+            entry: dict[str, Any] = {"name": tool.name}
+            if tool.description:
+                entry["description"] = tool.description
+            entry["parameters" if fits_openapi_schema(tool.parameters) else "parametersJsonSchema"] = (
+                tool.parameters
+            )
+            declarations.append(entry)
+    wire: list[dict[str, Any]] = [{"functionDeclarations": declarations}] if declarations else []
+    for tool in request.tools:
+        if isinstance(tool, BuiltinTool):
+            wire.append({BUILTIN_KEYS.get(tool.name, tool.name): tool.config or {}})
+    return wire
+
+
+def _tool_config(request: Request, notes: Notes) -> dict[str, Any] | None:
+    choice = request.config.tool_choice
+    if choice is None:
+        return None
+    if choice.parallel is False:
+        notes.add(
+            "config.tool_choice.parallel",
+            "dropped",
+            "GenerateContent has no parallel-tool-calls knob and may return several calls "
+            "(OpenAI and Anthropic carry it)",
+            asked=False,
+        )
+    config: dict[str, Any] = {"mode": TOOL_MODES[choice.mode]}
+    if choice.allowed:
+        builtin = {t.name for t in request.tools if isinstance(t, BuiltinTool)}
+        forced = [name for name in choice.allowed if name in builtin]
+        if forced:
+            raise unsupported(
+                PROVIDER,
+                f"gemini: cannot force builtin tools {forced} — "
+                "functionCallingConfig addresses function declarations only; "
+                "googleSearch/codeExecution have no tool_choice form "
+                "(OpenAI Responses and Anthropic carry builtin forcing)",
+                "config.tool_choice.allowed",
+            )
+        config["allowedFunctionNames"] = list(choice.allowed)
+        if choice.mode == "auto":
+            config["mode"] = "VALIDATED"
+    return {"functionCallingConfig": config}
+
+
+def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
+    config = request.config
+    extensions = config.extensions or {}
+    cache = config.cache
+    resource: str | None = None
+    suffix_from = 0
+    if cache is not None and cache.mode != "off":
+        if cache.key is not None:
+            notes.add(
+                "config.cache.key",
+                "dropped",
+                "GenerateContent has no cache affinity key; implicit caching applies, and a "
+                "stored cache (lm.cache(prefix), cache.resource) is the explicit tier",
+                asked=cache.key,
+            )
+        if cache.retention is not None and cache.retention != "short":
+            notes.add(
+                "config.cache.retention",
+                "dropped",
+                "GenerateContent takes no lifetime in-request; it belongs to the stored cache "
+                "(cache_create(..., ttl_seconds=...) / cache_update)",
+                asked=cache.retention,
+            )
+        if cache.resource is not None:
+            resource = cache.resource
+            if cache.prefix_until_index is not None:
+                suffix_from = min(cache.prefix_until_index, len(request.messages) - 1) + 1
+    messages = request.messages[suffix_from:]
+    if resource is not None and not messages:
+        raise ValidationError(
+            "gemini: a request against a stored cache needs at least one message after the prefix",
+            "$.config.cache.prefix_until_index",
+        )
+    names = _call_names(request)
+    payload: dict[str, Any] = {"contents": [_content(m, names) for m in messages]}
+    if resource is not None:
+        payload["cachedContent"] = (
+            resource if resource.startswith("cachedContents/") else f"cachedContents/{resource}"
+        )
+    system = request.system
+    if system and resource is None:
+        text = system if isinstance(system, str) else parts_to_text(system)
+        payload["systemInstruction"] = {"parts": [{"text": text}]}
+    generation = _generation_config(request, model, notes)
+    if generation:
+        payload["generationConfig"] = generation
+    if request.tools and resource is None:
+        payload["tools"] = _tools(request)
+    tool_config = _tool_config(request, notes) if resource is None else None
+    if tool_config is not None:
+        payload["toolConfig"] = tool_config
+    output = extensions.get("output")
+    modalities = MODALITIES.get(output) if isinstance(output, str) else None
+    if modalities is not None:
+        payload.setdefault("generationConfig", {})["responseModalities"] = list(modalities)
+    if config.store is not None:
+        payload["store"] = config.store
+    if config.service_tier is not None:
+        payload["serviceTier"] = config.service_tier
+    if config.user_id is not None:
+        notes.add(
+            "config.user_id",
+            "dropped",
+            "GenerateContent has no end-user attribution field (OpenAI and Anthropic carry it)",
+            asked=config.user_id,
+        )
+    for key, value in extensions.items():
+        if key != "prompt_caching" and key != "output":
+            payload[key] = value
+    return payload
+
+
+def _path(model: str, stream: bool) -> str:
+    quoted = urllib.parse.quote(model, safe="/:@")
+    if not quoted.startswith("models/"):
+        quoted = f"models/{quoted}"
+    if stream:
+        return f"{BASE_PATH}/{quoted}:streamGenerateContent?alt=sse"
+    return f"{BASE_PATH}/{quoted}:generateContent"
 
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    raise NotImplementedError("build_request is not implemented for gemini yet")
+    notes = Notes()
+    model = model_without_prefix(request.model, PROVIDER)
+    body = encode_body(_payload(request, model, notes))
+    return ProviderRequest(
+        method="POST",
+        path=_path(model, stream),
+        headers=dict(_HEADERS),
+        body=body,
+        adaptations=tuple(notes.records),
+    )

@@ -1,0 +1,232 @@
+"""What the Anthropic and Gemini request builders share: lm15's text renderings, its refusals and
+its record of adaptations, the judgment reading of a response_format schema, the body encoder.
+
+Refusals map lm15 1.5.0's errors to lmcodec's: ``UnsupportedFeatureError`` becomes
+:class:`lmcodec.ProviderError` with ``code="unsupported_feature"`` and lm15's ``provider``,
+``feature`` and message; a ``ValueError`` lm15 raises (a lone surrogate no provider can receive,
+a stored-cache request with no message left) becomes :class:`lmcodec.ValidationError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.wire import Adaptation, CitationPart, DataPart, Part, TextPart, ThinkingPart
+from lmcodec.wire.telemetry import AdaptationAction
+
+__all__ = [
+    "MEDIA_KINDS",
+    "Judgment",
+    "Notes",
+    "continuation_value",
+    "data_part_text",
+    "encode_body",
+    "model_without_prefix",
+    "parts_to_text",
+    "read_judgments",
+    "unsupported",
+]
+
+MEDIA_KINDS: Final = frozenset({"image", "audio", "video", "document", "binary"})
+_ENCODER: Final = msgspec.json.Encoder()
+
+
+def unsupported(provider: str | None, message: str, feature: str | None) -> ProviderError:
+    """lm15's ``UnsupportedFeatureError(message, provider=..., feature=...)``."""
+    return ProviderError(message, code="unsupported_feature", provider=provider, feature=feature)
+
+
+class Notes:
+    """lm15's adaptation scope under the default ``"note"`` policy: records, never refuses."""
+
+    __slots__ = ("records",)
+
+    def __init__(self) -> None:
+        self.records: list[Adaptation] = []
+
+    def add(
+        self, field: str, action: AdaptationAction, reason: str, asked: Any = None, applied: Any = None
+    ) -> None:
+        record = Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
+        self.records.append(record)
+
+
+def model_without_prefix(model: str, provider: str) -> str:
+    """lm15 ``_wire_request``: ``"anthropic:claude-x"`` is sent as ``"claude-x"``."""
+    head, sep, rest = model.partition(":")
+    if sep and rest and head.replace("_", "-") == provider:
+        return rest
+    return model
+
+
+def data_part_text(part: DataPart) -> str:
+    """A DataPart on a text-only wire: its value as compact JSON, spelled as lm15 spells it."""
+    return json.dumps(part.value, separators=(",", ":"), ensure_ascii=False)
+
+
+def parts_to_text(
+    parts: Iterable[Part], *, provider: str | None = None, where: str = "a text-only wire field"
+) -> str:
+    """lm15 ``parts_to_text``: text-bearing parts joined by newlines; a media part is refused."""
+    out: list[str] = []
+    for part in parts:
+        kind = part.type
+        if kind in MEDIA_KINDS:
+            head = f"{provider}: " if provider else ""
+            raise unsupported(
+                provider,
+                f"{head}a {kind} part cannot reach {where}, which takes text only; "
+                "no text rendering of a media part is made (MAP-10)",
+                f"messages[*].parts[{kind}]",
+            )
+        if isinstance(part, TextPart):
+            out.append(part.text)
+        elif isinstance(part, DataPart):
+            out.append(data_part_text(part))
+        elif isinstance(part, ThinkingPart):
+            if part.text:
+                out.append(part.text)
+        elif isinstance(part, CitationPart):
+            bits = [x for x in (part.title, part.url, part.text) if x]
+            if bits:
+                out.append(" — ".join(bits))
+    return "\n".join(out)
+
+
+def continuation_value(part: Any, provider: str, kind: str) -> dict[str, Any] | None:
+    """lm15 ``continuation_data``: the data of the part's first state of this provider and kind."""
+    for state in part.continuation:
+        if state.provider == provider and state.kind == kind:
+            data: dict[str, Any] = state.data
+            return data
+    return None
+
+
+def encode_body(payload: dict[str, Any]) -> bytes:
+    """The JSON body; text that is not valid Unicode is refused as lm15 refuses it."""
+    try:
+        return _ENCODER.encode(payload)
+    except UnicodeEncodeError as exc:
+        raise ValidationError(
+            "request contains text that is not valid Unicode (lone surrogate), which no provider "
+            "can receive; repair the text first, e.g. text.encode('utf-8', 'replace').decode('utf-8')"
+        ) from exc
+
+
+# ─── judgments (MAP-14): the properties of a json_schema that declare their answer set ───
+
+
+class Judgment(msgspec.Struct, frozen=True):
+    """One judgment property: its kind and declared keys, with per-key titles/descriptions."""
+
+    kind: str
+    keys: tuple[str, ...]
+    descriptions: dict[str, str | None]
+    titles: dict[str, str | None]
+
+
+_BOX: Final = Judgment("box", (), {}, {})
+_BOOLEAN: Final = Judgment("boolean", ("true", "false"), {"true": None, "false": None}, {})
+_BOX_EDGES: Final = frozenset({"top", "bottom", "left", "right"})
+
+
+def _is_box(prop: Mapping[str, Any]) -> bool:
+    if prop.get("type", "object") != "object":
+        return False
+    props = prop.get("properties")
+    if not isinstance(props, dict) or set(props) != _BOX_EDGES:
+        return False
+    return all(isinstance(edge, dict) and edge.get("type") == "number" for edge in props.values())
+
+
+def _const_branches(prop: Mapping[str, Any]) -> list[Any] | None:
+    branches = prop.get("anyOf")
+    if not isinstance(branches, list) or not branches:
+        return None
+    if not all(isinstance(b, dict) and "const" in b for b in branches):
+        return None
+    return branches
+
+
+def _label(branch: Mapping[str, Any], key: str) -> str | None:
+    value = branch.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _judgment_of(prop: Any) -> Judgment | None:
+    if not isinstance(prop, dict):
+        return None
+    if _is_box(prop):
+        return _BOX
+    if prop.get("type") == "boolean":
+        return _BOOLEAN
+    enum = prop.get("enum")
+    branches = _const_branches(prop)
+    descs: dict[str, str | None] = {}
+    titles: dict[str, str | None] = {}
+    if isinstance(enum, list) and enum and branches is None:
+        values: list[Any] = enum
+    elif branches is not None and enum is None:
+        values = [b["const"] for b in branches]
+        descs = {str(b["const"]): _label(b, "description") for b in branches}
+        titles = {str(b["const"]): _label(b, "title") for b in branches}
+    else:
+        return None
+    if all(isinstance(v, str) and v for v in values):
+        if prop.get("type") not in (None, "string") or len(set(values)) != len(values):
+            return None
+        keys = tuple(values)
+        kind = "choice"
+    elif all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        if prop.get("type") not in (None, "integer") or values != list(range(len(values))) or len(values) < 2:
+            return None
+        keys = tuple(str(v) for v in values)
+        kind = "ordered"
+    else:
+        return None
+    return Judgment(kind, keys, {k: descs.get(k) for k in keys}, {k: titles.get(k) for k in keys})
+
+
+def read_judgments(response_format: Mapping[str, Any] | None) -> dict[str, Judgment]:
+    """lm15 ``request_judgments``: the judgment properties of a json_schema format, in order."""
+    if response_format is None or response_format.get("type") != "json_schema":
+        return {}
+    schema = response_format.get("schema")
+    if not isinstance(schema, dict) or schema.get("type") not in (None, "object"):
+        return {}
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return {}
+    found: dict[str, Judgment] = {}
+    for name, prop in props.items():
+        judgment = _judgment_of(prop)
+        if judgment is not None and isinstance(name, str):
+            found[name] = judgment
+    return found
+
+
+def note_unmeasurable_probabilities(
+    policy: str | None, found: Mapping[str, Judgment], provider: str, notes: Notes
+) -> None:
+    """lm15 MAP-14 §3 on a wire with no distribution: ``required`` refuses, ``if_available`` is dropped."""
+    if policy in (None, "off") or not any(j.kind != "box" for j in found.values()):
+        return
+    if policy == "required":
+        raise unsupported(
+            provider,
+            f"{provider}: config.probabilities='required' but this wire cannot measure a distribution "
+            "over the declared keys (it returns a pick only); use 'if_available' or a provider that can "
+            "(typesafe, or a vLLM/SGLang server that honours logprob_token_ids)",
+            "config.probabilities",
+        )
+    notes.add(
+        "config.probabilities",
+        "dropped",
+        "this wire cannot measure a distribution over the declared keys; the answer carries the pick only",
+        asked=policy,
+    )

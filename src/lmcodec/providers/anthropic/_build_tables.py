@@ -1,0 +1,70 @@
+"""lm15 1.5.0's per-model rules for the Messages API, as data (MAP-7 rules 6 and 10, MAP-17)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "ADAPTIVE_MARKERS",
+    "API_VERSION",
+    "BETA_BY_BUILTIN",
+    "BUILTIN_TYPES",
+    "DEFAULT_MAX_TOKENS",
+    "OUTPUT_CEILINGS",
+    "PATH",
+    "output_ceiling",
+    "takes_adaptive_thinking",
+]
+
+PATH: Final = "/v1/messages"
+API_VERSION: Final = "2023-06-01"
+
+ADAPTIVE_MARKERS: Final = (
+    "sonnet-5",
+    "opus-5",
+    "sonnet-4-6",
+    "opus-4-6",
+    "opus-4-7",
+    "opus-4-8",
+    "fable",
+    "mythos",
+    "haiku-5",
+)
+"""Model-name markers of the class that takes ``thinking: {type: adaptive}`` + ``output_config.effort``."""
+
+OUTPUT_CEILINGS: Final = (
+    ("claude-3-haiku", 4096),
+    ("claude-3-opus", 4096),
+    ("claude-3-sonnet", 4096),
+    ("claude-3-5-", 8192),
+    ("claude-3.5-", 8192),
+    ("claude-haiku-4-5", 64000),
+    ("claude-sonnet-4-5", 64000),
+    ("claude-opus-4-5", 64000),
+    ("claude", 128000),
+)
+"""First matching marker -> the model's output ceiling, the ``max_tokens`` sent when none is set."""
+
+DEFAULT_MAX_TOKENS: Final = 16384
+"""``max_tokens`` for a model name that is not Claude's (and when a budget alone reaches the ceiling)."""
+
+BUILTIN_TYPES: Final = {"web_search": "web_search_20250305", "code_execution": "code_execution_20250522"}
+"""Canonical builtin tool name -> the Messages API's versioned tool type."""
+
+BETA_BY_BUILTIN: Final = {"code_execution": "code-execution-2025-05-22"}
+"""A builtin tool whose presence adds an ``anthropic-beta`` flag."""
+
+
+def takes_adaptive_thinking(model: str) -> bool:
+    """lm15 ``anthropic_adaptive_class``."""
+    lowered = model.lower()
+    return any(marker in lowered for marker in ADAPTIVE_MARKERS)
+
+
+def output_ceiling(model: str) -> int | None:
+    """The output ceiling of a Claude model by name; None for any other model."""
+    lowered = model.lower()
+    for marker, ceiling in OUTPUT_CEILINGS:
+        if marker in lowered:
+            return ceiling
+    return None
