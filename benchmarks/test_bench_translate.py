@@ -1,0 +1,154 @@
+"""Stream translation: µs per input event for lc.stream.translate on long streams, every ordered pair.
+
+Each source stream is ``streams_data.synth(src)`` (2,000 text deltas + 4 tool
+calls x 300 argument fragments, frame for frame in the source's format), fed
+whole (one chunk) and one chunk per SSE event. The floor does the least any
+translator must: split the frames, decode each ``data`` with msgspec's untyped
+decoder and encode a small dict per event. LiteLLM is not installed here (it is
+not a dependency): the interleaved table says so instead of printing its rows;
+issue 16 quotes its figures (1,189-3,146 µs per event on this machine). Pairs
+whose destination writer is not implemented yet skip.
+
+pytest-benchmark times contestants one after another; the ratios that count
+are interleaved in one process (every contestant once per round, median of the
+per-round ratios, CPU time, GC off):
+
+    python3 benchmarks/test_bench_translate.py [ROUNDS]
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import msgspec
+import pytest
+
+import lmcodec as lc
+from streams_data import PROVIDERS, Stream, synth
+
+REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
+PAIRS = [(s, d) for s in PROVIDERS for d in PROVIDERS]
+FEEDS = ("whole", "per_event")
+
+_untyped = msgspec.json.Decoder().decode
+_encode = msgspec.json.Encoder().encode
+
+
+def floor(chunks: list[bytes]) -> int:
+    """Split + untyped decode + encode of a small dict per event: the least a translator does."""
+    written = 0
+    for chunk in chunks:
+        for frame in chunk.split(b"\n\n"):
+            at = frame.find(b"data:")
+            if at < 0:
+                continue
+            data = frame[at + 5 :].strip()
+            if not data or data == b"[DONE]":
+                continue
+            _untyped(data)
+            written += len(_encode({"choices": [{"index": 0, "delta": {"content": "x"}}]}))
+    return written
+
+
+def lmcodec_translate(src: str, dst: str, chunks: list[bytes]) -> int:
+    return sum(len(out) for out in lc.stream.translate(src, dst, chunks, request=REQUEST))
+
+
+@cache
+def stream(src: str) -> Stream:
+    return synth(src)
+
+
+def chunks_of(src: str, feed: str) -> list[bytes]:
+    s = stream(src)
+    return [s.body] if feed == "whole" else list(s.events)
+
+
+@cache
+def writer_ready(dst: str) -> bool:
+    try:
+        lc.stream.Encoder(dst).feed(lc.StreamStartEvent(id="x", model="m"))
+    except NotImplementedError:
+        return False
+    return True
+
+
+def _litellm() -> Any:
+    try:
+        import litellm  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return litellm
+
+
+@pytest.mark.parametrize("feed", FEEDS)
+@pytest.mark.parametrize(("src", "dst"), PAIRS, ids=[f"{s}-to-{d}" for s, d in PAIRS])
+def test_translate(benchmark: Any, src: str, dst: str, feed: str) -> None:
+    if not writer_ready(dst):
+        pytest.skip(f"the {dst} stream writer is not implemented yet")
+    chunks = chunks_of(src, feed)
+    benchmark.group = f"translate {src} -> {dst} ({feed})"
+    benchmark.extra_info["events"] = len(stream(src).events)
+    assert benchmark(lmcodec_translate, src, dst, chunks) > 0
+
+
+@pytest.mark.parametrize("feed", FEEDS)
+@pytest.mark.parametrize("src", PROVIDERS)
+def test_floor(benchmark: Any, src: str, feed: str) -> None:
+    chunks = chunks_of(src, feed)
+    benchmark.group = f"translate floor {src} ({feed})"
+    benchmark.extra_info["events"] = len(stream(src).events)
+    assert benchmark(floor, chunks) > 0
+
+
+# ── interleaved ratios ────────────────────────────────────────────────────────
+
+
+def _rounds(contestants: dict[str, Callable[[], Any]], rounds: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {name: [] for name in contestants}
+    for _ in range(rounds):
+        gc.collect()
+        gc.disable()
+        try:
+            for name, run in contestants.items():
+                t0 = time.process_time()
+                run()
+                times[name].append(time.process_time() - t0)
+        finally:
+            gc.enable()
+    return times
+
+
+def main(rounds: int = 7) -> None:
+    print("| pair | feed | events | lmcodec µs/event | floor µs/event | lmcodec / floor |")
+    print("|---|---|---:|---:|---:|---:|")
+    for src, dst in PAIRS:
+        if not writer_ready(dst):
+            print(f"| {src} -> {dst} | | | writer not implemented | | |")
+            continue
+        n = len(stream(src).events)
+        for feed in FEEDS:
+            chunks = chunks_of(src, feed)
+            times = _rounds(
+                {
+                    "lmcodec": lambda c=chunks, s=src, d=dst: lmcodec_translate(s, d, c),
+                    "floor": lambda c=chunks: floor(c),
+                },
+                rounds,
+            )
+            ratio = statistics.median(a / b for a, b in zip(times["lmcodec"], times["floor"], strict=True))
+            lc_us = statistics.median(times["lmcodec"]) / n * 1e6
+            floor_us = statistics.median(times["floor"]) / n * 1e6
+            print(f"| {src} -> {dst} | {feed} | {n} | {lc_us:.2f} | {floor_us:.2f} | {ratio:.2f}x |")
+    if _litellm() is None:
+        print("\nLiteLLM: not installed, no rows (optional contestant).")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
