@@ -1,0 +1,231 @@
+"""User code in the lm15 style, checked by mypy --strict and pyright (strict) in tests/typing.
+
+Every README example, lm15's positional constructors, lists where tuples are
+stored, the part factories, the Message helpers, the codecs, streams and the
+llm format, written as a user writes them, with nothing silenced (no cast, no ignore comment).
+``assert_type`` pins what the checkers infer; ``reveal_type`` lines show it.
+The checks are functions, so the test also runs them: the sample is code that
+works, not only code that type-checks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+from typing_extensions import assert_type, reveal_type
+
+import lmcodec as lc
+
+ANTHROPIC_SSE = (
+    b"event: message_start\n"
+    b'data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant",'
+    b'"model":"claude-x","content":[],"stop_reason":null,"usage":{"input_tokens":3,"output_tokens":0}}}\n\n'
+    b"event: content_block_start\n"
+    b'data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n'
+    b"event: content_block_delta\n"
+    b'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hello"}}\n\n'
+    b"event: content_block_stop\n"
+    b'data: {"type":"content_block_stop","index":0}\n\n'
+    b"event: message_delta\n"
+    b'data: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":1}}\n\n'
+    b"event: message_stop\n"
+    b'data: {"type":"message_stop"}\n\n'
+)
+ANTHROPIC_BODY = (
+    b'{"id":"msg_1","type":"message","role":"assistant","model":"claude-x",'
+    b'"content":[{"type":"text","text":"Hello"}],"stop_reason":"end_turn",'
+    b'"usage":{"input_tokens":3,"output_tokens":1}}'
+)
+
+
+def check_readme_tour() -> None:
+    req = lc.Request("gpt-4.1-mini", [lc.Message.user("Hi!")], config=lc.Config(temperature=1))
+    assert_type(req, lc.Request)
+    data = lc.encode(req)
+    assert_type(data, bytes)
+    back = lc.decode(data, lc.Request)
+    assert_type(back, lc.Request)
+    assert back == req
+    part = lc.decode(b'{"type":"text"}', lc.Part, lenient=True)
+    assert_type(part, lc.Part)
+    reveal_type(part)
+    try:
+        lc.decode(b'{"role":"tool","parts":[{"type":"text","text":"x"}]}', lc.Message)
+    except lc.ValidationError as exc:
+        assert_type(exc.path, str)
+    except lc.DecodeError:
+        raise
+
+
+def check_positional_constructors() -> None:
+    """lm15's positional order, with lists where a tuple is stored."""
+    state = lc.ContinuationState("anthropic", "signature", {"signature": "abc"})
+    thinking = lc.ThinkingPart("", [state])
+    text = lc.TextPart("Hello", [])
+    refusal = lc.RefusalPart("no")
+    cite = lc.CitationPart("https://example.com", "Example", "quoted")
+    image = lc.ImagePart("image/png", None, "https://example.com/a.png")
+    call = lc.ToolCallPart("call_1", "get_weather", {"city": "Paris"})
+    result = lc.ToolResultPart("call_1", [lc.TextPart("sunny")], "get_weather", False)
+    value = lc.DataPart({"score": 3})
+    user = lc.Message("user", [text, image, value])
+    assistant = lc.Message("assistant", [thinking, text, cite, call])
+    tool_msg = lc.Message("tool", [result])
+    tool = lc.FunctionTool("get_weather", "Weather by city", {"type": "object"})
+    builtin = lc.BuiltinTool("web_search", {"max_uses": 1})
+    config = lc.Config(256, 0.2, stop=["\n\n"], tool_choice=lc.ToolChoice("required", ["get_weather"]))
+    reasoning = lc.Config(reasoning=lc.Reasoning("low"))
+    req = lc.Request("claude-x", [user, assistant, tool_msg], "Be brief.", [tool, builtin], config)
+    assert_type(req.messages, tuple[lc.Message, ...])
+    assert_type(req.tools, tuple[lc.Tool, ...])
+    single = lc.Request("m", user, [lc.TextPart("system as parts")], tool, reasoning)
+    usage = lc.Usage(3, 1, 4)
+    top = lc.TopLogprob("Hi", -0.1)
+    logprob = lc.TokenLogprob("Hi", -0.1, [72, 105], None, [top])
+    response = lc.Response("resp_1", "claude-x", lc.Message.assistant("Hello"), "stop", usage, [logprob])
+    no_id = lc.Response(None, "m", lc.Message.assistant(refusal), "content_filter", lc.Usage())
+    turn = lc.Turn(req, response, "turn_1", "2026-01-01T00:00:00Z", {"user": "u1"})
+    assert_type(turn, lc.Turn)
+    assert_type(single.system, str | tuple[lc.PromptPart, ...] | None)
+    assert_type(no_id.id, str | None)
+    assert_type(response.usage.input_tokens, int | None)
+
+
+def check_stream_types() -> None:
+    delta = lc.TextDelta("He", 0, [lc.TokenLogprob("He", -0.5)])
+    events: list[lc.StreamEvent] = [
+        lc.StreamStartEvent("msg_1", "claude-x"),
+        lc.StreamDeltaEvent(delta),
+        lc.StreamDeltaEvent(lc.ToolCallDelta('{"city":', 1, "call_1", "get_weather")),
+        lc.StreamEndEvent("stop", lc.Usage(3, 1)),
+    ]
+    error = lc.StreamErrorEvent(lc.ErrorDetail("rate_limit", "slow down"))
+    assert_type(error.error.message, str)
+    response = lc.assemble(events)
+    assert_type(response, lc.Response)
+    for event in events:
+        if isinstance(event, lc.StreamDeltaEvent):
+            assert_type(event.delta, lc.Delta)
+
+
+def check_factories() -> None:
+    parts: list[lc.Part] = [
+        lc.text("hi"),
+        lc.thinking("hmm"),
+        lc.refusal("no"),
+        lc.citation(url="https://example.com"),
+        lc.image(url="https://example.com/a.png", detail="low"),
+        lc.image(data=b"\x89PNG"),
+        lc.audio(data=b"RIFF"),
+        lc.video(url="https://example.com/a.mp4"),
+        lc.document(file_id="file_1"),
+        lc.binary(data="AAAA"),
+        lc.data({"a": 1}),
+        lc.tool_call("call_1", "f", {"x": 1}),
+        lc.tool_result("call_1", "done"),
+    ]
+    assert_type(lc.text("hi"), lc.TextPart)
+    assert_type(lc.tool_result("c", [lc.text("a"), "b"]), lc.ToolResultPart)
+    state = lc.ContinuationState("openai", "reasoning", {"id": "rs_1"})
+    assert_type(
+        lc.continuation_data(lc.text("x", continuation=state), "openai", "reasoning"), dict[str, Any] | None
+    )
+    assert len(parts) == 13
+
+
+def check_message_helpers() -> None:
+    user = lc.Message.user(["Look:", lc.image(url="https://example.com/a.png")])
+    assistant = lc.Message.assistant([lc.text("Calling"), lc.tool_call("call_1", "f", {})])
+    developer = lc.Message.developer("Answer in French.")
+    one = lc.Message.tool("call_1", "42")
+    failed = lc.Message.tool("call_1", "boom", is_error=True)
+    several = lc.Message.tool({"call_1": "42", "call_2": [lc.text("a")]})
+    explicit = lc.Message.tool([lc.tool_result("call_1", "42")])
+    for message in (user, assistant, developer, one, failed, several, explicit):
+        assert_type(message, lc.Message)
+    assert_type(user.text, str | None)
+    assert_type(assistant.parts_of(lc.ToolCallPart), list[lc.ToolCallPart])
+    assert_type(assistant.first(lc.TextPart), lc.TextPart | None)
+    first = assistant.parts[0]
+    if isinstance(first, lc.TextPart):
+        assert_type(first.text, str)
+
+
+def check_codecs() -> None:
+    response = lc.Response(None, "m", lc.Message.assistant("Hello"), "stop", lc.Usage(1, 1))
+    data = lc.encode(response)
+    assert_type(lc.decode(data, lc.Response), lc.Response)
+    assert_type(lc.decode(data.decode(), lc.Response, unknown="keep"), lc.Response)
+    tree = lc.to_builtins(response)
+    assert_type(lc.from_builtins(tree, lc.Response), lc.Response)
+    assert_type(lc.from_builtins({"type": "text", "text": "a"}, lc.Part), lc.Part)
+    delta = lc.decode(b'{"type":"text","text":"a","part_index":0}', lc.Delta)
+    assert_type(delta, lc.Delta)
+    reveal_type(delta)
+    packed = lc.msgpack.encode(response)
+    assert lc.msgpack.decode(packed, lc.Response) == response
+    assert_type(lc.schema(lc.Request), dict[str, Any])
+    changed = lc.replace(response, model="other")
+    assert_type(changed, lc.Response)
+    assert_type(response.text, str | None)
+    assert_type(response.tool_calls, list[lc.ToolCallPart])
+
+
+def check_logs(tmp: Path) -> None:
+    req = lc.Request("m", [lc.Message.user("Hi!")])
+    turns = [lc.Turn(req, lc.Response(None, "m", lc.Message.assistant("Hello"), "stop", lc.Usage()))]
+    written = lc.jsonl.write(tmp / "log.jsonl.gz", turns)
+    assert_type(written, int)
+    reader = lc.jsonl.read(tmp / "log.jsonl.gz", lc.Turn, on_error="collect")
+    assert list(reader) == turns
+    assert_type(reader.bad, int)
+    for bad in reader.errors:
+        assert_type(bad.line, int)
+    lc.msgpack.write_stream(tmp / "log.msgpack", turns)
+    assert list(lc.msgpack.read_stream(tmp / "log.msgpack", lc.Turn)) == turns
+
+
+def check_provider_streams() -> None:
+    req = lc.Request("claude-x", [lc.Message.user("Hi!")])
+    chunks: Iterator[bytes] = iter([ANTHROPIC_SSE[:100], ANTHROPIC_SSE[100:]])
+    events = lc.stream.decode("anthropic", chunks, request=req)
+    response = lc.assemble(events, request=req)
+    assert_type(response, lc.Response)
+    assert response.text == "Hello"
+    decoder = lc.stream.Decoder("anthropic", request=req)
+    batch = decoder.feed(ANTHROPIC_SSE) + decoder.close()
+    assert_type(batch, list[lc.StreamEvent])
+    assembler = lc.Assembler(request=req)
+    for event in batch:
+        assembler.push(event)
+    assert_type(assembler.result(), lc.Response)
+    body = lc.decode_response("anthropic", ANTHROPIC_BODY, request=req)
+    assert_type(body, lc.Response)
+
+
+async def _chunks() -> AsyncIterator[bytes]:
+    yield ANTHROPIC_SSE
+
+
+async def _collect() -> list[lc.StreamEvent]:
+    return [event async for event in lc.stream.adecode("anthropic", _chunks())]
+
+
+def check_async_stream() -> None:
+    events = asyncio.run(_collect())
+    assert_type(events, list[lc.StreamEvent])
+
+
+def check_llm_format() -> None:
+    req = lc.Request("gpt-4.1-mini", [lc.Message.user("Hi!")])
+    turn = lc.Turn(req, lc.Response(None, "gpt-4.1-mini", lc.Message.assistant("Hello"), "stop", lc.Usage()))
+    record = lc.llm.from_turn(turn)
+    assert_type(record, lc.llm.Response)
+    data = lc.llm.encode(record)
+    assert_type(data, bytes)
+    back = lc.llm.decode(data)
+    assert_type(back, lc.llm.Response)
+    assert_type(lc.llm.to_turn(back), lc.Turn)
