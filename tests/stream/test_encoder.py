@@ -29,12 +29,23 @@ def test_encode_is_the_encoder_fed_event_by_event(provider: str) -> None:
 
 
 @pytest.mark.parametrize("provider", DIALECTS)
-def test_every_delta_is_written_when_it_arrives(provider: str) -> None:
+def test_a_delta_is_written_by_the_time_the_next_arrives(provider: str) -> None:
+    """Written when it arrives (the OpenAI wires) or at most one event later (a writer may hold the
+    last chunk back to put the finish and usage on it, as Gemini's last chunk carries them)."""
     skip_unless_writer(provider)
     encoder = lc.stream.Encoder(provider)
     encoder.feed(lc.StreamStartEvent(id="resp_x", model="m"))
     out = encoder.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="zq\u00e9", part_index=0)))
+    out += encoder.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="next", part_index=0)))
     assert "zq\u00e9".encode() in out or b"zq\\u00e9" in out
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai_chat"])
+def test_the_openai_wires_write_each_delta_when_it_arrives(provider: str) -> None:
+    encoder = lc.stream.Encoder(provider)
+    encoder.feed(lc.StreamStartEvent(id="resp_x", model="m"))
+    out = encoder.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="zq\u00e9", part_index=0)))
+    assert "zq\u00e9".encode() in out
 
 
 @pytest.mark.parametrize("provider", DIALECTS)
