@@ -43,6 +43,7 @@ What the Messages wire cannot carry, and what is written instead:
 
 from __future__ import annotations
 
+import json
 from typing import Any, Final
 
 import msgspec
@@ -161,8 +162,11 @@ class StreamWriter:
             known = self._blocks.get(key)
             if known is not None:
                 return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=delta.input))
-            head, index = self._block(key, delta.id, delta.name)
-            return head + (_delta(index, f.InputJsonDelta(partial_json=delta.input)) if delta.input else b"")
+            whole = _start_input(delta.input)
+            head, index = self._block(key, delta.id, delta.name, whole)
+            if whole or not delta.input:
+                return head
+            return head + _delta(index, f.InputJsonDelta(partial_json=delta.input))
         if kind is ThinkingDelta:
             key = (delta.part_index, _THINKING)
             if not delta.text and key not in self._blocks:
@@ -200,7 +204,11 @@ class StreamWriter:
         return b""
 
     def _block(
-        self, key: tuple[int, int], tool_id: str | None = None, name: str | None = None
+        self,
+        key: tuple[int, int],
+        tool_id: str | None = None,
+        name: str | None = None,
+        tool_input: dict[str, Any] | None = None,
     ) -> tuple[bytes, int]:
         """The bytes that make ``key``'s block the one written to (a stop, a start), and its index."""
         index = self._blocks.get(key)
@@ -218,7 +226,9 @@ class StreamWriter:
             block = f.ThinkingBlock()
         else:
             self._has_tool = True
-            block = f.ToolUseBlock(id=tool_id or f.tool_id(self._id, index), name=name or "", input={})
+            block = f.ToolUseBlock(
+                id=tool_id or f.tool_id(self._id, index), name=name or "", input=tool_input or {}
+            )
         self._open = key
         self._open_index = index
         return head + _sse(b"content_block_start", f.BlockStart(index=index, content_block=block)), index
@@ -250,6 +260,20 @@ class StreamWriter:
             + _delta(index, f.ThinkingDelta(thinking=""))
             + _sse(b"content_block_stop", f.BlockStop(index=index))
         )
+
+
+def _start_input(fragment: str) -> dict[str, Any] | None:
+    """The object a call's first fragment is, when lm15 reads a ``tool_use`` block start with that
+    ``input`` back as this very fragment (a block start that came with its input); else None."""
+    if not fragment.startswith("{") or fragment == "{}":
+        return None
+    try:
+        value = json.loads(fragment)
+    except ValueError:
+        return None
+    if isinstance(value, dict) and json.dumps(value, separators=(",", ":")) == fragment:
+        return value
+    return None
 
 
 def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent) -> bool:

@@ -280,33 +280,39 @@ class StreamWriter:
         )
 
     def _end(self, end: StreamEndEvent) -> bytes:
+        """The last chunk(s). When the end's ``provider_data`` is a Gemini chunk, it is written as
+        it came, either as the last chunk itself or after a chunk with the pending parts and the
+        finish reason (an end lm15 merged from a finish chunk and a usage-only chunk), whichever
+        lmcodec's own decoder reads as the same deltas and end; otherwise the last chunk is built."""
         data = end.provider_data
-        if (
-            data is not None
-            and isinstance(data.get("candidates"), list)
-            and self._reads_as_pending(data, end)
-        ):
-            self._chunk(f.UNSET, f.UNSET)  # the pending parts are the ones ``data`` holds
-            return _sse(data)
+        if data is not None and isinstance(data.get("candidates"), list):
+            verbatim = _sse(data)
+            finish = f.finish_reason(end.finish_reason)
+            for written in (verbatim, _sse(self._peek(finish)) + verbatim if self._pending else b""):
+                if written and self._reads_as(written, end):
+                    self._chunk(f.UNSET, f.UNSET)
+                    return written
         return _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
 
-    def _reads_as_pending(self, data: dict[str, Any], end: StreamEndEvent) -> bool:
-        """Whether lmcodec's own decoder reads chunk ``data`` as the pending deltas and ``end``."""
+    def _peek(self, finish: str) -> f.Chunk:
+        """The pending chunk with ``finish``, the pending state kept."""
+        pending, fed, logprobs = list(self._pending), list(self._fed), self._logprobs
+        chunk = self._chunk(finish, f.UNSET)
+        self._pending, self._fed, self._logprobs = pending, fed, logprobs
+        return chunk
+
+    def _reads_as(self, written: bytes, end: StreamEndEvent) -> bool:
+        """Whether lmcodec's own decoder reads ``written`` as the pending deltas and ``end``."""
         from lmcodec.stream import Decoder  # the decoder imports the provider registry
 
         decoder = Decoder("gemini")
         try:
-            events = decoder.feed(_sse(data)) + decoder.close()
-        except Exception:
+            events = decoder.feed(written) + decoder.close()
+        except Exception:  # any failure means "not the same chunk"
             return False
         deltas = [e for e in events if type(e) is StreamDeltaEvent]
         ends = [e for e in events if type(e) is StreamEndEvent]
-        return (
-            deltas == self._fed
-            and len(ends) == 1
-            and ends[0].finish_reason == end.finish_reason
-            and ends[0].usage == end.usage
-        )
+        return deltas == self._fed and ends == [end]
 
 
 def _arguments(raw: str) -> Any:
