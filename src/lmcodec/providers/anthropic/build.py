@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 from typing import Any, Final
 
+from lmcodec.errors import ProviderError
 from lmcodec.providers._build_common import (
     MEDIA_KINDS,
     Notes,
@@ -38,6 +39,8 @@ from lmcodec.providers.anthropic._build_tables import (
 )
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
+    AudioPart,
+    BinaryPart,
     BuiltinTool,
     CacheConfig,
     DataPart,
@@ -51,6 +54,7 @@ from lmcodec.wire import (
     ThinkingPart,
     ToolCallPart,
     ToolResultPart,
+    VideoPart,
 )
 
 __all__ = ["build_request"]
@@ -86,7 +90,17 @@ def _result_block(part: Any) -> dict[str, Any]:
 
 
 def _tool_result(part: ToolResultPart) -> dict[str, Any]:
-    for item in part.content:
+    content = part.content
+    if len(content) == 1 and type(content[0]) is TextPart:
+        if part.is_error:
+            return {
+                "type": "tool_result",
+                "tool_use_id": part.id,
+                "content": content[0].text,
+                "is_error": True,
+            }
+        return {"type": "tool_result", "tool_use_id": part.id, "content": content[0].text}
+    for item in content:
         if item.type in MEDIA_KINDS and item.type not in _RESULT_MEDIA:
             raise unsupported(
                 PROVIDER,
@@ -119,31 +133,69 @@ def _thinking(part: ThinkingPart) -> dict[str, Any]:
     return {"type": "text", "text": part.text}
 
 
-def _block(part: Any) -> dict[str, Any]:
-    kind = type(part)
-    if kind is TextPart:
-        return {"type": "text", "text": part.text}
-    if kind is ToolCallPart:
-        return {"type": "tool_use", "id": part.id, "name": part.name, "input": part.input}
-    if kind is ToolResultPart:
-        return _tool_result(part)
-    if kind is ThinkingPart:
-        return _thinking(part)
-    if kind is DataPart:
-        return {"type": "text", "text": data_part_text(part)}
-    if kind is ImagePart:
-        return {"type": "image", "source": _source(part)}
-    if kind is DocumentPart:
-        return {"type": "document", "source": _source(part)}
+def _text(part: TextPart) -> dict[str, Any]:
+    return {"type": "text", "text": part.text}
+
+
+def _tool_use(part: ToolCallPart) -> dict[str, Any]:
+    return {"type": "tool_use", "id": part.id, "name": part.name, "input": part.input}
+
+
+def _data(part: DataPart) -> dict[str, Any]:
+    return {"type": "text", "text": data_part_text(part)}
+
+
+def _image(part: ImagePart) -> dict[str, Any]:
+    return {"type": "image", "source": _source(part)}
+
+
+def _document(part: DocumentPart) -> dict[str, Any]:
+    return {"type": "document", "source": _source(part)}
+
+
+def _no_slot(part: Any) -> dict[str, Any]:
+    raise _NoSlot
+
+
+def _other(part: Any) -> dict[str, Any]:
     return {"type": "text", "text": getattr(part, "text", "") or ""}
 
 
+class _NoSlot(Exception):
+    """A part the Messages API has no content slot for; the caller names the first one."""
+
+
+_BLOCKS: Final[dict[type, Any]] = {
+    TextPart: _text,
+    ToolCallPart: _tool_use,
+    ToolResultPart: _tool_result,
+    ThinkingPart: _thinking,
+    DataPart: _data,
+    ImagePart: _image,
+    DocumentPart: _document,
+    AudioPart: _no_slot,
+    VideoPart: _no_slot,
+    BinaryPart: _no_slot,
+}
+
+
 def _message(message: Message) -> dict[str, Any]:
-    blocks = [_block(p) for p in message.parts]
     role = message.role
+    blocks = [_BLOCKS.get(type(p), _other)(p) for p in message.parts]
+    if role == "assistant":
+        return {"role": "assistant", "content": blocks}
     if role == "developer":
         blocks = [{"type": "text", "text": "[developer]\n" + parts_to_text(message.parts)}]
-    return {"role": "assistant" if role == "assistant" else "user", "content": blocks}
+    return {"role": "user", "content": blocks}
+
+
+def _messages(request: Request) -> list[dict[str, Any]]:
+    """The messages, in one pass; a refusal names the first part lm15's media check names."""
+    try:
+        return [_message(m) for m in request.messages]
+    except (_NoSlot, ProviderError, OSError):
+        _check_media(request)
+        raise
 
 
 def _check_media(request: Request) -> None:
@@ -406,11 +458,10 @@ def _headers(request: Request) -> dict[str, str]:
 
 
 def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
-    _check_media(request)
     config = request.config
     cache = config.cache
     use_cache = cache is not None and cache.mode != "off"
-    messages = [_message(m) for m in request.messages]
+    messages = _messages(request)
     if cache is not None and cache.key is not None:
         notes.add(
             "config.cache.key",

@@ -42,15 +42,20 @@ from lmcodec.providers.gemini._build_tables import (
 )
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
+    AudioPart,
+    BinaryPart,
     BuiltinTool,
     DataPart,
+    DocumentPart,
     FunctionTool,
+    ImagePart,
     Message,
     Request,
     TextPart,
     ThinkingPart,
     ToolCallPart,
     ToolResultPart,
+    VideoPart,
 )
 
 __all__ = ["build_request", "fits_openapi_schema"]
@@ -69,19 +74,21 @@ def fits_openapi_schema(schema: Any) -> bool:
             return False
         if not isinstance(node, dict):
             continue
-        for key, value in node.items():
-            if key not in SCHEMA_FIELDS:
-                return False
-            if key == "type" and isinstance(value, list):
-                return False
-            if key == "enum" and isinstance(value, list) and any(not isinstance(v, str) for v in value):
-                return False
-            if key == "properties" and isinstance(value, dict):
-                stack.extend(value.values())
-            elif key == "items":
-                stack.append(value)
-            elif key == "anyOf":
-                stack.extend(value if isinstance(value, list) else [value])
+        if not node.keys() <= SCHEMA_FIELDS:
+            return False
+        if isinstance(node.get("type"), list):
+            return False
+        enum = node.get("enum")
+        if isinstance(enum, list) and any(not isinstance(v, str) for v in enum):
+            return False
+        props = node.get("properties")
+        if isinstance(props, dict):
+            stack.extend(props.values())
+        if "items" in node:
+            stack.append(node["items"])
+        if "anyOf" in node:
+            branches = node["anyOf"]
+            stack.extend(branches if isinstance(branches, list) else [branches])
     return True
 
 
@@ -115,6 +122,11 @@ def _media(part: Any) -> dict[str, Any]:
 
 def _function_response(part: ToolResultPart, names: dict[str, str]) -> dict[str, Any]:
     """MAP-10: text in ``response.result`` (``error`` when is_error), media under ``parts``."""
+    content = part.content
+    name = part.name or names.get(part.id)
+    if name and len(content) == 1 and type(content[0]) is TextPart:
+        answer = {"error" if part.is_error else "result": content[0].text}
+        return {"functionResponse": {"name": name, "response": answer, "id": part.id}}
     text_parts = [p for p in part.content if p.type not in MEDIA_KINDS]
     media = [p for p in part.content if p.type in MEDIA_KINDS]
     for item in media:
@@ -126,7 +138,6 @@ def _function_response(part: ToolResultPart, names: dict[str, str]) -> dict[str,
                 "only (MAP-10)",
                 f"messages[*].tool_result[{part.id}].content[{item.type}]",
             )
-    name = part.name or names.get(part.id)
     if not name:
         raise unsupported(
             PROVIDER,
@@ -147,22 +158,45 @@ def _function_response(part: ToolResultPart, names: dict[str, str]) -> dict[str,
     return {"functionResponse": out}
 
 
-def _part(part: Any, names: dict[str, str]) -> dict[str, Any]:
-    kind = type(part)
-    if kind is TextPart:
+def _text(part: TextPart, names: dict[str, str]) -> dict[str, Any]:
+    if part.continuation:
         return _signed({"text": part.text}, part)
-    if kind is ToolCallPart:
-        call = {"name": part.name, "args": part.input, "id": part.id}
-        return _signed({"functionCall": call}, part)
-    if kind is ToolResultPart:
-        return _function_response(part, names)
-    if kind is ThinkingPart:
-        return _signed({"text": part.text}, part, thought=True)
-    if kind is DataPart:
-        return {"text": data_part_text(part)}
-    if part.type in MEDIA_KINDS:
-        return _media(part)
+    return {"text": part.text}
+
+
+def _call(part: ToolCallPart, names: dict[str, str]) -> dict[str, Any]:
+    out = {"functionCall": {"name": part.name, "args": part.input, "id": part.id}}
+    return _signed(out, part) if part.continuation else out
+
+
+def _thought(part: ThinkingPart, names: dict[str, str]) -> dict[str, Any]:
+    return _signed({"text": part.text}, part, thought=True)
+
+
+def _data(part: DataPart, names: dict[str, str]) -> dict[str, Any]:
+    return {"text": data_part_text(part)}
+
+
+def _media_part(part: Any, names: dict[str, str]) -> dict[str, Any]:
+    return _media(part)
+
+
+def _other(part: Any, names: dict[str, str]) -> dict[str, Any]:
     return {"text": getattr(part, "text", "") or ""}
+
+
+_PARTS: Final[dict[type, Any]] = {
+    TextPart: _text,
+    ToolCallPart: _call,
+    ToolResultPart: _function_response,
+    ThinkingPart: _thought,
+    DataPart: _data,
+    ImagePart: _media_part,
+    AudioPart: _media_part,
+    VideoPart: _media_part,
+    DocumentPart: _media_part,
+    BinaryPart: _media_part,
+}
 
 
 def _content(message: Message, names: dict[str, str]) -> dict[str, Any]:
@@ -170,7 +204,7 @@ def _content(message: Message, names: dict[str, str]) -> dict[str, Any]:
         text = parts_to_text(message.parts, provider=PROVIDER, where="a developer turn")
         return {"role": "user", "parts": [{"text": "[developer]\n" + text}]}
     role = "model" if message.role == "assistant" else "user"
-    return {"role": role, "parts": [_part(p, names) for p in message.parts]}
+    return {"role": role, "parts": [_PARTS.get(type(p), _other)(p, names) for p in message.parts]}
 
 
 def _call_names(request: Request) -> dict[str, str]:
