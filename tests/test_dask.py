@@ -186,3 +186,31 @@ def test_llm_format_needs_to_turn(logs: list[Path]) -> None:
 def test_no_input_files_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         ld.read(str(tmp_path / "*.jsonl"))
+
+
+def test_a_damaged_or_missing_file_is_reported_and_the_job_goes_on(logs: list[Path], tmp_path: Path) -> None:
+    """One truncated .gz, one corrupt .zst and one missing file among good ones: every good
+    record is kept (those before the damage too), each bad file is one BadRecord."""
+    whole = gzip.compress(b"".join(map(_line, TURNS)))
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    zst = tmp_path / "flip.jsonl.zst"
+    lc.jsonl.write(zst, TURNS[:5])
+    flipped = bytearray(zst.read_bytes())
+    flipped[len(flipped) // 2] ^= 0x01
+    zst.write_bytes(bytes(flipped))
+    missing = tmp_path / "missing.jsonl"
+    files = [logs[0], cut, zst, missing]
+    with dask.config.set(scheduler="sync"):
+        log = ld.read(files, on_error="collect")
+        records, errors = dask.compute(log.records, log.errors)
+        result = ld.convert(files, tmp_path / "out", on_error="skip")
+        with pytest.raises(lc.RecordError, match=r"cut\.jsonl\.gz.*truncated"):
+            ld.convert(files[:2], tmp_path / "raise", on_error="raise")
+    assert [e.file for e in errors] == [str(cut), str(zst), str(missing)]
+    assert "truncated file?" in errors[0].message and "fails its check" in errors[1].message
+    assert "FileNotFoundError" in errors[2].message
+    kept = len(records) - 12
+    assert 0 < kept < len(TURNS) and _canonical(records[12:]) == _canonical(TURNS[:kept])
+    assert result.counts[0] == 12 and result.counts[1] == kept and result.counts[2:] == [0, 0]
+    assert [Path(e.file).name for e in result.errors] == ["cut.jsonl.gz", "flip.jsonl.zst", "missing.jsonl"]

@@ -16,7 +16,10 @@ good record is kept, blank lines are skipped, a cut-off last line is a bad line,
 and each bad line is reported as a :class:`BadRecord` with its file, line number,
 byte offset (in the decompressed stream), JSON path, message and raw bytes.
 ``on_error="collect"`` keeps the raw line, ``"skip"`` reports the bad line without
-it, ``"raise"`` fails the computation with a :class:`RecordError`.
+it, ``"raise"`` fails the computation with a :class:`RecordError`. A file that cannot
+be read to its end (missing, unreadable, a damaged ``.gz``/``.zst``) keeps the records
+before the damage and, under ``"skip"``/``"collect"``, adds one :class:`BadRecord` saying
+why (line and offset where reading stopped); the other files are not affected.
 
 Formats: ``"lm15"`` (canonical JSON lines, any record type of :mod:`lmcodec.arrow`),
 and ``"llm"`` (llm's ``Response.to_dict()`` lines, converted to Turns) only where
@@ -28,6 +31,7 @@ from __future__ import annotations
 import glob
 import os
 import uuid
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
@@ -177,40 +181,73 @@ def _opened(file: str, mode: str) -> Iterator[Any]:
         yield fh
 
 
-@contextmanager
-def _lines(file: str, spec: _Spec) -> Iterator[tuple[jsonl.Reader, Iterator[Any]]]:
-    """The reader of ``file`` and its good records; a bad line under "raise" becomes a RecordError."""
-    with _opened(file, "rb") as src:
+# A file that cannot be read to its end: missing, unreadable, or damaged compressed data read
+# through fsspec (lmcodec's own reader raises these as a RecordError).
+_UNREADABLE = (OSError, EOFError, zlib.error)
+
+
+class _Lines:
+    """The good records of one file, then what went wrong: its bad lines and, when the file
+    cannot be read to its end, one BadRecord for that (the job goes on)."""
+
+    def __init__(self, file: str, src: Any, spec: _Spec) -> None:
         mode: jsonl.OnError = "raise" if spec.on_error == "raise" else "collect"
-        reader = jsonl.read(src, spec.line_type, on_error=mode, lenient=spec.lenient)
-        records = iter(reader) if spec.to_turn is None else map(spec.to_turn, reader)
+        self.file = file
+        self.spec = spec
+        self.reader = jsonl.read(src, spec.line_type, on_error=mode, lenient=spec.lenient)
+        self.unreadable: list[BadRecord] = []
+
+    def __iter__(self) -> Iterator[Any]:
+        records = iter(self.reader) if self.spec.to_turn is None else map(self.spec.to_turn, self.reader)
+        file = self.file
         try:
-            yield reader, records
-        except jsonl.RecordError as exc:
-            raise RecordError(
-                exc.message, line=exc.line, offset=exc.offset or 0, path=exc.path, cause=exc.cause, file=file
-            ) from None
+            yield from records
+        except jsonl.RecordError as exc:  # under "collect" only a damaged file raises
+            if self.spec.on_error == "raise":
+                raise RecordError(
+                    exc.message,
+                    line=exc.line,
+                    offset=exc.offset or 0,
+                    path=exc.path,
+                    cause=exc.cause,
+                    file=file,
+                ) from None
+            self.unreadable.append(BadRecord(exc.line, exc.offset or 0, exc.path, exc.message, b"", file))
+        except _UNREADABLE as exc:
+            message = f"cannot read the file: {type(exc).__name__}: {exc}"
+            if self.spec.on_error == "raise":
+                raise RecordError(message, line=0, offset=0, path="", file=file) from exc
+            self.unreadable.append(BadRecord(0, 0, "", message, b"", file))
+
+    def errors(self) -> list[BadRecord]:
+        """The bad lines (raw kept under "collect"), then the reason the file ended early, if any."""
+        keep = self.spec.on_error == "collect"
+        bad = [
+            BadRecord(b.line, b.offset, b.path, b.message, b.raw if keep else b"", self.file)
+            for b in self.reader.errors
+        ]
+        return bad + self.unreadable
 
 
-def _bad(file: str, reader: jsonl.Reader, spec: _Spec) -> list[BadRecord]:
-    keep = spec.on_error == "collect"
-    return [
-        BadRecord(b.line, b.offset, b.path, b.message, b.raw if keep else b"", file) for b in reader.errors
-    ]
+@contextmanager
+def _lines(file: str, spec: _Spec) -> Iterator[_Lines]:
+    """The records of ``file``; a bad line under "raise" becomes a RecordError naming the file."""
+    with _opened(file, "rb") as src:
+        yield _Lines(file, src, spec)
 
 
 def _decode_file(file: str, spec: _Spec) -> Partition:
     """One partition: the good records of ``file`` and its bad lines."""
-    with _lines(file, spec) as (reader, records):
-        good = list(records)
-    return Partition(good, type=spec.type, errors=_bad(file, reader, spec))
+    with _lines(file, spec) as lines:
+        good = list(lines)
+    return Partition(good, type=spec.type, errors=lines.errors())
 
 
 def _convert_file(file: str, target: str, spec: _Spec, options: dict[str, Any]) -> list[Written]:
     """One task: ``file`` streamed into ``target``, one row group at a time (memory stays flat)."""
-    with _lines(file, spec) as (reader, records), _opened(target, "wb") as sink:
-        count = arrow.write_parquet(records, sink, type=spec.type, **options)
-    return [Written(target, count, _bad(file, reader, spec))]
+    with _lines(file, spec) as lines, _opened(target, "wb") as sink:
+        count = arrow.write_parquet(lines, sink, type=spec.type, **options)
+    return [Written(target, count, lines.errors())]
 
 
 def _write_part(records: Iterable[Any], target: str, type: Any, options: dict[str, Any]) -> list[Written]:

@@ -54,7 +54,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _records(
     src: str, fmt: str, type_name: str, reader_errors: jsonl.OnError, lenient: bool
-) -> tuple[jsonl.Reader, Any]:
+) -> tuple[jsonl.Reader[Any], Any]:
     source: Any = sys.stdin.buffer if src == "-" else src
     if fmt == "llm":
         from lmcodec import llm
@@ -63,7 +63,7 @@ def _records(
     return jsonl.read(source, _type_named(type_name), on_error=reader_errors, lenient=lenient), None
 
 
-def _write_rejects(path: str | None, reader: jsonl.Reader) -> None:
+def _write_rejects(path: str | None, reader: jsonl.Reader[Any]) -> None:
     for bad in reader.errors:
         where = f"line {bad.line} (byte {bad.offset})" + (f" at {bad.path}" if bad.path else "")
         print(f"lmcodec: bad record, {where}: {bad.message}", file=sys.stderr)

@@ -166,13 +166,16 @@ def _as_bytes(data: Any) -> bytes | None:
     return None
 
 
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+# A string, or (group 1 not '"') one the buffer cuts: every match that starts at a quote succeeds,
+# so no quote inside a string is ever tried as a start (which made the scan quadratic).
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*("|\\?\Z)', re.S)
 # One byte per input byte: 2 opens a level, 0 closes one, 1 neither (depth = running sum - count).
 _DEPTH_TABLE = bytes(2 if b in b"[{" else 0 if b in b"]}" else 1 for b in range(256))
 
 
 def _blank(match: re.Match[bytes]) -> bytes:
-    return b"_" * len(match[0])
+    """A complete string as filler; a cut one kept as it is (its quote marks where the prefix ends)."""
+    return b"_" * len(match[0]) if match[1] == b'"' else match[0]
 
 
 def _stack_depth() -> int:

@@ -1,18 +1,42 @@
-"""Opening log files: paths, file objects and bytes; gzip and zstd chosen by suffix."""
+"""Opening log files: paths, file objects and bytes; gzip and zstd chosen by suffix.
+
+Compressed logs are checked, not trusted. They are written in members (gzip)
+or frames (zstd) of about :data:`FRAME` bytes each, every one carrying a
+checksum of its content (gzip's CRC-32; zstd's content checksum). They are read
+one member or frame at a time, and a member's bytes are handed on only once its
+checksum has been verified, so a bit flip never reaches the reader as an
+altered "good" record. A file cut short yields every byte before the cut; a
+member or frame that fails its check yields nothing of itself. Either way the
+reader then raises a :class:`~lmcodec.DecodeError` whose ``offset`` is the
+decompressed byte where the damage starts. A member or frame longer than
+:data:`HOLD` (written by another tool) is handed on as it is decompressed:
+its damage is still detected, but only at its end.
+"""
 
 from __future__ import annotations
 
 import gzip
 import io
 import os
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["open_read", "open_write"]
+from lmcodec.errors import DecodeError
+
+__all__ = ["FRAME", "HOLD", "Source", "open_read", "open_write"]
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
+
+FRAME = 1 << 20
+"""Decompressed bytes per gzip member / zstd frame written (each carries its own checksum)."""
+HOLD = 8 << 20
+"""Decompressed bytes of one member/frame held back until its checksum is verified."""
+_IN = 1 << 16  # compressed bytes read at a time
+_OUT = 1 << 20  # gzip: decompressed bytes produced per step (a bomb cannot allocate more)
+_ZSTD_IN = 1 << 10  # zstd has no output cap per call: 1 KiB of input yields at most ~32 MiB
 
 
 def _zstd() -> Any:
@@ -25,43 +49,193 @@ def _zstd() -> Any:
     return zstandard
 
 
+class _Checked(io.RawIOBase):
+    """The decompressed bytes of a gzip or zstd file, each member/frame handed on once verified."""
+
+    def __init__(self, raw: IO[bytes], kind: str, name: str) -> None:
+        super().__init__()
+        self._raw = raw
+        self._kind = kind
+        self._name = name
+        self._zstd = _zstd() if kind == "zstd" else None
+        self._obj: Any = None  # the decompressor of the member/frame being read
+        self._pending = b""  # compressed bytes read but not yet given to a decompressor
+        self._held: list[bytes] = []  # the current member's output, not yet verified
+        self._held_size = 0
+        self._ready = b""  # verified output, read from _taken on
+        self._taken = 0
+        self._at = 0  # position of _ready[0] in the decompressed stream
+        self._frame_start = 0  # decompressed offset where the current member/frame starts
+        self._ended = False
+        self._error: DecodeError | None = None  # raised once every byte before the damage is read
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while self._taken == len(self._ready) and not self._ended:
+            self._step()
+        taken = self._taken
+        size = min(len(buffer), len(self._ready) - taken)
+        if not size and self._error is not None:
+            raise self._error
+        buffer[:size] = self._ready[taken : taken + size]
+        self._taken += size
+        self._at += size
+        return size
+
+    def _step(self) -> None:
+        chunk = self._pending or self._raw.read(_IN)
+        self._pending = b""
+        if not chunk:
+            if self._obj is not None:
+                self._release()  # the bytes before a cut are intact, only unverified
+                self._damaged(f"the file ends inside a {self._unit} (truncated file?)", self._end)
+            else:
+                self._ended = True
+            return
+        if self._obj is None:
+            if self._kind == "gzip" and self._frame_start and not chunk.strip(b"\0"):
+                return  # zero padding after the last member, as gzip tolerates
+            self._obj = zlib.decompressobj(31) if self._zstd is None else self._zstd_obj()
+        try:
+            if self._zstd is None:
+                out = self._obj.decompress(chunk, _OUT)
+                rest = self._obj.unconsumed_tail  # at a member's end, a copy of unused_data
+            else:
+                out = self._obj.decompress(chunk[:_ZSTD_IN])
+                rest = chunk[_ZSTD_IN:]
+        except (zlib.error, self._zstd_error) as exc:
+            self._damaged(f"the {self._unit} at decompressed byte {self._frame_start} fails its check: {exc}")
+            return
+        self._hold(out)
+        if not self._obj.eof:
+            self._pending = rest
+        else:
+            self._pending = self._obj.unused_data + (rest if self._zstd is not None else b"")
+            self._obj = None
+            self._release()
+            self._frame_start = self._end
+
+    def _zstd_obj(self) -> Any:
+        assert self._zstd is not None
+        return self._zstd.ZstdDecompressor().decompressobj()
+
+    @property
+    def _zstd_error(self) -> type[Exception]:
+        error: type[Exception] = zlib.error if self._zstd is None else self._zstd.ZstdError
+        return error
+
+    @property
+    def _unit(self) -> str:
+        return "gzip member" if self._zstd is None else "zstd frame"
+
+    @property
+    def _end(self) -> int:
+        """The decompressed offset after everything produced so far."""
+        return self._at + len(self._ready) - self._taken + self._held_size
+
+    def _hold(self, out: bytes) -> None:
+        if out:
+            self._held.append(out)
+            self._held_size += len(out)
+            if self._held_size > HOLD:  # too long to hold back: hand it on unverified
+                self._release()
+
+    def _release(self) -> None:
+        if self._held:
+            self._ready = self._ready[self._taken :] + b"".join(self._held)
+            self._taken = 0
+            self._held.clear()
+            self._held_size = 0
+
+    def _damaged(self, what: str, at: int | None = None) -> None:
+        """End the stream: what is ready is still read, then the error is raised."""
+        offset = self._at + len(self._ready) - self._taken if at is None else at
+        self._held.clear()
+        self._held_size = 0
+        self._ended = True
+        self._obj = None
+        self._error = DecodeError(
+            f"{self._name}: damaged {self._kind} data at decompressed byte {offset}: {what}", offset=offset
+        )
+
+
 @contextmanager
 def open_read(src: Source) -> Iterator[IO[bytes]]:
-    """A binary reader over ``src``: a path (``.gz``/``.zst`` decompressed), bytes, or a file object."""
+    """A binary reader over ``src``: a path (``.gz``/``.zst`` decompressed and checked), bytes,
+    or a file object."""
     if isinstance(src, (bytes, bytearray, memoryview)):
         yield io.BytesIO(bytes(src))
         return
     if isinstance(src, (str, os.PathLike)):
         path = Path(src)
-        if path.suffix == ".gz":
-            with gzip.open(path, "rb") as fh:
-                yield fh  # type: ignore[misc]
-        elif path.suffix == ".zst":
-            with path.open("rb") as raw:
-                reader = _zstd().ZstdDecompressor().stream_reader(raw)
-                with io.BufferedReader(reader) as fh:
+        kind = {".gz": "gzip", ".zst": "zstd"}.get(path.suffix)
+        with path.open("rb") as raw:
+            if kind is None:
+                yield raw
+            else:
+                with io.BufferedReader(_Checked(raw, kind, str(path)), _OUT) as fh:
                     yield fh
-        else:
-            with path.open("rb") as fh:
-                yield fh
         return
     yield src
 
 
+class _Framed(io.RawIOBase):
+    """Writes what it is given as gzip members / zstd frames of about :data:`FRAME` bytes."""
+
+    def __init__(self, raw: IO[bytes], compress: Callable[[bytes], bytes]) -> None:
+        super().__init__()
+        self._raw = raw
+        self._compress = compress
+        self._parts: list[bytes] = []
+        self._size = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        size = len(data)
+        self._parts.append(bytes(data))
+        self._size += size
+        if self._size >= FRAME:
+            self._emit()
+        return size
+
+    def _emit(self) -> None:
+        if self._parts:
+            self._raw.write(self._compress(b"".join(self._parts)))
+            self._parts.clear()
+            self._size = 0
+
+    def finish(self) -> None:
+        """Write what is buffered (call once, after the last write)."""
+        self._emit()
+
+
+def _compressor(kind: str) -> Callable[[bytes], bytes]:
+    if kind == "gzip":
+        return lambda data: gzip.compress(data, mtime=0)
+    compressor = _zstd().ZstdCompressor(write_checksum=True)
+    return compressor.compress  # type: ignore[no-any-return]
+
+
 @contextmanager
 def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
-    """A binary writer to ``dest``: a path (``.gz``/``.zst`` compressed) or a file object."""
+    """A binary writer to ``dest``: a path (``.gz``/``.zst`` compressed, with checksums) or a file
+    object. What was written before an exception is kept (a complete file of fewer records):
+    write to a temporary name and rename it for an all-or-nothing result."""
     if isinstance(dest, (str, os.PathLike)):
         path = Path(dest)
-        if path.suffix == ".gz":
-            with gzip.open(path, "wb") as fh:
-                yield fh  # type: ignore[misc]
-        elif path.suffix == ".zst":
-            with path.open("wb") as raw:
-                with _zstd().ZstdCompressor().stream_writer(raw) as fh:
-                    yield fh
-        else:
-            with path.open("wb") as fh:
-                yield fh
+        kind = {".gz": "gzip", ".zst": "zstd"}.get(path.suffix)
+        with path.open("wb") as raw:
+            if kind is None:
+                yield raw
+            else:
+                framed = _Framed(raw, _compressor(kind))
+                try:
+                    yield framed  # type: ignore[misc]
+                finally:
+                    framed.finish()  # what was written before an error is kept, as with a plain file
         return
     yield dest

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -20,7 +20,13 @@ from lmcodec.codecs._hooks import HOSTILE, enc_hook, top_level
 from lmcodec.codecs.files import Source, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, RecordError, ValidationError
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
+
 __all__ = ["BadRecord", "Reader", "RecordError", "read", "write"]
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 OnError = Literal["raise", "skip", "collect"]
 _FLUSH_AT = 1 << 20
@@ -29,13 +35,18 @@ _FLUSH_AT = 1 << 20
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
 
 
-class Reader:
-    """Iterates the good records of a JSONL source; counts and (optionally) keeps the bad ones."""
+class Reader(Generic[T_co]):
+    """Iterates the good records of a JSONL source; counts and (optionally) keeps the bad ones.
+
+    A damaged compressed file (cut short, or failing its checksum) ends the
+    iteration in every ``on_error`` mode: every record before the damage is
+    yielded, then a :class:`RecordError` names the line and byte offset.
+    """
 
     def __init__(
         self,
         src: Source,
-        type: Any,
+        type: TypeForm[T_co],
         *,
         on_error: OnError = "raise",
         lenient: bool = False,
@@ -56,31 +67,44 @@ class Reader:
         self.bad = 0
         self.errors: list[BadRecord] = []
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[T_co]:
         decode = _json.decoder_for(self._type).decode
         offset = 0
+        number = 0
         with open_read(self._src) as fh:
-            for number, raw in enumerate(fh, start=1):
-                start = offset
-                offset += len(raw)
-                if raw[0] in _BLANK and not raw.strip():  # a record starts with "{": no copy for it
-                    continue
-                try:
-                    record = decode(raw)
-                except (msgspec.DecodeError, *HOSTILE):
-                    # Decoded again on the slow path: the lenient/unknown readers, or the located error.
-                    try:
-                        if self._decode is not None:
-                            record = self._decode(raw)
-                        else:
-                            record = _json.decode(
-                                raw, self._type, lenient=self._lenient, unknown=self._unknown
-                            )
-                    except LmcodecError as err:
-                        self._fail(err, number, start, raw)
+            try:
+                for number, raw in enumerate(fh, start=1):
+                    start = offset
+                    offset += len(raw)
+                    if raw[0] in _BLANK and not raw.strip():  # a record starts with "{": no copy for it
                         continue
-                self.good += 1
-                yield record
+                    try:
+                        record = decode(raw)
+                    except (msgspec.DecodeError, *HOSTILE):
+                        # Decoded again on the slow path: the lenient/unknown readers, or the located error.
+                        try:
+                            if self._decode is not None:
+                                record = self._decode(raw)
+                            else:
+                                record = _json.decode(
+                                    raw, self._type, lenient=self._lenient, unknown=self._unknown
+                                )
+                        except LmcodecError as err:
+                            self._fail(err, number, start, raw)
+                            continue
+                    self.good += 1
+                    yield record
+            except DecodeError as err:
+                if isinstance(err, RecordError):
+                    raise
+                # The compressed file is damaged (files.open_read): nothing after it can be read.
+                raise RecordError(
+                    f"{err} (every record before it was read)",
+                    line=number + 1,
+                    offset=offset,
+                    path="",
+                    cause=err,
+                ) from err
 
     def _fail(self, err: LmcodecError, number: int, start: int, raw: bytes) -> None:
         self.bad += 1
@@ -97,20 +121,23 @@ class Reader:
 
 def read(
     src: Source,
-    type: Any,
+    type: TypeForm[T],
     *,
     on_error: OnError = "raise",
     lenient: bool = False,
     unknown: _json.OnUnknown = "error",
-    decode: Callable[[bytes], Any] | None = None,
-) -> Reader:
+    decode: Callable[[bytes], T] | None = None,
+) -> Reader[T]:
     """The records of a JSONL source (path, ``.gz``/``.zst`` path, bytes or binary file), lazily.
 
     ``lenient`` and ``unknown`` as for :func:`lmcodec.decode`. Each line is decoded by
     the shared strict decoder of ``type``; a line it refuses is decoded again by
     ``decode`` (default: :func:`lmcodec.decode` with ``lenient`` and ``unknown``), which
     returns the record or raises the LmcodecError reported for the line; e.g.
-    ``decode=lmcodec.llm.decode`` reads llm logs by llm's own rules.
+    ``decode=lmcodec.llm.decode`` reads llm logs by llm's own rules. A ``.gz``/``.zst``
+    file is checked as it is read (``lmcodec.codecs.files``): damage ends the iteration with
+    a :class:`RecordError` after every record before it. A path that cannot be opened
+    raises the ``OSError`` of ``open``.
     """
     return Reader(src, type, on_error=on_error, lenient=lenient, unknown=unknown, decode=decode)
 
@@ -121,21 +148,30 @@ def write(
     *,
     include_provider_data: bool = False,
 ) -> int:
-    """Write one canonical JSON record a line; returns the number of records written."""
+    """Write one canonical JSON record a line; returns the number of records written.
+
+    A record that cannot be encoded stops the write with an :class:`EncodeError` naming
+    its index, after every record before it has been written (complete lines: the file
+    reads back as those records); nothing after it is consumed.
+    """
     encoder = msgspec.json.Encoder(enc_hook=enc_hook)
     buffer = bytearray()
     count = 0
     with open_write(dest) as fh:
-        for obj in objects:
-            try:
-                encoder.encode_into(top_level(obj, include_provider_data), buffer, -1)
-            except (TypeError, ValueError, OverflowError, RecursionError) as exc:
-                raise EncodeError(f"record {count}: {exc}") from exc
-            buffer.extend(b"\n")
-            count += 1
-            if len(buffer) >= _FLUSH_AT:
+        try:
+            for obj in objects:
+                start = len(buffer)
+                try:
+                    encoder.encode_into(top_level(obj, include_provider_data), buffer, -1)
+                except (TypeError, ValueError, OverflowError, RecursionError) as exc:
+                    del buffer[start:]
+                    raise EncodeError(f"record {count}: {exc}") from exc
+                buffer.extend(b"\n")
+                count += 1
+                if len(buffer) >= _FLUSH_AT:
+                    fh.write(buffer)
+                    buffer.clear()
+        finally:
+            if buffer:
                 fh.write(buffer)
-                buffer.clear()
-        if buffer:
-            fh.write(buffer)
     return count

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import struct
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -28,9 +28,16 @@ from lmcodec.codecs._hooks import (
     top_level,
 )
 from lmcodec.codecs.files import Source, open_read, open_write
-from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
+from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, ValidationError
 
-__all__ = ["decode", "encode", "read_stream", "write_stream"]
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
+
+__all__ = ["StreamReader", "decode", "encode", "read_stream", "write_stream"]
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+OnError = Literal["raise", "skip", "collect"]
 
 _encoder = msgspec.msgpack.Encoder(enc_hook=msgpack_enc_hook)
 _READ_CHUNK = 1 << 20  # a record is read in chunks of this size, so a forged length allocates nothing
@@ -38,9 +45,9 @@ _decoders: dict[Any, msgspec.msgpack.Decoder[Any]] = {}
 _raw_decoder = msgspec.msgpack.Decoder()
 
 
-def decoder_for(tp: Any) -> msgspec.msgpack.Decoder[Any]:
+def decoder_for(tp: TypeForm[T]) -> msgspec.msgpack.Decoder[T]:
     """The one shared Decoder of a target type, built on first use."""
-    dec = _decoders.get(tp)
+    dec: msgspec.msgpack.Decoder[T] | None = _decoders.get(tp)
     if dec is None:
         dec = _decoders[tp] = msgspec.msgpack.Decoder(tp, dec_hook=dec_hook)
     return dec
@@ -55,8 +62,8 @@ def encode(obj: Any, *, include_provider_data: bool = False) -> bytes:
 
 
 def decode(
-    data: bytes | bytearray | memoryview, type: Any, *, unknown: Literal["error", "keep"] = "error"
-) -> Any:
+    data: bytes | bytearray | memoryview, type: TypeForm[T], *, unknown: Literal["error", "keep"] = "error"
+) -> T:
     """Decode MessagePack into ``type``, validating every rule.
 
     ``unknown="keep"`` keeps items of unknown tags as Unknown* values holding
@@ -66,11 +73,12 @@ def decode(
         return decoder_for(type).decode(data)
     except msgspec.ValidationError as exc:
         if NOT_FINITE in str(exc):  # a NaN/inf logprob, which MessagePack holds as a float
-            obj = _non_finite_logprobs(data, type)
+            obj: T | None = _non_finite_logprobs(data, type)
             if obj is not None:
                 return obj
         if unknown == "keep":
-            return _keep.decode(data, type, "msgpack")
+            kept: T = _keep.decode(data, type, "msgpack")
+            return kept
         if unknown != "error":
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}") from None
         raise decode_error(exc) from exc
@@ -98,62 +106,130 @@ def write_stream(
     *,
     include_provider_data: bool = False,
 ) -> int:
-    """Write length-delimited MessagePack records (4-byte big-endian length, then the record)."""
+    """Write length-delimited MessagePack records (4-byte big-endian length, then the record).
+
+    A record that cannot be encoded stops the write with an :class:`EncodeError` naming
+    its index, after every record before it has been written; nothing after it is consumed.
+    """
     count = 0
     buffer = bytearray()
     with open_write(dest) as fh:
-        for obj in objects:
-            start = len(buffer)
-            buffer.extend(b"\0\0\0\0")
-            try:
-                _encoder.encode_into(top_level(obj, include_provider_data), buffer, -1)
-            except (TypeError, ValueError, OverflowError, RecursionError) as exc:
-                raise EncodeError(f"record {count}: {exc}") from exc
-            size = len(buffer) - start - 4
-            if size > 0xFFFFFFFF:
-                raise EncodeError(f"record {count} is larger than 4 GiB")
-            _LENGTH.pack_into(buffer, start, size)
-            count += 1
-            if len(buffer) >= 1 << 20:
+        try:
+            for obj in objects:
+                start = len(buffer)
+                buffer.extend(b"\0\0\0\0")
+                try:
+                    _encoder.encode_into(top_level(obj, include_provider_data), buffer, -1)
+                except (TypeError, ValueError, OverflowError, RecursionError) as exc:
+                    del buffer[start:]
+                    raise EncodeError(f"record {count}: {exc}") from exc
+                size = len(buffer) - start - 4
+                if size > 0xFFFFFFFF:
+                    del buffer[start:]
+                    raise EncodeError(f"record {count} is larger than 4 GiB")
+                _LENGTH.pack_into(buffer, start, size)
+                count += 1
+                if len(buffer) >= 1 << 20:
+                    fh.write(buffer)
+                    buffer.clear()
+        finally:
+            if buffer:
                 fh.write(buffer)
-                buffer.clear()
-        if buffer:
-            fh.write(buffer)
     return count
 
 
-def read_stream(src: Source, type: Any, *, unknown: Literal["error", "keep"] = "error") -> Iterator[Any]:
+class StreamReader(Generic[T_co]):
+    """Iterates the records of a length-delimited MessagePack stream; counts and (optionally)
+    keeps the bad ones, as :class:`lmcodec.jsonl.Reader` does for lines.
+
+    A record whose bytes do not decode is a bad record (``on_error``); a stream whose
+    framing is broken (a truncated length prefix or record, a damaged compressed file)
+    cannot be read past that point and raises a :class:`DecodeError` in every mode, after
+    every record before it. ``errors`` holds :class:`BadRecord` values whose ``line`` is
+    the record index (0-based, as in the messages) and ``offset`` its byte offset.
+    """
+
+    def __init__(
+        self,
+        src: Source,
+        type: TypeForm[T_co],
+        *,
+        on_error: OnError = "raise",
+        unknown: Literal["error", "keep"] = "error",
+    ) -> None:
+        if on_error not in ("raise", "skip", "collect"):
+            raise ValueError(f"on_error must be 'raise', 'skip' or 'collect', not {on_error!r}")
+        if unknown not in ("error", "keep"):
+            raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
+        self._src = src
+        self._type = type
+        self._on_error = on_error
+        self._unknown = unknown
+        self.good = 0
+        self.bad = 0
+        self.errors: list[BadRecord] = []
+
+    def __iter__(self) -> Iterator[T_co]:
+        fast = decoder_for(self._type).decode
+        index = 0
+        offset = 0
+        with open_read(self._src) as fh:
+            while True:
+                head = _read_framing(fh, 4, index, offset)
+                if not head:
+                    return
+                if len(head) < 4:
+                    raise DecodeError(
+                        f"record {index} (byte {offset}): truncated length prefix", offset=offset
+                    )
+                (size,) = _LENGTH.unpack(head)
+                body = _read_framing(fh, size, index, offset)
+                if len(body) < size:
+                    raise DecodeError(
+                        f"record {index} (byte {offset}): truncated record ({len(body)} of {size} bytes)",
+                        offset=offset,
+                    )
+                try:
+                    record = fast(body)
+                except (msgspec.DecodeError, *HOSTILE):
+                    try:
+                        record = _record(body, self._type, self._unknown, index, offset)
+                    except LmcodecError as err:
+                        self._fail(err, index, offset, body)
+                        index += 1
+                        offset += 4 + size
+                        continue
+                self.good += 1
+                yield record
+                index += 1
+                offset += 4 + size
+
+    def _fail(self, err: LmcodecError, index: int, offset: int, body: bytes) -> None:
+        self.bad += 1
+        if self._on_error == "raise":
+            raise err
+        if self._on_error == "collect":
+            path = err.path if isinstance(err, ValidationError) else ""
+            message = err.message if isinstance(err, ValidationError) else str(err)
+            self.errors.append(BadRecord(index, offset, path, message, body))
+
+
+def read_stream(
+    src: Source,
+    type: TypeForm[T],
+    *,
+    on_error: OnError = "raise",
+    unknown: Literal["error", "keep"] = "error",
+) -> StreamReader[T]:
     """The records of a length-delimited MessagePack stream, decoded one at a time.
 
-    A bad record raises a DecodeError/ValidationError naming its index and
-    byte offset; a length prefix larger than the rest of the input is a
-    truncated record (memory grows with the bytes actually read, never with
-    the announced length).
+    ``on_error="raise"`` (default) stops at a bad record with a DecodeError/ValidationError
+    naming its index and byte offset; ``"skip"`` counts it and goes on; ``"collect"`` also
+    keeps it (``reader.errors``). A length prefix larger than the rest of the input is a
+    truncated record (memory grows with the bytes actually read, never with the
+    announced length), raised in every mode after the records before it.
     """
-    fast = decoder_for(type).decode
-    index = 0
-    offset = 0
-    with open_read(src) as fh:
-        while True:
-            head = fh.read(4)
-            if not head:
-                return
-            if len(head) < 4:
-                raise DecodeError(f"record {index} (byte {offset}): truncated length prefix", offset=offset)
-            (size,) = _LENGTH.unpack(head)
-            body = _read_exactly(fh, size)
-            if len(body) < size:
-                raise DecodeError(
-                    f"record {index} (byte {offset}): truncated record ({len(body)} of {size} bytes)",
-                    offset=offset,
-                )
-            try:
-                record = fast(body)
-            except (msgspec.DecodeError, *HOSTILE):
-                record = _record(body, type, unknown, index, offset)
-            yield record
-            index += 1
-            offset += 4 + size
+    return StreamReader(src, type, on_error=on_error, unknown=unknown)
 
 
 def _record(body: bytes, tp: Any, unknown: Any, index: int, offset: int) -> Any:
@@ -165,6 +241,16 @@ def _record(body: bytes, tp: Any, unknown: Any, index: int, offset: int) -> Any:
     except LmcodecError as err:
         at = offset + 4 + err.offset if isinstance(err, DecodeError) and err.offset is not None else offset
         raise DecodeError(f"record {index} (byte {offset}): {err}", offset=at) from err
+
+
+def _read_framing(fh: IO[bytes], size: int, index: int, offset: int) -> bytes:
+    """:func:`_read_exactly`, a damaged compressed file reported at the record it cuts."""
+    try:
+        return _read_exactly(fh, size)
+    except DecodeError as err:
+        raise DecodeError(
+            f"record {index} (byte {offset}): {err} (every record before it was read)", offset=err.offset
+        ) from err
 
 
 def _read_exactly(fh: IO[bytes], size: int) -> bytes:
