@@ -1,0 +1,167 @@
+"""A gateway: OpenAI Chat Completions and Anthropic Messages endpoints over any of the four backends.
+
+    pip install 'lmcodec[gateway]'
+    LMCODEC_BACKEND=anthropic LMCODEC_BACKEND_URL=https://api.anthropic.com \\
+        LMCODEC_BACKEND_KEY=sk-ant-... uvicorn gateway:app --app-dir examples
+
+Then point any OpenAI client at ``http://127.0.0.1:8000/v1`` or any Anthropic
+client at ``http://127.0.0.1:8000``: the client cannot tell which dialect the
+backend speaks. Per request:
+
+1. ``lc.decode_request(dialect, body)``: the client's body as the canonical Request;
+2. ``lc.build_request(backend, request, stream=...)``: the backend's request
+   (path, non-secret headers, body); the credential is added here;
+3. streamed: the backend's SSE bytes go through ``lc.stream.atranslate`` into
+   the client's dialect chunk by chunk, as they arrive; not streamed: the body
+   goes through ``lc.decode_response`` and ``lc.encode_response``.
+
+A backend error (HTTP status >= 400) is answered with the same status and the
+client dialect's error body. Starlette, uvicorn and httpx are the ``gateway``
+extra, never dependencies of lmcodec.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from typing import Any, Final
+
+import httpx
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+import lmcodec as lc
+
+__all__ = ["BASE_URLS", "Backend", "create_app", "forward"]
+
+BASE_URLS: Final[dict[str, str]] = {
+    "openai": "https://api.openai.com/v1",
+    "openai_chat": "https://api.openai.com/v1",
+    "anthropic": "https://api.anthropic.com",
+    "gemini": "https://generativelanguage.googleapis.com",
+}
+"""Where each backend's ``build_request`` path is relative to."""
+
+
+class _StreamFlag(msgspec.Struct):
+    """The one field of a client body the canonical Request does not hold."""
+
+    stream: bool = False
+
+
+_stream_flag: Final = msgspec.json.Decoder(_StreamFlag)
+
+
+def _auth(backend: str, key: str) -> dict[str, str]:
+    if not key:
+        return {}
+    if backend == "anthropic":
+        return {"x-api-key": key}
+    if backend == "gemini":
+        return {"x-goog-api-key": key}
+    return {"authorization": f"Bearer {key}"}
+
+
+def _error_body(dialect: str, status: int, message: str) -> bytes:
+    """An error body as the client's SDK reads it (its ``APIStatusError`` carries the message)."""
+    if dialect == "anthropic":
+        kind = (
+            "authentication_error" if status == 401 else "rate_limit_error" if status == 429 else "api_error"
+        )
+        return msgspec.json.encode({"type": "error", "error": {"type": kind, "message": message}})
+    return msgspec.json.encode(
+        {"error": {"message": message, "type": "api_error", "param": None, "code": None}}
+    )
+
+
+class Backend:
+    """One backend: its dialect, base URL, credential and the HTTP client that reaches it."""
+
+    def __init__(
+        self, dialect: str, base_url: str | None = None, key: str = "", *, client: Any = None
+    ) -> None:
+        if dialect not in BASE_URLS:
+            raise ValueError(f"unknown backend dialect {dialect!r}; expected one of {sorted(BASE_URLS)}")
+        self.dialect = dialect
+        self.key = key
+        self.client = client or httpx.AsyncClient(base_url=base_url or BASE_URLS[dialect], timeout=600)
+
+
+async def forward(backend: Backend, dialect: str, request: lc.Request, *, stream: bool) -> Response:
+    """``request`` sent to ``backend``, answered in the client's ``dialect``."""
+    built = lc.build_request(backend.dialect, request, stream=stream)
+    headers = {**built.headers, **_auth(backend.dialect, backend.key)}
+    outgoing = backend.client.build_request(built.method, built.path, content=built.body, headers=headers)
+    upstream = await backend.client.send(outgoing, stream=stream)
+    if upstream.status_code >= 400:
+        body = await upstream.aread()
+        await upstream.aclose()
+        message = body.decode("utf-8", "replace")[:2000] or f"backend answered {upstream.status_code}"
+        return Response(
+            _error_body(dialect, upstream.status_code, message),
+            status_code=upstream.status_code,
+            media_type="application/json",
+        )
+    if not stream:
+        try:
+            response = lc.decode_response(backend.dialect, upstream.content, request=request)
+        except lc.LmcodecError as exc:  # the backend's body is not one its dialect allows
+            return Response(
+                _error_body(dialect, 502, str(exc)), status_code=502, media_type="application/json"
+            )
+        return Response(lc.encode_response(dialect, response), media_type="application/json")
+
+    async def translated() -> AsyncIterator[bytes]:
+        try:
+            async for chunk in lc.stream.atranslate(
+                backend.dialect, dialect, upstream.aiter_bytes(), request=request
+            ):
+                yield chunk
+        finally:
+            await upstream.aclose()
+
+    return StreamingResponse(
+        translated(), media_type="text/event-stream", headers={"cache-control": "no-cache"}
+    )
+
+
+def create_app(backend: Backend) -> Starlette:
+    """The ASGI app: ``POST /v1/chat/completions`` (OpenAI Chat) and ``POST /v1/messages`` (Anthropic)."""
+
+    async def serve(dialect: str, http: Request) -> Response:
+        body = await http.body()
+        try:
+            request = lc.decode_request(dialect, body)
+            stream = _stream_flag.decode(body).stream
+        except (lc.LmcodecError, ValueError, msgspec.DecodeError) as exc:
+            return Response(
+                _error_body(dialect, 400, str(exc)), status_code=400, media_type="application/json"
+            )
+        return await forward(backend, dialect, request, stream=stream)
+
+    async def chat_completions(http: Request) -> Response:
+        return await serve("openai_chat", http)
+
+    async def messages(http: Request) -> Response:
+        return await serve("anthropic", http)
+
+    return Starlette(
+        routes=[
+            Route("/v1/chat/completions", chat_completions, methods=["POST"]),
+            Route("/v1/messages", messages, methods=["POST"]),
+        ]
+    )
+
+
+def _from_environment() -> Starlette:
+    dialect = os.environ.get("LMCODEC_BACKEND", "openai_chat")
+    return create_app(
+        Backend(dialect, os.environ.get("LMCODEC_BACKEND_URL"), os.environ.get("LMCODEC_BACKEND_KEY", ""))
+    )
+
+
+app: Any = _from_environment() if os.environ.get("LMCODEC_BACKEND") else None
+"""The app uvicorn serves (``uvicorn gateway:app``), configured from the environment."""

@@ -1,0 +1,410 @@
+"""examples/gateway.py: the official openai and anthropic clients against the gateway, over a fake
+backend of each dialect that serves corpus bodies in small chunks (all on 127.0.0.1).
+
+The full path (client body -> ``lc.decode_request``) needs the request readers; until they land,
+those tests skip with the reason, and the backend half (``gateway.forward``: ``lc.build_request``,
+the HTTP call, ``lc.stream.atranslate`` / ``lc.encode_response``) is exercised from a canonical
+Request over the same real sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import socket
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from ..providers.provider_support import BODIES, complete_bodies, stream_bodies
+from ..stream.write_support import projection, sdk_chat
+
+starlette = pytest.importorskip(
+    "starlette", reason="the gateway example runs on Starlette (the gateway extra)"
+)
+uvicorn = pytest.importorskip("uvicorn", reason="the test serves the apps with uvicorn")
+httpx = pytest.importorskip("httpx", reason="the gateway's backend client")
+anthropic = pytest.importorskip("anthropic", reason="the official Anthropic client")
+openai = pytest.importorskip("openai", reason="the official OpenAI client")
+
+from starlette.applications import Starlette  # noqa: E402
+from starlette.requests import Request  # noqa: E402
+from starlette.responses import Response, StreamingResponse  # noqa: E402
+from starlette.routing import Route  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not BODIES.is_dir(), reason=f"lm15-contract corpus not found at {BODIES}")
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gateway.py"
+BACKENDS = ("openai", "openai_chat", "anthropic", "gemini")
+CLIENTS = ("openai_chat", "anthropic")
+CHAT_BODIES = Path(__file__).resolve().parents[1] / "fixtures" / "providers" / "chat_bodies.json"
+MODEL = "m-1"
+TOOL = {"name": "get_weather", "description": "Weather", "parameters": {"type": "object", "properties": {}}}
+
+
+def _gateway_module() -> Any:
+    spec = importlib.util.spec_from_file_location("lmcodec_gateway_example", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+gateway = _gateway_module()
+
+
+# ── the fake backend ──────────────────────────────────────────────────────────
+
+
+def _stream_body(dialect: str, tools: bool) -> bytes:
+    paths = [p for p in stream_bodies(dialect) if ("tool_call" in p.parent.name) == tools]
+    paths = [p for p in paths if "unnamed" not in p.parent.name]
+    return paths[-1].read_bytes()
+
+
+CHAT_TOOL_BODY = {  # the corpus has no complete Chat body with a tool call: OpenAI's documented shape
+    "id": "chatcmpl-tool1",
+    "object": "chat.completion",
+    "created": 1788384103,
+    "model": "gpt-5.4-mini-2026-03-17",
+    "choices": [
+        {
+            "index": 0,
+            "message": {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "call_zM72F7ViLkPs6vyGCDCMOySP",
+                        "type": "function",
+                        "function": {"name": "get_weather", "arguments": '{"city":"Gatineau"}'},
+                    }
+                ],
+                "refusal": None,
+            },
+            "logprobs": None,
+            "finish_reason": "tool_calls",
+        }
+    ],
+    "usage": {"prompt_tokens": 139, "completion_tokens": 19, "total_tokens": 158},
+}
+
+
+def _complete_body(dialect: str, tools: bool) -> bytes:
+    if dialect == "openai_chat":
+        return json.dumps(CHAT_TOOL_BODY if tools else json.loads(CHAT_BODIES.read_text())[0]).encode()
+    name = f"{dialect}.tools" if tools else f"{dialect}.basic_text"
+    return [p for p in complete_bodies(dialect) if p.parent.name == name][-1].read_bytes()
+
+
+def backend_body(dialect: str, stream: bool, tools: bool) -> bytes:
+    """The corpus body the fake backend answers with (what the test expects the client to see)."""
+    return _stream_body(dialect, tools) if stream else _complete_body(dialect, tools)
+
+
+def fake_backend(dialect: str) -> Starlette:
+    """Answers any POST with a corpus body of ``dialect``: streamed in 9-byte chunks when asked."""
+
+    async def answer(request: Request) -> Response:
+        payload = json.loads(await request.body())
+        stream = bool(payload.get("stream")) or "streamGenerateContent" in request.url.path
+        tools = bool(payload.get("tools"))
+        body = backend_body(dialect, stream, tools)
+        if not stream:
+            return Response(body, media_type="application/json")
+
+        async def chunks() -> Any:
+            for i in range(0, len(body), 9):
+                yield body[i : i + 9]
+                await asyncio.sleep(0)
+
+        return StreamingResponse(chunks(), media_type="text/event-stream")
+
+    return Starlette(routes=[Route("/{path:path}", answer, methods=["POST"])])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class _Served:
+    def __init__(self, app: Any) -> None:
+        self.port = _free_port()
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def backends() -> Iterator[dict[str, _Served]]:
+    served = {dialect: _Served(fake_backend(dialect)) for dialect in BACKENDS}
+    yield served
+    for s in served.values():
+        s.stop()
+
+
+def _base(dialect: str, served: _Served) -> str:
+    return served.url + ("/v1" if dialect in ("openai", "openai_chat") else "")
+
+
+@pytest.fixture(scope="module")
+def gateways(backends: dict[str, _Served]) -> Iterator[dict[str, _Served]]:
+    served = {
+        dialect: _Served(gateway.create_app(gateway.Backend(dialect, _base(dialect, backends[dialect]), "k")))
+        for dialect in BACKENDS
+    }
+    yield served
+    for s in served.values():
+        s.stop()
+
+
+# ── what the client must see ──────────────────────────────────────────────────
+
+
+def expected(backend: str, stream: bool, tools: bool, client: str) -> dict[str, Any]:
+    """The canonical Response of the backend's body, as much of it as the client's wire carries."""
+    request = lc.Request(model=MODEL, messages=(lc.Message.user("hi"),))
+    body = backend_body(backend, stream, tools)
+    if stream:
+        response = lc.assemble(lc.stream.decode(backend, [body], request=request), request=request)
+    else:
+        response = lc.decode_response(backend, body, request=request)
+    return projection(response, client)
+
+
+def _needs(dialect: str, what: str) -> None:
+    probe = lc.Request(model=MODEL, messages=(lc.Message.user("hi"),))
+    try:
+        if what == "read":
+            lc.decode_request(
+                dialect, b'{"model":"m","messages":[{"role":"user","content":"hi"}],"max_tokens":5}'
+            )
+        elif what == "write":
+            lc.stream.Encoder(dialect).feed(lc.StreamStartEvent(id="x", model="m"))
+        else:
+            lc.build_request(dialect, probe)
+    except NotImplementedError as exc:
+        pytest.skip(f"needs {what} for {dialect}: {exc}")
+
+
+def _anthropic_view(message: Any) -> dict[str, Any]:
+    blocks = message.content
+    finish = {"end_turn": "stop", "tool_use": "tool_call", "max_tokens": "length"}.get(
+        message.stop_reason, "stop"
+    )
+    return {
+        "text": "".join(b.text for b in blocks if b.type == "text"),
+        "tool_calls": [(b.id, b.name, b.input) for b in blocks if b.type == "tool_use"],
+        "thinking": "".join(b.thinking for b in blocks if b.type == "thinking"),
+        "finish_reason": finish,
+        "usage": (
+            message.usage.input_tokens,
+            message.usage.output_tokens,
+            message.usage.input_tokens + message.usage.output_tokens,
+        ),
+    }
+
+
+def _comparable(
+    view: dict[str, Any], want: dict[str, Any], backend: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Gemini names no tool calls: an id the writer made up is compared by position only."""
+    view, want = dict(view), dict(want)
+    want.pop("reasoning_state", None)
+    if backend == "gemini":
+        view["tool_calls"] = [call[1:] for call in view["tool_calls"]]
+        want["tool_calls"] = [call[1:] for call in want["tool_calls"]]
+    return view, want
+
+
+# ── the official clients against the gateway ─────────────────────────────────
+
+
+@pytest.mark.parametrize("tools", [False, True], ids=["text", "tools"])
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_openai_client(gateways: dict[str, _Served], backend: str, stream: bool, tools: bool) -> None:
+    _needs("openai_chat", "read")
+    _needs(backend, "build")
+    client = openai.OpenAI(api_key="sk-test", base_url=gateways[backend].url + "/v1", max_retries=0)
+    kwargs: dict[str, Any] = {"model": MODEL, "messages": [{"role": "user", "content": "hi"}]}
+    if tools:
+        kwargs["tools"] = [{"type": "function", "function": TOOL}]
+    if stream:
+        from openai.lib.streaming.chat import ChatCompletionStreamState
+
+        state = ChatCompletionStreamState()
+        with client.chat.completions.create(stream=True, **kwargs) as chunks:
+            for chunk in chunks:
+                state.handle_chunk(chunk)
+        done = state.current_completion_snapshot
+    else:
+        done = client.chat.completions.create(**kwargs)
+    message = done.choices[0].message
+    usage = done.usage
+    view = {
+        "text": message.content or "",
+        "tool_calls": [
+            (c.id, c.function.name, json.loads(c.function.arguments)) for c in message.tool_calls or []
+        ],
+        "thinking": (getattr(message, "model_extra", None) or {}).get("reasoning_content") or "",
+        "finish_reason": {"tool_calls": "tool_call"}.get(
+            done.choices[0].finish_reason, done.choices[0].finish_reason
+        ),
+        "usage": (usage.prompt_tokens, usage.completion_tokens, usage.total_tokens) if usage else (None,) * 3,
+    }
+    got, want = _comparable(view, expected(backend, stream, tools, "openai_chat"), backend)
+    assert got == want
+
+
+@pytest.mark.parametrize("tools", [False, True], ids=["text", "tools"])
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_anthropic_client(gateways: dict[str, _Served], backend: str, stream: bool, tools: bool) -> None:
+    _needs("anthropic", "read")
+    _needs("anthropic", "write")
+    _needs(backend, "build")
+    client = anthropic.Anthropic(api_key="sk-ant-test", base_url=gateways[backend].url, max_retries=0)
+    kwargs: dict[str, Any] = {
+        "model": MODEL,
+        "max_tokens": 64,
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    if tools:
+        kwargs["tools"] = [
+            {"name": TOOL["name"], "description": TOOL["description"], "input_schema": TOOL["parameters"]}
+        ]
+    if stream:
+        with client.messages.stream(**kwargs) as events:
+            message = events.get_final_message()
+    else:
+        message = client.messages.create(**kwargs)
+    got, want = _comparable(_anthropic_view(message), expected(backend, stream, tools, "anthropic"), backend)
+    want["usage"] = (
+        want["usage"][0] or 0,
+        want["usage"][1] or 0,
+        (want["usage"][0] or 0) + (want["usage"][1] or 0),
+    )
+    assert got == want
+
+
+# ── the backend half, from a canonical Request ───────────────────────────────
+
+
+def _forward(backend: str, url: str, dialect: str, stream: bool, tools: bool) -> tuple[int, bytes]:
+    tool_defs = (
+        lc.FunctionTool(name=TOOL["name"], description=TOOL["description"], parameters=TOOL["parameters"]),
+    )
+    request = lc.Request(model=MODEL, messages=(lc.Message.user("hi"),), tools=tool_defs if tools else ())
+
+    async def run() -> tuple[int, bytes]:
+        async with httpx.AsyncClient(base_url=url) as http:
+            answer = await gateway.forward(
+                gateway.Backend(backend, client=http), dialect, request, stream=stream
+            )
+            if isinstance(answer, StreamingResponse):
+                pieces = [piece async for piece in answer.body_iterator]
+                return answer.status_code, b"".join(p if isinstance(p, bytes) else p.encode() for p in pieces)
+            return answer.status_code, bytes(answer.body)
+
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize("tools", [False, True], ids=["text", "tools"])
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_forward_to_chat_clients(
+    backends: dict[str, _Served], backend: str, stream: bool, tools: bool
+) -> None:
+    _needs(backend, "build")
+    status, body = _forward(backend, _base(backend, backends[backend]), "openai_chat", stream, tools)
+    assert status == 200
+    if stream:
+        view = {k: v for k, v in sdk_chat(body).items() if k not in ("id", "model")}
+    else:
+        response = lc.decode_response("openai_chat", body)
+        view = projection(response, "openai_chat")
+    got, want = _comparable(view, expected(backend, stream, tools, "openai_chat"), backend)
+    assert got == want
+
+
+@pytest.mark.parametrize("tools", [False, True], ids=["text", "tools"])
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_forward_to_anthropic_clients(
+    backends: dict[str, _Served], backend: str, stream: bool, tools: bool
+) -> None:
+    _needs(backend, "build")
+    _needs("anthropic", "write")
+    status, body = _forward(backend, _base(backend, backends[backend]), "anthropic", stream, tools)
+    assert status == 200
+    media = "text/event-stream" if stream else "application/json"
+
+    transport = pytest.importorskip("httpx2", reason="the anthropic SDK's transport")
+
+    def handler(request: Any) -> Any:
+        return transport.Response(200, headers={"content-type": media}, content=body)
+
+    http = transport.Client(transport=transport.MockTransport(handler))
+    client = anthropic.Anthropic(api_key="sk-ant-test", base_url="http://sdk.test", http_client=http)
+    kwargs: dict[str, Any] = {
+        "model": MODEL,
+        "max_tokens": 64,
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    if stream:
+        with client.messages.stream(**kwargs) as events:
+            message = events.get_final_message()
+    else:
+        message = client.messages.create(**kwargs)
+    got, want = _comparable(_anthropic_view(message), expected(backend, stream, tools, "anthropic"), backend)
+    want["usage"] = (
+        want["usage"][0] or 0,
+        want["usage"][1] or 0,
+        (want["usage"][0] or 0) + (want["usage"][1] or 0),
+    )
+    assert got == want
+
+
+def test_a_backend_error_keeps_its_status_in_the_client_dialect(backends: dict[str, _Served]) -> None:
+    def handler(request: Any) -> Any:
+        return httpx.Response(429, content=b'{"error":{"message":"slow down"}}')
+
+    async def run() -> Any:
+        async with httpx.AsyncClient(transport=httpx.MockTransport(handler), base_url="http://x") as http:
+            request = lc.Request(model=MODEL, messages=(lc.Message.user("hi"),))
+            return await gateway.forward(
+                gateway.Backend("openai_chat", client=http), "anthropic", request, stream=True
+            )
+
+    _needs("openai_chat", "build")
+    answer = asyncio.run(run())
+    assert answer.status_code == 429
+    body = json.loads(bytes(answer.body))
+    assert body["type"] == "error" and "slow down" in body["error"]["message"]
