@@ -19,6 +19,8 @@ from lmcodec.wire import (
     DataPart,
     DocumentPart,
     ImagePart,
+    Message,
+    Part,
     RefusalPart,
     TextPart,
     ThinkingPart,
@@ -26,7 +28,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
-from lmcodec.wire.messages import tool_result_part
+from lmcodec.wire.messages import ToolResultContent, tool_result_part
 
 __all__ = [
     "audio",
@@ -112,7 +114,7 @@ def tool_call(
 
 def tool_result(
     id: str,
-    content: Any,
+    content: ToolResultContent,
     *,
     name: str | None = None,
     is_error: bool = False,
@@ -220,7 +222,9 @@ def binary(
     return BinaryPart(**args, continuation=_states(continuation))
 
 
-def continuation_data(value: Any, provider: str, kind: str) -> dict[str, Any] | None:
+def continuation_data(
+    value: Message | Part | tuple[ContinuationState, ...], provider: str, kind: str
+) -> dict[str, Any] | None:
     """The data of the first matching ContinuationState of a Message, a Part, or a tuple of states."""
     states = value if isinstance(value, tuple) else getattr(value, "continuation", ())
     for state in states:

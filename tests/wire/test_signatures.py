@@ -35,8 +35,8 @@ _SCALARS = {
 """Constrained aliases of the fields, as the constructor takes them (a path may be any path-like)."""
 
 _WIDENED = {
-    ("Request", "system"): "str | PromptPart | Sequence[str | PromptPart] | None",
-    ("LiveConfig", "system"): "str | PromptPart | Sequence[str | PromptPart] | None",
+    ("Request", "system"): "SystemContent | None",
+    ("LiveConfig", "system"): "SystemContent | None",
     ("Reasoning", "effort"): "ReasoningEffort | None",
 }
 """Parameters whose constructor type is wider than the field's (normalized on construction)."""

@@ -10,6 +10,7 @@ import msgspec
 from lmcodec.wire._checks import check_base64, require_model
 from lmcodec.wire._struct import REQUIRED, WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
+from lmcodec.wire.messages import SystemContent
 from lmcodec.wire.parts import PromptPart, ToolResultContentPart, reject_judged_data
 from lmcodec.wire.requests import check_tools, normalize_system, normalize_tools
 from lmcodec.wire.telemetry import EMPTY_USAGE, ErrorDetail, Usage
@@ -75,7 +76,7 @@ class LiveConfig(WireStruct, frozen=True, kw_only=True):
         def __init__(
             self,
             model: str,
-            system: str | PromptPart | Sequence[str | PromptPart] | None = ...,
+            system: SystemContent | None = ...,
             tools: Tool | Sequence[Tool] = ...,
             voice: str | None = ...,
             input_format: AudioFormat | None = ...,

@@ -4,27 +4,48 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar
 
 import msgspec
 
 from lmcodec.wire._struct import WireStruct
 from lmcodec.wire.parts import (
+    AssistantPart,
     CitationPart,
     ContinuationState,
     DataPart,
     Part,
+    PromptPart,
     RefusalPart,
     TextPart,
     ThinkingPart,
     ToolCallPart,
+    ToolResultContentPart,
     ToolResultPart,
     reject_judged_data,
 )
 
-__all__ = ["PART_CLASSES", "Message", "Role", "normalize_content", "prompt_parts"]
+__all__ = [
+    "PART_CLASSES",
+    "AssistantContent",
+    "Message",
+    "PromptContent",
+    "Role",
+    "SystemContent",
+    "ToolResultContent",
+    "normalize_content",
+    "prompt_parts",
+]
 
 Role = Literal["user", "assistant", "tool", "developer"]
+
+PromptContent: TypeAlias = str | PromptPart | Sequence[str | PromptPart]
+"""What a user or developer message, or system instructions, are built from (lm15's alias)."""
+SystemContent: TypeAlias = PromptContent
+AssistantContent: TypeAlias = str | AssistantPart | Sequence[str | AssistantPart]
+"""What an assistant message is built from: any part but a tool result."""
+ToolResultContent: TypeAlias = str | ToolResultContentPart | Sequence[str | ToolResultContentPart]
+"""What a tool result holds: text and presentational parts."""
 
 _P = TypeVar("_P")
 
@@ -82,22 +103,27 @@ class Message(WireStruct, frozen=True, kw_only=True):
                 reject_judged_data(role, (p,))
 
     @staticmethod
-    def user(content: Any) -> Message:
+    def user(content: PromptContent) -> Message:
         """A user message from a string, a Part, or a sequence of both."""
         return Message(role="user", parts=normalize_content(content))
 
     @staticmethod
-    def assistant(content: Any) -> Message:
+    def assistant(content: AssistantContent) -> Message:
         """An assistant message from a string, a Part, or a sequence of both."""
         return Message(role="assistant", parts=normalize_content(content))
 
     @staticmethod
-    def developer(content: Any) -> Message:
+    def developer(content: PromptContent) -> Message:
         """A developer (high-authority instruction) message."""
         return Message(role="developer", parts=normalize_content(content))
 
     @staticmethod
-    def tool(results: Any, output: Any = None, *, is_error: bool = False) -> Message:
+    def tool(
+        results: str | ToolResultPart | Sequence[ToolResultPart] | Mapping[str, ToolResultContent],
+        output: ToolResultContent | None = None,
+        *,
+        is_error: bool = False,
+    ) -> Message:
         """A tool message. Three spellings, as in lm15:
 
         ``Message.tool(call_id, output, is_error=False)``,

@@ -12,7 +12,7 @@ from lmcodec.wire._checks import require_model
 from lmcodec.wire._struct import REQUIRED, Factory, WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.config import EMPTY_CONFIG, Config
-from lmcodec.wire.messages import Message, prompt_parts
+from lmcodec.wire.messages import Message, SystemContent, prompt_parts
 from lmcodec.wire.parts import CitationPart, DataPart, PromptPart, TextPart, ThinkingPart, ToolCallPart
 from lmcodec.wire.telemetry import EMPTY_USAGE, Adaptation, FinishReason, TokenLogprob, Usage
 from lmcodec.wire.tools import BuiltinTool, FunctionTool, Tool
@@ -77,7 +77,7 @@ class Request(WireStruct, frozen=True, kw_only=True):
             self,
             model: str,
             messages: Message | Sequence[Message],
-            system: str | PromptPart | Sequence[str | PromptPart] | None = ...,
+            system: SystemContent | None = ...,
             tools: Tool | Sequence[Tool] = ...,
             config: Config = ...,
         ) -> None: ...
