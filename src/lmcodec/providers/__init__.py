@@ -58,6 +58,7 @@ from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic import write as anthropic_write
 from lmcodec.providers.gemini import build as gemini_build
+from lmcodec.providers.gemini import framing as gemini_framing
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.gemini import write as gemini_write
 from lmcodec.providers.openai import build as openai_build
@@ -66,9 +67,11 @@ from lmcodec.providers.openai import write as openai_write
 from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
+from lmcodec.stream.sse import SSEDecoder
 from lmcodec.wire import Request, Response
 
 __all__ = [
+    "FRAMERS",
     "MAPPERS",
     "PROVIDERS",
     "WRITERS",
@@ -81,7 +84,7 @@ __all__ = [
     "encode_response",
 ]
 
-MAPPERS: Final[dict[str, Any]] = {
+MAPPERS: Final[dict[str, Any]] = {  # the stream mapper of each wire (a providers._mapper.MapperBase)
     "openai": openai.StreamMapper,
     "openai_chat": openai_chat.StreamMapper,
     "anthropic": anthropic.StreamMapper,
@@ -89,6 +92,13 @@ MAPPERS: Final[dict[str, Any]] = {
 }
 
 PROVIDERS: Final = tuple(MAPPERS)
+
+FRAMERS: Final[dict[str, Any]] = {  # what cuts each wire's stream body into frames
+    "openai": SSEDecoder,
+    "openai_chat": SSEDecoder,
+    "anthropic": SSEDecoder,
+    "gemini": gemini_framing.Framer,  # SSE, or a JSON array of chunks (without alt=sse)
+}
 
 _PARSERS: Final[dict[str, Any]] = {
     "openai": openai.parse_response,

@@ -26,17 +26,17 @@ _UNICODE_WS: Final = tuple(  # every c >= 0x80 with chr(c).isspace(), listed (no
 WS_FIRST: Final = frozenset(_ASCII_WS) | frozenset(w[0] for w in _UNICODE_WS)
 
 
+# A run of that white space (the UTF-8 forms are alternatives, tried at each position).
+_WS_RUN: Final = re.compile(
+    b"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|" + b"|".join(map(re.escape, _UNICODE_WS)) + b")*"
+)
+
+
 def lstrip_ws(value: bytes) -> bytes:
-    """``value`` without the leading white space ``str.lstrip()`` would remove."""
-    while True:
-        value = value.lstrip(_ASCII_WS)
-        if value and value[0] >= 0x80 and value.startswith(_UNICODE_WS):
-            for ws in _UNICODE_WS:
-                if value.startswith(ws):
-                    value = value[len(ws) :]
-                    break
-            continue
-        return value
+    """``value`` without the leading white space ``str.lstrip()`` would remove (one scan, one slice)."""
+    match = _WS_RUN.match(value)
+    end = match.end() if match is not None else 0
+    return value[end:] if end else value
 
 
 def _data_value(line: bytes) -> bytes:

@@ -49,11 +49,18 @@ from typing import Any, NoReturn
 
 import msgspec
 
-from lmcodec.errors import StreamAssemblyError, StreamCleanupWarning, StreamError, ValidationError
+from lmcodec.errors import (
+    StreamAssemblyError,
+    StreamCleanupWarning,
+    StreamDecodeError,
+    StreamError,
+    ValidationError,
+)
 from lmcodec.stream._audio import audio_part
 from lmcodec.stream._tool_call import tool_call_part
 from lmcodec.stream._tool_input import json_loads, parse_tool_input
-from lmcodec.stream.coalesce import coalesce
+from lmcodec.stream.coalesce import EndMerge, coalesce
+from lmcodec.stream.decoder import Decoding
 from lmcodec.wire import (
     Adaptation,
     AudioDelta,
@@ -94,6 +101,7 @@ __all__ = [
 ]
 
 _EMPTY_USAGE = Usage()
+_new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
 _OTHER_DELTAS = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
 
 _UNNAMED = (
@@ -127,7 +135,9 @@ class Assembler:
         "_audio",
         "_audio_media",
         "_citations",
+        "_content",
         "_ended",
+        "_ends",
         "_failure",
         "_finish",
         "_id",
@@ -140,6 +150,8 @@ class Assembler:
         "_request",
         "_response",
         "_slot_cont",
+        "_started",
+        "_stream_model",
         "_text",
         "_thinking",
         "_tool_id",
@@ -172,6 +184,11 @@ class Assembler:
         self._ended = False
         self._response: Response | None = None
         self._failure: BaseException | None = None
+        # As a Sink (``assemble(decode(...))``): the stream's start and ends, coalesced here.
+        self._stream_model: str | None = None
+        self._started = False
+        self._content = False  # a delta other than text, thinking or tool input came
+        self._ends = EndMerge()
 
     # ─── push: the hot path ──────────────────────────────────────────────────
 
@@ -185,25 +202,10 @@ class Assembler:
         The text, thinking and tool-call deltas that make up nearly all of a
         stream are folded inline (no call per event); a failure leaves the
         events before it pushed, as a loop of :meth:`push` would."""
-        self._fold(events, False)
-
-    def extend_bare(self, events: Iterable[Any]) -> None:
-        """:meth:`extend` for lmcodec's own stream decoder, whose events may include bare texts:
-        a ``str`` is a TextDelta at part 0 with no logprobs (see ``MapperBase.bare``)."""
-        self._fold(events, True)
-
-    def _fold(self, events: Iterable[Any], bare: bool) -> None:
-        text, thinking, tool_raw = self._text, self._thinking, self._tool_raw
+        text, thinking = self._text, self._thinking
         ended = self._ended
-        texts = None  # part 0's text fragments, once a bare text came
         for ev in events:
-            kind = type(ev)
-            if kind is str and bare and not ended:
-                if texts is None:
-                    texts = text.setdefault(0, [])
-                texts.append(ev)
-                continue
-            if kind is StreamDeltaEvent and not ended:
+            if type(ev) is StreamDeltaEvent and not ended:
                 delta: Any = ev.delta
                 dkind = type(delta)
                 if dkind is TextDelta:
@@ -218,15 +220,7 @@ class Assembler:
                         self._logprobs_complete = False
                     continue
                 if dkind is ToolCallDelta:
-                    idx = delta.part_index
-                    if idx in tool_raw:
-                        tool_raw[idx].append(delta.input)
-                    else:
-                        tool_raw[idx] = [delta.input]
-                    if delta.id is not None:
-                        self._tool_id[idx] = delta.id
-                    if delta.name is not None:
-                        self._tool_name[idx] = delta.name
+                    self.tool_input(delta.part_index, delta.input, delta.id, delta.name)
                     continue
                 if dkind is ThinkingDelta:
                     idx = delta.part_index
@@ -237,6 +231,69 @@ class Assembler:
                     continue
             self._push_event(ev)
             ended = self._ended
+
+    # ─── the Sink of assemble(decode(...)): no event objects ─────────────────
+    # (see lmcodec.stream.sink; the decoder calls nothing after close())
+
+    def begin(self, model: str | None) -> None:
+        """Sink: a new stream whose synthesized start would name ``model``."""
+        self._stream_model = model
+
+    def start(self, id: str | None, model: str | None) -> None:
+        """Sink: a provider start; only the first counts, and not after a delta (a start was synthesized)."""
+        if self._started:
+            return
+        self._started = True
+        if self._content or self._text or self._thinking or self._tool_raw:
+            id, model = None, self._stream_model
+        self._push_event(_new(StreamStartEvent, id=id, model=model))
+
+    def text(self, part_index: int, text: str) -> None:
+        """Sink: a text fragment (no logprobs)."""
+        chunks = self._text.get(part_index)
+        if chunks is None:
+            self._text[part_index] = [text]
+        else:
+            chunks.append(text)
+
+    def thinking(self, part_index: int, text: str) -> None:
+        """Sink: a thinking fragment."""
+        chunks = self._thinking.get(part_index)
+        if chunks is None:
+            self._thinking[part_index] = [text]
+        else:
+            chunks.append(text)
+
+    def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
+        """Sink: a tool call's argument fragment (with its id and name if it carries them)."""
+        chunks = self._tool_raw.get(part_index)
+        if chunks is None:
+            self._tool_raw[part_index] = [fragment]
+        else:
+            chunks.append(fragment)
+        if id is not None:
+            self._tool_id[part_index] = id
+        if name is not None:
+            self._tool_name[part_index] = name
+
+    def event(self, event: StreamEvent) -> None:
+        """Sink: any other delta, error or unknown event."""
+        if type(event) is StreamDeltaEvent:
+            self._content = True
+        self.extend((event,))
+
+    def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
+        """Sink: one adapter end, merged at :meth:`close`."""
+        self._ends.add(finish_reason, usage, provider_data)
+
+    def close(self) -> None:
+        """Sink: end of input; the merged end (if any end came) assembles the Response."""
+        end = self._ends.merged()
+        if end is None:
+            return
+        if not self._started:
+            self.start(None, self._stream_model)
+        self._push_event(end)
 
     def _push_event(self, event: Any) -> None:
         """:meth:`push` for every event but the text, thinking and tool-call deltas before the end."""
@@ -427,20 +484,23 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
 
     The source is drained after the end event (any further event raises
     StreamAssemblyError) and closed (``close()``) when it has one. A failure of
-    the source after the end event only warns (StreamCleanupWarning). A source
-    with a ``push_events(extend)`` method (the iterator of
-    :func:`lmcodec.stream.decoder.decode`) is asked to hand its events to
-    :meth:`Assembler.extend` itself, in batches, instead of being iterated.
+    the source after the end event only warns (StreamCleanupWarning). The iterator
+    of :func:`lmcodec.stream.decode` is not iterated: it decodes straight into the
+    assembler (the assembler is its sink). A :class:`lmcodec.StreamDecodeError`
+    raised on the way carries the response assembled so far as ``partial``
+    (``None`` when nothing assembled).
     """
     assembler = Assembler(request=request)
     primary: BaseException | None = None
     try:
         try:
-            push_events = getattr(events, "push_events", None)
-            if push_events is not None:
-                push_events(assembler.extend)  # a decoder handing its events over straight, in batches
+            if isinstance(events, Decoding):
+                events.assemble_into(assembler)  # a decoder handing its content over straight
             else:
                 assembler.extend(events)
+        except StreamDecodeError as exc:
+            _set_partial(exc, assembler._partial())
+            raise
         except Exception as exc:
             if assembler._response is None or isinstance(exc, StreamAssemblyError):
                 raise
@@ -451,6 +511,11 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
         raise
     finally:
         _close(events, primary, assembler._response)
+
+
+def _set_partial(exc: StreamDecodeError, partial: Response | None) -> None:
+    """``exc.partial = partial`` (StreamDecodeError does not declare the attribute yet)."""
+    setattr(exc, "partial", partial)  # noqa: B010
 
 
 def _checked(cls: Any, **kwargs: Any) -> Any:

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._base import (
-    attach_unmapped,
-    judgment_parts,
-    parse_body,
-    record_unmapped,
-    unnamed_tool_call_error,
-)
+from lmcodec.providers._body import parse_body
+from lmcodec.providers._content import attach_unmapped, judgment_parts, record_unmapped
+from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, usage_from
 from lmcodec.wire import (
     CitationPart,

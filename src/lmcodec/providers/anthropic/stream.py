@@ -2,56 +2,44 @@
 
 Stream: ``parse_stream_events`` (anthropic.py:1007). Complete body:
 ``parse_response`` (anthropic.py:921), in :mod:`lmcodec.providers.anthropic.body`;
-the frame views, error types and usage are in :mod:`lmcodec.providers.anthropic.views`.
+the frame views, error types and usage are in :mod:`lmcodec.providers.anthropic.views`,
+lm15's dict code for the frames the views refuse in :mod:`lmcodec.providers.anthropic.port`.
 See ``notes/providers.md`` §3.
 
 Each SSE ``data`` payload is decoded once into a tagged union of frame
-Structs (``type``). ``message_delta`` (whose whole frame is the end's
-``provider_data``), ``error`` frames, citation deltas and anything unusual
-take the generic path.
+Structs (``type``); each Struct has its handler in ``_HANDLERS``, and the text
+and tool-input deltas, most of a stream, are mapped inline. ``message_delta``
+(whose whole frame is the end's ``provider_data``), ``error`` frames, citation
+deltas and anything unusual take the port.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
-import msgspec
-
-from lmcodec.providers._base import (
-    EVENT,
-    TEXT,
-    THINKING,
-    TOOL_CALL,
-    EndFrame,
-    MapperBase,
-    continuation_event,
-    error_frame_fields,
-    load_frame,
-    new,
-    pyint,
-    replace,
-    tool_call_event,
-)
+from lmcodec.errors import StreamDecodeError
+from lmcodec.providers._mapper import REFUSED, MapperBase, continuation_event
+from lmcodec.providers._unknown import known_types
+from lmcodec.providers.anthropic import port
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.providers.anthropic.views import (
     ERROR_TYPES,
+    FRAME_TYPES,
     PROVIDER,
+    BlockDeltaFrame,
+    BlockStartFrame,
+    BlockStopFrame,
+    ErrorFrame,
+    MessageDeltaFrame,
+    MessageStartFrame,
+    MessageStopFrame,
+    PingFrame,
     finish_reason,
     frame_decoder,
     start_input,
     stream_error_detail,
     usage_from,
-)
-from lmcodec.wire import (
-    CitationDelta,
-    ContinuationDelta,
-    StreamDeltaEvent,
-    StreamErrorEvent,
-    StreamStartEvent,
-    TextDelta,
-    ThinkingDelta,
-    ToolCallDelta,
 )
 
 __all__ = [
@@ -65,193 +53,100 @@ __all__ = [
 ]
 
 
-# --------------------------------------------------------------------------
-# stream
-
-
 class StreamMapper(MapperBase):
-    """Maps Anthropic Messages SSE frames to lm15's adapter events (pre-coalesce)."""
+    """Maps Anthropic Messages SSE frames onto a sink, as lm15's adapter maps them."""
 
     provider: ClassVar[str] = PROVIDER
+    known_types: ClassVar[frozenset[str] | None] = known_types(FRAME_TYPES)
     __slots__ = ()
 
-    def map(self, data: bytes, out: list[Any]) -> int:
-        """Map one SSE ``data`` payload, appending its events to ``out``; 1 if it mapped to nothing."""
-        return self.frames((data,), out)
-
-    def frames(self, datas: Iterable[bytes], out: list[Any]) -> int:
-        """:meth:`MapperBase.frames` with the text and tool-input deltas, most of a stream,
-        mapped inline (each frame a call less)."""
+    def frames(self, datas: list[bytes]) -> int:
         skipped = 0
-        data = b""
         decode = frame_decoder.decode
-        bare = self.bare
+        sink = self.sink
+        text = sink.text
+        tool_input = sink.tool_input
+        n = 0
         try:
-            for data in datas:
+            for n, data in enumerate(datas):  # noqa: B007 (n: the failing frame's position)
                 try:
                     f = decode(data)
-                except (msgspec.ValidationError, msgspec.DecodeError):
-                    skipped += self._rejected(data, out)
+                except REFUSED:
+                    skipped += self.refused(data)
                     continue
-                if f.kind == 1 and f.delta is not None:
+                if type(f) is BlockDeltaFrame and f.delta is not None:
                     delta = f.delta
                     dtype = delta.type
                     if dtype == "text_delta":
-                        if bare and f.index == 0:
-                            out.append(delta.text or "")
-                            continue
-                        text = replace(TEXT, part_index=f.index, text=delta.text or "")
-                        out.append(replace(EVENT, delta=text))
+                        text(f.index, delta.text or "")
                         continue
                     if dtype == "input_json_delta":
-                        tool = replace(TOOL_CALL, part_index=f.index, input=delta.partial_json or "")
-                        out.append(replace(EVENT, delta=tool))
+                        tool_input(f.index, delta.partial_json or "", None, None)
                         continue
-                skipped += self._map_frame(f, data, out)
-        except BaseException:
-            self.failed = data
-            self.skipped = skipped
+                skipped += _HANDLERS[type(f)](self, f, data)
+        except StreamDecodeError as exc:
+            exc.frame = n
             raise
         return skipped
 
-    def _map_frame(self, f: Any, data: bytes, out: list[Any]) -> int:
-        """Map a decoded frame other than a text or tool-input delta; 1 if it mapped to nothing."""
-        kind = f.kind
-        if kind == 1:
-            delta = f.delta
-            dtype = delta.type if delta is not None else None
-            if dtype == "thinking_delta":
-                thinking = replace(THINKING, part_index=f.index, text=delta.thinking or "")
-                out.append(replace(EVENT, delta=thinking))
-            elif dtype == "signature_delta" and delta.signature:
-                signature = {"signature": delta.signature}
-                out.append(continuation_event(f.index, "anthropic", "thinking_signature", signature))
-            elif dtype in ("citation_delta", "citations_delta"):
-                return self._generic(data, out)
-            else:
-                return 1
-        elif kind == 0:
-            return 1
-        elif kind == 2:
-            block = f.content_block
-            btype = block.type if block is not None else None
-            if btype == "tool_use":
-                out.append(tool_call_event(f.index, start_input(block.input), block.id, block.name))
-            elif btype == "redacted_thinking" and block.data is not None:
-                out.append(replace(EVENT, delta=replace(THINKING, part_index=f.index)))
-                redacted = {"data": block.data}
-                out.append(continuation_event(f.index, "anthropic", "redacted_thinking", redacted))
-            else:
-                return 1
-        elif kind == 3:
-            self.special = True
-            msg = f.message
-            if msg is None:
-                out.append(new(StreamStartEvent, id=None, model=self.model))
-            else:
-                out.append(new(StreamStartEvent, id=msg.id or None, model=msg.model or self.model))
-        elif kind == 4:  # message_stop: a bare end
-            self.special = True
-            out.append(EndFrame(None, None, None))
+    def port_frame(self, payload: Any, out: list[Any]) -> None:
+        port.port_frame(payload, self.model, out)
+
+    def _block_delta(self, f: BlockDeltaFrame, data: bytes) -> int:
+        """A content-block delta other than text or tool input."""
+        delta = f.delta
+        dtype = delta.type if delta is not None else None
+        if dtype == "thinking_delta":
+            self.sink.thinking(f.index, delta.thinking or "")  # type: ignore[union-attr]
+        elif dtype == "signature_delta" and delta.signature:  # type: ignore[union-attr]
+            signature = {"signature": delta.signature}  # type: ignore[union-attr]
+            self.sink.event(continuation_event(f.index, "anthropic", "thinking_signature", signature))
+        elif dtype in ("citation_delta", "citations_delta"):
+            return self.port(data)
         else:
-            return self._generic(data, out)
+            return 1
         return 0
 
-    def generic_frame(self, data: bytes, out: list[Any]) -> None:
-        """lm15's ``parse_stream_events`` over plain values, line for line."""
-        self.generic += 1
-        self.special = True
-        payload = load_frame(data)
-        et = payload.get("type")
-        if et == "message_start":
-            msg = payload.get("message", {}) if isinstance(payload.get("message"), dict) else {}
-            model = msg.get("model") or self.model
-            out.append(
-                StreamStartEvent(
-                    id=str(msg.get("id")) if msg.get("id") else None, model=str(model) if model else None
-                )
-            )
-        elif et == "content_block_start":
-            block = payload.get("content_block", {}) if isinstance(payload.get("content_block"), dict) else {}
-            if block.get("type") == "tool_use":
-                first_input = start_input(block.get("input"))
-                out.append(
-                    StreamDeltaEvent(
-                        delta=ToolCallDelta(
-                            input=first_input,
-                            part_index=pyint(payload.get("index", 0)),
-                            id=str(block.get("id") or "") or None,
-                            name=str(block.get("name") or "") or None,
-                        )
-                    )
-                )
-            elif block.get("type") == "redacted_thinking" and block.get("data") is not None:
-                idx = pyint(payload.get("index", 0))
-                out.append(StreamDeltaEvent(delta=ThinkingDelta(text="", part_index=idx)))
-                out.append(
-                    StreamDeltaEvent(
-                        delta=ContinuationDelta(
-                            provider="anthropic",
-                            kind="redacted_thinking",
-                            data={"data": block.get("data")},
-                            part_index=idx,
-                        )
-                    )
-                )
-        elif et == "content_block_delta":
-            delta = payload.get("delta", {}) if isinstance(payload.get("delta"), dict) else {}
-            idx = pyint(payload.get("index", 0))
-            dtype = delta.get("type")
-            if dtype == "text_delta":
-                out.append(
-                    StreamDeltaEvent(delta=TextDelta(text=str(delta.get("text") or ""), part_index=idx))
-                )
-            elif dtype == "input_json_delta":
-                out.append(
-                    StreamDeltaEvent(
-                        delta=ToolCallDelta(input=str(delta.get("partial_json") or ""), part_index=idx)
-                    )
-                )
-            elif dtype == "thinking_delta":
-                out.append(
-                    StreamDeltaEvent(
-                        delta=ThinkingDelta(text=str(delta.get("thinking") or ""), part_index=idx)
-                    )
-                )
-            elif dtype == "signature_delta" and delta.get("signature"):
-                out.append(
-                    StreamDeltaEvent(
-                        delta=ContinuationDelta(
-                            provider="anthropic",
-                            kind="thinking_signature",
-                            data={"signature": str(delta.get("signature"))},
-                            part_index=idx,
-                        )
-                    )
-                )
-            elif dtype in {"citation_delta", "citations_delta"}:  # a set, as in lm15 (unhashable raises)
-                citation = delta.get("citation", {}) if isinstance(delta.get("citation"), dict) else delta
-                out.append(
-                    StreamDeltaEvent(
-                        delta=CitationDelta(
-                            part_index=idx,
-                            text=str(citation.get("cited_text") or citation.get("text") or "") or None,
-                            url=str(citation.get("url") or "") or None,
-                            title=str(citation.get("title") or "") or None,
-                        )
-                    )
-                )
-        elif et == "message_delta":
-            delta = payload.get("delta", {}) if isinstance(payload.get("delta"), dict) else {}
-            usage_payload = payload.get("usage", {}) if isinstance(payload.get("usage"), dict) else {}
-            usage = usage_from(usage_payload) if usage_payload else None
-            stop_reason = delta.get("stop_reason")
-            if stop_reason is not None or usage is not None:
-                out.append(
-                    EndFrame(finish_reason(stop_reason) if stop_reason is not None else None, usage, payload)
-                )
-        elif et == "message_stop":
-            out.append(EndFrame(None, None, None))
-        elif et == "error":
-            provider_code, message = error_frame_fields(payload, "type", "code")
-            out.append(StreamErrorEvent(error=stream_error_detail(provider_code, message)))
+    def _block_start(self, f: BlockStartFrame, data: bytes) -> int:
+        block = f.content_block
+        btype = block.type if block is not None else None
+        if btype == "tool_use":
+            assert block is not None
+            self.sink.tool_input(f.index, start_input(block.input), block.id or None, block.name or None)
+        elif btype == "redacted_thinking" and block.data is not None:  # type: ignore[union-attr]
+            self.sink.thinking(f.index, "")
+            redacted = {"data": block.data}  # type: ignore[union-attr]
+            self.sink.event(continuation_event(f.index, "anthropic", "redacted_thinking", redacted))
+        else:
+            return 1
+        return 0
+
+    def _message_start(self, f: MessageStartFrame, data: bytes) -> int:
+        msg = f.message
+        if msg is None:
+            self.sink.start(None, self.model)
+        else:
+            self.sink.start(msg.id or None, msg.model or self.model)
+        return 0
+
+    def _message_stop(self, f: MessageStopFrame, data: bytes) -> int:
+        self.sink.end(None, None, None)  # a bare end
+        return 0
+
+    def _by_port(self, f: Any, data: bytes) -> int:
+        return self.port(data)
+
+    def _ignored(self, f: Any, data: bytes) -> int:
+        return 1
+
+
+_HANDLERS: Final[dict[type, Callable[[StreamMapper, Any, bytes], int]]] = {
+    BlockDeltaFrame: StreamMapper._block_delta,
+    BlockStartFrame: StreamMapper._block_start,
+    MessageStartFrame: StreamMapper._message_start,
+    MessageStopFrame: StreamMapper._message_stop,
+    MessageDeltaFrame: StreamMapper._by_port,
+    ErrorFrame: StreamMapper._by_port,
+    PingFrame: StreamMapper._ignored,
+    BlockStopFrame: StreamMapper._ignored,
+}

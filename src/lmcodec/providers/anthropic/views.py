@@ -7,11 +7,11 @@ and the typed views of the SSE frames with their decoder. The mapping itself is 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, ClassVar, Final, Union
+from typing import Annotated, Any, Final, Union
 
 import msgspec
 
-from lmcodec.providers._base import error_detail, is_model_error, is_pinned_model_not_found
+from lmcodec.providers._errors import error_detail, is_model_error, is_pinned_model_not_found
 from lmcodec.wire import ErrorDetail, Usage
 from lmcodec.wire.telemetry import FinishReason
 
@@ -19,6 +19,15 @@ __all__ = [
     "ERROR_TYPES",
     "FRAME_TYPES",
     "PROVIDER",
+    "BlockDeltaFrame",
+    "BlockStartFrame",
+    "BlockStopFrame",
+    "ErrorFrame",
+    "Frame",
+    "MessageDeltaFrame",
+    "MessageStartFrame",
+    "MessageStopFrame",
+    "PingFrame",
     "finish_reason",
     "frame_decoder",
     "start_input",
@@ -106,8 +115,8 @@ def usage_from(usage_payload: dict[str, Any]) -> Usage:
 # typed views
 
 
-class _Frame(msgspec.Struct, frozen=True, gc=False, tag_field="type"):
-    kind: ClassVar[int] = 0  # 0: ignored
+class Frame(msgspec.Struct, frozen=True, gc=False, tag_field="type"):
+    """A frame of an event type mapped to nothing (``ping``, ``content_block_stop``)."""
 
 
 class _Delta(msgspec.Struct, frozen=True, gc=False):
@@ -118,8 +127,7 @@ class _Delta(msgspec.Struct, frozen=True, gc=False):
     signature: str | None = None
 
 
-class _BlockDeltaFrame(_Frame, frozen=True, gc=False, tag="content_block_delta"):
-    kind: ClassVar[int] = 1
+class BlockDeltaFrame(Frame, frozen=True, gc=False, tag="content_block_delta"):
     index: NonNegInt = 0
     delta: _Delta | None = None
 
@@ -132,8 +140,7 @@ class _Block(msgspec.Struct, frozen=True, gc=False):
     data: Any = None
 
 
-class _BlockStartFrame(_Frame, frozen=True, gc=False, tag="content_block_start"):
-    kind: ClassVar[int] = 2
+class BlockStartFrame(Frame, frozen=True, gc=False, tag="content_block_start"):
     index: NonNegInt = 0
     content_block: _Block | None = None
 
@@ -143,40 +150,39 @@ class _MessageInfo(msgspec.Struct, frozen=True, gc=False):
     model: str | None = None
 
 
-class _MessageStartFrame(_Frame, frozen=True, gc=False, tag="message_start"):
-    kind: ClassVar[int] = 3
+class MessageStartFrame(Frame, frozen=True, gc=False, tag="message_start"):
     message: _MessageInfo | None = None
 
 
-class _MessageStopFrame(_Frame, frozen=True, gc=False, tag="message_stop"):
-    kind: ClassVar[int] = 4
+class MessageStopFrame(Frame, frozen=True, gc=False, tag="message_stop"):
+    """A bare end."""
 
 
-class _MessageDeltaFrame(_Frame, frozen=True, gc=False, tag="message_delta"):
-    kind: ClassVar[int] = 5  # the whole frame is provider_data: mapped by the generic path
+class MessageDeltaFrame(Frame, frozen=True, gc=False, tag="message_delta"):
+    """The whole frame is the end's provider_data: the port maps it."""
 
 
-class _ErrorFrame(_Frame, frozen=True, gc=False, tag="error"):
-    kind: ClassVar[int] = 5
+class ErrorFrame(Frame, frozen=True, gc=False, tag="error"):
+    """Read by the port, as lm15 reads it."""
 
 
-class _PingFrame(_Frame, frozen=True, gc=False, tag="ping"):
+class PingFrame(Frame, frozen=True, gc=False, tag="ping"):
     pass
 
 
-class _BlockStopFrame(_Frame, frozen=True, gc=False, tag="content_block_stop"):
+class BlockStopFrame(Frame, frozen=True, gc=False, tag="content_block_stop"):
     pass
 
 
 FRAME_TYPES: Final = (
-    _BlockDeltaFrame,
-    _BlockStartFrame,
-    _MessageStartFrame,
-    _MessageStopFrame,
-    _MessageDeltaFrame,
-    _ErrorFrame,
-    _PingFrame,
-    _BlockStopFrame,
+    BlockDeltaFrame,
+    BlockStartFrame,
+    MessageStartFrame,
+    MessageStopFrame,
+    MessageDeltaFrame,
+    ErrorFrame,
+    PingFrame,
+    BlockStopFrame,
 )
 frame_decoder: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(Union[FRAME_TYPES])  # noqa: UP007
 

@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._base import (
-    attach_unmapped,
-    int_or_none,
-    judgment_parts,
-    parse_body,
-    record_unmapped,
-    unnamed_tool_call_error,
-)
+from lmcodec.providers._body import parse_body
+from lmcodec.providers._content import attach_unmapped, judgment_parts, record_unmapped
+from lmcodec.providers._errors import unnamed_tool_call_error
+from lmcodec.providers._json import int_or_none
 from lmcodec.providers.gemini.views import (
     PROVIDER,
     finish_reason,

@@ -1,4 +1,11 @@
-"""Gemini ``streamGenerateContent`` without ``alt=sse``: one JSON array of chunks, cut into elements."""
+"""Gemini's stream framing: SSE (``alt=sse``) or one JSON array of chunks, told by the first non-blank byte.
+
+``streamGenerateContent`` without ``alt=sse`` answers one JSON array whose
+elements are the chunks; :class:`ArrayFramer` cuts them out as they arrive and
+:class:`Framer` (the framer the provider registry names for Gemini) picks
+between it and the SSE framer. Both are linear in the bytes fed however they
+are chunked, and bounded: an element is one event, held to ``max_event_bytes``.
+"""
 
 from __future__ import annotations
 
@@ -6,99 +13,179 @@ import re
 from typing import Final
 
 from lmcodec.errors import DecodeError
+from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
 
-__all__ = ["ArrayFramer"]
+__all__ = ["ArrayFramer", "Framer"]
 
-# A complete string, a lone quote (a string not finished yet), or a structural byte.
-_ARRAY_TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*"|"|[\[\]{},]')
 _JSON_WS: Final = b" \t\r\n"
+_STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what changes the state
+_IN_STRING: Final = re.compile(rb'["\\]')  # inside a string: its end, or an escape
 
 
 class ArrayFramer:
-    """Cuts the elements out of a JSON array body fed in arbitrary chunks
-    (``streamGenerateContent`` without ``alt=sse``): each element is one
-    ``GenerateContentResponse`` chunk, mapped like one SSE event's data.
+    """Cuts the elements out of a JSON array body fed in arbitrary chunks; each
+    element is one ``GenerateContentResponse`` chunk, mapped like one SSE event's data.
 
     Same interface as the SSE framer's data-only methods: ``feed_data(bytes)
     -> list[bytes]`` and ``close_data() -> list[bytes]`` (the unfinished last
     element, if any: the stream decoder drops it when it is a truncated JSON
-    text). A body that is not a JSON array raises :class:`DecodeError`.
+    text). A body that is not a JSON array raises :class:`DecodeError`, and so
+    does an element over ``max_event_bytes``. The scan resumes where it stopped
+    (inside a string, after an escape), so each byte is looked at once.
     """
 
-    __slots__ = ("_buf", "_count", "_depth", "_done", "_opened", "_pos", "_start")
+    __slots__ = ("_buf", "_count", "_depth", "_done", "_escape", "_in_string", "_max", "_opened", "_pos")
 
-    def __init__(self) -> None:
-        self._buf = b""
-        self._pos = 0  # where scanning resumes
-        self._start = 0  # start of the current element
+    def __init__(self, max_element_bytes: int | None = DEFAULT_MAX_EVENT_BYTES) -> None:
+        self._max = max_element_bytes
+        self._reset()
+
+    def _reset(self) -> None:
+        self._buf = bytearray()  # the current element's bytes so far
+        self._pos = 0  # where scanning resumes in _buf
         self._depth = 0  # nesting inside the current element
+        self._in_string = False
+        self._escape = False  # the byte before _pos was a backslash inside a string
         self._opened = False  # the array's "[" was seen
         self._done = False  # the array's "]" was seen
         self._count = 0  # elements cut so far
+
+    @property
+    def smallest_limit(self) -> int:
+        """0: chunks are framed one by one (see ``Decoder.decode_into``)."""
+        return 0
 
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._done:
             if bytes(data).strip(_JSON_WS):
                 raise DecodeError("gemini: data after the end of the JSON array body")
             return []
-        buf = self._buf + bytes(data)
-        pos = self._pos
+        chunk = bytes(data)
         if not self._opened:
-            stripped = buf.lstrip(_JSON_WS)
-            if not stripped:
-                self._buf = b""
+            chunk = chunk.lstrip(_JSON_WS)
+            if not chunk:
                 return []
-            if stripped[0] != 0x5B:  # "["
+            if chunk[0] != 0x5B:  # "["
                 raise DecodeError("gemini: the body is neither SSE nor a JSON array")
             self._opened = True
-            pos = len(buf) - len(stripped) + 1
-            self._start = pos
+            chunk = chunk[1:]
+        buf = self._buf
+        buf += chunk
         out: list[bytes] = []
+        pos = self._pos
         depth = self._depth
-        start = self._start
-        search = _ARRAY_TOKEN.search
-        while True:
-            m = search(buf, pos)
-            if m is None:
-                pos = len(buf)
-                break
-            t0 = m.start()
-            c = buf[t0]
-            if c == 0x22:  # '"'
-                if m.end() - t0 == 1:  # unfinished string: rescan it with more data
-                    pos = t0
+        end = len(buf)
+        start = 0  # start of the current element in buf
+        while pos < end:
+            if self._in_string:
+                if self._escape:
+                    self._escape = False
+                    pos += 1
+                    continue
+                m = _IN_STRING.search(buf, pos)
+                if m is None:
+                    pos = end
                     break
+                pos = m.end()
+                if buf[m.start()] == 0x5C:  # "\\": the next byte is escaped
+                    self._escape = True
+                else:
+                    self._in_string = False
+                continue
+            m = _STRUCTURAL.search(buf, pos)
+            if m is None:
+                pos = end
+                break
+            at = m.start()
+            pos = at + 1
+            c = buf[at]
+            if c == 0x22:  # '"'
+                self._in_string = True
             elif c == 0x7B or c == 0x5B:  # "{" "["
                 depth += 1
             elif depth:
                 if c == 0x7D or c == 0x5D:  # "}" "]"
                     depth -= 1
             elif c == 0x2C or c == 0x5D:  # "," or "]" closing an element of the array
-                element = buf[start:t0].strip(_JSON_WS)
+                element = bytes(buf[start:at]).strip(_JSON_WS)
                 if element:
                     out.append(element)
                     self._count += 1
                 elif c == 0x2C or self._count:
                     raise DecodeError("gemini: empty element in the JSON array body")
+                start = pos
                 if c == 0x5D:
                     self._done = True
-                    rest = buf[t0 + 1 :]
-                    self._buf = b""
-                    if rest.strip(_JSON_WS):
+                    if bytes(buf[pos:]).strip(_JSON_WS):
                         raise DecodeError("gemini: data after the end of the JSON array body")
+                    self._buf = bytearray()
+                    self._pos = 0
                     return out
-                start = t0 + 1
             else:
                 raise DecodeError("gemini: unbalanced JSON array body")
-            pos = m.end()
-        # Keep only the unfinished element.
-        self._buf = buf[start:]
-        self._pos = pos - start
-        self._start = 0
+        if start:
+            del buf[:start]
+            pos -= start
+        self._pos = pos
         self._depth = depth
+        if self._max is not None and len(buf) > self._max:
+            raise DecodeError(
+                f"gemini: JSON array element of {len(buf)}+ bytes exceeds max_event_bytes={self._max}"
+            )
         return out
 
     def close_data(self) -> list[bytes]:
-        element = self._buf.strip(_JSON_WS) if self._opened and not self._done else b""
-        self.__init__()  # type: ignore[misc]
+        element = bytes(self._buf).strip(_JSON_WS) if self._opened and not self._done else b""
+        self._reset()
         return [element] if element else []
+
+
+class Framer:
+    """Gemini's framer: SSE, or a JSON array when the body's first non-blank byte is ``[``.
+
+    Until that byte arrives, the blank bytes go to the SSE framer (they frame
+    nothing there, and its limits bound them); after :meth:`close_data` the
+    framing is chosen again for the next stream.
+    """
+
+    __slots__ = ("_array", "_limits", "_sniffing", "_sse")
+
+    def __init__(
+        self,
+        *,
+        max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
+        max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
+    ) -> None:
+        self._limits = (max_line_bytes, max_event_bytes)
+        self._sse = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+        self._array: ArrayFramer | None = None
+        self._sniffing = True
+
+    @property
+    def smallest_limit(self) -> int:
+        """How many bytes of chunks may be framed as one: 0 until the framing is known and for an array."""
+        if self._sniffing or self._array is not None:
+            return 0
+        return self._sse.smallest_limit
+
+    def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
+        if self._sniffing:
+            head = bytes(data).lstrip(_JSON_WS)
+            if not head:
+                return self._sse.feed_data(data)
+            self._sniffing = False
+            if head[0] == 0x5B:  # "["
+                self._array = ArrayFramer(self._limits[1])
+                return self._array.feed_data(head)
+        if self._array is not None:
+            return self._array.feed_data(data)
+        return self._sse.feed_data(data)
+
+    def close_data(self) -> list[bytes]:
+        framer = self._array
+        self._array = None
+        self._sniffing = True
+        if framer is not None:
+            self._sse.close_data()  # blank lines only
+            return framer.close_data()
+        return self._sse.close_data()

@@ -18,7 +18,8 @@ from typing import Annotated, Any, Final
 
 import msgspec
 
-from lmcodec.providers._base import ProviderError, error_detail, is_model_error
+from lmcodec.errors import ProviderError
+from lmcodec.providers._errors import error_detail, is_model_error
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
 from lmcodec.wire.telemetry import FinishReason
 

@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._base import (
-    attach_unmapped,
-    judgment_parts,
-    openai_token_logprobs,
-    parse_body,
-    parse_json_object,
-    record_unmapped,
-    unnamed_tool_call_error,
-)
+from lmcodec.providers._body import parse_body
+from lmcodec.providers._content import attach_unmapped, judgment_parts, openai_token_logprobs, record_unmapped
+from lmcodec.providers._errors import unnamed_tool_call_error
+from lmcodec.providers._json import parse_json_object
 from lmcodec.providers.openai.views import PROVIDER, citation_fields, response_error, usage_from
 from lmcodec.wire import (
     AudioPart,

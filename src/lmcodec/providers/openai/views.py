@@ -10,22 +10,32 @@ Structs (the ``type`` tag picks the Struct, ``kind`` says how to map it).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Final, Union
+from typing import Annotated, Any, Final, Union
 
 import msgspec
 
-from lmcodec.providers._base import (
-    ProviderError,
-    error_detail,
-    int_or_none,
-    is_pinned_model_not_found,
-    new,
-)
+from lmcodec.errors import ProviderError
+from lmcodec.providers._errors import error_detail, is_pinned_model_not_found
+from lmcodec.providers._json import int_or_none
+from lmcodec.providers._mapper import new
 from lmcodec.wire import TokenLogprob, TopLogprob, Usage
 
 __all__ = [
     "FRAME_TYPES",
+    "IGNORED",
     "PROVIDER",
+    "ArgsFrame",
+    "AudioFrame",
+    "CreatedFrame",
+    "Frame",
+    "ImageFrame",
+    "ImageFrame2",
+    "ItemAddedFrame",
+    "ItemDoneFrame",
+    "ReasoningTextFrame",
+    "RefusalFrame",
+    "TextFrame",
+    "ThinkingFrame",
     "Logprob",
     "citation_fields",
     "frame_decoder",
@@ -145,33 +155,30 @@ def typed_token_logprobs(entries: list[Logprob]) -> tuple[TokenLogprob, ...]:
     )
 
 
-class _Frame(msgspec.Struct, frozen=True, gc=False, tag_field="type"):
-    kind: ClassVar[int] = 0  # 0: ignored
+class Frame(msgspec.Struct, frozen=True, gc=False, tag_field="type"):
+    """A frame of an event type lm15 maps to nothing (the generated ``IGNORED`` views)."""
 
 
-class _TextFrame(_Frame, frozen=True, gc=False, tag="response.output_text.delta"):
-    kind: ClassVar[int] = 1
+class TextFrame(Frame, frozen=True, gc=False, tag="response.output_text.delta"):
     delta: str | None = None
     output_index: NonNegInt = 0
     logprobs: list[Logprob] | None = None
 
 
-class _RefusalFrame(_TextFrame, frozen=True, gc=False, tag="response.refusal.delta"):
+class RefusalFrame(TextFrame, frozen=True, gc=False, tag="response.refusal.delta"):
     pass
 
 
-class _ThinkingFrame(_Frame, frozen=True, gc=False, tag="response.reasoning_summary_text.delta"):
-    kind: ClassVar[int] = 2
+class ThinkingFrame(Frame, frozen=True, gc=False, tag="response.reasoning_summary_text.delta"):
     delta: str | None = None
     output_index: NonNegInt = 0
 
 
-class _ReasoningTextFrame(_ThinkingFrame, frozen=True, gc=False, tag="response.reasoning_text.delta"):
+class ReasoningTextFrame(ThinkingFrame, frozen=True, gc=False, tag="response.reasoning_text.delta"):
     pass
 
 
-class _ArgsFrame(_Frame, frozen=True, gc=False, tag="response.function_call_arguments.delta"):
-    kind: ClassVar[int] = 3
+class ArgsFrame(Frame, frozen=True, gc=False, tag="response.function_call_arguments.delta"):
     delta: str | None = None
     output_index: NonNegInt = 0
     call_id: str | None = None
@@ -187,8 +194,7 @@ class _Item(msgspec.Struct, frozen=True, gc=False):
     arguments: str | None = None
 
 
-class _ItemAddedFrame(_Frame, frozen=True, gc=False, tag="response.output_item.added"):
-    kind: ClassVar[int] = 4
+class ItemAddedFrame(Frame, frozen=True, gc=False, tag="response.output_item.added"):
     item: _Item | None = None
     output_index: NonNegInt = 0
 
@@ -199,8 +205,7 @@ class _DoneItem(msgspec.Struct, frozen=True, gc=False):
     encrypted_content: str | None = None
 
 
-class _ItemDoneFrame(_Frame, frozen=True, gc=False, tag="response.output_item.done"):
-    kind: ClassVar[int] = 5
+class ItemDoneFrame(Frame, frozen=True, gc=False, tag="response.output_item.done"):
     item: _DoneItem | None = None
     output_index: NonNegInt = 0
 
@@ -210,29 +215,23 @@ class _CreatedResponse(msgspec.Struct, frozen=True, gc=False):
     model: str | None = None
 
 
-class _CreatedFrame(_Frame, frozen=True, gc=False, tag="response.created"):
-    kind: ClassVar[int] = 6
+class CreatedFrame(Frame, frozen=True, gc=False, tag="response.created"):
+    """``response.completed`` has no view: its whole ``response`` is the end's provider_data (the port)."""
+
     response: _CreatedResponse | None = None
 
 
-class _CompletedFrame(_Frame, frozen=True, gc=False, tag="response.completed"):
-    kind: ClassVar[int] = 7
-    response: Any = None
-
-
-class _AudioFrame(_Frame, frozen=True, gc=False, tag="response.output_audio.delta"):
-    kind: ClassVar[int] = 8
+class AudioFrame(Frame, frozen=True, gc=False, tag="response.output_audio.delta"):
     delta: str | None = None
     output_index: NonNegInt = 0
 
 
-class _ImageFrame(_Frame, frozen=True, gc=False, tag="response.output_image.delta"):
-    kind: ClassVar[int] = 9
+class ImageFrame(Frame, frozen=True, gc=False, tag="response.output_image.delta"):
     delta: str | None = None
     output_index: NonNegInt = 0
 
 
-class _ImageFrame2(_ImageFrame, frozen=True, gc=False, tag="response.image.delta"):
+class ImageFrame2(ImageFrame, frozen=True, gc=False, tag="response.image.delta"):
     pass
 
 
@@ -282,25 +281,24 @@ _IGNORED_TYPES: Final = (
     "keepalive",
 )
 
-_IGNORED: Final = tuple(
-    msgspec.defstruct(f"_Ignored{i}", [], bases=(_Frame,), tag=name, frozen=True, gc=False)
+IGNORED: Final = tuple(
+    msgspec.defstruct(f"_Ignored{i}", [], bases=(Frame,), tag=name, frozen=True, gc=False)
     for i, name in enumerate(_IGNORED_TYPES)
 )
 
 FRAME_TYPES: Final = (
-    _TextFrame,
-    _RefusalFrame,
-    _ThinkingFrame,
-    _ReasoningTextFrame,
-    _ArgsFrame,
-    _ItemAddedFrame,
-    _ItemDoneFrame,
-    _CreatedFrame,
-    _CompletedFrame,
-    _AudioFrame,
-    _ImageFrame,
-    _ImageFrame2,
-    *_IGNORED,
+    TextFrame,
+    RefusalFrame,
+    ThinkingFrame,
+    ReasoningTextFrame,
+    ArgsFrame,
+    ItemAddedFrame,
+    ItemDoneFrame,
+    CreatedFrame,
+    AudioFrame,
+    ImageFrame,
+    ImageFrame2,
+    *IGNORED,
 )
 
 # A tagged union over a runtime tuple of Structs (the ignored types are generated).

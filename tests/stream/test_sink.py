@@ -1,5 +1,5 @@
-"""assemble(decode(...)) with bare texts: the mappers hand part-0 texts to lmcodec's own assembler
-as plain ``str`` (``MapperBase.bare``); nothing of it shows outside."""
+"""assemble(decode(...)) with the Assembler as the mappers' sink (no event objects): the same
+Response as assembling the events ``decode`` yields, and the same failures."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 import lmcodec as lc
 from lmcodec import stream
-from lmcodec.providers._base import StreamDecodeError
+from lmcodec.errors import StreamDecodeError
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
 
@@ -59,17 +59,29 @@ def test_the_response_is_the_one_of_iterating(name: str, per_event: bool) -> Non
 
 
 @pytest.mark.parametrize("provider", ["gemini", "anthropic"])
-def test_a_decode_error_carries_events_not_bare_texts(provider: str) -> None:
+def test_a_decode_error_mid_stream_loses_nothing(provider: str) -> None:
+    """A non-JSON frame after the texts (a proxy's ``data: keep-alive``): iterating yields every
+    event before it; assembling raises with the response so far as ``partial``."""
     body = BODIES[provider]
     at = body.rindex(b"data: ") if provider == "gemini" else body.index(b"event: message_delta")
-    body = body[:at] + b"data: {oops\n\n" + body[at:]  # after the texts
+    body = body[:at] + b"data: keep-alive\n\n" + body[at:]  # after the texts
     with pytest.raises(StreamDecodeError) as fused:
         lc.assemble(stream.decode(provider, [body], request=REQUEST), request=REQUEST)
+    seen: list[Any] = []
     with pytest.raises(StreamDecodeError) as iterated:
-        list(stream.decode(provider, [body], request=REQUEST))
-    assert fused.value.events == iterated.value.events
-    assert any(isinstance(e, lc.StreamDeltaEvent) for e in fused.value.events)
-    assert all(isinstance(e, lc.StreamEvent.__args__) for e in fused.value.events)  # type: ignore[attr-defined]
+        for event in stream.decode(provider, [body], request=REQUEST):
+            seen.append(event)
+    assert str(fused.value) == str(iterated.value)
+    texts = [e.delta.text for e in seen if isinstance(e, lc.StreamDeltaEvent)]
+    assert "".join(texts) == ("ab" if provider == "gemini" else "abc")
+    partial = fused.value.partial  # type: ignore[attr-defined]
+    assert isinstance(partial, lc.Response) and partial.text == "".join(texts)
+
+
+def test_a_decode_error_before_any_content_has_no_partial() -> None:
+    with pytest.raises(StreamDecodeError) as info:
+        lc.assemble(stream.decode("openai_chat", [b"data: {oops\n\n"]))
+    assert info.value.partial is None  # type: ignore[attr-defined]
 
 
 def test_a_str_is_no_event_for_the_public_assembler() -> None:
@@ -78,11 +90,3 @@ def test_a_str_is_no_event_for_the_public_assembler() -> None:
         assembler.extend(["text"])  # type: ignore[list-item]
     with pytest.raises(lc.ValidationError, match="expects a StreamEvent, got str"):
         assembler.push("text")  # type: ignore[arg-type]
-
-
-def test_a_bare_text_after_the_end_is_refused() -> None:
-    assembler = lc.Assembler(request=REQUEST)
-    assembler.extend_bare(["a", lc.StreamEndEvent(finish_reason="stop")])
-    assert assembler.result().text == "a"
-    with pytest.raises(lc.StreamAssemblyError, match="after its end event"):
-        assembler.extend_bare(["b"])

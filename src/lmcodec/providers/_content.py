@@ -1,0 +1,74 @@
+"""Content helpers shared by the complete-body parsers and the ports: logprobs, unmapped paths, judgments."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from lmcodec.wire import Request, TokenLogprob, TopLogprob
+from lmcodec.wire.judgments import replace_text_with_data, schema_has_judgments
+
+__all__ = [
+    "attach_unmapped",
+    "judgment_parts",
+    "openai_token_logprobs",
+    "record_unmapped",
+    "schema_has_judgments",
+]
+
+
+def _logprob_bytes(value: Any) -> tuple[int, ...] | None:
+    """``tuple(value) if isinstance(value, list) else None``, checked as lm15's
+    ``_validate_logprob_bytes`` checks it (ints only: no bool, no float)."""
+    if not isinstance(value, list):
+        return None
+    for b in value:
+        if isinstance(b, bool) or not isinstance(b, int) or b < 0:
+            raise TypeError("bytes must contain non-negative ints")
+    return tuple(value)
+
+
+def openai_token_logprobs(entries: Any) -> tuple[TokenLogprob, ...]:
+    """lm15 ``common.openai_token_logprobs`` over plain values (checked constructors)."""
+    if not isinstance(entries, list):
+        return ()
+    out: list[TokenLogprob] = []
+    for entry in entries:
+        if not isinstance(entry, dict) or "token" not in entry or "logprob" not in entry:
+            continue
+        top: list[TopLogprob] = []
+        for alt in entry.get("top_logprobs") or []:
+            if not isinstance(alt, dict) or "token" not in alt or "logprob" not in alt:
+                continue
+            token, logprob = str(alt["token"]), float(alt["logprob"])
+            top.append(TopLogprob(token=token, logprob=logprob, bytes=_logprob_bytes(alt.get("bytes"))))
+        token, logprob = str(entry["token"]), float(entry["logprob"])
+        entry_bytes = _logprob_bytes(entry.get("bytes"))
+        out.append(TokenLogprob(token=token, logprob=logprob, bytes=entry_bytes, top=tuple(top)))
+    return tuple(out)
+
+
+def record_unmapped(unmapped: list[dict[str, str]], path: str, typ: Any) -> None:
+    """lm15 ``_record_unmapped``."""
+    unmapped.append({"path": path, "type": str(typ or "<missing>")})
+
+
+def attach_unmapped(data: dict[str, Any], unmapped: list[dict[str, str]]) -> dict[str, Any]:
+    """lm15 ``_attach_unmapped``: ``data`` itself, or a shallow copy recording what was not mapped."""
+    if not unmapped:
+        return data
+    out = dict(data)
+    out["_lm15_unmapped"] = unmapped
+    return out
+
+
+def judgment_parts(parts: Sequence[Any], request: Request | None) -> tuple[Any, ...]:
+    """lm15 ``replace_text_with_data(parts, request_judgments(request))``: the
+    single TextPart of a judgment answer becomes a DataPart (``json.loads``: its
+    RecursionError on a too deeply nested text escapes, as in lm15)."""
+    if request is None or not schema_has_judgments(request.config.response_format):
+        return tuple(parts)
+    out = list(parts)
+    replace_text_with_data(out, json.loads, (ValueError, TypeError))
+    return tuple(out)

@@ -1,0 +1,110 @@
+"""Provider errors as lm15 names them: stream error details, model-not-found forms, MAP-9's unnamed call."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.errors import ProviderError
+from lmcodec.wire import ErrorDetail
+
+__all__ = [
+    "error_detail",
+    "error_frame_fields",
+    "gemini_str_exception",
+    "is_model_error",
+    "is_pinned_model_not_found",
+    "unnamed_tool_call_error",
+]
+
+
+def unnamed_tool_call_error(provider: str, path: str) -> ProviderError:
+    """lm15 ``common.unnamed_tool_call_error`` (MAP-9 on the complete path)."""
+    return ProviderError(
+        f"{provider}: {path} is a tool call with no name; "
+        "lm15 does not guess which tool the model meant (MAP-9)",
+        code="provider",
+        provider=provider,
+    )
+
+
+_MODEL_NOT_FOUND_FORMS: Final[tuple[dict[str, str], ...]] = (
+    {"code": "not_found_error", "prefix": "model: "},
+    {"code": "invalid_request_error", "contains": "The supported API model names are "},
+    {"code": "1211"},
+    {"code": "1214", "prefix": "modelCode: "},
+    {"code": "400", "suffix": " is not a valid model ID"},
+    {"code": "invalid-argument", "prefix": "Model not found: "},
+    {"code": "validation_error", "contains": "The provided model identifier is invalid"},
+    {
+        "code": "invalid_request_error",
+        "prefix": "Deployment ",
+        "suffix": " doesn't exist or isn't accessible.",
+    },
+)
+
+
+def is_pinned_model_not_found(provider_code: str | None, message: str | None) -> bool:
+    """lm15 ``errors.is_pinned_model_not_found`` (the MAP-15 table)."""
+    if not provider_code:
+        return False
+    text = message or ""
+    for form in _MODEL_NOT_FOUND_FORMS:
+        if form["code"] != provider_code:
+            continue
+        if "prefix" in form and not text.startswith(form["prefix"]):
+            continue
+        if "contains" in form and form["contains"] not in text:
+            continue
+        if "suffix" in form and not text.endswith(form["suffix"]):
+            continue
+        return True
+    return False
+
+
+def error_detail(code: str, provider_code: str, message: str) -> ErrorDetail:
+    """lm15's ``ErrorDetail(code, message or provider_code or "provider error",
+    provider_code or "provider")``."""
+    detail: ErrorDetail = msgspec.StructMeta.__call__(
+        ErrorDetail,
+        code=code,
+        message=message or provider_code or "provider error",
+        provider_code=provider_code or "provider",
+    )
+    return detail
+
+
+_MODEL_MARKERS: Final = (
+    "not found",
+    "does not exist",
+    "not exist",
+    "not supported",
+    "unsupported",
+    "not available",
+    "unknown",
+)
+
+
+def is_model_error(message: str) -> bool:
+    """lm15 ``_is_model_error`` (Anthropic, Gemini)."""
+    lowered = message.lower()
+    return "model" in lowered and any(marker in lowered for marker in _MODEL_MARKERS)
+
+
+def gemini_str_exception(message: str, provider: str) -> str:
+    """``str(ProviderError(message, provider=provider))`` as lm15 1.5.0 renders it
+    (no status, request id or rate-limit diagnostics)."""
+    head, sep, tail = message.partition("\n\n")
+    return f"{head} ({provider})" + (f"\n\n{tail}" if sep else "")
+
+
+def error_frame_fields(payload: Any, first: str, second: str) -> tuple[str, str]:
+    """An ``error`` stream frame's provider code and message, as lm15's OpenAI and Anthropic
+    adapters read them (``first``/``second``: the keys of ``error`` tried for the code)."""
+    err = payload.get("error")
+    if isinstance(err, dict):
+        provider_code = str(err.get(first) or err.get(second) or payload.get("code") or "provider")
+        return provider_code, str(err.get("message") or payload.get("message") or "")
+    provider_code = str(payload.get("code") or payload.get("error_type") or "provider")
+    return provider_code, str(payload.get("message") or "")

@@ -1,0 +1,83 @@
+"""JSON as lm15's adapters read it: frames (``json.loads`` of UTF-8 with replacement), whole bodies,
+and lm15's numeric idioms (``int(value or 0)``, ``_int_or_none``, ``parse_json_object``).
+
+msgspec decodes first; stdlib ``json`` only for what msgspec refuses (NaN/Infinity,
+``1e400``, lone surrogates, invalid UTF-8, integers past 64 bits), so such values read
+as they do in lm15.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.errors import DecodeError
+
+__all__ = ["int_or_none", "load_body", "load_frame", "parse_json_object", "pyint"]
+
+_TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interpreter's recursion limit)"
+
+
+def load_frame(data: bytes) -> Any:
+    """A frame's JSON value as lm15 reads it: ``json.loads`` of the data decoded
+    as UTF-8 with replacement. msgspec first; stdlib ``json`` only for what
+    msgspec refuses (NaN/Infinity, ``1e400``, lone surrogates, invalid
+    UTF-8), so those frames map as they do in lm15. Raises ``ValueError``."""
+    try:
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        pass
+    except RecursionError:
+        raise ValueError(_TOO_DEEP) from None
+    try:
+        return json.loads(data.decode("utf-8", "replace"))
+    except RecursionError:
+        raise ValueError(_TOO_DEEP) from None
+
+
+def load_body(body: bytes) -> Any:
+    """A complete body's JSON value as lm15's ``HttpResponse.json()`` reads it
+    (``json.loads(bytes)``: UTF-8/16/32 detected, invalid UTF-8 refused).
+    Raises :class:`DecodeError` where lm15 raises its non-JSON ``ProviderError``."""
+    try:
+        return msgspec.json.decode(body)
+    except (msgspec.DecodeError, RecursionError):
+        try:
+            return json.loads(body)
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            excerpt = body[:200].decode("utf-8", "replace")
+            raise DecodeError(
+                f"the body ({len(body)} bytes) is not JSON: {exc}. Body starts: {excerpt!r}"
+            ) from exc
+
+
+def pyint(value: Any) -> int:
+    """lm15's index idiom ``int(value or 0)`` (``"3"`` -> 3, ``2.7`` -> 2, ``true`` -> 1)."""
+    return int(value or 0)
+
+
+def int_or_none(value: Any) -> int | None:
+    """lm15's ``_int_or_none`` (citation offsets): ``int(value)``, or None for None, a bool or a failure."""
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def parse_json_object(value: Any) -> dict[str, Any]:
+    """lm15 ``common.parse_json_object``: the complete path's tool-arguments parser."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str) and value:
+        try:
+            parsed = json.loads(value)
+        except Exception:
+            return {"partial_json": value}
+        if isinstance(parsed, dict):
+            return parsed
+        return {"value": parsed}
+    return {}
