@@ -9,6 +9,7 @@ import typing
 from typing import Any
 
 import pytest
+import typing_extensions
 
 from lmcodec.llm import typeddicts as TD
 
@@ -68,9 +69,12 @@ def test_same_shapes_as_llm(name: str) -> None:
     assert ours.__required_keys__ == theirs.__required_keys__
     assert ours.__optional_keys__ == theirs.__optional_keys__
     assert list(ours.__annotations__) == list(theirs.__annotations__)
-    assert list(typing.get_type_hints(ours)) == list(typing.get_type_hints(theirs))
-    for key, hint in typing.get_type_hints(theirs).items():
-        assert repr(typing.get_type_hints(ours)[key]).replace("lmcodec.llm.typeddicts.", "") == (
+    # typing_extensions' get_type_hints strips NotRequired on every Python; typing's does only
+    # from 3.11, and llm declares NotRequired keys (from typing_extensions on 3.10).
+    ours_hints, their_hints = typing_extensions.get_type_hints(ours), typing_extensions.get_type_hints(theirs)
+    assert list(ours_hints) == list(their_hints)
+    for key, hint in their_hints.items():
+        assert repr(ours_hints[key]).replace("lmcodec.llm.typeddicts.", "") == (
             repr(hint).replace("llm.serialization.", "")
         ), key
 
