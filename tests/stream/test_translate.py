@@ -28,8 +28,8 @@ def _events(dst: str, body: bytes, src: str = "") -> list[Any]:
     out = []
     call_ids: dict[str, str] = {}  # a writer may synthesize fresh tool-call ids where the source has none
     for event in lc.stream.decode(dst, [body], request=REQUEST):
-        if isinstance(event, lc.StreamStartEvent):
-            event = msgspec.structs.replace(event, id=None)
+        if isinstance(event, lc.StreamStartEvent):  # translate names the served model: checked below
+            event = msgspec.structs.replace(event, id=None, model=None)
         elif isinstance(event, lc.StreamEndEvent) and src != dst:
             event = msgspec.structs.replace(event, provider_data=None)
         elif isinstance(event, lc.StreamDeltaEvent) and isinstance(event.delta, lc.ToolCallDelta):
@@ -121,6 +121,30 @@ def test_async_twin(src: str, dst: str) -> None:
     got = asyncio.run(run())
     want = b"".join(lc.stream.translate(src, dst, _cut(body, 11), request=REQUEST))
     assert _events(dst, got, src) == _events(dst, want, src)
+
+
+@pytest.mark.parametrize("src", ["openai_chat", "gemini"])
+@pytest.mark.parametrize("dst", DIALECTS)
+def test_a_start_less_stream_keeps_its_id_and_served_model(src: str, dst: str) -> None:
+    skip_unless_writer(dst)
+    alias = lc.Request(model="my-alias", messages=(lc.Message.user("hi"),))
+    for path in [p for s, p in corpus_streams() if s == src]:
+        body = path.read_bytes()
+        first = msgspec.json.decode(body[body.index(b"data:") + 5 : body.index(b"\n")])
+        want_id = first.get("id") or first.get("responseId")
+        want_model = first.get("model") or first.get("modelVersion")
+        out = b"".join(lc.stream.translate(src, dst, _cut(body, 5), request=alias))
+        start = next(iter(lc.stream.decode(dst, [out], request=alias)))
+        if dst in ("openai", "anthropic"):  # wires with a start frame: it names both
+            assert (start.id, start.model) == (want_id, want_model), path
+        for line in out.split(b"\n"):  # Chat and Gemini say it in every chunk
+            if line.startswith(b"data: {") and b'"error"' not in line:
+                chunk = msgspec.json.decode(line[6:])
+                assert chunk.get("model", chunk.get("modelVersion")) in (want_model, None), path
+                assert chunk.get("id", chunk.get("responseId")) in (want_id, None) or dst in (
+                    "openai",
+                    "anthropic",
+                )
 
 
 def test_unknown_dialect_is_refused() -> None:
