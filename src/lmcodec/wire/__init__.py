@@ -22,12 +22,6 @@ from lmcodec.wire.endpoints import (
     FileInfo,
     FilePage,
     FileUploadRequest,
-    ImageGenerationRequest,
-    ImageGenerationResponse,
-    SpeechGenerationRequest,
-    SpeechGenerationResponse,
-    VideoGenerationRequest,
-    VideoJobInfo,
 )
 from lmcodec.wire.events import (
     StreamDeltaEvent,
@@ -35,6 +29,14 @@ from lmcodec.wire.events import (
     StreamErrorEvent,
     StreamEvent,
     StreamStartEvent,
+)
+from lmcodec.wire.generation import (
+    ImageGenerationRequest,
+    ImageGenerationResponse,
+    SpeechGenerationRequest,
+    SpeechGenerationResponse,
+    VideoGenerationRequest,
+    VideoJobInfo,
 )
 from lmcodec.wire.live import (
     AudioFormat,
