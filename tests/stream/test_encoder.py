@@ -6,6 +6,8 @@ import asyncio
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import lmcodec as lc
 
@@ -78,3 +80,65 @@ def test_an_event_after_the_end_is_refused(provider: str) -> None:
         encoder.feed(event)
     with pytest.raises(ValueError, match="after the end"):
         encoder.feed(lc.StreamStartEvent(id="again", model="m"))
+
+
+# ── generated streams ─────────────────────────────────────────────────────────
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+_ARGS = st.dictionaries(_TEXT, st.one_of(st.integers(-5, 5), _TEXT, st.booleans(), st.none()), max_size=3)
+
+
+@st.composite
+def _streams(draw: st.DrawFn) -> list[Any]:
+    """A start, thinking at slot 0, text at slot 1 and tool calls at slots 2.. with arguments cut
+    anywhere (inside escapes too), every slot's first fragment in slot order, the rest interleaved."""
+    import json
+
+    firsts: list[Any] = []
+    rests: list[list[Any]] = []
+    if draw(st.booleans()):
+        pieces = draw(st.lists(_TEXT, min_size=1, max_size=4))
+        firsts.append(lc.ThinkingDelta(text=pieces[0], part_index=0))
+        rests.append([lc.ThinkingDelta(text=p, part_index=0) for p in pieces[1:]])
+    if draw(st.booleans()):
+        pieces = draw(st.lists(_TEXT, min_size=1, max_size=4))
+        firsts.append(lc.TextDelta(text=pieces[0], part_index=1))
+        rests.append([lc.TextDelta(text=p, part_index=1) for p in pieces[1:]])
+    for k in range(draw(st.integers(0, 3))):
+        raw = json.dumps(draw(_ARGS), ensure_ascii=draw(st.booleans()))
+        cuts = sorted(set(draw(st.lists(st.integers(0, len(raw)), max_size=5))))
+        frags = [raw[a:b] for a, b in zip([0, *cuts], [*cuts, len(raw)], strict=True)]
+        slot = 2 + k
+        firsts.append(lc.ToolCallDelta(input=frags[0], part_index=slot, id=f"call_{k}x", name=f"tool_{k}"))
+        rests.append([lc.ToolCallDelta(input=f, part_index=slot) for f in frags[1:]])
+    order = draw(st.permutations([i for i, rest in enumerate(rests) for _ in rest]))
+    cursors = [0] * len(rests)
+    interleaved = []
+    for i in order:
+        interleaved.append(rests[i][cursors[i]])
+        cursors[i] += 1
+    finish = "tool_call" if any(isinstance(d, lc.ToolCallDelta) for d in firsts) else "stop"
+    usage = draw(
+        st.one_of(
+            st.none(), st.builds(lc.Usage, input_tokens=st.integers(0, 9), output_tokens=st.integers(0, 9))
+        )
+    )
+    return [
+        lc.StreamStartEvent(id="resp_gen", model="m-gen"),
+        *[lc.StreamDeltaEvent(delta=d) for d in [*firsts, *interleaved]],
+        lc.StreamEndEvent(finish_reason=finish, usage=usage),
+    ]
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai_chat"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(events=_streams())
+def test_generated_streams_read_back_by_the_sdk_and_the_decoder(provider: str, events: list[Any]) -> None:
+    from .write_support import expected_view, projection, sdk_view
+
+    response = lc.assemble(events, request=REQUEST)
+    body = b"".join(lc.stream.encode(provider, events))
+    back = lc.assemble(lc.stream.decode(provider, [body], request=REQUEST), request=REQUEST)
+    assert projection(back, provider) == projection(response, provider)
+    assert sdk_view(provider, body) == expected_view(response, provider)
