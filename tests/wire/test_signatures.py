@@ -174,3 +174,24 @@ def test_every_wire_class_is_checked() -> None:
         if isinstance(obj, type) and issubclass(obj, WireStruct) and not name.startswith("_")
     }
     assert defined - {WireStruct} == set(CLASSES)
+
+
+def test_response_usage_is_required_to_build_and_optional_on_the_wire() -> None:
+    """As lm15: its constructor requires ``id`` and ``usage``, its reader defaults them."""
+    import lm15.serde
+    import lm15.types
+
+    import lmcodec as lc
+
+    message = {"role": "assistant", "parts": [{"type": "text", "text": "hi"}]}
+    with pytest.raises(TypeError, match="usage"):
+        lc.Response(None, "m", lc.Message.assistant("hi"), "stop")
+    with pytest.raises(TypeError, match="usage"):
+        lm15.types.Response(None, "m", lm15.types.Message.assistant("hi"), "stop")
+    wire_form = {"model": "m", "message": message, "finish_reason": "stop"}
+    theirs = lm15.serde.response_from_dict(wire_form)
+    ours = lc.from_builtins(wire_form, lc.Response)
+    assert (theirs.id, theirs.usage) == (None, lm15.types.Usage())
+    assert (ours.id, ours.usage) == (None, lc.Usage())
+    required = lc.schema(lc.Response)["$defs"]["Response"]["required"]
+    assert "usage" not in required and "id" not in required

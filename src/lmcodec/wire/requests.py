@@ -120,6 +120,10 @@ class Response(WireStruct, frozen=True, kw_only=True):
 
     ``provider_data`` is kept in memory and written only where lm15 writes it:
     inside a BatchEntry or a Turn, or with ``include_provider_data=True``.
+    ``id`` and ``usage`` are required arguments of the constructor, as in
+    lm15, yet optional on the wire (the schema says so): an empty usage and a
+    null id are omitted, and read back as ``Usage()`` and ``None``, as lm15's
+    ``response_from_dict`` reads them.
     """
 
     id: NonEmptyStr | None = None
