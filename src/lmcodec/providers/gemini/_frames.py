@@ -9,7 +9,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers.gemini.views import ERROR_STATUSES
-from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
+from lmcodec.wire import CitationPart, ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
     "ENCODER",
@@ -22,6 +22,7 @@ __all__ = [
     "Part",
     "error_body",
     "finish_reason",
+    "grounding_metadata",
     "logprobs_result",
     "usage_metadata",
 ]
@@ -61,6 +62,7 @@ class Candidate(msgspec.Struct, frozen=True, gc=False):
     finishReason: str | msgspec.UnsetType = UNSET
     index: int = 0
     logprobsResult: dict[str, Any] | msgspec.UnsetType = UNSET
+    groundingMetadata: dict[str, Any] | msgspec.UnsetType = UNSET
 
 
 class Chunk(msgspec.Struct, frozen=True, gc=False):
@@ -136,6 +138,19 @@ def _candidate(token: str, logprob: float, token_id: int | None) -> dict[str, An
     if token_id is not None:
         out["tokenId"] = token_id
     return out
+
+
+def grounding_metadata(citations: list[CitationPart]) -> dict[str, Any]:
+    """``groundingMetadata`` for citations: one web grounding chunk (uri, title) per citation, and a
+    support whose segment text is the cited text."""
+    chunks: list[dict[str, Any]] = []
+    supports: list[dict[str, Any]] = []
+    for i, citation in enumerate(citations):
+        web = {k: v for k, v in (("uri", citation.url), ("title", citation.title)) if v is not None}
+        chunks.append({"web": web})
+        segment = {"text": citation.text} if citation.text is not None else {}
+        supports.append({"segment": segment, "groundingChunkIndices": [i]})
+    return {"groundingChunks": chunks, "groundingSupports": supports}
 
 
 def error_body(error: ErrorDetail) -> dict[str, Any]:

@@ -35,10 +35,11 @@ What the Gemini wire cannot carry, and what is written instead:
 - **Finish reasons:** a tool call finishes with ``STOP`` (read back as
   ``tool_call`` next to a call); ``content_filter`` is written as ``SAFETY``,
   which lm15's stream reader reports as an in-band error; ``error`` as ``OTHER``.
-- **Dropped:** citations (Gemini puts grounding on the candidate, which lm15's
-  stream reader does not read), token bytes of logprobs, continuation state of
-  other providers (an Anthropic signature or OpenAI encrypted reasoning is never
-  smuggled into a ``thoughtSignature``), media given by url or file id.
+- **Dropped:** citations in a stream (Gemini puts grounding on the candidate, which
+  lm15's stream reader does not read; a body carries them as ``groundingMetadata``),
+  token bytes of logprobs, continuation state of other providers (an Anthropic
+  signature or OpenAI encrypted reasoning is never smuggled into a
+  ``thoughtSignature``), media given by url or file id.
 - **Order:** text after a tool call in another slot, or a source that
   interleaves slots, may land in a different part position: the text is kept
   but may join another text part of the assembled response.
@@ -55,6 +56,7 @@ from lmcodec.providers.gemini.body import parse_response
 from lmcodec.wire import (
     AudioDelta,
     AudioPart,
+    CitationPart,
     ContinuationDelta,
     DataPart,
     ImageDelta,
@@ -339,8 +341,9 @@ def encode_response(response: Response) -> bytes:
     if data is not None and isinstance(data.get("candidates"), list) and _reads_as(data, response):
         return _encode(data)
     parts: list[Any] = []
-    for part in response.message.parts:
-        signature = _signature_of(part)
+    citations: list[CitationPart] = []
+    signatures = _signatures(response.message.parts)
+    for part, signature in zip(response.message.parts, signatures, strict=True):
         if isinstance(part, (TextPart, ThinkingPart)):
             thought = True if isinstance(part, ThinkingPart) else f.UNSET
             parts.append(f.Part(text=part.text, thought=thought, thoughtSignature=signature))
@@ -354,11 +357,14 @@ def encode_response(response: Response) -> bytes:
             parts.append(f.Part(text=_encode(part.value).decode()))
         elif isinstance(part, RefusalPart):
             parts.append(f.Part(text=part.text))
+        elif isinstance(part, CitationPart):
+            citations.append(part)
     logprobs = f.logprobs_result(response.logprobs) if response.logprobs else f.UNSET
     candidate = f.Candidate(
         content=f.Content(parts=parts),
         finishReason=f.finish_reason(response.finish_reason),
         logprobsResult=logprobs,
+        groundingMetadata=f.grounding_metadata(citations) if citations else f.UNSET,
     )
     usage = f.usage_metadata(response.usage)
     chunk = f.Chunk(
@@ -370,20 +376,41 @@ def encode_response(response: Response) -> bytes:
     return _encode(chunk)
 
 
-def _signature_of(part: Any) -> str | msgspec.UnsetType:
-    for state in getattr(part, "continuation", ()):
-        if state.provider == "gemini" and state.kind == "thought_signature":
-            value = state.data.get("value")
-            if isinstance(value, str):
-                return value
-    return f.UNSET
+def _signatures(parts: tuple[Any, ...]) -> list[str | msgspec.UnsetType]:
+    """One ``thoughtSignature`` (or none) per part. The assembler gives every part of a slot all
+    the slot's signatures; of the consecutive parts that share them, the ones a body can carry a
+    signature on (text, thought, function call) get one each, aligned to the last of them (the
+    part a signature follows in a Gemini stream, a function call when there is one)."""
+    out: list[str | msgspec.UnsetType] = [f.UNSET] * len(parts)
+    i = 0
+    while i < len(parts):
+        shared = getattr(parts[i], "continuation", ())
+        j = i + 1
+        while shared and j < len(parts) and getattr(parts[j], "continuation", ()) == shared:
+            j += 1
+        carriers = [k for k in range(i, j) if isinstance(parts[k], (TextPart, ThinkingPart, ToolCallPart))]
+        values = [
+            state.data["value"]
+            for state in shared
+            if state.provider == "gemini"
+            and state.kind == "thought_signature"
+            and isinstance(state.data.get("value"), str)
+        ]
+        kept = values[-len(carriers) :] if carriers else []
+        for k, value in zip(carriers[len(carriers) - len(kept) :], kept, strict=True):
+            out[k] = value
+        i = j
+    return out
 
 
 def _reads_as(data: dict[str, Any], response: Response) -> bool:
+    """Whether body ``data`` reads back as ``response``. The model is left out: under a request lm15
+    names the response after the requested model, while ``modelVersion`` is the served one, which
+    the written body keeps."""
     try:
         read = parse_response(_encode(data))
-    except Exception:
+    except Exception:  # any failure means "not the same body"
         return False
-    return msgspec.structs.replace(read, provider_data=None) == msgspec.structs.replace(
+    return msgspec.structs.replace(read, provider_data=None, model=response.model) == msgspec.structs.replace(
         response, provider_data=None
     )

@@ -1,0 +1,263 @@
+"""The Gemini streamGenerateContent stream and generateContent body writer, judged by google-genai
+(a real Client reading the SSE), lm15 1.5.0's adapter and lmcodec's decoder."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .provider_support import assert_same_outcome, complete_bodies, lc_stream, lm15_stream, requests_for
+from .sdk_readers import (
+    REQUEST,
+    _transport,
+    assembles,
+    check_written,
+    corpus_id,
+    corpus_streams,
+    expected_view,
+    frames,
+    gemini_chunks,
+    genai,
+    genai_types,
+    sdk_gemini,
+    source_streams,
+)
+
+WIRE = "gemini"
+SOURCES = source_streams()
+ERROR_SOURCES = sorted(n for n, ev in SOURCES.items() if any(isinstance(e, lc.StreamErrorEvent) for e in ev))
+CLEAN_SOURCES = sorted(n for n in SOURCES if n not in ERROR_SOURCES)
+
+
+def _written(events: list[Any]) -> bytes:
+    return b"".join(lc.stream.encode(WIRE, events))
+
+
+def _base64_signatures(events: list[Any]) -> bool:
+    """google-genai types ``thoughtSignature`` as base64 bytes; a source whose Gemini signature is
+    not base64 (the hand-written seeds' ``"s1"``) is refused by the SDK, whoever writes it."""
+    for event in events:
+        delta = getattr(event, "delta", None)
+        if isinstance(delta, lc.ContinuationDelta) and delta.provider == "gemini":
+            try:
+                base64.b64decode(str(delta.data.get("value")), validate=True)
+            except binascii.Error:
+                return False
+    return True
+
+
+def _check_readers_agree(events: list[Any]) -> None:
+    """Bytes lm15 and lmcodec read alike (for a stream the SDK comparison cannot apply to)."""
+    body = _written(events)
+    req15, reqlc = requests_for(REQUEST.model)
+    assert_same_outcome(lc_stream(WIRE, [body], reqlc), lm15_stream(WIRE, body, req15), WIRE)
+
+
+@pytest.mark.parametrize("case", corpus_streams(), ids=corpus_id)
+def test_corpus_stream_written_as_gemini(case: tuple[str, Path]) -> None:
+    src, path = case
+    events = list(lc.stream.decode(src, [path.read_bytes()], request=REQUEST))
+    if assembles(events) is not None:
+        gemini_chunks(_written(events))  # the SDK consumes it
+        _check_readers_agree(events)
+        return
+    check_written(WIRE, events)
+
+
+@pytest.mark.parametrize("name", CLEAN_SOURCES)
+def test_synthesized_stream_written_as_gemini(name: str) -> None:
+    events = SOURCES[name]
+    if not _base64_signatures(events):
+        _check_readers_agree(events)
+        with pytest.raises(ValueError, match="base64"):
+            gemini_chunks(_written(events))
+        return
+    check_written(WIRE, events)
+
+
+def test_the_comparison_sees_thoughts_signatures_parallel_calls_and_usage() -> None:
+    body = check_written(WIRE, SOURCES["gemini_thought_calls"])
+    view = sdk_gemini(body)
+    assert view["thinking"] == "Plan more." and view["text"] == "Calling two tools."
+    assert view["signatures"] == ["c2lnMQ==", "c2lnMg=="]
+    assert view["tool_calls"] == [(None, "a", {"x": 'é "q"'}), (None, "b", {"y": [1, 2.5, None]})]
+    assert view["finish_reason"] == "tool_call"
+    assert view["usage"] == (11, 7, 30, 12, 4)
+    # the start of a Gemini-decoded stream names the requested model (lm15 reads no modelVersion
+    # there): the chunks before the last carry it, the last chunk is the backend's own
+    assert view["ids"] == {"resp-g1", None} and view["models"] == {REQUEST.model, "gemini-x"}
+
+
+def test_every_event_is_one_crlf_framed_chunk() -> None:
+    body = _written(SOURCES["anthropic_full"])
+    events = body.split(b"\r\n\r\n")
+    assert events[-1] == b""
+    for event in events[:-1]:
+        assert event.startswith(b"data: {") and b"\n" not in event and b"\r" not in event
+        chunk = json.loads(event[6:])
+        assert next(iter(chunk)) == "candidates" and chunk["candidates"][0]["content"]["role"] == "model"
+
+
+def test_id_and_model_of_the_start_are_on_every_chunk() -> None:
+    chunks = frames(_written(SOURCES["parallel_tool_calls"]))
+    assert {(c["responseId"], c["modelVersion"]) for c in chunks} == {("resp_synth1", "m-served")}
+    assert {c.get("responseId") for c in frames(_written(SOURCES["gemini_thought_calls"]))[:-1]} == {None}
+
+
+def test_parallel_calls_travel_in_one_chunk_with_their_ids() -> None:
+    body = _written(SOURCES["chat_parallel_escapes"])
+    chunks = frames(body)
+    calls = [
+        [p["functionCall"] for p in c["candidates"][0]["content"]["parts"] if "functionCall" in p]
+        for c in chunks
+    ]
+    calls = [c for c in calls if c]
+    assert calls == [
+        [
+            {"name": "search", "args": {"q": "tab\t and 😀"}, "id": "call_p0"},
+            {"name": "read", "args": {"path": "C:\\x"}, "id": "call_p1"},
+        ]
+    ]
+    assert sdk_gemini(body)["tool_calls"] == [
+        ("call_p0", "search", {"q": "tab\t and 😀"}),
+        ("call_p1", "read", {"path": "C:\\x"}),
+    ]
+
+
+def test_usage_and_finish_only_on_the_last_chunk() -> None:
+    chunks = frames(_written(SOURCES["anthropic_full"]))
+    assert [("usageMetadata" in c, "finishReason" in c["candidates"][0]) for c in chunks][-1] == (True, True)
+    assert not any("usageMetadata" in c or "finishReason" in c["candidates"][0] for c in chunks[:-1])
+    assert chunks[-1]["usageMetadata"] == {
+        "promptTokenCount": 30,
+        "candidatesTokenCount": 40,
+        "totalTokenCount": 70,
+        "cachedContentTokenCount": 20,
+    }
+
+
+def test_other_providers_state_is_not_a_thought_signature() -> None:
+    body = _written(SOURCES["anthropic_full"])
+    assert b"thoughtSignature" not in body and b"EqQBsig" not in body and b"EmwKredacted" not in body
+    assert b"gAAA" not in _written(SOURCES["openai_reasoning"])
+
+
+@pytest.mark.parametrize("name", ERROR_SOURCES)
+def test_an_error_mid_stream_is_a_google_error_object(name: str) -> None:
+    events = SOURCES[name]
+    error = next(e for e in events if isinstance(e, lc.StreamErrorEvent)).error
+    body = _written(events)
+    last = frames(body)[-1]
+    assert set(last) == {"error"} and last["error"]["message"] == error.message
+    with pytest.raises(genai.errors.APIError) as raised:
+        gemini_chunks(body)
+    assert raised.value.code == last["error"]["code"] and raised.value.status == last["error"]["status"]
+    back = list(lc.stream.decode(WIRE, [body], request=REQUEST))
+    assert isinstance(back[-1], lc.StreamErrorEvent)
+    assert (back[-1].error.code, back[-1].error.message) == (error.code, error.message)
+    _check_readers_agree(events)
+
+
+def test_a_chunk_waits_for_the_next_event_at_most() -> None:
+    encoder = lc.stream.Encoder(WIRE)
+    deltas = [e for e in SOURCES["text"] if isinstance(e, lc.StreamDeltaEvent)]
+    assert encoder.feed(SOURCES["text"][0]) == b""
+    assert encoder.feed(deltas[0]) == b""  # its signature or finish may still join it
+    out = encoder.feed(deltas[1])
+    assert [p["text"] for c in frames(out) for p in c["candidates"][0]["content"]["parts"]] == [
+        deltas[0].delta.text
+    ]
+
+
+def test_flush_writes_the_pending_chunk_now() -> None:
+    writer = lc.providers.WRITERS[WIRE]()
+    writer.feed(SOURCES["text"][0])
+    writer.feed(SOURCES["text"][1])
+    out = writer.flush()
+    assert frames(out)[0]["candidates"][0]["content"]["parts"] == [{"text": "Hello"}]
+    assert writer.flush() == b""
+
+
+def test_a_stream_without_an_end_gets_its_pending_chunk_and_no_finish() -> None:
+    body = _written(SOURCES["text"][:-1])
+    chunks = frames(body)
+    assert len(chunks) == 2 and not any("finishReason" in c["candidates"][0] for c in chunks)
+
+
+def test_a_slot_keeps_its_position_across_chunks() -> None:
+    """Responses-style slots: reasoning at 0, text at 1 in several deltas, then a call at 2; the text
+    deltas after the first need position 0 filled (an empty thought part) to stay in slot 1."""
+    events = [
+        lc.StreamStartEvent(id="r", model="m"),
+        lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text="hm", part_index=0)),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="A", part_index=1)),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="B", part_index=1)),
+        lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input='{"k":', part_index=2, id="c1", name="f")),
+        lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="1}", part_index=2)),
+        lc.StreamEndEvent(finish_reason="tool_call"),
+    ]
+    body = check_written(WIRE, events)
+    back = lc.assemble(lc.stream.decode(WIRE, [body], request=REQUEST), request=REQUEST)
+    assert [type(p).__name__ for p in back.message.parts] == ["ThinkingPart", "TextPart", "ToolCallPart"]
+    assert back.message.parts[1].text == "AB"
+
+
+# ── bodies ────────────────────────────────────────────────────────────────────
+
+
+def _sdk_body(body: bytes) -> Any:
+    options = genai_types.HttpOptions(httpx_client=_transport(body, "application/json"))
+    return genai.Client(api_key="test-key", http_options=options).models.generate_content(
+        model="gemini-test", contents="hi"
+    )
+
+
+def _answer_bodies() -> list[Path]:
+    """The complete generateContent bodies that are answers (not error envelopes)."""
+    return [p for p in complete_bodies(WIRE) if "candidates" in json.loads(p.read_bytes())]
+
+
+@pytest.mark.parametrize("path", _answer_bodies(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_corpus_body_round_trips_verbatim(path: Path) -> None:
+    original = path.read_bytes()
+    response = lc.decode_response(WIRE, original, request=REQUEST)
+    written = lc.encode_response(WIRE, response)
+    assert json.loads(written) == json.loads(original)
+    again = lc.decode_response(WIRE, written, request=REQUEST)
+    assert again == response and again.provider_data == response.provider_data
+
+
+@pytest.mark.parametrize("path", _answer_bodies(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_corpus_body_rebuilt_from_its_parts(path: Path) -> None:
+    response = lc.replace(lc.decode_response(WIRE, path.read_bytes(), request=REQUEST), provider_data=None)
+    written = lc.encode_response(WIRE, response)
+    again = lc.decode_response(WIRE, written, request=REQUEST)
+    assert lc.replace(again, provider_data=None) == response
+    sdk = _sdk_body(written)
+    assert sdk.response_id == response.id and sdk.model_version == response.model
+
+
+@pytest.mark.parametrize("name", CLEAN_SOURCES)
+def test_body_of_an_assembled_stream(name: str) -> None:
+    events = SOURCES[name]
+    response = lc.assemble(events, request=REQUEST)
+    written = lc.encode_response(WIRE, response)
+    again = lc.decode_response(WIRE, written, request=REQUEST)
+    ids = {p.id for p in response.message.parts if isinstance(p, lc.ToolCallPart)}
+    assert expected_view(again, WIRE, ids) == expected_view(response, WIRE, ids)
+    if _base64_signatures(events):
+        sdk = _sdk_body(written)
+        parts = sdk.candidates[0].content.parts or []
+        calls = [
+            (p.function_call.id, p.function_call.name, p.function_call.args) for p in parts if p.function_call
+        ]
+        assert calls == [
+            (p.id, p.name, p.input) for p in response.message.parts if isinstance(p, lc.ToolCallPart)
+        ]
