@@ -166,7 +166,7 @@ def check_codecs() -> None:
     assert_type(delta, lc.Delta)
     reveal_type(delta)
     packed = lc.msgpack.encode(response)
-    assert lc.msgpack.decode(packed, lc.Response) == response
+    assert_type(lc.msgpack.decode(packed, lc.Response), lc.Response)
     assert_type(lc.schema(lc.Request), dict[str, Any])
     changed = lc.replace(response, model="other")
     assert_type(changed, lc.Response)
@@ -180,12 +180,14 @@ def check_logs(tmp: Path) -> None:
     written = lc.jsonl.write(tmp / "log.jsonl.gz", turns)
     assert_type(written, int)
     reader = lc.jsonl.read(tmp / "log.jsonl.gz", lc.Turn, on_error="collect")
-    assert list(reader) == turns
+    for turn in reader:
+        assert_type(turn, lc.Turn)
     assert_type(reader.bad, int)
     for bad in reader.errors:
         assert_type(bad.line, int)
     lc.msgpack.write_stream(tmp / "log.msgpack", turns)
-    assert list(lc.msgpack.read_stream(tmp / "log.msgpack", lc.Turn)) == turns
+    for record in lc.msgpack.read_stream(tmp / "log.msgpack", lc.Turn):
+        assert_type(record, lc.Turn)
 
 
 def check_provider_streams() -> None:
@@ -204,6 +206,9 @@ def check_provider_streams() -> None:
     assert_type(assembler.result(), lc.Response)
     body = lc.decode_response("anthropic", ANTHROPIC_BODY, request=req)
     assert_type(body, lc.Response)
+    built = lc.build_request("anthropic", req, stream=True)
+    assert_type(built.body, bytes)
+    assert_type(built.path, str)
 
 
 async def _chunks() -> AsyncIterator[bytes]:
