@@ -497,7 +497,7 @@ def encode_response(response: Response) -> bytes:
     ``provider_data``; it is written back verbatim when it still decodes to
     ``response``."""
     data = response.provider_data
-    if data is not None and data.get("object") == "response":
+    if data is not None and "output" in data:
         kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
         body = ENC.encode(kept)
         try:

@@ -258,7 +258,7 @@ def encode_response(response: Response) -> bytes:
     A Response decoded from a Chat body keeps that body as ``provider_data``;
     it is written back verbatim when it still decodes to ``response``."""
     data = response.provider_data
-    if data is not None and data.get("object") == "chat.completion":
+    if data is not None and "choices" in data:
         kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
         body = ENC.encode(kept)
         try:
