@@ -74,6 +74,7 @@ class Outcome:
     body: Any = None
     adaptations: list[Any] | None = None
     error: tuple[Any, ...] | None = None
+    body_value: Any = dataclasses.field(default=None, compare=False)
 
 
 @cache
@@ -105,6 +106,7 @@ def lm15_build(provider: str, request: lc.Request, *, stream: bool = False) -> O
         headers=headers,
         body=ordered_json(wire.body),
         adaptations=[adaptation_to_dict(a) for a in records],
+        body_value=json.loads(wire.body),
     )
 
 

@@ -57,7 +57,7 @@ from lmcodec.wire import (
     VideoPart,
 )
 
-__all__ = ["build_request"]
+__all__ = ["build_request", "top_level"]
 
 PROVIDER: Final = "anthropic"
 _NO_MESSAGE_SLOT: Final = frozenset({"audio", "video", "binary"})
@@ -458,10 +458,20 @@ def _headers(request: Request) -> dict[str, str]:
 
 
 def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
+    messages = _messages(request)
+    cache = request.config.cache
+    if cache is not None and cache.mode != "off":
+        _mark_cache(cache, messages)
+    return top_level(request, model, messages, stream, notes)
+
+
+def top_level(
+    request: Request, model: str, messages: list[dict[str, Any]], stream: bool, notes: Notes
+) -> dict[str, Any]:
+    """The payload around already-built ``messages`` (the reader compares its fields to a body)."""
     config = request.config
     cache = config.cache
     use_cache = cache is not None and cache.mode != "off"
-    messages = _messages(request)
     if cache is not None and cache.key is not None:
         notes.add(
             "config.cache.key",
@@ -470,8 +480,6 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
             "marks on blocks are its mechanism",
             asked=cache.key,
         )
-    if use_cache and cache is not None:
-        _mark_cache(cache, messages)
     reasoning = config.reasoning
     thinking_on = reasoning is not None and reasoning.effort != "off"
     adaptive = thinking_on and takes_adaptive_thinking(model)

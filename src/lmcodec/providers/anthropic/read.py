@@ -1,12 +1,445 @@
-"""A client's request body in this provider's dialect -> canonical Request."""
+"""A client's request body in this provider's dialect -> canonical Request.
+
+The body is what the anthropic SDK sends to ``POST /v1/messages`` (``MessageCreateParams``).
+``build_request("anthropic", decode_request("anthropic", body), stream=body.get("stream", False))``
+gives back the body's JSON value, with these documented equivalences of the Messages API
+(the rebuilt body uses the long or short form lm15 writes):
+
+- a message's ``content`` string is one text block;
+- a tool_result's ``content`` of one text block is that block's text; an absent or empty
+  ``content`` is ``""``; ``is_error: false`` is no ``is_error``;
+- a user turn that mixes tool_result blocks with other blocks is split into consecutive user
+  turns (the canonical Request keeps tool results in ``tool`` messages); the API reads
+  consecutive user turns as one;
+- ``stream`` is not part of the Request: pass it to ``build_request``;
+- a model spelled ``"anthropic:<model>"`` is rebuilt without the prefix.
+
+Mapping: ``max_tokens`` is the visible cap (the thinking budget is subtracted when
+``thinking.type`` is ``enabled``, as lm15 adds it); ``thinking``/``output_config.effort`` become
+``Config.reasoning`` where the model's class (lm15's table) rebuilds them; ``output_config.format``
+is ``response_format``; ``metadata.user_id`` is ``user_id``; cache marks on the last block of one
+message (and on the system prompt) become a ``CacheConfig``; thinking signatures and redacted
+thinking ride the ThinkingPart's continuation (``anthropic``/``thinking_signature`` and
+``redacted_thinking``), so they are replayed to Anthropic. A tool result's name is left unset (a
+Gemini build finds it from the matching tool_use).
+
+What the canonical fields cannot carry exactly is kept in ``Config.extensions`` under its
+top-level key (lm15's builders send extensions verbatim, overriding the built value): unknown
+top-level fields (``container``, ``mcp_servers``, ``context_management``, top-level
+``cache_control``, ...), and ``system``, ``tools``, ``tool_choice``, ``thinking``,
+``output_config``, ``metadata``, ``stop_sequences``, ``max_tokens`` whenever the canonical fields
+would rebuild them differently (several system blocks, a cache mark on a tool, ``display``, a
+model outside the thinking class, ...). The canonical fields still hold their meaning for other
+dialects; extensions are this dialect's own wire and should be forwarded only to it.
+
+Refused with :class:`lmcodec.ValidationError` (never dropped): block types with no canonical
+part (``server_tool_use``, ``web_search_tool_result``, ``search_result``, ``mcp_tool_use``, ...),
+any unknown block field, ``citations`` on a text block, a document's ``title``/``context``/
+``citations`` or ``text``/``content`` source, a thinking block with an empty signature, cache
+marks on more than one message or not on a message's last block or with a ``ttl`` other than
+``1h``, an empty content list, and a missing ``model``/``messages``/``max_tokens``. Errors carry
+the JSON path; decoding is linear in the body's size.
+"""
 
 from __future__ import annotations
 
-from lmcodec.wire import Request
+from typing import Any, Final, Literal
+
+import msgspec
+
+from lmcodec.codecs._hooks import decode_error, with_path
+from lmcodec.errors import LmcodecError, ProviderError, ValidationError
+from lmcodec.providers._build_common import Notes
+from lmcodec.providers.anthropic._build_tables import takes_adaptive_thinking
+from lmcodec.providers.anthropic._read_views import (
+    CacheControl,
+    Document,
+    Image,
+    MessageView,
+    Redacted,
+    Source,
+    Text,
+    Thinking,
+    ThinkingView,
+    ToolChoiceView,
+    ToolResult,
+    ToolUse,
+)
+from lmcodec.providers.anthropic.build import top_level
+from lmcodec.wire import (
+    BuiltinTool,
+    CacheConfig,
+    Config,
+    ContinuationState,
+    DocumentPart,
+    FunctionTool,
+    ImagePart,
+    Message,
+    Reasoning,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolChoice,
+    ToolResultPart,
+)
 
 __all__ = ["decode_request"]
+
+_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_MESSAGES: Final = msgspec.json.Decoder(list[MessageView])
+_SYSTEM: Final = msgspec.json.Decoder(str | list[Text])
+_THINKING: Final = msgspec.json.Decoder(ThinkingView)
+_CHOICE: Final = msgspec.json.Decoder(ToolChoiceView)
+_TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
+_ANY: Final = msgspec.json.Decoder()
+_INT: Final = msgspec.json.Decoder(int)
+_FLOAT: Final = msgspec.json.Decoder(float)
+_STR: Final = msgspec.json.Decoder(str)
+_STRS: Final = msgspec.json.Decoder(list[str])
+_BUILTIN_TYPES: Final = {"web_search": "web_search_20250305", "code_execution": "code_execution_20250522"}
+_EFFORTS: Final = frozenset({"low", "medium", "high", "xhigh", "max"})
+_OVERRIDABLE: Final = (
+    "system",
+    "max_tokens",
+    "stop_sequences",
+    "tools",
+    "tool_choice",
+    "thinking",
+    "output_config",
+    "metadata",
+)
+_MAPPED: Final = frozenset(
+    {
+        "model",
+        "messages",
+        "stream",
+        "temperature",
+        "top_p",
+        "top_k",
+        "service_tier",
+        *_OVERRIDABLE,
+    }
+)
+
+
+def _field(decoder: msgspec.json.Decoder[Any], raw: msgspec.Raw, key: str) -> Any:
+    try:
+        return decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        raise with_path(exc, f"$.{key}") from None
+
+
+class _Marks:
+    """The cache marks met while reading: (message index, ttl) and the system's ttl."""
+
+    __slots__ = ("message", "system")
+
+    def __init__(self) -> None:
+        self.message: tuple[int, str | None] | None = None
+        self.system: list[str | None] = []
+
+
+def _ttl(mark: CacheControl, path: str) -> str | None:
+    if isinstance(mark.ttl, str) and mark.ttl != "1h":
+        raise ValidationError(
+            f"cache_control ttl {mark.ttl!r} cannot be represented (a CacheConfig carries the "
+            "default 5 minutes or retention='long', '1h')",
+            path,
+        )
+    return mark.ttl if isinstance(mark.ttl, str) else None
+
+
+def _source_part(source: Source, kind: type[Any], path: str) -> Any:
+    if source.type == "base64" and isinstance(source.data, str) and isinstance(source.media_type, str):
+        return kind(media_type=source.media_type, data=source.data)
+    if source.type == "url" and isinstance(source.url, str):
+        return kind(url=source.url)
+    if source.type == "file" and isinstance(source.file_id, str):
+        return kind(file_id=source.file_id)
+    raise ValidationError(
+        f"a {source.type!r} source cannot be represented (base64 with media_type, url or file_id only)",
+        f"{path}.source",
+    )
+
+
+def _media(block: Image | Document, path: str) -> Any:
+    if isinstance(block, Document):
+        for name in ("title", "context", "citations"):
+            if getattr(block, name) is not msgspec.UNSET:
+                raise ValidationError(f"a document's {name} has no canonical field", f"{path}.{name}")
+        return _source_part(block.source, DocumentPart, path)
+    return _source_part(block.source, ImagePart, path)
+
+
+def _text(block: Text, path: str) -> TextPart:
+    if block.citations is not msgspec.UNSET:
+        raise ValidationError("citations on a text block have no canonical field", f"{path}.citations")
+    return TextPart(text=block.text)
+
+
+def _result_content(block: ToolResult, path: str) -> tuple[Any, ...]:
+    content = block.content
+    if isinstance(content, str) or not content:
+        return (TextPart(text=content if isinstance(content, str) else ""),)
+    parts: list[Any] = []
+    for k, item in enumerate(content):
+        where = f"{path}.content[{k}]"
+        if item.cache_control is not msgspec.UNSET:
+            raise ValidationError("a cache mark inside a tool_result cannot be represented", where)
+        parts.append(_text(item, where) if isinstance(item, Text) else _media(item, where))
+    return tuple(parts)
+
+
+def _part(block: Any, path: str) -> Any:
+    kind = type(block)
+    if kind is Text:
+        return _text(block, path)
+    if kind is ToolUse:
+        return ToolCallPart(id=block.id, name=block.name, input=block.input)
+    if kind is ToolResult:
+        is_error = block.is_error is True
+        return ToolResultPart(id=block.tool_use_id, content=_result_content(block, path), is_error=is_error)
+    if kind is Thinking:
+        if not block.signature:
+            raise ValidationError(
+                "a thinking block without a signature cannot be replayed", f"{path}.signature"
+            )
+        state = ContinuationState(
+            provider="anthropic", kind="thinking_signature", data={"signature": block.signature}
+        )
+        return ThinkingPart(text=block.thinking, continuation=(state,))
+    if kind is Redacted:
+        state = ContinuationState(provider="anthropic", kind="redacted_thinking", data={"data": block.data})
+        return ThinkingPart(text="", continuation=(state,))
+    if kind is Image or kind is Document:
+        return _media(block, path)
+    raise ValidationError(
+        f"a {block.__struct_config__.tag!r} block has no canonical part and cannot be carried", f"{path}.type"
+    )
+
+
+def _split(role: str, parts: list[Any]) -> list[Message]:
+    """User turns: runs of tool results become ``tool`` messages, the rest ``user`` messages."""
+    if role == "assistant":
+        return [Message(role="assistant", parts=tuple(parts))]
+    out: list[Message] = []
+    run: list[Any] = []
+    run_is_tool = False
+    for part in parts:
+        is_tool = type(part) is ToolResultPart
+        if run and is_tool != run_is_tool:
+            out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+            run = []
+        run.append(part)
+        run_is_tool = is_tool
+    out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+    return out
+
+
+def _messages(views: list[MessageView], marks: _Marks) -> list[Message]:
+    out: list[Message] = []
+    for i, view in enumerate(views):
+        path = f"$.messages[{i}]"
+        content = view.content
+        if isinstance(content, str):
+            out.append(Message(role=view.role, parts=(TextPart(text=content),)))
+            continue
+        if not content:
+            raise ValidationError("a message needs at least one content block", f"{path}.content")
+        parts = []
+        last = len(content) - 1
+        ttl: str | bool | None = False
+        for j, block in enumerate(content):
+            where = f"{path}.content[{j}]"
+            mark = getattr(block, "cache_control", msgspec.UNSET)
+            if mark is not msgspec.UNSET:
+                if j != last or marks.message is not None:
+                    raise ValidationError(
+                        "cache marks are carried on the last block of one message only (CacheConfig)",
+                        f"{where}.cache_control",
+                    )
+                ttl = _ttl(mark, where)
+            parts.append(_part(block, where))
+        out.extend(_split(view.role, parts))
+        if ttl is not False:
+            marks.message = (len(out) - 1, ttl if isinstance(ttl, str) else None)
+    return out
+
+
+def _system(value: str | list[Text], marks: _Marks) -> str | tuple[TextPart, ...] | None:
+    if isinstance(value, str):
+        return value or None
+    parts = []
+    for block in value:
+        if isinstance(block.cache_control, CacheControl):
+            marks.system.append(block.cache_control.ttl if isinstance(block.cache_control.ttl, str) else None)
+        parts.append(TextPart(text=block.text))
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0].text or None
+    return tuple(parts)
+
+
+def _cache(marks: _Marks, count: int) -> CacheConfig | None:
+    if marks.message is not None:
+        index, ttl = marks.message
+        retention: Literal["long"] | None = "long" if ttl == "1h" else None
+        if index == count - 1:
+            return CacheConfig(mode="auto", retention=retention, prefix="history")
+        return CacheConfig(mode="auto", retention=retention, prefix_until_index=index)
+    if marks.system:
+        return CacheConfig(mode="auto", retention="long" if marks.system[-1] == "1h" else None)
+    return None
+
+
+def _tools(values: list[dict[str, Any]]) -> tuple[Any, ...]:
+    tools: list[Any] = []
+    for k, tool in enumerate(values):
+        name = tool.get("name")
+        if not isinstance(name, str) or not name:
+            raise ValidationError("a tool needs a non-empty name", f"$.tools[{k}].name")
+        kind = tool.get("type")
+        if kind is None or kind == "custom":
+            schema = tool.get("input_schema")
+            if not isinstance(schema, dict):
+                raise ValidationError(
+                    "a function tool needs an input_schema object", f"$.tools[{k}].input_schema"
+                )
+            description = tool.get("description")
+            tools.append(
+                FunctionTool(
+                    name=name,
+                    description=description if isinstance(description, str) else None,
+                    parameters=schema,
+                )
+            )
+            continue
+        config = {key: value for key, value in tool.items() if key != "name" and key != "type"}
+        if kind != _BUILTIN_TYPES.get(name, name):
+            config = {"type": kind, **config}
+        tools.append(BuiltinTool(name=name, config=config or None))
+    return tuple(tools)
+
+
+def _tool_choice(view: ToolChoiceView) -> ToolChoice:
+    parallel = None if view.disable_parallel_tool_use is msgspec.UNSET else not view.disable_parallel_tool_use
+    if view.type == "none":
+        return ToolChoice(mode="none")
+    if view.type == "tool":
+        if not isinstance(view.name, str) or not view.name:
+            raise ValidationError("tool_choice type 'tool' needs a name", "$.tool_choice.name")
+        return ToolChoice(mode="required", allowed=(view.name,), parallel=parallel)
+    return ToolChoice(mode="required" if view.type == "any" else "auto", parallel=parallel)
+
+
+def _reasoning(
+    thinking: ThinkingView | None, output: dict[str, Any] | None, model: str, max_tokens: int
+) -> tuple[Reasoning | None, int]:
+    """Config.reasoning and the visible max_tokens, where the model's class rebuilds them."""
+    if thinking is None:
+        return None, max_tokens
+    adaptive = takes_adaptive_thinking(model)
+    if thinking.type == "disabled":
+        return Reasoning(effort="off"), max_tokens
+    if thinking.type == "enabled" and not adaptive and isinstance(thinking.budget_tokens, int):
+        budget = thinking.budget_tokens
+        if budget >= 1 and max_tokens - budget >= 1:
+            return Reasoning(effort=None, thinking_budget=budget), max_tokens - budget
+    if thinking.type == "adaptive" and adaptive and output is not None and output.get("effort") in _EFFORTS:
+        return Reasoning(effort=output["effort"]), max_tokens
+    return None, max_tokens
+
+
+def _response_format(output: dict[str, Any] | None) -> dict[str, Any] | None:
+    fmt = output.get("format") if output is not None else None
+    if isinstance(fmt, dict) and fmt.get("type") == "json_schema" and isinstance(fmt.get("schema"), dict):
+        return {"type": "json_schema", "schema": fmt["schema"]}
+    return None
+
+
+def _number(raw: dict[str, msgspec.Raw], key: str, low: float, high: float) -> float | None:
+    if key not in raw:
+        return None
+    value: float = _field(_FLOAT, raw[key], key)
+    if not low <= value <= high:
+        raise ValidationError(f"{key} must be in [{low:g}, {high:g}]", f"$.{key}")
+    return value
+
+
+def _read(raw: dict[str, msgspec.Raw]) -> Request:
+    for key in ("model", "messages", "max_tokens"):
+        if key not in raw:
+            raise ValidationError(f"Object missing required field `{key}`")
+    model: str = _field(_STR, raw["model"], "model")
+    marks = _Marks()
+    views = _field(_MESSAGES, raw["messages"], "messages")
+    messages = _messages(views, marks)
+    if not messages:
+        raise ValidationError("messages needs at least one message", "$.messages")
+    system = _system(_field(_SYSTEM, raw["system"], "system"), marks) if "system" in raw else None
+    max_tokens: int = _field(_INT, raw["max_tokens"], "max_tokens")
+    thinking = _field(_THINKING, raw["thinking"], "thinking") if "thinking" in raw else None
+    output = _field(_ANY, raw["output_config"], "output_config") if "output_config" in raw else None
+    output = output if isinstance(output, dict) else None
+    reasoning, visible = _reasoning(thinking, output, model, max_tokens)
+    metadata = _field(_ANY, raw["metadata"], "metadata") if "metadata" in raw else None
+    user_id = metadata.get("user_id") if isinstance(metadata, dict) else None
+    top_k = _field(_INT, raw["top_k"], "top_k") if "top_k" in raw else None
+    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
+    config = Config(
+        max_tokens=visible if visible >= 1 else None,
+        temperature=_number(raw, "temperature", 0.0, 1.0),
+        top_p=_number(raw, "top_p", 0.0, 1.0),
+        top_k=top_k,
+        stop=tuple(s for s in _field(_STRS, raw["stop_sequences"], "stop_sequences") if s)
+        if "stop_sequences" in raw
+        else (),
+        response_format=_response_format(output),
+        tool_choice=_tool_choice(_field(_CHOICE, raw["tool_choice"], "tool_choice"))
+        if "tool_choice" in raw
+        else None,
+        reasoning=reasoning,
+        cache=_cache(marks, len(messages)),
+        service_tier=_field(_STR, raw["service_tier"], "service_tier") if "service_tier" in raw else None,
+        user_id=user_id if isinstance(user_id, str) and user_id else None,
+        extensions=extensions or None,
+    )
+    tools = _tools(_field(_TOOLS, raw["tools"], "tools")) if "tools" in raw else ()
+    request = Request(model=model, messages=tuple(messages), system=system, tools=tools, config=config)
+    return _keep_wire_shapes(request, raw, extensions)
+
+
+def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any]) -> Request:
+    """Top-level fields the canonical ones would rebuild differently ride in extensions verbatim."""
+    try:
+        built = top_level(request, request.model, [], False, Notes())
+    except ProviderError as exc:
+        raise ValidationError(f"the body cannot be represented: {exc.message}") from None
+    overrides = {}
+    for key in _OVERRIDABLE:
+        if key in raw:
+            value = _ANY.decode(raw[key])
+            if key not in built or built[key] != value:
+                overrides[key] = value
+    if not overrides:
+        return request
+    config = msgspec.structs.replace(request.config, extensions={**extensions, **overrides})
+    return msgspec.structs.replace(request, config=config)
 
 
 def decode_request(body: bytes) -> Request:
     """The canonical Request a client's body asks for (unmapped fields go to Config.extensions)."""
-    raise NotImplementedError("decode_request is not implemented for anthropic yet")
+    try:
+        return _read(_TOP.decode(body))
+    except LmcodecError:
+        raise
+    except msgspec.ValidationError as exc:
+        raise with_path(exc) from None
+    except msgspec.DecodeError as exc:
+        raise decode_error(exc, body) from None
+    except RecursionError:
+        raise ValidationError("the body nests deeper than a request can") from None
+    except (ValueError, TypeError) as exc:
+        raise ValidationError(str(exc)) from None

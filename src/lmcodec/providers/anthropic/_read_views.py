@@ -1,0 +1,141 @@
+"""Typed views of a Messages API request body, as the anthropic SDK's ``MessageCreateParams`` sends it.
+
+Block views forbid unknown fields: a field the canonical Request has no home for is refused with
+its JSON path rather than dropped. Block types the canonical vocabulary cannot carry are decoded
+into :class:`Refused` so the reader can name them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal, Union
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+__all__ = [
+    "REFUSED_BLOCKS",
+    "AnyBlock",
+    "Block",
+    "CacheControl",
+    "Document",
+    "Image",
+    "MessageView",
+    "Redacted",
+    "Source",
+    "SystemBlock",
+    "Text",
+    "Thinking",
+    "ThinkingView",
+    "ToolChoiceView",
+    "ToolResult",
+    "ToolUse",
+]
+
+
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+class CacheControl(_Strict, frozen=True):
+    type: Literal["ephemeral"]
+    ttl: str | UnsetType = UNSET
+
+
+class Source(_Strict, frozen=True):
+    type: Literal["base64", "url", "file", "text", "content"]
+    media_type: str | UnsetType = UNSET
+    data: str | UnsetType = UNSET
+    url: str | UnsetType = UNSET
+    file_id: str | UnsetType = UNSET
+    content: Any = UNSET
+
+
+class Text(_Strict, frozen=True, tag="text", tag_field="type"):
+    text: str
+    cache_control: CacheControl | UnsetType = UNSET
+    citations: Any = UNSET
+
+
+class Image(_Strict, frozen=True, tag="image", tag_field="type"):
+    source: Source
+    cache_control: CacheControl | UnsetType = UNSET
+
+
+class Document(_Strict, frozen=True, tag="document", tag_field="type"):
+    source: Source
+    cache_control: CacheControl | UnsetType = UNSET
+    title: Any = UNSET
+    context: Any = UNSET
+    citations: Any = UNSET
+
+
+class ToolUse(_Strict, frozen=True, tag="tool_use", tag_field="type"):
+    id: str
+    name: str
+    input: dict[str, Any]
+    cache_control: CacheControl | UnsetType = UNSET
+
+
+class ToolResult(_Strict, frozen=True, tag="tool_result", tag_field="type"):
+    tool_use_id: str
+    content: str | list[Text | Image | Document] | UnsetType = UNSET
+    is_error: bool | UnsetType = UNSET
+    cache_control: CacheControl | UnsetType = UNSET
+
+
+class Thinking(_Strict, frozen=True, tag="thinking", tag_field="type"):
+    thinking: str
+    signature: str
+
+
+class Redacted(_Strict, frozen=True, tag="redacted_thinking", tag_field="type"):
+    data: str
+
+
+REFUSED_BLOCKS = (
+    "server_tool_use",
+    "web_search_tool_result",
+    "web_fetch_tool_result",
+    "code_execution_tool_result",
+    "bash_code_execution_tool_result",
+    "text_editor_code_execution_tool_result",
+    "tool_search_tool_result",
+    "mcp_tool_use",
+    "mcp_tool_result",
+    "container_upload",
+    "search_result",
+)
+"""Block types with no canonical part: decoded so that the refusal can name them."""
+
+
+def _refused(tag: str) -> type:
+    return msgspec.defstruct(f"Refused_{tag}", [], tag=tag, tag_field="type", frozen=True)
+
+
+_REFUSED = tuple(_refused(tag) for tag in REFUSED_BLOCKS)
+SystemBlock = Text
+Block = Text | Image | Document | ToolUse | ToolResult | Thinking | Redacted
+"""The blocks with a canonical home."""
+
+if TYPE_CHECKING:
+    AnyBlock = Any
+else:
+    _HOMED = (Text, Image, Document, ToolUse, ToolResult, Thinking, Redacted)
+    AnyBlock = Union[_HOMED + _REFUSED]  # noqa: UP007 - a union built from a tuple of classes
+
+
+class MessageView(_Strict, frozen=True):
+    role: Literal["user", "assistant"]
+    content: str | list[AnyBlock]
+
+
+class ThinkingView(_Strict, frozen=True):
+    type: Literal["enabled", "disabled", "adaptive"]
+    budget_tokens: int | UnsetType = UNSET
+    display: str | UnsetType = UNSET
+
+
+class ToolChoiceView(_Strict, frozen=True):
+    type: Literal["auto", "any", "tool", "none"]
+    name: str | UnsetType = UNSET
+    disable_parallel_tool_use: bool | UnsetType = UNSET
