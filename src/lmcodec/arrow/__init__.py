@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -102,8 +102,13 @@ def to_table(records: Iterable[Any], type: Any = None) -> Any:
     return tables[0] if len(tables) == 1 else pa.concat_tables(tables)
 
 
-def _tables(items: list[Any], tp: type) -> Iterator[Any]:
-    """One table of the records, or several when a column outgrows one Arrow array."""
+Reject = Callable[[int, Any, EncodeError], None]
+
+
+def _tables(items: list[Any], tp: type, reject: Reject | None = None, first: int = 0) -> Iterator[Any]:
+    """One table of the records, or several when a column outgrows one Arrow array. With
+    ``reject``, a record Arrow cannot hold (an integer beyond 64 bits, ...) is found by halving
+    and handed to ``reject(index, record, error)`` (``first`` = the index of ``items[0]``)."""
     pa = pyarrow_module()
     if items.count(None):
         raise TypeError(f"expected {tp.__name__} records, got None")
@@ -111,13 +116,28 @@ def _tables(items: list[Any], tp: type) -> Iterator[Any]:
         arr = struct_node((tp,)).to_arrow(items)
     except TooLarge:
         if len(items) == 1:
-            raise EncodeError(f"a {tp.__name__} record holds over 2 GiB of text in one column") from None
-        yield from _tables(items[: len(items) // 2], tp)
-        yield from _tables(items[len(items) // 2 :], tp)
+            error = EncodeError(f"a {tp.__name__} record holds over 2 GiB of text in one column")
+            if reject is None:
+                raise error from None
+            reject(first, items[0], error)
+            return
+        yield from _halves(items, tp, reject, first)
         return
     except (pa.ArrowException, OverflowError, ValueError) as exc:
-        raise EncodeError(f"cannot store these {tp.__name__} records in Arrow: {exc}") from exc
+        if reject is None or not items:
+            raise EncodeError(f"cannot store these {tp.__name__} records in Arrow: {exc}") from exc
+        if len(items) == 1:
+            reject(first, items[0], EncodeError(f"cannot store this {tp.__name__} record in Arrow: {exc}"))
+            return
+        yield from _halves(items, tp, reject, first)
+        return
     yield pa.Table.from_struct_array(arr).replace_schema_metadata(schema(tp).metadata)
+
+
+def _halves(items: list[Any], tp: type, reject: Reject | None, first: int) -> Iterator[Any]:
+    half = len(items) // 2
+    yield from _tables(items[:half], tp, reject, first)
+    yield from _tables(items[half:], tp, reject, first + half)
 
 
 def _type_of_schema(arrow_schema: Any, type: Any) -> type:
@@ -152,9 +172,15 @@ def write_parquet(
     type: Any = None,
     row_group_size: int = _BATCH,
     compression: str = "zstd",
+    on_reject: Reject | None = None,
     **options: Any,
 ) -> int:
     """Stream records into one Parquet file; returns the number of records written.
+
+    A record Arrow cannot hold (an integer beyond 64 bits, over 2 GiB of text in one column)
+    raises :class:`~lmcodec.EncodeError`; with ``on_reject``, it is handed to
+    ``on_reject(index, record, error)`` instead (``index``: its position in ``records``) and
+    the others are written.
 
     ``records`` may be any iterable, e.g. the reader of :func:`lmcodec.jsonl.read`: it is
     consumed ``row_group_size`` records at a time (one row group each), so memory stays
@@ -168,10 +194,12 @@ def write_parquet(
     sink = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
     count = 0
     with pa.parquet.ParquetWriter(sink, schema(tp), compression=compression, **options) as writer:
+        seen = 0
         while batch:
-            for table in _tables(batch, tp):
+            for table in _tables(batch, tp, on_reject, seen):
                 writer.write_table(table, row_group_size=row_group_size)
-            count += len(batch)
+                count += table.num_rows
+            seen += len(batch)
             batch = list(itertools.islice(it, row_group_size))
     return count
 

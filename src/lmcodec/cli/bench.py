@@ -1,9 +1,14 @@
 """The headline comparison behind ``lmcodec bench``, on the built-in workload.
 
-Every contestant processes the same in-memory data; each figure is the median
-of several interleaved repetitions (the machines are shared and noisy), with
-the garbage collector paused while timing, as pytest-benchmark's
-``--benchmark-disable-gc`` does. Peers that are not installed are skipped.
+Every contestant processes the same in-memory data. The machines this runs on
+are shared and noisy, so figures are measured *interleaved*: each round times
+every contestant of a task once, back to back (the garbage collector paused,
+as pytest-benchmark's ``--benchmark-disable-gc`` does), and a contestant's
+ratio to lmcodec is the median over rounds of its per-round ratio. Absolute
+times (median ms, MB/s) are printed for scale only. A floor row (msgspec's
+untyped parse/serialization of the same data: no types, no validation) shows
+what no typed codec can beat. Peers that are not installed are listed as
+missing, with the package to install.
 """
 
 from __future__ import annotations
@@ -15,16 +20,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 import lmcodec as lc
 from lmcodec.cli.workload import turn_dicts
 
-__all__ = ["Result", "run"]
+__all__ = ["FLOOR", "Report", "Result", "relation", "run"]
 
 Result = dict[str, Any]
+FLOOR = "msgspec (untyped floor)"
+_PEERS = {"orjson": "pip install orjson", "lm15": "pip install lm15"}
 
 
 def _timed(fn: Callable[[], Any]) -> float:
-    gc.collect()
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -36,26 +44,40 @@ def _timed(fn: Callable[[], Any]) -> float:
             gc.enable()
 
 
-def _contestants(records: list[dict[str, Any]]) -> dict[str, dict[str, Callable[[], Any]]]:
+def relation(ratio: float) -> str:
+    """How lmcodec compares with a contestant whose time is ``ratio`` x lmcodec's."""
+    if 0.995 <= ratio < 1.005:
+        return "as fast"
+    if ratio >= 1:
+        return f"{ratio:.2f}x faster"
+    return f"{1 / ratio:.2f}x slower"
+
+
+def _contestants(
+    records: list[dict[str, Any]], missing: list[str]
+) -> dict[str, dict[str, Callable[[], Any]]]:
     turns = [lc.from_builtins(d, lc.Turn) for d in records]
     blobs = [lc.encode(t) for t in turns]
     encode, decode, Turn = lc.encode, lc.decode, lc.Turn
+    raw_encode, raw_decode = msgspec.json.encode, msgspec.json.decode
     tasks: dict[str, dict[str, Callable[[], Any]]] = {
         "encode": {
             "lmcodec": lambda: [encode(t) for t in turns],
             "json": lambda: [
                 json.dumps(d, separators=(",", ":"), ensure_ascii=False).encode() for d in records
             ],
+            FLOOR: lambda: [raw_encode(d) for d in records],
         },
         "decode": {
             "lmcodec": lambda: [decode(b, Turn) for b in blobs],
             "json": lambda: [json.loads(b) for b in blobs],
+            FLOOR: lambda: [raw_decode(b) for b in blobs],
         },
     }
     try:
         import orjson
     except ImportError:
-        pass
+        missing.append("orjson")
     else:
         dumps, loads = orjson.dumps, orjson.loads
         tasks["encode"]["orjson"] = lambda: [dumps(d) for d in records]
@@ -63,7 +85,7 @@ def _contestants(records: list[dict[str, Any]]) -> dict[str, dict[str, Callable[
     try:
         from lm15 import serde
     except ImportError:
-        pass
+        missing.append("lm15")
     else:
         pairs = [
             (serde.request_from_dict(d["request"]), serde.response_from_dict(d["response"])) for d in records
@@ -91,26 +113,66 @@ def _contestants(records: list[dict[str, Any]]) -> dict[str, dict[str, Callable[
     return tasks
 
 
-def run(*, records: int = 2000, repeat: int = 5) -> list[Result]:
-    """Time every task and contestant; rows carry ms, MB/s and the ratio to lmcodec."""
+class Report:
+    """The rows of one run, and the peers that were not installed."""
+
+    def __init__(self, rows: list[Result], missing: list[str], rounds: int) -> None:
+        self.rows = rows
+        self.missing = missing
+        self.rounds = rounds
+
+    def as_json(self) -> list[Result]:
+        return self.rows
+
+    def table(self) -> str:
+        lines = [
+            f"{'task':<22} {'library':<24} {'median ms':>10} {'MB/s':>8}  lmcodec is",
+        ]
+        for row in self.rows:
+            relation_text = "-" if row["library"] == "lmcodec" else row["lmcodec_is"]
+            lines.append(
+                f"{row['task']:<22} {row['library']:<24} {row['median_ms']:>10.2f} "
+                f"{row['mb_per_s']:>8.1f}  {relation_text}"
+            )
+        lines.append(
+            f"(ratios: median of {self.rounds} interleaved per-round ratios; times for scale only. "
+            f"The floor is msgspec parsing/serializing the same data untyped: no types, no checks.)"
+        )
+        for name in self.missing:
+            lines.append(f"({name} is not installed, so it is not compared: {_PEERS[name]})")
+        return "\n".join(lines)
+
+
+def run(*, records: int = 2000, repeat: int = 7) -> Report:
+    """Time every task and contestant interleaved; rows carry ms, MB/s and the ratio to lmcodec."""
+    if records < 1 or repeat < 1:
+        raise ValueError("records and repeat must be at least 1")
     data = turn_dicts(records)
     size = sum(len(lc.encode(lc.from_builtins(d, lc.Turn))) for d in data)
-    results: list[Result] = []
-    for task, contestants in _contestants(data).items():
+    missing: list[str] = []
+    rows: list[Result] = []
+    for task, contestants in _contestants(data, missing).items():
+        for fn in contestants.values():  # warm up: decoders built, caches filled
+            fn()
         samples: dict[str, list[float]] = {name: [] for name in contestants}
+        ratios: dict[str, list[float]] = {name: [] for name in contestants}
         for _ in range(repeat):
-            for name, fn in contestants.items():
-                samples[name].append(_timed(fn))
-        base = statistics.median(samples["lmcodec"])
-        for name, times in samples.items():
-            median = statistics.median(times)
-            results.append(
+            gc.collect()
+            times = {name: _timed(fn) for name, fn in contestants.items()}
+            for name, seconds in times.items():
+                samples[name].append(seconds)
+                ratios[name].append(seconds / times["lmcodec"])
+        for name, times_of in samples.items():
+            median = statistics.median(times_of)
+            ratio = statistics.median(ratios[name])
+            rows.append(
                 {
                     "task": f"{task} {records} Turns",
                     "library": name,
                     "median_ms": round(median * 1000, 2),
                     "mb_per_s": round(size / median / 1e6, 1),
-                    "lmcodec_speedup": round(median / base, 2),
+                    "lmcodec_speedup": round(ratio, 2),
+                    "lmcodec_is": relation(ratio),
                 }
             )
-    return results
+    return Report(rows, missing, repeat)

@@ -65,6 +65,8 @@ class Reader(Generic[T_co]):
         self._decode = decode
         self.good = 0
         self.bad = 0
+        self.line = 0
+        """The line number of the record yielded last."""
         self.errors: list[BadRecord] = []
 
     def __iter__(self) -> Iterator[T_co]:
@@ -93,6 +95,7 @@ class Reader(Generic[T_co]):
                             self._fail(err, number, start, raw)
                             continue
                     self.good += 1
+                    self.line = number
                     yield record
             except DecodeError as err:
                 if isinstance(err, RecordError):

@@ -167,6 +167,8 @@ class StreamReader(Generic[T_co]):
         self._unknown = unknown
         self.good = 0
         self.bad = 0
+        self.index = 0
+        """The index of the record yielded last."""
         self.errors: list[BadRecord] = []
 
     def __iter__(self) -> Iterator[T_co]:
@@ -200,6 +202,7 @@ class StreamReader(Generic[T_co]):
                         offset += 4 + size
                         continue
                 self.good += 1
+                self.index = index
                 yield record
                 index += 1
                 offset += 4 + size

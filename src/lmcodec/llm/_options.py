@@ -117,7 +117,8 @@ def config_of(options: dict[str, Any] | None) -> Config:
 
 
 def _same(a: Config, b: Config) -> bool:
-    return a == b and msgspec.json.encode(a) == msgspec.json.encode(b)
+    """Equal, and the same JSON value (types and key order too); lone surrogates and NaN are fine."""
+    return a == b and strict_equal(a, b)
 
 
 def options_of(config: Config) -> tuple[dict[str, Any] | None, bool]:

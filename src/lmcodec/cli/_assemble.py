@@ -1,0 +1,112 @@
+"""``lmcodec assemble``: a captured SSE body (file, ``.gz``/``.zst``, or stdin) to its Response.
+
+Input that holds no SSE at all (empty, compressed without a suffix saying so,
+an HTML error page, a JSON body) is named as such instead of being fed to the
+stream decoder, which could only say that the stream ended without an end
+event; a whole JSON body is read with :func:`lmcodec.decode_response`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from typing import IO
+
+import lmcodec as lc
+from lmcodec.cli._output import UsageError
+from lmcodec.codecs.files import open_read
+
+__all__ = ["cmd_assemble"]
+
+_PEEK = 1 << 16
+_SSE_FIELD = re.compile(rb"(?m)^(?:data|event|id|retry)[ \t]*:")
+_TITLE = re.compile(rb"(?is)<title[^>]*>(.*?)</title>")
+
+
+def _request(args: argparse.Namespace) -> lc.Request | None:
+    """The request the stream answers: ``--request FILE`` (canonical JSON), ``--model`` over it."""
+    request: lc.Request | None = None
+    if args.request is not None:
+        try:
+            with open(args.request, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise UsageError(f"cannot read {args.request}: {exc.strerror or exc}") from None
+        try:
+            request = lc.decode(data, lc.Request, lenient=True)
+        except lc.LmcodecError as exc:
+            raise UsageError(f"{args.request} is not a canonical Request: {exc}") from None
+    if args.model is not None:
+        if not args.model:
+            raise UsageError("--model needs a model name")
+        if request is None:
+            request = lc.Request(model=args.model, messages=(lc.Message.user(""),))
+        else:
+            request = lc.replace(request, model=args.model)
+    return request
+
+
+def _no_sse(head: bytes, provider: str) -> str | None:
+    """Why ``head`` (the first bytes of the input) cannot be an SSE stream, or None."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not text:
+        return "the input is empty: no SSE stream to assemble"
+    if head[:2] == b"\x1f\x8b" or head[:4] == b"\x28\xb5\x2f\xfd":
+        return "the input is compressed: give it a .gz or .zst name, or decompress it first"
+    if text[:1] == b"<":
+        title = _TITLE.search(text)
+        page = f" ({title[1].decode('utf-8', 'replace').strip()[:80]})" if title else ""
+        return f"the input is an HTML page{page}, not an SSE stream: an error page from a proxy or gateway?"
+    if provider == "gemini" and text[:1] == b"[":
+        return None  # Gemini's JSON-array stream framing
+    if _SSE_FIELD.search(head) is None and len(head) < _PEEK:
+        return "the input holds no SSE event (no data: line)"
+    return None
+
+
+def _chunks(first: bytes, source: IO[bytes]) -> Iterator[bytes]:
+    yield first
+    yield from iter(lambda: source.read(_PEEK), b"")
+
+
+def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request | None) -> int:
+    head = source.read(_PEEK)
+    body = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if body[:1] == b"{" and _SSE_FIELD.search(head) is None:  # a whole (non-streamed) JSON body
+        data = head + source.read()
+        if args.events:
+            raise UsageError("the input is a whole JSON body, not an SSE stream: it has no events")
+        try:
+            response = lc.decode_response(args.provider, data, request=request)
+        except lc.LmcodecError as exc:
+            print(f"lmcodec: the input is a whole JSON body, not an SSE stream: {exc}", file=sys.stderr)
+            return 1
+        print("lmcodec: the input is a whole JSON body, read with decode_response", file=sys.stderr)
+        sys.stdout.buffer.write(lc.encode(response) + b"\n")
+        return 0
+    why = _no_sse(head, args.provider)
+    if why is not None:
+        excerpt = body[:120].decode("utf-8", "replace")
+        raise UsageError(why + (f": {excerpt!r}" if excerpt and "compressed" not in why else ""))
+    events = lc.stream.decode(args.provider, _chunks(head, source), request=request)
+    if args.events:
+        for event in events:
+            sys.stdout.buffer.write(lc.encode(event, include_provider_data=True) + b"\n")
+        return 0
+    response = lc.assemble(events, request=request)
+    sys.stdout.buffer.write(lc.encode(response) + b"\n")
+    return 0
+
+
+def cmd_assemble(args: argparse.Namespace) -> int:
+    request = _request(args)
+    try:
+        if args.file == "-":
+            return _assemble(args, sys.stdin.buffer, request)
+        with open_read(args.file) as source:
+            return _assemble(args, source, request)
+    except lc.LmcodecError as exc:
+        print(f"lmcodec: {exc}", file=sys.stderr)
+        return 1

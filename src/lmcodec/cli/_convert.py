@@ -1,0 +1,294 @@
+"""``lmcodec convert`` and ``lmcodec validate``: logs read record by record, nothing lost.
+
+A record the input format refuses is a bad record (reported with its line or
+record index; kept verbatim with ``--rejects``); a record that was read but
+that the output format cannot hold (an integer beyond 64 bits in MessagePack
+or Parquet, a lone surrogate in canonical JSON, llm data with no canonical
+form) is rejected and reported, and the run goes on. The destination is
+written atomically (``_output.atomic_path``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import struct
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import nullcontext
+from typing import IO, Any
+
+import lmcodec as lc
+from lmcodec.cli._output import UsageError, atomic_path, check_distinct, check_readable
+from lmcodec.codecs import jsonl
+from lmcodec.codecs.files import open_write
+
+__all__ = ["SHOWN", "cmd_convert", "cmd_validate", "type_named"]
+
+SHOWN = 20
+"""Bad records reported one by one; the rest are summed up by message."""
+_LENGTH = struct.Struct(">I")
+
+
+def type_named(name: str) -> Any:
+    """The public lmcodec type called ``name`` (a UsageError when there is none)."""
+    tp = getattr(lc, name, None)
+    if tp is None or name not in lc.__all__ or name[0].islower():
+        raise UsageError(f"unknown type {name!r} (try Turn, Request, Response, Message, Part, ...)")
+    return tp
+
+
+class _Source:
+    """The records of SRC in one format, with the reader that counts and keeps the bad ones."""
+
+    def __init__(self, src: str, fmt: str, type_name: str, on_error: jsonl.OnError, lenient: bool) -> None:
+        source: Any = sys.stdin.buffer if src == "-" else src
+        self.fmt = fmt
+        self.reader: Any = None
+        if fmt == "llm":
+            from lmcodec import llm
+
+            def read_llm(line: bytes) -> llm.Response:
+                return llm.decode(line, llm.Response)  # llm's own rules: NaN, lone surrogates
+
+            self.type: Any = llm.Response
+            self.reader = jsonl.read(source, llm.Response, on_error=on_error, decode=read_llm)
+        elif fmt == "msgpack":
+            self.type = type_named(type_name)
+            self.reader = lc.msgpack.read_stream(source, self.type, on_error=on_error)
+        elif fmt == "parquet":
+            if src == "-":
+                raise UsageError("--from parquet needs a file (Parquet cannot be read from a pipe)")
+            from lmcodec import arrow
+
+            self.type = type_named(type_name) if type_name != "Turn" else None
+            self.records: Iterable[Any] = arrow.read_parquet(src, self.type)
+            return
+        else:
+            self.type = type_named(type_name)
+            self.reader = jsonl.read(source, self.type, on_error=on_error, lenient=lenient)
+        self.records = self.reader
+
+    @property
+    def bad(self) -> int:
+        return 0 if self.reader is None else int(self.reader.bad)
+
+    @property
+    def good(self) -> int:
+        return 0 if self.reader is None else int(self.reader.good)
+
+    def where(self) -> str:
+        """Where the record yielded last sits in the input."""
+        if isinstance(self.reader, jsonl.Reader):
+            return f"line {self.reader.line}"
+        if self.reader is not None:
+            return f"record {self.reader.index}"
+        return "a record"
+
+    def errors(self) -> list[lc.BadRecord]:
+        return [] if self.reader is None else list(self.reader.errors)
+
+    def unit(self) -> str:
+        return "record" if self.fmt == "msgpack" else "line"
+
+
+def _progress(items: Iterable[Any], label: str) -> Iterable[Any]:
+    """``items`` in a tqdm bar on stderr when stderr is a terminal and tqdm is installed."""
+    if not sys.stderr.isatty():
+        return items
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:
+        return items
+    bar: Iterable[Any] = tqdm(items, desc=label, unit=" records", file=sys.stderr)
+    return bar
+
+
+class _Rejected:
+    """Records read but not written, with why (the output format cannot hold them)."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str]] = []
+
+    def add(self, where: str, error: Exception) -> None:
+        self.items.append((where, str(error)))
+
+
+def _mapped(
+    records: Iterable[Any], fn: Callable[[Any], Any], source: _Source, rejected: _Rejected
+) -> Iterator[Any]:
+    for record in records:
+        try:
+            yield fn(record)
+        except lc.LmcodecError as exc:
+            rejected.add(source.where(), exc)
+
+
+def _write_lines(
+    fh: IO[bytes],
+    records: Iterable[Any],
+    encode: Callable[[Any], bytes],
+    where: Callable[[], str],
+    rejected: _Rejected,
+) -> int:
+    count = 0
+    for record in records:
+        try:
+            data = encode(record)
+        except lc.LmcodecError as exc:
+            rejected.add(where(), exc)
+            continue
+        fh.write(data + b"\n")
+        count += 1
+    return count
+
+
+def _write_msgpack(
+    fh: IO[bytes], records: Iterable[Any], where: Callable[[], str], rejected: _Rejected
+) -> int:
+    count = 0
+    for record in records:
+        try:
+            data = lc.msgpack.encode(record)
+        except lc.LmcodecError as exc:
+            rejected.add(where(), exc)
+            continue
+        fh.write(_LENGTH.pack(len(data)) + data)
+        count += 1
+    return count
+
+
+def _write(
+    args: argparse.Namespace, target: Any, out: Iterable[Any], source: _Source, rejected: _Rejected
+) -> int:
+    if args.to_format == "parquet":
+        from lmcodec import arrow
+
+        if target is sys.stdout.buffer:
+            raise UsageError("--to parquet needs a file (Parquet cannot be written to a pipe)")
+
+        def reject(index: int, record: Any, error: lc.EncodeError) -> None:
+            rejected.add(f"output record {index}", error)
+
+        record_type = lc.Turn if source.fmt == "llm" else source.type
+        return arrow.write_parquet(out, target, type=record_type, on_reject=reject)
+    with open_write(target) as fh:
+        if args.to_format == "msgpack":
+            return _write_msgpack(fh, out, source.where, rejected)
+        if args.to_format == "llm":
+            from lmcodec import llm
+
+            return _write_lines(fh, out, llm.encode, source.where, rejected)
+        return _write_lines(fh, out, lc.encode, source.where, rejected)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    check_readable(args.src)
+    check_distinct(args.src, args.dest)
+    on_error: jsonl.OnError = "raise" if args.on_error == "raise" else "collect"
+    source = _Source(args.src, args.from_format, args.type, on_error, args.lenient)
+    rejected = _Rejected()
+    out: Iterable[Any] = _progress(source.records, "convert")
+    if source.fmt == "llm" and args.to_format != "llm":
+        from lmcodec import llm
+
+        out = _mapped(out, llm.to_turn, source, rejected)
+    elif source.fmt != "llm" and args.to_format == "llm":
+        from lmcodec import llm
+
+        out = _mapped(out, llm.from_turn, source, rejected)
+    place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_path(args.dest)
+    try:
+        with place as target:
+            written = _write(args, target, out, source, rejected)
+    except lc.RecordError as exc:
+        print(f"lmcodec: {exc}", file=sys.stderr)
+        print(f"lmcodec: nothing written to {args.dest}", file=sys.stderr)
+        return 1
+    except lc.DecodeError as exc:  # a damaged input (e.g. a cut MessagePack stream) under --on-error raise
+        print(f"lmcodec: {exc}", file=sys.stderr)
+        return 1
+    _report(source, args.rejects)
+    for where, message in rejected.items[:SHOWN]:
+        print(f"lmcodec: cannot write {where} as {args.to_format}: {message}", file=sys.stderr)
+    _summary(Counter(message for _, message in rejected.items[SHOWN:]), "more records not written")
+    print(
+        f"lmcodec: {written} records converted, {source.bad} bad {source.unit()}s"
+        + (
+            f", {len(rejected.items)} not written (the output format cannot hold them)"
+            if rejected.items
+            else ""
+        ),
+        file=sys.stderr,
+    )
+    _hint(source, args.from_format, "--from")
+    return 0
+
+
+def _report(source: _Source, rejects: str | None) -> None:
+    errors = source.errors()
+    for bad in errors[:SHOWN]:
+        where = f"{source.unit()} {bad.line} (byte {bad.offset})" + (f" at {bad.path}" if bad.path else "")
+        print(f"lmcodec: bad record, {where}: {bad.message}", file=sys.stderr)
+    _summary(Counter(bad.message for bad in errors[SHOWN:]), "more bad records")
+    if rejects is not None:
+        with atomic_path(rejects) as tmp, open(tmp, "wb") as fh:
+            for bad in errors:
+                fh.write(bad.raw + b"\n")
+
+
+def _summary(messages: Counter[str], what: str) -> None:
+    total = sum(messages.values())
+    if not total:
+        return
+    print(f"lmcodec: ... and {total} {what}:", file=sys.stderr)
+    for message, count in messages.most_common(5):
+        print(f"lmcodec:   {count} x {message}", file=sys.stderr)
+
+
+def _hint(source: _Source, fmt: str, option: str) -> None:
+    """When no record was good, say which format the first bad one is in, if another reads it."""
+    errors = source.errors()
+    if source.good or not errors or fmt not in ("lm15", "llm"):
+        return
+    raw = errors[0].raw
+    if fmt == "lm15":
+        from lmcodec import llm
+
+        candidates: list[tuple[str, Callable[[bytes], Any]]] = [
+            (f"{option} llm", lambda b: llm.decode(b, llm.Response))
+        ]
+        for name in ("Turn", "Request", "Response", "Message"):
+            candidates.append((f"--type {name}", _lenient_reader(getattr(lc, name))))
+    else:
+        candidates = [(f"{option} lm15", lambda b: lc.decode(b, lc.Turn))]
+    for advice, decode in candidates:
+        try:
+            decode(raw)
+        except lc.LmcodecError:
+            continue
+        print(f"lmcodec: hint: no record was read; the first bad one reads with {advice}", file=sys.stderr)
+        return
+
+
+def _lenient_reader(tp: Any) -> Callable[[bytes], Any]:
+    def read(line: bytes) -> Any:
+        return lc.decode(line, tp, lenient=True)
+
+    return read
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    check_readable(args.src)
+    source = _Source(args.src, args.format, args.type, "collect", args.lenient)
+    try:
+        for _record in _progress(source.records, "validate"):
+            pass
+    except lc.DecodeError as exc:  # a damaged input: what was read so far is reported too
+        _report(source, None)
+        print(f"lmcodec: {exc}", file=sys.stderr)
+        return 1
+    _report(source, None)
+    print(f"lmcodec: {source.good} good records, {source.bad} bad", file=sys.stderr)
+    _hint(source, args.format, "--format")
+    return 1 if source.bad else 0
