@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
@@ -94,6 +94,7 @@ def check_build(provider: str, request: lc.Request, *, stream: bool) -> dict[str
     """Assert lmcodec builds what lm15 builds (or refuses as it does); return lm15's outcome."""
     expected = lm15_build(provider, to_lm15(request), stream=stream)
     got = lc_build(provider, request, stream=stream)
+    event(f"lm15: {expected.get('error', 'built')}" + (f" {expected['code']}" if "code" in expected else ""))
     if expected.get("error") == "validation":
         assert got.get("error") == "validation", f"lm15 raised ValueError {expected}, lmcodec gave {got}"
         return expected
@@ -116,3 +117,28 @@ def canonical_requests(draw: st.DrawFn) -> lc.Request:
         reject()
     assert isinstance(request, lc.Request)
     return request
+
+
+def same_json(got: Any, expected: Any, path: str = "$") -> None:
+    """Equal JSON values with the same key order; numbers compare by value (1 == 1.0), never bool."""
+    if isinstance(expected, bool) or isinstance(got, bool):
+        assert got is expected, f"{path}: {got!r} != {expected!r}"
+    elif isinstance(expected, (int, float)) and isinstance(got, (int, float)):
+        assert got == expected, f"{path}: {got!r} != {expected!r}"
+    elif isinstance(expected, dict):
+        assert isinstance(got, dict), f"{path}: {got!r} is not an object"
+        assert list(got) == list(expected), f"{path}: keys {list(got)} != {list(expected)}"
+        for key in expected:
+            same_json(got[key], expected[key], f"{path}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(got, list) and len(got) == len(expected), f"{path}: {got!r} != {expected!r}"
+        for i, (a, b) in enumerate(zip(got, expected, strict=True)):
+            same_json(a, b, f"{path}[{i}]")
+    else:
+        assert type(got) is type(expected) and got == expected, f"{path}: {got!r} != {expected!r}"
+
+
+def lm15_body(provider: str, request: lc.Request, *, stream: bool) -> dict[str, Any] | None:
+    """lm15's body for ``request``, or None when lm15 refuses it."""
+    out = lm15_build(provider, to_lm15(request), stream=stream)
+    return None if "error" in out else out["body"]

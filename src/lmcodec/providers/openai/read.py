@@ -1,12 +1,616 @@
-"""A client's request body in this provider's dialect -> canonical Request."""
+"""A client's OpenAI Responses request body -> canonical Request (the inverse of ``build.py``).
+
+Read as the openai SDK sends ``client.responses.create(...)``. Every key has one verdict:
+it maps to a canonical field, it rides verbatim in ``Config.extensions`` (the builder
+writes extensions back at the top level), or it is refused with
+:class:`lmcodec.ValidationError` naming its JSON path. Nothing is dropped.
+
+Mapped: ``model``; ``instructions`` -> ``Request.system``; ``input`` items: messages
+(``user``/``developer``/``system``/``assistant`` with ``input_text``, ``input_image``,
+``input_file``, ``input_audio``, ``input_video``, ``output_text`` and ``refusal``
+blocks), ``function_call`` (-> ToolCallPart by ``call_id``), ``function_call_output``
+(-> ToolResultPart), ``reasoning`` items (-> ThinkingPart with the item's ``id`` and
+``encrypted_content`` as OpenAI continuation state); ``tools`` (function tools and the
+hosted ``web_search_preview``, ``code_interpreter``, ``file_search``,
+``computer_use_preview`` and any other hosted type, with their options as the builtin
+tool's config); ``tool_choice`` with ``parallel_tool_calls``; ``max_output_tokens``,
+``temperature``, ``top_p``, ``top_logprobs`` with ``include:
+["message.output_text.logprobs"]``, ``text.format`` (json_object, json_schema),
+``reasoning`` (effort, summary), ``service_tier``, ``safety_identifier``, ``store`` and
+the cache fields (as for Chat Completions; a leading developer item holding one marked
+``input_text`` block and no ``instructions`` is the ``prefix="stable"`` system prompt).
+
+In ``Config.extensions``, verbatim: every other top-level key (``metadata``,
+``previous_response_id``, ``conversation``, ``truncation``, ``background``, ``user``,
+``max_tool_calls``, ``stream_options``, ``prompt``, ...), an empty ``instructions``, a
+``text`` object with more than a json format (``verbosity``, ``{"type": "text"}``), a
+``reasoning`` object lm15 would not write back, ``include``/``top_logprobs`` other than
+lm15's pair, ``parallel_tool_calls`` without ``tool_choice``.
+
+Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream", False)``
+to ``build_request``.
+
+Cannot survive, refused: ``id`` and ``status`` on replayed items (lm15 replays messages,
+calls and results by content, so SDK output items passed back verbatim are refused), an
+``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
+``annotations`` or ``logprobs`` on ``output_text``; a reasoning item with neither ``id``
+nor ``encrypted_content``, with several summary parts, or with ``content``;
+``strict: false`` on a function tool; the hosted tool types ``web_search``,
+``code_execution`` and ``computer_use`` (lm15 sends those canonical names as ``web_search_preview``, ``code_interpreter``,
+``computer_use_preview``); an ``input_file`` whose ``filename`` is not lm15's
+``file.<subtype>``; a missing ``input``; the extension names lm15 reserves for its own
+policy (``compat``, ``cache``, ``prompt_caching``, ``openai_compat``,
+``openai_responses_compat``).
+
+Spelling normalizations (same meaning, different JSON): a string ``input`` or message
+``content`` comes back as one ``input_text`` block; ``"type": "message"`` on an input
+message is left out; ``system`` messages come back as ``developer`` (lm15's role);
+``strict: true`` and ``strict: null`` are left out (true is the server's default);
+function-call ``arguments`` are re-serialized compactly with ASCII escapes; a text-only
+``function_call_output`` array comes back as its texts joined by newlines;
+``allowed_tools`` naming one tool with ``mode: "required"`` comes back as that tool's
+forced form; a known key set to ``null`` reads as absent; empty ``annotations`` are left
+out.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Final
+
+from lmcodec.providers.openai._read_common import (
+    array,
+    boolean,
+    fail,
+    finish,
+    integer,
+    number,
+    obj,
+    only_keys,
+    parse_arguments,
+    parse_body,
+    read_cache,
+    string,
+)
+from lmcodec.providers.openai.build import BUILTIN_TYPES
 from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
 
+CANONICAL_KEYS: Final = frozenset(
+    {
+        "model",
+        "input",
+        "instructions",
+        "max_output_tokens",
+        "temperature",
+        "top_p",
+        "tools",
+        "tool_choice",
+        "parallel_tool_calls",
+        "text",
+        "reasoning",
+        "include",
+        "top_logprobs",
+        "service_tier",
+        "safety_identifier",
+        "store",
+        "prompt_cache_key",
+        "prompt_cache_retention",
+        "prompt_cache_options",
+        "stream",
+    }
+)
+RESERVED_KEYS: Final = frozenset(
+    {"compat", "cache", "prompt_caching", "openai_compat", "openai_responses_compat"}
+)
+# Responses hosted tool type -> canonical builtin name (the builder's table, inverted).
+BUILTIN_NAMES: Final[dict[str, str]] = {wire: name for name, wire in BUILTIN_TYPES.items()}
+# Canonical names the builder re-spells: as wire types they cannot come back.
+RESPELLED_TYPES: Final = frozenset(name for name, wire in BUILTIN_TYPES.items() if name != wire)
+LOGPROBS_INCLUDE: Final = ["message.output_text.logprobs"]
+EFFORTS: Final[dict[str, str]] = {
+    "none": "off",
+    "minimal": "minimal",
+    "low": "low",
+    "medium": "medium",
+    "high": "high",
+    "xhigh": "xhigh",
+    "max": "max",
+}
+SUMMARIES: Final = frozenset({"auto", "concise", "detailed"})
+MESSAGE_ROLES: Final[dict[str, str]] = {
+    "user": "user",
+    "developer": "developer",
+    "system": "developer",
+    "assistant": "assistant",
+}
+BREAKPOINT: Final = {"mode": "explicit"}
+_MEDIA_TYPE_DEFAULTS: Final = {
+    "input_image": "image/png",
+    "input_audio": "audio/wav",
+    "input_video": "video/mp4",
+    "input_file": "application/pdf",
+}
+
+
+class _Reader:
+    __slots__ = ("breakpoint", "extensions", "stable")
+
+    def __init__(self) -> None:
+        self.breakpoint: int | None = None
+        self.stable = False
+        self.extensions: dict[str, Any] = {}
+
 
 def decode_request(body: bytes) -> Request:
     """The canonical Request a client's body asks for (unmapped fields go to Config.extensions)."""
-    raise NotImplementedError("decode_request is not implemented for openai yet")
+    value = parse_body(body)
+    reader = _Reader()
+    if "model" not in value:
+        fail("missing", "$.model")
+    model = string(value["model"], "$.model")
+    for key in RESERVED_KEYS:
+        if key in value:
+            fail(f"{key!r} is an extension name lm15 reads as its own policy and never sends", f"$.{key}")
+    if value.get("input") is None:
+        fail("missing: a canonical Request needs input messages", "$.input")
+    canonical: dict[str, Any] = {"model": model}
+    instructions = value.get("instructions")
+    system: str | None = None
+    if instructions is not None:
+        if string(instructions, "$.instructions"):
+            system = instructions
+        else:
+            reader.extensions["instructions"] = instructions
+    raw_input = value["input"]
+    items = (
+        [{"role": "user", "content": raw_input}]
+        if isinstance(raw_input, str)
+        else array(raw_input, "$.input")
+    )
+    if system is None and "instructions" not in value:
+        system = _stable_system(items, reader)
+    canonical["messages"] = _messages(items, reader, 1 if reader.stable else 0)
+    if system is not None:
+        canonical["system"] = system
+    tools: list[dict[str, Any]] = []
+    if value.get("tools") is not None:
+        tools = _tools(array(value["tools"], "$.tools"))
+        canonical["tools"] = tools
+    canonical["config"] = _config(value, model, tools, reader)
+    for key, item in value.items():
+        if key not in CANONICAL_KEYS:
+            reader.extensions[key] = item
+    if reader.extensions:
+        canonical["config"]["extensions"] = reader.extensions
+    return finish(canonical)
+
+
+def _stable_system(items: list[Any], reader: _Reader) -> str | None:
+    """A leading developer item with one marked input_text block: the prefix="stable" system prompt."""
+    if not items or not isinstance(items[0], dict):
+        return None
+    first = items[0]
+    if first.get("role") != "developer" or set(first) - {"role", "content", "type"}:
+        return None
+    if first.get("type", "message") != "message":
+        return None
+    content = first.get("content")
+    if not isinstance(content, list) or len(content) != 1 or not isinstance(content[0], dict):
+        return None
+    block = content[0]
+    if block.get("type") != "input_text" or block.get("prompt_cache_breakpoint") != BREAKPOINT:
+        return None
+    text = block.get("text")
+    if not isinstance(text, str) or not text or set(block) - {"type", "text", "prompt_cache_breakpoint"}:
+        return None
+    reader.stable = True
+    return text
+
+
+def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = []
+    # The assistant message being assembled: its stage (0 reasoning, 1 message, 2 calls).
+    turn: dict[str, Any] | None = None
+    stage = 0
+    for index in range(start, len(items)):
+        path = f"$.input[{index}]"
+        item = obj(items[index], path)
+        kind = item.get("type", "message")
+        if kind == "message" and item.get("role") != "assistant":
+            turn = None
+            messages.append(_input_message(item, path, reader, len(messages)))
+            continue
+        if kind == "function_call_output":
+            turn = None
+            messages.append(_tool_output(item, path))
+            continue
+        step = {"reasoning": 0, "message": 1, "function_call": 2}.get(kind)
+        if step is None:
+            fail(f"an input item of type {kind!r} cannot be carried by a canonical Request", f"{path}.type")
+        if turn is None or step < stage or (step == stage == 1):
+            turn = {"role": "assistant", "parts": []}
+            messages.append(turn)
+        stage = step
+        parts = turn["parts"]
+        if kind == "reasoning":
+            parts.append(_reasoning(item, path))
+        elif kind == "message":
+            parts.extend(_assistant_content(item, path))
+        else:
+            parts.append(_function_call(item, path))
+    if not messages:
+        fail("a canonical Request needs at least one message besides the system prompt", "$.input")
+    for message in messages:
+        if not message["parts"]:
+            fail("an assistant message with no content cannot be carried", "$.input")
+    return messages
+
+
+def _input_message(item: dict[str, Any], path: str, reader: _Reader, index: int) -> dict[str, Any]:
+    only_keys(item, frozenset({"type", "role", "content"}), path, "an input message")
+    role = string(item.get("role"), f"{path}.role")
+    if role not in MESSAGE_ROLES:
+        fail(f"unknown role {role!r}; expected one of {sorted(MESSAGE_ROLES)}", f"{path}.role")
+    content = item.get("content")
+    if isinstance(content, str):
+        return {"role": MESSAGE_ROLES[role], "parts": [{"type": "text", "text": content}]}
+    blocks = array(content, f"{path}.content")
+    if not blocks:
+        fail("a message needs at least one content block", f"{path}.content")
+    parts = []
+    last = len(blocks) - 1
+    for position, raw in enumerate(blocks):
+        where = f"{path}.content[{position}]"
+        block = obj(raw, where)
+        mark = block.get("prompt_cache_breakpoint")
+        if mark is not None:
+            if mark != BREAKPOINT or block.get("type") != "input_text" or position != last:
+                fail(
+                    'a prompt_cache_breakpoint rides on the last input_text block, as {"mode": "explicit"}',
+                    where,
+                )
+            if reader.breakpoint is not None or reader.stable:
+                fail("a second prompt_cache_breakpoint: lm15 places one per request", where)
+            reader.breakpoint = index
+        parts.append(_input_block(block, where))
+    return {"role": MESSAGE_ROLES[role], "parts": parts}
+
+
+def _data_uri(value: str, path: str) -> tuple[str, str]:
+    if not value.startswith("data:"):
+        fail("expected a base64 data URI", path)
+    head, sep, data = value[5:].partition(",")
+    if not sep or not head.endswith(";base64") or not data or head == ";base64":
+        fail("a data URI must read data:<media-type>;base64,<payload>", path)
+    return head[: -len(";base64")], data
+
+
+def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
+    """One input content block -> one canonical part (the inverse of the builder's ``_input_block``)."""
+    kind = block.get("type")
+    if kind == "input_text":
+        only_keys(block, frozenset({"type", "text", "prompt_cache_breakpoint"}), path, "an input_text block")
+        return {"type": "text", "text": string(block.get("text"), f"{path}.text")}
+    if kind == "input_image":
+        only_keys(block, frozenset({"type", "image_url", "file_id", "detail"}), path, "an input_image block")
+        part: dict[str, Any] = {"type": "image", "media_type": "image/png"}
+        if block.get("file_id") is not None:
+            if block.get("image_url") is not None or block.get("detail") is not None:
+                fail("an input_image by file_id carries nothing else on lm15's wire", path)
+            part["file_id"] = string(block["file_id"], f"{path}.file_id")
+            return part
+        url = string(block.get("image_url"), f"{path}.image_url")
+        if url.startswith("data:"):
+            part["media_type"], part["data"] = _data_uri(url, f"{path}.image_url")
+        else:
+            part["url"] = url
+        if block.get("detail") is not None:
+            part["detail"] = string(block["detail"], f"{path}.detail")
+        return part
+    if kind == "input_file":
+        return _file_block(block, path)
+    if kind == "input_audio":
+        only_keys(
+            block,
+            frozenset({"type", "audio_url", "file_id", "audio", "format"}),
+            path,
+            "an input_audio block",
+        )
+        if block.get("audio_url") is not None:
+            return {
+                "type": "audio",
+                "media_type": "audio/wav",
+                "url": string(block["audio_url"], f"{path}.audio_url"),
+            }
+        if block.get("file_id") is not None:
+            return {
+                "type": "audio",
+                "media_type": "audio/wav",
+                "file_id": string(block["file_id"], f"{path}.file_id"),
+            }
+        fmt = string(block.get("format"), f"{path}.format")
+        return {
+            "type": "audio",
+            "media_type": f"audio/{fmt}",
+            "data": string(block.get("audio"), f"{path}.audio"),
+        }
+    if kind == "input_video":
+        only_keys(
+            block, frozenset({"type", "video_url", "file_id", "video_data"}), path, "an input_video block"
+        )
+        if block.get("video_url") is not None:
+            return {
+                "type": "video",
+                "media_type": "video/mp4",
+                "url": string(block["video_url"], f"{path}.video_url"),
+            }
+        if block.get("file_id") is not None:
+            return {
+                "type": "video",
+                "media_type": "video/mp4",
+                "file_id": string(block["file_id"], f"{path}.file_id"),
+            }
+        media_type, data = _data_uri(
+            string(block.get("video_data"), f"{path}.video_data"), f"{path}.video_data"
+        )
+        return {"type": "video", "media_type": media_type, "data": data}
+    fail(f"an input block of type {kind!r} cannot be carried by a canonical Request", f"{path}.type")
+
+
+def _file_block(block: dict[str, Any], path: str) -> dict[str, Any]:
+    only_keys(
+        block,
+        frozenset({"type", "file_url", "file_id", "filename", "file_data"}),
+        path,
+        "an input_file block",
+    )
+    if block.get("file_url") is not None:
+        return {
+            "type": "document",
+            "media_type": "application/pdf",
+            "url": string(block["file_url"], f"{path}.file_url"),
+        }
+    if block.get("file_id") is not None:
+        return {
+            "type": "document",
+            "media_type": "application/pdf",
+            "file_id": string(block["file_id"], f"{path}.file_id"),
+        }
+    media_type, data = _data_uri(string(block.get("file_data"), f"{path}.file_data"), f"{path}.file_data")
+    expected = "file." + (media_type.split("/", 1)[-1].split("+", 1)[0] or "bin")
+    if block.get("filename") != expected:
+        fail(
+            f"a filename other than {expected!r} cannot be carried (lm15 derives it from the media type)",
+            f"{path}.filename",
+        )
+    return {"type": "document", "media_type": media_type, "data": data}
+
+
+def _assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
+    only_keys(item, frozenset({"type", "role", "content"}), path, "an assistant message")
+    content = item.get("content")
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    parts = []
+    for position, raw in enumerate(array(content, f"{path}.content")):
+        where = f"{path}.content[{position}]"
+        block = obj(raw, where)
+        kind = block.get("type")
+        if kind == "output_text":
+            only_keys(
+                block, frozenset({"type", "text", "annotations", "logprobs"}), where, "an output_text block"
+            )
+            for key in ("annotations", "logprobs"):
+                if block.get(key):
+                    fail(f"non-empty {key} cannot be carried back to the provider", f"{where}.{key}")
+            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
+        elif kind == "refusal":
+            only_keys(block, frozenset({"type", "refusal"}), where, "a refusal block")
+            parts.append({"type": "refusal", "text": string(block.get("refusal"), f"{where}.refusal")})
+        else:
+            fail(f"an assistant block of type {kind!r} cannot be carried", f"{where}.type")
+    return parts
+
+
+def _reasoning(item: dict[str, Any], path: str) -> dict[str, Any]:
+    only_keys(item, frozenset({"type", "id", "encrypted_content", "summary"}), path, "a reasoning item")
+    state: dict[str, Any] = {}
+    for key, value in item.items():
+        if key in ("id", "encrypted_content") and value is not None:
+            state[key] = string(value, f"{path}.{key}")
+    if not state:
+        fail("a reasoning item without id or encrypted_content cannot be replayed", path)
+    summary = array(item.get("summary", []), f"{path}.summary")
+    if len(summary) > 1:
+        fail(
+            "a reasoning item with several summary parts cannot be carried (lm15 replays one)",
+            f"{path}.summary",
+        )
+    text = ""
+    if summary:
+        entry = obj(summary[0], f"{path}.summary[0]")
+        only_keys(entry, frozenset({"type", "text"}), f"{path}.summary[0]", "a summary part")
+        if entry.get("type") != "summary_text":
+            fail("expected a summary_text part", f"{path}.summary[0].type")
+        text = string(entry.get("text"), f"{path}.summary[0].text")
+        if not text:
+            fail(
+                "an empty summary_text cannot be carried (lm15 replays it as no summary)",
+                f"{path}.summary[0]",
+            )
+    continuation = [{"provider": "openai", "kind": "reasoning_item", "data": state}]
+    return {"type": "thinking", "text": text, "continuation": continuation}
+
+
+def _function_call(item: dict[str, Any], path: str) -> dict[str, Any]:
+    only_keys(item, frozenset({"type", "call_id", "name", "arguments"}), path, "a function_call item")
+    return {
+        "type": "tool_call",
+        "id": string(item.get("call_id"), f"{path}.call_id"),
+        "name": string(item.get("name"), f"{path}.name"),
+        "input": parse_arguments(item.get("arguments", "{}"), f"{path}.arguments"),
+    }
+
+
+def _tool_output(item: dict[str, Any], path: str) -> dict[str, Any]:
+    only_keys(item, frozenset({"type", "call_id", "output"}), path, "a function_call_output item")
+    call_id = string(item.get("call_id"), f"{path}.call_id")
+    output = item.get("output")
+    if isinstance(output, str):
+        content = [{"type": "text", "text": output}]
+    else:
+        blocks = array(output, f"{path}.output")
+        if not blocks:
+            fail("a function_call_output needs output", f"{path}.output")
+        content = [
+            _input_block(obj(b, f"{path}.output[{i}]"), f"{path}.output[{i}]") for i, b in enumerate(blocks)
+        ]
+    return {"role": "tool", "parts": [{"type": "tool_result", "id": call_id, "content": content}]}
+
+
+def _tools(raw: list[Any]) -> list[dict[str, Any]]:
+    tools: list[dict[str, Any]] = []
+    for index, item in enumerate(raw):
+        path = f"$.tools[{index}]"
+        tool = obj(item, path)
+        kind = string(tool.get("type"), f"{path}.type")
+        if kind == "function":
+            only_keys(
+                tool,
+                frozenset({"type", "name", "description", "parameters", "strict"}),
+                path,
+                "a function tool",
+            )
+            strict = tool.get("strict")
+            if strict is not None and not boolean(strict, f"{path}.strict"):
+                fail(
+                    "strict: false cannot be carried: lm15 sends no strict flag (the default is true)",
+                    f"{path}.strict",
+                )
+            out: dict[str, Any] = {"type": "function", "name": string(tool.get("name"), f"{path}.name")}
+            if tool.get("description") is not None:
+                out["description"] = string(tool["description"], f"{path}.description")
+            if tool.get("parameters") is not None:
+                out["parameters"] = obj(tool["parameters"], f"{path}.parameters")
+            else:
+                out["parameters"] = {"type": "object", "properties": {}}
+            tools.append(out)
+            continue
+        if kind in RESPELLED_TYPES:
+            fail(
+                f"hosted tool type {kind!r} cannot be carried: lm15 sends that canonical name as "
+                f"{BUILTIN_TYPES[kind]!r}",
+                f"{path}.type",
+            )
+        config = {key: value for key, value in tool.items() if key != "type"}
+        builtin: dict[str, Any] = {"type": "builtin", "name": BUILTIN_NAMES.get(kind, kind)}
+        if config:
+            builtin["config"] = config
+        tools.append(builtin)
+    return tools
+
+
+def _tool_name(ref: dict[str, Any], path: str) -> str:
+    kind = string(ref.get("type"), f"{path}.type")
+    if kind == "function":
+        only_keys(ref, frozenset({"type", "name"}), path, "a function tool reference")
+        return string(ref.get("name"), f"{path}.name")
+    only_keys(ref, frozenset({"type"}), path, "a hosted tool reference")
+    return BUILTIN_NAMES.get(kind, kind)
+
+
+def _tool_choice(raw: Any, path: str) -> dict[str, Any]:
+    if isinstance(raw, str):
+        if raw not in ("none", "auto", "required"):
+            fail(f"unknown tool_choice {raw!r}", path)
+        return {"mode": raw}
+    choice = obj(raw, path)
+    if choice.get("type") == "allowed_tools":
+        only_keys(choice, frozenset({"type", "mode", "tools"}), path, "an allowed_tools tool_choice")
+        mode = string(choice.get("mode"), f"{path}.mode")
+        refs = array(choice.get("tools"), f"{path}.tools")
+        names = [_tool_name(obj(r, f"{path}.tools[{i}]"), f"{path}.tools[{i}]") for i, r in enumerate(refs)]
+        return {"mode": mode, "allowed": names}
+    return {"mode": "required", "allowed": [_tool_name(choice, path)]}
+
+
+def _text(raw: Any, reader: _Reader) -> dict[str, Any] | None:
+    text = obj(raw, "$.text")
+    fmt = text.get("format")
+    canonical: dict[str, Any] | None = None
+    if isinstance(fmt, dict) and fmt.get("type") == "json_object" and set(fmt) == {"type"}:
+        canonical = {"type": "json_object"}
+    elif isinstance(fmt, dict) and fmt.get("type") == "json_schema":
+        only_keys(
+            fmt, frozenset({"type", "name", "schema", "strict"}), "$.text.format", "a json_schema format"
+        )
+        canonical = {"type": "json_schema", "schema": obj(fmt.get("schema"), "$.text.format.schema")}
+        if "name" in fmt:
+            canonical["name"] = string(fmt["name"], "$.text.format.name")
+        if fmt.get("strict") is not None:
+            canonical["strict"] = boolean(fmt["strict"], "$.text.format.strict")
+    if canonical is None or set(text) != {"format"}:
+        reader.extensions["text"] = text
+    return canonical
+
+
+def _reasoning_config(raw: Any, reader: _Reader) -> dict[str, Any] | None:
+    spec = obj(raw, "$.reasoning")
+    effort = spec.get("effort")
+    summary = spec.get("summary")
+    plain = set(spec) <= {"effort", "summary"} and isinstance(effort, str)
+    if plain and effort == "none" and "summary" not in spec:
+        return {"effort": "off"}
+    if plain and effort in EFFORTS and effort != "none" and (summary is None or summary in SUMMARIES):
+        out: dict[str, Any] = {"effort": EFFORTS[effort]}
+        if summary is not None:
+            out["summary"] = summary
+        if "summary" not in spec or summary is not None:
+            return out
+    if isinstance(effort, str) and effort not in EFFORTS:
+        fail(f"unknown reasoning effort {effort!r}; expected one of {sorted(EFFORTS)}", "$.reasoning.effort")
+    reader.extensions["reasoning"] = spec
+    return None
+
+
+def _config(body: dict[str, Any], model: str, tools: list[dict[str, Any]], reader: _Reader) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    extensions = reader.extensions
+    if body.get("max_output_tokens") is not None:
+        config["max_tokens"] = integer(body["max_output_tokens"], "$.max_output_tokens")
+    for name in ("temperature", "top_p"):
+        if body.get(name) is not None:
+            config[name] = number(body[name], f"$.{name}")
+    top = body.get("top_logprobs")
+    if body.get("include") == LOGPROBS_INCLUDE and isinstance(top, int) and not isinstance(top, bool):
+        config["logprobs"] = top
+    else:
+        for key in ("include", "top_logprobs"):
+            if key in body:
+                extensions[key] = body[key]
+    if body.get("tool_choice") is not None:
+        choice = _tool_choice(body["tool_choice"], "$.tool_choice")
+        if body.get("parallel_tool_calls") is not None:
+            choice["parallel"] = boolean(body["parallel_tool_calls"], "$.parallel_tool_calls")
+        config["tool_choice"] = choice
+    elif "parallel_tool_calls" in body:
+        extensions["parallel_tool_calls"] = body["parallel_tool_calls"]
+    if body.get("text") is not None:
+        fmt = _text(body["text"], reader)
+        if fmt is not None:
+            config["response_format"] = fmt
+    if body.get("reasoning") is not None:
+        reasoning = _reasoning_config(body["reasoning"], reader)
+        if reasoning is not None:
+            config["reasoning"] = reasoning
+    read_cache(body, model, config, reader.extensions, reader.breakpoint, reader.stable)
+    if body.get("service_tier") is not None:
+        config["service_tier"] = string(body["service_tier"], "$.service_tier")
+    if body.get("safety_identifier") is not None:
+        config["user_id"] = string(body["safety_identifier"], "$.safety_identifier")
+    if body.get("store") is not None:
+        config["store"] = boolean(body["store"], "$.store")
+    if body.get("stream") is not None:
+        boolean(body["stream"], "$.stream")
+    return config

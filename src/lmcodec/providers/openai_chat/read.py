@@ -1,12 +1,490 @@
-"""A client's request body in this provider's dialect -> canonical Request."""
+"""A client's Chat Completions request body -> canonical Request (the inverse of ``build.py``).
+
+Read as the openai SDK sends ``client.chat.completions.create(...)``. Every key has one
+verdict: it maps to a canonical field, it rides verbatim in ``Config.extensions`` (the
+builder writes extensions back at the top level, so they round-trip), or it is refused
+with :class:`lmcodec.ValidationError` naming its JSON path. Nothing is dropped.
+
+Mapped: ``model``; ``messages`` (a leading ``system`` row -> ``Request.system``, later
+``system``/``developer`` rows -> developer messages; ``user`` rows with text and
+``image_url`` blocks; ``assistant`` rows with text/refusal content and function
+``tool_calls``; ``tool`` rows by ``tool_call_id``); ``tools`` (function tools);
+``tool_choice`` (with ``parallel_tool_calls`` beside it); ``max_completion_tokens``,
+``temperature``, ``top_p``, ``stop``, ``seed``, ``frequency_penalty``,
+``presence_penalty``, ``logprobs``/``top_logprobs``, ``response_format`` (json_object,
+json_schema), ``reasoning_effort``, ``service_tier``, ``store``, ``user``, and the cache
+fields (``prompt_cache_key``, ``prompt_cache_retention: "24h"``, a
+``prompt_cache_breakpoint`` on the last text block of a message or of the leading system
+row, ``prompt_cache_options`` where lm15 would write it).
+
+In ``Config.extensions``, verbatim: every other top-level key (``metadata``,
+``logit_bias``, ``max_tokens``, ``n: 1``, ``prediction``, ``verbosity``,
+``safety_identifier``, ``modalities``, ``audio``, ``web_search_options``, ...),
+``parallel_tool_calls`` without ``tool_choice``, ``stream_options`` other than
+``{"include_usage": true}`` with ``stream: true``, ``response_format: {"type": "text"}``,
+and cache fields lm15 would not write from the canonical form.
+
+Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream", False)``
+to ``build_request``.
+
+Cannot survive, refused: ``n`` other than 1 (a Response holds one choice); the extension
+names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
+``openai_compat``, ``openai_chat_compat``); ``functions``/``function_call`` (the
+deprecated spelling; send ``tools``); ``name`` on a message; ``audio`` and ``file``
+blocks, and images in tool rows (lm15's chat builder has no slot for them);
+``image_url`` on a non-user row; assistant ``audio``, ``function_call``,
+``reasoning_content`` and a non-null ``refusal`` key; ``content: null`` on an assistant
+row without tool calls; non-function tools and tool calls; ``strict: true`` on a tool;
+``json_schema`` without ``schema`` or with ``description``; an unknown role or
+``reasoning_effort`` word.
+
+Spelling normalizations (same meaning, different JSON): ``developer`` rows come back as
+``system`` rows (lm15's chat instruction role); a content array holding one text block
+comes back as a string, an assistant or tool row's text blocks joined by newlines; a
+string ``stop`` comes back as a one-item list; tool-call ``arguments`` are re-serialized
+compactly with ASCII escapes (the same JSON object inside); a tool without
+``parameters`` gets the empty object schema, ``strict: false`` is left out;
+``allowed_tools`` naming one tool with ``mode: "required"`` comes back as the function
+form; with ``stream: true`` and no ``stream_options`` the builder adds
+``{"include_usage": true}``; a known key set to ``null`` reads as absent; for a
+gpt-5.6-or-later model with a breakpoint the builder adds ``prompt_cache_options``.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Final
+
+from lmcodec.providers.openai._read_common import (
+    array,
+    boolean,
+    fail,
+    finish,
+    integer,
+    number,
+    obj,
+    only_keys,
+    parse_arguments,
+    parse_body,
+    read_cache,
+    string,
+)
 from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
 
+# Top-level keys with a canonical home (read by this module).
+CANONICAL_KEYS: Final = frozenset(
+    {
+        "model",
+        "messages",
+        "tools",
+        "tool_choice",
+        "parallel_tool_calls",
+        "max_completion_tokens",
+        "temperature",
+        "top_p",
+        "stop",
+        "seed",
+        "frequency_penalty",
+        "presence_penalty",
+        "logprobs",
+        "top_logprobs",
+        "response_format",
+        "reasoning_effort",
+        "service_tier",
+        "store",
+        "user",
+        "prompt_cache_key",
+        "prompt_cache_retention",
+        "prompt_cache_options",
+        "stream",
+        "stream_options",
+    }
+)
+REFUSED_KEYS: Final[dict[str, str]] = {
+    "functions": "the deprecated function-calling spelling; send tools",
+    "function_call": "the deprecated function-calling spelling; send tool_choice",
+    "compat": "lm15 reads this extension name as its own policy and never sends it",
+    "cache": "lm15 reads this extension name as its own policy and never sends it",
+    "prompt_caching": "lm15 reads this extension name as its own policy and never sends it",
+    "openai_compat": "lm15 reads this extension name as its own policy and never sends it",
+    "openai_chat_compat": "lm15 reads this extension name as its own policy and never sends it",
+}
+# Config fields read verbatim from the same-named key (checked by the canonical types).
+PLAIN_KNOBS: Final = ("temperature", "top_p", "seed", "frequency_penalty", "presence_penalty")
+EFFORTS: Final[dict[str, str]] = {
+    "none": "off",
+    "minimal": "minimal",
+    "low": "low",
+    "medium": "medium",
+    "high": "high",
+    "xhigh": "xhigh",
+    "max": "max",
+}
+ROLES: Final = frozenset({"system", "developer", "user", "assistant", "tool"})
+ROW_KEYS: Final[dict[str, frozenset[str]]] = {
+    "system": frozenset({"role", "content"}),
+    "developer": frozenset({"role", "content"}),
+    "user": frozenset({"role", "content"}),
+    "assistant": frozenset({"role", "content", "tool_calls", "refusal"}),
+    "tool": frozenset({"role", "content", "tool_call_id"}),
+}
+TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
+IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url"})
+IMAGE_URL_KEYS: Final = frozenset({"url", "detail"})
+BREAKPOINT: Final = {"mode": "explicit"}
+INCLUDE_USAGE: Final = {"include_usage": True}
+
+
+class _Reader:
+    """One body's walk: the canonical messages, the breakpoint found, the extensions kept."""
+
+    __slots__ = ("breakpoint", "extensions", "stable")
+
+    def __init__(self) -> None:
+        self.breakpoint: int | None = None
+        self.stable = False
+        self.extensions: dict[str, Any] = {}
+
+    def mark(self, index: int, path: str) -> None:
+        if self.breakpoint is not None or self.stable:
+            fail("a second prompt_cache_breakpoint: lm15 places one per request", path)
+        self.breakpoint = index
+
 
 def decode_request(body: bytes) -> Request:
     """The canonical Request a client's body asks for (unmapped fields go to Config.extensions)."""
-    raise NotImplementedError("decode_request is not implemented for openai_chat yet")
+    value = parse_body(body)
+    reader = _Reader()
+    model = string(value.get("model"), "$.model") if "model" in value else fail("missing", "$.model")
+    for key, why in REFUSED_KEYS.items():
+        if key in value:
+            fail(f"{key!r} cannot be carried by a canonical Request: {why}", f"$.{key}")
+    if "n" in value and value["n"] != 1:
+        fail("n other than 1 cannot be carried: a canonical Response holds one choice", "$.n")
+    if "messages" not in value:
+        fail("missing", "$.messages")
+    system, messages = _messages(array(value["messages"], "$.messages"), reader)
+    canonical: dict[str, Any] = {"model": model, "messages": messages}
+    if system is not None:
+        canonical["system"] = system
+    if "tools" in value:
+        canonical["tools"] = _tools(array(value["tools"], "$.tools"))
+    config = _config(value, model, reader)
+    for key, item in value.items():
+        if key not in CANONICAL_KEYS:
+            reader.extensions[key] = item
+    if reader.extensions:
+        config["extensions"] = reader.extensions
+    canonical["config"] = config
+    return finish(canonical)
+
+
+def _messages(rows: list[Any], reader: _Reader) -> tuple[str | None, list[dict[str, Any]]]:
+    system: str | None = None
+    messages: list[dict[str, Any]] = []
+    for index, raw in enumerate(rows):
+        path = f"$.messages[{index}]"
+        row = obj(raw, path)
+        role = string(row.get("role"), f"{path}.role")
+        if role not in ROLES:
+            fail(f"unknown role {role!r}; expected one of {sorted(ROLES)}", f"{path}.role")
+        only_keys(row, ROW_KEYS[role], path, f"a {role} message")
+        if index == 0 and role == "system" and _leading_system(row, path, reader):
+            system = _system_text(row["content"], path)
+            continue
+        if role == "tool":
+            messages.append(_tool_row(row, path))
+        elif role == "assistant":
+            messages.append(_assistant_row(row, path))
+        else:
+            parts, marked = _content(row.get("content"), f"{path}.content", role)
+            if marked:
+                reader.mark(len(messages), f"{path}.content")
+            canonical_role = "user" if role == "user" else "developer"
+            messages.append({"role": canonical_role, "parts": parts})
+    if not messages:
+        fail("a canonical Request needs at least one message besides the system prompt", "$.messages")
+    return system, messages
+
+
+def _leading_system(row: dict[str, Any], path: str, reader: _Reader) -> bool:
+    """Whether the first row is ``Request.system``: string content, or one marked text block."""
+    content = row.get("content")
+    if isinstance(content, str):
+        return bool(content)
+    if isinstance(content, list) and len(content) == 1 and isinstance(content[0], dict):
+        block = content[0]
+        if block.get("type") == "text" and block.get("prompt_cache_breakpoint") == BREAKPOINT:
+            only_keys(block, TEXT_BLOCK_KEYS, f"{path}.content[0]", "a text block")
+            if isinstance(block.get("text"), str) and block["text"]:
+                reader.stable = True
+                return True
+    return False
+
+
+def _system_text(content: Any, path: str) -> str:
+    if isinstance(content, str):
+        return content
+    return string(content[0]["text"], f"{path}.content[0].text")
+
+
+def _breakpoint(block: dict[str, Any], path: str) -> bool:
+    mark = block.get("prompt_cache_breakpoint")
+    if mark is None:
+        return False
+    if mark != BREAKPOINT:
+        fail('prompt_cache_breakpoint must be {"mode": "explicit"}', f"{path}.prompt_cache_breakpoint")
+    return True
+
+
+def _content(content: Any, path: str, role: str) -> tuple[list[dict[str, Any]], bool]:
+    """A user/developer row's content -> parts, and whether its last block carries the breakpoint."""
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}], False
+    blocks = array(content, path)
+    parts: list[dict[str, Any]] = []
+    marked = False
+    last = len(blocks) - 1
+    for index, raw in enumerate(blocks):
+        where = f"{path}[{index}]"
+        block = obj(raw, where)
+        kind = block.get("type")
+        if kind == "text":
+            only_keys(block, TEXT_BLOCK_KEYS, where, "a text block")
+            if _breakpoint(block, where):
+                if index != last:
+                    fail("a prompt_cache_breakpoint marks the end of a message: the last block", where)
+                marked = True
+            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
+        elif kind == "image_url" and role == "user":
+            parts.append(_image(block, where))
+        else:
+            fail(
+                f"a {kind!r} block in a {role} message cannot be carried: lm15's Chat Completions "
+                "builder has no slot for it",
+                f"{where}.type",
+            )
+    if not parts:
+        fail("a message needs at least one content block", path)
+    return parts, marked
+
+
+def _image(block: dict[str, Any], path: str) -> dict[str, Any]:
+    only_keys(block, IMAGE_BLOCK_KEYS, path, "an image_url block")
+    spec = obj(block.get("image_url"), f"{path}.image_url")
+    only_keys(spec, IMAGE_URL_KEYS, f"{path}.image_url", "an image_url")
+    url = string(spec.get("url"), f"{path}.image_url.url")
+    part: dict[str, Any] = {"type": "image"}
+    if url.startswith("data:"):
+        head, sep, data = url[5:].partition(",")
+        if not sep or not head.endswith(";base64") or not data or head == ";base64":
+            fail("a data URI must read data:<media-type>;base64,<payload>", f"{path}.image_url.url")
+        part["media_type"] = head[: -len(";base64")]
+        part["data"] = data
+    else:
+        part["media_type"] = "image/png"
+        part["url"] = url
+    if "detail" in spec and spec["detail"] is not None:
+        part["detail"] = string(spec["detail"], f"{path}.image_url.detail")
+    return part
+
+
+def _text_of(content: Any, path: str, kinds: frozenset[str]) -> list[dict[str, Any]]:
+    """An assistant/tool row's content as text parts (refusal blocks as refusal parts)."""
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    parts: list[dict[str, Any]] = []
+    for index, raw in enumerate(array(content, path)):
+        where = f"{path}[{index}]"
+        block = obj(raw, where)
+        kind = block.get("type")
+        if kind == "text":
+            only_keys(block, frozenset({"type", "text"}), where, "a text block")
+            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
+        elif kind == "refusal" and kind in kinds:
+            only_keys(block, frozenset({"type", "refusal"}), where, "a refusal block")
+            parts.append({"type": "refusal", "text": string(block.get("refusal"), f"{where}.refusal")})
+        else:
+            fail(f"a {kind!r} block cannot be carried here: lm15's builder writes text only", f"{where}.type")
+    return parts
+
+
+def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
+    if row.get("refusal") is not None:
+        fail(
+            "an assistant refusal key cannot be carried (lm15 replays refusals as content)", f"{path}.refusal"
+        )
+    content = row.get("content")
+    parts = [] if content is None else _text_of(content, f"{path}.content", frozenset({"refusal"}))
+    calls = row.get("tool_calls")
+    if calls is not None:
+        for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
+            parts.append(_tool_call(raw, f"{path}.tool_calls[{index}]"))
+    if not parts:
+        fail("an assistant row with null content and no tool calls cannot be carried", f"{path}.content")
+    return {"role": "assistant", "parts": parts}
+
+
+def _tool_call(raw: Any, path: str) -> dict[str, Any]:
+    call = obj(raw, path)
+    only_keys(call, frozenset({"id", "type", "function"}), path, "a tool call")
+    if call.get("type", "function") != "function":
+        fail(f"a {call.get('type')!r} tool call cannot be carried: only function calls", f"{path}.type")
+    function = obj(call.get("function"), f"{path}.function")
+    only_keys(function, frozenset({"name", "arguments"}), f"{path}.function", "a function call")
+    return {
+        "type": "tool_call",
+        "id": string(call.get("id"), f"{path}.id"),
+        "name": string(function.get("name"), f"{path}.function.name"),
+        "input": parse_arguments(function.get("arguments", "{}"), f"{path}.function.arguments"),
+    }
+
+
+def _tool_row(row: dict[str, Any], path: str) -> dict[str, Any]:
+    call_id = string(row.get("tool_call_id"), f"{path}.tool_call_id")
+    content = _text_of(row.get("content"), f"{path}.content", frozenset())
+    if not content:
+        fail("a tool row needs content", f"{path}.content")
+    return {"role": "tool", "parts": [{"type": "tool_result", "id": call_id, "content": content}]}
+
+
+def _tools(raw: list[Any]) -> list[dict[str, Any]]:
+    tools: list[dict[str, Any]] = []
+    for index, item in enumerate(raw):
+        path = f"$.tools[{index}]"
+        tool = obj(item, path)
+        if tool.get("type") != "function":
+            fail(f"a {tool.get('type')!r} tool cannot be carried: only function tools", f"{path}.type")
+        only_keys(tool, frozenset({"type", "function"}), path, "a tool")
+        function = obj(tool.get("function"), f"{path}.function")
+        where = f"{path}.function"
+        only_keys(function, frozenset({"name", "description", "parameters", "strict"}), where, "a function")
+        strict = function.get("strict")
+        if strict is not None and boolean(strict, f"{where}.strict"):
+            fail(
+                "strict: true cannot be carried: lm15's chat builder sends no strict flag", f"{where}.strict"
+            )
+        out: dict[str, Any] = {"type": "function", "name": string(function.get("name"), f"{where}.name")}
+        if function.get("description") is not None:
+            out["description"] = string(function["description"], f"{where}.description")
+        if function.get("parameters") is not None:
+            out["parameters"] = obj(function["parameters"], f"{where}.parameters")
+        else:
+            out["parameters"] = {"type": "object", "properties": {}}
+        tools.append(out)
+    return tools
+
+
+def _tool_choice(raw: Any, path: str) -> dict[str, Any]:
+    if isinstance(raw, str):
+        if raw not in ("none", "auto", "required"):
+            fail(f"unknown tool_choice {raw!r}", path)
+        return {"mode": raw}
+    choice = obj(raw, path)
+    kind = choice.get("type")
+    if kind == "function":
+        only_keys(choice, frozenset({"type", "function"}), path, "a tool_choice")
+        function = obj(choice.get("function"), f"{path}.function")
+        only_keys(function, frozenset({"name"}), f"{path}.function", "a tool_choice function")
+        return {"mode": "required", "allowed": [string(function.get("name"), f"{path}.function.name")]}
+    if kind == "allowed_tools":
+        only_keys(choice, frozenset({"type", "allowed_tools"}), path, "a tool_choice")
+        spec = obj(choice.get("allowed_tools"), f"{path}.allowed_tools")
+        only_keys(spec, frozenset({"mode", "tools"}), f"{path}.allowed_tools", "allowed_tools")
+        mode = string(spec.get("mode"), f"{path}.allowed_tools.mode")
+        names = []
+        for index, ref in enumerate(array(spec.get("tools"), f"{path}.allowed_tools.tools")):
+            where = f"{path}.allowed_tools.tools[{index}]"
+            entry = obj(ref, where)
+            if entry.get("type") != "function":
+                fail("only function tools can be allowed on this wire", f"{where}.type")
+            function = obj(entry.get("function"), f"{where}.function")
+            names.append(string(function.get("name"), f"{where}.function.name"))
+        return {"mode": mode, "allowed": names}
+    fail(f"a {kind!r} tool_choice cannot be carried", f"{path}.type")
+
+
+def _response_format(raw: Any, path: str, reader: _Reader) -> dict[str, Any] | None:
+    fmt = obj(raw, path)
+    kind = fmt.get("type")
+    if kind == "text":
+        reader.extensions["response_format"] = fmt
+        return None
+    if kind == "json_object":
+        only_keys(fmt, frozenset({"type"}), path, "a response_format")
+        return {"type": "json_object"}
+    if kind != "json_schema":
+        fail(f"unknown response_format type {kind!r}", f"{path}.type")
+    only_keys(fmt, frozenset({"type", "json_schema"}), path, "a response_format")
+    spec = obj(fmt.get("json_schema"), f"{path}.json_schema")
+    only_keys(spec, frozenset({"name", "schema", "strict"}), f"{path}.json_schema", "a json_schema")
+    if "schema" not in spec:
+        fail("a json_schema without schema cannot be carried", f"{path}.json_schema")
+    out: dict[str, Any] = {"type": "json_schema", "schema": obj(spec["schema"], f"{path}.json_schema.schema")}
+    if "name" in spec:
+        out["name"] = string(spec["name"], f"{path}.json_schema.name")
+    if "strict" in spec and spec["strict"] is not None:
+        out["strict"] = boolean(spec["strict"], f"{path}.json_schema.strict")
+    return out
+
+
+def _config(body: dict[str, Any], model: str, reader: _Reader) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    extensions = reader.extensions
+    if body.get("max_completion_tokens") is not None:
+        config["max_tokens"] = integer(body["max_completion_tokens"], "$.max_completion_tokens")
+    for name in PLAIN_KNOBS:
+        if body.get(name) is not None:
+            config[name] = number(body[name], f"$.{name}")
+    stop = body.get("stop")
+    if stop is not None:
+        config["stop"] = [stop] if isinstance(stop, str) else array(stop, "$.stop")
+    _logprobs(body, config, extensions)
+    if "tool_choice" in body and body["tool_choice"] is not None:
+        choice = _tool_choice(body["tool_choice"], "$.tool_choice")
+        if body.get("parallel_tool_calls") is not None:
+            choice["parallel"] = boolean(body["parallel_tool_calls"], "$.parallel_tool_calls")
+        config["tool_choice"] = choice
+    elif "parallel_tool_calls" in body:
+        extensions["parallel_tool_calls"] = body["parallel_tool_calls"]
+    if body.get("response_format") is not None:
+        fmt = _response_format(body["response_format"], "$.response_format", reader)
+        if fmt is not None:
+            config["response_format"] = fmt
+    effort = body.get("reasoning_effort")
+    if effort is not None:
+        word = string(effort, "$.reasoning_effort")
+        if word not in EFFORTS:
+            fail(
+                f"unknown reasoning_effort {word!r}; expected one of {sorted(EFFORTS)}", "$.reasoning_effort"
+            )
+        config["reasoning"] = {"effort": EFFORTS[word]}
+    read_cache(body, model, config, reader.extensions, reader.breakpoint, reader.stable)
+    for wire, field in (("service_tier", "service_tier"), ("user", "user_id")):
+        if body.get(wire) is not None:
+            config[field] = string(body[wire], f"$.{wire}")
+    if body.get("store") is not None:
+        config["store"] = boolean(body["store"], "$.store")
+    _stream_options(body, extensions)
+    return config
+
+
+def _logprobs(body: dict[str, Any], config: dict[str, Any], extensions: dict[str, Any]) -> None:
+    flag = body.get("logprobs")
+    top = body.get("top_logprobs")
+    if flag is True and (top is None or (isinstance(top, int) and not isinstance(top, bool) and top > 0)):
+        config["logprobs"] = 0 if top is None else top
+        return
+    for key in ("logprobs", "top_logprobs"):
+        if key in body:
+            extensions[key] = body[key]
+
+
+def _stream_options(body: dict[str, Any], extensions: dict[str, Any]) -> None:
+    if "stream" in body and body["stream"] is not None:
+        boolean(body["stream"], "$.stream")
+    if "stream_options" in body and not (
+        body.get("stream") is True and body["stream_options"] == INCLUDE_USAGE
+    ):
+        extensions["stream_options"] = body["stream_options"]

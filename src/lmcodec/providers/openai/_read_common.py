@@ -1,0 +1,185 @@
+"""What the two OpenAI request readers share: JSON typing checks with the JSON path, refusals,
+the body parse, and the last step (the canonical value built from the body -> ``lc.Request``).
+
+A reader walks the client's body once and builds the canonical Request's builtins value
+(lm15's wire form); msgspec then converts that value into the typed Structs in one pass,
+checking every canonical invariant in C. Each check here costs O(1); the walk is linear
+in the body.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final, NoReturn
+
+import msgspec
+
+from lmcodec.codecs.json import from_builtins
+from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.providers.openai._common import has_cache_options
+from lmcodec.wire import Request
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "array",
+    "boolean",
+    "fail",
+    "finish",
+    "integer",
+    "number",
+    "obj",
+    "only_keys",
+    "parse_arguments",
+    "parse_body",
+    "read_cache",
+    "string",
+]
+
+MAX_BODY_BYTES: Final = 256 * 1024 * 1024
+"""A body larger than this is refused before it is parsed (OpenAI itself caps requests far lower)."""
+
+_decoder = msgspec.json.Decoder()
+
+
+def fail(message: str, path: str) -> NoReturn:
+    """Raise the reader's one error: the message names the JSON path of the fault."""
+    raise ValidationError(f"{message} (at {path})", path)
+
+
+def parse_body(body: bytes | bytearray | memoryview | str | dict[str, Any]) -> dict[str, Any]:
+    """The body as a JSON object (bytes are parsed once by msgspec; a dict is taken as given)."""
+    if isinstance(body, dict):
+        return body
+    if isinstance(body, str):
+        body = body.encode("utf-8", "surrogatepass")
+    if len(body) > MAX_BODY_BYTES:
+        fail(f"the request body is {len(body)} bytes, over the {MAX_BODY_BYTES}-byte limit", "$")
+    try:
+        value = _decoder.decode(body)
+    except msgspec.DecodeError as exc:
+        raise DecodeError(f"the request body is not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise DecodeError("the request body nests deeper than the JSON parser allows") from exc
+    if not isinstance(value, dict):
+        fail(f"the request body must be a JSON object, got {_kind(value)}", "$")
+    return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def obj(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        fail(f"expected an object, got {_kind(value)}", path)
+    return value
+
+
+def array(value: Any, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        fail(f"expected an array, got {_kind(value)}", path)
+    return value
+
+
+def string(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        fail(f"expected a string, got {_kind(value)}", path)
+    return value
+
+
+def boolean(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        fail(f"expected a boolean, got {_kind(value)}", path)
+    return value
+
+
+def integer(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        fail(f"expected an integer, got {_kind(value)}", path)
+    return value
+
+
+def number(value: Any, path: str) -> int | float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        fail(f"expected a number, got {_kind(value)}", path)
+    return value
+
+
+def only_keys(value: dict[str, Any], allowed: frozenset[str], path: str, what: str) -> None:
+    """Refuse a key the canonical Request has no place for (never dropped)."""
+    for key in value:
+        if key not in allowed:
+            fail(f"{what} key {key!r} cannot be carried by a canonical Request", f"{path}.{key}")
+
+
+def parse_arguments(value: Any, path: str) -> dict[str, Any]:
+    """A tool call's ``arguments`` string -> the JSON object it encodes."""
+    text = string(value, path)
+    try:
+        parsed = json.loads(text) if text else {}
+    except ValueError as exc:
+        fail(f"the tool call arguments are not JSON: {exc}", path)
+    if not isinstance(parsed, dict):
+        fail("the tool call arguments must encode a JSON object", path)
+    return parsed
+
+
+def finish(canonical: dict[str, Any]) -> Request:
+    """The canonical value -> ``Request``, every canonical invariant checked (path in lm15's form)."""
+    try:
+        request: Request = from_builtins(canonical, Request)
+    except RecursionError as exc:
+        raise ValidationError("the body nests deeper than a canonical Request can hold", "$") from exc
+    except ValidationError as exc:
+        raise ValidationError(
+            f"the body maps to an invalid canonical Request: {exc.message}", f"canonical {exc.path}"
+        ) from exc
+    return request
+
+
+BREAKPOINT: Final = {"mode": "explicit"}
+
+
+def read_cache(
+    body: dict[str, Any],
+    model: str,
+    config: dict[str, Any],
+    extensions: dict[str, Any],
+    breakpoint: int | None,
+    stable: bool,
+) -> None:
+    """The MAP-6 fields of both OpenAI wires -> CacheConfig where lm15 writes them back; the rest verbatim."""
+    cache: dict[str, Any] = {"mode": "auto"}
+    if body.get("prompt_cache_key") is not None:
+        cache["key"] = string(body["prompt_cache_key"], "$.prompt_cache_key")
+    retention = body.get("prompt_cache_retention")
+    if retention == "24h":
+        cache["retention"] = "long"
+    elif "prompt_cache_retention" in body:
+        extensions["prompt_cache_retention"] = retention
+    if breakpoint is not None:
+        cache["prefix_until_index"] = breakpoint
+    if stable:
+        cache["prefix"] = "stable"
+    options = body.get("prompt_cache_options")
+    explicit = options == BREAKPOINT and has_cache_options(model)
+    if len(cache) > 1:
+        config["cache"] = cache
+        if "prompt_cache_options" in body and not (explicit and (breakpoint is not None or stable)):
+            extensions["prompt_cache_options"] = options
+    elif explicit:
+        config["cache"] = {"mode": "off"}
+    elif "prompt_cache_options" in body:
+        extensions["prompt_cache_options"] = options
