@@ -34,12 +34,12 @@ Cannot survive, refused: ``id`` and ``status`` on replayed items (lm15 replays m
 calls and results by content, so SDK output items passed back verbatim are refused), an
 ``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
 ``annotations`` or ``logprobs`` on ``output_text``; a reasoning item with neither ``id``
-nor ``encrypted_content``, with several summary parts, or with ``content``;
-``strict: false`` on a function tool; the hosted tool types ``web_search``,
-``code_execution`` and ``computer_use`` (lm15 sends those canonical names as ``web_search_preview``, ``code_interpreter``,
-``computer_use_preview``); an ``input_file`` whose ``filename`` is not lm15's
-``file.<subtype>``; a missing ``input``; the extension names lm15 reserves for its own
-policy (``compat``, ``cache``, ``prompt_caching``, ``openai_compat``,
+nor ``encrypted_content``, with several summary parts, or with ``content``; ``strict:
+false`` on a function tool; the hosted tool types ``web_search``, ``code_execution`` and
+``computer_use`` (lm15 sends those canonical names as ``web_search_preview``,
+``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose ``filename`` is
+not lm15's ``file.<subtype>``; a missing ``input``; the extension names lm15 reserves
+for its own policy (``compat``, ``cache``, ``prompt_caching``, ``openai_compat``,
 ``openai_responses_compat``).
 
 Spelling normalizations (same meaning, different JSON): a string ``input`` or message
