@@ -91,6 +91,16 @@ def test_refused_input_becomes_the_destination_error_event(src: str, dst: str) -
 
 
 @pytest.mark.parametrize("dst", DIALECTS)
+def test_a_framing_error_becomes_the_destination_error_event(dst: str) -> None:
+    skip_unless_writer(dst)
+    body = [b'[{"candidates": [{"content": {"parts": [{"text": "Hi"}]}}]}]', b" trailing"]
+    out = b"".join(lc.stream.translate("gemini", dst, body, request=REQUEST))
+    events = list(lc.stream.decode(dst, [out], request=REQUEST))
+    assert isinstance(events[-1], lc.StreamErrorEvent)
+    assert "data after the end of the JSON array body" in events[-1].error.message
+
+
+@pytest.mark.parametrize("dst", DIALECTS)
 def test_source_error_event_crosses(dst: str) -> None:
     skip_unless_writer(dst)
     body = (

@@ -25,6 +25,11 @@ class Encoder:
     def provider(self) -> str:
         return self._provider
 
+    @property
+    def writer(self) -> Any:
+        """The provider's StreamWriter (what :func:`lmcodec.stream.translate` hands the mapper's calls to)."""
+        return self._writer
+
     def feed(self, event: StreamEvent) -> bytes:
         result: bytes = self._writer.feed(event)
         return result

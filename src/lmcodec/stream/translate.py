@@ -1,11 +1,15 @@
 """One dialect's SSE bytes in, another's out, incrementally.
 
-Each input chunk goes through the source dialect's :class:`~lmcodec.stream.Decoder`
-and every event it completes straight into the destination's
-:class:`~lmcodec.stream.Encoder`; the bytes written for a chunk are yielded
-before the next chunk is read. Nothing is kept but the two codecs' state (the
-open frame, the per-item text a Responses stream repeats in its ``.done``
-events), so memory does not grow with the number of events.
+Each input chunk goes through the source dialect's framer and mapper (the
+stream engine behind :class:`~lmcodec.stream.Decoder`), whose calls go to a
+sink that writes the destination's writer (the one :class:`~lmcodec.stream.Encoder`
+holds) as they come: the same canonical event sequence, with lm15's coalescing,
+but text, thinking and tool-argument fragments handed over without building an
+event object for each. The bytes written for a chunk are yielded before the
+next chunk is read. Nothing is kept but the two sides' state (the open frame,
+the per-item text a Responses stream repeats in its ``.done`` events), so
+memory does not grow with the number of events. ``translate`` writes what
+``encode(dst, decode(src, chunks))`` writes (tests hold the two paths equal).
 
 Chat Completions and Gemini streams have no start frame: lm15's synthesized
 start names the request's model and no id. The translator reads both from the
@@ -17,25 +21,45 @@ translated stream gives are otherwise lm15's.
 The canonical events decide what crosses: what the source's lm15 adapter reads
 and the destination wire can carry (see each provider's ``write`` module for
 its limits). A source error event becomes the destination's error event; so
-does input the source decoder refuses (:class:`lmcodec.StreamDecodeError`): the
-events decoded before it are written, then an error event with code
+does input the source decoder refuses (a :class:`lmcodec.DecodeError`: a frame lm15
+cannot read, a framing error, a line over the framer's limit): the events decoded
+before it are written, then an error event with code
 ``provider`` and the decoder's message, and the translation ends there.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Final
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
+from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import StreamDecodeError
-from lmcodec.stream.decoder import Decoder
+from lmcodec.errors import DecodeError
+from lmcodec.stream.coalesce import EndMerge
+from lmcodec.stream.decoder import _Stream
 from lmcodec.stream.encoder import Encoder
-from lmcodec.wire import ErrorDetail, Request, StreamErrorEvent, StreamEvent, StreamStartEvent
+from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
+from lmcodec.wire import (
+    ErrorDetail,
+    Request,
+    StreamDeltaEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    ThinkingDelta,
+    ToolCallDelta,
+    Usage,
+)
 
 __all__ = ["atranslate", "translate"]
 
+_new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
+_replace: Final[Callable[..., Any]] = msgspec.structs.replace
+_TEXT: Final = _new(TextDelta, part_index=0, text="")
+_THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
+_TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
+_EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
 _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start frame
 _PEEK_LIMIT: Final = 1 << 20  # give up looking for the first data line after this many bytes
 
@@ -94,26 +118,122 @@ class _HeadPeek:
         return result
 
 
-class _Translator:
-    """A Decoder of ``src`` feeding an Encoder of ``dst``."""
+class _WriterSink:
+    """A :class:`~lmcodec.stream.sink.Sink` that writes the destination dialect as the mapper calls it.
 
-    __slots__ = ("_decoder", "_encoder", "_head", "failed")
+    It keeps the event builder's rules (:class:`lmcodec.stream.events.EventSink`: one start
+    first, synthesized before the first delta or the end where the wire has none; deltas and
+    errors in place; every adapter end merged into one at :meth:`close`) and hands text,
+    thinking and tool-input fragments to the writer's ``write_text`` / ``write_thinking`` /
+    ``write_tool_input`` where it has them (the OpenAI writers), so no event object is built
+    for them; for another writer it builds the event and feeds it."""
+
+    __slots__ = (
+        "_ends",
+        "_feed",
+        "_head",
+        "_model",
+        "_started",
+        "_write_text",
+        "_write_thinking",
+        "_write_tool_input",
+        "out",
+    )
+
+    def __init__(self, writer: Any, head: _HeadPeek | None) -> None:
+        self.out: list[bytes] = []
+        self._feed: Callable[[StreamEvent], bytes] = writer.feed
+        self._write_text: Callable[[int, str], bytes] = getattr(writer, "write_text", self._text_event)
+        self._write_thinking: Callable[[int, str], bytes] = getattr(
+            writer, "write_thinking", self._thinking_event
+        )
+        self._write_tool_input: Callable[[int, str, str | None, str | None], bytes] = getattr(
+            writer, "write_tool_input", self._tool_input_event
+        )
+        self._head = head
+        self._model: str | None = None
+        self._started = False
+        self._ends = EndMerge()
+
+    def _text_event(self, part_index: int, text: str) -> bytes:
+        return self._feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
+
+    def _thinking_event(self, part_index: int, text: str) -> bytes:
+        return self._feed(_replace(_EVENT, delta=_replace(_THINKING, part_index=part_index, text=text)))
+
+    def _tool_input_event(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        delta = _replace(_TOOL_CALL, part_index=part_index, input=fragment, id=id, name=name)
+        return self._feed(_replace(_EVENT, delta=delta))
+
+    def begin(self, model: str | None) -> None:
+        self._model = model
+        self._started = False
+        self._ends = EndMerge()
+
+    def _synthesize(self) -> None:
+        self._started = True
+        start: StreamStartEvent = _new(StreamStartEvent, id=None, model=self._model)
+        head = self._head
+        self.out.append(self._feed(head.start(start) if head is not None else start))
+
+    def start(self, id: str | None, model: str | None) -> None:
+        if not self._started:
+            self._started = True
+            self.out.append(self._feed(_new(StreamStartEvent, id=id, model=model)))
+
+    def text(self, part_index: int, text: str) -> None:
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_text(part_index, text))
+
+    def thinking(self, part_index: int, text: str) -> None:
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_thinking(part_index, text))
+
+    def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_tool_input(part_index, fragment, id, name))
+
+    def event(self, event: StreamEvent) -> None:
+        if not self._started and type(event) is StreamDeltaEvent:
+            self._synthesize()
+        self.out.append(self._feed(event))
+
+    def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
+        self._ends.add(finish_reason, usage, provider_data)
+
+    def close(self) -> None:
+        end = self._ends.merged()
+        if end is not None:
+            if not self._started:
+                self._synthesize()
+            self.out.append(self._feed(end))
+        self._ends = EndMerge()
+
+    def take(self) -> bytes:
+        """The bytes written since the last call."""
+        out = self.out
+        if not out:
+            return b""
+        self.out = []
+        return out[0] if len(out) == 1 else b"".join(out)
+
+
+class _Translator:
+    """The source's framer and mapper (the stream engine) calling a :class:`_WriterSink`."""
+
+    __slots__ = ("_encoder", "_head", "_sink", "_stream", "failed")
 
     def __init__(self, src: str, dst: str, request: Request | None) -> None:
-        self._decoder = Decoder(src, request=request)
         self._encoder = Encoder(dst)
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
+        self._sink = _WriterSink(self._encoder.writer, self._head)
+        self._stream = _Stream(
+            src, self._sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, "skip"
+        )
         self.failed = False  # the source was refused: the stream has ended with an error event
-
-    def _write(self, events: list[StreamEvent]) -> bytes:
-        feed = self._encoder.feed
-        head = self._head
-        if head is not None and events and type(events[0]) is StreamStartEvent:
-            self._head = None
-            events = [head.start(events[0]), *events[1:]]
-        if len(events) == 1:
-            return feed(events[0])
-        return b"".join([feed(event) for event in events])
 
     def feed(self, chunk: bytes) -> bytes:
         """The destination bytes for one source chunk (a decode failure becomes an error event)."""
@@ -121,23 +241,22 @@ class _Translator:
         if head is not None and not head.done:
             head.feed(chunk)
         try:
-            events = self._decoder.feed(chunk)
-        except StreamDecodeError as exc:
+            self._stream.feed(chunk)
+        except DecodeError as exc:
             return self._failed(exc)
-        return self._write(events) if events else b""
+        return self._sink.take()
 
     def close(self) -> bytes:
         try:
-            events = self._decoder.close()
-        except StreamDecodeError as exc:
+            self._stream.close()
+        except DecodeError as exc:
             return self._failed(exc)
-        return self._write(events) + self._encoder.close()
+        return self._sink.take() + self._encoder.close()
 
-    def _failed(self, exc: StreamDecodeError) -> bytes:
+    def _failed(self, exc: DecodeError) -> bytes:
         self.failed = True
-        before = self._write(list(exc.events)) if exc.events else b""
         error = StreamErrorEvent(error=ErrorDetail(code="provider", message=str(exc)))
-        return before + self._encoder.feed(error)
+        return self._sink.take() + self._encoder.feed(error)
 
 
 def translate(

@@ -53,7 +53,10 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any, Final
+
+import msgspec
 
 from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai._sse_write import ENC, error_code, logprob_entries, new_id, responses_usage
@@ -89,6 +92,12 @@ _ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
     "error": ("failed", None),
 }
 _NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
+_new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
+_replace: Final[Callable[..., Any]] = msgspec.structs.replace
+_TEXT: Final = _new(TextDelta, part_index=0, text="")
+_THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
+_TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
+_EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
 
 
 class _Item:
@@ -165,13 +174,8 @@ class StreamWriter:
         if kind is StreamDeltaEvent:
             delta: Any = ev.delta
             dtype = type(delta)
-            if self._started and dtype is TextDelta and not delta.logprobs:
-                item = self._slots.get((delta.part_index, _MESSAGE))
-                if item is not None and item is self._open[-1] and self._pending is None:
-                    if not delta.text:
-                        return b""
-                    item.texts.append(delta.text)
-                    return self._frame_delta(item, delta.text)
+            if dtype is TextDelta and not delta.logprobs and (delta.part_index, _MESSAGE) in self._slots:
+                return self.write_text(delta.part_index, delta.text)
             if not self._started:
                 self._begin(None, None)
             self._delta(delta, dtype)
@@ -187,6 +191,39 @@ class StreamWriter:
     def close(self) -> bytes:
         """What ends the stream: nothing more (a stream that had no end event stays without one)."""
         return b""
+
+    # ── a sink's calls (the stream has started): feed's bytes without an event object ──
+
+    def write_text(self, part_index: int, text: str) -> bytes:
+        """What ``feed`` writes for a TextDelta without logprobs."""
+        item = self._slots.get((part_index, _MESSAGE))
+        if item is None:
+            return self.feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
+        if not text:
+            return b""
+        item.texts.append(text)
+        return self._frame_delta(item, text)
+
+    def write_thinking(self, part_index: int, text: str) -> bytes:
+        """What ``feed`` writes for a ThinkingDelta."""
+        item = self._slots.get((part_index, _REASONING))
+        if item is None or item is self._pending:
+            return self.feed(_replace(_EVENT, delta=_replace(_THINKING, part_index=part_index, text=text)))
+        if not text:
+            return b""
+        item.texts.append(text)
+        return self._frame_delta(item, text)
+
+    def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        """What ``feed`` writes for a ToolCallDelta."""
+        item = self._slots.get((part_index, _CALL))
+        if item is None or (name is not None and not item.name):
+            delta = _replace(_TOOL_CALL, part_index=part_index, input=fragment, id=id, name=name)
+            return self.feed(_replace(_EVENT, delta=delta))
+        if not fragment:
+            return b""
+        item.texts.append(fragment)
+        return self._frame_delta(item, fragment)
 
     # ── framing ───────────────────────────────────────────────────────────────
 

@@ -126,8 +126,26 @@ class StreamWriter:
                 return b""
             return b"".join((self._head, b'{"reasoning_content":', ENC.encode(delta.text), b"}", _TAIL))
         if dtype is ToolCallDelta:
-            return self._tool_call(delta)
+            return self._tool_call(delta.part_index, delta.input, delta.id, delta.name)
         return b""
+
+    # ── a sink's calls (the stream has started): feed's bytes without an event object ──
+
+    def write_text(self, part_index: int, text: str) -> bytes:
+        """What ``feed`` writes for a TextDelta without logprobs."""
+        if not text:
+            return b""
+        return b"".join((self._head, b'{"content":', ENC.encode(text), b"}", _TAIL))
+
+    def write_thinking(self, part_index: int, text: str) -> bytes:
+        """What ``feed`` writes for a ThinkingDelta."""
+        if not text:
+            return b""
+        return b"".join((self._head, b'{"reasoning_content":', ENC.encode(text), b"}", _TAIL))
+
+    def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        """What ``feed`` writes for a ToolCallDelta."""
+        return self._tool_call(part_index, fragment, id, name)
 
     def close(self) -> bytes:
         """What ends the stream: nothing more (a stream that had no end event stays without ``[DONE]``)."""
@@ -155,25 +173,24 @@ class StreamWriter:
         )
         return self._head + b'{"role":"assistant","content":""}' + _TAIL
 
-    def _tool_call(self, delta: ToolCallDelta) -> bytes:
-        slot = delta.part_index
+    def _tool_call(self, slot: int, fragment: str, call_id: str | None, name: str | None) -> bytes:
         index = self._calls.get(slot)
         call: dict[str, Any]
         if index is None:
             index = self._calls[slot] = len(self._calls)
-            function: dict[str, Any] = {"arguments": delta.input}
-            if delta.name is not None:
-                function = {"name": delta.name, "arguments": delta.input}
+            function: dict[str, Any] = {"arguments": fragment}
+            if name is not None:
+                function = {"name": name, "arguments": fragment}
                 self._named.add(slot)
             call = {
                 "index": index,
-                "id": delta.id or f"tool_call_{slot}",
+                "id": call_id or f"tool_call_{slot}",
                 "type": "function",
                 "function": function,
             }
-        elif delta.name is not None and slot not in self._named:
+        elif name is not None and slot not in self._named:
             self._named.add(slot)
-            call = {"index": index, "function": {"name": delta.name, "arguments": delta.input}}
+            call = {"index": index, "function": {"name": name, "arguments": fragment}}
         else:
             return b"".join(
                 (
@@ -181,7 +198,7 @@ class StreamWriter:
                     b'{"tool_calls":[{"index":',
                     str(index).encode(),
                     b',"function":{"arguments":',
-                    ENC.encode(delta.input),
+                    ENC.encode(fragment),
                     b"}}]}",
                     _TAIL,
                 )
