@@ -17,6 +17,8 @@ from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
     "ENC",
+    "ENDINGS",
+    "annotation",
     "chat_usage",
     "error_code",
     "logprob_entries",
@@ -25,6 +27,13 @@ __all__ = [
 ]
 
 ENC: Final = msgspec.json.Encoder()
+
+ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
+    "length": ("incomplete", "max_output_tokens"),
+    "content_filter": ("incomplete", "content_filter"),
+    "error": ("failed", None),
+}
+"""Canonical finish reason -> the Responses ``status`` and ``incomplete_details.reason`` (else completed)."""
 
 
 def new_id(prefix: str) -> str:
@@ -103,3 +112,15 @@ def responses_usage(usage: Usage) -> dict[str, Any]:
 def error_code(error: ErrorDetail) -> str:
     """The code an OpenAI error object carries: the provider's own code, else the canonical one."""
     return error.provider_code or error.code
+
+
+def annotation(url: str | None, title: str | None, text: str | None) -> dict[str, Any]:
+    """A citation as a Responses annotation (``text`` kept: lm15 reads it back)."""
+    out: dict[str, Any]
+    if url is not None:
+        out = {"type": "url_citation", "url": url, "title": title or "", "start_index": 0, "end_index": 0}
+    else:
+        out = {"type": "file_citation", "file_id": "", "filename": title or "", "index": 0}
+    if text is not None:
+        out["text"] = text
+    return out

@@ -58,27 +58,27 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import LmcodecError
-from lmcodec.providers.openai._sse_write import ENC, error_code, logprob_entries, new_id, responses_usage
-from lmcodec.providers.openai.body import parse_response
+from lmcodec.providers.openai._body_write import encode_response
+from lmcodec.providers.openai._sse_write import (
+    ENC,
+    ENDINGS,
+    annotation,
+    error_code,
+    logprob_entries,
+    new_id,
+    responses_usage,
+)
 from lmcodec.wire import (
     CitationDelta,
-    CitationPart,
     ContinuationDelta,
-    DataPart,
-    RefusalPart,
-    Response,
     StreamDeltaEvent,
     StreamEndEvent,
     StreamErrorEvent,
     StreamEvent,
     StreamStartEvent,
     TextDelta,
-    TextPart,
     ThinkingDelta,
-    ThinkingPart,
     ToolCallDelta,
-    ToolCallPart,
 )
 
 __all__ = ["StreamWriter", "encode_response"]
@@ -86,11 +86,6 @@ __all__ = ["StreamWriter", "encode_response"]
 _MESSAGE: Final = 0
 _REASONING: Final = 1
 _CALL: Final = 2
-_ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
-    "length": ("incomplete", "max_output_tokens"),
-    "content_filter": ("incomplete", "content_filter"),
-    "error": ("failed", None),
-}
 _NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 _replace: Final[Callable[..., Any]] = msgspec.structs.replace
@@ -302,7 +297,7 @@ class StreamWriter:
                 self._out.append(self._frame_delta(item, delta.input))
         elif dtype is CitationDelta:
             item = self._item(delta.part_index, _MESSAGE)
-            annotation = _annotation(delta.url, delta.title, delta.text)
+            cite = annotation(delta.url, delta.title, delta.text)
             self._emit(
                 "response.output_text.annotation.added",
                 {
@@ -310,10 +305,10 @@ class StreamWriter:
                     "output_index": item.index,
                     "content_index": 0,
                     "annotation_index": len(item.annotations),
-                    "annotation": annotation,
+                    "annotation": cite,
                 },
             )
-            item.annotations.append(annotation)
+            item.annotations.append(cite)
         elif dtype is ContinuationDelta:
             self._continuation(delta)
 
@@ -486,7 +481,7 @@ class StreamWriter:
             kind = "response." + (status if status in ("incomplete", "failed") else "completed")
             self._emit(kind, {"response": data})
             return
-        status, reason = _ENDINGS.get(event.finish_reason or "stop", ("completed", None))
+        status, reason = ENDINGS.get(event.finish_reason or "stop", ("completed", None))
         response = self._response(status)
         if reason is not None:
             response["incomplete_details"] = {"reason": reason}
@@ -509,111 +504,3 @@ class StreamWriter:
         response = self._response("failed", error={"code": code, "message": error.message})
         response["output"] = [self._output[index] for index in sorted(self._output)]
         self._emit("response.failed", {"response": response})
-
-
-def _annotation(url: str | None, title: str | None, text: str | None) -> dict[str, Any]:
-    """A citation as a Responses annotation (``text`` kept: lm15 reads it back)."""
-    out: dict[str, Any]
-    if url is not None:
-        out = {"type": "url_citation", "url": url, "title": title or "", "start_index": 0, "end_index": 0}
-    else:
-        out = {"type": "file_citation", "file_id": "", "filename": title or "", "index": 0}
-    if text is not None:
-        out["text"] = text
-    return out
-
-
-# --------------------------------------------------------------------------
-# complete body
-
-
-def encode_response(response: Response) -> bytes:
-    """``response`` as a Responses API body (``object: response``).
-
-    A Response decoded from a Responses body keeps that body as
-    ``provider_data``; it is written back verbatim when it still decodes to
-    ``response``."""
-    data = response.provider_data
-    if data is not None and "output" in data:
-        kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
-        body = ENC.encode(kept)
-        try:
-            if parse_response(body) == response:
-                return body
-        except (LmcodecError, ValueError, TypeError):  # it no longer reads back: rewrite it
-            pass
-    return ENC.encode(_body(response))
-
-
-def _body(response: Response) -> dict[str, Any]:
-    output: list[dict[str, Any]] = []
-    token = uuid.uuid4().hex[:16]
-    logprobs = logprob_entries(response.logprobs) if response.logprobs else []
-    message: dict[str, Any] | None = None  # the message item text and citations go to
-
-    def content() -> list[dict[str, Any]]:
-        nonlocal message
-        if message is None:
-            message = {
-                "id": f"msg_{token}{len(output):04d}",
-                "type": "message",
-                "status": "completed",
-                "role": "assistant",
-                "content": [],
-            }
-            output.append(message)
-        parts: list[dict[str, Any]] = message["content"]
-        return parts
-
-    for item_part in response.message.parts:
-        part: Any = item_part
-        kind = type(part)
-        if kind is TextPart or kind is DataPart:
-            text = part.text if kind is TextPart else ENC.encode(part.value).decode()
-            entry = {"type": "output_text", "annotations": [], "logprobs": logprobs, "text": text}
-            logprobs = []
-            content().append(entry)
-        elif kind is CitationPart:
-            cite: Any = part
-            parts = content()
-            if not parts or parts[-1]["type"] != "output_text":
-                parts.append({"type": "output_text", "annotations": [], "logprobs": [], "text": ""})
-            parts[-1]["annotations"].append(_annotation(cite.url, cite.title, cite.text))
-        elif kind is RefusalPart:
-            content().append({"type": "refusal", "refusal": part.text})
-        elif kind is ThinkingPart:
-            message = None
-            item: dict[str, Any] = {"id": f"rs_{token}{len(output):04d}", "type": "reasoning", "summary": []}
-            if part.text:
-                item["summary"] = [{"type": "summary_text", "text": part.text}]
-            for state in part.continuation:
-                if state.provider == "openai" and state.kind == "reasoning_item":
-                    if isinstance(state.data.get("id"), str):
-                        item["id"] = state.data["id"]
-                    if isinstance(state.data.get("encrypted_content"), str):
-                        item["encrypted_content"] = state.data["encrypted_content"]
-            output.append(item)
-        elif kind is ToolCallPart:
-            message = None
-            call: Any = part
-            output.append(
-                {
-                    "type": "function_call",
-                    "status": "completed",
-                    "arguments": ENC.encode(call.input).decode(),
-                    "call_id": call.id,
-                    "name": call.name,
-                }
-            )
-    status, reason = _ENDINGS.get(response.finish_reason, ("completed", None))
-    return {
-        "id": response.id or new_id("resp_"),
-        "object": "response",
-        "created_at": int(time.time()),
-        "status": status if status != "failed" else "completed",
-        "error": None,
-        "incomplete_details": {"reason": reason} if reason is not None else None,
-        "model": response.model,
-        "output": output,
-        "usage": responses_usage(response.usage),
-    }

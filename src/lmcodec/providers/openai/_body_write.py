@@ -1,0 +1,113 @@
+"""A Response -> the Responses API's non-streamed body (``object: response``)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+from lmcodec.errors import LmcodecError
+from lmcodec.providers.openai._sse_write import (
+    ENC,
+    ENDINGS,
+    annotation,
+    logprob_entries,
+    new_id,
+    responses_usage,
+)
+from lmcodec.providers.openai.body import parse_response
+from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
+
+__all__ = ["encode_response"]
+
+
+def encode_response(response: Response) -> bytes:
+    """``response`` as a Responses API body (``object: response``).
+
+    A Response decoded from a Responses body keeps that body as
+    ``provider_data``; it is written back verbatim when it still decodes to
+    ``response``."""
+    data = response.provider_data
+    if data is not None and "output" in data:
+        kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
+        body = ENC.encode(kept)
+        try:
+            if parse_response(body) == response:
+                return body
+        except (LmcodecError, ValueError, TypeError):  # it no longer reads back: rewrite it
+            pass
+    return ENC.encode(_body(response))
+
+
+def _body(response: Response) -> dict[str, Any]:
+    output: list[dict[str, Any]] = []
+    token = uuid.uuid4().hex[:16]
+    logprobs = logprob_entries(response.logprobs) if response.logprobs else []
+    message: dict[str, Any] | None = None  # the message item text and citations go to
+
+    def content() -> list[dict[str, Any]]:
+        nonlocal message
+        if message is None:
+            message = {
+                "id": f"msg_{token}{len(output):04d}",
+                "type": "message",
+                "status": "completed",
+                "role": "assistant",
+                "content": [],
+            }
+            output.append(message)
+        parts: list[dict[str, Any]] = message["content"]
+        return parts
+
+    for item_part in response.message.parts:
+        part: Any = item_part
+        kind = type(part)
+        if kind is TextPart or kind is DataPart:
+            text = part.text if kind is TextPart else ENC.encode(part.value).decode()
+            entry = {"type": "output_text", "annotations": [], "logprobs": logprobs, "text": text}
+            logprobs = []
+            content().append(entry)
+        elif kind is CitationPart:
+            cite: Any = part
+            parts = content()
+            if not parts or parts[-1]["type"] != "output_text":
+                parts.append({"type": "output_text", "annotations": [], "logprobs": [], "text": ""})
+            parts[-1]["annotations"].append(annotation(cite.url, cite.title, cite.text))
+        elif kind is RefusalPart:
+            content().append({"type": "refusal", "refusal": part.text})
+        elif kind is ThinkingPart:
+            message = None
+            item: dict[str, Any] = {"id": f"rs_{token}{len(output):04d}", "type": "reasoning", "summary": []}
+            if part.text:
+                item["summary"] = [{"type": "summary_text", "text": part.text}]
+            for state in part.continuation:
+                if state.provider == "openai" and state.kind == "reasoning_item":
+                    if isinstance(state.data.get("id"), str):
+                        item["id"] = state.data["id"]
+                    if isinstance(state.data.get("encrypted_content"), str):
+                        item["encrypted_content"] = state.data["encrypted_content"]
+            output.append(item)
+        elif kind is ToolCallPart:
+            message = None
+            call: Any = part
+            output.append(
+                {
+                    "type": "function_call",
+                    "status": "completed",
+                    "arguments": ENC.encode(call.input).decode(),
+                    "call_id": call.id,
+                    "name": call.name,
+                }
+            )
+    status, reason = ENDINGS.get(response.finish_reason, ("completed", None))
+    return {
+        "id": response.id or new_id("resp_"),
+        "object": "response",
+        "created_at": int(time.time()),
+        "status": status if status != "failed" else "completed",
+        "error": None,
+        "incomplete_details": {"reason": reason} if reason is not None else None,
+        "model": response.model,
+        "output": output,
+        "usage": responses_usage(response.usage),
+    }
