@@ -58,7 +58,7 @@ from lmcodec.wire import (
     VideoPart,
 )
 
-__all__ = ["build_request", "fits_openapi_schema"]
+__all__ = ["build_request", "fits_openapi_schema", "top_level"]
 
 PROVIDER: Final = "gemini"
 _HEADERS: Final = {"Content-Type": "application/json"}
@@ -374,10 +374,9 @@ def _tool_config(request: Request, notes: Notes) -> dict[str, Any] | None:
     return {"functionCallingConfig": config}
 
 
-def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
-    config = request.config
-    extensions = config.extensions or {}
-    cache = config.cache
+def _cache_plan(request: Request, notes: Notes) -> tuple[str | None, int]:
+    """MAP-6: the stored cache named (if any) and the first message the wire carries."""
+    cache = request.config.cache
     resource: str | None = None
     suffix_from = 0
     if cache is not None and cache.mode != "off":
@@ -401,6 +400,11 @@ def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
             resource = cache.resource
             if cache.prefix_until_index is not None:
                 suffix_from = min(cache.prefix_until_index, len(request.messages) - 1) + 1
+    return resource, suffix_from
+
+
+def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
+    resource, suffix_from = _cache_plan(request, notes)
     messages = request.messages[suffix_from:]
     if resource is not None and not messages:
         raise ValidationError(
@@ -408,7 +412,16 @@ def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
             "$.config.cache.prefix_until_index",
         )
     names = _call_names(request)
-    payload: dict[str, Any] = {"contents": [_content(m, names) for m in messages]}
+    return top_level(request, model, [_content(m, names) for m in messages], resource, notes)
+
+
+def top_level(
+    request: Request, model: str, contents: list[dict[str, Any]], resource: str | None, notes: Notes
+) -> dict[str, Any]:
+    """The payload around already-built ``contents`` (the reader compares its fields to a body)."""
+    config = request.config
+    extensions = config.extensions or {}
+    payload: dict[str, Any] = {"contents": contents}
     if resource is not None:
         payload["cachedContent"] = (
             resource if resource.startswith("cachedContents/") else f"cachedContents/{resource}"

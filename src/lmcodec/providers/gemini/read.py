@@ -1,12 +1,465 @@
-"""A client's request body in this provider's dialect -> canonical Request."""
+"""A client's request body in this provider's dialect -> canonical Request.
+
+The body is what google-genai sends to ``models/{model}:generateContent`` (REST JSON, camelCase).
+The model is in the URL, not the body: ``decode_request`` reads a ``"model"`` key when the body
+carries one (put the URL's model there, or replace ``Request.model`` afterwards); otherwise the
+Request names :data:`UNNAMED_MODEL`. The per-model rules (the Gemini 3 ``thinkingLevel`` class)
+are judged on that model.
+
+``build_request("gemini", decode_request("gemini", body))`` gives back the body's JSON value,
+with these documented equivalences: a content with no ``role`` is a user turn; a user turn that
+mixes functionResponse parts with other parts is split into consecutive user turns (the
+canonical Request keeps tool results in ``tool`` messages); a functionCall with no ``args`` has
+``{}``; and ids are filled in (below).
+
+Ids: GenerateContent function calls and responses may have no ``id``. A call without one gets
+``call_{content index}_{part index}``; a response without one is paired with the earliest
+unanswered call of the same name before it (first in, first out, per name, over the whole
+transcript) and takes its id; a response that pairs with no call gets
+``result_{content index}_{part index}``. The rebuilt body carries those ids on both sides.
+A response keeps its ``name`` (ToolResultPart.name).
+
+Mapping: ``systemInstruction`` text parts are ``system``; ``generationConfig`` fields are the
+Config's sampling fields, ``logprobs``, ``response_format`` (``responseMimeType`` +
+``responseSchema``/``responseJsonSchema``) and ``reasoning`` (``thinkingConfig``: budget 0 is off,
+a budget is ``thinking_budget``, a level on the Gemini 3 class is the effort, ``includeThoughts``
+is ``summary="auto"``); ``responseModalities`` ``["IMAGE"]``/``["AUDIO"]`` is
+``extensions["output"]``; function declarations and ``googleSearch``/``codeExecution`` (and any
+other tool key, as a BuiltinTool of that name) are ``tools``; ``functionCallingConfig`` is
+``tool_choice``; ``cachedContent`` is ``CacheConfig(resource=...)``; ``store``/``serviceTier`` map
+verbatim; thought signatures ride the parts' continuation (``gemini``/``thought_signature``), so
+they are replayed to Gemini.
+
+What the canonical fields cannot carry exactly is kept in ``Config.extensions`` under its
+top-level key (lm15 sends extensions verbatim, overriding the built value): unknown top-level
+fields (``safetySettings``, ``labels``, ...), and ``systemInstruction``, ``generationConfig``,
+``tools``, ``toolConfig`` whenever the canonical fields would rebuild them differently (several
+system parts, ``candidateCount``, ``speechConfig``, a schema on the other schema field, ...).
+Extensions are this dialect's own wire and should be forwarded only to it.
+
+Refused with :class:`lmcodec.ValidationError` (never dropped): ``executableCode``/
+``codeExecutionResult`` parts, any unknown part field (``videoMetadata``, ``mediaResolution``,
+``willContinue``, ...), a ``thought`` part without a signature, a functionResponse in a model
+turn or whose ``response`` is not ``{"result": text}``, ``{"error": text}`` or (with media
+``parts``) ``{}``, fileData without ``mimeType``, a part with no data or several, non-text
+system parts, roles other than user/model, and an empty ``contents``. Errors carry the JSON
+path; decoding is linear in the body's size.
+"""
 
 from __future__ import annotations
 
-from lmcodec.wire import Request
+from collections import deque
+from typing import Any, Final, Literal
 
-__all__ = ["decode_request"]
+import msgspec
+
+from lmcodec.codecs._hooks import decode_error, with_path
+from lmcodec.errors import LmcodecError, ProviderError, ValidationError
+from lmcodec.providers._build_common import Notes
+from lmcodec.providers.gemini._build_tables import BUILTIN_KEYS, takes_thinking_level
+from lmcodec.providers.gemini._read_views import ContentView, FunctionResponse, PartView, SystemView
+from lmcodec.providers.gemini.build import top_level
+from lmcodec.wire import (
+    AudioPart,
+    BinaryPart,
+    BuiltinTool,
+    CacheConfig,
+    Config,
+    ContinuationState,
+    DocumentPart,
+    FunctionTool,
+    ImagePart,
+    Message,
+    Reasoning,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolChoice,
+    ToolResultPart,
+    VideoPart,
+)
+
+__all__ = ["UNNAMED_MODEL", "decode_request"]
+
+UNNAMED_MODEL: Final = "models/unnamed"
+"""The Request's model when the body names none (GenerateContent carries it in the URL)."""
+
+_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
+_SYSTEM: Final = msgspec.json.Decoder(SystemView)
+_OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
+_TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
+_ANY: Final = msgspec.json.Decoder()
+_STR: Final = msgspec.json.Decoder(str)
+_BOOL: Final = msgspec.json.Decoder(bool)
+_BUILTIN_NAMES: Final = {key: name for name, key in BUILTIN_KEYS.items()}
+_MODES: Final[dict[str, Literal["auto", "required", "none"]]] = {
+    "AUTO": "auto",
+    "ANY": "required",
+    "NONE": "none",
+    "VALIDATED": "auto",
+}
+_LEVELS: Final = frozenset({"minimal", "low", "medium", "high"})
+_MODALITIES: Final = {("IMAGE",): "image", ("AUDIO",): "audio"}
+_OVERRIDABLE: Final = (
+    "systemInstruction",
+    "generationConfig",
+    "tools",
+    "toolConfig",
+    "cachedContent",
+    "store",
+    "serviceTier",
+)
+_MAPPED: Final = frozenset({"model", "contents", *_OVERRIDABLE})
+
+
+def _field(decoder: msgspec.json.Decoder[Any], raw: msgspec.Raw, key: str) -> Any:
+    try:
+        return decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        raise with_path(exc, f"$.{key}") from None
+
+
+def _signature(part: PartView) -> tuple[ContinuationState, ...]:
+    if isinstance(part.thought_signature, str) and part.thought_signature:
+        return (
+            ContinuationState(
+                provider="gemini", kind="thought_signature", data={"value": part.thought_signature}
+            ),
+        )
+    return ()
+
+
+def _media_class(mime: str) -> Any:
+    if mime.startswith("image/"):
+        return ImagePart
+    if mime.startswith("audio/"):
+        return AudioPart
+    if mime.startswith("video/"):
+        return VideoPart
+    if mime == "application/pdf" or mime.startswith("text/"):
+        return DocumentPart
+    return BinaryPart
+
+
+def _media(part: PartView, path: str) -> Any:
+    if not isinstance(part.inline_data, msgspec.UnsetType):
+        blob = part.inline_data
+        return _media_class(blob.mime_type)(media_type=blob.mime_type, data=blob.data)
+    file = part.file_data
+    assert not isinstance(file, msgspec.UnsetType)
+    if not isinstance(file.mime_type, str):
+        raise ValidationError(
+            "fileData needs a mimeType (the canonical media part names its type)", f"{path}.fileData"
+        )
+    kind = _media_class(file.mime_type)
+    if file.file_uri.startswith(_FILE_PREFIXES):
+        return kind(media_type=file.mime_type, file_id=file.file_uri)
+    return kind(media_type=file.mime_type, url=file.file_uri)
+
+
+_FILE_PREFIXES: Final = ("files/", "https://generativelanguage.googleapis.com/")
+"""A fileUri naming a Files API resource (a file id); any other URI is a URL."""
+_DATA_FIELDS: Final = ("text", "inline_data", "file_data", "function_call", "function_response")
+
+
+class _Calls:
+    """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name."""
+
+    __slots__ = ("pending",)
+
+    def __init__(self) -> None:
+        self.pending: dict[str, deque[str]] = {}
+
+    def call(self, name: str, given: Any, where: tuple[int, int]) -> str:
+        call_id = given if isinstance(given, str) and given else f"call_{where[0]}_{where[1]}"
+        self.pending.setdefault(name, deque()).append(call_id)
+        return call_id
+
+    def answer(self, name: str, given: Any, where: tuple[int, int]) -> str:
+        waiting = self.pending.get(name)
+        if isinstance(given, str) and given:
+            if waiting and given in waiting:
+                waiting.remove(given)
+            return given
+        if waiting:
+            return waiting.popleft()
+        return f"result_{where[0]}_{where[1]}"
+
+
+def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], path: str) -> ToolResultPart:
+    media = [_media(p, f"{path}.functionResponse.parts[{k}]") for k, p in enumerate(response.parts or [])]
+    answer = response.response if isinstance(response.response, dict) else {}
+    is_error = False
+    if answer.keys() == {"result"} and isinstance(answer["result"], str):
+        content: list[Any] = [TextPart(text=answer["result"])]
+    elif answer.keys() == {"error"} and isinstance(answer["error"], str):
+        content, is_error = [TextPart(text=answer["error"])], True
+    elif not answer and media:
+        content = []
+    else:
+        raise ValidationError(
+            "a function response is carried as {'result': text} or {'error': text} (what lm15 writes); "
+            "this response object cannot be represented",
+            f"{path}.functionResponse.response",
+        )
+    call_id = calls.answer(response.name, response.id, where)
+    return ToolResultPart(id=call_id, name=response.name, content=(*content, *media), is_error=is_error)
+
+
+def _part(part: PartView, role: str, calls: _Calls, where: tuple[int, int], path: str) -> Any:
+    if part.executable_code is not msgspec.UNSET or part.code_execution_result is not msgspec.UNSET:
+        raise ValidationError("code execution parts have no canonical part and cannot be carried", path)
+    present = [name for name in _DATA_FIELDS if getattr(part, name) is not msgspec.UNSET]
+    if len(present) != 1:
+        raise ValidationError(f"a part needs exactly one data field, got {present or 'none'}", path)
+    if isinstance(part.text, str):
+        if part.thought is True:
+            if not _signature(part):
+                raise ValidationError("a thought part without a thoughtSignature cannot be replayed", path)
+            return ThinkingPart(text=part.text, continuation=_signature(part))
+        if part.thought is False:
+            raise ValidationError("'thought': false has no canonical field", f"{path}.thought")
+        return TextPart(text=part.text, continuation=_signature(part))
+    if part.thought is not msgspec.UNSET:
+        raise ValidationError("'thought' is carried on text parts only", f"{path}.thought")
+    call = part.function_call
+    if not isinstance(call, msgspec.UnsetType):
+        call_id = calls.call(call.name, call.id, where)
+        args = call.args if isinstance(call.args, dict) else {}
+        return ToolCallPart(id=call_id, name=call.name, input=args, continuation=_signature(part))
+    if _signature(part):
+        raise ValidationError("a thoughtSignature is carried on text and functionCall parts only", path)
+    response = part.function_response
+    if not isinstance(response, msgspec.UnsetType):
+        if role == "model":
+            raise ValidationError("a functionResponse in a model turn cannot be represented", path)
+        return _result(response, calls, where, path)
+    return _media(part, path)
+
+
+def _split(role: str, parts: list[Any]) -> list[Message]:
+    if role == "model":
+        return [Message(role="assistant", parts=tuple(parts))]
+    out: list[Message] = []
+    run: list[Any] = []
+    run_is_tool = False
+    for part in parts:
+        is_tool = type(part) is ToolResultPart
+        if run and is_tool != run_is_tool:
+            out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+            run = []
+        run.append(part)
+        run_is_tool = is_tool
+    out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+    return out
+
+
+def _messages(contents: list[ContentView]) -> list[Message]:
+    calls = _Calls()
+    out: list[Message] = []
+    for i, content in enumerate(contents):
+        role = "model" if content.role == "model" else "user"
+        if not content.parts:
+            raise ValidationError("a content needs at least one part", f"$.contents[{i}].parts")
+        parts = [
+            _part(p, role, calls, (i, j), f"$.contents[{i}].parts[{j}]") for j, p in enumerate(content.parts)
+        ]
+        out.extend(_split(role, parts))
+    if not out:
+        raise ValidationError("contents needs at least one content", "$.contents")
+    return out
+
+
+def _system(view: SystemView) -> str | tuple[TextPart, ...] | None:
+    texts = []
+    for k, part in enumerate(view.parts):
+        if not isinstance(part.text, str) or part.thought is not msgspec.UNSET:
+            raise ValidationError(
+                "systemInstruction takes text parts only", f"$.systemInstruction.parts[{k}]"
+            )
+        texts.append(part.text)
+    if len(texts) == 1:
+        return texts[0] or None
+    return tuple(TextPart(text=t) for t in texts) or None
+
+
+def _number(config: dict[str, Any], key: str, low: float, high: float) -> float | None:
+    value = config.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ValidationError(f"{key} must be a number in [{low:g}, {high:g}]", f"$.generationConfig.{key}")
+    return float(value)
+
+
+def _count(config: dict[str, Any], key: str, low: int) -> int | None:
+    value = config.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValidationError(f"{key} must be an integer >= {low}", f"$.generationConfig.{key}")
+    return value
+
+
+def _seed(config: dict[str, Any]) -> int | None:
+    value = config.get("seed")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError("seed must be an integer", "$.generationConfig.seed")
+    return value
+
+
+def _reasoning(thinking: Any, model: str) -> Reasoning | None:
+    if not isinstance(thinking, dict):
+        return None
+    summary: Literal["auto"] | None = "auto" if thinking.get("includeThoughts") is True else None
+    budget, level = thinking.get("thinkingBudget"), thinking.get("thinkingLevel")
+    if budget == 0 and level is None and summary is None:
+        return Reasoning(effort="off")
+    if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0 and level is None:
+        return Reasoning(effort=None, thinking_budget=budget, summary=summary)
+    if budget is None and level in _LEVELS and takes_thinking_level(model):
+        return Reasoning(effort=level, summary=summary)
+    return None
+
+
+def _response_format(config: dict[str, Any]) -> dict[str, Any] | None:
+    if config.get("responseMimeType") != "application/json":
+        return None
+    schema = config.get("responseSchema", config.get("responseJsonSchema"))
+    if isinstance(schema, dict):
+        return {"type": "json_schema", "schema": schema}
+    return {"type": "json_object"}
+
+
+def _logprobs(config: dict[str, Any]) -> int | None:
+    if config.get("responseLogprobs") is not True:
+        return None
+    count = config.get("logprobs")
+    return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
+
+
+def _tools(values: list[dict[str, Any]]) -> list[Any]:
+    tools: list[Any] = []
+    for k, entry in enumerate(values):
+        for key, value in entry.items():
+            if key != "functionDeclarations":
+                config = value if isinstance(value, dict) and value else None
+                tools.append(BuiltinTool(name=_BUILTIN_NAMES.get(key, key), config=config))
+                continue
+            if not isinstance(value, list):
+                raise ValidationError(
+                    "functionDeclarations must be a list", f"$.tools[{k}].functionDeclarations"
+                )
+            for d, declaration in enumerate(value):
+                where = f"$.tools[{k}].functionDeclarations[{d}]"
+                name = declaration.get("name") if isinstance(declaration, dict) else None
+                if not isinstance(name, str) or not name:
+                    raise ValidationError("a function declaration needs a name", where)
+                schema = declaration.get("parameters", declaration.get("parametersJsonSchema", {}))
+                if not isinstance(schema, dict):
+                    raise ValidationError("a function declaration's parameters must be an object", where)
+                description = declaration.get("description")
+                description = description if isinstance(description, str) else None
+                tools.append(FunctionTool(name=name, description=description, parameters=schema))
+    return tools
+
+
+def _tool_choice(tool_config: Any) -> ToolChoice | None:
+    calling = tool_config.get("functionCallingConfig") if isinstance(tool_config, dict) else None
+    if not isinstance(calling, dict) or calling.get("mode") not in _MODES:
+        return None
+    allowed = calling.get("allowedFunctionNames")
+    names = (
+        tuple(allowed) if isinstance(allowed, list) and all(isinstance(n, str) and n for n in allowed) else ()
+    )
+    mode = _MODES[calling["mode"]]
+    return ToolChoice(mode=mode, allowed=names if mode != "none" else ())
+
+
+def _read(raw: dict[str, msgspec.Raw]) -> Request:
+    if "contents" not in raw:
+        raise ValidationError("Object missing required field `contents`")
+    model: str = _field(_STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
+    messages = _messages(_field(_CONTENTS, raw["contents"], "contents"))
+    system = (
+        _system(_field(_SYSTEM, raw["systemInstruction"], "systemInstruction"))
+        if "systemInstruction" in raw
+        else None
+    )
+    generation: dict[str, Any] = (
+        _field(_OBJECT, raw["generationConfig"], "generationConfig") if "generationConfig" in raw else {}
+    )
+    tool_config = _field(_OBJECT, raw["toolConfig"], "toolConfig") if "toolConfig" in raw else None
+    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
+    modalities = generation.get("responseModalities")
+    output = (
+        _MODALITIES.get(tuple(modalities))
+        if isinstance(modalities, list) and all(isinstance(m, str) for m in modalities)
+        else None
+    )
+    if output is not None:
+        extensions["output"] = output
+    stop = generation.get("stopSequences")
+    resource = _field(_STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
+    config = Config(
+        max_tokens=_count(generation, "maxOutputTokens", 1),
+        temperature=_number(generation, "temperature", 0.0, 2.0),
+        top_p=_number(generation, "topP", 0.0, 1.0),
+        top_k=_count(generation, "topK", 1),
+        stop=tuple(s for s in stop if isinstance(s, str) and s) if isinstance(stop, list) else (),
+        response_format=_response_format(generation),
+        tool_choice=_tool_choice(tool_config),
+        reasoning=_reasoning(generation.get("thinkingConfig"), model),
+        cache=CacheConfig(mode="auto", resource=resource) if resource else None,
+        seed=_seed(generation),
+        frequency_penalty=_number(generation, "frequencyPenalty", -2.0, 2.0),
+        presence_penalty=_number(generation, "presencePenalty", -2.0, 2.0),
+        service_tier=(_field(_STR, raw["serviceTier"], "serviceTier") or None)
+        if "serviceTier" in raw
+        else None,
+        store=_field(_BOOL, raw["store"], "store") if "store" in raw else None,
+        logprobs=_logprobs(generation),
+        extensions=extensions or None,
+    )
+    tools = tuple(_tools(_field(_TOOLS, raw["tools"], "tools"))) if "tools" in raw else ()
+    request = Request(model=model, messages=tuple(messages), system=system, tools=tools, config=config)
+    return _keep_wire_shapes(request, raw, extensions)
+
+
+def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any]) -> Request:
+    """Top-level fields the canonical ones would rebuild differently ride in extensions verbatim."""
+    cache = request.config.cache
+    try:
+        built = top_level(request, request.model, [], cache.resource if cache else None, Notes())
+    except ProviderError as exc:
+        raise ValidationError(f"the body cannot be represented: {exc.message}") from None
+    overrides = {}
+    for key in _OVERRIDABLE:
+        if key in raw:
+            value = _ANY.decode(raw[key])
+            if key not in built or built[key] != value:
+                overrides[key] = value
+    if not overrides:
+        return request
+    config = msgspec.structs.replace(request.config, extensions={**extensions, **overrides})
+    return msgspec.structs.replace(request, config=config)
 
 
 def decode_request(body: bytes) -> Request:
     """The canonical Request a client's body asks for (unmapped fields go to Config.extensions)."""
-    raise NotImplementedError("decode_request is not implemented for gemini yet")
+    try:
+        return _read(_TOP.decode(body))
+    except LmcodecError:
+        raise
+    except msgspec.ValidationError as exc:
+        raise with_path(exc) from None
+    except msgspec.DecodeError as exc:
+        raise decode_error(exc, body) from None
+    except RecursionError:
+        raise ValidationError("the body nests deeper than a request can") from None
+    except (ValueError, TypeError) as exc:
+        raise ValidationError(str(exc)) from None

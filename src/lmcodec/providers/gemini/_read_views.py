@@ -1,0 +1,63 @@
+"""Typed views of a GenerateContent request body, as google-genai sends it (REST, camelCase).
+
+Part views forbid unknown fields: a field the canonical Request has no home for is refused with
+its JSON path rather than dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+__all__ = ["Blob", "ContentView", "FileData", "FunctionCall", "FunctionResponse", "PartView", "SystemView"]
+
+
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename="camel"):
+    pass
+
+
+class Blob(_Strict, frozen=True):
+    mime_type: str
+    data: str
+
+
+class FileData(_Strict, frozen=True):
+    file_uri: str
+    mime_type: str | UnsetType = UNSET
+
+
+class FunctionCall(_Strict, frozen=True):
+    name: str
+    args: dict[str, Any] | UnsetType = UNSET
+    id: str | UnsetType = UNSET
+
+
+class FunctionResponse(_Strict, frozen=True):
+    name: str
+    response: dict[str, Any] | UnsetType = UNSET
+    id: str | UnsetType = UNSET
+    parts: list[PartView] | UnsetType = UNSET
+
+
+class PartView(_Strict, frozen=True):
+    text: str | UnsetType = UNSET
+    thought: bool | UnsetType = UNSET
+    thought_signature: str | UnsetType = UNSET
+    inline_data: Blob | UnsetType = UNSET
+    file_data: FileData | UnsetType = UNSET
+    function_call: FunctionCall | UnsetType = UNSET
+    function_response: FunctionResponse | UnsetType = UNSET
+    executable_code: Any = UNSET
+    code_execution_result: Any = UNSET
+
+
+class ContentView(_Strict, frozen=True):
+    parts: list[PartView]
+    role: Literal["user", "model"] | UnsetType = UNSET
+
+
+class SystemView(_Strict, frozen=True):
+    parts: list[PartView]
+    role: str | UnsetType = UNSET

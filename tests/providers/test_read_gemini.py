@@ -1,0 +1,256 @@
+"""decode_request("gemini"): lm15 bodies are a fixed point, client bodies round-trip, bad ones refused."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+import lmcodec as lc
+from lmcodec.providers.gemini.read import UNNAMED_MODEL
+
+from ..wire.lm15_trees import SETTINGS
+from .request_support import canonical_requests, lm15_build, rich_requests
+
+PROVIDER = "gemini"
+
+
+def _wire_model(model: str) -> str:
+    return model.partition(":")[2] if model.startswith("gemini:") and model.partition(":")[2] else model
+
+
+def _fixed_point(request: lc.Request) -> None:
+    first = lm15_build(PROVIDER, request)
+    if first.error is not None:
+        return
+    model = _wire_model(request.model)
+    body = json.dumps(
+        {"model": model, **first.body_value}
+    ).encode()  # the URL's model, as a gateway passes it
+    decoded = lc.decode_request(PROVIDER, body)
+    assert decoded.model == model
+    again = lm15_build(PROVIDER, decoded)
+    assert again.error is None
+    assert again.body_value == first.body_value
+    if decoded.config.extensions == request.config.extensions:  # nothing rides as an override
+        assert again.body == first.body  # key order too
+
+
+@settings(SETTINGS, max_examples=300)
+@given(rich_requests(PROVIDER))
+def test_lm15_bodies_are_a_fixed_point(request: lc.Request) -> None:
+    _fixed_point(request)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(canonical_requests(PROVIDER))
+def test_lm15_bodies_of_generated_requests_are_a_fixed_point(request: lc.Request) -> None:
+    _fixed_point(request)
+
+
+# ─── client bodies (written from the GenerateContent reference and google-genai's request types) ───
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER
+BODIES = sorted(FIXTURES.glob("*.json"))
+
+
+def _without_ids(value: Any) -> Any:
+    """Ids of function calls and responses removed (a body without ids gets them filled in)."""
+    if isinstance(value, dict):
+        return {
+            k: _without_ids(v)
+            for k, v in value.items()
+            if not (k == "id" and {"name"} <= value.keys() and ("args" in value or "response" in value))
+        }
+    if isinstance(value, list):
+        return [_without_ids(v) for v in value]
+    return value
+
+
+def _long_form(body: dict[str, Any]) -> dict[str, Any]:
+    """The body with the equivalences read.py documents applied (what lm15 writes back)."""
+    out = {k: v for k, v in body.items() if k != "model"}
+    contents = []
+    for content in body["contents"]:
+        role = content.get("role", "user")
+        parts = [
+            {**p, "functionCall": {"args": {}, **p["functionCall"]}} if "functionCall" in p else p
+            for p in content["parts"]
+        ]
+        if role == "user":
+            runs: list[list[Any]] = []
+            for part in parts:
+                if runs and ("functionResponse" in part) == ("functionResponse" in runs[-1][0]):
+                    runs[-1].append(part)
+                else:
+                    runs.append([part])
+            contents.extend({"role": "user", "parts": run} for run in runs)
+        else:
+            contents.append({"role": role, "parts": parts})
+    out["contents"] = contents
+    return _without_ids(out)
+
+
+@pytest.mark.parametrize("path", BODIES, ids=[p.stem for p in BODIES])
+def test_client_bodies_round_trip(path: Path) -> None:
+    body = json.loads(path.read_bytes())
+    request = lc.decode_request(PROVIDER, path.read_bytes())
+    rebuilt = lc.build_request(PROVIDER, request)
+    assert _without_ids(json.loads(rebuilt.body)) == _long_form(body)
+    assert _without_ids(lm15_build(PROVIDER, request).body_value) == _long_form(body)
+
+
+def _decode(name: str) -> lc.Request:
+    return lc.decode_request(PROVIDER, (FIXTURES / f"{name}.json").read_bytes())
+
+
+def test_calls_without_ids_get_ids_and_results_pair_by_name_in_order() -> None:
+    request = _decode("function_calls_no_ids")
+    assert request.model == UNNAMED_MODEL
+    calls = request.messages[1].parts
+    assert [(c.id, c.name, c.input) for c in calls] == [
+        ("call_1_0", "get_weather", {"city": "Boston"}),
+        ("call_1_1", "get_time", {"tz": "Asia/Tokyo"}),
+        ("call_1_2", "get_weather", {"city": "Tokyo"}),
+    ]
+    results = request.messages[2]
+    assert results.role == "tool"
+    assert [(r.id, r.name, r.is_error) for r in results.parts] == [
+        ("call_1_1", "get_time", False),
+        ("call_1_0", "get_weather", False),
+        ("call_1_2", "get_weather", True),
+    ]
+    assert request.config.tool_choice == lc.ToolChoice(mode="required", allowed=("get_weather", "get_time"))
+    rebuilt = json.loads(lc.build_request(PROVIDER, request).body)
+    ids = [p["functionCall"]["id"] for p in rebuilt["contents"][1]["parts"]]
+    answered = [p["functionResponse"]["id"] for p in rebuilt["contents"][2]["parts"]]
+    assert sorted(ids) == sorted(answered)
+
+
+def test_thought_signatures_ride_the_parts() -> None:
+    request = _decode("thought_signatures")
+    thought, text, call = request.messages[1].parts
+    assert isinstance(thought, lc.ThinkingPart)
+    assert thought.continuation[0].data == {"value": "CiIBVKhc7oDWgtmwoI0aD4ZrJ3qlEXAMPLE0="}
+    assert text.continuation[0].data == {"value": "CiQBVKhc7s2sigEXAMPLE1="}
+    assert call.id == "fc_1" and call.continuation[0].kind == "thought_signature"
+    assert request.config.reasoning == lc.Reasoning(effort="high", summary="auto")
+    assert request.config.extensions is None
+    assert request.messages[2].parts[0].id == "fc_1"
+
+
+def test_generation_config_fields() -> None:
+    request = _decode("structured")
+    config = request.config
+    assert config.response_format is not None and config.response_format["type"] == "json_schema"
+    assert config.reasoning == lc.Reasoning(effort="off")
+    assert (config.logprobs, config.seed, config.store, config.service_tier) == (3, 42, False, "flex")
+    assert config.extensions is None
+    basic = _decode("basic")
+    assert basic.system == "You are a poet. Reply with the poem only."
+    assert (basic.config.temperature, basic.config.top_k, basic.config.stop) == (0.7, 40, ("###",))
+    assert set(basic.config.extensions or {}) == {"safetySettings"}
+
+
+def test_shapes_the_canonical_fields_cannot_rebuild_ride_in_extensions() -> None:
+    request = _decode("extras")
+    assert [t.name for t in request.tools] == ["web_search", "code_execution", "urlContext"]
+    assert request.system == (lc.TextPart(text="Cite sources."), lc.TextPart(text="Be brief."))
+    assert request.config.reasoning == lc.Reasoning(effort="low", thinking_budget=2048, summary="auto")
+    assert set(request.config.extensions or {}) == {"labels", "systemInstruction", "generationConfig"}
+
+
+def test_cached_content_and_modalities() -> None:
+    request = _decode("cached")
+    assert request.config.cache == lc.CacheConfig(mode="auto", resource="cachedContents/manual-4b2f")
+    assert request.config.extensions == {"output": "image"}
+
+
+def test_media_parts() -> None:
+    parts = _decode("media").messages[0].parts
+    assert [type(p).__name__ for p in parts] == [
+        "ImagePart",
+        "DocumentPart",
+        "VideoPart",
+        "AudioPart",
+        "TextPart",
+    ]
+    assert parts[1].file_id and parts[2].url == "gs://my-bucket/clip.mp4"
+
+
+# ─── refusals: what cannot survive, with the JSON path ───
+
+
+def _body(*parts: Any, role: str = "user", **fields: Any) -> bytes:
+    return json.dumps({"contents": [{"role": role, "parts": list(parts)}], **fields}).encode()
+
+
+REFUSED = [
+    (_body({"executableCode": {"language": "PYTHON", "code": "1"}}, role="model"), "$.contents[0].parts[0]"),
+    (_body({"text": "x", "videoMetadata": {}}), "$.contents[0].parts[0]"),
+    (_body({"text": "x", "thought": True}, role="model"), "$.contents[0].parts[0]"),
+    (
+        _body({"functionResponse": {"name": "f", "response": {"result": "r"}}}, role="model"),
+        "$.contents[0].parts[0]",
+    ),
+    (
+        _body({"functionResponse": {"name": "f", "response": {"temp": 20}}}),
+        "$.contents[0].parts[0].functionResponse.response",
+    ),
+    (
+        _body({"functionResponse": {"name": "f", "response": {"result": "r"}, "willContinue": True}}),
+        "$.contents[0].parts[0].functionResponse",
+    ),
+    (_body({"fileData": {"fileUri": "gs://b/x"}}), "$.contents[0].parts[0].fileData"),
+    (_body({}), "$.contents[0].parts[0]"),
+    (_body({"text": "a", "inlineData": {"mimeType": "image/png", "data": "AA=="}}), "$.contents[0].parts[0]"),
+    (_body({"text": "a"}, role="function"), "$.contents[0].role"),
+    (
+        _body(
+            {"text": "a"},
+            systemInstruction={"parts": [{"inlineData": {"mimeType": "image/png", "data": "AA=="}}]},
+        ),
+        "$.systemInstruction.parts[0]",
+    ),
+    (_body({"text": "a"}, generationConfig={"temperature": 3}), "$.generationConfig.temperature"),
+    (_body({"text": "a"}, generationConfig={"topK": "many"}), "$.generationConfig.topK"),
+    (_body({"text": "a"}, generationConfig=[]), "$.generationConfig"),
+    (json.dumps({"contents": []}).encode(), "$.contents"),
+    (json.dumps({"contents": [{"role": "user", "parts": []}]}).encode(), "$.contents[0].parts"),
+    (json.dumps({"systemInstruction": {"parts": [{"text": "s"}]}}).encode(), "$"),
+]
+
+
+@pytest.mark.parametrize(("body", "path"), REFUSED)
+def test_what_cannot_survive_is_refused_with_its_path(body: bytes, path: str) -> None:
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode_request(PROVIDER, body)
+    assert info.value.path == path
+
+
+def test_malformed_json_is_a_decode_error() -> None:
+    with pytest.raises(lc.DecodeError):
+        lc.decode_request(PROVIDER, b'{"contents": [')
+
+
+def test_hostile_nesting_is_an_lc_error() -> None:
+    deep = b'{"contents": [], "labels": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    with pytest.raises(lc.LmcodecError):
+        lc.decode_request(PROVIDER, deep)
+
+
+def test_hostile_sizes_decode_in_linear_time() -> None:
+    def body(n: int) -> bytes:
+        turn = {"role": "user", "parts": [{"text": "hi"}]}
+        return json.dumps({"contents": [turn] * n}).encode()
+
+    def cost(data: bytes) -> float:
+        start = time.perf_counter()
+        lc.decode_request(PROVIDER, data)
+        return time.perf_counter() - start
+
+    assert cost(body(20000)) < 60 * max(cost(body(1000)), 1e-4)
