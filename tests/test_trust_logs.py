@@ -301,3 +301,24 @@ def test_lenient_resolves_each_structs_type_hints_once(monkeypatch: pytest.Monke
     request = lc.from_builtins(body, lc.Request, lenient=True)
     assert len(request.messages[0].parts) == 5001
     assert len(calls) == len(set(calls)) <= 5
+
+
+def test_lone_surrogates_are_written_as_escapes_and_read_back_leniently(tmp_path: Path) -> None:
+    """Provider decoders accept lone surrogates (as lm15 does); a gateway must be able to log
+    the Responses they give. jsonl.write spells each as its \\udXXXX escape (as json.dumps does)."""
+    sse = (
+        b'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"a\\ud800b"},'
+        b'"finish_reason":"stop"}]}\n\n'
+    )
+    chunks = [sse + b"data: [DONE]\n\n"]
+    response = lc.assemble(lc.stream.decode("openai_chat", chunks), request=TURNS[0].request)
+    assert response.text == "a\ud800b"
+    turn = lc.replace(TURNS[0], response=response, metadata={"\udc00key": ["\udbff"]})
+    path = tmp_path / "gateway.jsonl"
+    assert jsonl.write(path, [TURNS[0], turn, TURNS[1]]) == 3
+    line = path.read_bytes().splitlines()[1]
+    assert b"a\\ud800b" in line and b"\\udc00key" in line and b"\\udbff" in line
+    assert list(jsonl.read(path, lc.Turn, lenient=True)) == [TURNS[0], turn, TURNS[1]]
+    strict = jsonl.read(path, lc.Turn, on_error="collect")
+    assert list(strict) == [TURNS[0], TURNS[1]]
+    assert "surrogate" in strict.errors[0].message and strict.errors[0].line == 2

@@ -8,6 +8,7 @@ lmcodec errors that say where and what: a JSON path for a
 
 from __future__ import annotations
 
+import json
 import operator
 import re
 import sys
@@ -24,9 +25,11 @@ from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.unknown import Unknown
 
 __all__ = [
+    "LONE_SURROGATE",
     "dec_hook",
     "decode_error",
     "enc_hook",
+    "json_with_surrogates",
     "msgpack_enc_hook",
     "raise_decode_error",
     "raise_encode_error",
@@ -257,3 +260,34 @@ def top_level(obj: Any, include_provider_data: bool) -> Any:
     if type(obj) is Response and obj.provider_data is not None and not include_provider_data:
         return msgspec.structs.replace(obj, provider_data=None)
     return obj
+
+
+LONE_SURROGATE = "surrogate"
+"""In a DecodeError: the JSON holds a ``\\ud800``-style escape that is not half of a pair
+(msgspec says "lone UTF-16 surrogate escape" or "unexpected end of escaped utf-16 surrogate pair")."""
+_LONE_CHAR = re.compile("[\ud800-\udfff]")
+
+
+def _builtins_hook(obj: Any) -> Any:
+    if isinstance(obj, PurePath):
+        return wire_path(obj)
+    if type(obj) is NonFiniteFloat:
+        return float(obj)
+    raise TypeError(f"cannot encode {type(obj).__name__}")
+
+
+def json_with_surrogates(obj: Any, include_provider_data: bool = False) -> bytes | None:
+    """JSON of a value whose strings hold lone surrogates (provider frames and llm logs carry
+    them; Python's ``json`` reads them), each written as its ``\\udXXXX`` escape as
+    ``json.dumps`` writes it; None when the value holds anything else JSON cannot spell.
+
+    Only a value msgspec refused comes here (it cannot write a lone surrogate). The strict
+    decoders refuse the escape (canonical JSON holds no lone surrogate); ``lenient=True``
+    reads it back, as ``json.loads`` does.
+    """
+    try:
+        value = msgspec.to_builtins(top_level(obj, include_provider_data), enc_hook=_builtins_hook)
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        return None
+    return _LONE_CHAR.sub(lambda m: f"\\u{ord(m[0]):04x}", text).encode()

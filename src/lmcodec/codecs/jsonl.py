@@ -9,6 +9,7 @@ line without a newline is read like any other (a cut-off record is a bad line).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Generic, Literal, TypeVar
@@ -16,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, Literal, TypeVar
 import msgspec
 
 from lmcodec.codecs import json as _json
-from lmcodec.codecs._hooks import HOSTILE, enc_hook, top_level
+from lmcodec.codecs._hooks import HOSTILE, LONE_SURROGATE, enc_hook, json_with_surrogates, top_level
 from lmcodec.codecs.files import Source, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, RecordError, ValidationError
 
@@ -88,9 +89,7 @@ class Reader(Generic[T_co]):
                             if self._decode is not None:
                                 record = self._decode(raw)
                             else:
-                                record = _json.decode(
-                                    raw, self._type, lenient=self._lenient, unknown=self._unknown
-                                )
+                                record = self._slow(raw)
                         except LmcodecError as err:
                             self._fail(err, number, start, raw)
                             continue
@@ -109,6 +108,19 @@ class Reader(Generic[T_co]):
                     cause=err,
                 ) from err
 
+    def _slow(self, raw: bytes) -> Any:
+        """:func:`lmcodec.decode` with the reader's options; with ``lenient``, also a record
+        holding lone surrogate escapes (what :func:`write` writes for a lone surrogate)."""
+        try:
+            return _json.decode(raw, self._type, lenient=self._lenient, unknown=self._unknown)
+        except DecodeError as err:
+            if not (self._lenient and LONE_SURROGATE in str(err)):
+                raise
+            value = _python_json(raw)
+            if value is None:
+                raise
+        return _json.from_builtins(value, self._type, lenient=True, unknown=self._unknown)
+
     def _fail(self, err: LmcodecError, number: int, start: int, raw: bytes) -> None:
         self.bad += 1
         path = err.path if isinstance(err, ValidationError) else ""
@@ -120,6 +132,14 @@ class Reader(Generic[T_co]):
         if self._on_error == "collect":
             end = 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
             self.errors.append(BadRecord(number, start, path, message, raw[: len(raw) - end]))
+
+
+def _python_json(raw: bytes) -> Any:
+    """``json.loads`` of a line (it reads lone surrogate escapes), or None when it refuses it."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
 
 
 def read(
@@ -155,7 +175,10 @@ def write(
 
     A record that cannot be encoded stops the write with an :class:`EncodeError` naming
     its index, after every record before it has been written (complete lines: the file
-    reads back as those records); nothing after it is consumed.
+    reads back as those records); nothing after it is consumed. A string holding a lone
+    surrogate (which provider frames and llm logs carry) is written as its ``\\udXXXX``
+    escape, as ``json.dumps`` writes it: canonical JSON has no lone surrogates, so the
+    strict reader refuses such a line and ``read(..., lenient=True)`` reads it back.
     """
     encoder = msgspec.json.Encoder(enc_hook=enc_hook)
     buffer = bytearray()
@@ -168,7 +191,10 @@ def write(
                     encoder.encode_into(top_level(obj, include_provider_data), buffer, -1)
                 except (TypeError, ValueError, OverflowError, RecursionError) as exc:
                     del buffer[start:]
-                    raise EncodeError(f"record {count}: {exc}") from exc
+                    escaped = json_with_surrogates(obj, include_provider_data)
+                    if not isinstance(exc, UnicodeEncodeError) or escaped is None:
+                        raise EncodeError(f"record {count}: {exc}") from exc
+                    buffer.extend(escaped)
                 buffer.extend(b"\n")
                 count += 1
                 if len(buffer) >= _FLUSH_AT:

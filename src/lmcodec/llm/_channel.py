@@ -132,7 +132,8 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _enc_hook(obj: Any) -> Any:
+def builtins_hook(obj: Any) -> Any:
+    """``msgspec.to_builtins``'s enc_hook for canonical values (paths as lm15 writes them)."""
     if isinstance(obj, PurePath):
         return wire_path(obj)
     return float(obj) if isinstance(obj, float) else str(obj)
@@ -143,7 +144,9 @@ def strict_equal(a: Any, b: Any) -> bool:
     their builtins. Unlike comparing encoded bytes, lone surrogates and NaN are fine."""
     if a is b:
         return True
-    return _same(msgspec.to_builtins(a, enc_hook=_enc_hook), msgspec.to_builtins(b, enc_hook=_enc_hook))
+    return _same(
+        msgspec.to_builtins(a, enc_hook=builtins_hook), msgspec.to_builtins(b, enc_hook=builtins_hook)
+    )
 
 
 _NEW = msgspec.StructMeta.__call__

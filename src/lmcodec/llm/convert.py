@@ -54,8 +54,9 @@ import msgspec
 
 from lmcodec.codecs.json import from_builtins as lc_from_builtins
 from lmcodec.codecs.json import to_builtins as lc_to_builtins
-from lmcodec.errors import ValidationError
+from lmcodec.errors import EncodeError, ValidationError
 from lmcodec.llm import types as L
+from lmcodec.llm._channel import builtins_hook as channel_enc_hook
 from lmcodec.llm._channel import fast, locate, not_json, strict_equal
 from lmcodec.llm._messages import message_from, message_to, system_from, system_to
 from lmcodec.llm._options import config_of, options_of, usage_of, valid_count
@@ -365,7 +366,7 @@ def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
     md = turn.metadata
     if md is not None:
         c.metadata = md if lm is None else ({k: v for k, v in md.items() if k != "llm"} or None)
-    channel: dict[str, Any] = lc_to_builtins(c)
+    channel = _channel_builtins(c)
     role, parts, pm = message_from(resp.message, "out", need_room=bool(channel))
     if channel:
         pm = dict(pm or {})
@@ -401,6 +402,18 @@ def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
     return L.Response(
         model=req.model, prompt=prompt, messages=outs, id=turn_id, usage=llm_usage, datetime_utc=created
     )
+
+
+def _channel_builtins(channel: Any) -> dict[str, Any]:
+    """The lm15 channel as builtins. Canonical JSON cannot spell a lone surrogate (llm's
+    ``json.dumps`` can): a channel holding one is taken as msgspec builds it, strings as they are."""
+    try:
+        value: dict[str, Any] = lc_to_builtins(channel)
+    except EncodeError as exc:
+        if not isinstance(exc.__cause__, UnicodeEncodeError):
+            raise
+        value = msgspec.to_builtins(channel, enc_hook=channel_enc_hook)
+    return value
 
 
 def from_turn(turn: Turn) -> L.Response:
