@@ -8,8 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.anthropic import _frames as frames_module
+from lmcodec.providers.anthropic import write as write_module
 
 from .provider_support import assert_same_outcome, complete_bodies, lc_stream, lm15_stream, requests_for
 from .sdk_readers import (
@@ -267,3 +271,21 @@ def test_a_body_whose_provider_data_disagrees_is_rebuilt() -> None:
     changed = lc.replace(response, message=lc.Message.assistant("something else"))
     again = lc.decode_response(WIRE, lc.encode_response(WIRE, changed), request=REQUEST)
     assert again.message == changed.message
+
+
+# ── the template fast path against the Struct frames ──────────────────────────
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(), fragment=st.text(), index=st.integers(0, 3))
+def test_open_block_deltas_are_the_struct_frames(text: str, fragment: str, index: int) -> None:
+    writer = write_module.StreamWriter()
+    writer.feed(lc.StreamStartEvent(id="msg_t", model="m"))
+    for k in range(index):  # earlier blocks, so the open one has block index ``index``
+        writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="x", part_index=k)))
+    writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="a", part_index=index)))
+    got = writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text=text, part_index=index)))
+    assert got == write_module._delta(index, frames_module.TextDelta(text=text))
+    writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="", part_index=9, id="c", name="f")))
+    got = writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input=fragment, part_index=9)))
+    assert got == write_module._delta(index + 1, frames_module.InputJsonDelta(partial_json=fragment))

@@ -10,8 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.gemini import _frames as frames_module
+from lmcodec.providers.gemini import write as write_module
 
 from .provider_support import assert_same_outcome, complete_bodies, lc_stream, lm15_stream, requests_for
 from .sdk_readers import (
@@ -261,3 +265,22 @@ def test_body_of_an_assembled_stream(name: str) -> None:
         assert calls == [
             (p.id, p.name, p.input) for p in response.message.parts if isinstance(p, lc.ToolCallPart)
         ]
+
+
+# ── the one-text-part template against the Struct chunk ───────────────────────
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(), start_id=st.none() | st.text(min_size=1), model=st.none() | st.text(min_size=1))
+def test_a_one_text_chunk_is_the_struct_chunk(text: str, start_id: str | None, model: str | None) -> None:
+    writer = write_module.StreamWriter()
+    writer.feed(lc.StreamStartEvent(id=start_id, model=model))
+    writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text=text, part_index=0)))
+    chunk = frames_module.Chunk(
+        candidates=[
+            frames_module.Candidate(content=frames_module.Content(parts=[frames_module.Part(text=text)]))
+        ],
+        modelVersion=model if model is not None else frames_module.UNSET,
+        responseId=start_id if start_id is not None else frames_module.UNSET,
+    )
+    assert writer.flush() == write_module._sse(chunk)

@@ -91,10 +91,33 @@ def _delta(index: int, delta: Any) -> bytes:
     return b"event: content_block_delta\ndata: " + _encode(f.BlockDelta(index=index, delta=delta)) + b"\n\n"
 
 
+_TAIL: Final = b"}}\n\n"
+
+
+def _heads(index: int, kind: int) -> bytes:
+    """The text_delta / input_json_delta frame of block ``index`` up to its string: that frame
+    encoded with an empty string, cut before ``""}}``; empty for a thinking block."""
+    if kind == _THINKING:
+        return b""
+    frame = _delta(index, f.TextDelta(text="") if kind == _TEXT else f.InputJsonDelta(partial_json=""))
+    assert frame.endswith(b'""' + _TAIL)
+    return frame[: -len(_TAIL) - 2]
+
+
 class StreamWriter:
     """Writes one stream, event by event, as Messages SSE (one writer per stream)."""
 
-    __slots__ = ("_blocks", "_deferred", "_done", "_has_tool", "_id", "_open", "_open_index", "_started")
+    __slots__ = (
+        "_blocks",
+        "_deferred",
+        "_done",
+        "_has_tool",
+        "_head",
+        "_id",
+        "_open",
+        "_open_index",
+        "_started",
+    )
 
     def __init__(self) -> None:
         self._started = False
@@ -102,6 +125,7 @@ class StreamWriter:
         self._id = ""
         self._blocks: dict[tuple[int, int], int] = {}  # (part_index, kind) -> block index
         self._open: tuple[int, int] | None = None
+        self._head = b""  # the open text or tool block's delta frame up to its string (see _heads)
         self._open_index = -1
         self._deferred: int | None = None  # part index of an empty thinking slot not yet opened
         self._has_tool = False
@@ -154,6 +178,16 @@ class StreamWriter:
 
     def _delta(self, delta: Any) -> bytes:
         kind = type(delta)
+        if self._head:  # the open block's own deltas, most of a stream: a template and the string
+            open_key = self._open
+            assert open_key is not None
+            if open_key[0] == delta.part_index and (
+                (kind is TextDelta and open_key[1] == _TEXT)
+                or (
+                    kind is ToolCallDelta and open_key[1] == _TOOL and delta.id is None and delta.name is None
+                )
+            ):
+                return self._head + _encode(delta.text if kind is TextDelta else delta.input) + _TAIL
         if kind is TextDelta:
             head, index = self._block((delta.part_index, _TEXT))
             return head + _delta(index, f.TextDelta(text=delta.text))
@@ -231,6 +265,7 @@ class StreamWriter:
             )
         self._open = key
         self._open_index = index
+        self._head = _heads(index, key[1])
         return head + _sse(b"content_block_start", f.BlockStart(index=index, content_block=block)), index
 
     def _reach(self, key: tuple[int, int], index: int) -> bytes:
@@ -243,6 +278,7 @@ class StreamWriter:
         if self._open is not None:
             out = _sse(b"content_block_stop", f.BlockStop(index=self._open_index))
             self._open = None
+            self._head = b""
         if self._deferred is not None:
             out += self._flush_deferred()
         return out

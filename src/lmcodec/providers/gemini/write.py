@@ -102,7 +102,17 @@ class _Slot:
 class StreamWriter:
     """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
 
-    __slots__ = ("_done", "_fed", "_kinds", "_logprobs", "_model", "_pending", "_positions", "_response_id")
+    __slots__ = (
+        "_done",
+        "_fed",
+        "_kinds",
+        "_logprobs",
+        "_model",
+        "_pending",
+        "_plain",
+        "_positions",
+        "_response_id",
+    )
 
     def __init__(self) -> None:
         self._model: str | msgspec.UnsetType = f.UNSET
@@ -112,6 +122,7 @@ class StreamWriter:
         self._logprobs: tuple[TokenLogprob, ...] = ()
         self._positions: dict[tuple[int, str], int] = {}  # canonical (slot, kind) -> part position
         self._kinds: list[set[str]] = []  # per part position: the kinds written there
+        self._plain: tuple[bytes, bytes] | None = None  # see _plain_template
         self._done = False
 
     def feed(self, event: StreamEvent) -> bytes:
@@ -125,6 +136,7 @@ class StreamWriter:
                 self._response_id = event.id
             if event.model is not None:
                 self._model = event.model
+            self._plain = None
             return b""
         self._done = True
         if isinstance(event, StreamEndEvent):
@@ -135,9 +147,28 @@ class StreamWriter:
 
     def flush(self) -> bytes:
         """The pending chunk, written now (empty when nothing is pending)."""
-        if not self._pending:
+        pending = self._pending
+        if not pending:
             return b""
+        part = pending[0].part
+        if len(pending) == 1 and part.thought is f.UNSET and part.thoughtSignature is f.UNSET:
+            text = part.text
+            if type(text) is str and not self._logprobs:  # most chunks: one answer-text part
+                head, tail = self._plain or self._plain_template()
+                self._pending = []
+                self._fed = []
+                return head + _encode(text) + tail
         return _sse(self._chunk(f.UNSET, f.UNSET))
+
+    def _plain_template(self) -> tuple[bytes, bytes]:
+        """The chunk of one answer-text part, encoded with an empty text and cut around it."""
+        part = f.Part(text="")
+        candidate = f.Candidate(content=f.Content(parts=[part]))
+        chunk = f.Chunk(candidates=[candidate], modelVersion=self._model, responseId=self._response_id)
+        head, sep, tail = _sse(chunk).partition(b'{"text":""}')
+        assert sep and b'{"text":""}' not in tail
+        self._plain = (head + b'{"text":', b"}" + tail)
+        return self._plain
 
     def close(self) -> bytes:
         """A stream that ended without an end or error event: its pending chunk, no finish."""
@@ -207,9 +238,14 @@ class StreamWriter:
     def _put(self, key: tuple[int, str], part: f.Part, event: Any, args: list[str] | None = None) -> bytes:
         """Add ``part`` for canonical ``key`` at its position, writing the pending chunk first
         when the position is not the next one in it."""
-        out = b""
         pending = self._pending
         position = self._positions.get(key)
+        if position == 0:  # most deltas: a slot seen before at position 0 opens the next chunk
+            out = self.flush() if pending else b""
+            self._pending.append(_Slot(key, part, args))
+            self._fed.append(event)
+            return out
+        out = b""
         in_pending = any(slot.key == key for slot in pending)
         if position is None:
             if key[0] != len(pending):
