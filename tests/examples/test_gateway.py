@@ -1,10 +1,10 @@
 """examples/gateway.py: the official openai and anthropic clients against the gateway, over a fake
 backend of each dialect that serves corpus bodies in small chunks (all on 127.0.0.1).
 
-The full path (client body -> ``lc.decode_request``) needs the request readers; until they land,
-those tests skip with the reason, and the backend half (``gateway.forward``: ``lc.build_request``,
-the HTTP call, ``lc.stream.atranslate`` / ``lc.encode_response``) is exercised from a canonical
-Request over the same real sockets.
+The full path runs the official clients against the app (client body -> ``lc.decode_request`` ->
+``lc.build_request`` -> the fake backend -> ``lc.stream.atranslate`` / ``lc.encode_response``); a
+path whose reader, builder or writer is missing skips with the reason. The backend half
+(``gateway.forward``) is also exercised from a canonical Request, its answer read by the SDKs.
 """
 
 from __future__ import annotations
