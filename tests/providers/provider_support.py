@@ -103,8 +103,41 @@ def lm15_events(provider: str, body: bytes, request: Any) -> list[Any]:
     return vet._parse_stream_body(adapter(provider), request, body)
 
 
+class ErrorEnvelope:
+    """An error body (Anthropic ``{"type": "error", "error": {...}}``, Gemini ``{"error": {...}}``),
+    which lm15 reads as an empty Response and lmcodec raises as the provider's error (issue 14)."""
+
+    def __init__(self, provider_code: str, message: str) -> None:
+        self.provider_code = provider_code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"ErrorEnvelope({self.provider_code!r}, {self.message!r})"
+
+
+def error_envelope(provider: str, body: bytes) -> ErrorEnvelope | None:
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    if provider == "anthropic" and data.get("type") == "error" and isinstance(data.get("error"), dict):
+        err = data["error"]
+        return ErrorEnvelope(str(err.get("type") or "provider"), str(err.get("message") or ""))
+    if provider == "gemini" and isinstance(data.get("error"), dict):
+        err = data["error"]
+        return ErrorEnvelope(
+            str(err.get("status") or err.get("code") or "provider"), str(err.get("message") or "")
+        )
+    return None
+
+
 def lm15_response(provider: str, body: bytes, request: Any) -> Any:
-    """lm15's parse of a complete body (a Response, or Raised)."""
+    """lm15's parse of a complete body (a Response, or Raised), or the ErrorEnvelope lmcodec raises for."""
+    envelope = error_envelope(provider, body)
+    if envelope is not None:
+        return envelope
     try:
         return adapter(provider).parse_response(request, vet._http_response(200, body))
     except Exception as exc:
@@ -144,6 +177,11 @@ def assert_same_outcome(got: Any, expected: Any, context: str = "") -> None:
 
 def assert_same_response(got: Any, expected: Any, context: str = "") -> None:
     """Responses equal (serialized, plus provider_data verbatim), or both raised."""
+    if isinstance(expected, ErrorEnvelope):
+        assert isinstance(got, Raised) and isinstance(got.exc, lcp.ProviderError), f"{context}: {got!r}"
+        assert got.exc.provider_code == expected.provider_code, f"{context}: {got.exc.provider_code!r}"
+        assert got.exc.message in (expected.message, expected.provider_code, "provider error"), context
+        return
     if isinstance(expected, Raised):
         assert isinstance(got, Raised), f"{context}: lm15 raised {expected!r}, lmcodec gave {got!r}"
         assert isinstance(got.exc, lc.LmcodecError), f"{context}: {got.exc!r}"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+import lmcodec as lc
 from lmcodec.providers.anthropic import stream as lca
 
 from .provider_support import (
@@ -153,7 +155,6 @@ def test_model_prefix() -> None:
 
 
 EDGE_BODIES: dict[str, Any] = {
-    "error-envelope-parses": {"type": "error", "error": {"type": "invalid_request_error", "message": "bad"}},
     "blocks": {
         "id": "msg",
         "model": "claude-x",
@@ -191,6 +192,21 @@ EDGE_BODIES: dict[str, Any] = {
 @pytest.mark.parametrize("name", list(EDGE_BODIES))
 def test_edge_bodies(name: str) -> None:
     check_body_value(P, EDGE_BODIES[name])
+
+
+def test_error_envelope_is_a_provider_error_where_lm15_parses_it() -> None:
+    """A deliberate deviation (issue 14): lm15 reads ``{"type": "error", ...}`` as an empty
+    Response; lmcodec raises the provider's error (more in tests/stream/test_hostile_stream.py)."""
+    body = {"type": "error", "error": {"type": "invalid_request_error", "message": "bad"}}
+    with pytest.raises(lc.ProviderError) as info:
+        lc.decode_response(
+            P, json.dumps(body).encode(), request=lc.Request(model="m", messages=(lc.Message.user("hi"),))
+        )
+    assert (info.value.code, info.value.provider_code, info.value.message) == (
+        "invalid_request",
+        "invalid_request_error",
+        "bad",
+    )
 
 
 def test_error_table_matches_lm15() -> None:

@@ -193,7 +193,7 @@ def test_model_is_the_request_model() -> None:
 EDGE_BODIES: dict[str, Any] = {
     "prompt-blocked": {"promptFeedback": {"blockReason": "OTHER"}},
     "inband-finish": {"candidates": [{"finishReason": "RECITATION", "finishMessage": "m"}]},
-    "error-envelope-parses": {"error": {"code": 400, "message": "bad", "status": "INVALID_ARGUMENT"}},
+    "error-envelope-raises": {"error": {"code": 400, "message": "bad", "status": "INVALID_ARGUMENT"}},
     "candidates-object": {"candidates": {"a": 1}},
     "parts": {
         "responseId": "r",

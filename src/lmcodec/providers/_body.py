@@ -12,6 +12,8 @@ from lmcodec.wire import Request
 
 __all__ = ["guarded", "parse_body"]
 
+_LM15_CRASHES = (AttributeError, TypeError, ValueError, KeyError, IndexError, OverflowError, RecursionError)
+
 
 def guarded(provider: str, parse: Callable[..., Any], *args: Any) -> Any:
     """Run a complete-body parser; a plain Python exception (lm15 would let its
@@ -20,7 +22,15 @@ def guarded(provider: str, parse: Callable[..., Any], *args: Any) -> Any:
         return parse(*args)
     except LmcodecError:
         raise
-    except (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError) as exc:
+    except (
+        AttributeError,
+        TypeError,
+        ValueError,
+        KeyError,
+        IndexError,
+        OverflowError,
+        RecursionError,
+    ) as exc:
         raise DecodeError(
             f"{provider}: the body cannot be read as lm15 reads it: {type(exc).__name__}: {exc}"
         ) from exc

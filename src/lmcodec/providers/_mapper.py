@@ -67,6 +67,15 @@ _LM15_CRASHES: Final = (
 """What lm15's dict code raises on a frame it cannot read (and what the port therefore raises)."""
 
 
+def _is_strict_json(data: bytes) -> bool:
+    """True when msgspec reads ``data`` (no NaN/Infinity, no out-of-range number, no lone surrogate)."""
+    try:
+        msgspec.json.decode(data)
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return True
+
+
 def continuation_event(part_index: int, provider: str, kind: str, data: dict[str, Any]) -> Any:
     """A ContinuationDelta event from typed values."""
     delta = new(ContinuationDelta, part_index=part_index, provider=provider, kind=kind, data=data)
@@ -159,7 +168,7 @@ class MapperBase:
             return 0
         if is_unknown(self.known_types, payload):
             self.unknown += 1
-            if self.keep_unknown:
+            if self.keep_unknown and _is_strict_json(data):
                 self.sink.event(UnknownEvent._kept(bytes(data), "json", payload))
                 return 0
         return 1

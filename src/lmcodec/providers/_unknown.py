@@ -13,7 +13,9 @@ lm15 skips them (they map to nothing). What counts as *unknown*:
 Such frames always reach the provider's port (lm15's dict code), so the check
 costs nothing on the typed path of the known frames: ``MapperBase.port`` counts
 them and, with ``unknown="keep"``, hands each on as an :class:`lmcodec.UnknownEvent`
-holding the frame's JSON in place of nothing.
+holding the frame's JSON in place of nothing — if that JSON is strict (what lmcodec
+itself reads back): a frame holding NaN, Infinity, a number out of range or a lone
+surrogate is only counted, as lm15 skips it.
 """
 
 from __future__ import annotations

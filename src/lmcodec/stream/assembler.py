@@ -87,6 +87,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
+from lmcodec.wire._checks import is_json_value
 from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
@@ -115,6 +116,10 @@ _AFTER_END = (
 _NO_END = (
     "Stream ended without an end event: its finish reason and usage never arrived, "
     "so the text is not a finished turn (MAP-3)"
+)
+_NOT_JSON = (
+    "the end event's provider_data holds a value JSON cannot carry (NaN, Infinity, a number out of "
+    "range); the Response without it is in .partial"
 )
 _NO_MODEL = "the stream named no model (no start event model) and no request was given to supply one"
 
@@ -286,14 +291,15 @@ class Assembler:
         """Sink: one adapter end, merged at :meth:`close`."""
         self._ends.add(finish_reason, usage, provider_data)
 
-    def close(self) -> None:
+    def close(self) -> bool:
         """Sink: end of input; the merged end (if any end came) assembles the Response."""
         end = self._ends.merged()
         if end is None:
-            return
+            return False
         if not self._started:
             self.start(None, self._stream_model)
         self._push_event(end)
+        return True
 
     def _push_event(self, event: Any) -> None:
         """:meth:`push` for every event but the text, thinking and tool-call deltas before the end."""
@@ -365,8 +371,13 @@ class Assembler:
             self._finish = event.finish_reason
         if event.usage is not None:
             self._usage = event.usage
-        if event.provider_data is not None:
-            self._provider_data = event.provider_data
+        data = event.provider_data
+        if data is not None:
+            if not is_json_value(data):  # NaN, Infinity, 1e400 (in a field lm15 ignores)
+                exc = StreamAssemblyError(_NOT_JSON, partial=self._partial())
+                self._failure = exc
+                raise exc
+            self._provider_data = data
         try:
             self._response = self._complete()
         except Exception as exc:
@@ -458,7 +469,7 @@ class Assembler:
             request = self._request
             if request is not None and declares_judgments(request):
                 replace_text_with_data(parts, json_loads, (ValueError, TypeError, RecursionError))
-            model = self._model or (request.model if request is not None else None)
+            model = self._model or self._stream_model or (request.model if request is not None else None)
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
             logprobs = self._logprobs

@@ -38,7 +38,12 @@ then unusable. The one exception is the last, unterminated SSE event flushed
 at end of input: if its data is a truncated JSON text (or a prefix of
 ``[DONE]``) it is dropped and counted in ``stats.truncated`` — the stream was
 cut mid-frame, which assembly then reports as a missing end — where lm15
-raises ``JSONDecodeError``.
+raises ``JSONDecodeError``. If the end had already come (a Chat stream cut
+inside the usage chunk after its finish chunk), :meth:`Decoder.close` emits
+the merged end and then raises :class:`StreamDecodeError` (its ``.events``
+hold that end; ``lc.assemble`` raises it with the complete ``.partial``): the
+cut frame's content is lost, and silence would pass ``usage=None`` off as the
+answer.
 
 One Decoder decodes one stream at a time and is not thread-safe: share codecs
 freely, but give each stream (each thread) its own Decoder. Feeding one
@@ -218,17 +223,27 @@ class _Stream:
             self._begin(frames[0] if frames else None)
         stats = self.stats
         mapper = self.mapper
+        cut = 0
         for data in frames:
             try:
                 stats.skipped += mapper.frames([data])
             except StreamDecodeError as exc:
                 if not _is_truncated(data):
                     raise self._failure(exc) from exc.__cause__
+                if not b"[DONE]".startswith(data):  # a cut [DONE] loses nothing
+                    cut = len(data)
                 stats.truncated += 1
             stats.frames += 1
-        self.sink.close()
+        ended = self.sink.close()
         self._begun = False
+        index = stats.frames - 1 - self._base
         self._base = stats.frames
+        if cut and ended:  # the end came, but what followed it (Chat's usage chunk, ...) is lost
+            raise StreamDecodeError(
+                f"{self.provider} stream, SSE event #{index}: the stream was cut inside its last frame "
+                f"({cut} bytes) after its end: what that frame carried (usage, ...) is lost",
+                frame=index,
+            )
 
     def _failure(self, exc: StreamDecodeError) -> StreamDecodeError:
         """The error for a frame lm15 would crash on, placed in the stream; the decoder is then unusable."""

@@ -86,10 +86,12 @@ class EventSink:
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
         self._ends.add(finish_reason, usage, provider_data)
 
-    def close(self) -> None:
+    def close(self) -> bool:
         end = self._ends.merged()
-        if end is not None:
-            if not self._started:
-                self._synthesize()
-            self.out.append(end)
         self._ends = EndMerge()
+        if end is None:
+            return False
+        if not self._started:
+            self._synthesize()
+        self.out.append(end)
+        return True

@@ -34,13 +34,12 @@ What the calls mean (every sink honours the same contract):
 - ``end(finish_reason, usage, provider_data)``: one end frame of the adapter, not
   yet merged. ``usage`` is ``None`` when the frame carried none and an empty
   ``Usage()`` when it carried an empty one (a value: it replaces an earlier usage
-  and ranks as a usage frame); ``provider_data`` is a dict, ``None``, or the
-  frame's raw JSON ``bytes`` (decoded only if this frame's
-  data ends up on the merged end; see
-  :func:`lmcodec.stream.coalesce.end_data`). The merge rule is lm15's (see
-  :class:`lmcodec.stream.coalesce.EndMerge`).
+  and ranks as a usage frame); ``provider_data`` is the frame's JSON object (or
+  the part lm15 keeps) or ``None``. The merge rule is lm15's
+  (:class:`lmcodec.stream.coalesce.EndMerge`).
 - ``close()``: the input is exhausted; a sink that saw an end emits or applies the
-  merged end now. A stream without an end gets no end.
+  merged end now, and says whether it did. A stream without an end gets no end.
+  Nothing is called after ``close()`` but ``begin()`` of a next stream.
 
 A frame that cannot be mapped is reported by the mapper raising
 :class:`lmcodec.StreamDecodeError` after the calls of the frames before it; the
@@ -80,5 +79,5 @@ class Sink(Protocol):
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
         """One adapter end frame, before merging."""
 
-    def close(self) -> None:
-        """End of input: the merged end (if any end came) is due now."""
+    def close(self) -> bool:
+        """End of input: the merged end (if any end came) is due now; True when one came."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import ProviderError
 from lmcodec.providers._body import parse_body
-from lmcodec.providers._content import attach_unmapped, judgment_parts, record_unmapped
+from lmcodec.providers._content import attach_unmapped, blocks, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
-from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, usage_from
+from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, stream_error_detail, usage_from
 from lmcodec.wire import (
     CitationPart,
     ContinuationState,
@@ -46,10 +47,25 @@ def parse_response(body: bytes, request: Request | None = None) -> Response:
     return result
 
 
+def _error_body(data: Any) -> ProviderError | None:
+    """An error body (``{"type": "error", "error": {"type": ..., "message": ...}}``, what the API
+    answers with a non-2xx status) as the ProviderError lm15's error mapping gives for it."""
+    err = data.get("error") if data.get("type") == "error" else None
+    if not isinstance(err, dict):
+        return None
+    provider_code = str(err.get("type") or "provider")
+    message = str(err.get("message") or "")
+    detail = stream_error_detail(provider_code, message)
+    return ProviderError(detail.message, code=detail.code, provider=PROVIDER, provider_code=provider_code)
+
+
 def _parse(data: Any, model: str | None, request: Request | None) -> Response:
     parts: list[Any] = []
     unmapped: list[dict[str, str]] = []
-    for block_index, block in enumerate(data.get("content", []) or []):
+    error = _error_body(data)
+    if error is not None:
+        raise error
+    for block_index, block in enumerate(blocks(data.get("content", []) or [], unmapped, "content")):
         if not isinstance(block, dict):
             record_unmapped(unmapped, f"content[{block_index}]", type(block).__name__)
             continue

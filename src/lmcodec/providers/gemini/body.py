@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import ProviderError
 from lmcodec.providers._body import parse_body
-from lmcodec.providers._content import attach_unmapped, judgment_parts, record_unmapped
+from lmcodec.providers._content import attach_unmapped, blocks, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import int_or_none
 from lmcodec.providers.gemini.views import (
@@ -15,6 +16,7 @@ from lmcodec.providers.gemini.views import (
     gemini_token_logprobs,
     gemini_usage,
     inband_error,
+    stream_error_detail,
 )
 from lmcodec.wire import (
     AudioPart,
@@ -169,7 +171,22 @@ def parse_response(body: bytes, request: Request | None = None) -> Response:
     return result
 
 
+def _error_body(data: Any) -> ProviderError | None:
+    """An error body (``{"error": {"code": 429, "message": ..., "status": ...}}``, what the API
+    answers with a non-2xx status) as the ProviderError lm15's error mapping gives for it."""
+    err = data.get("error")
+    if not isinstance(err, dict):
+        return None
+    provider_code = str(err.get("status") or err.get("code") or "provider")
+    message = str(err.get("message") or "")
+    detail = stream_error_detail(provider_code, message)
+    return ProviderError(detail.message, code=detail.code, provider=PROVIDER, provider_code=provider_code)
+
+
 def _parse(data: Any, model: str | None, request: Request | None) -> Response:
+    error = _error_body(data)
+    if error is not None:
+        raise error
     inband = inband_error(data)
     if inband is not None:
         raise inband
@@ -177,7 +194,8 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
     candidate = candidate if isinstance(candidate, dict) else {}
     content = candidate.get("content", {}) if isinstance(candidate.get("content"), dict) else {}
     unmapped: list[dict[str, str]] = []
-    parts = _candidate_parts(content.get("parts", []) or [], unmapped, "candidates[0].content.parts")
+    path = "candidates[0].content.parts"
+    parts = _candidate_parts(blocks(content.get("parts", []) or [], unmapped, path), unmapped, path)
     full_text = "".join(part.text for part in parts if type(part) is TextPart)
     parts.extend(_citations(candidate, full_text))
     if not parts:

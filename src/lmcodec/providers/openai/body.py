@@ -6,7 +6,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.providers._body import parse_body
-from lmcodec.providers._content import attach_unmapped, judgment_parts, openai_token_logprobs, record_unmapped
+from lmcodec.providers._content import (
+    attach_unmapped,
+    blocks,
+    judgment_parts,
+    openai_token_logprobs,
+    record_unmapped,
+)
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import parse_json_object
 from lmcodec.providers.openai.views import PROVIDER, citation_fields, response_error, usage_from
@@ -61,13 +67,14 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
     parts: list[Any] = []
     unmapped: list[dict[str, str]] = []
     logprob_seq: list[TokenLogprob] = []
-    for item_index, item in enumerate(data.get("output", []) or []):
+    for item_index, item in enumerate(blocks(data.get("output", []) or [], unmapped, "output")):
         if not isinstance(item, dict):
             record_unmapped(unmapped, f"output[{item_index}]", type(item).__name__)
             continue
         item_type = item.get("type")
         if item_type == "message":
-            for content_index, content in enumerate(item.get("content", []) or []):
+            contents = blocks(item.get("content", []) or [], unmapped, f"output[{item_index}].content")
+            for content_index, content in enumerate(contents):
                 if not isinstance(content, dict):
                     record_unmapped(
                         unmapped, f"output[{item_index}].content[{content_index}]", type(content).__name__
