@@ -79,5 +79,6 @@ class Sink(Protocol):
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
         """One adapter end frame, before merging."""
 
-    def close(self) -> bool:
-        """End of input: the merged end (if any end came) is due now; True when one came."""
+    def close(self) -> bool | None:
+        """End of input: the merged end (if any end came) is due now; True when one came
+        (a sink that returns None is taken as having seen none: a cut after the end goes unsaid)."""
