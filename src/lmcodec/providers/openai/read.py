@@ -22,7 +22,7 @@ the cache fields (as for Chat Completions; a leading developer item holding one 
 
 In ``Config.extensions``, verbatim: every other top-level key (``metadata``,
 ``previous_response_id``, ``conversation``, ``truncation``, ``background``, ``user``,
-``max_tool_calls``, ``stream_options``, ``prompt``, ...), an empty ``instructions``, a
+``max_tool_calls``, ``stream_options``, ``prompt``, ...), a
 ``text`` object with more than a json format (``verbosity``, ``{"type": "text"}``), a
 ``reasoning`` object lm15 would not write back, ``include``/``top_logprobs`` other than
 lm15's pair, ``parallel_tool_calls`` without ``tool_choice``.
@@ -50,7 +50,7 @@ function-call ``arguments`` are re-serialized compactly with ASCII escapes; a te
 ``function_call_output`` array comes back as its texts joined by newlines;
 ``allowed_tools`` naming one tool with ``mode: "required"`` comes back as that tool's
 forced form; a known key set to ``null`` reads as absent; empty ``annotations`` are left
-out.
+out; ``stream: false`` is always written (lm15 sends the flag either way).
 """
 
 from __future__ import annotations
@@ -156,12 +156,10 @@ def decode_request(body: bytes) -> Request:
         fail("missing: a canonical Request needs input messages", "$.input")
     canonical: dict[str, Any] = {"model": model}
     instructions = value.get("instructions")
-    system: str | None = None
+    system: str | list[dict[str, Any]] | None = None
     if instructions is not None:
-        if string(instructions, "$.instructions"):
-            system = instructions
-        else:
-            reader.extensions["instructions"] = instructions
+        # An empty string is kept as one empty text part: lm15 writes it back in place.
+        system = string(instructions, "$.instructions") or [{"type": "text", "text": ""}]
     raw_input = value["input"]
     items = (
         [{"role": "user", "content": raw_input}]

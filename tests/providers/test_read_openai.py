@@ -1,0 +1,245 @@
+"""lc.decode_request("openai", ...): round trips of Responses bodies, lm15's fixed point, refusals."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from lmcodec.providers.openai.read import CANONICAL_KEYS
+
+from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body, same_json
+
+PROVIDER = "openai"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER
+BODIES = sorted(FIXTURES.glob("*.json"))
+
+
+def round_trip(body: dict[str, Any]) -> dict[str, Any]:
+    request = lc.decode_request(PROVIDER, json.dumps(body).encode())
+    built = lc.build_request(PROVIDER, request, stream=body.get("stream", False))
+    result: dict[str, Any] = json.loads(built.body)
+    return result
+
+
+def test_fixtures_exist() -> None:
+    assert len(BODIES) >= 7
+
+
+@pytest.mark.parametrize("path", BODIES, ids=[p.stem for p in BODIES])
+def test_fixture_round_trip(path: Path) -> None:
+    body = json.loads(path.read_bytes())
+    expected = {**body, "stream": body.get("stream", False)}  # lm15 always writes the flag
+    assert round_trip(body) == expected
+
+
+def test_reasoning_state_and_call_ids_survive() -> None:
+    body = json.loads((FIXTURES / "reasoning_replay.json").read_bytes())
+    request = lc.decode_request(PROVIDER, json.dumps(body).encode())
+    assistant = request.messages[1]
+    thinking, call = assistant.parts
+    assert isinstance(thinking, lc.ThinkingPart) and isinstance(call, lc.ToolCallPart)
+    assert thinking.continuation[0].data == {
+        "id": "rs_68a1f0c2b7e4",
+        "encrypted_content": "gAAAAABoofDC-encrypted-opaque-state==",
+    }
+    assert call.id == "call_c1"
+    result = request.messages[2].parts[0]
+    assert isinstance(result, lc.ToolResultPart) and result.id == "call_c1"
+
+
+NORMALIZED = [
+    (
+        {"model": "m", "input": "hi", "stream": False},
+        {
+            "model": "m",
+            "input": [{"role": "user", "content": [{"type": "input_text", "text": "hi"}]}],
+            "stream": False,
+        },
+    ),
+    (
+        {
+            "model": "m",
+            "input": [
+                {"type": "message", "role": "system", "content": "be brief"},
+                {"role": "user", "content": "q"},
+                {"type": "function_call", "call_id": "c", "name": "f", "arguments": '{"a": 1}'},
+                {"role": "assistant", "content": [{"type": "output_text", "text": "ok", "annotations": []}]},
+            ],
+            "tools": [{"type": "function", "name": "f", "strict": True, "parameters": {"type": "object"}}],
+        },
+        {
+            "model": "m",
+            "input": [
+                {"role": "developer", "content": [{"type": "input_text", "text": "be brief"}]},
+                {"role": "user", "content": [{"type": "input_text", "text": "q"}]},
+                {"type": "function_call", "call_id": "c", "name": "f", "arguments": '{"a":1}'},
+                {"role": "assistant", "content": [{"type": "output_text", "text": "ok"}]},
+            ],
+            "stream": False,
+            "tools": [{"type": "function", "name": "f", "parameters": {"type": "object"}}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), NORMALIZED)
+def test_documented_normalizations(body: dict[str, Any], expected: dict[str, Any]) -> None:
+    same_json(round_trip(body), expected)
+
+
+def _user(text: str = "q") -> dict[str, Any]:
+    return {"role": "user", "content": [{"type": "input_text", "text": text}]}
+
+
+REFUSED = [
+    ({"model": "m"}, "$.input"),
+    ({"model": "m", "input": [_user()], "openai_responses_compat": {}}, "$.openai_responses_compat"),
+    ({"model": "m", "input": [{**_user(), "id": "msg_1"}]}, "$.input[0].id"),
+    (
+        {
+            "model": "m",
+            "input": [
+                _user(),
+                {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}", "id": "fc_1"},
+            ],
+        },
+        "$.input[1].id",
+    ),
+    ({"model": "m", "input": [_user(), {"type": "item_reference", "id": "x"}]}, "$.input[1].type"),
+    (
+        {"model": "m", "input": [_user(), {"type": "web_search_call", "id": "ws", "status": "completed"}]},
+        "$.input[1].type",
+    ),
+    ({"model": "m", "input": [_user(), {"type": "reasoning", "summary": []}]}, "$.input[1]"),
+    (
+        {
+            "model": "m",
+            "input": [
+                _user(),
+                {"type": "reasoning", "id": "r", "summary": [{"type": "summary_text", "text": "a"}] * 2},
+            ],
+        },
+        "$.input[1].summary",
+    ),
+    (
+        {"model": "m", "input": [_user()], "tools": [{"type": "function", "name": "f", "strict": False}]},
+        "$.tools[0].strict",
+    ),
+    ({"model": "m", "input": [_user()], "tools": [{"type": "web_search"}]}, "$.tools[0].type"),
+    (
+        {
+            "model": "m",
+            "input": [
+                {
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "input_file",
+                            "filename": "a.pdf",
+                            "file_data": "data:application/pdf;base64,AAAA",
+                        }
+                    ],
+                }
+            ],
+        },
+        "$.input[0].content[0].filename",
+    ),
+    (
+        {
+            "model": "m",
+            "input": [
+                _user(),
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "output_text", "text": "x", "annotations": [{"type": "url_citation"}]}
+                    ],
+                },
+            ],
+        },
+        "$.input[1].content[0].annotations",
+    ),
+    ({"model": "m", "input": [{"role": "critic", "content": "x"}]}, "$.input[0].role"),
+    ({"model": "m", "input": [_user()], "reasoning": {"effort": "extreme"}}, "$.reasoning.effort"),
+]
+
+
+@pytest.mark.parametrize(("body", "path"), REFUSED)
+def test_what_cannot_survive_is_refused(body: dict[str, Any], path: str) -> None:
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode_request(PROVIDER, json.dumps(body).encode())
+    assert info.value.path == path
+
+
+BAD = [
+    (b"5", "$"),
+    (b'{"input": "x"}', "$.model"),
+    (b'{"model": "m", "input": 5}', "$.input"),
+    (b'{"model": "m", "input": [[]]}', "$.input[0]"),
+    (
+        b'{"model": "m", "input": [{"role": "user", "content": [{"type": "input_text"}]}]}',
+        "$.input[0].content[0].text",
+    ),
+    (
+        b'{"model": "m", "input": [{"type": "function_call", "call_id": 1, "name": "f"}]}',
+        "$.input[0].call_id",
+    ),
+    (b'{"model": "m", "input": "x", "max_output_tokens": "many"}', "$.max_output_tokens"),
+    (b'{"model": "m", "input": "x", "tool_choice": 3}', "$.tool_choice"),
+]
+
+
+@pytest.mark.parametrize(("body", "path"), BAD)
+def test_bad_bodies_name_the_path(body: bytes, path: str) -> None:
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode_request(PROVIDER, body)
+    assert info.value.path == path
+
+
+def _seconds(n: int) -> float:
+    items = [_user("x"), {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}] * n
+    body = json.dumps({"model": "m", "input": items}).encode()
+    start = time.perf_counter()
+    lc.decode_request(PROVIDER, body)
+    return time.perf_counter() - start
+
+
+def test_hostile_sizes_linear() -> None:
+    small, big = _seconds(1_000), _seconds(20_000)
+    assert big < small * 20 * 4 + 0.5
+
+
+def test_hostile_nesting_is_an_lc_error() -> None:
+    deep = b'{"model": "m", "input": "x", "metadata": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    with pytest.raises(lc.LmcodecError):
+        lc.decode_request(PROVIDER, deep)
+
+
+# Canonical Requests whose lm15 body reads back differently by design (read.py's docstring).
+def _readable(request: lc.Request) -> bool:
+    extensions = request.config.extensions or {}
+    if set(extensions) & CANONICAL_KEYS:
+        return False
+    names = [tool.name for tool in request.tools]
+    return "function" not in names
+
+
+@REQUEST_SETTINGS
+@given(canonical_requests(), st.booleans())
+def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
+    """decode_request(lm15's body), rebuilt by lm15, is lm15's body again."""
+    assume(_readable(request))
+    body = lm15_body(PROVIDER, request, stream=stream)
+    assume(body is not None and body["input"])  # lm15 may send an empty input: no canonical Request
+    assert body is not None
+    decoded = lc.decode_request(PROVIDER, json.dumps(body).encode())
+    again = lm15_body(PROVIDER, decoded, stream=stream)
+    assert again is not None
+    same_json(again, body)
