@@ -9,6 +9,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lmcodec as lc
 
@@ -160,3 +162,40 @@ def test_a_start_less_stream_keeps_its_id_and_served_model(src: str, dst: str) -
 def test_unknown_dialect_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown provider"):
         list(lc.stream.translate("openai", "nope", [b""]))
+
+
+# ── hostile input ─────────────────────────────────────────────────────────────
+
+_SOURCES = corpus_streams()
+
+
+@st.composite
+def _damaged(draw: st.DrawFn) -> tuple[str, list[bytes]]:
+    """A corpus stream with bytes flipped, cut out or repeated, then cut into random chunks."""
+    src, path = draw(st.sampled_from(_SOURCES))
+    body = bytearray(path.read_bytes())
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(body) - 1))
+        how = draw(st.sampled_from(["flip", "cut", "repeat"]))
+        if how == "flip":
+            body[at] = draw(st.integers(0, 255))
+        elif how == "cut":
+            del body[at : at + draw(st.integers(1, 40))]
+        else:
+            body[at:at] = body[at : at + draw(st.integers(1, 40))]
+    size = draw(st.integers(1, 64))
+    return src, _cut(bytes(body), size)
+
+
+@pytest.mark.skipif(not _SOURCES, reason="no corpus streams")
+@pytest.mark.parametrize("dst", DIALECTS)
+@settings(max_examples=40, deadline=None)
+@given(case=_damaged())
+def test_damaged_input_never_escapes_as_a_python_error(dst: str, case: tuple[str, list[bytes]]) -> None:
+    """Whatever the source bytes, translate ends (an error event where the source was refused) and
+    what it wrote reads back in the destination dialect."""
+    skip_unless_writer(dst)
+    src, chunks = case
+    out = b"".join(lc.stream.translate(src, dst, chunks, request=REQUEST))
+    events = list(lc.stream.decode(dst, [out], request=REQUEST))
+    assert all(isinstance(e, lc.StreamEvent.__args__) for e in events)  # type: ignore[attr-defined]
