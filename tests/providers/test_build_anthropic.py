@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,3 +27,74 @@ def test_build_matches_lm15(request: lc.Request, stream: bool) -> None:
 @given(rich_requests(PROVIDER), st.booleans())
 def test_build_matches_lm15_on_realistic_requests(request: lc.Request, stream: bool) -> None:
     assert_same_build(PROVIDER, request, stream=stream)
+
+
+_HI = lc.Message(role="user", parts=(lc.TextPart(text="hi"),))
+_TOOL = lc.FunctionTool(name="f", parameters={"type": "object"})
+REFUSALS = {
+    "json_object": lc.Request(
+        model="claude-sonnet-4-5", messages=(_HI,), config=lc.Config(response_format={"type": "json_object"})
+    ),
+    "audio": lc.Request(
+        model="claude-sonnet-4-5", messages=(lc.Message(role="user", parts=(lc.AudioPart(data="AA=="),)),)
+    ),
+    "cache_resource": lc.Request(
+        model="claude-sonnet-4-5",
+        messages=(_HI,),
+        config=lc.Config(cache=lc.CacheConfig(mode="auto", resource="c1")),
+    ),
+    "video_result": lc.Request(
+        model="claude-sonnet-4-5",
+        messages=(
+            _HI,
+            lc.Message(role="tool", parts=(lc.ToolResultPart(id="t", content=(lc.VideoPart(url="u"),)),)),
+        ),
+    ),
+    "probabilities": lc.Request(
+        model="claude-sonnet-4-5",
+        messages=(_HI,),
+        config=lc.Config(
+            response_format={"type": "json_schema", "schema": {"properties": {"ok": {"type": "boolean"}}}},
+            probabilities="required",
+        ),
+    ),
+    "developer_image": lc.Request(
+        model="claude-sonnet-4-5",
+        messages=(lc.Message(role="developer", parts=(lc.ImagePart(data="AA=="),)),),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_refuses_what_lm15_refuses(name: str) -> None:
+    outcome = assert_same_build(PROVIDER, REFUSALS[name])
+    assert outcome.error is not None and outcome.error[0] == "unsupported_feature"
+    with pytest.raises(lc.ProviderError) as info:
+        lc.build_request(PROVIDER, REFUSALS[name])
+    assert info.value.code == "unsupported_feature"
+
+
+MODEL_RULES = [
+    ("claude-sonnet-4-5", lc.Reasoning(effort="high"), {"type": "enabled", "budget_tokens": 16384}, 64000),
+    ("claude-opus-4-6", lc.Reasoning(effort="high"), {"type": "adaptive"}, 128000),
+    ("claude-3-5-haiku-latest", None, None, 8192),
+    ("claude-3-haiku-20240307", None, None, 4096),
+    ("deepseek-chat", None, None, 16384),
+    (
+        "claude-sonnet-4-5",
+        lc.Reasoning(effort="max", thinking_budget=70000),
+        {"type": "enabled", "budget_tokens": 70000},
+        86384,
+    ),
+]
+
+
+@pytest.mark.parametrize(("model", "reasoning", "thinking", "max_tokens"), MODEL_RULES)
+def test_model_family_rules(
+    model: str, reasoning: lc.Reasoning | None, thinking: Any, max_tokens: int
+) -> None:
+    request = lc.Request(model=model, messages=(_HI,), config=lc.Config(reasoning=reasoning))
+    assert_same_build(PROVIDER, request)
+    body = json.loads(lc.build_request(PROVIDER, request).body)
+    assert body.get("thinking") == thinking
+    assert body["max_tokens"] == max_tokens
