@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-import uuid
 from typing import Any
 
 from lmcodec.errors import LmcodecError
@@ -41,7 +40,7 @@ def encode_response(response: Response) -> bytes:
 
 def _body(response: Response) -> dict[str, Any]:
     output: list[dict[str, Any]] = []
-    token = uuid.uuid4().hex[:16]
+    token = new_id("")
     logprobs = logprob_entries(response.logprobs) if response.logprobs else []
     message: dict[str, Any] | None = None  # the message item text and citations go to
 

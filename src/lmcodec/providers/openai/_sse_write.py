@@ -8,7 +8,8 @@ one :data:`ENC` built at import.
 
 from __future__ import annotations
 
-import uuid
+import itertools
+import os
 from typing import Any, Final
 
 import msgspec
@@ -36,9 +37,14 @@ ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
 """Canonical finish reason -> the Responses ``status`` and ``incomplete_details.reason`` (else completed)."""
 
 
+_PROCESS: Final = os.urandom(6).hex()  # ids of different processes differ
+_COUNTER: Final = itertools.count()
+
+
 def new_id(prefix: str) -> str:
-    """A fresh id for a stream whose source named none (``prefix`` + 24 hex digits, as OpenAI's)."""
-    return prefix + uuid.uuid4().hex[:24]
+    """A fresh id for a stream whose source named none: ``prefix`` + 24 hex digits (a random
+    per-process part and a counter: unique without a system call per id, unlike uuid4)."""
+    return f"{prefix}{_PROCESS}{next(_COUNTER):012x}"
 
 
 def logprob_entries(logprobs: tuple[TokenLogprob, ...]) -> list[dict[str, Any]]:

@@ -52,7 +52,6 @@ decoder) with no end event.
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -87,12 +86,22 @@ _MESSAGE: Final = 0
 _REASONING: Final = 1
 _CALL: Final = 2
 _NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
+_HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 _replace: Final[Callable[..., Any]] = msgspec.structs.replace
 _TEXT: Final = _new(TextDelta, part_index=0, text="")
 _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
+
+
+def _head(kind: str) -> bytes:
+    """``event: <kind>\ndata: {"type":"<kind>",``, built once per event type."""
+    head = _HEADS.get(kind)
+    if head is None:
+        name = kind.encode()
+        head = _HEADS[kind] = b"".join((b"event: ", name, b'\ndata: {"type":"', name, b'",'))
+    return head
 
 
 class _Item:
@@ -148,7 +157,7 @@ class StreamWriter:
         self._ended = False
         self._id = ""
         self._model = ""
-        self._token = uuid.uuid4().hex[:16]
+        self._token = new_id("")
         self._seq = 0
         self._next_index = 0
         self._slots: dict[tuple[int, int], _Item] = {}  # (slot, kind) -> its open item
@@ -231,9 +240,7 @@ class StreamWriter:
         """Queue one event: ``body`` gets its ``type`` first and ``sequence_number`` last."""
         body["sequence_number"] = self._seq
         self._seq += 1
-        self._out.append(b"".join((b"event: ", kind.encode(), b'\ndata: {"type":"', kind.encode(), b'",')))
-        self._out.append(ENC.encode(body)[1:])
-        self._out.append(b"\n\n")
+        self._out.append(_head(kind) + ENC.encode(body)[1:] + b"\n\n")
 
     def _frame_delta(self, item: _Item, text: str) -> bytes:
         seq = self._seq
@@ -264,8 +271,10 @@ class StreamWriter:
         self._started = True
         self._id = id or new_id("resp_")
         self._model = model or ""
-        self._emit("response.created", {"response": self._response("in_progress")})
-        self._emit("response.in_progress", {"response": self._response("in_progress")})
+        response = b'"response":' + ENC.encode(self._response("in_progress")) + b',"sequence_number":'
+        for kind in ("response.created", "response.in_progress"):
+            self._out.append(b"".join((_head(kind), response, str(self._seq).encode(), b"}\n\n")))
+            self._seq += 1
 
     def _delta(self, delta: Any, dtype: type) -> None:
         if dtype is TextDelta:
