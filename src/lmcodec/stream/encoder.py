@@ -1,4 +1,20 @@
-"""Canonical StreamEvents -> a provider's SSE bytes, event by event."""
+"""Canonical StreamEvents -> a provider's SSE bytes, event by event.
+
+The work is done by the provider's ``StreamWriter`` (``providers/<name>/write.py``,
+registered in :data:`lmcodec.providers.WRITERS`), one per stream:
+
+- ``feed(event) -> bytes``: what the event writes, as soon as it arrives (a writer
+  may hold back at most what its wire must put together: Gemini's last chunk
+  carries the finish and usage, a Gemini tool call is written whole);
+- ``close() -> bytes``: what ends the stream once the input is exhausted;
+- optionally ``write_text(part_index, text)``, ``write_thinking(part_index, text)``
+  and ``write_tool_input(part_index, fragment, id, name)``: the bytes ``feed``
+  writes for that delta, without the event object, for a stream that has
+  started. :func:`lmcodec.stream.translate` calls them where a writer has them.
+
+Each writer's module says what its wire cannot carry and where the ids, model
+and usage it writes come from.
+"""
 
 from __future__ import annotations
 
