@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -320,3 +321,40 @@ def test_one_decoder_fed_from_two_threads_at_once_is_refused() -> None:
     framer.release.set()
     worker.join(5)
     assert results == [[]]
+
+
+def _peak_bytes(run: Any) -> int:
+    tracemalloc.start()
+    try:
+        run()
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak
+
+
+def _decode_quietly(body: bytes, size: int) -> None:
+    decoder = stream.Decoder("openai_chat", max_line_bytes=None, max_event_bytes=None)
+    try:
+        for at in range(0, len(body), size):
+            decoder.feed(body[at : at + size])
+        decoder.close()
+    except lc.LmcodecError:
+        pass
+
+
+@pytest.mark.parametrize("size", [65536, 1 << 30])
+def test_one_event_of_many_short_data_lines_is_held_in_a_few_times_its_size(size: int) -> None:
+    """Its data lines were kept as a list of bytes objects (7-17x the event)."""
+    event = b"data:x\n" * (1_000_000 // 7) + b"\n"
+    assert _peak_bytes(lambda: _decode_quietly(event, size)) < 4 * len(event) + (1 << 20)
+
+
+def test_a_whole_body_in_one_chunk_is_decoded_in_a_few_times_its_size() -> None:
+    body = b'data: {"choices":[{"delta":{"content":"x"}}]}\n\n' * 40_000
+    body += b'data: {"choices":[{"delta":{},"finish_reason":"stop"}]}\n\n'
+
+    def run() -> None:
+        assert lc.assemble(stream.decode("openai_chat", [body], request=REQUEST)).text == "x" * 40_000
+
+    assert _peak_bytes(run) < 4 * len(body) + (1 << 20)

@@ -43,3 +43,45 @@ def test_bulk_events_of_json_data_events() -> None:
     assert _sse_fields.bulk_events(b"data: {}\n\ndata:  {}\n\n") == [b"{}", b"{}"]
     assert _sse_fields.bulk_events(b"data: {}\n\n: c\n\ndata: {}\n\n") == [b"{}", b"{}"]
     assert _sse_fields.bulk_events(b"data: {}\n\ndata: [DONE]\n\n") == [b"{}", b"[DONE]"]
+
+
+# The shapes real streams carry beyond the common one: CRLF, comments, id:/retry:, several data
+# lines, with and without the space, keep-alive comments, a lone CR (line by line).
+_VARIED = [
+    b"data: {}", b"data:{}", b"data: a", b"data:", b"data:  x", b": keep-alive", b"id: 7", b"retry: 10",
+    b"event: e", b"\r\n", b"\n", b"\r", b"data: \xe3\x80\x80y", b"data:\x1cz", b"x", b"{",
+    b"\r\n\r\n", b"\n\n", b"data", b"datax: 1",
+]  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    tokens=st.lists(st.sampled_from(_VARIED), max_size=50),
+    cuts=st.lists(st.integers(0, 400), max_size=8),
+)
+def test_feed_data_in_any_chunking_against_the_line_by_line_framer(
+    tokens: list[bytes], cuts: list[int]
+) -> None:
+    body = b"".join(tokens)
+    expected = _line_by_line(body)
+    decoder = SSEDecoder()
+    got: list[bytes] = []
+    prev = 0
+    for cut in sorted({min(c, len(body)) for c in cuts}):
+        got += decoder.feed_data(body[prev:cut])
+        prev = cut
+    got += decoder.feed_data(body[prev:]) + decoder.close_data()
+    assert got == expected
+
+
+def test_segment_data_of_many_short_data_lines_and_other_lines() -> None:
+    seg = b"data: a\n: c\ndata:b\nid: 1\ndata:\ndata: \xe3\x80\x80 c"
+    assert _sse_fields.segment_data(seg) == b"a\nb\n\nc" == _line_by_line(seg + b"\n\n")[0]
+    assert _sse_fields.segment_data(b": only\nid: 2") is None
+
+
+def test_segment_data_of_a_long_event_is_cut_in_pieces_of_whole_lines() -> None:
+    lines = [b"data: a", b": c", b"data:bb", b"id: 9", b"data:", b"data:\xe3\x80\x80 d"] * 30_000
+    seg = b"\n".join(lines)
+    assert len(seg) > 4 * _sse_fields._PIECE
+    assert _sse_fields.segment_data(seg) == _line_by_line(seg + b"\n\n")[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["SPACE", "WS_FIRST", "bulk_events", "lstrip_ws", "whole_event"]
+__all__ = ["SPACE", "WS_FIRST", "bulk_events", "lstrip_ws", "segment_data", "whole_event"]
 
 SPACE: Final = 0x20
 
@@ -114,7 +114,39 @@ def bulk_events(block: bytes) -> list[bytes]:
             if seg.startswith(b"data:"):
                 out.append(_data_value(seg))
             continue
-        parts = [_data_value(line) for line in seg.split(b"\n") if line.startswith(b"data:")]
-        if parts:
-            out.append(parts[0] if len(parts) == 1 else b"\n".join(parts))
+        data = segment_data(seg)
+        if data is not None:
+            out.append(data)
     return out
+
+
+# A line that is not a data line, with its line end; the prefix of a data line with the white
+# space str.lstrip() removes after it (the ASCII class without the line ends: none is inside a line).
+_OTHER_LINE: Final = re.compile(rb"^(?!data:)[^\n]*\n", re.M)
+_DATA_PREFIX: Final = re.compile(
+    b"^data:(?:[\t\x0b\x0c\x1c-\x1f ]|" + b"|".join(map(re.escape, _UNICODE_WS)) + b")*", re.M
+)
+
+
+def segment_data(seg: bytes) -> bytes | None:
+    """The data of one event given as its lines (``\n``-separated, no blank line, no ``\r``), or
+    None when it has no data line: the other lines dropped, then every data line's prefix, by two
+    substitutions (no list of lines: a long event of short lines costs a few times its size)."""
+    if not seg.startswith(b"data:") and b"\ndata:" not in seg:
+        return None
+    if len(seg) <= _PIECE:
+        return _DATA_PREFIX.sub(b"", _OTHER_LINE.sub(b"", seg + b"\n"))[:-1]
+    # A long event: by pieces of whole lines, so the substitutions' own lists stay small.
+    pieces = []
+    at = 0
+    while at < len(seg):
+        end = seg.find(b"\n", at + _PIECE)
+        end = len(seg) if end < 0 else end + 1
+        pieces.append(
+            _DATA_PREFIX.sub(b"", _OTHER_LINE.sub(b"", seg[at:end] if end < len(seg) else seg[at:] + b"\n"))
+        )
+        at = end
+    return b"".join(pieces)[:-1]
+
+
+_PIECE: Final = 1 << 16

@@ -71,6 +71,7 @@ __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "
 
 OnUnknown = Literal["skip", "keep"]
 _BATCH_BYTES: Final = 1 << 16
+_SLICE_BYTES: Final = 1 << 20
 _CONCURRENT: Final = (
     "a Decoder was fed from two threads at once; a Decoder decodes one stream: give each its own"
 )
@@ -140,9 +141,16 @@ class _Stream:
             raise DecodeError(_CONCURRENT)
         self._busy = True
         try:
-            frames = self._frame(data)
-            if frames:
-                self._map(frames)
+            if len(data) <= _SLICE_BYTES:
+                frames = self._frame(data)
+                if frames:
+                    self._map(frames)
+            else:  # a whole body in one chunk: framed and mapped a MiB at a time (bounded memory)
+                view = memoryview(data)
+                for at in range(0, len(view), _SLICE_BYTES):
+                    frames = self._frame(view[at : at + _SLICE_BYTES])
+                    if frames:
+                        self._map(frames)
         finally:
             self._busy = False
 

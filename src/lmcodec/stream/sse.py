@@ -105,14 +105,16 @@ class SSEDecoder:
         "_buf",
         "_bulk_max",
         "_clean",
+        "_cut",
+        "_data",
         "_event_bytes",
         "_failed",
+        "_has_data",
         "_index",
         "_max_event",
         "_max_line",
         "_name",
         "_offset",
-        "_parts",
         "_skip_lf",
         "_tail",
         "_whole_max",
@@ -130,12 +132,14 @@ class SSEDecoder:
         self._offset = 0  # stream offset of self._buf[0]
         self._skip_lf = False  # the last byte seen was a line-ending \r
         self._name: str | None = None  # event name of the pending event
-        self._parts: list[bytes] = []  # data lines of the pending event
+        self._data = bytearray()  # the data lines of the pending event, joined with "\n" as they come
+        self._has_data = False  # the pending event has a data line
         self._event_bytes = 0  # line bytes of the pending event so far
         self._index = 0  # index of the pending event (= events dispatched)
         self._failed = False
         self._tail = b""  # feed_data(): the unfinished last event, not yet framed
         self._clean = True  # feed_data(): nothing pending line by line
+        self._cut = 0  # _crlf_events(): where its block ended
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
         limits = [v for v in (self._max_line, self._max_event) if v is not None]
         self._bulk_max = min(limits) if limits else 1 << 62
@@ -257,21 +261,29 @@ class SSEDecoder:
         if not self._clean:
             if self._failed:
                 raise DecodeError("SSE decoder used after a framing error")
-            if self._buf or self._parts or self._name is not None or self._skip_lf:
+            if self._buf or self._has_data or self._name is not None or self._skip_lf:
                 # Finish the pending event line by line, up to the first blank line.
-                first = chunk.find(b"\n\n")
-                if first < 0:
+                lf = chunk.find(b"\n\n")
+                crlf = chunk.find(b"\n\r\n")
+                ends = [at + n for at, n in ((lf, 2), (crlf, 3)) if at >= 0]
+                if not ends:
                     return [e.data for e in self.feed(chunk)]
-                out = [e.data for e in self.feed(chunk[: first + 2])]
-                chunk = chunk[first + 2 :]
+                first = min(ends)
+                out = [e.data for e in self.feed(chunk[:first])]
+                chunk = chunk[first:]
             self._clean = True
         # (Integer arguments: ``13 in chunk`` and ``find(10)`` are plain memchr
         # calls, several times cheaper per call than their one-byte-bytes forms.)
-        if len(chunk) > self._bulk_max or 13 in chunk:  # 13: "\r"
-            # Over a limit (the line-by-line path checks them), or \r line ends.
+        if len(chunk) > self._bulk_max:  # over a limit: the line-by-line path checks them
             events = [e.data for e in self.feed(chunk)]
             return out + events if out else events
-        if chunk.endswith(b"\n\n"):
+        if 13 in chunk:  # "\r": CRLF framing
+            bulk = self._crlf_events(chunk)
+            if bulk is None:  # a lone "\r" line end: line by line
+                events = [e.data for e in self.feed(chunk)]
+                return out + events if out else events
+            chunk = chunk[self._cut :]
+        elif chunk.endswith(b"\n\n"):
             end = len(chunk)
             first = chunk.find(10)  # the first "\n"
             if first == end - 2:  # one line: "data: {...}\n\n"?
@@ -287,18 +299,18 @@ class SSEDecoder:
                     bulk = bulk_events(chunk)
             else:
                 bulk = bulk_events(chunk)
+            self._index += len(bulk)
+            self._offset += end
             chunk = b""
         else:
             end = chunk.rfind(b"\n\n") + 2
             if end == 1:  # no blank line yet
                 bulk = []
-                end = 0
             else:
                 bulk = bulk_events(chunk[:end])
                 chunk = chunk[end:]
-        if end:
-            self._index += len(bulk)
-            self._offset += end
+                self._index += len(bulk)
+                self._offset += end
         if chunk:
             if len(chunk) > _TAIL_MAX:
                 # A long unfinished event goes line by line (its partial line into the
@@ -309,6 +321,24 @@ class SSEDecoder:
         if out:
             out += bulk
             return out
+        return bulk
+
+    def _crlf_events(self, chunk: bytes) -> list[bytes] | None:
+        """The events of ``chunk`` up to its last blank line, when its line ends there are all
+        ``\r\n`` or ``\n`` (None for a lone ``\r``): the block with ``\r\n`` read as ``\n``,
+        framed in bulk. ``self._cut`` is set to where the block ends."""
+        lf = chunk.rfind(b"\n\n")
+        crlf = chunk.rfind(b"\n\r\n")
+        end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
+        self._cut = end
+        if not end:
+            return []
+        block = chunk[:end].replace(b"\r\n", b"\n")
+        if 13 in block:
+            return None
+        bulk = bulk_events(block)
+        self._index += len(bulk)
+        self._offset += end
         return bulk
 
     def close_data(self) -> list[bytes]:
@@ -325,13 +355,13 @@ class SSEDecoder:
             line = bytes(self._buf)
             self._buf.clear()
             events += self._lines([line], line)
-        if self._parts:
-            parts = self._parts
-            events.append(SSEEvent(self._name, parts[0] if len(parts) == 1 else b"\n".join(parts)))
+        if self._has_data:
+            events.append(SSEEvent(self._name, bytes(self._data)))
         self._offset = 0
         self._skip_lf = False
         self._name = None
-        self._parts = []
+        self._data = bytearray()
+        self._has_data = False
         self._event_bytes = 0
         self._index = 0
         self._clean = True
@@ -344,7 +374,8 @@ class SSEDecoder:
         """Apply the field grammar to complete lines (line ends removed)."""
         out: list[SSEEvent] = []
         name = self._name
-        parts = self._parts
+        data = self._data
+        has_data = self._has_data
         size = self._event_bytes
         index = self._index
         max_line = self._max_line
@@ -353,9 +384,10 @@ class SSEDecoder:
         max_event = self._max_event
         for i, line in enumerate(lines):
             if not line:
-                if parts:
-                    out.append(SSEEvent(name, parts[0] if len(parts) == 1 else b"\n".join(parts)))
-                    parts = []
+                if has_data:
+                    out.append(SSEEvent(name, bytes(data)))
+                    data.clear()
+                    has_data = False
                     index += 1
                 name = None
                 size = 0
@@ -371,24 +403,26 @@ class SSEDecoder:
             first = line[0]
             if first == _D:
                 if line.startswith(b"data:"):
+                    if has_data:
+                        data += b"\n"
+                    has_data = True
                     if len(line) == 5:
-                        parts.append(b"")
                         continue
                     c = line[5]
                     if c == SPACE:
                         if len(line) > 6 and line[6] in WS_FIRST:
-                            parts.append(lstrip_ws(line[6:]))
+                            data += lstrip_ws(line[6:])
                         else:
-                            parts.append(line[6:])
+                            data += memoryview(line)[6:]
                     elif c in WS_FIRST:
-                        parts.append(lstrip_ws(line[5:]))
+                        data += lstrip_ws(line[5:])
                     else:
-                        parts.append(line[5:])
+                        data += memoryview(line)[5:]
             elif first == _E and line.startswith(b"event:"):
                 name = line[6:].decode("utf-8", "replace").strip()
             # ":" comments, "id:", "retry:" and unknown fields are ignored.
         self._name = name
-        self._parts = parts
+        self._has_data = has_data
         self._event_bytes = size
         self._index = index
         return out
