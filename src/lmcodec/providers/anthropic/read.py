@@ -43,7 +43,7 @@ the JSON path; decoding is linear in the body's size.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import msgspec
 
@@ -57,7 +57,6 @@ from lmcodec.providers.anthropic._read_views import (
     Image,
     MessageView,
     Redacted,
-    Source,
     Text,
     Thinking,
     ThinkingView,
@@ -66,23 +65,7 @@ from lmcodec.providers.anthropic._read_views import (
     ToolUse,
 )
 from lmcodec.providers.anthropic.build import top_level
-from lmcodec.wire import (
-    BuiltinTool,
-    CacheConfig,
-    Config,
-    ContinuationState,
-    DocumentPart,
-    FunctionTool,
-    ImagePart,
-    Message,
-    Reasoning,
-    Request,
-    TextPart,
-    ThinkingPart,
-    ToolCallPart,
-    ToolChoice,
-    ToolResultPart,
-)
+from lmcodec.wire import Request, effort_for_budget
 
 __all__ = ["decode_request"]
 
@@ -150,68 +133,74 @@ def _ttl(mark: CacheControl, path: str) -> str | None:
     return mark.ttl if isinstance(mark.ttl, str) else None
 
 
-def _source_part(source: Source, kind: type[Any], path: str) -> Any:
+_KINDS: Final = {Image: ("image", "image/png"), Document: ("document", "application/pdf")}
+"""Block class -> (canonical part type, lm15's default media type for a url/file source)."""
+
+
+def _media(block: Image | Document, path: str) -> dict[str, Any]:
+    if isinstance(block, Document):
+        for name in ("title", "context", "citations"):
+            if getattr(block, name) is not msgspec.UNSET:
+                raise ValidationError(f"a document's {name} has no canonical field", f"{path}.{name}")
+    kind, default_type = _KINDS[type(block)]
+    source = block.source
     if source.type == "base64" and isinstance(source.data, str) and isinstance(source.media_type, str):
-        return kind(media_type=source.media_type, data=source.data)
+        return {"type": kind, "media_type": source.media_type, "data": source.data}
     if source.type == "url" and isinstance(source.url, str):
-        return kind(url=source.url)
+        return {"type": kind, "media_type": default_type, "url": source.url}
     if source.type == "file" and isinstance(source.file_id, str):
-        return kind(file_id=source.file_id)
+        return {"type": kind, "media_type": default_type, "file_id": source.file_id}
     raise ValidationError(
         f"a {source.type!r} source cannot be represented (base64 with media_type, url or file_id only)",
         f"{path}.source",
     )
 
 
-def _media(block: Image | Document, path: str) -> Any:
-    if isinstance(block, Document):
-        for name in ("title", "context", "citations"):
-            if getattr(block, name) is not msgspec.UNSET:
-                raise ValidationError(f"a document's {name} has no canonical field", f"{path}.{name}")
-        return _source_part(block.source, DocumentPart, path)
-    return _source_part(block.source, ImagePart, path)
-
-
-def _text(block: Text, path: str) -> TextPart:
+def _text(block: Text, path: str) -> dict[str, Any]:
     if block.citations is not msgspec.UNSET:
         raise ValidationError("citations on a text block have no canonical field", f"{path}.citations")
-    return TextPart(text=block.text)
+    return {"type": "text", "text": block.text}
 
 
-def _result_content(block: ToolResult, path: str) -> tuple[Any, ...]:
+def _result_content(block: ToolResult, path: str) -> list[dict[str, Any]]:
     content = block.content
     if isinstance(content, str) or not content:
-        return (TextPart(text=content if isinstance(content, str) else ""),)
-    parts: list[Any] = []
+        return [{"type": "text", "text": content if isinstance(content, str) else ""}]
+    parts: list[dict[str, Any]] = []
     for k, item in enumerate(content):
         where = f"{path}.content[{k}]"
         if item.cache_control is not msgspec.UNSET:
             raise ValidationError("a cache mark inside a tool_result cannot be represented", where)
         parts.append(_text(item, where) if isinstance(item, Text) else _media(item, where))
-    return tuple(parts)
+    return parts
 
 
-def _part(block: Any, path: str) -> Any:
+def _part(block: Any, path: str) -> dict[str, Any]:
+    """The block as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
     kind = type(block)
     if kind is Text:
         return _text(block, path)
     if kind is ToolUse:
-        return ToolCallPart(id=block.id, name=block.name, input=block.input)
+        return {"type": "tool_call", "id": block.id, "name": block.name, "input": block.input}
     if kind is ToolResult:
-        is_error = block.is_error is True
-        return ToolResultPart(id=block.tool_use_id, content=_result_content(block, path), is_error=is_error)
+        out = {"type": "tool_result", "id": block.tool_use_id, "content": _result_content(block, path)}
+        if block.is_error is True:
+            out["is_error"] = True
+        return out
     if kind is Thinking:
         if not block.signature:
             raise ValidationError(
                 "a thinking block without a signature cannot be replayed", f"{path}.signature"
             )
-        state = ContinuationState(
-            provider="anthropic", kind="thinking_signature", data={"signature": block.signature}
-        )
-        return ThinkingPart(text=block.thinking, continuation=(state,))
+        state = {
+            "provider": "anthropic",
+            "kind": "thinking_signature",
+            "data": {"signature": block.signature},
+        }
+        return {"type": "thinking", "text": block.thinking, "continuation": [state]}
     if kind is Redacted:
-        state = ContinuationState(provider="anthropic", kind="redacted_thinking", data={"data": block.data})
-        return ThinkingPart(text="", continuation=(state,))
+        state = {"provider": "anthropic", "kind": "redacted_thinking", "data": {"data": block.data}}
+        return {"type": "thinking", "text": "", "continuation": [state]}
     if kind is Image or kind is Document:
         return _media(block, path)
     raise ValidationError(
@@ -219,31 +208,31 @@ def _part(block: Any, path: str) -> Any:
     )
 
 
-def _split(role: str, parts: list[Any]) -> list[Message]:
+def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """User turns: runs of tool results become ``tool`` messages, the rest ``user`` messages."""
     if role == "assistant":
-        return [Message(role="assistant", parts=tuple(parts))]
-    out: list[Message] = []
-    run: list[Any] = []
+        return [{"role": "assistant", "parts": parts}]
+    out: list[dict[str, Any]] = []
+    run: list[dict[str, Any]] = []
     run_is_tool = False
     for part in parts:
-        is_tool = type(part) is ToolResultPart
+        is_tool = part["type"] == "tool_result"
         if run and is_tool != run_is_tool:
-            out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+            out.append({"role": "tool" if run_is_tool else "user", "parts": run})
             run = []
         run.append(part)
         run_is_tool = is_tool
-    out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+    out.append({"role": "tool" if run_is_tool else "user", "parts": run})
     return out
 
 
-def _messages(views: list[MessageView], marks: _Marks) -> list[Message]:
-    out: list[Message] = []
+def _messages(views: list[MessageView], marks: _Marks) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for i, view in enumerate(views):
         path = f"$.messages[{i}]"
         content = view.content
         if isinstance(content, str):
-            out.append(Message(role=view.role, parts=(TextPart(text=content),)))
+            out.append({"role": view.role, "parts": [{"type": "text", "text": content}]})
             continue
         if not content:
             raise ValidationError("a message needs at least one content block", f"{path}.content")
@@ -267,35 +256,36 @@ def _messages(views: list[MessageView], marks: _Marks) -> list[Message]:
     return out
 
 
-def _system(value: str | list[Text], marks: _Marks) -> str | tuple[TextPart, ...] | None:
+def _system(value: str | list[Text], marks: _Marks) -> str | list[dict[str, Any]] | None:
     if isinstance(value, str):
         return value or None
     parts = []
     for block in value:
-        if isinstance(block.cache_control, CacheControl):
-            marks.system.append(block.cache_control.ttl if isinstance(block.cache_control.ttl, str) else None)
-        parts.append(TextPart(text=block.text))
-    if not parts:
-        return None
+        mark = block.cache_control
+        if isinstance(mark, CacheControl):
+            marks.system.append(mark.ttl if isinstance(mark.ttl, str) else None)
+        parts.append({"type": "text", "text": block.text})
     if len(parts) == 1:
-        return parts[0].text or None
-    return tuple(parts)
+        return parts[0]["text"] or None
+    return parts or None
 
 
-def _cache(marks: _Marks, count: int) -> CacheConfig | None:
+def _cache(marks: _Marks, count: int) -> dict[str, Any] | None:
     if marks.message is not None:
         index, ttl = marks.message
-        retention: Literal["long"] | None = "long" if ttl == "1h" else None
+        cache: dict[str, Any] = {"mode": "auto", "retention": "long"} if ttl == "1h" else {"mode": "auto"}
         if index == count - 1:
-            return CacheConfig(mode="auto", retention=retention, prefix="history")
-        return CacheConfig(mode="auto", retention=retention, prefix_until_index=index)
+            cache["prefix"] = "history"
+        else:
+            cache["prefix_until_index"] = index
+        return cache
     if marks.system:
-        return CacheConfig(mode="auto", retention="long" if marks.system[-1] == "1h" else None)
+        return {"mode": "auto", "retention": "long"} if marks.system[-1] == "1h" else {"mode": "auto"}
     return None
 
 
-def _tools(values: list[dict[str, Any]]) -> tuple[Any, ...]:
-    tools: list[Any] = []
+def _tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    tools: list[dict[str, Any]] = []
     for k, tool in enumerate(values):
         name = tool.get("name")
         if not isinstance(name, str) or not name:
@@ -307,48 +297,51 @@ def _tools(values: list[dict[str, Any]]) -> tuple[Any, ...]:
                 raise ValidationError(
                     "a function tool needs an input_schema object", f"$.tools[{k}].input_schema"
                 )
+            entry: dict[str, Any] = {"type": "function", "name": name, "parameters": schema}
             description = tool.get("description")
-            tools.append(
-                FunctionTool(
-                    name=name,
-                    description=description if isinstance(description, str) else None,
-                    parameters=schema,
-                )
-            )
+            if isinstance(description, str):
+                entry["description"] = description
+            tools.append(entry)
             continue
         config = {key: value for key, value in tool.items() if key != "name" and key != "type"}
         if kind != _BUILTIN_TYPES.get(name, name):
             config = {"type": kind, **config}
-        tools.append(BuiltinTool(name=name, config=config or None))
-    return tuple(tools)
+        tools.append(
+            {"type": "builtin", "name": name, "config": config}
+            if config
+            else {"type": "builtin", "name": name}
+        )
+    return tools
 
 
-def _tool_choice(view: ToolChoiceView) -> ToolChoice:
-    parallel = None if view.disable_parallel_tool_use is msgspec.UNSET else not view.disable_parallel_tool_use
+def _tool_choice(view: ToolChoiceView) -> dict[str, Any]:
     if view.type == "none":
-        return ToolChoice(mode="none")
+        return {"mode": "none"}
+    choice: dict[str, Any] = {"mode": "required" if view.type in ("any", "tool") else "auto"}
     if view.type == "tool":
         if not isinstance(view.name, str) or not view.name:
             raise ValidationError("tool_choice type 'tool' needs a name", "$.tool_choice.name")
-        return ToolChoice(mode="required", allowed=(view.name,), parallel=parallel)
-    return ToolChoice(mode="required" if view.type == "any" else "auto", parallel=parallel)
+        choice["allowed"] = [view.name]
+    if isinstance(view.disable_parallel_tool_use, bool):
+        choice["parallel"] = not view.disable_parallel_tool_use
+    return choice
 
 
 def _reasoning(
     thinking: ThinkingView | None, output: dict[str, Any] | None, model: str, max_tokens: int
-) -> tuple[Reasoning | None, int]:
+) -> tuple[dict[str, Any] | None, int]:
     """Config.reasoning and the visible max_tokens, where the model's class rebuilds them."""
     if thinking is None:
         return None, max_tokens
     adaptive = takes_adaptive_thinking(model)
     if thinking.type == "disabled":
-        return Reasoning(effort="off"), max_tokens
+        return {"effort": "off"}, max_tokens
     if thinking.type == "enabled" and not adaptive and isinstance(thinking.budget_tokens, int):
         budget = thinking.budget_tokens
         if budget >= 1 and max_tokens - budget >= 1:
-            return Reasoning(effort=None, thinking_budget=budget), max_tokens - budget
+            return {"effort": effort_for_budget(budget), "thinking_budget": budget}, max_tokens - budget
     if thinking.type == "adaptive" and adaptive and output is not None and output.get("effort") in _EFFORTS:
-        return Reasoning(effort=output["effort"]), max_tokens
+        return {"effort": output["effort"]}, max_tokens
     return None, max_tokens
 
 
@@ -368,47 +361,60 @@ def _number(raw: dict[str, msgspec.Raw], key: str, low: float, high: float) -> f
     return value
 
 
+def _config(raw: dict[str, msgspec.Raw], model: str, marks: _Marks, count: int) -> dict[str, Any]:
+    """The Config in canonical JSON form (only the fields the body sets)."""
+    thinking = _field(_THINKING, raw["thinking"], "thinking") if "thinking" in raw else None
+    output = _field(_ANY, raw["output_config"], "output_config") if "output_config" in raw else None
+    output = output if isinstance(output, dict) else None
+    reasoning, visible = _reasoning(thinking, output, model, _field(_INT, raw["max_tokens"], "max_tokens"))
+    metadata = _field(_ANY, raw["metadata"], "metadata") if "metadata" in raw else None
+    user_id = metadata.get("user_id") if isinstance(metadata, dict) else None
+    fields: dict[str, Any] = {
+        "max_tokens": visible if visible >= 1 else None,
+        "temperature": _number(raw, "temperature", 0.0, 1.0),
+        "top_p": _number(raw, "top_p", 0.0, 1.0),
+        "top_k": _field(_INT, raw["top_k"], "top_k") if "top_k" in raw else None,
+        "response_format": _response_format(output),
+        "tool_choice": _tool_choice(_field(_CHOICE, raw["tool_choice"], "tool_choice"))
+        if "tool_choice" in raw
+        else None,
+        "reasoning": reasoning,
+        "cache": _cache(marks, count),
+        "service_tier": _field(_STR, raw["service_tier"], "service_tier") if "service_tier" in raw else None,
+        "user_id": user_id if isinstance(user_id, str) and user_id else None,
+    }
+    config = {key: value for key, value in fields.items() if value is not None}
+    if "stop_sequences" in raw:
+        stop = [s for s in _field(_STRS, raw["stop_sequences"], "stop_sequences") if s]
+        if stop:
+            config["stop"] = stop
+    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
+    if extensions:
+        config["extensions"] = extensions
+    return config
+
+
 def _read(raw: dict[str, msgspec.Raw]) -> Request:
     for key in ("model", "messages", "max_tokens"):
         if key not in raw:
             raise ValidationError(f"Object missing required field `{key}`")
     model: str = _field(_STR, raw["model"], "model")
     marks = _Marks()
-    views = _field(_MESSAGES, raw["messages"], "messages")
-    messages = _messages(views, marks)
+    messages = _messages(_field(_MESSAGES, raw["messages"], "messages"), marks)
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
-    system = _system(_field(_SYSTEM, raw["system"], "system"), marks) if "system" in raw else None
-    max_tokens: int = _field(_INT, raw["max_tokens"], "max_tokens")
-    thinking = _field(_THINKING, raw["thinking"], "thinking") if "thinking" in raw else None
-    output = _field(_ANY, raw["output_config"], "output_config") if "output_config" in raw else None
-    output = output if isinstance(output, dict) else None
-    reasoning, visible = _reasoning(thinking, output, model, max_tokens)
-    metadata = _field(_ANY, raw["metadata"], "metadata") if "metadata" in raw else None
-    user_id = metadata.get("user_id") if isinstance(metadata, dict) else None
-    top_k = _field(_INT, raw["top_k"], "top_k") if "top_k" in raw else None
-    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
-    config = Config(
-        max_tokens=visible if visible >= 1 else None,
-        temperature=_number(raw, "temperature", 0.0, 1.0),
-        top_p=_number(raw, "top_p", 0.0, 1.0),
-        top_k=top_k,
-        stop=tuple(s for s in _field(_STRS, raw["stop_sequences"], "stop_sequences") if s)
-        if "stop_sequences" in raw
-        else (),
-        response_format=_response_format(output),
-        tool_choice=_tool_choice(_field(_CHOICE, raw["tool_choice"], "tool_choice"))
-        if "tool_choice" in raw
-        else None,
-        reasoning=reasoning,
-        cache=_cache(marks, len(messages)),
-        service_tier=_field(_STR, raw["service_tier"], "service_tier") if "service_tier" in raw else None,
-        user_id=user_id if isinstance(user_id, str) and user_id else None,
-        extensions=extensions or None,
-    )
-    tools = _tools(_field(_TOOLS, raw["tools"], "tools")) if "tools" in raw else ()
-    request = Request(model=model, messages=tuple(messages), system=system, tools=tools, config=config)
-    return _keep_wire_shapes(request, raw, extensions)
+    tree: dict[str, Any] = {"model": model, "messages": messages}
+    if "system" in raw:
+        system = _system(_field(_SYSTEM, raw["system"], "system"), marks)
+        if system is not None:
+            tree["system"] = system
+    if "tools" in raw:
+        tree["tools"] = _tools(_field(_TOOLS, raw["tools"], "tools"))
+    config = _config(raw, model, marks, len(messages))
+    if config:
+        tree["config"] = config
+    request = msgspec.convert(tree, Request)
+    return _keep_wire_shapes(request, raw, config.get("extensions", {}))
 
 
 def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any]) -> Request:

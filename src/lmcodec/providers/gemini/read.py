@@ -48,7 +48,6 @@ path; decoding is linear in the body's size.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, Final, Literal
 
 import msgspec
@@ -59,26 +58,7 @@ from lmcodec.providers._build_common import Notes
 from lmcodec.providers.gemini._build_tables import BUILTIN_KEYS, takes_thinking_level
 from lmcodec.providers.gemini._read_views import ContentView, FunctionResponse, PartView, SystemView
 from lmcodec.providers.gemini.build import top_level
-from lmcodec.wire import (
-    AudioPart,
-    BinaryPart,
-    BuiltinTool,
-    CacheConfig,
-    Config,
-    ContinuationState,
-    DocumentPart,
-    FunctionTool,
-    ImagePart,
-    Message,
-    Reasoning,
-    Request,
-    TextPart,
-    ThinkingPart,
-    ToolCallPart,
-    ToolChoice,
-    ToolResultPart,
-    VideoPart,
-)
+from lmcodec.wire import Request, effort_for_budget
 
 __all__ = ["UNNAMED_MODEL", "decode_request"]
 
@@ -121,42 +101,38 @@ def _field(decoder: msgspec.json.Decoder[Any], raw: msgspec.Raw, key: str) -> An
         raise with_path(exc, f"$.{key}") from None
 
 
-def _signature(part: PartView) -> tuple[ContinuationState, ...]:
+def _signature(part: PartView) -> list[dict[str, Any]] | None:
     if isinstance(part.thought_signature, str) and part.thought_signature:
-        return (
-            ContinuationState(
-                provider="gemini", kind="thought_signature", data={"value": part.thought_signature}
-            ),
-        )
-    return ()
+        return [
+            {"provider": "gemini", "kind": "thought_signature", "data": {"value": part.thought_signature}}
+        ]
+    return None
 
 
-def _media_class(mime: str) -> Any:
+def _media_kind(mime: str) -> str:
     if mime.startswith("image/"):
-        return ImagePart
+        return "image"
     if mime.startswith("audio/"):
-        return AudioPart
+        return "audio"
     if mime.startswith("video/"):
-        return VideoPart
+        return "video"
     if mime == "application/pdf" or mime.startswith("text/"):
-        return DocumentPart
-    return BinaryPart
+        return "document"
+    return "binary"
 
 
-def _media(part: PartView, path: str) -> Any:
+def _media(part: PartView, path: str) -> dict[str, Any]:
     if not isinstance(part.inline_data, msgspec.UnsetType):
         blob = part.inline_data
-        return _media_class(blob.mime_type)(media_type=blob.mime_type, data=blob.data)
+        return {"type": _media_kind(blob.mime_type), "media_type": blob.mime_type, "data": blob.data}
     file = part.file_data
     assert not isinstance(file, msgspec.UnsetType)
     if not isinstance(file.mime_type, str):
         raise ValidationError(
             "fileData needs a mimeType (the canonical media part names its type)", f"{path}.fileData"
         )
-    kind = _media_class(file.mime_type)
-    if file.file_uri.startswith(_FILE_PREFIXES):
-        return kind(media_type=file.mime_type, file_id=file.file_uri)
-    return kind(media_type=file.mime_type, url=file.file_uri)
+    source = "file_id" if file.file_uri.startswith(_FILE_PREFIXES) else "url"
+    return {"type": _media_kind(file.mime_type), "media_type": file.mime_type, source: file.file_uri}
 
 
 _FILE_PREFIXES: Final = ("files/", "https://generativelanguage.googleapis.com/")
@@ -165,37 +141,41 @@ _DATA_FIELDS: Final = ("text", "inline_data", "file_data", "function_call", "fun
 
 
 class _Calls:
-    """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name."""
+    """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name
+    (an insertion-ordered dict per name: first in, first out, and removal by id, in constant time)."""
 
     __slots__ = ("pending",)
 
     def __init__(self) -> None:
-        self.pending: dict[str, deque[str]] = {}
+        self.pending: dict[str, dict[str, None]] = {}
 
     def call(self, name: str, given: Any, where: tuple[int, int]) -> str:
         call_id = given if isinstance(given, str) and given else f"call_{where[0]}_{where[1]}"
-        self.pending.setdefault(name, deque()).append(call_id)
+        self.pending.setdefault(name, {})[call_id] = None
         return call_id
 
     def answer(self, name: str, given: Any, where: tuple[int, int]) -> str:
         waiting = self.pending.get(name)
         if isinstance(given, str) and given:
-            if waiting and given in waiting:
-                waiting.remove(given)
+            if waiting:
+                waiting.pop(given, None)
             return given
         if waiting:
-            return waiting.popleft()
+            call_id = next(iter(waiting))
+            del waiting[call_id]
+            return call_id
         return f"result_{where[0]}_{where[1]}"
 
 
-def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], path: str) -> ToolResultPart:
+def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
     media = [_media(p, f"{path}.functionResponse.parts[{k}]") for k, p in enumerate(response.parts or [])]
     answer = response.response if isinstance(response.response, dict) else {}
-    is_error = False
+    out: dict[str, Any] = {"type": "tool_result", "id": "", "name": response.name}
     if answer.keys() == {"result"} and isinstance(answer["result"], str):
-        content: list[Any] = [TextPart(text=answer["result"])]
+        content: list[Any] = [{"type": "text", "text": answer["result"]}]
     elif answer.keys() == {"error"} and isinstance(answer["error"], str):
-        content, is_error = [TextPart(text=answer["error"])], True
+        content = [{"type": "text", "text": answer["error"]}]
+        out["is_error"] = True
     elif not answer and media:
         content = []
     else:
@@ -204,32 +184,41 @@ def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], p
             "this response object cannot be represented",
             f"{path}.functionResponse.response",
         )
-    call_id = calls.answer(response.name, response.id, where)
-    return ToolResultPart(id=call_id, name=response.name, content=(*content, *media), is_error=is_error)
+    out["id"] = calls.answer(response.name, response.id, where)
+    out["content"] = content + media
+    return out
 
 
-def _part(part: PartView, role: str, calls: _Calls, where: tuple[int, int], path: str) -> Any:
+def _part(part: PartView, role: str, calls: _Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
+    """The part as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
     if part.executable_code is not msgspec.UNSET or part.code_execution_result is not msgspec.UNSET:
         raise ValidationError("code execution parts have no canonical part and cannot be carried", path)
     present = [name for name in _DATA_FIELDS if getattr(part, name) is not msgspec.UNSET]
     if len(present) != 1:
         raise ValidationError(f"a part needs exactly one data field, got {present or 'none'}", path)
+    signature = _signature(part)
     if isinstance(part.text, str):
+        out: dict[str, Any] = {"type": "text", "text": part.text}
         if part.thought is True:
-            if not _signature(part):
+            if signature is None:
                 raise ValidationError("a thought part without a thoughtSignature cannot be replayed", path)
-            return ThinkingPart(text=part.text, continuation=_signature(part))
-        if part.thought is False:
+            out["type"] = "thinking"
+        elif part.thought is False:
             raise ValidationError("'thought': false has no canonical field", f"{path}.thought")
-        return TextPart(text=part.text, continuation=_signature(part))
+        if signature is not None:
+            out["continuation"] = signature
+        return out
     if part.thought is not msgspec.UNSET:
         raise ValidationError("'thought' is carried on text parts only", f"{path}.thought")
     call = part.function_call
     if not isinstance(call, msgspec.UnsetType):
         call_id = calls.call(call.name, call.id, where)
         args = call.args if isinstance(call.args, dict) else {}
-        return ToolCallPart(id=call_id, name=call.name, input=args, continuation=_signature(part))
-    if _signature(part):
+        out = {"type": "tool_call", "id": call_id, "name": call.name, "input": args}
+        if signature is not None:
+            out["continuation"] = signature
+        return out
+    if signature is not None:
         raise ValidationError("a thoughtSignature is carried on text and functionCall parts only", path)
     response = part.function_response
     if not isinstance(response, msgspec.UnsetType):
@@ -239,26 +228,26 @@ def _part(part: PartView, role: str, calls: _Calls, where: tuple[int, int], path
     return _media(part, path)
 
 
-def _split(role: str, parts: list[Any]) -> list[Message]:
+def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if role == "model":
-        return [Message(role="assistant", parts=tuple(parts))]
-    out: list[Message] = []
-    run: list[Any] = []
+        return [{"role": "assistant", "parts": parts}]
+    out: list[dict[str, Any]] = []
+    run: list[dict[str, Any]] = []
     run_is_tool = False
     for part in parts:
-        is_tool = type(part) is ToolResultPart
+        is_tool = part["type"] == "tool_result"
         if run and is_tool != run_is_tool:
-            out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+            out.append({"role": "tool" if run_is_tool else "user", "parts": run})
             run = []
         run.append(part)
         run_is_tool = is_tool
-    out.append(Message(role="tool" if run_is_tool else "user", parts=tuple(run)))
+    out.append({"role": "tool" if run_is_tool else "user", "parts": run})
     return out
 
 
-def _messages(contents: list[ContentView]) -> list[Message]:
+def _messages(contents: list[ContentView]) -> list[dict[str, Any]]:
     calls = _Calls()
-    out: list[Message] = []
+    out: list[dict[str, Any]] = []
     for i, content in enumerate(contents):
         role = "model" if content.role == "model" else "user"
         if not content.parts:
@@ -272,7 +261,7 @@ def _messages(contents: list[ContentView]) -> list[Message]:
     return out
 
 
-def _system(view: SystemView) -> str | tuple[TextPart, ...] | None:
+def _system(view: SystemView) -> str | list[dict[str, Any]] | None:
     texts = []
     for k, part in enumerate(view.parts):
         if not isinstance(part.text, str) or part.thought is not msgspec.UNSET:
@@ -282,7 +271,7 @@ def _system(view: SystemView) -> str | tuple[TextPart, ...] | None:
         texts.append(part.text)
     if len(texts) == 1:
         return texts[0] or None
-    return tuple(TextPart(text=t) for t in texts) or None
+    return [{"type": "text", "text": t} for t in texts] or None
 
 
 def _number(config: dict[str, Any], key: str, low: float, high: float) -> float | None:
@@ -312,17 +301,17 @@ def _seed(config: dict[str, Any]) -> int | None:
     return value
 
 
-def _reasoning(thinking: Any, model: str) -> Reasoning | None:
+def _reasoning(thinking: Any, model: str) -> dict[str, Any] | None:
     if not isinstance(thinking, dict):
         return None
-    summary: Literal["auto"] | None = "auto" if thinking.get("includeThoughts") is True else None
+    shown = {"summary": "auto"} if thinking.get("includeThoughts") is True else {}
     budget, level = thinking.get("thinkingBudget"), thinking.get("thinkingLevel")
-    if budget == 0 and level is None and summary is None:
-        return Reasoning(effort="off")
+    if budget == 0 and level is None and not shown:
+        return {"effort": "off"}
     if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0 and level is None:
-        return Reasoning(effort=None, thinking_budget=budget, summary=summary)
+        return {"effort": effort_for_budget(budget), "thinking_budget": budget, **shown}
     if budget is None and level in _LEVELS and takes_thinking_level(model):
-        return Reasoning(effort=level, summary=summary)
+        return {"effort": level, **shown}
     return None
 
 
@@ -342,13 +331,15 @@ def _logprobs(config: dict[str, Any]) -> int | None:
     return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
 
 
-def _tools(values: list[dict[str, Any]]) -> list[Any]:
-    tools: list[Any] = []
+def _tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    tools: list[dict[str, Any]] = []
     for k, entry in enumerate(values):
         for key, value in entry.items():
             if key != "functionDeclarations":
-                config = value if isinstance(value, dict) and value else None
-                tools.append(BuiltinTool(name=_BUILTIN_NAMES.get(key, key), config=config))
+                builtin: dict[str, Any] = {"type": "builtin", "name": _BUILTIN_NAMES.get(key, key)}
+                if isinstance(value, dict) and value:
+                    builtin["config"] = value
+                tools.append(builtin)
                 continue
             if not isinstance(value, list):
                 raise ValidationError(
@@ -362,72 +353,83 @@ def _tools(values: list[dict[str, Any]]) -> list[Any]:
                 schema = declaration.get("parameters", declaration.get("parametersJsonSchema", {}))
                 if not isinstance(schema, dict):
                     raise ValidationError("a function declaration's parameters must be an object", where)
-                description = declaration.get("description")
-                description = description if isinstance(description, str) else None
-                tools.append(FunctionTool(name=name, description=description, parameters=schema))
+                tool: dict[str, Any] = {"type": "function", "name": name, "parameters": schema}
+                if isinstance(declaration.get("description"), str):
+                    tool["description"] = declaration["description"]
+                tools.append(tool)
     return tools
 
 
-def _tool_choice(tool_config: Any) -> ToolChoice | None:
+def _tool_choice(tool_config: Any) -> dict[str, Any] | None:
     calling = tool_config.get("functionCallingConfig") if isinstance(tool_config, dict) else None
     if not isinstance(calling, dict) or calling.get("mode") not in _MODES:
         return None
     allowed = calling.get("allowedFunctionNames")
-    names = (
-        tuple(allowed) if isinstance(allowed, list) and all(isinstance(n, str) and n for n in allowed) else ()
-    )
     mode = _MODES[calling["mode"]]
-    return ToolChoice(mode=mode, allowed=names if mode != "none" else ())
+    if mode != "none" and isinstance(allowed, list) and allowed:
+        return {"mode": mode, "allowed": allowed}
+    return {"mode": mode}
+
+
+def _config(raw: dict[str, msgspec.Raw], model: str) -> dict[str, Any]:
+    """The Config in canonical JSON form (only the fields the body sets)."""
+    generation: dict[str, Any] = (
+        _field(_OBJECT, raw["generationConfig"], "generationConfig") if "generationConfig" in raw else {}
+    )
+    tool_config = _field(_OBJECT, raw["toolConfig"], "toolConfig") if "toolConfig" in raw else None
+    resource = _field(_STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
+    fields: dict[str, Any] = {
+        "max_tokens": _count(generation, "maxOutputTokens", 1),
+        "temperature": _number(generation, "temperature", 0.0, 2.0),
+        "top_p": _number(generation, "topP", 0.0, 1.0),
+        "top_k": _count(generation, "topK", 1),
+        "response_format": _response_format(generation),
+        "tool_choice": _tool_choice(tool_config),
+        "reasoning": _reasoning(generation.get("thinkingConfig"), model),
+        "cache": {"mode": "auto", "resource": resource} if resource else None,
+        "seed": _seed(generation),
+        "frequency_penalty": _number(generation, "frequencyPenalty", -2.0, 2.0),
+        "presence_penalty": _number(generation, "presencePenalty", -2.0, 2.0),
+        "service_tier": (_field(_STR, raw["serviceTier"], "serviceTier") or None)
+        if "serviceTier" in raw
+        else None,
+        "store": _field(_BOOL, raw["store"], "store") if "store" in raw else None,
+        "logprobs": _logprobs(generation),
+    }
+    config = {key: value for key, value in fields.items() if value is not None}
+    stop = generation.get("stopSequences")
+    if isinstance(stop, list) and any(isinstance(s, str) and s for s in stop):
+        config["stop"] = [s for s in stop if isinstance(s, str) and s]
+    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
+    modalities = generation.get("responseModalities")
+    if isinstance(modalities, list) and all(isinstance(m, str) for m in modalities):
+        output = _MODALITIES.get(tuple(modalities))
+        if output is not None:
+            extensions["output"] = output
+    if extensions:
+        config["extensions"] = extensions
+    return config
 
 
 def _read(raw: dict[str, msgspec.Raw]) -> Request:
     if "contents" not in raw:
         raise ValidationError("Object missing required field `contents`")
     model: str = _field(_STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
-    messages = _messages(_field(_CONTENTS, raw["contents"], "contents"))
-    system = (
-        _system(_field(_SYSTEM, raw["systemInstruction"], "systemInstruction"))
-        if "systemInstruction" in raw
-        else None
-    )
-    generation: dict[str, Any] = (
-        _field(_OBJECT, raw["generationConfig"], "generationConfig") if "generationConfig" in raw else {}
-    )
-    tool_config = _field(_OBJECT, raw["toolConfig"], "toolConfig") if "toolConfig" in raw else None
-    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
-    modalities = generation.get("responseModalities")
-    output = (
-        _MODALITIES.get(tuple(modalities))
-        if isinstance(modalities, list) and all(isinstance(m, str) for m in modalities)
-        else None
-    )
-    if output is not None:
-        extensions["output"] = output
-    stop = generation.get("stopSequences")
-    resource = _field(_STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
-    config = Config(
-        max_tokens=_count(generation, "maxOutputTokens", 1),
-        temperature=_number(generation, "temperature", 0.0, 2.0),
-        top_p=_number(generation, "topP", 0.0, 1.0),
-        top_k=_count(generation, "topK", 1),
-        stop=tuple(s for s in stop if isinstance(s, str) and s) if isinstance(stop, list) else (),
-        response_format=_response_format(generation),
-        tool_choice=_tool_choice(tool_config),
-        reasoning=_reasoning(generation.get("thinkingConfig"), model),
-        cache=CacheConfig(mode="auto", resource=resource) if resource else None,
-        seed=_seed(generation),
-        frequency_penalty=_number(generation, "frequencyPenalty", -2.0, 2.0),
-        presence_penalty=_number(generation, "presencePenalty", -2.0, 2.0),
-        service_tier=(_field(_STR, raw["serviceTier"], "serviceTier") or None)
-        if "serviceTier" in raw
-        else None,
-        store=_field(_BOOL, raw["store"], "store") if "store" in raw else None,
-        logprobs=_logprobs(generation),
-        extensions=extensions or None,
-    )
-    tools = tuple(_tools(_field(_TOOLS, raw["tools"], "tools"))) if "tools" in raw else ()
-    request = Request(model=model, messages=tuple(messages), system=system, tools=tools, config=config)
-    return _keep_wire_shapes(request, raw, extensions)
+    tree: dict[str, Any] = {
+        "model": model,
+        "messages": _messages(_field(_CONTENTS, raw["contents"], "contents")),
+    }
+    if "systemInstruction" in raw:
+        system = _system(_field(_SYSTEM, raw["systemInstruction"], "systemInstruction"))
+        if system is not None:
+            tree["system"] = system
+    if "tools" in raw:
+        tree["tools"] = _tools(_field(_TOOLS, raw["tools"], "tools"))
+    config = _config(raw, model)
+    if config:
+        tree["config"] = config
+    request = msgspec.convert(tree, Request)
+    return _keep_wire_shapes(request, raw, config.get("extensions", {}))
 
 
 def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any]) -> Request:
