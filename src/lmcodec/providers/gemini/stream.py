@@ -11,9 +11,9 @@ lm15's dict code for the chunks the views leave to it in
 
 The common chunk, one answer-text (or thought) part and nothing else, is
 decoded by a view that accepts only it and mapped inline. Any other chunk is
-decoded once into the general view. A chunk that carries an end
-(``finishReason``, or usage with no delta; once per stream), logprobs, an error
-or no candidate goes to the port: the whole chunk is the end's ``provider_data``
+decoded once into the general view (logprobs included). A chunk that carries
+an end (``finishReason``, or usage with no delta; once per stream), an error or
+no candidate goes to the port: the whole chunk is the end's ``provider_data``
 and its usage is read from it as lm15 reads it.
 """
 
@@ -39,8 +39,9 @@ from lmcodec.providers.gemini.views import (
     gemini_usage,
     stream_error_detail,
     text_chunk_decoder,
+    typed_token_logprobs,
 )
-from lmcodec.wire import AudioDelta, ImageDelta, StreamDeltaEvent
+from lmcodec.wire import AudioDelta, ImageDelta, StreamDeltaEvent, TextDelta
 
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
@@ -125,9 +126,10 @@ class StreamMapper(MapperBase):
             # no candidate, an error or a (possible) prompt block: rare, the port maps it
             return self.port(data)
         candidate = candidates[0]
-        if candidate.finishReason or candidate.logprobsResult is not None:
-            # an end (once per stream: the whole chunk is its provider_data) or logprobs: the port
+        if candidate.finishReason:  # an end (once per stream: the whole chunk is its provider_data)
             return self.port(data)
+        result = candidate.logprobsResult
+        logprobs = typed_token_logprobs(result) if result is not None else ()  # for the first answer text
         content = candidate.content
         parts = content.parts if content is not None else None
         yielded_delta = False
@@ -139,6 +141,10 @@ class StreamMapper(MapperBase):
                     yielded_delta = True
                     if part.thought:
                         sink.thinking(idx, text or "")
+                    elif logprobs:
+                        delta = new(TextDelta, part_index=idx, text=text or "", logprobs=logprobs)
+                        sink.event(replace(_EVENT, delta=delta))
+                        logprobs = ()
                     else:
                         sink.text(idx, text or "")
                     if part.thoughtSignature is not None:

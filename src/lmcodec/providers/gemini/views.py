@@ -20,6 +20,7 @@ import msgspec
 
 from lmcodec.errors import ProviderError
 from lmcodec.providers._errors import error_detail, is_model_error
+from lmcodec.providers._mapper import new
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
 from lmcodec.wire.telemetry import FinishReason
 
@@ -31,6 +32,7 @@ __all__ = [
     "chunk_decoder",
     "compact_json",
     "text_chunk_decoder",
+    "typed_token_logprobs",
     "finish_reason",
     "gemini_token_logprobs",
     "gemini_usage",
@@ -229,10 +231,47 @@ class _Content(msgspec.Struct, frozen=True, gc=False):
     parts: list[_Part] | None = None
 
 
+class _LogprobCandidate(msgspec.Struct, frozen=True, gc=False):
+    token: str | None = None
+    logProbability: float | None = None
+    tokenId: int | None = None
+
+
+class _LogprobStep(msgspec.Struct, frozen=True, gc=False):
+    candidates: list[_LogprobCandidate] | None = None
+
+
+class LogprobsResult(msgspec.Struct, frozen=True, gc=False):
+    """``logprobsResult`` with the types lm15's ``_gemini_token_logprobs`` reads without coercion."""
+
+    chosenCandidates: list[_LogprobCandidate] | None = None
+    topCandidates: list[_LogprobStep] | None = None
+
+
+def typed_token_logprobs(result: LogprobsResult) -> tuple[TokenLogprob, ...]:
+    """:func:`gemini_token_logprobs` over a typed ``logprobsResult``."""
+    steps = result.topCandidates or []
+    out: list[TokenLogprob] = []
+    for i, cand in enumerate(result.chosenCandidates or []):
+        alts = steps[i].candidates if i < len(steps) else None
+        top = tuple(
+            [
+                new(
+                    TopLogprob, token=alt.token or "", logprob=alt.logProbability or 0.0, token_id=alt.tokenId
+                )
+                for alt in alts or ()
+            ]
+        )
+        token = cand.token or ""
+        logprob = cand.logProbability or 0.0
+        out.append(new(TokenLogprob, token=token, logprob=logprob, token_id=cand.tokenId, top=top))
+    return tuple(out)
+
+
 class _Candidate(msgspec.Struct, frozen=True, gc=False):
     content: _Content | None = None
     finishReason: str | None = None
-    logprobsResult: Any = None
+    logprobsResult: LogprobsResult | None = None
 
 
 class _PromptFeedback(msgspec.Struct, frozen=True, gc=False):
