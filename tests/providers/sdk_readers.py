@@ -11,6 +11,7 @@ written bytes.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 from typing import Any
 
@@ -239,6 +240,22 @@ def _readback_view(response: lc.Response, wire: str, wire_ids: set[str]) -> dict
     return view
 
 
+def _as_lm15_reads(view: dict[str, Any], wire: str) -> dict[str, Any]:
+    """``view`` as lm15 reads the wire back. Gemini: usage without a prompt or candidates count
+    reads as 0 for it (``_gemini_usage``'s defaults) and the total as their sum when absent; a
+    chunk with a function call finishes as ``tool_call`` whatever its finishReason."""
+    if wire != "gemini":
+        return view
+    out = dict(view)
+    if view["usage"] is not None:
+        prompt, candidates, total, thoughts, cached = view["usage"]
+        prompt, candidates = prompt or 0, candidates or 0
+        out["usage"] = (prompt, candidates, prompt + candidates if total is None else total, thoughts, cached)
+    if view["tool_calls"]:
+        out["finish_reason"] = "tool_call"
+    return out
+
+
 def tool_ids(events: list[Any]) -> set[str]:
     """The tool-call ids a stream's events name."""
     return {
@@ -257,7 +274,7 @@ def check_written(wire: str, events: list[Any]) -> bytes:
     want = expected_view(response, wire, ids)
     assert _sdk_view(wire, body, ids) == want, body.decode()
     back = lc.assemble(lc.stream.decode(wire, [body], request=REQUEST), request=REQUEST)
-    assert _readback_view(back, wire, ids) == want
+    assert _readback_view(back, wire, ids) == _as_lm15_reads(want, wire)
     req15, reqlc = requests_for(REQUEST.model)
     assert_same_outcome(lc_stream(wire, [body], reqlc), lm15_stream(wire, body, req15), wire)
     return body
@@ -480,3 +497,89 @@ def assembles(events: list[Any]) -> str | None:
 def frames(body: bytes) -> list[Any]:
     """The JSON data of every SSE event of ``body``."""
     return [json.loads(line[6:]) for line in body.splitlines() if line.startswith(b"data: {")]
+
+
+# ── hypothesis: streams shaped as the providers shape them ────────────────────
+
+
+def provider_shaped_streams() -> Any:
+    """Streams as each source dialect lays its slots out: ``anthropic`` (thinking, text and each
+    call in their own slots, an Anthropic signature), ``chat`` (reasoning and text in slot 0, calls
+    by their index), ``responses`` (output items in order); optional Gemini signatures after a
+    thought or a call; call arguments cut anywhere; any usage."""
+    from hypothesis import strategies as st
+
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=6,
+    )
+
+    def pieces(draw: Any, text: str) -> list[str]:
+        cuts = sorted(draw(st.lists(st.integers(0, len(text)), max_size=4)))
+        bounds = [0, *cuts, len(text)]
+        return [text[a:b] for a, b in itertools.pairwise(bounds) if b > a] or [text]
+
+    @st.composite
+    def streams(draw: Any) -> list[Any]:
+        style = draw(st.sampled_from(["anthropic", "chat", "responses"]))
+        start_id = draw(st.sampled_from([None, "msg_h1", "resp_h1"]))
+        events: list[Any] = [lc.StreamStartEvent(id=start_id, model="m-h")]
+        slot = 0
+        thinking = draw(st.none() | st.text(min_size=1, max_size=20))
+        if thinking is not None:
+            for piece in pieces(draw, thinking):
+                events.append(_d(lc.ThinkingDelta(text=piece, part_index=0)))
+            if style == "anthropic" and draw(st.booleans()):
+                data = {"signature": draw(st.text(min_size=1, max_size=12))}
+                events.append(
+                    _d(
+                        lc.ContinuationDelta(
+                            provider="anthropic", kind="thinking_signature", data=data, part_index=0
+                        )
+                    )
+                )
+            if draw(st.booleans()):
+                data = {"value": draw(st.sampled_from(["c2lnQQ==", "c2lnQg=="]))}
+                events.append(
+                    _d(
+                        lc.ContinuationDelta(
+                            provider="gemini", kind="thought_signature", data=data, part_index=0
+                        )
+                    )
+                )
+            slot = 0 if style == "chat" else 1
+        text = draw(st.text(max_size=30))
+        if text:
+            for piece in pieces(draw, text):
+                events.append(_d(lc.TextDelta(text=piece, part_index=slot)))
+            slot = 0 if style == "chat" else slot + 1
+        for k in range(draw(st.integers(0, 3))):
+            index = k if style == "chat" else slot + k
+            args = json.dumps(draw(st.dictionaries(st.text(max_size=6), json_values, max_size=3)))
+            call_id = draw(st.sampled_from([None, f"call_h{k}"])) if style != "anthropic" else f"toolu_h{k}"
+            fragments = pieces(draw, args)
+            events.append(_d(lc.ToolCallDelta(input="", part_index=index, id=call_id, name=f"fn{k}")))
+            events.extend(_d(lc.ToolCallDelta(input=piece, part_index=index)) for piece in fragments)
+            if draw(st.booleans()):
+                data = {"value": base64.b64encode(f"call signature {k}".encode()).decode()}
+                events.append(
+                    _d(
+                        lc.ContinuationDelta(
+                            provider="gemini", kind="thought_signature", data=data, part_index=index
+                        )
+                    )
+                )
+        counts = st.none() | st.integers(0, 10**5)
+        usage = lc.Usage(
+            input_tokens=draw(counts),
+            output_tokens=draw(counts),
+            cache_read_tokens=draw(counts),
+            reasoning_tokens=draw(counts),
+        )
+        has_call = any(isinstance(e.delta, lc.ToolCallDelta) for e in events[1:])
+        finish = draw(st.sampled_from(["tool_call" if has_call else "stop", "length"]))
+        events.append(lc.StreamEndEvent(finish_reason=finish, usage=usage))
+        return events
+
+    return streams()

@@ -26,6 +26,7 @@ from .sdk_readers import (
     corpus_streams,
     expected_view,
     frames,
+    provider_shaped_streams,
     sdk_anthropic,
     source_streams,
 )
@@ -289,3 +290,30 @@ def test_open_block_deltas_are_the_struct_frames(text: str, fragment: str, index
     writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="", part_index=9, id="c", name="f")))
     got = writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input=fragment, part_index=9)))
     assert got == write_module._delta(index + 1, frames_module.InputJsonDelta(partial_json=fragment))
+
+
+@settings(max_examples=60, deadline=None)
+@given(events=provider_shaped_streams())
+def test_provider_shaped_streams_read_back_alike(events: list[Any]) -> None:
+    check_written(WIRE, events)
+
+
+@settings(max_examples=100, deadline=None)
+@given(events=provider_shaped_streams())
+def test_write_methods_write_what_feed_writes(events: list[Any]) -> None:
+    """The translator's event-free calls (``write_text`` / ``write_thinking`` / ``write_tool_input``)
+    against ``feed`` of the same events."""
+    fed, called = write_module.StreamWriter(), write_module.StreamWriter()
+    events = [lc.StreamStartEvent(id="msg_fixed", model="m"), *events[1:]]  # one message id for both
+    for event in events:
+        want = fed.feed(event)
+        delta = getattr(event, "delta", None)
+        if isinstance(delta, lc.TextDelta):
+            got = called.write_text(delta.part_index, delta.text)
+        elif isinstance(delta, lc.ThinkingDelta):
+            got = called.write_thinking(delta.part_index, delta.text)
+        elif isinstance(delta, lc.ToolCallDelta):
+            got = called.write_tool_input(delta.part_index, delta.input, delta.id, delta.name)
+        else:
+            got = called.feed(event)
+        assert got == want

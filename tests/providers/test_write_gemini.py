@@ -30,6 +30,7 @@ from .sdk_readers import (
     gemini_chunks,
     genai,
     genai_types,
+    provider_shaped_streams,
     sdk_gemini,
     source_streams,
 )
@@ -284,3 +285,9 @@ def test_a_one_text_chunk_is_the_struct_chunk(text: str, start_id: str | None, m
         responseId=start_id if start_id is not None else frames_module.UNSET,
     )
     assert writer.flush() == write_module._sse(chunk)
+
+
+@settings(max_examples=60, deadline=None)
+@given(events=provider_shaped_streams())
+def test_provider_shaped_streams_read_back_alike(events: list[Any]) -> None:
+    check_written(WIRE, events)

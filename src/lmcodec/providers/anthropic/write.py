@@ -79,6 +79,12 @@ _THINKING: Final = 1
 _TOOL: Final = 2
 
 _encode = f.ENCODER.encode
+_replace = msgspec.structs.replace
+# templates of the events the write_* methods feed when they cannot take the template path
+_TEXT_DELTA: Final = TextDelta(text="", part_index=0)
+_THINKING_DELTA: Final = ThinkingDelta(text="", part_index=0)
+_TOOL_DELTA: Final = ToolCallDelta(input="", part_index=0)
+_EVENT: Final = StreamDeltaEvent(delta=_TEXT_DELTA)
 _PING: Final = b'event: ping\ndata: {"type":"ping"}\n\n'
 _STOP: Final = b'event: message_stop\ndata: {"type":"message_stop"}\n\n'
 
@@ -149,6 +155,23 @@ class StreamWriter:
             )
             return head + _sse(b"error", error)
         raise TypeError(f"not a StreamEvent: {type(event).__name__}")
+
+    def write_text(self, part_index: int, text: str) -> bytes:
+        """What ``feed`` writes for a TextDelta without logprobs (the translator's event-free path)."""
+        if self._head and self._open == (part_index, _TEXT):
+            return self._head + _encode(text) + _TAIL
+        return self.feed(_replace(_EVENT, delta=_replace(_TEXT_DELTA, part_index=part_index, text=text)))
+
+    def write_thinking(self, part_index: int, text: str) -> bytes:
+        """What ``feed`` writes for a ThinkingDelta."""
+        return self.feed(_replace(_EVENT, delta=_replace(_THINKING_DELTA, part_index=part_index, text=text)))
+
+    def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        """What ``feed`` writes for a ToolCallDelta."""
+        if self._head and id is None and name is None and self._open == (part_index, _TOOL):
+            return self._head + _encode(fragment) + _TAIL
+        delta = _replace(_TOOL_DELTA, part_index=part_index, input=fragment, id=id, name=name)
+        return self.feed(_replace(_EVENT, delta=delta))
 
     def close(self) -> bytes:
         """Nothing: a stream that ended without an end or error event is left as it ended."""

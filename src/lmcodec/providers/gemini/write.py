@@ -32,8 +32,11 @@ What the Gemini wire cannot carry, and what is written instead:
   names it ``tool_call_<slot>``).
 - **Usage** is known only at the end (lm15 reads it there), so only the last
   chunk carries ``usageMetadata``, with the counts that are known.
-- **Finish reasons:** a tool call finishes with ``STOP`` (read back as
-  ``tool_call`` next to a call); ``content_filter`` is written as ``SAFETY``,
+- **Usage** counts not reported are left out; lm15 reads a missing prompt or
+  candidates count as 0 (and a missing total as their sum).
+- **Finish reasons:** a tool call finishes with ``STOP``; lm15 reads any finish of
+  a chunk holding a function call as ``tool_call`` (so ``length`` next to a call
+  reads back as ``tool_call``); ``content_filter`` is written as ``SAFETY``,
   which lm15's stream reader reports as an in-band error; ``error`` as ``OTHER``.
 - **Dropped:** citations in a stream (Gemini puts grounding on the candidate, which
   lm15's stream reader does not read; a body carries them as ``groundingMetadata``),
