@@ -234,3 +234,20 @@ def check_llm_format() -> None:
     back = lc.llm.decode(data)
     assert_type(back, lc.llm.Response)
     assert_type(lc.llm.to_turn(back), lc.Turn)
+
+
+def check_gateway() -> None:
+    """Provider wires the other way: a client's body in, a backend's request and stream out."""
+    req = lc.Request("claude-x", [lc.Message.user("Hi!")])
+    built = lc.build_request("anthropic", req, stream=True)
+    assert_type(built, lc.ProviderRequest)
+    assert_type(built.body, bytes)
+    assert_type(built.path, str)
+    assert_type(lc.decode_request("anthropic", built.body), lc.Request)
+    response = lc.Response(None, "claude-x", lc.Message.assistant("Hello"), "stop", lc.Usage(3, 1))
+    assert_type(lc.encode_response("openai_chat", response), bytes)
+    events: list[lc.StreamEvent] = [lc.StreamStartEvent("msg_1", "claude-x"), lc.StreamEndEvent("stop")]
+    for chunk in lc.stream.encode("openai", events):
+        assert_type(chunk, bytes)
+    for chunk in lc.stream.translate("anthropic", "gemini", [ANTHROPIC_SSE], request=req):
+        assert_type(chunk, bytes)
