@@ -191,14 +191,23 @@ def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], p
 
 def _part(part: PartView, role: str, calls: _Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
     """The part as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
-    if part.executable_code is not msgspec.UNSET or part.code_execution_result is not msgspec.UNSET:
+    unset = msgspec.UNSET
+    if part.executable_code is not unset or part.code_execution_result is not unset:
         raise ValidationError("code execution parts have no canonical part and cannot be carried", path)
-    present = [name for name in _DATA_FIELDS if getattr(part, name) is not msgspec.UNSET]
-    if len(present) != 1:
+    data_fields = (
+        (part.text is not unset)
+        + (part.inline_data is not unset)
+        + (part.file_data is not unset)
+        + (part.function_call is not unset)
+        + (part.function_response is not unset)
+    )
+    if data_fields != 1:
+        present = [name for name in _DATA_FIELDS if getattr(part, name) is not unset]
         raise ValidationError(f"a part needs exactly one data field, got {present or 'none'}", path)
-    signature = _signature(part)
-    if isinstance(part.text, str):
-        out: dict[str, Any] = {"type": "text", "text": part.text}
+    signature = _signature(part) if part.thought_signature is not unset else None
+    text = part.text
+    if text is not unset:
+        out: dict[str, Any] = {"type": "text", "text": text}
         if part.thought is True:
             if signature is None:
                 raise ValidationError("a thought part without a thoughtSignature cannot be replayed", path)
