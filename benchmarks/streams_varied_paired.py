@@ -1,0 +1,334 @@
+"""Interleaved stream tables: every contestant once per round, in turn, in one process, CPU time.
+
+Each round runs every contestant of a row back to back (the order rotated round by round,
+GC off inside a round, collected between rounds); a ratio is the median over rounds of the
+per-round ratio, so a change of machine speed between contestants cancels. Per-event figures
+are medians over rounds divided by the SSE events carrying data. Timer: ``time.process_time``.
+
+Tables (``--tables``, default all):
+
+- ``varied``: the long stream of each dialect with every feature of real traffic at once
+  (``streams_varied.varied``), whole body and one chunk per event: lmcodec, the floor, lm15, the SDK.
+- ``matrix``: the plain stream and the same stream with one feature switched on at a time; lmcodec
+  and the floor on the row, lmcodec on the plain stream in the same round, so "row / plain" is the
+  row's per-event cost over the plain stream's, measured side by side.
+- ``corpus``: the lm15 contract corpus's streamed bodies of each dialect, each round running all of
+  them (repeated to ~1,000 events): lmcodec, the floor, lm15, the SDK.
+- ``assembly``: ``lc.assemble`` per fragment at 10,000 fragments over 100 (one tool call; one text part).
+
+Run: python3 benchmarks/streams_varied_paired.py [ROUNDS] [--tables varied,matrix,corpus,assembly]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import streams_varied as sv
+import streams_varied_contestants as C
+
+HERE = Path(__file__).resolve().parent
+BODIES = HERE.parent.parent / "shared" / "corpus" / "lm15-contract" / "bodies"
+FEEDINGS: dict[str, Callable[[Any], list[bytes]]] = {
+    "whole": lambda s: [s.body],
+    "per event": lambda s: list(s.events),
+}
+TARGET_FLOOR = {"whole": 1.5, "per event": 2.0}
+TARGET_LM15, TARGET_SDK, TARGET_ROW = 8.0, 50.0, 1.3
+
+
+def interleave(contestants: dict[str, Callable[[], Any]], rounds: int) -> dict[str, list[float]]:
+    """CPU seconds of each contestant, round by round (first round: warm-up, dropped)."""
+    order = list(contestants)
+    times: dict[str, list[float]] = {k: [] for k in order}
+    clock = time.process_time
+    for r in range(rounds + 1):
+        gc.collect()
+        gc.disable()
+        try:
+            for lib in order[r % len(order) :] + order[: r % len(order)]:
+                t0 = clock()
+                contestants[lib]()
+                if r:
+                    times[lib].append(clock() - t0)
+        finally:
+            gc.enable()
+    return times
+
+
+def ratio(times: dict[str, list[float]], a: str, b: str, per_a: float = 1.0, per_b: float = 1.0) -> float:
+    """Median over rounds of (a's time / per_a) / (b's time / per_b)."""
+    return statistics.median((x / per_a) / (y / per_b) for x, y in zip(times[a], times[b], strict=True))
+
+
+def us(times: dict[str, list[float]], lib: str, units: int) -> float:
+    return statistics.median(times[lib]) / units * 1e6
+
+
+def _expected(s: sv.Varied) -> C.Outcome:
+    return s.text, s.thinking, [(c.id or None, c.name, c.arguments) for c in s.tool_calls]
+
+
+def _sdk_failure(provider: str, run: C.Runner, chunks: list[bytes], want: C.Outcome) -> str | None:
+    """Why the SDK cannot stand in this row (it raises, or its text/thinking/tool calls differ), else None."""
+    try:
+        got = C.sdk_outcomes(provider, run(chunks))
+    except Exception as exc:  # the SDK's own failure is the finding
+        return f"raises {type(exc).__name__}"
+    for text, thinking, calls in got:
+        w_calls = want[2]
+        if provider == "gemini":
+            calls, w_calls = C.without_ids((text, thinking, calls))[2], C.without_ids(want)[2]
+        if text != want[0]:
+            return "text differs"
+        if thinking is not None and want[1] is not None and thinking != want[1]:
+            return "thinking differs"
+        if calls != w_calls:
+            return "tool calls differ"
+    return None
+
+
+def _fmt(x: float | None, spec: str = ".2f", suffix: str = "") -> str:
+    return "n/a" if x is None else f"{x:{spec}}{suffix}"
+
+
+def _flags(values: dict[str, float | None], feeding: str) -> str:
+    bad = []
+    if (v := values.get("floor")) is not None and v > TARGET_FLOOR[feeding]:
+        bad.append(f"floor>{TARGET_FLOOR[feeding]}x")
+    if (v := values.get("lm15")) is not None and v < TARGET_LM15:
+        bad.append(f"lm15<{TARGET_LM15:.0f}x")
+    if (v := values.get("sdk")) is not None and v < TARGET_SDK:
+        bad.append(f"SDK<{TARGET_SDK:.0f}x")
+    if (v := values.get("row")) is not None and v > TARGET_ROW:
+        bad.append(f"row>{TARGET_ROW}x")
+    return ", ".join(bad) or "-"
+
+
+HEAD_FULL = (
+    "| dialect | feeding | events | lmcodec µs/ev | floor µs/ev | lm15 µs/ev | SDK µs/ev "
+    "| lmcodec / floor | x lm15 | x SDK | misses |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+)
+
+
+def _full_row(
+    provider: str, label: str, feeding: str, units: int, runners: dict[str, Callable[[], Any]], rounds: int
+) -> str:
+    t = interleave(runners, rounds)
+    floor = ratio(t, "lmcodec", "floor")
+    lm15 = ratio(t, "lm15", "lmcodec")
+    sdk = ratio(t, "sdk", "lmcodec") if "sdk" in t else None
+    sdk_us = us(t, "sdk", units) if "sdk" in t else None
+    flags = _flags({"floor": floor, "lm15": lm15, "sdk": sdk}, feeding)
+    return (
+        f"| {provider} | {label} | {units} | {us(t, 'lmcodec', units):.2f} | {us(t, 'floor', units):.2f} "
+        f"| {us(t, 'lm15', units):.2f} | {_fmt(sdk_us)} | {floor:.2f}x | {lm15:.1f}x "
+        f"| {_fmt(sdk, '.1f', 'x')} | {flags} |"
+    )
+
+
+# Features whose framing an SDK's own SSE reader cannot read: google-genai splits on "data: " lines and
+# fails on comment and id:/retry: lines; openai's SSEDecoder dispatches an empty event at a keep-alive
+# comment block once an id: was seen, and json.loads("") raises.
+SDK_CANNOT_READ: dict[str, tuple[str, ...]] = {
+    "openai": ("fields",),
+    "openai_chat": ("fields",),
+    "gemini": ("comments", "fields"),
+}
+
+
+def varied_streams(provider: str) -> list[tuple[str, sv.Varied]]:
+    """The varied stream, and where the SDK cannot read it, the varied stream without what it cannot read."""
+    rows = [("varied", sv.varied(provider))]
+    if provider in SDK_CANNOT_READ:
+        drop = SDK_CANNOT_READ[provider]
+        rows.append((f"varied - {'/'.join(drop)}", sv.generate(provider, set(sv.FEATURES) - set(drop))))
+    return rows
+
+
+def varied_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
+    lines = [
+        "### Varied long streams (every feature at once)",
+        "",
+        HEAD_FULL[0].replace("| feeding |", "| stream | feeding |"),
+        HEAD_FULL[1].replace("|---|---|", "|---|---|---|", 1),
+    ]
+    notes: list[str] = []
+    for provider in providers:
+        make = {lib: C.RUNNERS[lib](provider) for lib in ("lmcodec", "floor", "lm15", "sdk")}
+        for name, s in varied_streams(provider):
+            for feeding, cut in FEEDINGS.items():
+                chunks = cut(s)
+                ours = make["lmcodec"](chunks)
+                if not C.same_response(make["lm15"](chunks), ours):
+                    notes.append(f"- {provider} {name}, {feeding}: lmcodec's Response differs from lm15's")
+                runners = {lib: partial(run, chunks) for lib, run in make.items()}
+                why = _sdk_failure(provider, make["sdk"], chunks, _expected(s))
+                if why:
+                    notes.append(f"- {provider} {name}, {feeding}: no SDK figure: the SDK {why}")
+                    del runners["sdk"]
+                lines.append(_full_row(provider, f"{name} | {feeding}", feeding, s.n_events, runners, rounds))
+    return [*lines, "", *notes, *([""] if notes else [])]
+
+
+def matrix_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
+    lines = [
+        "### Variety matrix (one feature switched on at a time)",
+        "",
+        "| dialect | row | feeding | events | lmcodec µs/ev | floor µs/ev | lmcodec / floor "
+        "| row / plain (lmcodec) | row / plain (floor) | misses |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    notes: list[str] = []
+    for provider in providers:
+        rows = sv.matrix(provider)
+        plain = rows["plain"]
+        ours, floor = C.lmcodec_runner(provider), C.floor_runner(provider)
+        lm15 = C.lm15_runner(provider)
+        for feeding, cut in FEEDINGS.items():
+            base = cut(plain)
+            for name, s in rows.items():
+                chunks = cut(s)
+                if not C.same_response(lm15(chunks), ours(chunks)):
+                    notes.append(f"- {provider} {name}, {feeding}: lmcodec's Response differs from lm15's")
+                t = interleave(
+                    {
+                        "lmcodec": partial(ours, chunks),
+                        "floor": partial(floor, chunks),
+                        "plain": partial(ours, base),
+                        "plain floor": partial(floor, base),
+                    },
+                    rounds,
+                )
+                n, n0 = s.n_events, plain.n_events
+                vs_floor = ratio(t, "lmcodec", "floor")
+                row = ratio(t, "lmcodec", "plain", n, n0)
+                row_floor = ratio(t, "floor", "plain floor", n, n0)
+                flags = _flags({"floor": vs_floor, "row": row if name != "plain" else None}, feeding)
+                lines.append(
+                    f"| {provider} | {name} | {feeding} | {n} | {us(t, 'lmcodec', n):.2f} "
+                    f"| {us(t, 'floor', n):.2f} "
+                    f"| {vs_floor:.2f}x | {row:.2f}x | {row_floor:.2f}x | {flags} |"
+                )
+    return [*lines, "", *notes, *([""] if notes else [])]
+
+
+def corpus_bodies(provider: str) -> list[bytes]:
+    """The corpus's streamed bodies of one dialect (openai.*stream* are Responses API bodies)."""
+    dirs = sorted(d for d in BODIES.glob(f"{provider}.*stream*") if d.is_dir())
+    return [f.read_bytes() for d in dirs for f in sorted(d.glob("*.txt"))]
+
+
+def _events(body: bytes) -> list[bytes]:
+    """A body cut into one chunk per SSE event (after each blank line, LF or CRLF)."""
+    sep = b"\r\n\r\n" if b"\r\n\r\n" in body else b"\n\n"
+    pieces = body.split(sep)
+    out = [p + sep for p in pieces[:-1]]
+    return out + ([pieces[-1]] if pieces[-1] else [])
+
+
+def _loop(run: C.Runner, bodies: list[list[bytes]], repeat: int) -> None:
+    for _ in range(repeat):
+        for chunks in bodies:
+            run(chunks)
+
+
+def corpus_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
+    if not BODIES.is_dir():
+        return ["### Corpus bodies", "", f"(skipped: {BODIES} is absent)", ""]
+    lines = ["### Corpus bodies (the lm15 contract corpus's streamed bodies, all of a dialect per round)", ""]
+    lines += [HEAD_FULL[0].replace("| feeding |", "| feeding (bodies) |"), HEAD_FULL[1]]
+    notes: list[str] = []
+    for provider in providers:
+        bodies = corpus_bodies(provider)
+        if not bodies:
+            continue
+        make = {lib: C.RUNNERS[lib](provider) for lib in ("lmcodec", "floor", "lm15", "sdk")}
+        for feeding in FEEDINGS:
+            cuts = [[b] if feeding == "whole" else _events(b) for b in bodies]
+            per_pass = sum(len(_events(b)) for b in bodies)
+            repeat = max(1, 1000 // per_pass)
+            sdk_ok = True
+            for chunks in cuts:
+                ours = make["lmcodec"](chunks)
+                if not C.same_response(make["lm15"](chunks), ours):
+                    notes.append(
+                        f"- {provider}, {feeding}: a body where lmcodec's Response differs from lm15's"
+                    )
+                want = C.response_outcome(ours)
+                if sdk_ok and (why := _sdk_failure(provider, make["sdk"], chunks, (want[0], None, want[2]))):
+                    notes.append(f"- {provider}, {feeding}: SDK row left out: on a body the SDK {why}")
+                    sdk_ok = False
+            runners = {
+                lib: partial(_loop, run, cuts, repeat) for lib, run in make.items() if lib != "sdk" or sdk_ok
+            }
+            label = f"{feeding} ({len(bodies)})"
+            lines.append(_full_row(provider, label, feeding, per_pass * repeat, runners, rounds))
+    return [*lines, "", *notes, *([""] if notes else [])]
+
+
+def assembly_table(rounds: int) -> list[str]:
+    import lmcodec as lc
+    from test_bench_assemble import REQUEST, text_stream, tool_stream
+
+    lines = [
+        "### Assembly flatness (lc.assemble, cost per fragment at 10,000 fragments over 100)",
+        "",
+        "| workload | ns/fragment at 100 | ns/fragment at 10,000 | 10,000 / 100 |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, make in (("one tool call", tool_stream), ("one text part", text_stream)):
+        small, large = make(100), make(10_000)
+        loops = 100
+
+        def run_small(events: list[Any] = small, loops: int = loops) -> None:
+            for _ in range(loops):
+                lc.assemble(events, request=REQUEST)
+
+        t = interleave({"small": run_small, "large": partial(lc.assemble, large, request=REQUEST)}, rounds)
+        flat = ratio(t, "large", "small", 10_000, 100 * loops)
+        lines.append(
+            f"| {name} | {us(t, 'small', 100 * loops) * 1e3:.0f} | {us(t, 'large', 10_000) * 1e3:.0f} "
+            f"| {flat:.2f}x{'' if flat <= 1.5 else ' (misses 1.5x)'} |"
+        )
+    return [*lines, ""]
+
+
+TABLES: dict[str, Callable[[int, tuple[str, ...]], list[str]]] = {
+    "varied": varied_table,
+    "matrix": matrix_table,
+    "corpus": corpus_table,
+    "assembly": lambda rounds, _: assembly_table(rounds),
+}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument("--tables", default=",".join(TABLES))
+    parser.add_argument("--providers", default=",".join(sv.PROVIDERS))
+    args = parser.parse_args(argv)
+    providers = tuple(args.providers.split(","))
+    print(
+        f"CPU time, {args.rounds} interleaved rounds (after one warm-up round); "
+        "ratios: medians of per-round ratios."
+    )
+    print(
+        "Targets: lmcodec / floor <= 1.5x whole, <= 2x per event; >= 8x lm15; >= 50x SDK; "
+        "row / plain <= 1.3x.\n"
+    )
+    for name in args.tables.split(","):
+        print("\n".join(TABLES[name](args.rounds, providers)), flush=True)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE))
+    main()
