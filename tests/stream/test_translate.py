@@ -102,6 +102,22 @@ def test_a_framing_error_becomes_the_destination_error_event(dst: str) -> None:
     assert "data after the end of the JSON array body" in events[-1].error.message
 
 
+@pytest.mark.parametrize(
+    "after", [b"data: {bad}\n\n", b'data: {"choices":[{"delta":{"content":"more"}}]}\n\n']
+)
+@pytest.mark.parametrize("dst", DIALECTS)
+def test_nothing_is_written_after_a_source_error(dst: str, after: bytes) -> None:
+    skip_unless_writer(dst)
+    body = b'data: {"error":{"message":"overloaded","code":"server_error"}}\n\n'
+    out = b"".join(
+        lc.stream.translate("openai_chat", dst, [body, after, b"data: [DONE]\n\n"], request=REQUEST)
+    )
+    events = list(lc.stream.decode(dst, [out], request=REQUEST))
+    assert [type(e) for e in events][-1] is lc.StreamErrorEvent
+    assert sum(isinstance(e, lc.StreamErrorEvent) for e in events) == 1
+    assert b"more" not in out
+
+
 @pytest.mark.parametrize("dst", DIALECTS)
 def test_source_error_event_crosses(dst: str) -> None:
     skip_unless_writer(dst)

@@ -24,7 +24,9 @@ its limits). A source error event becomes the destination's error event; so
 does input the source decoder refuses (a :class:`lmcodec.DecodeError`: a frame lm15
 cannot read, a framing error, a line over the framer's limit): the events decoded
 before it are written, then an error event with code
-``provider`` and the decoder's message, and the translation ends there.
+``provider`` and the decoder's message, and the translation ends there. After
+an error event nothing more is read or written (an error ends the stream on
+every wire).
 """
 
 from __future__ import annotations
@@ -137,6 +139,7 @@ class _WriterSink:
         "_write_text",
         "_write_thinking",
         "_write_tool_input",
+        "finished",
         "out",
     )
 
@@ -154,6 +157,7 @@ class _WriterSink:
         self._model: str | None = None
         self._started = False
         self._ends = EndMerge()
+        self.finished = False  # an error event was written: the destination stream is over
 
     def _text_event(self, part_index: int, text: str) -> bytes:
         return self._feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
@@ -177,36 +181,48 @@ class _WriterSink:
         self.out.append(self._feed(head.start(start) if head is not None else start))
 
     def start(self, id: str | None, model: str | None) -> None:
+        if self.finished:
+            return
         if not self._started:
             self._started = True
             self.out.append(self._feed(_new(StreamStartEvent, id=id, model=model)))
 
     def text(self, part_index: int, text: str) -> None:
+        if self.finished:
+            return
         if not self._started:
             self._synthesize()
         self.out.append(self._write_text(part_index, text))
 
     def thinking(self, part_index: int, text: str) -> None:
+        if self.finished:
+            return
         if not self._started:
             self._synthesize()
         self.out.append(self._write_thinking(part_index, text))
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
+        if self.finished:
+            return
         if not self._started:
             self._synthesize()
         self.out.append(self._write_tool_input(part_index, fragment, id, name))
 
     def event(self, event: StreamEvent) -> None:
+        if self.finished:
+            return
         if not self._started and type(event) is StreamDeltaEvent:
             self._synthesize()
         self.out.append(self._feed(event))
+        if type(event) is StreamErrorEvent:
+            self.finished = True
 
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
         self._ends.add(finish_reason, usage, provider_data)
 
     def close(self) -> None:
         end = self._ends.merged()
-        if end is not None:
+        if end is not None and not self.finished:
             if not self._started:
                 self._synthesize()
             self.out.append(self._feed(end))
@@ -233,7 +249,7 @@ class _Translator:
         self._stream = _Stream(
             src, self._sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, "skip"
         )
-        self.failed = False  # the source was refused: the stream has ended with an error event
+        self.failed = False  # the stream has ended with an error event (the source's, or a refusal)
 
     def feed(self, chunk: bytes) -> bytes:
         """The destination bytes for one source chunk (a decode failure becomes an error event)."""
@@ -244,6 +260,8 @@ class _Translator:
             self._stream.feed(chunk)
         except DecodeError as exc:
             return self._failed(exc)
+        if self._sink.finished:  # the source's error ended the stream: what follows is not read
+            self.failed = True
         return self._sink.take()
 
     def close(self) -> bytes:
@@ -255,6 +273,8 @@ class _Translator:
 
     def _failed(self, exc: DecodeError) -> bytes:
         self.failed = True
+        if self._sink.finished:  # an error event is already written
+            return self._sink.take()
         error = StreamErrorEvent(error=ErrorDetail(code="provider", message=str(exc)))
         return self._sink.take() + self._encoder.feed(error)
 
