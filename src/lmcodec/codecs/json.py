@@ -7,17 +7,18 @@ a :class:`~lmcodec.DecodeError` with the byte offset of malformed input
 The strict decoder always runs first; the lenient and ``unknown="keep"``
 readers run only after it has failed, so canonical input never pays for them.
 
-The decoders are generic in their target: the ``type`` argument is a
-``TypeForm[T]`` (PEP 747), so ``decode(data, Request)`` is a ``Request`` to a
-type checker and ``decode(data, Part)`` the ``Part`` union (mypy >= 1.19 and
-pyright read it; older checkers see ``Any``). ``typing_extensions`` is needed
-by type checkers only, never at run time.
+The decoders are generic in their target: ``decode(data, Request)`` is a
+``Request`` to a type checker (the ``type[T]`` overload, which every checker
+reads) and ``decode(data, Part)`` the ``Part`` union (the ``TypeForm[T]``
+overload of PEP 747: mypy with TypeForm on, as by default since 2026, and
+pyright; a checker without it cannot infer a union target, so annotate the
+variable there). ``typing_extensions`` is needed by type checkers only.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 import msgspec
 
@@ -75,13 +76,14 @@ def encode_into(obj: Any, buffer: bytearray, offset: int = 0) -> None:
         raise_encode_error(exc)
 
 
-def decode(
-    data: bytes | bytearray | memoryview | str,
-    type: TypeForm[T],
-    *,
-    lenient: bool = False,
-    unknown: OnUnknown = "error",
-) -> T:
+Buffer = bytes | bytearray | memoryview | str
+
+
+@overload
+def decode(data: Buffer, type: type[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T: ...
+@overload
+def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T: ...
+def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T:
     """Decode canonical JSON into ``type`` (a wire class or union), validating every rule.
 
     ``lenient=True`` also accepts the tolerant input forms lm15's from_dict
@@ -154,6 +156,12 @@ def to_builtins(obj: Any, *, include_provider_data: bool = False) -> Any:
         return json.loads(data)
 
 
+@overload
+def from_builtins(value: Any, type: type[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T: ...
+@overload
+def from_builtins(
+    value: Any, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error"
+) -> T: ...
 def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T:
     """Build ``type`` from a JSON-compatible value (lm15's ``*_from_dict``).
 
