@@ -21,6 +21,7 @@ from typing import IO, Any
 import lmcodec as lc
 from lmcodec.cli._output import UsageError, atomic_path, check_distinct, check_readable
 from lmcodec.codecs import jsonl
+from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import open_write
 
 __all__ = ["SHOWN", "cmd_convert", "cmd_validate", "type_named"]
@@ -143,6 +144,17 @@ def _write_lines(
     return count
 
 
+def _canonical(record: Any) -> bytes:
+    """``lc.encode``, a lone surrogate spelled as its escape as ``jsonl.write`` does."""
+    try:
+        return lc.encode(record)
+    except lc.EncodeError as exc:
+        escaped = json_with_surrogates(record) if isinstance(exc.__cause__, UnicodeEncodeError) else None
+        if escaped is None:
+            raise
+        return escaped
+
+
 def _write_msgpack(
     fh: IO[bytes], records: Iterable[Any], where: Callable[[], str], rejected: _Rejected
 ) -> int:
@@ -179,7 +191,7 @@ def _write(
             from lmcodec import llm
 
             return _write_lines(fh, out, llm.encode, source.where, rejected)
-        return _write_lines(fh, out, lc.encode, source.where, rejected)
+        return _write_lines(fh, out, _canonical, source.where, rejected)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:

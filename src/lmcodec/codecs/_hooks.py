@@ -12,6 +12,7 @@ import json
 import operator
 import re
 import sys
+from collections.abc import Iterator
 from itertools import accumulate, compress, count
 from pathlib import Path, PurePath
 from typing import Any, NoReturn
@@ -169,16 +170,43 @@ def _as_bytes(data: Any) -> bytes | None:
     return None
 
 
-# A string, or (group 1 not '"') one the buffer cuts: every match that starts at a quote succeeds,
-# so no quote inside a string is ever tried as a start (which made the scan quadratic).
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*("|\\?\Z)', re.S)
 # One byte per input byte: 2 opens a level, 0 closes one, 1 neither (depth = running sum - count).
 _DEPTH_TABLE = bytes(2 if b in b"[{" else 0 if b in b"]}" else 1 for b in range(256))
+# Brackets inside a string nest nothing: blanked (same length, so offsets stay true).
+_NEUTRAL = bytes(0x5F if b in b"[]{}" else b for b in range(256))
+_WINDOW = 1 << 20
 
 
-def _blank(match: re.Match[bytes]) -> bytes:
-    """A complete string as filler; a cut one kept as it is (its quote marks where the prefix ends)."""
-    return b"_" * len(match[0]) if match[1] == b'"' else match[0]
+def _structure(buf: bytes) -> Iterator[tuple[int, bytes]]:
+    """``buf`` in windows (offset, bytes of the same length) whose brackets inside strings are
+    blanked. Escapes go first (``\\\\`` pairs, then ``\\"``: ``bytes.replace`` pairs a run of
+    backslashes from the left, as JSON does), so every quote left delimits a string; a string's
+    state carries from one window to the next. C-level passes only, memory bounded by a window."""
+    plain = buf.replace(b"\\\\", b"__").replace(b'\\"', b"__") if b"\\" in buf else buf
+    inside = False
+    for start in range(0, len(plain), _WINDOW):
+        window = plain[start : start + _WINDOW]
+        if b'"' in window:
+            parts = window.split(b'"')
+            first = 0 if inside else 1
+            parts[first::2] = [part.translate(_NEUTRAL) for part in parts[first::2]]
+            if len(parts) % 2 == 0:  # an odd number of quotes: the window ends in the other state
+                inside = not inside
+            window = b'"'.join(parts)
+        elif inside:
+            window = window.translate(_NEUTRAL)
+        yield start, window
+
+
+def _depths(window: bytes, depth: int) -> Iterator[int]:
+    """The nesting depth after each byte of ``window``, starting at ``depth``."""
+    sums = accumulate(window.translate(_DEPTH_TABLE), initial=depth)
+    next(sums)
+    return map(operator.sub, sums, count(1))
+
+
+def _window_end(window: bytes, depth: int) -> int:
+    return depth + window.count(b"[") + window.count(b"{") - window.count(b"]") - window.count(b"}")
 
 
 def _stack_depth() -> int:
@@ -191,21 +219,26 @@ def _stack_depth() -> int:
 
 
 def _first_deeper(buf: bytes, allowed: int) -> int | None:
-    """The offset where ``buf`` first nests deeper than ``allowed``, scanning growing prefixes
-    (so the work is proportional to that offset, not to the input)."""
-    size = 1 << 13
-    while True:
-        window = buf[:size]
-        if b'"' in window:
-            window = _STRING.sub(_blank, window)  # brackets inside strings do not nest
-            open_string = window.find(b'"')  # a string the prefix cuts: stop before it
-            if open_string >= 0:
-                window = window[:open_string]
-        depths = map(operator.sub, accumulate(window.translate(_DEPTH_TABLE)), count(1))
-        at = next(compress(count(), map(allowed.__lt__, depths)), None)
-        if at is not None or size >= len(buf):
-            return at
-        size *= 4
+    """The offset where ``buf`` first nests deeper than ``allowed`` (work stops at its window)."""
+    depth = 0
+    for start, window in _structure(buf):
+        at = next(compress(count(), map(allowed.__lt__, _depths(window, depth))), None)
+        if at is not None:
+            return start + at
+        depth = _window_end(window, depth)
+    return None
+
+
+def _deepest(buf: bytes) -> tuple[int, int]:
+    """The greatest nesting depth of ``buf`` and the offset where it is first reached."""
+    best, at, depth = 0, 0, 0
+    for start, window in _structure(buf):
+        top = max(_depths(window, depth), default=0)
+        if top > best:
+            best = top
+            at = start + next(compress(count(), map(top.__eq__, _depths(window, depth))))
+        depth = _window_end(window, depth)
+    return best, at
 
 
 def too_deep(data: Any, what: str = "JSON") -> DecodeError:
@@ -223,9 +256,7 @@ def too_deep(data: Any, what: str = "JSON") -> DecodeError:
         return DecodeError(f"{what} is nested too deeply: nesting is bounded by {limit}")
     at = _first_deeper(buf, allowed)
     if at is None:  # msgspec gave up earlier than estimated: point at the deepest level
-        mask = (_STRING.sub(_blank, buf) if b'"' in buf else buf).translate(_DEPTH_TABLE)
-        deepest = max(map(operator.sub, accumulate(mask), count(1)), default=0)
-        at = next(compress(count(), map(deepest.__eq__, map(operator.sub, accumulate(mask), count(1)))), 0)
+        deepest, at = _deepest(buf)
         levels = f"{deepest} levels"
     else:
         levels = f"more than {allowed} levels"
