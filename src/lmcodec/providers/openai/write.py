@@ -40,7 +40,8 @@ response, so a Responses stream decoded and re-encoded decodes to the same
 events, provider_data included; otherwise the final response is built from
 the items written, ``finish_reason`` and ``usage`` (only the usage fields
 reported: no invented zeros). An error event is written as ``error`` followed
-by ``response.failed``.
+by ``response.failed``; events after it are dropped (an error ends the
+stream), an event after the end is refused.
 
 What this wire cannot carry (dropped): audio and image deltas, continuation
 state of other providers (Anthropic signatures, Gemini thought signatures).
@@ -138,6 +139,7 @@ class StreamWriter:
 
     __slots__ = (
         "_ended",
+        "_errored",
         "_id",
         "_model",
         "_next_index",
@@ -155,6 +157,7 @@ class StreamWriter:
     def __init__(self) -> None:
         self._started = False
         self._ended = False
+        self._errored = False
         self._id = ""
         self._model = ""
         self._token = new_id("")
@@ -172,6 +175,8 @@ class StreamWriter:
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty)."""
         if self._ended:
+            if self._errored:  # an error ends the stream on this wire: what follows is dropped
+                return b""
             raise ValueError("an event after the end of the stream")
         ev: Any = event
         kind = type(ev)
@@ -507,6 +512,7 @@ class StreamWriter:
         if not self._started:
             self._begin(None, None)
         self._ended = True
+        self._errored = True
         error = event.error
         code = error_code(error)
         self._emit("error", {"code": code, "message": error.message, "param": None})

@@ -24,7 +24,8 @@ Where the values come from:
   the same events, provider_data included. Otherwise the finish and usage
   chunks are written from ``finish_reason`` and ``usage``.
 - An error event is ``data: {"error": {...}}`` (what OpenAI sends and the
-  openai SDK raises as ``APIError``); no ``[DONE]`` follows.
+  openai SDK raises as ``APIError``); no ``[DONE]`` follows, and events after it
+  are dropped (an error ends the stream). An event after the end is refused.
 
 What this wire cannot carry (dropped): citations, continuation state (thinking
 signatures, encrypted reasoning), audio and image deltas.
@@ -74,11 +75,12 @@ _CONTENT_KEYS: Final = ("content", "tool_calls", "reasoning_content", "reasoning
 class StreamWriter:
     """Writes one stream, event by event, as Chat Completions SSE (one writer per stream)."""
 
-    __slots__ = ("_calls", "_ended", "_head", "_id", "_model", "_named", "_started", "created")
+    __slots__ = ("_calls", "_ended", "_errored", "_head", "_id", "_model", "_named", "_started", "created")
 
     def __init__(self) -> None:
         self._started = False
         self._ended = False
+        self._errored = False
         self._id = ""
         self._model = ""
         self._head = b""  # every chunk up to and including `"delta":`
@@ -89,6 +91,8 @@ class StreamWriter:
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty)."""
         if self._ended:
+            if self._errored:  # an error ends the stream on this wire: what follows is dropped
+                return b""
             raise ValueError("an event after the end of the stream")
         ev: Any = event
         kind = type(ev)
@@ -235,6 +239,7 @@ class StreamWriter:
     def _error(self, event: StreamErrorEvent) -> bytes:
         out = b"" if self._started else self._begin(None, None)
         self._ended = True
+        self._errored = True
         error = event.error
         code = error_code(error)
         body = {"error": {"message": error.message, "type": code, "param": None, "code": code}}
