@@ -317,3 +317,8 @@ def test_write_methods_write_what_feed_writes(events: list[Any]) -> None:
         else:
             got = called.feed(event)
         assert got == want
+
+
+def test_a_non_event_is_refused_with_an_lmcodec_error() -> None:
+    with pytest.raises(lc.ValidationError):
+        lc.stream.Encoder(WIRE).feed("not an event")  # type: ignore[arg-type]

@@ -291,3 +291,32 @@ def test_a_one_text_chunk_is_the_struct_chunk(text: str, start_id: str | None, m
 @given(events=provider_shaped_streams())
 def test_provider_shaped_streams_read_back_alike(events: list[Any]) -> None:
     check_written(WIRE, events)
+
+
+def _far_slot_stream(n: int) -> list[Any]:
+    """Reasoning at slot 0, ``n`` calls in slots 1..n, then ``n`` text deltas in slot n + 1."""
+    events: list[Any] = [lc.StreamStartEvent(id="r", model="m")]
+    events.append(lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text="t", part_index=0)))
+    for k in range(1, n + 1):
+        events.append(
+            lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="", part_index=k, id=f"c{k}", name="f"))
+        )
+        events.extend(
+            lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input=p, part_index=k)) for p in ('{"a":', "1}")
+        )
+    events.extend(lc.StreamDeltaEvent(delta=lc.TextDelta(text="x", part_index=n + 1)) for _ in range(n))
+    events.append(lc.StreamEndEvent(finish_reason="tool_call"))
+    return events
+
+
+def test_what_is_written_grows_linearly_with_the_stream() -> None:
+    """Empty parts keep a slot's position only up to a bound, so a delta never writes more than a
+    bounded chunk, however many slots precede it."""
+    sizes = [len(_written(_far_slot_stream(n))) for n in (200, 400, 800)]
+    assert sizes[1] < 2.2 * sizes[0] and sizes[2] < 2.2 * sizes[1]
+    assert max(len(c) for c in _written(_far_slot_stream(800)).split(b"\r\n\r\n")[1:-2]) < 1000
+
+
+def test_a_non_event_is_refused_with_an_lmcodec_error() -> None:
+    with pytest.raises(lc.ValidationError):
+        lc.stream.Encoder(WIRE).feed("not an event")  # type: ignore[arg-type]

@@ -48,6 +48,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
@@ -154,7 +155,9 @@ class StreamWriter:
                 error=f.ErrorBody(type=f.error_type(event.error), message=event.error.message)
             )
             return head + _sse(b"error", error)
-        raise TypeError(f"not a StreamEvent: {type(event).__name__}")
+        raise ValidationError(
+            f"the Anthropic stream writer expects a StreamEvent, got {type(event).__name__}"
+        )
 
     def write_text(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a TextDelta without logprobs (the translator's event-free path)."""

@@ -43,9 +43,11 @@ What the Gemini wire cannot carry, and what is written instead:
   token bytes of logprobs, continuation state of other providers (an Anthropic
   signature or OpenAI encrypted reasoning is never smuggled into a
   ``thoughtSignature``), media given by url or file id.
-- **Order:** text after a tool call in another slot, or a source that
-  interleaves slots, may land in a different part position: the text is kept
-  but may join another text part of the assembled response.
+- **Order:** a part whose position cannot be reached again (it follows a
+  function call or more than 16 slots, or the source interleaves slots) streams
+  at position 0: its content is kept, but in the assembled response it may join
+  the text of slot 0 or move before the calls. A later fragment of a call whose
+  chunk was already written becomes a call of its own without a name.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.wire import (
@@ -84,6 +87,8 @@ __all__ = ["StreamWriter", "encode_response"]
 
 _encode = f.ENCODER.encode
 _FILLABLE: Final = frozenset({"text", "thinking"})
+_MAX_FILLERS: Final = 16
+"""How many empty parts may precede a part to keep it at its position (bounds what one delta writes)."""
 
 
 def _sse(frame: Any) -> bytes:
@@ -106,6 +111,8 @@ class StreamWriter:
     """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
 
     __slots__ = (
+        "_by_index",
+        "_by_key",
         "_done",
         "_fed",
         "_kinds",
@@ -114,6 +121,7 @@ class StreamWriter:
         "_pending",
         "_plain",
         "_positions",
+        "_prefix",
         "_response_id",
     )
 
@@ -121,6 +129,9 @@ class StreamWriter:
         self._model: str | msgspec.UnsetType = f.UNSET
         self._response_id: str | msgspec.UnsetType = f.UNSET
         self._pending: list[_Slot] = []
+        self._by_key: dict[tuple[int, str], _Slot] = {}  # the pending chunk's latest part per slot
+        self._by_index: dict[int, _Slot] = {}  # ... and per canonical part index
+        self._prefix = 0  # positions known to hold text or thought, from 0
         self._fed: list[Any] = []  # the canonical delta events the pending chunk holds
         self._logprobs: tuple[TokenLogprob, ...] = ()
         self._positions: dict[tuple[int, str], int] = {}  # canonical (slot, kind) -> part position
@@ -146,7 +157,7 @@ class StreamWriter:
             return self._end(event)
         if isinstance(event, StreamErrorEvent):
             return self.flush() + _sse(f.error_body(event.error))
-        raise TypeError(f"not a StreamEvent: {type(event).__name__}")
+        raise ValidationError(f"the Gemini stream writer expects a StreamEvent, got {type(event).__name__}")
 
     def flush(self) -> bytes:
         """The pending chunk, written now (empty when nothing is pending)."""
@@ -158,10 +169,19 @@ class StreamWriter:
             text = part.text
             if type(text) is str and not self._logprobs:  # most chunks: one answer-text part
                 head, tail = self._plain or self._plain_template()
-                self._pending = []
-                self._fed = []
+                self._clear()
                 return head + _encode(text) + tail
-        return _sse(self._chunk(f.UNSET, f.UNSET))
+        written = _sse(self._chunk(f.UNSET, f.UNSET))
+        self._clear()
+        return written
+
+    def _clear(self) -> None:
+        """Forget the pending chunk (written)."""
+        self._pending = []
+        self._fed = []
+        self._logprobs = ()
+        self._by_key = {}
+        self._by_index = {}
 
     def _plain_template(self) -> tuple[bytes, bytes]:
         """The chunk of one answer-text part, encoded with an empty text and cut around it."""
@@ -207,11 +227,11 @@ class StreamWriter:
     def _tool_call(self, delta: ToolCallDelta, event: StreamDeltaEvent) -> bytes:
         key = (delta.part_index, "tool")
         if delta.id is None and delta.name is None:
-            for slot in reversed(self._pending):
-                if slot.key == key and slot.args is not None:
-                    slot.args.append(delta.input)  # a later fragment of a pending call
-                    self._fed.append(event)
-                    return b""
+            pending_call = self._by_key.get(key)
+            if pending_call is not None and pending_call.args is not None:
+                pending_call.args.append(delta.input)  # a later fragment of a pending call
+                self._fed.append(event)
+                return b""
         call = f.FunctionCall(name=delta.name or "", args=None, id=delta.id or f.UNSET)
         return self._put(key, f.Part(functionCall=call), event, [delta.input])
 
@@ -222,13 +242,11 @@ class StreamWriter:
         if not isinstance(value, str):
             return b""
         idx = delta.part_index
-        for slot in reversed(self._pending):
-            if slot.key is not None and slot.key[0] == idx:
-                if slot.part.thoughtSignature is f.UNSET:
-                    slot.part.thoughtSignature = value
-                    self._fed.append(event)
-                    return b""
-                break
+        slot = self._by_index.get(idx)
+        if slot is not None and slot.part.thoughtSignature is f.UNSET:
+            slot.part.thoughtSignature = value
+            self._fed.append(event)
+            return b""
         thought = (idx, "thinking") in self._positions and (idx, "text") not in self._positions
         part = f.Part(text="", thought=True if thought else f.UNSET, thoughtSignature=value)
         return self._put((idx, "thinking" if thought else "text"), part, event)
@@ -245,11 +263,10 @@ class StreamWriter:
         position = self._positions.get(key)
         if position == 0:  # most deltas: a slot seen before at position 0 opens the next chunk
             out = self.flush() if pending else b""
-            self._pending.append(_Slot(key, part, args))
-            self._fed.append(event)
+            self._append(_Slot(key, part, args), event)
             return out
         out = b""
-        in_pending = any(slot.key == key for slot in pending)
+        in_pending = key in self._by_key  # a slot appears once per chunk
         if position is None:
             if key[0] != len(pending):
                 out = self.flush()
@@ -258,30 +275,30 @@ class StreamWriter:
                 position = key[0]
             self._positions[key] = position
         elif position != len(pending) or in_pending:
-            if position and not self._fillable(position) and in_pending and part.text is not f.UNSET:
-                for slot in reversed(pending):  # no way to reach the position again: join the part
-                    if slot.key == key:
-                        slot.part.text = str(slot.part.text or "") + str(part.text or "")
-                        self._fed.append(event)
-                        return b""
             out = self.flush()
             if not self._fillable(position):
-                position = 0
+                position = 0  # the position cannot be reached again: the part streams at 0
         if not self._pending:
             self._fill(position)
         while len(self._kinds) <= position:
             self._kinds.append(set())
         self._kinds[position].add(key[1])
-        self._pending.append(_Slot(key, part, args))
-        self._fed.append(event)
+        self._append(_Slot(key, part, args), event)
         return out
+
+    def _append(self, slot: _Slot, event: Any) -> None:
+        self._pending.append(slot)
+        self._fed.append(event)
+        if slot.key is not None:
+            self._by_key[slot.key] = slot
+            self._by_index[slot.key[0]] = slot
 
     def _position_in_new_chunk(self, key: tuple[int, str]) -> int:
         """Where a slot first seen at the start of a chunk goes: its own index when the positions
         before it can be filled, and never onto a position that holds another call."""
         if self._fillable(key[0]) and not (key[1] == "tool" and self._holds_call(key[0])):
             return key[0]
-        for position in range(len(self._kinds) + 1):
+        for position in range(min(len(self._kinds), _MAX_FILLERS) + 1):
             if not self._fillable(position):
                 break
             if key[1] != "tool" or not self._holds_call(position):
@@ -292,8 +309,16 @@ class StreamWriter:
         return position < len(self._kinds) and "tool" in self._kinds[position]
 
     def _fillable(self, position: int) -> bool:
+        """Whether every position before ``position`` holds text or thought (an empty part there
+        adds nothing), and ``position`` is within :data:`_MAX_FILLERS`."""
+        if position > _MAX_FILLERS:
+            return False
         kinds = self._kinds
-        return all(i < len(kinds) and kinds[i] & _FILLABLE for i in range(position))
+        prefix = self._prefix  # kinds only grow: the fillable prefix only lengthens
+        while prefix < len(kinds) and kinds[prefix] & _FILLABLE:
+            prefix += 1
+        self._prefix = prefix
+        return position <= prefix
 
     def _fill(self, position: int) -> None:
         for i in range(position):
@@ -303,6 +328,7 @@ class StreamWriter:
     # -- chunks --------------------------------------------------------------
 
     def _chunk(self, finish: str | msgspec.UnsetType, usage: Any) -> f.Chunk:
+        """The pending chunk with ``finish`` and ``usage`` (the pending state is kept)."""
         parts = []
         for slot in self._pending:
             if slot.args is not None:
@@ -310,9 +336,6 @@ class StreamWriter:
             parts.append(slot.part)
         logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
         candidate = f.Candidate(content=f.Content(parts=parts), finishReason=finish, logprobsResult=logprobs)
-        self._pending = []
-        self._fed = []
-        self._logprobs = ()
         return f.Chunk(
             candidates=[candidate],
             usageMetadata=usage,
@@ -329,18 +352,16 @@ class StreamWriter:
         if data is not None and isinstance(data.get("candidates"), list):
             verbatim = _sse(data)
             finish = f.finish_reason(end.finish_reason)
-            for written in (verbatim, _sse(self._peek(finish)) + verbatim if self._pending else b""):
+            for written in (
+                verbatim,
+                _sse(self._chunk(finish, f.UNSET)) + verbatim if self._pending else b"",
+            ):
                 if written and self._reads_as(written, end):
-                    self._chunk(f.UNSET, f.UNSET)
+                    self._clear()
                     return written
-        return _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
-
-    def _peek(self, finish: str) -> f.Chunk:
-        """The pending chunk with ``finish``, the pending state kept."""
-        pending, fed, logprobs = list(self._pending), list(self._fed), self._logprobs
-        chunk = self._chunk(finish, f.UNSET)
-        self._pending, self._fed, self._logprobs = pending, fed, logprobs
-        return chunk
+        written = _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
+        self._clear()
+        return written
 
     def _reads_as(self, written: bytes, end: StreamEndEvent) -> bool:
         """Whether lmcodec's own decoder reads ``written`` as the pending deltas and ``end``."""
