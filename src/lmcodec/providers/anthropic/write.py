@@ -7,7 +7,13 @@ stop reason and usage, ``message_stop``; an error event becomes an ``error``
 event and ends the stream. Block indices are assigned 0, 1, 2, ... in the order
 blocks open, one block open at a time: a canonical slot (``part_index``) and
 kind (text, thinking, tool call) opens a block when its first delta arrives and
-the previous block is stopped then.
+the previous block is stopped then. A call's first fragment goes in its
+``tool_use`` block start when it is a whole object as lm15 prints one (a block
+start that came with its input), else in an ``input_json_delta``. An empty
+thinking slot waits for its next event (more text: a thinking block; redacted
+state: a ``redacted_thinking`` block). The open block's text and argument deltas
+are written from a template of their frame (the hot path; ``write_text`` /
+``write_tool_input`` take it without an event object, for the translator).
 
 Kept from the canonical events: the message id and model of the start event,
 tool call ids and names, thinking text, Anthropic thinking signatures
@@ -37,8 +43,12 @@ What the Messages wire cannot carry, and what is written instead:
 - **Order.** A delta for a block already stopped (a source that interleaves
   slots) is written to that block's index after its stop; the SDK and lm15
   accept it, but a client that finalizes a block at its stop does not see it.
+- **Finish.** ``error`` is written as ``end_turn`` (reads back as ``stop``); an
+  error's canonical code maps to the Anthropic error type lm15 reads back as it,
+  but its provider code is Anthropic's type (another dialect's is not kept).
 - A stream closed without an end or error event is left unterminated (no
-  ``message_stop`` is fabricated), as the backend left it.
+  ``message_stop`` is fabricated), as the backend left it; nothing is written
+  after an error event.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ true``), ``functionCall`` parts with whole ``args``, ``inlineData`` for image
 and audio, a part's ``thoughtSignature`` beside it, ``logprobsResult`` on the
 candidate, and on the last chunk the ``finishReason`` and ``usageMetadata``.
 ``modelVersion`` and ``responseId`` are the start event's model and id, on every
-chunk, when the start names them. An error event becomes Google's error object
+chunk, when the start names them (no responseId is synthesized: a start decoded
+from Gemini names none, and its last chunk, written back as it came, carries the
+backend's own; google-genai does not require one). An error event becomes Google's error object
 (``{"error": {"code", "message", "status"}}``) and ends the stream.
 
 Chunks and part indices. A Gemini part index is a position inside one chunk, so
