@@ -11,12 +11,14 @@ class DecodeStats:
     ``frames``: SSE events with data (JSON-array elements for a Gemini array
     body); ``events``: canonical events emitted; ``skipped``: frames that
     mapped to nothing (ignored or unknown types, empty data, chunks without
-    content; an end frame counts as mapped); ``generic``: frames the typed
-    views rejected and the generic (lm15 dict-code) path mapped;
+    content; an end frame counts as mapped); ``generic``: frames the port
+    (lm15's dict code, ``providers/<name>/port.py``) mapped: those the typed views refuse,
+    and the few lm15 reads as a whole dict (an end frame whose JSON is its provider_data);
     ``truncated``: unterminated, cut-short last frames dropped at end of input;
     ``unknown``: frames of an event type the adapter does not know (skipped,
     or surfaced as UnknownEvents with ``unknown="keep"``; see
-    :mod:`lmcodec.providers._unknown`).
+    :mod:`lmcodec.providers._unknown`). Counted by :class:`Decoder` (``assemble(decode())``
+    counts nothing visible).
     """
 
     __slots__ = ("events", "frames", "generic", "skipped", "truncated", "unknown")
