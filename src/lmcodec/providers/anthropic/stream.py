@@ -7,8 +7,8 @@ lm15's dict code for the frames the views refuse in :mod:`lmcodec.providers.anth
 See ``notes/providers.md`` §3.
 
 Each SSE ``data`` payload is decoded once into a tagged union of frame
-Structs (``type``); each Struct has its handler in ``_HANDLERS``, and the text
-and tool-input deltas, most of a stream, are mapped inline. ``message_delta``
+Structs (``type``); each Struct has its handler in ``_HANDLERS``, and the text,
+tool-input and thinking deltas, most of a stream, are mapped inline. ``message_delta``
 (whose whole frame is the end's ``provider_data``), ``error`` frames, citation
 deltas and anything unusual take the port.
 """
@@ -66,6 +66,7 @@ class StreamMapper(MapperBase):
         sink = self.sink
         text = sink.text
         tool_input = sink.tool_input
+        thinking = sink.thinking
         n = 0
         try:
             for n, data in enumerate(datas):  # noqa: B007 (n: the failing frame's position)
@@ -83,6 +84,9 @@ class StreamMapper(MapperBase):
                     if dtype == "input_json_delta":
                         tool_input(f.index, delta.partial_json or "", None, None)
                         continue
+                    if dtype == "thinking_delta":
+                        thinking(f.index, delta.thinking or "")
+                        continue
                 skipped += _HANDLERS[type(f)](self, f, data)
         except StreamDecodeError as exc:
             exc.frame = n
@@ -93,12 +97,10 @@ class StreamMapper(MapperBase):
         port.port_frame(payload, self.model, out)
 
     def _block_delta(self, f: BlockDeltaFrame, data: bytes) -> int:
-        """A content-block delta other than text or tool input."""
+        """A content-block delta other than text, tool input or thinking."""
         delta = f.delta
         dtype = delta.type if delta is not None else None
-        if dtype == "thinking_delta":
-            self.sink.thinking(f.index, delta.thinking or "")  # type: ignore[union-attr]
-        elif dtype == "signature_delta" and delta.signature:  # type: ignore[union-attr]
+        if dtype == "signature_delta" and delta.signature:  # type: ignore[union-attr]
             signature = {"signature": delta.signature}  # type: ignore[union-attr]
             self.sink.event(continuation_event(f.index, "anthropic", "thinking_signature", signature))
         elif dtype in ("citation_delta", "citations_delta"):
