@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.openai._common import arguments_json, data_part_text
 
+from ..wire.lm15_strategies import JSON_OBJ
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, check_build
 
 PROVIDER = "openai"
@@ -16,3 +21,17 @@ PROVIDER = "openai"
 @given(canonical_requests(), st.booleans())
 def test_build_equals_lm15(request: lc.Request, stream: bool) -> None:
     check_build(PROVIDER, request, stream=stream)
+
+
+@REQUEST_SETTINGS
+@given(JSON_OBJ)
+def test_arguments_fast_path_equals_json_dumps(value: dict[str, Any]) -> None:
+    """The msgspec fast path of the arguments string and the data-part text is stdlib json's text."""
+    assert arguments_json(value) == json.dumps(value, separators=(",", ":"))
+    part = lc.DataPart(value=value)
+    assert data_part_text(part) == json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_float_spellings(value: float) -> None:
+    assert arguments_json({"x": value}) == json.dumps({"x": value}, separators=(",", ":"))

@@ -206,9 +206,12 @@ def test_bad_bodies_name_the_path(body: bytes, path: str) -> None:
 def _seconds(n: int) -> float:
     items = [_user("x"), {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}] * n
     body = json.dumps({"model": "m", "input": items}).encode()
-    start = time.perf_counter()
-    lc.decode_request(PROVIDER, body)
-    return time.perf_counter() - start
+    best = float("inf")
+    for _ in range(3):  # the best of three: the machine is shared
+        start = time.process_time()
+        lc.decode_request(PROVIDER, body)
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def test_hostile_sizes_linear() -> None:

@@ -243,9 +243,12 @@ def test_canonical_invariants_are_validation_errors() -> None:
 def _seconds(n: int) -> float:
     rows = [{"role": "user", "content": "x"}] * n
     body = json.dumps({"model": "m", "messages": rows}).encode()
-    start = time.perf_counter()
-    lc.decode_request(PROVIDER, body)
-    return time.perf_counter() - start
+    best = float("inf")
+    for _ in range(3):  # the best of three: the machine is shared
+        start = time.process_time()
+        lc.decode_request(PROVIDER, body)
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def test_hostile_sizes_linear() -> None:

@@ -31,6 +31,7 @@ from lmcodec.wire.judgments import schema_has_judgments
 
 __all__ = [
     "MEDIA_KINDS",
+    "AssistantMedia",
     "Notes",
     "arguments_json",
     "cache_breakpoint_index",
@@ -102,14 +103,36 @@ def encode_payload(payload: dict[str, Any]) -> bytes:
         ) from exc
 
 
+# msgspec writes what compact ``json.dumps`` writes (same escapes, same key order) except for
+# floats in exponent form (``1e16`` / ``0.00001`` where Python writes ``1e+16`` / ``1e-05``) and,
+# against ``ensure_ascii=True``, non-ASCII text. Output holding none of these is taken as is;
+# anything else (a string that merely looks like one included) goes through the stdlib encoder.
+_FLOAT_SPELLING = re.compile(rb"[0-9][eE]|0\.0000")
+_FLOAT_OR_NON_ASCII = re.compile(rb"[0-9][eE]|0\.0000|[\x7f-\xff]")
+_ascii_json = json.JSONEncoder(separators=(",", ":"))
+_unicode_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def arguments_json(value: Any) -> str:
     """A tool call's ``arguments`` string exactly as lm15 writes it (``json.dumps``, ASCII escapes)."""
-    return json.dumps(value, separators=(",", ":"))
+    try:
+        fast = _encoder.encode(value)
+    except (TypeError, UnicodeEncodeError, OverflowError):
+        return _ascii_json.encode(value)
+    if _FLOAT_OR_NON_ASCII.search(fast) is None:
+        return fast.decode("ascii")
+    return _ascii_json.encode(value)
 
 
 def data_part_text(part: DataPart) -> str:
     """A data part on a text-only wire: its value as compact JSON (lm15 ``data_part_text``)."""
-    return json.dumps(part.value, separators=(",", ":"), ensure_ascii=False)
+    try:
+        fast = _encoder.encode(part.value)
+    except (TypeError, UnicodeEncodeError, OverflowError):
+        return _unicode_json.encode(part.value)
+    if _FLOAT_SPELLING.search(fast) is None:
+        return fast.decode("utf-8")
+    return _unicode_json.encode(part.value)
 
 
 def parts_to_text(
@@ -160,6 +183,15 @@ def media_base64(part: Any) -> str:
 def media_data_uri(part: Any) -> str:
     """``data:<media_type>;base64,<bytes>``."""
     return f"data:{part.media_type};base64,{media_base64(part)}"
+
+
+class AssistantMedia(Exception):
+    """Raised by a builder's walk at an assistant media part; the caller reports it as lm15 does.
+
+    lm15 checks every message for such parts before it builds anything; the builders check
+    during their one walk instead and, on any failure, run :func:`check_message_media` first,
+    so the error raised is the one lm15 raises.
+    """
 
 
 def check_message_media(request: Request, dialect: str, provider: str) -> None:

@@ -127,10 +127,17 @@ def only_keys(value: dict[str, Any], allowed: frozenset[str], path: str, what: s
 def parse_arguments(value: Any, path: str) -> dict[str, Any]:
     """A tool call's ``arguments`` string -> the JSON object it encodes."""
     text = string(value, path)
+    if not text:
+        return {}
     try:
-        parsed = json.loads(text) if text else {}
-    except ValueError as exc:
-        fail(f"the tool call arguments are not JSON: {exc}", path)
+        parsed = _decoder.decode(text)
+    except msgspec.DecodeError:
+        try:  # what msgspec refuses and the stdlib reads (NaN, 1e400): the stdlib's reading
+            parsed = json.loads(text)
+        except ValueError as exc:
+            fail(f"the tool call arguments are not JSON: {exc}", path)
+    except RecursionError:
+        fail("the tool call arguments nest too deeply", path)
     if not isinstance(parsed, dict):
         fail("the tool call arguments must encode a JSON object", path)
     return parsed

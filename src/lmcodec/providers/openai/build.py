@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.errors import ValidationError
+from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.openai._common import (
+    MEDIA_KINDS,
+    AssistantMedia,
     Notes,
     arguments_json,
     breakpoint_unsupported,
@@ -100,7 +102,11 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     model = strip_model_prefix(request.model, PROVIDER)
     notes: Notes = []
-    payload = _payload(request, model, stream, notes)
+    try:
+        payload = _payload(request, model, stream, notes)
+    except (AssistantMedia, ProviderError, ValidationError):
+        check_message_media(request, PROVIDER, PROVIDER)
+        raise
     return ProviderRequest(
         method="POST",
         path=PATH,
@@ -129,7 +135,6 @@ def _refuse_compat_override(extensions: dict[str, Any] | None) -> None:
 
 
 def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
-    check_message_media(request, PROVIDER, PROVIDER)
     config = request.config
     _refuse_compat_override(config.extensions)
     breakpoint_index = cache_breakpoint_index(request, CACHE_CONTROL, notes)
@@ -277,6 +282,8 @@ def _assistant_content(message: Message, items: list[dict[str, Any]]) -> list[di
                 items.append(item)
             elif part.text:
                 content.append({"type": "output_text", "text": part.text})
+        elif part.type in MEDIA_KINDS:
+            raise AssistantMedia
     return content
 
 
@@ -291,7 +298,7 @@ def _tool_output(part: ToolResultPart) -> str | list[dict[str, Any]]:
     """``function_call_output.output``: a string for text-only content, input blocks otherwise."""
     check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, "function_call_output")
     content = part.content
-    if all(p.type not in ("image", "audio", "video", "document", "binary") for p in content):
+    if all(p.type not in MEDIA_KINDS for p in content):
         text = parts_to_text(content, PROVIDER, "function_call_output")
         return tool_result_error_text(part.is_error, text)
     blocks = [_input_block(p) for p in content]

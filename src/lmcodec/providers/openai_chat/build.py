@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.errors import ProviderError
+from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.openai._common import (
     MEDIA_KINDS,
+    AssistantMedia,
     Notes,
     arguments_json,
     breakpoint_unsupported,
@@ -77,7 +78,11 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     model = strip_model_prefix(request.model, PROVIDER)
     notes: Notes = []
-    payload = _payload(request, model, stream, notes)
+    try:
+        payload = _payload(request, model, stream, notes)
+    except (AssistantMedia, ProviderError, ValidationError):
+        check_message_media(request, DIALECT, PROVIDER)
+        raise
     return ProviderRequest(
         method="POST",
         path=PATH,
@@ -88,7 +93,6 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
 
 
 def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
-    check_message_media(request, DIALECT, PROVIDER)
     note_unmeasurable_probabilities(request, PROVIDER, notes)
     config = request.config
     breakpoint_index = cache_breakpoint_index(request, CACHE_CONTROL, notes)
@@ -210,6 +214,8 @@ def _assistant_row(message: Message) -> dict[str, Any]:
         elif isinstance(part, (RefusalPart, ThinkingPart)):
             if part.text:
                 bits.append(part.text)
+        elif part.type in MEDIA_KINDS:
+            raise AssistantMedia
         elif isinstance(part, ToolCallPart):
             calls.append(
                 {
