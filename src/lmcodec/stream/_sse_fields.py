@@ -101,9 +101,13 @@ def bulk_events(block: bytes) -> list[bytes]:
         events = _json_data_events(block)
         if events is not None:
             return events
-        pieces = _SIMPLE_EVENT.split(block)
-        if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
-            return pieces[1::2]
+        # The common shape has one data line per event, an event: line at most, nothing else:
+        # counted first, so a block of another shape is not split by the expression in vain.
+        blanks = block.count(b"\n\n")
+        if block.count(b"data:") == blanks and block.count(10) == 2 * blanks + block.count(b"event:"):
+            pieces = _SIMPLE_EVENT.split(block)
+            if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
+                return pieces[1::2]
     out: list[bytes] = []
     for seg in block.split(b"\n\n"):
         # Extra line ends around a segment are blank lines: no data, nothing to dispatch.
@@ -130,23 +134,40 @@ _DATA_PREFIX: Final = re.compile(
 
 def segment_data(seg: bytes) -> bytes | None:
     """The data of one event given as its lines (``\n``-separated, no blank line, no ``\r``), or
-    None when it has no data line: the other lines dropped, then every data line's prefix, by two
-    substitutions (no list of lines: a long event of short lines costs a few times its size)."""
-    if not seg.startswith(b"data:") and b"\ndata:" not in seg:
-        return None
+    None when it has no data line. No list of lines is built: a long event is taken by pieces of
+    64 KiB of whole lines, so a long event of short lines costs a few times its size."""
     if len(seg) <= _PIECE:
-        return _DATA_PREFIX.sub(b"", _OTHER_LINE.sub(b"", seg + b"\n"))[:-1]
-    # A long event: by pieces of whole lines, so the substitutions' own lists stay small.
+        return _piece_data(seg)
     pieces = []
     at = 0
     while at < len(seg):
         end = seg.find(b"\n", at + _PIECE)
-        end = len(seg) if end < 0 else end + 1
-        pieces.append(
-            _DATA_PREFIX.sub(b"", _OTHER_LINE.sub(b"", seg[at:end] if end < len(seg) else seg[at:] + b"\n"))
-        )
-        at = end
-    return b"".join(pieces)[:-1]
+        end = len(seg) if end < 0 else end
+        data = _piece_data(seg[at:end])
+        if data is not None:
+            pieces.append(data)
+        at = end + 1
+    return b"\n".join(pieces) if pieces else None
+
+
+def _piece_data(seg: bytes) -> bytes | None:
+    """:func:`segment_data` of a short segment: data lines only, each value starting with no white
+    space, by one substitution of the prefixes; else the other lines dropped, then every data
+    line's prefix, by two."""
+    starts = seg.startswith(b"data:")
+    if not starts and b"\ndata:" not in seg:
+        return None
+    lines = seg.count(10) + 1
+    if starts and seg.count(b"\ndata:") == lines - 1 and _WS_VALUE.search(seg) is None:
+        head = 6 if seg.startswith(b"data: ") else 5
+        return _SIMPLE_PREFIX.sub(b"\n", seg[head:]) if lines > 1 else seg[head:]
+    return _DATA_PREFIX.sub(b"", _OTHER_LINE.sub(b"", seg + b"\n"))[:-1]
 
 
 _PIECE: Final = 1 << 16
+_SIMPLE_PREFIX: Final = re.compile(rb"\ndata: ?")
+# A data line whose value starts with white space (after the one optional space), or with a
+# non-ASCII byte (it may be white space): such a segment takes the general substitutions.
+_WS_VALUE: Final = re.compile(
+    rb"(?:^|\n)data:(?:[\t\x0b\x0c\x1c-\x1f\x80-\xff]| [\t\x0b\x0c\x1c-\x1f \x80-\xff])"
+)
