@@ -60,6 +60,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers.gemini import _frames as f
+from lmcodec.providers.gemini._readback import reads_as
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.wire import (
     AudioDelta,
@@ -349,34 +350,22 @@ class StreamWriter:
         """The last chunk(s). When the end's ``provider_data`` is a Gemini chunk, it is written as
         it came, either as the last chunk itself or after a chunk with the pending parts and the
         finish reason (an end lm15 merged from a finish chunk and a usage-only chunk), whichever
-        lmcodec's own decoder reads as the same deltas and end; otherwise the last chunk is built."""
+        lmcodec's own mapper reads as the same deltas and end; otherwise the last chunk is built."""
         data = end.provider_data
         if data is not None and isinstance(data.get("candidates"), list):
-            verbatim = _sse(data)
-            finish = f.finish_reason(end.finish_reason)
-            for written in (
-                verbatim,
-                _sse(self._chunk(finish, f.UNSET)) + verbatim if self._pending else b"",
-            ):
-                if written and self._reads_as(written, end):
+            verbatim = _encode(data)
+            candidates = [[verbatim]]
+            if self._pending:
+                candidates.append(
+                    [_encode(self._chunk(f.finish_reason(end.finish_reason), f.UNSET)), verbatim]
+                )
+            for chunks in candidates:
+                if reads_as(chunks, self._fed, end):
                     self._clear()
-                    return written
+                    return b"".join(b"data: " + chunk + b"\r\n\r\n" for chunk in chunks)
         written = _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
         self._clear()
         return written
-
-    def _reads_as(self, written: bytes, end: StreamEndEvent) -> bool:
-        """Whether lmcodec's own decoder reads ``written`` as the pending deltas and ``end``."""
-        from lmcodec.stream import Decoder  # the decoder imports the provider registry
-
-        decoder = Decoder("gemini")
-        try:
-            events = decoder.feed(written) + decoder.close()
-        except Exception:  # any failure means "not the same chunk"
-            return False
-        deltas = [e for e in events if type(e) is StreamDeltaEvent]
-        ends = [e for e in events if type(e) is StreamEndEvent]
-        return deltas == self._fed and ends == [end]
 
 
 def _arguments(raw: str) -> Any:

@@ -1,0 +1,84 @@
+"""How lmcodec's own Gemini stream mapper reads chunks the writer is about to write: their delta
+events and their merged end. The writer writes an end's ``provider_data`` back as it came only
+when it reads as the same deltas and end (the same-dialect round trip keeps it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from lmcodec.errors import LmcodecError
+from lmcodec.providers.gemini.stream import StreamMapper
+from lmcodec.wire import StreamDeltaEvent, StreamEndEvent, TextDelta, ThinkingDelta, ToolCallDelta, Usage
+
+__all__ = ["reads_as"]
+
+
+class _Collect:
+    """A sink (``lmcodec.stream.sink.Sink``) that keeps the delta events and the ends it is handed."""
+
+    __slots__ = ("deltas", "ends", "other")
+
+    def __init__(self) -> None:
+        self.deltas: list[Any] = []
+        self.ends: list[tuple[Any, Usage | None, Any]] = []
+        self.other = False
+
+    def begin(self, model: str | None) -> None:
+        pass
+
+    def start(self, id: str | None, model: str | None) -> None:
+        pass
+
+    def text(self, part_index: int, text: str) -> None:
+        self.deltas.append(StreamDeltaEvent(delta=TextDelta(text=text, part_index=part_index)))
+
+    def thinking(self, part_index: int, text: str) -> None:
+        self.deltas.append(StreamDeltaEvent(delta=ThinkingDelta(text=text, part_index=part_index)))
+
+    def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
+        delta = ToolCallDelta(input=fragment, part_index=part_index, id=id, name=name)
+        self.deltas.append(StreamDeltaEvent(delta=delta))
+
+    def event(self, event: Any) -> None:
+        if type(event) is StreamDeltaEvent:
+            self.deltas.append(event)
+        else:
+            self.other = True  # an error or an unknown event: not a chunk to write back
+
+    def end(self, finish_reason: Any, usage: Usage | None, provider_data: Any) -> None:
+        self.ends.append((finish_reason, usage, provider_data))
+
+    def close(self) -> None:
+        return None
+
+
+def _merged(ends: list[tuple[Any, Usage | None, Any]]) -> StreamEndEvent:
+    """lm15's ``coalesce_stream`` end merge (as :class:`lmcodec.stream.coalesce.EndMerge`): a later
+    finish reason or usage replaces the held one; provider_data of the last end with usage, else
+    with a finish reason, else any."""
+    finish, usage, data, rank = None, None, None, -1
+    for end_finish, end_usage, end_data in ends:
+        if end_finish is not None:
+            finish = end_finish
+        if end_usage is not None:
+            usage = end_usage
+        if end_data is not None:
+            end_rank = 2 if end_usage is not None else 1 if end_finish is not None else 0
+            if end_rank >= rank:
+                data, rank = end_data, end_rank
+    if isinstance(data, bytes):
+        data = msgspec.json.decode(data)
+    return StreamEndEvent(finish_reason=finish, usage=usage, provider_data=data)
+
+
+def reads_as(chunks: list[bytes], deltas: list[Any], end: StreamEndEvent) -> bool:
+    """Whether the mapper reads the chunk JSON texts ``chunks`` as exactly ``deltas`` and ``end``."""
+    sink = _Collect()
+    try:
+        StreamMapper(None, sink).frames(chunks)
+        merged = _merged(sink.ends) if sink.ends else None
+    except (LmcodecError, ValueError, TypeError):
+        return False
+    return not sink.other and sink.deltas == deltas and merged == end
