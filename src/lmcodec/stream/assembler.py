@@ -87,7 +87,6 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
-from lmcodec.wire._checks import is_json_value
 from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
@@ -371,18 +370,35 @@ class Assembler:
             self._finish = event.finish_reason
         if event.usage is not None:
             self._usage = event.usage
-        data = event.provider_data
-        if data is not None:
-            if not is_json_value(data):  # NaN, Infinity, 1e400 (in a field lm15 ignores)
-                exc = StreamAssemblyError(_NOT_JSON, partial=self._partial())
-                self._failure = exc
-                raise exc
-            self._provider_data = data
+        if event.provider_data is not None:
+            self._provider_data = event.provider_data
         try:
             self._response = self._complete()
+        except ValidationError as exc:
+            failure = self._without_provider_data(exc)
+            self._failure = failure
+            if failure is exc:
+                raise
+            raise failure from exc
         except Exception as exc:
             self._failure = exc
             raise
+
+    def _without_provider_data(self, exc: ValidationError) -> Exception:
+        """The failure to report when building the Response failed: if it builds without the end's
+        provider_data (NaN, Infinity, 1e400 in a field lm15 ignores), a StreamAssemblyError with
+        that Response as its partial; else ``exc`` itself."""
+        data = self._provider_data
+        if data is None:
+            return exc
+        self._provider_data = None
+        try:
+            partial = self._complete()
+        except Exception:
+            return exc
+        finally:
+            self._provider_data = data
+        return StreamAssemblyError(_NOT_JSON, partial=partial)
 
     def _after_end(self) -> NoReturn:
         partial = self._response
