@@ -9,9 +9,9 @@ Tables (``--tables``, default all):
 
 - ``varied``: the long stream of each dialect with every feature of real traffic at once
   (``streams_varied.varied``), whole body and one chunk per event: lmcodec, the floor, lm15, the SDK.
-- ``matrix``: the plain stream and the same stream with one feature switched on at a time; lmcodec
-  and the floor on the row, lmcodec on the plain stream in the same round, so "row / plain" is the
-  row's per-event cost over the plain stream's, measured side by side.
+- ``matrix``: the plain stream and the same stream with one feature switched on at a time; lmcodec,
+  the floor and lm15 on the row, lmcodec and the floor on the plain stream in the same round, so
+  "row / plain" is the row's per-event cost over the plain stream's, measured side by side.
 - ``corpus``: the lm15 contract corpus's streamed bodies of each dialect, each round running all of
   them (repeated to ~1,000 events): lmcodec, the floor, lm15, the SDK.
 - ``assembly``: ``lc.assemble`` per fragment at 10,000 fragments over 100 (one tool call; one text part).
@@ -183,9 +183,9 @@ def matrix_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
     lines = [
         "### Variety matrix (one feature switched on at a time)",
         "",
-        "| dialect | row | feeding | events | lmcodec µs/ev | floor µs/ev | lmcodec / floor "
-        "| row / plain (lmcodec) | row / plain (floor) | misses |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---|",
+        "| dialect | row | feeding | events | lmcodec µs/ev | floor µs/ev | lm15 µs/ev | lmcodec / floor "
+        "| x lm15 | row / plain (lmcodec) | row / plain (floor) | misses |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     notes: list[str] = []
     for provider in providers:
@@ -205,6 +205,7 @@ def matrix_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
                         "floor": partial(floor, chunks),
                         "plain": partial(ours, base),
                         "plain floor": partial(floor, base),
+                        "lm15": partial(lm15, chunks),
                     },
                     rounds,
                 )
@@ -212,11 +213,14 @@ def matrix_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
                 vs_floor = ratio(t, "lmcodec", "floor")
                 row = ratio(t, "lmcodec", "plain", n, n0)
                 row_floor = ratio(t, "floor", "plain floor", n, n0)
-                flags = _flags({"floor": vs_floor, "row": row if name != "plain" else None}, feeding)
+                x_lm15 = ratio(t, "lm15", "lmcodec")
+                flags = _flags(
+                    {"floor": vs_floor, "lm15": x_lm15, "row": row if name != "plain" else None}, feeding
+                )
                 lines.append(
                     f"| {provider} | {name} | {feeding} | {n} | {us(t, 'lmcodec', n):.2f} "
-                    f"| {us(t, 'floor', n):.2f} "
-                    f"| {vs_floor:.2f}x | {row:.2f}x | {row_floor:.2f}x | {flags} |"
+                    f"| {us(t, 'floor', n):.2f} | {us(t, 'lm15', n):.2f} | {vs_floor:.2f}x | {x_lm15:.1f}x "
+                    f"| {row:.2f}x | {row_floor:.2f}x | {flags} |"
                 )
     return [*lines, "", *notes, *([""] if notes else [])]
 
