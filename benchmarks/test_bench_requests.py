@@ -255,7 +255,10 @@ def main(rounds: int = 9, inner: int = 200) -> None:
         times = _rounds(contestants, rounds, inner)
         lc_us = statistics.median(times["lmcodec"]) * 1e6
         floor_us = statistics.median(times["floor"]) * 1e6
-        vs_litellm = f"{_ratio(times, 'litellm', 'lmcodec'):.0f}x" if litellm_row else "not installed"
+        if litellm_row:
+            vs_litellm = f"{_ratio(times, 'litellm', 'lmcodec'):.0f}x"
+        else:
+            vs_litellm = "not installed" if _litellm() is None else "(no LiteLLM row for this pair)"
         print(
             f"| {src} -> {dst} | {len(body)} | {lc_us:.1f} | {floor_us:.1f} | "
             f"{_ratio(times, 'lmcodec', 'floor'):.2f}x | {vs_litellm} |"
