@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.openai.read import CANONICAL_KEYS
 
-from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body, same_json
+from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, check_build, lm15_body, same_json
 
 PROVIDER = "openai"
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER
@@ -52,6 +52,15 @@ def test_reasoning_state_and_call_ids_survive() -> None:
     assert call.id == "call_c1"
     result = request.messages[2].parts[0]
     assert isinstance(result, lc.ToolResultPart) and result.id == "call_c1"
+
+
+@pytest.mark.parametrize("path", BODIES, ids=[p.stem for p in BODIES])
+def test_fixture_builds_as_lm15(path: Path) -> None:
+    """Each real-world body, read, builds exactly as lm15 builds the same Request (both streams)."""
+    request = lc.decode_request(PROVIDER, path.read_bytes())
+    for stream in (False, True):
+        outcome = check_build(PROVIDER, request, stream=stream)
+        assert "error" not in outcome
 
 
 NORMALIZED = [

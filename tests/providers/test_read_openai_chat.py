@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.openai_chat.read import CANONICAL_KEYS
 
-from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body, same_json
+from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, check_build, lm15_body, same_json
 
 PROVIDER = "openai_chat"
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER
@@ -47,6 +47,15 @@ def test_translation_keeps_ids_and_parallel_calls() -> None:
     assert [r.id for r in results] == ["call_w1", "call_w2", "call_h1"]
     assert request.system == body["messages"][0]["content"]
     assert request.config.tool_choice == lc.ToolChoice(mode="auto", parallel=True)
+
+
+@pytest.mark.parametrize("path", BODIES, ids=[p.stem for p in BODIES])
+def test_fixture_builds_as_lm15(path: Path) -> None:
+    """Each real-world body, read, builds exactly as lm15 builds the same Request (both streams)."""
+    request = lc.decode_request(PROVIDER, path.read_bytes())
+    for stream in (False, True):
+        outcome = check_build(PROVIDER, request, stream=stream)
+        assert "error" not in outcome
 
 
 NORMALIZED = [
