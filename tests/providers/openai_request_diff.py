@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, settings
-from hypothesis.control import currently_in_test_context
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 import lmcodec as lc
 from lmcodec.lm15 import to_lm15
