@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -33,6 +34,7 @@ import lmcodec as lc
 from streams_data import PROVIDERS, Stream, synth
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
+BODIES = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "lm15-contract" / "bodies"
 PAIRS = [(s, d) for s in PROVIDERS for d in PROVIDERS]
 FEEDS = ("whole", "per_event")
 
@@ -71,6 +73,31 @@ def chunks_of(src: str, feed: str) -> list[bytes]:
 
 
 @cache
+def corpus_streams(src: str) -> list[bytes]:
+    """Every SSE body of ``src`` in the lm15 contract corpus (short real streams)."""
+    if not BODIES.is_dir():
+        return []
+    out = []
+    for path in sorted(BODIES.glob(f"{src}.*/*")):
+        body = path.read_bytes()
+        if body.startswith((b"event:", b"data:")):
+            out.append(body)
+    return out
+
+
+def corpus_events(src: str) -> int:
+    return sum(body.count(b"data:") for body in corpus_streams(src))  # one data line per SSE event
+
+
+def translate_each(src: str, dst: str, bodies: list[bytes]) -> int:
+    return sum(lmcodec_translate(src, dst, [body]) for body in bodies)
+
+
+def floor_each(bodies: list[bytes]) -> int:
+    return sum(floor([body]) for body in bodies)
+
+
+@cache
 def writer_ready(dst: str) -> bool:
     try:
         lc.stream.Encoder(dst).feed(lc.StreamStartEvent(id="x", model="m"))
@@ -96,6 +123,18 @@ def test_translate(benchmark: Any, src: str, dst: str, feed: str) -> None:
     benchmark.group = f"translate {src} -> {dst} ({feed})"
     benchmark.extra_info["events"] = len(stream(src).events)
     assert benchmark(lmcodec_translate, src, dst, chunks) > 0
+
+
+@pytest.mark.parametrize(("src", "dst"), PAIRS, ids=[f"{s}-to-{d}" for s, d in PAIRS])
+def test_translate_corpus(benchmark: Any, src: str, dst: str) -> None:
+    if not writer_ready(dst):
+        pytest.skip(f"the {dst} stream writer is not implemented yet")
+    bodies = corpus_streams(src)
+    if not bodies:
+        pytest.skip(f"no {src} stream in the corpus at {BODIES}")
+    benchmark.group = f"translate corpus {src} -> {dst}"
+    benchmark.extra_info["events"] = corpus_events(src)
+    assert benchmark(translate_each, src, dst, bodies) > 0
 
 
 @pytest.mark.parametrize("feed", FEEDS)
@@ -146,6 +185,25 @@ def main(rounds: int = 7) -> None:
             lc_us = statistics.median(times["lmcodec"]) / n * 1e6
             floor_us = statistics.median(times["floor"]) / n * 1e6
             print(f"| {src} -> {dst} | {feed} | {n} | {lc_us:.2f} | {floor_us:.2f} | {ratio:.2f}x |")
+    print("\nThe corpus streams (every SSE body of the source in the lm15 contract corpus, each whole):\n")
+    print("| pair | streams | events | lmcodec µs/event | floor µs/event | lmcodec / floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for src, dst in PAIRS:
+        bodies = corpus_streams(src)
+        if not bodies or not writer_ready(dst):
+            continue
+        n = corpus_events(src)
+        times = _rounds(
+            {
+                "lmcodec": lambda b=bodies, s=src, d=dst: translate_each(s, d, b),
+                "floor": lambda b=bodies: floor_each(b),
+            },
+            rounds,
+        )
+        ratio = statistics.median(a / b for a, b in zip(times["lmcodec"], times["floor"], strict=True))
+        lc_us = statistics.median(times["lmcodec"]) / n * 1e6
+        floor_us = statistics.median(times["floor"]) / n * 1e6
+        print(f"| {src} -> {dst} | {len(bodies)} | {n} | {lc_us:.2f} | {floor_us:.2f} | {ratio:.2f}x |")
     if _litellm() is None:
         print("\nLiteLLM: not installed, no rows (optional contestant).")
 
