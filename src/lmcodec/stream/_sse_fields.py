@@ -101,10 +101,11 @@ def bulk_events(block: bytes) -> list[bytes]:
         events = _json_data_events(block)
         if events is not None:
             return events
-        # The common shape has one data line per event, an event: line at most, nothing else:
-        # counted first, so a block of another shape is not split by the expression in vain.
+        # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
+        # its lines are counted first, so a block of another shape is not split in vain.
         blanks = block.count(b"\n\n")
-        if block.count(b"data:") == blanks and block.count(10) == 2 * blanks + block.count(b"event:"):
+        lines = block.count(10)
+        if lines == 2 * blanks or lines == 3 * blanks:
             pieces = _SIMPLE_EVENT.split(block)
             if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
                 return pieces[1::2]
