@@ -38,12 +38,13 @@ system parts, ``candidateCount``, ``speechConfig``, a schema on the other schema
 Extensions are this dialect's own wire and should be forwarded only to it.
 
 Refused with :class:`lmcodec.ValidationError` (never dropped): ``executableCode``/
-``codeExecutionResult`` parts, any unknown part field (``videoMetadata``, ``mediaResolution``,
-``willContinue``, ...), a ``thought`` part without a signature, a functionResponse in a model
-turn or whose ``response`` is not ``{"result": text}``, ``{"error": text}`` or (with media
-``parts``) ``{}``, fileData without ``mimeType``, a part with no data or several, non-text
-system parts, roles other than user/model, and an empty ``contents``. Errors carry the JSON
-path; decoding is linear in the body's size.
+``codeExecutionResult`` parts; audio or video in a functionResponse's ``parts`` (other media
+there that is not an image is read as a document); any unknown part field (``videoMetadata``,
+``mediaResolution``, ``willContinue``, ...); a ``thought`` part without a signature; a
+functionResponse in a model turn, or whose ``response`` is not ``{"result": text}``,
+``{"error": text}`` or (with media ``parts``) ``{}``; fileData without ``mimeType``; a part with
+no data or several; non-text system parts; roles other than user/model; an empty ``contents``.
+Errors carry the JSON path; decoding is linear in the body's size.
 """
 
 from __future__ import annotations
@@ -167,8 +168,21 @@ class _Calls:
         return f"result_{where[0]}_{where[1]}"
 
 
+def _result_media(part: PartView, path: str) -> dict[str, Any]:
+    """Media of a functionResponse: images and documents only (what GenerateContent takes there)."""
+    media = _media(part, path)
+    if media["type"] in ("audio", "video"):
+        raise ValidationError(
+            f"a functionResponse takes images and documents only, not {media['media_type']!r}", path
+        )
+    if media["type"] == "binary":
+        media["type"] = "document"
+    return media
+
+
 def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
-    media = [_media(p, f"{path}.functionResponse.parts[{k}]") for k, p in enumerate(response.parts or [])]
+    parts = response.parts or []
+    media = [_result_media(p, f"{path}.functionResponse.parts[{k}]") for k, p in enumerate(parts)]
     answer = response.response if isinstance(response.response, dict) else {}
     out: dict[str, Any] = {"type": "tool_result", "id": "", "name": response.name}
     if answer.keys() == {"result"} and isinstance(answer["result"], str):
