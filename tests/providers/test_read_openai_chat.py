@@ -111,6 +111,10 @@ NORMALIZED = [
             ],
         },
     ),
+    (  # the legacy max_tokens as max_completion_tokens
+        {"model": "m", "max_tokens": 50, "messages": [{"role": "user", "content": "q"}]},
+        {"model": "m", "messages": [{"role": "user", "content": "q"}], "max_completion_tokens": 50},
+    ),
     (  # stream without stream_options: lm15 asks for usage
         {"model": "m", "stream": True, "messages": [{"role": "user", "content": "q"}]},
         {

@@ -1,31 +1,32 @@
-"""A client's Chat Completions request body -> canonical Request (the inverse of ``build.py``).
+"""A client's Chat Completions request body -> canonical Request (inverse of ``build.py``).
 
 Read as the openai SDK sends ``client.chat.completions.create(...)``. Every key has one
 verdict: it maps to a canonical field, it rides verbatim in ``Config.extensions`` (the
 builder writes extensions back at the top level, so they round-trip), or it is refused
 with :class:`lmcodec.ValidationError` naming its JSON path. Nothing is dropped.
 
-Mapped: ``model``; ``messages`` (a leading ``system`` row -> ``Request.system``, later
-``system``/``developer`` rows -> developer messages; ``user`` rows with text and
-``image_url`` blocks; ``assistant`` rows with text/refusal content and function
-``tool_calls``; ``tool`` rows by ``tool_call_id``); ``tools`` (function tools);
-``tool_choice`` (with ``parallel_tool_calls`` beside it); ``max_completion_tokens``,
-``temperature``, ``top_p``, ``stop``, ``seed``, ``frequency_penalty``,
-``presence_penalty``, ``logprobs``/``top_logprobs``, ``response_format`` (json_object,
-json_schema), ``reasoning_effort``, ``service_tier``, ``store``, ``user``, and the cache
-fields (``prompt_cache_key``, ``prompt_cache_retention: "24h"``, a
-``prompt_cache_breakpoint`` on the last text block of a message or of the leading system
-row, ``prompt_cache_options`` where lm15 would write it).
+Mapped: ``model``; ``max_tokens`` (legacy) or ``max_completion_tokens``; ``messages`` (a
+leading ``system`` row -> ``Request.system``, later ``system``/``developer`` rows ->
+developer messages; ``user`` rows with text and ``image_url`` blocks; ``assistant`` rows
+with text/refusal content and function ``tool_calls``; ``tool`` rows by
+``tool_call_id``); ``tools`` (function tools); ``tool_choice`` (with
+``parallel_tool_calls`` beside it); ``max_completion_tokens``, ``temperature``,
+``top_p``, ``stop``, ``seed``, ``frequency_penalty``, ``presence_penalty``,
+``logprobs``/``top_logprobs``, ``response_format`` (json_object, json_schema),
+``reasoning_effort``, ``service_tier``, ``store``, ``user``, and the cache fields
+(``prompt_cache_key``, ``prompt_cache_retention: "24h"``, a ``prompt_cache_breakpoint``
+on the last text block of a message or of the leading system row,
+``prompt_cache_options`` where lm15 would write it).
 
 In ``Config.extensions``, verbatim: every other top-level key (``metadata``,
-``logit_bias``, ``max_tokens``, ``n: 1``, ``prediction``, ``verbosity``,
-``safety_identifier``, ``modalities``, ``audio``, ``web_search_options``, ...),
-``parallel_tool_calls`` without ``tool_choice``, ``stream_options`` other than
-``{"include_usage": true}`` with ``stream: true``, ``response_format: {"type": "text"}``,
-and cache fields lm15 would not write from the canonical form.
+``logit_bias``, ``n: 1``, ``prediction``, ``verbosity``, ``safety_identifier``,
+``modalities``, ``audio``, ``web_search_options``, ...), ``parallel_tool_calls`` without
+``tool_choice``, ``stream_options`` other than ``{"include_usage": true}`` with
+``stream: true``, ``response_format: {"type": "text"}``, and cache fields lm15 would not
+write from the canonical form.
 
-Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream", False)``
-to ``build_request``.
+Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream",
+False)`` to ``build_request``.
 
 Cannot survive, refused: ``n`` other than 1 (a Response holds one choice); the extension
 names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
@@ -38,16 +39,17 @@ row without tool calls; non-function tools and tool calls; ``strict: true`` on a
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
 ``reasoning_effort`` word.
 
-Spelling normalizations (same meaning, different JSON): ``developer`` rows come back as
-``system`` rows (lm15's chat instruction role); a content array holding one text block
-comes back as a string, an assistant or tool row's text blocks joined by newlines; a
-string ``stop`` comes back as a one-item list; tool-call ``arguments`` are re-serialized
-compactly with ASCII escapes (the same JSON object inside); a tool without
-``parameters`` gets the empty object schema, ``strict: false`` is left out;
-``allowed_tools`` naming one tool with ``mode: "required"`` comes back as the function
-form; with ``stream: true`` and no ``stream_options`` the builder adds
-``{"include_usage": true}``; a known key set to ``null`` reads as absent; for a
-gpt-5.6-or-later model with a breakpoint the builder adds ``prompt_cache_options``.
+Spelling normalizations (same meaning, different JSON): a legacy ``max_tokens`` comes
+back as ``max_completion_tokens``; ``developer`` rows come back as ``system`` rows
+(lm15's chat instruction role); a content array holding one text block comes back as a
+string, an assistant or tool row's text blocks joined by newlines; a string ``stop``
+comes back as a one-item list; tool-call ``arguments`` are re-serialized compactly with
+ASCII escapes (the same JSON object inside); a tool without ``parameters`` gets the
+empty object schema, ``strict: false`` is left out; ``allowed_tools`` naming one tool
+with ``mode: "required"`` comes back as the function form; with ``stream: true`` and no
+``stream_options`` the builder adds ``{"include_usage": true}``; a known key set to
+``null`` reads as absent; for a gpt-5.6-or-later model with a breakpoint the builder
+adds ``prompt_cache_options``.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ CANONICAL_KEYS: Final = frozenset(
         "tool_choice",
         "parallel_tool_calls",
         "max_completion_tokens",
+        "max_tokens",
         "temperature",
         "top_p",
         "stop",
@@ -434,6 +437,10 @@ def _config(body: dict[str, Any], model: str, reader: _Reader) -> dict[str, Any]
     extensions = reader.extensions
     if body.get("max_completion_tokens") is not None:
         config["max_tokens"] = integer(body["max_completion_tokens"], "$.max_completion_tokens")
+        if "max_tokens" in body:
+            extensions["max_tokens"] = body["max_tokens"]
+    elif body.get("max_tokens") is not None:  # the legacy spelling most clients still send
+        config["max_tokens"] = integer(body["max_tokens"], "$.max_tokens")
     for name in PLAIN_KNOBS:
         if body.get(name) is not None:
             config[name] = number(body[name], f"$.{name}")
