@@ -62,6 +62,14 @@ _SIMPLE_EVENT: Final = re.compile(
 )
 
 
+# One event of one data line (its value as above) among other, ignored lines (comments, id:, retry:,
+# event:, unknown fields: any non-empty line not starting with "data:"), or of ignored lines only.
+_ONE_DATA_LINE_EVENT: Final = re.compile(
+    rb"(?:(?:(?!data:)[^\n]+\n)*data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n"
+    rb"(?:(?!data:)[^\n]+\n)*|(?:(?!data:)[^\n]+\n)+)\n"
+)
+
+
 # Exactly one such event and nothing else (checked for "\r" first: "." stops only at "\n").
 whole_event: Final = re.compile(
     rb"(?:event:.*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff].*)\n\n"
@@ -109,6 +117,11 @@ def bulk_events(block: bytes) -> list[bytes]:
             pieces = _SIMPLE_EVENT.split(block)
             if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
                 return pieces[1::2]
+        elif block.count(b"\ndata:") + block.startswith(b"data:") <= blanks:
+            # one data line per event at most, with comments, id:, retry: or event: lines around it
+            pieces = _ONE_DATA_LINE_EVENT.split(block)
+            if pieces.count(b"") == (len(pieces) + 1) >> 1:
+                return [data for data in pieces[1::2] if data is not None]  # None: no data line
     out: list[bytes] = []
     for seg in block.split(b"\n\n"):
         # Extra line ends around a segment are blank lines: no data, nothing to dispatch.
