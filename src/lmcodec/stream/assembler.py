@@ -281,9 +281,17 @@ class Assembler:
             self._tool_name[part_index] = name
 
     def event(self, event: StreamEvent) -> None:
-        """Sink: any other delta, error or unknown event."""
+        """Sink: any other delta (a text with logprobs folded here directly), error or unknown event."""
         if type(event) is StreamDeltaEvent:
             self._content = True
+            delta: Any = event.delta
+            if type(delta) is TextDelta and not self._ended:
+                self.text(delta.part_index, delta.text)
+                if delta.logprobs:
+                    self._logprobs.extend(delta.logprobs)
+                if not delta.logprobs_complete:
+                    self._logprobs_complete = False
+                return
         self.extend((event,))
 
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
