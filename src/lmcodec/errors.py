@@ -37,6 +37,7 @@ import msgspec
 
 if TYPE_CHECKING:
     from lmcodec.wire.events import StreamEvent
+    from lmcodec.wire.requests import Response
     from lmcodec.wire.telemetry import ErrorDetail
 
 __all__ = [
@@ -151,13 +152,23 @@ class StreamDecodeError(DecodeError):
 
     ``events`` holds the canonical events decoded from the same ``feed()``
     call before the failing frame (already yielded by ``decode()``);
-    ``frame`` is the index of the failing SSE event in the stream.
+    ``frame`` is the index of the failing SSE event in the stream; ``partial``
+    the Response assembled from everything before it when the error comes
+    out of :func:`lmcodec.assemble` (``None`` otherwise).
     """
 
-    def __init__(self, message: str, *, frame: int | None = None, events: Sequence[StreamEvent] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        frame: int | None = None,
+        events: Sequence[StreamEvent] = (),
+        partial: Response | None = None,
+    ) -> None:
         super().__init__(message)
         self.frame = frame
         self.events: list[StreamEvent] = list(events)
+        self.partial = partial
 
 
 class RecordError(DecodeError):

@@ -1,5 +1,5 @@
 """MessagePack of the canonical values, single objects and length-delimited logs."""
 
-from lmcodec.codecs.msgpack import decode, encode, read_stream, write_stream
+from lmcodec.codecs.msgpack import StreamReader, decode, encode, read_stream, write_stream
 
-__all__ = ["decode", "encode", "read_stream", "write_stream"]
+__all__ = ["StreamReader", "decode", "encode", "read_stream", "write_stream"]

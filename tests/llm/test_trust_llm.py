@@ -16,7 +16,12 @@ TURN = lc.decode(
 
 @pytest.mark.parametrize(
     "extensions",
-    [{"x": "\ud800"}, {"\udc00": 1}, {"llm": {"options": {"x": "\ud800"}}}, {"llm": {"options": {"\ud800": 1}}}],
+    [
+        {"x": "\ud800"},
+        {"\udc00": 1},
+        {"llm": {"options": {"x": "\ud800"}}},
+        {"llm": {"options": {"\ud800": 1}}},
+    ],
     ids=["value", "key", "llm-option-value", "llm-option-key"],
 )
 def test_from_turn_carries_lone_surrogates_in_options(extensions: dict[str, object]) -> None:

@@ -122,7 +122,7 @@ def test_an_integer_of_4400_digits_in_the_chat_finish_chunk_fails_at_that_frame(
     assert [e.type for e in info.value.events] == ["start", "delta"]
     with pytest.raises(StreamDecodeError) as fused:
         assembled("openai_chat", body)
-    assert fused.value.partial is not None and fused.value.partial.text == "a"  # type: ignore[attr-defined]
+    assert fused.value.partial is not None and fused.value.partial.text == "a"
 
 
 def test_a_data_line_of_two_mebibytes_of_unicode_white_space_is_stripped_in_one_pass() -> None:
@@ -198,7 +198,7 @@ def test_a_chat_stream_cut_inside_its_usage_chunk_is_reported() -> None:
     assert [e.type for e in events + info.value.events] == ["start", "delta", "end"]
     with pytest.raises(StreamDecodeError) as fused:
         assembled("openai_chat", body)
-    partial = fused.value.partial  # type: ignore[attr-defined]
+    partial = fused.value.partial
     assert partial.text == "Hello" and partial.usage == lc.Usage()
 
 

@@ -74,14 +74,14 @@ def test_a_decode_error_mid_stream_loses_nothing(provider: str) -> None:
     assert str(fused.value) == str(iterated.value)
     texts = [e.delta.text for e in seen if isinstance(e, lc.StreamDeltaEvent)]
     assert "".join(texts) == ("ab" if provider == "gemini" else "abc")
-    partial = fused.value.partial  # type: ignore[attr-defined]
+    partial = fused.value.partial
     assert isinstance(partial, lc.Response) and partial.text == "".join(texts)
 
 
 def test_a_decode_error_before_any_content_has_no_partial() -> None:
     with pytest.raises(StreamDecodeError) as info:
         lc.assemble(stream.decode("openai_chat", [b"data: {oops\n\n"]))
-    assert info.value.partial is None  # type: ignore[attr-defined]
+    assert info.value.partial is None
 
 
 def test_a_str_is_no_event_for_the_public_assembler() -> None:

@@ -27,11 +27,13 @@ from lmcodec.codecs import lenient as _lenient
 from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import (
     HOSTILE,
+    LONE_SURROGATE,
     NOT_FINITE,
     dec_hook,
     decode_error,
     enc_hook,
     hostile_error,
+    json_with_surrogates,
     raise_encode_error,
     top_level,
 )
@@ -65,7 +67,12 @@ def encode(obj: Any, *, include_provider_data: bool = False) -> bytes:
     try:
         return encode_reusing(_encoder.encode_into, top_level(obj, include_provider_data))
     except (TypeError, ValueError, OverflowError, RecursionError) as exc:
-        raise_encode_error(exc)
+        escaped = (
+            json_with_surrogates(obj, include_provider_data) if isinstance(exc, UnicodeEncodeError) else None
+        )
+        if escaped is None:
+            raise_encode_error(exc)
+        return escaped  # a lone surrogate, spelled as its \udXXXX escape as json.dumps does
 
 
 def encode_into(obj: Any, buffer: bytearray, offset: int = 0) -> None:
@@ -107,7 +114,12 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
                     f"{decode_error(exc, data)}: a non-finite logprob (NaN/Infinity, as lm15 writes it) "
                     "is not canonical JSON; decode with lenient=True to read it"
                 ) from exc
-        raise decode_error(exc, data) from exc
+        error = decode_error(exc, data)
+        if lenient and LONE_SURROGATE in str(error):  # what encode writes for a lone surrogate
+            parsed = _nonfinite.parse(data)  # json.loads reads lone surrogate escapes
+            if parsed is not None:
+                return from_builtins(parsed, type, lenient=True, unknown=unknown)
+        raise error from exc
     except HOSTILE as exc:
         raise hostile_error(exc, data) from exc
     result: T = _fallback(data, type, first, lenient, unknown)

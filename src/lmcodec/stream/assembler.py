@@ -534,7 +534,7 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
             else:
                 assembler.extend(events)
         except StreamDecodeError as exc:
-            _set_partial(exc, assembler._partial())
+            exc.partial = assembler._partial()
             raise
         except Exception as exc:
             if assembler._response is None or isinstance(exc, StreamAssemblyError):
@@ -546,11 +546,6 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
         raise
     finally:
         _close(events, primary, assembler._response)
-
-
-def _set_partial(exc: StreamDecodeError, partial: Response | None) -> None:
-    """``exc.partial = partial`` (StreamDecodeError does not declare the attribute yet)."""
-    setattr(exc, "partial", partial)  # noqa: B010
 
 
 def _checked(cls: Any, **kwargs: Any) -> Any:
