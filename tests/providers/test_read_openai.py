@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -212,20 +211,11 @@ def test_bad_bodies_name_the_path(body: bytes, path: str) -> None:
     assert info.value.path == path
 
 
-def _seconds(n: int) -> float:
-    items = [_user("x"), {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}] * n
-    body = json.dumps({"model": "m", "input": items}).encode()
-    best = float("inf")
-    for _ in range(3):  # the best of three: the machine is shared
-        start = time.process_time()
-        lc.decode_request(PROVIDER, body)
-        best = min(best, time.process_time() - start)
-    return best
-
-
-def test_hostile_sizes_linear() -> None:
-    small, big = _seconds(1_000), _seconds(20_000)
-    assert big < small * 20 * 4 + 0.5
+def test_hostile_sizes_read_whole() -> None:
+    """64,000 messages are read whole (time per MB is the benchmarks' business, not a test's)."""
+    items = [_user("x"), {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}] * 32_000
+    request = lc.decode_request(PROVIDER, json.dumps({"model": "m", "input": items}).encode())
+    assert len(request.messages) == 64_000
 
 
 def test_hostile_nesting_is_an_lc_error() -> None:

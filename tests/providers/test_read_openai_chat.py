@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -253,20 +252,11 @@ def test_canonical_invariants_are_validation_errors() -> None:
         lc.decode_request(PROVIDER, json.dumps(body).encode())
 
 
-def _seconds(n: int) -> float:
-    rows = [{"role": "user", "content": "x"}] * n
-    body = json.dumps({"model": "m", "messages": rows}).encode()
-    best = float("inf")
-    for _ in range(3):  # the best of three: the machine is shared
-        start = time.process_time()
-        lc.decode_request(PROVIDER, body)
-        best = min(best, time.process_time() - start)
-    return best
-
-
-def test_hostile_sizes_linear() -> None:
-    small, big = _seconds(2_000), _seconds(40_000)
-    assert big < small * 20 * 4 + 0.5  # 20x the rows: no worse than ~linear (loose for a shared machine)
+def test_hostile_sizes_read_whole() -> None:
+    """64,000 messages are read whole (time per MB is the benchmarks' business, not a test's)."""
+    rows = [{"role": "user", "content": "x"}, {"role": "assistant", "content": "y"}] * 32_000
+    request = lc.decode_request(PROVIDER, json.dumps({"model": "m", "messages": rows}).encode())
+    assert len(request.messages) == 64_000
 
 
 def test_hostile_nesting_is_an_lc_error() -> None:
