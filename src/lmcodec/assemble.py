@@ -1,6 +1,7 @@
 """Stream assembly (public face of :mod:`lmcodec.stream.assembler`)."""
 
 from lmcodec.errors import StreamCleanupWarning
-from lmcodec.stream.assembler import Assembler, assemble
+from lmcodec.stream.assembler import Assembler
+from lmcodec.stream.assembly import assemble
 
 __all__ = ["Assembler", "StreamCleanupWarning", "assemble"]

@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.errors import StreamCleanupWarning, StreamError
-from lmcodec.stream.assembler import Assembler, assemble, coalesce, parse_tool_input
+from lmcodec.stream.assembler import Assembler, coalesce, parse_tool_input
+from lmcodec.stream.assembly import assemble
 
 from ..corpus import has_fraction, load_json, needs_corpus, strict_equal
 

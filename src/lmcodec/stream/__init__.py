@@ -7,7 +7,8 @@ a typed view and hands canonical content on, and either the event builder of
 """
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.stream.assembler import Assembler, assemble
+from lmcodec.stream.assembler import Assembler
+from lmcodec.stream.assembly import assemble
 from lmcodec.stream.decoder import Decoder, adecode, decode, decode_response
 from lmcodec.stream.encoder import Encoder, aencode, encode
 from lmcodec.stream.stats import DecodeStats

@@ -43,7 +43,6 @@ Helpers live beside this module: tool-call input parsing in
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
@@ -51,8 +50,6 @@ import msgspec
 
 from lmcodec.errors import (
     StreamAssemblyError,
-    StreamCleanupWarning,
-    StreamDecodeError,
     StreamError,
     ValidationError,
 )
@@ -60,7 +57,6 @@ from lmcodec.stream._audio import audio_part
 from lmcodec.stream._tool_call import tool_call_part
 from lmcodec.stream._tool_input import json_loads, parse_tool_input
 from lmcodec.stream.coalesce import EndMerge, coalesce
-from lmcodec.stream.decoder import Decoding
 from lmcodec.wire import (
     Adaptation,
     AudioDelta,
@@ -91,14 +87,7 @@ from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
-__all__ = [
-    "Assembler",
-    "StreamCleanupWarning",
-    "assemble",
-    "coalesce",
-    "declares_judgments",
-    "parse_tool_input",
-]
+__all__ = ["Assembler", "coalesce", "declares_judgments", "parse_tool_input"]
 
 _EMPTY_USAGE = Usage()
 _new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
@@ -514,69 +503,9 @@ class Assembler:
             raise ValidationError(str(exc)) from exc
 
 
-def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -> Response:
-    """Assemble a complete canonical event stream into its Response (lm15's ``materialize_response``).
-
-    The source is drained after the end event (any further event raises
-    StreamAssemblyError) and closed (``close()``) when it has one. A failure of
-    the source after the end event only warns (StreamCleanupWarning). The iterator
-    of :func:`lmcodec.stream.decode` is not iterated: it decodes straight into the
-    assembler (the assembler is its sink). A :class:`lmcodec.StreamDecodeError`
-    raised on the way carries the response assembled so far as ``partial``
-    (``None`` when nothing assembled).
-    """
-    assembler = Assembler(request=request)
-    primary: BaseException | None = None
-    try:
-        try:
-            if isinstance(events, Decoding):
-                events.assemble_into(assembler)  # a decoder handing its content over straight
-            else:
-                assembler.extend(events)
-        except StreamDecodeError as exc:
-            exc.partial = assembler._partial()
-            raise
-        except Exception as exc:
-            if assembler._response is None or isinstance(exc, StreamAssemblyError):
-                raise
-            _warn_cleanup(exc)
-        return assembler.result()
-    except BaseException as exc:
-        primary = exc
-        raise
-    finally:
-        _close(events, primary, assembler._response)
-
-
 def _checked(cls: Any, **kwargs: Any) -> Any:
     """``cls(**kwargs)`` through lm15's constructor checks; a rejection is a ValidationError."""
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
         raise ValidationError(str(exc)) from exc
-
-
-def _warn_cleanup(exc: BaseException) -> None:
-    warnings.warn(
-        f"stream source failed after the response was complete ({type(exc).__name__}: {exc}); "
-        "the Response is returned unchanged",
-        StreamCleanupWarning,
-        stacklevel=3,
-    )
-
-
-def _close(source: Any, primary: BaseException | None, response: Response | None) -> None:
-    close = getattr(source, "close", None)
-    if close is None:
-        return
-    try:
-        close()
-    except Exception as cleanup:
-        if primary is None or isinstance(primary, GeneratorExit):
-            if response is not None:
-                _warn_cleanup(cleanup)
-                return
-            raise
-        add_note = getattr(primary, "add_note", None)
-        if add_note is not None:
-            add_note(f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")

@@ -1,0 +1,80 @@
+"""``assemble``: a whole event source into its Response, the source closed whatever happens.
+
+The Assembler (:mod:`lmcodec.stream.assembler`) is the state of one stream; this module drives an
+event source into it: the iterator of :func:`lmcodec.stream.decode` hands its content over straight
+(the assembler is its sink), any other source is iterated, and the source is closed at the end, a
+failure of its cleanup after a complete Response only warning.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable
+from typing import Any
+
+from lmcodec.errors import StreamAssemblyError, StreamCleanupWarning, StreamDecodeError
+from lmcodec.stream.assembler import Assembler
+from lmcodec.stream.decoder import Decoding
+from lmcodec.wire import Request, Response, StreamEvent
+
+__all__ = ["assemble"]
+
+
+def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -> Response:
+    """Assemble a complete canonical event stream into its Response (lm15's ``materialize_response``).
+
+    The source is drained after the end event (any further event raises
+    StreamAssemblyError) and closed (``close()``) when it has one. A failure of
+    the source after the end event only warns (StreamCleanupWarning). The iterator
+    of :func:`lmcodec.stream.decode` is not iterated: it decodes straight into the
+    assembler (the assembler is its sink). A :class:`lmcodec.StreamDecodeError`
+    raised on the way carries the response assembled so far as ``partial``
+    (``None`` when nothing assembled).
+    """
+    assembler = Assembler(request=request)
+    primary: BaseException | None = None
+    try:
+        try:
+            if isinstance(events, Decoding):
+                events.assemble_into(assembler)  # a decoder handing its content over straight
+            else:
+                assembler.extend(events)
+        except StreamDecodeError as exc:
+            exc.partial = assembler._partial()
+            raise
+        except Exception as exc:
+            if assembler._response is None or isinstance(exc, StreamAssemblyError):
+                raise
+            _warn_cleanup(exc)
+        return assembler.result()
+    except BaseException as exc:
+        primary = exc
+        raise
+    finally:
+        _close(events, primary, assembler._response)
+
+
+def _warn_cleanup(exc: BaseException) -> None:
+    warnings.warn(
+        f"stream source failed after the response was complete ({type(exc).__name__}: {exc}); "
+        "the Response is returned unchanged",
+        StreamCleanupWarning,
+        stacklevel=3,
+    )
+
+
+def _close(source: Any, primary: BaseException | None, response: Response | None) -> None:
+    close = getattr(source, "close", None)
+    if close is None:
+        return
+    try:
+        close()
+    except Exception as cleanup:
+        if primary is None or isinstance(primary, GeneratorExit):
+            if response is not None:
+                _warn_cleanup(cleanup)
+                return
+            raise
+        add_note = getattr(primary, "add_note", None)
+        if add_note is not None:
+            add_note(f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")
