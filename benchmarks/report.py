@@ -127,11 +127,28 @@ def _stream_rounds(rounds: int) -> list[str]:
     return [
         "## Interleaved ratios (streams)",
         "",
-        "Each round runs lmcodec, lm15 and the SDK once, in turn, on the same bytes",
+        "Each round runs lmcodec, the floor (blank-line split + untyped msgspec), lm15 and the SDK once,",
+        "in turn, on the same bytes",
         f"(`python3 benchmarks/test_bench_streams.py {rounds}`); CPU time, medians over rounds; the",
         "speed-up is the median of the per-round ratios.",
         "",
         *table,
+        "",
+    ]
+
+
+def _varied_rounds(rounds: int) -> list[str]:
+    """The varied-workload tables of streams_varied_paired.py (a subprocess, like the pytest run)."""
+    out = _script_output("streams_varied_paired.py", rounds)
+    return [
+        "## Interleaved ratios (varied streams, variety matrix, corpus bodies, assembly)",
+        "",
+        "Streams as varied as real traffic (`benchmarks/streams_varied.py`), one feature at a time in the",
+        "matrix; each round runs every contestant once, in turn, on the same bytes",
+        f"(`python3 benchmarks/streams_varied_paired.py {rounds}`); CPU time; ratios are medians of the",
+        "per-round ratios; the floor is a blank-line split + untyped `msgspec.json.decode` of each event.",
+        "",
+        out.rstrip(),
         "",
     ]
 
@@ -174,7 +191,7 @@ def main() -> None:
     results = _run(args.selection)
     gc_selection = GC_ON_SELECTION if not args.selection else f"({GC_ON_SELECTION}) and ({args.selection})"
     results["benchmarks"] += _run(gc_selection, gc_off=False)["benchmarks"]
-    paired = _paired(15) + _stream_rounds(7) if not args.selection else None
+    paired = _paired(15) + _stream_rounds(7) + _varied_rounds(5) if not args.selection else None
     text = write(results, args.selection, paired)
     Path(args.output).write_text(text, encoding="utf-8")
     print(text)
