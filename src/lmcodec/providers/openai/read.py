@@ -59,19 +59,15 @@ from typing import Any, Final
 
 from lmcodec.providers.openai._read_common import (
     array,
-    boolean,
     fail,
     finish,
-    integer,
-    number,
     obj,
     only_keys,
     parse_arguments,
     parse_body,
-    read_cache,
     string,
 )
-from lmcodec.providers.openai.build import BUILTIN_TYPES
+from lmcodec.providers.openai._read_config import read_config, read_tools
 from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
@@ -103,21 +99,6 @@ CANONICAL_KEYS: Final = frozenset(
 RESERVED_KEYS: Final = frozenset(
     {"compat", "cache", "prompt_caching", "openai_compat", "openai_responses_compat"}
 )
-# Responses hosted tool type -> canonical builtin name (the builder's table, inverted).
-BUILTIN_NAMES: Final[dict[str, str]] = {wire: name for name, wire in BUILTIN_TYPES.items()}
-# Canonical names the builder re-spells: as wire types they cannot come back.
-RESPELLED_TYPES: Final = frozenset(name for name, wire in BUILTIN_TYPES.items() if name != wire)
-LOGPROBS_INCLUDE: Final = ["message.output_text.logprobs"]
-EFFORTS: Final[dict[str, str]] = {
-    "none": "off",
-    "minimal": "minimal",
-    "low": "low",
-    "medium": "medium",
-    "high": "high",
-    "xhigh": "xhigh",
-    "max": "max",
-}
-SUMMARIES: Final = frozenset({"auto", "concise", "detailed"})
 MESSAGE_ROLES: Final[dict[str, str]] = {
     "user": "user",
     "developer": "developer",
@@ -171,11 +152,9 @@ def decode_request(body: bytes) -> Request:
     canonical["messages"] = _messages(items, reader, 1 if reader.stable else 0)
     if system is not None:
         canonical["system"] = system
-    tools: list[dict[str, Any]] = []
     if value.get("tools") is not None:
-        tools = _tools(array(value["tools"], "$.tools"))
-        canonical["tools"] = tools
-    canonical["config"] = _config(value, model, tools, reader)
+        canonical["tools"] = read_tools(array(value["tools"], "$.tools"))
+    canonical["config"] = read_config(value, model, reader.extensions, reader.breakpoint, reader.stable)
     for key, item in value.items():
         if key not in CANONICAL_KEYS:
             reader.extensions[key] = item
@@ -465,150 +444,3 @@ def _tool_output(item: dict[str, Any], path: str) -> dict[str, Any]:
             _input_block(obj(b, f"{path}.output[{i}]"), f"{path}.output[{i}]") for i, b in enumerate(blocks)
         ]
     return {"role": "tool", "parts": [{"type": "tool_result", "id": call_id, "content": content}]}
-
-
-def _tools(raw: list[Any]) -> list[dict[str, Any]]:
-    tools: list[dict[str, Any]] = []
-    for index, item in enumerate(raw):
-        path = f"$.tools[{index}]"
-        tool = obj(item, path)
-        kind = string(tool.get("type"), f"{path}.type")
-        if kind == "function":
-            only_keys(
-                tool,
-                frozenset({"type", "name", "description", "parameters", "strict"}),
-                path,
-                "a function tool",
-            )
-            strict = tool.get("strict")
-            if strict is not None and not boolean(strict, f"{path}.strict"):
-                fail(
-                    "strict: false cannot be carried: lm15 sends no strict flag (the default is true)",
-                    f"{path}.strict",
-                )
-            out: dict[str, Any] = {"type": "function", "name": string(tool.get("name"), f"{path}.name")}
-            if tool.get("description") is not None:
-                out["description"] = string(tool["description"], f"{path}.description")
-            if tool.get("parameters") is not None:
-                out["parameters"] = obj(tool["parameters"], f"{path}.parameters")
-            else:
-                out["parameters"] = {"type": "object", "properties": {}}
-            tools.append(out)
-            continue
-        if kind in RESPELLED_TYPES:
-            fail(
-                f"hosted tool type {kind!r} cannot be carried: lm15 sends that canonical name as "
-                f"{BUILTIN_TYPES[kind]!r}",
-                f"{path}.type",
-            )
-        config = {key: value for key, value in tool.items() if key != "type"}
-        builtin: dict[str, Any] = {"type": "builtin", "name": BUILTIN_NAMES.get(kind, kind)}
-        if config:
-            builtin["config"] = config
-        tools.append(builtin)
-    return tools
-
-
-def _tool_name(ref: dict[str, Any], path: str) -> str:
-    kind = string(ref.get("type"), f"{path}.type")
-    if kind == "function":
-        only_keys(ref, frozenset({"type", "name"}), path, "a function tool reference")
-        return string(ref.get("name"), f"{path}.name")
-    only_keys(ref, frozenset({"type"}), path, "a hosted tool reference")
-    return BUILTIN_NAMES.get(kind, kind)
-
-
-def _tool_choice(raw: Any, path: str) -> dict[str, Any]:
-    if isinstance(raw, str):
-        if raw not in ("none", "auto", "required"):
-            fail(f"unknown tool_choice {raw!r}", path)
-        return {"mode": raw}
-    choice = obj(raw, path)
-    if choice.get("type") == "allowed_tools":
-        only_keys(choice, frozenset({"type", "mode", "tools"}), path, "an allowed_tools tool_choice")
-        mode = string(choice.get("mode"), f"{path}.mode")
-        refs = array(choice.get("tools"), f"{path}.tools")
-        names = [_tool_name(obj(r, f"{path}.tools[{i}]"), f"{path}.tools[{i}]") for i, r in enumerate(refs)]
-        return {"mode": mode, "allowed": names}
-    return {"mode": "required", "allowed": [_tool_name(choice, path)]}
-
-
-def _text(raw: Any, reader: _Reader) -> dict[str, Any] | None:
-    text = obj(raw, "$.text")
-    fmt = text.get("format")
-    canonical: dict[str, Any] | None = None
-    if isinstance(fmt, dict) and fmt.get("type") == "json_object" and set(fmt) == {"type"}:
-        canonical = {"type": "json_object"}
-    elif isinstance(fmt, dict) and fmt.get("type") == "json_schema":
-        only_keys(
-            fmt, frozenset({"type", "name", "schema", "strict"}), "$.text.format", "a json_schema format"
-        )
-        canonical = {"type": "json_schema", "schema": obj(fmt.get("schema"), "$.text.format.schema")}
-        if "name" in fmt:
-            canonical["name"] = string(fmt["name"], "$.text.format.name")
-        if fmt.get("strict") is not None:
-            canonical["strict"] = boolean(fmt["strict"], "$.text.format.strict")
-    if canonical is None or set(text) != {"format"}:
-        reader.extensions["text"] = text
-    return canonical
-
-
-def _reasoning_config(raw: Any, reader: _Reader) -> dict[str, Any] | None:
-    spec = obj(raw, "$.reasoning")
-    effort = spec.get("effort")
-    summary = spec.get("summary")
-    plain = set(spec) <= {"effort", "summary"} and isinstance(effort, str)
-    if plain and effort == "none" and "summary" not in spec:
-        return {"effort": "off"}
-    if plain and effort in EFFORTS and effort != "none" and (summary is None or summary in SUMMARIES):
-        out: dict[str, Any] = {"effort": EFFORTS[effort]}
-        if summary is not None:
-            out["summary"] = summary
-        if "summary" not in spec or summary is not None:
-            return out
-    if isinstance(effort, str) and effort not in EFFORTS:
-        fail(f"unknown reasoning effort {effort!r}; expected one of {sorted(EFFORTS)}", "$.reasoning.effort")
-    reader.extensions["reasoning"] = spec
-    return None
-
-
-def _config(body: dict[str, Any], model: str, tools: list[dict[str, Any]], reader: _Reader) -> dict[str, Any]:
-    config: dict[str, Any] = {}
-    extensions = reader.extensions
-    if body.get("max_output_tokens") is not None:
-        config["max_tokens"] = integer(body["max_output_tokens"], "$.max_output_tokens")
-    for name in ("temperature", "top_p"):
-        if body.get(name) is not None:
-            config[name] = number(body[name], f"$.{name}")
-    top = body.get("top_logprobs")
-    if body.get("include") == LOGPROBS_INCLUDE and isinstance(top, int) and not isinstance(top, bool):
-        config["logprobs"] = top
-    else:
-        for key in ("include", "top_logprobs"):
-            if key in body:
-                extensions[key] = body[key]
-    if body.get("tool_choice") is not None:
-        choice = _tool_choice(body["tool_choice"], "$.tool_choice")
-        if body.get("parallel_tool_calls") is not None:
-            choice["parallel"] = boolean(body["parallel_tool_calls"], "$.parallel_tool_calls")
-        config["tool_choice"] = choice
-    elif "parallel_tool_calls" in body:
-        extensions["parallel_tool_calls"] = body["parallel_tool_calls"]
-    if body.get("text") is not None:
-        fmt = _text(body["text"], reader)
-        if fmt is not None:
-            config["response_format"] = fmt
-    if body.get("reasoning") is not None:
-        reasoning = _reasoning_config(body["reasoning"], reader)
-        if reasoning is not None:
-            config["reasoning"] = reasoning
-    read_cache(body, model, config, reader.extensions, reader.breakpoint, reader.stable)
-    if body.get("service_tier") is not None:
-        config["service_tier"] = string(body["service_tier"], "$.service_tier")
-    if body.get("safety_identifier") is not None:
-        config["user_id"] = string(body["safety_identifier"], "$.safety_identifier")
-    if body.get("store") is not None:
-        config["store"] = boolean(body["store"], "$.store")
-    if body.get("stream") is not None:
-        boolean(body["stream"], "$.stream")
-    return config
