@@ -261,3 +261,17 @@ def test_images_by_data_and_url_reach_every_dialect(dst: str) -> None:
     body = _build("anthropic", CONVERSATION).body
     _, _, back = translate("anthropic", dst, body)
     assert _images(back) == _images(CONVERSATION)
+
+
+def test_decode_request_takes_the_model_of_the_url(provider: str) -> None:
+    """Gemini's body carries no model (it is in the URL); elsewhere ``model`` replaces the body's."""
+    bodies = {
+        "openai": {"model": "gpt-4.1-mini", "input": "hi"},
+        "openai_chat": {"model": "gpt-4.1-mini", "messages": [{"role": "user", "content": "hi"}]},
+        "anthropic": {"model": "claude-x", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]},
+        "gemini": {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]},
+    }
+    body = json.dumps(bodies[provider]).encode()
+    assert lc.decode_request(provider, body, model="backend-model").model == "backend-model"
+    kept = lc.decode_request(provider, body).model
+    assert kept == bodies[provider].get("model", "models/unnamed")

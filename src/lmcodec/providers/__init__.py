@@ -176,9 +176,14 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
     return result
 
 
-def decode_request(provider: str, body: bytes) -> Request:
-    """A client's request body in ``provider``'s dialect, as the canonical Request."""
-    result: Request = _lookup(_READERS, provider)(body)
+def decode_request(provider: str, body: bytes, *, model: str | None = None) -> Request:
+    """A client's request body in ``provider``'s dialect, as the canonical Request.
+
+    ``model`` names the model where the dialect puts it outside the body (Gemini: in the URL,
+    ``models/{model}:generateContent``); for the other dialects it replaces the body's model
+    (a gateway routing an alias to a backend model).
+    """
+    result: Request = _lookup(_READERS, provider)(body, model=model)
     return result
 
 

@@ -101,6 +101,7 @@ EndpointResponse = (
 )
 
 __all__ = [
+    "EFFORT_THINKING_BUDGETS",
     "Adaptation",
     "ApiKey",
     "AssistantPart",
@@ -127,7 +128,6 @@ __all__ = [
     "DataPart",
     "Delta",
     "DocumentPart",
-    "EFFORT_THINKING_BUDGETS",
     "EndpointRequest",
     "EndpointResponse",
     "ErrorDetail",

@@ -13,9 +13,9 @@ from lmcodec.wire.tools import ToolChoice
 
 __all__ = [
     "EFFORT_THINKING_BUDGETS",
+    "EMPTY_CONFIG",
     "CacheConfig",
     "Config",
-    "EMPTY_CONFIG",
     "Reasoning",
     "ReasoningEffort",
     "effort_for_budget",

@@ -13,8 +13,8 @@ from lmcodec.wire._struct import REQUIRED, WireStruct
 from lmcodec.wire._types import FiniteFloat, JsonObject, NonEmptyStr, NonFiniteFloat, NonNegativeInt
 
 __all__ = [
-    "Adaptation",
     "EMPTY_USAGE",
+    "Adaptation",
     "ErrorCode",
     "ErrorDetail",
     "FinishReason",

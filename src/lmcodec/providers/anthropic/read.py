@@ -435,8 +435,16 @@ def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions:
     return msgspec.structs.replace(request, config=config)
 
 
-def decode_request(body: bytes) -> Request:
-    """The canonical Request a client's body asks for (unmapped fields go to Config.extensions)."""
+def decode_request(body: bytes, *, model: str | None = None) -> Request:
+    """The canonical Request a client's body asks for (unmapped fields go to Config.extensions).
+
+    ``model``, when given, replaces the body's model (a gateway routing an alias to a backend model).
+    """
+    request = _decode_request(body)
+    return request if model is None else msgspec.structs.replace(request, model=model)
+
+
+def _decode_request(body: bytes) -> Request:
     try:
         return _read(_TOP.decode(body))
     except LmcodecError:

@@ -7,8 +7,8 @@ from typing import Final
 __all__ = [
     "BASE_PATH",
     "BUILTIN_KEYS",
-    "LEVEL_CLASS_PREFIXES",
     "LEVELS",
+    "LEVEL_CLASS_PREFIXES",
     "MODALITIES",
     "SCHEMA_FIELDS",
     "TOOL_MODES",

@@ -1,8 +1,8 @@
 """A client's request body in this provider's dialect -> canonical Request.
 
 The body is what google-genai sends to ``models/{model}:generateContent`` (REST JSON, camelCase).
-The model is in the URL, not the body: ``decode_request`` reads a ``"model"`` key when the body
-carries one (put the URL's model there, or replace ``Request.model`` afterwards); otherwise the
+The model is in the URL, not the body: pass it as ``decode_request(body, model=...)``;
+without it, ``decode_request`` reads a ``"model"`` key when the body carries one, otherwise the
 Request names :data:`UNNAMED_MODEL`. The per-model rules (the Gemini 3 ``thinkingLevel`` class)
 are judged on that model.
 
@@ -434,10 +434,13 @@ def _config(raw: dict[str, msgspec.Raw], model: str) -> dict[str, Any]:
     return config
 
 
-def _read(raw: dict[str, msgspec.Raw]) -> Request:
+def _read(raw: dict[str, msgspec.Raw], url_model: str | None) -> Request:
     if "contents" not in raw:
         raise ValidationError("Object missing required field `contents`")
-    model: str = _field(_STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
+    if url_model is not None:
+        model = url_model
+    else:
+        model = _field(_STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
     tree: dict[str, Any] = {
         "model": model,
         "messages": _messages(_field(_CONTENTS, raw["contents"], "contents")),
@@ -474,10 +477,14 @@ def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions:
     return msgspec.structs.replace(request, config=config)
 
 
-def decode_request(body: bytes) -> Request:
-    """The canonical Request a client's body asks for (unmapped fields go to Config.extensions)."""
+def decode_request(body: bytes, *, model: str | None = None) -> Request:
+    """The canonical Request a client's body asks for (unmapped fields go to Config.extensions).
+
+    ``model`` is the model of the URL the body was sent to (``models/{model}:generateContent``);
+    without it, a ``"model"`` key of the body, else :data:`UNNAMED_MODEL`.
+    """
     try:
-        return _read(_TOP.decode(body))
+        return _read(_TOP.decode(body), model)
     except LmcodecError:
         raise
     except msgspec.ValidationError as exc:

@@ -31,13 +31,13 @@ __all__ = [
     "UNSET",
     "chunk_decoder",
     "compact_json",
-    "text_chunk_decoder",
-    "typed_token_logprobs",
     "finish_reason",
     "gemini_token_logprobs",
     "gemini_usage",
     "inband_error",
     "stream_error_detail",
+    "text_chunk_decoder",
+    "typed_token_logprobs",
 ]
 
 PROVIDER: Final = "gemini"

@@ -57,6 +57,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import msgspec
+
 from lmcodec.providers.openai._read_common import (
     array,
     fail,
@@ -123,8 +125,16 @@ class _Reader:
         self.extensions: dict[str, Any] = {}
 
 
-def decode_request(body: bytes) -> Request:
-    """The canonical Request a client's body asks for (unmapped fields go to Config.extensions)."""
+def decode_request(body: bytes, *, model: str | None = None) -> Request:
+    """The canonical Request a client's body asks for (unmapped fields go to Config.extensions).
+
+    ``model``, when given, replaces the body's model (a gateway routing an alias to a backend model).
+    """
+    request = _decode_request(body)
+    return request if model is None else msgspec.structs.replace(request, model=model)
+
+
+def _decode_request(body: bytes) -> Request:
     value = parse_body(body)
     reader = _Reader()
     if "model" not in value:
