@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import operator
-import os
 import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -282,7 +281,7 @@ def _compile(info: mi.Type, explicit_null: bool) -> Node:
         return _Leaf("int64")
     if isinstance(info, mi.FloatType):
         return _Leaf("float64")
-    if isinstance(info, mi.CustomType) and issubclass(info.cls, os.PathLike):
+    if isinstance(info, mi.CustomType) and hasattr(info.cls, "__fspath__"):  # an os.PathLike class
         return _Leaf("string", enc_hook)
     if isinstance(info, (mi.VarTupleType, mi.ListType)):
         return _List(_compile(info.item_type, True))

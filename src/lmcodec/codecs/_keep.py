@@ -124,7 +124,8 @@ def _build_skeleton(tp: Any, slot: Any) -> tuple[Any, bool]:
         parts = [(a, False) if a is Ellipsis else _skeleton(a, slot) for a in args]
         if not any(changed for _, changed in parts):
             return tp, False
-        return origin[tuple(sk for sk, _ in parts)], True
+        generic: Any = origin
+        return generic[tuple(sk for sk, _ in parts)], True
     if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
         return _struct_skeleton(tp, slot)
     return tp, False

@@ -62,7 +62,7 @@ class Reader(Generic[T_co]):
         self._type = type
         self._on_error = on_error
         self._lenient = lenient
-        self._unknown = unknown
+        self._unknown: _json.OnUnknown = "keep" if unknown == "keep" else "error"
         self._decode = decode
         self.good = 0
         self.bad = 0

@@ -342,7 +342,7 @@ class Prompt(_Struct, frozen=True, dict=True, gc=True):
             if isinstance(options, dict):
                 kept = {k: v for k, v in options.items() if v is not None}
                 if len(kept) != len(options):
-                    self.__dict__["_llm_none_options"] = tuple(k for k in options if k not in kept)
+                    vars(self)["_llm_none_options"] = tuple(k for k in options if k not in kept)
                     options = kept
             force_setattr(self, "options", options if options else None)
         force_setattr(self, "system", _truthy_or_none(self.system))
