@@ -249,7 +249,9 @@ def _deadline(seconds: int) -> Iterator[None]:
 def _deep_after_escaped_quotes(size: int) -> bytes:
     """The shape that made locating "nested too deeply" quadratic: a long string of escaped
     quotes, then nesting beyond the recursion limit."""
-    return b'{"type":"data","value":["' + b'\\"' * (size // 2) + b'",' + b"[" * 5000 + b"]" * 5000 + b"]}"
+    return (
+        b'{"type":"data","value":["' + b'\\"' * (size // 2) + b'",' + b"[" * 100_000 + b"]" * 100_000 + b"]}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -279,7 +281,7 @@ def test_too_deep_offset_is_where_nesting_passes_the_limit() -> None:
     levels = int(str(err).split("more than ")[1].split()[0])
     assert before[string_end:] == b"[" * (levels - 1)  # the "{" and the "[" of value, then these
     assert 400 < levels < 1000
-    cut = b'{"type":"data","value":[' + b"[" * 5000 + b'"abc\\'  # a string the input cuts
+    cut = b'{"type":"data","value":[' + b"[" * 100_000 + b'"abc\\'  # a string the input cuts
     with pytest.raises(lc.DecodeError, match="nested too deeply"):
         lc.decode(cut, lc.Part)
 
