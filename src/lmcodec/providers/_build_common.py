@@ -10,6 +10,7 @@ a stored-cache request with no message left) becomes :class:`lmcodec.ValidationE
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
@@ -36,7 +37,7 @@ MEDIA_KINDS: Final = frozenset({"image", "audio", "video", "document", "binary"}
 _ENCODER: Final = msgspec.json.Encoder()
 
 
-def unsupported(provider: str | None, message: str, feature: str | None) -> ProviderError:
+def unsupported(provider: str | None, message: str, feature: str | None = None) -> ProviderError:
     """lm15's ``UnsupportedFeatureError(message, provider=..., feature=...)``."""
     return ProviderError(message, code="unsupported_feature", provider=provider, feature=feature)
 
@@ -64,13 +65,25 @@ def model_without_prefix(model: str, provider: str) -> str:
     return model
 
 
+# msgspec spells floats (1e-05) and nothing else differently from ``json.dumps``; output holding no
+# exponent or long fraction is taken as is, anything else goes through the stdlib encoder.
+_FLOAT_SPELLING: Final = re.compile(rb"[0-9][eE]|0\.0000")
+_UNICODE_JSON: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def data_part_text(part: DataPart) -> str:
     """A DataPart on a text-only wire: its value as compact JSON, spelled as lm15 spells it."""
-    return json.dumps(part.value, separators=(",", ":"), ensure_ascii=False)
+    try:
+        fast = _ENCODER.encode(part.value)
+    except (TypeError, UnicodeEncodeError, OverflowError):
+        return _UNICODE_JSON.encode(part.value)
+    if _FLOAT_SPELLING.search(fast) is None:
+        return fast.decode("utf-8")
+    return _UNICODE_JSON.encode(part.value)
 
 
 def parts_to_text(
-    parts: Iterable[Part], *, provider: str | None = None, where: str = "a text-only wire field"
+    parts: Iterable[Part], provider: str | None = None, where: str = "a text-only wire field"
 ) -> str:
     """lm15 ``parts_to_text``: text-bearing parts joined by newlines; a media part is refused."""
     out: list[str] = []

@@ -17,15 +17,12 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.providers._build_common import MEDIA_KINDS, data_part_text, parts_to_text, unsupported
 from lmcodec.wire import (
     Adaptation,
-    CitationPart,
-    DataPart,
     Message,
-    Part,
     Request,
     TextPart,
-    ThinkingPart,
 )
 from lmcodec.wire.judgments import schema_has_judgments
 
@@ -52,7 +49,6 @@ __all__ = [
 Notes = list[Adaptation]
 """The adaptations a build records, in lm15's order."""
 
-MEDIA_KINDS: Final = frozenset({"image", "audio", "video", "document", "binary"})
 
 # MAP-10: which media kinds a compat ``tool_result_media`` policy admits in a tool result.
 TOOL_RESULT_MEDIA_ADMITS: Final[dict[str, frozenset[str]]] = {
@@ -70,11 +66,6 @@ _GPT_VERSION = re.compile(r"^gpt-(\d+)\.(\d+)")
 CACHE_OPTIONS_SINCE: Final = (5, 6)
 
 _encoder = msgspec.json.Encoder()
-
-
-def unsupported(provider: str | None, message: str, feature: str | None = None) -> ProviderError:
-    """lm15's ``UnsupportedFeatureError(message, provider=..., feature=...)``."""
-    return ProviderError(message, code="unsupported_feature", provider=provider, feature=feature)
 
 
 def note(
@@ -107,10 +98,8 @@ def encode_payload(payload: dict[str, Any]) -> bytes:
 # floats in exponent form (``1e16`` / ``0.00001`` where Python writes ``1e+16`` / ``1e-05``) and,
 # against ``ensure_ascii=True``, non-ASCII text. Output holding none of these is taken as is;
 # anything else (a string that merely looks like one included) goes through the stdlib encoder.
-_FLOAT_SPELLING = re.compile(rb"[0-9][eE]|0\.0000")
 _FLOAT_OR_NON_ASCII = re.compile(rb"[0-9][eE]|0\.0000|[\x7f-\xff]")
 _ascii_json = json.JSONEncoder(separators=(",", ":"))
-_unicode_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 
 def arguments_json(value: Any) -> str:
@@ -122,48 +111,6 @@ def arguments_json(value: Any) -> str:
     if _FLOAT_OR_NON_ASCII.search(fast) is None:
         return fast.decode("ascii")
     return _ascii_json.encode(value)
-
-
-def data_part_text(part: DataPart) -> str:
-    """A data part on a text-only wire: its value as compact JSON (lm15 ``data_part_text``)."""
-    try:
-        fast = _encoder.encode(part.value)
-    except (TypeError, UnicodeEncodeError, OverflowError):
-        return _unicode_json.encode(part.value)
-    if _FLOAT_SPELLING.search(fast) is None:
-        return fast.decode("utf-8")
-    return _unicode_json.encode(part.value)
-
-
-def parts_to_text(
-    parts: tuple[Part, ...] | tuple[Any, ...],
-    provider: str | None = None,
-    where: str = "a text-only wire field",
-) -> str:
-    """lm15 ``parts_to_text``: text-bearing parts joined by newlines; a media part is refused."""
-    out: list[str] = []
-    for part in parts:
-        kind = part.type
-        if kind in MEDIA_KINDS:
-            head = f"{provider}: " if provider else ""
-            raise unsupported(
-                provider,
-                f"{head}a {kind} part cannot reach {where}, which takes text only; "
-                "no text rendering of a media part is made (MAP-10)",
-                f"messages[*].parts[{kind}]",
-            )
-        if isinstance(part, TextPart):
-            out.append(part.text)
-        elif isinstance(part, DataPart):
-            out.append(data_part_text(part))
-        elif isinstance(part, ThinkingPart):
-            if part.text:
-                out.append(part.text)
-        elif isinstance(part, CitationPart):
-            bits = [x for x in (part.title, part.url, part.text) if x]
-            if bits:
-                out.append(" — ".join(bits))
-    return "\n".join(out)
 
 
 def media_base64(part: Any) -> str:
