@@ -46,6 +46,8 @@ def _tasks() -> list[Task]:
     llm_blobs = [t.encode() for t in texts]
     structs = [L.decode(b) for b in llm_blobs]
     llm_objects = [llm.Response.from_dict(json.loads(t), model=llm_bench.MODEL) for t in texts]
+    llm_plain = [json.loads(t) for t in texts]
+    untyped_encode = msgspec.json.Encoder().encode
     untyped = msgspec.json.Decoder().decode
     return [
         (
@@ -77,6 +79,8 @@ def _tasks() -> list[Task]:
             {
                 "lmcodec": lambda: [L.encode(r) for r in structs],
                 "llm": lambda: [json.dumps(r.to_dict()) for r in llm_objects],
+                "json.dumps of plain objects (floor)": lambda: [json.dumps(d) for d in llm_plain],
+                "msgspec untyped (floor)": lambda: [untyped_encode(d) for d in llm_plain],
             },
         ),
         (

@@ -8,7 +8,9 @@ Built deterministically (seeded), as llm-format dicts.
 
 - encode: lmcodec ``lc.llm.encode(record)`` vs llm ``json.dumps(response.to_dict())`` over
   llm Response objects (rehydrated with ``Response.from_dict(d, model=...)``, as a log
-  reader holds them);
+  reader holds them), plus two floors that encode the same value held as plain dicts and lists:
+  ``json.dumps`` (what llm's side ends with) and msgspec's untyped encoder - the bytes cost at
+  least that much, so the encode target is bounded by json.dumps / msgspec on this workload;
 - decode: lmcodec ``lc.llm.decode(blob)`` vs llm ``Response.from_dict(json.loads(s), model=...)``
   (the model passed in, so llm pays no plugin lookup per row), plus two floors that build no
   objects at all: ``json.loads(s)`` alone (the parse llm's side starts with) and msgspec's untyped
@@ -203,12 +205,24 @@ def test_workload_shape(records: list[dict[str, Any]], texts: list[str]) -> None
     assert 3000 < size < 12000, size
 
 
-@pytest.mark.parametrize("lib", ["lmcodec", "llm"])
+ENCODE_FLOORS = {
+    "floor-json": "json.dumps of plain objects (floor)",
+    "floor-msgspec": "msgspec.json.encode of plain objects (floor)",
+}
+
+
+@pytest.mark.parametrize("lib", ["lmcodec", "llm", *ENCODE_FLOORS])
 def test_encode(benchmark: Any, lib: str, texts: list[str], structs: list[L.Response]) -> None:
-    """Objects to JSON: lmcodec Structs vs llm Response objects."""
+    """Objects to JSON: lmcodec Structs vs llm Response objects, and the plain-object floors."""
     benchmark.group = "llm: encode 2,000 records"
-    benchmark.extra_info.update(lib=lib, units=len(texts), unit="record")
+    benchmark.extra_info.update(lib=ENCODE_FLOORS.get(lib, lib), units=len(texts), unit="record")
     run: Callable[[], list[Any]]
+    if lib in ENCODE_FLOORS:
+        plain = [json.loads(t) for t in texts]
+        dump = json.dumps if lib == "floor-json" else msgspec.json.Encoder().encode
+        run = lambda: [dump(d) for d in plain]  # noqa: E731
+        benchmark(run)
+        return
     if lib == "lmcodec":
         encode = L.encode
         run = lambda: [encode(r) for r in structs]  # noqa: E731
