@@ -25,6 +25,7 @@ it into the stream position).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -65,6 +66,24 @@ _LM15_CRASHES: Final = (
     RecursionError,
 )
 """What lm15's dict code raises on a frame it cannot read (and what the port therefore raises)."""
+
+
+_INT_DIGITS: Final[int] = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+"""The longest integer literal ``json.loads`` reads (CPython's int string limit; 0: no limit)."""
+
+_DIGIT_BLOCK: Final = (_INT_DIGITS + 2) // 2
+"""A run of more than ``_INT_DIGITS`` digits holds a whole block of this size at a multiple of it."""
+
+
+def has_long_digit_run(data: bytes) -> bool:
+    """True when ``data`` may hold an integer literal ``json.loads`` refuses (more digits than
+    ``_INT_DIGITS``): some block of ``_DIGIT_BLOCK`` bytes at a multiple of it is all digits.
+    Linear, one C-level test per block; a digit run inside a string also counts (the port,
+    lm15's own reading, then decides)."""
+    if not _INT_DIGITS or len(data) <= _INT_DIGITS:
+        return False
+    block = _DIGIT_BLOCK
+    return any(data[i : i + block].isdigit() for i in range(0, len(data) - block + 1, block))
 
 
 def _is_strict_json(data: bytes) -> bool:
@@ -131,6 +150,33 @@ class MapperBase:
         """Map the payloads in order; return how many mapped to nothing. A frame lm15
         would crash on raises :class:`StreamDecodeError` (``frame``: its position in ``datas``)."""
         raise NotImplementedError
+
+    def map_frames(self, datas: list[bytes]) -> int:
+        """:meth:`frames`, but a frame that may hold an integer of more digits than ``json.loads``
+        reads goes to the port: the typed views skip fields they do not declare, so such an
+        integer there would pass where lm15's ``json.loads`` of the frame raises ValueError."""
+        if not _INT_DIGITS or max(map(len, datas), default=0) <= _INT_DIGITS:
+            return self.frames(datas)
+        skipped, start = 0, 0
+        for i, data in enumerate(datas):
+            if has_long_digit_run(data):
+                skipped += self._frames_from(datas[start:i], start)
+                try:
+                    skipped += self.port(data)
+                except StreamDecodeError as exc:
+                    exc.frame = i
+                    raise
+                start = i + 1
+        return skipped + self._frames_from(datas[start:], start)
+
+    def _frames_from(self, datas: list[bytes], offset: int) -> int:
+        if not datas:
+            return 0
+        try:
+            return self.frames(datas)
+        except StreamDecodeError as exc:
+            exc.frame = (exc.frame or 0) + offset
+            raise
 
     @staticmethod
     def named_model(data: bytes) -> str | None:

@@ -391,6 +391,8 @@ class Assembler:
         self._provider_data = None
         try:
             partial = self._complete()
+        except StreamAssemblyError as failure:  # it fails to assemble without it too (an unnamed call)
+            return failure
         except Exception:
             return exc
         finally:

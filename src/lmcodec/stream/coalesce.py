@@ -14,10 +14,14 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.wire import Adaptation, StreamDeltaEvent, StreamEndEvent, StreamEvent, StreamStartEvent, Usage
+from lmcodec.wire._checks import is_json_value
 
 __all__ = ["EndMerge", "coalesce"]
 
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
+
+
+_REFUSED: Final = 3  # the rank of a provider_data JSON cannot carry: nothing replaces it
 
 
 class EndMerge:
@@ -27,7 +31,10 @@ class EndMerge:
     empty ``Usage()`` is a value and replaces too); the merged end's
     ``provider_data`` is that of the last end that carried usage, else of the
     last that carried a finish reason, else of the last that carried any (D9:
-    a later frame of the same or higher rank wins).
+    a later frame of the same or higher rank wins). One that JSON cannot carry
+    (NaN, Infinity), which lm15's end event refuses, is kept whatever follows, so
+    that the end fails to assemble as lm15's stream fails; only the ones passed
+    over are checked.
     """
 
     __slots__ = ("finish_reason", "provider_data", "rank", "seen", "usage")
@@ -46,9 +53,14 @@ class EndMerge:
             self.finish_reason = finish_reason
         if usage is not None:
             self.usage = usage
-        if provider_data is not None:
+        if provider_data is not None and self.rank != _REFUSED:
             rank = 2 if usage is not None else 1 if finish_reason is not None else 0
-            if rank >= self.rank:
+            if rank < self.rank:
+                if not is_json_value(provider_data):
+                    self.provider_data, self.rank = provider_data, _REFUSED
+            elif self.provider_data is not None and not is_json_value(self.provider_data):
+                self.rank = _REFUSED
+            else:
                 self.provider_data = provider_data
                 self.rank = rank
 

@@ -211,7 +211,7 @@ class _Stream:
         if not self._begun:
             self._begin(frames[0])
         try:
-            skipped = self.mapper.frames(frames)
+            skipped = self.mapper.map_frames(frames)
         except StreamDecodeError as exc:
             raise self._failure(exc) from exc.__cause__
         stats = self.stats
@@ -234,7 +234,7 @@ class _Stream:
         cut = 0
         for data in frames:
             try:
-                stats.skipped += mapper.frames([data])
+                stats.skipped += mapper.map_frames([data])
             except StreamDecodeError as exc:
                 if not _is_truncated(data):
                     raise self._failure(exc) from exc.__cause__

@@ -7,7 +7,13 @@ from typing import Any
 
 from lmcodec.errors import ProviderError
 from lmcodec.providers._body import parse_body
-from lmcodec.providers._content import attach_unmapped, judgment_parts, openai_token_logprobs, record_unmapped
+from lmcodec.providers._content import (
+    attach_unmapped,
+    blocks,
+    judgment_parts,
+    openai_token_logprobs,
+    record_unmapped,
+)
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import parse_json_object
 from lmcodec.providers.openai.views import response_error
@@ -86,7 +92,8 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
     refusal = message.get("refusal")
     if refusal:
         parts.append(RefusalPart(text=str(refusal)))
-    for call_index, call in enumerate(message.get("tool_calls") or []):
+    calls = blocks(message.get("tool_calls") or [], unmapped, f"{path}.message.tool_calls")
+    for call_index, call in enumerate(calls):
         if not isinstance(call, dict):
             record_unmapped(unmapped, f"{path}.message.tool_calls[{call_index}]", type(call).__name__)
             continue
