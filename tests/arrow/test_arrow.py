@@ -420,3 +420,64 @@ def test_duckdb_counts_messages_by_role_and_tool_calls_by_name(tmp_path: Path) -
     finally:
         con.close()
     _assert_same(turns, list(arrow.read_parquet(rewritten, lc.Turn)))
+
+
+DAMAGE_TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(120)]
+
+
+def _parquet_bytes(compression: str) -> bytes:
+    buffer = io.BytesIO()
+    arrow.write_parquet(DAMAGE_TURNS, buffer, compression=compression, row_group_size=20)
+    return buffer.getvalue()
+
+
+def _read_damaged(data: bytes) -> tuple[list[Any], bool]:
+    """The records read before the reader stops, and whether it stopped with an lc error."""
+    got: list[Any] = []
+    try:
+        got.extend(arrow.read_parquet(io.BytesIO(data)))
+    except lc.DecodeError:
+        return got, True
+    return got, False
+
+
+@pytest.mark.parametrize("compression", ["zstd", "none"])
+def test_a_damaged_parquet_file_gives_its_good_records_then_an_lc_error(compression: str) -> None:
+    """Page checksums are written and verified: a flipped bit never reads back as an altered
+    record, and pyarrow's own errors (OSError, ArrowInvalid, ...) never escape."""
+    data = _parquet_bytes(compression)
+    rng = random.Random(14)
+    outcomes: Counter[str] = Counter()
+    for _ in range(60):
+        damaged = bytearray(data)
+        damaged[rng.randrange(len(damaged))] ^= 1 << rng.randrange(8)
+        got, failed = _read_damaged(bytes(damaged))
+        assert [_canonical(r) for r in got] == [_canonical(t) for t in DAMAGE_TURNS[: len(got)]]
+        assert failed or len(got) == len(DAMAGE_TURNS)
+        outcomes["error" if failed else "intact"] += 1
+    assert outcomes["error"] > 0
+    for cut in range(0, len(data), len(data) // 25):
+        got, failed = _read_damaged(data[:cut])
+        assert failed and [_canonical(r) for r in got] == [_canonical(t) for t in DAMAGE_TURNS[: len(got)]]
+
+
+def test_a_file_that_is_not_parquet_is_an_lc_error_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "log.parquet"
+    path.write_bytes(b'{"id": "not parquet"}\n')
+    with pytest.raises(lc.DecodeError, match=r"log\.parquet"):
+        list(arrow.read_parquet(path))
+    with pytest.raises(FileNotFoundError):
+        list(arrow.read_parquet(tmp_path / "missing.parquet"))
+
+
+def test_a_table_whose_json_columns_are_tampered_is_an_lc_error() -> None:
+    table = arrow.to_table(DAMAGE_TURNS[:3])
+    column = table.schema.get_field_index("metadata")
+    storage = pa.array(["{not json"] * 3, pa.string())
+    tampered = table.set_column(
+        column,
+        table.schema.field(column),
+        pa.ExtensionArray.from_storage(table.schema.field(column).type, storage),
+    )
+    with pytest.raises(lc.DecodeError):
+        list(arrow.from_table(tampered))

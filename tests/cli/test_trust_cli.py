@@ -5,8 +5,11 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import stat
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -56,6 +59,66 @@ def test_convert_refuses_to_write_over_its_input(tmp_path: Path) -> None:
     assert "is the input file" in _failed_cleanly(run("convert", str(src), str(link)))
     assert "is the input file" in _failed_cleanly(run("convert", str(src), str(tmp_path / "." / "log.jsonl")))
     assert src.read_bytes() == data and link.read_bytes() == data
+
+
+def test_convert_writes_through_a_symlink(tmp_path: Path) -> None:
+    src = tmp_path / "log.jsonl"
+    data = _log(src)
+    target = tmp_path / "target.jsonl"
+    target.write_bytes(b"old\n")
+    link = tmp_path / "out.jsonl"
+    link.symlink_to(target)
+    out = run("convert", str(src), str(link))
+    assert out.returncode == 0, out.stderr.decode()
+    assert link.is_symlink() and target.read_bytes() == data and _leftovers(tmp_path) == []
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX-only")
+
+
+def _through_fifo(fifo: Path, action: Callable[[], object], data: bytes | None = None) -> bytes:
+    """Run ``action`` while another thread writes ``data`` into ``fifo`` (or reads it all)."""
+    got: list[bytes] = []
+
+    def other_end() -> None:
+        if data is None:
+            with open(fifo, "rb") as fh:
+                got.append(fh.read())
+        else:
+            with open(fifo, "wb") as fh:
+                for i in range(0, len(data), 4096):  # several writes, as a producer makes them
+                    fh.write(data[i : i + 4096])
+
+    thread = threading.Thread(target=other_end, daemon=True)
+    thread.start()
+    action()
+    thread.join(timeout=60)
+    assert not thread.is_alive()
+    return got[0] if got else b""
+
+
+@needs_fifo
+def test_convert_writes_into_a_fifo_in_place(tmp_path: Path) -> None:
+    src = tmp_path / "log.jsonl"
+    data = _log(src)
+    fifo = tmp_path / "out.jsonl"
+    os.mkfifo(fifo)
+    results: list[subprocess.CompletedProcess[bytes]] = []
+    got = _through_fifo(fifo, lambda: results.append(run("convert", str(src), str(fifo))))
+    assert results[0].returncode == 0, results[0].stderr.decode()
+    assert got == data and stat.S_ISFIFO(os.stat(fifo).st_mode) and _leftovers(tmp_path) == []
+
+
+@needs_fifo
+def test_convert_reads_a_fifo_once_and_whole(tmp_path: Path) -> None:
+    data = b"".join(lc.encode(t) + b"\n" for t in TURNS * 20)
+    fifo = tmp_path / "in.jsonl"
+    os.mkfifo(fifo)
+    dest = tmp_path / "out.jsonl"
+    results: list[subprocess.CompletedProcess[bytes]] = []
+    _through_fifo(fifo, lambda: results.append(run("convert", str(fifo), str(dest))), data)
+    assert results[0].returncode == 0, results[0].stderr.decode()
+    assert dest.read_bytes() == data
 
 
 def test_convert_of_a_missing_file_leaves_the_destination_alone(tmp_path: Path) -> None:
@@ -176,6 +239,22 @@ def test_convert_from_msgpack_and_parquet(tmp_path: Path) -> None:
     out = run("convert", str(pq), str(again), "--from", "parquet")
     assert out.returncode == 0, out.stderr
     assert [lc.encode(t) for t in lc.jsonl.read(again, lc.Turn)] == [lc.encode(t) for t in TURNS]
+
+
+def test_a_cut_or_foreign_parquet_input_is_one_line_and_status_1(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from lmcodec import arrow
+
+    whole = tmp_path / "whole.parquet"
+    arrow.write_parquet(TURNS, whole)
+    cut = tmp_path / "cut.parquet"
+    cut.write_bytes(whole.read_bytes()[: whole.stat().st_size // 2])
+    foreign = tmp_path / "foreign.parquet"
+    foreign.write_bytes(lc.encode(TURNS[0]) + b"\n")
+    for bad in (cut, foreign):
+        dest = tmp_path / "out.jsonl"
+        err = _failed_cleanly(run("convert", str(bad), str(dest), "--from", "parquet"), status=1)
+        assert bad.name in err and not dest.exists() and _leftovers(tmp_path) == []
 
 
 def test_llm_records_llm_itself_writes_are_read(tmp_path: Path) -> None:

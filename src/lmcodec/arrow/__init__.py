@@ -24,7 +24,10 @@ Defaults are stored as values (``is_error`` false, ``tools`` an empty list, ``us
 a struct of nulls), so queries need no COALESCE. Reading gives back records whose
 canonical JSON equals the one written (``Response.provider_data`` is always kept).
 Typed integer columns are int64: a value beyond it (a ``seed`` >= 2**63) raises
-EncodeError. The Turn table (:func:`schema` gives the full Arrow schema)::
+EncodeError. Parquet files are written with page checksums and read with them
+verified: a damaged or cut file yields the records before the damage, then raises
+:class:`~lmcodec.DecodeError` naming the file (pyarrow's own errors never escape),
+as a table whose columns do not decode does. The Turn table (:func:`schema` gives the full Arrow schema)::
 
     id string, created_at string,
     request struct<model, messages list<MESSAGE>, system, system_parts list<...>,
@@ -47,12 +50,15 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
 
+import msgspec
+
 from lmcodec.arrow._nodes import TooLarge, pyarrow_module, struct_node
 from lmcodec.codecs.json import from_builtins
-from lmcodec.errors import EncodeError
+from lmcodec.errors import DecodeError, EncodeError, LmcodecError
 from lmcodec.wire import Message, Request, Response, Turn
 
 __all__ = [
@@ -152,11 +158,28 @@ def _type_of_schema(arrow_schema: Any, type: Any) -> type:
     return tp
 
 
-def _decode_batches(batches: Iterable[Any], tp: type) -> Iterator[Any]:
+def _decode_batches(batches: Iterable[Any], tp: type, where: str = "the table") -> Iterator[Any]:
+    """The records of ``batches``; a batch that does not read or decode is a DecodeError
+    after every record before it."""
+    pa = pyarrow_module()
     node = struct_node((tp,))
-    for batch in batches:
-        for row in node.rows(dict(zip(batch.schema.names, batch.columns, strict=True)), batch.num_rows):
-            yield from_builtins(row, tp)
+    done = 0
+    it = iter(batches)
+    while True:
+        try:
+            batch = next(it, None)
+            if batch is None:
+                return
+            rows = node.rows(dict(zip(batch.schema.names, batch.columns, strict=True)), batch.num_rows)
+            records: list[Any] = [from_builtins(row, tp) for row in rows]
+        except LmcodecError as exc:
+            raise DecodeError(
+                f"{where}: record {done + 1} or after does not decode as {tp.__name__}: {exc}"
+            ) from exc
+        except (pa.ArrowException, OSError, msgspec.MsgspecError) as exc:
+            raise DecodeError(f"{where} is damaged after record {done}: {exc}") from exc
+        yield from records
+        done += len(records)
 
 
 def from_table(table: Any, type: Any = None) -> Iterator[Any]:
@@ -188,6 +211,7 @@ def write_parquet(
     table). ``options`` go to ``pyarrow.parquet.ParquetWriter`` (``compression_level``, ...).
     """
     pa = pyarrow_module()
+    options.setdefault("write_page_checksum", True)
     it = iter(records)
     batch = list(itertools.islice(it, row_group_size))
     tp = _record_type(type if type is not None else (batch[0].__class__ if batch else Turn))
@@ -209,13 +233,23 @@ def read_parquet(
 ) -> Iterator[Any]:
     """The records of a Parquet file, or of a directory of them in file-name order, lazily.
 
-    ``type`` defaults to the record type stored in the file by :func:`write_parquet`.
+    ``type`` defaults to the record type stored in the file by :func:`write_parquet`. A file
+    that cannot be opened raises OSError, as ``open`` does; one that is not Parquet, or is cut
+    or damaged (page checksums are verified), raises :class:`~lmcodec.DecodeError` after the
+    records before the damage.
     """
     pa = pyarrow_module()
     sources: list[Any] = [path]
     if isinstance(path, (str, os.PathLike)) and Path(path).is_dir():
         sources = sorted(Path(path).glob("*.parquet"))
     for source in sources:
-        with pa.parquet.ParquetFile(source) as pf:
+        where = os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the Parquet input"
+        with ExitStack() as stack:
+            fh = stack.enter_context(open(source, "rb")) if isinstance(source, (str, os.PathLike)) else source
+            try:
+                pf = stack.enter_context(pa.parquet.ParquetFile(fh, page_checksum_verification=True))
+                batches = pf.iter_batches(batch_size=batch_size)
+            except (pa.ArrowException, OSError, ValueError) as exc:
+                raise DecodeError(f"{where} is not a readable Parquet file: {exc}") from exc
             tp = _type_of_schema(pf.schema_arrow, type)
-            yield from _decode_batches(pf.iter_batches(batch_size=batch_size), tp)
+            yield from _decode_batches(batches, tp, where)
