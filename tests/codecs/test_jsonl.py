@@ -41,6 +41,18 @@ def test_read_from_bytes_and_file_object() -> None:
     assert list(jsonl.read(io.BytesIO(data), lc.Turn)) == TURNS
 
 
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+def test_a_byte_order_mark_before_the_first_record_is_ignored(tmp_path: Path, suffix: str) -> None:
+    """As json.loads ignores it; only before the first record (elsewhere it is a bad line)."""
+    data = b"\xef\xbb\xbf" + b"".join(_log(TURNS))
+    path = tmp_path / f"log{suffix}"
+    path.write_bytes(gzip.compress(data) if suffix == ".jsonl.gz" else data)
+    assert list(jsonl.read(path, lc.Turn)) == TURNS
+    inner = b"".join(_log(TURNS[:1])) + b"\xef\xbb\xbf" + b"".join(_log(TURNS[1:2]))
+    reader = jsonl.read(inner, lc.Turn, on_error="skip")
+    assert list(reader) == TURNS[:1] and reader.bad == 1
+
+
 def _mixed() -> tuple[bytes, list[bytes]]:
     lines = _log(TURNS[:4])
     bad = [

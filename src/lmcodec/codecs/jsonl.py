@@ -3,7 +3,8 @@
 Bad input loses nothing: ``on_error="raise"`` stops with a :class:`RecordError`
 naming the line number, byte offset and JSON path; ``"skip"`` yields the good
 records and counts the bad ones; ``"collect"`` also keeps every bad line
-verbatim with its error (``reader.errors``). Blank lines are ignored. A last
+verbatim with its error (``reader.errors``). Blank lines are ignored, and so is a
+UTF-8 byte-order mark before the first record (as ``json.loads`` ignores it). A last
 line without a newline is read like any other (a cut-off record is a bad line).
 """
 
@@ -34,6 +35,7 @@ _FLUSH_AT = 1 << 20
 
 
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
+_BOM = b"\xef\xbb\xbf"
 
 
 class Reader(Generic[T_co]):
@@ -85,6 +87,8 @@ class Reader(Generic[T_co]):
                         record = decode(raw)
                     except (msgspec.DecodeError, *HOSTILE):
                         # Decoded again on the slow path: the lenient/unknown readers, or the located error.
+                        if number == 1 and raw.startswith(_BOM):  # what some editors write first
+                            raw = raw[len(_BOM) :]
                         try:
                             if self._decode is not None:
                                 record = self._decode(raw)
