@@ -241,8 +241,9 @@ def _quietly(call: Callable[[], Any]) -> Any:
         return exc
 
 
-def _pieces(data: bytes) -> list[bytes]:
-    return [data[i : i + CHUNK] for i in range(0, len(data), CHUNK)]
+def _pieces(data: bytes) -> Iterator[bytes]:
+    """64 KiB chunks, one at a time, as a network delivers them."""
+    return (data[i : i + CHUNK] for i in range(0, len(data), CHUNK))
 
 
 def _stream_runs(provider: str) -> dict[str, Callable[[bytes], Any]]:
