@@ -153,6 +153,22 @@ def _varied_rounds(rounds: int) -> list[str]:
     ]
 
 
+def _hostile_rounds(rounds: int) -> list[str]:
+    """The complexity table of test_bench_hostile.py (a subprocess, like the pytest run)."""
+    out = _script_output("test_bench_hostile.py", rounds)
+    return [
+        "## Hostile input at 1 MB and 8 MB (time and memory linear in the input)",
+        "",
+        "Every entry point fed each hostile shape of issue 14 at 1 MB and 8 MB",
+        f"(`python3 benchmarks/test_bench_hostile.py {rounds}`): seconds per MB at each size (medians",
+        "of interleaved rounds, GC off), their ratio (the median of per-round ratios; linear: near 1,",
+        "the claim: under 1.5) and tracemalloc's peak over the input size (the bound: 4x plus 16 MiB).",
+        "",
+        *[line for line in out.splitlines() if line.startswith("|")],
+        "",
+    ]
+
+
 def write(results: dict[str, Any], selection: str | None, paired: list[str] | None = None) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for bench in results["benchmarks"]:
@@ -191,7 +207,11 @@ def main() -> None:
     results = _run(args.selection)
     gc_selection = GC_ON_SELECTION if not args.selection else f"({GC_ON_SELECTION}) and ({args.selection})"
     results["benchmarks"] += _run(gc_selection, gc_off=False)["benchmarks"]
-    paired = _paired(15) + _stream_rounds(7) + _varied_rounds(5) if not args.selection else None
+    paired = (
+        _paired(15) + _stream_rounds(7) + _varied_rounds(5) + _hostile_rounds(3)
+        if not args.selection
+        else None
+    )
     text = write(results, args.selection, paired)
     Path(args.output).write_text(text, encoding="utf-8")
     print(text)

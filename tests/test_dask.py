@@ -214,3 +214,31 @@ def test_a_damaged_or_missing_file_is_reported_and_the_job_goes_on(logs: list[Pa
     assert 0 < kept < len(TURNS) and _canonical(records[12:]) == _canonical(TURNS[:kept])
     assert result.counts[0] == 12 and result.counts[1] == kept and result.counts[2:] == [0, 0]
     assert [Path(e.file).name for e in result.errors] == ["cut.jsonl.gz", "flip.jsonl.zst", "missing.jsonl"]
+
+
+def test_compressed_files_through_fsspec_are_read_and_checked_as_local_ones(tmp_path: Path) -> None:
+    """URLs go through fsspec: a good .zst/.gz is read whole (fsspec's own zstd reader cannot be
+    iterated: every record was lost), a damaged one keeps its good records and is one BadRecord
+    naming the damage (a ZstdError/EOFError escaped or said nothing), as for a local path."""
+    pytest.importorskip("fsspec", reason="URLs are read through fsspec")
+    pytest.importorskip("zstandard", reason=".zst needs the 'zstd' extra")
+    good_zst, good_gz = tmp_path / "good.jsonl.zst", tmp_path / "good.jsonl.gz"
+    lc.jsonl.write(good_zst, TURNS)
+    lc.jsonl.write(good_gz, TURNS)
+    flip = tmp_path / "flip.jsonl.zst"
+    lc.jsonl.write(flip, TURNS[:5])
+    flipped = bytearray(flip.read_bytes())
+    flipped[len(flipped) // 2] ^= 0x01
+    flip.write_bytes(bytes(flipped))
+    cut = tmp_path / "cut.jsonl.zst"
+    cut.write_bytes(good_zst.read_bytes()[:-7])
+    urls = [f"file://{p}" for p in (good_zst, good_gz, flip, cut)]
+    with dask.config.set(scheduler="sync"):
+        log = ld.read(urls, on_error="collect")
+        records, errors = dask.compute(log.records, log.errors)
+        with pytest.raises(lc.RecordError, match=r"flip\.jsonl\.zst.*fails its check"):
+            dask.compute(ld.read(urls[2:3], on_error="raise").records)
+    assert _canonical(records[: 2 * len(TURNS)]) == _canonical(TURNS + TURNS)
+    assert [e.file for e in errors] == urls[2:]
+    assert "fails its check" in errors[0].message and "truncated file?" in errors[1].message
+    assert _canonical(records[2 * len(TURNS) :]) == _canonical(TURNS[: len(records) - 2 * len(TURNS)])

@@ -7,6 +7,7 @@ import gzip
 import io
 import random
 import signal
+import sys
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -270,6 +271,19 @@ def test_locating_too_deep_nesting_is_linear(decode: Callable[[bytes], Any]) -> 
     assert "byte" in str(info.value)
 
 
+def _part_nested(levels: int) -> bytes:
+    """A DataPart whose value nests ``levels - 1`` arrays (the Part's object is the first level)."""
+    return b'{"type":"data","value":' + b"[" * (levels - 1) + b"]" * (levels - 1) + b"}"
+
+
+def _decodes(data: bytes) -> bool:
+    try:
+        lc.decode(data, lc.Part)
+    except lc.DecodeError:
+        return False
+    return True
+
+
 def test_too_deep_offset_is_where_nesting_passes_the_limit() -> None:
     data = _deep_after_escaped_quotes(100)
     with pytest.raises(lc.DecodeError) as info:
@@ -280,10 +294,30 @@ def test_too_deep_offset_is_where_nesting_passes_the_limit() -> None:
     string_end = before.rindex(b'",') + 2
     levels = int(str(err).split("more than ")[1].split()[0])
     assert before[string_end:] == b"[" * (levels - 1)  # the "{" and the "[" of value, then these
-    assert 400 < levels < 1000
     cut = b'{"type":"data","value":[' + b"[" * 100_000 + b'"abc\\'  # a string the input cuts
     with pytest.raises(lc.DecodeError, match="nested too deeply"):
         lc.decode(cut, lc.Part)
+
+
+def test_too_deep_names_the_levels_the_decoder_follows() -> None:
+    """The level count is msgspec's real bound from the caller's stack (within a level: a typed
+    decode may spend one more than the probe), on every Python: from 3.12 on C recursion has
+    its own bound (~10,000 levels), which the recursion limit (1,000) counted before."""
+    with pytest.raises(lc.DecodeError) as info:
+        lc.decode(_part_nested(100_000), lc.Part)
+    levels = int(str(info.value).split("more than ")[1].split()[0])
+    deepest = 1
+    while _decodes(_part_nested(2 * deepest)):
+        deepest *= 2
+    step = deepest // 2
+    while step:
+        if _decodes(_part_nested(deepest + step)):
+            deepest += step
+        step //= 2
+    assert deepest - 1 <= levels <= deepest + 1
+    assert _decodes(_part_nested(levels - 1)) and not _decodes(_part_nested(levels + 2))
+    bound = "recursion limit" if sys.version_info < (3, 12) else "C recursion bound"
+    assert bound in str(info.value)
 
 
 def test_lenient_resolves_each_structs_type_hints_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import glob
 import os
 import uuid
-import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
@@ -40,6 +39,7 @@ import msgspec
 
 from lmcodec import arrow
 from lmcodec.codecs import jsonl
+from lmcodec.codecs.files import checked
 from lmcodec.codecs.json import decode, encode
 from lmcodec.errors import BadRecord, RecordError
 from lmcodec.wire import Turn
@@ -171,19 +171,25 @@ def expand(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> 
 
 @contextmanager
 def _opened(file: str, mode: str) -> Iterator[Any]:
-    """A local path as is (lmcodec handles .gz/.zst), a URL as an fsspec file object."""
+    """A local path as is, a URL as an fsspec file object; either way a .gz/.zst is read by
+    lmcodec's checked reader (fsspec's own zstd reader cannot be iterated, and its errors are
+    not lc errors)."""
     if "://" not in file:
         yield file
         return
     import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-    with fsspec.open(file, mode, compression="infer" if mode == "rb" else None) as fh:
-        yield fh
+    with fsspec.open(file, mode) as fh:
+        if mode != "rb":
+            yield fh
+            return
+        with checked(fh, file) as src:
+            yield src
 
 
-# A file that cannot be read to its end: missing, unreadable, or damaged compressed data read
-# through fsspec (lmcodec's own reader raises these as a RecordError).
-_UNREADABLE = (OSError, EOFError, zlib.error)
+# A file that cannot be read to its end: missing or unreadable (lmcodec's reader raises damaged
+# compressed data as a RecordError).
+_UNREADABLE = (OSError, EOFError)
 
 
 class _Lines:

@@ -209,13 +209,72 @@ def _window_end(window: bytes, depth: int) -> int:
     return depth + window.count(b"[") + window.count(b"{") - window.count(b"]") - window.count(b"}")
 
 
-def _stack_depth() -> int:
+def _stack_depth(frame: Any = None) -> int:
+    """The frames on the stack from ``frame`` (default: the caller's) to the top."""
     depth = 0
-    frame = sys._getframe(1)
+    frame = sys._getframe(1) if frame is None else frame
     while frame is not None:
         depth += 1
-        frame = frame.f_back  # type: ignore[assignment]
+        frame = frame.f_back
     return depth
+
+
+_raw_decoder = msgspec.json.Decoder()
+
+
+def _decodes(levels: int) -> bool:
+    try:
+        _raw_decoder.decode(b"[" * levels + b"]" * levels)
+    except RecursionError:
+        return False
+    return True
+
+
+def _deepest_decodable() -> int:
+    """The most levels of nesting msgspec follows from here: doubling, then bisection (the work
+    is linear in the answer; no probe nests deeper than the level the failing input reached)."""
+    low, high = 0, 1
+    while _decodes(high):
+        low, high = high, 2 * high
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if _decodes(mid) else (low, mid)
+    return low
+
+
+def _one_frame_deeper(probe: Any) -> int:
+    result: int = probe()
+    return result
+
+
+# (recursion limit, stack depth) -> (levels msgspec follows from there, levels lost per frame).
+_bounds: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _bound(origin: int) -> tuple[int, bool]:
+    """How many levels msgspec follows when called from a frame ``origin`` frames deep, and
+    whether Python frames count against it (the recursion limit bounds C recursion before
+    Python 3.12; from 3.12 on a C recursion bound of its own does, often ten times deeper).
+    Measured, not assumed: msgspec's bound is what the interpreter gives it."""
+    here = _stack_depth()
+    key = (sys.getrecursionlimit(), here)
+    known = _bounds.get(key)
+    if known is None:
+        levels = _deepest_decodable()
+        known = _bounds[key] = (levels, levels - _one_frame_deeper(_deepest_decodable))
+    levels, per_frame = known
+    return levels + per_frame * (here + 2 - origin), per_frame > 0  # _decodes runs 2 frames down
+
+
+def _origin(exc: BaseException | None) -> int:
+    """The stack depth of the frame that called the decoder which raised ``exc`` (the last
+    frame of its traceback: msgspec has none of its own)."""
+    tb = exc.__traceback__ if exc is not None else None
+    if tb is None:
+        return _stack_depth(sys._getframe(2))
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return _stack_depth(tb.tb_frame)
 
 
 def _first_deeper(buf: bytes, allowed: int) -> int | None:
@@ -241,16 +300,22 @@ def _deepest(buf: bytes) -> tuple[int, int]:
     return best, at
 
 
-def too_deep(data: Any, what: str = "JSON") -> DecodeError:
-    """The error for input nested deeper than the decoder can follow (a RecursionError in msgspec).
+def too_deep(data: Any, what: str = "JSON", exc: BaseException | None = None) -> DecodeError:
+    """The error for input nested deeper than the decoder can follow (``exc``, a RecursionError
+    in msgspec).
 
-    msgspec follows nesting as deep as the interpreter's recursion limit
-    allows from the caller's stack; for JSON the error names the byte offset
-    where the input first nests deeper than that (found in C-level passes:
-    linear in the input, no Python work per byte).
+    msgspec follows nesting as deep as the interpreter lets C code recurse from the
+    caller's stack (measured once per stack depth, see :func:`_bound`); for JSON the
+    error names that number of levels and the byte offset where the input first nests
+    deeper (found in C-level passes: linear in the input, no Python work per byte).
     """
-    allowed = max(1, sys.getrecursionlimit() - _stack_depth())
-    limit = f"the interpreter's recursion limit (sys.getrecursionlimit() = {sys.getrecursionlimit()})"
+    allowed, by_recursion_limit = _bound(_origin(exc))
+    allowed = max(1, allowed)
+    limit = (
+        f"the interpreter's recursion limit (sys.getrecursionlimit() = {sys.getrecursionlimit()})"
+        if by_recursion_limit
+        else "the interpreter's C recursion bound"
+    )
     buf = _as_bytes(data) if what == "JSON" else None
     if buf is None:
         return DecodeError(f"{what} is nested too deeply: nesting is bounded by {limit}")
@@ -278,7 +343,7 @@ def text_error(exc: UnicodeError, data: Any) -> DecodeError:
 def hostile_error(exc: BaseException, data: Any, what: str = "JSON") -> LmcodecError:
     """The lmcodec error of one of the :data:`HOSTILE` Python exceptions raised while decoding."""
     if isinstance(exc, RecursionError):
-        return too_deep(data, what)
+        return too_deep(data, what, exc)
     if isinstance(exc, UnicodeError):
         return text_error(exc, data)
     if isinstance(exc, MemoryError):

@@ -26,7 +26,7 @@ from typing import IO, Any
 
 from lmcodec.errors import DecodeError
 
-__all__ = ["FRAME", "HOLD", "Source", "open_read", "open_write"]
+__all__ = ["FRAME", "HOLD", "Source", "checked", "open_read", "open_write"]
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
 
@@ -170,15 +170,22 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
         return
     if isinstance(src, (str, os.PathLike)):
         path = Path(src)
-        kind = {".gz": "gzip", ".zst": "zstd"}.get(path.suffix)
-        with path.open("rb") as raw:
-            if kind is None:
-                yield raw
-            else:
-                with io.BufferedReader(_Checked(raw, kind, str(path)), _OUT) as fh:
-                    yield fh
+        with path.open("rb") as raw, checked(raw, str(path)) as fh:
+            yield fh
         return
     yield src
+
+
+@contextmanager
+def checked(raw: IO[bytes], name: str) -> Iterator[IO[bytes]]:
+    """``raw`` decompressed and checked as :func:`open_read` reads a path when ``name`` ends in
+    ``.gz``/``.zst`` (the bytes of an fsspec file, say), else ``raw`` itself."""
+    kind = {".gz": "gzip", ".zst": "zstd"}.get(Path(name).suffix)
+    if kind is None:
+        yield raw
+        return
+    with io.BufferedReader(_Checked(raw, kind, name), _OUT) as fh:
+        yield fh
 
 
 class _Framed(io.RawIOBase):

@@ -145,10 +145,10 @@ def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool,
     if not lenient:
         raise decode_error(first, data) from first
     try:
-        value = _raw_decoder.decode(data)
+        value = _lenient.read(data)  # long arrays left to be read an item at a time
     except (msgspec.DecodeError, *HOSTILE):
         raise decode_error(first, data) from first
-    return _from_lenient(value, tp, first, keep)
+    return _from_lenient(value, tp, first, keep, data)
 
 
 def _check_unknown(unknown: str) -> bool:
@@ -214,8 +214,9 @@ def _convert_error(exc: BaseException) -> LmcodecError:
     return ValidationError(f"cannot convert the value: {type(exc).__name__}: {exc}")
 
 
-def _from_lenient(value: Any, tp: Any, first: msgspec.ValidationError, keep: bool) -> Any:
-    """lm15's tolerant forms rewritten to canonical ones, then validated; else the strict error stands."""
+def _from_lenient(value: Any, tp: Any, first: msgspec.ValidationError, keep: bool, data: Any = None) -> Any:
+    """lm15's tolerant forms rewritten to canonical ones, then validated; else the strict error
+    stands. ``value`` as :func:`lenient.read` gives it when read from JSON ``data``."""
     try:
         normalized = _lenient.normalize(value, tp)
     except _lenient.Rejected:
@@ -226,6 +227,8 @@ def _from_lenient(value: Any, tp: Any, first: msgspec.ValidationError, keep: boo
         return msgspec.convert(normalized, tp, dec_hook=dec_hook)
     except msgspec.ValidationError as exc:
         if keep:
+            if data is not None:  # normalized holds converted items: read it whole as builtins
+                normalized = _lenient.normalize(_raw_decoder.decode(data), tp)
             return _keep.from_builtins(normalized, tp)
         raise decode_error(exc) from exc
     except _CONVERT_ERRORS as exc:

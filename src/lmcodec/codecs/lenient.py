@@ -6,6 +6,13 @@ non-dict telemetry nests, ...) into the canonical value, which the strict
 decoder then validates. Anything lm15 rejects is left as it is, so the strict
 decoder still rejects it. Only the lenient path runs this: canonical data
 never does.
+
+``read(data)`` gives the value ``normalize`` takes without building the whole
+input as Python builtins first (several times the input's size): a node longer
+than :data:`SMALL` bytes is read one level at a time, and a long array stays
+:class:`_Pending` until ``normalize`` reads it, one item at a time, each item
+normalized and converted to its type before the next is read. Memory stays near
+the size of the result.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -21,8 +29,9 @@ from typing import Any, Union, get_args, get_origin
 import msgspec
 
 from lmcodec import wire as w
+from lmcodec.codecs._hooks import dec_hook
 
-__all__ = ["Rejected", "normalize"]
+__all__ = ["SMALL", "Rejected", "normalize", "read"]
 
 
 class Rejected(Exception):
@@ -39,8 +48,100 @@ _NO_INT_COERCION = {
 _NULL_MEANS_DEFAULT = {"continuation", "adaptations"}
 
 
+SMALL = 1 << 16
+"""Nodes of at most this many bytes are read whole as builtins; longer ones a level at a time."""
+_raw_decoder = msgspec.json.Decoder()
+_object_decoder = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_array_decoder = msgspec.json.Decoder(list[msgspec.Raw])
+
+
+class _Pending:
+    """A long JSON array not read yet (its bytes), and the rule its items pass first."""
+
+    __slots__ = ("raw", "rule")
+
+    def __init__(self, raw: Any, rule: Callable[[Any], Any] | None = None) -> None:
+        self.raw = raw
+        self.rule = rule
+
+    def builtins(self) -> list[Any]:
+        items = [read(item) for item in _array_decoder.decode(self.raw)]
+        return [_builtins(item if self.rule is None else self.rule(item)) for item in items]
+
+
+def read(data: Any) -> Any:
+    """JSON ``data`` as builtins, except that a long array is left :class:`_Pending` (raises
+    msgspec.DecodeError on malformed input)."""
+    if len(data) <= SMALL:
+        return _raw_decoder.decode(data)
+    head = _head(data)
+    if head == "{":
+        return {key: read(raw) for key, raw in _object_decoder.decode(data).items()}
+    if head == "[":
+        _array_decoder.decode(data)  # malformed input fails here, as a whole read would
+        return _Pending(data)
+    return _raw_decoder.decode(data)
+
+
+_SPACE = re.compile(rb"[ \t\n\r]*")
+_TEXT_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _head(data: Any) -> str:
+    """The first character of JSON ``data`` after its leading whitespace."""
+    if isinstance(data, str):
+        text = _TEXT_SPACE.match(data)
+        return data[text.end() : text.end() + 1] if text else ""
+    view = memoryview(data)
+    at = _SPACE.match(view)
+    return bytes(view[at.end() : at.end() + 1]).decode("latin-1") if at else ""
+
+
+def _builtins(value: Any) -> Any:
+    """``value`` with every :class:`_Pending` array in it read as builtins."""
+    if type(value) is _Pending:
+        return value.builtins()
+    if type(value) is dict:
+        return {key: _builtins(item) for key, item in value.items()}
+    return value
+
+
+def _tuple_item(tp: Any) -> Any:
+    """The item type of ``tp`` when it is (or a union holds) a ``tuple[X, ...]``, else None."""
+    origin = get_origin(tp)
+    if origin is typing.Annotated:
+        return _tuple_item(get_args(tp)[0])
+    if origin is tuple:
+        return get_args(tp)[0]
+    if origin in (Union, types.UnionType):
+        return next((item for arg in get_args(tp) if (item := _tuple_item(arg)) is not None), None)
+    return None
+
+
+def _read_items(pending: _Pending, item_tp: Any) -> list[Any]:
+    """A pending array's items, each read, normalized and converted before the next is read; an
+    item that does not convert stays normalized (the final convert names it by its path)."""
+    raws: list[Any] = _array_decoder.decode(pending.raw)
+    out: list[Any] = []
+    for i, raw in enumerate(raws):
+        raws[i] = None  # the item's bytes go once it is read
+        item = read(raw)
+        if pending.rule is not None:
+            item = pending.rule(item)
+        item = normalize(item, item_tp)
+        try:
+            item = msgspec.convert(item, item_tp, dec_hook=dec_hook)
+        except (msgspec.ValidationError, TypeError, ValueError, AttributeError, KeyError, IndexError):
+            item = _builtins(item)
+        out.append(item)
+    return out
+
+
 def normalize(value: Any, tp: Any) -> Any:
     """The canonical value lm15 would read ``value`` as, for target type ``tp``."""
+    if type(value) is _Pending:
+        item_tp = _tuple_item(tp)
+        return value.builtins() if item_tp is None else _read_items(value, item_tp)
     origin = get_origin(tp)
     if origin is typing.Annotated:
         return normalize(value, get_args(tp)[0])
@@ -88,13 +189,19 @@ def _normalize_struct(value: dict[str, Any], cls: type[msgspec.Struct]) -> dict[
     out: dict[str, Any] = {}
     tag_field = cls.__struct_config__.tag_field
     if tag_field is not None and tag_field in value:
-        out[tag_field] = value[tag_field]
+        out[tag_field] = _builtins(value[tag_field])
     for name in cls.__struct_fields__:
         if name not in value:
             continue
         item = value[name]
         if item is None and name in _NULL_MEANS_DEFAULT:
             continue
+        rule = _ITEM_RULES.get((cls, name))
+        if rule is not None:
+            if type(item) is _Pending:
+                item = _Pending(item.raw, rule)
+            elif isinstance(item, list):
+                item = [rule(v) for v in item]
         if type(item) is float and item.is_integer() and (cls, name) not in _NO_INT_COERCION:
             if _is_int_type(hints[name]):
                 item = int(item)
@@ -141,12 +248,17 @@ def _tool_call(d: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
+def _text_item(item: Any) -> Any:
+    """An item of a list of parts that is no object is its text, as lm15 reads it."""
+    return item if isinstance(item, dict) else {"type": "text", "text": _py_str(item)}
+
+
 def _tool_result(d: dict[str, Any]) -> dict[str, Any]:
     content = d.get("content", [])
     if isinstance(content, str):
         d["content"] = [{"type": "text", "text": content}] if content else []
-    elif isinstance(content, list):
-        d["content"] = [c if isinstance(c, dict) else {"type": "text", "text": _py_str(c)} for c in content]
+    elif isinstance(content, (list, _Pending)):
+        d["content"] = content  # each item passes _text_item (_ITEM_RULES)
     else:
         d["content"] = []
     if d.get("is_error") is False:
@@ -161,13 +273,6 @@ def _py_str(value: Any) -> str:
 
 def _media(d: dict[str, Any]) -> dict[str, Any]:
     d.setdefault("media_type", "")
-    return d
-
-
-def _message(d: dict[str, Any]) -> dict[str, Any]:
-    parts = d.get("parts", [])
-    if isinstance(parts, list):
-        d["parts"] = [p if isinstance(p, dict) else {"type": "text", "text": _py_str(p)} for p in parts]
     return d
 
 
@@ -372,7 +477,6 @@ _HOOKS: dict[type, Hook] = {
     w.DocumentPart: _media,
     w.BinaryPart: _media,
     w.ContinuationState: _continuation_state,
-    w.Message: _message,
     w.FunctionTool: _tool,
     w.ToolChoice: _tool_choice,
     w.Reasoning: _reasoning,
@@ -408,4 +512,11 @@ _HOOKS: dict[type, Hook] = {
     w.InferenceModelInfo: _inference,
     w.InferencePricing: _pricing,
     w.ModelOrigin: _model_origin,
+}
+
+# Rules applied to each item of a list field before it is normalized (item by item, so that a
+# long list is never held as builtins whole).
+_ITEM_RULES: dict[tuple[type, str], Callable[[Any], Any]] = {
+    (w.Message, "parts"): _text_item,
+    (w.ToolResultPart, "content"): _text_item,
 }

@@ -32,10 +32,20 @@ _WS_RUN: Final = re.compile(
 )
 
 
+_WS_WINDOW: Final = 4096  # bytes matched at a time: re keeps a backtracking mark per repetition
+
+
 def lstrip_ws(value: bytes) -> bytes:
-    """``value`` without the leading white space ``str.lstrip()`` would remove (one scan, one slice)."""
-    match = _WS_RUN.match(value)
-    end = match.end() if match is not None else 0
+    """``value`` without the leading white space ``str.lstrip()`` would remove (one scan, one
+    slice; matched a window at a time, so memory stays bounded: one match over megabytes of
+    U+3000 held ~48x their size)."""
+    end = 0
+    while True:
+        match = _WS_RUN.match(value, end, end + _WS_WINDOW)
+        stop = match.end() if match is not None else end
+        if stop == end:
+            break
+        end = stop
     return value[end:] if end else value
 
 

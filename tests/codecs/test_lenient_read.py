@@ -1,0 +1,115 @@
+"""lenient=True on long input: read one level at a time (codecs/lenient.read), each long
+array's items normalized and converted one by one, so memory stays near the result's size
+(the whole input as builtins, normalized, then converted, peaked at 14.5x the input).
+Differential: the level-at-a-time reader gives what the whole-builtins path gives."""
+
+from __future__ import annotations
+
+import gc
+import json
+import tracemalloc
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+from lmcodec.codecs import lenient
+
+from ..corpus import KIND_TYPES, load_json, needs_corpus
+
+MB = 1 << 20
+
+
+def _outcome(call: Any) -> Any:
+    try:
+        return ("ok", lc.encode(call(), include_provider_data=True))
+    except lc.LmcodecError as exc:
+        return ("error", type(exc).__name__, str(exc))
+
+
+def _by_levels(data: bytes, tp: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> Any:
+    with monkeypatch.context() as patch:
+        patch.setattr(lenient, "SMALL", 0)  # every node read a level at a time
+        return _outcome(lambda: lc.decode(data, tp, lenient=True, **options))
+
+
+@needs_corpus
+@pytest.mark.parametrize("group", ["normalize", "negative"])
+def test_reading_by_levels_agrees_with_reading_whole(group: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every lm15 vector the lenient path reads (or refuses): the same value or error read
+    level by level as read whole."""
+    vectors = load_json("lm15-1.5.0/vectors.json")[group]
+    assert vectors
+    for vector in vectors:
+        tp, data = KIND_TYPES[vector["kind"]], vector["input_json"].encode()
+        for options in ({}, {"unknown": "keep"}):
+            whole = _outcome(lambda tp=tp, data=data, o=options: lc.decode(data, tp, lenient=True, **o))
+            assert _by_levels(data, tp, monkeypatch, **options) == whole, vector["id"]
+
+
+def _tolerant_request(parts: int) -> bytes:
+    """Long lists of lm15's tolerant forms: bare strings and numbers for parts, missing text,
+    tool results whose content is a string or holds non-objects, integral floats, legacy
+    reasoning keys, and a long opaque value (a DataPart's array)."""
+    items = ['"bare"', "7", '{"type":"text"}', '{"type":"data","value":[' + ",".join(["1"] * 40_000) + "]}"]
+    results = [
+        '{"type":"tool_result","id":"c","content":"done"}',
+        '{"type":"tool_result","id":"c","content":["a",1]}',
+    ]
+    user = ",".join(items[i % len(items)] for i in range(parts))
+    tool = ",".join(results[i % len(results)] for i in range(parts))
+    return (
+        '{"model":"m","messages":[{"role":"user","parts":['
+        + user
+        + ']},{"role":"tool","parts":['
+        + tool
+        + "]}],"
+        '"config":{"max_tokens":5.0,"reasoning":{"enabled":true,"budget":64.0},"stop":"x"}}'
+    ).encode()
+
+
+def test_long_tolerant_input_reads_as_builtins_read_it() -> None:
+    data = _tolerant_request(600)
+    assert len(data) > 4 * lenient.SMALL
+    read = lc.decode(data, lc.Request, lenient=True)
+    assert read == lc.from_builtins(json.loads(data), lc.Request, lenient=True)
+    assert read.messages[0].parts[0] == lc.TextPart("bare") and read.config.max_tokens == 5
+
+
+def test_long_refused_input_names_the_same_error() -> None:
+    data = _tolerant_request(600).replace(b'{"type":"text"}', b'{"type":7}', 1)
+    with pytest.raises(lc.ValidationError) as read:
+        lc.decode(data, lc.Request, lenient=True)
+    with pytest.raises(lc.ValidationError) as whole:
+        lc.from_builtins(json.loads(data), lc.Request, lenient=True)
+    assert str(read.value) == str(whole.value) and "parts[2]" in read.value.path
+
+
+def _peak(call: Any) -> int:
+    gc.collect()
+    tracemalloc.start()
+    try:
+        call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    "tail", [b'{"type":"text"}', b'{"type":"text"},{"type":7}'], ids=["fixed", "refused"]
+)
+def test_lenient_memory_stays_under_4x_the_input(tail: bytes) -> None:
+    """A deterministic bound (bytes allocated, not time): 4 MB of parts of which the last is
+    tolerant (or refused) peaks under 4x the input plus 4 MiB (it peaked at 14.5x)."""
+    part = b'{"type":"text","text":"hello there"},'
+    data = (
+        b'{"model":"m","messages":[{"role":"user","parts":[' + part * (4 * MB // len(part)) + tail + b"]}]}"
+    )
+
+    def run() -> None:
+        try:
+            lc.decode(data, lc.Request, lenient=True)
+        except lc.ValidationError:
+            pass
+
+    assert _peak(run) < 4 * len(data) + 4 * MB
