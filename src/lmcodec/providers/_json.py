@@ -17,7 +17,7 @@ from lmcodec.errors import DecodeError
 
 __all__ = ["int_or_none", "load_body", "load_frame", "parse_json_object", "pyint"]
 
-_TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interpreter's recursion limit)"
+_TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interpreter's recursion bounds)"
 
 
 def load_frame(data: bytes) -> Any:
