@@ -237,3 +237,69 @@ def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
 def test_generated_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
     check_paths_agree(json.dumps(body).encode())
     check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+_Q = {"role": "user", "content": "q"}
+EDGES = [
+    {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": [{"type": "image_url", "image_url": {"url": "u", "detail": ""}}]}
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": [{"type": "image_url", "image_url": {"url": "data:;base64,AA"}}]}
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [_Q],
+        "tools": [{"type": "function", "function": {"name": "f", "strict": True}}],
+    },
+    {
+        "model": "m",
+        "messages": [_Q],
+        "tools": [{"type": "function", "function": {"name": "f", "strict": False}}],
+    },
+    {"model": "m", "messages": [_STABLE_SYSTEM, _MARKED_USER]},
+    {"model": "m", "messages": [_MARKED_USER, _Q, _MARKED_USER]},
+    {"model": "m", "messages": [{"role": "system", "content": ""}, _Q]},
+    {"model": "m", "messages": [{"role": "system", "content": "s"}]},
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": None}]},
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": []}]},
+    {"model": "m", "messages": [_Q, {"role": "tool", "tool_call_id": "c", "content": []}]},
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": "NaN"}}]},
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {
+                "role": "assistant",
+                "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": '{"a": NaN}'}}],
+            },
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": ""}}]},
+        ],
+    },
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": "x", "refusal": None}]},
+    {"model": "m", "messages": [_Q], "n": True},
+    {"model": "m", "messages": [_Q], "tools": None},
+]
+
+
+@pytest.mark.parametrize("body", EDGES)
+def test_edges(body: dict[str, Any]) -> None:
+    check_paths_agree(json.dumps(body).encode())
