@@ -46,6 +46,7 @@ __all__ = [
     "check_tool_result_media",
     "data_part_text",
     "encode_body",
+    "lone_text_result",
     "media_base64",
     "media_data_uri",
     "model_without_prefix",
@@ -170,6 +171,15 @@ def check_tool_result_media(provider: str, part: Any, policy: str, wire: str) ->
 def tool_result_error_text(is_error: bool, text: str) -> str:
     """MAP-10 rule 5: on a wire with no error flag the text carries it."""
     return f"[error] {text}" if is_error else text
+
+
+def lone_text_result(part: Any) -> str | None:
+    """A tool result of one text part (the common one): its text-slot value; None for any other."""
+    content = part.content
+    if len(content) == 1 and type(content[0]) is TextPart:
+        text: str = content[0].text
+        return f"[error] {text}" if part.is_error else text
+    return None
 
 
 def has_cache_options(model: str) -> bool:

@@ -37,6 +37,7 @@ from lmcodec.providers.openai._common import (
     check_tool_result_media,
     data_part_text,
     encode_body,
+    lone_text_result,
     media_base64,
     media_data_uri,
     model_without_prefix,
@@ -296,6 +297,9 @@ def _reasoning_state(part: ThinkingPart) -> dict[str, Any] | None:
 
 def _tool_output(part: ToolResultPart) -> str | list[dict[str, Any]]:
     """``function_call_output.output``: a string for text-only content, input blocks otherwise."""
+    lone = lone_text_result(part)
+    if lone is not None:
+        return lone
     check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, "function_call_output")
     content = part.content
     if all(p.type not in MEDIA_KINDS for p in content):

@@ -32,6 +32,7 @@ from lmcodec.providers.openai._common import (
     check_tool_result_media,
     data_part_text,
     encode_body,
+    lone_text_result,
     media_data_uri,
     model_without_prefix,
     note,
@@ -278,6 +279,9 @@ def _content(message: Message, force_array: bool) -> str | list[dict[str, Any]]:
 
 def _tool_row(part: ToolResultPart) -> str | list[dict[str, Any]]:
     """A ``role: tool`` row's content: text only under this policy (media was refused above)."""
+    lone = lone_text_result(part)
+    if lone is not None:
+        return lone
     check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, ROW_WIRE)
     return tool_result_error_text(part.is_error, parts_to_text(part.content, PROVIDER, ROW_WIRE))
 
