@@ -10,8 +10,11 @@ every builder row builds.
   same body value.
 - ``test_translate``: ``decode_request(src, body)`` + ``build_request(dst, ...)`` for OpenAI Chat ->
   Anthropic and Anthropic -> OpenAI Chat (the Anthropic body is lm15's for the same Request).
-  LiteLLM's transformation (``AnthropicConfig.transform_request`` / its Anthropic adapter) is an
-  optional contestant: skipped with a note when litellm is not installed.
+  The request is routed to the destination's model by ``decode_request(..., model=)``, as a
+  gateway does. LiteLLM's transformation is an optional contestant (skipped with a note when
+  litellm is not installed), on the paths the issue measured: ``get_optional_params`` +
+  ``AnthropicConfig.transform_request`` + ``json.dumps`` (Chat -> Anthropic) and its
+  ``AnthropicAdapter`` (Anthropic -> Chat).
 - ``test_floor``: msgspec's untyped decode of the body + encode of the plain objects: the least
   any translator does.
 
@@ -120,8 +123,9 @@ def source_body(provider: str) -> bytes:
 
 
 def translate(src: str, dst: str, body: bytes) -> bytes:
-    request = lc.decode_request(src, body)
-    return lc.build_request(dst, lc.replace(request, model=MODELS[dst])).body
+    """A gateway's work: the client's body read, routed to ``dst``'s model, built in ``dst``'s dialect."""
+    request = lc.decode_request(src, body, model=MODELS[dst])
+    return lc.build_request(dst, request).body
 
 
 def floor(body: bytes) -> bytes:
@@ -139,13 +143,29 @@ def _litellm() -> Any:
 
 
 def litellm_chat_to_anthropic(body: bytes) -> bytes:
-    """LiteLLM's own transformation of an OpenAI Chat body into an Anthropic Messages body."""
+    """LiteLLM's transformation of an OpenAI Chat body into an Anthropic Messages body.
+
+    The path the issue measured (what ``litellm.completion`` runs before it sends, without the
+    HTTP client and logging around it): ``get_optional_params`` (the OpenAI params checked and
+    mapped for the provider), ``AnthropicConfig.transform_request``, ``json.dumps``.
+    """
     litellm = _litellm()
+    from litellm.utils import get_optional_params  # type: ignore[import-not-found]
+
     data = json.loads(body)
-    config = litellm.AnthropicConfig()
     params = {k: v for k, v in data.items() if k not in ("model", "messages")}
-    optional = config.map_openai_params(params, {}, MODELS["anthropic"], drop_params=True)
-    out = config.transform_request(MODELS["anthropic"], data["messages"], optional, {}, {})
+    optional = get_optional_params(model=MODELS["anthropic"], custom_llm_provider="anthropic", **params)
+    out = litellm.AnthropicConfig().transform_request(MODELS["anthropic"], data["messages"], optional, {}, {})
+    return json.dumps(out).encode()
+
+
+def litellm_anthropic_to_chat(body: bytes) -> bytes:
+    """LiteLLM's reading of an Anthropic Messages body into OpenAI Chat form (its AnthropicAdapter)."""
+    from litellm.llms.anthropic.messages.adapters.transformation import (  # type: ignore[import-not-found]
+        AnthropicAdapter,
+    )
+
+    out = AnthropicAdapter().translate_completion_input_params(json.loads(body))
     return json.dumps(out).encode()
 
 
@@ -185,11 +205,18 @@ def test_floor(benchmark: Any, src: str) -> None:
     assert benchmark(floor, body)
 
 
-def test_litellm_chat_to_anthropic(benchmark: Any) -> None:
+LITELLM: dict[tuple[str, str], Callable[[bytes], bytes]] = {
+    ("openai_chat", "anthropic"): litellm_chat_to_anthropic,
+    ("anthropic", "openai_chat"): litellm_anthropic_to_chat,
+}
+
+
+@pytest.mark.parametrize(("src", "dst"), list(LITELLM), ids=[f"{s}-to-{d}" for s, d in LITELLM])
+def test_litellm(benchmark: Any, src: str, dst: str) -> None:
     if _litellm() is None:
         pytest.skip("litellm is not installed (optional bench contestant)")
-    benchmark.group = "translate openai_chat -> anthropic"
-    assert benchmark(litellm_chat_to_anthropic, BODY)
+    benchmark.group = f"translate {src} -> {dst}"
+    assert benchmark(LITELLM[src, dst], source_body(src))
 
 
 # ── interleaved ratios ────────────────────────────────────────────────────────
@@ -249,9 +276,9 @@ def main(rounds: int = 9, inner: int = 200) -> None:
             "lmcodec": lambda s=src, d=dst, b=body: translate(s, d, b),
             "floor": lambda b=body: floor(b),
         }
-        litellm_row = (src, dst) == ("openai_chat", "anthropic") and _litellm() is not None
+        litellm_row = (src, dst) in LITELLM and _litellm() is not None
         if litellm_row:
-            contestants["litellm"] = lambda b=body: litellm_chat_to_anthropic(b)
+            contestants["litellm"] = lambda b=body, run=LITELLM[src, dst]: run(b)
         times = _rounds(contestants, rounds, inner)
         lc_us = statistics.median(times["lmcodec"]) * 1e6
         floor_us = statistics.median(times["floor"]) * 1e6

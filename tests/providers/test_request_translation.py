@@ -275,3 +275,25 @@ def test_decode_request_takes_the_model_of_the_url(provider: str) -> None:
     assert lc.decode_request(provider, body, model="backend-model").model == "backend-model"
     kept = lc.decode_request(provider, body).model
     assert kept == bodies[provider].get("model", "models/unnamed")
+
+
+@pytest.mark.parametrize(
+    ("provider", "lm15_name", "model"),
+    [
+        ("openai", "openai", "gpt-4.1-mini"),
+        ("openai_chat", "openai-chat", "gpt-4.1-mini"),
+        ("anthropic", "anthropic", "claude-sonnet-4-5"),
+        ("gemini", "gemini", "gemini-2.5-flash"),
+    ],
+)
+def test_lone_surrogate_is_refused_with_lm15s_message(provider: str, lm15_name: str, model: str) -> None:
+    """Every builder shares one body encoder, whose refusal names the code points as lm15's json_dumps."""
+    vet = pytest.importorskip("lm15.vet")
+    from lmcodec.lm15 import to_lm15
+
+    request = lc.Request(model, [lc.Message.user("a\ud800\udfffb")])
+    with pytest.raises(ValueError) as theirs:
+        vet.adapter_for_provider(lm15_name, api_key="sk-test")._build(to_lm15(request), stream=False)
+    with pytest.raises(lc.ValidationError) as ours:
+        lc.build_request(provider, request)
+    assert str(ours.value) == str(theirs.value)

@@ -27,6 +27,7 @@ __all__ = [
     "continuation_value",
     "data_part_text",
     "encode_body",
+    "is_box",
     "model_without_prefix",
     "parts_to_text",
     "read_judgments",
@@ -121,13 +122,16 @@ def continuation_value(part: Any, provider: str, kind: str) -> dict[str, Any] | 
 
 
 def encode_body(payload: dict[str, Any]) -> bytes:
-    """The JSON body; text that is not valid Unicode is refused as lm15 refuses it."""
+    """The JSON body, compact, in insertion order (lm15 ``json_dumps``); text that is not valid
+    Unicode (a lone surrogate) is refused with lm15's message."""
     try:
         return _ENCODER.encode(payload)
     except UnicodeEncodeError as exc:
+        codepoints = " ".join(f"U+{ord(ch):04X}" for ch in exc.object[exc.start : exc.end])
         raise ValidationError(
-            "request contains text that is not valid Unicode (lone surrogate), which no provider "
-            "can receive; repair the text first, e.g. text.encode('utf-8', 'replace').decode('utf-8')"
+            f"request contains text that is not valid Unicode (lone surrogate {codepoints}), "
+            "which no provider can receive; repair the text first, e.g. "
+            "text.encode('utf-8', 'replace').decode('utf-8')"
         ) from exc
 
 
@@ -148,8 +152,9 @@ _BOOLEAN: Final = Judgment("boolean", ("true", "false"), {"true": None, "false":
 _BOX_EDGES: Final = frozenset({"top", "bottom", "left", "right"})
 
 
-def _is_box(prop: Mapping[str, Any]) -> bool:
-    if prop.get("type", "object") != "object":
+def is_box(prop: Any) -> bool:
+    """A bounding-box property (top/bottom/left/right numbers): lm15 reads it as a box judgment."""
+    if not isinstance(prop, dict) or prop.get("type", "object") != "object":
         return False
     props = prop.get("properties")
     if not isinstance(props, dict) or set(props) != _BOX_EDGES:
@@ -174,7 +179,7 @@ def _label(branch: Mapping[str, Any], key: str) -> str | None:
 def _judgment_of(prop: Any) -> Judgment | None:
     if not isinstance(prop, dict):
         return None
-    if _is_box(prop):
+    if is_box(prop):
         return _BOX
     if prop.get("type") == "boolean":
         return _BOOLEAN

@@ -229,18 +229,24 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _messages(views: list[MessageView], marks: _Marks) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for i, view in enumerate(views):
-        path = f"$.messages[{i}]"
         content = view.content
         if isinstance(content, str):
             out.append({"role": view.role, "parts": [{"type": "text", "text": content}]})
             continue
         if not content:
-            raise ValidationError("a message needs at least one content block", f"{path}.content")
+            raise ValidationError("a message needs at least one content block", f"$.messages[{i}].content")
         parts = []
         last = len(content) - 1
         ttl: str | bool | None = False
         for j, block in enumerate(content):
-            where = f"{path}.content[{j}]"
+            kind = type(block)
+            if kind is Text and block.citations is msgspec.UNSET and block.cache_control is msgspec.UNSET:
+                parts.append({"type": "text", "text": block.text})  # the common block, inline
+                continue
+            if kind is ToolUse and block.cache_control is msgspec.UNSET:
+                parts.append({"type": "tool_call", "id": block.id, "name": block.name, "input": block.input})
+                continue
+            where = f"$.messages[{i}].content[{j}]"
             mark = getattr(block, "cache_control", msgspec.UNSET)
             if mark is not msgspec.UNSET:
                 if j != last or marks.message is not None:
@@ -361,13 +367,21 @@ def _number(raw: dict[str, msgspec.Raw], key: str, low: float, high: float) -> f
     return value
 
 
-def _config(raw: dict[str, msgspec.Raw], model: str, marks: _Marks, count: int) -> dict[str, Any]:
-    """The Config in canonical JSON form (only the fields the body sets)."""
+def _config(
+    raw: dict[str, msgspec.Raw], model: str, marks: _Marks, count: int, plain: dict[str, Any]
+) -> dict[str, Any]:
+    """The Config in canonical JSON form (only the fields the body sets); ``plain`` gets the
+    top-level values it decodes as plain JSON, for :func:`_keep_wire_shapes`."""
     thinking = _field(_THINKING, raw["thinking"], "thinking") if "thinking" in raw else None
     output = _field(_ANY, raw["output_config"], "output_config") if "output_config" in raw else None
+    if output is not None:
+        plain["output_config"] = output
     output = output if isinstance(output, dict) else None
-    reasoning, visible = _reasoning(thinking, output, model, _field(_INT, raw["max_tokens"], "max_tokens"))
+    plain["max_tokens"] = max_tokens = _field(_INT, raw["max_tokens"], "max_tokens")
+    reasoning, visible = _reasoning(thinking, output, model, max_tokens)
     metadata = _field(_ANY, raw["metadata"], "metadata") if "metadata" in raw else None
+    if metadata is not None:
+        plain["metadata"] = metadata
     user_id = metadata.get("user_id") if isinstance(metadata, dict) else None
     fields: dict[str, Any] = {
         "max_tokens": visible if visible >= 1 else None,
@@ -385,7 +399,8 @@ def _config(raw: dict[str, msgspec.Raw], model: str, marks: _Marks, count: int) 
     }
     config = {key: value for key, value in fields.items() if value is not None}
     if "stop_sequences" in raw:
-        stop = [s for s in _field(_STRS, raw["stop_sequences"], "stop_sequences") if s]
+        plain["stop_sequences"] = sequences = _field(_STRS, raw["stop_sequences"], "stop_sequences")
+        stop = [s for s in sequences if s]
         if stop:
             config["stop"] = stop
     extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
@@ -400,6 +415,7 @@ def _read(raw: dict[str, msgspec.Raw]) -> Request:
             raise ValidationError(f"Object missing required field `{key}`")
     model: str = _field(_STR, raw["model"], "model")
     marks = _Marks()
+    plain: dict[str, Any] = {}
     messages = _messages(_field(_MESSAGES, raw["messages"], "messages"), marks)
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
@@ -409,15 +425,18 @@ def _read(raw: dict[str, msgspec.Raw]) -> Request:
         if system is not None:
             tree["system"] = system
     if "tools" in raw:
-        tree["tools"] = _tools(_field(_TOOLS, raw["tools"], "tools"))
-    config = _config(raw, model, marks, len(messages))
+        plain["tools"] = tools = _field(_TOOLS, raw["tools"], "tools")
+        tree["tools"] = _tools(tools)
+    config = _config(raw, model, marks, len(messages), plain)
     if config:
         tree["config"] = config
     request = msgspec.convert(tree, Request)
-    return _keep_wire_shapes(request, raw, config.get("extensions", {}))
+    return _keep_wire_shapes(request, raw, config.get("extensions", {}), plain)
 
 
-def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any]) -> Request:
+def _keep_wire_shapes(
+    request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any], plain: dict[str, Any]
+) -> Request:
     """Top-level fields the canonical ones would rebuild differently ride in extensions verbatim."""
     try:
         built = top_level(request, request.model, [], False, Notes())
@@ -426,7 +445,7 @@ def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions:
     overrides = {}
     for key in _OVERRIDABLE:
         if key in raw:
-            value = _ANY.decode(raw[key])
+            value = plain[key] if key in plain else _ANY.decode(raw[key])
             if key not in built or built[key] != value:
                 overrides[key] = value
     if not overrides:

@@ -394,12 +394,15 @@ def _tool_choice(tool_config: Any) -> dict[str, Any] | None:
     return {"mode": mode}
 
 
-def _config(raw: dict[str, msgspec.Raw], model: str) -> dict[str, Any]:
-    """The Config in canonical JSON form (only the fields the body sets)."""
-    generation: dict[str, Any] = (
-        _field(_OBJECT, raw["generationConfig"], "generationConfig") if "generationConfig" in raw else {}
-    )
-    tool_config = _field(_OBJECT, raw["toolConfig"], "toolConfig") if "toolConfig" in raw else None
+def _config(raw: dict[str, msgspec.Raw], model: str, plain: dict[str, Any]) -> dict[str, Any]:
+    """The Config in canonical JSON form (only the fields the body sets); ``plain`` gets the
+    top-level objects it decodes as plain JSON, for :func:`_keep_wire_shapes`."""
+    generation: dict[str, Any] = {}
+    if "generationConfig" in raw:
+        plain["generationConfig"] = generation = _field(_OBJECT, raw["generationConfig"], "generationConfig")
+    tool_config = None
+    if "toolConfig" in raw:
+        plain["toolConfig"] = tool_config = _field(_OBJECT, raw["toolConfig"], "toolConfig")
     resource = _field(_STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
     fields: dict[str, Any] = {
         "max_tokens": _count(generation, "maxOutputTokens", 1),
@@ -449,16 +452,20 @@ def _read(raw: dict[str, msgspec.Raw], url_model: str | None) -> Request:
         system = _system(_field(_SYSTEM, raw["systemInstruction"], "systemInstruction"))
         if system is not None:
             tree["system"] = system
+    plain: dict[str, Any] = {}
     if "tools" in raw:
-        tree["tools"] = _tools(_field(_TOOLS, raw["tools"], "tools"))
-    config = _config(raw, model)
+        plain["tools"] = tools = _field(_TOOLS, raw["tools"], "tools")
+        tree["tools"] = _tools(tools)
+    config = _config(raw, model, plain)
     if config:
         tree["config"] = config
     request = msgspec.convert(tree, Request)
-    return _keep_wire_shapes(request, raw, config.get("extensions", {}))
+    return _keep_wire_shapes(request, raw, config.get("extensions", {}), plain)
 
 
-def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any]) -> Request:
+def _keep_wire_shapes(
+    request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any], plain: dict[str, Any]
+) -> Request:
     """Top-level fields the canonical ones would rebuild differently ride in extensions verbatim."""
     cache = request.config.cache
     try:
@@ -468,7 +475,7 @@ def _keep_wire_shapes(request: Request, raw: dict[str, msgspec.Raw], extensions:
     overrides = {}
     for key in _OVERRIDABLE:
         if key in raw:
-            value = _ANY.decode(raw[key])
+            value = plain[key] if key in plain else _ANY.decode(raw[key])
             if key not in built or built[key] != value:
                 overrides[key] = value
     if not overrides:

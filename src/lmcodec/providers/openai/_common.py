@@ -17,7 +17,15 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ProviderError, ValidationError
-from lmcodec.providers._build_common import MEDIA_KINDS, data_part_text, parts_to_text, unsupported
+from lmcodec.providers._build_common import (
+    MEDIA_KINDS,
+    data_part_text,
+    encode_body,
+    is_box,
+    model_without_prefix,
+    parts_to_text,
+    unsupported,
+)
 from lmcodec.wire import (
     Adaptation,
     Message,
@@ -37,12 +45,13 @@ __all__ = [
     "check_message_media",
     "check_tool_result_media",
     "data_part_text",
-    "encode_payload",
+    "encode_body",
+    "lone_text_result",
     "media_base64",
     "media_data_uri",
+    "model_without_prefix",
     "note_unmeasurable_probabilities",
     "parts_to_text",
-    "strip_model_prefix",
     "unsupported",
 ]
 
@@ -73,25 +82,6 @@ def note(
 ) -> None:
     """Record one adaptation (lm15 ``adapt`` under the default ``"note"`` policy)."""
     notes.append(Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied))  # type: ignore[arg-type]
-
-
-def strip_model_prefix(model: str, provider: str) -> str:
-    """lm15 ``_wire_request``: ``"<provider>:<model>"`` loses exactly this binding's prefix."""
-    head, sep, rest = model.partition(":")
-    if sep and rest and head.replace("_", "-") == provider:
-        return rest
-    return model
-
-
-def encode_payload(payload: dict[str, Any]) -> bytes:
-    """The body bytes: compact JSON in insertion order (lm15 ``json_dumps``)."""
-    try:
-        return _encoder.encode(payload)
-    except UnicodeEncodeError as exc:
-        raise ValidationError(
-            "request contains text that is not valid Unicode (a lone surrogate), which no provider "
-            "can receive; repair the text first"
-        ) from exc
 
 
 # msgspec writes what compact ``json.dumps`` writes (same escapes, same key order) except for
@@ -181,6 +171,15 @@ def check_tool_result_media(provider: str, part: Any, policy: str, wire: str) ->
 def tool_result_error_text(is_error: bool, text: str) -> str:
     """MAP-10 rule 5: on a wire with no error flag the text carries it."""
     return f"[error] {text}" if is_error else text
+
+
+def lone_text_result(part: Any) -> str | None:
+    """A tool result of one text part (the common one): its text-slot value; None for any other."""
+    content = part.content
+    if len(content) == 1 and type(content[0]) is TextPart:
+        text: str = content[0].text
+        return f"[error] {text}" if part.is_error else text
+    return None
 
 
 def has_cache_options(model: str) -> bool:
@@ -295,7 +294,7 @@ def _has_measurable_judgment(response_format: Any) -> bool:
         return False
     props = response_format["schema"]["properties"]
     return any(
-        isinstance(name, str) and not _is_box(prop) and schema_has_judgments(_alone(name, prop))
+        isinstance(name, str) and not is_box(prop) and schema_has_judgments(_alone(name, prop))
         for name, prop in props.items()
     )
 
@@ -303,18 +302,6 @@ def _has_measurable_judgment(response_format: Any) -> bool:
 def _alone(name: str, prop: Any) -> dict[str, Any]:
     """A response format whose schema declares only ``name``."""
     return {"type": "json_schema", "schema": {"properties": {name: prop}}}
-
-
-_BOX_EDGES: Final = frozenset({"top", "bottom", "left", "right"})
-
-
-def _is_box(prop: Any) -> bool:
-    if not isinstance(prop, dict) or prop.get("type", "object") != "object":
-        return False
-    props = prop.get("properties")
-    if not isinstance(props, dict) or set(props) != _BOX_EDGES:
-        return False
-    return all(isinstance(edge, dict) and edge.get("type") == "number" for edge in props.values())
 
 
 def note_unmeasurable_probabilities(request: Request, provider: str, notes: Notes) -> None:

@@ -38,6 +38,11 @@ EFFORTS: Final[dict[str, str]] = {
     "max": "max",
 }
 SUMMARIES: Final = frozenset({"auto", "concise", "detailed"})
+_FUNCTION_TOOL_KEYS: Final = frozenset({"type", "name", "description", "parameters", "strict"})
+_FUNCTION_TOOL_REFERENCE_KEYS: Final = frozenset({"type", "name"})
+_HOSTED_TOOL_REFERENCE_KEYS: Final = frozenset({"type"})
+_ALLOWED_TOOLS_TOOL_CHOICE_KEYS: Final = frozenset({"type", "mode", "tools"})
+_JSON_SCHEMA_FORMAT_KEYS: Final = frozenset({"type", "name", "schema", "strict"})
 
 
 def read_tools(raw: list[Any]) -> list[dict[str, Any]]:
@@ -47,12 +52,7 @@ def read_tools(raw: list[Any]) -> list[dict[str, Any]]:
         tool = obj(item, path)
         kind = string(tool.get("type"), f"{path}.type")
         if kind == "function":
-            only_keys(
-                tool,
-                frozenset({"type", "name", "description", "parameters", "strict"}),
-                path,
-                "a function tool",
-            )
+            only_keys(tool, _FUNCTION_TOOL_KEYS, path, "a function tool")
             strict = tool.get("strict")
             if strict is not None and not boolean(strict, f"{path}.strict"):
                 fail(
@@ -85,9 +85,9 @@ def read_tools(raw: list[Any]) -> list[dict[str, Any]]:
 def _tool_name(ref: dict[str, Any], path: str) -> str:
     kind = string(ref.get("type"), f"{path}.type")
     if kind == "function":
-        only_keys(ref, frozenset({"type", "name"}), path, "a function tool reference")
+        only_keys(ref, _FUNCTION_TOOL_REFERENCE_KEYS, path, "a function tool reference")
         return string(ref.get("name"), f"{path}.name")
-    only_keys(ref, frozenset({"type"}), path, "a hosted tool reference")
+    only_keys(ref, _HOSTED_TOOL_REFERENCE_KEYS, path, "a hosted tool reference")
     return BUILTIN_NAMES.get(kind, kind)
 
 
@@ -98,7 +98,7 @@ def _tool_choice(raw: Any, path: str) -> dict[str, Any]:
         return {"mode": raw}
     choice = obj(raw, path)
     if choice.get("type") == "allowed_tools":
-        only_keys(choice, frozenset({"type", "mode", "tools"}), path, "an allowed_tools tool_choice")
+        only_keys(choice, _ALLOWED_TOOLS_TOOL_CHOICE_KEYS, path, "an allowed_tools tool_choice")
         mode = string(choice.get("mode"), f"{path}.mode")
         refs = array(choice.get("tools"), f"{path}.tools")
         names = [_tool_name(obj(r, f"{path}.tools[{i}]"), f"{path}.tools[{i}]") for i, r in enumerate(refs)]
@@ -113,9 +113,7 @@ def _text(raw: Any, extensions: dict[str, Any]) -> dict[str, Any] | None:
     if isinstance(fmt, dict) and fmt.get("type") == "json_object" and set(fmt) == {"type"}:
         canonical = {"type": "json_object"}
     elif isinstance(fmt, dict) and fmt.get("type") == "json_schema":
-        only_keys(
-            fmt, frozenset({"type", "name", "schema", "strict"}), "$.text.format", "a json_schema format"
-        )
+        only_keys(fmt, _JSON_SCHEMA_FORMAT_KEYS, "$.text.format", "a json_schema format")
         canonical = {"type": "json_schema", "schema": obj(fmt.get("schema"), "$.text.format.schema")}
         if "name" in fmt:
             canonical["name"] = string(fmt["name"], "$.text.format.name")

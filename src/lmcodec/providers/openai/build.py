@@ -36,13 +36,14 @@ from lmcodec.providers.openai._common import (
     check_message_media,
     check_tool_result_media,
     data_part_text,
-    encode_payload,
+    encode_body,
+    lone_text_result,
     media_base64,
     media_data_uri,
+    model_without_prefix,
     note,
     note_unmeasurable_probabilities,
     parts_to_text,
-    strip_model_prefix,
     tool_result_error_text,
     unsupported,
 )
@@ -100,7 +101,7 @@ STOP_REASON: Final = (
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    model = strip_model_prefix(request.model, PROVIDER)
+    model = model_without_prefix(request.model, PROVIDER)
     notes: Notes = []
     try:
         payload = _payload(request, model, stream, notes)
@@ -111,7 +112,7 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
         method="POST",
         path=PATH,
         headers=dict(HEADERS),
-        body=encode_payload(payload),
+        body=encode_body(payload),
         adaptations=tuple(notes),
     )
 
@@ -296,6 +297,9 @@ def _reasoning_state(part: ThinkingPart) -> dict[str, Any] | None:
 
 def _tool_output(part: ToolResultPart) -> str | list[dict[str, Any]]:
     """``function_call_output.output``: a string for text-only content, input blocks otherwise."""
+    lone = lone_text_result(part)
+    if lone is not None:
+        return lone
     check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, "function_call_output")
     content = part.content
     if all(p.type not in MEDIA_KINDS for p in content):

@@ -114,6 +114,21 @@ _MEDIA_TYPE_DEFAULTS: Final = {
     "input_video": "video/mp4",
     "input_file": "application/pdf",
 }
+_INPUT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
+_INPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
+_INPUT_IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url", "file_id", "detail"})
+_INPUT_AUDIO_BLOCK_KEYS: Final = frozenset({"type", "audio_url", "file_id", "audio", "format"})
+_INPUT_VIDEO_BLOCK_KEYS: Final = frozenset({"type", "video_url", "file_id", "video_data"})
+_INPUT_FILE_BLOCK_KEYS: Final = frozenset({"type", "file_url", "file_id", "filename", "file_data"})
+_ASSISTANT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
+_OUTPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "annotations", "logprobs"})
+_REFUSAL_BLOCK_KEYS: Final = frozenset({"type", "refusal"})
+_REASONING_ITEM_KEYS: Final = frozenset({"type", "id", "encrypted_content", "summary"})
+_SUMMARY_PART_KEYS: Final = frozenset({"type", "text"})
+_FUNCTION_CALL_ITEM_KEYS: Final = frozenset({"type", "call_id", "name", "arguments"})
+_FUNCTION_CALL_OUTPUT_ITEM_KEYS: Final = frozenset({"type", "call_id", "output"})
+ASSISTANT_STAGES: Final = {"reasoning": 0, "message": 1, "function_call": 2}
+"""An assistant turn's items in order: reasoning, then the message, then function calls."""
 
 
 class _Reader:
@@ -212,7 +227,7 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
             turn = None
             messages.append(_tool_output(item, path))
             continue
-        step = {"reasoning": 0, "message": 1, "function_call": 2}.get(kind)
+        step = ASSISTANT_STAGES.get(kind)
         if step is None:
             fail(f"an input item of type {kind!r} cannot be carried by a canonical Request", f"{path}.type")
         if turn is None or step < stage or (step == stage == 1):
@@ -235,7 +250,7 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
 
 
 def _input_message(item: dict[str, Any], path: str, reader: _Reader, index: int) -> dict[str, Any]:
-    only_keys(item, frozenset({"type", "role", "content"}), path, "an input message")
+    only_keys(item, _INPUT_MESSAGE_KEYS, path, "an input message")
     role = string(item.get("role"), f"{path}.role")
     if role not in MESSAGE_ROLES:
         fail(f"unknown role {role!r}; expected one of {sorted(MESSAGE_ROLES)}", f"{path}.role")
@@ -277,10 +292,10 @@ def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
     """One input content block -> one canonical part (the inverse of the builder's ``_input_block``)."""
     kind = block.get("type")
     if kind == "input_text":
-        only_keys(block, frozenset({"type", "text", "prompt_cache_breakpoint"}), path, "an input_text block")
+        only_keys(block, _INPUT_TEXT_BLOCK_KEYS, path, "an input_text block")
         return {"type": "text", "text": string(block.get("text"), f"{path}.text")}
     if kind == "input_image":
-        only_keys(block, frozenset({"type", "image_url", "file_id", "detail"}), path, "an input_image block")
+        only_keys(block, _INPUT_IMAGE_BLOCK_KEYS, path, "an input_image block")
         part: dict[str, Any] = {"type": "image", "media_type": "image/png"}
         if block.get("file_id") is not None:
             if block.get("image_url") is not None or block.get("detail") is not None:
@@ -298,12 +313,7 @@ def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
     if kind == "input_file":
         return _file_block(block, path)
     if kind == "input_audio":
-        only_keys(
-            block,
-            frozenset({"type", "audio_url", "file_id", "audio", "format"}),
-            path,
-            "an input_audio block",
-        )
+        only_keys(block, _INPUT_AUDIO_BLOCK_KEYS, path, "an input_audio block")
         if block.get("audio_url") is not None:
             return {
                 "type": "audio",
@@ -323,9 +333,7 @@ def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
             "data": string(block.get("audio"), f"{path}.audio"),
         }
     if kind == "input_video":
-        only_keys(
-            block, frozenset({"type", "video_url", "file_id", "video_data"}), path, "an input_video block"
-        )
+        only_keys(block, _INPUT_VIDEO_BLOCK_KEYS, path, "an input_video block")
         if block.get("video_url") is not None:
             return {
                 "type": "video",
@@ -346,12 +354,7 @@ def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
 
 
 def _file_block(block: dict[str, Any], path: str) -> dict[str, Any]:
-    only_keys(
-        block,
-        frozenset({"type", "file_url", "file_id", "filename", "file_data"}),
-        path,
-        "an input_file block",
-    )
+    only_keys(block, _INPUT_FILE_BLOCK_KEYS, path, "an input_file block")
     if block.get("file_url") is not None:
         return {
             "type": "document",
@@ -375,7 +378,7 @@ def _file_block(block: dict[str, Any], path: str) -> dict[str, Any]:
 
 
 def _assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
-    only_keys(item, frozenset({"type", "role", "content"}), path, "an assistant message")
+    only_keys(item, _ASSISTANT_MESSAGE_KEYS, path, "an assistant message")
     content = item.get("content")
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
@@ -385,15 +388,13 @@ def _assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
         block = obj(raw, where)
         kind = block.get("type")
         if kind == "output_text":
-            only_keys(
-                block, frozenset({"type", "text", "annotations", "logprobs"}), where, "an output_text block"
-            )
+            only_keys(block, _OUTPUT_TEXT_BLOCK_KEYS, where, "an output_text block")
             for key in ("annotations", "logprobs"):
                 if block.get(key):
                     fail(f"non-empty {key} cannot be carried back to the provider", f"{where}.{key}")
             parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
         elif kind == "refusal":
-            only_keys(block, frozenset({"type", "refusal"}), where, "a refusal block")
+            only_keys(block, _REFUSAL_BLOCK_KEYS, where, "a refusal block")
             parts.append({"type": "refusal", "text": string(block.get("refusal"), f"{where}.refusal")})
         else:
             fail(f"an assistant block of type {kind!r} cannot be carried", f"{where}.type")
@@ -401,7 +402,7 @@ def _assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
 
 
 def _reasoning(item: dict[str, Any], path: str) -> dict[str, Any]:
-    only_keys(item, frozenset({"type", "id", "encrypted_content", "summary"}), path, "a reasoning item")
+    only_keys(item, _REASONING_ITEM_KEYS, path, "a reasoning item")
     state: dict[str, Any] = {}
     for key, value in item.items():
         if key in ("id", "encrypted_content") and value is not None:
@@ -417,7 +418,7 @@ def _reasoning(item: dict[str, Any], path: str) -> dict[str, Any]:
     text = ""
     if summary:
         entry = obj(summary[0], f"{path}.summary[0]")
-        only_keys(entry, frozenset({"type", "text"}), f"{path}.summary[0]", "a summary part")
+        only_keys(entry, _SUMMARY_PART_KEYS, f"{path}.summary[0]", "a summary part")
         if entry.get("type") != "summary_text":
             fail("expected a summary_text part", f"{path}.summary[0].type")
         text = string(entry.get("text"), f"{path}.summary[0].text")
@@ -431,7 +432,7 @@ def _reasoning(item: dict[str, Any], path: str) -> dict[str, Any]:
 
 
 def _function_call(item: dict[str, Any], path: str) -> dict[str, Any]:
-    only_keys(item, frozenset({"type", "call_id", "name", "arguments"}), path, "a function_call item")
+    only_keys(item, _FUNCTION_CALL_ITEM_KEYS, path, "a function_call item")
     return {
         "type": "tool_call",
         "id": string(item.get("call_id"), f"{path}.call_id"),
@@ -441,7 +442,7 @@ def _function_call(item: dict[str, Any], path: str) -> dict[str, Any]:
 
 
 def _tool_output(item: dict[str, Any], path: str) -> dict[str, Any]:
-    only_keys(item, frozenset({"type", "call_id", "output"}), path, "a function_call_output item")
+    only_keys(item, _FUNCTION_CALL_OUTPUT_ITEM_KEYS, path, "a function_call_output item")
     call_id = string(item.get("call_id"), f"{path}.call_id")
     output = item.get("output")
     if isinstance(output, str):

@@ -31,12 +31,13 @@ from lmcodec.providers.openai._common import (
     check_message_media,
     check_tool_result_media,
     data_part_text,
-    encode_payload,
+    encode_body,
+    lone_text_result,
     media_data_uri,
+    model_without_prefix,
     note,
     note_unmeasurable_probabilities,
     parts_to_text,
-    strip_model_prefix,
     tool_result_error_text,
     unsupported,
 )
@@ -76,7 +77,7 @@ ROW_WIRE: Final = "a Chat Completions tool row"
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    model = strip_model_prefix(request.model, PROVIDER)
+    model = model_without_prefix(request.model, PROVIDER)
     notes: Notes = []
     try:
         payload = _payload(request, model, stream, notes)
@@ -87,7 +88,7 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
         method="POST",
         path=PATH,
         headers=dict(HEADERS),
-        body=encode_payload(payload),
+        body=encode_body(payload),
         adaptations=tuple(notes),
     )
 
@@ -278,6 +279,9 @@ def _content(message: Message, force_array: bool) -> str | list[dict[str, Any]]:
 
 def _tool_row(part: ToolResultPart) -> str | list[dict[str, Any]]:
     """A ``role: tool`` row's content: text only under this policy (media was refused above)."""
+    lone = lone_text_result(part)
+    if lone is not None:
+        return lone
     check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, ROW_WIRE)
     return tool_result_error_text(part.is_error, parts_to_text(part.content, PROVIDER, ROW_WIRE))
 

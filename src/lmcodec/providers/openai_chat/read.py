@@ -58,7 +58,9 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai._read_common import (
+    MAX_BODY_BYTES,
     array,
     boolean,
     fail,
@@ -72,6 +74,7 @@ from lmcodec.providers.openai._read_common import (
     read_cache,
     string,
 )
+from lmcodec.providers.openai_chat._read_typed import Refused, data_uri, read_messages, read_tools
 from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
@@ -166,7 +169,55 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
     return request if model is None else msgspec.structs.replace(request, model=model)
 
 
+_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_ANY: Final = msgspec.json.Decoder()
+
+
 def _decode_request(body: bytes) -> Request:
+    """The typed fast path; where it refuses, the dict walker (which names the fault, or agrees)."""
+    if isinstance(body, str):
+        body = body.encode("utf-8", "surrogatepass")
+    if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
+        try:
+            return _decode_typed(body)
+        except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
+            pass
+    return _decode_walked(body)
+
+
+def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
+    """``messages`` and ``tools`` through the typed views, the other keys as the walker reads them."""
+    top = _TOP.decode(body)
+    raw_messages = top.pop("messages", None)
+    raw_tools = top.pop("tools", None)
+    value = {key: _ANY.decode(raw) for key, raw in top.items()}
+    model = value.get("model")
+    if raw_messages is None or not isinstance(model, str) or not REFUSED_KEYS.keys().isdisjoint(value):
+        raise Refused
+    if "n" in value and value["n"] != 1:
+        raise Refused
+    reader = _Reader()
+    system, messages, reader.breakpoint, reader.stable = read_messages(raw_messages)
+    canonical: dict[str, Any] = {"model": model, "messages": messages}
+    if system is not None:
+        canonical["system"] = system
+    if raw_tools is not None:
+        canonical["tools"] = read_tools(raw_tools)
+    return _finish(canonical, value, model, reader)
+
+
+def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader: _Reader) -> Request:
+    config = _config(value, model, reader)
+    for key, item in value.items():
+        if key not in CANONICAL_KEYS:
+            reader.extensions[key] = item
+    if reader.extensions:
+        config["extensions"] = reader.extensions
+    canonical["config"] = config
+    return finish(canonical)
+
+
+def _decode_walked(body: bytes) -> Request:
     value = parse_body(body)
     reader = _Reader()
     model = string(value.get("model"), "$.model") if "model" in value else fail("missing", "$.model")
@@ -183,14 +234,7 @@ def _decode_request(body: bytes) -> Request:
         canonical["system"] = system
     if "tools" in value:
         canonical["tools"] = _tools(array(value["tools"], "$.tools"))
-    config = _config(value, model, reader)
-    for key, item in value.items():
-        if key not in CANONICAL_KEYS:
-            reader.extensions[key] = item
-    if reader.extensions:
-        config["extensions"] = reader.extensions
-    canonical["config"] = config
-    return finish(canonical)
+    return _finish(canonical, value, model, reader)
 
 
 def _messages(rows: list[Any], reader: _Reader) -> tuple[str | None, list[dict[str, Any]]]:
@@ -290,11 +334,10 @@ def _image(block: dict[str, Any], path: str) -> dict[str, Any]:
     url = string(spec.get("url"), f"{path}.image_url.url")
     part: dict[str, Any] = {"type": "image"}
     if url.startswith("data:"):
-        head, sep, data = url[5:].partition(",")
-        if not sep or not head.endswith(";base64") or not data or head == ";base64":
+        parsed = data_uri(url)
+        if parsed is None:
             fail("a data URI must read data:<media-type>;base64,<payload>", f"{path}.image_url.url")
-        part["media_type"] = head[: -len(";base64")]
-        part["data"] = data
+        part["media_type"], part["data"] = parsed
     else:
         part["media_type"] = "image/png"
         part["url"] = url

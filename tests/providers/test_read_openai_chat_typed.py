@@ -1,0 +1,305 @@
+"""The Chat Completions reader's typed fast path against its dict walker (``read.py``).
+
+Where the views take a body, the canonical Request must equal the walker's; where the walker
+refuses a body, the fast path must not take it (the public reader then raises the walker's error,
+JSON path included). Bodies: lm15's own Chat bodies for hypothesis-generated Requests, the fixture
+bodies, and both mutated at a random place (a key dropped, a value of another JSON type, an
+unknown key added).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from lmcodec.providers.openai_chat import read
+from lmcodec.providers.openai_chat._read_typed import Refused
+
+from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body
+
+PROVIDER = "openai_chat"
+FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER).glob("*.json"))
+
+_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.sampled_from(
+        ["", "x", "text", "function", "user", "tool", "explicit", "data:image/png;base64,AA", "{}"]
+    ),
+)
+_JSON = st.recursive(
+    _LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["type", "text", "mode"]), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
+
+
+def _places(value: Any, out: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """Every (container, key) in the value, depth first."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out.append((value, key))
+            _places(item, out)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out.append((value, index))
+            _places(item, out)
+    return out
+
+
+@st.composite
+def mutated(draw: st.DrawFn, body: dict[str, Any]) -> dict[str, Any]:
+    body = json.loads(json.dumps(body))
+    places = _places(body, [])
+    if not places:
+        return body
+    container, key = draw(st.sampled_from(places))
+    action = draw(st.sampled_from(["replace", "drop", "add"]))
+    if action == "replace":
+        container[key] = draw(_JSON)
+    elif action == "drop":
+        del container[key]
+    elif isinstance(container, dict):
+        name = draw(
+            st.sampled_from(["name", "extra", "prompt_cache_breakpoint", "detail", "refusal", "strict"])
+        )
+        container[name] = draw(_JSON)
+    else:
+        container.insert(key, draw(_JSON))
+    return body
+
+
+_MARK = st.sampled_from([None, {"mode": "explicit"}, {"mode": "auto"}, {}])
+_URL = st.sampled_from(
+    ["https://x/y.png", "data:image/png;base64,AAAA", "data:;base64,AA", "data:image/png,AA", ""]
+)
+
+
+def _text_block(marks: bool) -> st.SearchStrategy[dict[str, Any]]:
+    base = st.fixed_dictionaries({"type": st.just("text"), "text": st.sampled_from(["", "hi", "é"])})
+    if not marks:
+        return base
+    return st.tuples(base, _MARK).map(
+        lambda t: t[0] if t[1] is None else {**t[0], "prompt_cache_breakpoint": t[1]}
+    )
+
+
+_IMAGE = st.fixed_dictionaries(
+    {
+        "type": st.just("image_url"),
+        "image_url": st.fixed_dictionaries(
+            {"url": _URL}, optional={"detail": st.sampled_from([None, "", "low"])}
+        ),
+    }
+)
+_CALL = st.fixed_dictionaries(
+    {
+        "id": st.sampled_from(["c1", "c2"]),
+        "function": st.fixed_dictionaries(
+            {"name": st.sampled_from(["f", "g"])},
+            optional={"arguments": st.sampled_from(["", "{}", '{"a": 1}', "[1]", "{", "NaN", '{"a": NaN}'])},
+        ),
+    },
+    optional={"type": st.sampled_from(["function", "custom", None])},
+)
+_ROW = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "role": st.sampled_from(["system", "developer", "user"]),
+            "content": st.one_of(
+                st.sampled_from(["", "q"]), st.lists(st.one_of(_text_block(True), _IMAGE), max_size=3)
+            ),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"role": st.just("assistant")},
+        optional={
+            "content": st.one_of(
+                st.none(),
+                st.just("a"),
+                st.lists(
+                    st.one_of(_text_block(False), st.just({"type": "refusal", "refusal": "no"})), max_size=2
+                ),
+            ),
+            "tool_calls": st.one_of(st.none(), st.lists(_CALL, max_size=2)),
+            "refusal": st.sampled_from([None, "no"]),
+        },
+    ),
+    st.fixed_dictionaries(
+        {
+            "role": st.just("tool"),
+            "tool_call_id": st.sampled_from(["c1", "c2"]),
+            "content": st.one_of(st.just("r"), st.lists(_text_block(False), max_size=2)),
+        }
+    ),
+)
+_TOOL = st.fixed_dictionaries(
+    {
+        "type": st.just("function"),
+        "function": st.fixed_dictionaries(
+            {"name": st.sampled_from(["f", "g"])},
+            optional={
+                "description": st.sampled_from([None, "", "d"]),
+                "parameters": st.sampled_from([None, {}, {"type": "object", "properties": {}}]),
+                "strict": st.sampled_from([None, True, False]),
+            },
+        ),
+    }
+)
+_STABLE_SYSTEM = {
+    "role": "system",
+    "content": [{"type": "text", "text": "s", "prompt_cache_breakpoint": {"mode": "explicit"}}],
+}
+_MARKED_USER = {
+    "role": "user",
+    "content": [{"type": "text", "text": "u", "prompt_cache_breakpoint": {"mode": "explicit"}}],
+}
+CHAT_BODIES = st.fixed_dictionaries(
+    {
+        "model": st.sampled_from(["gpt-4.1-mini", "gpt-5.6"]),
+        "messages": st.tuples(
+            st.sampled_from([[], [_STABLE_SYSTEM], [_MARKED_USER]]), st.lists(_ROW, max_size=5)
+        ).map(lambda pair: pair[0] + pair[1]),
+    },
+    optional={
+        "tools": st.lists(_TOOL, max_size=2),
+        "temperature": st.just(0.5),
+        "prompt_cache_key": st.just("k"),
+        "prompt_cache_options": st.just({"mode": "explicit"}),
+        "n": st.sampled_from([1, 2]),
+        "metadata": st.just({"a": "b"}),
+    },
+)
+
+
+def check_paths_agree(body: bytes) -> None:
+    try:
+        walked: lc.Request | lc.LmcodecError = read._decode_walked(body)
+    except lc.LmcodecError as exc:
+        walked = exc
+    try:
+        typed: lc.Request | None = read._decode_typed(body)
+    except (Refused, lc.LmcodecError, msgspec.DecodeError, RecursionError):
+        typed = None
+    if typed is not None:
+        assert not isinstance(walked, lc.LmcodecError), (
+            f"the fast path took a body the walker refuses: {walked}"
+        )
+        assert typed == walked
+    try:
+        public: lc.Request | lc.LmcodecError = lc.decode_request(PROVIDER, body)
+    except lc.LmcodecError as exc:
+        public = exc
+    if isinstance(walked, lc.LmcodecError):
+        assert type(public) is type(walked)
+        assert str(public) == str(walked)
+        assert getattr(public, "path", None) == getattr(walked, "path", None)
+    else:
+        assert public == walked
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_fixtures_take_the_fast_path(path: Path) -> None:
+    body = path.read_bytes()
+    assert read._decode_typed(body) == read._decode_walked(body)
+
+
+@REQUEST_SETTINGS
+@given(canonical_requests(), st.data())
+def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObject) -> None:
+    body = lm15_body(PROVIDER, request, stream=False)
+    if body is None:
+        return
+    check_paths_agree(json.dumps(body).encode())
+    check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+@REQUEST_SETTINGS
+@given(st.sampled_from(FIXTURES), st.data())
+def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
+    check_paths_agree(json.dumps(data.draw(mutated(json.loads(path.read_bytes())))).encode())
+
+
+@REQUEST_SETTINGS
+@given(CHAT_BODIES, st.data())
+def test_generated_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
+    check_paths_agree(json.dumps(body).encode())
+    check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+_Q = {"role": "user", "content": "q"}
+EDGES = [
+    {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": [{"type": "image_url", "image_url": {"url": "u", "detail": ""}}]}
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": [{"type": "image_url", "image_url": {"url": "data:;base64,AA"}}]}
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [_Q],
+        "tools": [{"type": "function", "function": {"name": "f", "strict": True}}],
+    },
+    {
+        "model": "m",
+        "messages": [_Q],
+        "tools": [{"type": "function", "function": {"name": "f", "strict": False}}],
+    },
+    {"model": "m", "messages": [_STABLE_SYSTEM, _MARKED_USER]},
+    {"model": "m", "messages": [_MARKED_USER, _Q, _MARKED_USER]},
+    {"model": "m", "messages": [{"role": "system", "content": ""}, _Q]},
+    {"model": "m", "messages": [{"role": "system", "content": "s"}]},
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": None}]},
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": []}]},
+    {"model": "m", "messages": [_Q, {"role": "tool", "tool_call_id": "c", "content": []}]},
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": "NaN"}}]},
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {
+                "role": "assistant",
+                "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": '{"a": NaN}'}}],
+            },
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": ""}}]},
+        ],
+    },
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": "x", "refusal": None}]},
+    {"model": "m", "messages": [_Q], "n": True},
+    {"model": "m", "messages": [_Q], "tools": None},
+]
+
+
+@pytest.mark.parametrize("body", EDGES)
+def test_edges(body: dict[str, Any]) -> None:
+    check_paths_agree(json.dumps(body).encode())
