@@ -131,7 +131,8 @@ def _reasoning_config(raw: Any, extensions: dict[str, Any]) -> dict[str, Any] | 
     plain = set(spec) <= {"effort", "summary"} and isinstance(effort, str)
     if plain and effort == "none" and "summary" not in spec:
         return {"effort": "off"}
-    if plain and effort in EFFORTS and effort != "none" and (summary is None or summary in SUMMARIES):
+    known_summary = summary is None or (isinstance(summary, str) and summary in SUMMARIES)
+    if plain and effort in EFFORTS and effort != "none" and known_summary:
         out: dict[str, Any] = {"effort": EFFORTS[effort]}
         if summary is not None:
             out["summary"] = summary

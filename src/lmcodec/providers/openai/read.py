@@ -218,7 +218,7 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
     for index in range(start, len(items)):
         path = f"$.input[{index}]"
         item = obj(items[index], path)
-        kind = item.get("type", "message")
+        kind = string(item.get("type", "message"), f"{path}.type")
         if kind == "message" and item.get("role") != "assistant":
             turn = None
             messages.append(_input_message(item, path, reader, len(messages)))
