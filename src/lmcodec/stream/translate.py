@@ -6,10 +6,16 @@ sink that writes the destination's writer (the one :class:`~lmcodec.stream.Encod
 holds) as they come: the same canonical event sequence, with lm15's coalescing,
 but text, thinking and tool-argument fragments handed over without building an
 event object for each. The bytes written for a chunk are yielded before the
-next chunk is read. Nothing is kept but the two sides' state (the open frame,
+next chunk is read: at the end of each chunk the writer's ``flush()`` writes
+what it held (a Gemini chunk; only a Gemini call whose arguments may still grow
+waits for its end, and once the source's end has been read what is held waits
+for the end, which is written at the close of the input beside it). Nothing is
+kept but the two sides' state (the open frame,
 the per-item text a Responses stream repeats in its ``.done`` events), so
-memory does not grow with the number of events. ``translate`` writes what
-``encode(dst, decode(src, chunks))`` writes (tests hold the two paths equal).
+memory does not grow with the number of events. ``translate`` writes what an
+:class:`~lmcodec.stream.Encoder` fed each chunk's decoded events through
+``feed_all`` writes, and the same events as ``encode(dst, decode(src, chunks))``
+(tests hold the paths equal).
 
 Chat Completions and Gemini streams have no start frame: lm15's synthesized
 start names the request's model and no id. The translator reads both from the
@@ -38,9 +44,8 @@ import msgspec
 
 from lmcodec.errors import DecodeError
 from lmcodec.stream.coalesce import EndMerge
-from lmcodec.stream.decoder import _Stream
+from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder
-from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import (
     ErrorDetail,
     Request,
@@ -220,6 +225,12 @@ class _WriterSink:
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
         self._ends.add(finish_reason, usage, provider_data)
 
+    @property
+    def ending(self) -> bool:
+        """Whether the source's end has been read (it is written at :meth:`close`, with what the
+        writer holds: a Gemini last chunk keeps its parts beside its finish)."""
+        return self._ends.seen
+
     def close(self) -> None:
         end = self._ends.merged()
         if end is not None and not self.finished:
@@ -240,15 +251,14 @@ class _WriterSink:
 class _Translator:
     """The source's framer and mapper (the stream engine) calling a :class:`_WriterSink`."""
 
-    __slots__ = ("_encoder", "_head", "_sink", "_stream", "failed")
+    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
     def __init__(self, src: str, dst: str, request: Request | None) -> None:
         self._encoder = Encoder(dst)
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head)
-        self._stream = _Stream(
-            src, self._sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, "skip"
-        )
+        self._flush: Callable[[], bytes] = self._encoder.writer.flush
+        self._stream = sink_stream(src, self._sink, request)
         self.failed = False  # the stream has ended with an error event (the source's, or a refusal)
 
     def feed(self, chunk: bytes) -> bytes:
@@ -260,9 +270,14 @@ class _Translator:
             self._stream.feed(chunk)
         except DecodeError as exc:
             return self._failed(exc)
-        if self._sink.finished:  # the source's error ended the stream: what follows is not read
+        sink = self._sink
+        if sink.finished:  # the source's error ended the stream: what follows is not read
             self.failed = True
-        return self._sink.take()
+        elif not sink.ending:  # what the writer holds of this chunk is written before the next is read
+            held = self._flush()
+            if held:
+                sink.out.append(held)
+        return sink.take()
 
     def close(self) -> bytes:
         try:

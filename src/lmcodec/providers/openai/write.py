@@ -41,7 +41,8 @@ events, provider_data included; otherwise the final response is built from
 the items written, ``finish_reason`` and ``usage`` (only the usage fields
 reported: no invented zeros). An error event is written as ``error`` followed
 by ``response.failed``; events after it are dropped (an error ends the
-stream), an event after the end is refused.
+stream), an event after the end is a ValidationError, an UnknownEvent is
+dropped (the writers' common rules, :mod:`lmcodec.stream.encoder`).
 
 What this wire cannot carry (dropped): audio and image deltas, continuation
 state of other providers (Anthropic signatures, Gemini thought signatures).
@@ -58,6 +59,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._sse_write import (
     ENC,
@@ -80,6 +82,7 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -173,11 +176,11 @@ class StreamWriter:
     # ── the public face ───────────────────────────────────────────────────────
 
     def feed(self, event: StreamEvent) -> bytes:
-        """The SSE bytes for one canonical event (may be empty)."""
+        """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
         if self._ended:
-            if self._errored:  # an error ends the stream on this wire: what follows is dropped
+            if self._errored:  # an error ends the stream: what follows is dropped
                 return b""
-            raise ValueError("an event after the end of the stream")
+            raise ValidationError("an event after the end of the stream")
         ev: Any = event
         kind = type(ev)
         if kind is StreamDeltaEvent:
@@ -195,7 +198,13 @@ class StreamWriter:
             self._end(ev)
         elif kind is StreamErrorEvent:
             self._error(ev)
+        elif kind is not UnknownEvent:  # an unknown frame of the source's adapter is not written
+            raise ValidationError(f"the Responses stream writer expects a StreamEvent, got {kind.__name__}")
         return self._flush()
+
+    def flush(self) -> bytes:
+        """Nothing: every event is written as it is fed (nothing is held)."""
+        return b""
 
     def close(self) -> bytes:
         """What ends the stream: nothing more (a stream that had no end event stays without one)."""
@@ -271,8 +280,6 @@ class StreamWriter:
     # ── events ────────────────────────────────────────────────────────────────
 
     def _begin(self, id: str | None, model: str | None) -> None:
-        if self._ended:
-            raise ValueError("an event after the end of the stream")
         self._started = True
         self._id = id or new_id("resp_")
         self._model = model or ""

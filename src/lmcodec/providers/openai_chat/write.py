@@ -25,7 +25,9 @@ Where the values come from:
   chunks are written from ``finish_reason`` and ``usage``.
 - An error event is ``data: {"error": {...}}`` (what OpenAI sends and the
   openai SDK raises as ``APIError``); no ``[DONE]`` follows, and events after it
-  are dropped (an error ends the stream). An event after the end is refused.
+  are dropped (an error ends the stream). An event after the end is a
+ValidationError, an UnknownEvent is dropped (the writers' common rules,
+:mod:`lmcodec.stream.encoder`).
 
 What this wire cannot carry (dropped): citations, continuation state (thinking
 signatures, encrypted reasoning), audio and image deltas.
@@ -36,7 +38,7 @@ from __future__ import annotations
 import time
 from typing import Any, Final
 
-from lmcodec.errors import LmcodecError
+from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
 from lmcodec.providers.openai_chat.stream import parse_response
 from lmcodec.wire import (
@@ -55,6 +57,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     ToolCallPart,
 )
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
 
@@ -89,11 +92,11 @@ class StreamWriter:
         self.created = int(time.time())
 
     def feed(self, event: StreamEvent) -> bytes:
-        """The SSE bytes for one canonical event (may be empty)."""
+        """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
         if self._ended:
-            if self._errored:  # an error ends the stream on this wire: what follows is dropped
+            if self._errored:  # an error ends the stream: what follows is dropped
                 return b""
-            raise ValueError("an event after the end of the stream")
+            raise ValidationError("an event after the end of the stream")
         ev: Any = event
         kind = type(ev)
         if kind is StreamDeltaEvent:
@@ -105,7 +108,11 @@ class StreamWriter:
             return self._end(ev)
         if kind is StreamErrorEvent:
             return self._error(ev)
-        return b""
+        if kind is UnknownEvent:
+            return b""  # a frame the source's adapter does not know: not a canonical event to write
+        raise ValidationError(
+            f"the Chat Completions stream writer expects a StreamEvent, got {kind.__name__}"
+        )
 
     def _delta(self, delta: Any) -> bytes:
         dtype = type(delta)
@@ -151,6 +158,10 @@ class StreamWriter:
         """What ``feed`` writes for a ToolCallDelta."""
         return self._tool_call(part_index, fragment, id, name)
 
+    def flush(self) -> bytes:
+        """Nothing: every event is written as it is fed (nothing is held)."""
+        return b""
+
     def close(self) -> bytes:
         """What ends the stream: nothing more (a stream that had no end event stays without ``[DONE]``)."""
         return b""
@@ -159,8 +170,6 @@ class StreamWriter:
 
     def _begin(self, id: str | None, model: str | None) -> bytes:
         """Fix the chunk head and return the first chunk (role + empty content)."""
-        if self._ended:
-            raise ValueError("an event after the end of the stream")
         self._started = True
         self._id = id or new_id("chatcmpl-")
         self._model = model or ""
