@@ -234,7 +234,7 @@ class StreamWriter:
         self._ended = True
         finish = FINISH_REASONS.get(event.finish_reason or "stop", "stop")
         data = event.provider_data
-        if data is not None and data.get("object") == "chat.completion.chunk" and _no_content(data):
+        if data is not None and _is_chunk(data) and _no_content(data):
             if not data.get("choices"):  # the usage chunk: the finish chunk comes before it
                 out.append(self._chunk([_finish_choice(finish)]))
             out.append(b"data: " + ENC.encode(data) + b"\n\n")
@@ -257,6 +257,13 @@ class StreamWriter:
 
 def _finish_choice(finish: str) -> dict[str, Any]:
     return {"index": 0, "delta": {}, "logprobs": None, "finish_reason": finish}
+
+
+def _is_chunk(data: dict[str, Any]) -> bool:
+    """Whether an end's ``provider_data`` is a Chat chunk (its ``object`` says so, or it has no
+    ``object`` and a list of ``choices``: a backend's minimal usage chunk)."""
+    kind = data.get("object")
+    return kind == "chat.completion.chunk" or (kind is None and isinstance(data.get("choices"), list))
 
 
 def _no_content(chunk: dict[str, Any]) -> bool:
