@@ -72,6 +72,7 @@ from lmcodec.providers.openai._read_common import (
     read_cache,
     string,
 )
+from lmcodec.providers.openai_chat._thinking_blocks import KEY, thinking_parts
 from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
@@ -131,7 +132,7 @@ ROW_KEYS: Final[dict[str, frozenset[str]]] = {
     "system": frozenset({"role", "content"}),
     "developer": frozenset({"role", "content"}),
     "user": frozenset({"role", "content"}),
-    "assistant": frozenset({"role", "content", "tool_calls", "refusal"}),
+    "assistant": frozenset({"role", "content", "tool_calls", "refusal", "thinking_blocks"}),
     "tool": frozenset({"role", "content", "tool_call_id"}),
 }
 TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
@@ -329,7 +330,9 @@ def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
             "an assistant refusal key cannot be carried (lm15 replays refusals as content)", f"{path}.refusal"
         )
     content = row.get("content")
-    parts = [] if content is None else _text_of(content, f"{path}.content", frozenset({"refusal"}))
+    parts = [] if row.get(KEY) is None else thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
+    if content is not None:
+        parts += _text_of(content, f"{path}.content", frozenset({"refusal"}))
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
