@@ -69,7 +69,7 @@ def test_aencode(provider: str) -> None:
 
 
 def test_unknown_provider() -> None:
-    with pytest.raises(ValueError, match="unknown provider"):
+    with pytest.raises(lc.ValidationError, match="unknown provider"):
         lc.stream.Encoder("nope")
 
 

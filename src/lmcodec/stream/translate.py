@@ -11,7 +11,8 @@ what it held (a Gemini chunk; only a Gemini call whose arguments may still grow
 waits for its end, and once the source's end has been read what is held waits
 for the end, which is written at the close of the input beside it). Nothing is
 kept but the two sides' state (the open frame,
-the per-item text a Responses stream repeats in its ``.done`` events), so
+the per-item text a Responses stream repeats in its ``.done`` events, the
+thinking text a Chat stream repeats in a block's ``thinking_blocks`` entry), so
 memory does not grow with the number of events. ``translate`` writes what an
 :class:`~lmcodec.stream.Encoder` fed each chunk's decoded events through
 ``feed_all`` writes, and the same events as ``encode(dst, decode(src, chunks))``
@@ -42,7 +43,8 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import DecodeError
+from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.providers import MAPPERS
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder
@@ -254,6 +256,8 @@ class _Translator:
     __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
     def __init__(self, src: str, dst: str, request: Request | None) -> None:
+        if not isinstance(src, str) or src not in MAPPERS:
+            raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
         self._encoder = Encoder(dst)
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head)
