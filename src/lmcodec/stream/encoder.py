@@ -8,9 +8,10 @@ registered in :data:`lmcodec.providers.WRITERS`), one per stream:
   signature and finish travel together, a Gemini tool call is written whole);
 - ``flush() -> bytes``: what the writer holds that its wire lets it write now
   (Gemini: the pending chunk, unless it holds a call whose arguments may still
-  grow; the other writers hold nothing). :meth:`Encoder.feed_all` and
-  :func:`lmcodec.stream.translate` call it at the end of each input chunk, so the
-  output of a chunk is written before the next chunk is read;
+  grow; the other writers hold nothing, and say so with ``holds = False``, so
+  that :func:`lmcodec.stream.translate` skips the call). :meth:`Encoder.feed_all`
+  and :func:`lmcodec.stream.translate` call it at the end of each input chunk, so
+  the output of a chunk is written before the next chunk is read;
 - ``close() -> bytes``: what ends the stream once the input is exhausted;
 - optionally ``write_text(part_index, text)``, ``write_thinking(part_index, text)``
   and ``write_tool_input(part_index, fragment, id, name)``: the bytes ``feed``

@@ -146,6 +146,7 @@ class _WriterSink:
         "_write_text",
         "_write_thinking",
         "_write_tool_input",
+        "ending",
         "finished",
         "out",
     )
@@ -165,6 +166,9 @@ class _WriterSink:
         self._started = False
         self._ends = EndMerge()
         self.finished = False  # an error event was written: the destination stream is over
+        # the source's end has been read: it is written at close, beside what the writer holds
+        # (a Gemini last chunk keeps its parts next to its finish)
+        self.ending = False
 
     def _text_event(self, part_index: int, text: str) -> bytes:
         return self._feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
@@ -180,6 +184,7 @@ class _WriterSink:
         self._model = model
         self._started = False
         self._ends = EndMerge()
+        self.ending = False
 
     def _synthesize(self) -> None:
         self._started = True
@@ -226,12 +231,7 @@ class _WriterSink:
 
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
         self._ends.add(finish_reason, usage, provider_data)
-
-    @property
-    def ending(self) -> bool:
-        """Whether the source's end has been read (it is written at :meth:`close`, with what the
-        writer holds: a Gemini last chunk keeps its parts beside its finish)."""
-        return self._ends.seen
+        self.ending = True
 
     def close(self) -> None:
         end = self._ends.merged()
@@ -261,7 +261,8 @@ class _Translator:
         self._encoder = Encoder(dst)
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head)
-        self._flush: Callable[[], bytes] = self._encoder.writer.flush
+        writer = self._encoder.writer
+        self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
         self._stream = sink_stream(src, self._sink, request)
         self.failed = False  # the stream has ended with an error event (the source's, or a refusal)
 
@@ -277,8 +278,8 @@ class _Translator:
         sink = self._sink
         if sink.finished:  # the source's error ended the stream: what follows is not read
             self.failed = True
-        elif not sink.ending:  # what the writer holds of this chunk is written before the next is read
-            held = self._flush()
+        elif self._flush is not None and not sink.ending:  # what the writer holds of this chunk
+            held = self._flush()  # is written before the next is read
             if held:
                 sink.out.append(held)
         return sink.take()

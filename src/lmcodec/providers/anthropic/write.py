@@ -56,7 +56,7 @@ What the Messages wire cannot carry, and what is written instead:
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -126,6 +126,9 @@ def _heads(index: int, kind: int) -> bytes:
 
 class StreamWriter:
     """Writes one stream, event by event, as Messages SSE (one writer per stream)."""
+
+    holds: ClassVar[bool] = False
+    """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
 
     __slots__ = (
         "_blocks",

@@ -59,7 +59,7 @@ What the Gemini wire cannot carry, and what is written instead:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -118,6 +118,9 @@ class _Slot:
 
 class StreamWriter:
     """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
+
+    holds: ClassVar[bool] = True
+    """Whether :meth:`flush` can write anything (a chunk waits for what travels with it)."""
 
     __slots__ = (
         "_by_index",

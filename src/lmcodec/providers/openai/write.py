@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -126,6 +126,9 @@ def _head(kind: str) -> bytes:
 
 class StreamWriter:
     """Writes one stream, event by event, as Responses API SSE (one writer per stream)."""
+
+    holds: ClassVar[bool] = False
+    """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
 
     __slots__ = (
         "_ended",

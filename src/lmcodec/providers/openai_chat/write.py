@@ -43,7 +43,7 @@ image deltas.
 from __future__ import annotations
 
 import time
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
@@ -93,6 +93,9 @@ _CONTENT_KEYS: Final = (
 
 class StreamWriter:
     """Writes one stream, event by event, as Chat Completions SSE (one writer per stream)."""
+
+    holds: ClassVar[bool] = False
+    """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
 
     __slots__ = (
         "_blocks",
