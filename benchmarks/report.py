@@ -172,6 +172,24 @@ def _hostile_rounds(rounds: int) -> list[str]:
     ]
 
 
+def _translate_rounds(rounds: int) -> list[str]:
+    """The interleaved translate tables of test_bench_translate.py, LiteLLM's side by side included
+    (a subprocess, like the pytest run)."""
+    out = _script_output("test_bench_translate.py", rounds)
+    return [
+        "## Interleaved ratios (stream translation)",
+        "",
+        "µs per input event for `lc.stream.translate` on long streams and the corpus bodies, every ordered",
+        "pair, against the floor (split + untyped decode + encode of a small dict per event) and, on the",
+        "pairs its proxy path has, LiteLLM (an optional bench dependency; a mock backend serves the same",
+        f"body); each round runs every contestant once, in turn (`python3 benchmarks/test_bench_translate.py"
+        f" {rounds}`); CPU time; ratios are medians of the per-round ratios.",
+        "",
+        out.rstrip(),
+        "",
+    ]
+
+
 def write(results: dict[str, Any], selection: str | None, paired: list[str] | None = None) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for bench in results["benchmarks"]:
@@ -211,7 +229,7 @@ def main() -> None:
     gc_selection = GC_ON_SELECTION if not args.selection else f"({GC_ON_SELECTION}) and ({args.selection})"
     results["benchmarks"] += _run(gc_selection, gc_off=False)["benchmarks"]
     paired = (
-        _paired(15) + _stream_rounds(7) + _varied_rounds(5) + _hostile_rounds(1)
+        _paired(15) + _stream_rounds(7) + _varied_rounds(5) + _translate_rounds(5) + _hostile_rounds(1)
         if not args.selection
         else None
     )

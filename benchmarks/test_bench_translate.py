@@ -4,10 +4,25 @@ Each source stream is ``streams_data.synth(src)`` (2,000 text deltas + 4 tool
 calls x 300 argument fragments, frame for frame in the source's format), fed
 whole (one chunk) and one chunk per SSE event. The floor does the least any
 translator must: split the frames, decode each ``data`` with msgspec's untyped
-decoder and encode a small dict per event. LiteLLM is not installed here (it is
-not a dependency): the interleaved table says so instead of printing its rows;
-issue 16 quotes its figures (1,189-3,146 µs per event on this machine). Pairs
-whose destination writer is not implemented yet skip.
+decoder and encode a small dict per event. Pairs whose destination writer is
+not implemented yet skip.
+
+LiteLLM (an optional bench dependency: its rows skip with a note when it is not
+installed) is timed on the pairs its proxy path has, as issue 16 measured it,
+offline: the backend is an ``httpx.MockTransport`` serving the same source body
+(no network; ``LITELLM_LOCAL_MODEL_COST_MAP`` keeps it from fetching its price
+list), through the async entry point a proxy route awaits, and every chunk it
+yields serialized as the proxy writes it:
+
+- anthropic -> openai_chat, gemini -> openai_chat: ``litellm.acompletion`` and the
+  proxy's chat-chunk serializer (``model_dump_json(exclude_none=True,
+  exclude_unset=True)``, what ``proxy_server._serialize_chat_chunk`` calls; the
+  proxy module itself needs fastapi, so its one line is inlined);
+- openai_chat -> anthropic: its ``/v1/messages`` adapter
+  (``litellm.anthropic.messages.acreate`` over a Chat Completions backend,
+  ``hosted_vllm/``), which yields the Anthropic SSE bytes;
+- anthropic -> openai (Responses): ``litellm.aresponses`` and the same serializer
+  per event.
 
 pytest-benchmark times contestants one after another; the ratios that count
 are interleaved in one process (every contestant once per round, median of the
@@ -18,7 +33,9 @@ per-round ratios, CPU time, GC off):
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import os
 import statistics
 import sys
 import time
@@ -107,12 +124,77 @@ def writer_ready(dst: str) -> bool:
     return True
 
 
+@cache
 def _litellm() -> Any:
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no fetch of its price list
     try:
-        import litellm  # type: ignore[import-not-found]
+        import litellm  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
+    litellm.suppress_debug_info = True
     return litellm
+
+
+LITELLM_MODELS = {
+    ("anthropic", "openai_chat"): "anthropic/claude-x",
+    ("gemini", "openai_chat"): "gemini/gemini-2.0-flash",
+    ("openai_chat", "anthropic"): "hosted_vllm/m-1",
+    ("anthropic", "openai"): "anthropic/claude-x",
+}
+"""The pairs LiteLLM's proxy path has, with the backend model it is asked for."""
+LITELLM_PAIRS = list(LITELLM_MODELS)
+
+
+def _backend(body: bytes) -> Any:
+    """A LiteLLM async HTTP handler whose every request is answered with ``body`` (no network)."""
+    import httpx
+    from litellm.llms.custom_httpx.http_handler import AsyncHTTPHandler
+
+    def answer(request: Any) -> Any:
+        return httpx.Response(200, content=body, headers={"content-type": "text/event-stream"})
+
+    return AsyncHTTPHandler(transport=httpx.MockTransport(answer))
+
+
+def _proxy_chunk(chunk: Any) -> bytes:
+    """The LiteLLM proxy's SSE line for one chunk it streams (``_serialize_chat_chunk``)."""
+    return b"data: " + chunk.model_dump_json(exclude_none=True, exclude_unset=True).encode() + b"\n\n"
+
+
+async def _litellm_stream(src: str, dst: str, body: bytes) -> int:
+    litellm = _litellm()
+    model = LITELLM_MODELS[(src, dst)]
+    client = _backend(body)
+    written = 0
+    if dst == "openai_chat":
+        messages = [{"role": "user", "content": "hi"}]
+        response = await litellm.acompletion(
+            model=model, messages=messages, stream=True, api_key="k", client=client
+        )
+        async for chunk in response:
+            written += len(_proxy_chunk(chunk))
+    elif dst == "anthropic":
+        response = await litellm.anthropic.messages.acreate(
+            model=model,
+            messages=[{"role": "user", "content": "hi"}],
+            max_tokens=16,
+            stream=True,
+            api_key="k",
+            api_base="http://backend.test/v1",
+            client=client,
+        )
+        async for piece in response:
+            written += len(piece)
+    else:
+        response = await litellm.aresponses(model=model, input="hi", stream=True, api_key="k", client=client)
+        async for event in response:
+            written += len(_proxy_chunk(event))
+    return written
+
+
+def litellm_translate(src: str, dst: str, body: bytes) -> int:
+    """``src``'s body through LiteLLM's proxy path for ``dst``: the bytes it writes."""
+    return asyncio.run(_litellm_stream(src, dst, body))
 
 
 @pytest.mark.parametrize("feed", FEEDS)
@@ -145,6 +227,17 @@ def test_floor(benchmark: Any, src: str, feed: str) -> None:
     benchmark.group = f"translate floor {src} ({feed})"
     benchmark.extra_info["events"] = len(stream(src).events)
     assert benchmark(floor, chunks) > 0
+
+
+@pytest.mark.parametrize(("src", "dst"), LITELLM_PAIRS, ids=[f"{s}-to-{d}" for s, d in LITELLM_PAIRS])
+def test_translate_litellm(benchmark: Any, src: str, dst: str) -> None:
+    """LiteLLM's proxy path on the same body, in the lmcodec row's group (fed whole)."""
+    if _litellm() is None:
+        pytest.skip("LiteLLM is not installed (optional bench dependency): no LiteLLM rows")
+    body = stream(src).body
+    benchmark.group = f"translate {src} -> {dst} (whole)"
+    benchmark.extra_info["events"] = len(stream(src).events)
+    assert benchmark.pedantic(litellm_translate, args=(src, dst, body), rounds=3, iterations=1) > 0
 
 
 # ── interleaved ratios ────────────────────────────────────────────────────────
@@ -206,8 +299,38 @@ def main(rounds: int = 7) -> None:
         lc_us = statistics.median(times["lmcodec"]) / (n * _CORPUS_REPEAT) * 1e6
         floor_us = statistics.median(times["floor"]) / (n * _CORPUS_REPEAT) * 1e6
         print(f"| {src} -> {dst} | {len(bodies)} | {n} | {lc_us:.2f} | {floor_us:.2f} | {ratio:.2f}x |")
+    litellm_table(min(rounds, 3))
+
+
+def litellm_table(rounds: int) -> None:
+    """lmcodec (fed whole and one chunk per event), the floor and LiteLLM's proxy path, interleaved."""
+    print("\nLiteLLM's proxy path side by side (the pairs it has; the source body whole, a mock backend):\n")
     if _litellm() is None:
-        print("\nLiteLLM: not installed, no rows (optional contestant).")
+        print("LiteLLM: not installed, no rows (optional bench dependency: `pip install litellm`).")
+        return
+    print(
+        "| pair | events | lmcodec µs/event (whole) | lmcodec µs/event (per event) | floor µs/event"
+        " | LiteLLM µs/event | LiteLLM / lmcodec (whole) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for src, dst in LITELLM_PAIRS:
+        n = len(stream(src).events)
+        body, pieces = stream(src).body, list(stream(src).events)
+        times = _rounds(
+            {
+                "lmcodec": lambda s=src, d=dst, b=body: lmcodec_translate(s, d, [b]),
+                "per_event": lambda s=src, d=dst, c=pieces: lmcodec_translate(s, d, c),
+                "floor": lambda b=body: floor([b]),
+                "litellm": lambda s=src, d=dst, b=body: litellm_translate(s, d, b),
+            },
+            rounds,
+        )
+        ratio = statistics.median(a / b for a, b in zip(times["litellm"], times["lmcodec"], strict=True))
+        us = {name: statistics.median(t) / n * 1e6 for name, t in times.items()}
+        print(
+            f"| {src} -> {dst} | {n} | {us['lmcodec']:.2f} | {us['per_event']:.2f} | {us['floor']:.2f}"
+            f" | {us['litellm']:.0f} | {ratio:.0f}x |"
+        )
 
 
 if __name__ == "__main__":

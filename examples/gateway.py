@@ -15,6 +15,11 @@ backend speaks. Per request:
    the client's dialect chunk by chunk, as they arrive; not streamed: the body
    goes through ``lc.decode_response`` and ``lc.encode_response``.
 
+A Chat Completions client in front of an Anthropic backend with thinking and
+tools gets each signed thinking block as ``thinking_blocks`` on its message
+(the openai SDK keeps the field) and sends it back on its assistant message, as
+Anthropic requires for the turn after a tool call (``docs/writers.md``).
+
 A backend error (HTTP status >= 400) is answered with the same status and the
 client dialect's error body. Starlette, uvicorn and httpx are the ``gateway``
 extra, never dependencies of lmcodec.

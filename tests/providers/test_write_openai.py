@@ -132,3 +132,111 @@ def test_body_of_an_assembled_stream(name: str) -> None:
     assert parsed.output_text == projection(response, WIRE)["text"]
     calls = [(i.call_id, i.name, json.loads(i.arguments)) for i in parsed.output if i.type == "function_call"]
     assert calls == projection(response, WIRE)["tool_calls"]
+
+
+def _media_stream() -> list[Any]:
+    return [
+        lc.StreamStartEvent(id="resp_media", model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="look", part_index=0)),
+        lc.StreamDeltaEvent(delta=lc.AudioDelta(data="AAAA", part_index=1, media_type="audio/wav")),
+        lc.StreamDeltaEvent(delta=lc.ImageDelta(data="iVBO", part_index=2, media_type="image/png")),
+        lc.StreamDeltaEvent(delta=lc.ImageDelta(data="Rw==", part_index=2, media_type="image/png")),
+        lc.StreamDeltaEvent(delta=lc.AudioDelta(data="BBBB", part_index=3, media_type="audio/mpeg")),
+        lc.StreamDeltaEvent(delta=lc.ImageDelta(url="https://x/img.png", part_index=4)),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text=" more", part_index=5)),
+        lc.StreamEndEvent(finish_reason="stop"),
+    ]
+
+
+def test_audio_and_image_deltas_stream_as_lm15_reads_them() -> None:
+    """``response.output_audio.delta`` / ``response.output_image.delta`` at the delta's slot, with a
+    sequence_number; the wire names no media type (lm15 reads audio/wav and image/png) and no
+    media by url: an audio/mpeg delta reads back as audio/wav, a url delta is dropped."""
+    events = _media_stream()
+    body = b"".join(lc.stream.encode(WIRE, events))
+    back = [
+        e.delta for e in lc.stream.decode(WIRE, [body], request=REQUEST) if isinstance(e, lc.StreamDeltaEvent)
+    ]
+    media = [
+        (type(d).__name__, d.part_index, d.data, d.media_type)
+        for d in back
+        if not isinstance(d, lc.TextDelta)
+    ]
+    assert media == [
+        ("AudioDelta", 1, "AAAA", "audio/wav"),
+        ("ImageDelta", 2, "iVBO", "image/png"),
+        ("ImageDelta", 2, "Rw==", "image/png"),
+        ("AudioDelta", 3, "BBBB", "audio/wav"),  # the wire's limit: no media type
+    ]
+    text_slots = [d.part_index for d in back if isinstance(d, lc.TextDelta)]
+    assert text_slots == [0, 5]  # no item takes a media slot's output_index
+    view = sdk_responses(body)  # the openai SDK reads past the media events
+    assert view["text"] == "look more"
+    assert view["sequence_numbers"] == list(range(len(view["sequence_numbers"])))
+
+
+def _reasoning(summary_first: bool, final: dict[str, Any] | None = None) -> list[Any]:
+    state = lc.ContinuationDelta(
+        part_index=0,
+        provider="openai",
+        kind="reasoning_item",
+        data={"id": "rs_backend", "encrypted_content": "enc"},
+    )
+    thinking = [
+        lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text="", part_index=0)),
+        lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text="think", part_index=0)),
+    ]
+    body = (
+        [*thinking, lc.StreamDeltaEvent(delta=state)]
+        if summary_first
+        else [thinking[0], lc.StreamDeltaEvent(delta=state)]
+    )
+    return [
+        lc.StreamStartEvent(id="resp_r", model="m-1"),
+        *body,
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="answer", part_index=1)),
+        lc.StreamEndEvent(finish_reason="stop", provider_data=final),
+    ]
+
+
+def _states(body: bytes) -> list[Any]:
+    return [
+        e.delta.data
+        for e in lc.stream.decode(WIRE, [body], request=REQUEST)
+        if isinstance(e, lc.StreamDeltaEvent) and isinstance(e.delta, lc.ContinuationDelta)
+    ]
+
+
+def test_a_reasoning_state_before_any_summary_gives_the_item_the_backends_id() -> None:
+    body = b"".join(lc.stream.encode(WIRE, _reasoning(summary_first=False)))
+    assert _states(body) == [{"id": "rs_backend", "encrypted_content": "enc"}]
+    assert sdk_responses(body)["reasoning_state"] == [{"id": "rs_backend", "encrypted_content": "enc"}]
+
+
+def test_a_summary_before_its_state_streams_under_a_synthesized_id() -> None:
+    """The documented limit of the event order: the summary is not held back for the id, so the
+    item streams as ``rs_...`` (added and done alike, as the openai SDK requires); the encrypted
+    content is kept; a verbatim final response still lists the backend's id, which the SDK reports."""
+    body = b"".join(lc.stream.encode(WIRE, _reasoning(summary_first=True)))
+    (state,) = _states(body)
+    assert state["encrypted_content"] == "enc"
+    assert state["id"].startswith("rs_") and state["id"] != "rs_backend"
+    assert sdk_responses(body)["reasoning_state"] == [state]
+    final = {
+        "id": "resp_r",
+        "object": "response",
+        "status": "completed",
+        "model": "m-1",
+        "output": [
+            {"id": "rs_backend", "type": "reasoning", "summary": [], "encrypted_content": "enc"},
+            {
+                "id": "msg_backend",
+                "type": "message",
+                "status": "completed",
+                "role": "assistant",
+                "content": [{"type": "output_text", "annotations": [], "text": "answer"}],
+            },
+        ],
+    }
+    body = b"".join(lc.stream.encode(WIRE, _reasoning(summary_first=True, final=final)))
+    assert sdk_responses(body)["reasoning_state"] == [{"id": "rs_backend", "encrypted_content": "enc"}]

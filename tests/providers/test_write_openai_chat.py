@@ -128,3 +128,76 @@ def test_a_changed_response_is_not_hidden_by_its_provider_data(wire: str) -> Non
     changed = lc.replace(source, message=lc.Message.assistant("changed"))
     again = lc.decode_response(wire, lc.encode_response(wire, changed), request=REQUEST)
     assert again.message.parts == (lc.TextPart(text="changed"),)
+
+
+_SIGNED = lc.ThinkingPart(
+    text="let me think",
+    continuation=(
+        lc.ContinuationState(provider="anthropic", kind="thinking_signature", data={"signature": "SIG"}),
+    ),
+)
+_REDACTED = lc.ThinkingPart(
+    text="",
+    continuation=(
+        lc.ContinuationState(provider="anthropic", kind="redacted_thinking", data={"data": "RED"}),
+    ),
+)
+
+
+def test_anthropic_thinking_state_rides_in_thinking_blocks_and_reads_back() -> None:
+    """The extension (openai_chat/_thinking_blocks.py): the body's message lists the blocks, and
+    the Chat request reader takes them back from an assistant message as the same ThinkingParts."""
+    call = lc.ToolCallPart(id="toolu_1", name="f", input={"a": 1})
+    response = lc.Response(
+        id="msg_1",
+        model="claude-x",
+        message=lc.Message(role="assistant", parts=(_SIGNED, _REDACTED, call)),
+        finish_reason="tool_call",
+        usage=lc.Usage(input_tokens=1, output_tokens=2),
+    )
+    body = json.loads(lc.encode_response(WIRE, response))
+    message = body["choices"][0]["message"]
+    assert message["thinking_blocks"] == [
+        {"index": 0, "type": "thinking", "thinking": "let me think", "signature": "SIG"},
+        {"index": 1, "type": "redacted_thinking", "data": "RED"},
+    ]
+    assistant = {k: message[k] for k in ("role", "content", "tool_calls", "thinking_blocks")}
+    request = {"model": "m", "messages": [{"role": "user", "content": "hi"}, assistant]}
+    read = lc.decode_request(WIRE, json.dumps(request).encode())
+    assert read.messages[1].parts == (_SIGNED, _REDACTED, call)
+
+
+def test_a_stream_writes_each_blocks_state_where_it_arrives() -> None:
+    events = [
+        lc.StreamStartEvent(id="msg_1", model="claude-x"),
+        lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text="let me ", part_index=0)),
+        lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text="think", part_index=0)),
+        lc.StreamDeltaEvent(
+            delta=lc.ContinuationDelta(
+                part_index=0, provider="anthropic", kind="thinking_signature", data={"signature": "SIG"}
+            )
+        ),
+        lc.StreamDeltaEvent(
+            delta=lc.ContinuationDelta(
+                part_index=1, provider="gemini", kind="thought_signature", data={"value": "G"}
+            )
+        ),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="ok", part_index=2)),
+        lc.StreamEndEvent(finish_reason="stop"),
+    ]
+    body = b"".join(lc.stream.encode(WIRE, events))
+    assert body.count(b"thinking_blocks") == 1  # Gemini's state is not carried on Chat
+    view = sdk_chat(body)
+    assert view["text"] == "ok" and view["thinking"] == "let me think"
+    from openai.lib.streaming.chat import ChatCompletionStreamState
+
+    state = ChatCompletionStreamState()  # the SDK's accumulator keeps the extra field on the message
+    with _client(body).chat.completions.create(
+        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
+    ) as stream:
+        for chunk in stream:
+            state.handle_chunk(chunk)
+    extra = state.current_completion_snapshot.choices[0].message.model_extra or {}
+    assert extra["thinking_blocks"] == [
+        {"index": 0, "type": "thinking", "thinking": "let me think", "signature": "SIG"}
+    ]

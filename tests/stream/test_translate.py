@@ -179,9 +179,10 @@ def test_a_start_less_stream_keeps_its_id_and_served_model(src: str, dst: str) -
                 )
 
 
-def test_unknown_dialect_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown provider"):
-        list(lc.stream.translate("openai", "nope", [b""]))
+@pytest.mark.parametrize(("src", "dst"), [("openai", "nope"), ("nope", "openai")])
+def test_unknown_dialect_is_refused(src: str, dst: str) -> None:
+    with pytest.raises(lc.ValidationError, match="unknown provider"):
+        list(lc.stream.translate(src, dst, [b""]))
 
 
 # ── hostile input ─────────────────────────────────────────────────────────────

@@ -262,6 +262,13 @@ class _Stream:
         return StreamDecodeError(f"{self.provider} stream, SSE event #{at}: {exc}", frame=at)
 
 
+def sink_stream(provider: str, sink: Sink, request: Request | None = None) -> _Stream:
+    """``provider``'s stream engine (framer and mapper, default limits, unknown frames skipped)
+    calling ``sink``: ``feed(chunk)`` maps what a chunk completes, ``close()`` ends the input.
+    The hand-off :func:`lmcodec.stream.translate` drives its writer-sink through."""
+    return _Stream(provider, sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, "skip")
+
+
 class Decoder:
     """Incremental decoder of one provider's SSE stream into canonical events.
 

@@ -4,13 +4,41 @@ The work is done by the provider's ``StreamWriter`` (``providers/<name>/write.py
 registered in :data:`lmcodec.providers.WRITERS`), one per stream:
 
 - ``feed(event) -> bytes``: what the event writes, as soon as it arrives (a writer
-  may hold back at most what its wire must put together: Gemini's last chunk
-  carries the finish and usage, a Gemini tool call is written whole);
+  may hold back at most what its wire must put together: a Gemini chunk's parts,
+  signature and finish travel together, a Gemini tool call is written whole);
+- ``flush() -> bytes``: what the writer holds that its wire lets it write now
+  (Gemini: the pending chunk, unless it holds a call whose arguments may still
+  grow; the other writers hold nothing, and say so with ``holds = False``, so
+  that :func:`lmcodec.stream.translate` skips the call). :meth:`Encoder.feed_all`
+  and :func:`lmcodec.stream.translate` call it at the end of each input chunk, so
+  the output of a chunk is written before the next chunk is read;
 - ``close() -> bytes``: what ends the stream once the input is exhausted;
 - optionally ``write_text(part_index, text)``, ``write_thinking(part_index, text)``
   and ``write_tool_input(part_index, fragment, id, name)``: the bytes ``feed``
   writes for that delta, without the event object, for a stream that has
   started. :func:`lmcodec.stream.translate` calls them where a writer has them.
+
+The rules every writer keeps (``tests/providers/test_write_rules.py`` holds the four to them):
+
+- **After the end.** An event fed after the end event raises
+  :class:`lmcodec.ValidationError`: the stream is over, and what follows would make
+  a stream no client reads as one response (a caller's mistake, not data to drop).
+  After an error event, what follows is dropped: an error ends the stream on
+  every wire, and a decoded stream carries the merged end after an in-band
+  error (``decode`` yields errors in place and the end at the close), which
+  ``encode(dst, decode(src))`` must accept.
+- **UnknownEvent** (a frame the source adapter did not know, from
+  ``decode(..., unknown="keep")``) is dropped: it is the source wire's JSON, not a
+  canonical event, and no writer copies frames it did not build (a Responses
+  stream numbers its events). Anything else that is not a StreamEvent raises
+  :class:`lmcodec.ValidationError`.
+- **Tool calls without an id** (a Gemini source) get one deterministic id per
+  dialect: on the free-form wires (Chat Completions, Responses) ``tool_call_<slot>``,
+  the id lmcodec's assembler gives the call, so the client and the canonical
+  Response of the same stream name it alike; on Anthropic, whose ``tool_use`` ids
+  are ``toolu_`` ids unique within a conversation, ``toolu_`` + a digest of the
+  message id and the slot; on Gemini none (the wire has none). A call's own id is
+  always written verbatim.
 
 Each writer's module says what its wire cannot carry and where the ids, model
 and usage it writes come from.
@@ -21,6 +49,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers import WRITERS
 from lmcodec.wire import StreamEvent
 
@@ -33,7 +62,7 @@ class Encoder:
     def __init__(self, provider: str) -> None:
         cls = WRITERS.get(provider) if isinstance(provider, str) else None
         if cls is None:
-            raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(WRITERS)}")
+            raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(WRITERS)}")
         self._provider = provider
         self._writer: Any = cls()
 
@@ -50,13 +79,30 @@ class Encoder:
         result: bytes = self._writer.feed(event)
         return result
 
+    def flush(self) -> bytes:
+        """What the writer holds that its wire lets it write now (see the module's rules)."""
+        result: bytes = self._writer.flush()
+        return result
+
+    def feed_all(self, events: Iterable[StreamEvent]) -> bytes:
+        """The bytes of the events one input chunk gave (e.g. ``Decoder.feed(chunk)``), all of them
+        written now: each event fed, then :meth:`flush`."""
+        feed = self._writer.feed
+        out = [feed(event) for event in events]
+        out.append(self._writer.flush())
+        return b"".join(out)
+
     def close(self) -> bytes:
         result: bytes = self._writer.close()
         return result
 
 
 def encode(provider: str, events: Iterable[StreamEvent]) -> Iterator[bytes]:
-    """The SSE bytes of ``events`` in ``provider``'s dialect, one chunk per event that writes any."""
+    """The SSE bytes of ``events`` in ``provider``'s dialect, one chunk per event that writes any.
+
+    Each event is one input: a Gemini chunk is written when the next event shows it complete
+    (one event of delay). To write everything an input chunk gave at once, feed its events to
+    :meth:`Encoder.feed_all` (what :func:`lmcodec.stream.translate` does)."""
     encoder = Encoder(provider)
     for event in events:
         out = encoder.feed(event)

@@ -6,10 +6,17 @@ sink that writes the destination's writer (the one :class:`~lmcodec.stream.Encod
 holds) as they come: the same canonical event sequence, with lm15's coalescing,
 but text, thinking and tool-argument fragments handed over without building an
 event object for each. The bytes written for a chunk are yielded before the
-next chunk is read. Nothing is kept but the two sides' state (the open frame,
-the per-item text a Responses stream repeats in its ``.done`` events), so
-memory does not grow with the number of events. ``translate`` writes what
-``encode(dst, decode(src, chunks))`` writes (tests hold the two paths equal).
+next chunk is read: at the end of each chunk the writer's ``flush()`` writes
+what it held (a Gemini chunk; only a Gemini call whose arguments may still grow
+waits for its end, and once the source's end has been read what is held waits
+for the end, which is written at the close of the input beside it). Nothing is
+kept but the two sides' state (the open frame,
+the per-item text a Responses stream repeats in its ``.done`` events, the
+thinking text a Chat stream repeats in a block's ``thinking_blocks`` entry), so
+memory does not grow with the number of events. ``translate`` writes what an
+:class:`~lmcodec.stream.Encoder` fed each chunk's decoded events through
+``feed_all`` writes, and the same events as ``encode(dst, decode(src, chunks))``
+(tests hold the paths equal).
 
 Chat Completions and Gemini streams have no start frame: lm15's synthesized
 start names the request's model and no id. The translator reads both from the
@@ -36,11 +43,11 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import DecodeError
+from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.providers import MAPPERS
 from lmcodec.stream.coalesce import EndMerge
-from lmcodec.stream.decoder import _Stream
+from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder
-from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import (
     ErrorDetail,
     Request,
@@ -139,6 +146,7 @@ class _WriterSink:
         "_write_text",
         "_write_thinking",
         "_write_tool_input",
+        "ending",
         "finished",
         "out",
     )
@@ -158,6 +166,9 @@ class _WriterSink:
         self._started = False
         self._ends = EndMerge()
         self.finished = False  # an error event was written: the destination stream is over
+        # the source's end has been read: it is written at close, beside what the writer holds
+        # (a Gemini last chunk keeps its parts next to its finish)
+        self.ending = False
 
     def _text_event(self, part_index: int, text: str) -> bytes:
         return self._feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
@@ -173,6 +184,7 @@ class _WriterSink:
         self._model = model
         self._started = False
         self._ends = EndMerge()
+        self.ending = False
 
     def _synthesize(self) -> None:
         self._started = True
@@ -219,6 +231,7 @@ class _WriterSink:
 
     def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
         self._ends.add(finish_reason, usage, provider_data)
+        self.ending = True
 
     def close(self) -> None:
         end = self._ends.merged()
@@ -240,15 +253,17 @@ class _WriterSink:
 class _Translator:
     """The source's framer and mapper (the stream engine) calling a :class:`_WriterSink`."""
 
-    __slots__ = ("_encoder", "_head", "_sink", "_stream", "failed")
+    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
     def __init__(self, src: str, dst: str, request: Request | None) -> None:
+        if not isinstance(src, str) or src not in MAPPERS:
+            raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
         self._encoder = Encoder(dst)
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head)
-        self._stream = _Stream(
-            src, self._sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, "skip"
-        )
+        writer = self._encoder.writer
+        self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
+        self._stream = sink_stream(src, self._sink, request)
         self.failed = False  # the stream has ended with an error event (the source's, or a refusal)
 
     def feed(self, chunk: bytes) -> bytes:
@@ -260,9 +275,14 @@ class _Translator:
             self._stream.feed(chunk)
         except DecodeError as exc:
             return self._failed(exc)
-        if self._sink.finished:  # the source's error ended the stream: what follows is not read
+        sink = self._sink
+        if sink.finished:  # the source's error ended the stream: what follows is not read
             self.failed = True
-        return self._sink.take()
+        elif self._flush is not None and not sink.ending:  # what the writer holds of this chunk
+            held = self._flush()  # is written before the next is read
+            if held:
+                sink.out.append(held)
+        return sink.take()
 
     def close(self) -> bytes:
         try:

@@ -34,7 +34,8 @@ What the Messages wire cannot carry, and what is written instead:
   ``total_tokens`` is not on the wire (it reads back as input + output).
 - **Ids.** A start without an id gets ``msg_`` + 24 random hex digits; a tool
   call without an id (Gemini) gets ``toolu_`` + a digest of the message id and
-  block index (stable within the message).
+  the call's slot (deterministic, unique within the conversation; the writers'
+  common rules, :mod:`lmcodec.stream.encoder`).
 - **Dropped:** logprobs, image and audio deltas, continuation state of other
   providers (a Gemini ``thoughtSignature`` or an OpenAI encrypted reasoning
   item is never smuggled into an Anthropic signature or id), message-level
@@ -48,13 +49,14 @@ What the Messages wire cannot carry, and what is written instead:
   but its provider code is Anthropic's type (another dialect's is not kept).
 - A stream closed without an end or error event is left unterminated (no
   ``message_stop`` is fabricated), as the backend left it; nothing is written
-  after an error event.
+  after an error event, an event after the end is a ValidationError and an
+  UnknownEvent is dropped (the common rules, :mod:`lmcodec.stream.encoder`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -82,6 +84,7 @@ from lmcodec.wire import (
     ToolCallPart,
 )
 from lmcodec.wire.telemetry import EMPTY_USAGE
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -124,10 +127,14 @@ def _heads(index: int, kind: int) -> bytes:
 class StreamWriter:
     """Writes one stream, event by event, as Messages SSE (one writer per stream)."""
 
+    holds: ClassVar[bool] = False
+    """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
+
     __slots__ = (
         "_blocks",
         "_deferred",
         "_done",
+        "_errored",
         "_has_tool",
         "_head",
         "_id",
@@ -139,6 +146,7 @@ class StreamWriter:
     def __init__(self) -> None:
         self._started = False
         self._done = False
+        self._errored = False
         self._id = ""
         self._blocks: dict[tuple[int, int], int] = {}  # (part_index, kind) -> block index
         self._open: tuple[int, int] | None = None
@@ -148,23 +156,29 @@ class StreamWriter:
         self._has_tool = False
 
     def feed(self, event: StreamEvent) -> bytes:
-        """The SSE bytes for one canonical event (may be empty)."""
+        """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
         if self._done:
-            return b""
+            if self._errored:  # an error ends the stream: what follows is dropped
+                return b""
+            raise ValidationError("an event after the end of the stream")
         if type(event) is StreamDeltaEvent:
             head = b"" if self._started else self._start(None, None)
             return head + self._delta(event.delta)
         if type(event) is StreamStartEvent:
             return b"" if self._started else self._start(event.id, event.model)
-        head = b"" if self._started else self._start(None, None)
-        self._done = True
         if type(event) is StreamEndEvent:
+            head = b"" if self._started else self._start(None, None)
+            self._done = True
             return head + self._close_open() + self._message_delta(event) + _STOP
         if type(event) is StreamErrorEvent:
+            head = b"" if self._started else self._start(None, None)
+            self._done = self._errored = True
             error = f.ErrorFrame(
                 error=f.ErrorBody(type=f.error_type(event.error), message=event.error.message)
             )
             return head + _sse(b"error", error)
+        if isinstance(event, UnknownEvent):
+            return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(
             f"the Anthropic stream writer expects a StreamEvent, got {type(event).__name__}"
         )
@@ -185,6 +199,10 @@ class StreamWriter:
             return self._head + _encode(fragment) + _TAIL
         delta = _replace(_TOOL_DELTA, part_index=part_index, input=fragment, id=id, name=name)
         return self.feed(_replace(_EVENT, delta=delta))
+
+    def flush(self) -> bytes:
+        """Nothing: every event is written as it is fed (nothing is held)."""
+        return b""
 
     def close(self) -> bytes:
         """Nothing: a stream that ended without an end or error event is left as it ended."""
@@ -297,7 +315,7 @@ class StreamWriter:
         else:
             self._has_tool = True
             block = f.ToolUseBlock(
-                id=tool_id or f.tool_id(self._id, index), name=name or "", input=tool_input or {}
+                id=tool_id or f.tool_id(self._id, key[0]), name=name or "", input=tool_input or {}
             )
         self._open = key
         self._open_index = index

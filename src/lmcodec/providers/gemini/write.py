@@ -10,16 +10,21 @@ candidate, and on the last chunk the ``finishReason`` and ``usageMetadata``.
 chunk, when the start names them (no responseId is synthesized: a start decoded
 from Gemini names none, and its last chunk, written back as it came, carries the
 backend's own; google-genai does not require one). An error event becomes Google's error object
-(``{"error": {"code", "message", "status"}}``) and ends the stream.
+(``{"error": {"code", "message", "status"}}``) and ends the stream. Events after the
+end, UnknownEvents and tool calls without ids follow the writers' common rules
+(:mod:`lmcodec.stream.encoder`).
 
 Chunks and part indices. A Gemini part index is a position inside one chunk, so
 a chunk is written when the next event shows it is complete: a part's signature,
 a call's later argument fragments and the finish reason arrive as separate
 canonical events but travel in the same chunk. Each text or thinking delta is
 its own part, and the chunk that holds it is written when the next delta (or
-the end) arrives: one event of delay; :meth:`StreamWriter.flush` writes the
-pending chunk at once (a translator that has fed every event of an input chunk
-may call it). A canonical slot keeps its position across chunks; where that
+the end) arrives: one event of delay, or none where the caller says an input
+chunk is complete: :meth:`StreamWriter.flush` writes the pending chunk at once,
+unless it holds a call (its ``args`` are one object: the call is written whole,
+when the next slot or the end shows it complete). :func:`lmcodec.stream.translate`
+and :meth:`lmcodec.stream.Encoder.feed_all` call it at the end of each input chunk.
+A canonical slot keeps its position across chunks; where that
 needs earlier positions filled, empty text or thought parts fill them (they
 add nothing to the assembled response). A stream decoded from Gemini and written
 back has the same chunks, and when the end's ``provider_data`` is a chunk that
@@ -54,7 +59,7 @@ What the Gemini wire cannot carry, and what is written instead:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -85,6 +90,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     ToolCallPart,
 )
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -113,10 +119,14 @@ class _Slot:
 class StreamWriter:
     """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
 
+    holds: ClassVar[bool] = True
+    """Whether :meth:`flush` can write anything (a chunk waits for what travels with it)."""
+
     __slots__ = (
         "_by_index",
         "_by_key",
         "_done",
+        "_errored",
         "_fed",
         "_kinds",
         "_logprobs",
@@ -141,11 +151,15 @@ class StreamWriter:
         self._kinds: list[set[str]] = []  # per part position: the kinds written there
         self._plain: tuple[bytes, bytes] | None = None  # see _plain_template
         self._done = False
+        self._errored = False
 
     def feed(self, event: StreamEvent) -> bytes:
-        """The SSE bytes for one canonical event (may be empty: the chunk is still pending)."""
+        """The SSE bytes for one canonical event (may be empty: the chunk is still pending; the
+        rules: :mod:`lmcodec.stream.encoder`)."""
         if self._done:
-            return b""
+            if self._errored:  # an error ends the stream: what follows is dropped
+                return b""
+            raise ValidationError("an event after the end of the stream")
         if isinstance(event, StreamDeltaEvent):
             return self._delta(event)
         if isinstance(event, StreamStartEvent):
@@ -155,14 +169,26 @@ class StreamWriter:
                 self._model = event.model
             self._plain = None
             return b""
-        self._done = True
         if isinstance(event, StreamEndEvent):
+            self._done = True
             return self._end(event)
         if isinstance(event, StreamErrorEvent):
-            return self.flush() + _sse(f.error_body(event.error))
+            self._done = self._errored = True
+            return self._write_pending() + _sse(f.error_body(event.error))
+        if isinstance(event, UnknownEvent):
+            return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(f"the Gemini stream writer expects a StreamEvent, got {type(event).__name__}")
 
     def flush(self) -> bytes:
+        """The pending chunk, written now, unless it holds a call (a ``functionCall`` is written
+        whole: its chunk waits for the next slot or the end). Called at the end of each input
+        chunk by :func:`lmcodec.stream.translate` and :meth:`lmcodec.stream.Encoder.feed_all`."""
+        for slot in self._pending:
+            if slot.args is not None:
+                return b""
+        return self._write_pending()
+
+    def _write_pending(self) -> bytes:
         """The pending chunk, written now (empty when nothing is pending)."""
         pending = self._pending
         if not pending:
@@ -198,7 +224,7 @@ class StreamWriter:
 
     def close(self) -> bytes:
         """A stream that ended without an end or error event: its pending chunk, no finish."""
-        return b"" if self._done else self.flush()
+        return b"" if self._done else self._write_pending()
 
     # -- deltas --------------------------------------------------------------
 
@@ -207,7 +233,7 @@ class StreamWriter:
         if isinstance(delta, TextDelta):
             out = b""
             if delta.logprobs and (self._logprobs or self._has_text()):
-                out = self.flush()  # a chunk's logprobs belong to its first text part
+                out = self._write_pending()  # a chunk's logprobs belong to its first text part
             out += self._put((delta.part_index, "text"), f.Part(text=delta.text), event)
             if delta.logprobs:
                 self._logprobs = delta.logprobs
@@ -265,20 +291,20 @@ class StreamWriter:
         pending = self._pending
         position = self._positions.get(key)
         if position == 0:  # most deltas: a slot seen before at position 0 opens the next chunk
-            out = self.flush() if pending else b""
+            out = self._write_pending() if pending else b""
             self._append(_Slot(key, part, args), event)
             return out
         out = b""
         in_pending = key in self._by_key  # a slot appears once per chunk
         if position is None:
             if key[0] != len(pending):
-                out = self.flush()
+                out = self._write_pending()
                 position = self._position_in_new_chunk(key)
             else:
                 position = key[0]
             self._positions[key] = position
         elif position != len(pending) or in_pending:
-            out = self.flush()
+            out = self._write_pending()
             if not self._fillable(position):
                 position = 0  # the position cannot be reached again: the part streams at 0
         if not self._pending:

@@ -1,4 +1,5 @@
-"""What the two OpenAI stream writers share: JSON pieces, usage and logprob shapes, ids, errors.
+"""What the two OpenAI stream writers share: JSON pieces, usage and logprob shapes, ids, errors;
+and the Responses writer's output item and final-response test.
 
 The writers build their hot frames (a text, thinking or argument fragment) by
 concatenating byte templates fixed once per stream or per output item around
@@ -19,9 +20,11 @@ from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 __all__ = [
     "ENC",
     "ENDINGS",
+    "OutputItem",
     "annotation",
     "chat_usage",
     "error_code",
+    "is_this_response",
     "logprob_entries",
     "new_id",
     "responses_usage",
@@ -130,3 +133,41 @@ def annotation(url: str | None, title: str | None, text: str | None) -> dict[str
     if text is not None:
         out["text"] = text
     return out
+
+
+class OutputItem:
+    """One output item the Responses writer is writing."""
+
+    __slots__ = (
+        "annotations",
+        "call_id",
+        "encrypted",
+        "head",
+        "id",
+        "index",
+        "kind",
+        "logprobs",
+        "name",
+        "texts",
+    )
+
+    def __init__(self, kind: int, index: int, item_id: str) -> None:
+        self.kind = kind
+        self.index = index
+        self.id = item_id
+        self.head = b""  # the delta frames of this item up to and including `"delta":`
+        self.texts: list[str] = []
+        self.logprobs: list[dict[str, Any]] = []
+        self.annotations: list[dict[str, Any]] = []
+        self.call_id = ""
+        self.name = ""
+        self.encrypted: str | None = None
+
+
+def is_this_response(data: dict[str, Any], response_id: str) -> bool:
+    """Whether an end's ``provider_data`` is the Responses object of the stream being written (its
+    ``object`` says so, or it has none and a list of ``output``: a backend's minimal final response)."""
+    kind = data.get("object")
+    if kind != "response" and not (kind is None and isinstance(data.get("output"), list)):
+        return False
+    return data.get("id") == response_id

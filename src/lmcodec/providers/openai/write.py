@@ -17,9 +17,8 @@ re-encoded keeps its ``output_index`` values):
 - thinking: a ``reasoning`` item streamed as its summary
   (``reasoning_summary_part.added``, ``reasoning_summary_text.delta`` /
   ``.done``, ``reasoning_summary_part.done``); an OpenAI ``reasoning_item``
-  continuation state gives the item its ``encrypted_content`` and, when it
-  arrives before any summary text (as decoding a Responses stream yields it),
-  its ``id``;
+  continuation state gives the item its ``encrypted_content`` and, when the
+  item is not written yet (no summary text before the state), its ``id``;
 - a tool call: a ``function_call`` item (``call_id`` the call's id, else
   ``tool_call_<slot>``, the id lmcodec's assembler gives it), streamed as
   ``function_call_arguments.delta`` / ``.done``.
@@ -41,10 +40,24 @@ events, provider_data included; otherwise the final response is built from
 the items written, ``finish_reason`` and ``usage`` (only the usage fields
 reported: no invented zeros). An error event is written as ``error`` followed
 by ``response.failed``; events after it are dropped (an error ends the
-stream), an event after the end is refused.
+stream), an event after the end is a ValidationError, an UnknownEvent is
+dropped (the writers' common rules, :mod:`lmcodec.stream.encoder`).
 
-What this wire cannot carry (dropped): audio and image deltas, continuation
-state of other providers (Anthropic signatures, Gemini thought signatures).
+Audio and image deltas are ``response.output_audio.delta`` /
+``response.output_image.delta`` events at the delta's slot (what lm15 reads; no
+item takes that ``output_index``).
+
+What this wire cannot carry: continuation state of other providers (Anthropic
+signatures, Gemini thought signatures; dropped), media by url or file id
+(dropped), a media type (lm15 reads every audio delta as ``audio/wav``, every
+image delta as ``image/png``). And a limit of the event order: the canonical
+stream names a reasoning item's id only with its state, at the item's end (where
+decoding a Responses stream yields it), while ``output_item.added`` must name the
+id the item's ``.done`` repeats (the openai SDK holds them equal). The summary is
+not held back for it: an item whose summary text streams before its state is
+written under a synthesized ``rs_`` id, and its state reads back with that id
+(``encrypted_content`` kept). A final response written verbatim (below) still
+lists the backend's id, and the SDK's final response reports that one.
 lm15 1.5.0 reads neither ``response.incomplete`` nor ``response.failed``: a
 stream ended that way reads back through lm15 (and lmcodec's lm15-exact
 decoder) with no end event.
@@ -54,23 +67,28 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
+    OutputItem,
     annotation,
     error_code,
+    is_this_response,
     logprob_entries,
     new_id,
     responses_usage,
 )
 from lmcodec.wire import (
+    AudioDelta,
     CitationDelta,
     ContinuationDelta,
+    ImageDelta,
     StreamDeltaEvent,
     StreamEndEvent,
     StreamErrorEvent,
@@ -80,6 +98,7 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -105,37 +124,11 @@ def _head(kind: str) -> bytes:
     return head
 
 
-class _Item:
-    """One output item being written."""
-
-    __slots__ = (
-        "annotations",
-        "call_id",
-        "encrypted",
-        "head",
-        "id",
-        "index",
-        "kind",
-        "logprobs",
-        "name",
-        "texts",
-    )
-
-    def __init__(self, kind: int, index: int, item_id: str) -> None:
-        self.kind = kind
-        self.index = index
-        self.id = item_id
-        self.head = b""  # the delta frames of this item up to and including `"delta":`
-        self.texts: list[str] = []
-        self.logprobs: list[dict[str, Any]] = []
-        self.annotations: list[dict[str, Any]] = []
-        self.call_id = ""
-        self.name = ""
-        self.encrypted: str | None = None
-
-
 class StreamWriter:
     """Writes one stream, event by event, as Responses API SSE (one writer per stream)."""
+
+    holds: ClassVar[bool] = False
+    """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
 
     __slots__ = (
         "_ended",
@@ -163,9 +156,9 @@ class StreamWriter:
         self._token = new_id("")
         self._seq = 0
         self._next_index = 0
-        self._slots: dict[tuple[int, int], _Item] = {}  # (slot, kind) -> its open item
-        self._open: list[_Item] = []  # items added, not yet done, in output order
-        self._pending: _Item | None = None  # a reasoning item not written yet (no summary text so far)
+        self._slots: dict[tuple[int, int], OutputItem] = {}  # (slot, kind) -> its open item
+        self._open: list[OutputItem] = []  # items added, not yet done, in output order
+        self._pending: OutputItem | None = None  # a reasoning item not written yet (no summary text so far)
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
         self._out: list[bytes] = []
         self.created = int(time.time())
@@ -173,11 +166,11 @@ class StreamWriter:
     # ── the public face ───────────────────────────────────────────────────────
 
     def feed(self, event: StreamEvent) -> bytes:
-        """The SSE bytes for one canonical event (may be empty)."""
+        """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
         if self._ended:
-            if self._errored:  # an error ends the stream on this wire: what follows is dropped
+            if self._errored:  # an error ends the stream: what follows is dropped
                 return b""
-            raise ValueError("an event after the end of the stream")
+            raise ValidationError("an event after the end of the stream")
         ev: Any = event
         kind = type(ev)
         if kind is StreamDeltaEvent:
@@ -195,7 +188,13 @@ class StreamWriter:
             self._end(ev)
         elif kind is StreamErrorEvent:
             self._error(ev)
+        elif kind is not UnknownEvent:  # an unknown frame of the source's adapter is not written
+            raise ValidationError(f"the Responses stream writer expects a StreamEvent, got {kind.__name__}")
         return self._flush()
+
+    def flush(self) -> bytes:
+        """Nothing: every event is written as it is fed (nothing is held)."""
+        return b""
 
     def close(self) -> bytes:
         """What ends the stream: nothing more (a stream that had no end event stays without one)."""
@@ -247,7 +246,7 @@ class StreamWriter:
         self._seq += 1
         self._out.append(_head(kind) + ENC.encode(body)[1:] + b"\n\n")
 
-    def _frame_delta(self, item: _Item, text: str) -> bytes:
+    def _frame_delta(self, item: OutputItem, text: str) -> bytes:
         seq = self._seq
         self._seq += 1
         if item.kind == _MESSAGE:
@@ -271,8 +270,6 @@ class StreamWriter:
     # ── events ────────────────────────────────────────────────────────────────
 
     def _begin(self, id: str | None, model: str | None) -> None:
-        if self._ended:
-            raise ValueError("an event after the end of the stream")
         self._started = True
         self._id = id or new_id("resp_")
         self._model = model or ""
@@ -325,6 +322,10 @@ class StreamWriter:
             item.annotations.append(cite)
         elif dtype is ContinuationDelta:
             self._continuation(delta)
+        elif (dtype is AudioDelta or dtype is ImageDelta) and delta.data:
+            self._next_index = max(self._next_index, delta.part_index + 1)  # no item takes its index
+            kind = "response.output_audio.delta" if dtype is AudioDelta else "response.output_image.delta"
+            self._emit(kind, {"output_index": delta.part_index, "delta": delta.data})
 
     def _continuation(self, delta: ContinuationDelta) -> None:
         if delta.provider != "openai" or delta.kind != "reasoning_item" or delta.part_index is None:
@@ -335,14 +336,14 @@ class StreamWriter:
         encrypted = delta.data.get("encrypted_content")
         if isinstance(encrypted, str):
             item.encrypted = encrypted
-        if item is self._pending:
+        if item is self._pending:  # not written yet: it takes the backend's id
             given = delta.data.get("id")
             if isinstance(given, str) and given:
                 item.id = given
             self._add(item)
         self._done(item)  # the state comes with the item's done: the item is complete
 
-    def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> _Item:
+    def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> OutputItem:
         """The open item of ``(slot, kind)``, opened if there is none."""
         item = self._slots.get((slot, kind))
         if item is not None:
@@ -354,7 +355,7 @@ class StreamWriter:
         index = max(slot, self._next_index)
         self._next_index = index + 1
         prefix = ("msg_", "rs_", "fc_")[kind]
-        item = _Item(kind, index, f"{prefix}{self._token}{index:04d}")
+        item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}")
         self._slots[(slot, kind)] = item
         if kind == _CALL:
             item.call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
@@ -366,7 +367,7 @@ class StreamWriter:
             self._add(item)
         return item
 
-    def _add(self, item: _Item) -> None:
+    def _add(self, item: OutputItem) -> None:
         """Write an item's ``output_item.added`` (and its content part) and fix its delta head."""
         if item is self._pending:
             self._pending = None
@@ -418,7 +419,7 @@ class StreamWriter:
         for item in list(self._open):
             self._done(item)
 
-    def _done(self, item: _Item) -> None:
+    def _done(self, item: OutputItem) -> None:
         """Write the events that complete ``item`` and keep it for the final response."""
         if item in self._open:
             self._open.remove(item)
@@ -490,7 +491,7 @@ class StreamWriter:
         self._complete_open()
         self._ended = True
         data = event.provider_data
-        if data is not None and data.get("object") == "response" and data.get("id") == self._id:
+        if data is not None and is_this_response(data, self._id):
             status = str(data.get("status") or "completed")
             kind = "response." + (status if status in ("incomplete", "failed") else "completed")
             self._emit(kind, {"response": data})

@@ -65,16 +65,15 @@ from lmcodec.providers.openai._read_common import (
     boolean,
     fail,
     finish,
-    integer,
-    number,
     obj,
     only_keys,
     parse_arguments,
     parse_body,
-    read_cache,
     string,
 )
+from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import Refused, data_uri, read_messages, read_tools
+from lmcodec.providers.openai_chat._thinking_blocks import KEY, thinking_parts
 from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
@@ -118,46 +117,18 @@ REFUSED_KEYS: Final[dict[str, str]] = {
     "openai_compat": "lm15 reads this extension name as its own policy and never sends it",
     "openai_chat_compat": "lm15 reads this extension name as its own policy and never sends it",
 }
-# Config fields read verbatim from the same-named key (checked by the canonical types).
-PLAIN_KNOBS: Final = ("temperature", "top_p", "seed", "frequency_penalty", "presence_penalty")
-EFFORTS: Final[dict[str, str]] = {
-    "none": "off",
-    "minimal": "minimal",
-    "low": "low",
-    "medium": "medium",
-    "high": "high",
-    "xhigh": "xhigh",
-    "max": "max",
-}
 ROLES: Final = frozenset({"system", "developer", "user", "assistant", "tool"})
 ROW_KEYS: Final[dict[str, frozenset[str]]] = {
     "system": frozenset({"role", "content"}),
     "developer": frozenset({"role", "content"}),
     "user": frozenset({"role", "content"}),
-    "assistant": frozenset({"role", "content", "tool_calls", "refusal"}),
+    "assistant": frozenset({"role", "content", "tool_calls", "refusal", "thinking_blocks"}),
     "tool": frozenset({"role", "content", "tool_call_id"}),
 }
 TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
 IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url"})
 IMAGE_URL_KEYS: Final = frozenset({"url", "detail"})
 BREAKPOINT: Final = {"mode": "explicit"}
-INCLUDE_USAGE: Final = {"include_usage": True}
-
-
-class _Reader:
-    """One body's walk: the canonical messages, the breakpoint found, the extensions kept."""
-
-    __slots__ = ("breakpoint", "extensions", "stable")
-
-    def __init__(self) -> None:
-        self.breakpoint: int | None = None
-        self.stable = False
-        self.extensions: dict[str, Any] = {}
-
-    def mark(self, index: int, path: str) -> None:
-        if self.breakpoint is not None or self.stable:
-            fail("a second prompt_cache_breakpoint: lm15 places one per request", path)
-        self.breakpoint = index
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -196,7 +167,7 @@ def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
         raise Refused
     if "n" in value and value["n"] != 1:
         raise Refused
-    reader = _Reader()
+    reader = Reader()
     system, messages, reader.breakpoint, reader.stable = read_messages(raw_messages)
     canonical: dict[str, Any] = {"model": model, "messages": messages}
     if system is not None:
@@ -206,8 +177,8 @@ def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
     return _finish(canonical, value, model, reader)
 
 
-def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader: _Reader) -> Request:
-    config = _config(value, model, reader)
+def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader: Reader) -> Request:
+    config = read_config(value, model, reader)
     for key, item in value.items():
         if key not in CANONICAL_KEYS:
             reader.extensions[key] = item
@@ -219,7 +190,7 @@ def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader
 
 def _decode_walked(body: bytes) -> Request:
     value = parse_body(body)
-    reader = _Reader()
+    reader = Reader()
     model = string(value.get("model"), "$.model") if "model" in value else fail("missing", "$.model")
     for key, why in REFUSED_KEYS.items():
         if key in value:
@@ -237,7 +208,7 @@ def _decode_walked(body: bytes) -> Request:
     return _finish(canonical, value, model, reader)
 
 
-def _messages(rows: list[Any], reader: _Reader) -> tuple[str | None, list[dict[str, Any]]]:
+def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[str, Any]]]:
     system: str | None = None
     messages: list[dict[str, Any]] = []
     for index, raw in enumerate(rows):
@@ -265,7 +236,7 @@ def _messages(rows: list[Any], reader: _Reader) -> tuple[str | None, list[dict[s
     return system, messages
 
 
-def _leading_system(row: dict[str, Any], path: str, reader: _Reader) -> bool:
+def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> bool:
     """Whether the first row is ``Request.system``: string content, or one marked text block."""
     content = row.get("content")
     if isinstance(content, str):
@@ -372,7 +343,9 @@ def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
             "an assistant refusal key cannot be carried (lm15 replays refusals as content)", f"{path}.refusal"
         )
     content = row.get("content")
-    parts = [] if content is None else _text_of(content, f"{path}.content", frozenset({"refusal"}))
+    parts = [] if row.get(KEY) is None else thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
+    if content is not None:
+        parts += _text_of(content, f"{path}.content", frozenset({"refusal"}))
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
@@ -430,121 +403,3 @@ def _tools(raw: list[Any]) -> list[dict[str, Any]]:
             out["parameters"] = {"type": "object", "properties": {}}
         tools.append(out)
     return tools
-
-
-def _tool_choice(raw: Any, path: str) -> dict[str, Any]:
-    if isinstance(raw, str):
-        if raw not in ("none", "auto", "required"):
-            fail(f"unknown tool_choice {raw!r}", path)
-        return {"mode": raw}
-    choice = obj(raw, path)
-    kind = choice.get("type")
-    if kind == "function":
-        only_keys(choice, frozenset({"type", "function"}), path, "a tool_choice")
-        function = obj(choice.get("function"), f"{path}.function")
-        only_keys(function, frozenset({"name"}), f"{path}.function", "a tool_choice function")
-        return {"mode": "required", "allowed": [string(function.get("name"), f"{path}.function.name")]}
-    if kind == "allowed_tools":
-        only_keys(choice, frozenset({"type", "allowed_tools"}), path, "a tool_choice")
-        spec = obj(choice.get("allowed_tools"), f"{path}.allowed_tools")
-        only_keys(spec, frozenset({"mode", "tools"}), f"{path}.allowed_tools", "allowed_tools")
-        mode = string(spec.get("mode"), f"{path}.allowed_tools.mode")
-        names = []
-        for index, ref in enumerate(array(spec.get("tools"), f"{path}.allowed_tools.tools")):
-            where = f"{path}.allowed_tools.tools[{index}]"
-            entry = obj(ref, where)
-            if entry.get("type") != "function":
-                fail("only function tools can be allowed on this wire", f"{where}.type")
-            function = obj(entry.get("function"), f"{where}.function")
-            names.append(string(function.get("name"), f"{where}.function.name"))
-        return {"mode": mode, "allowed": names}
-    fail(f"a {kind!r} tool_choice cannot be carried", f"{path}.type")
-
-
-def _response_format(raw: Any, path: str, reader: _Reader) -> dict[str, Any] | None:
-    fmt = obj(raw, path)
-    kind = fmt.get("type")
-    if kind == "text":
-        reader.extensions["response_format"] = fmt
-        return None
-    if kind == "json_object":
-        only_keys(fmt, frozenset({"type"}), path, "a response_format")
-        return {"type": "json_object"}
-    if kind != "json_schema":
-        fail(f"unknown response_format type {kind!r}", f"{path}.type")
-    only_keys(fmt, frozenset({"type", "json_schema"}), path, "a response_format")
-    spec = obj(fmt.get("json_schema"), f"{path}.json_schema")
-    only_keys(spec, frozenset({"name", "schema", "strict"}), f"{path}.json_schema", "a json_schema")
-    if "schema" not in spec:
-        fail("a json_schema without schema cannot be carried", f"{path}.json_schema")
-    out: dict[str, Any] = {"type": "json_schema", "schema": obj(spec["schema"], f"{path}.json_schema.schema")}
-    if "name" in spec:
-        out["name"] = string(spec["name"], f"{path}.json_schema.name")
-    if "strict" in spec and spec["strict"] is not None:
-        out["strict"] = boolean(spec["strict"], f"{path}.json_schema.strict")
-    return out
-
-
-def _config(body: dict[str, Any], model: str, reader: _Reader) -> dict[str, Any]:
-    config: dict[str, Any] = {}
-    extensions = reader.extensions
-    if body.get("max_completion_tokens") is not None:
-        config["max_tokens"] = integer(body["max_completion_tokens"], "$.max_completion_tokens")
-        if "max_tokens" in body:
-            extensions["max_tokens"] = body["max_tokens"]
-    elif body.get("max_tokens") is not None:  # the legacy spelling most clients still send
-        config["max_tokens"] = integer(body["max_tokens"], "$.max_tokens")
-    for name in PLAIN_KNOBS:
-        if body.get(name) is not None:
-            config[name] = number(body[name], f"$.{name}")
-    stop = body.get("stop")
-    if stop is not None:
-        config["stop"] = [stop] if isinstance(stop, str) else array(stop, "$.stop")
-    _logprobs(body, config, extensions)
-    if "tool_choice" in body and body["tool_choice"] is not None:
-        choice = _tool_choice(body["tool_choice"], "$.tool_choice")
-        if body.get("parallel_tool_calls") is not None:
-            choice["parallel"] = boolean(body["parallel_tool_calls"], "$.parallel_tool_calls")
-        config["tool_choice"] = choice
-    elif "parallel_tool_calls" in body:
-        extensions["parallel_tool_calls"] = body["parallel_tool_calls"]
-    if body.get("response_format") is not None:
-        fmt = _response_format(body["response_format"], "$.response_format", reader)
-        if fmt is not None:
-            config["response_format"] = fmt
-    effort = body.get("reasoning_effort")
-    if effort is not None:
-        word = string(effort, "$.reasoning_effort")
-        if word not in EFFORTS:
-            fail(
-                f"unknown reasoning_effort {word!r}; expected one of {sorted(EFFORTS)}", "$.reasoning_effort"
-            )
-        config["reasoning"] = {"effort": EFFORTS[word]}
-    read_cache(body, model, config, reader.extensions, reader.breakpoint, reader.stable)
-    for wire, field in (("service_tier", "service_tier"), ("user", "user_id")):
-        if body.get(wire) is not None:
-            config[field] = string(body[wire], f"$.{wire}")
-    if body.get("store") is not None:
-        config["store"] = boolean(body["store"], "$.store")
-    _stream_options(body, extensions)
-    return config
-
-
-def _logprobs(body: dict[str, Any], config: dict[str, Any], extensions: dict[str, Any]) -> None:
-    flag = body.get("logprobs")
-    top = body.get("top_logprobs")
-    if flag is True and (top is None or (isinstance(top, int) and not isinstance(top, bool) and top > 0)):
-        config["logprobs"] = 0 if top is None else top
-        return
-    for key in ("logprobs", "top_logprobs"):
-        if key in body:
-            extensions[key] = body[key]
-
-
-def _stream_options(body: dict[str, Any], extensions: dict[str, Any]) -> None:
-    if "stream" in body and body["stream"] is not None:
-        boolean(body["stream"], "$.stream")
-    if "stream_options" in body and not (
-        body.get("stream") is True and body["stream_options"] == INCLUDE_USAGE
-    ):
-        extensions["stream_options"] = body["stream_options"]

@@ -25,21 +25,32 @@ Where the values come from:
   chunks are written from ``finish_reason`` and ``usage``.
 - An error event is ``data: {"error": {...}}`` (what OpenAI sends and the
   openai SDK raises as ``APIError``); no ``[DONE]`` follows, and events after it
-  are dropped (an error ends the stream). An event after the end is refused.
+  are dropped (an error ends the stream). An event after the end is a
+ValidationError, an UnknownEvent is dropped (the writers' common rules,
+:mod:`lmcodec.stream.encoder`).
 
-What this wire cannot carry (dropped): citations, continuation state (thinking
-signatures, encrypted reasoning), audio and image deltas.
+Continuation state: an Anthropic thinking block's signature or redacted data is
+written as a ``delta.thinking_blocks`` entry (LiteLLM's field; the openai SDK's
+accumulator keeps it on the final message, the Chat request reader takes it back
+from an assistant message: ``_thinking_blocks``), so a Chat client in front of an
+Anthropic backend with thinking and tools can send the signed blocks back.
+
+What this wire cannot carry (dropped): citations, other providers' continuation
+state (a Gemini ``thoughtSignature``, OpenAI encrypted reasoning), audio and
+image deltas.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from lmcodec.errors import LmcodecError
+from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
+from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import parse_response
 from lmcodec.wire import (
+    ContinuationDelta,
     DataPart,
     RefusalPart,
     Response,
@@ -55,6 +66,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     ToolCallPart,
 )
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
 
@@ -69,13 +81,35 @@ FINISH_REASONS: Final[dict[str, str]] = {
 
 _TAIL: Final = b',"logprobs":null,"finish_reason":null}]}\n\n'
 _DONE: Final = b"data: [DONE]\n\n"
-_CONTENT_KEYS: Final = ("content", "tool_calls", "reasoning_content", "reasoning", "refusal")
+_CONTENT_KEYS: Final = (
+    "content",
+    "tool_calls",
+    "reasoning_content",
+    "reasoning",
+    "refusal",
+    "thinking_blocks",
+)
 
 
 class StreamWriter:
     """Writes one stream, event by event, as Chat Completions SSE (one writer per stream)."""
 
-    __slots__ = ("_calls", "_ended", "_errored", "_head", "_id", "_model", "_named", "_started", "created")
+    holds: ClassVar[bool] = False
+    """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
+
+    __slots__ = (
+        "_blocks",
+        "_calls",
+        "_ended",
+        "_errored",
+        "_head",
+        "_id",
+        "_model",
+        "_named",
+        "_started",
+        "_thinking",
+        "created",
+    )
 
     def __init__(self) -> None:
         self._started = False
@@ -86,14 +120,16 @@ class StreamWriter:
         self._head = b""  # every chunk up to and including `"delta":`
         self._calls: dict[int, int] = {}  # part_index -> Chat tool-call index
         self._named: set[int] = set()  # part indices whose call has had its name written
+        self._thinking: dict[int, list[str]] = {}  # part index -> its thinking text (for thinking_blocks)
+        self._blocks = 0  # thinking_blocks entries written
         self.created = int(time.time())
 
     def feed(self, event: StreamEvent) -> bytes:
-        """The SSE bytes for one canonical event (may be empty)."""
+        """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
         if self._ended:
-            if self._errored:  # an error ends the stream on this wire: what follows is dropped
+            if self._errored:  # an error ends the stream: what follows is dropped
                 return b""
-            raise ValueError("an event after the end of the stream")
+            raise ValidationError("an event after the end of the stream")
         ev: Any = event
         kind = type(ev)
         if kind is StreamDeltaEvent:
@@ -105,7 +141,11 @@ class StreamWriter:
             return self._end(ev)
         if kind is StreamErrorEvent:
             return self._error(ev)
-        return b""
+        if kind is UnknownEvent:
+            return b""  # a frame the source's adapter does not know: not a canonical event to write
+        raise ValidationError(
+            f"the Chat Completions stream writer expects a StreamEvent, got {kind.__name__}"
+        )
 
     def _delta(self, delta: Any) -> bytes:
         dtype = type(delta)
@@ -126,11 +166,11 @@ class StreamWriter:
                 return b""
             return b"".join((self._head, b'{"content":', ENC.encode(delta.text), b"}", _TAIL))
         if dtype is ThinkingDelta:
-            if not delta.text:
-                return b""
-            return b"".join((self._head, b'{"reasoning_content":', ENC.encode(delta.text), b"}", _TAIL))
+            return self.write_thinking(delta.part_index, delta.text)
         if dtype is ToolCallDelta:
             return self._tool_call(delta.part_index, delta.input, delta.id, delta.name)
+        if dtype is ContinuationDelta:
+            return self._thinking_block(delta)
         return b""
 
     # ── a sink's calls (the stream has started): feed's bytes without an event object ──
@@ -145,11 +185,35 @@ class StreamWriter:
         """What ``feed`` writes for a ThinkingDelta."""
         if not text:
             return b""
+        kept = self._thinking.get(part_index)
+        if kept is None:
+            self._thinking[part_index] = [text]
+        else:
+            kept.append(text)
         return b"".join((self._head, b'{"reasoning_content":', ENC.encode(text), b"}", _TAIL))
+
+    def _thinking_block(self, delta: ContinuationDelta) -> bytes:
+        """An Anthropic thinking block's state as a ``thinking_blocks`` entry (see ``_thinking_blocks``)."""
+        if delta.provider != "anthropic" or delta.part_index is None:
+            return b""
+        data = delta.data
+        if delta.kind == "thinking_signature" and isinstance(data.get("signature"), str):
+            text = "".join(self._thinking.pop(delta.part_index, ()))
+            entry = signed_entry(self._blocks, text, data["signature"])
+        elif delta.kind == "redacted_thinking" and isinstance(data.get("data"), str):
+            entry = redacted_entry(self._blocks, data["data"])
+        else:
+            return b""
+        self._blocks += 1
+        return b"".join((self._head, b'{"thinking_blocks":[', ENC.encode(entry), b"]}", _TAIL))
 
     def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
         """What ``feed`` writes for a ToolCallDelta."""
         return self._tool_call(part_index, fragment, id, name)
+
+    def flush(self) -> bytes:
+        """Nothing: every event is written as it is fed (nothing is held)."""
+        return b""
 
     def close(self) -> bytes:
         """What ends the stream: nothing more (a stream that had no end event stays without ``[DONE]``)."""
@@ -159,8 +223,6 @@ class StreamWriter:
 
     def _begin(self, id: str | None, model: str | None) -> bytes:
         """Fix the chunk head and return the first chunk (role + empty content)."""
-        if self._ended:
-            raise ValueError("an event after the end of the stream")
         self._started = True
         self._id = id or new_id("chatcmpl-")
         self._model = model or ""
@@ -225,7 +287,7 @@ class StreamWriter:
         self._ended = True
         finish = FINISH_REASONS.get(event.finish_reason or "stop", "stop")
         data = event.provider_data
-        if data is not None and data.get("object") == "chat.completion.chunk" and _no_content(data):
+        if data is not None and _is_chunk(data) and _no_content(data):
             if not data.get("choices"):  # the usage chunk: the finish chunk comes before it
                 out.append(self._chunk([_finish_choice(finish)]))
             out.append(b"data: " + ENC.encode(data) + b"\n\n")
@@ -248,6 +310,13 @@ class StreamWriter:
 
 def _finish_choice(finish: str) -> dict[str, Any]:
     return {"index": 0, "delta": {}, "logprobs": None, "finish_reason": finish}
+
+
+def _is_chunk(data: dict[str, Any]) -> bool:
+    """Whether an end's ``provider_data`` is a Chat chunk (its ``object`` says so, or it has no
+    ``object`` and a list of ``choices``: a backend's minimal usage chunk)."""
+    kind = data.get("object")
+    return kind == "chat.completion.chunk" or (kind is None and isinstance(data.get("choices"), list))
 
 
 def _no_content(chunk: dict[str, Any]) -> bool:
@@ -296,6 +365,7 @@ def _body(response: Response) -> dict[str, Any]:
     reasoning: list[str] = []
     refusals: list[str] = []
     calls: list[dict[str, Any]] = []
+    blocks: list[dict[str, Any]] = []
     for item_part in response.message.parts:
         part: Any = item_part
         kind = type(part)
@@ -303,6 +373,7 @@ def _body(response: Response) -> dict[str, Any]:
             texts.append(part.text)
         elif kind is ThinkingPart:
             reasoning.append(part.text)
+            blocks.extend(_entries(part, len(blocks)))
         elif kind is RefusalPart:
             refusals.append(part.text)
         elif kind is DataPart:
@@ -322,6 +393,8 @@ def _body(response: Response) -> dict[str, Any]:
     message["refusal"] = "".join(refusals) if refusals else None
     if calls:
         message["tool_calls"] = calls
+    if blocks:
+        message["thinking_blocks"] = blocks
     logprobs = {"content": logprob_entries(response.logprobs)} if response.logprobs else None
     choice = {
         "index": 0,
@@ -337,3 +410,16 @@ def _body(response: Response) -> dict[str, Any]:
         "choices": [choice],
         "usage": chat_usage(response.usage),
     }
+
+
+def _entries(part: ThinkingPart, first: int) -> list[dict[str, Any]]:
+    """A thinking part's Anthropic state as ``thinking_blocks`` entries (numbered from ``first``)."""
+    out: list[dict[str, Any]] = []
+    for state in part.continuation:
+        if state.provider != "anthropic":
+            continue
+        if state.kind == "thinking_signature" and isinstance(state.data.get("signature"), str):
+            out.append(signed_entry(first + len(out), part.text, state.data["signature"]))
+        elif state.kind == "redacted_thinking" and isinstance(state.data.get("data"), str):
+            out.append(redacted_entry(first + len(out), state.data["data"]))
+    return out

@@ -1,0 +1,68 @@
+"""The ``thinking_blocks`` extension of Chat Completions: the thinking state a Chat client carries back.
+
+Chat has no field for continuation state, yet an Anthropic backend with
+thinking and tools needs each signed thinking block back, verbatim, in the
+assistant turn that precedes the tool results. The Chat writer therefore
+emits, in the chunk where a block's state arrives, ``delta.thinking_blocks``:
+LiteLLM's name and shape for the same state (``{"type": "thinking",
+"thinking", "signature"}``, ``{"type": "redacted_thinking", "data"}``), each
+entry with the ``index`` the openai SDK's stream accumulator merges lists by
+(its final ``message.thinking_blocks`` lists them, as an extra field, next to
+``reasoning_content``). A client sends them back on its assistant message,
+``thinking_blocks`` beside ``content`` and ``tool_calls`` (the SDK passes the
+key through untouched), and the Chat request reader reads them as the
+message's ThinkingParts with their Anthropic state, first in the message.
+
+Only Anthropic's state travels here (LiteLLM's shape is Anthropic's); a
+Gemini ``thoughtSignature`` or OpenAI encrypted reasoning is not carried on
+Chat (documented in ``openai_chat/write.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string
+
+__all__ = ["KEY", "redacted_entry", "signed_entry", "thinking_parts"]
+
+KEY: Final = "thinking_blocks"
+_SIGNED_KEYS: Final = frozenset({"type", "thinking", "signature", "index"})
+_REDACTED_KEYS: Final = frozenset({"type", "data", "index"})
+
+
+def signed_entry(index: int, thinking: str, signature: str) -> dict[str, Any]:
+    """The entry of a signed thinking block (its whole text and its signature)."""
+    return {"index": index, "type": "thinking", "thinking": thinking, "signature": signature}
+
+
+def redacted_entry(index: int, data: str) -> dict[str, Any]:
+    """The entry of a redacted thinking block (its opaque data)."""
+    return {"index": index, "type": "redacted_thinking", "data": data}
+
+
+def thinking_parts(raw: Any, path: str) -> list[dict[str, Any]]:
+    """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order."""
+    parts: list[dict[str, Any]] = []
+    for position, item in enumerate(array(raw, path)):
+        where = f"{path}[{position}]"
+        entry = obj(item, where)
+        kind = entry.get("type")
+        if kind == "thinking":
+            only_keys(entry, _SIGNED_KEYS, where, "a thinking block")
+            state = {"signature": string(entry.get("signature"), f"{where}.signature")}
+            text = string(entry.get("thinking"), f"{where}.thinking")
+            parts.append(_part(text, "thinking_signature", state))
+        elif kind == "redacted_thinking":
+            only_keys(entry, _REDACTED_KEYS, where, "a redacted thinking block")
+            parts.append(_part("", "redacted_thinking", {"data": string(entry.get("data"), f"{where}.data")}))
+        else:
+            fail(
+                f"a {kind!r} thinking block cannot be carried: thinking or redacted_thinking", f"{where}.type"
+            )
+    return parts
+
+
+def _part(text: str, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    state = {"provider": "anthropic", "kind": kind, "data": data}
+    return {"type": "thinking", "text": text, "continuation": [state]}

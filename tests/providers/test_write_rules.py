@@ -1,0 +1,127 @@
+"""The rules every stream writer keeps (lmcodec.stream.encoder's docstring), held across the four
+dialects by one parametrised test each: events after the end and after an error, UnknownEvent
+and non-events, and the id a tool call without one is written with."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import pytest
+
+import lmcodec as lc
+
+from ..stream.write_support import DIALECTS, REQUEST, skip_unless_writer
+
+_START = lc.StreamStartEvent(id="msg_rules", model="m-1")
+_TEXT = lc.StreamDeltaEvent(delta=lc.TextDelta(text="hello", part_index=0))
+_END = lc.StreamEndEvent(finish_reason="stop", usage=lc.Usage(input_tokens=3, output_tokens=1))
+_ERROR = lc.StreamErrorEvent(error=lc.ErrorDetail(code="server", message="backend fell over"))
+_LATE: list[Any] = [
+    lc.StreamStartEvent(id="again", model="m-1"),
+    lc.StreamDeltaEvent(delta=lc.TextDelta(text="late", part_index=0)),
+    lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="{}", part_index=1, id="c", name="f")),
+    lc.StreamEndEvent(finish_reason="stop"),
+    lc.StreamErrorEvent(error=lc.ErrorDetail(code="server", message="late")),
+]
+
+
+def _unknown() -> Any:
+    return next(
+        iter(lc.stream.decode("anthropic", [b'event: x\ndata: {"type":"weird","a":1}\n\n'], unknown="keep"))
+    )
+
+
+@pytest.mark.parametrize("late", _LATE, ids=lambda e: type(e).__name__)
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_an_event_after_the_end_is_a_validation_error(dialect: str, late: Any) -> None:
+    skip_unless_writer(dialect)
+    encoder = lc.stream.Encoder(dialect)
+    written = encoder.feed_all([_START, _TEXT, _END])
+    assert written
+    with pytest.raises(lc.ValidationError, match="after the end of the stream"):
+        encoder.feed(late)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_what_follows_an_error_is_dropped(dialect: str) -> None:
+    skip_unless_writer(dialect)
+    encoder = lc.stream.Encoder(dialect)
+    written = encoder.feed_all([_START, _TEXT, _ERROR])
+    assert b"backend fell over" in written
+    for late in _LATE:
+        assert encoder.feed(late) == b""
+    assert encoder.flush() == b""
+    assert encoder.close() == b""
+    # the decoder's own shape of it: an in-band error, then the merged end at the close
+    again = list(lc.stream.decode(dialect, [written], request=REQUEST))
+    assert any(isinstance(e, lc.StreamErrorEvent) for e in again)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_an_unknown_event_is_dropped_and_a_non_event_refused(dialect: str) -> None:
+    skip_unless_writer(dialect)
+    unknown = _unknown()
+    assert isinstance(unknown, lc.UnknownEvent)
+    plain = b"".join(lc.stream.encode(dialect, [_START, _TEXT, _END]))
+    encoder = lc.stream.Encoder(dialect)
+    assert encoder.feed(unknown) == b""
+    got = encoder.feed_all([_START, unknown, _TEXT]) + encoder.feed(unknown) + encoder.feed_all([_END])
+    assert b"weird" not in got
+    assert _events(dialect, got) == _events(dialect, plain)
+    with pytest.raises(lc.ValidationError, match="expects a StreamEvent"):
+        lc.stream.Encoder(dialect).feed({"type": "start"})  # type: ignore[arg-type]
+
+
+def _events(dialect: str, body: bytes) -> list[Any]:
+    """The decoded events, less the end's provider_data (a writer's own timestamps and item ids)."""
+    return [
+        msgspec.structs.replace(e, provider_data=None) if isinstance(e, lc.StreamEndEvent) else e
+        for e in lc.stream.decode(dialect, [body], request=REQUEST)
+    ]
+
+
+def _call_ids(dialect: str, events: list[Any]) -> list[str | None]:
+    body = b"".join(lc.stream.encode(dialect, events))
+    return [
+        e.delta.id
+        for e in lc.stream.decode(dialect, [body], request=REQUEST)
+        if isinstance(e, lc.StreamDeltaEvent) and isinstance(e.delta, lc.ToolCallDelta) and e.delta.id
+    ]
+
+
+def _calls(message_id: str | None) -> list[Any]:
+    return [
+        lc.StreamStartEvent(id=message_id, model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input='{"a":1}', part_index=0, name="f")),
+        lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input='{"b":2}', part_index=3, name="g")),
+        lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="{}", part_index=4, name="h", id="call_own")),
+        lc.StreamEndEvent(finish_reason="tool_call"),
+    ]
+
+
+_MISSING_ID_RULE = {
+    "openai": lambda ids: ids == ["tool_call_0", "tool_call_3", "call_own"],
+    "openai_chat": lambda ids: ids == ["tool_call_0", "tool_call_3", "call_own"],
+    "anthropic": lambda ids: (
+        len(ids) == 3
+        and all(re.fullmatch(r"toolu_[0-9a-f]{24}", i) for i in ids[:2])
+        and ids[0] != ids[1]
+        and ids[2] == "call_own"
+    ),
+    "gemini": lambda ids: ids == ["call_own"],
+}
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_call_without_an_id_gets_its_dialects_deterministic_id(dialect: str) -> None:
+    skip_unless_writer(dialect)
+    ids = _call_ids(dialect, _calls("msg_one"))
+    assert _MISSING_ID_RULE[dialect](ids), ids
+    assert _call_ids(dialect, _calls("msg_one")) == ids  # the same stream, the same ids
+    other = _call_ids(dialect, _calls("msg_two"))
+    if dialect == "anthropic":  # unique within a conversation: another message, other ids
+        assert other[:2] != ids[:2] and other[2] == "call_own"
+    else:
+        assert other == ids
