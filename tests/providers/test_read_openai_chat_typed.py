@@ -241,6 +241,14 @@ def test_generated_bodies_and_their_mutations(body: dict[str, Any], data: st.Dat
 
 _Q = {"role": "user", "content": "q"}
 EDGES = [
+    # Blocks without "type" where a row takes one kind of block (a lone tagged view read them).
+    {"model": "m", "messages": [_Q, {"role": "tool", "tool_call_id": "c1", "content": [{"text": ""}]}]},
+    {"model": "m", "messages": [{"role": "system", "content": [{"text": "s"}]}, _Q]},
+    {"model": "m", "messages": [{"role": "developer", "content": [{"text": "s"}]}, _Q]},
+    {
+        "model": "m",
+        "messages": [{"role": "developer", "content": [{"type": "image_url", "image_url": {"url": "u"}}]}],
+    },
     {
         "model": "m",
         "messages": [

@@ -18,6 +18,7 @@ from lmcodec.providers.openai_chat._read_views import (
     ImageBlock,
     MarkedText,
     PlainText,
+    RefusalBlock,
     Row,
     SystemRow,
     ToolRow,
@@ -129,10 +130,16 @@ def _tool(row: ToolRow) -> dict[str, Any]:
     if isinstance(content, str):
         texts = [{"type": "text", "text": content}]
     elif content:
-        texts = [{"type": "text", "text": block.text} for block in content]
+        texts = [{"type": "text", "text": _plain(block)} for block in content]
     else:
         raise Refused
     return {"role": "tool", "parts": [{"type": "tool_result", "id": row.tool_call_id, "content": texts}]}
+
+
+def _plain(block: PlainText | RefusalBlock) -> str:
+    if not isinstance(block, PlainText):
+        raise Refused
+    return block.text
 
 
 def _leading_system(row: SystemRow) -> tuple[str, bool] | None:
@@ -140,8 +147,9 @@ def _leading_system(row: SystemRow) -> tuple[str, bool] | None:
     content = row.content
     if isinstance(content, str):
         return (content, False) if content else None
-    if len(content) == 1 and content[0].prompt_cache_breakpoint is not None and content[0].text:
-        return content[0].text, True
+    first = content[0] if len(content) == 1 else None
+    if isinstance(first, MarkedText) and first.prompt_cache_breakpoint is not None and first.text:
+        return first.text, True
     return None
 
 
@@ -163,6 +171,9 @@ def read_messages(raw: bytes) -> tuple[str | None, list[dict[str, Any]], int | N
                 if leading is not None:
                     system, stable = leading
                     continue
+            if not isinstance(row, UserRow) and not isinstance(row.content, str):
+                if not all(isinstance(block, MarkedText) for block in row.content):
+                    raise Refused  # an image in a system or developer row: the walker says why
             parts, marked = _content(row.content)
             if marked:
                 if breakpoint is not None or stable:

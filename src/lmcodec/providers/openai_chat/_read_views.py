@@ -77,12 +77,15 @@ class ToolCall(_Strict, frozen=True):
     type: Literal["function"] = "function"
 
 
+# Block lists are unions even where a row takes one kind of block: msgspec checks the tag of a
+# union's members only (a lone tagged Struct reads a block without "type" too); the mapper
+# refuses the kinds a row does not take.
 class SystemRow(_Strict, frozen=True, tag="system", tag_field="role"):
-    content: str | list[MarkedText]
+    content: str | list[MarkedText | ImageBlock]
 
 
 class DeveloperRow(_Strict, frozen=True, tag="developer", tag_field="role"):
-    content: str | list[MarkedText]
+    content: str | list[MarkedText | ImageBlock]
 
 
 class UserRow(_Strict, frozen=True, tag="user", tag_field="role"):
@@ -97,7 +100,7 @@ class AssistantRow(_Strict, frozen=True, tag="assistant", tag_field="role"):
 
 class ToolRow(_Strict, frozen=True, tag="tool", tag_field="role"):
     tool_call_id: str
-    content: str | list[PlainText]
+    content: str | list[PlainText | RefusalBlock]
 
 
 Row = SystemRow | DeveloperRow | UserRow | AssistantRow | ToolRow
