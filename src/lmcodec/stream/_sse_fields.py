@@ -122,17 +122,28 @@ _DATA_WS_FIRST: Final = re.compile(
 )
 
 
-def replaced_events(block: bytes) -> list[bytes] | None:
+def replaced_events(block: bytes, lines: int = -1, blanks: int = -1) -> list[bytes] | None:
     """The data of the events in ``block`` (as :func:`bulk_events`), by bulk operations over the whole
     block whatever its lines: ``"data: "`` or ``"data:"`` prefixes removed by one replacement, events
     cut at blank lines by one split (several data lines of one event stay joined by their ``"\n"``, as
     the grammar joins them), checked by counting lines; ignored lines (comments, ``id:``, ``retry:``,
     ``event:``, unknown fields) are dropped first by one substitution. None when a data value is
-    empty or starts with white space (the per-event path strips it)."""
+    empty or starts with white space (the per-event path strips it). ``lines`` and ``blanks``: the
+    block's ``"\n"`` and ``"\n\n"`` counts when the caller has them."""
     text = b"\n" + block
     if _DATA_WS_FIRST.search(text) is not None:
         return None
+    # No value is empty or starts with "\n": each "\n\n" ends a line before a blank line, so when
+    # the data lines and these are all the lines, every line is one or the other (and no blank
+    # lines run together, else some "\n\n" would not be counted).
+    if lines < 0:
+        lines = block.count(10)
+        blanks = block.count(b"\n\n")
     data = text.count(b"\ndata:")
+    regular = data + blanks == lines and block[0] != 10
+    if not regular:  # ignored lines (comments, id:, retry:, event:, ...) or runs of blank lines
+        text = _IGNORED_LINE.sub(b"", text)
+        data = text.count(b"\ndata:")
     spaced = text.count(b"\ndata: ")
     if spaced == data:
         values = text.replace(b"\ndata: ", b"\n")
@@ -141,15 +152,13 @@ def replaced_events(block: bytes) -> list[bytes] | None:
     else:
         values = text.replace(b"\ndata: ", b"\ndata:").replace(b"\ndata:", b"\n")
     pieces = values.split(b"\n\n")
-    # No value is empty or starts with "\n", so the blank lines (one "\n\n" each when they do not
-    # run together) are as many as the separators: every line is a data line or a blank line.
-    if data + len(pieces) - 1 == block.count(10) and block[0] != 10:
-        pieces[0] = pieces[0][1:]
-        pieces.pop()  # the empty piece after the last blank line
-        return pieces
-    # Ignored lines, runs of blank lines: dropped, and the pieces left empty by them.
-    values = _IGNORED_LINE.sub(b"", text).replace(b"\ndata: ", b"\ndata:").replace(b"\ndata:", b"\n")
-    return [data for data in (p.lstrip(b"\n") for p in values.split(b"\n\n")) if data]
+    if not regular and (b"\n\n\n" in values or values.startswith(b"\n\n")):
+        # Blank lines running together (a block of ignored lines only leaves some): the pieces
+        # they leave empty are dropped, those they start are stripped.
+        return [data for data in (p.lstrip(b"\n") for p in pieces) if data]
+    pieces[0] = pieces[0][1:]
+    pieces.pop()  # the empty piece after the last blank line
+    return pieces
 
 
 def crlf_json_data_events(block: bytes) -> list[bytes] | None:
@@ -177,6 +186,7 @@ def bulk_events(block: bytes) -> list[bytes]:
         if match is not None:
             data = match[1]
             return [] if data is None else [data]  # None: no data line
+        events = replaced_events(block)  # several data lines
     else:
         # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
         # its lines are counted first, so a block of another shape is not split in vain.
@@ -195,7 +205,7 @@ def bulk_events(block: bytes) -> list[bytes]:
             pieces = _ONE_DATA_LINE_EVENT.split(block)
             if pieces.count(b"") == (len(pieces) + 1) >> 1:
                 return [data for data in pieces[1::2] if data is not None]  # None: no data line
-    events = replaced_events(block)  # several data lines in an event
+        events = replaced_events(block, lines, blanks)  # several data lines in an event
     if events is not None:
         return events
     out: list[bytes] = []
