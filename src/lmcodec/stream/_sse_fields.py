@@ -170,8 +170,10 @@ def crlf_json_data_events(block: bytes) -> list[bytes] | None:
     objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\r\n\r\n")
     if block.count(b"\r\n\r\ndata: {") != objects:
         return None
-    ends = 2 * len(pieces)  # one data line and one blank line per event, every line end "\r\n"
-    if block.count(10) != ends or block.count(13) != ends or block.count(b"\r\n") != ends:
+    # One data line and one blank line per event: the separators and the block's end hold that
+    # many "\r\n", so no other "\r" or "\n" is anywhere.
+    ends = 2 * len(pieces)
+    if block.count(10) != ends or block.count(13) != ends or not pieces[-1].endswith(b"\r\n\r\n"):
         return None
     pieces[0] = pieces[0][6:]
     pieces[-1] = pieces[-1][:-4]
@@ -191,11 +193,11 @@ def bulk_events(block: bytes) -> list[bytes]:
         # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
         # its lines are counted first, so a block of another shape is not split in vain.
         lines = block.count(10)
-        blanks = block.count(b"\n\n")
-        if lines == 2 * blanks:
+        if block[block.find(10) + 1] == 10:  # the first event is one line (else not split in vain)
             events = _json_data_events(block, lines)
             if events is not None:
                 return events
+        blanks = block.count(b"\n\n")
         if lines == 2 * blanks or (lines == 3 * blanks and block.startswith(b"event:")):
             pieces = _SIMPLE_EVENT.split(block)
             if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
