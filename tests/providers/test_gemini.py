@@ -129,6 +129,32 @@ EDGE_STREAMS: dict[str, list[Any]] = {
             ]
         },
     ],
+    "logprobs-one-text-part": [
+        {
+            "candidates": [
+                {
+                    "content": {"parts": [{"text": "a", "thoughtSignature": "s"}]},
+                    "logprobsResult": {
+                        "chosenCandidates": [{"token": "a", "logProbability": -0.5, "tokenId": 3}],
+                        "topCandidates": [
+                            {"candidates": [{"token": "a"}, {"token": "b", "logProbability": -2}]}
+                        ],
+                    },
+                }
+            ]
+        },
+        {"candidates": [{"content": {"parts": [{"text": "b"}]}, "logprobsResult": {"chosenCandidates": []}}]},
+        {"candidates": [{"content": {"parts": [{"text": "c"}]}, "logprobsResult": {}}]},
+        {
+            "candidates": [
+                {
+                    "content": {"parts": [{"text": "t", "thought": True}]},
+                    "logprobsResult": {"chosenCandidates": [{"token": "t"}]},
+                }
+            ]
+        },
+        STOP,
+    ],
     "finish-other": [
         chunk({"text": "a"}, finish="OTHER"),
         chunk({"text": "b"}, finish="FINISH_REASON_UNSPECIFIED"),

@@ -85,3 +85,56 @@ def test_segment_data_of_a_long_event_is_cut_in_pieces_of_whole_lines() -> None:
     seg = b"\n".join(lines)
     assert len(seg) > 4 * _sse_fields._PIECE
     assert _sse_fields.segment_data(seg) == _line_by_line(seg + b"\n\n")[0]
+
+
+# Lines of events with several data lines among ignored lines, blank-line runs and white space
+# the per-event path strips: what the bulk substitution path must frame exactly, or refuse.
+_LINES = [
+    b"data: {", b"data:{", b'data: "a":1,', b'data:"b":2}', b"data: }", b"data:", b"data: ", b"data:  x",
+    b"data: \tx", b"data:\xc2\xa0x", b"data:\xc2\xa9", b"data: data: x", b": keep-alive", b":", b"id: 7",
+    b"retry: 10", b"event: e", b"event:", b"data", b"datax: 1", b" data: q", b"x", b"",
+]  # fmt: skip
+
+
+@settings(max_examples=3000, deadline=None)
+@given(lines=st.lists(st.sampled_from(_LINES), max_size=40))
+def test_replaced_events_against_the_line_by_line_framer(lines: list[bytes]) -> None:
+    block = b"".join(line + b"\n" for line in lines) + b"\n"
+    events = _sse_fields.replaced_events(block)
+    if events is not None:
+        assert events == _line_by_line(block)
+    assert _sse_fields.bulk_events(block) == _line_by_line(block)
+
+
+def test_replaced_events_takes_several_data_lines_with_other_lines() -> None:
+    block = b': ka\n\nid: 1\ndata: {\ndata:"a": 1}\n\n\n\nevent: e\ndata: x\nretry: 1\ndata: y\n\n'
+    assert _sse_fields.replaced_events(block) == [b'{\n"a": 1}', b"x\ny"] == _line_by_line(block)
+    assert _sse_fields.replaced_events(b"data:  x\ndata: y\n\n") is None  # stripped per event
+    assert _sse_fields.replaced_events(b"data:\ndata: y\n\n") is None  # an empty data line
+
+
+@settings(max_examples=1500, deadline=None)
+@given(tokens=st.lists(st.sampled_from(_TOKENS), max_size=40))
+def test_crlf_json_data_events_against_the_line_by_line_framer(tokens: list[bytes]) -> None:
+    block = b"".join(tokens).replace(b"\n", b"\r\n") + b"\r\n\r\n"
+    events = _sse_fields.crlf_json_data_events(block)
+    if events is not None:
+        assert events == _line_by_line(block)
+    decoder = SSEDecoder()
+    assert decoder.feed_data(block) + decoder.close_data() == _line_by_line(block)
+
+
+def test_crlf_json_data_events_of_gemini_framing() -> None:
+    block = b'data: {"a":1}\r\n\r\ndata: {"b":"\xc3\xa9"}\r\n\r\ndata: [DONE]\r\n\r\n'
+    assert _sse_fields.crlf_json_data_events(block) == [b'{"a":1}', b'{"b":"\xc3\xa9"}', b"[DONE]"]
+    assert _sse_fields.crlf_json_data_events(b"data: {}\r\n\n") is None  # a bare "\n" line end
+    assert _sse_fields.crlf_json_data_events(b"data: {}\r\n\r\ndata:  {}\r\n\r\n") is None
+
+
+@settings(max_examples=1500, deadline=None)
+@given(lines=st.lists(st.sampled_from(_LINES), max_size=4), crlf=st.booleans())
+def test_one_event_per_chunk_against_the_line_by_line_framer(lines: list[bytes], crlf: bool) -> None:
+    eol = b"\r\n" if crlf else b"\n"
+    chunk = b"".join(line + eol for line in lines) + eol
+    decoder = SSEDecoder()
+    assert decoder.feed_data(chunk) + decoder.close_data() == _line_by_line(chunk)

@@ -9,7 +9,17 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["SPACE", "WS_FIRST", "bulk_events", "lstrip_ws", "segment_data", "whole_event"]
+__all__ = [
+    "SPACE",
+    "WS_FIRST",
+    "bulk_events",
+    "crlf_json_data_events",
+    "lstrip_ws",
+    "replaced_events",
+    "segment_data",
+    "whole_crlf_event",
+    "whole_event",
+]
 
 SPACE: Final = 0x20
 
@@ -84,9 +94,13 @@ _ONE_DATA_LINE_EVENT: Final = re.compile(
 whole_event: Final = re.compile(
     rb"(?:event:.*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff].*)\n\n"
 ).fullmatch
+# The same event framed with "\r\n" line ends.
+whole_crlf_event: Final = re.compile(
+    rb"(?:event:[^\r\n]*\r\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\r\n]*)\r\n\r\n"
+).fullmatch
 
 
-def _json_data_events(block: bytes) -> list[bytes] | None:
+def _json_data_events(block: bytes, lines: int) -> list[bytes] | None:
     """The data of ``block`` when it is only ``data: {...}`` events (one line each, no
     ``event:`` line; the last may be ``data: [DONE]``), else None: the unnamed wires'
     shape (Gemini, Chat Completions).
@@ -101,10 +115,78 @@ def _json_data_events(block: bytes) -> list[bytes] | None:
     objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\n\n")
     if block.count(b"\n\ndata: {") != objects:
         return None
-    if block.count(b"\n") != 2 * len(pieces):  # a line other than one data line per event
+    if lines != 2 * len(pieces):  # a line other than one data line per event
         return None
     pieces[0] = pieces[0][6:]
     pieces[-1] = pieces[-1][:-2]
+    return pieces
+
+
+# Inside ``b"\n" + block`` (so every line starts after a line end): a line that is neither a data
+# line nor blank, with the line end before it; a data line whose value is empty or starts with white
+# space, after its optional space.
+_IGNORED_LINE: Final = re.compile(rb"\n(?!data:)[^\n]+")
+_WS_CLASS: Final = b"".join(re.escape(bytes([c])) for c in sorted(WS_FIRST))
+_DATA_WS_FIRST: Final = re.compile(
+    b"\ndata:(?: [" + _WS_CLASS + b"]|[" + _WS_CLASS.replace(b"\\ ", b"") + b"])"
+)
+
+
+def replaced_events(block: bytes, lines: int = -1, blanks: int = -1) -> list[bytes] | None:
+    """The data of the events in ``block`` (as :func:`bulk_events`), by bulk operations over the whole
+    block whatever its lines: ``"data: "`` or ``"data:"`` prefixes removed by one replacement, events
+    cut at blank lines by one split (several data lines of one event stay joined by their ``"\n"``, as
+    the grammar joins them), checked by counting lines; ignored lines (comments, ``id:``, ``retry:``,
+    ``event:``, unknown fields) are dropped first by one substitution. None when a data value is
+    empty or starts with white space (the per-event path strips it). ``lines`` and ``blanks``: the
+    block's ``"\n"`` and ``"\n\n"`` counts when the caller has them."""
+    text = b"\n" + block
+    if _DATA_WS_FIRST.search(text) is not None:
+        return None
+    # No value is empty or starts with "\n": each "\n\n" ends a line before a blank line, so when
+    # the data lines and these are all the lines, every line is one or the other (and no blank
+    # lines run together, else some "\n\n" would not be counted).
+    if lines < 0:
+        lines = block.count(10)
+        blanks = block.count(b"\n\n")
+    data = text.count(b"\ndata:")
+    regular = data + blanks == lines and block[0] != 10
+    if not regular:  # ignored lines (comments, id:, retry:, event:, ...) or runs of blank lines
+        text = _IGNORED_LINE.sub(b"", text)
+        data = text.count(b"\ndata:")
+    spaced = text.count(b"\ndata: ")
+    if spaced == data:
+        values = text.replace(b"\ndata: ", b"\n")
+    elif not spaced:
+        values = text.replace(b"\ndata:", b"\n")
+    else:
+        values = text.replace(b"\ndata: ", b"\ndata:").replace(b"\ndata:", b"\n")
+    pieces = values.split(b"\n\n")
+    if not regular and (b"\n\n\n" in values or values.startswith(b"\n\n")):
+        # Blank lines running together (a block of ignored lines only leaves some): the pieces
+        # they leave empty are dropped, those they start are stripped.
+        return [data for data in (p.lstrip(b"\n") for p in pieces) if data]
+    pieces[0] = pieces[0][1:]
+    pieces.pop()  # the empty piece after the last blank line
+    return pieces
+
+
+def crlf_json_data_events(block: bytes) -> list[bytes] | None:
+    """:func:`_json_data_events` of a block whose line ends are all ``\r\n`` (Gemini's own
+    framing), cut by ``bytes.split`` on ``"\r\n\r\ndata: "`` without rewriting the line ends."""
+    if not block.startswith(b"data: {"):
+        return None
+    pieces = block.split(b"\r\n\r\ndata: ")
+    objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\r\n\r\n")
+    if block.count(b"\r\n\r\ndata: {") != objects:
+        return None
+    # One data line and one blank line per event: the separators and the block's end hold that
+    # many "\r\n", so no other "\r" or "\n" is anywhere.
+    ends = 2 * len(pieces)
+    if block.count(10) != ends or block.count(13) != ends or not pieces[-1].endswith(b"\r\n\r\n"):
+        return None
+    pieces[0] = pieces[0][6:]
+    pieces[-1] = pieces[-1][:-4]
     return pieces
 
 
@@ -112,26 +194,32 @@ def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
     if block.find(b"\n\n") == len(block) - 2:  # a single event
-        match = _SIMPLE_EVENT.fullmatch(block)
+        match = _SIMPLE_EVENT.fullmatch(block) or _ONE_DATA_LINE_EVENT.fullmatch(block)
         if match is not None:
-            return [match[1]]
+            data = match[1]
+            return [] if data is None else [data]  # None: no data line
+        events = replaced_events(block)  # several data lines
     else:
-        events = _json_data_events(block)
-        if events is not None:
-            return events
         # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
         # its lines are counted first, so a block of another shape is not split in vain.
-        blanks = block.count(b"\n\n")
         lines = block.count(10)
-        if lines == 2 * blanks or lines == 3 * blanks:
+        if block[block.find(10) + 1] == 10:  # the first event is one line (else not split in vain)
+            events = _json_data_events(block, lines)
+            if events is not None:
+                return events
+        blanks = block.count(b"\n\n")
+        if lines == 2 * blanks or (lines == 3 * blanks and block.startswith(b"event:")):
             pieces = _SIMPLE_EVENT.split(block)
             if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
                 return pieces[1::2]
-        elif block.count(b"\ndata:") + block.startswith(b"data:") <= blanks:
+        if block.count(b"\ndata:") + block.startswith(b"data:") <= blanks:
             # one data line per event at most, with comments, id:, retry: or event: lines around it
             pieces = _ONE_DATA_LINE_EVENT.split(block)
             if pieces.count(b"") == (len(pieces) + 1) >> 1:
                 return [data for data in pieces[1::2] if data is not None]  # None: no data line
+        events = replaced_events(block, lines, blanks)  # several data lines in an event
+    if events is not None:
+        return events
     out: list[bytes] = []
     for seg in block.split(b"\n\n"):
         # Extra line ends around a segment are blank lines: no data, nothing to dispatch.

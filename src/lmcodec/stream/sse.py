@@ -46,7 +46,15 @@ from typing import Final, NoReturn
 import msgspec
 
 from lmcodec.errors import DecodeError
-from lmcodec.stream._sse_fields import SPACE, WS_FIRST, bulk_events, lstrip_ws, whole_event
+from lmcodec.stream._sse_fields import (
+    SPACE,
+    WS_FIRST,
+    bulk_events,
+    crlf_json_data_events,
+    lstrip_ws,
+    whole_crlf_event,
+    whole_event,
+)
 
 __all__ = [
     "DEFAULT_MAX_EVENT_BYTES",
@@ -241,8 +249,8 @@ class SSEDecoder:
         raw bytes until a chunk completes it.
         """
         size = len(data)
-        if size <= self._whole_max and type(data) is bytes and 13 not in data:  # 13: "\r"
-            match = whole_event(data)
+        if size <= self._whole_max and type(data) is bytes:
+            match = whole_event(data) if 13 not in data else whole_crlf_event(data)  # 13: "\r"
             if match is not None:
                 self._index += 1
                 self._offset += size
@@ -333,10 +341,13 @@ class SSEDecoder:
         self._cut = end
         if not end:
             return []
-        block = chunk[:end].replace(b"\r\n", b"\n")
-        if 13 in block:
-            return None
-        bulk = bulk_events(block)
+        block = chunk[:end] if end < len(chunk) else chunk
+        bulk = crlf_json_data_events(block)
+        if bulk is None:
+            block = block.replace(b"\r\n", b"\n")
+            if 13 in block:
+                return None
+            bulk = bulk_events(block)
         self._index += len(bulk)
         self._offset += end
         return bulk

@@ -93,14 +93,22 @@ class StreamMapper(MapperBase):
         try:
             for n, data in enumerate(datas):  # noqa: B007 (n: the failing frame's position)
                 try:
-                    part = decode(data).candidates[0].content.parts[0]
+                    candidate = decode(data).candidates[0]
                 except REFUSED:
                     skipped += self._chunk(data)
                     continue
+                part = candidate.content.parts[0]
                 if part.thought:
                     sink.thinking(0, part.text)
-                else:
+                elif candidate.logprobsResult is None:
                     text(0, part.text)
+                else:  # as _chunk: the logprobs ride the text when there are any
+                    logprobs = typed_token_logprobs(candidate.logprobsResult)
+                    if logprobs:
+                        delta = new(TextDelta, part_index=0, text=part.text, logprobs=logprobs)
+                        sink.event(replace(_EVENT, delta=delta))
+                    else:
+                        text(0, part.text)
                 if part.thoughtSignature is not None:
                     sink.event(_signature(part.thoughtSignature, 0))
         except StreamDecodeError as exc:

@@ -311,7 +311,7 @@ class _TextContent(msgspec.Struct, frozen=True, gc=False):
 class _TextCandidate(msgspec.Struct, frozen=True, gc=False):
     content: _TextContent
     finishReason: None = None
-    logprobsResult: None = None
+    logprobsResult: LogprobsResult | None = None  # for the part's text, unless it is a thought
 
 
 class _TextChunk(msgspec.Struct, frozen=True, gc=False):
