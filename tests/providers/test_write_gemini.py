@@ -136,6 +136,45 @@ def test_parallel_calls_travel_in_one_chunk_with_their_ids() -> None:
     ]
 
 
+def _gap_stream(interleaved: bool) -> list[Any]:
+    """Two calls at slots 2 and 5 (a Chat source's tool_calls indices), after text at slot 0
+    when their fragments interleave."""
+    delta = lc.StreamDeltaEvent
+    first = [delta(delta=lc.ToolCallDelta(part_index=2, input='{"q":', id="call_a", name="search"))]
+    second = [delta(delta=lc.ToolCallDelta(part_index=5, input='{"path":', id="call_b", name="read"))]
+    rest = [
+        delta(delta=lc.ToolCallDelta(part_index=2, input='"x"}')),
+        delta(delta=lc.ToolCallDelta(part_index=5, input='"y"}')),
+    ]
+    calls = first + second + rest if interleaved else [first[0], rest[0], second[0], rest[1]]
+    text = [delta(delta=lc.TextDelta(part_index=0, text="Looking."))] if interleaved else []
+    return [
+        lc.StreamStartEvent(id="r1", model=REQUEST.model),
+        *text,
+        *calls,
+        lc.StreamEndEvent(finish_reason="tool_call", usage=lc.Usage(input_tokens=3, output_tokens=4)),
+    ]
+
+
+@pytest.mark.parametrize("interleaved", [False, True], ids=["in-turn", "interleaved"])
+def test_calls_after_a_gap_in_the_slots_stay_apart(interleaved: bool) -> None:
+    """A call written in a chunk of its own would take position 0 and merge with the call
+    before it (a Gemini part index is a position in one chunk)."""
+    events = _gap_stream(interleaved)
+    body = _written(events)
+    reqlc = requests_for(REQUEST.model)[1]
+    parts = lc.assemble(lc.stream.decode(WIRE, [body], request=reqlc)).message.parts
+    assert [(p.id, p.name, p.input) for p in parts if isinstance(p, lc.ToolCallPart)] == [
+        ("call_a", "search", {"q": "x"}),
+        ("call_b", "read", {"path": "y"}),
+    ]
+    _check_readers_agree(events)
+    assert sdk_gemini(body)["tool_calls"] == [
+        ("call_a", "search", {"q": "x"}),
+        ("call_b", "read", {"path": "y"}),
+    ]
+
+
 def test_usage_and_finish_only_on_the_last_chunk() -> None:
     chunks = frames(_written(SOURCES["anthropic_full"]))
     assert [("usageMetadata" in c, "finishReason" in c["candidates"][0]) for c in chunks][-1] == (True, True)

@@ -297,11 +297,16 @@ class StreamWriter:
         out = b""
         in_pending = key in self._by_key  # a slot appears once per chunk
         if position is None:
-            if key[0] != len(pending):
+            if key[0] == len(pending):
+                position = key[0]
+            elif key[1] == "tool" and self._ends_with_call() and not self._holds_call(len(pending)):
+                # A call after another across a gap in the canonical indices (a Chat source's
+                # 0 then 2) joins the pending chunk at its next position: a part index is a
+                # position in one chunk, so in a chunk of its own it would merge with that call.
+                position = len(pending)
+            else:
                 out = self._write_pending()
                 position = self._position_in_new_chunk(key)
-            else:
-                position = key[0]
             self._positions[key] = position
         elif position != len(pending) or in_pending:
             out = self._write_pending()
@@ -333,6 +338,10 @@ class StreamWriter:
             if key[1] != "tool" or not self._holds_call(position):
                 return position
         return 0
+
+    def _ends_with_call(self) -> bool:
+        pending = self._pending
+        return bool(pending) and pending[-1].args is not None
 
     def _holds_call(self, position: int) -> bool:
         return position < len(self._kinds) and "tool" in self._kinds[position]
