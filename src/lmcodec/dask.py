@@ -33,7 +33,7 @@ import os
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Literal
+from typing import IO, Any, Literal, cast
 
 import msgspec
 
@@ -183,7 +183,7 @@ def _opened(file: str, mode: str) -> Iterator[Any]:
         if mode != "rb":
             yield fh
             return
-        with checked(fh, file) as src:
+        with checked(cast("IO[bytes]", fh), file) as src:
             yield src
 
 
