@@ -86,6 +86,28 @@ def test_output_comes_before_the_input_ends(src: str, dst: str) -> None:
 
 
 @pytest.mark.parametrize(("src", "dst"), PAIRS)
+def test_a_source_cut_before_its_end_ends_with_the_destination_error_event(src: str, dst: str) -> None:
+    """Where lc.assemble raises (no end event), the client is told too: a truncated stream must
+    not read as a whole one (it did: the output just stopped, and every SDK took it as complete)."""
+    skip_unless_writer(src)
+    skip_unless_writer(dst)
+    words = [lc.StreamDeltaEvent(delta=lc.TextDelta(text=f" w{i}", part_index=0)) for i in range(40)]
+    events = [lc.StreamStartEvent(id="msg_cut", model="m-1"), *words, lc.StreamEndEvent(finish_reason="stop")]
+    body = b"".join(lc.stream.encode(src, events))
+    whole = list(lc.stream.decode(dst, [b"".join(lc.stream.translate(src, dst, [body], request=REQUEST))]))
+    assert not any(isinstance(e, lc.StreamErrorEvent) for e in whole)
+    for fraction in (0.3, 0.6, 0.9):
+        cut = body[: int(len(body) * fraction)]
+        with pytest.raises(lc.StreamAssemblyError):
+            lc.assemble(lc.stream.decode(src, [cut], request=REQUEST))
+        out = b"".join(lc.stream.translate(src, dst, _cut(cut, 64), request=REQUEST))
+        got = list(lc.stream.decode(dst, [out], request=REQUEST))
+        errors = [e for e in got if isinstance(e, lc.StreamErrorEvent)]
+        assert len(errors) == 1 and "without an end event" in errors[0].error.message, got[-3:]
+        assert not any(isinstance(e, lc.StreamEndEvent) and e.finish_reason == "stop" for e in got)
+
+
+@pytest.mark.parametrize(("src", "dst"), PAIRS)
 def test_refused_input_becomes_the_destination_error_event(src: str, dst: str) -> None:
     skip_unless_writer(dst)
     bad = b"data: {not json}\n\n" if src != "gemini" else b"data: [1, 2\n\ndata: {x}\n\n"

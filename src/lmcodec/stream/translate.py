@@ -33,7 +33,10 @@ cannot read, a framing error, a line over the framer's limit): the events decode
 before it are written, then an error event with code
 ``provider`` and the decoder's message, and the translation ends there. After
 an error event nothing more is read or written (an error ends the stream on
-every wire).
+every wire). A source that stops before its end event (a connection cut short, or an
+end frame lm15 does not read, such as Responses' ``response.incomplete``) ends with an
+error event too (code ``provider``), where :func:`lmcodec.assemble` raises: a client
+must not take a truncated stream for a whole one.
 """
 
 from __future__ import annotations
@@ -69,6 +72,9 @@ _TEXT: Final = _new(TextDelta, part_index=0, text="")
 _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
+_UNFINISHED: Final = StreamErrorEvent(
+    error=ErrorDetail(code="provider", message="the source stream ended without an end event")
+)
 _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start frame
 _PEEK_LIMIT: Final = 1 << 20  # give up looking for the first data line after this many bytes
 
@@ -233,13 +239,19 @@ class _WriterSink:
         self._ends.add(finish_reason, usage, provider_data)
         self.ending = True
 
-    def close(self) -> None:
+    def close(self) -> bool:
         end = self._ends.merged()
-        if end is not None and not self.finished:
-            if not self._started:
-                self._synthesize()
-            self.out.append(self._feed(end))
         self._ends = EndMerge()
+        if self.finished:
+            return end is not None
+        if end is None:  # the source stopped short of its end: the client must not take it as whole
+            self.out.append(self._feed(_UNFINISHED))
+            self.finished = True
+            return False
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._feed(end))
+        return True
 
     def take(self) -> bytes:
         """The bytes written since the last call."""
