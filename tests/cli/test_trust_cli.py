@@ -303,6 +303,22 @@ def test_validate_caps_identical_errors_and_hints_at_the_format(tmp_path: Path) 
     assert run("validate", str(src), "--format", "llm").returncode == 0
 
 
+def test_validate_reads_parquet_and_hints_at_it(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from lmcodec import arrow
+
+    path = tmp_path / "log.parquet"
+    arrow.write_parquet(TURNS, path)
+    out = run("validate", str(path), "--format", "parquet")
+    assert out.returncode == 0, out.stderr.decode()
+    assert f"{len(TURNS)} good records, 0 bad" in out.stderr.decode()
+    err = _failed_cleanly(run("validate", str(path)), status=1)
+    assert "the input is Parquet (--format parquet)" in err
+    cut = tmp_path / "cut.parquet"
+    cut.write_bytes(path.read_bytes()[:-100])
+    assert "cut.parquet" in _failed_cleanly(run("validate", str(cut), "--format", "parquet"), status=1)
+
+
 def test_assemble_options_in_any_order_and_compressed_input(tmp_path: Path) -> None:
     body = tmp_path / "chat.sse"
     body.write_bytes(CHAT_SSE)

@@ -46,6 +46,7 @@ class _Source:
         source: Any = sys.stdin.buffer if src == "-" else src
         self.fmt = fmt
         self.reader: Any = None
+        self._read = 0  # records read from Parquet (the other formats' readers count their own)
         if fmt == "llm":
             from lmcodec import llm
 
@@ -63,12 +64,17 @@ class _Source:
             from lmcodec import arrow
 
             self.type = type_named(type_name) if type_name != "Turn" else None
-            self.records: Iterable[Any] = arrow.read_parquet(src, self.type)
+            self.records: Iterable[Any] = self._counted(arrow.read_parquet(src, self.type))
             return
         else:
             self.type = type_named(type_name)
             self.reader = jsonl.read(source, self.type, on_error=on_error, lenient=lenient)
         self.records = self.reader
+
+    def _counted(self, records: Iterable[Any]) -> Iterator[Any]:
+        for record in records:
+            self._read += 1
+            yield record
 
     @property
     def bad(self) -> int:
@@ -76,7 +82,7 @@ class _Source:
 
     @property
     def good(self) -> int:
-        return 0 if self.reader is None else int(self.reader.good)
+        return self._read if self.reader is None else int(self.reader.good)
 
     def where(self) -> str:
         """Where the record yielded last sits in the input."""
@@ -261,9 +267,14 @@ def _summary(messages: Counter[str], what: str) -> None:
 def _hint(source: _Source, fmt: str, option: str) -> None:
     """When no record was good, say which format the first bad one is in, if another reads it."""
     errors = source.errors()
-    if source.good or not errors or fmt not in ("lm15", "llm"):
+    if source.good or not errors:
         return
     raw = errors[0].raw
+    if raw.startswith(b"PAR1"):  # Parquet's magic bytes
+        print(f"lmcodec: hint: no record was read; the input is Parquet ({option} parquet)", file=sys.stderr)
+        return
+    if fmt not in ("lm15", "llm"):
+        return
     if fmt == "lm15":
         from lmcodec import llm
 

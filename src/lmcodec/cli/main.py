@@ -92,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
 
     validate = sub.add_parser("validate", help="report every bad record of a log")
     validate.add_argument("src", help="input file (.gz/.zst ok) or - for stdin")
-    validate.add_argument("--format", choices=["lm15", "llm", "msgpack"], default="lm15")
+    validate.add_argument("--format", choices=["lm15", "llm", "msgpack", "parquet"], default="lm15")
     validate.add_argument("--type", default="Turn", help="record type (default Turn)")
     validate.add_argument("--lenient", action="store_true", help="accept lm15's tolerant read forms")
     validate.set_defaults(func=cmd_validate)
