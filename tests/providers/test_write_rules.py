@@ -125,3 +125,33 @@ def test_a_call_without_an_id_gets_its_dialects_deterministic_id(dialect: str) -
         assert other[:2] != ids[:2] and other[2] == "call_own"
     else:
         assert other == ids
+
+
+LINE_BREAKS = "a\x85b\u2028c\u2029d"  # valid raw in JSON strings; line breaks to str.splitlines
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_unicode_line_breaks_are_written_as_escapes_every_sdk_reads(dialect: str) -> None:
+    """google-genai split an event in two at a raw U+0085 (found by hypothesis on 3.10)."""
+    from ..stream import write_support
+    from . import sdk_readers
+
+    check_written = (
+        sdk_readers.check_written if dialect in ("anthropic", "gemini") else write_support.check_written
+    )
+    skip_unless_writer(dialect)
+    events = [
+        lc.StreamStartEvent(id="msg_nel", model=REQUEST.model),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(part_index=0, text=LINE_BREAKS)),
+        lc.StreamEndEvent(finish_reason="stop", usage=lc.Usage(input_tokens=1, output_tokens=2)),
+    ]
+    body = check_written(dialect, events)
+    assert "\x85".encode() not in body and "\u2028".encode() not in body and "\u2029".encode() not in body
+    for src in DIALECTS:
+        skip_unless_writer(src)
+        source = b"".join(lc.stream.encode(src, events))
+        out = b"".join(lc.stream.translate(src, dialect, [source], request=REQUEST))
+        assert "\x85".encode() not in out
+        assert lc.assemble(lc.stream.decode(dialect, [out], request=REQUEST)).message.parts[0] == lc.TextPart(
+            text=LINE_BREAKS
+        )

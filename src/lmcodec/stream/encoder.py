@@ -42,6 +42,11 @@ The rules every writer keeps (``tests/providers/test_write_rules.py`` holds the 
 
 Each writer's module says what its wire cannot carry and where the ids, model
 and usage it writes come from.
+
+What leaves an Encoder (and :func:`lmcodec.stream.translate`) spells U+0085, U+2028 and
+U+2029 as JSON escapes: they are valid raw in a JSON string, but line breaks to
+Python's ``str.splitlines``, and an SSE client that splits lines that way (google-genai)
+cut an event in two at them. The JSON value is the same.
 """
 
 from __future__ import annotations
@@ -53,7 +58,20 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers import WRITERS
 from lmcodec.wire import StreamEvent
 
-__all__ = ["Encoder", "aencode", "encode"]
+__all__ = ["Encoder", "aencode", "encode", "line_safe"]
+
+_NEL = "\x85".encode()
+_SEPARATORS = "\u2028".encode()[:2]  # U+2028 and U+2029 share their first two bytes
+
+
+def line_safe(data: bytes) -> bytes:
+    """``data`` with U+0085, U+2028 and U+2029 written as JSON escapes (they occur only inside
+    JSON strings of SSE bytes, where the escape is the same character)."""
+    if _NEL in data:
+        data = data.replace(_NEL, b"\\u0085")
+    if _SEPARATORS in data:
+        data = data.replace("\u2028".encode(), b"\\u2028").replace("\u2029".encode(), b"\\u2029")
+    return data
 
 
 class Encoder:
@@ -76,13 +94,11 @@ class Encoder:
         return self._writer
 
     def feed(self, event: StreamEvent) -> bytes:
-        result: bytes = self._writer.feed(event)
-        return result
+        return line_safe(self._writer.feed(event))
 
     def flush(self) -> bytes:
         """What the writer holds that its wire lets it write now (see the module's rules)."""
-        result: bytes = self._writer.flush()
-        return result
+        return line_safe(self._writer.flush())
 
     def feed_all(self, events: Iterable[StreamEvent]) -> bytes:
         """The bytes of the events one input chunk gave (e.g. ``Decoder.feed(chunk)``), all of them
@@ -90,11 +106,10 @@ class Encoder:
         feed = self._writer.feed
         out = [feed(event) for event in events]
         out.append(self._writer.flush())
-        return b"".join(out)
+        return line_safe(b"".join(out))
 
     def close(self) -> bytes:
-        result: bytes = self._writer.close()
-        return result
+        return line_safe(self._writer.close())
 
 
 def encode(provider: str, events: Iterable[StreamEvent]) -> Iterator[bytes]:

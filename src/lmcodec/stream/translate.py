@@ -50,7 +50,7 @@ from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.decoder import sink_stream
-from lmcodec.stream.encoder import Encoder
+from lmcodec.stream.encoder import Encoder, line_safe
 from lmcodec.wire import (
     ErrorDetail,
     Request,
@@ -259,7 +259,7 @@ class _WriterSink:
         if not out:
             return b""
         self.out = []
-        return out[0] if len(out) == 1 else b"".join(out)
+        return line_safe(out[0] if len(out) == 1 else b"".join(out))
 
 
 class _Translator:
