@@ -40,7 +40,16 @@ from lmcodec.wire.unknown import UnknownEvent
 if TYPE_CHECKING:  # the stream package imports the providers: no import of it at run time
     from lmcodec.stream.sink import Sink
 
-__all__ = ["REFUSED", "EndFrame", "MapperBase", "continuation_event", "new", "replace", "wire_model"]
+__all__ = [
+    "LM15_CRASHES",
+    "REFUSED",
+    "EndFrame",
+    "MapperBase",
+    "continuation_event",
+    "new",
+    "replace",
+    "wire_model",
+]
 
 new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 """Build a wire Struct without the lm15-style checks of its class call.
@@ -56,7 +65,7 @@ _EVENT: Final = new(StreamDeltaEvent, delta=new(ContinuationDelta, provider="", 
 REFUSED: Final = (msgspec.ValidationError, msgspec.DecodeError, RecursionError)
 """What a typed view's decoder raises on a frame it refuses (the frame then goes to the port)."""
 
-_LM15_CRASHES: Final = (
+LM15_CRASHES: Final = (
     ValueError,
     TypeError,
     AttributeError,
@@ -93,6 +102,17 @@ def _is_strict_json(data: bytes) -> bool:
     except (msgspec.DecodeError, RecursionError):
         return False
     return True
+
+
+def usage_of(**counts: Any) -> Usage:
+    """``Usage(**counts)``, built without the class call when every count is ``None`` or a
+    non-negative ``int`` (what its checks accept unchanged); else the class call, which
+    coerces or refuses as lm15 does."""
+    for value in counts.values():
+        if value is not None and (type(value) is not int or value < 0):
+            return Usage(**counts)
+    usage: Usage = new(Usage, **counts)
+    return usage
 
 
 def continuation_event(part_index: int, provider: str, kind: str, data: dict[str, Any]) -> Any:
@@ -206,7 +226,7 @@ class MapperBase:
         try:
             payload = load_frame(data)
             self.port_frame(payload, out)
-        except _LM15_CRASHES as exc:
+        except LM15_CRASHES as exc:
             self._hand_on(out)
             raise StreamDecodeError(f"{type(exc).__name__}: {exc}") from exc
         if out:

@@ -44,7 +44,7 @@ Helpers live beside this module: tool-call input parsing in
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, get_args
 
 import msgspec
 
@@ -83,6 +83,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
+from lmcodec.wire._checks import check_json_object
 from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
@@ -91,6 +92,7 @@ __all__ = ["Assembler", "coalesce", "declares_judgments", "parse_tool_input"]
 
 _EMPTY_USAGE = Usage()
 _new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
+_FINISH_REASONS = frozenset(get_args(FinishReason))
 _OTHER_DELTAS = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
 
 _UNNAMED = (
@@ -449,11 +451,11 @@ class Assembler:
                 states = slot_cont.get(idx)
                 cont: tuple[ContinuationState, ...] = tuple(states) if states else ()
                 content = False
-                if idx in thinking:
-                    parts.append(ThinkingPart(text="".join(thinking[idx]), continuation=cont))
+                if idx in thinking:  # joined strings and checked states: nothing left to check
+                    parts.append(_new(ThinkingPart, text="".join(thinking[idx]), continuation=cont))
                     content = True
                 if idx in text:
-                    parts.append(TextPart(text="".join(text[idx]), continuation=cont))
+                    parts.append(_new(TextPart, text="".join(text[idx]), continuation=cont))
                     content = True
                 if idx in images:
                     image = images[idx]
@@ -473,9 +475,9 @@ class Assembler:
                         parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
                         has_tool_calls = True
                 elif not content:
-                    parts.append(TextPart(text="", continuation=cont))
+                    parts.append(_new(TextPart, text="", continuation=cont))
             if not parts:
-                parts.append(TextPart(text=""))
+                parts.append(_new(TextPart, text=""))
             finish: FinishReason | None = self._finish
             if finish is None:
                 finish = "tool_call" if has_tool_calls else "stop"
@@ -488,10 +490,13 @@ class Assembler:
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
             logprobs = self._logprobs
-            return Response(
+            message = _new(
+                Message, role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)
+            )
+            return _response(
                 id=self._id,
                 model=model,
-                message=Message(role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)),
+                message=message,
                 finish_reason=finish,
                 usage=self._usage if self._usage is not None else _EMPTY_USAGE,
                 logprobs=tuple(logprobs) if logprobs else None,
@@ -503,6 +508,26 @@ class Assembler:
             raise
         except (TypeError, ValueError) as exc:
             raise ValidationError(str(exc)) from exc
+
+
+def _response(**fields: Any) -> Response:
+    """``Response(**fields)`` for the fields :meth:`Assembler._build` gathers: built without the
+    class call's checks when the values that come from events are of the types it checks
+    (the message, logprobs and adaptations are checked Structs already), with the one check
+    that walks a value, ``provider_data``'s, made as the constructor makes it; else the class call."""
+    id_, model = fields["id"], fields["model"]
+    if (
+        type(model) is str
+        and model
+        and (id_ is None or (type(id_) is str and id_))
+        and fields["finish_reason"] in _FINISH_REASONS
+        and type(fields["usage"]) is Usage
+        and type(fields["logprobs_complete"]) is bool
+    ):
+        check_json_object(fields["provider_data"], "Response.provider_data")
+        response: Response = _new(Response, **fields)
+        return response
+    return Response(**fields)
 
 
 def _checked(cls: Any, **kwargs: Any) -> Any:
