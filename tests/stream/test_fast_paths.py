@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import math
+from functools import partial
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,6 +27,8 @@ from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
 from lmcodec.stream.assembler import _response
 
 from ..corpus import CORPUS
+
+REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
 
 
 class RecordingSink:
@@ -60,9 +64,17 @@ class RecordingSink:
         else:
             self.calls.append(("event", lc.to_builtins(event)))
 
-    def end(self, finish_reason: str | None, usage: lc.Usage | None, provider_data: Any) -> None:
+    def end(
+        self,
+        finish_reason: str | None,
+        usage: lc.Usage | None,
+        provider_data: Any,
+        *,
+        strict_json: bool = False,
+    ) -> None:
         usage_value = None if usage is None else lc.to_builtins(usage)
-        self.calls.append(("end", finish_reason, usage_value, json.dumps(provider_data, sort_keys=True)))
+        data = json.dumps(provider_data, sort_keys=True)
+        self.calls.append(("end", finish_reason, usage_value, data, strict_json))
 
     def close(self) -> bool | None:
         return None
@@ -225,7 +237,38 @@ RESPONSE_CASES: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("name", list(RESPONSE_CASES))
 def test_assembler_response_is_the_response_constructor(name: str) -> None:
     fields = {**_GOOD, **RESPONSE_CASES[name]}
-    assert _built(_response, **fields) == _built(lc.Response, **fields)
+    assert _built(partial(_response, False), **fields) == _built(lc.Response, **fields)
+
+
+def _is_strict_json(value: Any) -> bool:
+    try:
+        return bool(msgspec.json.decode(msgspec.json.encode(value)) == value)
+    except (msgspec.EncodeError, msgspec.DecodeError, TypeError, ValueError):
+        return False
+
+
+@pytest.mark.parametrize(
+    "name", [n for n, c in RESPONSE_CASES.items() if _is_strict_json(c.get("provider_data"))]
+)
+def test_assembler_response_of_strict_json_is_the_response_constructor(name: str) -> None:
+    """provider_data read by msgspec is not walked again: the Response is the same."""
+    fields = {**_GOOD, **RESPONSE_CASES[name]}
+    assert _built(partial(_response, True), **fields) == _built(lc.Response, **fields)
+
+
+def test_assembler_checks_a_provider_data_that_is_not_an_object_even_when_strict() -> None:
+    fields = {**_GOOD, "provider_data": [1]}
+    assert _built(partial(_response, True), **fields) == _built(lc.Response, **fields)
+    assert _built(lc.Response, **fields)[0] == "TypeError"
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "1e400"])
+def test_a_gemini_end_json_cannot_carry_fails_to_assemble(value: str) -> None:
+    """An end chunk msgspec refuses is read by json.loads, and its provider_data walked again."""
+    data = _chunk([{"text": "a"}], usage=_USAGE, extra=1).replace(b'"extra": 1', b'"x": ' + value.encode())
+    with pytest.raises(lc.StreamAssemblyError) as caught:
+        lc.assemble(lc.stream.decode("gemini", [b"data: " + data + b"\n\n"], request=REQUEST))
+    assert caught.value.partial is not None and caught.value.partial.text == "a"
 
 
 @pytest.mark.parametrize("name", ["NaN in provider_data", "provider_data not an object"])

@@ -46,6 +46,7 @@ __all__ = [
     "EndFrame",
     "MapperBase",
     "continuation_event",
+    "load_strict",
     "new",
     "replace",
     "wire_model",
@@ -82,6 +83,15 @@ _INT_DIGITS: Final[int] = getattr(sys, "get_int_max_str_digits", lambda: 0)()
 
 _DIGIT_BLOCK: Final = (_INT_DIGITS + 2) // 2
 """A run of more than ``_INT_DIGITS`` digits holds a whole block of this size at a multiple of it."""
+
+
+def load_strict(data: bytes) -> tuple[Any, bool]:
+    """A frame's JSON value as :func:`load_frame` reads it, and whether msgspec read it: then
+    it is strict JSON (str keys, finite numbers), which the assembler need not walk again."""
+    try:
+        return msgspec.json.decode(data), True
+    except (msgspec.DecodeError, RecursionError):
+        return load_frame(data), False
 
 
 def has_long_digit_run(data: bytes) -> bool:
@@ -223,14 +233,15 @@ class MapperBase:
         handed on first, as lm15's generator yields them)."""
         self.generic += 1
         out: list[Any] = []
+        strict = False
         try:
-            payload = load_frame(data)
+            payload, strict = load_strict(data)
             self.port_frame(payload, out)
         except LM15_CRASHES as exc:
-            self._hand_on(out)
+            self._hand_on(out, strict)
             raise StreamDecodeError(f"{type(exc).__name__}: {exc}") from exc
         if out:
-            self._hand_on(out)
+            self._hand_on(out, strict)
             return 0
         if is_unknown(self.known_types, payload):
             self.unknown += 1
@@ -239,12 +250,14 @@ class MapperBase:
                 return 0
         return 1
 
-    def _hand_on(self, out: list[Any]) -> None:
+    def _hand_on(self, out: list[Any], strict: bool) -> None:
+        """Hand the port's events on (``strict``: the frame was strict JSON, and so is every end's
+        provider_data, a part of it)."""
         sink = self.sink
         for ev in out:
             kind = type(ev)
             if kind is EndFrame:
-                sink.end(ev.finish_reason, ev.usage, ev.provider_data)
+                sink.end(ev.finish_reason, ev.usage, ev.provider_data, strict_json=strict)
             elif kind is StreamStartEvent:
                 sink.start(ev.id, ev.model)
             else:

@@ -147,6 +147,7 @@ class Assembler:
         "_slot_cont",
         "_started",
         "_stream_model",
+        "_strict_data",
         "_text",
         "_thinking",
         "_tool_id",
@@ -184,6 +185,7 @@ class Assembler:
         self._started = False
         self._content = False  # a delta other than text, thinking or tool input came
         self._ends = EndMerge()
+        self._strict_data = False  # the end's provider_data was read by msgspec (see Sink.end)
 
     # ─── push: the hot path ──────────────────────────────────────────────────
 
@@ -285,9 +287,11 @@ class Assembler:
                 return
         self.extend((event,))
 
-    def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
+    def end(
+        self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
+    ) -> None:
         """Sink: one adapter end, merged at :meth:`close`."""
-        self._ends.add(finish_reason, usage, provider_data)
+        self._ends.add(finish_reason, usage, provider_data, strict_json)
 
     def close(self) -> bool:
         """Sink: end of input; the merged end (if any end came) assembles the Response."""
@@ -296,6 +300,7 @@ class Assembler:
             return False
         if not self._started:
             self.start(None, self._stream_model)
+        self._strict_data = self._ends.strict_json
         self._push_event(end)
         return True
 
@@ -494,6 +499,7 @@ class Assembler:
                 Message, role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)
             )
             return _response(
+                self._strict_data,
                 id=self._id,
                 model=model,
                 message=message,
@@ -510,11 +516,12 @@ class Assembler:
             raise ValidationError(str(exc)) from exc
 
 
-def _response(**fields: Any) -> Response:
+def _response(strict_data: bool, **fields: Any) -> Response:
     """``Response(**fields)`` for the fields :meth:`Assembler._build` gathers: built without the
     class call's checks when the values that come from events are of the types it checks
     (the message, logprobs and adaptations are checked Structs already), with the one check
-    that walks a value, ``provider_data``'s, made as the constructor makes it; else the class call."""
+    that walks a value, ``provider_data``'s, made as the constructor makes it unless the data
+    is known strict JSON (``strict_data``: read by msgspec); else the class call."""
     id_, model = fields["id"], fields["model"]
     if (
         type(model) is str
@@ -524,7 +531,9 @@ def _response(**fields: Any) -> Response:
         and type(fields["usage"]) is Usage
         and type(fields["logprobs_complete"]) is bool
     ):
-        check_json_object(fields["provider_data"], "Response.provider_data")
+        data = fields["provider_data"]
+        if not strict_data or (data is not None and type(data) is not dict):
+            check_json_object(data, "Response.provider_data")
         response: Response = _new(Response, **fields)
         return response
     return Response(**fields)

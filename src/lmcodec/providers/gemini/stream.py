@@ -26,8 +26,15 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._json import load_frame
-from lmcodec.providers._mapper import LM15_CRASHES, REFUSED, MapperBase, continuation_event, new, replace
+from lmcodec.providers._mapper import (
+    LM15_CRASHES,
+    REFUSED,
+    MapperBase,
+    continuation_event,
+    load_strict,
+    new,
+    replace,
+)
 from lmcodec.providers.gemini import port
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.providers.gemini.views import (
@@ -142,12 +149,12 @@ class StreamMapper(MapperBase):
             if finish in CANDIDATE_FINISH_ERRORS:  # an in-band refusal: the port maps it
                 return self.port(data)
             try:  # read as the port reads it; a usage lm15 would crash on is left to the port
-                payload = load_frame(data)
+                payload, strict = load_strict(data)
                 usage = gemini_usage(payload.get("usageMetadata"))
             except LM15_CRASHES:
                 return self.port(data)
             saw_tool = self._parts(candidate) > 1
-            self.sink.end(finish_reason(finish, has_tool_call=saw_tool), usage, payload)
+            self.sink.end(finish_reason(finish, has_tool_call=saw_tool), usage, payload, strict_json=strict)
             return 0
         if not self._parts(candidate):  # a usage-only end depends on the usageMetadata key: the port reads it
             return self.port(data)
