@@ -40,7 +40,17 @@ from lmcodec.wire.unknown import UnknownEvent
 if TYPE_CHECKING:  # the stream package imports the providers: no import of it at run time
     from lmcodec.stream.sink import Sink
 
-__all__ = ["REFUSED", "EndFrame", "MapperBase", "continuation_event", "new", "replace", "wire_model"]
+__all__ = [
+    "LM15_CRASHES",
+    "REFUSED",
+    "EndFrame",
+    "MapperBase",
+    "continuation_event",
+    "load_strict",
+    "new",
+    "replace",
+    "wire_model",
+]
 
 new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 """Build a wire Struct without the lm15-style checks of its class call.
@@ -56,7 +66,7 @@ _EVENT: Final = new(StreamDeltaEvent, delta=new(ContinuationDelta, provider="", 
 REFUSED: Final = (msgspec.ValidationError, msgspec.DecodeError, RecursionError)
 """What a typed view's decoder raises on a frame it refuses (the frame then goes to the port)."""
 
-_LM15_CRASHES: Final = (
+LM15_CRASHES: Final = (
     ValueError,
     TypeError,
     AttributeError,
@@ -73,6 +83,15 @@ _INT_DIGITS: Final[int] = getattr(sys, "get_int_max_str_digits", lambda: 0)()
 
 _DIGIT_BLOCK: Final = (_INT_DIGITS + 2) // 2
 """A run of more than ``_INT_DIGITS`` digits holds a whole block of this size at a multiple of it."""
+
+
+def load_strict(data: bytes) -> tuple[Any, bool]:
+    """A frame's JSON value as :func:`load_frame` reads it, and whether msgspec read it: then
+    it is strict JSON (str keys, finite numbers), which the assembler need not walk again."""
+    try:
+        return msgspec.json.decode(data), True
+    except (msgspec.DecodeError, RecursionError):
+        return load_frame(data), False
 
 
 def has_long_digit_run(data: bytes) -> bool:
@@ -93,6 +112,17 @@ def _is_strict_json(data: bytes) -> bool:
     except (msgspec.DecodeError, RecursionError):
         return False
     return True
+
+
+def usage_of(**counts: Any) -> Usage:
+    """``Usage(**counts)``, built without the class call when every count is ``None`` or a
+    non-negative ``int`` (what its checks accept unchanged); else the class call, which
+    coerces or refuses as lm15 does."""
+    for value in counts.values():
+        if value is not None and (type(value) is not int or value < 0):
+            return Usage(**counts)
+    usage: Usage = new(Usage, **counts)
+    return usage
 
 
 def continuation_event(part_index: int, provider: str, kind: str, data: dict[str, Any]) -> Any:
@@ -203,14 +233,15 @@ class MapperBase:
         handed on first, as lm15's generator yields them)."""
         self.generic += 1
         out: list[Any] = []
+        strict = False
         try:
-            payload = load_frame(data)
+            payload, strict = load_strict(data)
             self.port_frame(payload, out)
-        except _LM15_CRASHES as exc:
-            self._hand_on(out)
+        except LM15_CRASHES as exc:
+            self._hand_on(out, strict)
             raise StreamDecodeError(f"{type(exc).__name__}: {exc}") from exc
         if out:
-            self._hand_on(out)
+            self._hand_on(out, strict)
             return 0
         if is_unknown(self.known_types, payload):
             self.unknown += 1
@@ -219,12 +250,14 @@ class MapperBase:
                 return 0
         return 1
 
-    def _hand_on(self, out: list[Any]) -> None:
+    def _hand_on(self, out: list[Any], strict: bool) -> None:
+        """Hand the port's events on (``strict``: the frame was strict JSON, and so is every end's
+        provider_data, a part of it)."""
         sink = self.sink
         for ev in out:
             kind = type(ev)
             if kind is EndFrame:
-                sink.end(ev.finish_reason, ev.usage, ev.provider_data)
+                sink.end(ev.finish_reason, ev.usage, ev.provider_data, strict_json=strict)
             elif kind is StreamStartEvent:
                 sink.start(ev.id, ev.model)
             else:

@@ -44,7 +44,7 @@ Helpers live beside this module: tool-call input parsing in
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, get_args
 
 import msgspec
 
@@ -83,6 +83,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
+from lmcodec.wire._checks import check_json_object
 from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
@@ -91,6 +92,7 @@ __all__ = ["Assembler", "coalesce", "declares_judgments", "parse_tool_input"]
 
 _EMPTY_USAGE = Usage()
 _new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
+_FINISH_REASONS = frozenset(get_args(FinishReason))
 _OTHER_DELTAS = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
 
 _UNNAMED = (
@@ -145,6 +147,7 @@ class Assembler:
         "_slot_cont",
         "_started",
         "_stream_model",
+        "_strict_data",
         "_text",
         "_thinking",
         "_tool_id",
@@ -182,6 +185,7 @@ class Assembler:
         self._started = False
         self._content = False  # a delta other than text, thinking or tool input came
         self._ends = EndMerge()
+        self._strict_data = False  # the end's provider_data was read by msgspec (see Sink.end)
 
     # ─── push: the hot path ──────────────────────────────────────────────────
 
@@ -283,9 +287,11 @@ class Assembler:
                 return
         self.extend((event,))
 
-    def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
+    def end(
+        self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
+    ) -> None:
         """Sink: one adapter end, merged at :meth:`close`."""
-        self._ends.add(finish_reason, usage, provider_data)
+        self._ends.add(finish_reason, usage, provider_data, strict_json)
 
     def close(self) -> bool:
         """Sink: end of input; the merged end (if any end came) assembles the Response."""
@@ -294,6 +300,7 @@ class Assembler:
             return False
         if not self._started:
             self.start(None, self._stream_model)
+        self._strict_data = self._ends.strict_json
         self._push_event(end)
         return True
 
@@ -449,11 +456,11 @@ class Assembler:
                 states = slot_cont.get(idx)
                 cont: tuple[ContinuationState, ...] = tuple(states) if states else ()
                 content = False
-                if idx in thinking:
-                    parts.append(ThinkingPart(text="".join(thinking[idx]), continuation=cont))
+                if idx in thinking:  # joined strings and checked states: nothing left to check
+                    parts.append(_new(ThinkingPart, text="".join(thinking[idx]), continuation=cont))
                     content = True
                 if idx in text:
-                    parts.append(TextPart(text="".join(text[idx]), continuation=cont))
+                    parts.append(_new(TextPart, text="".join(text[idx]), continuation=cont))
                     content = True
                 if idx in images:
                     image = images[idx]
@@ -473,9 +480,9 @@ class Assembler:
                         parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
                         has_tool_calls = True
                 elif not content:
-                    parts.append(TextPart(text="", continuation=cont))
+                    parts.append(_new(TextPart, text="", continuation=cont))
             if not parts:
-                parts.append(TextPart(text=""))
+                parts.append(_new(TextPart, text=""))
             finish: FinishReason | None = self._finish
             if finish is None:
                 finish = "tool_call" if has_tool_calls else "stop"
@@ -488,10 +495,14 @@ class Assembler:
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
             logprobs = self._logprobs
-            return Response(
+            message = _new(
+                Message, role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)
+            )
+            return _response(
+                self._strict_data,
                 id=self._id,
                 model=model,
-                message=Message(role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)),
+                message=message,
                 finish_reason=finish,
                 usage=self._usage if self._usage is not None else _EMPTY_USAGE,
                 logprobs=tuple(logprobs) if logprobs else None,
@@ -503,6 +514,29 @@ class Assembler:
             raise
         except (TypeError, ValueError) as exc:
             raise ValidationError(str(exc)) from exc
+
+
+def _response(strict_data: bool, **fields: Any) -> Response:
+    """``Response(**fields)`` for the fields :meth:`Assembler._build` gathers: built without the
+    class call's checks when the values that come from events are of the types it checks
+    (the message, logprobs and adaptations are checked Structs already), with the one check
+    that walks a value, ``provider_data``'s, made as the constructor makes it unless the data
+    is known strict JSON (``strict_data``: read by msgspec); else the class call."""
+    id_, model = fields["id"], fields["model"]
+    if (
+        type(model) is str
+        and model
+        and (id_ is None or (type(id_) is str and id_))
+        and fields["finish_reason"] in _FINISH_REASONS
+        and type(fields["usage"]) is Usage
+        and type(fields["logprobs_complete"]) is bool
+    ):
+        data = fields["provider_data"]
+        if not strict_data or (data is not None and type(data) is not dict):
+            check_json_object(data, "Response.provider_data")
+        response: Response = _new(Response, **fields)
+        return response
+    return Response(**fields)
 
 
 def _checked(cls: Any, **kwargs: Any) -> Any:

@@ -37,17 +37,24 @@ class EndMerge:
     over are checked.
     """
 
-    __slots__ = ("finish_reason", "provider_data", "rank", "seen", "usage")
+    __slots__ = ("finish_reason", "provider_data", "rank", "seen", "strict_json", "usage")
 
     def __init__(self) -> None:
         self.seen = False
         self.finish_reason: Any = None
         self.usage: Usage | None = None
         self.provider_data: dict[str, Any] | None = None
+        self.strict_json = False  # the kept provider_data was read by msgspec
         self.rank = -1
 
-    def add(self, finish_reason: Any, usage: Usage | None, provider_data: dict[str, Any] | None) -> None:
-        """Absorb one adapter end."""
+    def add(
+        self,
+        finish_reason: Any,
+        usage: Usage | None,
+        provider_data: dict[str, Any] | None,
+        strict_json: bool = False,
+    ) -> None:
+        """Absorb one adapter end (``strict_json``: its provider_data was read by msgspec)."""
         self.seen = True
         if finish_reason is not None:
             self.finish_reason = finish_reason
@@ -56,12 +63,17 @@ class EndMerge:
         if provider_data is not None and self.rank != _REFUSED:
             rank = 2 if usage is not None else 1 if finish_reason is not None else 0
             if rank < self.rank:
-                if not is_json_value(provider_data):
-                    self.provider_data, self.rank = provider_data, _REFUSED
-            elif self.provider_data is not None and not is_json_value(self.provider_data):
+                if not strict_json and not is_json_value(provider_data):
+                    self.provider_data, self.rank, self.strict_json = provider_data, _REFUSED, False
+            elif (
+                self.provider_data is not None
+                and not self.strict_json
+                and not is_json_value(self.provider_data)
+            ):
                 self.rank = _REFUSED
             else:
                 self.provider_data = provider_data
+                self.strict_json = strict_json
                 self.rank = rank
 
     def merged(self) -> StreamEndEvent | None:

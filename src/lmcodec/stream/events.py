@@ -83,7 +83,9 @@ class EventSink:
             self._synthesize()
         self.out.append(event)
 
-    def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
+    def end(
+        self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
+    ) -> None:
         self._ends.add(finish_reason, usage, provider_data)
 
     def close(self) -> bool:

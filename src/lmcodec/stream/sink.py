@@ -36,7 +36,10 @@ What the calls mean (every sink honours the same contract):
   ``Usage()`` when it carried an empty one (a value: it replaces an earlier usage
   and ranks as a usage frame); ``provider_data`` is the frame's JSON object (or
   the part lm15 keeps) or ``None``. The merge rule is lm15's
-  (:class:`lmcodec.stream.coalesce.EndMerge`).
+  (:class:`lmcodec.stream.coalesce.EndMerge`). ``strict_json`` is True when
+  the frame was read by msgspec (so provider_data holds only str keys and
+  finite numbers: the assembler does not walk it again), False when it was read
+  by ``json.loads`` (NaN, Infinity, ``1e400`` may be in it).
 - ``close()``: the input is exhausted; a sink that saw an end emits or applies the
   merged end now, and says whether it did. A stream without an end gets no end.
   Nothing is called after ``close()`` but ``begin()`` of a next stream.
@@ -76,8 +79,10 @@ class Sink(Protocol):
     def event(self, event: StreamEvent) -> None:
         """Any other delta, error or unknown event, in stream order."""
 
-    def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
-        """One adapter end frame, before merging."""
+    def end(
+        self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
+    ) -> None:
+        """One adapter end frame, before merging (``strict_json``: provider_data was read by msgspec)."""
 
     def close(self) -> bool | None:
         """End of input: the merged end (if any end came) is due now; True when one came

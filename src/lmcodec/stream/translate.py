@@ -235,7 +235,9 @@ class _WriterSink:
         if type(event) is StreamErrorEvent:
             self.finished = True
 
-    def end(self, finish_reason: str | None, usage: Usage | None, provider_data: Any) -> None:
+    def end(
+        self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
+    ) -> None:
         self._ends.add(finish_reason, usage, provider_data)
         self.ending = True
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Final, Union
 import msgspec
 
 from lmcodec.providers._errors import error_detail, is_model_error, is_pinned_model_not_found
+from lmcodec.providers._mapper import usage_of
 from lmcodec.wire import ErrorDetail, Usage
 from lmcodec.wire.telemetry import FinishReason
 
@@ -102,7 +103,7 @@ def _reasoning_tokens(usage_payload: dict[str, Any]) -> int | None:
 
 
 def usage_from(usage_payload: dict[str, Any]) -> Usage:
-    return Usage(
+    return usage_of(
         input_tokens=usage_payload.get("input_tokens"),
         output_tokens=usage_payload.get("output_tokens"),
         cache_read_tokens=usage_payload.get("cache_read_input_tokens"),

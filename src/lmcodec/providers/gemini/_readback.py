@@ -47,7 +47,9 @@ class _Collect:
         else:
             self.other = True  # an error or an unknown event: not a chunk to write back
 
-    def end(self, finish_reason: Any, usage: Usage | None, provider_data: Any) -> None:
+    def end(
+        self, finish_reason: Any, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
+    ) -> None:
         self.ends.append((finish_reason, usage, provider_data))
 
     def close(self) -> None:

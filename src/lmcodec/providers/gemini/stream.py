@@ -12,9 +12,11 @@ lm15's dict code for the chunks the views leave to it in
 The common chunk, one answer-text (or thought) part and nothing else, is
 decoded by a view that accepts only it and mapped inline. Any other chunk is
 decoded once into the general view (logprobs included). A chunk that carries
-an end (``finishReason``, or usage with no delta; once per stream), an error or
-no candidate goes to the port: the whole chunk is the end's ``provider_data``
-and its usage is read from it as lm15 reads it.
+the end (``finishReason``, once per stream) is mapped there too, its parts
+before its end: the whole chunk, decoded again untyped, is the end's
+``provider_data`` and its usage is read from it as lm15 reads it. A usage-only
+end (usage with no delta), an in-band refusal, an error, no candidate or a
+usage lm15 would crash on goes to the port.
 """
 
 from __future__ import annotations
@@ -24,7 +26,15 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, MapperBase, continuation_event, new, replace
+from lmcodec.providers._mapper import (
+    LM15_CRASHES,
+    REFUSED,
+    MapperBase,
+    continuation_event,
+    load_strict,
+    new,
+    replace,
+)
 from lmcodec.providers.gemini import port
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.providers.gemini.views import (
@@ -134,19 +144,36 @@ class StreamMapper(MapperBase):
             # no candidate, an error or a (possible) prompt block: rare, the port maps it
             return self.port(data)
         candidate = candidates[0]
-        if candidate.finishReason:  # an end (once per stream: the whole chunk is its provider_data)
+        finish = candidate.finishReason
+        if finish:  # an end (once per stream): the whole chunk is its provider_data
+            if finish in CANDIDATE_FINISH_ERRORS:  # an in-band refusal: the port maps it
+                return self.port(data)
+            try:  # read as the port reads it; a usage lm15 would crash on is left to the port
+                payload, strict = load_strict(data)
+                usage = gemini_usage(payload.get("usageMetadata"))
+            except LM15_CRASHES:
+                return self.port(data)
+            saw_tool = self._parts(candidate) > 1
+            self.sink.end(finish_reason(finish, has_tool_call=saw_tool), usage, payload, strict_json=strict)
+            return 0
+        if not self._parts(candidate):  # a usage-only end depends on the usageMetadata key: the port reads it
             return self.port(data)
+        return 0
+
+    def _parts(self, candidate: Any) -> int:
+        """Map a candidate's parts as the port maps them: 0 if none yielded a delta,
+        2 if a function call was among them, else 1."""
         result = candidate.logprobsResult
         logprobs = typed_token_logprobs(result) if result is not None else ()  # for the first answer text
         content = candidate.content
         parts = content.parts if content is not None else None
-        yielded_delta = False
+        yielded = 0
         if parts:
             sink = self.sink
             for idx, part in enumerate(parts):
                 text = part.text
                 if text is not UNSET:
-                    yielded_delta = True
+                    yielded = yielded or 1
                     if part.thought:
                         sink.thinking(idx, text or "")
                     elif logprobs:
@@ -159,7 +186,7 @@ class StreamMapper(MapperBase):
                         sink.event(_signature(part.thoughtSignature, idx))
                 elif part.functionCall is not None:
                     fc = part.functionCall
-                    yielded_delta = True
+                    yielded = 2
                     args = {} if fc.args is UNSET else fc.args
                     sink.tool_input(idx, compact_json(args), fc.id or None, fc.name or None)
                     signature = part.thoughtSignature or fc.thoughtSignature
@@ -169,13 +196,11 @@ class StreamMapper(MapperBase):
                     inline = part.inlineData
                     mime = inline.mimeType or "application/octet-stream"
                     if mime.startswith("audio/"):
-                        yielded_delta = True
+                        yielded = yielded or 1
                         audio = new(AudioDelta, part_index=idx, data=inline.data or "", media_type=mime)
                         sink.event(replace(_EVENT, delta=audio))
                     elif mime.startswith("image/"):
-                        yielded_delta = True
+                        yielded = yielded or 1
                         image = new(ImageDelta, part_index=idx, data=inline.data or "", media_type=mime)
                         sink.event(replace(_EVENT, delta=image))
-        if not yielded_delta:  # a usage-only end depends on the usageMetadata key: the port reads it
-            return self.port(data)
-        return 0
+        return yielded

@@ -20,7 +20,7 @@ import msgspec
 
 from lmcodec.errors import ProviderError
 from lmcodec.providers._errors import error_detail, is_model_error
-from lmcodec.providers._mapper import new
+from lmcodec.providers._mapper import new, usage_of
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
 from lmcodec.wire.telemetry import FinishReason
 
@@ -156,7 +156,7 @@ def gemini_usage(usage_payload: Any) -> Usage:
         if key in usage_payload:
             output_tokens = usage_payload[key]
             break
-    return Usage(
+    return usage_of(
         input_tokens=usage_payload.get("promptTokenCount", 0),
         output_tokens=output_tokens,
         total_tokens=usage_payload.get("totalTokenCount"),

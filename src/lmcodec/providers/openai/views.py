@@ -17,7 +17,7 @@ import msgspec
 from lmcodec.errors import ProviderError
 from lmcodec.providers._errors import error_detail, is_pinned_model_not_found
 from lmcodec.providers._json import int_or_none
-from lmcodec.providers._mapper import new
+from lmcodec.providers._mapper import new, usage_of
 from lmcodec.wire import TokenLogprob, TopLogprob, Usage
 
 __all__ = [
@@ -345,7 +345,7 @@ def citation_fields(annotation: dict[str, Any], source_text: str | None) -> tupl
 def usage_from(usage_data: Any) -> Usage:
     input_details = usage_data.get("input_tokens_details") or {}
     output_details = usage_data.get("output_tokens_details") or {}
-    return Usage(
+    return usage_of(
         input_tokens=usage_data.get("input_tokens"),
         output_tokens=usage_data.get("output_tokens"),
         total_tokens=usage_data.get("total_tokens"),

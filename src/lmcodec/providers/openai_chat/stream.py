@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._json import load_frame
-from lmcodec.providers._mapper import REFUSED, MapperBase, new
+from lmcodec.providers._mapper import REFUSED, MapperBase, load_strict, new
 from lmcodec.providers.openai.views import typed_token_logprobs
 from lmcodec.providers.openai_chat import port
 from lmcodec.providers.openai_chat.body import parse_response
@@ -76,10 +75,10 @@ class StreamMapper(MapperBase):
         choice = choices[0] if choices else None
         finish = choice.finish_reason if choice is not None else None
         usage = chunk.usage
-        payload = None
+        payload, strict = None, False
         if finish or usage is not None:
             try:
-                payload = load_frame(data)
+                payload, strict = load_strict(data)
             except _PLAIN_FAILURES:
                 return self.port(data)
         mapped = False
@@ -111,11 +110,10 @@ class StreamMapper(MapperBase):
                         else:
                             sink.tool_input(call.index, fn.arguments or "", call.id or None, fn.name or None)
         if finish:
-            sink.end(
-                FINISH_REASONS.get(finish, "stop"), typed_usage(usage) if usage is not None else None, payload
-            )
+            usage_value = typed_usage(usage) if usage is not None else None
+            sink.end(FINISH_REASONS.get(finish, "stop"), usage_value, payload, strict_json=strict)
         elif usage is not None:
-            sink.end(None, typed_usage(usage), payload)
+            sink.end(None, typed_usage(usage), payload, strict_json=strict)
         elif not mapped:
             return 1
         return 0

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Final
 
 import msgspec
 
-from lmcodec.providers._mapper import new
+from lmcodec.providers._mapper import new, usage_of
 from lmcodec.providers.openai.views import Logprob, stream_error_detail
 from lmcodec.wire import StreamErrorEvent, Usage
 from lmcodec.wire.telemetry import FinishReason
@@ -144,7 +144,7 @@ def usage_from_chat(usage_data: Any) -> Usage:
     """lm15 ``_usage_from_chat`` over plain values (checked constructor)."""
     prompt_details = usage_data.get("prompt_tokens_details") or {}
     completion_details = usage_data.get("completion_tokens_details") or {}
-    return Usage(
+    return usage_of(
         input_tokens=usage_data.get("prompt_tokens"),
         output_tokens=usage_data.get("completion_tokens"),
         total_tokens=usage_data.get("total_tokens"),

@@ -1,0 +1,287 @@
+"""Fast paths of the stream engine against the slow paths they stand for.
+
+- A Gemini chunk that ends the stream is mapped by the typed view (its parts, then its end);
+  the port (lm15's dict code) maps the same chunk to the same sink calls, and fails alike.
+- ``usage_of`` (a Usage built without the class call when the counts are plain ints) equals
+  ``Usage(...)``, or raises what it raises.
+- The Assembler's Response (built without the class call where the values are checked)
+  equals ``Response(...)``, or fails as it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import partial
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from lmcodec.errors import StreamDecodeError, ValidationError
+from lmcodec.providers._mapper import usage_of
+from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
+from lmcodec.stream.assembler import _response
+
+from ..corpus import CORPUS
+
+REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
+
+
+class RecordingSink:
+    """Records every sink call, in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def begin(self, model: str | None) -> None:
+        self.calls.append(("begin", model))
+
+    def start(self, id: str | None, model: str | None) -> None:
+        self.calls.append(("start", id, model))
+
+    def text(self, part_index: int, text: str) -> None:
+        self.calls.append(("text", part_index, text))
+
+    def thinking(self, part_index: int, text: str) -> None:
+        self.calls.append(("thinking", part_index, text))
+
+    def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
+        self.calls.append(("tool_input", part_index, fragment, id, name))
+
+    def event(self, event: lc.StreamEvent) -> None:
+        """A text, thinking or tool-input delta event is recorded as the call that stands for it."""
+        delta = getattr(event, "delta", None)
+        if type(delta) is lc.TextDelta and not delta.logprobs and delta.logprobs_complete:
+            self.text(delta.part_index, delta.text)
+        elif type(delta) is lc.ThinkingDelta:
+            self.thinking(delta.part_index, delta.text)
+        elif type(delta) is lc.ToolCallDelta:
+            self.tool_input(delta.part_index, delta.input, delta.id, delta.name)
+        else:
+            self.calls.append(("event", lc.to_builtins(event)))
+
+    def end(
+        self,
+        finish_reason: str | None,
+        usage: lc.Usage | None,
+        provider_data: Any,
+        *,
+        strict_json: bool = False,
+    ) -> None:
+        usage_value = None if usage is None else lc.to_builtins(usage)
+        data = json.dumps(provider_data, sort_keys=True)
+        self.calls.append(("end", finish_reason, usage_value, data, strict_json))
+
+    def close(self) -> bool | None:
+        return None
+
+
+def _outcome(run: Any) -> tuple[Any, ...]:
+    try:
+        return ("ok", run())
+    except StreamDecodeError as exc:
+        return ("error", str(exc))
+
+
+def _typed_and_port(data: bytes) -> tuple[Any, Any]:
+    typed_sink, port_sink = RecordingSink(), RecordingSink()
+    typed, port = GeminiMapper(None, typed_sink), GeminiMapper(None, port_sink)
+    typed_result = _outcome(lambda: typed.frames([data]))
+    port_result = _outcome(lambda: port.port(data))
+    return (typed_result, typed_sink.calls), (port_result, port_sink.calls)
+
+
+def _chunk(parts: list[Any], finish: Any = "STOP", usage: Any = None, **candidate: Any) -> bytes:
+    payload: dict[str, Any] = {
+        "candidates": [{"content": {"parts": parts}, "finishReason": finish, **candidate}]
+    }
+    if usage is not None:
+        payload["usageMetadata"] = usage
+    return json.dumps(payload).encode()
+
+
+_USAGE = {"promptTokenCount": 3, "candidatesTokenCount": 9, "totalTokenCount": 20, "thoughtsTokenCount": 8}
+_LOGPROBS = {
+    "chosenCandidates": [{"token": "a", "logProbability": -0.5}],
+    "topCandidates": [{"candidates": [{"token": "a", "logProbability": -0.5}]}],
+}
+END_CHUNKS = {
+    "text": _chunk([{"text": "hi"}], usage=_USAGE),
+    "no usage": _chunk([{"text": "hi"}]),
+    "thought and text": _chunk([{"text": "t", "thought": True}, {"text": "a"}], "MAX_TOKENS", _USAGE),
+    "signature": _chunk([{"text": "a", "thoughtSignature": "c2ln"}], usage=_USAGE),
+    "function call": _chunk([{"functionCall": {"name": "f", "args": {"x": 1.5}}}], usage=_USAGE),
+    "call then text": _chunk([{"functionCall": {"name": "f", "id": "c1"}}, {"text": "a"}], usage=_USAGE),
+    "logprobs": _chunk([{"text": "a"}], usage=_USAGE, logprobsResult=_LOGPROBS),
+    "audio": _chunk([{"inlineData": {"mimeType": "audio/pcm", "data": "AAAA"}}], usage=_USAGE),
+    "image": _chunk([{"inlineData": {"mimeType": "image/png", "data": "AAAA"}}], usage=_USAGE),
+    "empty parts": _chunk([], usage=_USAGE),
+    "no content": json.dumps({"candidates": [{"finishReason": "STOP"}], "usageMetadata": _USAGE}).encode(),
+    "audio usage": _chunk(
+        [{"text": "a"}],
+        usage={**_USAGE, "promptTokensDetails": [{"modality": "AUDIO", "tokenCount": 2}]},
+    ),
+    "float usage": _chunk([{"text": "a"}], usage={**_USAGE, "promptTokenCount": 3.0}),
+    "negative usage": _chunk([{"text": "a"}], usage={**_USAGE, "promptTokenCount": -1}),
+    "string usage": _chunk([{"text": "a"}], usage={**_USAGE, "candidatesTokenCount": "9"}),
+    "bool usage": _chunk([{"text": "a"}], usage={**_USAGE, "totalTokenCount": True}),
+    "list usage": _chunk([{"text": "a"}], usage=[1]),
+    "safety": _chunk([{"text": "a"}], "SAFETY", _USAGE),
+    "recitation with message": _chunk([{"text": "a"}], "RECITATION", _USAGE, finishMessage="no"),
+    "other reason": _chunk([{"text": "a"}], "OTHER", _USAGE),
+    "prompt feedback": json.dumps(
+        {
+            "candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}],
+            "promptFeedback": {"blockReason": "BLOCK_REASON_UNSPECIFIED"},
+        }
+    ).encode(),
+    "out of range elsewhere": _chunk([{"text": "a"}], usage=_USAGE, extra=1).replace(
+        b'"extra": 1', b'"x": 1e400'
+    ),
+    "nan elsewhere": _chunk([{"text": "a"}], usage=_USAGE, extra=1).replace(b'"extra": 1', b'"x": NaN'),
+}
+
+
+def _corpus_frames() -> list[bytes]:
+    bodies = CORPUS / "lm15-contract" / "bodies"
+    frames: list[bytes] = []
+    for path in sorted(bodies.glob("gemini.*stream*/*.txt")):
+        for block in path.read_bytes().replace(b"\r\n", b"\n").split(b"\n\n"):
+            if block.startswith(b"data:"):
+                frames.append(block[5:].strip())
+    return frames
+
+
+@pytest.mark.parametrize("name", list(END_CHUNKS))
+def test_gemini_end_chunk_maps_as_the_port_maps_it(name: str) -> None:
+    typed, port = _typed_and_port(END_CHUNKS[name])
+    assert typed == port
+
+
+def test_gemini_corpus_chunks_map_as_the_port_maps_them() -> None:
+    frames = _corpus_frames()
+    if not frames:
+        pytest.skip(f"no Gemini stream bodies under {CORPUS}")
+    ends = 0
+    for data in frames:
+        typed, port = _typed_and_port(data)
+        assert typed == port, data
+        ends += any(call[0] == "end" for call in typed[1])
+    assert ends >= 7  # every corpus stream ends with a finishReason chunk
+
+
+_COUNT = st.one_of(
+    st.none(),
+    st.integers(min_value=-3, max_value=2**70),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+)
+_FIELDS = ("input_tokens", "output_tokens", "total_tokens", "cache_read_tokens", "reasoning_tokens")
+
+
+def _built(make: Any, **fields: Any) -> Any:
+    try:
+        return ("ok", make(**fields))
+    except (TypeError, ValueError) as exc:
+        return (type(exc).__name__, str(exc))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({name: _COUNT for name in _FIELDS}))
+def test_usage_of_is_the_usage_constructor(counts: dict[str, Any]) -> None:
+    fast, checked = _built(usage_of, **counts), _built(lc.Usage, **counts)
+    assert fast == checked
+    if fast[0] == "ok":
+        assert [type(getattr(fast[1], n)) for n in _FIELDS] == [type(getattr(checked[1], n)) for n in _FIELDS]
+
+
+_MESSAGE = lc.Message(role="assistant", parts=(lc.TextPart(text="a"),))
+_GOOD: dict[str, Any] = {
+    "id": "r1",
+    "model": "m-1",
+    "message": _MESSAGE,
+    "finish_reason": "stop",
+    "usage": lc.Usage(input_tokens=1),
+    "logprobs": None,
+    "logprobs_complete": True,
+    "provider_data": {"a": [1, 2.5, None, {"b": "c"}]},
+    "adaptations": (),
+}
+RESPONSE_CASES: dict[str, dict[str, Any]] = {
+    "good": {},
+    "no id": {"id": None},
+    "empty id": {"id": ""},
+    "empty model": {"model": ""},
+    "model not a string": {"model": 3},
+    "no finish reason": {"finish_reason": None},
+    "unknown finish reason": {"finish_reason": "done"},
+    "empty usage": {"usage": lc.Usage()},
+    "usage not a Usage": {"usage": {"input_tokens": 1}},
+    "no provider_data": {"provider_data": None},
+    "empty provider_data": {"provider_data": {}},
+    "NaN in provider_data": {"provider_data": {"a": [math.nan]}},
+    "infinity in provider_data": {"provider_data": {"a": {"b": math.inf}}},
+    "provider_data not an object": {"provider_data": [1]},
+    "non-string key": {"provider_data": {1: "a"}},
+    "logprobs incomplete": {"logprobs_complete": False},
+    "logprobs_complete not a bool": {"logprobs_complete": 1},
+    "empty logprobs": {"logprobs": ()},
+}
+
+
+@pytest.mark.parametrize("name", list(RESPONSE_CASES))
+def test_assembler_response_is_the_response_constructor(name: str) -> None:
+    fields = {**_GOOD, **RESPONSE_CASES[name]}
+    assert _built(partial(_response, False), **fields) == _built(lc.Response, **fields)
+
+
+def _is_strict_json(value: Any) -> bool:
+    try:
+        return bool(msgspec.json.decode(msgspec.json.encode(value)) == value)
+    except (msgspec.EncodeError, msgspec.DecodeError, TypeError, ValueError):
+        return False
+
+
+@pytest.mark.parametrize(
+    "name", [n for n, c in RESPONSE_CASES.items() if _is_strict_json(c.get("provider_data"))]
+)
+def test_assembler_response_of_strict_json_is_the_response_constructor(name: str) -> None:
+    """provider_data read by msgspec is not walked again: the Response is the same."""
+    fields = {**_GOOD, **RESPONSE_CASES[name]}
+    assert _built(partial(_response, True), **fields) == _built(lc.Response, **fields)
+
+
+def test_assembler_checks_a_provider_data_that_is_not_an_object_even_when_strict() -> None:
+    fields = {**_GOOD, "provider_data": [1]}
+    assert _built(partial(_response, True), **fields) == _built(lc.Response, **fields)
+    assert _built(lc.Response, **fields)[0] == "TypeError"
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "1e400"])
+def test_a_gemini_end_json_cannot_carry_fails_to_assemble(value: str) -> None:
+    """An end chunk msgspec refuses is read by json.loads, and its provider_data walked again."""
+    data = _chunk([{"text": "a"}], usage=_USAGE, extra=1).replace(b'"extra": 1', b'"x": ' + value.encode())
+    with pytest.raises(lc.StreamAssemblyError) as caught:
+        lc.assemble(lc.stream.decode("gemini", [b"data: " + data + b"\n\n"], request=REQUEST))
+    assert caught.value.partial is not None and caught.value.partial.text == "a"
+
+
+@pytest.mark.parametrize("name", ["NaN in provider_data", "provider_data not an object"])
+def test_assembler_reports_a_provider_data_json_cannot_carry(name: str) -> None:
+    """The fast Response keeps the check the Assembler's ValidationError handling relies on."""
+    events = [
+        lc.StreamStartEvent(model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="a")),
+        lc.StreamEndEvent(finish_reason="stop", usage=lc.Usage(), provider_data={"ok": 1}),
+    ]
+    bad = RESPONSE_CASES[name]["provider_data"]
+    assembler = lc.Assembler()
+    assembler.extend(events[:2])
+    assembler._provider_data = bad  # what an end read by lm15's json.loads may carry
+    with pytest.raises(ValidationError):
+        assembler._complete()
