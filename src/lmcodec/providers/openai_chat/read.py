@@ -58,6 +58,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._hooks import dec_hook
 from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai._read_common import (
     MAX_BODY_BYTES,
@@ -74,7 +75,8 @@ from lmcodec.providers.openai._read_common import (
 from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import Refused, data_uri, read_messages, read_tools
 from lmcodec.providers.openai_chat._thinking_blocks import KEY, thinking_parts
-from lmcodec.wire import Request
+from lmcodec.wire import Config, Request
+from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = ["decode_request"]
 
@@ -142,6 +144,8 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _ANY: Final = msgspec.json.Decoder()
+_new: Final = msgspec.StructMeta.__call__
+"""msgspec's own construction (``__post_init__`` included), not the lm15-style constructor's binding."""
 
 
 def _decode_request(body: bytes) -> Request:
@@ -157,24 +161,41 @@ def _decode_request(body: bytes) -> Request:
 
 
 def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
-    """``messages`` and ``tools`` through the typed views, the other keys as the walker reads them."""
+    """``messages`` and ``tools`` through the typed views into canonical Structs, the other keys as
+    the walker reads them; a canonical invariant the Structs refuse is :class:`Refused` too."""
     top = _TOP.decode(body)
     raw_messages = top.pop("messages", None)
     raw_tools = top.pop("tools", None)
     value = {key: _ANY.decode(raw) for key, raw in top.items()}
     model = value.get("model")
-    if raw_messages is None or not isinstance(model, str) or not REFUSED_KEYS.keys().isdisjoint(value):
+    if raw_messages is None or not isinstance(model, str) or not model:
         raise Refused
-    if "n" in value and value["n"] != 1:
+    if not REFUSED_KEYS.keys().isdisjoint(value) or ("n" in value and value["n"] != 1):
         raise Refused
     reader = Reader()
-    system, messages, reader.breakpoint, reader.stable = read_messages(raw_messages)
-    canonical: dict[str, Any] = {"model": model, "messages": messages}
-    if system is not None:
-        canonical["system"] = system
-    if raw_tools is not None:
-        canonical["tools"] = read_tools(raw_tools)
-    return _finish(canonical, value, model, reader)
+    try:
+        system, messages, reader.breakpoint, reader.stable = read_messages(raw_messages)
+        tools = read_tools(raw_tools) if raw_tools is not None else ()
+        config = _config(value, model, reader)
+        request: Request = _new(
+            Request, model=model, messages=messages, system=system, tools=tools, config=config
+        )
+    except (ValueError, TypeError):
+        raise Refused from None
+    return request
+
+
+def _config(value: dict[str, Any], model: str, reader: Reader) -> Config:
+    config = read_config(value, model, reader)
+    for key, item in value.items():
+        if key not in CANONICAL_KEYS:
+            reader.extensions[key] = item
+    if reader.extensions:
+        config["extensions"] = reader.extensions
+    if not config:
+        return EMPTY_CONFIG
+    converted: Config = msgspec.convert(config, Config, dec_hook=dec_hook)
+    return converted
 
 
 def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader: Reader) -> Request:
