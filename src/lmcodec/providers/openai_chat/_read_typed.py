@@ -30,10 +30,10 @@ from lmcodec.providers.openai_chat._read_views import (
 )
 from lmcodec.wire import FunctionTool, ImagePart, Message, RefusalPart, TextPart, ToolCallPart, ToolResultPart
 
-__all__ = ["Refused", "data_uri", "read_messages", "read_tools"]
+__all__ = ["ROWS", "TOOLS", "Refused", "data_uri", "read_messages", "read_tools"]
 
-_ROWS: Final = msgspec.json.Decoder(list[Row])
-_TOOLS: Final = msgspec.json.Decoder(list[ToolView])
+ROWS: Final = msgspec.json.Decoder(list[Row])
+TOOLS: Final = msgspec.json.Decoder(list[ToolView])
 _ANY: Final = msgspec.json.Decoder()
 _new: Final = msgspec.StructMeta.__call__
 """msgspec's own construction (``__post_init__`` included), not the lm15-style constructor's binding."""
@@ -172,9 +172,8 @@ def _leading_system(row: SystemRow) -> tuple[str, bool] | None:
     return None
 
 
-def read_messages(raw: bytes) -> tuple[str | None, tuple[Message, ...], int | None, bool]:
+def read_messages(rows: list[Row]) -> tuple[str | None, tuple[Message, ...], int | None, bool]:
     """``messages`` -> (system, canonical messages, index of the breakpoint's message, stable prefix)."""
-    rows = _ROWS.decode(raw)
     system: str | None = None
     stable = False
     breakpoint: int | None = None
@@ -204,9 +203,9 @@ def read_messages(raw: bytes) -> tuple[str | None, tuple[Message, ...], int | No
     return system, tuple(messages), breakpoint, stable
 
 
-def read_tools(raw: bytes) -> tuple[FunctionTool, ...]:
+def read_tools(views: list[ToolView]) -> tuple[FunctionTool, ...]:
     tools: list[FunctionTool] = []
-    for view in _TOOLS.decode(raw):
+    for view in views:
         function = view.function
         if function.strict is True or not function.name:
             raise Refused
