@@ -34,8 +34,8 @@ __all__ = [
 ]
 
 
-class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    pass
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """Views are trees decoded from JSON, never part of a cycle: not tracked by the GC."""
 
 
 class Breakpoint(_Strict, frozen=True):
