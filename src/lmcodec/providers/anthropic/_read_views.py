@@ -16,6 +16,7 @@ __all__ = [
     "REFUSED_BLOCKS",
     "AnyBlock",
     "Block",
+    "BodyView",
     "CacheControl",
     "Document",
     "Image",
@@ -32,8 +33,8 @@ __all__ = [
 ]
 
 
-class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    pass
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """Views are trees decoded from JSON, never part of a cycle: not tracked by the GC."""
 
 
 class CacheControl(_Strict, frozen=True):
@@ -139,3 +140,24 @@ class ToolChoiceView(_Strict, frozen=True):
     type: Literal["auto", "any", "tool", "none"]
     name: str | UnsetType = UNSET
     disable_parallel_tool_use: bool | UnsetType = UNSET
+
+
+class BodyView(_Strict, frozen=True):
+    """A body holding only keys the reader maps: its messages and tools decoded, the other
+    (small) values kept raw for the reader's own decoders, which name a fault's JSON path."""
+
+    messages: list[MessageView] | UnsetType = UNSET
+    tools: list[dict[str, Any]] | UnsetType = UNSET
+    model: msgspec.Raw | UnsetType = UNSET
+    stream: msgspec.Raw | UnsetType = UNSET
+    temperature: msgspec.Raw | UnsetType = UNSET
+    top_p: msgspec.Raw | UnsetType = UNSET
+    top_k: msgspec.Raw | UnsetType = UNSET
+    service_tier: msgspec.Raw | UnsetType = UNSET
+    system: msgspec.Raw | UnsetType = UNSET
+    max_tokens: msgspec.Raw | UnsetType = UNSET
+    stop_sequences: msgspec.Raw | UnsetType = UNSET
+    tool_choice: msgspec.Raw | UnsetType = UNSET
+    thinking: msgspec.Raw | UnsetType = UNSET
+    output_config: msgspec.Raw | UnsetType = UNSET
+    metadata: msgspec.Raw | UnsetType = UNSET

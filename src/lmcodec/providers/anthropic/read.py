@@ -46,12 +46,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 import msgspec
+from msgspec import UNSET
 
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ProviderError, ValidationError
 from lmcodec.providers._build_common import Notes
 from lmcodec.providers.anthropic._build_tables import takes_adaptive_thinking
 from lmcodec.providers.anthropic._read_views import (
+    BodyView,
     CacheControl,
     Document,
     Image,
@@ -70,6 +72,8 @@ from lmcodec.wire import Request, effort_for_budget
 __all__ = ["decode_request"]
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_BODY: Final = msgspec.json.Decoder(BodyView)
+_RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
 _MESSAGES: Final = msgspec.json.Decoder(list[MessageView])
 _SYSTEM: Final = msgspec.json.Decoder(str | list[Text])
 _THINKING: Final = msgspec.json.Decoder(ThinkingView)
@@ -409,14 +413,22 @@ def _config(
     return config
 
 
-def _read(raw: dict[str, msgspec.Raw]) -> Request:
+def _read(
+    raw: dict[str, msgspec.Raw],
+    views: list[MessageView] | None = None,
+    tool_values: list[dict[str, Any]] | None = None,
+) -> Request:
+    """The Request of a body given as its top-level keys (``messages`` and ``tools`` may come
+    decoded already, as :class:`BodyView` gives them, and are then absent from ``raw``)."""
     for key in ("model", "messages", "max_tokens"):
-        if key not in raw:
+        if key not in raw and not (key == "messages" and views is not None):
             raise ValidationError(f"Object missing required field `{key}`")
     model: str = _field(_STR, raw["model"], "model")
     marks = _Marks()
     plain: dict[str, Any] = {}
-    messages = _messages(_field(_MESSAGES, raw["messages"], "messages"), marks)
+    messages = _messages(
+        views if views is not None else _field(_MESSAGES, raw["messages"], "messages"), marks
+    )
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
     tree: dict[str, Any] = {"model": model, "messages": messages}
@@ -424,9 +436,11 @@ def _read(raw: dict[str, msgspec.Raw]) -> Request:
         system = _system(_field(_SYSTEM, raw["system"], "system"), marks)
         if system is not None:
             tree["system"] = system
-    if "tools" in raw:
-        plain["tools"] = tools = _field(_TOOLS, raw["tools"], "tools")
-        tree["tools"] = _tools(tools)
+    if tool_values is None and "tools" in raw:
+        tool_values = _field(_TOOLS, raw["tools"], "tools")
+    if tool_values is not None:
+        plain["tools"] = tool_values
+        tree["tools"] = _tools(tool_values)
     config = _config(raw, model, marks, len(messages), plain)
     if config:
         tree["config"] = config
@@ -444,7 +458,7 @@ def _keep_wire_shapes(
         raise ValidationError(f"the body cannot be represented: {exc.message}") from None
     overrides = {}
     for key in _OVERRIDABLE:
-        if key in raw:
+        if key in plain or key in raw:
             value = plain[key] if key in plain else _ANY.decode(raw[key])
             if key not in built or built[key] != value:
                 overrides[key] = value
@@ -452,6 +466,19 @@ def _keep_wire_shapes(
         return request
     config = msgspec.structs.replace(request.config, extensions={**extensions, **overrides})
     return msgspec.structs.replace(request, config=config)
+
+
+def _read_one_pass(body: bytes) -> Request:
+    """A body of mapped keys only, its bulk (messages, tools) decoded in the same pass as the
+    top level; any other body (or one the views refuse) as its top-level keys, where each
+    decode names its fault with its JSON path."""
+    try:
+        whole = _BODY.decode(body)
+    except msgspec.ValidationError:
+        return _read(_TOP.decode(body))
+    raw = {name: item for name in _RAW_FIELDS if (item := getattr(whole, name)) is not UNSET}
+    views = None if whole.messages is UNSET else whole.messages
+    return _read(raw, views, None if whole.tools is UNSET else whole.tools)
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -465,7 +492,7 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
 def _decode_request(body: bytes) -> Request:
     try:
-        return _read(_TOP.decode(body))
+        return _read_one_pass(body)
     except LmcodecError:
         raise
     except msgspec.ValidationError as exc:

@@ -1,9 +1,12 @@
 """The Chat Completions reader's fast path: ``messages`` and ``tools`` decoded once into typed views.
 
 It maps what the views accept exactly as the dict walker of ``read.py`` maps it (same canonical
-value, same cache breakpoint); where a rule of the walker would refuse, it raises :class:`Refused`
-and the caller runs the walker, which names the fault with its JSON path.
-``tests/providers/test_read_openai_chat.py`` holds the two paths equal.
+Request, same cache breakpoint), building the canonical Structs directly from the views: each
+check msgspec's conversion of the walker's value makes and the views do not (non-empty ids and
+names, the image detail words) is made here, and the Structs' own ``__post_init__`` checks run
+on construction. Where a rule of the walker would refuse, it raises :class:`Refused` and the
+caller runs the walker, which names the fault with its JSON path.
+``tests/providers/test_read_openai_chat_typed.py`` holds the two paths equal.
 """
 
 from __future__ import annotations
@@ -25,12 +28,16 @@ from lmcodec.providers.openai_chat._read_views import (
     ToolView,
     UserRow,
 )
+from lmcodec.wire import FunctionTool, ImagePart, Message, RefusalPart, TextPart, ToolCallPart, ToolResultPart
 
-__all__ = ["Refused", "data_uri", "read_messages", "read_tools"]
+__all__ = ["ROWS", "TOOLS", "Refused", "data_uri", "read_messages", "read_tools"]
 
-_ROWS: Final = msgspec.json.Decoder(list[Row])
-_TOOLS: Final = msgspec.json.Decoder(list[ToolView])
+ROWS: Final = msgspec.json.Decoder(list[Row])
+TOOLS: Final = msgspec.json.Decoder(list[ToolView])
 _ANY: Final = msgspec.json.Decoder()
+_new: Final = msgspec.StructMeta.__call__
+"""msgspec's own construction (``__post_init__`` included), not the lm15-style constructor's binding."""
+_DETAILS: Final = frozenset({"low", "high", "auto"})
 
 
 class Refused(Exception):
@@ -45,30 +52,39 @@ def data_uri(url: str) -> tuple[str, str] | None:
     return head[: -len(";base64")], data
 
 
-def _image(block: ImageBlock) -> dict[str, Any]:
+def _image(block: ImageBlock) -> ImagePart:
     spec = block.image_url
     url = spec.url
-    part: dict[str, Any] = {"type": "image"}
+    detail = spec.detail
+    if detail is not None and detail not in _DETAILS:
+        raise Refused
     if url.startswith("data:"):
         parsed = data_uri(url)
         if parsed is None:
             raise Refused
-        part["media_type"], part["data"] = parsed
-    else:
-        part["media_type"] = "image/png"
-        part["url"] = url
-    if spec.detail is not None:
-        part["detail"] = spec.detail
+        part: ImagePart = _new(ImagePart, media_type=parsed[0], data=parsed[1], detail=detail)
+        return part
+    image: ImagePart = _new(ImagePart, media_type="image/png", url=url, detail=detail)
+    return image
+
+
+def _text(text: str) -> TextPart:
+    part: TextPart = _new(TextPart, text=text)
     return part
 
 
-def _content(content: str | Sequence[MarkedText | ImageBlock]) -> tuple[list[dict[str, Any]], bool]:
+def _message(role: str, parts: tuple[Any, ...]) -> Message:
+    message: Message = _new(Message, role=role, parts=parts)
+    return message
+
+
+def _content(content: str | Sequence[MarkedText | ImageBlock]) -> tuple[tuple[Any, ...], bool]:
     """A user/developer/system row's content -> parts, and whether its last block is marked."""
     if isinstance(content, str):
-        return [{"type": "text", "text": content}], False
+        return (_text(content),), False
     if not content:
         raise Refused
-    parts: list[dict[str, Any]] = []
+    parts: list[Any] = []
     marked = False
     last = len(content) - 1
     for index, block in enumerate(content):
@@ -77,40 +93,41 @@ def _content(content: str | Sequence[MarkedText | ImageBlock]) -> tuple[list[dic
                 if index != last:
                     raise Refused
                 marked = True
-            parts.append({"type": "text", "text": block.text})
+            parts.append(_text(block.text))
         else:
             parts.append(_image(block))
-    return parts, marked
+    return tuple(parts), marked
 
 
-def _assistant(row: AssistantRow) -> dict[str, Any]:
+def _assistant(row: AssistantRow) -> Message:
     content = row.content
-    parts: list[dict[str, Any]]
+    parts: list[Any]
     if content is None:
         parts = []
     elif isinstance(content, str):
-        parts = [{"type": "text", "text": content}]
+        parts = [_text(content)]
     else:
-        parts = [
-            {"type": "text", "text": block.text}
-            if isinstance(block, PlainText)
-            else {"type": "refusal", "text": block.refusal}
-            for block in content
-        ]
+        parts = [_assistant_block(block) for block in content]
     if row.tool_calls is not None:
         for call in row.tool_calls:
             function = call.function
+            if not call.id or not function.name:
+                raise Refused
             parts.append(
-                {
-                    "type": "tool_call",
-                    "id": call.id,
-                    "name": function.name,
-                    "input": _arguments(function.arguments),
-                }
+                _new(ToolCallPart, id=call.id, name=function.name, input=_arguments(function.arguments))
             )
     if not parts:
         raise Refused
-    return {"role": "assistant", "parts": parts}
+    return _message("assistant", tuple(parts))
+
+
+def _assistant_block(block: PlainText | RefusalBlock) -> TextPart | RefusalPart:
+    if isinstance(block, PlainText):
+        return _text(block.text)
+    if not block.refusal:
+        raise Refused
+    part: RefusalPart = _new(RefusalPart, text=block.refusal)
+    return part
 
 
 def _arguments(text: str) -> dict[str, Any]:
@@ -125,15 +142,17 @@ def _arguments(text: str) -> dict[str, Any]:
     return parsed
 
 
-def _tool(row: ToolRow) -> dict[str, Any]:
+def _tool(row: ToolRow) -> Message:
     content = row.content
     if isinstance(content, str):
-        texts = [{"type": "text", "text": content}]
+        texts: tuple[TextPart, ...] = (_text(content),)
     elif content:
-        texts = [{"type": "text", "text": _plain(block)} for block in content]
+        texts = tuple([_text(_plain(block)) for block in content])
     else:
         raise Refused
-    return {"role": "tool", "parts": [{"type": "tool_result", "id": row.tool_call_id, "content": texts}]}
+    if not row.tool_call_id:
+        raise Refused
+    return _message("tool", (_new(ToolResultPart, id=row.tool_call_id, content=texts),))
 
 
 def _plain(block: PlainText | RefusalBlock) -> str:
@@ -153,13 +172,12 @@ def _leading_system(row: SystemRow) -> tuple[str, bool] | None:
     return None
 
 
-def read_messages(raw: bytes) -> tuple[str | None, list[dict[str, Any]], int | None, bool]:
+def read_messages(rows: list[Row]) -> tuple[str | None, tuple[Message, ...], int | None, bool]:
     """``messages`` -> (system, canonical messages, index of the breakpoint's message, stable prefix)."""
-    rows = _ROWS.decode(raw)
     system: str | None = None
     stable = False
     breakpoint: int | None = None
-    messages: list[dict[str, Any]] = []
+    messages: list[Message] = []
     for index, row in enumerate(rows):
         if isinstance(row, ToolRow):
             messages.append(_tool(row))
@@ -179,23 +197,25 @@ def read_messages(raw: bytes) -> tuple[str | None, list[dict[str, Any]], int | N
                 if breakpoint is not None or stable:
                     raise Refused
                 breakpoint = len(messages)
-            messages.append({"role": "user" if isinstance(row, UserRow) else "developer", "parts": parts})
+            messages.append(_message("user" if isinstance(row, UserRow) else "developer", parts))
     if not messages:
         raise Refused
-    return system, messages, breakpoint, stable
+    return system, tuple(messages), breakpoint, stable
 
 
-def read_tools(raw: bytes) -> list[dict[str, Any]]:
-    tools: list[dict[str, Any]] = []
-    for view in _TOOLS.decode(raw):
+def read_tools(views: list[ToolView]) -> tuple[FunctionTool, ...]:
+    tools: list[FunctionTool] = []
+    for view in views:
         function = view.function
-        if function.strict is True:
+        if function.strict is True or not function.name:
             raise Refused
-        out: dict[str, Any] = {"type": "function", "name": function.name}
-        if function.description is not None:
-            out["description"] = function.description
-        out["parameters"] = (
-            function.parameters if function.parameters is not None else {"type": "object", "properties": {}}
+        parameters = function.parameters
+        tools.append(
+            _new(
+                FunctionTool,
+                name=function.name,
+                description=function.description,
+                parameters=parameters if parameters is not None else {"type": "object", "properties": {}},
+            )
         )
-        tools.append(out)
-    return tools
+    return tuple(tools)

@@ -1,9 +1,11 @@
-"""Typed views of a Chat Completions request body's ``messages`` and ``tools``, as the openai SDK sends them.
+"""Typed views of a Chat Completions request body, as the openai SDK sends it.
 
 Each view declares exactly the keys the dict reader (``read.py``) admits in that place and forbids
 the rest, with the JSON types it accepts, so a body the views decode maps as the dict reader maps
 it; anything the views refuse goes to the dict reader, which names the fault with its JSON path.
-Rows are tagged by ``role``, content blocks by ``type``.
+Rows are tagged by ``role``, content blocks by ``type``. :class:`ChatBody` is the whole body when
+it holds only keys with a canonical home (its settings kept as decoded, for the dict reader's
+rules); a body with any other key goes the two-step way (``messages`` and ``tools`` alone).
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 __all__ = [
     "AssistantRow",
     "Breakpoint",
+    "ChatBody",
     "DeveloperRow",
     "ImageBlock",
     "ImageUrl",
@@ -30,8 +34,8 @@ __all__ = [
 ]
 
 
-class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    pass
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """Views are trees decoded from JSON, never part of a cycle: not tracked by the GC."""
 
 
 class Breakpoint(_Strict, frozen=True):
@@ -116,3 +120,33 @@ class FunctionDef(_Strict, frozen=True):
 class ToolView(_Strict, frozen=True):
     type: Literal["function"]
     function: FunctionDef
+
+
+class ChatBody(_Strict, frozen=True):
+    """A body whose every key has a canonical home; the settings as plain decoded values."""
+
+    messages: list[Row]
+    tools: list[ToolView] | UnsetType = UNSET
+    model: Any = UNSET
+    tool_choice: Any = UNSET
+    parallel_tool_calls: Any = UNSET
+    max_completion_tokens: Any = UNSET
+    max_tokens: Any = UNSET
+    temperature: Any = UNSET
+    top_p: Any = UNSET
+    stop: Any = UNSET
+    seed: Any = UNSET
+    frequency_penalty: Any = UNSET
+    presence_penalty: Any = UNSET
+    logprobs: Any = UNSET
+    top_logprobs: Any = UNSET
+    response_format: Any = UNSET
+    reasoning_effort: Any = UNSET
+    service_tier: Any = UNSET
+    store: Any = UNSET
+    user: Any = UNSET
+    prompt_cache_key: Any = UNSET
+    prompt_cache_retention: Any = UNSET
+    prompt_cache_options: Any = UNSET
+    stream: Any = UNSET
+    stream_options: Any = UNSET

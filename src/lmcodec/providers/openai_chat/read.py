@@ -57,7 +57,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 import msgspec
+from msgspec import UNSET
 
+from lmcodec.codecs._hooks import dec_hook
 from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai._read_common import (
     MAX_BODY_BYTES,
@@ -72,9 +74,18 @@ from lmcodec.providers.openai._read_common import (
     string,
 )
 from lmcodec.providers.openai_chat._read_config import Reader, read_config
-from lmcodec.providers.openai_chat._read_typed import Refused, data_uri, read_messages, read_tools
+from lmcodec.providers.openai_chat._read_typed import (
+    ROWS,
+    TOOLS,
+    Refused,
+    data_uri,
+    read_messages,
+    read_tools,
+)
+from lmcodec.providers.openai_chat._read_views import ChatBody, Row, ToolView
 from lmcodec.providers.openai_chat._thinking_blocks import KEY, thinking_parts
-from lmcodec.wire import Request
+from lmcodec.wire import Config, Request
+from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = ["decode_request"]
 
@@ -142,6 +153,10 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _ANY: Final = msgspec.json.Decoder()
+_BODY: Final = msgspec.json.Decoder(ChatBody)
+_SETTINGS: Final = tuple(name for name in ChatBody.__struct_fields__ if name not in ("messages", "tools"))
+_new: Final = msgspec.StructMeta.__call__
+"""msgspec's own construction (``__post_init__`` included), not the lm15-style constructor's binding."""
 
 
 def _decode_request(body: bytes) -> Request:
@@ -157,24 +172,57 @@ def _decode_request(body: bytes) -> Request:
 
 
 def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
-    """``messages`` and ``tools`` through the typed views, the other keys as the walker reads them."""
+    """The body through the typed views into canonical Structs, the settings as the walker reads
+    them; a canonical invariant the Structs refuse is :class:`Refused` too."""
+    try:
+        whole = _BODY.decode(body)
+    except msgspec.ValidationError:  # a key with no canonical home (or a refused view): two steps
+        return _decode_in_two_steps(body)
+    value = {name: item for name in _SETTINGS if (item := getattr(whole, name)) is not UNSET}
+    return _typed(whole.messages, None if whole.tools is UNSET else whole.tools, value)
+
+
+def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
+    """``messages`` and ``tools`` through the typed views, every other key decoded as it stands."""
     top = _TOP.decode(body)
     raw_messages = top.pop("messages", None)
     raw_tools = top.pop("tools", None)
-    value = {key: _ANY.decode(raw) for key, raw in top.items()}
-    model = value.get("model")
-    if raw_messages is None or not isinstance(model, str) or not REFUSED_KEYS.keys().isdisjoint(value):
+    if raw_messages is None:
         raise Refused
-    if "n" in value and value["n"] != 1:
+    value = {key: _ANY.decode(raw) for key, raw in top.items()}
+    return _typed(ROWS.decode(raw_messages), None if raw_tools is None else TOOLS.decode(raw_tools), value)
+
+
+def _typed(rows: list[Row], views: list[ToolView] | None, value: dict[str, Any]) -> Request:
+    model = value.get("model")
+    if not isinstance(model, str) or not model:
+        raise Refused
+    if not REFUSED_KEYS.keys().isdisjoint(value) or ("n" in value and value["n"] != 1):
         raise Refused
     reader = Reader()
-    system, messages, reader.breakpoint, reader.stable = read_messages(raw_messages)
-    canonical: dict[str, Any] = {"model": model, "messages": messages}
-    if system is not None:
-        canonical["system"] = system
-    if raw_tools is not None:
-        canonical["tools"] = read_tools(raw_tools)
-    return _finish(canonical, value, model, reader)
+    try:
+        system, messages, reader.breakpoint, reader.stable = read_messages(rows)
+        tools = read_tools(views) if views is not None else ()
+        config = _config(value, model, reader)
+        request: Request = _new(
+            Request, model=model, messages=messages, system=system, tools=tools, config=config
+        )
+    except (ValueError, TypeError):
+        raise Refused from None
+    return request
+
+
+def _config(value: dict[str, Any], model: str, reader: Reader) -> Config:
+    config = read_config(value, model, reader)
+    for key, item in value.items():
+        if key not in CANONICAL_KEYS:
+            reader.extensions[key] = item
+    if reader.extensions:
+        config["extensions"] = reader.extensions
+    if not config:
+        return EMPTY_CONFIG
+    converted: Config = msgspec.convert(config, Config, dec_hook=dec_hook)
+    return converted
 
 
 def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader: Reader) -> Request:
