@@ -212,13 +212,19 @@ def _typed(rows: list[Row], views: list[ToolView] | None, value: dict[str, Any])
     return request
 
 
-def _config(value: dict[str, Any], model: str, reader: Reader) -> Config:
+def _config_fields(value: dict[str, Any], model: str, reader: Reader) -> dict[str, Any]:
+    """The Config fields of the body, the keys without a canonical home in ``extensions``."""
     config = read_config(value, model, reader)
     for key, item in value.items():
         if key not in CANONICAL_KEYS:
             reader.extensions[key] = item
     if reader.extensions:
         config["extensions"] = reader.extensions
+    return config
+
+
+def _config(value: dict[str, Any], model: str, reader: Reader) -> Config:
+    config = _config_fields(value, model, reader)
     if not config:
         return EMPTY_CONFIG
     converted: Config = msgspec.convert(config, Config, dec_hook=dec_hook)
@@ -226,13 +232,7 @@ def _config(value: dict[str, Any], model: str, reader: Reader) -> Config:
 
 
 def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader: Reader) -> Request:
-    config = read_config(value, model, reader)
-    for key, item in value.items():
-        if key not in CANONICAL_KEYS:
-            reader.extensions[key] = item
-    if reader.extensions:
-        config["extensions"] = reader.extensions
-    canonical["config"] = config
+    canonical["config"] = _config_fields(value, model, reader)
     return finish(canonical)
 
 
