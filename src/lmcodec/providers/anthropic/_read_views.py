@@ -87,10 +87,12 @@ class ToolResult(_Strict, frozen=True, tag="tool_result", tag_field="type"):
 class Thinking(_Strict, frozen=True, tag="thinking", tag_field="type"):
     thinking: str
     signature: str
+    cache_control: CacheControl | UnsetType = UNSET  # lm15 marks whichever block is last
 
 
 class Redacted(_Strict, frozen=True, tag="redacted_thinking", tag_field="type"):
     data: str
+    cache_control: CacheControl | UnsetType = UNSET
 
 
 REFUSED_BLOCKS = (
