@@ -99,12 +99,11 @@ def _peak(call: Any) -> int:
     "tail", [b'{"type":"text"}', b'{"type":"text"},{"type":7}'], ids=["fixed", "refused"]
 )
 def test_lenient_memory_stays_under_4x_the_input(tail: bytes) -> None:
-    """A deterministic bound (bytes allocated, not time): 4 MB of parts of which the last is
-    tolerant (or refused) peaks under 4x the input plus 4 MiB (it peaked at 14.5x)."""
+    """A deterministic bound (bytes allocated, not time): 1 MB of parts of which the last is
+    tolerant (or refused) peaks under 4x the input plus 1 MiB (it peaked at 14.5x; now ~3.0x,
+    as at 4 MB and 8 MB in benchmarks/test_bench_hostile.py)."""
     part = b'{"type":"text","text":"hello there"},'
-    data = (
-        b'{"model":"m","messages":[{"role":"user","parts":[' + part * (4 * MB // len(part)) + tail + b"]}]}"
-    )
+    data = b'{"model":"m","messages":[{"role":"user","parts":[' + part * (MB // len(part)) + tail + b"]}]}"
 
     def run() -> None:
         try:
@@ -112,4 +111,4 @@ def test_lenient_memory_stays_under_4x_the_input(tail: bytes) -> None:
         except lc.ValidationError:
             pass
 
-    assert _peak(run) < 4 * len(data) + 4 * MB
+    assert _peak(run) < 4 * len(data) + MB
