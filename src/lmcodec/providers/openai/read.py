@@ -282,10 +282,10 @@ def _input_message(item: dict[str, Any], path: str, reader: _Reader, index: int)
 def _data_uri(value: str, path: str) -> tuple[str, str]:
     if not value.startswith("data:"):
         fail("expected a base64 data URI", path)
-    head, sep, data = value[5:].partition(",")
-    if not sep or not head.endswith(";base64") or not data or head == ";base64":
+    head, sep, data = value[5:].partition(";base64,")  # lm15 writes f"data:{type};base64,{data}"
+    if not sep or not data or not head:
         fail("a data URI must read data:<media-type>;base64,<payload>", path)
-    return head[: -len(";base64")], data
+    return head, data
 
 
 def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:

@@ -46,10 +46,10 @@ class Refused(Exception):
 
 def data_uri(url: str) -> tuple[str, str] | None:
     """``data:<media-type>;base64,<payload>`` -> (media type, payload); None when malformed."""
-    head, sep, data = url[5:].partition(",")
-    if not sep or not head.endswith(";base64") or not data or head == ";base64":
+    head, sep, data = url[5:].partition(";base64,")  # lm15 writes f"data:{type};base64,{data}"
+    if not sep or not data or not head:
         return None
-    return head[: -len(";base64")], data
+    return head, data
 
 
 def _image(block: ImageBlock) -> ImagePart:
