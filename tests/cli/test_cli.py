@@ -123,6 +123,25 @@ def test_assemble_reports_a_broken_stream() -> None:
     assert out.stderr.startswith(b"lmcodec:")
 
 
+@needs_corpus
+@pytest.mark.parametrize("captured", ["openai", "openai_chat", "anthropic", "gemini"])
+def test_assemble_names_the_dialect_of_a_stream_given_as_another(
+    captured: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each dialect's captured stream, assembled as each other dialect: an error saying which it is."""
+    body = sorted((CORPUS / "lm15-contract" / "bodies" / f"{captured}.streaming").iterdir())[0]
+    for asked in ("openai", "openai_chat", "anthropic", "gemini"):
+        code = cli.main(["assemble", asked, str(body)])
+        err = capsys.readouterr().err
+        if asked == captured:
+            assert code == 0, err
+            assert "looks like" not in err
+        else:
+            assert code == 1
+            hint = f"looks like a stream in the {captured} dialect, not {asked}: lmcodec assemble {captured} "
+            assert hint in err, err
+
+
 class _Terminal(io.StringIO):
     """A stderr that says it is a terminal (what tqdm and the command check)."""
 

@@ -23,6 +23,13 @@ __all__ = ["cmd_assemble"]
 _PEEK = 1 << 16
 _SSE_FIELD = re.compile(rb"(?m)^(?:data|event|id|retry)[ \t]*:")
 _TITLE = re.compile(rb"(?is)<title[^>]*>(.*?)</title>")
+# What each dialect's stream carries in its first events and the others never do.
+_DIALECT_MARKS = (
+    ("openai_chat", re.compile(rb'"object"\s*:\s*"chat\.completion\.chunk"')),
+    ("openai", re.compile(rb'"type"\s*:\s*"response\.(?:created|in_progress|output_item\.added)"')),
+    ("anthropic", re.compile(rb'"type"\s*:\s*"message_start"')),
+    ("gemini", re.compile(rb'"candidates"\s*:\s*\[|"usageMetadata"\s*:\s*\{')),
+)
 
 
 def _request(args: argparse.Namespace) -> lc.Request | None:
@@ -66,6 +73,14 @@ def _no_sse(head: bytes, provider: str) -> str | None:
     return None
 
 
+def _other_dialect(head: bytes, provider: str) -> str | None:
+    """The dialect ``head`` shows the marks of, when that is not ``provider``'s."""
+    for name, mark in _DIALECT_MARKS:
+        if mark.search(head) is not None:
+            return None if name == provider else name
+    return None
+
+
 def _chunks(first: bytes, source: IO[bytes]) -> Iterator[bytes]:
     yield first
     yield from iter(lambda: source.read(_PEEK), b"")
@@ -90,12 +105,24 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
     if why is not None:
         excerpt = body[:120].decode("utf-8", "replace")
         raise UsageError(why + (f": {excerpt!r}" if excerpt and "compressed" not in why else ""))
-    events = lc.stream.decode(args.provider, _chunks(head, source), request=request)
-    if args.events:
-        for event in events:
-            sys.stdout.buffer.write(lc.encode(event, include_provider_data=True) + b"\n")
-        return 0
-    response = lc.assemble(events, request=request)
+    try:
+        events = lc.stream.decode(args.provider, _chunks(head, source), request=request)
+        if args.events:
+            for event in events:
+                sys.stdout.buffer.write(lc.encode(event, include_provider_data=True) + b"\n")
+            return 0
+        response = lc.assemble(events, request=request)
+    except lc.LmcodecError as exc:
+        other = _other_dialect(head, args.provider)
+        if other is None:
+            raise
+        print(f"lmcodec: {exc}", file=sys.stderr)
+        print(
+            f"lmcodec: the input looks like a stream in the {other} dialect, not {args.provider}: "
+            f"lmcodec assemble {other} {args.file}",
+            file=sys.stderr,
+        )
+        return 1
     sys.stdout.buffer.write(lc.encode(response) + b"\n")
     return 0
 
