@@ -1,7 +1,11 @@
 """Run every benchmark of the project and regenerate benchmarks/RESULTS.md in one go.
 
-    python3 benchmarks/report.py            # all benchmarks (several minutes)
-    python3 benchmarks/report.py -k core    # a subset (pytest -k expression)
+    python3 benchmarks/report.py                    # all benchmarks (about an hour here)
+    python3 benchmarks/report.py -k core            # a subset of the pytest tables (pytest -k expression)
+    python3 benchmarks/report.py --only varied,requests   # measure these interleaved sections again
+
+Each interleaved section is written between markers naming the commit it was measured on, so that
+``--only`` can measure some again after a change and replace them in place, leaving the rest.
 
 Figures are medians over rounds, measured side by side in one run, with the
 garbage collector disabled while timing (``--benchmark-disable-gc``, as orjson's
@@ -22,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -190,6 +195,66 @@ def _translate_rounds(rounds: int) -> list[str]:
     ]
 
 
+def _requests_rounds(rounds: int) -> list[str]:
+    """The interleaved request tables of test_bench_requests.py (a subprocess, like the pytest run)."""
+    out = _script_output("test_bench_requests.py", rounds)
+    return [
+        "## Interleaved ratios (provider requests)",
+        "",
+        "`lc.build_request` against lm15's build_request per provider, and decode_request + build_request",
+        "across dialects against the floor (msgspec's untyped decode of the body + encode) and LiteLLM's",
+        "transformation on the issue's paths (get_optional_params + AnthropicConfig.transform_request +",
+        "json.dumps; its AnthropicAdapter); each round runs every contestant once, in turn",
+        f"(`python3 benchmarks/test_bench_requests.py {rounds}`); CPU time; ratios are medians of the",
+        "per-round ratios.",
+        "",
+        *[line for line in out.splitlines() if line.startswith("|") or not line.strip()],
+        "",
+    ]
+
+
+# The interleaved sections: name -> (renderer, rounds), in the order RESULTS.md holds them.
+SECTIONS: dict[str, tuple[Callable[[int], list[str]], int]] = {
+    "records": (_paired, 15),
+    "streams": (_stream_rounds, 7),
+    "varied": (_varied_rounds, 5),
+    "translate": (_translate_rounds, 5),
+    "requests": (_requests_rounds, 7),
+    "hostile": (_hostile_rounds, 1),
+}
+
+
+def _commit() -> str:
+    """The checked-out commit, with "+changes" when the tree differs from it."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True, check=False).stdout
+
+    head = git("rev-parse", "--short", "HEAD").strip() or "unknown"
+    return head + ("+changes" if git("status", "--porcelain", "--", "../src", ".").strip() else "")
+
+
+def _section(name: str) -> list[str]:
+    """One interleaved section between its markers, stamped with the date and commit measured."""
+    render, rounds = SECTIONS[name]
+    body = render(rounds)
+    stamp = f"Measured {datetime.date.today().isoformat()} on commit {_commit()}"
+    stamp += f" (`python3 benchmarks/report.py --only {name}` measures it again)."
+    return [f"<!-- section {name} -->", body[0], "", stamp, *body[1:], f"<!-- end of section {name} -->"]
+
+
+def _replace_sections(text: str, names: list[str]) -> str:
+    """``text`` (RESULTS.md) with the named sections measured again, each in its place."""
+    for name in names:
+        start, end = f"<!-- section {name} -->", f"<!-- end of section {name} -->"
+        if start not in text or end not in text:
+            raise SystemExit(f"report.py: RESULTS.md has no section {name!r}: run report.py without --only")
+        head, rest = text.split(start, 1)
+        tail = rest.split(end, 1)[1]
+        text = head + "\n".join(_section(name)) + tail
+    return text
+
+
 def write(results: dict[str, Any], selection: str | None, paired: list[str] | None = None) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for bench in results["benchmarks"]:
@@ -224,15 +289,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", dest="selection", help="pytest -k expression selecting benchmarks")
     parser.add_argument("--output", default=str(HERE / "RESULTS.md"))
+    parser.add_argument(
+        "--only",
+        help=f"comma-separated interleaved sections to measure again in place: {', '.join(SECTIONS)}",
+    )
     args = parser.parse_args()
+    if args.only:
+        names = [name.strip() for name in args.only.split(",") if name.strip()]
+        unknown = sorted(set(names) - set(SECTIONS))
+        if unknown:
+            parser.error(f"unknown sections {unknown}; the sections are {', '.join(SECTIONS)}")
+        output = Path(args.output)
+        output.write_text(_replace_sections(output.read_text(encoding="utf-8"), names), encoding="utf-8")
+        return
     results = _run(args.selection or DEFAULT_SELECTION)
     gc_selection = GC_ON_SELECTION if not args.selection else f"({GC_ON_SELECTION}) and ({args.selection})"
     results["benchmarks"] += _run(gc_selection, gc_off=False)["benchmarks"]
-    paired = (
-        _paired(15) + _stream_rounds(7) + _varied_rounds(5) + _translate_rounds(5) + _hostile_rounds(1)
-        if not args.selection
-        else None
-    )
+    paired = [line for name in SECTIONS for line in _section(name)] if not args.selection else None
     text = write(results, args.selection, paired)
     Path(args.output).write_text(text, encoding="utf-8")
     print(text)
