@@ -142,6 +142,55 @@ def test_assemble_names_the_dialect_of_a_stream_given_as_another(
             assert hint in err, err
 
 
+def _whole_bodies() -> list[tuple[str, Path]]:
+    """Every non-streamed corpus body of the lm15 contract corpus, with its dialect."""
+    if not CORPUS.is_dir():
+        return []
+    bodies = []
+    for folder in sorted((CORPUS / "lm15-contract" / "bodies").iterdir()):
+        for body in sorted(folder.iterdir()):
+            if body.read_bytes().lstrip()[:1] == b"{":
+                bodies.append((folder.name.split(".")[0], body))
+    return bodies
+
+
+@needs_corpus
+def test_assemble_names_the_dialect_of_a_whole_body_given_as_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A whole JSON body of one dialect assembled as another is an error naming its dialect (it was
+    an empty Response and status 0); as its own dialect it is read, never refused. The bodies: the
+    corpus's, and each dialect's body written by encode_response (the corpus has no Chat body)."""
+    bodies = _whole_bodies()
+    assert {dialect for dialect, _ in bodies} >= {"openai", "anthropic", "gemini"}
+    response = lc.Response(
+        id="r1", model="m", message=lc.Message.assistant("Hi"), finish_reason="stop", usage=lc.Usage()
+    )
+    for dialect in ("openai", "openai_chat", "anthropic", "gemini"):
+        written = tmp_path / f"{dialect}.json"
+        written.write_bytes(lc.encode_response(dialect, response))
+        bodies.append((dialect, written))
+    for dialect, body in bodies:
+        code = cli.main(["assemble", dialect, str(body)])
+        assert "dialect" not in capsys.readouterr().err, body
+        assert code in (0, 1)
+    for dialect, body in bodies[:: max(1, len(bodies) // 40)] + bodies[-4:]:
+        for asked in {"openai", "openai_chat", "anthropic", "gemini"} - {dialect}:
+            code = cli.main(["assemble", asked, str(body)])
+            err = capsys.readouterr().err
+            top = json.loads(body.read_bytes())
+            if not (
+                "candidates" in top
+                or top.get("object") in ("response", "chat.completion")
+                or top.get("type") == "message"
+            ):
+                continue  # an error body, a cachedContents resource: not a generated response
+            assert code == 1 and f"a whole JSON body in the {dialect} dialect, not {asked}" in err, (
+                body,
+                err,
+            )
+
+
 class _Terminal(io.StringIO):
     """A stderr that says it is a terminal (what tqdm and the command check)."""
 

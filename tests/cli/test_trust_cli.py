@@ -61,6 +61,43 @@ def test_convert_refuses_to_write_over_its_input(tmp_path: Path) -> None:
     assert src.read_bytes() == data and link.read_bytes() == data
 
 
+def test_convert_refuses_rejects_over_its_input_or_output(tmp_path: Path) -> None:
+    """--rejects naming the input (or another name of it) or the output is refused before anything
+    is opened: the log is not replaced by its one bad line, the output not by the rejects."""
+    src = tmp_path / "log.jsonl"
+    data = b"garbage\n" + _log(src)
+    src.write_bytes(data)
+    link = tmp_path / "same.jsonl"
+    os.link(src, link)
+    dest = tmp_path / "out.jsonl"
+    for rejects in (src, link):
+        err = _failed_cleanly(run("convert", str(src), str(dest), "--rejects", str(rejects)))
+        assert "is the input file" in err
+    assert "is the output file" in _failed_cleanly(
+        run("convert", str(src), str(dest), "--rejects", str(dest))
+    )
+    assert src.read_bytes() == data and not dest.exists() and _leftovers(tmp_path) == []
+
+
+def test_a_compression_not_supported_is_named_not_taken_for_plain_jsonl(tmp_path: Path) -> None:
+    """A .bz2/.xz path is refused (the command: status 2, nothing written; the library: an lc error),
+    never read as bad plain lines nor written as plain text under a compressed name."""
+    src = tmp_path / "log.jsonl"
+    _log(src)
+    packed = tmp_path / "log.jsonl.bz2"
+    packed.write_bytes(b"BZh91AY&SY" + bytes(40))
+    assert "bzip2 compression is not supported" in _failed_cleanly(run("validate", str(packed)))
+    assert "bzip2" in _failed_cleanly(run("convert", str(packed), str(tmp_path / "out.jsonl")))
+    assert "xz" in _failed_cleanly(run("convert", str(src), str(tmp_path / "out.jsonl.xz")))
+    assert "bzip2" in _failed_cleanly(run("assemble", "openai", str(packed)))
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.jsonl.xz").exists()
+    with pytest.raises(lc.DecodeError, match="bzip2 compression is not read here"):
+        list(lc.jsonl.read(packed, lc.Turn))
+    with pytest.raises(lc.EncodeError, match="xz compression is not written here"):
+        lc.jsonl.write(tmp_path / "log.jsonl.xz", TURNS)
+    assert not (tmp_path / "log.jsonl.xz").exists()
+
+
 def test_convert_writes_through_a_symlink(tmp_path: Path) -> None:
     src = tmp_path / "log.jsonl"
     data = _log(src)

@@ -12,10 +12,12 @@ import argparse
 import re
 import sys
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, Any
+
+import msgspec
 
 import lmcodec as lc
-from lmcodec.cli._output import UsageError
+from lmcodec.cli._output import UsageError, check_compression
 from lmcodec.codecs.files import open_read
 
 __all__ = ["cmd_assemble"]
@@ -73,6 +75,34 @@ def _no_sse(head: bytes, provider: str) -> str | None:
     return None
 
 
+class _BodyMarks(msgspec.Struct):
+    """The top-level keys that tell the four dialects' whole bodies apart."""
+
+    object: Any = None
+    type: Any = None
+    candidates: Any = None
+
+
+_BODY_MARKS = msgspec.json.Decoder(_BodyMarks)
+
+
+def _dialect_of_body(data: bytes) -> str | None:
+    """The dialect a whole JSON body is in, by its top-level keys; None when none is clear."""
+    try:
+        marks = _BODY_MARKS.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if marks.object == "chat.completion":
+        return "openai_chat"
+    if marks.object == "response":
+        return "openai"
+    if marks.type == "message":
+        return "anthropic"
+    if isinstance(marks.candidates, list):
+        return "gemini"
+    return None
+
+
 def _other_dialect(head: bytes, provider: str) -> str | None:
     """The dialect ``head`` shows the marks of, when that is not ``provider``'s."""
     for name, mark in _DIALECT_MARKS:
@@ -93,6 +123,14 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
         data = head + source.read()
         if args.events:
             raise UsageError("the input is a whole JSON body, not an SSE stream: it has no events")
+        other = _dialect_of_body(data)
+        if other is not None and other != args.provider:
+            print(
+                f"lmcodec: the input is a whole JSON body in the {other} dialect, not {args.provider}: "
+                f"lmcodec assemble {other} {args.file}",
+                file=sys.stderr,
+            )
+            return 1
         try:
             response = lc.decode_response(args.provider, data, request=request)
         except lc.LmcodecError as exc:
@@ -128,6 +166,7 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
 
 
 def cmd_assemble(args: argparse.Namespace) -> int:
+    check_compression(args.file)
     request = _request(args)
     try:
         if args.file == "-":

@@ -19,7 +19,7 @@ from contextlib import nullcontext
 from typing import IO, Any
 
 import lmcodec as lc
-from lmcodec.cli._output import UsageError, atomic_path, check_distinct, check_readable
+from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import open_write
@@ -201,8 +201,9 @@ def _write(
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    check_compression(args.src, args.dest, args.rejects)
     check_readable(args.src)
-    check_distinct(args.src, args.dest)
+    check_distinct(args.src, args.dest, args.rejects)
     on_error: jsonl.OnError = "raise" if args.on_error == "raise" else "collect"
     source = _Source(args.src, args.from_format, args.type, on_error, args.lenient)
     rejected = _Rejected()
@@ -302,6 +303,7 @@ def _lenient_reader(tp: Any) -> Callable[[bytes], Any]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    check_compression(args.src)
     check_readable(args.src)
     source = _Source(args.src, args.format, args.type, "collect", args.lenient)
     try:

@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-__all__ = ["UsageError", "atomic_path", "check_distinct", "check_readable"]
+from lmcodec.codecs.files import unsupported_compression
+
+__all__ = ["UsageError", "atomic_path", "check_compression", "check_distinct", "check_readable"]
 
 
 class UsageError(Exception):
@@ -43,16 +45,33 @@ def check_readable(src: str) -> None:
         raise UsageError(f"cannot read {src}: {exc.strerror or exc}") from None
 
 
-def check_distinct(src: str, dest: str) -> None:
-    """Refuse to write over the input (the same path, or another name of the same file)."""
-    if src == "-" or dest == "-":
-        return
-    same = os.path.abspath(src) == os.path.abspath(dest)
-    if not same and os.path.exists(dest):
-        with suppress(OSError):
-            same = os.path.samefile(src, dest)
-    if same:
+def check_compression(*paths: str | None) -> None:
+    """Refuse a path named for a compression that is neither read nor written here (``.bz2``, ``.xz``)."""
+    for path in paths:
+        kind = None if path is None or path == "-" else unsupported_compression(path)
+        if kind is not None:
+            raise UsageError(f"{path}: {kind} compression is not supported: use .gz, .zst or no compression")
+
+
+def _same_file(a: str, b: str) -> bool:
+    if a == "-" or b == "-":
+        return False
+    if os.path.abspath(a) == os.path.abspath(b):
+        return True
+    with suppress(OSError):
+        return os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
+    return False
+
+
+def check_distinct(src: str, dest: str, rejects: str | None = None) -> None:
+    """Refuse to write over the input, or the rejects over the output (the same path, or
+    another name of the same file)."""
+    if _same_file(src, dest):
         raise UsageError(f"{dest} is the input file: write to another file (then rename it)")
+    if rejects is not None and _same_file(src, rejects):
+        raise UsageError(f"--rejects {rejects} is the input file: write the rejects to another file")
+    if rejects is not None and _same_file(dest, rejects):
+        raise UsageError(f"--rejects {rejects} is the output file: write the rejects to another file")
 
 
 def _mode_for(dest: Path) -> int:

@@ -24,9 +24,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from lmcodec.errors import DecodeError
+from lmcodec.errors import DecodeError, EncodeError
 
-__all__ = ["FRAME", "HOLD", "Source", "checked", "open_read", "open_write"]
+__all__ = ["FRAME", "HOLD", "Source", "checked", "open_read", "open_write", "unsupported_compression"]
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
 
@@ -35,6 +35,17 @@ FRAME = 1 << 20
 HOLD = 8 << 20
 """Decompressed bytes of one member/frame held back until its checksum is verified."""
 _IN = 1 << 16  # compressed bytes read at a time
+# Compressed formats a log may be named with that are not read or written here: named, never
+# taken for plain JSONL (which would read every line as bad, or write plain text under the name).
+_UNSUPPORTED = {
+    ".bz2": "bzip2",
+    ".xz": "xz",
+    ".lzma": "lzma",
+    ".lz4": "lz4",
+    ".br": "brotli",
+    ".zip": "zip",
+    ".7z": "7z",
+}
 _OUT = 1 << 20  # gzip: decompressed bytes produced per step (a bomb cannot allocate more)
 _ZSTD_IN = 1 << 10  # zstd has no output cap per call: 1 KiB of input yields at most ~32 MiB
 
@@ -161,6 +172,11 @@ class _Checked(io.RawIOBase):
         )
 
 
+def unsupported_compression(name: str | os.PathLike[str]) -> str | None:
+    """The compression ``name``'s suffix names when it is one not read or written here, or None."""
+    return _UNSUPPORTED.get(Path(name).suffix.lower())
+
+
 @contextmanager
 def open_read(src: Source) -> Iterator[IO[bytes]]:
     """A binary reader over ``src``: a path (``.gz``/``.zst`` decompressed and checked), bytes,
@@ -170,6 +186,11 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
         return
     if isinstance(src, (str, os.PathLike)):
         path = Path(src)
+        kind = unsupported_compression(path)
+        if kind is not None:
+            raise DecodeError(
+                f"{path}: {kind} compression is not read here (only .gz and .zst): decompress it first"
+            )
         with path.open("rb") as raw, checked(raw, str(path)) as fh:
             yield fh
         return
@@ -180,6 +201,11 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
 def checked(raw: IO[bytes], name: str) -> Iterator[IO[bytes]]:
     """``raw`` decompressed and checked as :func:`open_read` reads a path when ``name`` ends in
     ``.gz``/``.zst`` (the bytes of an fsspec file, say), else ``raw`` itself."""
+    unsupported = unsupported_compression(name)
+    if unsupported is not None:
+        raise DecodeError(
+            f"{name}: {unsupported} compression is not read here (only .gz and .zst): decompress it first"
+        )
     kind = {".gz": "gzip", ".zst": "zstd"}.get(Path(name).suffix)
     if kind is None:
         yield raw
@@ -234,6 +260,11 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
     write to a temporary name and rename it for an all-or-nothing result."""
     if isinstance(dest, (str, os.PathLike)):
         path = Path(dest)
+        unsupported = unsupported_compression(path)
+        if unsupported is not None:
+            raise EncodeError(
+                f"{path}: {unsupported} compression is not written here: name it .gz, .zst or plain"
+            )
         kind = {".gz": "gzip", ".zst": "zstd"}.get(path.suffix)
         with path.open("wb") as raw:
             if kind is None:
