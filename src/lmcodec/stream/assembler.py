@@ -404,13 +404,16 @@ class Assembler:
             return None
 
     def _complete(self) -> Response:
-        unnamed = sorted(idx for idx in self._tool_raw if idx not in self._tool_name)
+        tool_raw = self._tool_raw
+        unnamed = sorted(idx for idx in tool_raw if idx not in self._tool_name) if tool_raw else None
         if unnamed:
             partial = self._build(frozenset(unnamed))
             raise StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
         return self._build(frozenset())
 
-    def _build(self, skip: frozenset[int]) -> Response:
+    def _slot_parts(self, skip: frozenset[int]) -> tuple[list[Part], bool]:
+        """The message's parts, slot by slot (the calls of ``skip`` left out), and whether a
+        tool call is among them."""
         text, thinking, tool_raw, other = self._text, self._thinking, self._tool_raw, self._other
         slots = set(thinking)
         slots.update(text, tool_raw)
@@ -418,32 +421,42 @@ class Assembler:
             slots.update(other.slots())
         parts: list[Part] = []
         has_tool_calls = False
+        for idx in sorted(slots):
+            cont = _NO_CONT
+            if other is not None:
+                states = other.slot_cont.get(idx)
+                if states:
+                    cont = tuple(states)
+            content = False
+            if idx in thinking:  # joined strings and checked states: nothing left to check
+                parts.append(_new(ThinkingPart, text="".join(thinking[idx]), continuation=cont))
+                content = True
+            if idx in text:
+                parts.append(_new(TextPart, text="".join(text[idx]), continuation=cont))
+                content = True
+            if other is not None and other.media_parts(idx, cont, parts):
+                content = True
+            if idx in tool_raw:
+                if idx not in skip:
+                    call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
+                    raw = "".join(tool_raw[idx])
+                    parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
+                    has_tool_calls = True
+            elif not content:
+                parts.append(_new(TextPart, text="", continuation=cont))
+        if not parts:
+            parts.append(_new(TextPart, text=""))
+        return parts, has_tool_calls
+
+    def _build(self, skip: frozenset[int]) -> Response:
         try:
-            for idx in sorted(slots):
-                cont = _NO_CONT
-                if other is not None:
-                    states = other.slot_cont.get(idx)
-                    if states:
-                        cont = tuple(states)
-                content = False
-                if idx in thinking:  # joined strings and checked states: nothing left to check
-                    parts.append(_new(ThinkingPart, text="".join(thinking[idx]), continuation=cont))
-                    content = True
-                if idx in text:
-                    parts.append(_new(TextPart, text="".join(text[idx]), continuation=cont))
-                    content = True
-                if other is not None and other.media_parts(idx, cont, parts):
-                    content = True
-                if idx in tool_raw:
-                    if idx not in skip:
-                        call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
-                        raw = "".join(tool_raw[idx])
-                        parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
-                        has_tool_calls = True
-                elif not content:
-                    parts.append(_new(TextPart, text="", continuation=cont))
-            if not parts:
-                parts.append(_new(TextPart, text=""))
+            text = self._text
+            if len(text) == 1 and not self._thinking and not self._tool_raw and self._other is None:
+                # one text slot and nothing else (most streams): its one part, as _slot_parts makes it
+                parts: list[Part] = [_new(TextPart, text="".join(*text.values()), continuation=())]
+                has_tool_calls = False
+            else:
+                parts, has_tool_calls = self._slot_parts(skip)
             finish: FinishReason | None = self._finish
             if finish is None:
                 finish = "tool_call" if has_tool_calls else "stop"
@@ -456,6 +469,7 @@ class Assembler:
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
             logprobs = self._logprobs
+            other = self._other
             message_cont = tuple(other.message_cont) if other is not None else ()
             message = _new(Message, role="assistant", parts=tuple(parts), continuation=message_cont)
             return _response(
@@ -476,24 +490,55 @@ class Assembler:
             raise ValidationError(str(exc)) from exc
 
 
-def _response(strict_data: bool, **fields: Any) -> Response:
-    """``Response(**fields)`` for the fields :meth:`Assembler._build` gathers: built without the
+def _response(
+    strict_data: bool,
+    *,
+    id: str | None,
+    model: str,
+    message: Message,
+    finish_reason: Any,
+    usage: Any,
+    logprobs: Any,
+    logprobs_complete: Any,
+    provider_data: Any,
+    adaptations: Any,
+) -> Response:
+    """``Response(...)`` for the fields :meth:`Assembler._build` gathers: built without the
     class call's checks when the values that come from events are of the types it checks
     (the message, logprobs and adaptations are checked Structs already), with the one check
     that walks a value, ``provider_data``'s, made as the constructor makes it unless the data
     is known strict JSON (``strict_data``: read by msgspec); else the class call."""
-    id_, model = fields["id"], fields["model"]
     if (
         type(model) is str
         and model
-        and (id_ is None or (type(id_) is str and id_))
-        and fields["finish_reason"] in _FINISH_REASONS
-        and type(fields["usage"]) is Usage
-        and type(fields["logprobs_complete"]) is bool
+        and (id is None or (type(id) is str and id))
+        and finish_reason in _FINISH_REASONS
+        and type(usage) is Usage
+        and type(logprobs_complete) is bool
     ):
-        data = fields["provider_data"]
-        if not strict_data or (data is not None and type(data) is not dict):
-            check_json_object(data, "Response.provider_data")
-        response: Response = _new(Response, **fields)
+        if not strict_data or (provider_data is not None and type(provider_data) is not dict):
+            check_json_object(provider_data, "Response.provider_data")
+        response: Response = _new(
+            Response,
+            id=id,
+            model=model,
+            message=message,
+            finish_reason=finish_reason,
+            usage=usage,
+            logprobs=logprobs,
+            logprobs_complete=logprobs_complete,
+            provider_data=provider_data,
+            adaptations=adaptations,
+        )
         return response
-    return Response(**fields)
+    return Response(
+        id=id,
+        model=model,
+        message=message,
+        finish_reason=finish_reason,
+        usage=usage,
+        logprobs=logprobs,
+        logprobs_complete=logprobs_complete,
+        provider_data=provider_data,
+        adaptations=adaptations,
+    )
