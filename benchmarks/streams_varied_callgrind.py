@@ -14,7 +14,9 @@ profile per stage):
 and JSON decode. Instruction counts do not move with the machine's load.
 
 Run: python3 benchmarks/streams_varied_callgrind.py anthropic:plain:whole anthropic:multiline:per-event ...
-     (row names: ``plain``, a feature of ``streams_varied.FEATURES`` (``lf`` for Gemini), or ``varied``)
+     (row names: ``plain``, a feature of ``streams_varied.FEATURES`` (``lf`` for Gemini), ``varied``, or
+     ``corpus``: every streamed body of the dialect in the lm15 contract corpus, one after the other;
+     its counts are per stream, not per event, as the corpus bodies are a few events each)
 """
 
 from __future__ import annotations
@@ -39,22 +41,26 @@ def _inner(path: str) -> None:
     import lmcodec.sse
     import streams_varied_contestants as C
 
-    provider, chunks = pickle.loads(Path(path).read_bytes())
+    provider, streams = pickle.loads(Path(path).read_bytes())
     floor = C.floor_runner(provider)
     ours = C.lmcodec_runner(provider)
 
     def framing() -> Any:
-        sse = lc.sse.SSEDecoder()
-        if hasattr(sse, "feed_data"):
-            out = [d for c in chunks for d in sse.feed_data(c)]
-            return out + sse.close_data()
-        return list(lc.sse.iter_sse(chunks))
+        out: list[bytes] = []
+        for chunks in streams:
+            sse = lc.sse.SSEDecoder()
+            out += [d for c in chunks for d in sse.feed_data(c)]
+            out += sse.close_data()
+        return out
+
+    def events() -> Any:
+        return [list(lc.stream.decode(provider, chunks, request=C.LC_REQUEST)) for chunks in streams]
 
     stages = {
-        "floor": lambda: floor(chunks),
+        "floor": lambda: [floor(chunks) for chunks in streams],
         "framing": framing,
-        "events": lambda: list(lc.stream.decode(provider, chunks, request=C.LC_REQUEST)),
-        "lmcodec": lambda: ours(chunks),
+        "events": events,
+        "lmcodec": lambda: [ours(chunks) for chunks in streams],
     }
     for name in STAGES:
         stages[name]()
@@ -85,16 +91,28 @@ def _msgspec_inclusive(profile: Path) -> int:
     return total
 
 
-def measure(spec: str) -> dict[str, float]:
-    """Instructions per event of each stage of one row ``provider:row:feeding``."""
+def _streams(provider: str, row: str, feeding: str) -> tuple[list[list[bytes]], int]:
+    """The streams of a row, each as its chunks, and the units its counts are divided by
+    (events; streams for ``corpus``)."""
     import streams_varied as sv
 
-    provider, row, feeding = spec.split(":")
+    if row == "corpus":
+        from streams_varied_paired import _events, corpus_bodies
+
+        bodies = corpus_bodies(provider)
+        return [[b] if feeding == "whole" else _events(b) for b in bodies], len(bodies)
     s = sv.varied(provider) if row == "varied" else sv.matrix(provider)[row]
-    chunks = [s.body] if feeding == "whole" else list(s.events)
+    return [[s.body] if feeding == "whole" else list(s.events)], s.n_events
+
+
+def measure(spec: str) -> dict[str, float]:
+    """Instructions per event (per stream for ``corpus``) of each stage of one row
+    ``provider:row:feeding``."""
+    provider, row, feeding = spec.split(":")
+    streams, n = _streams(provider, row, feeding)
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "chunks.pickle"
-        data.write_bytes(pickle.dumps((provider, chunks)))
+        data.write_bytes(pickle.dumps((provider, streams)))
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
         subprocess.run(
             [
@@ -113,7 +131,6 @@ def measure(spec: str) -> dict[str, float]:
         )
         # Dumps: 1 = start-up .. first marker; then (warm-up, measured) per stage.
         profiles = {name: Path(f"{tmp}/cg.out.{2 + 2 * i}") for i, name in enumerate(STAGES)}
-        n = s.n_events
         out = {name: _total(p) / n for name, p in profiles.items()}
         out["json"] = _msgspec_inclusive(profiles["lmcodec"]) / n
     out["events_count"] = n
@@ -125,8 +142,8 @@ def main(argv: list[str]) -> None:
         _inner(argv[1])
         return
     print(
-        "| row | events | floor Ir/ev | lmcodec Ir/ev | framing | JSON decode (msgspec) | mapping + assembly "
-        "| list(decode) Ir/ev | lmcodec / floor |"
+        "| row | events (corpus: streams) | floor Ir/ev | lmcodec Ir/ev | framing | JSON decode (msgspec) "
+        "| mapping + assembly | list(decode) Ir/ev | lmcodec / floor |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for spec in argv:

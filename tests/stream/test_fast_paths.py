@@ -6,6 +6,9 @@
   ``Usage(...)``, or raises what it raises.
 - The Assembler's Response (built without the class call where the values are checked)
   equals ``Response(...)``, or fails as it fails.
+- The Assembler's part of a stream with one text slot and nothing else equals the slot-by-slot
+  build's; its single end, taken as it is, assembles as the end EndMerge merges (several ends too).
+- Gemini's usage and finish reason equal lm15's ``_gemini_usage`` and ``_finish_reason``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from lmcodec.errors import StreamDecodeError, ValidationError
 from lmcodec.providers._mapper import usage_of
 from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
 from lmcodec.stream.assembler import _response
+from lmcodec.stream.events import EventSink
 
 from ..corpus import CORPUS
 
@@ -285,3 +289,149 @@ def test_assembler_reports_a_provider_data_json_cannot_carry(name: str) -> None:
     assembler._provider_data = bad  # what an end read by lm15's json.loads may carry
     with pytest.raises(ValidationError):
         assembler._complete()
+
+
+# -- the Assembler's one-text-slot parts and its single end -------------------------------------
+
+_FRAGMENTS = st.lists(st.text(max_size=4), min_size=1, max_size=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=3), _FRAGMENTS)
+def test_one_text_slot_is_built_as_every_slot_is(part_index: int, fragments: list[str]) -> None:
+    """A stream holding one text slot and nothing else: its part as the slot-by-slot build makes it."""
+    assembler = lc.Assembler(request=REQUEST)
+    assembler.begin("m-1")
+    for fragment in fragments:
+        assembler.text(part_index, fragment)
+    assembler.end("stop", None, None)
+    assert assembler.close()
+    parts, has_tool_calls = assembler._slot_parts(frozenset())
+    assert assembler.result().message.parts == tuple(parts) and not has_tool_calls
+
+
+_FINISH = st.sampled_from([None, "stop", "length", "tool_call", "content_filter"])
+_USAGES = st.one_of(st.none(), st.builds(lc.Usage, input_tokens=st.integers(0, 9)))
+_DATA = st.one_of(
+    st.none(),
+    st.just({}),
+    st.dictionaries(st.text(max_size=2), st.integers() | st.floats(allow_nan=True), max_size=2),
+)
+_ENDS = st.lists(st.tuples(_FINISH, _USAGES, _DATA, st.booleans()), min_size=1, max_size=3)
+
+
+def _assembled(run: Any) -> tuple[Any, ...]:
+    try:
+        return ("ok", lc.to_builtins(run()))
+    except lc.StreamAssemblyError as exc:
+        return ("assembly", str(exc), lc.to_builtins(exc.partial))
+    except (TypeError, ValueError) as exc:
+        return (type(exc).__name__, str(exc))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ENDS)
+def test_the_ends_are_merged_as_lm15_merges_them(ends: list[tuple[Any, Any, Any, bool]]) -> None:
+    """The Assembler takes a single end as it is and merges several with EndMerge: the Response is
+    the one of the EventSink's merged end event pushed into an Assembler."""
+
+    def as_sink() -> lc.Response:
+        assembler = lc.Assembler(request=REQUEST)
+        assembler.begin("m-1")
+        assembler.text(0, "a")
+        for finish, usage, data, _strict in ends:
+            assembler.end(finish, usage, data, strict_json=False)
+        assembler.close()
+        return assembler.result()
+
+    def from_events() -> lc.Response:
+        sink = EventSink()
+        sink.begin("m-1")
+        sink.text(0, "a")
+        for finish, usage, data, _strict in ends:
+            sink.end(finish, usage, data)
+        sink.close()
+        assembler = lc.Assembler(request=REQUEST)
+        assembler.extend(sink.out)
+        return assembler.result()
+
+    assert _assembled(as_sink) == _assembled(from_events)
+
+
+# -- Gemini's usage and finish reason against lm15's own functions ------------------------------
+
+_USAGE_KEYS = (
+    "promptTokenCount",
+    "candidatesTokenCount",
+    "responseTokenCount",
+    "totalTokenCount",
+    "cachedContentTokenCount",
+    "thoughtsTokenCount",
+)
+_MODALITY = st.fixed_dictionaries(
+    {},
+    optional={
+        "modality": st.sampled_from(["AUDIO", "TEXT", None]),
+        "tokenCount": st.one_of(st.integers(-1, 9), st.none(), st.floats(0, 9)),
+    },
+)
+_DETAILS = st.one_of(st.none(), st.just([]), st.lists(_MODALITY | st.integers(), max_size=3), st.just({}))
+_USAGE_PAYLOAD = st.one_of(
+    st.none(),
+    st.just({}),
+    st.lists(st.integers(), max_size=1),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            **{
+                key: st.one_of(st.integers(-2, 2**40), st.none(), st.booleans(), st.floats(0, 9))
+                for key in _USAGE_KEYS
+            },
+            "promptTokensDetails": _DETAILS,
+            "candidatesTokensDetails": _DETAILS,
+            "responseTokensDetails": _DETAILS,
+            "other": st.integers(),
+        },
+    ),
+)
+
+
+def _usage_outcome(run: Any) -> tuple[Any, ...]:
+    try:
+        usage = run()
+    except (TypeError, ValueError) as exc:
+        return (type(exc).__name__,)
+    names = ("input_tokens", "output_tokens", "total_tokens", "cache_read_tokens", "reasoning_tokens")
+    names += ("input_audio_tokens", "output_audio_tokens", "cache_write_tokens")
+    return ("ok", [(getattr(usage, n), type(getattr(usage, n))) for n in names])
+
+
+@settings(max_examples=400, deadline=None)
+@given(_USAGE_PAYLOAD)
+def test_gemini_usage_is_lm15s(payload: Any) -> None:
+    from lm15.providers.gemini import _gemini_usage
+
+    from lmcodec.providers.gemini.views import gemini_usage
+
+    keys = ("candidatesTokenCount", "responseTokenCount")
+    ours = _usage_outcome(lambda: gemini_usage(payload))
+    assert ours == _usage_outcome(lambda: _gemini_usage(payload, output_keys=keys))
+
+
+@given(
+    st.one_of(
+        st.sampled_from(["STOP", "MAX_TOKENS", "SAFETY", "SPII", "stop", "max_tokens", ""]),
+        st.none(),
+        st.text(max_size=3),
+        st.integers(),
+    ),
+    st.booleans(),
+)
+def test_gemini_finish_reason_is_lm15s(reason: Any, has_tool_call: bool) -> None:
+    from lm15.providers.gemini import _finish_reason
+
+    from lmcodec.providers.gemini.views import finish_reason
+
+    assert finish_reason(reason, has_tool_call=has_tool_call) == _finish_reason(
+        reason, has_tool_call=has_tool_call
+    )

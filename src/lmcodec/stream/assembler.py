@@ -37,8 +37,11 @@ parsing); ``result`` joins and parses each slot once. :func:`coalesce` is lm15's
 ``coalesce_stream`` (one start first, every adapter end merged into one last end).
 
 Helpers live beside this module: tool-call input parsing in
-:mod:`lmcodec.stream._tool_input`, audio in :mod:`lmcodec.stream._audio`, judgments in
-:mod:`lmcodec.wire.judgments`, coalescing in :mod:`lmcodec.stream.coalesce`.
+:mod:`lmcodec.stream._tool_input`; the state of the rare deltas (audio, images, citations,
+continuation states) in :mod:`lmcodec.stream._other_parts`, made at the first of them (audio
+decoding in :mod:`lmcodec.stream._audio`); judgments in :mod:`lmcodec.wire.judgments`;
+coalescing in :mod:`lmcodec.stream.coalesce` (a single end needs no merging: its values are taken
+as they are, which is what the merge of one end gives).
 """
 
 from __future__ import annotations
@@ -53,19 +56,13 @@ from lmcodec.errors import (
     StreamError,
     ValidationError,
 )
-from lmcodec.stream._audio import audio_part
+from lmcodec.stream._other_parts import OtherParts
 from lmcodec.stream._tool_call import tool_call_part
 from lmcodec.stream._tool_input import json_loads, parse_tool_input
 from lmcodec.stream.coalesce import EndMerge, coalesce
 from lmcodec.wire import (
     Adaptation,
-    AudioDelta,
-    CitationDelta,
-    CitationPart,
-    ContinuationDelta,
     ContinuationState,
-    ImageDelta,
-    ImagePart,
     Message,
     Part,
     Request,
@@ -86,14 +83,14 @@ from lmcodec.wire import (
 from lmcodec.wire._checks import check_json_object
 from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
-from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["Assembler", "coalesce", "declares_judgments", "parse_tool_input"]
 
 _EMPTY_USAGE = Usage()
 _new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
 _FINISH_REASONS = frozenset(get_args(FinishReason))
-_OTHER_DELTAS = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
+_NO_CONT: tuple[ContinuationState, ...] = ()
 
 _UNNAMED = (
     "tool call at part {} arrived without a name; the adapter that produced this stream must set "
@@ -127,24 +124,20 @@ class Assembler:
 
     __slots__ = (
         "_adaptations",
-        "_audio",
-        "_audio_media",
-        "_citations",
         "_content",
+        "_end",
         "_ended",
         "_ends",
         "_failure",
         "_finish",
         "_id",
-        "_images",
         "_logprobs",
         "_logprobs_complete",
-        "_message_cont",
         "_model",
+        "_other",
         "_provider_data",
         "_request",
         "_response",
-        "_slot_cont",
         "_started",
         "_stream_model",
         "_strict_data",
@@ -166,15 +159,10 @@ class Assembler:
         self._provider_data: dict[str, Any] | None = None
         self._text: dict[int, list[str]] = {}
         self._thinking: dict[int, list[str]] = {}
-        self._audio: dict[int, list[str]] = {}
-        self._audio_media: dict[int, str | None] = {}
-        self._images: dict[int, ImagePart] = {}
-        self._citations: dict[int, list[CitationPart]] = {}
         self._tool_raw: dict[int, list[str]] = {}
         self._tool_id: dict[int, str] = {}
         self._tool_name: dict[int, str] = {}
-        self._message_cont: list[ContinuationState] = []
-        self._slot_cont: dict[int, list[ContinuationState]] = {}
+        self._other: OtherParts | None = None  # audio, images, citations, continuation: made at the first
         self._logprobs: list[TokenLogprob] = []
         self._logprobs_complete = True
         self._ended = False
@@ -184,7 +172,8 @@ class Assembler:
         self._stream_model: str | None = None
         self._started = False
         self._content = False  # a delta other than text, thinking or tool input came
-        self._ends = EndMerge()
+        self._end: tuple[Any, Usage | None, Any, bool] | None = None  # the one adapter end so far
+        self._ends: EndMerge | None = None  # two ends or more: merged by lm15's rule
         self._strict_data = False  # the end's provider_data was read by msgspec (see Sink.end)
 
     # ─── push: the hot path ──────────────────────────────────────────────────
@@ -290,18 +279,34 @@ class Assembler:
     def end(
         self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
     ) -> None:
-        """Sink: one adapter end, merged at :meth:`close`."""
-        self._ends.add(finish_reason, usage, provider_data, strict_json)
+        """Sink: one adapter end, merged at :meth:`close` (a single end is the merged end as it is)."""
+        ends = self._ends
+        if ends is None:
+            first = self._end
+            if first is None:
+                self._end = (finish_reason, usage, provider_data, strict_json)
+                return
+            self._ends = ends = EndMerge()
+            ends.add(*first)
+        ends.add(finish_reason, usage, provider_data, strict_json)
 
     def close(self) -> bool:
         """Sink: end of input; the merged end (if any end came) assembles the Response."""
-        end = self._ends.merged()
-        if end is None:
+        ends = self._ends
+        if ends is not None:
+            finish, usage, data, strict = ends.finish_reason, ends.usage, ends.provider_data, ends.strict_json
+        elif self._end is not None:
+            finish, usage, data, strict = self._end
+        else:
             return False
-        if not self._started:
-            self.start(None, self._stream_model)
-        self._strict_data = self._ends.strict_json
-        self._push_event(end)
+        if self._ended:
+            self._after_end()
+        if not self._started:  # the synthesized start: it names the stream's model
+            self._started = True
+            if self._stream_model:
+                self._model = self._stream_model
+        self._strict_data = strict
+        self._end_with(finish, usage, data)
         return True
 
     def _push_event(self, event: Any) -> None:
@@ -310,7 +315,10 @@ class Assembler:
             self._after_end()
         kind = type(event)
         if kind is StreamDeltaEvent:
-            self._push_other(event.delta)
+            other = self._other
+            if other is None:
+                self._other = other = OtherParts()
+            other.push(event.delta)
         elif kind is StreamStartEvent:
             if event.id:
                 self._id = event.id
@@ -319,63 +327,21 @@ class Assembler:
             if event.adaptations:
                 self._adaptations = event.adaptations
         elif kind is StreamEndEvent:
-            self._end(event)
+            self._end_with(event.finish_reason, event.usage, event.provider_data)
         elif kind is StreamErrorEvent:
             raise StreamError(event.error)
         elif kind is not UnknownEvent:  # an unknown event carries nothing assembly knows: skipped
             raise ValidationError(f"Assembler.push expects a StreamEvent, got {kind.__name__}")
 
-    def _push_other(self, delta: Any) -> None:
-        kind = type(delta)
-        if kind not in _OTHER_DELTAS:
-            if kind is UnknownDelta:  # an unknown delta carries nothing assembly knows: skipped
-                return
-            raise ValidationError(f"StreamDeltaEvent.delta is not a Delta: {kind.__name__}")
-        idx: int = delta.part_index
-        if kind is AudioDelta:
-            chunks = self._audio.get(idx)
-            if chunks is None:
-                self._audio[idx] = [delta.data or ""]
-                self._audio_media[idx] = delta.media_type
-            else:
-                chunks.append(delta.data or "")
-        elif kind is ImageDelta:
-            media_type = delta.media_type or "image/png"
-            if delta.data is not None:
-                image = _checked(ImagePart, media_type=media_type, data=delta.data)
-            elif delta.url is not None:
-                image = _checked(ImagePart, media_type=media_type, url=delta.url)
-            elif delta.file_id is not None:
-                image = _checked(ImagePart, media_type=media_type, file_id=delta.file_id)
-            else:
-                return
-            self._images[idx] = image
-        elif kind is CitationDelta:
-            part = _checked(CitationPart, text=delta.text, url=delta.url, title=delta.title)
-            cites = self._citations.get(idx)
-            if cites is None:
-                self._citations[idx] = [part]
-            else:
-                cites.append(part)
-        else:  # ContinuationDelta
-            state = _checked(ContinuationState, provider=delta.provider, kind=delta.kind, data=delta.data)
-            if delta.part_index is None:
-                self._message_cont.append(state)
-            else:
-                states = self._slot_cont.get(delta.part_index)
-                if states is None:
-                    self._slot_cont[delta.part_index] = [state]
-                else:
-                    states.append(state)
-
-    def _end(self, event: StreamEndEvent) -> None:
+    def _end_with(self, finish_reason: Any, usage: Usage | None, provider_data: Any) -> None:
+        """The end: its values taken, the Response assembled."""
         self._ended = True
-        if event.finish_reason is not None:
-            self._finish = event.finish_reason
-        if event.usage is not None:
-            self._usage = event.usage
-        if event.provider_data is not None:
-            self._provider_data = event.provider_data
+        if finish_reason is not None:
+            self._finish = finish_reason
+        if usage is not None:
+            self._usage = usage
+        if provider_data is not None:
+            self._provider_data = provider_data
         try:
             self._response = self._complete()
         except ValidationError as exc:
@@ -438,51 +404,59 @@ class Assembler:
             return None
 
     def _complete(self) -> Response:
-        unnamed = sorted(idx for idx in self._tool_raw if idx not in self._tool_name)
+        tool_raw = self._tool_raw
+        unnamed = sorted(idx for idx in tool_raw if idx not in self._tool_name) if tool_raw else None
         if unnamed:
             partial = self._build(frozenset(unnamed))
             raise StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
         return self._build(frozenset())
 
-    def _build(self, skip: frozenset[int]) -> Response:
-        text, thinking, images = self._text, self._thinking, self._images
-        audio, citations, tool_raw, slot_cont = self._audio, self._citations, self._tool_raw, self._slot_cont
+    def _slot_parts(self, skip: frozenset[int]) -> tuple[list[Part], bool]:
+        """The message's parts, slot by slot (the calls of ``skip`` left out), and whether a
+        tool call is among them."""
+        text, thinking, tool_raw, other = self._text, self._thinking, self._tool_raw, self._other
         slots = set(thinking)
-        slots.update(text, images, audio, citations, tool_raw, slot_cont)
+        slots.update(text, tool_raw)
+        if other is not None:
+            slots.update(other.slots())
         parts: list[Part] = []
         has_tool_calls = False
+        for idx in sorted(slots):
+            cont = _NO_CONT
+            if other is not None:
+                states = other.slot_cont.get(idx)
+                if states:
+                    cont = tuple(states)
+            content = False
+            if idx in thinking:  # joined strings and checked states: nothing left to check
+                parts.append(_new(ThinkingPart, text="".join(thinking[idx]), continuation=cont))
+                content = True
+            if idx in text:
+                parts.append(_new(TextPart, text="".join(text[idx]), continuation=cont))
+                content = True
+            if other is not None and other.media_parts(idx, cont, parts):
+                content = True
+            if idx in tool_raw:
+                if idx not in skip:
+                    call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
+                    raw = "".join(tool_raw[idx])
+                    parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
+                    has_tool_calls = True
+            elif not content:
+                parts.append(_new(TextPart, text="", continuation=cont))
+        if not parts:
+            parts.append(_new(TextPart, text=""))
+        return parts, has_tool_calls
+
+    def _build(self, skip: frozenset[int]) -> Response:
         try:
-            for idx in sorted(slots):
-                states = slot_cont.get(idx)
-                cont: tuple[ContinuationState, ...] = tuple(states) if states else ()
-                content = False
-                if idx in thinking:  # joined strings and checked states: nothing left to check
-                    parts.append(_new(ThinkingPart, text="".join(thinking[idx]), continuation=cont))
-                    content = True
-                if idx in text:
-                    parts.append(_new(TextPart, text="".join(text[idx]), continuation=cont))
-                    content = True
-                if idx in images:
-                    image = images[idx]
-                    parts.append(msgspec.structs.replace(image, continuation=cont) if cont else image)
-                    content = True
-                if idx in audio:
-                    parts.append(audio_part(audio[idx], self._audio_media[idx], cont))
-                    content = True
-                if idx in citations:
-                    for cite in citations[idx]:
-                        parts.append(msgspec.structs.replace(cite, continuation=cont) if cont else cite)
-                    content = True
-                if idx in tool_raw:
-                    if idx not in skip:
-                        call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
-                        raw = "".join(tool_raw[idx])
-                        parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
-                        has_tool_calls = True
-                elif not content:
-                    parts.append(_new(TextPart, text="", continuation=cont))
-            if not parts:
-                parts.append(_new(TextPart, text=""))
+            text = self._text
+            if len(text) == 1 and not self._thinking and not self._tool_raw and self._other is None:
+                # one text slot and nothing else (most streams): its one part, as _slot_parts makes it
+                parts: list[Part] = [_new(TextPart, text="".join(*text.values()), continuation=())]
+                has_tool_calls = False
+            else:
+                parts, has_tool_calls = self._slot_parts(skip)
             finish: FinishReason | None = self._finish
             if finish is None:
                 finish = "tool_call" if has_tool_calls else "stop"
@@ -495,9 +469,9 @@ class Assembler:
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
             logprobs = self._logprobs
-            message = _new(
-                Message, role="assistant", parts=tuple(parts), continuation=tuple(self._message_cont)
-            )
+            other = self._other
+            message_cont = tuple(other.message_cont) if other is not None else ()
+            message = _new(Message, role="assistant", parts=tuple(parts), continuation=message_cont)
             return _response(
                 self._strict_data,
                 id=self._id,
@@ -516,32 +490,55 @@ class Assembler:
             raise ValidationError(str(exc)) from exc
 
 
-def _response(strict_data: bool, **fields: Any) -> Response:
-    """``Response(**fields)`` for the fields :meth:`Assembler._build` gathers: built without the
+def _response(
+    strict_data: bool,
+    *,
+    id: str | None,
+    model: str,
+    message: Message,
+    finish_reason: Any,
+    usage: Any,
+    logprobs: Any,
+    logprobs_complete: Any,
+    provider_data: Any,
+    adaptations: Any,
+) -> Response:
+    """``Response(...)`` for the fields :meth:`Assembler._build` gathers: built without the
     class call's checks when the values that come from events are of the types it checks
     (the message, logprobs and adaptations are checked Structs already), with the one check
     that walks a value, ``provider_data``'s, made as the constructor makes it unless the data
     is known strict JSON (``strict_data``: read by msgspec); else the class call."""
-    id_, model = fields["id"], fields["model"]
     if (
         type(model) is str
         and model
-        and (id_ is None or (type(id_) is str and id_))
-        and fields["finish_reason"] in _FINISH_REASONS
-        and type(fields["usage"]) is Usage
-        and type(fields["logprobs_complete"]) is bool
+        and (id is None or (type(id) is str and id))
+        and finish_reason in _FINISH_REASONS
+        and type(usage) is Usage
+        and type(logprobs_complete) is bool
     ):
-        data = fields["provider_data"]
-        if not strict_data or (data is not None and type(data) is not dict):
-            check_json_object(data, "Response.provider_data")
-        response: Response = _new(Response, **fields)
+        if not strict_data or (provider_data is not None and type(provider_data) is not dict):
+            check_json_object(provider_data, "Response.provider_data")
+        response: Response = _new(
+            Response,
+            id=id,
+            model=model,
+            message=message,
+            finish_reason=finish_reason,
+            usage=usage,
+            logprobs=logprobs,
+            logprobs_complete=logprobs_complete,
+            provider_data=provider_data,
+            adaptations=adaptations,
+        )
         return response
-    return Response(**fields)
-
-
-def _checked(cls: Any, **kwargs: Any) -> Any:
-    """``cls(**kwargs)`` through lm15's constructor checks; a rejection is a ValidationError."""
-    try:
-        return cls(**kwargs)
-    except (TypeError, ValueError) as exc:
-        raise ValidationError(str(exc)) from exc
+    return Response(
+        id=id,
+        model=model,
+        message=message,
+        finish_reason=finish_reason,
+        usage=usage,
+        logprobs=logprobs,
+        logprobs_complete=logprobs_complete,
+        provider_data=provider_data,
+        adaptations=adaptations,
+    )

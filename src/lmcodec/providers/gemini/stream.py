@@ -107,6 +107,9 @@ class StreamMapper(MapperBase):
                 except REFUSED:
                     skipped += self._chunk(data)
                     continue
+                if candidate.finishReason:  # the end (once per stream), its one text part before it
+                    skipped += self._end(data, candidate)
+                    continue
                 part = candidate.content.parts[0]
                 if part.thought:
                     sink.thinking(0, part.text)
@@ -144,20 +147,25 @@ class StreamMapper(MapperBase):
             # no candidate, an error or a (possible) prompt block: rare, the port maps it
             return self.port(data)
         candidate = candidates[0]
-        finish = candidate.finishReason
-        if finish:  # an end (once per stream): the whole chunk is its provider_data
-            if finish in CANDIDATE_FINISH_ERRORS:  # an in-band refusal: the port maps it
-                return self.port(data)
-            try:  # read as the port reads it; a usage lm15 would crash on is left to the port
-                payload, strict = load_strict(data)
-                usage = gemini_usage(payload.get("usageMetadata"))
-            except LM15_CRASHES:
-                return self.port(data)
-            saw_tool = self._parts(candidate) > 1
-            self.sink.end(finish_reason(finish, has_tool_call=saw_tool), usage, payload, strict_json=strict)
-            return 0
+        if candidate.finishReason:
+            return self._end(data, candidate)
         if not self._parts(candidate):  # a usage-only end depends on the usageMetadata key: the port reads it
             return self.port(data)
+        return 0
+
+    def _end(self, data: bytes, candidate: Any) -> int:
+        """A chunk that carries the end (once per stream; no error, no prompt block): its parts,
+        then the end, whose provider_data is the whole chunk; 1 if it mapped to nothing."""
+        finish = candidate.finishReason
+        if finish in CANDIDATE_FINISH_ERRORS:  # an in-band refusal: the port maps it
+            return self.port(data)
+        try:  # read as the port reads it; a usage lm15 would crash on is left to the port
+            payload, strict = load_strict(data)
+            usage = gemini_usage(payload.get("usageMetadata"))
+        except LM15_CRASHES:
+            return self.port(data)
+        saw_tool = self._parts(candidate) > 1
+        self.sink.end(finish_reason(finish, has_tool_call=saw_tool), usage, payload, strict_json=strict)
         return 0
 
     def _parts(self, candidate: Any) -> int:

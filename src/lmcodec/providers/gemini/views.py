@@ -126,10 +126,22 @@ def inband_error(data: Any) -> ProviderError | None:
     return None
 
 
+_FINISH_REASONS: Final[dict[Any, FinishReason]] = {
+    "STOP": "stop",
+    "MAX_TOKENS": "length",
+    **dict.fromkeys(("SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII"), "content_filter"),
+}
+"""What :func:`finish_reason` maps the wire's own spellings to, without a ``str()``/``upper()``."""
+
+
 def finish_reason(reason: Any, *, has_tool_call: bool = False) -> FinishReason:
-    """lm15 ``gemini._finish_reason``."""
+    """lm15 ``gemini._finish_reason`` (the wire's spellings looked up in a table)."""
     if has_tool_call:
         return "tool_call"
+    if type(reason) is str:
+        known = _FINISH_REASONS.get(reason)
+        if known is not None:
+            return known
     r = str(reason or "").upper()
     if r == "MAX_TOKENS":
         return "length"
@@ -139,11 +151,14 @@ def finish_reason(reason: Any, *, has_tool_call: bool = False) -> FinishReason:
 
 
 def _modality_tokens(details: Any, modality: str) -> Any:
-    if not isinstance(details, list):
+    if not details or not isinstance(details, list):
         return None
-    counts = [
-        e.get("tokenCount", 0) for e in details if isinstance(e, dict) and e.get("modality") == modality
-    ]
+    counts: list[Any] | None = None  # (a loop: no list comprehension frame for the common no-match)
+    for e in details:
+        if isinstance(e, dict) and e.get("modality") == modality:
+            if counts is None:
+                counts = []
+            counts.append(e.get("tokenCount", 0))
     return sum(counts) if counts else None
 
 
@@ -151,22 +166,40 @@ def gemini_usage(usage_payload: Any) -> Usage:
     """lm15 ``_gemini_usage(u, output_keys=("candidatesTokenCount", "responseTokenCount"))``."""
     if not isinstance(usage_payload, dict) or not usage_payload:
         return Usage()
-    output_tokens: Any = 0
-    for key in ("candidatesTokenCount", "responseTokenCount"):
-        if key in usage_payload:
-            output_tokens = usage_payload[key]
+    get = usage_payload.get
+    if "candidatesTokenCount" in usage_payload:
+        output_tokens: Any = usage_payload["candidatesTokenCount"]
+    else:
+        output_tokens = get("responseTokenCount", 0)
+    input_tokens = get("promptTokenCount", 0)
+    total = get("totalTokenCount")
+    cached = get("cachedContentTokenCount")
+    reasoning = get("thoughtsTokenCount")
+    input_audio = _modality_tokens(get("promptTokensDetails"), "AUDIO")
+    output_audio = _modality_tokens(get("candidatesTokensDetails") or get("responseTokensDetails"), "AUDIO")
+    for value in (input_tokens, output_tokens, total, cached, reasoning, input_audio, output_audio):
+        if value is not None and (type(value) is not int or value < 0):
             break
+    else:  # the common counts, built as usage_of builds them, without its keyword dict
+        usage: Usage = new(
+            Usage,
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            total_tokens=total,
+            cache_read_tokens=cached,
+            reasoning_tokens=reasoning,
+            input_audio_tokens=input_audio,
+            output_audio_tokens=output_audio,
+        )
+        return usage
     return usage_of(
-        input_tokens=usage_payload.get("promptTokenCount", 0),
+        input_tokens=input_tokens,
         output_tokens=output_tokens,
-        total_tokens=usage_payload.get("totalTokenCount"),
-        cache_read_tokens=usage_payload.get("cachedContentTokenCount"),
-        reasoning_tokens=usage_payload.get("thoughtsTokenCount"),
-        input_audio_tokens=_modality_tokens(usage_payload.get("promptTokensDetails"), "AUDIO"),
-        output_audio_tokens=_modality_tokens(
-            usage_payload.get("candidatesTokensDetails") or usage_payload.get("responseTokensDetails"),
-            "AUDIO",
-        ),
+        total_tokens=total,
+        cache_read_tokens=cached,
+        reasoning_tokens=reasoning,
+        input_audio_tokens=input_audio,
+        output_audio_tokens=output_audio,
     )
 
 
@@ -291,7 +324,8 @@ chunk_decoder: Final = msgspec.json.Decoder(_Chunk)
 
 # The common chunk, one text (or thought) part and nothing else that maps, decoded
 # into a stricter view: every chunk it accepts, _Chunk accepts too and maps to the
-# same events (a TextDelta or ThinkingDelta at part 0, and its signature).
+# same events (a TextDelta or ThinkingDelta at part 0, and its signature; for a chunk
+# with a finishReason, that part and then the end, mapped by the same code as _Chunk's).
 # No JSON value fits _Absent: a chunk holding the key is left to _Chunk.
 _Absent = Annotated[int, msgspec.Meta(ge=1, le=0)] | msgspec.UnsetType
 
@@ -310,7 +344,7 @@ class _TextContent(msgspec.Struct, frozen=True, gc=False):
 
 class _TextCandidate(msgspec.Struct, frozen=True, gc=False):
     content: _TextContent
-    finishReason: None = None
+    finishReason: str | None = None  # an end: mapped as _Chunk's end (its one part, then the end)
     logprobsResult: LogprobsResult | None = None  # for the part's text, unless it is a thought
 
 
