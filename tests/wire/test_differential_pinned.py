@@ -368,3 +368,20 @@ def test_cache_config_check_order(kwargs: dict[str, Any]) -> None:
     check(Obj("CacheConfig", kwargs))
     with pytest.raises(ValueError, match="cannot specify"):
         lc.CacheConfig(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"total_tokens": -1, "cache_read_tokens": False},
+        {"total_tokens": "1", "output_audio_tokens": -2},
+        {"input_tokens": -1, "total_tokens": 1.5},
+    ],
+)
+def test_usage_faults_are_found_in_lm15s_order(kwargs: dict[str, Any]) -> None:
+    """With several bad counts, the error is the one lm15 raises: it checks total_tokens last."""
+    with pytest.raises(Exception) as theirs:
+        lt.Usage(**kwargs)
+    with pytest.raises(Exception) as ours:
+        lc.Usage(**kwargs)
+    assert (type(ours.value), str(ours.value)) == (type(theirs.value), str(theirs.value))

@@ -128,10 +128,13 @@ class WireStruct(
     ``_lm_order`` lm15's positional order, ``_lm_kwonly`` lm15's keyword-only
     fields, ``_lm_defaults`` constructor defaults that differ from the
     omission defaults (``REQUIRED`` for an argument lm15 requires),
-    ``_lm_prepare(kwargs)`` a hook normalizing arguments before the checks.
+    ``_lm_prepare(kwargs)`` a hook normalizing arguments before the checks,
+    ``_lm_check_order`` the order lm15 checks fields in where it is not the field
+    order (the first fault found decides the error raised).
     """
 
     _lm_order: ClassVar[tuple[str, ...] | None] = None
+    _lm_check_order: ClassVar[tuple[str, ...]] = ()
     _lm_kwonly: ClassVar[tuple[str, ...]] = ()
     _lm_defaults: ClassVar[dict[str, Any]] = {}
 
@@ -166,6 +169,8 @@ def _build_plan(cls: Any) -> _Plan:
         for f in fields
         if f.name in ordered
     }
+    first = [name for name in cls._lm_check_order if name in checks]
+    checks = {name: checks[name] for name in (*first, *(n for n in checks if n not in first))}
     return _Plan(order, kwonly, ordered, {k: v for k, v in checks.items() if v is not _identity})
 
 

@@ -59,6 +59,18 @@ class Usage(WireStruct, frozen=True, kw_only=True):
     input_audio_tokens: NonNegativeInt | None = None
     output_audio_tokens: NonNegativeInt | None = None
 
+    # lm15 checks total_tokens after the other counts.
+    _lm_check_order: ClassVar[tuple[str, ...]] = (
+        "input_tokens",
+        "output_tokens",
+        "cache_read_tokens",
+        "cache_write_tokens",
+        "reasoning_tokens",
+        "input_audio_tokens",
+        "output_audio_tokens",
+        "total_tokens",
+    )
+
     if TYPE_CHECKING:
 
         def __init__(
