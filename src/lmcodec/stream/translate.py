@@ -104,15 +104,19 @@ class _HeadPeek:
 
     def feed(self, chunk: bytes) -> None:
         seen = self.seen
-        seen += chunk
-        at = seen.find(b"data:")
-        end = seen.find(b"\n", at) if at >= 0 else -1
+        if seen:
+            seen += chunk
+        data: bytes | bytearray = seen or chunk  # the first chunk is read in place, not copied
+        at = data.find(b"data:")
+        end = data.find(b"\n", at) if at >= 0 else -1
         if end < 0:
-            if len(seen) > _PEEK_LIMIT:
+            if len(data) > _PEEK_LIMIT:
                 self._stop()
+            elif not seen:
+                seen += chunk
             return
         try:
-            head = _head_decoder.decode(bytes(seen[at + 5 : end]).strip())
+            head = _head_decoder.decode(bytes(data[at + 5 : end]).strip())
         except (msgspec.DecodeError, msgspec.ValidationError):
             head = _Head()
         self.id = head.id or head.responseId
@@ -260,8 +264,9 @@ class _WriterSink:
         out = self.out
         if not out:
             return b""
-        self.out = []
-        return line_safe(out[0] if len(out) == 1 else b"".join(out))
+        data = out[0] if len(out) == 1 else b"".join(out)
+        out.clear()
+        return line_safe(data)
 
 
 class _Translator:

@@ -4,7 +4,8 @@ when it reads as the same deltas and end (the same-dialect round trip keeps it).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 import msgspec
 
@@ -13,6 +14,10 @@ from lmcodec.providers.gemini.stream import StreamMapper
 from lmcodec.wire import StreamDeltaEvent, StreamEndEvent, TextDelta, ThinkingDelta, ToolCallDelta, Usage
 
 __all__ = ["reads_as"]
+
+_new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
+"""msgspec's own construction (as the stream's EventSink builds events): no lm15 binding or checks,
+which these values, read by the mapper, have passed."""
 
 
 class _Collect:
@@ -32,14 +37,15 @@ class _Collect:
         pass
 
     def text(self, part_index: int, text: str) -> None:
-        self.deltas.append(StreamDeltaEvent(delta=TextDelta(text=text, part_index=part_index)))
+        self.deltas.append(_new(StreamDeltaEvent, delta=_new(TextDelta, text=text, part_index=part_index)))
 
     def thinking(self, part_index: int, text: str) -> None:
-        self.deltas.append(StreamDeltaEvent(delta=ThinkingDelta(text=text, part_index=part_index)))
+        delta = _new(ThinkingDelta, text=text, part_index=part_index)
+        self.deltas.append(_new(StreamDeltaEvent, delta=delta))
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
-        delta = ToolCallDelta(input=fragment, part_index=part_index, id=id, name=name)
-        self.deltas.append(StreamDeltaEvent(delta=delta))
+        delta = _new(ToolCallDelta, input=fragment, part_index=part_index, id=id, name=name)
+        self.deltas.append(_new(StreamDeltaEvent, delta=delta))
 
     def event(self, event: Any) -> None:
         if type(event) is StreamDeltaEvent:
@@ -72,7 +78,8 @@ def _merged(ends: list[tuple[Any, Usage | None, Any]]) -> StreamEndEvent:
                 data, rank = end_data, end_rank
     if isinstance(data, bytes):
         data = msgspec.json.decode(data)
-    return StreamEndEvent(finish_reason=finish, usage=usage, provider_data=data)
+    end: StreamEndEvent = _new(StreamEndEvent, finish_reason=finish, usage=usage, provider_data=data)
+    return end
 
 
 def reads_as(chunks: list[bytes], deltas: list[Any], end: StreamEndEvent) -> bool:

@@ -59,6 +59,7 @@ What the Gemini wire cannot carry, and what is written instead:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 import msgspec
@@ -95,6 +96,7 @@ from lmcodec.wire.unknown import UnknownEvent
 __all__ = ["StreamWriter", "encode_response"]
 
 _encode = f.ENCODER.encode
+_new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 _FILLABLE: Final = frozenset({"text", "thinking"})
 _MAX_FILLERS: Final = 16
 """How many empty parts may precede a part to keep it at its position (bounds what one delta writes)."""
@@ -136,6 +138,8 @@ class StreamWriter:
         "_positions",
         "_prefix",
         "_response_id",
+        "_text",
+        "_text_index",
     )
 
     def __init__(self) -> None:
@@ -150,6 +154,10 @@ class StreamWriter:
         self._positions: dict[tuple[int, str], int] = {}  # canonical (slot, kind) -> part position
         self._kinds: list[set[str]] = []  # per part position: the kinds written there
         self._plain: tuple[bytes, bytes] | None = None  # see _plain_template
+        # The pending chunk when it is one answer-text part of a slot at position 0, held as its
+        # text alone by write_text (_pending is then empty): see _materialize.
+        self._text: str | None = None
+        self._text_index = -1  # the text slot known to stream at position 0 (write_text's fast case)
         self._done = False
         self._errored = False
 
@@ -160,6 +168,8 @@ class StreamWriter:
             if self._errored:  # an error ends the stream: what follows is dropped
                 return b""
             raise ValidationError("an event after the end of the stream")
+        if self._text is not None:
+            self._materialize()
         if isinstance(event, StreamDeltaEvent):
             return self._delta(event)
         if isinstance(event, StreamStartEvent):
@@ -179,6 +189,43 @@ class StreamWriter:
             return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(f"the Gemini stream writer expects a StreamEvent, got {type(event).__name__}")
 
+    def write_text(self, part_index: int, text: str) -> bytes:
+        """What :meth:`feed` writes for ``TextDelta(part_index=part_index, text=text)`` (no logprobs),
+        without the event: for a slot that streams at position 0 (most deltas), the pending chunk
+        is written and the text held as the next one, in a string; otherwise the event is fed."""
+        if part_index != self._text_index or self._done:
+            out = self.feed(_new(StreamDeltaEvent, delta=_new(TextDelta, part_index=part_index, text=text)))
+            if self._positions.get((part_index, "text")) == 0:
+                self._text_index = part_index
+            return out
+        held = self._text
+        self._text = text
+        if held is not None:
+            head, tail = self._plain or self._plain_template()
+            return head + _encode(held) + tail
+        return self._write_pending() if self._pending else b""
+
+    def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        """What :meth:`feed` writes for ``ToolCallDelta(part_index, fragment, id, name)``, without
+        the event where it is a later fragment of the pending call (nothing: it joins its args)."""
+        if id is None and name is None:
+            call = self._by_key.get((part_index, "tool"))
+            if call is not None and call.args is not None and not self._done:
+                call.args.append(fragment)
+                self._fed.append((part_index, fragment))  # the event, built if _end needs it
+                return b""
+        delta = _new(ToolCallDelta, part_index=part_index, input=fragment, id=id, name=name)
+        return self.feed(_new(StreamDeltaEvent, delta=delta))
+
+    def _materialize(self) -> None:
+        """The text write_text holds, made the pending part (and fed event) :meth:`feed` would have
+        made of it, before an event that may join or read the pending chunk."""
+        text, index = self._text, self._text_index
+        assert text is not None
+        self._text = None
+        event = _new(StreamDeltaEvent, delta=_new(TextDelta, part_index=index, text=text))
+        self._append(_Slot((index, "text"), f.Part(text=text), None), event)
+
     def flush(self) -> bytes:
         """The pending chunk, written now, unless it holds a call (a ``functionCall`` is written
         whole: its chunk waits for the next slot or the end). Called at the end of each input
@@ -192,7 +239,12 @@ class StreamWriter:
         """The pending chunk, written now (empty when nothing is pending)."""
         pending = self._pending
         if not pending:
-            return b""
+            held = self._text
+            if held is None:
+                return b""
+            self._text = None
+            head, tail = self._plain or self._plain_template()
+            return head + _encode(held) + tail
         part = pending[0].part
         if len(pending) == 1 and part.thought is f.UNSET and part.thoughtSignature is f.UNSET:
             text = part.text
@@ -395,12 +447,19 @@ class StreamWriter:
                     [_encode(self._chunk(f.finish_reason(end.finish_reason), f.UNSET)), verbatim]
                 )
             for chunks in candidates:
-                if reads_as(chunks, self._fed, end):
+                if reads_as(chunks, [_fed_event(fed) for fed in self._fed], end):
                     self._clear()
                     return b"".join(b"data: " + chunk + b"\r\n\r\n" for chunk in chunks)
         written = _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
         self._clear()
         return written
+
+
+def _fed_event(fed: Any) -> Any:
+    """A fed delta event; a call's later fragment that write_tool_input kept as (slot, fragment)."""
+    if type(fed) is tuple:
+        return _new(StreamDeltaEvent, delta=_new(ToolCallDelta, part_index=fed[0], input=fed[1]))
+    return fed
 
 
 def _arguments(raw: str) -> Any:
