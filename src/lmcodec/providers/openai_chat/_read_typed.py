@@ -35,8 +35,18 @@ __all__ = ["ROWS", "TOOLS", "Refused", "data_uri", "read_messages", "read_tools"
 ROWS: Final = msgspec.json.Decoder(list[Row])
 TOOLS: Final = msgspec.json.Decoder(list[ToolView])
 _ANY: Final = msgspec.json.Decoder()
-_new: Final = msgspec.StructMeta.__call__
-"""msgspec's own construction (``__post_init__`` included), not the lm15-style constructor's binding."""
+_replace: Final = msgspec.structs.replace
+"""The canonical Structs are made from a prototype holding the defaults: msgspec's ``replace``
+(``__post_init__`` included) costs a third of a constructor call with keywords, and takes no
+lm15-style argument binding."""
+_TEXT: Final = TextPart(text="-")
+_IMAGE_DATA: Final = ImagePart(media_type="image/png", data="AAAA")
+_IMAGE_URL: Final = ImagePart(media_type="image/png", url="https://example.com/a.png")
+_REFUSAL: Final = RefusalPart(text="-")
+_CALL: Final = ToolCallPart(id="-", name="-", input={})
+_RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
+_MESSAGE: Final = Message(role="user", parts=(_TEXT,))
+_FUNCTION: Final = FunctionTool(name="-", parameters={"type": "object", "properties": {}})
 _DETAILS: Final = frozenset({"low", "high", "auto"})
 
 
@@ -62,20 +72,16 @@ def _image(block: ImageBlock) -> ImagePart:
         parsed = data_uri(url)
         if parsed is None:
             raise Refused
-        part: ImagePart = _new(ImagePart, media_type=parsed[0], data=parsed[1], detail=detail)
-        return part
-    image: ImagePart = _new(ImagePart, media_type="image/png", url=url, detail=detail)
-    return image
+        return _replace(_IMAGE_DATA, media_type=parsed[0], data=parsed[1], detail=detail)
+    return _replace(_IMAGE_URL, url=url, detail=detail)
 
 
 def _text(text: str) -> TextPart:
-    part: TextPart = _new(TextPart, text=text)
-    return part
+    return _replace(_TEXT, text=text)
 
 
 def _message(role: str, parts: tuple[Any, ...]) -> Message:
-    message: Message = _new(Message, role=role, parts=parts)
-    return message
+    return _replace(_MESSAGE, role=role, parts=parts)
 
 
 def _content(content: str | Sequence[MarkedText | ImageBlock]) -> tuple[tuple[Any, ...], bool]:
@@ -114,7 +120,7 @@ def _assistant(row: AssistantRow) -> Message:
             if not call.id or not function.name:
                 raise Refused
             parts.append(
-                _new(ToolCallPart, id=call.id, name=function.name, input=_arguments(function.arguments))
+                _replace(_CALL, id=call.id, name=function.name, input=_arguments(function.arguments))
             )
     if not parts:
         raise Refused
@@ -126,8 +132,7 @@ def _assistant_block(block: PlainText | RefusalBlock) -> TextPart | RefusalPart:
         return _text(block.text)
     if not block.refusal:
         raise Refused
-    part: RefusalPart = _new(RefusalPart, text=block.refusal)
-    return part
+    return _replace(_REFUSAL, text=block.refusal)
 
 
 def _arguments(text: str) -> dict[str, Any]:
@@ -152,7 +157,7 @@ def _tool(row: ToolRow) -> Message:
         raise Refused
     if not row.tool_call_id:
         raise Refused
-    return _message("tool", (_new(ToolResultPart, id=row.tool_call_id, content=texts),))
+    return _message("tool", (_replace(_RESULT, id=row.tool_call_id, content=texts),))
 
 
 def _plain(block: PlainText | RefusalBlock) -> str:
@@ -211,8 +216,8 @@ def read_tools(views: list[ToolView]) -> tuple[FunctionTool, ...]:
             raise Refused
         parameters = function.parameters
         tools.append(
-            _new(
-                FunctionTool,
+            _replace(
+                _FUNCTION,
                 name=function.name,
                 description=function.description,
                 parameters=parameters if parameters is not None else {"type": "object", "properties": {}},
