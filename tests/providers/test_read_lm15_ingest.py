@@ -258,3 +258,14 @@ def test_image_urls_of_the_other_readers_take_their_type_from_the_path(url: str,
             dialect, lc.decode_request(dialect, encoded)
         )
         assert json.loads(lc.build_request(dialect, lc.decode_request(dialect, encoded)).body) is not None
+
+
+def test_an_anthropic_system_null_reads_as_absent() -> None:
+    body = json.dumps(
+        {"model": "claude-sonnet-4-5", "max_tokens": 8, "messages": [USER], "system": None}
+    ).encode()
+    assert lc.decode_request("anthropic", body).system is None
+    assert (
+        json.loads(lc.build_request("anthropic", lc.decode_request("anthropic", body)).body)["system"] is None
+    )
+    assert "system" not in json.loads(lc.translate_request("anthropic", "openai_chat", body).body)

@@ -434,7 +434,7 @@ def _read(
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
     tree: dict[str, Any] = {"model": model, "messages": messages}
-    if "system" in raw:
+    if "system" in raw and bytes(raw["system"]) != b"null":  # ``system: null`` reads as absent
         system = _system(_field(_SYSTEM, raw["system"], "system"), marks)
         if system is not None:
             tree["system"] = system
