@@ -269,3 +269,45 @@ def test_an_anthropic_system_null_reads_as_absent() -> None:
         json.loads(lc.build_request("anthropic", lc.decode_request("anthropic", body)).body)["system"] is None
     )
     assert "system" not in json.loads(lc.translate_request("anthropic", "openai_chat", body).body)
+
+
+ROW_KEYS_CASES: dict[str, dict[str, Any]] = {  # redteam3/ingest_diff*.py: keys lm15 reads, once refused
+    "assistant_refusal_key": {
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {"role": "assistant", "content": None, "refusal": "no"},
+            {"role": "user", "content": "c"},
+        ],
+    },
+    "assistant_content_and_refusal": {
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {"role": "assistant", "content": "x", "refusal": "no"},
+            {"role": "user", "content": "c"},
+        ],
+    },
+    "reasoning_content": {
+        "model": "deepseek-reasoner",
+        "messages": [
+            USER,
+            {"role": "assistant", "content": "x", "reasoning_content": "think"},
+            {"role": "user", "content": "c"},
+        ],
+    },
+    "tool_row_name": {
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {"role": "assistant", "content": None, "tool_calls": CALLS[:1]},
+            {"role": "tool", "tool_call_id": "c1", "content": "r", "name": "f"},
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROW_KEYS_CASES))
+def test_row_keys_lm15_reads_are_read(name: str) -> None:
+    theirs, ours = _lm15(ROW_KEYS_CASES[name]), _ours(ROW_KEYS_CASES[name])
+    assert theirs[0] == "read" and ours == theirs

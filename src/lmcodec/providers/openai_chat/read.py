@@ -10,8 +10,10 @@ leading ``system`` or ``developer`` row of text -> ``Request.system``, as lm15's
 ``request_from_openai_chat`` reads it: a string, one block's text, or several blocks as text
 parts; later ``system``/``developer`` rows -> developer messages; ``user`` rows with text
 and ``image_url`` blocks, a URL's media type guessed from its path as lm15 does; ``assistant``
-rows with text/refusal content and function ``tool_calls``; ``tool`` rows by
-``tool_call_id``, consecutive ones one tool message); ``tools`` (function tools); ``tool_choice`` (with
+rows with text/refusal content, ``reasoning_content`` (a thinking part, first), a ``refusal`` key (a
+refusal part after the content) and function ``tool_calls``; ``tool`` rows by ``tool_call_id``
+and ``name`` (ToolResultPart.name), consecutive ones one tool message); ``tools`` (function
+tools); ``tool_choice`` (with
 ``parallel_tool_calls`` beside it); ``max_completion_tokens``, ``temperature``,
 ``top_p``, ``stop``, ``seed``, ``frequency_penalty``, ``presence_penalty``,
 ``logprobs``/``top_logprobs``, ``response_format`` (json_object, json_schema),
@@ -33,10 +35,9 @@ False)`` to ``build_request``.
 Cannot survive, refused: ``n`` other than 1 (a Response holds one choice); the extension
 names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
 ``openai_compat``, ``openai_chat_compat``); ``functions``/``function_call`` (the
-deprecated spelling; send ``tools``); ``name`` on a message; ``audio`` and ``file``
+deprecated spelling; send ``tools``); ``name`` on a non-tool message; ``audio`` and ``file``
 blocks, and images in tool rows (lm15's chat builder has no slot for them);
-``image_url`` on a non-user row; assistant ``audio``, ``function_call``,
-``reasoning_content`` and a non-null ``refusal`` key; ``content: null`` on an assistant
+``image_url`` on a non-user row; assistant ``audio`` and ``function_call``; ``content: null`` on an assistant
 row without tool calls; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
 ``reasoning_effort`` word.
@@ -44,9 +45,10 @@ row without tool calls; non-function tools and tool calls; ``strict: true`` on a
 Spelling normalizations (same meaning, different JSON): a legacy ``max_tokens`` comes
 back as ``max_completion_tokens``; ``developer`` rows come back as ``system`` rows
 (lm15's chat instruction role); a content array holding one text block comes back as a
-string, an assistant or tool row's text blocks joined by newlines; a string ``stop``
-comes back as a one-item list; a leading system row's text blocks come back as one string
-joined by newlines; tool-call ``arguments`` are re-serialized compactly with
+string, an assistant or tool row's text blocks joined by newlines; lm15's builder
+replays ``reasoning_content`` and a ``refusal`` key as content text and writes no tool row
+``name``; a string ``stop`` comes back as a one-item list; a leading system row's text
+blocks come back as one string joined by newlines; tool-call ``arguments`` are re-serialized compactly with
 ASCII escapes (the same JSON object inside); a tool without ``parameters`` gets the
 empty object schema, ``strict: false`` is left out; ``allowed_tools`` naming one tool
 with ``mode: "required"`` comes back as the function form; with ``stream: true`` and no
@@ -137,8 +139,10 @@ ROW_KEYS: Final[dict[str, frozenset[str]]] = {
     "system": frozenset({"role", "content"}),
     "developer": frozenset({"role", "content"}),
     "user": frozenset({"role", "content"}),
-    "assistant": frozenset({"role", "content", "tool_calls", "refusal", "thinking_blocks"}),
-    "tool": frozenset({"role", "content", "tool_call_id"}),
+    "assistant": frozenset(
+        {"role", "content", "tool_calls", "refusal", "thinking_blocks", "reasoning_content"}
+    ),
+    "tool": frozenset({"role", "content", "tool_call_id", "name"}),
 }
 TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
 IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url"})
@@ -402,14 +406,19 @@ def _text_of(content: Any, path: str, kinds: frozenset[str]) -> list[dict[str, A
 
 
 def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
-    if row.get("refusal") is not None:
-        fail(
-            "an assistant refusal key cannot be carried (lm15 replays refusals as content)", f"{path}.refusal"
-        )
+    """As lm15's ingest: ``reasoning_content`` a thinking part first, a ``refusal`` key a refusal
+    part after the content (lm15's builder replays both as content text)."""
     content = row.get("content")
-    parts = [] if row.get(KEY) is None else thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
+    parts: list[dict[str, Any]] = []
+    if row.get("reasoning_content") is not None:
+        text = string(row["reasoning_content"], f"{path}.reasoning_content")
+        parts.append({"type": "thinking", "text": text})
+    if row.get(KEY) is not None:
+        parts += thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
     if content is not None:
         parts += _text_of(content, f"{path}.content", frozenset({"refusal"}))
+    if row.get("refusal") is not None:
+        parts.append({"type": "refusal", "text": string(row["refusal"], f"{path}.refusal")})
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
@@ -439,7 +448,10 @@ def _tool_row(row: dict[str, Any], path: str) -> dict[str, Any]:
     content = _text_of(row.get("content"), f"{path}.content", frozenset())
     if not content:
         fail("a tool row needs content", f"{path}.content")
-    return {"role": "tool", "parts": [{"type": "tool_result", "id": call_id, "content": content}]}
+    result: dict[str, Any] = {"type": "tool_result", "id": call_id, "content": content}
+    if row.get("name") is not None:  # lm15 keeps it (Gemini's functionResponse names the call)
+        result["name"] = string(row["name"], f"{path}.name")
+    return {"role": "tool", "parts": [result]}
 
 
 def _tools(raw: list[Any]) -> list[dict[str, Any]]:
