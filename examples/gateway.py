@@ -8,9 +8,13 @@ Then point any OpenAI client at ``http://127.0.0.1:8000/v1`` or any Anthropic
 client at ``http://127.0.0.1:8000``: the client cannot tell which dialect the
 backend speaks. Per request:
 
-1. ``lc.decode_request(dialect, body)``: the client's body as the canonical Request;
-2. ``lc.build_request(backend, request, stream=...)``: the backend's request
-   (path, non-secret headers, body); the credential is added here;
+1. ``lc.translate_request(dialect, backend, body, stream=...)``: the backend's
+   request (path, non-secret headers, body); the client dialect's own keys (its
+   ``Config.extensions``) are never forwarded to another dialect: mapped onto
+   canonical fields or dropped, each listed in ``.adaptations``; the credential
+   is added here (``lc.decode_request(dialect, body)`` gives the canonical
+   Request the answer is read with);
+2. the request is sent to the backend;
 3. streamed: the backend's SSE bytes go through ``lc.stream.atranslate`` into
    the client's dialect chunk by chunk, as they arrive; not streamed: the body
    goes through ``lc.decode_response`` and ``lc.encode_response``.
@@ -40,7 +44,7 @@ from starlette.routing import Route
 
 import lmcodec as lc
 
-__all__ = ["BASE_URLS", "Backend", "create_app", "forward"]
+__all__ = ["BASE_URLS", "Backend", "create_app", "forward", "send"]
 
 BASE_URLS: Final[dict[str, str]] = {
     "openai": "https://api.openai.com/v1",
@@ -96,8 +100,15 @@ class Backend:
 
 
 async def forward(backend: Backend, dialect: str, request: lc.Request, *, stream: bool) -> Response:
-    """``request`` sent to ``backend``, answered in the client's ``dialect``."""
+    """A canonical ``request`` sent to ``backend``, answered in the client's ``dialect``."""
     built = lc.build_request(backend.dialect, request, stream=stream)
+    return await send(backend, dialect, built, request, stream=stream)
+
+
+async def send(
+    backend: Backend, dialect: str, built: lc.ProviderRequest, request: lc.Request, *, stream: bool
+) -> Response:
+    """``built`` sent to ``backend``; its answer (read with ``request``) in the client's ``dialect``."""
     headers = {**built.headers, **_auth(backend.dialect, backend.key)}
     outgoing = backend.client.build_request(built.method, built.path, content=built.body, headers=headers)
     upstream = await backend.client.send(outgoing, stream=stream)
@@ -139,13 +150,14 @@ def create_app(backend: Backend) -> Starlette:
     async def serve(dialect: str, http: Request) -> Response:
         body = await http.body()
         try:
-            request = lc.decode_request(dialect, body)
             stream = _stream_flag.decode(body).stream
+            request = lc.decode_request(dialect, body)
+            built = lc.translate_request(dialect, backend.dialect, body, stream=stream)
         except (lc.LmcodecError, ValueError, msgspec.DecodeError) as exc:
             return Response(
                 _error_body(dialect, 400, str(exc)), status_code=400, media_type="application/json"
             )
-        return await forward(backend, dialect, request, stream=stream)
+        return await send(backend, dialect, built, request, stream=stream)
 
     async def chat_completions(http: Request) -> Response:
         return await serve("openai_chat", http)

@@ -33,7 +33,14 @@ from lmcodec.errors import (
     ValidationError,
 )
 from lmcodec.lm15 import from_lm15, to_lm15
-from lmcodec.providers import ProviderRequest, build_request, decode_request, decode_response, encode_response
+from lmcodec.providers import (
+    ProviderRequest,
+    build_request,
+    decode_request,
+    decode_response,
+    encode_response,
+    translate_request,
+)
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     Adaptation,
@@ -280,6 +287,7 @@ __all__ = [
     "to_lm15",
     "tool_call",
     "tool_result",
+    "translate_request",
     "video",
 ]
 

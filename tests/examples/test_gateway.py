@@ -111,11 +111,16 @@ def backend_body(dialect: str, stream: bool, tools: bool) -> bytes:
     return _stream_body(dialect, tools) if stream else _complete_body(dialect, tools)
 
 
+RECEIVED: dict[str, list[dict[str, Any]]] = {dialect: [] for dialect in BACKENDS}
+"""The request bodies each fake backend was sent, in order."""
+
+
 def fake_backend(dialect: str) -> Starlette:
     """Answers any POST with a corpus body of ``dialect``: streamed in 9-byte chunks when asked."""
 
     async def answer(request: Request) -> Response:
         payload = json.loads(await request.body())
+        RECEIVED[dialect].append(payload)
         stream = bool(payload.get("stream")) or "streamGenerateContent" in request.url.path
         tools = bool(payload.get("tools"))
         body = backend_body(dialect, stream, tools)
@@ -312,6 +317,47 @@ def test_anthropic_client(gateways: dict[str, _Served], backend: str, stream: bo
         (want["usage"][0] or 0) + (want["usage"][1] or 0),
     )
     assert got == want
+
+
+def _keys(value: Any) -> set[str]:
+    """Every object key anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set(value).union(*(_keys(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(item) for item in value))
+    return set()
+
+
+@pytest.mark.parametrize("backend", ["openai", "openai_chat", "gemini"])
+def test_an_anthropic_clients_own_keys_never_reach_another_backend(
+    gateways: dict[str, _Served], backend: str
+) -> None:
+    """System blocks and tools with cache marks (kept in extensions for Anthropic's fixed point)
+    reach another backend as its own system prompt and tools, never in Anthropic's shape."""
+    client = anthropic.Anthropic(api_key="sk-ant-test", base_url=gateways[backend].url, max_retries=0)
+    message = client.messages.create(
+        model=MODEL,
+        max_tokens=256,
+        system=[
+            {"type": "text", "text": "You are a helpful agent.", "cache_control": {"type": "ephemeral"}},
+            {"type": "text", "text": "Be terse."},
+        ],
+        tools=[
+            {
+                "name": TOOL["name"],
+                "description": TOOL["description"],
+                "input_schema": TOOL["parameters"],
+                "cache_control": {"type": "ephemeral"},
+            }
+        ],
+        metadata={"user_id": "u-1"},
+        messages=[{"role": "user", "content": "hi"}],
+    )
+    assert message.content
+    sent = RECEIVED[backend][-1]
+    assert not {"system", "input_schema", "cache_control", "metadata"} & _keys(sent), sent
+    text = json.dumps(sent)
+    assert "You are a helpful agent." in text and "Be terse." in text and TOOL["name"] in text
 
 
 # ── the backend half, from a canonical Request ───────────────────────────────

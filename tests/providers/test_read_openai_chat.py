@@ -153,17 +153,6 @@ REFUSED = [
     ),
     ({"model": "m", "messages": [_user(), {"role": "assistant", "content": None}]}, "$.messages[1].content"),
     (
-        {"model": "m", "messages": [_user(), {"role": "assistant", "content": "x", "refusal": "no"}]},
-        "$.messages[1].refusal",
-    ),
-    (
-        {
-            "model": "m",
-            "messages": [_user(), {"role": "assistant", "content": "x", "reasoning_content": "t"}],
-        },
-        "$.messages[1].reasoning_content",
-    ),
-    (
         {
             "model": "m",
             "messages": [_user()],

@@ -51,8 +51,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import msgspec
+
 from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError
-from lmcodec.providers import anthropic, gemini, openai, openai_chat
+from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
@@ -82,6 +84,7 @@ __all__ = [
     "decode_request",
     "decode_response",
     "encode_response",
+    "translate_request",
 ]
 
 MAPPERS: Final[dict[str, Any]] = {  # the stream mapper of each wire (a providers._mapper.MapperBase)
@@ -191,3 +194,21 @@ def encode_response(provider: str, response: Response) -> bytes:
     """``response`` as ``provider``'s non-streamed JSON body."""
     result: bytes = _lookup(_BODY_WRITERS, provider)(response)
     return result
+
+
+def translate_request(
+    source: str, destination: str, body: bytes, *, stream: bool = False, model: str | None = None
+) -> ProviderRequest:
+    """A client's body in ``source``'s dialect as the request ``destination``'s provider takes.
+
+    ``decode_request`` then ``build_request``, except that between two dialects the source's own
+    wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
+    onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``
+    (``providers/crossing.py``). Same dialect: exactly ``build_request(p, decode_request(p, body))``.
+    """
+    request = decode_request(source, body, model=model)
+    if source == destination:
+        return build_request(destination, request, stream=stream)
+    canonical, notes = crossing.foreign_extensions_out(source, request)
+    built = build_request(destination, canonical, stream=stream)
+    return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

@@ -67,6 +67,7 @@ from lmcodec.providers.anthropic._read_views import (
     ToolUse,
 )
 from lmcodec.providers.anthropic.build import top_level
+from lmcodec.providers.openai._read_common import url_image_type
 from lmcodec.wire import Request, effort_for_budget
 
 __all__ = ["decode_request"]
@@ -151,7 +152,8 @@ def _media(block: Image | Document, path: str) -> dict[str, Any]:
     if source.type == "base64" and isinstance(source.data, str) and isinstance(source.media_type, str):
         return {"type": kind, "media_type": source.media_type, "data": source.data}
     if source.type == "url" and isinstance(source.url, str):
-        return {"type": kind, "media_type": default_type, "url": source.url}
+        media_type = url_image_type(source.url) if kind == "image" else default_type
+        return {"type": kind, "media_type": media_type, "url": source.url}
     if source.type == "file" and isinstance(source.file_id, str):
         return {"type": kind, "media_type": default_type, "file_id": source.file_id}
     raise ValidationError(
@@ -432,7 +434,7 @@ def _read(
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
     tree: dict[str, Any] = {"model": model, "messages": messages}
-    if "system" in raw:
+    if "system" in raw and bytes(raw["system"]) != b"null":  # ``system: null`` reads as absent
         system = _system(_field(_SYSTEM, raw["system"], "system"), marks)
         if system is not None:
             tree["system"] = system

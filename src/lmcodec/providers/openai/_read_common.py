@@ -10,6 +10,7 @@ in the body.
 from __future__ import annotations
 
 import json
+import mimetypes
 from typing import Any, Final, NoReturn
 
 import msgspec
@@ -33,6 +34,7 @@ __all__ = [
     "parse_body",
     "read_cache",
     "string",
+    "url_image_type",
 ]
 
 MAX_BODY_BYTES: Final = 256 * 1024 * 1024
@@ -190,3 +192,10 @@ def read_cache(
         config["cache"] = {"mode": "off"}
     elif "prompt_cache_options" in body:
         extensions["prompt_cache_options"] = options
+
+
+def url_image_type(url: str) -> str:
+    """An image URL's media type as lm15's Chat ingest reads it: guessed from the path
+    (``mimetypes.guess_type``) when that names an image, else ImagePart's default."""
+    guessed = mimetypes.guess_type(url)[0]
+    return guessed if guessed and guessed.startswith("image/") else "image/png"

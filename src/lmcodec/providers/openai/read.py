@@ -68,6 +68,7 @@ from lmcodec.providers.openai._read_common import (
     parse_arguments,
     parse_body,
     string,
+    url_image_type,
 )
 from lmcodec.providers.openai._read_config import read_config, read_tools
 from lmcodec.wire import Request
@@ -225,7 +226,11 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
             continue
         if kind == "function_call_output":
             turn = None
-            messages.append(_tool_output(item, path))
+            output = _tool_output(item, path)
+            if messages and messages[-1]["role"] == "tool":  # consecutive outputs: one tool message
+                messages[-1]["parts"] += output["parts"]
+            else:
+                messages.append(output)
             continue
         step = ASSISTANT_STAGES.get(kind)
         if step is None:
@@ -306,7 +311,7 @@ def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
         if url.startswith("data:"):
             part["media_type"], part["data"] = _data_uri(url, f"{path}.image_url")
         else:
-            part["url"] = url
+            part["media_type"], part["url"] = url_image_type(url), url
         if block.get("detail") is not None:
             part["detail"] = string(block["detail"], f"{path}.detail")
         return part

@@ -16,8 +16,10 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers.openai._read_common import url_image_type
 from lmcodec.providers.openai_chat._read_views import (
     AssistantRow,
+    DeveloperRow,
     ImageBlock,
     MarkedText,
     PlainText,
@@ -73,7 +75,7 @@ def _image(block: ImageBlock) -> ImagePart:
         if parsed is None:
             raise Refused
         return _replace(_IMAGE_DATA, media_type=parsed[0], data=parsed[1], detail=detail)
-    return _replace(_IMAGE_URL, url=url, detail=detail)
+    return _replace(_IMAGE_URL, media_type=url_image_type(url), url=url, detail=detail)
 
 
 def _text(text: str) -> TextPart:
@@ -147,7 +149,7 @@ def _arguments(text: str) -> dict[str, Any]:
     return parsed
 
 
-def _tool(row: ToolRow) -> Message:
+def _tool(row: ToolRow) -> ToolResultPart:
     content = row.content
     if isinstance(content, str):
         texts: tuple[TextPart, ...] = (_text(content),)
@@ -157,7 +159,8 @@ def _tool(row: ToolRow) -> Message:
         raise Refused
     if not row.tool_call_id:
         raise Refused
-    return _message("tool", (_replace(_RESULT, id=row.tool_call_id, content=texts),))
+    part: ToolResultPart = _replace(_RESULT, id=row.tool_call_id, content=texts)
+    return part
 
 
 def _plain(block: PlainText | RefusalBlock) -> str:
@@ -166,30 +169,42 @@ def _plain(block: PlainText | RefusalBlock) -> str:
     return block.text
 
 
-def _leading_system(row: SystemRow) -> tuple[str, bool] | None:
+def _leading_system(row: SystemRow | DeveloperRow) -> tuple[str | tuple[TextPart, ...], bool] | None:
     """The first row as ``Request.system`` (and whether it is the marked stable prefix), or None."""
     content = row.content
     if isinstance(content, str):
         return (content, False) if content else None
-    first = content[0] if len(content) == 1 else None
-    if isinstance(first, MarkedText) and first.prompt_cache_breakpoint is not None and first.text:
-        return first.text, True
-    return None
+    if not content or not all(isinstance(block, MarkedText) for block in content):
+        return None
+    blocks: list[MarkedText] = content  # type: ignore[assignment]
+    if any(block.prompt_cache_breakpoint is not None for block in blocks[:-1]):
+        raise Refused
+    marked = blocks[-1].prompt_cache_breakpoint is not None
+    if len(blocks) == 1:
+        return (blocks[0].text, marked) if blocks[0].text else None
+    return tuple([_text(block.text) for block in blocks]), marked
 
 
-def read_messages(rows: list[Row]) -> tuple[str | None, tuple[Message, ...], int | None, bool]:
+def read_messages(
+    rows: list[Row],
+) -> tuple[str | tuple[TextPart, ...] | None, tuple[Message, ...], int | None, bool]:
     """``messages`` -> (system, canonical messages, index of the breakpoint's message, stable prefix)."""
-    system: str | None = None
+    system: str | tuple[TextPart, ...] | None = None
     stable = False
     breakpoint: int | None = None
     messages: list[Message] = []
+    results: list[ToolResultPart] = []  # consecutive tool rows: one tool message (lm15's rule)
     for index, row in enumerate(rows):
         if isinstance(row, ToolRow):
-            messages.append(_tool(row))
-        elif isinstance(row, AssistantRow):
+            results.append(_tool(row))
+            continue
+        if results:
+            messages.append(_message("tool", tuple(results)))
+            results = []
+        if isinstance(row, AssistantRow):
             messages.append(_assistant(row))
         else:
-            if index == 0 and isinstance(row, SystemRow):
+            if index == 0 and isinstance(row, (SystemRow, DeveloperRow)):
                 leading = _leading_system(row)
                 if leading is not None:
                     system, stable = leading
@@ -203,6 +218,8 @@ def read_messages(rows: list[Row]) -> tuple[str | None, tuple[Message, ...], int
                     raise Refused
                 breakpoint = len(messages)
             messages.append(_message("user" if isinstance(row, UserRow) else "developer", parts))
+    if results:
+        messages.append(_message("tool", tuple(results)))
     if not messages:
         raise Refused
     return system, tuple(messages), breakpoint, stable

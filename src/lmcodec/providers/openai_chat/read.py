@@ -6,10 +6,14 @@ builder writes extensions back at the top level, so they round-trip), or it is r
 with :class:`lmcodec.ValidationError` naming its JSON path. Nothing is dropped.
 
 Mapped: ``model``; ``max_tokens`` (legacy) or ``max_completion_tokens``; ``messages`` (a
-leading ``system`` row -> ``Request.system``, later ``system``/``developer`` rows ->
-developer messages; ``user`` rows with text and ``image_url`` blocks; ``assistant`` rows
-with text/refusal content and function ``tool_calls``; ``tool`` rows by
-``tool_call_id``); ``tools`` (function tools); ``tool_choice`` (with
+leading ``system`` or ``developer`` row of text -> ``Request.system``, as lm15's
+``request_from_openai_chat`` reads it: a string, one block's text, or several blocks as text
+parts; later ``system``/``developer`` rows -> developer messages; ``user`` rows with text
+and ``image_url`` blocks, a URL's media type guessed from its path as lm15 does; ``assistant``
+rows with text/refusal content, ``reasoning_content`` (a thinking part, first), a ``refusal`` key (a
+refusal part after the content) and function ``tool_calls``; ``tool`` rows by ``tool_call_id``
+and ``name`` (ToolResultPart.name), consecutive ones one tool message); ``tools`` (function
+tools); ``tool_choice`` (with
 ``parallel_tool_calls`` beside it); ``max_completion_tokens``, ``temperature``,
 ``top_p``, ``stop``, ``seed``, ``frequency_penalty``, ``presence_penalty``,
 ``logprobs``/``top_logprobs``, ``response_format`` (json_object, json_schema),
@@ -31,10 +35,9 @@ False)`` to ``build_request``.
 Cannot survive, refused: ``n`` other than 1 (a Response holds one choice); the extension
 names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
 ``openai_compat``, ``openai_chat_compat``); ``functions``/``function_call`` (the
-deprecated spelling; send ``tools``); ``name`` on a message; ``audio`` and ``file``
+deprecated spelling; send ``tools``); ``name`` on a non-tool message; ``audio`` and ``file``
 blocks, and images in tool rows (lm15's chat builder has no slot for them);
-``image_url`` on a non-user row; assistant ``audio``, ``function_call``,
-``reasoning_content`` and a non-null ``refusal`` key; ``content: null`` on an assistant
+``image_url`` on a non-user row; assistant ``audio`` and ``function_call``; ``content: null`` on an assistant
 row without tool calls; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
 ``reasoning_effort`` word.
@@ -42,8 +45,10 @@ row without tool calls; non-function tools and tool calls; ``strict: true`` on a
 Spelling normalizations (same meaning, different JSON): a legacy ``max_tokens`` comes
 back as ``max_completion_tokens``; ``developer`` rows come back as ``system`` rows
 (lm15's chat instruction role); a content array holding one text block comes back as a
-string, an assistant or tool row's text blocks joined by newlines; a string ``stop``
-comes back as a one-item list; tool-call ``arguments`` are re-serialized compactly with
+string, an assistant or tool row's text blocks joined by newlines; lm15's builder
+replays ``reasoning_content`` and a ``refusal`` key as content text and writes no tool row
+``name``; a string ``stop`` comes back as a one-item list; a leading system row's text
+blocks come back as one string joined by newlines; tool-call ``arguments`` are re-serialized compactly with
 ASCII escapes (the same JSON object inside); a tool without ``parameters`` gets the
 empty object schema, ``strict: false`` is left out; ``allowed_tools`` naming one tool
 with ``mode: "required"`` comes back as the function form; with ``stream: true`` and no
@@ -71,6 +76,7 @@ from lmcodec.providers.openai._read_common import (
     parse_arguments,
     parse_body,
     string,
+    url_image_type,
 )
 from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import (
@@ -132,8 +138,10 @@ ROW_KEYS: Final[dict[str, frozenset[str]]] = {
     "system": frozenset({"role", "content"}),
     "developer": frozenset({"role", "content"}),
     "user": frozenset({"role", "content"}),
-    "assistant": frozenset({"role", "content", "tool_calls", "refusal", "thinking_blocks"}),
-    "tool": frozenset({"role", "content", "tool_call_id"}),
+    "assistant": frozenset(
+        {"role", "content", "tool_calls", "refusal", "thinking_blocks", "reasoning_content"}
+    ),
+    "tool": frozenset({"role", "content", "tool_call_id", "name"}),
 }
 TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
 IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url"})
@@ -242,6 +250,8 @@ def _decode_walked(body: bytes) -> Request:
     for key, why in REFUSED_KEYS.items():
         if key in value:
             fail(f"{key!r} cannot be carried by a canonical Request: {why}", f"$.{key}")
+    if value.get("n", 1) is None:  # a known key set to null reads as absent
+        del value["n"]
     if "n" in value and value["n"] != 1:
         fail("n other than 1 cannot be carried: a canonical Response holds one choice", "$.n")
     if "messages" not in value:
@@ -250,7 +260,7 @@ def _decode_walked(body: bytes) -> Request:
     canonical: dict[str, Any] = {"model": model, "messages": messages}
     if system is not None:
         canonical["system"] = system
-    if "tools" in value:
+    if value.get("tools") is not None:
         canonical["tools"] = _tools(array(value["tools"], "$.tools"))
     return _finish(canonical, value, model, reader)
 
@@ -265,11 +275,16 @@ def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[st
         if role not in ROLES:
             fail(f"unknown role {role!r}; expected one of {sorted(ROLES)}", f"{path}.role")
         only_keys(row, ROW_KEYS[role], path, f"a {role} message")
-        if index == 0 and role == "system" and _leading_system(row, path, reader):
-            system = _system_text(row["content"], path)
-            continue
+        if index == 0 and role in ("system", "developer"):
+            system = _leading_system(row, path, reader)
+            if system is not None:
+                continue
         if role == "tool":
-            messages.append(_tool_row(row, path))
+            result = _tool_row(row, path)
+            if messages and messages[-1]["role"] == "tool":  # consecutive tool rows: one tool message
+                messages[-1]["parts"] += result["parts"]
+            else:
+                messages.append(result)
         elif role == "assistant":
             messages.append(_assistant_row(row, path))
         else:
@@ -283,25 +298,30 @@ def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[st
     return system, messages
 
 
-def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> bool:
-    """Whether the first row is ``Request.system``: string content, or one marked text block."""
+def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
+    """The first (system or developer) row as ``Request.system`` (lm15's rule), or None: string
+    content, or text blocks (one: its text; several: text parts), the last one maybe marked."""
     content = row.get("content")
     if isinstance(content, str):
-        return bool(content)
-    if isinstance(content, list) and len(content) == 1 and isinstance(content[0], dict):
-        block = content[0]
-        if block.get("type") == "text" and block.get("prompt_cache_breakpoint") == BREAKPOINT:
-            only_keys(block, TEXT_BLOCK_KEYS, f"{path}.content[0]", "a text block")
-            if isinstance(block.get("text"), str) and block["text"]:
-                reader.stable = True
-                return True
-    return False
-
-
-def _system_text(content: Any, path: str) -> str:
-    if isinstance(content, str):
-        return content
-    return string(content[0]["text"], f"{path}.content[0].text")
+        return content or None
+    if not isinstance(content, list) or not content:
+        return None
+    if not all(isinstance(block, dict) and block.get("type") == "text" for block in content):
+        return None
+    texts: list[str] = []
+    marked = False
+    for index, block in enumerate(content):
+        where = f"{path}.content[{index}]"
+        only_keys(block, TEXT_BLOCK_KEYS, where, "a text block")
+        if _breakpoint(block, where):
+            if index != len(content) - 1:
+                fail("a prompt_cache_breakpoint marks the end of a message: the last block", where)
+            marked = True
+        texts.append(string(block.get("text"), f"{where}.text"))
+    if len(texts) == 1 and not texts[0]:
+        return None
+    reader.stable = marked
+    return texts[0] if len(texts) == 1 else [{"type": "text", "text": text} for text in texts]
 
 
 def _breakpoint(block: dict[str, Any], path: str) -> bool:
@@ -357,7 +377,7 @@ def _image(block: dict[str, Any], path: str) -> dict[str, Any]:
             fail("a data URI must read data:<media-type>;base64,<payload>", f"{path}.image_url.url")
         part["media_type"], part["data"] = parsed
     else:
-        part["media_type"] = "image/png"
+        part["media_type"] = url_image_type(url)
         part["url"] = url
     if "detail" in spec and spec["detail"] is not None:
         part["detail"] = string(spec["detail"], f"{path}.image_url.detail")
@@ -385,14 +405,19 @@ def _text_of(content: Any, path: str, kinds: frozenset[str]) -> list[dict[str, A
 
 
 def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
-    if row.get("refusal") is not None:
-        fail(
-            "an assistant refusal key cannot be carried (lm15 replays refusals as content)", f"{path}.refusal"
-        )
+    """As lm15's ingest: ``reasoning_content`` a thinking part first, a ``refusal`` key a refusal
+    part after the content (lm15's builder replays both as content text)."""
     content = row.get("content")
-    parts = [] if row.get(KEY) is None else thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
+    parts: list[dict[str, Any]] = []
+    if row.get("reasoning_content") is not None:
+        text = string(row["reasoning_content"], f"{path}.reasoning_content")
+        parts.append({"type": "thinking", "text": text})
+    if row.get(KEY) is not None:
+        parts += thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
     if content is not None:
         parts += _text_of(content, f"{path}.content", frozenset({"refusal"}))
+    if row.get("refusal") is not None:
+        parts.append({"type": "refusal", "text": string(row["refusal"], f"{path}.refusal")})
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
@@ -422,7 +447,10 @@ def _tool_row(row: dict[str, Any], path: str) -> dict[str, Any]:
     content = _text_of(row.get("content"), f"{path}.content", frozenset())
     if not content:
         fail("a tool row needs content", f"{path}.content")
-    return {"role": "tool", "parts": [{"type": "tool_result", "id": call_id, "content": content}]}
+    result: dict[str, Any] = {"type": "tool_result", "id": call_id, "content": content}
+    if row.get("name") is not None:  # lm15 keeps it (Gemini's functionResponse names the call)
+        result["name"] = string(row["name"], f"{path}.name")
+    return {"role": "tool", "parts": [result]}
 
 
 def _tools(raw: list[Any]) -> list[dict[str, Any]]:

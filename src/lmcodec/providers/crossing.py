@@ -1,0 +1,78 @@
+"""A client's request body in one dialect -> the request another dialect's provider takes.
+
+``decode_request(src, body)`` keeps in ``Config.extensions`` the keys of ``src``'s own wire that
+the canonical fields cannot rebuild exactly (so that ``build_request(src, ...)`` gives the body
+back), and lm15's builders send extensions verbatim at the top level, overriding what they built.
+Sent to another dialect those keys are foreign: ``system`` blocks or ``tools`` in Anthropic's
+shape on an OpenAI body, ``generationConfig`` on an Anthropic body, an API answers 400.
+``lc.translate_request(src, dst, body)`` (the registry, ``providers/__init__.py``) reads the
+body, then, when the dialects differ, takes every extension out of the Request before building
+(:func:`foreign_extensions_out`): a key with a canonical meaning moves onto its canonical field
+(as lm15's ingest reads it), and every other key is dropped with an :class:`Adaptation` on the
+ProviderRequest naming it, so nothing is lost silently.
+
+Moved onto canonical fields (action ``substituted``): ``parallel_tool_calls`` without
+``tool_choice`` (Chat, Responses) -> ``ToolChoice(mode="auto", parallel=...)``;
+``safety_identifier`` (Chat) and ``user`` (Responses) -> ``user_id`` when it is unset.
+Carrying nothing (action ``satisfied``: the wire default): Chat ``response_format: {"type":
+"text"}``, ``logprobs: false``, ``n: 1``, a ``max_tokens`` equal to ``max_completion_tokens``;
+Responses ``text: {"format": {"type": "text"}}``. Everything else (action ``dropped``): the
+canonical fields still hold what the destination can take (the system text, the tools, the
+thinking budget), the extension held the source wire's exact shape or a setting only that
+provider has (``metadata``, ``logit_bias``, ``safetySettings``, cache marks on tools, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation, Request, ToolChoice
+
+__all__ = ["foreign_extensions_out"]
+
+_DEFAULTS: Final[dict[str, dict[str, Any]]] = {
+    "openai_chat": {"response_format": {"type": "text"}, "logprobs": False, "n": 1},
+    "openai": {"text": {"format": {"type": "text"}}},
+}
+"""Extension values that are the source wire's default: they carry nothing to another dialect."""
+
+_USER_KEYS: Final[dict[str, str]] = {"openai_chat": "safety_identifier", "openai": "user"}
+"""The end-user identifier a dialect keeps in extensions (its canonical one being the other key)."""
+
+
+def foreign_extensions_out(source: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` without extensions (those with a canonical meaning moved onto its fields), and
+    one Adaptation per extension key saying where it went."""
+    config = request.config
+    if config is None or not config.extensions:
+        return request, ()
+    extensions = config.extensions
+    changes: dict[str, Any] = {"extensions": None}
+    notes: list[Adaptation] = []
+    defaults = _DEFAULTS.get(source, {})
+    for key, value in extensions.items():
+        where = f"extensions.{key}"
+        if key in defaults and value == defaults[key]:
+            notes.append(_note(where, "satisfied", f"{source}'s default; it carries nothing", value))
+        elif key == "max_tokens" and source == "openai_chat" and value == config.max_tokens:
+            notes.append(_note(where, "satisfied", "the same cap as max_completion_tokens", value))
+        elif key == "parallel_tool_calls" and isinstance(value, bool) and config.tool_choice is None:
+            choice = ToolChoice(mode="auto", parallel=value)
+            changes["tool_choice"] = choice
+            notes.append(
+                _note(where, "substituted", "read as the canonical tool_choice", value, {"parallel": value})
+            )
+        elif key == _USER_KEYS.get(source) and isinstance(value, str) and value and config.user_id is None:
+            changes["user_id"] = value
+            notes.append(_note(where, "substituted", "read as the canonical user_id", value, value))
+        else:
+            notes.append(
+                _note(where, "dropped", f"{source}'s own wire key: another dialect has no such field", value)
+            )
+    return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), tuple(notes)
+
+
+def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:
+    return Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)

@@ -1,0 +1,214 @@
+"""lc.translate_request: a client body in one dialect as another dialect's request, the source
+dialect's own keys (kept in Config.extensions by decode_request) never forwarded.
+
+Over the 12 ordered pairs of the four dialects, realistic bodies that carry each dialect's own
+keys (the red-team's leak bodies among them): no extension value of the source appears verbatim
+at the destination's top level, every top-level key of the destination body is one its builder
+writes, every extension key is in the adaptations, and the ones with a canonical meaning land on
+their canonical field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
+PAIRS = [(src, dst) for src in DIALECTS for dst in DIALECTS if src != dst]
+
+BUILT_KEYS: dict[str, frozenset[str]] = {  # the top-level keys each of lm15's builders writes
+    "openai_chat": frozenset(
+        {
+            "model", "messages", "max_completion_tokens", "tools", "tool_choice", "parallel_tool_calls",
+            "temperature", "top_p", "stop", "seed", "frequency_penalty", "presence_penalty", "logprobs",
+            "top_logprobs", "response_format", "reasoning_effort", "service_tier", "store", "user",
+            "safety_identifier", "prompt_cache_key", "prompt_cache_retention", "stream", "stream_options",
+        }
+    ),
+    "openai": frozenset(
+        {
+            "model", "input", "instructions", "tools", "tool_choice", "parallel_tool_calls",
+            "max_output_tokens", "temperature", "top_p", "text", "reasoning", "include", "top_logprobs",
+            "store", "service_tier", "safety_identifier", "prompt_cache_key", "prompt_cache_retention",
+            "stream",
+        }
+    ),
+    "anthropic": frozenset(
+        {
+            "model", "max_tokens", "messages", "system", "tools", "tool_choice", "thinking",
+            "output_config", "metadata", "stop_sequences", "temperature", "top_p", "top_k", "stream",
+            "service_tier",
+        }
+    ),
+    "gemini": frozenset(
+        {
+            "contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "cachedContent",
+            "store", "serviceTier",
+        }
+    ),
+}  # fmt: skip
+
+FUNCTION = {
+    "name": "get_weather",
+    "description": "Weather",
+    "parameters": {"type": "object", "properties": {}},
+}
+CHAT_TOOLS = [{"type": "function", "function": FUNCTION}]
+CHAT_BASE: dict[str, Any] = {
+    "model": "gpt-4o",
+    "messages": [{"role": "user", "content": "hi"}],
+    "tools": CHAT_TOOLS,
+}
+CHAT_LEAKS: list[tuple[str, Any]] = [  # redteam3/leak.py
+    ("user", "u1"), ("n", 1), ("metadata", {"a": "b"}), ("logit_bias", {"1": 2}),
+    ("parallel_tool_calls", False),
+    ("store", True), ("service_tier", "auto"), ("safety_identifier", "s"), ("seed", 1),
+    ("frequency_penalty", 0.1), ("prediction", {"type": "content", "content": "x"}), ("verbosity", "low"),
+    ("response_format", {"type": "text"}), ("logprobs", False),
+]  # fmt: skip
+ANTHROPIC_TOOL = {
+    "name": "get_weather",
+    "description": "d",
+    "input_schema": {"type": "object", "properties": {}},
+}
+ANTHROPIC_BASE: dict[str, Any] = {
+    "model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [{"role": "user", "content": "hi"}]
+}  # fmt: skip
+
+BODIES: dict[str, dict[str, dict[str, Any]]] = {
+    "openai_chat": {
+        **{f"chat_{key}": {**CHAT_BASE, key: value} for key, value in CHAT_LEAKS},
+        "chat_all": {**CHAT_BASE, **dict(CHAT_LEAKS), "user": None},
+    },
+    "anthropic": {  # redteam3/repro_all.py R1 and ext_override.py
+        "anthropic_system_tools_cache": {
+            **ANTHROPIC_BASE,
+            "system": [
+                {"type": "text", "text": "You are an agent.", "cache_control": {"type": "ephemeral"}},
+                {"type": "text", "text": "Be terse."},
+            ],
+            "tools": [{**ANTHROPIC_TOOL, "cache_control": {"type": "ephemeral"}}],
+        },
+        "anthropic_thinking_adaptive": {
+            **ANTHROPIC_BASE,
+            "model": "claude-opus-4-6",
+            "thinking": {"type": "adaptive"},
+        },
+        "anthropic_tool_choice_dp": {
+            **ANTHROPIC_BASE,
+            "tools": [ANTHROPIC_TOOL],
+            "tool_choice": {"type": "auto", "disable_parallel_tool_use": False},
+        },
+        "anthropic_metadata_container": {
+            **ANTHROPIC_BASE,
+            "metadata": {"user_id": "u1"},
+            "container": "c1",
+            "context_management": {"edits": []},
+        },
+    },
+    "openai": {
+        "responses_text_reasoning": {
+            "model": "gpt-5",
+            "input": "hi",
+            "text": {"verbosity": "low"},
+            "reasoning": {"summary": "detailed"},
+            "tools": [{"type": "function", **FUNCTION}],
+            "parallel_tool_calls": False,
+            "user": "u1",
+            "metadata": {"a": "b"},
+            "truncation": "auto",
+            "previous_response_id": "resp_1",
+        },
+        "responses_text_format_text": {
+            "model": "gpt-4o",
+            "input": "hi",
+            "text": {"format": {"type": "text"}},
+        },
+    },
+    "gemini": {
+        "gemini_settings": {
+            "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+            "systemInstruction": {"parts": [{"text": "You are an agent."}, {"text": "Be terse."}]},
+            "safetySettings": [{"category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_NONE"}],
+            "generationConfig": {"candidateCount": 1, "temperature": 0.5},
+            "labels": {"team": "a"},
+        },
+        "gemini_modalities": {
+            "contents": [{"role": "user", "parts": [{"text": "draw"}]}],
+            "generationConfig": {"responseModalities": ["IMAGE"]},
+        },
+    },
+}
+MODELS = {
+    "openai": "gpt-4o",
+    "openai_chat": "gpt-4o",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-2.5-flash",
+}
+CASES = [(src, dst, name) for src, dst in PAIRS for name in BODIES[src]]
+
+
+def _extensions(src: str, body: bytes) -> dict[str, Any]:
+    request = lc.decode_request(src, body, model=MODELS[src] if src == "gemini" else None)
+    return dict(request.config.extensions or {}) if request.config else {}
+
+
+@pytest.mark.parametrize(("src", "dst", "name"), CASES, ids=[f"{s}->{d}-{n}" for s, d, n in CASES])
+def test_no_source_key_reaches_another_dialect(src: str, dst: str, name: str) -> None:
+    body = json.dumps(BODIES[src][name]).encode()
+    extensions = _extensions(src, body)
+    built = lc.translate_request(src, dst, body, model=MODELS[src] if src == "gemini" else None)
+    out = json.loads(built.body)
+    assert set(out) <= BUILT_KEYS[dst], sorted(set(out) - BUILT_KEYS[dst])
+    noted = {a.field: a for a in built.adaptations if a.field.startswith("extensions.")}
+    assert set(noted) == {f"extensions.{key}" for key in extensions}
+    for key, value in extensions.items():
+        assert noted[f"extensions.{key}"].asked == value and noted[f"extensions.{key}"].reason
+        if noted[f"extensions.{key}"].action == "dropped":
+            assert key not in out or out[key] != value, key
+
+
+def test_the_bodies_carry_their_dialects_own_keys() -> None:
+    """Each dialect's bodies put keys in Config.extensions (else the table above tests nothing)."""
+    for src, bodies in BODIES.items():
+        kept = {key for raw in bodies.values() for key in _extensions(src, json.dumps(raw).encode())}
+        assert len(kept) >= 2, (src, kept)
+
+
+def test_the_naive_path_leaks() -> None:
+    """Why translate_request exists: build_request forwards the source's extensions verbatim."""
+    body = json.dumps(BODIES["anthropic"]["anthropic_system_tools_cache"]).encode()
+    naive = json.loads(lc.build_request("openai_chat", lc.decode_request("anthropic", body)).body)
+    assert "system" in naive and "input_schema" in naive["tools"][0]
+    out = json.loads(lc.translate_request("anthropic", "openai_chat", body).body)
+    assert "system" not in out and out["tools"][0]["type"] == "function"
+    assert out["messages"][0] == {"role": "system", "content": "You are an agent.\nBe terse."}
+
+
+@pytest.mark.parametrize("dst", ["anthropic", "openai"])
+def test_canonical_meanings_move_onto_canonical_fields(dst: str) -> None:
+    body = json.dumps({**CHAT_BASE, "parallel_tool_calls": False, "safety_identifier": "s1"}).encode()
+    built = lc.translate_request("openai_chat", dst, body)
+    out = json.loads(built.body)
+    if dst == "anthropic":
+        assert out["tool_choice"] == {"type": "auto", "disable_parallel_tool_use": True}
+        assert out["metadata"] == {"user_id": "s1"}
+    else:
+        assert out["parallel_tool_calls"] is False
+        assert out["safety_identifier"] == "s1"
+    actions = {a.field: a.action for a in built.adaptations}
+    assert actions["extensions.parallel_tool_calls"] == "substituted"
+    assert actions["extensions.safety_identifier"] == "substituted"
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_same_dialect_is_decode_then_build(dialect: str) -> None:
+    for name, raw in BODIES[dialect].items():
+        body = json.dumps(raw).encode()
+        model = MODELS[dialect] if dialect == "gemini" else None
+        want = lc.build_request(dialect, lc.decode_request(dialect, body, model=model))
+        assert lc.translate_request(dialect, dialect, body, model=model) == want, name
