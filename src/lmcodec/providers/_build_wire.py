@@ -5,7 +5,8 @@ field names pre-encoded on the way out), and a build makes one per message and p
 order is the key order lm15 writes; a tag is the object's leading ``type`` (or ``role``) key;
 a field lm15 writes only sometimes defaults to ``UNSET``, which the encoder omits. None is a
 value that is written (``"content": null``). Rarer objects stay dicts: the encoder takes both in
-one list. The Structs are mutable where a builder adds a key after the fact (a cache mark on a
+one list; the top-level fields a reader compares to a body (Anthropic's and Gemini's tools)
+stay plain values too. The Structs are mutable where a builder adds a key after the fact (a cache mark on a
 message's last block), and untracked by the GC (they hold strings and the request's own JSON
 values, never themselves).
 """
@@ -21,7 +22,6 @@ __all__ = [
     "UNSET",
     "AnthropicMessage",
     "AnthropicText",
-    "AnthropicTool",
     "AnthropicToolResult",
     "AnthropicToolUse",
     "ChatAssistant",
@@ -33,7 +33,6 @@ __all__ = [
     "ChatToolSpec",
     "GeminiCall",
     "GeminiContent",
-    "GeminiDeclaration",
     "GeminiFunctionCall",
     "GeminiFunctionResponse",
     "GeminiResponse",
@@ -72,12 +71,6 @@ class AnthropicToolResult(msgspec.Struct, tag_field="type", tag="tool_result", g
 class AnthropicMessage(msgspec.Struct, gc=False):
     role: str
     content: list[Any]
-
-
-class AnthropicTool(msgspec.Struct, kw_only=True, gc=False):
-    name: str
-    description: str | UnsetType = UNSET
-    input_schema: Any
 
 
 # ─── OpenAI Chat Completions ───
@@ -189,12 +182,3 @@ class GeminiFunctionResponse(msgspec.Struct, gc=False):
 class GeminiContent(msgspec.Struct, gc=False):
     role: str
     parts: list[Any]
-
-
-class GeminiDeclaration(msgspec.Struct, kw_only=True, gc=False):
-    """A function declaration; the schema goes under ``parameters`` or ``parametersJsonSchema``."""
-
-    name: str
-    description: str | UnsetType = UNSET
-    parameters: Any = UNSET
-    parametersJsonSchema: Any = UNSET  # the wire's key

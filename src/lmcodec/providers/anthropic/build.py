@@ -28,10 +28,8 @@ from lmcodec.providers._build_common import (
     unsupported,
 )
 from lmcodec.providers._build_wire import (
-    UNSET,
     AnthropicMessage,
     AnthropicText,
-    AnthropicTool,
     AnthropicToolResult,
     AnthropicToolUse,
 )
@@ -306,23 +304,23 @@ def _max_tokens(request: Request, model: str, budget: int | None, notes: Notes) 
     return visible if budget is None else budget + visible
 
 
-def _tools(request: Request, notes: Notes) -> list[Any]:
+def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
     choice = request.config.tool_choice
     subset: tuple[str, ...] | None = None
     if choice is not None and choice.mode != "none" and choice.allowed:
         if not (len(choice.allowed) == 1 and choice.mode == "required"):
             if set(choice.allowed) != {t.name for t in request.tools}:
                 subset = choice.allowed
-    wire: list[Any] = []
+    wire: list[dict[str, Any]] = []  # plain values: the reader compares them to a body's
     for tool in request.tools:
         if subset is not None and tool.name not in subset:
             continue
         if isinstance(tool, FunctionTool):
-            wire.append(
-                AnthropicTool(
-                    name=tool.name, description=tool.description or UNSET, input_schema=tool.parameters
-                )
-            )
+            entry: dict[str, Any] = {"name": tool.name}
+            if tool.description:
+                entry["description"] = tool.description
+            entry["input_schema"] = tool.parameters
+            wire.append(entry)
         else:
             entry = {"type": BUILTIN_TYPES.get(tool.name, tool.name), "name": tool.name}
             if tool.config:
@@ -335,7 +333,7 @@ def _tools(request: Request, notes: Notes) -> list[Any]:
             "the Messages API cannot restrict to a subset of the declared tools; "
             "only the allowed tools were sent, which is what the allowlist means",
             asked=list(subset),
-            applied=[t.name if type(t) is AnthropicTool else t["name"] for t in wire],
+            applied=[t["name"] for t in wire],
         )
     return wire
 
