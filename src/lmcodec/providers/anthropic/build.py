@@ -27,6 +27,12 @@ from lmcodec.providers._build_common import (
     read_judgments,
     unsupported,
 )
+from lmcodec.providers._build_wire import (
+    AnthropicMessage,
+    AnthropicText,
+    AnthropicToolResult,
+    AnthropicToolUse,
+)
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.anthropic._build_tables import (
     API_VERSION,
@@ -47,7 +53,6 @@ from lmcodec.wire import (
     DocumentPart,
     FunctionTool,
     ImagePart,
-    Message,
     Reasoning,
     Request,
     TextPart,
@@ -89,17 +94,12 @@ def _result_block(part: Any) -> dict[str, Any]:
     return {"type": "text", "text": parts_to_text((part,), provider=PROVIDER)}
 
 
-def _tool_result(part: ToolResultPart) -> dict[str, Any]:
+def _tool_result(part: ToolResultPart) -> Any:
     content = part.content
     if len(content) == 1 and type(content[0]) is TextPart:
         if part.is_error:
-            return {
-                "type": "tool_result",
-                "tool_use_id": part.id,
-                "content": content[0].text,
-                "is_error": True,
-            }
-        return {"type": "tool_result", "tool_use_id": part.id, "content": content[0].text}
+            return AnthropicToolResult(part.id, content[0].text, True)
+        return AnthropicToolResult(part.id, content[0].text)
     for item in content:
         if item.type in MEDIA_KINDS and item.type not in _RESULT_MEDIA:
             raise unsupported(
@@ -133,14 +133,6 @@ def _thinking(part: ThinkingPart) -> dict[str, Any]:
     return {"type": "text", "text": part.text}
 
 
-def _text(part: TextPart) -> dict[str, Any]:
-    return {"type": "text", "text": part.text}
-
-
-def _tool_use(part: ToolCallPart) -> dict[str, Any]:
-    return {"type": "tool_use", "id": part.id, "name": part.name, "input": part.input}
-
-
 def _data(part: DataPart) -> dict[str, Any]:
     return {"type": "text", "text": data_part_text(part)}
 
@@ -165,10 +157,7 @@ class _NoSlot(Exception):
     """A part the Messages API has no content slot for; the caller names the first one."""
 
 
-_BLOCKS: Final[dict[type, Any]] = {
-    TextPart: _text,
-    ToolCallPart: _tool_use,
-    ToolResultPart: _tool_result,
+_BLOCKS: Final[dict[type, Any]] = {  # the parts other than text and tool calls
     ThinkingPart: _thinking,
     DataPart: _data,
     ImagePart: _image,
@@ -179,23 +168,39 @@ _BLOCKS: Final[dict[type, Any]] = {
 }
 
 
-def _message(message: Message) -> dict[str, Any]:
-    role = message.role
-    blocks = [_BLOCKS.get(type(p), _other)(p) for p in message.parts]
-    if role == "assistant":
-        return {"role": "assistant", "content": blocks}
-    if role == "developer":
-        blocks = [{"type": "text", "text": "[developer]\n" + parts_to_text(message.parts)}]
-    return {"role": "user", "content": blocks}
-
-
-def _messages(request: Request) -> list[dict[str, Any]]:
+def _messages(request: Request) -> list[AnthropicMessage]:
     """The messages, in one pass; a refusal names the first part lm15's media check names."""
+    out: list[AnthropicMessage] = []
     try:
-        return [_message(m) for m in request.messages]
+        for message in request.messages:
+            blocks: list[Any] = []
+            parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
+            for part in parts:
+                kind = type(part)
+                if kind is TextPart:
+                    blocks.append(AnthropicText(part.text))
+                elif kind is ToolCallPart:
+                    blocks.append(AnthropicToolUse(part.id, part.name, part.input))
+                elif kind is ToolResultPart:
+                    content = part.content
+                    if len(content) == 1 and type(content[0]) is TextPart and not part.is_error:
+                        blocks.append(AnthropicToolResult(part.id, content[0].text))
+                    else:
+                        blocks.append(_tool_result(part))
+                else:
+                    blocks.append(_BLOCKS.get(kind, _other)(part))
+            role = message.role
+            if role == "assistant":
+                out.append(AnthropicMessage("assistant", blocks))
+            elif role == "developer":
+                developer = AnthropicText("[developer]\n" + parts_to_text(message.parts))
+                out.append(AnthropicMessage("user", [developer]))
+            else:
+                out.append(AnthropicMessage("user", blocks))
     except (_NoSlot, ProviderError, OSError):
         _check_media(request)
         raise
+    return out
 
 
 def _check_media(request: Request) -> None:
@@ -211,7 +216,7 @@ def _check_media(request: Request) -> None:
                 )
 
 
-def _mark_cache(cache: CacheConfig, messages: list[dict[str, Any]]) -> None:
+def _mark_cache(cache: CacheConfig, messages: list[AnthropicMessage]) -> None:
     """MAP-6: the block marks of ``prefix_until_index`` / ``prefix="history"``."""
     if cache.resource is not None:
         raise unsupported(
@@ -226,10 +231,14 @@ def _mark_cache(cache: CacheConfig, messages: list[dict[str, Any]]) -> None:
         index = len(messages) - 1
     else:
         return
-    content = messages[index]["content"]
+    content = messages[index].content
     if content:
         marker = {"type": "ephemeral", "ttl": "1h"} if cache.retention == "long" else {"type": "ephemeral"}
-        content[-1].setdefault("cache_control", marker)
+        last = content[-1]
+        if isinstance(last, dict):
+            last.setdefault("cache_control", marker)
+        else:  # a lean block: it never carries a mark of its own
+            last.cache_control = marker
 
 
 def _fit_reasoning(reasoning: Reasoning, model: str, adaptive: bool, notes: Notes) -> Reasoning:
@@ -302,7 +311,7 @@ def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
         if not (len(choice.allowed) == 1 and choice.mode == "required"):
             if set(choice.allowed) != {t.name for t in request.tools}:
                 subset = choice.allowed
-    wire: list[dict[str, Any]] = []
+    wire: list[dict[str, Any]] = []  # plain values: the reader compares them to a body's
     for tool in request.tools:
         if subset is not None and tool.name not in subset:
             continue
@@ -311,11 +320,12 @@ def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
             if tool.description:
                 entry["description"] = tool.description
             entry["input_schema"] = tool.parameters
+            wire.append(entry)
         else:
             entry = {"type": BUILTIN_TYPES.get(tool.name, tool.name), "name": tool.name}
             if tool.config:
                 entry.update(tool.config)
-        wire.append(entry)
+            wire.append(entry)
     if subset is not None:
         notes.add(
             "config.tool_choice.allowed",
@@ -466,7 +476,7 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
 
 
 def top_level(
-    request: Request, model: str, messages: list[dict[str, Any]], stream: bool, notes: Notes
+    request: Request, model: str, messages: list[Any], stream: bool, notes: Notes
 ) -> dict[str, Any]:
     """The payload around already-built ``messages`` (the reader compares its fields to a body)."""
     config = request.config

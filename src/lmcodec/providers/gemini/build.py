@@ -30,6 +30,14 @@ from lmcodec.providers._build_common import (
     read_judgments,
     unsupported,
 )
+from lmcodec.providers._build_wire import (
+    GeminiCall,
+    GeminiContent,
+    GeminiFunctionCall,
+    GeminiFunctionResponse,
+    GeminiResponse,
+    GeminiText,
+)
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.gemini._build_tables import (
     BASE_PATH,
@@ -120,13 +128,13 @@ def _media(part: Any) -> dict[str, Any]:
     return {"inlineData": {"mimeType": mime, "data": data}}
 
 
-def _function_response(part: ToolResultPart, names: dict[str, str]) -> dict[str, Any]:
+def _function_response(part: ToolResultPart, names: dict[str, str]) -> Any:
     """MAP-10: text in ``response.result`` (``error`` when is_error), media under ``parts``."""
     content = part.content
     name = part.name or names.get(part.id)
     if name and len(content) == 1 and type(content[0]) is TextPart:
         answer = {"error" if part.is_error else "result": content[0].text}
-        return {"functionResponse": {"name": name, "response": answer, "id": part.id}}
+        return GeminiFunctionResponse(GeminiResponse(name, answer, part.id))
     text_parts = [p for p in part.content if p.type not in MEDIA_KINDS]
     media = [p for p in part.content if p.type in MEDIA_KINDS]
     for item in media:
@@ -199,12 +207,29 @@ _PARTS: Final[dict[type, Any]] = {
 }
 
 
-def _content(message: Message, names: dict[str, str]) -> dict[str, Any]:
-    if message.role == "developer":
-        text = parts_to_text(message.parts, provider=PROVIDER, where="a developer turn")
-        return {"role": "user", "parts": [{"text": "[developer]\n" + text}]}
-    role = "model" if message.role == "assistant" else "user"
-    return {"role": role, "parts": [_PARTS.get(type(p), _other)(p, names) for p in message.parts]}
+def _contents(messages: tuple[Message, ...], names: dict[str, str]) -> list[Any]:
+    """The ``contents`` of the messages, in one pass dispatched on each part's exact type."""
+    contents: list[Any] = []
+    for message in messages:
+        role = message.role
+        parts: tuple[Any, ...] = message.parts
+        if role == "developer":
+            text = parts_to_text(parts, provider=PROVIDER, where="a developer turn")
+            contents.append(GeminiContent("user", [GeminiText("[developer]\n" + text)]))
+            continue
+        out: list[Any] = []
+        for part in parts:
+            kind = type(part)
+            if kind is TextPart and not part.continuation:
+                out.append(GeminiText(part.text))
+            elif kind is ToolCallPart and not part.continuation:
+                out.append(GeminiFunctionCall(GeminiCall(part.name, part.input, part.id)))
+            elif kind is ToolResultPart:
+                out.append(_function_response(part, names))
+            else:
+                out.append(_PARTS.get(kind, _other)(part, names))
+        contents.append(GeminiContent("model" if role == "assistant" else "user", out))
+    return contents
 
 
 def _call_names(request: Request) -> dict[str, str]:
@@ -412,11 +437,11 @@ def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
             "$.config.cache.prefix_until_index",
         )
     names = _call_names(request)
-    return top_level(request, model, [_content(m, names) for m in messages], resource, notes)
+    return top_level(request, model, _contents(messages, names), resource, notes)
 
 
 def top_level(
-    request: Request, model: str, contents: list[dict[str, Any]], resource: str | None, notes: Notes
+    request: Request, model: str, contents: list[Any], resource: str | None, notes: Notes
 ) -> dict[str, Any]:
     """The payload around already-built ``contents`` (the reader compares its fields to a body)."""
     config = request.config

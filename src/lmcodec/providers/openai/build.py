@@ -23,6 +23,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.providers._build_wire import (
+    UNSET,
+    ResponsesCall,
+    ResponsesCallOutput,
+    ResponsesFunctionTool,
+    ResponsesInputText,
+    ResponsesItem,
+    ResponsesOutputText,
+)
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.openai._common import (
     MEDIA_KINDS,
@@ -137,8 +146,10 @@ def _refuse_compat_override(extensions: dict[str, Any] | None) -> None:
 
 def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
     config = request.config
-    _refuse_compat_override(config.extensions)
-    breakpoint_index = cache_breakpoint_index(request, CACHE_CONTROL, notes)
+    if config.extensions:
+        _refuse_compat_override(config.extensions)
+    cache = config.cache
+    breakpoint_index = None if cache is None else cache_breakpoint_index(request, CACHE_CONTROL, notes)
     payload: dict[str, Any] = {
         "model": model,
         "input": _input_items(request.messages, breakpoint_index),
@@ -147,7 +158,7 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     system = request.system
     if system:
         text = system if isinstance(system, str) else parts_to_text(system)
-        if cache_stable_prefix(request, CACHE_CONTROL):
+        if cache is not None and cache_stable_prefix(request, CACHE_CONTROL):
             block = {"type": "input_text", "text": text, "prompt_cache_breakpoint": {"mode": "explicit"}}
             payload["input"].insert(0, {"role": DEVELOPER_ROLE, "content": [block]})
         else:
@@ -210,7 +221,8 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
             if reasoning.summary is not None:
                 wire["summary"] = reasoning.summary
             payload["reasoning"] = wire
-    cache_common_payload(request, model, payload, CACHE_CONTROL, PROVIDER, breakpoint_index)
+    if cache is not None:
+        cache_common_payload(request, model, payload, CACHE_CONTROL, PROVIDER, breakpoint_index)
     if config.service_tier is not None:
         payload["service_tier"] = config.service_tier
     if config.user_id is not None:
@@ -224,52 +236,54 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     return payload
 
 
-def _input_items(messages: tuple[Message, ...], breakpoint_index: int | None) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
+def _has_dropped_knob(config: Any) -> bool:
+    return (
+        config.seed is not None or config.frequency_penalty is not None or config.presence_penalty is not None
+    )
+
+
+def _input_items(messages: tuple[Message, ...], breakpoint_index: int | None) -> list[Any]:
+    items: list[Any] = []
     for index, message in enumerate(messages):
         role = message.role
+        parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
         if index == breakpoint_index and role in ("assistant", "tool"):
             raise breakpoint_unsupported(PROVIDER, index, role)
         if role == "tool":
-            for part in message.parts:
+            for part in parts:
                 if isinstance(part, ToolResultPart):
-                    items.append(
-                        {"type": "function_call_output", "call_id": part.id, "output": _tool_output(part)}
-                    )
+                    items.append(ResponsesCallOutput(part.id, _tool_output(part)))
             continue
         if role == "assistant":
-            content = _assistant_content(message, items)
+            content = _assistant_content(parts, items)
         else:
             content = [
-                _input_block(part)
-                for part in message.parts
+                ResponsesInputText(part.text) if type(part) is TextPart else _input_block(part)
+                for part in parts
                 if not isinstance(part, (ToolCallPart, ToolResultPart))
             ]
         if index == breakpoint_index:
-            if not content or content[-1].get("type") != "input_text":
+            last = content[-1] if content else None
+            if type(last) is ResponsesInputText:
+                last.prompt_cache_breakpoint = {"mode": "explicit"}
+            elif isinstance(last, dict) and last.get("type") == "input_text":
+                last["prompt_cache_breakpoint"] = {"mode": "explicit"}
+            else:
                 raise breakpoint_unsupported(PROVIDER, index, role)
-            content[-1]["prompt_cache_breakpoint"] = {"mode": "explicit"}
         if content:
-            items.append({"role": DEVELOPER_ROLE if role == "developer" else role, "content": content})
-        for part in message.parts:
+            items.append(ResponsesItem(DEVELOPER_ROLE if role == "developer" else role, content))
+        for part in parts:
             if isinstance(part, ToolCallPart):
-                items.append(
-                    {
-                        "type": "function_call",
-                        "call_id": part.id,
-                        "name": part.name,
-                        "arguments": arguments_json(part.input),
-                    }
-                )
+                items.append(ResponsesCall(part.id, part.name, arguments_json(part.input)))
     return items
 
 
-def _assistant_content(message: Message, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _assistant_content(parts: tuple[Any, ...], items: list[Any]) -> list[Any]:
     """Assistant text and refusals; a reasoning item with OpenAI state is replayed before them."""
-    content: list[dict[str, Any]] = []
-    for part in message.parts:
+    content: list[Any] = []
+    for part in parts:
         if isinstance(part, TextPart):
-            content.append({"type": "output_text", "text": part.text})
+            content.append(ResponsesOutputText(part.text))
         elif isinstance(part, RefusalPart):
             content.append({"type": "refusal", "refusal": part.text})
         elif isinstance(part, ThinkingPart):
@@ -282,7 +296,7 @@ def _assistant_content(message: Message, items: list[dict[str, Any]]) -> list[di
                 item["summary"] = [{"type": "summary_text", "text": part.text}] if part.text else []
                 items.append(item)
             elif part.text:
-                content.append({"type": "output_text", "text": part.text})
+                content.append(ResponsesOutputText(part.text))
         elif part.type in MEDIA_KINDS:
             raise AssistantMedia
     return content
@@ -373,13 +387,11 @@ def _builtin_type(tool: BuiltinTool) -> str:
     return BUILTIN_TYPES.get(tool.name, tool.name)
 
 
-def _tool(tool: FunctionTool | BuiltinTool) -> dict[str, Any]:
+def _tool(tool: FunctionTool | BuiltinTool) -> Any:
     if isinstance(tool, FunctionTool):
-        wire: dict[str, Any] = {"type": "function", "name": tool.name}
-        if tool.description:
-            wire["description"] = tool.description
-        wire["parameters"] = tool.parameters
-        return wire
+        return ResponsesFunctionTool(
+            name=tool.name, description=tool.description or UNSET, parameters=tool.parameters
+        )
     out: dict[str, Any] = {"type": _builtin_type(tool)}
     if tool.config:
         out.update(tool.config)

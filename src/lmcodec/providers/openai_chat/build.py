@@ -18,6 +18,16 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.providers._build_wire import (
+    UNSET,
+    ChatAssistant,
+    ChatCall,
+    ChatFunction,
+    ChatFunctionTool,
+    ChatRow,
+    ChatToolRow,
+    ChatToolSpec,
+)
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.openai._common import (
     MEDIA_KINDS,
@@ -70,8 +80,6 @@ USER_FIELD: Final = "user"
 RESERVED_EXTENSIONS: Final = frozenset(
     {"prompt_caching", "cache", "compat", "openai_compat", "openai_chat_compat"}
 )
-# Config knobs the chat wire carries under their own names, in lm15's order.
-PASSED_KNOBS: Final = ("seed", "frequency_penalty", "presence_penalty")
 ROW_WIRE: Final = "a Chat Completions tool row"
 
 
@@ -94,9 +102,11 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
 
 
 def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
-    note_unmeasurable_probabilities(request, PROVIDER, notes)
     config = request.config
-    breakpoint_index = cache_breakpoint_index(request, CACHE_CONTROL, notes)
+    if config.probabilities is not None:
+        note_unmeasurable_probabilities(request, PROVIDER, notes)
+    cache = config.cache
+    breakpoint_index = None if cache is None else cache_breakpoint_index(request, CACHE_CONTROL, notes)
     payload: dict[str, Any] = {"model": model, "messages": _messages(request, breakpoint_index)}
     if stream:
         payload["stream"] = True
@@ -116,10 +126,12 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
             "that accept it take it through extensions)",
             asked=config.top_k,
         )
-    for name in PASSED_KNOBS:
-        value = getattr(config, name)
-        if value is not None:
-            payload[name] = value
+    if config.seed is not None:
+        payload["seed"] = config.seed
+    if config.frequency_penalty is not None:
+        payload["frequency_penalty"] = config.frequency_penalty
+    if config.presence_penalty is not None:
+        payload["presence_penalty"] = config.presence_penalty
     if config.stop:
         payload["stop"] = list(config.stop)
     if config.logprobs is not None:
@@ -158,7 +170,8 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
                     applied="auto",
                 )
             payload["reasoning_effort"] = reasoning.effort
-    cache_common_payload(request, model, payload, CACHE_CONTROL, PROVIDER, breakpoint_index)
+    if cache is not None:
+        cache_common_payload(request, model, payload, CACHE_CONTROL, PROVIDER, breakpoint_index)
     if config.service_tier is not None:
         payload["service_tier"] = config.service_tier
     if config.user_id is not None:
@@ -172,45 +185,53 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     return payload
 
 
-def _messages(request: Request, breakpoint_index: int | None) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
+def _messages(request: Request, breakpoint_index: int | None) -> list[Any]:
+    rows: list[Any] = []
     system = request.system
     if system:
         text = system if isinstance(system, str) else parts_to_text(system)
-        if cache_stable_prefix(request, CACHE_CONTROL):
+        if request.config.cache is not None and cache_stable_prefix(request, CACHE_CONTROL):
             block = {"type": "text", "text": text, "prompt_cache_breakpoint": {"mode": "explicit"}}
-            rows.append({"role": INSTRUCTION_ROLE, "content": [block]})
+            rows.append(ChatRow(INSTRUCTION_ROLE, [block]))
         else:
-            rows.append({"role": INSTRUCTION_ROLE, "content": text})
+            rows.append(ChatRow(INSTRUCTION_ROLE, text))
     for index, message in enumerate(request.messages):
         role = message.role
-        if index == breakpoint_index and role in ("assistant", "tool"):
-            raise breakpoint_unsupported(PROVIDER, index, role)
-        if role == "tool":
-            for part in message.parts:
-                if isinstance(part, ToolResultPart):
-                    rows.append({"role": "tool", "tool_call_id": part.id, "content": _tool_row(part)})
-            continue
-        if role == "assistant":
-            rows.append(_assistant_row(message))
-            continue
-        at_breakpoint = index == breakpoint_index
-        content = _content(message, at_breakpoint)
-        if at_breakpoint:
+        parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
+        if index == breakpoint_index:
+            if role in ("assistant", "tool"):
+                raise breakpoint_unsupported(PROVIDER, index, role)
+            content = _content(message, True)
             if not isinstance(content, list) or not content or content[-1].get("type") != "text":
                 raise breakpoint_unsupported(PROVIDER, index, role)
             content[-1]["prompt_cache_breakpoint"] = {"mode": "explicit"}
-        if content or content == "":
-            rows.append({"role": INSTRUCTION_ROLE if role == "developer" else role, "content": content})
+            rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, content))
+        elif role == "tool":
+            for part in parts:
+                if isinstance(part, ToolResultPart):
+                    rows.append(ChatToolRow(part.id, _tool_row(part)))
+        elif role == "assistant":
+            rows.append(_assistant_row(parts))
+        elif len(parts) == 1 and type(parts[0]) is TextPart:
+            rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, parts[0].text))
+        else:
+            content = _content(message, False)
+            if content or content == "":
+                rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, content))
     return rows
 
 
-def _assistant_row(message: Message) -> dict[str, Any]:
+def _assistant_row(parts: tuple[Any, ...]) -> ChatAssistant:
     """Text, refusals and (as text) thinking joined by newlines; tool calls beside them."""
     bits: list[str] = []
-    calls: list[dict[str, Any]] = []
-    for part in message.parts:
-        if isinstance(part, TextPart):
+    calls: list[ChatCall] = []
+    for part in parts:
+        kind = type(part)
+        if kind is TextPart:
+            bits.append(part.text)
+        elif kind is ToolCallPart:
+            calls.append(ChatCall(part.id, "function", ChatFunction(part.name, arguments_json(part.input))))
+        elif isinstance(part, TextPart):
             bits.append(part.text)
         elif isinstance(part, (RefusalPart, ThinkingPart)):
             if part.text:
@@ -218,17 +239,8 @@ def _assistant_row(message: Message) -> dict[str, Any]:
         elif part.type in MEDIA_KINDS:
             raise AssistantMedia
         elif isinstance(part, ToolCallPart):
-            calls.append(
-                {
-                    "id": part.id,
-                    "type": "function",
-                    "function": {"name": part.name, "arguments": arguments_json(part.input)},
-                }
-            )
-    row: dict[str, Any] = {"role": "assistant", "content": "\n".join(bits) if bits else None}
-    if calls:
-        row["tool_calls"] = calls
-    return row
+            calls.append(ChatCall(part.id, "function", ChatFunction(part.name, arguments_json(part.input))))
+    return ChatAssistant("\n".join(bits) if bits else None, calls or UNSET)
 
 
 def _image_block(part: Any) -> dict[str, Any]:
@@ -286,7 +298,7 @@ def _tool_row(part: ToolResultPart) -> str | list[dict[str, Any]]:
     return tool_result_error_text(part.is_error, parts_to_text(part.content, PROVIDER, ROW_WIRE))
 
 
-def _tool(tool: FunctionTool | BuiltinTool) -> dict[str, Any]:
+def _tool(tool: FunctionTool | BuiltinTool) -> ChatFunctionTool:
     if isinstance(tool, BuiltinTool):
         raise unsupported(
             PROVIDER,
@@ -297,11 +309,8 @@ def _tool(tool: FunctionTool | BuiltinTool) -> dict[str, Any]:
             "Responses / Anthropic / Gemini providers",
             f"tools[{tool.name}]",
         )
-    function: dict[str, Any] = {"name": tool.name}
-    if tool.description:
-        function["description"] = tool.description
-    function["parameters"] = tool.parameters
-    return {"type": "function", "function": function}
+    spec = ChatToolSpec(name=tool.name, description=tool.description or UNSET, parameters=tool.parameters)
+    return ChatFunctionTool(spec)
 
 
 def _tool_choice(request: Request) -> Any:

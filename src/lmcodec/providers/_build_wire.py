@@ -1,0 +1,184 @@
+"""The body objects the request builders make most often, as lean msgspec Structs.
+
+Building a Struct and encoding it costs less than a dict (no key hashing on the way in, the
+field names pre-encoded on the way out), and a build makes one per message and per part. Field
+order is the key order lm15 writes; a tag is the object's leading ``type`` (or ``role``) key;
+a field lm15 writes only sometimes defaults to ``UNSET``, which the encoder omits. None is a
+value that is written (``"content": null``). Rarer objects stay dicts: the encoder takes both in
+one list; the top-level fields a reader compares to a body (Anthropic's and Gemini's tools)
+stay plain values too. The Structs are mutable where a builder adds a key after the fact (a cache mark on a
+message's last block), and untracked by the GC (they hold strings and the request's own JSON
+values, never themselves).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+__all__ = [
+    "UNSET",
+    "AnthropicMessage",
+    "AnthropicText",
+    "AnthropicToolResult",
+    "AnthropicToolUse",
+    "ChatAssistant",
+    "ChatCall",
+    "ChatFunction",
+    "ChatFunctionTool",
+    "ChatRow",
+    "ChatToolRow",
+    "ChatToolSpec",
+    "GeminiCall",
+    "GeminiContent",
+    "GeminiFunctionCall",
+    "GeminiFunctionResponse",
+    "GeminiResponse",
+    "GeminiText",
+    "ResponsesCall",
+    "ResponsesCallOutput",
+    "ResponsesFunctionTool",
+    "ResponsesInputText",
+    "ResponsesItem",
+    "ResponsesOutputText",
+]
+
+
+# ─── Anthropic Messages ───
+
+
+class AnthropicText(msgspec.Struct, tag_field="type", tag="text", gc=False):
+    text: str
+    cache_control: Any = UNSET
+
+
+class AnthropicToolUse(msgspec.Struct, tag_field="type", tag="tool_use", gc=False):
+    id: str
+    name: str
+    input: Any
+    cache_control: Any = UNSET
+
+
+class AnthropicToolResult(msgspec.Struct, tag_field="type", tag="tool_result", gc=False):
+    tool_use_id: str
+    content: Any
+    is_error: bool | UnsetType = UNSET
+    cache_control: Any = UNSET
+
+
+class AnthropicMessage(msgspec.Struct, gc=False):
+    role: str
+    content: list[Any]
+
+
+# ─── OpenAI Chat Completions ───
+
+
+class ChatRow(msgspec.Struct, gc=False):
+    """A system, user or developer row: ``{"role", "content"}``."""
+
+    role: str
+    content: Any
+
+
+class ChatAssistant(msgspec.Struct, tag_field="role", tag="assistant", gc=False):
+    content: str | None
+    tool_calls: list[Any] | UnsetType = UNSET
+
+
+class ChatToolRow(msgspec.Struct, tag_field="role", tag="tool", gc=False):
+    tool_call_id: str
+    content: Any
+
+
+class ChatFunction(msgspec.Struct, gc=False):
+    name: str
+    arguments: str
+
+
+class ChatCall(msgspec.Struct, gc=False):
+    """``{"id", "type": "function", "function"}`` (the id comes before the type)."""
+
+    id: str
+    type: str
+    function: ChatFunction
+
+
+class ChatToolSpec(msgspec.Struct, kw_only=True, gc=False):
+    name: str
+    description: str | UnsetType = UNSET
+    parameters: Any
+
+
+class ChatFunctionTool(msgspec.Struct, tag_field="type", tag="function", gc=False):
+    function: ChatToolSpec
+
+
+# ─── OpenAI Responses ───
+
+
+class ResponsesInputText(msgspec.Struct, tag_field="type", tag="input_text", gc=False):
+    text: str
+    prompt_cache_breakpoint: Any = UNSET
+
+
+class ResponsesOutputText(msgspec.Struct, tag_field="type", tag="output_text", gc=False):
+    text: str
+
+
+class ResponsesItem(msgspec.Struct, gc=False):
+    """A message item: ``{"role", "content"}``."""
+
+    role: str
+    content: list[Any]
+
+
+class ResponsesCall(msgspec.Struct, tag_field="type", tag="function_call", gc=False):
+    call_id: str
+    name: str
+    arguments: str
+
+
+class ResponsesCallOutput(msgspec.Struct, tag_field="type", tag="function_call_output", gc=False):
+    call_id: str
+    output: Any
+
+
+class ResponsesFunctionTool(msgspec.Struct, tag_field="type", tag="function", kw_only=True, gc=False):
+    name: str
+    description: str | UnsetType = UNSET
+    parameters: Any
+
+
+# ─── Gemini GenerateContent ───
+
+
+class GeminiText(msgspec.Struct, gc=False):
+    text: str
+
+
+class GeminiCall(msgspec.Struct, gc=False):
+    name: str
+    args: Any
+    id: str
+
+
+class GeminiFunctionCall(msgspec.Struct, gc=False):
+    functionCall: GeminiCall  # the wire's key
+
+
+class GeminiResponse(msgspec.Struct, gc=False):
+    name: str
+    response: Any
+    id: str
+
+
+class GeminiFunctionResponse(msgspec.Struct, gc=False):
+    functionResponse: GeminiResponse  # the wire's key
+
+
+class GeminiContent(msgspec.Struct, gc=False):
+    role: str
+    parts: list[Any]
