@@ -250,7 +250,11 @@ class SSEDecoder:
         """
         size = len(data)
         if size <= self._whole_max and type(data) is bytes:
-            match = whole_event(data) if 13 not in data else whole_crlf_event(data)  # 13: "\r"
+            # One blank line, at the end (found first: the match backtracks over a longer chunk).
+            if 13 not in data:  # "\r"
+                match = whole_event(data) if data.find(b"\n\n") == size - 2 else None
+            else:
+                match = whole_crlf_event(data) if data.find(b"\r\n\r\n") == size - 4 else None
             if match is not None:
                 self._index += 1
                 self._offset += size
