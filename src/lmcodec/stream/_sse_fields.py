@@ -15,6 +15,7 @@ __all__ = [
     "bulk_events",
     "crlf_json_data_events",
     "lstrip_ws",
+    "one_event",
     "replaced_events",
     "segment_data",
     "whole_crlf_event",
@@ -173,6 +174,18 @@ def crlf_json_data_events(block: bytes) -> list[bytes] | None:
     return out
 
 
+def one_event(seg: bytes) -> bytes | None:
+    """The data of one event given without its blank line, when it is of the common shapes: one
+    ``data: {`` line, or other lines (``event:``, ``id:``, comments: no ``data:`` in them) before a
+    last ``data: {`` line; else None (the caller frames it in full). No ``\r`` in ``seg``."""
+    if seg.startswith(b"data: {"):
+        return seg[6:] if seg.find(10) < 0 else None
+    at = seg.find(b"\ndata: {")
+    if at >= 0 and seg.find(10, at + 1) < 0 and seg.find(b"data:", 0, at) < 0:
+        return seg[at + 7 :]
+    return None
+
+
 def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
@@ -188,20 +201,12 @@ def bulk_events(block: bytes) -> list[bytes]:
     out: list[bytes] = []
     append = out.append
     for seg in block.split(b"\n\n"):
-        # The common shapes, checked by searches that stop early: one "data: {" line, or other lines
-        # (event:, id:, comments) before a last "data: {" line (no "data:" in them).
-        if seg.startswith(b"data: {"):
-            if seg.find(10) < 0:
-                append(seg[6:])
+        data = one_event(seg)
+        if data is None:
+            data = _segment_value(seg)
+            if data is None:
                 continue
-        else:
-            at = seg.find(b"\ndata: {")
-            if at >= 0 and seg.find(10, at + 1) < 0 and seg.find(b"data:", 0, at) < 0:
-                append(seg[at + 7 :])
-                continue
-        data = _segment_value(seg)
-        if data is not None:
-            append(data)
+        append(data)
     return out
 
 
