@@ -101,6 +101,28 @@ whole_crlf_event: Final = re.compile(
 ).fullmatch
 
 
+def _json_data_events(block: bytes, lines: int) -> list[bytes] | None:
+    """The data of ``block`` when it is only ``data: {...}`` events (one line each, no
+    ``event:`` line; the last may be ``data: [DONE]``), else None: the unnamed wires'
+    shape (Gemini, Chat Completions).
+
+    Cut by ``bytes.split`` on ``"\n\ndata: "`` and checked in bulk, several times fewer
+    instructions than the regular-expression split, which steps through every byte."""
+    if not block.startswith(b"data: {"):
+        return None
+    pieces = block.split(b"\n\ndata: ")
+    # That separator cannot overlap itself, so each piece after the first starts with "{"
+    # exactly when every separator is followed by "{" (but the last, before a "[DONE]").
+    objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\n\n")
+    if block.count(b"\n\ndata: {") != objects:
+        return None
+    if lines != 2 * len(pieces):  # a line other than one data line per event
+        return None
+    pieces[0] = pieces[0][6:]
+    pieces[-1] = pieces[-1][:-2]
+    return pieces
+
+
 # Inside ``b"\n" + block`` (so every line starts after a line end): a line that is neither a data
 # line nor blank, with the line end before it; a data line whose value is empty or starts with white
 # space, after its optional space.
@@ -151,27 +173,22 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1) -> list[byt
 
 
 def crlf_json_data_events(block: bytes) -> list[bytes] | None:
-    """The data of a block whose line ends are all ``\r\n`` (Gemini's own framing) when each event
-    is one ``data: {`` line, or one other line (``event:``, a comment) and a ``data: {`` line: cut
-    on ``"\r\n\r\n"`` without rewriting the line ends; else None."""
-    pieces = block.split(b"\r\n\r\n")
-    if pieces.pop():  # the block does not end with "\r\n\r\n"
+    """:func:`_json_data_events` of a block whose line ends are all ``\r\n`` (Gemini's own
+    framing), cut by ``bytes.split`` on ``"\r\n\r\ndata: "`` without rewriting the line ends."""
+    if not block.startswith(b"data: {"):
         return None
-    out: list[bytes] = []
-    append = out.append
-    for seg in pieces:
-        if seg.startswith(b"data: {") or seg == b"data: [DONE]":
-            if 10 in seg or 13 in seg:
-                return None
-            append(seg[6:])
-            continue
-        at = seg.find(13)
-        if at <= 0 or not seg.startswith(b"\ndata: {", at + 1) or seg.find(10) != at + 1:
-            return None
-        if seg.find(13, at + 1) >= 0 or seg.find(10, at + 2) >= 0 or seg.find(b"data:", 0, at) >= 0:
-            return None
-        append(seg[at + 8 :])
-    return out
+    pieces = block.split(b"\r\n\r\ndata: ")
+    objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\r\n\r\n")
+    if block.count(b"\r\n\r\ndata: {") != objects:
+        return None
+    # One data line and one blank line per event: the separators and the block's end hold that
+    # many "\r\n", so no other "\r" or "\n" is anywhere.
+    ends = 2 * len(pieces)
+    if block.count(10) != ends or block.count(13) != ends or not pieces[-1].endswith(b"\r\n\r\n"):
+        return None
+    pieces[0] = pieces[0][6:]
+    pieces[-1] = pieces[-1][:-4]
+    return pieces
 
 
 def one_event(seg: bytes) -> bytes | None:
@@ -195,30 +212,41 @@ def bulk_events(block: bytes) -> list[bytes]:
             data = match[1]
             return [] if data is None else [data]  # None: no data line
         events = replaced_events(block)  # several data lines
-        if events is not None:
-            return events
-        return [data for data in map(_segment_value, block.split(b"\n\n")) if data is not None]
+    else:
+        # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
+        # its lines are counted first, so a block of another shape is not split in vain.
+        lines = block.count(10)
+        if block[block.find(10) + 1] == 10:  # the first event is one line (else not split in vain)
+            events = _json_data_events(block, lines)
+            if events is not None:
+                return events
+        blanks = block.count(b"\n\n")
+        if lines == 2 * blanks or (lines == 3 * blanks and block.startswith(b"event:")):
+            pieces = _SIMPLE_EVENT.split(block)
+            if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
+                return pieces[1::2]
+        if block.count(b"\ndata:") + block.startswith(b"data:") <= blanks:
+            # one data line per event at most, with comments, id:, retry: or event: lines around it
+            pieces = _ONE_DATA_LINE_EVENT.split(block)
+            if pieces.count(b"") == (len(pieces) + 1) >> 1:
+                return [data for data in pieces[1::2] if data is not None]  # None: no data line
+        events = replaced_events(block, lines, blanks)  # several data lines in an event
+    if events is not None:
+        return events
     out: list[bytes] = []
-    append = out.append
     for seg in block.split(b"\n\n"):
-        data = one_event(seg)
-        if data is None:
-            data = _segment_value(seg)
-            if data is None:
-                continue
-        append(data)
+        # Extra line ends around a segment are blank lines: no data, nothing to dispatch.
+        seg = seg.strip(b"\n")
+        if not seg:
+            continue
+        if b"\n" not in seg:
+            if seg.startswith(b"data:"):
+                out.append(_data_value(seg))
+            continue
+        data = segment_data(seg)
+        if data is not None:
+            out.append(data)
     return out
-
-
-def _segment_value(seg: bytes) -> bytes | None:
-    """The data of one piece of a block split on ``"\n\n"`` (None when it dispatches nothing)."""
-    # Extra line ends around a segment are blank lines: no data, nothing to dispatch.
-    seg = seg.strip(b"\n")
-    if not seg:
-        return None
-    if b"\n" not in seg:
-        return _data_value(seg) if seg.startswith(b"data:") else None
-    return segment_data(seg)
 
 
 # A line that is not a data line, with its line end; the prefix of a data line with the white
