@@ -15,6 +15,7 @@ __all__ = [
     "bulk_events",
     "crlf_json_data_events",
     "lstrip_ws",
+    "one_event",
     "replaced_events",
     "segment_data",
     "whole_crlf_event",
@@ -188,6 +189,18 @@ def crlf_json_data_events(block: bytes) -> list[bytes] | None:
     pieces[0] = pieces[0][6:]
     pieces[-1] = pieces[-1][:-4]
     return pieces
+
+
+def one_event(seg: bytes) -> bytes | None:
+    """The data of one event given without its blank line, when it is of the common shapes: one
+    ``data: {`` line, or other lines (``event:``, ``id:``, comments: no ``data:`` in them) before a
+    last ``data: {`` line; else None (the caller frames it in full). No ``\r`` in ``seg``."""
+    if seg.startswith(b"data: {"):
+        return seg[6:] if seg.find(10) < 0 else None
+    at = seg.find(b"\ndata: {")
+    if at >= 0 and seg.find(10, at + 1) < 0 and seg.find(b"data:", 0, at) < 0:
+        return seg[at + 7 :]
+    return None
 
 
 def bulk_events(block: bytes) -> list[bytes]:

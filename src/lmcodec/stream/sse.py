@@ -52,6 +52,7 @@ from lmcodec.stream._sse_fields import (
     bulk_events,
     crlf_json_data_events,
     lstrip_ws,
+    one_event,
     whole_crlf_event,
     whole_event,
 )
@@ -87,8 +88,8 @@ _E: Final = ord("e")
 
 
 def _check_limit(name: str, value: int | None) -> int | None:
-    if value is None:
-        return None
+    if value is None or (type(value) is int and value >= 0):
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{name} must be a non-negative int or None, got {value!r}")
     return value
@@ -149,8 +150,11 @@ class SSEDecoder:
         self._clean = True  # feed_data(): nothing pending line by line
         self._cut = 0  # _crlf_events(): where its block ended
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
-        limits = [v for v in (self._max_line, self._max_event) if v is not None]
-        self._bulk_max = min(limits) if limits else 1 << 62
+        line, event = self._max_line, self._max_event
+        if line is None:
+            self._bulk_max = 1 << 62 if event is None else event
+        else:
+            self._bulk_max = line if event is None else min(line, event)
         # feed_data() takes a chunk of at most this length holding exactly one whole event of the
         # common shape straight from its bytes; -1 while anything is pending.
         self._whole_max = self._bulk_max
@@ -250,7 +254,26 @@ class SSEDecoder:
         """
         size = len(data)
         if size <= self._whole_max and type(data) is bytes:
-            match = whole_event(data) if 13 not in data else whole_crlf_event(data)  # 13: "\r"
+            # One blank line, at the end (found first: the match backtracks over a longer chunk).
+            if 13 not in data:  # "\r"
+                if data.find(b"\n\n") == size - 2:
+                    value = one_event(data[:-2])
+                    if value is not None:
+                        self._index += 1
+                        self._offset += size
+                        return [value]
+                    match = whole_event(data)
+                else:
+                    match = None
+            elif data.find(b"\r\n\r\n") == size - 4:
+                values = crlf_json_data_events(data)
+                if values is not None:
+                    self._index += 1
+                    self._offset += size
+                    return values
+                match = whole_crlf_event(data)
+            else:
+                match = None
             if match is not None:
                 self._index += 1
                 self._offset += size

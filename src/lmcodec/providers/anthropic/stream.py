@@ -9,8 +9,8 @@ See ``notes/providers.md`` §3.
 Each SSE ``data`` payload is decoded once into a tagged union of frame
 Structs (``type``); each Struct has its handler in ``_HANDLERS``, and the text,
 tool-input and thinking deltas, most of a stream, are mapped inline. ``message_delta``
-(whose whole frame is the end's ``provider_data``), ``error`` frames, citation
-deltas and anything unusual take the port.
+reads its stop reason and usage from its view (the whole frame, decoded untyped, is the
+end's ``provider_data``); ``error`` frames and anything unusual take the port.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
+import msgspec
+
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, MapperBase, continuation_event
+from lmcodec.providers._mapper import REFUSED, MapperBase, continuation_event, new
 from lmcodec.providers._unknown import known_types
 from lmcodec.providers.anthropic import port
 from lmcodec.providers.anthropic.body import parse_response
@@ -30,17 +32,20 @@ from lmcodec.providers.anthropic.views import (
     BlockDeltaFrame,
     BlockStartFrame,
     BlockStopFrame,
+    CitationView,
     ErrorFrame,
     MessageDeltaFrame,
     MessageStartFrame,
     MessageStopFrame,
     PingFrame,
+    delta_usage,
     finish_reason,
     frame_decoder,
     start_input,
     stream_error_detail,
     usage_from,
 )
+from lmcodec.wire import CitationDelta, StreamDeltaEvent
 
 __all__ = [
     "ERROR_TYPES",
@@ -104,9 +109,40 @@ class StreamMapper(MapperBase):
             signature = {"signature": delta.signature}  # type: ignore[union-attr]
             self.sink.event(continuation_event(f.index, "anthropic", "thinking_signature", signature))
         elif dtype in ("citation_delta", "citations_delta"):
-            return self.port(data)
+            return self._citation(f.index, delta.citation, data)  # type: ignore[union-attr]
         else:
             return 1
+        return 0
+
+    def _citation(self, index: int, c: CitationView | None, data: bytes) -> int:
+        """A citation delta whose ``citation`` is an object of string fields (else the port: lm15
+        then reads the delta itself, or raises on a citation with nothing in it)."""
+        if c is None:
+            return self.port(data)
+        text = c.cited_text or c.text or None
+        url = c.url or None
+        title = c.title or None
+        if text is None and url is None and title is None:
+            return self.port(data)
+        self.sink.event(
+            new(StreamDeltaEvent, delta=new(CitationDelta, part_index=index, text=text, url=url, title=title))
+        )
+        return 0
+
+    def _message_delta(self, f: MessageDeltaFrame, data: bytes) -> int:
+        """The end's stop reason and usage from the view; the frame decoded untyped is its provider_data
+        (a frame msgspec cannot read untyped, NaN or 1e400 in a field the view skips: the port)."""
+        try:
+            payload = _plain(data)
+        except REFUSED:
+            return self.port(data)
+        delta = f.delta
+        stop = delta.stop_reason if delta is not None else None
+        usage = delta_usage(f.usage) if f.usage is not None and payload["usage"] else None
+        if stop is None and usage is None:
+            return 1
+        reason = (_FINISH.get(stop) or finish_reason(stop)) if stop is not None else None
+        self.sink.end(reason, usage, payload, strict_json=True)
         return 0
 
     def _block_start(self, f: BlockStartFrame, data: bytes) -> int:
@@ -142,12 +178,17 @@ class StreamMapper(MapperBase):
         return 1
 
 
+_plain: Final = msgspec.json.Decoder().decode
+_FINISH: Final = {
+    stop: finish_reason(stop) for stop in ("end_turn", "tool_use", "max_tokens", "stop_sequence")
+}
+
 _HANDLERS: Final[dict[type, Callable[[StreamMapper, Any, bytes], int]]] = {
     BlockDeltaFrame: StreamMapper._block_delta,
     BlockStartFrame: StreamMapper._block_start,
     MessageStartFrame: StreamMapper._message_start,
     MessageStopFrame: StreamMapper._message_stop,
-    MessageDeltaFrame: StreamMapper._by_port,
+    MessageDeltaFrame: StreamMapper._message_delta,
     ErrorFrame: StreamMapper._by_port,
     PingFrame: StreamMapper._ignored,
     BlockStopFrame: StreamMapper._ignored,

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final, Union
 import msgspec
 
 from lmcodec.providers._errors import error_detail, is_model_error, is_pinned_model_not_found
-from lmcodec.providers._mapper import usage_of
+from lmcodec.providers._mapper import new, usage_of
 from lmcodec.wire import ErrorDetail, Usage
 from lmcodec.wire.telemetry import FinishReason
 
@@ -23,12 +23,15 @@ __all__ = [
     "BlockDeltaFrame",
     "BlockStartFrame",
     "BlockStopFrame",
+    "CitationView",
+    "DeltaUsage",
     "ErrorFrame",
     "Frame",
     "MessageDeltaFrame",
     "MessageStartFrame",
     "MessageStopFrame",
     "PingFrame",
+    "delta_usage",
     "finish_reason",
     "frame_decoder",
     "start_input",
@@ -120,12 +123,22 @@ class Frame(msgspec.Struct, frozen=True, gc=False, tag_field="type"):
     """A frame of an event type mapped to nothing (``ping``, ``content_block_stop``)."""
 
 
+class CitationView(msgspec.Struct, frozen=True, gc=False):
+    """A ``citations_delta``'s ``citation`` object: what lm15 reads of it."""
+
+    cited_text: str | None = None
+    text: str | None = None
+    url: str | None = None
+    title: str | None = None
+
+
 class _Delta(msgspec.Struct, frozen=True, gc=False):
     type: str | None = None
     text: str | None = None
     partial_json: str | None = None
     thinking: str | None = None
     signature: str | None = None
+    citation: CitationView | None = None
 
 
 class BlockDeltaFrame(Frame, frozen=True, gc=False, tag="content_block_delta"):
@@ -159,8 +172,29 @@ class MessageStopFrame(Frame, frozen=True, gc=False, tag="message_stop"):
     """A bare end."""
 
 
+class _StopDelta(msgspec.Struct, frozen=True, gc=False):
+    stop_reason: str | None = None
+
+
+class _ThinkingDetails(msgspec.Struct, frozen=True, gc=False):
+    thinking_tokens: NonNegInt | None = None
+
+
+class DeltaUsage(msgspec.Struct, frozen=True, gc=False):
+    """A ``message_delta``'s ``usage``: the counts lm15 reads, of the types it keeps as they are."""
+
+    input_tokens: NonNegInt | None = None
+    output_tokens: NonNegInt | None = None
+    cache_read_input_tokens: NonNegInt | None = None
+    cache_creation_input_tokens: NonNegInt | None = None
+    output_tokens_details: _ThinkingDetails | None = None
+
+
 class MessageDeltaFrame(Frame, frozen=True, gc=False, tag="message_delta"):
-    """The whole frame is the end's provider_data: the port maps it."""
+    """The stop reason and usage of the end; the whole frame (decoded untyped) is its provider_data."""
+
+    delta: _StopDelta | None = None
+    usage: DeltaUsage | None = None
 
 
 class ErrorFrame(Frame, frozen=True, gc=False, tag="error"):
@@ -186,6 +220,20 @@ FRAME_TYPES: Final = (
     BlockStopFrame,
 )
 frame_decoder: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(Union[FRAME_TYPES])  # noqa: UP007
+
+
+def delta_usage(usage: DeltaUsage) -> Usage:
+    """:func:`usage_from` of a typed ``usage`` (every count a non-negative int or absent)."""
+    details = usage.output_tokens_details
+    built: Usage = new(
+        Usage,
+        input_tokens=usage.input_tokens,
+        output_tokens=usage.output_tokens,
+        cache_read_tokens=usage.cache_read_input_tokens,
+        cache_write_tokens=usage.cache_creation_input_tokens,
+        reasoning_tokens=details.thinking_tokens if details is not None else None,
+    )
+    return built
 
 
 def start_input(start_input: Any) -> str:
