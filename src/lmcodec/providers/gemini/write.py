@@ -66,30 +66,21 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers.gemini import _frames as f
+from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._readback import reads_as
-from lmcodec.providers.gemini.body import parse_response
 from lmcodec.wire import (
     AudioDelta,
-    AudioPart,
-    CitationPart,
     ContinuationDelta,
-    DataPart,
     ImageDelta,
-    ImagePart,
-    RefusalPart,
-    Response,
     StreamDeltaEvent,
     StreamEndEvent,
     StreamErrorEvent,
     StreamEvent,
     StreamStartEvent,
     TextDelta,
-    TextPart,
     ThinkingDelta,
-    ThinkingPart,
     TokenLogprob,
     ToolCallDelta,
-    ToolCallPart,
 )
 from lmcodec.wire.unknown import UnknownEvent
 
@@ -472,90 +463,3 @@ def _arguments(raw: str) -> Any:
     except msgspec.DecodeError:
         return {"partial_json": raw}
     return value if isinstance(value, dict) else {"value": value}
-
-
-# --------------------------------------------------------------------------
-# body
-
-
-def encode_response(response: Response) -> bytes:
-    """A generateContent body for ``response``. Its ``provider_data`` is written as it came when
-    it is a Gemini body that reads back as this same response; otherwise the body is built from
-    the parts (text, thought, functionCall with its id, inline media, thoughtSignatures)."""
-    data = response.provider_data
-    if data is not None and isinstance(data.get("candidates"), list) and _reads_as(data, response):
-        return _encode(data)
-    parts: list[Any] = []
-    citations: list[CitationPart] = []
-    signatures = _signatures(response.message.parts)
-    for part, signature in zip(response.message.parts, signatures, strict=True):
-        if isinstance(part, (TextPart, ThinkingPart)):
-            thought = True if isinstance(part, ThinkingPart) else f.UNSET
-            parts.append(f.Part(text=part.text, thought=thought, thoughtSignature=signature))
-        elif isinstance(part, ToolCallPart):
-            call = f.FunctionCall(name=part.name, args=part.input, id=part.id)
-            parts.append(f.Part(functionCall=call, thoughtSignature=signature))
-        elif isinstance(part, (ImagePart, AudioPart)) and part.data is not None:
-            inline = f.InlineData(mimeType=part.media_type, data=part.data)
-            parts.append(f.Part(inlineData=inline, thoughtSignature=signature))
-        elif isinstance(part, DataPart):
-            parts.append(f.Part(text=_encode(part.value).decode()))
-        elif isinstance(part, RefusalPart):
-            parts.append(f.Part(text=part.text))
-        elif isinstance(part, CitationPart):
-            citations.append(part)
-    logprobs = f.logprobs_result(response.logprobs) if response.logprobs else f.UNSET
-    candidate = f.Candidate(
-        content=f.Content(parts=parts),
-        finishReason=f.finish_reason(response.finish_reason),
-        logprobsResult=logprobs,
-        groundingMetadata=f.grounding_metadata(citations) if citations else f.UNSET,
-    )
-    usage = f.usage_metadata(response.usage)
-    chunk = f.Chunk(
-        candidates=[candidate],
-        usageMetadata=usage if usage else f.UNSET,
-        modelVersion=response.model,
-        responseId=response.id if response.id is not None else f.UNSET,
-    )
-    return _encode(chunk)
-
-
-def _signatures(parts: tuple[Any, ...]) -> list[str | msgspec.UnsetType]:
-    """One ``thoughtSignature`` (or none) per part. The assembler gives every part of a slot all
-    the slot's signatures; of the consecutive parts that share them, the ones a body can carry a
-    signature on (text, thought, function call) get one each, aligned to the last of them (the
-    part a signature follows in a Gemini stream, a function call when there is one)."""
-    out: list[str | msgspec.UnsetType] = [f.UNSET] * len(parts)
-    i = 0
-    while i < len(parts):
-        shared = getattr(parts[i], "continuation", ())
-        j = i + 1
-        while shared and j < len(parts) and getattr(parts[j], "continuation", ()) == shared:
-            j += 1
-        carriers = [k for k in range(i, j) if isinstance(parts[k], (TextPart, ThinkingPart, ToolCallPart))]
-        values = [
-            state.data["value"]
-            for state in shared
-            if state.provider == "gemini"
-            and state.kind == "thought_signature"
-            and isinstance(state.data.get("value"), str)
-        ]
-        kept = values[-len(carriers) :] if carriers else []
-        for k, value in zip(carriers[len(carriers) - len(kept) :], kept, strict=True):
-            out[k] = value
-        i = j
-    return out
-
-
-def _reads_as(data: dict[str, Any], response: Response) -> bool:
-    """Whether body ``data`` reads back as ``response``. The model is left out: under a request lm15
-    names the response after the requested model, while ``modelVersion`` is the served one, which
-    the written body keeps."""
-    try:
-        read = parse_response(_encode(data))
-    except Exception:  # any failure means "not the same body"
-        return False
-    return msgspec.structs.replace(read, provider_data=None, model=response.model) == msgspec.structs.replace(
-        response, provider_data=None
-    )
