@@ -55,6 +55,7 @@ import msgspec
 
 from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
+from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
@@ -192,7 +193,11 @@ def decode_request(provider: str, body: bytes, *, model: str | None = None) -> R
 
 def encode_response(provider: str, response: Response) -> bytes:
     """``response`` as ``provider``'s non-streamed JSON body."""
-    result: bytes = _lookup(_BODY_WRITERS, provider)(response)
+    write = _lookup(_BODY_WRITERS, provider)
+    try:
+        result: bytes = write(response)
+    except UnicodeEncodeError as exc:
+        raise unwritable(exc, provider) from None
     return result
 
 

@@ -13,9 +13,9 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import DecodeError
+from lmcodec.errors import DecodeError, EncodeError
 
-__all__ = ["int_or_none", "load_body", "load_frame", "parse_json_object", "pyint"]
+__all__ = ["int_or_none", "load_body", "load_frame", "parse_json_object", "pyint", "unwritable"]
 
 _TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interpreter's recursion bounds)"
 
@@ -81,3 +81,15 @@ def parse_json_object(value: Any) -> dict[str, Any]:
             return parsed
         return {"value": parsed}
     return {}
+
+
+def unwritable(exc: UnicodeEncodeError, provider: str) -> EncodeError:
+    """The lc error for a value a writer cannot put on ``provider``'s wire: a lone surrogate
+    (which lm15 reads from a frame such as ``"\\ud83d"``) has no UTF-8 spelling, and msgspec
+    writes UTF-8 JSON."""
+    bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
+    points = ", ".join(f"U+{ord(c):04X}" for c in bad) or "a lone surrogate"
+    return EncodeError(
+        f"cannot write the {provider} stream or body: a string holds a lone surrogate ({points}), "
+        "which UTF-8 JSON cannot carry"
+    )

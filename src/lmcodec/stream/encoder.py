@@ -56,6 +56,7 @@ from typing import Any
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers import WRITERS
+from lmcodec.providers._json import unwritable
 from lmcodec.wire import StreamEvent
 
 __all__ = ["Encoder", "aencode", "encode", "line_safe"]
@@ -99,22 +100,34 @@ class Encoder:
         return self._writer
 
     def feed(self, event: StreamEvent) -> bytes:
-        return line_safe(self._writer.feed(event))
+        try:
+            return line_safe(self._writer.feed(event))
+        except UnicodeEncodeError as exc:
+            raise unwritable(exc, self._provider) from None
 
     def flush(self) -> bytes:
         """What the writer holds that its wire lets it write now (see the module's rules)."""
-        return line_safe(self._writer.flush())
+        try:
+            return line_safe(self._writer.flush())
+        except UnicodeEncodeError as exc:
+            raise unwritable(exc, self._provider) from None
 
     def feed_all(self, events: Iterable[StreamEvent]) -> bytes:
         """The bytes of the events one input chunk gave (e.g. ``Decoder.feed(chunk)``), all of them
         written now: each event fed, then :meth:`flush`."""
         feed = self._writer.feed
-        out = [feed(event) for event in events]
-        out.append(self._writer.flush())
+        try:
+            out = [feed(event) for event in events]
+            out.append(self._writer.flush())
+        except UnicodeEncodeError as exc:
+            raise unwritable(exc, self._provider) from None
         return line_safe(b"".join(out))
 
     def close(self) -> bytes:
-        return line_safe(self._writer.close())
+        try:
+            return line_safe(self._writer.close())
+        except UnicodeEncodeError as exc:
+            raise unwritable(exc, self._provider) from None
 
 
 def encode(provider: str, events: Iterable[StreamEvent]) -> Iterator[bytes]:

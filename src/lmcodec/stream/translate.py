@@ -48,6 +48,7 @@ import msgspec
 
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
+from lmcodec.providers._json import unwritable
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder, line_safe
@@ -272,12 +273,13 @@ class _WriterSink:
 class _Translator:
     """The source's framer and mapper (the stream engine) calling a :class:`_WriterSink`."""
 
-    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
+    __slots__ = ("_dst", "_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
     def __init__(self, src: str, dst: str, request: Request | None) -> None:
         if not isinstance(src, str) or src not in MAPPERS:
             raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
         self._encoder = Encoder(dst)
+        self._dst = dst
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head)
         writer = self._encoder.writer
@@ -286,7 +288,14 @@ class _Translator:
         self.failed = False  # the stream has ended with an error event (the source's, or a refusal)
 
     def feed(self, chunk: bytes) -> bytes:
-        """The destination bytes for one source chunk (a decode failure becomes an error event)."""
+        """The destination bytes for one source chunk (a decode failure becomes an error event;
+        a string the destination cannot carry is :class:`~lmcodec.EncodeError`)."""
+        try:
+            return self._feed(chunk)
+        except UnicodeEncodeError as exc:
+            raise unwritable(exc, self._dst) from None
+
+    def _feed(self, chunk: bytes) -> bytes:
         head = self._head
         if head is not None and not head.done:
             head.feed(chunk)
@@ -308,6 +317,8 @@ class _Translator:
             self._stream.close()
         except DecodeError as exc:
             return self._failed(exc)
+        except UnicodeEncodeError as exc:
+            raise unwritable(exc, self._dst) from None
         return self._sink.take() + self._encoder.close()
 
     def _failed(self, exc: DecodeError) -> bytes:
