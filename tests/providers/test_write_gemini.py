@@ -359,3 +359,59 @@ def test_what_is_written_grows_linearly_with_the_stream() -> None:
 def test_a_non_event_is_refused_with_an_lmcodec_error() -> None:
     with pytest.raises(lc.ValidationError):
         lc.stream.Encoder(WIRE).feed("not an event")  # type: ignore[arg-type]
+
+
+def _chat_chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+    chunk = {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+    chunk["choices"] = [{"index": 0, "delta": delta, "finish_reason": finish}]
+    return b"data: " + json.dumps(chunk).encode() + b"\n\n"
+
+
+@pytest.mark.parametrize(
+    "repeated",
+    [{"id": "call_1", "name": "get_weather"}, {"id": "call_1"}, {"name": "get_weather"}],
+    ids=["id and name", "id", "name"],
+)
+def test_a_call_whose_fragments_repeat_its_id_or_name_stays_one_call(repeated: dict[str, str]) -> None:
+    """Chat backends may repeat a call's id and name on every fragment: one slot is one call (as the
+    assembler reads it), not one broken Gemini call per fragment."""
+    request = lc.Request(model="m", messages=(lc.Message.user("hi"),))
+
+    def fragment(arguments: str) -> dict[str, Any]:
+        call: dict[str, Any] = {"index": 0, "type": "function", "function": {"arguments": arguments}}
+        if "id" in repeated:
+            call["id"] = repeated["id"]
+        if "name" in repeated:
+            call["function"]["name"] = repeated["name"]
+        return {"tool_calls": [call]}
+
+    first = {
+        "tool_calls": [
+            {
+                "index": 0,
+                "id": "call_1",
+                "type": "function",
+                "function": {"name": "get_weather", "arguments": ""},
+            }
+        ]
+    }
+    source = b"".join(
+        [
+            _chat_chunk(first),
+            _chat_chunk(fragment('{"city":')),
+            _chat_chunk(fragment('"Paris"}')),
+            _chat_chunk({}, "tool_calls"),
+            b"data: [DONE]\n\n",
+        ]
+    )
+    expected = lc.assemble(lc.stream.decode("openai_chat", [source], request=request), request=request)
+    assert [(p.name, p.input) for p in expected.tool_calls] == [("get_weather", {"city": "Paris"})]
+    events = list(lc.stream.decode("openai_chat", [source], request=request))
+    for written in (
+        b"".join(lc.stream.translate("openai_chat", "gemini", [source], request=request)),
+        b"".join(lc.stream.encode("gemini", events)),
+    ):
+        back = lc.assemble(lc.stream.decode("gemini", [written], request=request), request=request)
+        assert [(p.id, p.name, p.input) for p in back.tool_calls] == [
+            (p.id, p.name, p.input) for p in expected.tool_calls
+        ]

@@ -298,12 +298,19 @@ class StreamWriter:
 
     def _tool_call(self, delta: ToolCallDelta, event: StreamDeltaEvent) -> bytes:
         key = (delta.part_index, "tool")
-        if delta.id is None and delta.name is None:
-            pending_call = self._by_key.get(key)
-            if pending_call is not None and pending_call.args is not None:
-                pending_call.args.append(delta.input)  # a later fragment of a pending call
-                self._fed.append(event)
-                return b""
+        pending_call = self._by_key.get(key)
+        if pending_call is not None and pending_call.args is not None:
+            pending_call.args.append(delta.input)  # a later fragment of a pending call
+            written = pending_call.part.functionCall
+            if written is not f.UNSET and (delta.name or delta.id):
+                # One slot is one call, however often its id or name is repeated (as the
+                # assembler reads it: the last one given names it).
+                if delta.name:
+                    written.name = delta.name
+                if delta.id:
+                    written.id = delta.id
+            self._fed.append(event)
+            return b""
         call = f.FunctionCall(name=delta.name or "", args=None, id=delta.id or f.UNSET)
         return self._put(key, f.Part(functionCall=call), event, [delta.input])
 
