@@ -48,6 +48,20 @@ def _cached_last_thinking(kind: str, data: dict[str, str], text: str) -> lc.Requ
 @given(canonical_requests(PROVIDER))
 @example(_cached_last_thinking("redacted_thinking", {"data": "abc"}, ""))
 @example(_cached_last_thinking("thinking_signature", {"signature": "sig"}, "hm"))
+@example(  # lm15 writes {"type": "bash", "name": null} for a config naming None (found by hypothesis)
+    lc.Request(
+        model="0",
+        messages=(lc.Message.user("hi"),),
+        tools=(lc.BuiltinTool(name="bash", config={"name": None}),),
+    )
+)
+@example(
+    lc.Request(
+        model="0",
+        messages=(lc.Message.user("hi"),),
+        tools=(lc.BuiltinTool(name="web_search", config={"name": None}),),
+    )
+)
 def test_lm15_bodies_of_generated_requests_are_a_fixed_point(request: lc.Request) -> None:
     _fixed_point(request)
 

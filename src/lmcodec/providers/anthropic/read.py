@@ -86,6 +86,7 @@ _FLOAT: Final = msgspec.json.Decoder(float)
 _STR: Final = msgspec.json.Decoder(str)
 _STRS: Final = msgspec.json.Decoder(list[str])
 _BUILTIN_TYPES: Final = {"web_search": "web_search_20250305", "code_execution": "code_execution_20250522"}
+_BUILTIN_NAMES: Final = {kind: name for name, kind in _BUILTIN_TYPES.items()}
 _EFFORTS: Final = frozenset({"low", "medium", "high", "xhigh", "max"})
 _OVERRIDABLE: Final = (
     "system",
@@ -300,9 +301,13 @@ def _tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
     tools: list[dict[str, Any]] = []
     for k, tool in enumerate(values):
         name = tool.get("name")
-        if not isinstance(name, str) or not name:
-            raise ValidationError("a tool needs a non-empty name", f"$.tools[{k}].name")
         kind = tool.get("type")
+        named_null = name is None and "name" in tool and isinstance(kind, str) and kind not in ("", "custom")
+        if named_null:
+            # lm15 writes a BuiltinTool whose config sets "name": None as {"type": T, "name": null}.
+            name = _BUILTIN_NAMES.get(kind, kind)
+        elif not isinstance(name, str) or not name:
+            raise ValidationError("a tool needs a non-empty name", f"$.tools[{k}].name")
         if kind is None or kind == "custom":
             schema = tool.get("input_schema")
             if not isinstance(schema, dict):
@@ -315,7 +320,9 @@ def _tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 entry["description"] = description
             tools.append(entry)
             continue
-        config = {key: value for key, value in tool.items() if key != "name" and key != "type"}
+        config = {
+            key: value for key, value in tool.items() if (key != "name" or named_null) and key != "type"
+        }
         if kind != _BUILTIN_TYPES.get(name, name):
             config = {"type": kind, **config}
         tools.append(
