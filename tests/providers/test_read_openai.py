@@ -243,6 +243,14 @@ def _odd_media_type(role: str) -> lc.Request:
 @given(canonical_requests(), st.booleans())
 @example(_odd_media_type("developer"), False)
 @example(_odd_media_type("user"), True)
+@example(  # a lone marked developer message: no system prompt (found by the explore profile)
+    lc.Request(
+        model="gpt-4.1-mini",
+        messages=(lc.Message(role="developer", parts=(lc.TextPart(text="0"),)),),
+        config=lc.Config(cache=lc.CacheConfig(mode="auto", prefix_until_index=0)),
+    ),
+    False,
+)
 def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
     """decode_request(lm15's body), rebuilt by lm15, is lm15's body again."""
     assume(_readable(request))

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 import lmcodec as lc
@@ -261,6 +261,14 @@ def test_hostile_nesting_is_an_lc_error() -> None:
 
 @REQUEST_SETTINGS
 @given(canonical_requests(), st.booleans())
+@example(  # a lone marked developer message: no system prompt (found by the explore profile)
+    lc.Request(
+        model="gpt-4.1-mini",
+        messages=(lc.Message(role="developer", parts=(lc.TextPart(text="0"),)),),
+        config=lc.Config(cache=lc.CacheConfig(mode="auto", prefix_until_index=0)),
+    ),
+    False,
+)
 def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
     """decode_request(lm15's body), rebuilt by lm15, is lm15's body again."""
     extensions = request.config.extensions or {}

@@ -173,7 +173,7 @@ def _decode_request(body: bytes) -> Request:
         if isinstance(raw_input, str)
         else array(raw_input, "$.input")
     )
-    if system is None and "instructions" not in value:
+    if system is None and "instructions" not in value and len(items) > 1:  # a lone item is a message
         system = _stable_system(items, reader)
     canonical["messages"] = _messages(items, reader, 1 if reader.stable else 0)
     if system is not None:

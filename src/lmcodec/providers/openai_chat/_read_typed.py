@@ -204,7 +204,7 @@ def read_messages(
         if isinstance(row, AssistantRow):
             messages.append(_assistant(row))
         else:
-            if index == 0 and isinstance(row, (SystemRow, DeveloperRow)):
+            if index == 0 and len(rows) > 1 and isinstance(row, (SystemRow, DeveloperRow)):
                 leading = _leading_system(row)
                 if leading is not None:
                     system, stable = leading

@@ -275,7 +275,7 @@ def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[st
         if role not in ROLES:
             fail(f"unknown role {role!r}; expected one of {sorted(ROLES)}", f"{path}.role")
         only_keys(row, ROW_KEYS[role], path, f"a {role} message")
-        if index == 0 and role in ("system", "developer"):
+        if index == 0 and role in ("system", "developer") and len(rows) > 1:  # a lone row is a message
             system = _leading_system(row, path, reader)
             if system is not None:
                 continue
