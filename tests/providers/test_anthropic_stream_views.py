@@ -9,10 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lmcodec.errors import StreamDecodeError
 from lmcodec.providers.anthropic.stream import StreamMapper
 
-from ..stream.test_fast_paths import RecordingSink
+from ..stream.test_fast_paths import RecordingSink, typed_and_port
 
 _SCALAR = st.one_of(
     st.none(),
@@ -68,19 +67,8 @@ _CITATION_DELTA = _object(
 )
 
 
-def _outcome(run: Any) -> Any:
-    try:
-        return ("ok", run())
-    except StreamDecodeError as exc:
-        return ("error", str(exc))
-
-
 def _typed_and_port(data: bytes) -> tuple[Any, Any]:
-    typed_sink, port_sink = RecordingSink(), RecordingSink()
-    typed, port = StreamMapper(None, typed_sink), StreamMapper(None, port_sink)
-    typed_result = _outcome(lambda: typed.frames([data]))
-    port_result = _outcome(lambda: port.port(data))
-    return (typed_result, typed_sink.calls), (port_result, port_sink.calls)
+    return typed_and_port(StreamMapper, data)
 
 
 @settings(max_examples=1500, deadline=None)

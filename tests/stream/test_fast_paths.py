@@ -91,12 +91,18 @@ def _outcome(run: Any) -> tuple[Any, ...]:
         return ("error", str(exc))
 
 
-def _typed_and_port(data: bytes) -> tuple[Any, Any]:
+def typed_and_port(mapper: Any, data: bytes) -> tuple[Any, Any]:
+    """What a frame gives through ``mapper``'s typed views and through its lm15 port: the outcome
+    and the sink calls of each."""
     typed_sink, port_sink = RecordingSink(), RecordingSink()
-    typed, port = GeminiMapper(None, typed_sink), GeminiMapper(None, port_sink)
+    typed, port = mapper(None, typed_sink), mapper(None, port_sink)
     typed_result = _outcome(lambda: typed.frames([data]))
     port_result = _outcome(lambda: port.port(data))
     return (typed_result, typed_sink.calls), (port_result, port_sink.calls)
+
+
+def _typed_and_port(data: bytes) -> tuple[Any, Any]:
+    return typed_and_port(GeminiMapper, data)
 
 
 def _chunk(parts: list[Any], finish: Any = "STOP", usage: Any = None, **candidate: Any) -> bytes:
