@@ -300,13 +300,16 @@ def _cache(marks: _Marks, count: int) -> dict[str, Any] | None:
 def _tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
     tools: list[dict[str, Any]] = []
     for k, tool in enumerate(values):
-        name = tool.get("name")
+        raw_name = tool.get("name")
         kind = tool.get("type")
-        named_null = name is None and "name" in tool and isinstance(kind, str) and kind not in ("", "custom")
-        if named_null:
+        named_null = False
+        if raw_name is None and "name" in tool and isinstance(kind, str) and kind not in ("", "custom"):
             # lm15 writes a BuiltinTool whose config sets "name": None as {"type": T, "name": null}.
-            name = _BUILTIN_NAMES.get(kind, kind)
-        elif not isinstance(name, str) or not name:
+            named_null = True
+            name: str = _BUILTIN_NAMES.get(kind, kind)
+        elif isinstance(raw_name, str) and raw_name:
+            name = raw_name
+        else:
             raise ValidationError("a tool needs a non-empty name", f"$.tools[{k}].name")
         if kind is None or kind == "custom":
             schema = tool.get("input_schema")
