@@ -186,11 +186,6 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
         return
     if isinstance(src, (str, os.PathLike)):
         path = Path(src)
-        kind = unsupported_compression(path)
-        if kind is not None:
-            raise DecodeError(
-                f"{path}: {kind} compression is not read here (only .gz and .zst): decompress it first"
-            )
         with path.open("rb") as raw, checked(raw, str(path)) as fh:
             yield fh
         return

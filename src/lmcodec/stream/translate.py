@@ -273,13 +273,12 @@ class _WriterSink:
 class _Translator:
     """The source's framer and mapper (the stream engine) calling a :class:`_WriterSink`."""
 
-    __slots__ = ("_dst", "_encoder", "_flush", "_head", "_sink", "_stream", "failed")
+    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
     def __init__(self, src: str, dst: str, request: Request | None) -> None:
         if not isinstance(src, str) or src not in MAPPERS:
             raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
         self._encoder = Encoder(dst)
-        self._dst = dst
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head)
         writer = self._encoder.writer
@@ -293,7 +292,7 @@ class _Translator:
         try:
             return self._feed(chunk)
         except UnicodeEncodeError as exc:
-            raise unwritable(exc, self._dst) from None
+            raise unwritable(exc, self._encoder.provider) from None
 
     def _feed(self, chunk: bytes) -> bytes:
         head = self._head
@@ -318,7 +317,7 @@ class _Translator:
         except DecodeError as exc:
             return self._failed(exc)
         except UnicodeEncodeError as exc:
-            raise unwritable(exc, self._dst) from None
+            raise unwritable(exc, self._encoder.provider) from None
         return self._sink.take() + self._encoder.close()
 
     def _failed(self, exc: DecodeError) -> bytes:
