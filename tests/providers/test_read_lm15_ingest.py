@@ -311,3 +311,119 @@ ROW_KEYS_CASES: dict[str, dict[str, Any]] = {  # redteam3/ingest_diff*.py: keys 
 def test_row_keys_lm15_reads_are_read(name: str) -> None:
     theirs, ours = _lm15(ROW_KEYS_CASES[name]), _ours(ROW_KEYS_CASES[name])
     assert theirs[0] == "read" and ours == theirs
+
+
+def _blocks(*blocks: dict[str, Any], model: str = "gpt-4o") -> dict[str, Any]:
+    return {"model": model, "messages": [{"role": "user", "content": list(blocks)}]}
+
+
+AUDIO = {"type": "input_audio", "input_audio": {"data": "AA==", "format": "wav"}}
+LM15_READS_CASES: dict[str, dict[str, Any]] = {  # read by lm15's ingest, once refused here
+    "input_audio": _blocks(AUDIO, model="gpt-4o-audio-preview"),
+    "file_id": {
+        "model": "gpt-4o",
+        "messages": [{"role": "user", "content": [{"type": "file", "file": {"file_id": "file-abc"}}]}],
+    },
+    "file_data": _blocks({"type": "file", "file": {"file_data": "data:text/csv;base64,QA=="}}),
+    "tool_row_image": {
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {"role": "assistant", "content": None, "tool_calls": CALLS[:1]},
+            {
+                "role": "tool",
+                "tool_call_id": "c1",
+                "content": [
+                    {"type": "text", "text": "a"},
+                    {"type": "image_url", "image_url": {"url": "https://x/a.jpg", "detail": "low"}},
+                ],
+            },
+        ],
+    },
+    "functions": {
+        "model": "gpt-4o",
+        "messages": [USER],
+        "functions": [{"name": "f", "description": "d", "parameters": {"type": "object"}}],
+        "function_call": {"name": "f"},
+    },
+    "function_call_auto": {"model": "gpt-4o", "messages": [USER], "function_call": "none"},
+    "empty_assistant": {
+        "model": "gpt-4o",
+        "messages": [USER, {"role": "assistant", "content": None}, {"role": "user", "content": "x"}],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(LM15_READS_CASES))
+def test_blocks_and_spellings_lm15_reads_are_read(name: str) -> None:
+    theirs, ours = _lm15(LM15_READS_CASES[name]), _ours(LM15_READS_CASES[name])
+    assert theirs[0] == "read" and ours == theirs
+
+
+REFUSED_BY_BOTH: dict[str, dict[str, Any]] = {
+    "file_filename": {
+        "model": "gpt-4o",
+        "messages": [
+            {
+                "role": "user",
+                "content": [{"type": "file", "file": {"file_data": "data:a/b;base64,QQ", "filename": "a"}}],
+            }
+        ],
+    },
+    "file_both": _blocks({"type": "file", "file": {"file_data": "data:a/b;base64,Q", "file_id": "f"}}),
+    "audio_format": _blocks({"type": "input_audio", "input_audio": {"data": "A", "format": "xyz"}}),
+    "file_bad_base64": _blocks({"type": "file", "file": {"file_data": "data:text/csv;base64,QQ"}}),
+    "audio_bad_base64": _blocks({"type": "input_audio", "input_audio": {"data": "Q", "format": "wav"}}),
+    "functions_and_tools": {"model": "gpt-4o", "messages": [USER], "functions": [], "tools": []},
+    "function_call_and_tool_choice": {
+        "model": "gpt-4o",
+        "messages": [USER],
+        "function_call": "auto",
+        "tool_choice": "auto",
+    },
+    "function_call_word": {"model": "gpt-4o", "messages": [USER], "function_call": "required"},
+    "assistant_audio_block": {
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {"role": "assistant", "content": [AUDIO]},
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED_BY_BOTH))
+def test_what_lm15_refuses_is_refused_with_an_lc_error(name: str) -> None:
+    assert _lm15(REFUSED_BY_BOTH[name])[0] == "refused"
+    assert _ours(REFUSED_BY_BOTH[name]) == ("refused", "ValidationError")
+
+
+@pytest.mark.parametrize("name", ["input_audio", "file_id", "file_data", "tool_row_image"])
+def test_media_chat_cannot_write_is_refused_by_its_builder_and_carried_by_the_others(name: str) -> None:
+    """Nothing is dropped: the Chat builder refuses as lm15's does; Responses carries the parts as
+    they are, Gemini as parts of the same kinds (its wire has no image detail, a file id is a URI)."""
+    body = json.dumps(LM15_READS_CASES[name]).encode()
+    original = lc.decode_request("openai_chat", body)
+    with pytest.raises(lc.ProviderError):
+        lc.build_request("openai_chat", original)
+    responses = lc.decode_request("openai", lc.translate_request("openai_chat", "openai", body).body)
+    assert [m.parts for m in responses.messages] == [m.parts for m in original.messages]
+    gemini = lc.decode_request("gemini", lc.translate_request("openai_chat", "gemini", body).body)
+    assert _kinds(gemini) == _kinds(original)
+
+
+def _kinds(request: lc.Request) -> list[list[str]]:
+    return [
+        [type(p).__name__ for part in m.parts for p in (part, *getattr(part, "content", ()))]
+        for m in request.messages
+    ]
+
+
+def test_the_deprecated_spellings_come_back_in_the_current_one() -> None:
+    body = LM15_READS_CASES["functions"]
+    request = lc.decode_request("openai_chat", json.dumps(body).encode())
+    rebuilt = json.loads(lc.build_request("openai_chat", request).body)
+    assert rebuilt["tools"] == [{"type": "function", "function": body["functions"][0]}]
+    assert rebuilt["tool_choice"] == {"type": "function", "function": {"name": "f"}}
+    assert "functions" not in rebuilt and "function_call" not in rebuilt
+

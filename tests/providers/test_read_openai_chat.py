@@ -15,6 +15,8 @@ from lmcodec.providers.openai_chat.read import CANONICAL_KEYS
 
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, check_build, lm15_body, same_json
 
+lm15_chat = pytest.importorskip("lm15.providers.openai_chat", reason="lm15 1.5.0 is a test dependency")
+
 PROVIDER = "openai_chat"
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER
 BODIES = sorted(FIXTURES.glob("*.json"))
@@ -138,20 +140,27 @@ def _user(content: Any = "q") -> dict[str, Any]:
 REFUSED = [
     ({"model": "m", "n": 2, "messages": [_user()]}, "$.n"),
     ({"model": "m", "compat": {}, "messages": [_user()]}, "$.compat"),
-    ({"model": "m", "functions": [], "messages": [_user()]}, "$.functions"),
+    ({"model": "m", "functions": [], "tools": [], "messages": [_user()]}, "$.functions"),
+    (
+        {"model": "m", "function_call": "auto", "tool_choice": "none", "messages": [_user()]},
+        "$.function_call",
+    ),
     ({"model": "m", "messages": [{"role": "user", "content": "q", "name": "bob"}]}, "$.messages[0].name"),
     (
         {
             "model": "m",
-            "messages": [_user([{"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}}])],
+            "messages": [_user([{"type": "input_audio", "input_audio": {"data": "AAAA", "format": "flv"}}])],
         },
-        "$.messages[0].content[0].type",
+        "$.messages[0].content[0].input_audio.format",
     ),
     (
-        {"model": "m", "messages": [_user([{"type": "file", "file": {"file_id": "f"}}])]},
-        "$.messages[0].content[0].type",
+        {"model": "m", "messages": [_user([{"type": "file", "file": {"file_id": "f", "filename": "a"}}])]},
+        "$.messages[0].content[0].file.filename",
     ),
-    ({"model": "m", "messages": [_user(), {"role": "assistant", "content": None}]}, "$.messages[1].content"),
+    (
+        {"model": "m", "messages": [_user(), {"role": "assistant", "content": [{"type": "file"}]}]},
+        "$.messages[1].content[0].type",
+    ),
     (
         {
             "model": "m",
@@ -173,7 +182,7 @@ REFUSED = [
                 {
                     "role": "tool",
                     "tool_call_id": "c",
-                    "content": [{"type": "image_url", "image_url": {"url": "u"}}],
+                    "content": [{"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}}],
                 }
             ],
         },
@@ -270,7 +279,7 @@ def test_hostile_nesting_is_an_lc_error() -> None:
     False,
 )
 def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
-    """decode_request(lm15's body), rebuilt by lm15, is lm15's body again."""
+    """decode_request(lm15's body), rebuilt by lm15, is lm15's body again (where lm15's reader reads it)."""
     extensions = request.config.extensions or {}
     assume(not (set(extensions) & CANONICAL_KEYS))
     body = lm15_body(PROVIDER, request, stream=stream)
@@ -278,15 +287,23 @@ def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
     assert body is not None
     try:
         decoded = lc.decode_request(PROVIDER, json.dumps(body).encode())
-    except lc.ValidationError as exc:
-        assume(_known_gap(body, exc))
+    except lc.ValidationError:  # only what lm15's own reader refuses too (an image on a system row)
+        with pytest.raises(Exception):  # noqa: B017 - lm15 refuses with its own classes
+            lm15_chat.request_from_openai_chat(body)
+        assume(False)
         return
     again = lm15_body(PROVIDER, decoded, stream=stream)
     assert again is not None
-    same_json(again, body)
+    same_json(again, _empty_rows_as_lm15_rereads_them(body))
 
 
-def _known_gap(body: dict[str, Any], exc: lc.ValidationError) -> bool:
-    """The two lm15 bodies the docstring of read.py lists as unreadable: a null assistant row."""
-    path = exc.path
-    return path.endswith(".content") and "null content" in exc.message
+def _empty_rows_as_lm15_rereads_them(body: dict[str, Any]) -> dict[str, Any]:
+    """The documented normalization: lm15 writes ``content: null`` for an assistant message with
+    nothing the wire carries and reads it back as an empty text part, which it writes as ``""``."""
+    rows = [
+        {**row, "content": ""}
+        if row.get("role") == "assistant" and row.get("content") is None and not row.get("tool_calls")
+        else row
+        for row in body["messages"]
+    ]
+    return {**body, "messages": rows}

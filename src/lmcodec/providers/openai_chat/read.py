@@ -8,14 +8,16 @@ with :class:`lmcodec.ValidationError` naming its JSON path. Nothing is dropped.
 Mapped: ``model``; ``max_tokens`` (legacy) or ``max_completion_tokens``; ``messages`` (a
 leading ``system`` or ``developer`` row of text -> ``Request.system``, as lm15's
 ``request_from_openai_chat`` reads it: a string, one block's text, or several blocks as text
-parts; later ``system``/``developer`` rows -> developer messages; ``user`` rows with text
-and ``image_url`` blocks, a URL's media type guessed from its path as lm15 does; ``assistant``
-rows with text/refusal content, ``reasoning_content`` (a thinking part, first), a ``refusal`` key (a
-refusal part after the content) and function ``tool_calls``; ``tool`` rows by ``tool_call_id``
-and ``name`` (ToolResultPart.name), consecutive ones one tool message); ``tools`` (function
-tools); ``tool_choice`` (with
-``parallel_tool_calls`` beside it); ``max_completion_tokens``, ``temperature``,
-``top_p``, ``stop``, ``seed``, ``frequency_penalty``, ``presence_penalty``,
+parts; later ``system``/``developer`` rows -> developer messages; ``user`` rows with text,
+``image_url`` (a URL's media type guessed from its path as lm15 does), ``input_audio`` (an
+audio part) and ``file`` blocks (a document part, by ``file_id`` or a base64 data URI);
+``assistant`` rows with text/refusal content, ``reasoning_content`` (a thinking part, first), a
+``refusal`` key (a refusal part after the content) and function ``tool_calls``, an empty one an
+empty text part (lm15's never-empty rule); ``tool`` rows of text and ``image_url`` blocks by
+``tool_call_id`` and ``name`` (ToolResultPart.name), consecutive ones one tool message);
+``tools`` (function tools; the deprecated ``functions`` too); ``tool_choice`` (the deprecated
+``function_call`` too, with ``parallel_tool_calls`` beside it); ``max_completion_tokens``,
+``temperature``, ``top_p``, ``stop``, ``seed``, ``frequency_penalty``, ``presence_penalty``,
 ``logprobs``/``top_logprobs``, ``response_format`` (json_object, json_schema),
 ``reasoning_effort``, ``service_tier``, ``store``, ``user``, and the cache fields
 (``prompt_cache_key``, ``prompt_cache_retention: "24h"``, a ``prompt_cache_breakpoint``
@@ -32,13 +34,16 @@ write from the canonical form.
 Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream",
 False)`` to ``build_request``.
 
+Read, but not written back by this dialect's builder (lm15's has no slot for them; it refuses
+with a ProviderError, so nothing is dropped; the other dialects carry them): audio and file
+blocks, images in tool rows.
+
 Cannot survive, refused: ``n`` other than 1 (a Response holds one choice); the extension
 names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
-``openai_compat``, ``openai_chat_compat``); ``functions``/``function_call`` (the
-deprecated spelling; send ``tools``); ``name`` on a non-tool message; ``audio`` and ``file``
-blocks, and images in tool rows (lm15's chat builder has no slot for them);
-``image_url`` on a non-user row; assistant ``audio`` and ``function_call``; ``content: null`` on an assistant
-row without tool calls; non-function tools and tool calls; ``strict: true`` on a tool;
+``openai_compat``, ``openai_chat_compat``); ``functions`` beside ``tools`` and
+``function_call`` beside ``tool_choice``; ``name`` on a non-tool message; a ``file`` block's
+``filename``; ``image_url`` on an assistant row; assistant ``audio`` and ``function_call``; the
+``function`` role; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
 ``reasoning_effort`` word.
 
@@ -47,7 +52,9 @@ back as ``max_completion_tokens``; ``developer`` rows come back as ``system`` ro
 (lm15's chat instruction role); a content array holding one text block comes back as a
 string, an assistant or tool row's text blocks joined by newlines; lm15's builder
 replays ``reasoning_content`` and a ``refusal`` key as content text and writes no tool row
-``name``; a string ``stop`` comes back as a one-item list; a leading system row's text
+``name``; a string ``stop`` comes back as a one-item list; ``functions`` come back as
+``tools`` and ``function_call`` as ``tool_choice``; an assistant row with null content and
+no tool calls comes back with ``content: ""``; a leading system row's text
 blocks come back as one string joined by newlines; tool-call ``arguments`` are re-serialized compactly with
 ASCII escapes (the same JSON object inside); a tool without ``parameters`` gets the
 empty object schema, ``strict: false`` is left out; ``allowed_tools`` naming one tool
@@ -76,14 +83,18 @@ from lmcodec.providers.openai._read_common import (
     parse_arguments,
     parse_body,
     string,
-    url_image_type,
+)
+from lmcodec.providers.openai_chat._read_blocks import (
+    TEXT_BLOCK_KEYS,
+    breakpoint_mark,
+    content_parts,
+    text_parts,
 )
 from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import (
     ROWS,
     TOOLS,
     Refused,
-    data_uri,
     read_messages,
     read_tools,
 )
@@ -124,9 +135,9 @@ CANONICAL_KEYS: Final = frozenset(
         "stream_options",
     }
 )
+DEPRECATED_KEYS: Final = frozenset({"functions", "function_call"})
+"""The deprecated function-calling spellings, read as lm15 reads them (``tools``, ``tool_choice``)."""
 REFUSED_KEYS: Final[dict[str, str]] = {
-    "functions": "the deprecated function-calling spelling; send tools",
-    "function_call": "the deprecated function-calling spelling; send tool_choice",
     "compat": "lm15 reads this extension name as its own policy and never sends it",
     "cache": "lm15 reads this extension name as its own policy and never sends it",
     "prompt_caching": "lm15 reads this extension name as its own policy and never sends it",
@@ -143,10 +154,6 @@ ROW_KEYS: Final[dict[str, frozenset[str]]] = {
     ),
     "tool": frozenset({"role", "content", "tool_call_id", "name"}),
 }
-TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
-IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url"})
-IMAGE_URL_KEYS: Final = frozenset({"url", "detail"})
-BREAKPOINT: Final = {"mode": "explicit"}
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -204,7 +211,9 @@ def _typed(rows: list[Row], views: list[ToolView] | None, value: dict[str, Any])
     model = value.get("model")
     if not isinstance(model, str) or not model:
         raise Refused
-    if not REFUSED_KEYS.keys().isdisjoint(value) or ("n" in value and value["n"] != 1):
+    if not REFUSED_KEYS.keys().isdisjoint(value) or not DEPRECATED_KEYS.isdisjoint(value):
+        raise Refused
+    if "n" in value and value["n"] != 1:
         raise Refused
     reader = Reader()
     try:
@@ -256,6 +265,7 @@ def _decode_walked(body: bytes) -> Request:
         fail("n other than 1 cannot be carried: a canonical Response holds one choice", "$.n")
     if "messages" not in value:
         fail("missing", "$.messages")
+    _deprecated_spellings(value)
     system, messages = _messages(array(value["messages"], "$.messages"), reader)
     canonical: dict[str, Any] = {"model": model, "messages": messages}
     if system is not None:
@@ -263,6 +273,27 @@ def _decode_walked(body: bytes) -> Request:
     if value.get("tools") is not None:
         canonical["tools"] = _tools(array(value["tools"], "$.tools"))
     return _finish(canonical, value, model, reader)
+
+
+def _deprecated_spellings(value: dict[str, Any]) -> None:
+    """``functions`` as ``tools`` and ``function_call`` as ``tool_choice``, as lm15's ingest reads
+    them (the builder writes them back in the current spelling)."""
+    if "functions" in value:
+        if "tools" in value:
+            fail("functions and tools cannot both be given", "$.functions")
+        value["tools"] = [
+            {"type": "function", "function": item} for item in array(value.pop("functions"), "$.functions")
+        ]
+    if "function_call" in value:
+        if "tool_choice" in value:
+            fail("function_call and tool_choice cannot both be given", "$.function_call")
+        call = value.pop("function_call")
+        if call in ("none", "auto"):
+            value["tool_choice"] = call
+        elif isinstance(call, dict) and "name" in call:
+            value["tool_choice"] = {"type": "function", "function": {"name": call["name"]}}
+        else:
+            fail("function_call must be 'none', 'auto' or {\"name\": ...}", "$.function_call")
 
 
 def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[str, Any]]]:
@@ -288,7 +319,7 @@ def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[st
         elif role == "assistant":
             messages.append(_assistant_row(row, path))
         else:
-            parts, marked = _content(row.get("content"), f"{path}.content", role)
+            parts, marked = content_parts(row.get("content"), f"{path}.content", role)
             if marked:
                 reader.mark(len(messages), f"{path}.content")
             canonical_role = "user" if role == "user" else "developer"
@@ -313,7 +344,7 @@ def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
     for index, block in enumerate(content):
         where = f"{path}.content[{index}]"
         only_keys(block, TEXT_BLOCK_KEYS, where, "a text block")
-        if _breakpoint(block, where):
+        if breakpoint_mark(block, where):
             if index != len(content) - 1:
                 fail("a prompt_cache_breakpoint marks the end of a message: the last block", where)
             marked = True
@@ -322,86 +353,6 @@ def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
         return None
     reader.stable = marked
     return texts[0] if len(texts) == 1 else [{"type": "text", "text": text} for text in texts]
-
-
-def _breakpoint(block: dict[str, Any], path: str) -> bool:
-    mark = block.get("prompt_cache_breakpoint")
-    if mark is None:
-        return False
-    if mark != BREAKPOINT:
-        fail('prompt_cache_breakpoint must be {"mode": "explicit"}', f"{path}.prompt_cache_breakpoint")
-    return True
-
-
-def _content(content: Any, path: str, role: str) -> tuple[list[dict[str, Any]], bool]:
-    """A user/developer row's content -> parts, and whether its last block carries the breakpoint."""
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}], False
-    blocks = array(content, path)
-    parts: list[dict[str, Any]] = []
-    marked = False
-    last = len(blocks) - 1
-    for index, raw in enumerate(blocks):
-        where = f"{path}[{index}]"
-        block = obj(raw, where)
-        kind = block.get("type")
-        if kind == "text":
-            only_keys(block, TEXT_BLOCK_KEYS, where, "a text block")
-            if _breakpoint(block, where):
-                if index != last:
-                    fail("a prompt_cache_breakpoint marks the end of a message: the last block", where)
-                marked = True
-            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
-        elif kind == "image_url" and role == "user":
-            parts.append(_image(block, where))
-        else:
-            fail(
-                f"a {kind!r} block in a {role} message cannot be carried: lm15's Chat Completions "
-                "builder has no slot for it",
-                f"{where}.type",
-            )
-    if not parts:
-        fail("a message needs at least one content block", path)
-    return parts, marked
-
-
-def _image(block: dict[str, Any], path: str) -> dict[str, Any]:
-    only_keys(block, IMAGE_BLOCK_KEYS, path, "an image_url block")
-    spec = obj(block.get("image_url"), f"{path}.image_url")
-    only_keys(spec, IMAGE_URL_KEYS, f"{path}.image_url", "an image_url")
-    url = string(spec.get("url"), f"{path}.image_url.url")
-    part: dict[str, Any] = {"type": "image"}
-    if url.startswith("data:"):
-        parsed = data_uri(url)
-        if parsed is None:
-            fail("a data URI must read data:<media-type>;base64,<payload>", f"{path}.image_url.url")
-        part["media_type"], part["data"] = parsed
-    else:
-        part["media_type"] = url_image_type(url)
-        part["url"] = url
-    if "detail" in spec and spec["detail"] is not None:
-        part["detail"] = string(spec["detail"], f"{path}.image_url.detail")
-    return part
-
-
-def _text_of(content: Any, path: str, kinds: frozenset[str]) -> list[dict[str, Any]]:
-    """An assistant/tool row's content as text parts (refusal blocks as refusal parts)."""
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    parts: list[dict[str, Any]] = []
-    for index, raw in enumerate(array(content, path)):
-        where = f"{path}[{index}]"
-        block = obj(raw, where)
-        kind = block.get("type")
-        if kind == "text":
-            only_keys(block, frozenset({"type", "text"}), where, "a text block")
-            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
-        elif kind == "refusal" and kind in kinds:
-            only_keys(block, frozenset({"type", "refusal"}), where, "a refusal block")
-            parts.append({"type": "refusal", "text": string(block.get("refusal"), f"{where}.refusal")})
-        else:
-            fail(f"a {kind!r} block cannot be carried here: lm15's builder writes text only", f"{where}.type")
-    return parts
 
 
 def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
@@ -415,15 +366,15 @@ def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
     if row.get(KEY) is not None:
         parts += thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
     if content is not None:
-        parts += _text_of(content, f"{path}.content", frozenset({"refusal"}))
+        parts += text_parts(content, f"{path}.content", frozenset({"refusal"}))
     if row.get("refusal") is not None:
         parts.append({"type": "refusal", "text": string(row["refusal"], f"{path}.refusal")})
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
             parts.append(_tool_call(raw, f"{path}.tool_calls[{index}]"))
-    if not parts:
-        fail("an assistant row with null content and no tool calls cannot be carried", f"{path}.content")
+    if not parts:  # lm15's never-empty rule (MAP-2), applied to history
+        parts.append({"type": "text", "text": ""})
     return {"role": "assistant", "parts": parts}
 
 
@@ -444,7 +395,7 @@ def _tool_call(raw: Any, path: str) -> dict[str, Any]:
 
 def _tool_row(row: dict[str, Any], path: str) -> dict[str, Any]:
     call_id = string(row.get("tool_call_id"), f"{path}.tool_call_id")
-    content = _text_of(row.get("content"), f"{path}.content", frozenset())
+    content = text_parts(row.get("content"), f"{path}.content", frozenset({"image_url"}))
     if not content:
         fail("a tool row needs content", f"{path}.content")
     result: dict[str, Any] = {"type": "tool_result", "id": call_id, "content": content}

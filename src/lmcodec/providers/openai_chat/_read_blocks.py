@@ -1,0 +1,152 @@
+"""The content blocks of a Chat Completions request row -> canonical part dicts (the dict walker's).
+
+As lm15's ``request_from_openai_chat`` reads them: text (with a ``prompt_cache_breakpoint`` on the
+last block), ``image_url`` (data URI or URL, the media type of a URL guessed from its path),
+``input_audio`` and ``file`` blocks on a user row, images on a tool row, refusal blocks on an
+assistant row; every other block is refused with its JSON path.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string, url_image_type
+from lmcodec.providers.openai_chat._read_typed import data_uri
+
+__all__ = ["TEXT_BLOCK_KEYS", "breakpoint_mark", "content_parts", "text_parts"]
+
+TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
+AUDIO_MEDIA_TYPES: Final[dict[str, str]] = {
+    "wav": "audio/wav",
+    "mp3": "audio/mpeg",
+    "mpeg": "audio/mpeg",
+    "ogg": "audio/ogg",
+    "opus": "audio/opus",
+    "flac": "audio/flac",
+    "aac": "audio/aac",
+    "aiff": "audio/aiff",
+    "webm": "audio/webm",
+}
+"""``input_audio.format`` -> the AudioPart's media type, as lm15's ingest reads it."""
+IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url"})
+IMAGE_URL_KEYS: Final = frozenset({"url", "detail"})
+BREAKPOINT: Final = {"mode": "explicit"}
+
+
+def breakpoint_mark(block: dict[str, Any], path: str) -> bool:
+    mark = block.get("prompt_cache_breakpoint")
+    if mark is None:
+        return False
+    if mark != BREAKPOINT:
+        fail('prompt_cache_breakpoint must be {"mode": "explicit"}', f"{path}.prompt_cache_breakpoint")
+    return True
+
+
+def content_parts(content: Any, path: str, role: str) -> tuple[list[dict[str, Any]], bool]:
+    """A user/developer row's content -> parts, and whether its last block carries the breakpoint."""
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}], False
+    blocks = array(content, path)
+    parts: list[dict[str, Any]] = []
+    marked = False
+    last = len(blocks) - 1
+    for index, raw in enumerate(blocks):
+        where = f"{path}[{index}]"
+        block = obj(raw, where)
+        kind = block.get("type")
+        if kind == "text":
+            only_keys(block, TEXT_BLOCK_KEYS, where, "a text block")
+            if breakpoint_mark(block, where):
+                if index != last:
+                    fail("a prompt_cache_breakpoint marks the end of a message: the last block", where)
+                marked = True
+            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
+        elif kind == "image_url" and role == "user":
+            parts.append(image_part(block, where))
+        elif kind == "input_audio" and role == "user":
+            parts.append(audio_part(block, where))
+        elif kind == "file" and role == "user":
+            parts.append(file_part(block, where))
+        else:
+            fail(
+                f"a {kind!r} block in a {role} message cannot be carried: lm15's Chat Completions "
+                "builder has no slot for it",
+                f"{where}.type",
+            )
+    if not parts:
+        fail("a message needs at least one content block", path)
+    return parts, marked
+
+
+def image_part(block: dict[str, Any], path: str) -> dict[str, Any]:
+    only_keys(block, IMAGE_BLOCK_KEYS, path, "an image_url block")
+    spec = obj(block.get("image_url"), f"{path}.image_url")
+    only_keys(spec, IMAGE_URL_KEYS, f"{path}.image_url", "an image_url")
+    url = string(spec.get("url"), f"{path}.image_url.url")
+    part: dict[str, Any] = {"type": "image"}
+    if url.startswith("data:"):
+        parsed = data_uri(url)
+        if parsed is None:
+            fail("a data URI must read data:<media-type>;base64,<payload>", f"{path}.image_url.url")
+        part["media_type"], part["data"] = parsed
+    else:
+        part["media_type"] = url_image_type(url)
+        part["url"] = url
+    if "detail" in spec and spec["detail"] is not None:
+        part["detail"] = string(spec["detail"], f"{path}.image_url.detail")
+    return part
+
+
+def audio_part(block: dict[str, Any], path: str) -> dict[str, Any]:
+    only_keys(block, frozenset({"type", "input_audio"}), path, "an input_audio block")
+    spec = obj(block.get("input_audio"), f"{path}.input_audio")
+    only_keys(spec, frozenset({"data", "format"}), f"{path}.input_audio", "an input_audio")
+    media_type = AUDIO_MEDIA_TYPES.get(string(spec.get("format"), f"{path}.input_audio.format"))
+    if media_type is None:
+        fail(f"format must be one of {sorted(AUDIO_MEDIA_TYPES)}", f"{path}.input_audio.format")
+    data = string(spec.get("data"), f"{path}.input_audio.data")
+    return {"type": "audio", "media_type": media_type, "data": data}
+
+
+def file_part(block: dict[str, Any], path: str) -> dict[str, Any]:
+    """A ``file`` block by ``file_id`` or by a base64 data URI, as a document part."""
+    only_keys(block, frozenset({"type", "file"}), path, "a file block")
+    where = f"{path}.file"
+    spec = obj(block.get("file"), where)
+    only_keys(spec, frozenset({"file_data", "file_id", "filename"}), where, "a file")
+    if spec.get("filename") is not None:
+        fail("a filename cannot be carried: a canonical document part has no filename", f"{where}.filename")
+    file_id, file_data = spec.get("file_id"), spec.get("file_data")
+    if file_id is not None and file_data is None:
+        file_id = string(file_id, f"{where}.file_id")
+        return {"type": "document", "media_type": "application/pdf", "file_id": file_id}  # lm15's default
+    if file_data is not None and file_id is None:
+        uri = string(file_data, f"{where}.file_data")
+        parsed = data_uri(uri) if uri.startswith("data:") else None
+        if parsed is None:
+            fail("file_data must read data:<media-type>;base64,<payload>", f"{where}.file_data")
+        return {"type": "document", "media_type": parsed[0], "data": parsed[1]}
+    return fail("a file needs exactly one of file_data and file_id", where)
+
+
+def text_parts(content: Any, path: str, kinds: frozenset[str]) -> list[dict[str, Any]]:
+    """An assistant/tool row's content as text parts (and the other ``kinds`` the row admits:
+    refusal blocks on an assistant row, images on a tool row)."""
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    parts: list[dict[str, Any]] = []
+    for index, raw in enumerate(array(content, path)):
+        where = f"{path}[{index}]"
+        block = obj(raw, where)
+        kind = block.get("type")
+        if kind == "text":
+            only_keys(block, frozenset({"type", "text"}), where, "a text block")
+            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
+        elif kind == "image_url" and kind in kinds:
+            parts.append(image_part(block, where))
+        elif kind == "refusal" and kind in kinds:
+            only_keys(block, frozenset({"type", "refusal"}), where, "a refusal block")
+            parts.append({"type": "refusal", "text": string(block.get("refusal"), f"{where}.refusal")})
+        else:
+            fail(f"a {kind!r} block cannot be carried here: lm15's builder writes text only", f"{where}.type")
+    return parts
