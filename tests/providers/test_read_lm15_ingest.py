@@ -347,6 +347,49 @@ LM15_READS_CASES: dict[str, dict[str, Any]] = {  # read by lm15's ingest, once r
         "function_call": {"name": "f"},
     },
     "function_call_auto": {"model": "gpt-4o", "messages": [USER], "function_call": "none"},
+    "sdk_message_dumped": {  # openai's ChatCompletionMessage.model_dump() appended to the history
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {
+                "content": "hello",
+                "refusal": None,
+                "role": "assistant",
+                "annotations": [],
+                "audio": None,
+                "function_call": None,
+                "tool_calls": None,
+            },
+            {"role": "user", "content": "more"},
+        ],
+    },
+    "client_object_empty": {
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {"role": "assistant", "content": "x", "provider_specific_fields": {"a": None}, "images": []},
+        ],
+    },
+    "annotations": {
+        "model": "gpt-4o",
+        "messages": [
+            USER,
+            {
+                "role": "assistant",
+                "content": "hello world",
+                "annotations": [
+                    {
+                        "type": "url_citation",
+                        "url_citation": {"url": "https://a", "title": "T", "start_index": 0, "end_index": 5},
+                    },
+                    {
+                        "type": "url_citation",
+                        "url_citation": {"url": "https://b", "start_index": 3, "end_index": 99},
+                    },
+                ],
+            },
+        ],
+    },
     "empty_assistant": {
         "model": "gpt-4o",
         "messages": [USER, {"role": "assistant", "content": None}, {"role": "user", "content": "x"}],
@@ -361,6 +404,18 @@ def test_blocks_and_spellings_lm15_reads_are_read(name: str) -> None:
 
 
 REFUSED_BY_BOTH: dict[str, dict[str, Any]] = {
+    "assistant_name": {
+        "model": "gpt-4o",
+        "messages": [USER, {"role": "assistant", "content": "x", "name": "b"}],
+    },
+    "assistant_audio": {
+        "model": "gpt-4o",
+        "messages": [USER, {"role": "assistant", "content": "x", "audio": {"id": "audio_1"}}],
+    },
+    "annotation_kind": {
+        "model": "gpt-4o",
+        "messages": [USER, {"role": "assistant", "content": "x", "annotations": [{"type": "file_citation"}]}],
+    },
     "file_filename": {
         "model": "gpt-4o",
         "messages": [
@@ -426,4 +481,14 @@ def test_the_deprecated_spellings_come_back_in_the_current_one() -> None:
     assert rebuilt["tools"] == [{"type": "function", "function": body["functions"][0]}]
     assert rebuilt["tool_choice"] == {"type": "function", "function": {"name": "f"}}
     assert "functions" not in rebuilt and "function_call" not in rebuilt
+
+
+def test_the_sdks_own_message_object_reads_back_as_history() -> None:
+    """A gateway's most common history: the openai SDK's response message appended as it is."""
+    from openai.types.chat import ChatCompletionMessage
+
+    row = ChatCompletionMessage(role="assistant", content="hello", annotations=[]).model_dump()
+    body = {"model": "gpt-4o", "messages": [USER, row, {"role": "user", "content": "more"}]}
+    theirs, ours = _lm15(body), _ours(body)
+    assert theirs[0] == "read" and ours == theirs
 

@@ -13,7 +13,7 @@ from typing import Any, Final
 from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string, url_image_type
 from lmcodec.providers.openai_chat._read_typed import data_uri
 
-__all__ = ["TEXT_BLOCK_KEYS", "breakpoint_mark", "content_parts", "text_parts"]
+__all__ = ["TEXT_BLOCK_KEYS", "breakpoint_mark", "citation_parts", "content_parts", "text_parts"]
 
 TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
 AUDIO_MEDIA_TYPES: Final[dict[str, str]] = {
@@ -150,3 +150,30 @@ def text_parts(content: Any, path: str, kinds: frozenset[str]) -> list[dict[str,
         else:
             fail(f"a {kind!r} block cannot be carried here: lm15's builder writes text only", f"{where}.type")
     return parts
+
+
+def citation_parts(raw: Any, content: str | None, path: str) -> list[dict[str, Any]]:
+    """An assistant row's ``annotations`` (url_citation entries with a span into the content) as
+    citation parts, as lm15 reads them; an empty list is nothing."""
+    parts: list[dict[str, Any]] = []
+    for index, item in enumerate(array(raw, path)):
+        where = f"{path}[{index}]"
+        entry = obj(item, where)
+        if entry.get("type") != "url_citation":
+            fail(f"a {entry.get('type')!r} annotation cannot be carried: only url_citation", f"{where}.type")
+        only_keys(entry, frozenset({"type", "url_citation"}), where, "an annotation")
+        spec = obj(entry.get("url_citation"), f"{where}.url_citation")
+        only_keys(spec, _CITATION_KEYS, f"{where}.url_citation", "a url_citation")
+        url = string(spec.get("url"), f"{where}.url_citation.url")
+        part: dict[str, Any] = {"type": "citation", "url": url}
+        if spec.get("title") is not None:
+            part["title"] = string(spec["title"], f"{where}.url_citation.title")
+        start, end = spec.get("start_index"), spec.get("end_index")
+        if content is not None and isinstance(start, int) and isinstance(end, int):  # a bool too, as lm15
+            if 0 <= start <= end <= len(content) and content[start:end]:
+                part["text"] = content[start:end]
+        parts.append(part)
+    return parts
+
+
+_CITATION_KEYS: Final = frozenset({"url", "title", "start_index", "end_index"})

@@ -12,8 +12,11 @@ parts; later ``system``/``developer`` rows -> developer messages; ``user`` rows 
 ``image_url`` (a URL's media type guessed from its path as lm15 does), ``input_audio`` (an
 audio part) and ``file`` blocks (a document part, by ``file_id`` or a base64 data URI);
 ``assistant`` rows with text/refusal content, ``reasoning_content`` (a thinking part, first), a
-``refusal`` key (a refusal part after the content) and function ``tool_calls``, an empty one an
-empty text part (lm15's never-empty rule); ``tool`` rows of text and ``image_url`` blocks by
+``refusal`` key (a refusal part after the content), function ``tool_calls`` and ``annotations``
+(url_citation entries as citation parts), an empty one an empty text part (lm15's never-empty
+rule), the keys of the openai SDK's own message object (``audio``, ``function_call``, ``name``,
+``provider_specific_fields``, ``images``) read as absent when null or empty, so a reply appended
+to the history as the SDK returns it reads back; ``tool`` rows of text and ``image_url`` blocks by
 ``tool_call_id`` and ``name`` (ToolResultPart.name), consecutive ones one tool message);
 ``tools`` (function tools; the deprecated ``functions`` too); ``tool_choice`` (the deprecated
 ``function_call`` too, with ``parallel_tool_calls`` beside it); ``max_completion_tokens``,
@@ -36,13 +39,15 @@ False)`` to ``build_request``.
 
 Read, but not written back by this dialect's builder (lm15's has no slot for them; it refuses
 with a ProviderError, so nothing is dropped; the other dialects carry them): audio and file
-blocks, images in tool rows.
+blocks, images in tool rows. Citation parts from ``annotations`` are read as lm15 reads them;
+lm15's Chat builder writes no citations into the history (nor does this one).
 
 Cannot survive, refused: ``n`` other than 1 (a Response holds one choice); the extension
 names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
 ``openai_compat``, ``openai_chat_compat``); ``functions`` beside ``tools`` and
 ``function_call`` beside ``tool_choice``; ``name`` on a non-tool message; a ``file`` block's
-``filename``; ``image_url`` on an assistant row; assistant ``audio`` and ``function_call``; the
+``filename``; ``image_url`` on an assistant row; a non-empty assistant ``audio``, ``function_call``, ``name``
+or client-library field; an annotation other than url_citation; the
 ``function`` role; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
 ``reasoning_effort`` word.
@@ -87,6 +92,7 @@ from lmcodec.providers.openai._read_common import (
 from lmcodec.providers.openai_chat._read_blocks import (
     TEXT_BLOCK_KEYS,
     breakpoint_mark,
+    citation_parts,
     content_parts,
     text_parts,
 )
@@ -150,7 +156,20 @@ ROW_KEYS: Final[dict[str, frozenset[str]]] = {
     "developer": frozenset({"role", "content"}),
     "user": frozenset({"role", "content"}),
     "assistant": frozenset(
-        {"role", "content", "tool_calls", "refusal", "thinking_blocks", "reasoning_content"}
+        {
+            "role",
+            "content",
+            "tool_calls",
+            "refusal",
+            "thinking_blocks",
+            "reasoning_content",
+            "annotations",
+            "audio",
+            "function_call",
+            "name",
+            "provider_specific_fields",
+            "images",
+        }
     ),
     "tool": frozenset({"role", "content", "tool_call_id", "name"}),
 }
@@ -373,9 +392,38 @@ def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
             parts.append(_tool_call(raw, f"{path}.tool_calls[{index}]"))
+    if row.get("annotations") is not None:
+        spanned = content if isinstance(content, str) else None
+        parts += citation_parts(row["annotations"], spanned, f"{path}.annotations")
+    _client_object_keys(row, path)
     if not parts:  # lm15's never-empty rule (MAP-2), applied to history
         parts.append({"type": "text", "text": ""})
     return {"role": "assistant", "parts": parts}
+
+
+def _client_object_keys(row: dict[str, Any], path: str) -> None:
+    """The keys of an SDK's message object dumped back into history (the openai SDK's
+    ``message.model_dump()``, LiteLLM's): their null or empty form carries nothing and reads as
+    absent, as lm15 reads it; anything else has no canonical part and is refused (lm15 ignores a
+    ``name``; here it is refused rather than dropped)."""
+    for key, why in _CLIENT_OBJECT_KEYS.items():
+        value = row.get(key)
+        if not (value is None or value == [] or value == {} or _all_empty(value)):
+            fail(f"an assistant row's {key!r} cannot be carried: {why}", f"{path}.{key}")
+
+
+_CLIENT_OBJECT_KEYS: Final[dict[str, str]] = {
+    "audio": "an assistant audio reference has no canonical part",
+    "function_call": "the deprecated function-calling shape; send tool_calls",
+    "name": "a canonical message has no participant name",
+    "provider_specific_fields": "a client library's own field",
+    "images": "a client library's own field",
+}
+
+
+def _all_empty(value: Any) -> bool:
+    """A dict whose every value is null or empty (LiteLLM's ``{"refusal": null}``)."""
+    return isinstance(value, dict) and all(v is None or v == [] or v == {} for v in value.values())
 
 
 def _tool_call(raw: Any, path: str) -> dict[str, Any]:
