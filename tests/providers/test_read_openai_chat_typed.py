@@ -114,6 +114,7 @@ _CALL = st.fixed_dictionaries(
     },
     optional={"type": st.sampled_from(["function", "custom", None])},
 )
+_ANNOTATION = {"type": "url_citation", "url_citation": {"url": "u", "start_index": 0, "end_index": 1}}
 _ROW = st.one_of(
     st.fixed_dictionaries(
         {
@@ -135,6 +136,9 @@ _ROW = st.one_of(
             ),
             "tool_calls": st.one_of(st.none(), st.lists(_CALL, max_size=2)),
             "refusal": st.sampled_from([None, "no"]),
+            "annotations": st.sampled_from([None, [], [_ANNOTATION]]),
+            "audio": st.sampled_from([None, {"id": "a"}]),
+            "function_call": st.sampled_from([None, {"name": "f", "arguments": "{}"}]),
         },
     ),
     st.fixed_dictionaries(

@@ -100,6 +100,10 @@ class AssistantRow(_Strict, frozen=True, tag="assistant", tag_field="role"):
     content: str | list[PlainText | RefusalBlock] | None = None
     tool_calls: list[ToolCall] | None = None
     refusal: None = None
+    annotations: tuple[()] | None = None
+    audio: None = None
+    function_call: None = None
+    """The openai SDK's own message object appended to the history carries these empty."""
 
 
 class ToolRow(_Strict, frozen=True, tag="tool", tag_field="role"):
