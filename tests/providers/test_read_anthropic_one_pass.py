@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers.anthropic import read
+from lmcodec.providers.anthropic._read_config import MAPPED
 from lmcodec.providers.anthropic._read_views import BodyView
 
 from ..wire.lm15_trees import SETTINGS
@@ -47,7 +48,7 @@ def check_agree(body: bytes) -> None:
 
 def test_the_view_declares_exactly_the_mapped_keys() -> None:
     """A mapped key the view missed would send its bodies key by key; an extra one would escape a rule."""
-    assert set(BodyView.__struct_fields__) == read._MAPPED
+    assert set(BodyView.__struct_fields__) == MAPPED
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
@@ -58,7 +59,7 @@ def test_fixtures(path: Path) -> None:
 def test_the_workload_takes_one_pass() -> None:
     body = FIXTURES[0].read_bytes()
     whole = msgspec.json.decode(body)
-    if set(whole) <= read._MAPPED:
+    if set(whole) <= MAPPED:
         read._BODY.decode(body)  # no ValidationError: the one-pass view takes it
 
 
