@@ -9,6 +9,7 @@ hypothesis-generated Requests, the client fixtures, and both mutated at a random
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
@@ -30,14 +31,15 @@ PROVIDER = "anthropic"
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER).glob("*.json"))
 
 
-def _key_by_key(body: bytes) -> lc.Request:
-    return read._read(read._TOP.decode(body))
+def _key_by_key(body: bytes, mapper: Callable[..., lc.Request] = read._read) -> lc.Request:
+    return mapper(read._TOP.decode(body))
 
 
 def _outcome(body: bytes, *, one_pass: bool) -> lc.Request | tuple[type, str, str | None]:
+    """The general path's outcome (the typed fast path has its own test, test_read_anthropic_typed)."""
     with mock.patch.object(read, "_read_one_pass", read._read_one_pass if one_pass else _key_by_key):
         try:
-            return read._decode_request(body)
+            return read._decode_general(body)
         except lc.LmcodecError as exc:
             return type(exc), str(exc), getattr(exc, "path", None)
 

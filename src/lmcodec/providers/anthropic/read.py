@@ -43,6 +43,7 @@ the JSON path; decoding is linear in the body's size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
@@ -60,6 +61,7 @@ from lmcodec.providers.anthropic._read_config import (
     read_system,
     read_tools,
 )
+from lmcodec.providers.anthropic._read_typed import Refused, read_typed
 from lmcodec.providers.anthropic._read_views import (
     BodyView,
     Document,
@@ -246,17 +248,18 @@ def _read(
     return keep_wire_shapes(request, raw, config.get("extensions", {}), plain)
 
 
-def _read_one_pass(body: bytes) -> Request:
+def _read_one_pass(body: bytes, read: Callable[..., Request] = _read) -> Request:
     """A body of mapped keys only, its bulk (messages, tools) decoded in the same pass as the
     top level; any other body (or one the views refuse) as its top-level keys, where each
-    decode names its fault with its JSON path."""
+    decode names its fault with its JSON path. ``read`` maps them: :func:`_read`, or the fast
+    path's :func:`read_typed`, which takes the same arguments."""
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:
-        return _read(_TOP.decode(body))
+        return read(_TOP.decode(body))
     raw = {name: item for name in _RAW_FIELDS if (item := getattr(whole, name)) is not UNSET}
     views = None if whole.messages is UNSET else whole.messages
-    return _read(raw, views, None if whole.tools is UNSET else whole.tools)
+    return read(raw, views, None if whole.tools is UNSET else whole.tools)
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -269,6 +272,15 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
 
 def _decode_request(body: bytes) -> Request:
+    """The typed fast path; where it refuses (or fails), the general path, which names the
+    fault with its JSON path or agrees."""
+    try:
+        return _read_one_pass(body, read_typed)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return _decode_general(body)
+
+
+def _decode_general(body: bytes) -> Request:
     try:
         return _read_one_pass(body)
     except LmcodecError:
