@@ -179,56 +179,82 @@ def _user_turn(parts: list[Any], out: list[Message]) -> None:
     out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
 
 
+def _marked(block: Any, content: list[Any], marks: Marks) -> str | None:
+    """The ttl of a block's cache mark, which must be on the message's last block (each block is
+    its own decoded object) and on one message only."""
+    if block is not content[-1] or marks.message is not None:
+        raise Refused
+    return cache_ttl(block.cache_control, "")
+
+
 def _messages(views: list[MessageView], marks: Marks) -> tuple[Message, ...]:
     out: list[Message] = []
+    append = out.append
     for view in views:
         content = view.content
         if isinstance(content, str):
-            out.append(_replace(_MESSAGE, role=view.role, parts=(_text(content),)))
+            append(_replace(_MESSAGE, role=view.role, parts=(_replace(_TEXT, text=content),)))
             continue
         if not content:
             raise Refused
         parts: list[Any] = []
-        marked = False
-        ttl: str | None = None
-        last = len(content) - 1
-        for index, block in enumerate(content):
+        mark: str | bool | None = False
+        tools = 0
+        for block in content:
             kind = type(block)
-            mark = getattr(block, "cache_control", UNSET)
-            if mark is not UNSET:
-                if index != last or marks.message is not None:
-                    raise Refused
-                ttl = cache_ttl(mark, "")
-                marked = True
+            if kind is ToolResult:
+                tools += 1
+            if getattr(block, "cache_control", UNSET) is not UNSET:
+                mark = _marked(block, content, marks)
             if kind is Text and block.citations is UNSET:  # the common blocks, inline
                 parts.append(_replace(_TEXT, text=block.text))
             elif kind is ToolUse and block.id and block.name:
                 parts.append(_replace(_CALL, id=block.id, name=block.name, input=block.input))
             else:
                 parts.append(_part(block))
-        if view.role == "assistant":
-            out.append(_replace(_MESSAGE, role="assistant", parts=tuple(parts)))
+        if view.role == "assistant" or not tools:
+            append(_replace(_MESSAGE, role=view.role, parts=tuple(parts)))
+        elif tools == len(parts):
+            append(_replace(_MESSAGE, role="tool", parts=tuple(parts)))
         else:
             _user_turn(parts, out)
-        if marked:
-            marks.message = (len(out) - 1, ttl)
+        if mark is not False:
+            marks.message = (len(out) - 1, mark if isinstance(mark, str) else None)
     return tuple(out)
 
 
+_FUNCTION_KEYS: Final = frozenset({"name", "description", "input_schema"})
+
+
 def _tools(values: list[dict[str, Any]]) -> tuple[FunctionTool | BuiltinTool, ...]:
+    """The tools; a plain function tool (name, description, input_schema) read inline, any other
+    as :func:`read_tools` reads it."""
     tools: list[FunctionTool | BuiltinTool] = []
-    for entry in read_tools(values):
-        if entry["type"] == "function":
-            tools.append(
-                _replace(
-                    _FUNCTION,
-                    name=entry["name"],
-                    description=entry.get("description"),
-                    parameters=entry["parameters"],
+    for tool in values:
+        name = tool.get("name")
+        schema = tool.get("input_schema")
+        description = tool.get("description")
+        if (
+            type(name) is str
+            and name
+            and type(schema) is dict
+            and (description is None or type(description) is str)
+            and _FUNCTION_KEYS.issuperset(tool)
+        ):
+            tools.append(_replace(_FUNCTION, name=name, description=description, parameters=schema))
+            continue
+        for entry in read_tools([tool]):
+            if entry["type"] == "function":
+                tools.append(
+                    _replace(
+                        _FUNCTION,
+                        name=entry["name"],
+                        description=entry.get("description"),
+                        parameters=entry["parameters"],
+                    )
                 )
-            )
-        else:
-            tools.append(_replace(_BUILTIN, name=entry["name"], config=entry.get("config")))
+            else:
+                tools.append(_replace(_BUILTIN, name=entry["name"], config=entry.get("config")))
     return tuple(tools)
 
 
