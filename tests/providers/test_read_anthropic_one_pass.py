@@ -9,6 +9,7 @@ hypothesis-generated Requests, the client fixtures, and both mutated at a random
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers.anthropic import read
+from lmcodec.providers.anthropic._read_config import MAPPED
 from lmcodec.providers.anthropic._read_views import BodyView
 
 from ..wire.lm15_trees import SETTINGS
@@ -29,14 +31,15 @@ PROVIDER = "anthropic"
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER).glob("*.json"))
 
 
-def _key_by_key(body: bytes) -> lc.Request:
-    return read._read(read._TOP.decode(body))
+def _key_by_key(body: bytes, mapper: Callable[..., lc.Request] = read._read) -> lc.Request:
+    return mapper(read._TOP.decode(body))
 
 
 def _outcome(body: bytes, *, one_pass: bool) -> lc.Request | tuple[type, str, str | None]:
+    """The general path's outcome (the typed fast path has its own test, test_read_anthropic_typed)."""
     with mock.patch.object(read, "_read_one_pass", read._read_one_pass if one_pass else _key_by_key):
         try:
-            return read._decode_request(body)
+            return read._decode_general(body)
         except lc.LmcodecError as exc:
             return type(exc), str(exc), getattr(exc, "path", None)
 
@@ -47,7 +50,7 @@ def check_agree(body: bytes) -> None:
 
 def test_the_view_declares_exactly_the_mapped_keys() -> None:
     """A mapped key the view missed would send its bodies key by key; an extra one would escape a rule."""
-    assert set(BodyView.__struct_fields__) == read._MAPPED
+    assert set(BodyView.__struct_fields__) == MAPPED
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
@@ -58,7 +61,7 @@ def test_fixtures(path: Path) -> None:
 def test_the_workload_takes_one_pass() -> None:
     body = FIXTURES[0].read_bytes()
     whole = msgspec.json.decode(body)
-    if set(whole) <= read._MAPPED:
+    if set(whole) <= MAPPED:
         read._BODY.decode(body)  # no ValidationError: the one-pass view takes it
 
 

@@ -43,32 +43,38 @@ the JSON path; decoding is linear in the body's size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
 from msgspec import UNSET
 
 from lmcodec.codecs._hooks import decode_error, with_path
-from lmcodec.errors import LmcodecError, ProviderError, ValidationError
-from lmcodec.providers._build_common import Notes
-from lmcodec.providers.anthropic._build_tables import takes_adaptive_thinking
+from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers.anthropic._read_config import (
+    STR,
+    Marks,
+    cache_ttl,
+    field,
+    keep_wire_shapes,
+    read_config,
+    read_system,
+    read_tools,
+)
+from lmcodec.providers.anthropic._read_typed import Refused, read_typed
 from lmcodec.providers.anthropic._read_views import (
     BodyView,
-    CacheControl,
     Document,
     Image,
     MessageView,
     Redacted,
     Text,
     Thinking,
-    ThinkingView,
-    ToolChoiceView,
     ToolResult,
     ToolUse,
 )
-from lmcodec.providers.anthropic.build import top_level
 from lmcodec.providers.openai._read_common import url_image_type
-from lmcodec.wire import Request, effort_for_budget
+from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
 
@@ -76,67 +82,7 @@ _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _BODY: Final = msgspec.json.Decoder(BodyView)
 _RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
 _MESSAGES: Final = msgspec.json.Decoder(list[MessageView])
-_SYSTEM: Final = msgspec.json.Decoder(str | list[Text])
-_THINKING: Final = msgspec.json.Decoder(ThinkingView)
-_CHOICE: Final = msgspec.json.Decoder(ToolChoiceView)
 _TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
-_ANY: Final = msgspec.json.Decoder()
-_INT: Final = msgspec.json.Decoder(int)
-_FLOAT: Final = msgspec.json.Decoder(float)
-_STR: Final = msgspec.json.Decoder(str)
-_STRS: Final = msgspec.json.Decoder(list[str])
-_BUILTIN_TYPES: Final = {"web_search": "web_search_20250305", "code_execution": "code_execution_20250522"}
-_BUILTIN_NAMES: Final = {kind: name for name, kind in _BUILTIN_TYPES.items()}
-_EFFORTS: Final = frozenset({"low", "medium", "high", "xhigh", "max"})
-_OVERRIDABLE: Final = (
-    "system",
-    "max_tokens",
-    "stop_sequences",
-    "tools",
-    "tool_choice",
-    "thinking",
-    "output_config",
-    "metadata",
-)
-_MAPPED: Final = frozenset(
-    {
-        "model",
-        "messages",
-        "stream",
-        "temperature",
-        "top_p",
-        "top_k",
-        "service_tier",
-        *_OVERRIDABLE,
-    }
-)
-
-
-def _field(decoder: msgspec.json.Decoder[Any], raw: msgspec.Raw, key: str) -> Any:
-    try:
-        return decoder.decode(raw)
-    except msgspec.ValidationError as exc:
-        raise with_path(exc, f"$.{key}") from None
-
-
-class _Marks:
-    """The cache marks met while reading: (message index, ttl) and the system's ttl."""
-
-    __slots__ = ("message", "system")
-
-    def __init__(self) -> None:
-        self.message: tuple[int, str | None] | None = None
-        self.system: list[str | None] = []
-
-
-def _ttl(mark: CacheControl, path: str) -> str | None:
-    if isinstance(mark.ttl, str) and mark.ttl != "1h":
-        raise ValidationError(
-            f"cache_control ttl {mark.ttl!r} cannot be represented (a CacheConfig carries the "
-            "default 5 minutes or retention='long', '1h')",
-            path,
-        )
-    return mark.ttl if isinstance(mark.ttl, str) else None
 
 
 _KINDS: Final = {Image: ("image", "image/png"), Document: ("document", "application/pdf")}
@@ -233,7 +179,7 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _messages(views: list[MessageView], marks: _Marks) -> list[dict[str, Any]]:
+def _messages(views: list[MessageView], marks: Marks) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for i, view in enumerate(views):
         content = view.content
@@ -261,168 +207,12 @@ def _messages(views: list[MessageView], marks: _Marks) -> list[dict[str, Any]]:
                         "cache marks are carried on the last block of one message only (CacheConfig)",
                         f"{where}.cache_control",
                     )
-                ttl = _ttl(mark, where)
+                ttl = cache_ttl(mark, where)
             parts.append(_part(block, where))
         out.extend(_split(view.role, parts))
         if ttl is not False:
             marks.message = (len(out) - 1, ttl if isinstance(ttl, str) else None)
     return out
-
-
-def _system(value: str | list[Text], marks: _Marks) -> str | list[dict[str, Any]] | None:
-    if isinstance(value, str):
-        return value or None
-    parts = []
-    for block in value:
-        mark = block.cache_control
-        if isinstance(mark, CacheControl):
-            marks.system.append(mark.ttl if isinstance(mark.ttl, str) else None)
-        parts.append({"type": "text", "text": block.text})
-    if len(parts) == 1:
-        return parts[0]["text"] or None
-    return parts or None
-
-
-def _cache(marks: _Marks, count: int) -> dict[str, Any] | None:
-    if marks.message is not None:
-        index, ttl = marks.message
-        cache: dict[str, Any] = {"mode": "auto", "retention": "long"} if ttl == "1h" else {"mode": "auto"}
-        if index == count - 1:
-            cache["prefix"] = "history"
-        else:
-            cache["prefix_until_index"] = index
-        return cache
-    if marks.system:
-        return {"mode": "auto", "retention": "long"} if marks.system[-1] == "1h" else {"mode": "auto"}
-    return None
-
-
-def _tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    tools: list[dict[str, Any]] = []
-    for k, tool in enumerate(values):
-        raw_name = tool.get("name")
-        kind = tool.get("type")
-        named_null = False
-        if raw_name is None and "name" in tool and isinstance(kind, str) and kind not in ("", "custom"):
-            # lm15 writes a BuiltinTool whose config sets "name": None as {"type": T, "name": null}.
-            named_null = True
-            name: str = _BUILTIN_NAMES.get(kind, kind)
-        elif isinstance(raw_name, str) and raw_name:
-            name = raw_name
-        else:
-            raise ValidationError("a tool needs a non-empty name", f"$.tools[{k}].name")
-        if kind is None or kind == "custom":
-            schema = tool.get("input_schema")
-            if not isinstance(schema, dict):
-                raise ValidationError(
-                    "a function tool needs an input_schema object", f"$.tools[{k}].input_schema"
-                )
-            entry: dict[str, Any] = {"type": "function", "name": name, "parameters": schema}
-            description = tool.get("description")
-            if isinstance(description, str):
-                entry["description"] = description
-            tools.append(entry)
-            continue
-        config = {
-            key: value for key, value in tool.items() if (key != "name" or named_null) and key != "type"
-        }
-        if kind != _BUILTIN_TYPES.get(name, name):
-            config = {"type": kind, **config}
-        tools.append(
-            {"type": "builtin", "name": name, "config": config}
-            if config
-            else {"type": "builtin", "name": name}
-        )
-    return tools
-
-
-def _tool_choice(view: ToolChoiceView) -> dict[str, Any]:
-    if view.type == "none":
-        return {"mode": "none"}
-    choice: dict[str, Any] = {"mode": "required" if view.type in ("any", "tool") else "auto"}
-    if view.type == "tool":
-        if not isinstance(view.name, str) or not view.name:
-            raise ValidationError("tool_choice type 'tool' needs a name", "$.tool_choice.name")
-        choice["allowed"] = [view.name]
-    if isinstance(view.disable_parallel_tool_use, bool):
-        choice["parallel"] = not view.disable_parallel_tool_use
-    return choice
-
-
-def _reasoning(
-    thinking: ThinkingView | None, output: dict[str, Any] | None, model: str, max_tokens: int
-) -> tuple[dict[str, Any] | None, int]:
-    """Config.reasoning and the visible max_tokens, where the model's class rebuilds them."""
-    if thinking is None:
-        return None, max_tokens
-    adaptive = takes_adaptive_thinking(model)
-    if thinking.type == "disabled":
-        return {"effort": "off"}, max_tokens
-    if thinking.type == "enabled" and not adaptive and isinstance(thinking.budget_tokens, int):
-        budget = thinking.budget_tokens
-        if budget >= 1 and max_tokens - budget >= 1:
-            return {"effort": effort_for_budget(budget), "thinking_budget": budget}, max_tokens - budget
-    if thinking.type == "adaptive" and adaptive and output is not None and output.get("effort") in _EFFORTS:
-        return {"effort": output["effort"]}, max_tokens
-    return None, max_tokens
-
-
-def _response_format(output: dict[str, Any] | None) -> dict[str, Any] | None:
-    fmt = output.get("format") if output is not None else None
-    if isinstance(fmt, dict) and fmt.get("type") == "json_schema" and isinstance(fmt.get("schema"), dict):
-        return {"type": "json_schema", "schema": fmt["schema"]}
-    return None
-
-
-def _number(raw: dict[str, msgspec.Raw], key: str, low: float, high: float) -> float | None:
-    if key not in raw:
-        return None
-    value: float = _field(_FLOAT, raw[key], key)
-    if not low <= value <= high:
-        raise ValidationError(f"{key} must be in [{low:g}, {high:g}]", f"$.{key}")
-    return value
-
-
-def _config(
-    raw: dict[str, msgspec.Raw], model: str, marks: _Marks, count: int, plain: dict[str, Any]
-) -> dict[str, Any]:
-    """The Config in canonical JSON form (only the fields the body sets); ``plain`` gets the
-    top-level values it decodes as plain JSON, for :func:`_keep_wire_shapes`."""
-    thinking = _field(_THINKING, raw["thinking"], "thinking") if "thinking" in raw else None
-    output = _field(_ANY, raw["output_config"], "output_config") if "output_config" in raw else None
-    if output is not None:
-        plain["output_config"] = output
-    output = output if isinstance(output, dict) else None
-    plain["max_tokens"] = max_tokens = _field(_INT, raw["max_tokens"], "max_tokens")
-    reasoning, visible = _reasoning(thinking, output, model, max_tokens)
-    metadata = _field(_ANY, raw["metadata"], "metadata") if "metadata" in raw else None
-    if metadata is not None:
-        plain["metadata"] = metadata
-    user_id = metadata.get("user_id") if isinstance(metadata, dict) else None
-    fields: dict[str, Any] = {
-        "max_tokens": visible if visible >= 1 else None,
-        "temperature": _number(raw, "temperature", 0.0, 1.0),
-        "top_p": _number(raw, "top_p", 0.0, 1.0),
-        "top_k": _field(_INT, raw["top_k"], "top_k") if "top_k" in raw else None,
-        "response_format": _response_format(output),
-        "tool_choice": _tool_choice(_field(_CHOICE, raw["tool_choice"], "tool_choice"))
-        if "tool_choice" in raw
-        else None,
-        "reasoning": reasoning,
-        "cache": _cache(marks, count),
-        "service_tier": _field(_STR, raw["service_tier"], "service_tier") if "service_tier" in raw else None,
-        "user_id": user_id if isinstance(user_id, str) and user_id else None,
-    }
-    config = {key: value for key, value in fields.items() if value is not None}
-    if "stop_sequences" in raw:
-        plain["stop_sequences"] = sequences = _field(_STRS, raw["stop_sequences"], "stop_sequences")
-        stop = [s for s in sequences if s]
-        if stop:
-            config["stop"] = stop
-    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
-    if extensions:
-        config["extensions"] = extensions
-    return config
 
 
 def _read(
@@ -435,62 +225,41 @@ def _read(
     for key in ("model", "messages", "max_tokens"):
         if key not in raw and not (key == "messages" and views is not None):
             raise ValidationError(f"Object missing required field `{key}`")
-    model: str = _field(_STR, raw["model"], "model")
-    marks = _Marks()
+    model: str = field(STR, raw["model"], "model")
+    marks = Marks()
     plain: dict[str, Any] = {}
-    messages = _messages(
-        views if views is not None else _field(_MESSAGES, raw["messages"], "messages"), marks
-    )
+    messages = _messages(views if views is not None else field(_MESSAGES, raw["messages"], "messages"), marks)
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
     tree: dict[str, Any] = {"model": model, "messages": messages}
-    if "system" in raw and bytes(raw["system"]) != b"null":  # ``system: null`` reads as absent
-        system = _system(_field(_SYSTEM, raw["system"], "system"), marks)
+    if "system" in raw:
+        system = read_system(raw["system"], marks)
         if system is not None:
             tree["system"] = system
     if tool_values is None and "tools" in raw:
-        tool_values = _field(_TOOLS, raw["tools"], "tools")
+        tool_values = field(_TOOLS, raw["tools"], "tools")
     if tool_values is not None:
         plain["tools"] = tool_values
-        tree["tools"] = _tools(tool_values)
-    config = _config(raw, model, marks, len(messages), plain)
+        tree["tools"] = read_tools(tool_values)
+    config = read_config(raw, model, marks, len(messages), plain)
     if config:
         tree["config"] = config
     request = msgspec.convert(tree, Request)
-    return _keep_wire_shapes(request, raw, config.get("extensions", {}), plain)
+    return keep_wire_shapes(request, raw, config.get("extensions", {}), plain)
 
 
-def _keep_wire_shapes(
-    request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any], plain: dict[str, Any]
-) -> Request:
-    """Top-level fields the canonical ones would rebuild differently ride in extensions verbatim."""
-    try:
-        built = top_level(request, request.model, [], False, Notes())
-    except ProviderError as exc:
-        raise ValidationError(f"the body cannot be represented: {exc.message}") from None
-    overrides = {}
-    for key in _OVERRIDABLE:
-        if key in plain or key in raw:
-            value = plain[key] if key in plain else _ANY.decode(raw[key])
-            if key not in built or built[key] != value:
-                overrides[key] = value
-    if not overrides:
-        return request
-    config = msgspec.structs.replace(request.config, extensions={**extensions, **overrides})
-    return msgspec.structs.replace(request, config=config)
-
-
-def _read_one_pass(body: bytes) -> Request:
+def _read_one_pass(body: bytes, read: Callable[..., Request] = _read) -> Request:
     """A body of mapped keys only, its bulk (messages, tools) decoded in the same pass as the
     top level; any other body (or one the views refuse) as its top-level keys, where each
-    decode names its fault with its JSON path."""
+    decode names its fault with its JSON path. ``read`` maps them: :func:`_read`, or the fast
+    path's :func:`read_typed`, which takes the same arguments."""
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:
-        return _read(_TOP.decode(body))
+        return read(_TOP.decode(body))
     raw = {name: item for name in _RAW_FIELDS if (item := getattr(whole, name)) is not UNSET}
     views = None if whole.messages is UNSET else whole.messages
-    return _read(raw, views, None if whole.tools is UNSET else whole.tools)
+    return read(raw, views, None if whole.tools is UNSET else whole.tools)
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -503,6 +272,15 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
 
 def _decode_request(body: bytes) -> Request:
+    """The typed fast path; where it refuses (or fails), the general path, which names the
+    fault with its JSON path or agrees."""
+    try:
+        return _read_one_pass(body, read_typed)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return _decode_general(body)
+
+
+def _decode_general(body: bytes) -> Request:
     try:
         return _read_one_pass(body)
     except LmcodecError:

@@ -1,0 +1,293 @@
+"""The Messages reader's fast path: the body's views mapped straight to the canonical Structs.
+
+:mod:`lmcodec.providers.anthropic.read` decodes a body into :class:`BodyView` and maps each
+block to its canonical part in JSON form, then converts the whole tree (``msgspec.convert``).
+This module maps the same views to the same Request without the tree: each Struct is made from
+a prototype holding the defaults (``msgspec.structs.replace`` runs ``__post_init__`` and costs a
+third of a constructor call), each check the conversion makes and the views do not (non-empty
+ids, names and media types) is made here, and the settings side (:mod:`._read_config`) is the
+general path's own. Where a rule refuses, it raises :class:`Refused` (or the error the general
+path would raise) and the caller runs the general path, which names the fault with its JSON
+path. ``tests/providers/test_read_anthropic_typed.py`` holds the two paths equal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+from msgspec import UNSET
+
+from lmcodec.providers.anthropic._read_config import (
+    STR,
+    Marks,
+    cache_ttl,
+    keep_wire_shapes,
+    read_config,
+    read_system,
+    read_tools,
+)
+from lmcodec.providers.anthropic._read_views import (
+    Document,
+    Image,
+    MessageView,
+    Redacted,
+    Text,
+    Thinking,
+    ToolResult,
+    ToolUse,
+)
+from lmcodec.providers.openai._read_common import url_image_type
+from lmcodec.wire import (
+    BuiltinTool,
+    Config,
+    ContinuationState,
+    DocumentPart,
+    FunctionTool,
+    ImagePart,
+    Message,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
+from lmcodec.wire.config import EMPTY_CONFIG
+
+__all__ = ["Refused", "read_typed"]
+
+_VIEWS: Final = msgspec.json.Decoder(list[MessageView])
+_TOOL_VALUES: Final = msgspec.json.Decoder(list[dict[str, Any]])
+_replace: Final = msgspec.structs.replace
+_TEXT: Final = TextPart(text="-")
+_CALL: Final = ToolCallPart(id="-", name="-", input={})
+_RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
+_THINKING: Final = ThinkingPart(text="-")
+_SIGNATURE: Final = ContinuationState(provider="anthropic", kind="thinking_signature", data={})
+_REDACTED: Final = ContinuationState(provider="anthropic", kind="redacted_thinking", data={})
+_MESSAGE: Final = Message(role="user", parts=(_TEXT,))
+_FUNCTION: Final = FunctionTool(name="-", parameters={})
+_BUILTIN: Final = BuiltinTool(name="-")
+_REQUEST: Final = Request(model="-", messages=(_MESSAGE,))
+_MEDIA: Final[dict[type, tuple[Any, Any, Any]]] = {
+    Image: (
+        ImagePart(media_type="image/png", data="AAAA"),
+        ImagePart(media_type="image/png", url="-"),
+        ImagePart(media_type="image/png", file_id="-"),
+    ),
+    Document: (
+        DocumentPart(media_type="application/pdf", data="AAAA"),
+        DocumentPart(media_type="application/pdf", url="-"),
+        DocumentPart(media_type="application/pdf", file_id="-"),
+    ),
+}
+"""Block class -> its part's prototypes (base64, url, file source); the url and file prototypes
+hold lm15's default media type for the kind."""
+
+
+class Refused(Exception):
+    """The views took the body but a rule refuses it: the general path names the fault."""
+
+
+def _text(text: str) -> TextPart:
+    return _replace(_TEXT, text=text)
+
+
+def _media(block: Image | Document) -> ImagePart | DocumentPart:
+    if type(block) is Document and (
+        block.title is not UNSET or block.context is not UNSET or block.citations is not UNSET
+    ):
+        raise Refused
+    data, url, file = _MEDIA[type(block)]
+    source = block.source
+    if source.type == "base64" and isinstance(source.data, str) and isinstance(source.media_type, str):
+        if not source.media_type:
+            raise Refused
+        part: ImagePart | DocumentPart = _replace(data, media_type=source.media_type, data=source.data)
+    elif source.type == "url" and isinstance(source.url, str):
+        media_type = url_image_type(source.url) if type(block) is Image else url.media_type
+        part = _replace(url, media_type=media_type, url=source.url)
+    elif source.type == "file" and isinstance(source.file_id, str):
+        part = _replace(file, file_id=source.file_id)
+    else:
+        raise Refused
+    return part
+
+
+def _result(block: ToolResult) -> ToolResultPart:
+    if not block.tool_use_id:
+        raise Refused
+    content = block.content
+    items: tuple[Any, ...]
+    if isinstance(content, str) or not content:
+        items = (_text(content if isinstance(content, str) else ""),)
+    else:
+        parts: list[Any] = []
+        for item in content:
+            if item.cache_control is not UNSET:
+                raise Refused
+            if isinstance(item, Text):
+                if item.citations is not UNSET:
+                    raise Refused
+                parts.append(_text(item.text))
+            else:
+                parts.append(_media(item))
+        items = tuple(parts)
+    result: ToolResultPart = _replace(
+        _RESULT, id=block.tool_use_id, content=items, is_error=block.is_error is True
+    )
+    return result
+
+
+def _part(block: Any) -> Any:
+    """A block other than plain text or tool_use as its canonical part."""
+    kind = type(block)
+    if kind is Text:
+        if block.citations is not UNSET:
+            raise Refused
+        return _text(block.text)
+    if kind is ToolUse:
+        if not block.id or not block.name:
+            raise Refused
+        return _replace(_CALL, id=block.id, name=block.name, input=block.input)
+    if kind is ToolResult:
+        return _result(block)
+    if kind is Thinking:
+        if not block.signature:
+            raise Refused
+        state = _replace(_SIGNATURE, data={"signature": block.signature})
+        return _replace(_THINKING, text=block.thinking, continuation=(state,))
+    if kind is Redacted:
+        state = _replace(_REDACTED, data={"data": block.data})
+        return _replace(_THINKING, text="", continuation=(state,))
+    if kind is Image or kind is Document:
+        return _media(block)
+    raise Refused  # a block type with no canonical part
+
+
+def _user_turn(parts: list[Any], out: list[Message]) -> None:
+    """A user turn: runs of tool results become ``tool`` messages, the rest ``user`` messages."""
+    start = 0
+    is_tool = type(parts[0]) is ToolResultPart
+    for index in range(1, len(parts)):
+        if (type(parts[index]) is ToolResultPart) is not is_tool:
+            out.append(
+                _replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:index]))
+            )
+            start = index
+            is_tool = not is_tool
+    out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
+
+
+def _marked(block: Any, content: list[Any], marks: Marks) -> str | None:
+    """The ttl of a block's cache mark, which must be on the message's last block (each block is
+    its own decoded object) and on one message only."""
+    if block is not content[-1] or marks.message is not None:
+        raise Refused
+    return cache_ttl(block.cache_control, "")
+
+
+def _messages(views: list[MessageView], marks: Marks) -> tuple[Message, ...]:
+    out: list[Message] = []
+    append = out.append
+    for view in views:
+        content = view.content
+        if isinstance(content, str):
+            append(_replace(_MESSAGE, role=view.role, parts=(_replace(_TEXT, text=content),)))
+            continue
+        if not content:
+            raise Refused
+        parts: list[Any] = []
+        mark: str | bool | None = False
+        tools = 0
+        for block in content:
+            kind = type(block)
+            if kind is ToolResult:
+                tools += 1
+            if getattr(block, "cache_control", UNSET) is not UNSET:
+                mark = _marked(block, content, marks)
+            if kind is Text and block.citations is UNSET:  # the common blocks, inline
+                parts.append(_replace(_TEXT, text=block.text))
+            elif kind is ToolUse and block.id and block.name:
+                parts.append(_replace(_CALL, id=block.id, name=block.name, input=block.input))
+            else:
+                parts.append(_part(block))
+        if view.role == "assistant" or not tools:
+            append(_replace(_MESSAGE, role=view.role, parts=tuple(parts)))
+        elif tools == len(parts):
+            append(_replace(_MESSAGE, role="tool", parts=tuple(parts)))
+        else:
+            _user_turn(parts, out)
+        if mark is not False:
+            marks.message = (len(out) - 1, mark if isinstance(mark, str) else None)
+    return tuple(out)
+
+
+_FUNCTION_KEYS: Final = frozenset({"name", "description", "input_schema"})
+
+
+def _tools(values: list[dict[str, Any]]) -> tuple[FunctionTool | BuiltinTool, ...]:
+    """The tools; a plain function tool (name, description, input_schema) read inline, any other
+    as :func:`read_tools` reads it."""
+    tools: list[FunctionTool | BuiltinTool] = []
+    for tool in values:
+        name = tool.get("name")
+        schema = tool.get("input_schema")
+        description = tool.get("description")
+        if (
+            type(name) is str
+            and name
+            and type(schema) is dict
+            and (description is None or type(description) is str)
+            and _FUNCTION_KEYS.issuperset(tool)
+        ):
+            tools.append(_replace(_FUNCTION, name=name, description=description, parameters=schema))
+            continue
+        for entry in read_tools([tool]):
+            if entry["type"] == "function":
+                tools.append(
+                    _replace(
+                        _FUNCTION,
+                        name=entry["name"],
+                        description=entry.get("description"),
+                        parameters=entry["parameters"],
+                    )
+                )
+            else:
+                tools.append(_replace(_BUILTIN, name=entry["name"], config=entry.get("config")))
+    return tuple(tools)
+
+
+def read_typed(
+    raw: dict[str, msgspec.Raw],
+    views: list[MessageView] | None = None,
+    tool_values: list[dict[str, Any]] | None = None,
+) -> Request:
+    """The Request of a body given as the general path's ``_read`` takes it (its top-level keys,
+    ``messages`` and ``tools`` possibly decoded already), as that function reads it."""
+    if "model" not in raw or "max_tokens" not in raw:
+        raise Refused
+    if views is None:
+        if "messages" not in raw:
+            raise Refused
+        views = _VIEWS.decode(raw["messages"])
+    if tool_values is None and "tools" in raw:
+        tool_values = _TOOL_VALUES.decode(raw["tools"])
+    model: str = STR.decode(raw["model"])
+    if not model or not views:
+        raise Refused
+    marks = Marks()
+    messages = _messages(views, marks)
+    system: str | tuple[TextPart, ...] | None = None
+    if "system" in raw:
+        value = read_system(raw["system"], marks)
+        system = value if not isinstance(value, list) else tuple([_text(p["text"]) for p in value])
+    plain: dict[str, Any] = {}
+    tools: tuple[FunctionTool | BuiltinTool, ...] = ()
+    if tool_values is not None:
+        plain["tools"] = tool_values
+        tools = _tools(tool_values)
+    fields = read_config(raw, model, marks, len(messages), plain)
+    config = msgspec.convert(fields, Config) if fields else EMPTY_CONFIG
+    request = _replace(_REQUEST, model=model, messages=messages, system=system, tools=tools, config=config)
+    return keep_wire_shapes(request, raw, fields.get("extensions", {}), plain)
