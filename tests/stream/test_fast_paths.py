@@ -9,6 +9,8 @@
 - The Assembler's part of a stream with one text slot and nothing else equals the slot-by-slot
   build's; its single end, taken as it is, assembles as the end EndMerge merges (several ends too).
 - Gemini's usage and finish reason equal lm15's ``_gemini_usage`` and ``_finish_reason``.
+- A whole body that is one ``data: {`` event is framed without a framer (``decoder.one_event``)
+  into the frames every framer of the registry cuts from it.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.errors import StreamDecodeError, ValidationError
+from lmcodec.providers import FRAMERS
 from lmcodec.providers._mapper import usage_of
 from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
 from lmcodec.stream.assembler import _response
+from lmcodec.stream.decoder import one_event
 from lmcodec.stream.events import EventSink
 
 from ..corpus import CORPUS
@@ -442,3 +446,63 @@ def test_gemini_finish_reason_is_lm15s(reason: Any, has_tool_call: bool) -> None
     assert finish_reason(reason, has_tool_call=has_tool_call) == _finish_reason(
         reason, has_tool_call=has_tool_call
     )
+
+
+# -- a one-event body framed without a framer ---------------------------------------------------
+
+_HEADS = st.sampled_from(
+    [
+        b"data: {",
+        b"data: {",
+        b"data:{",
+        b"data:  {",
+        b"data: [",
+        b" data: {",
+        b"[",
+        b"\ndata: {",
+        b"event: x\ndata: {",
+    ]
+)
+_MIDDLES = st.binary(max_size=30) | st.lists(
+    st.sampled_from([b"a", b'"', b"}", b"{", b" ", b"\n", b"\r", b"\r\n", b"\n\n", b"data: {", b"\xff"]),
+    max_size=12,
+).map(b"".join)
+_TAILS = st.sampled_from(
+    [b"\n\n", b"\r\n\r\n", b"\n", b"", b"\r\r", b"\n\n\n", b"\n\r\n", b"\r\n\n", b"\r\n\r\n\r\n"]
+)
+_LIMIT = st.none() | st.integers(0, 60)
+
+
+def _framed(provider: str, body: bytes, max_line: int | None, max_event: int | None) -> Any:
+    framer = FRAMERS[provider](max_line_bytes=max_line, max_event_bytes=max_event)
+    try:
+        return framer.feed_data(body) + framer.close_data()
+    except lc.DecodeError as exc:
+        return ("DecodeError", str(exc))
+
+
+@settings(max_examples=500, deadline=None)
+@given(_HEADS, _MIDDLES, _TAILS, _LIMIT, _LIMIT)
+@example(b"data: {", b'"a": 1}', b"\n\n", None, None)
+@example(b"data: {", b'"a": 1}', b"\r\n\r\n", 7, 7)
+@example(b"data: {", b'"a": 1}', b"\n\n", 14, None)
+@example(b"data: {", b'"a": 1}', b"\n\n", None, 13)
+def test_a_one_event_body_is_framed_as_every_framer_frames_it(
+    head: bytes, middle: bytes, tail: bytes, max_line: int | None, max_event: int | None
+) -> None:
+    body = head + middle + tail
+    frames = one_event(body, max_line, max_event)
+    if frames is None:
+        return
+    for provider in FRAMERS:
+        assert _framed(provider, body, max_line, max_event) == frames, provider
+
+
+def test_one_event_takes_the_single_line_bodies() -> None:
+    """What the fast path takes (the differential test above proves what it gives is right)."""
+    assert one_event(b'data: {"a": 1}\n\n', None, None) == [b'{"a": 1}']
+    assert one_event(b'data: {"a": 1}\r\n\r\n', 14, 14) == [b'{"a": 1}']
+    assert one_event(b'data: {"a": 1}\n\n', 13, None) is None  # the line over the limit
+    assert one_event(b'data: {"a": 1}\n\ndata: {}\n\n', None, None) is None
+    assert one_event(b'data: {"a": 1}\n', None, None) is None
+    assert one_event(b'event: x\ndata: {"a": 1}\n\n', None, None) is None

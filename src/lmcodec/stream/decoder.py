@@ -77,6 +77,29 @@ _CONCURRENT: Final = (
 )
 
 
+def one_event(body: bytes, max_line: int | None, max_event: int | None) -> list[bytes] | None:
+    """The frames of a whole body that is one event of a single ``data: {`` line ending in a
+    blank line (LF or CRLF, no other line end), its line within both limits: ``[the line after
+    "data: "]``, which every framer of the registry gives for it (SSE's field grammar; Gemini's
+    framer frames SSE a body that starts with ``d``); else ``None``. A single-event body (Gemini's
+    common answer) is then framed without a framer."""
+    if not body.startswith(b"data: {"):
+        return None
+    if body.endswith(b"\r\n\r\n"):
+        end = len(body) - 4
+        if body.count(10) != 2 or body.count(13) != 2:
+            return None
+    elif body.endswith(b"\n\n"):
+        end = len(body) - 2
+        if body.find(10) != end or 13 in body:
+            return None
+    else:
+        return None
+    if (max_line is not None and end > max_line) or (max_event is not None and end > max_event):
+        return None
+    return [body[6:end]]
+
+
 def _is_truncated(data: bytes) -> bool:
     """True when ``data`` is a JSON text cut short (or a strict prefix of ``[DONE]``)."""
     if len(data) < 6 and b"[DONE]".startswith(data):
@@ -100,6 +123,7 @@ class _Stream:
         "_begun",
         "_busy",
         "_failed",
+        "_limits",
         "framer",
         "mapper",
         "model",
@@ -116,7 +140,11 @@ class _Stream:
         max_line_bytes: int | None,
         max_event_bytes: int | None,
         unknown: OnUnknown,
+        *,
+        lazy: bool = False,
     ) -> None:
+        """``lazy``: the framer is made at the first chunk that needs one (the caller passes valid
+        limits: a framer checks them when made)."""
         mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
         if mapper_cls is None:
             raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
@@ -127,13 +155,19 @@ class _Stream:
         self.mapper = mapper_cls(
             wire_model(request, mapper_cls.provider), sink, keep_unknown=unknown == "keep"
         )
-        self.framer = FRAMERS[provider](max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+        self._limits = (max_line_bytes, max_event_bytes)
+        self.framer: Any = None if lazy else self._framer()
         self.model = request.model if request is not None else None
         self.stats = DecodeStats()
         self._failed = False
         self._busy = False
         self._begun = False
         self._base = 0  # stats.frames when the current stream began
+
+    def _framer(self) -> Any:
+        line, event = self._limits
+        self.framer = framer = FRAMERS[self.provider](max_line_bytes=line, max_event_bytes=event)
+        return framer
 
     def feed(self, data: bytes | bytearray | memoryview) -> None:
         """Frame a chunk and map the frames it completes onto the sink."""
@@ -161,6 +195,14 @@ class _Stream:
         a limit must have begun before such a batch, so its error comes before any event of the
         batch, as it would chunk by chunk; the chunks read before a failure of the source are
         decoded before it propagates."""
+        if self.framer is None and (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1:
+            body = chunks[0]
+            if type(body) is bytes:
+                frames = one_event(body, *self._limits)
+                if frames is not None:  # the whole body is one event: no framer to make
+                    self._map(frames)
+                    self.close()
+                    return
         batch: list[Any] = []  # chunks read, not yet framed
         size = 0
         cap = self._batch_bytes()
@@ -186,14 +228,14 @@ class _Stream:
         self.close()
 
     def _batch_bytes(self) -> int:
-        limit: int = self.framer.smallest_limit
+        limit: int = (self.framer or self._framer()).smallest_limit
         return min(limit, _BATCH_BYTES)
 
     def _frame(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
         try:
-            frames: list[bytes] = self.framer.feed_data(data)
+            frames: list[bytes] = (self.framer or self._framer()).feed_data(data)
         except DecodeError:
             self._failed = True
             raise
@@ -222,8 +264,9 @@ class _Stream:
         """End of input: map the last, unterminated frame (it may be cut short) and close the sink."""
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
+        framer = self.framer
         try:
-            frames = self.framer.close_data()
+            frames = framer.close_data() if framer is not None else []  # no framer: no bytes pending
         except DecodeError:
             self._failed = True
             raise
@@ -378,7 +421,7 @@ class Decoding:
         self._events = iter(())
         provider, chunks, request, unknown = self._args
         stream = _Stream(
-            provider, assembler, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, unknown
+            provider, assembler, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, unknown, lazy=True
         )
         stream.feed_all(chunks)
 
