@@ -9,6 +9,8 @@
 - The Assembler's part of a stream with one text slot and nothing else equals the slot-by-slot
   build's; its single end, taken as it is, assembles as the end EndMerge merges (several ends too).
 - Gemini's usage and finish reason equal lm15's ``_gemini_usage`` and ``_finish_reason``.
+- A continuation state built from a template (``continuation_state``) equals the checked
+  ``ContinuationState(...)``, or raises what it raises.
 - A whole body that is one ``data: {`` event is framed without a framer (``decoder.one_event``)
   into the frames every framer of the registry cuts from it.
 """
@@ -30,6 +32,7 @@ from lmcodec.errors import StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS
 from lmcodec.providers._mapper import usage_of
 from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
+from lmcodec.stream._other_parts import checked, continuation_state
 from lmcodec.stream.assembler import _response
 from lmcodec.stream.decoder import one_event
 from lmcodec.stream.events import EventSink
@@ -506,3 +509,48 @@ def test_one_event_takes_the_single_line_bodies() -> None:
     assert one_event(b'data: {"a": 1}\n\ndata: {}\n\n', None, None) is None
     assert one_event(b'data: {"a": 1}\n', None, None) is None
     assert one_event(b'event: x\ndata: {"a": 1}\n\n', None, None) is None
+
+
+# -- a continuation state from a template -------------------------------------------------------
+
+
+class _Str(str):
+    """A str subclass (the class call's isinstance check takes it; the template path must not)."""
+
+
+_STATE_STR = st.sampled_from(["gemini", "", "thought_signature", _Str("x")]) | st.none() | st.integers()
+_STATE_VALUE = st.one_of(
+    st.text(max_size=3),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.none(),
+    st.builds(_Str, st.text(max_size=2)),
+    st.lists(st.text(max_size=2), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.text(max_size=2), max_size=2),
+)
+_STATE_DATA = st.one_of(
+    st.dictionaries(st.text(max_size=3), st.text(max_size=4), max_size=3),
+    st.dictionaries(st.text(max_size=3) | st.integers(), _STATE_VALUE, max_size=3),
+    st.none(),
+    st.lists(st.text(max_size=2), max_size=2),
+)
+
+
+def _state_outcome(run: Any) -> tuple[Any, ...]:
+    try:
+        state = run()
+    except ValidationError as exc:
+        return ("ValidationError", str(exc))
+    return ("ok", type(state), state.provider, state.kind, state.data, type(state.provider))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_STATE_STR, _STATE_STR, _STATE_DATA)
+@example("gemini", "thought_signature", {"value": "abc"})
+@example("gemini", "thought_signature", {})
+@example("gemini", "", {"value": "abc"})
+@example("gemini", "k", {"value": 1.5})
+def test_a_continuation_state_from_a_template_is_the_checked_one(provider: Any, kind: Any, data: Any) -> None:
+    fast = _state_outcome(lambda: continuation_state(provider, kind, data))
+    slow = _state_outcome(lambda: checked(lc.ContinuationState, provider=provider, kind=kind, data=data))
+    assert fast == slow

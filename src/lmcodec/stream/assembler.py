@@ -95,7 +95,6 @@ _NO_SKIP: frozenset[int] = frozenset()
 # Templates copied by msgspec.structs.replace, which builds a Struct (its __post_init__ run) about
 # twice as fast as a keyword call of StructMeta.__call__; every field that differs is given.
 _replace = msgspec.structs.replace
-_START = _new(StreamStartEvent)
 _TEXT = _new(TextPart, text="")
 _THINKING = _new(ThinkingPart, text="")
 _MESSAGE = _new(Message, role="assistant", parts=(_TEXT,))
@@ -241,7 +240,12 @@ class Assembler:
         self._started = True
         if self._content or self._text or self._thinking or self._tool_raw:
             id, model = None, self._stream_model
-        self._push_event(_replace(_START, id=id, model=model))
+        if self._ended:
+            self._after_end()
+        if id:  # as _push_event takes a StreamStartEvent(id=id, model=model), without building it
+            self._id = id
+        if model:
+            self._model = model
 
     def text(self, part_index: int, text: str) -> None:
         """Sink: a text fragment (no logprobs)."""
