@@ -125,11 +125,13 @@ class _Stream:
         "_failed",
         "_limits",
         "framer",
+        "frames",
         "mapper",
         "model",
         "provider",
         "sink",
-        "stats",
+        "skipped",
+        "truncated",
     )
 
     def __init__(
@@ -158,11 +160,13 @@ class _Stream:
         self._limits = (max_line_bytes, max_event_bytes)
         self.framer: Any = None if lazy else self._framer()
         self.model = request.model if request is not None else None
-        self.stats = DecodeStats()
+        self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
+        self.skipped = 0
+        self.truncated = 0
         self._failed = False
         self._busy = False
         self._begun = False
-        self._base = 0  # stats.frames when the current stream began
+        self._base = 0  # frames when the current stream began
 
     def _framer(self) -> Any:
         line, event = self._limits
@@ -195,14 +199,15 @@ class _Stream:
         a limit must have begun before such a batch, so its error comes before any event of the
         batch, as it would chunk by chunk; the chunks read before a failure of the source are
         decoded before it propagates."""
-        if self.framer is None and (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1:
-            body = chunks[0]
-            if type(body) is bytes:
-                frames = one_event(body, *self._limits)
-                if frames is not None:  # the whole body is one event: no framer to make
-                    self._map(frames)
-                    self.close()
-                    return
+        if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1 and type(chunks[0]) is bytes:
+            body = chunks[0]  # the whole body: fed as the batching below feeds one chunk
+            frames = one_event(body, *self._limits) if self.framer is None else None
+            if frames is not None:  # one event: no framer to make
+                self._map(frames)
+            else:
+                self.feed(body)
+            self.close()
+            return
         batch: list[Any] = []  # chunks read, not yet framed
         size = 0
         cap = self._batch_bytes()
@@ -256,9 +261,8 @@ class _Stream:
             skipped = self.mapper.map_frames(frames)
         except StreamDecodeError as exc:
             raise self._failure(exc) from exc.__cause__
-        stats = self.stats
-        stats.frames += len(frames)
-        stats.skipped += skipped
+        self.frames += len(frames)
+        self.skipped += skipped
 
     def close(self) -> None:
         """End of input: map the last, unterminated frame (it may be cut short) and close the sink."""
@@ -272,23 +276,22 @@ class _Stream:
             raise
         if not self._begun:
             self._begin(frames[0] if frames else None)
-        stats = self.stats
         mapper = self.mapper
         cut = 0
         for data in frames:
             try:
-                stats.skipped += mapper.map_frames([data])
+                self.skipped += mapper.map_frames([data])
             except StreamDecodeError as exc:
                 if not _is_truncated(data):
                     raise self._failure(exc) from exc.__cause__
                 if not b"[DONE]".startswith(data):  # a cut [DONE] loses nothing
                     cut = len(data)
-                stats.truncated += 1
-            stats.frames += 1
+                self.truncated += 1
+            self.frames += 1
         ended = self.sink.close()
         self._begun = False
-        index = stats.frames - 1 - self._base
-        self._base = stats.frames
+        index = self.frames - 1 - self._base
+        self._base = self.frames
         if cut and ended:  # the end came, but what followed it (Chat's usage chunk, ...) is lost
             raise StreamDecodeError(
                 f"{self.provider} stream, SSE event #{index}: the stream was cut inside its last frame "
@@ -299,9 +302,8 @@ class _Stream:
     def _failure(self, exc: StreamDecodeError) -> StreamDecodeError:
         """The error for a frame lm15 would crash on, placed in the stream; the decoder is then unusable."""
         self._failed = True
-        stats = self.stats
-        at = stats.frames + (exc.frame or 0) - self._base
-        stats.frames += (exc.frame or 0) + 1
+        at = self.frames + (exc.frame or 0) - self._base
+        self.frames += (exc.frame or 0) + 1
         return StreamDecodeError(f"{self.provider} stream, SSE event #{at}: {exc}", frame=at)
 
 
@@ -331,7 +333,7 @@ class Decoder:
     the frame's JSON, in place. One Decoder per stream: it is not thread-safe.
     """
 
-    __slots__ = ("_sink", "_stream")
+    __slots__ = ("_sink", "_stats", "_stream")
 
     def __init__(
         self,
@@ -343,6 +345,7 @@ class Decoder:
         unknown: OnUnknown = "skip",
     ) -> None:
         self._sink = EventSink()
+        self._stats = DecodeStats()
         self._stream = _Stream(provider, self._sink, request, max_line_bytes, max_event_bytes, unknown)
 
     @property
@@ -351,12 +354,20 @@ class Decoder:
 
     @property
     def stats(self) -> DecodeStats:
-        """The counters so far (a live object)."""
-        stream = self._stream
-        stats = stream.stats
-        stats.generic = stream.mapper.generic
-        stats.unknown = stream.mapper.unknown
+        """The counters so far (a live object: every feed and close updates it)."""
+        stats = self._stats
+        mapper = self._stream.mapper
+        stats.generic = mapper.generic
+        stats.unknown = mapper.unknown
         return stats
+
+    def _count(self, events: int) -> None:
+        """Bring :attr:`stats` up to date after a feed or close that emitted ``events`` events."""
+        stats, stream = self._stats, self._stream
+        stats.events += events
+        stats.frames = stream.frames
+        stats.skipped = stream.skipped
+        stats.truncated = stream.truncated
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
         """Take the next chunk of the body; return the canonical events it completed."""
@@ -368,7 +379,7 @@ class Decoder:
             exc.events = out
             raise
         finally:
-            self._stream.stats.events += len(out)
+            self._count(len(out))
         return out
 
     def close(self) -> list[StreamEvent]:
@@ -381,7 +392,7 @@ class Decoder:
             exc.events = out
             raise
         finally:
-            self._stream.stats.events += len(out)
+            self._count(len(out))
         return out
 
 
