@@ -9,6 +9,10 @@
 - The Assembler's part of a stream with one text slot and nothing else equals the slot-by-slot
   build's; its single end, taken as it is, assembles as the end EndMerge merges (several ends too).
 - Gemini's usage and finish reason equal lm15's ``_gemini_usage`` and ``_finish_reason``.
+- A continuation state built from a template (``continuation_state``) equals the checked
+  ``ContinuationState(...)``, or raises what it raises.
+- A whole body that is one ``data: {`` event is framed without a framer (``decoder.one_event``)
+  into the frames every framer of the registry cuts from it.
 """
 
 from __future__ import annotations
@@ -25,9 +29,12 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.errors import StreamDecodeError, ValidationError
+from lmcodec.providers import FRAMERS
 from lmcodec.providers._mapper import usage_of
 from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
+from lmcodec.stream._other_parts import checked, continuation_state
 from lmcodec.stream.assembler import _response
+from lmcodec.stream.decoder import one_event
 from lmcodec.stream.events import EventSink
 
 from ..corpus import CORPUS
@@ -442,3 +449,108 @@ def test_gemini_finish_reason_is_lm15s(reason: Any, has_tool_call: bool) -> None
     assert finish_reason(reason, has_tool_call=has_tool_call) == _finish_reason(
         reason, has_tool_call=has_tool_call
     )
+
+
+# -- a one-event body framed without a framer ---------------------------------------------------
+
+_HEADS = st.sampled_from(
+    [
+        b"data: {",
+        b"data: {",
+        b"data:{",
+        b"data:  {",
+        b"data: [",
+        b" data: {",
+        b"[",
+        b"\ndata: {",
+        b"event: x\ndata: {",
+    ]
+)
+_MIDDLES = st.binary(max_size=30) | st.lists(
+    st.sampled_from([b"a", b'"', b"}", b"{", b" ", b"\n", b"\r", b"\r\n", b"\n\n", b"data: {", b"\xff"]),
+    max_size=12,
+).map(b"".join)
+_TAILS = st.sampled_from(
+    [b"\n\n", b"\r\n\r\n", b"\n", b"", b"\r\r", b"\n\n\n", b"\n\r\n", b"\r\n\n", b"\r\n\r\n\r\n"]
+)
+_LIMIT = st.none() | st.integers(0, 60)
+
+
+def _framed(provider: str, body: bytes, max_line: int | None, max_event: int | None) -> Any:
+    framer = FRAMERS[provider](max_line_bytes=max_line, max_event_bytes=max_event)
+    try:
+        return framer.feed_data(body) + framer.close_data()
+    except lc.DecodeError as exc:
+        return ("DecodeError", str(exc))
+
+
+@settings(max_examples=500, deadline=None)
+@given(_HEADS, _MIDDLES, _TAILS, _LIMIT, _LIMIT)
+@example(b"data: {", b'"a": 1}', b"\n\n", None, None)
+@example(b"data: {", b'"a": 1}', b"\r\n\r\n", 7, 7)
+@example(b"data: {", b'"a": 1}', b"\n\n", 14, None)
+@example(b"data: {", b'"a": 1}', b"\n\n", None, 13)
+def test_a_one_event_body_is_framed_as_every_framer_frames_it(
+    head: bytes, middle: bytes, tail: bytes, max_line: int | None, max_event: int | None
+) -> None:
+    body = head + middle + tail
+    frames = one_event(body, max_line, max_event)
+    if frames is None:
+        return
+    for provider in FRAMERS:
+        assert _framed(provider, body, max_line, max_event) == frames, provider
+
+
+def test_one_event_takes_the_single_line_bodies() -> None:
+    """What the fast path takes (the differential test above proves what it gives is right)."""
+    assert one_event(b'data: {"a": 1}\n\n', None, None) == [b'{"a": 1}']
+    assert one_event(b'data: {"a": 1}\r\n\r\n', 14, 14) == [b'{"a": 1}']
+    assert one_event(b'data: {"a": 1}\n\n', 13, None) is None  # the line over the limit
+    assert one_event(b'data: {"a": 1}\n\ndata: {}\n\n', None, None) is None
+    assert one_event(b'data: {"a": 1}\n', None, None) is None
+    assert one_event(b'event: x\ndata: {"a": 1}\n\n', None, None) is None
+
+
+# -- a continuation state from a template -------------------------------------------------------
+
+
+class _Str(str):
+    """A str subclass (the class call's isinstance check takes it; the template path must not)."""
+
+
+_STATE_STR = st.sampled_from(["gemini", "", "thought_signature", _Str("x")]) | st.none() | st.integers()
+_STATE_VALUE = st.one_of(
+    st.text(max_size=3),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.none(),
+    st.builds(_Str, st.text(max_size=2)),
+    st.lists(st.text(max_size=2), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.text(max_size=2), max_size=2),
+)
+_STATE_DATA = st.one_of(
+    st.dictionaries(st.text(max_size=3), st.text(max_size=4), max_size=3),
+    st.dictionaries(st.text(max_size=3) | st.integers(), _STATE_VALUE, max_size=3),
+    st.none(),
+    st.lists(st.text(max_size=2), max_size=2),
+)
+
+
+def _state_outcome(run: Any) -> tuple[Any, ...]:
+    try:
+        state = run()
+    except ValidationError as exc:
+        return ("ValidationError", str(exc))
+    return ("ok", type(state), state.provider, state.kind, state.data, type(state.provider))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_STATE_STR, _STATE_STR, _STATE_DATA)
+@example("gemini", "thought_signature", {"value": "abc"})
+@example("gemini", "thought_signature", {})
+@example("gemini", "", {"value": "abc"})
+@example("gemini", "k", {"value": 1.5})
+def test_a_continuation_state_from_a_template_is_the_checked_one(provider: Any, kind: Any, data: Any) -> None:
+    fast = _state_outcome(lambda: continuation_state(provider, kind, data))
+    slow = _state_outcome(lambda: checked(lc.ContinuationState, provider=provider, kind=kind, data=data))
+    assert fast == slow

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the stream package imports the providers: no import of it a
 
 __all__ = [
     "LM15_CRASHES",
+    "NO_USAGE",
     "REFUSED",
     "EndFrame",
     "MapperBase",
@@ -62,6 +63,11 @@ replace: Final[Callable[..., Any]] = msgspec.structs.replace
 """Copy a template Struct with some fields changed (about 3x faster than a keyword construction)."""
 
 _EVENT: Final = new(StreamDeltaEvent, delta=new(ContinuationDelta, provider="", kind="", data={}))
+
+NO_USAGE: Final = new(Usage)
+"""The all-``None`` Usage: ``replace(NO_USAGE, **counts)`` is ``new(Usage, **counts)`` (its
+``__post_init__`` run too), about twice as fast (a keyword call of ``StructMeta.__call__`` goes
+through its slot wrapper)."""
 
 REFUSED: Final = (msgspec.ValidationError, msgspec.DecodeError, RecursionError)
 """What a typed view's decoder raises on a frame it refuses (the frame then goes to the port)."""
@@ -121,7 +127,7 @@ def usage_of(**counts: Any) -> Usage:
     for value in counts.values():
         if value is not None and (type(value) is not int or value < 0):
             return Usage(**counts)
-    usage: Usage = new(Usage, **counts)
+    usage: Usage = replace(NO_USAGE, **counts)
     return usage
 
 

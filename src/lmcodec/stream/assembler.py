@@ -91,6 +91,14 @@ _EMPTY_USAGE = Usage()
 _new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
 _FINISH_REASONS = frozenset(get_args(FinishReason))
 _NO_CONT: tuple[ContinuationState, ...] = ()
+_NO_SKIP: frozenset[int] = frozenset()
+# Templates copied by msgspec.structs.replace, which builds a Struct (its __post_init__ run) about
+# twice as fast as a keyword call of StructMeta.__call__; every field that differs is given.
+_replace = msgspec.structs.replace
+_TEXT = _new(TextPart, text="")
+_THINKING = _new(ThinkingPart, text="")
+_MESSAGE = _new(Message, role="assistant", parts=(_TEXT,))
+_RESPONSE = _new(Response, id=None, model="m", message=_MESSAGE, finish_reason="stop", usage=_EMPTY_USAGE)
 
 _UNNAMED = (
     "tool call at part {} arrived without a name; the adapter that produced this stream must set "
@@ -232,7 +240,12 @@ class Assembler:
         self._started = True
         if self._content or self._text or self._thinking or self._tool_raw:
             id, model = None, self._stream_model
-        self._push_event(_new(StreamStartEvent, id=id, model=model))
+        if self._ended:
+            self._after_end()
+        if id:  # as _push_event takes a StreamStartEvent(id=id, model=model), without building it
+            self._id = id
+        if model:
+            self._model = model
 
     def text(self, part_index: int, text: str) -> None:
         """Sink: a text fragment (no logprobs)."""
@@ -279,12 +292,15 @@ class Assembler:
     def end(
         self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
     ) -> None:
-        """Sink: one adapter end, merged at :meth:`close` (a single end is the merged end as it is)."""
+        """Sink: one adapter end, merged at :meth:`close` (a single end is the merged end as it is;
+        a bare end after another, Anthropic's ``message_stop``, changes nothing a merge keeps)."""
         ends = self._ends
         if ends is None:
             first = self._end
             if first is None:
                 self._end = (finish_reason, usage, provider_data, strict_json)
+                return
+            if finish_reason is None and usage is None and provider_data is None:
                 return
             self._ends = ends = EndMerge()
             ends.add(*first)
@@ -343,7 +359,7 @@ class Assembler:
         if provider_data is not None:
             self._provider_data = provider_data
         try:
-            self._response = self._complete()
+            self._response = self._complete() if self._tool_raw else self._build(_NO_SKIP)
         except ValidationError as exc:
             failure = self._without_provider_data(exc)
             self._failure = failure
@@ -429,10 +445,10 @@ class Assembler:
                     cont = tuple(states)
             content = False
             if idx in thinking:  # joined strings and checked states: nothing left to check
-                parts.append(_new(ThinkingPart, text="".join(thinking[idx]), continuation=cont))
+                parts.append(_replace(_THINKING, text="".join(thinking[idx]), continuation=cont))
                 content = True
             if idx in text:
-                parts.append(_new(TextPart, text="".join(text[idx]), continuation=cont))
+                parts.append(_replace(_TEXT, text="".join(text[idx]), continuation=cont))
                 content = True
             if other is not None and other.media_parts(idx, cont, parts):
                 content = True
@@ -443,9 +459,9 @@ class Assembler:
                     parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
                     has_tool_calls = True
             elif not content:
-                parts.append(_new(TextPart, text="", continuation=cont))
+                parts.append(_replace(_TEXT, continuation=cont))
         if not parts:
-            parts.append(_new(TextPart, text=""))
+            parts.append(_replace(_TEXT, text=""))
         return parts, has_tool_calls
 
     def _build(self, skip: frozenset[int]) -> Response:
@@ -453,7 +469,7 @@ class Assembler:
             text = self._text
             if len(text) == 1 and not self._thinking and not self._tool_raw and self._other is None:
                 # one text slot and nothing else (most streams): its one part, as _slot_parts makes it
-                parts: list[Part] = [_new(TextPart, text="".join(*text.values()), continuation=())]
+                parts: list[Part] = [_replace(_TEXT, text="".join(*text.values()))]
                 has_tool_calls = False
             else:
                 parts, has_tool_calls = self._slot_parts(skip)
@@ -463,7 +479,11 @@ class Assembler:
             elif finish == "stop" and has_tool_calls:
                 finish = "tool_call"
             request = self._request
-            if request is not None and declares_judgments(request):
+            if (
+                request is not None
+                and request.config.response_format is not None  # (no format: no judgments)
+                and declares_judgments(request)
+            ):
                 replace_text_with_data(parts, json_loads, (ValueError, TypeError, RecursionError))
             model = self._model or self._stream_model or (request.model if request is not None else None)
             if model is None:
@@ -471,7 +491,7 @@ class Assembler:
             logprobs = self._logprobs
             other = self._other
             message_cont = tuple(other.message_cont) if other is not None else ()
-            message = _new(Message, role="assistant", parts=tuple(parts), continuation=message_cont)
+            message = _replace(_MESSAGE, parts=tuple(parts), continuation=message_cont)
             return _response(
                 self._strict_data,
                 id=self._id,
@@ -518,8 +538,8 @@ def _response(
     ):
         if not strict_data or (provider_data is not None and type(provider_data) is not dict):
             check_json_object(provider_data, "Response.provider_data")
-        response: Response = _new(
-            Response,
+        response: Response = _replace(
+            _RESPONSE,
             id=id,
             model=model,
             message=message,

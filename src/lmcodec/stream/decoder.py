@@ -77,6 +77,29 @@ _CONCURRENT: Final = (
 )
 
 
+def one_event(body: bytes, max_line: int | None, max_event: int | None) -> list[bytes] | None:
+    """The frames of a whole body that is one event of a single ``data: {`` line ending in a
+    blank line (LF or CRLF, no other line end), its line within both limits: ``[the line after
+    "data: "]``, which every framer of the registry gives for it (SSE's field grammar; Gemini's
+    framer frames SSE a body that starts with ``d``); else ``None``. A single-event body (Gemini's
+    common answer) is then framed without a framer."""
+    if not body.startswith(b"data: {"):
+        return None
+    if body.endswith(b"\r\n\r\n"):
+        end = len(body) - 4
+        if body.count(10) != 2 or body.count(13) != 2:
+            return None
+    elif body.endswith(b"\n\n"):
+        end = len(body) - 2
+        if body.find(10) != end or 13 in body:
+            return None
+    else:
+        return None
+    if (max_line is not None and end > max_line) or (max_event is not None and end > max_event):
+        return None
+    return [body[6:end]]
+
+
 def _is_truncated(data: bytes) -> bool:
     """True when ``data`` is a JSON text cut short (or a strict prefix of ``[DONE]``)."""
     if len(data) < 6 and b"[DONE]".startswith(data):
@@ -100,12 +123,15 @@ class _Stream:
         "_begun",
         "_busy",
         "_failed",
+        "_limits",
         "framer",
+        "frames",
         "mapper",
         "model",
         "provider",
         "sink",
-        "stats",
+        "skipped",
+        "truncated",
     )
 
     def __init__(
@@ -116,7 +142,11 @@ class _Stream:
         max_line_bytes: int | None,
         max_event_bytes: int | None,
         unknown: OnUnknown,
+        *,
+        lazy: bool = False,
     ) -> None:
+        """``lazy``: the framer is made at the first chunk that needs one (the caller passes valid
+        limits: a framer checks them when made)."""
         mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
         if mapper_cls is None:
             raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
@@ -127,13 +157,21 @@ class _Stream:
         self.mapper = mapper_cls(
             wire_model(request, mapper_cls.provider), sink, keep_unknown=unknown == "keep"
         )
-        self.framer = FRAMERS[provider](max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+        self._limits = (max_line_bytes, max_event_bytes)
+        self.framer: Any = None if lazy else self._framer()
         self.model = request.model if request is not None else None
-        self.stats = DecodeStats()
+        self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
+        self.skipped = 0
+        self.truncated = 0
         self._failed = False
         self._busy = False
         self._begun = False
-        self._base = 0  # stats.frames when the current stream began
+        self._base = 0  # frames when the current stream began
+
+    def _framer(self) -> Any:
+        line, event = self._limits
+        self.framer = framer = FRAMERS[self.provider](max_line_bytes=line, max_event_bytes=event)
+        return framer
 
     def feed(self, data: bytes | bytearray | memoryview) -> None:
         """Frame a chunk and map the frames it completes onto the sink."""
@@ -161,6 +199,15 @@ class _Stream:
         a limit must have begun before such a batch, so its error comes before any event of the
         batch, as it would chunk by chunk; the chunks read before a failure of the source are
         decoded before it propagates."""
+        if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1 and type(chunks[0]) is bytes:
+            body = chunks[0]  # the whole body: fed as the batching below feeds one chunk
+            frames = one_event(body, *self._limits) if self.framer is None else None
+            if frames is not None:  # one event: no framer to make
+                self._map(frames)
+            else:
+                self.feed(body)
+            self.close()
+            return
         batch: list[Any] = []  # chunks read, not yet framed
         size = 0
         cap = self._batch_bytes()
@@ -186,14 +233,14 @@ class _Stream:
         self.close()
 
     def _batch_bytes(self) -> int:
-        limit: int = self.framer.smallest_limit
+        limit: int = (self.framer or self._framer()).smallest_limit
         return min(limit, _BATCH_BYTES)
 
     def _frame(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
         try:
-            frames: list[bytes] = self.framer.feed_data(data)
+            frames: list[bytes] = (self.framer or self._framer()).feed_data(data)
         except DecodeError:
             self._failed = True
             raise
@@ -214,38 +261,37 @@ class _Stream:
             skipped = self.mapper.map_frames(frames)
         except StreamDecodeError as exc:
             raise self._failure(exc) from exc.__cause__
-        stats = self.stats
-        stats.frames += len(frames)
-        stats.skipped += skipped
+        self.frames += len(frames)
+        self.skipped += skipped
 
     def close(self) -> None:
         """End of input: map the last, unterminated frame (it may be cut short) and close the sink."""
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
+        framer = self.framer
         try:
-            frames = self.framer.close_data()
+            frames = framer.close_data() if framer is not None else []  # no framer: no bytes pending
         except DecodeError:
             self._failed = True
             raise
         if not self._begun:
             self._begin(frames[0] if frames else None)
-        stats = self.stats
         mapper = self.mapper
         cut = 0
         for data in frames:
             try:
-                stats.skipped += mapper.map_frames([data])
+                self.skipped += mapper.map_frames([data])
             except StreamDecodeError as exc:
                 if not _is_truncated(data):
                     raise self._failure(exc) from exc.__cause__
                 if not b"[DONE]".startswith(data):  # a cut [DONE] loses nothing
                     cut = len(data)
-                stats.truncated += 1
-            stats.frames += 1
+                self.truncated += 1
+            self.frames += 1
         ended = self.sink.close()
         self._begun = False
-        index = stats.frames - 1 - self._base
-        self._base = stats.frames
+        index = self.frames - 1 - self._base
+        self._base = self.frames
         if cut and ended:  # the end came, but what followed it (Chat's usage chunk, ...) is lost
             raise StreamDecodeError(
                 f"{self.provider} stream, SSE event #{index}: the stream was cut inside its last frame "
@@ -256,9 +302,8 @@ class _Stream:
     def _failure(self, exc: StreamDecodeError) -> StreamDecodeError:
         """The error for a frame lm15 would crash on, placed in the stream; the decoder is then unusable."""
         self._failed = True
-        stats = self.stats
-        at = stats.frames + (exc.frame or 0) - self._base
-        stats.frames += (exc.frame or 0) + 1
+        at = self.frames + (exc.frame or 0) - self._base
+        self.frames += (exc.frame or 0) + 1
         return StreamDecodeError(f"{self.provider} stream, SSE event #{at}: {exc}", frame=at)
 
 
@@ -288,7 +333,7 @@ class Decoder:
     the frame's JSON, in place. One Decoder per stream: it is not thread-safe.
     """
 
-    __slots__ = ("_sink", "_stream")
+    __slots__ = ("_sink", "_stats", "_stream")
 
     def __init__(
         self,
@@ -300,6 +345,7 @@ class Decoder:
         unknown: OnUnknown = "skip",
     ) -> None:
         self._sink = EventSink()
+        self._stats = DecodeStats()
         self._stream = _Stream(provider, self._sink, request, max_line_bytes, max_event_bytes, unknown)
 
     @property
@@ -308,12 +354,20 @@ class Decoder:
 
     @property
     def stats(self) -> DecodeStats:
-        """The counters so far (a live object)."""
-        stream = self._stream
-        stats = stream.stats
-        stats.generic = stream.mapper.generic
-        stats.unknown = stream.mapper.unknown
+        """The counters so far (a live object: every feed and close updates it)."""
+        stats = self._stats
+        mapper = self._stream.mapper
+        stats.generic = mapper.generic
+        stats.unknown = mapper.unknown
         return stats
+
+    def _count(self, events: int) -> None:
+        """Bring :attr:`stats` up to date after a feed or close that emitted ``events`` events."""
+        stats, stream = self._stats, self._stream
+        stats.events += events
+        stats.frames = stream.frames
+        stats.skipped = stream.skipped
+        stats.truncated = stream.truncated
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
         """Take the next chunk of the body; return the canonical events it completed."""
@@ -325,7 +379,7 @@ class Decoder:
             exc.events = out
             raise
         finally:
-            self._stream.stats.events += len(out)
+            self._count(len(out))
         return out
 
     def close(self) -> list[StreamEvent]:
@@ -338,7 +392,7 @@ class Decoder:
             exc.events = out
             raise
         finally:
-            self._stream.stats.events += len(out)
+            self._count(len(out))
         return out
 
 
@@ -378,7 +432,7 @@ class Decoding:
         self._events = iter(())
         provider, chunks, request, unknown = self._args
         stream = _Stream(
-            provider, assembler, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, unknown
+            provider, assembler, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, unknown, lazy=True
         )
         stream.feed_all(chunks)
 

@@ -92,7 +92,11 @@ class StreamMapper(MapperBase):
                     if dtype == "thinking_delta":
                         thinking(f.index, delta.thinking or "")
                         continue
-                skipped += _HANDLERS[type(f)](self, f, data)
+                kind = type(f)
+                if kind is PingFrame or kind is BlockStopFrame:  # mapped to nothing (_ignored)
+                    skipped += 1
+                    continue
+                skipped += _HANDLERS[kind](self, f, data)
         except StreamDecodeError as exc:
             exc.frame = n
             raise

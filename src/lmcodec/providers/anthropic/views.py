@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final, Union
 import msgspec
 
 from lmcodec.providers._errors import error_detail, is_model_error, is_pinned_model_not_found
-from lmcodec.providers._mapper import new, usage_of
+from lmcodec.providers._mapper import NO_USAGE, replace, usage_of
 from lmcodec.wire import ErrorDetail, Usage
 from lmcodec.wire.telemetry import FinishReason
 
@@ -225,8 +225,8 @@ frame_decoder: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(Union[FRA
 def delta_usage(usage: DeltaUsage) -> Usage:
     """:func:`usage_from` of a typed ``usage`` (every count a non-negative int or absent)."""
     details = usage.output_tokens_details
-    built: Usage = new(
-        Usage,
+    built: Usage = replace(
+        NO_USAGE,
         input_tokens=usage.input_tokens,
         output_tokens=usage.output_tokens,
         cache_read_tokens=usage.cache_read_input_tokens,

@@ -20,7 +20,7 @@ import msgspec
 
 from lmcodec.errors import ProviderError
 from lmcodec.providers._errors import error_detail, is_model_error
-from lmcodec.providers._mapper import new, usage_of
+from lmcodec.providers._mapper import NO_USAGE, new, replace, usage_of
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
 from lmcodec.wire.telemetry import FinishReason
 
@@ -181,8 +181,8 @@ def gemini_usage(usage_payload: Any) -> Usage:
         if value is not None and (type(value) is not int or value < 0):
             break
     else:  # the common counts, built as usage_of builds them, without its keyword dict
-        usage: Usage = new(
-            Usage,
+        usage: Usage = replace(
+            NO_USAGE,
             input_tokens=input_tokens,
             output_tokens=output_tokens,
             total_tokens=total,
