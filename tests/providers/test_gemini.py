@@ -319,3 +319,48 @@ def test_compact_json_is_json_dumps(value: Any) -> None:
     """Function-call args, as msgspec decodes them, spelled as lm15's json.dumps(args, separators)."""
     args = msgspec.json.decode(json.dumps(value))
     assert compact_json(args) == json.dumps(args, separators=(",", ":"))
+
+
+_ARRAY_BODY = json.dumps(
+    [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": "Hello"}]}}], "modelVersion": "g"},
+        {
+            "candidates": [
+                {"content": {"role": "model", "parts": [{"text": " world"}]}, "finishReason": "STOP"}
+            ],
+            "usageMetadata": {"promptTokenCount": 3, "candidatesTokenCount": 2, "totalTokenCount": 5},
+        },
+    ]
+).encode()
+_BOM = b"\xef\xbb\xbf"
+
+
+def _pieces(body: bytes, cuts: list[int]) -> list[bytes]:
+    at = sorted({min(c, len(body)) for c in cuts})
+    return [body[a:b] for a, b in zip([0, *at], [*at, len(body)], strict=True)]
+
+
+@given(st.lists(st.integers(0, len(_ARRAY_BODY) + 3), max_size=6), st.sampled_from([b"", b"\r\n ", b"\n"]))
+def test_a_byte_order_mark_before_an_array_body_is_not_a_byte_of_it(cuts: list[int], blank: bytes) -> None:
+    """An array body after a UTF-8 BOM (json.loads reads it) decodes as the body without it, at any
+    chunking, the mark itself cut too (red-team 4: it decoded to nothing, no error)."""
+    from lmcodec import stream
+
+    expected = [msgspec.to_builtins(e) for e in stream.decode(P, [_ARRAY_BODY])]
+    assert expected
+    body = _BOM + blank + _ARRAY_BODY
+    assert [msgspec.to_builtins(e) for e in stream.decode(P, _pieces(body, cuts))] == expected
+
+
+@given(st.lists(st.integers(0, 80), max_size=6))
+def test_a_byte_order_mark_before_sse_goes_to_the_sse_framer(cuts: list[int]) -> None:
+    """Before SSE the mark is the SSE framer's (lm15's reading: it spoils the first line only)."""
+    from lmcodec.providers.gemini.framing import Framer
+    from lmcodec.stream.sse import SSEDecoder
+
+    body = _BOM + b'data: {"a": 1}\n\ndata: {"b": 2}\n\n'
+    reference = SSEDecoder()
+    expected = reference.feed_data(body) + reference.close_data()
+    framer = Framer()
+    got = [frame for piece in _pieces(body, cuts) for frame in framer.feed_data(piece)] + framer.close_data()
+    assert got == expected

@@ -18,6 +18,7 @@ from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, 
 __all__ = ["ArrayFramer", "Framer"]
 
 _JSON_WS: Final = b" \t\r\n"
+_BOM: Final = b"\xef\xbb\xbf"
 _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what changes the state
 _IN_STRING: Final = re.compile(rb'["\\]')  # inside a string: its end, or an escape
 
@@ -145,10 +146,13 @@ class Framer:
 
     Until that byte arrives, the blank bytes go to the SSE framer (they frame
     nothing there, and its limits bound them); after :meth:`close_data` the
-    framing is chosen again for the next stream.
+    framing is chosen again for the next stream. A UTF-8 byte order mark at the
+    very start of the body is not a byte of the choice (a JSON array after it is
+    an array, as ``json.loads`` reads it); before SSE it goes to the SSE framer,
+    which treats it as lm15 does.
     """
 
-    __slots__ = ("_array", "_limits", "_sniffing", "_sse")
+    __slots__ = ("_array", "_at_start", "_held", "_limits", "_sniffing", "_sse")
 
     def __init__(
         self,
@@ -160,6 +164,8 @@ class Framer:
         self._sse = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
         self._array: ArrayFramer | None = None
         self._sniffing = True
+        self._at_start = True  # no byte of this stream seen yet
+        self._held = b""  # the start of a byte order mark, cut by the chunking
 
     @property
     def smallest_limit(self) -> int:
@@ -170,7 +176,16 @@ class Framer:
 
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._sniffing:
-            head = bytes(data).lstrip(_JSON_WS)
+            data = self._held + bytes(data)
+            self._held = b""
+            head = data
+            if self._at_start:
+                if len(data) < len(_BOM) and _BOM.startswith(data):
+                    self._held = data
+                    return []
+                self._at_start = False
+                head = data[len(_BOM) :] if data.startswith(_BOM) else data
+            head = head.lstrip(_JSON_WS)
             if not head:
                 return self._sse.feed_data(data)
             self._sniffing = False
@@ -183,8 +198,13 @@ class Framer:
 
     def close_data(self) -> list[bytes]:
         framer = self._array
+        held = self._held
         self._array = None
         self._sniffing = True
+        self._at_start = True
+        self._held = b""
+        if held:
+            self._sse.feed_data(held)  # part of a mark and nothing after it: frames nothing
         if framer is not None:
             self._sse.close_data()  # blank lines only
             return framer.close_data()
