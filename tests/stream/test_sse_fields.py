@@ -106,6 +106,36 @@ def test_replaced_events_against_the_line_by_line_framer(lines: list[bytes]) -> 
     assert _sse_fields.bulk_events(block) == _line_by_line(block)
 
 
+_WS_LINES = [
+    b"\ndata:", b"\ndata: ", b"data:", b" ", b"\n", b"\r", b"\t", b"\x0b", b"\x0c", b"\x1c", b"\x1f", b"x",
+    b"{", b"\xc2\xa0", b"\xc2\xa9", b"\xe1\x9a\x80", b"\xe2\x80\x83", b"\xe2\x80\x94", b"\xe3\x80\x80",
+    b"\xe3\x81\x82",
+]  # fmt: skip
+
+
+@settings(max_examples=3000, deadline=None)
+@given(tokens=st.lists(st.sampled_from(_WS_LINES), max_size=30))
+def test_data_ws_first_against_the_regular_expression(tokens: list[bytes]) -> None:
+    text = b"\n" + b"".join(tokens)
+    assert _sse_fields.data_ws_first(text) == (_sse_fields._DATA_WS_FIRST.search(text) is not None)
+
+
+def test_data_ws_first_of_every_white_space_start() -> None:
+    for ws in [bytes([c]) for c in sorted(_sse_fields.WS_FIRST)] + list(_sse_fields._UNICODE_WS):
+        for prefix in (b"\ndata:", b"\ndata: ") if ws != b" " else (b"\ndata: ",):  # "data:" + " ": a prefix
+            assert _sse_fields.data_ws_first(b"\ndata: {}" + prefix + ws + b"x\n"), (prefix, ws)
+    assert not _sse_fields.data_ws_first(b"\ndata: {}\ndata:x\n: \t\n\xe3\x80\x80\n")
+
+
+def test_replaced_events_of_a_block_longer_than_a_replacement_piece() -> None:
+    event = b"event: e\ndata: {\ndata: " + b"x" * 300 + b"\ndata:}\n\n"
+    block = event * 400
+    assert len(block) > 4 * _sse_fields._REPLACE_PIECE
+    assert _sse_fields.replaced_events(block) == _line_by_line(block)
+    spaced = block.replace(b"data:}", b"data: }")
+    assert _sse_fields.replaced_events(spaced) == _line_by_line(spaced)
+
+
 def test_replaced_events_takes_several_data_lines_with_other_lines() -> None:
     block = b': ka\n\nid: 1\ndata: {\ndata:"a": 1}\n\n\n\nevent: e\ndata: x\nretry: 1\ndata: y\n\n'
     assert _sse_fields.replaced_events(block) == [b'{\n"a": 1}', b"x\ny"] == _line_by_line(block)
