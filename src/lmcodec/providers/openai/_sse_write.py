@@ -145,15 +145,17 @@ class OutputItem:
         "head",
         "id",
         "index",
+        "key",
         "kind",
         "logprobs",
         "name",
         "texts",
     )
 
-    def __init__(self, kind: int, index: int, item_id: str) -> None:
+    def __init__(self, kind: int, index: int, item_id: str, key: tuple[int, int]) -> None:
         self.kind = kind
         self.index = index
+        self.key = key  # its (slot, kind) in the writer's open slots: closing it is one lookup
         self.id = item_id
         self.head = b""  # the delta frames of this item up to and including `"delta":`
         self.texts: list[str] = []
