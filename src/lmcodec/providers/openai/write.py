@@ -32,7 +32,9 @@ output index): lm15 keeps none. A ``function_call`` item carries no ``id``
 source can never contradict it.
 
 The response: ``id`` is the start event's (verbatim), else a fresh ``resp_``
-id; ``model`` the start's. At the end, a ``provider_data`` that is the
+id; ``model`` the start's. Every Responses object written carries the request echo the
+openai SDK's ``Response`` model requires, as the API sends it for a request that set none
+(``tools: []``, ``tool_choice: "auto"``, ``parallel_tool_calls: true``). At the end, a ``provider_data`` that is the
 Responses object of this same response (what decoding a Responses stream
 keeps from ``response.completed``) is written verbatim as the final
 response, so a Responses stream decoded and re-encoded decodes to the same
@@ -76,6 +78,7 @@ from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
+    NOTHING_REQUESTED,
     OutputItem,
     annotation,
     error_code,
@@ -263,6 +266,7 @@ class StreamWriter:
             "incomplete_details": None,
             "model": self._model,
             "output": [],
+            **NOTHING_REQUESTED,
             "usage": None,
             **extra,
         }
