@@ -34,7 +34,8 @@ source can never contradict it.
 The response: ``id`` is the start event's (verbatim), else a fresh ``resp_``
 id; ``model`` the start's. Every Responses object written carries the request echo the
 openai SDK's ``Response`` model requires, as the API sends it for a request that set none
-(``tools: []``, ``tool_choice: "auto"``, ``parallel_tool_calls: true``). At the end, a ``provider_data`` that is the
+(``tools: []``, ``tool_choice: "auto"``, ``parallel_tool_calls: true``).
+At the end, a ``provider_data`` that is the
 Responses object of this same response (what decoding a Responses stream
 keeps from ``response.completed``) is written verbatim as the final
 response, so a Responses stream decoded and re-encoded decodes to the same
