@@ -240,3 +240,83 @@ def test_a_summary_before_its_state_streams_under_a_synthesized_id() -> None:
     }
     body = b"".join(lc.stream.encode(WIRE, _reasoning(summary_first=True, final=final)))
     assert sdk_responses(body)["reasoning_state"] == [{"id": "rs_backend", "encrypted_content": "enc"}]
+
+
+# -- linear in the number of output items ------------------------------------
+
+
+def _lines_run(run: Any) -> int:
+    """How many lines of lmcodec code ``run()`` executes (a loop's every pass counts): a work count
+    that does not move with the machine's load, unlike a timing."""
+    import sys
+    from types import FrameType
+
+    src = str(Path(lc.__file__).parent)
+    count = 0
+
+    def local(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal count
+        if event == "line":
+            count += 1
+        return local
+
+    def tracer(frame: FrameType, event: str, arg: object) -> Any:
+        return local if frame.f_code.co_filename.startswith(src) else None
+
+    sys.settrace(tracer)
+    try:
+        run()
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def _many_items(n: int, kind: str) -> list[Any]:
+    """A stream of ``n`` output items of one kind (every item stays open to the end)."""
+    events: list[Any] = [lc.StreamStartEvent(id="resp_n", model="m-1")]
+    for k in range(n):
+        if kind == "text":
+            events.append(lc.StreamDeltaEvent(delta=lc.TextDelta(text="x", part_index=k)))
+        elif kind == "call":
+            call = lc.ToolCallDelta(input="{}", part_index=k, id=f"c{k}", name="f")
+            events.append(lc.StreamDeltaEvent(delta=call))
+        else:
+            events.append(lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text="t", part_index=k)))
+    events.append(lc.StreamEndEvent(finish_reason="stop"))
+    return events
+
+
+@pytest.mark.parametrize("kind", ["text", "call", "thinking"])
+def test_writing_grows_linearly_with_the_output_items(kind: str) -> None:
+    """Closing an item costs the same however many are open (it once scanned every open slot per
+    item: 16,000 items took 15 s). Four times the items, about four times the lines run."""
+    small, large = (
+        _lines_run(lambda n=n: b"".join(lc.stream.encode(WIRE, _many_items(n, kind)))) for n in (150, 600)
+    )
+    assert large < 4.6 * small, (small, large)
+
+
+def _anthropic_blocks(n: int) -> bytes:
+    start = {"id": "msg_1", "type": "message", "role": "assistant", "model": "m", "content": []}
+    frames: list[tuple[str, dict[str, Any]]] = [
+        ("message_start", {"message": {**start, "usage": {"input_tokens": 1, "output_tokens": 1}}})
+    ]
+    for k in range(n):
+        frames.append(("content_block_start", {"index": k, "content_block": {"type": "text", "text": ""}}))
+        frames.append(("content_block_delta", {"index": k, "delta": {"type": "text_delta", "text": "x"}}))
+        frames.append(("content_block_stop", {"index": k}))
+    frames.append(("message_delta", {"delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 5}}))
+    frames.append(("message_stop", {}))
+    return b"".join(
+        f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n".encode() for name, data in frames
+    )
+
+
+def test_translating_to_responses_grows_linearly_with_the_output_items() -> None:
+    """The sink path of translate (the red-team's repro: Anthropic blocks -> Responses)."""
+
+    def run(n: int) -> None:
+        b"".join(lc.stream.translate("anthropic", WIRE, [_anthropic_blocks(n)], request=REQUEST))
+
+    small, large = (_lines_run(lambda n=n: run(n)) for n in (150, 600))
+    assert large < 4.6 * small, (small, large)

@@ -9,6 +9,7 @@ from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
+    NOTHING_REQUESTED,
     annotation,
     logprob_entries,
     new_id,
@@ -108,5 +109,6 @@ def _body(response: Response) -> dict[str, Any]:
         "incomplete_details": {"reason": reason} if reason is not None else None,
         "model": response.model,
         "output": output,
+        **NOTHING_REQUESTED,
         "usage": responses_usage(response.usage),
     }

@@ -20,6 +20,7 @@ from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 __all__ = [
     "ENC",
     "ENDINGS",
+    "NOTHING_REQUESTED",
     "OutputItem",
     "annotation",
     "chat_usage",
@@ -38,6 +39,11 @@ ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
     "error": ("failed", None),
 }
 """Canonical finish reason -> the Responses ``status`` and ``incomplete_details.reason`` (else completed)."""
+
+
+NOTHING_REQUESTED: Final[dict[str, Any]] = {"parallel_tool_calls": True, "tool_choice": "auto", "tools": []}
+"""The request echo a Responses object must carry (the openai SDK's ``Response`` requires it), as the
+API sends it for a request that set none of it; lm15 reads none of it."""
 
 
 _PROCESS: Final = os.urandom(6).hex()  # ids of different processes differ
@@ -145,15 +151,17 @@ class OutputItem:
         "head",
         "id",
         "index",
+        "key",
         "kind",
         "logprobs",
         "name",
         "texts",
     )
 
-    def __init__(self, kind: int, index: int, item_id: str) -> None:
+    def __init__(self, kind: int, index: int, item_id: str, key: tuple[int, int]) -> None:
         self.kind = kind
         self.index = index
+        self.key = key  # its (slot, kind) in the writer's open slots: closing it is one lookup
         self.id = item_id
         self.head = b""  # the delta frames of this item up to and including `"delta":`
         self.texts: list[str] = []

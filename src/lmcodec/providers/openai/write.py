@@ -32,7 +32,10 @@ output index): lm15 keeps none. A ``function_call`` item carries no ``id``
 source can never contradict it.
 
 The response: ``id`` is the start event's (verbatim), else a fresh ``resp_``
-id; ``model`` the start's. At the end, a ``provider_data`` that is the
+id; ``model`` the start's. Every Responses object written carries the request echo the
+openai SDK's ``Response`` model requires, as the API sends it for a request that set none
+(``tools: []``, ``tool_choice: "auto"``, ``parallel_tool_calls: true``).
+At the end, a ``provider_data`` that is the
 Responses object of this same response (what decoding a Responses stream
 keeps from ``response.completed``) is written verbatim as the final
 response, so a Responses stream decoded and re-encoded decodes to the same
@@ -76,6 +79,7 @@ from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
+    NOTHING_REQUESTED,
     OutputItem,
     annotation,
     error_code,
@@ -157,7 +161,7 @@ class StreamWriter:
         self._seq = 0
         self._next_index = 0
         self._slots: dict[tuple[int, int], OutputItem] = {}  # (slot, kind) -> its open item
-        self._open: list[OutputItem] = []  # items added, not yet done, in output order
+        self._open: dict[int, OutputItem] = {}  # output_index -> item added, not yet done (in output order)
         self._pending: OutputItem | None = None  # a reasoning item not written yet (no summary text so far)
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
         self._out: list[bytes] = []
@@ -263,6 +267,7 @@ class StreamWriter:
             "incomplete_details": None,
             "model": self._model,
             "output": [],
+            **NOTHING_REQUESTED,
             "usage": None,
             **extra,
         }
@@ -355,7 +360,7 @@ class StreamWriter:
         index = max(slot, self._next_index)
         self._next_index = index + 1
         prefix = ("msg_", "rs_", "fc_")[kind]
-        item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}")
+        item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}", (slot, kind))
         self._slots[(slot, kind)] = item
         if kind == _CALL:
             item.call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
@@ -371,8 +376,8 @@ class StreamWriter:
         """Write an item's ``output_item.added`` (and its content part) and fix its delta head."""
         if item is self._pending:
             self._pending = None
-        self._open.append(item)
         index = item.index
+        self._open[index] = item
         head = b',"item_id":' + ENC.encode(item.id) + b',"output_index":' + str(index).encode()
         if item.kind == _MESSAGE:
             added: dict[str, Any] = {
@@ -416,16 +421,15 @@ class StreamWriter:
     def _complete_open(self) -> None:
         if self._pending is not None:
             self._add(self._pending)
-        for item in list(self._open):
+        for item in list(self._open.values()):
             self._done(item)
 
     def _done(self, item: OutputItem) -> None:
         """Write the events that complete ``item`` and keep it for the final response."""
-        if item in self._open:
-            self._open.remove(item)
-        for key in [key for key, value in self._slots.items() if value is item]:
-            del self._slots[key]
         index = item.index
+        self._open.pop(index, None)
+        if self._slots.get(item.key) is item:  # an item is open under its one key (constant time)
+            del self._slots[item.key]
         text = "".join(item.texts)
         done: dict[str, Any]
         if item.kind == _MESSAGE:
