@@ -215,7 +215,7 @@ REFUSED = [
     ),
     (_body(messages=_blocks({"type": "text", "text": "x", "bogus": 1})), "$.messages[0].content[0]"),
     (
-        _body(messages=_blocks({"type": "text", "text": "x", "citations": []})),
+        _body(messages=_blocks({"type": "text", "text": "x", "citations": [{"type": "char_location"}]})),
         "$.messages[0].content[0].citations",
     ),
     (

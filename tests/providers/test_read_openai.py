@@ -115,10 +115,10 @@ REFUSED = [
             "model": "m",
             "input": [
                 _user(),
-                {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}", "id": "fc_1"},
+                {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}", "status": "stop"},
             ],
         },
-        "$.input[1].id",
+        "$.input[1].status",
     ),
     ({"model": "m", "input": [_user(), {"type": "item_reference", "id": "x"}]}, "$.input[1].type"),
     (
@@ -131,10 +131,10 @@ REFUSED = [
             "model": "m",
             "input": [
                 _user(),
-                {"type": "reasoning", "id": "r", "summary": [{"type": "summary_text", "text": "a"}] * 2},
+                {"type": "reasoning", "id": "r", "summary": [{"type": "summary_text", "text": ""}, {}]},
             ],
         },
-        "$.input[1].summary",
+        "$.input[1].summary[1]",
     ),
     (
         {"model": "m", "input": [_user()], "tools": [{"type": "function", "name": "f", "strict": False}]},

@@ -12,7 +12,11 @@ gives back the body's JSON value, with these documented equivalences of the Mess
   turns (the canonical Request keeps tool results in ``tool`` messages); the API reads
   consecutive user turns as one;
 - ``stream`` is not part of the Request: pass it to ``build_request``;
-- a model spelled ``"anthropic:<model>"`` is rebuilt without the prefix.
+- a model spelled ``"anthropic:<model>"`` is rebuilt without the prefix;
+- a reply replayed as the anthropic SDK returns it (``response.content``): ``citations: null``
+  or ``[]`` on a text block, ``caller: null`` or ``{"type": "direct"}`` and ``toolset_name:
+  null`` on a tool_use block read as absent (``_read_replay.py``); any other value of them is
+  refused.
 
 Mapping: ``max_tokens`` is the visible cap (the thinking budget is subtracted when
 ``thinking.type`` is ``enabled``, as lm15 adds it); ``thinking``/``output_config.effort`` become
@@ -34,7 +38,7 @@ dialects; extensions are this dialect's own wire and should be forwarded only to
 
 Refused with :class:`lmcodec.ValidationError` (never dropped): block types with no canonical
 part (``server_tool_use``, ``web_search_tool_result``, ``search_result``, ``mcp_tool_use``, ...),
-any unknown block field, ``citations`` on a text block, a document's ``title``/``context``/
+any unknown block field, non-empty ``citations`` on a text block, a document's ``title``/``context``/
 ``citations`` or ``text``/``content`` source, a thinking block with an empty signature, cache
 marks on more than one message or not on a message's last block or with a ``ttl`` other than
 ``1h``, an empty content list, and a missing ``model``/``messages``/``max_tokens``. Errors carry
@@ -61,6 +65,8 @@ from lmcodec.providers.anthropic._read_config import (
     read_system,
     read_tools,
 )
+from lmcodec.providers.anthropic._read_replay import citations_absent
+from lmcodec.providers.anthropic._read_replay import messages as replay_messages
 from lmcodec.providers.anthropic._read_typed import Refused, read_typed
 from lmcodec.providers.anthropic._read_views import (
     BodyView,
@@ -81,7 +87,6 @@ __all__ = ["decode_request"]
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _BODY: Final = msgspec.json.Decoder(BodyView)
 _RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
-_MESSAGES: Final = msgspec.json.Decoder(list[MessageView])
 _TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
 
 
@@ -110,7 +115,7 @@ def _media(block: Image | Document, path: str) -> dict[str, Any]:
 
 
 def _text(block: Text, path: str) -> dict[str, Any]:
-    if block.citations is not msgspec.UNSET:
+    if not citations_absent(block.citations):
         raise ValidationError("citations on a text block have no canonical field", f"{path}.citations")
     return {"type": "text", "text": block.text}
 
@@ -228,7 +233,7 @@ def _read(
     model: str = field(STR, raw["model"], "model")
     marks = Marks()
     plain: dict[str, Any] = {}
-    messages = _messages(views if views is not None else field(_MESSAGES, raw["messages"], "messages"), marks)
+    messages = _messages(views if views is not None else replay_messages(raw["messages"]), marks)
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
     tree: dict[str, Any] = {"model": model, "messages": messages}

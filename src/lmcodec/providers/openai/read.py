@@ -30,8 +30,11 @@ lm15's pair, ``parallel_tool_calls`` without ``tool_choice``.
 Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream", False)``
 to ``build_request``.
 
-Cannot survive, refused: ``id`` and ``status`` on replayed items (lm15 replays messages,
-calls and results by content, so SDK output items passed back verbatim are refused), an
+Output items replayed as the openai SDK returns them (``input += response.output``) read
+back: ``id`` on message and function_call items, ``status: "completed"``, and the SDK's null
+keys are left out (``_read_output_items.py`` lists them); other values of them are refused.
+
+Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, an
 ``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
 ``annotations`` or ``logprobs`` on ``output_text``; a reasoning item with neither ``id``
 nor ``encrypted_content``, with several summary parts, or with ``content``; ``strict:
@@ -71,6 +74,7 @@ from lmcodec.providers.openai._read_common import (
     url_image_type,
 )
 from lmcodec.providers.openai._read_config import read_config, read_tools
+from lmcodec.providers.openai._read_output_items import input_item
 from lmcodec.wire import Request
 
 __all__ = ["decode_request"]
@@ -235,6 +239,7 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
         step = ASSISTANT_STAGES.get(kind)
         if step is None:
             fail(f"an input item of type {kind!r} cannot be carried by a canonical Request", f"{path}.type")
+        item = input_item(item, kind, path)  # an SDK output item replayed: its own keys
         if turn is None or step < stage or (step == stage == 1):
             turn = {"role": "assistant", "parts": []}
             messages.append(turn)
