@@ -33,7 +33,7 @@ from lmcodec.providers import FRAMERS
 from lmcodec.providers._mapper import usage_of
 from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
 from lmcodec.stream._other_parts import checked, continuation_state
-from lmcodec.stream.assembler import _response
+from lmcodec.stream._response import response_of
 from lmcodec.stream.decoder import one_event
 from lmcodec.stream.events import EventSink
 
@@ -254,7 +254,7 @@ RESPONSE_CASES: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("name", list(RESPONSE_CASES))
 def test_assembler_response_is_the_response_constructor(name: str) -> None:
     fields = {**_GOOD, **RESPONSE_CASES[name]}
-    assert _built(partial(_response, False), **fields) == _built(lc.Response, **fields)
+    assert _built(partial(response_of, False), **fields) == _built(lc.Response, **fields)
 
 
 def _is_strict_json(value: Any) -> bool:
@@ -270,12 +270,12 @@ def _is_strict_json(value: Any) -> bool:
 def test_assembler_response_of_strict_json_is_the_response_constructor(name: str) -> None:
     """provider_data read by msgspec is not walked again: the Response is the same."""
     fields = {**_GOOD, **RESPONSE_CASES[name]}
-    assert _built(partial(_response, True), **fields) == _built(lc.Response, **fields)
+    assert _built(partial(response_of, True), **fields) == _built(lc.Response, **fields)
 
 
 def test_assembler_checks_a_provider_data_that_is_not_an_object_even_when_strict() -> None:
     fields = {**_GOOD, "provider_data": [1]}
-    assert _built(partial(_response, True), **fields) == _built(lc.Response, **fields)
+    assert _built(partial(response_of, True), **fields) == _built(lc.Response, **fields)
     assert _built(lc.Response, **fields)[0] == "TypeError"
 
 

@@ -57,6 +57,7 @@ from lmcodec.errors import (
     ValidationError,
 )
 from lmcodec.stream._other_parts import OtherParts
+from lmcodec.stream._response import response_of
 from lmcodec.stream._tool_call import tool_call_part
 from lmcodec.stream._tool_input import json_loads, parse_tool_input
 from lmcodec.stream.coalesce import EndMerge, coalesce
@@ -80,7 +81,6 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
-from lmcodec.wire._checks import check_json_object
 from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownEvent
@@ -98,7 +98,6 @@ _replace = msgspec.structs.replace
 _TEXT = _new(TextPart, text="")
 _THINKING = _new(ThinkingPart, text="")
 _MESSAGE = _new(Message, role="assistant", parts=(_TEXT,))
-_RESPONSE = _new(Response, id=None, model="m", message=_MESSAGE, finish_reason="stop", usage=_EMPTY_USAGE)
 
 _UNNAMED = (
     "tool call at part {} arrived without a name; the adapter that produced this stream must set "
@@ -492,7 +491,7 @@ class Assembler:
             other = self._other
             message_cont = tuple(other.message_cont) if other is not None else ()
             message = _replace(_MESSAGE, parts=tuple(parts), continuation=message_cont)
-            return _response(
+            return response_of(
                 self._strict_data,
                 id=self._id,
                 model=model,
@@ -508,57 +507,3 @@ class Assembler:
             raise
         except (TypeError, ValueError) as exc:
             raise ValidationError(str(exc)) from exc
-
-
-def _response(
-    strict_data: bool,
-    *,
-    id: str | None,
-    model: str,
-    message: Message,
-    finish_reason: Any,
-    usage: Any,
-    logprobs: Any,
-    logprobs_complete: Any,
-    provider_data: Any,
-    adaptations: Any,
-) -> Response:
-    """``Response(...)`` for the fields :meth:`Assembler._build` gathers: built without the
-    class call's checks when the values that come from events are of the types it checks
-    (the message, logprobs and adaptations are checked Structs already), with the one check
-    that walks a value, ``provider_data``'s, made as the constructor makes it unless the data
-    is known strict JSON (``strict_data``: read by msgspec); else the class call."""
-    if (
-        type(model) is str
-        and model
-        and (id is None or (type(id) is str and id))
-        and finish_reason in _FINISH_REASONS
-        and type(usage) is Usage
-        and type(logprobs_complete) is bool
-    ):
-        if not strict_data or (provider_data is not None and type(provider_data) is not dict):
-            check_json_object(provider_data, "Response.provider_data")
-        response: Response = _replace(
-            _RESPONSE,
-            id=id,
-            model=model,
-            message=message,
-            finish_reason=finish_reason,
-            usage=usage,
-            logprobs=logprobs,
-            logprobs_complete=logprobs_complete,
-            provider_data=provider_data,
-            adaptations=adaptations,
-        )
-        return response
-    return Response(
-        id=id,
-        model=model,
-        message=message,
-        finish_reason=finish_reason,
-        usage=usage,
-        logprobs=logprobs,
-        logprobs_complete=logprobs_complete,
-        provider_data=provider_data,
-        adaptations=adaptations,
-    )
