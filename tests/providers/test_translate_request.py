@@ -11,6 +11,7 @@ their canonical field.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -212,3 +213,116 @@ def test_same_dialect_is_decode_then_build(dialect: str) -> None:
         model = MODELS[dialect] if dialect == "gemini" else None
         want = lc.build_request(dialect, lc.decode_request(dialect, body, model=model))
         assert lc.translate_request(dialect, dialect, body, model=model) == want, name
+
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "requests"
+FIXTURE_CASES = [
+    (src, dst, path.name)
+    for src, dst in PAIRS
+    for path in sorted((FIXTURES / src).glob("*.json"))
+]
+
+
+def _decoded(src: str, body: bytes) -> lc.Request:
+    return lc.decode_request(src, body, model=MODELS[src] if src == "gemini" else None)
+
+
+def _parts(request: lc.Request) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for i, message in enumerate(request.messages):
+        for j, part in enumerate(message.parts):
+            out.append((f"messages[{i}].parts[{j}]", part))
+            for k, inner in enumerate(getattr(part, "content", ()) if part.type == "tool_result" else ()):
+                out.append((f"messages[{i}].parts[{j}].content[{k}]", inner))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("src", "dst", "name"), FIXTURE_CASES, ids=[f"{s}->{d}-{n}" for s, d, n in FIXTURE_CASES]
+)
+def test_what_the_destination_cannot_carry_is_in_the_adaptations(src: str, dst: str, name: str) -> None:
+    """Another provider's continuation state (a thinking signature, encrypted reasoning, a thought
+    signature) never reaches the destination's body, and each is named; so is thinking sent as
+    text, an image detail the destination has no field for, and a file id crossing providers."""
+    body = (FIXTURES / src / name).read_bytes()
+    try:
+        built = lc.translate_request(src, dst, body, model=MODELS[src] if src == "gemini" else None)
+    except (lc.ProviderError, lc.ValidationError):
+        return  # refused with a reason: nothing is sent
+    notes = {(a.field, a.action) for a in built.adaptations}
+    sent = built.body.decode()
+    for path, part in _parts(_decoded(src, body)):
+        for state in part.continuation:
+            if state.provider.replace("-", "_") == dst:
+                continue
+            assert (f"{path}.continuation", "dropped") in notes, (path, state.kind)
+            for value in (state.data or {}).values():
+                if isinstance(value, str) and len(value) > 12:
+                    assert json.dumps(value) not in sent and value not in sent, (path, state.kind)
+        if part.type == "thinking" and part.text and not any(
+            s.provider.replace("-", "_") == dst for s in part.continuation
+        ):
+            assert (path, "substituted") in notes
+        if part.type == "image" and part.detail is not None and dst in ("anthropic", "gemini"):
+            assert (f"{path}.detail", "dropped") in notes
+        if getattr(part, "file_id", None) is not None:
+            assert (f"{path}.file_id", "substituted") in notes
+
+
+def test_a_signed_and_a_redacted_thinking_block_are_named_for_every_other_dialect() -> None:
+    """red-team 4 finding 01: they were dropped with no adaptation."""
+    body = json.dumps(
+        {
+            **ANTHROPIC_BASE,
+            "messages": [
+                {"role": "user", "content": "hi"},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "thinking", "thinking": "private chain of thought", "signature": "SIG123"},
+                        {"type": "redacted_thinking", "data": "REDACTED_BLOB"},
+                        {"type": "text", "text": "ok"},
+                    ],
+                },
+                {"role": "user", "content": "more"},
+            ],
+        }
+    ).encode()
+    for dst in ("openai", "openai_chat", "gemini"):
+        built = lc.translate_request("anthropic", dst, body)
+        notes = {(a.field, a.action) for a in built.adaptations}
+        assert {
+            ("messages[1].parts[0].continuation", "dropped"),
+            ("messages[1].parts[0]", "substituted"),
+            ("messages[1].parts[1].continuation", "dropped"),
+        } <= notes, dst
+        assert b"SIG123" not in built.body and b"REDACTED_BLOB" not in built.body
+    same = lc.translate_request("anthropic", "anthropic", body)
+    assert not any(a.field.startswith("messages") for a in same.adaptations)
+    assert b"SIG123" in same.body and b"REDACTED_BLOB" in same.body
+
+
+def test_an_image_detail_and_a_file_id_crossing_providers_are_named() -> None:
+    chat = {
+        "model": "gpt-4o",
+        "messages": [
+            {
+                "role": "user",
+                "content": [{"type": "image_url", "image_url": {"url": "https://x/a.png", "detail": "high"}}],
+            }
+        ],
+    }
+    body = json.dumps(chat).encode()
+    for dst in ("anthropic", "gemini"):
+        notes = {(a.field, a.action) for a in lc.translate_request("openai_chat", dst, body).adaptations}
+        assert ("messages[0].parts[0].detail", "dropped") in notes, dst
+    notes = {(a.field, a.action) for a in lc.translate_request("openai_chat", "openai", body).adaptations}
+    assert ("messages[0].parts[0].detail", "dropped") not in notes
+    anthropic = {
+        **ANTHROPIC_BASE,
+        "messages": [
+            {"role": "user", "content": [{"type": "image", "source": {"type": "file", "file_id": "f_1"}}]}
+        ],
+    }
+    built = lc.translate_request("anthropic", "gemini", json.dumps(anthropic).encode())
+    assert ("messages[0].parts[0].file_id", "substituted") in {(a.field, a.action) for a in built.adaptations}

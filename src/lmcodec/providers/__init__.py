@@ -208,12 +208,15 @@ def translate_request(
 
     ``decode_request`` then ``build_request``, except that between two dialects the source's own
     wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
-    onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``
-    (``providers/crossing.py``). Same dialect: exactly ``build_request(p, decode_request(p, body))``.
+    onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``,
+    and so is every part of the conversation the destination cannot carry as it is (another
+    provider's thinking signatures, thinking sent as text, image detail, file ids;
+    ``providers/crossing.py``). Same dialect: exactly ``build_request(p, decode_request(p, body))``.
     """
     request = decode_request(source, body, model=model)
     if source == destination:
         return build_request(destination, request, stream=stream)
     canonical, notes = crossing.foreign_extensions_out(source, request)
     built = build_request(destination, canonical, stream=stream)
+    notes += crossing.content_losses(source, destination, canonical)
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

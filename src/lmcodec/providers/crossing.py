@@ -20,6 +20,16 @@ Responses ``text: {"format": {"type": "text"}}``. Everything else (action ``drop
 canonical fields still hold what the destination can take (the system text, the tools, the
 thinking budget), the extension held the source wire's exact shape or a setting only that
 provider has (``metadata``, ``logit_bias``, ``safetySettings``, cache marks on tools, ...).
+
+The conversation itself is built as lm15's builders build it, and some of it a destination
+cannot carry; :func:`content_losses` names each such part (``messages[i].parts[j]``), so a
+gateway's operator sees it: a continuation state of another provider (a thinking signature, a
+redacted thinking block, encrypted reasoning, a thought signature: only the provider that made
+it can replay it; ``dropped``); a thinking part with no state of the destination's own, which
+its builder sends as visible assistant text (``substituted``); an image's ``detail`` where the
+destination has no such field (Anthropic, Gemini; ``dropped``); a file id (a Files API id of
+the provider the client spoke to) sent as the destination's file reference (``substituted``:
+the destination cannot resolve another provider's ids).
 """
 
 from __future__ import annotations
@@ -28,9 +38,9 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.wire import Adaptation, Request, ToolChoice
+from lmcodec.wire import Adaptation, ImagePart, Request, ThinkingPart, ToolChoice, ToolResultPart
 
-__all__ = ["foreign_extensions_out"]
+__all__ = ["content_losses", "foreign_extensions_out"]
 
 _DEFAULTS: Final[dict[str, dict[str, Any]]] = {
     "openai_chat": {"response_format": {"type": "text"}, "logprobs": False, "n": 1},
@@ -76,3 +86,56 @@ def foreign_extensions_out(source: str, request: Request) -> tuple[Request, tupl
 
 def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:
     return Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
+
+
+_NO_DETAIL: Final = frozenset({"anthropic", "gemini"})
+"""Dialects whose image input has no ``detail`` field (lm15's builders leave it out)."""
+
+
+def content_losses(source: str, destination: str, request: Request) -> tuple[Adaptation, ...]:
+    """One Adaptation per part of ``request`` that ``destination``'s body cannot carry as it is."""
+    own = destination.replace("_", "-")
+    notes: list[Adaptation] = []
+    for i, message in enumerate(request.messages):
+        for j, part in enumerate(message.parts):
+            where = f"messages[{i}].parts[{j}]"
+            _part_losses(part, where, source, destination, own, notes)
+            if isinstance(part, ToolResultPart):
+                for k, inner in enumerate(part.content):
+                    _part_losses(inner, f"{where}.content[{k}]", source, destination, own, notes)
+    return tuple(notes)
+
+
+def _part_losses(
+    part: Any, where: str, source: str, destination: str, own: str, notes: list[Adaptation]
+) -> None:
+    states = getattr(part, "continuation", ())
+    kept = False
+    for state in states:
+        if state.provider in (destination, own):
+            kept = True
+        else:
+            notes.append(
+                _note(
+                    f"{where}.continuation",
+                    "dropped",
+                    f"a {state.provider} {state.kind} state: only {state.provider} can replay it",
+                    state.kind,
+                )
+            )
+    if isinstance(part, ThinkingPart) and not kept and part.text:
+        reason = f"thinking without a {destination} state: sent as assistant text"
+        notes.append(_note(where, "substituted", reason, "thinking"))
+    if isinstance(part, ImagePart) and part.detail is not None and destination in _NO_DETAIL:
+        notes.append(_note(f"{where}.detail", "dropped", f"{destination} images have no detail", part.detail))
+    file_id = getattr(part, "file_id", None)
+    if isinstance(file_id, str):
+        notes.append(
+            _note(
+                f"{where}.file_id",
+                "substituted",
+                f"a file id of {source}'s Files API sent as {destination}'s file reference: "
+                f"{destination} cannot resolve another provider's ids",
+                file_id,
+            )
+        )
