@@ -252,6 +252,9 @@ RESPONSES_BODIES = st.fixed_dictionaries(
         "text": st.sampled_from([{"format": {"type": "json_object"}}, {"verbosity": "low"}]),
         "metadata": st.just({"a": "b"}),
         "previous_response_id": st.just("resp_1"),
+        "truncation": st.sampled_from(["auto", None]),
+        "user": st.just("u"),
+        "labels": st.just(["x"]),
         "prompt_cache_key": st.just("k"),
         "prompt_cache_options": st.just({"mode": "explicit"}),
         "stream": st.sampled_from([True, False, "yes"]),
@@ -367,9 +370,24 @@ EDGES = [
     {"model": "m", "input": [_Q], "tool_choice": {"type": "function", "name": "g"}, "tools": []},
     {"model": "m", "input": [_Q], "compat": {}},
     {"model": "m", "input": [_Q], "metadata": {"k": "v"}, "truncation": "auto", "user": "u"},
+    {"model": "m", "input": [_Q], "truncation": "auto"},
+    {"model": "m", "input": [_Q], "store": False, "prompt": {"id": "p"}, "background": None, "text": {}},
 ]
 
 
 @pytest.mark.parametrize("body", EDGES, ids=[str(i) for i in range(len(EDGES))])
 def test_edges(body: dict[str, Any]) -> None:
     check_paths_agree(json.dumps(body).encode())
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"model": "m", "user": "u", "input": "q", "metadata": {}, "user": "w"}',
+        b'{"model": "m", "input": [{"role": "user", "content": "q"}], "input": "r", "truncation": "auto"}',
+        b'{"model": "m", "input": [{"role": "user", "content": "q"}, {"type": "reasoning", '
+        b'"encrypted_content": "e", "id": "a", "encrypted_content": "f"}]}',
+    ],
+)
+def test_duplicate_keys_read_as_the_walker_reads_them(body: bytes) -> None:
+    assert check_paths_agree(body)

@@ -22,7 +22,9 @@ from lmcodec.providers.openai._read_common import data_uri, url_image_type
 from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config
 from lmcodec.providers.openai._read_config import read_tools as read_tool_dicts
 from lmcodec.providers.openai._read_views import (
+    EXTENSION_FIELDS,
     FunctionToolView,
+    HostedToolsBody,
     InputFile,
     InputImage,
     InputText,
@@ -33,6 +35,7 @@ from lmcodec.providers.openai._read_views import (
     ResponsesBody,
 )
 from lmcodec.wire import (
+    BuiltinTool,
     Config,
     ContinuationState,
     DocumentPart,
@@ -47,18 +50,19 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 from lmcodec.wire.config import EMPTY_CONFIG
-from lmcodec.wire.tools import Tool
 
 __all__ = ["Refused", "decode_typed"]
 
 _ANY: Final = msgspec.json.Decoder()
 _BODY: Final = msgspec.json.Decoder(ResponsesBody)
+_HOSTED_BODY: Final = msgspec.json.Decoder(HostedToolsBody)
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _INPUT: Final = msgspec.json.Decoder(str | list[Item])
 _TOOLS: Final = msgspec.json.Decoder(list[FunctionToolView] | None)
-_SETTINGS: Final = tuple(
-    n for n in ResponsesBody.__struct_fields__ if n not in ("input", "tools", "instructions")
-)
+_SETTINGS: Final = ResponsesBody.__struct_fields__[3 : -len(EXTENSION_FIELDS)]
+_EXTENSIONS_AT: Final = len(ResponsesBody.__struct_fields__) - len(EXTENSION_FIELDS)
+_NO_EXTENSIONS: Final = (UNSET,) * len(EXTENSION_FIELDS)
+_astuple: Final = msgspec.structs.astuple
 _RAW_INPUT: Final = msgspec.json.Decoder(RawInput)
 _replace: Final = msgspec.structs.replace
 """The canonical Structs are made from a prototype holding the defaults: msgspec's ``replace``
@@ -77,6 +81,7 @@ _CALL: Final = ToolCallPart(id="-", name="-", input={})
 _RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
 _MESSAGE: Final = Message(role="user", parts=(_TEXT,))
 _REQUEST: Final = Request(model="-", messages=(Message(role="user", parts=(TextPart(text="-"),)),))
+_BUILTIN: Final = BuiltinTool(name="-")
 _FUNCTION: Final = FunctionTool(name="-", parameters={"type": "object", "properties": {}})
 _DETAILS: Final = frozenset({"low", "high", "auto"})
 _ROLES: Final[dict[Any, str]] = {
@@ -388,10 +393,38 @@ def decode_typed(body: bytes | bytearray | memoryview) -> Request | None:
 def _decode(body: bytes | bytearray | memoryview) -> Request:
     try:
         whole = _BODY.decode(body)
-    except msgspec.ValidationError:  # a key with no canonical home (or a refused view): two steps
-        return _decode_in_two_steps(body)
-    value = {name: item for name in _SETTINGS if (item := getattr(whole, name)) is not UNSET}
-    tools = () if whole.tools is None else read_tools(whole.tools)
+    except msgspec.ValidationError as exc:
+        # Where the views refused says which way is worth trying (each way is exact or refuses):
+        where = str(exc).rpartition(" - at `")[2]
+        if where.startswith("$.input"):  # an input item the views do not take: the walker
+            raise Refused from None
+        if where.startswith("$.tools["):  # a hosted tool: the tools read as plain values
+            try:
+                hosted = _HOSTED_BODY.decode(body)
+            except msgspec.ValidationError:
+                return _decode_in_two_steps(body)
+            return _from_body(body, hosted, () if hosted.tools is None else tools_from_dicts(hosted.tools))
+        return _decode_in_two_steps(body)  # a key with no canonical home
+    return _from_body(body, whole, () if whole.tools is None else read_tools(whole.tools))
+
+
+def _from_body(body: bytes | bytearray | memoryview, whole: ResponsesBody, tools: tuple[Any, ...]) -> Request:
+    fields = _astuple(whole)  # input, tools, instructions, the settings, the extension fields
+    value = {
+        name: item
+        for name, item in zip(_SETTINGS, fields[3:_EXTENSIONS_AT], strict=True)
+        if item is not UNSET
+    }
+    if fields[_EXTENSIONS_AT:] != _NO_EXTENSIONS:
+        extra = [
+            (name, item)
+            for name, item in zip(EXTENSION_FIELDS, fields[_EXTENSIONS_AT:], strict=True)
+            if item is not UNSET
+        ]
+        if len(extra) > 1:  # extensions keep the body's key order, which a Struct does not hold
+            order = {key: index for index, key in enumerate(_TOP.decode(body))}
+            extra.sort(key=lambda pair: order[pair[0]])
+        value.update(extra)
     return _typed(body, whole.input, whole.instructions, tools, value)
 
 
@@ -417,9 +450,30 @@ def _tools(raw: msgspec.Raw) -> tuple[Any, ...]:
             return ()
         if type(listed) is not list:
             raise Refused from None
-        converted: tuple[Any, ...] = msgspec.convert(read_tool_dicts(listed), tuple[Tool, ...])
-        return converted
+        return tools_from_dicts(listed)
     return () if views is None else read_tools(views)
+
+
+def tools_from_dicts(listed: list[Any]) -> tuple[Any, ...]:
+    """The walker's reading of ``tools`` (its checks, its refusals), made into the canonical
+    Structs directly (``msgspec.convert`` would walk every parameters schema again)."""
+    tools: list[Any] = []
+    for tool in read_tool_dicts(listed):
+        name = tool["name"]
+        if not name:
+            raise Refused
+        if tool["type"] == "function":
+            tools.append(
+                _replace(
+                    _FUNCTION,
+                    name=name,
+                    description=tool.get("description"),
+                    parameters=tool["parameters"],
+                )
+            )
+        else:
+            tools.append(_replace(_BUILTIN, name=name, config=tool.get("config")))
+    return tuple(tools)
 
 
 def _typed(

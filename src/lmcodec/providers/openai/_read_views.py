@@ -18,8 +18,10 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 __all__ = [
+    "EXTENSION_FIELDS",
     "Breakpoint",
     "FunctionToolView",
+    "HostedToolsBody",
     "InputFile",
     "InputImage",
     "InputText",
@@ -109,7 +111,8 @@ class RawInput(msgspec.Struct, frozen=True, gc=False):
 
 
 class ResponsesBody(_Strict, frozen=True):
-    """A body whose every key has a canonical home; the settings as plain decoded values."""
+    """A body of the keys with a canonical home and the Responses API's own keys that ride in
+    ``Config.extensions`` (:data:`EXTENSION_FIELDS`); the settings as plain decoded values."""
 
     input: str | list[Item]
     tools: list[FunctionToolView] | None = None
@@ -131,3 +134,32 @@ class ResponsesBody(_Strict, frozen=True):
     prompt_cache_retention: Any = UNSET
     prompt_cache_options: Any = UNSET
     stream: Any = UNSET
+    metadata: Any = UNSET
+    previous_response_id: Any = UNSET
+    conversation: Any = UNSET
+    truncation: Any = UNSET
+    background: Any = UNSET
+    user: Any = UNSET
+    max_tool_calls: Any = UNSET
+    stream_options: Any = UNSET
+    prompt: Any = UNSET
+
+
+class HostedToolsBody(ResponsesBody, frozen=True):
+    """The body with a hosted tool among its tools: those read as plain values (any keys)."""
+
+    tools: list[Any] | None = None
+
+
+EXTENSION_FIELDS = (
+    "metadata",
+    "previous_response_id",
+    "conversation",
+    "truncation",
+    "background",
+    "user",
+    "max_tool_calls",
+    "stream_options",
+    "prompt",
+)
+"""The fields of :class:`ResponsesBody` without a canonical home (they ride in ``Config.extensions``)."""
