@@ -24,6 +24,7 @@ __all__ = [
     "MAX_BODY_BYTES",
     "array",
     "boolean",
+    "data_uri",
     "fail",
     "finish",
     "integer",
@@ -192,6 +193,14 @@ def read_cache(
         config["cache"] = {"mode": "off"}
     elif "prompt_cache_options" in body:
         extensions["prompt_cache_options"] = options
+
+
+def data_uri(url: str) -> tuple[str, str] | None:
+    """``data:<media-type>;base64,<payload>`` -> (media type, payload); None when malformed."""
+    head, sep, data = url[5:].partition(";base64,")  # lm15 writes f"data:{type};base64,{data}"
+    if not sep or not data or not head:
+        return None
+    return head, data
 
 
 def url_image_type(url: str) -> str:

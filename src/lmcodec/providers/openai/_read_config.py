@@ -21,7 +21,35 @@ from lmcodec.providers.openai._read_common import (
 )
 from lmcodec.providers.openai.build import BUILTIN_TYPES
 
-__all__ = ["read_config", "read_tools"]
+__all__ = ["CANONICAL_KEYS", "RESERVED_KEYS", "read_config", "read_tools"]
+
+CANONICAL_KEYS: Final = frozenset(
+    {
+        "model",
+        "input",
+        "instructions",
+        "max_output_tokens",
+        "temperature",
+        "top_p",
+        "tools",
+        "tool_choice",
+        "parallel_tool_calls",
+        "text",
+        "reasoning",
+        "include",
+        "top_logprobs",
+        "service_tier",
+        "safety_identifier",
+        "store",
+        "prompt_cache_key",
+        "prompt_cache_retention",
+        "prompt_cache_options",
+        "stream",
+    }
+)
+RESERVED_KEYS: Final = frozenset(
+    {"compat", "cache", "prompt_caching", "openai_compat", "openai_responses_compat"}
+)
 
 # Responses hosted tool type -> canonical builtin name (the builder's table, inverted).
 BUILTIN_NAMES: Final[dict[str, str]] = {wire: name for name, wire in BUILTIN_TYPES.items()}

@@ -1,0 +1,393 @@
+"""The Responses reader's typed fast path against its dict walker (``read.py``).
+
+Where the views take a body, the canonical Request must equal the walker's and encode to the same
+bytes (key order included: a reasoning item's state keeps the body's order); where the walker
+refuses a body, the fast path must not take it (the public reader then raises the walker's error,
+JSON path included). Bodies: lm15's own Responses bodies for hypothesis-generated Requests, the
+fixture bodies, generated SDK-shaped bodies, and all of them mutated at a random place (a key
+dropped, a value of another JSON type, a key added).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from lmcodec.providers.openai import read
+from lmcodec.providers.openai._read_typed import decode_typed
+
+from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body
+
+PROVIDER = "openai"
+FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER).glob("*.json"))
+
+_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.sampled_from(
+        ["", "x", "message", "input_text", "function_call", "reasoning", "developer", "explicit", "{}"]
+    ),
+)
+_JSON = st.recursive(
+    _LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["type", "text", "mode", "role"]), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
+_ADDED_KEYS = [
+    "type",
+    "role",
+    "id",
+    "status",
+    "call_id",
+    "name",
+    "output",
+    "summary",
+    "encrypted_content",
+    "prompt_cache_breakpoint",
+    "detail",
+    "strict",
+    "annotations",
+    "instructions",
+    "metadata",
+]
+
+
+def _places(value: Any, out: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """Every (container, key) in the value, depth first."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out.append((value, key))
+            _places(item, out)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out.append((value, index))
+            _places(item, out)
+    return out
+
+
+@st.composite
+def mutated(draw: st.DrawFn, body: dict[str, Any]) -> dict[str, Any]:
+    body = json.loads(json.dumps(body))
+    places = _places(body, [])
+    if not places:
+        return body
+    container, key = draw(st.sampled_from(places))
+    action = draw(st.sampled_from(["replace", "drop", "add"]))
+    if action == "replace":
+        container[key] = draw(_JSON)
+    elif action == "drop":
+        del container[key]
+    elif isinstance(container, dict):
+        container[draw(st.sampled_from(_ADDED_KEYS))] = draw(_JSON)
+    else:
+        container.insert(key, draw(_JSON))
+    return body
+
+
+_MARK = st.sampled_from([None, {"mode": "explicit"}, {"mode": "auto"}])
+_URL = st.sampled_from(
+    [
+        "https://x/y.jpg",
+        "https://x/y",
+        "data:image/png;base64,AAAA",
+        "data:;base64,AA",
+        "data:image/png,AA",
+        "",
+    ]
+)
+_INPUT_TEXT = st.tuples(st.sampled_from(["", "hi", "é"]), _MARK).map(
+    lambda t: (
+        {"type": "input_text", "text": t[0]}
+        if t[1] is None
+        else {"type": "input_text", "text": t[0], "prompt_cache_breakpoint": t[1]}
+    )
+)
+_INPUT_IMAGE = st.one_of(
+    st.fixed_dictionaries(
+        {"type": st.just("input_image"), "image_url": _URL},
+        optional={"detail": st.sampled_from([None, "", "low", "auto", "original"])},
+    ),
+    st.fixed_dictionaries(
+        {"type": st.just("input_image"), "file_id": st.sampled_from(["file-1", ""])},
+        optional={"detail": st.sampled_from([None, "high"])},
+    ),
+)
+_INPUT_BLOCKS = st.lists(st.one_of(_INPUT_TEXT, _INPUT_IMAGE), max_size=3)
+_MESSAGE_TYPE = st.sampled_from([None, "message"])
+
+
+def _typed(item: dict[str, Any], kind: str | None) -> dict[str, Any]:
+    return item if kind is None else {"type": kind, **item}
+
+
+_INPUT_MESSAGE = st.tuples(
+    st.fixed_dictionaries(
+        {
+            "role": st.sampled_from(["user", "developer", "system"]),
+            "content": st.one_of(st.sampled_from(["", "q"]), _INPUT_BLOCKS),
+        }
+    ),
+    _MESSAGE_TYPE,
+).map(lambda t: _typed(*t))
+_OUTPUT_TEXT = st.fixed_dictionaries(
+    {"type": st.just("output_text"), "text": st.sampled_from(["", "a"])},
+    optional={"annotations": st.sampled_from([[], None, ["x"]]), "logprobs": st.sampled_from([[], None])},
+)
+_ASSISTANT = st.tuples(
+    st.fixed_dictionaries(
+        {
+            "role": st.just("assistant"),
+            "content": st.one_of(
+                st.just("a"),
+                st.lists(
+                    st.one_of(
+                        _OUTPUT_TEXT,
+                        st.fixed_dictionaries(
+                            {"type": st.just("refusal"), "refusal": st.sampled_from(["", "no"])}
+                        ),
+                    ),
+                    max_size=2,
+                ),
+            ),
+        }
+    ),
+    _MESSAGE_TYPE,
+).map(lambda t: _typed(*t))
+_CALL = st.fixed_dictionaries(
+    {
+        "type": st.just("function_call"),
+        "call_id": st.sampled_from(["c1", "c2", ""]),
+        "name": st.sampled_from(["f", "g"]),
+    },
+    optional={"arguments": st.sampled_from(["", "{}", '{"a": 1}', "[1]", "{", "NaN", '{"a": NaN}'])},
+)
+_OUTPUT = st.fixed_dictionaries(
+    {
+        "type": st.just("function_call_output"),
+        "call_id": st.sampled_from(["c1", "c2"]),
+        "output": st.one_of(st.sampled_from(["", "r"]), _INPUT_BLOCKS),
+    }
+)
+_SUMMARY = st.sampled_from(
+    [
+        [],
+        [{"type": "summary_text", "text": "t"}],
+        [{"type": "summary_text", "text": ""}],
+        [{"type": "summary_text", "text": "a"}, {"type": "summary_text", "text": "b"}],
+        [{"text": "t"}],
+    ]
+)
+
+
+@st.composite
+def _reasoning(draw: st.DrawFn) -> dict[str, Any]:
+    fields = {
+        "id": draw(st.sampled_from(["rs_1", "", None])),
+        "encrypted_content": draw(st.sampled_from(["gAAA", None])),
+        "summary": draw(_SUMMARY),
+    }
+    keys = draw(st.permutations(list(fields)))
+    kept = draw(st.lists(st.sampled_from(keys), unique=True))
+    return {"type": "reasoning", **{key: fields[key] for key in keys if key in kept}}
+
+
+_ITEM = st.one_of(_INPUT_MESSAGE, _ASSISTANT, _CALL, _OUTPUT, _reasoning())
+_STABLE = {
+    "role": "developer",
+    "content": [{"type": "input_text", "text": "s", "prompt_cache_breakpoint": {"mode": "explicit"}}],
+}
+_MARKED_USER = {
+    "role": "user",
+    "content": [{"type": "input_text", "text": "u", "prompt_cache_breakpoint": {"mode": "explicit"}}],
+}
+_FUNCTION_TOOL = st.fixed_dictionaries(
+    {"type": st.just("function"), "name": st.sampled_from(["f", "g", ""])},
+    optional={
+        "description": st.sampled_from([None, "", "d"]),
+        "parameters": st.sampled_from([None, {}, {"type": "object", "properties": {}}]),
+        "strict": st.sampled_from([None, True, False]),
+    },
+)
+_HOSTED_TOOL = st.sampled_from(
+    [
+        {"type": "web_search_preview"},
+        {"type": "file_search", "vector_store_ids": ["v"]},
+        {"type": "web_search"},
+    ]
+)
+RESPONSES_BODIES = st.fixed_dictionaries(
+    {
+        "model": st.sampled_from(["gpt-4.1-mini", "gpt-5.6", ""]),
+        "input": st.one_of(
+            st.just("hello"),
+            st.tuples(st.sampled_from([[], [_STABLE], [_MARKED_USER]]), st.lists(_ITEM, max_size=6)).map(
+                lambda pair: pair[0] + pair[1]
+            ),
+        ),
+    },
+    optional={
+        "instructions": st.sampled_from([None, "", "be brief"]),
+        "tools": st.lists(st.one_of(_FUNCTION_TOOL, _FUNCTION_TOOL, _HOSTED_TOOL), max_size=3),
+        "tool_choice": st.sampled_from(["auto", "none", {"type": "function", "name": "f"}]),
+        "parallel_tool_calls": st.booleans(),
+        "temperature": st.just(0.5),
+        "max_output_tokens": st.sampled_from([100, "100"]),
+        "store": st.sampled_from([False, None]),
+        "include": st.sampled_from([["reasoning.encrypted_content"], ["message.output_text.logprobs"]]),
+        "top_logprobs": st.just(3),
+        "reasoning": st.sampled_from(
+            [{"effort": "low"}, {"effort": "high", "summary": "auto"}, {"effort": "x"}]
+        ),
+        "text": st.sampled_from([{"format": {"type": "json_object"}}, {"verbosity": "low"}]),
+        "metadata": st.just({"a": "b"}),
+        "previous_response_id": st.just("resp_1"),
+        "truncation": st.sampled_from(["auto", None]),
+        "user": st.just("u"),
+        "labels": st.just(["x"]),
+        "prompt_cache_key": st.just("k"),
+        "prompt_cache_options": st.just({"mode": "explicit"}),
+        "stream": st.sampled_from([True, False, "yes"]),
+        "cache": st.just({}),
+    },
+)
+
+
+def check_paths_agree(body: bytes) -> bool:
+    """The two paths agree on ``body``; whether the fast path took it."""
+    try:
+        walked: lc.Request | lc.LmcodecError = read._decode_walked(body)
+    except lc.LmcodecError as exc:
+        walked = exc
+    typed = decode_typed(body)
+    if typed is not None:
+        assert not isinstance(walked, lc.LmcodecError), (
+            f"the fast path took a body the walker refuses: {walked}"
+        )
+        assert typed == walked
+        assert lc.encode(typed) == lc.encode(walked)
+    try:
+        public: lc.Request | lc.LmcodecError = lc.decode_request(PROVIDER, body)
+    except lc.LmcodecError as exc:
+        public = exc
+    if isinstance(walked, lc.LmcodecError):
+        assert type(public) is type(walked)
+        assert str(public) == str(walked)
+        assert getattr(public, "path", None) == getattr(walked, "path", None)
+    else:
+        assert public == walked
+        assert lc.encode(public) == lc.encode(walked)
+    return typed is not None
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_fixtures_take_the_fast_path(path: Path) -> None:
+    assert check_paths_agree(path.read_bytes())
+
+
+@REQUEST_SETTINGS
+@given(canonical_requests(), st.data())
+def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObject) -> None:
+    body = lm15_body(PROVIDER, request, stream=False)
+    if body is None:
+        return
+    check_paths_agree(json.dumps(body).encode())
+    check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+@REQUEST_SETTINGS
+@given(st.sampled_from(FIXTURES), st.data())
+def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
+    check_paths_agree(json.dumps(data.draw(mutated(json.loads(path.read_bytes())))).encode())
+
+
+@REQUEST_SETTINGS
+@given(RESPONSES_BODIES, st.data())
+def test_generated_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
+    check_paths_agree(json.dumps(body).encode())
+    check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+def _reasoning_body(item: dict[str, Any]) -> bytes:
+    return json.dumps({"model": "m", "input": [{"role": "user", "content": "q"}, item]}).encode()
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"type": "reasoning", "id": "rs_1", "encrypted_content": "e", "summary": []},
+        {"type": "reasoning", "encrypted_content": "e", "summary": [], "id": "rs_1"},
+        {"encrypted_content": "e", "type": "reasoning", "id": "rs_1"},
+    ],
+)
+def test_a_reasoning_items_state_keeps_the_bodys_key_order(item: dict[str, Any]) -> None:
+    request = decode_typed(_reasoning_body(item))
+    assert request is not None
+    state = request.messages[1].parts[0].continuation[0].data
+    assert list(state) == [key for key in item if key in ("id", "encrypted_content")]
+    assert check_paths_agree(_reasoning_body(item))
+
+
+_Q = {"role": "user", "content": "q"}
+EDGES = [
+    {"model": "m", "input": [_STABLE, _MARKED_USER]},
+    {"model": "m", "input": [_STABLE]},
+    {"model": "m", "instructions": None, "input": [_STABLE, _Q]},
+    {"model": "m", "input": [_MARKED_USER, _Q, _MARKED_USER]},
+    {"model": "m", "input": []},
+    {"model": "m", "input": None},
+    {"model": "m", "input": [_Q, {"role": "assistant", "content": []}]},
+    {"model": "m", "input": [_Q, {"type": "message", "content": "x"}]},
+    {"model": "m", "input": [_Q, {"role": "user", "content": "x", "call_id": "c"}]},
+    {"model": "m", "input": [_Q, {"type": "function_call_output", "call_id": "c", "output": []}]},
+    {
+        "model": "m",
+        "input": [_Q, {"type": "function_call", "call_id": "c", "name": "f", "role": "assistant"}],
+    },
+    {"model": "m", "input": [_Q, {"type": "reasoning", "id": None, "encrypted_content": None}]},
+    {"model": "m", "input": [_Q, {"type": "web_search_call", "id": "w"}]},
+    {
+        "model": "m",
+        "input": [_Q],
+        "tools": [{"type": "function", "name": "f"}, {"type": "function", "name": "f"}],
+    },
+    {
+        "model": "m",
+        "input": [_Q],
+        "tools": [{"type": "web_search_preview"}, {"type": "function", "name": "f"}],
+    },
+    {"model": "m", "input": [_Q], "tools": None, "instructions": ""},
+    {"model": "m", "input": [_Q], "tool_choice": {"type": "function", "name": "g"}, "tools": []},
+    {"model": "m", "input": [_Q], "compat": {}},
+    {"model": "m", "input": [_Q], "metadata": {"k": "v"}, "truncation": "auto", "user": "u"},
+    {"model": "m", "input": [_Q], "truncation": "auto"},
+    {"model": "m", "input": [_Q], "store": False, "prompt": {"id": "p"}, "background": None, "text": {}},
+]
+
+
+@pytest.mark.parametrize("body", EDGES, ids=[str(i) for i in range(len(EDGES))])
+def test_edges(body: dict[str, Any]) -> None:
+    check_paths_agree(json.dumps(body).encode())
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"model": "m", "user": "u", "input": "q", "metadata": {}, "user": "w"}',
+        b'{"model": "m", "input": [{"role": "user", "content": "q"}], "input": "r", "truncation": "auto"}',
+        b'{"model": "m", "input": [{"role": "user", "content": "q"}, {"type": "reasoning", '
+        b'"encrypted_content": "e", "id": "a", "encrypted_content": "f"}]}',
+    ],
+)
+def test_duplicate_keys_read_as_the_walker_reads_them(body: bytes) -> None:
+    assert check_paths_agree(body)
