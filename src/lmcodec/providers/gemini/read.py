@@ -49,6 +49,7 @@ Errors carry the JSON path; decoding is linear in the body's size.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Final, Literal
 
 import msgspec
@@ -142,17 +143,24 @@ _DATA_FIELDS: Final = ("text", "inline_data", "file_data", "function_call", "fun
 
 
 class _Calls:
-    """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name
-    (an insertion-ordered dict per name: first in, first out, and removal by id, in constant time)."""
+    """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name,
+    first in, first out, with removal by id: per name, each pending id's insertion number and a
+    queue of (number, id) whose stale entries are skipped (each entry is popped once: linear)."""
 
-    __slots__ = ("pending",)
+    __slots__ = ("count", "pending", "queues")
 
     def __init__(self) -> None:
-        self.pending: dict[str, dict[str, None]] = {}
+        self.pending: dict[str, dict[str, int]] = {}
+        self.queues: dict[str, deque[tuple[int, str]]] = {}
+        self.count = 0
 
     def call(self, name: str, given: Any, where: tuple[int, int]) -> str:
         call_id = given if isinstance(given, str) and given else f"call_{where[0]}_{where[1]}"
-        self.pending.setdefault(name, {})[call_id] = None
+        waiting = self.pending.setdefault(name, {})
+        if call_id not in waiting:  # a repeated id keeps its place, as in an insertion-ordered dict
+            self.count += 1
+            waiting[call_id] = self.count
+            self.queues.setdefault(name, deque()).append((self.count, call_id))
         return call_id
 
     def answer(self, name: str, given: Any, where: tuple[int, int]) -> str:
@@ -162,9 +170,12 @@ class _Calls:
                 waiting.pop(given, None)
             return given
         if waiting:
-            call_id = next(iter(waiting))
-            del waiting[call_id]
-            return call_id
+            queue = self.queues[name]
+            while True:
+                number, call_id = queue.popleft()
+                if waiting.get(call_id) == number:
+                    del waiting[call_id]
+                    return call_id
         return f"result_{where[0]}_{where[1]}"
 
 
