@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import Adaptation, CitationPart, DataPart, Part, TextPart, ThinkingPart
 from lmcodec.wire.telemetry import AdaptationAction
@@ -36,6 +37,7 @@ __all__ = [
 
 MEDIA_KINDS: Final = frozenset({"image", "audio", "video", "document", "binary"})
 _ENCODER: Final = msgspec.json.Encoder()
+_ENCODE_INTO: Final = _ENCODER.encode_into
 
 
 def unsupported(provider: str | None, message: str, feature: str | None = None) -> ProviderError:
@@ -43,19 +45,18 @@ def unsupported(provider: str | None, message: str, feature: str | None = None) 
     return ProviderError(message, code="unsupported_feature", provider=provider, feature=feature)
 
 
-class Notes:
-    """lm15's adaptation scope under the default ``"note"`` policy: records, never refuses."""
+class Notes(list[Adaptation]):
+    """lm15's adaptation scope under the default ``"note"`` policy: records, never refuses.
 
-    __slots__ = ("records",)
+    A list of the records (made in C, with no ``__init__`` to run on every build)."""
 
-    def __init__(self) -> None:
-        self.records: list[Adaptation] = []
+    __slots__ = ()
 
     def add(
         self, field: str, action: AdaptationAction, reason: str, asked: Any = None, applied: Any = None
     ) -> None:
         record = Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
-        self.records.append(record)
+        self.append(record)
 
 
 def model_without_prefix(model: str, provider: str) -> str:
@@ -123,9 +124,10 @@ def continuation_value(part: Any, provider: str, kind: str) -> dict[str, Any] | 
 
 def encode_body(payload: dict[str, Any]) -> bytes:
     """The JSON body, compact, in insertion order (lm15 ``json_dumps``); text that is not valid
-    Unicode (a lone surrogate) is refused with lm15's message."""
+    Unicode (a lone surrogate) is refused with lm15's message. Written into a pooled buffer
+    (no regrowth from a few bytes on every build)."""
     try:
-        return _ENCODER.encode(payload)
+        return encode_reusing(_ENCODE_INTO, payload)
     except UnicodeEncodeError as exc:
         codepoints = " ".join(f"U+{ord(ch):04X}" for ch in exc.object[exc.start : exc.end])
         raise ValidationError(

@@ -74,29 +74,44 @@ _RESULT_MEDIA: Final = frozenset({"image", "document"})
 
 
 def fits_openapi_schema(schema: Any) -> bool:
-    """MAP-16: can Gemini's OpenAPI Schema field (``parameters``, ``responseSchema``) carry it?"""
+    """MAP-16: can Gemini's OpenAPI Schema field (``parameters``, ``responseSchema``) carry it?
+
+    Walked on every build (a schema is a mutable dict, so nothing is kept): exact-type tests
+    first, the rarer keys tested by membership, no generator."""
+    fields = SCHEMA_FIELDS
     stack = [schema]
+    pop = stack.pop
+    push = stack.append
     while stack:
-        node = stack.pop()
-        if isinstance(node, bool):
+        node = pop()
+        if type(node) is not dict:
+            if isinstance(node, bool):
+                return False
+            if not isinstance(node, dict):
+                continue
+        if not node.keys() <= fields:
             return False
-        if not isinstance(node, dict):
-            continue
-        if not node.keys() <= SCHEMA_FIELDS:
+        kind = node.get("type")
+        if type(kind) is not str and isinstance(kind, list):
             return False
-        if isinstance(node.get("type"), list):
-            return False
-        enum = node.get("enum")
-        if isinstance(enum, list) and any(not isinstance(v, str) for v in enum):
-            return False
-        props = node.get("properties")
-        if isinstance(props, dict):
-            stack.extend(props.values())
+        if "enum" in node:
+            enum = node["enum"]
+            if isinstance(enum, list):
+                for value in enum:
+                    if not isinstance(value, str):
+                        return False
+        if "properties" in node:
+            props = node["properties"]
+            if isinstance(props, dict):
+                stack.extend(props.values())
         if "items" in node:
-            stack.append(node["items"])
+            push(node["items"])
         if "anyOf" in node:
             branches = node["anyOf"]
-            stack.extend(branches if isinstance(branches, list) else [branches])
+            if isinstance(branches, list):
+                stack.extend(branches)
+            else:
+                push(branches)
     return True
 
 
@@ -207,9 +222,13 @@ _PARTS: Final[dict[type, Any]] = {
 }
 
 
-def _contents(messages: tuple[Message, ...], names: dict[str, str]) -> list[Any]:
-    """The ``contents`` of the messages, in one pass dispatched on each part's exact type."""
+def _contents(messages: tuple[Message, ...], request: Request) -> list[Any]:
+    """The ``contents`` of the messages, in one pass dispatched on each part's exact type.
+
+    The transcript's call names (a result's name when it has none) are gathered only when a
+    result without a name is met."""
     contents: list[Any] = []
+    names: dict[str, str] | None = None
     for message in messages:
         role = message.role
         parts: tuple[Any, ...] = message.parts
@@ -225,8 +244,20 @@ def _contents(messages: tuple[Message, ...], names: dict[str, str]) -> list[Any]
             elif kind is ToolCallPart and not part.continuation:
                 out.append(GeminiFunctionCall(GeminiCall(part.name, part.input, part.id)))
             elif kind is ToolResultPart:
-                out.append(_function_response(part, names))
+                content = part.content
+                name = part.name
+                if name is None:
+                    if names is None:
+                        names = _call_names(request)
+                    name = names.get(part.id)
+                if name and len(content) == 1 and type(content[0]) is TextPart:
+                    answer = {"error" if part.is_error else "result": content[0].text}
+                    out.append(GeminiFunctionResponse(GeminiResponse(name, answer, part.id)))
+                else:
+                    out.append(_function_response(part, {part.id: name} if name else {}))
             else:
+                if names is None:
+                    names = _call_names(request)
                 out.append(_PARTS.get(kind, _other)(part, names))
         contents.append(GeminiContent("model" if role == "assistant" else "user", out))
     return contents
@@ -362,8 +393,8 @@ def _tools(request: Request) -> list[dict[str, Any]]:
             )
             declarations.append(entry)
     wire: list[dict[str, Any]] = [{"functionDeclarations": declarations}] if declarations else []
-    for tool in request.tools:
-        if isinstance(tool, BuiltinTool):
+    for tool in request.tools:  # exact type first: a negative isinstance on a wire class is slow
+        if type(tool) is not FunctionTool and isinstance(tool, BuiltinTool):
             wire.append({BUILTIN_KEYS.get(tool.name, tool.name): tool.config or {}})
     return wire
 
@@ -436,8 +467,7 @@ def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
             "gemini: a request against a stored cache needs at least one message after the prefix",
             "$.config.cache.prefix_until_index",
         )
-    names = _call_names(request)
-    return top_level(request, model, _contents(messages, names), resource, notes)
+    return top_level(request, model, _contents(messages, request), resource, notes)
 
 
 def top_level(
@@ -503,5 +533,5 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
         path=_path(model, stream),
         headers=dict(_HEADERS),
         body=body,
-        adaptations=tuple(notes.records),
+        adaptations=tuple(notes),
     )

@@ -258,9 +258,11 @@ def _input_items(messages: tuple[Message, ...], breakpoint_index: int | None) ->
             content = _assistant_content(parts, items)
         else:
             content = [
-                ResponsesInputText(part.text) if type(part) is TextPart else _input_block(part)
+                ResponsesInputText(part.text)
+                if type(part) is TextPart  # exact type first: a negative isinstance on a wire class is slow
+                else _input_block(part)
                 for part in parts
-                if not isinstance(part, (ToolCallPart, ToolResultPart))
+                if type(part) is TextPart or not isinstance(part, (ToolCallPart, ToolResultPart))
             ]
         if index == breakpoint_index:
             last = content[-1] if content else None
@@ -273,7 +275,7 @@ def _input_items(messages: tuple[Message, ...], breakpoint_index: int | None) ->
         if content:
             items.append(ResponsesItem(DEVELOPER_ROLE if role == "developer" else role, content))
         for part in parts:
-            if isinstance(part, ToolCallPart):
+            if type(part) is ToolCallPart or (type(part) is not TextPart and isinstance(part, ToolCallPart)):
                 items.append(ResponsesCall(part.id, part.name, arguments_json(part.input)))
     return items
 
@@ -282,6 +284,8 @@ def _assistant_content(parts: tuple[Any, ...], items: list[Any]) -> list[Any]:
     """Assistant text and refusals; a reasoning item with OpenAI state is replayed before them."""
     content: list[Any] = []
     for part in parts:
+        if type(part) is ToolCallPart:  # exact type first: a negative isinstance on a wire class is slow
+            continue
         if isinstance(part, TextPart):
             content.append(ResponsesOutputText(part.text))
         elif isinstance(part, RefusalPart):
@@ -388,7 +392,7 @@ def _builtin_type(tool: BuiltinTool) -> str:
 
 
 def _tool(tool: FunctionTool | BuiltinTool) -> Any:
-    if isinstance(tool, FunctionTool):
+    if type(tool) is FunctionTool or isinstance(tool, FunctionTool):
         return ResponsesFunctionTool(
             name=tool.name, description=tool.description or UNSET, parameters=tool.parameters
         )

@@ -299,7 +299,7 @@ def _tool_row(part: ToolResultPart) -> str | list[dict[str, Any]]:
 
 
 def _tool(tool: FunctionTool | BuiltinTool) -> ChatFunctionTool:
-    if isinstance(tool, BuiltinTool):
+    if type(tool) is not FunctionTool and isinstance(tool, BuiltinTool):  # exact type first (fast)
         raise unsupported(
             PROVIDER,
             f"{PROVIDER}: builtin tool {tool.name!r} is not supported on this "
