@@ -22,6 +22,7 @@ import lmcodec as lc
 from lmcodec.providers.openai_chat import read
 from lmcodec.providers.openai_chat._read_typed import Refused
 
+from .body_mutations import mutations
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body
 
 PROVIDER = "openai_chat"
@@ -46,39 +47,7 @@ _JSON = st.recursive(
 )
 
 
-def _places(value: Any, out: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
-    """Every (container, key) in the value, depth first."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out.append((value, key))
-            _places(item, out)
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            out.append((value, index))
-            _places(item, out)
-    return out
-
-
-@st.composite
-def mutated(draw: st.DrawFn, body: dict[str, Any]) -> dict[str, Any]:
-    body = json.loads(json.dumps(body))
-    places = _places(body, [])
-    if not places:
-        return body
-    container, key = draw(st.sampled_from(places))
-    action = draw(st.sampled_from(["replace", "drop", "add"]))
-    if action == "replace":
-        container[key] = draw(_JSON)
-    elif action == "drop":
-        del container[key]
-    elif isinstance(container, dict):
-        name = draw(
-            st.sampled_from(["name", "extra", "prompt_cache_breakpoint", "detail", "refusal", "strict"])
-        )
-        container[name] = draw(_JSON)
-    else:
-        container.insert(key, draw(_JSON))
-    return body
+mutated = mutations(_JSON, ["name", "extra", "prompt_cache_breakpoint", "detail", "refusal", "strict"])
 
 
 _MARK = st.sampled_from([None, {"mode": "explicit"}, {"mode": "auto"}, {}])
