@@ -10,8 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string, url_image_type
-from lmcodec.providers.openai_chat._read_typed import data_uri
+from lmcodec.providers.openai._read_common import (
+    array,
+    data_uri,
+    fail,
+    obj,
+    only_keys,
+    string,
+    url_image_type,
+)
 
 __all__ = ["TEXT_BLOCK_KEYS", "breakpoint_mark", "citation_parts", "content_parts", "text_parts"]
 

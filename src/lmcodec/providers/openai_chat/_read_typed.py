@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.providers.openai._read_common import url_image_type
+from lmcodec.providers.openai._read_common import data_uri, url_image_type
 from lmcodec.providers.openai_chat._read_views import (
     AssistantRow,
     DeveloperRow,
@@ -32,7 +32,7 @@ from lmcodec.providers.openai_chat._read_views import (
 )
 from lmcodec.wire import FunctionTool, ImagePart, Message, RefusalPart, TextPart, ToolCallPart, ToolResultPart
 
-__all__ = ["ROWS", "TOOLS", "Refused", "data_uri", "read_messages", "read_tools"]
+__all__ = ["ROWS", "TOOLS", "Refused", "read_messages", "read_tools"]
 
 ROWS: Final = msgspec.json.Decoder(list[Row])
 TOOLS: Final = msgspec.json.Decoder(list[ToolView])
@@ -54,14 +54,6 @@ _DETAILS: Final = frozenset({"low", "high", "auto"})
 
 class Refused(Exception):
     """The views took the body but a rule refuses it: the dict walker names the fault."""
-
-
-def data_uri(url: str) -> tuple[str, str] | None:
-    """``data:<media-type>;base64,<payload>`` -> (media type, payload); None when malformed."""
-    head, sep, data = url[5:].partition(";base64,")  # lm15 writes f"data:{type};base64,{data}"
-    if not sep or not data or not head:
-        return None
-    return head, data
 
 
 def _image(block: ImageBlock) -> ImagePart:
