@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import subprocess
 import sys
 from typing import Any
@@ -27,11 +26,12 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.lm15 import from_lm15, to_lm15
 
+from .budget import examples
 from .corpus import KIND_TYPES, load_json, needs_corpus, strict_equal
 from .wire.lm15_diff import DIFF
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "150")),
+    max_examples=examples(150),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],

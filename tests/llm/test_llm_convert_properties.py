@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 from typing import Any
 
 import msgspec
@@ -27,12 +26,13 @@ import lmcodec as lc
 import lmcodec.llm as L
 from lmcodec.llm._channel import MESSAGE_RANKS, PART_RANKS, strict_equal
 
+from ..budget import examples
 from ..wire.lm15_diff import DIFF
 from .convert_support import load_sibling, turn_identity
 from .llm_support import llm, needs_llm, same_json
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "200")),
+    max_examples=examples(100),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],

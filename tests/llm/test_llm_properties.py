@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import os
 from typing import Any
 
 import msgspec
@@ -27,10 +26,11 @@ from lmcodec.errors import ValidationError
 from lmcodec.llm import codec, reading
 from lmcodec.llm.types import _is_canonical_base64
 
+from ..budget import examples
 from .llm_support import MOCK, llm, same_json
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("LMCODEC_HYPOTHESIS_EXAMPLES", "300")),
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

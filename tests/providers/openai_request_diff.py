@@ -24,6 +24,7 @@ from hypothesis.control import currently_in_test_context
 import lmcodec as lc
 from lmcodec.lm15 import to_lm15
 
+from ..budget import examples
 from ..corpus import strict_equal
 from ..wire.lm15_call_strategies import requests
 from ..wire.lm15_trees import Obj, build
@@ -38,7 +39,7 @@ MODELS = ("gpt-4.1-mini", "gpt-5", "o3", "o4-mini", "gpt-4o", "gpt-5.6", "openai
 SECRET_HEADERS = frozenset({"authorization", "api-key", "x-api-key"})
 
 REQUEST_SETTINGS = settings(
-    max_examples=400,
+    max_examples=examples(200),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],

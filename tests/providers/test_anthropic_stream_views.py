@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from lmcodec.providers.anthropic.stream import StreamMapper
 
+from ..budget import examples
 from ..stream.test_fast_paths import RecordingSink, typed_and_port
 
 _SCALAR = st.one_of(
@@ -71,7 +72,7 @@ def _typed_and_port(data: bytes) -> tuple[Any, Any]:
     return typed_and_port(StreamMapper, data)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(frame=_MESSAGE_DELTA, odd=st.sampled_from([None, "NaN", "1e400"]))
 def test_message_delta_maps_as_the_port_maps_it(frame: dict[str, Any], odd: str | None) -> None:
     data = json.dumps({"type": "message_delta", **frame, "x": 0}).encode()
@@ -81,7 +82,7 @@ def test_message_delta_maps_as_the_port_maps_it(frame: dict[str, Any], odd: str 
     assert typed == port
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(delta=_CITATION_DELTA, index=st.integers(min_value=0, max_value=3))
 def test_citation_delta_maps_as_the_port_maps_it(delta: dict[str, Any], index: int) -> None:
     data = json.dumps({"type": "content_block_delta", "index": index, "delta": delta}).encode()
