@@ -412,6 +412,13 @@ def test_assemble_names_input_that_holds_no_sse(body: bytes, says: str) -> None:
     assert says in err and "Stream ended without an end event" not in err
 
 
+@pytest.mark.parametrize("provider", ["openai", "openai_chat", "anthropic", "gemini"])
+def test_assemble_a_too_deeply_nested_body_is_one_line(tmp_path: Path, provider: str) -> None:
+    path = tmp_path / "deep.json"
+    path.write_bytes(b'{"a":' + b"[" * 50_000 + b"]" * 50_000 + b"}")
+    _failed_cleanly(run("assemble", provider, str(path)), 1)
+
+
 def test_assemble_a_whole_json_body() -> None:
     error = b'{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}'
     err = _failed_cleanly(run("assemble", "openai_chat", stdin=error), 1)

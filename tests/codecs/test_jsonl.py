@@ -101,6 +101,13 @@ def test_blank_lines_are_ignored_and_last_line_needs_no_newline() -> None:
     assert list(jsonl.read(data, lc.Turn)) == TURNS[:2]
 
 
+@pytest.mark.parametrize("head", [b"\n", b"  \r\n", b""], ids=["blank", "spaces-crlf", "bom-alone"])
+def test_a_byte_order_mark_on_a_blank_first_line_is_a_blank_line(head: bytes) -> None:
+    data = b"\xef\xbb\xbf" + head + (lc.encode(TURNS[0]) + b"\n" if head else b"")
+    reader = jsonl.read(data, lc.Turn, on_error="collect")
+    assert list(reader) == (TURNS[:1] if head else []) and reader.errors == []
+
+
 def test_lenient_reads_tolerant_forms() -> None:
     data = b'{"type":"text"}\n{"type":"text","text":"a","continuation":null}\n'
     assert list(jsonl.read(data, lc.Part, lenient=True)) == [lc.TextPart(""), lc.TextPart("a")]

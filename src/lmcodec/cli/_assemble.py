@@ -90,8 +90,8 @@ def _dialect_of_body(data: bytes) -> str | None:
     """The dialect a whole JSON body is in, by its top-level keys; None when none is clear."""
     try:
         marks = _BODY_MARKS.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return None
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None  # the dialect's own reader then names what is wrong with the body
     if marks.object == "chat.completion":
         return "openai_chat"
     if marks.object == "response":

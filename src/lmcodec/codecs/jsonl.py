@@ -81,14 +81,14 @@ class Reader(Generic[T_co]):
                 for number, raw in enumerate(fh, start=1):
                     start = offset
                     offset += len(raw)
-                    if raw[0] in _BLANK and not raw.strip():  # a record starts with "{": no copy for it
+                    if number == 1 and raw.startswith(_BOM):  # what some editors write first
+                        raw = raw[len(_BOM) :]
+                    if not raw or (raw[0] in _BLANK and not raw.strip()):  # a record starts with "{"
                         continue
                     try:
                         record = decode(raw)
                     except (msgspec.DecodeError, *HOSTILE):
                         # Decoded again on the slow path: the lenient/unknown readers, or the located error.
-                        if number == 1 and raw.startswith(_BOM):  # what some editors write first
-                            raw = raw[len(_BOM) :]
                         try:
                             if self._decode is not None:
                                 record = self._decode(raw)
