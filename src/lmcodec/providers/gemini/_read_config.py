@@ -210,22 +210,36 @@ def read_config(
 ) -> dict[str, Any]:
     """The Config in canonical JSON form (only the fields the body sets). ``extensions`` holds
     the body's unmapped top-level keys; ``responseModalities`` adds its ``output``."""
-    fields: dict[str, Any] = {
-        "max_tokens": _count(generation, "maxOutputTokens", 1),
-        "temperature": _number(generation, "temperature", 0.0, 2.0),
-        "top_p": _number(generation, "topP", 0.0, 1.0),
-        "top_k": _count(generation, "topK", 1),
-        "response_format": _response_format(generation),
-        "tool_choice": _tool_choice(tool_config),
-        "reasoning": _reasoning(generation.get("thinkingConfig"), model),
-        "cache": {"mode": "auto", "resource": resource} if resource else None,
-        "seed": _seed(generation),
-        "frequency_penalty": _number(generation, "frequencyPenalty", -2.0, 2.0),
-        "presence_penalty": _number(generation, "presencePenalty", -2.0, 2.0),
-        "service_tier": service_tier or None,
-        "store": store,
-        "logprobs": _logprobs(generation),
-    }
+    g = generation  # each rule reads absent as None: only the keys present are judged, in this order
+    fields: dict[str, Any] = {}
+    if "maxOutputTokens" in g:
+        fields["max_tokens"] = _count(g, "maxOutputTokens", 1)
+    if "temperature" in g:
+        fields["temperature"] = _number(g, "temperature", 0.0, 2.0)
+    if "topP" in g:
+        fields["top_p"] = _number(g, "topP", 0.0, 1.0)
+    if "topK" in g:
+        fields["top_k"] = _count(g, "topK", 1)
+    if "responseMimeType" in g:
+        fields["response_format"] = _response_format(g)
+    if tool_config is not None:
+        fields["tool_choice"] = _tool_choice(tool_config)
+    if "thinkingConfig" in g:
+        fields["reasoning"] = _reasoning(g["thinkingConfig"], model)
+    if resource:
+        fields["cache"] = {"mode": "auto", "resource": resource}
+    if "seed" in g:
+        fields["seed"] = _seed(g)
+    if "frequencyPenalty" in g:
+        fields["frequency_penalty"] = _number(g, "frequencyPenalty", -2.0, 2.0)
+    if "presencePenalty" in g:
+        fields["presence_penalty"] = _number(g, "presencePenalty", -2.0, 2.0)
+    if service_tier:
+        fields["service_tier"] = service_tier
+    if store is not None:
+        fields["store"] = store
+    if "responseLogprobs" in g:
+        fields["logprobs"] = _logprobs(g)
     config = {key: value for key, value in fields.items() if value is not None}
     stop = generation.get("stopSequences")
     if isinstance(stop, list) and any(isinstance(s, str) and s for s in stop):

@@ -255,6 +255,15 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message
                     call_id = _call_id(call, calls, (i, j)) if calls is not None or not call.id else call.id
                     parts.append(_replace(_CALL, id=call_id, name=call.name, input=args))
                     continue
+            if (
+                not model_turn
+                and fields[:_RESPONSE_AT] == _UNSET_BEFORE_RESPONSE
+                and fields[_RESPONSE_AT + 1 :] == _UNSET_AFTER_RESPONSE
+                and fields[_RESPONSE_AT] is not UNSET
+            ):
+                tools += 1
+                parts.append(_result(fields[_RESPONSE_AT], calls, (i, j)))
+                continue
             part = _part(view, model_turn, calls, (i, j))
             if type(part) is ToolResultPart:
                 tools += 1
