@@ -67,7 +67,6 @@ _TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
 _STR: Final = msgspec.json.Decoder(str)
 _BOOL: Final = msgspec.json.Decoder(bool)
 _replace: Final = msgspec.structs.replace
-_astuple: Final = msgspec.structs.astuple
 _TEXT: Final = TextPart(text="-")
 _THINKING: Final = ThinkingPart(text="-")
 _CALL: Final = ToolCallPart(id="-", name="-", input={})
@@ -90,13 +89,6 @@ _MEDIA: Final[dict[tuple[str, str], Any]] = {
     for source in ("data", "url", "file_id")
 }
 """(media kind, source field) -> the part's prototype."""
-_UNSET_AFTER_TEXT: Final = (UNSET,) * (len(PartView.__struct_fields__) - 1)
-_CALL_AT: Final = PartView.__struct_fields__.index("function_call")
-_RESPONSE_AT: Final = PartView.__struct_fields__.index("function_response")
-_UNSET_BEFORE_CALL: Final = (UNSET,) * _CALL_AT
-_UNSET_AFTER_CALL: Final = (UNSET,) * (len(PartView.__struct_fields__) - _CALL_AT - 1)
-_UNSET_BEFORE_RESPONSE: Final = (UNSET,) * _RESPONSE_AT
-_UNSET_AFTER_RESPONSE: Final = (UNSET,) * (len(PartView.__struct_fields__) - _RESPONSE_AT - 1)
 _NOT_MEDIA: Final = tuple(
     name for name in PartView.__struct_fields__ if name not in ("inline_data", "file_data")
 )
@@ -244,26 +236,30 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message
         parts: list[Any] = []
         tools = 0
         for j, view in enumerate(views):
-            fields = _astuple(view)
-            if fields[1:] == _UNSET_AFTER_TEXT and fields[0] is not UNSET:  # the common parts, inline
-                parts.append(_replace(_TEXT, text=fields[0]))
-                continue
-            if fields[:_CALL_AT] == _UNSET_BEFORE_CALL and fields[_CALL_AT + 1 :] == _UNSET_AFTER_CALL:
-                call = fields[_CALL_AT]
-                if call is not UNSET and call.name:
-                    args = call.args if type(call.args) is dict else {}
-                    call_id = _call_id(call, calls, (i, j)) if calls is not None or not call.id else call.id
-                    parts.append(_replace(_CALL, id=call_id, name=call.name, input=args))
-                    continue
+            # the common parts inline: one data field, no other field (attribute tests stop early)
             if (
-                not model_turn
-                and fields[:_RESPONSE_AT] == _UNSET_BEFORE_RESPONSE
-                and fields[_RESPONSE_AT + 1 :] == _UNSET_AFTER_RESPONSE
-                and fields[_RESPONSE_AT] is not UNSET
+                view.thought is UNSET
+                and view.thought_signature is UNSET
+                and view.inline_data is UNSET
+                and view.file_data is UNSET
+                and view.executable_code is UNSET
+                and view.code_execution_result is UNSET
             ):
-                tools += 1
-                parts.append(_result(fields[_RESPONSE_AT], calls, (i, j)))
-                continue
+                text, call, response = view.text, view.function_call, view.function_response
+                if text is not UNSET:
+                    if call is UNSET and response is UNSET:
+                        parts.append(_replace(_TEXT, text=text))
+                        continue
+                elif call is not UNSET:
+                    if response is UNSET and call.name:
+                        args = call.args if type(call.args) is dict else {}
+                        call_id = call.id if calls is None and call.id else _call_id(call, calls, (i, j))
+                        parts.append(_replace(_CALL, id=call_id, name=call.name, input=args))
+                        continue
+                elif response is not UNSET and not model_turn:
+                    tools += 1
+                    parts.append(_result(response, calls, (i, j)))
+                    continue
             part = _part(view, model_turn, calls, (i, j))
             if type(part) is ToolResultPart:
                 tools += 1
