@@ -206,6 +206,10 @@ REFUSED = [
         "$.contents[0].parts[0].functionResponse",
     ),
     (_body({"fileData": {"fileUri": "gs://b/x"}}), "$.contents[0].parts[0].fileData"),
+    (  # a functionResponse's parts are media only (this one escaped as an AssertionError)
+        _body({"functionResponse": {"name": "f", "response": {}, "parts": [{"text": "x"}]}}),
+        "$.contents[0].parts[0].functionResponse.parts[0]",
+    ),
     (_body({}), "$.contents[0].parts[0]"),
     (_body({"text": "a", "inlineData": {"mimeType": "image/png", "data": "AA=="}}), "$.contents[0].parts[0]"),
     (_body({"text": "a"}, role="function"), "$.contents[0].role"),
@@ -298,9 +302,9 @@ _OPS = st.lists(
 
 @given(_OPS)
 def test_call_pairing_is_the_insertion_ordered_rule_in_linear_time(ops: list[tuple[bool, str, Any]]) -> None:
-    from lmcodec.providers.gemini.read import _Calls
+    from lmcodec.providers.gemini._read_common import Calls
 
-    fast, reference = _Calls(), _DictCalls()
+    fast, reference = Calls(), _DictCalls()
     for at, (is_call, name, call_id) in enumerate(ops):
         where = (at, 0)
         if is_call:

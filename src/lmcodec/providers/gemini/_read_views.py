@@ -1,7 +1,8 @@
 """Typed views of a GenerateContent request body, as google-genai sends it (REST, camelCase).
 
 Part views forbid unknown fields: a field the canonical Request has no home for is refused with
-its JSON path rather than dropped.
+its JSON path rather than dropped. :class:`BodyView` is a whole body of mapped keys only, decoded
+in one pass by the fast path (a body with any other key is read key by key).
 """
 
 from __future__ import annotations
@@ -11,11 +12,20 @@ from typing import Any, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
-__all__ = ["Blob", "ContentView", "FileData", "FunctionCall", "FunctionResponse", "PartView", "SystemView"]
+__all__ = [
+    "Blob",
+    "BodyView",
+    "ContentView",
+    "FileData",
+    "FunctionCall",
+    "FunctionResponse",
+    "PartView",
+    "SystemView",
+]
 
 
-class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename="camel"):
-    pass
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename="camel", gc=False):
+    """Views are trees decoded from JSON, never part of a cycle: not tracked by the GC."""
 
 
 class Blob(_Strict, frozen=True):
@@ -61,3 +71,18 @@ class ContentView(_Strict, frozen=True):
 class SystemView(_Strict, frozen=True):
     parts: list[PartView]
     role: str | UnsetType = UNSET
+
+
+class BodyView(_Strict, frozen=True):
+    """A body holding only the keys the reader maps; ``model`` is kept raw, as the reader decodes
+    it only where no model is given with the body."""
+
+    contents: list[ContentView] | UnsetType = UNSET
+    system_instruction: SystemView | UnsetType = UNSET
+    generation_config: dict[str, Any] | UnsetType = UNSET
+    tools: list[dict[str, Any]] | UnsetType = UNSET
+    tool_config: dict[str, Any] | UnsetType = UNSET
+    cached_content: str | UnsetType = UNSET
+    store: bool | UnsetType = UNSET
+    service_tier: str | UnsetType = UNSET
+    model: msgspec.Raw | UnsetType = UNSET

@@ -49,58 +49,36 @@ Errors carry the JSON path; decoding is linear in the body's size.
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import msgspec
 
 from lmcodec.codecs._hooks import decode_error, with_path
-from lmcodec.errors import LmcodecError, ProviderError, ValidationError
-from lmcodec.providers._build_common import Notes
-from lmcodec.providers.gemini._build_tables import BUILTIN_KEYS, takes_thinking_level
+from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
+from lmcodec.providers.gemini._read_config import (
+    ANY,
+    MAPPED,
+    OVERRIDABLE,
+    field,
+    keep_wire_shapes,
+    read_config,
+    read_system,
+    read_tools,
+)
+from lmcodec.providers.gemini._read_typed import Refused, read_typed
 from lmcodec.providers.gemini._read_views import ContentView, FunctionResponse, PartView, SystemView
-from lmcodec.providers.gemini.build import top_level
-from lmcodec.wire import Request, effort_for_budget
+from lmcodec.wire import Request
 
 __all__ = ["UNNAMED_MODEL", "decode_request"]
-
-UNNAMED_MODEL: Final = "models/unnamed"
-"""The Request's model when the body names none (GenerateContent carries it in the URL)."""
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
 _SYSTEM: Final = msgspec.json.Decoder(SystemView)
 _OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
 _TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
-_ANY: Final = msgspec.json.Decoder()
 _STR: Final = msgspec.json.Decoder(str)
 _BOOL: Final = msgspec.json.Decoder(bool)
-_BUILTIN_NAMES: Final = {key: name for name, key in BUILTIN_KEYS.items()}
-_MODES: Final[dict[str, Literal["auto", "required", "none"]]] = {
-    "AUTO": "auto",
-    "ANY": "required",
-    "NONE": "none",
-    "VALIDATED": "auto",
-}
-_LEVELS: Final = frozenset({"minimal", "low", "medium", "high"})
-_MODALITIES: Final = {("IMAGE",): "image", ("AUDIO",): "audio"}
-_OVERRIDABLE: Final = (
-    "systemInstruction",
-    "generationConfig",
-    "tools",
-    "toolConfig",
-    "cachedContent",
-    "store",
-    "serviceTier",
-)
-_MAPPED: Final = frozenset({"model", "contents", *_OVERRIDABLE})
-
-
-def _field(decoder: msgspec.json.Decoder[Any], raw: msgspec.Raw, key: str) -> Any:
-    try:
-        return decoder.decode(raw)
-    except msgspec.ValidationError as exc:
-        raise with_path(exc, f"$.{key}") from None
 
 
 def _signature(part: PartView) -> list[dict[str, Any]] | None:
@@ -111,76 +89,33 @@ def _signature(part: PartView) -> list[dict[str, Any]] | None:
     return None
 
 
-def _media_kind(mime: str) -> str:
-    if mime.startswith("image/"):
-        return "image"
-    if mime.startswith("audio/"):
-        return "audio"
-    if mime.startswith("video/"):
-        return "video"
-    if mime == "application/pdf" or mime.startswith("text/"):
-        return "document"
-    return "binary"
-
-
 def _media(part: PartView, path: str) -> dict[str, Any]:
     if not isinstance(part.inline_data, msgspec.UnsetType):
         blob = part.inline_data
-        return {"type": _media_kind(blob.mime_type), "media_type": blob.mime_type, "data": blob.data}
+        return {"type": media_kind(blob.mime_type), "media_type": blob.mime_type, "data": blob.data}
     file = part.file_data
     assert not isinstance(file, msgspec.UnsetType)
     if not isinstance(file.mime_type, str):
         raise ValidationError(
             "fileData needs a mimeType (the canonical media part names its type)", f"{path}.fileData"
         )
-    source = "file_id" if file.file_uri.startswith(_FILE_PREFIXES) else "url"
-    return {"type": _media_kind(file.mime_type), "media_type": file.mime_type, source: file.file_uri}
+    source = "file_id" if file.file_uri.startswith(FILE_PREFIXES) else "url"
+    return {"type": media_kind(file.mime_type), "media_type": file.mime_type, source: file.file_uri}
 
 
-_FILE_PREFIXES: Final = ("files/", "https://generativelanguage.googleapis.com/")
-"""A fileUri naming a Files API resource (a file id); any other URI is a URL."""
 _DATA_FIELDS: Final = ("text", "inline_data", "file_data", "function_call", "function_response")
-
-
-class _Calls:
-    """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name,
-    first in, first out, with removal by id: per name, each pending id's insertion number and a
-    queue of (number, id) whose stale entries are skipped (each entry is popped once: linear)."""
-
-    __slots__ = ("count", "pending", "queues")
-
-    def __init__(self) -> None:
-        self.pending: dict[str, dict[str, int]] = {}
-        self.queues: dict[str, deque[tuple[int, str]]] = {}
-        self.count = 0
-
-    def call(self, name: str, given: Any, where: tuple[int, int]) -> str:
-        call_id = given if isinstance(given, str) and given else f"call_{where[0]}_{where[1]}"
-        waiting = self.pending.setdefault(name, {})
-        if call_id not in waiting:  # a repeated id keeps its place, as in an insertion-ordered dict
-            self.count += 1
-            waiting[call_id] = self.count
-            self.queues.setdefault(name, deque()).append((self.count, call_id))
-        return call_id
-
-    def answer(self, name: str, given: Any, where: tuple[int, int]) -> str:
-        waiting = self.pending.get(name)
-        if isinstance(given, str) and given:
-            if waiting:
-                waiting.pop(given, None)
-            return given
-        if waiting:
-            queue = self.queues[name]
-            while True:
-                number, call_id = queue.popleft()
-                if waiting.get(call_id) == number:
-                    del waiting[call_id]
-                    return call_id
-        return f"result_{where[0]}_{where[1]}"
+_NOT_MEDIA: Final = tuple(
+    name for name in PartView.__struct_fields__ if name not in ("inline_data", "file_data")
+)
 
 
 def _result_media(part: PartView, path: str) -> dict[str, Any]:
-    """Media of a functionResponse: images and documents only (what GenerateContent takes there)."""
+    """Media of a functionResponse: one inlineData or fileData a part, images and documents only
+    (what GenerateContent takes there)."""
+    unset = msgspec.UNSET
+    others = [name for name in _NOT_MEDIA if getattr(part, name) is not unset]
+    if others or (part.inline_data is unset) == (part.file_data is unset):
+        raise ValidationError("a functionResponse's parts carry one inlineData or fileData each", path)
     media = _media(part, path)
     if media["type"] in ("audio", "video"):
         raise ValidationError(
@@ -191,7 +126,7 @@ def _result_media(part: PartView, path: str) -> dict[str, Any]:
     return media
 
 
-def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
+def _result(response: FunctionResponse, calls: Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
     parts = response.parts or []
     media = [_result_media(p, f"{path}.functionResponse.parts[{k}]") for k, p in enumerate(parts)]
     answer = response.response if isinstance(response.response, dict) else {}
@@ -214,7 +149,7 @@ def _result(response: FunctionResponse, calls: _Calls, where: tuple[int, int], p
     return out
 
 
-def _part(part: PartView, role: str, calls: _Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
+def _part(part: PartView, role: str, calls: Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
     """The part as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
     unset = msgspec.UNSET
     if part.executable_code is not unset or part.code_execution_result is not unset:
@@ -280,7 +215,7 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _messages(contents: list[ContentView]) -> list[dict[str, Any]]:
-    calls = _Calls()
+    calls = Calls()
     out: list[dict[str, Any]] = []
     for i, content in enumerate(contents):
         role = "model" if content.role == "model" else "user"
@@ -295,204 +230,45 @@ def _messages(contents: list[ContentView]) -> list[dict[str, Any]]:
     return out
 
 
-def _system(view: SystemView) -> str | list[dict[str, Any]] | None:
-    texts = []
-    for k, part in enumerate(view.parts):
-        if not isinstance(part.text, str) or part.thought is not msgspec.UNSET:
-            raise ValidationError(
-                "systemInstruction takes text parts only", f"$.systemInstruction.parts[{k}]"
-            )
-        texts.append(part.text)
-    if len(texts) == 1:
-        return texts[0] or None
-    return [{"type": "text", "text": t} for t in texts] or None
-
-
-def _number(config: dict[str, Any], key: str, low: float, high: float) -> float | None:
-    value = config.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise ValidationError(f"{key} must be a number in [{low:g}, {high:g}]", f"$.generationConfig.{key}")
-    return float(value)
-
-
-def _count(config: dict[str, Any], key: str, low: int) -> int | None:
-    value = config.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValidationError(f"{key} must be an integer >= {low}", f"$.generationConfig.{key}")
-    return value
-
-
-def _seed(config: dict[str, Any]) -> int | None:
-    value = config.get("seed")
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError("seed must be an integer", "$.generationConfig.seed")
-    return value
-
-
-def _reasoning(thinking: Any, model: str) -> dict[str, Any] | None:
-    if not isinstance(thinking, dict):
-        return None
-    shown = {"summary": "auto"} if thinking.get("includeThoughts") is True else {}
-    budget, level = thinking.get("thinkingBudget"), thinking.get("thinkingLevel")
-    if budget == 0 and level is None and not shown:
-        return {"effort": "off"}
-    if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0 and level is None:
-        return {"effort": effort_for_budget(budget), "thinking_budget": budget, **shown}
-    if budget is None and level in _LEVELS and takes_thinking_level(model):
-        return {"effort": level, **shown}
-    return None
-
-
-def _response_format(config: dict[str, Any]) -> dict[str, Any] | None:
-    if config.get("responseMimeType") != "application/json":
-        return None
-    schema = config.get("responseSchema", config.get("responseJsonSchema"))
-    if isinstance(schema, dict):
-        return {"type": "json_schema", "schema": schema}
-    return {"type": "json_object"}
-
-
-def _logprobs(config: dict[str, Any]) -> int | None:
-    if config.get("responseLogprobs") is not True:
-        return None
-    count = config.get("logprobs")
-    return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
-
-
-def _tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    tools: list[dict[str, Any]] = []
-    for k, entry in enumerate(values):
-        for key, value in entry.items():
-            if key != "functionDeclarations":
-                builtin: dict[str, Any] = {"type": "builtin", "name": _BUILTIN_NAMES.get(key, key)}
-                if isinstance(value, dict) and value:
-                    builtin["config"] = value
-                tools.append(builtin)
-                continue
-            if not isinstance(value, list):
-                raise ValidationError(
-                    "functionDeclarations must be a list", f"$.tools[{k}].functionDeclarations"
-                )
-            for d, declaration in enumerate(value):
-                where = f"$.tools[{k}].functionDeclarations[{d}]"
-                name = declaration.get("name") if isinstance(declaration, dict) else None
-                if not isinstance(name, str) or not name:
-                    raise ValidationError("a function declaration needs a name", where)
-                schema = declaration.get("parameters", declaration.get("parametersJsonSchema", {}))
-                if not isinstance(schema, dict):
-                    raise ValidationError("a function declaration's parameters must be an object", where)
-                tool: dict[str, Any] = {"type": "function", "name": name, "parameters": schema}
-                if isinstance(declaration.get("description"), str):
-                    tool["description"] = declaration["description"]
-                tools.append(tool)
-    return tools
-
-
-def _tool_choice(tool_config: Any) -> dict[str, Any] | None:
-    calling = tool_config.get("functionCallingConfig") if isinstance(tool_config, dict) else None
-    if not isinstance(calling, dict) or calling.get("mode") not in _MODES:
-        return None
-    allowed = calling.get("allowedFunctionNames")
-    mode = _MODES[calling["mode"]]
-    if mode != "none" and isinstance(allowed, list) and allowed:
-        return {"mode": mode, "allowed": allowed}
-    return {"mode": mode}
-
-
-def _config(raw: dict[str, msgspec.Raw], model: str, plain: dict[str, Any]) -> dict[str, Any]:
-    """The Config in canonical JSON form (only the fields the body sets); ``plain`` gets the
-    top-level objects it decodes as plain JSON, for :func:`_keep_wire_shapes`."""
-    generation: dict[str, Any] = {}
-    if "generationConfig" in raw:
-        plain["generationConfig"] = generation = _field(_OBJECT, raw["generationConfig"], "generationConfig")
-    tool_config = None
-    if "toolConfig" in raw:
-        plain["toolConfig"] = tool_config = _field(_OBJECT, raw["toolConfig"], "toolConfig")
-    resource = _field(_STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
-    fields: dict[str, Any] = {
-        "max_tokens": _count(generation, "maxOutputTokens", 1),
-        "temperature": _number(generation, "temperature", 0.0, 2.0),
-        "top_p": _number(generation, "topP", 0.0, 1.0),
-        "top_k": _count(generation, "topK", 1),
-        "response_format": _response_format(generation),
-        "tool_choice": _tool_choice(tool_config),
-        "reasoning": _reasoning(generation.get("thinkingConfig"), model),
-        "cache": {"mode": "auto", "resource": resource} if resource else None,
-        "seed": _seed(generation),
-        "frequency_penalty": _number(generation, "frequencyPenalty", -2.0, 2.0),
-        "presence_penalty": _number(generation, "presencePenalty", -2.0, 2.0),
-        "service_tier": (_field(_STR, raw["serviceTier"], "serviceTier") or None)
-        if "serviceTier" in raw
-        else None,
-        "store": _field(_BOOL, raw["store"], "store") if "store" in raw else None,
-        "logprobs": _logprobs(generation),
-    }
-    config = {key: value for key, value in fields.items() if value is not None}
-    stop = generation.get("stopSequences")
-    if isinstance(stop, list) and any(isinstance(s, str) and s for s in stop):
-        config["stop"] = [s for s in stop if isinstance(s, str) and s]
-    extensions = {key: _ANY.decode(value) for key, value in raw.items() if key not in _MAPPED}
-    modalities = generation.get("responseModalities")
-    if isinstance(modalities, list) and all(isinstance(m, str) for m in modalities):
-        output = _MODALITIES.get(tuple(modalities))
-        if output is not None:
-            extensions["output"] = output
-    if extensions:
-        config["extensions"] = extensions
-    return config
-
-
 def _read(raw: dict[str, msgspec.Raw], url_model: str | None) -> Request:
+    """The general path: each top-level key decoded on its own (a fault named with its JSON path),
+    the Request built as canonical JSON and converted once."""
     if "contents" not in raw:
         raise ValidationError("Object missing required field `contents`")
     if url_model is not None:
         model = url_model
     else:
-        model = _field(_STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
+        model = field(_STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
     tree: dict[str, Any] = {
         "model": model,
-        "messages": _messages(_field(_CONTENTS, raw["contents"], "contents")),
+        "messages": _messages(field(_CONTENTS, raw["contents"], "contents")),
     }
     if "systemInstruction" in raw:
-        system = _system(_field(_SYSTEM, raw["systemInstruction"], "systemInstruction"))
+        system = read_system(field(_SYSTEM, raw["systemInstruction"], "systemInstruction"))
         if system is not None:
             tree["system"] = system
-    plain: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     if "tools" in raw:
-        plain["tools"] = tools = _field(_TOOLS, raw["tools"], "tools")
-        tree["tools"] = _tools(tools)
-    config = _config(raw, model, plain)
+        values["tools"] = tools = field(_TOOLS, raw["tools"], "tools")
+        tree["tools"] = read_tools(tools)
+    generation: dict[str, Any] = {}
+    if "generationConfig" in raw:
+        values["generationConfig"] = generation = field(_OBJECT, raw["generationConfig"], "generationConfig")
+    tool_config = None
+    if "toolConfig" in raw:
+        values["toolConfig"] = tool_config = field(_OBJECT, raw["toolConfig"], "toolConfig")
+    resource = field(_STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
+    tier = field(_STR, raw["serviceTier"], "serviceTier") if "serviceTier" in raw else None
+    store = field(_BOOL, raw["store"], "store") if "store" in raw else None
+    extensions = {key: ANY.decode(value) for key, value in raw.items() if key not in MAPPED}
+    config = read_config(generation, tool_config, resource, tier, store, model, extensions)
     if config:
         tree["config"] = config
     request = msgspec.convert(tree, Request)
-    return _keep_wire_shapes(request, raw, config.get("extensions", {}), plain)
-
-
-def _keep_wire_shapes(
-    request: Request, raw: dict[str, msgspec.Raw], extensions: dict[str, Any], plain: dict[str, Any]
-) -> Request:
-    """Top-level fields the canonical ones would rebuild differently ride in extensions verbatim."""
-    cache = request.config.cache
-    try:
-        built = top_level(request, request.model, [], cache.resource if cache else None, Notes())
-    except ProviderError as exc:
-        raise ValidationError(f"the body cannot be represented: {exc.message}") from None
-    overrides = {}
-    for key in _OVERRIDABLE:
-        if key in raw:
-            value = plain[key] if key in plain else _ANY.decode(raw[key])
-            if key not in built or built[key] != value:
-                overrides[key] = value
-    if not overrides:
-        return request
-    config = msgspec.structs.replace(request.config, extensions={**extensions, **overrides})
-    return msgspec.structs.replace(request, config=config)
+    for key in OVERRIDABLE:
+        if key in raw and key not in values:
+            values[key] = ANY.decode(raw[key])
+    return keep_wire_shapes(request, values, config.get("extensions", {}))
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -501,6 +277,14 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
     ``model`` is the model of the URL the body was sent to (``models/{model}:generateContent``);
     without it, a ``"model"`` key of the body, else :data:`UNNAMED_MODEL`.
     """
+    try:
+        return read_typed(body, model)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return _decode_general(body, model)
+
+
+def _decode_general(body: bytes, model: str | None) -> Request:
+    """The general path, which names a fault with its JSON path (or agrees with the fast path)."""
     try:
         return _read(_TOP.decode(body), model)
     except LmcodecError:

@@ -1,0 +1,64 @@
+"""What the Gemini reader's two paths share for the conversation: function-call ids paired over
+the transcript, the media kind of a MIME type, the fileUri that names a file."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Final
+
+__all__ = ["FILE_PREFIXES", "UNNAMED_MODEL", "Calls", "media_kind"]
+
+UNNAMED_MODEL: Final = "models/unnamed"
+"""The Request's model when the body names none (GenerateContent carries it in the URL)."""
+
+FILE_PREFIXES: Final = ("files/", "https://generativelanguage.googleapis.com/")
+"""A fileUri naming a Files API resource (a file id); any other URI is a URL."""
+
+
+def media_kind(mime: str) -> str:
+    if mime.startswith("image/"):
+        return "image"
+    if mime.startswith("audio/"):
+        return "audio"
+    if mime.startswith("video/"):
+        return "video"
+    if mime == "application/pdf" or mime.startswith("text/"):
+        return "document"
+    return "binary"
+
+
+class Calls:
+    """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name,
+    first in, first out, with removal by id: per name, each pending id's insertion number and a
+    queue of (number, id) whose stale entries are skipped (each entry is popped once: linear)."""
+
+    __slots__ = ("count", "pending", "queues")
+
+    def __init__(self) -> None:
+        self.pending: dict[str, dict[str, int]] = {}
+        self.queues: dict[str, deque[tuple[int, str]]] = {}
+        self.count = 0
+
+    def call(self, name: str, given: Any, where: tuple[int, int]) -> str:
+        call_id = given if isinstance(given, str) and given else f"call_{where[0]}_{where[1]}"
+        waiting = self.pending.setdefault(name, {})
+        if call_id not in waiting:  # a repeated id keeps its place, as in an insertion-ordered dict
+            self.count += 1
+            waiting[call_id] = self.count
+            self.queues.setdefault(name, deque()).append((self.count, call_id))
+        return call_id
+
+    def answer(self, name: str, given: Any, where: tuple[int, int]) -> str:
+        waiting = self.pending.get(name)
+        if isinstance(given, str) and given:
+            if waiting:
+                waiting.pop(given, None)
+            return given
+        if waiting:
+            queue = self.queues[name]
+            while True:
+                number, call_id = queue.popleft()
+                if waiting.get(call_id) == number:
+                    del waiting[call_id]
+                    return call_id
+        return f"result_{where[0]}_{where[1]}"

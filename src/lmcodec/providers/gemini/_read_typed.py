@@ -1,0 +1,378 @@
+"""The GenerateContent reader's fast path: the body decoded once into views, mapped straight to
+the canonical Structs.
+
+:mod:`lmcodec.providers.gemini.read`'s general path decodes each top-level key on its own, maps
+each part to its canonical part in JSON form and converts the whole tree (``msgspec.convert``).
+This path decodes a body of mapped keys in one pass (:class:`BodyView`; a body with any other key
+is read key by key) and makes each Struct from a prototype holding the defaults
+(``msgspec.structs.replace`` runs ``__post_init__``); each check the conversion makes and the
+views do not (non-empty ids, names, media types and the model) is made here; the settings side
+(:mod:`._read_config`) is the general path's own. Where a rule refuses, it raises
+:class:`Refused` (or the error the general path would raise) and the caller runs the general
+path, which names the fault with its JSON path. ``tests/providers/test_read_gemini_typed.py``
+holds the two paths equal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+from msgspec import UNSET
+
+from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
+from lmcodec.providers.gemini._read_config import (
+    ANY,
+    MAPPED,
+    keep_wire_shapes,
+    read_config,
+    read_system,
+    read_tools,
+)
+from lmcodec.providers.gemini._read_views import (
+    BodyView,
+    ContentView,
+    FunctionCall,
+    FunctionResponse,
+    PartView,
+    SystemView,
+)
+from lmcodec.wire import (
+    AudioPart,
+    BinaryPart,
+    BuiltinTool,
+    Config,
+    ContinuationState,
+    DocumentPart,
+    FunctionTool,
+    ImagePart,
+    Message,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+    VideoPart,
+)
+from lmcodec.wire.config import EMPTY_CONFIG
+
+__all__ = ["Refused", "read_typed"]
+
+_BODY: Final = msgspec.json.Decoder(BodyView)
+_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
+_SYSTEM: Final = msgspec.json.Decoder(SystemView)
+_OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
+_TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
+_STR: Final = msgspec.json.Decoder(str)
+_BOOL: Final = msgspec.json.Decoder(bool)
+_replace: Final = msgspec.structs.replace
+_TEXT: Final = TextPart(text="-")
+_THINKING: Final = ThinkingPart(text="-")
+_CALL: Final = ToolCallPart(id="-", name="-", input={})
+_RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
+_SIGNATURE: Final = ContinuationState(provider="gemini", kind="thought_signature", data={})
+_MESSAGE: Final = Message(role="user", parts=(_TEXT,))
+_FUNCTION: Final = FunctionTool(name="-", parameters={})
+_BUILTIN: Final = BuiltinTool(name="-")
+_REQUEST: Final = Request(model="-", messages=(_MESSAGE,))
+_KINDS: Final = {
+    "image": ImagePart,
+    "audio": AudioPart,
+    "video": VideoPart,
+    "document": DocumentPart,
+    "binary": BinaryPart,
+}
+_MEDIA: Final[dict[tuple[str, str], Any]] = {
+    (kind, source): cls(media_type="x/y", **{source: "AAAA"})
+    for kind, cls in _KINDS.items()
+    for source in ("data", "url", "file_id")
+}
+"""(media kind, source field) -> the part's prototype."""
+_NOT_MEDIA: Final = tuple(
+    name for name in PartView.__struct_fields__ if name not in ("inline_data", "file_data")
+)
+
+
+class Refused(Exception):
+    """The views took the body but a rule refuses it: the general path names the fault."""
+
+
+class _Pairing(Exception):
+    """A functionResponse without an id: the ids are read again, paired over the transcript."""
+
+
+def _media(part: PartView, in_result: bool = False) -> Any:
+    """A media part; in a functionResponse (``in_result``) images and documents only, other
+    media that is not audio or video read as a document."""
+    blob = part.inline_data
+    if blob is not UNSET:
+        mime, source, value = blob.mime_type, "data", blob.data
+    else:
+        file = part.file_data
+        if file is UNSET or type(file.mime_type) is not str:
+            raise Refused
+        mime, value = file.mime_type, file.file_uri
+        source = "file_id" if value.startswith(FILE_PREFIXES) else "url"
+    if not mime:
+        raise Refused
+    kind = media_kind(mime)
+    if in_result:
+        if kind == "audio" or kind == "video":
+            raise Refused
+        if kind == "binary":
+            kind = "document"
+    return _replace(_MEDIA[kind, source], media_type=mime, **{source: value})
+
+
+def _result_media(part: PartView) -> Any:
+    """Media of a functionResponse: one inlineData or fileData a part."""
+    if any(getattr(part, name) is not UNSET for name in _NOT_MEDIA):
+        raise Refused
+    if (part.inline_data is UNSET) == (part.file_data is UNSET):
+        raise Refused
+    return _media(part, in_result=True)
+
+
+def _result(response: FunctionResponse, calls: Calls | None, where: tuple[int, int]) -> ToolResultPart:
+    name = response.name
+    if not name:
+        raise Refused
+    media = tuple([_result_media(p) for p in response.parts]) if response.parts else ()
+    answer = response.response if type(response.response) is dict else {}
+    is_error = False
+    content: tuple[Any, ...]
+    if len(answer) == 1 and type(answer.get("result")) is str:
+        content = (_replace(_TEXT, text=answer["result"]), *media)
+    elif len(answer) == 1 and type(answer.get("error")) is str:
+        content = (_replace(_TEXT, text=answer["error"]), *media)
+        is_error = True
+    elif not answer and media:
+        content = media
+    else:
+        raise Refused
+    if calls is not None:
+        result_id = calls.answer(name, response.id, where)
+    elif response.id:
+        result_id = response.id
+    else:
+        raise _Pairing
+    result: ToolResultPart = _replace(_RESULT, id=result_id, name=name, content=content, is_error=is_error)
+    return result
+
+
+def _call_id(call: FunctionCall, calls: Calls | None, where: tuple[int, int]) -> str:
+    if calls is not None:
+        return calls.call(call.name, call.id, where)
+    return call.id or f"call_{where[0]}_{where[1]}"
+
+
+def _part(part: PartView, model_turn: bool, calls: Calls | None, where: tuple[int, int]) -> Any:
+    """Any part as the general path's ``_part`` reads it."""
+    if part.executable_code is not UNSET or part.code_execution_result is not UNSET:
+        raise Refused
+    if (
+        (part.text is not UNSET)
+        + (part.inline_data is not UNSET)
+        + (part.file_data is not UNSET)
+        + (part.function_call is not UNSET)
+        + (part.function_response is not UNSET)
+    ) != 1:
+        raise Refused
+    signature = part.thought_signature
+    continuation = (_replace(_SIGNATURE, data={"value": signature}),) if signature else ()
+    text = part.text
+    if text is not UNSET:
+        if part.thought is True:
+            if not continuation:
+                raise Refused
+            return _replace(_THINKING, text=text, continuation=continuation)
+        if part.thought is False:
+            raise Refused
+        return _replace(_TEXT, text=text, continuation=continuation)
+    if part.thought is not UNSET:
+        raise Refused
+    call = part.function_call
+    if call is not UNSET:
+        if not call.name:
+            raise Refused
+        args = call.args if type(call.args) is dict else {}
+        call_id = _call_id(call, calls, where)
+        return _replace(_CALL, id=call_id, name=call.name, input=args, continuation=continuation)
+    if continuation:
+        raise Refused
+    response = part.function_response
+    if response is not UNSET:
+        if model_turn:
+            raise Refused
+        return _result(response, calls, where)
+    return _media(part)
+
+
+def _user_turn(parts: list[Any], out: list[Message]) -> None:
+    """A user turn: runs of tool results become ``tool`` messages, the rest ``user`` messages."""
+    start = 0
+    is_tool = type(parts[0]) is ToolResultPart
+    for index in range(1, len(parts)):
+        if (type(parts[index]) is ToolResultPart) is not is_tool:
+            out.append(
+                _replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:index]))
+            )
+            start = index
+            is_tool = not is_tool
+    out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
+
+
+def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message, ...]:
+    """The messages; with no ``calls`` (every functionResponse names its id: no pairing is read)
+    the ids are the given or synthesized ones, and an id-less response raises :class:`_Pairing`."""
+    out: list[Message] = []
+    append = out.append
+    for i, content in enumerate(contents):
+        model_turn = content.role == "model"
+        views = content.parts
+        if not views:
+            raise Refused
+        parts: list[Any] = []
+        tools = 0
+        for j, view in enumerate(views):
+            # the common parts inline: one data field, no other field (attribute tests stop early)
+            if (
+                view.thought is UNSET
+                and view.thought_signature is UNSET
+                and view.inline_data is UNSET
+                and view.file_data is UNSET
+                and view.executable_code is UNSET
+                and view.code_execution_result is UNSET
+            ):
+                text, call, response = view.text, view.function_call, view.function_response
+                if text is not UNSET:
+                    if call is UNSET and response is UNSET:
+                        parts.append(_replace(_TEXT, text=text))
+                        continue
+                elif call is not UNSET:
+                    if response is UNSET and call.name:
+                        args = call.args if type(call.args) is dict else {}
+                        call_id = call.id if calls is None and call.id else _call_id(call, calls, (i, j))
+                        parts.append(_replace(_CALL, id=call_id, name=call.name, input=args))
+                        continue
+                elif response is not UNSET and not model_turn:
+                    tools += 1
+                    parts.append(_result(response, calls, (i, j)))
+                    continue
+            part = _part(view, model_turn, calls, (i, j))
+            if type(part) is ToolResultPart:
+                tools += 1
+            parts.append(part)
+        if model_turn:
+            append(_replace(_MESSAGE, role="assistant", parts=tuple(parts)))
+        elif not tools:
+            append(_replace(_MESSAGE, role="user", parts=tuple(parts)))
+        elif tools == len(parts):
+            append(_replace(_MESSAGE, role="tool", parts=tuple(parts)))
+        else:
+            _user_turn(parts, out)
+    if not out:
+        raise Refused
+    return tuple(out)
+
+
+def _function(name: str, description: str | None, parameters: dict[str, Any]) -> FunctionTool:
+    tool: FunctionTool = _replace(_FUNCTION, name=name, description=description, parameters=parameters)
+    return tool
+
+
+def _builtin(name: str, config: dict[str, Any] | None) -> BuiltinTool:
+    if not name:
+        raise Refused
+    tool: BuiltinTool = _replace(_BUILTIN, name=name, config=config)
+    return tool
+
+
+def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any]) -> Request:
+    if url_model is not None:
+        model = url_model
+    elif whole.model is not UNSET:
+        model = _STR.decode(whole.model)
+    else:
+        model = UNNAMED_MODEL
+    if whole.contents is UNSET or not model:
+        raise Refused
+    try:
+        messages = _messages(whole.contents, None)
+    except _Pairing:
+        messages = _messages(whole.contents, Calls())
+    values: dict[str, Any] = {}
+    system: str | tuple[TextPart, ...] | None = None
+    view = whole.system_instruction
+    if view is not UNSET:
+        value = read_system(view)
+        system = (
+            value if not isinstance(value, list) else tuple([_replace(_TEXT, text=p["text"]) for p in value])
+        )
+        values["systemInstruction"] = msgspec.to_builtins(view)
+    generation: dict[str, Any] = {}
+    if whole.generation_config is not UNSET:
+        values["generationConfig"] = generation = whole.generation_config
+    tools: tuple[Any, ...] = ()
+    if whole.tools is not UNSET:
+        values["tools"] = whole.tools
+        tools = tuple(read_tools(whole.tools, _function, _builtin))
+    tool_config: dict[str, Any] | None = None
+    if whole.tool_config is not UNSET:
+        values["toolConfig"] = tool_config = whole.tool_config
+    resource = whole.cached_content
+    store = whole.store
+    tier = whole.service_tier
+    if resource is not UNSET:
+        values["cachedContent"] = resource
+    if store is not UNSET:
+        values["store"] = store
+    if tier is not UNSET:
+        values["serviceTier"] = tier
+    fields = read_config(
+        generation,
+        tool_config,
+        None if resource is UNSET else resource,
+        None if tier is UNSET else tier,
+        None if store is UNSET else store,
+        model,
+        extensions,
+    )
+    config = msgspec.convert(fields, Config) if fields else EMPTY_CONFIG
+    request: Request = _replace(
+        _REQUEST, model=model, messages=messages, system=system, tools=tools, config=config
+    )
+    return keep_wire_shapes(request, values, fields.get("extensions", {}))
+
+
+def _key_by_key(body: bytes) -> tuple[BodyView, dict[str, Any]]:
+    """A body with a key :class:`BodyView` does not map: each mapped key through its own view,
+    the others decoded as they stand (they ride in extensions, in the body's order)."""
+    raw = _TOP.decode(body)
+
+    def value(key: str, decoder: msgspec.json.Decoder[Any]) -> Any:
+        return decoder.decode(raw[key]) if key in raw else UNSET
+
+    whole = BodyView(
+        contents=value("contents", _CONTENTS),
+        system_instruction=value("systemInstruction", _SYSTEM),
+        generation_config=value("generationConfig", _OBJECT),
+        tools=value("tools", _TOOLS),
+        tool_config=value("toolConfig", _OBJECT),
+        cached_content=value("cachedContent", _STR),
+        store=value("store", _BOOL),
+        service_tier=value("serviceTier", _STR),
+        model=raw.get("model", UNSET),
+    )
+    return whole, {key: ANY.decode(item) for key, item in raw.items() if key not in MAPPED}
+
+
+def read_typed(body: bytes, url_model: str | None) -> Request:
+    """The Request of a body as the general path reads it (``url_model``: the model of the URL)."""
+    extensions: dict[str, Any] = {}
+    try:
+        whole = _BODY.decode(body)
+    except msgspec.ValidationError:
+        whole, extensions = _key_by_key(body)
+    return _request(whole, url_model, extensions)
