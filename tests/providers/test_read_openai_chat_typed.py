@@ -19,8 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai_chat import read
-from lmcodec.providers.openai_chat._read_config import Reader, read_config, usual_config
+from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import Refused
 
 from .body_mutations import mutations
@@ -242,7 +243,14 @@ def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dic
     """``usual_config`` (the settings of a body setting only the usual keys, read off the one-pass
     view) gives read_config's fields, or declines where read_config refuses or adds extensions."""
     view = read._BODY.decode(json.dumps(body).encode())
-    fields = usual_config(view)
+    fields = usual_config(
+        view.max_completion_tokens,
+        view.temperature,
+        view.top_p,
+        view.tool_choice,
+        view.parallel_tool_calls,
+        view.stream,
+    )
     reader = Reader()
     try:
         expected: dict[str, Any] | None = read_config(read._settings(view), "gpt-4.1-mini", reader)

@@ -18,6 +18,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.errors import LmcodecError
+from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config
 from lmcodec.providers.openai._read_config import read_tools as read_tool_dicts
 from lmcodec.providers.openai._read_input import Refused, read_input, text_part, user_text
@@ -42,6 +43,9 @@ _TOOLS: Final = msgspec.json.Decoder(list[FunctionToolView] | None)
 _SETTINGS: Final = ResponsesBody.__struct_fields__[3 : -len(EXTENSION_FIELDS)]
 _EXTENSIONS_AT: Final = len(ResponsesBody.__struct_fields__) - len(EXTENSION_FIELDS)
 _NO_EXTENSIONS: Final = (UNSET,) * len(EXTENSION_FIELDS)
+_RARE_AT: Final = ResponsesBody.__struct_fields__.index("text")
+_NO_RARE: Final = (UNSET,) * (len(ResponsesBody.__struct_fields__) - _RARE_AT)
+"""Where the rarer keys of :class:`ResponsesBody` start (extensions included), and their fields unset."""
 _astuple: Final = msgspec.structs.astuple
 _replace: Final = msgspec.structs.replace
 _REQUEST: Final = Request(model="-", messages=(Message(role="user", parts=(TextPart(text="-"),)),))
@@ -95,11 +99,10 @@ def _decode(body: bytes | bytearray | memoryview) -> Request:
 
 def _from_body(body: bytes | bytearray | memoryview, whole: ResponsesBody, tools: tuple[Any, ...]) -> Request:
     fields = _astuple(whole)  # input, tools, instructions, the settings, the extension fields
-    value = {
-        name: item
-        for name, item in zip(_SETTINGS, fields[3:_EXTENSIONS_AT], strict=True)
-        if item is not UNSET
-    }
+    if fields[_RARE_AT:] == _NO_RARE:  # the usual settings only: read off the view
+        model = {} if whole.model is UNSET else {"model": whole.model}
+        return _typed(body, whole.input, whole.instructions, tools, model, whole)
+    value = _settings(fields)
     if fields[_EXTENSIONS_AT:] != _NO_EXTENSIONS:
         extra = [
             (name, item)
@@ -111,6 +114,15 @@ def _from_body(body: bytes | bytearray | memoryview, whole: ResponsesBody, tools
             extra.sort(key=lambda pair: order[pair[0]])
         value.update(extra)
     return _typed(body, whole.input, whole.instructions, tools, value)
+
+
+def _settings(fields: tuple[Any, ...]) -> dict[str, Any]:
+    """The settings the body sets, of the view's fields."""
+    return {
+        name: item
+        for name, item in zip(_SETTINGS, fields[3:_EXTENSIONS_AT], strict=True)
+        if item is not UNSET
+    }
 
 
 def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
@@ -167,7 +179,10 @@ def _typed(
     instructions: Any,
     tools: tuple[Any, ...],
     value: dict[str, Any],
+    usual: ResponsesBody | None = None,
 ) -> Request:
+    """The Request; ``value`` holds the settings, or only the model when ``usual`` (the one-pass
+    view of a body setting only the usual keys) is given."""
     model = value.get("model")
     if type(model) is not str or not model or not RESERVED_KEYS.isdisjoint(value):
         raise Refused
@@ -178,7 +193,7 @@ def _typed(
     elif instructions is not None and instructions is not UNSET:
         raise Refused
     try:
-        return _request(body, model, items, instructions is UNSET, system, tools, value)
+        return _request(body, model, items, instructions is UNSET, system, tools, value, usual)
     except (ValueError, TypeError):  # a canonical Struct's own check (the walker names the fault)
         raise Refused from None
 
@@ -191,6 +206,7 @@ def _request(
     system: str | tuple[TextPart, ...] | None,
     tools: tuple[Any, ...],
     value: dict[str, Any],
+    usual: ResponsesBody | None,
 ) -> Request:
     breakpoint: int | None = None
     stable = False
@@ -200,13 +216,26 @@ def _request(
         stable_text, messages, breakpoint, stable = read_input(items, body, stable_allowed)
         if stable_text is not None:
             system = stable_text
-    extensions: dict[str, Any] = {}
-    config = read_config(value, model, extensions, breakpoint, stable)
-    for key, item in value.items():
-        if key not in CANONICAL_KEYS:
-            extensions[key] = item
-    if extensions:
-        config["extensions"] = extensions
+    config = None
+    if usual is not None and breakpoint is None and not stable:
+        config = usual_config(
+            usual.max_output_tokens,
+            usual.temperature,
+            usual.top_p,
+            usual.tool_choice,
+            usual.parallel_tool_calls,
+            usual.stream,
+        )
+    if config is None:
+        if usual is not None:
+            value = _settings(_astuple(usual))
+        extensions: dict[str, Any] = {}
+        config = read_config(value, model, extensions, breakpoint, stable)
+        for key, item in value.items():
+            if key not in CANONICAL_KEYS:
+                extensions[key] = item
+        if extensions:
+            config["extensions"] = extensions
     request: Request = _replace(
         _REQUEST,
         model=model,

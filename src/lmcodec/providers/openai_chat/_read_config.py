@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from msgspec import UNSET
-
 from lmcodec.providers.openai._read_common import (
     array,
     boolean,
@@ -23,7 +21,7 @@ from lmcodec.providers.openai._read_common import (
     string,
 )
 
-__all__ = ["EFFORTS", "INCLUDE_USAGE", "PLAIN_KNOBS", "Reader", "read_config", "usual_config"]
+__all__ = ["EFFORTS", "INCLUDE_USAGE", "PLAIN_KNOBS", "Reader", "read_config"]
 
 # Config fields read verbatim from the same-named key (checked by the canonical types).
 PLAIN_KNOBS: Final = ("temperature", "top_p", "seed", "frequency_penalty", "presence_penalty")
@@ -37,7 +35,6 @@ EFFORTS: Final[dict[str, str]] = {
     "max": "max",
 }
 INCLUDE_USAGE: Final = {"include_usage": True}
-_CHOICE_WORDS: Final = frozenset({"none", "auto", "required"})
 
 
 class Reader:
@@ -151,51 +148,6 @@ def read_config(body: dict[str, Any], model: str, reader: Reader) -> dict[str, A
     if body.get("store") is not None:
         config["store"] = boolean(body["store"], "$.store")
     _stream_options(body, extensions)
-    return config
-
-
-def _number(value: Any) -> bool:
-    return type(value) is int or type(value) is float
-
-
-def usual_config(view: Any) -> dict[str, Any] | None:
-    """The Config fields of a body setting only the usual keys (``model``, ``tool_choice`` as a
-    word, ``parallel_tool_calls``, ``max_completion_tokens``, ``temperature``, ``top_p``,
-    ``stream``; the others unset on ``view``, no cache breakpoint met), as :func:`read_config`
-    reads them without its walk over every key; None where a value is not the plain JSON type
-    read_config takes (it then names the fault)."""
-    config: dict[str, Any] = {}
-    tokens = view.max_completion_tokens
-    if tokens is not UNSET and tokens is not None:
-        if type(tokens) is not int:
-            return None
-        config["max_tokens"] = tokens
-    temperature = view.temperature
-    if temperature is not UNSET and temperature is not None:
-        if not _number(temperature):
-            return None
-        config["temperature"] = temperature
-    top_p = view.top_p
-    if top_p is not UNSET and top_p is not None:
-        if not _number(top_p):
-            return None
-        config["top_p"] = top_p
-    choice = view.tool_choice
-    parallel = view.parallel_tool_calls
-    if choice is not UNSET and choice is not None:
-        if type(choice) is not str or choice not in _CHOICE_WORDS:
-            return None
-        tool_choice: dict[str, Any] = {"mode": choice}
-        if parallel is not UNSET and parallel is not None:
-            if type(parallel) is not bool:
-                return None
-            tool_choice["parallel"] = parallel
-        config["tool_choice"] = tool_choice
-    elif parallel is not UNSET:  # rides in extensions
-        return None
-    stream = view.stream
-    if stream is not UNSET and stream is not None and type(stream) is not bool:
-        return None
     return config
 
 

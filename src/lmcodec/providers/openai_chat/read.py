@@ -88,6 +88,7 @@ from lmcodec.providers.openai._read_common import (
     parse_arguments,
     parse_body,
     string,
+    usual_config,
 )
 from lmcodec.providers.openai_chat._read_blocks import (
     TEXT_BLOCK_KEYS,
@@ -96,7 +97,7 @@ from lmcodec.providers.openai_chat._read_blocks import (
     content_parts,
     text_parts,
 )
-from lmcodec.providers.openai_chat._read_config import Reader, read_config, usual_config
+from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import (
     ROWS,
     TOOLS,
@@ -276,7 +277,14 @@ def _config(value: dict[str, Any], model: str, reader: Reader, usual: ChatBody |
     :func:`usual_config` where it applies (no cache breakpoint, the plain JSON types)."""
     fields = None
     if usual is not None and reader.breakpoint is None and not reader.stable:
-        fields = usual_config(usual)
+        fields = usual_config(
+            usual.max_completion_tokens,
+            usual.temperature,
+            usual.top_p,
+            usual.tool_choice,
+            usual.parallel_tool_calls,
+            usual.stream,
+        )
     if fields is None:
         fields = _config_fields(value if usual is None else _settings(usual), model, reader)
     if not fields:
