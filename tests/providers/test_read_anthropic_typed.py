@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers.anthropic import read
+from lmcodec.providers.anthropic._read_config import MAPPED, keep_wire_shapes
 from lmcodec.providers.anthropic._read_typed import Refused, read_typed
 
 from ..wire.lm15_trees import SETTINGS
@@ -271,6 +272,53 @@ CLIENT_BODIES = st.fixed_dictionaries(
 def test_client_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
     check_paths_agree(json.dumps(body).encode())
     check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+_HI = {"role": "user", "content": "Hi!"}
+_SHAPE_BODIES = st.fixed_dictionaries(
+    {
+        "model": st.just("claude-sonnet-4-5"),
+        "max_tokens": st.sampled_from([600, 0, 1]),
+        "messages": st.sampled_from([[_HI], [_HI, {"role": "assistant", "content": "Sure."}]]),
+    },
+    optional={
+        "system": _SYSTEM,
+        "tools": st.lists(_TOOL, max_size=2, unique_by=lambda tool: tool.get("name")),
+        "tool_choice": st.sampled_from(
+            [
+                {"type": "auto"},
+                {"type": "auto", "disable_parallel_tool_use": False},
+                {"type": "auto", "name": "get_weather"},
+                {"type": "any", "disable_parallel_tool_use": True},
+                {"disable_parallel_tool_use": True, "type": "any"},
+                {"type": "tool", "name": "get_weather"},
+                {"type": "tool", "name": "get_weather", "disable_parallel_tool_use": True},
+                {"type": "none"},
+                {"type": "none", "disable_parallel_tool_use": True},
+            ]
+        ),
+        "metadata": st.sampled_from(
+            [{"user_id": "u-1"}, {"user_id": ""}, {}, None, {"user_id": "u", "x": 1}]
+        ),
+        "stop_sequences": st.sampled_from([["END"], ["", "\n\nHuman:"], [], ["a", "b"]]),
+        "container": st.just("container_1"),
+    },
+)
+
+
+@settings(SETTINGS, max_examples=150)
+@given(_SHAPE_BODIES)
+def test_wire_shapes_kept_without_the_builder_as_with_it(body: dict[str, Any]) -> None:
+    """The fast path's own check of which top-level values ride in extensions (``_overrides``)
+    gives what ``keep_wire_shapes`` (the builder's top level compared with the body) gives."""
+    raw = read._TOP.decode(json.dumps(body).encode())
+    try:
+        request = read_typed(raw)
+    except _FAILS:
+        return
+    extensions = {k: v for k, v in (request.config.extensions or {}).items() if k not in MAPPED}
+    base = lc.replace(request, config=lc.replace(request.config, extensions=extensions or None))
+    assert keep_wire_shapes(base, raw, extensions, {}) == request
 
 
 _Q = {"role": "user", "content": "q"}

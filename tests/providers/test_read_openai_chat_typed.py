@@ -15,11 +15,13 @@ from typing import Any
 
 import msgspec
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai_chat import read
+from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import Refused
 
 from .body_mutations import mutations
@@ -210,6 +212,54 @@ def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
 def test_generated_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
     check_paths_agree(json.dumps(body).encode())
     check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+_ODD_VALUE = st.sampled_from(
+    [None, True, 0, 1.5, "auto", "", {"type": "function", "function": {"name": "x"}}]
+)
+_USUAL_VALUES = {  # the type read_config takes; one key may then be given any other value
+    "tool_choice": st.sampled_from(["auto", "none", "required", "any"]),
+    "parallel_tool_calls": st.booleans(),
+    "max_completion_tokens": st.integers(-1, 700),
+    "temperature": st.one_of(st.floats(0, 2.5), st.integers(0, 3)),
+    "top_p": st.one_of(st.floats(0, 1), st.just(1)),
+    "stream": st.booleans(),
+}
+_USUAL_BODIES = st.fixed_dictionaries(
+    {
+        "model": st.just("gpt-4.1-mini"),
+        "messages": st.sampled_from([[_MARKED_USER], [{"role": "user", "content": "q"}]]),
+    },
+    optional=_USUAL_VALUES,
+)
+_ODD_BODIES = st.tuples(_USUAL_BODIES, st.sampled_from(sorted(_USUAL_VALUES)), _ODD_VALUE).map(
+    lambda t: {**t[0], t[1]: t[2]}
+)
+
+
+@settings(REQUEST_SETTINGS, max_examples=150)
+@given(st.one_of(_USUAL_BODIES, _ODD_BODIES))
+def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dict[str, Any]) -> None:
+    """``usual_config`` (the settings of a body setting only the usual keys, read off the one-pass
+    view) gives read_config's fields, or declines where read_config refuses or adds extensions."""
+    view = read._BODY.decode(json.dumps(body).encode())
+    fields = usual_config(
+        view.max_completion_tokens,
+        view.temperature,
+        view.top_p,
+        view.tool_choice,
+        view.parallel_tool_calls,
+        view.stream,
+    )
+    reader = Reader()
+    try:
+        expected: dict[str, Any] | None = read_config(read._settings(view), "gpt-4.1-mini", reader)
+    except lc.ValidationError:
+        expected = None
+    if fields is not None:
+        assert fields == expected
+        assert not reader.extensions
+    check_paths_agree(json.dumps(body).encode())
 
 
 _Q = {"role": "user", "content": "q"}

@@ -19,6 +19,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.providers.anthropic._read_config import (
+    ANY,
     STR,
     Marks,
     cache_ttl,
@@ -226,10 +227,12 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[Message, ...]:
 _FUNCTION_KEYS: Final = frozenset({"name", "description", "input_schema"})
 
 
-def _tools(values: list[dict[str, Any]]) -> tuple[FunctionTool | BuiltinTool, ...]:
-    """The tools; a plain function tool (name, description, input_schema) read inline, any other
-    as :func:`read_tools` reads it."""
+def _tools(values: list[dict[str, Any]]) -> tuple[tuple[FunctionTool | BuiltinTool, ...], bool]:
+    """The tools, and whether the builder writes each back as it stands (a plain function tool:
+    name, input_schema and a non-empty description if any); a plain function tool is read
+    inline, any other as :func:`read_tools` reads it."""
     tools: list[FunctionTool | BuiltinTool] = []
+    as_sent = True
     for tool in values:
         name = tool.get("name")
         schema = tool.get("input_schema")
@@ -242,7 +245,10 @@ def _tools(values: list[dict[str, Any]]) -> tuple[FunctionTool | BuiltinTool, ..
             and _FUNCTION_KEYS.issuperset(tool)
         ):
             tools.append(_replace(_FUNCTION, name=name, description=description, parameters=schema))
+            if description == "" or (description is None and "description" in tool):
+                as_sent = False
             continue
+        as_sent = False
         for entry in read_tools([tool]):
             if entry["type"] == "function":
                 tools.append(
@@ -255,7 +261,7 @@ def _tools(values: list[dict[str, Any]]) -> tuple[FunctionTool | BuiltinTool, ..
                 )
             else:
                 tools.append(_replace(_BUILTIN, name=entry["name"], config=entry.get("config")))
-    return tuple(tools)
+    return tuple(tools), as_sent
 
 
 def read_typed(
@@ -284,10 +290,71 @@ def read_typed(
         system = value if not isinstance(value, list) else tuple([_text(p["text"]) for p in value])
     plain: dict[str, Any] = {}
     tools: tuple[FunctionTool | BuiltinTool, ...] = ()
+    tools_as_sent = True
     if tool_values is not None:
         plain["tools"] = tool_values
-        tools = _tools(tool_values)
+        tools, tools_as_sent = _tools(tool_values)
     fields = read_config(raw, model, marks, len(messages), plain)
     config = msgspec.convert(fields, Config) if fields else EMPTY_CONFIG
     request = _replace(_REQUEST, model=model, messages=messages, system=system, tools=tools, config=config)
-    return keep_wire_shapes(request, raw, fields.get("extensions", {}), plain)
+    extensions = fields.get("extensions", {})
+    overrides = _overrides(request, raw, plain, tools_as_sent)
+    if overrides is None:
+        return keep_wire_shapes(request, raw, extensions, plain)
+    if not overrides:
+        return request
+    config = _replace(request.config, extensions={**extensions, **overrides})
+    return _replace(request, config=config)
+
+
+def _overrides(
+    request: Request, raw: dict[str, msgspec.Raw], plain: dict[str, Any], tools_as_sent: bool
+) -> dict[str, Any] | None:
+    """The top-level values :func:`keep_wire_shapes` keeps in extensions (those the builder would
+    write otherwise), found without running the builder for the usual keys; None where a key
+    present needs the builder's own answer (thinking, output_config, system blocks, any tool
+    but a plain function tool). Keys in the order ``keep_wire_shapes`` adds them."""
+    if "thinking" in raw or "output_config" in raw or not tools_as_sent:
+        return None
+    config = request.config
+    overrides: dict[str, Any] = {}
+    if "system" in raw:
+        value = ANY.decode(raw["system"])
+        if type(value) is str:
+            if not value or config.cache is not None:  # absent, or written as a marked block
+                overrides["system"] = value
+        elif value is None:
+            overrides["system"] = value
+        else:
+            return None
+    max_tokens = plain["max_tokens"]
+    if max_tokens < 1:  # no visible cap: the builder writes its default
+        overrides["max_tokens"] = max_tokens
+    if "stop_sequences" in plain:
+        sequences = plain["stop_sequences"]
+        if not sequences or not all(sequences):
+            overrides["stop_sequences"] = sequences
+    if "tools" in plain and not plain["tools"]:
+        overrides["tools"] = plain["tools"]
+    if "tool_choice" in raw:
+        value = ANY.decode(raw["tool_choice"])
+        if value != _tool_choice_sent(config.tool_choice):
+            overrides["tool_choice"] = value
+    if "metadata" in raw:
+        value = plain.get("metadata")  # null is not kept in plain
+        if config.user_id is None or value != {"user_id": config.user_id}:
+            overrides["metadata"] = value
+    return overrides
+
+
+def _tool_choice_sent(choice: Any) -> dict[str, Any]:
+    """The tool_choice the builder writes for the reader's ToolChoice (lm15's spelling)."""
+    if choice.mode == "none":
+        return {"type": "none"}
+    if choice.mode == "required" and len(choice.allowed) == 1:
+        sent: dict[str, Any] = {"type": "tool", "name": choice.allowed[0]}
+    else:
+        sent = {"type": "any" if choice.mode == "required" else "auto"}
+    if choice.parallel is False:
+        sent["disable_parallel_tool_use"] = True
+    return sent

@@ -14,6 +14,7 @@ import mimetypes
 from typing import Any, Final, NoReturn
 
 import msgspec
+from msgspec import UNSET
 
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, ValidationError
@@ -36,6 +37,7 @@ __all__ = [
     "read_cache",
     "string",
     "url_image_type",
+    "usual_config",
 ]
 
 MAX_BODY_BYTES: Final = 256 * 1024 * 1024
@@ -208,3 +210,51 @@ def url_image_type(url: str) -> str:
     (``mimetypes.guess_type``) when that names an image, else ImagePart's default."""
     guessed = mimetypes.guess_type(url)[0]
     return guessed if guessed and guessed.startswith("image/") else "image/png"
+
+
+_CHOICE_WORDS: Final = frozenset({"none", "auto", "required"})
+
+
+def _set(value: Any) -> bool:
+    return value is not UNSET and value is not None
+
+
+def _number(value: Any) -> bool:
+    return type(value) is int or type(value) is float
+
+
+def usual_config(
+    max_tokens: Any, temperature: Any, top_p: Any, tool_choice: Any, parallel: Any, stream: Any
+) -> dict[str, Any] | None:
+    """The Config fields of a body (either OpenAI wire) that sets only the usual keys, given their
+    values (``UNSET`` where absent; the token cap is ``max_completion_tokens`` or
+    ``max_output_tokens``), as the readers' ``read_config`` reads them when no cache breakpoint was
+    met, without its walk over every key; None where a value is not the plain JSON type
+    read_config takes or a key rides in extensions (read_config then names the fault or keeps it)."""
+    config: dict[str, Any] = {}
+    if _set(max_tokens):
+        if type(max_tokens) is not int:
+            return None
+        config["max_tokens"] = max_tokens
+    if _set(temperature):
+        if not _number(temperature):
+            return None
+        config["temperature"] = temperature
+    if _set(top_p):
+        if not _number(top_p):
+            return None
+        config["top_p"] = top_p
+    if _set(tool_choice):
+        if type(tool_choice) is not str or tool_choice not in _CHOICE_WORDS:
+            return None
+        choice: dict[str, Any] = {"mode": tool_choice}
+        if _set(parallel):
+            if type(parallel) is not bool:
+                return None
+            choice["parallel"] = parallel
+        config["tool_choice"] = choice
+    elif parallel is not UNSET:  # parallel_tool_calls without tool_choice rides in extensions
+        return None
+    if _set(stream) and type(stream) is not bool:
+        return None
+    return config

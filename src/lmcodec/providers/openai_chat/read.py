@@ -88,6 +88,7 @@ from lmcodec.providers.openai._read_common import (
     parse_arguments,
     parse_body,
     string,
+    usual_config,
 )
 from lmcodec.providers.openai_chat._read_blocks import (
     TEXT_BLOCK_KEYS,
@@ -188,6 +189,9 @@ _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _ANY: Final = msgspec.json.Decoder()
 _BODY: Final = msgspec.json.Decoder(ChatBody)
 _SETTINGS: Final = tuple(name for name in ChatBody.__struct_fields__ if name not in ("messages", "tools"))
+_RARE_AT: Final = ChatBody.__struct_fields__.index("max_tokens")
+_NO_RARE: Final = (UNSET,) * (len(ChatBody.__struct_fields__) - _RARE_AT)
+"""Where :class:`ChatBody`'s rarer settings start, and their fields when none is set."""
 _REQUEST: Final = Request(model="-", messages=(Message(role="user", parts=(TextPart(text="-"),)),))
 """The prototype the fast path's Request is made from (``msgspec.structs.replace`` runs ``__post_init__``)."""
 
@@ -211,8 +215,14 @@ def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:  # a key with no canonical home (or a refused view): two steps
         return _decode_in_two_steps(body)
-    value = {name: item for name in _SETTINGS if (item := getattr(whole, name)) is not UNSET}
-    return _typed(whole.messages, None if whole.tools is UNSET else whole.tools, value)
+    tools = None if whole.tools is UNSET else whole.tools
+    if msgspec.structs.astuple(whole)[_RARE_AT:] == _NO_RARE:  # the usual settings, read off the view
+        return _typed(whole.messages, tools, {}, whole)
+    return _typed(whole.messages, tools, _settings(whole))
+
+
+def _settings(whole: ChatBody) -> dict[str, Any]:
+    return {name: item for name in _SETTINGS if (item := getattr(whole, name)) is not UNSET}
 
 
 def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
@@ -226,8 +236,12 @@ def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
     return _typed(ROWS.decode(raw_messages), None if raw_tools is None else TOOLS.decode(raw_tools), value)
 
 
-def _typed(rows: list[Row], views: list[ToolView] | None, value: dict[str, Any]) -> Request:
-    model = value.get("model")
+def _typed(
+    rows: list[Row], views: list[ToolView] | None, value: dict[str, Any], usual: ChatBody | None = None
+) -> Request:
+    """The Request of the views and the settings ``value`` (the keys set); or, given ``usual``
+    (the one-pass view of a body setting only the usual keys), the settings read off it."""
+    model = value.get("model") if usual is None else usual.model
     if not isinstance(model, str) or not model:
         raise Refused
     if not REFUSED_KEYS.keys().isdisjoint(value) or not DEPRECATED_KEYS.isdisjoint(value):
@@ -238,7 +252,7 @@ def _typed(rows: list[Row], views: list[ToolView] | None, value: dict[str, Any])
     try:
         system, messages, reader.breakpoint, reader.stable = read_messages(rows)
         tools = read_tools(views) if views is not None else ()
-        config = _config(value, model, reader)
+        config = _config(value, model, reader, usual)
         request = msgspec.structs.replace(
             _REQUEST, model=model, messages=messages, system=system, tools=tools, config=config
         )
@@ -258,11 +272,24 @@ def _config_fields(value: dict[str, Any], model: str, reader: Reader) -> dict[st
     return config
 
 
-def _config(value: dict[str, Any], model: str, reader: Reader) -> Config:
-    config = _config_fields(value, model, reader)
-    if not config:
+def _config(value: dict[str, Any], model: str, reader: Reader, usual: ChatBody | None = None) -> Config:
+    """The Config; of a body setting only the usual keys (``usual``, its one-pass view) by
+    :func:`usual_config` where it applies (no cache breakpoint, the plain JSON types)."""
+    fields = None
+    if usual is not None and reader.breakpoint is None and not reader.stable:
+        fields = usual_config(
+            usual.max_completion_tokens,
+            usual.temperature,
+            usual.top_p,
+            usual.tool_choice,
+            usual.parallel_tool_calls,
+            usual.stream,
+        )
+    if fields is None:
+        fields = _config_fields(value if usual is None else _settings(usual), model, reader)
+    if not fields:
         return EMPTY_CONFIG
-    converted: Config = msgspec.convert(config, Config)  # no Path field: no dec_hook (it halves the speed)
+    converted: Config = msgspec.convert(fields, Config)  # no Path field: no dec_hook (it halves the speed)
     return converted
 
 

@@ -1,0 +1,336 @@
+"""The Responses reader's fast path, its conversation side: ``input`` items (typed views) ->
+canonical messages.
+
+Split from :mod:`lmcodec.providers.openai._read_typed` (the body, tools and settings); the same
+rules hold: the walker's mapping, each check msgspec's conversion makes and the views do not made
+here, :class:`Refused` where the walker would refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+from msgspec import UNSET
+
+from lmcodec.providers.openai._read_common import data_uri, url_image_type
+from lmcodec.providers.openai._read_views import (
+    InputFile,
+    InputImage,
+    InputText,
+    Item,
+    OutputText,
+    RawInput,
+    RefusalBlock,
+)
+from lmcodec.wire import (
+    ContinuationState,
+    DocumentPart,
+    ImagePart,
+    Message,
+    RefusalPart,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
+
+__all__ = ["Refused", "read_input", "text_part", "user_text"]
+
+_ANY: Final = msgspec.json.Decoder()
+_RAW_INPUT: Final = msgspec.json.Decoder(RawInput)
+_replace: Final = msgspec.structs.replace
+"""The canonical Structs are made from a prototype holding the defaults: msgspec's ``replace``
+(``__post_init__`` included) costs a third of a constructor call with keywords."""
+_TEXT: Final = TextPart(text="-")
+_IMAGE_DATA: Final = ImagePart(media_type="image/png", data="AAAA")
+_IMAGE_URL: Final = ImagePart(media_type="image/png", url="https://example.com/a.png")
+_IMAGE_FILE: Final = ImagePart(media_type="image/png", file_id="-")
+_DOCUMENT_DATA: Final = DocumentPart(media_type="application/pdf", data="AAAA")
+_DOCUMENT_URL: Final = DocumentPart(media_type="application/pdf", url="https://example.com/a.pdf")
+_DOCUMENT_FILE: Final = DocumentPart(media_type="application/pdf", file_id="-")
+_REFUSAL: Final = RefusalPart(text="-")
+_THINKING: Final = ThinkingPart(text="-")
+_STATE: Final = ContinuationState(provider="openai", kind="reasoning_item", data={})
+_CALL: Final = ToolCallPart(id="-", name="-", input={})
+_RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
+_MESSAGE: Final = Message(role="user", parts=(_TEXT,))
+_DETAILS: Final = frozenset({"low", "high", "auto"})
+_ROLES: Final[dict[Any, str]] = {
+    "user": "user",
+    "developer": "developer",
+    "system": "developer",
+    "assistant": "assistant",
+}
+_STAGES: Final[dict[str, int]] = {"reasoning": 0, "message": 1, "function_call": 2}
+
+
+class Refused(Exception):
+    """The views took the body but a rule refuses it: the dict walker names the fault."""
+
+
+def text_part(text: str) -> TextPart:
+    return _replace(_TEXT, text=text)
+
+
+def _message_keys_only(item: Item) -> bool:
+    """A message holds type, role and content only."""
+    return (
+        item.call_id is UNSET
+        and item.name is UNSET
+        and item.arguments is UNSET
+        and item.output is UNSET
+        and item.id is UNSET
+        and item.encrypted_content is UNSET
+        and item.summary is UNSET
+    )
+
+
+def _image(block: InputImage) -> ImagePart:
+    if block.file_id is not None:
+        if block.image_url is not None or block.detail is not None:
+            raise Refused
+        return _replace(_IMAGE_FILE, file_id=block.file_id)
+    url = block.image_url
+    detail = block.detail
+    if url is None or (detail is not None and detail not in _DETAILS):
+        raise Refused
+    if url.startswith("data:"):
+        parsed = data_uri(url)
+        if parsed is None:
+            raise Refused
+        return _replace(_IMAGE_DATA, media_type=parsed[0], data=parsed[1], detail=detail)
+    return _replace(_IMAGE_URL, media_type=url_image_type(url), url=url, detail=detail)
+
+
+def _file(block: InputFile) -> DocumentPart:
+    if block.file_url is not None:
+        return _replace(_DOCUMENT_URL, url=block.file_url)
+    if block.file_id is not None:
+        return _replace(_DOCUMENT_FILE, file_id=block.file_id)
+    uri = block.file_data
+    parsed = data_uri(uri) if uri is not None and uri.startswith("data:") else None
+    if parsed is None:
+        raise Refused
+    media_type, data = parsed
+    if block.filename != "file." + (media_type.split("/", 1)[-1].split("+", 1)[0] or "bin"):
+        raise Refused  # lm15 derives the filename from the media type
+    return _replace(_DOCUMENT_DATA, media_type=media_type, data=data)
+
+
+def _input_block(block: Any) -> TextPart | ImagePart | DocumentPart:
+    if isinstance(block, InputText):
+        return _replace(_TEXT, text=block.text)
+    if isinstance(block, InputImage):
+        return _image(block)
+    if isinstance(block, InputFile):
+        return _file(block)
+    raise Refused  # output_text or refusal where input blocks go
+
+
+class _Reader:
+    """One body's walk: messages as [role, parts] pairs until the end, the breakpoint found."""
+
+    __slots__ = ("body", "breakpoint", "messages", "stable")
+
+    def __init__(self, body: bytes | bytearray | memoryview, stable: bool) -> None:
+        self.body = body
+        self.breakpoint: int | None = None
+        self.stable = stable
+        self.messages: list[tuple[str, list[Any]]] = []
+
+    def input_message(self, item: Item) -> None:
+        role = _ROLES.get(item.role)
+        content = item.content
+        if role is None or not _message_keys_only(item) or content is UNSET:
+            raise Refused
+        if isinstance(content, str):
+            self.messages.append((role, [text_part(content)]))
+            return
+        if not content:
+            raise Refused
+        parts: list[Any] = []
+        last = len(content) - 1
+        for position, block in enumerate(content):
+            if isinstance(block, InputText) and block.prompt_cache_breakpoint is not None:
+                if position != last or self.breakpoint is not None or self.stable:
+                    raise Refused
+                self.breakpoint = len(self.messages)
+            parts.append(_input_block(block))
+        self.messages.append((role, parts))
+
+    def tool_output(self, item: Item) -> None:
+        call_id = item.call_id
+        output = item.output
+        if (
+            item.role is not UNSET
+            or item.content is not UNSET
+            or item.name is not UNSET
+            or item.arguments is not UNSET
+            or item.id is not UNSET
+            or item.encrypted_content is not UNSET
+            or item.summary is not UNSET
+            or call_id is UNSET
+            or not call_id
+            or output is UNSET
+        ):
+            raise Refused
+        if isinstance(output, str):
+            content: tuple[Any, ...] = (text_part(output),)
+        elif output:
+            content = tuple([_input_block(block) for block in output])
+        else:
+            raise Refused
+        result = _replace(_RESULT, id=call_id, content=content)
+        messages = self.messages
+        if messages and messages[-1][0] == "tool":  # consecutive outputs: one tool message
+            messages[-1][1].append(result)
+        else:
+            messages.append(("tool", [result]))
+
+    def reasoning(self, item: Item, index: int) -> ThinkingPart:
+        if (
+            item.role is not UNSET
+            or item.content is not UNSET
+            or item.call_id is not UNSET
+            or item.name is not UNSET
+            or item.arguments is not UNSET
+            or item.output is not UNSET
+        ):
+            raise Refused
+        ident = item.id
+        secret = item.encrypted_content
+        has_id = ident is not None and ident is not UNSET
+        has_secret = secret is not None and secret is not UNSET
+        if has_id and has_secret:
+            state = {"id": ident, "encrypted_content": secret}
+            if self._secret_first(index):
+                state = {"encrypted_content": secret, "id": ident}
+        elif has_id:
+            state = {"id": ident}
+        elif has_secret:
+            state = {"encrypted_content": secret}
+        else:
+            raise Refused
+        summary = item.summary
+        text = ""
+        if summary is not UNSET and summary:
+            if len(summary) > 1 or not summary[0].text:
+                raise Refused
+            text = summary[0].text
+        return _replace(_THINKING, text=text, continuation=(_replace(_STATE, data=state),))
+
+    def _secret_first(self, index: int) -> bool:
+        """Whether the item's encrypted_content precedes its id in the body (the walker's state
+        keeps the body's order): the item read again, as a dict (a Struct keeps no key order)."""
+        keys = list(_ANY.decode(_RAW_INPUT.decode(self.body).input[index]))
+        return keys.index("encrypted_content") < keys.index("id")
+
+
+def _assistant_content(item: Item, parts: list[Any]) -> None:
+    content = item.content
+    if not _message_keys_only(item) or content is UNSET:
+        raise Refused
+    if isinstance(content, str):
+        parts.append(text_part(content))
+        return
+    for block in content:
+        if isinstance(block, OutputText):
+            if block.annotations or block.logprobs:
+                raise Refused
+            parts.append(text_part(block.text))
+        elif isinstance(block, RefusalBlock):
+            if not block.refusal:
+                raise Refused
+            parts.append(_replace(_REFUSAL, text=block.refusal))
+        else:
+            raise Refused
+
+
+def _function_call(item: Item) -> ToolCallPart:
+    call_id = item.call_id
+    name = item.name
+    if (
+        item.role is not UNSET
+        or item.content is not UNSET
+        or item.output is not UNSET
+        or item.id is not UNSET
+        or item.encrypted_content is not UNSET
+        or item.summary is not UNSET
+        or call_id is UNSET
+        or not call_id
+        or name is UNSET
+        or not name
+    ):
+        raise Refused
+    arguments = item.arguments
+    parsed: Any = {}
+    if arguments is not UNSET and arguments:
+        try:
+            parsed = _ANY.decode(arguments)
+        except (msgspec.DecodeError, RecursionError):
+            raise Refused from None
+        if type(parsed) is not dict:
+            raise Refused
+    return _replace(_CALL, id=call_id, name=name, input=parsed)
+
+
+def _stable_system(first: Item) -> str | None:
+    """A leading developer item with one marked input_text block: the prefix="stable" system prompt."""
+    if first.type != "message" or first.role != "developer" or not _message_keys_only(first):
+        return None
+    content = first.content
+    if isinstance(content, str) or content is UNSET or len(content) != 1:
+        return None
+    block = content[0]
+    if not isinstance(block, InputText) or block.prompt_cache_breakpoint is None or not block.text:
+        return None
+    return block.text
+
+
+def read_input(
+    items: list[Item], body: bytes | bytearray | memoryview, stable_allowed: bool
+) -> tuple[str | None, tuple[Message, ...], int | None, bool]:
+    """``input`` items -> (stable system prompt, canonical messages, breakpoint's message, stable)."""
+    stable_text = _stable_system(items[0]) if stable_allowed and len(items) > 1 else None
+    reader = _Reader(body, stable_text is not None)
+    messages = reader.messages
+    turn: list[Any] | None = None  # the assistant turn being assembled
+    stage = 0  # its stage: 0 reasoning, 1 message, 2 function calls
+    for index in range(1 if reader.stable else 0, len(items)):
+        item = items[index]
+        kind = item.type
+        if kind == "message" and item.role != "assistant":
+            turn = None
+            reader.input_message(item)
+            continue
+        if kind == "function_call_output":
+            turn = None
+            reader.tool_output(item)
+            continue
+        step = _STAGES.get(kind)
+        if step is None:
+            raise Refused
+        if turn is None or step < stage or (step == stage == 1):
+            turn = []
+            messages.append(("assistant", turn))
+        stage = step
+        if step == 0:
+            turn.append(reader.reasoning(item, index))
+        elif step == 1:
+            _assistant_content(item, turn)
+        else:
+            turn.append(_function_call(item))
+    if not messages:
+        raise Refused
+    out: list[Message] = []
+    for role, parts in messages:
+        if not parts:
+            raise Refused
+        out.append(_replace(_MESSAGE, role=role, parts=tuple(parts)))
+    return stable_text, tuple(out), reader.breakpoint, reader.stable
+
+
+def user_text(text: str) -> tuple[Message, ...]:
+    """A string ``input``: one user message of one text part."""
+    return (_replace(_MESSAGE, parts=(text_part(text),)),)
