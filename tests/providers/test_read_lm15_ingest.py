@@ -492,3 +492,43 @@ def test_the_sdks_own_message_object_reads_back_as_history() -> None:
     theirs, ours = _lm15(body), _ours(body)
     assert theirs[0] == "read" and ours == theirs
 
+
+def _replayed_call(provider: str, arguments: str) -> bytes:
+    if provider == "openai_chat":
+        call = {"id": "c", "type": "function", "function": {"name": "f", "arguments": arguments}}
+        rows = [USER, {"role": "assistant", "content": None, "tool_calls": [call]}]
+        body: dict[str, Any] = {
+            "model": "gpt-4o",
+            "messages": [*rows, {"role": "tool", "tool_call_id": "c", "content": "r"}],
+        }
+    else:
+        items = [{"type": "function_call", "call_id": "c", "name": "f", "arguments": arguments}]
+        body = {
+            "model": "gpt-4.1",
+            "input": [USER, *items, {"type": "function_call_output", "call_id": "c", "output": "r"}],
+        }
+    return json.dumps(body).encode()
+
+
+@pytest.mark.parametrize("provider", ["openai_chat", "openai"])
+@pytest.mark.parametrize("number", ["1e400", "-1e999", "NaN", "Infinity", "-Infinity"])
+def test_a_number_json_cannot_carry_in_replayed_arguments_is_refused(provider: str, number: str) -> None:
+    """Never read as inf/nan (which would be sent on as null); lm15's reader refuses them too."""
+    body = _replayed_call(provider, f'{{"a": 1, "b": {number}}}')
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.decode_request(provider, body)
+    assert refused.value.path.endswith("arguments")
+    if provider == "openai_chat":
+        with pytest.raises(TypeError):
+            chat.request_from_openai_chat(json.loads(body))
+
+
+@pytest.mark.parametrize("provider", ["openai_chat", "openai"])
+def test_an_integer_past_64_bits_in_replayed_arguments_is_kept(provider: str) -> None:
+    big = 2**80
+    request = lc.decode_request(provider, _replayed_call(provider, f'{{"b": {big}}}'))
+    call = next(p for m in request.messages for p in m.parts if isinstance(p, lc.ToolCallPart))
+    assert call.input == {"b": big}
+    if provider == "openai_chat":
+        theirs = chat.request_from_openai_chat(json.loads(_replayed_call(provider, f'{{"b": {big}}}')))
+        assert any(getattr(p, "input", None) == {"b": big} for m in theirs.messages for p in m.parts)

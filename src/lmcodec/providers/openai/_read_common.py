@@ -10,6 +10,7 @@ in the body.
 from __future__ import annotations
 
 import json
+import math
 import mimetypes
 from typing import Any, Final, NoReturn
 
@@ -129,6 +130,20 @@ def only_keys(value: dict[str, Any], allowed: frozenset[str], path: str, what: s
             fail(f"{what} key {key!r} cannot be carried by a canonical Request", f"{path}.{key}")
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number as the stdlib reads it, refused when it is too large to be a float (1e400):
+    JSON has no infinity, and a canonical tool call input holds only JSON values (as lm15's)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text} is too large to be carried as JSON")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    """NaN, Infinity and -Infinity are not JSON: refused, never read as floats."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def parse_arguments(value: Any, path: str) -> dict[str, Any]:
     """A tool call's ``arguments`` string -> the JSON object it encodes."""
     text = string(value, path)
@@ -137,8 +152,8 @@ def parse_arguments(value: Any, path: str) -> dict[str, Any]:
     try:
         parsed = _decoder.decode(text)
     except msgspec.DecodeError:
-        try:  # what msgspec refuses and the stdlib reads (NaN, 1e400): the stdlib's reading
-            parsed = json.loads(text)
+        try:  # what msgspec refuses and the stdlib reads (integers past 64 bits): the stdlib's reading
+            parsed = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
         except ValueError as exc:
             fail(f"the tool call arguments are not JSON: {exc}", path)
     except RecursionError:
