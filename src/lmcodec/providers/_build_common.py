@@ -61,6 +61,8 @@ class Notes(list[Adaptation]):
 
 def model_without_prefix(model: str, provider: str) -> str:
     """lm15 ``_wire_request``: ``"anthropic:claude-x"`` is sent as ``"claude-x"``."""
+    if ":" not in model:
+        return model
     head, sep, rest = model.partition(":")
     if sep and rest and head.replace("_", "-") == provider:
         return rest
