@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lm15.providers.gemini import gemini_openapi_schema
 
 import lmcodec as lc
+from lmcodec.providers.gemini._build_schema import fits_openapi_schema, walk_fits_openapi_schema
 
 from ..wire.lm15_trees import SETTINGS
 from .request_support import assert_same_build, canonical_requests, rich_requests
@@ -91,3 +93,47 @@ def test_model_family_rules(model: str, reasoning: lc.Reasoning, thinking: Any, 
     assert json.loads(built.body)["generationConfig"]["thinkingConfig"] == thinking
     assert built.path == f"/v1beta/models/{model}{suffix}"
     assert lc.build_request(PROVIDER, request, stream=True).path.endswith(":streamGenerateContent?alt=sse")
+
+
+_SCHEMA_KEYS = st.sampled_from(["type", "enum", "properties", "items", "anyOf", "description", "const", "x"])
+_SCHEMA_LEAVES = st.one_of(
+    st.none(), st.booleans(), st.integers(-1, 1), st.sampled_from(["string", "object"])
+)
+_SCHEMAS = st.recursive(
+    _SCHEMA_LEAVES,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_SCHEMA_KEYS, inner, max_size=4)),
+    max_leaves=12,
+)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(_SCHEMAS)
+def test_schema_check_is_lm15s_cold_and_remembered(schema: Any) -> None:
+    """MAP-16's check, remembered by the schema's JSON: lm15's answer on a first and a second ask."""
+    expected = gemini_openapi_schema(schema)
+    assert walk_fits_openapi_schema(schema) is expected
+    assert fits_openapi_schema(schema) is expected
+    assert fits_openapi_schema(json.loads(json.dumps(schema))) is expected
+
+
+def _call(call_id: str, name: str) -> lc.Message:
+    return lc.Message(role="assistant", parts=(lc.ToolCallPart(id=call_id, name=name, input={}),))
+
+
+def _result(call_id: str) -> lc.Message:
+    return lc.Message(role="tool", parts=(lc.ToolResultPart(id=call_id, content=(lc.TextPart(text="r"),)),))
+
+
+CALL_NAMES = {
+    "result_before_its_call": (_HI, _result("t"), _call("t", "f")),
+    "call_id_renamed_after_the_result": (_HI, _call("t", "f"), _result("t"), _call("t", "g")),
+    "call_id_repeated_after_the_result": (_HI, _call("t", "f"), _result("t"), _call("t", "f")),
+    "call_id_renamed_before_the_result": (_HI, _call("t", "f"), _call("t", "g"), _result("t")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALL_NAMES))
+def test_unnamed_result_takes_the_last_call_of_its_id(name: str) -> None:
+    """lm15 names a result from the whole transcript's calls; the one pass must agree."""
+    request = lc.Request(model="gemini-2.5-flash", messages=CALL_NAMES[name])
+    assert assert_same_build(PROVIDER, request).error is None

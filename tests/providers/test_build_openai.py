@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._build_common import float_spelling_may_differ
 from lmcodec.providers.openai._common import arguments_json, data_part_text
 
 from ..wire.lm15_strategies import JSON_OBJ
@@ -35,3 +37,15 @@ def test_arguments_fast_path_equals_json_dumps(value: dict[str, Any]) -> None:
 @given(st.floats(allow_nan=False, allow_infinity=False))
 def test_float_spellings(value: float) -> None:
     assert arguments_json({"x": value}) == json.dumps({"x": value}, separators=(",", ":"))
+
+
+_SPELLING_REFERENCE = re.compile(rb"[0-9][eE]|0\.0000")
+
+
+_SPELLING_BYTES = st.lists(st.sampled_from([b"0", b"7", b"e", b"E", b".", b"x", b"\xc3"])).map(b"".join)
+
+
+@given(st.binary(max_size=40) | _SPELLING_BYTES)
+def test_float_spelling_check_is_the_regular_expression(data: bytes) -> None:
+    """The substring form of the float-spelling check says what ``[0-9][eE]|0\\.0000`` says."""
+    assert float_spelling_may_differ(data) is (_SPELLING_REFERENCE.search(data) is not None)

@@ -359,13 +359,14 @@ def _parallel(payload: dict[str, Any], parallel: bool | None) -> dict[str, Any]:
 
 def _sampling(request: Request, payload: dict[str, Any], notes: Notes) -> None:
     config = request.config
-    for name, value in (
-        ("seed", config.seed),
-        ("frequency_penalty", config.frequency_penalty),
-        ("presence_penalty", config.presence_penalty),
-    ):
-        if value is not None:
-            notes.add(f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
+    if config.seed is not None or config.frequency_penalty is not None or config.presence_penalty is not None:
+        for name, value in (
+            ("seed", config.seed),
+            ("frequency_penalty", config.frequency_penalty),
+            ("presence_penalty", config.presence_penalty),
+        ):
+            if value is not None:
+                notes.add(f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
     temperature = config.temperature
     if temperature is not None:
         if temperature > 1.0:
@@ -524,8 +525,16 @@ def top_level(
         payload["output_config"] = {"effort": reasoning.effort}
     elif budget is not None:
         payload["thinking"] = {"type": "enabled", "budget_tokens": budget}
-    _response_format(request, payload, notes)
-    _account(request, payload, notes)
+    if config.response_format:
+        _response_format(request, payload, notes)
+    if (
+        config.service_tier is not None
+        or config.user_id is not None
+        or config.store is not None
+        or config.logprobs is not None
+        or config.extensions
+    ):
+        _account(request, payload, notes)
     return payload
 
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import base64
 import urllib.parse
+from functools import lru_cache
 from typing import Any, Final
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import (
     MEDIA_KINDS,
-    Judgment,
     Notes,
     continuation_value,
     data_part_text,
@@ -39,12 +39,15 @@ from lmcodec.providers._build_wire import (
     GeminiText,
 )
 from lmcodec.providers._request import ProviderRequest
+from lmcodec.providers.gemini._build_schema import (
+    fits_openapi_schema,
+    judgment_schema,
+)
 from lmcodec.providers.gemini._build_tables import (
     BASE_PATH,
     BUILTIN_KEYS,
     LEVELS,
     MODALITIES,
-    SCHEMA_FIELDS,
     TOOL_MODES,
     takes_thinking_level,
 )
@@ -71,48 +74,6 @@ __all__ = ["build_request", "fits_openapi_schema", "top_level"]
 PROVIDER: Final = "gemini"
 _HEADERS: Final = {"Content-Type": "application/json"}
 _RESULT_MEDIA: Final = frozenset({"image", "document"})
-
-
-def fits_openapi_schema(schema: Any) -> bool:
-    """MAP-16: can Gemini's OpenAPI Schema field (``parameters``, ``responseSchema``) carry it?
-
-    Walked on every build (a schema is a mutable dict, so nothing is kept): exact-type tests
-    first, the rarer keys tested by membership, no generator."""
-    fields = SCHEMA_FIELDS
-    stack = [schema]
-    pop = stack.pop
-    push = stack.append
-    while stack:
-        node = pop()
-        if type(node) is not dict:
-            if isinstance(node, bool):
-                return False
-            if not isinstance(node, dict):
-                continue
-        if not node.keys() <= fields:
-            return False
-        kind = node.get("type")
-        if type(kind) is not str and isinstance(kind, list):
-            return False
-        if "enum" in node:
-            enum = node["enum"]
-            if isinstance(enum, list):
-                for value in enum:
-                    if not isinstance(value, str):
-                        return False
-        if "properties" in node:
-            props = node["properties"]
-            if isinstance(props, dict):
-                stack.extend(props.values())
-        if "items" in node:
-            push(node["items"])
-        if "anyOf" in node:
-            branches = node["anyOf"]
-            if isinstance(branches, list):
-                stack.extend(branches)
-            else:
-                push(branches)
-    return True
 
 
 def _number(value: float) -> float | int:
@@ -181,54 +142,55 @@ def _function_response(part: ToolResultPart, names: dict[str, str]) -> Any:
     return {"functionResponse": out}
 
 
-def _text(part: TextPart, names: dict[str, str]) -> dict[str, Any]:
+def _text(part: TextPart) -> dict[str, Any]:
     if part.continuation:
         return _signed({"text": part.text}, part)
     return {"text": part.text}
 
 
-def _call(part: ToolCallPart, names: dict[str, str]) -> dict[str, Any]:
-    out = {"functionCall": {"name": part.name, "args": part.input, "id": part.id}}
-    return _signed(out, part) if part.continuation else out
+def _call(part: ToolCallPart) -> Any:
+    if not part.continuation:
+        return GeminiFunctionCall(GeminiCall(part.name, part.input, part.id))
+    return _signed({"functionCall": {"name": part.name, "args": part.input, "id": part.id}}, part)
 
 
-def _thought(part: ThinkingPart, names: dict[str, str]) -> dict[str, Any]:
+def _thought(part: ThinkingPart) -> dict[str, Any]:
     return _signed({"text": part.text}, part, thought=True)
 
 
-def _data(part: DataPart, names: dict[str, str]) -> dict[str, Any]:
+def _data(part: DataPart) -> dict[str, Any]:
     return {"text": data_part_text(part)}
 
 
-def _media_part(part: Any, names: dict[str, str]) -> dict[str, Any]:
-    return _media(part)
-
-
-def _other(part: Any, names: dict[str, str]) -> dict[str, Any]:
+def _other(part: Any) -> dict[str, Any]:
     return {"text": getattr(part, "text", "") or ""}
 
 
-_PARTS: Final[dict[type, Any]] = {
+_PARTS: Final[dict[type, Any]] = {  # the parts other than text, tool calls and tool results
     TextPart: _text,
-    ToolCallPart: _call,
-    ToolResultPart: _function_response,
     ThinkingPart: _thought,
     DataPart: _data,
-    ImagePart: _media_part,
-    AudioPart: _media_part,
-    VideoPart: _media_part,
-    DocumentPart: _media_part,
-    BinaryPart: _media_part,
+    ImagePart: _media,
+    AudioPart: _media,
+    VideoPart: _media,
+    DocumentPart: _media,
+    BinaryPart: _media,
 }
 
 
-def _contents(messages: tuple[Message, ...], request: Request) -> list[Any]:
+def _contents(
+    messages: tuple[Message, ...], request: Request, names: dict[str, str] | None = None
+) -> list[Any]:
     """The ``contents`` of the messages, in one pass dispatched on each part's exact type.
 
-    The transcript's call names (a result's name when it has none) are gathered only when a
-    result without a name is met."""
+    A result with no name takes its call's (lm15: the last call with that id in the whole
+    transcript, ``names``). The calls met so far answer it while that is certain: a call not
+    met yet makes the whole map, and a call id met again with another name after a result
+    took its name from an earlier one redoes the pass with the whole map."""
     contents: list[Any] = []
-    names: dict[str, str] | None = None
+    met: dict[str, str] = {}  # call id -> name, the calls of the pass so far
+    borrowed = False  # a result took its name from ``met``
+    renamed = False  # a call id came again with another name
     for message in messages:
         role = message.role
         parts: tuple[Any, ...] = message.parts
@@ -241,59 +203,41 @@ def _contents(messages: tuple[Message, ...], request: Request) -> list[Any]:
             kind = type(part)
             if kind is TextPart and not part.continuation:
                 out.append(GeminiText(part.text))
-            elif kind is ToolCallPart and not part.continuation:
-                out.append(GeminiFunctionCall(GeminiCall(part.name, part.input, part.id)))
+            elif kind is ToolCallPart:
+                out.append(_call(part))
+                call_id = part.id
+                if call_id in met and met[call_id] != part.name:
+                    renamed = True
+                met[call_id] = part.name
             elif kind is ToolResultPart:
                 content = part.content
                 name = part.name
                 if name is None:
                     if names is None:
-                        names = _call_names(request)
-                    name = names.get(part.id)
+                        name = met.get(part.id)
+                        if name is None:
+                            names = _call_names(request)
+                            name = names.get(part.id)
+                        else:
+                            borrowed = True
+                    else:
+                        name = names.get(part.id)
                 if name and len(content) == 1 and type(content[0]) is TextPart:
                     answer = {"error" if part.is_error else "result": content[0].text}
                     out.append(GeminiFunctionResponse(GeminiResponse(name, answer, part.id)))
                 else:
                     out.append(_function_response(part, {part.id: name} if name else {}))
             else:
-                if names is None:
-                    names = _call_names(request)
-                out.append(_PARTS.get(kind, _other)(part, names))
+                out.append(_PARTS.get(kind, _other)(part))
         contents.append(GeminiContent("model" if role == "assistant" else "user", out))
+    if borrowed and renamed:
+        return _contents(messages, request, _call_names(request))
     return contents
 
 
 def _call_names(request: Request) -> dict[str, str]:
     """tool_call id -> function name over the transcript (a result's name when it has none)."""
     return {p.id: p.name for m in request.messages for p in m.parts if type(p) is ToolCallPart}
-
-
-def _judgment_schema(schema: dict[str, Any], found: dict[str, Judgment]) -> dict[str, Any]:
-    """lm15 ``gemini_schema``: judgments as ``enum``, per-key labels folded into the description."""
-    props = dict(schema["properties"])
-    for name, judgment in found.items():
-        prop = props[name]
-        if judgment.kind in ("boolean", "box") or "anyOf" not in prop:
-            continue
-        prop = {k: v for k, v in prop.items() if k != "anyOf"}
-        ordered = judgment.kind == "ordered"
-        prop["type"] = "integer" if ordered else "string"
-        prop["enum"] = [int(k) for k in judgment.keys] if ordered else list(judgment.keys)
-        lines = []
-        labelled = False
-        for key in judgment.keys:
-            title, desc = judgment.titles.get(key), judgment.descriptions.get(key)
-            labelled = labelled or bool(title or desc)
-            if title is None and desc is None:
-                lines.append(key)
-            else:
-                lines.append(f"{key} = " + (f"{title}: {desc}" if title and desc else (title or desc or "")))
-        if labelled:
-            head = prop.get("description") or ""
-            intro = "Levels: " if ordered else "Options: "
-            prop["description"] = (head + (" " if head else "") + intro + "; ".join(lines)).strip()
-        props[name] = prop
-    return {**schema, "properties": props}
 
 
 def _thinking(request: Request, model: str, notes: Notes) -> dict[str, Any] | None:
@@ -373,7 +317,7 @@ def _generation_config(request: Request, model: str, notes: Notes) -> dict[str, 
         note_unmeasurable_probabilities(config.probabilities, found, PROVIDER, notes)
         out["responseMimeType"] = "application/json"
         if fmt["type"] != "json_object":
-            schema = _judgment_schema(fmt["schema"], found) if found else fmt["schema"]
+            schema = judgment_schema(fmt["schema"], found) if found else fmt["schema"]
             out["responseSchema" if fits_openapi_schema(schema) else "responseJsonSchema"] = schema
     thinking = _thinking(request, model, notes)
     if thinking is not None:
@@ -514,7 +458,9 @@ def top_level(
     return payload
 
 
+@lru_cache(maxsize=256)
 def _path(model: str, stream: bool) -> str:
+    """The URL path (kept per model name: quoting it costs more than the rest of a small build)."""
     quoted = urllib.parse.quote(model, safe="/:@")
     if not quoted.startswith("models/"):
         quoted = f"models/{quoted}"

@@ -21,6 +21,7 @@ from lmcodec.providers._build_common import (
     MEDIA_KINDS,
     data_part_text,
     encode_body,
+    float_spelling_may_differ,
     is_box,
     model_without_prefix,
     parts_to_text,
@@ -86,9 +87,8 @@ def note(
 
 # msgspec writes what compact ``json.dumps`` writes (same escapes, same key order) except for
 # floats in exponent form (``1e16`` / ``0.00001`` where Python writes ``1e+16`` / ``1e-05``) and,
-# against ``ensure_ascii=True``, non-ASCII text. Output holding none of these is taken as is;
+# against ``ensure_ascii=True``, non-ASCII text and DEL (0x7f). Output holding none of these is taken as is;
 # anything else (a string that merely looks like one included) goes through the stdlib encoder.
-_FLOAT_OR_NON_ASCII = re.compile(rb"[0-9][eE]|0\.0000|[\x7f-\xff]")
 _ascii_json = json.JSONEncoder(separators=(",", ":"))
 
 
@@ -98,7 +98,7 @@ def arguments_json(value: Any) -> str:
         fast = _encoder.encode(value)
     except (TypeError, UnicodeEncodeError, OverflowError):
         return _ascii_json.encode(value)
-    if _FLOAT_OR_NON_ASCII.search(fast) is None:
+    if fast.isascii() and fast.find(b"\x7f") < 0 and not float_spelling_may_differ(fast):
         return fast.decode("ascii")
     return _ascii_json.encode(value)
 
