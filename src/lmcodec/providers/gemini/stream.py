@@ -9,8 +9,9 @@ shared with the complete body are in :mod:`lmcodec.providers.gemini.views`,
 lm15's dict code for the chunks the views leave to it in
 :mod:`lmcodec.providers.gemini.port`. See ``notes/providers.md`` §4.
 
-The common chunk, one answer-text (or thought) part and nothing else, is
-decoded by a view that accepts only it and mapped inline. Any other chunk is
+The common chunk, one part and nothing else, is decoded by a view that accepts
+only it; an answer-text (or thought) part is mapped inline, any other part (a
+function call, inline data) as the general view's parts are. Any other chunk is
 decoded once into the general view (logprobs included). A chunk that carries
 the end (``finishReason``, once per stream) is mapped there too, its parts
 before its end: the whole chunk, decoded again untyped, is the end's
@@ -111,6 +112,10 @@ class StreamMapper(MapperBase):
                     skipped += self._end(data, candidate)
                     continue
                 part = candidate.content.parts[0]
+                if part.text is UNSET:  # a function call, inline data, ...: mapped as _chunk maps it
+                    if not self._parts(candidate):
+                        skipped += self.port(data)
+                    continue
                 if part.thought:
                     sink.thinking(0, part.text)
                 elif candidate.logprobsResult is None:

@@ -322,16 +322,17 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
 chunk_decoder: Final = msgspec.json.Decoder(_Chunk)
 
 
-# The common chunk, one text (or thought) part and nothing else that maps, decoded
-# into a stricter view: every chunk it accepts, _Chunk accepts too and maps to the
-# same events (a TextDelta or ThinkingDelta at part 0, and its signature; for a chunk
-# with a finishReason, that part and then the end, mapped by the same code as _Chunk's).
+# The common chunk, one part (answer text or thought, or else a function call or inline
+# data) and nothing else that maps, decoded into a stricter view: every chunk it accepts,
+# _Chunk accepts too and maps to the same events (a text part: a TextDelta or ThinkingDelta
+# at part 0 and its signature, mapped inline; a part without text and a chunk with a
+# finishReason: by the same code as _Chunk's, StreamMapper._parts and _end).
 # No JSON value fits _Absent: a chunk holding the key is left to _Chunk.
 _Absent = Annotated[int, msgspec.Meta(ge=1, le=0)] | msgspec.UnsetType
 
 
 class _TextPart(msgspec.Struct, frozen=True, gc=False):
-    text: str
+    text: str | msgspec.UnsetType = msgspec.UNSET  # no text: a function call, inline data, ...
     thought: bool | None = None
     thoughtSignature: str | None = None
     functionCall: _FunctionCall | None = None
@@ -363,9 +364,13 @@ text_chunk_decoder: Final = msgspec.json.Decoder(_TextChunk)
 # Where msgspec's JSON and json.dumps's may differ: a number as the whole value, a float
 # spelled with an exponent ("e" after a digit) or as 0.0000..., and DEL (json.dumps escapes
 # it). Met inside a string too, which only sends that value to json.dumps.
-_NUMBER_START: Final = frozenset(bytes([c]) for c in b"-0123456789")
+# (Fixed-string searches and one regular-expression search first, as the common value has none
+# of these: the generator over the matches is the dearest test.)
+_NUMBER_START: Final = frozenset(b"-0123456789")
 _DIGITS: Final = frozenset(b"0123456789")
-_EXPONENTS: Final = re.compile(rb"e[-0-9]").finditer
+_EXPONENT: Final = re.compile(rb"e[-0-9]")
+_MAYBE_EXPONENT: Final = _EXPONENT.search
+_EXPONENTS: Final = _EXPONENT.finditer
 # backslashreplace's escapes of non-ASCII text, next to the JSON escape of a backslash.
 _ESCAPE: Final = re.compile(r"\\(?:(\\)|x([0-9a-f]{2})|U([0-9a-f]{8}))")
 
@@ -387,10 +392,13 @@ def compact_json(value: Any) -> str:
     except (msgspec.EncodeError, TypeError, ValueError, OverflowError):
         encoded = b"\x7f"
     if (
-        encoded[:1] in _NUMBER_START
-        or b"0.0000" in encoded
+        encoded[0] in _NUMBER_START
         or 0x7F in encoded
-        or any(encoded[m.start() - 1] in _DIGITS for m in _EXPONENTS(encoded))
+        or encoded.find(b"0.0000") >= 0
+        or (
+            _MAYBE_EXPONENT(encoded) is not None
+            and any(encoded[m.start() - 1] in _DIGITS for m in _EXPONENTS(encoded))
+        )
     ):
         return json.dumps(value, separators=(",", ":"))
     if encoded.isascii():
