@@ -281,23 +281,27 @@ class LogprobsResult(msgspec.Struct, frozen=True, gc=False):
     topCandidates: list[_LogprobStep] | None = None
 
 
+_TOP_LOGPROB: Final = new(TopLogprob, token="", logprob=0.0)
+_TOKEN_LOGPROB: Final = new(TokenLogprob, token="", logprob=0.0)
+
+
 def typed_token_logprobs(result: LogprobsResult) -> tuple[TokenLogprob, ...]:
-    """:func:`gemini_token_logprobs` over a typed ``logprobsResult``."""
-    steps = result.topCandidates or []
+    """:func:`gemini_token_logprobs` over a typed ``logprobsResult`` (each entry a template copied:
+    half the cost of a keyword construction; loops, not comprehensions, which are frames)."""
+    steps = result.topCandidates or ()
+    n_steps = len(steps)
     out: list[TokenLogprob] = []
-    for i, cand in enumerate(result.chosenCandidates or []):
-        alts = steps[i].candidates if i < len(steps) else None
-        top = tuple(
-            [
-                new(
-                    TopLogprob, token=alt.token or "", logprob=alt.logProbability or 0.0, token_id=alt.tokenId
-                )
-                for alt in alts or ()
-            ]
-        )
-        token = cand.token or ""
-        logprob = cand.logProbability or 0.0
-        out.append(new(TokenLogprob, token=token, logprob=logprob, token_id=cand.tokenId, top=top))
+    for i, cand in enumerate(result.chosenCandidates or ()):
+        top: tuple[TopLogprob, ...] = ()
+        alts = steps[i].candidates if i < n_steps else None
+        if alts:
+            alternatives: list[TopLogprob] = []
+            for alt in alts:
+                token, logprob = alt.token or "", alt.logProbability or 0.0
+                alternatives.append(replace(_TOP_LOGPROB, token=token, logprob=logprob, token_id=alt.tokenId))
+            top = tuple(alternatives)
+        token, logprob = cand.token or "", cand.logProbability or 0.0
+        out.append(replace(_TOKEN_LOGPROB, token=token, logprob=logprob, token_id=cand.tokenId, top=top))
     return tuple(out)
 
 
