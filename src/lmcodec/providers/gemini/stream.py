@@ -41,6 +41,7 @@ from lmcodec.providers.gemini.body import parse_response
 from lmcodec.providers.gemini.views import (
     CANDIDATE_FINISH_ERRORS,
     ERROR_STATUSES,
+    FINISH_REASONS,
     PROVIDER,
     UNSET,
     chunk_decoder,
@@ -75,6 +76,7 @@ class _Named(msgspec.Struct, gc=False):
 
 
 _named_decoder: Final = msgspec.json.Decoder(_Named)
+_decode: Final = msgspec.json.decode
 
 
 def _signature(signature: Any, idx: int) -> Any:
@@ -166,12 +168,18 @@ class StreamMapper(MapperBase):
         if finish in CANDIDATE_FINISH_ERRORS:  # an in-band refusal: the port maps it
             return self.port(data)
         try:  # read as the port reads it; a usage lm15 would crash on is left to the port
-            payload, strict = load_strict(data)
+            try:
+                payload, strict = _decode(data), True
+            except REFUSED:  # not strict JSON (NaN, 1e400, ...): read as json.loads reads it
+                payload, strict = load_strict(data)
             usage = gemini_usage(payload.get("usageMetadata"))
         except LM15_CRASHES:
             return self.port(data)
-        saw_tool = self._parts(candidate) > 1
-        self.sink.end(finish_reason(finish, has_tool_call=saw_tool), usage, payload, strict_json=strict)
+        if self._parts(candidate) > 1:
+            reason: Any = "tool_call"
+        else:  # (the wire's own spellings looked up first: a call of finish_reason is dear)
+            reason = FINISH_REASONS.get(finish) or finish_reason(finish)
+        self.sink.end(reason, usage, payload, strict_json=strict)
         return 0
 
     def _parts(self, candidate: Any) -> int:

@@ -27,6 +27,7 @@ from lmcodec.wire.telemetry import FinishReason
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
     "ERROR_STATUSES",
+    "FINISH_REASONS",
     "PROVIDER",
     "UNSET",
     "chunk_decoder",
@@ -126,7 +127,7 @@ def inband_error(data: Any) -> ProviderError | None:
     return None
 
 
-_FINISH_REASONS: Final[dict[Any, FinishReason]] = {
+FINISH_REASONS: Final[dict[Any, FinishReason]] = {
     "STOP": "stop",
     "MAX_TOKENS": "length",
     **dict.fromkeys(("SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII"), "content_filter"),
@@ -139,7 +140,7 @@ def finish_reason(reason: Any, *, has_tool_call: bool = False) -> FinishReason:
     if has_tool_call:
         return "tool_call"
     if type(reason) is str:
-        known = _FINISH_REASONS.get(reason)
+        known = FINISH_REASONS.get(reason)
         if known is not None:
             return known
     r = str(reason or "").upper()
