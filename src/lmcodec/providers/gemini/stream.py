@@ -31,7 +31,6 @@ from lmcodec.providers._mapper import (
     LM15_CRASHES,
     REFUSED,
     MapperBase,
-    continuation_event,
     load_strict,
     new,
     replace,
@@ -53,7 +52,7 @@ from lmcodec.providers.gemini.views import (
     text_chunk_decoder,
     typed_token_logprobs,
 )
-from lmcodec.wire import AudioDelta, ImageDelta, StreamDeltaEvent, TextDelta
+from lmcodec.wire import AudioDelta, ContinuationDelta, ImageDelta, StreamDeltaEvent, TextDelta
 
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
@@ -79,8 +78,12 @@ _named_decoder: Final = msgspec.json.Decoder(_Named)
 _decode: Final = msgspec.json.decode
 
 
-def _signature(signature: Any, idx: int) -> Any:
-    return continuation_event(idx, "gemini", "thought_signature", {"value": str(signature)})
+_SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
+
+
+def _signature(signature: str, idx: int) -> Any:
+    """The thought signature's continuation event, copied from templates (a view's signature is a str)."""
+    return replace(_EVENT, delta=replace(_SIGNATURE, part_index=idx, data={"value": signature}))
 
 
 class StreamMapper(MapperBase):
