@@ -105,7 +105,8 @@ class StreamMapper(MapperBase):
         skipped = 0
         decode = text_chunk_decoder.decode
         sink = self.sink
-        text = sink.text
+        add_text = sink.text
+        unset = UNSET
         n = 0
         try:
             for n, data in enumerate(datas):  # noqa: B007 (n: the failing frame's position)
@@ -118,21 +119,21 @@ class StreamMapper(MapperBase):
                     skipped += self._end(data, candidate)
                     continue
                 part = candidate.content.parts[0]
-                if part.text is UNSET:  # a function call, inline data, ...: mapped as _chunk maps it
+                text = part.text
+                if text is unset:  # a function call, inline data, ...: mapped as _chunk maps it
                     if not self._parts(candidate):
                         skipped += self.port(data)
                     continue
                 if part.thought:
-                    sink.thinking(0, part.text)
+                    sink.thinking(0, text)
                 elif candidate.logprobsResult is None:
-                    text(0, part.text)
+                    add_text(0, text)
                 else:  # as _chunk: the logprobs ride the text when there are any
                     logprobs = typed_token_logprobs(candidate.logprobsResult)
                     if logprobs:
-                        delta = replace(_TEXT, text=part.text, logprobs=logprobs)
-                        sink.event(replace(_EVENT, delta=delta))
+                        sink.event(replace(_EVENT, delta=replace(_TEXT, text=text, logprobs=logprobs)))
                     else:
-                        text(0, part.text)
+                        add_text(0, text)
                 if part.thoughtSignature is not None:
                     sink.event(_signature(part.thoughtSignature, 0))
         except StreamDecodeError as exc:
