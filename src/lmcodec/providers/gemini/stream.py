@@ -9,8 +9,9 @@ shared with the complete body are in :mod:`lmcodec.providers.gemini.views`,
 lm15's dict code for the chunks the views leave to it in
 :mod:`lmcodec.providers.gemini.port`. See ``notes/providers.md`` §4.
 
-The common chunk, one answer-text (or thought) part and nothing else, is
-decoded by a view that accepts only it and mapped inline. Any other chunk is
+The common chunk, one part and nothing else, is decoded by a view that accepts
+only it; an answer-text (or thought) part is mapped inline, any other part (a
+function call, inline data) as the general view's parts are. Any other chunk is
 decoded once into the general view (logprobs included). A chunk that carries
 the end (``finishReason``, once per stream) is mapped there too, its parts
 before its end: the whole chunk, decoded again untyped, is the end's
@@ -30,7 +31,6 @@ from lmcodec.providers._mapper import (
     LM15_CRASHES,
     REFUSED,
     MapperBase,
-    continuation_event,
     load_strict,
     new,
     replace,
@@ -40,6 +40,7 @@ from lmcodec.providers.gemini.body import parse_response
 from lmcodec.providers.gemini.views import (
     CANDIDATE_FINISH_ERRORS,
     ERROR_STATUSES,
+    FINISH_REASONS,
     PROVIDER,
     UNSET,
     chunk_decoder,
@@ -51,7 +52,7 @@ from lmcodec.providers.gemini.views import (
     text_chunk_decoder,
     typed_token_logprobs,
 )
-from lmcodec.wire import AudioDelta, ImageDelta, StreamDeltaEvent, TextDelta
+from lmcodec.wire import AudioDelta, ContinuationDelta, ImageDelta, StreamDeltaEvent, TextDelta
 
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
@@ -66,6 +67,7 @@ __all__ = [
 ]
 
 _EVENT: Final = new(StreamDeltaEvent, delta=new(AudioDelta, part_index=0, data=""))
+_TEXT: Final = new(TextDelta, part_index=0, text="")  # copied: half the cost of a keyword construction
 
 
 class _Named(msgspec.Struct, gc=False):
@@ -73,10 +75,15 @@ class _Named(msgspec.Struct, gc=False):
 
 
 _named_decoder: Final = msgspec.json.Decoder(_Named)
+_decode: Final = msgspec.json.decode
 
 
-def _signature(signature: Any, idx: int) -> Any:
-    return continuation_event(idx, "gemini", "thought_signature", {"value": str(signature)})
+_SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
+
+
+def _signature(signature: str, idx: int) -> Any:
+    """The thought signature's continuation event, copied from templates (a view's signature is a str)."""
+    return replace(_EVENT, delta=replace(_SIGNATURE, part_index=idx, data={"value": signature}))
 
 
 class StreamMapper(MapperBase):
@@ -98,7 +105,8 @@ class StreamMapper(MapperBase):
         skipped = 0
         decode = text_chunk_decoder.decode
         sink = self.sink
-        text = sink.text
+        add_text = sink.text
+        unset = UNSET
         n = 0
         try:
             for n, data in enumerate(datas):  # noqa: B007 (n: the failing frame's position)
@@ -111,17 +119,21 @@ class StreamMapper(MapperBase):
                     skipped += self._end(data, candidate)
                     continue
                 part = candidate.content.parts[0]
+                text = part.text
+                if text is unset:  # a function call, inline data, ...: mapped as _chunk maps it
+                    if not self._parts(candidate):
+                        skipped += self.port(data)
+                    continue
                 if part.thought:
-                    sink.thinking(0, part.text)
+                    sink.thinking(0, text)
                 elif candidate.logprobsResult is None:
-                    text(0, part.text)
+                    add_text(0, text)
                 else:  # as _chunk: the logprobs ride the text when there are any
                     logprobs = typed_token_logprobs(candidate.logprobsResult)
                     if logprobs:
-                        delta = new(TextDelta, part_index=0, text=part.text, logprobs=logprobs)
-                        sink.event(replace(_EVENT, delta=delta))
+                        sink.event(replace(_EVENT, delta=replace(_TEXT, text=text, logprobs=logprobs)))
                     else:
-                        text(0, part.text)
+                        add_text(0, text)
                 if part.thoughtSignature is not None:
                     sink.event(_signature(part.thoughtSignature, 0))
         except StreamDecodeError as exc:
@@ -160,12 +172,18 @@ class StreamMapper(MapperBase):
         if finish in CANDIDATE_FINISH_ERRORS:  # an in-band refusal: the port maps it
             return self.port(data)
         try:  # read as the port reads it; a usage lm15 would crash on is left to the port
-            payload, strict = load_strict(data)
+            try:
+                payload, strict = _decode(data), True
+            except REFUSED:  # not strict JSON (NaN, 1e400, ...): read as json.loads reads it
+                payload, strict = load_strict(data)
             usage = gemini_usage(payload.get("usageMetadata"))
         except LM15_CRASHES:
             return self.port(data)
-        saw_tool = self._parts(candidate) > 1
-        self.sink.end(finish_reason(finish, has_tool_call=saw_tool), usage, payload, strict_json=strict)
+        if self._parts(candidate) > 1:
+            reason: Any = "tool_call"
+        else:  # (the wire's own spellings looked up first: a call of finish_reason is dear)
+            reason = FINISH_REASONS.get(finish) or finish_reason(finish)
+        self.sink.end(reason, usage, payload, strict_json=strict)
         return 0
 
     def _parts(self, candidate: Any) -> int:
@@ -185,7 +203,7 @@ class StreamMapper(MapperBase):
                     if part.thought:
                         sink.thinking(idx, text or "")
                     elif logprobs:
-                        delta = new(TextDelta, part_index=idx, text=text or "", logprobs=logprobs)
+                        delta = replace(_TEXT, part_index=idx, text=text or "", logprobs=logprobs)
                         sink.event(replace(_EVENT, delta=delta))
                         logprobs = ()
                     else:

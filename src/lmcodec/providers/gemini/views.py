@@ -27,6 +27,7 @@ from lmcodec.wire.telemetry import FinishReason
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
     "ERROR_STATUSES",
+    "FINISH_REASONS",
     "PROVIDER",
     "UNSET",
     "chunk_decoder",
@@ -126,7 +127,7 @@ def inband_error(data: Any) -> ProviderError | None:
     return None
 
 
-_FINISH_REASONS: Final[dict[Any, FinishReason]] = {
+FINISH_REASONS: Final[dict[Any, FinishReason]] = {
     "STOP": "stop",
     "MAX_TOKENS": "length",
     **dict.fromkeys(("SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII"), "content_filter"),
@@ -139,7 +140,7 @@ def finish_reason(reason: Any, *, has_tool_call: bool = False) -> FinishReason:
     if has_tool_call:
         return "tool_call"
     if type(reason) is str:
-        known = _FINISH_REASONS.get(reason)
+        known = FINISH_REASONS.get(reason)
         if known is not None:
             return known
     r = str(reason or "").upper()
@@ -281,23 +282,27 @@ class LogprobsResult(msgspec.Struct, frozen=True, gc=False):
     topCandidates: list[_LogprobStep] | None = None
 
 
+_TOP_LOGPROB: Final = new(TopLogprob, token="", logprob=0.0)
+_TOKEN_LOGPROB: Final = new(TokenLogprob, token="", logprob=0.0)
+
+
 def typed_token_logprobs(result: LogprobsResult) -> tuple[TokenLogprob, ...]:
-    """:func:`gemini_token_logprobs` over a typed ``logprobsResult``."""
-    steps = result.topCandidates or []
+    """:func:`gemini_token_logprobs` over a typed ``logprobsResult`` (each entry a template copied:
+    half the cost of a keyword construction; loops, not comprehensions, which are frames)."""
+    steps = result.topCandidates or ()
+    n_steps = len(steps)
     out: list[TokenLogprob] = []
-    for i, cand in enumerate(result.chosenCandidates or []):
-        alts = steps[i].candidates if i < len(steps) else None
-        top = tuple(
-            [
-                new(
-                    TopLogprob, token=alt.token or "", logprob=alt.logProbability or 0.0, token_id=alt.tokenId
-                )
-                for alt in alts or ()
-            ]
-        )
-        token = cand.token or ""
-        logprob = cand.logProbability or 0.0
-        out.append(new(TokenLogprob, token=token, logprob=logprob, token_id=cand.tokenId, top=top))
+    for i, cand in enumerate(result.chosenCandidates or ()):
+        top: tuple[TopLogprob, ...] = ()
+        alts = steps[i].candidates if i < n_steps else None
+        if alts:
+            alternatives: list[TopLogprob] = []
+            for alt in alts:
+                token, logprob = alt.token or "", alt.logProbability or 0.0
+                alternatives.append(replace(_TOP_LOGPROB, token=token, logprob=logprob, token_id=alt.tokenId))
+            top = tuple(alternatives)
+        token, logprob = cand.token or "", cand.logProbability or 0.0
+        out.append(replace(_TOKEN_LOGPROB, token=token, logprob=logprob, token_id=cand.tokenId, top=top))
     return tuple(out)
 
 
@@ -322,16 +327,17 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
 chunk_decoder: Final = msgspec.json.Decoder(_Chunk)
 
 
-# The common chunk, one text (or thought) part and nothing else that maps, decoded
-# into a stricter view: every chunk it accepts, _Chunk accepts too and maps to the
-# same events (a TextDelta or ThinkingDelta at part 0, and its signature; for a chunk
-# with a finishReason, that part and then the end, mapped by the same code as _Chunk's).
+# The common chunk, one part (answer text or thought, or else a function call or inline
+# data) and nothing else that maps, decoded into a stricter view: every chunk it accepts,
+# _Chunk accepts too and maps to the same events (a text part: a TextDelta or ThinkingDelta
+# at part 0 and its signature, mapped inline; a part without text and a chunk with a
+# finishReason: by the same code as _Chunk's, StreamMapper._parts and _end).
 # No JSON value fits _Absent: a chunk holding the key is left to _Chunk.
 _Absent = Annotated[int, msgspec.Meta(ge=1, le=0)] | msgspec.UnsetType
 
 
 class _TextPart(msgspec.Struct, frozen=True, gc=False):
-    text: str
+    text: str | msgspec.UnsetType = msgspec.UNSET  # no text: a function call, inline data, ...
     thought: bool | None = None
     thoughtSignature: str | None = None
     functionCall: _FunctionCall | None = None
@@ -363,9 +369,13 @@ text_chunk_decoder: Final = msgspec.json.Decoder(_TextChunk)
 # Where msgspec's JSON and json.dumps's may differ: a number as the whole value, a float
 # spelled with an exponent ("e" after a digit) or as 0.0000..., and DEL (json.dumps escapes
 # it). Met inside a string too, which only sends that value to json.dumps.
-_NUMBER_START: Final = frozenset(bytes([c]) for c in b"-0123456789")
+# (Fixed-string searches and one regular-expression search first, as the common value has none
+# of these: the generator over the matches is the dearest test.)
+_NUMBER_START: Final = frozenset(b"-0123456789")
 _DIGITS: Final = frozenset(b"0123456789")
-_EXPONENTS: Final = re.compile(rb"e[-0-9]").finditer
+_EXPONENT: Final = re.compile(rb"e[-0-9]")
+_MAYBE_EXPONENT: Final = _EXPONENT.search
+_EXPONENTS: Final = _EXPONENT.finditer
 # backslashreplace's escapes of non-ASCII text, next to the JSON escape of a backslash.
 _ESCAPE: Final = re.compile(r"\\(?:(\\)|x([0-9a-f]{2})|U([0-9a-f]{8}))")
 
@@ -387,10 +397,13 @@ def compact_json(value: Any) -> str:
     except (msgspec.EncodeError, TypeError, ValueError, OverflowError):
         encoded = b"\x7f"
     if (
-        encoded[:1] in _NUMBER_START
-        or b"0.0000" in encoded
+        encoded[0] in _NUMBER_START
         or 0x7F in encoded
-        or any(encoded[m.start() - 1] in _DIGITS for m in _EXPONENTS(encoded))
+        or encoded.find(b"0.0000") >= 0
+        or (
+            _MAYBE_EXPONENT(encoded) is not None
+            and any(encoded[m.start() - 1] in _DIGITS for m in _EXPONENTS(encoded))
+        )
     ):
         return json.dumps(value, separators=(",", ":"))
     if encoded.isascii():
