@@ -106,6 +106,20 @@ def test_replaced_events_against_the_line_by_line_framer(lines: list[bytes]) -> 
     assert _sse_fields.bulk_events(block) == _line_by_line(block)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(st.sampled_from([line for line in _LINES if line]), min_size=1, max_size=12),
+    long=st.booleans(),
+)
+def test_one_event_of_several_lines_against_the_line_by_line_framer(lines: list[bytes], long: bool) -> None:
+    """A block of one event (no blank line but its last) goes by its lines when it may hold
+    several data lines: the path a long event fed as one chunk takes."""
+    if long:
+        lines = [*lines[:1], b'data:"' + b"x" * 70_000 + b'",', *lines[1:]]
+    block = b"".join(line + b"\n" for line in lines) + b"\n"
+    assert _sse_fields.bulk_events(block) == _line_by_line(block)
+
+
 _WS_LINES = [
     b"\ndata:", b"\ndata: ", b"data:", b" ", b"\n", b"\r", b"\t", b"\x0b", b"\x0c", b"\x1c", b"\x1f", b"x",
     b"{", b"\xc2\xa0", b"\xc2\xa9", b"\xe1\x9a\x80", b"\xe2\x80\x83", b"\xe2\x80\x94", b"\xe3\x80\x80",
