@@ -134,23 +134,17 @@ _DATA_WS_FIRST: Final = re.compile(
 )
 
 
-# White space a data value may start with, but for "\n" and " " (always in a block): when none of
-# these bytes is in a block, three searches tell whether a value starts with white
-# space (or is empty), several times fewer instructions than the regular expression's scan.
-_RARE_WS: Final = tuple(bytes([c]) for c in sorted(WS_FIRST - {0x0A, SPACE}))
 _REPLACE_PIECE: Final = 24 * 1024  # see _replaced()
 
 
 def data_ws_first(text: bytes) -> bool:
-    """Whether a data line of ``text`` (``b"\n" + block``) has a value that is empty
-    or starts with white space: ``_DATA_WS_FIRST.search(text) is not None`` by searches of fixed
-    strings (one pass each, no per-byte loop of the regular-expression engine)."""
-    if text.find(b"\ndata:\n") >= 0 or text.find(b"\ndata: \n") >= 0 or text.find(b"\ndata:  ") >= 0:
-        return True
-    for c in _RARE_WS:
-        if c in text and (text.find(b"\ndata:" + c) >= 0 or text.find(b"\ndata: " + c) >= 0):
-            return True
-    return False
+    """Whether a data line of ``text`` (``b"\n" + block``) has a value that is empty or starts with
+    white space. One regular-expression search, where it was three ``bytes.find`` (``"\ndata:\n"``,
+    ``"\ndata: \n"``, ``"\ndata:  "``) and two more per rare white-space first byte present:
+    on a 64 KB block (callgrind) ~570k instructions against ~260k for the three searches (~720k
+    with the two of CJK text, ``\xe2`` and ``\xe3``), yet 2x less CPU time than the three and 5x
+    less than the seven; 1.1-1.3x less CPU time over whole multi-line streams (interleaved)."""
+    return _DATA_WS_FIRST.search(text) is not None
 
 
 def _replaced(text: bytes, old: bytes) -> bytes:
