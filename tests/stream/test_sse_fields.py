@@ -120,29 +120,6 @@ def test_one_event_of_several_lines_against_the_line_by_line_framer(lines: list[
     assert _sse_fields.bulk_events(block) == _line_by_line(block)
 
 
-_OTHER = [b": ping", b"id: 7", b"retry: 1", b"event: e", b":", b"x", b"datax: 1", b"data", b"\n"]
-_ONE_DATA = [b"data: {}", b"data:{}", b"data: [DONE]", b"data:  {}", b"data:", b"data: data: 1"]
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    events=st.lists(
-        st.tuples(
-            st.lists(st.sampled_from(_OTHER), max_size=3), st.lists(st.sampled_from(_ONE_DATA), max_size=2)
-        ),
-        min_size=2,
-        max_size=8,
-    )
-)
-def test_blocks_of_one_data_line_among_other_lines_against_the_line_by_line_framer(
-    events: list[tuple[list[bytes], list[bytes]]],
-) -> None:
-    """Blocks whose first event holds comments or id: lines around one data line are split by
-    one regular expression first (whatever the events after it hold)."""
-    block = b"".join(b"".join(line + b"\n" for line in other + data) + b"\n" for other, data in events)
-    assert _sse_fields.bulk_events(block) == _line_by_line(block)
-
-
 _WS_LINES = [
     b"\ndata:", b"\ndata: ", b"data:", b" ", b"\n", b"\r", b"\t", b"\x0b", b"\x0c", b"\x1c", b"\x1f", b"x",
     b"{", b"\xc2\xa0", b"\xc2\xa9", b"\xe1\x9a\x80", b"\xe2\x80\x83", b"\xe2\x80\x94", b"\xe3\x80\x80",

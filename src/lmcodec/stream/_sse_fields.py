@@ -242,21 +242,10 @@ def one_event(seg: bytes) -> bytes | None:
     return None
 
 
-def _ignored_lines_around_one_data_line(event: bytes) -> bool:
-    """Whether ``event`` (the lines of one event) has at most one data line and a line that is
-    neither a data nor an event line (a comment, ``id:``, ``retry:``, ...): the shape that
-    ``_ONE_DATA_LINE_EVENT`` splits, tried first on a block that starts with it (the three counts
-    over the whole block that tell the other shapes apart cost more than that split)."""
-    data = event.count(b"\ndata:") + event.startswith(b"data:")
-    named = event.count(b"\nevent:") + event.startswith(b"event:")
-    return data <= 1 and event.count(10) + 1 > data + named
-
-
 def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
-    head = block.find(b"\n\n")  # where the first event ends
-    if head == len(block) - 2:  # a single event
+    if block.find(b"\n\n") == len(block) - 2:  # a single event
         first = block.find(b"data:")
         if first < 0 or block.find(b"\ndata:", first + 5) < 0:  # at most one data line
             match = _SIMPLE_EVENT.fullmatch(block) or _ONE_DATA_LINE_EVENT.fullmatch(block)
@@ -268,11 +257,6 @@ def bulk_events(block: bytes) -> list[bytes]:
         # replaced_events cost several times more on one event (5x on an 870 KB one).
         events = None
     else:
-        tried = _ignored_lines_around_one_data_line(block[:head])
-        if tried:  # the first event is one data line among comments, id: lines, ...: so may all be
-            pieces = _ONE_DATA_LINE_EVENT.split(block)
-            if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
-                return [data for data in pieces[1::2] if data is not None]  # None: no data line
         # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
         # its lines are counted first, so a block of another shape is not split in vain.
         lines = block.count(10)
@@ -286,7 +270,7 @@ def bulk_events(block: bytes) -> list[bytes]:
             if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
                 return pieces[1::2]
         data = block.count(b"\ndata:") + block.startswith(b"data:")
-        if data <= blanks and not tried:
+        if data <= blanks:
             # one data line per event at most, with comments, id:, retry: or event: lines around it
             pieces = _ONE_DATA_LINE_EVENT.split(block)
             if pieces.count(b"") == (len(pieces) + 1) >> 1:
