@@ -554,3 +554,38 @@ def test_a_continuation_state_from_a_template_is_the_checked_one(provider: Any, 
     fast = _state_outcome(lambda: continuation_state(provider, kind, data))
     slow = _state_outcome(lambda: checked(lc.ContinuationState, provider=provider, kind=kind, data=data))
     assert fast == slow
+
+
+_LOGPROB_ENTRY = st.fixed_dictionaries(
+    {
+        "token": st.text(max_size=4),
+        "logprob": st.floats(allow_nan=False, allow_infinity=False, width=32),
+        "bytes": st.none() | st.lists(st.integers(0, 255), max_size=4),
+    }
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    entries=st.lists(st.tuples(_LOGPROB_ENTRY, st.none() | st.lists(_LOGPROB_ENTRY, max_size=3)), max_size=4)
+)
+def test_typed_token_logprobs_are_the_checked_constructors(entries: list[tuple[dict[str, Any], Any]]) -> None:
+    """The logprobs built from templates (``replace``) are the ones the checked class calls build."""
+    from lmcodec.providers.openai.views import Logprob, typed_token_logprobs
+
+    wire = [{**e, "top_logprobs": tops} for e, tops in entries]
+    typed = msgspec.json.decode(msgspec.json.encode(wire), type=list[Logprob])
+    want = tuple(
+        lc.TokenLogprob(
+            token=e["token"],
+            logprob=e["logprob"],
+            bytes=e["bytes"],
+            top=tuple(
+                lc.TopLogprob(token=t["token"], logprob=t["logprob"], bytes=t["bytes"]) for t in tops or ()
+            ),
+        )
+        for e, tops in entries
+    )
+    got = typed_token_logprobs(typed)
+    assert got == want
+    assert [type(x) for x in got] == [type(x) for x in want]

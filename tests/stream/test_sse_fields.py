@@ -106,6 +106,20 @@ def test_replaced_events_against_the_line_by_line_framer(lines: list[bytes]) -> 
     assert _sse_fields.bulk_events(block) == _line_by_line(block)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(st.sampled_from([line for line in _LINES if line]), min_size=1, max_size=12),
+    long=st.booleans(),
+)
+def test_one_event_of_several_lines_against_the_line_by_line_framer(lines: list[bytes], long: bool) -> None:
+    """A block of one event (no blank line but its last) goes by its lines when it may hold
+    several data lines: the path a long event fed as one chunk takes."""
+    if long:
+        lines = [*lines[:1], b'data:"' + b"x" * 70_000 + b'",', *lines[1:]]
+    block = b"".join(line + b"\n" for line in lines) + b"\n"
+    assert _sse_fields.bulk_events(block) == _line_by_line(block)
+
+
 _WS_LINES = [
     b"\ndata:", b"\ndata: ", b"data:", b" ", b"\n", b"\r", b"\t", b"\x0b", b"\x0c", b"\x1c", b"\x1f", b"x",
     b"{", b"\xc2\xa0", b"\xc2\xa9", b"\xe1\x9a\x80", b"\xe2\x80\x83", b"\xe2\x80\x94", b"\xe3\x80\x80",
@@ -115,9 +129,12 @@ _WS_LINES = [
 
 @settings(max_examples=3000, deadline=None)
 @given(tokens=st.lists(st.sampled_from(_WS_LINES), max_size=30))
-def test_data_ws_first_against_the_regular_expression(tokens: list[bytes]) -> None:
-    text = b"\n" + b"".join(tokens)
-    assert _sse_fields.data_ws_first(text) == (_sse_fields._DATA_WS_FIRST.search(text) is not None)
+def test_data_ws_first_against_the_lines(tokens: list[bytes]) -> None:
+    text = b"\n" + b"".join(tokens) + b"\n"  # b"\n" + a block of whole lines
+    values = [line[5:] for line in text.split(b"\n") if line.startswith(b"data:")]
+    values = [v[1:] if v[:1] == b" " else v for v in values]
+    want = any(not v or v[0] in _sse_fields.WS_FIRST for v in values)
+    assert _sse_fields.data_ws_first(text) == want
 
 
 def test_data_ws_first_of_every_white_space_start() -> None:

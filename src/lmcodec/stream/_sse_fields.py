@@ -15,6 +15,7 @@ __all__ = [
     "bulk_events",
     "crlf_json_data_events",
     "data_ws_first",
+    "lone_cr",
     "lstrip_ws",
     "one_event",
     "replaced_events",
@@ -134,23 +135,22 @@ _DATA_WS_FIRST: Final = re.compile(
 )
 
 
-# White space a data value may start with, but for "\n" and " " (always in a block): when none of
-# these bytes is in a block, three searches tell whether a value starts with white
-# space (or is empty), several times fewer instructions than the regular expression's scan.
-_RARE_WS: Final = tuple(bytes([c]) for c in sorted(WS_FIRST - {0x0A, SPACE}))
 _REPLACE_PIECE: Final = 24 * 1024  # see _replaced()
+_DATA_PREFIXES: Final = re.compile(rb"\ndata: ?")
+
+lone_cr: Final = re.compile(rb"\r(?!\n)").search
+"""The first ``"\r"`` not followed by ``"\n"`` (a line end of its own), or None: one scan, 4x
+faster than ``bytes.replace(b"\r\n", b"\n")`` then looking for a ``"\r"`` left."""
 
 
 def data_ws_first(text: bytes) -> bool:
-    """Whether a data line of ``text`` (``b"\n" + block``) has a value that is empty
-    or starts with white space: ``_DATA_WS_FIRST.search(text) is not None`` by searches of fixed
-    strings (one pass each, no per-byte loop of the regular-expression engine)."""
-    if text.find(b"\ndata:\n") >= 0 or text.find(b"\ndata: \n") >= 0 or text.find(b"\ndata:  ") >= 0:
-        return True
-    for c in _RARE_WS:
-        if c in text and (text.find(b"\ndata:" + c) >= 0 or text.find(b"\ndata: " + c) >= 0):
-            return True
-    return False
+    """Whether a data line of ``text`` (``b"\n" + block``) has a value that is empty or starts with
+    white space. One regular-expression search, where it was three ``bytes.find`` (``"\ndata:\n"``,
+    ``"\ndata: \n"``, ``"\ndata:  "``) and two more per rare white-space first byte present:
+    on a 64 KB block (callgrind) ~570k instructions against ~260k for the three searches (~720k
+    with the two of CJK text, ``\xe2`` and ``\xe3``), yet 2x less CPU time than the three and 5x
+    less than the seven; 1.1-1.3x less CPU time over whole multi-line streams (interleaved)."""
+    return _DATA_WS_FIRST.search(text) is not None
 
 
 def _replaced(text: bytes, old: bytes) -> bytes:
@@ -198,12 +198,9 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
     values = _replaced(text, b"\ndata: ")
     spaced = (len(text) - len(values)) // 6  # each replacement is 6 bytes shorter
     if spaced != data:
-        if spaced:  # both prefixes: the spaced ones first made unspaced (a replacement to "\n" could
-            # make a value starting with "data:" look like a prefix)
-            values = text.replace(b"\ndata: ", b"\ndata:")
-        else:
-            values = text
-        values = _replaced(values, b"\ndata:")
+        # Both prefixes (or only unspaced ones): each removed in one left-to-right pass (a value
+        # starting with "data:" is not taken for a prefix; 1.4x faster than two replacements).
+        values = _DATA_PREFIXES.sub(b"\n", text) if spaced else _replaced(text, b"\ndata:")
     pieces = values.split(b"\n\n")
     if not regular and (b"\n\n\n" in values or values.startswith(b"\n\n")):
         # Blank lines running together (a block of ignored lines only leaves some): the pieces
@@ -249,11 +246,16 @@ def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
     if block.find(b"\n\n") == len(block) - 2:  # a single event
-        match = _SIMPLE_EVENT.fullmatch(block) or _ONE_DATA_LINE_EVENT.fullmatch(block)
-        if match is not None:
-            data = match[1]
-            return [] if data is None else [data]  # None: no data line
-        events = replaced_events(block)  # several data lines
+        first = block.find(b"data:")
+        if first < 0 or block.find(b"\ndata:", first + 5) < 0:  # at most one data line
+            match = _SIMPLE_EVENT.fullmatch(block) or _ONE_DATA_LINE_EVENT.fullmatch(block)
+            if match is not None:
+                data = match[1]
+                return [] if data is None else [data]  # None: no data line
+        # Several data lines (or an unusual shape): cut into its lines, a few passes over it. The
+        # regular expressions (which backtrack over a long line) and the bulk replacements of
+        # replaced_events cost several times more on one event (5x on an 870 KB one).
+        events = None
     else:
         # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
         # its lines are counted first, so a block of another shape is not split in vain.

