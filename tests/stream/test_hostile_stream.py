@@ -20,6 +20,7 @@ from lmcodec import stream
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers.gemini.framing import ArrayFramer
 from lmcodec.stream._sse_fields import lstrip_ws
+from lmcodec.stream.sse import SSEDecoder
 
 from ..providers.provider_support import BODIES, needs_bodies
 
@@ -358,3 +359,24 @@ def test_a_whole_body_in_one_chunk_is_decoded_in_a_few_times_its_size() -> None:
         assert lc.assemble(stream.decode("openai_chat", [body], request=REQUEST)).text == "x" * 40_000
 
     assert _peak_bytes(run) < 4 * len(body) + (1 << 20)
+
+
+# Blocks of 60 KB a framer pass took up to ~3.4 s on each (a split search retried at every byte).
+_LONG_LINE_BLOCKS = {
+    "data-prefixes": b"data:" * 12_000 + b'\ndata: {"a":1}\ndata: {"b":2}\n\n\n\n\n\n',
+    "event-prefixes": b"event: " + b"event:" * 10_000 + b"\n\n\n\n",
+    "short-lines": b"x\n" * 30_000 + b'\ndata: {"a":1}\ndata: {"b":2}\n\n\n\n\n\n',
+    "comment-lines": b": c\n" * 15_000 + b"data: 1\ndata: 2\n\n",
+}
+
+
+@pytest.mark.parametrize("shape", list(_LONG_LINE_BLOCKS))
+def test_blocks_of_hostile_lines_are_framed_as_the_line_framer_frames_them(shape: str) -> None:
+    """A hundred such blocks fed one per chunk took minutes (the search for the next event restarted
+    at every byte of a long line); now a few times the bytes' cost, with the line framer's events."""
+    block = _LONG_LINE_BLOCKS[shape]
+    bulk = SSEDecoder()
+    got = [data for _ in range(100) for data in bulk.feed_data(block)] + bulk.close_data()
+    lines = SSEDecoder()
+    want = [e.data for _ in range(100) for e in lines.feed(block)] + [e.data for e in lines.close()]
+    assert got == want

@@ -80,8 +80,10 @@ def _data_value(line: bytes) -> bytes:
 # line whose value starts with a byte that cannot start white space, then the
 # blank line. ``split`` with it leaves only empty strings between matches when
 # a block consists of such events and nothing else.
+# It starts only at a line start (the look-behind), so a search that fails scans each line a bounded
+# number of times: a split over hostile lines stays linear (it was quadratic in a long line).
 _SIMPLE_EVENT: Final = re.compile(
-    rb"(?:event:[^\n]*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
+    rb"(?<![^\n])(?:event:[^\n]*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
 )
 
 
@@ -242,6 +244,26 @@ def one_event(seg: bytes) -> bytes | None:
     return None
 
 
+def _one_data_line_events(block: bytes) -> list[bytes] | None:
+    """The data of ``block`` when it is events of one data line at most among ignored lines, matched
+    one after another from the start (None at the first event that is not). Not a ``split``: a
+    search for the next match, retried at every line of an event that does not match, is quadratic
+    in that event's lines; an anchored match fails once."""
+    match = _ONE_DATA_LINE_EVENT.match
+    out = []
+    at = 0
+    end = len(block)
+    while at < end:
+        found = match(block, at)
+        if found is None:
+            return None
+        data = found[1]
+        if data is not None:  # None: an event of ignored lines only
+            out.append(data)
+        at = found.end()
+    return out
+
+
 def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
@@ -272,9 +294,9 @@ def bulk_events(block: bytes) -> list[bytes]:
         data = block.count(b"\ndata:") + block.startswith(b"data:")
         if data <= blanks:
             # one data line per event at most, with comments, id:, retry: or event: lines around it
-            pieces = _ONE_DATA_LINE_EVENT.split(block)
-            if pieces.count(b"") == (len(pieces) + 1) >> 1:
-                return [data for data in pieces[1::2] if data is not None]  # None: no data line
+            events = _one_data_line_events(block)
+            if events is not None:
+                return events
         events = replaced_events(block, lines, blanks, data)  # several data lines in an event
     if events is not None:
         return events
