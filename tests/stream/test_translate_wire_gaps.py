@@ -1,0 +1,123 @@
+"""What a translated stream must not hand a client although each event crosses as lm15 reads it.
+
+Each case is checked against what the destination provider itself sends and what its SDK's
+own accumulator makes of the translated bytes (the openai SDK's ChatCompletionStreamState and
+ResponseStreamState events), not against lmcodec's own reading.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .write_support import REQUEST, _client
+
+openai = pytest.importorskip("openai", reason="the openai SDK reads the translated streams")
+from openai.lib.streaming.chat import ChatCompletionStreamState  # noqa: E402
+from openai.lib.streaming.responses import ResponseStreamState  # noqa: E402
+
+
+def _sse(events: list[dict[str, Any]]) -> bytes:
+    return b"".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n".encode() for e in events)
+
+
+_START = {
+    "type": "message_start",
+    "message": {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-x",
+        "content": [],
+        "stop_reason": None,
+        "usage": {"input_tokens": 9, "output_tokens": 1},
+    },
+}
+
+
+def _anthropic_calls(*calls: tuple[str, list[str]]) -> bytes:
+    """An Anthropic stream calling ``(name, partial_json fragments)`` in turn, as the API sends
+    it: a tool without parameters starts with ``input: {}`` and streams no or an empty fragment."""
+    events: list[dict[str, Any]] = [_START]
+    for i, (name, fragments) in enumerate(calls):
+        block = {"type": "tool_use", "id": f"toolu_{i}", "name": name, "input": {}}
+        events.append({"type": "content_block_start", "index": i, "content_block": block})
+        for fragment in fragments:
+            delta = {"type": "input_json_delta", "partial_json": fragment}
+            events.append({"type": "content_block_delta", "index": i, "delta": delta})
+        events.append({"type": "content_block_stop", "index": i})
+    end = {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 5}}
+    events.append(end)
+    events.append({"type": "message_stop"})
+    return _sse(events)
+
+
+def _chat_sdk(body: bytes) -> tuple[list[str], dict[str, str]]:
+    """The openai SDK's ``arguments.done`` events and final arguments per call of a Chat stream."""
+    state = ChatCompletionStreamState()
+    done: list[str] = []
+    with _client(body).chat.completions.create(
+        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
+    ) as stream:
+        for chunk in stream:
+            events: list[Any] = state.handle_chunk(chunk)
+            done += [e.arguments for e in events if e.type == "tool_calls.function.arguments.done"]
+    calls = state.current_completion_snapshot.choices[0].message.tool_calls or []
+    return done, {c.function.name: c.function.arguments for c in calls}
+
+
+def _responses_sdk(body: bytes) -> tuple[list[str], dict[str, str]]:
+    """The openai SDK's ``function_call_arguments.done`` / ``output_item.done`` arguments and the
+    final response's arguments per call of a Responses stream."""
+    state: Any = ResponseStreamState(input_tools=openai.omit, text_format=openai.omit)
+    done: list[str] = []
+    with _client(body).responses.create(model="m-1", input="hi", stream=True) as stream:
+        for event in stream:
+            state.handle_event(event)
+            if event.type == "response.function_call_arguments.done":
+                done.append(event.arguments)
+            elif event.type == "response.output_item.done" and event.item.type == "function_call":
+                done.append(event.item.arguments)
+    final = state._completed_response
+    return done, {i.name: i.arguments for i in final.output if i.type == "function_call"}
+
+
+@pytest.mark.parametrize("fragments", [[], [""]], ids=["no fragment", "empty fragment"])
+def test_a_call_without_arguments_reaches_chat_clients_as_empty_json(fragments: list[str]) -> None:
+    body = _anthropic_calls(("get_time", fragments))
+    out = b"".join(lc.stream.translate("anthropic", "openai_chat", [body], request=REQUEST))
+    done, final = _chat_sdk(out)
+    assert done == ["{}"] and final == {"get_time": "{}"}  # what OpenAI sends for such a call
+
+
+@pytest.mark.parametrize("fragments", [[], [""]], ids=["no fragment", "empty fragment"])
+def test_a_call_without_arguments_reaches_responses_clients_as_empty_json(fragments: list[str]) -> None:
+    body = _anthropic_calls(("get_time", fragments))
+    out = b"".join(lc.stream.translate("anthropic", "openai", [body], request=REQUEST))
+    done, final = _responses_sdk(out)
+    assert done == ["{}", "{}"] and final == {"get_time": "{}"}
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "openai"])
+def test_a_call_without_arguments_beside_one_with_them(dst: str) -> None:
+    body = _anthropic_calls(("get_time", []), ("get_x", ['{"a":', "1}"]))
+    out = b"".join(lc.stream.translate("anthropic", dst, [body], request=REQUEST))
+    _, final = (_chat_sdk if dst == "openai_chat" else _responses_sdk)(out)
+    assert final == {"get_time": "{}", "get_x": '{"a":1}'}
+    parts = lc.assemble(lc.stream.decode(dst, [out], request=REQUEST), request=REQUEST).message.parts
+    assert [getattr(p, "input", None) for p in parts] == [{}, {"a": 1}]
+
+
+def test_interleaved_calls_keep_their_arguments_whole() -> None:
+    """A call that has no fragment yet when another starts may still get some: "{}" only at the end."""
+    events: list[Any] = [lc.StreamStartEvent(id="r1", model="m")]
+    for slot, name in ((0, "a"), (1, "b")):
+        events.append(lc.StreamDeltaEvent(lc.ToolCallDelta(input="", part_index=slot, id=name, name=name)))
+    events.append(lc.StreamDeltaEvent(lc.ToolCallDelta(input='{"x":1}', part_index=0)))
+    events.append(lc.StreamEndEvent(finish_reason="tool_call"))
+    _, final = _chat_sdk(b"".join(lc.stream.encode("openai_chat", events)))
+    assert final == {"a": '{"x":1}', "b": "{}"}
