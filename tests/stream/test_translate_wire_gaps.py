@@ -121,3 +121,51 @@ def test_interleaved_calls_keep_their_arguments_whole() -> None:
     events.append(lc.StreamEndEvent(finish_reason="tool_call"))
     _, final = _chat_sdk(b"".join(lc.stream.encode("openai_chat", events)))
     assert final == {"a": '{"x":1}', "b": "{}"}
+
+
+def _server_tool_stream() -> bytes:
+    """An Anthropic stream using the hosted web_search tool, then answering in text."""
+    result = {"type": "web_search_result", "url": "https://a", "title": "A", "encrypted_content": "e"}
+    blocks: list[tuple[dict[str, Any], list[dict[str, Any]]]] = [
+        (
+            {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}},
+            [{"type": "input_json_delta", "partial_json": '{"query":"x"}'}],
+        ),
+        ({"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": [result]}, []),
+        ({"type": "text", "text": ""}, [{"type": "text_delta", "text": "ok"}]),
+    ]
+    events: list[dict[str, Any]] = [_START]
+    for i, (block, deltas) in enumerate(blocks):
+        events.append({"type": "content_block_start", "index": i, "content_block": block})
+        events += [{"type": "content_block_delta", "index": i, "delta": d} for d in deltas]
+        events.append({"type": "content_block_stop", "index": i})
+    end = {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 3}}
+    events.append(end)
+    events.append({"type": "message_stop"})
+    return _sse(events)
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "openai", "anthropic", "gemini"])
+def test_a_hosted_tool_call_is_refused_not_handed_over_as_a_nameless_function_call(dst: str) -> None:
+    """lm15 reads a server_tool_use block as a call without a name, and assembly refuses it (MAP-9):
+    the client must get the error, not a call of the tool "" that it would try to run."""
+    body = _server_tool_stream()
+    with pytest.raises(lc.StreamAssemblyError, match="without a name"):
+        lc.assemble(lc.stream.decode("anthropic", [body], request=REQUEST), request=REQUEST)
+    out = b"".join(lc.stream.translate("anthropic", dst, [body], request=REQUEST))
+    events = list(lc.stream.decode(dst, [out], request=REQUEST))
+    deltas = [e.delta for e in events if isinstance(e, lc.StreamDeltaEvent)]
+    assert not [d for d in deltas if isinstance(d, lc.ToolCallDelta)]
+    last = events[-1]
+    assert isinstance(last, lc.StreamErrorEvent) and "without a name" in last.error.message
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "openai", "anthropic", "gemini"])
+def test_encode_refuses_a_tool_call_without_a_name(dst: str) -> None:
+    events = [
+        lc.StreamStartEvent(id="r", model="m"),
+        lc.StreamDeltaEvent(lc.ToolCallDelta(part_index=0, input="{}")),
+        lc.StreamEndEvent(finish_reason="tool_call"),
+    ]
+    with pytest.raises(lc.ValidationError, match="without a name"):
+        b"".join(lc.stream.encode(dst, events))

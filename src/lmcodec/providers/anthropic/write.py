@@ -61,6 +61,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
@@ -250,6 +251,8 @@ class StreamWriter:
             known = self._blocks.get(key)
             if known is not None:
                 return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=delta.input))
+            if not delta.name:
+                raise unwritable_unnamed_call("Messages", delta.part_index)
             whole = _start_input(delta.input)
             head, index = self._block(key, delta.id, delta.name, whole)
             if whole or not delta.input:

@@ -54,7 +54,8 @@ What the Gemini wire cannot carry, and what is written instead:
   function call or more than 16 slots, or the source interleaves slots) streams
   at position 0: its content is kept, but in the assembled response it may join
   the text of slot 0 or move before the calls. A later fragment of a call whose
-  chunk was already written becomes a call of its own without a name.
+  chunk was already written would be a call of its own without a name: refused,
+  as every call without a name is (:mod:`lmcodec.stream.encoder`).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._readback import reads_as
@@ -311,7 +313,9 @@ class StreamWriter:
                     written.id = delta.id
             self._fed.append(event)
             return b""
-        call = f.FunctionCall(name=delta.name or "", args=None, id=delta.id or f.UNSET)
+        if not delta.name:
+            raise unwritable_unnamed_call("Gemini", delta.part_index)
+        call = f.FunctionCall(name=delta.name, args=None, id=delta.id or f.UNSET)
         return self._put(key, f.Part(functionCall=call), event, [delta.input])
 
     def _signature(self, delta: ContinuationDelta, event: StreamDeltaEvent) -> bytes:

@@ -77,6 +77,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._sse_write import (
     ENC,
@@ -357,6 +358,8 @@ class StreamWriter:
             if kind == _CALL and call is not None and call.name is not None and not item.name:
                 item.name = call.name
             return item
+        if kind == _CALL and (call is None or not call.name):
+            raise unwritable_unnamed_call("Responses", slot)
         if self._pending is not None:
             self._add(self._pending)
         index = max(slot, self._next_index)

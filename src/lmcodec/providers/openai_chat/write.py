@@ -51,6 +51,7 @@ import time
 from typing import Any, ClassVar, Final
 
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import parse_response
@@ -252,6 +253,8 @@ class StreamWriter:
         if fragment and self._unargued:
             self._unargued.pop(slot, None)
         if index is None:
+            if name is None:
+                raise unwritable_unnamed_call("Chat Completions", slot)
             index = self._calls[slot] = len(self._calls)
             if not fragment:
                 self._unargued[slot] = index
