@@ -169,3 +169,22 @@ def test_encode_refuses_a_tool_call_without_a_name(dst: str) -> None:
     ]
     with pytest.raises(lc.ValidationError, match="without a name"):
         b"".join(lc.stream.encode(dst, events))
+
+
+def test_an_empty_thinking_opening_writes_no_empty_thought_part() -> None:
+    """A Responses reasoning item opens with an empty summary (lm15: ThinkingDelta ""); Gemini never
+    sends a thought part with no text and no signature, and google-genai would hand it to clients."""
+    from ..providers.sdk_readers import gemini_chunks, sdk_gemini
+
+    opened = [
+        lc.StreamStartEvent(id="r", model="m"),
+        lc.StreamDeltaEvent(lc.ThinkingDelta(part_index=0, text="")),
+        lc.StreamDeltaEvent(lc.ThinkingDelta(part_index=0, text="hm")),
+        lc.StreamDeltaEvent(lc.TextDelta(part_index=1, text="Hi")),
+        lc.StreamEndEvent(finish_reason="stop"),
+    ]
+    body = b"".join(lc.stream.encode("gemini", opened))
+    parts = [p for c in gemini_chunks(body) for cand in c.candidates or [] for p in cand.content.parts or []]
+    assert [(p.text, p.thought) for p in parts] == [("hm", True), ("Hi", None)]
+    without = b"".join(lc.stream.encode("gemini", [opened[0], *opened[2:]]))
+    assert sdk_gemini(body) == sdk_gemini(without)

@@ -26,7 +26,10 @@ when the next slot or the end shows it complete). :func:`lmcodec.stream.translat
 and :meth:`lmcodec.stream.Encoder.feed_all` call it at the end of each input chunk.
 A canonical slot keeps its position across chunks; where that
 needs earlier positions filled, empty text or thought parts fill them (they
-add nothing to the assembled response). A stream decoded from Gemini and written
+add nothing to the assembled response; a thought filler keeps a thinking slot
+where lm15's reader puts it). An empty thinking delta that opens a slot (a
+Responses reasoning item before its summary) writes nothing: Gemini sends no
+thought part without text or signature. A stream decoded from Gemini and written
 back has the same chunks, and when the end's ``provider_data`` is a chunk that
 reads as the same last chunk (parts, finish reason, usage) it is written as it
 came, so it decodes to the same events, ``provider_data`` included.
@@ -284,6 +287,8 @@ class StreamWriter:
                 self._logprobs = delta.logprobs
             return out
         if isinstance(delta, ThinkingDelta):
+            if not delta.text and (delta.part_index, "thinking") not in self._positions:
+                return b""  # an opening with no text yet: Gemini sends no empty thought part
             return self._put((delta.part_index, "thinking"), f.Part(text=delta.text, thought=True), event)
         if isinstance(delta, ToolCallDelta):
             return self._tool_call(delta, event)
