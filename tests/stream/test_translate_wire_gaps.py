@@ -188,3 +188,51 @@ def test_an_empty_thinking_opening_writes_no_empty_thought_part() -> None:
     assert [(p.text, p.thought) for p in parts] == [("hm", True), ("Hi", None)]
     without = b"".join(lc.stream.encode("gemini", [opened[0], *opened[2:]]))
     assert sdk_gemini(body) == sdk_gemini(without)
+
+
+_CHAT_RATE_LIMIT = (
+    b'data: {"choices":[{"index":0,"delta":{"content":"par"}}]}\n\n'
+    b'data: {"error":{"message":"Rate limit","type":"rate_limit_error","code":"429"}}\n\n'
+)
+_GEMINI_OVERLOADED = (
+    b'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"par"}]}}]}\n\n'
+    b'data: {"error":{"code":503,"message":"overloaded","status":"UNAVAILABLE"}}\n\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("src", "body", "status", "code"),
+    [
+        ("openai_chat", _CHAT_RATE_LIMIT, "RESOURCE_EXHAUSTED", 429),
+        ("gemini", _GEMINI_OVERLOADED, "UNAVAILABLE", 503),
+    ],
+)
+def test_a_translated_error_keeps_its_status_for_gemini_clients(
+    src: str, body: bytes, status: str, code: int
+) -> None:
+    from google.genai import errors
+
+    from ..providers.sdk_readers import gemini_chunks
+
+    out = b"".join(lc.stream.translate(src, "gemini", [body], request=REQUEST))
+    with pytest.raises(errors.APIError) as info:
+        gemini_chunks(out)
+    assert (info.value.code, info.value.status) == (code, status)
+
+
+@pytest.mark.parametrize(
+    ("src", "body", "kind"),
+    [
+        ("openai_chat", _CHAT_RATE_LIMIT, "rate_limit_error"),
+        ("gemini", _GEMINI_OVERLOADED, "overloaded_error"),
+    ],
+)
+def test_a_translated_error_keeps_its_type_for_anthropic_clients(src: str, body: bytes, kind: str) -> None:
+    anthropic = pytest.importorskip("anthropic")
+    from ..providers.sdk_readers import sdk_anthropic
+
+    out = b"".join(lc.stream.translate(src, "anthropic", [body], request=REQUEST))
+    with pytest.raises(anthropic.APIStatusError) as info:
+        sdk_anthropic(out)
+    body_seen: Any = info.value.body
+    assert body_seen["error"]["type"] == kind

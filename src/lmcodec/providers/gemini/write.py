@@ -10,7 +10,9 @@ candidate, and on the last chunk the ``finishReason`` and ``usageMetadata``.
 chunk, when the start names them (no responseId is synthesized: a start decoded
 from Gemini names none, and its last chunk, written back as it came, carries the
 backend's own; google-genai does not require one). An error event becomes Google's error object
-(``{"error": {"code", "message", "status"}}``) and ends the stream. Events after the
+(``{"error": {"code", "message", "status"}}``; another dialect's provider code that names a
+known failure as Google's status for it, e.g. a rate limit as ``429 RESOURCE_EXHAUSTED``:
+:func:`lmcodec.providers.crossing.crossed_error`) and ends the stream. Events after the
 end, UnknownEvents and tool calls without ids follow the writers' common rules
 (:mod:`lmcodec.stream.encoder`).
 
@@ -70,6 +72,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._readback import reads_as
@@ -180,7 +183,7 @@ class StreamWriter:
             return self._end(event)
         if isinstance(event, StreamErrorEvent):
             self._done = self._errored = True
-            return self._write_pending() + _sse(f.error_body(event.error))
+            return self._write_pending() + _sse(f.error_body(crossed_error(event.error, "gemini")))
         if isinstance(event, UnknownEvent):
             return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(f"the Gemini stream writer expects a StreamEvent, got {type(event).__name__}")
