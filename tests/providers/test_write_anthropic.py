@@ -58,7 +58,12 @@ def _check_consumed(events: list[Any]) -> None:
 def test_corpus_stream_written_as_anthropic(case: tuple[str, Path]) -> None:
     src, path = case
     events = list(lc.stream.decode(src, [path.read_bytes()], request=REQUEST))
-    if assembles(events) is not None:
+    refused = assembles(events)
+    if refused is not None and "without a name" in refused:  # MAP-9: no client function call either
+        with pytest.raises(lc.ValidationError, match="without a name"):
+            _written(events)
+        return
+    if refused is not None:
         _check_consumed(events)
         return
     check_written(WIRE, events)

@@ -18,7 +18,7 @@ from openai.types.responses import Response, ResponseStreamEvent
 
 import lmcodec as lc
 
-from ..stream.write_support import REQUEST, corpus_id, corpus_streams, synthesized
+from ..stream.write_support import REQUEST, corpus_id, corpus_streams, synthesized, unnamed_call
 from .provider_support import complete_bodies
 from .sdk_readers import provider_shaped_streams
 
@@ -61,6 +61,10 @@ def _stream_errors(body: bytes) -> list[str]:
 
 
 def _check(events: list[Any]) -> None:
+    if unnamed_call(events):  # MAP-9: the writer refuses it, as assembly does
+        with pytest.raises(lc.ValidationError, match="without a name"):
+            b"".join(lc.stream.encode(WIRE, events))
+        return
     assert _stream_errors(b"".join(lc.stream.encode(WIRE, events))) == []
     try:
         response = lc.assemble(events, request=REQUEST)

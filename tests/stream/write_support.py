@@ -289,3 +289,15 @@ def check_written(wire: str, events: list[Any]) -> bytes:
     req15, reqlc = requests_for(REQUEST.model)
     assert_same_outcome(lc_stream(wire, [body], reqlc), lm15_stream(wire, body, req15), wire)
     return body
+
+
+def unnamed_call(events: list[Any]) -> bool:
+    """Whether ``events`` hold a tool call that arrives without a name (MAP-9): assembly refuses
+    it, and so does every writer (a client would take it for a call of a tool named "")."""
+    try:
+        lc.assemble(events, request=REQUEST)
+    except lc.StreamAssemblyError as exc:
+        return "without a name" in str(exc)
+    except lc.LmcodecError:
+        return False
+    return False

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import ProviderError
+from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import ErrorDetail
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "is_model_error",
     "is_pinned_model_not_found",
     "unnamed_tool_call_error",
+    "unwritable_unnamed_call",
 ]
 
 
@@ -43,6 +44,18 @@ _MODEL_NOT_FOUND_FORMS: Final[tuple[dict[str, str], ...]] = (
         "suffix": " doesn't exist or isn't accessible.",
     },
 )
+
+
+def unwritable_unnamed_call(dialect: str, part_index: int) -> ValidationError:
+    """A stream writer's refusal of a tool call whose first fragment names no tool (MAP-9, as
+    :func:`lmcodec.assemble` refuses it): the client would take it for a call of a tool named
+    ``""``. A hosted tool's call (Anthropic's ``server_tool_use``, which lm15 reads as such a
+    fragment) is not a function call the client can run."""
+    return ValidationError(
+        f"the {dialect} stream writer cannot write the tool call at part {part_index}: it arrived "
+        "without a name (MAP-9: lm15 does not guess which tool the model meant; a hosted tool's "
+        "call is not a function call the client can run)"
+    )
 
 
 def is_pinned_model_not_found(provider_code: str | None, message: str | None) -> bool:

@@ -39,6 +39,12 @@ The rules every writer keeps (``tests/providers/test_write_rules.py`` holds the 
   are ``toolu_`` ids unique within a conversation, ``toolu_`` + a digest of the
   message id and the slot; on Gemini none (the wire has none). A call's own id is
   always written verbatim.
+- **Tool calls without a name** are refused (:class:`lmcodec.ValidationError` at the call's
+  first fragment), as :func:`lmcodec.assemble` refuses them (MAP-9): every wire would carry
+  it as a call of the tool ``""``, which a client tries to run or echoes back to an API that
+  refuses it. lm15 reads a hosted tool's call (Anthropic's ``server_tool_use``) so; its
+  results are not a function call's either. :func:`lmcodec.stream.translate` writes the
+  refusal as the destination's error event.
 
 Each writer's module says what its wire cannot carry and where the ids, model
 and usage it writes come from.

@@ -29,9 +29,11 @@ The canonical events decide what crosses: what the source's lm15 adapter reads
 and the destination wire can carry (see each provider's ``write`` module for
 its limits). A source error event becomes the destination's error event; so
 does input the source decoder refuses (a :class:`lmcodec.DecodeError`: a frame lm15
-cannot read, a framing error, a line over the framer's limit): the events decoded
-before it are written, then an error event with code
-``provider`` and the decoder's message, and the translation ends there. After
+cannot read, a framing error, a line over the framer's limit), and so does an
+event the destination's writer refuses (a tool call without a name, MAP-9, such
+as lm15's reading of an Anthropic hosted-tool call: the writers' rules,
+:mod:`lmcodec.stream.encoder`): the events decoded before it are written, then
+an error event with code ``provider`` and the message, and the translation ends there. After
 an error event nothing more is read or written (an error ends the stream on
 every wire). A source that stops before its end event (a connection cut short, or an
 end frame lm15 does not read, such as Responses' ``response.incomplete``) ends with an

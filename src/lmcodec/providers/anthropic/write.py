@@ -46,7 +46,10 @@ What the Messages wire cannot carry, and what is written instead:
   accept it, but a client that finalizes a block at its stop does not see it.
 - **Finish.** ``error`` is written as ``end_turn`` (reads back as ``stop``); an
   error's canonical code maps to the Anthropic error type lm15 reads back as it,
-  but its provider code is Anthropic's type (another dialect's is not kept).
+  but its provider code is Anthropic's type, and another dialect's code that names
+  a known failure is written as Anthropic's name for it (a Chat ``429`` as
+  ``rate_limit_error``, a Gemini ``UNAVAILABLE`` as ``overloaded_error``:
+  :func:`lmcodec.providers.crossing.crossed_error`).
 - A stream closed without an end or error event is left unterminated (no
   ``message_stop`` is fabricated), as the backend left it; nothing is written
   after an error event, an event after the end is a ValidationError and an
@@ -61,9 +64,11 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
+from lmcodec.providers.crossing import crossed_error
 from lmcodec.wire import (
     CitationDelta,
     CitationPart,
@@ -174,7 +179,9 @@ class StreamWriter:
             head = b"" if self._started else self._start(None, None)
             self._done = self._errored = True
             error = f.ErrorFrame(
-                error=f.ErrorBody(type=f.error_type(event.error), message=event.error.message)
+                error=f.ErrorBody(
+                    type=f.error_type(crossed_error(event.error, "anthropic")), message=event.error.message
+                )
             )
             return head + _sse(b"error", error)
         if isinstance(event, UnknownEvent):
@@ -250,6 +257,8 @@ class StreamWriter:
             known = self._blocks.get(key)
             if known is not None:
                 return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=delta.input))
+            if not delta.name:
+                raise unwritable_unnamed_call("Messages", delta.part_index)
             whole = _start_input(delta.input)
             head, index = self._block(key, delta.id, delta.name, whole)
             if whole or not delta.input:

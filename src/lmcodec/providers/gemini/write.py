@@ -10,7 +10,9 @@ candidate, and on the last chunk the ``finishReason`` and ``usageMetadata``.
 chunk, when the start names them (no responseId is synthesized: a start decoded
 from Gemini names none, and its last chunk, written back as it came, carries the
 backend's own; google-genai does not require one). An error event becomes Google's error object
-(``{"error": {"code", "message", "status"}}``) and ends the stream. Events after the
+(``{"error": {"code", "message", "status"}}``; another dialect's provider code that names a
+known failure as Google's status for it, e.g. a rate limit as ``429 RESOURCE_EXHAUSTED``:
+:func:`lmcodec.providers.crossing.crossed_error`) and ends the stream. Events after the
 end, UnknownEvents and tool calls without ids follow the writers' common rules
 (:mod:`lmcodec.stream.encoder`).
 
@@ -26,7 +28,10 @@ when the next slot or the end shows it complete). :func:`lmcodec.stream.translat
 and :meth:`lmcodec.stream.Encoder.feed_all` call it at the end of each input chunk.
 A canonical slot keeps its position across chunks; where that
 needs earlier positions filled, empty text or thought parts fill them (they
-add nothing to the assembled response). A stream decoded from Gemini and written
+add nothing to the assembled response; a thought filler keeps a thinking slot
+where lm15's reader puts it). An empty thinking delta that opens a slot (a
+Responses reasoning item before its summary) writes nothing: Gemini sends no
+thought part without text or signature. A stream decoded from Gemini and written
 back has the same chunks, and when the end's ``provider_data`` is a chunk that
 reads as the same last chunk (parts, finish reason, usage) it is written as it
 came, so it decodes to the same events, ``provider_data`` included.
@@ -54,7 +59,8 @@ What the Gemini wire cannot carry, and what is written instead:
   function call or more than 16 slots, or the source interleaves slots) streams
   at position 0: its content is kept, but in the assembled response it may join
   the text of slot 0 or move before the calls. A later fragment of a call whose
-  chunk was already written becomes a call of its own without a name.
+  chunk was already written would be a call of its own without a name: refused,
+  as every call without a name is (:mod:`lmcodec.stream.encoder`).
 """
 
 from __future__ import annotations
@@ -65,6 +71,8 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._readback import reads_as
@@ -175,7 +183,7 @@ class StreamWriter:
             return self._end(event)
         if isinstance(event, StreamErrorEvent):
             self._done = self._errored = True
-            return self._write_pending() + _sse(f.error_body(event.error))
+            return self._write_pending() + _sse(f.error_body(crossed_error(event.error, "gemini")))
         if isinstance(event, UnknownEvent):
             return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(f"the Gemini stream writer expects a StreamEvent, got {type(event).__name__}")
@@ -282,6 +290,8 @@ class StreamWriter:
                 self._logprobs = delta.logprobs
             return out
         if isinstance(delta, ThinkingDelta):
+            if not delta.text and (delta.part_index, "thinking") not in self._positions:
+                return b""  # an opening with no text yet: Gemini sends no empty thought part
             return self._put((delta.part_index, "thinking"), f.Part(text=delta.text, thought=True), event)
         if isinstance(delta, ToolCallDelta):
             return self._tool_call(delta, event)
@@ -311,7 +321,9 @@ class StreamWriter:
                     written.id = delta.id
             self._fed.append(event)
             return b""
-        call = f.FunctionCall(name=delta.name or "", args=None, id=delta.id or f.UNSET)
+        if not delta.name:
+            raise unwritable_unnamed_call("Gemini", delta.part_index)
+        call = f.FunctionCall(name=delta.name, args=None, id=delta.id or f.UNSET)
         return self._put(key, f.Part(functionCall=call), event, [delta.input])
 
     def _signature(self, delta: ContinuationDelta, event: StreamDeltaEvent) -> bytes:

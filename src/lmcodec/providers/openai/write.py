@@ -21,7 +21,9 @@ re-encoded keeps its ``output_index`` values):
   item is not written yet (no summary text before the state), its ``id``;
 - a tool call: a ``function_call`` item (``call_id`` the call's id, else
   ``tool_call_<slot>``, the id lmcodec's assembler gives it), streamed as
-  ``function_call_arguments.delta`` / ``.done``.
+  ``function_call_arguments.delta`` / ``.done``; a call whose fragments were all
+  empty (Anthropic's call of a tool without parameters) gets a ``"{}"`` delta
+  before its ``.done``, as OpenAI sends it (``""`` is not JSON).
 
 Items stay open until the end (``output_item.done`` in output order), so
 interleaved fragments of parallel tool calls each land in their own item; a
@@ -75,6 +77,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._sse_write import (
     ENC,
@@ -355,6 +358,8 @@ class StreamWriter:
             if kind == _CALL and call is not None and call.name is not None and not item.name:
                 item.name = call.name
             return item
+        if kind == _CALL and (call is None or not call.name):
+            raise unwritable_unnamed_call("Responses", slot)
         if self._pending is not None:
             self._add(self._pending)
         index = max(slot, self._next_index)
@@ -475,6 +480,9 @@ class StreamWriter:
             if item.encrypted is not None:
                 done["encrypted_content"] = item.encrypted
         else:
+            if not text:  # a call of a tool without parameters (Anthropic streams no fragment):
+                text = "{}"  # OpenAI sends "{}", and the openai SDK's clients json.loads it
+                self._out.append(self._frame_delta(item, text))
             self._emit(
                 "response.function_call_arguments.done",
                 {"item_id": item.id, "output_index": index, "arguments": text},

@@ -15,7 +15,12 @@ Where the values come from:
 - Tool calls get ``index`` 0, 1, ... in order of first appearance (clients
   accumulate them by index); the first fragment carries ``id`` (the call's id,
   else ``tool_call_<part_index>``, the id lmcodec's assembler gives it),
-  ``type`` and ``function.name``; later fragments only ``arguments``.
+  ``type`` and ``function.name``; later fragments only ``arguments``. A call
+  whose fragments were all empty (Anthropic's call of a tool without
+  parameters) gets ``"{}"`` before the finish, as OpenAI sends it (``""`` is not
+  JSON). Not before: interleaved calls may get fragments until the end, so the
+  openai SDK's ``arguments.done`` event of such a call that another call
+  follows still says ``""``; its accumulated message says ``"{}"``.
 - Reasoning is ``delta.reasoning_content`` (DeepSeek, SGLang and vLLM servers;
   what lm15 reads); text logprobs are ``choices[0].logprobs.content``.
 - The end: if its ``provider_data`` is a Chat chunk whose delta carries no
@@ -46,6 +51,7 @@ import time
 from typing import Any, ClassVar, Final
 
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import parse_response
@@ -108,6 +114,7 @@ class StreamWriter:
         "_named",
         "_started",
         "_thinking",
+        "_unargued",
         "created",
     )
 
@@ -120,6 +127,7 @@ class StreamWriter:
         self._head = b""  # every chunk up to and including `"delta":`
         self._calls: dict[int, int] = {}  # part_index -> Chat tool-call index
         self._named: set[int] = set()  # part indices whose call has had its name written
+        self._unargued: dict[int, int] = {}  # part index -> Chat index of a call with only empty fragments
         self._thinking: dict[int, list[str]] = {}  # part index -> its thinking text (for thinking_blocks)
         self._blocks = 0  # thinking_blocks entries written
         self.created = int(time.time())
@@ -242,8 +250,14 @@ class StreamWriter:
     def _tool_call(self, slot: int, fragment: str, call_id: str | None, name: str | None) -> bytes:
         index = self._calls.get(slot)
         call: dict[str, Any]
+        if fragment and self._unargued:
+            self._unargued.pop(slot, None)
         if index is None:
+            if name is None:
+                raise unwritable_unnamed_call("Chat Completions", slot)
             index = self._calls[slot] = len(self._calls)
+            if not fragment:
+                self._unargued[slot] = index
             function: dict[str, Any] = {"arguments": fragment}
             if name is not None:
                 function = {"name": name, "arguments": fragment}
@@ -271,6 +285,26 @@ class StreamWriter:
             )
         return b"".join((self._head, b'{"tool_calls":[', ENC.encode(call), b"]}", _TAIL))
 
+    def _no_arguments(self) -> bytes:
+        """``"{}"`` for each call whose fragments were all empty (an Anthropic call of a tool without
+        parameters): OpenAI sends ``"{}"`` for such a call, and the openai SDK's clients hand
+        ``arguments`` to ``json.loads``, which refuses ``""``. Written at the end, where no
+        fragment can follow (interleaved calls may still be open until then)."""
+        out = [
+            b"".join(
+                (
+                    self._head,
+                    b'{"tool_calls":[{"index":',
+                    str(index).encode(),
+                    b',"function":{"arguments":"{}"}}]}',
+                    _TAIL,
+                )
+            )
+            for index in self._unargued.values()
+        ]
+        self._unargued.clear()
+        return b"".join(out)
+
     def _chunk(self, choices: list[Any], **extra: Any) -> bytes:
         body = {
             "id": self._id,
@@ -284,6 +318,8 @@ class StreamWriter:
 
     def _end(self, event: StreamEndEvent) -> bytes:
         out = [b""] if self._started else [self._begin(None, None)]
+        if self._unargued:
+            out.append(self._no_arguments())
         self._ended = True
         finish = FINISH_REASONS.get(event.finish_reason or "stop", "stop")
         data = event.provider_data

@@ -1,0 +1,238 @@
+"""What a translated stream must not hand a client although each event crosses as lm15 reads it.
+
+Each case is checked against what the destination provider itself sends and what its SDK's
+own accumulator makes of the translated bytes (the openai SDK's ChatCompletionStreamState and
+ResponseStreamState events), not against lmcodec's own reading.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .write_support import REQUEST, _client
+
+openai = pytest.importorskip("openai", reason="the openai SDK reads the translated streams")
+from openai.lib.streaming.chat import ChatCompletionStreamState  # noqa: E402
+from openai.lib.streaming.responses import ResponseStreamState  # noqa: E402
+
+
+def _sse(events: list[dict[str, Any]]) -> bytes:
+    return b"".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n".encode() for e in events)
+
+
+_START = {
+    "type": "message_start",
+    "message": {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-x",
+        "content": [],
+        "stop_reason": None,
+        "usage": {"input_tokens": 9, "output_tokens": 1},
+    },
+}
+
+
+def _anthropic_calls(*calls: tuple[str, list[str]]) -> bytes:
+    """An Anthropic stream calling ``(name, partial_json fragments)`` in turn, as the API sends
+    it: a tool without parameters starts with ``input: {}`` and streams no or an empty fragment."""
+    events: list[dict[str, Any]] = [_START]
+    for i, (name, fragments) in enumerate(calls):
+        block = {"type": "tool_use", "id": f"toolu_{i}", "name": name, "input": {}}
+        events.append({"type": "content_block_start", "index": i, "content_block": block})
+        for fragment in fragments:
+            delta = {"type": "input_json_delta", "partial_json": fragment}
+            events.append({"type": "content_block_delta", "index": i, "delta": delta})
+        events.append({"type": "content_block_stop", "index": i})
+    end = {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 5}}
+    events.append(end)
+    events.append({"type": "message_stop"})
+    return _sse(events)
+
+
+def _chat_sdk(body: bytes) -> tuple[list[str], dict[str, str]]:
+    """The openai SDK's ``arguments.done`` events and final arguments per call of a Chat stream."""
+    state = ChatCompletionStreamState()
+    done: list[str] = []
+    with _client(body).chat.completions.create(
+        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
+    ) as stream:
+        for chunk in stream:
+            events: list[Any] = state.handle_chunk(chunk)
+            done += [e.arguments for e in events if e.type == "tool_calls.function.arguments.done"]
+    calls = state.current_completion_snapshot.choices[0].message.tool_calls or []
+    return done, {c.function.name: c.function.arguments for c in calls}
+
+
+def _responses_sdk(body: bytes) -> tuple[list[str], dict[str, str]]:
+    """The openai SDK's ``function_call_arguments.done`` / ``output_item.done`` arguments and the
+    final response's arguments per call of a Responses stream."""
+    state: Any = ResponseStreamState(input_tools=openai.omit, text_format=openai.omit)
+    done: list[str] = []
+    with _client(body).responses.create(model="m-1", input="hi", stream=True) as stream:
+        for event in stream:
+            state.handle_event(event)
+            if event.type == "response.function_call_arguments.done":
+                done.append(event.arguments)
+            elif event.type == "response.output_item.done" and event.item.type == "function_call":
+                done.append(event.item.arguments)
+    final = state._completed_response
+    return done, {i.name: i.arguments for i in final.output if i.type == "function_call"}
+
+
+@pytest.mark.parametrize("fragments", [[], [""]], ids=["no fragment", "empty fragment"])
+def test_a_call_without_arguments_reaches_chat_clients_as_empty_json(fragments: list[str]) -> None:
+    body = _anthropic_calls(("get_time", fragments))
+    out = b"".join(lc.stream.translate("anthropic", "openai_chat", [body], request=REQUEST))
+    done, final = _chat_sdk(out)
+    assert done == ["{}"] and final == {"get_time": "{}"}  # what OpenAI sends for such a call
+
+
+@pytest.mark.parametrize("fragments", [[], [""]], ids=["no fragment", "empty fragment"])
+def test_a_call_without_arguments_reaches_responses_clients_as_empty_json(fragments: list[str]) -> None:
+    body = _anthropic_calls(("get_time", fragments))
+    out = b"".join(lc.stream.translate("anthropic", "openai", [body], request=REQUEST))
+    done, final = _responses_sdk(out)
+    assert done == ["{}", "{}"] and final == {"get_time": "{}"}
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "openai"])
+def test_a_call_without_arguments_beside_one_with_them(dst: str) -> None:
+    body = _anthropic_calls(("get_time", []), ("get_x", ['{"a":', "1}"]))
+    out = b"".join(lc.stream.translate("anthropic", dst, [body], request=REQUEST))
+    _, final = (_chat_sdk if dst == "openai_chat" else _responses_sdk)(out)
+    assert final == {"get_time": "{}", "get_x": '{"a":1}'}
+    parts = lc.assemble(lc.stream.decode(dst, [out], request=REQUEST), request=REQUEST).message.parts
+    assert [getattr(p, "input", None) for p in parts] == [{}, {"a": 1}]
+
+
+def test_interleaved_calls_keep_their_arguments_whole() -> None:
+    """A call that has no fragment yet when another starts may still get some: "{}" only at the end."""
+    events: list[Any] = [lc.StreamStartEvent(id="r1", model="m")]
+    for slot, name in ((0, "a"), (1, "b")):
+        events.append(lc.StreamDeltaEvent(lc.ToolCallDelta(input="", part_index=slot, id=name, name=name)))
+    events.append(lc.StreamDeltaEvent(lc.ToolCallDelta(input='{"x":1}', part_index=0)))
+    events.append(lc.StreamEndEvent(finish_reason="tool_call"))
+    _, final = _chat_sdk(b"".join(lc.stream.encode("openai_chat", events)))
+    assert final == {"a": '{"x":1}', "b": "{}"}
+
+
+def _server_tool_stream() -> bytes:
+    """An Anthropic stream using the hosted web_search tool, then answering in text."""
+    result = {"type": "web_search_result", "url": "https://a", "title": "A", "encrypted_content": "e"}
+    blocks: list[tuple[dict[str, Any], list[dict[str, Any]]]] = [
+        (
+            {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}},
+            [{"type": "input_json_delta", "partial_json": '{"query":"x"}'}],
+        ),
+        ({"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": [result]}, []),
+        ({"type": "text", "text": ""}, [{"type": "text_delta", "text": "ok"}]),
+    ]
+    events: list[dict[str, Any]] = [_START]
+    for i, (block, deltas) in enumerate(blocks):
+        events.append({"type": "content_block_start", "index": i, "content_block": block})
+        events += [{"type": "content_block_delta", "index": i, "delta": d} for d in deltas]
+        events.append({"type": "content_block_stop", "index": i})
+    end = {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 3}}
+    events.append(end)
+    events.append({"type": "message_stop"})
+    return _sse(events)
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "openai", "anthropic", "gemini"])
+def test_a_hosted_tool_call_is_refused_not_handed_over_as_a_nameless_function_call(dst: str) -> None:
+    """lm15 reads a server_tool_use block as a call without a name, and assembly refuses it (MAP-9):
+    the client must get the error, not a call of the tool "" that it would try to run."""
+    body = _server_tool_stream()
+    with pytest.raises(lc.StreamAssemblyError, match="without a name"):
+        lc.assemble(lc.stream.decode("anthropic", [body], request=REQUEST), request=REQUEST)
+    out = b"".join(lc.stream.translate("anthropic", dst, [body], request=REQUEST))
+    events = list(lc.stream.decode(dst, [out], request=REQUEST))
+    deltas = [e.delta for e in events if isinstance(e, lc.StreamDeltaEvent)]
+    assert not [d for d in deltas if isinstance(d, lc.ToolCallDelta)]
+    last = events[-1]
+    assert isinstance(last, lc.StreamErrorEvent) and "without a name" in last.error.message
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "openai", "anthropic", "gemini"])
+def test_encode_refuses_a_tool_call_without_a_name(dst: str) -> None:
+    events = [
+        lc.StreamStartEvent(id="r", model="m"),
+        lc.StreamDeltaEvent(lc.ToolCallDelta(part_index=0, input="{}")),
+        lc.StreamEndEvent(finish_reason="tool_call"),
+    ]
+    with pytest.raises(lc.ValidationError, match="without a name"):
+        b"".join(lc.stream.encode(dst, events))
+
+
+def test_an_empty_thinking_opening_writes_no_empty_thought_part() -> None:
+    """A Responses reasoning item opens with an empty summary (lm15: ThinkingDelta ""); Gemini never
+    sends a thought part with no text and no signature, and google-genai would hand it to clients."""
+    from ..providers.sdk_readers import gemini_chunks, sdk_gemini
+
+    opened = [
+        lc.StreamStartEvent(id="r", model="m"),
+        lc.StreamDeltaEvent(lc.ThinkingDelta(part_index=0, text="")),
+        lc.StreamDeltaEvent(lc.ThinkingDelta(part_index=0, text="hm")),
+        lc.StreamDeltaEvent(lc.TextDelta(part_index=1, text="Hi")),
+        lc.StreamEndEvent(finish_reason="stop"),
+    ]
+    body = b"".join(lc.stream.encode("gemini", opened))
+    parts = [p for c in gemini_chunks(body) for cand in c.candidates or [] for p in cand.content.parts or []]
+    assert [(p.text, p.thought) for p in parts] == [("hm", True), ("Hi", None)]
+    without = b"".join(lc.stream.encode("gemini", [opened[0], *opened[2:]]))
+    assert sdk_gemini(body) == sdk_gemini(without)
+
+
+_CHAT_RATE_LIMIT = (
+    b'data: {"choices":[{"index":0,"delta":{"content":"par"}}]}\n\n'
+    b'data: {"error":{"message":"Rate limit","type":"rate_limit_error","code":"429"}}\n\n'
+)
+_GEMINI_OVERLOADED = (
+    b'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"par"}]}}]}\n\n'
+    b'data: {"error":{"code":503,"message":"overloaded","status":"UNAVAILABLE"}}\n\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("src", "body", "status", "code"),
+    [
+        ("openai_chat", _CHAT_RATE_LIMIT, "RESOURCE_EXHAUSTED", 429),
+        ("gemini", _GEMINI_OVERLOADED, "UNAVAILABLE", 503),
+    ],
+)
+def test_a_translated_error_keeps_its_status_for_gemini_clients(
+    src: str, body: bytes, status: str, code: int
+) -> None:
+    from google.genai import errors
+
+    from ..providers.sdk_readers import gemini_chunks
+
+    out = b"".join(lc.stream.translate(src, "gemini", [body], request=REQUEST))
+    with pytest.raises(errors.APIError) as info:
+        gemini_chunks(out)
+    assert (info.value.code, info.value.status) == (code, status)
+
+
+@pytest.mark.parametrize(
+    ("src", "body", "kind"),
+    [
+        ("openai_chat", _CHAT_RATE_LIMIT, "rate_limit_error"),
+        ("gemini", _GEMINI_OVERLOADED, "overloaded_error"),
+    ],
+)
+def test_a_translated_error_keeps_its_type_for_anthropic_clients(src: str, body: bytes, kind: str) -> None:
+    anthropic = pytest.importorskip("anthropic")
+    from ..providers.sdk_readers import sdk_anthropic
+
+    out = b"".join(lc.stream.translate(src, "anthropic", [body], request=REQUEST))
+    with pytest.raises(anthropic.APIStatusError) as info:
+        sdk_anthropic(out)
+    body_seen: Any = info.value.body
+    assert body_seen["error"]["type"] == kind
