@@ -30,12 +30,18 @@ from lmcodec.providers.gemini._read_config import (
     read_tools,
 )
 from lmcodec.providers.gemini._read_views import (
+    BOOL,
+    CONTENTS,
+    OBJECT,
+    STR,
+    SYSTEM,
+    TOOLS,
+    TOP,
     BodyView,
     ContentView,
     FunctionCall,
     FunctionResponse,
     PartView,
-    SystemView,
 )
 from lmcodec.wire import (
     AudioPart,
@@ -59,13 +65,6 @@ from lmcodec.wire.config import EMPTY_CONFIG
 __all__ = ["Refused", "read_typed"]
 
 _BODY: Final = msgspec.json.Decoder(BodyView)
-_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
-_SYSTEM: Final = msgspec.json.Decoder(SystemView)
-_OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
-_TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
-_STR: Final = msgspec.json.Decoder(str)
-_BOOL: Final = msgspec.json.Decoder(bool)
 _replace: Final = msgspec.structs.replace
 _TEXT: Final = TextPart(text="-")
 _THINKING: Final = ThinkingPart(text="-")
@@ -293,7 +292,7 @@ def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any])
     if url_model is not None:
         model = url_model
     elif whole.model is not UNSET:
-        model = _STR.decode(whole.model)
+        model = STR.decode(whole.model)
     else:
         model = UNNAMED_MODEL
     if whole.contents is UNSET or not model:
@@ -349,20 +348,20 @@ def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any])
 def _key_by_key(body: bytes) -> tuple[BodyView, dict[str, Any]]:
     """A body with a key :class:`BodyView` does not map: each mapped key through its own view,
     the others decoded as they stand (they ride in extensions, in the body's order)."""
-    raw = _TOP.decode(body)
+    raw = TOP.decode(body)
 
     def value(key: str, decoder: msgspec.json.Decoder[Any]) -> Any:
         return decoder.decode(raw[key]) if key in raw else UNSET
 
     whole = BodyView(
-        contents=value("contents", _CONTENTS),
-        system_instruction=value("systemInstruction", _SYSTEM),
-        generation_config=value("generationConfig", _OBJECT),
-        tools=value("tools", _TOOLS),
-        tool_config=value("toolConfig", _OBJECT),
-        cached_content=value("cachedContent", _STR),
-        store=value("store", _BOOL),
-        service_tier=value("serviceTier", _STR),
+        contents=value("contents", CONTENTS),
+        system_instruction=value("systemInstruction", SYSTEM),
+        generation_config=value("generationConfig", OBJECT),
+        tools=value("tools", TOOLS),
+        tool_config=value("toolConfig", OBJECT),
+        cached_content=value("cachedContent", STR),
+        store=value("store", BOOL),
+        service_tier=value("serviceTier", STR),
         model=raw.get("model", UNSET),
     )
     return whole, {key: ANY.decode(item) for key, item in raw.items() if key not in MAPPED}

@@ -7,7 +7,7 @@ in one pass by the fast path (a body with any other key is read key by key).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -86,3 +86,14 @@ class BodyView(_Strict, frozen=True):
     store: bool | UnsetType = UNSET
     service_tier: str | UnsetType = UNSET
     model: msgspec.Raw | UnsetType = UNSET
+
+
+# The decoders both reader paths use, built once: the key-by-key route and the walker read the same
+# pieces of a body.
+TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
+SYSTEM: Final = msgspec.json.Decoder(SystemView)
+OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
+TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
+STR: Final = msgspec.json.Decoder(str)
+BOOL: Final = msgspec.json.Decoder(bool)

@@ -67,18 +67,21 @@ from lmcodec.providers.gemini._read_config import (
     read_tools,
 )
 from lmcodec.providers.gemini._read_typed import Refused, read_typed
-from lmcodec.providers.gemini._read_views import ContentView, FunctionResponse, PartView, SystemView
+from lmcodec.providers.gemini._read_views import (
+    BOOL,
+    CONTENTS,
+    OBJECT,
+    STR,
+    SYSTEM,
+    TOOLS,
+    TOP,
+    ContentView,
+    FunctionResponse,
+    PartView,
+)
 from lmcodec.wire import Request
 
 __all__ = ["UNNAMED_MODEL", "decode_request"]
-
-_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
-_SYSTEM: Final = msgspec.json.Decoder(SystemView)
-_OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
-_TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
-_STR: Final = msgspec.json.Decoder(str)
-_BOOL: Final = msgspec.json.Decoder(bool)
 
 
 def _signature(part: PartView) -> list[dict[str, Any]] | None:
@@ -238,28 +241,28 @@ def _read(raw: dict[str, msgspec.Raw], url_model: str | None) -> Request:
     if url_model is not None:
         model = url_model
     else:
-        model = field(_STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
+        model = field(STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
     tree: dict[str, Any] = {
         "model": model,
-        "messages": _messages(field(_CONTENTS, raw["contents"], "contents")),
+        "messages": _messages(field(CONTENTS, raw["contents"], "contents")),
     }
     if "systemInstruction" in raw:
-        system = read_system(field(_SYSTEM, raw["systemInstruction"], "systemInstruction"))
+        system = read_system(field(SYSTEM, raw["systemInstruction"], "systemInstruction"))
         if system is not None:
             tree["system"] = system
     values: dict[str, Any] = {}
     if "tools" in raw:
-        values["tools"] = tools = field(_TOOLS, raw["tools"], "tools")
+        values["tools"] = tools = field(TOOLS, raw["tools"], "tools")
         tree["tools"] = read_tools(tools)
     generation: dict[str, Any] = {}
     if "generationConfig" in raw:
-        values["generationConfig"] = generation = field(_OBJECT, raw["generationConfig"], "generationConfig")
+        values["generationConfig"] = generation = field(OBJECT, raw["generationConfig"], "generationConfig")
     tool_config = None
     if "toolConfig" in raw:
-        values["toolConfig"] = tool_config = field(_OBJECT, raw["toolConfig"], "toolConfig")
-    resource = field(_STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
-    tier = field(_STR, raw["serviceTier"], "serviceTier") if "serviceTier" in raw else None
-    store = field(_BOOL, raw["store"], "store") if "store" in raw else None
+        values["toolConfig"] = tool_config = field(OBJECT, raw["toolConfig"], "toolConfig")
+    resource = field(STR, raw["cachedContent"], "cachedContent") if "cachedContent" in raw else None
+    tier = field(STR, raw["serviceTier"], "serviceTier") if "serviceTier" in raw else None
+    store = field(BOOL, raw["store"], "store") if "store" in raw else None
     extensions = {key: ANY.decode(value) for key, value in raw.items() if key not in MAPPED}
     config = read_config(generation, tool_config, resource, tier, store, model, extensions)
     if config:
@@ -286,7 +289,7 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 def _decode_general(body: bytes, model: str | None) -> Request:
     """The general path, which names a fault with its JSON path (or agrees with the fast path)."""
     try:
-        return _read(_TOP.decode(body), model)
+        return _read(TOP.decode(body), model)
     except LmcodecError:
         raise
     except msgspec.ValidationError as exc:
