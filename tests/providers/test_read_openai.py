@@ -261,3 +261,29 @@ def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
     again = lm15_body(PROVIDER, decoded, stream=stream)
     assert again is not None
     same_json(again, body)
+
+
+def _image_by_file_id(**extra: Any) -> dict[str, Any]:
+    image = {"type": "input_image", "file_id": "file-1", **extra}
+    content = [{"type": "input_text", "text": "what is this?"}, image]
+    return {"model": "gpt-4.1", "input": [{"role": "user", "content": content}]}
+
+
+def test_an_image_by_file_id_with_the_default_detail_reads_as_without_it() -> None:
+    """openai's ResponseInputImageParam requires ``detail``: a typed client sends "auto" (the
+    server's default) with every image; lm15's wire sends an image by file_id without one."""
+    body = _image_by_file_id(detail="auto")
+    request = lc.decode_request(PROVIDER, json.dumps(body).encode())
+    assert request == lc.decode_request(PROVIDER, json.dumps(_image_by_file_id()).encode())
+    image = request.messages[0].parts[1]
+    assert isinstance(image, lc.ImagePart) and image.file_id == "file-1"
+    built = json.loads(lc.build_request(PROVIDER, request).body)
+    assert built["input"][0]["content"][1] == {"type": "input_image", "file_id": "file-1"}
+    assert built == lm15_body(PROVIDER, request, stream=False)
+
+
+@pytest.mark.parametrize("detail", ["low", "high"])
+def test_an_image_by_file_id_with_another_detail_is_refused(detail: str) -> None:
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.decode_request(PROVIDER, json.dumps(_image_by_file_id(detail=detail)).encode())
+    assert refused.value.path == "$.input[0].content[1].detail"

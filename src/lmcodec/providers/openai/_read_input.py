@@ -88,8 +88,8 @@ def _message_keys_only(item: Item) -> bool:
 
 def _image(block: InputImage) -> ImagePart:
     if block.file_id is not None:
-        if block.image_url is not None or block.detail is not None:
-            raise Refused
+        if block.image_url is not None or (block.detail is not None and block.detail != "auto"):
+            raise Refused  # the walker names the fault
         return _replace(_IMAGE_FILE, file_id=block.file_id)
     url = block.image_url
     detail = block.detail

@@ -48,7 +48,9 @@ for its own policy (``compat``, ``cache``, ``prompt_caching``, ``openai_compat``
 Spelling normalizations (same meaning, different JSON): a string ``input`` or message
 ``content`` comes back as one ``input_text`` block; ``"type": "message"`` on an input
 message is left out; ``system`` messages come back as ``developer`` (lm15's role);
-``strict: true`` and ``strict: null`` are left out (true is the server's default);
+``strict: true`` and ``strict: null`` are left out (true is the server's default), and so is
+``detail: "auto"`` on an ``input_image`` by ``file_id`` (the server's default; lm15 sends such an
+image without a detail, so another detail there is refused);
 function-call ``arguments`` are re-serialized compactly with ASCII escapes; a text-only
 ``function_call_output`` array comes back as its texts joined by newlines;
 ``allowed_tools`` naming one tool with ``mode: "required"`` comes back as that tool's
@@ -294,8 +296,10 @@ def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
         only_keys(block, _INPUT_IMAGE_BLOCK_KEYS, path, "an input_image block")
         part: dict[str, Any] = {"type": "image", "media_type": "image/png"}
         if block.get("file_id") is not None:
-            if block.get("image_url") is not None or block.get("detail") is not None:
+            if block.get("image_url") is not None:
                 fail("an input_image by file_id carries nothing else on lm15's wire", path)
+            if block.get("detail") not in (None, "auto"):  # "auto", the server's default, is left out
+                fail("lm15's wire sends an input_image by file_id without its detail", f"{path}.detail")
             part["file_id"] = string(block["file_id"], f"{path}.file_id")
             return part
         url = string(block.get("image_url"), f"{path}.image_url")
