@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.errors import StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS
-from lmcodec.providers._mapper import usage_of
+from lmcodec.providers._mapper import usage_of, wire_model
 from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
 from lmcodec.stream._other_parts import checked, continuation_state
 from lmcodec.stream._response import response_of
@@ -589,3 +589,16 @@ def test_typed_token_logprobs_are_the_checked_constructors(entries: list[tuple[d
     got = typed_token_logprobs(typed)
     assert got == want
     assert [type(x) for x in got] == [type(x) for x in want]
+
+
+def _wire_model_by_partition(model: str, provider: str) -> str:
+    """wire_model's rule without its no-colon shortcut."""
+    head, sep, rest = model.partition(":")
+    return rest if sep and rest and head.replace("_", "-") == provider.replace("_", "-") else model
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="gemini_-:ab", min_size=1, max_size=12), st.sampled_from(sorted(FRAMERS)))
+def test_wire_model_shortcut_is_the_partition_rule(model: str, provider: str) -> None:
+    request = lc.Request(model=model, messages=(lc.Message.user("hi"),))
+    assert wire_model(request, provider) == _wire_model_by_partition(model, provider)

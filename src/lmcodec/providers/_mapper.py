@@ -154,6 +154,8 @@ def wire_model(request: Request | None, provider: str) -> str | None:
     if request is None:
         return None
     model = request.model
+    if ":" not in model:  # (no prefix: what the partition below returns)
+        return model
     head, sep, rest = model.partition(":")
     if sep and rest and head.replace("_", "-") == provider.replace("_", "-"):
         return rest
@@ -175,7 +177,7 @@ class MapperBase:
     known_types: ClassVar[frozenset[str] | None] = None  # the event types the adapter knows (_unknown)
     __slots__ = ("generic", "keep_unknown", "model", "sink", "unknown")
 
-    def __init__(self, model: str | None, sink: Sink, *, keep_unknown: bool = False) -> None:
+    def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
         self.model = model
         self.sink = sink
         self.keep_unknown = keep_unknown

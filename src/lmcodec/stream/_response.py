@@ -53,7 +53,7 @@ def response_of(
         and type(usage) is Usage
         and type(logprobs_complete) is bool
     ):
-        if not strict_data or (provider_data is not None and type(provider_data) is not dict):
+        if provider_data is not None and (not strict_data or type(provider_data) is not dict):
             check_json_object(provider_data, "Response.provider_data")
         response: Response = _replace(
             _RESPONSE,

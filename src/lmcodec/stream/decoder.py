@@ -154,9 +154,7 @@ class _Stream:
             raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
         self.provider = provider
         self.sink = sink
-        self.mapper = mapper_cls(
-            wire_model(request, mapper_cls.provider), sink, keep_unknown=unknown == "keep"
-        )
+        self.mapper = mapper_cls(wire_model(request, mapper_cls.provider), sink, unknown == "keep")
         self._limits = (max_line_bytes, max_event_bytes)
         self.framer: Any = None if lazy else self._framer()
         self.model = request.model if request is not None else None

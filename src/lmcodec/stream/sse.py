@@ -136,8 +136,13 @@ class SSEDecoder:
         max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
         max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
     ) -> None:
-        self._max_line = _check_limit("max_line_bytes", max_line_bytes)
-        self._max_event = _check_limit("max_event_bytes", max_event_bytes)
+        # _check_limit's first test inline: a limit it returns unchanged costs no call
+        if max_line_bytes is not None and (type(max_line_bytes) is not int or max_line_bytes < 0):
+            max_line_bytes = _check_limit("max_line_bytes", max_line_bytes)
+        if max_event_bytes is not None and (type(max_event_bytes) is not int or max_event_bytes < 0):
+            max_event_bytes = _check_limit("max_event_bytes", max_event_bytes)
+        self._max_line = max_line_bytes
+        self._max_event = max_event_bytes
         self._buf = bytearray()  # the partial (unterminated) last line
         self._offset = 0  # stream offset of self._buf[0]
         self._skip_lf = False  # the last byte seen was a line-ending \r
