@@ -142,7 +142,6 @@ class _Stream:
         max_line_bytes: int | None,
         max_event_bytes: int | None,
         unknown: OnUnknown,
-        *,
         lazy: bool = False,
     ) -> None:
         """``lazy``: the framer is made at the first chunk that needs one (the caller passes valid
@@ -430,8 +429,8 @@ class Decoding:
         self._events = iter(())
         provider, chunks, request, unknown = self._args
         stream = _Stream(
-            provider, assembler, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, unknown, lazy=True
-        )
+            provider, assembler, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, unknown, True
+        )  # (lazy: the framer made at the first chunk that needs one)
         stream.feed_all(chunks)
 
 
