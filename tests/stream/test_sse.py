@@ -512,3 +512,22 @@ def test_many_small_events_in_one_chunk() -> None:
     body = b'event: e\ndata: {"i":1}\n\n' * 20_000
     events = decode_chunks([body])
     assert len(events) == 20_000 and events[-1] == ev("e", b'{"i":1}')
+
+
+_CLOSE_PIECES = [b"data: {}\n\n", b"data: a", b"\n", b"\r", b"event: x\n", b": c\n", b"data: b\r\n"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.sampled_from(_CLOSE_PIECES), max_size=6),
+    st.sampled_from([b"data: {}", b"data: 1\ndata: 2", b"event: y", b""]),
+)
+def test_close_data_is_close_datas_and_resets_alike(chunks: list[bytes], second: bytes) -> None:
+    """close_data's nothing-pending shortcut: a stream's data as feed() and close() give it, and the
+    same state after (the next stream frames alike)."""
+    by_data, by_event = SSEDecoder(), SSEDecoder()
+    for stream in (chunks, [second + b"\n\n", second]):
+        datas = [d for chunk in stream for d in by_data.feed_data(chunk)] + by_data.close_data()
+        events = [e for chunk in stream for e in by_event.feed(chunk)] + by_event.close()
+        assert datas == [e.data for e in events]
+        assert by_data.event_count == by_event.event_count == 0 and by_data.bytes_fed == by_event.bytes_fed

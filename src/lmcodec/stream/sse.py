@@ -383,7 +383,10 @@ class SSEDecoder:
 
     def close_data(self) -> list[bytes]:
         """:meth:`close` returning the flushed events' ``data`` only."""
-        return [e.data for e in self.close()]
+        if self._tail or self._buf or self._has_data or self._failed:
+            return [e.data for e in self.close()]
+        self._reset()  # nothing pending (the common end): close() flushes nothing
+        return []
 
     def close(self) -> list[SSEEvent]:
         """End of input: process an unterminated last line and flush pending
@@ -397,6 +400,11 @@ class SSEDecoder:
             events += self._lines([line], line)
         if self._has_data:
             events.append(SSEEvent(self._name, bytes(self._data)))
+        self._reset()
+        return events
+
+    def _reset(self) -> None:
+        """The state of a new stream (after :meth:`close`)."""
         self._offset = 0
         self._skip_lf = False
         self._name = None
@@ -406,7 +414,6 @@ class SSEDecoder:
         self._index = 0
         self._clean = True
         self._whole_max = self._bulk_max
-        return events
 
     # -- internals ---------------------------------------------------------
 
