@@ -20,7 +20,7 @@ from msgspec import UNSET
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers.openai._common import has_cache_options
-from lmcodec.wire import Request
+from lmcodec.wire import ImagePart, Request
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -29,6 +29,7 @@ __all__ = [
     "data_uri",
     "fail",
     "finish",
+    "image_by_url",
     "integer",
     "number",
     "obj",
@@ -225,6 +226,25 @@ def url_image_type(url: str) -> str:
     (``mimetypes.guess_type``) when that names an image, else ImagePart's default."""
     guessed = mimetypes.guess_type(url)[0]
     return guessed if guessed and guessed.startswith("image/") else "image/png"
+
+
+_IMAGE_DETAILS: Final = frozenset({"low", "high", "auto"})
+_IMAGE_DATA: Final = ImagePart(media_type="image/png", data="AAAA")
+_IMAGE_URL: Final = ImagePart(media_type="image/png", url="https://example.com/a.png")
+
+
+def image_by_url(url: str, detail: str | None) -> ImagePart | None:
+    """An image given by URL or data URI (Responses ``input_image``, Chat ``image_url``) as the
+    canonical part, copied from a template; None for a malformed data URI or an unknown detail
+    (the walker then names the fault)."""
+    if detail is not None and detail not in _IMAGE_DETAILS:
+        return None
+    if url.startswith("data:"):
+        parsed = data_uri(url)
+        if parsed is None:
+            return None
+        return msgspec.structs.replace(_IMAGE_DATA, media_type=parsed[0], data=parsed[1], detail=detail)
+    return msgspec.structs.replace(_IMAGE_URL, media_type=url_image_type(url), url=url, detail=detail)
 
 
 _CHOICE_WORDS: Final = frozenset({"none", "auto", "required"})

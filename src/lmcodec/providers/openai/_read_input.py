@@ -13,7 +13,7 @@ from typing import Any, Final
 import msgspec
 from msgspec import UNSET
 
-from lmcodec.providers.openai._read_common import data_uri, url_image_type
+from lmcodec.providers.openai._read_common import data_uri, image_by_url
 from lmcodec.providers.openai._read_views import (
     InputFile,
     InputImage,
@@ -43,8 +43,6 @@ _replace: Final = msgspec.structs.replace
 """The canonical Structs are made from a prototype holding the defaults: msgspec's ``replace``
 (``__post_init__`` included) costs a third of a constructor call with keywords."""
 _TEXT: Final = TextPart(text="-")
-_IMAGE_DATA: Final = ImagePart(media_type="image/png", data="AAAA")
-_IMAGE_URL: Final = ImagePart(media_type="image/png", url="https://example.com/a.png")
 _IMAGE_FILE: Final = ImagePart(media_type="image/png", file_id="-")
 _DOCUMENT_DATA: Final = DocumentPart(media_type="application/pdf", data="AAAA")
 _DOCUMENT_URL: Final = DocumentPart(media_type="application/pdf", url="https://example.com/a.pdf")
@@ -55,7 +53,6 @@ _STATE: Final = ContinuationState(provider="openai", kind="reasoning_item", data
 _CALL: Final = ToolCallPart(id="-", name="-", input={})
 _RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
 _MESSAGE: Final = Message(role="user", parts=(_TEXT,))
-_DETAILS: Final = frozenset({"low", "high", "auto"})
 _ROLES: Final[dict[Any, str]] = {
     "user": "user",
     "developer": "developer",
@@ -91,16 +88,10 @@ def _image(block: InputImage) -> ImagePart:
         if block.image_url is not None or (block.detail is not None and block.detail != "auto"):
             raise Refused  # the walker names the fault
         return _replace(_IMAGE_FILE, file_id=block.file_id)
-    url = block.image_url
-    detail = block.detail
-    if url is None or (detail is not None and detail not in _DETAILS):
+    part = None if block.image_url is None else image_by_url(block.image_url, block.detail)
+    if part is None:
         raise Refused
-    if url.startswith("data:"):
-        parsed = data_uri(url)
-        if parsed is None:
-            raise Refused
-        return _replace(_IMAGE_DATA, media_type=parsed[0], data=parsed[1], detail=detail)
-    return _replace(_IMAGE_URL, media_type=url_image_type(url), url=url, detail=detail)
+    return part
 
 
 def _file(block: InputFile) -> DocumentPart:

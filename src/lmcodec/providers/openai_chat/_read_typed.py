@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.providers.openai._read_common import data_uri, url_image_type
+from lmcodec.providers.openai._read_common import image_by_url
 from lmcodec.providers.openai_chat._read_views import (
     AssistantRow,
     DeveloperRow,
@@ -42,14 +42,11 @@ _replace: Final = msgspec.structs.replace
 (``__post_init__`` included) costs a third of a constructor call with keywords, and takes no
 lm15-style argument binding."""
 _TEXT: Final = TextPart(text="-")
-_IMAGE_DATA: Final = ImagePart(media_type="image/png", data="AAAA")
-_IMAGE_URL: Final = ImagePart(media_type="image/png", url="https://example.com/a.png")
 _REFUSAL: Final = RefusalPart(text="-")
 _CALL: Final = ToolCallPart(id="-", name="-", input={})
 _RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
 _MESSAGE: Final = Message(role="user", parts=(_TEXT,))
 _FUNCTION: Final = FunctionTool(name="-", parameters={"type": "object", "properties": {}})
-_DETAILS: Final = frozenset({"low", "high", "auto"})
 
 
 class Refused(Exception):
@@ -59,15 +56,10 @@ class Refused(Exception):
 def _image(block: ImageBlock) -> ImagePart:
     spec = block.image_url
     url = spec.url
-    detail = spec.detail
-    if detail is not None and detail not in _DETAILS:
+    part = image_by_url(url, spec.detail)
+    if part is None:
         raise Refused
-    if url.startswith("data:"):
-        parsed = data_uri(url)
-        if parsed is None:
-            raise Refused
-        return _replace(_IMAGE_DATA, media_type=parsed[0], data=parsed[1], detail=detail)
-    return _replace(_IMAGE_URL, media_type=url_image_type(url), url=url, detail=detail)
+    return part
 
 
 def _text(text: str) -> TextPart:
