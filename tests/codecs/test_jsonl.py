@@ -29,6 +29,48 @@ def test_round_trip_through_files(tmp_path: Path, suffix: str) -> None:
         assert gzip.decompress(path.read_bytes()) == b"".join(_log(TURNS))
 
 
+@pytest.mark.parametrize(
+    ("suffix", "magic"),
+    [
+        (".JSONL.GZ", b"\x1f\x8b"),
+        (".jsonl.Gz", b"\x1f\x8b"),
+        (".jsonl.gzip", b"\x1f\x8b"),
+        (".jsonl.ZST", b"\x28\xb5\x2f\xfd"),
+        (".jsonl.zstd", b"\x28\xb5\x2f\xfd"),
+    ],
+)
+def test_compression_suffixes_in_any_case(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    """Written compressed and read back, never taken for plain JSONL."""
+    path = tmp_path / f"log{suffix}"
+    assert jsonl.write(path, TURNS) == len(TURNS)
+    assert path.read_bytes().startswith(magic)
+    assert list(jsonl.read(path, lc.Turn)) == TURNS
+
+
+@pytest.mark.parametrize("compress", ["gzip", "zstd"])
+def test_compressed_content_under_a_plain_name_is_read_by_its_magic(tmp_path: Path, compress: str) -> None:
+    """No JSON text starts with gzip's or zstd's magic bytes, so the content names the format."""
+    packed = tmp_path / f"log.jsonl.{'gz' if compress == 'gzip' else 'zst'}"
+    jsonl.write(packed, TURNS)
+    plain = tmp_path / "log.jsonl"
+    plain.write_bytes(packed.read_bytes())
+    assert list(jsonl.read(plain, lc.Turn)) == TURNS
+    assert list(jsonl.read(packed.read_bytes(), lc.Turn)) == TURNS
+    with packed.open("rb") as fh:
+        assert list(jsonl.read(fh, lc.Turn)) == TURNS
+    if compress == "gzip":
+        with gzip.open(packed, "rb") as decompressed:  # named *.gz, its bytes already plain
+            assert list(jsonl.read(decompressed, lc.Turn)) == TURNS
+
+
+def test_damaged_compressed_bytes_under_a_plain_name_raise(tmp_path: Path) -> None:
+    data = gzip.compress(b"".join(_log(TURNS)))
+    cut = tmp_path / "log.jsonl"
+    cut.write_bytes(data[: len(data) // 2])
+    with pytest.raises(lc.DecodeError):
+        list(jsonl.read(cut, lc.Turn))
+
+
 def test_write_matches_encode_line_by_line() -> None:
     out = io.BytesIO()
     jsonl.write(out, TURNS)

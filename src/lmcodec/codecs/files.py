@@ -1,4 +1,9 @@
-"""Opening log files: paths, file objects and bytes; gzip and zstd chosen by suffix.
+"""Opening log files: paths, file objects and bytes; gzip and zstd chosen by suffix or content.
+
+A path's suffix names its compression in any letter case (``.gz``/``.gzip``, ``.zst``/``.zstd``);
+a source whose suffix names none is still read as gzip or zstd when it starts with that format's
+magic bytes (no JSON text can start with them), so a compressed log under a plain name is read,
+not taken for a file of bad records.
 
 Compressed logs are checked, not trusted. They are written in members (gzip)
 or frames (zstd) of about :data:`FRAME` bytes each, every one carrying a
@@ -46,6 +51,8 @@ _UNSUPPORTED = {
     ".zip": "zip",
     ".7z": "7z",
 }
+_KINDS = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd"}
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\x28\xb5\x2f\xfd", "zstd"))
 _OUT = 1 << 20  # gzip: decompressed bytes produced per step (a bomb cannot allocate more)
 _ZSTD_IN = 1 << 10  # zstd has no output cap per call: 1 KiB of input yields at most ~32 MiB
 
@@ -172,6 +179,34 @@ class _Checked(io.RawIOBase):
         )
 
 
+def _suffix_kind(name: str | os.PathLike[str]) -> str | None:
+    """The compression read and written here that ``name``'s suffix names, or None."""
+    return _KINDS.get(Path(name).suffix.lower())
+
+
+def _magic_kind(head: bytes) -> str | None:
+    """The compression whose magic bytes ``head`` starts with, or None."""
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            return kind
+    return None
+
+
+def _peeked_kind(raw: IO[bytes]) -> str | None:
+    """The compression ``raw``'s first bytes name, when it can show them without consuming them.
+
+    A file object's name is not trusted: ``gzip.open`` gives one named ``*.gz`` whose bytes are
+    already decompressed."""
+    peek = getattr(raw, "peek", None)
+    if peek is None:
+        return None
+    try:
+        head = peek(4)[:4]
+    except DecodeError:  # a checked reader already decompressing: its damage is raised on reading
+        return None
+    return _magic_kind(head)
+
+
 def unsupported_compression(name: str | os.PathLike[str]) -> str | None:
     """The compression ``name``'s suffix names when it is one not read or written here, or None."""
     return _UNSUPPORTED.get(Path(name).suffix.lower())
@@ -179,29 +214,40 @@ def unsupported_compression(name: str | os.PathLike[str]) -> str | None:
 
 @contextmanager
 def open_read(src: Source) -> Iterator[IO[bytes]]:
-    """A binary reader over ``src``: a path (``.gz``/``.zst`` decompressed and checked), bytes,
-    or a file object."""
+    """A binary reader over ``src``: a path, bytes, or a file object; gzip or zstd (by a path's
+    suffix, else by the first bytes) decompressed and checked."""
     if isinstance(src, (bytes, bytearray, memoryview)):
-        yield io.BytesIO(bytes(src))
+        data = bytes(src)
+        kind = _magic_kind(data[:4])
+        if kind is None:
+            yield io.BytesIO(data)
+        else:
+            with io.BufferedReader(_Checked(io.BytesIO(data), kind, "<bytes>"), _OUT) as fh:
+                yield fh
         return
     if isinstance(src, (str, os.PathLike)):
         path = Path(src)
         with path.open("rb") as raw, checked(raw, str(path)) as fh:
             yield fh
         return
-    yield src
+    kind = _peeked_kind(src)
+    if kind is None:
+        yield src
+        return
+    with io.BufferedReader(_Checked(src, kind, str(getattr(src, "name", "<file>"))), _OUT) as fh:
+        yield fh
 
 
 @contextmanager
 def checked(raw: IO[bytes], name: str) -> Iterator[IO[bytes]]:
-    """``raw`` decompressed and checked as :func:`open_read` reads a path when ``name`` ends in
-    ``.gz``/``.zst`` (the bytes of an fsspec file, say), else ``raw`` itself."""
+    """``raw`` decompressed and checked as :func:`open_read` reads a path when ``name``'s suffix or
+    ``raw``'s first bytes name gzip or zstd (the bytes of an fsspec file, say), else ``raw`` itself."""
     unsupported = unsupported_compression(name)
     if unsupported is not None:
         raise DecodeError(
             f"{name}: {unsupported} compression is not read here (only .gz and .zst): decompress it first"
         )
-    kind = {".gz": "gzip", ".zst": "zstd"}.get(Path(name).suffix)
+    kind = _suffix_kind(name) or _peeked_kind(raw)
     if kind is None:
         yield raw
         return
@@ -250,9 +296,10 @@ def _compressor(kind: str) -> Callable[[bytes], bytes]:
 
 @contextmanager
 def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
-    """A binary writer to ``dest``: a path (``.gz``/``.zst`` compressed, with checksums) or a file
-    object. What was written before an exception is kept (a complete file of fewer records):
-    write to a temporary name and rename it for an all-or-nothing result."""
+    """A binary writer to ``dest``: a path (``.gz``/``.gzip``/``.zst``/``.zstd`` in any case
+    compressed, with checksums) or a file object. What was written before an exception is
+    kept (a complete file of fewer records): write to a temporary
+    name and rename it for an all-or-nothing result."""
     if isinstance(dest, (str, os.PathLike)):
         path = Path(dest)
         unsupported = unsupported_compression(path)
@@ -260,7 +307,7 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
             raise EncodeError(
                 f"{path}: {unsupported} compression is not written here: name it .gz, .zst or plain"
             )
-        kind = {".gz": "gzip", ".zst": "zstd"}.get(path.suffix)
+        kind = _suffix_kind(path)
         with path.open("wb") as raw:
             if kind is None:
                 yield raw
