@@ -322,11 +322,32 @@ def test_wrong_types_are_refused_clearly() -> None:
         arrow.to_table([turn, turn.request])
     with pytest.raises(TypeError, match="Turn, Request, Response, Message"):
         arrow.to_table([lc.TextPart(text="x")])
-    with pytest.raises(ValueError, match="holds Turn records, not Request"):
+    with pytest.raises(lc.ValidationError, match="holds Turn records, not Request"):
         list(arrow.from_table(arrow.to_table([turn]), lc.Request))
     plain = pa.table({"role": ["user"]})
-    with pytest.raises(ValueError, match="pass type="):
+    with pytest.raises(lc.ValidationError, match="pass type="):
         list(arrow.from_table(plain))
+
+
+def test_a_foreign_parquet_file_read_without_type_is_an_lc_error_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "foreign.parquet"
+    pq.write_table(pa.table({"role": ["user"], "text": ["hi"]}), path)
+    with pytest.raises(lc.ValidationError, match=r"foreign\.parquet was not written by lmcodec"):
+        list(arrow.read_parquet(path))
+    with pytest.raises(lc.DecodeError, match=r"foreign\.parquet.*Message"):
+        list(arrow.read_parquet(path, lc.Message))
+
+
+@pytest.mark.parametrize("stored", [b"Part", b"turn", b"\xff\xfe", b""])
+def test_metadata_naming_no_record_type_is_an_lc_error(tmp_path: Path, stored: bytes) -> None:
+    table = arrow.to_table(DAMAGE_TURNS[:2])
+    tampered = table.replace_schema_metadata({**table.schema.metadata, b"lmcodec.type": stored})
+    for type_ in (None, lc.Turn):
+        with pytest.raises(lc.ValidationError, match=r"lmcodec\.arrow does not write"):
+            list(arrow.from_table(tampered, type_))
+    pq.write_table(tampered, tmp_path / "t.parquet")
+    with pytest.raises(lc.ValidationError, match=r"t\.parquet says it holds"):
+        list(arrow.read_parquet(tmp_path / "t.parquet"))
 
 
 def test_an_int_beyond_int64_is_an_encode_error() -> None:

@@ -58,7 +58,7 @@ import msgspec
 
 from lmcodec.arrow._nodes import TooLarge, pyarrow_module, struct_node
 from lmcodec.codecs.json import from_builtins
-from lmcodec.errors import DecodeError, EncodeError, LmcodecError
+from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Message, Request, Response, Turn
 
 __all__ = [
@@ -146,15 +146,22 @@ def _halves(items: list[Any], tp: type, reject: Reject | None, first: int) -> It
     yield from _tables(items[half:], tp, reject, first + half)
 
 
-def _type_of_schema(arrow_schema: Any, type: Any) -> type:
-    stored = (arrow_schema.metadata or {}).get(_META_TYPE)
+def _type_of_schema(arrow_schema: Any, type: Any, where: str = "the table") -> type:
+    """The record type of a table: ``type`` (checked against the stored name) or the stored
+    name; metadata that names no record type is a ValidationError (the data is at fault)."""
+    raw = (arrow_schema.metadata or {}).get(_META_TYPE)
+    stored = None if raw is None else raw.decode("utf-8", "replace")
+    if stored is not None and stored not in _BY_NAME:
+        raise ValidationError(f"{where} says it holds {stored!r} records, which lmcodec.arrow does not write")
     if type is None:
         if stored is None:
-            raise ValueError("the table was not written by lmcodec.arrow: pass type= (Turn, Request, ...)")
-        return _record_type(stored.decode())
+            raise ValidationError(
+                f"{where} was not written by lmcodec.arrow: pass type= (Turn, Request, ...)"
+            )
+        return _BY_NAME[stored]
     tp = _record_type(type)
-    if stored is not None and stored.decode() != tp.__name__:
-        raise ValueError(f"the table holds {stored.decode()} records, not {tp.__name__}")
+    if stored is not None and stored != tp.__name__:
+        raise ValidationError(f"{where} holds {stored} records, not {tp.__name__}")
     return tp
 
 
@@ -251,5 +258,5 @@ def read_parquet(
                 batches = pf.iter_batches(batch_size=batch_size)
             except (pa.ArrowException, OSError, ValueError) as exc:
                 raise DecodeError(f"{where} is not a readable Parquet file: {exc}") from exc
-            tp = _type_of_schema(pf.schema_arrow, type)
+            tp = _type_of_schema(pf.schema_arrow, type, where)
             yield from _decode_batches(batches, tp, where)
