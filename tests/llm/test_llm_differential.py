@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import pytest
 
 import lmcodec.llm as L
@@ -368,3 +369,17 @@ def test_apply_model_model_errors(mock_model: Any) -> None:
     assert info.value.path == "$.prompt.messages[1].role"
     # an explicit model= skips the registry, as Response.from_dict(model=...) does
     assert L.apply_model(unknown, model=mock_model).model == "mock"
+
+
+@pytest.mark.parametrize("name", ["", None, 5, ["mock"]])
+def test_apply_model_refuses_a_model_name_that_is_not_a_non_empty_string(mock_model: Any, name: Any) -> None:
+    """llm.get_model("") and get_model(None) return the default model; a payload naming no
+    model must not be checked against one it did not name."""
+    import llm
+
+    assert llm.get_model("").model_id == llm.get_model(None).model_id  # the substitution guarded
+    response = msgspec.structs.replace(L.from_builtins({"model": "mock"}), model=name)
+    with pytest.raises(ValidationError) as info:
+        L.apply_model(response)
+    assert info.value.path == "$.model"
+    assert L.apply_model(response, model=mock_model).model == "mock"

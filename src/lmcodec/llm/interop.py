@@ -77,7 +77,8 @@ def apply_model(response: Response, *, model: Any = None, async_: bool = False) 
 
     - resolves the model with ``llm.get_model(response.model)``
       (``get_async_model`` when ``async_``) unless ``model`` is given; an unknown
-      model raises ValidationError at ``$.model``;
+      model, or one that is not a non-empty string, raises ValidationError at ``$.model``
+      (llm would resolve an empty name to its default model);
     - validates ``prompt.options`` with ``model.Options`` (pydantic; unknown
       option names and bad values raise ValidationError at
       ``$.prompt.options.<name>``) and keeps what llm writes back: the coerced
@@ -96,6 +97,10 @@ def apply_model(response: Response, *, model: Any = None, async_: bool = False) 
     import llm
 
     if model is None:
+        if not isinstance(response.model, str) or not response.model:
+            # llm.get_model("") and get_model(None) resolve to the default model: never
+            # substitute a model the payload did not name.
+            raise ValidationError(f"model must be a non-empty string, not {response.model!r:.80}", "$.model")
         getter = llm.get_async_model if async_ else llm.get_model
         try:
             model = getter(response.model)
