@@ -230,6 +230,12 @@ def _array(n: int) -> bytes:
     return json.dumps([first, *_WIRE["gemini"][2]]).encode()
 
 
+def _array_of_escapes(n: int) -> bytes:
+    """Gemini's JSON-array framing: a text of escaped quotes, backslashes and newlines."""
+    first = {"candidates": [{"content": {"parts": [{"text": '"\\\n' * (n // 6)}]}}]}
+    return json.dumps([first, *_WIRE["gemini"][2]]).encode()
+
+
 def _array_never_ends(n: int) -> bytes:
     return b'[{"candidates":[{"content":{"parts":[{"text":"' + b"y" * n
 
@@ -283,6 +289,7 @@ for _provider in PROVIDERS:
     if _provider == "gemini":
         _shapes += [
             ("JSON array, inline image", _array),
+            ("JSON array, escape-heavy text", _array_of_escapes),
             ("JSON array element that never ends", _array_never_ends),
         ]
     for _shape, _build in _shapes:

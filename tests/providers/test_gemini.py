@@ -364,3 +364,51 @@ def test_a_byte_order_mark_before_sse_goes_to_the_sse_framer(cuts: list[int]) ->
     framer = Framer()
     got = [frame for piece in _pieces(body, cuts) for frame in framer.feed_data(piece)] + framer.close_data()
     assert got == expected
+
+
+_ESCAPE_HEAVY = st.text(
+    alphabet=st.sampled_from(['"', "\\", "\n", "\t", "/", "é", "\u2028", "😀", "x", "]", "}", ","])
+)
+_ARRAY_ELEMENTS = st.lists(
+    st.recursive(
+        _ESCAPE_HEAVY | st.integers() | st.booleans() | st.none(),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_ESCAPE_HEAVY, inner, max_size=4),
+        max_leaves=12,
+    ).map(lambda value: {"value": value}),
+    min_size=1,
+    max_size=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    elements=_ARRAY_ELEMENTS,
+    ensure_ascii=st.booleans(),
+    cuts=st.lists(st.integers(min_value=0, max_value=600), max_size=12),
+)
+def test_array_framer_cuts_escape_heavy_elements_at_any_chunking(
+    elements: list[Any], ensure_ascii: bool, cuts: list[int]
+) -> None:
+    """Strings full of quotes, backslashes, brackets and multi-byte characters, cut anywhere
+    (between a backslash and the byte it escapes, inside a character): the framer gives back
+    each element's text."""
+    from lmcodec.providers.gemini.framing import ArrayFramer
+
+    indent = random.Random(len(cuts)).choice([None, 1])
+    body = json.dumps(elements, ensure_ascii=ensure_ascii, indent=indent).encode()
+    framer = ArrayFramer()
+    out: list[bytes] = []
+    for piece in split_at(body, cuts):
+        out += framer.feed_data(piece)
+    out += framer.close_data()
+    assert [json.loads(element) for element in out] == elements
+
+
+def test_array_framer_resumes_after_a_backslash_fed_last() -> None:
+    from lmcodec.providers.gemini.framing import ArrayFramer
+
+    body = json.dumps([{"t": 'a\\"],{b'}, {"t": "\\\\"}]).encode()
+    for cut in range(1, len(body)):
+        framer = ArrayFramer()
+        out = framer.feed_data(body[:cut]) + framer.feed_data(body[cut:]) + framer.close_data()
+        assert [json.loads(element) for element in out] == [{"t": 'a\\"],{b'}, {"t": "\\\\"}], cut

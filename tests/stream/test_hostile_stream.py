@@ -380,3 +380,17 @@ def test_blocks_of_hostile_lines_are_framed_as_the_line_framer_frames_them(shape
     lines = SSEDecoder()
     want = [e.data for _ in range(100) for e in lines.feed(block)] + [e.data for e in lines.close()]
     assert got == want
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_gemini_array_of_escape_heavy_text_is_framed_in_memory_linear_in_it(whole: bool) -> None:
+    """An unbounded regex repeat over a string's escapes kept state per escape: 77 bytes of
+    memory per byte of a 1 MB text of escaped quotes and newlines."""
+    text = '"\\\n' * (1 << 18)
+    chunks = [{"candidates": [{"content": {"parts": [{"text": text}]}, "finishReason": "STOP"}]}]
+    body = json.dumps(chunks).encode()
+    pieces = [body] if whole else [body[i : i + 65536] for i in range(0, len(body), 65536)]
+    out: list[Any] = []
+    peak = _peak_bytes(lambda: out.append(lc.assemble(stream.decode("gemini", pieces, request=REQUEST))))
+    assert out[0].text == text
+    assert peak < 6 * len(body)

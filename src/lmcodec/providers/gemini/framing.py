@@ -20,7 +20,11 @@ __all__ = ["ArrayFramer", "Framer"]
 _JSON_WS: Final = b" \t\r\n"
 _BOM: Final = b"\xef\xbb\xbf"
 _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what changes the state
-_IN_STRING: Final = re.compile(rb'["\\]')  # inside a string: its end, or an escape
+# Inside a string with escapes: plain bytes and complete escapes, up to 512 escapes a match
+# (an unbounded repeat makes the regex engine keep state per escape: 77 bytes of memory per
+# byte of input). It stops at the closing quote, at a backslash (a next match goes on), or
+# at the end; the classes are disjoint, so the match is linear in what it covers.
+_STRING_REST: Final = re.compile(rb'[^"\\]*(?:\\.[^"\\]*){0,512}', re.DOTALL)
 
 
 class ArrayFramer:
@@ -83,15 +87,24 @@ class ArrayFramer:
                     self._escape = False
                     pos += 1
                     continue
-                m = _IN_STRING.search(buf, pos)
-                if m is None:
-                    pos = end
-                    break
-                pos = m.end()
-                if buf[m.start()] == 0x5C:  # "\\": the next byte is escaped
-                    self._escape = True
-                else:
+                quote = buf.find(b'"', pos)
+                if quote >= 0 and buf.find(b"\\", pos, quote) < 0:  # no escape before the end
+                    pos = quote + 1
                     self._in_string = False
+                    continue
+                while True:
+                    pos = _STRING_REST.match(buf, pos).end()  # type: ignore[union-attr]  # matches ""
+                    if pos == end:
+                        break
+                    if buf[pos] == 0x22:  # the closing quote
+                        self._in_string = False
+                        pos += 1
+                        break
+                    pos += 2  # an escape the match had no room for
+                    if pos > end:  # a backslash fed last: the next chunk's first byte is escaped
+                        self._escape = True
+                        pos = end
+                        break
                 continue
             m = _STRUCTURAL.search(buf, pos)
             if m is None:
