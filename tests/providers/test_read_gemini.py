@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -311,3 +312,162 @@ def test_call_pairing_is_the_insertion_ordered_rule_in_linear_time(ops: list[tup
             assert fast.call(name, call_id, where) == reference.call(name, call_id, where)
         else:
             assert fast.answer(name, call_id, where) == reference.answer(name, call_id, where)
+
+
+# ─── protobuf field names: the REST API takes snake_case beside camelCase (its curl examples use it) ───
+
+_DATA_VALUES = {
+    "args",
+    "response",
+    "parameters",
+    "parametersJsonSchema",
+    "responseSchema",
+    "responseJsonSchema",
+}
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in name)
+
+
+def _snake_cased(value: Any, pick: random.Random, where: str = "") -> Any:
+    """The body with field names in snake_case (each one at random, so spellings mix), the
+    caller's data (call args, responses, schemas, labels, builtin tool settings) untouched."""
+    if isinstance(value, list):
+        return [_snake_cased(item, pick, "tool" if where == "tools" else "") for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, item in value.items():
+        name = _snake(key) if pick.random() < 0.8 else key
+        if key in _DATA_VALUES or key == "labels" or (where == "tool" and key != "functionDeclarations"):
+            out[name] = item
+        else:
+            out[name] = _snake_cased(item, pick, "tools" if where == "top" and key == "tools" else "")
+    return out
+
+
+def _snake_twin(body: dict[str, Any], seed: int) -> bytes:
+    twin = _snake_cased(body, random.Random(seed), "top")
+    assert twin != body or not any(c.isupper() for c in json.dumps(body))
+    return json.dumps(twin).encode()
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("path", BODIES, ids=[p.stem for p in BODIES])
+def test_snake_case_client_bodies_read_as_their_camel_case_twins(path: Path, seed: int) -> None:
+    body = json.loads(path.read_bytes())
+    twin = _snake_twin(body, seed)
+    assert lc.decode_request(PROVIDER, twin) == lc.decode_request(PROVIDER, path.read_bytes())
+    assert json.loads(lc.build_request(PROVIDER, lc.decode_request(PROVIDER, twin)).body) == json.loads(
+        lc.build_request(PROVIDER, lc.decode_request(PROVIDER, path.read_bytes())).body
+    )
+
+
+@settings(SETTINGS, max_examples=150)
+@given(rich_requests(PROVIDER), st.integers(0, 2**16))
+def test_snake_case_twins_of_lm15_bodies_read_as_lm15_bodies(request: lc.Request, seed: int) -> None:
+    built = lm15_build(PROVIDER, request)
+    if built.error is not None:
+        return
+    model = _wire_model(request.model)
+    camel = lc.decode_request(PROVIDER, json.dumps(built.body_value).encode(), model=model)
+    assert lc.decode_request(PROVIDER, _snake_twin(built.body_value, seed), model=model) == camel
+
+
+def test_snake_case_reaches_every_mapped_field() -> None:
+    body = {
+        "contents": [
+            {"role": "user", "parts": [{"inline_data": {"mime_type": "image/png", "data": "QUJD"}}]},
+            {
+                "role": "user",
+                "parts": [{"file_data": {"mime_type": "application/pdf", "file_uri": "gs://b/d.pdf"}}],
+            },
+            {"role": "model", "parts": [{"function_call": {"name": "f", "args": {"city_name": "Oslo"}}}]},
+            {"role": "user", "parts": [{"function_response": {"name": "f", "response": {"result": "ok"}}}]},
+        ],
+        "system_instruction": {"parts": [{"text": "be brief"}]},
+        "tools": [
+            {
+                "function_declarations": [
+                    {"name": "f", "parameters_json_schema": {"properties": {"city_name": {}}}}
+                ]
+            },
+            {"google_search": {"max_uses": 2}},
+        ],
+        "tool_config": {"function_calling_config": {"mode": "ANY", "allowed_function_names": ["f"]}},
+        "generation_config": {
+            "max_output_tokens": 50,
+            "top_k": 3.0,
+            "stop_sequences": ["END"],
+            "response_mime_type": "application/json",
+            "thinking_config": {"include_thoughts": True, "thinking_budget": 1024},
+        },
+        "safety_settings": [{"category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_NONE"}],
+    }
+    request = lc.decode_request(PROVIDER, json.dumps(body).encode(), model="gemini-2.5-flash")
+    assert request.system == "be brief"
+    assert [m.role for m in request.messages] == ["user", "user", "assistant", "tool"]
+    assert [p.type for m in request.messages for p in m.parts] == [
+        "image",
+        "document",
+        "tool_call",
+        "tool_result",
+    ]
+    assert request.messages[2].parts[0].input == {"city_name": "Oslo"}  # type: ignore[union-attr]
+    assert [t.name for t in request.tools] == ["f", "web_search"]
+    assert request.tools[0].parameters == {"properties": {"city_name": {}}}  # type: ignore[union-attr]
+    assert request.tools[1].config == {"max_uses": 2}  # type: ignore[union-attr]
+    config = request.config
+    assert (config.max_tokens, config.top_k, config.stop) == (50, 3, ("END",))
+    assert config.tool_choice is not None and config.tool_choice.allowed == ("f",)
+    assert config.reasoning is not None and config.reasoning.thinking_budget == 1024
+    assert config.extensions == {
+        "tools": [  # parametersJsonSchema would rebuild as parameters: the wire shape rides along
+            {
+                "functionDeclarations": [
+                    {"name": "f", "parametersJsonSchema": {"properties": {"city_name": {}}}}
+                ]
+            },
+            {"googleSearch": {"max_uses": 2}},
+        ],
+        "safetySettings": [{"category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_NONE"}],
+    }
+    cached = {"contents": body["contents"][:1], "cached_content": "cachedContents/abc"}
+    cache = lc.decode_request(PROVIDER, json.dumps(cached).encode()).config.cache
+    assert cache is not None and cache.resource == "cachedContents/abc"
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        (
+            {"contents": [{"parts": [{"inline_data": {"mime_type": "a", "data": ""}, "inlineData": {}}]}]},
+            "$.contents[0].parts[0].inlineData",
+        ),
+        (
+            {"contents": [{"parts": [{"text": "x"}]}], "generation_config": {}, "generationConfig": {}},
+            "$.generationConfig",
+        ),
+        (
+            {"contents": [{"parts": [{"text": "x"}]}], "generationConfig": {"top_k": 2, "topK": 2}},
+            "$.generationConfig.topK",
+        ),
+    ],
+)
+def test_a_field_in_both_spellings_is_refused(body: dict[str, Any], path: str) -> None:
+    with pytest.raises(lc.ValidationError, match="one field given twice") as info:
+        lc.decode_request(PROVIDER, json.dumps(body).encode())
+    assert info.value.path == path
+
+
+@pytest.mark.parametrize(("value", "read"), [(3.0, 3), (3, 3), (3.5, None), (1e300, None), (True, None)])
+def test_integer_settings_take_integral_floats(value: Any, read: int | None) -> None:
+    """google-genai types topK as a float and sends 3.0."""
+    body = {"contents": [{"parts": [{"text": "x"}]}], "generationConfig": {"topK": value, "seed": value}}
+    if read is None:
+        with pytest.raises(lc.ValidationError, match="topK must be an integer"):
+            lc.decode_request(PROVIDER, json.dumps(body).encode())
+        return
+    config = lc.decode_request(PROVIDER, json.dumps(body).encode()).config
+    assert (config.top_k, config.seed) == (read, read)

@@ -41,6 +41,7 @@ _MODES: Final[dict[str, Literal["auto", "required", "none"]]] = {
     "NONE": "none",
     "VALIDATED": "auto",
 }
+_EXACT_FLOAT_INTEGERS: Final = 2**53
 _LEVELS: Final = frozenset({"minimal", "low", "medium", "high"})
 _MODALITIES: Final = {("IMAGE",): "image", ("AUDIO",): "audio"}
 OVERRIDABLE: Final = (
@@ -87,32 +88,46 @@ def _number(config: dict[str, Any], key: str, low: float, high: float) -> float 
     return float(value)
 
 
+def _integer(value: Any) -> int | None:
+    """An integer field's value, or None. An integral float counts (google-genai types ``topK``
+    as a float and sends ``3.0``; the API's JSON parser takes it for an integer field)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer() and abs(value) <= _EXACT_FLOAT_INTEGERS:
+        return int(value)
+    return None
+
+
 def _count(config: dict[str, Any], key: str, low: int) -> int | None:
     value = config.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    count = _integer(value)
+    if count is None or count < low:
         raise ValidationError(f"{key} must be an integer >= {low}", f"$.generationConfig.{key}")
-    return value
+    return count
 
 
 def _seed(config: dict[str, Any]) -> int | None:
     value = config.get("seed")
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    seed = _integer(value)
+    if seed is None:
         raise ValidationError("seed must be an integer", "$.generationConfig.seed")
-    return value
+    return seed
 
 
 def _reasoning(thinking: Any, model: str) -> dict[str, Any] | None:
     if not isinstance(thinking, dict):
         return None
     shown = {"summary": "auto"} if thinking.get("includeThoughts") is True else {}
-    budget, level = thinking.get("thinkingBudget"), thinking.get("thinkingLevel")
+    level = thinking.get("thinkingLevel")
+    raw_budget = thinking.get("thinkingBudget")
+    budget = _integer(raw_budget) if raw_budget is not None else None
     if budget == 0 and level is None and not shown:
         return {"effort": "off"}
-    if isinstance(budget, int) and not isinstance(budget, bool) and budget > 0 and level is None:
+    if budget is not None and budget > 0 and level is None:
         return {"effort": effort_for_budget(budget), "thinking_budget": budget, **shown}
     if budget is None and level in _LEVELS and takes_thinking_level(model):
         return {"effort": level, **shown}
@@ -131,8 +146,8 @@ def _response_format(config: dict[str, Any]) -> dict[str, Any] | None:
 def _logprobs(config: dict[str, Any]) -> int | None:
     if config.get("responseLogprobs") is not True:
         return None
-    count = config.get("logprobs")
-    return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
+    count = _integer(config.get("logprobs"))
+    return count if count is not None and count >= 0 else 0
 
 
 def function_dict(name: str, description: str | None, parameters: dict[str, Any]) -> dict[str, Any]:

@@ -10,7 +10,12 @@ are judged on that model.
 with these documented equivalences: a content with no ``role`` is a user turn; a user turn that
 mixes functionResponse parts with other parts is split into consecutive user turns (the
 canonical Request keeps tool results in ``tool`` messages); a functionCall with no ``args`` has
-``{}``; and ids are filled in (below).
+``{}``; ids are filled in (below); field names in snake_case (``inline_data``, ``mime_type``,
+``system_instruction``, ``generation_config``: the protobuf names, which the REST API accepts
+beside the JSON names and its curl examples use) are read as their camelCase names and rebuilt
+camelCase (the caller's data inside ``args``, ``response``, schemas, ``labels`` and builtin tool
+settings is left as it is; one field in both spellings is refused); an integral float in an
+integer setting (``topK: 3.0``, as google-genai sends it) is that integer.
 
 Ids: GenerateContent function calls and responses may have no ``id``. A call without one gets
 ``call_{content index}_{part index}``; a response without one is paired with the earliest
@@ -66,6 +71,7 @@ from lmcodec.providers.gemini._read_config import (
     read_system,
     read_tools,
 )
+from lmcodec.providers.gemini._read_snake import camel_case_fields, has_snake_case_names
 from lmcodec.providers.gemini._read_typed import Refused, read_typed
 from lmcodec.providers.gemini._read_views import (
     BOOL,
@@ -82,6 +88,9 @@ from lmcodec.providers.gemini._read_views import (
 from lmcodec.wire import Request
 
 __all__ = ["UNNAMED_MODEL", "decode_request"]
+
+OVERRIDABLE_SET: Final = frozenset(OVERRIDABLE)
+_ENCODER: Final = msgspec.json.Encoder()
 
 
 def _signature(part: PartView) -> list[dict[str, Any]] | None:
@@ -281,9 +290,33 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
     without it, a ``"model"`` key of the body, else :data:`UNNAMED_MODEL`.
     """
     try:
-        return read_typed(body, model)
+        request = read_typed(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
-        return _decode_general(body, model)
+        try:
+            request = _decode_general(body, model)
+        except ValidationError:
+            camel = _camel_case_body(body)
+            if camel is None:
+                raise
+            return decode_request(camel, model=model)
+    extensions = request.config.extensions
+    if extensions and (has_snake_case_names(extensions) or not OVERRIDABLE_SET.isdisjoint(extensions)):
+        # A snake_case field the reader did not map rides in extensions; read the body camelCased.
+        camel = _camel_case_body(body)
+        if camel is not None:
+            return decode_request(camel, model=model)
+    return request
+
+
+def _camel_case_body(body: bytes) -> bytes | None:
+    """The body with its protobuf field names as JSON names, or None when it has none (or does
+    not parse: the caller's error stands)."""
+    try:
+        tree = ANY.decode(body)
+    except (msgspec.MsgspecError, RecursionError):
+        return None
+    camel = camel_case_fields(tree) if isinstance(tree, dict) else None
+    return None if camel is None else _ENCODER.encode(camel)
 
 
 def _decode_general(body: bytes, model: str | None) -> Request:

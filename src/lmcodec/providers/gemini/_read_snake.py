@@ -1,0 +1,83 @@
+"""GenerateContent bodies spelled with protobuf field names (``inline_data``, ``mime_type``,
+``system_instruction``, ``generation_config``, ...), which the REST API accepts beside their JSON
+names and its own curl examples use: the same body with every field name in lowerCamelCase.
+
+Field names are renamed in the request's messages and settings; values that are the caller's
+data stay as they are: function call ``args``, function ``response`` objects, schemas
+(``parameters``, ``parametersJsonSchema``, ``responseSchema``, ...), ``labels`` and a builtin
+tool's configuration (``google_search`` is read as ``googleSearch``, its value as given). A field given
+in both spellings in one object is refused (the API would take one of them; which is not ours
+to guess). The walk is iterative and looks at each value once.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from lmcodec.errors import ValidationError
+
+__all__ = ["camel_case_fields", "has_snake_case_names"]
+
+_SNAKE: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+_DATA: Final = frozenset(
+    {
+        "args",
+        "response",
+        "parameters",
+        "parametersJsonSchema",
+        "responseSchema",
+        "responseJsonSchema",
+        "labels",
+    }
+)
+"""Fields whose values are the caller's data (JSON objects or schemas), never renamed inside."""
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word[:1].upper() + word[1:] for word in rest)
+
+
+def has_snake_case_names(names: Any) -> bool:
+    """Whether any of ``names`` is a protobuf field name with an underscore."""
+    return any(isinstance(name, str) and _SNAKE.fullmatch(name) for name in names)
+
+
+def camel_case_fields(body: dict[str, Any]) -> dict[str, Any] | None:
+    """``body`` with its snake_case field names in lowerCamelCase, or None when it has none."""
+    renamed = False
+    root: dict[str, Any] = {}
+    stack: list[tuple[Any, Any, str, str]] = [(body, root, "$", "")]
+    while stack:
+        source, target, path, context = stack.pop()
+        if isinstance(source, list):
+            inner = "tool" if context == "tools" else ""
+            for k, item in enumerate(source):
+                target.append(_shell(item, stack, f"{path}[{k}]", inner))
+            continue
+        for name, value in source.items():
+            key = name
+            if _SNAKE.fullmatch(name):
+                key = _camel(name)
+                renamed = True
+                if key in source:
+                    raise ValidationError(f"{name!r} and {key!r} are one field given twice", f"{path}.{key}")
+            if key in _DATA or (context == "tool" and key != "functionDeclarations"):
+                target[key] = value
+            else:
+                child = "tools" if path == "$" and key == "tools" else ""
+                target[key] = _shell(value, stack, f"{path}.{key}", child)
+    return root if renamed else None
+
+
+def _shell(value: Any, stack: list[tuple[Any, Any, str, str]], path: str, context: str) -> Any:
+    """An empty copy of a container, queued to be filled; any other value as it is."""
+    if isinstance(value, dict):
+        shell: Any = {}
+    elif isinstance(value, list):
+        shell = []
+    else:
+        return value
+    stack.append((value, shell, path, context))
+    return shell
