@@ -1,9 +1,12 @@
 """A lone surrogate (which lm15 reads from a frame such as "\\ud83d") has no UTF-8 spelling: every
-writer entry point refuses it with lc.EncodeError, never a UnicodeEncodeError."""
+writer entry point refuses it with lc.EncodeError, never a UnicodeEncodeError. A non-finite logprob
+has a spelling (Python json's -Infinity/NaN): the writers use it, never a TypeError."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -69,3 +72,34 @@ def test_translate_of_a_split_surrogate_pair_is_an_lc_error(destination: str) ->
     assert response.text == "ok \ud83d\ude00"
     with pytest.raises(lc.EncodeError, match="lone surrogate"):
         b"".join(lc.stream.translate("openai_chat", destination, [CHAT_SPLIT_PAIR], request=REQUEST))
+
+
+# A non-finite logprob: Chat sends -Infinity (json.loads reads it, as lm15 does), Gemini "-inf".
+NON_FINITE_SOURCES = {
+    "openai_chat": b'data: {"choices":[{"index":0,"delta":{"content":"a"},"logprobs":{"content":'
+    b'[{"token":"a","logprob":-Infinity,"bytes":null,"top_logprobs":[]}]}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+    "gemini": b'data: {"candidates":[{"content":{"parts":[{"text":"a"}]},"logprobsResult":'
+    b'{"chosenCandidates":[{"token":"a","logProbability":"-inf"}]},"finishReason":"STOP"}]}\n\n',
+}
+LOGPROB_WIRES = ("openai", "openai_chat", "gemini")  # the Messages API has no logprobs
+
+
+def _logprobs(events: list[lc.StreamEvent]) -> list[Any]:
+    return [e.delta.logprobs for e in events if isinstance(e, lc.StreamDeltaEvent) and e.delta.logprobs]
+
+
+@pytest.mark.parametrize("source", sorted(NON_FINITE_SOURCES))
+@pytest.mark.parametrize("destination", LOGPROB_WIRES)
+def test_a_non_finite_logprob_is_written_as_json_loads_reads_it(source: str, destination: str) -> None:
+    """msgspec cannot write lc.NonFiniteFloat (a TypeError escaped): the writers spell it as
+    Python's json does (-Infinity), and the destination's reader gives the same -inf back."""
+    body = NON_FINITE_SOURCES[source]
+    for written in (
+        b"".join(lc.stream.translate(source, destination, [body], request=REQUEST)),
+        b"".join(lc.stream.encode(destination, lc.stream.decode(source, [body], request=REQUEST))),
+    ):
+        [[logprob]] = _logprobs(list(lc.stream.decode(destination, [written], request=REQUEST)))
+        assert logprob.token == "a" and logprob.logprob == -math.inf
+    response = lc.assemble(lc.stream.decode(source, [body], request=REQUEST), request=REQUEST)
+    assert b"-Infinity" in lc.encode_response(destination, response)

@@ -14,10 +14,32 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import DecodeError, EncodeError
+from lmcodec.wire._types import NonFiniteFloat
 
-__all__ = ["int_or_none", "load_body", "load_frame", "parse_json_object", "pyint", "unwritable"]
+__all__ = [
+    "int_or_none",
+    "load_body",
+    "load_frame",
+    "parse_json_object",
+    "pyint",
+    "unwritable",
+    "writer_encoder",
+]
 
 _TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interpreter's recursion bounds)"
+
+
+def _writer_enc_hook(obj: Any) -> Any:
+    if type(obj) is NonFiniteFloat:  # a NaN/infinite logprob read from the wire, spelled as read
+        return msgspec.Raw(obj.json_token())
+    raise TypeError(f"cannot encode {type(obj).__name__}")
+
+
+def writer_encoder() -> msgspec.json.Encoder:
+    """The JSON encoder of a wire writer: a non-finite logprob (:class:`~lmcodec.NonFiniteFloat`,
+    as Chat's ``-Infinity`` or Gemini's ``"-inf"`` decode) is written as Python's ``json``
+    writes it (``-Infinity``, ``NaN``), which lm15's and the SDKs' ``json.loads`` read back."""
+    return msgspec.json.Encoder(enc_hook=_writer_enc_hook)
 
 
 def load_frame(data: bytes) -> Any:

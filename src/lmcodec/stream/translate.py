@@ -33,7 +33,10 @@ cannot read, a framing error, a line over the framer's limit), and so does an
 event the destination's writer refuses (a tool call without a name, MAP-9, such
 as lm15's reading of an Anthropic hosted-tool call: the writers' rules,
 :mod:`lmcodec.stream.encoder`): the events decoded before it are written, then
-an error event with code ``provider`` and the message, and the translation ends there. After
+an error event with code ``provider`` and the message, and the translation ends there. A
+string no UTF-8 JSON can carry (a lone surrogate, which lm15 reads from a frame such as
+``"\\ud800"``) is not an event the writer refuses but a value it cannot spell: translation
+raises :class:`lmcodec.EncodeError` there, after yielding what came before. After
 an error event nothing more is read or written (an error ends the stream on
 every wire). A source that stops before its end event (a connection cut short, or an
 end frame lm15 does not read, such as Responses' ``response.incomplete``) ends with an

@@ -10,6 +10,7 @@ from typing import Any, Final, Literal
 
 import msgspec
 
+from lmcodec.providers._json import writer_encoder
 from lmcodec.providers.anthropic.views import ERROR_TYPES
 from lmcodec.wire import CitationDelta, CitationPart, ErrorDetail, Usage
 
@@ -40,7 +41,7 @@ __all__ = [
     "usage_object",
 ]
 
-ENCODER: Final = msgspec.json.Encoder()
+ENCODER: Final = writer_encoder()
 
 
 class StartUsage(msgspec.Struct, frozen=True, gc=False):

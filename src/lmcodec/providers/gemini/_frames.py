@@ -8,6 +8,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._json import writer_encoder
 from lmcodec.providers.gemini.views import ERROR_STATUSES
 from lmcodec.wire import CitationPart, ErrorDetail, TokenLogprob, Usage
 
@@ -27,7 +28,7 @@ __all__ = [
     "usage_metadata",
 ]
 
-ENCODER: Final = msgspec.json.Encoder()
+ENCODER: Final = writer_encoder()
 UNSET: Final = msgspec.UNSET
 
 

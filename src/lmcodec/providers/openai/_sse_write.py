@@ -13,8 +13,7 @@ import itertools
 import os
 from typing import Any, Final
 
-import msgspec
-
+from lmcodec.providers._json import writer_encoder
 from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
@@ -31,7 +30,7 @@ __all__ = [
     "responses_usage",
 ]
 
-ENC: Final = msgspec.json.Encoder()
+ENC: Final = writer_encoder()
 
 ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
     "length": ("incomplete", "max_output_tokens"),
