@@ -248,3 +248,40 @@ def test_damaged_input_never_escapes_as_a_python_error(dst: str, case: tuple[str
     out = b"".join(lc.stream.translate(src, dst, chunks, request=REQUEST))
     events = list(lc.stream.decode(dst, [out], request=REQUEST))
     assert all(isinstance(e, lc.StreamEvent.__args__) for e in events)  # type: ignore[attr-defined]
+
+
+_LATE_NAME = (
+    b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,'
+    b'"function":{"arguments":"{\\"a\\""}}]}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_b","type":"function",'
+    b'"function":{"name":"g","arguments":"{}"}}]}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function",'
+    b'"function":{"name":"f","arguments":":1"}}]}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"}"}}]}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n'
+)
+
+
+def _calls(response: lc.Response) -> list[tuple[Any, ...]]:
+    return sorted((p.id, p.name, p.input) for p in response.message.parts if isinstance(p, lc.ToolCallPart))
+
+
+@pytest.mark.parametrize("dst", DIALECTS)
+@pytest.mark.parametrize("size", [1, 7, 10_000])
+def test_a_chat_call_named_after_its_first_fragments_crosses_whole(dst: str, size: int) -> None:
+    """A Chat stream may send an index's arguments before its name; the source reads the call
+    whole (as lm15 does), so translate holds it until it is named instead of refusing it."""
+    skip_unless_writer(dst)
+    source = lc.assemble(lc.stream.decode("openai_chat", [_LATE_NAME], request=REQUEST), request=REQUEST)
+    assert _calls(source) == [("call_a", "f", {"a": 1}), ("call_b", "g", {})]
+    out = b"".join(lc.stream.translate("openai_chat", dst, _cut(_LATE_NAME, size), request=REQUEST))
+    written = lc.assemble(lc.stream.decode(dst, [out], request=REQUEST), request=REQUEST)
+    assert _calls(written) == _calls(source)
+
+
+@pytest.mark.parametrize("dst", DIALECTS)
+def test_a_chat_call_never_named_still_ends_with_the_error_event(dst: str) -> None:
+    skip_unless_writer(dst)
+    body = _LATE_NAME.replace(b'"name":"f",', b"")
+    last = list(lc.stream.decode(dst, lc.stream.translate("openai_chat", dst, [body], request=REQUEST)))[-1]
+    assert isinstance(last, lc.StreamErrorEvent) and "without a name" in last.error.message

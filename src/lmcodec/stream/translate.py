@@ -151,13 +151,20 @@ class _WriterSink:
     errors in place; every adapter end merged into one at :meth:`close`) and hands text,
     thinking and tool-input fragments to the writer's ``write_text`` / ``write_thinking`` /
     ``write_tool_input`` where it has them (the OpenAI writers), so no event object is built
-    for them; for another writer it builds the event and feeds it."""
+    for them; for another writer it builds the event and feeds it.
+
+    A call whose first fragments come without a name (a Chat stream may send ``arguments``
+    before the ``name`` of its index) is held until its name arrives, then written whole: every
+    wire names a call when it opens it. One still nameless at the end goes to the writer as it
+    came, which refuses it (MAP-9)."""
 
     __slots__ = (
         "_ends",
         "_feed",
         "_head",
         "_model",
+        "_named",
+        "_nameless",
         "_started",
         "_write_text",
         "_write_thinking",
@@ -179,6 +186,8 @@ class _WriterSink:
         )
         self._head = head
         self._model: str | None = None
+        self._named: set[int] = set()  # part indices of calls written with their name
+        self._nameless: dict[int, tuple[list[str], str | None]] = {}  # held: fragments, id
         self._started = False
         self._ends = EndMerge()
         self.finished = False  # an error event was written: the destination stream is over
@@ -198,6 +207,8 @@ class _WriterSink:
 
     def begin(self, model: str | None) -> None:
         self._model = model
+        self._named = set()
+        self._nameless = {}
         self._started = False
         self._ends = EndMerge()
         self.ending = False
@@ -232,9 +243,33 @@ class _WriterSink:
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:
             return
+        if part_index not in self._named:
+            held = self._nameless.get(part_index)
+            if name is None:
+                if held is None:
+                    self._nameless[part_index] = ([fragment], id)
+                else:
+                    held[0].append(fragment)
+                    if id is not None:
+                        self._nameless[part_index] = (held[0], id)
+                return
+            self._named.add(part_index)
+            if held is not None:
+                del self._nameless[part_index]
+                fragment = "".join(held[0]) + fragment
+                id = id if id is not None else held[1]
         if not self._started:
             self._synthesize()
         self.out.append(self._write_tool_input(part_index, fragment, id, name))
+
+    def _write_nameless(self) -> None:
+        """Calls that never got a name, as they came: the writer refuses them (MAP-9)."""
+        nameless = self._nameless
+        self._nameless = {}
+        for part_index, (fragments, id) in nameless.items():
+            if not self._started:
+                self._synthesize()
+            self.out.append(self._write_tool_input(part_index, "".join(fragments), id, None))
 
     def event(self, event: StreamEvent) -> None:
         if self.finished:
@@ -256,6 +291,8 @@ class _WriterSink:
         self._ends = EndMerge()
         if self.finished:
             return end is not None
+        if self._nameless:
+            self._write_nameless()
         if end is None:  # the source stopped short of its end: the client must not take it as whole
             self.out.append(self._feed(_UNFINISHED))
             self.finished = True
