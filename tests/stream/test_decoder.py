@@ -177,13 +177,18 @@ FINISH = (
 
 
 def test_unknown_provider() -> None:
+    """The same lc error (a ValueError too) from every entry point, as translate and the writers raise."""
     for name in ("openai-chat", "OpenAI", "cohere", None):
-        with pytest.raises(ValueError, match="unknown provider"):
+        with pytest.raises(lc.ValidationError, match="unknown provider"):
             stream.Decoder(name)  # type: ignore[arg-type]
-        with pytest.raises(ValueError, match="unknown provider"):
+        with pytest.raises(lc.ValidationError, match="unknown provider"):
             decode_response(name, b"{}")  # type: ignore[arg-type]
-        with pytest.raises(ValueError, match="unknown provider"):
+        with pytest.raises(lc.ValidationError, match="unknown provider"):
             list(stream.decode(name, [b""]))  # type: ignore[arg-type]
+        with pytest.raises(lc.ValidationError, match="unknown provider"):
+            lc.build_request(name, REQUEST)  # type: ignore[arg-type]
+        with pytest.raises(lc.ValidationError, match="unknown provider"):
+            lc.decode_request(name, b"{}")  # type: ignore[arg-type]
 
 
 def test_decoder_feed_close_and_stats() -> None:

@@ -53,7 +53,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError
+from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
@@ -124,7 +124,7 @@ def decode_response(provider: str, body: bytes, *, request: Request | None = Non
     """
     parse = _PARSERS.get(provider) if isinstance(provider, str) else None
     if parse is None:
-        raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
+        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
     if isinstance(body, (bytearray, memoryview)):
         body = bytes(body)
     elif isinstance(body, str):
@@ -170,7 +170,7 @@ _BODY_WRITERS: Final[dict[str, Any]] = {
 def _lookup(table: dict[str, Any], provider: str) -> Any:
     found = table.get(provider) if isinstance(provider, str) else None
     if found is None:
-        raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(table)}")
+        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(table)}")
     return found
 
 

@@ -58,7 +58,7 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from lmcodec.errors import DecodeError, StreamDecodeError
+from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS, decode_response
 from lmcodec.providers._mapper import wire_model
 from lmcodec.stream.events import EventSink
@@ -148,7 +148,7 @@ class _Stream:
         limits: a framer checks them when made)."""
         mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
         if mapper_cls is None:
-            raise ValueError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
+            raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
         if unknown not in ("skip", "keep"):
             raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
         self.provider = provider
