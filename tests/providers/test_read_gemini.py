@@ -471,3 +471,71 @@ def test_integer_settings_take_integral_floats(value: Any, read: int | None) -> 
         return
     config = lc.decode_request(PROVIDER, json.dumps(body).encode()).config
     assert (config.top_k, config.seed) == (read, read)
+
+
+def test_a_made_id_never_takes_an_id_the_body_gives() -> None:
+    user = {"role": "user", "parts": [{"text": "q"}]}
+    body = {
+        "contents": [
+            user,
+            {
+                "role": "model",
+                "parts": [
+                    {"functionCall": {"id": "call_1_1", "name": "f", "args": {"x": 1}}},
+                    {"functionCall": {"name": "f", "args": {"x": 2}}},
+                ],
+            },
+            {
+                "role": "user",
+                "parts": [
+                    {"functionResponse": {"id": "call_1_1", "name": "f", "response": {"result": "r1"}}},
+                    {"functionResponse": {"name": "f", "response": {"result": "r2"}}},
+                    {"functionResponse": {"name": "g", "response": {"result": "r3"}}},
+                ],
+            },
+            {"role": "model", "parts": [{"functionCall": {"id": "result_2_2", "name": "h", "args": {}}}]},
+        ]
+    }
+    request = lc.decode_request(PROVIDER, json.dumps(body).encode(), model="gemini-2.5-flash")
+    calls = [p for m in request.messages for p in m.parts if isinstance(p, lc.ToolCallPart)]
+    results = [p for m in request.messages for p in m.parts if isinstance(p, lc.ToolResultPart)]
+    assert [c.id for c in calls] == ["call_1_1", "call_1_1_2", "result_2_2"]
+    assert [r.id for r in results] == ["call_1_1", "call_1_1_2", "result_2_2_2"]
+
+
+@settings(SETTINGS, max_examples=200)
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.sampled_from(["f", "g"]), st.booleans()),
+        min_size=1,
+        max_size=12,
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_made_ids_are_unique_and_given_ids_kept(turns: list[tuple[bool, str, bool]], rng: Any) -> None:
+    """Calls and responses with and without ids, the given ones drawn from the names the rule
+    makes (call_i_j / result_i_j): every given id is kept, no made id repeats a given one."""
+    contents: list[dict[str, Any]] = [{"role": "user", "parts": [{"text": "q"}]}]
+    given: set[str] = set()
+    for is_call, name, with_id in turns:
+        key, value = (
+            ("functionCall", {"name": name, "args": {}})
+            if is_call
+            else (
+                "functionResponse",
+                {"name": name, "response": {"result": "r"}},
+            )
+        )
+        if with_id:
+            made = f"{rng.choice(['call', 'result'])}_{rng.randrange(1, 14)}_0"
+            if made not in given:
+                given.add(made)
+                value["id"] = made
+        contents.append({"role": "model" if is_call else "user", "parts": [{key: value}]})
+    request = lc.decode_request(PROVIDER, json.dumps({"contents": contents}).encode())
+    calls = [p.id for m in request.messages for p in m.parts if isinstance(p, lc.ToolCallPart)]
+    results = [p.id for m in request.messages for p in m.parts if isinstance(p, lc.ToolResultPart)]
+    made_ids = [i for i in calls + results if i not in given]
+    assert len(set(calls)) == len(calls)
+    assert not set(made_ids) & given
+    assert given <= set(calls) | set(results)

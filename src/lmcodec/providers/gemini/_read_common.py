@@ -4,6 +4,7 @@ the transcript, the media kind of a MIME type, the fileUri that names a file."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from typing import Any, Final
 
 __all__ = ["FILE_PREFIXES", "UNNAMED_MODEL", "Calls", "media_kind"]
@@ -27,20 +28,48 @@ def media_kind(mime: str) -> str:
     return "binary"
 
 
+def given_ids(contents: Iterable[Any]) -> set[str]:
+    """The ids the body's function calls and responses carry (``contents``: ContentViews)."""
+    ids: set[str] = set()
+    for content in contents:
+        for part in content.parts or ():
+            for item in (part.function_call, part.function_response):
+                given = getattr(item, "id", None)
+                if isinstance(given, str) and given:
+                    ids.add(given)
+    return ids
+
+
 class Calls:
     """Function-call ids over the transcript: given or synthesized, and the unanswered ones by name,
     first in, first out, with removal by id: per name, each pending id's insertion number and a
-    queue of (number, id) whose stale entries are skipped (each entry is popped once: linear)."""
+    queue of (number, id) whose stale entries are skipped (each entry is popped once: linear).
 
-    __slots__ = ("count", "pending", "queues")
+    A synthesized id is never one the body gives (``contents``, read for its ids the first time
+    an id is made): ``call_1_1`` taken, the call there gets ``call_1_1_2``."""
 
-    def __init__(self) -> None:
+    __slots__ = ("contents", "count", "pending", "queues", "taken")
+
+    def __init__(self, contents: Iterable[Any] = ()) -> None:
         self.pending: dict[str, dict[str, int]] = {}
         self.queues: dict[str, deque[tuple[int, str]]] = {}
         self.count = 0
+        self.contents = contents
+        self.taken: set[str] | None = None
+
+    def _fresh(self, base: str) -> str:
+        taken = self.taken
+        if taken is None:
+            taken = self.taken = given_ids(self.contents)
+        made, suffix = base, 1
+        while made in taken:
+            suffix += 1
+            made = f"{base}_{suffix}"
+        taken.add(made)
+        return made
 
     def call(self, name: str, given: Any, where: tuple[int, int]) -> str:
-        call_id = given if isinstance(given, str) and given else f"call_{where[0]}_{where[1]}"
+        call_id = given if isinstance(given, str) and given else self._fresh(f"call_{where[0]}_{where[1]}")
         waiting = self.pending.setdefault(name, {})
         if call_id not in waiting:  # a repeated id keeps its place, as in an insertion-ordered dict
             self.count += 1
@@ -61,4 +90,4 @@ class Calls:
                 if waiting.get(call_id) == number:
                     del waiting[call_id]
                     return call_id
-        return f"result_{where[0]}_{where[1]}"
+        return self._fresh(f"result_{where[0]}_{where[1]}")

@@ -163,7 +163,9 @@ def _result(response: FunctionResponse, calls: Calls | None, where: tuple[int, i
 def _call_id(call: FunctionCall, calls: Calls | None, where: tuple[int, int]) -> str:
     if calls is not None:
         return calls.call(call.name, call.id, where)
-    return call.id or f"call_{where[0]}_{where[1]}"
+    if not call.id:  # a made id must avoid the body's own: read again with the pairing
+        raise _Pairing
+    return call.id
 
 
 def _part(part: PartView, model_turn: bool, calls: Calls | None, where: tuple[int, int]) -> Any:
@@ -223,8 +225,8 @@ def _user_turn(parts: list[Any], out: list[Message]) -> None:
 
 
 def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message, ...]:
-    """The messages; with no ``calls`` (every functionResponse names its id: no pairing is read)
-    the ids are the given or synthesized ones, and an id-less response raises :class:`_Pairing`."""
+    """The messages; with no ``calls`` (every call and response names its id: no pairing is read)
+    the ids are the given ones, and an id-less call or response raises :class:`_Pairing`."""
     out: list[Message] = []
     append = out.append
     for i, content in enumerate(contents):
@@ -300,7 +302,7 @@ def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any])
     try:
         messages = _messages(whole.contents, None)
     except _Pairing:
-        messages = _messages(whole.contents, Calls())
+        messages = _messages(whole.contents, Calls(whole.contents))
     values: dict[str, Any] = {}
     system: str | tuple[TextPart, ...] | None = None
     view = whole.system_instruction

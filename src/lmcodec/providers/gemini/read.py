@@ -21,7 +21,9 @@ Ids: GenerateContent function calls and responses may have no ``id``. A call wit
 ``call_{content index}_{part index}``; a response without one is paired with the earliest
 unanswered call of the same name before it (first in, first out, per name, over the whole
 transcript) and takes its id; a response that pairs with no call gets
-``result_{content index}_{part index}``. The rebuilt body carries those ids on both sides.
+``result_{content index}_{part index}``. A made id that the body already gives to a call or a
+response takes the first free suffix (``call_1_1_2``, ...), so no two calls share an id. The
+rebuilt body carries those ids on both sides.
 A response keeps its ``name`` (ToolResultPart.name).
 
 Mapping: ``systemInstruction`` text parts are ``system``; ``generationConfig`` fields are the
@@ -227,7 +229,7 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _messages(contents: list[ContentView]) -> list[dict[str, Any]]:
-    calls = Calls()
+    calls = Calls(contents)
     out: list[dict[str, Any]] = []
     for i, content in enumerate(contents):
         role = "model" if content.role == "model" else "user"
