@@ -287,3 +287,22 @@ def test_an_image_by_file_id_with_another_detail_is_refused(detail: str) -> None
     with pytest.raises(lc.ValidationError) as refused:
         lc.decode_request(PROVIDER, json.dumps(_image_by_file_id(detail=detail)).encode())
     assert refused.value.path == "$.input[0].content[1].detail"
+
+
+def test_several_reasoning_summary_parts_read_as_one_joined_by_newlines() -> None:
+    """o3/gpt-5 write several summary_text parts; the ThinkingPart holds one text (as lm15 reads a
+    response's reasoning item), so the rebuilt item holds one part: documented in read.py."""
+    texts = ["**Plan**\n\nstep one", "**Check**\n\nstep two"]
+    item = {
+        "type": "reasoning",
+        "id": "rs_1",
+        "summary": [{"type": "summary_text", "text": t} for t in texts],
+        "encrypted_content": "ENC",
+    }
+    turns = [{"role": "user", "content": "q"}, item, {"role": "user", "content": "more"}]
+    body = {"model": "o3", "input": turns}
+    request = lc.decode_request("openai", json.dumps(body).encode())
+    [thinking] = request.messages[1].parts
+    assert isinstance(thinking, lc.ThinkingPart) and thinking.text == "\n".join(texts)
+    rebuilt = json.loads(lc.build_request("openai", request).body)["input"][1]
+    assert rebuilt == {**item, "summary": [{"type": "summary_text", "text": "\n".join(texts)}]}

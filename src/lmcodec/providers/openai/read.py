@@ -33,11 +33,15 @@ to ``build_request``.
 Output items replayed as the openai SDK returns them (``input += response.output``) read
 back: ``id`` on message and function_call items, ``status: "completed"``, and the SDK's null
 keys are left out (``_read_output_items.py`` lists them); other values of them are refused.
+A reasoning item's several ``summary_text`` parts (o3 and gpt-5 write several) read as one
+ThinkingPart, their texts joined by ``\\n`` as lm15 reads a response's reasoning item: the
+rebuilt item holds that one part (the API takes it; the model reads ``encrypted_content``),
+and where the parts began is not kept.
 
 Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, an
 ``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
 ``annotations`` or ``logprobs`` on ``output_text``; a reasoning item with neither ``id``
-nor ``encrypted_content``, with several summary parts, or with ``content``; ``strict:
+nor ``encrypted_content``, or with ``content``; ``strict:
 false`` on a function tool; the hosted tool types ``web_search``, ``code_execution`` and
 ``computer_use`` (lm15 sends those canonical names as ``web_search_preview``,
 ``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose ``filename`` is
