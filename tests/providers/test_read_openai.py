@@ -306,3 +306,28 @@ def test_several_reasoning_summary_parts_read_as_one_joined_by_newlines() -> Non
     assert isinstance(thinking, lc.ThinkingPart) and thinking.text == "\n".join(texts)
     rebuilt = json.loads(lc.build_request("openai", request).body)["input"][1]
     assert rebuilt == {**item, "summary": [{"type": "summary_text", "text": "\n".join(texts)}]}
+
+
+def test_input_audio_in_the_sdk_shape_reads_as_the_audio_part_lm15_writes() -> None:
+    """openai's ResponseInputAudioParam is {"type", "input_audio": {"data", "format"}}; lm15
+    writes {"type", "audio", "format"}: both read as one AudioPart."""
+    from openai.types.responses import ResponseInputAudioParam
+
+    assert set(ResponseInputAudioParam.__annotations__) == {"type", "input_audio"}
+    sdk = {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "mp3"}}
+    lm15_shape = {"type": "input_audio", "audio": "UklGRg==", "format": "mp3"}
+    read = [
+        lc.decode_request(
+            "openai", json.dumps({"model": "gpt-4o", "input": [{"role": "user", "content": [b]}]}).encode()
+        )
+        for b in (sdk, lm15_shape)
+    ]
+    assert read[0] == read[1]
+    assert read[0].messages[0].parts[0] == lc.AudioPart(media_type="audio/mp3", data="UklGRg==")
+    assert json.loads(lc.build_request("openai", read[0]).body)["input"][0]["content"] == [lm15_shape]
+    bad = {**sdk, "input_audio": {"data": "x", "format": "mp3", "voice": "a"}}
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode_request(
+            "openai", json.dumps({"model": "m", "input": [{"role": "user", "content": [bad]}]}).encode()
+        )
+    assert info.value.path == "$.input[0].content[0].input_audio.voice"

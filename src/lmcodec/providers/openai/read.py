@@ -36,7 +36,9 @@ keys are left out (``_read_output_items.py`` lists them); other values of them a
 A reasoning item's several ``summary_text`` parts (o3 and gpt-5 write several) read as one
 ThinkingPart, their texts joined by ``\\n`` as lm15 reads a response's reasoning item: the
 rebuilt item holds that one part (the API takes it; the model reads ``encrypted_content``),
-and where the parts began is not kept.
+and where the parts began is not kept. An ``input_audio`` block in the openai SDK's shape
+(``ResponseInputAudioParam``: ``{"input_audio": {"data", "format"}}``) reads as the audio part,
+which lm15 writes in its own shape (``{"audio", "format"}``).
 
 Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, an
 ``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
@@ -104,6 +106,8 @@ _INPUT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
 _INPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
 _INPUT_IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url", "file_id", "detail"})
 _INPUT_AUDIO_BLOCK_KEYS: Final = frozenset({"type", "audio_url", "file_id", "audio", "format"})
+_SDK_INPUT_AUDIO_BLOCK_KEYS: Final = frozenset({"type", "input_audio"})
+_SDK_INPUT_AUDIO_KEYS: Final = frozenset({"data", "format"})
 _INPUT_VIDEO_BLOCK_KEYS: Final = frozenset({"type", "video_url", "file_id", "video_data"})
 _INPUT_FILE_BLOCK_KEYS: Final = frozenset({"type", "file_url", "file_id", "filename", "file_data"})
 _ASSISTANT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
@@ -317,6 +321,15 @@ def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
     if kind == "input_file":
         return _file_block(block, path)
     if kind == "input_audio":
+        if "input_audio" in block:  # the openai SDK's ResponseInputAudioParam
+            only_keys(block, _SDK_INPUT_AUDIO_BLOCK_KEYS, path, "an input_audio block")
+            audio = obj(block["input_audio"], f"{path}.input_audio")
+            only_keys(audio, _SDK_INPUT_AUDIO_KEYS, f"{path}.input_audio", "input_audio")
+            return {
+                "type": "audio",
+                "media_type": f"audio/{string(audio.get('format'), f'{path}.input_audio.format')}",
+                "data": string(audio.get("data"), f"{path}.input_audio.data"),
+            }
         only_keys(block, _INPUT_AUDIO_BLOCK_KEYS, path, "an input_audio block")
         if block.get("audio_url") is not None:
             return {
