@@ -12,13 +12,20 @@ from __future__ import annotations
 import re
 from typing import Final
 
+import msgspec
+
 from lmcodec.errors import DecodeError
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
 
-__all__ = ["ArrayFramer", "Framer"]
+__all__ = ["ArrayFramer", "Framer", "ScanningArrayFramer"]
 
 _JSON_WS: Final = b" \t\r\n"
 _BOM: Final = b"\xef\xbb\xbf"
+_SPACE: Final = re.compile(rb"[ \t\r\n]*")
+_RAW: Final = msgspec.json.Decoder(msgspec.Raw)
+_RAW_LIST: Final = msgspec.json.Decoder(list[msgspec.Raw])
+# msgspec's message for bytes after a whole value names the first of them, counted from 1.
+_TRAILING: Final = re.compile(r"JSON is malformed: trailing characters \(byte (\d+)\)")
 _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what changes the state
 # Inside a string with escapes: plain bytes and complete escapes, up to 512 escapes a match
 # (an unbounded repeat makes the regex engine keep state per escape: 77 bytes of memory per
@@ -27,7 +34,7 @@ _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what change
 _STRING_REST: Final = re.compile(rb'[^"\\]*(?:\\.[^"\\]*){0,512}', re.DOTALL)
 
 
-class ArrayFramer:
+class ScanningArrayFramer:
     """Cuts the elements out of a JSON array body fed in arbitrary chunks; each
     element is one ``GenerateContentResponse`` chunk, mapped like one SSE event's data.
 
@@ -36,7 +43,8 @@ class ArrayFramer:
     element, if any: the stream decoder drops it when it is a truncated JSON
     text). A body that is not a JSON array raises :class:`DecodeError`, and so
     does an element over ``max_event_bytes``. The scan resumes where it stopped
-    (inside a string, after an escape), so each byte is looked at once.
+    (inside a string, after an escape), so each byte is looked at once; it looks
+    at every structural byte in Python, which :class:`ArrayFramer` avoids.
     """
 
     __slots__ = ("_buf", "_count", "_depth", "_done", "_escape", "_in_string", "_max", "_opened", "_pos")
@@ -77,10 +85,46 @@ class ArrayFramer:
         buf = self._buf
         buf += chunk
         out: list[bytes] = []
+        self._frame(buf, out)
+        if self._done:
+            self._buf = bytearray()
+            self._pos = 0
+            return out
+        buf = self._buf
+        if self._max is not None and len(buf) > self._max:
+            raise DecodeError(
+                f"gemini: JSON array element of {len(buf)}+ bytes exceeds max_event_bytes={self._max}"
+            )
+        return out
+
+    def close_data(self) -> list[bytes]:
+        element = bytes(self._buf).strip(_JSON_WS) if self._opened and not self._done else b""
+        self._reset()
+        return [element] if element else []
+
+    def _frame(self, buf: bytearray, out: list[bytes]) -> None:
+        self._scan(buf, out, False)
+
+    def _cut(self, element: bytes, delimiter: int, rest: bytes | bytearray | memoryview) -> None:
+        """The element before a top-level ``,`` or ``]`` (``rest``: the bytes after it)."""
+        if not element:
+            if delimiter == 0x2C or self._count:
+                raise DecodeError("gemini: empty element in the JSON array body")
+        else:
+            self._count += 1
+        if delimiter == 0x5D:
+            self._done = True
+            if bytes(rest).strip(_JSON_WS):
+                raise DecodeError("gemini: data after the end of the JSON array body")
+
+    def _scan(self, buf: bytearray, out: list[bytes], one: bool) -> bool:
+        """Scan from ``_pos`` to the end of ``buf`` (with ``one``, until one element is cut: then
+        True, ``buf`` holding what follows it), appending the elements cut to ``out``."""
         pos = self._pos
         depth = self._depth
         end = len(buf)
         start = 0  # start of the current element in buf
+        cut = False
         while pos < end:
             if self._in_string:
                 if self._escape:
@@ -122,19 +166,15 @@ class ArrayFramer:
                     depth -= 1
             elif c == 0x2C or c == 0x5D:  # "," or "]" closing an element of the array
                 element = bytes(buf[start:at]).strip(_JSON_WS)
+                self._cut(element, c, buf[pos:] if c == 0x5D else b"")
                 if element:
                     out.append(element)
-                    self._count += 1
-                elif c == 0x2C or self._count:
-                    raise DecodeError("gemini: empty element in the JSON array body")
                 start = pos
-                if c == 0x5D:
-                    self._done = True
-                    if bytes(buf[pos:]).strip(_JSON_WS):
-                        raise DecodeError("gemini: data after the end of the JSON array body")
-                    self._buf = bytearray()
-                    self._pos = 0
-                    return out
+                if self._done:
+                    return True
+                if one:
+                    cut = True
+                    break
             else:
                 raise DecodeError("gemini: unbalanced JSON array body")
         if start:
@@ -142,16 +182,94 @@ class ArrayFramer:
             pos -= start
         self._pos = pos
         self._depth = depth
-        if self._max is not None and len(buf) > self._max:
-            raise DecodeError(
-                f"gemini: JSON array element of {len(buf)}+ bytes exceeds max_event_bytes={self._max}"
-            )
-        return out
+        return cut
 
-    def close_data(self) -> list[bytes]:
-        element = bytes(self._buf).strip(_JSON_WS) if self._opened and not self._done else b""
-        self._reset()
-        return [element] if element else []
+
+class ArrayFramer(ScanningArrayFramer):
+    """:class:`ScanningArrayFramer` that lets msgspec find where each whole element ends.
+
+    At an element's start, msgspec parses the buffered bytes as one JSON value: it stops at the
+    value's end and names the first byte after it ("trailing characters"), which must be a
+    top-level ``,`` or ``]`` for the cut (a buffer ending the array is parsed as the array's
+    rest, all its elements at once); an element the parse cannot delimit (cut short by the
+    chunking, not JSON, nested too deep) is scanned by the base class, which goes back to the
+    parse after the cut. The element bytes are the scanner's (a differential test holds them
+    equal); the scan in Python costs 6-8x the SSE framing of the same chunks.
+    """
+
+    __slots__ = ("_value_end",)
+
+    def _reset(self) -> None:
+        super()._reset()
+        self._value_end: int | None = None  # a whole value ends here; its delimiter is to come
+
+    def _frame(self, buf: bytearray, out: list[bytes]) -> None:
+        while True:
+            start = self._whole_elements(buf, out)
+            if self._done:
+                return
+            if start:
+                del buf[:start]
+                if self._value_end is not None:
+                    self._value_end -= start
+            if self._value_end is not None or not buf:
+                return
+            if not self._scan(buf, out, True) or self._done:
+                return
+
+    def _whole_elements(self, buf: bytearray, out: list[bytes]) -> int:
+        """Cut the whole elements at the start of ``buf``; the index where the rest begins."""
+        if self._pos or self._depth or self._in_string:  # the scanner is inside an element
+            return 0
+        first = 0
+        size = len(buf)
+        if self._value_end is None and buf.rstrip(_JSON_WS).endswith(b"]"):
+            try:  # the array's whole rest (a body fed whole): every element in one parse
+                elements = _RAW_LIST.decode(b"[" + buf)
+            except (msgspec.DecodeError, RecursionError):
+                pass
+            else:
+                if not elements and self._count:
+                    raise DecodeError("gemini: empty element in the JSON array body")
+                out.extend(bytes(element) for element in elements)
+                self._count += len(elements)
+                self._done = True
+                return size
+        view = memoryview(buf)
+        try:
+            while True:
+                after = self._value_end
+                if after is None:
+                    at = _SPACE.match(buf, first).end()  # type: ignore[union-attr]  # matches ""
+                    if at == size or buf[at] == 0x2C or buf[at] == 0x5D:
+                        return first  # nothing yet, or an empty element: the scanner's case
+                    try:
+                        _RAW.decode(view[at:])
+                    except msgspec.DecodeError as exc:
+                        trailing = _TRAILING.fullmatch(str(exc))
+                        if trailing is None:
+                            return first  # cut short, or not JSON: the scanner delimits it
+                        after = at + int(trailing[1]) - 1
+                    except RecursionError:
+                        return first
+                    else:
+                        after = size
+                delimiter_at = _SPACE.match(buf, after).end()  # type: ignore[union-attr]
+                if delimiter_at == size:
+                    self._value_end = after
+                    return first
+                self._value_end = None
+                delimiter = buf[delimiter_at]
+                if delimiter != 0x2C and delimiter != 0x5D:
+                    return first  # something after the value: the scanner's element
+                element = bytes(view[first:delimiter_at]).strip(_JSON_WS)
+                self._cut(element, delimiter, view[delimiter_at + 1 :] if delimiter == 0x5D else b"")
+                out.append(element)
+                first = delimiter_at + 1
+                if self._done:
+                    return first
+        finally:
+            view.release()
 
 
 class Framer:
