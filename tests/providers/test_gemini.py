@@ -503,6 +503,7 @@ def test_msgspec_names_the_first_byte_after_a_whole_value() -> None:
         b'[{"a":1},\r\n{"b":"x\\\\"}\r\n,\r\n{"c":2}\r\n]',
         b'[1, "two", null, {"x": [1, 2]}]',
         b'[{"a":1},{"b":2}',
+        b'[  {"a":1}' + b" " * 40 + b"," + b"\r\n" * 20 + b'{"b":2}' + b" " * 30 + b"]" + b" " * 10,
     ],
 )
 def test_array_framer_fast_path_equals_the_scanner_at_every_cut(body: bytes) -> None:

@@ -241,8 +241,10 @@ class ArrayFramer(ScanningArrayFramer):
                 after = self._value_end
                 if after is None:
                     at = _SPACE.match(buf, first).end()  # type: ignore[union-attr]  # matches ""
-                    if at == size or buf[at] == 0x2C or buf[at] == 0x5D:
-                        return first  # nothing yet, or an empty element: the scanner's case
+                    if at == size:
+                        return size  # blanks only: dropped (an element is cut stripped of them)
+                    if buf[at] == 0x2C or buf[at] == 0x5D:
+                        return first  # an empty element: the scanner's case
                     try:
                         _RAW.decode(view[at:])
                     except msgspec.DecodeError as exc:
@@ -256,7 +258,7 @@ class ArrayFramer(ScanningArrayFramer):
                         after = size
                 delimiter_at = _SPACE.match(buf, after).end()  # type: ignore[union-attr]
                 if delimiter_at == size:
-                    self._value_end = after
+                    self._value_end = size  # past the blanks seen: each is looked at once
                     return first
                 self._value_end = None
                 delimiter = buf[delimiter_at]
