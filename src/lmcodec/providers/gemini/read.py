@@ -302,12 +302,19 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
                 raise
             return decode_request(camel, model=model)
     extensions = request.config.extensions
-    if extensions and (has_snake_case_names(extensions) or not OVERRIDABLE_SET.isdisjoint(extensions)):
+    if extensions and (has_snake_case_names(extensions) or _overrides_hold_snake_case(extensions)):
         # A snake_case field the reader did not map rides in extensions; read the body camelCased.
         camel = _camel_case_body(body)
         if camel is not None:
             return decode_request(camel, model=model)
     return request
+
+
+def _overrides_hold_snake_case(extensions: dict[str, Any]) -> bool:
+    """Whether a top-level value kept verbatim (a wire shape the canonical fields would not
+    rebuild) spells a field in snake_case: checked on those values, not the whole body again."""
+    kept = {key: value for key, value in extensions.items() if key in OVERRIDABLE_SET}
+    return bool(kept) and camel_case_fields(kept) is not None
 
 
 def _camel_case_body(body: bytes) -> bytes | None:
