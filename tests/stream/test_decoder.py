@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import lm15
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -184,11 +185,40 @@ def test_unknown_provider() -> None:
         with pytest.raises(lc.ValidationError, match="unknown provider"):
             decode_response(name, b"{}")  # type: ignore[arg-type]
         with pytest.raises(lc.ValidationError, match="unknown provider"):
-            list(stream.decode(name, [b""]))  # type: ignore[arg-type]
+            stream.decode(name, [b""])  # type: ignore[arg-type]  (checked at the call, not when pulled)
         with pytest.raises(lc.ValidationError, match="unknown provider"):
             lc.build_request(name, REQUEST)  # type: ignore[arg-type]
         with pytest.raises(lc.ValidationError, match="unknown provider"):
             lc.decode_request(name, b"{}")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("given", "hint"),
+    [
+        ({"model": "m"}, r"not dict; read a dict with lc\.from_builtins"),
+        ("m", "not str$"),
+        (lm15.types.Request(model="m", messages=(lm15.types.Message.user("x"),)), r"lm15\.types\.Request; convert"),
+    ],
+)
+def test_request_of_another_type(given: Any, hint: str) -> None:
+    """A request that is not lc's Request (a dict, lm15's dataclass) is a TypeError naming it
+    at the call of every entry point that takes one (was an AttributeError deep inside)."""
+    message = "request must be an lc.Request"
+    body = b'{"choices":[{"message":{"content":"hi"},"finish_reason":"stop"}],"model":"m"}'
+    calls = [
+        lambda: stream.decode(CHAT, [FINISH], request=given),
+        lambda: stream.Decoder(CHAT, request=given),
+        lambda: lc.Assembler(request=given),
+        lambda: lc.assemble(stream.decode(CHAT, [FINISH]), request=given),
+        lambda: stream.translate(CHAT, "anthropic", [FINISH], request=given),
+        lambda: decode_response(CHAT, body, request=given),
+        lambda: lc.build_request(CHAT, given),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=message + ".*" + hint):
+            call()
+    with pytest.raises(TypeError, match="response must be an lc.Response, not NoneType"):
+        lc.encode_response(CHAT, None)  # type: ignore[arg-type]
 
 
 def test_decoder_feed_close_and_stats() -> None:

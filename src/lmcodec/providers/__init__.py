@@ -72,6 +72,7 @@ from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.stream.sse import SSEDecoder
 from lmcodec.wire import Request, Response
+from lmcodec.wire._checks import require_instance
 
 __all__ = [
     "FRAMERS",
@@ -125,6 +126,7 @@ def decode_response(provider: str, body: bytes, *, request: Request | None = Non
     parse = _PARSERS.get(provider) if isinstance(provider, str) else None
     if parse is None:
         raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
+    require_instance(request, Request, "request", optional=True)
     if isinstance(body, (bytearray, memoryview)):
         body = bytes(body)
     elif isinstance(body, str):
@@ -176,7 +178,9 @@ def _lookup(table: dict[str, Any], provider: str) -> Any:
 
 def build_request(provider: str, request: Request, *, stream: bool = False) -> ProviderRequest:
     """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials)."""
-    result: ProviderRequest = _lookup(_BUILDERS, provider)(request, stream=stream)
+    build = _lookup(_BUILDERS, provider)
+    require_instance(request, Request, "request")
+    result: ProviderRequest = build(request, stream=stream)
     return result
 
 
@@ -194,6 +198,7 @@ def decode_request(provider: str, body: bytes, *, model: str | None = None) -> R
 def encode_response(provider: str, response: Response) -> bytes:
     """``response`` as ``provider``'s non-streamed JSON body."""
     write = _lookup(_BODY_WRITERS, provider)
+    require_instance(response, Response, "response")
     try:
         result: bytes = write(response)
     except UnicodeEncodeError as exc:

@@ -81,6 +81,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
+from lmcodec.wire._checks import require_instance
 from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownEvent
@@ -157,6 +158,7 @@ class Assembler:
     )
 
     def __init__(self, *, request: Request | None = None) -> None:
+        require_instance(request, Request, "request", optional=True)
         self._request = request
         self._id: str | None = None
         self._model: str | None = None

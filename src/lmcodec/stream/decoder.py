@@ -66,6 +66,7 @@ from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.stream.stats import DecodeStats
 from lmcodec.wire import Request, StreamEvent
+from lmcodec.wire._checks import require_instance
 
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
 
@@ -98,6 +99,17 @@ def one_event(body: bytes, max_line: int | None, max_event: int | None) -> list[
     if (max_line is not None and end > max_line) or (max_event is not None and end > max_event):
         return None
     return [body[6:end]]
+
+
+def _checked_arguments(provider: str, request: Request | None, unknown: OnUnknown) -> Any:
+    """The mapper class of ``provider``, once the arguments of a stream decode are checked."""
+    mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
+    if mapper_cls is None:
+        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
+    if unknown not in ("skip", "keep"):
+        raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
+    require_instance(request, Request, "request", optional=True)
+    return mapper_cls
 
 
 def _is_truncated(data: bytes) -> bool:
@@ -146,11 +158,7 @@ class _Stream:
     ) -> None:
         """``lazy``: the framer is made at the first chunk that needs one (the caller passes valid
         limits: a framer checks them when made)."""
-        mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
-        if mapper_cls is None:
-            raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
-        if unknown not in ("skip", "keep"):
-            raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
+        mapper_cls = _checked_arguments(provider, request, unknown)
         self.provider = provider
         self.sink = sink
         self.mapper = mapper_cls(wire_model(request, mapper_cls.provider), sink, unknown == "keep")
@@ -441,8 +449,9 @@ def decode(
 
     ``unknown="keep"`` yields frames of unknown event types as UnknownEvents (see :class:`Decoder`).
     The events are decoded as they are pulled; :func:`lmcodec.assemble` has them decoded straight
-    into its assembler.
+    into its assembler. The arguments are checked at the call.
     """
+    _checked_arguments(provider, request, unknown)
     return Decoding(provider, chunks, request, unknown)
 
 

@@ -377,8 +377,12 @@ def translate(
 
     Yields one bytes object per input chunk that wrote anything (and one for
     the end of input). ``request`` is the request the stream answers: its model
-    names a stream whose wire names none (Chat Completions, Gemini)."""
-    translator = _Translator(src, dst, request)
+    names a stream whose wire names none (Chat Completions, Gemini). The arguments are checked
+    at the call."""
+    return _translated(_Translator(src, dst, request), chunks)
+
+
+def _translated(translator: _Translator, chunks: Iterable[bytes]) -> Iterator[bytes]:
     for chunk in chunks:
         out = translator.feed(chunk)
         if out:
@@ -390,11 +394,14 @@ def translate(
         yield tail
 
 
-async def atranslate(
+def atranslate(
     src: str, dst: str, chunks: AsyncIterable[bytes], *, request: Request | None = None
 ) -> AsyncIterator[bytes]:
-    """The async twin of :func:`translate`."""
-    translator = _Translator(src, dst, request)
+    """The async twin of :func:`translate` (the arguments checked at the call)."""
+    return _atranslated(_Translator(src, dst, request), chunks)
+
+
+async def _atranslated(translator: _Translator, chunks: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
     async for chunk in chunks:
         out = translator.feed(chunk)
         if out:

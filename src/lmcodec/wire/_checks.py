@@ -18,6 +18,7 @@ __all__ = [
     "check_base64",
     "check_json_object",
     "is_json_value",
+    "require_instance",
     "to_path",
     "wire_path",
 ]
@@ -131,3 +132,22 @@ def require_model_and_prompt(kwargs: dict[str, Any]) -> None:
         raise TypeError("prompt must be a string")
     if not prompt:
         raise ValueError("prompt is required")
+
+
+def require_instance(value: Any, cls: type, argument: str, *, optional: bool = False) -> None:
+    """An argument of the API that must be one of lmcodec's Structs (``None`` too if
+    ``optional``): a TypeError naming what was given and how to convert it (a dict, or
+    lm15's dataclass of the same name, would otherwise fail later on a missing attribute)."""
+    if isinstance(value, cls) or (optional and value is None):
+        return
+    name = cls.__name__
+    given = type(value)
+    if given.__module__.split(".")[0] == "lm15":
+        hint = "; convert lm15's with lc.from_lm15(...)"
+    elif isinstance(value, dict):
+        hint = f"; read a dict with lc.from_builtins(value, lc.{name})"
+    else:
+        hint = ""
+    expected = f"an lc.{name}" + (" or None" if optional else "")
+    module = "" if given.__module__ == "builtins" else f"{given.__module__}."
+    raise TypeError(f"{argument} must be {expected}, not {module}{given.__qualname__}{hint}")
