@@ -285,3 +285,26 @@ def test_a_chat_call_never_named_still_ends_with_the_error_event(dst: str) -> No
     body = _LATE_NAME.replace(b'"name":"f",', b"")
     last = list(lc.stream.decode(dst, lc.stream.translate("openai_chat", dst, [body], request=REQUEST)))[-1]
     assert isinstance(last, lc.StreamErrorEvent) and "without a name" in last.error.message
+
+
+_RENAMED = (
+    b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","type":"function",'
+    b'"function":{"name":"get_","arguments":""}}]}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"weather",'
+    b'"arguments":"{}"}}]}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n'
+)
+
+
+@pytest.mark.parametrize("dst", DIALECTS)
+def test_a_chat_call_renamed_later_keeps_the_name_the_module_says(dst: str) -> None:
+    """The difference translate's docstring states: a name sent again, changed, after the call's
+    block was written stays the first on the wires that write a call's start as it comes;
+    Gemini writes a call whole and keeps the last, as lm15 and assemble do."""
+    skip_unless_writer(dst)
+    source = lc.assemble(lc.stream.decode("openai_chat", [_RENAMED], request=REQUEST), request=REQUEST)
+    assert _calls(source) == [("c1", "weather", {})]
+    out = b"".join(lc.stream.translate("openai_chat", dst, [_RENAMED], request=REQUEST))
+    written = lc.assemble(lc.stream.decode(dst, [out], request=REQUEST), request=REQUEST)
+    want = "weather" if dst == "gemini" else "get_"
+    assert [name for _, name, _ in _calls(written)] == [want]

@@ -23,7 +23,11 @@ start names the request's model and no id. The translator reads both from the
 stream's first ``data`` line instead (Chat's ``id`` and ``model``, Gemini's
 ``responseId`` and ``modelVersion``), so the client sees the id and the served
 model the backend sent, not the alias it asked for; the events decoding the
-translated stream gives are otherwise lm15's.
+translated stream gives are otherwise lm15's. One difference is left: a call's name is
+written as soon as it is known (the start of its block), so a Chat call whose name comes
+again, changed, in a later delta keeps its first name on the Responses, Anthropic and Chat
+wires, where lm15 (and :func:`lmcodec.assemble`) keep the last; Gemini, which writes a call
+whole, keeps the last. No provider is known to send a name twice.
 
 The canonical events decide what crosses: what the source's lm15 adapter reads
 and the destination wire can carry (see each provider's ``write`` module for
