@@ -61,3 +61,31 @@ def test_every_one_node_mutation_of_a_client_body_is_read_or_refused_with_an_lc_
                 escapes.append((path.name, mutant, exc))
     assert not escapes, [(name, body[:300], repr(exc)) for name, body, exc in escapes[:5]]
     assert outcomes["read and rebuilt"] and outcomes["refused by decode_request"], outcomes
+
+
+_LONE_SURROGATE_BODIES = {
+    "openai": b'{"model":"gpt-4.1","input":"hi \\ud800"}',
+    "openai_chat": b'{"model":"gpt-4.1","messages":[{"role":"user","content":"hi \\ud800"}]}',
+    "anthropic": (
+        b'{"model":"claude-sonnet-4-5","max_tokens":5,'
+        b'"messages":[{"role":"user","content":"hi \\ud800"}]}'
+    ),
+}
+
+
+@pytest.mark.parametrize("provider", sorted(_LONE_SURROGATE_BODIES))
+def test_a_lone_surrogate_escape_is_named_with_its_offset(provider: str) -> None:
+    """msgspec reports a lone ``\\ud800`` before the closing quote as a truncated input; every
+    reader says what and where it is (the OpenAI readers said "Input data was truncated")."""
+    body = _LONE_SURROGATE_BODIES[provider]
+    with pytest.raises(lc.DecodeError, match="lone UTF-16 surrogate") as caught:
+        lc.decode_request(provider, body)
+    assert caught.value.offset == body.index(b"\\ud800")
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai_chat"])
+def test_a_truncated_body_names_its_end(provider: str) -> None:
+    body = b'{"model":"gpt-4.1","input":"hi'
+    with pytest.raises(lc.DecodeError, match="truncated") as caught:
+        lc.decode_request(provider, body)
+    assert caught.value.offset == len(body)

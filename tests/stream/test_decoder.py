@@ -197,7 +197,10 @@ def test_unknown_provider() -> None:
     [
         ({"model": "m"}, r"not dict; read a dict with lc\.from_builtins"),
         ("m", "not str$"),
-        (lm15.types.Request(model="m", messages=(lm15.types.Message.user("x"),)), r"lm15\.types\.Request; convert"),
+        (
+            lm15.types.Request(model="m", messages=(lm15.types.Message.user("x"),)),
+            r"lm15\.types\.Request; convert",
+        ),
     ],
 )
 def test_request_of_another_type(given: Any, hint: str) -> None:
@@ -217,7 +220,7 @@ def test_request_of_another_type(given: Any, hint: str) -> None:
     for call in calls:
         with pytest.raises(TypeError, match=message + ".*" + hint):
             call()
-    with pytest.raises(TypeError, match="response must be an lc.Response, not NoneType"):
+    with pytest.raises(TypeError, match=r"response must be an lc\.Response, not NoneType"):
         lc.encode_response(CHAT, None)  # type: ignore[arg-type]
 
 

@@ -158,7 +158,8 @@ class Assembler:
     )
 
     def __init__(self, *, request: Request | None = None) -> None:
-        require_instance(request, Request, "request", optional=True)
+        if request is not None and not isinstance(request, Request):
+            require_instance(request, Request, "request", optional=True)
         self._request = request
         self._id: str | None = None
         self._model: str | None = None

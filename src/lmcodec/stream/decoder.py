@@ -108,7 +108,8 @@ def _checked_arguments(provider: str, request: Request | None, unknown: OnUnknow
         raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
     if unknown not in ("skip", "keep"):
         raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
-    require_instance(request, Request, "request", optional=True)
+    if request is not None and not isinstance(request, Request):  # (the common case costs no call)
+        require_instance(request, Request, "request", optional=True)
     return mapper_cls
 
 

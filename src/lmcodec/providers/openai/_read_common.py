@@ -17,6 +17,7 @@ from typing import Any, Final, NoReturn
 import msgspec
 from msgspec import UNSET
 
+from lmcodec.codecs._hooks import decode_error
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers.openai._common import has_cache_options
@@ -63,8 +64,10 @@ def parse_body(body: bytes | bytearray | memoryview | str | dict[str, Any]) -> d
         fail(f"the request body is {len(body)} bytes, over the {MAX_BODY_BYTES}-byte limit", "$")
     try:
         value = _decoder.decode(body)
-    except msgspec.DecodeError as exc:
-        raise DecodeError(f"the request body is not JSON: {exc}") from exc
+    except msgspec.DecodeError as exc:  # (the offset found, a lone surrogate named: not "truncated")
+        fault = decode_error(exc, body)
+        offset = getattr(fault, "offset", None)
+        raise DecodeError(f"the request body is not JSON: {fault}", offset=offset) from exc
     except RecursionError as exc:
         raise DecodeError("the request body nests deeper than the JSON parser allows") from exc
     if not isinstance(value, dict):
