@@ -431,6 +431,28 @@ def test_declares_judgments_matches_lm15(schema: Any, fmt_type: str) -> None:
     assert la.declares_judgments(request) is bool(request_judgments(lm_request))
 
 
+@pytest.mark.parametrize("depth", [900, 1_500, 100_000])
+def test_a_judgment_answer_nested_too_deep_is_an_lc_error_where_lm15_crashes(depth: int) -> None:
+    """lm15's json.loads of the answer raises RecursionError past Python's nesting limit (it catches
+    only ValueError/TypeError there); assembly raises StreamAssemblyError with the answer as text in
+    .partial, as decode_response raises DecodeError for the same text. Below the limit both read it."""
+    schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
+    fmt = {"type": "json_schema", "name": "j", "schema": schema}
+    request = lc.Request(model="m", messages=[lc.Message.user("q")], config=lc.Config(response_format=fmt))
+    answer = '{"a":' + "[" * depth + "]" * depth + "}"
+    events = _text_events(answer)
+    lm_events = [ls.stream_event_from_dict(lc.to_builtins(e)) for e in events]
+    lm_request = ls.request_from_dict(lc.to_builtins(request))
+    try:
+        lr.materialize_response(iter(lm_events), lm_request)
+    except RecursionError:
+        with pytest.raises(lc.StreamAssemblyError, match="nests deeper") as caught:
+            assemble(events, request=request)
+        assert caught.value.partial is not None and caught.value.partial.text == answer
+    else:
+        assert isinstance(assemble(events, request=request).message.parts[0], lc.DataPart)
+
+
 # ─── 3. tool-call input parsing ─────────────────────────────────────────────
 
 TRICKY_INPUTS = [

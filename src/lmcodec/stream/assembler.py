@@ -116,6 +116,10 @@ _NOT_JSON = (
     "the end event's provider_data holds a value JSON cannot carry (NaN, Infinity, a number out of "
     "range); the Response without it is in .partial"
 )
+_TOO_DEEP_ANSWER = (
+    "the answer to a judgment request nests deeper than JSON can be read (lm15 crashes on it with "
+    "RecursionError); the Response with the answer as text is in .partial"
+)
 _NO_MODEL = "the stream named no model (no start event model) and no request was given to supply one"
 
 
@@ -481,12 +485,16 @@ class Assembler:
             elif finish == "stop" and has_tool_calls:
                 finish = "tool_call"
             request = self._request
+            too_deep = False
             if (
                 request is not None
                 and request.config.response_format is not None  # (no format: no judgments)
                 and declares_judgments(request)
             ):
-                replace_text_with_data(parts, json_loads, (ValueError, TypeError, RecursionError))
+                try:
+                    replace_text_with_data(parts, json_loads, (ValueError, TypeError))
+                except RecursionError:  # where lm15 crashes: an lc error, the text kept in .partial
+                    too_deep = True
             model = self._model or self._stream_model or (request.model if request is not None else None)
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
@@ -494,7 +502,7 @@ class Assembler:
             other = self._other
             message_cont = tuple(other.message_cont) if other is not None else ()
             message = _replace(_MESSAGE, parts=tuple(parts), continuation=message_cont)
-            return response_of(
+            response = response_of(
                 self._strict_data,
                 id=self._id,
                 model=model,
@@ -506,6 +514,9 @@ class Assembler:
                 provider_data=self._provider_data,
                 adaptations=self._adaptations,
             )
+            if too_deep:
+                raise StreamAssemblyError(_TOO_DEEP_ANSWER, partial=response)
+            return response
         except ValidationError:
             raise
         except (TypeError, ValueError) as exc:
