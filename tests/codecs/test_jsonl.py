@@ -6,6 +6,7 @@ import gzip
 import io
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,6 +62,43 @@ def test_compressed_content_under_a_plain_name_is_read_by_its_magic(tmp_path: Pa
     if compress == "gzip":
         with gzip.open(packed, "rb") as decompressed:  # named *.gz, its bytes already plain
             assert list(jsonl.read(decompressed, lc.Turn)) == TURNS
+
+
+class _Trickle(io.RawIOBase):
+    """A pipe that delivers ``step`` bytes per read (a slow network): a peek shows no more."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        super().__init__()
+        self._data, self._step = data, step
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        piece, self._data = self._data[: self._step], self._data[self._step :]
+        memoryview(buffer).cast("B")[: len(piece)] = piece
+        return len(piece)
+
+
+@pytest.mark.parametrize("step", [1, 2, 3])
+@pytest.mark.parametrize("compress", ["gzip", "zstd", None])
+def test_compression_is_sniffed_on_a_pipe_that_shows_a_byte_at_a_time(
+    tmp_path: Path, compress: str | None, step: int
+) -> None:
+    """A peek at a pipe shows what arrived so far: the start of a magic is completed by reading
+    (and handed back), so a trickled compressed log is read, not taken for bad JSON lines."""
+    packed = tmp_path / f"log.jsonl{'' if compress is None else '.gz' if compress == 'gzip' else '.zst'}"
+    jsonl.write(packed, TURNS)
+    pipe = io.BufferedReader(_Trickle(packed.read_bytes(), step))
+    assert list(jsonl.read(pipe, lc.Turn)) == TURNS
+
+
+def test_bytes_read_to_sniff_a_pipe_are_handed_back() -> None:
+    """A first line starting with a magic's first byte (not JSON) stays whole in the bad record."""
+    data = b"(junk\n" + b"".join(_log(TURNS))
+    reader = jsonl.read(io.BufferedReader(_Trickle(data, 1)), lc.Turn, on_error="collect")
+    assert list(reader) == TURNS
+    assert [bad.raw for bad in reader.errors] == [b"(junk"]
 
 
 def test_damaged_compressed_bytes_under_a_plain_name_raise(tmp_path: Path) -> None:

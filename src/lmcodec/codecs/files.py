@@ -192,19 +192,49 @@ def _magic_kind(head: bytes) -> str | None:
     return None
 
 
-def _peeked_kind(raw: IO[bytes]) -> str | None:
-    """The compression ``raw``'s first bytes name, when it can show them without consuming them.
+def _sniffed(raw: IO[bytes]) -> tuple[str | None, IO[bytes]]:
+    """The compression ``raw``'s first bytes name, when it can show them without consuming them,
+    and the reader to go on with: ``raw`` itself, or, when a peek showed only the start of a magic
+    (a pipe that delivered one byte so far), the bytes read to decide followed by ``raw``.
 
     A file object's name is not trusted: ``gzip.open`` gives one named ``*.gz`` whose bytes are
     already decompressed."""
     peek = getattr(raw, "peek", None)
     if peek is None:
-        return None
+        return None, raw
     try:
         head = peek(4)[:4]
     except DecodeError:  # a checked reader already decompressing: its damage is raised on reading
-        return None
-    return _magic_kind(head)
+        return None, raw
+    if len(head) < 4 and head and any(magic[: len(head)] == head for magic, _ in _MAGIC):
+        head = raw.read(4)  # (no JSON text starts with these bytes: nothing else reads them)
+        while 0 < len(head) < 4 and (more := raw.read(4 - len(head))):
+            head += more
+        raw = io.BufferedReader(_Prefixed(head, raw), _OUT)
+    return _magic_kind(head), raw
+
+
+class _Prefixed(io.RawIOBase):
+    """``head``, then the rest of ``raw``: a stream whose first bytes were read to sniff it."""
+
+    def __init__(self, head: bytes, raw: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        self._raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            n = min(len(view), len(self._head))
+            view[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._raw.read(len(view))
+        view[: len(data)] = data
+        return len(data)
 
 
 def unsupported_compression(name: str | os.PathLike[str]) -> str | None:
@@ -230,11 +260,12 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
         with path.open("rb") as raw, checked(raw, str(path)) as fh:
             yield fh
         return
-    kind = _peeked_kind(src)
+    name = str(getattr(src, "name", "<file>"))
+    kind, src = _sniffed(src)
     if kind is None:
         yield src
         return
-    with io.BufferedReader(_Checked(src, kind, str(getattr(src, "name", "<file>"))), _OUT) as fh:
+    with io.BufferedReader(_Checked(src, kind, name), _OUT) as fh:
         yield fh
 
 
@@ -247,7 +278,9 @@ def checked(raw: IO[bytes], name: str) -> Iterator[IO[bytes]]:
         raise DecodeError(
             f"{name}: {unsupported} compression is not read here (only .gz and .zst): decompress it first"
         )
-    kind = _suffix_kind(name) or _peeked_kind(raw)
+    kind = _suffix_kind(name)
+    if kind is None:
+        kind, raw = _sniffed(raw)
     if kind is None:
         yield raw
         return
