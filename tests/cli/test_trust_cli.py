@@ -61,6 +61,41 @@ def test_convert_refuses_to_write_over_its_input(tmp_path: Path) -> None:
     assert src.read_bytes() == data and link.read_bytes() == data
 
 
+def test_convert_refuses_stdout_redirected_onto_its_input(tmp_path: Path) -> None:
+    """``lmcodec convert X - >> X`` read its own output back as input and grew X without end."""
+    src = tmp_path / "log.jsonl"
+    data = _log(src)
+    with src.open("ab") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "lmcodec", "convert", str(src), "-"],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2 and b"standard output is the input file" in done.stderr
+    assert src.read_bytes() == data
+
+
+def test_convert_to_stdout_stopped_by_a_bad_record_says_what_was_written(tmp_path: Path) -> None:
+    """Under --on-error raise the records before the bad one are already on stdout (a pipe cannot be
+    taken back): the message says so instead of "nothing written"."""
+    src = tmp_path / "log.jsonl"
+    good = lc.encode(TURNS[0]) + b"\n"
+    src.write_bytes(good + b'{"bad": 1}\n' + good)
+    out = run("convert", str(src), "-", "--on-error", "raise")
+    err = _failed_cleanly(out, 1)
+    assert out.stdout == good and "written to stdout" in err and "nothing written" not in err
+
+
+def test_convert_to_llm_of_records_that_are_not_turns_is_a_usage_error(tmp_path: Path) -> None:
+    src = tmp_path / "requests.jsonl"
+    lc.jsonl.write(src, [TURNS[0].request])
+    dest = tmp_path / "out.jsonl"
+    err = _failed_cleanly(run("convert", str(src), str(dest), "--type", "Request", "--to", "llm"))
+    assert "--type Request has no llm form" in err and not dest.exists()
+
+
 def test_convert_refuses_rejects_over_its_input_or_output(tmp_path: Path) -> None:
     """--rejects naming the input (or another name of it) or the output is refused before anything
     is opened: the log is not replaced by its one bad line, the output not by the rejects."""
@@ -404,8 +439,9 @@ def test_assemble_model_and_request(tmp_path: Path) -> None:
         (gzip.compress(CHAT_SSE), "compressed"),
         (b"<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "502 Bad Gateway"),
         (b"upstream connect error or disconnect/reset before headers\n", "no SSE event"),
+        (b"upstream connect error or disconnect/reset before headers\n" * 3000, "no SSE event"),
     ],
-    ids=["empty", "blank", "gzip", "html-502", "text"],
+    ids=["empty", "blank", "gzip", "html-502", "text", "text-over-64KiB"],
 )
 def test_assemble_names_input_that_holds_no_sse(body: bytes, says: str) -> None:
     err = _failed_cleanly(run("assemble", "anthropic", stdin=body))

@@ -57,6 +57,11 @@ def _request(args: argparse.Namespace) -> lc.Request | None:
     return request
 
 
+def _json_array(text: bytes, provider: str) -> bool:
+    """Whether ``text`` (the input, leading blanks stripped) is a Gemini stream in its JSON-array framing."""
+    return provider == "gemini" and text[:1] == b"["
+
+
 def _no_sse(head: bytes, provider: str) -> str | None:
     """Why ``head`` (the first bytes of the input) cannot be an SSE stream, or None."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -68,8 +73,8 @@ def _no_sse(head: bytes, provider: str) -> str | None:
         title = _TITLE.search(text)
         page = f" ({title[1].decode('utf-8', 'replace').strip()[:80]})" if title else ""
         return f"the input is an HTML page{page}, not an SSE stream: an error page from a proxy or gateway?"
-    if provider == "gemini" and text[:1] == b"[":
-        return None  # Gemini's JSON-array stream framing
+    if _json_array(text, provider):
+        return None
     if _SSE_FIELD.search(head) is None and len(head) < _PEEK:
         return "the input holds no SSE event (no data: line)"
     return None
@@ -111,9 +116,24 @@ def _other_dialect(head: bytes, provider: str) -> str | None:
     return None
 
 
-def _chunks(first: bytes, source: IO[bytes]) -> Iterator[bytes]:
-    yield first
-    yield from iter(lambda: source.read(_PEEK), b"")
+class _Chunks:
+    """The input in chunks (the head already read first), noting whether any SSE field line
+    (``data:``, ``event:``, ``id:``, ``retry:``) came by, so that input of none (a long plain
+    text, a log) is named as such when the decoder finds no end in it."""
+
+    def __init__(self, head: bytes, source: IO[bytes]) -> None:
+        self.head = head
+        self.source = source
+        self.sse = _SSE_FIELD.search(head) is not None
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield self.head
+        tail = self.head[-16:]  # a field cut between two chunks
+        for chunk in iter(lambda: self.source.read(_PEEK), b""):
+            if not self.sse and _SSE_FIELD.search(tail + chunk) is not None:
+                self.sse = True
+            tail = chunk[-16:]
+            yield chunk
 
 
 def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request | None) -> int:
@@ -143,14 +163,19 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
     if why is not None:
         excerpt = body[:120].decode("utf-8", "replace")
         raise UsageError(why + (f": {excerpt!r}" if excerpt and "compressed" not in why else ""))
+    chunks = _Chunks(head, source)
     try:
-        events = lc.stream.decode(args.provider, _chunks(head, source), request=request)
+        events = lc.stream.decode(args.provider, chunks, request=request)
         if args.events:
             for event in events:
                 sys.stdout.buffer.write(lc.encode(event, include_provider_data=True) + b"\n")
             return 0
         response = lc.assemble(events, request=request)
     except lc.LmcodecError as exc:
+        no_sse = not chunks.sse and not _json_array(body, args.provider)
+        if isinstance(exc, lc.StreamAssemblyError) and no_sse:
+            excerpt = body[:120].decode("utf-8", "replace")
+            raise UsageError(f"the input holds no SSE event (no data: line): {excerpt!r}") from None
         other = _other_dialect(head, args.provider)
         if other is None:
             raise

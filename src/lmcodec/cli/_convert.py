@@ -201,6 +201,11 @@ def _write(
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    if args.to_format == "llm" and args.from_format != "llm" and args.type != "Turn":
+        raise UsageError(
+            f"--to llm writes Turn records (an llm record is a request and its response): "
+            f"--type {args.type} has no llm form"
+        )
     check_compression(args.src, args.dest, args.rejects)
     check_readable(args.src)
     check_distinct(args.src, args.dest, args.rejects)
@@ -222,7 +227,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
             written = _write(args, target, out, source, rejected)
     except lc.RecordError as exc:
         print(f"lmcodec: {exc}", file=sys.stderr)
-        print(f"lmcodec: nothing written to {args.dest}", file=sys.stderr)
+        if args.dest == "-":  # a pipe cannot be taken back: say what it holds
+            print("lmcodec: stopped there; the records before it were written to stdout", file=sys.stderr)
+        else:
+            print(f"lmcodec: nothing written to {args.dest}", file=sys.stderr)
         return 1
     except lc.DecodeError as exc:  # a damaged input (e.g. a cut MessagePack stream) under --on-error raise
         print(f"lmcodec: {exc}", file=sys.stderr)

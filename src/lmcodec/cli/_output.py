@@ -63,9 +63,26 @@ def _same_file(a: str, b: str) -> bool:
     return False
 
 
+def _stdout_is(src: str) -> bool:
+    """Whether standard output is the regular file ``src`` (``convert X - >> X``)."""
+    if src == "-":
+        return False
+    with suppress(OSError, ValueError):
+        out = os.fstat(1)
+        if stat.S_ISREG(out.st_mode):
+            mine = os.stat(src)
+            return (out.st_dev, out.st_ino) == (mine.st_dev, mine.st_ino)
+    return False
+
+
 def check_distinct(src: str, dest: str, rejects: str | None = None) -> None:
     """Refuse to write over the input, or the rejects over the output (the same path, or
-    another name of the same file)."""
+    another name of the same file, standard output redirected to the input included)."""
+    if dest == "-" and _stdout_is(src):
+        raise UsageError(
+            f"standard output is the input file {src}: the output would be read back as input "
+            "(write to another file)"
+        )
     if _same_file(src, dest):
         raise UsageError(f"{dest} is the input file: write to another file (then rename it)")
     if rejects is not None and _same_file(src, rejects):
