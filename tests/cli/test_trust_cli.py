@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -94,6 +95,46 @@ def test_convert_to_llm_of_records_that_are_not_turns_is_a_usage_error(tmp_path:
     dest = tmp_path / "out.jsonl"
     err = _failed_cleanly(run("convert", str(src), str(dest), "--type", "Request", "--to", "llm"))
     assert "--type Request has no llm form" in err and not dest.exists()
+
+
+def _as_an_ordinary_user() -> list[str]:
+    """The command prefix that runs without root's permission override (root ignores file modes)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root and setpriv is absent: file modes cannot be made to apply")
+    return [
+        setpriv,
+        "--bounding-set=-dac_override,-dac_read_search",
+        "--inh-caps=-dac_override,-dac_read_search",
+    ]
+
+
+def test_convert_refuses_a_read_only_destination(tmp_path: Path) -> None:
+    """A rename replaces a read-only file the user could not write; the command refuses it, as a
+    shell redirection does, and leaves it as it was."""
+    src = tmp_path / "log.jsonl"
+    _log(src)
+    dest = tmp_path / "kept.jsonl"
+    dest.write_bytes(b"precious\n")
+    dest.chmod(0o444)
+    done = subprocess.run(
+        [*_as_an_ordinary_user(), sys.executable, "-m", "lmcodec", "convert", str(src), str(dest)],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2 and b"Permission denied" in done.stderr, done.stderr
+    assert dest.read_bytes() == b"precious\n" and _leftovers(tmp_path) == []
+
+
+def test_lenient_with_another_input_format_is_a_usage_error(tmp_path: Path) -> None:
+    """--lenient reads lm15 JSON's tolerant forms; with msgpack input it was accepted and did nothing."""
+    src = tmp_path / "log.msgpack"
+    lc.msgpack.write_stream(src, TURNS[:2])
+    err = _failed_cleanly(run("validate", str(src), "--format", "msgpack", "--lenient"))
+    assert "does not apply to msgpack input" in err
 
 
 def test_convert_refuses_rejects_over_its_input_or_output(tmp_path: Path) -> None:

@@ -43,6 +43,8 @@ class _Source:
     """The records of SRC in one format, with the reader that counts and keeps the bad ones."""
 
     def __init__(self, src: str, fmt: str, type_name: str, on_error: jsonl.OnError, lenient: bool) -> None:
+        if lenient and fmt != "lm15":
+            raise UsageError(f"--lenient reads lm15 JSON's tolerant forms: it does not apply to {fmt} input")
         source: Any = sys.stdin.buffer if src == "-" else src
         self.fmt = fmt
         self.reader: Any = None

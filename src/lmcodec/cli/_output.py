@@ -3,8 +3,10 @@
 A destination path is written under a temporary name beside it and renamed
 over it only once everything is written (``os.replace``: atomic on POSIX), so
 a run that fails midway leaves the destination as it was, and the temporary
-file is removed. A symlink is written through (the file it names is replaced,
-the link stays); a destination that is not a regular file (a FIFO, a device such
+file is removed. A destination the user may not write (a read-only file) is
+refused, as a shell redirection refuses it, though a rename over it would
+succeed. A symlink is written through (the file it names is replaced, the link
+stays); a destination that is not a regular file (a FIFO, a device such
 as /dev/stdout) is written in place, as a shell redirection would: it cannot be
 renamed over. ``convert X X`` is refused before anything is opened.
 """
@@ -114,6 +116,8 @@ def atomic_path(dest: str) -> Iterator[str]:
             raise UsageError(f"cannot write {dest}: Is a directory")
         yield dest
         return
+    if existing is not None and not os.access(dest, os.W_OK):  # a rename would replace it regardless
+        raise UsageError(f"cannot write {dest}: Permission denied")
     path = Path(os.path.realpath(dest))
     directory = path.parent
     try:

@@ -87,14 +87,18 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--type", default="Turn", help="record type of lm15/msgpack input (default Turn)")
     convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
     convert.add_argument("--rejects", help="write bad lines here, verbatim")
-    convert.add_argument("--lenient", action="store_true", help="accept lm15's tolerant read forms")
+    convert.add_argument(
+        "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
+    )
     convert.set_defaults(func=cmd_convert)
 
     validate = sub.add_parser("validate", help="report every bad record of a log")
     validate.add_argument("src", help="input file (.gz/.zst ok) or - for stdin")
     validate.add_argument("--format", choices=["lm15", "llm", "msgpack", "parquet"], default="lm15")
     validate.add_argument("--type", default="Turn", help="record type (default Turn)")
-    validate.add_argument("--lenient", action="store_true", help="accept lm15's tolerant read forms")
+    validate.add_argument(
+        "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
+    )
     validate.set_defaults(func=cmd_validate)
 
     assemble = sub.add_parser("assemble", help="a captured SSE body to the canonical Response")
