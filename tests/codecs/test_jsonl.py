@@ -59,6 +59,7 @@ def test_compressed_content_under_a_plain_name_is_read_by_its_magic(tmp_path: Pa
     assert list(jsonl.read(packed.read_bytes(), lc.Turn)) == TURNS
     with packed.open("rb") as fh:
         assert list(jsonl.read(fh, lc.Turn)) == TURNS
+    assert list(jsonl.read(io.BytesIO(packed.read_bytes()), lc.Turn)) == TURNS  # a reader with no peek
     if compress == "gzip":
         with gzip.open(packed, "rb") as decompressed:  # named *.gz, its bytes already plain
             assert list(jsonl.read(decompressed, lc.Turn)) == TURNS

@@ -194,14 +194,20 @@ def _magic_kind(head: bytes) -> str | None:
 
 def _sniffed(raw: IO[bytes]) -> tuple[str | None, IO[bytes]]:
     """The compression ``raw``'s first bytes name, when it can show them without consuming them,
-    and the reader to go on with: ``raw`` itself, or, when a peek showed only the start of a magic
-    (a pipe that delivered one byte so far), the bytes read to decide followed by ``raw``.
+    and the reader to go on with: ``raw`` itself, or, when it cannot peek or a peek showed only the
+    start of a magic (a pipe that delivered one byte so far), the bytes read to decide followed by
+    ``raw``.
 
     A file object's name is not trusted: ``gzip.open`` gives one named ``*.gz`` whose bytes are
     already decompressed."""
     peek = getattr(raw, "peek", None)
-    if peek is None:
-        return None, raw
+    if peek is None:  # (io.BytesIO, socket and HTTP wrappers): the first bytes read, then handed back
+        head = raw.read(4)
+        while 0 < len(head) < 4 and (more := raw.read(4 - len(head))):
+            head += more
+        if not isinstance(head, bytes):  # not a binary reader: left to fail as it would
+            return None, raw
+        return _magic_kind(head), io.BufferedReader(_Prefixed(head, raw), _OUT)
     try:
         head = peek(4)[:4]
     except DecodeError:  # a checked reader already decompressing: its damage is raised on reading
