@@ -477,16 +477,57 @@ def test_assemble_model_and_request(tmp_path: Path) -> None:
     [
         (b"", "empty"),
         (b"  \n\n", "empty"),
-        (gzip.compress(CHAT_SSE), "compressed"),
         (b"<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>", "502 Bad Gateway"),
         (b"upstream connect error or disconnect/reset before headers\n", "no SSE event"),
         (b"upstream connect error or disconnect/reset before headers\n" * 3000, "no SSE event"),
     ],
-    ids=["empty", "blank", "gzip", "html-502", "text", "text-over-64KiB"],
+    ids=["empty", "blank", "html-502", "text", "text-over-64KiB"],
 )
 def test_assemble_names_input_that_holds_no_sse(body: bytes, says: str) -> None:
     err = _failed_cleanly(run("assemble", "anthropic", stdin=body))
     assert says in err and "Stream ended without an end event" not in err
+
+
+def test_assemble_reads_compressed_input_on_stdin_and_after_64_kib_of_blank_lines() -> None:
+    """As convert and validate do, assemble decompresses stdin (it said "compressed"); a stream
+    after 64 KiB of blank lines is a stream (it was called empty)."""
+    for body in (gzip.compress(CHAT_SSE), b"\n" * 70_000 + CHAT_SSE):
+        out = run("assemble", "openai_chat", stdin=body)
+        assert out.returncode == 0, out.stderr
+        assert lc.decode(out.stdout, lc.Response).text == "Hi"
+    assert "no SSE event" in _failed_cleanly(run("assemble", "openai_chat", stdin=b"\n" * 70_000))
+
+
+def test_convert_refuses_outputs_it_cannot_write_as_named(tmp_path: Path) -> None:
+    src = tmp_path / "log.jsonl"
+    _log(src)
+    assert "DEST is empty" in _failed_cleanly(run("convert", str(src), ""))
+    assert "--rejects needs a file name" in _failed_cleanly(run("convert", str(src), "-", "--rejects", "-"))
+    dest = tmp_path / "log.parquet.gz"
+    err = _failed_cleanly(run("convert", str(src), str(dest), "--to", "parquet"))
+    assert "Parquet compresses its columns itself" in err and not dest.exists()
+    assert not (tmp_path / "-").exists()
+
+
+def test_type_is_checked_for_parquet_and_refused_for_llm_input(tmp_path: Path) -> None:
+    """--type Turn on a Parquet file of Requests was taken for "whatever it holds"; --type with
+    llm input was ignored, even an unknown name."""
+    src = tmp_path / "requests.jsonl"
+    lc.jsonl.write(src, [t.request for t in TURNS[:3]])
+    table = tmp_path / "requests.parquet"
+    assert run("convert", str(src), str(table), "--type", "Request", "--to", "parquet").returncode == 0
+    err = _failed_cleanly(
+        run("convert", str(table), str(tmp_path / "t.jsonl"), "--from", "parquet", "--type", "Turn"), 1
+    )
+    assert "holds Request records, not Turn" in err
+    plain = run("convert", str(table), str(tmp_path / "r.jsonl"), "--from", "parquet")
+    assert plain.returncode == 0 and len((tmp_path / "r.jsonl").read_bytes().splitlines()) == 3
+    to_llm = run("convert", str(table), str(tmp_path / "r.llm.jsonl"), "--from", "parquet", "--to", "llm")
+    assert (
+        to_llm.returncode == 0 and b"has no llm form" in to_llm.stderr and b"Traceback" not in to_llm.stderr
+    )
+    err = _failed_cleanly(run("validate", str(src), "--format", "llm", "--type", "Bogus"))
+    assert "--type does not apply to llm input" in err
 
 
 @pytest.mark.parametrize("provider", ["openai", "openai_chat", "anthropic", "gemini"])

@@ -22,7 +22,7 @@ import lmcodec as lc
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
-from lmcodec.codecs.files import open_write
+from lmcodec.codecs.files import compression_named, open_write
 
 __all__ = ["SHOWN", "cmd_convert", "cmd_validate", "type_named"]
 
@@ -42,7 +42,9 @@ def type_named(name: str) -> Any:
 class _Source:
     """The records of SRC in one format, with the reader that counts and keeps the bad ones."""
 
-    def __init__(self, src: str, fmt: str, type_name: str, on_error: jsonl.OnError, lenient: bool) -> None:
+    def __init__(
+        self, src: str, fmt: str, type_name: str | None, on_error: jsonl.OnError, lenient: bool
+    ) -> None:
         if lenient and fmt != "lm15":
             raise UsageError(f"--lenient reads lm15 JSON's tolerant forms: it does not apply to {fmt} input")
         source: Any = sys.stdin.buffer if src == "-" else src
@@ -50,6 +52,8 @@ class _Source:
         self.reader: Any = None
         self._read = 0  # records read from Parquet (the other formats' readers count their own)
         if fmt == "llm":
+            if type_name is not None:
+                raise UsageError(f"--type does not apply to llm input (its records are llm's): {type_name}")
             from lmcodec import llm
 
             def read_llm(line: bytes) -> llm.Response:
@@ -58,18 +62,18 @@ class _Source:
             self.type: Any = llm.Response
             self.reader = jsonl.read(source, llm.Response, on_error=on_error, decode=read_llm)
         elif fmt == "msgpack":
-            self.type = type_named(type_name)
+            self.type = type_named(type_name or "Turn")
             self.reader = lc.msgpack.read_stream(source, self.type, on_error=on_error)
         elif fmt == "parquet":
             if src == "-":
                 raise UsageError("--from parquet needs a file (Parquet cannot be read from a pipe)")
             from lmcodec import arrow
 
-            self.type = type_named(type_name) if type_name != "Turn" else None
+            self.type = type_named(type_name) if type_name is not None else None  # None: what it holds
             self.records: Iterable[Any] = self._counted(arrow.read_parquet(src, self.type))
             return
         else:
-            self.type = type_named(type_name)
+            self.type = type_named(type_name or "Turn")
             self.reader = jsonl.read(source, self.type, on_error=on_error, lenient=lenient)
         self.records = self.reader
 
@@ -131,6 +135,15 @@ def _mapped(
             yield fn(record)
         except lc.LmcodecError as exc:
             rejected.add(source.where(), exc)
+
+
+def _llm_record(record: Any) -> Any:
+    """``llm.from_turn``: a record that is not a Turn (a Parquet file of Requests) is rejected."""
+    from lmcodec import llm
+
+    if not isinstance(record, lc.Turn):
+        raise lc.ValidationError(f"a {type(record).__name__} record has no llm form (--to llm writes Turns)")
+    return llm.from_turn(record)
 
 
 def _write_lines(
@@ -203,11 +216,21 @@ def _write(
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    if args.to_format == "llm" and args.from_format != "llm" and args.type != "Turn":
+    if args.to_format == "llm" and args.from_format != "llm" and args.type not in (None, "Turn"):
         raise UsageError(
             f"--to llm writes Turn records (an llm record is a request and its response): "
             f"--type {args.type} has no llm form"
         )
+    if not args.dest:
+        raise UsageError("DEST is empty: name the output file, or - for stdout")
+    if args.rejects == "-" or args.rejects == "":
+        raise UsageError("--rejects needs a file name (the bad lines are written verbatim; '-' is no file)")
+    if args.to_format == "parquet" and args.dest != "-":
+        kind = compression_named(args.dest)
+        if kind is not None:
+            raise UsageError(
+                f"{args.dest}: Parquet compresses its columns itself: give it a .parquet name, not {kind}"
+            )
     check_compression(args.src, args.dest, args.rejects)
     check_readable(args.src)
     check_distinct(args.src, args.dest, args.rejects)
@@ -222,7 +245,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     elif source.fmt != "llm" and args.to_format == "llm":
         from lmcodec import llm
 
-        out = _mapped(out, llm.from_turn, source, rejected)
+        out = _mapped(out, _llm_record, source, rejected)
     place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_path(args.dest)
     try:
         with place as target:

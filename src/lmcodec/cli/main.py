@@ -84,7 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("dest", help="output file (.gz/.zst ok) or - for stdout; written atomically")
     convert.add_argument("--from", dest="from_format", choices=formats, default="lm15")
     convert.add_argument("--to", dest="to_format", choices=formats, default="lm15")
-    convert.add_argument("--type", default="Turn", help="record type of lm15/msgpack input (default Turn)")
+    convert.add_argument(
+        "--type", help="record type of lm15/msgpack/parquet input (default Turn; parquet: what it holds)"
+    )
     convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
     convert.add_argument("--rejects", help="write bad lines here, verbatim")
     convert.add_argument(
@@ -95,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="report every bad record of a log")
     validate.add_argument("src", help="input file (.gz/.zst ok) or - for stdin")
     validate.add_argument("--format", choices=["lm15", "llm", "msgpack", "parquet"], default="lm15")
-    validate.add_argument("--type", default="Turn", help="record type (default Turn)")
+    validate.add_argument("--type", help="record type (default Turn; parquet: what the file holds)")
     validate.add_argument(
         "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
     )

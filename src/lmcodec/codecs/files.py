@@ -31,7 +31,16 @@ from typing import IO, Any
 
 from lmcodec.errors import DecodeError, EncodeError
 
-__all__ = ["FRAME", "HOLD", "Source", "checked", "open_read", "open_write", "unsupported_compression"]
+__all__ = [
+    "FRAME",
+    "HOLD",
+    "Source",
+    "checked",
+    "compression_named",
+    "open_read",
+    "open_write",
+    "unsupported_compression",
+]
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
 
@@ -241,6 +250,11 @@ class _Prefixed(io.RawIOBase):
         data = self._raw.read(len(view))
         view[: len(data)] = data
         return len(data)
+
+
+def compression_named(name: str | os.PathLike[str]) -> str | None:
+    """The compression read and written here that ``name``'s suffix names (gzip, zstd), or None."""
+    return _suffix_kind(name)
 
 
 def unsupported_compression(name: str | os.PathLike[str]) -> str | None:
