@@ -227,6 +227,7 @@ def test_msgpack_read_stream_on_error() -> None:
     ]
     first = collecting.errors[0]
     assert first.offset == 4 + len(lc.msgpack.encode(TURNS[0]))
+    assert not first.message.startswith("record "), first.message  # line and offset say where, once
     with pytest.raises(ValueError, match="on_error"):
         lc.msgpack.read_stream(data, lc.Turn, on_error="ignore")  # type: ignore[arg-type]
 

@@ -214,6 +214,7 @@ class StreamReader(Generic[T_co]):
         if self._on_error == "collect":
             path = err.path if isinstance(err, ValidationError) else ""
             message = err.message if isinstance(err, ValidationError) else str(err)
+            message = message.removeprefix(f"record {index} (byte {offset}): ")  # (the record says where)
             self.errors.append(BadRecord(index, offset, path, message, body))
 
 
