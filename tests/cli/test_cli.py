@@ -48,6 +48,15 @@ def test_bench_quick_json() -> None:
     assert all(r["median_ms"] > 0 for r in rows)
 
 
+def test_bench_quick_keeps_the_records_and_rounds_given() -> None:
+    """--quick sets 200 records and 3 rounds unless they are given (it overrode --records)."""
+    out = run("bench", "--quick", "--records", "30", "--repeat", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert {r["task"].split()[1] for r in json.loads(out.stdout)} == {"30"}
+    too_many = run("bench", "--records", "99999999999999999999")
+    assert too_many.returncode == 2 and b"at most 50,000" in too_many.stderr
+
+
 def test_bench_table() -> None:
     out = run("bench", "--quick")
     assert out.returncode == 0, out.stderr
