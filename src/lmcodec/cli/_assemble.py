@@ -23,6 +23,7 @@ from lmcodec.codecs.files import open_read
 __all__ = ["cmd_assemble"]
 
 _PEEK = 1 << 16
+_NO_SSE_EVENT = "the input holds no SSE event (no data: line)"
 _SSE_FIELD = re.compile(rb"(?m)^(?:data|event|id|retry)[ \t]*:")
 _TITLE = re.compile(rb"(?is)<title[^>]*>(.*?)</title>")
 # What each dialect's stream carries in its first events and the others never do.
@@ -74,7 +75,7 @@ def _no_sse(head: bytes, provider: str) -> str | None:
     if _json_array(text, provider):
         return None
     if _SSE_FIELD.search(head) is None and len(head) < _PEEK:
-        return "the input holds no SSE event (no data: line)"
+        return _NO_SSE_EVENT
     return None
 
 
@@ -173,7 +174,7 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
         no_sse = not chunks.sse and not _json_array(body, args.provider)
         if isinstance(exc, lc.StreamAssemblyError) and no_sse:
             excerpt = body[:120].decode("utf-8", "replace")
-            raise UsageError(f"the input holds no SSE event (no data: line): {excerpt!r}") from None
+            raise UsageError(f"{_NO_SSE_EVENT}: {excerpt!r}") from None
         other = _other_dialect(head, args.provider)
         if other is None:
             raise

@@ -223,7 +223,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
         )
     if not args.dest:
         raise UsageError("DEST is empty: name the output file, or - for stdout")
-    if args.rejects == "-" or args.rejects == "":
+    if args.rejects in ("-", ""):
         raise UsageError("--rejects needs a file name (the bad lines are written verbatim; '-' is no file)")
     if args.to_format == "parquet" and args.dest != "-":
         kind = compression_named(args.dest)

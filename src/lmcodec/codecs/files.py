@@ -188,7 +188,7 @@ class _Checked(io.RawIOBase):
         )
 
 
-def _suffix_kind(name: str | os.PathLike[str]) -> str | None:
+def compression_named(name: str | os.PathLike[str]) -> str | None:
     """The compression read and written here that ``name``'s suffix names, or None."""
     return _KINDS.get(Path(name).suffix.lower())
 
@@ -211,9 +211,7 @@ def _sniffed(raw: IO[bytes]) -> tuple[str | None, IO[bytes]]:
     already decompressed."""
     peek = getattr(raw, "peek", None)
     if peek is None:  # (io.BytesIO, socket and HTTP wrappers): the first bytes read, then handed back
-        head = raw.read(4)
-        while 0 < len(head) < 4 and (more := raw.read(4 - len(head))):
-            head += more
+        head = _head(raw)
         if not isinstance(head, bytes):  # not a binary reader: left to fail as it would
             return None, raw
         return _magic_kind(head), io.BufferedReader(_Prefixed(head, raw), _OUT)
@@ -222,11 +220,17 @@ def _sniffed(raw: IO[bytes]) -> tuple[str | None, IO[bytes]]:
     except DecodeError:  # a checked reader already decompressing: its damage is raised on reading
         return None, raw
     if len(head) < 4 and head and any(magic[: len(head)] == head for magic, _ in _MAGIC):
-        head = raw.read(4)  # (no JSON text starts with these bytes: nothing else reads them)
-        while 0 < len(head) < 4 and (more := raw.read(4 - len(head))):
-            head += more
+        head = _head(raw)  # (no JSON text starts with these bytes: nothing else reads them)
         raw = io.BufferedReader(_Prefixed(head, raw), _OUT)
     return _magic_kind(head), raw
+
+
+def _head(raw: IO[bytes]) -> bytes:
+    """The first 4 bytes of ``raw`` (fewer at its end), read however few each read gives."""
+    head = raw.read(4)
+    while 0 < len(head) < 4 and (more := raw.read(4 - len(head))):
+        head += more
+    return head
 
 
 class _Prefixed(io.RawIOBase):
@@ -250,11 +254,6 @@ class _Prefixed(io.RawIOBase):
         data = self._raw.read(len(view))
         view[: len(data)] = data
         return len(data)
-
-
-def compression_named(name: str | os.PathLike[str]) -> str | None:
-    """The compression read and written here that ``name``'s suffix names (gzip, zstd), or None."""
-    return _suffix_kind(name)
 
 
 def unsupported_compression(name: str | os.PathLike[str]) -> str | None:
@@ -298,7 +297,7 @@ def checked(raw: IO[bytes], name: str) -> Iterator[IO[bytes]]:
         raise DecodeError(
             f"{name}: {unsupported} compression is not read here (only .gz and .zst): decompress it first"
         )
-    kind = _suffix_kind(name)
+    kind = compression_named(name)
     if kind is None:
         kind, raw = _sniffed(raw)
     if kind is None:
@@ -360,7 +359,7 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
             raise EncodeError(
                 f"{path}: {unsupported} compression is not written here: name it .gz, .zst or plain"
             )
-        kind = _suffix_kind(path)
+        kind = compression_named(path)
         with path.open("wb") as raw:
             if kind is None:
                 yield raw
