@@ -188,6 +188,9 @@ def check_logs(tmp: Path) -> None:
     lc.msgpack.write_stream(tmp / "log.msgpack", turns)
     for record in lc.msgpack.read_stream(tmp / "log.msgpack", lc.Turn):
         assert_type(record, lc.Turn)
+    rejects: list[lc.BadRecord] = []
+    for turn in lc.jsonl.read(tmp / "log.jsonl.gz", lc.Turn, on_error=rejects.append):
+        assert_type(turn, lc.Turn)
 
 
 def check_provider_streams() -> None:

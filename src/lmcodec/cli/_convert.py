@@ -1,7 +1,8 @@
 """``lmcodec convert`` and ``lmcodec validate``: logs read record by record, nothing lost.
 
 A record the input format refuses is a bad record (reported with its line or
-record index; kept verbatim with ``--rejects``); a record that was read but
+record index; written verbatim to ``--rejects`` as it is found, so memory does not
+grow with the number of bad records); a record that was read but
 that the output format cannot hold (an integer beyond 64 bits in MessagePack
 or Parquet, a lone surrogate in canonical JSON, llm data with no canonical
 form) is rejected and reported, and the run goes on. The destination is
@@ -28,6 +29,8 @@ __all__ = ["SHOWN", "cmd_convert", "cmd_validate", "type_named"]
 
 SHOWN = 20
 """Bad records reported one by one; the rest are summed up by message."""
+_MESSAGES = 1_000
+"""Distinct messages counted for the summary; the bad records beyond them are counted together."""
 _LENGTH = struct.Struct(">I")
 
 
@@ -39,15 +42,75 @@ def type_named(name: str) -> Any:
     return tp
 
 
+class _Tally:
+    """Problems of a run seen one at a time: the first SHOWN kept to be reported one by one,
+    the rest counted by message. Its memory is bounded whatever their number."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: list[tuple[str, str]] = []
+        self.rest: Counter[str] = Counter()
+        self.other = 0
+        """Problems past SHOWN whose message came after _MESSAGES distinct ones."""
+
+    def add(self, where: str, message: str) -> None:
+        self.count += 1
+        if len(self.first) < SHOWN:
+            self.first.append((where, message))
+        elif message in self.rest or len(self.rest) < _MESSAGES:
+            self.rest[message] += 1
+        else:
+            self.other += 1
+
+    def report(self, head: str, what: str, tail: str = "") -> None:
+        """The first ones one a line (``head``, where, ``tail``, message), then the rest by message."""
+        for where, message in self.first:
+            print(f"lmcodec: {head}{where}{tail}: {message}", file=sys.stderr)
+        total = sum(self.rest.values()) + self.other
+        if not total:
+            return
+        print(f"lmcodec: ... and {total} {what}:", file=sys.stderr)
+        for message, count in self.rest.most_common(5):
+            print(f"lmcodec:   {count} x {message}", file=sys.stderr)
+        if self.other:
+            print(f"lmcodec:   {self.other} with messages past the first {_MESSAGES} kinds", file=sys.stderr)
+
+
+class _BadRecords(_Tally):
+    """The input's bad records, handed over by the reader as it finds them (its ``on_error``):
+    tallied, the first one kept (for the hint), and each written verbatim to ``rejects``."""
+
+    def __init__(self, unit: str, rejects: IO[bytes] | None) -> None:
+        super().__init__()
+        self.unit = unit
+        self.rejects = rejects
+        self.earliest: lc.BadRecord | None = None
+
+    def __call__(self, bad: lc.BadRecord) -> None:
+        if self.earliest is None:
+            self.earliest = bad
+        where = f"{self.unit} {bad.line} (byte {bad.offset})" + (f" at {bad.path}" if bad.path else "")
+        self.add(where, bad.message)
+        if self.rejects is not None:
+            self.rejects.write(bad.raw + b"\n")
+
+
 class _Source:
-    """The records of SRC in one format, with the reader that counts and keeps the bad ones."""
+    """The records of SRC in one format, with the reader that counts the bad ones and hands
+    them to ``bad`` (or raises at the first one when ``bad`` is None)."""
 
     def __init__(
-        self, src: str, fmt: str, type_name: str | None, on_error: jsonl.OnError, lenient: bool
+        self,
+        src: str,
+        fmt: str,
+        type_name: str | None,
+        bad: _BadRecords | None,
+        lenient: bool,
     ) -> None:
         if lenient and fmt != "lm15":
             raise UsageError(f"--lenient reads lm15 JSON's tolerant forms: it does not apply to {fmt} input")
         source: Any = sys.stdin.buffer if src == "-" else src
+        on_error: jsonl.OnError = "raise" if bad is None else bad
         self.fmt = fmt
         self.reader: Any = None
         self._read = 0  # records read from Parquet (the other formats' readers count their own)
@@ -98,11 +161,6 @@ class _Source:
             return f"record {self.reader.index}"
         return "a record"
 
-    def errors(self) -> list[lc.BadRecord]:
-        return [] if self.reader is None else list(self.reader.errors)
-
-    def unit(self) -> str:
-        return "record" if self.fmt == "msgpack" else "line"
 
 
 def _progress(items: Iterable[Any], label: str) -> Iterable[Any]:
@@ -117,14 +175,15 @@ def _progress(items: Iterable[Any], label: str) -> Iterable[Any]:
     return bar
 
 
-class _Rejected:
+def _unit(fmt: str) -> str:
+    return "record" if fmt == "msgpack" else "line"
+
+
+class _Rejected(_Tally):
     """Records read but not written, with why (the output format cannot hold them)."""
 
-    def __init__(self) -> None:
-        self.items: list[tuple[str, str]] = []
-
-    def add(self, where: str, error: Exception) -> None:
-        self.items.append((where, str(error)))
+    def reject(self, where: str, error: Exception) -> None:
+        self.add(where, str(error))
 
 
 def _mapped(
@@ -134,7 +193,7 @@ def _mapped(
         try:
             yield fn(record)
         except lc.LmcodecError as exc:
-            rejected.add(source.where(), exc)
+            rejected.reject(source.where(), exc)
 
 
 def _llm_record(record: Any) -> Any:
@@ -158,7 +217,7 @@ def _write_lines(
         try:
             data = encode(record)
         except lc.LmcodecError as exc:
-            rejected.add(where(), exc)
+            rejected.reject(where(), exc)
             continue
         fh.write(data + b"\n")
         count += 1
@@ -184,7 +243,7 @@ def _write_msgpack(
         try:
             data = lc.msgpack.encode(record)
         except lc.LmcodecError as exc:
-            rejected.add(where(), exc)
+            rejected.reject(where(), exc)
             continue
         fh.write(_LENGTH.pack(len(data)) + data)
         count += 1
@@ -201,7 +260,7 @@ def _write(
             raise UsageError("--to parquet needs a file (Parquet cannot be written to a pipe)")
 
         def reject(index: int, record: Any, error: lc.EncodeError) -> None:
-            rejected.add(f"output record {index}", error)
+            rejected.reject(f"output record {index}", error)
 
         record_type = lc.Turn if source.fmt == "llm" else source.type
         return arrow.write_parquet(out, target, type=record_type, on_reject=reject)
@@ -234,8 +293,26 @@ def cmd_convert(args: argparse.Namespace) -> int:
     check_compression(args.src, args.dest, args.rejects)
     check_readable(args.src)
     check_distinct(args.src, args.dest, args.rejects)
-    on_error: jsonl.OnError = "raise" if args.on_error == "raise" else "collect"
-    source = _Source(args.src, args.from_format, args.type, on_error, args.lenient)
+    if args.rejects is None:
+        return _convert(args, None)
+    try:
+        with atomic_path(args.rejects) as tmp, open(tmp, "wb") as rejects:
+            code = _convert(args, rejects)
+            if code:
+                raise _Failed(code)  # the rejects file is not left behind a failed run
+    except _Failed as failed:
+        return failed.code
+    return code
+
+
+class _Failed(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
+    bad = None if args.on_error == "raise" else _BadRecords(_unit(args.from_format), rejects)
+    source = _Source(args.src, args.from_format, args.type, bad, args.lenient)
     rejected = _Rejected()
     out: Iterable[Any] = _progress(source.records, "convert")
     if source.fmt == "llm" and args.to_format != "llm":
@@ -260,50 +337,27 @@ def cmd_convert(args: argparse.Namespace) -> int:
     except lc.DecodeError as exc:  # a damaged input (e.g. a cut MessagePack stream) under --on-error raise
         print(f"lmcodec: {exc}", file=sys.stderr)
         return 1
-    _report(source, args.rejects)
-    for where, message in rejected.items[:SHOWN]:
-        print(f"lmcodec: cannot write {where} as {args.to_format}: {message}", file=sys.stderr)
-    _summary(Counter(message for _, message in rejected.items[SHOWN:]), "more records not written")
+    if bad is not None:
+        bad.report("bad record, ", "more bad records")
+    rejected.report("cannot write ", "more records not written", f" as {args.to_format}")
     print(
-        f"lmcodec: {written} records converted, {source.bad} bad {source.unit()}s"
+        f"lmcodec: {written} records converted, {source.bad} bad {_unit(source.fmt)}s"
         + (
-            f", {len(rejected.items)} not written (the output format cannot hold them)"
-            if rejected.items
+            f", {rejected.count} not written (the output format cannot hold them)"
+            if rejected.count
             else ""
         ),
         file=sys.stderr,
     )
-    _hint(source, args.from_format, "--from")
+    _hint(source, bad, args.from_format, "--from")
     return 0
 
 
-def _report(source: _Source, rejects: str | None) -> None:
-    errors = source.errors()
-    for bad in errors[:SHOWN]:
-        where = f"{source.unit()} {bad.line} (byte {bad.offset})" + (f" at {bad.path}" if bad.path else "")
-        print(f"lmcodec: bad record, {where}: {bad.message}", file=sys.stderr)
-    _summary(Counter(bad.message for bad in errors[SHOWN:]), "more bad records")
-    if rejects is not None:
-        with atomic_path(rejects) as tmp, open(tmp, "wb") as fh:
-            for bad in errors:
-                fh.write(bad.raw + b"\n")
-
-
-def _summary(messages: Counter[str], what: str) -> None:
-    total = sum(messages.values())
-    if not total:
-        return
-    print(f"lmcodec: ... and {total} {what}:", file=sys.stderr)
-    for message, count in messages.most_common(5):
-        print(f"lmcodec:   {count} x {message}", file=sys.stderr)
-
-
-def _hint(source: _Source, fmt: str, option: str) -> None:
+def _hint(source: _Source, bad: _BadRecords | None, fmt: str, option: str) -> None:
     """When no record was good, say which format the first bad one is in, if another reads it."""
-    errors = source.errors()
-    if source.good or not errors:
+    if source.good or bad is None or bad.earliest is None:
         return
-    raw = errors[0].raw
+    raw = bad.earliest.raw
     if raw.startswith(b"PAR1"):  # Parquet's magic bytes
         print(f"lmcodec: hint: no record was read; the input is Parquet ({option} parquet)", file=sys.stderr)
         return
@@ -338,15 +392,16 @@ def _lenient_reader(tp: Any) -> Callable[[bytes], Any]:
 def cmd_validate(args: argparse.Namespace) -> int:
     check_compression(args.src)
     check_readable(args.src)
-    source = _Source(args.src, args.format, args.type, "collect", args.lenient)
+    bad = _BadRecords(_unit(args.format), None)
+    source = _Source(args.src, args.format, args.type, bad, args.lenient)
     try:
         for _record in _progress(source.records, "validate"):
             pass
     except lc.DecodeError as exc:  # a damaged input: what was read so far is reported too
-        _report(source, None)
+        bad.report("bad record, ", "more bad records")
         print(f"lmcodec: {exc}", file=sys.stderr)
         return 1
-    _report(source, None)
+    bad.report("bad record, ", "more bad records")
     print(f"lmcodec: {source.good} good records, {source.bad} bad", file=sys.stderr)
-    _hint(source, args.format, "--format")
+    _hint(source, bad, args.format, "--format")
     return 1 if source.bad else 0

@@ -3,7 +3,8 @@
 Bad input loses nothing: ``on_error="raise"`` stops with a :class:`RecordError`
 naming the line number, byte offset and JSON path; ``"skip"`` yields the good
 records and counts the bad ones; ``"collect"`` also keeps every bad line
-verbatim with its error (``reader.errors``). Blank lines are ignored, and so is a
+verbatim with its error (``reader.errors``); a callable is handed each bad line
+(a :class:`BadRecord`) as it is found and nothing is kept. Blank lines are ignored, and so is a
 UTF-8 byte-order mark before the first record (as ``json.loads`` ignores it). A last
 line without a newline is read like any other (a cut-off record is a bad line).
 """
@@ -13,24 +14,24 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
 
 from lmcodec.codecs import json as _json
 from lmcodec.codecs._hooks import HOSTILE, LONE_SURROGATE, enc_hook, json_with_surrogates, top_level
+from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs.files import Source, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, RecordError, ValidationError
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
-__all__ = ["BadRecord", "Reader", "RecordError", "read", "write"]
+__all__ = ["BadRecord", "OnError", "Reader", "RecordError", "read", "write"]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
-OnError = Literal["raise", "skip", "collect"]
 _FLUSH_AT = 1 << 20
 
 
@@ -56,13 +57,11 @@ class Reader(Generic[T_co]):
         unknown: _json.OnUnknown = "error",
         decode: Callable[[bytes], Any] | None = None,
     ) -> None:
-        if on_error not in ("raise", "skip", "collect"):
-            raise ValueError(f"on_error must be 'raise', 'skip' or 'collect', not {on_error!r}")
+        self._on_error = checked(on_error)
         if unknown not in ("error", "keep"):
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
         self._src = src
         self._type = type
-        self._on_error = on_error
         self._lenient = lenient
         self._unknown: _json.OnUnknown = "keep" if unknown == "keep" else "error"
         self._decode = decode
@@ -131,11 +130,17 @@ class Reader(Generic[T_co]):
         message = err.message if isinstance(err, ValidationError) else str(err)
         if isinstance(err, DecodeError) and not raw.endswith(b"\n"):
             message += " (truncated last line?)"
-        if self._on_error == "raise":
+        on_error = self._on_error
+        if on_error == "raise":
             raise RecordError(message, line=number, offset=start, path=path, cause=err) from err
-        if self._on_error == "collect":
-            end = 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
-            self.errors.append(BadRecord(number, start, path, message, raw[: len(raw) - end]))
+        if on_error == "skip":
+            return
+        end = 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
+        bad = BadRecord(number, start, path, message, raw[: len(raw) - end])
+        if isinstance(on_error, str):  # "collect"
+            self.errors.append(bad)
+        else:
+            on_error(bad)
 
 
 def _python_json(raw: bytes) -> Any:

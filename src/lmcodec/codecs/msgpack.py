@@ -27,6 +27,7 @@ from lmcodec.codecs._hooks import (
     raise_encode_error,
     top_level,
 )
+from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs.files import Source, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, ValidationError
 
@@ -37,7 +38,6 @@ __all__ = ["StreamReader", "decode", "encode", "read_stream", "write_stream"]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
-OnError = Literal["raise", "skip", "collect"]
 
 _encoder = msgspec.msgpack.Encoder(enc_hook=msgpack_enc_hook)
 _READ_CHUNK = 1 << 20  # a record is read in chunks of this size, so a forged length allocates nothing
@@ -157,13 +157,11 @@ class StreamReader(Generic[T_co]):
         on_error: OnError = "raise",
         unknown: Literal["error", "keep"] = "error",
     ) -> None:
-        if on_error not in ("raise", "skip", "collect"):
-            raise ValueError(f"on_error must be 'raise', 'skip' or 'collect', not {on_error!r}")
+        self._on_error = checked(on_error)
         if unknown not in ("error", "keep"):
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
         self._src = src
         self._type = type
-        self._on_error = on_error
         self._unknown = unknown
         self.good = 0
         self.bad = 0
@@ -209,13 +207,19 @@ class StreamReader(Generic[T_co]):
 
     def _fail(self, err: LmcodecError, index: int, offset: int, body: bytes) -> None:
         self.bad += 1
-        if self._on_error == "raise":
+        on_error = self._on_error
+        if on_error == "raise":
             raise err
-        if self._on_error == "collect":
-            path = err.path if isinstance(err, ValidationError) else ""
-            message = err.message if isinstance(err, ValidationError) else str(err)
-            message = message.removeprefix(f"record {index} (byte {offset}): ")  # (the record says where)
-            self.errors.append(BadRecord(index, offset, path, message, body))
+        if on_error == "skip":
+            return
+        path = err.path if isinstance(err, ValidationError) else ""
+        message = err.message if isinstance(err, ValidationError) else str(err)
+        message = message.removeprefix(f"record {index} (byte {offset}): ")  # (the record says where)
+        bad = BadRecord(index, offset, path, message, body)
+        if isinstance(on_error, str):  # "collect"
+            self.errors.append(bad)
+        else:
+            on_error(bad)
 
 
 def read_stream(
@@ -229,7 +233,8 @@ def read_stream(
 
     ``on_error="raise"`` (default) stops at a bad record with a DecodeError/ValidationError
     naming its index and byte offset; ``"skip"`` counts it and goes on; ``"collect"`` also
-    keeps it (``reader.errors``). A length prefix larger than the rest of the input is a
+    keeps it (``reader.errors``); a callable is handed each bad record (a :class:`BadRecord`)
+    as it is found, and nothing is kept. A length prefix larger than the rest of the input is a
     truncated record (memory grows with the bytes actually read, never with the
     announced length), raised in every mode after the records before it.
     """

@@ -1,0 +1,78 @@
+"""Bad records in convert and validate: reported, written to --rejects as they are found, and
+never all held in memory (a log of garbage is read in the memory of one bad line)."""
+
+from __future__ import annotations
+
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+import lmcodec as lc
+from lmcodec import cli
+from lmcodec.cli.workload import turn_dicts
+
+TURN = lc.encode(lc.from_builtins(turn_dicts(1)[0], lc.Turn)) + b"\n"
+BAD_LINES = 20_000
+BAD = b'{"request": "' + b"x" * 1_000 + b'"}\n'  # a Turn whose request is a string
+
+
+def _peak(argv: list[str]) -> tuple[int, int]:
+    """The command's exit status and the peak of Python's allocations while it ran."""
+    tracemalloc.start()
+    try:
+        code = cli.main(argv)
+        return code, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("command", ["convert", "validate"])
+def test_memory_does_not_grow_with_the_bad_records(
+    tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """20 MB of bad lines between two good ones: the peak stays a small fraction of them (every
+    BadRecord with its raw line was kept before, ~40x the bad bytes in the process)."""
+    src, dest, rejects = tmp_path / "in.jsonl", tmp_path / "out.jsonl", tmp_path / "bad.jsonl"
+    src.write_bytes(TURN + BAD * BAD_LINES + TURN)
+    argv = [command, str(src)] + ([str(dest), "--rejects", str(rejects)] if command == "convert" else [])
+    code, peak = _peak(argv)
+    bad_bytes = len(BAD) * BAD_LINES
+    assert peak < bad_bytes / 8, f"peak {peak:,} bytes for {bad_bytes:,} bytes of bad lines"
+    err = capsys.readouterr().err
+    assert f"{BAD_LINES - 20} more bad records" in err
+    assert err.count("bad record, line ") == 20
+    if command == "convert":
+        assert code == 0
+        assert dest.read_bytes() == TURN * 2
+        assert rejects.read_bytes() == BAD * BAD_LINES
+    else:
+        assert code == 1 and f"2 good records, {BAD_LINES} bad" in err
+
+
+def test_messages_past_the_distinct_kinds_kept_are_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each bad line with its own message (malformed at another byte): the summary counts every
+    one, those past the distinct messages it keeps together."""
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"".join(b" " * i + b"x\n" for i in range(1_200)))
+    assert cli.main(["validate", str(src)]) == 1
+    err = capsys.readouterr().err
+    assert "... and 1180 more bad records" in err
+    assert "lmcodec:   1 x JSON is malformed: invalid character (byte 20)" in err
+    assert "180 with messages past the first 1000 kinds" in err
+    assert "0 good records, 1200 bad" in err
+
+
+def test_a_failed_run_leaves_no_rejects_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A damaged gzip input stops the run: neither the output nor the rejects written so far stay."""
+    import gzip
+
+    src, dest, rejects = tmp_path / "in.jsonl.gz", tmp_path / "out.jsonl", tmp_path / "bad.jsonl"
+    whole = gzip.compress(TURN + BAD * 100 + TURN * 50)
+    src.write_bytes(whole[: len(whole) * 2 // 3])
+    assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 1
+    assert not dest.exists() and not rejects.exists()
+    assert list(tmp_path.iterdir()) == [src]
+    assert "every record before it was read" in capsys.readouterr().err
