@@ -53,7 +53,8 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError, ValidationError
+from lmcodec.codecs._hooks import text_error
+from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
@@ -180,8 +181,20 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
     """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials)."""
     build = _lookup(_BUILDERS, provider)
     require_instance(request, Request, "request")
-    result: ProviderRequest = build(request, stream=stream)
+    try:
+        result: ProviderRequest = build(request, stream=stream)
+    except RecursionError:
+        raise _too_deep("request") from None
     return result
+
+
+def _too_deep(what: str) -> EncodeError:
+    """A value of the request/response (a tool input, a schema) nests deeper than the JSON
+    encoder can follow from here: the EncodeError ``lc.encode`` gives for the same value."""
+    return EncodeError(
+        f"the {what} holds a value nested too deeply to be encoded as JSON "
+        "(maximum recursion depth exceeded while serializing an object)"
+    )
 
 
 def decode_request(provider: str, body: bytes, *, model: str | None = None) -> Request:
@@ -191,8 +204,23 @@ def decode_request(provider: str, body: bytes, *, model: str | None = None) -> R
     ``models/{model}:generateContent``); for the other dialects it replaces the body's model
     (a gateway routing an alias to a backend model).
     """
-    result: Request = _lookup(_READERS, provider)(body, model=model)
+    read = _lookup(_READERS, provider)
+    result: Request = read(_json_bytes(body), model=model)
     return result
+
+
+def _json_bytes(body: Any) -> bytes | bytearray | memoryview:
+    """A client's body as every reader takes it: its JSON bytes (a ``str`` encoded as UTF-8, a
+    lone surrogate in it a DecodeError); anything else is a TypeError naming what was given."""
+    if isinstance(body, (bytes, bytearray, memoryview)):
+        return body
+    if isinstance(body, str):
+        try:
+            return body.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise text_error(exc, body) from None
+    hint = "; encode a parsed body first, e.g. msgspec.json.encode(body)" if isinstance(body, dict) else ""
+    raise TypeError(f"body must be the request's JSON as bytes or str, not {type(body).__name__}{hint}")
 
 
 def encode_response(provider: str, response: Response) -> bytes:
@@ -203,6 +231,8 @@ def encode_response(provider: str, response: Response) -> bytes:
         result: bytes = write(response)
     except UnicodeEncodeError as exc:
         raise unwritable(exc, provider) from None
+    except RecursionError:
+        raise _too_deep("response") from None
     return result
 
 
