@@ -87,6 +87,13 @@ def _path(url: str) -> str:
     return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
+def lm15_adapter_url(provider: str, request: lc.Request, *, stream: bool = False) -> str:
+    """The whole URL lm15's adapter (default endpoint) sends ``request`` to."""
+    wire, _ = adapter(provider)._build(to_lm15(request), stream=stream)
+    url: str = wire.url
+    return url
+
+
 def lm15_build(provider: str, request: lc.Request, *, stream: bool = False) -> Outcome:
     try:
         wire, records = adapter(provider)._build(to_lm15(request), stream=stream)

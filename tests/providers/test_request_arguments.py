@@ -113,3 +113,31 @@ def test_a_gemini_body_the_reader_takes_just_under_its_bound_builds_or_is_an_enc
             assert "nested too deeply" in str(exc)
         else:
             assert built.body.count(b"[") >= depth
+
+
+def _sdk_base_url(dialect: str) -> str:
+    """The base URL each provider's official client posts to (its default)."""
+    if dialect in ("openai", "openai_chat"):
+        import openai
+
+        return str(openai.OpenAI(api_key="test-key").base_url)
+    if dialect == "anthropic":
+        import anthropic
+
+        return str(anthropic.Anthropic(api_key="test-key").base_url)
+    from google import genai
+
+    base: str = genai.Client(api_key="test-key")._api_client._http_options.base_url
+    return base
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("stream", [False, True])
+def test_the_path_joined_to_the_sdks_base_url_is_lm15s_url(dialect: str, stream: bool) -> None:
+    """ProviderRequest.path is relative to the base URL the provider's own SDK takes (what a
+    gateway configures: OPENAI_BASE_URL ends in /v1, ANTHROPIC_BASE_URL does not)."""
+    from .request_support import lm15_adapter_url
+
+    request = lc.Request(MODELS[dialect], [lc.Message.user("hi")])
+    path = lc.build_request(dialect, request, stream=stream).path
+    assert _sdk_base_url(dialect).rstrip("/") + path == lm15_adapter_url(dialect, request, stream=stream)

@@ -57,6 +57,7 @@ from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._json import unwritable
+from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
@@ -206,6 +207,8 @@ def decode_request(provider: str, body: bytes, *, model: str | None = None) -> R
     """
     read = _lookup(_READERS, provider)
     result: Request = read(_json_bytes(body), model=model)
+    if provider != "gemini":  # (Gemini names every functionResponse itself)
+        result = named_by_their_calls(result)
     return result
 
 
@@ -246,12 +249,19 @@ def translate_request(
     onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``,
     and so is every part of the conversation the destination cannot carry as it is (another
     provider's thinking signatures, thinking sent as text, image detail, file ids;
-    ``providers/crossing.py``). Same dialect: exactly ``build_request(p, decode_request(p, body))``.
+    ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON Schema. Same
+    dialect: exactly ``build_request(p, decode_request(p, body))``.
     """
     request = decode_request(source, body, model=model)
     if source == destination:
         return build_request(destination, request, stream=stream)
     canonical, notes = crossing.foreign_extensions_out(source, request)
+    if source == "gemini":
+        try:
+            canonical, rewritten = crossing.openapi_schemas_out(canonical)
+        except RecursionError:
+            raise _too_deep("request") from None
+        notes += rewritten
     built = build_request(destination, canonical, stream=stream)
     notes += crossing.content_losses(source, destination, canonical)
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

@@ -12,7 +12,10 @@ __all__ = ["ProviderRequest"]
 class ProviderRequest(msgspec.Struct, frozen=True, kw_only=True):
     """One HTTP request to a provider, as lm15's ``build_request`` makes it.
 
-    ``path`` is relative to the provider's base URL (``"/v1/messages"``),
+    ``path`` is relative to the base URL the provider's own SDK takes
+    (``https://api.openai.com/v1`` for both OpenAI wires: ``"/responses"``;
+    ``https://api.anthropic.com``: ``"/v1/messages"``;
+    ``https://generativelanguage.googleapis.com``: ``"/v1beta/models/...:generateContent"``),
     ``headers`` holds the non-secret headers lm15 sets (API versions, beta
     flags, content type; never credentials), ``body`` the JSON payload with
     lm15's key order, and ``adaptations`` lm15's record of what it changed or

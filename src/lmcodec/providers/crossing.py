@@ -31,6 +31,13 @@ destination has no such field (Anthropic, Gemini; ``dropped``); a file id (a Fil
 the provider the client spoke to) sent as the destination's file reference (``substituted``:
 the destination cannot resolve another provider's ids).
 
+Gemini's ``parameters`` and ``responseSchema`` take an OpenAPI Schema, which google-genai's
+typed ``Schema`` writes with upper-case type names (``"OBJECT"``) and ``nullable``;
+``decode_request("gemini")`` keeps it as it came (so Gemini gets it back), and
+:func:`openapi_schemas_out` writes it as JSON Schema for another dialect (lower-case type
+names, ``nullable: true`` as a ``"null"`` type, Gemini's ``propertyOrdering`` left out),
+recorded as ``substituted``.
+
 A stream's error crosses too: :func:`crossed_error` gives the Anthropic and Gemini stream writers
 the source provider's error code in their own vocabulary (``_ERROR_KINDS``, ``_ERROR_NAMES``), so
 a rate limit stays a rate limit and an overload an overload behind a gateway (lm15's canonical
@@ -44,9 +51,18 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.wire import Adaptation, ErrorDetail, ImagePart, Request, ThinkingPart, ToolChoice, ToolResultPart
+from lmcodec.wire import (
+    Adaptation,
+    ErrorDetail,
+    FunctionTool,
+    ImagePart,
+    Request,
+    ThinkingPart,
+    ToolChoice,
+    ToolResultPart,
+)
 
-__all__ = ["content_losses", "crossed_error", "foreign_extensions_out"]
+__all__ = ["content_losses", "crossed_error", "foreign_extensions_out", "openapi_schemas_out"]
 
 _DEFAULTS: Final[dict[str, dict[str, Any]]] = {
     "openai_chat": {"response_format": {"type": "text"}, "logprobs": False, "n": 1},
@@ -88,6 +104,90 @@ def foreign_extensions_out(source: str, request: Request) -> tuple[Request, tupl
                 _note(where, "dropped", f"{source}'s own wire key: another dialect has no such field", value)
             )
     return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), tuple(notes)
+
+
+_OPENAPI_TYPES: Final = {
+    "STRING": "string",
+    "NUMBER": "number",
+    "INTEGER": "integer",
+    "BOOLEAN": "boolean",
+    "ARRAY": "array",
+    "OBJECT": "object",
+    "NULL": "null",
+}
+"""Gemini's ``Type`` enum names and the JSON Schema type each one is."""
+_SCHEMA_MAPS: Final = frozenset({"properties", "$defs", "definitions", "patternProperties"})
+"""Keys whose value maps names to schemas."""
+_SCHEMA_VALUES: Final = frozenset(
+    {"items", "anyOf", "oneOf", "allOf", "not", "additionalProperties", "prefixItems", "contains"}
+)
+"""Keys whose value is a schema or a list of schemas."""
+_GEMINI_ONLY: Final = frozenset({"propertyOrdering", "property_ordering"})
+"""Gemini's order of an object's keys in its answer (google-genai writes it snake_cased): no
+JSON Schema keyword (key order is no part of validation), so it does not cross."""
+_OPENAPI_REASON: Final = (
+    "Gemini's OpenAPI Schema spelling (upper-case type names, nullable) written as the JSON "
+    "Schema the destination reads"
+)
+
+
+def openapi_schemas_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` (read from a Gemini body) with its function tools' parameters and its
+    response schema as JSON Schema, one Adaptation per schema that changed."""
+    notes: list[Adaptation] = []
+    tools = list(request.tools)
+    for i, tool in enumerate(tools):
+        if isinstance(tool, FunctionTool):
+            schema = json_schema_of(tool.parameters)
+            if schema != tool.parameters:
+                tools[i] = msgspec.structs.replace(tool, parameters=schema)
+                where = f"tools[{i}].parameters"
+                notes.append(_note(where, "substituted", _OPENAPI_REASON, tool.parameters, schema))
+    changes: dict[str, Any] = {"tools": tuple(tools)} if notes else {}
+    config = request.config
+    fmt = config.response_format
+    if fmt is not None and isinstance(fmt.get("schema"), dict):
+        schema = json_schema_of(fmt["schema"])
+        if schema != fmt["schema"]:
+            config = msgspec.structs.replace(config, response_format={**fmt, "schema": schema})
+            changes["config"] = config
+            notes.append(
+                _note("config.response_format.schema", "substituted", _OPENAPI_REASON, fmt["schema"], schema)
+            )
+    if not changes:
+        return request, ()
+    return msgspec.structs.replace(request, **changes), tuple(notes)
+
+
+def json_schema_of(schema: Any) -> Any:
+    """An OpenAPI Schema (Gemini's spelling) as JSON Schema: ``"type": "OBJECT"`` is
+    ``"object"``, ``"nullable": true`` beside a type adds ``"null"`` to it (``false``, the
+    default, goes), ``propertyOrdering`` goes (Gemini's alone); every other key, and every
+    value that is not a schema (``enum``, ``default``, ``example``), as it is. A schema already
+    in JSON Schema comes back equal."""
+    if isinstance(schema, list):
+        return [json_schema_of(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "type" and isinstance(value, str):
+            out[key] = _OPENAPI_TYPES.get(value, value)
+        elif key in _SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {name: json_schema_of(item) for name, item in value.items()}
+        elif key in _SCHEMA_VALUES:
+            out[key] = json_schema_of(value)
+        elif key in _GEMINI_ONLY:
+            continue
+        elif key != "nullable" or not isinstance(value, bool):
+            out[key] = value
+    if schema.get("nullable") is True:
+        kind = out.get("type")
+        if isinstance(kind, str):
+            out["type"] = [kind, "null"]
+        else:
+            out["nullable"] = True  # no type to widen: kept as it came
+    return out
 
 
 def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:

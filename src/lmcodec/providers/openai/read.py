@@ -61,7 +61,9 @@ function-call ``arguments`` are re-serialized compactly with ASCII escapes; a te
 ``function_call_output`` array comes back as its texts joined by newlines;
 ``allowed_tools`` naming one tool with ``mode: "required"`` comes back as that tool's
 forced form; a known key set to ``null`` reads as absent; empty ``annotations`` are left
-out; ``stream: false`` is always written (lm15 sends the flag either way).
+out; ``stream: false`` is always written (lm15 sends the flag either way); an empty ``tools``
+list is left out (no tools); a ``json_schema`` text format without a ``name`` comes back
+named ``"response"`` (lm15's default name; the API requires one).
 """
 
 from __future__ import annotations

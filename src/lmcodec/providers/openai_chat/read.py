@@ -66,7 +66,7 @@ empty object schema, ``strict: false`` is left out; ``allowed_tools`` naming one
 with ``mode: "required"`` comes back as the function form; with ``stream: true`` and no
 ``stream_options`` the builder adds ``{"include_usage": true}``; a known key set to
 ``null`` reads as absent; for a gpt-5.6-or-later model with a breakpoint the builder
-adds ``prompt_cache_options``.
+adds ``prompt_cache_options``; an empty ``tools`` list is left out (no tools).
 """
 
 from __future__ import annotations

@@ -1,0 +1,63 @@
+"""Tool results that a client's body pairs with their calls by id alone (Chat ``tool`` rows,
+Responses ``function_call_output`` items, Anthropic ``tool_result`` blocks), named after the
+call they answer.
+
+lm15's builders name such a result, where the wire needs a name (Gemini's
+``functionResponse``), after the *last* call with its id in the whole transcript. Some
+OpenAI-compatible servers count ids afresh each turn (``call_0`` for ``f``, then ``call_0``
+for ``g``): there the last call is not the one answered, and an earlier result would go out
+under a later call's name. :func:`named_by_their_calls` gives each unnamed result the name
+of the nearest call with its id before it, which is what the body means; where no id is
+reused by calls of different names the Request is returned as it is (and every builder
+names results as lm15 does).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from lmcodec.wire import Message, Part, Request, ToolCallPart, ToolResultPart
+
+__all__ = ["named_by_their_calls"]
+
+
+def named_by_their_calls(request: Request) -> Request:
+    """``request`` with every unnamed tool result named after the nearest call with its id
+    before it, when some id names different functions; else ``request`` itself."""
+    if not _reused(request):
+        return request
+    nearest: dict[str, str] = {}
+    messages: list[Message] = []
+    for message in request.messages:
+        if message.role == "assistant":
+            for part in message.parts:
+                if isinstance(part, ToolCallPart):
+                    nearest[part.id] = part.name
+        elif any(_unnamed(part, nearest) for part in message.parts):
+            parts = tuple(_named(part, nearest) for part in message.parts)
+            message = msgspec.structs.replace(message, parts=parts)
+        messages.append(message)
+    return msgspec.structs.replace(request, messages=tuple(messages))
+
+
+def _reused(request: Request) -> bool:
+    """Whether two calls share an id but not a name (one pass over the assistant messages)."""
+    names: dict[str, str] = {}
+    for message in request.messages:
+        if message.role == "assistant":
+            for part in message.parts:
+                if isinstance(part, ToolCallPart):
+                    name = part.name
+                    if names.setdefault(part.id, name) != name:
+                        return True
+    return False
+
+
+def _unnamed(part: object, nearest: dict[str, str]) -> bool:
+    return isinstance(part, ToolResultPart) and part.name is None and part.id in nearest
+
+
+def _named(part: Part, nearest: dict[str, str]) -> Part:
+    if isinstance(part, ToolResultPart) and part.name is None and part.id in nearest:
+        return msgspec.structs.replace(part, name=nearest[part.id])
+    return part

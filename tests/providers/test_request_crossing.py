@@ -1,0 +1,171 @@
+"""What a request means in one dialect and another spells differently: Gemini's OpenAPI Schemas
+and tool results paired with their calls by a reused id."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+import lmcodec as lc
+from lmcodec.providers.crossing import json_schema_of
+
+from .request_support import lm15_build
+
+genai = pytest.importorskip("google.genai", reason="google-genai writes the client bodies")
+from google.genai import types  # noqa: E402
+
+OTHERS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-4.1", "openai_chat": "gpt-4.1"}
+
+
+def _genai_body(config: types.GenerateContentConfig) -> bytes:
+    """The body google-genai's client sends for ``generate_content`` with ``config``."""
+    sent: list[bytes] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(request.content)
+        return httpx.Response(200, json={"candidates": []})
+
+    options = types.HttpOptions(httpx_client=httpx.Client(transport=httpx.MockTransport(handler)))
+    client = genai.Client(api_key="test-key", http_options=options)
+    client.models.generate_content(model="gemini-2.5-pro", contents="weather in Paris?", config=config)
+    return sent[0]
+
+
+def _weather_config() -> types.GenerateContentConfig:
+    city = types.Schema(type="STRING", nullable=True, description="City")
+    unit = types.Schema(type="STRING", enum=["C", "F"])
+    parameters = types.Schema(type="OBJECT", properties={"city": city, "unit": unit}, required=["city"])
+    answer = types.Schema(
+        type="OBJECT",
+        properties={
+            "answer": types.Schema(type="STRING"),
+            "tags": types.Schema(type="ARRAY", items=types.Schema(type="STRING")),
+        },
+    )
+    return types.GenerateContentConfig(
+        tools=[
+            types.Tool(
+                function_declarations=[types.FunctionDeclaration(name="get_weather", parameters=parameters)]
+            )
+        ],
+        response_mime_type="application/json",
+        response_schema=answer,
+    )
+
+
+JSON_PARAMETERS = {
+    "type": "object",
+    "properties": {
+        "city": {"type": ["string", "null"], "description": "City"},
+        "unit": {"type": "string", "enum": ["C", "F"]},
+    },
+    "required": ["city"],
+}
+JSON_ANSWER = {
+    "type": "object",
+    "properties": {"answer": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}},
+}
+
+
+def _schemas(dialect: str, body: dict[str, Any]) -> tuple[Any, Any]:
+    """The function tool's schema and the response schema in ``dialect``'s body."""
+    if dialect == "anthropic":
+        return body["tools"][0]["input_schema"], body["output_config"]["format"]["schema"]
+    if dialect == "openai":
+        return body["tools"][0]["parameters"], body["text"]["format"]["schema"]
+    return body["tools"][0]["function"]["parameters"], body["response_format"]["json_schema"]["schema"]
+
+
+def _key_sorted(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+@pytest.mark.parametrize("destination", sorted(OTHERS))
+def test_a_google_genai_schema_goes_to_another_dialect_as_json_schema(destination: str) -> None:
+    """google-genai writes its typed Schema with upper-case types and nullable; forwarded as
+    they were, Anthropic and OpenAI got "type": "OBJECT" (not JSON Schema), with no adaptation."""
+    body = _genai_body(_weather_config())
+    assert b'"OBJECT"' in body and b'"nullable": true' in body.replace(b'":true', b'": true')
+    built = lc.translate_request("gemini", destination, body, model=OTHERS[destination])
+    parameters, answer = _schemas(destination, json.loads(built.body))
+    assert _key_sorted(parameters) == _key_sorted(JSON_PARAMETERS)
+    assert _key_sorted(answer) == _key_sorted(JSON_ANSWER)
+    changed = {a.field: a for a in built.adaptations if a.action == "substituted"}
+    assert set(changed) >= {"tools[0].parameters", "config.response_format.schema"}
+    assert _key_sorted(changed["tools[0].parameters"].applied) == _key_sorted(JSON_PARAMETERS)
+
+
+def test_the_same_schema_back_to_gemini_is_unchanged() -> None:
+    body = _genai_body(_weather_config())
+    sent = json.loads(body)
+    built = json.loads(lc.translate_request("gemini", "gemini", body, model="gemini-2.5-pro").body)
+    assert built["tools"] == sent["tools"]
+    assert built["generationConfig"]["responseSchema"] == sent["generationConfig"]["responseSchema"]
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        JSON_PARAMETERS,
+        {"type": "object", "properties": {"type": {"type": "string"}, "nullable": {"type": "boolean"}}},
+        {"anyOf": [{"type": "string"}, {"type": "null"}], "default": "OBJECT", "enum": ["OBJECT", "STRING"]},
+        {"type": ["integer", "null"], "items": [{"type": "number"}]},
+    ],
+)
+def test_a_json_schema_is_its_own_json_schema(schema: dict[str, Any]) -> None:
+    """Property names and values (enum, default) are never taken for type names."""
+    assert json_schema_of(schema) == schema
+
+
+def _chat_body(second_call_id: str) -> bytes:
+    def call(call_id: str, name: str) -> dict[str, Any]:
+        return {"id": call_id, "type": "function", "function": {"name": name, "arguments": "{}"}}
+
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None, "tool_calls": [call("call_0", "f")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "F"},
+        {"role": "assistant", "content": None, "tool_calls": [call(second_call_id, "g")]},
+        {"role": "tool", "tool_call_id": second_call_id, "content": "G"},
+    ]
+    return json.dumps({"model": "gpt-4.1", "messages": messages}).encode()
+
+
+def _gemini_results(body: bytes) -> list[tuple[str, str]]:
+    contents = json.loads(body)["contents"]
+    return [
+        (part["functionResponse"]["name"], part["functionResponse"]["response"]["result"])
+        for content in contents
+        for part in content["parts"]
+        if "functionResponse" in part
+    ]
+
+
+def test_a_reused_call_id_names_each_result_after_the_call_it_answers() -> None:
+    """Servers that count call ids afresh each turn: call_0 is f, then g. Each result goes to
+    Gemini under the name of the call before it (the last call's name was given to both)."""
+    body = _chat_body("call_0")
+    built = lc.translate_request("openai_chat", "gemini", body, model="gemini-2.5-pro")
+    assert _gemini_results(built.body) == [("f", "F"), ("g", "G")]
+    request = lc.decode_request("openai_chat", body, model="gemini-2.5-pro")
+    assert [p.name for m in request.messages if m.role == "tool" for p in m.parts] == ["f", "g"]
+    assert _gemini_results(lc.build_request("gemini", request).body) == [("f", "F"), ("g", "G")]
+    # lm15's builder, given the same Request, writes the same names
+    assert _gemini_results(json.dumps(lm15_build("gemini", request).body_value).encode()) == [
+        ("f", "F"),
+        ("g", "G"),
+    ]
+    # and the Chat body itself comes back as it was (a tool row carries no name)
+    assert json.loads(
+        lc.build_request("openai_chat", lc.decode_request("openai_chat", body)).body
+    ) == json.loads(body)
+
+
+def test_results_with_ids_of_their_own_are_left_as_lm15_names_them() -> None:
+    request = lc.decode_request("openai_chat", _chat_body("call_1"))
+    assert [p.name for m in request.messages if m.role == "tool" for p in m.parts] == [None, None]
+    built = lc.build_request("gemini", lc.replace(request, model="gemini-2.5-pro"))
+    assert _gemini_results(built.body) == [("f", "F"), ("g", "G")]
