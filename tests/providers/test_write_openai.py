@@ -216,7 +216,9 @@ def test_a_reasoning_state_before_any_summary_gives_the_item_the_backends_id() -
 def test_a_summary_before_its_state_streams_under_a_synthesized_id() -> None:
     """The documented limit of the event order: the summary is not held back for the id, so the
     item streams as ``rs_...`` (added and done alike, as the openai SDK requires); the encrypted
-    content is kept; a verbatim final response still lists the backend's id, which the SDK reports."""
+    content is kept; a final response that says what was streamed is written verbatim and still
+    lists the backend's id, which the SDK reports; one that contradicts the stream (no summary where
+    one streamed) is rebuilt from the events, under the streamed id."""
     body = b"".join(lc.stream.encode(WIRE, _reasoning(summary_first=True)))
     (state,) = _states(body)
     assert state["encrypted_content"] == "enc"
@@ -228,7 +230,12 @@ def test_a_summary_before_its_state_streams_under_a_synthesized_id() -> None:
         "status": "completed",
         "model": "m-1",
         "output": [
-            {"id": "rs_backend", "type": "reasoning", "summary": [], "encrypted_content": "enc"},
+            {
+                "id": "rs_backend",
+                "type": "reasoning",
+                "summary": [{"type": "summary_text", "text": "think"}],
+                "encrypted_content": "enc",
+            },
             {
                 "id": "msg_backend",
                 "type": "message",
@@ -240,6 +247,11 @@ def test_a_summary_before_its_state_streams_under_a_synthesized_id() -> None:
     }
     body = b"".join(lc.stream.encode(WIRE, _reasoning(summary_first=True, final=final)))
     assert sdk_responses(body)["reasoning_state"] == [{"id": "rs_backend", "encrypted_content": "enc"}]
+    final["output"][0]["summary"] = []
+    body = b"".join(lc.stream.encode(WIRE, _reasoning(summary_first=True, final=final)))
+    (state,) = _states(body)
+    assert sdk_responses(body)["reasoning_state"] == [state]
+    assert sdk_responses(body)["thinking"] == "think"
 
 
 # -- linear in the number of output items ------------------------------------

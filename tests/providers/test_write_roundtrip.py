@@ -3,6 +3,7 @@ decoded again gives the same events and the same Response, provider_data include
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,27 @@ def _documented_limits(dialect: str, events: list[Any], again: list[Any]) -> lis
     return out
 
 
+def _said(response: lc.Response) -> tuple[Any, ...]:
+    """What a Responses final object and its stream both say: text, tool calls, usage."""
+    parts = response.message.parts
+    text = "".join(p.text for p in parts if isinstance(p, lc.TextPart))
+    calls = [(p.id, p.name, p.input) for p in parts if isinstance(p, lc.ToolCallPart)]
+    return text, calls, response.usage
+
+
+def _final_contradicts_its_stream(data: dict[str, Any] | None, events: list[Any]) -> bool:
+    """Whether a Responses end's provider_data (the backend's final response) says something else
+    than the stream it ends: the writer rebuilds such a final response from the events
+    (openai/write.py), so it does not round-trip."""
+    if data is None:
+        return False
+    try:
+        final = lc.decode_response("openai", json.dumps(data).encode(), request=REQUEST)
+    except lc.LmcodecError:
+        return True
+    return _said(final) != _said(lc.assemble(events, request=REQUEST))
+
+
 def _check_round_trip(dialect: str, body: bytes) -> list[Any]:
     skip_unless_writer(dialect)
     events = _up_to_error(list(lc.stream.decode(dialect, [body], request=REQUEST)))
@@ -69,10 +91,21 @@ def _check_round_trip(dialect: str, body: bytes) -> list[Any]:
         return events
     written = b"".join(lc.stream.encode(dialect, events))
     again = _documented_limits(dialect, events, list(lc.stream.decode(dialect, [written], request=REQUEST)))
+    end = events[-1]
+    if (
+        dialect == "openai"
+        and isinstance(end, lc.StreamEndEvent)
+        and _final_contradicts_its_stream(end.provider_data, events)
+    ):
+        rebuilt = lc.decode_response("openai", json.dumps(again[-1].provider_data).encode(), request=REQUEST)
+        assert _said(rebuilt) == _said(lc.assemble(again, request=REQUEST)) == _said(lc.assemble(events))
+        events, again = events[:-1], again[:-1]  # the rest round-trips
     strict_equal([lc.to_builtins(e) for e in again], [lc.to_builtins(e) for e in events], dialect)
     for original, back in zip(events, again, strict=True):
         if isinstance(original, lc.StreamEndEvent):
             strict_equal(back.provider_data, original.provider_data, f"{dialect} end provider_data")
+    if isinstance(end, lc.StreamEndEvent) and events[-1] is not end:
+        return [*events, end]
     assert _outcome(again) == _outcome(events)
     return events
 

@@ -72,10 +72,11 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._readback import reads_as
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
-from lmcodec.providers.gemini._readback import reads_as
+from lmcodec.providers.gemini.stream import StreamMapper
 from lmcodec.wire import (
     AudioDelta,
     ContinuationDelta,
@@ -457,7 +458,7 @@ class StreamWriter:
                     [_encode(self._chunk(f.finish_reason(end.finish_reason), f.UNSET)), verbatim]
                 )
             for chunks in candidates:
-                if reads_as(chunks, [_fed_event(fed) for fed in self._fed], end):
+                if reads_as(StreamMapper, chunks, [_fed_event(fed) for fed in self._fed], end):
                     self._clear()
                     return b"".join(b"data: " + chunk + b"\r\n\r\n" for chunk in chunks)
         written = _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))

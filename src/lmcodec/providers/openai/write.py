@@ -40,10 +40,14 @@ openai SDK's ``Response`` model requires, as the API sends it for a request that
 At the end, a ``provider_data`` that is the
 Responses object of this same response (what decoding a Responses stream
 keeps from ``response.completed``) is written verbatim as the final
-response, so a Responses stream decoded and re-encoded decodes to the same
-events, provider_data included; otherwise the final response is built from
-the items written, ``finish_reason`` and ``usage`` (only the usage fields
-reported: no invented zeros). An error event is written as ``error`` followed
+response when it says what the events written say (the same texts, citations,
+logprobs, tool calls, reasoning summaries, status, usage and model:
+:mod:`._final`), so a Responses stream decoded and re-encoded decodes to the
+same events, provider_data included; otherwise (a stream a gateway edited: its
+text redacted, its usage recounted) the final response is built from the items
+written, ``finish_reason`` and ``usage`` (only the usage fields reported: no
+invented zeros), so the openai SDK's final response never contradicts the
+stream before it. An error event is written as ``error`` followed
 by ``response.failed``; events after it are dropped (an error ends the
 stream), an event after the end is a ValidationError, an UnknownEvent is
 dropped (the writers' common rules, :mod:`lmcodec.stream.encoder`).
@@ -62,7 +66,8 @@ id the item's ``.done`` repeats (the openai SDK holds them equal). The summary i
 not held back for it: an item whose summary text streams before its state is
 written under a synthesized ``rs_`` id, and its state reads back with that id
 (``encrypted_content`` kept). A final response written verbatim (below) still
-lists the backend's id, and the SDK's final response reports that one.
+lists the backend's id, and the SDK's final response reports that one (item ids
+are not compared).
 lm15 1.5.0 reads neither ``response.incomplete`` nor ``response.failed``: a
 stream ended that way reads back through lm15 (and lmcodec's lm15-exact
 decoder) with no end event.
@@ -79,6 +84,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.openai._body_write import encode_response
+from lmcodec.providers.openai._final import says_the_same
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
@@ -502,12 +508,6 @@ class StreamWriter:
             self._begin(None, None)
         self._complete_open()
         self._ended = True
-        data = event.provider_data
-        if data is not None and is_this_response(data, self._id):
-            status = str(data.get("status") or "completed")
-            kind = "response." + (status if status in ("incomplete", "failed") else "completed")
-            self._emit(kind, {"response": data})
-            return
         status, reason = ENDINGS.get(event.finish_reason or "stop", ("completed", None))
         response = self._response(status)
         if reason is not None:
@@ -519,6 +519,18 @@ class StreamWriter:
             response["usage"] = responses_usage(event.usage)
         else:  # lm15 reads a null usage as a crash: an unreported usage is left out
             del response["usage"]
+        data = event.provider_data
+        if data is not None and is_this_response(data, self._id):
+            body = ENC.encode(data)
+            if says_the_same(body, data, response):
+                given = data.get("status")
+                kind = "response." + (given if given in ("incomplete", "failed") else "completed")
+                seq = str(self._seq).encode()
+                self._seq += 1
+                self._out.append(
+                    b"".join((_head(kind), b'"response":', body, b',"sequence_number":', seq, b"}\n\n"))
+                )
+                return
         self._emit("response." + status, {"response": response})
 
     def _error(self, event: StreamErrorEvent) -> None:

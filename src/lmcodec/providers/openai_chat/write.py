@@ -24,10 +24,13 @@ Where the values come from:
 - Reasoning is ``delta.reasoning_content`` (DeepSeek, SGLang and vLLM servers;
   what lm15 reads); text logprobs are ``choices[0].logprobs.content``.
 - The end: if its ``provider_data`` is a Chat chunk whose delta carries no
-  content (what decoding a Chat stream keeps: its usage or finish chunk), that
-  chunk is written verbatim, so a Chat stream decoded and re-encoded decodes to
-  the same events, provider_data included. Otherwise the finish and usage
-  chunks are written from ``finish_reason`` and ``usage``.
+  content (what decoding a Chat stream keeps: its usage or finish chunk) and
+  lmcodec's own mapper reads it as this end (its finish reason, usage and the
+  chunk itself), that chunk is written verbatim, so a Chat stream decoded and
+  re-encoded decodes to the same events, provider_data included. Otherwise (an
+  end a gateway changed: its usage recounted, its finish mapped) the finish
+  and usage chunks are written from ``finish_reason`` and ``usage``: the
+  backend's chunk never contradicts the end.
 - An error event is ``data: {"error": {...}}`` (what OpenAI sends and the
   openai SDK raises as ``APIError``); no ``[DONE]`` follows, and events after it
   are dropped (an error ends the stream). An event after the end is a
@@ -50,11 +53,15 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar, Final
 
+import msgspec
+
 from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._readback import reads_as
 from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
-from lmcodec.providers.openai_chat.stream import parse_response
+from lmcodec.providers.openai_chat.stream import StreamMapper, parse_response
+from lmcodec.providers.openai_chat.views import FINISH_REASONS as READ_FINISH
 from lmcodec.wire import (
     ContinuationDelta,
     DataPart,
@@ -85,6 +92,7 @@ FINISH_REASONS: Final[dict[str, str]] = {
 }
 """Canonical finish reason -> Chat ``finish_reason`` (``error`` has no Chat value)."""
 
+_replace: Final = msgspec.structs.replace
 _TAIL: Final = b',"logprobs":null,"finish_reason":null}]}\n\n'
 _DONE: Final = b"data: [DONE]\n\n"
 _CONTENT_KEYS: Final = (
@@ -322,15 +330,19 @@ class StreamWriter:
             out.append(self._no_arguments())
         self._ended = True
         finish = FINISH_REASONS.get(event.finish_reason or "stop", "stop")
+        finish_chunk = self._chunk([_finish_choice(finish)])
         data = event.provider_data
         if data is not None and _is_chunk(data) and _no_content(data):
-            if not data.get("choices"):  # the usage chunk: the finish chunk comes before it
-                out.append(self._chunk([_finish_choice(finish)]))
-            out.append(b"data: " + ENC.encode(data) + b"\n\n")
-        else:
-            out.append(self._chunk([_finish_choice(finish)]))
-            if event.usage is not None:
-                out.append(self._chunk([], usage=chat_usage(event.usage)))
+            verbatim = ENC.encode(data)
+            chunks = [verbatim] if data.get("choices") else [finish_chunk[6:-2], verbatim]
+            written = _replace(event, finish_reason=READ_FINISH.get(finish, "stop"))
+            if reads_as(StreamMapper, chunks, [], written):
+                out.extend(b"data: " + chunk + b"\n\n" for chunk in chunks)
+                out.append(_DONE)
+                return b"".join(out)
+        out.append(finish_chunk)
+        if event.usage is not None:
+            out.append(self._chunk([], usage=chat_usage(event.usage)))
         out.append(_DONE)
         return b"".join(out)
 

@@ -1,6 +1,8 @@
-"""How lmcodec's own Gemini stream mapper reads chunks the writer is about to write: their delta
-events and their merged end. The writer writes an end's ``provider_data`` back as it came only
-when it reads as the same deltas and end (the same-dialect round trip keeps it)."""
+"""How lmcodec's own stream mapper of a wire reads frames a writer is about to write: their delta
+events and their merged end. The Gemini and Chat writers write an end's ``provider_data`` (the
+backend's last chunk) back as it came only when it reads as the same deltas and end: the
+same-dialect round trip keeps it, and an end a gateway changed (its usage recounted, its finish
+mapped) is never contradicted by the backend's chunk."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import LmcodecError
-from lmcodec.providers.gemini.stream import StreamMapper
+from lmcodec.providers._mapper import MapperBase
 from lmcodec.wire import StreamDeltaEvent, StreamEndEvent, TextDelta, ThinkingDelta, ToolCallDelta, Usage
 
 __all__ = ["reads_as"]
@@ -82,11 +84,11 @@ def _merged(ends: list[tuple[Any, Usage | None, Any]]) -> StreamEndEvent:
     return end
 
 
-def reads_as(chunks: list[bytes], deltas: list[Any], end: StreamEndEvent) -> bool:
-    """Whether the mapper reads the chunk JSON texts ``chunks`` as exactly ``deltas`` and ``end``."""
+def reads_as(mapper: type[MapperBase], chunks: list[bytes], deltas: list[Any], end: StreamEndEvent) -> bool:
+    """Whether ``mapper`` reads the frame JSON texts ``chunks`` as exactly ``deltas`` and ``end``."""
     sink = _Collect()
     try:
-        StreamMapper(None, sink).frames(chunks)
+        mapper(None, sink).frames(chunks)
         merged = _merged(sink.ends) if sink.ends else None
     except (LmcodecError, ValueError, TypeError):
         return False
