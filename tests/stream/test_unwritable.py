@@ -1,6 +1,7 @@
 """A lone surrogate (which lm15 reads from a frame such as "\\ud83d") has no UTF-8 spelling: every
-writer entry point refuses it with lc.EncodeError, never a UnicodeEncodeError. A non-finite logprob
-has a spelling (Python json's -Infinity/NaN): the writers use it, never a TypeError."""
+writer entry point refuses it with lc.EncodeError, never a UnicodeEncodeError. A -inf logprob is
+written as each wire spells it (OpenAI's -9999.0, Gemini's protobuf-JSON "-Infinity"), never as
+the non-JSON token -Infinity, never a TypeError (tests/providers/test_write_nonfinite.py has the rest)."""
 
 from __future__ import annotations
 
@@ -91,15 +92,21 @@ def _logprobs(events: list[lc.StreamEvent]) -> list[Any]:
 
 @pytest.mark.parametrize("source", sorted(NON_FINITE_SOURCES))
 @pytest.mark.parametrize("destination", LOGPROB_WIRES)
-def test_a_non_finite_logprob_is_written_as_json_loads_reads_it(source: str, destination: str) -> None:
-    """msgspec cannot write lc.NonFiniteFloat (a TypeError escaped): the writers spell it as
-    Python's json does (-Infinity), and the destination's reader gives the same -inf back."""
+def test_a_non_finite_logprob_is_written_as_the_destination_spells_it(source: str, destination: str) -> None:
+    """msgspec cannot write lc.NonFiniteFloat (a TypeError escaped), and Python json's -Infinity is
+    not JSON: the OpenAI writers write OpenAI's -9999.0, the Gemini writer the protobuf-JSON string,
+    which its reader gives back as -inf."""
+    want = -math.inf if destination == "gemini" else -9999.0
     body = NON_FINITE_SOURCES[source]
     for written in (
         b"".join(lc.stream.translate(source, destination, [body], request=REQUEST)),
         b"".join(lc.stream.encode(destination, lc.stream.decode(source, [body], request=REQUEST))),
     ):
+        assert b"Infinity" not in written.replace(b'"-Infinity"', b"")
         [[logprob]] = _logprobs(list(lc.stream.decode(destination, [written], request=REQUEST)))
-        assert logprob.token == "a" and logprob.logprob == -math.inf
+        assert logprob.token == "a" and logprob.logprob == want
     response = lc.assemble(lc.stream.decode(source, [body], request=REQUEST), request=REQUEST)
-    assert b"-Infinity" in lc.encode_response(destination, response)
+    written = lc.encode_response(destination, response)
+    assert b"Infinity" not in written.replace(b'"-Infinity"', b"")
+    (logprob,) = lc.decode_response(destination, written, request=REQUEST).logprobs or ()
+    assert logprob.logprob == want

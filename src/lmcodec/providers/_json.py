@@ -30,15 +30,18 @@ _TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interprete
 
 
 def _writer_enc_hook(obj: Any) -> Any:
-    if type(obj) is NonFiniteFloat:  # a NaN/infinite logprob read from the wire, spelled as read
-        return msgspec.Raw(obj.json_token())
+    if type(obj) is NonFiniteFloat:
+        raise EncodeError(
+            f"cannot write a provider stream or body: a value is {float(obj)!r}, which JSON cannot carry"
+        )
     raise TypeError(f"cannot encode {type(obj).__name__}")
 
 
 def writer_encoder() -> msgspec.json.Encoder:
-    """The JSON encoder of a wire writer: a non-finite logprob (:class:`~lmcodec.NonFiniteFloat`,
-    as Chat's ``-Infinity`` or Gemini's ``"-inf"`` decode) is written as Python's ``json``
-    writes it (``-Infinity``, ``NaN``), which lm15's and the SDKs' ``json.loads`` read back."""
+    """The JSON encoder of a wire writer. A writer never writes what is not JSON: each writer
+    spells a non-finite logprob as its wire does before encoding (docs/writers.md), and a
+    :class:`~lmcodec.NonFiniteFloat` that reaches the encoder is an :class:`EncodeError`, never
+    Python's ``-Infinity`` token."""
     return msgspec.json.Encoder(enc_hook=_writer_enc_hook)
 
 

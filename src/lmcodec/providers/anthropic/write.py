@@ -19,9 +19,10 @@ Kept from the canonical events: the message id and model of the start event,
 tool call ids and names, thinking text, Anthropic thinking signatures
 (``signature_delta``) and redacted thinking, citations (``citations_delta``),
 the finish reason and usage. When the end's ``provider_data`` is an Anthropic
-``message_delta`` frame that says the same finish reason and usage, it is
-written as it came (stop_sequence, container, ... kept), so a stream decoded
-from Anthropic and written back decodes to the same events.
+``message_delta`` frame that says the same finish reason and usage and holds no
+NaN or infinity (which would be written as null), it is written as it came
+(stop_sequence, container, ... kept), so a stream decoded from Anthropic and
+written back decodes to the same events.
 
 What the Messages wire cannot carry, and what is written instead:
 
@@ -387,7 +388,10 @@ def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent) -> bool:
         read = usage_from(usage) if isinstance(usage, dict) and usage else None
     except (TypeError, ValueError):
         return False
-    return (None if read is None or read == EMPTY_USAGE else read) == end.usage
+    if (None if read is None or read == EMPTY_USAGE else read) != end.usage:
+        return False
+    read_back: dict[str, Any] = msgspec.json.decode(_encode(data))
+    return read_back == data  # a NaN or infinity in it would be written as null
 
 
 # --------------------------------------------------------------------------

@@ -135,10 +135,22 @@ def logprobs_result(logprobs: tuple[TokenLogprob, ...]) -> dict[str, Any]:
 
 
 def _candidate(token: str, logprob: float, token_id: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"token": token, "logProbability": logprob}
+    out: dict[str, Any] = {
+        "token": token,
+        "logProbability": logprob if logprob - logprob == 0.0 else _proto(logprob),
+    }
     if token_id is not None:
         out["tokenId"] = token_id
     return out
+
+
+def _proto(value: float) -> str:
+    """A NaN or infinite float as the protobuf JSON mapping spells it (``"NaN"``, ``"Infinity"``,
+    ``"-Infinity"``: strings, JSON has no such numbers), which Gemini's REST API, google-genai and
+    lm15's ``float()`` read back as the same value."""
+    if value != value:
+        return "NaN"
+    return "Infinity" if value > 0 else "-Infinity"
 
 
 def grounding_metadata(citations: list[CitationPart]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import itertools
 import os
 from typing import Any, Final
 
+from lmcodec.errors import EncodeError
 from lmcodec.providers._json import writer_encoder
 from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
@@ -20,6 +21,7 @@ __all__ = [
     "ENC",
     "ENDINGS",
     "NOTHING_REQUESTED",
+    "VERY_UNLIKELY",
     "OutputItem",
     "annotation",
     "chat_usage",
@@ -55,27 +57,47 @@ def new_id(prefix: str) -> str:
     return f"{prefix}{_PROCESS}{next(_COUNTER):012x}"
 
 
+VERY_UNLIKELY: Final = -9999.0
+"""The logprob OpenAI's API sends for a token too unlikely to have one (its API reference: "the
+value -9999.0 is used to signify that the token is very unlikely"): how both OpenAI writers write
+an infinite negative logprob (JSON has no infinities)."""
+
+
 def logprob_entries(logprobs: tuple[TokenLogprob, ...]) -> list[dict[str, Any]]:
-    """Token logprobs as OpenAI writes them (Chat ``logprobs.content`` and Responses ``logprobs``)."""
+    """Token logprobs as OpenAI writes them (Chat ``logprobs.content`` and Responses ``logprobs``).
+    A ``-inf`` logprob is written as OpenAI writes it, :data:`VERY_UNLIKELY`; a NaN or ``+inf``
+    has no OpenAI spelling: :class:`~lmcodec.EncodeError` naming it."""
     out: list[dict[str, Any]] = []
-    for entry in logprobs:
+    for i, entry in enumerate(logprobs):
         top = [
             {
                 "token": alt.token,
-                "logprob": alt.logprob,
+                "logprob": _logprob(alt.logprob, i, j),
                 "bytes": list(alt.bytes) if alt.bytes is not None else None,
             }
-            for alt in entry.top
+            for j, alt in enumerate(entry.top)
         ]
         out.append(
             {
                 "token": entry.token,
-                "logprob": entry.logprob,
+                "logprob": _logprob(entry.logprob, i, None),
                 "bytes": list(entry.bytes) if entry.bytes is not None else None,
                 "top_logprobs": top,
             }
         )
     return out
+
+
+def _logprob(value: float, index: int, top: int | None) -> float:
+    if value - value == 0.0:  # finite (inf - inf and NaN - NaN are NaN)
+        return value
+    if value < 0:
+        return VERY_UNLIKELY
+    where = f"logprobs[{index}]" + (f".top_logprobs[{top}]" if top is not None else "") + ".logprob"
+    raise EncodeError(
+        f"cannot write the OpenAI stream or body: {where} is {value!r}, which JSON cannot carry "
+        "and OpenAI has no value for (its -9999.0 stands for -inf only)"
+    )
 
 
 def _put(out: dict[str, Any], key: str, value: int | None) -> None:
