@@ -1,8 +1,9 @@
 """What the Responses writer writes passes the openai SDK's own pydantic models (``Response`` and
 the stream event models, ``model_validate``), not only its lenient client (which builds with
 ``construct``). Two conflicts are left out and named: a usage count lm15's Usage leaves unreported
-(``None``) has no slot the SDK accepts (it requires every count, and a written 0 reads back as a
-reported 0), and a logprob's ``bytes`` the source did not give (likewise)."""
+(``None``) beside reported ones has no slot the SDK accepts (it requires every count, and a written
+0 reads back as a reported 0), and a logprob's ``bytes`` the source did not give (likewise). A usage
+that reports nothing is no conflict: it is left out, which the SDK's models allow."""
 
 from __future__ import annotations
 
@@ -28,8 +29,22 @@ _EVENT_MODELS: dict[str, Any] = {typing.get_args(m.model_fields["type"].annotati
 _NO_SDK_MODEL = {"response.output_audio.delta", "response.output_image.delta"}  # lm15's media events
 
 
-def _left_out(loc: tuple[Any, ...]) -> bool:
-    return "usage" in loc or "bytes" in loc
+def _at(data: Any, loc: tuple[Any, ...]) -> Any:
+    for key in loc:
+        data = data[key] if isinstance(data, (dict, list)) else None
+    return data
+
+
+def _left_out(data: dict[str, Any], loc: tuple[Any, ...]) -> bool:
+    """The named conflicts: a count missing from a usage object that reports others (an empty
+    usage object is no conflict: a writer leaves out a usage that reports nothing), a logprob's
+    missing bytes."""
+    if "bytes" in loc:
+        return True
+    if "usage" not in loc:
+        return False
+    usage = _at(data, loc[: loc.index("usage") + 1])
+    return isinstance(usage, dict) and bool(usage)
 
 
 def _errors(model: Any, data: dict[str, Any]) -> list[str]:
@@ -41,7 +56,9 @@ def _errors(model: Any, data: dict[str, Any]) -> list[str]:
         errors = exc.errors()
         wrong = [e["loc"][:-1] for e in errors if e["loc"][-1:] == ("type",) and e["type"] == "literal_error"]
         kept = [
-            e for e in errors if not any(e["loc"][: len(w)] == w for w in wrong) and not _left_out(e["loc"])
+            e
+            for e in errors
+            if not any(e["loc"][: len(w)] == w for w in wrong) and not _left_out(data, e["loc"])
         ]
         return sorted({".".join(map(str, e["loc"])) + ": " + e["type"] for e in kept})
     return []
@@ -99,6 +116,27 @@ def test_corpus_bodies_rebuilt_pass_the_sdk_models(path: Path) -> None:
 @given(events=provider_shaped_streams())
 def test_provider_shaped_streams_and_their_bodies_pass_the_sdk_models(events: list[Any]) -> None:
     _check(events)
+
+
+_NOTHING_REPORTED = lc.Response(
+    id="r1",
+    model="m-1",
+    message=lc.Message(role="assistant", parts=(lc.TextPart(text="hi"),)),
+    finish_reason="stop",
+    usage=lc.Usage(),
+)
+
+
+def test_a_usage_that_reports_nothing_is_left_out_of_both_bodies_and_reads_back() -> None:
+    """An assembled Chat stream sent without include_usage has lc.Usage(): ``"usage": {}`` was
+    written, which ChatCompletion and Response refuse (every count is required)."""
+    from openai.types.chat import ChatCompletion
+
+    for wire, model in (("openai_chat", ChatCompletion), (WIRE, Response)):
+        body = lc.encode_response(wire, _NOTHING_REPORTED)
+        model.model_validate_json(body)
+        back = lc.decode_response(wire, body)
+        assert lc.replace(back, provider_data=None) == _NOTHING_REPORTED
 
 
 @settings(max_examples=60, deadline=None)

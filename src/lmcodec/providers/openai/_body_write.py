@@ -100,7 +100,7 @@ def _body(response: Response) -> dict[str, Any]:
                 }
             )
     status, reason = ENDINGS.get(response.finish_reason, ("completed", None))
-    return {
+    body: dict[str, Any] = {
         "id": response.id or new_id("resp_"),
         "object": "response",
         "created_at": int(time.time()),
@@ -110,5 +110,8 @@ def _body(response: Response) -> dict[str, Any]:
         "model": response.model,
         "output": output,
         **NOTHING_REQUESTED,
-        "usage": responses_usage(response.usage),
     }
+    usage = responses_usage(response.usage)
+    if usage:  # nothing reported: no usage (the SDK's Response allows none, refuses an empty one)
+        body["usage"] = usage
+    return body

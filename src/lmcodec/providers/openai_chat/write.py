@@ -450,14 +450,17 @@ def _body(response: Response) -> dict[str, Any]:
         "logprobs": logprobs,
         "finish_reason": FINISH_REASONS.get(response.finish_reason, "stop"),
     }
-    return {
+    body: dict[str, Any] = {
         "id": response.id or new_id("chatcmpl-"),
         "object": "chat.completion",
         "created": int(time.time()),
         "model": response.model,
         "choices": [choice],
-        "usage": chat_usage(response.usage),
     }
+    usage = chat_usage(response.usage)
+    if usage:  # nothing reported (a stream without include_usage): no usage, which the SDK allows
+        body["usage"] = usage
+    return body
 
 
 def _entries(part: ThinkingPart, first: int) -> list[dict[str, Any]]:
