@@ -9,7 +9,7 @@ as they do in lm15.
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import msgspec
 
@@ -20,11 +20,14 @@ __all__ = [
     "int_or_none",
     "load_body",
     "load_frame",
+    "load_head",
     "parse_json_object",
     "pyint",
     "unwritable",
     "writer_encoder",
 ]
+
+_Head = TypeVar("_Head")
 
 _TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interpreter's recursion bounds)"
 
@@ -60,6 +63,25 @@ def load_frame(data: bytes) -> Any:
         return json.loads(data.decode("utf-8", "replace"))
     except RecursionError:
         raise ValueError(_TOO_DEEP) from None
+
+
+def load_head(decoder: msgspec.json.Decoder[_Head], data: bytes) -> _Head | None:
+    """A frame read into the small Struct of ``decoder`` (the keys read once per stream: the
+    model and id a start-less stream names), or ``None`` when the frame is not JSON of that
+    shape. A frame msgspec refuses as JSON is read as :func:`load_frame` reads it, as the port
+    and lm15 read it, so a NaN or ``-Infinity`` anywhere in it does not hide its model; the
+    typed read costs what it cost before."""
+    try:
+        return decoder.decode(data)
+    except msgspec.ValidationError:
+        return None
+    except (msgspec.DecodeError, RecursionError):
+        pass
+    try:
+        head: _Head = msgspec.convert(load_frame(data), decoder.type)
+    except ValueError:  # not JSON, too deep, or not of the Struct's shape (ValidationError)
+        return None
+    return head
 
 
 def load_body(body: bytes) -> Any:

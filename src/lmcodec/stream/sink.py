@@ -18,7 +18,8 @@ what to make of them. Three sinks exist:
 What the calls mean (every sink honours the same contract):
 
 - ``begin(model)`` comes first, once per stream: the model a synthesized start
-  names (the request's model, else the model the stream itself names).
+  names (the request's model, else the model the stream's first frame names, read as
+  lm15's ``json.loads`` reads it where the frame holds NaN or ``-Infinity``).
 - ``start(id, model)``: a start frame of the provider (Responses
   ``response.created``, Anthropic ``message_start``). Only the stream's first start
   counts, and only if no delta came before it (a delta before any start means

@@ -57,7 +57,7 @@ import msgspec
 
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
-from lmcodec.providers._json import unwritable
+from lmcodec.providers._json import load_head, unwritable
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder, line_safe
@@ -125,10 +125,7 @@ class _HeadPeek:
             elif not seen:
                 seen += chunk
             return
-        try:
-            head = _head_decoder.decode(bytes(data[at + 5 : end]).strip())
-        except (msgspec.DecodeError, msgspec.ValidationError):
-            head = _Head()
+        head = load_head(_head_decoder, bytes(data[at + 5 : end]).strip()) or _Head()
         self.id = head.id or head.responseId
         self.model = head.model or head.modelVersion
         self._stop()

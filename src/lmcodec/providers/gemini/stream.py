@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
+from lmcodec.providers._json import load_head
 from lmcodec.providers._mapper import (
     LM15_CRASHES,
     REFUSED,
@@ -94,11 +95,10 @@ class StreamMapper(MapperBase):
 
     @staticmethod
     def named_model(data: bytes) -> str | None:
-        """The chunk's ``modelVersion`` (a non-empty string), else ``None``."""
-        try:
-            model = _named_decoder.decode(data).modelVersion
-        except REFUSED:
-            return None
+        """The chunk's ``modelVersion`` (a non-empty string), else ``None``; a chunk holding NaN
+        or ``-Infinity`` is read as lm15's ``json.loads`` reads it."""
+        named = load_head(_named_decoder, data)
+        model = named.modelVersion if named is not None else None
         return model if isinstance(model, str) and model else None
 
     def frames(self, datas: list[bytes]) -> int:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Final
 
 import msgspec
 
+from lmcodec.providers._json import load_head
 from lmcodec.providers._mapper import new, usage_of
 from lmcodec.providers.openai.views import Logprob, stream_error_detail
 from lmcodec.wire import StreamErrorEvent, Usage
@@ -113,11 +114,10 @@ _named_decoder: Final = msgspec.json.Decoder(_Named)
 
 
 def named_model(data: bytes) -> str | None:
-    """The ``model`` a chunk names (a non-empty string), else ``None``."""
-    try:
-        model = _named_decoder.decode(data).model
-    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
-        return None
+    """The ``model`` a chunk names (a non-empty string), else ``None``; a chunk holding NaN or
+    ``-Infinity`` (a vLLM logprob) is read as lm15's ``json.loads`` reads it."""
+    named = load_head(_named_decoder, data)
+    model = named.model if named is not None else None
     return model if isinstance(model, str) and model else None
 
 
