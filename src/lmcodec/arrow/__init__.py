@@ -27,7 +27,11 @@ Typed integer columns are int64: a value beyond it (a ``seed`` >= 2**63) raises
 EncodeError. Parquet files are written with page checksums and read with them
 verified: a damaged or cut file yields the records before the damage, then raises
 :class:`~lmcodec.DecodeError` naming the file (pyarrow's own errors never escape),
-as a table whose columns do not decode does. The Turn table (:func:`schema` gives the full Arrow schema)::
+as a table whose columns do not decode does. A column of an Arrow type the reader cannot
+read (a string where a struct belongs, ...) is a DecodeError naming it, before any record;
+a missing or null-typed one reads as absent, an unexpected one is ignored, and other encodings
+of the same values (large strings and lists, dictionary text, narrower ints) read as
+written. The Turn table (:func:`schema` gives the full Arrow schema)::
 
     id string, created_at string,
     request struct<model, messages list<MESSAGE>, system, system_parts list<...>,
@@ -56,7 +60,7 @@ from typing import IO, Any
 
 import msgspec
 
-from lmcodec.arrow._nodes import TooLarge, pyarrow_module, struct_node
+from lmcodec.arrow._nodes import ColumnMismatch, TooLarge, pyarrow_module, struct_node
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Message, Request, Response, Turn
@@ -165,6 +169,15 @@ def _type_of_schema(arrow_schema: Any, type: Any, where: str = "the table") -> t
     return tp
 
 
+def _check_columns(arrow_schema: Any, tp: type, where: str = "the table") -> None:
+    """A DecodeError naming the column when one has an Arrow type ``tp``'s reader cannot read
+    (a string where a struct belongs, an int where JSON text does, ...), before any record."""
+    try:
+        struct_node((tp,)).check_fields([(f.name, f.type) for f in arrow_schema])
+    except ColumnMismatch as exc:
+        raise DecodeError(f"{where} does not hold {tp.__name__} records: {exc}") from None
+
+
 def _decode_batches(batches: Iterable[Any], tp: type, where: str = "the table") -> Iterator[Any]:
     """The records of ``batches``; a batch that does not read or decode is a DecodeError
     after every record before it."""
@@ -192,6 +205,7 @@ def _decode_batches(batches: Iterable[Any], tp: type, where: str = "the table") 
 def from_table(table: Any, type: Any = None) -> Iterator[Any]:
     """The records of a table (``type`` from the table's metadata when None), lazily, batch by batch."""
     tp = _type_of_schema(table.schema, type)
+    _check_columns(table.schema, tp)
     return _decode_batches(table.to_batches(max_chunksize=_READ_BATCH), tp)
 
 
@@ -243,7 +257,8 @@ def read_parquet(
     ``type`` defaults to the record type stored in the file by :func:`write_parquet`. A file
     that cannot be opened raises OSError, as ``open`` does; one that is not Parquet, or is cut
     or damaged (page checksums are verified), raises :class:`~lmcodec.DecodeError` after the
-    records before the damage.
+    records before the damage; one with a column of another Arrow type than the reader takes
+    raises it before any record, naming the column.
     """
     pa = pyarrow_module()
     sources: list[Any] = [path]
@@ -259,4 +274,5 @@ def read_parquet(
             except (pa.ArrowException, OSError, ValueError) as exc:
                 raise DecodeError(f"{where} is not a readable Parquet file: {exc}") from exc
             tp = _type_of_schema(pf.schema_arrow, type, where)
+            _check_columns(pf.schema_arrow, tp, where)
             yield from _decode_batches(batches, tp, where)

@@ -1,5 +1,6 @@
 """Arrow schema nodes of the wire types: each converts a whole column between field values and an
-Arrow array (the column rules are described in :mod:`lmcodec.arrow`); pyarrow imported on first use."""
+Arrow array (the column rules are described in :mod:`lmcodec.arrow`), and checks, once per file or
+table, that a column's Arrow type is one it reads; pyarrow imported on first use."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import msgspec.inspect as mi
 from lmcodec.codecs._hooks import enc_hook
 from lmcodec.wire import Reasoning
 
-__all__ = ["Node", "TooLarge", "pyarrow_module", "struct_node"]
+__all__ = ["ColumnMismatch", "Node", "TooLarge", "pyarrow_module", "struct_node"]
 
 _SKIPPED = {(Reasoning, "budget")}  # a legacy read alias, moved to thinking_budget by every decode
 
@@ -45,6 +46,52 @@ def _json_type(pa: Any) -> Any:
 
 class TooLarge(Exception):
     """A column of one batch outgrew a single Arrow array (2 GiB of text): split the batch."""
+
+
+class ColumnMismatch(Exception):
+    """A column its node cannot read (``column``: its dotted path, list items as ``[]``)."""
+
+    def __init__(self, column: str, problem: str) -> None:
+        super().__init__(f"column {column} {problem}")
+        self.column = column
+
+
+def _mismatch(column: str, expected: str, found: Any) -> ColumnMismatch:
+    shown = str(found)
+    if len(shown) > 120:
+        shown = shown[:117] + "..."
+    return ColumnMismatch(column, f"is {shown}, where lmcodec.arrow reads {expected}")
+
+
+def _leaf_storage(pa: Any, found: Any) -> Any:
+    """The type a leaf column's values are read as: extension and dictionary types unwrapped."""
+    while True:
+        if isinstance(found, pa.BaseExtensionType):
+            found = found.storage_type
+        elif pa.types.is_dictionary(found):
+            found = found.value_type
+        else:
+            return found
+
+
+def _is_text(t: Any) -> bool:
+    types = pyarrow_module().types
+    return bool(types.is_string(t) or types.is_large_string(t) or types.is_string_view(t))
+
+
+def _is_number(t: Any) -> bool:  # a float field reads integers as msgspec does
+    types = pyarrow_module().types
+    return bool(types.is_floating(t) or types.is_integer(t))
+
+
+# The Arrow types whose Python values a leaf of each kind hands to the canonical decoder.
+_LEAF_READS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "string": ("string", _is_text),
+    "json": ("JSON text (string)", _is_text),
+    "int64": ("an integer", lambda t: bool(pyarrow_module().types.is_integer(t))),
+    "float64": ("a number", _is_number),
+    "bool_": ("bool", lambda t: bool(pyarrow_module().types.is_boolean(t))),
+}
 
 
 # ---------------------------------------------------------------------------- schema nodes
@@ -86,6 +133,13 @@ class _Leaf:
             arr = pa.ExtensionArray.from_storage(pa.json_(), arr)
         return arr
 
+    def check(self, found: Any, column: str) -> None:
+        """Raise ColumnMismatch unless a column of type ``found`` reads as this leaf (null: absent)."""
+        pa = pyarrow_module()
+        expected, reads = _LEAF_READS[self.kind]
+        if not pa.types.is_null(found) and not reads(_leaf_storage(pa, found)):
+            raise _mismatch(column, expected, found)
+
     def from_arrow(self, arr: Any) -> list[Any]:
         if not self.is_json:
             return arr.to_pylist()  # type: ignore[no-any-return]
@@ -119,7 +173,18 @@ class _List:
         offset_array = pa.array(offsets, type=pa.int32())
         return pa.ListArray.from_arrays(offset_array, items, type=self.arrow_type(), mask=mask)
 
+    def check(self, found: Any, column: str) -> None:
+        """Raise ColumnMismatch unless ``found`` is a list (or large list) of what the item reads."""
+        types = pyarrow_module().types
+        if types.is_null(found):
+            return
+        if not (types.is_list(found) or types.is_large_list(found)):
+            raise _mismatch(column, "a list", found)
+        self.item.check(found.value_type, f"{column}[]")
+
     def from_arrow(self, arr: Any) -> list[Any]:
+        if arr.null_count == len(arr):  # a null-typed column too: nothing to read
+            return [None] * len(arr)
         offsets = arr.offsets.to_pylist()
         first = offsets[0]
         items = self.item.from_arrow(arr.values.slice(first, offsets[-1] - first))
@@ -220,7 +285,34 @@ class _Struct:
         mask = pa.array([v is None for v in values]) if type(None) in kinds else None
         return pa.StructArray.from_arrays(arrays, fields=list(self.arrow_type()), mask=mask)
 
+    def check(self, found: Any, column: str) -> None:
+        """Raise ColumnMismatch unless ``found`` is a struct whose fields this node reads."""
+        types = pyarrow_module().types
+        if types.is_null(found):
+            return
+        if not types.is_struct(found):
+            raise _mismatch(column, "a struct", found)
+        self.check_fields([(f.name, f.type) for f in found], f"{column}.")
+
+    def check_fields(self, fields: list[tuple[str, Any]], prefix: str = "") -> None:
+        """Check the named columns of a struct or table (``prefix`` leads their paths): the ones
+        this node reads must have a type it reads; a missing one reads as null, others are ignored."""
+        found: dict[str, Any] = {}
+        for name, arrow_type in fields:
+            if name in found and (name in self.columns or name == self.tag_field):
+                raise ColumnMismatch(
+                    f"{prefix}{name}", "is there twice: which one holds the records is not known"
+                )
+            found[name] = arrow_type
+        if self.tag_field is not None and self.tag_field in found:
+            _Leaf("string").check(found[self.tag_field], f"{prefix}{self.tag_field}")
+        for name, node in self.columns.items():
+            if name in found:
+                node.check(found[name], f"{prefix}{name}")
+
     def from_arrow(self, arr: Any) -> list[Any]:
+        if arr.null_count == len(arr):  # a null-typed column too: nothing to read
+            return [None] * len(arr)
         names = [f.name for f in arr.type]
         return _with_nulls(self.rows(dict(zip(names, arr.flatten(), strict=True)), len(arr)), arr)
 
