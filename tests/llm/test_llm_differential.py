@@ -22,6 +22,7 @@ from lmcodec.errors import ValidationError
 from .llm_support import StreamEvent, llm, same_json
 
 pytestmark = pytest.mark.skipif(llm is None, reason="llm is not installed")
+pydantic = pytest.importorskip("pydantic", reason="llm's Options are pydantic models")
 
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
@@ -383,3 +384,57 @@ def test_apply_model_refuses_a_model_name_that_is_not_a_non_empty_string(mock_mo
         L.apply_model(response)
     assert info.value.path == "$.model"
     assert L.apply_model(response, model=mock_model).model == "mock"
+
+
+if llm is not None:
+
+    class FloatOptions(llm.Options):  # type: ignore[misc,name-defined]
+        temperature: float | None = None
+        top_p: float | None = pydantic.Field(default=None, ge=0.0, le=1.0)
+        penalties: list[float] | None = None
+        max_tokens: int | None = None
+        extra: dict[str, Any] | None = None
+        anything: Any = None
+
+    class FloatModel(llm.Model):  # type: ignore[misc,name-defined]
+        model_id = "floats"
+        Options = FloatOptions
+
+        def execute(self, prompt: Any, stream: Any, response: Any, conversation: Any) -> Any:
+            yield "ok"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        '{"temperature":NaN}',
+        '{"temperature":Infinity,"top_p":0.5}',
+        '{"temperature":-Infinity}',
+        '{"temperature":1e400}',
+        '{"temperature":"nan","penalties":[NaN,1,"-inf",0.5]}',
+        '{"extra":{"x":NaN,"y":[Infinity]},"anything":[-Infinity,{"z":NaN}]}',
+        '{"top_p":NaN}',
+        '{"top_p":Infinity}',
+        '{"top_p":-Infinity}',
+        '{"max_tokens":NaN}',
+        '{"max_tokens":Infinity}',
+    ],
+)
+def test_apply_model_keeps_nan_and_infinity_options_as_llm_writes_them(options: str) -> None:
+    """llm 0.36's Options keep a NaN or infinite float (coerced from a string, read from
+    ``1e400``, inside lists and dicts) and ``to_dict`` hands it to ``json.dumps``, which writes
+    ``NaN``/``Infinity``; lmcodec wrote ``null`` there, which llm reads as the option not set
+    (red-team finding 6). Where the Options refuse the value, both refuse it."""
+    model = FloatModel()
+    data = b'{"model":"floats","prompt":{"messages":[],"options":%s},"messages":[]}' % options.encode()
+    try:
+        expected = llm.Response.from_dict(json.loads(data), model=model).to_dict()
+    except pydantic.ValidationError:
+        with pytest.raises(ValidationError, match=r"floats: "):
+            L.apply_model(L.decode(data), model=model)
+        return
+    minted = expected.pop("id")
+    got = L.reloaded(L.apply_model(L.decode(data), model=model), new_id=lambda: minted)
+    assert L.encode(got) == json.dumps(expected | {"id": minted}, separators=(",", ":")).encode()
+    again = llm.Response.from_dict(json.loads(L.encode(got)), model=model).to_dict()
+    assert same_json(L.encode(got), again)

@@ -10,6 +10,7 @@ lazily; importing this module does not require it.
 """
 
 import json
+import math
 import typing
 from typing import Any
 
@@ -18,6 +19,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.llm.codec import from_builtins, to_builtins
 from lmcodec.llm.types import Attachment, Message, Part, Response
+from lmcodec.wire._types import NonFiniteFloat
 
 _PART_CLASSES: tuple[type, ...] = typing.get_args(Part)
 
@@ -82,7 +84,8 @@ def apply_model(response: Response, *, model: Any = None, async_: bool = False) 
     - validates ``prompt.options`` with ``model.Options`` (pydantic; unknown
       option names and bad values raise ValidationError at
       ``$.prompt.options.<name>``) and keeps what llm writes back: the coerced
-      values, non-None only, in the Options class's field order;
+      values, non-None only, in the Options class's field order (a NaN or infinite
+      float written ``NaN`` / ``Infinity``, as llm's ``json.dumps`` writes it);
     - replaces ``model`` with ``model.model_id`` (aliases resolve to the id);
     - raises ValidationError when the model does not support conversations
       (``supports_conversation = False``) and the input chain holds an
@@ -122,7 +125,7 @@ def apply_model(response: Response, *, model: Any = None, async_: bool = False) 
         raise ValidationError(text, f"$.prompt.options{loc}") from None
     except TypeError as exc:
         raise ValidationError(str(exc), "$.prompt.options") from None
-    kept = {k: v for k, v in dict(options).items() if v is not None}
+    kept = {k: _nonfinite_marked(v) for k, v in dict(options).items() if v is not None}
 
     if not model.supports_conversation:
         for i, message in enumerate(response.prompt.messages):
@@ -133,3 +136,15 @@ def apply_model(response: Response, *, model: Any = None, async_: bool = False) 
 
     prompt = msgspec.structs.replace(response.prompt, options=kept or None)
     return msgspec.structs.replace(response, model=model.model_id, prompt=prompt)
+
+
+def _nonfinite_marked(value: Any) -> Any:
+    """``value`` with each NaN or infinite float (pydantic's coercion gives plain floats, which
+    ``encode`` writes as null) made a NonFiniteFloat, which it writes as ``json.dumps`` does."""
+    if type(value) is float:
+        return value if math.isfinite(value) else NonFiniteFloat(value)
+    if isinstance(value, dict):
+        return {k: _nonfinite_marked(v) for k, v in value.items()}
+    if type(value) in (list, tuple):
+        return type(value)(map(_nonfinite_marked, value))
+    return value
