@@ -258,15 +258,17 @@ def lc_stream_outcomes(provider: str, body: bytes) -> dict[str, Any]:
     }
 
 
-def lm15_stream_outcomes(provider: str, body: bytes) -> tuple[Any, Any]:
-    """lm15's post-coalesce trace (dicts) and materialized Response (a dict), or what each raised."""
+def lm15_stream_outcomes(provider: str, body: bytes, request: Any = None) -> tuple[Any, Any]:
+    """lm15's post-coalesce trace (dicts) and materialized Response (a dict), or what each raised;
+    ``request``: lm15's Request the stream answers (default: the sweep's)."""
+    request = LM_REQUEST if request is None else request
     try:
-        events = lm15_events(provider, body, LM_REQUEST)
+        events = lm15_events(provider, body, request)
     except Exception as exc:
         return Raised(exc), Raised(exc)
     trace = [ls.stream_event_to_dict(e) for e in events]
     try:
-        response = lr.materialize_response(iter(events), LM_REQUEST)
+        response = lr.materialize_response(iter(events), request)
     except Exception as exc:
         return trace, Raised(exc)
     return trace, ls.response_to_dict(response, include_provider_data=True)

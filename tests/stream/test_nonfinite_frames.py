@@ -29,10 +29,10 @@ import lmcodec as lc
 from lmcodec import stream as lcs
 
 from ..corpus import strict_equal
-from ..providers.provider_support import BODIES, Raised, frames_of, lm15_events, needs_bodies, sse_body
+from ..providers.provider_support import BODIES, Raised, frames_of, needs_bodies, sse_body
+from ..providers.sweep_support import lm15_stream_outcomes
 
 lr = pytest.importorskip("lm15.result", reason="lm15 1.5.0 is the reference implementation")
-import lm15.serde as ls  # noqa: E402
 import lm15.types as lt  # noqa: E402
 
 NOT_JSON_15 = "provider_data must contain only JSON-compatible values"
@@ -165,17 +165,7 @@ def _stream(case: str, at: str, number: float) -> tuple[str, str, bytes, bytes]:
 
 def _lm15(provider: str, body: bytes, model: str) -> tuple[Any, Any]:
     """lm15's post-coalesce trace and materialized Response (dicts), or what each raised."""
-    request = lt.Request(model=model, messages=(lt.Message.user("hi"),))
-    try:
-        events = lm15_events(provider, body, request)
-    except Exception as exc:
-        return Raised(exc), Raised(exc)
-    trace = [ls.stream_event_to_dict(e) for e in events]
-    try:
-        response = lr.materialize_response(iter(events), request)
-    except Exception as exc:
-        return trace, Raised(exc)
-    return trace, ls.response_to_dict(response, include_provider_data=True)
+    return lm15_stream_outcomes(provider, body, lt.Request(model=model, messages=(lt.Message.user("hi"),)))
 
 
 # -- lmcodec ----------------------------------------------------------------------------------------
