@@ -33,9 +33,10 @@ def named_by_their_calls(request: Request) -> Request:
             for part in message.parts:
                 if isinstance(part, ToolCallPart):
                     nearest[part.id] = part.name
-        elif any(_unnamed(part, nearest) for part in message.parts):
+        else:
             parts = tuple(_named(part, nearest) for part in message.parts)
-            message = msgspec.structs.replace(message, parts=parts)
+            if any(new is not old for new, old in zip(parts, message.parts, strict=True)):
+                message = msgspec.structs.replace(message, parts=parts)
         messages.append(message)
     return msgspec.structs.replace(request, messages=tuple(messages))
 
@@ -51,10 +52,6 @@ def _reused(request: Request) -> bool:
                     if names.setdefault(part.id, name) != name:
                         return True
     return False
-
-
-def _unnamed(part: object, nearest: dict[str, str]) -> bool:
-    return isinstance(part, ToolResultPart) and part.name is None and part.id in nearest
 
 
 def _named(part: Part, nearest: dict[str, str]) -> Part:
