@@ -61,6 +61,7 @@ import msgspec
 from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS, decode_response
 from lmcodec.providers._mapper import wire_model
+from lmcodec.stream._chunks import check_chunks, not_a_chunk
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -111,6 +112,17 @@ def _checked_arguments(provider: str, request: Request | None, unknown: OnUnknow
     if request is not None and not isinstance(request, Request):  # (the common case costs no call)
         require_instance(request, Request, "request", optional=True)
     return mapper_cls
+
+
+def _joined(batch: list[Any]) -> bytes:
+    """The chunks of a batch as one (a chunk that is not bytes-like is named)."""
+    try:
+        return b"".join(batch)
+    except TypeError:
+        wrong = next(filter(None, map(not_a_chunk, batch)), None)
+        if wrong is not None:
+            raise wrong from None
+        raise
 
 
 def _is_truncated(data: bytes) -> bool:
@@ -195,6 +207,11 @@ class _Stream:
                     frames = self._frame(view[at : at + _SLICE_BYTES])
                     if frames:
                         self._map(frames)
+        except TypeError:
+            wrong = not_a_chunk(data)
+            if wrong is not None:
+                raise wrong from None
+            raise
         finally:
             self._busy = False
 
@@ -217,6 +234,7 @@ class _Stream:
         batch: list[Any] = []  # chunks read, not yet framed
         size = 0
         cap = self._batch_bytes()
+        chunk: Any = b""
         try:
             for chunk in chunks:
                 n = len(chunk)
@@ -230,12 +248,19 @@ class _Stream:
                         continue
                 batch.append(chunk)
                 size += n
+        except TypeError:
+            wrong = next(filter(None, map(not_a_chunk, [*batch, chunk])), None)
+            if wrong is not None:  # a programming error, not a failure of the source
+                raise wrong from None
+            if batch and not self._failed:
+                self.feed(b"".join(batch))
+            raise
         except Exception:
             if batch and not self._failed:  # what came before the failure of the source
                 self.feed(b"".join(batch))
             raise
         if batch:
-            self.feed(b"".join(batch))
+            self.feed(_joined(batch))
         self.close()
 
     def _batch_bytes(self) -> int:
@@ -453,6 +478,7 @@ def decode(
     into its assembler. The arguments are checked at the call.
     """
     _checked_arguments(provider, request, unknown)
+    check_chunks(chunks, "lc.stream.decode")
     return Decoding(provider, chunks, request, unknown)
 
 

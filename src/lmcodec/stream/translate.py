@@ -58,6 +58,7 @@ import msgspec
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import load_head, unwritable
+from lmcodec.stream._chunks import check_chunks, not_a_chunk
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder, line_safe
@@ -112,7 +113,12 @@ class _HeadPeek:
         self.id: str | None = None
         self.model: str | None = None
 
-    def feed(self, chunk: bytes) -> None:
+    def feed(self, chunk: bytes | bytearray | memoryview) -> None:
+        if type(chunk) is not bytes:  # (the first chunks only: the peek stops at the first line)
+            wrong = not_a_chunk(chunk)
+            if wrong is not None:
+                raise wrong
+            chunk = bytes(chunk)
         seen = self.seen
         if seen:
             seen += chunk
@@ -336,6 +342,11 @@ class _Translator:
             return self._feed(chunk)
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._encoder.provider) from None
+        except TypeError:
+            wrong = not_a_chunk(chunk)
+            if wrong is not None:
+                raise wrong from None
+            raise
 
     def _feed(self, chunk: bytes) -> bytes:
         head = self._head
@@ -380,7 +391,9 @@ def translate(
     the end of input). ``request`` is the request the stream answers: its model
     names a stream whose wire names none (Chat Completions, Gemini). The arguments are checked
     at the call."""
-    return _translated(_Translator(src, dst, request), chunks)
+    translator = _Translator(src, dst, request)
+    check_chunks(chunks, "lc.stream.translate")
+    return _translated(translator, chunks)
 
 
 def _translated(translator: _Translator, chunks: Iterable[bytes]) -> Iterator[bytes]:

@@ -1,0 +1,29 @@
+"""The type errors of a stream's input: chunks must be bytes-like, and a whole body is one chunk.
+
+The checks run at the call (the iterable) or only once a ``TypeError`` has already been raised
+(each chunk), so a well-typed stream pays nothing for them."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+BYTES_LIKE: Final = (bytes, bytearray, memoryview)
+
+
+def check_chunks(chunks: Any, func: str) -> None:
+    """Refuse a bytes or str object passed where an iterable of chunks is expected: iterating it
+    would yield ints or characters, not chunks."""
+    if isinstance(chunks, (*BYTES_LIKE, str)):
+        kind = type(chunks).__name__
+        raise TypeError(
+            f"{func} takes an iterable of byte chunks, not a {kind} object: pass a whole body as [body]"
+        )
+
+
+def not_a_chunk(chunk: Any) -> TypeError | None:
+    """The error for a chunk that is not bytes-like (``None`` when ``chunk`` is one)."""
+    if isinstance(chunk, BYTES_LIKE):
+        return None
+    hint = " (encode text first: chunk.encode())" if isinstance(chunk, str) else ""
+    kind = type(chunk).__name__
+    return TypeError(f"a stream chunk must be bytes, bytearray or memoryview, not {kind}{hint}")
