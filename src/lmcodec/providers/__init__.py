@@ -138,6 +138,8 @@ def decode_response(provider: str, body: bytes, *, request: Request | None = Non
             raise DecodeError(
                 f"the body is not valid Unicode: {exc.reason} at character {exc.start}"
             ) from exc
+    elif not isinstance(body, bytes):
+        raise _not_json(body, "response")
     result: Response = parse(body, request)
     return result
 
@@ -222,8 +224,13 @@ def _json_bytes(body: Any) -> bytes | bytearray | memoryview:
             return body.encode("utf-8")
         except UnicodeEncodeError as exc:
             raise text_error(exc, body) from None
+    raise _not_json(body, "request")
+
+
+def _not_json(body: Any, what: str) -> TypeError:
+    """The error for a body given as something other than its JSON text."""
     hint = "; encode a parsed body first, e.g. msgspec.json.encode(body)" if isinstance(body, dict) else ""
-    raise TypeError(f"body must be the request's JSON as bytes or str, not {type(body).__name__}{hint}")
+    return TypeError(f"body must be the {what}'s JSON as bytes or str, not {type(body).__name__}{hint}")
 
 
 def encode_response(provider: str, response: Response) -> bytes:
