@@ -60,8 +60,12 @@ def _states(continuation: Continuations) -> tuple[ContinuationState, ...]:
 
 
 def replace(obj: S, /, **changes: Any) -> S:
-    """A copy of ``obj`` with ``changes`` applied, checked like a fresh construction."""
+    """A copy of ``obj`` with ``changes`` applied, checked like a fresh construction.
+
+    A field left unset is not passed on: such a field is read from the wire only (Reasoning's
+    legacy ``budget``), never a constructor argument."""
     fields = {name: getattr(obj, name) for name in obj.__struct_fields__}
+    fields = {name: value for name, value in fields.items() if value is not msgspec.UNSET}
     fields.update(changes)
     return type(obj)(**fields)
 

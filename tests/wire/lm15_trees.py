@@ -220,6 +220,12 @@ def check_wire(lm_obj: Any, lc_obj: Any, *, include_provider_data: bool = False)
     if not provider_data_dropped:
         assert decoded == lc_obj, f"decoded {decoded!r} != constructed {lc_obj!r}"
 
+    # (3) lc.replace with no change copies the object as dataclasses.replace copies lm15's
+    copied = lc.replace(lc_obj)
+    assert copied == lc_obj and type(copied) is type(lc_obj)
+    lm_copied = to_dict(dataclasses.replace(lm_obj), **lm_kw)
+    typed_equal(json.loads(lc.encode(copied, **kw)), json.loads(json.dumps(lm_copied)))
+
 
 def check(node: Obj, *, include_provider_data: bool = False) -> bool:
     """Build ``node`` on both sides and check all three properties; True when it was valid."""
