@@ -195,3 +195,29 @@ def test_response_usage_is_required_to_build_and_optional_on_the_wire() -> None:
     assert (ours.id, ours.usage) == (None, lc.Usage())
     required = lc.schema(lc.Response)["$defs"]["Response"]["required"]
     assert "usage" not in required and "id" not in required
+
+
+@pytest.mark.parametrize(
+    "cls", [c for c in CLASSES if _lm15_class(c.__name__) is not None], ids=lambda c: c.__name__
+)
+def test_match_args_are_lm15s(cls: type) -> None:
+    """``case TextPart(text):`` binds what it binds on lm15's dataclass (msgspec gives keyword-only
+    Structs no positional patterns)."""
+    lm15_cls = _lm15_class(cls.__name__)
+    theirs = getattr(lm15_cls, "__match_args__", ())
+    assert cls.__match_args__ == tuple(n for n in theirs if (cls.__name__, n) not in _LM15_ONLY)
+
+
+def test_positional_patterns_match_as_on_lm15() -> None:
+    import lm15.types as lt
+
+    def describe(part: object, types: object) -> str:
+        match part:
+            case types.ToolCallPart(call_id, name, arguments):  # type: ignore[attr-defined]
+                return f"call {call_id} {name} {arguments}"
+            case types.TextPart(text):  # type: ignore[attr-defined]
+                return f"text {text}"
+        return "other"
+
+    for build in (lambda m: m.TextPart("hi"), lambda m: m.ToolCallPart("c1", "f", {"x": 1})):
+        assert describe(build(wire), wire) == describe(build(lt), lt) != "other"

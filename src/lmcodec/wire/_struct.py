@@ -83,11 +83,16 @@ class WireMeta(msgspec.StructMeta):
     plan below.
     """
 
+    @property
+    def __match_args__(cls) -> tuple[str, ...]:  # type: ignore[override]  # (msgspec's is read-only too)
+        """lm15's positional fields, as a dataclass gives them to ``match`` (``case TextPart(text):``);
+        msgspec's own (none: the wire Structs are keyword-only) is shadowed by this property."""
+        return _plan_of(cls).positional
+
     def __call__(cls: type[_S], *args: Any, **kwargs: Any) -> _S:
         plan: _Plan | None = cls.__dict__.get("_lm_plan")
         if plan is None:
-            plan = _build_plan(cls)
-            type.__setattr__(cls, "_lm_plan", plan)
+            plan = _plan_of(cls)
         name = cls.__name__
         if len(args) > len(plan.positional):
             raise TypeError(
@@ -145,6 +150,15 @@ class WireStruct(
 def _rebuild(cls: Any, fields: dict[str, Any]) -> Any:
     """Unpickle: build from stored field values, bypassing the lm15-style constructor."""
     return _struct_call(cls, **fields)
+
+
+def _plan_of(cls: Any) -> _Plan:
+    """The constructor plan of ``cls``, built at its first use and kept on the class."""
+    plan: _Plan | None = cls.__dict__.get("_lm_plan")
+    if plan is None:
+        plan = _build_plan(cls)
+        type.__setattr__(cls, "_lm_plan", plan)
+    return plan
 
 
 def _build_plan(cls: Any) -> _Plan:
