@@ -158,6 +158,15 @@ _READERS: Final[dict[str, Any]] = {
     "gemini": gemini_read.decode_request,
 }
 
+_GATEWAY_READERS: Final[dict[str, Any]] = {
+    "openai": openai_read.decode_request_without_unsigned_thinking,
+    "openai_chat": openai_chat_read.decode_request_without_unsigned_thinking,
+    "anthropic": anthropic_read.decode_request_without_unsigned_thinking,
+    "gemini": gemini_read.decode_request_without_unsigned_thinking,
+}
+"""What ``translate_request`` reads a body with: ``_READERS``'s Request, unsigned thinking left
+out rather than refused, with the notes of it (``providers/_unsigned_thinking.py``)."""
+
 WRITERS: Final[dict[str, Any]] = {
     "openai": openai_write.StreamWriter,
     "openai_chat": openai_chat_write.StreamWriter,
@@ -256,13 +265,27 @@ def translate_request(
     onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``,
     and so is every part of the conversation the destination cannot carry as it is (another
     provider's thinking signatures, thinking sent as text, image detail, file ids;
-    ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON Schema. Same
-    dialect: exactly ``build_request(p, decode_request(p, body))``.
+    ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON Schema.
+
+    Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
+    signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
+    neither id nor encrypted_content, a Chat ``thinking_blocks`` entry without a signature:
+    what a gateway writes for another backend's reasoning, and Gemini's own thought summaries),
+    which ``decode_request`` refuses, is left out in every pair, each part recorded as
+    ``dropped`` with its path in the client's body (``providers/_unsigned_thinking.py``).
+    Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
-    request = decode_request(source, body, model=model)
+    read = _lookup(_GATEWAY_READERS, source)
+    request, unsigned = read(_json_bytes(body), model=model)
+    if source != "gemini":  # (as decode_request)
+        request = named_by_their_calls(request)
     if source == destination:
-        return build_request(destination, request, stream=stream)
+        built = build_request(destination, request, stream=stream)
+        if not unsigned:
+            return built
+        return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
     canonical, notes = crossing.foreign_extensions_out(source, request)
+    notes = (*unsigned, *notes)
     if source == "gemini":
         try:
             canonical, rewritten = crossing.openapi_schemas_out(canonical)

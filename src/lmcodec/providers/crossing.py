@@ -21,6 +21,13 @@ canonical fields still hold what the destination can take (the system text, the 
 thinking budget), the extension held the source wire's exact shape or a setting only that
 provider has (``metadata``, ``logit_bias``, ``safetySettings``, cache marks on tools, ...).
 
+Before any of this, unsigned thinking the client replays (a thinking block with an empty or
+absent signature, a Gemini thought part without thoughtSignature, a Responses reasoning item
+with neither id nor encrypted_content, a Chat ``thinking_blocks`` entry without a signature),
+which ``decode_request`` refuses, is left out by the gateway's reading of the body, in every
+pair, the same dialect included: one ``dropped`` Adaptation per part, named by its JSON path
+in the client's body (``$.messages[1].content[0]``; ``providers/_unsigned_thinking.py``).
+
 The conversation itself is built as lm15's builders build it, and some of it a destination
 cannot carry; :func:`content_losses` names each such part (``messages[i].parts[j]``), so a
 gateway's operator sees it: a continuation state of another provider (a thinking signature, a

@@ -86,7 +86,7 @@ class ToolResult(_Strict, frozen=True, tag="tool_result", tag_field="type"):
 
 class Thinking(_Strict, frozen=True, tag="thinking", tag_field="type"):
     thinking: str
-    signature: str
+    signature: str | UnsetType = UNSET  # absent or "": unsigned, refused (or left out by a gateway)
     cache_control: CacheControl | UnsetType = UNSET  # lm15 marks whichever block is last
 
 

@@ -39,7 +39,9 @@ dialects; extensions are this dialect's own wire and should be forwarded only to
 Refused with :class:`lmcodec.ValidationError` (never dropped): block types with no canonical
 part (``server_tool_use``, ``web_search_tool_result``, ``search_result``, ``mcp_tool_use``, ...),
 any unknown block field, non-empty ``citations`` on a text block, a document's ``title``/``context``/
-``citations`` or ``text``/``content`` source, a thinking block with an empty signature, cache
+``citations`` or ``text``/``content`` source, a thinking block with an empty or absent
+signature (lm15 would send it back as a text block; ``lc.translate_request``, the gateway's
+reading, leaves it out with an Adaptation instead: ``providers/_unsigned_thinking.py``), cache
 marks on more than one message or not on a message's last block or with a ``ttl`` other than
 ``1h``, an empty content list, and a missing ``model``/``messages``/``max_tokens``. Errors carry
 the JSON path; decoding is linear in the body's size.
@@ -55,6 +57,7 @@ from msgspec import UNSET
 
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
 from lmcodec.providers.anthropic._read_config import (
     STR,
     Marks,
@@ -80,9 +83,9 @@ from lmcodec.providers.anthropic._read_views import (
     ToolUse,
 )
 from lmcodec.providers.openai._read_common import url_image_type
-from lmcodec.wire import Request
+from lmcodec.wire import Adaptation, Request
 
-__all__ = ["decode_request"]
+__all__ = ["decode_request", "decode_request_without_unsigned_thinking"]
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _BODY: Final = msgspec.json.Decoder(BodyView)
@@ -184,7 +187,9 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _messages(views: list[MessageView], marks: Marks) -> list[dict[str, Any]]:
+def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None) -> list[dict[str, Any]]:
+    """The canonical messages; an unsigned thinking block is refused, or (``unsigned`` given: the
+    gateway's reading) left out and noted there with its turn if nothing else is left of it."""
     out: list[dict[str, Any]] = []
     for i, view in enumerate(views):
         content = view.content
@@ -205,6 +210,9 @@ def _messages(views: list[MessageView], marks: Marks) -> list[dict[str, Any]]:
                 parts.append({"type": "tool_call", "id": block.id, "name": block.name, "input": block.input})
                 continue
             where = f"$.messages[{i}].content[{j}]"
+            if unsigned is not None and kind is Thinking and not block.signature:
+                unsigned.append(left_out(where, "a thinking block without a signature", block.thinking))
+                continue
             mark = getattr(block, "cache_control", msgspec.UNSET)
             if mark is not msgspec.UNSET:
                 if j != last or marks.message is not None:
@@ -214,6 +222,10 @@ def _messages(views: list[MessageView], marks: Marks) -> list[dict[str, Any]]:
                     )
                 ttl = cache_ttl(mark, where)
             parts.append(_part(block, where))
+        if not parts:  # (its blocks were all unsigned thinking, left out)
+            assert unsigned is not None
+            unsigned.append(emptied_turn(f"$.messages[{i}]"))
+            continue
         out.extend(_split(view.role, parts))
         if ttl is not False:
             marks.message = (len(out) - 1, ttl if isinstance(ttl, str) else None)
@@ -224,16 +236,18 @@ def _read(
     raw: dict[str, msgspec.Raw],
     views: list[MessageView] | None = None,
     tool_values: list[dict[str, Any]] | None = None,
+    unsigned: Unsigned = None,
 ) -> Request:
     """The Request of a body given as its top-level keys (``messages`` and ``tools`` may come
-    decoded already, as :class:`BodyView` gives them, and are then absent from ``raw``)."""
+    decoded already, as :class:`BodyView` gives them, and are then absent from ``raw``);
+    ``unsigned``: see :func:`_messages`."""
     for key in ("model", "messages", "max_tokens"):
         if key not in raw and not (key == "messages" and views is not None):
             raise ValidationError(f"Object missing required field `{key}`")
     model: str = field(STR, raw["model"], "model")
     marks = Marks()
     plain: dict[str, Any] = {}
-    messages = _messages(views if views is not None else replay_messages(raw["messages"]), marks)
+    messages = _messages(views if views is not None else replay_messages(raw["messages"]), marks, unsigned)
     if not messages:
         raise ValidationError("messages needs at least one message", "$.messages")
     tree: dict[str, Any] = {"model": model, "messages": messages}
@@ -285,9 +299,29 @@ def _decode_request(body: bytes) -> Request:
         return _decode_general(body)
 
 
-def _decode_general(body: bytes) -> Request:
+def decode_request_without_unsigned_thinking(
+    body: bytes, *, model: str | None = None
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
+    that each unsigned thinking block is left out rather than refused, and the notes of those."""
+    unsigned: list[Adaptation] = []
     try:
-        return _read_one_pass(body)
+        request = _read_one_pass(body, read_typed)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        request = _decode_general(body, unsigned)
+    return (request if model is None else msgspec.structs.replace(request, model=model)), tuple(unsigned)
+
+
+def _decode_general(body: bytes, unsigned: Unsigned = None) -> Request:
+    def read(
+        raw: dict[str, msgspec.Raw],
+        views: list[MessageView] | None = None,
+        tool_values: list[dict[str, Any]] | None = None,
+    ) -> Request:
+        return _read(raw, views, tool_values, unsigned)
+
+    try:
+        return _read_one_pass(body, read)
     except LmcodecError:
         raise
     except msgspec.ValidationError as exc:

@@ -47,7 +47,11 @@ Extensions are this dialect's own wire and should be forwarded only to it.
 Refused with :class:`lmcodec.ValidationError` (never dropped): ``executableCode``/
 ``codeExecutionResult`` parts; audio or video in a functionResponse's ``parts`` (other media
 there that is not an image is read as a document); any unknown part field (``videoMetadata``,
-``mediaResolution``, ``willContinue``, ...); a ``thought`` part without a signature; a
+``mediaResolution``, ``willContinue``, ...); a ``thought`` part without a thoughtSignature
+(Gemini returns its thought summaries so and takes them back, but lm15's builder writes a thinking
+part without Gemini's state as a plain text part, so the body would not come back as it was;
+``lc.translate_request``, the gateway's reading, leaves it out with an Adaptation instead:
+``providers/_unsigned_thinking.py``); a
 functionResponse in a model turn, or whose ``response`` is not ``{"result": text}``,
 ``{"error": text}`` or (with media ``parts``) ``{}``; fileData without ``mimeType``; a part with
 no data or several; non-text system parts; roles other than user/model; an empty ``contents``.
@@ -62,6 +66,7 @@ import msgspec
 
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
 from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
 from lmcodec.providers.gemini._read_config import (
     ANY,
@@ -87,9 +92,9 @@ from lmcodec.providers.gemini._read_views import (
     FunctionResponse,
     PartView,
 )
-from lmcodec.wire import Request
+from lmcodec.wire import Adaptation, Request
 
-__all__ = ["UNNAMED_MODEL", "decode_request"]
+__all__ = ["UNNAMED_MODEL", "decode_request", "decode_request_without_unsigned_thinking"]
 
 OVERRIDABLE_SET: Final = frozenset(OVERRIDABLE)
 _ENCODER: Final = msgspec.json.Encoder()
@@ -163,19 +168,35 @@ def _result(response: FunctionResponse, calls: Calls, where: tuple[int, int], pa
     return out
 
 
-def _part(part: PartView, role: str, calls: Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
-    """The part as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
+def _data_fields(part: PartView) -> int:
     unset = msgspec.UNSET
-    if part.executable_code is not unset or part.code_execution_result is not unset:
-        raise ValidationError("code execution parts have no canonical part and cannot be carried", path)
-    data_fields = (
+    return (
         (part.text is not unset)
         + (part.inline_data is not unset)
         + (part.file_data is not unset)
         + (part.function_call is not unset)
         + (part.function_response is not unset)
     )
-    if data_fields != 1:
+
+
+def _unsigned_thought(part: PartView) -> bool:
+    """A thought text part without a thoughtSignature (its only fault: :func:`_part` refuses it)."""
+    return (
+        part.thought is True
+        and isinstance(part.text, str)
+        and _signature(part) is None
+        and part.executable_code is msgspec.UNSET
+        and part.code_execution_result is msgspec.UNSET
+        and _data_fields(part) == 1
+    )
+
+
+def _part(part: PartView, role: str, calls: Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
+    """The part as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
+    unset = msgspec.UNSET
+    if part.executable_code is not unset or part.code_execution_result is not unset:
+        raise ValidationError("code execution parts have no canonical part and cannot be carried", path)
+    if _data_fields(part) != 1:
         present = [name for name in _DATA_FIELDS if getattr(part, name) is not unset]
         raise ValidationError(f"a part needs exactly one data field, got {present or 'none'}", path)
     signature = _signature(part) if part.thought_signature is not unset else None
@@ -228,25 +249,37 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _messages(contents: list[ContentView]) -> list[dict[str, Any]]:
+def _messages(contents: list[ContentView], unsigned: Unsigned = None) -> list[dict[str, Any]]:
+    """The canonical messages; a thought part without a thoughtSignature is refused, or
+    (``unsigned`` given: the gateway's reading) left out and noted there, with its content if
+    nothing else is left of it."""
     calls = Calls(contents)
     out: list[dict[str, Any]] = []
     for i, content in enumerate(contents):
         role = "model" if content.role == "model" else "user"
         if not content.parts:
             raise ValidationError("a content needs at least one part", f"$.contents[{i}].parts")
-        parts = [
-            _part(p, role, calls, (i, j), f"$.contents[{i}].parts[{j}]") for j, p in enumerate(content.parts)
-        ]
+        parts = []
+        for j, p in enumerate(content.parts):
+            where = f"$.contents[{i}].parts[{j}]"
+            if unsigned is not None and _unsigned_thought(p):
+                text = p.text if isinstance(p.text, str) else ""
+                unsigned.append(left_out(where, "a thought part without a thoughtSignature", text))
+                continue
+            parts.append(_part(p, role, calls, (i, j), where))
+        if not parts:  # (its parts were all unsigned thoughts, left out)
+            assert unsigned is not None
+            unsigned.append(emptied_turn(f"$.contents[{i}]"))
+            continue
         out.extend(_split(role, parts))
     if not out:
         raise ValidationError("contents needs at least one content", "$.contents")
     return out
 
 
-def _read(raw: dict[str, msgspec.Raw], url_model: str | None) -> Request:
+def _read(raw: dict[str, msgspec.Raw], url_model: str | None, unsigned: Unsigned = None) -> Request:
     """The general path: each top-level key decoded on its own (a fault named with its JSON path),
-    the Request built as canonical JSON and converted once."""
+    the Request built as canonical JSON and converted once; ``unsigned``: see :func:`_messages`."""
     if "contents" not in raw:
         raise ValidationError("Object missing required field `contents`")
     if url_model is not None:
@@ -255,7 +288,7 @@ def _read(raw: dict[str, msgspec.Raw], url_model: str | None) -> Request:
         model = field(STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
     tree: dict[str, Any] = {
         "model": model,
-        "messages": _messages(field(CONTENTS, raw["contents"], "contents")),
+        "messages": _messages(field(CONTENTS, raw["contents"], "contents"), unsigned),
     }
     if "systemInstruction" in raw:
         system = read_system(field(SYSTEM, raw["systemInstruction"], "systemInstruction"))
@@ -291,23 +324,41 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
     ``model`` is the model of the URL the body was sent to (``models/{model}:generateContent``);
     without it, a ``"model"`` key of the body, else :data:`UNNAMED_MODEL`.
     """
+    return _decode_request(body, model, leave_out_unsigned=False)[0]
+
+
+def decode_request_without_unsigned_thinking(
+    body: bytes, *, model: str | None = None
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
+    that each thought part without a thoughtSignature is left out rather than refused, and the
+    notes of those."""
+    return _decode_request(body, model, leave_out_unsigned=True)
+
+
+def _decode_request(
+    body: bytes, model: str | None, *, leave_out_unsigned: bool
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """The typed fast path, else the general path (which refuses unsigned thoughts or leaves
+    them out: :func:`_messages`); a body that spells fields in snake_case read again camelCased."""
+    notes: list[Adaptation] = []
     try:
         request = read_typed(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         try:
-            request = _decode_general(body, model)
+            request = _decode_general(body, model, notes if leave_out_unsigned else None)
         except ValidationError:
             camel = _camel_case_body(body)
             if camel is None:
                 raise
-            return decode_request(camel, model=model)
+            return _decode_request(camel, model, leave_out_unsigned=leave_out_unsigned)
     extensions = request.config.extensions
     if extensions and (has_snake_case_names(extensions) or _overrides_hold_snake_case(extensions)):
         # A snake_case field the reader did not map rides in extensions; read the body camelCased.
         camel = _camel_case_body(body)
         if camel is not None:
-            return decode_request(camel, model=model)
-    return request
+            return _decode_request(camel, model, leave_out_unsigned=leave_out_unsigned)
+    return request, tuple(notes)
 
 
 def _overrides_hold_snake_case(extensions: dict[str, Any]) -> bool:
@@ -328,10 +379,10 @@ def _camel_case_body(body: bytes) -> bytes | None:
     return None if camel is None else _ENCODER.encode(camel)
 
 
-def _decode_general(body: bytes, model: str | None) -> Request:
+def _decode_general(body: bytes, model: str | None, unsigned: Unsigned = None) -> Request:
     """The general path, which names a fault with its JSON path (or agrees with the fast path)."""
     try:
-        return _read(TOP.decode(body), model)
+        return _read(TOP.decode(body), model, unsigned)
     except LmcodecError:
         raise
     except msgspec.ValidationError as exc:

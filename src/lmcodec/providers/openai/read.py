@@ -43,7 +43,8 @@ which lm15 writes in its own shape (``{"audio", "format"}``).
 Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, an
 ``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
 ``annotations`` or ``logprobs`` on ``output_text``; a reasoning item with neither ``id``
-nor ``encrypted_content``, or with ``content``; ``strict:
+nor ``encrypted_content`` (``lc.translate_request`` leaves it out with an Adaptation:
+``providers/_unsigned_thinking.py``), or with ``content``; ``strict:
 false`` on a function tool; the hosted tool types ``web_search``, ``code_execution`` and
 ``computer_use`` (lm15 sends those canonical names as ``web_search_preview``,
 ``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose ``filename`` is
@@ -72,6 +73,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import (
     MAX_BODY_BYTES,
     array,
@@ -87,9 +89,9 @@ from lmcodec.providers.openai._read_common import (
 from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config, read_tools
 from lmcodec.providers.openai._read_output_items import input_item
 from lmcodec.providers.openai._read_typed import decode_typed
-from lmcodec.wire import Request
+from lmcodec.wire import Adaptation, Request
 
-__all__ = ["decode_request"]
+__all__ = ["decode_request", "decode_request_without_unsigned_thinking"]
 
 MESSAGE_ROLES: Final[dict[str, str]] = {
     "user": "user",
@@ -124,12 +126,13 @@ ASSISTANT_STAGES: Final = {"reasoning": 0, "message": 1, "function_call": 2}
 
 
 class _Reader:
-    __slots__ = ("breakpoint", "extensions", "stable")
+    __slots__ = ("breakpoint", "extensions", "stable", "unsigned")
 
-    def __init__(self) -> None:
+    def __init__(self, unsigned: Unsigned = None) -> None:
         self.breakpoint: int | None = None
         self.stable = False
         self.extensions: dict[str, Any] = {}
+        self.unsigned = unsigned  # None: an unsigned reasoning item is refused (_unsigned_thinking)
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -141,20 +144,32 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
     return request if model is None else msgspec.structs.replace(request, model=model)
 
 
-def _decode_request(body: bytes) -> Request:
-    """The typed fast path; where it refuses, the dict walker (which names the fault, or agrees)."""
+def _decode_request(body: bytes, unsigned: Unsigned = None) -> Request:
+    """The typed fast path; where it refuses, the dict walker (which names the fault, or agrees;
+    ``unsigned``: see :func:`_reasoning`)."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         request = decode_typed(body)
         if request is not None:
             return request
-    return _decode_walked(body)
+    return _decode_walked(body, unsigned)
 
 
-def _decode_walked(body: bytes) -> Request:
+def decode_request_without_unsigned_thinking(
+    body: bytes, *, model: str | None = None
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
+    that each reasoning item with neither ``id`` nor ``encrypted_content`` is left out rather than
+    refused, and the notes of those."""
+    unsigned: list[Adaptation] = []
+    request = _decode_request(body, unsigned)
+    return (request if model is None else msgspec.structs.replace(request, model=model)), tuple(unsigned)
+
+
+def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
     value = parse_body(body)
-    reader = _Reader()
+    reader = _Reader(unsigned)
     if "model" not in value:
         fail("missing", "$.model")
     model = string(value["model"], "$.model")
@@ -244,7 +259,12 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
         stage = step
         parts = turn["parts"]
         if kind == "reasoning":
-            parts.append(_reasoning(item, path))
+            part = _reasoning(item, path, reader.unsigned)
+            if part is not None:
+                parts.append(part)
+            elif not parts:  # a turn begun by an unsigned item, left out: none yet
+                messages.pop()
+                turn = None
         elif kind == "message":
             parts.extend(_assistant_content(item, path))
         else:
@@ -420,13 +440,15 @@ def _assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
     return parts
 
 
-def _reasoning(item: dict[str, Any], path: str) -> dict[str, Any]:
+def _reasoning(item: dict[str, Any], path: str, unsigned: Unsigned = None) -> dict[str, Any] | None:
+    """The item's ThinkingPart; one with neither ``id`` nor ``encrypted_content`` is refused, or
+    (``unsigned`` given: the gateway's reading) noted there and left out (None)."""
     only_keys(item, _REASONING_ITEM_KEYS, path, "a reasoning item")
     state: dict[str, Any] = {}
     for key, value in item.items():
         if key in ("id", "encrypted_content") and value is not None:
             state[key] = string(value, f"{path}.{key}")
-    if not state:
+    if not state and unsigned is None:
         fail("a reasoning item without id or encrypted_content cannot be replayed", path)
     summary = array(item.get("summary", []), f"{path}.summary")
     if len(summary) > 1:
@@ -446,6 +468,10 @@ def _reasoning(item: dict[str, Any], path: str) -> dict[str, Any]:
                 "an empty summary_text cannot be carried (lm15 replays it as no summary)",
                 f"{path}.summary[0]",
             )
+    if not state:
+        assert unsigned is not None
+        unsigned.append(left_out(path, "a reasoning item without id or encrypted_content", text))
+        return None
     continuation = [{"provider": "openai", "kind": "reasoning_item", "data": state}]
     return {"type": "thinking", "text": text, "continuation": continuation}
 

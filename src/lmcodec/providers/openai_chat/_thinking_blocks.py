@@ -13,6 +13,11 @@ entry with the ``index`` the openai SDK's stream accumulator merges lists by
 key through untouched), and the Chat request reader reads them as the
 message's ThinkingParts with their Anthropic state, first in the message.
 
+An entry of type thinking without a ``signature`` is refused (``""`` reads as the state it
+spells, so that the body rebuilds as it came); ``lc.translate_request``, the gateway's reading,
+leaves out both, each with an Adaptation (``providers/_unsigned_thinking.py``): no provider
+takes unsigned thinking back.
+
 Only Anthropic's state travels here (LiteLLM's shape is Anthropic's); a
 Gemini ``thoughtSignature`` or OpenAI encrypted reasoning is not carried on
 Chat (documented in ``openai_chat/write.py``).
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string
 
 __all__ = ["KEY", "redacted_entry", "signed_entry", "thinking_parts"]
@@ -41,8 +47,10 @@ def redacted_entry(index: int, data: str) -> dict[str, Any]:
     return {"index": index, "type": "redacted_thinking", "data": data}
 
 
-def thinking_parts(raw: Any, path: str) -> list[dict[str, Any]]:
-    """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order."""
+def thinking_parts(raw: Any, path: str, unsigned: Unsigned = None) -> list[dict[str, Any]]:
+    """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order; with
+    ``unsigned`` (the gateway's reading, ``_unsigned_thinking``) a thinking entry whose signature
+    is absent or ``""`` is noted there and left out."""
     parts: list[dict[str, Any]] = []
     for position, item in enumerate(array(raw, path)):
         where = f"{path}[{position}]"
@@ -50,6 +58,10 @@ def thinking_parts(raw: Any, path: str) -> list[dict[str, Any]]:
         kind = entry.get("type")
         if kind == "thinking":
             only_keys(entry, _SIGNED_KEYS, where, "a thinking block")
+            if unsigned is not None and entry.get("signature") in (None, ""):
+                text = string(entry.get("thinking", ""), f"{where}.thinking")
+                unsigned.append(left_out(where, "a thinking block without a signature", text))
+                continue
             state = {"signature": string(entry.get("signature"), f"{where}.signature")}
             text = string(entry.get("thinking"), f"{where}.thinking")
             parts.append(_part(text, "thinking_signature", state))

@@ -77,6 +77,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.errors import LmcodecError
+from lmcodec.providers._unsigned_thinking import Unsigned
 from lmcodec.providers.openai._read_common import (
     MAX_BODY_BYTES,
     array,
@@ -107,10 +108,10 @@ from lmcodec.providers.openai_chat._read_typed import (
 )
 from lmcodec.providers.openai_chat._read_views import ChatBody, Row, ToolView
 from lmcodec.providers.openai_chat._thinking_blocks import KEY, thinking_parts
-from lmcodec.wire import Config, Message, Request, TextPart
+from lmcodec.wire import Adaptation, Config, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
-__all__ = ["decode_request"]
+__all__ = ["decode_request", "decode_request_without_unsigned_thinking"]
 
 # Top-level keys with a canonical home (read by this module).
 CANONICAL_KEYS: Final = frozenset(
@@ -196,8 +197,9 @@ _REQUEST: Final = Request(model="-", messages=(Message(role="user", parts=(TextP
 """The prototype the fast path's Request is made from (``msgspec.structs.replace`` runs ``__post_init__``)."""
 
 
-def _decode_request(body: bytes) -> Request:
-    """The typed fast path; where it refuses, the dict walker (which names the fault, or agrees)."""
+def _decode_request(body: bytes, unsigned: Unsigned = None) -> Request:
+    """The typed fast path; where it refuses, the dict walker (which names the fault, or agrees;
+    ``unsigned``: see ``thinking_parts``)."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
@@ -205,7 +207,7 @@ def _decode_request(body: bytes) -> Request:
             return _decode_typed(body)
         except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
             pass
-    return _decode_walked(body)
+    return _decode_walked(body, unsigned)
 
 
 def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
@@ -298,7 +300,19 @@ def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader
     return finish(canonical)
 
 
-def _decode_walked(body: bytes) -> Request:
+def decode_request_without_unsigned_thinking(
+    body: bytes, *, model: str | None = None
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
+    that each ``thinking_blocks`` entry of type thinking without a signature (absent or ``""``) is
+    left out, and the notes of those. (The typed path reads no ``thinking_blocks``: a row holding
+    them goes to the walker.)"""
+    unsigned: list[Adaptation] = []
+    request = _decode_request(body, unsigned)
+    return (request if model is None else msgspec.structs.replace(request, model=model)), tuple(unsigned)
+
+
+def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
     value = parse_body(body)
     reader = Reader()
     model = string(value.get("model"), "$.model") if "model" in value else fail("missing", "$.model")
@@ -312,7 +326,7 @@ def _decode_walked(body: bytes) -> Request:
     if "messages" not in value:
         fail("missing", "$.messages")
     _deprecated_spellings(value)
-    system, messages = _messages(array(value["messages"], "$.messages"), reader)
+    system, messages = _messages(array(value["messages"], "$.messages"), reader, unsigned)
     canonical: dict[str, Any] = {"model": model, "messages": messages}
     if system is not None:
         canonical["system"] = system
@@ -342,7 +356,9 @@ def _deprecated_spellings(value: dict[str, Any]) -> None:
             fail("function_call must be 'none', 'auto' or {\"name\": ...}", "$.function_call")
 
 
-def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[str, Any]]]:
+def _messages(
+    rows: list[Any], reader: Reader, unsigned: Unsigned = None
+) -> tuple[str | None, list[dict[str, Any]]]:
     system: str | None = None
     messages: list[dict[str, Any]] = []
     for index, raw in enumerate(rows):
@@ -363,7 +379,7 @@ def _messages(rows: list[Any], reader: Reader) -> tuple[str | None, list[dict[st
             else:
                 messages.append(result)
         elif role == "assistant":
-            messages.append(_assistant_row(row, path))
+            messages.append(_assistant_row(row, path, unsigned))
         else:
             parts, marked = content_parts(row.get("content"), f"{path}.content", role)
             if marked:
@@ -401,16 +417,17 @@ def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
     return texts[0] if len(texts) == 1 else [{"type": "text", "text": text} for text in texts]
 
 
-def _assistant_row(row: dict[str, Any], path: str) -> dict[str, Any]:
+def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) -> dict[str, Any]:
     """As lm15's ingest: ``reasoning_content`` a thinking part first, a ``refusal`` key a refusal
-    part after the content (lm15's builder replays both as content text)."""
+    part after the content (lm15's builder replays both as content text); ``unsigned``: the
+    gateway's reading (``thinking_parts``)."""
     content = row.get("content")
     parts: list[dict[str, Any]] = []
     if row.get("reasoning_content") is not None:
         text = string(row["reasoning_content"], f"{path}.reasoning_content")
         parts.append({"type": "thinking", "text": text})
     if row.get(KEY) is not None:
-        parts += thinking_parts(row[KEY], f"{path}.{KEY}")  # _thinking_blocks
+        parts += thinking_parts(row[KEY], f"{path}.{KEY}", unsigned)  # _thinking_blocks
     if content is not None:
         parts += text_parts(content, f"{path}.content", frozenset({"refusal"}))
     if row.get("refusal") is not None:
