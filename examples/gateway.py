@@ -11,9 +11,10 @@ backend speaks. Per request:
 1. ``lc.translate_request(dialect, backend, body, stream=...)``: the backend's
    request (path, non-secret headers, body); the client dialect's own keys (its
    ``Config.extensions``) are never forwarded to another dialect: mapped onto
-   canonical fields or dropped, each listed in ``.adaptations``; the credential
-   is added here (``lc.decode_request(dialect, body)`` gives the canonical
-   Request the answer is read with);
+   canonical fields or dropped, each listed in ``.adaptations`` (so is unsigned
+   thinking a client replays: no provider takes it back); the credential is
+   added here, and the answer is read with the canonical Request of the body
+   the backend is sent (``lc.decode_request(backend, built.body)``);
 2. the request is sent to the backend;
 3. streamed: the backend's SSE bytes go through ``lc.stream.atranslate`` into
    the client's dialect chunk by chunk, as they arrive; not streamed: the body
@@ -55,13 +56,15 @@ BASE_URLS: Final[dict[str, str]] = {
 """Where each backend's ``build_request`` path is relative to."""
 
 
-class _StreamFlag(msgspec.Struct):
-    """The one field of a client body the canonical Request does not hold."""
+class _ClientHead(msgspec.Struct):
+    """What the gateway reads of a client body itself: whether to stream, and the model (a Gemini
+    backend's body does not name it: its request is read back with this one)."""
 
     stream: bool = False
+    model: str | None = None
 
 
-_stream_flag: Final = msgspec.json.Decoder(_StreamFlag)
+_client_head: Final = msgspec.json.Decoder(_ClientHead)
 
 
 def _auth(backend: str, key: str) -> dict[str, str]:
@@ -150,9 +153,10 @@ def create_app(backend: Backend) -> Starlette:
     async def serve(dialect: str, http: Request) -> Response:
         body = await http.body()
         try:
-            stream = _stream_flag.decode(body).stream
-            request = lc.decode_request(dialect, body)
+            head = _client_head.decode(body)
+            stream = head.stream
             built = lc.translate_request(dialect, backend.dialect, body, stream=stream)
+            request = lc.decode_request(backend.dialect, built.body, model=head.model)
         except (lc.LmcodecError, ValueError, msgspec.DecodeError) as exc:
             return Response(
                 _error_body(dialect, 400, str(exc)), status_code=400, media_type="application/json"

@@ -360,6 +360,32 @@ def test_an_anthropic_clients_own_keys_never_reach_another_backend(
     assert "You are a helpful agent." in text and "Be terse." in text and TOOL["name"] in text
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("signature", ["", None], ids=["empty signature", "no signature"])
+def test_an_anthropic_client_replaying_unsigned_thinking_gets_its_next_turn(
+    gateways: dict[str, _Served], backend: str, signature: str | None
+) -> None:
+    """Thinking another backend produced reaches an Anthropic client unsigned; the client sends it
+    back on its next turn, and the gateway leaves it out of the backend's request (it read the
+    turn with lc.decode_request before, which refuses unsigned thinking: a 400 on every turn 2)."""
+    client = anthropic.Anthropic(api_key="sk-ant-test", base_url=gateways[backend].url, max_retries=0)
+    thinking: dict[str, Any] = {"type": "thinking", "thinking": "Weighing the options."}
+    if signature is not None:
+        thinking["signature"] = signature
+    message = client.messages.create(
+        model=MODEL,
+        max_tokens=64,
+        messages=[
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": [thinking, {"type": "text", "text": "Hello."}]},
+            {"role": "user", "content": "and now?"},
+        ],
+    )
+    assert message.content
+    sent = json.dumps(RECEIVED[backend][-1])
+    assert "Weighing the options." not in sent and "and now?" in sent and "Hello." in sent
+
+
 # ── the backend half, from a canonical Request ───────────────────────────────
 
 
