@@ -4,16 +4,12 @@ and the bytes are those of the Encoder fed the same chunks' events."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import lmcodec as lc
-from lmcodec.providers.anthropic import _frames as anthropic_frames
-from lmcodec.providers.openai import write as responses_write
-from lmcodec.providers.openai_chat import write as chat_write
 
 from .write_support import DIALECTS, REQUEST, skip_unless_writer
 
@@ -73,15 +69,6 @@ def _carried(dst: str, seen: tuple[str, str, str]) -> tuple[str, str, str]:
 
 def _texts(response: lc.Response) -> str:
     return "".join(p.text for p in response.message.parts if isinstance(p, lc.TextPart))
-
-
-@pytest.fixture
-def fixed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The writers' fresh ids and timestamps held still, so two writes of one stream are byte-equal."""
-    monkeypatch.setattr(time, "time", lambda: 1_700_000_000.0)
-    monkeypatch.setattr(responses_write, "new_id", lambda prefix: prefix + "fixed")
-    monkeypatch.setattr(chat_write, "new_id", lambda prefix: prefix + "fixed")
-    monkeypatch.setattr(anthropic_frames, "message_id", lambda: "msg_fixed")
 
 
 @pytest.mark.parametrize(("src", "dst"), PAIRS)

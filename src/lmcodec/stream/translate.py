@@ -23,11 +23,27 @@ start names the request's model and no id. The translator reads both from the
 stream's first ``data`` line instead (Chat's ``id`` and ``model``, Gemini's
 ``responseId`` and ``modelVersion``), so the client sees the id and the served
 model the backend sent, not the alias it asked for; the events decoding the
-translated stream gives are otherwise lm15's. One difference is left: a call's name is
-written as soon as it is known (the start of its block), so a Chat call whose name comes
-again, changed, in a later delta keeps its first name on the Responses, Anthropic and Chat
-wires, where lm15 (and :func:`lmcodec.assemble`) keep the last; Gemini, which writes a call
-whole, keeps the last. No provider is known to send a name twice.
+translated stream gives are otherwise lm15's.
+
+Each call the source sent is written as a call of its own, where lm15 (and
+:func:`lmcodec.assemble`) join the fragments of one part index into one call: a Gemini chunk
+numbers its parts from 0, so parallel calls streamed one per chunk all come at index 0, and some Chat
+servers send every parallel call at index 0 with its own id. Joined, every client got one call
+with the arguments of all (``{..}{..}``, which the openai SDK cannot parse) or one call's name
+with another's arguments. So a Gemini call part at an index that already holds a call (each
+``functionCall`` is a whole call), and a fragment that names a call with an id other than the one
+its index holds (from any other source: a new id is a new call), open a new call at the next
+destination slot no call takes (:meth:`_WriterSink._open_call`; a Gemini call's signature goes with
+it). A Chat call whose name or id comes again with the same id (or none) continues its call, as
+the openai SDK's accumulator reads it. A stream without this shape is written as before (the
+bytes the Encoder writes for its events); one with it gives the client more calls than
+``lc.assemble`` of the source names (``tests/stream/test_translate_parallel_calls.py``).
+
+One difference is left: a call's name is written as soon as it is known (the start of its
+block), so a Chat call whose name comes again, changed, with the same id (or none) in a later
+delta keeps its first name on the Responses, Anthropic and Chat wires, where lm15 (and
+:func:`lmcodec.assemble`) keep the last; Gemini, which writes a call whole, keeps the last. No
+provider is known to send a name twice.
 
 The canonical events decide what crosses: what the source's lm15 adapter reads
 and the destination wire can carry (see each provider's ``write`` module for
@@ -63,6 +79,7 @@ from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder, line_safe
 from lmcodec.wire import (
+    ContinuationDelta,
     ErrorDetail,
     Request,
     StreamDeltaEvent,
@@ -87,6 +104,7 @@ _UNFINISHED: Final = StreamErrorEvent(
     error=ErrorDetail(code="provider", message="the source stream ended without an end event")
 )
 _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start frame
+_WHOLE_CALLS: Final = frozenset({"gemini"})  # wires whose every call part is a whole call
 _PEEK_LIMIT: Final = 1 << 20  # give up looking for the first data line after this many bytes
 
 
@@ -166,13 +184,17 @@ class _WriterSink:
     came, which refuses it (MAP-9)."""
 
     __slots__ = (
+        "_calls",
         "_ends",
         "_feed",
         "_head",
         "_model",
+        "_moved",
         "_named",
         "_nameless",
         "_started",
+        "_taken",
+        "_whole_calls",
         "_write_text",
         "_write_thinking",
         "_write_tool_input",
@@ -181,7 +203,7 @@ class _WriterSink:
         "out",
     )
 
-    def __init__(self, writer: Any, head: _HeadPeek | None) -> None:
+    def __init__(self, writer: Any, head: _HeadPeek | None, *, whole_calls: bool = False) -> None:
         self.out: list[bytes] = []
         self._feed: Callable[[StreamEvent], bytes] = writer.feed
         self._write_text: Callable[[int, str], bytes] = getattr(writer, "write_text", self._text_event)
@@ -193,7 +215,11 @@ class _WriterSink:
         )
         self._head = head
         self._model: str | None = None
-        self._named: set[int] = set()  # part indices of calls written with their name
+        self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
+        self._calls: dict[int, list[Any]] = {}  # source slot -> [destination slot, id] of its call
+        self._taken: set[int] = set()  # destination slots of calls
+        self._moved: tuple[int, int, int] | None = None  # a call written at another slot: see event
+        self._named: set[int] = set()  # destination slots of calls written with their name
         self._nameless: dict[int, tuple[list[str], str | None]] = {}  # held: fragments, id
         self._started = False
         self._ends = EndMerge()
@@ -214,6 +240,9 @@ class _WriterSink:
 
     def begin(self, model: str | None) -> None:
         self._model = model
+        self._calls = {}
+        self._taken = set()
+        self._moved = None
         self._named = set()
         self._nameless = {}
         self._started = False
@@ -250,24 +279,54 @@ class _WriterSink:
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:
             return
-        if part_index not in self._named:
-            held = self._nameless.get(part_index)
+        call = self._calls.get(part_index)
+        if call is None or self._whole_calls or (id is not None and id != call[1] and name is not None):
+            call = self._open_call(part_index, id, call)
+        slot: int = call[0]
+        if slot not in self._named:
+            held = self._nameless.get(slot)
             if name is None:
                 if held is None:
-                    self._nameless[part_index] = ([fragment], id)
+                    self._nameless[slot] = ([fragment], id)
                 else:
                     held[0].append(fragment)
                     if id is not None:
-                        self._nameless[part_index] = (held[0], id)
+                        self._nameless[slot] = (held[0], id)
                 return
-            self._named.add(part_index)
+            self._named.add(slot)
             if held is not None:
-                del self._nameless[part_index]
+                del self._nameless[slot]
                 fragment = "".join(held[0]) + fragment
                 id = id if id is not None else held[1]
         if not self._started:
             self._synthesize()
-        self.out.append(self._write_tool_input(part_index, fragment, id, name))
+        out = self.out
+        out.append(self._write_tool_input(slot, fragment, id, name))
+        if slot != part_index:
+            self._moved = (part_index, slot, len(out))
+
+    def _open_call(self, part_index: int, id: str | None, held: list[Any] | None) -> list[Any]:
+        """The call a fragment belongs to: the one its source slot holds, or a new one.
+
+        A slot holds one call in lm15's reading, which joins every fragment sent at its index.
+        But a Gemini chunk numbers its parts from 0, so parallel calls streamed one per chunk all
+        come at index 0, each a whole call; and some Chat servers send every parallel call at
+        index 0 with its own id. Each such call is written as a call of its own, at a destination
+        slot no other call takes (the next free one): joined, the clients got one call with the
+        first call's name and the arguments of all (``{..}{..}``, not JSON). The rule: from a
+        source that sends whole calls, every call part is a new call; from any other, a fragment
+        that names a call with an id other than the slot's call's id (a new id is a new call;
+        a name or id sent again with the same or no id continues the call)."""
+        if held is not None and not self._whole_calls and held[1] is None:
+            held[1] = id  # the call's id, first given after its first fragment: the same call
+            return held
+        slot = part_index
+        taken = self._taken
+        if held is not None or slot in taken:
+            slot = max(taken) + 1
+        taken.add(slot)
+        call = self._calls[part_index] = [slot, id]
+        return call
 
     def _write_nameless(self) -> None:
         """Calls that never got a name, as they came: the writer refuses them (MAP-9)."""
@@ -281,6 +340,17 @@ class _WriterSink:
     def event(self, event: StreamEvent) -> None:
         if self.finished:
             return
+        moved = self._moved
+        if moved is not None:
+            self._moved = None
+            if moved[2] == len(self.out):  # right after a call written at another slot: its signature
+                event = _moved_signature(event, moved[0], moved[1])
+        if type(event) is StreamDeltaEvent:
+            delta = event.delta
+            if type(delta) is ToolCallDelta and (delta.name is not None or delta.part_index in self._calls):
+                # a call the port mapped (a frame the typed view refused): the same slots as the others
+                self.tool_input(delta.part_index, delta.input, delta.id, delta.name)
+                return
         if not self._started and type(event) is StreamDeltaEvent:
             self._synthesize()
         self.out.append(self._feed(event))
@@ -311,12 +381,25 @@ class _WriterSink:
 
     def take(self) -> bytes:
         """The bytes written since the last call."""
+        self._moved = None
         out = self.out
         if not out:
             return b""
         data = out[0] if len(out) == 1 else b"".join(out)
         out.clear()
         return line_safe(data)
+
+
+def _moved_signature(event: StreamEvent, part_index: int, slot: int) -> StreamEvent:
+    """``event`` at ``slot`` if it is the continuation state (a Gemini ``thoughtSignature``) of
+    the call part at ``part_index`` just written there: the mapper hands a part's signature right
+    after the part."""
+    if type(event) is StreamDeltaEvent:
+        delta = event.delta
+        if type(delta) is ContinuationDelta and delta.part_index == part_index:
+            moved: StreamDeltaEvent = _replace(event, delta=_replace(delta, part_index=slot))
+            return moved
+    return event
 
 
 class _Translator:
@@ -329,7 +412,7 @@ class _Translator:
             raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
         self._encoder = Encoder(dst)
         self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
-        self._sink = _WriterSink(self._encoder.writer, self._head)
+        self._sink = _WriterSink(self._encoder.writer, self._head, whole_calls=src in _WHOLE_CALLS)
         writer = self._encoder.writer
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
         self._stream = sink_stream(src, self._sink, request)
