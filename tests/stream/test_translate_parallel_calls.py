@@ -238,4 +238,3 @@ def test_streams_without_that_shape_are_written_as_the_encoder_writes_them(
     by_encoder = [encoder.feed_all(decoder.feed(chunk)) for chunk in chunks]
     by_encoder.append(encoder.feed_all(decoder.close()) + encoder.close())
     assert _translated(src, dst, chunks) == b"".join(by_encoder)
-

@@ -9,7 +9,7 @@ as they do in lm15.
 from __future__ import annotations
 
 import json
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 import msgspec
 
@@ -23,6 +23,7 @@ __all__ = [
     "load_head",
     "parse_json_object",
     "pyint",
+    "raw_arguments",
     "unwritable",
     "writer_encoder",
 ]
@@ -128,6 +129,30 @@ def parse_json_object(value: Any) -> dict[str, Any]:
             return parsed
         return {"value": parsed}
     return {}
+
+
+def raw_arguments(arguments: dict[str, Any]) -> str | None:
+    """The argument text a call's ``{"partial_json": raw}`` input was read from (lm15's marker for
+    arguments that are not JSON, such as a call cut by max_tokens), else None.
+
+    A wire whose arguments are text (Chat Completions, Responses) writes it back as it came, as
+    its stream writer writes the fragments. A ``raw`` that is JSON was never marked by lm15 (it
+    would have read the value; a stream's reader marks text with NaN or Infinity too), so that
+    input is a call's own argument named ``partial_json``."""
+    if len(arguments) != 1:
+        return None
+    raw = arguments.get("partial_json")
+    if type(raw) is not str:
+        return None
+    try:
+        json.loads(raw, parse_constant=_not_json)
+    except ValueError:
+        return raw
+    return None
+
+
+def _not_json(constant: str) -> NoReturn:
+    raise ValueError(f"{constant} is not JSON")
 
 
 def unwritable(exc: UnicodeEncodeError, provider: str) -> EncodeError:

@@ -11,6 +11,7 @@ from lmcodec.providers.openai._sse_write import (
     ENDINGS,
     NOTHING_REQUESTED,
     annotation,
+    call_arguments,
     logprob_entries,
     new_id,
     responses_usage,
@@ -94,7 +95,7 @@ def _body(response: Response) -> dict[str, Any]:
                 {
                     "type": "function_call",
                     "status": "completed",
-                    "arguments": ENC.encode(call.input).decode(),
+                    "arguments": call_arguments(call.input),
                     "call_id": call.id,
                     "name": call.name,
                 }

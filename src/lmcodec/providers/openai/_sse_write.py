@@ -14,7 +14,7 @@ import os
 from typing import Any, Final
 
 from lmcodec.errors import EncodeError
-from lmcodec.providers._json import writer_encoder
+from lmcodec.providers._json import raw_arguments, writer_encoder
 from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "VERY_UNLIKELY",
     "OutputItem",
     "annotation",
+    "call_arguments",
     "chat_usage",
     "error_code",
     "is_this_response",
@@ -33,6 +34,15 @@ __all__ = [
 ]
 
 ENC: Final = writer_encoder()
+
+
+def call_arguments(arguments: dict[str, Any]) -> str:
+    """A call's ``arguments`` text in a body: the input as JSON, or the text lm15's
+    ``{"partial_json": raw}`` marker was read from, as the stream writers send it (a call cut by
+    max_tokens reaches the client with the arguments the backend sent, not an invented object).
+    ``{"value": v}`` stays an object: it is also a call whose one argument is named ``value``."""
+    raw = raw_arguments(arguments)
+    return ENC.encode(arguments).decode() if raw is None else raw
 
 ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
     "length": ("incomplete", "max_output_tokens"),

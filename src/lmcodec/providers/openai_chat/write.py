@@ -58,7 +58,14 @@ import msgspec
 from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers._readback import reads_as
-from lmcodec.providers.openai._sse_write import ENC, chat_usage, error_code, logprob_entries, new_id
+from lmcodec.providers.openai._sse_write import (
+    ENC,
+    call_arguments,
+    chat_usage,
+    error_code,
+    logprob_entries,
+    new_id,
+)
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import StreamMapper, parse_response
 from lmcodec.providers.openai_chat.views import FINISH_REASONS as READ_FINISH
@@ -432,7 +439,7 @@ def _body(response: Response) -> dict[str, Any]:
                 {
                     "id": call.id,
                     "type": "function",
-                    "function": {"name": call.name, "arguments": ENC.encode(call.input).decode()},
+                    "function": {"name": call.name, "arguments": call_arguments(call.input)},
                 }
             )
     message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}
