@@ -238,3 +238,16 @@ def test_streams_without_that_shape_are_written_as_the_encoder_writes_them(
     by_encoder = [encoder.feed_all(decoder.feed(chunk)) for chunk in chunks]
     by_encoder.append(encoder.feed_all(decoder.close()) + encoder.close())
     assert _translated(src, dst, chunks) == b"".join(by_encoder)
+
+
+@pytest.mark.parametrize("dst", DIALECTS)
+def test_a_call_in_a_frame_the_port_maps_takes_its_own_slot_too(dst: str) -> None:
+    """A chunk the typed view refuses (here a part whose text is a number) is mapped by lm15's
+    port, whose call comes to the sink as an event: it is placed by the same rule."""
+    chunks = [
+        _gemini([_call("get_weather", {"city": "Zürich"})]),
+        _gemini([_call("get_time", {"tz": "UTC"}), {"text": 5}]),
+        _gemini([{"text": ""}], "STOP"),
+    ]
+    view = SDK_READERS[dst](_translated("gemini", dst, chunks))
+    assert [(name, args) for _, name, args in view["tool_calls"]] == GEMINI_CALLS[::2]
