@@ -80,10 +80,16 @@ _CALL = st.fixed_dictionaries(
         "id": st.sampled_from(["c1", "c2"]),
         "function": st.fixed_dictionaries(
             {"name": st.sampled_from(["f", "g"])},
-            optional={"arguments": st.sampled_from(["", "{}", '{"a": 1}', "[1]", "{", "NaN", '{"a": NaN}'])},
+            optional={
+                "arguments": st.sampled_from(["", "{}", '{"a": 1}', "[1]", "{", "NaN", '{"a": NaN}']),
+                "parsed_arguments": st.sampled_from([None, {}, {"a": 1}]),  # the openai SDK's ParsedFunction
+            },
         ),
     },
-    optional={"type": st.sampled_from(["function", "custom", None])},
+    optional={
+        "type": st.sampled_from(["function", "custom", None]),
+        "index": st.sampled_from([0, 1, 7, -1, None, True, 1.5, "0"]),  # the openai SDK's stream accumulator
+    },
 )
 _ANNOTATION = {"type": "url_citation", "url_citation": {"url": "u", "start_index": 0, "end_index": 1}}
 _ROW = st.one_of(
@@ -110,6 +116,7 @@ _ROW = st.one_of(
             "annotations": st.sampled_from([None, [], [_ANNOTATION]]),
             "audio": st.sampled_from([None, {"id": "a"}]),
             "function_call": st.sampled_from([None, {"name": "f", "arguments": "{}"}]),
+            "parsed": st.sampled_from([None, {}, {"a": 1}]),  # the openai SDK's ParsedChatCompletionMessage
         },
     ),
     st.fixed_dictionaries(
@@ -326,6 +333,31 @@ EDGES = [
         ],
     },
     {"model": "m", "messages": [_Q, {"role": "assistant", "content": "x", "refusal": None}]},
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": "x", "parsed": None}]},
+    {"model": "m", "messages": [_Q, {"role": "assistant", "content": "x", "parsed": {}}]},
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {
+                "role": "assistant",
+                "tool_calls": [
+                    {
+                        "id": "c",
+                        "index": 3,
+                        "function": {"name": "f", "arguments": "{}", "parsed_arguments": None},
+                    }
+                ],
+            },
+        ],
+    },
+    {
+        "model": "m",
+        "messages": [
+            _Q,
+            {"role": "assistant", "tool_calls": [{"id": "c", "index": -1, "function": {"name": "f"}}]},
+        ],
+    },
     {"model": "m", "messages": [_Q], "n": True},
     {"model": "m", "messages": [_Q], "tools": None},
 ]
@@ -352,3 +384,12 @@ def test_fixtures_agree_in_one_pass_and_in_two_steps(path: Path) -> None:
         two_steps = None
     if two_steps is not None:
         assert read._decode_typed(body) == two_steps
+
+
+def test_the_sdk_parse_helpers_keys_take_the_fast_path() -> None:
+    """A ParsedChatCompletionMessage's null ``parsed`` / ``parsed_arguments`` and the accumulator's
+    ``index`` are read by the views, not sent to the walker."""
+    call = {"id": "c", "type": "function", "index": 0, "function": {"name": "f", "parsed_arguments": None}}
+    row = {"role": "assistant", "content": "x", "parsed": None, "tool_calls": [call]}
+    body = json.dumps({"model": "m", "messages": [_Q, row]}).encode()
+    assert read._decode_typed(body) == read._decode_walked(body)

@@ -10,7 +10,7 @@ rules); a body with any other key goes the two-step way (``messages`` and ``tool
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -73,12 +73,16 @@ class RefusalBlock(_Strict, frozen=True, tag="refusal", tag_field="type"):
 class Function(_Strict, frozen=True):
     name: str
     arguments: str = "{}"
+    parsed_arguments: None = None
+    """The openai SDK's ``ParsedFunction`` carries it null (non-null: the walker refuses it)."""
 
 
 class ToolCall(_Strict, frozen=True):
     id: str
     function: Function
     type: Literal["function"] = "function"
+    index: Annotated[int, msgspec.Meta(ge=0)] | UnsetType = UNSET
+    """The openai SDK's stream accumulator leaves it on each call: bookkeeping, never read."""
 
 
 # Block lists are unions even where a row takes one kind of block: msgspec checks the tag of a
@@ -103,7 +107,9 @@ class AssistantRow(_Strict, frozen=True, tag="assistant", tag_field="role"):
     annotations: tuple[()] | None = None
     audio: None = None
     function_call: None = None
-    """The openai SDK's own message object appended to the history carries these empty."""
+    parsed: None = None
+    """The openai SDK's own message object appended to the history carries these empty
+    (``parsed``: its ``ParsedChatCompletionMessage``)."""
 
 
 class ToolRow(_Strict, frozen=True, tag="tool", tag_field="role"):

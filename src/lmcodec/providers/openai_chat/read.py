@@ -15,8 +15,10 @@ audio part) and ``file`` blocks (a document part, by ``file_id`` or a base64 dat
 ``refusal`` key (a refusal part after the content), function ``tool_calls`` and ``annotations``
 (url_citation entries as citation parts), an empty one an empty text part (lm15's never-empty
 rule), the keys of the openai SDK's own message object (``audio``, ``function_call``, ``name``,
-``provider_specific_fields``, ``images``) read as absent when null or empty, so a reply appended
-to the history as the SDK returns it reads back; ``tool`` rows of text and ``image_url`` blocks by
+``provider_specific_fields``, ``images``) read as absent when null or empty, and those of its
+``ParsedChatCompletionMessage`` (``chat.completions.parse()`` / ``.stream()``: ``parsed`` and a
+tool call's ``function.parsed_arguments``) when null, so a reply appended to the history as the
+SDK returns it reads back; ``tool`` rows of text and ``image_url`` blocks by
 ``tool_call_id`` and ``name`` (ToolResultPart.name), consecutive ones one tool message);
 ``tools`` (function tools; the deprecated ``functions`` too); ``tool_choice`` (the deprecated
 ``function_call`` too, with ``parallel_tool_calls`` beside it); ``max_completion_tokens``,
@@ -47,7 +49,8 @@ names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching`
 ``openai_compat``, ``openai_chat_compat``); ``functions`` beside ``tools`` and
 ``function_call`` beside ``tool_choice``; ``name`` on a non-tool message; a ``file`` block's
 ``filename``; ``image_url`` on an assistant row; a non-empty assistant ``audio``, ``function_call``, ``name``
-or client-library field; an annotation other than url_citation; the
+or client-library field; a non-null ``parsed`` or ``parsed_arguments``; a tool call
+``index`` that is not a non-negative integer; an annotation other than url_citation; the
 ``function`` role; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
 ``reasoning_effort`` word.
@@ -65,7 +68,8 @@ ASCII escapes (the same JSON object inside); a tool without ``parameters`` gets 
 empty object schema, ``strict: false`` is left out; ``allowed_tools`` naming one tool
 with ``mode: "required"`` comes back as the function form; with ``stream: true`` and no
 ``stream_options`` the builder adds ``{"include_usage": true}``; a known key set to
-``null`` reads as absent; for a gpt-5.6-or-later model with a breakpoint the builder
+``null`` reads as absent; a tool call's ``index`` (the openai SDK's stream accumulator leaves
+it on each call it merged) is not written back; for a gpt-5.6-or-later model with a breakpoint the builder
 adds ``prompt_cache_options``; an empty ``tools`` list is left out (no tools).
 """
 
@@ -84,6 +88,7 @@ from lmcodec.providers.openai._read_common import (
     boolean,
     fail,
     finish,
+    integer,
     obj,
     only_keys,
     parse_arguments,
@@ -171,6 +176,7 @@ ROW_KEYS: Final[dict[str, frozenset[str]]] = {
             "name",
             "provider_specific_fields",
             "images",
+            "parsed",
         }
     ),
     "tool": frozenset({"role", "content", "tool_call_id", "name"}),
@@ -454,6 +460,8 @@ def _client_object_keys(row: dict[str, Any], path: str) -> None:
         value = row.get(key)
         if not (value is None or value == [] or value == {} or _all_empty(value)):
             fail(f"an assistant row's {key!r} cannot be carried: {why}", f"{path}.{key}")
+    if row.get("parsed") is not None:
+        fail(f"an assistant row's 'parsed' cannot be carried: {_PARSED}", f"{path}.parsed")
 
 
 _CLIENT_OBJECT_KEYS: Final[dict[str, str]] = {
@@ -465,18 +473,36 @@ _CLIENT_OBJECT_KEYS: Final[dict[str, str]] = {
 }
 
 
+_PARSED: Final = (
+    "the openai SDK's parsed copy of the content or arguments, its helpers' object, not wire data"
+)
+"""Why a non-null ``parsed`` / ``parsed_arguments`` is refused: the ``ParsedChatCompletionMessage``
+of ``chat.completions.parse()`` / ``.stream()`` holds them null unless a response_format or strict
+tool made the SDK parse, and a canonical message has no slot for the parsed copy."""
+
+
 def _all_empty(value: Any) -> bool:
     """A dict whose every value is null or empty (LiteLLM's ``{"refusal": null}``)."""
     return isinstance(value, dict) and all(v is None or v == [] or v == {} for v in value.values())
 
 
 def _tool_call(raw: Any, path: str) -> dict[str, Any]:
+    """A function tool call; the openai SDK's stream accumulator's ``index`` (a non-negative
+    integer, its bookkeeping: the call's position is its place in the list) and a null
+    ``parsed_arguments`` read as absent."""
     call = obj(raw, path)
-    only_keys(call, frozenset({"id", "type", "function"}), path, "a tool call")
+    only_keys(call, frozenset({"id", "type", "function", "index"}), path, "a tool call")
     if call.get("type", "function") != "function":
         fail(f"a {call.get('type')!r} tool call cannot be carried: only function calls", f"{path}.type")
+    if "index" in call and integer(call["index"], f"{path}.index") < 0:
+        fail("a tool call index must be a non-negative integer", f"{path}.index")
     function = obj(call.get("function"), f"{path}.function")
-    only_keys(function, frozenset({"name", "arguments"}), f"{path}.function", "a function call")
+    where = f"{path}.function"
+    only_keys(function, frozenset({"name", "arguments", "parsed_arguments"}), where, "a function call")
+    if function.get("parsed_arguments") is not None:
+        fail(
+            f"a function call's 'parsed_arguments' cannot be carried: {_PARSED}", f"{where}.parsed_arguments"
+        )
     return {
         "type": "tool_call",
         "id": string(call.get("id"), f"{path}.id"),
