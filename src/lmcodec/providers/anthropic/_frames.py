@@ -154,8 +154,10 @@ _ERROR_TYPES: Final[dict[str, str]] = {
 
 
 def stop_reason(finish_reason: str | None, has_tool_call: bool) -> str:
-    """The Messages ``stop_reason`` of a canonical finish reason (``None``: as the assembler reads it)."""
-    if finish_reason is None:
+    """The Messages ``stop_reason`` of a canonical finish reason (``None``: as the assembler reads
+    it). ``tool_use`` only with a tool_use block written: a ``tool_call`` finish without one (an
+    Anthropic ``pause_turn``, a Chat ``function_call`` finish) is ``end_turn``."""
+    if finish_reason is None or finish_reason == "tool_call":
         return "tool_use" if has_tool_call else "end_turn"
     return _STOP_REASONS[finish_reason]
 

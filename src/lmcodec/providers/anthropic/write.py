@@ -18,8 +18,10 @@ are written from a template of their frame (the hot path; ``write_text`` /
 Kept from the canonical events: the message id and model of the start event,
 tool call ids and names, thinking text, Anthropic thinking signatures
 (``signature_delta``) and redacted thinking, citations (``citations_delta``),
-the finish reason and usage. When the end's ``provider_data`` is an Anthropic
-``message_delta`` frame that says the same finish reason and usage and holds no
+the finish reason and usage (a ``tool_call`` finish is ``tool_use`` only when a
+tool_use block was written, else ``end_turn``: docs/writers.md). When the end's
+``provider_data`` is an Anthropic ``message_delta`` frame that says the same
+finish reason and usage, says ``tool_use`` only after a tool_use block and holds no
 NaN or infinity (which would be written as null), it is written as it came
 (stop_sequence, container, ... kept), so a stream decoded from Anthropic and
 written back decodes to the same events.
@@ -226,7 +228,7 @@ class StreamWriter:
 
     def _message_delta(self, end: StreamEndEvent) -> bytes:
         data = end.provider_data
-        if data is not None and _is_same_message_delta(data, end):
+        if data is not None and _is_same_message_delta(data, end, self._has_tool):
             return b"event: message_delta\ndata: " + _encode(data) + b"\n\n"
         reason = f.stop_reason(end.finish_reason, self._has_tool)
         frame = {
@@ -376,11 +378,14 @@ def _start_input(fragment: str) -> dict[str, Any] | None:
     return None
 
 
-def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent) -> bool:
-    """Whether ``data`` is a ``message_delta`` frame that lm15 reads as ``end``'s reason and usage."""
+def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent, has_tool: bool) -> bool:
+    """Whether ``data`` is a ``message_delta`` frame that lm15 reads as ``end``'s reason and usage,
+    and says ``tool_use`` only if a tool_use block was written (``has_tool``)."""
     if data.get("type") != "message_delta" or not isinstance(data.get("delta"), dict):
         return False
     stop = data["delta"].get("stop_reason")
+    if stop == "tool_use" and not has_tool:
+        return False
     if (finish_reason(stop) if stop is not None else None) != end.finish_reason:
         return False
     usage = data.get("usage")

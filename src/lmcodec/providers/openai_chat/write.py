@@ -21,6 +21,9 @@ Where the values come from:
   JSON). Not before: interleaved calls may get fragments until the end, so the
   openai SDK's ``arguments.done`` event of such a call that another call
   follows still says ``""``; its accumulated message says ``"{}"``.
+- ``finish_reason``: a ``tool_call`` finish is ``tool_calls`` only when a tool
+  call was written, else ``stop`` (``tool_calls`` promises ``message.tool_calls``;
+  an Anthropic ``pause_turn`` holds none: docs/writers.md).
 - Reasoning is ``delta.reasoning_content`` (DeepSeek, SGLang and vLLM servers;
   what lm15 reads); text logprobs are ``choices[0].logprobs.content``.
 - The end: if its ``provider_data`` is a Chat chunk whose delta carries no
@@ -336,7 +339,7 @@ class StreamWriter:
         if self._unargued:
             out.append(self._no_arguments())
         self._ended = True
-        finish = FINISH_REASONS.get(event.finish_reason or "stop", "stop")
+        finish = _finish(event.finish_reason, bool(self._calls))
         finish_chunk = self._chunk([_finish_choice(finish)])
         data = event.provider_data
         if data is not None and _is_chunk(data) and _no_content(data):
@@ -455,7 +458,7 @@ def _body(response: Response) -> dict[str, Any]:
         "index": 0,
         "message": message,
         "logprobs": logprobs,
-        "finish_reason": FINISH_REASONS.get(response.finish_reason, "stop"),
+        "finish_reason": _finish(response.finish_reason, bool(calls)),
     }
     body: dict[str, Any] = {
         "id": response.id or new_id("chatcmpl-"),
@@ -468,6 +471,14 @@ def _body(response: Response) -> dict[str, Any]:
     if usage:  # nothing reported (a stream without include_usage): no usage, which the SDK allows
         body["usage"] = usage
     return body
+
+
+def _finish(reason: str | None, wrote_calls: bool) -> str:
+    """The Chat ``finish_reason`` of a canonical one: ``tool_calls`` only where tool calls were
+    written (it promises ``message.tool_calls``), ``stop`` for a ``tool_call`` finish without one
+    (an Anthropic ``pause_turn``, a Chat ``function_call`` finish)."""
+    finish = FINISH_REASONS.get(reason or "stop", "stop")
+    return "stop" if finish == "tool_calls" and not wrote_calls else finish
 
 
 def _entries(part: ThinkingPart, first: int) -> list[dict[str, Any]]:
