@@ -52,11 +52,20 @@ Continuations = Sequence[ContinuationState] | ContinuationState | None
 
 
 def _states(continuation: Continuations) -> tuple[ContinuationState, ...]:
+    """The factories' continuation, checked before the part is built (lm15 checks it first)."""
     if continuation is None:
         return ()
     if isinstance(continuation, ContinuationState):
         return (continuation,)
-    return tuple(continuation)
+    if isinstance(continuation, str):
+        raise TypeError("continuation must contain ContinuationState objects")
+    try:
+        states = tuple(continuation)
+    except TypeError as exc:
+        raise TypeError("continuation must be a sequence of ContinuationState objects") from exc
+    if not all(isinstance(state, ContinuationState) for state in states):
+        raise TypeError("continuation must contain ContinuationState objects")
+    return states
 
 
 def replace(obj: S, /, **changes: Any) -> S:

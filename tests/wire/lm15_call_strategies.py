@@ -53,7 +53,7 @@ def deltas(name: str | None = None, err: int = 8) -> st.SearchStrategy[Obj]:
                 token_logprobs(inner(err)), seq(token_logprobs(inner(err)), max_size=2)
             )
             optional["logprobs_complete"] = st.booleans()
-            bad["logprobs"] = st.sampled_from([None, ["x"], 5])
+            bad["logprobs"] = st.sampled_from([None, ["x"], 5, "", {}, "ab"])
             bad["logprobs_complete"] = st.sampled_from([None, 0, "no"])
         return nodes(name, {"text": TEXT}, optional, bad, err=err)
     if name in ("AudioDelta", "ImageDelta"):
@@ -131,7 +131,7 @@ def stream_events(err: int = 8) -> st.SearchStrategy[Obj]:
             bad={
                 "id": st.sampled_from(["", 5]),
                 "model": st.just(""),
-                "adaptations": st.sampled_from([None, ["x"], 5]),
+                "adaptations": st.sampled_from([None, ["x"], 5, "", {}]),
             },
             err=err,
         ),
@@ -475,9 +475,9 @@ def responses(err: int = 30) -> st.SearchStrategy[Obj]:
             "message": st.one_of(messages("user", 0), st.sampled_from(["hi", None])),
             "finish_reason": BAD_FINISH,
             "usage": st.sampled_from([None, {}, MISSING]),
-            "logprobs": st.sampled_from([["x"], 5]),
+            "logprobs": st.sampled_from([["x"], 5, "", {}]),
             "provider_data": BAD_JSON_OBJ.filter(lambda v: v is not None),
-            "adaptations": st.sampled_from([None, ["x"], 5]),
+            "adaptations": st.sampled_from([None, ["x"], 5, "", {}]),
             "logprobs_complete": st.sampled_from([None, 0, "true"]),
         },
         err=8,

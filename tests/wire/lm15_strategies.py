@@ -137,10 +137,12 @@ def continuation_states(err: int = 8) -> st.SearchStrategy[Obj]:
 
 @cache
 def continuation(err: int = 8) -> st.SearchStrategy[Any]:
-    return st.one_of(st.none(), continuation_states(err), seq(continuation_states(err), max_size=2))
+    return st.one_of(
+        st.none(), st.just({}), continuation_states(err), seq(continuation_states(err), max_size=2)
+    )
 
 
-BAD_CONTINUATION = st.sampled_from(["state", 5, ["x"], [{"provider": "p", "kind": "k"}]])
+BAD_CONTINUATION = st.sampled_from(["state", "", 5, ["x"], [{"provider": "p", "kind": "k"}], {"k": 1}])
 
 
 @cache
@@ -292,7 +294,7 @@ def tool_result_parts(err: int = 8) -> st.SearchStrategy[Obj]:
             "name": st.sampled_from(["", 5]),
             "is_error": st.sampled_from([0, 1, None, "yes"]),
             "content": st.one_of(
-                st.sampled_from([[], (), "text", ["text"], [1], MISSING]),
+                st.sampled_from([[], (), "", {}, {"k": 1}, "text", ["text"], [1], MISSING]),
                 FORBIDDEN_IN_RESULT.map(lambda p: [Obj("TextPart", {"text": "ok"}), p]),
             ),
         },
@@ -338,7 +340,7 @@ def messages(role: str | None = None, err: int = 8) -> st.SearchStrategy[Obj]:
         {
             "role": st.sampled_from(["system", "", "USER", None]),
             "parts": st.one_of(
-                st.sampled_from([[], "hello", ["hello"], None, 5]), any_parts(err).map(lambda p: [p])
+                st.sampled_from([[], "", {}, "hello", ["hello"], None, 5]), any_parts(err).map(lambda p: [p])
             ),
         },
         err=err,
@@ -399,7 +401,9 @@ def token_logprobs(err: int = 8) -> st.SearchStrategy[Obj]:
             "logprob": st.sampled_from([True, "0.5", None]),
             "bytes": st.sampled_from([[1.5], [True], ["a"], 5, [-1], [2.0], "ab"]),
             "token_id": st.sampled_from([2.5, True, "1"]),
-            "top": st.sampled_from([["x"], [Obj("TokenLogprob", {"token": "a", "logprob": 0.0})], 5]),
+            "top": st.sampled_from(
+                [["x"], [Obj("TokenLogprob", {"token": "a", "logprob": 0.0})], 5, "", {}, "ab"]
+            ),
         },
         err=err,
     )

@@ -208,8 +208,16 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
         allowed = frozenset(get_args(tp))
         label = name.replace("_", " ")
 
+        in_tuple = name in _TUPLE_VOCABULARIES
+
         def check_literal(value: Any) -> Any:
-            if value not in allowed or isinstance(value, bool):
+            try:
+                known = value in allowed
+            except TypeError:  # unhashable: a TypeError as from lm15's frozenset, unless lm15 scans a tuple
+                if not in_tuple:
+                    raise
+                known = False
+            if not known or isinstance(value, bool):
                 raise ValueError(f"unsupported {label}: {value}")
             return value
 
@@ -222,12 +230,15 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
             owner,
             none_ok=name == "continuation",
             single_ok=name in _SINGLE_OK,
+            list_only=name == "adaptations",
         )
     if origin is dict:
         value_tp = get_args(tp)[1]
         if value_tp is Any:
 
             def check_object(value: Any) -> Any:
+                if name == "extensions" and isinstance(value, dict) and not value:
+                    return None  # lm15 stores None for any empty mapping there (== {})
                 check_json_object(value, owner, required=True)
                 return value
 
@@ -269,10 +280,16 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
         return check_int
     if tp is float:
 
+        exact_int_only = name == "logprob"  # lm15 coerces an exact int there and then requires a float
+
         def check_float(value: Any) -> Any:
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
+            if type(value) is int:
+                return float(value)
+            if isinstance(value, float):
+                return value if type(value) is NonFiniteFloat else float(value)
+            if isinstance(value, bool) or not isinstance(value, int) or exact_int_only:
                 raise TypeError(f"{name} must be a float")
-            return value if type(value) is NonFiniteFloat else float(value)
+            return value  # an int subclass (IntEnum): lm15 keeps it as given
 
         return check_float
     if tp is bytes:
@@ -319,26 +336,45 @@ def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
     return check_instance
 
 
+_TUPLE_VOCABULARIES = frozenset({"method", "probabilities"})
+"""Literal fields lm15 checks against a tuple (DataPart.method, Config.probabilities): an unhashable
+value is then a ValueError; its other vocabularies are frozensets, where it is a TypeError."""
+
 _SINGLE_OK = frozenset({"continuation", "parts", "messages", "tools", "top", "logprobs"})
 """Sequence fields where lm15 also takes one object (and wraps it); elsewhere it requires a sequence."""
 
 
-def _tuple_check(item_check: Check, item_tp: Any, owner: str, *, none_ok: bool, single_ok: bool) -> Check:
+def _tuple_check(
+    item_check: Check, item_tp: Any, owner: str, *, none_ok: bool, single_ok: bool, list_only: bool
+) -> Check:
+    """lm15 calls ``tuple()`` on these fields, so ``''`` and ``{}`` are empty sequences there (and the
+    "requires at least one" rules then fire); a non-empty string or mapping has no valid items.
+    ``continuation`` refuses every string, and ``list_only`` fields take only a list or tuple."""
     singles = _struct_classes(item_tp)
     bare_str = item_tp is str or get_args(item_tp)[:1] == (str,)
 
     def check_tuple(value: Any) -> Any:
         if value is None and none_ok:
             return ()
-        if singles and isinstance(value, singles):
+        if list_only:
+            if not isinstance(value, (list, tuple)):
+                raise TypeError(f"{owner} must be a tuple of {getattr(item_tp, '__name__', 'items')}")
+        elif singles and isinstance(value, singles):
             if not single_ok:
                 raise TypeError(f"{owner} must be a sequence, not a single {type(value).__name__}")
             value = (value,)
         elif isinstance(value, str):
-            if not bare_str:
+            if bare_str:
+                value = (value,)
+            elif value or none_ok:
                 raise TypeError(f"{owner} must be a sequence, not a string")
-            value = (value,)
-        elif value is None or isinstance(value, dict) or not isinstance(value, Iterable):
+            else:
+                value = ()
+        elif isinstance(value, dict):
+            if value:
+                raise TypeError(f"{owner} must be a sequence")
+            value = ()
+        elif value is None or not isinstance(value, Iterable):
             raise TypeError(f"{owner} must be a sequence")
         return tuple([item_check(v) for v in value])
 

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, get_args
 
 import msgspec
 
@@ -352,6 +352,17 @@ class BatchEntry(WireStruct, frozen=True, kw_only=True):
         index = kwargs.get("index")
         if not isinstance(index, int) or isinstance(index, bool) or index < 0:
             raise ValueError("BatchEntry.index must be a non-negative int")
+        # lm15 checks response/error by the outcome rules alone (ValueError), before any type check
+        outcome, response, error = kwargs["outcome"], kwargs["response"], kwargs["error"]
+        if outcome == "succeeded":
+            if not isinstance(response, Response) or error is not None:
+                raise ValueError("succeeded entries carry a Response and no error")
+        elif outcome == "errored":
+            if not isinstance(error, ErrorDetail) or response is not None:
+                raise ValueError("errored entries carry an ErrorDetail and no response")
+        elif isinstance(outcome, str) and outcome in get_args(BatchOutcome):
+            if response is not None or error is not None:
+                raise ValueError(f"{outcome} entries carry neither response nor error")
 
     def __post_init__(self) -> None:
         if self.outcome == "succeeded":

@@ -38,6 +38,7 @@ __all__ = [
 ]
 
 Role = Literal["user", "assistant", "tool", "developer"]
+_ROLES = frozenset(typing.get_args(Role))
 
 PromptContent: TypeAlias = str | PromptPart | Sequence[str | PromptPart]
 """What a user or developer message, or system instructions, are built from (lm15's alias)."""
@@ -72,6 +73,9 @@ class Message(WireStruct, frozen=True, kw_only=True):
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        role = kwargs.get("role")
+        if role not in _ROLES:  # lm15 checks the role before the parts (unhashable: its TypeError)
+            raise ValueError(f"unsupported role: {role}")
         parts = kwargs.get("parts")
         if isinstance(parts, str):
             raise TypeError("Message.parts must be Part objects; use Message.user('text') for strings")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
-from lmcodec.wire._checks import base64_payload, check_base64
+from lmcodec.wire._checks import base64_payload, check_base64, is_json_value
 from lmcodec.wire._struct import REQUIRED, Factory, WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr, Probability
 
@@ -376,6 +376,8 @@ class DataPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="dat
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        if not is_json_value(kwargs["value"]):  # lm15 checks the value before the probabilities
+            raise TypeError("DataPart.value must be a JSON-compatible value")
         probabilities = kwargs.get("probabilities")
         if probabilities is not None:
             kwargs["probabilities"] = _checked_probabilities(probabilities)
