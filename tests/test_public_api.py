@@ -6,8 +6,10 @@ from __future__ import annotations
 import importlib
 import re
 import types
+import typing
 from pathlib import Path
 
+import lm15.types as lt
 import pytest
 
 import lmcodec as lc
@@ -112,3 +114,29 @@ def test_error_tree() -> None:
     assert issubclass(lc.StreamCleanupWarning, RuntimeWarning)
     with pytest.raises(lc.DecodeError):
         lc.decode(b'{"type":"text"}', lc.Part)  # a ValidationError is a DecodeError
+
+
+def _lm15_vocabularies() -> list[str]:
+    """lm15.types' public Literal aliases, string value sets and JSON type aliases."""
+    names = []
+    for name, value in vars(lt).items():
+        if name.startswith("_") or getattr(value, "__module__", "lm15.types") not in {"lm15.types", "typing"}:
+            continue
+        if typing.get_origin(value) is typing.Literal:
+            names.append(name)
+        elif isinstance(value, (frozenset, tuple)) and value and all(isinstance(v, str) for v in value):
+            names.append(name)
+    return sorted({*names, "JsonPrimitive", "JsonValue", "JsonArray", "JsonObject"})
+
+
+@pytest.mark.parametrize("name", _lm15_vocabularies())
+def test_lm15_vocabularies_are_exported_with_lm15s_values(name: str) -> None:
+    """Every public Literal alias and value set of lm15.types is lc.<name>, equal to lm15's."""
+    assert name in lc.__all__
+    ours, theirs = getattr(lc, name), getattr(lt, name)
+    if typing.get_origin(theirs) is typing.Literal:
+        assert typing.get_args(ours) == typing.get_args(theirs)
+    elif isinstance(theirs, (frozenset, tuple)):
+        assert type(ours) is type(theirs) and ours == theirs
+    else:
+        assert repr(ours).replace("lmcodec.wire.vocabulary", "") == repr(theirs).replace("lm15.types", "")
