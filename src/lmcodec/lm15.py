@@ -9,7 +9,11 @@ whichever union it belongs to (``Part``, ``Delta``, ``StreamEvent``, ``Tool``, .
 containers (tuples, lists, dicts) are copied, so the two objects share no mutable payload.
 
 The result holds the same values: ``lc.to_builtins(from_lm15(x))`` equals lm15's own
-``serde.*_to_dict(x)`` and ``to_lm15(from_lm15(x)) == x``. ``lc.Turn`` has no lm15 class
+``serde.*_to_dict(x)``, and ``to_lm15(from_lm15(x)) == x`` except where lmcodec normalizes
+at construction a value lm15 keeps in memory but never writes (README, "Where lmcodec differs
+from lm15 in memory"): ``FunctionTool(description="")``, ``BuiltinTool(config={})``,
+``Response(logprobs=())``, ``StreamEndEvent(usage=Usage())`` and an empty ``provider_data``
+come back with ``None`` there, which lm15 serializes the same. ``lc.Turn`` has no lm15 class
 (convert its ``request`` and ``response``); lm15's ``ModelInfo.compat`` (a runtime
 ``CompatProfile``) has no wire form and is refused unless it is None.
 """
