@@ -327,6 +327,7 @@ def _compile_union(args: tuple[Any, ...], owner: str, name: str) -> Check:
 
 def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
     label = " or ".join(c.__name__ for c in classes) if len(classes) < 4 else "a valid object"
+    classes = (*classes, *_unknown_classes(classes))
 
     def check_instance(value: Any) -> Any:
         if not isinstance(value, classes):
@@ -334,6 +335,26 @@ def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
         return value
 
     return check_instance
+
+
+def _unknown_classes(classes: tuple[type, ...]) -> tuple[type, ...]:
+    """The Unknown class ``unknown="keep"`` decodes into a position of a tagged union of
+    ``classes`` (a part, delta or event union): a constructor takes it back there, so an object so
+    decoded goes through ``lc.replace`` (unknown.py: Unknown items take no part in the rules)."""
+    from lmcodec.wire.unknown import UnknownDelta, UnknownEvent, UnknownPart, UnknownTool
+
+    names = {c.__name__ for c in classes}
+    if names == {"FunctionTool", "BuiltinTool"}:
+        return (UnknownTool,)
+    if len(classes) < 2:
+        return ()
+    if "TextPart" in names or "ImagePart" in names:
+        return (UnknownPart,)
+    if "TextDelta" in names:
+        return (UnknownDelta,)
+    if "StreamStartEvent" in names or any(n.startswith("Live") and n.endswith("Event") for n in names):
+        return (UnknownEvent,)
+    return ()
 
 
 _TUPLE_VOCABULARIES = frozenset({"method", "probabilities"})

@@ -24,6 +24,7 @@ from lmcodec.wire.parts import (
     ToolResultPart,
     reject_judged_data,
 )
+from lmcodec.wire.unknown import UnknownPart
 
 __all__ = [
     "PART_CLASSES",
@@ -96,12 +97,14 @@ class Message(WireStruct, frozen=True, kw_only=True):
             return
         if role == "tool":
             for p in self.parts:
-                if type(p) is not ToolResultPart:
+                if type(p) is not ToolResultPart and not isinstance(p, UnknownPart):
                     raise TypeError("tool messages may only contain ToolResultPart objects")
             return
         for p in self.parts:
             cls = type(p)
             if cls not in _PROMPT_ALLOWED:
+                if isinstance(p, UnknownPart):  # unknown items take no part in the role rules
+                    continue
                 raise TypeError(f"{role} messages cannot contain model/tool protocol parts")
             if cls is DataPart and p.probabilities is not None:  # type: ignore[union-attr]
                 reject_judged_data(role, (p,))

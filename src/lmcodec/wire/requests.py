@@ -16,6 +16,7 @@ from lmcodec.wire.messages import Message, SystemContent, prompt_parts
 from lmcodec.wire.parts import CitationPart, DataPart, PromptPart, TextPart, ThinkingPart, ToolCallPart
 from lmcodec.wire.telemetry import EMPTY_USAGE, Adaptation, FinishReason, TokenLogprob, Usage
 from lmcodec.wire.tools import BuiltinTool, FunctionTool, Tool
+from lmcodec.wire.unknown import UnknownTool
 
 __all__ = ["Request", "Response", "check_tools", "normalize_system"]
 
@@ -41,7 +42,7 @@ def normalize_tools(owner: str, kwargs: dict[str, Any]) -> None:
         tools = (tools,)
     tools = tuple(tools)
     for item in tools:
-        if isinstance(item, (FunctionTool, BuiltinTool)):
+        if isinstance(item, (FunctionTool, BuiltinTool, UnknownTool)):
             continue
         if callable(item):
             raise TypeError(

@@ -16,7 +16,8 @@ in JSON. ``lc.to_builtins`` gives the decoded value.
 
 Unknown items take no part in the rules of their container (a user Message
 may hold an UnknownPart; role rules apply to the known parts only), except
-that an UnknownTool's ``name`` counts for the tool-name rules of a Request.
+that an UnknownTool's ``name`` counts for the tool-name rules of a Request. The constructors
+take them back where the decoder puts them, so ``lc.replace`` works on what ``unknown="keep"`` read.
 ``lc.assemble`` skips unknown events and deltas. A ``lc.stream.Decoder`` built
 with ``unknown="keep"`` surfaces provider frames of an event type the adapter
 does not know as UnknownEvents holding the raw frame (the provider's JSON,
