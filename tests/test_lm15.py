@@ -188,6 +188,56 @@ def test_copies_share_no_payload() -> None:
     assert ours.input == payload and ours.input is not payload and ours.input["a"] is not payload["a"]
 
 
+def _nested(depth: int, leaf: Any) -> Any:
+    value = leaf
+    for _ in range(depth):
+        value = [{"k": [value]}] if depth < 1000 else [value]
+    return value
+
+
+def _same_nesting(ours: Any, theirs: Any) -> bool:
+    """Equal and sharing no container, compared without recursion (== recurses in C)."""
+    pairs = [(ours, theirs)]
+    while pairs:
+        a, b = pairs.pop()
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, (list, tuple)):
+            if a is b or len(a) != len(b):
+                return False
+            pairs.extend(zip(a, b, strict=True))
+        elif isinstance(a, dict):
+            if a is b or a.keys() != b.keys():
+                return False
+            pairs.extend((a[k], b[k]) for k in a)
+        elif a != b:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("depth", [600, 100_000])
+def test_deeply_nested_payloads_convert_both_ways(depth: int) -> None:
+    """F3: an opaque payload nested deeper than the recursion limit converts (lm15 and the
+    decoders take it); the copy used to recurse once per level: a bare RecursionError."""
+    value = _nested(depth, "leaf")
+    theirs = lt.ToolCallPart(id="c", name="f", input={"v": value})
+    ours = from_lm15(theirs)
+    assert _same_nesting(ours.input, theirs.input)
+    back = to_lm15(ours)
+    assert type(back) is lt.ToolCallPart and _same_nesting(back.input, theirs.input)
+    data = to_lm15(lc.DataPart(value))
+    assert type(data) is lt.DataPart and _same_nesting(data.value, value)
+
+
+def test_a_deeply_nested_decoded_payload_converts() -> None:
+    """F3 as found: a DataPart decoded from 600 levels converts to lm15 and back."""
+    text = b'{"type":"data","value":' + b"[" * 600 + b"1" + b"]" * 600 + b"}"
+    part = lc.decode(text, lc.Part)
+    theirs = to_lm15(part)
+    assert ls.part_to_dict(theirs)["value"] is not part.value
+    assert lc.encode(from_lm15(theirs)) == text
+
+
 def test_wrong_arguments() -> None:
     with pytest.raises(TypeError):
         from_lm15(lc.TextPart(text="x"))

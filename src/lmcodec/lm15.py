@@ -6,7 +6,8 @@ one side and passed, converted, to the constructor of the same-named class on th
 side, which checks it as lm15 does. Nested objects (parts in messages, ``Usage`` in a
 ``Response``, tools, deltas in events, ...) convert recursively, so any lm15 object works,
 whichever union it belongs to (``Part``, ``Delta``, ``StreamEvent``, ``Tool``, ...);
-containers (tuples, lists, dicts) are copied, so the two objects share no mutable payload.
+containers (tuples, lists, dicts) are copied, so the two objects share no mutable payload;
+the copy is iterative, so a payload nested as deep as the decoders take it (H1) converts.
 
 The result holds the same values: ``lc.to_builtins(from_lm15(x))`` equals lm15's own
 ``serde.*_to_dict(x)``, and ``to_lm15(from_lm15(x)) == x`` except where lmcodec normalizes
@@ -56,15 +57,76 @@ def _tables() -> tuple[dict[type, Any], dict[type, Any], dict[type, tuple[str, .
     return to_lc, to_lm, fields
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_CONTAINERS = frozenset({tuple, list, dict})
+
+
+def _path_text(where: tuple[Any, str]) -> str:
+    """The JSON path of a linked ``(parent, segment)`` location, built only when needed."""
+    segments: list[str] = []
+    node: Any = where
+    while node is not None:
+        node, segment = node
+        segments.append(segment)
+    return "".join(reversed(segments))
+
+
 def _copy(value: Any, convert: Any, path: str) -> Any:
-    t = type(value)
-    if t is tuple:
-        return tuple(_copy(v, convert, f"{path}[{i}]") for i, v in enumerate(value))
-    if t is list:
-        return [_copy(v, convert, f"{path}[{i}]") for i, v in enumerate(value)]
-    if t is dict:
-        return {k: _copy(v, convert, f"{path}.{k}") for k, v in value.items()}
-    return convert(value, path)
+    """``value`` with its tuples, lists and dicts copied and every other non-scalar item
+    passed to ``convert(item, path)``.
+
+    Iterative (an explicit stack), so an opaque payload nested as deep as lm15 and the
+    decoders take it (100,000 levels) copies without Python recursion; the path of an item
+    is built only for the items handed to ``convert``, so time stays linear in the size.
+    """
+    kind = type(value)
+    if kind not in _CONTAINERS:
+        return value if kind in _SCALARS else convert(value, path)
+    root: list[Any] = []
+    open_ids = {id(value)}
+    # frame: (kind, items, copied items, location, source, parent's copied items, key in parent)
+    stack: list[tuple[Any, Any, Any, Any, Any, Any, Any]] = [
+        (kind, _items(value), {} if kind is dict else [], (None, path), value, root, None)
+    ]
+    while stack:
+        kind, items, out, where, source, parent_out, key_in_parent = stack[-1]
+        descended = False
+        for key, item in items:
+            item_kind = type(item)
+            if item_kind in _SCALARS:
+                copied = item
+            elif item_kind in _CONTAINERS:
+                if id(item) in open_ids:
+                    cycle = "the value contains itself (a cycle has no JSON form)"
+                    raise ValidationError(cycle, _path_text(where))
+                open_ids.add(id(item))
+                segment = f".{key}" if kind is dict else f"[{key}]"
+                child_out: Any = {} if item_kind is dict else []
+                stack.append((item_kind, _items(item), child_out, (where, segment), item, out, key))
+                descended = True
+                break
+            else:
+                segment = f".{key}" if kind is dict else f"[{key}]"
+                copied = convert(item, _path_text((where, segment)))
+            if kind is dict:
+                out[key] = copied
+            else:
+                out.append(copied)
+        if descended:
+            continue
+        stack.pop()
+        open_ids.discard(id(source))
+        done = tuple(out) if kind is tuple else out
+        if type(parent_out) is dict:
+            parent_out[key_in_parent] = done
+        else:
+            parent_out.append(done)
+    return root[0]
+
+
+def _items(container: Any) -> Any:
+    """An iterator of (key or index, item) over a tuple, list or dict."""
+    return iter(container.items()) if type(container) is dict else enumerate(container)
 
 
 def _from(obj: Any, path: str) -> Any:
