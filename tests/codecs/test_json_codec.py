@@ -39,3 +39,20 @@ def test_encode_from_threads() -> None:
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         for _ in range(5):
             assert list(pool.map(lc.encode, turns)) == expected
+
+
+@pytest.mark.parametrize("lenient", [False, True])
+def test_a_strided_memoryview_is_a_type_error(lenient: bool) -> None:
+    """F14: a non-contiguous buffer is a TypeError like any other non-bytes body (was a bare
+    BufferError); a contiguous memoryview of the same bytes decodes."""
+    text = b'{"type":"text","text":"x"}'
+    assert lc.decode(memoryview(text), lc.Part, lenient=lenient) == lc.TextPart("x")
+    with pytest.raises(TypeError, match="C-contiguous"):
+        lc.decode(memoryview(text * 2)[::2], lc.Part, lenient=lenient)
+
+
+def test_a_strided_memoryview_is_a_type_error_for_msgpack() -> None:
+    packed = lc.msgpack.encode(lc.TextPart("x"))
+    assert lc.msgpack.decode(memoryview(packed), lc.Part) == lc.TextPart("x")
+    with pytest.raises(TypeError, match="C-contiguous"):
+        lc.msgpack.decode(memoryview(packed * 2)[::2], lc.Part)

@@ -120,6 +120,8 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
             if parsed is not None:
                 return from_builtins(parsed, type, lenient=True, unknown=unknown)
         raise error from exc
+    except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
+        raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
     except HOSTILE as exc:
         raise hostile_error(exc, data) from exc
     result: T = _fallback(data, type, first, lenient, unknown)

@@ -84,6 +84,8 @@ def decode(
         raise decode_error(exc) from exc
     except msgspec.DecodeError as exc:
         raise decode_error(exc, data, json=False) from exc
+    except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
+        raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
     except HOSTILE as exc:
         raise hostile_error(exc, data, "MessagePack") from exc
 
