@@ -3,9 +3,11 @@ never all held in memory (a log of garbage is read in the memory of one bad line
 
 from __future__ import annotations
 
+import struct
 import tracemalloc
 from pathlib import Path
 
+import msgspec
 import pytest
 
 import lmcodec as lc
@@ -76,3 +78,48 @@ def test_a_failed_run_leaves_no_rejects_file(tmp_path: Path, capsys: pytest.Capt
     assert not dest.exists() and not rejects.exists()
     assert list(tmp_path.iterdir()) == [src]
     assert "every record before it was read" in capsys.readouterr().err
+
+
+_NO_JSON = {  # opaque tool-call inputs MessagePack holds and JSON has no form for
+    "nan": {"threshold": float("nan")},
+    "infinity": {"limit": float("-inf")},
+    "int key": {"by_id": {7: "seven"}},
+    "bytes": {"blob": b"\x00\x01"},
+    "timestamp": {"when": msgspec.msgpack.Ext(-1, b"\x00\x00\x00\x00")},
+}
+
+
+def _msgpack_turn(tool_input: object) -> bytes:
+    call = {"type": "tool_call", "id": "c", "name": "f", "input": tool_input}
+    turn = {
+        "request": {"model": "m", "messages": [{"role": "user", "parts": [{"type": "text", "text": "x"}]}]},
+        "response": {
+            "model": "m",
+            "message": {"role": "assistant", "parts": [call]},
+            "finish_reason": "tool_call",
+        },
+    }
+    data = msgspec.msgpack.encode(turn)
+    return struct.pack(">I", len(data)) + data
+
+
+@pytest.mark.parametrize("to", ["lm15", "llm"])
+def test_a_msgpack_record_json_cannot_hold_is_rejected_not_rewritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str
+) -> None:
+    """hostile-input C7/H16: NaN, infinities, integer keys, bytes and timestamps in an opaque
+    payload are kept by MessagePack; written as JSON they became null, "7", base64 text, ISO
+    text (exit 0, nothing rejected). Each such record is now rejected and named, the others
+    written, and a MessagePack destination still takes every record."""
+    src, dest = tmp_path / "in.msgpack", tmp_path / "out.jsonl"
+    good = _msgpack_turn({"city": "Zürich", "n": 1.5})
+    src.write_bytes(good + b"".join(_msgpack_turn(v) for v in _NO_JSON.values()) + good)
+    assert cli.main(["convert", str(src), str(dest), "--from", "msgpack", "--to", to]) == 0
+    err = capsys.readouterr().err
+    assert f"2 records converted, 0 bad records, {len(_NO_JSON)} not written" in err
+    assert "JSON has no form for" in err
+    lines = dest.read_bytes().splitlines()
+    assert len(lines) == 2 and b"Z\xc3\xbcrich" in lines[0]
+    again = tmp_path / "again.msgpack"
+    assert cli.main(["convert", str(src), str(again), "--from", "msgpack", "--to", "msgpack"]) == 0
+    assert f"{len(_NO_JSON) + 2} records converted" in capsys.readouterr().err

@@ -17,7 +17,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import lmcodec as lc
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
@@ -196,6 +196,26 @@ def _mapped(
             rejected.reject(source.where(), exc)
 
 
+_NO_JSON_FORM: Final = (
+    "it holds a value JSON has no form for (NaN or an infinity, a non-string key, bytes, a timestamp "
+    "or an extension, in an opaque payload: MessagePack keeps them, JSON would write another value)"
+)
+
+
+def _json_form(record_type: Any) -> Callable[[Any], Any]:
+    """The check a MessagePack record passes before a JSON-based format gets it: its canonical
+    JSON reads back as the same record (lc.encode would otherwise write NaN as null, 7 as "7",
+    bytes as base64 text: another value, silently)."""
+
+    def check(record: Any) -> Any:
+        again = lc.decode(lc.encode(record, include_provider_data=True), record_type)
+        if again != record:
+            raise lc.ValidationError(_NO_JSON_FORM)
+        return record
+
+    return check
+
+
 def _llm_record(record: Any) -> Any:
     """``llm.from_turn``: a record that is not a Turn (a Parquet file of Requests) is rejected."""
     from lmcodec import llm
@@ -315,6 +335,8 @@ def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
     source = _Source(args.src, args.from_format, args.type, bad, args.lenient)
     rejected = _Rejected()
     out: Iterable[Any] = _progress(source.records, "convert")
+    if source.fmt == "msgpack" and args.to_format != "msgpack":
+        out = _mapped(out, _json_form(source.type), source, rejected)
     if source.fmt == "llm" and args.to_format != "llm":
         from lmcodec import llm
 
