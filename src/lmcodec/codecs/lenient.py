@@ -50,6 +50,11 @@ _NULL_MEANS_DEFAULT = {"continuation", "adaptations"}
 
 SMALL = 1 << 16
 """Nodes of at most this many bytes are read whole as builtins; longer ones a level at a time."""
+LEVELS = 10
+"""How deep nodes are read a level at a time: as deep as the canonical types nest a long list
+(a BatchRequest's requests, their messages, a message's parts, a tool result's content); below,
+a node is an opaque value read whole. Each level parses its node's bytes once more, so the bound
+keeps a long value nested deep in linear time (and out of Python's recursion limit)."""
 _raw_decoder = msgspec.json.Decoder()
 _object_decoder = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _array_decoder = msgspec.json.Decoder(list[msgspec.Raw])
@@ -58,28 +63,29 @@ _array_decoder = msgspec.json.Decoder(list[msgspec.Raw])
 class _Pending:
     """A long JSON array not read yet (its bytes), and the rule its items pass first."""
 
-    __slots__ = ("raw", "rule")
+    __slots__ = ("depth", "raw", "rule")
 
-    def __init__(self, raw: Any, rule: Callable[[Any], Any] | None = None) -> None:
+    def __init__(self, raw: Any, rule: Callable[[Any], Any] | None = None, depth: int = 0) -> None:
         self.raw = raw
         self.rule = rule
+        self.depth = depth
 
     def builtins(self) -> list[Any]:
-        items = [read(item) for item in _array_decoder.decode(self.raw)]
+        items = [read(item, self.depth + 1) for item in _array_decoder.decode(self.raw)]
         return [_builtins(item if self.rule is None else self.rule(item)) for item in items]
 
 
-def read(data: Any) -> Any:
+def read(data: Any, depth: int = 0) -> Any:
     """JSON ``data`` as builtins, except that a long array is left :class:`_Pending` (raises
-    msgspec.DecodeError on malformed input)."""
-    if len(data) <= SMALL:
+    msgspec.DecodeError on malformed input); ``depth``: the node's level in the whole input."""
+    if len(data) <= SMALL or depth >= LEVELS:
         return _raw_decoder.decode(data)
     head = _head(data)
     if head == "{":
-        return {key: read(raw) for key, raw in _object_decoder.decode(data).items()}
+        return {key: read(raw, depth + 1) for key, raw in _object_decoder.decode(data).items()}
     if head == "[":
         _array_decoder.decode(data)  # malformed input fails here, as a whole read would
-        return _Pending(data)
+        return _Pending(data, depth=depth)
     return _raw_decoder.decode(data)
 
 
@@ -125,7 +131,7 @@ def _read_items(pending: _Pending, item_tp: Any) -> list[Any]:
     out: list[Any] = []
     for i, raw in enumerate(raws):
         raws[i] = None  # the item's bytes go once it is read
-        item = read(raw)
+        item = read(raw, pending.depth + 1)
         if pending.rule is not None:
             item = pending.rule(item)
         item = normalize(item, item_tp)
@@ -199,7 +205,7 @@ def _normalize_struct(value: dict[str, Any], cls: type[msgspec.Struct]) -> dict[
         rule = _ITEM_RULES.get((cls, name))
         if rule is not None:
             if type(item) is _Pending:
-                item = _Pending(item.raw, rule)
+                item = _Pending(item.raw, rule, item.depth)
             elif isinstance(item, list):
                 item = [rule(v) for v in item]
         if type(item) is float and item.is_integer() and (cls, name) not in _NO_INT_COERCION:
