@@ -354,11 +354,49 @@ def _far_slot_stream(n: int) -> list[Any]:
 
 
 def test_what_is_written_grows_linearly_with_the_stream() -> None:
-    """Empty parts keep a slot's position only up to a bound, so a delta never writes more than a
-    bounded chunk, however many slots precede it."""
+    """Text after many calls joins their chunk (one part, its deltas joined), so what is written
+    grows linearly and every call and the text read back whole."""
     sizes = [len(_written(_far_slot_stream(n))) for n in (200, 400, 800)]
     assert sizes[1] < 2.2 * sizes[0] and sizes[2] < 2.2 * sizes[1]
-    assert max(len(c) for c in _written(_far_slot_stream(800)).split(b"\r\n\r\n")[1:-2]) < 1000
+    back = lc.assemble(lc.stream.decode(WIRE, [_written(_far_slot_stream(800))]))
+    calls = [(p.id, p.input) for p in back.message.parts if isinstance(p, lc.ToolCallPart)]
+    assert calls == [(f"c{k}", {"a": 1}) for k in range(1, 801)]
+    assert "".join(p.text for p in back.message.parts if isinstance(p, lc.TextPart)) == "x" * 800
+
+
+def _calls_around_text() -> list[Any]:
+    """Calls A and B, text in three deltas, then call C (an Anthropic turn: text between calls)."""
+    delta = lc.StreamDeltaEvent
+    return [
+        lc.StreamStartEvent(id="r", model=REQUEST.model),
+        delta(delta=lc.ToolCallDelta(part_index=0, id="call_A", name="weather", input='{"city": "Paris"}')),
+        delta(delta=lc.ToolCallDelta(part_index=1, id="call_B", name="news", input="{}")),
+        *(delta(delta=lc.TextDelta(part_index=2, text=t)) for t in ("One", " more", " call.")),
+        delta(delta=lc.ToolCallDelta(part_index=3, id="call_C", name="time", input='{"tz": "CET"}')),
+        lc.StreamEndEvent(finish_reason="tool_call"),
+    ]
+
+
+@pytest.mark.parametrize("per_event", [False, True], ids=["encode", "feed_all-per-event"])
+def test_a_call_after_text_after_calls_keeps_its_own_slot(per_event: bool) -> None:
+    """Written as soon as the text went on, call C could only stream at a position that holds
+    call A, and lm15's reader (and lmcodec's) would merge the two (red-team: A lost)."""
+    events = _calls_around_text()
+    if per_event:
+        encoder = lc.stream.Encoder(WIRE)
+        body = b"".join(encoder.feed_all([e]) for e in events) + encoder.close()
+    else:
+        body = _written(events)
+    want = [
+        ("call_A", "weather", {"city": "Paris"}),
+        ("call_B", "news", {}),
+        ("call_C", "time", {"tz": "CET"}),
+    ]
+    back = lc.assemble(lc.stream.decode(WIRE, [body]))
+    assert [(p.id, p.name, p.input) for p in back.message.parts if isinstance(p, lc.ToolCallPart)] == want
+    assert [p.text for p in back.message.parts if isinstance(p, lc.TextPart)] == ["One more call."]
+    assert sdk_gemini(body)["tool_calls"] == want
+    _check_readers_agree(events)
 
 
 def test_a_non_event_is_refused_with_an_lmcodec_error() -> None:

@@ -24,7 +24,10 @@ its own part, and the chunk that holds it is written when the next delta (or
 the end) arrives: one event of delay, or none where the caller says an input
 chunk is complete: :meth:`StreamWriter.flush` writes the pending chunk at once,
 unless it holds a call (its ``args`` are one object: the call is written whole,
-when the next slot or the end shows it complete). :func:`lmcodec.stream.translate`
+when the next slot or the end shows it complete). Once a chunk holds a call, later
+deltas of a text or thought part in it join that part, and later calls join the
+chunk: written earlier, a later call could stream only at a position that holds a
+call already, and the readers would merge the two. :func:`lmcodec.stream.translate`
 and :meth:`lmcodec.stream.Encoder.feed_all` call it at the end of each input chunk.
 A canonical slot keeps its position across chunks; where that
 needs earlier positions filled, empty text or thought parts fill them (they
@@ -110,12 +113,13 @@ class _Slot:
     """A part of the pending chunk: its canonical slot (None for a filler) and, for a call,
     its argument fragments."""
 
-    __slots__ = ("args", "key", "part")
+    __slots__ = ("args", "key", "part", "texts")
 
     def __init__(self, key: tuple[int, str] | None, part: f.Part, args: list[str] | None) -> None:
         self.key = key
         self.part = part
         self.args = args
+        self.texts: list[str] | None = None  # the text of later deltas joined to this part
 
 
 class StreamWriter:
@@ -371,6 +375,12 @@ class StreamWriter:
                 out = self._write_pending()
                 position = self._position_in_new_chunk(key)
             self._positions[key] = position
+        elif in_pending and key[1] in _FILLABLE and self._holds_pending_call():
+            # A later delta of a text or thought part in a chunk that holds a call joins that
+            # part: written now, the calls after it could only stream at a position that holds
+            # a call already, and merge with it.
+            self._join(self._by_key[key], part, event)
+            return b""
         elif position != len(pending) or in_pending:
             out = self._write_pending()
             if not self._fillable(position):
@@ -382,6 +392,18 @@ class StreamWriter:
         self._kinds[position].add(key[1])
         self._append(_Slot(key, part, args), event)
         return out
+
+    def _holds_pending_call(self) -> bool:
+        return any(slot.args is not None for slot in self._pending)
+
+    def _join(self, slot: _Slot, part: f.Part, event: Any) -> None:
+        texts = slot.texts
+        if texts is None:
+            texts = slot.texts = [slot.part.text if isinstance(slot.part.text, str) else ""]
+        texts.append(part.text if isinstance(part.text, str) else "")
+        if part.thoughtSignature is not f.UNSET and slot.part.thoughtSignature is f.UNSET:
+            slot.part.thoughtSignature = part.thoughtSignature
+        self._fed.append(event)
 
     def _append(self, slot: _Slot, event: Any) -> None:
         self._pending.append(slot)
@@ -434,6 +456,8 @@ class StreamWriter:
         for slot in self._pending:
             if slot.args is not None:
                 slot.part.functionCall.args = _arguments("".join(slot.args))  # type: ignore[union-attr]
+            elif slot.texts is not None:
+                slot.part.text = "".join(slot.texts)
             parts.append(slot.part)
         logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
         candidate = f.Candidate(content=f.Content(parts=parts), finishReason=finish, logprobsResult=logprobs)
