@@ -137,3 +137,23 @@ def test_unnamed_result_takes_the_last_call_of_its_id(name: str) -> None:
     """lm15 names a result from the whole transcript's calls; the one pass must agree."""
     request = lc.Request(model="gemini-2.5-flash", messages=CALL_NAMES[name])
     assert assert_same_build(PROVIDER, request).error is None
+
+
+@pytest.mark.parametrize("description", [5, True, ["a"], {"k": "v"}])
+def test_a_judgment_description_that_is_not_a_string_is_an_lc_error(description: Any) -> None:
+    """lm15 crashes with a TypeError folding the option labels into it; a client's body (any
+    dialect, translated to Gemini) must get an lc error naming the value instead (red-team)."""
+    titled = {"anyOf": [{"const": "x", "title": "X"}, {"const": "y"}], "description": description}
+    schema = {"type": "object", "properties": {"s": titled}}
+    config = lc.Config(response_format={"type": "json_schema", "name": "n", "schema": schema})
+    request = lc.Request("gemini-2.5-flash", (lc.Message.user("hi"),), config=config)
+    with pytest.raises(lc.ValidationError) as caught:
+        lc.build_request("gemini", request)
+    assert caught.value.path == "$.config.response_format.schema.properties.s.description"
+    body = {
+        "model": "gemini-2.5-flash",
+        "messages": [{"role": "user", "content": "hi"}],
+        "response_format": {"type": "json_schema", "json_schema": {"name": "n", "schema": schema}},
+    }
+    with pytest.raises(lc.ValidationError):
+        lc.translate_request("openai_chat", "gemini", json.dumps(body).encode())

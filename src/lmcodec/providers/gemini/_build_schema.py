@@ -10,6 +10,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import Judgment
 from lmcodec.providers.gemini._build_tables import SCHEMA_FIELDS
 
@@ -103,6 +104,12 @@ def judgment_schema(schema: dict[str, Any], found: dict[str, Judgment]) -> dict[
                 lines.append(f"{key} = " + (f"{title}: {desc}" if title and desc else (title or desc or "")))
         if labelled:
             head = prop.get("description") or ""
+            if not isinstance(head, str):  # lm15 crashes (TypeError) joining it to the labels
+                raise ValidationError(
+                    f"the description of judgment property {name!r} is {type(head).__name__}, "
+                    "not a string: the Gemini schema folds its option labels into it",
+                    f"$.config.response_format.schema.properties.{name}.description",
+                )
             intro = "Levels: " if ordered else "Options: "
             prop["description"] = (head + (" " if head else "") + intro + "; ".join(lines)).strip()
         props[name] = prop
