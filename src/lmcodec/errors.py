@@ -13,7 +13,7 @@
     ├── ProviderError               a provider body that lm15 turns into a ProviderError (.code,
     │                               .provider, .provider_code)
     ├── StreamError                 the stream reported a failure: a StreamErrorEvent (.error)
-    └── StreamAssemblyError         a stream that cannot be assembled (.partial: what arrived)
+    └── StreamAssemblyError         a stream that cannot be assembled (.partial: what arrived, .code)
 
     StreamCleanupWarning            (a RuntimeWarning) the event source failed after the end event
 
@@ -98,8 +98,11 @@ class StreamAssemblyError(LmcodecError):
     """A stream could not be assembled into a Response.
 
     ``partial`` holds the Response built from everything received so far
-    (or ``None``), ``part_index`` the first offending slot when one is known.
+    (or ``None``), ``part_index`` the first offending slot when one is known;
+    ``code`` is lm15's error code for it, ``"stream_assembly"``.
     """
+
+    code = "stream_assembly"
 
     def __init__(self, message: str, *, partial: Any = None, part_index: int | None = None) -> None:
         super().__init__(message)

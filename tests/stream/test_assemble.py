@@ -280,7 +280,7 @@ def _outcome_lm15(events: list[Any], request: Any) -> tuple[str, Any]:
         partial = (
             None if exc.partial is None else ls.response_to_dict(exc.partial, include_provider_data=True)
         )
-        return "assembly", (exc.message, partial, exc.part_index)
+        return "assembly", (exc.code, exc.message, partial, exc.part_index)
     except le.LM15Error as exc:
         return "stream_error", type(exc).__name__
     except (ValueError, TypeError) as exc:
@@ -310,7 +310,7 @@ def _outcome_lc(events: list[Any], request: Any) -> tuple[str, Any]:
         response = assemble(events, request=request)
     except lc.StreamAssemblyError as exc:
         partial = None if exc.partial is None else _dump(exc.partial)
-        return "assembly", (exc.message, partial, exc.part_index)
+        return "assembly", (exc.code, exc.message, partial, exc.part_index)
     except StreamError as exc:
         expected = le.error_class_for_code(exc.code).__name__
         return "stream_error", expected
