@@ -45,11 +45,12 @@ typed ``Schema`` writes with upper-case type names (``"OBJECT"``) and ``nullable
 names, ``nullable: true`` as a ``"null"`` type, Gemini's ``propertyOrdering`` left out),
 recorded as ``substituted``.
 
-A stream's error crosses too: :func:`crossed_error` gives the Anthropic and Gemini stream writers
-the source provider's error code in their own vocabulary (``_ERROR_KINDS``, ``_ERROR_NAMES``), so
-a rate limit stays a rate limit and an overload an overload behind a gateway (lm15's canonical
-codes fold an overload into ``server`` and a Chat ``429`` into ``provider``). The OpenAI writers
-write the provider's code as it came (their SDK keys no retry on an in-stream error).
+A stream's error crosses too: :func:`crossed_error` gives the stream writers the source provider's
+error code in their own vocabulary (``_ERROR_KINDS``, ``_ERROR_NAMES``), so a rate limit stays a
+rate limit and an overload an overload behind a gateway (lm15's canonical codes fold an overload
+into ``server`` and a Chat ``429`` into ``provider``). The OpenAI writers take the name only where
+lm15's OpenAI readers read it back as the error's canonical code (their vocabulary has no overload:
+an overload is ``server_error``; ``providers/openai/_sse_write.error_code``).
 """
 
 from __future__ import annotations
@@ -307,6 +308,15 @@ _ERROR_NAMES: Final[dict[str, dict[str, str]]] = {
         "permission": "PERMISSION_DENIED",
         "not_found": "NOT_FOUND",
         "invalid_request": "INVALID_ARGUMENT",
+    },
+    "openai": {  # the codes OpenAI sends (lm15's OpenAILM._stream_error_code_map reads them)
+        "rate_limit": "rate_limit_exceeded",
+        "overloaded": "server_error",
+        "server": "server_error",
+        "timeout": "vector_store_timeout",
+        "auth": "invalid_api_key",
+        "not_found": "model_not_found",
+        "invalid_request": "invalid_prompt",
     },
 }
 """Each kind in a destination's own vocabulary (its writer writes a provider code it knows as it is:

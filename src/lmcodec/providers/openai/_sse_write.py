@@ -15,11 +15,14 @@ from typing import Any, Final
 
 from lmcodec.errors import EncodeError
 from lmcodec.providers._json import raw_arguments, writer_encoder
+from lmcodec.providers.crossing import crossed_error
+from lmcodec.providers.openai.views import stream_error_detail
 from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
     "ENC",
     "ENDINGS",
+    "FAILED_CODES",
     "NOTHING_REQUESTED",
     "VERY_UNLIKELY",
     "OutputItem",
@@ -27,6 +30,7 @@ __all__ = [
     "call_arguments",
     "chat_usage",
     "error_code",
+    "failed_code",
     "is_this_response",
     "logprob_entries",
     "new_id",
@@ -155,9 +159,91 @@ def responses_usage(usage: Usage) -> dict[str, Any]:
     return out
 
 
+_OPENAI_CODES: Final[dict[str, str]] = {
+    "rate_limit": "rate_limit_exceeded",
+    "server": "server_error",
+    "invalid_request": "invalid_prompt",
+    "timeout": "vector_store_timeout",
+    "unsupported_model": "model_not_found",
+    "context_length": "context_length_exceeded",
+    "auth": "invalid_api_key",
+    "billing": "insufficient_quota",
+}
+"""Canonical code -> the OpenAI error code lm15's OpenAI readers read as it (``_stream_error_code_map``;
+a timeout's only one is ``vector_store_timeout``). The other canonical codes have none."""
+
+FAILED_CODES: Final = frozenset(
+    {
+        "server_error",
+        "rate_limit_exceeded",
+        "invalid_prompt",
+        "data_residency_mismatch",
+        "bio_policy",
+        "misalignment_policy_violation",
+        "vector_store_timeout",
+        "invalid_image",
+        "invalid_image_format",
+        "invalid_base64_image",
+        "invalid_image_url",
+        "image_too_large",
+        "image_too_small",
+        "image_parse_error",
+        "image_content_policy_violation",
+        "invalid_image_mode",
+        "image_file_too_large",
+        "unsupported_image_media_type",
+        "empty_image_file",
+        "failed_to_download_image",
+        "image_file_not_found",
+    }
+)
+"""The codes a Responses object's ``error.code`` takes (the openai SDK's ``ResponseError.code``, a
+closed Literal)."""
+
+_REQUEST_SIDE: Final = frozenset(
+    {
+        "invalid_request",
+        "context_length",
+        "unsupported_model",
+        "auth",
+        "auth_operation",
+        "billing",
+        "unknown_model",
+        "ambiguous_model",
+        "unsupported_feature",
+        "not_configured",
+    }
+)
+"""Canonical codes of a request that cannot succeed as sent (a client does not retry it)."""
+
+
 def error_code(error: ErrorDetail) -> str:
-    """The code an OpenAI error object carries: the provider's own code, else the canonical one."""
-    return error.provider_code or error.code
+    """The code an OpenAI error object carries, in OpenAI's vocabulary, read back by lm15's OpenAI
+    readers as ``error.code``: the name OpenAI gives the kind of failure the provider code names
+    (an Anthropic ``overloaded_error`` is ``server_error``, a Gemini ``RESOURCE_EXHAUSTED``
+    ``rate_limit_exceeded``: :func:`~lmcodec.providers.crossing.crossed_error`), else the provider
+    code itself (an OpenAI code, or one no OpenAI reader knows under a ``provider`` error), else
+    OpenAI's code for the canonical one. A canonical code no OpenAI code reads as (``transport``,
+    ``stream_assembly``, ...) is written as it is; it reads back as ``provider``, as any code lm15's
+    OpenAI readers do not know."""
+    given = error.provider_code
+    crossed = crossed_error(error, "openai").provider_code
+    for candidate in (crossed, given, _OPENAI_CODES.get(error.code)):
+        if candidate and stream_error_detail(candidate, error.message).code == error.code:
+            return candidate
+    return error.code
+
+
+def failed_code(code: str, canonical: str) -> str:
+    """The ``error.code`` of a ``response.failed`` response: the error event's ``code`` when the
+    openai SDK's Literal has it, else the nearest one it has (lm15 reads none of it)."""
+    if code in FAILED_CODES:
+        return code
+    if canonical == "rate_limit":
+        return "rate_limit_exceeded"
+    if canonical == "timeout":
+        return "vector_store_timeout"
+    return "invalid_prompt" if canonical in _REQUEST_SIDE else "server_error"
 
 
 def annotation(url: str | None, title: str | None, text: str | None) -> dict[str, Any]:

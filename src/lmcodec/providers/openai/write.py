@@ -48,7 +48,9 @@ text redacted, its usage recounted) the final response is built from the items
 written, ``finish_reason`` and ``usage`` (only the usage fields reported: no
 invented zeros), so the openai SDK's final response never contradicts the
 stream before it. An error event is written as ``error`` followed
-by ``response.failed``; events after it are dropped (an error ends the
+by ``response.failed``, its code in OpenAI's vocabulary (``_sse_write.error_code``: what lm15
+reads back as the event's canonical code; the failed response's code one of the openai SDK's
+Literal); events after it are dropped (an error ends the
 stream), an event after the end is a ValidationError, an UnknownEvent is
 dropped (the writers' common rules, :mod:`lmcodec.stream.encoder`).
 
@@ -92,6 +94,7 @@ from lmcodec.providers.openai._sse_write import (
     OutputItem,
     annotation,
     error_code,
+    failed_code,
     is_this_response,
     logprob_entries,
     new_id,
@@ -541,6 +544,7 @@ class StreamWriter:
         error = event.error
         code = error_code(error)
         self._emit("error", {"code": code, "message": error.message, "param": None})
-        response = self._response("failed", error={"code": code, "message": error.message})
+        failed = {"code": failed_code(code, error.code), "message": error.message}
+        response = self._response("failed", error=failed)
         response["output"] = [self._output[index] for index in sorted(self._output)]
         self._emit("response.failed", {"response": response})

@@ -35,8 +35,10 @@ Where the values come from:
   and usage chunks are written from ``finish_reason`` and ``usage``: the
   backend's chunk never contradicts the end.
 - An error event is ``data: {"error": {...}}`` (what OpenAI sends and the
-  openai SDK raises as ``APIError``); no ``[DONE]`` follows, and events after it
-  are dropped (an error ends the stream). An event after the end is a
+  openai SDK raises as ``APIError``), its code in OpenAI's vocabulary, read back by
+  lm15 as the event's canonical code (``openai/_sse_write.error_code``); no
+  ``[DONE]`` follows, and events after it are dropped (an error ends the stream).
+  An event after the end is a
 ValidationError, an UnknownEvent is dropped (the writers' common rules,
 :mod:`lmcodec.stream.encoder`).
 
