@@ -15,7 +15,7 @@ import pytest
 
 import lmcodec as lc
 
-from ..stream.write_support import REQUEST, corpus_id, corpus_streams, sdk_read, unnamed_call
+from ..stream.write_support import REQUEST, corpus_id, corpus_streams, sdk_read, served_request, unnamed_call
 
 OPENAI_CORPUS = [case for case in corpus_streams() if case[0] in ("openai", "openai_chat")]
 RECOUNTED = lc.Usage(input_tokens=1000, output_tokens=500, total_tokens=1500)
@@ -35,8 +35,10 @@ def _redact(event: Any) -> Any:
     return event
 
 
-def _decoded(case: tuple[str, Path]) -> list[Any]:
-    events = list(lc.stream.decode(case[0], [case[1].read_bytes()], request=REQUEST))
+def _decoded(case: tuple[str, Path], *, served: bool = False) -> list[Any]:
+    """The corpus stream's events, under REQUEST or (``served``) a request naming the served model."""
+    request = served_request(case[0], case[1].read_bytes()) if served else REQUEST
+    events = list(lc.stream.decode(case[0], [case[1].read_bytes()], request=request))
     if not isinstance(events[-1], lc.StreamEndEvent) or not events[-1].provider_data:
         pytest.skip("the stream ends without a backend end object to keep")
     if unnamed_call(events):
@@ -68,8 +70,11 @@ def test_an_edited_stream_is_written_as_edited_in_its_own_dialect(case: tuple[st
 
 @pytest.mark.parametrize("case", OPENAI_CORPUS, ids=corpus_id)
 def test_an_unedited_stream_keeps_the_backends_end_object(case: tuple[str, Path]) -> None:
+    """Unedited: decoded under a request naming the model the backend served (a Chat stream has
+    no start frame: lm15's start names the request's model, which a written stream names on every
+    chunk, so under another model the backend's chunk is not written: see below)."""
     wire = case[0]
-    events = _decoded(case)
+    events = _decoded(case, served=True)
     body = b"".join(lc.stream.encode(wire, events))
     frames = [json.loads(line[6:]) for line in body.split(b"\n") if line.startswith(b"data: {")]
     kept = events[-1].provider_data
@@ -116,3 +121,77 @@ def test_a_redacted_responses_stream_leaks_nothing_in_its_final_response() -> No
     body = b"".join(lc.stream.encode("openai", redacted))
     assert b"1234" not in body
     assert sdk_read("openai", body)["text"] == "the secret is ****"
+
+
+# ── an edited start: the id and model every chunk names ───────────────────────
+
+HEADLESS_CORPUS = [case for case in corpus_streams() if case[0] in ("openai_chat", "gemini")]
+"""The wires without a start frame: every chunk names the response's id and model, the last one too."""
+
+
+def _names_per_chunk(wire: str, body: bytes) -> tuple[set[Any], set[Any]]:
+    """The ids and models the SDK's chunk objects carry (the openai SDK's ChatCompletionChunk,
+    google-genai's GenerateContentResponse), every chunk, the last one included."""
+    if wire == "gemini":
+        from .sdk_readers import sdk_gemini
+
+        view = sdk_gemini(body)
+        return view["ids"], view["models"]
+    from ..stream.write_support import _client
+
+    ids, models = set(), set()
+    stream = _client(body).chat.completions.create(
+        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
+    )
+    for chunk in stream:
+        ids.add(chunk.id)
+        models.add(chunk.model)
+    return ids, models
+
+
+def _said(response: lc.Response) -> tuple[Any, ...]:
+    return _text(response), _calls(response), response.usage, response.finish_reason
+
+
+@pytest.mark.parametrize("case", HEADLESS_CORPUS, ids=corpus_id)
+def test_an_edited_start_is_the_id_and_model_of_every_chunk(case: tuple[str, Path]) -> None:
+    """A gateway that names the response itself (its own id, the model alias its client asked for)
+    is not contradicted by the backend's last chunk, which the Chat and Gemini writers wrote as it
+    came: the backend's model showed on the last chunk only."""
+    wire = case[0]
+    events = _decoded(case)
+    edited = [lc.StreamStartEvent(id="gw-resp-1", model="gw-model"), *events[1:]]
+    body = b"".join(lc.stream.encode(wire, edited))
+    assert _names_per_chunk(wire, body) == ({"gw-resp-1"}, {"gw-model"})
+    back = lc.assemble(lc.stream.decode(wire, [body], request=REQUEST), request=REQUEST)
+    assert _said(back) == _said(lc.assemble(edited, request=REQUEST))
+
+
+@pytest.mark.parametrize("case", HEADLESS_CORPUS, ids=corpus_id)
+def test_the_start_translate_gives_keeps_the_backends_last_chunk(case: tuple[str, Path]) -> None:
+    """Unedited (the start naming the stream's own id and served model, as translate names them),
+    the backend's last chunk is written as it came."""
+    wire, path = case
+    events = _decoded(case)
+    out = b"".join(lc.stream.translate(wire, wire, [path.read_bytes()], request=REQUEST))
+    frames = [json.loads(line[6:]) for line in out.split(b"\n") if line.startswith(b"data: {")]
+    assert events[-1].provider_data in frames
+
+
+@pytest.mark.parametrize("id_", [None, "resp-gw"])
+def test_an_edited_model_is_what_a_gemini_body_names(id_: str | None) -> None:
+    from .provider_support import complete_bodies
+    from .sdk_readers import genai
+
+    for path in complete_bodies("gemini")[:12]:
+        try:
+            response = lc.decode_response("gemini", path.read_bytes())
+        except lc.LmcodecError:
+            continue
+        assert json.loads(lc.encode_response("gemini", response)) == json.loads(path.read_bytes())
+        edited = lc.replace(response, model="gw-model", id=id_ if id_ is not None else response.id)
+        body = lc.encode_response("gemini", edited)
+        parsed = genai.types.GenerateContentResponse.model_validate_json(body)
+        assert (parsed.model_version, parsed.response_id) == ("gw-model", edited.id), path
+        back = lc.decode_response("gemini", body)
+        assert lc.replace(back, provider_data=None) == lc.replace(edited, provider_data=None)

@@ -17,6 +17,7 @@ from ..stream.write_support import (
     corpus_streams,
     projection,
     sdk_chat,
+    served_request,
     synthesized,
     unnamed_call,
 )
@@ -79,13 +80,14 @@ def test_an_error_mid_stream_is_an_error_chunk_the_sdk_raises() -> None:
 
 @pytest.mark.parametrize("path", [p for p in corpus_streams() if p[0] == WIRE], ids=corpus_id)
 def test_same_dialect_round_trip_keeps_events_and_provider_data(path: tuple[str, Path]) -> None:
-    events = list(lc.stream.decode(WIRE, [path[1].read_bytes()], request=REQUEST))
+    request = served_request(WIRE, path[1].read_bytes())  # the start the backend's own stream has
+    events = list(lc.stream.decode(WIRE, [path[1].read_bytes()], request=request))
     if unnamed_call(events):  # MAP-9: the writer refuses it, as assembly does
         with pytest.raises(lc.ValidationError, match="without a name"):
             b"".join(lc.stream.encode(WIRE, events))
         return
     body = b"".join(lc.stream.encode(WIRE, events))
-    again = list(lc.stream.decode(WIRE, [body], request=REQUEST))
+    again = list(lc.stream.decode(WIRE, [body], request=request))
     assert again == events
     assert again[-1].provider_data == events[-1].provider_data
 

@@ -12,14 +12,14 @@ import pytest
 
 import lmcodec as lc
 
-from ..stream.write_support import skip_unless_writer, unnamed_call
+from ..stream.write_support import served_request, skip_unless_writer, unnamed_call
 from .provider_support import strict_equal
 from .sdk_readers import REQUEST, SOURCE_BODIES, corpus_id, corpus_streams
 
 
-def _outcome(events: list[Any]) -> tuple[str, Any]:
+def _outcome(events: list[Any], request: lc.Request) -> tuple[str, Any]:
     try:
-        response = lc.assemble(events, request=REQUEST)
+        response = lc.assemble(events, request=request)
     except lc.LmcodecError as exc:
         return "raised", (type(exc).__name__, str(exc))
     return "response", (lc.to_builtins(response), response.provider_data)
@@ -69,36 +69,42 @@ def _said(response: lc.Response) -> tuple[Any, ...]:
     return text, calls, response.usage
 
 
-def _final_contradicts_its_stream(data: dict[str, Any] | None, events: list[Any]) -> bool:
+def _final_contradicts_its_stream(
+    data: dict[str, Any] | None, events: list[Any], request: lc.Request
+) -> bool:
     """Whether a Responses end's provider_data (the backend's final response) says something else
     than the stream it ends: the writer rebuilds such a final response from the events
     (openai/write.py), so it does not round-trip."""
     if data is None:
         return False
     try:
-        final = lc.decode_response("openai", json.dumps(data).encode(), request=REQUEST)
+        final = lc.decode_response("openai", json.dumps(data).encode(), request=request)
     except lc.LmcodecError:
         return True
-    return _said(final) != _said(lc.assemble(events, request=REQUEST))
+    return _said(final) != _said(lc.assemble(events, request=request))
 
 
 def _check_round_trip(dialect: str, body: bytes) -> list[Any]:
+    """Decoded under a request naming the served model: the start a backend's own stream has (a
+    Chat or Gemini stream has no start frame, and under another model lm15's start names that one,
+    which every written chunk names: the backend's last chunk, naming another, is rebuilt)."""
     skip_unless_writer(dialect)
-    events = _up_to_error(list(lc.stream.decode(dialect, [body], request=REQUEST)))
+    request = served_request(dialect, body)
+    events = _up_to_error(list(lc.stream.decode(dialect, [body], request=request)))
     if unnamed_call(events):  # MAP-9: the writer refuses it, as assembly does
         with pytest.raises(lc.ValidationError, match="without a name"):
             b"".join(lc.stream.encode(dialect, events))
         return events
     written = b"".join(lc.stream.encode(dialect, events))
-    again = _documented_limits(dialect, events, list(lc.stream.decode(dialect, [written], request=REQUEST)))
+    again = _documented_limits(dialect, events, list(lc.stream.decode(dialect, [written], request=request)))
     end = events[-1]
     if (
         dialect == "openai"
         and isinstance(end, lc.StreamEndEvent)
-        and _final_contradicts_its_stream(end.provider_data, events)
+        and _final_contradicts_its_stream(end.provider_data, events, request)
     ):
-        rebuilt = lc.decode_response("openai", json.dumps(again[-1].provider_data).encode(), request=REQUEST)
-        assert _said(rebuilt) == _said(lc.assemble(again, request=REQUEST)) == _said(lc.assemble(events))
+        rebuilt = lc.decode_response("openai", json.dumps(again[-1].provider_data).encode(), request=request)
+        assert _said(rebuilt) == _said(lc.assemble(again, request=request)) == _said(lc.assemble(events))
         events, again = events[:-1], again[:-1]  # the rest round-trips
     strict_equal([lc.to_builtins(e) for e in again], [lc.to_builtins(e) for e in events], dialect)
     for original, back in zip(events, again, strict=True):
@@ -106,7 +112,7 @@ def _check_round_trip(dialect: str, body: bytes) -> list[Any]:
             strict_equal(back.provider_data, original.provider_data, f"{dialect} end provider_data")
     if isinstance(end, lc.StreamEndEvent) and events[-1] is not end:
         return [*events, end]
-    assert _outcome(again) == _outcome(events)
+    assert _outcome(again, request) == _outcome(events, request)
     return events
 
 

@@ -28,6 +28,20 @@ DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
 OPENAI_WIRES = ("openai", "openai_chat")
 
 
+def served_request(dialect: str, body: bytes) -> lc.Request:
+    """REQUEST naming the model ``body``'s stream names (its start read without a request, else its
+    last chunk's): a stream without a start frame (Chat, Gemini) decoded under it has the start a
+    backend's own stream has (lm15's synthesized start names the request's model, and a written
+    stream names the start's model on every chunk, so the backend's last chunk naming another is
+    rebuilt)."""
+    events = list(lc.stream.decode(dialect, [body]))
+    model = events[0].model if events and isinstance(events[0], lc.StreamStartEvent) else None
+    end = events[-1] if events else None
+    if not model and isinstance(end, lc.StreamEndEvent) and isinstance(end.provider_data, dict):
+        model = end.provider_data.get("modelVersion") or end.provider_data.get("model")
+    return lc.replace(REQUEST, model=model if isinstance(model, str) and model else REQUEST.model)
+
+
 def writer_ready(provider: str) -> bool:
     """False while ``provider``'s stream writer is still a NotImplemented skeleton."""
     try:

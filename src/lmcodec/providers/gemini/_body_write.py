@@ -28,8 +28,9 @@ _encode = f.ENCODER.encode
 
 def encode_response(response: Response) -> bytes:
     """A generateContent body for ``response``. Its ``provider_data`` is written as it came when
-    it is a Gemini body that reads back as this same response; otherwise the body is built from
-    the parts (text, thought, functionCall with its id, inline media, thoughtSignatures)."""
+    it is a Gemini body that reads back as this same response, its model included; otherwise the
+    body is built from the parts (text, thought, functionCall with its id, inline media,
+    thoughtSignatures)."""
     data = response.provider_data
     if data is not None and isinstance(data.get("candidates"), list) and _reads_as(data, response):
         return _encode(data)
@@ -97,9 +98,12 @@ def _signatures(parts: tuple[Any, ...]) -> list[str | msgspec.UnsetType]:
 
 
 def _reads_as(data: dict[str, Any], response: Response) -> bool:
-    """Whether body ``data`` reads back as ``response``. The model is left out: under a request lm15
-    names the response after the requested model, while ``modelVersion`` is the served one, which
-    the written body keeps."""
+    """Whether body ``data`` reads back as ``response`` and names its model. Read without a request
+    (lm15 names a response read under one after the requested model, whatever ``modelVersion``
+    says), so the model is compared with ``modelVersion`` itself: a response renamed (a gateway's
+    alias, or the requested model lm15 named it after) gets a body that names it."""
+    if data.get("modelVersion", response.model) != response.model:
+        return False
     try:
         read = parse_response(_encode(data))
     except Exception:  # any failure means "not the same body"

@@ -36,8 +36,9 @@ where lm15's reader puts it). An empty thinking delta that opens a slot (a
 Responses reasoning item before its summary) writes nothing: Gemini sends no
 thought part without text or signature. A stream decoded from Gemini and written
 back has the same chunks, and when the end's ``provider_data`` is a chunk that
-reads as the same last chunk (parts, finish reason, usage) it is written as it
-came, so it decodes to the same events, ``provider_data`` included.
+reads as the same last chunk (parts, finish reason, usage) and names the model and
+id the start named (a gateway may rename them) it is written as it came, so it
+decodes to the same events, ``provider_data`` included.
 
 What the Gemini wire cannot carry, and what is written instead:
 
@@ -469,12 +470,13 @@ class StreamWriter:
         )
 
     def _end(self, end: StreamEndEvent) -> bytes:
-        """The last chunk(s). When the end's ``provider_data`` is a Gemini chunk, it is written as
-        it came, either as the last chunk itself or after a chunk with the pending parts and the
-        finish reason (an end lm15 merged from a finish chunk and a usage-only chunk), whichever
-        lmcodec's own mapper reads as the same deltas and end; otherwise the last chunk is built."""
+        """The last chunk(s). When the end's ``provider_data`` is a Gemini chunk that names the
+        model and id the written chunks name, it is written as it came, either as the last chunk
+        itself or after a chunk with the pending parts and the finish reason (an end lm15 merged
+        from a finish chunk and a usage-only chunk), whichever lmcodec's own mapper reads as the
+        same deltas and end; otherwise the last chunk is built."""
         data = end.provider_data
-        if data is not None and isinstance(data.get("candidates"), list):
+        if data is not None and isinstance(data.get("candidates"), list) and self._names(data):
             verbatim = _encode(data)
             candidates = [[verbatim]]
             if self._pending:
@@ -488,6 +490,15 @@ class StreamWriter:
         written = _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
         self._clear()
         return written
+
+    def _names(self, chunk: dict[str, Any]) -> bool:
+        """Whether ``chunk`` names the model and response id the written chunks name (a key it lacks,
+        or one the start did not name, says nothing): a gateway that renamed the response (the alias
+        its client asked for, its own id) is not contradicted by the backend's last chunk."""
+        model, response_id = self._model, self._response_id
+        return (model is f.UNSET or chunk.get("modelVersion", model) == model) and (
+            response_id is f.UNSET or chunk.get("responseId", response_id) == response_id
+        )
 
 
 def _fed_event(fed: Any) -> Any:

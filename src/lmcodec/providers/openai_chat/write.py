@@ -27,7 +27,8 @@ Where the values come from:
 - Reasoning is ``delta.reasoning_content`` (DeepSeek, SGLang and vLLM servers;
   what lm15 reads); text logprobs are ``choices[0].logprobs.content``.
 - The end: if its ``provider_data`` is a Chat chunk whose delta carries no
-  content (what decoding a Chat stream keeps: its usage or finish chunk) and
+  content (what decoding a Chat stream keeps: its usage or finish chunk), that
+  names the id and model the start named (a gateway may rename them), and
   lmcodec's own mapper reads it as this end (its finish reason, usage and the
   chunk itself), that chunk is written verbatim, so a Chat stream decoded and
   re-encoded decodes to the same events, provider_data included. Otherwise (an
@@ -132,6 +133,7 @@ class StreamWriter:
         "_id",
         "_model",
         "_named",
+        "_said",
         "_started",
         "_thinking",
         "_unargued",
@@ -150,6 +152,7 @@ class StreamWriter:
         self._unargued: dict[int, int] = {}  # part index -> Chat index of a call with only empty fragments
         self._thinking: dict[int, list[str]] = {}  # part index -> its thinking text (for thinking_blocks)
         self._blocks = 0  # thinking_blocks entries written
+        self._said: tuple[str | None, str | None] = (None, None)  # the id and model the start named
         self.created = int(time.time())
 
     def feed(self, event: StreamEvent) -> bytes:
@@ -252,6 +255,7 @@ class StreamWriter:
     def _begin(self, id: str | None, model: str | None) -> bytes:
         """Fix the chunk head and return the first chunk (role + empty content)."""
         self._started = True
+        self._said = (id or None, model)
         self._id = id or new_id("chatcmpl-")
         self._model = model or ""
         self._head = b"".join(
@@ -344,7 +348,7 @@ class StreamWriter:
         finish = _finish(event.finish_reason, bool(self._calls))
         finish_chunk = self._chunk([_finish_choice(finish)])
         data = event.provider_data
-        if data is not None and _is_chunk(data) and _no_content(data):
+        if data is not None and _is_chunk(data) and _no_content(data) and _names(data, *self._said):
             verbatim = ENC.encode(data)
             chunks = [verbatim] if data.get("choices") else [finish_chunk[6:-2], verbatim]
             written = _replace(event, finish_reason=READ_FINISH.get(finish, "stop"))
@@ -377,6 +381,13 @@ def _is_chunk(data: dict[str, Any]) -> bool:
     ``object`` and a list of ``choices``: a backend's minimal usage chunk)."""
     kind = data.get("object")
     return kind == "chat.completion.chunk" or (kind is None and isinstance(data.get("choices"), list))
+
+
+def _names(chunk: dict[str, Any], id: str | None, model: str | None) -> bool:
+    """Whether ``chunk`` names the id and model the start event named (a key it lacks, or a name
+    the start did not give, says nothing): a gateway that renamed the response (its own id, the
+    alias its client asked for) is not contradicted by the backend's last chunk."""
+    return (id is None or chunk.get("id", id) == id) and (model is None or chunk.get("model", model) == model)
 
 
 def _no_content(chunk: dict[str, Any]) -> bool:
