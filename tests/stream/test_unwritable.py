@@ -5,6 +5,7 @@ the non-JSON token -Infinity, never a TypeError (tests/providers/test_write_nonf
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from typing import Any
@@ -110,3 +111,146 @@ def test_a_non_finite_logprob_is_written_as_the_destination_spells_it(source: st
     assert b"Infinity" not in written.replace(b'"-Infinity"', b"")
     (logprob,) = lc.decode_response(destination, written, request=REQUEST).logprobs or ()
     assert logprob.logprob == want
+
+
+# ── a lone surrogate spelled as an escape in tool arguments ───────────────────
+#
+# Tool arguments are JSON text: '{"a":"\ud800"}' is pure ASCII, and lm15 (json.loads) reads it as a
+# string holding U+D800, which no UTF-8 JSON carries. A writer that copies the text (Chat and
+# Responses arguments, Anthropic input_json_delta) handed it to clients whose partial-JSON readers
+# refuse it (the anthropic SDK's accumulator always, the openai SDK's Chat accumulator for a strict
+# tool: ValueError), and the Gemini writer wrote lm15's partial_json marker instead of the object.
+# Every writer refuses it, as it refuses the character itself; a pair split anywhere is written.
+
+LONE_ARGUMENTS = {
+    "high then quote": '{"a":"\\ud800"}',
+    "high then text": '{"a":"\\ud83dx"}',
+    "high then other escape": '{"a":"\\ud83d\\n"}',
+    "high then high": '{"a":"\\ud83d\\ud83d"}',
+    "low alone": '{"a":"x\\udc00"}',
+    "upper-case hex": '{"a":"\\uDBFF!"}',
+}
+WRITABLE_ARGUMENTS = {
+    "pair": '{"a":"\\ud83d\\ude00"}',
+    "escaped backslash before u": '{"a":"\\\\ud800"}',
+    "three backslashes": '{"a":"\\\\\\ud83d\\ude00"}',
+    "no surrogate": '{"a":"\\u00e9\\n\\"q\\""}',
+}
+STRICT_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "f",
+        "parameters": {
+            "type": "object",
+            "properties": {"a": {"type": "string"}},
+            "required": ["a"],
+            "additionalProperties": False,
+        },
+        "strict": True,
+    },
+}
+
+
+def _cuts(text: str) -> list[list[str]]:
+    """The text whole, cut once at every position, and one character per fragment."""
+    return [[text], *([text[:i], text[i:]] for i in range(1, len(text))), list(text)]
+
+
+def _call_events(fragments: list[str]) -> list[lc.StreamEvent]:
+    first, *rest = fragments
+    return [
+        lc.StreamStartEvent(id="r1", model="m"),
+        lc.StreamDeltaEvent(delta=lc.ToolCallDelta(part_index=0, id="call_1", name="f", input=first)),
+        *(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(part_index=0, input=piece)) for piece in rest),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(part_index=1, text="done")),
+        lc.StreamEndEvent(finish_reason="tool_call", usage=lc.Usage(input_tokens=1, output_tokens=1)),
+    ]
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("name", sorted(LONE_ARGUMENTS))
+def test_arguments_spelling_a_lone_surrogate_are_refused_however_cut(provider: str, name: str) -> None:
+    for fragments in _cuts(LONE_ARGUMENTS[name]):
+        with pytest.raises(lc.EncodeError, match="lone surrogate"):
+            b"".join(lc.stream.encode(provider, _call_events(fragments)))
+
+
+def _sdk_arguments(provider: str, body: bytes) -> Any:
+    """The arguments the provider's SDK accumulates (the openai SDK's Chat accumulator with a strict
+    tool, which parses each delta as the anthropic SDK's always does); lmcodec reads the rest."""
+    if provider == "anthropic":
+        from ..providers.sdk_readers import sdk_anthropic
+
+        return sdk_anthropic(body)["tool_calls"][0][2]
+    if provider == "openai_chat":
+        from openai.lib.streaming.chat import ChatCompletionStreamState
+        from openai.types.chat import ChatCompletionChunk
+
+        state: Any = ChatCompletionStreamState(input_tools=[STRICT_TOOL])
+        for line in body.split(b"\n"):
+            if line.startswith(b"data: {"):
+                state.handle_chunk(ChatCompletionChunk.model_validate_json(line[6:]))
+        call = state.current_completion_snapshot.choices[0].message.tool_calls[0]
+        return call.function.parsed_arguments
+    if provider == "gemini":
+        from ..providers.sdk_readers import sdk_gemini
+
+        return sdk_gemini(body)["tool_calls"][0][2]
+    from .write_support import sdk_responses
+
+    return sdk_responses(body)["tool_calls"][0][2]
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("name", sorted(WRITABLE_ARGUMENTS))
+def test_arguments_without_a_lone_surrogate_are_written_however_cut(provider: str, name: str) -> None:
+    text = WRITABLE_ARGUMENTS[name]
+    want = json.loads(text)
+    for fragments in _cuts(text):
+        body = b"".join(lc.stream.encode(provider, _call_events(fragments)))
+        assert _sdk_arguments(provider, body) == want
+        back = lc.assemble(lc.stream.decode(provider, [body], request=REQUEST), request=REQUEST)
+        assert [p.input for p in back.message.parts if isinstance(p, lc.ToolCallPart)] == [want]
+
+
+def _chat_source(fragments: list[str]) -> bytes:
+    call = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": ""}}
+    chunks = [{"choices": [{"index": 0, "delta": {"role": "assistant", "tool_calls": [call]}}]}]
+    for piece in fragments:
+        delta = {"tool_calls": [{"index": 0, "function": {"arguments": piece}}]}
+        chunks.append({"choices": [{"index": 0, "delta": delta}]})
+    chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+    return b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
+
+
+@pytest.mark.parametrize("destination", PROVIDERS)
+def test_translate_of_arguments_spelling_a_lone_surrogate_is_an_lc_error(destination: str) -> None:
+    body = _chat_source(['{"a":"\\ud8', '00"}'])
+    response = lc.assemble(lc.stream.decode("openai_chat", [body], request=REQUEST), request=REQUEST)
+    assert [p.input for p in response.message.parts if isinstance(p, lc.ToolCallPart)] == [{"a": "\ud800"}]
+    with pytest.raises(lc.EncodeError, match="lone surrogate"):
+        b"".join(lc.stream.translate("openai_chat", destination, [body], request=REQUEST))
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai_chat"])
+def test_a_body_refuses_cut_arguments_spelling_a_lone_surrogate_as_its_stream_does(provider: str) -> None:
+    """Chat and Responses bodies write a cut call's raw argument text (lm15's partial_json marker),
+    as their streams write the fragments: the stream refuses a lone surrogate escape, so does the
+    body. Anthropic and Gemini bodies write the marker object, whose string carries the escape's
+    characters (no lone surrogate in what a client decodes)."""
+    raw = '{"a":"\\ud800", "b'
+    call = lc.ToolCallPart(id="call_1", name="f", input={"partial_json": raw})
+    response = lc.Response(
+        id="r1",
+        model="m",
+        message=lc.Message(role="assistant", parts=(call,)),
+        finish_reason="length",
+        usage=lc.Usage(),
+    )
+    with pytest.raises(lc.EncodeError, match="lone surrogate"):
+        lc.encode_response(provider, response)
+    for other in ("anthropic", "gemini"):
+        back = lc.decode_response(other, lc.encode_response(other, response), request=REQUEST)
+        assert [p.input for p in back.message.parts if isinstance(p, lc.ToolCallPart)] == [
+            {"partial_json": raw}
+        ]

@@ -24,6 +24,7 @@ __all__ = [
     "parse_json_object",
     "pyint",
     "raw_arguments",
+    "reads_as_json",
     "unwritable",
     "writer_encoder",
 ]
@@ -142,13 +143,19 @@ def raw_arguments(arguments: dict[str, Any]) -> str | None:
     if len(arguments) != 1:
         return None
     raw = arguments.get("partial_json")
-    if type(raw) is not str:
+    if type(raw) is not str or reads_as_json(raw):
         return None
+    return raw
+
+
+def reads_as_json(text: str) -> bool:
+    """Whether lm15's stream reader takes ``text`` as JSON (``json.loads``; NaN and Infinity are
+    not: it marks them as it marks text that is not JSON)."""
     try:
-        json.loads(raw, parse_constant=_not_json)
+        json.loads(text, parse_constant=_not_json)
     except ValueError:
-        return raw
-    return None
+        return False
+    return True
 
 
 def _not_json(constant: str) -> NoReturn:

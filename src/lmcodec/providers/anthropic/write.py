@@ -68,6 +68,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._escapes import watch
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
@@ -143,6 +144,7 @@ class StreamWriter:
         "_deferred",
         "_done",
         "_errored",
+        "_escapes",
         "_has_tool",
         "_head",
         "_id",
@@ -162,6 +164,7 @@ class StreamWriter:
         self._open_index = -1
         self._deferred: int | None = None  # part index of an empty thinking slot not yet opened
         self._has_tool = False
+        self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
@@ -206,6 +209,8 @@ class StreamWriter:
     def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
         """What ``feed`` writes for a ToolCallDelta."""
         if self._head and id is None and name is None and self._open == (part_index, _TOOL):
+            if self._escapes or "\\" in fragment:
+                self._watch(part_index, fragment)
             return self._head + _encode(fragment) + _TAIL
         delta = _replace(_TOOL_DELTA, part_index=part_index, input=fragment, id=id, name=name)
         return self.feed(_replace(_EVENT, delta=delta))
@@ -240,8 +245,17 @@ class StreamWriter:
 
     # -- blocks --------------------------------------------------------------
 
+    def _watch(self, part_index: int, fragment: str) -> None:
+        """Refuse a call's arguments that spell a lone surrogate as an escape (``_escapes``): the
+        anthropic SDK's accumulator raises ValueError on the ``input_json_delta`` that holds it."""
+        held = watch(self._escapes.pop(part_index, ""), fragment, "anthropic")
+        if held:
+            self._escapes[part_index] = held
+
     def _delta(self, delta: Any) -> bytes:
         kind = type(delta)
+        if kind is ToolCallDelta and (self._escapes or "\\" in delta.input):
+            self._watch(delta.part_index, delta.input)
         if self._head:  # the open block's own deltas, most of a stream: a template and the string
             open_key = self._open
             assert open_key is not None

@@ -76,6 +76,8 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._escapes import watch
+from lmcodec.providers._json import reads_as_json
 from lmcodec.providers._readback import reads_as
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
@@ -510,11 +512,16 @@ def _fed_event(fed: Any) -> Any:
 
 def _arguments(raw: str) -> Any:
     """A call's ``args`` object from its joined fragments, as the assembler reads them
-    (empty -> ``{}``, a non-object -> ``{"value": v}``, invalid JSON -> ``{"partial_json": raw}``)."""
+    (empty -> ``{}``, a non-object -> ``{"value": v}``, invalid JSON -> ``{"partial_json": raw}``).
+    JSON that spells a lone surrogate as an escape, which msgspec refuses and lm15 reads as a
+    string holding it, is refused as the character is (no UTF-8 JSON carries it); the marker was
+    written instead, an object the backend never sent."""
     if not raw:
         return {}
     try:
         value = msgspec.json.decode(raw)
     except msgspec.DecodeError:
+        if "\\u" in raw and reads_as_json(raw):
+            watch("", raw, "gemini")
         return {"partial_json": raw}
     return value if isinstance(value, dict) else {"value": value}

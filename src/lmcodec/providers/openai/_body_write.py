@@ -95,7 +95,7 @@ def _body(response: Response) -> dict[str, Any]:
                 {
                     "type": "function_call",
                     "status": "completed",
-                    "arguments": call_arguments(call.input),
+                    "arguments": call_arguments(call.input, "openai"),
                     "call_id": call.id,
                     "name": call.name,
                 }

@@ -14,16 +14,20 @@ import os
 from typing import Any, Final
 
 from lmcodec.errors import EncodeError
+from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import raw_arguments, writer_encoder
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.openai.views import stream_error_detail
 from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
+    "CALL",
     "ENC",
     "ENDINGS",
     "FAILED_CODES",
+    "MESSAGE",
     "NOTHING_REQUESTED",
+    "REASONING",
     "VERY_UNLIKELY",
     "OutputItem",
     "annotation",
@@ -40,13 +44,17 @@ __all__ = [
 ENC: Final = writer_encoder()
 
 
-def call_arguments(arguments: dict[str, Any]) -> str:
+def call_arguments(arguments: dict[str, Any], provider: str) -> str:
     """A call's ``arguments`` text in a body: the input as JSON, or the text lm15's
     ``{"partial_json": raw}`` marker was read from, as the stream writers send it (a call cut by
     max_tokens reaches the client with the arguments the backend sent, not an invented object).
     ``{"value": v}`` stays an object: it is also a call whose one argument is named ``value``."""
     raw = raw_arguments(arguments)
-    return ENC.encode(arguments).decode() if raw is None else raw
+    if raw is None:
+        return ENC.encode(arguments).decode()
+    watch("", raw, provider)  # a lone surrogate spelled as an escape: refused, as the stream refuses it
+    return raw
+
 
 ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
     "length": ("incomplete", "max_output_tokens"),
@@ -258,6 +266,12 @@ def annotation(url: str | None, title: str | None, text: str | None) -> dict[str
     return out
 
 
+MESSAGE: Final = 0
+REASONING: Final = 1
+CALL: Final = 2
+"""The kinds of output item the Responses writer writes."""
+
+
 class OutputItem:
     """One output item the Responses writer is writing."""
 
@@ -266,6 +280,7 @@ class OutputItem:
         "call_id",
         "encrypted",
         "head",
+        "held",
         "id",
         "index",
         "key",
@@ -282,11 +297,59 @@ class OutputItem:
         self.id = item_id
         self.head = b""  # the delta frames of this item up to and including `"delta":`
         self.texts: list[str] = []
+        self.held = ""  # an unfinished escape of a call's arguments (providers/_escapes.py)
         self.logprobs: list[dict[str, Any]] = []
         self.annotations: list[dict[str, Any]] = []
         self.call_id = ""
         self.name = ""
         self.encrypted: str | None = None
+
+    def completion(self, text: str) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, Any]]:
+        """The events that complete this item, whose text is ``text``, before its
+        ``output_item.done``, and the item as done (in that event and the final response)."""
+        index = self.index
+        if self.kind == MESSAGE:
+            part = {
+                "type": "output_text",
+                "annotations": self.annotations,
+                "logprobs": self.logprobs,
+                "text": text,
+            }
+            where = {"item_id": self.id, "output_index": index, "content_index": 0}
+            events = [
+                ("response.output_text.done", {**where, "text": text, "logprobs": self.logprobs}),
+                ("response.content_part.done", {**where, "part": part}),
+            ]
+            done = {
+                "id": self.id,
+                "type": "message",
+                "status": "completed",
+                "role": "assistant",
+                "content": [part],
+            }
+            return events, done
+        if self.kind == REASONING:
+            summary = {"type": "summary_text", "text": text}
+            where = {"item_id": self.id, "output_index": index, "summary_index": 0}
+            events = []
+            if text:
+                events = [
+                    ("response.reasoning_summary_text.done", {**where, "text": text}),
+                    ("response.reasoning_summary_part.done", {**where, "part": summary}),
+                ]
+            done = {"id": self.id, "type": "reasoning", "summary": [summary] if text else []}
+            if self.encrypted is not None:
+                done["encrypted_content"] = self.encrypted
+            return events, done
+        done = {
+            "type": "function_call",
+            "status": "completed",
+            "arguments": text,
+            "call_id": self.call_id,
+            "name": self.name,
+        }
+        args_done = {"item_id": self.id, "output_index": index, "arguments": text}
+        return [("response.function_call_arguments.done", args_done)], done
 
 
 def is_this_response(data: dict[str, Any], response_id: str) -> bool:

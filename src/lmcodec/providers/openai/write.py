@@ -85,8 +85,10 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._escapes import watch
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import says_the_same
+from lmcodec.providers.openai._sse_write import CALL as _CALL
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
@@ -100,6 +102,8 @@ from lmcodec.providers.openai._sse_write import (
     new_id,
     responses_usage,
 )
+from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
+from lmcodec.providers.openai._sse_write import REASONING as _REASONING
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,
@@ -118,9 +122,6 @@ from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
-_MESSAGE: Final = 0
-_REASONING: Final = 1
-_CALL: Final = 2
 _NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
 _HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
@@ -246,6 +247,8 @@ class StreamWriter:
             return self.feed(_replace(_EVENT, delta=delta))
         if not fragment:
             return b""
+        if item.held or "\\" in fragment:  # a lone surrogate spelled as an escape is refused
+            item.held = watch(item.held, fragment, "openai")
         item.texts.append(fragment)
         return self._frame_delta(item, fragment)
 
@@ -321,6 +324,8 @@ class StreamWriter:
         elif dtype is ToolCallDelta:
             item = self._item(delta.part_index, _CALL, delta)
             if delta.input:
+                if item.held or "\\" in delta.input:
+                    item.held = watch(item.held, delta.input, "openai")
                 item.texts.append(delta.input)
                 self._out.append(self._frame_delta(item, delta.input))
         elif dtype is CitationDelta:
@@ -445,64 +450,12 @@ class StreamWriter:
         if self._slots.get(item.key) is item:  # an item is open under its one key (constant time)
             del self._slots[item.key]
         text = "".join(item.texts)
-        done: dict[str, Any]
-        if item.kind == _MESSAGE:
-            part = {
-                "type": "output_text",
-                "annotations": item.annotations,
-                "logprobs": item.logprobs,
-                "text": text,
-            }
-            self._emit(
-                "response.output_text.done",
-                {
-                    "item_id": item.id,
-                    "output_index": index,
-                    "content_index": 0,
-                    "text": text,
-                    "logprobs": item.logprobs,
-                },
-            )
-            self._emit(
-                "response.content_part.done",
-                {"item_id": item.id, "output_index": index, "content_index": 0, "part": part},
-            )
-            done = {
-                "id": item.id,
-                "type": "message",
-                "status": "completed",
-                "role": "assistant",
-                "content": [part],
-            }
-        elif item.kind == _REASONING:
-            summary = {"type": "summary_text", "text": text}
-            if text:
-                self._emit(
-                    "response.reasoning_summary_text.done",
-                    {"item_id": item.id, "output_index": index, "summary_index": 0, "text": text},
-                )
-                self._emit(
-                    "response.reasoning_summary_part.done",
-                    {"item_id": item.id, "output_index": index, "summary_index": 0, "part": summary},
-                )
-            done = {"id": item.id, "type": "reasoning", "summary": [summary] if text else []}
-            if item.encrypted is not None:
-                done["encrypted_content"] = item.encrypted
-        else:
-            if not text:  # a call of a tool without parameters (Anthropic streams no fragment):
-                text = "{}"  # OpenAI sends "{}", and the openai SDK's clients json.loads it
-                self._out.append(self._frame_delta(item, text))
-            self._emit(
-                "response.function_call_arguments.done",
-                {"item_id": item.id, "output_index": index, "arguments": text},
-            )
-            done = {
-                "type": "function_call",
-                "status": "completed",
-                "arguments": text,
-                "call_id": item.call_id,
-                "name": item.name,
-            }
+        if item.kind == _CALL and not text:  # a call of a tool without parameters (Anthropic
+            text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it
+            self._out.append(self._frame_delta(item, text))
+        events, done = item.completion(text)
+        for kind, body in events:
+            self._emit(kind, body)
         self._emit("response.output_item.done", {"output_index": index, "item": done})
         self._output[index] = done
 

@@ -63,6 +63,7 @@ import msgspec
 
 from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._escapes import watch
 from lmcodec.providers._readback import reads_as
 from lmcodec.providers.openai._sse_write import (
     ENC,
@@ -129,6 +130,7 @@ class StreamWriter:
         "_calls",
         "_ended",
         "_errored",
+        "_escapes",
         "_head",
         "_id",
         "_model",
@@ -150,6 +152,7 @@ class StreamWriter:
         self._calls: dict[int, int] = {}  # part_index -> Chat tool-call index
         self._named: set[int] = set()  # part indices whose call has had its name written
         self._unargued: dict[int, int] = {}  # part index -> Chat index of a call with only empty fragments
+        self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments (_escapes)
         self._thinking: dict[int, list[str]] = {}  # part index -> its thinking text (for thinking_blocks)
         self._blocks = 0  # thinking_blocks entries written
         self._said: tuple[str | None, str | None] = (None, None)  # the id and model the start named
@@ -272,6 +275,10 @@ class StreamWriter:
         return self._head + b'{"role":"assistant","content":""}' + _TAIL
 
     def _tool_call(self, slot: int, fragment: str, call_id: str | None, name: str | None) -> bytes:
+        if self._escapes or "\\" in fragment:  # a lone surrogate spelled as an escape is refused
+            held = watch(self._escapes.pop(slot, ""), fragment, "openai_chat")
+            if held:
+                self._escapes[slot] = held
         index = self._calls.get(slot)
         call: dict[str, Any]
         if fragment and self._unargued:
@@ -455,7 +462,7 @@ def _body(response: Response) -> dict[str, Any]:
                 {
                     "id": call.id,
                     "type": "function",
-                    "function": {"name": call.name, "arguments": call_arguments(call.input)},
+                    "function": {"name": call.name, "arguments": call_arguments(call.input, "openai_chat")},
                 }
             )
     message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}
