@@ -63,8 +63,10 @@ What the Gemini wire cannot carry, and what is written instead:
   function call or more than 16 slots, or the source interleaves slots) streams
   at position 0: its content is kept, but in the assembled response it may join
   the text of slot 0 or move before the calls. A later fragment of a call whose
-  chunk was already written would be a call of its own without a name: refused,
-  as every call without a name is (:mod:`lmcodec.stream.encoder`).
+  chunk was already written is nothing to write where the readers join it into the
+  arguments written (whitespace, or the ``"{}"`` a Chat stream sends at its end for
+  a call without arguments: lmcodec's Chat writer does); one that changes them is
+  refused (ValidationError: no later chunk can change a call's ``args``).
 """
 
 from __future__ import annotations
@@ -76,12 +78,11 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
-from lmcodec.providers._escapes import watch
-from lmcodec.providers._json import reads_as_json
 from lmcodec.providers._readback import reads_as
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
+from lmcodec.providers.gemini._call_args import arguments, later_fragment, written_state
 from lmcodec.providers.gemini.stream import StreamMapper
 from lmcodec.wire import (
     AudioDelta,
@@ -147,6 +148,7 @@ class StreamWriter:
         "_response_id",
         "_text",
         "_text_index",
+        "_written",
     )
 
     def __init__(self) -> None:
@@ -165,6 +167,7 @@ class StreamWriter:
         # text alone by write_text (_pending is then empty): see _materialize.
         self._text: str | None = None
         self._text_index = -1  # the text slot known to stream at position 0 (write_text's fast case)
+        self._written: dict[int, int] = {}  # part index of a written call -> what its args were (_call_args)
         self._done = False
         self._errored = False
 
@@ -330,6 +333,10 @@ class StreamWriter:
             self._fed.append(event)
             return b""
         if not delta.name:
+            written_args = self._written.get(delta.part_index)
+            if written_args is not None:  # its call was written: nothing, or refused (_call_args)
+                self._written[delta.part_index] = later_fragment(written_args, delta.input, delta.part_index)
+                return b""
             raise unwritable_unnamed_call("Gemini", delta.part_index)
         call = f.FunctionCall(name=delta.name, args=None, id=delta.id or f.UNSET)
         return self._put(key, f.Part(functionCall=call), event, [delta.input])
@@ -458,7 +465,10 @@ class StreamWriter:
         parts = []
         for slot in self._pending:
             if slot.args is not None:
-                slot.part.functionCall.args = _arguments("".join(slot.args))  # type: ignore[union-attr]
+                raw = "".join(slot.args)
+                args = slot.part.functionCall.args = arguments(raw)  # type: ignore[union-attr]
+                if slot.key is not None:  # what a later fragment of the call may add (_call_args)
+                    self._written[slot.key[0]] = written_state(raw, args)
             elif slot.texts is not None:
                 slot.part.text = "".join(slot.texts)
             parts.append(slot.part)
@@ -508,20 +518,3 @@ def _fed_event(fed: Any) -> Any:
     if type(fed) is tuple:
         return _new(StreamDeltaEvent, delta=_new(ToolCallDelta, part_index=fed[0], input=fed[1]))
     return fed
-
-
-def _arguments(raw: str) -> Any:
-    """A call's ``args`` object from its joined fragments, as the assembler reads them
-    (empty -> ``{}``, a non-object -> ``{"value": v}``, invalid JSON -> ``{"partial_json": raw}``).
-    JSON that spells a lone surrogate as an escape, which msgspec refuses and lm15 reads as a
-    string holding it, is refused as the character is (no UTF-8 JSON carries it); the marker was
-    written instead, an object the backend never sent."""
-    if not raw:
-        return {}
-    try:
-        value = msgspec.json.decode(raw)
-    except msgspec.DecodeError:
-        if "\\u" in raw and reads_as_json(raw):
-            watch("", raw, "gemini")
-        return {"partial_json": raw}
-    return value if isinstance(value, dict) else {"value": value}
