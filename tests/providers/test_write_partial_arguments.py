@@ -186,3 +186,30 @@ def test_arguments_holding_nan_marked_by_the_stream_reader_are_written_raw(diale
     raw = '{"t": NaN}'
     read_body, _ = READERS[dialect]
     assert read_body(lc.encode_response(dialect, _one_call({"partial_json": raw}))) == [raw]
+
+
+DEEP = '{"a":' * 5000 + "1" + "}" * 5000
+"""Arguments nested past Python's recursion limit: lm15's json.loads raises RecursionError, which
+its ``_parse_json_best_effort`` catches, so lm15 marks them as text that is not JSON."""
+
+
+@pytest.mark.parametrize("dialect", ["openai", "openai_chat", "anthropic", "gemini"])
+def test_arguments_nested_too_deep_for_lm15_are_written_as_its_marker_says(dialect: str) -> None:
+    """Every writer writes such arguments as it writes a cut call's (the table above); the Gemini
+    and Anthropic stream writers raised a bare RecursionError, and the Chat and Responses bodies
+    refused them as a value nested too deeply where their streams write the text."""
+    events = [
+        lc.StreamStartEvent(id="r1", model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.ToolCallDelta(part_index=0, id="call_1", name="f", input=DEEP)),
+        lc.StreamEndEvent(finish_reason="tool_call", usage=lc.Usage(input_tokens=1, output_tokens=1)),
+    ]
+    response = lc.assemble(events, request=REQUEST)
+    calls = [p.input for p in response.message.parts if isinstance(p, lc.ToolCallPart)]
+    assert calls == [{"partial_json": DEEP}]
+    stream = b"".join(lc.stream.encode(dialect, events))
+    from_stream = lc.assemble(lc.stream.decode(dialect, [stream], request=REQUEST), request=REQUEST)
+    from_body = lc.decode_response(dialect, lc.encode_response(dialect, response), request=REQUEST)
+    assert from_stream.message.parts == from_body.message.parts == response.message.parts
+    if dialect in READERS:
+        read_body, _ = READERS[dialect]
+        assert read_body(lc.encode_response(dialect, response)) == [DEEP]

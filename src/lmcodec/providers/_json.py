@@ -150,10 +150,10 @@ def raw_arguments(arguments: dict[str, Any]) -> str | None:
 
 def reads_as_json(text: str) -> bool:
     """Whether lm15's stream reader takes ``text`` as JSON (``json.loads``; NaN and Infinity are
-    not: it marks them as it marks text that is not JSON)."""
+    not, nor JSON nested past the recursion limit: it marks them as text that is not JSON)."""
     try:
         json.loads(text, parse_constant=_not_json)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return True
 

@@ -385,7 +385,7 @@ def _start_input(fragment: str) -> dict[str, Any] | None:
         return None
     try:
         value = json.loads(fragment)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep (lm15 marks it as text)
         return None
     if isinstance(value, dict) and json.dumps(value, separators=(",", ":")) == fragment:
         return value

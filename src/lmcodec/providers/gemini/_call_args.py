@@ -41,7 +41,7 @@ def arguments(raw: str) -> Any:
         return {}
     try:
         value = msgspec.json.decode(raw)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):  # not JSON, or nested too deep for lm15 too
         if "\\u" in raw and reads_as_json(raw):
             watch("", raw, "gemini")
         return {"partial_json": raw}
