@@ -264,8 +264,9 @@ def translate_request(
     wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
     onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``,
     and so is every part of the conversation the destination cannot carry as it is (another
-    provider's thinking signatures, thinking sent as text, image detail, file ids;
-    ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON Schema.
+    provider's thinking signatures, thinking sent as text, image detail, file ids, empty text
+    Anthropic refuses; ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON
+    Schema.
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -292,6 +293,10 @@ def translate_request(
         except RecursionError:
             raise _too_deep("request") from None
         notes += rewritten
+    losses = crossing.content_losses(source, destination, canonical)  # named as decode_request reads it
+    if destination == "anthropic":
+        canonical, emptied = crossing.empty_text_out(canonical)
+        losses += emptied
     built = build_request(destination, canonical, stream=stream)
-    notes += crossing.content_losses(source, destination, canonical)
+    notes += losses
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

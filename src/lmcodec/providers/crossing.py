@@ -38,6 +38,12 @@ destination has no such field (Anthropic, Gemini; ``dropped``); a file id (a Fil
 the provider the client spoke to) sent as the destination's file reference (``substituted``:
 the destination cannot resolve another provider's ids).
 
+To Anthropic, what its builder (lm15's) would write as an empty text block, which the Messages
+API refuses, is left out (:func:`empty_text_out`, ``dropped``): a Chat row's ``content: ""``
+beside tool calls or thinking, a Responses reasoning item of encrypted content only, Gemini's
+closing empty part that carries a thoughtSignature; an assistant turn of nothing else goes with
+it. A user turn of empty text only is sent as it came.
+
 Gemini's ``parameters`` and ``responseSchema`` take an OpenAPI Schema, which google-genai's
 typed ``Schema`` writes with upper-case type names (``"OBJECT"``) and ``nullable``;
 ``decode_request("gemini")`` keeps it as it came (so Gemini gets it back), and
@@ -61,16 +67,25 @@ import msgspec
 
 from lmcodec.wire import (
     Adaptation,
+    CitationPart,
     ErrorDetail,
     FunctionTool,
     ImagePart,
+    RefusalPart,
     Request,
+    TextPart,
     ThinkingPart,
     ToolChoice,
     ToolResultPart,
 )
 
-__all__ = ["content_losses", "crossed_error", "foreign_extensions_out", "openapi_schemas_out"]
+__all__ = [
+    "content_losses",
+    "crossed_error",
+    "empty_text_out",
+    "foreign_extensions_out",
+    "openapi_schemas_out",
+]
 
 _DEFAULTS: Final[dict[str, dict[str, Any]]] = {
     "openai_chat": {"response_format": {"type": "text"}, "logprobs": False, "n": 1},
@@ -253,6 +268,75 @@ def _part_losses(
                 file_id,
             )
         )
+
+
+_EMPTY_TEXT: Final = (
+    "an empty text block, which the Messages API refuses (text content blocks must be non-empty); "
+    "the turn's other parts carry it"
+)
+_EMPTY_TURN: Final = (
+    "an assistant turn of empty text only, which the Messages API refuses; the turns around it "
+    "are sent as they are (the API joins consecutive user turns)"
+)
+
+
+def empty_text_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` without what Anthropic's builder would write as an empty text block (an empty
+    text part, as lm15 reads a Chat row's ``content: ""``; thinking with neither text nor an
+    Anthropic block of its own; an empty refusal or citation) in a turn that holds other parts,
+    nor an assistant turn of those only; one ``dropped`` Adaptation each. A user turn of empty
+    text only is left as the client sent it (leaving it out would change who speaks last)."""
+    if not _any_empty_text(request):
+        return request, ()
+    notes: list[Adaptation] = []
+    messages: list[Any] = []
+    for i, message in enumerate(request.messages):
+        empty = [j for j, part in enumerate(message.parts) if _written_as_empty_text(part)]
+        if not empty or message.role == "developer":  # a developer turn is one "[developer]" text
+            messages.append(message)
+        elif len(empty) < len(message.parts):
+            notes += [
+                _note(f"messages[{i}].parts[{j}]", "dropped", _EMPTY_TEXT, message.parts[j].type)
+                for j in empty
+            ]
+            kept = tuple(part for j, part in enumerate(message.parts) if j not in empty)
+            messages.append(msgspec.structs.replace(message, parts=kept))
+        elif message.role == "assistant":
+            notes.append(_note(f"messages[{i}]", "dropped", _EMPTY_TURN, "assistant"))
+        else:
+            messages.append(message)
+    if not notes or not messages:
+        return request, ()
+    return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
+
+
+_TEXTUAL: Final = frozenset({TextPart, RefusalPart, CitationPart, ThinkingPart})
+"""The parts Anthropic's builder may write as a text block of their own text."""
+
+
+def _any_empty_text(request: Request) -> bool:
+    """Whether a part of ``request`` may be written as an empty text block: the usual request,
+    which holds none, costs one plain pass (under a microsecond for ten parts)."""
+    for message in request.messages:
+        for part in message.parts:
+            if type(part) in _TEXTUAL and not part.text:  # type: ignore[union-attr]
+                return True
+    return False
+
+
+def _written_as_empty_text(part: Any) -> bool:
+    """Whether Anthropic's builder (lm15's ``_part``) writes ``part`` as ``{"type": "text", "text": ""}``."""
+    kind = type(part)
+    if kind is ThinkingPart:
+        return not part.text and not any(
+            state.provider == "anthropic"
+            and (
+                state.kind == "redacted_thinking"
+                or (state.kind == "thinking_signature" and state.data.get("signature"))
+            )
+            for state in part.continuation
+        )
+    return kind in (TextPart, RefusalPart, CitationPart) and not part.text
 
 
 _ERROR_KINDS: Final[dict[str, str]] = {

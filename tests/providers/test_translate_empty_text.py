@@ -1,0 +1,178 @@
+"""Empty text sent to Anthropic by ``lc.translate_request`` (``crossing.empty_text_out``).
+
+The Messages API refuses an empty text block ("text content blocks must be non-empty"), and the
+other dialects' clients send what lm15's readers read as one: a Chat row's ``content: ""`` beside
+tool calls (vLLM's and lmcodec's role chunk start the content so; the openai SDK accumulates it),
+a Responses reasoning item with only encrypted content, Gemini's closing ``{"text": "",
+"thoughtSignature": ...}`` part. lm15's Anthropic builder writes each as ``{"type": "text",
+"text": ""}``. Crossing to Anthropic they are left out of a turn that holds other parts, an
+assistant turn of nothing else goes, each named in ``.adaptations``; a user turn of empty text
+only is sent as it came (leaving it out would change who speaks last).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+openai = pytest.importorskip("openai")
+httpx = pytest.importorskip("httpx")
+
+USER = {"role": "user", "content": "hi"}
+CALL_ROW = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+RESULT_ROW = {"role": "tool", "tool_call_id": "c1", "content": "ok"}
+TEXT = {"type": "text", "text": "hi"}
+TOOL_USE = {"type": "tool_use", "id": "c1", "name": "f", "input": {}}
+TOOL_RESULT = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1", "content": "ok"}]}
+
+
+def _sse(*deltas: dict[str, Any]) -> bytes:
+    base = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+    chunks = [{**base, "choices": [{"index": 0, "delta": d, "finish_reason": None}]} for d in deltas]
+    chunks.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
+    return b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks) + b"data: [DONE]\n\n"
+
+
+def _vllm_turn_two() -> bytes:
+    """A vLLM-style stream (role chunk ``content: ""``, then a call) through the openai SDK's
+    accumulator, its message appended to the next turn."""
+    seen: list[bytes] = []
+    stream = _sse(
+        {"role": "assistant", "content": ""},
+        {"tool_calls": [{"index": 0, **CALL_ROW}]},
+    )
+
+    def handler(request: Any) -> Any:
+        seen.append(request.content)
+        if len(seen) == 1:
+            return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=stream)
+        return httpx.Response(500, json={"error": {"message": "captured"}})
+
+    client = openai.OpenAI(
+        api_key="x",
+        base_url="http://gw/v1",
+        http_client=httpx.Client(transport=httpx.MockTransport(handler)),
+        max_retries=0,
+    )
+    with client.chat.completions.stream(model="m", messages=[USER]) as sdk_stream:
+        message = sdk_stream.get_final_completion().choices[0].message
+    assert message.content == ""
+    with pytest.raises(openai.InternalServerError):
+        client.chat.completions.create(model="m", messages=[USER, message, RESULT_ROW])
+    return seen[-1]
+
+
+def _sent(source: str, body: bytes | dict[str, Any], model: str | None = None) -> tuple[list[Any], list[Any]]:
+    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+    built = lc.translate_request(source, "anthropic", raw, model=model)
+    notes = [(a.field, a.action, a.asked) for a in built.adaptations if a.field.startswith("messages")]
+    return json.loads(built.body)["messages"], notes
+
+
+def test_a_vllm_style_chat_reply_replayed_has_no_empty_text_block() -> None:
+    body = _vllm_turn_two()
+    assert json.loads(body)["messages"][1]["content"] == ""
+    messages, notes = _sent("openai_chat", body)
+    assert messages[1] == {"role": "assistant", "content": [TOOL_USE]}
+    assert notes == [("messages[1].parts[0]", "dropped", "text")]
+    assert "non-empty" in next(
+        a.reason
+        for a in lc.translate_request("openai_chat", "anthropic", body).adaptations
+        if a.field == "messages[1].parts[0]"
+    )
+
+
+def test_a_responses_reasoning_item_with_only_encrypted_content() -> None:
+    body = {
+        "model": "o4-mini",
+        "input": [
+            USER,
+            {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAA"},
+            {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": "ok"},
+        ],
+    }
+    messages, notes = _sent("openai", body)
+    assert messages[1:] == [{"role": "assistant", "content": [TOOL_USE]}, TOOL_RESULT]
+    assert notes == [
+        ("messages[1].parts[0].continuation", "dropped", "reasoning_item"),
+        ("messages[1].parts[0]", "dropped", "thinking"),
+    ]
+
+
+def test_geminis_closing_empty_part_with_its_thought_signature() -> None:
+    body = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "hi"}]},
+            {"role": "model", "parts": [{"text": "Hello."}, {"text": "", "thoughtSignature": "U0lH"}]},
+            {"role": "user", "parts": [{"text": "more"}]},
+        ]
+    }
+    messages, notes = _sent("gemini", body, model="gemini-2.5-flash")
+    assert messages[1] == {"role": "assistant", "content": [{"type": "text", "text": "Hello."}]}
+    assert [field for field, _, _ in notes] == ["messages[1].parts[1].continuation", "messages[1].parts[1]"]
+
+
+def test_an_assistant_turn_of_empty_text_only_goes() -> None:
+    body = {
+        "model": "m",
+        "messages": [USER, {"role": "assistant", "content": ""}, {"role": "user", "content": "again"}],
+    }
+    messages, notes = _sent("openai_chat", body)
+    assert [m["role"] for m in messages] == ["user", "user"]
+    assert notes == [("messages[1]", "dropped", "assistant")]
+
+
+def test_an_empty_content_beside_a_refusal() -> None:
+    body = {"model": "m", "messages": [USER, {"role": "assistant", "content": "", "refusal": "No."}, USER]}
+    messages, notes = _sent("openai_chat", body)
+    assert messages[1] == {"role": "assistant", "content": [{"type": "text", "text": "No."}]}
+    assert notes == [("messages[1].parts[0]", "dropped", "text")]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [{"role": "user", "content": ""}],
+        [USER, {"role": "assistant", "content": "x"}, {"role": "user", "content": ""}],
+    ],
+    ids=["alone", "last"],
+)
+def test_a_user_turn_of_empty_text_is_sent_as_it_came(rows: list[Any]) -> None:
+    messages, notes = _sent("openai_chat", {"model": "m", "messages": rows})
+    assert messages[-1] == {"role": "user", "content": [{"type": "text", "text": ""}]}
+    assert notes == []
+
+
+def test_a_user_turn_keeps_its_image_and_loses_its_empty_text() -> None:
+    image = {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}
+    row = {"role": "user", "content": [{"type": "text", "text": ""}, image]}
+    messages, notes = _sent("openai_chat", {"model": "m", "messages": [row]})
+    assert [block["type"] for block in messages[0]["content"]] == ["image"]
+    assert notes == [("messages[0].parts[0]", "dropped", "text")]
+
+
+def test_the_same_dialect_and_the_other_destinations_are_unchanged() -> None:
+    """Only the Anthropic destination leaves empty text out; Anthropic to Anthropic stays
+    build_request(decode_request())."""
+    chat = _vllm_turn_two()
+    for destination in ("openai", "openai_chat", "gemini"):
+        built = lc.translate_request("openai_chat", destination, chat)
+        assert not [a for a in built.adaptations if "non-empty" in a.reason]
+    native = json.dumps(
+        {
+            "model": "claude-sonnet-4-5",
+            "max_tokens": 10,
+            "messages": [
+                {"role": "user", "content": [TEXT]},
+                {"role": "assistant", "content": [{"type": "text", "text": ""}, TOOL_USE]},
+                TOOL_RESULT,
+            ],
+        }
+    ).encode()
+    same = lc.translate_request("anthropic", "anthropic", native)
+    assert same == lc.build_request("anthropic", lc.decode_request("anthropic", native))
