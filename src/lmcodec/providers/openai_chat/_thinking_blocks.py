@@ -13,6 +13,15 @@ entry with the ``index`` the openai SDK's stream accumulator merges lists by
 key through untouched), and the Chat request reader reads them as the
 message's ThinkingParts with their Anthropic state, first in the message.
 
+The same message holds the thinking a second time, as ``reasoning_content``: the blocks' thinking
+joined (the openai SDK accumulates it from the writer's ``reasoning_content`` deltas; LiteLLM
+writes it so). Beside ``thinking_blocks`` it is read as that copy, not as a thinking part of its
+own: read twice, the reasoning would reach Anthropic as a text block before the signed block (the
+API wants thinking first) and every dialect would send it twice. A ``reasoning_content`` that is
+not the blocks' thinking joined holds thinking no block carries, which has no place beside them:
+refused, with its JSON path. Without blocks (null or ``[]``) it is lm15's reading, a ThinkingPart
+without state.
+
 An entry of type thinking without a ``signature`` is refused (``""`` reads as the state it
 spells, so that the body rebuilds as it came); ``lc.translate_request``, the gateway's reading,
 leaves out both, each with an Adaptation (``providers/_unsigned_thinking.py``): no provider
@@ -30,7 +39,7 @@ from typing import Any, Final
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string
 
-__all__ = ["KEY", "redacted_entry", "signed_entry", "thinking_parts"]
+__all__ = ["KEY", "assistant_thinking", "redacted_entry", "signed_entry"]
 
 KEY: Final = "thinking_blocks"
 _SIGNED_KEYS: Final = frozenset({"type", "thinking", "signature", "index"})
@@ -47,11 +56,34 @@ def redacted_entry(index: int, data: str) -> dict[str, Any]:
     return {"index": index, "type": "redacted_thinking", "data": data}
 
 
-def thinking_parts(raw: Any, path: str, unsigned: Unsigned = None) -> list[dict[str, Any]]:
-    """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order; with
-    ``unsigned`` (the gateway's reading, ``_unsigned_thinking``) a thinking entry whose signature
-    is absent or ``""`` is noted there and left out."""
+def assistant_thinking(row: dict[str, Any], path: str, unsigned: Unsigned = None) -> list[dict[str, Any]]:
+    """An assistant row's thinking as canonical ThinkingPart values, first in its message: its
+    ``thinking_blocks`` with their state, ``reasoning_content`` beside them read as their text
+    (refused when it is not); without blocks, ``reasoning_content`` as lm15 reads it."""
+    reasoning = row.get("reasoning_content")
+    if reasoning is not None:
+        reasoning = string(reasoning, f"{path}.reasoning_content")
+    blocks = row.get(KEY)
+    if blocks is None or blocks == []:
+        return [] if reasoning is None else [{"type": "thinking", "text": reasoning}]
+    parts, joined = _thinking_parts(blocks, f"{path}.{KEY}", unsigned)
+    if reasoning is not None and reasoning != joined:
+        fail(
+            "reasoning_content beside thinking_blocks must be the blocks' thinking joined (the same "
+            "thinking, as the openai SDK accumulates it); this one holds thinking no block carries, "
+            "which has no place beside the signed blocks",
+            f"{path}.reasoning_content",
+        )
+    return parts
+
+
+def _thinking_parts(raw: Any, path: str, unsigned: Unsigned) -> tuple[list[dict[str, Any]], str]:
+    """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order, and
+    the thinking text of every thinking entry joined; with ``unsigned`` (the gateway's reading,
+    ``_unsigned_thinking``) a thinking entry whose signature is absent or ``""`` is noted there
+    and left out."""
     parts: list[dict[str, Any]] = []
+    texts: list[str] = []
     for position, item in enumerate(array(raw, path)):
         where = f"{path}[{position}]"
         entry = obj(item, where)
@@ -61,9 +93,11 @@ def thinking_parts(raw: Any, path: str, unsigned: Unsigned = None) -> list[dict[
             if unsigned is not None and entry.get("signature") in (None, ""):
                 text = string(entry.get("thinking", ""), f"{where}.thinking")
                 unsigned.append(left_out(where, "a thinking block without a signature", text))
+                texts.append(text)
                 continue
             state = {"signature": string(entry.get("signature"), f"{where}.signature")}
             text = string(entry.get("thinking"), f"{where}.thinking")
+            texts.append(text)
             parts.append(_part(text, "thinking_signature", state))
         elif kind == "redacted_thinking":
             only_keys(entry, _REDACTED_KEYS, where, "a redacted thinking block")
@@ -72,7 +106,7 @@ def thinking_parts(raw: Any, path: str, unsigned: Unsigned = None) -> list[dict[
             fail(
                 f"a {kind!r} thinking block cannot be carried: thinking or redacted_thinking", f"{where}.type"
             )
-    return parts
+    return parts, "".join(texts)
 
 
 def _part(text: str, kind: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,8 @@ leading ``system`` or ``developer`` row of text -> ``Request.system``, as lm15's
 parts; later ``system``/``developer`` rows -> developer messages; ``user`` rows with text,
 ``image_url`` (a URL's media type guessed from its path as lm15 does), ``input_audio`` (an
 audio part) and ``file`` blocks (a document part, by ``file_id`` or a base64 data URI);
-``assistant`` rows with text/refusal content, ``reasoning_content`` (a thinking part, first), a
+``assistant`` rows with text/refusal content, ``reasoning_content`` (a thinking part, first;
+beside ``thinking_blocks``, the signed blocks it copies: ``_thinking_blocks``), a
 ``refusal`` key (a refusal part after the content), function ``tool_calls`` and ``annotations``
 (url_citation entries as citation parts), an empty one an empty text part (lm15's never-empty
 rule), the keys of the openai SDK's own message object (``audio``, ``function_call``, ``name``,
@@ -48,7 +49,8 @@ Cannot survive, refused: ``n`` other than 1 (a Response holds one choice); the e
 names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
 ``openai_compat``, ``openai_chat_compat``); ``functions`` beside ``tools`` and
 ``function_call`` beside ``tool_choice``; ``name`` on a non-tool message; a ``file`` block's
-``filename``; ``image_url`` on an assistant row; a non-empty assistant ``audio``, ``function_call``, ``name``
+``filename``; ``image_url`` on an assistant row; ``reasoning_content`` beside ``thinking_blocks``
+that is not their thinking joined; a non-empty assistant ``audio``, ``function_call``, ``name``
 or client-library field; a non-null ``parsed`` or ``parsed_arguments``; a tool call
 ``index`` that is not a non-negative integer; an annotation other than url_citation; the
 ``function`` role; non-function tools and tool calls; ``strict: true`` on a tool;
@@ -59,7 +61,8 @@ Spelling normalizations (same meaning, different JSON): a legacy ``max_tokens`` 
 back as ``max_completion_tokens``; ``developer`` rows come back as ``system`` rows
 (lm15's chat instruction role); a content array holding one text block comes back as a
 string, an assistant or tool row's text blocks joined by newlines; lm15's builder
-replays ``reasoning_content`` and a ``refusal`` key as content text and writes no tool row
+replays ``reasoning_content`` (``thinking_blocks``' thinking too, their state left out: it has no
+Chat slot) and a ``refusal`` key as content text and writes no tool row
 ``name``; a string ``stop`` comes back as a one-item list; ``functions`` come back as
 ``tools`` and ``function_call`` as ``tool_choice``; an assistant row with null content and
 no tool calls comes back with ``content: ""``; a leading system row's text
@@ -112,7 +115,7 @@ from lmcodec.providers.openai_chat._read_typed import (
     read_tools,
 )
 from lmcodec.providers.openai_chat._read_views import ChatBody, Row, ToolView
-from lmcodec.providers.openai_chat._thinking_blocks import KEY, thinking_parts
+from lmcodec.providers.openai_chat._thinking_blocks import assistant_thinking
 from lmcodec.wire import Adaptation, Config, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
@@ -424,16 +427,11 @@ def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
 
 
 def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) -> dict[str, Any]:
-    """As lm15's ingest: ``reasoning_content`` a thinking part first, a ``refusal`` key a refusal
-    part after the content (lm15's builder replays both as content text); ``unsigned``: the
-    gateway's reading (``thinking_parts``)."""
+    """As lm15's ingest: the thinking first (``reasoning_content``, or the ``thinking_blocks`` it
+    copies: ``assistant_thinking``), a ``refusal`` key a refusal part after the content (lm15's
+    builder replays both as content text); ``unsigned``: the gateway's reading."""
     content = row.get("content")
-    parts: list[dict[str, Any]] = []
-    if row.get("reasoning_content") is not None:
-        text = string(row["reasoning_content"], f"{path}.reasoning_content")
-        parts.append({"type": "thinking", "text": text})
-    if row.get(KEY) is not None:
-        parts += thinking_parts(row[KEY], f"{path}.{KEY}", unsigned)  # _thinking_blocks
+    parts = assistant_thinking(row, path, unsigned)  # _thinking_blocks
     if content is not None:
         parts += text_parts(content, f"{path}.content", frozenset({"refusal"}))
     if row.get("refusal") is not None:
