@@ -6,8 +6,8 @@ inside an adaptation scope) and returns what ``check_build`` compares: the path
 relative to the base URL, the headers without credentials, the body and the
 adaptation records, or the refusal. Refusals map as the builders document:
 lm15's ``UnsupportedFeatureError`` -> ``lc.ProviderError`` with the same code,
-provider, feature and message; lm15's ``ValueError``/``OSError`` ->
-``lc.ValidationError``.
+provider, feature and message; lm15's ``ValueError`` -> ``lc.ValidationError``;
+its ``OSError`` (reading a media path) -> the same ``OSError``.
 """
 
 from __future__ import annotations
@@ -63,8 +63,10 @@ def lm15_build(provider: str, request: Any, *, stream: bool) -> dict[str, Any]:
             "message": exc.message,
             "feature": getattr(exc, "feature", None),
         }
-    except (ValueError, OSError) as exc:
+    except ValueError as exc:
         return {"error": "validation", "message": str(exc)}
+    except OSError as exc:
+        return {"error": type(exc).__name__, "message": str(exc)}
     base = lm.base_url.rstrip("/")
     assert built.url.startswith(base)
     return {
@@ -83,6 +85,8 @@ def lc_build(provider: str, request: lc.Request, *, stream: bool) -> dict[str, A
         return {"error": "provider", "code": exc.code, "message": exc.message, "feature": exc.feature}
     except lc.ValidationError as exc:
         return {"error": "validation", "message": str(exc)}
+    except OSError as exc:
+        return {"error": type(exc).__name__, "message": str(exc)}
     return {
         "method": built.method,
         "path": built.path,

@@ -4,11 +4,14 @@ its record of adaptations, the judgment reading of a response_format schema, the
 Refusals map lm15 1.5.0's errors to lmcodec's: ``UnsupportedFeatureError`` becomes
 :class:`lmcodec.ProviderError` with ``code="unsupported_feature"`` and lm15's ``provider``,
 ``feature`` and message; a ``ValueError`` lm15 raises (a lone surrogate no provider can receive,
-a stored-cache request with no message left) becomes :class:`lmcodec.ValidationError`.
+a stored-cache request with no message left, a media path the OS cannot take) becomes
+:class:`lmcodec.ValidationError`; the ``OSError`` of reading a media part's path goes through, as
+lm15's does.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
@@ -31,6 +34,7 @@ __all__ = [
     "is_box",
     "model_without_prefix",
     "parts_to_text",
+    "path_base64",
     "read_judgments",
     "unsupported",
 ]
@@ -123,6 +127,18 @@ def parts_to_text(
             if bits:
                 out.append(" — ".join(bits))
     return "\n".join(out)
+
+
+def path_base64(part: Any) -> str:
+    """The file at a media part's ``path``, read now, as base64 (lm15 ``media_base64``): the
+    ``OSError`` of reading it goes through, as lm15's does (a missing file is not malformed input:
+    docs/hostile-input.md); a path the OS cannot take (an embedded NUL byte, lm15's ``ValueError``)
+    is a :class:`ValidationError`."""
+    try:
+        raw: bytes = part.path.read_bytes()
+    except ValueError as exc:
+        raise ValidationError(f"cannot read the {part.type} part's path {str(part.path)!r}: {exc}") from None
+    return base64.b64encode(raw).decode("ascii")
 
 
 def continuation_value(part: Any, provider: str, kind: str) -> dict[str, Any] | None:

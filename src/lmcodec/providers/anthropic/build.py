@@ -11,10 +11,9 @@ and ``feature``); its ``ValueError`` is :class:`lmcodec.ValidationError`.
 
 from __future__ import annotations
 
-import base64
 from typing import Any, Final
 
-from lmcodec.errors import ProviderError
+from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import (
     MEDIA_KINDS,
     Notes,
@@ -24,6 +23,7 @@ from lmcodec.providers._build_common import (
     model_without_prefix,
     note_unmeasurable_probabilities,
     parts_to_text,
+    path_base64,
     read_judgments,
     unsupported,
 )
@@ -77,8 +77,7 @@ def _source(part: Any) -> dict[str, Any]:
         return {"type": "file", "file_id": part.file_id}
     if part.data is not None:
         return {"type": "base64", "media_type": part.media_type, "data": part.data}
-    data = base64.b64encode(part.path.read_bytes()).decode("ascii")
-    return {"type": "base64", "media_type": part.media_type, "data": data}
+    return {"type": "base64", "media_type": part.media_type, "data": path_base64(part)}
 
 
 def _result_block(part: Any) -> dict[str, Any]:
@@ -197,7 +196,7 @@ def _messages(request: Request) -> list[AnthropicMessage]:
                 out.append(AnthropicMessage("user", [developer]))
             else:
                 out.append(AnthropicMessage("user", blocks))
-    except (_NoSlot, ProviderError, OSError):
+    except (_NoSlot, ProviderError, ValidationError, OSError):
         _check_media(request)
         raise
     return out

@@ -12,7 +12,6 @@ and ``feature``); its ``ValueError`` is :class:`lmcodec.ValidationError`.
 
 from __future__ import annotations
 
-import base64
 import urllib.parse
 from functools import lru_cache
 from typing import Any, Final
@@ -27,6 +26,7 @@ from lmcodec.providers._build_common import (
     model_without_prefix,
     note_unmeasurable_probabilities,
     parts_to_text,
+    path_base64,
     read_judgments,
     unsupported,
 )
@@ -100,8 +100,7 @@ def _media(part: Any) -> dict[str, Any]:
         return {"fileData": {"mimeType": mime, "fileUri": part.file_id}}
     if part.data is not None:
         return {"inlineData": {"mimeType": mime, "data": part.data}}
-    data = base64.b64encode(part.path.read_bytes()).decode("ascii")
-    return {"inlineData": {"mimeType": mime, "data": data}}
+    return {"inlineData": {"mimeType": mime, "data": path_base64(part)}}
 
 
 def _function_response(part: ToolResultPart, names: dict[str, str]) -> Any:

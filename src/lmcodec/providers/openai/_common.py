@@ -9,7 +9,6 @@ the JSON encoding of the finished payload. Used by ``openai/build.py`` and
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from typing import Any, Final
@@ -25,6 +24,7 @@ from lmcodec.providers._build_common import (
     is_box,
     model_without_prefix,
     parts_to_text,
+    path_base64,
     unsupported,
 )
 from lmcodec.wire import (
@@ -109,11 +109,7 @@ def media_base64(part: Any) -> str:
         data: str = part.data
         return data
     if part.path is not None:
-        try:
-            raw = part.path.read_bytes()
-        except OSError as exc:
-            raise ValidationError(f"cannot read the {part.type} part's path: {exc}") from exc
-        return base64.b64encode(raw).decode("ascii")
+        return path_base64(part)
     raise ValidationError(f"{part.type} part has no inline data or path")
 
 

@@ -9,8 +9,9 @@ payload is a dict built in lm15's key order and encoded once by msgspec.
 Where lm15 refuses, lmcodec raises: lm15's ``UnsupportedFeatureError``
 becomes :class:`lmcodec.ProviderError` with ``code="unsupported_feature"``,
 the same ``provider``, ``feature`` and message; lm15's ``ValueError`` (a
-lone surrogate, a media part with no bytes, an unreadable ``path``) becomes
-:class:`lmcodec.ValidationError`.
+lone surrogate, a media part with no bytes, a ``path`` with a NUL byte) becomes
+:class:`lmcodec.ValidationError`; the ``OSError`` of reading a media ``path``
+goes through, as lm15's does.
 
 One deviation: a per-request compat override in ``Config.extensions``
 (``openai_responses_compat``, ``openai_compat``, ``compat.openai_responses``,
@@ -114,7 +115,7 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     notes: Notes = []
     try:
         payload = _payload(request, model, stream, notes)
-    except (AssistantMedia, ProviderError, ValidationError):
+    except (AssistantMedia, ProviderError, ValidationError, OSError):
         check_message_media(request, PROVIDER, PROVIDER)
         raise
     return ProviderRequest(

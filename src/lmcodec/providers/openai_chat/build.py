@@ -10,7 +10,8 @@ rows). lm15's chat dialect reads no per-request compat, so neither does this.
 Refusals: lm15's ``UnsupportedFeatureError`` becomes
 :class:`lmcodec.ProviderError` (``code="unsupported_feature"``, same
 provider ``"openai-chat"``, feature and message); its ``ValueError`` becomes
-:class:`lmcodec.ValidationError`.
+:class:`lmcodec.ValidationError`; the ``OSError`` of reading a media ``path`` goes
+through, as lm15's does.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     notes: Notes = []
     try:
         payload = _payload(request, model, stream, notes)
-    except (AssistantMedia, ProviderError, ValidationError):
+    except (AssistantMedia, ProviderError, ValidationError, OSError):
         check_message_media(request, DIALECT, PROVIDER)
         raise
     return ProviderRequest(
