@@ -19,13 +19,15 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
 from typing import IO, Any, Final
 
+import msgspec
+
 import lmcodec as lc
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import compression_named, open_write
 
-__all__ = ["SHOWN", "cmd_convert", "cmd_validate", "type_named"]
+__all__ = ["SHOWN", "cmd_convert", "cmd_validate", "record_type_named", "type_named"]
 
 SHOWN = 20
 """Bad records reported one by one; the rest are summed up by message."""
@@ -40,6 +42,45 @@ def type_named(name: str) -> Any:
     if tp is None or name not in lc.__all__ or name[0].islower():
         raise UsageError(f"unknown type {name!r} (try Turn, Request, Response, Message, Part, ...)")
     return tp
+
+
+_RECORD_TYPES: Final = "Turn, Request, Response, Message, Part, StreamEvent, ..."
+
+
+def record_type_named(name: str) -> Any:
+    """The record type ``--type`` names: a public msgspec Struct, or a union of them (Part,
+    StreamEvent), that a JSON object is read as. Anything else is a UsageError (one line, status
+    2, as ``lmcodec schema`` answers a type with no JSON Schema); so is a Struct with no required
+    field (Config, Usage, StreamEndEvent: a lone Struct's tag may be absent too): every JSON object
+    reads as one (a Turn as an empty Config, written back as ``{}``), so no record could be found
+    bad and a convert would lose them all. (A union's members are told by their tag.)"""
+    tp = type_named(name)
+    try:
+        info = msgspec.inspect.type_info(tp)
+    except TypeError:  # what msgspec cannot decode at all (JsonValue, a constant)
+        info = None
+    members = info.types if isinstance(info, msgspec.inspect.UnionType) else (info,)
+    structs = [member for member in members if isinstance(member, msgspec.inspect.StructType)]
+    if len(structs) < len(members):
+        raise UsageError(
+            f"--type {name}: not a record type (--type takes the type of the log's records: {_RECORD_TYPES})"
+        )
+    if len(structs) == 1 and not any(field.required for field in structs[0].fields):
+        raise UsageError(
+            f"--type {name}: every field of {name} is optional, so any JSON object reads as one (a Turn "
+            f"as an empty {name}) and no record could be told bad; --type takes a type its records "
+            f"show by a required field (or a union's tag): {_RECORD_TYPES}"
+        )
+    return tp
+
+
+def _parquet_type(tp: Any, name: str) -> None:
+    """Parquet tables hold the four log record types only (``lmcodec.arrow.RECORD_TYPES``)."""
+    from lmcodec import arrow
+
+    if tp not in arrow.RECORD_TYPES:
+        names = ", ".join(t.__name__ for t in arrow.RECORD_TYPES)
+        raise UsageError(f"--type {name}: Parquet tables hold {names} records")
 
 
 class _Tally:
@@ -125,18 +166,21 @@ class _Source:
             self.type: Any = llm.Response
             self.reader = jsonl.read(source, llm.Response, on_error=on_error, decode=read_llm)
         elif fmt == "msgpack":
-            self.type = type_named(type_name or "Turn")
+            self.type = record_type_named(type_name or "Turn")
             self.reader = lc.msgpack.read_stream(source, self.type, on_error=on_error)
         elif fmt == "parquet":
             if src == "-":
                 raise UsageError("--from parquet needs a file (Parquet cannot be read from a pipe)")
             from lmcodec import arrow
 
-            self.type = type_named(type_name) if type_name is not None else None  # None: what it holds
+            self.type = None  # None: what it holds
+            if type_name is not None:
+                self.type = record_type_named(type_name)
+                _parquet_type(self.type, type_name)
             self.records: Iterable[Any] = self._counted(arrow.read_parquet(src, self.type))
             return
         else:
-            self.type = type_named(type_name or "Turn")
+            self.type = record_type_named(type_name or "Turn")
             self.reader = jsonl.read(source, self.type, on_error=on_error, lenient=lenient)
         self.records = self.reader
 
@@ -300,6 +344,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
             f"--to llm writes Turn records (an llm record is a request and its response): "
             f"--type {args.type} has no llm form"
         )
+    if args.to_format == "parquet" and args.type is not None and args.from_format != "llm":
+        _parquet_type(record_type_named(args.type), args.type)  # before anything is read or written
     if not args.dest:
         raise UsageError("DEST is empty: name the output file, or - for stdout")
     if args.rejects in ("-", ""):

@@ -70,6 +70,13 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+_TYPE_HELP = (
+    "A public Struct or union of them: Turn, Request, Response, Message, Part, StreamEvent, ... (Parquet: "
+    "the first four). A type whose every field is optional (Config, Usage) is refused: any JSON object "
+    "reads as one, so no record could be told bad"
+)
+
+
 def _version() -> str:
     try:
         return metadata.version("lmcodec")
@@ -102,9 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("dest", help="output file (.gz/.zst ok) or - for stdout; written atomically")
     convert.add_argument("--from", dest="from_format", choices=formats, default="lm15")
     convert.add_argument("--to", dest="to_format", choices=formats, default="lm15")
-    convert.add_argument(
-        "--type", help="record type of lm15/msgpack/parquet input (default Turn; parquet: what it holds)"
-    )
+    input_type = "record type of lm15/msgpack/parquet input (default Turn; parquet: what it holds)"
+    convert.add_argument("--type", help=f"{input_type}. {_TYPE_HELP}")
     convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
     convert.add_argument("--rejects", help="write bad lines here, verbatim")
     convert.add_argument(
@@ -115,7 +121,9 @@ def _parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="report every bad record of a log")
     validate.add_argument("src", help="input file (.gz/.zst ok) or - for stdin")
     validate.add_argument("--format", choices=["lm15", "llm", "msgpack", "parquet"], default="lm15")
-    validate.add_argument("--type", help="record type (default Turn; parquet: what the file holds)")
+    validate.add_argument(
+        "--type", help=f"record type (default Turn; parquet: what the file holds). {_TYPE_HELP}"
+    )
     validate.add_argument(
         "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
     )
