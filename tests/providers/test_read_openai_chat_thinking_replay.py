@@ -17,6 +17,7 @@ types. The other dialects get the reasoning once, each loss in ``.adaptations``.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -329,3 +330,93 @@ def test_unsigned_blocks_with_their_reasoning_content_leave_no_reasoning_behind(
         assert [a.field for a in built.adaptations if a.field.startswith("$.")] == [
             "$.messages[1].thinking_blocks[0]"
         ]
+
+
+def _as_litellm_writes_it(blocks: list[dict[str, Any]]) -> dict[str, Any]:
+    """LiteLLM's message for the Anthropic reply (the shape its transform_response gives, below):
+    the blocks at the top and again under ``provider_specific_fields``, the call's ``index`` its
+    block's."""
+    thinking = [b for b in blocks if b["type"] in ("thinking", "redacted_thinking")]
+    text = "".join(b["text"] for b in blocks if b["type"] == "text") or None
+    calls = [
+        {
+            "index": i,
+            "function": {"arguments": json.dumps(b["input"]), "name": b["name"]},
+            "id": b["id"],
+            "type": "function",
+        }
+        for i, b in enumerate(blocks)
+        if b["type"] == "tool_use"
+    ]
+    return {
+        "content": text,
+        "role": "assistant",
+        "tool_calls": calls or None,
+        "function_call": None,
+        "reasoning_content": "".join(b.get("thinking", "") for b in thinking),
+        "thinking_blocks": thinking,
+        "provider_specific_fields": {"citations": None, "thinking_blocks": thinking},
+    }
+
+
+def _litellm_message(blocks: list[dict[str, Any]]) -> dict[str, Any]:
+    """The message LiteLLM makes of the Anthropic reply (its own transform_response), dumped as a
+    LiteLLM client or proxy hands it on: the blocks again under ``provider_specific_fields``."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no network fetch at import
+    litellm = pytest.importorskip("litellm")
+    transformation = pytest.importorskip("litellm.llms.anthropic.chat.transformation")
+    raw = httpx.Response(
+        200,
+        content=_anthropic_body(blocks),
+        request=httpx.Request("POST", "https://api.anthropic.com/v1/messages"),
+    )
+    logging = type("Logging", (), {"post_call": lambda *args, **kwargs: None})()
+    out = transformation.AnthropicConfig().transform_response(
+        model="claude-sonnet-4-5",
+        raw_response=raw,
+        model_response=litellm.ModelResponse(),
+        logging_obj=logging,
+        request_data={},
+        messages=[USER],
+        optional_params={},
+        litellm_params={},
+        encoding=None,
+        api_key="x",
+    )
+    dumped: dict[str, Any] = out.choices[0].message.model_dump()
+    return dumped
+
+
+def test_litellm_writes_the_shape_written_here() -> None:
+    for blocks in REPLIES.values():
+        assert _litellm_message(blocks) == _as_litellm_writes_it(blocks)
+
+
+@pytest.mark.parametrize("reply", list(REPLIES))
+def test_a_litellm_message_replayed_reaches_anthropic_as_the_replys_blocks(reply: str) -> None:
+    message = _as_litellm_writes_it(REPLIES[reply])
+    after: dict[str, Any] = (
+        {"role": "tool", "tool_call_id": TOOL_USE["id"], "content": "12 C"}
+        if reply == "tool"
+        else {"role": "user", "content": "And tomorrow?"}
+    )
+    body = json.dumps({"model": "claude-sonnet-4-5", "messages": [USER, message, after]}).encode()
+    sent = json.loads(lc.translate_request("openai_chat", "anthropic", body).body)
+    _anthropic_checked(sent["messages"])
+    assert sent["messages"][1] == {"role": "assistant", "content": REPLIES[reply]}
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"thinking_blocks": [{"type": "thinking", "thinking": "other", "signature": "s9"}]},
+        {"citations": [{"type": "web_search_result_location", "url": "https://a.example"}]},
+        {"thought_signatures": ["c2ln"]},
+    ],
+    ids=["other-blocks", "citations", "thought-signatures"],
+)
+def test_provider_specific_fields_other_than_the_blocks_copy_are_refused(fields: dict[str, Any]) -> None:
+    body = _row(reasoning_content="ab", thinking_blocks=BLOCKS, provider_specific_fields=fields)
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode_request("openai_chat", body)
+    assert info.value.path == "$.messages[1].provider_specific_fields"

@@ -27,6 +27,11 @@ spells, so that the body rebuilds as it came); ``lc.translate_request``, the gat
 leaves out both, each with an Adaptation (``providers/_unsigned_thinking.py``): no provider
 takes unsigned thinking back.
 
+LiteLLM's own message (what its client returns, what a LiteLLM-style server hands on) holds the
+blocks a third time, under ``provider_specific_fields.thinking_blocks``: that copy of the row's
+``thinking_blocks`` (``index`` aside) reads as absent, like the ``provider_specific_fields`` keys
+that are null (``citations``); anything else there is refused by the reader.
+
 Only Anthropic's state travels here (LiteLLM's shape is Anthropic's); a
 Gemini ``thoughtSignature`` or OpenAI encrypted reasoning is not carried on
 Chat (documented in ``openai_chat/write.py``).
@@ -39,7 +44,7 @@ from typing import Any, Final
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string
 
-__all__ = ["KEY", "assistant_thinking", "redacted_entry", "signed_entry"]
+__all__ = ["KEY", "assistant_thinking", "provider_fields", "redacted_entry", "signed_entry"]
 
 KEY: Final = "thinking_blocks"
 _SIGNED_KEYS: Final = frozenset({"type", "thinking", "signature", "index"})
@@ -75,6 +80,22 @@ def assistant_thinking(row: dict[str, Any], path: str, unsigned: Unsigned = None
             f"{path}.reasoning_content",
         )
     return parts
+
+
+def provider_fields(row: dict[str, Any]) -> Any:
+    """An assistant row's ``provider_specific_fields`` without LiteLLM's copy of its
+    ``thinking_blocks`` (the same entries, ``index`` aside), for the reader's client-object rule."""
+    fields = row.get("provider_specific_fields")
+    if isinstance(fields, dict) and KEY in fields and _unindexed(fields[KEY]) == _unindexed(row.get(KEY)):
+        return {key: value for key, value in fields.items() if key != KEY}
+    return fields
+
+
+def _unindexed(entries: Any) -> Any:
+    """Thinking-block entries without the ``index`` the openai SDK's accumulator merges by."""
+    if not isinstance(entries, list):
+        return entries
+    return [{k: v for k, v in e.items() if k != "index"} if isinstance(e, dict) else e for e in entries]
 
 
 def _thinking_parts(raw: Any, path: str, unsigned: Unsigned) -> tuple[list[dict[str, Any]], str]:

@@ -16,7 +16,8 @@ beside ``thinking_blocks``, the signed blocks it copies: ``_thinking_blocks``), 
 ``refusal`` key (a refusal part after the content), function ``tool_calls`` and ``annotations``
 (url_citation entries as citation parts), an empty one an empty text part (lm15's never-empty
 rule), the keys of the openai SDK's own message object (``audio``, ``function_call``, ``name``,
-``provider_specific_fields``, ``images``) read as absent when null or empty, and those of its
+``provider_specific_fields``, ``images``) read as absent when null or empty (LiteLLM's copy of
+``thinking_blocks`` in ``provider_specific_fields`` too), and those of its
 ``ParsedChatCompletionMessage`` (``chat.completions.parse()`` / ``.stream()``: ``parsed`` and a
 tool call's ``function.parsed_arguments``) when null, so a reply appended to the history as the
 SDK returns it reads back; ``tool`` rows of text and ``image_url`` blocks by
@@ -115,7 +116,7 @@ from lmcodec.providers.openai_chat._read_typed import (
     read_tools,
 )
 from lmcodec.providers.openai_chat._read_views import ChatBody, Row, ToolView
-from lmcodec.providers.openai_chat._thinking_blocks import assistant_thinking
+from lmcodec.providers.openai_chat._thinking_blocks import assistant_thinking, provider_fields
 from lmcodec.wire import Adaptation, Config, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
@@ -452,10 +453,11 @@ def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) ->
 def _client_object_keys(row: dict[str, Any], path: str) -> None:
     """The keys of an SDK's message object dumped back into history (the openai SDK's
     ``message.model_dump()``, LiteLLM's): their null or empty form carries nothing and reads as
-    absent, as lm15 reads it; anything else has no canonical part and is refused (lm15 ignores a
+    absent, as lm15 reads it (so does LiteLLM's copy of the row's thinking_blocks in
+    ``provider_specific_fields``); anything else has no canonical part and is refused (lm15 ignores a
     ``name``; here it is refused rather than dropped)."""
     for key, why in _CLIENT_OBJECT_KEYS.items():
-        value = row.get(key)
+        value = provider_fields(row) if key == "provider_specific_fields" else row.get(key)
         if not (value is None or value == [] or value == {} or _all_empty(value)):
             fail(f"an assistant row's {key!r} cannot be carried: {why}", f"{path}.{key}")
     if row.get("parsed") is not None:
