@@ -135,7 +135,10 @@ TOOLS = [
 ]
 
 
-def test_a_chat_client_sends_anthropic_thinking_signatures_back() -> None:
+@pytest.mark.parametrize("replay", ["picked", "as-returned"])
+def test_a_chat_client_sends_anthropic_thinking_signatures_back(replay: str) -> None:
+    """``picked``: the client sends the keys it needs; ``as-returned``: it appends the SDK's
+    message as it is (``content: ""``, ``reasoning_content``, ``parsed``... beside the blocks)."""
     sent: list[dict[str, Any]] = []  # the Anthropic request bodies the backend received
 
     def backend(request: Any) -> Any:
@@ -168,8 +171,9 @@ def test_a_chat_client_sends_anthropic_thinking_signatures_back() -> None:
             "thinking_blocks": message.thinking_blocks,  # the extra field the SDK kept
         }
         result = {"role": "tool", "tool_call_id": call.id, "content": "sunny"}
+        history = [question, assistant if replay == "picked" else message, result]
         async with client.chat.completions.stream(
-            model="claude-sonnet-4-5", messages=[question, assistant, result], tools=TOOLS, max_tokens=2000
+            model="claude-sonnet-4-5", messages=history, tools=TOOLS, max_tokens=2000
         ) as stream:
             second = await stream.get_final_completion()
         await http.aclose()
@@ -187,10 +191,11 @@ def test_a_chat_client_sends_anthropic_thinking_signatures_back() -> None:
     assert second.choices[0].message.content == "Sunny in Paris."
 
     replayed = sent[1]["messages"][1]
-    assert replayed["role"] == "assistant"
-    assert replayed["content"][:2] == [
-        {"type": "thinking", "thinking": "The user wants weather.", "signature": SIGNATURE},
-        {"type": "redacted_thinking", "data": REDACTED},
-    ]
-    assert replayed["content"][2]["type"] == "tool_use"
-    assert replayed["content"][2]["id"] == "toolu_01Weather"
+    assert replayed == {
+        "role": "assistant",
+        "content": [
+            {"type": "thinking", "thinking": "The user wants weather.", "signature": SIGNATURE},
+            {"type": "redacted_thinking", "data": REDACTED},
+            {"type": "tool_use", "id": "toolu_01Weather", "name": "get_weather", "input": {"city": "Paris"}},
+        ],
+    }
