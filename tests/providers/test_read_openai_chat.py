@@ -309,6 +309,17 @@ def _chat_carriable(request: lc.Request) -> lc.Request:
     ),
     False,
 )
+@example(  # a leading developer message of empty text blocks only (found by the repeatable profile
+    # in a long run): read as the system prompt, lm15 rebuilt it as "\n"
+    lc.Request(
+        model="gpt-4.1-mini",
+        messages=(
+            lc.Message(role="developer", parts=(lc.TextPart(text=""), lc.TextPart(text=""))),
+            lc.Message.user("x"),
+        ),
+    ),
+    False,
+)
 def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
     """decode_request(lm15's body), rebuilt by lm15, is lm15's body again (where lm15's reader reads it)."""
     extensions = request.config.extensions or {}

@@ -164,8 +164,10 @@ def _leading_system(row: SystemRow | DeveloperRow) -> tuple[str | tuple[TextPart
     if any(block.prompt_cache_breakpoint is not None for block in blocks[:-1]):
         raise Refused
     marked = blocks[-1].prompt_cache_breakpoint is not None
+    if not any(block.text for block in blocks):  # empty text only: a message, as the walker reads it
+        return None
     if len(blocks) == 1:
-        return (blocks[0].text, marked) if blocks[0].text else None
+        return blocks[0].text, marked
     return tuple([_text(block.text) for block in blocks]), marked
 
 

@@ -402,8 +402,8 @@ def _messages(
 
 
 def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
-    """The first (system or developer) row as ``Request.system`` (lm15's rule), or None: string
-    content, or text blocks (one: its text; several: text parts), the last one maybe marked."""
+    """The first (system or developer) row as ``Request.system`` (lm15's rule), or None (empty
+    text only): string content, or text blocks (one: its text; several: text parts), the last maybe marked."""
     content = row.get("content")
     if isinstance(content, str):
         return content or None
@@ -421,7 +421,7 @@ def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
                 fail("a prompt_cache_breakpoint marks the end of a message: the last block", where)
             marked = True
         texts.append(string(block.get("text"), f"{where}.text"))
-    if len(texts) == 1 and not texts[0]:
+    if not any(texts):  # empty text only: a message (lm15 would rebuild the system prompt as "\n"s)
         return None
     reader.stable = marked
     return texts[0] if len(texts) == 1 else [{"type": "text", "text": text} for text in texts]
