@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
+from lmcodec.providers.crossing import empty_text_out
 
 openai = pytest.importorskip("openai")
 httpx = pytest.importorskip("httpx")
@@ -176,3 +177,31 @@ def test_the_same_dialect_and_the_other_destinations_are_unchanged() -> None:
     ).encode()
     same = lc.translate_request("anthropic", "anthropic", native)
     assert same == lc.build_request("anthropic", lc.decode_request("anthropic", native))
+
+
+def test_a_cache_breakpoint_after_a_dropped_turn_stays_on_its_message() -> None:
+    """The breakpoint is a message index (CacheConfig.prefix_until_index): a turn left out before
+    it must not move the mark onto the next message."""
+    marked = {
+        "role": "user",
+        "content": [{"type": "text", "text": "b", "prompt_cache_breakpoint": {"mode": "explicit"}}],
+    }
+    rows = [USER, {"role": "assistant", "content": ""}, marked, {"role": "assistant", "content": "c"}, USER]
+    messages, notes = _sent("openai_chat", {"model": "claude-sonnet-4-5", "messages": rows})
+    assert notes == [("messages[1]", "dropped", "assistant")]
+    marks = [(m["role"], b["text"]) for m in messages for b in m["content"] if "cache_control" in b]
+    assert marks == [("user", "b")]
+
+
+def test_the_turn_a_cache_breakpoint_marks_is_kept() -> None:
+    empty = lc.Message(role="assistant", parts=[lc.TextPart(text="")])
+    request = lc.Request(
+        model="claude-sonnet-4-5",
+        messages=[lc.Message.user("a"), empty, lc.Message.user("b"), empty, lc.Message.user("c")],
+        config=lc.Config(cache=lc.CacheConfig(mode="auto", prefix_until_index=3)),
+    )
+    out, notes = empty_text_out(request)
+    assert [n.field for n in notes] == ["messages[1]"]
+    assert [m.role for m in out.messages] == ["user", "user", "assistant", "user"]
+    assert out.config.cache is not None and out.config.cache.prefix_until_index == 2
+    assert out.messages[2] == empty

@@ -285,11 +285,15 @@ def empty_text_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     text part, as lm15 reads a Chat row's ``content: ""``; thinking with neither text nor an
     Anthropic block of its own; an empty refusal or citation) in a turn that holds other parts,
     nor an assistant turn of those only; one ``dropped`` Adaptation each. A user turn of empty
-    text only is left as the client sent it (leaving it out would change who speaks last)."""
+    text only is left as the client sent it (leaving it out would change who speaks last), and so
+    is the turn a cache breakpoint marks; a turn left out before it moves the breakpoint's index."""
     if not _any_empty_text(request):
         return request, ()
+    cache = request.config.cache
+    until = None if cache is None else cache.prefix_until_index
     notes: list[Adaptation] = []
     messages: list[Any] = []
+    before = 0  # turns left out before the cache breakpoint's message
     for i, message in enumerate(request.messages):
         empty = [j for j, part in enumerate(message.parts) if _written_as_empty_text(part)]
         if not empty or message.role == "developer":  # a developer turn is one "[developer]" text
@@ -301,13 +305,19 @@ def empty_text_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
             ]
             kept = tuple(part for j, part in enumerate(message.parts) if j not in empty)
             messages.append(msgspec.structs.replace(message, parts=kept))
-        elif message.role == "assistant":
+        elif message.role == "assistant" and i != until:
             notes.append(_note(f"messages[{i}]", "dropped", _EMPTY_TURN, "assistant"))
+            if until is not None and i < until:
+                before += 1
         else:
             messages.append(message)
     if not notes or not messages:
         return request, ()
-    return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
+    changes: dict[str, Any] = {"messages": tuple(messages)}
+    if cache is not None and until is not None and before:
+        moved = msgspec.structs.replace(cache, prefix_until_index=until - before)
+        changes["config"] = msgspec.structs.replace(request.config, cache=moved)
+    return msgspec.structs.replace(request, **changes), tuple(notes)
 
 
 _TEXTUAL: Final = frozenset({TextPart, RefusalPart, CitationPart, ThinkingPart})
