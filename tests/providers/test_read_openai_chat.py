@@ -310,12 +310,23 @@ def _chat_carriable(request: lc.Request) -> lc.Request:
     False,
 )
 @example(  # a leading developer message of empty text blocks only (found by the repeatable profile
-    # in a long run): read as the system prompt, lm15 rebuilt it as "\n"
+    # in a long run): read as the system prompt, lm15 rebuilt it as "\n"; now read as a message
     lc.Request(
         model="gpt-4.1-mini",
         messages=(
             lc.Message(role="developer", parts=(lc.TextPart(text=""), lc.TextPart(text=""))),
             lc.Message.user("x"),
+        ),
+    ),
+    False,
+)
+@example(  # several text blocks, not all empty (the same run, once the first was fixed): the
+    # documented normalization, their text joined by newlines
+    lc.Request(
+        model="gpt-4.1-mini",
+        messages=(
+            lc.Message(role="developer", parts=(lc.TextPart(text=""), lc.TextPart(text="0"))),
+            lc.Message(role="assistant", parts=(lc.TextPart(text=""),)),
         ),
     ),
     False,
@@ -335,16 +346,34 @@ def test_fixed_point_of_lm15_bodies(request: lc.Request, stream: bool) -> None:
         return
     again = lm15_body(PROVIDER, decoded, stream=stream)
     assert again is not None
-    same_json(again, _empty_rows_as_lm15_rereads_them(body))
+    same_json(again, _as_lm15_rereads_them(body))
 
 
-def _empty_rows_as_lm15_rereads_them(body: dict[str, Any]) -> dict[str, Any]:
-    """The documented normalization: lm15 writes ``content: null`` for an assistant message with
-    nothing the wire carries and reads it back as an empty text part, which it writes as ``""``."""
+def _as_lm15_rereads_them(body: dict[str, Any]) -> dict[str, Any]:
+    """The documented normalizations: lm15 writes ``content: null`` for an assistant message with
+    nothing the wire carries and reads it back as an empty text part, which it writes as ``""``;
+    a leading system row of several text blocks (not all empty) is read as the system prompt,
+    which lm15 writes as their text joined by newlines (one marked block for a stable prefix)."""
     rows = [
         {**row, "content": ""}
         if row.get("role") == "assistant" and row.get("content") is None and not row.get("tool_calls")
         else row
         for row in body["messages"]
     ]
+    first = rows[0]
+    blocks = first.get("content")
+    if (
+        len(rows) > 1
+        and first.get("role") == "system"
+        and isinstance(blocks, list)
+        and len(blocks) > 1
+        and all(block.get("type") == "text" for block in blocks)
+        and any(block["text"] for block in blocks)
+    ):
+        text = "\n".join(block["text"] for block in blocks)
+        mark = blocks[-1].get("prompt_cache_breakpoint")
+        content: Any = (
+            text if mark is None else [{"type": "text", "text": text, "prompt_cache_breakpoint": mark}]
+        )
+        rows[0] = {**first, "content": content}
     return {**body, "messages": rows}
