@@ -180,6 +180,7 @@ def check_paths_agree(body: bytes) -> None:
             f"the fast path took a body the walker refuses: {walked}"
         )
         assert typed == walked
+        assert lc.encode(typed) == lc.encode(walked)
     try:
         public: lc.Request | lc.LmcodecError = lc.decode_request(PROVIDER, body)
     except lc.LmcodecError as exc:
@@ -190,6 +191,7 @@ def check_paths_agree(body: bytes) -> None:
         assert getattr(public, "path", None) == getattr(walked, "path", None)
     else:
         assert public == walked
+        assert lc.encode(public) == lc.encode(walked)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
@@ -247,10 +249,11 @@ _ODD_BODIES = st.tuples(_USUAL_BODIES, st.sampled_from(sorted(_USUAL_VALUES)), _
 @settings(REQUEST_SETTINGS, max_examples=150)
 @given(st.one_of(_USUAL_BODIES, _ODD_BODIES))
 def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dict[str, Any]) -> None:
-    """``usual_config`` (the settings of a body setting only the usual keys, read off the one-pass
-    view) gives read_config's fields, or declines where read_config refuses or adds extensions."""
+    """``usual_config`` (the Config of a body setting only the usual keys, read off the one-pass
+    view and made directly) is the conversion of read_config's fields, value and JSON alike, or
+    declines where read_config or the conversion refuses or read_config adds extensions."""
     view = read._BODY.decode(json.dumps(body).encode())
-    fields = usual_config(
+    config = usual_config(
         view.max_completion_tokens,
         view.temperature,
         view.top_p,
@@ -260,11 +263,15 @@ def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dic
     )
     reader = Reader()
     try:
-        expected: dict[str, Any] | None = read_config(read._settings(view), "gpt-4.1-mini", reader)
-    except lc.ValidationError:
+        expected: lc.Config | None = msgspec.convert(
+            read_config(read._settings(view), "gpt-4.1-mini", reader), lc.Config
+        )
+    except (lc.ValidationError, msgspec.ValidationError, ValueError):
         expected = None
-    if fields is not None:
-        assert fields == expected
+    if config is not None:
+        assert expected is not None
+        assert config == expected
+        assert lc.encode(config) == lc.encode(expected)
         assert not reader.extensions
     check_paths_agree(json.dumps(body).encode())
 

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -318,10 +319,11 @@ _ODD_BODIES = st.tuples(_USUAL_BODIES, st.sampled_from(sorted(_USUAL_VALUES)), _
 @settings(REQUEST_SETTINGS, max_examples=150)
 @given(st.one_of(_USUAL_BODIES, _ODD_BODIES))
 def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dict[str, Any]) -> None:
-    """``usual_config`` (the settings of a body setting only the usual keys, read off the one-pass
-    view) gives read_config's fields, or declines where read_config refuses or adds extensions."""
+    """``usual_config`` (the Config of a body setting only the usual keys, read off the one-pass
+    view and made directly) is the conversion of read_config's fields, value and JSON alike, or
+    declines where read_config or the conversion refuses or read_config adds extensions."""
     view = _BODY.decode(json.dumps(body).encode())
-    fields = usual_config(
+    config = usual_config(
         view.max_output_tokens,
         view.temperature,
         view.top_p,
@@ -331,13 +333,15 @@ def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dic
     )
     extensions: dict[str, Any] = {}
     try:
-        expected: dict[str, Any] | None = read_config(
-            _settings(_astuple(view)), "gpt-4.1-mini", extensions, None, False
+        expected: lc.Config | None = msgspec.convert(
+            read_config(_settings(_astuple(view)), "gpt-4.1-mini", extensions, None, False), lc.Config
         )
-    except lc.ValidationError:
+    except (lc.ValidationError, msgspec.ValidationError, ValueError):
         expected = None
-    if fields is not None:
-        assert fields == expected
+    if config is not None:
+        assert expected is not None
+        assert config == expected
+        assert lc.encode(config) == lc.encode(expected)
         assert not extensions
     check_paths_agree(json.dumps(body).encode())
 

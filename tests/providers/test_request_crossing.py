@@ -169,3 +169,58 @@ def test_results_with_ids_of_their_own_are_left_as_lm15_names_them() -> None:
     assert [p.name for m in request.messages if m.role == "tool" for p in m.parts] == [None, None]
     built = lc.build_request("gemini", lc.replace(request, model="gemini-2.5-pro"))
     assert _gemini_results(built.body) == [("f", "F"), ("g", "G")]
+
+
+def _reused_id_bodies() -> dict[str, bytes]:
+    """call_0 is f, then g, in each dialect whose results pair with their calls by id alone."""
+    responses = [
+        {"role": "user", "content": "hi"},
+        {"type": "function_call", "call_id": "call_0", "name": "f", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_0", "output": "F"},
+        {"type": "function_call", "call_id": "call_0", "name": "g", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_0", "output": "G"},
+    ]
+    anthropic = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "call_0", "name": "f", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_0", "content": "F"}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "call_0", "name": "g", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_0", "content": "G"}]},
+    ]
+    return {
+        "openai_chat": _chat_body("call_0"),
+        "openai": json.dumps({"model": "gpt-4.1", "input": responses}).encode(),
+        "anthropic": json.dumps({"model": "m", "max_tokens": 9, "messages": anthropic}).encode(),
+    }
+
+
+def _reader_paths(provider: str, body: bytes) -> tuple[lc.Request | None, lc.Request]:
+    """The reader's own fast path's Request (None where it declined) and its general path's."""
+    if provider == "openai_chat":
+        from lmcodec.providers.openai_chat import read as chat
+
+        return chat._decode_typed(body), chat._decode_walked(body)
+    if provider == "openai":
+        from lmcodec.providers.openai import read as responses
+        from lmcodec.providers.openai._read_typed import decode_typed
+
+        return decode_typed(body), responses._decode_walked(body)
+    from lmcodec.providers.anthropic import read as messages
+    from lmcodec.providers.anthropic._read_typed import read_typed
+
+    return messages._read_one_pass(body, read_typed), messages._decode_general(body)
+
+
+@pytest.mark.parametrize("provider", ["openai_chat", "openai", "anthropic"])
+def test_each_reader_names_results_after_the_call_before_them_on_both_paths(provider: str) -> None:
+    """The reader names the results itself (its fast path knows the calls as it reads them: no
+    second walk over the Request), the fast path as the general path, for ``decode_request`` and
+    for the gateway's reading alike."""
+    body = _reused_id_bodies()[provider]
+    typed, general = _reader_paths(provider, body)
+    assert typed is not None, "the body should take the fast path"
+    for request in (typed, general, lc.decode_request(provider, body)):
+        assert [p.name for m in request.messages if m.role == "tool" for p in m.parts] == ["f", "g"]
+    assert typed == general
+    built = lc.translate_request(provider, "gemini", body, model="gemini-2.5-pro")
+    assert _gemini_results(built.body) == [("f", "F"), ("g", "G")]

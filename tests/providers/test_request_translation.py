@@ -277,6 +277,32 @@ def test_decode_request_takes_the_model_of_the_url(provider: str) -> None:
     assert kept == bodies[provider].get("model", "models/unnamed")
 
 
+_ROUTED = {
+    "openai": ("gpt-5.6", "gpt-4.1-mini"),
+    "openai_chat": ("gpt-5.6", "gpt-4.1-mini"),
+    "anthropic": ("claude-opus-4-6", "claude-3-haiku-20240307"),
+}
+"""Backend models whose rules differ (cache options, adaptive thinking): each body is routed to both."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for name in _ROUTED for path in sorted((FIXTURES / name).glob("*.json"))],
+    ids=lambda path: f"{path.parent.name}-{path.stem}",
+)
+def test_a_routed_model_replaces_the_bodys_model_and_nothing_else(path: Path) -> None:
+    """The readers make the Request with the routed model directly (one Request, not two), yet the
+    body's own model still decides the model-dependent rules: the same Request as replacing the model
+    of the body's."""
+    provider, body = path.parent.name, path.read_bytes()
+    try:
+        request = lc.decode_request(provider, body)
+    except lc.LmcodecError:
+        return
+    for routed in _ROUTED[provider]:
+        assert lc.decode_request(provider, body, model=routed) == lc.replace(request, model=routed)
+
+
 @pytest.mark.parametrize(
     ("provider", "lm15_name", "model"),
     [

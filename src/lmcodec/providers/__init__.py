@@ -57,7 +57,6 @@ from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._json import unwritable
-from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
@@ -218,8 +217,6 @@ def decode_request(provider: str, body: bytes, *, model: str | None = None) -> R
     """
     read = _lookup(_READERS, provider)
     result: Request = read(_json_bytes(body), model=model)
-    if provider != "gemini":  # (Gemini names every functionResponse itself)
-        result = named_by_their_calls(result)
     return result
 
 
@@ -278,8 +275,6 @@ def translate_request(
     """
     read = _lookup(_GATEWAY_READERS, source)
     request, unsigned = read(_json_bytes(body), model=model)
-    if source != "gemini":  # (as decode_request)
-        request = named_by_their_calls(request)
     if source == destination:
         built = build_request(destination, request, stream=stream)
         if not unsigned:

@@ -18,6 +18,7 @@ from typing import Any, Final
 import msgspec
 from msgspec import UNSET
 
+from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers.anthropic._read_config import (
     ANY,
     STR,
@@ -51,6 +52,7 @@ from lmcodec.wire import (
     TextPart,
     ThinkingPart,
     ToolCallPart,
+    ToolChoice,
     ToolResultPart,
 )
 from lmcodec.wire.config import EMPTY_CONFIG
@@ -188,12 +190,17 @@ def _marked(block: Any, content: list[Any], marks: Marks) -> str | None:
     return cache_ttl(block.cache_control, "")
 
 
-def _messages(views: list[MessageView], marks: Marks) -> tuple[Message, ...]:
+def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ...], bool]:
+    """The messages, and whether two tool_use blocks share an id but not a name (see
+    :mod:`lmcodec.providers._pairing`). The common blocks (text, tool_use, a tool_result of one
+    string, none of them marked) are read inline; the others by :func:`_part`."""
     out: list[Message] = []
     append = out.append
+    names: dict[str, str] = {}  # tool_use id -> name, to find an id reused by another function
+    reused = False
     for view in views:
-        content = view.content
-        if isinstance(content, str):
+        content: Any = view.content  # (a string or a list of blocks)
+        if type(content) is str:
             append(_replace(_MESSAGE, role=view.role, parts=(_replace(_TEXT, text=content),)))
             continue
         if not content:
@@ -201,18 +208,33 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[Message, ...]:
         parts: list[Any] = []
         mark: str | bool | None = False
         tools = 0
+        block: Any
         for block in content:
             kind = type(block)
-            if kind is ToolResult:
+            if kind is Text:
+                if block.cache_control is UNSET and block.citations is UNSET:
+                    parts.append(_replace(_TEXT, text=block.text))
+                    continue
+            elif kind is ToolUse:
+                if block.id and block.name and names.setdefault(block.id, block.name) != block.name:
+                    reused = True
+                if block.cache_control is UNSET and block.id and block.name:
+                    parts.append(_replace(_CALL, id=block.id, name=block.name, input=block.input))
+                    continue
+            elif kind is ToolResult:
                 tools += 1
+                result = block.content
+                if block.cache_control is UNSET and type(result) is str and block.tool_use_id:
+                    text = _replace(_TEXT, text=result)
+                    parts.append(
+                        _replace(
+                            _RESULT, id=block.tool_use_id, content=(text,), is_error=block.is_error is True
+                        )
+                    )
+                    continue
             if getattr(block, "cache_control", UNSET) is not UNSET:
                 mark = _marked(block, content, marks)
-            if kind is Text and block.citations is UNSET:  # the common blocks, inline
-                parts.append(_replace(_TEXT, text=block.text))
-            elif kind is ToolUse and block.id and block.name:
-                parts.append(_replace(_CALL, id=block.id, name=block.name, input=block.input))
-            else:
-                parts.append(_part(block))
+            parts.append(_part(block))
         if view.role == "assistant" or not tools:
             append(_replace(_MESSAGE, role=view.role, parts=tuple(parts)))
         elif tools == len(parts):
@@ -221,7 +243,7 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[Message, ...]:
             _user_turn(parts, out)
         if mark is not False:
             marks.message = (len(out) - 1, mark if isinstance(mark, str) else None)
-    return tuple(out)
+    return tuple(out), reused
 
 
 _FUNCTION_KEYS: Final = frozenset({"name", "description", "input_schema"})
@@ -268,9 +290,12 @@ def read_typed(
     raw: dict[str, msgspec.Raw],
     views: list[MessageView] | None = None,
     tool_values: list[dict[str, Any]] | None = None,
+    routed: str | None = None,
 ) -> Request:
     """The Request of a body given as the general path's ``_read`` takes it (its top-level keys,
-    ``messages`` and ``tools`` possibly decoded already), as that function reads it."""
+    ``messages`` and ``tools`` possibly decoded already), as that function reads it, each tool
+    result named after its call where a call id is reused (``_pairing``). ``routed``: the
+    Request's model, where it is not the body's (which still decides the model-dependent rules)."""
     if "model" not in raw or "max_tokens" not in raw:
         raise Refused
     if views is None:
@@ -283,17 +308,136 @@ def read_typed(
     if not model or not views:
         raise Refused
     marks = Marks()
-    messages = _messages(views, marks)
+    messages, reused = _messages(views, marks)
+    tools: tuple[FunctionTool | BuiltinTool, ...] = ()
+    tools_as_sent = True
+    if tool_values is not None:
+        tools, tools_as_sent = _tools(tool_values)
+    request = None
+    if tools_as_sent and tool_values != [] and marks.message is None and _USUAL_KEYS.issuperset(raw):
+        request = _usual(raw, model if routed is None else routed, messages, tools)
+    if request is None:
+        request = _settings(raw, model, marks, messages, tools, tool_values, tools_as_sent)
+        if routed is not None:
+            request = _replace(request, model=routed)
+    return named_by_their_calls(request) if reused else request
+
+
+_USUAL_KEYS: Final = frozenset(
+    {
+        "model",
+        "messages",
+        "tools",
+        "max_tokens",
+        "stream",
+        "system",
+        "temperature",
+        "top_p",
+        "top_k",
+        "tool_choice",
+    }
+)
+"""The keys of a body :func:`_usual` may read (the conversation's, the sampling settings, a string
+system prompt, tool_choice)."""
+_INT: Final = msgspec.json.Decoder(int)
+_FLOAT: Final = msgspec.json.Decoder(float)
+_CHOICES: Final = {mode: ToolChoice(mode=mode) for mode in ("auto", "required", "none")}
+_CHOICE_MODES: Final = {"auto": "auto", "any": "required", "tool": "required", "none": "none"}
+
+
+def _usual(
+    raw: dict[str, msgspec.Raw], model: str, messages: tuple[Message, ...], tools: tuple[Any, ...]
+) -> Request | None:
+    """The Request of a body of usual keys only (:data:`_USUAL_KEYS`, no cache mark, its tools
+    written back as sent) whose every top-level value the builder writes back as it stands, its
+    Config made directly; None where a value would ride in extensions or the conversion of
+    ``read_config``'s fields would refuse it (the caller then reads the settings as the general
+    path does). A value of the wrong JSON type raises, as ``read_config`` does."""
+    system = None
+    if "system" in raw:
+        system = ANY.decode(raw["system"])
+        if type(system) is not str or not system:
+            return None
+    max_tokens = _INT.decode(raw["max_tokens"])
+    if max_tokens < 1:
+        return None
+    temperature = top_p = top_k = choice = None
+    if "temperature" in raw:
+        temperature = _FLOAT.decode(raw["temperature"])
+        if not 0.0 <= temperature <= 1.0:
+            return None
+    if "top_p" in raw:
+        top_p = _FLOAT.decode(raw["top_p"])
+        if not 0.0 <= top_p <= 1.0:
+            return None
+    if "top_k" in raw:
+        top_k = _INT.decode(raw["top_k"])
+        if top_k < 1:
+            return None
+    if "tool_choice" in raw:
+        choice = _usual_choice(ANY.decode(raw["tool_choice"]))
+        if choice is None:
+            return None
+    config = _replace(
+        EMPTY_CONFIG,
+        max_tokens=max_tokens,
+        temperature=temperature,
+        top_p=top_p,
+        top_k=top_k,
+        tool_choice=choice,
+    )
+    request: Request = _replace(
+        _REQUEST, model=model, messages=messages, system=system, tools=tools, config=config
+    )
+    return request
+
+
+def _usual_choice(value: Any) -> ToolChoice | None:
+    """The ToolChoice of a ``tool_choice`` the builder writes back as it stands (``_tool_choice_sent``
+    of it is ``value``), else None."""
+    if type(value) is not dict:
+        return None
+    kind = value.get("type")
+    mode = _CHOICE_MODES.get(kind) if type(kind) is str else None
+    if mode is None:
+        return None
+    size = len(value)
+    parallel = None
+    if "disable_parallel_tool_use" in value:
+        if value["disable_parallel_tool_use"] is not True or mode == "none":
+            return None
+        parallel = False
+        size -= 1
+    if kind == "tool":
+        name = value.get("name")
+        if type(name) is not str or not name or size != 2:
+            return None
+        named: ToolChoice = _replace(_CHOICES["required"], allowed=(name,), parallel=parallel)
+        return named
+    if size != 1:
+        return None
+    choice: ToolChoice = _CHOICES[mode] if parallel is None else _replace(_CHOICES[mode], parallel=parallel)
+    return choice
+
+
+def _settings(
+    raw: dict[str, msgspec.Raw],
+    model: str,
+    marks: Marks,
+    messages: tuple[Message, ...],
+    tools: tuple[Any, ...],
+    tool_values: list[dict[str, Any]] | None,
+    tools_as_sent: bool,
+) -> Request:
+    """The Request with its settings read as the general path reads them (``read_config``), the
+    wire shapes the builder would not write back kept in extensions."""
     system: str | tuple[TextPart, ...] | None = None
     if "system" in raw:
         value = read_system(raw["system"], marks)
         system = value if not isinstance(value, list) else tuple([_text(p["text"]) for p in value])
     plain: dict[str, Any] = {}
-    tools: tuple[FunctionTool | BuiltinTool, ...] = ()
-    tools_as_sent = True
     if tool_values is not None:
         plain["tools"] = tool_values
-        tools, tools_as_sent = _tools(tool_values)
     fields = read_config(raw, model, marks, len(messages), plain)
     config = msgspec.convert(fields, Config) if fields else EMPTY_CONFIG
     request = _replace(_REQUEST, model=model, messages=messages, system=system, tools=tools, config=config)

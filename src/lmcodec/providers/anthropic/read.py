@@ -57,6 +57,7 @@ from msgspec import UNSET
 
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
 from lmcodec.providers.anthropic._read_config import (
     STR,
@@ -264,21 +265,28 @@ def _read(
     if config:
         tree["config"] = config
     request = msgspec.convert(tree, Request)
-    return keep_wire_shapes(request, raw, config.get("extensions", {}), plain)
+    return named_by_their_calls(keep_wire_shapes(request, raw, config.get("extensions", {}), plain))
 
 
 def _read_one_pass(body: bytes, read: Callable[..., Request] = _read) -> Request:
+    """The body read by ``read`` (:func:`_read`, or the fast path's :func:`read_typed`, which takes
+    the same arguments) from :func:`_one_pass`'s pieces."""
+    return read(*_one_pass(body))
+
+
+def _one_pass(
+    body: bytes,
+) -> tuple[dict[str, msgspec.Raw], list[MessageView] | None, list[dict[str, Any]] | None]:
     """A body of mapped keys only, its bulk (messages, tools) decoded in the same pass as the
     top level; any other body (or one the views refuse) as its top-level keys, where each
-    decode names its fault with its JSON path. ``read`` maps them: :func:`_read`, or the fast
-    path's :func:`read_typed`, which takes the same arguments."""
+    decode names its fault with its JSON path."""
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:
-        return read(_TOP.decode(body))
+        return _TOP.decode(body), None, None
     raw = {name: item for name in _RAW_FIELDS if (item := getattr(whole, name)) is not UNSET}
     views = None if whole.messages is UNSET else whole.messages
-    return read(raw, views, None if whole.tools is UNSET else whole.tools)
+    return raw, views, None if whole.tools is UNSET else whole.tools
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -286,17 +294,19 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
     ``model``, when given, replaces the body's model (a gateway routing an alias to a backend model).
     """
-    request = _decode_request(body)
-    return request if model is None else msgspec.structs.replace(request, model=model)
+    return _decode_request(body, model)
 
 
-def _decode_request(body: bytes) -> Request:
+def _decode_request(body: bytes, model: str | None = None) -> Request:
     """The typed fast path; where it refuses (or fails), the general path, which names the
-    fault with its JSON path or agrees."""
+    fault with its JSON path or agrees. Either way each tool result is named after its call
+    where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     try:
-        return _read_one_pass(body, read_typed)
+        raw, views, tool_values = _one_pass(body)
+        return read_typed(raw, views, tool_values, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
-        return _decode_general(body)
+        request = _decode_general(body)
+    return request if model is None else msgspec.structs.replace(request, model=model)
 
 
 def decode_request_without_unsigned_thinking(
@@ -306,10 +316,13 @@ def decode_request_without_unsigned_thinking(
     that each unsigned thinking block is left out rather than refused, and the notes of those."""
     unsigned: list[Adaptation] = []
     try:
-        request = _read_one_pass(body, read_typed)
+        raw, views, tool_values = _one_pass(body)
+        request = read_typed(raw, views, tool_values, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         request = _decode_general(body, unsigned)
-    return (request if model is None else msgspec.structs.replace(request, model=model)), tuple(unsigned)
+        if model is not None:
+            request = msgspec.structs.replace(request, model=model)
+    return request, tuple(unsigned)
 
 
 def _decode_general(body: bytes, unsigned: Unsigned = None) -> Request:

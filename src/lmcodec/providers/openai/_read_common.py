@@ -21,7 +21,8 @@ from lmcodec.codecs._hooks import decode_error
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers.openai._common import has_cache_options
-from lmcodec.wire import ImagePart, Request
+from lmcodec.wire import Config, ImagePart, Request, ToolChoice
+from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -250,7 +251,8 @@ def image_by_url(url: str, detail: str | None) -> ImagePart | None:
     return msgspec.structs.replace(_IMAGE_URL, media_type=url_image_type(url), url=url, detail=detail)
 
 
-_CHOICE_WORDS: Final = frozenset({"none", "auto", "required"})
+_CHOICES: Final = {word: ToolChoice(mode=word) for word in ("none", "auto", "required")}
+"""The ``tool_choice`` words and their ToolChoice."""
 
 
 def _set(value: Any) -> bool:
@@ -263,36 +265,46 @@ def _number(value: Any) -> bool:
 
 def usual_config(
     max_tokens: Any, temperature: Any, top_p: Any, tool_choice: Any, parallel: Any, stream: Any
-) -> dict[str, Any] | None:
-    """The Config fields of a body (either OpenAI wire) that sets only the usual keys, given their
-    values (``UNSET`` where absent; the token cap is ``max_completion_tokens`` or
-    ``max_output_tokens``), as the readers' ``read_config`` reads them when no cache breakpoint was
-    met, without its walk over every key; None where a value is not the plain JSON type
-    read_config takes or a key rides in extensions (read_config then names the fault or keeps it)."""
-    config: dict[str, Any] = {}
+) -> Config | None:
+    """The Config of a body (either OpenAI wire) that sets only the usual keys, given their values
+    (``UNSET`` where absent; the token cap is ``max_completion_tokens`` or ``max_output_tokens``),
+    as the readers' ``read_config`` reads them when no cache breakpoint was met, without its walk
+    over every key, made directly rather than by ``msgspec.convert`` of its fields (the checks
+    the conversion makes are made here: a positive cap, temperature in [0, 2] and top_p in
+    [0, 1] as floats, no ``parallel`` with ``"none"``); None where a value is not the plain JSON
+    type or range read_config and the conversion take or a key rides in extensions (read_config
+    then names the fault or keeps it)."""
+    cap = None
     if _set(max_tokens):
-        if type(max_tokens) is not int:
+        if type(max_tokens) is not int or max_tokens < 1:
             return None
-        config["max_tokens"] = max_tokens
+        cap = max_tokens
+    heat = None
     if _set(temperature):
-        if not _number(temperature):
+        if not _number(temperature) or not 0.0 <= temperature <= 2.0:
             return None
-        config["temperature"] = temperature
+        heat = float(temperature)
+    nucleus = None
     if _set(top_p):
-        if not _number(top_p):
+        if not _number(top_p) or not 0.0 <= top_p <= 1.0:
             return None
-        config["top_p"] = top_p
+        nucleus = float(top_p)
+    choice = None
     if _set(tool_choice):
-        if type(tool_choice) is not str or tool_choice not in _CHOICE_WORDS:
+        choice = _CHOICES.get(tool_choice) if type(tool_choice) is str else None
+        if choice is None:
             return None
-        choice: dict[str, Any] = {"mode": tool_choice}
         if _set(parallel):
-            if type(parallel) is not bool:
+            if type(parallel) is not bool or tool_choice == "none":
                 return None
-            choice["parallel"] = parallel
-        config["tool_choice"] = choice
+            choice = msgspec.structs.replace(choice, parallel=parallel)
     elif parallel is not UNSET:  # parallel_tool_calls without tool_choice rides in extensions
         return None
     if _set(stream) and type(stream) is not bool:
         return None
+    if cap is None and heat is None and nucleus is None and choice is None:
+        return EMPTY_CONFIG
+    config: Config = msgspec.structs.replace(
+        EMPTY_CONFIG, max_tokens=cap, temperature=heat, top_p=nucleus, tool_choice=choice
+    )
     return config

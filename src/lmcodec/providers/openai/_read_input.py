@@ -284,13 +284,16 @@ def _stable_system(first: Item) -> str | None:
 
 def read_input(
     items: list[Item], body: bytes | bytearray | memoryview, stable_allowed: bool
-) -> tuple[str | None, tuple[Message, ...], int | None, bool]:
-    """``input`` items -> (stable system prompt, canonical messages, breakpoint's message, stable)."""
+) -> tuple[str | None, tuple[Message, ...], int | None, bool, bool]:
+    """``input`` items -> (stable system prompt, canonical messages, breakpoint's message, stable,
+    whether two function calls share a call_id but not a name: see :mod:`lmcodec.providers._pairing`)."""
     stable_text = _stable_system(items[0]) if stable_allowed and len(items) > 1 else None
     reader = _Reader(body, stable_text is not None)
     messages = reader.messages
     turn: list[Any] | None = None  # the assistant turn being assembled
     stage = 0  # its stage: 0 reasoning, 1 message, 2 function calls
+    names: dict[str, str] = {}  # call_id -> name, to find a call_id reused by another function
+    reused = False
     for index in range(1 if reader.stable else 0, len(items)):
         item = items[index]
         kind = item.type
@@ -314,7 +317,10 @@ def read_input(
         elif step == 1:
             _assistant_content(item, turn)
         else:
-            turn.append(_function_call(item))
+            call = _function_call(item)
+            if names.setdefault(call.id, call.name) != call.name:
+                reused = True
+            turn.append(call)
     if not messages:
         raise Refused
     out: list[Message] = []
@@ -322,7 +328,7 @@ def read_input(
         if not parts:
             raise Refused
         out.append(_replace(_MESSAGE, role=role, parts=tuple(parts)))
-    return stable_text, tuple(out), reader.breakpoint, reader.stable
+    return stable_text, tuple(out), reader.breakpoint, reader.stable, reused
 
 
 def user_text(text: str) -> tuple[Message, ...]:

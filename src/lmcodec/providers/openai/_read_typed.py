@@ -18,6 +18,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.errors import LmcodecError
+from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config
 from lmcodec.providers.openai._read_config import read_tools as read_tool_dicts
@@ -70,16 +71,18 @@ def read_tools(views: list[FunctionToolView]) -> tuple[FunctionTool, ...]:
     return tuple(tools)
 
 
-def decode_typed(body: bytes | bytearray | memoryview) -> Request | None:
+def decode_typed(body: bytes | bytearray | memoryview, model: str | None = None) -> Request | None:
     """The body through the typed views into canonical Structs, the settings as the walker reads
-    them; None where the views or a rule refuse it (the walker then reads it)."""
+    them; None where the views or a rule refuse it (the walker then reads it). Tool results are
+    named after their calls where a call id is reused (``_pairing``); ``model``, when given, is
+    the Request's (the body's own still decides the model-dependent rules)."""
     try:
-        return _decode(body)
+        return _decode(body, model)
     except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
         return None
 
 
-def _decode(body: bytes | bytearray | memoryview) -> Request:
+def _decode(body: bytes | bytearray | memoryview, routed: str | None = None) -> Request:
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError as exc:
@@ -91,17 +94,20 @@ def _decode(body: bytes | bytearray | memoryview) -> Request:
             try:
                 hosted = _HOSTED_BODY.decode(body)
             except msgspec.ValidationError:
-                return _decode_in_two_steps(body)
-            return _from_body(body, hosted, () if hosted.tools is None else tools_from_dicts(hosted.tools))
-        return _decode_in_two_steps(body)  # a key with no canonical home
-    return _from_body(body, whole, () if whole.tools is None else read_tools(whole.tools))
+                return _decode_in_two_steps(body, routed)
+            tools = () if hosted.tools is None else tools_from_dicts(hosted.tools)
+            return _from_body(body, hosted, tools, routed)
+        return _decode_in_two_steps(body, routed)  # a key with no canonical home
+    return _from_body(body, whole, () if whole.tools is None else read_tools(whole.tools), routed)
 
 
-def _from_body(body: bytes | bytearray | memoryview, whole: ResponsesBody, tools: tuple[Any, ...]) -> Request:
+def _from_body(
+    body: bytes | bytearray | memoryview, whole: ResponsesBody, tools: tuple[Any, ...], routed: str | None
+) -> Request:
     fields = _astuple(whole)  # input, tools, instructions, the settings, the extension fields
     if fields[_RARE_AT:] == _NO_RARE:  # the usual settings only: read off the view
         model = {} if whole.model is UNSET else {"model": whole.model}
-        return _typed(body, whole.input, whole.instructions, tools, model, whole)
+        return _typed(body, whole.input, whole.instructions, tools, model, routed, whole)
     value = _settings(fields)
     if fields[_EXTENSIONS_AT:] != _NO_EXTENSIONS:
         extra = [
@@ -113,7 +119,7 @@ def _from_body(body: bytes | bytearray | memoryview, whole: ResponsesBody, tools
             order = {key: index for index, key in enumerate(_TOP.decode(body))}
             extra.sort(key=lambda pair: order[pair[0]])
         value.update(extra)
-    return _typed(body, whole.input, whole.instructions, tools, value)
+    return _typed(body, whole.input, whole.instructions, tools, value, routed)
 
 
 def _settings(fields: tuple[Any, ...]) -> dict[str, Any]:
@@ -125,7 +131,7 @@ def _settings(fields: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
-def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
+def _decode_in_two_steps(body: bytes | bytearray | memoryview, routed: str | None) -> Request:
     """``input`` and ``tools`` through the typed views, every other key decoded as it stands."""
     top = _TOP.decode(body)
     raw_input = top.pop("input", None)
@@ -134,7 +140,7 @@ def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
         raise Refused
     value = {key: _ANY.decode(raw) for key, raw in top.items()}
     tools = () if raw_tools is None else _tools(raw_tools)
-    return _typed(body, _INPUT.decode(raw_input), value.get("instructions", UNSET), tools, value)
+    return _typed(body, _INPUT.decode(raw_input), value.get("instructions", UNSET), tools, value, routed)
 
 
 def _tools(raw: msgspec.Raw) -> tuple[Any, ...]:
@@ -179,10 +185,12 @@ def _typed(
     instructions: Any,
     tools: tuple[Any, ...],
     value: dict[str, Any],
+    routed: str | None,
     usual: ResponsesBody | None = None,
 ) -> Request:
     """The Request; ``value`` holds the settings, or only the model when ``usual`` (the one-pass
-    view of a body setting only the usual keys) is given."""
+    view of a body setting only the usual keys) is given. ``routed``: the Request's model, where it
+    is not the body's."""
     model = value.get("model")
     if type(model) is not str or not model or not RESERVED_KEYS.isdisjoint(value):
         raise Refused
@@ -193,7 +201,7 @@ def _typed(
     elif instructions is not None and instructions is not UNSET:
         raise Refused
     try:
-        return _request(body, model, items, instructions is UNSET, system, tools, value, usual)
+        return _request(body, model, routed, items, instructions is UNSET, system, tools, value, usual)
     except (ValueError, TypeError):  # a canonical Struct's own check (the walker names the fault)
         raise Refused from None
 
@@ -201,6 +209,7 @@ def _typed(
 def _request(
     body: bytes | bytearray | memoryview,
     model: str,
+    routed: str | None,
     items: str | list[Item],
     stable_allowed: bool,
     system: str | tuple[TextPart, ...] | None,
@@ -210,10 +219,11 @@ def _request(
 ) -> Request:
     breakpoint: int | None = None
     stable = False
+    reused = False
     if isinstance(items, str):
         messages = user_text(items)
     else:
-        stable_text, messages, breakpoint, stable = read_input(items, body, stable_allowed)
+        stable_text, messages, breakpoint, stable, reused = read_input(items, body, stable_allowed)
         if stable_text is not None:
             system = stable_text
     config = None
@@ -230,18 +240,19 @@ def _request(
         if usual is not None:
             value = _settings(_astuple(usual))
         extensions: dict[str, Any] = {}
-        config = read_config(value, model, extensions, breakpoint, stable)
+        fields = read_config(value, model, extensions, breakpoint, stable)
         for key, item in value.items():
             if key not in CANONICAL_KEYS:
                 extensions[key] = item
         if extensions:
-            config["extensions"] = extensions
+            fields["extensions"] = extensions
+        config = msgspec.convert(fields, Config) if fields else EMPTY_CONFIG
     request: Request = _replace(
         _REQUEST,
-        model=model,
+        model=model if routed is None else routed,
         messages=messages,
         system=system,
         tools=tools,
-        config=msgspec.convert(config, Config) if config else EMPTY_CONFIG,
+        config=config,
     )
-    return request
+    return named_by_their_calls(request) if reused else request

@@ -73,6 +73,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import (
     MAX_BODY_BYTES,
@@ -140,20 +141,21 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
     ``model``, when given, replaces the body's model (a gateway routing an alias to a backend model).
     """
-    request = _decode_request(body)
-    return request if model is None else msgspec.structs.replace(request, model=model)
+    return _decode_request(body, None, model)
 
 
-def _decode_request(body: bytes, unsigned: Unsigned = None) -> Request:
+def _decode_request(body: bytes, unsigned: Unsigned = None, model: str | None = None) -> Request:
     """The typed fast path; where it refuses, the dict walker (which names the fault, or agrees;
-    ``unsigned``: see :func:`_reasoning`)."""
+    ``unsigned``: see :func:`_reasoning`). Either way each tool result is named after its call
+    where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
-        request = decode_typed(body)
+        request = decode_typed(body, model)
         if request is not None:
             return request
-    return _decode_walked(body, unsigned)
+    request = _decode_walked(body, unsigned)
+    return request if model is None else msgspec.structs.replace(request, model=model)
 
 
 def decode_request_without_unsigned_thinking(
@@ -163,11 +165,13 @@ def decode_request_without_unsigned_thinking(
     that each reasoning item with neither ``id`` nor ``encrypted_content`` is left out rather than
     refused, and the notes of those."""
     unsigned: list[Adaptation] = []
-    request = _decode_request(body, unsigned)
-    return (request if model is None else msgspec.structs.replace(request, model=model)), tuple(unsigned)
+    request = _decode_request(body, unsigned, model)
+    return request, tuple(unsigned)
 
 
 def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
+    """The dict walker: every key checked with its JSON path; tool results named after their calls
+    where a call id is reused (``_pairing``)."""
     value = parse_body(body)
     reader = _Reader(unsigned)
     if "model" not in value:
@@ -203,7 +207,7 @@ def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
             reader.extensions[key] = item
     if reader.extensions:
         canonical["config"]["extensions"] = reader.extensions
-    return finish(canonical)
+    return named_by_their_calls(finish(canonical))
 
 
 def _stable_system(items: list[Any], reader: _Reader) -> str | None:

@@ -3,7 +3,8 @@
 As lm15's ``request_from_openai_chat`` reads them: text (with a ``prompt_cache_breakpoint`` on the
 last block), ``image_url`` (data URI or URL, the media type of a URL guessed from its path),
 ``input_audio`` and ``file`` blocks on a user row, images on a tool row, refusal blocks on an
-assistant row; every other block is refused with its JSON path.
+assistant row; every other block is refused with its JSON path. Also an assistant row's function
+tool calls and the keys of an SDK's message object dumped back into history.
 """
 
 from __future__ import annotations
@@ -14,13 +15,24 @@ from lmcodec.providers.openai._read_common import (
     array,
     data_uri,
     fail,
+    integer,
     obj,
     only_keys,
+    parse_arguments,
     string,
     url_image_type,
 )
+from lmcodec.providers.openai_chat._thinking_blocks import provider_fields
 
-__all__ = ["TEXT_BLOCK_KEYS", "breakpoint_mark", "citation_parts", "content_parts", "text_parts"]
+__all__ = [
+    "TEXT_BLOCK_KEYS",
+    "breakpoint_mark",
+    "citation_parts",
+    "client_object_keys",
+    "content_parts",
+    "text_parts",
+    "tool_call_part",
+]
 
 TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
 AUDIO_MEDIA_TYPES: Final[dict[str, str]] = {
@@ -184,3 +196,64 @@ def citation_parts(raw: Any, content: str | None, path: str) -> list[dict[str, A
 
 
 _CITATION_KEYS: Final = frozenset({"url", "title", "start_index", "end_index"})
+
+
+def client_object_keys(row: dict[str, Any], path: str) -> None:
+    """The keys of an SDK's message object dumped back into history (the openai SDK's
+    ``message.model_dump()``, LiteLLM's): their null or empty form carries nothing and reads as
+    absent, as lm15 reads it (so does LiteLLM's copy of the row's thinking_blocks in
+    ``provider_specific_fields``); anything else has no canonical part and is refused (lm15 ignores a
+    ``name``; here it is refused rather than dropped)."""
+    for key, why in _CLIENT_OBJECT_KEYS.items():
+        value = provider_fields(row) if key == "provider_specific_fields" else row.get(key)
+        if not (value is None or value == [] or value == {} or _all_empty(value)):
+            fail(f"an assistant row's {key!r} cannot be carried: {why}", f"{path}.{key}")
+    if row.get("parsed") is not None:
+        fail(f"an assistant row's 'parsed' cannot be carried: {_PARSED}", f"{path}.parsed")
+
+
+_CLIENT_OBJECT_KEYS: Final[dict[str, str]] = {
+    "audio": "an assistant audio reference has no canonical part",
+    "function_call": "the deprecated function-calling shape; send tool_calls",
+    "name": "a canonical message has no participant name",
+    "provider_specific_fields": "a client library's own field",
+    "images": "a client library's own field",
+}
+
+
+_PARSED: Final = (
+    "the openai SDK's parsed copy of the content or arguments, its helpers' object, not wire data"
+)
+"""Why a non-null ``parsed`` / ``parsed_arguments`` is refused: the ``ParsedChatCompletionMessage``
+of ``chat.completions.parse()`` / ``.stream()`` holds them null unless a response_format or strict
+tool made the SDK parse, and a canonical message has no slot for the parsed copy."""
+
+
+def _all_empty(value: Any) -> bool:
+    """A dict whose every value is null or empty (LiteLLM's ``{"refusal": null}``)."""
+    return isinstance(value, dict) and all(v is None or v == [] or v == {} for v in value.values())
+
+
+def tool_call_part(raw: Any, path: str) -> dict[str, Any]:
+    """A function tool call; the openai SDK's stream accumulator's ``index`` (a non-negative
+    integer, its bookkeeping: the call's position is its place in the list) and a null
+    ``parsed_arguments`` read as absent."""
+    call = obj(raw, path)
+    only_keys(call, frozenset({"id", "type", "function", "index"}), path, "a tool call")
+    if call.get("type", "function") != "function":
+        fail(f"a {call.get('type')!r} tool call cannot be carried: only function calls", f"{path}.type")
+    if "index" in call and integer(call["index"], f"{path}.index") < 0:
+        fail("a tool call index must be a non-negative integer", f"{path}.index")
+    function = obj(call.get("function"), f"{path}.function")
+    where = f"{path}.function"
+    only_keys(function, frozenset({"name", "arguments", "parsed_arguments"}), where, "a function call")
+    if function.get("parsed_arguments") is not None:
+        fail(
+            f"a function call's 'parsed_arguments' cannot be carried: {_PARSED}", f"{where}.parsed_arguments"
+        )
+    return {
+        "type": "tool_call",
+        "id": string(call.get("id"), f"{path}.id"),
+        "name": string(function.get("name"), f"{path}.function.name"),
+        "input": parse_arguments(function.get("arguments", "{}"), f"{path}.function.arguments"),
+    }

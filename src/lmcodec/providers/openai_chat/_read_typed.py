@@ -66,10 +66,6 @@ def _text(text: str) -> TextPart:
     return _replace(_TEXT, text=text)
 
 
-def _message(role: str, parts: tuple[Any, ...]) -> Message:
-    return _replace(_MESSAGE, role=role, parts=parts)
-
-
 def _content(content: str | Sequence[MarkedText | ImageBlock]) -> tuple[tuple[Any, ...], bool]:
     """A user/developer/system row's content -> parts, and whether its last block is marked."""
     if isinstance(content, str):
@@ -91,28 +87,6 @@ def _content(content: str | Sequence[MarkedText | ImageBlock]) -> tuple[tuple[An
     return tuple(parts), marked
 
 
-def _assistant(row: AssistantRow) -> Message:
-    content = row.content
-    parts: list[Any]
-    if content is None:
-        parts = []
-    elif isinstance(content, str):
-        parts = [_text(content)]
-    else:
-        parts = [_assistant_block(block) for block in content]
-    if row.tool_calls is not None:
-        for call in row.tool_calls:
-            function = call.function
-            if not call.id or not function.name:
-                raise Refused
-            parts.append(
-                _replace(_CALL, id=call.id, name=function.name, input=_arguments(function.arguments))
-            )
-    if not parts:
-        raise Refused
-    return _message("assistant", tuple(parts))
-
-
 def _assistant_block(block: PlainText | RefusalBlock) -> TextPart | RefusalPart:
     if isinstance(block, PlainText):
         return _text(block.text)
@@ -131,20 +105,6 @@ def _arguments(text: str) -> dict[str, Any]:
     if type(parsed) is not dict:
         raise Refused
     return parsed
-
-
-def _tool(row: ToolRow) -> ToolResultPart:
-    content = row.content
-    if isinstance(content, str):
-        texts: tuple[TextPart, ...] = (_text(content),)
-    elif content:
-        texts = tuple([_text(_plain(block)) for block in content])
-    else:
-        raise Refused
-    if not row.tool_call_id:
-        raise Refused
-    part: ToolResultPart = _replace(_RESULT, id=row.tool_call_id, content=texts)
-    return part
 
 
 def _plain(block: PlainText | RefusalBlock) -> str:
@@ -173,42 +133,87 @@ def _leading_system(row: SystemRow | DeveloperRow) -> tuple[str | tuple[TextPart
 
 def read_messages(
     rows: list[Row],
-) -> tuple[str | tuple[TextPart, ...] | None, tuple[Message, ...], int | None, bool]:
-    """``messages`` -> (system, canonical messages, index of the breakpoint's message, stable prefix)."""
+) -> tuple[str | tuple[TextPart, ...] | None, tuple[Message, ...], int | None, bool, bool]:
+    """``messages`` -> (system, canonical messages, index of the breakpoint's message, stable prefix,
+    whether two tool calls share an id but not a name: see :mod:`lmcodec.providers._pairing`).
+
+    The common rows (string content, tool rows, assistant rows of text and tool calls) are read
+    inline, each dispatched on its view's class; the others by the helpers above."""
     system: str | tuple[TextPart, ...] | None = None
     stable = False
     breakpoint: int | None = None
     messages: list[Message] = []
-    results: list[ToolResultPart] = []  # consecutive tool rows: one tool message (lm15's rule)
+    append = messages.append
+    results: list[ToolResultPart] | None = None  # consecutive tool rows: one tool message (lm15's rule)
+    names: dict[str, str] = {}  # tool call id -> name, to find an id reused by another function
+    reused = False
     for index, row in enumerate(rows):
-        if isinstance(row, ToolRow):
-            results.append(_tool(row))
+        if type(row) is ToolRow:
+            content = row.content
+            if isinstance(content, str):
+                texts: tuple[TextPart, ...] = (_replace(_TEXT, text=content),)
+            elif content:
+                texts = tuple([_replace(_TEXT, text=_plain(block)) for block in content])
+            else:
+                raise Refused
+            if not row.tool_call_id:
+                raise Refused
+            result = _replace(_RESULT, id=row.tool_call_id, content=texts)
+            if results is None:
+                results = [result]
+            else:
+                results.append(result)
             continue
-        if results:
-            messages.append(_message("tool", tuple(results)))
-            results = []
-        if isinstance(row, AssistantRow):
-            messages.append(_assistant(row))
-        else:
-            if index == 0 and len(rows) > 1 and isinstance(row, (SystemRow, DeveloperRow)):
-                leading = _leading_system(row)
-                if leading is not None:
-                    system, stable = leading
-                    continue
-            if not isinstance(row, UserRow) and not isinstance(row.content, str):
-                if not all(isinstance(block, MarkedText) for block in row.content):
-                    raise Refused  # an image in a system or developer row: the walker says why
-            parts, marked = _content(row.content)
-            if marked:
-                if breakpoint is not None or stable:
-                    raise Refused
-                breakpoint = len(messages)
-            messages.append(_message("user" if isinstance(row, UserRow) else "developer", parts))
-    if results:
-        messages.append(_message("tool", tuple(results)))
+        if results is not None:
+            append(_replace(_MESSAGE, role="tool", parts=tuple(results)))
+            results = None
+        if type(row) is AssistantRow:
+            said = row.content
+            parts: list[Any]
+            if said is None:
+                parts = []
+            elif isinstance(said, str):
+                parts = [_replace(_TEXT, text=said)]
+            else:
+                parts = [_assistant_block(block) for block in said]
+            if row.tool_calls is not None:
+                for call in row.tool_calls:
+                    function = call.function
+                    call_id, name, arguments = call.id, function.name, function.arguments
+                    if not call_id or not name:
+                        raise Refused
+                    if names.setdefault(call_id, name) != name:
+                        reused = True
+                    parts.append(_replace(_CALL, id=call_id, name=name, input=_arguments(arguments)))
+            if not parts:
+                raise Refused
+            append(_replace(_MESSAGE, role="assistant", parts=tuple(parts)))
+            continue
+        said_to: SystemRow | DeveloperRow | UserRow = row  # type: ignore[assignment]  # (the other rows)
+        prompt = said_to.content
+        user = type(said_to) is UserRow
+        if user and isinstance(prompt, str):
+            append(_replace(_MESSAGE, role="user", parts=(_replace(_TEXT, text=prompt),)))
+            continue
+        if index == 0 and len(rows) > 1 and not user:
+            leading = _leading_system(said_to)  # type: ignore[arg-type]  # (a system or developer row)
+            if leading is not None:
+                system, stable = leading
+                continue
+        if not user and not isinstance(prompt, str):
+            if not all(type(block) is MarkedText for block in prompt):
+                raise Refused  # an image in a system or developer row: the walker says why
+        parts_read, marked = _content(prompt)
+        if marked:
+            if breakpoint is not None or stable:
+                raise Refused
+            breakpoint = len(messages)
+        append(_replace(_MESSAGE, role="user" if user else "developer", parts=parts_read))
+    if results is not None:
+        append(_replace(_MESSAGE, role="tool", parts=tuple(results)))
     if not messages:
         raise Refused
-    return system, tuple(messages), breakpoint, stable
+    return system, tuple(messages), breakpoint, stable, reused
 
 
 def read_tools(views: list[ToolView]) -> tuple[FunctionTool, ...]:

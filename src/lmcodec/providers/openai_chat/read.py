@@ -85,6 +85,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.errors import LmcodecError
+from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned
 from lmcodec.providers.openai._read_common import (
     MAX_BODY_BYTES,
@@ -92,10 +93,8 @@ from lmcodec.providers.openai._read_common import (
     boolean,
     fail,
     finish,
-    integer,
     obj,
     only_keys,
-    parse_arguments,
     parse_body,
     string,
     usual_config,
@@ -104,8 +103,10 @@ from lmcodec.providers.openai_chat._read_blocks import (
     TEXT_BLOCK_KEYS,
     breakpoint_mark,
     citation_parts,
+    client_object_keys,
     content_parts,
     text_parts,
+    tool_call_part,
 )
 from lmcodec.providers.openai_chat._read_config import Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import (
@@ -116,7 +117,7 @@ from lmcodec.providers.openai_chat._read_typed import (
     read_tools,
 )
 from lmcodec.providers.openai_chat._read_views import ChatBody, Row, ToolView
-from lmcodec.providers.openai_chat._thinking_blocks import assistant_thinking, provider_fields
+from lmcodec.providers.openai_chat._thinking_blocks import assistant_thinking
 from lmcodec.wire import Adaptation, Config, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
@@ -192,8 +193,7 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
     ``model``, when given, replaces the body's model (a gateway routing an alias to a backend model).
     """
-    request = _decode_request(body)
-    return request if model is None else msgspec.structs.replace(request, model=model)
+    return _decode_request(body, None, model)
 
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
@@ -207,37 +207,40 @@ _REQUEST: Final = Request(model="-", messages=(Message(role="user", parts=(TextP
 """The prototype the fast path's Request is made from (``msgspec.structs.replace`` runs ``__post_init__``)."""
 
 
-def _decode_request(body: bytes, unsigned: Unsigned = None) -> Request:
+def _decode_request(body: bytes, unsigned: Unsigned = None, model: str | None = None) -> Request:
     """The typed fast path; where it refuses, the dict walker (which names the fault, or agrees;
-    ``unsigned``: see ``thinking_parts``)."""
+    ``unsigned``: see ``thinking_parts``). Either way each tool result is named after its call
+    where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         try:
-            return _decode_typed(body)
+            return _decode_typed(body, model)
         except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
             pass
-    return _decode_walked(body, unsigned)
+    request = _decode_walked(body, unsigned)
+    return request if model is None else msgspec.structs.replace(request, model=model)
 
 
-def _decode_typed(body: bytes | bytearray | memoryview) -> Request:
+def _decode_typed(body: bytes | bytearray | memoryview, model: str | None = None) -> Request:
     """The body through the typed views into canonical Structs, the settings as the walker reads
-    them; a canonical invariant the Structs refuse is :class:`Refused` too."""
+    them; a canonical invariant the Structs refuse is :class:`Refused` too. ``model``, when given,
+    is the Request's (the body's own still decides the model-dependent rules)."""
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:  # a key with no canonical home (or a refused view): two steps
-        return _decode_in_two_steps(body)
+        return _decode_in_two_steps(body, model)
     tools = None if whole.tools is UNSET else whole.tools
     if msgspec.structs.astuple(whole)[_RARE_AT:] == _NO_RARE:  # the usual settings, read off the view
-        return _typed(whole.messages, tools, {}, whole)
-    return _typed(whole.messages, tools, _settings(whole))
+        return _typed(whole.messages, tools, {}, model, whole)
+    return _typed(whole.messages, tools, _settings(whole), model)
 
 
 def _settings(whole: ChatBody) -> dict[str, Any]:
     return {name: item for name in _SETTINGS if (item := getattr(whole, name)) is not UNSET}
 
 
-def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
+def _decode_in_two_steps(body: bytes | bytearray | memoryview, model: str | None = None) -> Request:
     """``messages`` and ``tools`` through the typed views, every other key decoded as it stands."""
     top = _TOP.decode(body)
     raw_messages = top.pop("messages", None)
@@ -245,14 +248,20 @@ def _decode_in_two_steps(body: bytes | bytearray | memoryview) -> Request:
     if raw_messages is None:
         raise Refused
     value = {key: _ANY.decode(raw) for key, raw in top.items()}
-    return _typed(ROWS.decode(raw_messages), None if raw_tools is None else TOOLS.decode(raw_tools), value)
+    tools = None if raw_tools is None else TOOLS.decode(raw_tools)
+    return _typed(ROWS.decode(raw_messages), tools, value, model)
 
 
 def _typed(
-    rows: list[Row], views: list[ToolView] | None, value: dict[str, Any], usual: ChatBody | None = None
+    rows: list[Row],
+    views: list[ToolView] | None,
+    value: dict[str, Any],
+    routed: str | None,
+    usual: ChatBody | None = None,
 ) -> Request:
     """The Request of the views and the settings ``value`` (the keys set); or, given ``usual``
-    (the one-pass view of a body setting only the usual keys), the settings read off it."""
+    (the one-pass view of a body setting only the usual keys), the settings read off it.
+    ``routed``: the Request's model, where it is not the body's."""
     model = value.get("model") if usual is None else usual.model
     if not isinstance(model, str) or not model:
         raise Refused
@@ -262,15 +271,20 @@ def _typed(
         raise Refused
     reader = Reader()
     try:
-        system, messages, reader.breakpoint, reader.stable = read_messages(rows)
+        system, messages, reader.breakpoint, reader.stable, reused = read_messages(rows)
         tools = read_tools(views) if views is not None else ()
         config = _config(value, model, reader, usual)
-        request = msgspec.structs.replace(
-            _REQUEST, model=model, messages=messages, system=system, tools=tools, config=config
+        request: Request = msgspec.structs.replace(
+            _REQUEST,
+            model=model if routed is None else routed,
+            messages=messages,
+            system=system,
+            tools=tools,
+            config=config,
         )
     except (ValueError, TypeError):
         raise Refused from None
-    return request
+    return named_by_their_calls(request) if reused else request
 
 
 def _config_fields(value: dict[str, Any], model: str, reader: Reader) -> dict[str, Any]:
@@ -287,9 +301,8 @@ def _config_fields(value: dict[str, Any], model: str, reader: Reader) -> dict[st
 def _config(value: dict[str, Any], model: str, reader: Reader, usual: ChatBody | None = None) -> Config:
     """The Config; of a body setting only the usual keys (``usual``, its one-pass view) by
     :func:`usual_config` where it applies (no cache breakpoint, the plain JSON types)."""
-    fields = None
     if usual is not None and reader.breakpoint is None and not reader.stable:
-        fields = usual_config(
+        config = usual_config(
             usual.max_completion_tokens,
             usual.temperature,
             usual.top_p,
@@ -297,8 +310,9 @@ def _config(value: dict[str, Any], model: str, reader: Reader, usual: ChatBody |
             usual.parallel_tool_calls,
             usual.stream,
         )
-    if fields is None:
-        fields = _config_fields(value if usual is None else _settings(usual), model, reader)
+        if config is not None:
+            return config
+    fields = _config_fields(value if usual is None else _settings(usual), model, reader)
     if not fields:
         return EMPTY_CONFIG
     converted: Config = msgspec.convert(fields, Config)  # no Path field: no dec_hook (it halves the speed)
@@ -318,11 +332,13 @@ def decode_request_without_unsigned_thinking(
     left out, and the notes of those. (The typed path reads no ``thinking_blocks``: a row holding
     them goes to the walker.)"""
     unsigned: list[Adaptation] = []
-    request = _decode_request(body, unsigned)
-    return (request if model is None else msgspec.structs.replace(request, model=model)), tuple(unsigned)
+    request = _decode_request(body, unsigned, model)
+    return request, tuple(unsigned)
 
 
 def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
+    """The dict walker: every key checked with its JSON path; tool results named after their calls
+    where a call id is reused (``_pairing``)."""
     value = parse_body(body)
     reader = Reader()
     model = string(value.get("model"), "$.model") if "model" in value else fail("missing", "$.model")
@@ -342,7 +358,7 @@ def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
         canonical["system"] = system
     if value.get("tools") is not None:
         canonical["tools"] = _tools(array(value["tools"], "$.tools"))
-    return _finish(canonical, value, model, reader)
+    return named_by_their_calls(_finish(canonical, value, model, reader))
 
 
 def _deprecated_spellings(value: dict[str, Any]) -> None:
@@ -440,75 +456,14 @@ def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) ->
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
-            parts.append(_tool_call(raw, f"{path}.tool_calls[{index}]"))
+            parts.append(tool_call_part(raw, f"{path}.tool_calls[{index}]"))
     if row.get("annotations") is not None:
         spanned = content if isinstance(content, str) else None
         parts += citation_parts(row["annotations"], spanned, f"{path}.annotations")
-    _client_object_keys(row, path)
+    client_object_keys(row, path)
     if not parts:  # lm15's never-empty rule (MAP-2), applied to history
         parts.append({"type": "text", "text": ""})
     return {"role": "assistant", "parts": parts}
-
-
-def _client_object_keys(row: dict[str, Any], path: str) -> None:
-    """The keys of an SDK's message object dumped back into history (the openai SDK's
-    ``message.model_dump()``, LiteLLM's): their null or empty form carries nothing and reads as
-    absent, as lm15 reads it (so does LiteLLM's copy of the row's thinking_blocks in
-    ``provider_specific_fields``); anything else has no canonical part and is refused (lm15 ignores a
-    ``name``; here it is refused rather than dropped)."""
-    for key, why in _CLIENT_OBJECT_KEYS.items():
-        value = provider_fields(row) if key == "provider_specific_fields" else row.get(key)
-        if not (value is None or value == [] or value == {} or _all_empty(value)):
-            fail(f"an assistant row's {key!r} cannot be carried: {why}", f"{path}.{key}")
-    if row.get("parsed") is not None:
-        fail(f"an assistant row's 'parsed' cannot be carried: {_PARSED}", f"{path}.parsed")
-
-
-_CLIENT_OBJECT_KEYS: Final[dict[str, str]] = {
-    "audio": "an assistant audio reference has no canonical part",
-    "function_call": "the deprecated function-calling shape; send tool_calls",
-    "name": "a canonical message has no participant name",
-    "provider_specific_fields": "a client library's own field",
-    "images": "a client library's own field",
-}
-
-
-_PARSED: Final = (
-    "the openai SDK's parsed copy of the content or arguments, its helpers' object, not wire data"
-)
-"""Why a non-null ``parsed`` / ``parsed_arguments`` is refused: the ``ParsedChatCompletionMessage``
-of ``chat.completions.parse()`` / ``.stream()`` holds them null unless a response_format or strict
-tool made the SDK parse, and a canonical message has no slot for the parsed copy."""
-
-
-def _all_empty(value: Any) -> bool:
-    """A dict whose every value is null or empty (LiteLLM's ``{"refusal": null}``)."""
-    return isinstance(value, dict) and all(v is None or v == [] or v == {} for v in value.values())
-
-
-def _tool_call(raw: Any, path: str) -> dict[str, Any]:
-    """A function tool call; the openai SDK's stream accumulator's ``index`` (a non-negative
-    integer, its bookkeeping: the call's position is its place in the list) and a null
-    ``parsed_arguments`` read as absent."""
-    call = obj(raw, path)
-    only_keys(call, frozenset({"id", "type", "function", "index"}), path, "a tool call")
-    if call.get("type", "function") != "function":
-        fail(f"a {call.get('type')!r} tool call cannot be carried: only function calls", f"{path}.type")
-    if "index" in call and integer(call["index"], f"{path}.index") < 0:
-        fail("a tool call index must be a non-negative integer", f"{path}.index")
-    function = obj(call.get("function"), f"{path}.function")
-    where = f"{path}.function"
-    only_keys(function, frozenset({"name", "arguments", "parsed_arguments"}), where, "a function call")
-    if function.get("parsed_arguments") is not None:
-        fail(
-            f"a function call's 'parsed_arguments' cannot be carried: {_PARSED}", f"{where}.parsed_arguments"
-        )
-    return {
-        "type": "tool_call",
-        "id": string(call.get("id"), f"{path}.id"),
-        "name": string(function.get("name"), f"{path}.function.name"),
-        "input": parse_arguments(function.get("arguments", "{}"), f"{path}.function.arguments"),
-    }
 
 
 def _tool_row(row: dict[str, Any], path: str) -> dict[str, Any]:
