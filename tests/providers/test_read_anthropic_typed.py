@@ -62,6 +62,7 @@ def check_paths_agree(body: bytes) -> lc.Request | None:
                 f"the fast path took a body the general path refuses: {general}"
             )
             assert typed == general
+            assert lc.encode(typed) == lc.encode(general)
     try:
         public: Outcome = lc.decode_request(PROVIDER, body)
     except lc.LmcodecError as exc:

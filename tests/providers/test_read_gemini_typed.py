@@ -73,6 +73,13 @@ def _typed(body: bytes, model: str | None, *, one_pass: bool) -> lc.Request | No
         return None
 
 
+def _sorted_json(request: lc.Request) -> str:
+    """The Request's JSON with its objects' keys sorted: an int where the other has a float shows,
+    the key order of a value kept in extensions does not (the fast path keeps a systemInstruction
+    it re-encodes from its view with ``parts`` first)."""
+    return json.dumps(json.loads(lc.encode(request)), sort_keys=True)
+
+
 def check_paths_agree(body: bytes) -> lc.Request | None:
     """The fast path's Request (one pass, no URL model), or None where it refused; asserts the rule."""
     for model in (None, "gemini-3-pro-preview"):
@@ -84,6 +91,7 @@ def check_paths_agree(body: bytes) -> lc.Request | None:
                     f"the fast path took a body the general path refuses: {general}"
                 )
                 assert typed == general
+                assert _sorted_json(typed) == _sorted_json(general)
         try:
             public: Outcome = lc.decode_request(PROVIDER, body, model=model)
         except lc.LmcodecError as exc:
@@ -322,6 +330,51 @@ CLIENT_BODIES = _with(
 def test_client_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
     check_paths_agree(json.dumps(body).encode())
     check_paths_agree(json.dumps(data.draw(mutated(body))).encode())
+
+
+_USUAL_BODIES = _with(
+    st.fixed_dictionaries({"contents": st.just([{"role": "user", "parts": [{"text": "q"}]}])}),
+    systemInstruction=st.one_of(st.none(), _SYSTEM),
+    generationConfig=st.one_of(
+        st.none(),
+        st.just({}),
+        _with(
+            st.just({}),
+            temperature=st.sampled_from([None, 0, 0.3, 1, 1.0, 2, 2.5, True, "x"]),
+            maxOutputTokens=st.sampled_from([None, 1, 600, 600.0, 600.5, 0, -1, 2.0**60, 2**70, True]),
+            topP=st.sampled_from([None, 0.9, 1, 1.5, 0]),
+            topK=st.sampled_from([None, 40, 3.0, 0, 0.5]),
+        ),
+        st.just({"temperature": 0.3, "candidateCount": 1}),
+        st.just({"temperature": None}),
+    ),
+    tools=st.one_of(
+        st.none(),
+        st.lists(_TOOL, max_size=2),
+        st.builds(
+            lambda ds: [{"functionDeclarations": ds}],
+            st.lists(_DECLARATION, min_size=1, max_size=3, unique_by=lambda d: d["name"]),
+        ),
+    ),
+    toolConfig=st.one_of(
+        st.none(),
+        _TOOL_CONFIG,
+        st.sampled_from(
+            [{"functionCallingConfig": {"mode": "ANY"}}, {"functionCallingConfig": {}}, {"x": 1}]
+        ),
+    ),
+    labels=st.sampled_from([None, None, {"team": "x"}]),
+    output=st.sampled_from([None, None, "image"]),
+)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(_USUAL_BODIES)
+def test_usual_settings_read_without_the_builder_as_with_it(body: dict[str, Any]) -> None:
+    """The fast path's own judgment of a body whose settings come back from the builder as they
+    stand (``_usual``, which makes the Config directly and runs no builder) gives the general
+    path's Request (``keep_wire_shapes``: the builder's top level compared with the body)."""
+    check_paths_agree(json.dumps(body).encode())
 
 
 def _body(*contents: dict[str, Any], **fields: Any) -> dict[str, Any]:

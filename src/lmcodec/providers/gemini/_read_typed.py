@@ -7,7 +7,7 @@ This path decodes a body of mapped keys in one pass (:class:`BodyView`; a body w
 is read key by key) and makes each Struct from a prototype holding the defaults
 (``msgspec.structs.replace`` runs ``__post_init__``); each check the conversion makes and the
 views do not (non-empty ids, names, media types and the model) is made here; the settings side
-(:mod:`._read_config`) is the general path's own. Where a rule refuses, it raises
+is :mod:`._read_typed_settings`. Where a rule refuses, it raises
 :class:`Refused` (or the error the general path would raise) and the caller runs the general
 path, which names the fault with its JSON path. ``tests/providers/test_read_gemini_typed.py``
 holds the two paths equal.
@@ -21,14 +21,8 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
-from lmcodec.providers.gemini._read_config import (
-    ANY,
-    MAPPED,
-    keep_wire_shapes,
-    read_config,
-    read_system,
-    read_tools,
-)
+from lmcodec.providers.gemini._read_config import ANY, MAPPED
+from lmcodec.providers.gemini._read_typed_settings import Refused, settings, usual_settings
 from lmcodec.providers.gemini._read_views import (
     BOOL,
     CONTENTS,
@@ -46,11 +40,8 @@ from lmcodec.providers.gemini._read_views import (
 from lmcodec.wire import (
     AudioPart,
     BinaryPart,
-    BuiltinTool,
-    Config,
     ContinuationState,
     DocumentPart,
-    FunctionTool,
     ImagePart,
     Message,
     Request,
@@ -60,7 +51,6 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
-from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = ["Refused", "read_typed"]
 
@@ -72,8 +62,6 @@ _CALL: Final = ToolCallPart(id="-", name="-", input={})
 _RESULT: Final = ToolResultPart(id="-", content=(_TEXT,))
 _SIGNATURE: Final = ContinuationState(provider="gemini", kind="thought_signature", data={})
 _MESSAGE: Final = Message(role="user", parts=(_TEXT,))
-_FUNCTION: Final = FunctionTool(name="-", parameters={})
-_BUILTIN: Final = BuiltinTool(name="-")
 _REQUEST: Final = Request(model="-", messages=(_MESSAGE,))
 _KINDS: Final = {
     "image": ImagePart,
@@ -91,10 +79,6 @@ _MEDIA: Final[dict[tuple[str, str], Any]] = {
 _NOT_MEDIA: Final = tuple(
     name for name in PartView.__struct_fields__ if name not in ("inline_data", "file_data")
 )
-
-
-class Refused(Exception):
-    """The views took the body but a rule refuses it: the general path names the fault."""
 
 
 class _Pairing(Exception):
@@ -278,18 +262,6 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message
     return tuple(out)
 
 
-def _function(name: str, description: str | None, parameters: dict[str, Any]) -> FunctionTool:
-    tool: FunctionTool = _replace(_FUNCTION, name=name, description=description, parameters=parameters)
-    return tool
-
-
-def _builtin(name: str, config: dict[str, Any] | None) -> BuiltinTool:
-    if not name:
-        raise Refused
-    tool: BuiltinTool = _replace(_BUILTIN, name=name, config=config)
-    return tool
-
-
 def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any]) -> Request:
     if url_model is not None:
         model = url_model
@@ -303,48 +275,8 @@ def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any])
         messages = _messages(whole.contents, None)
     except _Pairing:
         messages = _messages(whole.contents, Calls(whole.contents))
-    values: dict[str, Any] = {}
-    system: str | tuple[TextPart, ...] | None = None
-    view = whole.system_instruction
-    if view is not UNSET:
-        value = read_system(view)
-        system = (
-            value if not isinstance(value, list) else tuple([_replace(_TEXT, text=p["text"]) for p in value])
-        )
-        values["systemInstruction"] = msgspec.to_builtins(view)
-    generation: dict[str, Any] = {}
-    if whole.generation_config is not UNSET:
-        values["generationConfig"] = generation = whole.generation_config
-    tools: tuple[Any, ...] = ()
-    if whole.tools is not UNSET:
-        values["tools"] = whole.tools
-        tools = tuple(read_tools(whole.tools, _function, _builtin))
-    tool_config: dict[str, Any] | None = None
-    if whole.tool_config is not UNSET:
-        values["toolConfig"] = tool_config = whole.tool_config
-    resource = whole.cached_content
-    store = whole.store
-    tier = whole.service_tier
-    if resource is not UNSET:
-        values["cachedContent"] = resource
-    if store is not UNSET:
-        values["store"] = store
-    if tier is not UNSET:
-        values["serviceTier"] = tier
-    fields = read_config(
-        generation,
-        tool_config,
-        None if resource is UNSET else resource,
-        None if tier is UNSET else tier,
-        None if store is UNSET else store,
-        model,
-        extensions,
-    )
-    config = msgspec.convert(fields, Config) if fields else EMPTY_CONFIG
-    request: Request = _replace(
-        _REQUEST, model=model, messages=messages, system=system, tools=tools, config=config
-    )
-    return keep_wire_shapes(request, values, fields.get("extensions", {}))
+    request = usual_settings(whole, model, messages, extensions)
+    return request if request is not None else settings(whole, model, messages, extensions)
 
 
 def _key_by_key(body: bytes) -> tuple[BodyView, dict[str, Any]]:
