@@ -243,7 +243,20 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message
                         continue
                 elif response is not UNSET and not model_turn:
                     tools += 1
-                    parts.append(_result(response, calls, (i, j)))
+                    answer = response.response
+                    if (  # the usual answer inline: {"result": text}, no media, its own id
+                        calls is None
+                        and response.id
+                        and response.name
+                        and response.parts is UNSET
+                        and type(answer) is dict
+                        and len(answer) == 1
+                        and type(answer.get("result")) is str
+                    ):
+                        said = _replace(_TEXT, text=answer["result"])
+                        parts.append(_replace(_RESULT, id=response.id, name=response.name, content=(said,)))
+                    else:
+                        parts.append(_result(response, calls, (i, j)))
                     continue
             part = _part(view, model_turn, calls, (i, j))
             if type(part) is ToolResultPart:

@@ -251,16 +251,14 @@ def image_by_url(url: str, detail: str | None) -> ImagePart | None:
     return msgspec.structs.replace(_IMAGE_URL, media_type=url_image_type(url), url=url, detail=detail)
 
 
-_CHOICES: Final = {word: ToolChoice(mode=word) for word in ("none", "auto", "required")}
-"""The ``tool_choice`` words and their ToolChoice."""
-
-
-def _set(value: Any) -> bool:
-    return value is not UNSET and value is not None
-
-
-def _number(value: Any) -> bool:
-    return type(value) is int or type(value) is float
+_CHOICES: Final = {
+    (word, parallel): ToolChoice(mode=word, parallel=parallel)
+    for word in ("none", "auto", "required")
+    for parallel in (None, True, False)
+    if word != "none" or parallel is None
+}
+"""(``tool_choice`` word, ``parallel_tool_calls`` or None) -> its ToolChoice (frozen: shared)."""
+_ABSENT: Final = (UNSET, None)
 
 
 def usual_config(
@@ -274,37 +272,38 @@ def usual_config(
     [0, 1] as floats, no ``parallel`` with ``"none"``); None where a value is not the plain JSON
     type or range read_config and the conversion take or a key rides in extensions (read_config
     then names the fault or keeps it)."""
-    cap = None
-    if _set(max_tokens):
-        if type(max_tokens) is not int or max_tokens < 1:
-            return None
-        cap = max_tokens
-    heat = None
-    if _set(temperature):
-        if not _number(temperature) or not 0.0 <= temperature <= 2.0:
-            return None
-        heat = float(temperature)
-    nucleus = None
-    if _set(top_p):
-        if not _number(top_p) or not 0.0 <= top_p <= 1.0:
-            return None
-        nucleus = float(top_p)
+    if max_tokens in _ABSENT:  # (UNSET and None compare by identity: no __eq__ runs)
+        max_tokens = None
+    elif type(max_tokens) is not int or max_tokens < 1:
+        return None
+    if temperature in _ABSENT:
+        temperature = None
+    elif (type(temperature) is int or type(temperature) is float) and 0.0 <= temperature <= 2.0:
+        temperature = float(temperature)
+    else:
+        return None
+    if top_p in _ABSENT:
+        top_p = None
+    elif (type(top_p) is int or type(top_p) is float) and 0.0 <= top_p <= 1.0:
+        top_p = float(top_p)
+    else:
+        return None
     choice = None
-    if _set(tool_choice):
-        choice = _CHOICES.get(tool_choice) if type(tool_choice) is str else None
-        if choice is None:
+    if tool_choice not in _ABSENT:
+        if parallel in _ABSENT:
+            parallel = None
+        elif type(parallel) is not bool:
             return None
-        if _set(parallel):
-            if type(parallel) is not bool or tool_choice == "none":
-                return None
-            choice = msgspec.structs.replace(choice, parallel=parallel)
+        choice = _CHOICES.get((tool_choice, parallel)) if type(tool_choice) is str else None
+        if choice is None:  # another word, or parallel with "none" (ToolChoice refuses it)
+            return None
     elif parallel is not UNSET:  # parallel_tool_calls without tool_choice rides in extensions
         return None
-    if _set(stream) and type(stream) is not bool:
+    if stream not in _ABSENT and type(stream) is not bool:
         return None
-    if cap is None and heat is None and nucleus is None and choice is None:
+    if max_tokens is None and temperature is None and top_p is None and choice is None:
         return EMPTY_CONFIG
     config: Config = msgspec.structs.replace(
-        EMPTY_CONFIG, max_tokens=cap, temperature=heat, top_p=nucleus, tool_choice=choice
+        EMPTY_CONFIG, max_tokens=max_tokens, temperature=temperature, top_p=top_p, tool_choice=choice
     )
     return config

@@ -83,6 +83,38 @@ def _message_keys_only(item: Item) -> bool:
     )
 
 
+def _output_keys_only(item: Item) -> bool:
+    """A function_call_output holds type, call_id and output only."""
+    return (
+        item.role is UNSET
+        and item.content is UNSET
+        and item.name is UNSET
+        and item.arguments is UNSET
+        and item.id is UNSET
+        and item.encrypted_content is UNSET
+        and item.summary is UNSET
+    )
+
+
+def _said(item: Item) -> tuple[str, list[Any]] | None:
+    """A user, developer or system message of text alone, no block marked (the usual one) as its
+    role and parts; None for any other (``_Reader.input_message`` reads it)."""
+    role = _ROLES.get(item.role)
+    if role is None or not _message_keys_only(item):
+        return None
+    content = item.content
+    if isinstance(content, str):
+        return role, [_replace(_TEXT, text=content)]
+    if not content or type(content) is not list:
+        return None
+    parts: list[Any] = []
+    for block in content:
+        if type(block) is not InputText or block.prompt_cache_breakpoint is not None:
+            return None
+        parts.append(_replace(_TEXT, text=block.text))
+    return role, parts
+
+
 def _image(block: InputImage) -> ImagePart:
     if block.file_id is not None:
         if block.image_url is not None or (block.detail is not None and block.detail != "auto"):
@@ -226,14 +258,14 @@ def _assistant_content(item: Item, parts: list[Any]) -> None:
     if not _message_keys_only(item) or content is UNSET:
         raise Refused
     if isinstance(content, str):
-        parts.append(text_part(content))
+        parts.append(_replace(_TEXT, text=content))
         return
     for block in content:
-        if isinstance(block, OutputText):
+        if type(block) is OutputText:
             if block.annotations or block.logprobs:
                 raise Refused
-            parts.append(text_part(block.text))
-        elif isinstance(block, RefusalBlock):
+            parts.append(_replace(_TEXT, text=block.text))
+        elif type(block) is RefusalBlock:
             if not block.refusal:
                 raise Refused
             parts.append(_replace(_REFUSAL, text=block.refusal))
@@ -297,13 +329,25 @@ def read_input(
     for index in range(1 if reader.stable else 0, len(items)):
         item = items[index]
         kind = item.type
-        if kind == "message" and item.role != "assistant":
-            turn = None
-            reader.input_message(item)
-            continue
         if kind == "function_call_output":
             turn = None
-            reader.tool_output(item)
+            call_id, output = item.call_id, item.output
+            if isinstance(output, str) and call_id and _output_keys_only(item):
+                result = _replace(_RESULT, id=call_id, content=(_replace(_TEXT, text=output),))
+                if messages and messages[-1][0] == "tool":  # consecutive outputs: one tool message
+                    messages[-1][1].append(result)
+                else:
+                    messages.append(("tool", [result]))
+            else:
+                reader.tool_output(item)
+            continue
+        if kind == "message" and item.role != "assistant":
+            turn = None
+            said = _said(item)
+            if said is not None:
+                messages.append(said)
+            else:
+                reader.input_message(item)
             continue
         step = _STAGES.get(kind)
         if step is None:
@@ -312,15 +356,15 @@ def read_input(
             turn = []
             messages.append(("assistant", turn))
         stage = step
-        if step == 0:
-            turn.append(reader.reasoning(item, index))
-        elif step == 1:
-            _assistant_content(item, turn)
-        else:
+        if step == 2:
             call = _function_call(item)
             if names.setdefault(call.id, call.name) != call.name:
                 reused = True
             turn.append(call)
+        elif step == 1:
+            _assistant_content(item, turn)
+        else:
+            turn.append(reader.reasoning(item, index))
     if not messages:
         raise Refused
     out: list[Message] = []
