@@ -224,3 +224,70 @@ def test_each_reader_names_results_after_the_call_before_them_on_both_paths(prov
     assert typed == general
     built = lc.translate_request(provider, "gemini", body, model="gemini-2.5-pro")
     assert _gemini_results(built.body) == [("f", "F"), ("g", "G")]
+
+
+# ── the gateway's fast paths against the walks they stand for ────────────────
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from lmcodec.providers import crossing  # noqa: E402
+
+from ..wire.lm15_trees import SETTINGS  # noqa: E402
+from .request_support import canonical_requests, rich_requests  # noqa: E402
+
+DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
+
+
+def _every_part_judged(source: str, destination: str, request: lc.Request) -> tuple[lc.Adaptation, ...]:
+    """content_losses as it was: every part (and every part inside a tool result) judged."""
+    own = destination.replace("_", "-")
+    notes: list[lc.Adaptation] = []
+    for i, message in enumerate(request.messages):
+        for j, part in enumerate(message.parts):
+            where = f"messages[{i}].parts[{j}]"
+            crossing._part_losses(part, where, source, destination, own, notes)
+            if isinstance(part, lc.ToolResultPart):
+                for k, inner in enumerate(part.content):
+                    crossing._part_losses(inner, f"{where}.content[{k}]", source, destination, own, notes)
+    return tuple(notes)
+
+
+@settings(SETTINGS, max_examples=150)
+@given(
+    st.sampled_from(["anthropic", "gemini"]).flatmap(  # (their models and signed states are generated)
+        lambda p: st.one_of(rich_requests(p), canonical_requests(p))
+    ),
+    st.sampled_from(DIALECTS),
+    st.sampled_from(DIALECTS),
+)
+def test_content_losses_passes_over_only_parts_that_lose_nothing(
+    request: lc.Request, source: str, destination: str
+) -> None:
+    """The parts content_losses passes over by their type (text, tool calls, tool results of text,
+    no continuation state) are parts the full judgment finds nothing in: the same notes, in order."""
+    assert crossing.content_losses(source, destination, request) == _every_part_judged(
+        source, destination, request
+    )
+
+
+_TYPE_NAMES = st.sampled_from(["OBJECT", "object", "STRING", "string", "NULL", "Integer", "ARRAY"])
+_SCHEMA_KEYS = st.sampled_from(
+    ["type", "properties", "items", "anyOf", "nullable", "propertyOrdering", "property_ordering",
+     "description", "enum", "default", "additionalProperties", "$defs", "required"]
+)  # fmt: skip
+_SCHEMAS = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-2, 2), _TYPE_NAMES),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_SCHEMA_KEYS, inner, max_size=4)),
+    max_leaves=12,
+)
+
+
+@settings(SETTINGS, max_examples=400)
+@given(_SCHEMAS)
+def test_is_json_schema_is_whether_the_rewrite_changes_the_schema(schema: Any) -> None:
+    """openapi_schemas_out leaves a schema unwalked where is_json_schema says so: exactly where
+    json_schema_of would give it back equal (asked twice: the second answer is the remembered one)."""
+    expected = json_schema_of(schema) == schema
+    assert crossing.is_json_schema(schema) is expected
+    assert crossing.is_json_schema(schema) is expected

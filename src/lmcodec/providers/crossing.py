@@ -75,6 +75,7 @@ from lmcodec.wire import (
     Request,
     TextPart,
     ThinkingPart,
+    ToolCallPart,
     ToolChoice,
     ToolResultPart,
 )
@@ -84,6 +85,8 @@ __all__ = [
     "crossed_error",
     "empty_text_out",
     "foreign_extensions_out",
+    "is_json_schema",
+    "json_schema_of",
     "openapi_schemas_out",
 ]
 
@@ -154,13 +157,44 @@ _OPENAPI_REASON: Final = (
 )
 
 
+_SCHEMA_JSON: Final = msgspec.json.Encoder().encode
+_SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
+_UNCHANGED: Final[dict[bytes, bool]] = {}
+_UNCHANGED_KEEP: Final = 256
+
+
+def is_json_schema(schema: Any) -> bool:
+    """Whether :func:`json_schema_of` gives ``schema`` back as it is, decided on the JSON the schema
+    carries and remembered by it (as ``fits_openapi_schema`` is): the answer for the schema's JSON
+    bytes is the rewrite of those bytes' value. A schema read from a body is made of JSON values,
+    which equal that value, so the answer is the rewrite's of the schema itself; a gateway sends
+    the same tools with every request, and their schemas are walked once. False for a value that
+    is not JSON (the rewrite then decides)."""
+    try:
+        key = _SCHEMA_JSON(schema)
+    except (TypeError, ValueError, UnicodeEncodeError, OverflowError, RecursionError):
+        return False
+    unchanged = _UNCHANGED.get(key)
+    if unchanged is None:
+        try:
+            value = _SCHEMA_VALUE(key)
+            unchanged = bool(json_schema_of(value) == value)
+        except RecursionError:
+            return False
+        if len(_UNCHANGED) >= _UNCHANGED_KEEP:
+            _UNCHANGED.clear()
+        _UNCHANGED[key] = unchanged
+    return unchanged
+
+
 def openapi_schemas_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` (read from a Gemini body) with its function tools' parameters and its
-    response schema as JSON Schema, one Adaptation per schema that changed."""
+    response schema as JSON Schema, one Adaptation per schema that changed (a schema
+    :func:`is_json_schema` knows to be JSON Schema already is left as it is, unwalked)."""
     notes: list[Adaptation] = []
     tools = list(request.tools)
     for i, tool in enumerate(tools):
-        if isinstance(tool, FunctionTool):
+        if type(tool) is FunctionTool and not is_json_schema(tool.parameters):
             schema = json_schema_of(tool.parameters)
             if schema != tool.parameters:
                 tools[i] = msgspec.structs.replace(tool, parameters=schema)
@@ -169,7 +203,7 @@ def openapi_schemas_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     changes: dict[str, Any] = {"tools": tuple(tools)} if notes else {}
     config = request.config
     fmt = config.response_format
-    if fmt is not None and isinstance(fmt.get("schema"), dict):
+    if fmt is not None and isinstance(fmt.get("schema"), dict) and not is_json_schema(fmt["schema"]):
         schema = json_schema_of(fmt["schema"])
         if schema != fmt["schema"]:
             config = msgspec.structs.replace(config, response_format={**fmt, "schema": schema})
@@ -222,14 +256,29 @@ _NO_DETAIL: Final = frozenset({"anthropic", "gemini"})
 
 
 def content_losses(source: str, destination: str, request: Request) -> tuple[Adaptation, ...]:
-    """One Adaptation per part of ``request`` that ``destination``'s body cannot carry as it is."""
+    """One Adaptation per part of ``request`` that ``destination``'s body cannot carry as it is.
+
+    A text part, a tool call or a tool result of text parts, with no continuation state anywhere,
+    loses nothing in any dialect and is passed over by its exact type (most of a conversation);
+    every other part is judged by :func:`_part_losses`."""
     own = destination.replace("_", "-")
     notes: list[Adaptation] = []
+    part: Any
     for i, message in enumerate(request.messages):
         for j, part in enumerate(message.parts):
+            kind = type(part)
+            if kind is TextPart or kind is ToolCallPart:
+                if not part.continuation:
+                    continue
+            elif kind is ToolResultPart and not part.continuation:
+                for inner in part.content:
+                    if type(inner) is not TextPart or inner.continuation:
+                        break
+                else:
+                    continue
             where = f"messages[{i}].parts[{j}]"
             _part_losses(part, where, source, destination, own, notes)
-            if isinstance(part, ToolResultPart):
+            if kind is ToolResultPart:
                 for k, inner in enumerate(part.content):
                     _part_losses(inner, f"{where}.content[{k}]", source, destination, own, notes)
     return tuple(notes)
