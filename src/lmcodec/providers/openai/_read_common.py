@@ -258,7 +258,6 @@ _CHOICES: Final = {
     if word != "none" or parallel is None
 }
 """(``tool_choice`` word, ``parallel_tool_calls`` or None) -> its ToolChoice (frozen: shared)."""
-_ABSENT: Final = (UNSET, None)
 
 
 def usual_config(
@@ -272,25 +271,25 @@ def usual_config(
     [0, 1] as floats, no ``parallel`` with ``"none"``); None where a value is not the plain JSON
     type or range read_config and the conversion take or a key rides in extensions (read_config
     then names the fault or keeps it)."""
-    if max_tokens in _ABSENT:  # (UNSET and None compare by identity: no __eq__ runs)
+    if max_tokens is UNSET or max_tokens is None:
         max_tokens = None
     elif type(max_tokens) is not int or max_tokens < 1:
         return None
-    if temperature in _ABSENT:
+    if temperature is UNSET or temperature is None:
         temperature = None
     elif (type(temperature) is int or type(temperature) is float) and 0.0 <= temperature <= 2.0:
         temperature = float(temperature)
     else:
         return None
-    if top_p in _ABSENT:
+    if top_p is UNSET or top_p is None:
         top_p = None
     elif (type(top_p) is int or type(top_p) is float) and 0.0 <= top_p <= 1.0:
         top_p = float(top_p)
     else:
         return None
     choice = None
-    if tool_choice not in _ABSENT:
-        if parallel in _ABSENT:
+    if tool_choice is not UNSET and tool_choice is not None:
+        if parallel is UNSET or parallel is None:
             parallel = None
         elif type(parallel) is not bool:
             return None
@@ -299,7 +298,7 @@ def usual_config(
             return None
     elif parallel is not UNSET:  # parallel_tool_calls without tool_choice rides in extensions
         return None
-    if stream not in _ABSENT and type(stream) is not bool:
+    if stream is not UNSET and stream is not None and type(stream) is not bool:
         return None
     if max_tokens is None and temperature is None and top_p is None and choice is None:
         return EMPTY_CONFIG

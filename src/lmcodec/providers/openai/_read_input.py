@@ -156,12 +156,14 @@ class _Reader:
 
     __slots__ = ("_raw_items", "body", "breakpoint", "messages", "stable")
 
-    def __init__(self, body: bytes | bytearray | memoryview, stable: bool) -> None:
+    def __init__(
+        self, body: bytes | bytearray | memoryview, stable: bool, messages: list[tuple[str, list[Any]]]
+    ) -> None:
         self.body = body
         self._raw_items: list[Any] | None = None  # the input items as raw JSON, read once when needed
         self.breakpoint: int | None = None
         self.stable = stable
-        self.messages: list[tuple[str, list[Any]]] = []
+        self.messages = messages
 
     def input_message(self, item: Item) -> None:
         role = _ROLES.get(item.role)
@@ -320,13 +322,14 @@ def read_input(
     """``input`` items -> (stable system prompt, canonical messages, breakpoint's message, stable,
     whether two function calls share a call_id but not a name: see :mod:`lmcodec.providers._pairing`)."""
     stable_text = _stable_system(items[0]) if stable_allowed and len(items) > 1 else None
-    reader = _Reader(body, stable_text is not None)
-    messages = reader.messages
+    stable = stable_text is not None
+    messages: list[tuple[str, list[Any]]] = []
+    reader: _Reader | None = None  # made where an item is not read inline (the usual ones are)
     turn: list[Any] | None = None  # the assistant turn being assembled
     stage = 0  # its stage: 0 reasoning, 1 message, 2 function calls
     names: dict[str, str] = {}  # call_id -> name, to find a call_id reused by another function
     reused = False
-    for index in range(1 if reader.stable else 0, len(items)):
+    for index in range(1 if stable else 0, len(items)):
         item = items[index]
         kind = item.type
         if kind == "function_call_output":
@@ -339,6 +342,7 @@ def read_input(
                 else:
                     messages.append(("tool", [result]))
             else:
+                reader = reader or _Reader(body, stable, messages)
                 reader.tool_output(item)
             continue
         if kind == "message" and item.role != "assistant":
@@ -347,6 +351,7 @@ def read_input(
             if said is not None:
                 messages.append(said)
             else:
+                reader = reader or _Reader(body, stable, messages)
                 reader.input_message(item)
             continue
         step = _STAGES.get(kind)
@@ -364,6 +369,7 @@ def read_input(
         elif step == 1:
             _assistant_content(item, turn)
         else:
+            reader = reader or _Reader(body, stable, messages)
             turn.append(reader.reasoning(item, index))
     if not messages:
         raise Refused
@@ -372,7 +378,7 @@ def read_input(
         if not parts:
             raise Refused
         out.append(_replace(_MESSAGE, role=role, parts=tuple(parts)))
-    return stable_text, tuple(out), reader.breakpoint, reader.stable, reused
+    return stable_text, tuple(out), None if reader is None else reader.breakpoint, stable, reused
 
 
 def user_text(text: str) -> tuple[Message, ...]:

@@ -269,11 +269,10 @@ def _typed(
         raise Refused
     if "n" in value and value["n"] != 1:
         raise Refused
-    reader = Reader()
     try:
-        system, messages, reader.breakpoint, reader.stable, reused = read_messages(rows)
+        system, messages, breakpoint, stable, reused = read_messages(rows)
         tools = read_tools(views) if views is not None else ()
-        config = _config(value, model, reader, usual)
+        config = _config(value, model, breakpoint, stable, usual)
         request: Request = msgspec.structs.replace(
             _REQUEST,
             model=model if routed is None else routed,
@@ -298,10 +297,13 @@ def _config_fields(value: dict[str, Any], model: str, reader: Reader) -> dict[st
     return config
 
 
-def _config(value: dict[str, Any], model: str, reader: Reader, usual: ChatBody | None = None) -> Config:
+def _config(
+    value: dict[str, Any], model: str, breakpoint: int | None, stable: bool, usual: ChatBody | None = None
+) -> Config:
     """The Config; of a body setting only the usual keys (``usual``, its one-pass view) by
-    :func:`usual_config` where it applies (no cache breakpoint, the plain JSON types)."""
-    if usual is not None and reader.breakpoint is None and not reader.stable:
+    :func:`usual_config` where it applies (no cache breakpoint, the plain JSON types).
+    ``breakpoint`` and ``stable``: the cache breakpoint's message and the stable prefix found."""
+    if usual is not None and breakpoint is None and not stable:
         config = usual_config(
             usual.max_completion_tokens,
             usual.temperature,
@@ -312,6 +314,8 @@ def _config(value: dict[str, Any], model: str, reader: Reader, usual: ChatBody |
         )
         if config is not None:
             return config
+    reader = Reader()
+    reader.breakpoint, reader.stable = breakpoint, stable
     fields = _config_fields(value if usual is None else _settings(usual), model, reader)
     if not fields:
         return EMPTY_CONFIG
