@@ -367,6 +367,11 @@ _LONG_LINE_BLOCKS = {
     "event-prefixes": b"event: " + b"event:" * 10_000 + b"\n\n\n\n",
     "short-lines": b"x\n" * 30_000 + b'\ndata: {"a":1}\ndata: {"b":2}\n\n\n\n\n\n',
     "comment-lines": b": c\n" * 15_000 + b"data: 1\ndata: 2\n\n",
+    # lines the simple-event split takes before a data line (at most four), then one it refuses
+    "ignored-lines": b"id: 1\n" * 10_000
+    + b"data:  {}\n\n"
+    + (b": " + b"c" * 15_000 + b"\n") * 4
+    + b"data:\n\n",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -185,3 +186,47 @@ def test_one_event_per_chunk_against_the_line_by_line_framer(lines: list[bytes],
     chunk = b"".join(line + eol for line in lines) + eol
     decoder = SSEDecoder()
     assert decoder.feed_data(chunk) + decoder.close_data() == _line_by_line(chunk)
+
+
+# Events of one data line each among the lines real servers add around it (keep-alive comment
+# blocks, comment lines, event:, id: and retry: lines, data: with or without its space).
+_AROUND = [b": keep-alive", b": ping", b"id: 7", b"retry: 3000", b"event: e", b"x"]
+
+
+def _events_of_one_data_line(draw: st.DrawFn) -> bytes:
+    events = []
+    for _ in range(draw(st.integers(1, 12))):
+        before = draw(st.lists(st.sampled_from(_AROUND), max_size=3))
+        prefix = draw(st.sampled_from([b"data: ", b"data:"]))
+        value = draw(st.sampled_from([b"{}", b'{"a":1}', b"[DONE]", b"x: y", b"data: z"]))
+        comment = draw(st.booleans())
+        events.append(b"".join(line + b"\n" for line in [*([b": c", b""] if comment else []), *before]))
+        events[-1] += prefix + value + b"\n\n"
+    return b"".join(events)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(block=st.composite(_events_of_one_data_line)())
+def test_events_of_one_data_line_among_ignored_lines_against_the_line_by_line_framer(block: bytes) -> None:
+    assert _sse_fields.bulk_events(block) == _line_by_line(block)
+    crlf = block.replace(b"\n", b"\r\n")
+    decoder = SSEDecoder()
+    assert decoder.feed_data(crlf) + decoder.close_data() == _line_by_line(crlf)
+
+
+def test_comment_and_field_lines_around_one_data_line_are_cut_by_one_split(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The shapes of keep-alive comments and id:/retry: fields are framed as the plain shape is (the
+    simple-event split, the lines between its matches checked at once), not event by event."""
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("framed event by event")
+
+    monkeypatch.setattr(_sse_fields, "_one_data_line_events", refuse)
+    monkeypatch.setattr(_sse_fields, "replaced_events", refuse)
+    comments = b': OPENROUTER PROCESSING\n\nevent: a\ndata: {"x":1}\n\nevent: b\n: ping\ndata: {}\n\n'
+    fields = b'retry: 3000\nevent: a\nid: 0\ndata: {"x":1}\n\nid: 1\ndata:{}\n\n'
+    unnamed = b': keep-alive\n\ndata: {"x":1}\n\n: ping\ndata: {}\n\ndata: [DONE]\n\n'
+    for block in (comments, fields, unnamed):
+        assert _sse_fields.bulk_events(block) == _line_by_line(block)

@@ -76,14 +76,16 @@ def _data_value(line: bytes) -> bytes:
     return line[5:]
 
 
-# One event of the common shape: an optional ``event:`` line, then one ``data:``
-# line whose value starts with a byte that cannot start white space, then the
-# blank line. ``split`` with it leaves only empty strings between matches when
-# a block consists of such events and nothing else.
-# It starts only at a line start (the look-behind), so a search that fails scans each line a bounded
-# number of times: a split over hostile lines stays linear (it was quadratic in a long line).
+# One event of the common shape: one ``data:`` line whose value starts with a byte that cannot start
+# white space, then the blank line, after at most four lines that are neither data nor blank (the
+# ``event:`` line, and the ``id:``, ``retry:`` and comment lines servers add). ``split`` with it leaves
+# only empty strings or lines that dispatch nothing between matches when a block consists of such
+# events (see _simple_events).
+# It starts only at a line start (the look-behind) and spans at most five lines, so a search that
+# fails scans each line a bounded number of times: a split over hostile lines stays linear (it was
+# quadratic in a long line).
 _SIMPLE_EVENT: Final = re.compile(
-    rb"(?<![^\n])(?:event:[^\n]*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
+    rb"(?<![^\n])(?:(?!data:)[^\n]+\n){0,4}data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n\n"
 )
 
 
@@ -103,28 +105,6 @@ whole_event: Final = re.compile(
 whole_crlf_event: Final = re.compile(
     rb"(?:event:[^\r\n]*\r\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\r\n]*)\r\n\r\n"
 ).fullmatch
-
-
-def _json_data_events(block: bytes, lines: int) -> list[bytes] | None:
-    """The data of ``block`` when it is only ``data: {...}`` events (one line each, no
-    ``event:`` line; the last may be ``data: [DONE]``), else None: the unnamed wires'
-    shape (Gemini, Chat Completions).
-
-    Cut by ``bytes.split`` on ``"\n\ndata: "`` and checked in bulk, several times fewer
-    instructions than the regular-expression split, which steps through every byte."""
-    if not block.startswith(b"data: {"):
-        return None
-    pieces = block.split(b"\n\ndata: ")
-    # That separator cannot overlap itself, so each piece after the first starts with "{"
-    # exactly when every separator is followed by "{" (but the last, before a "[DONE]").
-    objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\n\n")
-    if block.count(b"\n\ndata: {") != objects:
-        return None
-    if lines != 2 * len(pieces):  # a line other than one data line per event
-        return None
-    pieces[0] = pieces[0][6:]
-    pieces[-1] = pieces[-1][:-2]
-    return pieces
 
 
 # Inside ``b"\n" + block`` (so every line starts after a line end): a line that is neither a data
@@ -214,8 +194,10 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
 
 
 def crlf_json_data_events(block: bytes) -> list[bytes] | None:
-    """:func:`_json_data_events` of a block whose line ends are all ``\r\n`` (Gemini's own
-    framing), cut by ``bytes.split`` on ``"\r\n\r\ndata: "`` without rewriting the line ends."""
+    """The data of ``block`` when it is only ``data: {...}`` events (one line each, no ``event:``
+    line; the last may be ``data: [DONE]``) whose line ends are all ``\r\n`` (Gemini's own framing),
+    else None: cut by ``bytes.split`` on ``"\r\n\r\ndata: "`` without rewriting the line ends.
+    (What one event fed as a chunk takes; a block of several is cheaper with its ``\r`` deleted.)"""
     if not block.startswith(b"data: {"):
         return None
     pieces = block.split(b"\r\n\r\ndata: ")
@@ -264,6 +246,25 @@ def _one_data_line_events(block: bytes) -> list[bytes] | None:
     return out
 
 
+def _simple_events(block: bytes) -> list[bytes] | None:
+    """The data of ``block`` when its events are of one data line each (the value as
+    ``_SIMPLE_EVENT`` takes it) among ignored lines; else None.
+
+    One split by ``_SIMPLE_EVENT``: its matches are the data lines that end an event (with up to
+    four ignored lines before them). What lies between two matches is whole lines (a match starts
+    at a line start and ends after a blank line); when none of them is a data line, every event of
+    the block has exactly the data line its match took, and the lines in between (keep-alive comment
+    blocks, more ignored lines) dispatch nothing. They are checked at once, joined, as the split
+    leaves them (a regular-expression match per event cost ~2x the split)."""
+    pieces = _SIMPLE_EVENT.split(block)
+    between = pieces[::2]
+    if between.count(b"") != len(between):  # lines other than the matches
+        others = b"".join(between)
+        if others.startswith(b"data:") or b"\ndata:" in others:
+            return None
+    return pieces[1::2]
+
+
 def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
@@ -279,18 +280,15 @@ def bulk_events(block: bytes) -> list[bytes]:
         # replaced_events cost several times more on one event (5x on an 870 KB one).
         events = None
     else:
-        # The common shape has two lines per event (data:, blank) or three (event:, data:, blank):
-        # its lines are counted first, so a block of another shape is not split in vain.
-        lines = block.count(10)
-        if block[block.find(10) + 1] == 10:  # the first event is one line (else not split in vain)
-            events = _json_data_events(block, lines)
+        at = block.find(b"data:")
+        if at >= 0 and not block.startswith(b"data:", block.find(10, at) + 1):
+            # The first data line is its event's only one, as in nearly every stream: one split
+            # (a block of several data lines an event is not split in vain).
+            events = _simple_events(block)
             if events is not None:
                 return events
+        lines = block.count(10)
         blanks = block.count(b"\n\n")
-        if lines == 2 * blanks or (lines == 3 * blanks and block.startswith(b"event:")):
-            pieces = _SIMPLE_EVENT.split(block)
-            if pieces.count(b"") == (len(pieces) + 1) >> 1:  # only empty strings between the matches
-                return pieces[1::2]
         data = block.count(b"\ndata:") + block.startswith(b"data:")
         if data <= blanks:
             # one data line per event at most, with comments, id:, retry: or event: lines around it

@@ -364,19 +364,20 @@ class SSEDecoder:
         """The events of ``chunk`` up to its last blank line, when its line ends there are all
         ``\r\n`` or ``\n`` (None for a lone ``\r``): the block with ``\r\n`` read as ``\n``,
         framed in bulk. ``self._cut`` is set to where the block ends."""
-        lf = chunk.rfind(b"\n\n")
         crlf = chunk.rfind(b"\n\r\n")
+        # An LF blank line counts only after the last CRLF one (a search from there, not through
+        # a whole CRLF block that has none).
+        lf = chunk.rfind(b"\n\n", max(crlf, 0))
         end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
         self._cut = end
         if not end:
             return []
         block = chunk[:end] if end < len(chunk) else chunk
-        bulk = crlf_json_data_events(block)
-        if bulk is None:
-            if lone_cr(block) is not None:  # a "\r" line end: line by line
-                return None
-            # Every "\r" starts a "\r\n": deleting them is replacing those by "\n", 8x faster.
-            bulk = bulk_events(block.replace(b"\r", b""))
+        if lone_cr(block) is not None:  # a "\r" line end: line by line
+            return None
+        # Every "\r" starts a "\r\n": deleting them is replacing those by "\n", 8x faster, and
+        # the block is then framed as LF (1.3x faster than splitting it on its "\r\n\r\ndata: ").
+        bulk = bulk_events(block.replace(b"\r", b""))
         self._index += len(bulk)
         self._offset += end
         return bulk
