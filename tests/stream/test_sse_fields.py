@@ -163,20 +163,49 @@ def test_replaced_events_takes_several_data_lines_with_other_lines() -> None:
 
 @settings(max_examples=1500, deadline=None)
 @given(tokens=st.lists(st.sampled_from(_TOKENS), max_size=40))
-def test_crlf_json_data_events_against_the_line_by_line_framer(tokens: list[bytes]) -> None:
+def test_crlf_blocks_against_the_line_by_line_framer(tokens: list[bytes]) -> None:
     block = b"".join(tokens).replace(b"\n", b"\r\n") + b"\r\n\r\n"
-    events = _sse_fields.crlf_json_data_events(block)
-    if events is not None:
-        assert events == _line_by_line(block)
     decoder = SSEDecoder()
     assert decoder.feed_data(block) + decoder.close_data() == _line_by_line(block)
 
 
-def test_crlf_json_data_events_of_gemini_framing() -> None:
-    block = b'data: {"a":1}\r\n\r\ndata: {"b":"\xc3\xa9"}\r\n\r\ndata: [DONE]\r\n\r\n'
-    assert _sse_fields.crlf_json_data_events(block) == [b'{"a":1}', b'{"b":"\xc3\xa9"}', b"[DONE]"]
-    assert _sse_fields.crlf_json_data_events(b"data: {}\r\n\n") is None  # a bare "\n" line end
-    assert _sse_fields.crlf_json_data_events(b"data: {}\r\n\r\ndata:  {}\r\n\r\n") is None
+# One event's lines with a "\r" where a CRLF event may hide one: inside a value, an ignored line,
+# before the blank line.
+_CR_LINES = [
+    b"data: {}", b"data:{}", b"data: {\rx}", b"data: {}\r", b"id: 1\rdata: 2", b": c\r", b"event: e",
+    b"id: 7", b"data:  x", b"data:\r{}", b": keep-alive",
+]  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(lines=st.lists(st.sampled_from(_CR_LINES), max_size=6), crlf=st.booleans())
+def test_one_event_with_a_lone_cr_against_the_line_by_line_framer(lines: list[bytes], crlf: bool) -> None:
+    eol = b"\r\n" if crlf else b"\n"
+    chunk = b"".join(line + eol for line in lines) + eol
+    decoder = SSEDecoder()
+    assert decoder.feed_data(chunk) + decoder.close_data() == _line_by_line(chunk)
+
+
+def test_one_event_of_the_common_shapes_is_matched_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chunk that is one event of one data line (LF or CRLF, with or without the space, after up
+    to four comment, event:, id: or retry: lines) is taken by one match, not by the block framer."""
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("framed as a block")
+
+    chunks = [
+        b'data: {"a":1}\n\n',
+        b"data:[DONE]\n\n",
+        b'event: e\ndata: {"a":1}\n\n',
+        b': ping\nid: 1\nevent: e\ndata:{"a":1}\n\n',
+        b"retry: 3000\nevent: e\n: ping\nid: 0\ndata: {}\n\n",
+        b'data: {"a":1}\r\n\r\n',
+        b"event: e\r\nid: 7\r\ndata:{}\r\n\r\n",
+    ]
+    monkeypatch.setattr(SSEDecoder, "_frame_data", refuse)
+    decoder = SSEDecoder()
+    for chunk in chunks:
+        assert decoder.feed_data(chunk) == _line_by_line(chunk), chunk
 
 
 @settings(max_examples=1500, deadline=None)

@@ -13,14 +13,11 @@ __all__ = [
     "SPACE",
     "WS_FIRST",
     "bulk_events",
-    "crlf_json_data_events",
     "data_ws_first",
     "lone_cr",
     "lstrip_ws",
-    "one_event",
     "replaced_events",
     "segment_data",
-    "whole_crlf_event",
     "whole_event",
 ]
 
@@ -97,14 +94,32 @@ _ONE_DATA_LINE_EVENT: Final = re.compile(
 )
 
 
-# Exactly one such event and nothing else (checked for "\r" first: "." stops only at "\n").
-whole_event: Final = re.compile(
-    rb"(?:event:.*\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff].*)\n\n"
+# Exactly one such event and nothing else, LF or CRLF: what a chunk handed over one event at a time
+# holds. The empty group marks where the value starts (a group around the value would stand between
+# its repetition and the line end, and a chunk of several events, whose match fails after its first
+# event, would be stepped back through that event's value several times more slowly).
+_WHOLE_EVENT: Final = re.compile(
+    rb"(?:(?!data:)[^\n]+\n){0,4}data: ?()[^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*\n\n"
 ).fullmatch
-# The same event framed with "\r\n" line ends.
-whole_crlf_event: Final = re.compile(
-    rb"(?:event:[^\r\n]*\r\n)?data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\r\n]*)\r\n\r\n"
+# (The value is matched up to its "\n", by a one-byte class several times faster over a long value
+# than one that excludes "\r" too: whole_event checks that its only "\r" is its line end's.)
+_WHOLE_CRLF_EVENT: Final = re.compile(
+    rb"(?:(?!data:)[^\r\n]+\r\n){0,4}data: ?()[^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*\n\r\n"
 ).fullmatch
+
+
+def whole_event(chunk: bytes) -> bytes | None:
+    """The data of ``chunk`` when it is exactly one event of the common shape (one ``data:`` line as
+    ``_SIMPLE_EVENT`` takes it, after at most four ignored lines, then the blank line; LF or CRLF line
+    ends), else None. One match, which fails within the first event of a longer chunk."""
+    if 13 not in chunk:  # "\r"
+        match = _WHOLE_EVENT(chunk)
+        return None if match is None else chunk[match.end(1) : -2]
+    match = _WHOLE_CRLF_EVENT(chunk)
+    if match is None:
+        return None
+    start, end = match.end(1), len(chunk) - 4
+    return chunk[start:end] if chunk.find(13, start) == end else None  # a lone "\r" is a line end
 
 
 # Inside ``b"\n" + block`` (so every line starts after a line end): a line that is neither a data
@@ -191,39 +206,6 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
     pieces[0] = pieces[0][1:]
     pieces.pop()  # the empty piece after the last blank line
     return pieces
-
-
-def crlf_json_data_events(block: bytes) -> list[bytes] | None:
-    """The data of ``block`` when it is only ``data: {...}`` events (one line each, no ``event:``
-    line; the last may be ``data: [DONE]``) whose line ends are all ``\r\n`` (Gemini's own framing),
-    else None: cut by ``bytes.split`` on ``"\r\n\r\ndata: "`` without rewriting the line ends.
-    (What one event fed as a chunk takes; a block of several is cheaper with its ``\r`` deleted.)"""
-    if not block.startswith(b"data: {"):
-        return None
-    pieces = block.split(b"\r\n\r\ndata: ")
-    objects = len(pieces) - 1 - (pieces[-1] == b"[DONE]\r\n\r\n")
-    if block.count(b"\r\n\r\ndata: {") != objects:
-        return None
-    # One data line and one blank line per event: the separators and the block's end hold that
-    # many "\r\n", so no other "\r" or "\n" is anywhere.
-    ends = 2 * len(pieces)
-    if block.count(10) != ends or block.count(13) != ends or not pieces[-1].endswith(b"\r\n\r\n"):
-        return None
-    pieces[0] = pieces[0][6:]
-    pieces[-1] = pieces[-1][:-4]
-    return pieces
-
-
-def one_event(seg: bytes) -> bytes | None:
-    """The data of one event given without its blank line, when it is of the common shapes: one
-    ``data: {`` line, or other lines (``event:``, ``id:``, comments: no ``data:`` in them) before a
-    last ``data: {`` line; else None (the caller frames it in full). No ``\r`` in ``seg``."""
-    if seg.startswith(b"data: {"):
-        return seg[6:] if seg.find(10) < 0 else None
-    at = seg.find(b"\ndata: {")
-    if at >= 0 and seg.find(10, at + 1) < 0 and seg.find(b"data:", 0, at) < 0:
-        return seg[at + 7 :]
-    return None
 
 
 def _one_data_line_events(block: bytes) -> list[bytes] | None:

@@ -50,11 +50,8 @@ from lmcodec.stream._sse_fields import (
     SPACE,
     WS_FIRST,
     bulk_events,
-    crlf_json_data_events,
     lone_cr,
     lstrip_ws,
-    one_event,
-    whole_crlf_event,
     whole_event,
 )
 
@@ -260,30 +257,13 @@ class SSEDecoder:
         """
         size = len(data)
         if size <= self._whole_max and type(data) is bytes:
-            # One blank line, at the end (found first: the match backtracks over a longer chunk).
-            if 13 not in data:  # "\r"
-                if data.find(b"\n\n") == size - 2:
-                    value = one_event(data[:-2])
-                    if value is not None:
-                        self._index += 1
-                        self._offset += size
-                        return [value]
-                    match = whole_event(data)
-                else:
-                    match = None
-            elif data.find(b"\r\n\r\n") == size - 4:
-                values = crlf_json_data_events(data)
-                if values is not None:
-                    self._index += 1
-                    self._offset += size
-                    return values
-                match = whole_crlf_event(data)
-            else:
-                match = None
-            if match is not None:
+            # One event of the common shape, the chunk a transport hands over: one match (half the
+            # cost of finding its blank line and checking its lines one by one).
+            value = whole_event(data)
+            if value is not None:
                 self._index += 1
                 self._offset += size
-                return [match[1]]
+                return [value]
         events = self._frame_data(data)
         self._whole_max = self._bulk_max if self._clean and not self._tail else -1
         return events
