@@ -11,8 +11,8 @@
 - Gemini's usage and finish reason equal lm15's ``_gemini_usage`` and ``_finish_reason``.
 - A continuation state built from a template (``continuation_state``) equals the checked
   ``ContinuationState(...)``, or raises what it raises.
-- A whole body that is one ``data: {`` event is framed without a framer (``decoder.one_event``)
-  into the frames every framer of the registry cuts from it.
+- A whole body held in memory (one chunk or a list of them) that starts with an SSE field is framed
+  without a framer (``_whole.whole_body``) into the frames every framer of the registry cuts from it.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from lmcodec.providers._mapper import usage_of, wire_model
 from lmcodec.providers.gemini.stream import StreamMapper as GeminiMapper
 from lmcodec.stream._other_parts import checked, continuation_state
 from lmcodec.stream._response import response_of
-from lmcodec.stream.decoder import one_event
+from lmcodec.stream._whole import whole_body, whole_limit
 from lmcodec.stream.events import EventSink
 
 from ..corpus import CORPUS
@@ -464,6 +464,10 @@ _HEADS = st.sampled_from(
         b"[",
         b"\ndata: {",
         b"event: x\ndata: {",
+        b": c\n\nid: 1\ndata:{",
+        b"retry: 5\r\nevent: x\r\ndata: {",
+        b"id: 1\n",
+        b":\r\n",
     ]
 )
 _MIDDLES = st.binary(max_size=30) | st.lists(
@@ -484,31 +488,62 @@ def _framed(provider: str, body: bytes, max_line: int | None, max_event: int | N
         return ("DecodeError", str(exc))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(_HEADS, _MIDDLES, _TAILS, _LIMIT, _LIMIT)
 @example(b"data: {", b'"a": 1}', b"\n\n", None, None)
 @example(b"data: {", b'"a": 1}', b"\r\n\r\n", 7, 7)
 @example(b"data: {", b'"a": 1}', b"\n\n", 14, None)
 @example(b"data: {", b'"a": 1}', b"\n\n", None, 13)
-def test_a_one_event_body_is_framed_as_every_framer_frames_it(
+@example(b"event: x\ndata: {", b'"a": 1}\n\n: c\n\ndata: [DONE]', b"\n\n", None, None)
+@example(b": c\r\nid: 1\r\ndata:{", b'"a": 1}\r\n\r\ndata: {}', b"\r\n\r\n", None, None)
+def test_a_whole_body_is_framed_as_every_framer_frames_it(
     head: bytes, middle: bytes, tail: bytes, max_line: int | None, max_event: int | None
 ) -> None:
     body = head + middle + tail
-    frames = one_event(body, max_line, max_event)
-    if frames is None:
-        return
+    frames = whole_body(body)
+    if frames is None or len(body) > whole_limit(max_line, max_event):
+        return  # (the decoder takes a body no longer than the smallest limit)
     for provider in FRAMERS:
         assert _framed(provider, body, max_line, max_event) == frames, provider
 
 
-def test_one_event_takes_the_single_line_bodies() -> None:
+def test_whole_body_takes_bodies_of_complete_events_that_start_with_a_field() -> None:
     """What the fast path takes (the differential test above proves what it gives is right)."""
-    assert one_event(b'data: {"a": 1}\n\n', None, None) == [b'{"a": 1}']
-    assert one_event(b'data: {"a": 1}\r\n\r\n', 14, 14) == [b'{"a": 1}']
-    assert one_event(b'data: {"a": 1}\n\n', 13, None) is None  # the line over the limit
-    assert one_event(b'data: {"a": 1}\n\ndata: {}\n\n', None, None) is None
-    assert one_event(b'data: {"a": 1}\n', None, None) is None
-    assert one_event(b'event: x\ndata: {"a": 1}\n\n', None, None) is None
+    assert whole_body(b'data: {"a": 1}\n\n') == [b'{"a": 1}']
+    assert whole_body(b'data: {"a": 1}\r\n\r\n') == [b'{"a": 1}']
+    assert whole_body(b'data: {"a": 1}\n\ndata: {}\n\n') == [b'{"a": 1}', b"{}"]
+    assert whole_body(b'event: x\ndata: {"a": 1}\n\n') == [b'{"a": 1}']
+    assert whole_body(b": ok\r\n\r\nretry: 1\r\ndata: 1\r\n\r\n") == [b"1"]
+    assert whole_body(b'data: {"a": 1}\n') is None  # an unfinished event
+    assert whole_body(b'data: {"a": 1}\r\n\rdata: 2\n\n') is None  # a lone "\r"
+    assert whole_body(b'[{"a": 1}]\n\n') is None  # Gemini's JSON array
+    assert whole_body(b'\ndata: {"a": 1}\n\n') is None  # (not a field first)
+
+
+def test_assemble_frames_a_body_held_whole_without_a_framer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A body in memory, one chunk or several, that whole_body takes makes no framer (a short
+    stream's set-up); a longer one, or one in a generator, is framed by the registry's framer."""
+    made: list[str] = []
+
+    def spy(provider: str, framer: Any) -> Any:
+        def make(**limits: Any) -> Any:
+            made.append(provider)
+            return framer(**limits)
+
+        return make
+
+    for provider, framer in list(FRAMERS.items()):
+        monkeypatch.setitem(FRAMERS, provider, spy(provider, framer))
+    body = [
+        b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n',
+        b'data: {"choices":[{"finish_reason":"stop"}]}\n\n',
+    ]
+    want = lc.assemble(list(lc.stream.decode("openai_chat", body, request=REQUEST)), request=REQUEST)
+    for chunks in (body, [b"".join(body)], tuple(body)):
+        assert lc.assemble(lc.stream.decode("openai_chat", chunks, request=REQUEST), request=REQUEST) == want
+    assert made == ["openai_chat"]  # the list(decode) above only
+    assert lc.assemble(lc.stream.decode("openai_chat", iter(body), request=REQUEST), request=REQUEST) == want
+    assert made == ["openai_chat"] * 2
 
 
 # -- a continuation state from a template -------------------------------------------------------

@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 BYTES_LIKE: Final = (bytes, bytearray, memoryview)
+_NOT_AN_ITERABLE_OF_CHUNKS: Final = (*BYTES_LIKE, str)
 
 
 def check_chunks(chunks: Any, func: str) -> None:
     """Refuse a bytes or str object passed where an iterable of chunks is expected: iterating it
     would yield ints or characters, not chunks."""
-    if isinstance(chunks, (*BYTES_LIKE, str)):
+    if isinstance(chunks, _NOT_AN_ITERABLE_OF_CHUNKS):
         kind = type(chunks).__name__
         raise TypeError(
             f"{func} takes an iterable of byte chunks, not a {kind} object: pass a whole body as [body]"

@@ -29,7 +29,6 @@ keyword call of StructMeta.__call__; every field that differs is given."""
 
 def response_of(
     strict_data: bool,
-    *,
     id: str | None,
     model: str,
     message: Message,

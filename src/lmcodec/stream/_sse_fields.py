@@ -18,6 +18,7 @@ __all__ = [
     "lstrip_ws",
     "replaced_events",
     "segment_data",
+    "whole_body_events",
     "whole_event",
 ]
 
@@ -250,10 +251,17 @@ def _simple_events(block: bytes) -> list[bytes] | None:
 def bulk_events(block: bytes) -> list[bytes]:
     """The data of the events in ``block``: complete lines without ``\r`` ending
     with a blank line, nothing pending before it."""
+    at = block.find(b"data:")
+    if at >= 0 and not block.startswith(b"data:", block.find(10, at) + 1):
+        # The first data line is its event's only one, as in nearly every stream: one split (a block
+        # of several data lines an event is not split in vain), whether it holds one event or many.
+        events = _simple_events(block)
+        if events is not None:
+            return events
     if block.find(b"\n\n") == len(block) - 2:  # a single event
         first = block.find(b"data:")
         if first < 0 or block.find(b"\ndata:", first + 5) < 0:  # at most one data line
-            match = _SIMPLE_EVENT.fullmatch(block) or _ONE_DATA_LINE_EVENT.fullmatch(block)
+            match = _ONE_DATA_LINE_EVENT.fullmatch(block)
             if match is not None:
                 data = match[1]
                 return [] if data is None else [data]  # None: no data line
@@ -262,13 +270,6 @@ def bulk_events(block: bytes) -> list[bytes]:
         # replaced_events cost several times more on one event (5x on an 870 KB one).
         events = None
     else:
-        at = block.find(b"data:")
-        if at >= 0 and not block.startswith(b"data:", block.find(10, at) + 1):
-            # The first data line is its event's only one, as in nearly every stream: one split
-            # (a block of several data lines an event is not split in vain).
-            events = _simple_events(block)
-            if events is not None:
-                return events
         lines = block.count(10)
         blanks = block.count(b"\n\n")
         data = block.count(b"\ndata:") + block.startswith(b"data:")
@@ -336,3 +337,24 @@ def _piece_data(seg: bytes) -> bytes | None:
 
 _FEW_LINES: Final = 32
 _PIECE: Final = 1 << 16
+
+
+def whole_body_events(body: bytes) -> list[bytes] | None:
+    """The data of the events of ``body``, a whole body of complete events (it ends with a blank line;
+    LF or CRLF line ends, no lone ``\r``), as an :class:`~lmcodec.stream.sse.SSEDecoder` whose limits
+    it is within gives them (``feed_data(body) + close_data()``), without one; else None (a lone
+    ``\r``, an unfinished last event: the caller frames it). One ``data:`` line, the common
+    single-event answer, is taken at once; several events are framed as the framer frames a block."""
+    if 13 in body:  # "\r"
+        end = len(body) - 4
+        if body.count(10) == 2 and body.count(13) == 2 and body.endswith(b"\r\n\r\n"):  # one line
+            if body.startswith(b"data: ") and len(body) > 10 and body[6] not in WS_FIRST:
+                return [body[6:end]]
+        if lone_cr(body) is not None or not (body.endswith(b"\n\r\n") or body.endswith(b"\n\n")):
+            return None
+        body = body.replace(b"\r", b"")  # every "\r" starts a "\r\n": the block read as LF
+    elif not body.endswith(b"\n\n"):
+        return None
+    if body.find(10) == len(body) - 2 and body.startswith(b"data: ") and body[6] not in WS_FIRST:
+        return [body[6:-2]]  # one line
+    return bulk_events(body)

@@ -504,15 +504,15 @@ class Assembler:
             message = _replace(_MESSAGE, parts=tuple(parts), continuation=message_cont)
             response = response_of(
                 self._strict_data,
-                id=self._id,
-                model=model,
-                message=message,
-                finish_reason=finish,
-                usage=self._usage if self._usage is not None else _EMPTY_USAGE,
-                logprobs=tuple(logprobs) if logprobs else None,
-                logprobs_complete=self._logprobs_complete,
-                provider_data=self._provider_data,
-                adaptations=self._adaptations,
+                self._id,
+                model,
+                message,
+                finish,
+                self._usage if self._usage is not None else _EMPTY_USAGE,
+                tuple(logprobs) if logprobs else None,
+                self._logprobs_complete,
+                self._provider_data,
+                self._adaptations,
             )
             if too_deep:
                 raise StreamAssemblyError(_TOO_DEEP_ANSWER, partial=response)

@@ -62,6 +62,7 @@ from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS, decode_response
 from lmcodec.providers._mapper import wire_model
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
+from lmcodec.stream._whole import SLICE_BYTES, in_memory, whole_body, whole_limit
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -73,33 +74,9 @@ __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "
 
 OnUnknown = Literal["skip", "keep"]
 _BATCH_BYTES: Final = 1 << 16
-_SLICE_BYTES: Final = 1 << 20
 _CONCURRENT: Final = (
     "a Decoder was fed from two threads at once; a Decoder decodes one stream: give each its own"
 )
-
-
-def one_event(body: bytes, max_line: int | None, max_event: int | None) -> list[bytes] | None:
-    """The frames of a whole body that is one event of a single ``data: {`` line ending in a
-    blank line (LF or CRLF, no other line end), its line within both limits: ``[the line after
-    "data: "]``, which every framer of the registry gives for it (SSE's field grammar; Gemini's
-    framer frames SSE a body that starts with ``d``); else ``None``. A single-event body (Gemini's
-    common answer) is then framed without a framer."""
-    if not body.startswith(b"data: {"):
-        return None
-    if body.endswith(b"\r\n\r\n"):
-        end = len(body) - 4
-        if body.count(10) != 2 or body.count(13) != 2:
-            return None
-    elif body.endswith(b"\n\n"):
-        end = len(body) - 2
-        if body.find(10) != end or 13 in body:
-            return None
-    else:
-        return None
-    if (max_line is not None and end > max_line) or (max_event is not None and end > max_event):
-        return None
-    return [body[6:end]]
 
 
 def _checked_arguments(provider: str, request: Request | None, unknown: OnUnknown) -> Any:
@@ -162,19 +139,20 @@ class _Stream:
     def __init__(
         self,
         provider: str,
+        mapper_cls: Any,
         sink: Sink,
         request: Request | None,
         max_line_bytes: int | None,
         max_event_bytes: int | None,
-        unknown: OnUnknown,
+        keep_unknown: bool,
         lazy: bool = False,
     ) -> None:
-        """``lazy``: the framer is made at the first chunk that needs one (the caller passes valid
-        limits: a framer checks them when made)."""
-        mapper_cls = _checked_arguments(provider, request, unknown)
+        """``mapper_cls``: ``provider``'s mapper, as :func:`_checked_arguments` returns it once the
+        arguments are checked. ``lazy``: the framer is made at the first chunk that needs one (the
+        caller passes valid limits: a framer checks them when made)."""
         self.provider = provider
         self.sink = sink
-        self.mapper = mapper_cls(wire_model(request, mapper_cls.provider), sink, unknown == "keep")
+        self.mapper = mapper_cls(wire_model(request, mapper_cls.provider), sink, keep_unknown)
         self._limits = (max_line_bytes, max_event_bytes)
         self.framer: Any = None if lazy else self._framer()
         self.model = request.model if request is not None else None
@@ -197,14 +175,14 @@ class _Stream:
             raise DecodeError(_CONCURRENT)
         self._busy = True
         try:
-            if len(data) <= _SLICE_BYTES:
+            if len(data) <= SLICE_BYTES:
                 frames = self._frame(data)
                 if frames:
                     self._map(frames)
             else:  # a whole body in one chunk: framed and mapped a MiB at a time (bounded memory)
                 view = memoryview(data)
-                for at in range(0, len(view), _SLICE_BYTES):
-                    frames = self._frame(view[at : at + _SLICE_BYTES])
+                for at in range(0, len(view), SLICE_BYTES):
+                    frames = self._frame(view[at : at + SLICE_BYTES])
                     if frames:
                         self._map(frames)
         except TypeError:
@@ -222,13 +200,16 @@ class _Stream:
         a limit must have begun before such a batch, so its error comes before any event of the
         batch, as it would chunk by chunk; the chunks read before a failure of the source are
         decoded before it propagates."""
-        if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1 and type(chunks[0]) is bytes:
-            body = chunks[0]  # the whole body: fed as the batching below feeds one chunk
-            frames = one_event(body, *self._limits) if self.framer is None else None
-            if frames is not None:  # one event: no framer to make
+        if (type(chunks) is list or type(chunks) is tuple) and self.framer is None:
+            # The whole body is in memory: framed at once, without a framer, when it can be.
+            body = in_memory(chunks, whole_limit(*self._limits))
+            frames = whole_body(body) if body is not None else None
+            if frames is not None:
                 self._map(frames)
-            else:
-                self.feed(body)
+                self.close()
+                return
+        if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1 and type(chunks[0]) is bytes:
+            self.feed(chunks[0])  # the whole body: fed as the batching below feeds one chunk
             self.close()
             return
         batch: list[Any] = []  # chunks read, not yet framed
@@ -286,10 +267,13 @@ class _Stream:
         self.sink.begin(model)
 
     def _map(self, frames: list[bytes]) -> None:
-        if not self._begun:
-            self._begin(frames[0])
+        mapper = self.mapper
+        if not self._begun:  # a new stream: the sink told the model a synthesized start names
+            self._begun = True
+            model = self.model
+            self.sink.begin(model if model is not None else mapper.named_model(frames[0]))
         try:
-            skipped = self.mapper.map_frames(frames)
+            skipped = mapper.map_frames(frames)
         except StreamDecodeError as exc:
             raise self._failure(exc) from exc.__cause__
         self.frames += len(frames)
@@ -342,7 +326,10 @@ def sink_stream(provider: str, sink: Sink, request: Request | None = None) -> _S
     """``provider``'s stream engine (framer and mapper, default limits, unknown frames skipped)
     calling ``sink``: ``feed(chunk)`` maps what a chunk completes, ``close()`` ends the input.
     The hand-off :func:`lmcodec.stream.translate` drives its writer-sink through."""
-    return _Stream(provider, sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, "skip")
+    mapper_cls = _checked_arguments(provider, request, "skip")
+    return _Stream(
+        provider, mapper_cls, sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, False
+    )
 
 
 class Decoder:
@@ -375,9 +362,12 @@ class Decoder:
         max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
         unknown: OnUnknown = "skip",
     ) -> None:
+        mapper_cls = _checked_arguments(provider, request, unknown)
         self._sink = EventSink()
         self._stats = DecodeStats()
-        self._stream = _Stream(provider, self._sink, request, max_line_bytes, max_event_bytes, unknown)
+        self._stream = _Stream(
+            provider, mapper_cls, self._sink, request, max_line_bytes, max_event_bytes, unknown == "keep"
+        )
 
     @property
     def provider(self) -> str:
@@ -432,10 +422,18 @@ class Decoding:
     :func:`lmcodec.assemble` calls :meth:`assemble_into` instead, which decodes straight into
     its assembler (the assembler is the sink: no event object is built)."""
 
-    __slots__ = ("_args", "_events")
+    __slots__ = ("_args", "_events", "_mapper_cls")
 
-    def __init__(self, provider: str, chunks: Iterable[bytes], request: Request | None, unknown: OnUnknown):
+    def __init__(
+        self,
+        provider: str,
+        mapper_cls: Any,
+        chunks: Iterable[bytes],
+        request: Request | None,
+        unknown: OnUnknown,
+    ):
         self._args = (provider, chunks, request, unknown)
+        self._mapper_cls = mapper_cls  # (the arguments are checked)
         self._events: Iterator[StreamEvent] | None = None  # the generator, once iteration began
 
     def __iter__(self) -> Iterator[StreamEvent]:
@@ -463,8 +461,15 @@ class Decoding:
         self._events = iter(())
         provider, chunks, request, unknown = self._args
         stream = _Stream(
-            provider, assembler, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, unknown, True
-        )  # (lazy: the framer made at the first chunk that needs one)
+            provider,
+            self._mapper_cls,
+            assembler,
+            request,
+            DEFAULT_MAX_LINE_BYTES,
+            DEFAULT_MAX_EVENT_BYTES,
+            unknown == "keep",
+            True,  # lazy: the framer made at the first chunk that needs one
+        )
         stream.feed_all(chunks)
 
 
@@ -477,9 +482,9 @@ def decode(
     The events are decoded as they are pulled; :func:`lmcodec.assemble` has them decoded straight
     into its assembler. The arguments are checked at the call.
     """
-    _checked_arguments(provider, request, unknown)
+    mapper_cls = _checked_arguments(provider, request, unknown)
     check_chunks(chunks, "lc.stream.decode")
-    return Decoding(provider, chunks, request, unknown)
+    return Decoding(provider, mapper_cls, chunks, request, unknown)
 
 
 def _events(

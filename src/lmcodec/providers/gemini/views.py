@@ -176,12 +176,21 @@ def gemini_usage(usage_payload: Any) -> Usage:
     total = get("totalTokenCount")
     cached = get("cachedContentTokenCount")
     reasoning = get("thoughtsTokenCount")
-    input_audio = _modality_tokens(get("promptTokensDetails"), "AUDIO")
-    output_audio = _modality_tokens(get("candidatesTokensDetails") or get("responseTokensDetails"), "AUDIO")
-    for value in (input_tokens, output_tokens, total, cached, reasoning, input_audio, output_audio):
-        if value is not None and (type(value) is not int or value < 0):
-            break
-    else:  # the common counts, built as usage_of builds them, without its keyword dict
+    details = get("promptTokensDetails")
+    input_audio = _modality_tokens(details, "AUDIO") if details else None
+    details = get("candidatesTokensDetails") or get("responseTokensDetails")
+    output_audio = _modality_tokens(details, "AUDIO") if details else None
+    if (  # the common counts (non-negative ints or None), built as usage_of builds them, with no loop
+        type(input_tokens) is int
+        and input_tokens >= 0
+        and type(output_tokens) is int
+        and output_tokens >= 0
+        and (total is None or (type(total) is int and total >= 0))
+        and (reasoning is None or (type(reasoning) is int and reasoning >= 0))
+        and (cached is None or (type(cached) is int and cached >= 0))
+        and (input_audio is None or (type(input_audio) is int and input_audio >= 0))
+        and (output_audio is None or (type(output_audio) is int and output_audio >= 0))
+    ):
         usage: Usage = replace(
             NO_USAGE,
             input_tokens=input_tokens,

@@ -1,0 +1,56 @@
+"""A stream body held whole (one chunk, or a list of them): framed at once, without a framer.
+
+A short stream decoded from memory (Gemini's common one-event answer, a corpus body) would spend
+more on making, feeding and closing a framer than on framing it: when the body is small enough that
+no line or event of it can be over a limit, it is cut as every framer of the registry cuts it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.stream._sse_fields import whole_body_events
+
+__all__ = ["SLICE_BYTES", "in_memory", "whole_body", "whole_limit"]
+
+SLICE_BYTES: Final = 1 << 20
+"""A chunk over this is framed a MiB at a time by the stream decoder (bounded memory)."""
+
+_FIELD_STARTS: Final = (b"data:", b"event:", b":", b"id:", b"retry:")
+
+
+def whole_body(body: bytes) -> list[bytes] | None:
+    """The frames of a whole body of complete events that starts with an SSE field or comment, as
+    every framer of the registry cuts it when no line or event of it is over a limit (the caller's
+    check): the SSE framer's (Gemini's framer frames such a body as SSE; a JSON array starts with
+    ``[``); else ``None``. A body held whole (Gemini's common one-event answer, a short stream) is
+    then framed without a framer."""
+    if not body.startswith(_FIELD_STARTS):
+        return None
+    return whole_body_events(body)
+
+
+def whole_limit(max_line: int | None, max_event: int | None) -> int:
+    """The bytes a whole body may hold to be framed at once: no line or event of it can then be
+    over a limit, and it is at most the MiB a body is framed by otherwise."""
+    limit = SLICE_BYTES
+    if max_line is not None and max_line < limit:
+        limit = max_line
+    if max_event is not None and max_event < limit:
+        limit = max_event
+    return limit
+
+
+def in_memory(chunks: list[Any] | tuple[Any, ...], limit: int) -> bytes | None:
+    """The chunks of a body held in a list or tuple, joined, when they are bytes and at most
+    ``limit`` bytes together; else None (the caller feeds them, which names a wrong chunk)."""
+    if len(chunks) == 1:
+        body = chunks[0]
+        return body if type(body) is bytes and len(body) <= limit else None
+    try:
+        if sum(map(len, chunks)) > limit:
+            return None
+        body = b"".join(chunks)
+    except TypeError:
+        return None
+    return body if len(body) <= limit else None  # (a memoryview's len counts its items)
