@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from lmcodec.stream._sse_fields import whole_body_events
 
-__all__ = ["SLICE_BYTES", "in_memory", "whole_body", "whole_limit"]
+__all__ = ["SLICE_BYTES", "whole_body", "whole_frames", "whole_limit"]
 
 SLICE_BYTES: Final = 1 << 20
 """A chunk over this is framed a MiB at a time by the stream decoder (bounded memory)."""
@@ -23,8 +23,7 @@ def whole_body(body: bytes) -> list[bytes] | None:
     """The frames of a whole body of complete events that starts with an SSE field or comment, as
     every framer of the registry cuts it when no line or event of it is over a limit (the caller's
     check): the SSE framer's (Gemini's framer frames such a body as SSE; a JSON array starts with
-    ``[``); else ``None``. A body held whole (Gemini's common one-event answer, a short stream) is
-    then framed without a framer."""
+    ``[``); else ``None``."""
     if not body.startswith(_FIELD_STARTS):
         return None
     return whole_body_events(body)
@@ -41,16 +40,26 @@ def whole_limit(max_line: int | None, max_event: int | None) -> int:
     return limit
 
 
-def in_memory(chunks: list[Any] | tuple[Any, ...], limit: int) -> bytes | None:
-    """The chunks of a body held in a list or tuple, joined, when they are bytes and at most
-    ``limit`` bytes together; else None (the caller feeds them, which names a wrong chunk)."""
+def whole_frames(
+    chunks: list[Any] | tuple[Any, ...], max_line: int | None, max_event: int | None
+) -> list[bytes] | None:
+    """The frames of the body held in ``chunks`` (a list or tuple: all of it is in memory), cut by
+    :func:`whole_body`, when its chunks are bytes and it is within :func:`whole_limit`; else None
+    (the caller feeds them to a framer, which names a wrong chunk)."""
+    limit = whole_limit(max_line, max_event)
     if len(chunks) == 1:
         body = chunks[0]
-        return body if type(body) is bytes and len(body) <= limit else None
-    try:
-        if sum(map(len, chunks)) > limit:
+        if type(body) is not bytes or len(body) > limit:
             return None
-        body = b"".join(chunks)
-    except TypeError:
+    else:
+        try:
+            if sum(map(len, chunks)) > limit:
+                return None
+            body = b"".join(chunks)
+        except TypeError:
+            return None
+        if len(body) > limit:  # (a memoryview's len counts its items)
+            return None
+    if not body.startswith(_FIELD_STARTS):
         return None
-    return body if len(body) <= limit else None  # (a memoryview's len counts its items)
+    return whole_body_events(body)

@@ -427,11 +427,11 @@ class Assembler:
 
     def _complete(self) -> Response:
         tool_raw = self._tool_raw
-        unnamed = sorted(idx for idx in tool_raw if idx not in self._tool_name) if tool_raw else None
-        if unnamed:
+        if len(self._tool_name) < len(tool_raw):  # a call without a name (names come with fragments)
+            unnamed = sorted(idx for idx in tool_raw if idx not in self._tool_name)
             partial = self._build(frozenset(unnamed))
             raise StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
-        return self._build(frozenset())
+        return self._build(_NO_SKIP)
 
     def _slot_parts(self, skip: frozenset[int]) -> tuple[list[Part], bool]:
         """The message's parts, slot by slot (the calls of ``skip`` left out), and whether a

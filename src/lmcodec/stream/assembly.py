@@ -51,7 +51,10 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
         primary = exc
         raise
     finally:
-        _close(events, primary, assembler._response)
+        if type(events) is Decoding:
+            events.close()  # (its own generator, if iteration began: closing it cannot fail)
+        else:
+            _close(events, primary, assembler._response)
 
 
 def _warn_cleanup(exc: BaseException) -> None:

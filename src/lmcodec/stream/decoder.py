@@ -62,7 +62,7 @@ from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS, decode_response
 from lmcodec.providers._mapper import wire_model
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
-from lmcodec.stream._whole import SLICE_BYTES, in_memory, whole_body, whole_limit
+from lmcodec.stream._whole import SLICE_BYTES, whole_frames
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -202,8 +202,7 @@ class _Stream:
         decoded before it propagates."""
         if (type(chunks) is list or type(chunks) is tuple) and self.framer is None:
             # The whole body is in memory: framed at once, without a framer, when it can be.
-            body = in_memory(chunks, whole_limit(*self._limits))
-            frames = whole_body(body) if body is not None else None
+            frames = whole_frames(chunks, *self._limits)
             if frames is not None:
                 self._map(frames)
                 self.close()
