@@ -173,22 +173,27 @@ class _Stream:
         """Frame a chunk and map the frames it completes onto the sink."""
         if self._busy:
             raise DecodeError(_CONCURRENT)
+        if self._failed:
+            raise StreamDecodeError("stream decoder used after a decode error")
         self._busy = True
         try:
             if len(data) <= SLICE_BYTES:
-                frames = self._frame(data)
+                frames = (self.framer or self._framer()).feed_data(data)
                 if frames:
                     self._map(frames)
             else:  # a whole body in one chunk: framed and mapped a MiB at a time (bounded memory)
                 view = memoryview(data)
                 for at in range(0, len(view), SLICE_BYTES):
-                    frames = self._frame(view[at : at + SLICE_BYTES])
+                    frames = (self.framer or self._framer()).feed_data(view[at : at + SLICE_BYTES])
                     if frames:
                         self._map(frames)
         except TypeError:
             wrong = not_a_chunk(data)
             if wrong is not None:
                 raise wrong from None
+            raise
+        except DecodeError:  # the framer's (a limit), or a frame's (already placed): unusable now
+            self._failed = True
             raise
         finally:
             self._busy = False
@@ -246,16 +251,6 @@ class _Stream:
     def _batch_bytes(self) -> int:
         limit: int = (self.framer or self._framer()).smallest_limit
         return min(limit, _BATCH_BYTES)
-
-    def _frame(self, data: bytes | bytearray | memoryview) -> list[bytes]:
-        if self._failed:
-            raise StreamDecodeError("stream decoder used after a decode error")
-        try:
-            frames: list[bytes] = (self.framer or self._framer()).feed_data(data)
-        except DecodeError:
-            self._failed = True
-            raise
-        return frames
 
     def _begin(self, first: bytes | None) -> None:
         """A new stream: tell the sink the model a synthesized start names."""
@@ -393,13 +388,18 @@ class Decoder:
         """Take the next chunk of the body; return the canonical events it completed."""
         out: list[StreamEvent] = []
         self._sink.out = out
+        stream = self._stream
         try:
-            self._stream.feed(data)
+            stream.feed(data)
         except StreamDecodeError as exc:
             exc.events = out
             raise
-        finally:
-            self._count(len(out))
+        finally:  # (_count, without its call: a chunk an event is the common feeding)
+            stats = self._stats
+            stats.events += len(out)
+            stats.frames = stream.frames
+            stats.skipped = stream.skipped
+            stats.truncated = stream.truncated
         return out
 
     def close(self) -> list[StreamEvent]:
