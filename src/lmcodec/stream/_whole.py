@@ -46,20 +46,23 @@ def whole_frames(
     """The frames of the body held in ``chunks`` (a list or tuple: all of it is in memory), cut by
     :func:`whole_body`, when its chunks are bytes and it is within :func:`whole_limit`; else None
     (the caller feeds them to a framer, which names a wrong chunk)."""
-    limit = whole_limit(max_line, max_event)
     if len(chunks) == 1:
         body = chunks[0]
-        if type(body) is not bytes or len(body) > limit:
+        if type(body) is not bytes:
             return None
     else:
         try:
-            if sum(map(len, chunks)) > limit:
+            if sum(map(len, chunks)) > whole_limit(max_line, max_event):
                 return None
             body = b"".join(chunks)
         except TypeError:
             return None
-        if len(body) > limit:  # (a memoryview's len counts its items)
-            return None
-    if not body.startswith(_FIELD_STARTS):
+    size = len(body)  # (the joined length: a memoryview's len counts its items)
+    if (
+        size > SLICE_BYTES
+        or (max_line is not None and size > max_line)
+        or (max_event is not None and size > max_event)
+        or not body.startswith(_FIELD_STARTS)
+    ):
         return None
     return whole_body_events(body)

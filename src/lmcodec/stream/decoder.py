@@ -152,7 +152,10 @@ class _Stream:
         caller passes valid limits: a framer checks them when made)."""
         self.provider = provider
         self.sink = sink
-        self.mapper = mapper_cls(wire_model(request, mapper_cls.provider), sink, keep_unknown)
+        model = request.model if request is not None else None
+        if model is not None and ":" in model:  # (a model without a colon is its own wire model)
+            model = wire_model(request, mapper_cls.provider)
+        self.mapper = mapper_cls(model, sink, keep_unknown)
         self._limits = (max_line_bytes, max_event_bytes)
         self.framer: Any = None if lazy else self._framer()
         self.model = request.model if request is not None else None
@@ -482,7 +485,8 @@ def decode(
     into its assembler. The arguments are checked at the call.
     """
     mapper_cls = _checked_arguments(provider, request, unknown)
-    check_chunks(chunks, "lc.stream.decode")
+    if type(chunks) is not list:  # (a list of chunks needs no check)
+        check_chunks(chunks, "lc.stream.decode")
     return Decoding(provider, mapper_cls, chunks, request, unknown)
 
 
