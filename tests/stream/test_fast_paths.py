@@ -546,6 +546,26 @@ def test_assemble_frames_a_body_held_whole_without_a_framer(monkeypatch: pytest.
     assert made == ["openai_chat"] * 2
 
 
+def test_decode_of_a_body_given_as_one_chunk_makes_no_framer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """lc.stream.decode of a body given as one chunk (its one feed decodes it all) frames it as a
+    body held whole, without a framer; the same events as a generator of that chunk gives."""
+    made: list[str] = []
+    for provider, framer in list(FRAMERS.items()):
+
+        def make(framer: Any = framer, provider: str = provider, **limits: Any) -> Any:
+            made.append(provider)
+            return framer(**limits)
+
+        monkeypatch.setitem(FRAMERS, provider, make)
+    body = (
+        b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: {"choices":[{"finish_reason":"stop"}]}\n\n'
+    )
+    whole = list(lc.stream.decode("openai_chat", [body], request=REQUEST))
+    assert made == []
+    assert whole == list(lc.stream.decode("openai_chat", iter([body]), request=REQUEST))
+    assert made == ["openai_chat"]
+
+
 # -- a continuation state from a template -------------------------------------------------------
 
 

@@ -28,3 +28,14 @@ def not_a_chunk(chunk: Any) -> TypeError | None:
     hint = " (encode text first: chunk.encode())" if isinstance(chunk, str) else ""
     kind = type(chunk).__name__
     return TypeError(f"a stream chunk must be bytes, bytearray or memoryview, not {kind}{hint}")
+
+
+def joined(chunks: list[Any]) -> bytes:
+    """The chunks as one body (a chunk that is not bytes-like is named)."""
+    try:
+        return b"".join(chunks)
+    except TypeError:
+        wrong = next(filter(None, map(not_a_chunk, chunks)), None)
+        if wrong is not None:
+            raise wrong from None
+        raise

@@ -61,7 +61,7 @@ import msgspec
 from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS, decode_response
 from lmcodec.providers._mapper import wire_model
-from lmcodec.stream._chunks import check_chunks, not_a_chunk
+from lmcodec.stream._chunks import check_chunks, joined, not_a_chunk
 from lmcodec.stream._whole import SLICE_BYTES, whole_frames
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sink import Sink
@@ -89,17 +89,6 @@ def _checked_arguments(provider: str, request: Request | None, unknown: OnUnknow
     if request is not None and not isinstance(request, Request):  # (the common case costs no call)
         require_instance(request, Request, "request", optional=True)
     return mapper_cls
-
-
-def _joined(batch: list[Any]) -> bytes:
-    """The chunks of a batch as one (a chunk that is not bytes-like is named)."""
-    try:
-        return b"".join(batch)
-    except TypeError:
-        wrong = next(filter(None, map(not_a_chunk, batch)), None)
-        if wrong is not None:
-            raise wrong from None
-        raise
 
 
 def _is_truncated(data: bytes) -> bool:
@@ -248,7 +237,7 @@ class _Stream:
                 self.feed(b"".join(batch))
             raise
         if batch:
-            self.feed(_joined(batch))
+            self.feed(joined(batch))
         self.close()
 
     def _batch_bytes(self) -> int:
@@ -494,6 +483,9 @@ def _events(
     provider: str, chunks: Iterable[bytes], request: Request | None, unknown: OnUnknown
 ) -> Iterator[StreamEvent]:
     """The generator behind :func:`decode`."""
+    if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1:
+        yield from _whole_events(provider, chunks, request, unknown)
+        return
     decoder = Decoder(provider, request=request, unknown=unknown)
     try:
         for chunk in chunks:
@@ -502,6 +494,27 @@ def _events(
     except StreamDecodeError as exc:
         yield from exc.events
         raise
+
+
+def _whole_events(
+    provider: str, chunks: list[bytes] | tuple[bytes, ...], request: Request | None, unknown: OnUnknown
+) -> Iterator[StreamEvent]:
+    """:func:`_events` of a body given as one chunk, whose one feed decodes it all: decoded at once
+    by the engine of ``assemble(decode())``, which frames a body held whole without a framer."""
+    sink = EventSink()
+    out: list[StreamEvent] = []
+    sink.out = out
+    mapper_cls = MAPPERS[provider]
+    keep = unknown == "keep"
+    stream = _Stream(
+        provider, mapper_cls, sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, keep, True
+    )
+    try:
+        stream.feed_all(chunks)
+    except StreamDecodeError:
+        yield from out  # the events before the failure, then the failure
+        raise
+    yield from out
 
 
 async def adecode(
