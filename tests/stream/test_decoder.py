@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec import stream
 from lmcodec.providers import MAPPERS, PROVIDERS, StreamDecodeError, decode_response
-from lmcodec.stream.decoder import _Stream
+from lmcodec.stream.engine import Engine
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sse import SSEDecoder
 
@@ -445,7 +445,7 @@ def test_decode_into_joins_chunks_as_feeding_them_one_by_one(data: st.DataObject
         sink = EventSink()
         sink.out = out
         line, event = limits["max_line_bytes"], limits["max_event_bytes"]
-        _Stream(provider, MAPPERS[provider], sink, REQUEST, line, event, False, lazy=lazy).feed_all(chunks)
+        Engine(provider, MAPPERS[provider], sink, REQUEST, line, event, False, lazy=lazy).feed_all(chunks)
 
     def one_by_one(out: list[Any]) -> None:
         decoder = stream.Decoder(provider, request=REQUEST, **limits)

@@ -538,17 +538,19 @@ def test_assemble_frames_a_body_held_whole_without_a_framer(monkeypatch: pytest.
         b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n',
         b'data: {"choices":[{"finish_reason":"stop"}]}\n\n',
     ]
-    want = lc.assemble(list(lc.stream.decode("openai_chat", body, request=REQUEST)), request=REQUEST)
+    want = lc.assemble(list(lc.stream.decode("openai_chat", iter(body), request=REQUEST)), request=REQUEST)
+    assert made == ["openai_chat"]  # the events of a generator of chunks
     for chunks in (body, [b"".join(body)], tuple(body)):
         assert lc.assemble(lc.stream.decode("openai_chat", chunks, request=REQUEST), request=REQUEST) == want
-    assert made == ["openai_chat"]  # the list(decode) above only
+    assert made == ["openai_chat"]
     assert lc.assemble(lc.stream.decode("openai_chat", iter(body), request=REQUEST), request=REQUEST) == want
     assert made == ["openai_chat"] * 2
 
 
-def test_decode_of_a_body_given_as_one_chunk_makes_no_framer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """lc.stream.decode of a body given as one chunk (its one feed decodes it all) frames it as a
-    body held whole, without a framer; the same events as a generator of that chunk gives."""
+def test_decode_of_a_body_held_whole_makes_no_framer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """lc.stream.decode of a body held whole (one chunk, or a list or tuple of chunks) frames it
+    without a framer, all at the first pull: the same events as a generator of those chunks gives,
+    chunk by chunk."""
     made: list[str] = []
     for provider, framer in list(FRAMERS.items()):
 
@@ -557,13 +559,27 @@ def test_decode_of_a_body_given_as_one_chunk_makes_no_framer(monkeypatch: pytest
             return framer(**limits)
 
         monkeypatch.setitem(FRAMERS, provider, make)
-    body = (
-        b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: {"choices":[{"finish_reason":"stop"}]}\n\n'
-    )
-    whole = list(lc.stream.decode("openai_chat", [body], request=REQUEST))
-    assert made == []
-    assert whole == list(lc.stream.decode("openai_chat", iter([body]), request=REQUEST))
-    assert made == ["openai_chat"]
+    body = [
+        b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n',
+        b'data: {"choices":[{"finish_reason":"stop"}]}\n\n',
+    ]
+    for chunks in ([b"".join(body)], body, tuple(body)):
+        events = list(lc.stream.decode("openai_chat", chunks, request=REQUEST))
+        assert made == []
+        assert events == list(lc.stream.decode("openai_chat", iter(chunks), request=REQUEST))
+        assert made == ["openai_chat"]
+        made.clear()
+
+
+def test_decode_of_a_body_held_whole_fails_where_it_fails_chunk_by_chunk() -> None:
+    """The events before a frame lm15 crashes on come first, then the failure at that frame."""
+    chunks = [b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n', b"data: not json\n\n"]
+    for source in (chunks, iter(chunks)):
+        got: list[Any] = []
+        with pytest.raises(lc.StreamDecodeError, match="SSE event #1") as caught:
+            got.extend(lc.stream.decode("openai_chat", source, request=REQUEST))
+        assert [type(e).__name__ for e in got] == ["StreamStartEvent", "StreamDeltaEvent"]
+        assert caught.value.frame == 1
 
 
 # -- a continuation state from a template -------------------------------------------------------

@@ -54,268 +54,20 @@ Decoder from two threads at once is detected (cheaply, not always) and raises
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Any, Final, Literal
+from typing import Any
 
-import msgspec
-
-from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
-from lmcodec.providers import FRAMERS, MAPPERS, decode_response
-from lmcodec.providers._mapper import wire_model
-from lmcodec.stream._chunks import check_chunks, joined, not_a_chunk
-from lmcodec.stream._whole import SLICE_BYTES, whole_frames
+from lmcodec.errors import StreamDecodeError
+from lmcodec.providers import MAPPERS, decode_response
+from lmcodec.stream._chunks import check_chunks
+from lmcodec.stream._whole import whole_frames
+from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments
+from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
 from lmcodec.stream.events import EventSink
-from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.stream.stats import DecodeStats
 from lmcodec.wire import Request, StreamEvent
-from lmcodec.wire._checks import require_instance
 
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
-
-OnUnknown = Literal["skip", "keep"]
-_BATCH_BYTES: Final = 1 << 16
-_CONCURRENT: Final = (
-    "a Decoder was fed from two threads at once; a Decoder decodes one stream: give each its own"
-)
-
-
-def _checked_arguments(provider: str, request: Request | None, unknown: OnUnknown) -> Any:
-    """The mapper class of ``provider``, once the arguments of a stream decode are checked."""
-    mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
-    if mapper_cls is None:
-        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
-    if unknown not in ("skip", "keep"):
-        raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
-    if request is not None and not isinstance(request, Request):  # (the common case costs no call)
-        require_instance(request, Request, "request", optional=True)
-    return mapper_cls
-
-
-def _is_truncated(data: bytes) -> bool:
-    """True when ``data`` is a JSON text cut short (or a strict prefix of ``[DONE]``)."""
-    if len(data) < 6 and b"[DONE]".startswith(data):
-        return True
-    try:
-        msgspec.json.decode(data)
-    except msgspec.DecodeError as exc:
-        text = str(exc)  # a number cut after "-", "." or "e" is "invalid" at the very end
-        return "truncated" in text or text.endswith(f"(byte {len(data)})")
-    except RecursionError:
-        return False
-    return False
-
-
-class _Stream:
-    """One provider's framer and mapper feeding a sink, with the counters: the engine
-    behind :class:`Decoder` (an :class:`EventSink`) and ``assemble(decode(...))`` (the Assembler)."""
-
-    __slots__ = (
-        "_base",
-        "_begun",
-        "_busy",
-        "_failed",
-        "_limits",
-        "framer",
-        "frames",
-        "mapper",
-        "model",
-        "provider",
-        "sink",
-        "skipped",
-        "truncated",
-    )
-
-    def __init__(
-        self,
-        provider: str,
-        mapper_cls: Any,
-        sink: Sink,
-        request: Request | None,
-        max_line_bytes: int | None,
-        max_event_bytes: int | None,
-        keep_unknown: bool,
-        lazy: bool = False,
-    ) -> None:
-        """``mapper_cls``: ``provider``'s mapper, as :func:`_checked_arguments` returns it once the
-        arguments are checked. ``lazy``: the framer is made at the first chunk that needs one (the
-        caller passes valid limits: a framer checks them when made)."""
-        self.provider = provider
-        self.sink = sink
-        model = request.model if request is not None else None
-        if model is not None and ":" in model:  # (a model without a colon is its own wire model)
-            model = wire_model(request, mapper_cls.provider)
-        self.mapper = mapper_cls(model, sink, keep_unknown)
-        self._limits = (max_line_bytes, max_event_bytes)
-        self.framer: Any = None if lazy else self._framer()
-        self.model = request.model if request is not None else None
-        self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
-        self.skipped = 0
-        self.truncated = 0
-        self._failed = False
-        self._busy = False
-        self._begun = False
-        self._base = 0  # frames when the current stream began
-
-    def _framer(self) -> Any:
-        line, event = self._limits
-        self.framer = framer = FRAMERS[self.provider](max_line_bytes=line, max_event_bytes=event)
-        return framer
-
-    def feed(self, data: bytes | bytearray | memoryview) -> None:
-        """Frame a chunk and map the frames it completes onto the sink."""
-        if self._busy:
-            raise DecodeError(_CONCURRENT)
-        if self._failed:
-            raise StreamDecodeError("stream decoder used after a decode error")
-        self._busy = True
-        try:
-            if len(data) <= SLICE_BYTES:
-                frames = (self.framer or self._framer()).feed_data(data)
-                if frames:
-                    self._map(frames)
-            else:  # a whole body in one chunk: framed and mapped a MiB at a time (bounded memory)
-                view = memoryview(data)
-                for at in range(0, len(view), SLICE_BYTES):
-                    frames = (self.framer or self._framer()).feed_data(view[at : at + SLICE_BYTES])
-                    if frames:
-                        self._map(frames)
-        except TypeError:
-            wrong = not_a_chunk(data)
-            if wrong is not None:
-                raise wrong from None
-            raise
-        except DecodeError:  # the framer's (a limit), or a frame's (already placed): unusable now
-            self._failed = True
-            raise
-        finally:
-            self._busy = False
-
-    def feed_all(self, chunks: Iterable[bytes]) -> None:
-        """Feed every chunk, then close. Consecutive chunks are joined, up to 64 KiB and below
-        the framer's smallest limit, and framed and mapped together, so one event per chunk
-        costs little more than a whole body. That changes nothing else: a line or an event over
-        a limit must have begun before such a batch, so its error comes before any event of the
-        batch, as it would chunk by chunk; the chunks read before a failure of the source are
-        decoded before it propagates."""
-        if (type(chunks) is list or type(chunks) is tuple) and self.framer is None:
-            # The whole body is in memory: framed at once, without a framer, when it can be.
-            frames = whole_frames(chunks, *self._limits)
-            if frames is not None:
-                self._map(frames)
-                self.close()
-                return
-        if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1 and type(chunks[0]) is bytes:
-            self.feed(chunks[0])  # the whole body: fed as the batching below feeds one chunk
-            self.close()
-            return
-        batch: list[Any] = []  # chunks read, not yet framed
-        size = 0
-        cap = self._batch_bytes()
-        chunk: Any = b""
-        try:
-            for chunk in chunks:
-                n = len(chunk)
-                if size + n > cap:
-                    if batch:
-                        self.feed(batch[0] if len(batch) == 1 else b"".join(batch))
-                        batch, size = [], 0
-                    if n > cap:
-                        self.feed(chunk)
-                        cap = self._batch_bytes()
-                        continue
-                batch.append(chunk)
-                size += n
-        except TypeError:
-            wrong = next(filter(None, map(not_a_chunk, [*batch, chunk])), None)
-            if wrong is not None:  # a programming error, not a failure of the source
-                raise wrong from None
-            if batch and not self._failed:
-                self.feed(b"".join(batch))
-            raise
-        except Exception:
-            if batch and not self._failed:  # what came before the failure of the source
-                self.feed(b"".join(batch))
-            raise
-        if batch:
-            self.feed(joined(batch))
-        self.close()
-
-    def _batch_bytes(self) -> int:
-        limit: int = (self.framer or self._framer()).smallest_limit
-        return min(limit, _BATCH_BYTES)
-
-    def _begin(self, first: bytes | None) -> None:
-        """A new stream: tell the sink the model a synthesized start names."""
-        self._begun = True
-        model = self.model
-        if model is None and first is not None:
-            model = self.mapper.named_model(first)
-        self.sink.begin(model)
-
-    def _map(self, frames: list[bytes]) -> None:
-        mapper = self.mapper
-        if not self._begun:  # a new stream: the sink told the model a synthesized start names
-            self._begun = True
-            model = self.model
-            self.sink.begin(model if model is not None else mapper.named_model(frames[0]))
-        try:
-            skipped = mapper.map_frames(frames)
-        except StreamDecodeError as exc:
-            raise self._failure(exc) from exc.__cause__
-        self.frames += len(frames)
-        self.skipped += skipped
-
-    def close(self) -> None:
-        """End of input: map the last, unterminated frame (it may be cut short) and close the sink."""
-        if self._failed:
-            raise StreamDecodeError("stream decoder used after a decode error")
-        framer = self.framer
-        try:
-            frames = framer.close_data() if framer is not None else []  # no framer: no bytes pending
-        except DecodeError:
-            self._failed = True
-            raise
-        if not self._begun:
-            self._begin(frames[0] if frames else None)
-        mapper = self.mapper
-        cut = 0
-        for data in frames:
-            try:
-                self.skipped += mapper.map_frames([data])
-            except StreamDecodeError as exc:
-                if not _is_truncated(data):
-                    raise self._failure(exc) from exc.__cause__
-                if not b"[DONE]".startswith(data):  # a cut [DONE] loses nothing
-                    cut = len(data)
-                self.truncated += 1
-            self.frames += 1
-        ended = self.sink.close()
-        self._begun = False
-        index = self.frames - 1 - self._base
-        self._base = self.frames
-        if cut and ended:  # the end came, but what followed it (Chat's usage chunk, ...) is lost
-            raise StreamDecodeError(
-                f"{self.provider} stream, SSE event #{index}: the stream was cut inside its last frame "
-                f"({cut} bytes) after its end: what that frame carried (usage, ...) is lost",
-                frame=index,
-            )
-
-    def _failure(self, exc: StreamDecodeError) -> StreamDecodeError:
-        """The error for a frame lm15 would crash on, placed in the stream; the decoder is then unusable."""
-        self._failed = True
-        at = self.frames + (exc.frame or 0) - self._base
-        self.frames += (exc.frame or 0) + 1
-        return StreamDecodeError(f"{self.provider} stream, SSE event #{at}: {exc}", frame=at)
-
-
-def sink_stream(provider: str, sink: Sink, request: Request | None = None) -> _Stream:
-    """``provider``'s stream engine (framer and mapper, default limits, unknown frames skipped)
-    calling ``sink``: ``feed(chunk)`` maps what a chunk completes, ``close()`` ends the input.
-    The hand-off :func:`lmcodec.stream.translate` drives its writer-sink through."""
-    mapper_cls = _checked_arguments(provider, request, "skip")
-    return _Stream(
-        provider, mapper_cls, sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, False
-    )
 
 
 class Decoder:
@@ -348,10 +100,10 @@ class Decoder:
         max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
         unknown: OnUnknown = "skip",
     ) -> None:
-        mapper_cls = _checked_arguments(provider, request, unknown)
+        mapper_cls = checked_arguments(provider, request, unknown)
         self._sink = EventSink()
         self._stats = DecodeStats()
-        self._stream = _Stream(
+        self._stream = Engine(
             provider, mapper_cls, self._sink, request, max_line_bytes, max_event_bytes, unknown == "keep"
         )
 
@@ -409,7 +161,8 @@ class Decoder:
 
 
 class Decoding:
-    """What :func:`decode` returns: an iterator of the events, decoded lazily as they are pulled.
+    """What :func:`decode` returns: an iterator of the events, decoded lazily as they are pulled (a
+    body held whole in a list or tuple: all at the first pull, see :func:`decode`).
     :func:`lmcodec.assemble` calls :meth:`assemble_into` instead, which decodes straight into
     its assembler (the assembler is the sink: no event object is built)."""
 
@@ -451,7 +204,7 @@ class Decoding:
             return
         self._events = iter(())
         provider, chunks, request, unknown = self._args
-        stream = _Stream(
+        stream = Engine(
             provider,
             self._mapper_cls,
             assembler,
@@ -470,10 +223,12 @@ def decode(
     """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events.
 
     ``unknown="keep"`` yields frames of unknown event types as UnknownEvents (see :class:`Decoder`).
-    The events are decoded as they are pulled; :func:`lmcodec.assemble` has them decoded straight
-    into its assembler. The arguments are checked at the call.
+    The events are decoded as they are pulled, chunk by chunk; a body held whole in a list or tuple
+    (at most a MiB, within the default limits) is decoded at the first pull, without a framer.
+    :func:`lmcodec.assemble` has them decoded straight into its assembler. The arguments are
+    checked at the call.
     """
-    mapper_cls = _checked_arguments(provider, request, unknown)
+    mapper_cls = checked_arguments(provider, request, unknown)
     if type(chunks) is not list:  # (a list of chunks needs no check)
         check_chunks(chunks, "lc.stream.decode")
     return Decoding(provider, mapper_cls, chunks, request, unknown)
@@ -483,9 +238,11 @@ def _events(
     provider: str, chunks: Iterable[bytes], request: Request | None, unknown: OnUnknown
 ) -> Iterator[StreamEvent]:
     """The generator behind :func:`decode`."""
-    if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1:
-        yield from _whole_events(provider, chunks, request, unknown)
-        return
+    if type(chunks) is list or type(chunks) is tuple:  # the whole body is in memory
+        frames = whole_frames(chunks, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES)
+        if frames is not None:
+            yield from _whole_events(provider, frames, request, unknown)
+            return
     decoder = Decoder(provider, request=request, unknown=unknown)
     try:
         for chunk in chunks:
@@ -497,20 +254,27 @@ def _events(
 
 
 def _whole_events(
-    provider: str, chunks: list[bytes] | tuple[bytes, ...], request: Request | None, unknown: OnUnknown
+    provider: str, frames: list[bytes], request: Request | None, unknown: OnUnknown
 ) -> Iterator[StreamEvent]:
-    """:func:`_events` of a body given as one chunk, whose one feed decodes it all: decoded at once
-    by the engine of ``assemble(decode())``, which frames a body held whole without a framer."""
+    """:func:`_events` of a body held whole (``frames``: cut without a framer), decoded at once by
+    the engine of ``assemble(decode())`` into an event sink."""
     sink = EventSink()
     out: list[StreamEvent] = []
     sink.out = out
-    mapper_cls = MAPPERS[provider]
     keep = unknown == "keep"
-    stream = _Stream(
-        provider, mapper_cls, sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, keep, True
+    stream = Engine(
+        provider,
+        MAPPERS[provider],
+        sink,
+        request,
+        DEFAULT_MAX_LINE_BYTES,
+        DEFAULT_MAX_EVENT_BYTES,
+        keep,
+        True,
     )
     try:
-        stream.feed_all(chunks)
+        stream._map(frames)
+        stream.close()
     except StreamDecodeError:
         yield from out  # the events before the failure, then the failure
         raise

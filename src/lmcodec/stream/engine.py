@@ -1,0 +1,271 @@
+"""The stream engine: a provider's framer and mapper feeding a sink, with the counters.
+
+:class:`Engine` is what :class:`lmcodec.stream.decoder.Decoder` (an event-building sink),
+``decode``, ``assemble(decode())`` (the Assembler as the sink) and ``stream.translate`` (a
+writer-sink, through :func:`sink_stream`) run: it frames chunks (per-chunk batching, a body held
+whole framed without a framer, a body over a MiB a MiB at a time), maps the frames onto the sink,
+places a frame lm15 would crash on in the stream, and applies the truncated-last-frame rule at the
+end of input. See :mod:`lmcodec.stream.decoder` for what the decoders promise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final, Literal
+
+import msgspec
+
+from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
+from lmcodec.providers import FRAMERS, MAPPERS
+from lmcodec.providers._mapper import wire_model
+from lmcodec.stream._chunks import joined, not_a_chunk
+from lmcodec.stream._whole import SLICE_BYTES, whole_frames
+from lmcodec.stream.sink import Sink
+from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
+from lmcodec.wire import Request
+from lmcodec.wire._checks import require_instance
+
+__all__ = ["Engine", "OnUnknown", "checked_arguments", "sink_stream"]
+
+OnUnknown = Literal["skip", "keep"]
+_BATCH_BYTES: Final = 1 << 16
+_CONCURRENT: Final = (
+    "a Decoder was fed from two threads at once; a Decoder decodes one stream: give each its own"
+)
+
+
+def checked_arguments(provider: str, request: Request | None, unknown: OnUnknown) -> Any:
+    """The mapper class of ``provider``, once the arguments of a stream decode are checked."""
+    mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
+    if mapper_cls is None:
+        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
+    if unknown not in ("skip", "keep"):
+        raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
+    if request is not None and not isinstance(request, Request):  # (the common case costs no call)
+        require_instance(request, Request, "request", optional=True)
+    return mapper_cls
+
+
+def _is_truncated(data: bytes) -> bool:
+    """True when ``data`` is a JSON text cut short (or a strict prefix of ``[DONE]``)."""
+    if len(data) < 6 and b"[DONE]".startswith(data):
+        return True
+    try:
+        msgspec.json.decode(data)
+    except msgspec.DecodeError as exc:
+        text = str(exc)  # a number cut after "-", "." or "e" is "invalid" at the very end
+        return "truncated" in text or text.endswith(f"(byte {len(data)})")
+    except RecursionError:
+        return False
+    return False
+
+
+class Engine:
+    """One provider's framer and mapper feeding a sink, with the counters: the engine
+    behind :class:`Decoder` (an :class:`EventSink`) and ``assemble(decode(...))`` (the Assembler)."""
+
+    __slots__ = (
+        "_base",
+        "_begun",
+        "_busy",
+        "_failed",
+        "_limits",
+        "framer",
+        "frames",
+        "mapper",
+        "model",
+        "provider",
+        "sink",
+        "skipped",
+        "truncated",
+    )
+
+    def __init__(
+        self,
+        provider: str,
+        mapper_cls: Any,
+        sink: Sink,
+        request: Request | None,
+        max_line_bytes: int | None,
+        max_event_bytes: int | None,
+        keep_unknown: bool,
+        lazy: bool = False,
+    ) -> None:
+        """``mapper_cls``: ``provider``'s mapper, as :func:`checked_arguments` returns it once the
+        arguments are checked. ``lazy``: the framer is made at the first chunk that needs one (the
+        caller passes valid limits: a framer checks them when made)."""
+        self.provider = provider
+        self.sink = sink
+        model = request.model if request is not None else None
+        if model is not None and ":" in model:  # (a model without a colon is its own wire model)
+            model = wire_model(request, mapper_cls.provider)
+        self.mapper = mapper_cls(model, sink, keep_unknown)
+        self._limits = (max_line_bytes, max_event_bytes)
+        self.framer: Any = None if lazy else self._framer()
+        self.model = request.model if request is not None else None
+        self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
+        self.skipped = 0
+        self.truncated = 0
+        self._failed = False
+        self._busy = False
+        self._begun = False
+        self._base = 0  # frames when the current stream began
+
+    def _framer(self) -> Any:
+        line, event = self._limits
+        self.framer = framer = FRAMERS[self.provider](max_line_bytes=line, max_event_bytes=event)
+        return framer
+
+    def feed(self, data: bytes | bytearray | memoryview) -> None:
+        """Frame a chunk and map the frames it completes onto the sink."""
+        if self._busy:
+            raise DecodeError(_CONCURRENT)
+        if self._failed:
+            raise StreamDecodeError("stream decoder used after a decode error")
+        self._busy = True
+        try:
+            if len(data) <= SLICE_BYTES:
+                frames = (self.framer or self._framer()).feed_data(data)
+                if frames:
+                    self._map(frames)
+            else:  # a whole body in one chunk: framed and mapped a MiB at a time (bounded memory)
+                view = memoryview(data)
+                for at in range(0, len(view), SLICE_BYTES):
+                    frames = (self.framer or self._framer()).feed_data(view[at : at + SLICE_BYTES])
+                    if frames:
+                        self._map(frames)
+        except TypeError:
+            wrong = not_a_chunk(data)
+            if wrong is not None:
+                raise wrong from None
+            raise
+        except DecodeError:  # the framer's (a limit), or a frame's (already placed): unusable now
+            self._failed = True
+            raise
+        finally:
+            self._busy = False
+
+    def feed_all(self, chunks: Iterable[bytes]) -> None:
+        """Feed every chunk, then close. Consecutive chunks are joined, up to 64 KiB and below
+        the framer's smallest limit, and framed and mapped together, so one event per chunk
+        costs little more than a whole body. That changes nothing else: a line or an event over
+        a limit must have begun before such a batch, so its error comes before any event of the
+        batch, as it would chunk by chunk; the chunks read before a failure of the source are
+        decoded before it propagates."""
+        if (type(chunks) is list or type(chunks) is tuple) and self.framer is None:
+            # The whole body is in memory: framed at once, without a framer, when it can be.
+            frames = whole_frames(chunks, *self._limits)
+            if frames is not None:
+                self._map(frames)
+                self.close()
+                return
+        if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1 and type(chunks[0]) is bytes:
+            self.feed(chunks[0])  # the whole body: fed as the batching below feeds one chunk
+            self.close()
+            return
+        batch: list[Any] = []  # chunks read, not yet framed
+        size = 0
+        cap = self._batch_bytes()
+        chunk: Any = b""
+        try:
+            for chunk in chunks:
+                n = len(chunk)
+                if size + n > cap:
+                    if batch:
+                        self.feed(batch[0] if len(batch) == 1 else b"".join(batch))
+                        batch, size = [], 0
+                    if n > cap:
+                        self.feed(chunk)
+                        cap = self._batch_bytes()
+                        continue
+                batch.append(chunk)
+                size += n
+        except TypeError:
+            wrong = next(filter(None, map(not_a_chunk, [*batch, chunk])), None)
+            if wrong is not None:  # a programming error, not a failure of the source
+                raise wrong from None
+            if batch and not self._failed:
+                self.feed(b"".join(batch))
+            raise
+        except Exception:
+            if batch and not self._failed:  # what came before the failure of the source
+                self.feed(b"".join(batch))
+            raise
+        if batch:
+            self.feed(joined(batch))
+        self.close()
+
+    def _batch_bytes(self) -> int:
+        limit: int = (self.framer or self._framer()).smallest_limit
+        return min(limit, _BATCH_BYTES)
+
+    def _begin(self, first: bytes | None) -> None:
+        """A new stream: tell the sink the model a synthesized start names."""
+        self._begun = True
+        model = self.model
+        if model is None and first is not None:
+            model = self.mapper.named_model(first)
+        self.sink.begin(model)
+
+    def _map(self, frames: list[bytes]) -> None:
+        mapper = self.mapper
+        if not self._begun:  # a new stream: the sink told the model a synthesized start names
+            self._begun = True
+            model = self.model
+            self.sink.begin(model if model is not None else mapper.named_model(frames[0]))
+        try:
+            skipped = mapper.map_frames(frames)
+        except StreamDecodeError as exc:
+            raise self._failure(exc) from exc.__cause__
+        self.frames += len(frames)
+        self.skipped += skipped
+
+    def close(self) -> None:
+        """End of input: map the last, unterminated frame (it may be cut short) and close the sink."""
+        if self._failed:
+            raise StreamDecodeError("stream decoder used after a decode error")
+        framer = self.framer
+        try:
+            frames = framer.close_data() if framer is not None else []  # no framer: no bytes pending
+        except DecodeError:
+            self._failed = True
+            raise
+        if not self._begun:
+            self._begin(frames[0] if frames else None)
+        mapper = self.mapper
+        cut = 0
+        for data in frames:
+            try:
+                self.skipped += mapper.map_frames([data])
+            except StreamDecodeError as exc:
+                if not _is_truncated(data):
+                    raise self._failure(exc) from exc.__cause__
+                if not b"[DONE]".startswith(data):  # a cut [DONE] loses nothing
+                    cut = len(data)
+                self.truncated += 1
+            self.frames += 1
+        ended = self.sink.close()
+        self._begun = False
+        index = self.frames - 1 - self._base
+        self._base = self.frames
+        if cut and ended:  # the end came, but what followed it (Chat's usage chunk, ...) is lost
+            raise StreamDecodeError(
+                f"{self.provider} stream, SSE event #{index}: the stream was cut inside its last frame "
+                f"({cut} bytes) after its end: what that frame carried (usage, ...) is lost",
+                frame=index,
+            )
+
+    def _failure(self, exc: StreamDecodeError) -> StreamDecodeError:
+        """The error for a frame lm15 would crash on, placed in the stream; the decoder is then unusable."""
+        self._failed = True
+        at = self.frames + (exc.frame or 0) - self._base
+        self.frames += (exc.frame or 0) + 1
+        return StreamDecodeError(f"{self.provider} stream, SSE event #{at}: {exc}", frame=at)
+
+
+def sink_stream(provider: str, sink: Sink, request: Request | None = None) -> Engine:
+    """``provider``'s stream engine (framer and mapper, default limits, unknown frames skipped)
+    calling ``sink``: ``feed(chunk)`` maps what a chunk completes, ``close()`` ends the input.
+    The hand-off :func:`lmcodec.stream.translate` drives its writer-sink through."""
+    mapper_cls = checked_arguments(provider, request, "skip")
+    return Engine(provider, mapper_cls, sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, False)
