@@ -11,10 +11,15 @@ from typing import Any, Final
 
 from lmcodec.stream._sse_fields import whole_body_events
 
-__all__ = ["SLICE_BYTES", "whole_body", "whole_frames", "whole_limit"]
+__all__ = ["BATCH_BYTES", "SLICE_BYTES", "whole_body", "whole_frames", "whole_limit"]
 
 SLICE_BYTES: Final = 1 << 20
 """A chunk over this is framed a MiB at a time by the stream decoder (bounded memory)."""
+
+BATCH_BYTES: Final = 1 << 16
+"""Chunks are joined up to this many bytes to be framed together (the engine's batches, and a list
+of chunks framed whole): a larger block framed at once runs slower, its copies out of the cache
+(a 1 MB list of one-event chunks framed whole: 4-7% slower than in 64 KiB batches)."""
 
 _FIELD_STARTS: Final = (b"data:", b"event:", b":", b"id:", b"retry:")
 
@@ -44,22 +49,23 @@ def whole_frames(
     chunks: list[Any] | tuple[Any, ...], max_line: int | None, max_event: int | None
 ) -> list[bytes] | None:
     """The frames of the body held in ``chunks`` (a list or tuple: all of it is in memory), cut by
-    :func:`whole_body`, when its chunks are bytes and it is within :func:`whole_limit`; else None
-    (the caller feeds them to a framer, which names a wrong chunk)."""
+    :func:`whole_body`, when its chunks are bytes and it is within :func:`whole_limit` (several
+    chunks: within :data:`BATCH_BYTES` too); else None (the caller feeds them to a framer, which
+    names a wrong chunk)."""
     if len(chunks) == 1:
         body = chunks[0]
         if type(body) is not bytes:
             return None
     else:
         try:
-            if sum(map(len, chunks)) > whole_limit(max_line, max_event):
+            if sum(map(len, chunks)) > min(whole_limit(max_line, max_event), BATCH_BYTES):
                 return None
             body = b"".join(chunks)
         except TypeError:
             return None
     size = len(body)  # (the joined length: a memoryview's len counts its items)
     if (
-        size > SLICE_BYTES
+        size > (SLICE_BYTES if len(chunks) == 1 else BATCH_BYTES)
         or (max_line is not None and size > max_line)
         or (max_event is not None and size > max_event)
         or not body.startswith(_FIELD_STARTS)

@@ -19,7 +19,7 @@ from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS
 from lmcodec.providers._mapper import wire_model
 from lmcodec.stream._chunks import joined, not_a_chunk
-from lmcodec.stream._whole import SLICE_BYTES, whole_frames
+from lmcodec.stream._whole import BATCH_BYTES, SLICE_BYTES, whole_frames
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import Request
@@ -28,7 +28,6 @@ from lmcodec.wire._checks import require_instance
 __all__ = ["Engine", "OnUnknown", "checked_arguments", "sink_stream"]
 
 OnUnknown = Literal["skip", "keep"]
-_BATCH_BYTES: Final = 1 << 16
 _CONCURRENT: Final = (
     "a Decoder was fed from two threads at once; a Decoder decodes one stream: give each its own"
 )
@@ -197,7 +196,7 @@ class Engine:
 
     def _batch_bytes(self) -> int:
         limit: int = (self.framer or self._framer()).smallest_limit
-        return min(limit, _BATCH_BYTES)
+        return min(limit, BATCH_BYTES)
 
     def _begin(self, first: bytes | None) -> None:
         """A new stream: tell the sink the model a synthesized start names."""
