@@ -5,17 +5,26 @@ a source whose suffix names none is still read as gzip or zstd when it starts wi
 magic bytes (no JSON text can start with them), so a compressed log under a plain name is read,
 not taken for a file of bad records.
 
-Compressed logs are checked, not trusted. They are written in members (gzip)
-or frames (zstd) of about :data:`FRAME` bytes each, every one carrying a
-checksum of its content (gzip's CRC-32; zstd's content checksum). They are read
-one member or frame at a time, and a member's bytes are handed on only once its
-checksum has been verified, so a bit flip never reaches the reader as an
-altered "good" record. A file cut short yields every byte before the cut; a
+Compressed logs are checked, not trusted. lmcodec writes them in members (gzip)
+or frames (zstd) of :data:`FRAME` decompressed bytes each (the last one fewer),
+however large the records, every one carrying a checksum of its content (gzip's
+CRC-32; zstd's content checksum). They are read one member or frame at a time,
+and a member's bytes are handed on only once its checksum has been verified, so a
+bit flip never reaches the reader as an altered "good" record. A record longer
+than FRAME spans several members, each verified before its bytes are handed on;
+the record is decoded only once all of them are, so damage in any of them loses
+that record, never alters it. A file cut short yields every byte before the cut; a
 member or frame that fails its check yields nothing of itself. Either way the
 reader then raises a :class:`~lmcodec.DecodeError` whose ``offset`` is the
-decompressed byte where the damage starts. A member or frame longer than
-:data:`HOLD` (written by another tool) is handed on as it is decompressed:
-its damage is still detected, but only at its end.
+decompressed byte where the damage starts.
+
+Members and frames other tools wrote are read the same way up to :data:`HOLD`
+decompressed bytes (8 FRAMEs). A longer one (``gzip`` and ``gzip.open`` write a
+whole file as one member) is handed on as it is decompressed once HOLD bytes are
+held, so that memory stays bounded: its damage is still reported, at its end (or
+where the data stops decompressing), but records read from it before that are
+unverified. A damaged member of lmcodec's own would have to decompress to more
+than 8 times its size to be handed on so (one-bit flips give at most its size).
 """
 
 from __future__ import annotations
@@ -308,9 +317,13 @@ def checked(raw: IO[bytes], name: str) -> Iterator[IO[bytes]]:
 
 
 class _Framed(io.RawIOBase):
-    """Writes what it is given as gzip members / zstd frames of about :data:`FRAME` bytes."""
+    """Writes what it is given as gzip members / zstd frames of :data:`FRAME` bytes each (the
+    last one fewer), whatever the size of each write: a write of a 9 MiB record was one member,
+    longer than the reader holds back (:data:`HOLD`), so records in it were handed on before its
+    checksum was read. A record longer than FRAME spans several members, each verified before
+    any of its bytes is handed on."""
 
-    def __init__(self, raw: IO[bytes], compress: Callable[[bytes], bytes]) -> None:
+    def __init__(self, raw: IO[bytes], compress: Callable[[Any], bytes]) -> None:
         super().__init__()
         self._raw = raw
         self._compress = compress
@@ -325,21 +338,29 @@ class _Framed(io.RawIOBase):
         self._parts.append(bytes(data))
         self._size += size
         if self._size >= FRAME:
-            self._emit()
+            self._emit_whole_frames()
         return size
 
-    def _emit(self) -> None:
+    def _emit_whole_frames(self) -> None:
+        """Write every whole FRAME buffered; keep the rest for the next member."""
+        data = self._parts[0] if len(self._parts) == 1 else b"".join(self._parts)
+        end = len(data) - len(data) % FRAME
+        view = memoryview(data)
+        for start in range(0, end, FRAME):
+            self._raw.write(self._compress(view[start : start + FRAME]))
+        rest = data[end:]
+        self._parts = [rest] if rest else []
+        self._size = len(rest)
+
+    def finish(self) -> None:
+        """Write what is buffered (call once, after the last write)."""
         if self._parts:
             self._raw.write(self._compress(b"".join(self._parts)))
             self._parts.clear()
             self._size = 0
 
-    def finish(self) -> None:
-        """Write what is buffered (call once, after the last write)."""
-        self._emit()
 
-
-def _compressor(kind: str) -> Callable[[bytes], bytes]:
+def _compressor(kind: str) -> Callable[[Any], bytes]:
     if kind == "gzip":
         return lambda data: gzip.compress(data, mtime=0)
     compressor = _zstd().ZstdCompressor(write_checksum=True)
