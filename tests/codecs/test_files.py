@@ -1,8 +1,10 @@
 """codecs/files.py: the members and frames lmcodec writes are verified whole before any of their
-bytes is handed on, whatever the size of the writes (red-team finding F01)."""
+bytes is handed on, whatever the size of the writes (red-team finding F01), and the file objects
+and gzip forms it is given are taken as Python's own readers take them."""
 
 from __future__ import annotations
 
+import gzip
 import random
 import zlib
 from collections.abc import Callable, Iterator
@@ -112,3 +114,73 @@ def test_a_record_longer_than_a_member_is_read_from_verified_members_only(tmp_pa
             got, err = _read_flipped(data, fmt, len(data) - 30, 3)  # in the last member
             assert got == records[:1] and isinstance(err, lc.DecodeError), (fmt, kind, err)
 
+
+TEXT_MODE_CALLS: dict[str, Callable[[Any], Any]] = {
+    "jsonl.read": lambda fh: lc.jsonl.read(fh, lc.Request),
+    "msgpack.read_stream": lambda fh: lc.msgpack.read_stream(fh, lc.Request),
+    "jsonl.write": lambda fh: lc.jsonl.write(fh, iter([BIG_LOG[0]])),
+    "msgpack.write_stream": lambda fh: lc.msgpack.write_stream(fh, iter([BIG_LOG[0]])),
+}
+
+
+@pytest.mark.parametrize("call", sorted(TEXT_MODE_CALLS))
+def test_a_text_mode_file_object_is_a_clear_type_error_at_the_call(tmp_path: Path, call: str) -> None:
+    """It was a bare TypeError ("startswith first arg must be str ...") raised only when the
+    reader was iterated, or once the writer had consumed its records."""
+    path = tmp_path / "log.jsonl"
+    lc.jsonl.write(path, BIG_LOG[:2])
+    mode = "r" if "read" in call else "w"
+    with path.open(mode, encoding="utf-8") as fh, pytest.raises(TypeError, match=r"binary mode \('r?[wb]b?'"):
+        TEXT_MODE_CALLS[call](fh)  # not iterated: the error is the call's
+
+
+def test_a_duck_typed_text_reader_is_the_same_type_error_when_read() -> None:
+    """A reader that is no io.TextIOBase but hands out str is told apart by its first read."""
+
+    class Lines:
+        def read(self, size: int = -1) -> str:
+            return '{"model":"m"}\n'[: max(size, 0) or None]
+
+    with pytest.raises(TypeError, match="binary mode"):
+        list(lc.jsonl.read(Lines(), lc.Request))  # type: ignore[arg-type]
+
+
+def _gzip(data: bytes) -> bytes:
+    return gzip.compress(data, mtime=0)
+
+
+RECORD = lc.encode(lc.Request("m", [lc.Message.user("hi")])) + b"\n"
+
+
+@pytest.mark.parametrize(
+    ("layout", "expected"),
+    [
+        ("an empty member, zero padding", []),
+        ("a member, zero padding", [RECORD]),
+        ("a member, an empty member, zero padding", [RECORD]),
+        ("a member, 200 KiB of zero padding", [RECORD]),
+    ],
+)
+def test_zero_padding_after_the_last_gzip_member_is_ignored_as_gzip_ignores_it(
+    layout: str, expected: list[bytes]
+) -> None:
+    """GNU gzip and Python's gzip read these; an empty member before the padding was an error."""
+    members = [_gzip(b"") if part == "an empty member" else _gzip(RECORD) for part in layout.split(", ")[:-1]]
+    padding = b"\0" * (200 << 10 if "200 KiB" in layout else 100)
+    data = b"".join(members) + padding
+    assert gzip.decompress(data) == b"".join(expected)  # Python's own reader takes it
+    assert [lc.encode(r) + b"\n" for r in lc.jsonl.read(data, lc.Request)] == expected
+
+
+@pytest.mark.parametrize(
+    "after", [b"junk", _gzip(RECORD)], ids=["junk after the padding", "a member after the padding"]
+)
+def test_what_follows_zero_padding_is_damage(after: bytes) -> None:
+    """GNU gzip stops at the padding and warns of trailing garbage (status 2): lmcodec reports it,
+    after the records before it, rather than read on past a run of zeros as if nothing were lost."""
+    data = _gzip(RECORD) + b"\0" * 10 + after
+    got: list[Any] = []
+    with pytest.raises(lc.RecordError, match=rf"decompressed byte {len(RECORD)}: .* after the zero padding"):
+        for record in lc.jsonl.read(data, lc.Request):
+            got.append(record)
+    assert [lc.encode(r) + b"\n" for r in got] == [RECORD]

@@ -16,7 +16,8 @@ the record is decoded only once all of them are, so damage in any of them loses
 that record, never alters it. A file cut short yields every byte before the cut; a
 member or frame that fails its check yields nothing of itself. Either way the
 reader then raises a :class:`~lmcodec.DecodeError` whose ``offset`` is the
-decompressed byte where the damage starts.
+decompressed byte where the damage starts. Zero bytes after the last gzip member
+(even an empty one) are padding, as gzip reads them, when they run to the end.
 
 Members and frames other tools wrote are read the same way up to :data:`HOLD`
 decompressed bytes (8 FRAMEs). A longer one (``gzip`` and ``gzip.open`` write a
@@ -44,6 +45,7 @@ __all__ = [
     "FRAME",
     "HOLD",
     "Source",
+    "binary_only",
     "checked",
     "compression_named",
     "open_read",
@@ -102,6 +104,7 @@ class _Checked(io.RawIOBase):
         self._taken = 0
         self._at = 0  # position of _ready[0] in the decompressed stream
         self._frame_start = 0  # decompressed offset where the current member/frame starts
+        self._member_ended = False  # a whole member/frame was read (zero padding may follow it)
         self._ended = False
         self._error: DecodeError | None = None  # raised once every byte before the damage is read
 
@@ -131,8 +134,9 @@ class _Checked(io.RawIOBase):
                 self._ended = True
             return
         if self._obj is None:
-            if self._kind == "gzip" and self._frame_start and not chunk.strip(b"\0"):
-                return  # zero padding after the last member, as gzip tolerates
+            if self._kind == "gzip" and self._member_ended and chunk[0] == 0:
+                self._padding(chunk)
+                return
             self._obj = zlib.decompressobj(31) if self._zstd is None else self._zstd_obj()
         try:
             if self._zstd is None:
@@ -152,6 +156,22 @@ class _Checked(io.RawIOBase):
             self._obj = None
             self._release()
             self._frame_start = self._end
+            self._member_ended = True
+
+    def _padding(self, chunk: bytes) -> None:
+        """Zero bytes after a gzip member: padding when they run to the end of the file, as GNU
+        gzip and Python's gzip read it; anything after them is damage (GNU gzip: "trailing
+        garbage"), not a member read on past a run of zeros that may stand for lost ones."""
+        if chunk.lstrip(b"\0"):
+            self._damaged("there are bytes after the zero padding that follows the last gzip member")
+            return
+        chunk = self._raw.read(_IN)
+        while chunk and not chunk.lstrip(b"\0"):
+            chunk = self._raw.read(_IN)
+        if chunk:
+            self._damaged("there are bytes after the zero padding that follows the last gzip member")
+        else:
+            self._ended = True
 
     def _zstd_obj(self) -> Any:
         assert self._zstd is not None
@@ -197,6 +217,21 @@ class _Checked(io.RawIOBase):
         )
 
 
+def binary_only(obj: object, what: str, mode: str) -> None:
+    """A TypeError, at the call, for a text-mode file object: its ``str`` lines were a bare
+    TypeError deep in the reader ("startswith first arg must be str ...") at the first read, or
+    in the writer once it had taken the records."""
+    if isinstance(obj, io.TextIOBase):
+        raise TypeError(_text_mode(what, mode))
+
+
+def _text_mode(what: str, mode: str) -> str:
+    return (
+        f"{what} takes bytes, not text: open the file in binary mode ({mode!r}; "
+        "sys.stdin.buffer, sys.stdout.buffer)"
+    )
+
+
 def compression_named(name: str | os.PathLike[str]) -> str | None:
     """The compression read and written here that ``name``'s suffix names, or None."""
     return _KINDS.get(Path(name).suffix.lower())
@@ -221,6 +256,8 @@ def _sniffed(raw: IO[bytes]) -> tuple[str | None, IO[bytes]]:
     peek = getattr(raw, "peek", None)
     if peek is None:  # (io.BytesIO, socket and HTTP wrappers): the first bytes read, then handed back
         head = _head(raw)
+        if isinstance(head, str):
+            raise TypeError(_text_mode("a log reader", "rb"))
         if not isinstance(head, bytes):  # not a binary reader: left to fail as it would
             return None, raw
         return _magic_kind(head), io.BufferedReader(_Prefixed(head, raw), _OUT)
@@ -288,6 +325,7 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
         with path.open("rb") as raw, checked(raw, str(path)) as fh:
             yield fh
         return
+    binary_only(src, "a log reader", "rb")
     name = str(getattr(src, "name", "<file>"))
     kind, src = _sniffed(src)
     if kind is None:
@@ -391,4 +429,5 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
                 finally:
                     framed.finish()  # what was written before an error is kept, as with a plain file
         return
+    binary_only(dest, "a log writer", "wb")
     yield dest

@@ -21,7 +21,7 @@ import msgspec
 from lmcodec.codecs import json as _json
 from lmcodec.codecs._hooks import HOSTILE, LONE_SURROGATE, enc_hook, json_with_surrogates, top_level
 from lmcodec.codecs._on_error import OnError, checked
-from lmcodec.codecs.files import Source, open_read, open_write
+from lmcodec.codecs.files import Source, binary_only, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, RecordError, ValidationError
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class Reader(Generic[T_co]):
         self._on_error = checked(on_error)
         if unknown not in ("error", "keep"):
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
+        binary_only(src, "lmcodec.jsonl.read", "rb")
         self._src = src
         self._type = type
         self._lenient = lenient
@@ -189,6 +190,7 @@ def write(
     escape, as ``json.dumps`` writes it: canonical JSON has no lone surrogates, so the
     strict reader refuses such a line and ``read(..., lenient=True)`` reads it back.
     """
+    binary_only(dest, "lmcodec.jsonl.write", "wb")
     encoder = msgspec.json.Encoder(enc_hook=enc_hook)
     buffer = bytearray()
     count = 0

@@ -28,7 +28,7 @@ from lmcodec.codecs._hooks import (
     top_level,
 )
 from lmcodec.codecs._on_error import OnError, checked
-from lmcodec.codecs.files import Source, open_read, open_write
+from lmcodec.codecs.files import Source, binary_only, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, ValidationError
 
 if TYPE_CHECKING:
@@ -113,6 +113,7 @@ def write_stream(
     A record that cannot be encoded stops the write with an :class:`EncodeError` naming
     its index, after every record before it has been written; nothing after it is consumed.
     """
+    binary_only(dest, "lmcodec.msgpack.write_stream", "wb")
     count = 0
     buffer = bytearray()
     with open_write(dest) as fh:
@@ -162,6 +163,7 @@ class StreamReader(Generic[T_co]):
         self._on_error = checked(on_error)
         if unknown not in ("error", "keep"):
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
+        binary_only(src, "lmcodec.msgpack.read_stream", "rb")
         self._src = src
         self._type = type
         self._unknown = unknown
