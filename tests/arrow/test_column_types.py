@@ -1,12 +1,16 @@
-"""lc.arrow reading a file lmcodec wrote, its metadata kept, after one column or nested field was
-replaced by one of another Arrow type, dropped, doubled or joined by an unexpected one (red-team
-finding 3: a ``request`` column of strings let a bare TypeError escape).
+"""lc.arrow reading a file lmcodec wrote after one column or nested field was replaced by one of
+another Arrow type, dropped, doubled or joined by an unexpected one (red-team finding 3: a
+``request`` column of strings let a bare TypeError escape), its lmcodec metadata kept or removed
+(a foreign file, read with ``type=``).
 
 The outcome required: a column of a type the reader cannot read is a DecodeError naming the file
-and the column, before any record; every other change reads as the same records as the canonical
-JSON with that change made (a null or missing field is an absent one, an unexpected one is
-ignored, integers read where floats belong), or is an lc error naming the file where that JSON
-does not decode either. ``lmcodec convert --from parquet`` gives the same, as one line.
+and the column, before any record; so is, in a file whose metadata says lmcodec wrote it, a
+column it writes that is missing or one it does not write (red-team F07: a renamed column read
+as a field dropped from every record). Every other change reads as the same records as the
+canonical JSON with that change made (a null field is an absent one; in a foreign file a missing
+field too, and an unexpected one is ignored; integers read where floats belong), or is an lc
+error naming the file where that JSON does not decode either. ``lmcodec convert --from parquet``
+gives the same, as one line.
 """
 
 from __future__ import annotations
@@ -368,11 +372,14 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 class Sweep:
-    """Writes each changed table as a file with lmcodec's metadata, reads it, and keeps the
-    problems found (none: every outcome as required)."""
+    """Writes each changed table as a file with lmcodec's metadata (``foreign``: with none, read
+    with ``type=``), reads it, and keeps the problems found (none: every outcome as required)."""
 
-    def __init__(self, written: Any, file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        self.metadata = written.schema.metadata
+    def __init__(
+        self, written: Any, file: Path, capsys: pytest.CaptureFixture[str], foreign: bool = False
+    ) -> None:
+        self.metadata = None if foreign else written.schema.metadata
+        self.type = lc.Turn if foreign else None
         self.file = file
         self.capsys = capsys
         self.problems: list[str] = []
@@ -405,13 +412,15 @@ class Sweep:
         """The records' canonical JSON, or None and the lc error's message; anything else escapes."""
         pq.write_table(table.replace_schema_metadata(self.metadata), self.file)
         try:
-            return [lc.encode(r, include_provider_data=True) for r in arrow.read_parquet(self.file)], ""
+            records = arrow.read_parquet(self.file, self.type)
+            return [lc.encode(r, include_provider_data=True) for r in records], ""
         except lc.LmcodecError as exc:
             return None, str(exc)
 
     def _convert(self) -> tuple[int, str]:
         dest = self.file.with_name("out.jsonl")
-        status = cli.main(["convert", str(self.file), str(dest), "--from", "parquet"])
+        typed = [] if self.type is None else ["--type", self.type.__name__]
+        status = cli.main(["convert", str(self.file), str(dest), "--from", "parquet", *typed])
         dest.unlink(missing_ok=True)
         err = self.capsys.readouterr().err
         assert not status or (err.startswith("lmcodec: ") and err.count("\n") == 1), err
@@ -421,6 +430,24 @@ class Sweep:
 @pytest.fixture
 def sweep(written: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Sweep:
     return Sweep(written, tmp_path / "changed.parquet", capsys)
+
+
+@pytest.fixture
+def foreign_sweep(written: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Sweep:
+    return Sweep(written, tmp_path / "changed.parquet", capsys, foreign=True)
+
+
+def _same_names(expected: Any, found: Any) -> bool:
+    """Whether ``found`` has the field names of ``expected`` wherever both are structs (a null
+    or another kind of type has no names to compare)."""
+    if pa.types.is_struct(expected) and pa.types.is_struct(found):
+        names = [f.name for f in expected]
+        if sorted(names) != sorted(f.name for f in found):
+            return False
+        return all(_same_names(expected.field(n).type, found.field(n).type) for n in names)
+    if pa.types.is_list(expected) and pa.types.is_list(found):
+        return _same_names(expected.value_type, found.value_type)
+    return True
 
 
 def _expected_after_replacing(path: Path_, arrow_type: Any, read_as: Any) -> list[bytes] | None:
@@ -446,9 +473,9 @@ def test_a_column_replaced_by_another_type_is_refused_by_name_or_read(
             continue
         table = _replaced(written, path, change)
         label = f"{_column(path)} ({arrow_type}) as {replacement}"
-        if _readable(arrow_type, new_type):
+        if _readable(arrow_type, new_type) and _same_names(arrow_type, new_type):
             sweep.check(label, table, path, None, _expected_after_replacing(path, arrow_type, read_as))
-        else:
+        else:  # a struct of other fields: in a file lmcodec wrote, its fields are missing
             sweep.check(label, table, path, _column(path), None)
     assert not sweep.problems, "\n".join(sweep.problems)
 
@@ -458,17 +485,42 @@ def _fields(schema: Any) -> Iterator[Path_]:
     return (path for path, _ in _positions(schema) if path[-1] != ITEM)
 
 
-def test_a_dropped_field_reads_as_absent_and_an_unexpected_one_is_ignored(written: Any, sweep: Sweep) -> None:
-    originals = [lc.encode(r, include_provider_data=True) for r in RECORDS]
-    structs = [(), *(path for path, t in _positions(written.schema) if pa.types.is_struct(t))]
-    for parent in structs:
+def _add(names: list[str], children: list[Any]) -> None:
+    names.append("zz_unexpected")
+    children.append(pa.array([7] * len(children[0])))
 
-        def add(names: list[str], children: list[Any]) -> None:
-            names.append("zz_unexpected")
-            children.append(pa.array([7] * len(children[0])))
 
+def _structs(written: Any) -> list[Path_]:
+    return [(), *(path for path, t in _positions(written.schema) if pa.types.is_struct(t))]
+
+
+def test_a_dropped_or_unexpected_field_in_a_file_lmcodec_wrote_is_refused_by_name(
+    written: Any, sweep: Sweep
+) -> None:
+    """One bit of a footer renames a column: the original is missing, the new one unexpected."""
+    for parent in _structs(written):
         label = f"a field added to {_column(parent) or 'the table'}"
-        sweep.check(label, _edited(written, parent, add), (*parent, "zz_unexpected"), None, originals)
+        at = (*parent, "zz_unexpected")
+        sweep.check(label, _edited(written, parent, _add), at, _column(at), None)
+    for path in _fields(written.schema):
+
+        def drop(names: list[str], children: list[Any], name: str = path[-1]) -> None:
+            i = names.index(name)
+            del names[i], children[i]
+
+        sweep.check(f"{_column(path)} dropped", _edited(written, path[:-1], drop), path, _column(path), None)
+    assert not sweep.problems, "\n".join(sweep.problems)
+
+
+def test_in_a_foreign_file_a_dropped_field_reads_as_absent_and_an_unexpected_one_is_ignored(
+    written: Any, foreign_sweep: Sweep
+) -> None:
+    originals = [lc.encode(r, include_provider_data=True) for r in RECORDS]
+    for parent in _structs(written):
+        label = f"a field added to {_column(parent) or 'the table'}"
+        foreign_sweep.check(
+            label, _edited(written, parent, _add), (*parent, "zz_unexpected"), None, originals
+        )
     for path in _fields(written.schema):
 
         def drop(names: list[str], children: list[Any], name: str = path[-1]) -> None:
@@ -476,8 +528,9 @@ def test_a_dropped_field_reads_as_absent_and_an_unexpected_one_is_ignored(writte
             del names[i], children[i]
 
         expected = _expected(path, lambda v: _ABSENT)
-        sweep.check(f"{_column(path)} dropped", _edited(written, path[:-1], drop), path, None, expected)
-    assert not sweep.problems, "\n".join(sweep.problems)
+        edited = _edited(written, path[:-1], drop)
+        foreign_sweep.check(f"{_column(path)} dropped", edited, path, None, expected)
+    assert not foreign_sweep.problems, "\n".join(foreign_sweep.problems)
 
 
 def test_a_field_given_twice_is_refused_by_name(written: Any, sweep: Sweep) -> None:

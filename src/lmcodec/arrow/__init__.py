@@ -28,10 +28,14 @@ EncodeError. Parquet files are written with page checksums and read with them
 verified: a damaged or cut file yields the records before the damage, then raises
 :class:`~lmcodec.DecodeError` naming the file (pyarrow's own errors never escape),
 as a table whose columns do not decode does. A column of an Arrow type the reader cannot
-read (a string where a struct belongs, ...) is a DecodeError naming it, before any record;
-a missing or null-typed one reads as absent, an unexpected one is ignored, and other encodings
-of the same values (large strings and lists, dictionary text, narrower ints) read as
-written. The Turn table (:func:`schema` gives the full Arrow schema)::
+read (a string where a struct belongs, ...) is a DecodeError naming it, before any record; so
+is, in a file or table whose metadata says lmcodec.arrow wrote it, a column it writes that is
+missing or one it does not write (one bit of a footer renames a column), and a row group that
+reads as fewer records than its footer counts. A foreign table (no lmcodec metadata, read with
+``type=``) is read as it says: a missing column reads as absent, an unexpected one is ignored.
+In both, a null-typed column reads as absent, and other encodings of the same values (large
+strings and lists, dictionary text, narrower ints) read as written. The Turn table
+(:func:`schema` gives the full Arrow schema)::
 
     id string, created_at string,
     request struct<model, messages list<MESSAGE>, system, system_parts list<...>,
@@ -60,7 +64,13 @@ from typing import IO, Any
 
 import msgspec
 
-from lmcodec.arrow._nodes import ColumnMismatch, TooLarge, pyarrow_module, struct_node
+from lmcodec.arrow._nodes import (
+    ColumnMismatch,
+    ColumnsDiffer,
+    TooLarge,
+    pyarrow_module,
+    struct_node,
+)
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Message, Request, Response, Turn
@@ -169,11 +179,28 @@ def _type_of_schema(arrow_schema: Any, type: Any, where: str = "the table") -> t
     return tp
 
 
+def _written_here(arrow_schema: Any) -> bool:
+    """Whether lmcodec.arrow wrote the table: its metadata holds either of lmcodec's keys (one
+    bit flipped in one key leaves the other)."""
+    meta = arrow_schema.metadata or {}
+    return _META_TYPE in meta or _META_VERSION in meta
+
+
 def _check_columns(arrow_schema: Any, tp: type, where: str = "the table") -> None:
     """A DecodeError naming the column when one has an Arrow type ``tp``'s reader cannot read
-    (a string where a struct belongs, an int where JSON text does, ...), before any record."""
+    (a string where a struct belongs, an int where JSON text does, ...), before any record; in a
+    table lmcodec.arrow wrote, also when a column it writes is missing or one it does not write
+    is there (what a bit flipped in a Parquet footer's column name gives)."""
     try:
-        struct_node((tp,)).check_fields([(f.name, f.type) for f in arrow_schema])
+        struct_node((tp,)).check_fields(
+            [(f.name, f.type) for f in arrow_schema], exact=_written_here(arrow_schema)
+        )
+    except ColumnsDiffer as exc:
+        raise DecodeError(
+            f"{where} does not hold the columns lmcodec.arrow writes for {tp.__name__} records: {exc} "
+            "(a damaged file, or one changed since it was written: read a table changed on purpose "
+            "without its lmcodec metadata, with type=)"
+        ) from None
     except ColumnMismatch as exc:
         raise DecodeError(f"{where} does not hold {tp.__name__} records: {exc}") from None
 
@@ -188,8 +215,11 @@ def _decode_batches(batches: Iterable[Any], tp: type, where: str = "the table") 
     while True:
         try:
             batch = next(it, None)
-            if batch is None:
-                return
+        except (pa.ArrowException, OSError) as exc:
+            raise DecodeError(f"{where} is damaged after record {done}: {exc}") from exc
+        if batch is None:
+            return
+        try:
             rows = node.rows(dict(zip(batch.schema.names, batch.columns, strict=True)), batch.num_rows)
             records: list[Any] = [from_builtins(row, tp) for row in rows]
         except LmcodecError as exc:
@@ -258,7 +288,9 @@ def read_parquet(
     that cannot be opened raises OSError, as ``open`` does; one that is not Parquet, or is cut
     or damaged (page checksums are verified), raises :class:`~lmcodec.DecodeError` after the
     records before the damage; one with a column of another Arrow type than the reader takes
-    raises it before any record, naming the column.
+    raises it before any record, naming the column, as does, in a file lmcodec wrote, a column
+    missing or one it does not write; a row group that reads as fewer records than its footer
+    counts raises it after the records before it.
     """
     pa = pyarrow_module()
     sources: list[Any] = [path]
@@ -270,9 +302,26 @@ def read_parquet(
             fh = stack.enter_context(open(source, "rb")) if isinstance(source, (str, os.PathLike)) else source
             try:
                 pf = stack.enter_context(pa.parquet.ParquetFile(fh, page_checksum_verification=True))
-                batches = pf.iter_batches(batch_size=batch_size)
             except (pa.ArrowException, OSError, ValueError) as exc:
                 raise DecodeError(f"{where} is not a readable Parquet file: {exc}") from exc
             tp = _type_of_schema(pf.schema_arrow, type, where)
             _check_columns(pf.schema_arrow, tp, where)
-            yield from _decode_batches(batches, tp, where)
+            yield from _decode_batches(_counted_batches(pf, batch_size, where), tp, where)
+
+
+def _counted_batches(pf: Any, batch_size: int, where: str) -> Iterator[Any]:
+    """The batches of each row group, checked against the number of rows its footer entry
+    gives: one bit of a footer (a column chunk's value count) made a row group read as none,
+    silently."""
+    meta = pf.metadata
+    for group in range(meta.num_row_groups):
+        expected = meta.row_group(group).num_rows
+        read = 0
+        for batch in pf.iter_batches(batch_size=batch_size, row_groups=[group]):
+            read += batch.num_rows
+            yield batch
+        if read != expected:
+            raise DecodeError(
+                f"{where} is damaged: row group {group} holds {expected} records by its footer, "
+                f"{read} were read"
+            )

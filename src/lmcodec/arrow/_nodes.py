@@ -16,7 +16,14 @@ import msgspec.inspect as mi
 from lmcodec.codecs._hooks import enc_hook
 from lmcodec.wire import Reasoning
 
-__all__ = ["ColumnMismatch", "Node", "TooLarge", "pyarrow_module", "struct_node"]
+__all__ = [
+    "ColumnMismatch",
+    "ColumnsDiffer",
+    "Node",
+    "TooLarge",
+    "pyarrow_module",
+    "struct_node",
+]
 
 _SKIPPED = {(Reasoning, "budget")}  # a legacy read alias, moved to thinking_budget by every decode
 
@@ -54,6 +61,10 @@ class ColumnMismatch(Exception):
     def __init__(self, column: str, problem: str) -> None:
         super().__init__(f"column {column} {problem}")
         self.column = column
+
+
+class ColumnsDiffer(ColumnMismatch):
+    """A table lmcodec.arrow wrote lacks a column it writes, or holds one it does not write."""
 
 
 def _mismatch(column: str, expected: str, found: Any) -> ColumnMismatch:
@@ -133,7 +144,7 @@ class _Leaf:
             arr = pa.ExtensionArray.from_storage(pa.json_(), arr)
         return arr
 
-    def check(self, found: Any, column: str) -> None:
+    def check(self, found: Any, column: str, exact: bool = False) -> None:
         """Raise ColumnMismatch unless a column of type ``found`` reads as this leaf (null: absent)."""
         pa = pyarrow_module()
         expected, reads = _LEAF_READS[self.kind]
@@ -173,14 +184,14 @@ class _List:
         offset_array = pa.array(offsets, type=pa.int32())
         return pa.ListArray.from_arrays(offset_array, items, type=self.arrow_type(), mask=mask)
 
-    def check(self, found: Any, column: str) -> None:
+    def check(self, found: Any, column: str, exact: bool = False) -> None:
         """Raise ColumnMismatch unless ``found`` is a list (or large list) of what the item reads."""
         types = pyarrow_module().types
         if types.is_null(found):
             return
         if not (types.is_list(found) or types.is_large_list(found)):
             raise _mismatch(column, "a list", found)
-        self.item.check(found.value_type, f"{column}[]")
+        self.item.check(found.value_type, f"{column}[]", exact)
 
     def from_arrow(self, arr: Any) -> list[Any]:
         if arr.null_count == len(arr):  # a null-typed column too: nothing to read
@@ -285,18 +296,19 @@ class _Struct:
         mask = pa.array([v is None for v in values]) if type(None) in kinds else None
         return pa.StructArray.from_arrays(arrays, fields=list(self.arrow_type()), mask=mask)
 
-    def check(self, found: Any, column: str) -> None:
+    def check(self, found: Any, column: str, exact: bool = False) -> None:
         """Raise ColumnMismatch unless ``found`` is a struct whose fields this node reads."""
         types = pyarrow_module().types
         if types.is_null(found):
             return
         if not types.is_struct(found):
             raise _mismatch(column, "a struct", found)
-        self.check_fields([(f.name, f.type) for f in found], f"{column}.")
+        self.check_fields([(f.name, f.type) for f in found], f"{column}.", exact)
 
-    def check_fields(self, fields: list[tuple[str, Any]], prefix: str = "") -> None:
+    def check_fields(self, fields: list[tuple[str, Any]], prefix: str = "", exact: bool = False) -> None:
         """Check the named columns of a struct or table (``prefix`` leads their paths): the ones
-        this node reads must have a type it reads; a missing one reads as null, others are ignored."""
+        this node reads must have a type it reads; a missing one reads as null, others are ignored.
+        ``exact`` (a table lmcodec.arrow wrote): a missing or unexpected one is a ColumnMismatch."""
         found: dict[str, Any] = {}
         for name, arrow_type in fields:
             if name in found and (name in self.columns or name == self.tag_field):
@@ -304,11 +316,26 @@ class _Struct:
                     f"{prefix}{name}", "is there twice: which one holds the records is not known"
                 )
             found[name] = arrow_type
+        if exact:
+            self._check_names(list(found), prefix)
         if self.tag_field is not None and self.tag_field in found:
             _Leaf("string").check(found[self.tag_field], f"{prefix}{self.tag_field}")
         for name, node in self.columns.items():
             if name in found:
-                node.check(found[name], f"{prefix}{name}")
+                node.check(found[name], f"{prefix}{name}", exact)
+
+    def _check_names(self, found: list[str], prefix: str) -> None:
+        """A ColumnsDiffer naming the first column written that is missing, else the first
+        one found that is not written: a renamed column (one bit of a Parquet footer) read as
+        an absent field in every record, the renamed one ignored."""
+        written = ([self.tag_field] if self.tag_field else []) + list(self.columns)
+        unexpected = [name for name in found if name not in written]
+        missing = [name for name in written if name not in found]
+        if missing:
+            instead = f" (found instead: {', '.join(map(repr, unexpected))})" if unexpected else ""
+            raise ColumnsDiffer(f"{prefix}{missing[0]}", f"is missing{instead}")
+        if unexpected:
+            raise ColumnsDiffer(f"{prefix}{unexpected[0]}", "is not one lmcodec.arrow writes")
 
     def from_arrow(self, arr: Any) -> list[Any]:
         if arr.null_count == len(arr):  # a null-typed column too: nothing to read
