@@ -68,6 +68,7 @@ from lmcodec.arrow._nodes import (
     ColumnMismatch,
     ColumnsDiffer,
     TooLarge,
+    UnknownItem,
     pyarrow_module,
     struct_node,
 )
@@ -114,7 +115,9 @@ def schema(type: Any = Turn) -> Any:
 
 
 def to_table(records: Iterable[Any], type: Any = None) -> Any:
-    """A ``pyarrow.Table`` of records of one type (``type`` inferred from the first; empty: Turn)."""
+    """A ``pyarrow.Table`` of records of one type (``type`` inferred from the first; empty: Turn).
+
+    A record Arrow cannot hold raises :class:`~lmcodec.EncodeError` naming its index."""
     pa = pyarrow_module()
     items = list(records)
     tp = _record_type(type if type is not None else (items[0].__class__ if items else Turn))
@@ -126,32 +129,32 @@ Reject = Callable[[int, Any, EncodeError], None]
 
 
 def _tables(items: list[Any], tp: type, reject: Reject | None = None, first: int = 0) -> Iterator[Any]:
-    """One table of the records, or several when a column outgrows one Arrow array. With
-    ``reject``, a record Arrow cannot hold (an integer beyond 64 bits, ...) is found by halving
-    and handed to ``reject(index, record, error)`` (``first`` = the index of ``items[0]``)."""
+    """One table of the records, or several when a column outgrows one Arrow array. A record
+    Arrow cannot hold (an integer beyond 64 bits, an item of an unknown tag, ...) is found by
+    halving: handed to ``reject(index, record, error)``, or without ``reject`` raised as an
+    EncodeError naming it, after the tables of the records before it (``first`` = the index of
+    ``items[0]``)."""
     pa = pyarrow_module()
     if items.count(None):
         raise TypeError(f"expected {tp.__name__} records, got None")
     try:
         arr = struct_node((tp,)).to_arrow(items)
     except TooLarge:
-        if len(items) == 1:
-            error = EncodeError(f"a {tp.__name__} record holds over 2 GiB of text in one column")
-            if reject is None:
-                raise error from None
-            reject(first, items[0], error)
-            return
+        problem = "it holds over 2 GiB of text in one column"
+    except (pa.ArrowException, OverflowError, ValueError, UnknownItem) as exc:
+        if not items:
+            raise EncodeError(f"cannot store {tp.__name__} records in Arrow: {exc}") from exc
+        problem = str(exc)
+    else:
+        yield pa.Table.from_struct_array(arr).replace_schema_metadata(schema(tp).metadata)
+        return
+    if len(items) > 1:
         yield from _halves(items, tp, reject, first)
         return
-    except (pa.ArrowException, OverflowError, ValueError) as exc:
-        if reject is None or not items:
-            raise EncodeError(f"cannot store these {tp.__name__} records in Arrow: {exc}") from exc
-        if len(items) == 1:
-            reject(first, items[0], EncodeError(f"cannot store this {tp.__name__} record in Arrow: {exc}"))
-            return
-        yield from _halves(items, tp, reject, first)
-        return
-    yield pa.Table.from_struct_array(arr).replace_schema_metadata(schema(tp).metadata)
+    error = f"cannot store this {tp.__name__} record in Arrow: {problem}"
+    if reject is None:
+        raise EncodeError(f"record {first}: {error}")
+    reject(first, items[0], EncodeError(error))
 
 
 def _halves(items: list[Any], tp: type, reject: Reject | None, first: int) -> Iterator[Any]:
@@ -251,10 +254,11 @@ def write_parquet(
 ) -> int:
     """Stream records into one Parquet file; returns the number of records written.
 
-    A record Arrow cannot hold (an integer beyond 64 bits, over 2 GiB of text in one column)
-    raises :class:`~lmcodec.EncodeError`; with ``on_reject``, it is handed to
-    ``on_reject(index, record, error)`` instead (``index``: its position in ``records``) and
-    the others are written.
+    A record Arrow cannot hold (an integer beyond 64 bits, over 2 GiB of text in one column,
+    an item of a tag lmcodec does not know, which ``unknown="keep"`` reads) raises
+    :class:`~lmcodec.EncodeError` naming its index, after the records before it are written;
+    with ``on_reject``, it is handed to ``on_reject(index, record, error)`` instead (``index``:
+    its position in ``records``) and the others are written.
 
     ``records`` may be any iterable, e.g. the reader of :func:`lmcodec.jsonl.read`: it is
     consumed ``row_group_size`` records at a time (one row group each), so memory stays

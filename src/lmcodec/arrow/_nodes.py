@@ -15,12 +15,14 @@ import msgspec.inspect as mi
 
 from lmcodec.codecs._hooks import enc_hook
 from lmcodec.wire import Reasoning
+from lmcodec.wire.unknown import Unknown
 
 __all__ = [
     "ColumnMismatch",
     "ColumnsDiffer",
     "Node",
     "TooLarge",
+    "UnknownItem",
     "pyarrow_module",
     "struct_node",
 ]
@@ -53,6 +55,11 @@ def _json_type(pa: Any) -> Any:
 
 class TooLarge(Exception):
     """A column of one batch outgrew a single Arrow array (2 GiB of text): split the batch."""
+
+
+class UnknownItem(Exception):
+    """A record holds an item of a tag lmcodec does not know (``unknown="keep"``): the table has
+    a column for every field of the known parts and tools, and none that holds it."""
 
 
 class ColumnMismatch(Exception):
@@ -273,6 +280,12 @@ class _Struct:
                 continue
             fields = self.fields.get(cls)
             if fields is None:
+                if issubclass(cls, Unknown):
+                    item = next(v for v in values if type(v) is cls)
+                    raise UnknownItem(
+                        f"it holds an {cls.__name__} (type {item.type!r}), an item of a tag lmcodec "
+                        "does not know: no Arrow column holds one (lc.jsonl and lc.msgpack keep it)"
+                    )
                 names = "/".join(c.__name__ for c in self.classes)
                 raise TypeError(f"expected {names}, got {cls.__name__}")
             if len(kinds) == 1:
