@@ -20,6 +20,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.wire._checks import is_json_value, wire_path
 from lmcodec.wire.parts import ContinuationState
+from lmcodec.wire.unknown import Unknown
 
 __all__ = [
     "CHANNEL",
@@ -133,9 +134,12 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def builtins_hook(obj: Any) -> Any:
-    """``msgspec.to_builtins``'s enc_hook for canonical values (paths as lm15 writes them)."""
+    """``msgspec.to_builtins``'s enc_hook for canonical values (paths as lm15 writes them; an
+    item of an unknown tag as its value, as ``lc.to_builtins`` gives it)."""
     if isinstance(obj, PurePath):
         return wire_path(obj)
+    if isinstance(obj, Unknown):
+        return obj.value
     return float(obj) if isinstance(obj, float) else str(obj)
 
 

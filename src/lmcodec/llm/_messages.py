@@ -36,6 +36,7 @@ from lmcodec.llm.codec import from_builtins as llm_from_builtins
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
 from lmcodec.wire import parts as W
 from lmcodec.wire.messages import Message
+from lmcodec.wire.unknown import UnknownPart
 
 __all__ = ["message_from", "message_to", "system_from", "system_to"]
 
@@ -61,7 +62,7 @@ def _channel(pm: Any, path: str, seen: Seen) -> tuple[list[W.ContinuationState],
 def _insert_parts(parts: list[Any], ch: MessageChannel, path: str) -> None:
     for i, c in enumerate(ch.parts):
         try:
-            parts.insert(c.index, lc_from_builtins(c.part, W.Part))
+            parts.insert(c.index, lc_from_builtins(c.part, W.Part, unknown="keep"))
         except ValidationError as e:
             raise ValidationError(e.message, f"{path}.provider_metadata.lm15.parts[{i}]") from None
 
@@ -133,7 +134,7 @@ def system_to(msg: L.Message, path: str, seen: Seen) -> tuple[Any, dict[str, Any
             return None
         parts.append(p)
     _insert_parts(parts, ch, path)
-    if not parts or any(type(p) not in _PROMPT_CLASSES for p in parts):
+    if not parts or any(type(p) not in _PROMPT_CLASSES and type(p) is not UnknownPart for p in parts):
         return None
     first = parts[0]
     if len(parts) == 1 and type(first) is W.TextPart and first.text and not first.continuation:

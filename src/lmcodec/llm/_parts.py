@@ -49,6 +49,7 @@ from lmcodec.llm._channel import (
 from lmcodec.llm.types import _is_canonical_base64
 from lmcodec.wire import parts as W
 from lmcodec.wire._checks import base64_payload, is_json_value, wire_path
+from lmcodec.wire.unknown import UnknownPart
 
 __all__ = ["Seen", "class_for", "part_from", "part_to", "to_channel"]
 
@@ -198,7 +199,7 @@ def _tool_result_to(q: L.ToolResultPart, pos: Pos, path: str, seen: Seen) -> Any
         content: list[Any] = []
         for i, d in enumerate(ch.content):
             try:
-                content.append(lc_from_builtins(d, W.ToolResultContentPart))
+                content.append(lc_from_builtins(d, W.ToolResultContentPart, unknown="keep"))
             except ValidationError as e:
                 raise ValidationError(e.message, f"{path}.provider_metadata.lm15.content[{i}]") from None
     else:
@@ -310,9 +311,10 @@ def part_to(q: Any, role: str, pos: Pos, path: str, seen: Seen) -> Any:
 
 
 def to_channel(p: Any) -> bool:
-    """True for a canonical part with no llm form: it rides in its message's lm15 channel."""
+    """True for a canonical part with no llm form: it rides in its message's lm15 channel (an
+    UnknownPart as its JSON value, read back by ``unknown="keep"``)."""
     cls = type(p)
-    if cls is W.CitationPart:
+    if cls is W.CitationPart or cls is UnknownPart:
         return True
     if cls in _TAG_OF:
         if p.file_id is not None:
@@ -427,7 +429,9 @@ def _nested_markers(p: Any) -> bool:
     if has_markers(p.continuation, PART_RANKS):
         return True
     if type(p) is W.ToolResultPart:
-        return any(has_markers(c.continuation, PART_RANKS) for c in p.content)
+        return any(
+            not isinstance(c, UnknownPart) and has_markers(c.continuation, PART_RANKS) for c in p.content
+        )
     return False
 
 

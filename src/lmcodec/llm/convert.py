@@ -37,9 +37,12 @@ What cannot be carried (``to_turn`` raises :class:`lmcodec.ValidationError` with
    JSON cannot spell a lone surrogate (llm's ``json.dumps`` can): the Turn holds it in memory.
 
 Everything else is carried, including llm values of the wrong JSON type (a part whose
-``text`` is a number travels whole in a marker). Semantic, not data, differences: a missing
-MIME type is inferred without I/O (magic bytes, file suffix); ``finish_reason`` is inferred
-(``"tool_call"`` when the output calls a client tool, else ``"stop"``); a canonical hidden
+``text`` is a number travels whole in a marker) and the items of unknown tags that
+``unknown="keep"`` reads (UnknownPart, UnknownTool: in the lm15 channel as their JSON value;
+to_turn gives back an equal item, which re-encodes as msgspec writes that value). Semantic,
+not data, differences: a missing MIME type is inferred without I/O (magic bytes, file
+suffix); ``finish_reason`` is inferred (``"tool_call"`` when the output calls a client tool,
+else ``"stop"``); a canonical hidden
 ThinkingPart becomes llm 0.36's metadata-only reasoning (not ``redacted``); canonical-only
 data (tools, tool_choice, citations, ...) is invisible to llm plugins; options are emitted
 under llm's common names (``max_tokens``, ``temperature``, ...), and llm's ``Options`` is
@@ -172,7 +175,7 @@ def to_turn(record: L.Response) -> Turn:
     ch = TurnChannel()
     if raw_turn is not None:
         try:
-            ch = lc_from_builtins(raw_turn, TurnChannel)
+            ch = lc_from_builtins(raw_turn, TurnChannel, unknown="keep")  # an UnknownTool comes back
         except ValidationError as e:
             turn_path = "$.messages[0].provider_metadata.lm15.turn" + e.path[1:]
             raise ValidationError(f"not what lc.llm.from_turn writes: {e.message}", turn_path) from None
