@@ -54,6 +54,16 @@ TURNS: dict[str, lc.Turn] = {
 }
 
 
+def test_an_unknown_tool_beside_a_lone_surrogate_comes_back_through_llm_json() -> None:
+    """Canonical JSON cannot spell the surrogate, so the channel is built by msgspec.to_builtins,
+    which keeps tuples: the record read back (lists) was "not what from_turn writes"."""
+    turn = TURNS["an UnknownTool"]
+    turn = lc.replace(turn, request=lc.replace(turn.request, config=lc.Config(extensions={"x": "\ud800"})))
+    record = L.from_turn(turn)
+    assert L.to_turn(record) == turn
+    assert L.to_turn(L.decode(L.encode(record), L.Response)) == turn
+
+
 def test_the_turns_hold_the_unknown_items() -> None:
     for name, turn in TURNS.items():
         assert "Unknown" in repr(turn), name

@@ -118,16 +118,19 @@ class MessageChannel(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=T
     turn: dict[str, Any] | None = None
 
 
+_ARRAYS = (list, tuple)  # msgspec.to_builtins keeps a tuple; both are one JSON array
+
+
 def _same(a: Any, b: Any) -> bool:
     ta = type(a)
+    if ta in _ARRAYS and type(b) in _ARRAYS:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     if ta is not type(b):
         return False
     if ta is dict:
         if list(a) != list(b):
             return False
         return all(_same(v, b[k]) for k, v in a.items())
-    if ta is list:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     if ta is float and a != a:
         return bool(b != b)
     return bool(a == b)
