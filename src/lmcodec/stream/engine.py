@@ -207,6 +207,9 @@ class Engine:
         self.sink.begin(model)
 
     def _map(self, frames: list[bytes]) -> None:
+        """Map frames onto the sink; no frames (a body of comments and fields only) is nothing to map."""
+        if not frames:
+            return
         mapper = self.mapper
         if not self._begun:  # a new stream: the sink told the model a synthesized start names
             self._begun = True
