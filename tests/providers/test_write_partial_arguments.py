@@ -188,9 +188,10 @@ def test_arguments_holding_nan_marked_by_the_stream_reader_are_written_raw(diale
     assert read_body(lc.encode_response(dialect, _one_call({"partial_json": raw}))) == [raw]
 
 
-DEEP = '{"a":' * 5000 + "1" + "}" * 5000
-"""Arguments nested past Python's recursion limit: lm15's json.loads raises RecursionError, which
-its ``_parse_json_best_effort`` catches, so lm15 marks them as text that is not JSON."""
+DEEP = '{"a":' * 100_000 + "1" + "}" * 100_000
+"""Arguments nested past what json.loads takes on every supported Python (3.10-3.11 refuse ~1,000
+levels, 3.12+ ~10,000): lm15's json.loads raises RecursionError, which its
+``_parse_json_best_effort`` catches, so lm15 marks them as text that is not JSON."""
 
 
 @pytest.mark.parametrize("dialect", ["openai", "openai_chat", "anthropic", "gemini"])
