@@ -6,12 +6,22 @@ import json
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers._build_common import float_spelling_may_differ
-from lmcodec.providers.openai._common import arguments_json, data_part_text
+from lmcodec.providers._build_wire import ResponsesCall
+from lmcodec.providers.openai._common import (
+    ENCODE_ERRORS,
+    Pending,
+    arguments_json,
+    data_part_text,
+    encode_arguments,
+    settle_arguments,
+    stdlib_spells_alike,
+)
 
 from ..wire.lm15_strategies import JSON_OBJ
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, check_build
@@ -49,3 +59,71 @@ _SPELLING_BYTES = st.lists(st.sampled_from([b"0", b"7", b"e", b"E", b".", b"x", 
 def test_float_spelling_check_is_the_regular_expression(data: bytes) -> None:
     """The substring form of the float-spelling check says what ``[0-9][eE]|0\\.0000`` says."""
     assert float_spelling_may_differ(data) is (_SPELLING_REFERENCE.search(data) is not None)
+
+
+def _encodable(values: list[dict[str, Any]]) -> list[tuple[dict[str, Any], bytes]]:
+    """The values msgspec writes, with its bytes (the others are written by the stdlib at once)."""
+    out = []
+    for value in values:
+        try:
+            out.append((value, encode_arguments(value)))
+        except ENCODE_ERRORS:
+            continue
+    return out
+
+
+@REQUEST_SETTINGS
+@given(st.lists(JSON_OBJ, max_size=6))
+def test_one_check_of_all_the_arguments_says_what_each_check_says(values: list[dict[str, Any]]) -> None:
+    """The builders check msgspec's text of every call input of a request at once: the check of
+    the texts joined by newlines passes if and only if the check of each one does."""
+    datas = [data for _, data in _encodable(values)]
+    assert stdlib_spells_alike(b"\n".join(datas)) is all(stdlib_spells_alike(d) for d in datas)
+
+
+@REQUEST_SETTINGS
+@given(st.lists(JSON_OBJ, max_size=6))
+def test_settled_arguments_are_what_the_per_call_path_writes(values: list[dict[str, Any]]) -> None:
+    """The calls of a walk hold msgspec's text unchecked; settled, each is json.dumps's text,
+    the per-call path's (arguments_json)."""
+    pending: Pending = ([], [], [])
+    for value, data in _encodable(values):
+        call = ResponsesCall("call_1", "f", data.decode())
+        pending[0].append(call)
+        pending[1].append(data)
+        pending[2].append(value)
+    settle_arguments(pending)
+    for call, value in zip(pending[0], pending[2], strict=True):
+        assert call.arguments == json.dumps(value, separators=(",", ":")) == arguments_json(value)
+
+
+_INPUTS = [  # msgspec writes the first, second and last as json.dumps does; the others not
+    {"city": "Lisbon"},
+    {"limit": 3, "query": "x1e2"},
+    {"city": "São Paulo"},
+    {"ratio": 1e16, "small": 0.00001},
+    {"bell": "\x7f", "big": 2**70, "lone": "\ud800"},
+    {"nested": [{"a": 1.5}, {"b": None}]},
+]
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai_chat"])
+@pytest.mark.parametrize(
+    "order", [_INPUTS, _INPUTS[::-1], _INPUTS[:2], _INPUTS[2:3]], ids=["all", "reversed", "ascii", "one"]
+)
+def test_a_request_whose_calls_need_the_stdlib_in_part_builds_as_lm15(
+    provider: str, order: list[Any]
+) -> None:
+    """Calls whose inputs msgspec spells as json.dumps does next to calls it does not (non-ASCII,
+    DEL, exponent and long-fraction floats, an int past 64 bits, a lone surrogate), across messages."""
+    calls = [lc.ToolCallPart(f"call_{i}", "f", value) for i, value in enumerate(order)]
+    half = len(calls) // 2
+    messages = [lc.Message.user("go")]
+    for group in (calls[:half], calls[half:]):
+        if group:
+            messages.append(lc.Message.assistant(group))
+            messages.append(lc.Message.tool({call.id: "ok" for call in group}))
+    messages.append(lc.Message.user("and?"))
+    request = lc.Request("gpt-4.1-mini", messages)
+    expected = check_build(provider, request, stream=False)
+    assert "error" not in expected

@@ -190,8 +190,11 @@ def _lookup(table: dict[str, Any], provider: str) -> Any:
 
 def build_request(provider: str, request: Request, *, stream: bool = False) -> ProviderRequest:
     """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials)."""
-    build = _lookup(_BUILDERS, provider)
-    require_instance(request, Request, "request")
+    build = _BUILDERS.get(provider) if type(provider) is str else None
+    if build is None:
+        build = _lookup(_BUILDERS, provider)
+    if type(request) is not Request:
+        require_instance(request, Request, "request")
     try:
         result: ProviderRequest = build(request, stream=stream)
     except RecursionError:

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.codecs._buffers import encode_reusing
+from lmcodec.codecs._buffers import KEEP, POOL
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import Adaptation, CitationPart, DataPart, Part, TextPart, ThinkingPart
 from lmcodec.wire.telemetry import AdaptationAction
@@ -85,8 +85,9 @@ def float_spelling_may_differ(data: bytes) -> bool:
     """Whether JSON written by msgspec may spell a float otherwise than ``json.dumps``: a digit
     followed by ``e``/``E`` (an exponent) or ``0.0000`` (a long fraction) anywhere in it. The
     bytes mapped to ``0``/``e``/space make the first one plain substring search (a regular
-    expression with a class at its head costs several times more on every tool call)."""
-    return data.translate(_DIGIT_E).find(b"0e") >= 0 or data.find(b"0.0000") >= 0
+    expression with a class at its head costs several times more on every tool call; ``partition``
+    searches without the argument parsing of ``find``)."""
+    return bool(data.translate(_DIGIT_E).partition(b"0e")[1] or data.partition(b"0.0000")[1])
 
 
 def data_part_text(part: DataPart) -> str:
@@ -153,9 +154,14 @@ def continuation_value(part: Any, provider: str, kind: str) -> dict[str, Any] | 
 def encode_body(payload: dict[str, Any]) -> bytes:
     """The JSON body, compact, in insertion order (lm15 ``json_dumps``); text that is not valid
     Unicode (a lone surrogate) is refused with lm15's message. Written into a pooled buffer
-    (no regrowth from a few bytes on every build)."""
+    (no regrowth from a few bytes on every build; :func:`lmcodec.codecs._buffers.encode_reusing`
+    inline, one call less per build)."""
     try:
-        return encode_reusing(_ENCODE_INTO, payload)
+        buffer = POOL.pop()
+    except IndexError:  # first call, or every spare buffer is in use by another thread
+        buffer = bytearray()
+    try:
+        _ENCODE_INTO(payload, buffer)
     except UnicodeEncodeError as exc:
         codepoints = " ".join(f"U+{ord(ch):04X}" for ch in exc.object[exc.start : exc.end])
         raise ValidationError(
@@ -163,6 +169,10 @@ def encode_body(payload: dict[str, Any]) -> bytes:
             "which no provider can receive; repair the text first, e.g. "
             "text.encode('utf-8', 'replace').decode('utf-8')"
         ) from exc
+    body = bytes(buffer)
+    if len(body) <= KEEP:
+        POOL.append(buffer)
+    return body
 
 
 # ─── judgments (MAP-14): the properties of a json_schema that declare their answer set ───

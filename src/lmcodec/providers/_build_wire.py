@@ -106,9 +106,9 @@ class ChatCall(msgspec.Struct, gc=False):
     function: ChatFunction
 
 
-class ChatToolSpec(msgspec.Struct, kw_only=True, gc=False):
+class ChatToolSpec(msgspec.Struct, gc=False):
     name: str
-    description: str | UnsetType = UNSET
+    description: str | UnsetType  # UNSET (no description) is left out
     parameters: Any
 
 
@@ -146,9 +146,9 @@ class ResponsesCallOutput(msgspec.Struct, tag_field="type", tag="function_call_o
     output: Any
 
 
-class ResponsesFunctionTool(msgspec.Struct, tag_field="type", tag="function", kw_only=True, gc=False):
+class ResponsesFunctionTool(msgspec.Struct, tag_field="type", tag="function", gc=False):
     name: str
-    description: str | UnsetType = UNSET
+    description: str | UnsetType  # UNSET (no description) is left out
     parameters: Any
 
 

@@ -36,9 +36,11 @@ from lmcodec.wire import (
 from lmcodec.wire.judgments import schema_has_judgments
 
 __all__ = [
+    "ENCODE_ERRORS",
     "MEDIA_KINDS",
     "AssistantMedia",
     "Notes",
+    "Pending",
     "arguments_json",
     "cache_breakpoint_index",
     "cache_common_payload",
@@ -46,6 +48,7 @@ __all__ = [
     "check_message_media",
     "check_tool_result_media",
     "data_part_text",
+    "encode_arguments",
     "encode_body",
     "lone_text_result",
     "media_base64",
@@ -53,6 +56,9 @@ __all__ = [
     "model_without_prefix",
     "note_unmeasurable_probabilities",
     "parts_to_text",
+    "settle_arguments",
+    "stdlib_arguments",
+    "stdlib_spells_alike",
     "unsupported",
 ]
 
@@ -90,17 +96,52 @@ def note(
 # against ``ensure_ascii=True``, non-ASCII text and DEL (0x7f). Output holding none of these is taken as is;
 # anything else (a string that merely looks like one included) goes through the stdlib encoder.
 _ascii_json = json.JSONEncoder(separators=(",", ":"))
+encode_arguments: Final = _encoder.encode
+"""msgspec's text of a tool call's input, checked by :func:`settle_arguments` before it is sent."""
+ENCODE_ERRORS: Final = (TypeError, UnicodeEncodeError, OverflowError)
+"""What :data:`encode_arguments` raises for a value :data:`stdlib_arguments` may still write."""
+stdlib_arguments: Final = _ascii_json.encode
+"""lm15's own text of a tool call's input (``json.dumps``, ASCII escapes)."""
 
 
 def arguments_json(value: Any) -> str:
     """A tool call's ``arguments`` string exactly as lm15 writes it (``json.dumps``, ASCII escapes)."""
     try:
         fast = _encoder.encode(value)
-    except (TypeError, UnicodeEncodeError, OverflowError):
+    except ENCODE_ERRORS:
         return _ascii_json.encode(value)
-    if fast.isascii() and fast.find(b"\x7f") < 0 and not float_spelling_may_differ(fast):
+    if stdlib_spells_alike(fast):
         return fast.decode("ascii")
     return _ascii_json.encode(value)
+
+
+def stdlib_spells_alike(data: bytes) -> bool:
+    """Whether ``json.dumps`` (ASCII escapes) writes what msgspec wrote as ``data`` byte for byte:
+    no byte past ASCII, no DEL, no float msgspec spells otherwise. (``partition`` finds a
+    substring without the argument parsing of ``find``; ``in`` on bytes first tries the
+    needle as an integer.)"""
+    return data.isascii() and not data.partition(b"\x7f")[1] and not float_spelling_may_differ(data)
+
+
+Pending = tuple[list[Any], list[bytes], list[Any]]
+"""The function calls of one build whose ``arguments`` hold msgspec's text of their input, not
+checked yet: the calls, msgspec's bytes and the inputs, in call order (filled by a builder's
+walk, checked by :func:`settle_arguments`)."""
+
+
+def settle_arguments(pending: Pending) -> None:
+    """Make each pending call's ``arguments`` lm15's text of its input.
+
+    One check of msgspec's bytes of all the inputs, joined by newlines, says what the checks of
+    each would (none of the spellings checked spans a newline), so the calls usually hold
+    lm15's text already; otherwise each input is checked alone."""
+    calls, datas, values = pending
+    if stdlib_spells_alike(b"\n".join(datas)):
+        return
+    for index, call in enumerate(calls):
+        data = datas[index]
+        if not stdlib_spells_alike(data):
+            call.arguments = _ascii_json.encode(values[index])
 
 
 def media_base64(part: Any) -> str:

@@ -35,10 +35,11 @@ from lmcodec.providers._build_wire import (
 )
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.openai._common import (
+    ENCODE_ERRORS,
     MEDIA_KINDS,
     AssistantMedia,
     Notes,
-    arguments_json,
+    Pending,
     breakpoint_unsupported,
     cache_breakpoint_index,
     cache_common_payload,
@@ -46,6 +47,7 @@ from lmcodec.providers.openai._common import (
     check_message_media,
     check_tool_result_media,
     data_part_text,
+    encode_arguments,
     encode_body,
     lone_text_result,
     media_base64,
@@ -54,6 +56,8 @@ from lmcodec.providers.openai._common import (
     note,
     note_unmeasurable_probabilities,
     parts_to_text,
+    settle_arguments,
+    stdlib_arguments,
     tool_result_error_text,
     unsupported,
 )
@@ -111,7 +115,9 @@ STOP_REASON: Final = (
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    model = model_without_prefix(request.model, PROVIDER)
+    model = request.model
+    if ":" in model:
+        model = model_without_prefix(model, PROVIDER)
     notes: Notes = []
     try:
         payload = _payload(request, model, stream, notes)
@@ -121,7 +127,7 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     return ProviderRequest(
         method="POST",
         path=PATH,
-        headers=dict(HEADERS),
+        headers=HEADERS.copy(),
         body=encode_body(payload),
         adaptations=tuple(notes),
     )
@@ -151,11 +157,15 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
         _refuse_compat_override(config.extensions)
     cache = config.cache
     breakpoint_index = None if cache is None else cache_breakpoint_index(request, CACHE_CONTROL, notes)
-    payload: dict[str, Any] = {
-        "model": model,
-        "input": _input_items(request.messages, breakpoint_index),
-        "stream": stream,
-    }
+    items: list[Any] = []
+    pending: Pending = ([], [], [])
+    if breakpoint_index is None:
+        _write_messages(request.messages, items, pending)
+    else:
+        _write_marked_conversation(request.messages, breakpoint_index, items, pending)
+    if pending[0]:
+        settle_arguments(pending)
+    payload: dict[str, Any] = {"model": model, "input": items, "stream": stream}
     system = request.system
     if system:
         text = system if isinstance(system, str) else parts_to_text(system)
@@ -181,21 +191,27 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
             "the Responses wire has no top_k (Anthropic and Gemini carry it)",
             asked=config.top_k,
         )
-    for name in DROPPED_KNOBS:
-        value = getattr(config, name)
-        if value is not None:
-            note(
-                notes,
-                f"config.{name}",
-                "dropped",
-                f"the Responses wire has no {name} field (the Chat Completions dialect carries it)",
-                asked=value,
-            )
+    if config.seed is not None or config.frequency_penalty is not None or config.presence_penalty is not None:
+        for name in DROPPED_KNOBS:
+            value = getattr(config, name)
+            if value is not None:
+                note(
+                    notes,
+                    f"config.{name}",
+                    "dropped",
+                    f"the Responses wire has no {name} field (the Chat Completions dialect carries it)",
+                    asked=value,
+                )
     if config.logprobs is not None:
         payload["top_logprobs"] = config.logprobs
         payload["include"] = ["message.output_text.logprobs"]
     if request.tools:
-        payload["tools"] = [_tool(tool) for tool in request.tools]
+        payload["tools"] = [
+            ResponsesFunctionTool(tool.name, tool.description or UNSET, tool.parameters)
+            if type(tool) is FunctionTool
+            else _tool(tool)
+            for tool in request.tools
+        ]
     choice = _tool_choice(request)
     if choice is not None:
         payload["tool_choice"] = choice
@@ -237,74 +253,142 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     return payload
 
 
-def _has_dropped_knob(config: Any) -> bool:
-    return (
-        config.seed is not None or config.frequency_penalty is not None or config.presence_penalty is not None
-    )
+def _write_marked_conversation(
+    messages: tuple[Message, ...], breakpoint_index: int, items: list[Any], pending: Pending
+) -> None:
+    """The items of a conversation whose message ``breakpoint_index`` carries the cache mark."""
+    _write_messages(messages[:breakpoint_index], items, pending)
+    _write_marked(messages[breakpoint_index], breakpoint_index, items, pending)
+    _write_messages(messages[breakpoint_index + 1 :], items, pending)
 
 
-def _input_items(messages: tuple[Message, ...], breakpoint_index: int | None) -> list[Any]:
-    items: list[Any] = []
-    for index, message in enumerate(messages):
+def _write_messages(messages: tuple[Message, ...], items: list[Any], pending: Pending) -> None:
+    """Append the items of ``messages``: the common parts (exact TextPart and ToolCallPart, a
+    ToolResultPart of one text) written inline, every other part by its helper."""
+    append = items.append
+    calls, datas, values = pending
+    for message in messages:
         role = message.role
         parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
-        if index == breakpoint_index and role in ("assistant", "tool"):
-            raise breakpoint_unsupported(PROVIDER, index, role)
         if role == "tool":
             for part in parts:
+                if type(part) is ToolResultPart and not part.is_error:
+                    result = part.content
+                    if len(result) == 1 and type(result[0]) is TextPart:
+                        append(ResponsesCallOutput(part.id, result[0].text))
+                        continue
                 if isinstance(part, ToolResultPart):
-                    items.append(ResponsesCallOutput(part.id, _tool_output(part)))
-            continue
-        if role == "assistant":
-            content = _assistant_content(parts, items)
+                    append(ResponsesCallOutput(part.id, _tool_output(part)))
+        elif role == "assistant":
+            if len(parts) == 1 and type(parts[0]) is TextPart:  # a reply of one text
+                append(ResponsesItem(role, [ResponsesOutputText(parts[0].text)]))
+                continue
+            content = []
+            called: list[Any] = []
+            for part in parts:
+                kind = type(part)
+                if kind is TextPart:
+                    content.append(ResponsesOutputText(part.text))
+                elif kind is ToolCallPart:
+                    called.append(part)
+                else:
+                    _assistant_part(part, content, called, items)
+            if content:
+                append(ResponsesItem("assistant", content))
+            for part in called:
+                value = part.input
+                try:
+                    data = encode_arguments(value)
+                except ENCODE_ERRORS:
+                    append(ResponsesCall(part.id, part.name, stdlib_arguments(value)))
+                else:
+                    call = ResponsesCall(part.id, part.name, data.decode())
+                    append(call)
+                    calls.append(call)
+                    values.append(value)
+                    datas.append(data)
+        elif len(parts) == 1 and type(parts[0]) is TextPart:
+            append(ResponsesItem(role, [ResponsesInputText(parts[0].text)]))
         else:
-            content = [
-                ResponsesInputText(part.text)
-                if type(part) is TextPart  # exact type first: a negative isinstance on a wire class is slow
-                else _input_block(part)
-                for part in parts
-                if type(part) is TextPart or not isinstance(part, (ToolCallPart, ToolResultPart))
-            ]
-        if index == breakpoint_index:
-            last = content[-1] if content else None
-            if type(last) is ResponsesInputText:
-                last.prompt_cache_breakpoint = {"mode": "explicit"}
-            elif isinstance(last, dict) and last.get("type") == "input_text":
-                last["prompt_cache_breakpoint"] = {"mode": "explicit"}
-            else:
-                raise breakpoint_unsupported(PROVIDER, index, role)
-        if content:
-            items.append(ResponsesItem(DEVELOPER_ROLE if role == "developer" else role, content))
-        for part in parts:
-            if type(part) is ToolCallPart or (type(part) is not TextPart and isinstance(part, ToolCallPart)):
-                items.append(ResponsesCall(part.id, part.name, arguments_json(part.input)))
-    return items
+            content, called = _prompt_content(parts)
+            if content:
+                append(ResponsesItem(role, content))
+            if called:
+                _write_calls(called, items, pending)
 
 
-def _assistant_content(parts: tuple[Any, ...], items: list[Any]) -> list[Any]:
-    """Assistant text and refusals; a reasoning item with OpenAI state is replayed before them."""
+def _write_marked(message: Message, index: int, items: list[Any], pending: Pending) -> None:
+    """The message of ``prefix_until_index``: its last block, an input text, carries the mark."""
+    role = message.role
+    if role in ("assistant", "tool"):
+        raise breakpoint_unsupported(PROVIDER, index, role)
+    content, called = _prompt_content(message.parts)
+    last = content[-1] if content else None
+    if type(last) is ResponsesInputText:
+        last.prompt_cache_breakpoint = {"mode": "explicit"}
+    elif isinstance(last, dict) and last.get("type") == "input_text":
+        last["prompt_cache_breakpoint"] = {"mode": "explicit"}
+    else:
+        raise breakpoint_unsupported(PROVIDER, index, role)
+    items.append(ResponsesItem(role, content))
+    if called:
+        _write_calls(called, items, pending)
+
+
+def _write_calls(called: list[Any], items: list[Any], pending: Pending) -> None:
+    """One function_call item per tool call; msgspec's text of the input, settled after the walk
+    (an input msgspec cannot write is written by the stdlib at once, as lm15 would fail on it)."""
+    calls, datas, values = pending
+    for part in called:
+        value = part.input
+        try:
+            data = encode_arguments(value)
+        except ENCODE_ERRORS:
+            items.append(ResponsesCall(part.id, part.name, stdlib_arguments(value)))
+        else:
+            call = ResponsesCall(part.id, part.name, data.decode())
+            items.append(call)
+            calls.append(call)
+            datas.append(data)
+            values.append(value)
+
+
+def _prompt_content(parts: tuple[Any, ...]) -> tuple[list[Any], list[Any]]:
+    """A user/developer message's input blocks and, apart, its tool calls (items after it)."""
     content: list[Any] = []
+    called: list[Any] = []
     for part in parts:
-        if type(part) is ToolCallPart:  # exact type first: a negative isinstance on a wire class is slow
-            continue
-        if isinstance(part, TextPart):
+        if type(part) is TextPart:  # exact type first: a negative isinstance on a wire class is slow
+            content.append(ResponsesInputText(part.text))
+        elif isinstance(part, ToolCallPart):
+            called.append(part)
+        elif not isinstance(part, ToolResultPart):
+            content.append(_input_block(part))
+    return content, called
+
+
+def _assistant_part(part: Any, content: list[Any], called: list[Any], items: list[Any]) -> None:
+    """An assistant part other than an exact TextPart or ToolCallPart: refusals, thinking (a
+    reasoning item with OpenAI state goes out before the message), subclasses; media refused."""
+    if isinstance(part, ToolCallPart):
+        called.append(part)
+    elif isinstance(part, TextPart):
+        content.append(ResponsesOutputText(part.text))
+    elif isinstance(part, RefusalPart):
+        content.append({"type": "refusal", "refusal": part.text})
+    elif isinstance(part, ThinkingPart):
+        state = _reasoning_state(part)
+        if state:
+            item: dict[str, Any] = {"type": "reasoning"}
+            for key, value in state.items():
+                if key in ("id", "encrypted_content"):
+                    item[key] = value
+            item["summary"] = [{"type": "summary_text", "text": part.text}] if part.text else []
+            items.append(item)
+        elif part.text:
             content.append(ResponsesOutputText(part.text))
-        elif isinstance(part, RefusalPart):
-            content.append({"type": "refusal", "refusal": part.text})
-        elif isinstance(part, ThinkingPart):
-            state = _reasoning_state(part)
-            if state:
-                item: dict[str, Any] = {"type": "reasoning"}
-                for key, value in state.items():
-                    if key in ("id", "encrypted_content"):
-                        item[key] = value
-                item["summary"] = [{"type": "summary_text", "text": part.text}] if part.text else []
-                items.append(item)
-            elif part.text:
-                content.append(ResponsesOutputText(part.text))
-        elif part.type in MEDIA_KINDS:
-            raise AssistantMedia
-    return content
+    elif part.type in MEDIA_KINDS:
+        raise AssistantMedia
 
 
 def _reasoning_state(part: ThinkingPart) -> dict[str, Any] | None:
@@ -394,9 +478,7 @@ def _builtin_type(tool: BuiltinTool) -> str:
 
 def _tool(tool: FunctionTool | BuiltinTool) -> Any:
     if type(tool) is FunctionTool or isinstance(tool, FunctionTool):
-        return ResponsesFunctionTool(
-            name=tool.name, description=tool.description or UNSET, parameters=tool.parameters
-        )
+        return ResponsesFunctionTool(tool.name, tool.description or UNSET, tool.parameters)
     out: dict[str, Any] = {"type": _builtin_type(tool)}
     if tool.config:
         out.update(tool.config)

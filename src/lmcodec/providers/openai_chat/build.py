@@ -31,10 +31,11 @@ from lmcodec.providers._build_wire import (
 )
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.openai._common import (
+    ENCODE_ERRORS,
     MEDIA_KINDS,
     AssistantMedia,
     Notes,
-    arguments_json,
+    Pending,
     breakpoint_unsupported,
     cache_breakpoint_index,
     cache_common_payload,
@@ -42,6 +43,7 @@ from lmcodec.providers.openai._common import (
     check_message_media,
     check_tool_result_media,
     data_part_text,
+    encode_arguments,
     encode_body,
     lone_text_result,
     media_data_uri,
@@ -49,6 +51,8 @@ from lmcodec.providers.openai._common import (
     note,
     note_unmeasurable_probabilities,
     parts_to_text,
+    settle_arguments,
+    stdlib_arguments,
     tool_result_error_text,
     unsupported,
 )
@@ -86,7 +90,9 @@ ROW_WIRE: Final = "a Chat Completions tool row"
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    model = model_without_prefix(request.model, PROVIDER)
+    model = request.model
+    if ":" in model:
+        model = model_without_prefix(model, PROVIDER)
     notes: Notes = []
     try:
         payload = _payload(request, model, stream, notes)
@@ -96,7 +102,7 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     return ProviderRequest(
         method="POST",
         path=PATH,
-        headers=dict(HEADERS),
+        headers=HEADERS.copy(),
         body=encode_body(payload),
         adaptations=tuple(notes),
     )
@@ -140,7 +146,12 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
         if config.logprobs > 0:
             payload["top_logprobs"] = config.logprobs
     if request.tools:
-        payload["tools"] = [_tool(tool) for tool in request.tools]
+        payload["tools"] = [
+            ChatFunctionTool(ChatToolSpec(tool.name, tool.description or UNSET, tool.parameters))
+            if type(tool) is FunctionTool
+            else _tool(tool)
+            for tool in request.tools
+        ]
     choice = _tool_choice(request)
     if choice is not None:
         payload["tool_choice"] = choice
@@ -187,6 +198,7 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
 
 
 def _messages(request: Request, breakpoint_index: int | None) -> list[Any]:
+    """The rows: the instructions, then the messages (the one marked for the cache on its own)."""
     rows: list[Any] = []
     system = request.system
     if system:
@@ -196,42 +208,83 @@ def _messages(request: Request, breakpoint_index: int | None) -> list[Any]:
             rows.append(ChatRow(INSTRUCTION_ROLE, [block]))
         else:
             rows.append(ChatRow(INSTRUCTION_ROLE, text))
-    for index, message in enumerate(request.messages):
-        role = message.role
-        parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
-        if index == breakpoint_index:
-            if role in ("assistant", "tool"):
-                raise breakpoint_unsupported(PROVIDER, index, role)
-            content = _content(message, True)
-            if not isinstance(content, list) or not content or content[-1].get("type") != "text":
-                raise breakpoint_unsupported(PROVIDER, index, role)
-            content[-1]["prompt_cache_breakpoint"] = {"mode": "explicit"}
-            rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, content))
-        elif role == "tool":
-            for part in parts:
-                if isinstance(part, ToolResultPart):
-                    rows.append(ChatToolRow(part.id, _tool_row(part)))
-        elif role == "assistant":
-            rows.append(_assistant_row(parts))
-        elif len(parts) == 1 and type(parts[0]) is TextPart:
-            rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, parts[0].text))
-        else:
-            content = _content(message, False)
-            if content or content == "":
-                rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, content))
+    messages = request.messages
+    pending: Pending = ([], [], [])
+    if breakpoint_index is None:
+        _write_rows(messages, rows, pending)
+    else:
+        _write_rows(messages[:breakpoint_index], rows, pending)
+        _write_marked(messages[breakpoint_index], breakpoint_index, rows)
+        _write_rows(messages[breakpoint_index + 1 :], rows, pending)
+    if pending[0]:
+        settle_arguments(pending)
     return rows
 
 
-def _assistant_row(parts: tuple[Any, ...]) -> ChatAssistant:
-    """Text, refusals and (as text) thinking joined by newlines; tool calls beside them."""
+def _write_rows(messages: tuple[Message, ...], rows: list[Any], pending: Pending) -> None:
+    """Append the rows of ``messages``: the common parts (exact TextPart and ToolCallPart, a
+    ToolResultPart of one text) written inline, every other part by its helper."""
+    append = rows.append
+    for message in messages:
+        role = message.role
+        parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
+        if role == "tool":
+            for part in parts:
+                if type(part) is ToolResultPart and not part.is_error:
+                    result = part.content
+                    if len(result) == 1 and type(result[0]) is TextPart:
+                        append(ChatToolRow(part.id, result[0].text))
+                        continue
+                if isinstance(part, ToolResultPart):
+                    append(ChatToolRow(part.id, _tool_row(part)))
+        elif role == "assistant":
+            if len(parts) == 1 and type(parts[0]) is TextPart:  # a reply of one text
+                append(ChatAssistant(parts[0].text))
+            else:
+                append(_assistant_row(parts, pending))
+        elif len(parts) == 1 and type(parts[0]) is TextPart:
+            append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, parts[0].text))
+        else:
+            content = _content(message, False)
+            if content or content == "":
+                append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, content))
+
+
+def _write_marked(message: Message, index: int, rows: list[Any]) -> None:
+    """The message of ``prefix_until_index``: its content as blocks, the last (text) marked."""
+    role = message.role
+    if role in ("assistant", "tool"):
+        raise breakpoint_unsupported(PROVIDER, index, role)
+    content = _content(message, True)
+    if not isinstance(content, list) or not content or content[-1].get("type") != "text":
+        raise breakpoint_unsupported(PROVIDER, index, role)
+    content[-1]["prompt_cache_breakpoint"] = {"mode": "explicit"}
+    rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, content))
+
+
+def _assistant_row(parts: tuple[Any, ...], pending: Pending) -> ChatAssistant:
+    """Text, refusals and (as text) thinking joined by newlines; tool calls beside them, their
+    arguments msgspec's text of the input, settled after the walk (an input msgspec cannot
+    write is written by the stdlib at once, as lm15 would fail on it)."""
     bits: list[str] = []
-    calls: list[ChatCall] = []
+    called: list[ChatCall] = []
+    calls, datas, values = pending
     for part in parts:
         kind = type(part)
         if kind is TextPart:
             bits.append(part.text)
-        elif kind is ToolCallPart:
-            calls.append(ChatCall(part.id, "function", ChatFunction(part.name, arguments_json(part.input))))
+        elif kind is ToolCallPart or isinstance(part, ToolCallPart):
+            value = part.input
+            try:
+                data = encode_arguments(value)
+            except ENCODE_ERRORS:
+                function = ChatFunction(part.name, stdlib_arguments(value))
+            else:
+                function = ChatFunction(part.name, data.decode())
+                calls.append(function)
+                datas.append(data)
+                values.append(value)
+            called.append(ChatCall(part.id, "function", function))
         elif isinstance(part, TextPart):
             bits.append(part.text)
         elif isinstance(part, (RefusalPart, ThinkingPart)):
@@ -239,9 +292,7 @@ def _assistant_row(parts: tuple[Any, ...]) -> ChatAssistant:
                 bits.append(part.text)
         elif part.type in MEDIA_KINDS:
             raise AssistantMedia
-        elif isinstance(part, ToolCallPart):
-            calls.append(ChatCall(part.id, "function", ChatFunction(part.name, arguments_json(part.input))))
-    return ChatAssistant("\n".join(bits) if bits else None, calls or UNSET)
+    return ChatAssistant("\n".join(bits) if bits else None, called or UNSET)
 
 
 def _image_block(part: Any) -> dict[str, Any]:
@@ -310,8 +361,7 @@ def _tool(tool: FunctionTool | BuiltinTool) -> ChatFunctionTool:
             "Responses / Anthropic / Gemini providers",
             f"tools[{tool.name}]",
         )
-    spec = ChatToolSpec(name=tool.name, description=tool.description or UNSET, parameters=tool.parameters)
-    return ChatFunctionTool(spec)
+    return ChatFunctionTool(ChatToolSpec(tool.name, tool.description or UNSET, tool.parameters))
 
 
 def _tool_choice(request: Request) -> Any:
