@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from hypothesis import given, settings
@@ -98,3 +98,28 @@ def test_model_family_rules(
     body = json.loads(lc.build_request(PROVIDER, request).body)
     assert body.get("thinking") == thinking
     assert body["max_tokens"] == max_tokens
+
+
+_SIGNED = lc.ContinuationState(provider="gemini", kind="thought_signature", data={"value": "g"})
+_LONE_TEXTS = (  # messages the walk writes with their own text parts as blocks, and near misses
+    lc.Message.user("plain"),
+    lc.Message.assistant("reply"),
+    lc.Message(role="user", parts=(lc.TextPart(text="signed", continuation=(_SIGNED,)),)),
+    lc.Message(role="user", parts=(lc.TextPart(text="a"), lc.TextPart(text="b"))),
+    lc.Message(role="user", parts=(lc.TextPart(text=""),)),
+    lc.Message(role="developer", parts=(lc.TextPart(text="be brief"),)),
+)
+
+
+@pytest.mark.parametrize("marked", [None, 0, 1, 2, 3, 4, 5])
+@pytest.mark.parametrize("retention", [None, "long"])
+def test_text_parts_written_as_their_blocks_build_as_lm15(
+    marked: int | None, retention: Literal["long"] | None
+) -> None:
+    """A message whose text parts the walk writes as their own blocks (no AnthropicText built)
+    builds as lm15's, also when the cache mark lands on its last text."""
+    cache = None
+    if marked is not None:
+        cache = lc.CacheConfig(mode="auto", prefix_until_index=marked, retention=retention)
+    request = lc.Request(model="claude-sonnet-4-5", messages=_LONE_TEXTS, config=lc.Config(cache=cache))
+    assert assert_same_build(PROVIDER, request).error is None

@@ -70,7 +70,7 @@ class AnthropicToolResult(msgspec.Struct, tag_field="type", tag="tool_result", g
 
 class AnthropicMessage(msgspec.Struct, gc=False):
     role: str
-    content: list[Any]
+    content: list[Any] | tuple[Any, ...]  # a tuple: the message's own text parts (written alike)
 
 
 # ─── OpenAI Chat Completions ───

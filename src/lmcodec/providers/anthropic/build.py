@@ -13,27 +13,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import (
-    MEDIA_KINDS,
     Notes,
-    continuation_value,
-    data_part_text,
     encode_body,
     model_without_prefix,
     note_unmeasurable_probabilities,
     parts_to_text,
-    path_base64,
     read_judgments,
     unsupported,
 )
-from lmcodec.providers._build_wire import (
-    AnthropicMessage,
-    AnthropicText,
-    AnthropicToolResult,
-    AnthropicToolUse,
-)
 from lmcodec.providers._request import ProviderRequest
+from lmcodec.providers.anthropic import _build_blocks as blocks
 from lmcodec.providers.anthropic._build_tables import (
     API_VERSION,
     BETA_BY_BUILTIN,
@@ -45,199 +35,16 @@ from lmcodec.providers.anthropic._build_tables import (
 )
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
-    AudioPart,
-    BinaryPart,
     BuiltinTool,
-    CacheConfig,
-    DataPart,
-    DocumentPart,
     FunctionTool,
-    ImagePart,
     Reasoning,
     Request,
-    TextPart,
-    ThinkingPart,
-    ToolCallPart,
-    ToolResultPart,
-    VideoPart,
 )
 
 __all__ = ["build_request", "top_level"]
 
 PROVIDER: Final = "anthropic"
-_NO_MESSAGE_SLOT: Final = frozenset({"audio", "video", "binary"})
-_RESULT_MEDIA: Final = frozenset({"image", "document"})
-
-
-def _source(part: Any) -> dict[str, Any]:
-    """lm15 ``anthropic_source``: url, then file id, then inline (or path) bytes."""
-    if part.url is not None:
-        return {"type": "url", "url": part.url}
-    if part.file_id is not None:
-        return {"type": "file", "file_id": part.file_id}
-    if part.data is not None:
-        return {"type": "base64", "media_type": part.media_type, "data": part.data}
-    return {"type": "base64", "media_type": part.media_type, "data": path_base64(part)}
-
-
-def _result_block(part: Any) -> dict[str, Any]:
-    kind = type(part)
-    if kind is TextPart:
-        return {"type": "text", "text": part.text}
-    if kind is DataPart:
-        return {"type": "text", "text": data_part_text(part)}
-    if kind is ImagePart:
-        return {"type": "image", "source": _source(part)}
-    if kind is DocumentPart:
-        return {"type": "document", "source": _source(part)}
-    return {"type": "text", "text": parts_to_text((part,), provider=PROVIDER)}
-
-
-def _tool_result(part: ToolResultPart) -> Any:
-    content = part.content
-    if len(content) == 1 and type(content[0]) is TextPart:
-        if part.is_error:
-            return AnthropicToolResult(part.id, content[0].text, True)
-        return AnthropicToolResult(part.id, content[0].text)
-    for item in content:
-        if item.type in MEDIA_KINDS and item.type not in _RESULT_MEDIA:
-            raise unsupported(
-                PROVIDER,
-                f"anthropic: a {item.type} part in tool_result {part.id!r} cannot reach "
-                "a tool_result block — "
-                f"this server carries images but not {item.type} parts in a tool result "
-                "(compat tool_result_media='native', measured: lm15-contract/research/tool-result-content/). "
-                "Carried natively by no lm15 door yet; "
-                "or render the part to text yourself before building the tool result (MAP-10)",
-                f"messages[*].tool_result[{part.id}].content[{item.type}]",
-            )
-    blocks = [_result_block(p) for p in part.content]
-    out: dict[str, Any] = {"type": "tool_result", "tool_use_id": part.id}
-    if len(blocks) == 1 and blocks[0]["type"] == "text":
-        out["content"] = blocks[0]["text"]
-    else:
-        out["content"] = blocks
-    if part.is_error:
-        out["is_error"] = True
-    return out
-
-
-def _thinking(part: ThinkingPart) -> dict[str, Any]:
-    redacted = continuation_value(part, PROVIDER, "redacted_thinking")
-    if redacted is not None:
-        return {"type": "redacted_thinking", **redacted}
-    signed = continuation_value(part, PROVIDER, "thinking_signature")
-    if signed and signed.get("signature"):
-        return {"type": "thinking", "thinking": part.text, "signature": signed["signature"]}
-    return {"type": "text", "text": part.text}
-
-
-def _data(part: DataPart) -> dict[str, Any]:
-    return {"type": "text", "text": data_part_text(part)}
-
-
-def _image(part: ImagePart) -> dict[str, Any]:
-    return {"type": "image", "source": _source(part)}
-
-
-def _document(part: DocumentPart) -> dict[str, Any]:
-    return {"type": "document", "source": _source(part)}
-
-
-def _no_slot(part: Any) -> dict[str, Any]:
-    raise _NoSlot
-
-
-def _other(part: Any) -> dict[str, Any]:
-    return {"type": "text", "text": getattr(part, "text", "") or ""}
-
-
-class _NoSlot(Exception):
-    """A part the Messages API has no content slot for; the caller names the first one."""
-
-
-_BLOCKS: Final[dict[type, Any]] = {  # the parts other than text and tool calls
-    ThinkingPart: _thinking,
-    DataPart: _data,
-    ImagePart: _image,
-    DocumentPart: _document,
-    AudioPart: _no_slot,
-    VideoPart: _no_slot,
-    BinaryPart: _no_slot,
-}
-
-
-def _messages(request: Request) -> list[AnthropicMessage]:
-    """The messages, in one pass; a refusal names the first part lm15's media check names."""
-    out: list[AnthropicMessage] = []
-    try:
-        for message in request.messages:
-            blocks: list[Any] = []
-            parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
-            for part in parts:
-                kind = type(part)
-                if kind is TextPart:
-                    blocks.append(AnthropicText(part.text))
-                elif kind is ToolCallPart:
-                    blocks.append(AnthropicToolUse(part.id, part.name, part.input))
-                elif kind is ToolResultPart:
-                    content = part.content
-                    if len(content) == 1 and type(content[0]) is TextPart and not part.is_error:
-                        blocks.append(AnthropicToolResult(part.id, content[0].text))
-                    else:
-                        blocks.append(_tool_result(part))
-                else:
-                    blocks.append(_BLOCKS.get(kind, _other)(part))
-            role = message.role
-            if role == "assistant":
-                out.append(AnthropicMessage("assistant", blocks))
-            elif role == "developer":
-                developer = AnthropicText("[developer]\n" + parts_to_text(message.parts))
-                out.append(AnthropicMessage("user", [developer]))
-            else:
-                out.append(AnthropicMessage("user", blocks))
-    except (_NoSlot, ProviderError, ValidationError, OSError):
-        _check_media(request)
-        raise
-    return out
-
-
-def _check_media(request: Request) -> None:
-    """lm15 ``check_message_media``: audio, video and binary parts have no content slot."""
-    for i, message in enumerate(request.messages):
-        for j, part in enumerate(message.parts):
-            if part.type in _NO_MESSAGE_SLOT:
-                raise unsupported(
-                    PROVIDER,
-                    f"anthropic: messages[{i}].parts[{j}]: the program depends on this "
-                    f"{message.role} {part.type} part; no native anthropic content slot carries it (MAP-10)",
-                    f"messages[{i}].parts[{j}]",
-                )
-
-
-def _mark_cache(cache: CacheConfig, messages: list[AnthropicMessage]) -> None:
-    """MAP-6: the block marks of ``prefix_until_index`` / ``prefix="history"``."""
-    if cache.resource is not None:
-        raise unsupported(
-            PROVIDER,
-            "anthropic: cache.resource is not supported — the Messages API has no "
-            "stored-cache tier; it caches by marks on blocks",
-            "config.cache.resource",
-        )
-    if cache.prefix_until_index is not None:
-        index = min(cache.prefix_until_index, len(messages) - 1)
-    elif cache.prefix == "history":
-        index = len(messages) - 1
-    else:
-        return
-    content = messages[index].content
-    if content:
-        marker = {"type": "ephemeral", "ttl": "1h"} if cache.retention == "long" else {"type": "ephemeral"}
-        last = content[-1]
-        if isinstance(last, dict):
-            last.setdefault("cache_control", marker)
-        else:  # a lean block: it never carries a mark of its own
-            last.cache_control = marker
+_HEADERS: Final = {"anthropic-version": API_VERSION, "content-type": "application/json"}
 
 
 def _fit_reasoning(reasoning: Reasoning, model: str, adaptive: bool, notes: Notes) -> Reasoning:
@@ -314,17 +121,12 @@ def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
     for tool in request.tools:
         if subset is not None and tool.name not in subset:
             continue
-        if isinstance(tool, FunctionTool):
-            entry: dict[str, Any] = {"name": tool.name}
-            if tool.description:
-                entry["description"] = tool.description
-            entry["input_schema"] = tool.parameters
-            wire.append(entry)
+        if type(tool) is not FunctionTool:
+            wire.append(_other_tool(tool))
+        elif tool.description:
+            wire.append({"name": tool.name, "description": tool.description, "input_schema": tool.parameters})
         else:
-            entry = {"type": BUILTIN_TYPES.get(tool.name, tool.name), "name": tool.name}
-            if tool.config:
-                entry.update(tool.config)
-            wire.append(entry)
+            wire.append({"name": tool.name, "input_schema": tool.parameters})
     if subset is not None:
         notes.add(
             "config.tool_choice.allowed",
@@ -335,6 +137,20 @@ def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
             applied=[t["name"] for t in wire],
         )
     return wire
+
+
+def _other_tool(tool: FunctionTool | BuiltinTool) -> dict[str, Any]:
+    """A builtin tool's entry (or a FunctionTool subclass's)."""
+    if isinstance(tool, FunctionTool):
+        entry: dict[str, Any] = {"name": tool.name}
+        if tool.description:
+            entry["description"] = tool.description
+        entry["input_schema"] = tool.parameters
+        return entry
+    entry = {"type": BUILTIN_TYPES.get(tool.name, tool.name), "name": tool.name}
+    if tool.config:
+        entry.update(tool.config)
+    return entry
 
 
 def _tool_choice(request: Request) -> dict[str, Any] | None:
@@ -456,7 +272,7 @@ def _account(request: Request, payload: dict[str, Any], notes: Notes) -> None:
 
 
 def _headers(request: Request) -> dict[str, str]:
-    headers = {"anthropic-version": API_VERSION, "content-type": "application/json"}
+    headers = _HEADERS.copy()
     betas = []
     for tool in request.tools:  # exact type first: a negative isinstance on a wire class is slow
         if type(tool) is not FunctionTool and isinstance(tool, BuiltinTool) and tool.name in BETA_BY_BUILTIN:
@@ -467,10 +283,10 @@ def _headers(request: Request) -> dict[str, str]:
 
 
 def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
-    messages = _messages(request)
+    messages = blocks.messages(request)
     cache = request.config.cache
     if cache is not None and cache.mode != "off":
-        _mark_cache(cache, messages)
+        blocks.mark_cache(cache, messages)
     return top_level(request, model, messages, stream, notes)
 
 
@@ -540,7 +356,9 @@ def top_level(
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     notes = Notes()
-    model = model_without_prefix(request.model, PROVIDER)
+    model = request.model
+    if ":" in model:
+        model = model_without_prefix(model, PROVIDER)
     headers = _headers(request)
     body = encode_body(_payload(request, model, stream, notes))
     return ProviderRequest(

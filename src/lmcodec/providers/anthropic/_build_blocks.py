@@ -1,0 +1,244 @@
+"""The content blocks of a Request's messages for the Messages API, as lm15 1.5.0 writes them.
+
+The message walk (one dispatch on each part's exact type, the common parts inline), lm15's media
+refusals, and the cache marks of ``prefix_until_index`` / ``prefix="history"``. Used by
+:mod:`.build`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.providers._build_common import (
+    MEDIA_KINDS,
+    continuation_value,
+    data_part_text,
+    parts_to_text,
+    path_base64,
+    unsupported,
+)
+from lmcodec.providers._build_wire import (
+    AnthropicMessage,
+    AnthropicText,
+    AnthropicToolResult,
+    AnthropicToolUse,
+)
+from lmcodec.wire import (
+    AudioPart,
+    BinaryPart,
+    CacheConfig,
+    DataPart,
+    DocumentPart,
+    ImagePart,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+    VideoPart,
+)
+
+__all__ = ["mark_cache", "messages"]
+
+PROVIDER: Final = "anthropic"
+_NO_MESSAGE_SLOT: Final = frozenset({"audio", "video", "binary"})
+_RESULT_MEDIA: Final = frozenset({"image", "document"})
+
+
+def _source(part: Any) -> dict[str, Any]:
+    """lm15 ``anthropic_source``: url, then file id, then inline (or path) bytes."""
+    if part.url is not None:
+        return {"type": "url", "url": part.url}
+    if part.file_id is not None:
+        return {"type": "file", "file_id": part.file_id}
+    if part.data is not None:
+        return {"type": "base64", "media_type": part.media_type, "data": part.data}
+    return {"type": "base64", "media_type": part.media_type, "data": path_base64(part)}
+
+
+def _result_block(part: Any) -> dict[str, Any]:
+    kind = type(part)
+    if kind is TextPart:
+        return {"type": "text", "text": part.text}
+    if kind is DataPart:
+        return {"type": "text", "text": data_part_text(part)}
+    if kind is ImagePart:
+        return {"type": "image", "source": _source(part)}
+    if kind is DocumentPart:
+        return {"type": "document", "source": _source(part)}
+    return {"type": "text", "text": parts_to_text((part,), provider=PROVIDER)}
+
+
+def _tool_result(part: ToolResultPart) -> Any:
+    content = part.content
+    if len(content) == 1 and type(content[0]) is TextPart:
+        if part.is_error:
+            return AnthropicToolResult(part.id, content[0].text, True)
+        return AnthropicToolResult(part.id, content[0].text)
+    for item in content:
+        if item.type in MEDIA_KINDS and item.type not in _RESULT_MEDIA:
+            raise unsupported(
+                PROVIDER,
+                f"anthropic: a {item.type} part in tool_result {part.id!r} cannot reach "
+                "a tool_result block — "
+                f"this server carries images but not {item.type} parts in a tool result "
+                "(compat tool_result_media='native', measured: lm15-contract/research/tool-result-content/). "
+                "Carried natively by no lm15 door yet; "
+                "or render the part to text yourself before building the tool result (MAP-10)",
+                f"messages[*].tool_result[{part.id}].content[{item.type}]",
+            )
+    blocks = [_result_block(p) for p in part.content]
+    out: dict[str, Any] = {"type": "tool_result", "tool_use_id": part.id}
+    if len(blocks) == 1 and blocks[0]["type"] == "text":
+        out["content"] = blocks[0]["text"]
+    else:
+        out["content"] = blocks
+    if part.is_error:
+        out["is_error"] = True
+    return out
+
+
+def _thinking(part: ThinkingPart) -> dict[str, Any]:
+    redacted = continuation_value(part, PROVIDER, "redacted_thinking")
+    if redacted is not None:
+        return {"type": "redacted_thinking", **redacted}
+    signed = continuation_value(part, PROVIDER, "thinking_signature")
+    if signed and signed.get("signature"):
+        return {"type": "thinking", "thinking": part.text, "signature": signed["signature"]}
+    return {"type": "text", "text": part.text}
+
+
+def _data(part: DataPart) -> dict[str, Any]:
+    return {"type": "text", "text": data_part_text(part)}
+
+
+def _image(part: ImagePart) -> dict[str, Any]:
+    return {"type": "image", "source": _source(part)}
+
+
+def _document(part: DocumentPart) -> dict[str, Any]:
+    return {"type": "document", "source": _source(part)}
+
+
+def _no_slot(part: Any) -> dict[str, Any]:
+    raise _NoSlot
+
+
+def _other(part: Any) -> dict[str, Any]:
+    return {"type": "text", "text": getattr(part, "text", "") or ""}
+
+
+class _NoSlot(Exception):
+    """A part the Messages API has no content slot for; the caller names the first one."""
+
+
+_BLOCKS: Final[dict[type, Any]] = {  # the parts other than text and tool calls
+    ThinkingPart: _thinking,
+    DataPart: _data,
+    ImagePart: _image,
+    DocumentPart: _document,
+    AudioPart: _no_slot,
+    VideoPart: _no_slot,
+    BinaryPart: _no_slot,
+}
+
+
+def _block(part: Any) -> Any:
+    """The content block of any part (the walk writes the common ones inline)."""
+    kind = type(part)
+    if kind is TextPart:
+        return AnthropicText(part.text)
+    if kind is ToolCallPart:
+        return AnthropicToolUse(part.id, part.name, part.input)
+    if kind is ToolResultPart:
+        return _tool_result(part)
+    return _BLOCKS.get(kind, _other)(part)
+
+
+def messages(request: Request) -> list[AnthropicMessage]:
+    """The messages, in one pass; a refusal names the first part lm15's media check names.
+
+    A text part with no continuation state is its own block: msgspec writes a TextPart as the
+    ``{"type": "text", "text"}`` block; a message of such parts alone is its own content."""
+    out: list[AnthropicMessage] = []
+    append = out.append
+    try:
+        for message in request.messages:
+            role = message.role
+            parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
+            if role == "developer":
+                for part in parts:
+                    _block(part)  # refused as lm15 refuses it
+                developer = AnthropicText("[developer]\n" + parts_to_text(parts))
+                append(AnthropicMessage("user", [developer]))
+                continue
+            if len(parts) == 1:
+                only = parts[0]
+                if type(only) is TextPart and not only.continuation:
+                    append(AnthropicMessage("assistant" if role == "assistant" else "user", parts))
+                    continue
+            blocks: list[Any] = []
+            if role == "tool":
+                for part in parts:
+                    if type(part) is ToolResultPart and not part.is_error:
+                        content = part.content
+                        if len(content) == 1 and type(content[0]) is TextPart:
+                            blocks.append(AnthropicToolResult(part.id, content[0].text))
+                            continue
+                    blocks.append(_block(part))
+            else:
+                for part in parts:
+                    kind = type(part)
+                    if kind is TextPart:
+                        blocks.append(AnthropicText(part.text) if part.continuation else part)
+                    elif kind is ToolCallPart:
+                        blocks.append(AnthropicToolUse(part.id, part.name, part.input))
+                    else:
+                        blocks.append(_block(part))
+            append(AnthropicMessage("assistant" if role == "assistant" else "user", blocks))
+    except (_NoSlot, ProviderError, ValidationError, OSError):
+        _check_media(request)
+        raise
+    return out
+
+
+def _check_media(request: Request) -> None:
+    """lm15 ``check_message_media``: audio, video and binary parts have no content slot."""
+    for i, message in enumerate(request.messages):
+        for j, part in enumerate(message.parts):
+            if part.type in _NO_MESSAGE_SLOT:
+                raise unsupported(
+                    PROVIDER,
+                    f"anthropic: messages[{i}].parts[{j}]: the program depends on this "
+                    f"{message.role} {part.type} part; no native anthropic content slot carries it (MAP-10)",
+                    f"messages[{i}].parts[{j}]",
+                )
+
+
+def mark_cache(cache: CacheConfig, messages: list[AnthropicMessage]) -> None:
+    """MAP-6: the block marks of ``prefix_until_index`` / ``prefix="history"``."""
+    if cache.resource is not None:
+        raise unsupported(
+            PROVIDER,
+            "anthropic: cache.resource is not supported — the Messages API has no "
+            "stored-cache tier; it caches by marks on blocks",
+            "config.cache.resource",
+        )
+    if cache.prefix_until_index is not None:
+        index = min(cache.prefix_until_index, len(messages) - 1)
+    elif cache.prefix == "history":
+        index = len(messages) - 1
+    else:
+        return
+    message = messages[index]
+    content = message.content
+    if content:
+        marker = {"type": "ephemeral", "ttl": "1h"} if cache.retention == "long" else {"type": "ephemeral"}
+        last = content[-1]
+        if isinstance(last, dict):
+            last.setdefault("cache_control", marker)
+        elif type(last) is TextPart:  # a text part standing for its block: the marked block replaces it
+            message.content = [*content[:-1], AnthropicText(last.text, marker)]
+        else:  # a lean block: it never carries a mark of its own
+            last.cache_control = marker
