@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lm15.providers.gemini import gemini_openapi_schema
 
 import lmcodec as lc
+from lmcodec.providers.gemini import build as gemini_build
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema, walk_fits_openapi_schema
 
 from ..wire.lm15_trees import SETTINGS
@@ -157,3 +159,21 @@ def test_a_judgment_description_that_is_not_a_string_is_an_lc_error(description:
     }
     with pytest.raises(lc.ValidationError):
         lc.translate_request("openai_chat", "gemini", json.dumps(body).encode())
+
+
+_ENCODE = msgspec.json.Encoder().encode
+
+
+@settings(SETTINGS, max_examples=200)
+@given(st.lists(st.dictionaries(_SCHEMA_KEYS, _SCHEMAS, max_size=4), min_size=1, max_size=3), st.booleans())
+def test_tool_schemas_carried_as_written_json_encode_as_the_values(
+    schemas: list[dict[str, Any]], described: bool
+) -> None:
+    """The builder carries each declaration's schema as the JSON its fit check wrote
+    (msgspec.Raw); the body it makes is the one the plain values make (the reader's path)."""
+    tools = tuple(
+        lc.FunctionTool(name=f"f{i}", description="d" if described else None, parameters=schema)
+        for i, schema in enumerate(schemas)
+    )
+    request = lc.Request(model="gemini-2.5-flash", messages=(_HI,), tools=tools)
+    assert _ENCODE(gemini_build._tools(request, True)) == _ENCODE(gemini_build._tools(request, False))

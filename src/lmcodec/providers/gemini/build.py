@@ -16,6 +16,8 @@ import urllib.parse
 from functools import lru_cache
 from typing import Any, Final
 
+import msgspec
+
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import (
     MEDIA_KINDS,
@@ -41,6 +43,7 @@ from lmcodec.providers._build_wire import (
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.gemini._build_schema import (
     fits_openapi_schema,
+    fits_openapi_schema_json,
     judgment_schema,
 )
 from lmcodec.providers.gemini._build_tables import (
@@ -187,6 +190,7 @@ def _contents(
     met yet makes the whole map, and a call id met again with another name after a result
     took its name from an earlier one redoes the pass with the whole map."""
     contents: list[Any] = []
+    append = contents.append
     met: dict[str, str] = {}  # call id -> name, the calls of the pass so far
     borrowed = False  # a result took its name from ``met``
     renamed = False  # a call id came again with another name
@@ -195,19 +199,27 @@ def _contents(
         parts: tuple[Any, ...] = message.parts
         if role == "developer":
             text = parts_to_text(parts, provider=PROVIDER, where="a developer turn")
-            contents.append(GeminiContent("user", [GeminiText("[developer]\n" + text)]))
+            append(GeminiContent("user", [GeminiText("[developer]\n" + text)]))
             continue
+        if len(parts) == 1:
+            only = parts[0]
+            if type(only) is TextPart and not only.continuation:
+                append(GeminiContent("model" if role == "assistant" else "user", [GeminiText(only.text)]))
+                continue
         out: list[Any] = []
         for part in parts:
             kind = type(part)
             if kind is TextPart and not part.continuation:
                 out.append(GeminiText(part.text))
             elif kind is ToolCallPart:
-                out.append(_call(part))
-                call_id = part.id
-                if call_id in met and met[call_id] != part.name:
+                name = part.name
+                if part.continuation:
+                    out.append(_call(part))
+                else:
+                    out.append(GeminiFunctionCall(GeminiCall(name, part.input, part.id)))
+                if met.setdefault(part.id, name) != name:
                     renamed = True
-                met[call_id] = part.name
+                    met[part.id] = name
             elif kind is ToolResultPart:
                 content = part.content
                 name = part.name
@@ -228,7 +240,7 @@ def _contents(
                     out.append(_function_response(part, {part.id: name} if name else {}))
             else:
                 out.append(_PARTS.get(kind, _other)(part))
-        contents.append(GeminiContent("model" if role == "assistant" else "user", out))
+        append(GeminiContent("model" if role == "assistant" else "user", out))
     if borrowed and renamed:
         return _contents(messages, request, _call_names(request))
     return contents
@@ -324,17 +336,21 @@ def _generation_config(request: Request, model: str, notes: Notes) -> dict[str, 
     return out
 
 
-def _tools(request: Request) -> list[dict[str, Any]]:
+def _tools(request: Request, written: bool) -> list[dict[str, Any]]:
+    """The tools; with ``written``, each declaration's schema as the JSON the schema check wrote
+    (``msgspec.Raw``, copied into the body as is), else as the plain value (which the reader
+    compares to a body's)."""
     declarations = []
     for tool in request.tools:
-        if isinstance(tool, FunctionTool):
-            entry: dict[str, Any] = {"name": tool.name}
+        if type(tool) is FunctionTool or isinstance(tool, FunctionTool):
+            schema = tool.parameters
+            fits, data = fits_openapi_schema_json(schema)
+            field = "parameters" if fits else "parametersJsonSchema"
+            value = msgspec.Raw(data) if written and data is not None else schema
             if tool.description:
-                entry["description"] = tool.description
-            entry["parameters" if fits_openapi_schema(tool.parameters) else "parametersJsonSchema"] = (
-                tool.parameters
-            )
-            declarations.append(entry)
+                declarations.append({"name": tool.name, "description": tool.description, field: value})
+            else:
+                declarations.append({"name": tool.name, field: value})
     wire: list[dict[str, Any]] = [{"functionDeclarations": declarations}] if declarations else []
     for tool in request.tools:  # exact type first: a negative isinstance on a wire class is slow
         if type(tool) is not FunctionTool and isinstance(tool, BuiltinTool):
@@ -410,13 +426,20 @@ def _payload(request: Request, model: str, notes: Notes) -> dict[str, Any]:
             "gemini: a request against a stored cache needs at least one message after the prefix",
             "$.config.cache.prefix_until_index",
         )
-    return top_level(request, model, _contents(messages, request), resource, notes)
+    return top_level(request, model, _contents(messages, request), resource, notes, written=True)
 
 
 def top_level(
-    request: Request, model: str, contents: list[Any], resource: str | None, notes: Notes
+    request: Request,
+    model: str,
+    contents: list[Any],
+    resource: str | None,
+    notes: Notes,
+    *,
+    written: bool = False,
 ) -> dict[str, Any]:
-    """The payload around already-built ``contents`` (the reader compares its fields to a body)."""
+    """The payload around already-built ``contents``: the reader compares its fields to a
+    body's; the builder asks for the tool schemas ``written`` (see :func:`_tools`)."""
     config = request.config
     extensions = config.extensions or {}
     payload: dict[str, Any] = {"contents": contents}
@@ -432,7 +455,7 @@ def top_level(
     if generation:
         payload["generationConfig"] = generation
     if request.tools and resource is None:
-        payload["tools"] = _tools(request)
+        payload["tools"] = _tools(request, written)
     tool_config = _tool_config(request, notes) if resource is None else None
     if tool_config is not None:
         payload["toolConfig"] = tool_config
@@ -471,12 +494,14 @@ def _path(model: str, stream: bool) -> str:
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     notes = Notes()
-    model = model_without_prefix(request.model, PROVIDER)
+    model = request.model
+    if ":" in model:
+        model = model_without_prefix(model, PROVIDER)
     body = encode_body(_payload(request, model, notes))
     return ProviderRequest(
         method="POST",
         path=_path(model, stream),
-        headers=dict(_HEADERS),
+        headers=_HEADERS.copy(),
         body=body,
         adaptations=tuple(notes),
     )
