@@ -7,7 +7,9 @@ every builder row builds.
 
 - ``test_build``: ``lc.build_request(p, request)`` vs lm15's adapter (``lm15.vet.adapter_for_provider``,
   ``_build``: build_request inside its adaptation scope) per provider; both must give the
-  same body value.
+  same body value. ``test_build_long``: the same on a long conversation (the workload's
+  messages seven times over, call ids renamed per round: 49 messages, 21 tool calls), where the
+  per-message cost dominates.
 - ``test_translate``: ``decode_request(src, body)`` + ``build_request(dst, ...)`` for OpenAI Chat ->
   Anthropic and Anthropic -> OpenAI Chat (the Anthropic body is lm15's for the same Request).
   The request is routed to the destination's model by ``decode_request(..., model=)``, as a
@@ -76,6 +78,26 @@ def canonical(provider: str) -> lc.Request:
     """The workload as a canonical Request addressed to ``provider``'s model."""
     request = lc.decode_request("openai_chat", BODY)
     return lc.replace(request, model=MODELS[provider])
+
+
+LONG_ROUNDS = 7
+
+
+@cache
+def long_canonical(provider: str) -> lc.Request:
+    """The workload's messages ``LONG_ROUNDS`` times over, each round's call ids its own."""
+    request = canonical(provider)
+    messages = []
+    for round_ in range(LONG_ROUNDS):
+        for message in request.messages:
+            parts = tuple(
+                lc.replace(part, id=f"{part.id}_{round_}")
+                if isinstance(part, (lc.ToolCallPart, lc.ToolResultPart))
+                else part
+                for part in message.parts
+            )
+            messages.append(lc.replace(message, parts=parts))
+    return lc.replace(request, messages=tuple(messages))
 
 
 @cache
@@ -181,6 +203,24 @@ def test_build(benchmark: Any, provider: str) -> None:
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+def test_build_long(benchmark: Any, provider: str) -> None:
+    why = unavailable(provider)
+    if why:
+        pytest.skip(why)
+    request = long_canonical(provider)
+    assert json.loads(lmcodec_build(provider, request)) == json.loads(lm15_build(provider, to_lm15(request)))
+    benchmark.group = f"build_request {provider}, {len(request.messages)} messages"
+    benchmark(lmcodec_build, provider, request)
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_build_long_lm15(benchmark: Any, provider: str) -> None:
+    request = long_canonical(provider)
+    benchmark.group = f"build_request {provider}, {len(request.messages)} messages"
+    benchmark(lm15_build, provider, to_lm15(request))
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
 def test_build_lm15(benchmark: Any, provider: str) -> None:
     lm_request = to_lm15(canonical(provider))
     benchmark.group = f"build_request {provider}"
@@ -244,24 +284,26 @@ def _ratio(times: dict[str, list[float]], a: str, b: str) -> float:
 def main(rounds: int = 9, inner: int = 200) -> None:
     print("| build_request | lmcodec µs | lm15 µs | lm15 / lmcodec |")
     print("|---|---:|---:|---:|")
-    for provider in PROVIDERS:
-        why = unavailable(provider)
-        if why:
-            print(f"| {provider} | {why} | | |")
-            continue
-        request = canonical(provider)
-        lm_request = to_lm15(request)
-        times = _rounds(
-            {
-                "lmcodec": lambda p=provider, r=request: lmcodec_build(p, r),
-                "lm15": lambda p=provider, r=lm_request: lm15_build(p, r),
-            },
-            rounds,
-            inner,
-        )
-        lc_us = statistics.median(times["lmcodec"]) * 1e6
-        lm_us = statistics.median(times["lm15"]) * 1e6
-        print(f"| {provider} | {lc_us:.1f} | {lm_us:.1f} | {_ratio(times, 'lm15', 'lmcodec'):.1f}x |")
+    for workload, label, repeat in ((canonical, "", inner), (long_canonical, ", long", inner // LONG_ROUNDS)):
+        for provider in PROVIDERS:
+            why = unavailable(provider)
+            if why:
+                print(f"| {provider}{label} | {why} | | |")
+                continue
+            request = workload(provider)
+            lm_request = to_lm15(request)
+            times = _rounds(
+                {
+                    "lmcodec": lambda p=provider, r=request: lmcodec_build(p, r),
+                    "lm15": lambda p=provider, r=lm_request: lm15_build(p, r),
+                },
+                rounds,
+                max(repeat, 1),
+            )
+            lc_us = statistics.median(times["lmcodec"]) * 1e6
+            lm_us = statistics.median(times["lm15"]) * 1e6
+            name = f"{provider}{label} ({len(request.messages)} messages)" if label else provider
+            print(f"| {name} | {lc_us:.1f} | {lm_us:.1f} | {_ratio(times, 'lm15', 'lmcodec'):.1f}x |")
     print()
     print("| translate | bytes | lmcodec µs | floor µs | lmcodec / floor | LiteLLM / lmcodec |")
     print("|---|---:|---:|---:|---:|---:|")
