@@ -192,6 +192,7 @@ class _WriterSink:
         "_moved",
         "_named",
         "_nameless",
+        "_next_free",
         "_started",
         "_taken",
         "_whole_calls",
@@ -218,6 +219,7 @@ class _WriterSink:
         self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
         self._calls: dict[int, list[Any]] = {}  # source slot -> [destination slot, id] of its call
         self._taken: set[int] = set()  # destination slots of calls
+        self._next_free = 0  # the slot after the highest one taken (a new call's, kept: not a scan)
         self._moved: tuple[int, int, int] | None = None  # a call written at another slot: see event
         self._named: set[int] = set()  # destination slots of calls written with their name
         self._nameless: dict[int, tuple[list[str], str | None]] = {}  # held: fragments, id
@@ -242,6 +244,7 @@ class _WriterSink:
         self._model = model
         self._calls = {}
         self._taken = set()
+        self._next_free = 0
         self._moved = None
         self._named = set()
         self._nameless = {}
@@ -312,7 +315,8 @@ class _WriterSink:
         But a Gemini chunk numbers its parts from 0, so parallel calls streamed one per chunk all
         come at index 0, each a whole call; and some Chat servers send every parallel call at
         index 0 with its own id. Each such call is written as a call of its own, at a destination
-        slot no other call takes (the next free one): joined, the clients got one call with the
+        slot no other call takes (the one after the highest taken, kept as a counter: a scan of
+        the slots per call was quadratic in the calls): joined, the clients got one call with the
         first call's name and the arguments of all (``{..}{..}``, not JSON). The rule: from a
         source that sends whole calls, every call part is a new call; from any other, a fragment
         that names a call with an id other than the slot's call's id (a new id is a new call;
@@ -323,8 +327,10 @@ class _WriterSink:
         slot = part_index
         taken = self._taken
         if held is not None or slot in taken:
-            slot = max(taken) + 1
+            slot = self._next_free
         taken.add(slot)
+        if slot >= self._next_free:
+            self._next_free = slot + 1
         call = self._calls[part_index] = [slot, id]
         return call
 
