@@ -232,6 +232,10 @@ class StreamWriter:
         return _sse(b"message_start", start) + _PING
 
     def _message_delta(self, end: StreamEndEvent) -> bytes:
+        if self._has_tool and (end.finish_reason is None or end.finish_reason == "stop"):
+            # what lm15's materialize (and lc.assemble, and encode_response) says of a stop beside
+            # calls: a client's agent loop runs the calls on tool_use only
+            end = _replace(end, finish_reason="tool_call")
         data = end.provider_data
         if data is not None and _is_same_message_delta(data, end, self._has_tool):
             return b"event: message_delta\ndata: " + _encode(data) + b"\n\n"

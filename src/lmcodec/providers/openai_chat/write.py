@@ -352,6 +352,10 @@ class StreamWriter:
         if self._unargued:
             out.append(self._no_arguments())
         self._ended = True
+        if self._calls and (event.finish_reason is None or event.finish_reason == "stop"):
+            # what lm15's materialize (and lc.assemble, and encode_response) says of a stop beside
+            # calls: a client's agent loop runs the calls on tool_calls only
+            event = _replace(event, finish_reason="tool_call")
         finish = _finish(event.finish_reason, bool(self._calls))
         finish_chunk = self._chunk([_finish_choice(finish)])
         data = event.provider_data
