@@ -26,15 +26,16 @@ from .write_support import DIALECTS, REQUEST, _client, corpus_id, corpus_streams
 
 def _stream_finish(dst: str, body: bytes) -> Any:
     """The finish the ``dst`` SDK's stream reader holds at the end of ``body``."""
-    if dst == "openai_chat":
-        with _client(body).chat.completions.stream(
-            model="m-1", messages=[{"role": "user", "content": "hi"}]
-        ) as s:
-            return s.get_final_completion().choices[0].finish_reason
-    if dst == "openai":
-        with _client(body).responses.stream(model="m-1", input="hi") as s:
-            final = s.get_final_response()
-        return final.status, final.incomplete_details and final.incomplete_details.reason
+    if dst == "openai_chat":  # (raw chunks: the SDK's stream helper raises on a length finish)
+        with _client(body).chat.completions.create(
+            model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
+        ) as chunks:
+            reasons = [c.finish_reason for chunk in chunks for c in chunk.choices if c.finish_reason]
+        return reasons[-1] if reasons else None
+    if dst == "openai":  # (the last lifecycle event: the SDK's get_final_response wants a completed one)
+        with _client(body).responses.create(model="m-1", input="hi", stream=True) as s:
+            ends = [e.response for e in s if e.type in ("response.completed", "response.incomplete")]
+        return ends[-1].status, ends[-1].incomplete_details and ends[-1].incomplete_details.reason
     if dst == "anthropic":
         client = anthropic.Anthropic(
             api_key="k", http_client=_transport(body, "text/event-stream"), max_retries=0

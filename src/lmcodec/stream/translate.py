@@ -58,10 +58,13 @@ string no UTF-8 JSON can carry (a lone surrogate, which lm15 reads from a frame 
 ``"\\ud800"``) is not an event the writer refuses but a value it cannot spell: translation
 raises :class:`lmcodec.EncodeError` there, after yielding what came before. After
 an error event nothing more is read or written (an error ends the stream on
-every wire). A source that stops before its end event (a connection cut short, or an
-end frame lm15 does not read, such as Responses' ``response.incomplete``) ends with an
+every wire). A source that stops before its end event (a connection cut short) ends with an
 error event too (code ``provider``), where :func:`lmcodec.assemble` raises: a client
-must not take a truncated stream for a whole one.
+must not take a truncated stream for a whole one. One end frame lm15 does not read is read
+here: a Responses stream's ``response.incomplete`` (an answer cut at ``max_output_tokens``, or
+filtered) ends the translation as that response reads whole, ``length`` or ``content_filter``
+(:mod:`lmcodec.stream._incomplete`), so each client gets its own dialect's truncation; ``decode``
+and ``assemble`` of the same stream read no end, as lm15 does.
 """
 
 from __future__ import annotations
@@ -75,9 +78,11 @@ from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import load_head, unwritable
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
+from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.coalesce import EndMerge
-from lmcodec.stream.decoder import sink_stream
 from lmcodec.stream.encoder import Encoder, line_safe
+from lmcodec.stream.engine import Engine, checked_arguments
+from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import (
     ContinuationDelta,
     ErrorDetail,
@@ -201,6 +206,7 @@ class _WriterSink:
         "_write_tool_input",
         "ending",
         "finished",
+        "incomplete",
         "out",
     )
 
@@ -229,6 +235,8 @@ class _WriterSink:
         # the source's end has been read: it is written at close, beside what the writer holds
         # (a Gemini last chunk keeps its parts next to its finish)
         self.ending = False
+        # the Responses mapper that keeps a response.incomplete frame (a Responses source)
+        self.incomplete: IncompleteWatch | None = None
 
     def _text_event(self, part_index: int, text: str) -> bytes:
         return self._feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
@@ -376,6 +384,9 @@ class _WriterSink:
             return end is not None
         if self._nameless:
             self._write_nameless()
+        if self.incomplete is not None:  # a Responses answer cut short: its truncation, as whole
+            cut = self.incomplete.take()
+            end = end if end is not None else cut
         if end is None:  # the source stopped short of its end: the client must not take it as whole
             self.out.append(self._feed(_UNFINISHED))
             self.finished = True
@@ -421,7 +432,14 @@ class _Translator:
         self._sink = _WriterSink(self._encoder.writer, self._head, whole_calls=src in _WHOLE_CALLS)
         writer = self._encoder.writer
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
-        self._stream = sink_stream(src, self._sink, request)
+        mapper_cls = checked_arguments(src, request, "skip")
+        if src == "openai":
+            mapper_cls = IncompleteWatch
+        self._stream = Engine(
+            src, mapper_cls, self._sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, False
+        )
+        if isinstance(self._stream.mapper, IncompleteWatch):
+            self._sink.incomplete = self._stream.mapper
         self.failed = False  # the stream has ended with an error event (the source's, or a refusal)
 
     def feed(self, chunk: bytes) -> bytes:

@@ -72,7 +72,8 @@ lists the backend's id, and the SDK's final response reports that one (item ids
 are not compared).
 lm15 1.5.0 reads neither ``response.incomplete`` nor ``response.failed``: a
 stream ended that way reads back through lm15 (and lmcodec's lm15-exact
-decoder) with no end event.
+decoder) with no end event; :func:`lmcodec.stream.translate` reads
+``response.incomplete`` as the response reads whole (``stream/_incomplete.py``).
 """
 
 from __future__ import annotations
