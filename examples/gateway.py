@@ -17,8 +17,10 @@ backend speaks. Per request:
    the backend is sent (``lc.decode_request(backend, built.body)``);
 2. the request is sent to the backend;
 3. streamed: the backend's SSE bytes go through ``lc.stream.atranslate`` into
-   the client's dialect chunk by chunk, as they arrive; not streamed: the body
-   goes through ``lc.decode_response`` and ``lc.encode_response``.
+   the client's dialect chunk by chunk, as they arrive, with the built request's
+   adaptations (a ``stop`` a Responses backend cannot take is applied there, as
+   lm15's runtime applies it: the text cut before the first stop sequence); not
+   streamed: the body goes through ``lc.decode_response`` and ``lc.encode_response``.
 
 A Chat Completions client in front of an Anthropic backend with thinking and
 tools gets each signed thinking block as ``thinking_blocks`` on its message
@@ -136,7 +138,11 @@ async def send(
     async def translated() -> AsyncIterator[bytes]:
         try:
             async for chunk in lc.stream.atranslate(
-                backend.dialect, dialect, upstream.aiter_bytes(), request=request
+                backend.dialect,
+                dialect,
+                upstream.aiter_bytes(),
+                request=request,
+                adaptations=built.adaptations,
             ):
                 yield chunk
         finally:

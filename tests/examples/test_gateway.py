@@ -480,3 +480,25 @@ def test_a_backend_error_keeps_its_status_in_the_client_dialect(backends: dict[s
     assert answer.status_code == 429
     body = json.loads(bytes(answer.body))
     assert body["type"] == "error" and "slow down" in body["error"]["message"]
+
+
+def test_a_stop_sequence_a_responses_backend_cannot_take_cuts_the_clients_stream(
+    gateways: dict[str, _Served],
+) -> None:
+    """Red-team gateway F08: ``stop`` to a Responses backend is a client_side Adaptation; the
+    gateway applies it (``atranslate(..., adaptations=built.adaptations)``), so the client gets the
+    text before its stop sequence, finish ``stop``, as lm15's runtime gives it."""
+    _needs("openai_chat", "read")
+    _needs("openai", "build")
+    whole = expected("openai", True, False, "openai_chat")["text"]
+    stop = whole[len(whole) // 2 : len(whole) // 2 + 3]
+    client = openai.OpenAI(api_key="sk-test", base_url=gateways["openai"].url + "/v1", max_retries=0)
+    with client.chat.completions.create(
+        model=MODEL, messages=[{"role": "user", "content": "hi"}], stop=[stop], stream=True
+    ) as chunks:
+        seen = list(chunks)
+    text = "".join(c.choices[0].delta.content or "" for c in seen if c.choices)
+    finish = [c.choices[0].finish_reason for c in seen if c.choices and c.choices[0].finish_reason]
+    assert stop and text == whole[: whole.index(stop)]
+    assert finish == ["stop"]
+    assert "stop" not in RECEIVED["openai"][-1]

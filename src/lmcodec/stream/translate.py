@@ -76,14 +76,17 @@ import msgspec
 
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
-from lmcodec.providers._json import load_head, unwritable
+from lmcodec.providers._json import unwritable
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
+from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
+from lmcodec.stream._stop import StopSink, client_side_stops
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.encoder import Encoder, line_safe
 from lmcodec.stream.engine import Engine, checked_arguments
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import (
+    Adaptation,
     ContinuationDelta,
     ErrorDetail,
     Request,
@@ -110,67 +113,6 @@ _UNFINISHED: Final = StreamErrorEvent(
 )
 _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start frame
 _WHOLE_CALLS: Final = frozenset({"gemini"})  # wires whose every call part is a whole call
-_PEEK_LIMIT: Final = 1 << 20  # give up looking for the first data line after this many bytes
-
-
-class _Head(msgspec.Struct):
-    """What a start-less stream's first frame says about the response (everything else skipped)."""
-
-    id: str | None = None
-    model: str | None = None
-    responseId: str | None = None
-    modelVersion: str | None = None
-
-
-_head_decoder: Final = msgspec.json.Decoder(_Head)
-
-
-class _HeadPeek:
-    """Reads the id and model of a start-less stream from its first ``data`` line."""
-
-    __slots__ = ("done", "id", "model", "seen")
-
-    def __init__(self) -> None:
-        self.seen = bytearray()
-        self.done = False
-        self.id: str | None = None
-        self.model: str | None = None
-
-    def feed(self, chunk: bytes | bytearray | memoryview) -> None:
-        if type(chunk) is not bytes:  # (the first chunks only: the peek stops at the first line)
-            wrong = not_a_chunk(chunk)
-            if wrong is not None:
-                raise wrong
-            chunk = bytes(chunk)
-        seen = self.seen
-        if seen:
-            seen += chunk
-        data: bytes | bytearray = seen or chunk  # the first chunk is read in place, not copied
-        at = data.find(b"data:")
-        end = data.find(b"\n", at) if at >= 0 else -1
-        if end < 0:
-            if len(data) > _PEEK_LIMIT:
-                self._stop()
-            elif not seen:
-                seen += chunk
-            return
-        head = load_head(_head_decoder, bytes(data[at + 5 : end]).strip()) or _Head()
-        self.id = head.id or head.responseId
-        self.model = head.model or head.modelVersion
-        self._stop()
-
-    def _stop(self) -> None:
-        self.done = True
-        self.seen = bytearray()
-
-    def start(self, event: StreamStartEvent) -> StreamStartEvent:
-        """The synthesized start with the stream's own id and model, where it named them."""
-        if event.id is not None or (self.id is None and self.model is None):
-            return event
-        result: StreamStartEvent = msgspec.structs.replace(
-            event, id=self.id or None, model=self.model or event.model
-        )
-        return result
 
 
 class _WriterSink:
@@ -210,7 +152,7 @@ class _WriterSink:
         "out",
     )
 
-    def __init__(self, writer: Any, head: _HeadPeek | None, *, whole_calls: bool = False) -> None:
+    def __init__(self, writer: Any, head: HeadPeek | None, *, whole_calls: bool = False) -> None:
         self.out: list[bytes] = []
         self._feed: Callable[[StreamEvent], bytes] = writer.feed
         self._write_text: Callable[[int, str], bytes] = getattr(writer, "write_text", self._text_event)
@@ -377,6 +319,13 @@ class _WriterSink:
         self._ends.add(finish_reason, usage, provider_data)
         self.ending = True
 
+    def end_at_cut(self) -> None:
+        """The end lm15's runtime gives a stream cut at a client-side stop sequence: ``stop``, no
+        usage (the final frame is never read), whatever ended before."""
+        self._ends = EndMerge()
+        self._ends.add("stop", None, None)
+        self.ending = True
+
     def close(self) -> bool:
         end = self._ends.merged()
         self._ends = EndMerge()
@@ -422,25 +371,40 @@ def _moved_signature(event: StreamEvent, part_index: int, slot: int) -> StreamEv
 class _Translator:
     """The source's framer and mapper (the stream engine) calling a :class:`_WriterSink`."""
 
-    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
+    __slots__ = ("_cutter", "_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
-    def __init__(self, src: str, dst: str, request: Request | None) -> None:
+    def __init__(
+        self, src: str, dst: str, request: Request | None, adaptations: Iterable[Adaptation] = ()
+    ) -> None:
         if not isinstance(src, str) or src not in MAPPERS:
             raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
+        adaptations = tuple(adaptations)
+        if not all(isinstance(a, Adaptation) for a in adaptations):
+            raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
         self._encoder = Encoder(dst)
-        self._head: _HeadPeek | None = _HeadPeek() if src in _HEADLESS else None
+        self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head, whole_calls=src in _WHOLE_CALLS)
         writer = self._encoder.writer
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
         mapper_cls = checked_arguments(src, request, "skip")
         if src == "openai":
             mapper_cls = IncompleteWatch
+        stops = client_side_stops(adaptations)
+        self._cutter = StopSink(self._sink, stops) if stops else None
         self._stream = Engine(
-            src, mapper_cls, self._sink, request, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES, False
+            src,
+            mapper_cls,
+            self._cutter or self._sink,
+            request,
+            DEFAULT_MAX_LINE_BYTES,
+            DEFAULT_MAX_EVENT_BYTES,
+            False,
         )
         if isinstance(self._stream.mapper, IncompleteWatch):
             self._sink.incomplete = self._stream.mapper
-        self.failed = False  # the stream has ended with an error event (the source's, or a refusal)
+        # the destination stream is over: an error event (the source's, or a refusal), or a cut at
+        # a client-side stop sequence (nothing more is read)
+        self.failed = False
 
     def feed(self, chunk: bytes) -> bytes:
         """The destination bytes for one source chunk (a decode failure becomes an error event;
@@ -464,6 +428,11 @@ class _Translator:
         except DecodeError as exc:
             return self._failed(exc)
         sink = self._sink
+        cutter = self._cutter
+        if cutter is not None and cutter.cut:  # lm15 closes the source at the cut
+            self.failed = True
+            cutter.close()
+            return sink.take() + self._encoder.close()
         if sink.finished:  # the source's error ended the stream: what follows is not read
             self.failed = True
         elif self._flush is not None and not sink.ending:  # what the writer holds of this chunk
@@ -490,15 +459,24 @@ class _Translator:
 
 
 def translate(
-    src: str, dst: str, chunks: Iterable[bytes], *, request: Request | None = None
+    src: str,
+    dst: str,
+    chunks: Iterable[bytes],
+    *,
+    request: Request | None = None,
+    adaptations: Iterable[Adaptation] = (),
 ) -> Iterator[bytes]:
     """``src``'s SSE stream as ``dst``'s, each output event written as soon as its input arrives.
 
     Yields one bytes object per input chunk that wrote anything (and one for
     the end of input). ``request`` is the request the stream answers: its model
-    names a stream whose wire names none (Chat Completions, Gemini). The arguments are checked
-    at the call."""
-    translator = _Translator(src, dst, request)
+    names a stream whose wire names none (Chat Completions, Gemini). ``adaptations``: those of
+    the built request the stream answers (``ProviderRequest.adaptations``); a ``client_side``
+    ``config.stop`` there (a Responses backend has no stop field) is applied as lm15's runtime
+    applies it: the text is cut before the first stop sequence and the stream ends there, finish
+    ``stop``, no usage, the rest of the source unread (:mod:`lmcodec.stream._stop`). The
+    arguments are checked at the call."""
+    translator = _Translator(src, dst, request, adaptations)
     check_chunks(chunks, "lc.stream.translate")
     return _translated(translator, chunks)
 
@@ -516,10 +494,15 @@ def _translated(translator: _Translator, chunks: Iterable[bytes]) -> Iterator[by
 
 
 def atranslate(
-    src: str, dst: str, chunks: AsyncIterable[bytes], *, request: Request | None = None
+    src: str,
+    dst: str,
+    chunks: AsyncIterable[bytes],
+    *,
+    request: Request | None = None,
+    adaptations: Iterable[Adaptation] = (),
 ) -> AsyncIterator[bytes]:
     """The async twin of :func:`translate` (the arguments checked at the call)."""
-    return _atranslated(_Translator(src, dst, request), chunks)
+    return _atranslated(_Translator(src, dst, request, adaptations), chunks)
 
 
 async def _atranslated(translator: _Translator, chunks: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
