@@ -19,8 +19,10 @@ backend speaks. Per request:
 3. streamed: the backend's SSE bytes go through ``lc.stream.atranslate`` into
    the client's dialect chunk by chunk, as they arrive, with the built request's
    adaptations (a ``stop`` a Responses backend cannot take is applied there, as
-   lm15's runtime applies it: the text cut before the first stop sequence); not
-   streamed: the body goes through ``lc.decode_response`` and ``lc.encode_response``.
+   lm15's runtime applies it: the text cut before the first stop sequence), and
+   a Chat client's ``stream_options.include_usage`` (the usage chunk only when
+   asked, as OpenAI sends it); not streamed: the body goes through
+   ``lc.decode_response`` and ``lc.encode_response``.
 
 A Chat Completions client in front of an Anthropic backend with thinking and
 tools gets each signed thinking block as ``thinking_blocks`` on its message
@@ -59,11 +61,18 @@ BASE_URLS: Final[dict[str, str]] = {
 
 
 class _ClientHead(msgspec.Struct):
-    """What the gateway reads of a client body itself: whether to stream, and the model (a Gemini
-    backend's body does not name it: its request is read back with this one)."""
+    """What the gateway reads of a client body itself: whether to stream, the model (a Gemini
+    backend's body does not name it: its request is read back with this one), and a Chat client's
+    ``stream_options`` (the usage chunk is sent only to a client that asked for it)."""
 
     stream: bool = False
     model: str | None = None
+    stream_options: Any = None
+
+    @property
+    def include_usage(self) -> bool:
+        options = self.stream_options
+        return isinstance(options, dict) and options.get("include_usage") is True
 
 
 _client_head: Final = msgspec.json.Decoder(_ClientHead)
@@ -111,9 +120,16 @@ async def forward(backend: Backend, dialect: str, request: lc.Request, *, stream
 
 
 async def send(
-    backend: Backend, dialect: str, built: lc.ProviderRequest, request: lc.Request, *, stream: bool
+    backend: Backend,
+    dialect: str,
+    built: lc.ProviderRequest,
+    request: lc.Request,
+    *,
+    stream: bool,
+    include_usage: bool = True,
 ) -> Response:
-    """``built`` sent to ``backend``; its answer (read with ``request``) in the client's ``dialect``."""
+    """``built`` sent to ``backend``; its answer (read with ``request``) in the client's ``dialect``
+    (``include_usage``: a Chat client's ``stream_options.include_usage``)."""
     headers = {**built.headers, **_auth(backend.dialect, backend.key)}
     outgoing = backend.client.build_request(built.method, built.path, content=built.body, headers=headers)
     upstream = await backend.client.send(outgoing, stream=stream)
@@ -143,6 +159,7 @@ async def send(
                 upstream.aiter_bytes(),
                 request=request,
                 adaptations=built.adaptations,
+                include_usage=include_usage,
             ):
                 yield chunk
         finally:
@@ -167,7 +184,7 @@ def create_app(backend: Backend) -> Starlette:
             return Response(
                 _error_body(dialect, 400, str(exc)), status_code=400, media_type="application/json"
             )
-        return await send(backend, dialect, built, request, stream=stream)
+        return await send(backend, dialect, built, request, stream=stream, include_usage=head.include_usage)
 
     async def chat_completions(http: Request) -> Response:
         return await serve("openai_chat", http)

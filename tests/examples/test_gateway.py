@@ -265,7 +265,8 @@ def test_openai_client(gateways: dict[str, _Served], backend: str, stream: bool,
         from openai.lib.streaming.chat import ChatCompletionStreamState
 
         state = ChatCompletionStreamState()
-        with client.chat.completions.create(stream=True, **kwargs) as chunks:
+        options = {"include_usage": True}  # (the usage chunk is sent only when asked)
+        with client.chat.completions.create(stream=True, stream_options=options, **kwargs) as chunks:
             for chunk in chunks:
                 state.handle_chunk(chunk)
         done = state.current_completion_snapshot
@@ -502,3 +503,23 @@ def test_a_stop_sequence_a_responses_backend_cannot_take_cuts_the_clients_stream
     assert stop and text == whole[: whole.index(stop)]
     assert finish == ["stop"]
     assert "stop" not in RECEIVED["openai"][-1]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_chat_client_that_did_not_ask_for_usage_gets_no_usage_chunk(
+    gateways: dict[str, _Served], backend: str
+) -> None:
+    """Red-team gateway F16: OpenAI sends the ``choices: []`` usage chunk only with
+    ``stream_options.include_usage``; the gateway sent it to every Chat client."""
+    _needs("openai_chat", "read")
+    _needs(backend, "build")
+    client = openai.OpenAI(api_key="sk-test", base_url=gateways[backend].url + "/v1", max_retries=0)
+    messages = [{"role": "user", "content": "hi"}]
+    with client.chat.completions.create(model=MODEL, messages=messages, stream=True) as chunks:
+        plain = list(chunks)
+    with client.chat.completions.create(
+        model=MODEL, messages=messages, stream=True, stream_options={"include_usage": True}
+    ) as chunks:
+        asked = list(chunks)
+    assert plain and all(chunk.choices for chunk in plain)
+    assert asked[-1].choices == [] and asked[-1].usage is not None

@@ -87,14 +87,20 @@ def line_safe(data: bytes) -> bytes:
 
 
 class Encoder:
-    """Writes one stream in ``provider``'s dialect: ``feed(event)`` gives SSE bytes, ``close()`` the end."""
+    """Writes one stream in ``provider``'s dialect: ``feed(event)`` gives SSE bytes, ``close()`` the end.
 
-    def __init__(self, provider: str) -> None:
+    ``include_usage`` is the Chat Completions client's ``stream_options.include_usage``: without
+    it OpenAI sends no ``choices: []`` usage chunk, and neither does the Chat writer. The other
+    wires carry the usage in their end frame and write it either way."""
+
+    def __init__(self, provider: str, *, include_usage: bool = True) -> None:
         cls = WRITERS.get(provider) if isinstance(provider, str) else None
         if cls is None:
             raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(WRITERS)}")
+        if not isinstance(include_usage, bool):
+            raise ValidationError(f"include_usage must be a bool, not {type(include_usage).__name__}")
         self._provider = provider
-        self._writer: Any = cls()
+        self._writer: Any = cls() if include_usage or provider != "openai_chat" else cls(include_usage=False)
 
     @property
     def provider(self) -> str:

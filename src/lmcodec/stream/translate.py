@@ -374,14 +374,19 @@ class _Translator:
     __slots__ = ("_cutter", "_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
     def __init__(
-        self, src: str, dst: str, request: Request | None, adaptations: Iterable[Adaptation] = ()
+        self,
+        src: str,
+        dst: str,
+        request: Request | None,
+        adaptations: Iterable[Adaptation] = (),
+        include_usage: bool = True,
     ) -> None:
         if not isinstance(src, str) or src not in MAPPERS:
             raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
         adaptations = tuple(adaptations)
         if not all(isinstance(a, Adaptation) for a in adaptations):
             raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
-        self._encoder = Encoder(dst)
+        self._encoder = Encoder(dst, include_usage=include_usage)
         self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
         self._sink = _WriterSink(self._encoder.writer, self._head, whole_calls=src in _WHOLE_CALLS)
         writer = self._encoder.writer
@@ -465,6 +470,7 @@ def translate(
     *,
     request: Request | None = None,
     adaptations: Iterable[Adaptation] = (),
+    include_usage: bool = True,
 ) -> Iterator[bytes]:
     """``src``'s SSE stream as ``dst``'s, each output event written as soon as its input arrives.
 
@@ -474,9 +480,11 @@ def translate(
     the built request the stream answers (``ProviderRequest.adaptations``); a ``client_side``
     ``config.stop`` there (a Responses backend has no stop field) is applied as lm15's runtime
     applies it: the text is cut before the first stop sequence and the stream ends there, finish
-    ``stop``, no usage, the rest of the source unread (:mod:`lmcodec.stream._stop`). The
+    ``stop``, no usage, the rest of the source unread (:mod:`lmcodec.stream._stop`).
+    ``include_usage``: a Chat Completions client's ``stream_options.include_usage`` (without it no
+    usage chunk is written, as OpenAI writes none: :class:`~lmcodec.stream.Encoder`). The
     arguments are checked at the call."""
-    translator = _Translator(src, dst, request, adaptations)
+    translator = _Translator(src, dst, request, adaptations, include_usage)
     check_chunks(chunks, "lc.stream.translate")
     return _translated(translator, chunks)
 
@@ -500,9 +508,10 @@ def atranslate(
     *,
     request: Request | None = None,
     adaptations: Iterable[Adaptation] = (),
+    include_usage: bool = True,
 ) -> AsyncIterator[bytes]:
     """The async twin of :func:`translate` (the arguments checked at the call)."""
-    return _atranslated(_Translator(src, dst, request, adaptations), chunks)
+    return _atranslated(_Translator(src, dst, request, adaptations, include_usage), chunks)
 
 
 async def _atranslated(translator: _Translator, chunks: AsyncIterable[bytes]) -> AsyncIterator[bytes]:

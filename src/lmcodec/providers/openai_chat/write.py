@@ -3,7 +3,10 @@
 The stream is what OpenAI sends with ``stream_options.include_usage``: a first
 chunk with ``role`` (and ``content: ""``), one chunk per text, reasoning or
 tool-call fragment, a chunk with ``finish_reason`` and an empty delta, the
-usage chunk with empty ``choices``, then ``data: [DONE]``. Every chunk carries
+usage chunk with empty ``choices``, then ``data: [DONE]``. A writer made with
+``include_usage=False`` (a client that did not ask for the option) sends no
+usage chunk, as OpenAI does not (a backend's own chunk carrying a usage is then
+not written verbatim either). Every chunk carries
 the same ``id``, ``created`` and ``model``.
 
 Where the values come from:
@@ -133,6 +136,7 @@ class StreamWriter:
         "_escapes",
         "_head",
         "_id",
+        "_include_usage",
         "_model",
         "_named",
         "_said",
@@ -142,7 +146,10 @@ class StreamWriter:
         "created",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, *, include_usage: bool = True) -> None:
+        """``include_usage``: the client asked for ``stream_options.include_usage``; without it
+        OpenAI sends no usage chunk, and neither does the writer."""
+        self._include_usage = include_usage
         self._started = False
         self._ended = False
         self._errored = False
@@ -359,7 +366,13 @@ class StreamWriter:
         finish = _finish(event.finish_reason, bool(self._calls))
         finish_chunk = self._chunk([_finish_choice(finish)])
         data = event.provider_data
-        if data is not None and _is_chunk(data) and _no_content(data) and _names(data, *self._said):
+        if (
+            data is not None
+            and _is_chunk(data)
+            and _no_content(data)
+            and _names(data, *self._said)
+            and (self._include_usage or data.get("usage") is None)
+        ):
             verbatim = ENC.encode(data)
             chunks = [verbatim] if data.get("choices") else [finish_chunk[6:-2], verbatim]
             written = _replace(event, finish_reason=READ_FINISH.get(finish, "stop"))
@@ -368,7 +381,7 @@ class StreamWriter:
                 out.append(_DONE)
                 return b"".join(out)
         out.append(finish_chunk)
-        if event.usage is not None:
+        if event.usage is not None and self._include_usage:
             out.append(self._chunk([], usage=chat_usage(event.usage)))
         out.append(_DONE)
         return b"".join(out)
