@@ -236,3 +236,30 @@ def test_a_translated_error_keeps_its_type_for_anthropic_clients(src: str, body:
         sdk_anthropic(out)
     body_seen: Any = info.value.body
     assert body_seen["error"]["type"] == kind
+
+
+def test_input_tokens_only_in_message_start_are_not_carried_as_lm15_reads_them() -> None:
+    """Red-team gateway F17, a documented difference (docs/writers.md): lm15 reads an Anthropic
+    stream's usage from ``message_delta`` only, so one whose ``message_delta`` holds only
+    ``output_tokens`` (Anthropic's documented example, Bedrock, Vertex) has no input count, where
+    the anthropic SDK keeps message_start's. lmcodec decodes as lm15, and translate carries that."""
+    from ..providers.provider_support import lm15_events, requests_for
+
+    body = _sse(
+        [
+            _START,
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}},
+            {"type": "content_block_stop", "index": 0},
+            {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 15}},
+            {"type": "message_stop"},
+        ]
+    )
+    lm15_request, request = requests_for()
+    lm15_end = lm15_events("anthropic", body, lm15_request)[-1]
+    assert (lm15_end.usage.input_tokens, lm15_end.usage.output_tokens) == (None, 15)
+    usage = lc.assemble(lc.stream.decode("anthropic", [body], request=request), request=request).usage
+    assert (usage.input_tokens, usage.output_tokens) == (None, 15)
+    out = b"".join(lc.stream.translate("anthropic", "openai_chat", [body], request=REQUEST))
+    last = json.loads(out.split(b"data: ")[-2])
+    assert last["usage"]["completion_tokens"] == 15 and last["usage"].get("prompt_tokens") is None
