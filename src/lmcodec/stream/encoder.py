@@ -44,7 +44,8 @@ The rules every writer keeps (``tests/providers/test_write_rules.py`` holds the 
   it as a call of the tool ``""``, which a client tries to run or echoes back to an API that
   refuses it. lm15 reads a hosted tool's call (Anthropic's ``server_tool_use``) so; its
   results are not a function call's either. :func:`lmcodec.stream.translate` writes the
-  refusal as the destination's error event.
+  refusal as the destination's error event, except for an Anthropic source, whose unnamed
+  calls are its server tools' and are left out (the answer around them written).
 
 Each writer's module says what its wire cannot carry and where the ids, model
 and usage it writes come from.

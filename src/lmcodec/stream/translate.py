@@ -39,6 +39,10 @@ the openai SDK's accumulator reads it. A stream without this shape is written as
 bytes the Encoder writes for its events); one with it gives the client more calls than
 ``lc.assemble`` of the source names (``tests/stream/test_translate_parallel_calls.py``).
 
+A call an Anthropic stream never names is left out, not refused: it is a server tool's
+(``server_tool_use``), which lm15 maps to a call with no name, and the server ran it; the text
+and citations around it are written (``_SERVER_CALLS``; docs/writers.md, "Server tools").
+
 One difference is left: a call's name is written as soon as it is known (the start of its
 block), so a Chat call whose name comes again, changed, with the same id (or none) in a later
 delta keeps its first name on the Responses, Anthropic and Chat wires, where lm15 (and
@@ -50,9 +54,8 @@ and the destination wire can carry (see each provider's ``write`` module for
 its limits). A source error event becomes the destination's error event; so
 does input the source decoder refuses (a :class:`lmcodec.DecodeError`: a frame lm15
 cannot read, a framing error, a line over the framer's limit), and so does an
-event the destination's writer refuses (a tool call without a name, MAP-9, such
-as lm15's reading of an Anthropic hosted-tool call: the writers' rules,
-:mod:`lmcodec.stream.encoder`): the events decoded before it are written, then
+event the destination's writer refuses (a tool call without a name, MAP-9: the writers'
+rules, :mod:`lmcodec.stream.encoder`): the events decoded before it are written, then
 an error event with code ``provider`` and the message, and the translation ends there. A
 string no UTF-8 JSON can carry (a lone surrogate, which lm15 reads from a frame such as
 ``"\\ud800"``) is not an event the writer refuses but a value it cannot spell: translation
@@ -113,6 +116,10 @@ _UNFINISHED: Final = StreamErrorEvent(
 )
 _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start frame
 _WHOLE_CALLS: Final = frozenset({"gemini"})  # wires whose every call part is a whole call
+# Wires whose every client tool call is named at its start: a call that never gets a name is a
+# server tool's (an Anthropic server_tool_use block, whose argument fragments lm15 maps to a call
+# with no name); it is left out of the written stream, the text and citations around it written.
+_SERVER_CALLS: Final = frozenset({"anthropic"})
 
 
 class _WriterSink:
@@ -140,6 +147,7 @@ class _WriterSink:
         "_named",
         "_nameless",
         "_next_free",
+        "_server_calls",
         "_started",
         "_taken",
         "_whole_calls",
@@ -152,7 +160,9 @@ class _WriterSink:
         "out",
     )
 
-    def __init__(self, writer: Any, head: HeadPeek | None, *, whole_calls: bool = False) -> None:
+    def __init__(
+        self, writer: Any, head: HeadPeek | None, *, whole_calls: bool = False, server_calls: bool = False
+    ) -> None:
         self.out: list[bytes] = []
         self._feed: Callable[[StreamEvent], bytes] = writer.feed
         self._write_text: Callable[[int, str], bytes] = getattr(writer, "write_text", self._text_event)
@@ -165,6 +175,8 @@ class _WriterSink:
         self._head = head
         self._model: str | None = None
         self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
+        # a call the source never names is a server tool's (Anthropic): left out, not refused
+        self._server_calls = server_calls
         self._calls: dict[int, list[Any]] = {}  # source slot -> [destination slot, id] of its call
         self._taken: set[int] = set()  # destination slots of calls
         self._next_free = 0  # the slot after the highest one taken (a new call's, kept: not a scan)
@@ -332,7 +344,10 @@ class _WriterSink:
         if self.finished:
             return end is not None
         if self._nameless:
-            self._write_nameless()
+            if self._server_calls:  # the server ran it: no call of the client's (_SERVER_CALLS)
+                self._nameless = {}
+            else:
+                self._write_nameless()
         if self.incomplete is not None:  # a Responses answer cut short: its truncation, as whole
             cut = self.incomplete.take()
             end = end if end is not None else cut
@@ -388,7 +403,12 @@ class _Translator:
             raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
         self._encoder = Encoder(dst, include_usage=include_usage)
         self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
-        self._sink = _WriterSink(self._encoder.writer, self._head, whole_calls=src in _WHOLE_CALLS)
+        self._sink = _WriterSink(
+            self._encoder.writer,
+            self._head,
+            whole_calls=src in _WHOLE_CALLS,
+            server_calls=src in _SERVER_CALLS,
+        )
         writer = self._encoder.writer
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
         mapper_cls = checked_arguments(src, request, "skip")
