@@ -143,3 +143,14 @@ def test_a_responses_stream_cut_short_still_ends_with_an_error_event() -> None:
     cut = body[: body.index(b"event: response.incomplete")]
     out = b"".join(lc.stream.translate("openai", "openai_chat", [cut], request=REQUEST))
     assert b'"error"' in out and b"without an end event" in out
+
+
+@pytest.mark.parametrize("done", [False, True], ids=["last", "then-done"])
+@pytest.mark.parametrize("size", [0, 1, 9, 200])
+def test_the_incomplete_response_is_read_at_every_chunking(size: int, done: bool) -> None:
+    """The frame is found however the body is cut, also with a ``[DONE]`` after it."""
+    body, _ = _incomplete("max_output_tokens")
+    body += b"data: [DONE]\n\n" if done else b""
+    pieces = [body[i : i + size] for i in range(0, len(body), size)] if size else [body]
+    out = b"".join(lc.stream.translate("openai", "openai_chat", pieces, request=REQUEST))
+    assert _stream_finish("openai_chat", out) == "length"

@@ -29,27 +29,35 @@ _MARK: Final = b'"response.incomplete"'
 
 
 class IncompleteWatch(StreamMapper):
-    """The Responses mapper, keeping the last ``response.incomplete`` frame it was handed (it maps
-    every frame as lm15 does: that frame to nothing). The frame is the stream's last event, with at
-    most a ``[DONE]`` after it, so only the last two frames of each batch are searched."""
+    """The Responses mapper, keeping the last two batches of frames it was handed (it maps every
+    frame as lm15 does: ``response.incomplete`` to nothing). That frame is the stream's last
+    event, with at most a ``[DONE]`` after it, so at the end of input it is among their last two
+    frames; nothing is searched per batch (the watch costs the translation of a Responses stream
+    fed one event per chunk two stores per event)."""
 
-    __slots__ = ("incomplete",)
+    __slots__ = ("_before", "_last")
 
     def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
         super().__init__(model, sink, keep_unknown)
-        self.incomplete: bytes | None = None
+        self._before: list[bytes] = []
+        self._last: list[bytes] = []
 
     def map_frames(self, datas: list[bytes]) -> int:
-        for data in datas[-2:]:
-            if _MARK in data:
-                self.incomplete = data
-        return super().map_frames(datas)
+        self._before = self._last
+        self._last = datas
+        return _map_frames(self, datas)
 
     def take(self) -> StreamEndEvent | None:
         """The end the last ``response.incomplete`` frame says (forgotten: one per stream)."""
-        data = self.incomplete
-        self.incomplete = None
-        return incomplete_end(data) if data is not None else None
+        frames = [*self._before[-2:], *self._last[-2:]][-2:]
+        self._before = self._last = []
+        for data in reversed(frames):
+            if _MARK in data:
+                return incomplete_end(data)
+        return None
+
+
+_map_frames: Final = StreamMapper.map_frames
 
 
 def incomplete_end(data: bytes) -> StreamEndEvent | None:

@@ -126,8 +126,9 @@ class StopSink:
             self._sink.end(finish_reason, usage, provider_data, strict_json=strict_json)
 
     def close(self) -> bool | None:
-        if not self.cut:  # (cut: what was held after the cut is not the client's)
-            self._release_all()
+        if self.cut:  # the end was written at the cut
+            return True
+        self._release_all()
         result: bool | None = self._sink.close()
         return result
 

@@ -154,6 +154,7 @@ class _WriterSink:
         "_write_text",
         "_write_thinking",
         "_write_tool_input",
+        "cut",
         "ending",
         "finished",
         "incomplete",
@@ -186,6 +187,7 @@ class _WriterSink:
         self._started = False
         self._ends = EndMerge()
         self.finished = False  # an error event was written: the destination stream is over
+        self.cut = False  # ... or the end at a client-side stop sequence (end_at_cut)
         # the source's end has been read: it is written at close, beside what the writer holds
         # (a Gemini last chunk keeps its parts next to its finish)
         self.ending = False
@@ -332,11 +334,12 @@ class _WriterSink:
         self.ending = True
 
     def end_at_cut(self) -> None:
-        """The end lm15's runtime gives a stream cut at a client-side stop sequence: ``stop``, no
-        usage (the final frame is never read), whatever ended before."""
+        """The end lm15's runtime gives a stream cut at a client-side stop sequence, written now:
+        ``stop``, no usage (the final frame is never read), whatever ended before."""
         self._ends = EndMerge()
         self._ends.add("stop", None, None)
-        self.ending = True
+        self.close()
+        self.finished = self.cut = True
 
     def close(self) -> bool:
         end = self._ends.merged()
@@ -349,8 +352,9 @@ class _WriterSink:
             else:
                 self._write_nameless()
         if self.incomplete is not None:  # a Responses answer cut short: its truncation, as whole
-            cut = self.incomplete.take()
-            end = end if end is not None else cut
+            cut = self.incomplete.take()  # (beside a bare end: a [DONE] after it)
+            if cut is not None and (end is None or (end.finish_reason is None and end.usage is None)):
+                end = cut
         if end is None:  # the source stopped short of its end: the client must not take it as whole
             self.out.append(self._feed(_UNFINISHED))
             self.finished = True
@@ -386,7 +390,7 @@ def _moved_signature(event: StreamEvent, part_index: int, slot: int) -> StreamEv
 class _Translator:
     """The source's framer and mapper (the stream engine) calling a :class:`_WriterSink`."""
 
-    __slots__ = ("_cutter", "_encoder", "_flush", "_head", "_sink", "_stream", "failed")
+    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
 
     def __init__(
         self,
@@ -415,11 +419,11 @@ class _Translator:
         if src == "openai":
             mapper_cls = IncompleteWatch
         stops = client_side_stops(adaptations)
-        self._cutter = StopSink(self._sink, stops) if stops else None
+        cutter = StopSink(self._sink, stops) if stops else None
         self._stream = Engine(
             src,
             mapper_cls,
-            self._cutter or self._sink,
+            cutter or self._sink,
             request,
             DEFAULT_MAX_LINE_BYTES,
             DEFAULT_MAX_EVENT_BYTES,
@@ -453,13 +457,10 @@ class _Translator:
         except DecodeError as exc:
             return self._failed(exc)
         sink = self._sink
-        cutter = self._cutter
-        if cutter is not None and cutter.cut:  # lm15 closes the source at the cut
+        if sink.finished:  # an error, or a cut at a stop sequence, ended it: nothing more is read
             self.failed = True
-            cutter.close()
-            return sink.take() + self._encoder.close()
-        if sink.finished:  # the source's error ended the stream: what follows is not read
-            self.failed = True
+            if sink.cut:  # (lm15 closes the source at the cut)
+                return sink.take() + self._encoder.close()
         elif self._flush is not None and not sink.ending:  # what the writer holds of this chunk
             held = self._flush()  # is written before the next is read
             if held:
