@@ -19,7 +19,8 @@ backend speaks. Per request:
 3. streamed: the backend's SSE bytes go through ``lc.stream.atranslate`` into
    the client's dialect chunk by chunk, as they arrive, with the built request's
    adaptations (a ``stop`` a Responses backend cannot take is applied there, as
-   lm15's runtime applies it: the text cut before the first stop sequence), and
+   lm15's runtime applies it: the text cut before the first stop sequence; a
+   body the client wants is then asked for as a stream, cut, and assembled), and
    a Chat client's ``stream_options.include_usage`` (the usage chunk only when
    asked, as OpenAI sends it); not streamed: the body goes through
    ``lc.decode_response`` and ``lc.encode_response``.
@@ -116,7 +117,15 @@ class Backend:
 async def forward(backend: Backend, dialect: str, request: lc.Request, *, stream: bool) -> Response:
     """A canonical ``request`` sent to ``backend``, answered in the client's ``dialect``."""
     built = lc.build_request(backend.dialect, request, stream=stream)
+    if not stream and _cuts_at_stop(built):  # streamed under the hood, as lm15 does (send)
+        built = lc.build_request(backend.dialect, request, stream=True)
     return await send(backend, dialect, built, request, stream=stream)
+
+
+def _cuts_at_stop(built: lc.ProviderRequest) -> bool:
+    """Whether the client's stop sequences are the gateway's to apply (a Responses backend has no
+    stop field: a ``client_side`` Adaptation, MAP-13)."""
+    return any(a.field == "config.stop" and a.action == "client_side" for a in built.adaptations)
 
 
 async def send(
@@ -129,10 +138,14 @@ async def send(
     include_usage: bool = True,
 ) -> Response:
     """``built`` sent to ``backend``; its answer (read with ``request``) in the client's ``dialect``
-    (``include_usage``: a Chat client's ``stream_options.include_usage``)."""
+    (``include_usage``: a Chat client's ``stream_options.include_usage``). A stop sequence the
+    backend cannot take is applied as lm15 applies it: a streamed answer is cut by
+    ``atranslate``; a body is asked for as a stream (``built`` is a streamed request then), cut
+    the same way and assembled."""
     headers = {**built.headers, **_auth(backend.dialect, backend.key)}
     outgoing = backend.client.build_request(built.method, built.path, content=built.body, headers=headers)
-    upstream = await backend.client.send(outgoing, stream=stream)
+    streamed = stream or _cuts_at_stop(built)
+    upstream = await backend.client.send(outgoing, stream=streamed)
     if upstream.status_code >= 400:
         body = await upstream.aread()
         await upstream.aclose()
@@ -144,7 +157,10 @@ async def send(
         )
     if not stream:
         try:
-            response = lc.decode_response(backend.dialect, upstream.content, request=request)
+            if streamed:
+                response = await _cut_answer(backend.dialect, upstream, request, built.adaptations)
+            else:
+                response = lc.decode_response(backend.dialect, upstream.content, request=request)
         except lc.LmcodecError as exc:  # the backend's body is not one its dialect allows
             return Response(
                 _error_body(dialect, 502, str(exc)), status_code=502, media_type="application/json"
@@ -170,6 +186,22 @@ async def send(
     )
 
 
+async def _cut_answer(
+    dialect: str, upstream: Any, request: lc.Request, adaptations: tuple[lc.Adaptation, ...]
+) -> lc.Response:
+    """A streamed answer cut at the client's stop sequence (the rest of it unread), assembled."""
+    try:
+        chunks = [
+            chunk
+            async for chunk in lc.stream.atranslate(
+                dialect, dialect, upstream.aiter_bytes(), request=request, adaptations=adaptations
+            )
+        ]
+    finally:
+        await upstream.aclose()
+    return lc.assemble(lc.stream.decode(dialect, chunks, request=request), request=request)
+
+
 def create_app(backend: Backend) -> Starlette:
     """The ASGI app: ``POST /v1/chat/completions`` (OpenAI Chat) and ``POST /v1/messages`` (Anthropic)."""
 
@@ -179,6 +211,8 @@ def create_app(backend: Backend) -> Starlette:
             head = _client_head.decode(body)
             stream = head.stream
             built = lc.translate_request(dialect, backend.dialect, body, stream=stream)
+            if not stream and _cuts_at_stop(built):  # streamed under the hood, as lm15 does (send)
+                built = lc.translate_request(dialect, backend.dialect, body, stream=True)
             request = lc.decode_request(backend.dialect, built.body, model=head.model)
         except (lc.LmcodecError, ValueError, msgspec.DecodeError) as exc:
             return Response(

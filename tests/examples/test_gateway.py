@@ -505,6 +505,24 @@ def test_a_stop_sequence_a_responses_backend_cannot_take_cuts_the_clients_stream
     assert "stop" not in RECEIVED["openai"][-1]
 
 
+def test_a_stop_sequence_a_responses_backend_cannot_take_cuts_a_non_streamed_answer_too(
+    gateways: dict[str, _Served],
+) -> None:
+    """lm15 streams under the hood to apply a client-side stop to a non-streamed call; so does the
+    gateway: the client's body holds the text before its stop sequence, finish ``stop``."""
+    _needs("openai_chat", "read")
+    _needs("openai", "build")
+    whole = expected("openai", True, False, "openai_chat")["text"]
+    stop = whole[len(whole) // 2 : len(whole) // 2 + 3]
+    client = openai.OpenAI(api_key="sk-test", base_url=gateways["openai"].url + "/v1", max_retries=0)
+    done = client.chat.completions.create(
+        model=MODEL, messages=[{"role": "user", "content": "hi"}], stop=[stop]
+    )
+    assert stop and done.choices[0].message.content == whole[: whole.index(stop)]
+    assert done.choices[0].finish_reason == "stop"
+    assert RECEIVED["openai"][-1].get("stream") is True and "stop" not in RECEIVED["openai"][-1]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_chat_client_that_did_not_ask_for_usage_gets_no_usage_chunk(
     gateways: dict[str, _Served], backend: str
