@@ -70,3 +70,10 @@ def test_other_dialects_carry_usage_in_their_end_either_way(dst: str) -> None:
     written = encoder.feed_all(events) + encoder.close()
     response = lc.assemble(lc.stream.decode(dst, [written], request=REQUEST), request=REQUEST)
     assert response.usage == lc.assemble(events).usage
+
+
+def test_include_usage_must_be_a_bool() -> None:
+    with pytest.raises(lc.ValidationError, match="include_usage"):
+        lc.stream.Encoder("openai_chat", include_usage="no")  # type: ignore[arg-type]
+    with pytest.raises(lc.ValidationError, match="include_usage"):
+        lc.stream.translate("anthropic", "openai_chat", [b""], include_usage=None)  # type: ignore[arg-type]
