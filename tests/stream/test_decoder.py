@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec import stream
 from lmcodec.providers import MAPPERS, PROVIDERS, StreamDecodeError, decode_response
-from lmcodec.stream.engine import Engine
+from lmcodec.stream.engine import decode_into
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sse import SSEDecoder
 
@@ -439,13 +439,14 @@ def test_decode_into_joins_chunks_as_feeding_them_one_by_one(data: st.DataObject
         "max_event_bytes": data.draw(st.none() | st.integers(20, 900), label="event"),
     }
 
-    lazy = data.draw(st.booleans(), label="lazy")  # the framer made when needed: a one-event body needs none
+    held_whole = data.draw(st.booleans(), label="held whole")  # a list: framed at once when it can be
 
     def joined(out: list[Any]) -> None:
         sink = EventSink()
         sink.out = out
         line, event = limits["max_line_bytes"], limits["max_event_bytes"]
-        Engine(provider, MAPPERS[provider], sink, REQUEST, line, event, False, lazy=lazy).feed_all(chunks)
+        source = chunks if held_whole else iter(chunks)
+        decode_into(sink, provider, MAPPERS[provider], source, REQUEST, line, event, False)
 
     def one_by_one(out: list[Any]) -> None:
         decoder = stream.Decoder(provider, request=REQUEST, **limits)

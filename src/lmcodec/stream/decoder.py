@@ -60,7 +60,7 @@ from lmcodec.errors import StreamDecodeError
 from lmcodec.providers import MAPPERS, decode_response
 from lmcodec.stream._chunks import check_chunks
 from lmcodec.stream._whole import whole_frames
-from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments
+from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments, decode_into, map_whole
 from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -204,17 +204,16 @@ class Decoding:
             return
         self._events = iter(())
         provider, chunks, request, unknown = self._args
-        stream = Engine(
+        decode_into(
+            assembler,
             provider,
             self._mapper_cls,
-            assembler,
+            chunks,
             request,
             DEFAULT_MAX_LINE_BYTES,
             DEFAULT_MAX_EVENT_BYTES,
             unknown == "keep",
-            True,  # lazy: the framer made at the first chunk that needs one
         )
-        stream.feed_all(chunks)
 
 
 def decode(
@@ -258,24 +257,12 @@ def _whole_events(
     provider: str, frames: list[bytes], request: Request | None, unknown: OnUnknown
 ) -> Iterator[StreamEvent]:
     """:func:`_events` of a body held whole (``frames``: cut without a framer), decoded at once by
-    the engine of ``assemble(decode())`` into an event sink."""
+    the engine of ``assemble(decode())`` (:func:`~lmcodec.stream.engine.map_whole`) into an event sink."""
     sink = EventSink()
     out: list[StreamEvent] = []
     sink.out = out
-    keep = unknown == "keep"
-    stream = Engine(
-        provider,
-        MAPPERS[provider],
-        sink,
-        request,
-        DEFAULT_MAX_LINE_BYTES,
-        DEFAULT_MAX_EVENT_BYTES,
-        keep,
-        True,
-    )
     try:
-        stream._map(frames)
-        stream.close()
+        map_whole(provider, MAPPERS[provider], sink, request, frames, unknown == "keep")
     except StreamDecodeError:
         yield from out  # the events before the failure, then the failure
         raise

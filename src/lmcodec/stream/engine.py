@@ -2,10 +2,12 @@
 
 :class:`Engine` is what :class:`lmcodec.stream.decoder.Decoder` (an event-building sink),
 ``decode``, ``assemble(decode())`` (the Assembler as the sink) and ``stream.translate`` (a
-writer-sink, through :func:`sink_stream`) run: it frames chunks (per-chunk batching, a body held
-whole framed without a framer, a body over a MiB a MiB at a time), maps the frames onto the sink,
-places a frame lm15 would crash on in the stream, and applies the truncated-last-frame rule at the
-end of input. See :mod:`lmcodec.stream.decoder` for what the decoders promise.
+writer-sink, through :func:`sink_stream`) run: it frames chunks (per-chunk batching, a body over a
+MiB a MiB at a time), maps the frames onto the sink, places a frame lm15 would crash on in the
+stream, and applies the truncated-last-frame rule at the end of input. A body held whole in memory
+that is cut without a framer (:mod:`lmcodec.stream._whole`) needs none of that state: its frames are
+mapped and the sink closed by one call, :func:`map_whole`; :func:`decode_into` takes whichever path
+a body's chunks allow. See :mod:`lmcodec.stream.decoder` for what the decoders promise.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import Request
 from lmcodec.wire._checks import require_instance
 
-__all__ = ["Engine", "OnUnknown", "checked_arguments", "sink_stream"]
+__all__ = ["Engine", "OnUnknown", "checked_arguments", "decode_into", "map_whole", "sink_stream"]
 
 OnUnknown = Literal["skip", "keep"]
 _CONCURRENT: Final = (
@@ -88,11 +90,9 @@ class Engine:
         max_line_bytes: int | None,
         max_event_bytes: int | None,
         keep_unknown: bool,
-        lazy: bool = False,
     ) -> None:
         """``mapper_cls``: ``provider``'s mapper, as :func:`checked_arguments` returns it once the
-        arguments are checked. ``lazy``: the framer is made at the first chunk that needs one (the
-        caller passes valid limits: a framer checks them when made)."""
+        arguments are checked (the framer checks the limits)."""
         self.provider = provider
         self.sink = sink
         model = request.model if request is not None else None
@@ -100,7 +100,7 @@ class Engine:
             model = wire_model(request, mapper_cls.provider)
         self.mapper = mapper_cls(model, sink, keep_unknown)
         self._limits = (max_line_bytes, max_event_bytes)
-        self.framer: Any = None if lazy else self._framer()
+        self.framer: Any = self._framer()
         self.model = request.model if request is not None else None
         self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
         self.skipped = 0
@@ -124,13 +124,13 @@ class Engine:
         self._busy = True
         try:
             if len(data) <= SLICE_BYTES:
-                frames = (self.framer or self._framer()).feed_data(data)
+                frames = self.framer.feed_data(data)
                 if frames:
                     self._map(frames)
             else:  # a whole body in one chunk: framed and mapped a MiB at a time (bounded memory)
                 view = memoryview(data)
                 for at in range(0, len(view), SLICE_BYTES):
-                    frames = (self.framer or self._framer()).feed_data(view[at : at + SLICE_BYTES])
+                    frames = self.framer.feed_data(view[at : at + SLICE_BYTES])
                     if frames:
                         self._map(frames)
         except TypeError:
@@ -151,13 +151,6 @@ class Engine:
         a limit must have begun before such a batch, so its error comes before any event of the
         batch, as it would chunk by chunk; the chunks read before a failure of the source are
         decoded before it propagates."""
-        if (type(chunks) is list or type(chunks) is tuple) and self.framer is None:
-            # The whole body is in memory: framed at once, without a framer, when it can be.
-            frames = whole_frames(chunks, *self._limits)
-            if frames is not None:
-                self._map(frames)
-                self.close()
-                return
         if (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1 and type(chunks[0]) is bytes:
             self.feed(chunks[0])  # the whole body: fed as the batching below feeds one chunk
             self.close()
@@ -195,7 +188,7 @@ class Engine:
         self.close()
 
     def _batch_bytes(self) -> int:
-        limit: int = (self.framer or self._framer()).smallest_limit
+        limit: int = self.framer.smallest_limit
         return min(limit, BATCH_BYTES)
 
     def _begin(self, first: bytes | None) -> None:
@@ -226,9 +219,8 @@ class Engine:
         """End of input: map the last, unterminated frame (it may be cut short) and close the sink."""
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
-        framer = self.framer
         try:
-            frames = framer.close_data() if framer is not None else []  # no framer: no bytes pending
+            frames = self.framer.close_data()
         except DecodeError:
             self._failed = True
             raise
@@ -262,7 +254,61 @@ class Engine:
         self._failed = True
         at = self.frames + (exc.frame or 0) - self._base
         self.frames += (exc.frame or 0) + 1
-        return StreamDecodeError(f"{self.provider} stream, SSE event #{at}: {exc}", frame=at)
+        return _placed(self.provider, exc, at)
+
+
+def _placed(provider: str, exc: StreamDecodeError, at: int) -> StreamDecodeError:
+    """The error for a frame lm15 would crash on, at SSE event ``at`` of the stream."""
+    return StreamDecodeError(f"{provider} stream, SSE event #{at}: {exc}", frame=at)
+
+
+def map_whole(
+    provider: str,
+    mapper_cls: Any,
+    sink: Sink,
+    request: Request | None,
+    frames: list[bytes],
+    keep_unknown: bool,
+) -> None:
+    """The engine over a body held whole and cut into ``frames`` without a framer (see
+    :func:`lmcodec.stream._whole.whole_frames`): the sink begun, the frames mapped in one call, the
+    sink closed, as an :class:`Engine` feeds and closes that body, without the state it keeps
+    between chunks (a framer, the counters, the truncated last frame: every event is complete)."""
+    model = request.model if request is not None else None
+    wire = model if model is None or ":" not in model else wire_model(request, mapper_cls.provider)
+    mapper = mapper_cls(wire, sink, keep_unknown)
+    if model is None and frames:  # (a body of keep-alive comments has no frame to name it)
+        model = mapper.named_model(frames[0])
+    sink.begin(model)
+    try:
+        mapper.map_frames(frames)
+    except StreamDecodeError as exc:
+        raise _placed(provider, exc, exc.frame or 0) from exc.__cause__
+    sink.close()
+
+
+def decode_into(
+    sink: Sink,
+    provider: str,
+    mapper_cls: Any,
+    chunks: Iterable[bytes],
+    request: Request | None,
+    max_line_bytes: int | None,
+    max_event_bytes: int | None,
+    keep_unknown: bool,
+) -> None:
+    """Decode every chunk onto ``sink``, then close it: a body held whole in a list or tuple that
+    :func:`~lmcodec.stream._whole.whole_frames` cuts by :func:`map_whole`, any other through an
+    :class:`Engine` (:meth:`Engine.feed_all`). ``mapper_cls`` as :func:`checked_arguments` returns
+    it; the limits valid (a framer checks them when made)."""
+    if type(chunks) is list or type(chunks) is tuple:
+        frames = whole_frames(chunks, max_line_bytes, max_event_bytes)
+        if frames is not None:
+            map_whole(provider, mapper_cls, sink, request, frames, keep_unknown)
+            return
+    Engine(provider, mapper_cls, sink, request, max_line_bytes, max_event_bytes, keep_unknown).feed_all(
+        chunks
+    )
 
 
 def sink_stream(provider: str, sink: Sink, request: Request | None = None) -> Engine:
