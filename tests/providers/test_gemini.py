@@ -476,6 +476,40 @@ def test_array_framer_fast_path_equals_the_scanner(
     assert _framed(ArrayFramer(max_bytes), pieces) == _framed(ScanningArrayFramer(max_bytes), pieces)
 
 
+_BLANK_SEPARATED = b'[{"a": "' + b"x" * 20 + b'"},\r\n   {"b": "' + b"y" * 30 + b'"} ,\n {"c": 1}]'
+
+
+@pytest.mark.parametrize("max_bytes", [29, 30, 40, 41, 44])
+def test_the_blanks_between_elements_do_not_count_toward_the_limit_however_cut(max_bytes: int) -> None:
+    """An element's limit and the count in its error are its own bytes: the two framers held the
+    blanks before it or not depending on the cuts (the scanner counted one more in a hypothesis
+    case), so one body gave different errors, or an error and none."""
+    from lmcodec.providers.gemini.framing import ArrayFramer, ScanningArrayFramer
+
+    body = _BLANK_SEPARATED
+    cuts = [(i, j) for i in range(1, len(body)) for j in range(i, len(body))]
+    chunkings = [[body]] + [[body[:i], body[i:j], body[j:]] for i, j in cuts]
+    longest = max(len(e) for e in (json.dumps(x).encode() for x in ({"a": "x" * 20}, {"b": "y" * 30})))
+    for pieces in chunkings:
+        fast = _framed(ArrayFramer(max_bytes), pieces)
+        scanned = _framed(ScanningArrayFramer(max_bytes), pieces)
+        assert fast == scanned, pieces
+        if max_bytes >= longest + 2:  # room for any element and the delimiter after it
+            assert scanned[1] is None, pieces
+
+
+def test_a_flood_of_blanks_between_elements_is_not_held() -> None:
+    """Blanks after an element, fed a chunk at a time, are dropped: the buffer stays small."""
+    from lmcodec.providers.gemini.framing import ScanningArrayFramer
+
+    framer = ScanningArrayFramer(100)
+    assert framer.feed_data(b'[{"a": 1},') == [b'{"a": 1}']
+    for _ in range(1_000):
+        assert framer.feed_data(b" " * 64) == []
+    assert len(framer._buf) <= 164
+    assert framer.feed_data(b'{"b": 2}]') == [b'{"b": 2}']
+
+
 def test_msgspec_names_the_first_byte_after_a_whole_value() -> None:
     """The fast path reads the element's end from this message (counted from 1); another
     wording would send every element to the scanner (correct, 6-8x slower)."""

@@ -92,10 +92,25 @@ class ScanningArrayFramer:
             return out
         buf = self._buf
         if self._max is not None and len(buf) > self._max:
-            raise DecodeError(
-                f"gemini: JSON array element of {len(buf)}+ bytes exceeds max_event_bytes={self._max}"
-            )
+            self._drop_leading_blanks(buf)
+            if len(buf) > self._max:
+                raise DecodeError(
+                    f"gemini: JSON array element of {len(buf)}+ bytes exceeds max_event_bytes={self._max}"
+                )
         return out
+
+    def _drop_leading_blanks(self, buf: bytearray) -> None:
+        """Drop the blanks before the element held: they are not its bytes, so the limit and the
+        count in its error do not depend on where the blanks between two elements were cut (each
+        blank is dropped once: the check stays linear)."""
+        blanks = _SPACE.match(buf).end()  # type: ignore[union-attr]  # matches ""
+        if blanks:
+            del buf[:blanks]
+            self._shift(blanks)
+
+    def _shift(self, removed: int) -> None:
+        """Move the positions kept in the buffer back by the ``removed`` bytes dropped at its start."""
+        self._pos = max(0, self._pos - removed)
 
     def close_data(self) -> list[bytes]:
         element = bytes(self._buf).strip(_JSON_WS) if self._opened and not self._done else b""
@@ -202,6 +217,11 @@ class ArrayFramer(ScanningArrayFramer):
     def _reset(self) -> None:
         super()._reset()
         self._value_end: int | None = None  # a whole value ends here; its delimiter is to come
+
+    def _shift(self, removed: int) -> None:
+        super()._shift(removed)
+        if self._value_end is not None:
+            self._value_end -= removed
 
     def _frame(self, buf: bytearray, out: list[bytes]) -> None:
         while True:
