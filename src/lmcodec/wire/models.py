@@ -1,4 +1,9 @@
-"""Model metadata (lm15.models): ModelInfo, ModelOrigin, InferenceModelInfo, InferencePricing."""
+"""Model metadata (lm15.models): ModelInfo, ModelOrigin, InferenceModelInfo, InferencePricing.
+
+An empty optional JSON object (``extensions``, ``dimensions``, ``provider_data``) is stored as
+``None``: lm15 keeps ``{}`` in memory and writes it as absent (``_clean_mapping``), as lmcodec
+then does. Empty modalities are the one empty value written as ``[]`` (see InferenceModelInfo).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 
-from lmcodec.wire._struct import WireStruct
+from lmcodec.wire._struct import WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
 
 __all__ = ["InferenceModelInfo", "InferencePricing", "ModelInfo", "ModelOrigin"]
@@ -39,6 +44,9 @@ class InferencePricing(WireStruct, frozen=True, kw_only=True):
             dimensions: JsonObject | None = ...,
         ) -> None: ...
 
+    def __post_init__(self) -> None:
+        empty_to_none(self, "dimensions")
+
     def estimate(
         self,
         *,
@@ -61,7 +69,12 @@ class InferencePricing(WireStruct, frozen=True, kw_only=True):
 
 
 class InferenceModelInfo(WireStruct, frozen=True, kw_only=True):
-    """What a model does at inference time."""
+    """What a model does at inference time.
+
+    lm15 writes empty modalities as absent and reads an absent key as ``("text",)``; msgspec
+    omits only a field's read default, so lmcodec writes ``[]`` there (read back as the ``()``
+    written) and its strict reader refuses an absent key (``lenient=True`` reads lm15's default).
+    """
 
     input_modalities: tuple[NonEmptyStr, ...]
     output_modalities: tuple[NonEmptyStr, ...]
@@ -91,6 +104,9 @@ class InferenceModelInfo(WireStruct, frozen=True, kw_only=True):
             extensions: JsonObject | None = ...,
         ) -> None: ...
 
+    def __post_init__(self) -> None:
+        empty_to_none(self, "extensions")
+
 
 class ModelOrigin(WireStruct, frozen=True, kw_only=True):
     """Where a model comes from (a provider model, or a tuned one)."""
@@ -111,6 +127,9 @@ class ModelOrigin(WireStruct, frozen=True, kw_only=True):
             base_model: str | None = ...,
             provider_data: JsonObject | None = ...,
         ) -> None: ...
+
+    def __post_init__(self) -> None:
+        empty_to_none(self, "provider_data")
 
 
 DEFAULT_ORIGIN = ModelOrigin(type="provider")
@@ -141,6 +160,7 @@ class ModelInfo(WireStruct, frozen=True, kw_only=True):
         ) -> None: ...
 
     def __post_init__(self) -> None:
+        empty_to_none(self, "extensions")
         origin = self.origin
         if origin is not DEFAULT_ORIGIN and origin == DEFAULT_ORIGIN:
             msgspec.structs.force_setattr(self, "origin", DEFAULT_ORIGIN)
