@@ -1,4 +1,4 @@
-"""lenient=True on long input: read one level at a time (codecs/lenient.read), each long
+"""lenient=True on long input: read one level at a time (codecs/_lenient_read.read), each long
 array's items normalized and converted one by one, so memory stays near the result's size
 (the whole input as builtins, normalized, then converted, peaked at 14.5x the input).
 Differential: the level-at-a-time reader gives what the whole-builtins path gives."""
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from lmcodec.codecs import lenient
+from lmcodec.codecs import _lenient_read
 
 from ..corpus import KIND_TYPES, load_json, needs_corpus
 
@@ -29,7 +29,7 @@ def _outcome(call: Any) -> Any:
 
 def _by_levels(data: bytes, tp: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> Any:
     with monkeypatch.context() as patch:
-        patch.setattr(lenient, "SMALL", 0)  # every node read a level at a time
+        patch.setattr(_lenient_read, "SMALL", 0)  # every node read a level at a time
         return _outcome(lambda: lc.decode(data, tp, lenient=True, **options))
 
 
@@ -70,7 +70,7 @@ def _tolerant_request(parts: int) -> bytes:
 
 def test_long_tolerant_input_reads_as_builtins_read_it() -> None:
     data = _tolerant_request(600)
-    assert len(data) > 4 * lenient.SMALL
+    assert len(data) > 4 * _lenient_read.SMALL
     read = lc.decode(data, lc.Request, lenient=True)
     assert read == lc.from_builtins(json.loads(data), lc.Request, lenient=True)
     assert read.messages[0].parts[0] == lc.TextPart("bare") and read.config.max_tokens == 5
@@ -148,10 +148,10 @@ def test_a_long_value_nested_deep_is_parsed_a_bounded_number_of_times(
 ) -> None:
     """Linear in the input (hostile-input L10): each level read a level at a time parses its
     node's bytes again, so a 1 MB value 300 levels deep was parsed ~300 times over (10 MB: 1.9 s
-    against 21 ms at depth 1); levels stop at ``lenient.LEVELS``."""
+    against 21 ms at depth 1); levels stop at ``_lenient_read.LEVELS``."""
     data = _deep_sibling(300, 1 << 20)
     counts: list[int] = []
     for name in ("_raw_decoder", "_object_decoder", "_array_decoder"):
-        monkeypatch.setattr(lenient, name, _CountingDecoder(getattr(lenient, name), counts))
+        monkeypatch.setattr(_lenient_read, name, _CountingDecoder(getattr(_lenient_read, name), counts))
     lc.decode(data, lc.Message, lenient=True)
-    assert sum(counts) <= (2 * lenient.LEVELS + 2) * len(data)  # (an array: checked, then read)
+    assert sum(counts) <= (2 * _lenient_read.LEVELS + 2) * len(data)  # (an array: checked, then read)

@@ -2,17 +2,16 @@
 
 ``normalize(value, type)`` turns what lm15's ``*_from_dict`` accepts (missing
 text, bare strings for lists, legacy reasoning keys, integral floats for ints,
-non-dict telemetry nests, ...) into the canonical value, which the strict
-decoder then validates. Anything lm15 rejects is left as it is, so the strict
+non-dict telemetry nests, an empty string or object where it iterates a list,
+a falsy value where it tests truthiness, ...) into the canonical value, which
+the strict decoder then validates. Anything lm15 rejects is left as it is, so the strict
 decoder still rejects it. Only the lenient path runs this: canonical data
 never does.
 
-``read(data)`` gives the value ``normalize`` takes without building the whole
-input as Python builtins first (several times the input's size): a node longer
-than :data:`SMALL` bytes is read one level at a time, and a long array stays
-:class:`_Pending` until ``normalize`` reads it, one item at a time, each item
-normalized and converted to its type before the next is read. Memory stays near
-the size of the result.
+``read(data)`` (``codecs/_lenient_read.py``) gives the value ``normalize`` takes
+without building the whole input as Python builtins first: a long array stays
+pending until ``normalize`` reads it, one item at a time, each item normalized
+and converted to its type before the next is read.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
-import re
 import types
 import typing
 from collections.abc import Callable
@@ -30,8 +28,11 @@ import msgspec
 
 from lmcodec import wire as w
 from lmcodec.codecs._hooks import dec_hook
+from lmcodec.codecs._lenient_read import Pending as _Pending
+from lmcodec.codecs._lenient_read import builtins as _builtins
+from lmcodec.codecs._lenient_read import read
 
-__all__ = ["SMALL", "Rejected", "normalize", "read"]
+__all__ = ["Rejected", "normalize", "read"]
 
 
 class Rejected(Exception):
@@ -45,71 +46,24 @@ _NO_INT_COERCION = {
     (w.VideoGenerationRequest, "seconds"),
     (w.VideoJobInfo, "progress"),
 }
-_NULL_MEANS_DEFAULT = {"continuation", "adaptations"}
-
-
-SMALL = 1 << 16
-"""Nodes of at most this many bytes are read whole as builtins; longer ones a level at a time."""
-LEVELS = 10
-"""How deep nodes are read a level at a time: as deep as the canonical types nest a long list
-(a BatchRequest's requests, their messages, a message's parts, a tool result's content); below,
-a node is an opaque value read whole. Each level parses its node's bytes once more, so the bound
-keeps a long value nested deep in linear time (and out of Python's recursion limit)."""
-_raw_decoder = msgspec.json.Decoder()
-_object_decoder = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_array_decoder = msgspec.json.Decoder(list[msgspec.Raw])
-
-
-class _Pending:
-    """A long JSON array not read yet (its bytes), and the rule its items pass first."""
-
-    __slots__ = ("depth", "raw", "rule")
-
-    def __init__(self, raw: Any, rule: Callable[[Any], Any] | None = None, depth: int = 0) -> None:
-        self.raw = raw
-        self.rule = rule
-        self.depth = depth
-
-    def builtins(self) -> list[Any]:
-        items = [read(item, self.depth + 1) for item in _array_decoder.decode(self.raw)]
-        return [_builtins(item if self.rule is None else self.rule(item)) for item in items]
-
-
-def read(data: Any, depth: int = 0) -> Any:
-    """JSON ``data`` as builtins, except that a long array is left :class:`_Pending` (raises
-    msgspec.DecodeError on malformed input); ``depth``: the node's level in the whole input."""
-    if len(data) <= SMALL or depth >= LEVELS:
-        return _raw_decoder.decode(data)
-    head = _head(data)
-    if head == "{":
-        return {key: read(raw, depth + 1) for key, raw in _object_decoder.decode(data).items()}
-    if head == "[":
-        _array_decoder.decode(data)  # malformed input fails here, as a whole read would
-        return _Pending(data, depth=depth)
-    return _raw_decoder.decode(data)
-
-
-_SPACE = re.compile(rb"[ \t\n\r]*")
-_TEXT_SPACE = re.compile(r"[ \t\n\r]*")
-
-
-def _head(data: Any) -> str:
-    """The first character of JSON ``data`` after its leading whitespace."""
-    if isinstance(data, str):
-        text = _TEXT_SPACE.match(data)
-        return data[text.end() : text.end() + 1] if text else ""
-    view = memoryview(data)
-    at = _SPACE.match(view)
-    return bytes(view[at.end() : at.end() + 1]).decode("latin-1") if at else ""
-
-
-def _builtins(value: Any) -> Any:
-    """``value`` with every :class:`_Pending` array in it read as builtins."""
-    if type(value) is _Pending:
-        return value.builtins()
-    if type(value) is dict:
-        return {key: _builtins(item) for key, item in value.items()}
-    return value
+_NULL_MEANS_DEFAULT = frozenset({"continuation"})
+"""Fields lm15 reads as ``() if value is None``."""
+_FALSY_MEANS_DEFAULT = frozenset(
+    {
+        (w.Response, "adaptations"),  # d.get("adaptations") or ()
+        (w.StreamStartEvent, "adaptations"),
+        (w.ImageGenerationResponse, "usage"),  # usage_from_dict(d.get("usage") or {})
+        (w.SpeechGenerationResponse, "usage"),
+        (w.InferenceModelInfo, "supports_reasoning"),  # not checked on read, written `value or None`
+    }
+)
+"""Fields lm15 reads by truthiness: any falsy value (null, 0, 0.0, false, "", [], {}) is the default."""
+_NOT_ITERATED = frozenset({"continuation", "system"})
+"""Sequence fields lm15 takes only as a list (``continuation``: else TypeError; ``system``: else
+verbatim). Every other sequence field it iterates (``tuple(v)``, ``for x in v``): an empty string
+or object there is an empty list (a non-empty one iterates into characters or keys, which lm15's
+constructors then refuse where the items are objects; lmcodec refuses it everywhere, as its
+constructors do)."""
 
 
 def _tuple_item(tp: Any) -> Any:
@@ -127,7 +81,7 @@ def _tuple_item(tp: Any) -> Any:
 def _read_items(pending: _Pending, item_tp: Any) -> list[Any]:
     """A pending array's items, each read, normalized and converted before the next is read; an
     item that does not convert stays normalized (the final convert names it by its path)."""
-    raws: list[Any] = _array_decoder.decode(pending.raw)
+    raws = pending.raw_items()
     out: list[Any] = []
     for i, raw in enumerate(raws):
         raws[i] = None  # the item's bytes go once it is read
@@ -202,6 +156,11 @@ def _normalize_struct(value: dict[str, Any], cls: type[msgspec.Struct]) -> dict[
         item = value[name]
         if item is None and name in _NULL_MEANS_DEFAULT:
             continue
+        kind = type(item)
+        if (cls, name) in _FALSY_MEANS_DEFAULT and not item:
+            continue
+        if (kind is str or kind is dict) and not item and _iterated(cls, name):
+            item = []
         rule = _ITEM_RULES.get((cls, name))
         if rule is not None:
             if type(item) is _Pending:
@@ -233,6 +192,12 @@ def _union_structs(
 def _hints(cls: type[msgspec.Struct]) -> dict[str, Any]:
     """A Struct's resolved field types, computed once (resolving them costs ~50 µs a call)."""
     return typing.get_type_hints(cls, include_extras=True)
+
+
+@functools.cache
+def _iterated(cls: type[msgspec.Struct], name: str) -> bool:
+    """Whether lm15 reads field ``name`` of ``cls`` by iterating it (see :data:`_NOT_ITERATED`)."""
+    return name not in _NOT_ITERATED and _tuple_item(_hints(cls)[name]) is not None
 
 
 def _is_int_type(tp: Any) -> bool:
@@ -308,13 +273,24 @@ def _reasoning(d: dict[str, Any]) -> dict[str, Any]:
         effort = "medium"
     if effort == "off":
         return {"effort": "off"}
-    out: dict[str, Any] = {"effort": effort}
     budget = d.get("thinking_budget", d.get("budget"))
+    if effort is None and budget is not None:
+        effort = _effort_of_budget(budget)
+    out: dict[str, Any] = {"effort": effort}
     if budget is not None:
         out["thinking_budget"] = budget
     if d.get("summary") is not None:
         out["summary"] = d["summary"]
     return out
+
+
+def _effort_of_budget(budget: Any) -> Any:
+    """The effort lm15's ``Reasoning(effort=None, thinking_budget=budget)`` fills in (MAP-7 rule 3),
+    or None for a budget it refuses (the strict decoder then refuses the null effort)."""
+    try:
+        return w.Reasoning(thinking_budget=budget).effort
+    except (TypeError, ValueError):
+        return None
 
 
 def _cache(d: dict[str, Any]) -> dict[str, Any]:
@@ -370,16 +346,6 @@ def _drop_non_dict(*keys: str) -> Hook:
     return hook
 
 
-def _null_to_default(*keys: str) -> Hook:
-    def hook(d: dict[str, Any]) -> dict[str, Any]:
-        for key in keys:
-            if key in d and d[key] is None:
-                del d[key]
-        return d
-
-    return hook
-
-
 def _request(d: dict[str, Any]) -> dict[str, Any]:
     if d.get("config") is not None and not isinstance(d["config"], dict):
         raise Rejected("config must be a JSON object")
@@ -389,8 +355,6 @@ def _request(d: dict[str, Any]) -> dict[str, Any]:
 def _response(d: dict[str, Any]) -> dict[str, Any]:
     if "usage" in d and not isinstance(d["usage"], dict):
         del d["usage"]
-    if d.get("logprobs_complete") is None:
-        d.pop("logprobs_complete", None)
     return d
 
 
@@ -503,8 +467,6 @@ _HOOKS: dict[type, Hook] = {
     w.CachedPrefix: _drop_non_dict("resource"),
     w.FileUploadRequest: _file_upload_request,
     w.FileInfo: _file_info,
-    w.ImageGenerationResponse: _null_to_default("usage"),
-    w.SpeechGenerationResponse: _null_to_default("usage"),
     w.LiveConfig: _drop_non_dict("input_format", "output_format"),
     w.LiveClientTurnEvent: _live_turn,
     w.LiveClientAudioEvent: _live_audio,
