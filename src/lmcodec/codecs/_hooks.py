@@ -78,6 +78,9 @@ def dec_hook(tp: Any, obj: Any) -> Any:
 
 
 _AT_BYTE = re.compile(r"\(byte (\d+)\)$")
+_HEX_ESCAPE_END = "JSON is malformed: unexpected end of hex escape"
+"""What msgspec says of a lone high surrogate escape in a string it skips or scans ahead over (an
+undeclared key, the fields before a union's tag), at the byte after the escape."""
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _LOW_ESCAPE = re.compile(rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
@@ -123,7 +126,8 @@ def decode_error(
 
     ``data`` (the decoded buffer, optional) lets the error path locate faults msgspec
     does not place: the end of a truncated input, the first invalid UTF-8 byte,
-    a lone surrogate escape (which msgspec reports as a truncation).
+    a lone surrogate escape (which msgspec reports as a truncation, or in a string it
+    skips as the end of a hex escape).
     """
     if isinstance(exc, msgspec.ValidationError):
         return with_path(exc, prefix)
@@ -131,6 +135,11 @@ def decode_error(
     match = _AT_BYTE.search(text)
     offset = int(match[1]) if match else None
     buf = _as_bytes(data)
+    if offset is not None and buf is not None and json and text.startswith(_HEX_ESCAPE_END):
+        lone = _lone_surrogate(buf)
+        if lone is not None and lone + 6 == offset:  # the escape msgspec stopped right after
+            offset = lone
+            text = f"JSON is malformed: lone UTF-16 surrogate escape {buf[lone : lone + 6]!r} (byte {lone})"
     if offset is None and buf is not None:
         if text == "Input data was truncated":
             lone = _lone_surrogate(buf) if json and b"\\u" in buf else None
@@ -360,7 +369,7 @@ def top_level(obj: Any, include_provider_data: bool) -> Any:
 
 LONE_SURROGATE = "surrogate"
 """In a DecodeError: the JSON holds a ``\\ud800``-style escape that is not half of a pair
-(msgspec says "lone UTF-16 surrogate escape" or "unexpected end of escaped utf-16 surrogate pair")."""
+(:func:`decode_error` says "lone UTF-16 surrogate escape", msgspec "invalid utf-16 surrogate pair")."""
 _LONE_CHAR = re.compile("[\ud800-\udfff]")
 
 

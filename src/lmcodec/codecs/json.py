@@ -116,9 +116,8 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
                 ) from exc
         error = decode_error(exc, data)
         if lenient and LONE_SURROGATE in str(error):  # what encode writes for a lone surrogate
-            parsed = _nonfinite.parse(data)  # json.loads reads lone surrogate escapes
-            if parsed is not None:
-                return from_builtins(parsed, type, lenient=True, unknown=unknown)
+            read: T = _read_as_python_json(data, type, unknown, error)
+            return read
         raise error from exc
     except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
         raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
@@ -135,8 +134,21 @@ def _non_finite_logprobs(data: Any, tp: Any) -> Any:
     return None if value is None else _nonfinite.convert(value, tp, dec_hook)
 
 
-def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: str) -> Any:
-    """After the strict decoder failed validation: the unknown-keeping and lenient readers."""
+def _read_as_python_json(data: Any, tp: Any, unknown: OnUnknown, error: LmcodecError) -> Any:
+    """``lenient=True`` on JSON holding a lone surrogate escape: read as lm15 reads it,
+    ``json.loads`` then its tolerant forms (``error`` stands when ``json.loads`` refuses it)."""
+    parsed = _nonfinite.parse(data)  # json.loads reads lone surrogate escapes
+    if parsed is None:
+        raise error
+    return from_builtins(parsed, tp, lenient=True, unknown=unknown)
+
+
+def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: OnUnknown) -> Any:
+    """After the strict decoder failed validation: the unknown-keeping and lenient readers.
+
+    The strict decoder stops at its first fault, so a lone surrogate escape after it (which the
+    readers of JSON bytes refuse) is met here: with ``lenient``, such input is read as Python's
+    JSON reads it."""
     keep = _check_unknown(unknown)
     if keep:
         try:
@@ -144,13 +156,21 @@ def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool,
         except ValidationError:
             if not lenient:
                 raise
+        except DecodeError as exc:
+            if not (lenient and LONE_SURROGATE in str(exc)):
+                raise
+            return _read_as_python_json(data, tp, unknown, exc)
     if not lenient:
         raise decode_error(first, data) from first
     try:
         value = _lenient.read(data)  # long arrays left to be read an item at a time
-    except (msgspec.DecodeError, *HOSTILE):
+    except msgspec.DecodeError as exc:
+        if LONE_SURROGATE in str(decode_error(exc, data)):
+            return _read_as_python_json(data, tp, unknown, decode_error(first, data))
         raise decode_error(first, data) from first
-    return _from_lenient(value, tp, first, keep, data)
+    except HOSTILE:
+        raise decode_error(first, data) from first
+    return _from_lenient(value, tp, decode_error(first, data), keep, data)
 
 
 def _check_unknown(unknown: str) -> bool:
@@ -184,14 +204,20 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
     byte-exact). Values under opaque fields (``DataPart.value``,
     ``ToolCallPart.input``, ...) are taken as given, unchecked.
     """
+    strict: LmcodecError
     try:
         obj: T = msgspec.convert(value, type, dec_hook=dec_hook)
         return obj
     except msgspec.ValidationError as exc:
-        first = exc
+        first: Exception = exc
+        strict = decode_error(exc)
     except _CONVERT_ERRORS as exc:
         decoder_for(type)  # a target msgspec cannot handle is a TypeError (API misuse), not bad input
-        raise _convert_error(exc) from exc
+        if not (lenient and isinstance(exc, UnicodeEncodeError)):
+            raise _convert_error(exc) from exc
+        # A lone surrogate where msgspec needs a string's UTF-8 (a vocabulary word, a union's
+        # choice): lm15's tolerant forms may move or drop it (a bare string becomes a part's text).
+        first, strict = exc, _convert_error(exc)
     if NOT_FINITE in str(first):  # a NaN/inf logprob, which lm15's from_dict takes
         finite: T | None = _nonfinite.convert(value, type, dec_hook)
         if finite is not None:
@@ -201,12 +227,12 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
         try:
             kept: T = _keep.from_builtins(value, type)
             return kept
-        except ValidationError:
+        except DecodeError:
             if not lenient:
                 raise
     if not lenient:
-        raise decode_error(first) from first
-    read: T = _from_lenient(value, type, first, keep)
+        raise strict from first
+    read: T = _from_lenient(value, type, strict, keep)
     return read
 
 
@@ -216,15 +242,15 @@ def _convert_error(exc: BaseException) -> LmcodecError:
     return ValidationError(f"cannot convert the value: {type(exc).__name__}: {exc}")
 
 
-def _from_lenient(value: Any, tp: Any, first: msgspec.ValidationError, keep: bool, data: Any = None) -> Any:
+def _from_lenient(value: Any, tp: Any, strict: LmcodecError, keep: bool, data: Any = None) -> Any:
     """lm15's tolerant forms rewritten to canonical ones, then validated; else the strict error
     stands. ``value`` as :func:`lenient.read` gives it when read from JSON ``data``."""
     try:
         normalized = _lenient.normalize(value, tp)
     except _lenient.Rejected:
-        raise decode_error(first) from first
+        raise strict from None
     except _CONVERT_ERRORS:
-        raise decode_error(first) from first
+        raise strict from None
     try:
         return msgspec.convert(normalized, tp, dec_hook=dec_hook)
     except msgspec.ValidationError as exc:
