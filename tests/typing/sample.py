@@ -174,6 +174,15 @@ def check_codecs() -> None:
     assert_type(response.tool_calls, list[lc.ToolCallPart])
 
 
+def check_generation_items() -> None:
+    image = lc.ImagePart(media_type="image/png", url="https://example.com/cat.png")
+    request = lc.ImageGenerationRequest("gpt-image-1", "a cat", images=[image])
+    assert_type(request.images, tuple[lc.ImagePart, ...])
+    assert_type(lc.decode(lc.encode(request), lc.ImageGenerationRequest).images[0].media_type, str)
+    speech = lc.SpeechGenerationResponse(lc.AudioPart(media_type="audio/wav", url="https://example.com/a.wav"))
+    assert_type(speech.audio, lc.AudioPart)
+
+
 def check_logs(tmp: Path) -> None:
     req = lc.Request("m", [lc.Message.user("Hi!")])
     turns = [lc.Turn(req, lc.Response(None, "m", lc.Message.assistant("Hello"), "stop", lc.Usage()))]

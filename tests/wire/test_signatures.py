@@ -31,8 +31,11 @@ _SCALARS = {
     "_Price": "float",
     "_NonEmptyBytes": "bytes",
     "Path": "str | PathLike[str]",
+    "_TaggedImage": "ImagePart",
+    "_TaggedAudio": "AudioPart",
 }
-"""Constrained aliases of the fields, as the constructor takes them (a path may be any path-like)."""
+"""Constrained aliases of the fields, as the constructor takes them (a path may be any path-like; a
+tag-required item is its class)."""
 
 _WIDENED = {
     ("Request", "system"): "SystemContent | None",

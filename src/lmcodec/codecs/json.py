@@ -38,6 +38,7 @@ from lmcodec.codecs._hooks import (
     top_level,
 )
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
+from lmcodec.wire._struct import TagGuard
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
@@ -265,7 +266,32 @@ def _from_lenient(value: Any, tp: Any, strict: LmcodecError, keep: bool, data: A
 
 def schema(type: Any) -> dict[str, Any]:
     """The JSON Schema of a wire type (what the strict decoder accepts)."""
-    return msgspec.json.schema(type, schema_hook=_schema_hook)
+    out = msgspec.json.schema(type, schema_hook=_schema_hook)
+    defs = out.get("$defs", {})
+    if _GUARD not in defs:
+        return out
+    del defs[_GUARD]
+    without: dict[str, Any] = _without_guard(out)
+    return without
+
+
+_GUARD = TagGuard.__name__
+_GUARD_REF = {"$ref": f"#/$defs/{_GUARD}"}
+
+
+def _without_guard(node: Any) -> Any:
+    """A schema with each ``tag_required(cls)`` union written as ``cls``: the guard is no value,
+    and ``cls``'s own schema already requires its tag."""
+    if isinstance(node, list):
+        return [_without_guard(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    choices = node.get("anyOf")
+    if isinstance(choices, list) and _GUARD_REF in choices:
+        (only,) = (choice for choice in choices if choice != _GUARD_REF)
+        rest = {k: v for k, v in node.items() if k not in ("anyOf", "discriminator")}
+        return {**only, **_without_guard(rest)}
+    return {key: _without_guard(value) for key, value in node.items()}
 
 
 def _schema_hook(tp: Any) -> dict[str, Any]:

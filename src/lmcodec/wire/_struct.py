@@ -24,7 +24,7 @@ import msgspec
 from lmcodec.wire._checks import check_json_object, is_json_value, to_path
 from lmcodec.wire._types import FiniteFloat, NonFiniteFloat
 
-__all__ = ["REQUIRED", "Factory", "WireMeta", "WireStruct", "empty_to_none"]
+__all__ = ["REQUIRED", "Factory", "TagGuard", "WireMeta", "WireStruct", "empty_to_none", "tag_required"]
 
 
 class _Required:
@@ -279,7 +279,6 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
 
         return check_int
     if tp is float:
-
         exact_int_only = name == "logprob"  # lm15 coerces an exact int there and then requires a float
 
         def check_float(value: Any) -> Any:
@@ -309,7 +308,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
 
 def _compile_union(args: tuple[Any, ...], owner: str, name: str) -> Check:
     optional = type(None) in args
-    rest = tuple(a for a in args if a is not type(None))
+    rest = tuple(a for a in args if a is not type(None) and a is not TagGuard)
     if all(isinstance(a, type) and issubclass(a, msgspec.Struct) for a in rest):
         inner = _instance_check(rest, owner)
     elif len(rest) == 1:
@@ -408,7 +407,10 @@ def _struct_classes(tp: Any) -> tuple[type, ...]:
     if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
         return (tp,)
     if get_origin(tp) in (Union, types.UnionType):
-        return tuple(a for a in get_args(tp) if isinstance(a, type) and issubclass(a, msgspec.Struct))
+        members = get_args(tp)
+        return tuple(
+            a for a in members if isinstance(a, type) and issubclass(a, msgspec.Struct) and a is not TagGuard
+        )
     return ()
 
 
@@ -437,6 +439,26 @@ def _with_bounds(inner: Check, meta: msgspec.Meta, owner: str, name: str) -> Che
         return value
 
     return check_bounds
+
+
+class TagGuard(msgspec.Struct, tag_field="type", tag="", frozen=True, gc=False):
+    """The member no value is of the union :func:`tag_required` makes: a decoded ``"type": ""``
+    selects it, and it refuses itself as msgspec refuses any tag it does not know."""
+
+    def __post_init__(self) -> None:
+        raise ValueError("Invalid value ''")
+
+
+def tag_required(cls: type[msgspec.Struct]) -> Any:
+    """The decode type of a field holding one tagged class ``cls``, whose tag it requires.
+
+    msgspec requires the tag only of a union of tagged Structs: a lone tagged class takes an
+    object without its ``"type"`` (lm15's ``part_from_dict`` refuses it, KeyError). The union of
+    ``cls`` and :class:`TagGuard` requires it at the same cost (the tag is the first key msgspec
+    writes); the constructors and ``lc.schema`` leave the guard out, and type checkers see
+    ``cls`` (the field's alias is ``cls`` under ``TYPE_CHECKING``).
+    """
+    return Union[cls, TagGuard]  # noqa: UP007  (a union built at run time)
 
 
 def empty_to_none(obj: msgspec.Struct, *names: str) -> None:

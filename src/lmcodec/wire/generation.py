@@ -8,10 +8,19 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import msgspec
 
 from lmcodec.wire._checks import require_model_and_prompt
-from lmcodec.wire._struct import WireStruct, empty_to_none
+from lmcodec.wire._struct import WireStruct, empty_to_none, tag_required
 from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
 from lmcodec.wire.parts import AudioPart, ImagePart
 from lmcodec.wire.telemetry import EMPTY_USAGE, Usage
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    _TaggedImage: TypeAlias = ImagePart
+    _TaggedAudio: TypeAlias = AudioPart
+else:  # an item without its "type" is refused, as lm15 refuses it (hostile-input H11)
+    _TaggedImage = tag_required(ImagePart)
+    _TaggedAudio = tag_required(AudioPart)
 
 __all__ = [
     "ImageGenerationRequest",
@@ -32,7 +41,7 @@ class ImageGenerationRequest(WireStruct, frozen=True, kw_only=True):
     model: NonEmptyStr
     prompt: NonEmptyStr
     size: NonEmptyStr | None = None
-    images: tuple[ImagePart, ...] = ()
+    images: tuple[_TaggedImage, ...] = ()
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
@@ -57,7 +66,7 @@ class ImageGenerationRequest(WireStruct, frozen=True, kw_only=True):
 class ImageGenerationResponse(WireStruct, frozen=True, kw_only=True):
     """Generated images, plus any text the model said while drawing."""
 
-    images: Annotated[tuple[ImagePart, ...], msgspec.Meta(min_length=1)]
+    images: Annotated[tuple[_TaggedImage, ...], msgspec.Meta(min_length=1)]
     text: NonEmptyStr | None = None
     id: NonEmptyStr | None = None
     model: NonEmptyStr | None = None
@@ -113,7 +122,7 @@ class SpeechGenerationRequest(WireStruct, frozen=True, kw_only=True):
 class SpeechGenerationResponse(WireStruct, frozen=True, kw_only=True):
     """Generated speech."""
 
-    audio: AudioPart
+    audio: _TaggedAudio
     id: NonEmptyStr | None = None
     model: NonEmptyStr | None = None
     usage: Usage = EMPTY_USAGE
@@ -142,7 +151,7 @@ class VideoGenerationRequest(WireStruct, frozen=True, kw_only=True):
     model: NonEmptyStr
     prompt: NonEmptyStr
     seconds: PositiveInt | None = None
-    images: tuple[ImagePart, ...] = ()
+    images: tuple[_TaggedImage, ...] = ()
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
