@@ -27,6 +27,7 @@ from lmcodec.wire.unknown import Unknown
 
 __all__ = [
     "LONE_SURROGATE",
+    "builtin_value",
     "dec_hook",
     "decode_error",
     "enc_hook",
@@ -49,13 +50,28 @@ NOT_FINITE = "e+308"
 
 
 def enc_hook(obj: Any) -> Any:
-    """Encode the non-msgspec values of the wire types for JSON (local paths, unknown items)."""
+    """Encode the non-msgspec values of the wire types for JSON (local paths, unknown items,
+    non-finite logprobs, values of str/int/float subclasses)."""
     if isinstance(obj, PurePath):
         return wire_path(obj)
     if isinstance(obj, Unknown):
         return obj.json_form()
     if type(obj) is NonFiniteFloat:
         return msgspec.Raw(obj.json_token())
+    return builtin_value(obj)
+
+
+def builtin_value(obj: Any) -> Any:
+    """The exact str, int or float a subclass instance holds (numpy.float64, markupsafe.Markup, an
+    int subclass in a count), as json.dumps writes it: its string, ``int.__repr__``,
+    ``float.__repr__``, whatever the subclass overrides. msgspec encodes only the exact types (and
+    enums, by value: the same), so a codec's enc_hook meets these; a common value never does."""
+    if isinstance(obj, str):
+        return str.__str__(obj)
+    if isinstance(obj, int):
+        return int.__index__(obj)
+    if isinstance(obj, float):
+        return float.__float__(obj)
     raise TypeError(f"cannot encode {type(obj).__name__}")  # the codecs raise it as EncodeError
 
 
@@ -378,7 +394,7 @@ def _builtins_hook(obj: Any) -> Any:
         return wire_path(obj)
     if type(obj) is NonFiniteFloat:
         return float(obj)
-    raise TypeError(f"cannot encode {type(obj).__name__}")
+    return builtin_value(obj)
 
 
 def json_with_surrogates(obj: Any, include_provider_data: bool = False) -> bytes | None:
