@@ -24,6 +24,8 @@ import msgspec
 import orjson
 
 import llm
+from lm15 import serde
+
 import lmcodec as lc
 import lmcodec.llm as L
 import test_bench_core as core
@@ -49,6 +51,15 @@ def _tasks() -> list[Task]:
     llm_plain = [json.loads(t) for t in texts]
     untyped_encode = msgspec.json.Encoder().encode
     untyped = msgspec.json.Decoder().decode
+    parts = [p for d in records for m in d["request"]["messages"] for p in m["parts"]][:2000]
+    bare_strings = json.dumps(
+        {
+            "model": "m",
+            "messages": [
+                {"role": "tool", "parts": [{"type": "tool_result", "id": "a", "content": ["s"] * 80_000}]}
+            ],
+        }
+    ).encode()
     return [
         (
             "core: encode 2,000 Turns",
@@ -94,13 +105,33 @@ def _tasks() -> list[Task]:
                 "msgspec untyped (floor)": lambda: [untyped(b) for b in llm_blobs],
             },
         ),
+        (
+            "interop: from_builtins of 2,000 parts (lc.Part, a union)",
+            "part",
+            len(parts),
+            {
+                "lmcodec": lambda: [lc.from_builtins(p, lc.Part) for p in parts],
+                "lm15 part_from_dict": lambda: [serde.part_from_dict(p) for p in parts],
+            },
+        ),
+        (
+            "lenient: decode 80,000 bare strings in a tool result (0.4 MB, past 64 KiB)",
+            "string",
+            80_000,
+            {
+                "lmcodec": lambda: lc.decode(bare_strings, lc.Request, lenient=True),
+                "lm15 json.loads + request_from_dict": lambda: serde.request_from_dict(json.loads(bare_strings)),
+            },
+        ),
     ]
 
 
-def measure(rounds: int, *, gc_off: bool = True) -> list[str]:
-    """Markdown tables of interleaved medians and ratios, one per task."""
+def measure(rounds: int, *, gc_off: bool = True, task: str = "") -> list[str]:
+    """Markdown tables of interleaved medians and ratios, one per task (whose name holds ``task``)."""
     lines: list[str] = []
     for name, unit, units, contestants in _tasks():
+        if task not in name:
+            continue
         times: dict[str, list[float]] = {lib: [] for lib in contestants}
         order = list(contestants)
         for run in contestants.values():
@@ -135,7 +166,7 @@ def measure(rounds: int, *, gc_off: bool = True) -> list[str]:
 
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    print("\n".join(measure(rounds)))
+    print("\n".join(measure(rounds, task=sys.argv[2] if len(sys.argv) > 2 else "")))
 
 
 if __name__ == "__main__":

@@ -8,12 +8,12 @@ from __future__ import annotations
 import gc
 import json
 import tracemalloc
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 import lmcodec as lc
-from lmcodec.codecs import _lenient_read
+from lmcodec.codecs import _lenient_read, lenient
 
 from ..corpus import KIND_TYPES, load_json, needs_corpus
 
@@ -155,3 +155,32 @@ def test_a_long_value_nested_deep_is_parsed_a_bounded_number_of_times(
         monkeypatch.setattr(_lenient_read, name, _CountingDecoder(getattr(_lenient_read, name), counts))
     lc.decode(data, lc.Message, lenient=True)
     assert sum(counts) <= (2 * _lenient_read.LEVELS + 2) * len(data)  # (an array: checked, then read)
+
+
+def _long_parts(odd: str, at: int, count: int = 6000) -> bytes:
+    """A Request whose user message holds ``count`` parts (bare strings and text parts, past
+    SMALL bytes) with ``odd`` in place of part ``at``."""
+    items = ['"bare"' if i % 3 else f'{{"type":"text","text":"part {i}"}}' for i in range(count)]
+    items[at] = odd
+    return ('{"model":"m","messages":[{"role":"user","parts":[' + ",".join(items) + "]}]}").encode()
+
+
+@pytest.mark.parametrize("batch", [1, 700, lenient.BATCH])
+@pytest.mark.parametrize("unknown", ["error", "keep"])
+@pytest.mark.parametrize(
+    "odd", ['{"type":"hologram","x":1}', '{"type":7}', '{"type":"text","text":1}', '"fine"']
+)
+@pytest.mark.parametrize("at", [0, 2999, 5999])
+def test_items_converted_a_batch_at_a_time_read_as_the_whole_builtins_read_them(
+    batch: int, unknown: Literal["error", "keep"], odd: str, at: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long array's items are converted a batch at a time (a batch that fails is converted
+    item by item): the same value, or the same error at the same path, as the whole input read
+    as builtins (lc.from_builtins), for a batch of one item, of several, and of SMALL bytes."""
+    data = _long_parts(odd, at)
+    assert len(data) > _lenient_read.SMALL
+    monkeypatch.setattr(lenient, "BATCH", batch)
+    read = _outcome(lambda: lc.decode(data, lc.Request, lenient=True, unknown=unknown))
+    whole = _outcome(lambda: lc.from_builtins(json.loads(data), lc.Request, lenient=True, unknown=unknown))
+    assert read == whole
+    assert read[0] == ("ok" if odd == '"fine"' or (unknown == "keep" and "hologram" in odd) else "error")

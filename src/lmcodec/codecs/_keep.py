@@ -24,6 +24,7 @@ from typing import Any, Union, get_args, get_origin
 
 import msgspec
 
+from lmcodec.codecs._convert import convert
 from lmcodec.codecs._hooks import HOSTILE, dec_hook, decode_error, hostile_error
 from lmcodec.errors import ValidationError
 from lmcodec.wire import Delta, Part, StreamEvent, Tool
@@ -205,7 +206,7 @@ class _Format:
     def decode(self, data: Any, tp: Any, path: str) -> Any:
         try:
             if self.name == "builtins":
-                return msgspec.convert(data, tp, dec_hook=dec_hook)
+                return convert(data, tp)
             dec = self._decoders.get(tp)
             if dec is None:
                 factory = msgspec.json.Decoder if self.name == "json" else msgspec.msgpack.Decoder
@@ -215,7 +216,7 @@ class _Format:
             raise decode_error(exc, data if path == "$" else None, path) from exc
         except HOSTILE as exc:
             raise hostile_error(exc, data if path == "$" else None, _WHAT[self.name]) from exc
-        except (TypeError, ValueError) as exc:  # msgspec.convert on odd builtins
+        except (TypeError, ValueError) as exc:  # a conversion of odd builtins
             raise ValidationError(f"cannot convert the value: {exc}", path) from exc
 
     def value(self, raw: Any, path: str) -> Any:

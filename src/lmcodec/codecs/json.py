@@ -25,6 +25,7 @@ import msgspec
 from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs import lenient as _lenient
 from lmcodec.codecs._buffers import encode_reusing
+from lmcodec.codecs._convert import convert
 from lmcodec.codecs._hooks import (
     HOSTILE,
     LONE_SURROGATE,
@@ -51,7 +52,7 @@ OnUnknown = Literal["error", "keep"]
 _encoder = msgspec.json.Encoder(enc_hook=enc_hook)
 _decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 _raw_decoder = msgspec.json.Decoder()
-# Python-side failures of msgspec.convert on arbitrary values (hostile or odd builtins).
+# Python-side failures of a conversion of arbitrary values (hostile or odd builtins).
 _CONVERT_ERRORS = (TypeError, ValueError, AttributeError, KeyError, IndexError, *HOSTILE)
 
 
@@ -207,7 +208,7 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
     """
     strict: LmcodecError
     try:
-        obj: T = msgspec.convert(value, type, dec_hook=dec_hook)
+        obj: T = convert(value, type)
         return obj
     except msgspec.ValidationError as exc:
         first: Exception = exc
@@ -253,7 +254,7 @@ def _from_lenient(value: Any, tp: Any, strict: LmcodecError, keep: bool, data: A
     except _CONVERT_ERRORS:
         raise strict from None
     try:
-        return msgspec.convert(normalized, tp, dec_hook=dec_hook)
+        return convert(normalized, tp)
     except msgspec.ValidationError as exc:
         if keep:
             if data is not None:  # normalized holds converted items: read it whole as builtins
