@@ -5,9 +5,11 @@ change of speed between them moves a table's ratios. Here each round runs every
 contestant of a task back to back (GC off, collected between rounds), and a
 contestant's ratio is the median over rounds of (its time / lmcodec's time in
 the same round). Same workloads and contestants as test_bench_core.py and
-test_bench_llm.py; run by report.py, or alone:
+test_bench_llm.py, and lmcodec's readers of builtins, of lm15's tolerant forms and of lm15's
+objects against lm15's own; run by report.py, or alone (TASK: only the tasks whose name
+holds it):
 
-    python3 benchmarks/paired.py [ROUNDS]
+    python3 benchmarks/paired.py [ROUNDS] [TASK]
 """
 
 from __future__ import annotations
@@ -22,10 +24,9 @@ from typing import Any
 
 import msgspec
 import orjson
-
-import llm
 from lm15 import serde
 
+import llm
 import lmcodec as lc
 import lmcodec.llm as L
 import test_bench_core as core
@@ -120,7 +121,24 @@ def _tasks() -> list[Task]:
             80_000,
             {
                 "lmcodec": lambda: lc.decode(bare_strings, lc.Request, lenient=True),
-                "lm15 json.loads + request_from_dict": lambda: serde.request_from_dict(json.loads(bare_strings)),
+                "lm15 json.loads + request_from_dict": lambda: serde.request_from_dict(
+                    json.loads(bare_strings)
+                ),
+            },
+        ),
+        (
+            "interop: from_lm15 of 2,000 Turns (each request and response)",
+            "record",
+            len(objs),
+            {
+                "lmcodec": lambda: [(lc.from_lm15(q), lc.from_lm15(r)) for q, r in objs],
+                "lm15 to_dict + lc.from_builtins": lambda: [
+                    (
+                        lc.from_builtins(serde.request_to_dict(q), lc.Request),
+                        lc.from_builtins(serde.response_to_dict(r, include_provider_data=True), lc.Response),
+                    )
+                    for q, r in objs
+                ],
             },
         ),
     ]

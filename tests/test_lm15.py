@@ -19,15 +19,18 @@ from typing import Any
 import lm15.models as lm
 import lm15.serde as ls
 import lm15.types as lt
+import msgspec
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+import lmcodec.lm15 as lmcodec_lm15
 from lmcodec.lm15 import from_lm15, to_lm15
 
 from .budget import examples
 from .corpus import KIND_TYPES, load_json, needs_corpus, strict_equal
+from .mutation import ODD_VALUES
 from .wire.lm15_diff import DIFF
 
 SETTINGS = settings(
@@ -263,3 +266,128 @@ def test_wrong_arguments() -> None:
 def test_lm15_is_imported_lazily() -> None:
     code = "import sys, lmcodec.lm15; assert 'lm15' not in sys.modules, 'lm15 imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---------------------------------------------------------------------------
+# from_lm15's fast way (the lm15 object's fields converted by msgspec) against its checked way
+# (lmcodec's constructors, field by field): the same object, or the same error at the same path,
+# for lm15 objects as lm15 builds them and for lm15 objects whose fields were changed after
+# construction (lm15's frozen dataclasses take anything through object.__setattr__).
+
+
+class _Word(str):
+    pass
+
+
+class _Count(int):
+    pass
+
+
+class _Real(float):
+    pass
+
+
+_SHARED: list[Any] = [1]
+_CYCLE: list[Any] = []
+_CYCLE.append(_CYCLE)
+_ODD_FIELD_VALUES: tuple[Any, ...] = (
+    *ODD_VALUES,
+    _Word("w"),
+    _Count(3),
+    _Real(0.5),
+    (1, "x"),
+    ("text",),
+    {1: "non-str key"},
+    {"set": {1}},
+    {"a": _SHARED, "b": _SHARED},
+    [_CYCLE],
+    object(),
+    2**70,
+    float("nan"),
+    b"bytes",
+    lt.TextPart(text="a part"),
+    lt.Usage(input_tokens=1),
+)
+
+
+def _lm15_fields(obj: Any) -> list[tuple[Any, str]]:
+    """(lm15 object, field name) of every init field of every lm15 object in ``obj``."""
+    found: list[tuple[Any, str]] = []
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+            for field in dataclasses.fields(item):
+                if field.init:
+                    found.append((item, field.name))
+                    stack.append(getattr(item, field.name))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def _typed(value: Any) -> Any:
+    """``value`` with the exact type of every node beside it (1 != 1.0 != True, tuple != list)."""
+    if isinstance(value, msgspec.Struct):
+        return (type(value), tuple((name, _typed(getattr(value, name))) for name in value.__struct_fields__))
+    if isinstance(value, (list, tuple)):
+        return (type(value), tuple(_typed(v) for v in value))
+    if isinstance(value, dict):
+        return (type(value), tuple((_typed(k), _typed(v)) for k, v in value.items()))
+    if isinstance(value, float) and value != value:
+        return (type(value), "nan")
+    return (type(value), value)
+
+
+def _outcome(call: Any) -> Any:
+    try:
+        return ("value", _typed(call()))
+    except (lc.LmcodecError, TypeError, ValueError) as exc:
+        return ("error", type(exc).__name__, str(exc), getattr(exc, "path", None))
+
+
+def _checked(obj: Any) -> Any:
+    """The checked way alone (what from_lm15 gave before it had a fast way)."""
+    if isinstance(obj, (list, tuple)):
+        return tuple(_checked(x) for x in obj)
+    return lmcodec_lm15._from(obj, "$")
+
+
+@SETTINGS
+@given(_STRATEGIES, st.data())
+def test_the_fast_way_gives_what_the_checked_way_gives(node: Any, data: st.DataObject) -> None:
+    try:
+        lm_obj = DIFF.build(node, "lm")
+    except (TypeError, ValueError):
+        assume(False)
+        return
+    fields = _lm15_fields(lm_obj)
+    for _ in range(data.draw(st.integers(0, 2))):
+        if fields:
+            owner, name = data.draw(st.sampled_from(fields))
+            object.__setattr__(owner, name, data.draw(st.sampled_from(_ODD_FIELD_VALUES)))
+    assert _outcome(lambda: from_lm15(lm_obj)) == _outcome(lambda: _checked(lm_obj))
+
+
+@needs_corpus
+def test_the_fast_way_gives_what_the_checked_way_gives_on_every_vector() -> None:
+    """Every positive vector as it is; the longest vector of each kind with each of its fields
+    set to each odd value in turn."""
+    longest: dict[str, dict[str, Any]] = {}
+    for vector in VECTORS["positive"]:
+        from_dict, _ = _serde(vector["kind"])
+        lm_obj = from_dict(json.loads(vector["json"]))
+        ours = _outcome(lambda o=lm_obj: from_lm15(o))
+        assert ours[0] == "value" and ours == _outcome(lambda o=lm_obj: _checked(o)), vector["id"]
+        if len(vector["json"]) > len(longest.get(vector["kind"], {"json": ""})["json"]):
+            longest[vector["kind"]] = vector
+    for vector in longest.values():
+        from_dict, _ = _serde(vector["kind"])
+        lm_obj = from_dict(json.loads(vector["json"]))
+        for owner, name in _lm15_fields(lm_obj):
+            kept = getattr(owner, name)
+            for odd in _ODD_FIELD_VALUES:
+                object.__setattr__(owner, name, odd)
+                fast = _outcome(lambda o=lm_obj: from_lm15(o))
+                assert fast == _outcome(lambda o=lm_obj: _checked(o)), (vector["id"], name, odd)
+            object.__setattr__(owner, name, kept)

@@ -8,6 +8,9 @@ side, which checks it as lm15 does. Nested objects (parts in messages, ``Usage``
 whichever union it belongs to (``Part``, ``Delta``, ``StreamEvent``, ``Tool``, ...);
 containers (tuples, lists, dicts) are copied, so the two objects share no mutable payload;
 the copy is iterative, so a payload nested as deep as the decoders take it (H1) converts.
+:func:`from_lm15` first tries a fast way (the object's fields as builtins, written out per
+class, converted by msgspec in C) and takes the checked constructors only when the fast way
+does not apply: both give the same object or the same error (``tests/test_lm15.py``).
 
 The result holds the same values: ``lc.to_builtins(from_lm15(x))`` equals lm15's own
 ``serde.*_to_dict(x)``, and ``to_lm15(from_lm15(x)) == x`` except where lmcodec normalizes
@@ -23,12 +26,18 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import types
+import typing
+from collections.abc import Callable
 from functools import cache
+from math import isfinite
 from typing import Any
 
 import msgspec
 
+from lmcodec.codecs._hooks import dec_hook
 from lmcodec.errors import ValidationError
+from lmcodec.wire._checks import is_json_value
 
 __all__ = ["from_lm15", "to_lm15"]
 
@@ -173,9 +182,13 @@ def from_lm15(obj: Any) -> Any:
     to_lc, _, _ = _tables()
     if isinstance(obj, (list, tuple)):
         return tuple(from_lm15(x) for x in obj)
-    if type(obj) not in to_lc:
+    cls = to_lc.get(type(obj))
+    if cls is None:
         raise TypeError(f"from_lm15() takes an lm15 object, not {type(obj).__module__}.{type(obj).__name__}")
-    return _from(obj, "$")
+    try:
+        return msgspec.convert(_tree(obj), cls, dec_hook=dec_hook)
+    except (_Checked, msgspec.ValidationError, TypeError, ValueError, OverflowError, RecursionError):
+        return _from(obj, "$")  # the checked constructors decide, and name the fault
 
 
 def to_lm15(obj: Any) -> Any:
@@ -187,3 +200,193 @@ def to_lm15(obj: Any) -> Any:
         hint = "; convert turn.request and turn.response" if type(obj).__name__ == "Turn" else ""
         raise TypeError(f"to_lm15() takes an lmcodec wire object, not {type(obj).__name__}{hint}")
     return _to(obj, "$")
+
+
+# ---------------------------------------------------------------------------
+# The fast way: the lm15 object's fields as builtins, converted by msgspec in C. An lm15
+# object passed lm15's constructor checks, which lmcodec's constructors mirror, and every rule
+# a type cannot say runs in __post_init__, so a tree msgspec takes gives the object the checked
+# constructors give (tests/test_lm15.py holds the two equal, mutated objects included); anything
+# else (a value msgspec refuses, a payload that is not JSON or shares a container, ModelInfo.compat)
+# goes to the checked constructors, which convert it or name the fault.
+
+
+class _Checked(Exception):
+    """The fast way does not apply to this object: the checked constructors convert it."""
+
+
+_LEAF_TYPES = frozenset({str, int, float, bool, bytes, type(None)})
+_JSON_LEAVES = frozenset({str, int, bool, type(None)})
+_STR = frozenset({str})
+_copy_encoder = msgspec.msgpack.Encoder()
+_copy_decoder = msgspec.msgpack.Decoder()
+
+
+_trees: dict[type, Callable[[Any], dict[str, Any]]] = {}
+"""lm15 class -> the function that gives its objects as the builtins of its lmcodec class."""
+
+
+def _tree(obj: Any) -> dict[str, Any]:
+    """An lm15 object as the builtins msgspec converts into its lmcodec class."""
+    kind = type(obj)
+    return (_trees.get(kind) or _tree_function(kind))(obj)
+
+
+def _tree_function(lm15_cls: type) -> Callable[[Any], dict[str, Any]]:
+    """The function that gives one lm15 class's objects as builtins, written out for the class
+    (an attribute read and an exact-type test per field, as lm15's own ``*_to_dict`` is written:
+    a generic walk cost 4-8 times more). A leaf must have exactly its field's type: msgspec gives
+    a subclass (an IntEnum, a str or float subclass) back as its base type, reads a str as
+    base64 for bytes and an int as a float, where the checked constructors keep the value or
+    refuse it; a field that takes lm15 objects takes only the classes its type names; a payload
+    is copied (:func:`_payload`)."""
+    to_lc, to_lm, fields = _tables()
+    cls = to_lc[lm15_cls]
+    compat = cls.__name__ == "ModelInfo" and "compat" in fields[lm15_cls]
+    names = [n for n in fields[lm15_cls] if not (compat and n == "compat")]
+    hints = typing.get_type_hints(cls, include_extras=True)
+    scope: dict[str, Any] = {
+        "Checked": _Checked,
+        "payload": _payload,
+        "value": _value,
+        "trees": _trees,
+        "make": _tree_function,
+    }
+    lines = ["def tree_of_one(obj):"]
+    if compat:
+        lines.append("    if obj.compat is not None: raise Checked  # no wire form: the checked way names it")
+    items: list[str] = []
+    others: list[str] = []
+    for i, name in enumerate(names):
+        tp = hints[name]
+        lines.append(f"    v{i} = obj.{name}")
+        items.append(f"{name!r}: v{i}")
+        if _is_leaf(tp):
+            scope[f"T{i}"] = _exact_types(tp)
+            lines.append(f"    if type(v{i}) not in T{i}: raise Checked")
+        elif _is_payload(tp):
+            others.append(f"    if v{i} is not None: out[{name!r}] = payload(v{i})")
+        else:
+            scope[f"C{i}"] = _lm15_classes_in(tp, to_lm)
+            others += [
+                f"    if v{i} is not None:",
+                f"        k = type(v{i})",
+                f"        if k in C{i}: out[{name!r}] = (trees.get(k) or make(k))(v{i})",
+                f"        elif k is not tuple or v{i}: out[{name!r}] = value(v{i}, C{i})",  # () as it is
+            ]
+    config = cls.__struct_config__
+    if config.tag_field is not None:
+        items.append(f"{config.tag_field!r}: {config.tag!r}")
+    lines += ["    out = {" + ", ".join(items) + "}", *others, "    return out"]
+    exec("\n".join(lines), scope)
+    function: Callable[[Any], dict[str, Any]] = scope["tree_of_one"]
+    _trees[lm15_cls] = function
+    return function
+
+
+def _exact_types(tp: Any) -> frozenset[type]:
+    """The types a leaf field's value has when lm15's checks passed it (a Literal's by its values)."""
+    found: set[type] = set()
+    for member in _members(tp):
+        if typing.get_origin(member) is typing.Literal:
+            found.update(type(v) for v in typing.get_args(member))
+        else:
+            found.add(member)
+    return frozenset(found)
+
+
+def _members(tp: Any) -> tuple[Any, ...]:
+    """``tp`` without Annotated, as its union members (one when it is no union)."""
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return tuple(m for arg in typing.get_args(tp) for m in _members(arg))
+    return (tp,)
+
+
+def _is_leaf(tp: Any) -> bool:
+    """A field msgspec takes from lm15's value as it stands: strings, numbers, words, bytes."""
+    return all(m in _LEAF_TYPES or typing.get_origin(m) is typing.Literal for m in _members(tp))
+
+
+def _is_payload(tp: Any) -> bool:
+    """An opaque JSON field (copied, so the two objects share no payload)."""
+    return all(m is Any or m is type(None) or typing.get_origin(m) is dict for m in _members(tp))
+
+
+def _lm15_classes_in(tp: Any, to_lm: dict[Any, type]) -> frozenset[type]:
+    """The lm15 classes of the Structs a field's type names, at any depth (in unions, tuples)."""
+    found: set[type] = set()
+    stack = [tp]
+    while stack:
+        item = stack.pop()
+        if item in to_lm:
+            found.add(to_lm[item])
+        stack.extend(typing.get_args(item))
+    return frozenset(found)
+
+
+def _value(value: Any, classes: frozenset[type]) -> Any:
+    """A field value that may hold lm15 objects: one of ``classes``, a sequence of them, or a
+    leaf. Any other object goes the checked way: msgspec would read a dict, or an lm15 object
+    of a class the field does not take, as the field's Struct (unknown keys ignored), where
+    the checked constructors refuse it."""
+    kind = type(value)
+    if kind in _LEAF_TYPES:
+        return value
+    if kind is tuple or kind is list:
+        if _LEAF_TYPES.issuperset(map(type, value)):
+            return list(value)  # strings or numbers (stop words, a token's bytes): nothing to walk
+        return [
+            (_trees.get(type(item)) or _tree_function(type(item)))(item)
+            if type(item) in classes
+            else _value(item, classes)
+            for item in value
+        ]
+    if kind in classes:
+        return _tree(value)
+    raise _Checked
+
+
+def _payload(value: Any) -> Any:
+    """A copy of a JSON payload; _Checked when it holds anything but values of exactly the JSON
+    types (lm15's constructors take only JSON, and the checked way keeps a subclass as it is: it
+    names the fault or keeps the value) or a container twice (a cycle, or one shared: the checked
+    way tells them apart). The walk is iterative (any depth) and only looks; MessagePack, which
+    holds every JSON value exactly, makes the copy in C."""
+    kind = type(value)
+    if kind is not dict and kind is not list:
+        if value is not None and not is_json_value(value):
+            raise _Checked
+        return value
+    if (
+        kind is dict
+        and _STR.issuperset(map(type, value))
+        and _JSON_LEAVES.issuperset(map(type, value.values()))
+    ):
+        return dict(value)  # flat, as most are: its values are immutable
+    seen: set[int] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            raise _Checked
+        seen.add(id(item))
+        if type(item) is dict:
+            if not _STR.issuperset(map(type, item)):
+                raise _Checked
+            children: Any = item.values()
+        else:
+            children = item
+        if _JSON_LEAVES.issuperset(map(type, children)):
+            continue  # flat, as most are
+        for child in children:
+            ckind = type(child)
+            if ckind is dict or ckind is list:
+                stack.append(child)
+            elif ckind not in _JSON_LEAVES and (ckind is not float or not isfinite(child)):
+                raise _Checked
+    try:
+        return _copy_decoder.decode(_copy_encoder.encode(value))
+    except (OverflowError, msgspec.EncodeError) as exc:  # an int past 64 bits
+        raise _Checked from exc
