@@ -179,7 +179,9 @@ def check_generation_items() -> None:
     request = lc.ImageGenerationRequest("gpt-image-1", "a cat", images=[image])
     assert_type(request.images, tuple[lc.ImagePart, ...])
     assert_type(lc.decode(lc.encode(request), lc.ImageGenerationRequest).images[0].media_type, str)
-    speech = lc.SpeechGenerationResponse(lc.AudioPart(media_type="audio/wav", url="https://example.com/a.wav"))
+    speech = lc.SpeechGenerationResponse(
+        lc.AudioPart(media_type="audio/wav", url="https://example.com/a.wav")
+    )
     assert_type(speech.audio, lc.AudioPart)
 
 
