@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from lm15.providers.gemini import gemini_openapi_schema
 
 import lmcodec as lc
-from lmcodec.providers.gemini import build as gemini_build
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema, walk_fits_openapi_schema
+from lmcodec.providers.gemini._build_tools import tools_json, tools_wire
 
 from ..wire.lm15_trees import SETTINGS
 from .request_support import assert_same_build, canonical_requests, rich_requests
@@ -164,16 +164,34 @@ def test_a_judgment_description_that_is_not_a_string_is_an_lc_error(description:
 _ENCODE = msgspec.json.Encoder().encode
 
 
-@settings(SETTINGS, max_examples=200)
-@given(st.lists(st.dictionaries(_SCHEMA_KEYS, _SCHEMAS, max_size=4), min_size=1, max_size=3), st.booleans())
-def test_tool_schemas_carried_as_written_json_encode_as_the_values(
-    schemas: list[dict[str, Any]], described: bool
-) -> None:
-    """The builder carries each declaration's schema as the JSON its fit check wrote
-    (msgspec.Raw); the body it makes is the one the plain values make (the reader's path)."""
-    tools = tuple(
-        lc.FunctionTool(name=f"f{i}", description="d" if described else None, parameters=schema)
-        for i, schema in enumerate(schemas)
-    )
-    request = lc.Request(model="gemini-2.5-flash", messages=(_HI,), tools=tools)
-    assert _ENCODE(gemini_build._tools(request, True)) == _ENCODE(gemini_build._tools(request, False))
+_FUNCTIONS = st.builds(
+    lc.FunctionTool,
+    name=st.sampled_from(["f", "g"]),
+    description=st.sampled_from([None, "d", "é"]),
+    parameters=st.dictionaries(_SCHEMA_KEYS, _SCHEMAS, max_size=4),
+)
+_BUILTINS = st.builds(
+    lc.BuiltinTool,
+    name=st.sampled_from(["web_search", "code_execution", "file_search"]),
+    config=st.sampled_from([None, {}, {"k": 1}]),
+)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.lists(st.one_of(_FUNCTIONS, _BUILTINS), min_size=1, max_size=4).map(tuple))
+def test_tools_json_cold_and_remembered_is_the_plain_tools(tools: tuple[Any, ...]) -> None:
+    """The builder carries the tools as the JSON remembered by their JSON (``tools_json``): on a
+    first ask, again, and for equal tools made anew, it is the JSON of the plain value the
+    reader compares (``tools_wire``)."""
+    expected = _ENCODE(tools_wire(tools))
+    assert _ENCODE(tools_json(tools)) == expected
+    assert _ENCODE(tools_json(tools)) == expected
+    assert _ENCODE(tools_json(tuple(msgspec.structs.replace(tool) for tool in tools))) == expected
+
+
+def test_tools_json_with_a_lone_surrogate_is_lm15s_refusal() -> None:
+    """Tools msgspec cannot write take the plain path, and the body's encode refuses them."""
+    tools = (lc.FunctionTool(name="f", description="\ud800", parameters={"type": "object"}),)
+    assert tools_json(tools) == tools_wire(tools)
+    with pytest.raises(lc.ValidationError, match="lone surrogate"):
+        lc.build_request(PROVIDER, lc.Request(model="gemini-2.5-flash", messages=(_HI,), tools=tools))

@@ -14,7 +14,7 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import Judgment
 from lmcodec.providers.gemini._build_tables import SCHEMA_FIELDS
 
-__all__ = ["fits_openapi_schema", "fits_openapi_schema_json", "judgment_schema", "walk_fits_openapi_schema"]
+__all__ = ["fits_openapi_schema", "judgment_schema", "walk_fits_openapi_schema"]
 
 _SCHEMA_JSON: Final = msgspec.json.Encoder().encode
 _SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
@@ -29,23 +29,17 @@ def fits_openapi_schema(schema: Any) -> bool:
     JSON bytes is the walk (:func:`walk_fits_openapi_schema`) of those bytes' value. For a
     schema made of JSON values (all FunctionTool's constructor and lm15 admit) that value
     equals the schema, so the answer is the walk's of the schema itself."""
-    return fits_openapi_schema_json(schema)[0]
-
-
-def fits_openapi_schema_json(schema: Any) -> tuple[bool, bytes | None]:
-    """:func:`fits_openapi_schema`, and the schema's JSON as the body encoder writes it (the
-    answer's key; None where msgspec cannot write the schema), for the body to carry as is."""
     try:
         key = _SCHEMA_JSON(schema)
     except (TypeError, ValueError, UnicodeEncodeError, OverflowError):
-        return walk_fits_openapi_schema(schema), None
+        return walk_fits_openapi_schema(schema)
     fits = _FITS.get(key)
     if fits is None:
         fits = walk_fits_openapi_schema(_SCHEMA_VALUE(key))
         if len(_FITS) >= _FITS_KEEP:
             _FITS.clear()
         _FITS[key] = fits
-    return fits, key
+    return fits
 
 
 def walk_fits_openapi_schema(schema: Any) -> bool:

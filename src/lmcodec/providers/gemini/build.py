@@ -16,8 +16,6 @@ import urllib.parse
 from functools import lru_cache
 from typing import Any, Final
 
-import msgspec
-
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import (
     MEDIA_KINDS,
@@ -41,19 +39,15 @@ from lmcodec.providers._build_wire import (
     GeminiText,
 )
 from lmcodec.providers._request import ProviderRequest
-from lmcodec.providers.gemini._build_schema import (
-    fits_openapi_schema,
-    fits_openapi_schema_json,
-    judgment_schema,
-)
+from lmcodec.providers.gemini._build_schema import fits_openapi_schema, judgment_schema
 from lmcodec.providers.gemini._build_tables import (
     BASE_PATH,
-    BUILTIN_KEYS,
     LEVELS,
     MODALITIES,
     TOOL_MODES,
     takes_thinking_level,
 )
+from lmcodec.providers.gemini._build_tools import tools_json, tools_wire
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     AudioPart,
@@ -61,7 +55,6 @@ from lmcodec.wire import (
     BuiltinTool,
     DataPart,
     DocumentPart,
-    FunctionTool,
     ImagePart,
     Message,
     Request,
@@ -336,28 +329,6 @@ def _generation_config(request: Request, model: str, notes: Notes) -> dict[str, 
     return out
 
 
-def _tools(request: Request, written: bool) -> list[dict[str, Any]]:
-    """The tools; with ``written``, each declaration's schema as the JSON the schema check wrote
-    (``msgspec.Raw``, copied into the body as is), else as the plain value (which the reader
-    compares to a body's)."""
-    declarations = []
-    for tool in request.tools:
-        if type(tool) is FunctionTool or isinstance(tool, FunctionTool):
-            schema = tool.parameters
-            fits, data = fits_openapi_schema_json(schema)
-            field = "parameters" if fits else "parametersJsonSchema"
-            value = msgspec.Raw(data) if written and data is not None else schema
-            if tool.description:
-                declarations.append({"name": tool.name, "description": tool.description, field: value})
-            else:
-                declarations.append({"name": tool.name, field: value})
-    wire: list[dict[str, Any]] = [{"functionDeclarations": declarations}] if declarations else []
-    for tool in request.tools:  # exact type first: a negative isinstance on a wire class is slow
-        if type(tool) is not FunctionTool and isinstance(tool, BuiltinTool):
-            wire.append({BUILTIN_KEYS.get(tool.name, tool.name): tool.config or {}})
-    return wire
-
-
 def _tool_config(request: Request, notes: Notes) -> dict[str, Any] | None:
     choice = request.config.tool_choice
     if choice is None:
@@ -439,7 +410,7 @@ def top_level(
     written: bool = False,
 ) -> dict[str, Any]:
     """The payload around already-built ``contents``: the reader compares its fields to a
-    body's; the builder asks for the tool schemas ``written`` (see :func:`_tools`)."""
+    body's; the builder asks for the tools ``written`` (their JSON, see :func:`tools_json`)."""
     config = request.config
     extensions = config.extensions or {}
     payload: dict[str, Any] = {"contents": contents}
@@ -455,7 +426,7 @@ def top_level(
     if generation:
         payload["generationConfig"] = generation
     if request.tools and resource is None:
-        payload["tools"] = _tools(request, written)
+        payload["tools"] = tools_json(request.tools) if written else tools_wire(request.tools)
     tool_config = _tool_config(request, notes) if resource is None else None
     if tool_config is not None:
         payload["toolConfig"] = tool_config
