@@ -189,6 +189,14 @@ def test_tools_json_cold_and_remembered_is_the_plain_tools(tools: tuple[Any, ...
     assert _ENCODE(tools_json(tuple(msgspec.structs.replace(tool) for tool in tools))) == expected
 
 
+def test_tools_json_tells_numbers_of_other_types_apart() -> None:
+    """Values Python finds equal but JSON spells apart (1, 1.0, True) and an int past 64 bits
+    (MessagePack has no form for it) each get their own JSON, asked in turn in one process."""
+    for value in (1, 1.0, True, 2**70, 1, -(2**70), 1.0):
+        tools = (lc.FunctionTool(name="f", parameters={"type": "integer", "maximum": value}),)
+        assert _ENCODE(tools_json(tools)) == _ENCODE(tools_wire(tools))
+
+
 def test_tools_json_with_a_lone_surrogate_is_lm15s_refusal() -> None:
     """Tools msgspec cannot write take the plain path, and the body's encode refuses them."""
     tools = (lc.FunctionTool(name="f", description="\ud800", parameters={"type": "object"}),)
