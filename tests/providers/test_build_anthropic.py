@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._build_common import Notes
+from lmcodec.providers.anthropic import build as anthropic_build
 
 from ..wire.lm15_trees import SETTINGS
 from .request_support import assert_same_build, canonical_requests, rich_requests
@@ -123,3 +126,37 @@ def test_text_parts_written_as_their_blocks_build_as_lm15(
         cache = lc.CacheConfig(mode="auto", prefix_until_index=marked, retention=retention)
     request = lc.Request(model="claude-sonnet-4-5", messages=_LONE_TEXTS, config=lc.Config(cache=cache))
     assert assert_same_build(PROVIDER, request).error is None
+
+
+_ENCODE = msgspec.json.Encoder().encode
+_TOOLS = st.lists(
+    st.one_of(
+        st.builds(
+            lc.FunctionTool,
+            name=st.sampled_from(["f", "g", "h"]),
+            description=st.sampled_from([None, "", "d", "é"]),
+            parameters=st.sampled_from([{"type": "object"}, {"type": "object", "properties": {"a": {}}}]),
+        ),
+        st.builds(lc.BuiltinTool, name=st.sampled_from(["web_search", "code_execution"])),
+    ),
+    min_size=1,
+    max_size=4,
+    unique_by=lambda tool: tool.name,
+).map(tuple)
+
+
+@settings(SETTINGS, max_examples=200)
+@given(_TOOLS, st.lists(st.sampled_from(["f", "g", "h"]), max_size=2, unique=True), st.booleans())
+def test_tools_written_as_structs_encode_as_the_plain_values(
+    tools: tuple[Any, ...], allowed: list[str], required: bool
+) -> None:
+    """The builder writes function tools as AnthropicTool Structs; the body and the notes are the
+    ones the plain dicts the reader compares give (a subset sent for an allowlist included)."""
+    names = [name for name in allowed if any(tool.name == name for tool in tools)]
+    choice = lc.ToolChoice(mode="required" if required else "auto", allowed=tuple(names))
+    request = lc.Request(model="claude-sonnet-4-5", messages=(lc.Message.user("hi"),), tools=tools)
+    request = lc.replace(request, config=lc.Config(tool_choice=choice))
+    written_notes, plain_notes = Notes(), Notes()
+    written = anthropic_build._tools(request, written_notes, True)
+    assert _ENCODE(written) == _ENCODE(anthropic_build._tools(request, plain_notes, False))
+    assert written_notes == plain_notes

@@ -5,10 +5,10 @@ field names pre-encoded on the way out), and a build makes one per message and p
 order is the key order lm15 writes; a tag is the object's leading ``type`` (or ``role``) key;
 a field lm15 writes only sometimes defaults to ``UNSET``, which the encoder omits. None is a
 value that is written (``"content": null``). Rarer objects stay dicts: the encoder takes both in
-one list; the top-level fields a reader compares to a body (Anthropic's and Gemini's tools)
-stay plain values too. The Structs are mutable where a builder adds a key after the fact (a cache mark on a
-message's last block), and untracked by the GC (they hold strings and the request's own JSON
-values, never themselves).
+one list; the top-level fields a reader compares to a body stay plain values there (the
+builders ask for Anthropic's tools as Structs and Gemini's as JSON). The Structs are mutable
+where a builder adds a key after the fact (a cache mark on a message's last block), and
+untracked by the GC (they hold strings and the request's own JSON values, never themselves).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ __all__ = [
     "UNSET",
     "AnthropicMessage",
     "AnthropicText",
+    "AnthropicTool",
     "AnthropicToolResult",
     "AnthropicToolUse",
     "ChatAssistant",
@@ -66,6 +67,12 @@ class AnthropicToolResult(msgspec.Struct, tag_field="type", tag="tool_result", g
     content: Any
     is_error: bool | UnsetType = UNSET
     cache_control: Any = UNSET
+
+
+class AnthropicTool(msgspec.Struct, gc=False):
+    name: str
+    description: str | UnsetType  # UNSET (no description) is left out
+    input_schema: Any
 
 
 class AnthropicMessage(msgspec.Struct, gc=False):

@@ -22,6 +22,7 @@ from lmcodec.providers._build_common import (
     read_judgments,
     unsupported,
 )
+from lmcodec.providers._build_wire import UNSET, AnthropicTool
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.anthropic import _build_blocks as blocks
 from lmcodec.providers.anthropic._build_tables import (
@@ -110,19 +111,24 @@ def _max_tokens(request: Request, model: str, budget: int | None, notes: Notes) 
     return visible if budget is None else budget + visible
 
 
-def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
+def _tools(request: Request, notes: Notes, written: bool) -> list[Any]:
+    """The tools: a function tool as an :class:`AnthropicTool` when ``written`` (the body
+    encodes it as the dict it stands for, built and encoded for less), else as that dict (the
+    reader compares plain values to a body's)."""
     choice = request.config.tool_choice
     subset: tuple[str, ...] | None = None
     if choice is not None and choice.mode != "none" and choice.allowed:
         if not (len(choice.allowed) == 1 and choice.mode == "required"):
             if set(choice.allowed) != {t.name for t in request.tools}:
                 subset = choice.allowed
-    wire: list[dict[str, Any]] = []  # plain values: the reader compares them to a body's
+    wire: list[Any] = []
     for tool in request.tools:
         if subset is not None and tool.name not in subset:
             continue
         if type(tool) is not FunctionTool:
             wire.append(_other_tool(tool))
+        elif written:
+            wire.append(AnthropicTool(tool.name, tool.description or UNSET, tool.parameters))
         elif tool.description:
             wire.append({"name": tool.name, "description": tool.description, "input_schema": tool.parameters})
         else:
@@ -134,7 +140,7 @@ def _tools(request: Request, notes: Notes) -> list[dict[str, Any]]:
             "the Messages API cannot restrict to a subset of the declared tools; "
             "only the allowed tools were sent, which is what the allowlist means",
             asked=list(subset),
-            applied=[t["name"] for t in wire],
+            applied=[t.name if type(t) is AnthropicTool else t["name"] for t in wire],
         )
     return wire
 
@@ -287,13 +293,14 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     cache = request.config.cache
     if cache is not None and cache.mode != "off":
         blocks.mark_cache(cache, messages)
-    return top_level(request, model, messages, stream, notes)
+    return top_level(request, model, messages, stream, notes, written=True)
 
 
 def top_level(
-    request: Request, model: str, messages: list[Any], stream: bool, notes: Notes
+    request: Request, model: str, messages: list[Any], stream: bool, notes: Notes, *, written: bool = False
 ) -> dict[str, Any]:
-    """The payload around already-built ``messages`` (the reader compares its fields to a body)."""
+    """The payload around already-built ``messages`` (the reader compares its fields to a body;
+    the builder asks for the tools ``written``, see :func:`_tools`)."""
     config = request.config
     cache = config.cache
     use_cache = cache is not None and cache.mode != "off"
@@ -331,7 +338,7 @@ def top_level(
             payload["system"] = text
     _sampling(request, payload, notes)
     if request.tools:
-        payload["tools"] = _tools(request, notes)
+        payload["tools"] = _tools(request, notes, written)
     choice = _tool_choice(request)
     if choice is not None:
         payload["tool_choice"] = choice
@@ -361,6 +368,4 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
         model = model_without_prefix(model, PROVIDER)
     headers = _headers(request)
     body = encode_body(_payload(request, model, stream, notes))
-    return ProviderRequest(
-        method="POST", path=PATH, headers=headers, body=body, adaptations=tuple(notes)
-    )
+    return ProviderRequest(method="POST", path=PATH, headers=headers, body=body, adaptations=tuple(notes))
