@@ -58,6 +58,7 @@ from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecode
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
+from lmcodec.providers._tool_ids import anthropic_tool_ids_out
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic import write as anthropic_write
@@ -266,7 +267,7 @@ def translate_request(
     and so is every part of the conversation the destination cannot carry as it is (another
     provider's thinking signatures, thinking sent as text, image detail, file ids, empty text
     Anthropic refuses; ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON
-    Schema.
+    Schema; to Anthropic, tool-call ids it refuses are rewritten (``providers/_tool_ids.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -294,7 +295,8 @@ def translate_request(
     losses = crossing.content_losses(source, destination, canonical)  # named as decode_request reads it
     if destination == "anthropic":
         canonical, emptied = crossing.empty_text_out(canonical)
-        losses += emptied
+        canonical, renamed = anthropic_tool_ids_out(canonical)
+        losses += emptied + renamed
     built = build_request(destination, canonical, stream=stream)
     notes += losses
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

@@ -1,0 +1,96 @@
+"""Tool-call ids as Anthropic takes them: ``tool_use.id`` and ``tool_result.tool_use_id`` must
+match ``^[a-zA-Z0-9_-]+$``, and other providers' ids need not (Kimi/Moonshot's Chat servers name
+calls ``functions.get_weather:0``; a Chat history from such a backend sent to Claude is a 400).
+
+:func:`anthropic_tool_id` rewrites one id, statelessly: a valid id as it is; any other id as its
+characters outside the alphabet replaced by ``_`` (the first 64 kept), then ``_x`` and 16 hex
+digits of its SHA-256, so the same id always gives the same valid id and two different ids
+(their hashes differing) never give one. The stream side (ids written to an Anthropic client)
+may call it per call. :func:`anthropic_tool_ids_out` applies it to a whole Request, where the
+ids are known: a rewritten id that equals an id the client itself sent (a hostile body can spell
+one) takes more hash digits, so that within the request no two ids become one; a call and its
+result, carrying the same id, stay paired.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation, Message, Request, ToolCallPart, ToolResultPart
+
+__all__ = ["anthropic_tool_id", "anthropic_tool_ids_out"]
+
+_VALID: Final = re.compile(r"[a-zA-Z0-9_-]+")
+_OUTSIDE: Final = re.compile(r"[^a-zA-Z0-9_-]")
+_KEPT: Final = 64
+"""How many characters of the original id the rewrite keeps (readable in logs; the hash decides)."""
+_DIGITS: Final = 16
+_REASON: Final = (
+    "Anthropic tool ids must match ^[a-zA-Z0-9_-]+$: rewritten (the same id always to the same id, "
+    "a call and its result alike)"
+)
+
+
+def anthropic_tool_id(tool_id: str, digits: int = _DIGITS) -> str:
+    """``tool_id`` as an id Anthropic accepts: itself when valid, else its readable part, ``_x``
+    and ``digits`` hex digits of its SHA-256 (of its UTF-8, lone surrogates escaped)."""
+    if _VALID.fullmatch(tool_id):
+        return tool_id
+    digest = hashlib.sha256(tool_id.encode("utf-8", "surrogatepass")).hexdigest()[:digits]
+    return f"{_OUTSIDE.sub('_', tool_id[:_KEPT])}_x{digest}"
+
+
+def anthropic_tool_ids_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with every tool call's and result's id that Anthropic refuses rewritten by
+    :func:`anthropic_tool_id`, one ``substituted`` Adaptation per id rewritten (at its first
+    part); ``request`` itself when every id is valid (one regex match per call and result)."""
+    valid: set[str] = set()
+    invalid: list[str] = []
+    for message in request.messages:
+        for part in message.parts:
+            if type(part) is ToolCallPart or type(part) is ToolResultPart:
+                if _VALID.fullmatch(part.id):
+                    valid.add(part.id)
+                else:
+                    invalid.append(part.id)
+    if not invalid:
+        return request, ()
+    rewritten: dict[str, str] = {}
+    for tool_id in invalid:
+        if tool_id in rewritten:
+            continue
+        digits = _DIGITS
+        new = anthropic_tool_id(tool_id, digits)
+        while new in valid:  # an id the client sent spells the rewrite: take more of the hash
+            digits += 8
+            new = anthropic_tool_id(tool_id, digits) if digits <= 64 else f"{new}_"
+        valid.add(new)
+        rewritten[tool_id] = new
+    notes: list[Adaptation] = []
+    noted: set[str] = set()
+    messages: list[Message] = []
+    for i, message in enumerate(request.messages):
+        parts = list(message.parts)
+        changed = False
+        for j, part in enumerate(parts):
+            if (type(part) is ToolCallPart or type(part) is ToolResultPart) and part.id in rewritten:
+                changed = True
+                new = rewritten[part.id]
+                if part.id not in noted:
+                    noted.add(part.id)
+                    notes.append(
+                        Adaptation(
+                            field=f"messages[{i}].parts[{j}].id",
+                            action="substituted",
+                            reason=_REASON,
+                            asked=part.id,
+                            applied=new,
+                        )
+                    )
+                parts[j] = msgspec.structs.replace(part, id=new)
+        messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
+    return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)

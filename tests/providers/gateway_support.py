@@ -1,0 +1,115 @@
+"""Client bodies as the official SDKs send them, and the destination SDKs' request types, for the
+gateway tests (``lc.translate_request``): each ``*_body`` helper runs the SDK's own request call
+over an offline httpx MockTransport (answered 500) and returns the JSON it sent; each ``*_accepts``
+helper validates a translated body against the destination SDK's typed request model."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+
+def _client(hx: Any, seen: list[bytes]) -> Any:
+    def handler(request: Any) -> Any:
+        seen.append(request.content)
+        return hx.Response(500, json={"error": {"message": "captured"}})
+
+    return hx.Client(transport=hx.MockTransport(handler))
+
+
+def _captured(call: Callable[[], Any], seen: list[bytes]) -> bytes:
+    try:
+        call()
+    except Exception:  # the capture answers 500: the body is what the SDK sent
+        pass
+    return seen[-1]
+
+
+def chat_body(**params: Any) -> bytes:
+    """What the openai SDK sends for ``client.chat.completions.create(**params)``."""
+    openai = pytest.importorskip("openai")
+    httpx = pytest.importorskip("httpx")
+    seen: list[bytes] = []
+    client = openai.OpenAI(
+        api_key="x", base_url="http://gw/v1", http_client=_client(httpx, seen), max_retries=0
+    )
+    return _captured(lambda: client.chat.completions.create(**params), seen)
+
+
+def responses_body(**params: Any) -> bytes:
+    """What the openai SDK sends for ``client.responses.create(**params)``."""
+    openai = pytest.importorskip("openai")
+    httpx = pytest.importorskip("httpx")
+    seen: list[bytes] = []
+    client = openai.OpenAI(
+        api_key="x", base_url="http://gw/v1", http_client=_client(httpx, seen), max_retries=0
+    )
+    return _captured(lambda: client.responses.create(**params), seen)
+
+
+def anthropic_body(**params: Any) -> bytes:
+    """What the anthropic SDK sends for ``client.messages.create(**params)``."""
+    anthropic = pytest.importorskip("anthropic")
+    hx = pytest.importorskip("httpx2")  # the anthropic SDK's HTTP client
+    seen: list[bytes] = []
+    client = anthropic.Anthropic(
+        api_key="x", base_url="http://gw", http_client=_client(hx, seen), max_retries=0
+    )
+    return _captured(lambda: client.messages.create(**params), seen)
+
+
+def gemini_body(contents: Any, config: Any = None, model: str = "gemini-2.5-flash") -> bytes:
+    """What google-genai sends for ``client.models.generate_content(...)``."""
+    genai = pytest.importorskip("google.genai")
+    httpx = pytest.importorskip("httpx")
+    from google.genai import types
+
+    seen: list[bytes] = []
+    options = types.HttpOptions(base_url="http://gw", httpx_client=_client(httpx, seen), retry_options=None)
+    client = genai.Client(api_key="x", http_options=options)
+    return _captured(
+        lambda: client.models.generate_content(model=model, contents=contents, config=config), seen
+    )
+
+
+def anthropic_accepts(body: bytes) -> None:
+    """Raises unless the anthropic SDK's ``MessageCreateParams`` describes ``body``."""
+    from anthropic.types import message_create_params
+    from pydantic import TypeAdapter
+
+    TypeAdapter(message_create_params.MessageCreateParamsNonStreaming).validate_python(json.loads(body))
+
+
+def gemini_tools_accepted(body: bytes) -> None:
+    """Raises unless google-genai's ``Tool`` model (extra keys forbidden) takes each tool of ``body``."""
+    from google.genai import types
+
+    for tool in json.loads(body).get("tools", []):
+        types.Tool.model_validate(tool)
+
+
+def responses_accepts(body: bytes) -> None:
+    """Raises unless the openai SDK's ``ResponseCreateParams`` describes ``body``."""
+    from openai.types.responses import response_create_params
+    from pydantic import TypeAdapter
+
+    TypeAdapter(response_create_params.ResponseCreateParamsNonStreaming).validate_python(json.loads(body))
+
+
+def chat_accepts(body: bytes) -> None:
+    """Raises unless the openai SDK's ``CompletionCreateParams`` describes ``body``."""
+    from openai.types.chat import completion_create_params
+    from pydantic import TypeAdapter
+
+    TypeAdapter(completion_create_params.CompletionCreateParamsNonStreaming).validate_python(json.loads(body))
+
+
+def notes(built: Any, word: str) -> list[tuple[str, str, Any, Any]]:
+    """The (field, action, asked, applied) of each adaptation whose field holds ``word``."""
+    return [(a.field, a.action, a.asked, a.applied) for a in built.adaptations if word in a.field]
