@@ -56,6 +56,7 @@ import msgspec
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
+from lmcodec.providers._crossing_settings import service_tier_out
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out
@@ -267,7 +268,9 @@ def translate_request(
     and so is every part of the conversation the destination cannot carry as it is (another
     provider's thinking signatures, thinking sent as text, image detail, file ids, empty text
     Anthropic refuses; ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON
-    Schema; to Anthropic, tool-call ids it refuses are rewritten (``providers/_tool_ids.py``).
+    Schema; to Anthropic, tool-call ids it refuses are rewritten (``providers/_tool_ids.py``); a
+    service tier is written in the destination's vocabulary or dropped
+    (``providers/_crossing_settings.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -285,7 +288,8 @@ def translate_request(
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
     canonical, notes = crossing.foreign_extensions_out(source, request)
-    notes = (*unsigned, *notes)
+    canonical, tier = service_tier_out(source, destination, canonical)
+    notes = (*unsigned, *notes, *tier)
     if source == "gemini":
         try:
             canonical, rewritten = crossing.openapi_schemas_out(canonical)

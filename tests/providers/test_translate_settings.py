@@ -1,0 +1,108 @@
+"""Settings whose vocabulary or meaning differs between dialects, through ``lc.translate_request``
+(red-team gateway F06, F13): the client bodies are the official SDKs', the translated bodies are
+checked against the destination SDK's request types, and every change is in ``.adaptations``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .gateway_support import (
+    anthropic_accepts,
+    anthropic_body,
+    chat_accepts,
+    chat_body,
+    gemini_body,
+    notes,
+    responses_accepts,
+    responses_body,
+)
+
+HI = [{"role": "user", "content": "hi"}]
+
+
+def _client_body(dialect: str, tier: str) -> bytes:
+    """The body each SDK sends with ``service_tier=tier``."""
+    if dialect == "openai_chat":
+        return chat_body(model="gpt-4.1", messages=HI, service_tier=tier)
+    if dialect == "openai":
+        return responses_body(model="gpt-4.1", input="hi", service_tier=tier)
+    if dialect == "anthropic":
+        return anthropic_body(model="claude-sonnet-4-5", max_tokens=64, messages=HI, service_tier=tier)
+    from google.genai import types
+
+    return gemini_body("hi", types.GenerateContentConfig(service_tier=tier))
+
+
+def _sent_tier(dialect: str, body: bytes) -> Any:
+    return json.loads(body).get("serviceTier" if dialect == "gemini" else "service_tier")
+
+
+def _accepted(dialect: str, body: bytes) -> None:
+    """The destination SDK's request type takes ``body``'s tier."""
+    if dialect == "anthropic":
+        anthropic_accepts(body)
+    elif dialect == "openai":
+        responses_accepts(body)
+    elif dialect == "openai_chat":
+        chat_accepts(body)
+    else:
+        from google.genai import types
+
+        tier = _sent_tier(dialect, body)
+        if tier is not None:
+            types.ServiceTier(tier)
+
+
+TIERS = [  # (source, its tier, destination, the tier sent or None, the action recorded or None)
+    ("openai_chat", "flex", "anthropic", None, "dropped"),
+    ("openai_chat", "priority", "anthropic", None, "dropped"),
+    ("openai_chat", "default", "anthropic", "standard_only", "substituted"),
+    ("openai_chat", "auto", "anthropic", "auto", None),
+    ("openai_chat", "default", "gemini", "standard", "substituted"),
+    ("openai_chat", "auto", "gemini", "unspecified", "substituted"),
+    ("openai_chat", "flex", "gemini", "flex", None),
+    ("openai_chat", "fast", "gemini", "priority", "substituted"),
+    ("openai_chat", "scale", "gemini", None, "dropped"),
+    ("openai_chat", "fast", "openai", "fast", None),
+    ("openai", "ultrafast", "openai_chat", None, "dropped"),
+    ("anthropic", "standard_only", "openai", "default", "substituted"),
+    ("anthropic", "standard_only", "openai_chat", "default", "substituted"),
+    ("anthropic", "standard_only", "gemini", "standard", "substituted"),
+    ("anthropic", "auto", "gemini", "unspecified", "substituted"),
+    ("gemini", "standard", "openai_chat", "default", "substituted"),
+    ("gemini", "priority", "openai", "priority", None),
+    ("gemini", "flex", "anthropic", None, "dropped"),
+    ("gemini", "unspecified", "anthropic", "auto", "substituted"),
+]
+
+
+@pytest.mark.parametrize(("source", "tier", "destination", "sent", "action"), TIERS)
+def test_a_service_tier_crosses_by_meaning(
+    source: str, tier: str, destination: str, sent: str | None, action: str | None
+) -> None:
+    built = lc.translate_request(source, destination, _client_body(source, tier))
+    assert _sent_tier(destination, built.body) == sent
+    _accepted(destination, built.body)
+    recorded = notes(built, "service_tier")
+    assert recorded == ([] if action is None else [("config.service_tier", action, tier, sent)])
+
+
+def test_a_tier_the_source_does_not_have_is_dropped_not_guessed() -> None:
+    body = json.dumps({"model": "m", "messages": HI, "service_tier": "standard"}).encode()
+    built = lc.translate_request("openai_chat", "gemini", body)
+    assert _sent_tier("gemini", built.body) is None
+    [(field, action, asked, _)] = notes(built, "service_tier")
+    assert (field, action, asked) == ("config.service_tier", "dropped", "standard")
+
+
+def test_the_same_dialect_keeps_the_tier_as_it_came() -> None:
+    body = _client_body("anthropic", "standard_only")
+    assert (
+        lc.translate_request("anthropic", "anthropic", body).body
+        == lc.build_request("anthropic", lc.decode_request("anthropic", body)).body
+    )
