@@ -57,6 +57,7 @@ from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._crossing_settings import service_tier_out
+from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out
@@ -270,7 +271,8 @@ def translate_request(
     Anthropic refuses; ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON
     Schema; to Anthropic, tool-call ids it refuses are rewritten (``providers/_tool_ids.py``); a
     service tier is written in the destination's vocabulary or dropped
-    (``providers/_crossing_settings.py``).
+    (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
+    equivalent or dropped (``providers/_crossing_tools.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -289,7 +291,8 @@ def translate_request(
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
     canonical, notes = crossing.foreign_extensions_out(source, request)
     canonical, tier = service_tier_out(source, destination, canonical)
-    notes = (*unsigned, *notes, *tier)
+    canonical, hosted = hosted_tools_out(source, destination, canonical)
+    notes = (*unsigned, *notes, *tier, *hosted)
     if source == "gemini":
         try:
             canonical, rewritten = crossing.openapi_schemas_out(canonical)

@@ -1,0 +1,129 @@
+"""Hosted (provider-run) tools crossing dialects (``lc.translate_request``).
+
+``decode_request`` reads a hosted tool as ``BuiltinTool(name, config)``, ``config`` holding the
+source provider's own options (and its tool type where the canonical name does not give it back),
+and every builder writes ``config`` into its own tool entry. Sent as they are, Anthropic's
+``max_uses`` lands in Gemini's ``googleSearch``, ``bash_20250124`` becomes an OpenAI tool type,
+``file_search`` goes to Anthropic: each a 400.
+
+:func:`hosted_tools_out` keeps what has an equivalent at the destination, written with the
+destination's options only (the SDKs' request types): web search (Anthropic
+``web_search_*``, Responses ``web_search_preview``, Gemini ``googleSearch``; ``user_location``,
+the same object in Anthropic's and OpenAI's, crosses between them; every other option is
+``dropped``, named) and code execution (Anthropic ``code_execution_*``, Responses
+``code_interpreter`` with the ``{"type": "auto"}`` container its type requires, Gemini
+``codeExecution``). Every other hosted tool is ``dropped``, named; Chat Completions has no hosted
+tools, so each is dropped there (lm15's Chat builder refuses one).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation, BuiltinTool, Request
+
+__all__ = ["hosted_tools_out"]
+
+_WEB_SEARCH_NAMES: Final = frozenset({"web_search", "web_search_preview_2025_03_11"})
+"""The canonical names a web search tool reads as (Responses' dated preview type keeps its own)."""
+_SAME_OPTIONS: Final[dict[str, frozenset[str]]] = {
+    "anthropic": frozenset({"user_location"}),
+    "openai": frozenset({"user_location"}),
+}
+"""The web search options each dialect shares with another (Anthropic's and OpenAI's
+``user_location``: ``{"type": "approximate", city, region, country, timezone}`` in both SDKs)."""
+_CONTAINER: Final = {"container": {"type": "auto"}}
+"""The container OpenAI's ``code_interpreter`` requires (a new one for the request)."""
+
+
+def _kind(source: str, tool: BuiltinTool) -> str | None:
+    """``web_search``, ``code_execution`` or None (a tool with no equivalent elsewhere)."""
+    config = tool.config or {}
+    wire_type = config.get("type")
+    if tool.name in _WEB_SEARCH_NAMES:
+        if source != "anthropic" or wire_type is None or str(wire_type).startswith("web_search_"):
+            return "web_search"
+    if tool.name == "code_execution":
+        if source != "anthropic" or wire_type is None or str(wire_type).startswith("code_execution_"):
+            return "code_execution"
+    return None
+
+
+def hosted_tools_out(
+    source: str, destination: str, request: Request
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with each hosted tool written for ``destination`` or left out, one Adaptation
+    per tool changed or dropped and per option dropped; ``request`` itself when it has none."""
+    if not any(type(tool) is BuiltinTool for tool in request.tools):
+        return request, ()
+    notes: list[Adaptation] = []
+    tools: list[Any] = []
+    for i, tool in enumerate(request.tools):
+        if type(tool) is not BuiltinTool:
+            tools.append(tool)
+            continue
+        where = f"tools[{i}]"
+        asked = msgspec.to_builtins(tool)
+        kind = _kind(source, tool)
+        if kind is None or destination == "openai_chat":
+            reason = (
+                "Chat Completions has no hosted tools"
+                if destination == "openai_chat"
+                else f"{source}'s hosted tool {tool.name!r} has no equivalent in {destination}"
+            )
+            notes.append(Adaptation(field=where, action="dropped", reason=reason, asked=asked))
+            continue
+        kept: dict[str, Any] = {}
+        shared = _SAME_OPTIONS.get(destination, frozenset()) & _SAME_OPTIONS.get(source, frozenset())
+        for key, value in (tool.config or {}).items():
+            if kind == "web_search" and key in shared:
+                kept[key] = value
+            else:
+                reason = f"{source}'s {kind} option, which {destination}'s {kind} tool does not take"
+                notes.append(
+                    Adaptation(field=f"{where}.config.{key}", action="dropped", reason=reason, asked=value)
+                )
+        if kind == "code_execution" and destination == "openai":
+            kept.update(_CONTAINER)
+        new = BuiltinTool(name=kind, config=kept or None)
+        tools.append(new)
+        if new != tool:
+            reason = f"{source}'s {kind} tool written as {destination}'s"
+            notes.append(
+                Adaptation(
+                    field=where,
+                    action="substituted",
+                    reason=reason,
+                    asked=asked,
+                    applied=msgspec.to_builtins(new),
+                )
+            )
+    dropped = {tool.name for tool in request.tools if type(tool) is BuiltinTool} - {
+        tool.name for tool in tools
+    }
+    config = request.config
+    choice = config.tool_choice
+    if choice is not None and (dropped & set(choice.allowed) or (not tools and choice.mode != "none")):
+        kept_names = tuple(name for name in choice.allowed if name not in dropped)
+        new_choice = (
+            msgspec.structs.replace(choice, allowed=kept_names)
+            if tools and (kept_names or choice.mode == "auto")
+            else None
+        )
+        reason = (
+            "the tool choice named hosted tools left out" if choice.allowed else "no tool is left to choose"
+        )
+        applied = None if new_choice is None else msgspec.to_builtins(new_choice)
+        notes.append(
+            Adaptation(
+                field="config.tool_choice",
+                action="dropped" if new_choice is None else "substituted",
+                reason=reason,
+                asked=msgspec.to_builtins(choice),
+                applied=applied,
+            )
+        )
+        config = msgspec.structs.replace(config, tool_choice=new_choice)
+    return msgspec.structs.replace(request, tools=tuple(tools), config=config), tuple(notes)

@@ -1,0 +1,196 @@
+"""Hosted tools crossing dialects through ``lc.translate_request`` (red-team gateway F05): a tool
+with an equivalent at the destination (web search, code execution) is written with the
+destination's own options, each option that does not cross named as dropped; any other hosted
+tool is left out, named; nothing of the source's spelling reaches the destination. Client bodies
+are the SDKs'; translated bodies are checked against the destination SDK's request types."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .gateway_support import (
+    anthropic_accepts,
+    anthropic_body,
+    chat_accepts,
+    gemini_body,
+    gemini_tools_accepted,
+    notes,
+    responses_accepts,
+    responses_body,
+)
+
+HI = [{"role": "user", "content": "hi"}]
+LOCATION = {"type": "approximate", "country": "FR", "city": "Paris"}
+
+
+def _anthropic(tool: dict[str, Any]) -> bytes:
+    return anthropic_body(model="claude-sonnet-4-5", max_tokens=64, messages=HI, tools=[tool])
+
+
+def _responses(tool: dict[str, Any]) -> bytes:
+    return responses_body(model="gpt-4.1", input="hi", tools=[tool])
+
+
+def _gemini(**tool: Any) -> bytes:
+    from google.genai import types
+
+    return gemini_body("hi", types.GenerateContentConfig(tools=[types.Tool(**tool)]))
+
+
+def _accepted(dialect: str, body: bytes) -> None:
+    {
+        "anthropic": anthropic_accepts,
+        "openai": responses_accepts,
+        "openai_chat": chat_accepts,
+        "gemini": gemini_tools_accepted,
+    }[dialect](body)
+
+
+def _tools(dialect: str, body: bytes) -> Any:
+    return json.loads(body).get("tools")
+
+
+WEB_SEARCH = {
+    "anthropic": [{"type": "web_search_20250305", "name": "web_search", "user_location": LOCATION}],
+    "openai": [{"type": "web_search_preview", "user_location": LOCATION}],
+    "gemini": [{"googleSearch": {}}],
+}
+
+
+def _anthropic_search() -> bytes:
+    tool = {
+        "type": "web_search_20250305",
+        "name": "web_search",
+        "max_uses": 3,
+        "allowed_domains": ["example.com"],
+        "user_location": LOCATION,
+    }
+    return _anthropic(tool)
+
+
+def _responses_search() -> bytes:
+    return _responses(
+        {"type": "web_search_preview", "search_context_size": "high", "user_location": LOCATION}
+    )
+
+
+@pytest.mark.parametrize("destination", ["openai", "gemini"])
+def test_anthropic_web_search_is_the_destinations_web_search(destination: str) -> None:
+    built = lc.translate_request("anthropic", destination, _anthropic_search())
+    expected = WEB_SEARCH[destination]
+    if destination == "gemini":
+        expected = [{"googleSearch": {}}]
+    assert _tools(destination, built.body) == expected
+    _accepted(destination, built.body)
+    dropped = {field for field, action, _, _ in notes(built, "tools[0].config") if action == "dropped"}
+    assert {"tools[0].config.max_uses", "tools[0].config.allowed_domains"} <= dropped
+    assert ("tools[0].config.user_location" in dropped) == (destination == "gemini")
+    assert [action for field, action, _, _ in notes(built, "tools") if field == "tools[0]"] == ["substituted"]
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "gemini"])
+def test_responses_web_search_is_the_destinations_web_search(destination: str) -> None:
+    built = lc.translate_request("openai", destination, _responses_search())
+    assert _tools(destination, built.body) == WEB_SEARCH[destination]
+    _accepted(destination, built.body)
+    assert ("tools[0].config.search_context_size", "dropped", "high", None) in notes(built, "tools")
+
+
+def test_gemini_google_search_is_web_search_elsewhere() -> None:
+    body = _gemini(google_search={})
+    for destination in ("anthropic", "openai"):
+        built = lc.translate_request("gemini", destination, body)
+        [tool] = _tools(destination, built.body)
+        assert tool["type"] in ("web_search_20250305", "web_search_preview") and set(tool) <= {"type", "name"}
+        _accepted(destination, built.body)
+
+
+@pytest.mark.parametrize("destination", ["openai", "anthropic", "gemini"])
+def test_code_execution_crosses_with_the_destinations_options(destination: str) -> None:
+    sources = {
+        "anthropic": _anthropic({"type": "code_execution_20250825", "name": "code_execution"}),
+        "openai": _responses({"type": "code_interpreter", "container": {"type": "auto", "file_ids": ["f"]}}),
+        "gemini": _gemini(code_execution={}),
+    }
+    for source, body in sources.items():
+        if source == destination:
+            continue
+        built = lc.translate_request(source, destination, body)
+        _accepted(destination, built.body)
+        [tool] = _tools(destination, built.body)
+        if destination == "openai":
+            assert tool == {"type": "code_interpreter", "container": {"type": "auto"}}
+        elif destination == "anthropic":
+            assert tool == {"type": "code_execution_20250522", "name": "code_execution"}
+        else:
+            assert tool == {"codeExecution": {}}
+
+
+FOREIGN = [
+    ("anthropic", lambda: _anthropic({"type": "bash_20250124", "name": "bash"})),
+    (
+        "anthropic",
+        lambda: _anthropic({"type": "text_editor_20250728", "name": "str_replace_based_edit_tool"}),
+    ),
+    ("openai", lambda: _responses({"type": "file_search", "vector_store_ids": ["vs_1"]})),
+    (
+        "openai",
+        lambda: _responses(
+            {
+                "type": "custom",
+                "name": "apply_patch",
+                "description": "d",
+                "format": {"type": "grammar", "syntax": "lark", "definition": "start: /.+/"},
+            }
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "make"), FOREIGN)
+def test_a_tool_only_its_provider_has_is_dropped_and_named(source: str, make: Any) -> None:
+    body = make()
+    for destination in ("openai", "anthropic", "gemini", "openai_chat"):
+        if destination == source:
+            continue
+        built = lc.translate_request(source, destination, body)
+        assert not _tools(destination, built.body)
+        _accepted(destination, built.body)
+        [(field, action, asked, _)] = notes(built, "tools")
+        assert (field, action) == ("tools[0]", "dropped") and asked["type"] == "builtin"
+
+
+def test_web_search_to_chat_is_dropped_and_named() -> None:
+    built = lc.translate_request("openai", "openai_chat", _responses_search())
+    assert "tools" not in json.loads(built.body)
+    assert [(f, a) for f, a, _, _ in notes(built, "tools")] == [("tools[0]", "dropped")]
+
+
+def test_function_tools_beside_them_are_untouched() -> None:
+    function = {"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}}
+    body = responses_body(
+        model="gpt-4.1", input="hi", tools=[function, {"type": "file_search", "vector_store_ids": ["v"]}]
+    )
+    built = lc.translate_request("openai", "anthropic", body)
+    assert [t["name"] for t in _tools("anthropic", built.body)] == ["f"]
+    anthropic_accepts(built.body)
+
+
+def test_a_tool_choice_forcing_a_dropped_hosted_tool_is_dropped_and_named() -> None:
+    function = {"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}}
+    body = responses_body(
+        model="gpt-4.1",
+        input="hi",
+        tools=[function, {"type": "file_search", "vector_store_ids": ["v"]}],
+        tool_choice={"type": "file_search"},
+    )
+    built = lc.translate_request("openai", "anthropic", body)
+    sent = json.loads(built.body)
+    assert "tool_choice" not in sent and [t["name"] for t in sent["tools"]] == ["f"]
+    anthropic_accepts(built.body)
+    assert [(f, a) for f, a, _, _ in notes(built, "tool_choice")] == [("config.tool_choice", "dropped")]
