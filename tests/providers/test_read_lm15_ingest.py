@@ -116,7 +116,7 @@ def _ours(body: dict[str, Any]) -> Any:
         request = lc.decode_request("openai_chat", json.dumps(body).encode())
     except lc.LmcodecError as exc:
         return ("refused", type(exc).__name__)
-    canonical, _ = foreign_extensions_out("openai_chat", request)
+    canonical, _ = foreign_extensions_out("openai_chat", request, "anthropic")
     return ("read", lc.to_builtins(canonical))
 
 

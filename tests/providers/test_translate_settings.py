@@ -106,3 +106,28 @@ def test_the_same_dialect_keeps_the_tier_as_it_came() -> None:
         lc.translate_request("anthropic", "anthropic", body).body
         == lc.build_request("anthropic", lc.decode_request("anthropic", body)).body
     )
+
+
+@pytest.mark.parametrize(("source", "destination"), [("openai_chat", "openai"), ("openai", "openai_chat")])
+def test_metadata_crosses_between_the_openai_dialects(source: str, destination: str) -> None:
+    """F13: both request types have the same ``metadata`` (16 string pairs); it was dropped with
+    the reason "another dialect has no such field"."""
+    tags = {"run": "eval-7", "team": "search"}
+    if source == "openai_chat":
+        body = chat_body(model="gpt-4.1", messages=HI, metadata=tags, store=True)
+    else:
+        body = responses_body(model="gpt-4.1", input="hi", metadata=tags, store=True)
+    built = lc.translate_request(source, destination, body)
+    assert json.loads(built.body)["metadata"] == tags
+    (chat_accepts if destination == "openai_chat" else responses_accepts)(built.body)
+    assert notes(built, "metadata") == []
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "gemini"])
+def test_metadata_is_dropped_where_the_destination_has_no_such_field(destination: str) -> None:
+    body = chat_body(model="gpt-4.1", messages=HI, metadata={"run": "eval-7"})
+    built = lc.translate_request("openai_chat", destination, body)
+    assert "metadata" not in json.loads(built.body)
+    [note] = [a for a in built.adaptations if a.field == "extensions.metadata"]
+    assert note.action == "dropped" and "another dialect" not in note.reason
+    assert destination in note.reason.lower() or "generatecontent" in note.reason.lower()

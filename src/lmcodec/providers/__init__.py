@@ -289,7 +289,7 @@ def translate_request(
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
-    canonical, notes = crossing.foreign_extensions_out(source, request)
+    canonical, notes = crossing.foreign_extensions_out(source, request, destination)
     canonical, tier = service_tier_out(source, destination, canonical)
     canonical, hosted = hosted_tools_out(source, destination, canonical)
     notes = (*unsigned, *notes, *tier, *hosted)

@@ -19,7 +19,8 @@ Carrying nothing (action ``satisfied``: the wire default): Chat ``response_forma
 Responses ``text: {"format": {"type": "text"}}``. Everything else (action ``dropped``): the
 canonical fields still hold what the destination can take (the system text, the tools, the
 thinking budget), the extension held the source wire's exact shape or a setting only that
-provider has (``metadata``, ``logit_bias``, ``safetySettings``, cache marks on tools, ...).
+provider has (``logit_bias``, ``safetySettings``, cache marks on tools, ...). Kept as it is: a key
+the destination's wire has with the same meaning (``metadata`` between Chat and Responses).
 
 Before any of this, unsigned thinking the client replays (a thinking block with an empty or
 absent signature, a Gemini thought part without thoughtSignature, a Responses reasoning item
@@ -99,19 +100,40 @@ _DEFAULTS: Final[dict[str, dict[str, Any]]] = {
 _USER_KEYS: Final[dict[str, str]] = {"openai_chat": "safety_identifier", "openai": "user"}
 """The end-user identifier a dialect keeps in extensions (its canonical one being the other key)."""
 
+_SHARED_KEYS: Final[dict[tuple[str, str], frozenset[str]]] = {
+    ("openai_chat", "openai"): frozenset({"metadata"}),
+    ("openai", "openai_chat"): frozenset({"metadata"}),
+}
+"""Extension keys the destination's wire has under the same name with the same meaning (the openai
+SDK's Chat and Responses request types share ``metadata``, up to 16 string pairs): they are sent on."""
 
-def foreign_extensions_out(source: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
-    """``request`` without extensions (those with a canonical meaning moved onto its fields), and
-    one Adaptation per extension key saying where it went."""
+_NO_SUCH_FIELD: Final[dict[str, dict[str, str]]] = {
+    "metadata": {
+        "anthropic": "Anthropic's metadata takes only user_id",
+        "gemini": "GenerateContent has no request metadata",
+    },
+}
+"""Why a key the other dialects also spell is dropped at a destination (else: no such field)."""
+
+
+def foreign_extensions_out(
+    source: str, request: Request, destination: str
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` without extensions (those with a canonical meaning moved onto its fields, those
+    ``destination`` takes as they are kept), and one Adaptation per key moved or dropped."""
     config = request.config
     if config is None or not config.extensions:
         return request, ()
     extensions = config.extensions
-    changes: dict[str, Any] = {"extensions": None}
+    shared = _SHARED_KEYS.get((source, destination), frozenset())
+    kept = {key: value for key, value in extensions.items() if key in shared}
+    changes: dict[str, Any] = {"extensions": kept or None}
     notes: list[Adaptation] = []
     defaults = _DEFAULTS.get(source, {})
     for key, value in extensions.items():
         where = f"extensions.{key}"
+        if key in kept:
+            continue
         if key in defaults and value == defaults[key]:
             notes.append(_note(where, "satisfied", f"{source}'s default; it carries nothing", value))
         elif key == "max_tokens" and source == "openai_chat" and value == config.max_tokens:
@@ -126,9 +148,8 @@ def foreign_extensions_out(source: str, request: Request) -> tuple[Request, tupl
             changes["user_id"] = value
             notes.append(_note(where, "substituted", "read as the canonical user_id", value, value))
         else:
-            notes.append(
-                _note(where, "dropped", f"{source}'s own wire key: another dialect has no such field", value)
-            )
+            why = _NO_SUCH_FIELD.get(key, {}).get(destination, f"{destination} has no such field")
+            notes.append(_note(where, "dropped", f"{source}'s own wire key: {why}", value))
     return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), tuple(notes)
 
 
