@@ -255,14 +255,15 @@ def test_to_chat_the_reasoning_comes_back_once_as_content_text(case: tuple[str, 
 
 
 @pytest.mark.parametrize("destination", ["openai", "gemini"])
-def test_other_dialects_get_the_reasoning_once_and_name_each_loss(
+def test_other_dialects_leave_the_reasoning_out_and_name_each_loss(
     case: tuple[str, str, bytes], destination: str
 ) -> None:
+    """Another provider's signed thinking is not sent as text (red-team gateway F12)."""
     reply, _, body = case
     built = lc.translate_request("openai_chat", destination, body)
-    assert built.body.count(REASONING.encode()) == 1
+    assert built.body.count(REASONING.encode()) == 0
     notes = {(a.field, a.action, a.asked) for a in built.adaptations if a.field.startswith("messages")}
-    assert ("messages[1].parts[0]", "substituted", "thinking") in notes
+    assert ("messages[1].parts[0]", "dropped", REASONING) in notes
     assert ("messages[1].parts[0].continuation", "dropped", "thinking_signature") in notes
     if reply == "tool":
         assert ("messages[1].parts[1].continuation", "dropped", "redacted_thinking") in notes

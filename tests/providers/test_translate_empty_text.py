@@ -1,4 +1,4 @@
-"""Empty text sent to Anthropic by ``lc.translate_request`` (``crossing.empty_text_out``).
+"""Empty text sent to Anthropic by ``lc.translate_request`` (``_crossing_parts.parts_out``).
 
 The Messages API refuses an empty text block ("text content blocks must be non-empty"), and the
 other dialects' clients send what lm15's readers read as one: a Chat row's ``content: ""`` beside
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from lmcodec.providers.crossing import empty_text_out
+from lmcodec.providers._crossing_parts import parts_out
 
 openai = pytest.importorskip("openai")
 httpx = pytest.importorskip("httpx")
@@ -200,7 +200,7 @@ def test_the_turn_a_cache_breakpoint_marks_is_kept() -> None:
         messages=[lc.Message.user("a"), empty, lc.Message.user("b"), empty, lc.Message.user("c")],
         config=lc.Config(cache=lc.CacheConfig(mode="auto", prefix_until_index=3)),
     )
-    out, notes = empty_text_out(request)
+    out, notes = parts_out("anthropic", request)
     assert [n.field for n in notes] == ["messages[1]"]
     assert [m.role for m in out.messages] == ["user", "user", "assistant", "user"]
     assert out.config.cache is not None and out.config.cache.prefix_until_index == 2

@@ -56,6 +56,7 @@ import msgspec
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
+from lmcodec.providers._crossing_parts import parts_out
 from lmcodec.providers._crossing_settings import service_tier_out
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
@@ -267,8 +268,9 @@ def translate_request(
     wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
     onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``,
     and so is every part of the conversation the destination cannot carry as it is (another
-    provider's thinking signatures, thinking sent as text, image detail, file ids, empty text
-    Anthropic refuses; ``providers/crossing.py``); a Gemini body's OpenAPI Schemas go out as JSON
+    provider's thinking signatures, thinking it cannot take back as thinking, left out, image
+    detail, file ids, empty text Anthropic refuses; ``providers/crossing.py``,
+    ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
     Schema; to Anthropic, tool-call ids it refuses are rewritten (``providers/_tool_ids.py``); a
     service tier is written in the destination's vocabulary or dropped
     (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
@@ -300,10 +302,11 @@ def translate_request(
             raise _too_deep("request") from None
         notes += rewritten
     losses = crossing.content_losses(source, destination, canonical)  # named as decode_request reads it
+    canonical, left_out = parts_out(destination, canonical)
+    losses += left_out
     if destination == "anthropic":
-        canonical, emptied = crossing.empty_text_out(canonical)
         canonical, renamed = anthropic_tool_ids_out(canonical)
-        losses += emptied + renamed
+        losses += renamed
     built = build_request(destination, canonical, stream=stream)
     notes += losses
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

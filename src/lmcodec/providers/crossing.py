@@ -33,17 +33,13 @@ The conversation itself is built as lm15's builders build it, and some of it a d
 cannot carry; :func:`content_losses` names each such part (``messages[i].parts[j]``), so a
 gateway's operator sees it: a continuation state of another provider (a thinking signature, a
 redacted thinking block, encrypted reasoning, a thought signature: only the provider that made
-it can replay it; ``dropped``); a thinking part with no state of the destination's own, which
-its builder sends as visible assistant text (``substituted``); an image's ``detail`` where the
+it can replay it; ``dropped``); an image's ``detail`` where the
 destination has no such field (Anthropic, Gemini; ``dropped``); a file id (a Files API id of
 the provider the client spoke to) sent as the destination's file reference (``substituted``:
 the destination cannot resolve another provider's ids).
 
-To Anthropic, what its builder (lm15's) would write as an empty text block, which the Messages
-API refuses, is left out (:func:`empty_text_out`, ``dropped``): a Chat row's ``content: ""``
-beside tool calls or thinking, a Responses reasoning item of encrypted content only, Gemini's
-closing empty part that carries a thoughtSignature; an assistant turn of nothing else goes with
-it. A user turn of empty text only is sent as it came.
+Thinking the destination cannot take back as thinking, and (to Anthropic) what would be written
+as an empty text block, is left out (``providers/_crossing_parts.py``, ``dropped``).
 
 Gemini's ``parameters`` and ``responseSchema`` take an OpenAPI Schema, which google-genai's
 typed ``Schema`` writes with upper-case type names (``"OBJECT"``) and ``nullable``;
@@ -68,14 +64,11 @@ import msgspec
 
 from lmcodec.wire import (
     Adaptation,
-    CitationPart,
     ErrorDetail,
     FunctionTool,
     ImagePart,
-    RefusalPart,
     Request,
     TextPart,
-    ThinkingPart,
     ToolCallPart,
     ToolChoice,
     ToolResultPart,
@@ -84,7 +77,6 @@ from lmcodec.wire import (
 __all__ = [
     "content_losses",
     "crossed_error",
-    "empty_text_out",
     "foreign_extensions_out",
     "is_json_schema",
     "json_schema_of",
@@ -309,11 +301,8 @@ def _part_losses(
     part: Any, where: str, source: str, destination: str, own: str, notes: list[Adaptation]
 ) -> None:
     states = getattr(part, "continuation", ())
-    kept = False
     for state in states:
-        if state.provider in (destination, own):
-            kept = True
-        else:
+        if state.provider not in (destination, own):
             notes.append(
                 _note(
                     f"{where}.continuation",
@@ -322,9 +311,6 @@ def _part_losses(
                     state.kind,
                 )
             )
-    if isinstance(part, ThinkingPart) and not kept and part.text:
-        reason = f"thinking without a {destination} state: sent as assistant text"
-        notes.append(_note(where, "substituted", reason, "thinking"))
     if isinstance(part, ImagePart) and part.detail is not None and destination in _NO_DETAIL:
         notes.append(_note(f"{where}.detail", "dropped", f"{destination} images have no detail", part.detail))
     file_id = getattr(part, "file_id", None)
@@ -338,85 +324,6 @@ def _part_losses(
                 file_id,
             )
         )
-
-
-_EMPTY_TEXT: Final = (
-    "an empty text block, which the Messages API refuses (text content blocks must be non-empty); "
-    "the turn's other parts carry it"
-)
-_EMPTY_TURN: Final = (
-    "an assistant turn of empty text only, which the Messages API refuses; the turns around it "
-    "are sent as they are (the API joins consecutive user turns)"
-)
-
-
-def empty_text_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
-    """``request`` without what Anthropic's builder would write as an empty text block (an empty
-    text part, as lm15 reads a Chat row's ``content: ""``; thinking with neither text nor an
-    Anthropic block of its own; an empty refusal or citation) in a turn that holds other parts,
-    nor an assistant turn of those only; one ``dropped`` Adaptation each. A user turn of empty
-    text only is left as the client sent it (leaving it out would change who speaks last), and so
-    is the turn a cache breakpoint marks; a turn left out before it moves the breakpoint's index."""
-    if not _any_empty_text(request):
-        return request, ()
-    cache = request.config.cache
-    until = None if cache is None else cache.prefix_until_index
-    notes: list[Adaptation] = []
-    messages: list[Any] = []
-    before = 0  # turns left out before the cache breakpoint's message
-    for i, message in enumerate(request.messages):
-        empty = [j for j, part in enumerate(message.parts) if _written_as_empty_text(part)]
-        if not empty or message.role == "developer":  # a developer turn is one "[developer]" text
-            messages.append(message)
-        elif len(empty) < len(message.parts):
-            notes += [
-                _note(f"messages[{i}].parts[{j}]", "dropped", _EMPTY_TEXT, message.parts[j].type)
-                for j in empty
-            ]
-            kept = tuple(part for j, part in enumerate(message.parts) if j not in empty)
-            messages.append(msgspec.structs.replace(message, parts=kept))
-        elif message.role == "assistant" and i != until:
-            notes.append(_note(f"messages[{i}]", "dropped", _EMPTY_TURN, "assistant"))
-            if until is not None and i < until:
-                before += 1
-        else:
-            messages.append(message)
-    if not notes or not messages:
-        return request, ()
-    changes: dict[str, Any] = {"messages": tuple(messages)}
-    if cache is not None and until is not None and before:
-        moved = msgspec.structs.replace(cache, prefix_until_index=until - before)
-        changes["config"] = msgspec.structs.replace(request.config, cache=moved)
-    return msgspec.structs.replace(request, **changes), tuple(notes)
-
-
-_TEXTUAL: Final = frozenset({TextPart, RefusalPart, CitationPart, ThinkingPart})
-"""The parts Anthropic's builder may write as a text block of their own text."""
-
-
-def _any_empty_text(request: Request) -> bool:
-    """Whether a part of ``request`` may be written as an empty text block: the usual request,
-    which holds none, costs one plain pass (under a microsecond for ten parts)."""
-    for message in request.messages:
-        for part in message.parts:
-            if type(part) in _TEXTUAL and not part.text:  # type: ignore[union-attr]
-                return True
-    return False
-
-
-def _written_as_empty_text(part: Any) -> bool:
-    """Whether Anthropic's builder (lm15's ``_part``) writes ``part`` as ``{"type": "text", "text": ""}``."""
-    kind = type(part)
-    if kind is ThinkingPart:
-        return not part.text and not any(
-            state.provider == "anthropic"
-            and (
-                state.kind == "redacted_thinking"
-                or (state.kind == "thinking_signature" and state.data.get("signature"))
-            )
-            for state in part.continuation
-        )
-    return kind in (TextPart, RefusalPart, CitationPart) and not part.text
 
 
 _ERROR_KINDS: Final[dict[str, str]] = {
