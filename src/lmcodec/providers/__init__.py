@@ -56,7 +56,7 @@ import msgspec
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
-from lmcodec.providers._crossing_parts import parts_out
+from lmcodec.providers._crossing_parts import parts_out, responses_audio_in_sdk_shape
 from lmcodec.providers._crossing_settings import service_tier_out
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
@@ -308,5 +308,10 @@ def translate_request(
         canonical, renamed = anthropic_tool_ids_out(canonical)
         losses += renamed
     built = build_request(destination, canonical, stream=stream)
+    if destination == "openai":
+        body, audio = responses_audio_in_sdk_shape(canonical, built.body)
+        if audio:
+            built = msgspec.structs.replace(built, body=body)
+            losses += audio
     notes += losses
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

@@ -14,6 +14,12 @@ thoughtSignature. An assistant turn of nothing else goes with it; a user turn of
 is sent as it came (leaving it out would change who speaks last), and so is the turn a cache
 breakpoint marks; a turn left out before it moves the breakpoint's index. Paths name the parts
 as ``decode_request`` reads the body (``messages[i].parts[j]``).
+
+To Responses, inline audio lm15's builder writes in its own shape (``{"type": "input_audio",
+"audio", "format"}``) goes in the openai SDK's (``ResponseInputAudioParam``: ``{"type":
+"input_audio", "input_audio": {"data", "format"}}``), the one the SDK sends and lmcodec's
+Responses reader reads (:func:`responses_audio_in_sdk_shape`, ``substituted``); ``build_request``
+keeps lm15's.
 """
 
 from __future__ import annotations
@@ -22,9 +28,9 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.wire import Adaptation, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
+from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
 
-__all__ = ["parts_out"]
+__all__ = ["parts_out", "responses_audio_in_sdk_shape"]
 
 _EMPTY_TEXT: Final = (
     "an empty text block, which the Messages API refuses (text content blocks must be non-empty); "
@@ -145,3 +151,42 @@ def _has_own_state(destination: str, part: ThinkingPart) -> bool:
         )
     own = destination.replace("_", "-")
     return any(state.provider in (destination, own) for state in part.continuation)
+
+
+_AUDIO_REASON: Final = (
+    "inline audio written in the openai SDK's ResponseInputAudioParam shape ({input_audio: {data, "
+    "format}}), which the SDK sends and lmcodec's Responses reader reads; no SDK type describes "
+    "lm15's ({audio, format})"
+)
+
+
+def responses_audio_in_sdk_shape(request: Request, body: bytes) -> tuple[bytes, tuple[Adaptation, ...]]:
+    """The Responses ``body`` built for ``request`` with each message's inline audio block in the
+    SDK's shape, one ``substituted`` Adaptation per block; ``body`` itself when the messages hold
+    no inline audio (one pass over the parts, the body not read)."""
+    paths = [
+        f"messages[{i}].parts[{j}]"
+        for i, message in enumerate(request.messages)
+        for j, part in enumerate(message.parts)
+        if type(part) is AudioPart and part.url is None and part.file_id is None
+    ]
+    if not paths:
+        return body, ()
+    tree = msgspec.json.decode(body)
+    rewritten = 0
+    for item in tree.get("input", ()):
+        content = item.get("content") if isinstance(item, dict) else None
+        if not isinstance(content, list):
+            continue
+        for k, block in enumerate(content):
+            if isinstance(block, dict) and block.get("type") == "input_audio" and "audio" in block:
+                data = {"data": block["audio"], "format": block.get("format")}
+                content[k] = {"type": "input_audio", "input_audio": data}
+                rewritten += 1
+    notes = tuple(
+        Adaptation(
+            field=path, action="substituted", reason=_AUDIO_REASON, asked="audio", applied="input_audio"
+        )
+        for path in paths[:rewritten]
+    )
+    return msgspec.json.encode(tree), notes
