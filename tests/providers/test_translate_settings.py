@@ -131,3 +131,44 @@ def test_metadata_is_dropped_where_the_destination_has_no_such_field(destination
     [note] = [a for a in built.adaptations if a.field == "extensions.metadata"]
     assert note.action == "dropped" and "another dialect" not in note.reason
     assert destination in note.reason.lower() or "generatecontent" in note.reason.lower()
+
+
+def _cap_notes(built: Any) -> list[tuple[str, str, Any, Any]]:
+    return [
+        (f, a, asked, applied) for f, a, asked, applied in notes(built, "max_tokens") if a == "substituted"
+    ]
+
+
+def test_a_chat_cap_with_effort_high_sent_larger_to_anthropic_is_named() -> None:
+    """F10: max_completion_tokens 2,000 (reasoning included) with effort high is Anthropic's
+    max_tokens 18,384 (lm15's builder adds the 16,384 budget): the client's cap is not kept."""
+    body = chat_body(model="o3", messages=HI, max_completion_tokens=2000, reasoning_effort="high")
+    built = lc.translate_request("openai_chat", "anthropic", body)
+    sent = json.loads(built.body)["max_tokens"]
+    assert sent == 18384  # build_request stays lm15's
+    assert _cap_notes(built) == [("config.max_tokens", "substituted", 2000, 18384)]
+    anthropic_accepts(built.body)
+
+
+@pytest.mark.parametrize(
+    ("destination", "key"), [("openai", "max_output_tokens"), ("openai_chat", "max_completion_tokens")]
+)
+def test_an_anthropic_cap_with_a_budget_sent_smaller_to_openai_is_named(destination: str, key: str) -> None:
+    body = anthropic_body(
+        model="claude-sonnet-4-5",
+        max_tokens=4096,
+        thinking={"type": "enabled", "budget_tokens": 2048},
+        messages=HI,
+    )
+    built = lc.translate_request("anthropic", destination, body)
+    assert json.loads(built.body)[key] == 2048
+    assert _cap_notes(built) == [("config.max_tokens", "substituted", 4096, 2048)]
+
+
+def test_the_same_cap_or_no_reasoning_is_not_named() -> None:
+    plain = chat_body(model="gpt-4.1", messages=HI, max_completion_tokens=2000)
+    assert _cap_notes(lc.translate_request("openai_chat", "anthropic", plain)) == []
+    reasoning = chat_body(model="o3", messages=HI, max_completion_tokens=2000, reasoning_effort="high")
+    assert _cap_notes(lc.translate_request("openai_chat", "openai", reasoning)) == []
+    no_cap = chat_body(model="o3", messages=HI, reasoning_effort="high")
+    assert _cap_notes(lc.translate_request("openai_chat", "anthropic", no_cap)) == []

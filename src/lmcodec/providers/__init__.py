@@ -57,7 +57,7 @@ from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._crossing_parts import parts_out, responses_audio_in_sdk_shape
-from lmcodec.providers._crossing_settings import service_tier_out
+from lmcodec.providers._crossing_settings import output_cap_change, service_tier_out
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
@@ -285,7 +285,8 @@ def translate_request(
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     read = _lookup(_GATEWAY_READERS, source)
-    request, unsigned = read(_json_bytes(body), model=model)
+    raw = _json_bytes(body)
+    request, unsigned = read(raw, model=model)
     if source == destination:
         built = build_request(destination, request, stream=stream)
         if not unsigned:
@@ -314,4 +315,5 @@ def translate_request(
             built = msgspec.structs.replace(built, body=body)
             losses += audio
     notes += losses
+    notes += output_cap_change(source, destination, canonical, raw, built.body)
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

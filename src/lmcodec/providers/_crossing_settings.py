@@ -12,6 +12,14 @@ default" (``auto``, ``unspecified``), standard capacity (``default``, ``standard
 ``standard``), flex, priority; a tier with no spelling at the destination (flex or priority
 to Anthropic, scale, ultrafast) or none at the source is ``dropped``, so the destination serves
 the request at its default tier. The same value with the same meaning crosses as it is.
+
+The output cap: OpenAI's ``max_completion_tokens`` / ``max_output_tokens`` and Anthropic's
+``max_tokens`` cap the whole generation, reasoning included, while lm15's canonical ``max_tokens``
+is the visible answer, and its builders add (Anthropic) or leave out (the others) the thinking
+budget; with reasoning on, the cap a destination is sent may differ from the one the client asked
+for (Chat 2,000 with effort high is Anthropic's 18,384; Anthropic's 4,096 with a 2,048 budget is
+OpenAI's 2,048). ``build_request`` stays lm15's; :func:`output_cap_change` names the change
+(``substituted``, the client's cap as ``asked``, the destination's as ``applied``).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["service_tier_out"]
+__all__ = ["output_cap_change", "service_tier_out"]
 
 _OPENAI_TIERS: Final = {
     "auto": "the provider's default",
@@ -76,3 +84,79 @@ def service_tier_out(
     note = Adaptation(field="config.service_tier", action=action, reason=reason, asked=tier, applied=spelling)
     changed = msgspec.structs.replace(config, service_tier=spelling)
     return msgspec.structs.replace(request, config=changed), (note,)
+
+
+class _ChatCap(msgspec.Struct):
+    max_completion_tokens: Any = None
+    max_tokens: Any = None
+
+
+class _ResponsesCap(msgspec.Struct):
+    max_output_tokens: Any = None
+
+
+class _AnthropicCap(msgspec.Struct):
+    max_tokens: Any = None
+
+
+class _GeminiSettings(msgspec.Struct):
+    maxOutputTokens: Any = None
+    max_output_tokens: Any = None
+
+
+class _GeminiCap(msgspec.Struct):
+    generationConfig: _GeminiSettings | None = None
+    generation_config: _GeminiSettings | None = None
+
+
+_CAPS: Final[dict[str, tuple[Any, str]]] = {
+    "openai_chat": (msgspec.json.Decoder(_ChatCap), "max_completion_tokens"),
+    "openai": (msgspec.json.Decoder(_ResponsesCap), "max_output_tokens"),
+    "anthropic": (msgspec.json.Decoder(_AnthropicCap), "max_tokens"),
+    "gemini": (msgspec.json.Decoder(_GeminiCap), "generationConfig.maxOutputTokens"),
+}
+"""Each dialect's total output cap: a decoder that reads only it from a body, and its name."""
+
+
+def _cap(dialect: str, body: bytes | bytearray | memoryview) -> Any:
+    decoder, _ = _CAPS[dialect]
+    try:
+        read = decoder.decode(body)
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return None  # a body the reader took but msgspec does not (NaN, ...): the cap is not named
+    if dialect == "openai_chat":
+        return read.max_completion_tokens if read.max_completion_tokens is not None else read.max_tokens
+    if dialect == "gemini":
+        settings = read.generationConfig or read.generation_config
+        if settings is None:
+            return None
+        return (
+            settings.maxOutputTokens if settings.maxOutputTokens is not None else settings.max_output_tokens
+        )
+    return read.max_output_tokens if dialect == "openai" else read.max_tokens
+
+
+def output_cap_change(
+    source: str, destination: str, request: Request, client_body: bytes | bytearray | memoryview, sent: bytes
+) -> tuple[Adaptation, ...]:
+    """One Adaptation when reasoning is on and the cap in ``sent`` (``destination``'s body) is
+    not the one ``client_body`` asked for; nothing else is read (no reasoning: the builders pass
+    the cap through)."""
+    if request.config.reasoning is None:
+        return ()
+    asked = _cap(source, client_body)
+    if not isinstance(asked, int):
+        return ()
+    applied = _cap(destination, sent)
+    if applied == asked:
+        return ()
+    reason = (
+        f"{source}'s {_CAPS[source][1]} is sent as {destination}'s {_CAPS[destination][1]}: lm15's "
+        "canonical max_tokens is the visible answer, and its builders count the thinking budget in "
+        "or out of the cap by their own provider's rule"
+    )
+    return (
+        Adaptation(
+            field="config.max_tokens", action="substituted", reason=reason, asked=asked, applied=applied
+        ),
+    )
