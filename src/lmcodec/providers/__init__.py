@@ -76,7 +76,7 @@ from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.stream.sse import SSEDecoder
-from lmcodec.wire import Request, Response
+from lmcodec.wire import AudioPart, Request, Response, ThinkingPart, ToolCallPart, ToolResultPart
 from lmcodec.wire._checks import require_instance
 
 __all__ = [
@@ -293,9 +293,13 @@ def translate_request(
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
     canonical, notes = crossing.foreign_extensions_out(source, request, destination)
-    canonical, tier = service_tier_out(source, destination, canonical)
-    canonical, hosted = hosted_tools_out(source, destination, canonical)
-    notes = (*unsigned, *notes, *tier, *hosted)
+    notes = (*unsigned, *notes)
+    if canonical.config.service_tier is not None:
+        canonical, tier = service_tier_out(source, destination, canonical)
+        notes += tier
+    if canonical.tools:
+        canonical, hosted = hosted_tools_out(source, destination, canonical)
+        notes += hosted
     if source == "gemini":
         try:
             canonical, rewritten = crossing.openapi_schemas_out(canonical)
@@ -303,17 +307,20 @@ def translate_request(
             raise _too_deep("request") from None
         notes += rewritten
     losses = crossing.content_losses(source, destination, canonical)  # named as decode_request reads it
-    canonical, left_out = parts_out(destination, canonical)
-    losses += left_out
-    if destination == "anthropic":
+    kinds = {type(part) for message in canonical.messages for part in message.parts}
+    if destination == "anthropic" or ThinkingPart in kinds:  # else nothing is left out
+        canonical, left_out = parts_out(destination, canonical)
+        losses += left_out
+    if destination == "anthropic" and (ToolCallPart in kinds or ToolResultPart in kinds):
         canonical, renamed = anthropic_tool_ids_out(canonical)
         losses += renamed
     built = build_request(destination, canonical, stream=stream)
-    if destination == "openai":
+    if destination == "openai" and AudioPart in kinds:
         body, audio = responses_audio_in_sdk_shape(canonical, built.body)
         if audio:
             built = msgspec.structs.replace(built, body=body)
             losses += audio
     notes += losses
-    notes += output_cap_change(source, destination, canonical, raw, built.body)
+    if canonical.config.reasoning is not None:
+        notes += output_cap_change(source, destination, canonical, raw, built.body)
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

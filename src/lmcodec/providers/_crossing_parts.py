@@ -114,11 +114,12 @@ def parts_out(destination: str, request: Request) -> tuple[Request, tuple[Adapta
 def _any_left_out(destination: str, request: Request) -> bool:
     """Whether a part of ``request`` may be left out: the usual request, which holds none, costs
     one plain pass (under a microsecond for ten parts)."""
-    anthropic = destination == "anthropic"
+    if destination != "anthropic":
+        return any(type(part) is ThinkingPart for message in request.messages for part in message.parts)
     for message in request.messages:
         for part in message.parts:
             kind = type(part)
-            if kind is ThinkingPart or (anthropic and kind in _TEXTUAL and not part.text):  # type: ignore[union-attr]
+            if kind is ThinkingPart or (kind in _TEXTUAL and not part.text):  # type: ignore[union-attr]
                 return True
     return False
 
@@ -164,6 +165,8 @@ def responses_audio_in_sdk_shape(request: Request, body: bytes) -> tuple[bytes, 
     """The Responses ``body`` built for ``request`` with each message's inline audio block in the
     SDK's shape, one ``substituted`` Adaptation per block; ``body`` itself when the messages hold
     no inline audio (one pass over the parts, the body not read)."""
+    if not any(type(part) is AudioPart for message in request.messages for part in message.parts):
+        return body, ()
     paths = [
         f"messages[{i}].parts[{j}]"
         for i, message in enumerate(request.messages)

@@ -56,7 +56,7 @@ def hosted_tools_out(
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` with each hosted tool written for ``destination`` or left out, one Adaptation
     per tool changed or dropped and per option dropped; ``request`` itself when it has none."""
-    if not any(type(tool) is BuiltinTool for tool in request.tools):
+    if BuiltinTool not in set(map(type, request.tools)):
         return request, ()
     notes: list[Adaptation] = []
     tools: list[Any] = []

@@ -26,6 +26,7 @@ __all__ = ["anthropic_tool_id", "anthropic_tool_ids_out"]
 
 _VALID: Final = re.compile(r"[a-zA-Z0-9_-]+")
 _OUTSIDE: Final = re.compile(r"[^a-zA-Z0-9_-]")
+_TOOL_PARTS: Final = frozenset({ToolCallPart, ToolResultPart})
 _KEPT: Final = 64
 """How many characters of the original id the rewrite keeps (readable in logs; the hash decides)."""
 _DIGITS: Final = 16
@@ -47,18 +48,13 @@ def anthropic_tool_id(tool_id: str, digits: int = _DIGITS) -> str:
 def anthropic_tool_ids_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` with every tool call's and result's id that Anthropic refuses rewritten by
     :func:`anthropic_tool_id`, one ``substituted`` Adaptation per id rewritten (at its first
-    part); ``request`` itself when every id is valid (one regex match per call and result)."""
-    valid: set[str] = set()
-    invalid: list[str] = []
-    for message in request.messages:
-        for part in message.parts:
-            if type(part) is ToolCallPart or type(part) is ToolResultPart:
-                if _VALID.fullmatch(part.id):
-                    valid.add(part.id)
-                else:
-                    invalid.append(part.id)
-    if not invalid:
+    part); ``request`` itself when every id is valid (ids are never empty, so one search of
+    their concatenation for a character outside the alphabet decides it)."""
+    ids = [part.id for message in request.messages for part in message.parts if type(part) in _TOOL_PARTS]  # type: ignore[union-attr]
+    if not _OUTSIDE.search("".join(ids)):
         return request, ()
+    valid = {tool_id for tool_id in ids if _VALID.fullmatch(tool_id)}
+    invalid = [tool_id for tool_id in ids if tool_id not in valid]
     rewritten: dict[str, str] = {}
     for tool_id in invalid:
         if tool_id in rewritten:
