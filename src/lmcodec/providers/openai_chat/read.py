@@ -84,7 +84,7 @@ from typing import Any, Final
 import msgspec
 from msgspec import UNSET
 
-from lmcodec.errors import LmcodecError
+from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned
 from lmcodec.providers.openai._read_common import (
@@ -109,6 +109,7 @@ from lmcodec.providers.openai_chat._read_blocks import (
     tool_call_part,
 )
 from lmcodec.providers.openai_chat._read_config import Reader, read_config
+from lmcodec.providers.openai_chat._read_lenient import sdk_keys_out
 from lmcodec.providers.openai_chat._read_typed import (
     ROWS,
     TOOLS,
@@ -333,10 +334,18 @@ def decode_request_without_unsigned_thinking(
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
     that each ``thinking_blocks`` entry of type thinking without a signature (absent or ``""``) is
-    left out, and the notes of those. (The typed path reads no ``thinking_blocks``: a row holding
+    left out, and so are the SDK keys ``_read_lenient`` names in a body it refuses, with the notes
+    of those. (The typed path reads no ``thinking_blocks``: a row holding
     them goes to the walker.)"""
     unsigned: list[Adaptation] = []
-    request = _decode_request(body, unsigned, model)
+    try:
+        request = _decode_request(body, unsigned, model)
+    except ValidationError:
+        lenient = sdk_keys_out(body)  # strict tools, message names, file names (_read_lenient)
+        if lenient is None:
+            raise
+        body, unsigned = lenient
+        request = _decode_request(body, unsigned, model)
     return request, tuple(unsigned)
 
 

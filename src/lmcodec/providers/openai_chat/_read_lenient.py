@@ -1,0 +1,68 @@
+"""What the openai SDK's typical Chat bodies hold that ``decode_request`` refuses, as the gateway's
+reading (``lc.translate_request``) takes it (red-team gateway F09).
+
+``decode_request`` is exact: it refuses what lm15's builder cannot give back. Three such keys are in
+most SDK users' bodies: ``strict: true`` on a function tool (``openai.pydantic_function_tool``, the
+Agents SDK), a participant ``name`` on a system/developer/user/assistant row (multi-agent
+frameworks), a ``filename`` on a ``file`` block (OpenAI's PDF-input example). A gateway reading a
+refused body takes them out and reads it again, one ``dropped`` Adaptation per key, named by its
+JSON path in the client's body: the canonical Request has no field for any of them (lm15's
+builders send no strict flag, no message name, no file name). Only a body ``decode_request``
+refuses is read twice; a body holding none of these keys is refused as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation
+
+__all__ = ["sdk_keys_out"]
+
+_STRICT: Final = (
+    "strict: true on a function tool: the canonical tool has no strict flag and lm15's builders "
+    "send none (Responses applies strict by default; Chat, Anthropic and Gemini validate nothing)"
+)
+_NAME: Final = "a participant name on a message: the canonical message has none, and no builder sends one"
+_FILENAME: Final = "a file's filename: the canonical document part has none, and no builder sends one"
+_NAMED_ROLES: Final = frozenset({"system", "developer", "user", "assistant"})
+
+
+def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adaptation]] | None:
+    """``body`` without the keys above, and one note per key taken out; None when it holds none
+    (or is no JSON object: the reader's own error stands)."""
+    try:
+        value = msgspec.json.decode(body)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(value, dict):
+        return None
+    notes: list[Adaptation] = []
+    tools = value.get("tools")
+    for i, tool in enumerate(tools if isinstance(tools, list) else ()):
+        function = tool.get("function") if isinstance(tool, dict) else None
+        if isinstance(function, dict) and function.get("strict") is True:
+            del function["strict"]
+            notes.append(_note(f"$.tools[{i}].function.strict", _STRICT, True))
+    rows = value.get("messages")
+    for i, row in enumerate(rows if isinstance(rows, list) else ()):
+        if not isinstance(row, dict):
+            continue
+        if row.get("role") in _NAMED_ROLES and isinstance(row.get("name"), str):
+            notes.append(_note(f"$.messages[{i}].name", _NAME, row.pop("name")))
+        content = row.get("content")
+        for j, block in enumerate(content if isinstance(content, list) else ()):
+            spec = block.get("file") if isinstance(block, dict) and block.get("type") == "file" else None
+            if isinstance(spec, dict) and isinstance(spec.get("filename"), str):
+                notes.append(
+                    _note(f"$.messages[{i}].content[{j}].file.filename", _FILENAME, spec.pop("filename"))
+                )
+    if not notes:
+        return None
+    return msgspec.json.encode(value), notes
+
+
+def _note(where: str, reason: str, asked: Any) -> Adaptation:
+    return Adaptation(field=where, action="dropped", reason=reason, asked=asked)

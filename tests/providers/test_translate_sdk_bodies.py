@@ -1,0 +1,96 @@
+"""SDK-typical Chat bodies ``decode_request`` refuses, as ``lc.translate_request`` takes them
+(red-team gateway F09): ``strict: true`` tools (``openai.pydantic_function_tool``), a participant
+``name`` on a message, a ``file`` block's ``filename``. ``decode_request`` stays exact; the gateway
+reading drops each key with a ``dropped`` Adaptation naming its path in the client's body."""
+
+from __future__ import annotations
+
+import json
+
+import pydantic
+import pytest
+
+import lmcodec as lc
+
+from .gateway_support import anthropic_accepts, chat_body
+
+openai = pytest.importorskip("openai")
+
+DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
+PDF = "data:application/pdf;base64,JVBERi0xLjQK"
+
+
+class Weather(pydantic.BaseModel):
+    city: str
+
+
+def _strict_tool_body() -> bytes:
+    tool = openai.pydantic_function_tool(Weather, name="get_weather")
+    assert tool["function"]["strict"] is True
+    return chat_body(model="gpt-4.1", messages=[{"role": "user", "content": "hi"}], tools=[tool])
+
+
+def _named_body() -> bytes:
+    messages = [
+        {"role": "system", "content": "be brief", "name": "coordinator"},
+        {"role": "user", "content": "hi", "name": "alice"},
+        {"role": "assistant", "content": "hello", "name": "bot"},
+        {"role": "user", "content": "weather?"},
+    ]
+    return chat_body(model="gpt-4.1", messages=messages)
+
+
+def _file_body() -> bytes:
+    content = [
+        {"type": "file", "file": {"filename": "report.pdf", "file_data": PDF}},
+        {"type": "text", "text": "sum"},
+    ]
+    return chat_body(model="gpt-4.1", messages=[{"role": "user", "content": content}])
+
+
+CASES = {
+    "strict": (_strict_tool_body, ["$.tools[0].function.strict"]),
+    "names": (_named_body, ["$.messages[0].name", "$.messages[1].name", "$.messages[2].name"]),
+    "filename": (_file_body, ["$.messages[0].content[0].file.filename"]),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_decode_request_still_refuses_them(case: str) -> None:
+    make, _ = CASES[case]
+    with pytest.raises(lc.ValidationError):
+        lc.decode_request("openai_chat", make())
+
+
+@pytest.mark.parametrize("destination", DIALECTS)
+@pytest.mark.parametrize("case", CASES)
+def test_translate_request_drops_each_key_and_names_it(case: str, destination: str) -> None:
+    make, paths = CASES[case]
+    body = make()
+    try:
+        built = lc.translate_request("openai_chat", destination, body)
+    except lc.ProviderError:
+        assert case == "filename" and destination == "openai_chat"  # lm15's Chat builder has no file slot
+        return
+    dropped = [a.field for a in built.adaptations if a.action == "dropped" and a.field.startswith("$.")]
+    assert dropped == paths
+    sent = built.body.decode()
+    for word in ("alice", "coordinator", "report.pdf", '"strict"'):
+        assert word not in sent
+    if destination == "anthropic":
+        anthropic_accepts(built.body)
+
+
+def test_the_rest_of_the_body_is_read_as_without_the_keys() -> None:
+    strict = lc.translate_request("openai_chat", "anthropic", _strict_tool_body())
+    plain = json.loads(_strict_tool_body())
+    del plain["tools"][0]["function"]["strict"]
+    assert strict.body == lc.translate_request("openai_chat", "anthropic", json.dumps(plain).encode()).body
+
+
+def test_a_body_refused_for_another_reason_is_still_refused() -> None:
+    body = json.dumps(
+        {"model": "m", "messages": [{"role": "user", "content": "hi", "name": "a"}], "n": 2}
+    ).encode()
+    with pytest.raises(lc.ValidationError):
+        lc.translate_request("openai_chat", "anthropic", body)
