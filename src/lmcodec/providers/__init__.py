@@ -58,6 +58,7 @@ from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecode
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._crossing_parts import parts_out, responses_audio_in_sdk_shape
 from lmcodec.providers._crossing_settings import output_cap_change, service_tier_out
+from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
@@ -314,6 +315,9 @@ def translate_request(
     if destination == "anthropic" and (ToolCallPart in kinds or ToolResultPart in kinds):
         canonical, renamed = anthropic_tool_ids_out(canonical)
         losses += renamed
+    if destination == "gemini" and ToolCallPart in kinds:
+        canonical, placeholders = placeholder_signatures(canonical)
+        losses += placeholders
     built = build_request(destination, canonical, stream=stream)
     if destination == "openai" and AudioPart in kinds:
         body, audio = responses_audio_in_sdk_shape(canonical, built.body)

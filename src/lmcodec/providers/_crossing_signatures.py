@@ -1,0 +1,75 @@
+"""Gemini 3's thought signatures on a history another dialect's client replays
+(``lc.translate_request``; red-team gateway F07, the Gemini half).
+
+Gemini 3 validates the thought signature of the first function call of each model step and
+answers 400 when it is missing. A client of another dialect (Anthropic, Chat) served by a Gemini 3
+backend replays its calls without one: the signature was never part of its wire. Google's
+documented fallback (ai.google.dev/gemini-api/docs/thought-signatures, FAQ) is the placeholder
+``skip_thought_signature_validator`` (sent base64-encoded, as the ``bytes`` field is; LiteLLM does
+the same), "a last resort that may lower quality". :func:`placeholder_signatures` puts it on the
+first call of each assistant turn that has no Gemini signature of its own, for Gemini 3 and later
+models only (earlier models do not validate), one ``defaulted`` Adaptation per call.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation, ContinuationState, Message, Request, ToolCallPart
+
+__all__ = ["PLACEHOLDER", "placeholder_signatures"]
+
+PLACEHOLDER: Final = base64.b64encode(b"skip_thought_signature_validator").decode("ascii")
+_MAJOR: Final = re.compile(r"gemini-(\d+)")
+_REASON: Final = (
+    "a function call replayed without a Gemini thought signature, which Gemini 3 requires on the "
+    "first call of each step: Google's documented placeholder sent in its place"
+)
+
+
+def _validates_signatures(model: str) -> bool:
+    found = _MAJOR.search(model)
+    return found is not None and int(found.group(1)) >= 3
+
+
+def placeholder_signatures(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with the placeholder signature on each assistant turn's first unsigned call
+    (Gemini 3 and later); ``request`` itself otherwise."""
+    if not _validates_signatures(request.model):
+        return request, ()
+    notes: list[Adaptation] = []
+    messages: list[Message] = []
+    for i, message in enumerate(request.messages):
+        if message.role == "assistant":
+            for j, part in enumerate(message.parts):
+                if type(part) is ToolCallPart:
+                    if not any(_signed(state) for state in part.continuation):
+                        message = _signed_at(message, j, part)
+                        notes.append(
+                            Adaptation(
+                                field=f"messages[{i}].parts[{j}].continuation",
+                                action="defaulted",
+                                reason=_REASON,
+                                applied=PLACEHOLDER,
+                            )
+                        )
+                    break
+        messages.append(message)
+    if not notes:
+        return request, ()
+    return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
+
+
+def _signed(state: ContinuationState) -> bool:
+    return state.provider == "gemini" and state.kind == "thought_signature" and bool(state.data.get("value"))
+
+
+def _signed_at(message: Message, j: int, part: ToolCallPart) -> Message:
+    state = ContinuationState(provider="gemini", kind="thought_signature", data={"value": PLACEHOLDER})
+    signed: Any = msgspec.structs.replace(part, continuation=(*part.continuation, state))
+    parts = (*message.parts[:j], signed, *message.parts[j + 1 :])
+    return msgspec.structs.replace(message, parts=parts)
