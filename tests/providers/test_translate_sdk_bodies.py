@@ -12,7 +12,7 @@ import pytest
 
 import lmcodec as lc
 
-from .gateway_support import anthropic_accepts, chat_body
+from .gateway_support import anthropic_accepts, chat_body, responses_body
 
 openai = pytest.importorskip("openai")
 
@@ -94,3 +94,34 @@ def test_a_body_refused_for_another_reason_is_still_refused() -> None:
     ).encode()
     with pytest.raises(lc.ValidationError):
         lc.translate_request("openai_chat", "anthropic", body)
+
+
+def _responses_file_body() -> bytes:
+    content = [
+        {"type": "input_file", "filename": "report.pdf", "file_data": PDF},
+        {"type": "input_image", "file_id": "file-img", "detail": "high"},
+        {"type": "input_text", "text": "sum"},
+    ]
+    return responses_body(model="gpt-4.1", input=[{"role": "user", "content": content}])
+
+
+def test_responses_refuses_a_filename_and_a_file_id_detail_exactly() -> None:
+    with pytest.raises(lc.ValidationError):
+        lc.decode_request("openai", _responses_file_body())
+
+
+@pytest.mark.parametrize("destination", DIALECTS)
+def test_responses_filename_and_file_id_detail_are_dropped_and_named(destination: str) -> None:
+    try:
+        built = lc.translate_request("openai", destination, _responses_file_body())
+    except lc.ProviderError:
+        assert destination == "openai_chat"  # lm15's Chat builder has no file slot
+        return
+    dropped = [
+        (a.field, a.asked) for a in built.adaptations if a.action == "dropped" and a.field.startswith("$.")
+    ]
+    assert dropped == [
+        ("$.input[0].content[0].filename", "report.pdf"),
+        ("$.input[0].content[1].detail", "high"),
+    ]
+    assert b"report.pdf" not in built.body

@@ -73,6 +73,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import (
@@ -88,6 +89,7 @@ from lmcodec.providers.openai._read_common import (
     url_image_type,
 )
 from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config, read_tools
+from lmcodec.providers.openai._read_lenient import sdk_keys_out
 from lmcodec.providers.openai._read_output_items import input_item
 from lmcodec.providers.openai._read_typed import decode_typed
 from lmcodec.wire import Adaptation, Request
@@ -163,9 +165,17 @@ def decode_request_without_unsigned_thinking(
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
     that each reasoning item with neither ``id`` nor ``encrypted_content`` is left out rather than
-    refused, and the notes of those."""
+    refused, and so are the SDK keys ``_read_lenient`` names in a body it refuses, with the notes
+    of those."""
     unsigned: list[Adaptation] = []
-    request = _decode_request(body, unsigned, model)
+    try:
+        request = _decode_request(body, unsigned, model)
+    except ValidationError:
+        lenient = sdk_keys_out(body)  # input_file filenames, file_id image details (_read_lenient)
+        if lenient is None:
+            raise
+        body, unsigned = lenient
+        request = _decode_request(body, unsigned, model)
     return request, tuple(unsigned)
 
 

@@ -1,0 +1,71 @@
+"""What the openai SDK's typical Responses bodies hold that ``decode_request`` refuses, as the
+gateway's reading (``lc.translate_request``) takes it (red-team gateway F09).
+
+``decode_request`` is exact: it refuses what lm15's builder cannot give back. Two such keys are in
+SDK users' bodies: an ``input_file``'s own ``filename`` beside ``file_data`` (lm15 derives the
+filename from the media type, ``file.pdf``), and a ``detail`` other than ``auto`` on an
+``input_image`` by ``file_id`` (lm15 sends such an image without one). A gateway reading a refused
+body writes the filename lm15 would and leaves the detail out, then reads it again, one
+``dropped`` Adaptation per key, named by its JSON path in the client's body. Only a body
+``decode_request`` refuses is read twice; a body holding neither is refused as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation
+
+__all__ = ["sdk_keys_out"]
+
+_FILENAME: Final = (
+    "an input_file's own filename: the canonical document part has none (lm15 writes file.<type>)"
+)
+_DETAIL: Final = (
+    "a detail on an input_image by file_id: lm15 sends such an image without one (the server's "
+    "default, auto, applies)"
+)
+
+
+def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adaptation]] | None:
+    """``body`` with the keys above as lm15 writes them, and one note per key changed; None when
+    it holds none (or is no JSON object: the reader's own error stands)."""
+    try:
+        value = msgspec.json.decode(body)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    items = value.get("input") if isinstance(value, dict) else None
+    if not isinstance(items, list):
+        return None
+    notes: list[Adaptation] = []
+    for i, item in enumerate(items):
+        content = item.get("content") if isinstance(item, dict) else None
+        for j, block in enumerate(content if isinstance(content, list) else ()):
+            if isinstance(block, dict):
+                _block(block, f"$.input[{i}].content[{j}]", notes)
+    if not notes:
+        return None
+    return msgspec.json.encode(value), notes
+
+
+def _block(block: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
+    kind = block.get("type")
+    if (
+        kind == "input_image"
+        and block.get("file_id") is not None
+        and block.get("detail") not in (None, "auto")
+    ):
+        notes.append(_note(f"{path}.detail", _DETAIL, block.pop("detail")))
+    elif kind == "input_file" and isinstance(block.get("file_data"), str) and "filename" in block:
+        data: str = block["file_data"]
+        media_type = data[5:].split(",", 1)[0].split(";", 1)[0] if data.startswith("data:") else ""
+        expected = "file." + (media_type.split("/", 1)[-1].split("+", 1)[0] or "bin")
+        if block["filename"] != expected:
+            notes.append(_note(f"{path}.filename", _FILENAME, block["filename"]))
+            block["filename"] = expected
+
+
+def _note(where: str, reason: str, asked: Any) -> Adaptation:
+    return Adaptation(field=where, action="dropped", reason=reason, asked=asked)
