@@ -6,13 +6,14 @@ reading drops each key with a ``dropped`` Adaptation naming its path in the clie
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pydantic
 import pytest
 
 import lmcodec as lc
 
-from .gateway_support import anthropic_accepts, chat_body, responses_body
+from .gateway_support import anthropic_accepts, chat_body, gemini_body, responses_body
 
 openai = pytest.importorskip("openai")
 
@@ -125,3 +126,40 @@ def test_responses_filename_and_file_id_detail_are_dropped_and_named(destination
         ("$.input[0].content[1].detail", "high"),
     ]
     assert b"report.pdf" not in built.body
+
+
+def _gemini_history(response: dict[str, Any]) -> bytes:
+    from google.genai import types
+
+    call = types.FunctionCall(name="get_weather", args={"city": "Paris"})
+    answer = types.FunctionResponse(name="get_weather", response=response)
+    contents = [
+        types.Content(role="user", parts=[types.Part(text="weather?")]),
+        types.Content(role="model", parts=[types.Part(function_call=call)]),
+        types.Content(role="user", parts=[types.Part(function_response=answer)]),
+    ]
+    return gemini_body(contents)
+
+
+@pytest.mark.parametrize(
+    ("response", "text"),
+    [
+        ({"output": "18 C"}, "18 C"),
+        ({"output": {"temp_c": 18}}, '{"temp_c":18}'),
+        ({"temp_c": 18}, '{"temp_c":18}'),
+    ],
+)
+def test_a_gemini_function_response_in_another_shape_crosses_as_its_text(
+    response: dict[str, Any], text: str
+) -> None:
+    body = _gemini_history(response)
+    with pytest.raises(lc.ValidationError):
+        lc.decode_request("gemini", body, model="gemini-2.5-flash")
+    built = lc.translate_request("gemini", "anthropic", body, model="gemini-2.5-flash")
+    [result] = [
+        b for m in json.loads(built.body)["messages"] for b in m["content"] if b["type"] == "tool_result"
+    ]
+    assert result["content"] in (text, [{"type": "text", "text": text}])
+    anthropic_accepts(built.body)
+    [note] = [a for a in built.adaptations if a.field == "$.contents[2].parts[0].functionResponse.response"]
+    assert (note.action, note.asked, note.applied) == ("substituted", response, text)

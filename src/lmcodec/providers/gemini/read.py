@@ -78,6 +78,7 @@ from lmcodec.providers.gemini._read_config import (
     read_system,
     read_tools,
 )
+from lmcodec.providers.gemini._read_lenient import sdk_responses_out
 from lmcodec.providers.gemini._read_snake import camel_case_fields, has_snake_case_names
 from lmcodec.providers.gemini._read_typed import Refused, read_typed
 from lmcodec.providers.gemini._read_views import (
@@ -332,8 +333,17 @@ def decode_request_without_unsigned_thinking(
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
     that each thought part without a thoughtSignature is left out rather than refused, and the
-    notes of those."""
-    return _decode_request(body, model, leave_out_unsigned=True)
+    notes of those; a body refused for a function response in another shape is read again with
+    it as ``{"result": text}`` (``_read_lenient``), noted too."""
+    try:
+        return _decode_request(body, model, leave_out_unsigned=True)
+    except ValidationError:
+        lenient = sdk_responses_out(body)
+        if lenient is None:
+            raise
+        rewritten, notes = lenient
+        request, unsigned = _decode_request(rewritten, model, leave_out_unsigned=True)
+        return request, (*notes, *unsigned)
 
 
 def _decode_request(
