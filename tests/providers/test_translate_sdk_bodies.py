@@ -163,3 +163,50 @@ def test_a_gemini_function_response_in_another_shape_crosses_as_its_text(
     anthropic_accepts(built.body)
     [note] = [a for a in built.adaptations if a.field == "$.contents[2].parts[0].functionResponse.response"]
     assert (note.action, note.asked, note.applied) == ("substituted", response, text)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value: the root's members, theirs, and so on."""
+    out = [path] if path else []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        out += _paths(item, (*path, key))
+    return out
+
+
+def _with(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    copy = json.loads(json.dumps(value))
+    node = copy
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = new
+    return copy
+
+
+_ODD_VALUES: list[Any] = [[], {}, None, 7, "x", [{}]]
+
+
+@pytest.mark.parametrize(
+    ("source", "make", "model"),
+    [
+        ("openai_chat", _named_body, None),
+        ("openai_chat", _file_body, None),
+        ("openai_chat", _strict_tool_body, None),
+        ("openai", _responses_file_body, None),
+        ("gemini", lambda: _gemini_history({"output": "18 C"}), "gemini-2.5-flash"),
+    ],
+)
+def test_a_wrong_type_anywhere_in_an_sdk_body_is_an_lc_error(
+    source: str, make: Any, model: str | None
+) -> None:
+    """The gateway reading looks at keys decode_request refuses; a value of any other JSON type at
+    any place of such a body (a list as a Chat role raised a bare TypeError: a list is unhashable)
+    is read or refused with an lc error, as decode_request refuses it."""
+    body = json.loads(make())
+    for path in _paths(body):
+        for odd in _ODD_VALUES:
+            mutated = json.dumps(_with(body, path, odd)).encode()
+            try:
+                lc.translate_request(source, "anthropic", mutated, model=model)
+            except lc.LmcodecError:
+                pass

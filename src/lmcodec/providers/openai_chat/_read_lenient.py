@@ -50,7 +50,8 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
     for i, row in enumerate(rows if isinstance(rows, list) else ()):
         if not isinstance(row, dict):
             continue
-        if row.get("role") in _NAMED_ROLES and isinstance(row.get("name"), str):
+        role = row.get("role")
+        if isinstance(role, str) and role in _NAMED_ROLES and isinstance(row.get("name"), str):
             notes.append(_note(f"$.messages[{i}].name", _NAME, row.pop("name")))
         content = row.get("content")
         for j, block in enumerate(content if isinstance(content, list) else ()):
