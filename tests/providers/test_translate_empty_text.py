@@ -1,13 +1,15 @@
-"""Empty text sent to Anthropic by ``lc.translate_request`` (``_crossing_parts.parts_out``).
+"""Empty text sent to Anthropic or Gemini by ``lc.translate_request`` (``_crossing_parts.parts_out``).
 
-The Messages API refuses an empty text block ("text content blocks must be non-empty"), and the
+The Messages API refuses an empty text block ("text content blocks must be non-empty"), Gemini an
+empty text part ("Unable to submit request because it has an empty text parameter"), and the
 other dialects' clients send what lm15's readers read as one: a Chat row's ``content: ""`` beside
 tool calls (vLLM's and lmcodec's role chunk start the content so; the openai SDK accumulates it),
 a Responses reasoning item with only encrypted content, Gemini's closing ``{"text": "",
 "thoughtSignature": ...}`` part. lm15's Anthropic builder writes each as ``{"type": "text",
 "text": ""}``. Crossing to Anthropic they are left out of a turn that holds other parts, an
 assistant turn of nothing else goes, each named in ``.adaptations``; a user turn of empty text
-only is sent as it came (leaving it out would change who speaks last).
+only is sent as it came (leaving it out would change who speaks last). The same to Gemini, whose
+builder (lm15's) writes each as ``{"text": ""}``, except Gemini's own signed closing part.
 """
 
 from __future__ import annotations
@@ -158,10 +160,10 @@ def test_a_user_turn_keeps_its_image_and_loses_its_empty_text() -> None:
 
 
 def test_the_same_dialect_and_the_other_destinations_are_unchanged() -> None:
-    """Only the Anthropic destination leaves empty text out; Anthropic to Anthropic stays
-    build_request(decode_request())."""
+    """Only the Anthropic and Gemini destinations leave empty text out; Anthropic to Anthropic
+    stays build_request(decode_request())."""
     chat = _vllm_turn_two()
-    for destination in ("openai", "openai_chat", "gemini"):
+    for destination in ("openai", "openai_chat"):
         built = lc.translate_request("openai_chat", destination, chat)
         assert not [a for a in built.adaptations if "non-empty" in a.reason]
     native = json.dumps(
@@ -205,3 +207,94 @@ def test_the_turn_a_cache_breakpoint_marks_is_kept() -> None:
     assert [m.role for m in out.messages] == ["user", "user", "assistant", "user"]
     assert out.config.cache is not None and out.config.cache.prefix_until_index == 2
     assert out.messages[2] == empty
+
+
+def _sent_to_gemini(source: str, body: dict[str, Any]) -> tuple[list[Any], list[Any]]:
+    built = lc.translate_request(source, "gemini", json.dumps(body).encode(), model="gemini-2.5-flash")
+    notes = [(a.field, a.action, a.asked) for a in built.adaptations if a.field.startswith("messages")]
+    reasons = {a.reason for a in built.adaptations if a.field.startswith("messages")}
+    assert all("empty text parameter" in reason or "empty text only" in reason for reason in reasons)
+    return json.loads(built.body)["contents"], notes
+
+
+def test_a_vllm_style_chat_reply_replayed_to_gemini_has_no_empty_text_part() -> None:
+    body = _vllm_turn_two()
+    built = lc.translate_request("openai_chat", "gemini", body, model="gemini-2.5-flash")
+    contents = json.loads(built.body)["contents"]
+    assert contents[1] == {
+        "role": "model",
+        "parts": [{"functionCall": {"name": "f", "args": {}, "id": "c1"}}],
+    }
+    assert [(a.field, a.action, a.asked) for a in built.adaptations] == [
+        ("messages[1].parts[0]", "dropped", "text")
+    ]
+    assert "empty text parameter" in built.adaptations[0].reason
+
+
+@pytest.mark.parametrize("source", ["openai_chat", "anthropic", "openai"])
+def test_no_empty_text_part_reaches_gemini_from_any_dialect(source: str) -> None:
+    """An assistant turn whose text is empty beside a call, then one of empty text only, in each
+    client dialect: Gemini gets neither an empty ``text`` nor an empty model turn."""
+    call = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    bodies: dict[str, dict[str, Any]] = {
+        "openai_chat": {
+            "model": "m",
+            "messages": [
+                USER,
+                {"role": "assistant", "content": "", "tool_calls": [call]},
+                RESULT_ROW,
+                {"role": "assistant", "content": ""},
+                {"role": "user", "content": "again"},
+            ],
+        },
+        "anthropic": {
+            "model": "m",
+            "max_tokens": 10,
+            "messages": [
+                {"role": "user", "content": [TEXT]},
+                {"role": "assistant", "content": [{"type": "text", "text": ""}, TOOL_USE]},
+                TOOL_RESULT,
+                {"role": "assistant", "content": [{"type": "text", "text": ""}]},
+                {"role": "user", "content": "again"},
+            ],
+        },
+        "openai": {
+            "model": "m",
+            "input": [
+                USER,
+                {"role": "assistant", "content": [{"type": "output_text", "text": ""}]},
+                {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+                {"type": "function_call_output", "call_id": "c1", "output": "ok"},
+                {"role": "assistant", "content": [{"type": "output_text", "text": ""}]},
+                {"role": "user", "content": "again"},
+            ],
+        },
+    }
+    contents, notes = _sent_to_gemini(source, bodies[source])
+    assert [c["role"] for c in contents] == ["user", "model", "user", "user"]
+    assert all(part.get("text", "x") != "" for c in contents for part in c["parts"])
+    assert contents[1]["parts"] == [{"functionCall": {"name": "f", "args": {}, "id": "c1"}}]
+    assert [action for _, action, _ in notes] == ["dropped", "dropped"]
+
+
+def test_a_user_turn_of_empty_text_goes_to_gemini_as_it_came() -> None:
+    contents, notes = _sent_to_gemini(
+        "openai_chat", {"model": "m", "messages": [{"role": "user", "content": ""}]}
+    )
+    assert contents == [{"role": "user", "parts": [{"text": ""}]}]
+    assert notes == []
+
+
+def test_geminis_own_signed_empty_part_is_kept_for_gemini() -> None:
+    signed = lc.TextPart(
+        text="",
+        continuation=[
+            lc.ContinuationState(provider="gemini", kind="thought_signature", data={"value": "U0lH"})
+        ],
+    )
+    plain = lc.TextPart(text="")
+    turn = lc.Message(role="assistant", parts=[lc.TextPart(text="Hello."), signed, plain])
+    request = lc.Request(model="gemini-2.5-flash", messages=[lc.Message.user("a"), turn])
+    out, notes = parts_out("gemini", request)
+    assert [n.field for n in notes] == ["messages[1].parts[2]"]
+    assert out.messages[1].parts == (lc.TextPart(text="Hello."), signed)

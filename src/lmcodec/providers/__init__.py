@@ -270,7 +270,7 @@ def translate_request(
     onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``,
     and so is every part of the conversation the destination cannot carry as it is (another
     provider's thinking signatures, thinking it cannot take back as thinking, left out, image
-    detail, file ids, empty text Anthropic refuses; ``providers/crossing.py``,
+    detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
     ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
     Schema; to Anthropic, tool-call ids it refuses are rewritten (``providers/_tool_ids.py``); a
     service tier is written in the destination's vocabulary or dropped
@@ -309,7 +309,7 @@ def translate_request(
         notes += rewritten
     losses = crossing.content_losses(source, destination, canonical)  # named as decode_request reads it
     kinds = {type(part) for message in canonical.messages for part in message.parts}
-    if destination == "anthropic" or ThinkingPart in kinds:  # else nothing is left out
+    if destination in ("anthropic", "gemini") or ThinkingPart in kinds:  # else nothing is left out
         canonical, left_out = parts_out(destination, canonical)
         losses += left_out
     if destination == "anthropic" and (ToolCallPart in kinds or ToolResultPart in kinds):

@@ -7,10 +7,13 @@ out unsigned thinking (``providers/_unsigned_thinking.py``): lm15's builders wou
 visible assistant text, and the model's private reasoning would become something the assistant
 said (red-team gateway F12). One ``dropped`` Adaptation per part, its text as ``asked``.
 
-To Anthropic, what its builder (lm15's) would write as an empty text block, which the Messages
-API refuses, is left out too: a Chat row's ``content: ""`` beside tool calls or thinking, a
-Responses reasoning item of encrypted content only, Gemini's closing empty part that carries a
-thoughtSignature. An assistant turn of nothing else goes with it; a user turn of empty text only
+To Anthropic and to Gemini, what their builders (lm15's) would write as an empty text block or
+part, which both APIs refuse (Anthropic: "text content blocks must be non-empty"; Gemini: "Unable
+to submit request because it has an empty text parameter"), is left out too: a Chat row's
+``content: ""`` beside tool calls or thinking, a Responses reasoning item of encrypted content
+only, Gemini's closing empty part that carries a thoughtSignature (to Anthropic; to Gemini that
+part is Gemini's own and is sent with its signature). An assistant turn of nothing else goes with
+it; a user turn of empty text only
 is sent as it came (leaving it out would change who speaks last), and so is the turn a cache
 breakpoint marks; a turn left out before it moves the breakpoint's index. Paths name the parts
 as ``decode_request`` reads the body (``messages[i].parts[j]``).
@@ -32,14 +35,27 @@ from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Reque
 
 __all__ = ["parts_out", "responses_audio_in_sdk_shape"]
 
-_EMPTY_TEXT: Final = (
-    "an empty text block, which the Messages API refuses (text content blocks must be non-empty); "
-    "the turn's other parts carry it"
-)
-_EMPTY_TURN: Final = (
-    "an assistant turn of empty text only, which the Messages API refuses; the turns around it "
-    "are sent as they are (the API joins consecutive user turns)"
-)
+_EMPTY_TEXT: Final = {
+    "anthropic": (
+        "an empty text block, which the Messages API refuses (text content blocks must be non-empty); "
+        "the turn's other parts carry it"
+    ),
+    "gemini": (
+        "an empty text part, which GenerateContent refuses (it has an empty text parameter); "
+        "the turn's other parts carry it"
+    ),
+}
+"""The destinations that refuse empty text, with the reason each one's Adaptation gives."""
+_EMPTY_TURN: Final = {
+    "anthropic": (
+        "an assistant turn of empty text only, which the Messages API refuses; the turns around it "
+        "are sent as they are (the API joins consecutive user turns)"
+    ),
+    "gemini": (
+        "a model turn of empty text only, which GenerateContent refuses; the turns around it are "
+        "sent as they are (consecutive user turns are taken)"
+    ),
+}
 _THINKING_TURN: Final = "an assistant turn of thinking left out only: nothing of it is left to send"
 _TEXTUAL: Final = frozenset({TextPart, RefusalPart, CitationPart, ThinkingPart})
 """The parts Anthropic's builder may write as a text block of their own text."""
@@ -86,7 +102,7 @@ def parts_out(destination: str, request: Request) -> tuple[Request, tuple[Adapta
                 Adaptation(
                     field=f"messages[{i}].parts[{j}]",
                     action="dropped",
-                    reason=_EMPTY_TEXT,
+                    reason=_EMPTY_TEXT[destination],
                     asked=message.parts[j].type,
                 )
                 for j, reason in out.items()
@@ -96,7 +112,7 @@ def parts_out(destination: str, request: Request) -> tuple[Request, tuple[Adapta
             messages.append(msgspec.structs.replace(message, parts=kept))
         elif message.role == "assistant" and i != until:
             notes += thinking
-            why = _THINKING_TURN if thinking else _EMPTY_TURN
+            why = _THINKING_TURN if thinking else _EMPTY_TURN[destination]
             notes.append(Adaptation(field=f"messages[{i}]", action="dropped", reason=why, asked="assistant"))
             if until is not None and i < until:
                 before += 1
@@ -114,31 +130,35 @@ def parts_out(destination: str, request: Request) -> tuple[Request, tuple[Adapta
 def _any_left_out(destination: str, request: Request) -> bool:
     """Whether a part of ``request`` may be left out: the usual request, which holds none, costs
     one plain pass (under a microsecond for ten parts)."""
-    if destination != "anthropic":
+    if destination not in _EMPTY_TEXT:
         return any(type(part) is ThinkingPart for message in request.messages for part in message.parts)
     for message in request.messages:
         for part in message.parts:
             kind = type(part)
             if kind is ThinkingPart or (kind in _TEXTUAL and not part.text):  # type: ignore[union-attr]
-                return True
+                if _left_out(destination, part):
+                    return True
     return False
 
 
 def _left_out(destination: str, part: Any) -> str | None:
-    """``"thinking"``, ``"empty"`` (an empty text block to Anthropic) or None (the part is sent)."""
+    """``"thinking"``, ``"empty"`` (empty text to a destination that refuses it) or None (the part
+    is sent)."""
     kind = type(part)
     if kind is ThinkingPart:
         if _has_own_state(destination, part):
             return None
         if part.text:
             return "thinking"
-        return "empty" if destination == "anthropic" else None
-    if destination == "anthropic" and kind in (TextPart, RefusalPart, CitationPart) and not part.text:
+        return "empty" if destination in _EMPTY_TEXT else None
+    if kind in (TextPart, RefusalPart, CitationPart) and not part.text and destination in _EMPTY_TEXT:
+        if destination == "gemini" and _has_own_state(destination, part):
+            return None  # Gemini's own closing part: its thoughtSignature goes back with it
         return "empty"
     return None
 
 
-def _has_own_state(destination: str, part: ThinkingPart) -> bool:
+def _has_own_state(destination: str, part: Any) -> bool:
     """Whether ``destination``'s builder writes ``part`` as thinking of its own (Anthropic: a
     signed or redacted thinking block, as lm15's ``_part`` does)."""
     if destination == "anthropic":
