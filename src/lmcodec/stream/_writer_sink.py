@@ -1,0 +1,313 @@
+"""The sink stream.translate hands the source's mapper: the destination's writer, fed as it calls.
+
+``stream/translate.py``'s module docstring says what crosses; this module is how the mapper's
+calls become the destination's bytes.
+
+Each call the source sent is written as a call of its own (see ``translate``'s docstring): a
+Gemini call part at an index that already holds a call, and a fragment that names a call with an
+id other than the one its index holds, open a new call at the next destination slot no call
+takes (:meth:`WriterSink._open_call`; a Gemini call's signature goes with it,
+:func:`_moved_signature`). A call the source never names where every client call is named at its
+start (an Anthropic ``server_tool_use``) is left out, the text around it written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.stream._head import HeadPeek
+from lmcodec.stream._incomplete import IncompleteWatch
+from lmcodec.stream.coalesce import EndMerge
+from lmcodec.stream.encoder import line_safe
+from lmcodec.wire import (
+    ContinuationDelta,
+    ErrorDetail,
+    StreamDeltaEvent,
+    StreamErrorEvent,
+    StreamEvent,
+    StreamStartEvent,
+    TextDelta,
+    ThinkingDelta,
+    ToolCallDelta,
+    Usage,
+)
+
+__all__ = ["WriterSink"]
+
+_new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
+_replace: Final[Callable[..., Any]] = msgspec.structs.replace
+_TEXT: Final = _new(TextDelta, part_index=0, text="")
+_THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
+_TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
+_EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
+_UNFINISHED: Final = StreamErrorEvent(
+    error=ErrorDetail(code="provider", message="the source stream ended without an end event")
+)
+
+
+class WriterSink:
+    """A :class:`~lmcodec.stream.sink.Sink` that writes the destination dialect as the mapper calls it.
+
+    It keeps the event builder's rules (:class:`lmcodec.stream.events.EventSink`: one start
+    first, synthesized before the first delta or the end where the wire has none; deltas and
+    errors in place; every adapter end merged into one at :meth:`close`) and hands text,
+    thinking and tool-input fragments to the writer's ``write_text`` / ``write_thinking`` /
+    ``write_tool_input`` where it has them (the OpenAI writers), so no event object is built
+    for them; for another writer it builds the event and feeds it.
+
+    A call whose first fragments come without a name (a Chat stream may send ``arguments``
+    before the ``name`` of its index) is held until its name arrives, then written whole: every
+    wire names a call when it opens it. One still nameless at the end goes to the writer as it
+    came, which refuses it (MAP-9)."""
+
+    __slots__ = (
+        "_calls",
+        "_ends",
+        "_feed",
+        "_head",
+        "_model",
+        "_moved",
+        "_named",
+        "_nameless",
+        "_next_free",
+        "_server_calls",
+        "_started",
+        "_taken",
+        "_whole_calls",
+        "_write_text",
+        "_write_thinking",
+        "_write_tool_input",
+        "cut",
+        "ending",
+        "finished",
+        "incomplete",
+        "out",
+    )
+
+    def __init__(
+        self, writer: Any, head: HeadPeek | None, *, whole_calls: bool = False, server_calls: bool = False
+    ) -> None:
+        self.out: list[bytes] = []
+        self._feed: Callable[[StreamEvent], bytes] = writer.feed
+        self._write_text: Callable[[int, str], bytes] = getattr(writer, "write_text", self._text_event)
+        self._write_thinking: Callable[[int, str], bytes] = getattr(
+            writer, "write_thinking", self._thinking_event
+        )
+        self._write_tool_input: Callable[[int, str, str | None, str | None], bytes] = getattr(
+            writer, "write_tool_input", self._tool_input_event
+        )
+        self._head = head
+        self._model: str | None = None
+        self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
+        # a call the source never names is a server tool's (Anthropic): left out, not refused
+        self._server_calls = server_calls
+        self._calls: dict[int, list[Any]] = {}  # source slot -> [destination slot, id] of its call
+        self._taken: set[int] = set()  # destination slots of calls
+        self._next_free = 0  # the slot after the highest one taken (a new call's, kept: not a scan)
+        self._moved: tuple[int, int, int] | None = None  # a call written at another slot: see event
+        self._named: set[int] = set()  # destination slots of calls written with their name
+        self._nameless: dict[int, tuple[list[str], str | None]] = {}  # held: fragments, id
+        self._started = False
+        self._ends = EndMerge()
+        self.finished = False  # an error event was written: the destination stream is over
+        self.cut = False  # ... or the end at a client-side stop sequence (end_at_cut)
+        # the source's end has been read: it is written at close, beside what the writer holds
+        # (a Gemini last chunk keeps its parts next to its finish)
+        self.ending = False
+        # the Responses mapper that keeps a response.incomplete frame (a Responses source)
+        self.incomplete: IncompleteWatch | None = None
+
+    def _text_event(self, part_index: int, text: str) -> bytes:
+        return self._feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
+
+    def _thinking_event(self, part_index: int, text: str) -> bytes:
+        return self._feed(_replace(_EVENT, delta=_replace(_THINKING, part_index=part_index, text=text)))
+
+    def _tool_input_event(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        delta = _replace(_TOOL_CALL, part_index=part_index, input=fragment, id=id, name=name)
+        return self._feed(_replace(_EVENT, delta=delta))
+
+    def begin(self, model: str | None) -> None:
+        self._model = model
+        self._calls = {}
+        self._taken = set()
+        self._next_free = 0
+        self._moved = None
+        self._named = set()
+        self._nameless = {}
+        self._started = False
+        self._ends = EndMerge()
+        self.ending = False
+
+    def _synthesize(self) -> None:
+        self._started = True
+        start: StreamStartEvent = _new(StreamStartEvent, id=None, model=self._model)
+        head = self._head
+        self.out.append(self._feed(head.start(start) if head is not None else start))
+
+    def start(self, id: str | None, model: str | None) -> None:
+        if self.finished:
+            return
+        if not self._started:
+            self._started = True
+            self.out.append(self._feed(_new(StreamStartEvent, id=id, model=model)))
+
+    def text(self, part_index: int, text: str) -> None:
+        if self.finished:
+            return
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_text(part_index, text))
+
+    def thinking(self, part_index: int, text: str) -> None:
+        if self.finished:
+            return
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_thinking(part_index, text))
+
+    def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
+        if self.finished:
+            return
+        call = self._calls.get(part_index)
+        if call is None or self._whole_calls or (id is not None and id != call[1] and name is not None):
+            call = self._open_call(part_index, id, call)
+        slot: int = call[0]
+        if slot not in self._named:
+            held = self._nameless.get(slot)
+            if name is None:
+                if held is None:
+                    self._nameless[slot] = ([fragment], id)
+                else:
+                    held[0].append(fragment)
+                    if id is not None:
+                        self._nameless[slot] = (held[0], id)
+                return
+            self._named.add(slot)
+            if held is not None:
+                del self._nameless[slot]
+                fragment = "".join(held[0]) + fragment
+                id = id if id is not None else held[1]
+        if not self._started:
+            self._synthesize()
+        out = self.out
+        out.append(self._write_tool_input(slot, fragment, id, name))
+        if slot != part_index:
+            self._moved = (part_index, slot, len(out))
+
+    def _open_call(self, part_index: int, id: str | None, held: list[Any] | None) -> list[Any]:
+        """The call a fragment belongs to: the one its source slot holds, or a new one.
+
+        A slot holds one call in lm15's reading, which joins every fragment sent at its index.
+        But a Gemini chunk numbers its parts from 0, so parallel calls streamed one per chunk all
+        come at index 0, each a whole call; and some Chat servers send every parallel call at
+        index 0 with its own id. Each such call is written as a call of its own, at a destination
+        slot no other call takes (the one after the highest taken, kept as a counter: a scan of
+        the slots per call was quadratic in the calls): joined, the clients got one call with the
+        first call's name and the arguments of all (``{..}{..}``, not JSON). The rule: from a
+        source that sends whole calls, every call part is a new call; from any other, a fragment
+        that names a call with an id other than the slot's call's id (a new id is a new call;
+        a name or id sent again with the same or no id continues the call)."""
+        if held is not None and not self._whole_calls and held[1] is None:
+            held[1] = id  # the call's id, first given after its first fragment: the same call
+            return held
+        slot = part_index
+        taken = self._taken
+        if held is not None or slot in taken:
+            slot = self._next_free
+        taken.add(slot)
+        if slot >= self._next_free:
+            self._next_free = slot + 1
+        call = self._calls[part_index] = [slot, id]
+        return call
+
+    def _write_nameless(self) -> None:
+        """Calls that never got a name, as they came: the writer refuses them (MAP-9)."""
+        nameless = self._nameless
+        self._nameless = {}
+        for part_index, (fragments, id) in nameless.items():
+            if not self._started:
+                self._synthesize()
+            self.out.append(self._write_tool_input(part_index, "".join(fragments), id, None))
+
+    def event(self, event: StreamEvent) -> None:
+        if self.finished:
+            return
+        moved = self._moved
+        if moved is not None:
+            self._moved = None
+            if moved[2] == len(self.out):  # right after a call written at another slot: its signature
+                event = _moved_signature(event, moved[0], moved[1])
+        if type(event) is StreamDeltaEvent:
+            delta = event.delta
+            if type(delta) is ToolCallDelta and (delta.name is not None or delta.part_index in self._calls):
+                # a call the port mapped (a frame the typed view refused): the same slots as the others
+                self.tool_input(delta.part_index, delta.input, delta.id, delta.name)
+                return
+        if not self._started and type(event) is StreamDeltaEvent:
+            self._synthesize()
+        self.out.append(self._feed(event))
+        if type(event) is StreamErrorEvent:
+            self.finished = True
+
+    def end(
+        self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
+    ) -> None:
+        self._ends.add(finish_reason, usage, provider_data)
+        self.ending = True
+
+    def end_at_cut(self) -> None:
+        """The end lm15's runtime gives a stream cut at a client-side stop sequence, written now:
+        ``stop``, no usage (the final frame is never read), whatever ended before."""
+        self._ends = EndMerge()
+        self._ends.add("stop", None, None)
+        self.close()
+        self.finished = self.cut = True
+
+    def close(self) -> bool:
+        end = self._ends.merged()
+        self._ends = EndMerge()
+        if self.finished:
+            return end is not None
+        if self._nameless:
+            if self._server_calls:  # the server ran it: no call of the client's (_SERVER_CALLS)
+                self._nameless = {}
+            else:
+                self._write_nameless()
+        if self.incomplete is not None:  # a Responses answer cut short: its truncation, as whole
+            cut = self.incomplete.take()  # (beside a bare end: a [DONE] after it)
+            if cut is not None and (end is None or (end.finish_reason is None and end.usage is None)):
+                end = cut
+        if end is None:  # the source stopped short of its end: the client must not take it as whole
+            self.out.append(self._feed(_UNFINISHED))
+            self.finished = True
+            return False
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._feed(end))
+        return True
+
+    def take(self) -> bytes:
+        """The bytes written since the last call."""
+        self._moved = None
+        out = self.out
+        if not out:
+            return b""
+        data = out[0] if len(out) == 1 else b"".join(out)
+        out.clear()
+        return line_safe(data)
+
+
+def _moved_signature(event: StreamEvent, part_index: int, slot: int) -> StreamEvent:
+    """``event`` at ``slot`` if it is the continuation state (a Gemini ``thoughtSignature``) of
+    the call part at ``part_index`` just written there: the mapper hands a part's signature right
+    after the part."""
+    if type(event) is StreamDeltaEvent:
+        delta = event.delta
+        if type(delta) is ContinuationDelta and delta.part_index == part_index:
+            moved: StreamDeltaEvent = _replace(event, delta=_replace(delta, part_index=slot))
+            return moved
+    return event
