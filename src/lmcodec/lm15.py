@@ -38,6 +38,7 @@ import msgspec
 from lmcodec.codecs._hooks import dec_hook
 from lmcodec.errors import ValidationError
 from lmcodec.wire._checks import is_json_value
+from lmcodec.wire.unknown import Unknown
 
 __all__ = ["from_lm15", "to_lm15"]
 
@@ -167,6 +168,12 @@ def _to(obj: Any, path: str) -> Any:
     _, to_lm, fields = _tables()
     cls = to_lm.get(type(obj))
     if cls is None:
+        if isinstance(obj, Unknown):
+            raise ValidationError(
+                f"a {obj.family} of unknown type {obj.type!r} (kept by decode(..., unknown='keep')) "
+                "has no lm15 counterpart; remove it or convert it to a known type first",
+                path,
+            )
         if isinstance(obj, msgspec.Struct):
             raise TypeError(f"{type(obj).__name__} has no lm15 counterpart (at {path})")
         return obj

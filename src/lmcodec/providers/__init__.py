@@ -79,6 +79,7 @@ from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.stream.sse import SSEDecoder
 from lmcodec.wire import AudioPart, Request, Response, ThinkingPart, ToolCallPart, ToolResultPart
 from lmcodec.wire._checks import require_instance
+from lmcodec.wire.unknown import Unknown
 
 __all__ = [
     "FRAMERS",
@@ -248,9 +249,18 @@ def _not_json(body: Any, what: str) -> TypeError:
 
 
 def encode_response(provider: str, response: Response) -> bytes:
-    """``response`` as ``provider``'s non-streamed JSON body."""
+    """``response`` as ``provider``'s non-streamed JSON body. A part of an unknown type (kept by
+    ``lc.decode(..., unknown="keep")``) is refused with :class:`~lmcodec.ValidationError`: no
+    wire has a form for it, and leaving it out would lose it silently."""
     write = _lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")
+    for i, part in enumerate(response.message.parts):
+        if isinstance(part, Unknown):
+            raise ValidationError(
+                f"a part of unknown type {part.type!r} (kept by decode(..., unknown='keep')) has no "
+                f"form in a {provider} response; remove it or convert it to a known type first",
+                f"$.message.parts[{i}]",
+            )
     try:
         result: bytes = write(response)
     except UnicodeEncodeError as exc:

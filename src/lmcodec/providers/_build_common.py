@@ -22,6 +22,7 @@ from lmcodec.codecs._buffers import KEEP, POOL
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import Adaptation, CitationPart, DataPart, Part, TextPart, ThinkingPart
 from lmcodec.wire.telemetry import AdaptationAction
+from lmcodec.wire.unknown import Unknown
 
 __all__ = [
     "MEDIA_KINDS",
@@ -47,6 +48,20 @@ _ENCODE_INTO: Final = _ENCODER.encode_into
 def unsupported(provider: str | None, message: str, feature: str | None = None) -> ProviderError:
     """lm15's ``UnsupportedFeatureError(message, provider=..., feature=...)``."""
     return ProviderError(message, code="unsupported_feature", provider=provider, feature=feature)
+
+
+def unknown_item(item: Unknown, provider: str | None) -> ProviderError:
+    """The refusal of an item of an unknown type (an ``Unknown*`` that ``lc.decode(...,
+    unknown="keep")`` kept, e.g. from a newer lm15's log): no wire has a form for it, and writing
+    nothing or empty text in its place would lose it silently."""
+    head = f"{provider}: " if provider else ""
+    where = "tools" if item.family == "tool" else "messages[*].parts"
+    return unsupported(
+        provider,
+        f"{head}a {item.family} of unknown type {item.type!r} (kept by decode(..., unknown='keep')) "
+        "has no form on the provider's wire; remove it or convert it to a known type first",
+        f"{where}[{item.type}]",
+    )
 
 
 class Notes(list[Adaptation]):
@@ -127,6 +142,8 @@ def parts_to_text(
             bits = [x for x in (part.title, part.url, part.text) if x]
             if bits:
                 out.append(" — ".join(bits))
+        elif isinstance(part, Unknown):
+            raise unknown_item(part, provider)
     return "\n".join(out)
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "is_model_error",
     "is_pinned_model_not_found",
     "unnamed_tool_call_error",
+    "unwritable_unknown_delta",
     "unwritable_unnamed_call",
 ]
 
@@ -55,6 +56,17 @@ def unwritable_unnamed_call(dialect: str, part_index: int) -> ValidationError:
         f"the {dialect} stream writer cannot write the tool call at part {part_index}: it arrived "
         "without a name (MAP-9: lm15 does not guess which tool the model meant; a hosted tool's "
         "call is not a function call the client can run)"
+    )
+
+
+def unwritable_unknown_delta(dialect: str, delta: Any) -> ValidationError:
+    """A stream writer's refusal of a delta of an unknown type (an ``UnknownDelta`` that
+    ``decode(..., unknown="keep")`` kept): no wire has a form for it, and writing nothing in its
+    place would lose it silently (an UnknownEvent, a frame the source adapter did not know, is
+    dropped instead: it is the source wire's JSON, not canonical content)."""
+    return ValidationError(
+        f"the {dialect} stream writer cannot write a delta of unknown type {delta.type!r} (kept by "
+        "decode(..., unknown='keep')); remove it or convert it to a known type first"
     )
 
 

@@ -31,7 +31,9 @@ The rules every writer keeps (``tests/providers/test_write_rules.py`` holds the 
   ``decode(..., unknown="keep")``) is dropped: it is the source wire's JSON, not a
   canonical event, and no writer copies frames it did not build (a Responses
   stream numbers its events). Anything else that is not a StreamEvent raises
-  :class:`lmcodec.ValidationError`.
+  :class:`lmcodec.ValidationError`, and so does an **UnknownDelta** (a delta of an unknown
+  type kept by ``decode``): it is canonical content no wire has a form for, which writing
+  nothing would lose.
 - **Tool calls without an id** (a Gemini source) get one deterministic id per
   dialect: on the free-form wires (Chat Completions, Responses) ``tool_call_<slot>``,
   the id lmcodec's assembler gives the call, so the client and the canonical

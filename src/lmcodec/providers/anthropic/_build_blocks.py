@@ -16,6 +16,7 @@ from lmcodec.providers._build_common import (
     data_part_text,
     parts_to_text,
     path_base64,
+    unknown_item,
     unsupported,
 )
 from lmcodec.providers._build_wire import (
@@ -38,6 +39,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
+from lmcodec.wire.unknown import Unknown
 
 __all__ = ["mark_cache", "messages"]
 
@@ -126,6 +128,8 @@ def _no_slot(part: Any) -> dict[str, Any]:
 
 
 def _other(part: Any) -> dict[str, Any]:
+    if isinstance(part, Unknown):
+        raise unknown_item(part, PROVIDER)
     return {"type": "text", "text": getattr(part, "text", "") or ""}
 
 

@@ -20,6 +20,7 @@ from lmcodec.providers._build_common import (
     note_unmeasurable_probabilities,
     parts_to_text,
     read_judgments,
+    unknown_item,
     unsupported,
 )
 from lmcodec.providers._build_wire import UNSET, AnthropicTool
@@ -41,6 +42,7 @@ from lmcodec.wire import (
     Reasoning,
     Request,
 )
+from lmcodec.wire.unknown import Unknown
 
 __all__ = ["build_request", "top_level"]
 
@@ -153,6 +155,8 @@ def _other_tool(tool: FunctionTool | BuiltinTool) -> dict[str, Any]:
             entry["description"] = tool.description
         entry["input_schema"] = tool.parameters
         return entry
+    if isinstance(tool, Unknown):
+        raise unknown_item(tool, PROVIDER)
     entry = {"type": BUILTIN_TYPES.get(tool.name, tool.name), "name": tool.name}
     if tool.config:
         entry.update(tool.config)

@@ -67,7 +67,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
@@ -93,7 +93,7 @@ from lmcodec.wire import (
     ToolCallPart,
 )
 from lmcodec.wire.telemetry import EMPTY_USAGE
-from lmcodec.wire.unknown import UnknownEvent
+from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -258,6 +258,8 @@ class StreamWriter:
 
     def _delta(self, delta: Any) -> bytes:
         kind = type(delta)
+        if kind is UnknownDelta:  # (it has no part_index for the open block's test below)
+            raise unwritable_unknown_delta("Messages", delta)
         if kind is ToolCallDelta and (self._escapes or "\\" in delta.input):
             self._watch(delta.part_index, delta.input)
         if self._head:  # the open block's own deltas, most of a stream: a template and the string

@@ -14,9 +14,11 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._build_common import unknown_item
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema
 from lmcodec.providers.gemini._build_tables import BUILTIN_KEYS
 from lmcodec.wire import BuiltinTool, FunctionTool
+from lmcodec.wire.unknown import Unknown
 
 __all__ = ["tools_json", "tools_wire"]
 
@@ -29,7 +31,7 @@ _WRITTEN_KEEP: Final = 256
 
 def tools_wire(tools: tuple[Any, ...]) -> list[dict[str, Any]]:
     """The ``tools`` lm15 writes: the function declarations in one entry, then each builtin tool
-    under its GenerateContent key (tools of neither kind are left out)."""
+    under its GenerateContent key; a tool of an unknown type is refused (:func:`unknown_item`)."""
     declarations = []
     for tool in tools:
         if type(tool) is FunctionTool or isinstance(tool, FunctionTool):
@@ -43,6 +45,8 @@ def tools_wire(tools: tuple[Any, ...]) -> list[dict[str, Any]]:
     for tool in tools:  # exact type first: a negative isinstance on a wire class is slow
         if type(tool) is not FunctionTool and isinstance(tool, BuiltinTool):
             wire.append({BUILTIN_KEYS.get(tool.name, tool.name): tool.config or {}})
+        elif isinstance(tool, Unknown):
+            raise unknown_item(tool, "gemini")
     return wire
 
 

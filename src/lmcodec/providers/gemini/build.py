@@ -28,6 +28,7 @@ from lmcodec.providers._build_common import (
     parts_to_text,
     path_base64,
     read_judgments,
+    unknown_item,
     unsupported,
 )
 from lmcodec.providers._build_wire import (
@@ -64,6 +65,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
+from lmcodec.wire.unknown import Unknown
 
 __all__ = ["build_request", "fits_openapi_schema", "top_level"]
 
@@ -158,6 +160,8 @@ def _data(part: DataPart) -> dict[str, Any]:
 
 
 def _other(part: Any) -> dict[str, Any]:
+    if isinstance(part, Unknown):
+        raise unknown_item(part, PROVIDER)
     return {"text": getattr(part, "text", "") or ""}
 
 

@@ -77,7 +77,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._readback import reads_as
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
@@ -98,7 +98,7 @@ from lmcodec.wire import (
     TokenLogprob,
     ToolCallDelta,
 )
-from lmcodec.wire.unknown import UnknownEvent
+from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -315,6 +315,8 @@ class StreamWriter:
             mime = delta.media_type or ("image/png" if media == "image" else "audio/pcm")
             part = f.Part(inlineData=f.InlineData(mimeType=mime, data=delta.data))
             return self._put((delta.part_index, media), part, event)
+        if isinstance(delta, UnknownDelta):
+            raise unwritable_unknown_delta("GenerateContent", delta)
         return b""  # citations: not on the Gemini stream
 
     def _tool_call(self, delta: ToolCallDelta, event: StreamDeltaEvent) -> bytes:

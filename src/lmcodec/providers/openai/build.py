@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.providers._build_common import unknown_item
 from lmcodec.providers._build_wire import (
     UNSET,
     ResponsesCall,
@@ -80,6 +81,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
+from lmcodec.wire.unknown import Unknown
 
 __all__ = ["build_request"]
 
@@ -389,6 +391,8 @@ def _assistant_part(part: Any, content: list[Any], called: list[Any], items: lis
             content.append(ResponsesOutputText(part.text))
     elif part.type in MEDIA_KINDS:
         raise AssistantMedia
+    elif isinstance(part, Unknown):
+        raise unknown_item(part, PROVIDER)
 
 
 def _reasoning_state(part: ThinkingPart) -> dict[str, Any] | None:
@@ -465,6 +469,8 @@ def _input_block(part: Part | Any) -> dict[str, Any]:
         return {"type": "input_video", "video_data": media_data_uri(part)}
     if isinstance(part, (CitationPart, ThinkingPart)):
         return {"type": "input_text", "text": parts_to_text((part,))}
+    if isinstance(part, Unknown):
+        raise unknown_item(part, PROVIDER)
     raise unsupported(
         PROVIDER,
         f"{PROVIDER}: a {part.type} part has no input block on the Responses wire (MAP-10)",
@@ -479,6 +485,8 @@ def _builtin_type(tool: BuiltinTool) -> str:
 def _tool(tool: FunctionTool | BuiltinTool) -> Any:
     if type(tool) is FunctionTool or isinstance(tool, FunctionTool):
         return ResponsesFunctionTool(tool.name, tool.description or UNSET, tool.parameters)
+    if isinstance(tool, Unknown):
+        raise unknown_item(tool, PROVIDER)
     out: dict[str, Any] = {"type": _builtin_type(tool)}
     if tool.config:
         out.update(tool.config)

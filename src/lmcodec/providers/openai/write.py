@@ -85,7 +85,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import says_the_same
@@ -119,7 +119,7 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
-from lmcodec.wire.unknown import UnknownEvent
+from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -349,6 +349,8 @@ class StreamWriter:
             self._next_index = max(self._next_index, delta.part_index + 1)  # no item takes its index
             kind = "response.output_audio.delta" if dtype is AudioDelta else "response.output_image.delta"
             self._emit(kind, {"output_index": delta.part_index, "delta": delta.data})
+        elif dtype is UnknownDelta:
+            raise unwritable_unknown_delta("Responses", delta)
 
     def _continuation(self, delta: ContinuationDelta) -> None:
         if delta.provider != "openai" or delta.kind != "reasoning_item" or delta.part_index is None:

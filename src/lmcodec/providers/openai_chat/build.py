@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.providers._build_common import unknown_item
 from lmcodec.providers._build_wire import (
     UNSET,
     ChatAssistant,
@@ -68,6 +69,7 @@ from lmcodec.wire import (
     ToolCallPart,
     ToolResultPart,
 )
+from lmcodec.wire.unknown import Unknown
 
 __all__ = ["build_request"]
 
@@ -292,6 +294,8 @@ def _assistant_row(parts: tuple[Any, ...], pending: Pending) -> ChatAssistant:
                 bits.append(part.text)
         elif part.type in MEDIA_KINDS:
             raise AssistantMedia
+        elif isinstance(part, Unknown):
+            raise unknown_item(part, PROVIDER)
     return ChatAssistant("\n".join(bits) if bits else None, called or UNSET)
 
 
@@ -361,6 +365,8 @@ def _tool(tool: FunctionTool | BuiltinTool) -> ChatFunctionTool:
             "Responses / Anthropic / Gemini providers",
             f"tools[{tool.name}]",
         )
+    if isinstance(tool, Unknown):
+        raise unknown_item(tool, PROVIDER)
     return ChatFunctionTool(ChatToolSpec(tool.name, tool.description or UNSET, tool.parameters))
 
 

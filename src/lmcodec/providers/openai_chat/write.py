@@ -65,7 +65,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import LmcodecError, ValidationError
-from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._readback import reads_as
 from lmcodec.providers.openai._sse_write import (
@@ -96,7 +96,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     ToolCallPart,
 )
-from lmcodec.wire.unknown import UnknownEvent
+from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
 
@@ -212,6 +212,8 @@ class StreamWriter:
             return self._tool_call(delta.part_index, delta.input, delta.id, delta.name)
         if dtype is ContinuationDelta:
             return self._thinking_block(delta)
+        if dtype is UnknownDelta:
+            raise unwritable_unknown_delta("Chat Completions", delta)
         return b""
 
     # ── a sink's calls (the stream has started): feed's bytes without an event object ──
