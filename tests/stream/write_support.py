@@ -8,6 +8,7 @@ decoder and stream accumulators (behind a real ``openai.OpenAI`` client on an
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any
@@ -172,13 +173,42 @@ def projection(response: lc.Response, wire: str) -> dict[str, Any]:
         "usage": (response.usage.input_tokens, response.usage.output_tokens, response.usage.total_tokens),
     }
     if wire == "openai":
-        out["reasoning_state"] = [
-            s.data
-            for p in parts
-            for s in p.continuation
-            if s.provider == "openai" and s.kind == "reasoning_item" and "encrypted_content" in s.data
-        ]
+        out["reasoning_state"] = [state for p in parts if (state := _reasoning_state(p)) is not None]
     return out
+
+
+CARRIAGE = "lmcodec.thinking.v1:"
+"""The documented prefix of the Responses writers' carriage of another provider's signed thinking."""
+_CARRIED_KEYS = {
+    ("anthropic", "thinking_signature"): "signature",
+    ("anthropic", "redacted_thinking"): "data",
+    ("gemini", "thought_signature"): "value",
+}
+
+
+def _reasoning_state(part: Any) -> Any:
+    """What a Responses reasoning item written for ``part`` holds as state: its OpenAI state with
+    encrypted content (a carriage, read back from the wire, as :func:`opened_carriage` reads it),
+    else the carriage its signed states of another provider make, else nothing."""
+    if not isinstance(part, lc.ThinkingPart):
+        return None
+    for s in part.continuation:
+        if s.provider == "openai" and s.kind == "reasoning_item" and "encrypted_content" in s.data:
+            encrypted = s.data["encrypted_content"]
+            return {"carried": opened_carriage(encrypted)} if encrypted.startswith(CARRIAGE) else s.data
+    states = []
+    for s in part.continuation:
+        key = _CARRIED_KEYS.get((s.provider, s.kind))
+        if key is not None and s.data.get(key):
+            states.append({"provider": s.provider, "kind": s.kind, "data": {key: s.data[key]}})
+    return {"carried": {"text": part.text, "states": states}} if states else None
+
+
+def opened_carriage(encrypted: str) -> Any:
+    """A carriage read by its documented format (prefix, unpadded base64url, JSON), not by lmcodec."""
+    assert encrypted.startswith(CARRIAGE)
+    payload = encrypted[len(CARRIAGE) :]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
 
 
 # ── the openai SDK as the reader ──────────────────────────────────────────────
@@ -282,7 +312,13 @@ def sdk_view(wire: str, body: bytes) -> dict[str, Any]:
     """What the SDK reports that a canonical Response can be compared with."""
     got = without(sdk_read(wire, body), "id", "model", "sequence_numbers")
     if wire == "openai":
-        got["reasoning_state"] = [s for s in got["reasoning_state"] if "encrypted_content" in s]
+        got["reasoning_state"] = [
+            {"carried": opened_carriage(s["encrypted_content"])}
+            if s["encrypted_content"].startswith(CARRIAGE)
+            else s
+            for s in got["reasoning_state"]
+            if "encrypted_content" in s
+        ]
     return got
 
 

@@ -73,6 +73,7 @@ from lmcodec.providers.gemini import write as gemini_write
 from lmcodec.providers.openai import build as openai_build
 from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai import write as openai_write
+from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
@@ -293,11 +294,20 @@ def translate_request(
     what a gateway writes for another backend's reasoning, and Gemini's own thought summaries),
     which ``decode_request`` refuses, is left out in every pair, each part recorded as
     ``dropped`` with its path in the client's body (``providers/_unsigned_thinking.py``).
+    From Responses, a reasoning item whose ``encrypted_content`` is lmcodec's carriage of another
+    provider's signed thinking (``providers/openai/_thinking_carriage.py``) is read as that thinking,
+    with its state; to OpenAI it is left out, each part ``dropped``.
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     read = _lookup(_GATEWAY_READERS, source)
     raw = _json_bytes(body)
     request, unsigned = read(raw, model=model)
+    if source == "openai":  # another provider's thinking carried through the client
+        request, carried = carried_thinking_in(request, destination)
+        unsigned = (*unsigned, *carried)
+        if carried and destination == "openai":
+            request, left_out = parts_out(destination, request)
+            unsigned = (*unsigned, *left_out)
     if source == destination:
         built = build_request(destination, request, stream=stream)
         if not unsigned:

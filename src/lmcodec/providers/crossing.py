@@ -38,6 +38,10 @@ destination has no such field (Anthropic, Gemini; ``dropped``); a file id (a Fil
 the provider the client spoke to) sent as the destination's file reference (``substituted``:
 the destination cannot resolve another provider's ids).
 
+Another provider's signed thinking a Responses client carries back in a reasoning item's
+``encrypted_content`` (lmcodec's carriage, ``providers/openai/_thinking_carriage.py``) is read as
+that thinking first, so the provider that signed it gets it back and any other leaves it out.
+
 Thinking the destination cannot take back as thinking, and (to Anthropic) what would be written
 as an empty text block, is left out (``providers/_crossing_parts.py``, ``dropped``).
 

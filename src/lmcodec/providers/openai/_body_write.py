@@ -16,6 +16,7 @@ from lmcodec.providers.openai._sse_write import (
     new_id,
     responses_usage,
 )
+from lmcodec.providers.openai._thinking_carriage import carriage
 from lmcodec.providers.openai.body import parse_response
 from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
 
@@ -87,6 +88,10 @@ def _body(response: Response) -> dict[str, Any]:
                         item["id"] = state.data["id"]
                     if isinstance(state.data.get("encrypted_content"), str):
                         item["encrypted_content"] = state.data["encrypted_content"]
+            if "encrypted_content" not in item:  # another provider's signed thinking: carried
+                carried = carriage(part.text, part.continuation)
+                if carried is not None:
+                    item["encrypted_content"] = carried
             output.append(item)
         elif kind is ToolCallPart:
             message = None

@@ -17,8 +17,9 @@ from lmcodec.errors import EncodeError
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import raw_arguments, writer_encoder
 from lmcodec.providers.crossing import crossed_error
+from lmcodec.providers.openai._thinking_carriage import carriage
 from lmcodec.providers.openai.views import stream_error_detail
-from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
+from lmcodec.wire import ContinuationState, ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
     "CALL",
@@ -278,6 +279,7 @@ class OutputItem:
     __slots__ = (
         "annotations",
         "call_id",
+        "carried",
         "encrypted",
         "head",
         "held",
@@ -303,6 +305,7 @@ class OutputItem:
         self.call_id = ""
         self.name = ""
         self.encrypted: str | None = None
+        self.carried: list[ContinuationState] = []  # another provider's signed states of a reasoning item
 
     def completion(self, text: str) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, Any]]:
         """The events that complete this item, whose text is ``text``, before its
@@ -338,8 +341,11 @@ class OutputItem:
                     ("response.reasoning_summary_part.done", {**where, "part": summary}),
                 ]
             done = {"id": self.id, "type": "reasoning", "summary": [summary] if text else []}
-            if self.encrypted is not None:
-                done["encrypted_content"] = self.encrypted
+            encrypted = self.encrypted
+            if encrypted is None and self.carried:  # another provider's signed thinking
+                encrypted = carriage(text, self.carried)
+            if encrypted is not None:
+                done["encrypted_content"] = encrypted
             return events, done
         done = {
             "type": "function_call",

@@ -10,7 +10,9 @@ Mapped: ``model``; ``instructions`` -> ``Request.system``; ``input`` items: mess
 ``input_file``, ``input_audio``, ``input_video``, ``output_text`` and ``refusal``
 blocks), ``function_call`` (-> ToolCallPart by ``call_id``), ``function_call_output``
 (-> ToolResultPart), ``reasoning`` items (-> ThinkingPart with the item's ``id`` and
-``encrypted_content`` as OpenAI continuation state); ``tools`` (function tools and the
+``encrypted_content`` as OpenAI continuation state, also when that is lmcodec's carriage of
+another provider's signed thinking: only ``lc.translate_request`` opens it,
+``_thinking_carriage.py``); ``tools`` (function tools and the
 hosted ``web_search_preview``, ``code_interpreter``, ``file_search``,
 ``computer_use_preview`` and any other hosted type, with their options as the builtin
 tool's config); ``tool_choice`` with ``parallel_tool_calls``; ``max_output_tokens``,

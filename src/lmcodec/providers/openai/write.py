@@ -58,8 +58,13 @@ Audio and image deltas are ``response.output_audio.delta`` /
 ``response.output_image.delta`` events at the delta's slot (what lm15 reads; no
 item takes that ``output_index``).
 
-What this wire cannot carry: continuation state of other providers (Anthropic
-signatures, Gemini thought signatures; dropped), media by url or file id
+Another provider's signed thinking (an Anthropic signature or redacted block, a
+Gemini thought signature, at a reasoning item's slot) is written as the item's
+``encrypted_content``, lmcodec's carriage (``_thinking_carriage``), which the
+client replays and ``translate_request`` opens; an Anthropic signature at a slot
+with no thinking (a block whose thinking is empty) opens the item.
+What this wire cannot carry: other continuation state of other providers (a
+Gemini function call's thought signature; dropped), media by url or file id
 (dropped), a media type (lm15 reads every audio delta as ``audio/wav``, every
 image delta as ``image/png``). And a limit of the event order: the canonical
 stream names a reasoning item's id only with its state, at the item's end (where
@@ -105,10 +110,12 @@ from lmcodec.providers.openai._sse_write import (
 )
 from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
+from lmcodec.providers.openai._thinking_carriage import CARRIED
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,
     ContinuationDelta,
+    ContinuationState,
     ImageDelta,
     StreamDeltaEvent,
     StreamEndEvent,
@@ -149,6 +156,7 @@ class StreamWriter:
     """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
 
     __slots__ = (
+        "_carried",
         "_ended",
         "_errored",
         "_id",
@@ -177,6 +185,7 @@ class StreamWriter:
         self._slots: dict[tuple[int, int], OutputItem] = {}  # (slot, kind) -> its open item
         self._open: dict[int, OutputItem] = {}  # output_index -> item added, not yet done (in output order)
         self._pending: OutputItem | None = None  # a reasoning item not written yet (no summary text so far)
+        self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
         self._out: list[bytes] = []
         self.created = int(time.time())
@@ -353,7 +362,13 @@ class StreamWriter:
             raise unwritable_unknown_delta("Responses", delta)
 
     def _continuation(self, delta: ContinuationDelta) -> None:
-        if delta.provider != "openai" or delta.kind != "reasoning_item" or delta.part_index is None:
+        if delta.part_index is None:
+            return
+        if delta.provider != "openai" or delta.kind != "reasoning_item":
+            if (delta.provider, delta.kind) in CARRIED:  # another provider's signed thinking: carried
+                self._carried.setdefault(delta.part_index, []).append(delta.to_state())
+                if delta.provider == "anthropic" and (delta.part_index, _REASONING) not in self._slots:
+                    self._item(delta.part_index, _REASONING)  # a signed block whose thinking is empty
             return
         item = self._slots.get((delta.part_index, _REASONING))
         if item is None:
@@ -389,6 +404,9 @@ class StreamWriter:
             item.name = (call.name if call is not None else None) or ""
             item.id = item.call_id
         if kind == _REASONING:
+            item.carried = self._carried.setdefault(
+                slot, []
+            )  # the slot's states, as the assembler gives them
             self._pending = item
         else:
             self._add(item)
