@@ -337,3 +337,45 @@ def test_decode_request_keeps_the_carriage_as_openai_state_and_builds_it_back() 
     assert [i["encrypted_content"] for i in json.loads(body)["input"] if i.get("type") == "reasoning"] == [
         item["encrypted_content"] for item in output[:3]
     ]
+
+
+# ── the Chat client: thinking_blocks carry the same state (openai_chat/_thinking_blocks.py) ──
+
+
+def _chat_message(blocks: list[Block], stream: bool) -> dict[str, Any]:
+    """The assistant message the openai SDK gives a Chat client for ``blocks``, dumped."""
+    from openai.lib.streaming.chat import ChatCompletionStreamState
+
+    asked = {"model": MODEL, "messages": [{"role": "user", "content": "hi"}]}
+    if stream:
+        written = b"".join(lc.stream.translate("anthropic", "openai_chat", [anthropic_stream(blocks)]))
+        state = ChatCompletionStreamState()
+        for chunk in _client(written, "text/event-stream").chat.completions.create(**asked, stream=True):
+            state.handle_chunk(chunk)
+        message = state.get_final_completion().choices[0].message
+    else:
+        written = lc.encode_response(
+            "openai_chat", lc.decode_response("anthropic", anthropic_message(blocks))
+        )
+        message = _client(written, "application/json").chat.completions.create(**asked).choices[0].message
+    dumped: dict[str, Any] = message.model_dump(exclude_none=True)
+    dumped.pop("parsed", None)  # the SDK's parse helper's own key
+    return dumped
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_chat_client_carries_the_same_blocks_back_in_thinking_blocks(name: str, stream: bool) -> None:
+    from .gateway_support import chat_body
+
+    blocks = CASES[name]
+    results = [{"role": "tool", "tool_call_id": cid, "content": out} for cid, out in _calls(blocks).items()]
+    history = [{"role": "user", "content": "Weather in Paris?"}, _chat_message(blocks, stream), *results]
+    body = chat_body(model=MODEL, reasoning_effort="medium", messages=history)
+    built = lc.translate_request("openai_chat", "anthropic", body)
+    anthropic_accepts(built.body)
+    assert _assistant(json.loads(built.body)) == blocks
+    # the streamed message's content "" beside the calls: an empty text block Anthropic refuses
+    assert all(
+        a.action == "dropped" and "empty text" in a.reason for a in built.adaptations if "messages" in a.field
+    )
