@@ -220,6 +220,7 @@ TAMPERED = {
             "states": [{"provider": "anthropic", "kind": "thinking_signature", "data": {"signature": 7}}],
         }
     ),
+    "a lone surrogate escape": _carriage(json.dumps(_GOOD).replace("Need", "\\ud800").encode()),
     "deeply nested": _carriage(b'{"text":"t","states":' + b"[" * 100_000 + b"]" * 100_000 + b"}"),
     "huge": CARRIAGE + "A" * 6_000_001,
 }
