@@ -432,6 +432,34 @@ def test_gemini_usage_is_lm15s(payload: Any) -> None:
     assert ours == _usage_outcome(lambda: _gemini_usage(payload, output_keys=keys))
 
 
+@settings(max_examples=400, deadline=None)
+@given(_USAGE_PAYLOAD.filter(lambda p: isinstance(p, dict) and bool(p)))
+@example({"promptTokenCount": 2**70, "candidatesTokenCount": 1})
+@example({"promptTokensDetails": [{"modality": "AUDIO", "tokenCount": 2}, {"modality": "TEXT"}]})
+@example({"candidatesTokenCount": 1, "responseTokenCount": -1, "responseTokensDetails": [1]})
+def test_gemini_usage_read_by_msgspec_is_the_walk(payload: Any) -> None:
+    """The common usage (non-negative int counts, no audio detail), read by one msgspec.convert,
+    gives what lm15's key-by-key walk (walked_usage) gives, for every payload."""
+    from lmcodec.providers.gemini.views import gemini_usage, walked_usage
+
+    assert _usage_outcome(lambda: gemini_usage(payload)) == _usage_outcome(lambda: walked_usage(payload))
+
+
+def test_gemini_usage_of_the_corpus_is_read_without_the_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every usageMetadata of the corpus's Gemini streams takes the msgspec read (the walk costs
+    ~3k instructions more an end chunk)."""
+    import lmcodec.providers.gemini.views as views
+
+    def walk(payload: Any) -> Any:
+        raise AssertionError(f"walked: {payload}")
+
+    usages = [msgspec.json.decode(frame)["usageMetadata"] for frame in _corpus_frames()]
+    assert len(usages) >= 8
+    want = [views.gemini_usage(u) for u in usages]
+    monkeypatch.setattr(views, "walked_usage", walk)
+    assert [views.gemini_usage(u) for u in usages] == want
+
+
 @given(
     st.one_of(
         st.sampled_from(["STOP", "MAX_TOKENS", "SAFETY", "SPII", "stop", "max_tokens", ""]),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -39,6 +39,7 @@ __all__ = [
     "stream_error_detail",
     "text_chunk_decoder",
     "typed_token_logprobs",
+    "walked_usage",
 ]
 
 PROVIDER: Final = "gemini"
@@ -163,10 +164,59 @@ def _modality_tokens(details: Any, modality: str) -> Any:
     return sum(counts) if counts else None
 
 
+_Count = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class _NoAudio(msgspec.Struct, frozen=True, gc=False):
+    """A token-count detail of a modality other than audio (lm15 sums the audio ones only)."""
+
+    modality: Literal["MODALITY_UNSPECIFIED", "TEXT", "IMAGE", "VIDEO", "DOCUMENT"] | None = None
+
+
+class _UsageCounts(msgspec.Struct, frozen=True, gc=False):
+    """``usageMetadata`` when every count lm15 reads is a non-negative int (or absent) and no
+    detail names audio: what :func:`gemini_usage` then builds needs no check and no walk."""
+
+    promptTokenCount: _Count = 0
+    candidatesTokenCount: _Count | msgspec.UnsetType = msgspec.UNSET
+    responseTokenCount: _Count = 0
+    totalTokenCount: _Count | None = None
+    cachedContentTokenCount: _Count | None = None
+    thoughtsTokenCount: _Count | None = None
+    promptTokensDetails: list[_NoAudio] | None = None
+    candidatesTokensDetails: list[_NoAudio] | None = None
+    responseTokensDetails: list[_NoAudio] | None = None
+
+
+_convert: Final = msgspec.convert
+
+
 def gemini_usage(usage_payload: Any) -> Usage:
-    """lm15 ``_gemini_usage(u, output_keys=("candidatesTokenCount", "responseTokenCount"))``."""
+    """lm15 ``_gemini_usage(u, output_keys=("candidatesTokenCount", "responseTokenCount"))``: the
+    common usage (non-negative int counts, no audio detail) read by msgspec in one call, any
+    other walked as lm15 walks it (:func:`walked_usage`)."""
     if not isinstance(usage_payload, dict) or not usage_payload:
         return Usage()
+    try:
+        counts = _convert(usage_payload, _UsageCounts)
+    except msgspec.ValidationError:
+        counts = None  # (walked outside the handler: lm15's own error raised without a context)
+    if counts is None:
+        return walked_usage(usage_payload)
+    output = counts.candidatesTokenCount
+    usage: Usage = replace(
+        NO_USAGE,
+        input_tokens=counts.promptTokenCount,
+        output_tokens=counts.responseTokenCount if output is UNSET else output,
+        total_tokens=counts.totalTokenCount,
+        cache_read_tokens=counts.cachedContentTokenCount,
+        reasoning_tokens=counts.thoughtsTokenCount,
+    )
+    return usage
+
+
+def walked_usage(usage_payload: dict[str, Any]) -> Usage:
+    """:func:`gemini_usage` of a non-empty dict, walked key by key as lm15 walks it."""
     get = usage_payload.get
     if "candidatesTokenCount" in usage_payload:
         output_tokens: Any = usage_payload["candidatesTokenCount"]
