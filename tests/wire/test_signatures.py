@@ -224,3 +224,23 @@ def test_positional_patterns_match_as_on_lm15() -> None:
 
     for build in (lambda m: m.TextPart("hi"), lambda m: m.ToolCallPart("c1", "f", {"x": 1})):
         assert describe(build(wire), wire) == describe(build(lt), lt) != "other"
+
+
+def test_response_normalizes_empty_values_on_every_construction_path() -> None:
+    """An empty provider_data or logprobs is stored as None and a usage of no counts as the shared
+    EMPTY_USAGE, whether the Response is built, replaced or decoded (its __post_init__)."""
+    import msgspec
+
+    import lmcodec as lc
+    from lmcodec.wire.telemetry import EMPTY_USAGE
+
+    message = lc.Message.assistant("hi")
+    built = lc.Response(None, "m", message, "stop", lc.Usage(), provider_data={}, logprobs=())
+    replaced = msgspec.structs.replace(built, provider_data={}, logprobs=(), usage=lc.Usage())
+    decoded = lc.decode(lc.encode(built), lc.Response)
+    for response in (built, replaced, decoded):
+        assert response.provider_data is None and response.logprobs is None
+        assert response.usage is EMPTY_USAGE
+    assert msgspec.structs.replace(built, provider_data={"a": 1}).provider_data == {"a": 1}
+    with pytest.raises(ValueError, match="role 'assistant'"):
+        msgspec.structs.replace(built, message=lc.Message.user("hi"))

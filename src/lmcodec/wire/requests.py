@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 import msgspec
 
 from lmcodec.wire._checks import require_model
-from lmcodec.wire._struct import REQUIRED, Factory, WireStruct, empty_to_none
+from lmcodec.wire._struct import REQUIRED, Factory, WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.config import EMPTY_CONFIG, Config
 from lmcodec.wire.messages import Message, SystemContent, prompt_parts
@@ -19,6 +19,8 @@ from lmcodec.wire.tools import BuiltinTool, FunctionTool, Tool
 from lmcodec.wire.unknown import UnknownTool
 
 __all__ = ["Request", "Response", "check_tools", "normalize_system"]
+
+_force_setattr = msgspec.structs.force_setattr
 
 _MISSING: Any = object()
 
@@ -167,14 +169,18 @@ class Response(WireStruct, frozen=True, kw_only=True):
         ) -> None: ...
 
     def __post_init__(self) -> None:
+        # (every Response built or decoded runs this: written out, with no helper call)
         if self.message.role != "assistant":
             raise ValueError("Response.message must have role 'assistant'")
         usage = self.usage
         if usage is not EMPTY_USAGE and usage == EMPTY_USAGE:
-            msgspec.structs.force_setattr(self, "usage", EMPTY_USAGE)
-        if self.logprobs is not None and not self.logprobs:
-            msgspec.structs.force_setattr(self, "logprobs", None)
-        empty_to_none(self, "provider_data")
+            _force_setattr(self, "usage", EMPTY_USAGE)
+        logprobs = self.logprobs
+        if logprobs is not None and not logprobs:
+            _force_setattr(self, "logprobs", None)
+        data = self.provider_data
+        if data is not None and not data:  # (empty_to_none)
+            _force_setattr(self, "provider_data", None)
 
     def __repr__(self) -> str:
         text = self.text
