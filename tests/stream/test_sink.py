@@ -90,3 +90,31 @@ def test_a_str_is_no_event_for_the_public_assembler() -> None:
         assembler.extend(["text"])  # type: ignore[list-item]
     with pytest.raises(lc.ValidationError, match="expects a StreamEvent, got str"):
         assembler.push("text")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fail", [False, True])
+def test_a_decoding_iterated_then_assembled_closes_its_source(fail: bool) -> None:
+    """assemble() of a decode() whose iteration began pushes the rest of its events (the source of
+    chunks read to its end), or stops at a frame lm15 crashes on with the partial response; either
+    way the Decoding is then used up."""
+    closed: list[bool] = []
+
+    def source() -> Any:
+        try:
+            yield b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n'
+            yield b"data: {oops}\n\n" if fail else b'data: {"choices":[{"finish_reason":"stop"}]}\n\n'
+            yield b'data: {"choices":[{"delta":{"content":"!"}}]}\n\n'
+        finally:
+            closed.append(True)
+
+    events = stream.decode("openai_chat", source(), request=REQUEST)
+    assert type(next(events)) is lc.StreamStartEvent
+    if fail:
+        with pytest.raises(StreamDecodeError) as caught:
+            lc.assemble(events, request=REQUEST)
+        assert caught.value.partial is not None and caught.value.partial.text == "Hi"
+        assert closed == []  # (the caller's source: not read past the failure)
+    else:
+        assert lc.assemble(events, request=REQUEST).text == "Hi!"
+        assert closed == [True]
+    assert list(events) == []

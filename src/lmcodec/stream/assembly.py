@@ -32,11 +32,12 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
     (``None`` when nothing assembled).
     """
     assembler = Assembler(request=request)
+    decoding = events if type(events) is Decoding else None  # (it closes its own generator)
     primary: BaseException | None = None
     try:
         try:
-            if isinstance(events, Decoding):
-                events.assemble_into(assembler)  # a decoder handing its content over straight
+            if decoding is not None:
+                decoding.assemble_into(assembler)  # a decoder handing its content over straight
             else:
                 assembler.extend(events)
         except StreamDecodeError as exc:
@@ -51,9 +52,7 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
         primary = exc
         raise
     finally:
-        if type(events) is Decoding:
-            events.close()  # (its own generator, if iteration began: closing it cannot fail)
-        else:
+        if decoding is None:
             _close(events, primary, assembler._response)
 
 

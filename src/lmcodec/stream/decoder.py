@@ -160,6 +160,10 @@ class Decoder:
         return out
 
 
+_USED_UP: Iterator[StreamEvent] = iter(())
+"""The events of a Decoding used up (an exhausted iterator: nothing to close)."""
+
+
 class Decoding:
     """What :func:`decode` returns: an iterator of the events, decoded lazily as they are pulled (a
     body held whole in a list or tuple: all at the first pull, see :func:`decode`).
@@ -190,7 +194,7 @@ class Decoding:
 
     def close(self) -> None:
         if self._events is None:
-            self._events = iter(())
+            self._events = _USED_UP
         else:
             close = getattr(self._events, "close", None)
             if close is not None:
@@ -198,11 +202,18 @@ class Decoding:
 
     def assemble_into(self, assembler: Any) -> None:
         """Decode every chunk onto ``assembler`` (an :class:`lmcodec.Assembler`, a Sink), or,
-        if iteration already began, push the rest of the events into it."""
-        if self._events is not None:
-            assembler.extend(self._events)
+        if iteration already began, push the rest of the events into it and close the generator
+        (closing it cannot fail). Either way the Decoding is used up."""
+        events = self._events
+        self._events = _USED_UP
+        if events is not None:
+            try:
+                assembler.extend(events)
+            finally:
+                close = getattr(events, "close", None)
+                if close is not None:
+                    close()
             return
-        self._events = iter(())
         provider, chunks, request, unknown = self._args
         decode_into(
             assembler,
