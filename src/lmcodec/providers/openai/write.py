@@ -404,9 +404,7 @@ class StreamWriter:
             item.name = (call.name if call is not None else None) or ""
             item.id = item.call_id
         if kind == _REASONING:
-            item.carried = self._carried.setdefault(
-                slot, []
-            )  # the slot's states, as the assembler gives them
+            item.carried = self._carried.setdefault(slot, [])  # the slot's states, as assembled
             self._pending = item
         else:
             self._add(item)
