@@ -53,6 +53,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
@@ -206,7 +207,21 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
         result: ProviderRequest = build(request, stream=stream)
     except RecursionError:
         raise _too_deep("request") from None
+    except TypeError:
+        _refuse_unencodable(request)
+        raise
     return result
+
+
+def _refuse_unencodable(value: Request | Response) -> None:
+    """Raise ``lc.encode``'s EncodeError if ``value`` holds what no JSON can carry (a
+    MessagePack extension that ``lc.msgpack.decode`` kept in a payload: the builder's or
+    writer's encoder refused it with a bare TypeError); return if it holds none (the TypeError
+    is then the caller's to see). Run only on that error's path."""
+    try:
+        canonical_json.encode(value)
+    except RecursionError:
+        return
 
 
 def _too_deep(what: str) -> EncodeError:
@@ -268,6 +283,9 @@ def encode_response(provider: str, response: Response) -> bytes:
         raise unwritable(exc, provider) from None
     except RecursionError:
         raise _too_deep("response") from None
+    except TypeError:
+        _refuse_unencodable(response)
+        raise
     return result
 
 
