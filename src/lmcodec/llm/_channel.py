@@ -122,18 +122,29 @@ _ARRAYS = (list, tuple)  # msgspec.to_builtins keeps a tuple; both are one JSON 
 
 
 def _same(a: Any, b: Any) -> bool:
-    ta = type(a)
-    if ta in _ARRAYS and type(b) in _ARRAYS:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    if ta is not type(b):
-        return False
-    if ta is dict:
-        if list(a) != list(b):
+    """Same JSON value, compared with a stack of pairs: a payload as deep as the decoders read
+    (~1,000 levels) must not run out of Python frames here."""
+    pairs = [(a, b)]
+    while pairs:
+        x, y = pairs.pop()
+        tx = type(x)
+        if tx in _ARRAYS and type(y) in _ARRAYS:
+            if len(x) != len(y):
+                return False
+            pairs.extend(zip(x, y, strict=True))
+            continue
+        if tx is not type(y):
             return False
-        return all(_same(v, b[k]) for k, v in a.items())
-    if ta is float and a != a:
-        return bool(b != b)
-    return bool(a == b)
+        if tx is dict:
+            if list(x) != list(y):
+                return False
+            pairs.extend((v, y[k]) for k, v in x.items())
+        elif tx is float and x != x:
+            if y == y:
+                return False
+        elif not x == y:
+            return False
+    return True
 
 
 def builtins_hook(obj: Any) -> Any:

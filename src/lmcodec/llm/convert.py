@@ -51,6 +51,7 @@ under llm's common names (``max_tokens``, ``temperature``, ...), and llm's ``Opt
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import msgspec
@@ -129,6 +130,18 @@ def to_turn(record: L.Response) -> Turn:
     """
     if not isinstance(record, L.Response):
         raise TypeError(f"to_turn() takes an lc.llm.Response, not {type(record).__name__}")
+    try:
+        return _to_turn(record)
+    except RecursionError:
+        # Only a record built in Python gets here: what the decoders read is no deeper than the
+        # stack, and the comparisons walk without recursion.
+        raise ValidationError(
+            "nested too deeply to be converted (deeper than the interpreter's recursion limit, "
+            f"sys.getrecursionlimit() = {sys.getrecursionlimit()})"
+        ) from None
+
+
+def _to_turn(record: L.Response) -> Turn:
     seen = Seen()
     model = record.model
     if type(model) is not str or not model:
