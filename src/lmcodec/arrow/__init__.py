@@ -24,8 +24,10 @@ Defaults are stored as values (``is_error`` false, ``tools`` an empty list, ``us
 a struct of nulls), so queries need no COALESCE. Reading gives back records whose
 canonical JSON equals the one written (``Response.provider_data`` is always kept).
 Typed integer columns are int64: a value beyond it (a ``seed`` >= 2**63) raises
-EncodeError. Parquet files are written with page checksums and read with them
-verified: a damaged or cut file yields the records before the damage, then raises
+EncodeError, as does a payload nested too deeply for the JSON encoder (within a few levels
+of what ``lc.decode`` reads, the columns being built further down the stack). Parquet
+files are written with page checksums and read with them verified: a damaged or cut file
+yields the records before the damage, then raises
 :class:`~lmcodec.DecodeError` naming the file (pyarrow's own errors never escape),
 as a table whose columns do not decode does. A column of an Arrow type the reader cannot
 read (a string where a struct belongs, ...) is a DecodeError naming it, before any record; so
@@ -57,6 +59,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -130,7 +133,8 @@ Reject = Callable[[int, Any, EncodeError], None]
 
 def _tables(items: list[Any], tp: type, reject: Reject | None = None, first: int = 0) -> Iterator[Any]:
     """One table of the records, or several when a column outgrows one Arrow array. A record
-    Arrow cannot hold (an integer beyond 64 bits, an item of an unknown tag, ...) is found by
+    Arrow cannot hold (an integer beyond 64 bits, an item of an unknown tag, a JSON column
+    nested deeper than the encoder can follow from here, ...) is found by
     halving: handed to ``reject(index, record, error)``, or without ``reject`` raised as an
     EncodeError naming it, after the tables of the records before it (``first`` = the index of
     ``items[0]``)."""
@@ -141,6 +145,11 @@ def _tables(items: list[Any], tp: type, reject: Reject | None = None, first: int
         arr = struct_node((tp,)).to_arrow(items)
     except TooLarge:
         problem = "it holds over 2 GiB of text in one column"
+    except RecursionError:
+        problem = (
+            "it holds a value nested too deeply to be encoded as JSON (deeper than the interpreter's "
+            f"recursion limit lets the encoder follow, sys.getrecursionlimit() = {sys.getrecursionlimit()})"
+        )
     except (pa.ArrowException, OverflowError, ValueError, UnknownItem) as exc:
         if not items:
             raise EncodeError(f"cannot store {tp.__name__} records in Arrow: {exc}") from exc
