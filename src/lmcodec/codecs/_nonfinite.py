@@ -28,6 +28,7 @@ _LOGPROB_TYPES = (TokenLogprob, TopLogprob)
 # no model reports, each mapped back to the value it stood for.
 _STAND_INS = {"nan": -1e-320, "inf": -2e-320, "-inf": -3e-320}
 _VALUES = {stand_in: NonFiniteFloat(name) for name, stand_in in _STAND_INS.items()}
+_CONTAINERS = (dict, list, tuple)
 
 
 def has_tokens(data: Any) -> bool:
@@ -48,42 +49,49 @@ def parse(data: Any) -> Any:
 
 def convert(value: Any, tp: Any, dec_hook: Any) -> Any:
     """``value`` converted to ``tp`` when its only non-finite numbers are logprobs, else None."""
-    try:
-        stood_in, count = _stand_in(value)
-    except RecursionError:
-        return None
+    stood_in, count = _stand_in(value)
     if not count:
         return None
     try:
         obj = msgspec.convert(stood_in, tp, dec_hook=dec_hook)
-    except (msgspec.ValidationError, TypeError, ValueError):
+    except (msgspec.ValidationError, TypeError, ValueError, RecursionError):
         return None
     return obj if _restore(obj) == count else None
 
 
 def _stand_in(value: Any) -> tuple[Any, int]:
     """A copy of ``value`` with each non-finite ``"logprob"`` value replaced by its stand-in, and
-    how many were replaced; the count is 0 when a non-finite number sits anywhere else."""
+    how many were replaced; the count is 0 when a non-finite number sits anywhere else.
+
+    Copied with a stack of containers, not recursion: the payloads beside a logprob nest as
+    deep as the strict decoder reads (~1,000 levels), which a recursive copy ran out of frames
+    on. A container's scalars are looked at where they are met, only containers are stacked."""
+    if type(value) not in _CONTAINERS:
+        return value, 0  # a bare number: not a logprob
     replaced = 0
-    other = False
-
-    def copy(item: Any, key: Any = None) -> Any:
-        nonlocal replaced, other
-        kind = type(item)
-        if kind is float and not math.isfinite(item):
-            if key != "logprob":
-                other = True
-                return item
-            replaced += 1
-            return _STAND_INS["nan" if item != item else "inf" if item > 0 else "-inf"]
-        if kind is dict:
-            return {k: copy(v, k) for k, v in item.items()}
-        if kind is list or kind is tuple:
-            return [copy(v) for v in item]
-        return item
-
-    out = copy(value)
-    return out, 0 if other else replaced
+    top = [value]
+    # (a container not yet copied, the container holding it (already a copy), its slot there)
+    stack: list[tuple[Any, Any, Any]] = [(value, top, 0)]
+    while stack:
+        item, into, slot = stack.pop()
+        if type(item) is dict:
+            copied: Any = dict(item)
+            pairs: Any = item.items()
+        else:
+            copied = list(item)
+            pairs = enumerate(item)
+        into[slot] = copied
+        for key, child in pairs:
+            kind = type(child)
+            if kind is float:
+                if not math.isfinite(child):
+                    if key != "logprob":  # an array's item has an int key
+                        return value, 0
+                    replaced += 1
+                    copied[key] = _STAND_INS["nan" if child != child else "inf" if child > 0 else "-inf"]
+            elif kind in _CONTAINERS:
+                stack.append((child, copied, key))
+    return top[0], replaced
 
 
 def _restore(obj: Any) -> int:
