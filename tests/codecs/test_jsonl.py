@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import gzip
 import io
+import shutil
+import struct
+import subprocess
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -100,6 +103,45 @@ def test_bytes_read_to_sniff_a_pipe_are_handed_back() -> None:
     reader = jsonl.read(io.BufferedReader(_Trickle(data, 1)), lc.Turn, on_error="collect")
     assert list(reader) == TURNS
     assert [bad.raw for bad in reader.errors] == [b"(junk"]
+
+
+@pytest.mark.parametrize("magic", [0x184D2A50, 0x184D2A5F])
+def test_a_zstd_log_that_starts_with_a_skippable_frame_is_sniffed(tmp_path: Path, magic: int) -> None:
+    """pzstd writes a skippable frame (magic 0x184D2A50..5F, bytes ``5? 2a 4d 18``: no JSON text
+    starts so) before each frame; it was read as plain JSONL by its content, every line bad
+    (red team F01), while the .zst suffix read it."""
+    zstandard = pytest.importorskip("zstandard")
+    skippable = struct.pack("<II", magic, 4) + b"\0\0\0\0"
+    data = skippable + zstandard.ZstdCompressor(write_checksum=True).compress(b"".join(_log(TURNS)))
+    plain = tmp_path / "log"
+    plain.write_bytes(data)
+    assert list(jsonl.read(plain, lc.Turn)) == TURNS
+    assert list(jsonl.read(data, lc.Turn)) == TURNS
+    with plain.open("rb") as fh:
+        assert list(jsonl.read(fh, lc.Turn)) == TURNS
+    assert list(jsonl.read(io.BytesIO(data), lc.Turn)) == TURNS
+    for step in (1, 2, 3):
+        assert list(jsonl.read(io.BufferedReader(_Trickle(data, step)), lc.Turn)) == TURNS
+
+
+@pytest.mark.skipif(shutil.which("pzstd") is None, reason="pzstd is not installed")
+def test_what_pzstd_writes_is_read_under_any_name(tmp_path: Path) -> None:
+    src = tmp_path / "log.jsonl"
+    jsonl.write(src, TURNS)
+    subprocess.run(["pzstd", "-q", "-f", str(src), "-o", str(tmp_path / "log")], check=True)
+    data = (tmp_path / "log").read_bytes()
+    assert data[1:4] == b"\x2a\x4d\x18"  # a skippable frame first
+    assert list(jsonl.read(tmp_path / "log", lc.Turn)) == TURNS
+    assert list(jsonl.read(io.BytesIO(data), lc.Turn)) == TURNS
+
+
+def test_a_first_line_starting_like_a_skippable_frame_stays_a_bad_line() -> None:
+    """``P*M`` is no magic: read back whole as the bad first line."""
+    data = b"P*M\n" + b"".join(_log(TURNS))
+    for source in (data, io.BytesIO(data), io.BufferedReader(_Trickle(data, 1))):
+        reader = jsonl.read(source, lc.Turn, on_error="collect")
+        assert list(reader) == TURNS
+        assert [bad.raw for bad in reader.errors] == [b"P*M"]
 
 
 def test_damaged_compressed_bytes_under_a_plain_name_raise(tmp_path: Path) -> None:

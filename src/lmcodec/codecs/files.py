@@ -2,8 +2,9 @@
 
 A path's suffix names its compression in any letter case (``.gz``/``.gzip``, ``.zst``/``.zstd``);
 a source whose suffix names none is still read as gzip or zstd when it starts with that format's
-magic bytes (no JSON text can start with them), so a compressed log under a plain name is read,
-not taken for a file of bad records.
+magic bytes (zstd's frame or skippable-frame magic, which pzstd writes first; no JSON text can
+start with them), so a compressed log under a plain name is read, not taken for a file of bad
+records.
 
 Compressed logs are checked, not trusted. lmcodec writes them in members (gzip)
 or frames (zstd) of :data:`FRAME` decompressed bytes each (the last one fewer),
@@ -73,6 +74,10 @@ _UNSUPPORTED = {
 }
 _KINDS = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd"}
 _MAGIC = ((b"\x1f\x8b", "gzip"), (b"\x28\xb5\x2f\xfd", "zstd"))
+# A zstd skippable frame (magic 0x184D2A50..0x184D2A5F, little-endian: one byte of 0x50..0x5F,
+# then these): what pzstd, and zstd tools adding metadata, write before the first frame.
+_SKIPPABLE_FIRST = range(0x50, 0x60)
+_SKIPPABLE_REST = b"\x2a\x4d\x18"
 _OUT = 1 << 20  # gzip: decompressed bytes produced per step (a bomb cannot allocate more)
 _ZSTD_IN = 1 << 10  # zstd has no output cap per call: 1 KiB of input yields at most ~32 MiB
 
@@ -242,7 +247,16 @@ def _magic_kind(head: bytes) -> str | None:
     for magic, kind in _MAGIC:
         if head.startswith(magic):
             return kind
+    if head[:1] and head[0] in _SKIPPABLE_FIRST and head[1:4] == _SKIPPABLE_REST:
+        return "zstd"
     return None
+
+
+def _may_start_a_magic(head: bytes) -> bool:
+    """Whether ``head`` (1 to 3 bytes) is the start of a magic: more bytes must be read to tell."""
+    if any(magic[: len(head)] == head for magic, _ in _MAGIC):
+        return True
+    return head[0] in _SKIPPABLE_FIRST and _SKIPPABLE_REST.startswith(head[1:])
 
 
 def _sniffed(raw: IO[bytes]) -> tuple[str | None, IO[bytes]]:
@@ -265,7 +279,7 @@ def _sniffed(raw: IO[bytes]) -> tuple[str | None, IO[bytes]]:
         head = peek(4)[:4]
     except DecodeError:  # a checked reader already decompressing: its damage is raised on reading
         return None, raw
-    if len(head) < 4 and head and any(magic[: len(head)] == head for magic, _ in _MAGIC):
+    if 0 < len(head) < 4 and _may_start_a_magic(head):
         head = _head(raw)  # (no JSON text starts with these bytes: nothing else reads them)
         raw = io.BufferedReader(_Prefixed(head, raw), _OUT)
     return _magic_kind(head), raw
