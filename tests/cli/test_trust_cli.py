@@ -391,10 +391,12 @@ def test_llm_records_llm_itself_writes_are_read(tmp_path: Path) -> None:
     lines = dest.read_bytes().splitlines()
     assert len(lines) == 2
     assert all(lc.llm.encode(lc.llm.decode(x, lc.llm.Response)) == lc.llm.encode(original) for x in lines)
-    # NaN in usage details has no canonical form: each record is rejected by name, none silently dropped
+    # NaN in usage details has no canonical form: each record is rejected by name, none silently
+    # dropped; not one was converted, so the run fails and writes no output
     out = run("convert", str(src), str(tmp_path / "turns.jsonl"), "--from", "llm")
     err = out.stderr.decode()
-    assert out.returncode == 0 and "2 not written" in err and "usage" in err, err
+    assert out.returncode == 1 and "2 not written" in err and "usage" in err, err
+    assert not (tmp_path / "turns.jsonl").exists()
 
 
 def test_validate_caps_identical_errors_and_hints_at_the_format(tmp_path: Path) -> None:
@@ -425,7 +427,10 @@ def test_validate_reads_parquet_and_hints_at_it(tmp_path: Path) -> None:
     out = run("validate", str(path), "--format", "parquet")
     assert out.returncode == 0, out.stderr.decode()
     assert f"{len(TURNS)} good records, 0 bad" in out.stderr.decode()
-    err = _failed_cleanly(run("validate", str(path)), status=1)
+    assert run("validate", str(path)).returncode == 0  # read by its suffix
+    other = tmp_path / "log.pq"
+    other.write_bytes(path.read_bytes())
+    err = _failed_cleanly(run("validate", str(other)), status=1)
     assert "the input is Parquet (--format parquet)" in err
     cut = tmp_path / "cut.parquet"
     cut.write_bytes(path.read_bytes()[:-100])
@@ -523,8 +528,8 @@ def test_type_is_checked_for_parquet_and_refused_for_llm_input(tmp_path: Path) -
     plain = run("convert", str(table), str(tmp_path / "r.jsonl"), "--from", "parquet")
     assert plain.returncode == 0 and len((tmp_path / "r.jsonl").read_bytes().splitlines()) == 3
     to_llm = run("convert", str(table), str(tmp_path / "r.llm.jsonl"), "--from", "parquet", "--to", "llm")
-    assert (
-        to_llm.returncode == 0 and b"has no llm form" in to_llm.stderr and b"Traceback" not in to_llm.stderr
+    assert (  # not one record written: status 1
+        to_llm.returncode == 1 and b"has no llm form" in to_llm.stderr and b"Traceback" not in to_llm.stderr
     )
     err = _failed_cleanly(run("validate", str(src), "--format", "llm", "--type", "Bogus"))
     assert "--type does not apply to llm input" in err

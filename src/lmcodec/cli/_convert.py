@@ -17,23 +17,38 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
+from pathlib import Path
 from typing import IO, Any, Final
 
 import msgspec
 
 import lmcodec as lc
+from lmcodec.cli._hints import hint
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import compression_named, open_write
 
-__all__ = ["SHOWN", "cmd_convert", "cmd_validate", "record_type_named", "type_named"]
+__all__ = ["SHOWN", "cmd_convert", "cmd_validate", "format_named", "record_type_named", "type_named"]
 
 SHOWN = 20
 """Bad records reported one by one; the rest are summed up by message."""
 _MESSAGES = 1_000
 """Distinct messages counted for the summary; the bad records beyond them are counted together."""
 _LENGTH = struct.Struct(">I")
+_FORMATS_BY_SUFFIX: Final = {".msgpack": "msgpack", ".parquet": "parquet"}
+
+
+def format_named(path: str) -> str:
+    """The format a file's name gives when no option names one: ``.msgpack`` (also before
+    ``.gz``/``.zst``) and ``.parquet``, in any letter case; else lm15 JSON Lines (stdin too).
+    A ``log.msgpack`` was read as JSON Lines, every record bad, the output empty."""
+    if path == "-":
+        return "lm15"
+    name = Path(path)
+    if compression_named(name) is not None:
+        name = Path(name.stem)
+    return _FORMATS_BY_SUFFIX.get(name.suffix.lower(), "lm15")
 
 
 def type_named(name: str) -> Any:
@@ -206,7 +221,6 @@ class _Source:
         return "a record"
 
 
-
 def _progress(items: Iterable[Any], label: str) -> Iterable[Any]:
     """``items`` in a tqdm bar on stderr when stderr is a terminal and tqdm is installed."""
     if not sys.stderr.isatty():
@@ -339,6 +353,8 @@ def _write(
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    args.from_format = args.from_format or format_named(args.src)
+    args.to_format = args.to_format or format_named(args.dest)
     if args.to_format == "llm" and args.from_format != "llm" and args.type not in (None, "Turn"):
         raise UsageError(
             f"--to llm writes Turn records (an llm record is a request and its response): "
@@ -376,6 +392,10 @@ class _Failed(Exception):
         self.code = code
 
 
+class _NothingGood(Exception):
+    """Not one record of a non-empty input was converted: DEST is not written (status 1)."""
+
+
 def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
     bad = None if args.on_error == "raise" else _BadRecords(_unit(args.from_format), rejects)
     source = _Source(args.src, args.from_format, args.type, bad, args.lenient)
@@ -392,9 +412,15 @@ def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
 
         out = _mapped(out, _llm_record, source, rejected)
     place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_path(args.dest)
+    written = 0
+    nothing_good = False
     try:
         with place as target:
             written = _write(args, target, out, source, rejected)
+            if not written and (source.bad or rejected.count):
+                raise _NothingGood
+    except _NothingGood:
+        nothing_good = True
     except lc.RecordError as exc:
         print(f"lmcodec: {exc}", file=sys.stderr)
         if args.dest == "-":  # a pipe cannot be taken back: say what it holds
@@ -410,54 +436,17 @@ def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
     rejected.report("cannot write ", "more records not written", f" as {args.to_format}")
     print(
         f"lmcodec: {written} records converted, {source.bad} bad {_unit(source.fmt)}s"
-        + (
-            f", {rejected.count} not written (the output format cannot hold them)"
-            if rejected.count
-            else ""
-        ),
+        + (f", {rejected.count} not written (the output format cannot hold them)" if rejected.count else ""),
         file=sys.stderr,
     )
-    _hint(source, bad, args.from_format, "--from")
-    return 0
-
-
-def _hint(source: _Source, bad: _BadRecords | None, fmt: str, option: str) -> None:
-    """When no record was good, say which format the first bad one is in, if another reads it."""
-    if source.good or bad is None or bad.earliest is None:
-        return
-    raw = bad.earliest.raw
-    if raw.startswith(b"PAR1"):  # Parquet's magic bytes
-        print(f"lmcodec: hint: no record was read; the input is Parquet ({option} parquet)", file=sys.stderr)
-        return
-    if fmt not in ("lm15", "llm"):
-        return
-    if fmt == "lm15":
-        from lmcodec import llm
-
-        candidates: list[tuple[str, Callable[[bytes], Any]]] = [
-            (f"{option} llm", lambda b: llm.decode(b, llm.Response))
-        ]
-        for name in ("Turn", "Request", "Response", "Message"):
-            candidates.append((f"--type {name}", _lenient_reader(getattr(lc, name))))
-    else:
-        candidates = [(f"{option} lm15", lambda b: lc.decode(b, lc.Turn))]
-    for advice, decode in candidates:
-        try:
-            decode(raw)
-        except lc.LmcodecError:
-            continue
-        print(f"lmcodec: hint: no record was read; the first bad one reads with {advice}", file=sys.stderr)
-        return
-
-
-def _lenient_reader(tp: Any) -> Callable[[bytes], Any]:
-    def read(line: bytes) -> Any:
-        return lc.decode(line, tp, lenient=True)
-
-    return read
+    if nothing_good and args.dest != "-":
+        print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
+    hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from")
+    return 1 if nothing_good else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    args.format = args.format or format_named(args.src)
     check_compression(args.src)
     check_readable(args.src)
     bad = _BadRecords(_unit(args.format), None)
@@ -471,5 +460,5 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 1
     bad.report("bad record, ", "more bad records")
     print(f"lmcodec: {source.good} good records, {source.bad} bad", file=sys.stderr)
-    _hint(source, bad, args.format, "--format")
+    hint(source.good, bad.earliest, args.format, "--format")
     return 1 if source.bad else 0

@@ -1,7 +1,8 @@
 """The ``lmcodec`` command: bench, convert, validate, assemble, schema.
 
 Exit status: 0 done; 1 the data is bad (a bad record under ``--on-error raise``,
-``validate`` found bad records, a stream that does not assemble); 2 the command
+``convert`` found not one good record in a non-empty input, ``validate`` found bad
+records, a stream that does not assemble); 2 the command
 cannot run (usage, a file that cannot be read or written, a full disk, a closed
 pipe). Every failure is one ``lmcodec: ...`` line on stderr, never a traceback.
 """
@@ -107,8 +108,9 @@ def _parser() -> argparse.ArgumentParser:
     convert = sub.add_parser("convert", help="convert a log between formats")
     convert.add_argument("src", help="input file (.gz/.zst ok) or - for stdin")
     convert.add_argument("dest", help="output file (.gz/.zst ok) or - for stdout; written atomically")
-    convert.add_argument("--from", dest="from_format", choices=formats, default="lm15")
-    convert.add_argument("--to", dest="to_format", choices=formats, default="lm15")
+    by_suffix = "default: by the file's suffix, .msgpack or .parquet (.msgpack.gz/.zst too), else lm15"
+    convert.add_argument("--from", dest="from_format", choices=formats, help=by_suffix)
+    convert.add_argument("--to", dest="to_format", choices=formats, help=by_suffix)
     input_type = "record type of lm15/msgpack/parquet input (default Turn; parquet: what it holds)"
     convert.add_argument("--type", help=f"{input_type}. {_TYPE_HELP}")
     convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
@@ -120,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
 
     validate = sub.add_parser("validate", help="report every bad record of a log")
     validate.add_argument("src", help="input file (.gz/.zst ok) or - for stdin")
-    validate.add_argument("--format", choices=["lm15", "llm", "msgpack", "parquet"], default="lm15")
+    validate.add_argument("--format", choices=formats, help=by_suffix)
     validate.add_argument(
         "--type", help=f"record type (default Turn; parquet: what the file holds). {_TYPE_HELP}"
     )

@@ -1,0 +1,77 @@
+"""The hint ``convert`` and ``validate`` give when not one record was good: the format or the
+record type another reading of the first bad record finds (Parquet's magic, a MessagePack
+stream's length prefix, llm's records, another ``--type``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, Final
+
+import lmcodec as lc
+
+__all__ = ["hint"]
+
+
+def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str) -> None:
+    """When no record was good (``good`` read, ``earliest`` the first bad one), say which format
+    or record type the first bad one is in, if another reads it."""
+    if good or earliest is None:
+        return
+    raw = earliest.raw
+    if raw.startswith(b"PAR1"):  # Parquet's magic bytes
+        print(f"lmcodec: hint: no record was read; the input is Parquet ({option} parquet)", file=sys.stderr)
+        return
+    if fmt != "msgpack" and _looks_like_msgpack(raw):
+        print(
+            f"lmcodec: hint: no record was read; the input looks like MessagePack ({option} msgpack)",
+            file=sys.stderr,
+        )
+        return
+    if fmt == "parquet":
+        return
+    candidates: list[tuple[str, Callable[[bytes], Any]]]
+    if fmt == "msgpack":
+        candidates = [(f"--type {name}", _msgpack_reader(getattr(lc, name))) for name in _LOG_TYPES]
+    elif fmt == "lm15":
+        from lmcodec import llm
+
+        candidates = [(f"{option} llm", lambda b: llm.decode(b, llm.Response))]
+        for name in _LOG_TYPES:
+            candidates.append((f"--type {name}", _lenient_reader(getattr(lc, name))))
+    else:
+        candidates = [(f"{option} lm15", lambda b: lc.decode(b, lc.Turn))]
+    for advice, decode in candidates:
+        try:
+            decode(raw)
+        except lc.LmcodecError:
+            continue
+        print(f"lmcodec: hint: no record was read; the first bad one reads with {advice}", file=sys.stderr)
+        return
+
+
+_LOG_TYPES: Final = ("Turn", "Request", "Response", "Message")
+
+
+def _looks_like_msgpack(raw: bytes) -> bool:
+    """Whether a first "line" starts as ``lc.msgpack.write_stream`` writes: a 4-byte length,
+    then a MessagePack map (no JSON text starts with a NUL or these bytes)."""
+    return (
+        len(raw) > 4
+        and int.from_bytes(raw[:4], "big") > 0
+        and (0x80 <= raw[4] <= 0x8F or raw[4] in (0xDE, 0xDF))
+    )
+
+
+def _msgpack_reader(tp: Any) -> Callable[[bytes], Any]:
+    def read(body: bytes) -> Any:
+        return lc.msgpack.decode(body, tp)
+
+    return read
+
+
+def _lenient_reader(tp: Any) -> Callable[[bytes], Any]:
+    def read(line: bytes) -> Any:
+        return lc.decode(line, tp, lenient=True)
+
+    return read

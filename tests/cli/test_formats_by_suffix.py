@@ -1,0 +1,134 @@
+"""``convert`` / ``validate`` without ``--from`` / ``--to`` / ``--format``: a ``.msgpack`` or
+``.parquet`` name (``.msgpack.gz`` / ``.zst`` too) is taken for its format, and a run where not
+one record of a non-empty input was good fails (red team F09: ``convert log.msgpack out.jsonl``
+read the MessagePack as JSON Lines, wrote an empty DEST with status 0 and no hint;
+``convert log.jsonl out.parquet`` wrote JSON lines into out.parquet)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import lmcodec as lc
+from lmcodec import cli
+
+TURNS = [
+    lc.Turn(
+        request=lc.Request("m", [lc.Message.user(f"question {i}")]),
+        response=lc.Response(
+            id=f"r{i}",
+            model="m",
+            message=lc.Message.assistant("answer"),
+            finish_reason="stop",
+            usage=lc.Usage(),
+        ),
+    )
+    for i in range(50)
+]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = cli.main(list(argv))
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("suffix", [".msgpack", ".msgpack.gz", ".MSGPACK.zst"])
+def test_msgpack_input_is_read_by_its_suffix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], suffix: str
+) -> None:
+    src, dest = tmp_path / f"log{suffix}", tmp_path / "out.jsonl"
+    lc.msgpack.write_stream(src, TURNS)
+    code, err = _run(capsys, "convert", str(src), str(dest))
+    assert code == 0, err
+    assert list(lc.jsonl.read(dest, lc.Turn)) == TURNS
+    assert _run(capsys, "validate", str(src)) == (0, f"lmcodec: {len(TURNS)} good records, 0 bad\n")
+
+
+def test_output_is_written_in_the_format_its_suffix_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "log.jsonl"
+    lc.jsonl.write(src, TURNS)
+    packed = tmp_path / "out.msgpack.gz"
+    assert _run(capsys, "convert", str(src), str(packed))[0] == 0
+    assert list(lc.msgpack.read_stream(packed, lc.Turn)) == TURNS
+    pytest.importorskip("pyarrow")
+    from lmcodec import arrow
+
+    table = tmp_path / "out.parquet"
+    assert _run(capsys, "convert", str(src), str(table))[0] == 0
+    assert list(arrow.read_parquet(table)) == TURNS
+    back = tmp_path / "back.jsonl"
+    assert _run(capsys, "convert", str(table), str(back))[0] == 0  # read by its suffix too
+    assert list(lc.jsonl.read(back, lc.Turn)) == TURNS
+    assert _run(capsys, "validate", str(table))[0] == 0
+
+
+def test_an_explicit_format_wins_over_the_suffix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src, dest = tmp_path / "log.msgpack", tmp_path / "out.msgpack"
+    lc.jsonl.write(src, TURNS)  # JSON lines under a .msgpack name
+    code, err = _run(capsys, "convert", str(src), str(dest), "--from", "lm15", "--to", "lm15")
+    assert code == 0, err
+    assert list(lc.jsonl.read(dest, lc.Turn)) == TURNS
+
+
+def test_a_run_with_no_good_record_fails_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src, dest = tmp_path / "log.msgpack", tmp_path / "out.jsonl"
+    lc.msgpack.write_stream(src, TURNS)
+    dest.write_bytes(b"kept\n")
+    code, err = _run(capsys, "convert", str(src), str(dest), "--from", "lm15")
+    assert code == 1, err
+    assert "0 records converted" in err and f"nothing written to {dest}" in err
+    assert "hint: no record was read; the input looks like MessagePack (--from msgpack)" in err
+    assert dest.read_bytes() == b"kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.msgpack", "out.jsonl"]
+
+
+def test_a_log_of_one_bad_line_fails_an_empty_one_does_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad, empty, dest = tmp_path / "bad.jsonl", tmp_path / "empty.jsonl", tmp_path / "out.jsonl"
+    bad.write_bytes(b"not json\n")
+    empty.write_bytes(b"")
+    code, err = _run(capsys, "convert", str(bad), str(dest), "--rejects", str(tmp_path / "rejects.jsonl"))
+    assert code == 1 and not dest.exists() and not (tmp_path / "rejects.jsonl").exists(), err
+    assert _run(capsys, "convert", str(empty), str(dest))[0] == 0
+    assert dest.read_bytes() == b""
+
+
+def test_records_the_output_cannot_hold_count_as_not_good(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every record read but none writable (an integer past 64 bits, to MessagePack): nothing
+    converted, status 1."""
+    src, dest = tmp_path / "log.jsonl", tmp_path / "out.msgpack"
+    lc.jsonl.write(src, [lc.replace(t, metadata={"n": 2**70}) for t in TURNS[:3]])
+    code, err = _run(capsys, "convert", str(src), str(dest))
+    assert code == 1 and "3 not written" in err and not dest.exists(), err
+
+
+def test_msgpack_piped_in_gets_the_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = io.BytesIO()
+    lc.msgpack.write_stream(data, TURNS)
+    monkeypatch.setattr("sys.stdin", SimpleNamespace(buffer=io.BytesIO(data.getvalue())))
+    code, err = _run(capsys, "convert", "-", str(tmp_path / "out.jsonl"))
+    assert code == 1
+    assert "the input looks like MessagePack (--from msgpack)" in err
+
+
+def test_msgpack_of_another_record_type_gets_the_type_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "msgs.msgpack"
+    lc.msgpack.write_stream(src, [lc.Message.user("x"), lc.Message.assistant("y")])
+    code, err = _run(capsys, "validate", str(src))
+    assert code == 1
+    assert "hint: no record was read; the first bad one reads with --type Message" in err
+    assert _run(capsys, "validate", str(src), "--type", "Message")[0] == 0
