@@ -135,8 +135,12 @@ def test_logs_of_other_tools_still_read(tmp_path: Path) -> None:
         fh.write(text)
     assert list(jsonl.read(zst, lc.Turn)) == MANY
     empty = tmp_path / "empty.jsonl.gz"
-    empty.write_bytes(b"")
+    with gzip.open(empty, "wb"):  # an empty log, as gzip, zstd and pzstd write one: an empty member
+        pass
     assert list(jsonl.read(empty, lc.Turn)) == []
+    empty.write_bytes(b"")  # no tool writes this for an empty log: a file cut at byte 0 (L1)
+    with pytest.raises(lc.DecodeError, match="holds no gzip member"):
+        list(jsonl.read(empty, lc.Turn))
 
 
 def test_a_file_that_is_not_compressed_is_an_error(tmp_path: Path) -> None:

@@ -184,3 +184,47 @@ def test_what_follows_zero_padding_is_damage(after: bytes) -> None:
         for record in lc.jsonl.read(data, lc.Request):
             got.append(record)
     assert [lc.encode(r) + b"\n" for r in got] == [RECORD]
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_an_empty_log_is_one_empty_member_or_frame(tmp_path: Path, fmt: str, kind: str) -> None:
+    """A log of no records was a 0-byte file, which no gzip or zstd tool reads (``gzip -t``:
+    "unexpected end of file"; red team F04): it is one empty member / frame, read back as no
+    record."""
+    write, read = FORMATS[fmt]
+    path = tmp_path / f"empty.{fmt}{KINDS[kind]}"
+    assert write(path, []) == 0
+    data = path.read_bytes()
+    if kind == "gzip":
+        assert gzip.decompress(data) == b""
+    else:
+        assert zstandard.ZstdDecompressor().decompressobj().decompress(data) == b""
+    assert list(_members(data, kind)) == [b""]
+    assert list(read(path, lc.Turn)) == []
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_compressed_log_of_zero_bytes_is_damage(tmp_path: Path, fmt: str, kind: str) -> None:
+    """A .gz/.zst file cut at byte 0 holds no member: never "0 records, 0 bad" (L1)."""
+    path = tmp_path / f"cut.{fmt}{KINDS[kind]}"
+    path.write_bytes(b"")
+    reader = FORMATS[fmt][1](path, lc.Turn)
+    with pytest.raises(lc.DecodeError, match=f"damaged {kind} data at decompressed byte 0"):
+        list(reader)
+
+
+def test_the_command_writes_an_empty_log_compressed_and_refuses_a_zero_byte_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lmcodec import cli
+
+    empty, dest, cut = tmp_path / "empty.jsonl", tmp_path / "out.jsonl.gz", tmp_path / "cut.jsonl.zst"
+    empty.write_bytes(b"")
+    assert cli.main(["convert", str(empty), str(dest)]) == 0
+    assert gzip.decompress(dest.read_bytes()) == b""
+    assert cli.main(["validate", str(dest)]) == 0
+    cut.write_bytes(b"")
+    assert cli.main(["validate", str(cut)]) == 1
+    assert "damaged zstd data at decompressed byte 0" in capsys.readouterr().err

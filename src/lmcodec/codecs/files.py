@@ -18,7 +18,9 @@ that record, never alters it. A file cut short yields every byte before the cut;
 member or frame that fails its check yields nothing of itself. Either way the
 reader then raises a :class:`~lmcodec.DecodeError` whose ``offset`` is the
 decompressed byte where the damage starts. Zero bytes after the last gzip member
-(even an empty one) are padding, as gzip reads them, when they run to the end.
+(even an empty one) are padding, as gzip reads them, when they run to the end. A log of
+no records is written as one empty member or frame, so a 0-byte ``.gz``/``.zst`` file
+is read as what it is, a file cut at byte 0 (gzip and zstd refuse it too).
 
 Members and frames other tools wrote are read the same way up to :data:`HOLD`
 decompressed bytes (8 FRAMEs). A longer one (``gzip`` and ``gzip.open`` write a
@@ -135,6 +137,8 @@ class _Checked(io.RawIOBase):
             if self._obj is not None:
                 self._release()  # the bytes before a cut are intact, only unverified
                 self._damaged(f"the file ends inside a {self._unit} (truncated file?)", self._end)
+            elif not self._member_ended:  # an empty log is one empty member, never 0 bytes
+                self._damaged(f"the file holds no {self._unit} (cut at byte 0?)", 0)
             else:
                 self._ended = True
             return
@@ -381,6 +385,7 @@ class _Framed(io.RawIOBase):
         self._compress = compress
         self._parts: list[bytes] = []
         self._size = 0
+        self._written = False  # a member / frame was written
 
     def writable(self) -> bool:
         return True
@@ -400,14 +405,18 @@ class _Framed(io.RawIOBase):
         view = memoryview(data)
         for start in range(0, end, FRAME):
             self._raw.write(self._compress(view[start : start + FRAME]))
+            self._written = True
         rest = data[end:]
         self._parts = [rest] if rest else []
         self._size = len(rest)
 
     def finish(self) -> None:
-        """Write what is buffered (call once, after the last write)."""
-        if self._parts:
+        """Write what is buffered (call once, after the last write); with nothing written at all,
+        one empty member / frame: a 0-byte file is no gzip or zstd file (``gzip -t``, ``zcat``
+        refuse it) and is read as a log cut at byte 0."""
+        if self._parts or not self._written:
             self._raw.write(self._compress(b"".join(self._parts)))
+            self._written = True
             self._parts.clear()
             self._size = 0
 
