@@ -4,7 +4,9 @@ Exit status: 0 done; 1 the data is bad (a bad record under ``--on-error raise``,
 ``convert`` found not one good record in a non-empty input, ``validate`` found bad
 records, a stream that does not assemble); 2 the command
 cannot run (usage, a file that cannot be read or written, a full disk, a closed
-pipe). Every failure is one ``lmcodec: ...`` line on stderr, never a traceback.
+pipe); 128 + N ended by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP), after
+removing what it was writing. Every failure is one ``lmcodec: ...`` line on stderr,
+never a traceback.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from importlib import metadata
+from typing import Any
 
 import lmcodec as lc
 from lmcodec.cli._assemble import cmd_assemble
@@ -168,9 +172,51 @@ def _closed_stdout() -> None:
         os.close(devnull)
 
 
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP arrived: raised where the command is, so that what it was writing is
+    cleaned up as for SIGINT (``atomic_path`` removes its temporary file)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_signalled(signum: int, frame: object) -> None:
+    raise _Signalled(signum)
+
+
+_ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _catch_ending_signals() -> dict[int, Any]:
+    """Handle SIGTERM and SIGHUP where their default action (ending the process at once) is in
+    force: a signal the caller ignores (``nohup`` ignores SIGHUP) or handles is left alone, as
+    is any signal off the main thread. Returns the handlers replaced."""
+    replaced: dict[int, Any] = {}
+    for sig in _ENDING_SIGNALS:
+        try:
+            if signal.getsignal(sig) is signal.SIG_DFL:
+                replaced[sig] = signal.signal(sig, _raise_signalled)
+        except ValueError:  # not the main thread
+            break
+    return replaced
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parse(argv)
+    replaced = _catch_ending_signals()
+    try:
+        return _run(args)
+    except _Signalled as exc:
+        print(f"lmcodec: {signal.Signals(exc.signum).name}: stopped", file=sys.stderr)
+        return 128 + exc.signum
+    finally:
+        for sig, handler in replaced.items():
+            signal.signal(sig, handler)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.func(args)
         sys.stdout.flush()
