@@ -3,6 +3,7 @@ never all held in memory (a log of garbage is read in the memory of one bad line
 
 from __future__ import annotations
 
+import gzip
 import struct
 import tracemalloc
 from pathlib import Path
@@ -123,3 +124,19 @@ def test_a_msgpack_record_json_cannot_hold_is_rejected_not_rewritten(
     again = tmp_path / "again.msgpack"
     assert cli.main(["convert", str(src), str(again), "--from", "msgpack", "--to", "msgpack"]) == 0
     assert f"{len(_NO_JSON) + 2} records converted" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("suffix", [".jsonl.gz", ".jsonl.zst", ".jsonl"])
+def test_rejects_are_compressed_as_their_name_says(
+    tmp_path: Path, suffix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--rejects bad.jsonl.gz`` was plain text under the .gz name: neither gzip nor lc.jsonl.read
+    read the rejected lines back (red team F10); it follows its suffix as DEST does."""
+    src, dest, rejects = tmp_path / "in.jsonl", tmp_path / "out.jsonl.gz", tmp_path / f"bad{suffix}"
+    src.write_bytes(TURN + b"not json\n" + TURN)
+    assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
+    reader = lc.jsonl.read(rejects, lc.Turn, on_error="collect")
+    assert list(reader) == []
+    assert [bad.raw for bad in reader.errors] == [b"not json"]
+    if suffix == ".jsonl.gz":
+        assert gzip.decompress(rejects.read_bytes()) == b"not json\n"

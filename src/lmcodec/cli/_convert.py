@@ -378,7 +378,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if args.rejects is None:
         return _convert(args, None)
     try:
-        with atomic_path(args.rejects) as tmp, open(tmp, "wb") as rejects:
+        with atomic_path(args.rejects) as tmp, open_write(tmp) as rejects:  # .gz/.zst by its suffix
             code = _convert(args, rejects)
             if code:
                 raise _Failed(code)  # the rejects file is not left behind a failed run
