@@ -274,6 +274,11 @@ def write_parquet(
     flat. ``type`` is inferred from the first record (an empty input writes an empty Turn
     table). ``options`` go to ``pyarrow.parquet.ParquetWriter`` (``compression_level``, ...).
     """
+    if isinstance(records, (str, bytes, os.PathLike)):
+        raise TypeError(
+            f"write_parquet(records, path) was given the path {records!r} first: the arguments look "
+            "swapped (lc.jsonl.write and lc.msgpack.write_stream take the path first)"
+        )
     pa = pyarrow_module()
     options.setdefault("write_page_checksum", True)
     it = iter(records)

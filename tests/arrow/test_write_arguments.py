@@ -1,0 +1,32 @@
+"""``write_parquet(records, path)`` called in ``lc.jsonl.write``'s order ``(path, records)``: a
+TypeError that says the arguments are swapped (red team F12: it iterated the path string and
+named ``<class 'str'>``, its first character)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import lmcodec as lc
+
+pytest.importorskip("pyarrow", reason="lc.arrow needs the 'arrow' extra (pyarrow)")
+arrow = pytest.importorskip("lmcodec.arrow")
+
+TURNS = [
+    lc.Turn(
+        request=lc.Request("m", [lc.Message.user("x")]),
+        response=lc.Response(
+            id="r", model="m", message=lc.Message.assistant("y"), finish_reason="stop", usage=lc.Usage()
+        ),
+    )
+]
+
+
+@pytest.mark.parametrize("as_path", [str, Path], ids=["str", "Path"])
+def test_a_path_first_is_named_as_swapped(tmp_path: Path, as_path: type) -> None:
+    out = tmp_path / "log.parquet"
+    with pytest.raises(TypeError, match=r"write_parquet\(records, path\).*swapped"):
+        arrow.write_parquet(as_path(out), TURNS)
+    assert not out.exists()
+    assert arrow.write_parquet(TURNS, as_path(out)) == 1
