@@ -5,19 +5,21 @@ and gzip forms it is given are taken as Python's own readers take them."""
 from __future__ import annotations
 
 import gzip
+import os
 import random
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import zstandard
 
 import lmcodec as lc
 from lmcodec.codecs import files
 
-Write = Callable[[Any, list[Any]], int]
+Write = Callable[[Any, Iterable[Any]], int]
 Read = Callable[[Any, Any], Any]
 FORMATS: dict[str, tuple[Write, Read]] = {
     "jsonl": (lc.jsonl.write, lc.jsonl.read),
@@ -228,3 +230,63 @@ def test_the_command_writes_an_empty_log_compressed_and_refuses_a_zero_byte_one(
     cut.write_bytes(b"")
     assert cli.main(["validate", str(cut)]) == 1
     assert "damaged zstd data at decompressed byte 0" in capsys.readouterr().err
+
+
+TURNS = [
+    lc.Turn(
+        request=lc.Request("m", [lc.Message.user(f"question {i}")]),
+        response=lc.Response(
+            id=f"r{i}",
+            model="m",
+            message=lc.Message.assistant("answer"),
+            finish_reason="stop",
+            usage=lc.Usage(),
+        ),
+    )
+    for i in range(100)
+]
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("suffix", ["", ".gz", ".zst"])
+def test_a_log_filtered_in_place_keeps_its_records(tmp_path: Path, fmt: str, suffix: str) -> None:
+    """``write(p, <lazy reader of p>)`` truncated ``p`` before the reader read a byte: 0 records,
+    no error (red team F11). A path is written under a temporary name beside it and renamed
+    over it at the end, so the reader reads the log as it was."""
+    write, read = FORMATS[fmt]
+    path = tmp_path / f"log.{fmt}{suffix}"
+    write(path, TURNS)
+    assert write(path, (t for t in read(path, lc.Turn) if t.response.id != "r0")) == 99
+    assert list(read(path, lc.Turn)) == TURNS[1:]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+def test_what_was_written_before_an_error_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl.gz"
+    path.write_bytes(b"old")
+    bad = msgspec.structs.replace(TURNS[0], metadata={"x": object()})  # no JSON form
+    with pytest.raises(lc.EncodeError, match="record 2"):
+        lc.jsonl.write(path, [TURNS[0], TURNS[1], bad, TURNS[2]])
+    assert list(lc.jsonl.read(path, lc.Turn)) == TURNS[:2]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+def test_a_rewritten_log_keeps_its_mode_and_a_new_one_follows_the_umask(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    with open(tmp_path / "plain", "wb"):
+        pass
+    lc.jsonl.write(path, TURNS)
+    assert path.stat().st_mode & 0o7777 == (tmp_path / "plain").stat().st_mode & 0o7777
+    path.chmod(0o640)
+    lc.jsonl.write(path, TURNS[:1])
+    assert path.stat().st_mode & 0o7777 == 0o640
+
+
+def test_a_symlink_is_written_through_and_a_device_in_place(tmp_path: Path) -> None:
+    target = tmp_path / "real.jsonl"
+    link = tmp_path / "link.jsonl"
+    target.write_bytes(b"")
+    link.symlink_to(target)
+    lc.jsonl.write(link, TURNS)
+    assert link.is_symlink() and list(lc.jsonl.read(target, lc.Turn)) == TURNS
+    assert lc.jsonl.write(os.devnull, TURNS) == len(TURNS)

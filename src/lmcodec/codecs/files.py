@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from lmcodec.codecs._replace import replaced_at_the_end
 from lmcodec.errors import DecodeError, EncodeError
 
 __all__ = [
@@ -433,7 +434,14 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
     """A binary writer to ``dest``: a path (``.gz``/``.gzip``/``.zst``/``.zstd`` in any case
     compressed, with checksums) or a file object. What was written before an exception is
     kept (a complete file of fewer records): write to a temporary
-    name and rename it for an all-or-nothing result."""
+    name and rename it for an all-or-nothing result.
+
+    A path that is a regular file, or none yet, is written under a temporary name beside it
+    (``.NAME.XXXXXXXX.partial``) renamed over it when the writing ends, also after an exception:
+    a lazy reader of the same path (a log filtered in place) reads it as it was, where opening it
+    truncated it first and the write returned 0. The file keeps its mode (a new one: the umask's);
+    a symlink is written through; a FIFO or device, or a directory where no file can be created,
+    is written in place."""
     if isinstance(dest, (str, os.PathLike)):
         path = Path(dest)
         unsupported = unsupported_compression(path)
@@ -442,7 +450,7 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
                 f"{path}: {unsupported} compression is not written here: name it .gz, .zst or plain"
             )
         kind = compression_named(path)
-        with path.open("wb") as raw:
+        with replaced_at_the_end(path) as raw:
             if kind is None:
                 yield raw
             else:
