@@ -36,7 +36,7 @@ from typing import Any
 import msgspec
 
 from lmcodec.codecs._hooks import dec_hook
-from lmcodec.errors import ValidationError
+from lmcodec.errors import EncodeError, ValidationError
 from lmcodec.wire._checks import is_json_value
 from lmcodec.wire.unknown import Unknown
 
@@ -180,7 +180,11 @@ def _to(obj: Any, path: str) -> Any:
     kwargs = {
         name: _copy(getattr(obj, name), _to, f"{path}.{name}") for name in fields[cls] if name != "compat"
     }
-    return cls(**kwargs)
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:  # a value lmcodec holds and lm15 does not (MessagePack's bytes,
+        # timestamps, integer keys, extensions, in an opaque payload): lm15's constructor refuses it
+        raise EncodeError(f"lm15's {cls.__name__} cannot hold this value (at {path}): {exc}") from exc
 
 
 def from_lm15(obj: Any) -> Any:

@@ -140,7 +140,12 @@ class _Leaf:
         if conv is None:
             return values
         null = b"null" if self.null_text else None
-        return [null if v is None else conv(v) for v in values]
+        try:
+            return [null if v is None else conv(v) for v in values]
+        except TypeError as exc:  # a payload value JSON cannot spell (a MessagePack extension)
+            if not self.is_json:
+                raise
+            raise ValueError(f"a JSON column cannot hold a value of it: {exc}") from exc
 
     def to_arrow(self, values: list[Any]) -> Any:
         pa = pyarrow_module()

@@ -27,7 +27,7 @@ import msgspec
 
 from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import HOSTILE, hostile_error
-from lmcodec.errors import DecodeError, LmcodecError, ValidationError
+from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.llm.reading import reader_for
 from lmcodec.llm.types import (
     Attachment,
@@ -208,3 +208,6 @@ def encode(obj: Any) -> bytes:
         return encode_reusing(_ENCODER.encode_into, obj)
     except UnicodeEncodeError:  # a lone surrogate: only Python's json can write it
         return _encode_stdlib(to_builtins(obj))
+    except (TypeError, ValueError, OverflowError, RecursionError) as exc:  # as lc.encode: a value JSON
+        # cannot spell (a MessagePack extension in a payload), nested past the stack, ...
+        raise EncodeError(f"cannot be written as llm JSON: {exc}") from exc
