@@ -4,6 +4,7 @@ and gzip forms it is given are taken as Python's own readers take them."""
 
 from __future__ import annotations
 
+import array
 import gzip
 import os
 import random
@@ -290,3 +291,17 @@ def test_a_symlink_is_written_through_and_a_device_in_place(tmp_path: Path) -> N
     lc.jsonl.write(link, TURNS)
     assert link.is_symlink() and list(lc.jsonl.read(target, lc.Turn)) == TURNS
     assert lc.jsonl.write(os.devnull, TURNS) == len(TURNS)
+
+
+@pytest.mark.parametrize("source", [array.array("b", b"{}"), 42, object()], ids=["array", "int", "object"])
+def test_a_source_or_destination_of_another_kind_is_a_type_error_at_the_call(source: object) -> None:
+    """H19: a TypeError at the call, not an AttributeError ('no attribute read') at the first
+    read, or nothing at all for a writer given no records."""
+    for call in (
+        lambda: lc.jsonl.read(source, lc.Turn),  # type: ignore[arg-type]
+        lambda: lc.msgpack.read_stream(source, lc.Turn),  # type: ignore[arg-type]
+        lambda: lc.jsonl.write(source, []),  # type: ignore[arg-type]
+        lambda: lc.msgpack.write_stream(source, []),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(TypeError, match="path"):
+            call()

@@ -230,9 +230,18 @@ class _Checked(io.RawIOBase):
 def binary_only(obj: object, what: str, mode: str) -> None:
     """A TypeError, at the call, for a text-mode file object: its ``str`` lines were a bare
     TypeError deep in the reader ("startswith first arg must be str ...") at the first read, or
-    in the writer once it had taken the records."""
+    in the writer once it had taken the records. Likewise for what is no path, no bytes (a
+    reader) and no file object (an ``array``, a number: an AttributeError at the first read)."""
     if isinstance(obj, io.TextIOBase):
         raise TypeError(_text_mode(what, mode))
+    if isinstance(obj, (str, os.PathLike)):
+        return
+    reading = mode == "rb"
+    if reading and isinstance(obj, (bytes, bytearray, memoryview)):
+        return
+    if not callable(getattr(obj, "read" if reading else "write", None)):
+        accepted = "a path, bytes or a binary file object" if reading else "a path or a binary file object"
+        raise TypeError(f"{what} takes {accepted}, not {type(obj).__name__}")
 
 
 def _text_mode(what: str, mode: str) -> str:
