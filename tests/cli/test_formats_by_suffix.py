@@ -132,3 +132,25 @@ def test_msgpack_of_another_record_type_gets_the_type_hint(
     assert code == 1
     assert "hint: no record was read; the first bad one reads with --type Message" in err
     assert _run(capsys, "validate", str(src), "--type", "Message")[0] == 0
+
+
+def test_parquet_without_pyarrow_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A .parquet name now picks the Parquet reader: without the optional pyarrow the command says
+    so in one line (the ImportError was a traceback under --from parquet)."""
+    from lmcodec import arrow
+
+    def missing() -> None:
+        raise ImportError("lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install 'lmcodec[arrow]'")
+
+    monkeypatch.setattr(arrow, "pyarrow_module", missing)
+    src = tmp_path / "log.parquet"
+    src.write_bytes(b"PAR1")
+    code, err = _run(capsys, "validate", str(src))
+    assert (code, err) == (
+        2,
+        "lmcodec: lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install 'lmcodec[arrow]'\n",
+    )
+    code, err = _run(capsys, "convert", str(tmp_path / "log.parquet"), str(tmp_path / "out.jsonl"))
+    assert code == 2 and err.startswith("lmcodec: lmcodec.arrow needs pyarrow") and len(err.splitlines()) == 1

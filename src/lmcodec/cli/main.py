@@ -223,6 +223,9 @@ def _run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"lmcodec: {exc}", file=sys.stderr)
         return 2
+    except ImportError as exc:  # an optional extra the command needs (pyarrow, zstandard)
+        print(f"lmcodec: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         _closed_stdout()
         print("lmcodec: the output was closed before everything was written (broken pipe)", file=sys.stderr)
