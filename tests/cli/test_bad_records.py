@@ -140,3 +140,13 @@ def test_rejects_are_compressed_as_their_name_says(
     assert [bad.raw for bad in reader.errors] == [b"not json"]
     if suffix == ".jsonl.gz":
         assert gzip.decompress(rejects.read_bytes()) == b"not json\n"
+
+
+def test_one_is_singular_in_the_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'1 records converted, 1 bad lines' (noticed by red team 3)."""
+    src, dest = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_bytes(TURN + b"not json\n")
+    assert cli.main(["convert", str(src), str(dest)]) == 0
+    assert capsys.readouterr().err.endswith("lmcodec: 1 record converted, 1 bad line\n")
+    assert cli.main(["validate", str(src)]) == 1
+    assert capsys.readouterr().err.endswith("lmcodec: 1 good record, 1 bad\n")

@@ -233,6 +233,10 @@ def _progress(items: Iterable[Any], label: str) -> Iterable[Any]:
     return bar
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _unit(fmt: str) -> str:
     return "record" if fmt == "msgpack" else "line"
 
@@ -435,7 +439,7 @@ def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
         bad.report("bad record, ", "more bad records")
     rejected.report("cannot write ", "more records not written", f" as {args.to_format}")
     print(
-        f"lmcodec: {written} records converted, {source.bad} bad {_unit(source.fmt)}s"
+        f"lmcodec: {_count(written, 'record')} converted, {_count(source.bad, 'bad ' + _unit(source.fmt))}"
         + (f", {rejected.count} not written (the output format cannot hold them)" if rejected.count else ""),
         file=sys.stderr,
     )
@@ -459,6 +463,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(f"lmcodec: {exc}", file=sys.stderr)
         return 1
     bad.report("bad record, ", "more bad records")
-    print(f"lmcodec: {source.good} good records, {source.bad} bad", file=sys.stderr)
+    print(f"lmcodec: {_count(source.good, 'good record')}, {source.bad} bad", file=sys.stderr)
     hint(source.good, bad.earliest, args.format, "--format")
     return 1 if source.bad else 0
