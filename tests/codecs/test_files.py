@@ -305,3 +305,18 @@ def test_a_source_or_destination_of_another_kind_is_a_type_error_at_the_call(sou
     ):
         with pytest.raises(TypeError, match="path"):
             call()
+
+
+def test_a_read_only_log_is_refused_as_open_refuses_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rename would replace a file the user may not write; the writer refuses it as opening it
+    for writing did (os.access answers as for a user without the permission: root has it)."""
+    path = tmp_path / "log.jsonl"
+    lc.jsonl.write(path, TURNS[:1])
+    monkeypatch.setattr(os, "access", lambda name, mode, **kwargs: mode != os.W_OK)
+    with pytest.raises(PermissionError):
+        lc.jsonl.write(path, TURNS)
+    monkeypatch.undo()
+    assert list(lc.jsonl.read(path, lc.Turn)) == TURNS[:1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]

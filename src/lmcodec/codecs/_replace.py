@@ -31,6 +31,8 @@ def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
         with path.open("wb") as raw:
             yield raw
         return
+    if mode is not None and not os.access(path, os.W_OK):  # a rename would replace it regardless
+        raise PermissionError(13, "Permission denied", str(path))
     real = Path(os.path.realpath(path))
     created = _temporary_beside(real)
     if created is None:

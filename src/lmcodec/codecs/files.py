@@ -448,7 +448,8 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
     A path that is a regular file, or none yet, is written under a temporary name beside it
     (``.NAME.XXXXXXXX.partial``) renamed over it when the writing ends, also after an exception:
     a lazy reader of the same path (a log filtered in place) reads it as it was, where opening it
-    truncated it first and the write returned 0. The file keeps its mode (a new one: the umask's);
+    truncated it first and the write returned 0. The file keeps its mode (a new one: the umask's;
+    one the user may not write is a PermissionError, as open() gave: a rename would replace it);
     a symlink is written through; a FIFO or device, or a directory where no file can be created,
     is written in place."""
     if isinstance(dest, (str, os.PathLike)):
