@@ -200,7 +200,7 @@ def gemini_usage(usage_payload: Any) -> Usage:
         return no_counts
     try:
         counts = _convert(usage_payload, _UsageCounts)
-    except msgspec.ValidationError:
+    except (msgspec.ValidationError, UnicodeEncodeError):  # (a lone surrogate in a detail's text)
         counts = None  # (walked outside the handler: lm15's own error raised without a context)
     if counts is None:
         return walked_usage(usage_payload)
