@@ -1,9 +1,10 @@
 """What the Responses writer writes passes the openai SDK's own pydantic models (``Response`` and
 the stream event models, ``model_validate``), not only its lenient client (which builds with
-``construct``). Two conflicts are left out and named: a usage count lm15's Usage leaves unreported
+``construct``). One conflict is left out and named: a usage count lm15's Usage leaves unreported
 (``None``) beside reported ones has no slot the SDK accepts (it requires every count, and a written
-0 reads back as a reported 0), and a logprob's ``bytes`` the source did not give (likewise). A usage
-that reports nothing is no conflict: it is left out, which the SDK's models allow."""
+0 reads back as a reported 0). A usage that reports nothing is no conflict: it is left out, which
+the SDK's models allow. A logprob's ``bytes`` the source did not give (Gemini's wire has none) is
+written as the token's UTF-8 bytes, as OpenAI sends them (the SDK requires the list)."""
 
 from __future__ import annotations
 
@@ -36,11 +37,8 @@ def _at(data: Any, loc: tuple[Any, ...]) -> Any:
 
 
 def _left_out(data: dict[str, Any], loc: tuple[Any, ...]) -> bool:
-    """The named conflicts: a count missing from a usage object that reports others (an empty
-    usage object is no conflict: a writer leaves out a usage that reports nothing), a logprob's
-    missing bytes."""
-    if "bytes" in loc:
-        return True
+    """The named conflict: a count missing from a usage object that reports others (an empty
+    usage object is no conflict: a writer leaves out a usage that reports nothing)."""
     if "usage" not in loc:
         return False
     usage = _at(data, loc[: loc.index("usage") + 1])
@@ -149,3 +147,64 @@ def test_chat_bodies_pass_the_sdk_chat_completion_model(events: list[Any]) -> No
     except lc.LmcodecError:
         return
     assert _errors(ChatCompletion, json.loads(lc.encode_response("openai_chat", response))) == []
+
+
+_NO_BYTES = lc.Response(
+    id="r1",
+    model="m-1",
+    message=lc.Message(role="assistant", parts=(lc.TextPart(text="Hié"),)),
+    finish_reason="stop",
+    usage=lc.Usage(
+        input_tokens=1,
+        output_tokens=2,
+        total_tokens=3,
+        cache_read_tokens=0,
+        cache_write_tokens=0,
+        reasoning_tokens=0,
+    ),
+    logprobs=(
+        lc.TokenLogprob(token="Hi", logprob=-0.1, top=(lc.TopLogprob(token="Hi", logprob=-0.1),)),
+        lc.TokenLogprob(
+            token="é", logprob=-0.2, bytes=(195, 169), top=(lc.TopLogprob(token="e", logprob=-2.0),)
+        ),
+    ),
+)
+
+
+def test_logprobs_without_bytes_are_written_as_the_tokens_utf8_bytes() -> None:
+    """A Gemini source (its wire has no bytes) or a Chat one sending ``bytes: null``: the Responses
+    writers wrote ``"bytes": null``, which the SDK's ``Logprob.bytes: List[int]`` refuses. They
+    write the token's UTF-8 bytes (what OpenAI sends); given bytes are written as given."""
+    from openai.types.responses import ResponseCompletedEvent
+
+    body = lc.encode_response(WIRE, _NO_BYTES)
+    text = Response.model_validate_json(body).output[0].content[0]
+    assert text.type == "output_text"
+    assert [
+        (e.token, e.bytes, [(t.token, t.bytes) for t in e.top_logprobs]) for e in text.logprobs or ()
+    ] == [
+        ("Hi", [72, 105], [("Hi", [72, 105])]),
+        ("é", [195, 169], [("e", [101])]),
+    ]
+    stream = b"".join(lc.stream.encode(WIRE, _stream_of(_NO_BYTES)))
+    events = list(lc.stream.decode(WIRE, [stream], request=REQUEST))
+    completed = [
+        json.loads(line[6:])
+        for line in stream.split(b"\n")
+        if line.startswith(b'data: {"type":"response.completed"')
+    ]
+    ResponseCompletedEvent.model_validate(completed[0])
+    assert _stream_errors(stream) == []
+    back = lc.assemble(events, request=REQUEST).logprobs
+    assert [(e.token, e.bytes) for e in back or ()] == [("Hi", (72, 105)), ("é", (195, 169))]
+    chat = json.loads(lc.encode_response("openai_chat", _NO_BYTES))
+    assert chat["choices"][0]["logprobs"]["content"][0]["bytes"] is None  # Chat allows null: kept
+
+
+def _stream_of(response: lc.Response) -> list[Any]:
+    delta = lc.TextDelta(text="Hié", part_index=0, logprobs=response.logprobs)
+    return [
+        lc.StreamStartEvent(id=response.id, model=response.model),
+        lc.StreamDeltaEvent(delta=delta),
+        lc.StreamEndEvent(finish_reason="stop", usage=response.usage),
+    ]

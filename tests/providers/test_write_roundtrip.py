@@ -36,13 +36,21 @@ def _up_to_error(events: list[Any]) -> list[Any]:
 def _documented_limits(dialect: str, events: list[Any], again: list[Any]) -> list[Any]:
     """``again`` with what the writer's module documents it cannot keep put back, after checking it
     is what the module says: on Responses, a reasoning item whose summary streamed before its state
-    reads back with the writer's ``rs_`` id (openai/write.py, "a limit of the event order")."""
+    reads back with the writer's ``rs_`` id (openai/write.py, "a limit of the event order"); a
+    logprob without bytes reads back with the token's UTF-8 bytes (the schema requires a list:
+    openai/_sse_write.py, ``logprob_entries``)."""
     if dialect != "openai" or len(again) != len(events):
         return again
     summarized: set[int] = set()
     out = []
     for original, back in zip(events, again, strict=True):
         delta = getattr(original, "delta", None)
+        if isinstance(delta, lc.TextDelta) and delta.logprobs and isinstance(back.delta, lc.TextDelta):
+            back = lc.StreamDeltaEvent(
+                delta=msgspec.structs.replace(
+                    back.delta, logprobs=_bytes_put_back(delta.logprobs, back.delta.logprobs)
+                )
+            )
         if isinstance(delta, lc.ThinkingDelta) and delta.text:
             summarized.add(delta.part_index)
         if (
@@ -59,6 +67,28 @@ def _documented_limits(dialect: str, events: list[Any], again: list[Any]) -> lis
             )
         out.append(back)
     return out
+
+
+def _bytes_put_back(given: tuple[Any, ...], back: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+    """``back`` with the bytes the writer filled in (the token's UTF-8 bytes) put back to None
+    where ``given`` had none, after checking they are the token's."""
+
+    def put_back(original: Any, read: Any) -> Any:
+        if original.bytes is None and read.token == original.token:
+            assert read.bytes == tuple(original.token.encode("utf-8", "surrogatepass")), read
+            return msgspec.structs.replace(read, bytes=None)
+        return read
+
+    if back is None or len(back) != len(given):
+        return back
+    out = []
+    for original, read in zip(given, back, strict=True):
+        read = put_back(original, read)
+        if len(read.top) == len(original.top):
+            top = tuple(put_back(o, r) for o, r in zip(original.top, read.top, strict=True))
+            read = msgspec.structs.replace(read, top=top)
+        out.append(read)
+    return tuple(out)
 
 
 def _said(response: lc.Response) -> tuple[Any, ...]:

@@ -44,7 +44,7 @@ def encode_response(response: Response) -> bytes:
 def _body(response: Response) -> dict[str, Any]:
     output: list[dict[str, Any]] = []
     token = new_id("")
-    logprobs = logprob_entries(response.logprobs) if response.logprobs else []
+    logprobs = logprob_entries(response.logprobs, bytes_required=True) if response.logprobs else []
     message: dict[str, Any] | None = None  # the message item text and citations go to
 
     def content() -> list[dict[str, Any]]:

@@ -86,17 +86,20 @@ value -9999.0 is used to signify that the token is very unlikely"): how both Ope
 an infinite negative logprob (JSON has no infinities)."""
 
 
-def logprob_entries(logprobs: tuple[TokenLogprob, ...]) -> list[dict[str, Any]]:
+def logprob_entries(logprobs: tuple[TokenLogprob, ...], *, bytes_required: bool) -> list[dict[str, Any]]:
     """Token logprobs as OpenAI writes them (Chat ``logprobs.content`` and Responses ``logprobs``).
     A ``-inf`` logprob is written as OpenAI writes it, :data:`VERY_UNLIKELY`; a NaN or ``+inf``
-    has no OpenAI spelling: :class:`~lmcodec.EncodeError` naming it."""
+    has no OpenAI spelling: :class:`~lmcodec.EncodeError` naming it. Bytes the source did not give
+    (Gemini's wire has none; Chat allows null) are null where the schema allows it (Chat) and the
+    token's UTF-8 bytes where it requires a list (Responses, ``Logprob.bytes: List[int]``), which
+    is what OpenAI sends there; they read back as those bytes."""
     out: list[dict[str, Any]] = []
     for i, entry in enumerate(logprobs):
         top = [
             {
                 "token": alt.token,
                 "logprob": _logprob(alt.logprob, i, j),
-                "bytes": list(alt.bytes) if alt.bytes is not None else None,
+                "bytes": _bytes(alt.token, alt.bytes, bytes_required),
             }
             for j, alt in enumerate(entry.top)
         ]
@@ -104,11 +107,18 @@ def logprob_entries(logprobs: tuple[TokenLogprob, ...]) -> list[dict[str, Any]]:
             {
                 "token": entry.token,
                 "logprob": _logprob(entry.logprob, i, None),
-                "bytes": list(entry.bytes) if entry.bytes is not None else None,
+                "bytes": _bytes(entry.token, entry.bytes, bytes_required),
                 "top_logprobs": top,
             }
         )
     return out
+
+
+def _bytes(token: str, given: tuple[int, ...] | None, required: bool) -> list[int] | None:
+    if given is not None:
+        return list(given)
+    # surrogatepass: a lone surrogate in the token is the JSON writer's EncodeError, not ours
+    return list(token.encode("utf-8", "surrogatepass")) if required else None
 
 
 def _logprob(value: float, index: int, top: int | None) -> float:

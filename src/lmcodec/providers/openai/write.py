@@ -316,7 +316,7 @@ class StreamWriter:
                 seq = self._seq
                 self._seq += 1
                 if delta.logprobs:
-                    entries = logprob_entries(delta.logprobs)
+                    entries = logprob_entries(delta.logprobs, bytes_required=True)
                     item.logprobs.extend(entries)
                     tail = b',"logprobs":' + ENC.encode(entries) + b',"sequence_number":'
                 else:

@@ -192,7 +192,7 @@ class StreamWriter:
         dtype = type(delta)
         if dtype is TextDelta:
             if delta.logprobs:
-                logprobs = ENC.encode({"content": logprob_entries(delta.logprobs)})
+                logprobs = ENC.encode({"content": logprob_entries(delta.logprobs, bytes_required=False)})
                 return b"".join(
                     (
                         self._head,
@@ -492,7 +492,9 @@ def _body(response: Response) -> dict[str, Any]:
         message["tool_calls"] = calls
     if blocks:
         message["thinking_blocks"] = blocks
-    logprobs = {"content": logprob_entries(response.logprobs)} if response.logprobs else None
+    logprobs = (
+        {"content": logprob_entries(response.logprobs, bytes_required=False)} if response.logprobs else None
+    )
     choice = {
         "index": 0,
         "message": message,
