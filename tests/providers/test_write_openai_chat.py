@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
@@ -208,3 +210,52 @@ def test_a_stream_writes_each_blocks_state_where_it_arrives() -> None:
     assert extra["thinking_blocks"] == [
         {"index": 0, "type": "thinking", "thinking": "let me think", "signature": "SIG"}
     ]
+
+
+def _chat_chunk(delta: dict[str, Any], finish: str | None = None, **choice: Any) -> dict[str, Any]:
+    return {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish, **choice}],
+    }
+
+
+_NO_INDEX = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+_ODD_FINISH_CHUNKS = {
+    "no index": {**_NO_INDEX, "choices": [{"delta": {}, "finish_reason": "stop"}]},
+    "index null": _chat_chunk({}, "stop", index=None),
+    'index "0"': _chat_chunk({}, "stop", index="0"),
+    "index 1": _chat_chunk({}, "stop", index=1),
+    "index true": _chat_chunk({}, "stop", index=True),
+}
+
+
+@pytest.mark.parametrize("last", list(_ODD_FINISH_CHUNKS), ids=str)
+def test_a_finish_chunk_without_index_0_is_written_with_index_0(last: str) -> None:
+    """lmcodec's mapper (as lm15's) ignores ``choices[].index``, so a backend's finish chunk without
+    an ``index`` 0 was copied verbatim after chunks written with index 0: the openai SDK's
+    accumulator raised a bare TypeError (no / null / "0" index) or opened a second choice, leaving
+    choice 0 without a finish_reason (index 1). The writer writes its one choice as index 0."""
+    body = (
+        b"".join(
+            b"data: " + json.dumps(frame).encode() + b"\n\n"
+            for frame in (_chat_chunk({"role": "assistant", "content": "Hi"}), _ODD_FINISH_CHUNKS[last])
+        )
+        + b"data: [DONE]\n\n"
+    )
+    events = list(lc.stream.decode(WIRE, [body], request=REQUEST))
+    for written in (
+        b"".join(lc.stream.encode(WIRE, events)),
+        b"".join(lc.stream.translate(WIRE, WIRE, [body])),
+    ):
+        state = ChatCompletionStreamState()
+        with _client(written).chat.completions.create(
+            model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
+        ) as stream:
+            for chunk in stream:
+                state.handle_chunk(chunk)
+        done = state.current_completion_snapshot
+        assert [(c.index, c.message.content, c.finish_reason) for c in done.choices] == [(0, "Hi", "stop")]
+        assert lc.assemble(lc.stream.decode(WIRE, [written], request=REQUEST)).finish_reason == "stop"

@@ -30,7 +30,8 @@ Where the values come from:
 - Reasoning is ``delta.reasoning_content`` (DeepSeek, SGLang and vLLM servers;
   what lm15 reads); text logprobs are ``choices[0].logprobs.content``.
 - The end: if its ``provider_data`` is a Chat chunk whose delta carries no
-  content (what decoding a Chat stream keeps: its usage or finish chunk), that
+  content (what decoding a Chat stream keeps: its usage or finish chunk), whose
+  choices are all choice 0 (``"index": 0``, the one choice written), that
   names the id and model the start named (a gateway may rename them), and
   lmcodec's own mapper reads it as this end (its finish reason, usage and the
   chunk itself), that chunk is written verbatim, so a Chat stream decoded and
@@ -372,6 +373,7 @@ class StreamWriter:
             data is not None
             and _is_chunk(data)
             and _no_content(data)
+            and _one_choice_at_0(data)
             and _names(data, *self._said)
             and (self._include_usage or data.get("usage") is None)
         ):
@@ -407,6 +409,18 @@ def _is_chunk(data: dict[str, Any]) -> bool:
     ``object`` and a list of ``choices``: a backend's minimal usage chunk)."""
     kind = data.get("object")
     return kind == "chat.completion.chunk" or (kind is None and isinstance(data.get("choices"), list))
+
+
+def _one_choice_at_0(chunk: dict[str, Any]) -> bool:
+    """Whether every choice of ``chunk`` is choice 0 (``"index": 0``, an int), the one choice the
+    writer writes: lmcodec's mapper (as lm15's) ignores the index, and a copied chunk without it
+    (or with null, ``"0"``, 1) breaks the openai SDK's accumulator (a bare TypeError, or a second
+    choice and choice 0 left without a finish_reason)."""
+    choices = chunk.get("choices")
+    return not isinstance(choices, list) or all(
+        isinstance(choice, dict) and type(choice.get("index")) is int and choice["index"] == 0
+        for choice in choices
+    )
 
 
 def _names(chunk: dict[str, Any], id: str | None, model: str | None) -> bool:
