@@ -133,3 +133,18 @@ def test_generated_streams_read_back_by_the_sdk_and_the_decoder(provider: str, e
     back = lc.assemble(lc.stream.decode(provider, [body], request=REQUEST), request=REQUEST)
     assert projection(back, provider) == projection(response, provider)
     assert sdk_view(provider, body) == expected_view(response, provider)
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai_chat", "anthropic", "gemini"])
+def test_an_encoder_fed_after_close_refuses(provider: str) -> None:
+    """An Encoder closed before any event wrote a whole stream when fed afterwards (one closed after
+    its end already refused, as an event after the end): a feed after close() is a ValidationError."""
+    start = lc.StreamStartEvent(id="x", model="m")
+    for events in ([], [start, lc.StreamEndEvent(finish_reason="stop")]):
+        encoder = lc.stream.Encoder(provider)
+        encoder.feed_all(events)
+        encoder.close()
+        with pytest.raises(lc.ValidationError, match="after close"):
+            encoder.feed(start)
+        with pytest.raises(lc.ValidationError, match="after close"):
+            encoder.feed_all([start])

@@ -89,12 +89,17 @@ def line_safe(data: bytes) -> bytes:
     return data
 
 
+_AFTER_CLOSE = "lc.stream.Encoder fed after close(): one Encoder writes one stream"
+
+
 class Encoder:
     """Writes one stream in ``provider``'s dialect: ``feed(event)`` gives SSE bytes, ``close()`` the end.
 
     ``include_usage`` is the Chat Completions client's ``stream_options.include_usage``: without
     it OpenAI sends no ``choices: []`` usage chunk, and neither does the Chat writer. The other
-    wires carry the usage in their end frame and write it either way."""
+    wires carry the usage in their end frame and write it either way. One Encoder per stream: a
+    :meth:`feed` or :meth:`feed_all` after :meth:`close` raises :class:`lmcodec.ValidationError`
+    (an Encoder closed before any event would otherwise write a whole second stream)."""
 
     def __init__(self, provider: str, *, include_usage: bool = True) -> None:
         cls = WRITERS.get(provider) if isinstance(provider, str) else None
@@ -104,6 +109,7 @@ class Encoder:
             raise ValidationError(f"include_usage must be a bool, not {type(include_usage).__name__}")
         self._provider = provider
         self._writer: Any = cls() if include_usage or provider != "openai_chat" else cls(include_usage=False)
+        self._closed = False
 
     @property
     def provider(self) -> str:
@@ -115,6 +121,8 @@ class Encoder:
         return self._writer
 
     def feed(self, event: StreamEvent) -> bytes:
+        if self._closed:
+            raise ValidationError(_AFTER_CLOSE)
         try:
             return line_safe(self._writer.feed(event))
         except UnicodeEncodeError as exc:
@@ -130,6 +138,8 @@ class Encoder:
     def feed_all(self, events: Iterable[StreamEvent]) -> bytes:
         """The bytes of the events one input chunk gave (e.g. ``Decoder.feed(chunk)``), all of them
         written now: each event fed, then :meth:`flush`."""
+        if self._closed:
+            raise ValidationError(_AFTER_CLOSE)
         feed = self._writer.feed
         try:
             out = [feed(event) for event in events]
@@ -139,6 +149,7 @@ class Encoder:
         return line_safe(b"".join(out))
 
     def close(self) -> bytes:
+        self._closed = True
         try:
             return line_safe(self._writer.close())
         except UnicodeEncodeError as exc:
