@@ -547,3 +547,51 @@ def test_array_framer_fast_path_equals_the_scanner_at_every_cut(body: bytes) -> 
     chunkings += [[body[:cut], body[cut:]] for cut in range(1, len(body))]
     for pieces in chunkings:
         assert _framed(ArrayFramer(), pieces) == _framed(ScanningArrayFramer(), pieces), pieces
+
+
+def _element(text_bytes: int) -> bytes:
+    return (
+        b'{"candidates":[{"content":{"parts":[{"text":"'
+        + b"x" * text_bytes
+        + b'"}],"role":"model"},"index":0}]}'
+    )
+
+
+def _decoded(pieces: list[bytes], max_bytes: int) -> str:
+    """What a Gemini Decoder under ``max_bytes`` makes of ``pieces``: the events' types, or the
+    error's class (a refusal's message counts the bytes held so far, which the cuts move)."""
+    import lmcodec as lc
+
+    decoder = lc.stream.Decoder("gemini", max_event_bytes=max_bytes)
+    try:
+        events = [e for piece in pieces for e in decoder.feed(piece)] + decoder.close()
+    except lc.DecodeError as exc:
+        assert "max_event_bytes" in str(exc), exc
+        return type(exc).__name__
+    return " ".join(e.type for e in events)
+
+
+@pytest.mark.parametrize("over", [1, 2, 500])
+def test_an_array_element_over_max_event_bytes_is_refused_however_cut(over: int) -> None:
+    """A JSON-array element over max_event_bytes was decoded when it arrived whole (only the part
+    held across a chunk boundary was checked) and refused when a cut fell after the cap; the SSE
+    framer refuses the same event at every chunking. Every element is checked now: the same
+    outcome at every cut (and every element within the cap decodes at every cut)."""
+    from lmcodec.stream._whole import whole_frames
+
+    cap = 300
+    fits = _element(cap - len(_element(0)))
+    big = _element(cap + over - len(_element(0)))
+    assert len(fits) == cap and len(big) == cap + over
+    for elements, expected in (
+        ([fits, fits], "start delta delta"),
+        ([fits, big], "DecodeError"),
+        ([big], "DecodeError"),
+    ):
+        body = b"[" + b",".join(elements) + b"]"
+        assert whole_frames([body], None, cap) is None  # an array body is always framed by the framer
+        cuts = [[body]] + [[body[:i], body[i:]] for i in range(1, len(body))]
+        cuts += [[body[i : i + 7] for i in range(0, len(body), 7)]]
+        assert {_decoded(pieces, cap) for pieces in cuts} == {expected}, elements
+    sse = b"data: " + big + b"\n\n"  # the SSE framer: refused at every cut
+    assert {_decoded([sse[:i], sse[i:]], cap) for i in range(1, len(sse))} == {"DecodeError"}

@@ -34,6 +34,13 @@ _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what change
 _STRING_REST: Final = re.compile(rb'[^"\\]*(?:\\.[^"\\]*){0,512}', re.DOTALL)
 
 
+def _over(size: int, limit: int, *, held: bool = False) -> DecodeError:
+    """The refusal of an element over ``max_event_bytes`` (``held``: ``size`` is what arrived of it)."""
+    return DecodeError(
+        f"gemini: JSON array element of {size}{'+' if held else ''} bytes exceeds max_event_bytes={limit}"
+    )
+
+
 class ScanningArrayFramer:
     """Cuts the elements out of a JSON array body fed in arbitrary chunks; each
     element is one ``GenerateContentResponse`` chunk, mapped like one SSE event's data.
@@ -85,7 +92,10 @@ class ScanningArrayFramer:
         buf = self._buf
         buf += chunk
         out: list[bytes] = []
+        framed = len(buf)
         self._frame(buf, out)
+        if self._max is not None and framed > self._max:
+            self._check_elements(out)
         if self._done:
             self._buf = bytearray()
             self._pos = 0
@@ -94,10 +104,17 @@ class ScanningArrayFramer:
         if self._max is not None and len(buf) > self._max:
             self._drop_leading_blanks(buf)
             if len(buf) > self._max:
-                raise DecodeError(
-                    f"gemini: JSON array element of {len(buf)}+ bytes exceeds max_event_bytes={self._max}"
-                )
+                raise _over(len(buf), self._max, held=True)
         return out
+
+    def _check_elements(self, out: list[bytes]) -> None:
+        """Hold every element cut to ``max_event_bytes``, whatever the chunking: the check of the
+        bytes held across a chunk boundary sees only an element a boundary cut after the cap.
+        Called only when the bytes framed (what was held and the chunk: a bound on any element
+        cut from them) are over the cap: one comparison per chunk otherwise."""
+        longest = max(map(len, out), default=0)
+        if self._max is not None and longest > self._max:
+            raise _over(longest, self._max)
 
     def _drop_leading_blanks(self, buf: bytearray) -> None:
         """Drop the blanks before the element held: they are not its bytes, so the limit and the
