@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
-from lmcodec.errors import StreamDecodeError, ValidationError
+from lmcodec.errors import StreamDecodeError
 from lmcodec.providers import MAPPERS, decode_response
 from lmcodec.stream._chunks import check_chunks
 from lmcodec.stream._whole import whole_frames
@@ -81,16 +81,15 @@ class Decoder:
 
     ``provider`` is ``"openai"`` (Responses API), ``"openai_chat"`` (Chat
     Completions, vLLM, SGLang, ...), ``"anthropic"`` or ``"gemini"``
-    (``streamGenerateContent``, with or without ``alt=sse``). One Decoder per stream: a
-    :meth:`feed` after :meth:`close` raises :class:`lmcodec.ValidationError` (it would decode a
-    second stream glued onto the first: a pooled or retried decoder's mistake); after a
+    (``streamGenerateContent``, with or without ``alt=sse``). After :meth:`close`
+    the decoder is reset and can decode a new stream; after a
     :class:`StreamDecodeError` it is unusable. Provider frames of an event type
     the adapter does not know are skipped and counted (``stats.unknown``);
     ``unknown="keep"`` yields each as an :class:`lmcodec.UnknownEvent` holding
     the frame's JSON, in place. One Decoder per stream: it is not thread-safe.
     """
 
-    __slots__ = ("_closed", "_sink", "_stats", "_stream")
+    __slots__ = ("_sink", "_stats", "_stream")
 
     def __init__(
         self,
@@ -107,7 +106,6 @@ class Decoder:
         self._stream = Engine(
             provider, mapper_cls, self._sink, request, max_line_bytes, max_event_bytes, unknown == "keep"
         )
-        self._closed = False
 
     @property
     def provider(self) -> str:
@@ -132,8 +130,6 @@ class Decoder:
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
         """Take the next chunk of the body; return the canonical events it completed."""
-        if self._closed:
-            raise ValidationError(_AFTER_CLOSE)
         out: list[StreamEvent] = []
         self._sink.out = out
         stream = self._stream
@@ -154,7 +150,6 @@ class Decoder:
         """End of input: flush the last frame and emit the merged end event (if an end was seen)."""
         out: list[StreamEvent] = []
         self._sink.out = out
-        self._closed = True
         try:
             self._stream.close()
         except StreamDecodeError as exc:
@@ -164,8 +159,6 @@ class Decoder:
             self._count(len(out))
         return out
 
-
-_AFTER_CLOSE = "lc.stream.Decoder fed after close(): one Decoder decodes one stream"
 
 _USED_UP: Iterator[StreamEvent] = iter(())
 """The events of a Decoding used up (an exhausted iterator: nothing to close)."""
