@@ -80,6 +80,7 @@ from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
 from lmcodec.stream._head import HeadPeek
+from lmcodec.stream._inband import InbandWatch
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._stop import StopSink, client_side_stops
 from lmcodec.stream._writer_sink import WriterSink
@@ -130,6 +131,8 @@ class _Translator:
         mapper_cls = checked_arguments(src, request, "skip")
         if src == "openai":
             mapper_cls = IncompleteWatch
+        elif src == "gemini":
+            mapper_cls = InbandWatch
         stops = client_side_stops(adaptations)
         cutter = StopSink(self._sink, stops) if stops else None
         self._stream = Engine(

@@ -77,12 +77,11 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
-from lmcodec.providers._readback import reads_as
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._call_args import arguments, later_fragment, written_state
-from lmcodec.providers.gemini.stream import StreamMapper
+from lmcodec.providers.gemini._write_end import inband_finish, verbatim
 from lmcodec.wire import (
     AudioDelta,
     ContinuationDelta,
@@ -514,18 +513,19 @@ class StreamWriter:
         itself or after a chunk with the pending parts and the finish reason (an end lm15 merged
         from a finish chunk and a usage-only chunk), whichever lmcodec's own mapper reads as the
         same deltas and end; otherwise the last chunk is built."""
+        inband = inband_finish(end, self._model, self._response_id)
+        if inband is not None:
+            return self._write_pending() + _sse(inband)
         data = end.provider_data
         if data is not None and isinstance(data.get("candidates"), list) and self._names(data):
-            verbatim = _encode(data)
-            candidates = [[verbatim]]
+            candidates = [[_encode(data)]]
             if self._pending:
-                candidates.append(
-                    [_encode(self._chunk(f.finish_reason(end.finish_reason), f.UNSET)), verbatim]
-                )
-            for chunks in candidates:
-                if reads_as(StreamMapper, chunks, [_fed_event(fed) for fed in self._fed], end):
-                    self._clear()
-                    return b"".join(b"data: " + chunk + b"\r\n\r\n" for chunk in chunks)
+                last = _encode(self._chunk(f.finish_reason(end.finish_reason), f.UNSET))
+                candidates.append([last, candidates[0][0]])
+            chunks = verbatim(candidates, self._fed, end)
+            if chunks is not None:
+                self._clear()
+                return b"".join(b"data: " + chunk + b"\r\n\r\n" for chunk in chunks)
         written = _sse(self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage)))
         self._clear()
         return written
@@ -538,10 +538,3 @@ class StreamWriter:
         return (model is f.UNSET or chunk.get("modelVersion", model) == model) and (
             response_id is f.UNSET or chunk.get("responseId", response_id) == response_id
         )
-
-
-def _fed_event(fed: Any) -> Any:
-    """A fed delta event; a call's later fragment that write_tool_input kept as (slot, fragment)."""
-    if type(fed) is tuple:
-        return _new(StreamDeltaEvent, delta=_new(ToolCallDelta, part_index=fed[0], input=fed[1]))
-    return fed

@@ -1,0 +1,116 @@
+"""Gemini's in-band finishes through ``stream.translate`` (red team 4, F02).
+
+Gemini ends an answer it stops for safety, recitation, a malformed function call, ... with a 200
+chunk whose ``finishReason`` says so, and a prompt it blocks with ``promptFeedback.blockReason``.
+lm15 decodes both as a stream error (``provider_code`` ``inband_finish_reason``), and so do
+lmcodec's decode and assemble; but translate wrote that error to every client as a request error
+(Gemini: ``400 INVALID_ARGUMENT``, Anthropic ``invalid_request_error``, Chat ``invalid_prompt``),
+with no finish and no usage. Each client now reads its own dialect's finish for it, with the text
+streamed before it and the usage: Gemini the chunk as Google sent it, Chat ``content_filter``,
+Anthropic ``refusal``, Responses ``incomplete`` / ``content_filter``. Read by each SDK."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from ..providers.sdk_readers import gemini_chunks, sdk_anthropic
+from .test_translate_finish import _stream_finish
+from .write_support import REQUEST, sdk_chat
+
+USAGE = {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}
+REASONS = ["SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "PROHIBITED_CONTENT"]
+
+
+def _sse(chunk: dict[str, Any]) -> bytes:
+    return b"data: " + json.dumps(chunk).encode() + b"\r\n\r\n"
+
+
+def _chunk(parts: list[dict[str, Any]], finish: str | None = None, **extra: Any) -> bytes:
+    candidate: dict[str, Any] = {"content": {"parts": parts, "role": "model"}, "index": 0}
+    if finish:
+        candidate["finishReason"] = finish
+    return _sse({"candidates": [candidate], "modelVersion": "gemini-2.5-flash", "responseId": "r1", **extra})
+
+
+def _finished(reason: str) -> bytes:
+    return _chunk([{"text": "Partial answer"}]) + _chunk([], reason, usageMetadata=USAGE)
+
+
+_BLOCKED = _sse(
+    {
+        "promptFeedback": {"blockReason": "SAFETY"},
+        "usageMetadata": {"promptTokenCount": 8, "totalTokenCount": 8},
+        "modelVersion": "gemini-2.5-flash",
+    }
+)
+
+
+def _translated(dst: str, body: bytes) -> bytes:
+    return b"".join(lc.stream.translate("gemini", dst, [body], request=REQUEST))
+
+
+def test_decode_keeps_lm15s_in_band_error() -> None:
+    """The reading is lm15's (a stream error): only translate writes the finish."""
+    for body in (_finished("SAFETY"), _BLOCKED):
+        errors = [
+            e
+            for e in lc.stream.decode("gemini", [body], request=REQUEST)
+            if isinstance(e, lc.StreamErrorEvent)
+        ]
+        assert [e.error.provider_code for e in errors] == ["inband_finish_reason"]
+
+
+@pytest.mark.parametrize("reason", REASONS)
+def test_gemini_to_gemini_writes_the_finish_chunk_as_google_sent_it(reason: str) -> None:
+    body = _finished(reason)
+    written = _translated("gemini", body)
+    chunks = gemini_chunks(written)  # google-genai raised ClientError 400 here
+    direct = gemini_chunks(body)
+    assert "".join(p.text for c in chunks for p in c.candidates[0].content.parts or []) == "Partial answer"
+    assert chunks[-1].candidates[0].finish_reason == direct[-1].candidates[0].finish_reason
+    assert chunks[-1].candidates[0].finish_reason.value == reason
+    assert chunks[-1].usage_metadata == direct[-1].usage_metadata
+    assert b'"error"' not in written
+
+
+def test_gemini_to_gemini_writes_a_prompt_block_as_google_sent_it() -> None:
+    chunks = gemini_chunks(_translated("gemini", _BLOCKED))
+    assert chunks[-1].prompt_feedback.block_reason.value == "SAFETY"
+    assert chunks[-1].usage_metadata.prompt_token_count == 8
+
+
+@pytest.mark.parametrize("reason", REASONS)
+def test_other_dialects_read_their_content_filter_finish_with_the_usage(reason: str) -> None:
+    body = _finished(reason)
+    chat = _translated("openai_chat", body)
+    assert _stream_finish("openai_chat", chat) == "content_filter"
+    assert sdk_chat(chat)["text"] == "Partial answer"
+    assert sdk_chat(chat)["usage"] == (10, 5, 15)
+    anthropic = _translated("anthropic", body)
+    assert _stream_finish("anthropic", anthropic) == "refusal"
+    view = sdk_anthropic(anthropic)
+    assert (view["text"], view["usage"][:2]) == ("Partial answer", (10, 5))
+    assert _stream_finish("openai", _translated("openai", body)) == ("incomplete", "content_filter")
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "anthropic", "openai"])
+def test_a_prompt_block_is_a_content_filter_finish_elsewhere(dst: str) -> None:
+    want = {
+        "openai_chat": "content_filter",
+        "anthropic": "refusal",
+        "openai": ("incomplete", "content_filter"),
+    }
+    assert _stream_finish(dst, _translated(dst, _BLOCKED)) == want[dst]
+
+
+@pytest.mark.parametrize("dst", ["gemini", "openai_chat", "anthropic", "openai"])
+def test_byte_by_byte_the_client_reads_the_same_finish(dst: str) -> None:
+    body = _finished("RECITATION")
+    pieces = [body[i : i + 1] for i in range(len(body))]
+    written = b"".join(lc.stream.translate("gemini", dst, pieces, request=REQUEST))
+    assert _stream_finish(dst, written) == _stream_finish(dst, _translated(dst, body))
