@@ -67,7 +67,11 @@ must not take a truncated stream for a whole one. One end frame lm15 does not re
 here: a Responses stream's ``response.incomplete`` (an answer cut at ``max_output_tokens``, or
 filtered) ends the translation as that response reads whole, ``length`` or ``content_filter``
 (:mod:`lmcodec.stream._incomplete`), so each client gets its own dialect's truncation; ``decode``
-and ``assemble`` of the same stream read no end, as lm15 does.
+and ``assemble`` of the same stream read no end, as lm15 does. And a Gemini in-band finish
+(``finishReason`` SAFETY, MALFORMED_FUNCTION_CALL, ..., or ``promptFeedback.blockReason``), which
+lm15 reads as a stream error, ends the translation as the ``content_filter`` end it is, with its
+usage (:mod:`lmcodec.stream._inband`): the Gemini client gets the chunk as Google sent it, the
+others their own content-filter finish, not a request error.
 """
 
 from __future__ import annotations
