@@ -133,7 +133,6 @@ class StreamWriter:
     __slots__ = (
         "_by_index",
         "_by_key",
-        "_call_pending",
         "_done",
         "_errored",
         "_fed",
@@ -154,7 +153,6 @@ class StreamWriter:
         self._model: str | msgspec.UnsetType = f.UNSET
         self._response_id: str | msgspec.UnsetType = f.UNSET
         self._pending: list[_Slot] = []
-        self._call_pending = False  # whether the pending chunk holds a call (kept, not searched per delta)
         self._by_key: dict[tuple[int, str], _Slot] = {}  # the pending chunk's latest part per slot
         self._by_index: dict[int, _Slot] = {}  # ... and per canonical part index
         self._prefix = 0  # positions known to hold text or thought, from 0
@@ -203,7 +201,7 @@ class StreamWriter:
         """What :meth:`feed` writes for ``TextDelta(part_index=part_index, text=text)`` (no logprobs),
         without the event: for a slot that streams at position 0 (most deltas), the pending chunk
         is written and the text held as the next one, in a string; otherwise the event is fed."""
-        if part_index != self._text_index or self._done or self._call_pending:
+        if part_index != self._text_index or self._done or (self._pending and self._holds_pending_call()):
             out = self.feed(_new(StreamDeltaEvent, delta=_new(TextDelta, part_index=part_index, text=text)))
             if self._positions.get((part_index, "text")) == 0:
                 self._text_index = part_index
@@ -240,7 +238,10 @@ class StreamWriter:
         """The pending chunk, written now, unless it holds a call (a ``functionCall`` is written
         whole: its chunk waits for the end). Called at the end of each input
         chunk by :func:`lmcodec.stream.translate` and :meth:`lmcodec.stream.Encoder.feed_all`."""
-        return b"" if self._call_pending else self._write_pending()
+        for slot in self._pending:
+            if slot.args is not None:
+                return b""
+        return self._write_pending()
 
     def _write_pending(self) -> bytes:
         """The pending chunk, written now (empty when nothing is pending)."""
@@ -266,7 +267,6 @@ class StreamWriter:
     def _clear(self) -> None:
         """Forget the pending chunk (written)."""
         self._pending = []
-        self._call_pending = False
         self._fed = []
         self._logprobs = ()
         self._by_key = {}
@@ -294,7 +294,7 @@ class StreamWriter:
             out = b""
             logprobs = delta.logprobs
             if logprobs and (self._logprobs or self._has_text()):
-                if self._call_pending:  # the text joins the call's chunk: so do its logprobs
+                if self._holds_pending_call():  # the text joins the call's chunk: so do its logprobs
                     logprobs = self._logprobs + logprobs
                 else:
                     out = self._write_pending()  # a chunk's logprobs belong to its first text part
@@ -370,7 +370,11 @@ class StreamWriter:
         """Add ``part`` for canonical ``key`` at its position, writing the pending chunk first
         when the position is not the next one in it."""
         pending = self._pending
-        if self._call_pending and (key[1] != "tool" or not self._holds_call(len(pending))):
+        if (
+            pending
+            and self._holds_pending_call()
+            and (key[1] != "tool" or not self._holds_call(len(pending)))
+        ):
             return self._keep_with_call(key, part, event, args)
         position = self._positions.get(key)
         if position == 0:  # most deltas: a slot seen before at position 0 opens the next chunk
@@ -425,6 +429,9 @@ class StreamWriter:
         self._append(_Slot(key, part, args), event)  # a second image or audio of a slot: a part of its own
         return b""
 
+    def _holds_pending_call(self) -> bool:
+        return any(slot.args is not None for slot in self._pending)
+
     def _join(self, slot: _Slot, part: f.Part, event: Any) -> None:
         texts = slot.texts
         if texts is None:
@@ -437,8 +444,6 @@ class StreamWriter:
     def _append(self, slot: _Slot, event: Any) -> None:
         self._pending.append(slot)
         self._fed.append(event)
-        if slot.args is not None:
-            self._call_pending = True
         if slot.key is not None:
             self._by_key[slot.key] = slot
             self._by_index[slot.key[0]] = slot
