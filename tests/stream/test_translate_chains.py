@@ -148,24 +148,21 @@ def test_a_chat_call_without_arguments_then_text_crosses_on_to_gemini(via: str) 
     assert (view["tool_calls"], view["text"]) == ([("toolu_now", "now", {})], "done")
 
 
-def test_a_later_fragment_after_text_at_the_calls_slot_joins_the_gemini_call() -> None:
-    """Text between a call's fragments (at its slot: Chat's text slot) no longer writes the call's
-    chunk: the call stays pending until the end, so its later fragments join its arguments as the
-    assembler joins them (they were refused once the text had written the call: red team 4, F01)."""
+def test_a_later_fragment_that_changes_a_written_gemini_call_is_still_refused() -> None:
+    """What the Gemini wire cannot carry stays refused: a call is written whole (its args are one
+    object), so a fragment after its chunk was written that changes its arguments has no place."""
     events = [
         lc.StreamStartEvent(id="r", model="m"),
         _d(lc.ToolCallDelta(input='{"a":1}', part_index=0, id="c1", name="f")),
-        _d(lc.TextDelta(text="then", part_index=0)),
-        _d(lc.ToolCallDelta(input=" ", part_index=0)),
+        _d(lc.TextDelta(text="then", part_index=0)),  # at the call's position (Chat's text slot):
+        _d(lc.ToolCallDelta(input=" ", part_index=0)),  # the call's chunk is written; whitespace: no change
         _d(lc.ToolCallDelta(input='{"b":2}', part_index=0)),
         lc.StreamEndEvent(finish_reason="tool_call"),
     ]
-    expected = lc.assemble(events, request=REQUEST)
-    written = b"".join(lc.stream.encode("gemini", events))
+    with pytest.raises(lc.ValidationError, match="later fragment of the tool call at part 0"):
+        b"".join(lc.stream.encode("gemini", events))
+    written = b"".join(lc.stream.encode("gemini", [*events[:4], events[-1]]))
     back = lc.assemble(lc.stream.decode("gemini", [written], request=REQUEST), request=REQUEST)
-    assert [(p.name, p.input) for p in back.tool_calls] == [(p.name, p.input) for p in expected.tool_calls]
-
-    def texts(response: lc.Response) -> list[str]:
-        return [p.text for p in response.message.parts if isinstance(p, lc.TextPart)]
-
-    assert texts(back) == texts(expected) == ["then"]
+    assert [(p.name, p.input) for p in back.message.parts if isinstance(p, lc.ToolCallPart)] == [
+        ("f", {"a": 1})
+    ]

@@ -24,9 +24,10 @@ its own part, and the chunk that holds it is written when the next delta (or
 the end) arrives: one event of delay, or none where the caller says an input
 chunk is complete: :meth:`StreamWriter.flush` writes the pending chunk at once,
 unless it holds a call (its ``args`` are one object: the call is written whole,
-at the end). Once a chunk holds a call, the call stays pending until the end: later
-deltas of a text or thought part in the chunk join that part, other parts and calls
-take its next position (:meth:`StreamWriter._keep_with_call` says why). :func:`lmcodec.stream.translate`
+when the next slot or the end shows it complete). Once a chunk holds a call, later
+deltas of a text or thought part in it join that part, and later calls join the
+chunk: written earlier, a later call could stream only at a position that holds a
+call already, and the readers would merge the two. :func:`lmcodec.stream.translate`
 and :meth:`lmcodec.stream.Encoder.feed_all` call it at the end of each input chunk.
 A canonical slot keeps its position across chunks; where that
 needs earlier positions filled, empty text or thought parts fill them (they
@@ -61,11 +62,11 @@ What the Gemini wire cannot carry, and what is written instead:
 - **Order:** a part whose position cannot be reached again (it follows a
   function call or more than 16 slots, or the source interleaves slots) streams
   at position 0: its content is kept, but in the assembled response it may join
-  the text of slot 0 or move before the calls; text after a call's header reads back
-  after the call. A later fragment of a call whose chunk was written (only a call at a
-  position that held a call in an earlier chunk writes one early) is nothing to write
-  where the readers join it into the arguments written (whitespace, or ``"{}"``); one
-  that changes them is refused (ValidationError: no later chunk can change ``args``).
+  the text of slot 0 or move before the calls. A later fragment of a call whose
+  chunk was already written is nothing to write where the readers join it into the
+  arguments written (whitespace, or the ``"{}"`` a Chat stream sends at its end for
+  a call without arguments: lmcodec's Chat writer does); one that changes them is
+  refused (ValidationError: no later chunk can change a call's ``args``).
 """
 
 from __future__ import annotations
@@ -201,7 +202,7 @@ class StreamWriter:
         """What :meth:`feed` writes for ``TextDelta(part_index=part_index, text=text)`` (no logprobs),
         without the event: for a slot that streams at position 0 (most deltas), the pending chunk
         is written and the text held as the next one, in a string; otherwise the event is fed."""
-        if part_index != self._text_index or self._done or (self._pending and self._holds_pending_call()):
+        if part_index != self._text_index or self._done:
             out = self.feed(_new(StreamDeltaEvent, delta=_new(TextDelta, part_index=part_index, text=text)))
             if self._positions.get((part_index, "text")) == 0:
                 self._text_index = part_index
@@ -236,7 +237,7 @@ class StreamWriter:
 
     def flush(self) -> bytes:
         """The pending chunk, written now, unless it holds a call (a ``functionCall`` is written
-        whole: its chunk waits for the end). Called at the end of each input
+        whole: its chunk waits for the next slot or the end). Called at the end of each input
         chunk by :func:`lmcodec.stream.translate` and :meth:`lmcodec.stream.Encoder.feed_all`."""
         for slot in self._pending:
             if slot.args is not None:
@@ -292,15 +293,11 @@ class StreamWriter:
         delta = event.delta
         if isinstance(delta, TextDelta):
             out = b""
-            logprobs = delta.logprobs
-            if logprobs and (self._logprobs or self._has_text()):
-                if self._holds_pending_call():  # the text joins the call's chunk: so do its logprobs
-                    logprobs = self._logprobs + logprobs
-                else:
-                    out = self._write_pending()  # a chunk's logprobs belong to its first text part
+            if delta.logprobs and (self._logprobs or self._has_text()):
+                out = self._write_pending()  # a chunk's logprobs belong to its first text part
             out += self._put((delta.part_index, "text"), f.Part(text=delta.text), event)
-            if logprobs:
-                self._logprobs = logprobs
+            if delta.logprobs:
+                self._logprobs = delta.logprobs
             return out
         if isinstance(delta, ThinkingDelta):
             if not delta.text and (delta.part_index, "thinking") not in self._positions:
@@ -370,12 +367,6 @@ class StreamWriter:
         """Add ``part`` for canonical ``key`` at its position, writing the pending chunk first
         when the position is not the next one in it."""
         pending = self._pending
-        if (
-            pending
-            and self._holds_pending_call()
-            and (key[1] != "tool" or not self._holds_call(len(pending)))
-        ):
-            return self._keep_with_call(key, part, event, args)
         position = self._positions.get(key)
         if position == 0:  # most deltas: a slot seen before at position 0 opens the next chunk
             out = self._write_pending() if pending else b""
@@ -395,6 +386,12 @@ class StreamWriter:
                 out = self._write_pending()
                 position = self._position_in_new_chunk(key)
             self._positions[key] = position
+        elif in_pending and key[1] in _FILLABLE and self._holds_pending_call():
+            # A later delta of a text or thought part in a chunk that holds a call joins that
+            # part: written now, the calls after it could only stream at a position that holds
+            # a call already, and merge with it.
+            self._join(self._by_key[key], part, event)
+            return b""
         elif position != len(pending) or in_pending:
             out = self._write_pending()
             if not self._fillable(position):
@@ -406,28 +403,6 @@ class StreamWriter:
         self._kinds[position].add(key[1])
         self._append(_Slot(key, part, args), event)
         return out
-
-    def _keep_with_call(
-        self, key: tuple[int, str], part: f.Part, event: Any, args: list[str] | None
-    ) -> bytes:
-        """A part that comes while the pending chunk holds a call joins that chunk: a later delta
-        of a text or thought part in it joins that part (logprobs too), another part (a call too,
-        unless its position held a call in an earlier chunk) takes the chunk's next position.
-        Written now, the call could still get argument fragments (Chat may send text or
-        reasoning between a call's header and its arguments, Responses resume text after a
-        function_call item opened: refused, red team 4 F01), and a later call could stream only
-        at a position that holds a call already, where the readers merge the two."""
-        slot = self._by_key.get(key)
-        if slot is not None and key[1] in _FILLABLE:
-            self._join(slot, part, event)
-            return b""
-        position = len(self._pending)
-        self._positions.setdefault(key, position)
-        while len(self._kinds) <= position:
-            self._kinds.append(set())
-        self._kinds[position].add(key[1])
-        self._append(_Slot(key, part, args), event)  # a second image or audio of a slot: a part of its own
-        return b""
 
     def _holds_pending_call(self) -> bool:
         return any(slot.args is not None for slot in self._pending)
