@@ -30,6 +30,7 @@ from lmcodec.errors import (
     StreamCleanupWarning,
     StreamDecodeError,
     StreamError,
+    UnsupportedTypeError,
     ValidationError,
 )
 from lmcodec.lm15 import from_lm15, to_lm15
@@ -339,6 +340,7 @@ __all__ = [
     "UnknownEvent",
     "UnknownPart",
     "UnknownTool",
+    "UnsupportedTypeError",
     "Usage",
     "ValidationError",
     "VideoGenerationRequest",

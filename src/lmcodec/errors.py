@@ -10,6 +10,8 @@
     │   └── RecordError             a bad record of a log under on_error="raise" (.line, .offset,
     │                               .path, .file, .cause)
     ├── EncodeError                 an object the requested format cannot hold; also a TypeError
+    ├── UnsupportedTypeError        a decode or schema target lmcodec cannot read (API misuse, not
+    │                               bad input; the message says what is supported); also a TypeError
     ├── ProviderError               a provider body that lm15 turns into a ProviderError (.code,
     │                               .provider, .provider_code)
     ├── StreamError                 the stream reported a failure: a StreamErrorEvent (.error)
@@ -51,6 +53,7 @@ __all__ = [
     "StreamCleanupWarning",
     "StreamDecodeError",
     "StreamError",
+    "UnsupportedTypeError",
     "ValidationError",
 ]
 
@@ -73,6 +76,15 @@ class DecodeError(LmcodecError):
 
 class EncodeError(LmcodecError, TypeError):
     """An object cannot be written in the requested format (e.g. an int beyond 64 bits in MessagePack)."""
+
+
+class UnsupportedTypeError(LmcodecError, TypeError):
+    """A type given to a decode-by-type entry point (``decode``, ``from_builtins``, ``schema``,
+    ``msgpack.decode``, ``jsonl.read``, ``llm.decode``) that it cannot read or describe.
+
+    A mistake in the call, not in the data: raised before any input is read, and a TypeError as
+    msgspec's own refusal of such a type is. The message names the types that are supported.
+    """
 
 
 class ValidationError(DecodeError, ValueError):

@@ -300,7 +300,7 @@ def test_a_closed_pipe_is_no_traceback(tmp_path: Path) -> None:
 
 
 def test_usage_errors_are_one_line_and_status_2() -> None:
-    assert "has no JSON Schema" in _failed_cleanly(run("schema", "UnknownPart"))
+    assert "has no JSON Schema" in _failed_cleanly(run("schema", "Assembler"))
     assert "unknown type" in _failed_cleanly(run("schema", "NoSuchType"))
     for argv in (["bench", "--repeat", "0"], ["bench", "--records", "-5"], ["bench", "--records", "x"]):
         out = run(*argv)

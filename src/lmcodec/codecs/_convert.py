@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from lmcodec.codecs._hooks import dec_hook
+from lmcodec.codecs._targets import resolve
 
 __all__ = ["convert"]
 
@@ -46,7 +47,7 @@ def convert(value: Any, tp: Any) -> Any:
 def _target(tp: Any) -> Any:
     if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
         return tp
-    return msgspec.defstruct("Convert", [(_FIELD, tp)], gc=False)
+    return msgspec.defstruct("Convert", [(_FIELD, resolve(tp))], gc=False)
 
 
 def unwrapped(exc: msgspec.ValidationError) -> msgspec.ValidationError:

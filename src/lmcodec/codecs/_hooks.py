@@ -85,12 +85,19 @@ def msgpack_enc_hook(obj: Any) -> Any:
 
 
 def dec_hook(tp: Any, obj: Any) -> Any:
-    """Decode the non-msgspec values of the wire types (local paths)."""
+    """Decode the non-msgspec values of the wire types (local paths, an Unknown* item as a target:
+    it holds the value, as one read from builtins does)."""
     if tp is Path:
         if not isinstance(obj, str):
             raise TypeError("path must be a string")
         return to_path(obj, "media")
-    raise NotImplementedError(f"cannot decode {tp!r}")
+    if isinstance(tp, type) and issubclass(tp, Unknown):
+        if type(obj) is not dict:
+            raise ValueError(f"{tp.__name__} must hold an object, got {type(obj).__name__}")
+        return tp._kept(None, None, obj)
+    # A class no codec reads, nested in a target (codecs/_targets.py refuses it as the target itself):
+    # msgspec makes this TypeError a ValidationError at the value's path.
+    raise TypeError(f"{tp!r} is not a type lmcodec reads")
 
 
 _AT_BYTE = re.compile(r"\(byte (\d+)\)$")

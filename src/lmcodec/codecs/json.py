@@ -18,6 +18,8 @@ variable there). ``typing_extensions`` is needed by type checkers only.
 from __future__ import annotations
 
 import json
+import types
+import typing
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 import msgspec
@@ -38,8 +40,10 @@ from lmcodec.codecs._hooks import (
     raise_encode_error,
     top_level,
 )
+from lmcodec.codecs._targets import refused, resolve, schema_of_members
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 from lmcodec.wire._struct import TagGuard
+from lmcodec.wire.unknown import Unknown
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
@@ -60,7 +64,11 @@ def decoder_for(tp: TypeForm[T]) -> msgspec.json.Decoder[T]:
     """The one shared Decoder of a target type, built on first use."""
     dec: msgspec.json.Decoder[T] | None = _decoders.get(tp)
     if dec is None:
-        dec = _decoders[tp] = msgspec.json.Decoder(tp, dec_hook=dec_hook)
+        target = resolve(tp)
+        try:
+            dec = _decoders[tp] = msgspec.json.Decoder(target, dec_hook=dec_hook)
+        except TypeError as exc:
+            raise refused(tp, exc) from None
     return dec
 
 
@@ -214,7 +222,7 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
         first: Exception = exc
         strict = decode_error(exc)
     except _CONVERT_ERRORS as exc:
-        decoder_for(type)  # a target msgspec cannot handle is a TypeError (API misuse), not bad input
+        decoder_for(type)  # a target no codec reads is an UnsupportedTypeError (API misuse), not bad input
         if not (lenient and isinstance(exc, UnicodeEncodeError)):
             raise _convert_error(exc) from exc
         # A lone surrogate where msgspec needs a string's UTF-8 (a vocabulary word, a union's
@@ -266,8 +274,16 @@ def _from_lenient(value: Any, tp: Any, strict: LmcodecError, keep: bool, data: A
 
 
 def schema(type: Any) -> dict[str, Any]:
-    """The JSON Schema of a wire type (what the strict decoder accepts)."""
-    out = msgspec.json.schema(type, schema_hook=_schema_hook)
+    """The JSON Schema of a wire type (what the strict decoder accepts); of a union whose members
+    no decoder can choose between (``lc.EndpointRequest``), the ``anyOf`` of the members' schemas."""
+    target = resolve(type)
+    try:
+        out = msgspec.json.schema(target, schema_hook=_schema_hook)
+    except TypeError as exc:
+        members = typing.get_args(type) if typing.get_origin(type) in _UNIONS else ()
+        if not members:
+            raise refused(type, exc) from None
+        out = schema_of_members(members, _schema_hook)
     defs = out.get("$defs", {})
     if _GUARD not in defs:
         return out
@@ -295,9 +311,14 @@ def _without_guard(node: Any) -> Any:
     return {key: _without_guard(value) for key, value in node.items()}
 
 
+_UNIONS = (typing.Union, types.UnionType)
+
+
 def _schema_hook(tp: Any) -> dict[str, Any]:
     from pathlib import Path
 
     if tp is Path:
         return {"type": "string", "minLength": 1}
+    if isinstance(tp, type) and issubclass(tp, Unknown):
+        return {"type": "object"}
     raise NotImplementedError

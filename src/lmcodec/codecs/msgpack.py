@@ -28,6 +28,7 @@ from lmcodec.codecs._hooks import (
     top_level,
 )
 from lmcodec.codecs._on_error import OnError, checked
+from lmcodec.codecs._targets import refused, resolve
 from lmcodec.codecs.files import Source, binary_only, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, ValidationError
 
@@ -49,7 +50,11 @@ def decoder_for(tp: TypeForm[T]) -> msgspec.msgpack.Decoder[T]:
     """The one shared Decoder of a target type, built on first use."""
     dec: msgspec.msgpack.Decoder[T] | None = _decoders.get(tp)
     if dec is None:
-        dec = _decoders[tp] = msgspec.msgpack.Decoder(tp, dec_hook=dec_hook)
+        target = resolve(tp)
+        try:
+            dec = _decoders[tp] = msgspec.msgpack.Decoder(target, dec_hook=dec_hook)
+        except TypeError as exc:
+            raise refused(tp, exc) from None
     return dec
 
 

@@ -27,7 +27,7 @@ import msgspec
 
 from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import HOSTILE, hostile_error
-from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
+from lmcodec.errors import DecodeError, EncodeError, LmcodecError, UnsupportedTypeError, ValidationError
 from lmcodec.llm.reading import reader_for
 from lmcodec.llm.types import (
     Attachment,
@@ -91,8 +91,12 @@ _ANY_DECODER = msgspec.json.Decoder()
 _ENCODER = msgspec.json.Encoder(enc_hook=_enc_hook)
 
 
-def _unsupported(target: Any) -> TypeError:
-    return TypeError(f"lmcodec.llm cannot decode into {target!r}")
+def _unsupported(target: Any) -> UnsupportedTypeError:
+    return UnsupportedTypeError(
+        f"lmcodec.llm cannot decode into {target!r}: it reads lc.llm.Response, Prompt, Message, Part, "
+        "one part class (TextPart, ReasoningPart, ToolCallPart, ToolResultPart, AttachmentPart), "
+        "Attachment and Usage; lc.decode reads lmcodec's own types"
+    )
 
 
 def _parse(data: Buffer) -> Any:

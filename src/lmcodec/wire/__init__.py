@@ -101,8 +101,9 @@ EndpointResponse = (
 )
 """``EndpointRequest`` / ``EndpointResponse`` are lm15's type aliases, for annotations and
 ``isinstance``-style checks only: their members carry no ``type`` tag on the wire (lm15 writes
-none) and their shapes overlap, so no decoder can choose a member. They are not decode or schema
-targets (msgspec refuses them: "all Struct types must be tagged"); decode to the member class."""
+none) and their shapes overlap, so no decoder can choose a member. They are not decode targets
+(``lc.UnsupportedTypeError``: decode to the member class); their ``lc.schema`` is the ``anyOf`` of
+the members' schemas."""
 
 __all__ = [
     "EFFORT_THINKING_BUDGETS",

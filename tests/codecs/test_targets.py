@@ -1,0 +1,177 @@
+"""Every public type a user could hand to a decode-by-type entry point either works or raises an
+lmcodec error saying what is supported (``lc.UnsupportedTypeError``, also a TypeError): never a
+bare msgspec TypeError or NotImplementedError. The sweep is over the public names, so a new public
+type cannot regress."""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import pytest
+
+import lmcodec as lc
+
+FACES = (lc, lc.stream, lc.llm, lc.jsonl, lc.msgpack)
+
+
+def _is_type(obj: object) -> bool:
+    """A class, a union or a generic/Literal alias: anything a caller could pass as ``type``."""
+    if inspect.ismodule(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj):
+        return False
+    if isinstance(obj, type):
+        return True
+    return isinstance(obj, (types.UnionType, types.GenericAlias)) or typing.get_origin(obj) is not None
+
+
+def _public_types() -> list[tuple[str, object]]:
+    found: dict[str, object] = {}
+    for face in FACES:
+        prefix = "lc." if face is lc else f"{face.__name__.replace('lmcodec', 'lc')}."
+        for name in dir(face):
+            obj = getattr(face, name)
+            if not name.startswith("_") and _is_type(obj):
+                found[prefix + name] = obj
+    return sorted(found.items())
+
+
+PUBLIC_TYPES = _public_types()
+INPUTS: tuple[Any, ...] = ({"a": 1}, {"type": "text", "text": "hi"}, 1, [])
+
+ENTRY_POINTS: dict[str, Callable[[Any, Any], object]] = {
+    "schema": lambda value, tp: lc.schema(tp),
+    "decode": lambda value, tp: lc.decode(msgspec.json.encode(value), tp),
+    "decode_lenient_keep": lambda value, tp: lc.decode(
+        msgspec.json.encode(value), tp, lenient=True, unknown="keep"
+    ),
+    "from_builtins": lambda value, tp: lc.from_builtins(value, tp),
+    "from_builtins_lenient_keep": lambda value, tp: lc.from_builtins(value, tp, lenient=True, unknown="keep"),
+    "msgpack.decode": lambda value, tp: lc.msgpack.decode(msgspec.msgpack.encode(value), tp),
+    "msgpack.decode_keep": lambda value, tp: lc.msgpack.decode(
+        msgspec.msgpack.encode(value), tp, unknown="keep"
+    ),
+    "jsonl.read": lambda value, tp: list(lc.jsonl.read(msgspec.json.encode(value) + b"\n", tp)),
+    "llm.decode": lambda value, tp: lc.llm.decode(msgspec.json.encode(value), tp),
+    "llm.from_builtins": lambda value, tp: lc.llm.from_builtins(value, tp),
+}
+
+
+def test_the_sweep_sees_the_types_of_every_face() -> None:
+    names = {name for name, _ in PUBLIC_TYPES}
+    for expected in ("lc.UnknownPart", "lc.EndpointRequest", "lc.JsonValue", "lc.Part", "lc.llm.PartDict"):
+        assert expected in names
+
+
+@pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
+@pytest.mark.parametrize(("name", "tp"), PUBLIC_TYPES, ids=[name for name, _ in PUBLIC_TYPES])
+def test_every_public_type_works_or_raises_an_lc_error(name: str, tp: Any, entry: str) -> None:
+    for value in INPUTS:
+        try:
+            ENTRY_POINTS[entry](value, tp)
+        except lc.LmcodecError:
+            pass
+
+
+def test_unsupported_type_error_is_an_lc_error_and_a_type_error() -> None:
+    assert issubclass(lc.UnsupportedTypeError, lc.LmcodecError)
+    assert issubclass(lc.UnsupportedTypeError, TypeError)
+
+
+@pytest.mark.parametrize("tp", [lc.EndpointRequest, lc.EndpointResponse, lc.Assembler, lc.ValidationError])
+def test_a_type_no_decoder_can_read_says_what_is_supported(tp: Any) -> None:
+    for read in (
+        lambda: lc.decode(b"{}", tp),
+        lambda: lc.from_builtins({}, tp),
+        lambda: lc.msgpack.decode(b"\x80", tp),
+        lambda: list(lc.jsonl.read(b"{}\n", tp)),
+    ):
+        with pytest.raises(lc.UnsupportedTypeError, match=r"lc\.JsonValue"):
+            read()
+
+
+def test_llm_targets_outside_llm_say_what_llm_reads() -> None:
+    with pytest.raises(lc.UnsupportedTypeError, match="Response"):
+        lc.llm.decode(b"{}", lc.llm.ResponseDict)
+    with pytest.raises(lc.UnsupportedTypeError, match="Response"):
+        lc.llm.from_builtins({}, lc.Response)
+
+
+@pytest.mark.parametrize(
+    ("tp", "value"),
+    [
+        (lc.JsonValue, {"a": [1, 2.5, None, True, "x", {"b": {}}]}),
+        (lc.JsonValue, "text"),
+        (lc.JsonObject, {"a": [1, {"b": None}]}),
+        (lc.JsonArray, [1, "x", [None]]),
+    ],
+)
+def test_json_values_read_as_any_json(tp: Any, value: object) -> None:
+    assert lc.decode(msgspec.json.encode(value), tp) == value
+    assert lc.from_builtins(value, tp) == value
+    assert lc.msgpack.decode(msgspec.msgpack.encode(value), tp) == value
+
+
+def test_a_json_value_holds_an_int_of_any_size_as_json_does() -> None:
+    assert lc.decode(b"12345678901234567890123", lc.JsonValue) == 12345678901234567890123
+
+
+def test_json_containers_refuse_the_other_shape() -> None:
+    with pytest.raises(lc.ValidationError, match="Expected `object`, got `array`"):
+        lc.decode(b"[1]", lc.JsonObject)
+    with pytest.raises(lc.ValidationError, match="Expected `array`, got `object`"):
+        lc.decode(b"{}", lc.JsonArray)
+
+
+def test_json_value_schemas() -> None:
+    assert lc.schema(lc.JsonValue) == {}
+    assert lc.schema(lc.JsonObject) == {"type": "object"}
+    assert lc.schema(lc.JsonArray) == {"type": "array"}
+
+
+@pytest.mark.parametrize("cls", [lc.UnknownPart, lc.UnknownDelta, lc.UnknownEvent, lc.UnknownTool])
+def test_unknown_items_read_any_object(cls: type[lc.Unknown]) -> None:
+    data = b'{"type":"hologram","beam":[1,2]}'
+    expected = cls(data)
+    assert lc.decode(data, cls) == expected
+    assert lc.from_builtins({"type": "hologram", "beam": [1, 2]}, cls) == expected
+    assert lc.msgpack.decode(msgspec.msgpack.encode({"type": "hologram", "beam": [1, 2]}), cls) == expected
+    assert lc.decode(b"[" + data + b"]", list[cls]) == [expected]  # type: ignore[valid-type]
+    assert lc.encode(lc.decode(data, cls)) == data
+    assert lc.schema(cls) == {"type": "object"}
+    with pytest.raises(lc.ValidationError, match="must hold an object"):
+        lc.decode(b"[1]", cls)
+    with pytest.raises(lc.ValidationError, match=r"must hold an object, got int - at `\$\[0\]`"):
+        lc.decode(b"[1]", list[cls])  # type: ignore[valid-type]
+
+
+def _members_schema(members: tuple[Any, ...]) -> dict[str, Any]:
+    """The anyOf of the members' own schemas, their definitions merged (the expected form)."""
+    any_of: list[Any] = []
+    defs: dict[str, Any] = {}
+    for member in members:
+        own = lc.schema(member)
+        defs.update(own.pop("$defs", {}))
+        any_of.append(own)
+    return {"anyOf": any_of, "$defs": defs}
+
+
+@pytest.mark.parametrize("alias", [lc.EndpointRequest, lc.EndpointResponse, lc.llm.PartDict])
+def test_an_untaggable_union_has_the_any_of_of_its_members_schemas(alias: Any) -> None:
+    members = typing.get_args(alias)
+    assert len(members) > 1
+    assert lc.schema(alias) == _members_schema(members)
+
+
+def test_a_foreign_class_inside_a_generic_is_an_lc_error_at_its_value() -> None:
+    """Only a target class itself is checked up front (walking every field of every target would
+    cost more than building its decoder); one nested in a generic is refused at its value."""
+    with pytest.raises(lc.ValidationError, match=r"is not a type lmcodec reads - at `\$\[0\]`"):
+        lc.decode(b"[1]", list[lc.Assembler])
+    with pytest.raises(lc.ValidationError, match="is not a type lmcodec reads"):
+        lc.from_builtins([1], list[lc.Assembler])
+    with pytest.raises(lc.UnsupportedTypeError):
+        lc.schema(list[lc.Assembler])
