@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
@@ -122,8 +125,13 @@ def test_fixture_body_round_trip(index: int) -> None:
     except lc.LmcodecError as exc:
         pytest.skip(f"an error body or one lm15 refuses, no Response to write ({exc})")
     again = lc.decode_response(WIRE, lc.encode_response(WIRE, response), request=REQUEST)
-    if "model" in json.loads(body):  # written back verbatim: provider_data included
-        assert again == response
+    if "model" in json.loads(body):  # written back verbatim, a choice with no index given its own
+        kept = response.provider_data or {}
+        indexed = [
+            {"index": position, **choice} if isinstance(choice, dict) and "index" not in choice else choice
+            for position, choice in enumerate(kept["choices"])
+        ]
+        assert again == lc.replace(response, provider_data={**kept, "choices": indexed})
     else:  # the written body names the model (and, given none, a fresh id): provider_data differs
         assert response.id is None and again.id is not None and again.id.startswith("chatcmpl-")
         assert lc.replace(again, provider_data=None, id=None) == lc.replace(response, provider_data=None)
@@ -259,3 +267,82 @@ def test_a_finish_chunk_without_index_0_is_written_with_index_0(last: str) -> No
         done = state.current_completion_snapshot
         assert [(c.index, c.message.content, c.finish_reason) for c in done.choices] == [(0, "Hi", "stop")]
         assert lc.assemble(lc.stream.decode(WIRE, [written], request=REQUEST)).finish_reason == "stop"
+
+
+_CHAT_BODY: dict[str, Any] = {
+    "id": "chatcmpl-9",
+    "object": "chat.completion",
+    "created": 1,
+    "model": "m-1",
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "Hi"}, "finish_reason": "stop"}],
+    "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+}
+_MISSING = object()
+
+
+def _body_with_index(index: object) -> dict[str, Any]:
+    choice = {k: v for k, v in _CHAT_BODY["choices"][0].items() if k != "index"}
+    if index is not _MISSING:
+        choice = {"index": index, **choice}
+    return {**_CHAT_BODY, "choices": [choice]}
+
+
+def _sdk_refuses(body: dict[str, Any]) -> bool:
+    from openai.types.chat import ChatCompletion
+    from pydantic import ValidationError as SdkValidationError
+
+    try:
+        ChatCompletion.model_validate(body)
+    except SdkValidationError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(
+    "index", [_MISSING, None, "zero", 1.5, [], {}, "", "1e2", 2.0**63, "1" * 4301, "\x1c1"], ids=repr
+)
+def test_a_body_whose_choice_the_sdk_refuses_for_its_index_is_written_with_index_0(index: object) -> None:
+    """lmcodec's reader (as lm15's) ignores ``choices[].index``, so a backend's body whose choice had
+    no index, or one the openai SDK cannot read as an int, was copied verbatim and
+    ``ChatCompletion.model_validate`` refused it. The copy now has ``"index": 0`` there, the rest
+    of the body as it was."""
+    source = _body_with_index(index)
+    assert _sdk_refuses(source)
+    response = lc.decode_response(WIRE, json.dumps(source).encode(), request=REQUEST)
+    written = json.loads(lc.encode_response(WIRE, response))
+    assert written == {**_CHAT_BODY, "choices": [{**_CHAT_BODY["choices"][0], "index": 0}]}
+    assert list(written["choices"][0]) == list(_CHAT_BODY["choices"][0])  # the index first, as Chat writes it
+    assert not _sdk_refuses(written)
+    again = lc.decode_response(WIRE, json.dumps(written).encode(), request=REQUEST)
+    assert lc.replace(again, provider_data=None) == lc.replace(response, provider_data=None)
+
+
+@pytest.mark.parametrize(
+    "index",
+    [0, 1, "0", " 0 ", 2.0, True, "1_0", "0.0", "\xa01", "0" * 5000 + "1" * 4300, 2**70, 2.0**62],
+    ids=lambda index: repr(index)[:20],
+)
+def test_a_body_the_sdk_takes_is_still_copied_byte_for_byte(index: object) -> None:
+    source = json.dumps(_body_with_index(index)).encode()
+    assert not _sdk_refuses(json.loads(source))
+    response = lc.decode_response(WIRE, source, request=REQUEST)
+    assert lc.encode_response(WIRE, response) == msgspec.json.encode(response.provider_data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    index=st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(alphabet="0123456789_+-. \t\n\r\x0b\x0cae", max_size=8),
+    )
+)
+def test_the_index_the_writer_keeps_is_the_index_the_sdk_takes(index: object) -> None:
+    """Differential against the SDK: an index it reads is copied as is, one it refuses becomes 0."""
+    source = _body_with_index(index)
+    response = lc.decode_response(WIRE, json.dumps(source).encode(), request=REQUEST)
+    written = json.loads(lc.encode_response(WIRE, response))
+    assert not _sdk_refuses(written)
+    assert written["choices"][0]["index"] == (0 if _sdk_refuses(source) else index)

@@ -77,6 +77,7 @@ from lmcodec.providers.openai._sse_write import (
     logprob_entries,
     new_id,
 )
+from lmcodec.providers.openai_chat._choice_index import with_sdk_indexes
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import StreamMapper, parse_response
 from lmcodec.providers.openai_chat.views import FINISH_REASONS as READ_FINISH
@@ -457,15 +458,15 @@ def _no_content(chunk: dict[str, Any]) -> bool:
 def encode_response(response: Response) -> bytes:
     """``response`` as a Chat Completions body (``object: chat.completion``).
 
-    A Response decoded from a Chat body keeps that body as ``provider_data``;
-    it is written back verbatim when it still decodes to ``response``."""
+    A Response decoded from a Chat body keeps that body as ``provider_data``; it is written back
+    verbatim when it still decodes to ``response``, a choice's index the SDK refuses made its own."""
     data = response.provider_data
     if data is not None and "choices" in data:
         kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
         body = ENC.encode(kept)
         try:
             if parse_response(body) == response:
-                return body
+                return body if (indexed := with_sdk_indexes(kept)) is None else ENC.encode(indexed)
         except (LmcodecError, ValueError, TypeError):  # it no longer reads back: rewrite it
             pass
     return ENC.encode(_body(response))
