@@ -27,59 +27,29 @@ from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import unknown_item
 from lmcodec.providers._build_wire import (
     UNSET,
-    ResponsesCall,
-    ResponsesCallOutput,
     ResponsesFunctionTool,
-    ResponsesInputText,
-    ResponsesItem,
-    ResponsesOutputText,
 )
 from lmcodec.providers._request import ProviderRequest
+from lmcodec.providers.openai._build_input import write_marked_conversation, write_messages
 from lmcodec.providers.openai._common import (
-    ENCODE_ERRORS,
-    MEDIA_KINDS,
     AssistantMedia,
     Notes,
     Pending,
-    breakpoint_unsupported,
     cache_breakpoint_index,
     cache_common_payload,
     cache_stable_prefix,
     check_message_media,
-    check_tool_result_media,
-    data_part_text,
-    encode_arguments,
     encode_body,
-    lone_text_result,
-    media_base64,
-    media_data_uri,
     model_without_prefix,
     note,
     note_unmeasurable_probabilities,
     parts_to_text,
     settle_arguments,
-    stdlib_arguments,
-    tool_result_error_text,
-    unsupported,
 )
 from lmcodec.wire import (
-    AudioPart,
-    BinaryPart,
     BuiltinTool,
-    CitationPart,
-    DataPart,
-    DocumentPart,
     FunctionTool,
-    ImagePart,
-    Message,
-    Part,
-    RefusalPart,
     Request,
-    TextPart,
-    ThinkingPart,
-    ToolCallPart,
-    ToolResultPart,
-    VideoPart,
 )
 from lmcodec.wire.unknown import Unknown
 
@@ -100,7 +70,6 @@ BUILTIN_TYPES: Final[dict[str, str]] = {
 DEVELOPER_ROLE: Final = "developer"
 MAX_TOKENS_FIELD: Final = "max_output_tokens"
 CACHE_CONTROL: Final = "openai"
-TOOL_RESULT_MEDIA: Final = "native"
 # Extension keys lm15 reads as policy, never forwarded to the wire.
 RESERVED_EXTENSIONS: Final = frozenset(
     {"prompt_caching", "cache", "compat", "openai_compat", "openai_responses_compat"}
@@ -162,9 +131,9 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     items: list[Any] = []
     pending: Pending = ([], [], [])
     if breakpoint_index is None:
-        _write_messages(request.messages, items, pending)
+        write_messages(request.messages, items, pending)
     else:
-        _write_marked_conversation(request.messages, breakpoint_index, items, pending)
+        write_marked_conversation(request.messages, breakpoint_index, items, pending)
     if pending[0]:
         settle_arguments(pending)
     payload: dict[str, Any] = {"model": model, "input": items, "stream": stream}
@@ -253,229 +222,6 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
             if key not in RESERVED_EXTENSIONS:
                 payload[key] = value
     return payload
-
-
-def _write_marked_conversation(
-    messages: tuple[Message, ...], breakpoint_index: int, items: list[Any], pending: Pending
-) -> None:
-    """The items of a conversation whose message ``breakpoint_index`` carries the cache mark."""
-    _write_messages(messages[:breakpoint_index], items, pending)
-    _write_marked(messages[breakpoint_index], breakpoint_index, items, pending)
-    _write_messages(messages[breakpoint_index + 1 :], items, pending)
-
-
-def _write_messages(messages: tuple[Message, ...], items: list[Any], pending: Pending) -> None:
-    """Append the items of ``messages``: the common parts (exact TextPart and ToolCallPart, a
-    ToolResultPart of one text) written inline, every other part by its helper."""
-    append = items.append
-    calls, datas, values = pending
-    for message in messages:
-        role = message.role
-        parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
-        if role == "tool":
-            for part in parts:
-                if type(part) is ToolResultPart and not part.is_error:
-                    result = part.content
-                    if len(result) == 1 and type(result[0]) is TextPart:
-                        append(ResponsesCallOutput(part.id, result[0].text))
-                        continue
-                if isinstance(part, ToolResultPart):
-                    append(ResponsesCallOutput(part.id, _tool_output(part)))
-        elif role == "assistant":
-            if len(parts) == 1 and type(parts[0]) is TextPart:  # a reply of one text
-                append(ResponsesItem(role, [ResponsesOutputText(parts[0].text)]))
-                continue
-            content = []
-            called: list[Any] = []
-            for part in parts:
-                kind = type(part)
-                if kind is TextPart:
-                    content.append(ResponsesOutputText(part.text))
-                elif kind is ToolCallPart:
-                    called.append(part)
-                else:
-                    _assistant_part(part, content, called, items)
-            if content:
-                append(ResponsesItem("assistant", content))
-            for part in called:
-                value = part.input
-                try:
-                    data = encode_arguments(value)
-                except ENCODE_ERRORS:
-                    append(ResponsesCall(part.id, part.name, stdlib_arguments(value)))
-                else:
-                    call = ResponsesCall(part.id, part.name, data.decode())
-                    append(call)
-                    calls.append(call)
-                    values.append(value)
-                    datas.append(data)
-        elif len(parts) == 1 and type(parts[0]) is TextPart:
-            append(ResponsesItem(role, [ResponsesInputText(parts[0].text)]))
-        else:
-            content, called = _prompt_content(parts)
-            if content:
-                append(ResponsesItem(role, content))
-            if called:
-                _write_calls(called, items, pending)
-
-
-def _write_marked(message: Message, index: int, items: list[Any], pending: Pending) -> None:
-    """The message of ``prefix_until_index``: its last block, an input text, carries the mark."""
-    role = message.role
-    if role in ("assistant", "tool"):
-        raise breakpoint_unsupported(PROVIDER, index, role)
-    content, called = _prompt_content(message.parts)
-    last = content[-1] if content else None
-    if type(last) is ResponsesInputText:
-        last.prompt_cache_breakpoint = {"mode": "explicit"}
-    elif isinstance(last, dict) and last.get("type") == "input_text":
-        last["prompt_cache_breakpoint"] = {"mode": "explicit"}
-    else:
-        raise breakpoint_unsupported(PROVIDER, index, role)
-    items.append(ResponsesItem(role, content))
-    if called:
-        _write_calls(called, items, pending)
-
-
-def _write_calls(called: list[Any], items: list[Any], pending: Pending) -> None:
-    """One function_call item per tool call; msgspec's text of the input, settled after the walk
-    (an input msgspec cannot write is written by the stdlib at once, as lm15 would fail on it)."""
-    calls, datas, values = pending
-    for part in called:
-        value = part.input
-        try:
-            data = encode_arguments(value)
-        except ENCODE_ERRORS:
-            items.append(ResponsesCall(part.id, part.name, stdlib_arguments(value)))
-        else:
-            call = ResponsesCall(part.id, part.name, data.decode())
-            items.append(call)
-            calls.append(call)
-            datas.append(data)
-            values.append(value)
-
-
-def _prompt_content(parts: tuple[Any, ...]) -> tuple[list[Any], list[Any]]:
-    """A user/developer message's input blocks and, apart, its tool calls (items after it)."""
-    content: list[Any] = []
-    called: list[Any] = []
-    for part in parts:
-        if type(part) is TextPart:  # exact type first: a negative isinstance on a wire class is slow
-            content.append(ResponsesInputText(part.text))
-        elif isinstance(part, ToolCallPart):
-            called.append(part)
-        elif not isinstance(part, ToolResultPart):
-            content.append(_input_block(part))
-    return content, called
-
-
-def _assistant_part(part: Any, content: list[Any], called: list[Any], items: list[Any]) -> None:
-    """An assistant part other than an exact TextPart or ToolCallPart: refusals, thinking (a
-    reasoning item with OpenAI state goes out before the message), subclasses; media refused."""
-    if isinstance(part, ToolCallPart):
-        called.append(part)
-    elif isinstance(part, TextPart):
-        content.append(ResponsesOutputText(part.text))
-    elif isinstance(part, RefusalPart):
-        content.append({"type": "refusal", "refusal": part.text})
-    elif isinstance(part, ThinkingPart):
-        state = _reasoning_state(part)
-        if state:
-            item: dict[str, Any] = {"type": "reasoning"}
-            for key, value in state.items():
-                if key in ("id", "encrypted_content"):
-                    item[key] = value
-            item["summary"] = [{"type": "summary_text", "text": part.text}] if part.text else []
-            items.append(item)
-        elif part.text:
-            content.append(ResponsesOutputText(part.text))
-    elif part.type in MEDIA_KINDS:
-        raise AssistantMedia
-    elif isinstance(part, Unknown):
-        raise unknown_item(part, PROVIDER)
-
-
-def _reasoning_state(part: ThinkingPart) -> dict[str, Any] | None:
-    for state in part.continuation:
-        if state.provider == "openai" and state.kind == "reasoning_item":
-            return state.data
-    return None
-
-
-def _tool_output(part: ToolResultPart) -> str | list[dict[str, Any]]:
-    """``function_call_output.output``: a string for text-only content, input blocks otherwise."""
-    lone = lone_text_result(part)
-    if lone is not None:
-        return lone
-    check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, "function_call_output")
-    content = part.content
-    if all(p.type not in MEDIA_KINDS for p in content):
-        text = parts_to_text(content, PROVIDER, "function_call_output")
-        return tool_result_error_text(part.is_error, text)
-    blocks = [_input_block(p) for p in content]
-    if part.is_error:
-        first = next((b for b in blocks if b.get("type") == "input_text"), None)
-        if first is None:
-            blocks.insert(0, {"type": "input_text", "text": "[error]"})
-        else:
-            first["text"] = "[error] " + first["text"]
-    return blocks
-
-
-def _file_extension(media_type: str | None) -> str:
-    return (media_type or "application/octet-stream").split("/", 1)[-1].split("+", 1)[0] or "bin"
-
-
-def _input_block(part: Part | Any) -> dict[str, Any]:
-    """One prompt part as one Responses input block (lm15 ``part_to_openai_input``)."""
-    if isinstance(part, TextPart):
-        return {"type": "input_text", "text": part.text}
-    if isinstance(part, DataPart):
-        return {"type": "input_text", "text": data_part_text(part)}
-    if isinstance(part, ImagePart):
-        if part.file_id is not None:
-            return {"type": "input_image", "file_id": part.file_id}
-        block: dict[str, Any] = {
-            "type": "input_image",
-            "image_url": part.url if part.url is not None else media_data_uri(part),
-        }
-        if part.detail:
-            block["detail"] = part.detail
-        return block
-    if isinstance(part, AudioPart):
-        if part.url is not None:
-            return {"type": "input_audio", "audio_url": part.url}
-        if part.file_id is not None:
-            return {"type": "input_audio", "file_id": part.file_id}
-        media = (part.media_type or "audio/wav").split("/", 1)[-1]
-        if media == "mpeg":
-            media = "mp3"
-        return {"type": "input_audio", "audio": media_base64(part), "format": media}
-    if isinstance(part, (DocumentPart, BinaryPart)):
-        if part.url is not None:
-            return {"type": "input_file", "file_url": part.url}
-        if part.file_id is not None:
-            return {"type": "input_file", "file_id": part.file_id}
-        return {
-            "type": "input_file",
-            "filename": f"file.{_file_extension(part.media_type)}",
-            "file_data": media_data_uri(part),
-        }
-    if isinstance(part, VideoPart):
-        if part.url is not None:
-            return {"type": "input_video", "video_url": part.url}
-        if part.file_id is not None:
-            return {"type": "input_video", "file_id": part.file_id}
-        return {"type": "input_video", "video_data": media_data_uri(part)}
-    if isinstance(part, (CitationPart, ThinkingPart)):
-        return {"type": "input_text", "text": parts_to_text((part,))}
-    if isinstance(part, Unknown):
-        raise unknown_item(part, PROVIDER)
-    raise unsupported(
-        PROVIDER,
-        f"{PROVIDER}: a {part.type} part has no input block on the Responses wire (MAP-10)",
-        f"messages[*].parts[{part.type}]",
-    )
 
 
 def _builtin_type(tool: BuiltinTool) -> str:
