@@ -15,19 +15,9 @@ import pytest
 import lmcodec as lc
 from lmcodec import cli
 
-TURNS = [
-    lc.Turn(
-        request=lc.Request("m", [lc.Message.user(f"question {i}")]),
-        response=lc.Response(
-            id=f"r{i}",
-            model="m",
-            message=lc.Message.assistant("answer"),
-            finish_reason="stop",
-            usage=lc.Usage(),
-        ),
-    )
-    for i in range(50)
-]
+from ..turns import numbered_turns
+
+TURNS = numbered_turns(50)
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

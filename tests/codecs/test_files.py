@@ -20,6 +20,8 @@ import zstandard
 import lmcodec as lc
 from lmcodec.codecs import files
 
+from ..turns import numbered_turns
+
 Write = Callable[[Any, Iterable[Any]], int]
 Read = Callable[[Any, Any], Any]
 FORMATS: dict[str, tuple[Write, Read]] = {
@@ -233,19 +235,7 @@ def test_the_command_writes_an_empty_log_compressed_and_refuses_a_zero_byte_one(
     assert "damaged zstd data at decompressed byte 0" in capsys.readouterr().err
 
 
-TURNS = [
-    lc.Turn(
-        request=lc.Request("m", [lc.Message.user(f"question {i}")]),
-        response=lc.Response(
-            id=f"r{i}",
-            model="m",
-            message=lc.Message.assistant("answer"),
-            finish_reason="stop",
-            usage=lc.Usage(),
-        ),
-    )
-    for i in range(100)
-]
+TURNS = numbered_turns(100)
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
