@@ -138,15 +138,29 @@ def test_openai_s_own_encrypted_content_is_written_as_it_came() -> None:
     assert items[0]["encrypted_content"] == "gAAAAABo" and items[0]["id"] == "rs_9"
 
 
-def test_thinking_without_a_carried_state_gets_no_encrypted_content() -> None:
+def test_thinking_without_a_carried_state_is_marked_as_lmcodec_s_item() -> None:
+    """No state to carry, and an id the writer made up: the item is marked as no provider's (the
+    carriage of no text and no state), so a gateway never sends that id to OpenAI."""
     unsigned = lc.ThinkingPart(TEXT)
     call_signed = lc.ThinkingPart(
         TEXT, continuation=[lc.ContinuationState("gemini", "other", {"value": "x"})]
     )
+    unsigned_record = CARRIAGE + base64.urlsafe_b64encode(b'{"text":"","states":[]}').rstrip(b"=").decode()
     for part in (unsigned, call_signed):
-        assert "encrypted_content" not in _written_items(lc.encode_response("openai", _response(part)))[0]
-        streamed = _streamed_items(b"".join(lc.stream.encode("openai", _events(part))))
-        assert "encrypted_content" not in streamed[0]
+        written = _written_items(lc.encode_response("openai", _response(part)))[0]
+        streamed = _streamed_items(b"".join(lc.stream.encode("openai", _events(part))))[0]
+        for item in (written, streamed):
+            assert item["encrypted_content"] == unsigned_record and item["id"].startswith("rs_")
+
+
+def test_openai_s_own_state_without_encrypted_content_is_not_marked() -> None:
+    stored = lc.ThinkingPart(
+        TEXT, continuation=[lc.ContinuationState("openai", "reasoning_item", {"id": "rs_9"})]
+    )
+    written = _written_items(lc.encode_response("openai", _response(stored)))[0]
+    streamed = _streamed_items(b"".join(lc.stream.encode("openai", _events(stored))))[0]
+    assert "encrypted_content" not in written and "encrypted_content" not in streamed
+    assert written["id"] == "rs_9"
 
 
 # ── what a gateway reads back ───────────────────────────────────────────────────

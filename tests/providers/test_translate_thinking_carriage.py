@@ -379,3 +379,62 @@ def test_a_chat_client_carries_the_same_blocks_back_in_thinking_blocks(name: str
     assert all(
         a.action == "dropped" and "empty text" in a.reason for a in built.adaptations if "messages" in a.field
     )
+
+
+# ── another backend's unsigned thinking: an item OpenAI never issued ────────────
+
+
+def _chat_stream(reasoning: str) -> bytes:
+    """A Chat backend's turn 1 (DeepSeek's ``reasoning_content``, no signature), then a call."""
+    head = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "deepseek-reasoner"}
+    call = {"index": 0, "id": "call_1", "type": "function"}
+    call["function"] = {"name": "get_weather", "arguments": '{"city": "Paris"}'}
+    deltas: list[tuple[dict[str, Any], str | None]] = [
+        ({"role": "assistant", "reasoning_content": reasoning}, None),
+        ({"tool_calls": [call]}, None),
+        ({}, "tool_calls"),
+    ]
+    frames = [{**head, "choices": [{"index": 0, "delta": d, "finish_reason": f}]} for d, f in deltas]
+    return b"".join(b"data: " + json.dumps(f).encode() + b"\n\n" for f in frames) + b"data: [DONE]\n\n"
+
+
+def _unsigned_turn_1(stream: bool) -> list[dict[str, Any]]:
+    chat = _chat_stream("Paris is in France.")
+    if stream:
+        return client_output_from_stream(b"".join(lc.stream.translate("openai_chat", "openai", [chat])))
+    response = lc.assemble(lc.stream.decode("openai_chat", [chat]))
+    return client_output_from_body(lc.encode_response("openai", response))
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
+def test_unsigned_thinking_of_another_backend_never_reaches_openai_under_a_made_up_id(stream: bool) -> None:
+    """The Responses writers give a reasoning item they write for thinking no provider signed (a
+    Chat backend's reasoning_content) an id of their own: the openai SDK's models require one. The
+    client sends the item back; forwarded to OpenAI, an id OpenAI never issued is refused (unknown
+    item). The item is marked as lmcodec's in its encrypted_content, so the gateway leaves it out."""
+    output = _unsigned_turn_1(stream)
+    reasoning = [item for item in output if item["type"] == "reasoning"]
+    assert len(reasoning) == 1 and reasoning[0]["id"].startswith("rs_")
+    assert reasoning[0]["summary"] == [{"type": "summary_text", "text": "Paris is in France."}]
+    built = lc.translate_request("openai", "openai", turn_2(output, {"call_1": "18C"}))
+    responses_accepts(built.body)
+    sent = json.loads(built.body)
+    assert [item.get("type") for item in sent["input"]] == [None, "function_call", "function_call_output"]
+    assert reasoning[0]["id"].encode() not in built.body and b"lmcodec.thinking" not in built.body
+    dropped = notes(built, "messages")
+    assert ("messages[1].parts[0].continuation", "dropped", "reasoning_item", None) in dropped
+    assert ("messages[1].parts[0]", "dropped", "Paris is in France.", None) in dropped
+
+
+@pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
+def test_unsigned_thinking_of_another_backend_is_left_out_for_every_destination(destination: str) -> None:
+    built = lc.translate_request("openai", destination, turn_2(_unsigned_turn_1(True), {"call_1": "18C"}))
+    assert b"Paris is in France." not in built.body and b"lmcodec.thinking" not in built.body
+    assert ("messages[1].parts[0]", "dropped", "Paris is in France.", None) in notes(built, "messages")
+
+
+def test_openai_s_own_reasoning_item_still_goes_back_to_openai() -> None:
+    """An item OpenAI issued (its id, no encrypted_content: a stored response) is OpenAI's state."""
+    own = {"type": "reasoning", "id": "rs_0123abcd", "summary": [{"type": "summary_text", "text": "hm"}]}
+    built = lc.translate_request("openai", "openai", turn_2([own], {}))
+    assert json.loads(built.body)["input"][1] == own

@@ -189,19 +189,25 @@ _CARRIED_KEYS = {
 def _reasoning_state(part: Any) -> Any:
     """What a Responses reasoning item written for ``part`` holds as state: its OpenAI state with
     encrypted content (a carriage, read back from the wire, as :func:`opened_carriage` reads it),
-    else the carriage its signed states of another provider make, else nothing."""
+    else the carriage its signed states of another provider make, else, with no OpenAI state at
+    all (the item's id made up), the carriage of no text and no state that marks it as lmcodec's."""
     if not isinstance(part, lc.ThinkingPart):
         return None
+    openai_state = False
     for s in part.continuation:
-        if s.provider == "openai" and s.kind == "reasoning_item" and "encrypted_content" in s.data:
-            encrypted = s.data["encrypted_content"]
-            return {"carried": opened_carriage(encrypted)} if encrypted.startswith(CARRIAGE) else s.data
+        if s.provider == "openai" and s.kind == "reasoning_item":
+            openai_state = True
+            if "encrypted_content" in s.data:
+                encrypted = s.data["encrypted_content"]
+                return {"carried": opened_carriage(encrypted)} if encrypted.startswith(CARRIAGE) else s.data
     states = []
     for s in part.continuation:
         key = _CARRIED_KEYS.get((s.provider, s.kind))
         if key is not None and s.data.get(key):
             states.append({"provider": s.provider, "kind": s.kind, "data": {key: s.data[key]}})
-    return {"carried": {"text": part.text, "states": states}} if states else None
+    if states:
+        return {"carried": {"text": part.text, "states": states}}
+    return None if openai_state else {"carried": {"text": "", "states": []}}
 
 
 def opened_carriage(encrypted: str) -> Any:

@@ -16,7 +16,7 @@ from lmcodec.providers.openai._sse_write import (
     new_id,
     responses_usage,
 )
-from lmcodec.providers.openai._thinking_carriage import carriage
+from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
 from lmcodec.providers.openai.body import parse_response
 from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
 
@@ -82,8 +82,10 @@ def _body(response: Response) -> dict[str, Any]:
             item: dict[str, Any] = {"id": f"rs_{token}{len(output):04d}", "type": "reasoning", "summary": []}
             if part.text:
                 item["summary"] = [{"type": "summary_text", "text": part.text}]
+            openai_state = False
             for state in part.continuation:
                 if state.provider == "openai" and state.kind == "reasoning_item":
+                    openai_state = True
                     if isinstance(state.data.get("id"), str):
                         item["id"] = state.data["id"]
                     if isinstance(state.data.get("encrypted_content"), str):
@@ -92,6 +94,8 @@ def _body(response: Response) -> dict[str, Any]:
                 carried = carriage(part.text, part.continuation)
                 if carried is not None:
                     item["encrypted_content"] = carried
+                elif not openai_state:  # no one's: its id is made up, the item marked as lmcodec's
+                    item["encrypted_content"] = UNSIGNED
             output.append(item)
         elif kind is ToolCallPart:
             message = None

@@ -17,7 +17,7 @@ from lmcodec.errors import EncodeError
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import raw_arguments, writer_encoder
 from lmcodec.providers.crossing import crossed_error
-from lmcodec.providers.openai._thinking_carriage import carriage
+from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
 from lmcodec.providers.openai.views import stream_error_detail
 from lmcodec.wire import ContinuationState, ErrorDetail, TokenLogprob, Usage
 
@@ -299,6 +299,7 @@ class OutputItem:
         "kind",
         "logprobs",
         "name",
+        "stated",
         "texts",
     )
 
@@ -315,6 +316,7 @@ class OutputItem:
         self.call_id = ""
         self.name = ""
         self.encrypted: str | None = None
+        self.stated = False  # a reasoning item's OpenAI state came (its id is OpenAI's or the writer's)
         self.carried: list[ContinuationState] = []  # another provider's signed states of a reasoning item
 
     def completion(self, text: str) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, Any]]:
@@ -354,6 +356,8 @@ class OutputItem:
             encrypted = self.encrypted
             if encrypted is None and self.carried:  # another provider's signed thinking
                 encrypted = carriage(text, self.carried)
+            if encrypted is None and not self.stated:  # no one's: its id made up, marked as lmcodec's
+                encrypted = UNSIGNED
             if encrypted is not None:
                 done["encrypted_content"] = encrypted
             return events, done

@@ -25,6 +25,13 @@ thinking (``providers/_crossing_parts.py``): an OpenAI backend never receives it
 does not read (bad base64, a record of another shape, an unknown state) is no one's state: the
 part loses it, with a ``dropped`` Adaptation, and is left out as unsigned thinking.
 
+Thinking no provider signed (a Chat backend's ``reasoning_content``, Gemini's unsigned thought
+summaries) has no state to carry, but its reasoning item needs an id (the openai SDK's models
+require one) and OpenAI never issued the one the writers make up: sent back to OpenAI, the item is
+refused (unknown item id). Its ``encrypted_content`` is :data:`UNSIGNED`, the carriage of no text
+and no state, which marks the item as lmcodec's: ``translate_request`` leaves it out for every
+destination (a ``dropped`` Adaptation; the summary is then unsigned thinking, left out as such).
+
 ``lc.decode_request("openai", body)`` does not open the carriage: it is the item's
 ``encrypted_content``, read as OpenAI continuation state like any other, so
 ``build_request("openai", decode_request("openai", body))`` gives the body back.
@@ -43,7 +50,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.wire import Adaptation, ContinuationState, Request, ThinkingPart
 
-__all__ = ["CARRIED", "PREFIX", "carriage", "carried_thinking_in", "opened"]
+__all__ = ["CARRIED", "PREFIX", "UNSIGNED", "carriage", "carried_thinking_in", "opened"]
 
 PREFIX: Final = "lmcodec.thinking.v1:"
 """What starts every carriage (never a base64 character: no OpenAI encrypted_content starts so)."""
@@ -71,6 +78,11 @@ class _Record(msgspec.Struct, forbid_unknown_fields=True):
 
 _ENCODE: Final = msgspec.json.Encoder().encode
 _DECODE: Final = msgspec.json.Decoder(_Record).decode
+
+
+UNSIGNED: Final = PREFIX + base64.urlsafe_b64encode(_ENCODE({"text": "", "states": []})).rstrip(b"=").decode()
+"""The ``encrypted_content`` of a reasoning item written for thinking no provider signed, under an
+id the writer made up: lmcodec's item, never OpenAI's (no other carriage holds no state)."""
 
 
 def carried_states(states: Iterable[ContinuationState]) -> list[ContinuationState]:
@@ -145,8 +157,8 @@ def carried_thinking_in(request: Request, destination: str) -> tuple[Request, tu
     """``request`` (read from a Responses body) with each reasoning item that holds a carriage as
     the ThinkingPart the carriage holds. To OpenAI, the part keeps its text alone, the carried
     state a ``dropped`` Adaptation (``messages[i].parts[j].continuation``): OpenAI is never sent
-    another provider's state. A carriage that does not read leaves the item's summary alone,
-    without state, and a ``dropped`` Adaptation saying why."""
+    another provider's state. A carriage that does not read, and :data:`UNSIGNED`, leave the item's
+    summary alone, without state, and a ``dropped`` Adaptation saying why."""
     if not _any_carried(request):
         return request, ()
     notes: list[Adaptation] = []
@@ -160,6 +172,11 @@ def carried_thinking_in(request: Request, destination: str) -> tuple[Request, tu
                 continue
             touched = True
             where = f"messages[{i}].parts[{j}].continuation"
+            if encrypted == UNSIGNED:
+                parts.append(ThinkingPart(text=part.text))
+                why = "a reasoning item lmcodec wrote for thinking no provider signed, under an id of its own"
+                notes.append(_dropped(where, f"{why}: no provider issued it, OpenAI would refuse its id"))
+                continue
             try:
                 thinking = opened(encrypted)
             except ValidationError as exc:

@@ -62,7 +62,9 @@ Another provider's signed thinking (an Anthropic signature or redacted block, a
 Gemini thought signature, at a reasoning item's slot) is written as the item's
 ``encrypted_content``, lmcodec's carriage (``_thinking_carriage``), which the
 client replays and ``translate_request`` opens; an Anthropic signature at a slot
-with no thinking (a block whose thinking is empty) opens the item.
+with no thinking (a block whose thinking is empty) opens the item. A reasoning
+item with no state at all (thinking no provider signed) is marked ``UNSIGNED``
+there, so its made-up id is never sent to OpenAI.
 What this wire cannot carry: other continuation state of other providers (a
 Gemini function call's thought signature; dropped), media by url or file id
 (dropped), a media type (lm15 reads every audio delta as ``audio/wav``, every
@@ -373,6 +375,7 @@ class StreamWriter:
         item = self._slots.get((delta.part_index, _REASONING))
         if item is None:
             item = self._item(delta.part_index, _REASONING)
+        item.stated = True
         encrypted = delta.data.get("encrypted_content")
         if isinstance(encrypted, str):
             item.encrypted = encrypted
