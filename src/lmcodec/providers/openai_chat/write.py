@@ -65,51 +65,35 @@ from typing import Any, ClassVar, Final
 
 import msgspec
 
-from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._readback import reads_as
 from lmcodec.providers.openai._sse_write import (
     ENC,
-    call_arguments,
     chat_usage,
     error_code,
     logprob_entries,
     new_id,
 )
-from lmcodec.providers.openai_chat._choice_index import with_sdk_indexes
+from lmcodec.providers.openai_chat._body_write import FINISH_REASONS, chat_finish, encode_response
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
-from lmcodec.providers.openai_chat.stream import StreamMapper, parse_response
+from lmcodec.providers.openai_chat.stream import StreamMapper
 from lmcodec.providers.openai_chat.views import FINISH_REASONS as READ_FINISH
 from lmcodec.wire import (
     ContinuationDelta,
-    DataPart,
-    RefusalPart,
-    Response,
     StreamDeltaEvent,
     StreamEndEvent,
     StreamErrorEvent,
     StreamEvent,
     StreamStartEvent,
     TextDelta,
-    TextPart,
     ThinkingDelta,
-    ThinkingPart,
     ToolCallDelta,
-    ToolCallPart,
 )
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
-
-FINISH_REASONS: Final[dict[str, str]] = {
-    "stop": "stop",
-    "length": "length",
-    "tool_call": "tool_calls",
-    "content_filter": "content_filter",
-    "error": "stop",
-}
-"""Canonical finish reason -> Chat ``finish_reason`` (``error`` has no Chat value)."""
 
 _replace: Final = msgspec.structs.replace
 _TAIL: Final = b',"logprobs":null,"finish_reason":null}]}\n\n'
@@ -367,7 +351,7 @@ class StreamWriter:
             # what lm15's materialize (and lc.assemble, and encode_response) says of a stop beside
             # calls: a client's agent loop runs the calls on tool_calls only
             event = _replace(event, finish_reason="tool_call")
-        finish = _finish(event.finish_reason, bool(self._calls))
+        finish = chat_finish(event.finish_reason, bool(self._calls))
         finish_chunk = self._chunk([_finish_choice(finish)])
         data = event.provider_data
         if (
@@ -449,102 +433,3 @@ def _no_content(chunk: dict[str, Any]) -> bool:
         if choice.get("logprobs"):
             return False
     return True
-
-
-# --------------------------------------------------------------------------
-# complete body
-
-
-def encode_response(response: Response) -> bytes:
-    """``response`` as a Chat Completions body (``object: chat.completion``).
-
-    A Response decoded from a Chat body keeps that body as ``provider_data``; it is written back
-    verbatim when it still decodes to ``response``, a choice's index the SDK refuses made its own."""
-    data = response.provider_data
-    if data is not None and "choices" in data:
-        kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
-        body = ENC.encode(kept)
-        try:
-            if parse_response(body) == response:
-                return body if (indexed := with_sdk_indexes(kept)) is None else ENC.encode(indexed)
-        except (LmcodecError, ValueError, TypeError):  # it no longer reads back: rewrite it
-            pass
-    return ENC.encode(_body(response))
-
-
-def _body(response: Response) -> dict[str, Any]:
-    texts: list[str] = []
-    reasoning: list[str] = []
-    refusals: list[str] = []
-    calls: list[dict[str, Any]] = []
-    blocks: list[dict[str, Any]] = []
-    for item_part in response.message.parts:
-        part: Any = item_part
-        kind = type(part)
-        if kind is TextPart:
-            texts.append(part.text)
-        elif kind is ThinkingPart:
-            reasoning.append(part.text)
-            blocks.extend(_entries(part, len(blocks)))
-        elif kind is RefusalPart:
-            refusals.append(part.text)
-        elif kind is DataPart:
-            texts.append(ENC.encode(part.value).decode())
-        elif kind is ToolCallPart:
-            call: Any = part
-            calls.append(
-                {
-                    "id": call.id,
-                    "type": "function",
-                    "function": {"name": call.name, "arguments": call_arguments(call.input, "openai_chat")},
-                }
-            )
-    message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}
-    if reasoning:
-        message["reasoning_content"] = "".join(reasoning)
-    message["refusal"] = "".join(refusals) if refusals else None
-    if calls:
-        message["tool_calls"] = calls
-    if blocks:
-        message["thinking_blocks"] = blocks
-    logprobs = (
-        {"content": logprob_entries(response.logprobs, bytes_required=False)} if response.logprobs else None
-    )
-    choice = {
-        "index": 0,
-        "message": message,
-        "logprobs": logprobs,
-        "finish_reason": _finish(response.finish_reason, bool(calls)),
-    }
-    body: dict[str, Any] = {
-        "id": response.id or new_id("chatcmpl-"),
-        "object": "chat.completion",
-        "created": int(time.time()),
-        "model": response.model,
-        "choices": [choice],
-    }
-    usage = chat_usage(response.usage)
-    if usage:  # nothing reported (a stream without include_usage): no usage, which the SDK allows
-        body["usage"] = usage
-    return body
-
-
-def _finish(reason: str | None, wrote_calls: bool) -> str:
-    """The Chat ``finish_reason`` of a canonical one: ``tool_calls`` only where tool calls were
-    written (it promises ``message.tool_calls``), ``stop`` for a ``tool_call`` finish without one
-    (an Anthropic ``pause_turn``, a Chat ``function_call`` finish)."""
-    finish = FINISH_REASONS.get(reason or "stop", "stop")
-    return "stop" if finish == "tool_calls" and not wrote_calls else finish
-
-
-def _entries(part: ThinkingPart, first: int) -> list[dict[str, Any]]:
-    """A thinking part's Anthropic state as ``thinking_blocks`` entries (numbered from ``first``)."""
-    out: list[dict[str, Any]] = []
-    for state in part.continuation:
-        if state.provider != "anthropic":
-            continue
-        if state.kind == "thinking_signature" and isinstance(state.data.get("signature"), str):
-            out.append(signed_entry(first + len(out), part.text, state.data["signature"]))
-        elif state.kind == "redacted_thinking" and isinstance(state.data.get("data"), str):
-            out.append(redacted_entry(first + len(out), state.data["data"]))
-    return out
