@@ -243,15 +243,20 @@ def test_to_anthropic_the_assistant_turn_is_the_replys_own_blocks(case: tuple[st
     assert body_notes == ([("messages[1].parts[2]", "dropped")] if content == "" else [])
 
 
-def test_to_chat_the_reasoning_comes_back_once_as_content_text(case: tuple[str, str, bytes]) -> None:
-    """The documented normalization: lm15's Chat builder replays thinking as content text (joined
-    with the content by a newline) and writes no thinking_blocks."""
+def test_to_chat_the_reasoning_goes_back_as_thinking_blocks(case: tuple[str, str, bytes]) -> None:
+    """Chat to Chat (red-team 5 F07): the signed blocks go on as ``thinking_blocks`` (LiteLLM's
+    shape, ``index`` aside) and the content is the reply's own; lm15's Chat builder alone would
+    replay the thinking as content text."""
     reply, _, body = case
     row = json.loads(body)["messages"][1]
     sent = json.loads(lc.translate_request("openai_chat", "openai_chat", body).body)["messages"][1]
-    texts = [REASONING] + ([row["content"]] if row["content"] is not None else [])
-    assert sent["content"] == "\n".join(texts)
-    assert set(sent) == {"role", "content"} | ({"tool_calls"} if reply == "tool" else set())
+    assert sent["content"] == row["content"]
+    assert sent["thinking_blocks"] == [
+        {k: v for k, v in entry.items() if k != "index"} for entry in row["thinking_blocks"]
+    ]
+    assert set(sent) == {"role", "content", "thinking_blocks"} | (
+        {"tool_calls"} if reply == "tool" else set()
+    )
 
 
 @pytest.mark.parametrize("destination", ["openai", "gemini"])

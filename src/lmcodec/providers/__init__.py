@@ -57,7 +57,12 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
-from lmcodec.providers._crossing_parts import parts_out, responses_audio_in_sdk_shape
+from lmcodec.providers._crossing_parts import (
+    chat_thinking_out,
+    parts_out,
+    responses_audio_in_sdk_shape,
+    thinking_blocks_in,
+)
 from lmcodec.providers._crossing_settings import output_cap_change, service_tier_out
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
@@ -315,6 +320,9 @@ def translate_request(
     From Responses, a reasoning item whose ``encrypted_content`` is lmcodec's carriage of another
     provider's signed thinking (``providers/openai/_thinking_carriage.py``) is read as that thinking,
     with its state; to OpenAI it is left out, each part ``dropped``.
+    Chat to Chat, a replayed ``reasoning_content`` is left out (``dropped``) and signed
+    ``thinking_blocks`` go on as ``thinking_blocks``, never as content (lm15's Chat builder writes
+    thinking as text; ``providers/_crossing_parts.py``).
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     read = _lookup(_GATEWAY_READERS, source)
@@ -327,7 +335,13 @@ def translate_request(
             request, left_out = parts_out(destination, request)
             unsigned = (*unsigned, *left_out)
     if source == destination:
+        blocks: list[list[dict[str, str]]] = []
+        if source == "openai_chat":  # thinking as thinking_blocks, never as content
+            request, blocks, left_out = chat_thinking_out(request)
+            unsigned = (*unsigned, *left_out)
         built = build_request(destination, request, stream=stream)
+        if any(blocks):
+            built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))

@@ -23,6 +23,14 @@ To Responses, inline audio lm15's builder writes in its own shape (``{"type": "i
 "input_audio", "input_audio": {"data", "format"}}``), the one the SDK sends and lmcodec's
 Responses reader reads (:func:`responses_audio_in_sdk_shape`, ``substituted``); ``build_request``
 keeps lm15's.
+
+Chat to Chat, lm15's builder would write a replayed assistant message's thinking as its content
+(red-team 5 F07): :func:`chat_thinking_out` takes it out of the messages first. A
+``reasoning_content`` (thinking without Anthropic state) is left out (``dropped``: DeepSeek's
+docs say it must not be sent back; the row keeps an empty content where nothing else is left, so
+no turn moves); signed and redacted ``thinking_blocks`` go on as the row's ``thinking_blocks``
+(:func:`thinking_blocks_in`, the Chat wire's own field for them, LiteLLM's shape), so a Chat
+backend fronting Claude gets them back verbatim.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
 
-__all__ = ["parts_out", "responses_audio_in_sdk_shape"]
+__all__ = ["chat_thinking_out", "parts_out", "responses_audio_in_sdk_shape", "thinking_blocks_in"]
 
 _EMPTY_TEXT: Final = {
     "anthropic": (
@@ -213,3 +221,76 @@ def responses_audio_in_sdk_shape(request: Request, body: bytes) -> tuple[bytes, 
         for path in paths[:rewritten]
     )
     return msgspec.json.encode(tree), notes
+
+
+_CHAT_REASONING: Final = (
+    "a replayed reasoning_content: lm15's Chat builder would write it as the assistant's content, "
+    "and DeepSeek's API wants it never sent back; left out"
+)
+
+
+def chat_thinking_out(request: Request) -> tuple[Request, list[list[dict[str, str]]], tuple[Adaptation, ...]]:
+    """Chat to Chat: ``request`` without its thinking parts, the ``thinking_blocks`` entries of
+    each assistant message in order (signed and redacted Anthropic thinking), and one ``dropped``
+    Adaptation per thinking part without that state. ``request`` itself (and no entries) when it
+    holds no thinking."""
+    if not any(type(part) is ThinkingPart for message in request.messages for part in message.parts):
+        return request, [], ()
+    messages: list[Any] = []
+    blocks: list[list[dict[str, str]]] = []
+    notes: list[Adaptation] = []
+    for i, message in enumerate(request.messages):
+        if message.role != "assistant":
+            messages.append(message)
+            continue
+        entries: list[dict[str, str]] = []
+        kept: list[Any] = []
+        for j, part in enumerate(message.parts):
+            if type(part) is not ThinkingPart:
+                kept.append(part)
+                continue
+            entry = _thinking_block(part)
+            if entry is not None:
+                entries.append(entry)
+            else:
+                notes.append(
+                    Adaptation(
+                        field=f"messages[{i}].parts[{j}]",
+                        action="dropped",
+                        reason=_CHAT_REASONING,
+                        asked=part.text,
+                    )
+                )
+        blocks.append(entries)
+        if len(kept) == len(message.parts):
+            messages.append(message)
+        else:
+            messages.append(msgspec.structs.replace(message, parts=tuple(kept) or (TextPart(text=""),)))
+    return msgspec.structs.replace(request, messages=tuple(messages)), blocks, tuple(notes)
+
+
+def _thinking_block(part: ThinkingPart) -> dict[str, str] | None:
+    """A thinking part's ``thinking_blocks`` entry (LiteLLM's shape), or None: no Anthropic state."""
+    for state in part.continuation:
+        if state.provider != "anthropic":
+            continue
+        if state.kind == "redacted_thinking" and isinstance(state.data.get("data"), str):
+            return {"type": "redacted_thinking", "data": state.data["data"]}
+        signature = state.data.get("signature")
+        if state.kind == "thinking_signature" and isinstance(signature, str) and signature:
+            return {"type": "thinking", "thinking": part.text, "signature": signature}
+    return None
+
+
+def thinking_blocks_in(body: bytes, blocks: list[list[dict[str, str]]]) -> bytes:
+    """The Chat ``body`` built for :func:`chat_thinking_out`'s request with each assistant row's
+    entries as its ``thinking_blocks`` (the builder writes one row per assistant message, in
+    order); ``body`` itself when there are none."""
+    if not any(blocks):
+        return body
+    tree = msgspec.json.decode(body)
+    rows = (row for row in tree["messages"] if row.get("role") == "assistant")
+    for row, entries in zip(rows, blocks, strict=False):  # as many rows as assistant messages
+        if entries:
+            row["thinking_blocks"] = entries
+    return msgspec.json.encode(tree)
