@@ -38,7 +38,8 @@ dialects; extensions are this dialect's own wire and should be forwarded only to
 
 Refused with :class:`lmcodec.ValidationError` (never dropped): block types with no canonical
 part (``server_tool_use``, ``web_search_tool_result``, ``search_result``, ``mcp_tool_use``, ...),
-any unknown block field, non-empty ``citations`` on a text block, a document's ``title``/``context``/
+any unknown block field, non-empty ``citations`` on a text block (``lc.translate_request`` leaves
+them out, ``dropped``: a replayed answer's output metadata), a document's ``title``/``context``/
 ``citations`` or ``text``/``content`` source, a thinking block with an empty or absent
 signature (lm15 would send it back as a text block; ``lc.translate_request``, the gateway's
 reading, leaves it out with an Adaptation instead: ``providers/_unsigned_thinking.py``), cache
@@ -118,13 +119,25 @@ def _media(block: Image | Document, path: str) -> dict[str, Any]:
     )
 
 
-def _text(block: Text, path: str) -> dict[str, Any]:
+_CITATIONS: Final = (
+    "a replayed answer's citations: output metadata the canonical text part has no field for and "
+    "no builder sends back; the answer's text is sent"
+)
+
+
+def _text(block: Text, path: str, gateway: Unsigned = None) -> dict[str, Any]:
+    """A text block's part; its non-empty ``citations`` refused, or (``gateway``: the gateway's
+    reading, red-team 5 F13) left out and noted there."""
     if not citations_absent(block.citations):
-        raise ValidationError("citations on a text block have no canonical field", f"{path}.citations")
+        if gateway is None:
+            raise ValidationError("citations on a text block have no canonical field", f"{path}.citations")
+        gateway.append(
+            Adaptation(field=f"{path}.citations", action="dropped", reason=_CITATIONS, asked=block.citations)
+        )
     return {"type": "text", "text": block.text}
 
 
-def _result_content(block: ToolResult, path: str) -> list[dict[str, Any]]:
+def _result_content(block: ToolResult, path: str, gateway: Unsigned = None) -> list[dict[str, Any]]:
     content = block.content
     if isinstance(content, str) or not content:
         return [{"type": "text", "text": content if isinstance(content, str) else ""}]
@@ -133,19 +146,24 @@ def _result_content(block: ToolResult, path: str) -> list[dict[str, Any]]:
         where = f"{path}.content[{k}]"
         if item.cache_control is not msgspec.UNSET:
             raise ValidationError("a cache mark inside a tool_result cannot be represented", where)
-        parts.append(_text(item, where) if isinstance(item, Text) else _media(item, where))
+        parts.append(_text(item, where, gateway) if isinstance(item, Text) else _media(item, where))
     return parts
 
 
-def _part(block: Any, path: str) -> dict[str, Any]:
-    """The block as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
+def _part(block: Any, path: str, gateway: Unsigned = None) -> dict[str, Any]:
+    """The block as a canonical part, in canonical JSON form (one msgspec.convert checks them all);
+    ``gateway``: the gateway's reading's notes (:func:`_text`)."""
     kind = type(block)
     if kind is Text:
-        return _text(block, path)
+        return _text(block, path, gateway)
     if kind is ToolUse:
         return {"type": "tool_call", "id": block.id, "name": block.name, "input": block.input}
     if kind is ToolResult:
-        out = {"type": "tool_result", "id": block.tool_use_id, "content": _result_content(block, path)}
+        out = {
+            "type": "tool_result",
+            "id": block.tool_use_id,
+            "content": _result_content(block, path, gateway),
+        }
         if block.is_error is True:
             out["is_error"] = True
         return out
@@ -190,7 +208,8 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None) -> list[dict[str, Any]]:
     """The canonical messages; an unsigned thinking block is refused, or (``unsigned`` given: the
-    gateway's reading) left out and noted there with its turn if nothing else is left of it."""
+    gateway's reading) left out and noted there with its turn if nothing else is left of it (so
+    are a replayed text block's citations: :func:`_text`)."""
     out: list[dict[str, Any]] = []
     for i, view in enumerate(views):
         content = view.content
@@ -222,7 +241,7 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
                         f"{where}.cache_control",
                     )
                 ttl = cache_ttl(mark, where)
-            parts.append(_part(block, where))
+            parts.append(_part(block, where, unsigned))
         if not parts:  # (its blocks were all unsigned thinking, left out)
             assert unsigned is not None
             unsigned.append(emptied_turn(f"$.messages[{i}]"))

@@ -8,6 +8,12 @@ as ``{"result": text}`` - the text of ``output`` when it is a string, else the o
 tool result every other dialect carries as text) - and reads it again, one ``substituted``
 Adaptation per response, named by its JSON path in the client's body. Only a body
 ``decode_request`` refuses is read twice.
+
+A replayed answer of Gemini's code execution tool (red-team 5 F13): its ``executableCode`` and
+``codeExecutionResult`` parts (google-genai's chat history keeps them) have no canonical part
+(lm15 reads them as unmapped) and no builder sends them back; they are what the server ran, and
+the answer's text says what came of it. Each is left out (``dropped``), and a turn of nothing else
+goes with it (named too).
 """
 
 from __future__ import annotations
@@ -38,8 +44,11 @@ def sdk_responses_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list
     if not isinstance(contents, list):
         return None
     notes: list[Adaptation] = []
+    emptied: list[int] = []
     for i, content in enumerate(contents):
         parts = content.get("parts") if isinstance(content, dict) else None
+        if isinstance(parts, list) and _code_execution_out(parts, i, notes):
+            emptied.append(i)
         for j, part in enumerate(parts if isinstance(parts, list) else ()):
             call = (
                 part.get("functionResponse", part.get("function_response"))
@@ -59,7 +68,36 @@ def sdk_responses_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list
             )
     if not notes:
         return None
+    for i in reversed(emptied):
+        del contents[i]
     return msgspec.json.encode(value), notes
+
+
+_CODE_KEYS: Final = frozenset(
+    {"executableCode", "codeExecutionResult", "executable_code", "code_execution_result"}
+)
+_CODE_REASON: Final = (
+    "a code execution part of a replayed answer: no canonical part carries it (lm15 reads it as "
+    "unmapped) and no builder sends it back; the answer's text is sent"
+)
+_CODE_TURN: Final = "a turn of code execution parts only: nothing of it is left to send"
+
+
+def _code_execution_out(parts: list[Any], i: int, notes: list[Adaptation]) -> bool:
+    """Take the code execution parts out of ``parts`` (in place), one note each; whether that left
+    the turn empty (then noted too)."""
+    code = [j for j, part in enumerate(parts) if isinstance(part, dict) and not _CODE_KEYS.isdisjoint(part)]
+    if not code:
+        return False
+    for j in code:
+        where = f"$.contents[{i}].parts[{j}]"
+        notes.append(Adaptation(field=where, action="dropped", reason=_CODE_REASON, asked=parts[j]))
+    for j in reversed(code):
+        del parts[j]
+    if parts:
+        return False
+    notes.append(Adaptation(field=f"$.contents[{i}]", action="dropped", reason=_CODE_TURN))
+    return True
 
 
 def _carried(answer: dict[str, Any]) -> bool:

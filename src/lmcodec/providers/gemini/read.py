@@ -45,7 +45,8 @@ system parts, ``candidateCount``, ``speechConfig``, a schema on the other schema
 Extensions are this dialect's own wire and should be forwarded only to it.
 
 Refused with :class:`lmcodec.ValidationError` (never dropped): ``executableCode``/
-``codeExecutionResult`` parts; audio or video in a functionResponse's ``parts`` (other media
+``codeExecutionResult`` parts (``lc.translate_request`` leaves them out, ``dropped``:
+``_read_lenient.py``); audio or video in a functionResponse's ``parts`` (other media
 there that is not an image is read as a document); any unknown part field (``videoMetadata``,
 ``mediaResolution``, ``willContinue``, ...); a ``thought`` part without a thoughtSignature
 (Gemini returns its thought summaries so and takes them back, but lm15's builder writes a thinking

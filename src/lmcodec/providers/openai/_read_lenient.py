@@ -8,6 +8,12 @@ filename from the media type, ``file.pdf``), and a ``detail`` other than ``auto`
 body writes the filename lm15 would and leaves the detail out, then reads it again, one
 ``dropped`` Adaptation per key, named by its JSON path in the client's body. Only a body
 ``decode_request`` refuses is read twice; a body holding neither is refused as before.
+
+A replayed answer's output metadata (red-team 5 F13): non-empty ``annotations`` (web search's
+``url_citation``, file citations) and ``logprobs`` on an ``output_text`` block, which the SDK keeps
+on ``response.output`` and the client appends to its next ``input``. The canonical text part has
+no field for them and no builder sends them back; they are what the model said about its answer,
+not the conversation, and every provider answers the same without them: left out, ``dropped``.
 """
 
 from __future__ import annotations
@@ -50,9 +56,25 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
     return msgspec.json.encode(value), notes
 
 
+_METADATA: Final = {
+    "annotations": (
+        "a replayed answer's annotations (citations): output metadata the canonical text part has "
+        "no field for and no builder sends back; the answer's text is sent"
+    ),
+    "logprobs": (
+        "a replayed answer's logprobs: output metadata the canonical text part has no field for "
+        "and no builder sends back; the answer's text is sent"
+    ),
+}
+
+
 def _block(block: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
     kind = block.get("type")
-    if (
+    if kind == "output_text":
+        for key, reason in _METADATA.items():
+            if block.get(key):
+                notes.append(_note(f"{path}.{key}", reason, block.pop(key)))
+    elif (
         kind == "input_image"
         and block.get("file_id") is not None
         and block.get("detail") not in (None, "auto")
