@@ -59,6 +59,7 @@ from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecode
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._crossing_parts import (
     chat_thinking_out,
+    leading_developer_as_system,
     parts_out,
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
@@ -306,8 +307,9 @@ def translate_request(
     provider's thinking signatures, thinking it cannot take back as thinking, left out, image
     detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
     ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
-    Schema; to Anthropic, tool-call ids it refuses are rewritten (``providers/_tool_ids.py``); a
-    service tier is written in the destination's vocabulary or dropped
+    Schema; from Responses, the system/developer items leading the input are the system prompt
+    (after ``instructions``); to Anthropic, tool-call ids it refuses are rewritten
+    (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or dropped
     (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
     equivalent or dropped (``providers/_crossing_tools.py``).
 
@@ -370,6 +372,9 @@ def translate_request(
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)
         losses += placeholders
+    if source == "openai":  # a system prompt given as leading input items (paths named before)
+        canonical, system = leading_developer_as_system(canonical)
+        losses += system
     built = build_request(destination, canonical, stream=stream)
     if destination == "openai" and AudioPart in kinds:
         body, audio = responses_audio_in_sdk_shape(canonical, built.body)

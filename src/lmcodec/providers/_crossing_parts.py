@@ -24,6 +24,15 @@ To Responses, inline audio lm15's builder writes in its own shape (``{"type": "i
 Responses reader reads (:func:`responses_audio_in_sdk_shape`, ``substituted``); ``build_request``
 keeps lm15's.
 
+From Responses to another dialect, the ``system`` / ``developer`` input items that lead the
+input (a Responses client's system prompt as LangChain and most Chat-to-Responses ports send it,
+read as developer messages) are the Request's system prompt (:func:`leading_developer_as_system`,
+red-team 5 F12), as a Chat client's leading system row is: lm15's Anthropic and Gemini builders
+would write them as a user turn ``"[developer]\n..."``. With ``instructions`` too, the system
+prompt is its parts in order: ``instructions`` first (the Responses API puts them before the
+input), then each item's text. One ``substituted`` Adaptation per item; a developer item later in
+the input stays where it is, and so does one of other than text or one a cache breakpoint marks.
+
 Chat to Chat, lm15's builder would write a replayed assistant message's thinking as its content
 (red-team 5 F07): :func:`chat_thinking_out` takes it out of the messages first. A
 ``reasoning_content`` (thinking without Anthropic state) is left out (``dropped``: DeepSeek's
@@ -41,7 +50,13 @@ import msgspec
 
 from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
 
-__all__ = ["chat_thinking_out", "parts_out", "responses_audio_in_sdk_shape", "thinking_blocks_in"]
+__all__ = [
+    "chat_thinking_out",
+    "leading_developer_as_system",
+    "parts_out",
+    "responses_audio_in_sdk_shape",
+    "thinking_blocks_in",
+]
 
 _EMPTY_TEXT: Final = {
     "anthropic": (
@@ -294,3 +309,49 @@ def thinking_blocks_in(body: bytes, blocks: list[list[dict[str, str]]]) -> bytes
         if entries:
             row["thinking_blocks"] = entries
     return msgspec.json.encode(tree)
+
+
+_SYSTEM_ITEM: Final = (
+    "a system/developer item leading a Responses input: the client's system prompt, sent as the "
+    "destination's (lm15 would write it as a user turn '[developer]\\n...')"
+)
+
+
+def leading_developer_as_system(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` (read from a Responses body) with its leading developer messages of text as
+    its system prompt, after the system it has; one ``substituted`` Adaptation per message."""
+    cache = request.config.cache
+    until = None if cache is None else cache.prefix_until_index
+    count = 0
+    for message in request.messages[:-1]:  # a conversation keeps one message at least
+        if message.role != "developer" or count == until:
+            break
+        if not all(type(part) is TextPart for part in message.parts):
+            break
+        count += 1
+    if not count:
+        return request, ()
+    moved = request.messages[:count]
+    parts: list[Any] = []
+    if isinstance(request.system, str):
+        parts.append(TextPart(text=request.system))
+    elif request.system is not None:
+        parts.extend(request.system)
+    for message in moved:
+        parts.extend(message.parts)
+    system: Any = parts[0].text if len(parts) == 1 and parts[0].text else tuple(parts)
+    changes: dict[str, Any] = {"system": system, "messages": request.messages[count:]}
+    if cache is not None and until is not None:
+        shifted = msgspec.structs.replace(cache, prefix_until_index=until - count)
+        changes["config"] = msgspec.structs.replace(request.config, cache=shifted)
+    notes = tuple(
+        Adaptation(
+            field=f"messages[{i}]",
+            action="substituted",
+            reason=_SYSTEM_ITEM,
+            asked=message.role,
+            applied="system",
+        )
+        for i, message in enumerate(moved)
+    )
+    return msgspec.structs.replace(request, **changes), notes
