@@ -108,6 +108,11 @@ _NO_SUCH_FIELD: Final[dict[str, dict[str, str]]] = {
         "anthropic": "Anthropic's metadata takes only user_id",
         "gemini": "GenerateContent has no request metadata",
     },
+    "tools": {  # the Responses tools as sent, kept for a strict: false (openai/_read_lenient.py)
+        "openai_chat": "the tools go as the canonical tools, without strict: false (Chat's default)",
+        "anthropic": "the tools go as the canonical tools, non-strict (Anthropic's default)",
+        "gemini": "the tools go as the canonical tools (Gemini has no strict flag)",
+    },
 }
 """Why a key the other dialects also spell is dropped at a destination (else: no such field)."""
 

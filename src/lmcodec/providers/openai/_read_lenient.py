@@ -14,17 +14,24 @@ A replayed answer's output metadata (red-team 5 F13): non-empty ``annotations`` 
 on ``response.output`` and the client appends to its next ``input``. The canonical text part has
 no field for them and no builder sends them back; they are what the model said about its answer,
 not the conversation, and every provider answers the same without them: left out, ``dropped``.
+
+A function tool with ``strict: false`` (red-team 5 F05; the SDK's ``FunctionToolParam`` requires
+the key, and false is how a client sends a schema that is not strict-compatible): lm15 sends no
+strict flag and the Responses default is true, so ``decode_request`` refuses it. The gateway reads
+the tools without it and keeps the client's ``tools`` as they came in ``Config.extensions``:
+Responses to Responses sends them back as they came, and ``lc.translate_request`` drops that
+spelling to another dialect, whose tools are non-strict without a flag (``providers/crossing.py``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["sdk_keys_out"]
+__all__ = ["Lenient", "sdk_keys_out"]
 
 _FILENAME: Final = (
     "an input_file's own filename: the canonical document part has none (lm15 writes file.<type>)"
@@ -35,9 +42,19 @@ _DETAIL: Final = (
 )
 
 
-def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adaptation]] | None:
-    """``body`` with the keys above as lm15 writes them, and one note per key changed; None when
-    it holds none (or is no JSON object: the reader's own error stands)."""
+class Lenient(NamedTuple):
+    """What :func:`sdk_keys_out` made of a refused body."""
+
+    body: bytes
+    notes: list[Adaptation]
+    tools: list[Any] | None
+    """The client's ``tools`` as they came, where a ``strict: false`` was taken out of them."""
+
+
+def sdk_keys_out(body: bytes | bytearray | memoryview) -> Lenient | None:
+    """``body`` with the keys above as lm15 writes them, one note per key changed, and the tools
+    as sent where ``strict: false`` was taken out; None when it holds none (or is no JSON object:
+    the reader's own error stands)."""
     try:
         value = msgspec.json.decode(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
@@ -45,15 +62,32 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
     items = value.get("input") if isinstance(value, dict) else None
     if not isinstance(items, list):
         return None
+    tools = _non_strict_out(value.get("tools"))
     notes: list[Adaptation] = []
     for i, item in enumerate(items):
         content = item.get("content") if isinstance(item, dict) else None
         for j, block in enumerate(content if isinstance(content, list) else ()):
             if isinstance(block, dict):
                 _block(block, f"$.input[{i}].content[{j}]", notes)
-    if not notes:
+    if not notes and tools is None:
         return None
-    return msgspec.json.encode(value), notes
+    return Lenient(msgspec.json.encode(value), notes, tools)
+
+
+def _non_strict_out(tools: Any) -> list[Any] | None:
+    """``tools`` as they came (a copy) when a function tool holds ``strict: false``, which is then
+    taken out of it in place; None when none does."""
+    if not isinstance(tools, list):
+        return None
+    loose = [
+        t for t in tools if isinstance(t, dict) and t.get("type") == "function" and t.get("strict") is False
+    ]
+    if not loose:
+        return None
+    sent = msgspec.json.decode(msgspec.json.encode(tools))
+    for tool in loose:
+        del tool["strict"]
+    return list(sent)
 
 
 _METADATA: Final = {

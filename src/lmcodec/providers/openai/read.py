@@ -48,7 +48,8 @@ Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, a
 ``dropped``: ``_read_lenient.py``); a reasoning item with neither ``id``
 nor ``encrypted_content`` (``lc.translate_request`` leaves it out with an Adaptation:
 ``providers/_unsigned_thinking.py``), or with ``content``; ``strict:
-false`` on a function tool; the hosted tool types ``web_search``, ``code_execution`` and
+false`` on a function tool (``lc.translate_request`` keeps the tools as sent, for Responses
+only: ``_read_lenient.py``); the hosted tool types ``web_search``, ``code_execution`` and
 ``computer_use`` (lm15 sends those canonical names as ``web_search_preview``,
 ``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose ``filename`` is
 not lm15's ``file.<subtype>``; a missing ``input``; the extension names lm15 reserves
@@ -174,11 +175,17 @@ def decode_request_without_unsigned_thinking(
     try:
         request = _decode_request(body, unsigned, model)
     except ValidationError:
-        lenient = sdk_keys_out(body)  # input_file filenames, file_id image details (_read_lenient)
+        lenient = sdk_keys_out(body)  # filenames, image details, replayed metadata (_read_lenient)
         if lenient is None:
             raise
-        body, unsigned = lenient
-        request = _decode_request(body, unsigned, model)
+        unsigned = lenient.notes
+        request = _decode_request(lenient.body, unsigned, model)
+        if lenient.tools is not None:  # strict: false, sent back as it came to Responses only
+            config = request.config
+            extensions = {**(config.extensions or {}), "tools": lenient.tools}
+            request = msgspec.structs.replace(
+                request, config=msgspec.structs.replace(config, extensions=extensions)
+            )
     return request, tuple(unsigned)
 
 

@@ -1,0 +1,55 @@
+"""A Responses function tool with ``"strict": false`` through ``lc.translate_request`` (red-team 5
+F05): the openai SDK's ``FunctionToolParam`` requires ``strict``, and ``false`` is what a client
+sends for a schema that is not strict-compatible (the Responses API's default is true). The
+gateway refused the body for every destination. Now the gateway's reading keeps the tools as the
+client sent them (``Config.extensions``), so Responses to Responses sends ``strict: false`` back,
+and to another dialect the canonical tools go without a strict flag (non-strict is the only or the
+default meaning there), the client's spelling ``dropped`` with an Adaptation. ``decode_request``
+still refuses it (lm15's builder sends no strict flag)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .gateway_support import anthropic_accepts, chat_accepts, gemini_tools_accepted, responses_body
+
+TOOLS: list[dict[str, Any]] = [
+    {
+        "type": "function",
+        "name": "get_weather",
+        "description": "Weather of a city",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+        "strict": False,
+    },
+    {"type": "function", "name": "now", "parameters": {"type": "object", "properties": {}}, "strict": True},
+]
+BODY = responses_body(model="gpt-5", input=[{"role": "user", "content": "Weather in Paris?"}], tools=TOOLS)
+ACCEPTS = {"openai_chat": chat_accepts, "anthropic": anthropic_accepts, "gemini": gemini_tools_accepted}
+
+
+def test_decode_request_still_refuses_it() -> None:
+    with pytest.raises(lc.ValidationError, match="strict"):
+        lc.decode_request("openai", BODY)
+
+
+def test_responses_to_responses_sends_the_tools_as_they_came() -> None:
+    built = lc.translate_request("openai", "openai", BODY)
+    assert json.loads(built.body)["tools"] == json.loads(BODY)["tools"]
+    assert not [a for a in built.adaptations if "tools" in a.field]
+
+
+@pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
+def test_another_dialect_gets_the_tools_non_strict(destination: str) -> None:
+    built = lc.translate_request(
+        "openai", destination, BODY, model="gemini-2.5-flash" if destination == "gemini" else None
+    )
+    assert b"strict" not in built.body
+    assert b"get_weather" in built.body and b'"now"' in built.body
+    notes = [(a.field, a.action) for a in built.adaptations if "tools" in a.field]
+    assert notes == [("extensions.tools", "dropped")]
+    ACCEPTS[destination](built.body)
