@@ -122,7 +122,7 @@ BODIES: dict[str, dict[str, dict[str, Any]]] = {
             "user": "u1",
             "metadata": {"a": "b"},
             "truncation": "auto",
-            "previous_response_id": "resp_1",
+            "max_tool_calls": 5,  # (previous_response_id is refused to another dialect: F11)
         },
         "responses_text_format_text": {
             "model": "gpt-4o",

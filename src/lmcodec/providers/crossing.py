@@ -16,7 +16,10 @@ Moved onto canonical fields (action ``substituted``): ``parallel_tool_calls`` wi
 ``safety_identifier`` (Chat) and ``user`` (Responses) -> ``user_id`` when it is unset.
 Carrying nothing (action ``satisfied``: the wire default): Chat ``response_format: {"type":
 "text"}``, ``logprobs: false``, ``n: 1``, a ``max_tokens`` equal to ``max_completion_tokens``;
-Responses ``text: {"format": {"type": "text"}}``. Everything else (action ``dropped``): the
+Responses ``text: {"format": {"type": "text"}}``. Refused (a ValidationError at the key's path):
+a Responses ``previous_response_id``, ``conversation`` or stored ``prompt``, whose history or
+instructions live on OpenAI's server (the destination would answer the new input alone).
+Everything else (action ``dropped``): the
 canonical fields still hold what the destination can take (the system text, the tools, the
 thinking budget), the extension held the source wire's exact shape or a setting only that
 provider has (``logit_bias``, ``safetySettings``, cache marks on tools, ...). Kept as it is: a key
@@ -66,6 +69,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.wire import (
     Adaptation,
     ErrorDetail,
@@ -117,15 +121,33 @@ _NO_SUCH_FIELD: Final[dict[str, dict[str, str]]] = {
 """Why a key the other dialects also spell is dropped at a destination (else: no such field)."""
 
 
+_SERVER_STATE: Final[dict[str, str]] = {
+    "previous_response_id": "the conversation's history",
+    "conversation": "the conversation's history",
+    "prompt": "a stored prompt's instructions",
+}
+"""Responses keys naming state kept on OpenAI's server (red-team 5 F11): another dialect would get
+the new input alone and answer without it, so such a body is refused there."""
+
+
 def foreign_extensions_out(
     source: str, request: Request, destination: str
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` without extensions (those with a canonical meaning moved onto its fields, those
-    ``destination`` takes as they are kept), and one Adaptation per key moved or dropped."""
+    ``destination`` takes as they are kept), and one Adaptation per key moved or dropped. A
+    Responses key naming state on OpenAI's server (:data:`_SERVER_STATE`) is refused."""
     config = request.config
     if config is None or not config.extensions:
         return request, ()
     extensions = config.extensions
+    if source == "openai":
+        for key, what in _SERVER_STATE.items():
+            if extensions.get(key) is not None:
+                raise ValidationError(
+                    f"{key}: {what} lives on OpenAI's server and cannot be forwarded to {destination}, "
+                    "which would answer the new input alone; send the whole conversation in input",
+                    f"$.{key}",
+                )
     shared = _SHARED_KEYS.get((source, destination), frozenset())
     kept = {key: value for key, value in extensions.items() if key in shared}
     changes: dict[str, Any] = {"extensions": kept or None}

@@ -1,0 +1,59 @@
+"""A Responses client's server-side state through ``lc.translate_request`` (red-team 5 F11):
+``previous_response_id`` and ``conversation`` (the history lives on OpenAI's server) and a stored
+``prompt`` (its instructions do) were dropped with an Adaptation on the way to another dialect,
+and the new input went alone: a context-free answer with a 200, or a tool result without its call.
+Now the gateway refuses such a body with a ValidationError at the key's path saying the state lives
+on OpenAI's server; to OpenAI it is kept."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .gateway_support import responses_body
+
+STATE: dict[str, Any] = {
+    "previous_response_id": "resp_0aa",
+    "conversation": "conv_123",
+    "prompt": {"id": "pmpt_abc", "variables": {"city": "Paris"}},
+}
+
+
+def _body(key: str, value: Any) -> bytes:
+    return responses_body(model="gpt-5", input="and in London?", **{key: value})
+
+
+@pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("key", sorted(STATE))
+def test_server_state_is_refused_to_another_dialect(key: str, destination: str) -> None:
+    with pytest.raises(lc.ValidationError, match="OpenAI's server") as caught:
+        lc.translate_request("openai", destination, _body(key, STATE[key]), model="m")
+    assert caught.value.path == f"$.{key}"
+
+
+def test_a_tool_output_turn_is_refused_too() -> None:
+    body = json.dumps(
+        {
+            "model": "gpt-5",
+            "previous_response_id": "resp_0aa",
+            "input": [{"type": "function_call_output", "call_id": "call_1", "output": "sunny"}],
+        }
+    ).encode()
+    with pytest.raises(lc.ValidationError, match="previous_response_id"):
+        lc.translate_request("openai", "anthropic", body)
+
+
+@pytest.mark.parametrize("key", sorted(STATE))
+def test_to_openai_it_is_kept(key: str) -> None:
+    built = lc.translate_request("openai", "openai", _body(key, STATE[key]))
+    assert json.loads(built.body)[key] == STATE[key]
+
+
+def test_a_null_previous_response_id_is_no_state() -> None:
+    body = json.dumps({"model": "gpt-5", "previous_response_id": None, "input": "hi"}).encode()
+    built = lc.translate_request("openai", "anthropic", body)
+    assert json.loads(built.body)["messages"][0]["content"][0]["text"] == "hi"
