@@ -46,6 +46,13 @@ reading, leaves it out with an Adaptation instead: ``providers/_unsigned_thinkin
 marks on more than one message or not on a message's last block or with a ``ttl`` other than
 ``1h``, an empty content list, and a missing ``model``/``messages``/``max_tokens``. Errors carry
 the JSON path; decoding is linear in the body's size.
+
+The gateway's reading (``decode_request_without_unsigned_thinking``, red-team 5 F02) takes what the
+Messages API accepts of these instead: a ``ttl: "5m"`` mark is the default; of several message
+marks the last is the CacheConfig's (the others ``dropped``), and one before more content in its
+turn splits the turn after it (the API joins consecutive turns, so the cached prefix is the
+client's); a mark inside a tool_result, a document's ``title``/``context``/``citations`` are
+``dropped``; a ``text``-source document is its text (``substituted``); each noted with its path.
 """
 
 from __future__ import annotations
@@ -99,11 +106,39 @@ _KINDS: Final = {Image: ("image", "image/png"), Document: ("document", "applicat
 """Block class -> (canonical part type, lm15's default media type for a url/file source)."""
 
 
-def _media(block: Image | Document, path: str) -> dict[str, Any]:
+_DOCUMENT_FIELD: Final = (
+    "a document's {name}: the canonical document part has no field for it and no builder sends "
+    "one; the document is sent"
+)
+_TEXT_DOCUMENT: Final = (
+    "a text-source document: the canonical document part carries base64, url or file_id sources "
+    "(a base64 text/plain document is refused by the Messages API); sent as its text"
+)
+
+
+def _media(block: Image | Document, path: str, gateway: Unsigned = None) -> dict[str, Any]:
+    """An image or document block's part; what the canonical part cannot carry is refused, or
+    (``gateway``: the gateway's reading, red-team 5 F02) left out or rewritten and noted there: a
+    document's title, context and citations (``dropped``), a text source (its text,
+    ``substituted``)."""
     if isinstance(block, Document):
         for name in ("title", "context", "citations"):
-            if getattr(block, name) is not msgspec.UNSET:
-                raise ValidationError(f"a document's {name} has no canonical field", f"{path}.{name}")
+            value = getattr(block, name)
+            if value is not msgspec.UNSET:
+                if gateway is None:
+                    raise ValidationError(f"a document's {name} has no canonical field", f"{path}.{name}")
+                reason = _DOCUMENT_FIELD.format(name=name)
+                gateway.append(
+                    Adaptation(field=f"{path}.{name}", action="dropped", reason=reason, asked=value)
+                )
+        text = block.source.data
+        if gateway is not None and block.source.type == "text" and isinstance(text, str):
+            gateway.append(
+                Adaptation(
+                    field=path, action="substituted", reason=_TEXT_DOCUMENT, asked="document", applied="text"
+                )
+            )
+            return {"type": "text", "text": text}
     kind, default_type = _KINDS[type(block)]
     source = block.source
     if source.type == "base64" and isinstance(source.data, str) and isinstance(source.media_type, str):
@@ -145,8 +180,10 @@ def _result_content(block: ToolResult, path: str, gateway: Unsigned = None) -> l
     for k, item in enumerate(content):
         where = f"{path}.content[{k}]"
         if item.cache_control is not msgspec.UNSET:
-            raise ValidationError("a cache mark inside a tool_result cannot be represented", where)
-        parts.append(_text(item, where, gateway) if isinstance(item, Text) else _media(item, where))
+            if gateway is None:
+                raise ValidationError("a cache mark inside a tool_result cannot be represented", where)
+            gateway.append(_mark_dropped(f"{where}.cache_control", "inside a tool_result"))
+        parts.append(_text(item, where, gateway) if isinstance(item, Text) else _media(item, where, gateway))
     return parts
 
 
@@ -182,7 +219,7 @@ def _part(block: Any, path: str, gateway: Unsigned = None) -> dict[str, Any]:
         state = {"provider": "anthropic", "kind": "redacted_thinking", "data": {"data": block.data}}
         return {"type": "thinking", "text": "", "continuation": [state]}
     if kind is Image or kind is Document:
-        return _media(block, path)
+        return _media(block, path, gateway)
     raise ValidationError(
         f"a {block.__struct_config__.tag!r} block has no canonical part and cannot be carried", f"{path}.type"
     )
@@ -209,8 +246,9 @@ def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None) -> list[dict[str, Any]]:
     """The canonical messages; an unsigned thinking block is refused, or (``unsigned`` given: the
     gateway's reading) left out and noted there with its turn if nothing else is left of it (so
-    are a replayed text block's citations: :func:`_text`)."""
+    are a replayed text block's citations: :func:`_text`; and cache marks: :func:`_gateway_mark`)."""
     out: list[dict[str, Any]] = []
+    kept = _last_mark(views) if unsigned is not None else None
     for i, view in enumerate(views):
         content = view.content
         if isinstance(content, str):
@@ -221,6 +259,7 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
         parts = []
         last = len(content) - 1
         ttl: str | bool | None = False
+        split = None  # where a mark before more content ends its turn (the gateway's reading)
         for j, block in enumerate(content):
             kind = type(block)
             if kind is Text and block.citations is msgspec.UNSET and block.cache_control is msgspec.UNSET:
@@ -234,7 +273,11 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
                 unsigned.append(left_out(where, "a thinking block without a signature", block.thinking))
                 continue
             mark = getattr(block, "cache_control", msgspec.UNSET)
-            if mark is not msgspec.UNSET:
+            if mark is not msgspec.UNSET and unsigned is not None:
+                ttl = _gateway_mark(mark, where, (i, j) == kept, unsigned, ttl)
+                if (i, j) == kept and j != last:
+                    split = len(parts) + 1
+            elif mark is not msgspec.UNSET:
                 if j != last or marks.message is not None:
                     raise ValidationError(
                         "cache marks are carried on the last block of one message only (CacheConfig)",
@@ -246,10 +289,49 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
             assert unsigned is not None
             unsigned.append(emptied_turn(f"$.messages[{i}]"))
             continue
-        out.extend(_split(view.role, parts))
+        if split is not None and split < len(parts):  # the API joins consecutive turns
+            out.extend(_split(view.role, parts[:split]))
+            marked = len(out) - 1
+            out.extend(_split(view.role, parts[split:]))
+        else:
+            out.extend(_split(view.role, parts))
+            marked = len(out) - 1
         if ttl is not False:
-            marks.message = (len(out) - 1, ttl if isinstance(ttl, str) else None)
+            marks.message = (marked, ttl if isinstance(ttl, str) else None)
     return out
+
+
+def _last_mark(views: list[MessageView]) -> tuple[int, int] | None:
+    """The (message, block) of the last cache mark on a message block: the one a CacheConfig keeps."""
+    for i in range(len(views) - 1, -1, -1):
+        content = views[i].content
+        if isinstance(content, str):
+            continue
+        for j in range(len(content) - 1, -1, -1):
+            if getattr(content[j], "cache_control", msgspec.UNSET) is not msgspec.UNSET:
+                return i, j
+    return None
+
+
+_MARKS: Final = (
+    "a cache mark {where}: a CacheConfig carries one breakpoint, the client's last; the prefix up to "
+    "it is cached"
+)
+
+
+def _mark_dropped(where: str, what: str) -> Adaptation:
+    return Adaptation(field=where, action="dropped", reason=_MARKS.format(where=what), asked="ephemeral")
+
+
+def _gateway_mark(
+    mark: Any, where: str, kept: bool, notes: list[Adaptation], ttl: str | bool | None
+) -> str | bool | None:
+    """The gateway's reading of a block's cache mark (red-team 5 F02): the kept one's ttl (``"5m"``,
+    the default spelled out, is none), else ``ttl`` as it was, the mark noted ``dropped``."""
+    if not kept:
+        notes.append(_mark_dropped(f"{where}.cache_control", "before the last one"))
+        return ttl
+    return None if mark.ttl == "5m" else cache_ttl(mark, where)
 
 
 def _read(
