@@ -122,9 +122,9 @@ _NO_SUCH_FIELD: Final[dict[str, dict[str, str]]] = {
 
 
 _SERVER_STATE: Final[dict[str, str]] = {
-    "previous_response_id": "the conversation's history",
-    "conversation": "the conversation's history",
-    "prompt": "a stored prompt's instructions",
+    "previous_response_id": "the conversation's history lives",
+    "conversation": "the conversation's history lives",
+    "prompt": "a stored prompt's instructions live",
 }
 """Responses keys naming state kept on OpenAI's server (red-team 5 F11): another dialect would get
 the new input alone and answer without it, so such a body is refused there."""
@@ -144,7 +144,7 @@ def foreign_extensions_out(
         for key, what in _SERVER_STATE.items():
             if extensions.get(key) is not None:
                 raise ValidationError(
-                    f"{key}: {what} lives on OpenAI's server and cannot be forwarded to {destination}, "
+                    f"{key}: {what} on OpenAI's server and cannot be forwarded to {destination}, "
                     "which would answer the new input alone; send the whole conversation in input",
                     f"$.{key}",
                 )
