@@ -136,3 +136,77 @@ def test_a_model_turn_of_code_execution_only_goes_with_its_parts() -> None:
         ("$.contents[1].parts[1]", "dropped"),
         ("$.contents[1]", "dropped"),
     ]
+
+
+SEARCH_TURN = [
+    {
+        "type": "server_tool_use",
+        "id": "srvtoolu_1",
+        "name": "web_search",
+        "input": {"query": "paris weather"},
+    },
+    {
+        "type": "web_search_tool_result",
+        "tool_use_id": "srvtoolu_1",
+        "content": [
+            {
+                "type": "web_search_result",
+                "url": "https://w.example/p",
+                "title": "W",
+                "encrypted_content": "Eo8",
+            }
+        ],
+    },
+    {"type": "text", "text": ANSWER, "citations": [CITATION]},
+]
+
+
+def _anthropic(assistant: list[dict[str, Any]]) -> bytes:
+    messages = [
+        {"role": "user", "content": "weather?"},
+        {"role": "assistant", "content": assistant},
+        {"role": "user", "content": "and?"},
+    ]
+    return json.dumps({"model": "claude-sonnet-4-5", "max_tokens": 100, "messages": messages}).encode()
+
+
+@pytest.mark.parametrize("destination", DIALECTS)
+def test_anthropic_server_tool_blocks_of_a_replayed_answer_are_left_out(destination: str) -> None:
+    """Anthropic's web search answer as the SDK returns it: the server's own call and result
+    blocks (run by Anthropic, no canonical part) go, with the citations; the answer goes on."""
+    body = _anthropic(SEARCH_TURN)
+    with pytest.raises(lc.ValidationError):
+        lc.decode_request("anthropic", body)
+    built = lc.translate_request(
+        "anthropic", destination, body, model="m" if destination == "gemini" else None
+    )
+    assert [(a.field, a.action) for a in built.adaptations if a.field.startswith("$.")] == [
+        ("$.messages[1].content[0]", "dropped"),
+        ("$.messages[1].content[1]", "dropped"),
+        ("$.messages[1].content[2].citations", "dropped"),
+    ]
+    assert ANSWER.encode() in built.body
+    assert b"srvtoolu_1" not in built.body and b"w.example" not in built.body
+    if destination in ACCEPTS:
+        ACCEPTS[destination](built.body)
+
+
+def test_a_turn_of_server_tool_blocks_only_goes_and_user_content_is_still_refused() -> None:
+    built = lc.translate_request("anthropic", "anthropic", _anthropic(SEARCH_TURN[:2]))
+    assert [m["role"] for m in json.loads(built.body)["messages"]] == ["user", "user"]
+    assert ("$.messages[1]", "dropped") in [(a.field, a.action) for a in built.adaptations]
+    search_result = {
+        "type": "search_result",
+        "source": "s",
+        "title": "t",
+        "content": [{"type": "text", "text": "x"}],
+    }
+    body = json.dumps(
+        {
+            "model": "claude-sonnet-4-5",
+            "max_tokens": 100,
+            "messages": [{"role": "user", "content": [search_result]}],
+        }
+    ).encode()
+    with pytest.raises(lc.ValidationError, match="search_result"):
+        lc.translate_request("anthropic", "anthropic", body)

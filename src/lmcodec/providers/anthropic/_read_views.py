@@ -7,7 +7,7 @@ into :class:`Refused` so the reader can name them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any, Final, Literal, Union
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -116,6 +116,14 @@ def _refused(tag: str) -> type:
 
 
 _REFUSED = tuple(_refused(tag) for tag in REFUSED_BLOCKS)
+SERVER_RUN: Final[frozenset[type]] = frozenset(
+    view
+    for tag, view in zip(REFUSED_BLOCKS, _REFUSED, strict=True)
+    if tag not in ("container_upload", "search_result")
+)
+"""The views of the blocks of a tool Anthropic's server ran (its call and its result), which a
+replayed answer holds and the gateway leaves out; ``container_upload`` and ``search_result`` are
+the client's own content."""
 SystemBlock = Text
 Block = Text | Image | Document | ToolUse | ToolResult | Thinking | Redacted
 """The blocks with a canonical home."""

@@ -53,6 +53,10 @@ marks the last is the CacheConfig's (the others ``dropped``), and one before mor
 turn splits the turn after it (the API joins consecutive turns, so the cached prefix is the
 client's); a mark inside a tool_result, a document's ``title``/``context``/``citations`` are
 ``dropped``; a ``text``-source document is its text (``substituted``); each noted with its path.
+So are the blocks of a tool Anthropic's server ran in a replayed answer (``server_tool_use``, its
+``*_tool_result``, ``mcp_tool_use``/``mcp_tool_result``: ``dropped``, red-team 5 F13; a turn of
+nothing else goes too); ``search_result`` and ``container_upload``, the client's own content, stay
+refused.
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ from lmcodec.providers.anthropic._read_replay import citations_absent
 from lmcodec.providers.anthropic._read_replay import messages as replay_messages
 from lmcodec.providers.anthropic._read_typed import Refused, read_typed
 from lmcodec.providers.anthropic._read_views import (
+    SERVER_RUN,
     BodyView,
     Document,
     Image,
@@ -260,6 +265,7 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
         last = len(content) - 1
         ttl: str | bool | None = False
         split = None  # where a mark before more content ends its turn (the gateway's reading)
+        server = False  # whether a server-run tool block was left out (the gateway's reading)
         for j, block in enumerate(content):
             kind = type(block)
             if kind is Text and block.citations is msgspec.UNSET and block.cache_control is msgspec.UNSET:
@@ -271,6 +277,12 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
             where = f"$.messages[{i}].content[{j}]"
             if unsigned is not None and kind is Thinking and not block.signature:
                 unsigned.append(left_out(where, "a thinking block without a signature", block.thinking))
+                continue
+            if unsigned is not None and kind in SERVER_RUN:
+                unsigned.append(
+                    Adaptation(field=where, action="dropped", reason=_SERVER_BLOCK, asked=_tag(block))
+                )
+                server = True
                 continue
             mark = getattr(block, "cache_control", msgspec.UNSET)
             if mark is not msgspec.UNSET and unsigned is not None:
@@ -285,9 +297,14 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
                     )
                 ttl = cache_ttl(mark, where)
             parts.append(_part(block, where, unsigned))
-        if not parts:  # (its blocks were all unsigned thinking, left out)
+        if not parts:  # (its blocks were all unsigned thinking or server tool blocks, left out)
             assert unsigned is not None
-            unsigned.append(emptied_turn(f"$.messages[{i}]"))
+            turn = f"$.messages[{i}]"
+            unsigned.append(
+                Adaptation(field=turn, action="dropped", reason=_SERVER_TURN)
+                if server
+                else emptied_turn(turn)
+            )
             continue
         if split is not None and split < len(parts):  # the API joins consecutive turns
             out.extend(_split(view.role, parts[:split]))
@@ -299,6 +316,17 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
         if ttl is not False:
             marks.message = (marked, ttl if isinstance(ttl, str) else None)
     return out
+
+
+_SERVER_BLOCK: Final = (
+    "a block of a tool Anthropic's server ran (its call or result) in a replayed answer: no canonical "
+    "part carries it and no builder sends it back; the answer's text is sent"
+)
+_SERVER_TURN: Final = "a turn of left-out blocks only (server tool blocks): nothing of it is left to send"
+
+
+def _tag(block: Any) -> Any:
+    return block.__struct_config__.tag
 
 
 def _last_mark(views: list[MessageView]) -> tuple[int, int] | None:
