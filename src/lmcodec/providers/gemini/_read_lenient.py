@@ -68,8 +68,9 @@ def sdk_responses_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list
             )
     if not notes:
         return None
-    for i in reversed(emptied):
-        del contents[i]
+    if emptied:  # one pass (del in a loop would be quadratic in a hostile body)
+        gone = set(emptied)
+        contents[:] = [content for i, content in enumerate(contents) if i not in gone]
     return msgspec.json.encode(value), notes
 
 
@@ -92,8 +93,8 @@ def _code_execution_out(parts: list[Any], i: int, notes: list[Adaptation]) -> bo
     for j in code:
         where = f"$.contents[{i}].parts[{j}]"
         notes.append(Adaptation(field=where, action="dropped", reason=_CODE_REASON, asked=parts[j]))
-    for j in reversed(code):
-        del parts[j]
+    left_out = set(code)
+    parts[:] = [part for j, part in enumerate(parts) if j not in left_out]
     if parts:
         return False
     notes.append(Adaptation(field=f"$.contents[{i}]", action="dropped", reason=_CODE_TURN))
