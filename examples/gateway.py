@@ -165,7 +165,8 @@ async def send(
             return Response(
                 _error_body(dialect, 502, str(exc)), status_code=502, media_type="application/json"
             )
-        return Response(lc.encode_response(dialect, response), media_type="application/json")
+        body = lc.encode_response(dialect, response, usage_from=backend.dialect)  # counts in its meaning
+        return Response(body, media_type="application/json")
 
     async def translated() -> AsyncIterator[bytes]:
         try:

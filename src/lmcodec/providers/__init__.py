@@ -70,6 +70,7 @@ from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out
+from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic import write as anthropic_write
@@ -270,12 +271,27 @@ def _not_json(body: Any, what: str) -> TypeError:
     return TypeError(f"body must be the {what}'s JSON as bytes or str, not {type(body).__name__}{hint}")
 
 
-def encode_response(provider: str, response: Response) -> bytes:
+def encode_response(provider: str, response: Response, *, usage_from: str | None = None) -> bytes:
     """``response`` as ``provider``'s non-streamed JSON body. A part of an unknown type (kept by
     ``lc.decode(..., unknown="keep")``) is refused with :class:`~lmcodec.ValidationError`: no
-    wire has a form for it, and leaving it out would lose it silently."""
+    wire has a form for it, and leaving it out would lose it silently.
+
+    ``usage_from``: the dialect ``response`` was decoded from (a gateway's
+    ``encode_response(client, decode_response(backend, body), usage_from=backend)``). Its usage
+    keeps that dialect's meaning of each count (Anthropic's input count leaves out the cache reads
+    and writes the others count in it; Gemini's output count leaves out the thoughts the others
+    count in it), and is written in ``provider``'s meaning (docs/writers.md, "Usage"). ``None``
+    writes the counts as the Usage holds them."""
     write = _lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")
+    if usage_from is not None:
+        if not isinstance(usage_from, str) or usage_from not in _BODY_WRITERS:
+            raise ValidationError(
+                f"unknown usage_from {usage_from!r}; expected None or one of {sorted(_BODY_WRITERS)}"
+            )
+        restate = usage_restatement(usage_from, provider)
+        if restate is not None:
+            response = msgspec.structs.replace(response, usage=restate(response.usage))
     for i, part in enumerate(response.message.parts):
         if isinstance(part, Unknown):
             raise ValidationError(

@@ -21,7 +21,7 @@ import msgspec
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.coalesce import EndMerge
-from lmcodec.stream.encoder import line_safe
+from lmcodec.stream.encoder import line_safe, restated_end
 from lmcodec.wire import (
     ContinuationDelta,
     ErrorDetail,
@@ -73,6 +73,7 @@ class WriterSink:
         "_named",
         "_nameless",
         "_next_free",
+        "_restate",
         "_server_calls",
         "_started",
         "_taken",
@@ -88,7 +89,13 @@ class WriterSink:
     )
 
     def __init__(
-        self, writer: Any, head: HeadPeek | None, *, whole_calls: bool = False, server_calls: bool = False
+        self,
+        writer: Any,
+        head: HeadPeek | None,
+        *,
+        whole_calls: bool = False,
+        server_calls: bool = False,
+        restate: Callable[[Usage], Usage] | None = None,
     ) -> None:
         self.out: list[bytes] = []
         self._feed: Callable[[StreamEvent], bytes] = writer.feed
@@ -104,6 +111,8 @@ class WriterSink:
         self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
         # a call the source never names is a server tool's (Anthropic): left out, not refused
         self._server_calls = server_calls
+        # the end's usage in the destination's meaning (translate: the source's dialect is known)
+        self._restate = restate
         self._calls: dict[int, list[Any]] = {}  # source slot -> [destination slot, id] of its call
         self._taken: set[int] = set()  # destination slots of calls
         self._next_free = 0  # the slot after the highest one taken (a new call's, kept: not a scan)
@@ -287,6 +296,8 @@ class WriterSink:
             return False
         if not self._started:
             self._synthesize()
+        if self._restate is not None:
+            end = restated_end(end, self._restate)
         self.out.append(self._feed(end))
         return True
 

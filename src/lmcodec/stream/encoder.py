@@ -60,15 +60,18 @@ cut an event in two at them. The JSON value is the same.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Any
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers import WRITERS
 from lmcodec.providers._json import unwritable
-from lmcodec.wire import StreamEvent
+from lmcodec.providers._usage_meaning import usage_restatement
+from lmcodec.wire import StreamEndEvent, StreamEvent, Usage
 
-__all__ = ["Encoder", "aencode", "encode", "line_safe"]
+__all__ = ["Encoder", "aencode", "encode", "line_safe", "restated_end"]
 
 _NEL = "\x85".encode()
 _SEPARATORS = "\u2028".encode()[:2]  # U+2028 and U+2029 share their first two bytes
@@ -97,18 +100,34 @@ class Encoder:
 
     ``include_usage`` is the Chat Completions client's ``stream_options.include_usage``: without
     it OpenAI sends no ``choices: []`` usage chunk, and neither does the Chat writer. The other
-    wires carry the usage in their end frame and write it either way. One Encoder per stream: a
+    wires carry the usage in their end frame and write it either way.
+
+    ``usage_from`` is the dialect the events were decoded from, where it is not ``provider``: the
+    end's token counts, which keep the source's meaning (Anthropic's input count leaves out the
+    cache reads and writes the others count in it; Gemini's output count leaves out the thoughts
+    the others count in it), are written in ``provider``'s meaning, as ``translate`` writes them
+    (docs/writers.md, "Usage"). ``None`` writes the counts as the Usage holds them. One Encoder per stream: a
     :meth:`feed` or :meth:`feed_all` after :meth:`close` raises :class:`lmcodec.ValidationError`
     (an Encoder closed before any event would otherwise write a whole second stream)."""
 
-    def __init__(self, provider: str, *, include_usage: bool = True) -> None:
+    def __init__(self, provider: str, *, include_usage: bool = True, usage_from: str | None = None) -> None:
         cls = WRITERS.get(provider) if isinstance(provider, str) else None
         if cls is None:
             raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(WRITERS)}")
         if not isinstance(include_usage, bool):
             raise ValidationError(f"include_usage must be a bool, not {type(include_usage).__name__}")
+        restate: Callable[[Usage], Usage] | None = None
+        if usage_from is not None:
+            if not isinstance(usage_from, str) or usage_from not in WRITERS:
+                raise ValidationError(
+                    f"unknown usage_from {usage_from!r}; expected None or one of {sorted(WRITERS)}"
+                )
+            restate = usage_restatement(usage_from, provider)
         self._provider = provider
         self._writer: Any = cls() if include_usage or provider != "openai_chat" else cls(include_usage=False)
+        # what events are fed to: the writer, or (told a source of another meaning) the writer
+        # behind the usage restatement; chosen once, so an Encoder without one pays nothing per event
+        self._feeder: Any = self._writer if restate is None else _UsageRestating(self._writer, restate)
         self._closed = False
 
     @property
@@ -124,7 +143,7 @@ class Encoder:
         if self._closed:
             raise ValidationError(_AFTER_CLOSE)
         try:
-            return line_safe(self._writer.feed(event))
+            return line_safe(self._feeder.feed(event))
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._provider) from None
 
@@ -140,7 +159,7 @@ class Encoder:
         written now: each event fed, then :meth:`flush`."""
         if self._closed:
             raise ValidationError(_AFTER_CLOSE)
-        feed = self._writer.feed
+        feed = self._feeder.feed
         try:
             out = [feed(event) for event in events]
             out.append(self._writer.flush())
@@ -156,13 +175,39 @@ class Encoder:
             raise unwritable(exc, self._provider) from None
 
 
-def encode(provider: str, events: Iterable[StreamEvent]) -> Iterator[bytes]:
+_Event = TypeVar("_Event", bound=StreamEvent)
+
+
+def restated_end(event: _Event, restate: Callable[[Usage], Usage]) -> _Event:
+    """``event`` with its usage restated, if it is an end that has one."""
+    if isinstance(event, StreamEndEvent) and event.usage is not None:
+        restated: _Event = msgspec.structs.replace(event, usage=restate(event.usage))
+        return restated
+    return event
+
+
+class _UsageRestating:
+    """A writer's ``feed`` given each end event with its usage restated (:class:`Encoder`'s
+    ``usage_from``)."""
+
+    __slots__ = ("_feed", "_restate")
+
+    def __init__(self, writer: Any, restate: Callable[[Usage], Usage]) -> None:
+        self._feed: Callable[[StreamEvent], bytes] = writer.feed
+        self._restate = restate
+
+    def feed(self, event: StreamEvent) -> bytes:
+        return self._feed(restated_end(event, self._restate))
+
+
+def encode(provider: str, events: Iterable[StreamEvent], *, usage_from: str | None = None) -> Iterator[bytes]:
     """The SSE bytes of ``events`` in ``provider``'s dialect, one chunk per event that writes any.
 
     Each event is one input: a Gemini chunk is written when the next event shows it complete
     (one event of delay). To write everything an input chunk gave at once, feed its events to
-    :meth:`Encoder.feed_all` (what :func:`lmcodec.stream.translate` does)."""
-    encoder = Encoder(provider)
+    :meth:`Encoder.feed_all` (what :func:`lmcodec.stream.translate` does). ``usage_from``: the
+    dialect the events were decoded from (:class:`Encoder`)."""
+    encoder = Encoder(provider, usage_from=usage_from)
     for event in events:
         out = encoder.feed(event)
         if out:
@@ -172,9 +217,11 @@ def encode(provider: str, events: Iterable[StreamEvent]) -> Iterator[bytes]:
         yield tail
 
 
-async def aencode(provider: str, events: AsyncIterable[StreamEvent]) -> AsyncIterator[bytes]:
+async def aencode(
+    provider: str, events: AsyncIterable[StreamEvent], *, usage_from: str | None = None
+) -> AsyncIterator[bytes]:
     """The async twin of :func:`encode`."""
-    encoder = Encoder(provider)
+    encoder = Encoder(provider, usage_from=usage_from)
     async for event in events:
         out = encoder.feed(event)
         if out:

@@ -49,6 +49,12 @@ delta keeps its first name on the Responses, Anthropic and Chat wires, where lm1
 :func:`lmcodec.assemble`) keep the last; Gemini, which writes a call whole, keeps the last. No
 provider is known to send a name twice.
 
+The end's token counts are written in the destination's meaning, not the source's
+(:mod:`lmcodec.providers._usage_meaning`; docs/writers.md, "Usage"): Anthropic's input count
+leaves out the cache reads and writes the other wires count in theirs, Gemini's output count
+leaves out the thoughts the others count in theirs, so each client reads the source's whole
+input, cache, output and reasoning counts. Between dialects of one meaning nothing changes.
+
 The canonical events decide what crosses: what the source's lm15 adapter reads
 and the destination wire can carry (see each provider's ``write`` module for
 its limits). A source error event becomes the destination's error event; so
@@ -82,6 +88,7 @@ from typing import Final
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
+from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._inband import InbandWatch
@@ -129,6 +136,7 @@ class _Translator:
             self._head,
             whole_calls=src in _WHOLE_CALLS,
             server_calls=src in _SERVER_CALLS,
+            restate=usage_restatement(src, dst),
         )
         writer = self._encoder.writer
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
