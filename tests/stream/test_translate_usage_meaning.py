@@ -10,6 +10,7 @@ own SDK (``usage_support``). Decoding is unchanged (lm15 parity)."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -155,3 +156,34 @@ def test_every_client_reads_the_source_counts(pair: tuple[str, str], sent: Count
     assume(src != "anthropic" or sent.output is not None)  # (Anthropic always says output_tokens)
     written = _translated(src, dst, source_stream(src, sent))
     check_client_counts(src, dst, sent, stream_usage(dst, written))
+
+
+def test_a_cached_count_larger_than_the_prompt_gives_no_negative_input() -> None:
+    """A source whose cached count exceeds its prompt (counts no wire should send): the Anthropic
+    client's uncached input stops at 0, and lmcodec's own decoder reads the written stream."""
+    usage = {"prompt_tokens": 100, "completion_tokens": 5, "total_tokens": 105}
+    body = source_stream("openai_chat", CASES["plain"]).replace(
+        b'"usage": {"prompt_tokens": 25, "completion_tokens": 15, "total_tokens": 40}',
+        json.dumps({"usage": {**usage, "prompt_tokens_details": {"cached_tokens": 800}}})[1:-1].encode(),
+    )
+    assert b'"cached_tokens": 800' in body
+    written = _translated("openai_chat", "anthropic", body)
+    usage_read = stream_usage("anthropic", written)
+    assert (usage_read.input_tokens, usage_read.cache_read_input_tokens, usage_read.output_tokens) == (
+        0,
+        800,
+        5,
+    )
+    end = lc.assemble(lc.stream.decode("anthropic", [written])).usage
+    assert (end.input_tokens, end.cache_read_tokens) == (0, 800)
+
+
+def test_a_gemini_total_google_did_not_send_gets_the_thoughts() -> None:
+    """Without ``totalTokenCount`` lm15's total is prompt + candidates; the client whose output
+    includes the thoughts gets a total that includes them too."""
+    sent = Counts(input=25, cache_read=None, cache_write=None, output=240, reasoning=229)
+    body = source_stream("gemini", sent).replace(b', "totalTokenCount": 265', b"")
+    assert b"totalTokenCount" not in body
+    usage = stream_usage("openai_chat", _translated("gemini", "openai_chat", body))
+    assert (usage.prompt_tokens, usage.completion_tokens, usage.total_tokens) == (25, 240, 265)
+    assert usage.completion_tokens_details.reasoning_tokens == 229
