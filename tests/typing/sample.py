@@ -260,6 +260,8 @@ def check_gateway() -> None:
     assert_type(lc.decode_request("anthropic", built.body), lc.Request)
     response = lc.Response(None, "claude-x", lc.Message.assistant("Hello"), "stop", lc.Usage(3, 1))
     assert_type(lc.encode_response("openai_chat", response), bytes)
+    assert_type(lc.encode_response("anthropic", response, usage_from="openai_chat"), bytes)
+    assert_type(lc.stream.Encoder("gemini", usage_from="anthropic").feed(lc.StreamEndEvent("stop")), bytes)
     events: list[lc.StreamEvent] = [lc.StreamStartEvent("msg_1", "claude-x"), lc.StreamEndEvent("stop")]
     for chunk in lc.stream.encode("openai", events):
         assert_type(chunk, bytes)
