@@ -69,7 +69,7 @@ from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
-from lmcodec.providers._tool_ids import anthropic_tool_ids_out
+from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
@@ -324,7 +324,8 @@ def translate_request(
     detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
     ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
     Schema; from Responses, the system/developer items leading the input are the system prompt
-    (after ``instructions``); to Anthropic, tool-call ids it refuses are rewritten
+    (after ``instructions``); to Anthropic, tool-call ids it refuses are rewritten, and to
+    Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
     (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or dropped
     (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
     equivalent or dropped (``providers/_crossing_tools.py``).
@@ -385,6 +386,9 @@ def translate_request(
     if destination == "anthropic" and (ToolCallPart in kinds or ToolResultPart in kinds):
         canonical, renamed = anthropic_tool_ids_out(canonical)
         losses += renamed
+    if destination in ("anthropic", "openai") and ToolCallPart in kinds:  # they refuse a repeated id
+        canonical, repeats = unique_tool_ids_out(destination, canonical)
+        losses += repeats
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)
         losses += placeholders

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import deque
 from typing import Final
 
 import msgspec
 
 from lmcodec.wire import Adaptation, Message, Request, ToolCallPart, ToolResultPart
 
-__all__ = ["anthropic_tool_id", "anthropic_tool_ids_out"]
+__all__ = ["anthropic_tool_id", "anthropic_tool_ids_out", "unique_tool_ids_out"]
 
 _VALID: Final = re.compile(r"[a-zA-Z0-9_-]+")
 _OUTSIDE: Final = re.compile(r"[^a-zA-Z0-9_-]")
@@ -88,5 +89,69 @@ def anthropic_tool_ids_out(request: Request) -> tuple[Request, tuple[Adaptation,
                         )
                     )
                 parts[j] = msgspec.structs.replace(part, id=new)
+        messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
+    return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
+
+
+_REPEATS: Final = {
+    "anthropic": "the Messages API refuses a request whose tool_use ids repeat (tool_use ids must be unique)",
+    "openai": (
+        "the Responses API refuses two function calls of one call_id (each function_call must have "
+        "exactly one matching function_call_output)"
+    ),
+}
+"""The destinations that refuse a repeated call id, with the reason each rename gives."""
+
+
+def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with each call whose id an earlier call has renamed, and the results answering
+    it with it (see the module docstring); one ``substituted`` Adaptation per call renamed;
+    ``request`` itself when no two calls share an id."""
+    calls = [part.id for message in request.messages for part in message.parts if type(part) is ToolCallPart]
+    if len(set(calls)) == len(calls):
+        return request, ()
+    reason = (
+        f"{_REPEATS[destination]}: this call repeats an earlier call's id, renamed (the same history "
+        "gives the same name), the results answering it with it"
+    )
+    used: set[str] = set()
+    suffixes: dict[str, int] = {}
+    answering: dict[str, deque[str]] = {}  # an id as sent -> its nearest message's calls, renamed
+    notes: list[Adaptation] = []
+    messages: list[Message] = []
+    for i, message in enumerate(request.messages):
+        parts = list(message.parts)
+        changed = False
+        fresh: dict[str, deque[str]] = {}
+        for j, part in enumerate(parts):
+            if type(part) is ToolCallPart:
+                new = part.id
+                if new in used:
+                    n = suffixes.get(part.id, 2)
+                    while f"{part.id}_{n}" in used:
+                        n += 1
+                    suffixes[part.id] = n + 1
+                    new = f"{part.id}_{n}"
+                    notes.append(
+                        Adaptation(
+                            field=f"messages[{i}].parts[{j}].id",
+                            action="substituted",
+                            reason=reason,
+                            asked=part.id,
+                            applied=new,
+                        )
+                    )
+                    parts[j] = msgspec.structs.replace(part, id=new)
+                    changed = True
+                used.add(new)
+                fresh.setdefault(part.id, deque()).append(new)
+            elif type(part) is ToolResultPart:
+                queue = answering.get(part.id)
+                if queue:
+                    new = queue.popleft() if len(queue) > 1 else queue[0]
+                    if new != part.id:
+                        parts[j] = msgspec.structs.replace(part, id=new)
+                        changed = True
+        answering.update(fresh)
         messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
     return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
