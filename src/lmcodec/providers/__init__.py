@@ -57,6 +57,7 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
+from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_parts import (
     chat_thinking_out,
     leading_developer_as_system,
@@ -328,7 +329,8 @@ def translate_request(
     Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
     (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or dropped
     (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
-    equivalent or dropped (``providers/_crossing_tools.py``).
+    equivalent or dropped (``providers/_crossing_tools.py``); to Anthropic, what Claude refuses
+    beside the rest of the request is changed, each change listed (``providers/_crossing_claude.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -389,6 +391,9 @@ def translate_request(
     if destination in ("anthropic", "openai") and ToolCallPart in kinds:  # they refuse a repeated id
         canonical, repeats = unique_tool_ids_out(destination, canonical)
         losses += repeats
+    if destination == "anthropic":
+        canonical, refused = claude_refusals_out(canonical)
+        notes += refused
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)
         losses += placeholders
