@@ -7,6 +7,12 @@ tool loop in progress must start with a thinking block (Anthropic: "Expected `th
 `redacted_thinking`, but found `tool_use`"). A google-genai client (its wire carries no Anthropic
 signature), a Chat client that rebuilds its assistant message, a failover from another backend
 have none: the request goes without thinking (LiteLLM's rule), ``config.reasoning`` ``dropped``.
+
+F09: beside thinking Claude refuses a forcing ``tool_choice`` (manual thinking: "Thinking may not be
+enabled when tool_choice forces tool use"; the client asked for a call, so thinking goes), a
+``temperature`` other than 1 and ``top_k`` (dropped), a ``top_p`` below 0.95 (clamped to 0.95);
+and Claude from Opus 4.1 on refuses ``temperature`` and ``top_p`` together, thinking or not
+("cannot both be specified for this model"; ``temperature`` kept).
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import Any
 
 import lmcodec as lc
 
-from .gateway_support import anthropic_accepts, chat_body
+from .gateway_support import anthropic_accepts, chat_body, gemini_body, responses_body
 
 TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
 CALL = {
@@ -164,3 +170,125 @@ def test_the_same_dialect_is_left_as_the_client_sent_it() -> None:
     ).encode()
     built = lc.translate_request("anthropic", "anthropic", body)
     assert json.loads(built.body)["thinking"] == {"type": "enabled", "budget_tokens": 2048}
+
+
+def _notes(built: Any) -> list[tuple[str, str, Any, Any]]:
+    fields = ("config.reasoning", "config.temperature", "config.top_p", "config.top_k", "config.tool_choice")
+    return [(a.field, a.action, a.asked, a.applied) for a in built.adaptations if a.field in fields]
+
+
+def test_a_forced_tool_goes_to_claude_without_thinking() -> None:
+    body = _chat("claude-sonnet-4-5", tool_choice="required", reasoning_effort="medium")
+    built = lc.translate_request("openai_chat", "anthropic", body)
+    sent = _sent(built)
+    assert "thinking" not in sent and sent["tool_choice"] == {"type": "any"}
+    assert _notes(built) == [("config.reasoning", "dropped", {"effort": "medium"}, None)]
+    [why] = [a.reason for a in built.adaptations if a.field == "config.reasoning"]
+    assert "forces tool use" in why
+
+
+def test_a_named_tool_choice_goes_to_claude_without_thinking() -> None:
+    choice = {"type": "function", "function": {"name": "get_weather"}}
+    built = lc.translate_request(
+        "openai_chat", "anthropic", _chat("claude-sonnet-4-5", tool_choice=choice, reasoning_effort="low")
+    )
+    sent = _sent(built)
+    assert "thinking" not in sent and sent["tool_choice"] == {"type": "tool", "name": "get_weather"}
+
+
+def test_a_responses_forced_tool_goes_to_claude_without_thinking() -> None:
+    tool = {"type": "function", "name": "get_weather", "parameters": {"type": "object"}, "strict": True}
+    body = responses_body(
+        model="claude-sonnet-4-5",
+        input="weather?",
+        tool_choice="required",
+        reasoning={"effort": "high"},
+        tools=[tool],
+    )
+    built = lc.translate_request("openai", "anthropic", body)
+    sent = _sent(built)
+    assert "thinking" not in sent and sent["tool_choice"] == {"type": "any"}
+
+
+def test_adaptive_thinking_takes_a_forced_tool() -> None:
+    built = lc.translate_request(
+        "openai_chat",
+        "anthropic",
+        _chat("claude-sonnet-4-6", tool_choice="required", reasoning_effort="high"),
+    )
+    sent = _sent(built)
+    assert sent["thinking"] == {"type": "adaptive"} and sent["tool_choice"] == {"type": "any"}
+
+
+def test_temperature_below_1_is_dropped_beside_thinking() -> None:
+    built = lc.translate_request(
+        "openai_chat", "anthropic", _chat("claude-sonnet-4-5", temperature=0.2, reasoning_effort="medium")
+    )
+    sent = _sent(built)
+    assert "temperature" not in sent and sent["thinking"]["type"] == "enabled"
+    assert _notes(built) == [("config.temperature", "dropped", 0.2, None)]
+
+
+def test_temperature_1_or_above_stays_beside_thinking() -> None:
+    for asked in (1.0, 1.5):  # above 1: lm15's builder clamps it to 1, which thinking takes
+        built = lc.translate_request(
+            "openai_chat", "anthropic", _chat("claude-sonnet-4-5", temperature=asked, reasoning_effort="low")
+        )
+        sent = _sent(built)
+        assert sent["temperature"] == 1.0 and sent["thinking"]["type"] == "enabled"
+
+
+def test_a_forced_tool_keeps_the_temperature_it_no_longer_conflicts_with() -> None:
+    body = _chat("claude-3-7-sonnet-latest", tool_choice="required", temperature=0.2, reasoning_effort="low")
+    sent = _sent(lc.translate_request("openai_chat", "anthropic", body))
+    assert "thinking" not in sent and sent["temperature"] == 0.2
+
+
+def test_top_k_is_dropped_and_a_low_top_p_clamped_beside_thinking() -> None:
+    from google.genai import types
+
+    config = types.GenerateContentConfig(
+        top_k=40, top_p=0.5, thinking_config=types.ThinkingConfig(thinking_budget=2048)
+    )
+    built = lc.translate_request(
+        "gemini", "anthropic", gemini_body("hi", config), model="claude-3-7-sonnet-latest"
+    )
+    sent = _sent(built)
+    assert "top_k" not in sent and sent["top_p"] == 0.95 and sent["thinking"]["type"] == "enabled"
+    assert _notes(built) == [("config.top_p", "clamped", 0.5, 0.95), ("config.top_k", "dropped", 40, None)]
+
+
+def test_top_p_at_or_above_095_stays_beside_thinking() -> None:
+    from google.genai import types
+
+    config = types.GenerateContentConfig(
+        top_p=0.97, thinking_config=types.ThinkingConfig(thinking_budget=2048)
+    )
+    built = lc.translate_request(
+        "gemini", "anthropic", gemini_body("hi", config), model="claude-3-7-sonnet-latest"
+    )
+    assert _sent(built)["top_p"] == 0.97 and _notes(built) == []
+
+
+def test_temperature_and_top_p_together_keep_temperature_where_claude_refuses_both() -> None:
+    for model in ("claude-sonnet-4-5", "claude-opus-4-1-20250805", "claude-haiku-4-5", "claude-sonnet-4-6"):
+        built = lc.translate_request("openai_chat", "anthropic", _chat(model, temperature=0.2, top_p=0.9))
+        sent = _sent(built)
+        assert sent["temperature"] == 0.2 and "top_p" not in sent, model
+        assert _notes(built) == [("config.top_p", "dropped", 0.9, None)]
+
+
+def test_older_claude_and_other_names_take_temperature_and_top_p_together() -> None:
+    for model in ("claude-3-7-sonnet-latest", "claude-sonnet-4-20250514", "my-alias"):
+        sent = _sent(
+            lc.translate_request("openai_chat", "anthropic", _chat(model, temperature=0.2, top_p=0.9))
+        )
+        assert (sent["temperature"], sent["top_p"]) == (0.2, 0.9), model
+
+
+def test_sampling_without_thinking_is_left_alone() -> None:
+    built = lc.translate_request(
+        "openai_chat", "anthropic", _chat("claude-sonnet-4-5", temperature=0.2, tool_choice="required")
+    )
+    sent = _sent(built)
+    assert sent["temperature"] == 0.2 and sent["tool_choice"] == {"type": "any"} and _notes(built) == []

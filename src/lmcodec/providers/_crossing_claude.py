@@ -12,6 +12,24 @@ field for Anthropic's signature), a Chat client that rebuilds its assistant mess
 without thinking (as LiteLLM does), ``config.reasoning`` ``dropped``: the conversation goes on,
 thinking again from the next question. Adaptive thinking (the model decides whether to think)
 takes a tool turn without thinking and is left as it is.
+
+Beside thinking (manual or adaptive), Claude refuses more of what a client of another dialect
+may send (Anthropic's extended-thinking docs, "feature compatibility"); the gateway keeps what
+the client most plainly asked for:
+
+- a ``tool_choice`` that forces a call (``any``, a named ``tool``) with manual thinking ("Thinking
+  may not be enabled when tool_choice forces tool use"): the client asked for a call (often its
+  way of getting structured output), so the call is kept and thinking goes for that request
+  (``config.reasoning`` ``dropped``); adaptive thinking takes a forced call (it skips thinking);
+- ``temperature`` below 1 and ``top_k`` (thinking "isn't compatible with temperature or top_k
+  modifications"): ``dropped``, the answer sampled at Claude's default (a temperature above 1 lm15's
+  builder clamps to 1, which thinking takes); ``top_p`` below 0.95 (thinking takes 0.95 to 1):
+  ``clamped`` to 0.95, the nearest value it takes.
+
+And Claude from Opus 4.1 on (the 4.5 models, 4.6, later) refuses ``temperature`` and ``top_p``
+together, thinking or not ("cannot both be specified for this model"): ``temperature`` is kept
+(the setting clients most often mean), ``top_p`` ``dropped``. Older Claude and names that are
+not Claude's take both.
 """
 
 from __future__ import annotations
@@ -25,6 +43,36 @@ from lmcodec.wire import Adaptation, Request, ThinkingPart, ToolCallPart, ToolRe
 
 __all__ = ["claude_refusals_out"]
 
+_ONE_SAMPLER: Final = (
+    "opus-4-1",
+    "opus-4-5",
+    "sonnet-4-5",
+    "haiku-4-5",
+    "opus-4-6",
+    "sonnet-4-6",
+    "opus-4-7",
+    "opus-4-8",
+    "opus-5",
+    "sonnet-5",
+    "haiku-5",
+    "fable",
+    "mythos",
+)
+"""Model-name markers of the Claude models that refuse temperature and top_p together."""
+_TOP_P_FLOOR: Final = 0.95
+"""The lowest top_p Claude takes beside thinking."""
+_FORCED: Final = (
+    "manual extended thinking refuses a tool_choice that forces tool use (Thinking may not be "
+    "enabled when tool_choice forces tool use): the client asked for a call, kept, and the "
+    "request goes without thinking"
+)
+_TEMPERATURE: Final = "Claude refuses a temperature other than 1 beside thinking: sampled at its default"
+_TOP_K: Final = "Claude refuses top_k beside thinking: sampled without it"
+_TOP_P: Final = "Claude takes a top_p from 0.95 to 1 beside thinking: the nearest it takes"
+_PAIR: Final = (
+    "this Claude model refuses temperature and top_p together (cannot both be specified for "
+    "this model): temperature kept"
+)
 _UNSIGNED_LOOP: Final = (
     "manual extended thinking needs the tool loop in progress to start with the thinking block "
     "Claude issued (the API refuses the request: expected thinking, found tool_use), and the "
@@ -37,18 +85,42 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     one Adaptation per change; ``request`` itself when there is none."""
     config = request.config
     reasoning = config.reasoning
-    if reasoning is None or reasoning.effort == "off" or takes_adaptive_thinking(request.model):
+    changes: dict[str, Any] = {}
+    notes: list[Adaptation] = []
+    thinking = reasoning is not None and reasoning.effort != "off"
+    if thinking and not takes_adaptive_thinking(request.model):
+        choice = config.tool_choice
+        why = _FORCED if choice is not None and choice.mode == "required" else None
+        if why is None and not _loop_starts_signed(request):
+            why = _UNSIGNED_LOOP
+        if why is not None:
+            changes["reasoning"] = None
+            notes.append(_note("config.reasoning", "dropped", why, msgspec.to_builtins(reasoning)))
+            thinking = False
+    temperature, top_p = config.temperature, config.top_p
+    if thinking:
+        if temperature is not None and temperature < 1.0:
+            changes["temperature"] = temperature = None
+            notes.append(_note("config.temperature", "dropped", _TEMPERATURE, config.temperature))
+        if top_p is not None and top_p < _TOP_P_FLOOR:
+            changes["top_p"] = top_p = _TOP_P_FLOOR
+            notes.append(_note("config.top_p", "clamped", _TOP_P, config.top_p, _TOP_P_FLOOR))
+        if config.top_k is not None:
+            changes["top_k"] = None
+            notes.append(_note("config.top_k", "dropped", _TOP_K, config.top_k))
+    if temperature is not None and top_p is not None:
+        model = request.model.lower()
+        if any(marker in model for marker in _ONE_SAMPLER):
+            changes["top_p"] = None
+            notes.append(_note("config.top_p", "dropped", _PAIR, config.top_p))
+    if not changes:
         return request, ()
-    if _loop_starts_signed(request):
-        return request, ()
-    note = Adaptation(
-        field="config.reasoning",
-        action="dropped",
-        reason=_UNSIGNED_LOOP,
-        asked=msgspec.to_builtins(reasoning),
-    )
-    changed = msgspec.structs.replace(config, reasoning=None)
-    return msgspec.structs.replace(request, config=changed), (note,)
+    changed = msgspec.structs.replace(config, **changes)
+    return msgspec.structs.replace(request, config=changed), tuple(notes)
+
+
+def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:
+    return Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
 
 
 def _loop_starts_signed(request: Request) -> bool:
