@@ -20,6 +20,16 @@ budget; with reasoning on, the cap a destination is sent may differ from the one
 for (Chat 2,000 with effort high is Anthropic's 18,384; Anthropic's 4,096 with a 2,048 budget is
 OpenAI's 2,048). ``build_request`` stays lm15's; :func:`output_cap_change` names the change
 (``substituted``, the client's cap as ``asked``, the destination's as ``applied``).
+
+An Anthropic client's ``thinking``: ``decode_request`` maps it onto ``Config.reasoning`` only where
+lm15's builder gives the body back (a manual budget for a model outside lm15's adaptive class,
+``adaptive`` with ``output_config.effort`` for one inside it) and keeps every other spelling in
+``Config.extensions`` (its documented round trip). To another dialect,
+:func:`anthropic_thinking_in` reads those by meaning, whatever the model's name
+(``substituted``): ``enabled`` with a budget as that budget and the effort of it (the visible cap
+the body's ``max_tokens`` less the budget, as ``decode_request`` reads it for the older names);
+``adaptive`` as the effort ``output_config`` names, else ``high``, the effort Anthropic applies
+when none is named.
 """
 
 from __future__ import annotations
@@ -28,9 +38,9 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.wire import Adaptation, Request
+from lmcodec.wire import Adaptation, Reasoning, Request, effort_for_budget
 
-__all__ = ["output_cap_change", "service_tier_out"]
+__all__ = ["anthropic_thinking_in", "output_cap_change", "service_tier_out"]
 
 _OPENAI_TIERS: Final = {
     "auto": "the provider's default",
@@ -160,3 +170,51 @@ def output_cap_change(
             field="config.max_tokens", action="substituted", reason=reason, asked=asked, applied=applied
         ),
     )
+
+
+_ANTHROPIC_EFFORTS: Final = frozenset({"low", "medium", "high", "xhigh", "max"})
+"""``output_config.effort``'s values (the anthropic SDK's ``OutputConfigParam``)."""
+_ADAPTIVE_DEFAULT: Final = "high"
+"""The effort Anthropic's adaptive thinking applies when ``output_config`` names none."""
+
+
+def anthropic_thinking_in(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` (read from an Anthropic body) with the ``thinking`` its extensions kept as
+    ``Config.reasoning`` where it has a meaning (see the module docstring), one Adaptation per
+    extension read; ``request`` itself otherwise."""
+    config = request.config
+    extensions = config.extensions or {}
+    thinking = extensions.get("thinking")
+    if config.reasoning is not None or not isinstance(thinking, dict):
+        return request, ()
+    output = extensions.get("output_config")
+    changes: dict[str, Any] = {}
+    used = {"thinking"}
+    kind, budget = thinking.get("type"), thinking.get("budget_tokens")
+    if kind == "enabled" and type(budget) is int and budget >= 1:
+        reasoning = Reasoning(effort=effort_for_budget(budget), thinking_budget=budget)  # type: ignore[arg-type]
+        visible = config.max_tokens
+        if visible is not None and visible - budget >= 1:
+            changes["max_tokens"] = visible - budget
+    elif kind == "adaptive":
+        effort = output.get("effort") if isinstance(output, dict) else None
+        if effort in _ANTHROPIC_EFFORTS and isinstance(output, dict) and set(output) == {"effort"}:
+            used.add("output_config")
+        reasoning = Reasoning(effort=effort if effort in _ANTHROPIC_EFFORTS else _ADAPTIVE_DEFAULT)
+    else:
+        return request, ()
+    applied = msgspec.to_builtins(reasoning)
+    notes = [
+        Adaptation(
+            field=f"extensions.{key}",
+            action="substituted",
+            reason="Anthropic's thinking, read as the canonical reasoning it means",
+            asked=extensions[key],
+            applied=applied,
+        )
+        for key in ("thinking", "output_config")
+        if key in used
+    ]
+    kept = {key: value for key, value in extensions.items() if key not in used}
+    changes.update(reasoning=reasoning, extensions=kept or None)
+    return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), tuple(notes)
