@@ -65,7 +65,7 @@ from lmcodec.providers._crossing_parts import (
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
-from lmcodec.providers._crossing_settings import anthropic_thinking_in, output_cap_change, service_tier_out
+from lmcodec.providers._crossing_settings import output_cap_change, reasoning_extensions_in, service_tier_out
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
@@ -366,9 +366,9 @@ def translate_request(
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
-    if source == "anthropic":  # a thinking decode_request kept as the body spelled it
-        request, thinking = anthropic_thinking_in(request)
-        unsigned = (*unsigned, *thinking)
+    if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
+        request, reasoning = reasoning_extensions_in(source, request)
+        unsigned = (*unsigned, *reasoning)
     canonical, notes = crossing.foreign_extensions_out(source, request, destination)
     notes = (*unsigned, *notes)
     if canonical.config.service_tier is not None:

@@ -21,15 +21,24 @@ for (Chat 2,000 with effort high is Anthropic's 18,384; Anthropic's 4,096 with a
 OpenAI's 2,048). ``build_request`` stays lm15's; :func:`output_cap_change` names the change
 (``substituted``, the client's cap as ``asked``, the destination's as ``applied``).
 
-An Anthropic client's ``thinking``: ``decode_request`` maps it onto ``Config.reasoning`` only where
-lm15's builder gives the body back (a manual budget for a model outside lm15's adaptive class,
-``adaptive`` with ``output_config.effort`` for one inside it) and keeps every other spelling in
-``Config.extensions`` (its documented round trip). To another dialect,
-:func:`anthropic_thinking_in` reads those by meaning, whatever the model's name
-(``substituted``): ``enabled`` with a budget as that budget and the effort of it (the visible cap
-the body's ``max_tokens`` less the budget, as ``decode_request`` reads it for the older names);
-``adaptive`` as the effort ``output_config`` names, else ``high``, the effort Anthropic applies
-when none is named.
+A client's reasoning request kept in ``Config.extensions``: ``decode_request`` maps a dialect's
+reasoning onto ``Config.reasoning`` only where lm15's builder gives the body back, and keeps every
+other spelling as it came (its documented round trip). To another dialect,
+:func:`reasoning_extensions_in` reads those by meaning, whatever the model's name
+(``substituted``; a ``Config.reasoning`` already set wins, and the extension is dropped as before):
+
+- Anthropic ``thinking`` (a budget on lm15's adaptive-class names, ``claude-opus-4-6``;
+  ``adaptive`` on the older ones): ``enabled`` with a budget as that budget and the effort of it
+  (the visible cap the body's ``max_tokens`` less the budget, as ``decode_request`` reads the older
+  names); ``adaptive`` as the effort ``output_config`` names, else ``high``, the effort Anthropic
+  applies when none is named; ``output_config.effort`` alone as that effort;
+- Gemini's ``thinkingConfig`` with dynamic thinking (``thinkingBudget: -1``, or
+  ``includeThoughts`` with no budget: the model decides) as ``medium``, the middle effort (OpenAI's
+  default), a ``thinkingLevel`` (kept for a model outside Gemini 3) as that level;
+  ``includeThoughts`` as summary ``auto``;
+- Chat's ecosystem spellings (no key of the openai SDK): LiteLLM's Anthropic-style ``thinking``
+  as Anthropic's; OpenRouter's ``reasoning``: ``effort`` as that effort (``none`` is off),
+  ``max_tokens`` as a budget, ``enabled: true`` as ``medium``.
 """
 
 from __future__ import annotations
@@ -40,7 +49,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, Reasoning, Request, effort_for_budget
 
-__all__ = ["anthropic_thinking_in", "output_cap_change", "service_tier_out"]
+__all__ = ["output_cap_change", "reasoning_extensions_in", "service_tier_out"]
 
 _OPENAI_TIERS: Final = {
     "auto": "the provider's default",
@@ -176,45 +185,144 @@ _ANTHROPIC_EFFORTS: Final = frozenset({"low", "medium", "high", "xhigh", "max"})
 """``output_config.effort``'s values (the anthropic SDK's ``OutputConfigParam``)."""
 _ADAPTIVE_DEFAULT: Final = "high"
 """The effort Anthropic's adaptive thinking applies when ``output_config`` names none."""
+_DYNAMIC: Final = "medium"
+"""The effort a dynamic (model-decided) thinking request is sent as: the middle one."""
+_GEMINI_LEVELS: Final = frozenset({"minimal", "low", "medium", "high"})
+_OPENROUTER_EFFORTS: Final = frozenset({"minimal", "low", "medium", "high", "xhigh"})
+_GONE: Final = object()
+"""An extension key read whole (nothing of it left)."""
 
 
-def anthropic_thinking_in(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
-    """``request`` (read from an Anthropic body) with the ``thinking`` its extensions kept as
-    ``Config.reasoning`` where it has a meaning (see the module docstring), one Adaptation per
-    extension read; ``request`` itself otherwise."""
+class _Found:
+    """A reasoning read from extensions: the Reasoning, each key read (its value left, or _GONE)
+    with the field its Adaptation names, and the visible cap where the budget came out of it."""
+
+    __slots__ = ("reasoning", "taken", "visible")
+
+    def __init__(self, reasoning: Reasoning, taken: dict[str, tuple[str, Any]], visible: int | None = None):
+        self.reasoning = reasoning
+        self.taken = taken
+        self.visible = visible
+
+
+def reasoning_extensions_in(source: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with the reasoning its extensions kept as ``Config.reasoning`` where it has a
+    meaning (see the module docstring), one Adaptation per extension read; else ``request``."""
     config = request.config
-    extensions = config.extensions or {}
-    thinking = extensions.get("thinking")
-    if config.reasoning is not None or not isinstance(thinking, dict):
+    extensions = config.extensions
+    if config.reasoning is not None or not extensions:
         return request, ()
-    output = extensions.get("output_config")
-    changes: dict[str, Any] = {}
-    used = {"thinking"}
-    kind, budget = thinking.get("type"), thinking.get("budget_tokens")
-    if kind == "enabled" and type(budget) is int and budget >= 1:
-        reasoning = Reasoning(effort=effort_for_budget(budget), thinking_budget=budget)  # type: ignore[arg-type]
-        visible = config.max_tokens
-        if visible is not None and visible - budget >= 1:
-            changes["max_tokens"] = visible - budget
-    elif kind == "adaptive":
-        effort = output.get("effort") if isinstance(output, dict) else None
-        if effort in _ANTHROPIC_EFFORTS and isinstance(output, dict) and set(output) == {"effort"}:
-            used.add("output_config")
-        reasoning = Reasoning(effort=effort if effort in _ANTHROPIC_EFFORTS else _ADAPTIVE_DEFAULT)
+    if source == "anthropic":
+        found = _anthropic(extensions, config.max_tokens)
+    elif source == "gemini":
+        found = _gemini(extensions)
+    elif source == "openai_chat":
+        found = _chat(extensions)
     else:
         return request, ()
-    applied = msgspec.to_builtins(reasoning)
-    notes = [
+    if found is None:
+        return request, ()
+    applied = msgspec.to_builtins(found.reasoning)
+    notes = tuple(
         Adaptation(
-            field=f"extensions.{key}",
+            field=field,
             action="substituted",
-            reason="Anthropic's thinking, read as the canonical reasoning it means",
-            asked=extensions[key],
+            reason=f"{source}'s reasoning request, read as the canonical reasoning it means",
+            asked=_value_at(extensions, field),
             applied=applied,
         )
-        for key in ("thinking", "output_config")
-        if key in used
-    ]
-    kept = {key: value for key, value in extensions.items() if key not in used}
-    changes.update(reasoning=reasoning, extensions=kept or None)
-    return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), tuple(notes)
+        for _, (field, _) in found.taken.items()
+    )
+    kept = {key: value for key, value in extensions.items() if key not in found.taken}
+    kept.update({key: left for key, (_, left) in found.taken.items() if left is not _GONE})
+    changes: dict[str, Any] = {"reasoning": found.reasoning, "extensions": kept or None}
+    if found.visible is not None:
+        changes["max_tokens"] = found.visible
+    return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), notes
+
+
+def _value_at(extensions: dict[str, Any], field: str) -> Any:
+    value: Any = extensions
+    for key in field.split(".")[1:]:
+        value = value[key]
+    return value
+
+
+def _budgeted(budget: Any) -> Reasoning | None:
+    if type(budget) is int and budget >= 1:
+        return Reasoning(effort=effort_for_budget(budget), thinking_budget=budget)  # type: ignore[arg-type]
+    return None
+
+
+def _anthropic_thinking(thinking: Any, effort: Any) -> Reasoning | None:
+    """Anthropic's ``thinking`` object (and ``output_config``'s effort) as a Reasoning."""
+    if not isinstance(thinking, dict):
+        return None
+    kind = thinking.get("type")
+    if kind == "enabled":
+        return _budgeted(thinking.get("budget_tokens"))
+    if kind == "adaptive":
+        return Reasoning(effort=effort if effort in _ANTHROPIC_EFFORTS else _ADAPTIVE_DEFAULT)
+    return None
+
+
+def _anthropic(extensions: dict[str, Any], max_tokens: int | None) -> _Found | None:
+    thinking, output = extensions.get("thinking"), extensions.get("output_config")
+    effort = output.get("effort") if isinstance(output, dict) else None
+    effort_alone = isinstance(output, dict) and set(output) == {"effort"} and effort in _ANTHROPIC_EFFORTS
+    taken: dict[str, tuple[str, Any]] = {}
+    if thinking is not None:
+        reasoning = _anthropic_thinking(thinking, effort)
+        taken["thinking"] = ("extensions.thinking", _GONE)
+        effort_alone = effort_alone and reasoning is not None and reasoning.thinking_budget is None
+    else:
+        reasoning = Reasoning(effort=effort) if effort_alone else None
+    if reasoning is None:
+        return None
+    if effort_alone:  # the effort read, nothing else in output_config
+        taken["output_config"] = ("extensions.output_config", _GONE)
+    budget, visible = reasoning.thinking_budget, None
+    if budget is not None and max_tokens is not None and max_tokens - budget >= 1:
+        visible = max_tokens - budget
+    return _Found(reasoning, taken, visible)
+
+
+def _gemini(extensions: dict[str, Any]) -> _Found | None:
+    settings = extensions.get("generationConfig")
+    thinking = settings.get("thinkingConfig") if isinstance(settings, dict) else None
+    if not isinstance(thinking, dict) or not isinstance(settings, dict):
+        return None
+    budget, level = thinking.get("thinkingBudget"), thinking.get("thinkingLevel")
+    shown = thinking.get("includeThoughts") is True
+    if level is None and (budget == -1 or (budget is None and shown)):
+        effort = _DYNAMIC
+    elif budget is None and isinstance(level, str) and level.lower() in _GEMINI_LEVELS:
+        effort = level.lower()
+    else:
+        return None
+    reasoning = Reasoning(effort=effort, summary="auto" if shown else None)  # type: ignore[arg-type]
+    left = {key: value for key, value in settings.items() if key != "thinkingConfig"}
+    return _Found(
+        reasoning, {"generationConfig": ("extensions.generationConfig.thinkingConfig", left or _GONE)}
+    )
+
+
+def _chat(extensions: dict[str, Any]) -> _Found | None:
+    thinking, wanted = extensions.get("thinking"), extensions.get("reasoning")
+    if thinking is not None:
+        reasoning = _anthropic_thinking(thinking, None)
+        return None if reasoning is None else _Found(reasoning, {"thinking": ("extensions.thinking", _GONE)})
+    if not isinstance(wanted, dict):
+        return None
+    effort = wanted.get("effort")
+    if effort == "none":
+        found: Reasoning | None = Reasoning(effort="off")
+    elif effort in _OPENROUTER_EFFORTS:
+        found = Reasoning(effort=effort)
+    elif effort is None and wanted.get("max_tokens") is not None:
+        found = _budgeted(wanted.get("max_tokens"))
+    elif effort is None and wanted.get("enabled") is True:
+        found = Reasoning(effort=_DYNAMIC)
+    else:
+        found = None
+    return None if found is None else _Found(found, {"reasoning": ("extensions.reasoning", _GONE)})
