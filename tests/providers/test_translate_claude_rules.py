@@ -126,6 +126,23 @@ def test_a_later_step_of_the_same_loop_needs_no_thinking_of_its_own() -> None:
     assert "thinking" in _sent(lc.translate_request("openai_chat", "anthropic", body))
 
 
+def test_a_user_row_after_the_results_still_continues_the_loop() -> None:
+    """Anthropic joins the tool rows and the user's row into one user turn holding the results."""
+    body = _chat(
+        "claude-sonnet-4-5",
+        {"role": "assistant", "content": None, "tool_calls": [CALL]},
+        {"role": "tool", "tool_call_id": "toolu_01A", "content": "sunny"},
+        {"role": "user", "content": "Go on."},
+        reasoning_effort="medium",
+    )
+    built = lc.translate_request("openai_chat", "anthropic", body)
+    sent = _sent(built)
+    assert [m["role"] for m in sent["messages"]][-3:] == ["assistant", "user", "user"]
+    assert "thinking" not in sent and _reasoning_notes(built) == [
+        ("config.reasoning", "dropped", {"effort": "medium"})
+    ]
+
+
 def test_a_finished_tool_loop_without_thinking_keeps_thinking_for_the_new_question() -> None:
     body = _chat(
         "claude-sonnet-4-5",

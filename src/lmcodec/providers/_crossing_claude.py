@@ -124,14 +124,24 @@ def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None)
 
 
 def _loop_starts_signed(request: Request) -> bool:
-    """Whether the tool loop in progress (if any) starts with Anthropic-signed thinking."""
+    """Whether the tool loop in progress (if any) starts with Anthropic-signed thinking.
+
+    The API joins consecutive user-side turns (tool results, then a user's nudge) into one: such
+    a run continues the loop when any of it holds a tool result, and ends it otherwise."""
     messages = request.messages
     start = len(messages)
     while start > 0:
-        message = messages[start - 1]
-        if message.role != "assistant" and not any(type(p) is ToolResultPart for p in message.parts):
+        run = start
+        while run > 0 and messages[run - 1].role != "assistant":
+            run -= 1
+        if run < start and not any(type(p) is ToolResultPart for m in messages[run:start] for p in m.parts):
+            break  # the user's own turn: the loop (if any) starts after it
+        before = run
+        while before > 0 and messages[before - 1].role == "assistant":
+            before -= 1
+        if before == run:
             break
-        start -= 1
+        start = before
     first: Any = None
     calls = False
     for message in messages[start:]:
