@@ -327,7 +327,9 @@ def translate_request(
     Schema; from Responses, the system/developer items leading the input are the system prompt
     (after ``instructions``); to Anthropic, tool-call ids it refuses are rewritten, and to
     Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
-    (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or dropped
+    (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or
+    dropped, and a reasoning request the source's extensions kept (Anthropic ``thinking``,
+    Gemini's dynamic thinking, Chat's ``reasoning``) is read as the canonical reasoning
     (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
     equivalent or dropped (``providers/_crossing_tools.py``); to Anthropic, what Claude refuses
     beside the rest of the request is changed, each change listed (``providers/_crossing_claude.py``).
