@@ -85,6 +85,8 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     one Adaptation per change; ``request`` itself when there is none."""
     config = request.config
     reasoning = config.reasoning
+    if reasoning is None and (config.temperature is None or config.top_p is None):
+        return request, ()  # no thinking, no sampling pair: nothing Claude refuses here
     changes: dict[str, Any] = {}
     notes: list[Adaptation] = []
     thinking = reasoning is not None and reasoning.effort != "off"

@@ -107,8 +107,7 @@ def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tu
     """``request`` with each call whose id an earlier call has renamed, and the results answering
     it with it (see the module docstring); one ``substituted`` Adaptation per call renamed;
     ``request`` itself when no two calls share an id."""
-    calls = [part.id for message in request.messages for part in message.parts if type(part) is ToolCallPart]
-    if len(set(calls)) == len(calls):
+    if not _repeated(request):
         return request, ()
     reason = (
         f"{_REPEATS[destination]}: this call repeats an earlier call's id, renamed (the same history "
@@ -155,3 +154,15 @@ def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tu
         answering.update(fresh)
         messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
     return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
+
+
+def _repeated(request: Request) -> bool:
+    """Whether two calls share an id (a plain loop: a third cheaper than a comprehension)."""
+    seen: set[str] = set()
+    for message in request.messages:
+        for part in message.parts:
+            if type(part) is ToolCallPart:
+                if part.id in seen:
+                    return True
+                seen.add(part.id)
+    return False
