@@ -309,3 +309,23 @@ def test_sampling_without_thinking_is_left_alone() -> None:
     )
     sent = _sent(built)
     assert sent["temperature"] == 0.2 and sent["tool_choice"] == {"type": "any"} and _notes(built) == []
+
+
+def test_claude_from_opus_4_7_on_is_sent_no_sampling_parameter() -> None:
+    """Those models answer 400 "temperature is deprecated for this model" (top_p, top_k alike)."""
+    from google.genai import types
+
+    config = types.GenerateContentConfig(temperature=0.2, top_p=0.9, top_k=40)
+    for model in ("claude-opus-4-7", "claude-opus-5", "claude-sonnet-5-5", "claude-fable-5"):
+        built = lc.translate_request("gemini", "anthropic", gemini_body("hi", config), model=model)
+        sent = _sent(built)
+        assert not {"temperature", "top_p", "top_k"} & set(sent), model
+        assert _notes(built) == [
+            ("config.temperature", "dropped", 0.2, None),
+            ("config.top_p", "dropped", 0.9, None),
+            ("config.top_k", "dropped", 40, None),
+        ]
+    sent = _sent(
+        lc.translate_request("gemini", "anthropic", gemini_body("hi", config), model="claude-opus-4-6")
+    )
+    assert (sent["temperature"], sent["top_k"]) == (0.2, 40) and "top_p" not in sent  # the pair rule only

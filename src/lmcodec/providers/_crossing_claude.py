@@ -29,7 +29,9 @@ the client most plainly asked for:
 And Claude from Opus 4.1 on (the 4.5 models, 4.6, later) refuses ``temperature`` and ``top_p``
 together, thinking or not ("cannot both be specified for this model"): ``temperature`` is kept
 (the setting clients most often mean), ``top_p`` ``dropped``. Older Claude and names that are
-not Claude's take both.
+not Claude's take both. Claude from Opus 4.7 on (4.8, the 5 family, Fable, Mythos) takes no
+sampling parameter at all ("temperature is deprecated for this model", a 400): ``temperature``,
+``top_p`` and ``top_k`` are each ``dropped`` (the model samples as it decides).
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ _ONE_SAMPLER: Final = (
     "mythos",
 )
 """Model-name markers of the Claude models that refuse temperature and top_p together."""
+_NO_SAMPLING: Final = ("opus-4-7", "opus-4-8", "opus-5", "sonnet-5", "haiku-5", "fable", "mythos")
+"""Model-name markers of the Claude models that refuse temperature, top_p and top_k."""
+_NO_SAMPLING_REASON: Final = (
+    "this Claude model takes no sampling parameter (temperature is deprecated for this model): "
+    "it samples as it decides"
+)
 _TOP_P_FLOOR: Final = 0.95
 """The lowest top_p Claude takes beside thinking."""
 _FORCED: Final = (
@@ -85,10 +93,18 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     one Adaptation per change; ``request`` itself when there is none."""
     config = request.config
     reasoning = config.reasoning
-    if reasoning is None and (config.temperature is None or config.top_p is None):
-        return request, ()  # no thinking, no sampling pair: nothing Claude refuses here
+    sampled = config.temperature is not None or config.top_p is not None or config.top_k is not None
+    if reasoning is None and not sampled:
+        return request, ()  # no thinking, no sampling: nothing Claude refuses here
     changes: dict[str, Any] = {}
     notes: list[Adaptation] = []
+    model = request.model.lower()
+    if sampled and any(marker in model for marker in _NO_SAMPLING):
+        for name in ("temperature", "top_p", "top_k"):
+            if getattr(config, name) is not None:
+                changes[name] = None
+                notes.append(_note(f"config.{name}", "dropped", _NO_SAMPLING_REASON, getattr(config, name)))
+        config = msgspec.structs.replace(config, **changes)
     thinking = reasoning is not None and reasoning.effort != "off"
     if thinking and not takes_adaptive_thinking(request.model):
         choice = config.tool_choice
@@ -111,7 +127,6 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
             changes["top_k"] = None
             notes.append(_note("config.top_k", "dropped", _TOP_K, config.top_k))
     if temperature is not None and top_p is not None:
-        model = request.model.lower()
         if any(marker in model for marker in _ONE_SAMPLER):
             changes["top_p"] = None
             notes.append(_note("config.top_p", "dropped", _PAIR, config.top_p))
