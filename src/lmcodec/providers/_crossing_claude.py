@@ -36,6 +36,7 @@ sampling parameter at all ("temperature is deprecated for this model", a 400): `
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import msgspec
@@ -61,8 +62,10 @@ _ONE_SAMPLER: Final = (
     "mythos",
 )
 """Model-name markers of the Claude models that refuse temperature and top_p together."""
+_ONE_SAMPLER_NAME: Final = re.compile("|".join(_ONE_SAMPLER))
 _NO_SAMPLING: Final = ("opus-4-7", "opus-4-8", "opus-5", "sonnet-5", "haiku-5", "fable", "mythos")
 """Model-name markers of the Claude models that refuse temperature, top_p and top_k."""
+_NO_SAMPLING_NAME: Final = re.compile("|".join(_NO_SAMPLING))
 _NO_SAMPLING_REASON: Final = (
     "this Claude model takes no sampling parameter (temperature is deprecated for this model): "
     "it samples as it decides"
@@ -98,8 +101,7 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
         return request, ()  # no thinking, no sampling: nothing Claude refuses here
     changes: dict[str, Any] = {}
     notes: list[Adaptation] = []
-    model = request.model.lower()
-    if sampled and any(marker in model for marker in _NO_SAMPLING):
+    if sampled and _NO_SAMPLING_NAME.search(request.model.lower()):
         for name in ("temperature", "top_p", "top_k"):
             if getattr(config, name) is not None:
                 changes[name] = None
@@ -127,7 +129,7 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
             changes["top_k"] = None
             notes.append(_note("config.top_k", "dropped", _TOP_K, config.top_k))
     if temperature is not None and top_p is not None:
-        if any(marker in model for marker in _ONE_SAMPLER):
+        if _ONE_SAMPLER_NAME.search(request.model.lower()):
             changes["top_p"] = None
             notes.append(_note("config.top_p", "dropped", _PAIR, config.top_p))
     if not changes:
