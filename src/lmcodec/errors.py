@@ -6,7 +6,8 @@
     ├── DecodeError                 the input cannot be read (.offset: byte offset, when known)
     │   ├── ValidationError         well-formed input that breaks a type rule or invariant (.path);
     │   │                           also a ValueError, as lm15's constructors raise
-    │   ├── StreamDecodeError       a stream frame lm15 1.5.0 would crash on (.frame, .events)
+    │   ├── StreamDecodeError       a stream frame lm15 1.5.0 would crash on, or one over a framing
+    │   │                           limit (.frame, .events)
     │   └── RecordError             a bad record of a log under on_error="raise" (.line, .offset,
     │                               .path, .file, .cause)
     ├── EncodeError                 an object the requested format cannot hold; also a TypeError
@@ -163,7 +164,8 @@ class StreamError(LmcodecError):
 
 class StreamDecodeError(DecodeError):
     """A frame lm15 1.5.0 would crash on (non-JSON data, a JSON non-object where
-    lm15 calls ``.get``, a value a canonical constructor refuses, ...).
+    lm15 calls ``.get``, a value a canonical constructor refuses, ...), or one the
+    framer refuses (a line or an event over ``max_line_bytes`` / ``max_event_bytes``).
 
     ``events`` holds the canonical events decoded from the same ``feed()``
     call before the failing frame (already yielded by ``decode()``);

@@ -585,8 +585,8 @@ def test_an_array_element_over_max_event_bytes_is_refused_however_cut(over: int)
     assert len(fits) == cap and len(big) == cap + over
     for elements, expected in (
         ([fits, fits], "start delta delta"),
-        ([fits, big], "DecodeError"),
-        ([big], "DecodeError"),
+        ([fits, big], "StreamDecodeError"),  # (the stream's error at the refused frame: a DecodeError)
+        ([big], "StreamDecodeError"),
     ):
         body = b"[" + b",".join(elements) + b"]"
         assert whole_frames([body], None, cap) is None  # an array body is always framed by the framer
@@ -594,4 +594,4 @@ def test_an_array_element_over_max_event_bytes_is_refused_however_cut(over: int)
         cuts += [[body[i : i + 7] for i in range(0, len(body), 7)]]
         assert {_decoded(pieces, cap) for pieces in cuts} == {expected}, elements
     sse = b"data: " + big + b"\n\n"  # the SSE framer: refused at every cut
-    assert {_decoded([sse[:i], sse[i:]], cap) for i in range(1, len(sse))} == {"DecodeError"}
+    assert {_decoded([sse[:i], sse[i:]], cap) for i in range(1, len(sse))} == {"StreamDecodeError"}

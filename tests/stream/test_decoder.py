@@ -415,9 +415,9 @@ def _decode_outcome(run: Any) -> tuple[list[Any], Any]:
     try:
         run(got)
     except StreamDecodeError as exc:
+        if "exceeds max_" in str(exc):  # how much of the line the framer saw when it gave up varies
+            return got, (type(exc), str(exc).split(":")[0], exc.frame)
         return got, (type(exc), str(exc))
-    except lc.DecodeError as exc:  # how much of the line the framer saw when it gave up varies
-        return got, (type(exc), str(exc).split(":")[0])
     return got, None
 
 

@@ -531,3 +531,16 @@ def test_close_data_is_close_datas_and_resets_alike(chunks: list[bytes], second:
         events = [e for chunk in stream for e in by_event.feed(chunk)] + by_event.close()
         assert datas == [e.data for e in events]
         assert by_data.event_count == by_event.event_count == 0 and by_data.bytes_fed == by_event.bytes_fed
+
+
+def test_event_limit_counts_comment_lines_however_the_body_is_cut() -> None:
+    """Comment lines count against max_event_bytes: an event of short comment lines over the limit
+    is refused by feed_data at every chunking (one byte at a time, the bulk path took over after
+    the lines framed one by one and forgot their bytes: the event was decoded)."""
+    body = b": keep-alive padding\n" * 16 + b'data: {"a":1}\n\n'  # 16 x 20 comment bytes + 13
+    for chunks in ([body], one_byte_chunks(body), [body[:315], body[315:]]):
+        framer = SSEDecoder(max_line_bytes=None, max_event_bytes=300)
+        with pytest.raises(DecodeError, match="max_event_bytes=300"):
+            for chunk in chunks:
+                framer.feed_data(chunk)
+            framer.close_data()

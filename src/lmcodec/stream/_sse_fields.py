@@ -13,6 +13,7 @@ __all__ = [
     "SPACE",
     "WS_FIRST",
     "bulk_events",
+    "crlf_events",
     "data_ws_first",
     "lone_cr",
     "lstrip_ws",
@@ -303,6 +304,25 @@ _OTHER_LINE: Final = re.compile(rb"^(?!data:)[^\n]*\n", re.M)
 _DATA_PREFIX: Final = re.compile(
     b"^data:(?:[\t\x0b\x0c\x1c-\x1f ]|" + b"|".join(map(re.escape, _UNICODE_WS)) + b")*", re.M
 )
+
+
+def crlf_events(chunk: bytes) -> tuple[list[bytes] | None, int]:
+    """The events of ``chunk`` up to its last blank line and where that block ends, when its line
+    ends there are all ``\r\n`` or ``\n`` (None for a lone ``\r``): the block with ``\r\n``
+    read as ``\n``, framed in bulk."""
+    crlf = chunk.rfind(b"\n\r\n")
+    # An LF blank line counts only after the last CRLF one (a search from there, not through
+    # a whole CRLF block that has none).
+    lf = chunk.rfind(b"\n\n", max(crlf, 0))
+    end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
+    if not end:
+        return [], 0
+    block = chunk[:end] if end < len(chunk) else chunk
+    if lone_cr(block) is not None:  # a "\r" line end: line by line
+        return None, end
+    # Every "\r" starts a "\r\n": deleting them is replacing those by "\n", 8x faster, and
+    # the block is then framed as LF (1.3x faster than splitting it on its "\r\n\r\ndata: ").
+    return bulk_events(block.replace(b"\r", b"")), end
 
 
 def segment_data(seg: bytes) -> bytes | None:

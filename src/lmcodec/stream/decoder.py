@@ -28,7 +28,10 @@ itself to the mapper as the sink: no event object is built.
 
 Where lm15 crashes on a frame (non-JSON data, ``[DONE]`` on the Anthropic
 and Gemini wires, a JSON non-object where lm15 calls ``.get``, a value a
-canonical constructor refuses), :class:`StreamDecodeError` (an
+canonical constructor refuses), and where the framer refuses one (a line, an
+event or a Gemini array element over ``max_line_bytes`` / ``max_event_bytes``,
+a malformed array: the events of every frame that ended before it are
+decoded first, whatever the chunking), :class:`StreamDecodeError` (an
 :class:`lmcodec.DecodeError`) is raised instead, after everything decoded
 before that frame: ``decode`` and ``adecode`` yield those events first;
 ``Decoder.feed`` attaches the events of that call to the error as ``.events``

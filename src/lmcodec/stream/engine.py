@@ -138,9 +138,11 @@ class Engine:
             if wrong is not None:
                 raise wrong from None
             raise
-        except DecodeError:  # the framer's (a limit), or a frame's (already placed): unusable now
+        except StreamDecodeError:  # a frame's (already placed): unusable now
             self._failed = True
             raise
+        except DecodeError as exc:  # the framer's (a limit, a malformed array): unusable now
+            raise self._refusal(exc) from exc
         finally:
             self._busy = False
 
@@ -221,9 +223,8 @@ class Engine:
             raise StreamDecodeError("stream decoder used after a decode error")
         try:
             frames = self.framer.close_data()
-        except DecodeError:
-            self._failed = True
-            raise
+        except DecodeError as exc:
+            raise self._refusal(exc) from exc
         if not self._begun:
             self._begin(frames[0] if frames else None)
         mapper = self.mapper
@@ -248,6 +249,16 @@ class Engine:
                 f"({cut} bytes) after its end: what that frame carried (usage, ...) is lost",
                 frame=index,
             )
+
+    def _refusal(self, exc: DecodeError) -> StreamDecodeError:
+        """The framer's refusal (a line, an event or an array element over a limit, a malformed
+        array) as the error of the stream at the refused frame, once the good frames the framer
+        had cut before it in the same call are mapped: no good record is lost, whatever the
+        chunking (a frame lm15 would crash on among them is raised first, as it comes first).
+        The decoder is then unusable."""
+        self._failed = True
+        self._map(self.framer.frames_before_error())
+        return StreamDecodeError(str(exc), frame=self.frames - self._base)
 
     def _failure(self, exc: StreamDecodeError) -> StreamDecodeError:
         """The error for a frame lm15 would crash on, placed in the stream; the decoder is then unusable."""

@@ -35,7 +35,11 @@ the bytes of all lines of one event (data, event, comment and ignored lines,
 line ends excluded). Both are checked on the buffered partial line as well,
 so memory stays bounded whatever the chunking. Going over raises
 :class:`lmcodec.errors.DecodeError` naming the event index and the byte
-offset of the offending line. ``None`` disables a limit.
+offset of the offending line. ``None`` disables a limit. The events the
+refused call had cut before the refusal are good and are not lost: they
+are kept for :meth:`SSEDecoder.events_before_error` (``feed``/``close``) and
+:meth:`SSEDecoder.frames_before_error` (``feed_data``/``close_data``), and
+:func:`iter_sse` / :func:`aiter_sse` yield them before the error.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from lmcodec.stream._sse_fields import (
     SPACE,
     WS_FIRST,
     bulk_events,
-    lone_cr,
+    crlf_events,
     lstrip_ws,
     whole_event,
 )
@@ -112,12 +116,13 @@ class SSEDecoder:
         "_buf",
         "_bulk_max",
         "_clean",
-        "_cut",
         "_data",
         "_event_bytes",
         "_failed",
         "_has_data",
         "_index",
+        "_kept",
+        "_kept_data",
         "_max_event",
         "_max_line",
         "_name",
@@ -149,9 +154,10 @@ class SSEDecoder:
         self._event_bytes = 0  # line bytes of the pending event so far
         self._index = 0  # index of the pending event (= events dispatched)
         self._failed = False
+        self._kept: list[SSEEvent] = []  # the failing feed()/close(): the events it cut before the refusal
+        self._kept_data: list[bytes] = []  # the same for feed_data()/close_data()
         self._tail = b""  # feed_data(): the unfinished last event, not yet framed
         self._clean = True  # feed_data(): nothing pending line by line
-        self._cut = 0  # _crlf_events(): where its block ended
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
         line, event = self._max_line, self._max_event
         if line is None:
@@ -183,6 +189,7 @@ class SSEDecoder:
         self._clean = False  # feed_data() re-checks the line-by-line state
         self._whole_max = -1
         if self._failed:
+            self._kept = []
             raise DecodeError("SSE decoder used after a framing error")
         if self._tail:
             # Bytes kept raw by feed_data(): frame them first.
@@ -210,7 +217,7 @@ class SSEDecoder:
             cr = buf.rfind(b"\r", scan)
             last = lf if lf > cr else cr
             if last < 0:
-                self._check_partial()
+                self._check_partial([])
                 return []
             end = last + 1
             if end == len(buf):
@@ -226,7 +233,7 @@ class SSEDecoder:
             last = lf if lf > cr else cr
             if last < 0:
                 buf += chunk
-                self._check_partial()
+                self._check_partial([])
                 return []
             end = last + 1
             if end == len(chunk):
@@ -239,7 +246,7 @@ class SSEDecoder:
         events = self._lines(block.splitlines(), block)
         self._offset += end
         if buf:
-            self._check_partial()
+            self._check_partial(events)
         return events
 
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
@@ -277,29 +284,31 @@ class SSEDecoder:
         out: list[bytes] | None = None
         if not self._clean:
             if self._failed:
+                self._kept_data = []
                 raise DecodeError("SSE decoder used after a framing error")
-            if self._buf or self._has_data or self._name is not None or self._skip_lf:
-                # Finish the pending event line by line, up to the first blank line.
+            if self._buf or self._has_data or self._name is not None or self._skip_lf or self._event_bytes:
+                # Finish the pending event line by line, up to the first blank line (its lines so
+                # far count against max_event_bytes, comments and ignored fields too).
                 lf = chunk.find(b"\n\n")
                 crlf = chunk.find(b"\n\r\n")
                 ends = [at + n for at, n in ((lf, 2), (crlf, 3)) if at >= 0]
                 if not ends:
-                    return [e.data for e in self.feed(chunk)]
+                    return self._fed_data(None, chunk)
                 first = min(ends)
-                out = [e.data for e in self.feed(chunk[:first])]
+                out = self._fed_data(None, chunk[:first])
                 chunk = chunk[first:]
             self._clean = True
         # (Integer arguments: ``13 in chunk`` and ``find(10)`` are plain memchr
         # calls, several times cheaper per call than their one-byte-bytes forms.)
         if len(chunk) > self._bulk_max:  # over a limit: the line-by-line path checks them
-            events = [e.data for e in self.feed(chunk)]
-            return out + events if out else events
+            return self._fed_data(out, chunk)
         if 13 in chunk:  # "\r": CRLF framing
-            bulk = self._crlf_events(chunk)
+            bulk, end = crlf_events(chunk)
             if bulk is None:  # a lone "\r" line end: line by line
-                events = [e.data for e in self.feed(chunk)]
-                return out + events if out else events
-            chunk = chunk[self._cut :]
+                return self._fed_data(out, chunk)
+            self._index += len(bulk)
+            self._offset += end
+            chunk = chunk[end:]
         elif chunk.endswith(b"\n\n"):
             end = len(chunk)
             first = chunk.find(10)  # the first "\n"
@@ -332,7 +341,9 @@ class SSEDecoder:
             if len(chunk) > _TAIL_MAX:
                 # A long unfinished event goes line by line (its partial line into the
                 # bytearray buffer), so later chunks do not re-copy it: linear, not quadratic.
-                bulk = bulk + [e.data for e in self.feed(chunk)]
+                if out:
+                    bulk, out = out + bulk, None
+                bulk = self._fed_data(bulk, chunk)
             else:
                 self._tail = chunk  # not longer than a limit: the whole chunk is not
         if out:
@@ -340,32 +351,35 @@ class SSEDecoder:
             return out
         return bulk
 
-    def _crlf_events(self, chunk: bytes) -> list[bytes] | None:
-        """The events of ``chunk`` up to its last blank line, when its line ends there are all
-        ``\r\n`` or ``\n`` (None for a lone ``\r``): the block with ``\r\n`` read as ``\n``,
-        framed in bulk. ``self._cut`` is set to where the block ends."""
-        crlf = chunk.rfind(b"\n\r\n")
-        # An LF blank line counts only after the last CRLF one (a search from there, not through
-        # a whole CRLF block that has none).
-        lf = chunk.rfind(b"\n\n", max(crlf, 0))
-        end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
-        self._cut = end
-        if not end:
-            return []
-        block = chunk[:end] if end < len(chunk) else chunk
-        if lone_cr(block) is not None:  # a "\r" line end: line by line
-            return None
-        # Every "\r" starts a "\r\n": deleting them is replacing those by "\n", 8x faster, and
-        # the block is then framed as LF (1.3x faster than splitting it on its "\r\n\r\ndata: ").
-        bulk = bulk_events(block.replace(b"\r", b""))
-        self._index += len(bulk)
-        self._offset += end
-        return bulk
+    def _fed_data(self, before: list[bytes] | None, chunk: bytes) -> list[bytes]:
+        """``before`` (the frames this call cut already) and the data of ``chunk``'s events,
+        framed line by line by :meth:`feed`; on its refusal, what was cut before it is kept
+        (:meth:`frames_before_error`)."""
+        try:
+            events = self.feed(chunk)
+        except DecodeError:
+            self._kept_data = (before or []) + [e.data for e in self._kept]
+            raise
+        data = [e.data for e in events]
+        return before + data if before else data
+
+    def events_before_error(self) -> list[SSEEvent]:
+        """The good events the :meth:`feed` or :meth:`close` call that raised had cut before the refusal."""
+        return self._kept
+
+    def frames_before_error(self) -> list[bytes]:
+        """:meth:`events_before_error` of a :meth:`feed_data` or :meth:`close_data` call (their data)."""
+        return self._kept_data
 
     def close_data(self) -> list[bytes]:
         """:meth:`close` returning the flushed events' ``data`` only."""
         if self._tail or self._buf or self._has_data or self._failed:
-            return [e.data for e in self.close()]
+            try:
+                events = self.close()
+            except DecodeError:
+                self._kept_data = [e.data for e in self._kept]
+                raise
+            return [e.data for e in events]
         self._reset()  # nothing pending (the common end): close() flushes nothing
         return []
 
@@ -373,12 +387,17 @@ class SSEDecoder:
         """End of input: process an unterminated last line and flush pending
         data as a last event. The decoder is then reset for a new stream."""
         if self._failed:
+            self._kept = []
             raise DecodeError("SSE decoder used after a framing error")
         events: list[SSEEvent] = self.feed(b"") if self._tail else []
         if self._buf:
             line = bytes(self._buf)
             self._buf.clear()
-            events += self._lines([line], line)
+            try:
+                events += self._lines([line], line)
+            except DecodeError:
+                self._kept = events + self._kept
+                raise
         if self._has_data:
             events.append(SSEEvent(self._name, bytes(self._data)))
         self._reset()
@@ -424,10 +443,10 @@ class SSEDecoder:
                 size += len(line)
                 if max_line is not None and len(line) > max_line:
                     what = f"line of {len(line)} bytes exceeds max_line_bytes={max_line}"
-                    self._fail_in_block(lines, i, block, index, what)
+                    self._fail_in_block(out, lines, i, block, index, what)
                 if max_event is not None and size > max_event:
                     what = f"event of {size} bytes exceeds max_event_bytes={max_event}"
-                    self._fail_in_block(lines, i, block, index, what)
+                    self._fail_in_block(out, lines, i, block, index, what)
             first = line[0]
             if first == _D:
                 if line.startswith(b"data:"):
@@ -455,16 +474,18 @@ class SSEDecoder:
         self._index = index
         return out
 
-    def _check_partial(self) -> None:
-        """Bound the buffered partial line by both limits."""
+    def _check_partial(self, cut: list[SSEEvent]) -> None:
+        """Bound the buffered partial line by both limits (``cut``: the events the call cut before it)."""
         pending = len(self._buf)
         if self._max_line is not None and pending > self._max_line:
+            self._kept = cut
             self._fail(
                 f"unterminated line of {pending}+ bytes exceeds max_line_bytes={self._max_line}",
                 self._index,
                 self._offset,
             )
         if self._max_event is not None and self._event_bytes + pending > self._max_event:
+            self._kept = cut
             self._fail(
                 f"event of {self._event_bytes + pending}+ bytes exceeds max_event_bytes={self._max_event}",
                 self._index,
@@ -472,9 +493,11 @@ class SSEDecoder:
             )
 
     def _fail_in_block(
-        self, lines: list[bytes], lineno: int, block: bytes, index: int, what: str
+        self, cut: list[SSEEvent], lines: list[bytes], lineno: int, block: bytes, index: int, what: str
     ) -> NoReturn:
-        # Error path only: locate the start of line ``lineno`` of the block.
+        # Error path only: keep the events cut before the refused line, locate the start of line
+        # ``lineno`` of the block.
+        self._kept = cut
         pos = 0
         for line in lines[:lineno]:
             pos += len(line)
@@ -494,9 +517,13 @@ def iter_sse(
 ) -> Iterator[SSEEvent]:
     """Frame an iterable of body chunks into SSE events."""
     decoder = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
-    for chunk in chunks:
-        yield from decoder.feed(chunk)
-    yield from decoder.close()
+    try:
+        for chunk in chunks:
+            yield from decoder.feed(chunk)
+        yield from decoder.close()
+    except DecodeError:
+        yield from decoder.events_before_error()  # the good events the refused call had cut
+        raise
 
 
 async def aiter_sse(
@@ -507,8 +534,13 @@ async def aiter_sse(
 ) -> AsyncIterator[SSEEvent]:
     """Frame an async iterable of body chunks into SSE events."""
     decoder = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
-    async for chunk in chunks:
-        for event in decoder.feed(chunk):
+    try:
+        async for chunk in chunks:
+            for event in decoder.feed(chunk):
+                yield event
+        for event in decoder.close():
             yield event
-    for event in decoder.close():
-        yield event
+    except DecodeError:
+        for event in decoder.events_before_error():  # the good events the refused call had cut
+            yield event
+        raise

@@ -49,12 +49,24 @@ class ScanningArrayFramer:
     -> list[bytes]`` and ``close_data() -> list[bytes]`` (the unfinished last
     element, if any: the stream decoder drops it when it is a truncated JSON
     text). A body that is not a JSON array raises :class:`DecodeError`, and so
-    does an element over ``max_event_bytes``. The scan resumes where it stopped
+    does an element over ``max_event_bytes``; the elements the refused call had cut before the
+    refused one are good and kept for :meth:`frames_before_error`. The scan resumes where it stopped
     (inside a string, after an escape), so each byte is looked at once; it looks
     at every structural byte in Python, which :class:`ArrayFramer` avoids.
     """
 
-    __slots__ = ("_buf", "_count", "_depth", "_done", "_escape", "_in_string", "_max", "_opened", "_pos")
+    __slots__ = (
+        "_buf",
+        "_count",
+        "_depth",
+        "_done",
+        "_escape",
+        "_in_string",
+        "_kept",
+        "_max",
+        "_opened",
+        "_pos",
+    )
 
     def __init__(self, max_element_bytes: int | None = DEFAULT_MAX_EVENT_BYTES) -> None:
         self._max = max_element_bytes
@@ -69,6 +81,7 @@ class ScanningArrayFramer:
         self._opened = False  # the array's "[" was seen
         self._done = False  # the array's "]" was seen
         self._count = 0  # elements cut so far
+        self._kept: list[bytes] = []  # the failing feed_data(): the elements it cut before the refusal
 
     @property
     def smallest_limit(self) -> int:
@@ -78,6 +91,7 @@ class ScanningArrayFramer:
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._done:
             if bytes(data).strip(_JSON_WS):
+                self._kept = []
                 raise DecodeError("gemini: data after the end of the JSON array body")
             return []
         chunk = bytes(data)
@@ -86,6 +100,7 @@ class ScanningArrayFramer:
             if not chunk:
                 return []
             if chunk[0] != 0x5B:  # "["
+                self._kept = []
                 raise DecodeError("gemini: the body is neither SSE nor a JSON array")
             self._opened = True
             chunk = chunk[1:]
@@ -93,19 +108,38 @@ class ScanningArrayFramer:
         buf += chunk
         out: list[bytes] = []
         framed = len(buf)
-        self._frame(buf, out)
-        if self._max is not None and framed > self._max:
-            self._check_elements(out)
-        if self._done:
-            self._buf = bytearray()
-            self._pos = 0
-            return out
-        buf = self._buf
-        if self._max is not None and len(buf) > self._max:
-            self._drop_leading_blanks(buf)
-            if len(buf) > self._max:
-                raise _over(len(buf), self._max, held=True)
+        try:
+            self._frame(buf, out)
+            if self._max is not None and framed > self._max:
+                self._check_elements(out)
+            if self._done:
+                self._buf = bytearray()
+                self._pos = 0
+                return out
+            buf = self._buf
+            if self._max is not None and len(buf) > self._max:
+                self._drop_leading_blanks(buf)
+                if len(buf) > self._max:
+                    raise _over(len(buf), self._max, held=True)
+        except DecodeError:
+            self._kept = self._before_refusal(out)
+            raise
         return out
+
+    def _before_refusal(self, out: list[bytes]) -> list[bytes]:
+        """The elements of ``out`` before the first one over the limit (all when none is)."""
+        limit = self._max
+        if limit is None:
+            return out
+        for at, element in enumerate(out):
+            if len(element) > limit:
+                return out[:at]
+        return out
+
+    def frames_before_error(self) -> list[bytes]:
+        """The elements the :meth:`feed_data` call that raised had cut before the refused one (or
+        the malformed bytes): complete and good, for the caller to hand on before the error."""
+        return self._kept
 
     def _check_elements(self, out: list[bytes]) -> None:
         """Hold every element cut to ``max_event_bytes``, whatever the chunking: the check of the
@@ -365,6 +399,12 @@ class Framer:
         if self._array is not None:
             return self._array.feed_data(data)
         return self._sse.feed_data(data)
+
+    def frames_before_error(self) -> list[bytes]:
+        """The frames the call that raised had cut before the refusal (see the framer's own)."""
+        if self._array is not None:
+            return self._array.frames_before_error()
+        return self._sse.frames_before_error()
 
     def close_data(self) -> list[bytes]:
         framer = self._array
