@@ -91,9 +91,9 @@ from lmcodec.providers._json import unwritable
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
 from lmcodec.stream._head import HeadPeek
-from lmcodec.stream._inband import InbandWatch
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._stop import StopSink, client_side_stops
+from lmcodec.stream._streamed_calls import StreamedCallWatch
 from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.encoder import Encoder
 from lmcodec.stream.engine import Engine, checked_arguments
@@ -144,7 +144,7 @@ class _Translator:
         if src == "openai":
             mapper_cls = IncompleteWatch
         elif src == "gemini":
-            mapper_cls = InbandWatch
+            mapper_cls = StreamedCallWatch
         stops = client_side_stops(adaptations)
         cutter = StopSink(self._sink, stops) if stops else None
         self._stream = Engine(

@@ -64,6 +64,7 @@ __all__ = [
     "gemini_token_logprobs",
     "gemini_usage",
     "parse_response",
+    "signature_event",
     "stream_error_detail",
 ]
 
@@ -82,7 +83,7 @@ _decode: Final = msgspec.json.decode
 _SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
 
 
-def _signature(signature: str, idx: int) -> Any:
+def signature_event(signature: str, idx: int) -> Any:
     """The thought signature's continuation event, copied from templates (a view's signature is a str)."""
     return replace(_EVENT, delta=replace(_SIGNATURE, part_index=idx, data={"value": signature}))
 
@@ -135,7 +136,7 @@ class StreamMapper(MapperBase):
                     else:
                         add_text(0, text)
                 if part.thoughtSignature is not None:
-                    sink.event(_signature(part.thoughtSignature, 0))
+                    sink.event(signature_event(part.thoughtSignature, 0))
         except StreamDecodeError as exc:
             exc.frame = n
             raise
@@ -186,6 +187,16 @@ class StreamMapper(MapperBase):
         self.sink.end(reason, usage, payload, strict_json=strict)
         return 0
 
+    def _call(self, idx: int, part: Any) -> None:
+        """A function-call part: a whole call, as lm15 reads it, then its signature (stream.translate's
+        mapper joins Vertex's streamed arguments here)."""
+        fc = part.functionCall
+        args = {} if fc.args is UNSET else fc.args
+        self.sink.tool_input(idx, compact_json(args), fc.id or None, fc.name or None)
+        signature = part.thoughtSignature or fc.thoughtSignature
+        if signature is not None:
+            self.sink.event(signature_event(signature, idx))
+
     def _parts(self, candidate: Any) -> int:
         """Map a candidate's parts as the port maps them: 0 if none yielded a delta,
         2 if a function call was among them, else 1."""
@@ -209,15 +220,10 @@ class StreamMapper(MapperBase):
                     else:
                         sink.text(idx, text or "")
                     if part.thoughtSignature is not None:
-                        sink.event(_signature(part.thoughtSignature, idx))
+                        sink.event(signature_event(part.thoughtSignature, idx))
                 elif part.functionCall is not None:
-                    fc = part.functionCall
                     yielded = 2
-                    args = {} if fc.args is UNSET else fc.args
-                    sink.tool_input(idx, compact_json(args), fc.id or None, fc.name or None)
-                    signature = part.thoughtSignature or fc.thoughtSignature
-                    if signature is not None:
-                        sink.event(_signature(signature, idx))
+                    self._call(idx, part)
                 elif part.inlineData is not None:
                     inline = part.inlineData
                     mime = inline.mimeType or "application/octet-stream"

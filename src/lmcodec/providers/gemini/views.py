@@ -311,6 +311,10 @@ class _FunctionCall(msgspec.Struct, frozen=True, gc=False):
     id: str | None = None
     args: Any = msgspec.UNSET
     thoughtSignature: str | None = None
+    # Vertex's streamed arguments (streamFunctionCallArguments): lm15 reads neither, and neither
+    # refuses a chunk; only stream.translate reads them (stream/_streamed_calls.py)
+    partialArgs: Any = msgspec.UNSET
+    willContinue: Any = msgspec.UNSET
 
 
 class _Part(msgspec.Struct, frozen=True, gc=False):
