@@ -198,3 +198,47 @@ def test_a_continuation_without_an_open_call_is_still_refused() -> None:
     chunks = [_chunk([{"functionCall": {"args": {"a": 1}}}]), _chunk([], "STOP")]
     events = list(lc.stream.decode("openai_chat", [_translated("openai_chat", chunks, 0)]))
     assert events[-1].type == "error" and "MAP-9" in events[-1].error.message
+
+
+UNPLACEABLE_MORE = {
+    "a stringValue that is a number": _arg("$.n", stringValue=5),
+    "a numberValue that is a bool": _arg("$.n", numberValue=True),
+    "partialArgs entry that is no object": "x",
+    # (a frame with a run of digits past json.loads's limit goes to lm15's port, which reads the
+    # continuation as lm15 does: a call without a name, refused, MAP-9)
+    "an index of 5,000 digits": _arg("$.a[" + "9" * 5000 + "]", numberValue=1),
+    "a path of 10,000 steps": _arg("$" + ".a" * 10_000, numberValue=1),
+    "a name of 100 KB into a string": _arg("$.city." + "n" * 100_000, numberValue=1),
+}
+
+
+@pytest.mark.parametrize("what", list(UNPLACEABLE_MORE))
+def test_hostile_arguments_are_an_error_event_of_bounded_size(what: str) -> None:
+    """Odd values, numbers Python cannot print, deep paths: an error event (no bare exception),
+    whose message stays short (it names a long path by its start)."""
+    chunks = [
+        _chunk([_opening("get_weather")]),
+        _chunk([_more(_arg("$.city", stringValue="Paris"))]),
+        _chunk([_more(UNPLACEABLE_MORE[what], will_continue=False)]),
+        _chunk([], "STOP"),
+    ]
+    events = list(lc.stream.decode("anthropic", [_translated("anthropic", chunks, 0)]))
+    assert events[-1].type == "error"
+    message = events[-1].error.message
+    expected = "MAP-9" if "5,000 digits" in what else "cannot be placed"
+    assert expected in message and len(message) < 1000, message
+
+
+def test_a_string_streamed_in_many_fragments_is_joined_in_linear_time() -> None:
+    """200,000 fragments at one path (1.6 MB): joined once when the call is whole (a string grown
+    by one concatenation per fragment copies ~160 GB here)."""
+    fragments = [_arg("$.text", stringValue=f"{i:07d} ", willContinue=True) for i in range(200_000)]
+    chunks = [
+        _chunk([_opening("write")]),
+        _chunk([_more(*fragments)]),
+        _chunk([_more(_arg("$.text", stringValue="end"), will_continue=False)]),
+        _chunk([], "STOP"),
+    ]
+    view = sdk_chat(_translated("openai_chat", chunks, 0))
+    [(_, name, args)] = view["tool_calls"]
+    assert name == "write" and args == {"text": "".join(f"{i:07d} " for i in range(200_000)) + "end"}

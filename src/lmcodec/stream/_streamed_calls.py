@@ -34,17 +34,35 @@ __all__ = ["StreamedCallWatch"]
 
 # One step of a JSON path after "$" (RFC 9535's shorthand and bracketed names, array indices).
 _STEP: Final = re.compile(
-    r"""\.([^.\[\]'"]+)|\[(0|[1-9][0-9]*)\]|\['((?:[^'\\]|\\.)*)'\]|\["((?:[^"\\]|\\.)*)"\]"""
+    r"""\.([^.\[\]'"]+)|\[(0|[1-9][0-9]{0,8})\]|\['((?:[^'\\]|\\.)*)'\]|\["((?:[^"\\]|\\.)*)"\]"""
 )
 _ESCAPE: Final = re.compile(r"\\(.)")
 _VALUES: Final = (("stringValue", str), ("numberValue", (int, float)), ("boolValue", bool))
+# Deeper than any tool's arguments: a deeper path is refused, so that the arguments written stay
+# within what a JSON encoder and the clients' decoders take.
+_MAX_STEPS: Final = 256
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def _refused(what: str, path: Any = None) -> StreamDecodeError:
-    where = "" if path is None else f" (jsonPath {path!r})"
+    where = "" if path is None else f" (jsonPath {_shown(path)})"
     return StreamDecodeError(
         f"gemini: a streamed function-call argument (partialArgs) cannot be placed: {what}{where}"
     )
+
+
+class _Pieces:
+    """A string argument still streaming: its fragments, joined once the call is whole (a
+    string grown by concatenation per fragment is quadratic in its length)."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, first: str) -> None:
+        self.pieces = [first]
 
 
 def _steps(path: Any) -> list[str | int]:
@@ -58,7 +76,9 @@ def _steps(path: Any) -> list[str | int]:
     while at < len(path):
         m = _STEP.match(path, at)
         if m is None:
-            raise _refused(f"a path step this merge does not read at {path[at:]!r}", path)
+            raise _refused(f"a path step this merge does not read at {_shown(path[at:])}", path)
+        if len(steps) == _MAX_STEPS:
+            raise _refused(f"a path of more than {_MAX_STEPS} steps", path)
         name, index, single, double = m.groups()
         if index is not None:
             steps.append(int(index))
@@ -77,7 +97,7 @@ def _value(arg: dict[str, Any], path: str) -> tuple[bool, Any]:
         if key in arg:
             value = arg[key]
             if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-                raise _refused(f"{key} {value!r} is not a JSON {key[:-5]}", path)
+                raise _refused(f"{key} {_shown(value)} is not a JSON {key[:-5]}", path)
             return True, value
     if "nullValue" in arg:
         return True, None
@@ -87,29 +107,30 @@ def _value(arg: dict[str, Any], path: str) -> tuple[bool, Any]:
 class _Streamed:
     """A call being streamed: where and what it is, its arguments so far."""
 
-    __slots__ = ("args", "continued", "id", "idx", "name", "signature")
+    __slots__ = ("args", "continued", "id", "idx", "name", "signature", "strings")
 
     def __init__(self, idx: int, name: str, id: str | None, args: Any, signature: str | None) -> None:
         if args is UNSET or args is None:
             args = {}
         elif not isinstance(args, dict):
-            raise _refused(f"the call's args {args!r} is not an object")
+            raise _refused(f"the call's args {_shown(args)} is not an object")
         self.idx = idx
         self.name = name
         self.id = id
         self.args: dict[str, Any] = args
         self.signature = signature
         self.continued: set[str] = set()  # paths whose last fragment said willContinue
+        self.strings: list[tuple[Any, str | int, _Pieces]] = []  # where string fragments were put
 
     def merge(self, partial: Any) -> None:
         """Place each of a chunk's ``partialArgs`` in the arguments."""
         if partial is UNSET or partial is None:
             return
         if not isinstance(partial, list):
-            raise _refused(f"partialArgs {partial!r} is not a list")
+            raise _refused(f"partialArgs {_shown(partial)} is not a list")
         for arg in partial:
             if not isinstance(arg, dict):
-                raise _refused(f"a partialArgs entry {arg!r} is not an object")
+                raise _refused(f"a partialArgs entry {_shown(arg)} is not an object")
             steps = _steps(arg.get("jsonPath"))
             path: str = arg["jsonPath"]
             held, value = _value(arg, path)
@@ -127,7 +148,7 @@ class _Streamed:
         last = steps[-1]
         if isinstance(last, str):
             if not isinstance(node, dict):
-                raise _refused(f"a member {last!r} of a value that is not an object", path)
+                raise _refused(f"a member {_shown(last)} of a value that is not an object", path)
             old = node.get(last)
         else:
             if not isinstance(node, list):
@@ -137,17 +158,29 @@ class _Streamed:
             if last == len(node):
                 node.append(None)
             old = node[last]
-        if path in self.continued and isinstance(old, str) and isinstance(value, str):
-            value = old + value  # the next fragment of a string
+        if isinstance(value, str):
+            if path in self.continued and type(old) is _Pieces:
+                old.pieces.append(value)  # the next fragment of a string
+                return
+            value = _Pieces(value)
+            self.strings.append((node, last, value))
         target: Any = node  # (an object or an array: checked above)
         target[last] = value
+
+    def whole(self) -> dict[str, Any]:
+        """The arguments, each string joined from its fragments."""
+        for node, key, pieces in self.strings:
+            if node[key] is pieces:
+                node[key] = "".join(pieces.pieces)
+        self.strings = []
+        return self.args
 
 
 def _child(node: Any, step: str | int, empty: Any, path: str) -> Any:
     """The value at ``step`` of ``node``, made ``empty`` where there is none yet."""
     if isinstance(step, str):
         if not isinstance(node, dict):
-            raise _refused(f"a member {step!r} of a value that is not an object", path)
+            raise _refused(f"a member {_shown(step)} of a value that is not an object", path)
         child = node.get(step)
         if child is None:
             child = node[step] = empty
@@ -181,7 +214,7 @@ class _HeldCall:
             return
         self.call = None
         self.closed = True
-        self.sink.tool_input(call.idx, compact_json(call.args), call.id, call.name)
+        self.sink.tool_input(call.idx, compact_json(call.whole()), call.id, call.name)
         if call.signature is not None:
             self.sink.event(signature_event(call.signature, call.idx))
 
@@ -246,7 +279,7 @@ class StreamedCallWatch(InbandWatch):
         if name is None and call is not None:  # the next chunk of the call being streamed
             if fc.args is not UNSET and fc.args:
                 if not isinstance(fc.args, dict):
-                    raise _refused(f"the call's args {fc.args!r} is not an object")
+                    raise _refused(f"the call's args {_shown(fc.args)} is not an object")
                 call.args.update(fc.args)
             call.merge(fc.partialArgs)
             call.id = call.id or fc.id or None
