@@ -219,6 +219,8 @@ class _HeldCall:
             self.sink.event(signature_event(call.signature, call.idx))
 
     def settle(self) -> None:
+        """Before anything else the stream says: the held call written; an empty nameless call
+        after this is not the closing one of a streamed call."""
         if self.call is not None:
             self.flush()
         self.closed = False
@@ -228,29 +230,35 @@ class _HeldCall:
         self.sink.begin(model)
 
     def start(self, id: str | None, model: str | None) -> None:
-        self.settle()
+        if self.call is not None or self.closed:
+            self.settle()
         self.sink.start(id, model)
 
     def text(self, part_index: int, text: str) -> None:
-        self.settle()
+        if self.call is not None or self.closed:
+            self.settle()
         self.sink.text(part_index, text)
 
     def thinking(self, part_index: int, text: str) -> None:
-        self.settle()
+        if self.call is not None or self.closed:
+            self.settle()
         self.sink.thinking(part_index, text)
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
-        self.settle()
+        if self.call is not None or self.closed:
+            self.settle()
         self.sink.tool_input(part_index, fragment, id, name)
 
     def event(self, event: StreamEvent) -> None:
-        self.settle()
+        if self.call is not None or self.closed:
+            self.settle()
         self.sink.event(event)
 
     def end(
         self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
     ) -> None:
-        self.settle()
+        if self.call is not None or self.closed:
+            self.settle()
         self.sink.end(finish_reason, usage, provider_data, strict_json=strict_json)
 
     def close(self) -> bool | None:

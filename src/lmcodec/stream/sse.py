@@ -45,7 +45,7 @@ are kept for :meth:`SSEDecoder.events_before_error` (``feed``/``close``) and
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 import msgspec
 
@@ -75,6 +75,8 @@ DEFAULT_MAX_LINE_BYTES: Final = 64 * 1024 * 1024
 DEFAULT_MAX_EVENT_BYTES: Final = 128 * 1024 * 1024
 # feed_data() keeps an unfinished last event as raw bytes up to this size (then frames it line by line).
 _TAIL_MAX: Final = 64 * 1024
+# What a framer kept of the call that raised, before any call raised (shared: never mutated).
+_NOTHING_KEPT: Final[list[Any]] = []
 
 
 class SSEEvent(msgspec.Struct, frozen=True, gc=False):
@@ -154,8 +156,8 @@ class SSEDecoder:
         self._event_bytes = 0  # line bytes of the pending event so far
         self._index = 0  # index of the pending event (= events dispatched)
         self._failed = False
-        self._kept: list[SSEEvent] = []  # the failing feed()/close(): the events it cut before the refusal
-        self._kept_data: list[bytes] = []  # the same for feed_data()/close_data()
+        self._kept: list[SSEEvent] = _NOTHING_KEPT  # the failing feed()/close(): the events it had cut
+        self._kept_data: list[bytes] = _NOTHING_KEPT  # the same for feed_data()/close_data()
         self._tail = b""  # feed_data(): the unfinished last event, not yet framed
         self._clean = True  # feed_data(): nothing pending line by line
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
@@ -189,7 +191,7 @@ class SSEDecoder:
         self._clean = False  # feed_data() re-checks the line-by-line state
         self._whole_max = -1
         if self._failed:
-            self._kept = []
+            self._kept = _NOTHING_KEPT
             raise DecodeError("SSE decoder used after a framing error")
         if self._tail:
             # Bytes kept raw by feed_data(): frame them first.
@@ -284,7 +286,7 @@ class SSEDecoder:
         out: list[bytes] | None = None
         if not self._clean:
             if self._failed:
-                self._kept_data = []
+                self._kept_data = _NOTHING_KEPT
                 raise DecodeError("SSE decoder used after a framing error")
             if self._buf or self._has_data or self._name is not None or self._skip_lf or self._event_bytes:
                 # Finish the pending event line by line, up to the first blank line (its lines so
@@ -365,11 +367,11 @@ class SSEDecoder:
 
     def events_before_error(self) -> list[SSEEvent]:
         """The good events the :meth:`feed` or :meth:`close` call that raised had cut before the refusal."""
-        return self._kept
+        return list(self._kept)
 
     def frames_before_error(self) -> list[bytes]:
         """:meth:`events_before_error` of a :meth:`feed_data` or :meth:`close_data` call (their data)."""
-        return self._kept_data
+        return list(self._kept_data)
 
     def close_data(self) -> list[bytes]:
         """:meth:`close` returning the flushed events' ``data`` only."""
@@ -387,7 +389,7 @@ class SSEDecoder:
         """End of input: process an unterminated last line and flush pending
         data as a last event. The decoder is then reset for a new stream."""
         if self._failed:
-            self._kept = []
+            self._kept = _NOTHING_KEPT
             raise DecodeError("SSE decoder used after a framing error")
         events: list[SSEEvent] = self.feed(b"") if self._tail else []
         if self._buf:

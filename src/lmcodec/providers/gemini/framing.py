@@ -31,6 +31,7 @@ _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what change
 # (an unbounded repeat makes the regex engine keep state per escape: 77 bytes of memory per
 # byte of input). It stops at the closing quote, at a backslash (a next match goes on), or
 # at the end; the classes are disjoint, so the match is linear in what it covers.
+_NOTHING_KEPT: Final[list[bytes]] = []  # what a framer kept before any call raised (shared: never mutated)
 _STRING_REST: Final = re.compile(rb'[^"\\]*(?:\\.[^"\\]*){0,512}', re.DOTALL)
 
 
@@ -81,7 +82,7 @@ class ScanningArrayFramer:
         self._opened = False  # the array's "[" was seen
         self._done = False  # the array's "]" was seen
         self._count = 0  # elements cut so far
-        self._kept: list[bytes] = []  # the failing feed_data(): the elements it cut before the refusal
+        self._kept: list[bytes] = _NOTHING_KEPT  # the failing feed_data(): the elements it had cut
 
     @property
     def smallest_limit(self) -> int:
@@ -91,7 +92,7 @@ class ScanningArrayFramer:
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._done:
             if bytes(data).strip(_JSON_WS):
-                self._kept = []
+                self._kept = _NOTHING_KEPT
                 raise DecodeError("gemini: data after the end of the JSON array body")
             return []
         chunk = bytes(data)
@@ -100,7 +101,7 @@ class ScanningArrayFramer:
             if not chunk:
                 return []
             if chunk[0] != 0x5B:  # "["
-                self._kept = []
+                self._kept = _NOTHING_KEPT
                 raise DecodeError("gemini: the body is neither SSE nor a JSON array")
             self._opened = True
             chunk = chunk[1:]
@@ -139,7 +140,7 @@ class ScanningArrayFramer:
     def frames_before_error(self) -> list[bytes]:
         """The elements the :meth:`feed_data` call that raised had cut before the refused one (or
         the malformed bytes): complete and good, for the caller to hand on before the error."""
-        return self._kept
+        return list(self._kept)
 
     def _check_elements(self, out: list[bytes]) -> None:
         """Hold every element cut to ``max_event_bytes``, whatever the chunking: the check of the

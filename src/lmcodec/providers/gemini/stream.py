@@ -188,8 +188,10 @@ class StreamMapper(MapperBase):
         return 0
 
     def _call(self, idx: int, part: Any) -> None:
-        """A function-call part: a whole call, as lm15 reads it, then its signature (stream.translate's
-        mapper joins Vertex's streamed arguments here)."""
+        """A function-call part that names no call or streams its arguments (Vertex's
+        ``partialArgs`` / ``willContinue``), read as lm15 reads any call: a whole call, then its
+        signature (``_parts`` maps the common call inline; stream.translate's mapper joins
+        Vertex's streamed arguments here)."""
         fc = part.functionCall
         args = {} if fc.args is UNSET else fc.args
         self.sink.tool_input(idx, compact_json(args), fc.id or None, fc.name or None)
@@ -222,8 +224,16 @@ class StreamMapper(MapperBase):
                     if part.thoughtSignature is not None:
                         sink.event(signature_event(part.thoughtSignature, idx))
                 elif part.functionCall is not None:
+                    fc = part.functionCall
                     yielded = 2
-                    self._call(idx, part)
+                    if fc.name and fc.partialArgs is UNSET and fc.willContinue is UNSET:  # a whole call
+                        args = {} if fc.args is UNSET else fc.args
+                        sink.tool_input(idx, compact_json(args), fc.id or None, fc.name)
+                        signature = part.thoughtSignature or fc.thoughtSignature
+                        if signature is not None:
+                            sink.event(signature_event(signature, idx))
+                    else:  # nameless, or Vertex's streamed arguments (stream.translate joins them)
+                        self._call(idx, part)
                 elif part.inlineData is not None:
                     inline = part.inlineData
                     mime = inline.mimeType or "application/octet-stream"
