@@ -134,6 +134,12 @@ class SSEDecoder:
         "_whole_max",
     )
 
+    # Set by a call that raises (read by the getters, which default to nothing: a stream that
+    # fails no call pays nothing for them): the events feed()/close() had cut before the refusal,
+    # and their data for feed_data()/close_data().
+    _kept: list[SSEEvent]
+    _kept_data: list[bytes]
+
     def __init__(
         self,
         *,
@@ -156,8 +162,6 @@ class SSEDecoder:
         self._event_bytes = 0  # line bytes of the pending event so far
         self._index = 0  # index of the pending event (= events dispatched)
         self._failed = False
-        self._kept: list[SSEEvent] = _NOTHING_KEPT  # the failing feed()/close(): the events it had cut
-        self._kept_data: list[bytes] = _NOTHING_KEPT  # the same for feed_data()/close_data()
         self._tail = b""  # feed_data(): the unfinished last event, not yet framed
         self._clean = True  # feed_data(): nothing pending line by line
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
@@ -367,11 +371,11 @@ class SSEDecoder:
 
     def events_before_error(self) -> list[SSEEvent]:
         """The good events the :meth:`feed` or :meth:`close` call that raised had cut before the refusal."""
-        return list(self._kept)
+        return list(getattr(self, "_kept", _NOTHING_KEPT))
 
     def frames_before_error(self) -> list[bytes]:
         """:meth:`events_before_error` of a :meth:`feed_data` or :meth:`close_data` call (their data)."""
-        return list(self._kept_data)
+        return list(getattr(self, "_kept_data", _NOTHING_KEPT))
 
     def close_data(self) -> list[bytes]:
         """:meth:`close` returning the flushed events' ``data`` only."""

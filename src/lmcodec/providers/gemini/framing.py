@@ -69,6 +69,8 @@ class ScanningArrayFramer:
         "_pos",
     )
 
+    _kept: list[bytes]  # set by a feed_data() that raises: the elements it had cut before the refusal
+
     def __init__(self, max_element_bytes: int | None = DEFAULT_MAX_EVENT_BYTES) -> None:
         self._max = max_element_bytes
         self._reset()
@@ -82,7 +84,6 @@ class ScanningArrayFramer:
         self._opened = False  # the array's "[" was seen
         self._done = False  # the array's "]" was seen
         self._count = 0  # elements cut so far
-        self._kept: list[bytes] = _NOTHING_KEPT  # the failing feed_data(): the elements it had cut
 
     @property
     def smallest_limit(self) -> int:
@@ -140,7 +141,7 @@ class ScanningArrayFramer:
     def frames_before_error(self) -> list[bytes]:
         """The elements the :meth:`feed_data` call that raised had cut before the refused one (or
         the malformed bytes): complete and good, for the caller to hand on before the error."""
-        return list(self._kept)
+        return list(getattr(self, "_kept", _NOTHING_KEPT))
 
     def _check_elements(self, out: list[bytes]) -> None:
         """Hold every element cut to ``max_event_bytes``, whatever the chunking: the check of the
