@@ -134,11 +134,9 @@ class SSEDecoder:
         "_whole_max",
     )
 
-    # Set by a call that raises (read by the getters, which default to nothing: a stream that
-    # fails no call pays nothing for them): the events feed()/close() had cut before the refusal,
-    # and their data for feed_data()/close_data().
-    _kept: list[SSEEvent]
-    _kept_data: list[bytes]
+    # Set by a call that raises, before it (the getters default to nothing: no cost per stream)
+    _kept: list[SSEEvent]  # the events feed()/close() had cut
+    _kept_data: list[bytes]  # those of feed_data()/close_data()
 
     def __init__(
         self,
