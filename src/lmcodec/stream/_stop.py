@@ -109,6 +109,10 @@ class StopSink:
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         self._other(lambda: self._sink.tool_input(part_index, fragment, id, name))
 
+    def refusal(self, part_index: int, text: str) -> None:
+        """A refusal fragment (not text lm15 reads, so never cut), in its place."""
+        self._other(lambda: self._sink.refusal(part_index, text))
+
     def event(self, event: StreamEvent) -> None:
         if type(event) is StreamDeltaEvent and type(event.delta) is TextDelta:
             self._text(_Text(event.delta.part_index, event.delta.text, event))

@@ -78,6 +78,7 @@ class WriterSink:
         "_started",
         "_taken",
         "_whole_calls",
+        "_write_refusal",
         "_write_text",
         "_write_thinking",
         "_write_tool_input",
@@ -106,6 +107,9 @@ class WriterSink:
         self._write_tool_input: Callable[[int, str, str | None, str | None], bytes] = getattr(
             writer, "write_tool_input", self._tool_input_event
         )
+        # a refusal (a Chat source's delta.refusal, stream/_chat_extras.py): as the destination
+        # writes a RefusalPart, its text where it has no refusal of its own (Gemini)
+        self._write_refusal: Callable[[int, str], bytes] = getattr(writer, "write_refusal", self._write_text)
         self._head = head
         self._model: str | None = None
         self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
@@ -177,6 +181,14 @@ class WriterSink:
         if not self._started:
             self._synthesize()
         self.out.append(self._write_thinking(part_index, text))
+
+    def refusal(self, part_index: int, text: str) -> None:
+        """A refusal fragment (``stream/_chat_extras.py``), written as the destination writes a refusal."""
+        if self.finished:
+            return
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_refusal(part_index, text))
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:

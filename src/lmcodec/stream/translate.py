@@ -89,6 +89,7 @@ from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._usage_meaning import usage_restatement
+from lmcodec.stream._chat_extras import ChatExtras
 from lmcodec.stream._chunks import check_chunks, not_a_chunk
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
@@ -145,6 +146,8 @@ class _Translator:
             mapper_cls = IncompleteWatch
         elif src == "gemini":
             mapper_cls = StreamedCallWatch
+        elif src == "openai_chat":
+            mapper_cls = ChatExtras
         stops = client_side_stops(adaptations)
         cutter = StopSink(self._sink, stops) if stops else None
         self._stream = Engine(

@@ -150,6 +150,7 @@ class StreamWriter:
         "_id",
         "_open",
         "_open_index",
+        "_refused",
         "_started",
     )
 
@@ -164,6 +165,7 @@ class StreamWriter:
         self._open_index = -1
         self._deferred: int | None = None  # part index of an empty thinking slot not yet opened
         self._has_tool = False
+        self._refused = False  # a refusal was written (write_refusal): the stop reason is "refusal"
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments
 
     def feed(self, event: StreamEvent) -> bytes:
@@ -201,6 +203,12 @@ class StreamWriter:
         if self._head and self._open == (part_index, _TEXT):
             return self._head + _encode(text) + _TAIL
         return self.feed(_replace(_EVENT, delta=_replace(_TEXT_DELTA, part_index=part_index, text=text)))
+
+    def write_refusal(self, part_index: int, text: str) -> bytes:
+        """A refusal fragment (the translator's, from a Chat source's ``delta.refusal``): text, and
+        the stream ends with ``stop_reason: "refusal"``, as the body writes a RefusalPart."""
+        self._refused = True
+        return self.write_text(part_index, text)
 
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a ThinkingDelta."""
@@ -240,6 +248,8 @@ class StreamWriter:
         if data is not None and _is_same_message_delta(data, end, self._has_tool):
             return b"event: message_delta\ndata: " + _encode(data) + b"\n\n"
         reason = f.stop_reason(end.finish_reason, self._has_tool)
+        if self._refused and reason == "end_turn":
+            reason = "refusal"
         frame = {
             "type": "message_delta",
             "delta": {"stop_reason": reason, "stop_sequence": None},

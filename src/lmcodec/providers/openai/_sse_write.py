@@ -280,7 +280,9 @@ def annotation(url: str | None, title: str | None, text: str | None) -> dict[str
 MESSAGE: Final = 0
 REASONING: Final = 1
 CALL: Final = 2
-"""The kinds of output item the Responses writer writes."""
+REFUSAL: Final = 3
+"""The kinds of output item the Responses writer writes (a refusal: a message item whose one
+content part is a ``refusal``, as the body writes a RefusalPart)."""
 
 
 class OutputItem:
@@ -341,6 +343,21 @@ class OutputItem:
                 "status": "completed",
                 "role": "assistant",
                 "content": [part],
+            }
+            return events, done
+        if self.kind == REFUSAL:
+            refusal = {"type": "refusal", "refusal": text}
+            where = {"item_id": self.id, "output_index": index, "content_index": 0}
+            events = [
+                ("response.refusal.done", {**where, "refusal": text}),
+                ("response.content_part.done", {**where, "part": refusal}),
+            ]
+            done = {
+                "id": self.id,
+                "type": "message",
+                "status": "completed",
+                "role": "assistant",
+                "content": [refusal],
             }
             return events, done
         if self.kind == REASONING:

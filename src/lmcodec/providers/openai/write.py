@@ -14,6 +14,8 @@ re-encoded keeps its ``output_index`` values):
   (``content_part.added``, ``output_text.delta`` with logprobs,
   ``output_text.annotation.added`` for a citation, ``output_text.done``,
   ``content_part.done``);
+- a refusal (``write_refusal``: the translator's, of a Chat source's ``delta.refusal``): a
+  ``message`` item whose one content part is a ``refusal`` (``response.refusal.delta`` / ``.done``);
 - thinking: a ``reasoning`` item streamed as its summary
   (``reasoning_summary_part.added``, ``reasoning_summary_text.delta`` /
   ``.done``, ``reasoning_summary_part.done``); an OpenAI ``reasoning_item``
@@ -112,6 +114,7 @@ from lmcodec.providers.openai._sse_write import (
 )
 from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
+from lmcodec.providers.openai._sse_write import REFUSAL as _REFUSAL
 from lmcodec.providers.openai._thinking_carriage import CARRIED
 from lmcodec.wire import (
     AudioDelta,
@@ -240,6 +243,16 @@ class StreamWriter:
             return b""
         item.texts.append(text)
         return self._frame_delta(item, text)
+
+    def write_refusal(self, part_index: int, text: str) -> bytes:
+        """A refusal fragment as a ``refusal`` content part's delta, as the body writes a RefusalPart."""
+        if not self._started:
+            self._begin(None, None)
+        item = self._item(part_index, _REFUSAL)
+        if text:
+            item.texts.append(text)
+            self._out.append(self._frame_delta(item, text))
+        return self._flush()
 
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a ThinkingDelta."""
@@ -399,7 +412,7 @@ class StreamWriter:
             self._add(self._pending)
         index = max(slot, self._next_index)
         self._next_index = index + 1
-        prefix = ("msg_", "rs_", "fc_")[kind]
+        prefix = ("msg_", "rs_", "fc_", "msg_")[kind]
         item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}", (slot, kind))
         self._slots[(slot, kind)] = item
         if kind == _CALL:
@@ -420,7 +433,7 @@ class StreamWriter:
         index = item.index
         self._open[index] = item
         head = b',"item_id":' + ENC.encode(item.id) + b',"output_index":' + str(index).encode()
-        if item.kind == _MESSAGE:
+        if item.kind == _MESSAGE or item.kind == _REFUSAL:  # a refusal: its one part a refusal
             added: dict[str, Any] = {
                 "id": item.id,
                 "type": "message",
@@ -429,12 +442,14 @@ class StreamWriter:
                 "content": [],
             }
             self._emit("response.output_item.added", {"output_index": index, "item": added})
-            part = {"type": "output_text", "annotations": [], "logprobs": [], "text": ""}
+            part: dict[str, Any] = {"type": "output_text", "annotations": [], "logprobs": [], "text": ""}
+            if item.kind == _REFUSAL:
+                part = {"type": "refusal", "refusal": ""}
             self._emit(
                 "response.content_part.added",
                 {"item_id": item.id, "output_index": index, "content_index": 0, "part": part},
             )
-            kind = b"response.output_text.delta"
+            kind = b"response.output_text.delta" if item.kind == _MESSAGE else b"response.refusal.delta"
             head += b',"content_index":0,"delta":'
         elif item.kind == _REASONING:
             added = {"id": item.id, "type": "reasoning", "summary": []}

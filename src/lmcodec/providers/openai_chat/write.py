@@ -1,13 +1,11 @@
 """Canonical StreamEvents -> Chat Completions SSE (``chat.completion.chunk``); a Response -> its body.
 
-The stream is what OpenAI sends with ``stream_options.include_usage``: a first
-chunk with ``role`` (and ``content: ""``), one chunk per text, reasoning or
-tool-call fragment, a chunk with ``finish_reason`` and an empty delta, the
-usage chunk with empty ``choices``, then ``data: [DONE]``. A writer made with
-``include_usage=False`` (a client that did not ask for the option) sends no
-usage chunk, as OpenAI does not (a backend's own chunk carrying a usage is then
-not written verbatim either). Every chunk carries
-the same ``id``, ``created`` and ``model``.
+The stream is what OpenAI sends with ``stream_options.include_usage``: a first chunk with ``role``
+(and ``content: ""``), one chunk per text, reasoning or tool-call fragment, a chunk with
+``finish_reason`` and an empty delta, the usage chunk with empty ``choices``, then ``data: [DONE]``.
+A writer made with ``include_usage=False`` (a client that did not ask for the option) sends no
+usage chunk, as OpenAI does not (a backend's own chunk carrying a usage is then not written
+verbatim either). Every chunk carries the same ``id``, ``created`` and ``model``.
 
 Where the values come from:
 
@@ -39,13 +37,12 @@ Where the values come from:
   end a gateway changed: its usage recounted, its finish mapped) the finish
   and usage chunks are written from ``finish_reason`` and ``usage``: the
   backend's chunk never contradicts the end.
-- An error event is ``data: {"error": {...}}`` (what OpenAI sends and the
-  openai SDK raises as ``APIError``), its code in OpenAI's vocabulary, read back by
-  lm15 as the event's canonical code (``openai/_sse_write.error_code``); no
-  ``[DONE]`` follows, and events after it are dropped (an error ends the stream).
-  An event after the end is a
-ValidationError, an UnknownEvent is dropped (the writers' common rules,
-:mod:`lmcodec.stream.encoder`).
+- An error event is ``data: {"error": {...}}`` (what OpenAI sends and the openai SDK raises as
+  ``APIError``), its code in OpenAI's vocabulary, read back by lm15 as the event's canonical code
+  (``openai/_sse_write.error_code``); no ``[DONE]`` follows, and events after it are dropped (an
+  error ends the stream). An event after the end is a ValidationError, an UnknownEvent is dropped
+  (the writers' common rules, :mod:`lmcodec.stream.encoder`).
+- A refusal the translator reads from a Chat source (``write_refusal``) is ``delta.refusal``.
 
 Continuation state: an Anthropic thinking block's signature or redacted data is
 written as a ``delta.thinking_blocks`` entry (LiteLLM's field; the openai SDK's
@@ -209,6 +206,10 @@ class StreamWriter:
         if not text:
             return b""
         return b"".join((self._head, b'{"content":', ENC.encode(text), b"}", _TAIL))
+
+    def write_refusal(self, part_index: int, text: str) -> bytes:
+        """A refusal fragment as ``delta.refusal``, as the body writes a RefusalPart."""
+        return b"".join((self._head, b'{"refusal":', ENC.encode(text), b"}", _TAIL)) if text else b""
 
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a ThinkingDelta."""
