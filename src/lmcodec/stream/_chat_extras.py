@@ -11,10 +11,20 @@ gateway's client must not lose:
   fragment to the sink's ``refusal``, which the destination writes as it writes that RefusalPart
   (Chat ``refusal``, Responses a ``refusal`` content part, Anthropic text with ``stop_reason:
   "refusal"``, Gemini text).
+- ``delta.thinking_blocks``: Anthropic's signed thinking, as LiteLLM and lmcodec's own Chat writer
+  stream it (``providers/openai_chat/_thinking_blocks.py``) from a backend fronting Claude. Unread,
+  every signature was lost and Claude refused the client's next tool turn. A signed entry is
+  handed on as the Anthropic ``thinking_signature`` state of the thinking streamed before it
+  (``reasoning_content``), a redacted entry as a ``redacted_thinking`` state; after either, the
+  thinking that follows goes to the next slot (the sink's ``next_thinking``), so each Anthropic
+  block is a block (a reasoning item) of its own, as Claude issued it. An entry without a
+  signature (LiteLLM's copy of each thinking fragment) is the ``reasoning_content`` beside it.
 
 The fields are looked for only in a chunk that spells their key (one ``in`` test a chunk), and
 read with a view of their own after lm15's reading of the chunk; a chunk whose field the view
-refuses (not a string) keeps lm15's reading alone, as does a chunk the typed view refused.
+refuses (not a string, not a list of blocks) keeps lm15's reading alone, as does a chunk the typed
+view refused. ``decode_response`` keeps lm15's reading of a Chat body (its ``thinking_blocks``
+unread: lm15 parity), so a non-streamed Chat answer's signatures do not cross.
 """
 
 from __future__ import annotations
@@ -25,21 +35,33 @@ import msgspec
 
 from lmcodec.providers.openai_chat.stream import StreamMapper
 from lmcodec.stream.sink import Sink
+from lmcodec.wire import ContinuationDelta, StreamDeltaEvent
 
-__all__ = ["ChatExtras", "RefusalSink"]
+__all__ = ["ChatExtras", "ExtrasSink"]
 
 _REFUSAL_KEY: Final = b'"refusal"'
+_BLOCKS_KEY: Final = b'"thinking_blocks"'
 
 
-class RefusalSink(Sink, Protocol):
-    """A sink that also takes a refusal's fragments (the translator's)."""
+class ExtrasSink(Sink, Protocol):
+    """A sink that also takes what :class:`ChatExtras` reads (the translator's)."""
 
     def refusal(self, part_index: int, text: str) -> None:
         """A refusal fragment of slot ``part_index`` (a Chat ``delta.refusal``)."""
 
+    def next_thinking(self) -> None:
+        """The thinking that follows goes to the next slot (a thinking block of its own)."""
+
+
+class _Block(msgspec.Struct, frozen=True, gc=False):
+    type: str = ""
+    signature: str | None = None
+    data: str | None = None
+
 
 class _Delta(msgspec.Struct, frozen=True, gc=False):
     refusal: str | None = None
+    thinking_blocks: list[_Block] | None = None
 
 
 class _Choice(msgspec.Struct, frozen=True, gc=False):
@@ -54,20 +76,48 @@ _decoder: Final = msgspec.json.Decoder(_Chunk)
 
 
 class ChatExtras(StreamMapper):
-    """The Chat mapper, also handing a chunk's ``delta.refusal`` to the sink's ``refusal``."""
+    """The Chat mapper, also handing a chunk's ``delta.refusal`` and ``delta.thinking_blocks`` on."""
 
-    __slots__ = ()
+    __slots__ = ("_thinking_slot",)
+
+    def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
+        super().__init__(model, sink, keep_unknown)
+        self._thinking_slot = 0  # the slot the thinking streamed now goes to (the sink's)
 
     def _chunk(self, data: bytes) -> int:
         skipped = super()._chunk(data)
-        if _REFUSAL_KEY not in data:
+        if _REFUSAL_KEY not in data and _BLOCKS_KEY not in data:
             return skipped
         try:
             choices = _decoder.decode(data).choices
         except (msgspec.ValidationError, msgspec.DecodeError):
             return skipped
         delta = choices[0].delta if choices else None
-        if delta is None or not delta.refusal:
+        if delta is None:
             return skipped
-        cast(RefusalSink, self.sink).refusal(0, delta.refusal)
-        return 0
+        sink = cast(ExtrasSink, self.sink)
+        if delta.refusal:
+            skipped = 0
+            sink.refusal(0, delta.refusal)
+        for block in delta.thinking_blocks or ():
+            if block.type == "thinking" and block.signature:
+                state = ContinuationDelta(
+                    part_index=self._thinking_slot,
+                    provider="anthropic",
+                    kind="thinking_signature",
+                    data={"signature": block.signature},
+                )
+            elif block.type == "redacted_thinking" and block.data:
+                state = ContinuationDelta(
+                    part_index=self._thinking_slot,
+                    provider="anthropic",
+                    kind="redacted_thinking",
+                    data={"data": block.data},
+                )
+            else:  # LiteLLM's unsigned copy of a thinking fragment: the reasoning_content beside it
+                continue
+            skipped = 0
+            sink.event(StreamDeltaEvent(delta=state))
+            sink.next_thinking()
+            self._thinking_slot += 1
+        return skipped

@@ -109,6 +109,9 @@ class StopSink:
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         self._other(lambda: self._sink.tool_input(part_index, fragment, id, name))
 
+    def next_thinking(self) -> None:
+        self._other(self._sink.next_thinking)
+
     def refusal(self, part_index: int, text: str) -> None:
         """A refusal fragment (not text lm15 reads, so never cut), in its place."""
         self._other(lambda: self._sink.refusal(part_index, text))

@@ -77,6 +77,7 @@ class WriterSink:
         "_server_calls",
         "_started",
         "_taken",
+        "_thinking_shift",
         "_whole_calls",
         "_write_refusal",
         "_write_text",
@@ -124,6 +125,7 @@ class WriterSink:
         self._named: set[int] = set()  # destination slots of calls written with their name
         self._nameless: dict[int, tuple[list[str], str | None]] = {}  # held: fragments, id
         self._started = False
+        self._thinking_shift = 0  # added to a thinking fragment's slot (next_thinking)
         self._ends = EndMerge()
         self.finished = False  # an error event was written: the destination stream is over
         self.cut = False  # ... or the end at a client-side stop sequence (end_at_cut)
@@ -152,6 +154,7 @@ class WriterSink:
         self._named = set()
         self._nameless = {}
         self._started = False
+        self._thinking_shift = 0
         self._ends = EndMerge()
         self.ending = False
 
@@ -180,7 +183,12 @@ class WriterSink:
             return
         if not self._started:
             self._synthesize()
-        self.out.append(self._write_thinking(part_index, text))
+        self.out.append(self._write_thinking(part_index + self._thinking_shift, text))
+
+    def next_thinking(self) -> None:
+        """The thinking that follows goes to the next slot: a Chat source's signed Anthropic block
+        ended (``stream/_chat_extras.py``), and the next is a block of its own."""
+        self._thinking_shift += 1
 
     def refusal(self, part_index: int, text: str) -> None:
         """A refusal fragment (``stream/_chat_extras.py``), written as the destination writes a refusal."""
