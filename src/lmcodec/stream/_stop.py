@@ -4,7 +4,9 @@ A wire with no stop field (OpenAI Responses) gets a request's ``stop`` as a ``cl
 Adaptation (MAP-13): lm15's runtime cuts the stream it reads at the first stop sequence
 (``result.truncate_stream_at_stop``): the text deltas of every part are one text, a sequence may
 span deltas, the text before the first occurrence is kept, and the stream ends there with a
-``stop`` end that reports no usage (the final frame was never read). :class:`StopSink` is that
+``stop`` end that reports no usage (the final frame was never read); a writer that names the
+sequence that matched (Anthropic: ``stop_reason: "stop_sequence"``, ``stop_sequence``) is told it
+(``stopped_at``). :class:`StopSink` is that
 cutter in front of the translator's writer-sink: a text delta that may hold the start of a
 sequence is held (with the calls after it, to keep their order) until the text after it rules
 the sequence in or out. The logic is lm15's ``_StopCutter``, over sink calls instead of events.
@@ -35,14 +37,15 @@ def client_side_stops(adaptations: Iterable[Adaptation]) -> tuple[str, ...]:
     return ()
 
 
-def _first_stop(text: str, stops: tuple[str, ...]) -> int:
-    """Where the first stop sequence in ``text`` starts (-1: none)."""
-    best = -1
+def _first_stop(text: str, stops: tuple[str, ...]) -> tuple[int, str]:
+    """Where the first stop sequence in ``text`` starts (-1: none), and that sequence (the first
+    of ``stops`` to start there)."""
+    best, fired = -1, ""
     for stop in stops:
         at = text.find(stop)
         if at >= 0 and (best < 0 or at < best):
-            best = at
-    return best
+            best, fired = at, stop
+    return best, fired
 
 
 def _scores_before_cut(scores: tuple[TokenLogprob, ...], text: str, cut_at: int) -> tuple[Any, bool]:
@@ -152,13 +155,13 @@ class StopSink:
             return
         self._held.append(text)
         joined = self._joined = self._joined + text.text
-        at = _first_stop(joined, self._stops)
+        at, fired = _first_stop(joined, self._stops)
         if at >= 0:
             self._release(at, cutting=True)
             self._held = []
             self._joined = ""
             self.cut = True
-            self._sink.end_at_cut()
+            self._sink.end_at_cut(fired)
         else:
             self._joined = joined[self._release(max(0, len(joined) - self._hold)) :]
 

@@ -76,6 +76,7 @@ class WriterSink:
         "_restate",
         "_server_calls",
         "_started",
+        "_stopped_at",
         "_taken",
         "_thinking_shift",
         "_whole_calls",
@@ -111,6 +112,7 @@ class WriterSink:
         # a refusal (a Chat source's delta.refusal, stream/_chat_extras.py): as the destination
         # writes a RefusalPart, its text where it has no refusal of its own (Gemini)
         self._write_refusal: Callable[[int, str], bytes] = getattr(writer, "write_refusal", self._write_text)
+        self._stopped_at: Callable[[str], None] | None = getattr(writer, "stopped_at", None)
         self._head = head
         self._model: str | None = None
         self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
@@ -288,9 +290,12 @@ class WriterSink:
         self._ends.add(finish_reason, usage, provider_data)
         self.ending = True
 
-    def end_at_cut(self) -> None:
+    def end_at_cut(self, sequence: str) -> None:
         """The end lm15's runtime gives a stream cut at a client-side stop sequence, written now:
-        ``stop``, no usage (the final frame is never read), whatever ended before."""
+        ``stop``, no usage (the final frame is never read), whatever ended before; a writer that
+        names the matched ``sequence`` in its end (Anthropic's ``stopped_at``) is told it first."""
+        if self._stopped_at is not None:
+            self._stopped_at(sequence)
         self._ends = EndMerge()
         self._ends.add("stop", None, None)
         self.close()

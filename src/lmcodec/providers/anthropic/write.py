@@ -152,6 +152,7 @@ class StreamWriter:
         "_open_index",
         "_refused",
         "_started",
+        "_stop_sequence",
     )
 
     def __init__(self) -> None:
@@ -166,6 +167,7 @@ class StreamWriter:
         self._deferred: int | None = None  # part index of an empty thinking slot not yet opened
         self._has_tool = False
         self._refused = False  # a refusal was written (write_refusal): the stop reason is "refusal"
+        self._stop_sequence: str | None = None  # the client-side stop sequence the stream was cut at
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments
 
     def feed(self, event: StreamEvent) -> bytes:
@@ -210,6 +212,12 @@ class StreamWriter:
         self._refused = True
         return self.write_text(part_index, text)
 
+    def stopped_at(self, sequence: str) -> None:
+        """The stream is cut at the client's stop ``sequence`` (the translator's client-side stop,
+        ``stream/_stop.py``): its ``stop`` end is ``stop_reason: "stop_sequence"`` naming it, as
+        Anthropic answers a matched sequence."""
+        self._stop_sequence = sequence
+
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a ThinkingDelta."""
         return self.feed(_replace(_EVENT, delta=_replace(_THINKING_DELTA, part_index=part_index, text=text)))
@@ -248,11 +256,14 @@ class StreamWriter:
         if data is not None and _is_same_message_delta(data, end, self._has_tool):
             return b"event: message_delta\ndata: " + _encode(data) + b"\n\n"
         reason = f.stop_reason(end.finish_reason, self._has_tool)
+        sequence = None
         if self._refused and reason == "end_turn":
             reason = "refusal"
+        elif self._stop_sequence is not None and reason == "end_turn":
+            reason, sequence = "stop_sequence", self._stop_sequence
         frame = {
             "type": "message_delta",
-            "delta": {"stop_reason": reason, "stop_sequence": None},
+            "delta": {"stop_reason": reason, "stop_sequence": sequence},
             "usage": f.usage_object(end.usage),
         }
         return b"event: message_delta\ndata: " + _encode(frame) + b"\n\n"
