@@ -69,6 +69,7 @@ from lmcodec.providers._crossing_settings import output_cap_change, reasoning_ex
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._json import unwritable
+from lmcodec.providers._replayed_arguments import replayed_arguments
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._usage_meaning import usage_restatement
@@ -346,11 +347,22 @@ def translate_request(
     Chat to Chat, a replayed ``reasoning_content`` is left out (``dropped``) and signed
     ``thinking_blocks`` go on as ``thinking_blocks``, never as content (lm15's Chat builder writes
     thinking as text; ``providers/_crossing_parts.py``).
+    A replayed Chat or Responses call whose ``arguments`` are not a JSON object (an answer cut
+    inside them, as the writers pass it on), which ``decode_request`` refuses, is read in every
+    pair as lm15 reads it (``{"partial_json": raw}`` / ``{"value": v}``), each ``substituted``
+    (``providers/_replayed_arguments.py``).
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     read = _lookup(_GATEWAY_READERS, source)
     raw = _json_bytes(body)
-    request, unsigned = read(raw, model=model)
+    try:
+        request, unsigned = read(raw, model=model)
+    except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
+        replayed = replayed_arguments(source, raw, unread)
+        if replayed is None:
+            raise
+        request, unsigned = read(replayed[0], model=model)
+        unsigned = (*replayed[1], *unsigned)
     if source == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
         unsigned = (*unsigned, *carried)
