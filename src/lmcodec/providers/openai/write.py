@@ -380,7 +380,7 @@ class StreamWriter:
         if delta.part_index is None:
             return
         if delta.provider != "openai" or delta.kind != "reasoning_item":
-            if (delta.provider, delta.kind) in CARRIED:  # another provider's signed thinking: carried
+            if (delta.provider, delta.kind) in CARRIED and not self._signs_a_call(delta):  # carried
                 self._carried.setdefault(delta.part_index, []).append(delta.to_state())
                 if delta.provider == "anthropic" and (delta.part_index, _REASONING) not in self._slots:
                     self._item(delta.part_index, _REASONING)  # a signed block whose thinking is empty
@@ -398,6 +398,15 @@ class StreamWriter:
                 item.id = given
             self._add(item)
         self._done(item)  # the state comes with the item's done: the item is complete
+
+    def _signs_a_call(self, delta: ContinuationDelta) -> bool:
+        """Whether a Gemini signature is its call part's (the call item at its slot the last opened:
+        a part's signature comes right after it). Not carried: carried at the slot lm15 reads the
+        chunk's thought at too, it went back on the thought (docs/writers.md)."""
+        if delta.provider != "gemini" or delta.part_index is None:
+            return False
+        call = self._slots.get((delta.part_index, _CALL))
+        return call is not None and call.index == self._next_index - 1
 
     def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> OutputItem:
         """The open item of ``(slot, kind)``, opened if there is none."""
