@@ -60,7 +60,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
@@ -68,10 +68,10 @@ from typing import IO, Any
 import msgspec
 
 from lmcodec.arrow._nodes import (
+    BadRows,
     ColumnMismatch,
     ColumnsDiffer,
     TooLarge,
-    UnknownItem,
     pyarrow_module,
     struct_node,
 )
@@ -131,45 +131,72 @@ def to_table(records: Iterable[Any], type: Any = None) -> Any:
 Reject = Callable[[int, Any, EncodeError], None]
 
 
-def _tables(items: list[Any], tp: type, reject: Reject | None = None, first: int = 0) -> Iterator[Any]:
+def _tables(
+    items: list[Any], tp: type, reject: Reject | None = None, at: Sequence[int] | None = None
+) -> Iterator[Any]:
     """One table of the records, or several when a column outgrows one Arrow array. A record
     Arrow cannot hold (an integer beyond 64 bits, an item of an unknown tag, a JSON column
-    nested deeper than the encoder can follow from here, ...) is found by
-    halving: handed to ``reject(index, record, error)``, or without ``reject`` raised as an
-    EncodeError naming it, after the tables of the records before it (``first`` = the index of
-    ``items[0]``)."""
+    nested deeper than the encoder can follow from here, ...) is handed to
+    ``reject(index, record, error)``, or without ``reject`` raised as an EncodeError naming it,
+    after the tables of the records before it (``at``: the index of each of ``items``). The
+    records a column names (BadRows) are dropped and the others converted again, as one table;
+    a refusal that names no record is found by halving."""
     pa = pyarrow_module()
     if items.count(None):
         raise TypeError(f"expected {tp.__name__} records, got None")
-    try:
-        arr = struct_node((tp,)).to_arrow(items)
-    except TooLarge:
-        problem = "it holds over 2 GiB of text in one column"
-    except RecursionError:
-        problem = (
-            "it holds a value nested too deeply to be encoded as JSON (deeper than the interpreter's "
-            f"recursion limit lets the encoder follow, sys.getrecursionlimit() = {sys.getrecursionlimit()})"
-        )
-    except (pa.ArrowException, OverflowError, ValueError, UnknownItem) as exc:
-        if not items:
-            raise EncodeError(f"cannot store {tp.__name__} records in Arrow: {exc}") from exc
-        problem = str(exc)
-    else:
-        yield pa.Table.from_struct_array(arr).replace_schema_metadata(schema(tp).metadata)
+    at = range(len(items)) if at is None else at
+    node = struct_node((tp,))
+    refused: dict[int, tuple[Any, str]] = {}  # index -> the record, why
+    problem: str | None = None
+    while True:
+        try:
+            arr = node.to_arrow(items)
+        except BadRows as exc:
+            if reject is None:
+                first = min(exc.rows)
+                yield from _tables(items[:first], tp, None, at[:first])
+                raise EncodeError(f"record {at[first]}: {_cannot(tp, exc.rows[first])}") from None
+            refused.update((at[i], (items[i], why)) for i, why in exc.rows.items())
+            kept = [i for i in range(len(items)) if i not in exc.rows]
+            items, at = [items[i] for i in kept], [at[i] for i in kept]
+            continue
+        except TooLarge:
+            problem = "it holds over 2 GiB of text in one column"
+        except RecursionError:
+            problem = (
+                "it holds a value nested too deeply to be encoded as JSON (deeper than the interpreter's "
+                "recursion limit lets the encoder follow, "
+                f"sys.getrecursionlimit() = {sys.getrecursionlimit()})"
+            )
+        except (pa.ArrowException, OverflowError, ValueError) as exc:
+            if not items:
+                raise EncodeError(f"cannot store {tp.__name__} records in Arrow: {exc}") from exc
+            problem = str(exc)
+        break
+    if reject is not None:  # refused stays empty without it
+        for index in sorted(refused):
+            record, why = refused[index]
+            reject(index, record, EncodeError(_cannot(tp, why)))
+    if problem is None:
+        if items:
+            yield pa.Table.from_struct_array(arr).replace_schema_metadata(schema(tp).metadata)
         return
     if len(items) > 1:
-        yield from _halves(items, tp, reject, first)
+        yield from _halves(items, tp, reject, at)
         return
-    error = f"cannot store this {tp.__name__} record in Arrow: {problem}"
     if reject is None:
-        raise EncodeError(f"record {first}: {error}")
-    reject(first, items[0], EncodeError(error))
+        raise EncodeError(f"record {at[0]}: {_cannot(tp, problem)}")
+    reject(at[0], items[0], EncodeError(_cannot(tp, problem)))
 
 
-def _halves(items: list[Any], tp: type, reject: Reject | None, first: int) -> Iterator[Any]:
+def _cannot(tp: type, problem: str) -> str:
+    return f"cannot store this {tp.__name__} record in Arrow: {problem}"
+
+
+def _halves(items: list[Any], tp: type, reject: Reject | None, at: Sequence[int]) -> Iterator[Any]:
     half = len(items) // 2
-    yield from _tables(items[:half], tp, reject, first)
-    yield from _tables(items[half:], tp, reject, first + half)
+    yield from _tables(items[:half], tp, reject, at[:half])
+    yield from _tables(items[half:], tp, reject, at[half:])
 
 
 def _type_of_schema(arrow_schema: Any, type: Any, where: str = "the table") -> type:
@@ -267,7 +294,8 @@ def write_parquet(
     an item of a tag lmcodec does not know, which ``unknown="keep"`` reads) raises
     :class:`~lmcodec.EncodeError` naming its index, after the records before it are written;
     with ``on_reject``, it is handed to ``on_reject(index, record, error)`` instead (``index``:
-    its position in ``records``) and the others are written.
+    its position in ``records``) and the others are written in the row groups they would fill
+    without it.
 
     ``records`` may be any iterable, e.g. the reader of :func:`lmcodec.jsonl.read`: it is
     consumed ``row_group_size`` records at a time (one row group each), so memory stays
@@ -288,13 +316,30 @@ def write_parquet(
     count = 0
     with pa.parquet.ParquetWriter(sink, schema(tp), compression=compression, **options) as writer:
         seen = 0
-        while batch:
-            for table in _tables(batch, tp, on_reject, seen):
-                writer.write_table(table, row_group_size=row_group_size)
-                count += table.num_rows
-            seen += len(batch)
-            batch = list(itertools.islice(it, row_group_size))
+        pending: list[Any] = []  # tables short of a row group (records were rejected)
+        try:
+            while batch:
+                for table in _tables(batch, tp, on_reject, range(seen, seen + len(batch))):
+                    count += table.num_rows
+                    pending = _write_full_groups(writer, [*pending, table], row_group_size)
+                seen += len(batch)
+                batch = list(itertools.islice(it, row_group_size))
+        finally:  # the records before one that raises are written
+            if pending:
+                writer.write_table(pa.concat_tables(pending), row_group_size=row_group_size)
     return count
+
+
+def _write_full_groups(writer: Any, tables: list[Any], row_group_size: int) -> list[Any]:
+    """Write the whole row groups ``tables`` hold; return the rest. Good records left between
+    rejected ones join the next row group, not one of their own (a file of one-record row groups)."""
+    rows = sum(t.num_rows for t in tables)
+    if rows < row_group_size:
+        return tables
+    table = tables[0] if len(tables) == 1 else pyarrow_module().concat_tables(tables)
+    full = rows - rows % row_group_size
+    writer.write_table(table.slice(0, full), row_group_size=row_group_size)
+    return [table.slice(full)] if full < rows else []
 
 
 def read_parquet(

@@ -4,6 +4,7 @@ table, that a column's Arrow type is one it reads; pyarrow imported on first use
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 import threading
@@ -18,6 +19,7 @@ from lmcodec.wire import Reasoning
 from lmcodec.wire.unknown import Unknown
 
 __all__ = [
+    "BadRows",
     "ColumnMismatch",
     "ColumnsDiffer",
     "Node",
@@ -57,9 +59,37 @@ class TooLarge(Exception):
     """A column of one batch outgrew a single Arrow array (2 GiB of text): split the batch."""
 
 
-class UnknownItem(Exception):
+class BadRows(Exception):
+    """Rows of a column Arrow cannot hold (``rows``: row index -> why), found within the one
+    conversion, so the records holding them are dropped without converting each on its own."""
+
+    def __init__(self, rows: dict[int, str]) -> None:
+        super().__init__(next(iter(rows.values())))
+        self.rows = rows
+
+
+class UnknownItem(BadRows):
     """A record holds an item of a tag lmcodec does not know (``unknown="keep"``): the table has
     a column for every field of the known parts and tools, and none that holds it."""
+
+
+def _refused_values(values: list[Any], arrow_type: Any) -> dict[int, str]:
+    """The values ``pa.array`` refuses (an int past int64, a lone surrogate), each with pyarrow's
+    reason, by halving the column: a pa.array call per piece, cheap next to a whole record's."""
+    pa = pyarrow_module()
+    refused: dict[int, str] = {}
+    pieces = [(0, len(values))]
+    while pieces:
+        lo, hi = pieces.pop()
+        try:
+            pa.array(values[lo:hi], type=arrow_type)
+        except (pa.ArrowException, OverflowError, ValueError) as exc:
+            if hi - lo == 1:
+                refused[lo] = str(exc)
+            else:
+                mid = (lo + hi) // 2
+                pieces += [(mid, hi), (lo, mid)]
+    return refused
 
 
 class ColumnMismatch(Exception):
@@ -149,7 +179,14 @@ class _Leaf:
 
     def to_arrow(self, values: list[Any]) -> Any:
         pa = pyarrow_module()
-        arr = pa.array(values, type=pa.string() if self.is_json else self.arrow_type())
+        arrow_type = pa.string() if self.is_json else self.arrow_type()
+        try:
+            arr = pa.array(values, type=arrow_type)
+        except (pa.ArrowException, OverflowError, ValueError) as exc:
+            refused = _refused_values(values, arrow_type)
+            if not refused:  # refused as a whole only: let the caller halve the records
+                raise
+            raise BadRows(refused) from exc
         if isinstance(arr, pa.ChunkedArray):
             raise TooLarge
         if self.is_json and hasattr(pa, "json_"):
@@ -192,7 +229,10 @@ class _List:
         lengths = map(len, values) if mask is None else (0 if v is None else len(v) for v in values)
         offsets = list(itertools.accumulate(lengths, initial=0))
         flat = list(itertools.chain.from_iterable(present))
-        items = self.item.to_arrow(self.item.convert(flat) if isinstance(self.item, _Leaf) else flat)
+        try:
+            items = self.item.to_arrow(self.item.convert(flat) if isinstance(self.item, _Leaf) else flat)
+        except BadRows as exc:
+            raise type(exc)(_rows_of(exc.rows, offsets)) from None
         offset_array = pa.array(offsets, type=pa.int32())
         return pa.ListArray.from_arrays(offset_array, items, type=self.arrow_type(), mask=mask)
 
@@ -213,6 +253,14 @@ class _List:
         items = self.item.from_arrow(arr.values.slice(first, offsets[-1] - first))
         out = [items[a - first : b - first] for a, b in itertools.pairwise(offsets)]
         return _with_nulls(out, arr)
+
+
+def _rows_of(items: dict[int, str], offsets: list[int]) -> dict[int, str]:
+    """The list rows holding the flattened items (first reason kept per row)."""
+    rows: dict[int, str] = {}
+    for i, why in sorted(items.items()):
+        rows.setdefault(bisect.bisect_right(offsets, i) - 1, why)
+    return rows
 
 
 def _with_nulls(values: list[Any], arr: Any) -> list[Any]:
@@ -286,10 +334,13 @@ class _Struct:
             fields = self.fields.get(cls)
             if fields is None:
                 if issubclass(cls, Unknown):
-                    item = next(v for v in values if type(v) is cls)
                     raise UnknownItem(
-                        f"it holds an {cls.__name__} (type {item.type!r}), an item of a tag lmcodec "
-                        "does not know: no Arrow column holds one (lc.jsonl and lc.msgpack keep it)"
+                        {
+                            i: f"it holds an {cls.__name__} (type {v.type!r}), an item of a tag lmcodec "
+                            "does not know: no Arrow column holds one (lc.jsonl and lc.msgpack keep it)"
+                            for i, v in enumerate(values)
+                            if type(v) is cls
+                        }
                     )
                 names = "/".join(c.__name__ for c in self.classes)
                 raise TypeError(f"expected {names}, got {cls.__name__}")
