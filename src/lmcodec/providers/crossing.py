@@ -70,6 +70,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._memo import BytesMemo
 from lmcodec.wire import (
     Adaptation,
     ErrorDetail,
@@ -203,8 +204,7 @@ _OPENAPI_REASON: Final = (
 
 _SCHEMA_JSON: Final = msgspec.json.Encoder().encode
 _SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
-_UNCHANGED: Final[dict[bytes, bool]] = {}
-_UNCHANGED_KEEP: Final = 256
+_UNCHANGED: Final[BytesMemo[bool]] = BytesMemo()  # bounded by bytes: clients send their own schemas
 
 
 def is_json_schema(schema: Any) -> bool:
@@ -225,9 +225,7 @@ def is_json_schema(schema: Any) -> bool:
             unchanged = bool(json_schema_of(value) == value)
         except RecursionError:
             return False
-        if len(_UNCHANGED) >= _UNCHANGED_KEEP:
-            _UNCHANGED.clear()
-        _UNCHANGED[key] = unchanged
+        _UNCHANGED.put(key, unchanged)
     return unchanged
 
 

@@ -12,14 +12,14 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import Judgment
+from lmcodec.providers._memo import BytesMemo
 from lmcodec.providers.gemini._build_tables import SCHEMA_FIELDS
 
 __all__ = ["fits_openapi_schema", "judgment_schema", "walk_fits_openapi_schema"]
 
 _SCHEMA_JSON: Final = msgspec.json.Encoder().encode
 _SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
-_FITS: Final[dict[bytes, bool]] = {}
-_FITS_KEEP: Final = 256
+_FITS: Final[BytesMemo[bool]] = BytesMemo()  # bounded by bytes: clients send their own schemas
 
 
 def fits_openapi_schema(schema: Any) -> bool:
@@ -36,9 +36,7 @@ def fits_openapi_schema(schema: Any) -> bool:
     fits = _FITS.get(key)
     if fits is None:
         fits = walk_fits_openapi_schema(_SCHEMA_VALUE(key))
-        if len(_FITS) >= _FITS_KEEP:
-            _FITS.clear()
-        _FITS[key] = fits
+        _FITS.put(key, fits)
     return fits
 
 

@@ -15,6 +15,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._build_common import unknown_item
+from lmcodec.providers._memo import BytesMemo
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema
 from lmcodec.providers.gemini._build_tables import BUILTIN_KEYS
 from lmcodec.wire import BuiltinTool, FunctionTool
@@ -25,8 +26,7 @@ __all__ = ["tools_json", "tools_wire"]
 _TOOLS_JSON: Final = msgspec.json.Encoder().encode
 _TOOLS_KEY: Final = msgspec.msgpack.Encoder().encode
 _TOOLS_VALUE: Final = msgspec.msgpack.Decoder(tuple[FunctionTool | BuiltinTool, ...]).decode
-_WRITTEN: Final[dict[bytes, msgspec.Raw]] = {}
-_WRITTEN_KEEP: Final = 256
+_WRITTEN: Final[BytesMemo[msgspec.Raw]] = BytesMemo()  # bounded by bytes: clients send their own tools
 
 
 def tools_wire(tools: tuple[Any, ...]) -> list[dict[str, Any]]:
@@ -68,7 +68,5 @@ def tools_json(tools: tuple[Any, ...]) -> Any:
         except (msgspec.ValidationError, RecursionError):
             return tools_wire(tools)
         written = msgspec.Raw(_TOOLS_JSON(tools_wire(decoded)))
-        if len(_WRITTEN) >= _WRITTEN_KEEP:
-            _WRITTEN.clear()
-        _WRITTEN[key] = written
+        _WRITTEN.put(key, written, len(written))
     return written
