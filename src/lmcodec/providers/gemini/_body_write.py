@@ -74,13 +74,18 @@ def _signatures(parts: tuple[Any, ...]) -> list[str | msgspec.UnsetType]:
     """One ``thoughtSignature`` (or none) per part. The assembler gives every part of a slot all
     the slot's signatures; of the consecutive parts that share them, the ones a body can carry a
     signature on (text, thought, function call) get one each, aligned to the last of them (the
-    part a signature follows in a Gemini stream, a function call when there is one)."""
+    part a signature follows in a Gemini stream, a function call when there is one). A part
+    without continuation state carries none: passed by at the cost of one attribute read (the
+    usual Response, from another provider or built in Python)."""
     out: list[str | msgspec.UnsetType] = [f.UNSET] * len(parts)
     i = 0
     while i < len(parts):
         shared = getattr(parts[i], "continuation", ())
+        if not shared:
+            i += 1
+            continue
         j = i + 1
-        while shared and j < len(parts) and getattr(parts[j], "continuation", ()) == shared:
+        while j < len(parts) and getattr(parts[j], "continuation", ()) == shared:
             j += 1
         carriers = [k for k in range(i, j) if isinstance(parts[k], (TextPart, ThinkingPart, ToolCallPart))]
         values = [
