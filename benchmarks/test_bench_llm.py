@@ -271,9 +271,10 @@ def test_decode(benchmark: Any, lib: str, texts: list[str]) -> None:
     benchmark(run)
 
 
-@pytest.mark.parametrize("direction", ["to_turn", "from_turn"])
+@pytest.mark.parametrize("direction", ["to_turn", "from_turn", "to_turn of from_turn"])
 def test_convert(benchmark: Any, direction: str, structs: list[L.Response]) -> None:
-    """llm records <-> canonical Turns (lmcodec only: llm has no canonical form)."""
+    """llm records <-> canonical Turns (lmcodec only: llm has no canonical form). ``to_turn of
+    from_turn``: records lmcodec wrote, whose lm15 side channel to_turn checks (red team 6 F05)."""
     benchmark.group = f"llm: {direction} 2,000 records"
     benchmark.extra_info.update(lib="lmcodec", units=len(structs), unit="record")
     turns = [L.to_turn(r) for r in structs]
@@ -283,6 +284,11 @@ def test_convert(benchmark: Any, direction: str, structs: list[L.Response]) -> N
     if direction == "to_turn":
         to_turn = L.to_turn
         run = lambda: [to_turn(r) for r in structs]  # noqa: E731
+    elif direction == "to_turn of from_turn":
+        to_turn = L.to_turn
+        written = [L.from_turn(t) for t in turns]
+        assert [to_turn(r) for r in written] == turns
+        run = lambda: [to_turn(r) for r in written]  # noqa: E731
     else:
         from_turn = L.from_turn
         run = lambda: [from_turn(t) for t in turns]  # noqa: E731

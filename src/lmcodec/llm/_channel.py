@@ -157,11 +157,24 @@ def builtins_hook(obj: Any) -> Any:
     return float(obj) if isinstance(obj, float) else str(obj)
 
 
+_pack = msgspec.msgpack.Encoder(enc_hook=builtins_hook).encode
+
+
 def strict_equal(a: Any, b: Any) -> bool:
     """Same JSON value, types and key order included (``1 != 1.0 != True``); Structs compare by
-    their builtins. Unlike comparing encoded bytes, lone surrogates and NaN are fine."""
+    their builtins. Unlike comparing encoded bytes, lone surrogates and NaN are fine.
+
+    Equal MessagePack bytes answer at once (in C): MessagePack keeps what the comparison tells
+    apart (int, float and bool, key order, a float's bits, the keys' types), so equal bytes are
+    equal values. Any other answer (bytes that differ: ``0.0`` and ``-0.0`` are equal here; a
+    value MessagePack refuses: a lone surrogate, an int past 64 bits) is the walk's."""
     if a is b:
         return True
+    try:
+        if _pack(a) == _pack(b):
+            return True
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        pass
     return _same(
         msgspec.to_builtins(a, enc_hook=builtins_hook), msgspec.to_builtins(b, enc_hook=builtins_hook)
     )
