@@ -293,3 +293,21 @@ def test_convert(benchmark: Any, direction: str, structs: list[L.Response]) -> N
         from_turn = L.from_turn
         run = lambda: [from_turn(t) for t in turns]  # noqa: E731
     benchmark(run)
+
+
+@pytest.mark.parametrize("odd", [False, True], ids=["as llm writes it", "one text null"])
+def test_decode_one_odd_value(benchmark: Any, odd: bool, records: list[dict[str, Any]]) -> None:
+    """The same records with one part's ``"text"`` set to null in each (llm keeps it; the typed
+    decoder refuses it): only that message is read value by value (red team 6 F15)."""
+    benchmark.group = "llm: decode 2,000 records, one odd value each"
+    benchmark.extra_info.update(lib="lmcodec", units=len(records), unit="record")
+    edited = json.loads(json.dumps(records))
+    if odd:
+        for record in edited:
+            record["prompt"]["messages"][0]["parts"][0]["text"] = None
+    blobs = [json.dumps(r).encode() for r in edited]
+    decode = L.decode
+    run = lambda: [decode(b) for b in blobs]  # noqa: E731
+    if odd:
+        assert all(r.prompt.messages[0].parts[0].text is None for r in run())  # type: ignore[union-attr]
+    benchmark(run)

@@ -166,8 +166,19 @@ def read_part(value: Any, path: str = "$") -> Part:
     raise ValidationError(f"Unknown part type: {kind!r}", f"{path}.type")
 
 
+def _typed(value: Any, target: Any) -> Any:
+    """``value`` converted to ``target`` by msgspec when it is in the canonical form (as the typed
+    decoder reads it, and as ``from_builtins`` takes it), else None: one odd value in a record
+    re-reads only its own message and part here, not every other one (red team 6 F15)."""
+    try:
+        return msgspec.convert(value, target)
+    except (msgspec.ValidationError, TypeError, ValueError, RecursionError):
+        return None
+
+
 def _read_parts(value: Any, path: str) -> list[Part]:
-    return [read_part(p, f"{path}[{i}]") for i, p in enumerate(_items(value, path))]
+    items = _items(value, path)
+    return [_typed(p, Part) or read_part(p, f"{path}[{i}]") for i, p in enumerate(items)]
 
 
 def read_message(value: Any, path: str = "$") -> Message:
@@ -179,7 +190,8 @@ def read_message(value: Any, path: str = "$") -> Message:
 
 
 def _read_messages(value: Any, path: str) -> list[Message]:
-    return [read_message(m, f"{path}[{i}]") for i, m in enumerate(_items(value, path))]
+    items = _items(value, path)
+    return [_typed(m, Message) or read_message(m, f"{path}[{i}]") for i, m in enumerate(items)]
 
 
 def read_prompt(value: Any, path: str = "$") -> Prompt:
