@@ -79,6 +79,15 @@ def _lenient_refused(size: int) -> bytes:
     return b'{"model":"m","messages":[{"role":"user","parts":[' + parts + b'{"type":"text"},{"type":7}]}]}'
 
 
+def _lenient_long_text(size: int) -> bytes:
+    """One long text and a bare-string part (a tolerant form): parsed once, not once per level
+    on the way down to the text (red team 6 F03)."""
+    text = b"The quick brown fox. " * (size // 21)
+    return (
+        b'{"model":"m","messages":[{"role":"user","parts":[{"type":"text","text":"' + text + b'"},"bare"]}]}'
+    )
+
+
 def _decode(tp: Any, **options: Any) -> Callable[[bytes], Any]:
     def run(data: bytes) -> Any:
         try:
@@ -110,6 +119,7 @@ CASES: dict[str, tuple[Callable[[int], bytes], Callable[[bytes], Any]]] = {
     "llm.decode: too deep in options": (_llm_deep, _llm),
     "lenient: fixable (missing text)": (_lenient_missing_text, _decode(lc.Request, lenient=True)),
     "lenient: refused after normalizing": (_lenient_refused, _decode(lc.Request, lenient=True)),
+    "lenient: one long text": (_lenient_long_text, _decode(lc.Request, lenient=True)),
 }
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
