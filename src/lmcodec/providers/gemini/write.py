@@ -29,6 +29,10 @@ deltas of a text or thought part in it join that part, and later calls join the
 chunk: written earlier, a later call could stream only at a position that holds a
 call already, and the readers would merge the two. :func:`lmcodec.stream.translate`
 and :meth:`lmcodec.stream.Encoder.feed_all` call it at the end of each input chunk.
+A call at the end of the pending chunk whose fragments so far are not a complete JSON
+value when another part needs the chunk written (a Chat source's ``"\\n"`` or reasoning
+between a call's header and its arguments) is held out of it, and comes back at its
+position when they are complete, or at the end as they stand (:mod:`._write_calls`).
 A canonical slot keeps its position across chunks; where that
 needs earlier positions filled, empty text or thought parts fill them (they
 add nothing to the assembled response; a thought filler keeps a thinking slot
@@ -63,7 +67,8 @@ What the Gemini wire cannot carry, and what is written instead:
   function call or more than 16 slots, or the source interleaves slots) streams
   at position 0: its content is kept, but in the assembled response it may join
   the text of slot 0 or move before the calls. A later fragment of a call whose
-  chunk was already written is nothing to write where the readers join it into the
+  chunk was already written (its arguments were complete then, or another part
+  followed it in its chunk) is nothing to write where the readers join it into the
   arguments written (whitespace, or the ``"{}"`` a Chat stream sends at its end for
   a call without arguments: lmcodec's Chat writer does); one that changes them is
   refused (ValidationError: no later chunk can change a call's ``args``).
@@ -77,11 +82,12 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
+from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
-from lmcodec.providers.gemini._call_args import arguments, later_fragment, written_state
+from lmcodec.providers.gemini._call_args import arguments, written_state
+from lmcodec.providers.gemini._write_calls import CallHolding, HeldCall, Slot
 from lmcodec.providers.gemini._write_end import inband_finish, verbatim
 from lmcodec.wire import (
     AudioDelta,
@@ -112,20 +118,7 @@ def _sse(frame: Any) -> bytes:
     return b"data: " + _encode(frame) + b"\r\n\r\n"
 
 
-class _Slot:
-    """A part of the pending chunk: its canonical slot (None for a filler) and, for a call,
-    its argument fragments."""
-
-    __slots__ = ("args", "key", "part", "texts")
-
-    def __init__(self, key: tuple[int, str] | None, part: f.Part, args: list[str] | None) -> None:
-        self.key = key
-        self.part = part
-        self.args = args
-        self.texts: list[str] | None = None  # the text of later deltas joined to this part
-
-
-class StreamWriter:
+class StreamWriter(CallHolding):
     """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
 
     holds: ClassVar[bool] = True
@@ -137,6 +130,7 @@ class StreamWriter:
         "_done",
         "_errored",
         "_fed",
+        "_held",
         "_kinds",
         "_logprobs",
         "_model",
@@ -153,9 +147,9 @@ class StreamWriter:
     def __init__(self) -> None:
         self._model: str | msgspec.UnsetType = f.UNSET
         self._response_id: str | msgspec.UnsetType = f.UNSET
-        self._pending: list[_Slot] = []
-        self._by_key: dict[tuple[int, str], _Slot] = {}  # the pending chunk's latest part per slot
-        self._by_index: dict[int, _Slot] = {}  # ... and per canonical part index
+        self._pending: list[Slot] = []
+        self._by_key: dict[tuple[int, str], Slot] = {}  # the pending chunk's latest part per slot
+        self._by_index: dict[int, Slot] = {}  # ... and per canonical part index
         self._prefix = 0  # positions known to hold text or thought, from 0
         self._fed: list[Any] = []  # the canonical delta events the pending chunk holds
         self._logprobs: tuple[TokenLogprob, ...] = ()
@@ -167,6 +161,7 @@ class StreamWriter:
         self._text: str | None = None
         self._text_index = -1  # the text slot known to stream at position 0 (write_text's fast case)
         self._written: dict[int, int] = {}  # part index of a written call -> what its args were (_call_args)
+        self._held: dict[tuple[int, str], HeldCall] = {}  # calls held until their args complete
         self._done = False
         self._errored = False
 
@@ -193,7 +188,8 @@ class StreamWriter:
             return self._end(event)
         if isinstance(event, StreamErrorEvent):
             self._done = self._errored = True
-            return self._write_pending() + _sse(f.error_body(crossed_error(event.error, "gemini")))
+            out = self._release_held() if self._held else b""
+            return out + self._write_pending() + _sse(f.error_body(crossed_error(event.error, "gemini")))
         if isinstance(event, UnknownEvent):
             return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(f"the Gemini stream writer expects a StreamEvent, got {type(event).__name__}")
@@ -212,7 +208,10 @@ class StreamWriter:
         if held is not None:
             head, tail = self._plain or self._plain_template()
             return head + _encode(held) + tail
-        return self._write_pending() if self._pending else b""
+        pending = self._pending
+        if not pending:
+            return b""
+        return self._write_pending() if pending[-1].args is None else self._write_for_part()
 
     def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
         """What :meth:`feed` writes for ``ToolCallDelta(part_index, fragment, id, name)``, without
@@ -233,7 +232,7 @@ class StreamWriter:
         assert text is not None
         self._text = None
         event = _new(StreamDeltaEvent, delta=_new(TextDelta, part_index=index, text=text))
-        self._append(_Slot((index, "text"), f.Part(text=text), None), event)
+        self._append(Slot((index, "text"), f.Part(text=text), None), event)
 
     def flush(self) -> bytes:
         """The pending chunk, written now, unless it holds a call (a ``functionCall`` is written
@@ -265,6 +264,16 @@ class StreamWriter:
         self._clear()
         return written
 
+    def _free_position(self, own: int) -> int:
+        """Where a released call whose position ``own`` cannot be filled up to goes: the first
+        position that empty parts can reach and that holds no call, else ``own`` itself."""
+        for position in range(min(len(self._kinds), _MAX_FILLERS) + 1):
+            if not self._fillable(position):
+                break
+            if not self._holds_call(position):
+                return position
+        return own
+
     def _clear(self) -> None:
         """Forget the pending chunk (written)."""
         self._pending = []
@@ -285,7 +294,10 @@ class StreamWriter:
 
     def close(self) -> bytes:
         """A stream that ended without an end or error event: its pending chunk, no finish."""
-        return b"" if self._done else self._write_pending()
+        if self._done:
+            return b""
+        out = self._release_held() if self._held else b""
+        return out + self._write_pending()
 
     # -- deltas --------------------------------------------------------------
 
@@ -294,7 +306,7 @@ class StreamWriter:
         if isinstance(delta, TextDelta):
             out = b""
             if delta.logprobs and (self._logprobs or self._has_text()):
-                out = self._write_pending()  # a chunk's logprobs belong to its first text part
+                out = self._write_for_part()  # a chunk's logprobs belong to its first text part
             out += self._put((delta.part_index, "text"), f.Part(text=delta.text), event)
             if delta.logprobs:
                 self._logprobs = delta.logprobs
@@ -317,30 +329,6 @@ class StreamWriter:
         if isinstance(delta, UnknownDelta):
             raise unwritable_unknown_delta("GenerateContent", delta)
         return b""  # citations: not on the Gemini stream
-
-    def _tool_call(self, delta: ToolCallDelta, event: StreamDeltaEvent) -> bytes:
-        key = (delta.part_index, "tool")
-        pending_call = self._by_key.get(key)
-        if pending_call is not None and pending_call.args is not None:
-            pending_call.args.append(delta.input)  # a later fragment of a pending call
-            written = pending_call.part.functionCall
-            if written is not f.UNSET and (delta.name or delta.id):
-                # One slot is one call, however often its id or name is repeated (as the
-                # assembler reads it: the last one given names it).
-                if delta.name:
-                    written.name = delta.name
-                if delta.id:
-                    written.id = delta.id
-            self._fed.append(event)
-            return b""
-        if not delta.name:
-            written_args = self._written.get(delta.part_index)
-            if written_args is not None:  # its call was written: nothing, or refused (_call_args)
-                self._written[delta.part_index] = later_fragment(written_args, delta.input, delta.part_index)
-                return b""
-            raise unwritable_unnamed_call("Gemini", delta.part_index)
-        call = f.FunctionCall(name=delta.name, args=None, id=delta.id or f.UNSET)
-        return self._put(key, f.Part(functionCall=call), event, [delta.input])
 
     def _signature(self, delta: ContinuationDelta, event: StreamDeltaEvent) -> bytes:
         if delta.provider != "gemini" or delta.kind != "thought_signature" or delta.part_index is None:
@@ -369,8 +357,10 @@ class StreamWriter:
         pending = self._pending
         position = self._positions.get(key)
         if position == 0:  # most deltas: a slot seen before at position 0 opens the next chunk
-            out = self._write_pending() if pending else b""
-            self._append(_Slot(key, part, args), event)
+            out = b""
+            if pending:  # (a call at its end may be held: _write_for_part)
+                out = self._write_pending() if pending[-1].args is None else self._write_for_part()
+            self._append(Slot(key, part, args), event)
             return out
         out = b""
         in_pending = key in self._by_key  # a slot appears once per chunk
@@ -383,7 +373,7 @@ class StreamWriter:
                 # position in one chunk, so in a chunk of its own it would merge with that call.
                 position = len(pending)
             else:
-                out = self._write_pending()
+                out = self._write_for_part()
                 position = self._position_in_new_chunk(key)
             self._positions[key] = position
         elif in_pending and key[1] in _FILLABLE and self._holds_pending_call():
@@ -393,7 +383,7 @@ class StreamWriter:
             self._join(self._by_key[key], part, event)
             return b""
         elif position != len(pending) or in_pending:
-            out = self._write_pending()
+            out = self._write_for_part()
             if not self._fillable(position):
                 position = 0  # the position cannot be reached again: the part streams at 0
         if not self._pending:
@@ -401,13 +391,13 @@ class StreamWriter:
         while len(self._kinds) <= position:
             self._kinds.append(set())
         self._kinds[position].add(key[1])
-        self._append(_Slot(key, part, args), event)
+        self._append(Slot(key, part, args), event)
         return out
 
     def _holds_pending_call(self) -> bool:
         return any(slot.args is not None for slot in self._pending)
 
-    def _join(self, slot: _Slot, part: f.Part, event: Any) -> None:
+    def _join(self, slot: Slot, part: f.Part, event: Any) -> None:
         texts = slot.texts
         if texts is None:
             texts = slot.texts = [slot.part.text if isinstance(slot.part.text, str) else ""]
@@ -416,7 +406,7 @@ class StreamWriter:
             slot.part.thoughtSignature = part.thoughtSignature
         self._fed.append(event)
 
-    def _append(self, slot: _Slot, event: Any) -> None:
+    def _append(self, slot: Slot, event: Any) -> None:
         self._pending.append(slot)
         self._fed.append(event)
         if slot.key is not None:
@@ -457,7 +447,7 @@ class StreamWriter:
     def _fill(self, position: int) -> None:
         for i in range(position):
             thought = "thinking" in self._kinds[i]
-            self._pending.append(_Slot(None, f.Part(text="", thought=True if thought else f.UNSET), None))
+            self._pending.append(Slot(None, f.Part(text="", thought=True if thought else f.UNSET), None))
 
     # -- chunks --------------------------------------------------------------
 
@@ -488,6 +478,8 @@ class StreamWriter:
         itself or after a chunk with the pending parts and the finish reason (an end lm15 merged
         from a finish chunk and a usage-only chunk), whichever lmcodec's own mapper reads as the
         same deltas and end; otherwise the last chunk is built."""
+        if self._held:
+            return self._release_held() + self._end(end)
         inband = inband_finish(end, self._model, self._response_id)
         if inband is not None:
             return self._write_pending() + _sse(inband)
