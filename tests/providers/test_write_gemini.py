@@ -463,3 +463,66 @@ def test_a_call_whose_fragments_repeat_its_id_or_name_stays_one_call(repeated: d
         assert [(p.id, p.name, p.input) for p in back.tool_calls] == [
             (p.id, p.name, p.input) for p in expected.tool_calls
         ]
+
+
+def _call(
+    index: int, arguments: str, call_id: str | None = None, name: str | None = None
+) -> lc.StreamDeltaEvent:
+    return lc.StreamDeltaEvent(
+        delta=lc.ToolCallDelta(input=arguments, part_index=index, id=call_id, name=name)
+    )
+
+
+def _image(index: int) -> lc.StreamDeltaEvent:
+    return lc.StreamDeltaEvent(delta=lc.ImageDelta(data="aGk=", media_type="image/png", part_index=index))
+
+
+_START = lc.StreamStartEvent(id="r", model="m")
+_END = lc.StreamEndEvent(finish_reason="tool_call")
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        # A call's chunk, then an image at its position: no position a new chunk can reach with
+        # empty parts is free of the call, and the next call was written onto it.
+        [_START, _call(0, '{"a":1}', "A", "f"), _image(0), _call(5, '{"b":2}', "B", "g"), _END],
+        # The same with a held call (its arguments still arriving when the image came).
+        [_START, _call(2, '{"a": ', "A", "f"), _image(2), _call(0, '{"', "B", "g"), _call(0, 'b": 2}'), _END],
+        # A call whose index is the next position of the chunk, a position that held a call before.
+        [_START, _call(1, '{"a":1}', "A", "f"), _image(0), _call(0, '{"b":2}', "B", "g"), _END],
+    ],
+    ids=["complete-calls", "held-call", "next-index-held-a-call"],
+)
+@pytest.mark.parametrize("flushed", [False, True], ids=["encode", "flushed-per-event"])
+def test_a_call_is_never_written_at_the_position_of_another(events: list[Any], flushed: bool) -> None:
+    """Two calls at one position are one call to every reader (their arguments joined): a call
+    goes past the positions that hold calls, after empty parts, where no free one is reachable."""
+    if flushed:
+        encoder = lc.stream.Encoder(WIRE)
+        written = b"".join(encoder.feed_all([event]) for event in events) + encoder.close()
+    else:
+        written = b"".join(lc.stream.encode(WIRE, events))
+    expected = lc.assemble(iter(events), request=REQUEST)
+    view = sdk_gemini(written)
+    assert sorted(view["tool_calls"]) == sorted((p.id, p.name, p.input) for p in expected.tool_calls)
+    back = lc.assemble(lc.stream.decode(WIRE, [written], request=REQUEST), request=REQUEST)
+    assert sorted((p.id, p.name, str(p.input)) for p in back.tool_calls) == sorted(
+        (p.id, p.name, str(p.input)) for p in expected.tool_calls
+    )  # (a call whose position cannot be reached streams at one that can: the order may change)
+    req15, reqlc = requests_for(REQUEST.model)
+    assert_same_outcome(lc_stream(WIRE, [written], reqlc), lm15_stream(WIRE, written, req15), WIRE)
+
+
+def test_a_call_with_no_reachable_position_free_of_calls_is_refused() -> None:
+    """Past 16 positions (what one delta may write as empty parts), a call that would land on
+    another's position is refused, not merged into it."""
+    events = [
+        _START,
+        _call(0, "{}", "A", "f"),
+        *[_image(i) for i in range(18)],
+        _call(30, "{}", "B", "g"),
+        _END,
+    ]
+    with pytest.raises(lc.ValidationError, match="would merge"):
+        b"".join(lc.stream.encode(WIRE, events))

@@ -20,12 +20,16 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._call_args import later_fragment
 from lmcodec.wire import StreamDeltaEvent, ToolCallDelta
 
-__all__ = ["ArgumentsScan", "CallHolding", "HeldCall", "Slot"]
+__all__ = ["MAX_FILLERS", "ArgumentsScan", "CallHolding", "HeldCall", "Slot"]
+
+MAX_FILLERS: Final = 16
+"""How many empty parts may precede a part to keep it at its position (bounds what one delta writes)."""
 
 _SPACE: Final = " \t\n\r"
 _STRUCTURE: Final = re.compile(r'["\\\[\]{}]')
@@ -259,7 +263,7 @@ class CallHolding:
     def _fill(self, position: int) -> None:
         raise NotImplementedError
 
-    def _free_position(self, own: int) -> int:
+    def _holds_call(self, position: int) -> bool:
         raise NotImplementedError
 
     def _tool_call(self, delta: ToolCallDelta, event: StreamDeltaEvent) -> bytes:
@@ -337,8 +341,8 @@ class CallHolding:
     def _release(self, held: HeldCall, closing: bool) -> bytes:
         """The held call back in the pending chunk at its position: in this chunk when that is its
         next position, else in a new one, after empty parts (where the positions before it hold
-        a call, empty parts cannot fill them: the first position that holds no call, else its own,
-        as an empty part beside a call adds nothing, where a second call there would merge)."""
+        a call, the first position they can reach that holds none, else its own: an empty part
+        beside a call is an empty part, a second call there would merge with it)."""
         slot = held.slot
         key = slot.key
         assert key is not None
@@ -349,10 +353,32 @@ class CallHolding:
             if self._pending:
                 out = self._write_pending() if closing else self._write_for_part()
             if not self._fillable(position):
-                position = self._positions[key] = self._free_position(position)
+                position = self._positions[key] = self._free_position(position, key[0])
                 self._kinds[position].add("tool")
             self._fill(position)
         events = held.events
         self._append(slot, events[0])
         self._fed.extend(events[1:])
         return out
+
+    def _free_position(self, own: int, index: int) -> int:
+        """Where a released call whose position ``own`` cannot be filled up to goes: the first
+        position that empty parts can reach and that holds no call, else ``own`` itself."""
+        for position in range(min(len(self._kinds), MAX_FILLERS) + 1):
+            if not self._fillable(position):
+                break
+            if not self._holds_call(position):
+                return position
+        return self._past_the_calls(own, index)
+
+    def _past_the_calls(self, position: int, index: int) -> int:
+        """``position`` (no call there) for a call no free position reachable with empty parts is
+        left for: empty parts fill the positions before it, beside calls and media (an empty text
+        part there adds an empty part), where the reachable ones hold calls the readers would
+        merge it into. Past :data:`MAX_FILLERS` positions it is refused (ValidationError)."""
+        if position > MAX_FILLERS:
+            raise ValidationError(
+                f"the Gemini stream writer cannot place the tool call at part {index}: every position "
+                "a chunk can reach holds another call, and the readers would merge the two"
+            )
+        return position

@@ -66,9 +66,11 @@ What the Gemini wire cannot carry, and what is written instead:
 - **Order:** a part whose position cannot be reached again (it follows a
   function call or more than 16 slots, or the source interleaves slots) streams
   at position 0: its content is kept, but in the assembled response it may join
-  the text of slot 0 or move before the calls. A later fragment of a call whose
-  chunk was already written (its arguments were complete then, or another part
-  followed it in its chunk) is nothing to write where the readers join it into the
+  the text of slot 0 or move before the calls. A call never streams at a position
+  that holds another (the readers would merge the two): where every reachable one
+  does, it goes past them after empty parts, refused past 16. A later fragment of
+  a call whose chunk was already written (its arguments were complete then, or
+  another part followed it in its chunk) is nothing to write where the readers join it into the
   arguments written (whitespace, or the ``"{}"`` a Chat stream sends at its end for
   a call without arguments: lmcodec's Chat writer does); one that changes them is
   refused (ValidationError: no later chunk can change a call's ``args``).
@@ -87,7 +89,7 @@ from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._call_args import arguments, written_state
-from lmcodec.providers.gemini._write_calls import CallHolding, HeldCall, Slot
+from lmcodec.providers.gemini._write_calls import MAX_FILLERS, CallHolding, HeldCall, Slot
 from lmcodec.providers.gemini._write_end import inband_finish, verbatim
 from lmcodec.wire import (
     AudioDelta,
@@ -110,8 +112,6 @@ __all__ = ["StreamWriter", "encode_response"]
 _encode = f.ENCODER.encode
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 _FILLABLE: Final = frozenset({"text", "thinking"})
-_MAX_FILLERS: Final = 16
-"""How many empty parts may precede a part to keep it at its position (bounds what one delta writes)."""
 
 
 def _sse(frame: Any) -> bytes:
@@ -264,16 +264,6 @@ class StreamWriter(CallHolding):
         self._clear()
         return written
 
-    def _free_position(self, own: int) -> int:
-        """Where a released call whose position ``own`` cannot be filled up to goes: the first
-        position that empty parts can reach and that holds no call, else ``own`` itself."""
-        for position in range(min(len(self._kinds), _MAX_FILLERS) + 1):
-            if not self._fillable(position):
-                break
-            if not self._holds_call(position):
-                return position
-        return own
-
     def _clear(self) -> None:
         """Forget the pending chunk (written)."""
         self._pending = []
@@ -365,7 +355,7 @@ class StreamWriter(CallHolding):
         out = b""
         in_pending = key in self._by_key  # a slot appears once per chunk
         if position is None:
-            if key[0] == len(pending):
+            if key[0] == len(pending) and not (key[1] == "tool" and self._holds_call(key[0])):
                 position = key[0]
             elif key[1] == "tool" and self._ends_with_call() and not self._holds_call(len(pending)):
                 # A call after another across a gap in the canonical indices (a Chat source's
@@ -418,12 +408,12 @@ class StreamWriter(CallHolding):
         before it can be filled, and never onto a position that holds another call."""
         if self._fillable(key[0]) and not (key[1] == "tool" and self._holds_call(key[0])):
             return key[0]
-        for position in range(min(len(self._kinds), _MAX_FILLERS) + 1):
+        for position in range(min(len(self._kinds), MAX_FILLERS) + 1):
             if not self._fillable(position):
                 break
             if key[1] != "tool" or not self._holds_call(position):
                 return position
-        return 0
+        return 0 if key[1] != "tool" else self._past_the_calls(len(self._kinds), key[0])
 
     def _ends_with_call(self) -> bool:
         pending = self._pending
@@ -434,8 +424,8 @@ class StreamWriter(CallHolding):
 
     def _fillable(self, position: int) -> bool:
         """Whether every position before ``position`` holds text or thought (an empty part there
-        adds nothing), and ``position`` is within :data:`_MAX_FILLERS`."""
-        if position > _MAX_FILLERS:
+        adds nothing), and ``position`` is within :data:`MAX_FILLERS`."""
+        if position > MAX_FILLERS:
             return False
         kinds = self._kinds
         prefix = self._prefix  # kinds only grow: the fillable prefix only lengthens
