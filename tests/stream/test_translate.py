@@ -34,10 +34,15 @@ def _cut(body: bytes, size: int) -> list[bytes]:
 def _events(dst: str, body: bytes, src: str = "") -> list[Any]:
     """The destination's events, less what a writer synthesizes fresh per stream: the response id
     and, across dialects, the final response object (its ids and timestamps) and tool-call ids
-    (numbered in order of appearance instead)."""
+    (numbered in order of appearance instead); and, from the Gemini writer, an empty text delta:
+    the closing ``{"text": ""}`` part it writes when the text went out in an earlier chunk (whether
+    it did depends on where the input was cut; google-genai's chat session drops a turn whose last
+    chunk has no part: tests/providers/test_write_gemini_closing_part.py)."""
     out = []
     call_ids: dict[str, str] = {}  # a writer may synthesize fresh tool-call ids where the source has none
     for event in lc.stream.decode(dst, [body], request=REQUEST):
+        if dst == "gemini" and isinstance(event, lc.StreamDeltaEvent) and event.delta == lc.TextDelta(text=""):
+            continue
         if isinstance(event, lc.StreamStartEvent):  # translate names the served model: checked below
             event = msgspec.structs.replace(event, id=None, model=None)
         elif isinstance(event, lc.StreamEndEvent) and src != dst:
