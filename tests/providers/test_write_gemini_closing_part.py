@@ -24,7 +24,9 @@ def _chat(*deltas: tuple[dict[str, Any], str | None]) -> bytes:
 
 CALL = {"index": 0, "id": "c", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}
 STREAMS = {
-    "text": _chat(({"role": "assistant", "content": "It is "}, None), ({"content": "sunny."}, None), ({}, "stop")),
+    "text": _chat(
+        ({"role": "assistant", "content": "It is "}, None), ({"content": "sunny."}, None), ({}, "stop")
+    ),
     "empty": _chat(({"role": "assistant", "content": ""}, None), ({}, "stop")),
     "reasoning": _chat(({"role": "assistant", "reasoning_content": "Hm."}, None), ({}, "stop")),
     "reasoning then text": _chat(
@@ -32,7 +34,9 @@ STREAMS = {
     ),
     "call": _chat(({"role": "assistant", "tool_calls": [CALL]}, None), ({}, "tool_calls")),
     "text then call": _chat(
-        ({"role": "assistant", "content": "Let me see."}, None), ({"tool_calls": [CALL]}, None), ({}, "tool_calls")
+        ({"role": "assistant", "content": "Let me see."}, None),
+        ({"tool_calls": [CALL]}, None),
+        ({}, "tool_calls"),
     ),
 }
 

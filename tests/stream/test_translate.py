@@ -41,7 +41,8 @@ def _events(dst: str, body: bytes, src: str = "") -> list[Any]:
     out = []
     call_ids: dict[str, str] = {}  # a writer may synthesize fresh tool-call ids where the source has none
     for event in lc.stream.decode(dst, [body], request=REQUEST):
-        if dst == "gemini" and isinstance(event, lc.StreamDeltaEvent) and event.delta == lc.TextDelta(text=""):
+        closing = isinstance(event, lc.StreamDeltaEvent) and event.delta == lc.TextDelta(text="")
+        if dst == "gemini" and closing:
             continue
         if isinstance(event, lc.StreamStartEvent):  # translate names the served model: checked below
             event = msgspec.structs.replace(event, id=None, model=None)
