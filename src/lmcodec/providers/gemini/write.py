@@ -483,14 +483,14 @@ class StreamWriter(CallHolding):
             if chunks is not None:
                 self._clear()
                 return b"".join(b"data: " + chunk + b"\r\n\r\n" for chunk in chunks)
-        last = self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage))
-        parts = last.candidates[0].content.parts
+        closing = self._chunk(f.finish_reason(end.finish_reason), f.usage_metadata(end.usage))
+        parts = closing.candidates[0].content.parts
         if not parts:  # google-genai's chat session drops a turn with a part-less chunk from its history
             kinds = self._kinds[0] if self._kinds else set()
             thought = "thinking" in kinds and "text" not in kinds
             parts.append(f.Part(text="", thought=True if thought else f.UNSET))
         self._clear()
-        return _sse(last)
+        return _sse(closing)
 
     def _names(self, chunk: dict[str, Any]) -> bool:
         """Whether ``chunk`` names the model and response id the written chunks name (a key it lacks,
