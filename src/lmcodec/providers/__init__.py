@@ -57,6 +57,7 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
+from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_parts import (
     chat_thinking_out,
@@ -88,7 +89,7 @@ from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.stream.sse import SSEDecoder
-from lmcodec.wire import AudioPart, Request, Response, ThinkingPart, ToolCallPart, ToolResultPart
+from lmcodec.wire import Adaptation, AudioPart, Request, Response, ThinkingPart, ToolCallPart, ToolResultPart
 from lmcodec.wire._checks import require_instance
 from lmcodec.wire.unknown import Unknown
 
@@ -351,10 +352,17 @@ def translate_request(
     inside them, as the writers pass it on), which ``decode_request`` refuses, is read in every
     pair as lm15 reads it (``{"partial_json": raw}`` / ``{"value": v}``), each ``substituted``
     (``providers/_replayed_arguments.py``).
+    Anthropic-style ``cache_control`` marks on a Chat body's parts or messages, which
+    ``decode_request`` refuses, are read in every pair: to Anthropic the client's last mark on a
+    system, developer or user message's last text block is the cache breakpoint, every other mark
+    ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``).
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     read = _lookup(_GATEWAY_READERS, source)
     raw = _json_bytes(body)
+    marks: tuple[Adaptation, ...] = ()
+    if source == "openai_chat":  # Anthropic-style cache marks, read for Anthropic, else dropped
+        raw, marks = chat_cache_marks_out(raw, destination)
     try:
         request, unsigned = read(raw, model=model)
     except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
@@ -363,6 +371,8 @@ def translate_request(
             raise
         request, unsigned = read(replayed[0], model=model)
         unsigned = (*replayed[1], *unsigned)
+    if marks:
+        unsigned = (*marks, *unsigned)
     if source == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
         unsigned = (*unsigned, *carried)

@@ -1,0 +1,131 @@
+"""Anthropic-style ``cache_control`` marks in a Chat Completions body, as the gateway reads them (F18).
+
+LiteLLM, OpenRouter, Portkey and the Vercel AI SDK document ``cache_control: {"type": "ephemeral"}``
+(``ttl`` optional) on a Chat content part, or on a whole message, for prompt-caching Claude behind an
+OpenAI-compatible API. ``decode_request`` refuses the key (no canonical field rebuilds it);
+``lc.translate_request`` takes every mark out of the body before reading it, each noted with its JSON
+path. To Anthropic, the client's last mark that sits where the canonical breakpoint does (the last
+text block of a system, developer or user row, or that row itself) is read as the Anthropic reader
+reads a mark: the CacheConfig's breakpoint (written into the body as lm15's own
+``prompt_cache_breakpoint``, which the Chat reader reads as it; ``ttl: "1h"`` as
+``prompt_cache_retention: "24h"``, the canonical long retention), the system prompt marked with it as
+lm15's builder marks it; every other mark is ``dropped``. To OpenAI and Gemini, which cache prefixes
+by themselves and take no mark, every mark is ``dropped``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation
+
+__all__ = ["chat_cache_marks_out"]
+
+_MARKED_ROLES: Final = frozenset({"system", "developer", "user"})
+_TTLS: Final = frozenset({"5m", "1h"})
+_BREAKPOINT: Final = {"mode": "explicit"}
+_NOT_KEPT: Final = (
+    "a cache mark other than the client's last on the last text block of a system, developer or user "
+    "message: a CacheConfig carries one breakpoint; the prefix up to it is cached"
+)
+_NO_MARKS: Final = (
+    "an Anthropic-style cache mark: {destination} caches prompt prefixes by itself and takes no mark"
+)
+
+_Mark = tuple[str, Any, int, int | None]
+"""(JSON path, the mark, row index, block index or None for a mark on the row)."""
+
+
+def chat_cache_marks_out(
+    body: bytes | bytearray | memoryview, destination: str
+) -> tuple[bytes | bytearray | memoryview, tuple[Adaptation, ...]]:
+    """``body`` without its ``cache_control`` marks (the one kept for Anthropic as the breakpoint)
+    and one ``dropped`` note per mark the destination does not get; ``body`` as it is when it holds
+    no mark or is not a JSON object with a ``messages`` list (the reader's own error stands)."""
+    if b"cache_control" not in (body.tobytes() if isinstance(body, memoryview) else body):
+        return body, ()
+    try:
+        value = msgspec.json.decode(body)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return body, ()
+    rows = value.get("messages") if isinstance(value, dict) else None
+    if not isinstance(rows, list):
+        return body, ()
+    marks, own_breakpoint = _marks_out(rows)
+    if not marks:
+        return body, ()
+    kept = None
+    if destination == "anthropic" and not own_breakpoint:  # a client's own breakpoint stands alone
+        kept = next((mark for mark in reversed(marks) if _fits(value, rows, mark)), None)
+    notes: list[Adaptation] = []
+    for mark in marks:
+        if mark is kept or (kept is not None and _leading_system(rows, mark[2])):
+            continue  # the builder marks the system prompt whenever the request caches
+        reason = _NOT_KEPT if destination == "anthropic" else _NO_MARKS.format(destination=destination)
+        notes.append(Adaptation(field=mark[0], action="dropped", reason=reason, asked=mark[1]))
+    if kept is not None:
+        _as_breakpoint(value, rows, kept)
+    return msgspec.json.encode(value), tuple(notes)
+
+
+def _marks_out(rows: list[Any]) -> tuple[list[_Mark], bool]:
+    """Every mark taken out of ``rows``, in body order, and whether a block holds a
+    ``prompt_cache_breakpoint`` of its own."""
+    marks: list[_Mark] = []
+    own_breakpoint = False
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            continue
+        content = row.get("content")
+        for j, block in enumerate(content if isinstance(content, list) else ()):
+            if isinstance(block, dict):
+                if "cache_control" in block:
+                    marks.append(
+                        (f"$.messages[{i}].content[{j}].cache_control", block.pop("cache_control"), i, j)
+                    )
+                own_breakpoint = own_breakpoint or "prompt_cache_breakpoint" in block
+        if "cache_control" in row:
+            marks.append((f"$.messages[{i}].cache_control", row.pop("cache_control"), i, None))
+    return marks, own_breakpoint
+
+
+def _fits(value: dict[str, Any], rows: list[Any], mark: _Mark) -> bool:
+    """Whether ``mark`` is one the Messages API takes, where the canonical breakpoint is, with a
+    ttl the request's retention carries."""
+    _, spec, i, j = mark
+    if not isinstance(spec, dict) or spec.get("type") != "ephemeral" or not spec.keys() <= {"type", "ttl"}:
+        return False
+    ttl = spec.get("ttl")
+    if ttl is not None and ttl not in _TTLS:
+        return False
+    if ttl == "1h" and value.get("prompt_cache_retention", "24h") != "24h":
+        return False
+    row = rows[i]
+    if row.get("role") not in _MARKED_ROLES:
+        return False
+    content = row.get("content")
+    if isinstance(content, str):
+        return j is None
+    if not isinstance(content, list) or not content or j not in (None, len(content) - 1):
+        return False
+    last = content[-1]
+    return isinstance(last, dict) and last.get("type") == "text"
+
+
+def _leading_system(rows: list[Any], index: int) -> bool:
+    """Whether row ``index`` is the leading system row the Chat reader reads as the system prompt."""
+    row = rows[index]
+    return (
+        index == 0 and len(rows) > 1 and isinstance(row, dict) and row.get("role") in ("system", "developer")
+    )
+
+
+def _as_breakpoint(value: dict[str, Any], rows: list[Any], mark: _Mark) -> None:
+    row = rows[mark[2]]
+    if isinstance(row["content"], str):
+        row["content"] = [{"type": "text", "text": row["content"]}]
+    row["content"][-1]["prompt_cache_breakpoint"] = _BREAKPOINT
+    if mark[1].get("ttl") == "1h":
+        value["prompt_cache_retention"] = "24h"
