@@ -72,6 +72,24 @@ CASES: dict[str, tuple[bytes, list[str]]] = {
         ),
         ["$.messages[1].content[0].cache_control", "$.messages[1].cache_control"],
     ),
+    "beside-the-clients-own-breakpoint": (
+        _body(
+            {"role": "user", "content": [{**_text("a"), "prompt_cache_breakpoint": {"mode": "explicit"}}]},
+            {"role": "assistant", "content": "b"},
+            {"role": "user", "content": [_text("c", E)]},
+        ),
+        ["$.messages[2].content[0].cache_control"],
+    ),
+    "ttl-1h-beside-another-retention": (
+        json.dumps(
+            {
+                "model": "claude-sonnet-4-5",
+                "prompt_cache_retention": "in_memory",
+                "messages": [{"role": "user", "content": [_text("hi", HOUR)]}],
+            }
+        ).encode(),
+        ["$.messages[0].content[0].cache_control"],
+    ),
     "unknown-mark-type": (
         _body({"role": "user", "content": [_text("hi", {"type": "persistent"})]}),
         ["$.messages[0].content[0].cache_control"],
@@ -105,7 +123,7 @@ def test_a_marked_chat_body_is_translated(case: str, destination: str) -> None:
     dropped = dropped_to_anthropic if destination == "anthropic" else _marks(body)
     assert sorted(seen) == sorted((path, "dropped") for path in dropped)
     assert b"cache_control" not in built.body or destination == "anthropic"
-    assert b"prompt_cache_breakpoint" not in built.body
+    assert b"prompt_cache_breakpoint" not in built.body or b"prompt_cache_breakpoint" in body
     if destination == "anthropic":
         anthropic_accepts(built.body)
     if destination == "openai_chat":
