@@ -300,7 +300,8 @@ def test_decode_one_odd_value(benchmark: Any, odd: bool, records: list[dict[str,
     """The same records with one part's ``"text"`` set to null in each (llm keeps it; the typed
     decoder refuses it): only that message is read value by value (red team 6 F15)."""
     benchmark.group = "llm: decode 2,000 records, one odd value each"
-    benchmark.extra_info.update(lib="lmcodec", units=len(records), unit="record")
+    label = "lmcodec, one text null" if odd else "lmcodec, as llm writes it"
+    benchmark.extra_info.update(lib=label, units=len(records), unit="record")
     edited = json.loads(json.dumps(records))
     if odd:
         for record in edited:
