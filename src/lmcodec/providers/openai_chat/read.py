@@ -214,11 +214,21 @@ def _decode_request(body: bytes, unsigned: Unsigned = None, model: str | None = 
     where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
+    request = _typed_or_none(body, model)
+    return request if request is not None else _walked(body, unsigned, model)
+
+
+def _typed_or_none(body: Any, model: str | None) -> Request | None:
+    """The typed fast path's Request; None where it refuses or the body is not bytes within the limit."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         try:
             return _decode_typed(body, model)
         except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
             pass
+    return None
+
+
+def _walked(body: Any, unsigned: Unsigned, model: str | None) -> Request:
     request = _decode_walked(body, unsigned)
     return request if model is None else msgspec.structs.replace(request, model=model)
 
@@ -337,11 +347,24 @@ def decode_request_without_unsigned_thinking(
     left out, and so are the SDK keys ``_read_lenient`` names in a body it refuses, with the notes
     of those. (The typed path reads no ``thinking_blocks``: a row holding
     them goes to the walker.)"""
+    if isinstance(body, str):
+        body = body.encode("utf-8", "surrogatepass")
     unsigned: list[Adaptation] = []
+    if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
+        # Where the typed path refuses, the SDK keys are taken out before the walker runs: the walker
+        # refuses each of them, so it would only refuse the body to have it read again (red-team F10).
+        request = _typed_or_none(body, model)
+        if request is not None:
+            return request, ()
+        lenient = sdk_keys_out(body)  # strict tools, message names, file names (_read_lenient)
+        if lenient is None:
+            return _walked(body, unsigned, model), tuple(unsigned)
+        body, unsigned = lenient
+        return _decode_request(body, unsigned, model), tuple(unsigned)
     try:
         request = _decode_request(body, unsigned, model)
     except ValidationError:
-        lenient = sdk_keys_out(body)  # strict tools, message names, file names (_read_lenient)
+        lenient = sdk_keys_out(body)
         if lenient is None:
             raise
         body, unsigned = lenient

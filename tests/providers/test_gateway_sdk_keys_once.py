@@ -1,0 +1,199 @@
+"""The gateway's Chat reading takes the SDK keys out before the dict walker (red-team F10): a body
+the typed path refuses for ``strict: true``, a message ``name`` or a file ``filename`` is no longer
+walked only to be refused. Differential against the old order (typed, walker, keys out, read
+again): the same Request and notes, or the same error with the same path; and the walker runs
+once at most."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers.openai_chat import read as chat_read
+from lmcodec.providers.openai_chat._read_lenient import sdk_keys_out
+from lmcodec.wire import Adaptation
+
+
+def _old_order(body: bytes, model: str | None = None) -> tuple[lc.Request, tuple[Adaptation, ...]]:
+    """The reading before F10: the whole path (typed, then walker) first, the keys out on refusal."""
+    unsigned: list[Adaptation] = []
+    try:
+        request = chat_read._decode_request(body, unsigned, model)
+    except ValidationError:
+        lenient = sdk_keys_out(body)
+        if lenient is None:
+            raise
+        body, unsigned = lenient
+        request = chat_read._decode_request(body, unsigned, model)
+    return request, tuple(unsigned)
+
+
+def _base() -> dict[str, Any]:
+    calls = [lc.tool_call(f"call_{i}", "get_weather", {"city": f"C{i}"}) for i in range(3)]
+    results = [lc.tool_result(f"call_{i}", f"{i} degrees") for i in range(3)]
+    tool = lc.FunctionTool(
+        name="get_weather", description="d", parameters={"type": "object", "properties": {}}
+    )
+    request = lc.Request(
+        "gpt-4.1-mini",
+        [
+            lc.Message.user("weather?"),
+            lc.Message.assistant(calls),
+            lc.Message.tool(results),
+            lc.Message.user("more?"),
+        ],
+        tools=(tool,),
+    )
+    value: dict[str, Any] = json.loads(lc.build_request("openai_chat", request).body)
+    return value
+
+
+_PDF = {
+    "type": "file",
+    "file": {"file_data": "data:application/pdf;base64,JVBERi0xLjQK", "filename": "a.pdf"},
+}
+
+
+def _variants() -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = [("plain", _base())]
+
+    def edit(name: str, change: Any) -> None:
+        value = _base()
+        change(value)
+        out.append((name, value))
+
+    edit("strict true", lambda v: v["tools"][0]["function"].__setitem__("strict", True))
+    edit("strict false", lambda v: v["tools"][0]["function"].__setitem__("strict", False))
+    edit("strict string", lambda v: v["tools"][0]["function"].__setitem__("strict", "yes"))
+    for index in (0, 1, 2, 5):  # user, assistant, tool, user
+        edit(f"name on row {index}", lambda v, i=index: v["messages"][i].__setitem__("name", "alice"))
+    edit("empty name on assistant", lambda v: v["messages"][1].__setitem__("name", ""))
+    edit("name not a string", lambda v: v["messages"][0].__setitem__("name", 3))
+    edit(
+        "system row named", lambda v: v["messages"].insert(0, {"role": "system", "content": "s", "name": "n"})
+    )
+    edit(
+        "developer row named",
+        lambda v: v["messages"].insert(1, {"role": "developer", "content": "s", "name": "n"}),
+    )
+    edit(
+        "file with filename",
+        lambda v: v["messages"][-1].__setitem__("content", [{"type": "text", "text": "x"}, _PDF]),
+    )
+    edit("file in assistant row", lambda v: v["messages"][1].__setitem__("content", [_PDF]))
+    edit(
+        "filename not a string",
+        lambda v: v["messages"][-1].__setitem__(
+            "content",
+            [
+                {
+                    "type": "file",
+                    "file": {"file_data": "data:application/pdf;base64,JVBERi0xLjQK", "filename": 1},
+                }
+            ],
+        ),
+    )
+    edit(
+        "thinking blocks (walker only)",
+        lambda v: v["messages"][1].__setitem__(
+            "thinking_blocks", [{"type": "thinking", "thinking": "t", "signature": "s"}]
+        ),
+    )
+    edit(
+        "unsigned thinking and strict",
+        lambda v: (
+            v["messages"][1].__setitem__("thinking_blocks", [{"type": "thinking", "thinking": "t"}]),
+            v["tools"][0]["function"].__setitem__("strict", True),
+        ),
+    )
+    edit(
+        "thinking blocks and a name",
+        lambda v: (
+            v["messages"][1].__setitem__(
+                "thinking_blocks", [{"type": "thinking", "thinking": "t", "signature": "s"}]
+            ),
+            v["messages"][0].__setitem__("name", "bob"),
+        ),
+    )
+    edit(
+        "strict and another fault after it",
+        lambda v: (
+            v["tools"][0]["function"].__setitem__("strict", True),
+            v["messages"][-1].__setitem__("role", "robot"),
+        ),
+    )
+    edit(
+        "strict and another fault before it",
+        lambda v: (v["tools"][0]["function"].__setitem__("strict", True), v.__setitem__("n", 2)),
+    )
+    edit(
+        "name and an unknown key",
+        lambda v: (v["messages"][0].__setitem__("name", "a"), v.__setitem__("zzz", 1)),
+    )
+    edit(
+        "name and a bad tool call",
+        lambda v: (
+            v["messages"][0].__setitem__("name", "a"),
+            v["messages"][1]["tool_calls"][0].__setitem__("id", 5),
+        ),
+    )
+    edit(
+        "no messages, strict",
+        lambda v: (v.pop("messages"), v["tools"][0]["function"].__setitem__("strict", True)),
+    )
+    return out
+
+
+def _outcome(read: Any, body: bytes, model: str | None) -> Any:
+    try:
+        request, notes = read(body, model=model) if read is not _old_order else read(body, model)
+    except LmcodecError as exc:
+        return (type(exc), str(exc), getattr(exc, "path", None))
+    return (request, notes)
+
+
+@pytest.mark.parametrize("model", [None, "gpt-4o"])
+@pytest.mark.parametrize(("name", "value"), _variants(), ids=[name for name, _ in _variants()])
+def test_same_reading_as_the_old_order(name: str, value: dict[str, Any], model: str | None) -> None:
+    body = json.dumps(value).encode()
+    new = _outcome(chat_read.decode_request_without_unsigned_thinking, body, model)
+    assert new == _outcome(_old_order, body, model)
+
+
+def test_not_json_and_not_an_object_err_as_before() -> None:
+    for body in (b"{", b"[1]", b"null", b'{"model": 1}'):
+        assert _outcome(chat_read.decode_request_without_unsigned_thinking, body, None) == _outcome(
+            _old_order, body, None
+        )
+
+
+@pytest.mark.parametrize("key", ["strict", "name", "filename"])
+def test_the_walker_runs_less_than_in_the_old_order(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    value = _base()
+    if key == "strict":
+        value["tools"][0]["function"]["strict"] = True
+    elif key == "name":
+        value["messages"][0]["name"] = "alice"
+    else:
+        value["messages"][-1]["content"] = [_PDF]
+    body = json.dumps(value).encode()
+    walked: list[object] = []
+    original = chat_read._decode_walked
+
+    def counting(body: Any, unsigned: Any = None) -> lc.Request:
+        walked.append(body)
+        return original(body, unsigned)
+
+    monkeypatch.setattr(chat_read, "_decode_walked", counting)
+    _old_order(body)
+    old_walks = len(walked)
+    walked.clear()
+    _request, notes = chat_read.decode_request_without_unsigned_thinking(body)
+    assert [note.action for note in notes] == ["dropped"]
+    assert len(walked) == old_walks - 1
+    if key != "filename":  # the cleaned body is the typed path's
+        assert walked == []
