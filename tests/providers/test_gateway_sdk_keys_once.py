@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import pytest
 
 import lmcodec as lc
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers.openai import read as responses_read
+from lmcodec.providers.openai._read_lenient import sdk_keys_out as responses_keys_out
 from lmcodec.providers.openai_chat import read as chat_read
 from lmcodec.providers.openai_chat._read_lenient import sdk_keys_out
 from lmcodec.wire import Adaptation
@@ -150,7 +153,9 @@ def _variants() -> list[tuple[str, dict[str, Any]]]:
 
 def _outcome(read: Any, body: bytes, model: str | None) -> Any:
     try:
-        request, notes = read(body, model=model) if read is not _old_order else read(body, model)
+        request, notes = (
+            read(body, model) if read in (_old_order, _old_responses_order) else read(body, model=model)
+        )
     except LmcodecError as exc:
         return (type(exc), str(exc), getattr(exc, "path", None))
     return (request, notes)
@@ -197,3 +202,201 @@ def test_the_walker_runs_less_than_in_the_old_order(key: str, monkeypatch: pytes
     assert len(walked) == old_walks - 1
     if key != "filename":  # the cleaned body is the typed path's
         assert walked == []
+
+
+# The Responses reading: the same order, and the same differential.
+
+
+def _old_responses_order(body: bytes, model: str | None = None) -> tuple[lc.Request, tuple[Adaptation, ...]]:
+    unsigned: list[Adaptation] = []
+    try:
+        request = responses_read._decode_request(body, unsigned, model)
+    except ValidationError:
+        lenient = responses_keys_out(body)
+        if lenient is None:
+            raise
+        unsigned = lenient.notes
+        request = responses_read._decode_request(lenient.body, unsigned, model)
+        if lenient.tools is not None:
+            config = request.config
+            extensions = {**(config.extensions or {}), "tools": lenient.tools}
+            request = msgspec.structs.replace(
+                request, config=msgspec.structs.replace(config, extensions=extensions)
+            )
+    return request, tuple(unsigned)
+
+
+def _responses_base() -> dict[str, Any]:
+    calls = [lc.tool_call(f"call_{i}", "get_weather", {"city": f"C{i}"}) for i in range(2)]
+    results = [lc.tool_result(f"call_{i}", f"{i} degrees") for i in range(2)]
+    tool = lc.FunctionTool(
+        name="get_weather", description="d", parameters={"type": "object", "properties": {}}
+    )
+    request = lc.Request(
+        "gpt-4.1-mini",
+        [
+            lc.Message.user("weather?"),
+            lc.Message.assistant([lc.TextPart(text="let me see"), *calls]),
+            lc.Message.tool(results),
+            lc.Message.user("more?"),
+        ],
+        tools=(tool,),
+    )
+    value: dict[str, Any] = json.loads(lc.build_request("openai", request).body)
+    return value
+
+
+_DATA = "data:application/pdf;base64,JVBERi0xLjQK"
+
+
+def _responses_variants() -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = [("plain", _responses_base())]
+    assistant = next(
+        i for i, item in enumerate(_responses_base()["input"]) if item.get("role") == "assistant"
+    )
+
+    def edit(name: str, change: Any) -> None:
+        value = _responses_base()
+        change(value)
+        out.append((name, value))
+
+    def last_content(*blocks: dict[str, Any]) -> Any:
+        return lambda v: v["input"][-1].__setitem__("content", [{"type": "input_text", "text": "x"}, *blocks])
+
+    edit("filename", last_content({"type": "input_file", "filename": "a.pdf", "file_data": _DATA}))
+    edit("lm15's filename", last_content({"type": "input_file", "filename": "file.pdf", "file_data": _DATA}))
+    edit("no filename", last_content({"type": "input_file", "file_data": _DATA}))
+    edit("filename null", last_content({"type": "input_file", "filename": None, "file_data": _DATA}))
+    edit(
+        "file_url, data, filename",
+        last_content(
+            {"type": "input_file", "file_url": "https://x/a.pdf", "filename": "a.pdf", "file_data": _DATA}
+        ),
+    )
+    edit(
+        "file_id, data, filename",
+        last_content({"type": "input_file", "file_id": "file-1", "filename": "a.pdf", "file_data": _DATA}),
+    )
+    edit(
+        "file_url, data, filename, strict false",
+        lambda v: (
+            last_content(
+                {"type": "input_file", "file_url": "https://x/a", "filename": "a.pdf", "file_data": _DATA}
+            )(v),
+            v["tools"][0].__setitem__("strict", False),
+        ),
+    )
+    edit(
+        "filename, bad data", last_content({"type": "input_file", "filename": "a.pdf", "file_data": "data:x"})
+    )
+    edit(
+        "filename in the assistant message",
+        lambda v: v["input"][assistant].__setitem__(
+            "content", [{"type": "input_file", "filename": "a.pdf", "file_data": _DATA}]
+        ),
+    )
+    for detail in ("high", "auto", None):
+        edit(
+            f"image by id, detail {detail}",
+            last_content({"type": "input_image", "file_id": "f", "detail": detail}),
+        )
+    edit(
+        "image by id and url, detail high",
+        last_content(
+            {"type": "input_image", "file_id": "f", "image_url": "https://x/a.png", "detail": "high"}
+        ),
+    )
+    for key, value in (
+        ("annotations", [{"type": "url_citation"}]),
+        ("annotations", []),
+        ("logprobs", [{"t": 1}]),
+    ):
+        edit(
+            f"output_text {key} {value!r}",
+            lambda v, k=key, x=value: v["input"][assistant]["content"][0].__setitem__(k, x),
+        )
+    edit(
+        "output_text with annotations in a user message",
+        last_content({"type": "output_text", "text": "t", "annotations": [{"type": "url_citation"}]}),
+    )
+    for strict in (False, True, None, "no"):
+        edit(f"strict {strict!r}", lambda v, s=strict: v["tools"][0].__setitem__("strict", s))
+    edit(
+        "strict false and a filename",
+        lambda v: (
+            v["tools"][0].__setitem__("strict", False),
+            last_content({"type": "input_file", "filename": "a.pdf", "file_data": _DATA})(v),
+        ),
+    )
+    edit(
+        "unsigned reasoning and a filename",
+        lambda v: (
+            v["input"].insert(
+                assistant, {"type": "reasoning", "summary": [{"type": "summary_text", "text": "s"}]}
+            ),
+            last_content({"type": "input_file", "filename": "a.pdf", "file_data": _DATA})(v),
+        ),
+    )
+    edit(
+        "unsigned reasoning and file_url, data, filename",
+        lambda v: (
+            v["input"].insert(
+                assistant, {"type": "reasoning", "summary": [{"type": "summary_text", "text": "s"}]}
+            ),
+            last_content(
+                {"type": "input_file", "file_url": "https://x/a", "filename": "a.pdf", "file_data": _DATA}
+            )(v),
+        ),
+    )
+    edit(
+        "filename and an unknown key",
+        lambda v: (
+            v.__setitem__("zzz", 1),
+            last_content({"type": "input_file", "filename": "a.pdf", "file_data": _DATA})(v),
+        ),
+    )
+    edit(
+        "strict false and a bad role",
+        lambda v: (v["tools"][0].__setitem__("strict", False), v["input"][0].__setitem__("role", "robot")),
+    )
+    edit(
+        "input not a list, strict false",
+        lambda v: (v.__setitem__("input", "hi"), v["tools"][0].__setitem__("strict", False)),
+    )
+    return out
+
+
+@pytest.mark.parametrize("model", [None, "gpt-4o"])
+@pytest.mark.parametrize(
+    ("name", "value"), _responses_variants(), ids=[name for name, _ in _responses_variants()]
+)
+def test_responses_same_reading_as_the_old_order(name: str, value: dict[str, Any], model: str | None) -> None:
+    body = json.dumps(value).encode()
+    new = _outcome(responses_read.decode_request_without_unsigned_thinking, body, model)
+    assert new == _outcome(_old_responses_order, body, model)
+
+
+@pytest.mark.parametrize("key", ["filename", "strict", "annotations"])
+def test_responses_walker_runs_less_than_in_the_old_order(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    value = _responses_base()
+    if key == "filename":
+        value["input"][-1]["content"] = [{"type": "input_file", "filename": "a.pdf", "file_data": _DATA}]
+    elif key == "strict":
+        value["tools"][0]["strict"] = False
+    else:
+        assistant = next(item for item in value["input"] if item.get("role") == "assistant")
+        assistant["content"][0]["annotations"] = [{"type": "url_citation"}]
+    body = json.dumps(value).encode()
+    walked: list[object] = []
+    original = responses_read._decode_walked
+
+    def counting(body: Any, unsigned: Any = None) -> lc.Request:
+        walked.append(body)
+        return original(body, unsigned)
+
+    monkeypatch.setattr(responses_read, "_decode_walked", counting)
+    _old_responses_order(body)
+    old_walks = len(walked)
+    walked.clear()
+    responses_read.decode_request_without_unsigned_thinking(body)
+    assert len(walked) == old_walks - 1

@@ -114,7 +114,13 @@ def _block(block: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
         and block.get("detail") not in (None, "auto")
     ):
         notes.append(_note(f"{path}.detail", _DETAIL, block.pop("detail")))
-    elif kind == "input_file" and isinstance(block.get("file_data"), str) and "filename" in block:
+    elif (
+        kind == "input_file"
+        and isinstance(block.get("file_data"), str)
+        and "filename" in block
+        and block.get("file_url") is None
+        and block.get("file_id") is None  # the reader takes the file by url or id, its filename unread
+    ):
         data: str = block["file_data"]
         media_type = data[5:].split(",", 1)[0].split(";", 1)[0] if data.startswith("data:") else ""
         expected = "file." + (media_type.split("/", 1)[-1].split("+", 1)[0] or "bin")

@@ -156,10 +156,18 @@ def _decode_request(body: bytes, unsigned: Unsigned = None, model: str | None = 
     where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
+    request = _typed_or_none(body, model)
+    return request if request is not None else _walked(body, unsigned, model)
+
+
+def _typed_or_none(body: Any, model: str | None) -> Request | None:
+    """The typed fast path's Request; None where it refuses or the body is not bytes within the limit."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
-        request = decode_typed(body, model)
-        if request is not None:
-            return request
+        return decode_typed(body, model)
+    return None
+
+
+def _walked(body: Any, unsigned: Unsigned, model: str | None) -> Request:
     request = _decode_walked(body, unsigned)
     return request if model is None else msgspec.structs.replace(request, model=model)
 
@@ -171,21 +179,33 @@ def decode_request_without_unsigned_thinking(
     that each reasoning item with neither ``id`` nor ``encrypted_content`` is left out rather than
     refused, and so are the SDK keys ``_read_lenient`` names in a body it refuses, with the notes
     of those."""
+    if isinstance(body, str):
+        body = body.encode("utf-8", "surrogatepass")
     unsigned: list[Adaptation] = []
-    try:
-        request = _decode_request(body, unsigned, model)
-    except ValidationError:
+    if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
+        # Where the typed path refuses, the SDK keys are taken out before the walker runs: the walker
+        # refuses each of them, so it would only refuse the body to have it read again (red-team F10).
+        request = decode_typed(body, model)
+        if request is not None:
+            return request, ()
         lenient = sdk_keys_out(body)  # filenames, image details, replayed metadata (_read_lenient)
         if lenient is None:
-            raise
-        unsigned = lenient.notes
-        request = _decode_request(lenient.body, unsigned, model)
-        if lenient.tools is not None:  # strict: false, sent back as it came to Responses only
-            config = request.config
-            extensions = {**(config.extensions or {}), "tools": lenient.tools}
-            request = msgspec.structs.replace(
-                request, config=msgspec.structs.replace(config, extensions=extensions)
-            )
+            return _walked(body, unsigned, model), tuple(unsigned)
+    else:
+        try:
+            return _decode_request(body, unsigned, model), tuple(unsigned)
+        except ValidationError:
+            lenient = sdk_keys_out(body)
+            if lenient is None:
+                raise
+    unsigned = lenient.notes
+    request = _decode_request(lenient.body, unsigned, model)
+    if lenient.tools is not None:  # strict: false, sent back as it came to Responses only
+        config = request.config
+        extensions = {**(config.extensions or {}), "tools": lenient.tools}
+        request = msgspec.structs.replace(
+            request, config=msgspec.structs.replace(config, extensions=extensions)
+        )
     return request, tuple(unsigned)
 
 
