@@ -7,6 +7,7 @@ once at most."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import msgspec
@@ -14,6 +15,8 @@ import pytest
 
 import lmcodec as lc
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers.gemini import read as gemini_read
+from lmcodec.providers.gemini._read_lenient import sdk_responses_out as gemini_responses_out
 from lmcodec.providers.openai import read as responses_read
 from lmcodec.providers.openai._read_lenient import sdk_keys_out as responses_keys_out
 from lmcodec.providers.openai_chat import read as chat_read
@@ -154,7 +157,9 @@ def _variants() -> list[tuple[str, dict[str, Any]]]:
 def _outcome(read: Any, body: bytes, model: str | None) -> Any:
     try:
         request, notes = (
-            read(body, model) if read in (_old_order, _old_responses_order) else read(body, model=model)
+            read(body, model)
+            if read in (_old_order, _old_responses_order, _old_gemini_order)
+            else read(body, model=model)
         )
     except LmcodecError as exc:
         return (type(exc), str(exc), getattr(exc, "path", None))
@@ -400,3 +405,145 @@ def test_responses_walker_runs_less_than_in_the_old_order(key: str, monkeypatch:
     walked.clear()
     responses_read.decode_request_without_unsigned_thinking(body)
     assert len(walked) == old_walks - 1
+
+
+# The Gemini reading: function responses in another shape (and code execution parts) rewritten
+# before the general path, which refuses each of them.
+
+
+def _old_gemini_order(body: bytes, model: str | None = None) -> tuple[lc.Request, tuple[Adaptation, ...]]:
+    try:
+        return gemini_read._decode_request(body, model, leave_out_unsigned=True)
+    except ValidationError:
+        lenient = gemini_responses_out(body)
+        if lenient is None:
+            raise
+        rewritten, notes = lenient
+        request, unsigned = gemini_read._decode_request(rewritten, model, leave_out_unsigned=True)
+        return request, (*notes, *unsigned)
+
+
+def _gemini_base() -> dict[str, Any]:
+    calls = [lc.tool_call(f"call_{i}", "get_weather", {"city": f"C{i}"}) for i in range(2)]
+    results = [lc.tool_result(f"call_{i}", f"{i} degrees") for i in range(2)]
+    request = lc.Request(
+        "gemini-2.5-flash",
+        [
+            lc.Message.user("weather?"),
+            lc.Message.assistant(calls),
+            lc.Message.tool(results),
+            lc.Message.user("more?"),
+        ],
+    )
+    value: dict[str, Any] = json.loads(lc.build_request("gemini", request).body)
+    return value
+
+
+def _snake(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {
+            re.sub(r"([A-Z])", lambda m: "_" + m[1].lower(), k): (
+                v if k in ("args", "response") else _snake(v)
+            )
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_snake(item) for item in value]
+    return value
+
+
+def _gemini_variants() -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = [("plain", _gemini_base())]
+
+    def response(value: dict[str, Any]) -> dict[str, Any]:
+        return next(p for c in value["contents"] for p in c["parts"] if "functionResponse" in p)[
+            "functionResponse"
+        ]
+
+    def edit(name: str, change: Any) -> None:
+        value = _gemini_base()
+        change(value)
+        out.append((name, value))
+
+    for answer in (
+        {"output": "x"},
+        {"output": {"t": 1}},
+        {"temp_c": 18},
+        {},
+        {"result": 1},
+        {"result": "x", "extra": 1},
+        {"error": "e"},
+        "not an object",
+    ):
+        edit(f"response {answer!r}", lambda v, a=answer: response(v).__setitem__("response", a))
+    code = {"executableCode": {"language": "PYTHON", "code": "print(1)"}}
+    model_turn = next(i for i, c in enumerate(_gemini_base()["contents"]) if c["role"] == "model")
+    edit("code part in a model turn", lambda v: v["contents"][model_turn]["parts"].insert(0, code))
+    edit(
+        "a turn of code only", lambda v: v["contents"].insert(model_turn, {"role": "model", "parts": [code]})
+    )
+    edit(
+        "output and an unsigned thought",
+        lambda v: (
+            response(v).__setitem__("response", {"output": "x"}),
+            v["contents"][model_turn]["parts"].insert(0, {"text": "t", "thought": True}),
+        ),
+    )
+    edit(
+        "output and a bad role",
+        lambda v: (
+            response(v).__setitem__("response", {"output": "x"}),
+            v["contents"][0].__setitem__("role", "robot"),
+        ),
+    )
+    edit(
+        "output in a model turn",
+        lambda v: v["contents"][model_turn]["parts"].append(
+            {"functionResponse": {"name": "f", "response": {"output": "x"}}}
+        ),
+    )
+    edit(
+        "output, snake_case body",
+        lambda v: (response(v).__setitem__("response", {"output": "x"}), _snake_in_place(v)),
+    )
+    edit("snake_case body", _snake_in_place)
+    edit("contents not a list, output", lambda v: v.__setitem__("contents", {"parts": []}))
+    return out
+
+
+def _snake_in_place(value: dict[str, Any]) -> None:
+    snaked = _snake(value)
+    value.clear()
+    value.update(snaked)
+
+
+@pytest.mark.parametrize("model", [None, "gemini-2.5-pro"])
+@pytest.mark.parametrize(("name", "value"), _gemini_variants(), ids=[name for name, _ in _gemini_variants()])
+def test_gemini_same_reading_as_the_old_order(name: str, value: dict[str, Any], model: str | None) -> None:
+    body = json.dumps(value).encode()
+    new = _outcome(gemini_read.decode_request_without_unsigned_thinking, body, model)
+    assert new == _outcome(_old_gemini_order, body, model)
+
+
+def test_gemini_general_path_does_not_run_on_a_response_it_would_refuse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    value = _gemini_base()
+    next(p for c in value["contents"] for p in c["parts"] if "functionResponse" in p)["functionResponse"][
+        "response"
+    ] = {"output": "x"}
+    body = json.dumps(value).encode()
+    general: list[object] = []
+    original = gemini_read._decode_general
+
+    def counting(body: Any, model: Any, unsigned: Any = None) -> lc.Request:
+        general.append(body)
+        return original(body, model, unsigned)
+
+    monkeypatch.setattr(gemini_read, "_decode_general", counting)
+    _old_gemini_order(body)
+    old_runs = len(general)
+    general.clear()
+    _request, notes = gemini_read.decode_request_without_unsigned_thinking(body)
+    assert [note.action for note in notes] == ["substituted"]
+    assert len(general) == old_runs - 1

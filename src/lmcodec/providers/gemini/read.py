@@ -336,15 +336,21 @@ def decode_request_without_unsigned_thinking(
     that each thought part without a thoughtSignature is left out rather than refused, and the
     notes of those; a body refused for a function response in another shape is read again with
     it as ``{"result": text}`` (``_read_lenient``), noted too."""
-    try:
-        return _decode_request(body, model, leave_out_unsigned=True)
-    except ValidationError:
-        lenient = sdk_responses_out(body)
-        if lenient is None:
-            raise
-        rewritten, notes = lenient
-        request, unsigned = _decode_request(rewritten, model, leave_out_unsigned=True)
-        return request, (*notes, *unsigned)
+    typed = _typed_or_none(body, model)
+    # Where the typed path refuses, the other responses are rewritten before the general path runs:
+    # it refuses each of them, so it would only refuse the body to have it read again (red-team F10).
+    rewritten_first = typed is None and isinstance(body, (bytes, bytearray, memoryview))
+    lenient = sdk_responses_out(body) if rewritten_first else None
+    if lenient is None:
+        try:
+            return _after_typed(body, model, typed, leave_out_unsigned=True)
+        except ValidationError:
+            lenient = None if rewritten_first else sdk_responses_out(body)
+            if lenient is None:
+                raise
+    rewritten, notes = lenient
+    request, unsigned = _decode_request(rewritten, model, leave_out_unsigned=True)
+    return request, (*notes, *unsigned)
 
 
 def _decode_request(
@@ -352,10 +358,25 @@ def _decode_request(
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """The typed fast path, else the general path (which refuses unsigned thoughts or leaves
     them out: :func:`_messages`); a body that spells fields in snake_case read again camelCased."""
-    notes: list[Adaptation] = []
+    return _after_typed(body, model, _typed_or_none(body, model), leave_out_unsigned=leave_out_unsigned)
+
+
+def _typed_or_none(body: bytes, model: str | None) -> Request | None:
+    """The typed fast path's Request; None where it refuses."""
     try:
-        request = read_typed(body, model)
+        return read_typed(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return None
+
+
+def _after_typed(
+    body: bytes, model: str | None, typed: Request | None, *, leave_out_unsigned: bool
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """:func:`_decode_request` from the typed path's answer (``typed``, None where it refused) on."""
+    notes: list[Adaptation] = []
+    if typed is not None:
+        request = typed
+    else:
         try:
             request = _decode_general(body, model, notes if leave_out_unsigned else None)
         except ValidationError:
