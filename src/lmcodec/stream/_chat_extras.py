@@ -20,7 +20,8 @@ gateway's client must not lose:
   block is a block (a reasoning item) of its own, as Claude issued it. An entry without a
   signature (LiteLLM's copy of each thinking fragment) is the ``reasoning_content`` beside it.
 
-The fields are looked for only in a chunk that spells their key (one ``in`` test a chunk), and
+The fields are looked for only in a chunk that spells their key (a ``refusal`` other than
+``null``: OpenAI sends ``"refusal": null`` in every logprobs object), and
 read with a view of their own after lm15's reading of the chunk; a chunk whose field the view
 refuses (not a string, not a list of blocks) keeps lm15's reading alone, as does a chunk the typed
 view refused. ``decode_response`` keeps lm15's reading of a Chat body (its ``thinking_blocks``
@@ -75,6 +76,18 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
 _decoder: Final = msgspec.json.Decoder(_Chunk)
 
 
+def _spells_a_refusal(data: bytes) -> bool:
+    """Whether a ``"refusal"`` key of ``data`` has a value other than ``null``: OpenAI writes
+    ``"refusal": null`` in a first delta and in every ``logprobs`` object, which need no second read."""
+    at = data.find(_REFUSAL_KEY)
+    while at >= 0:
+        after = data[at + len(_REFUSAL_KEY) : at + len(_REFUSAL_KEY) + 16].lstrip()
+        if not (after[:1] == b":" and after[1:].lstrip().startswith(b"null")):
+            return True
+        at = data.find(_REFUSAL_KEY, at + len(_REFUSAL_KEY))
+    return False
+
+
 class ChatExtras(StreamMapper):
     """The Chat mapper, also handing a chunk's ``delta.refusal`` and ``delta.thinking_blocks`` on."""
 
@@ -86,7 +99,7 @@ class ChatExtras(StreamMapper):
 
     def _chunk(self, data: bytes) -> int:
         skipped = super()._chunk(data)
-        if _REFUSAL_KEY not in data and _BLOCKS_KEY not in data:
+        if _BLOCKS_KEY not in data and not _spells_a_refusal(data):
             return skipped
         try:
             choices = _decoder.decode(data).choices
