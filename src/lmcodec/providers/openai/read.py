@@ -80,6 +80,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
+from lmcodec.providers.openai._read_blocks import assistant_content, input_block
 from lmcodec.providers.openai._read_common import (
     MAX_BODY_BYTES,
     array,
@@ -90,7 +91,6 @@ from lmcodec.providers.openai._read_common import (
     parse_arguments,
     parse_body,
     string,
-    url_image_type,
 )
 from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config, read_tools
 from lmcodec.providers.openai._read_lenient import sdk_keys_out
@@ -107,23 +107,7 @@ MESSAGE_ROLES: Final[dict[str, str]] = {
     "assistant": "assistant",
 }
 BREAKPOINT: Final = {"mode": "explicit"}
-_MEDIA_TYPE_DEFAULTS: Final = {
-    "input_image": "image/png",
-    "input_audio": "audio/wav",
-    "input_video": "video/mp4",
-    "input_file": "application/pdf",
-}
 _INPUT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
-_INPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "prompt_cache_breakpoint"})
-_INPUT_IMAGE_BLOCK_KEYS: Final = frozenset({"type", "image_url", "file_id", "detail"})
-_INPUT_AUDIO_BLOCK_KEYS: Final = frozenset({"type", "audio_url", "file_id", "audio", "format"})
-_SDK_INPUT_AUDIO_BLOCK_KEYS: Final = frozenset({"type", "input_audio"})
-_SDK_INPUT_AUDIO_KEYS: Final = frozenset({"data", "format"})
-_INPUT_VIDEO_BLOCK_KEYS: Final = frozenset({"type", "video_url", "file_id", "video_data"})
-_INPUT_FILE_BLOCK_KEYS: Final = frozenset({"type", "file_url", "file_id", "filename", "file_data"})
-_ASSISTANT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
-_OUTPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "annotations", "logprobs"})
-_REFUSAL_BLOCK_KEYS: Final = frozenset({"type", "refusal"})
 _REASONING_ITEM_KEYS: Final = frozenset({"type", "id", "encrypted_content", "summary"})
 _SUMMARY_PART_KEYS: Final = frozenset({"type", "text"})
 _FUNCTION_CALL_ITEM_KEYS: Final = frozenset({"type", "call_id", "name", "arguments"})
@@ -310,7 +294,7 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
                 messages.pop()
                 turn = None
         elif kind == "message":
-            parts.extend(_assistant_content(item, path))
+            parts.extend(assistant_content(item, path))
         else:
             parts.append(_function_call(item, path))
     if not messages:
@@ -347,141 +331,8 @@ def _input_message(item: dict[str, Any], path: str, reader: _Reader, index: int)
             if reader.breakpoint is not None or reader.stable:
                 fail("a second prompt_cache_breakpoint: lm15 places one per request", where)
             reader.breakpoint = index
-        parts.append(_input_block(block, where))
+        parts.append(input_block(block, where))
     return {"role": MESSAGE_ROLES[role], "parts": parts}
-
-
-def _data_uri(value: str, path: str) -> tuple[str, str]:
-    if not value.startswith("data:"):
-        fail("expected a base64 data URI", path)
-    head, sep, data = value[5:].partition(";base64,")  # lm15 writes f"data:{type};base64,{data}"
-    if not sep or not data or not head:
-        fail("a data URI must read data:<media-type>;base64,<payload>", path)
-    return head, data
-
-
-def _input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
-    """One input content block -> one canonical part (the inverse of the builder's ``_input_block``)."""
-    kind = block.get("type")
-    if kind == "input_text":
-        only_keys(block, _INPUT_TEXT_BLOCK_KEYS, path, "an input_text block")
-        return {"type": "text", "text": string(block.get("text"), f"{path}.text")}
-    if kind == "input_image":
-        only_keys(block, _INPUT_IMAGE_BLOCK_KEYS, path, "an input_image block")
-        part: dict[str, Any] = {"type": "image", "media_type": "image/png"}
-        if block.get("file_id") is not None:
-            if block.get("image_url") is not None:
-                fail("an input_image by file_id carries nothing else on lm15's wire", path)
-            if block.get("detail") not in (None, "auto"):  # "auto", the server's default, is left out
-                fail("lm15's wire sends an input_image by file_id without its detail", f"{path}.detail")
-            part["file_id"] = string(block["file_id"], f"{path}.file_id")
-            return part
-        url = string(block.get("image_url"), f"{path}.image_url")
-        if url.startswith("data:"):
-            part["media_type"], part["data"] = _data_uri(url, f"{path}.image_url")
-        else:
-            part["media_type"], part["url"] = url_image_type(url), url
-        if block.get("detail") is not None:
-            part["detail"] = string(block["detail"], f"{path}.detail")
-        return part
-    if kind == "input_file":
-        return _file_block(block, path)
-    if kind == "input_audio":
-        if "input_audio" in block:  # the openai SDK's ResponseInputAudioParam
-            only_keys(block, _SDK_INPUT_AUDIO_BLOCK_KEYS, path, "an input_audio block")
-            audio = obj(block["input_audio"], f"{path}.input_audio")
-            only_keys(audio, _SDK_INPUT_AUDIO_KEYS, f"{path}.input_audio", "input_audio")
-            return {
-                "type": "audio",
-                "media_type": f"audio/{string(audio.get('format'), f'{path}.input_audio.format')}",
-                "data": string(audio.get("data"), f"{path}.input_audio.data"),
-            }
-        only_keys(block, _INPUT_AUDIO_BLOCK_KEYS, path, "an input_audio block")
-        if block.get("audio_url") is not None:
-            return {
-                "type": "audio",
-                "media_type": "audio/wav",
-                "url": string(block["audio_url"], f"{path}.audio_url"),
-            }
-        if block.get("file_id") is not None:
-            return {
-                "type": "audio",
-                "media_type": "audio/wav",
-                "file_id": string(block["file_id"], f"{path}.file_id"),
-            }
-        fmt = string(block.get("format"), f"{path}.format")
-        return {
-            "type": "audio",
-            "media_type": f"audio/{fmt}",
-            "data": string(block.get("audio"), f"{path}.audio"),
-        }
-    if kind == "input_video":
-        only_keys(block, _INPUT_VIDEO_BLOCK_KEYS, path, "an input_video block")
-        if block.get("video_url") is not None:
-            return {
-                "type": "video",
-                "media_type": "video/mp4",
-                "url": string(block["video_url"], f"{path}.video_url"),
-            }
-        if block.get("file_id") is not None:
-            return {
-                "type": "video",
-                "media_type": "video/mp4",
-                "file_id": string(block["file_id"], f"{path}.file_id"),
-            }
-        media_type, data = _data_uri(
-            string(block.get("video_data"), f"{path}.video_data"), f"{path}.video_data"
-        )
-        return {"type": "video", "media_type": media_type, "data": data}
-    fail(f"an input block of type {kind!r} cannot be carried by a canonical Request", f"{path}.type")
-
-
-def _file_block(block: dict[str, Any], path: str) -> dict[str, Any]:
-    only_keys(block, _INPUT_FILE_BLOCK_KEYS, path, "an input_file block")
-    if block.get("file_url") is not None:
-        return {
-            "type": "document",
-            "media_type": "application/pdf",
-            "url": string(block["file_url"], f"{path}.file_url"),
-        }
-    if block.get("file_id") is not None:
-        return {
-            "type": "document",
-            "media_type": "application/pdf",
-            "file_id": string(block["file_id"], f"{path}.file_id"),
-        }
-    media_type, data = _data_uri(string(block.get("file_data"), f"{path}.file_data"), f"{path}.file_data")
-    expected = "file." + (media_type.split("/", 1)[-1].split("+", 1)[0] or "bin")
-    if block.get("filename") != expected:
-        fail(
-            f"a filename other than {expected!r} cannot be carried (lm15 derives it from the media type)",
-            f"{path}.filename",
-        )
-    return {"type": "document", "media_type": media_type, "data": data}
-
-
-def _assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
-    only_keys(item, _ASSISTANT_MESSAGE_KEYS, path, "an assistant message")
-    content = item.get("content")
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    parts = []
-    for position, raw in enumerate(array(content, f"{path}.content")):
-        where = f"{path}.content[{position}]"
-        block = obj(raw, where)
-        kind = block.get("type")
-        if kind == "output_text":
-            only_keys(block, _OUTPUT_TEXT_BLOCK_KEYS, where, "an output_text block")
-            for key in ("annotations", "logprobs"):
-                if block.get(key):
-                    fail(f"non-empty {key} cannot be carried back to the provider", f"{where}.{key}")
-            parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
-        elif kind == "refusal":
-            only_keys(block, _REFUSAL_BLOCK_KEYS, where, "a refusal block")
-            parts.append({"type": "refusal", "text": string(block.get("refusal"), f"{where}.refusal")})
-        else:
-            fail(f"an assistant block of type {kind!r} cannot be carried", f"{where}.type")
-    return parts
 
 
 def _reasoning(item: dict[str, Any], path: str, unsigned: Unsigned = None) -> dict[str, Any] | None:
@@ -541,6 +392,6 @@ def _tool_output(item: dict[str, Any], path: str) -> dict[str, Any]:
         if not blocks:
             fail("a function_call_output needs output", f"{path}.output")
         content = [
-            _input_block(obj(b, f"{path}.output[{i}]"), f"{path}.output[{i}]") for i, b in enumerate(blocks)
+            input_block(obj(b, f"{path}.output[{i}]"), f"{path}.output[{i}]") for i, b in enumerate(blocks)
         ]
     return {"role": "tool", "parts": [{"type": "tool_result", "id": call_id, "content": content}]}
