@@ -192,13 +192,13 @@ def test_the_walker_runs_less_than_in_the_old_order(key: str, monkeypatch: pytes
         value["messages"][-1]["content"] = [_PDF]
     body = json.dumps(value).encode()
     walked: list[object] = []
-    original = chat_read._decode_walked
+    original = chat_read.decode_walked
 
     def counting(body: Any, unsigned: Any = None) -> lc.Request:
         walked.append(body)
         return original(body, unsigned)
 
-    monkeypatch.setattr(chat_read, "_decode_walked", counting)
+    monkeypatch.setattr(chat_read, "decode_walked", counting)
     _old_order(body)
     old_walks = len(walked)
     walked.clear()

@@ -11,7 +11,7 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers.openai_chat.read import CANONICAL_KEYS
+from lmcodec.providers.openai_chat._read_config import CANONICAL_KEYS
 
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, check_build, lm15_body, same_json
 

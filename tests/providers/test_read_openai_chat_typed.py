@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai_chat import read
-from lmcodec.providers.openai_chat._read_config import Reader, read_config
+from lmcodec.providers.openai_chat._read_config import CANONICAL_KEYS, Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import Refused
 
 from .body_mutations import mutations
@@ -168,7 +168,7 @@ CHAT_BODIES = st.fixed_dictionaries(
 
 def check_paths_agree(body: bytes) -> None:
     try:
-        walked: lc.Request | lc.LmcodecError = read._decode_walked(body)
+        walked: lc.Request | lc.LmcodecError = read.decode_walked(body)
     except lc.LmcodecError as exc:
         walked = exc
     try:
@@ -197,7 +197,7 @@ def check_paths_agree(body: bytes) -> None:
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
 def test_fixtures_take_the_fast_path(path: Path) -> None:
     body = path.read_bytes()
-    assert read._decode_typed(body) == read._decode_walked(body)
+    assert read._decode_typed(body) == read.decode_walked(body)
 
 
 @REQUEST_SETTINGS
@@ -379,7 +379,7 @@ def test_the_whole_body_view_declares_exactly_the_canonical_keys() -> None:
     """A key the one-pass view misses would send it to extensions; one it adds would escape a rule."""
     from lmcodec.providers.openai_chat._read_views import ChatBody
 
-    assert set(ChatBody.__struct_fields__) == read.CANONICAL_KEYS
+    assert set(ChatBody.__struct_fields__) == CANONICAL_KEYS
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
@@ -399,4 +399,4 @@ def test_the_sdk_parse_helpers_keys_take_the_fast_path() -> None:
     call = {"id": "c", "type": "function", "index": 0, "function": {"name": "f", "parsed_arguments": None}}
     row = {"role": "assistant", "content": "x", "parsed": None, "tool_calls": [call]}
     body = json.dumps({"model": "m", "messages": [_Q, row]}).encode()
-    assert read._decode_typed(body) == read._decode_walked(body)
+    assert read._decode_typed(body) == read.decode_walked(body)

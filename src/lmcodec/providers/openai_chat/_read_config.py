@@ -21,7 +21,57 @@ from lmcodec.providers.openai._read_common import (
     string,
 )
 
-__all__ = ["EFFORTS", "INCLUDE_USAGE", "PLAIN_KNOBS", "Reader", "read_config"]
+__all__ = [
+    "CANONICAL_KEYS",
+    "DEPRECATED_KEYS",
+    "EFFORTS",
+    "INCLUDE_USAGE",
+    "PLAIN_KNOBS",
+    "REFUSED_KEYS",
+    "Reader",
+    "config_fields",
+    "read_config",
+]
+
+# Top-level keys with a canonical home (read by the Chat reader).
+CANONICAL_KEYS: Final = frozenset(
+    {
+        "model",
+        "messages",
+        "tools",
+        "tool_choice",
+        "parallel_tool_calls",
+        "max_completion_tokens",
+        "max_tokens",
+        "temperature",
+        "top_p",
+        "stop",
+        "seed",
+        "frequency_penalty",
+        "presence_penalty",
+        "logprobs",
+        "top_logprobs",
+        "response_format",
+        "reasoning_effort",
+        "service_tier",
+        "store",
+        "user",
+        "prompt_cache_key",
+        "prompt_cache_retention",
+        "prompt_cache_options",
+        "stream",
+        "stream_options",
+    }
+)
+DEPRECATED_KEYS: Final = frozenset({"functions", "function_call"})
+"""The deprecated function-calling spellings, read as lm15 reads them (``tools``, ``tool_choice``)."""
+REFUSED_KEYS: Final[dict[str, str]] = {
+    "compat": "lm15 reads this extension name as its own policy and never sends it",
+    "cache": "lm15 reads this extension name as its own policy and never sends it",
+    "prompt_caching": "lm15 reads this extension name as its own policy and never sends it",
+    "openai_compat": "lm15 reads this extension name as its own policy and never sends it",
+    "openai_chat_compat": "lm15 reads this extension name as its own policy and never sends it",
+}
 
 # Config fields read verbatim from the same-named key (checked by the canonical types).
 PLAIN_KNOBS: Final = ("temperature", "top_p", "seed", "frequency_penalty", "presence_penalty")
@@ -169,3 +219,14 @@ def _stream_options(body: dict[str, Any], extensions: dict[str, Any]) -> None:
         body.get("stream") is True and body["stream_options"] == INCLUDE_USAGE
     ):
         extensions["stream_options"] = body["stream_options"]
+
+
+def config_fields(value: dict[str, Any], model: str, reader: Reader) -> dict[str, Any]:
+    """The Config fields of the body, the keys without a canonical home in ``extensions``."""
+    config = read_config(value, model, reader)
+    for key, item in value.items():
+        if key not in CANONICAL_KEYS:
+            reader.extensions[key] = item
+    if reader.extensions:
+        config["extensions"] = reader.extensions
+    return config
