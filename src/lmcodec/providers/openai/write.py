@@ -94,7 +94,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
+from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._escapes import watch
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import says_the_same
@@ -116,6 +116,9 @@ from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
 from lmcodec.providers.openai._sse_write import REFUSAL as _REFUSAL
 from lmcodec.providers.openai._thinking_carriage import CARRIED
+from lmcodec.providers.openai._write_items import NO_LOGPROBS as _NO_LOGPROBS
+from lmcodec.providers.openai._write_items import ItemWriting
+from lmcodec.providers.openai._write_items import event_head as _head
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,
@@ -135,8 +138,6 @@ from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
-_NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
-_HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 _replace: Final[Callable[..., Any]] = msgspec.structs.replace
 _TEXT: Final = _new(TextDelta, part_index=0, text="")
@@ -145,36 +146,18 @@ _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
 
 
-def _head(kind: str) -> bytes:
-    """``event: <kind>\ndata: {"type":"<kind>",``, built once per event type."""
-    head = _HEADS.get(kind)
-    if head is None:
-        name = kind.encode()
-        head = _HEADS[kind] = b"".join((b"event: ", name, b'\ndata: {"type":"', name, b'",'))
-    return head
-
-
-class StreamWriter:
+class StreamWriter(ItemWriting):
     """Writes one stream, event by event, as Responses API SSE (one writer per stream)."""
 
     holds: ClassVar[bool] = False
     """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
 
     __slots__ = (
-        "_carried",
         "_ended",
         "_errored",
         "_id",
         "_model",
-        "_next_index",
-        "_open",
-        "_out",
-        "_output",
-        "_pending",
-        "_seq",
-        "_slots",
         "_started",
-        "_token",
         "created",
     )
 
@@ -283,19 +266,6 @@ class StreamWriter:
         out = b"".join(self._out)
         self._out.clear()
         return out
-
-    def _emit(self, kind: str, body: dict[str, Any]) -> None:
-        """Queue one event: ``body`` gets its ``type`` first and ``sequence_number`` last."""
-        body["sequence_number"] = self._seq
-        self._seq += 1
-        self._out.append(_head(kind) + ENC.encode(body)[1:] + b"\n\n")
-
-    def _frame_delta(self, item: OutputItem, text: str) -> bytes:
-        seq = self._seq
-        self._seq += 1
-        if item.kind == _MESSAGE:
-            return b"".join((item.head, ENC.encode(text), _NO_LOGPROBS, str(seq).encode(), b"}\n\n"))
-        return b"".join((item.head, ENC.encode(text), b',"sequence_number":', str(seq).encode(), b"}\n\n"))
 
     def _response(self, status: str, **extra: Any) -> dict[str, Any]:
         return {
@@ -407,103 +377,6 @@ class StreamWriter:
             return False
         call = self._slots.get((delta.part_index, _CALL))
         return call is not None and call.index == self._next_index - 1
-
-    def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> OutputItem:
-        """The open item of ``(slot, kind)``, opened if there is none."""
-        item = self._slots.get((slot, kind))
-        if item is not None:
-            if kind == _CALL and call is not None and call.name is not None and not item.name:
-                item.name = call.name
-            return item
-        if kind == _CALL and (call is None or not call.name):
-            raise unwritable_unnamed_call("Responses", slot)
-        if self._pending is not None:
-            self._add(self._pending)
-        index = max(slot, self._next_index)
-        self._next_index = index + 1
-        prefix = ("msg_", "rs_", "fc_", "msg_")[kind]
-        item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}", (slot, kind))
-        self._slots[(slot, kind)] = item
-        if kind == _CALL:
-            item.call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
-            item.name = (call.name if call is not None else None) or ""
-            item.id = item.call_id
-        if kind == _REASONING:
-            item.carried = self._carried.setdefault(slot, [])  # the slot's states, as assembled
-            self._pending = item
-        else:
-            self._add(item)
-        return item
-
-    def _add(self, item: OutputItem) -> None:
-        """Write an item's ``output_item.added`` (and its content part) and fix its delta head."""
-        if item is self._pending:
-            self._pending = None
-        index = item.index
-        self._open[index] = item
-        head = b',"item_id":' + ENC.encode(item.id) + b',"output_index":' + str(index).encode()
-        if item.kind == _MESSAGE or item.kind == _REFUSAL:  # a refusal: its one part a refusal
-            added: dict[str, Any] = {
-                "id": item.id,
-                "type": "message",
-                "status": "in_progress",
-                "role": "assistant",
-                "content": [],
-            }
-            self._emit("response.output_item.added", {"output_index": index, "item": added})
-            part: dict[str, Any] = {"type": "output_text", "annotations": [], "logprobs": [], "text": ""}
-            if item.kind == _REFUSAL:
-                part = {"type": "refusal", "refusal": ""}
-            self._emit(
-                "response.content_part.added",
-                {"item_id": item.id, "output_index": index, "content_index": 0, "part": part},
-            )
-            kind = b"response.output_text.delta" if item.kind == _MESSAGE else b"response.refusal.delta"
-            head += b',"content_index":0,"delta":'
-        elif item.kind == _REASONING:
-            added = {"id": item.id, "type": "reasoning", "summary": []}
-            self._emit("response.output_item.added", {"output_index": index, "item": added})
-            part = {"type": "summary_text", "text": ""}
-            self._emit(
-                "response.reasoning_summary_part.added",
-                {"item_id": item.id, "output_index": index, "summary_index": 0, "part": part},
-            )
-            kind = b"response.reasoning_summary_text.delta"
-            head += b',"summary_index":0,"delta":'
-        else:
-            added = {
-                "type": "function_call",
-                "status": "in_progress",
-                "arguments": "",
-                "call_id": item.call_id,
-                "name": item.name,
-            }
-            self._emit("response.output_item.added", {"output_index": index, "item": added})
-            kind = b"response.function_call_arguments.delta"
-            head += b',"delta":'
-        item.head = b"".join((b"event: ", kind, b'\ndata: {"type":"', kind, b'"', head))
-
-    def _complete_open(self) -> None:
-        if self._pending is not None:
-            self._add(self._pending)
-        for item in list(self._open.values()):
-            self._done(item)
-
-    def _done(self, item: OutputItem) -> None:
-        """Write the events that complete ``item`` and keep it for the final response."""
-        index = item.index
-        self._open.pop(index, None)
-        if self._slots.get(item.key) is item:  # an item is open under its one key (constant time)
-            del self._slots[item.key]
-        text = "".join(item.texts)
-        if item.kind == _CALL and not text:  # a call of a tool without parameters (Anthropic
-            text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it
-            self._out.append(self._frame_delta(item, text))
-        events, done = item.completion(text)
-        for kind, body in events:
-            self._emit(kind, body)
-        self._emit("response.output_item.done", {"output_index": index, "item": done})
-        self._output[index] = done
 
     def _end(self, event: StreamEndEvent) -> None:
         if not self._started:

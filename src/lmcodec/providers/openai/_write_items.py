@@ -1,0 +1,169 @@
+"""The Responses stream writer's output items: opened at a slot's first fragment, added
+(``output_item.added``, its content part, the item's delta head), completed (``output_item.done``)
+and kept for the final response; and the framing of their events (``sequence_number`` last).
+
+Mixed into :class:`lmcodec.providers.openai.write.StreamWriter` (the stream's state is the writer's).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers.openai._sse_write import CALL as _CALL
+from lmcodec.providers.openai._sse_write import ENC, OutputItem
+from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
+from lmcodec.providers.openai._sse_write import REASONING as _REASONING
+from lmcodec.providers.openai._sse_write import REFUSAL as _REFUSAL
+from lmcodec.wire import ContinuationState, ToolCallDelta
+
+__all__ = ["NO_LOGPROBS", "ItemWriting", "event_head"]
+
+NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
+_HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
+
+
+def event_head(kind: str) -> bytes:
+    """``event: <kind>\ndata: {"type":"<kind>",``, built once per event type."""
+    head = _HEADS.get(kind)
+    if head is None:
+        name = kind.encode()
+        head = _HEADS[kind] = b"".join((b"event: ", name, b'\ndata: {"type":"', name, b'",'))
+    return head
+
+
+class ItemWriting:
+    """The output items of :class:`lmcodec.providers.openai.write.StreamWriter` (mixed into it: the
+    writer's ``__init__`` sets these slots)."""
+
+    __slots__ = (
+        "_carried",
+        "_next_index",
+        "_open",
+        "_out",
+        "_output",
+        "_pending",
+        "_seq",
+        "_slots",
+        "_token",
+    )
+
+    _seq: int
+    _out: list[bytes]
+    _token: str
+    _next_index: int
+    _slots: dict[tuple[int, int], OutputItem]
+    _open: dict[int, OutputItem]
+    _pending: OutputItem | None
+    _carried: dict[int, list[ContinuationState]]
+    _output: dict[int, dict[str, Any]]
+
+    def _emit(self, kind: str, body: dict[str, Any]) -> None:
+        """Queue one event: ``body`` gets its ``type`` first and ``sequence_number`` last."""
+        body["sequence_number"] = self._seq
+        self._seq += 1
+        self._out.append(event_head(kind) + ENC.encode(body)[1:] + b"\n\n")
+
+    def _frame_delta(self, item: OutputItem, text: str) -> bytes:
+        seq = self._seq
+        self._seq += 1
+        if item.kind == _MESSAGE:
+            return b"".join((item.head, ENC.encode(text), NO_LOGPROBS, str(seq).encode(), b"}\n\n"))
+        return b"".join((item.head, ENC.encode(text), b',"sequence_number":', str(seq).encode(), b"}\n\n"))
+
+    def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> OutputItem:
+        """The open item of ``(slot, kind)``, opened if there is none."""
+        item = self._slots.get((slot, kind))
+        if item is not None:
+            if kind == _CALL and call is not None and call.name is not None and not item.name:
+                item.name = call.name
+            return item
+        if kind == _CALL and (call is None or not call.name):
+            raise unwritable_unnamed_call("Responses", slot)
+        if self._pending is not None:
+            self._add(self._pending)
+        index = max(slot, self._next_index)
+        self._next_index = index + 1
+        prefix = ("msg_", "rs_", "fc_", "msg_")[kind]
+        item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}", (slot, kind))
+        self._slots[(slot, kind)] = item
+        if kind == _CALL:
+            item.call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
+            item.name = (call.name if call is not None else None) or ""
+            item.id = item.call_id
+        if kind == _REASONING:
+            item.carried = self._carried.setdefault(slot, [])  # the slot's states, as assembled
+            self._pending = item
+        else:
+            self._add(item)
+        return item
+
+    def _add(self, item: OutputItem) -> None:
+        """Write an item's ``output_item.added`` (and its content part) and fix its delta head."""
+        if item is self._pending:
+            self._pending = None
+        index = item.index
+        self._open[index] = item
+        head = b',"item_id":' + ENC.encode(item.id) + b',"output_index":' + str(index).encode()
+        if item.kind == _MESSAGE or item.kind == _REFUSAL:  # a refusal: its one part a refusal
+            added: dict[str, Any] = {
+                "id": item.id,
+                "type": "message",
+                "status": "in_progress",
+                "role": "assistant",
+                "content": [],
+            }
+            self._emit("response.output_item.added", {"output_index": index, "item": added})
+            part: dict[str, Any] = {"type": "output_text", "annotations": [], "logprobs": [], "text": ""}
+            if item.kind == _REFUSAL:
+                part = {"type": "refusal", "refusal": ""}
+            self._emit(
+                "response.content_part.added",
+                {"item_id": item.id, "output_index": index, "content_index": 0, "part": part},
+            )
+            kind = b"response.output_text.delta" if item.kind == _MESSAGE else b"response.refusal.delta"
+            head += b',"content_index":0,"delta":'
+        elif item.kind == _REASONING:
+            added = {"id": item.id, "type": "reasoning", "summary": []}
+            self._emit("response.output_item.added", {"output_index": index, "item": added})
+            part = {"type": "summary_text", "text": ""}
+            self._emit(
+                "response.reasoning_summary_part.added",
+                {"item_id": item.id, "output_index": index, "summary_index": 0, "part": part},
+            )
+            kind = b"response.reasoning_summary_text.delta"
+            head += b',"summary_index":0,"delta":'
+        else:
+            added = {
+                "type": "function_call",
+                "status": "in_progress",
+                "arguments": "",
+                "call_id": item.call_id,
+                "name": item.name,
+            }
+            self._emit("response.output_item.added", {"output_index": index, "item": added})
+            kind = b"response.function_call_arguments.delta"
+            head += b',"delta":'
+        item.head = b"".join((b"event: ", kind, b'\ndata: {"type":"', kind, b'"', head))
+
+    def _complete_open(self) -> None:
+        if self._pending is not None:
+            self._add(self._pending)
+        for item in list(self._open.values()):
+            self._done(item)
+
+    def _done(self, item: OutputItem) -> None:
+        """Write the events that complete ``item`` and keep it for the final response."""
+        index = item.index
+        self._open.pop(index, None)
+        if self._slots.get(item.key) is item:  # an item is open under its one key (constant time)
+            del self._slots[item.key]
+        text = "".join(item.texts)
+        if item.kind == _CALL and not text:  # a call of a tool without parameters (Anthropic
+            text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it
+            self._out.append(self._frame_delta(item, text))
+        events, done = item.completion(text)
+        for kind, body in events:
+            self._emit(kind, body)
+        self._emit("response.output_item.done", {"output_index": index, "item": done})
+        self._output[index] = done
