@@ -1,0 +1,83 @@
+"""A Response -> a Messages API non-streamed body (``type: message``; the stream writer's sibling:
+the same blocks, stop reason and usage object)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from lmcodec.providers.anthropic import _frames as f
+from lmcodec.providers.anthropic.body import parse_response
+from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
+
+__all__ = ["encode_response"]
+
+_encode = f.ENCODER.encode
+
+
+def encode_response(response: Response) -> bytes:
+    """A Messages body for ``response``. Its ``provider_data`` is written as it came when it is
+    a Messages body that reads back as this same response; otherwise the body is built from the
+    parts (what the stream writer drops is dropped here too; a DataPart is written as its JSON text,
+    a RefusalPart as text with ``stop_reason: "refusal"``)."""
+    data = response.provider_data
+    if data is not None and data.get("type") == "message" and _reads_as(data, response):
+        return _encode(data)
+    message_id = response.id or f.message_id()
+    content: list[Any] = []
+    has_tool = False
+    refused = False
+    for part in response.message.parts:
+        if isinstance(part, TextPart):
+            content.append({"type": "text", "text": part.text})
+        elif isinstance(part, CitationPart):
+            if not content or content[-1].get("type") != "text":
+                content.append({"type": "text", "text": ""})
+            content[-1].setdefault("citations", []).append(f.citation(part))
+        elif isinstance(part, ThinkingPart):
+            content.append(_thinking_block(part))
+        elif isinstance(part, ToolCallPart):
+            has_tool = True
+            content.append({"type": "tool_use", "id": part.id, "name": part.name, "input": part.input})
+        elif isinstance(part, DataPart):
+            content.append({"type": "text", "text": _encode(part.value).decode()})
+        elif isinstance(part, RefusalPart):
+            refused = True
+            content.append({"type": "text", "text": part.text})
+    reason = "refusal" if refused else f.stop_reason(response.finish_reason, has_tool)
+    usage = f.usage_object(response.usage)
+    usage.setdefault("input_tokens", 0)
+    body = {
+        "id": message_id,
+        "type": "message",
+        "role": "assistant",
+        "model": response.model,
+        "content": content,
+        "stop_reason": reason,
+        "stop_sequence": None,
+        "usage": {"input_tokens": usage.pop("input_tokens"), **usage},
+    }
+    return _encode(body)
+
+
+def _thinking_block(part: ThinkingPart) -> dict[str, Any]:
+    signature = ""
+    for state in part.continuation:
+        if state.provider != "anthropic":
+            continue
+        if state.kind == "redacted_thinking" and "data" in state.data:
+            return {"type": "redacted_thinking", "data": state.data["data"]}
+        if state.kind == "thinking_signature" and isinstance(state.data.get("signature"), str):
+            signature = state.data["signature"]
+    return {"type": "thinking", "thinking": part.text, "signature": signature}
+
+
+def _reads_as(data: dict[str, Any], response: Response) -> bool:
+    try:
+        read = parse_response(_encode(data))
+    except Exception:
+        return False
+    return msgspec.structs.replace(read, provider_data=None) == msgspec.structs.replace(
+        response, provider_data=None
+    )
