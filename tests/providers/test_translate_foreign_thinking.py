@@ -2,7 +2,8 @@
 (red-team gateway F12): a signed Anthropic thinking block sent to Chat, Responses or Gemini was
 written as visible assistant text ("substituted") while the same block unsigned was left out.
 Both are now left out, each part a ``dropped`` Adaptation carrying its text; the destination's own
-thinking (a signed block to Anthropic) is sent as thinking."""
+thinking (a signed block to Anthropic) is sent as thinking, and so is a signed block to Chat, as the
+row's ``thinking_blocks`` (red team 5 F01: a Chat backend fronting Claude gives it back)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import lmcodec as lc
 from .gateway_support import anthropic_body, chat_accepts, notes
 
 PRIVATE = "91 = 7*13. PRIVATE-REASONING-3c1e"
+SIGNED = "EqQBCkYIBxgCKkBsig=="
 
 
 def _history(signature: str) -> bytes:
@@ -34,8 +36,10 @@ def _history(signature: str) -> bytes:
     return anthropic_body(model="claude-sonnet-4-5", max_tokens=100, messages=messages)
 
 
-@pytest.mark.parametrize("destination", ["openai_chat", "openai", "gemini"])
-@pytest.mark.parametrize("signature", ["EqQBCkYIBxgCKkBsig==", ""])
+@pytest.mark.parametrize(  # signed to Chat: test_signed_thinking_goes_to_chat_as_a_block_never_as_content
+    ("destination", "signature"),
+    [("openai_chat", ""), ("openai", ""), ("gemini", ""), ("openai", SIGNED), ("gemini", SIGNED)],
+)
 def test_anthropic_thinking_is_left_out_signed_or_not(destination: str, signature: str) -> None:
     built = lc.translate_request("anthropic", destination, _history(signature))
     assert PRIVATE.encode() not in built.body
@@ -47,8 +51,18 @@ def test_anthropic_thinking_is_left_out_signed_or_not(destination: str, signatur
     assert not [a for a in built.adaptations if a.action == "substituted" and "messages" in a.field]
 
 
+def test_signed_thinking_goes_to_chat_as_a_block_never_as_content() -> None:
+    built = lc.translate_request("anthropic", "openai_chat", _history(SIGNED))
+    chat_accepts(built.body)
+    row = json.loads(built.body)["messages"][1]
+    assert row["content"] == "No, 91 = 7 x 13."
+    assert row["thinking_blocks"] == [{"type": "thinking", "thinking": PRIVATE, "signature": SIGNED}]
+    note = ("messages[1].parts[0]", "substituted", "thinking_signature", "thinking_blocks")
+    assert notes(built, "messages") == [note]
+
+
 def test_the_signed_note_names_the_part_and_its_state() -> None:
-    built = lc.translate_request("anthropic", "openai_chat", _history("SIG"))
+    built = lc.translate_request("anthropic", "gemini", _history("SIG"))
     assert ("messages[1].parts[0]", "dropped", PRIVATE, None) in notes(built, "messages")
     assert ("messages[1].parts[0].continuation", "dropped", "thinking_signature", None) in notes(
         built, "messages"

@@ -347,7 +347,8 @@ def translate_request(
     with its state; to OpenAI it is left out, each part ``dropped``.
     Chat to Chat, a replayed ``reasoning_content`` is left out (``dropped``) and signed
     ``thinking_blocks`` go on as ``thinking_blocks``, never as content (lm15's Chat builder writes
-    thinking as text; ``providers/_crossing_parts.py``).
+    thinking as text; ``providers/_crossing_parts.py``); from another dialect to Chat, Anthropic's
+    signed and redacted thinking goes as ``thinking_blocks`` too, each part ``substituted``.
     A replayed Chat or Responses call whose ``arguments`` are not a JSON object (an answer cut
     inside them, as the writers pass it on), which ``decode_request`` refuses, is read in every
     pair as lm15 reads it (``{"partial_json": raw}`` / ``{"value": v}``), each ``substituted``
@@ -379,8 +380,8 @@ def translate_request(
         if carried and destination == "openai":
             request, left_out = parts_out(destination, request)
             unsigned = (*unsigned, *left_out)
+    blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
     if source == destination:
-        blocks: list[list[dict[str, str]]] = []
         if source == "openai_chat":  # thinking as thinking_blocks, never as content
             request, blocks, left_out = chat_thinking_out(request)
             unsigned = (*unsigned, *left_out)
@@ -427,7 +428,11 @@ def translate_request(
     if source == "openai":  # a system prompt given as leading input items (paths named before)
         canonical, system = leading_developer_as_system(canonical)
         losses += system
+    if destination == "openai_chat" and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
+        canonical, blocks, _ = chat_thinking_out(canonical)  # parts_out left no other thinking
     built = build_request(destination, canonical, stream=stream)
+    if any(blocks):
+        built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
     if destination == "openai" and AudioPart in kinds:
         body, audio = responses_audio_in_sdk_shape(canonical, built.body)
         if audio:

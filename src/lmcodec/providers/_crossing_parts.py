@@ -51,6 +51,7 @@ import msgspec
 from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
 
 __all__ = [
+    "chat_thinking_block",
     "chat_thinking_out",
     "leading_developer_as_system",
     "parts_out",
@@ -193,6 +194,8 @@ def _has_own_state(destination: str, part: Any) -> bool:
             )
             for state in part.continuation
         )
+    if destination == "openai_chat" and type(part) is ThinkingPart:  # as thinking_blocks (LiteLLM's)
+        return chat_thinking_block(part) is not None
     own = destination.replace("_", "-")
     return any(state.provider in (destination, own) for state in part.continuation)
 
@@ -264,7 +267,7 @@ def chat_thinking_out(request: Request) -> tuple[Request, list[list[dict[str, st
             if type(part) is not ThinkingPart:
                 kept.append(part)
                 continue
-            entry = _thinking_block(part)
+            entry = chat_thinking_block(part)
             if entry is not None:
                 entries.append(entry)
             else:
@@ -294,8 +297,9 @@ def _holds_thinking(request: Request) -> bool:
     return False
 
 
-def _thinking_block(part: ThinkingPart) -> dict[str, str] | None:
-    """A thinking part's ``thinking_blocks`` entry (LiteLLM's shape), or None: no Anthropic state."""
+def chat_thinking_block(part: ThinkingPart) -> dict[str, str] | None:
+    """A thinking part's ``thinking_blocks`` entry (LiteLLM's shape), or None: no Anthropic state
+    (a signed thinking or a redacted block) that a Chat backend fronting Claude could give back."""
     for state in part.continuation:
         if state.provider != "anthropic":
             continue

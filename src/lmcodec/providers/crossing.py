@@ -36,10 +36,11 @@ The conversation itself is built as lm15's builders build it, and some of it a d
 cannot carry; :func:`content_losses` names each such part (``messages[i].parts[j]``), so a
 gateway's operator sees it: a continuation state of another provider (a thinking signature, a
 redacted thinking block, encrypted reasoning, a thought signature: only the provider that made
-it can replay it; ``dropped``); an image's ``detail`` where the
-destination has no such field (Anthropic, Gemini; ``dropped``); a file id (a Files API id of
-the provider the client spoke to) sent as the destination's file reference (``substituted``:
-the destination cannot resolve another provider's ids).
+it can replay it; ``dropped``; but to Chat, Anthropic's signed and redacted thinking goes on as the
+assistant row's ``thinking_blocks``, ``substituted``, for a Chat backend fronting Claude); an
+image's ``detail`` where the destination has no such field (Anthropic, Gemini; ``dropped``); a
+file id (a Files API id of the provider the client spoke to) sent as the destination's file
+reference (``substituted``: the destination cannot resolve another provider's ids).
 
 Another provider's signed thinking a Responses client carries back in a reasoning item's
 ``encrypted_content`` (lmcodec's carriage, ``providers/openai/_thinking_carriage.py``) is read as
@@ -70,6 +71,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_parts import chat_thinking_block
 from lmcodec.providers._memo import BytesMemo
 from lmcodec.wire import (
     Adaptation,
@@ -78,6 +80,7 @@ from lmcodec.wire import (
     ImagePart,
     Request,
     TextPart,
+    ThinkingPart,
     ToolCallPart,
     ToolChoice,
     ToolResultPart,
@@ -326,12 +329,21 @@ def content_losses(source: str, destination: str, request: Request) -> tuple[Ada
     return tuple(notes)
 
 
+_AS_THINKING_BLOCKS: Final = (
+    "Anthropic's signed thinking sent as the assistant row's thinking_blocks (LiteLLM's field; "
+    "lm15's Chat builder writes none): a Chat backend fronting Claude gives Claude its blocks back"
+)
+
+
 def _part_losses(
     part: Any, where: str, source: str, destination: str, own: str, notes: list[Adaptation]
 ) -> None:
     states = getattr(part, "continuation", ())
+    carried = destination == "openai_chat" and type(part) is ThinkingPart and chat_thinking_block(part)
     for state in states:
-        if state.provider not in (destination, own):
+        if carried and state.provider == "anthropic":
+            notes.append(_note(where, "substituted", _AS_THINKING_BLOCKS, state.kind, "thinking_blocks"))
+        elif state.provider not in (destination, own):
             notes.append(
                 _note(
                     f"{where}.continuation",
