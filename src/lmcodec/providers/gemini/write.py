@@ -36,7 +36,7 @@ position when they are complete, or at the end as they stand (:mod:`._write_call
 A canonical slot keeps its position across chunks; where that
 needs earlier positions filled, empty text or thought parts fill them (they
 add nothing to the assembled response; a thought filler keeps a thinking slot
-where lm15's reader puts it). An empty thinking delta that opens a slot (a
+where lm15's reader puts it; :mod:`._write_positions`). An empty thinking delta that opens a slot (a
 Responses reasoning item before its summary) writes nothing: Gemini sends no
 thought part without text or signature. A stream decoded from Gemini and written
 back has the same chunks, and when the end's ``provider_data`` is a chunk that
@@ -89,8 +89,9 @@ from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._call_args import arguments, written_state
-from lmcodec.providers.gemini._write_calls import MAX_FILLERS, CallHolding, HeldCall, Slot
+from lmcodec.providers.gemini._write_calls import HeldCall, Slot
 from lmcodec.providers.gemini._write_end import inband_finish, verbatim
+from lmcodec.providers.gemini._write_positions import PartPlacing
 from lmcodec.wire import (
     AudioDelta,
     ContinuationDelta,
@@ -111,14 +112,13 @@ __all__ = ["StreamWriter", "encode_response"]
 
 _encode = f.ENCODER.encode
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
-_FILLABLE: Final = frozenset({"text", "thinking"})
 
 
 def _sse(frame: Any) -> bytes:
     return b"data: " + _encode(frame) + b"\r\n\r\n"
 
 
-class StreamWriter(CallHolding):
+class StreamWriter(PartPlacing):
     """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
 
     holds: ClassVar[bool] = True
@@ -137,7 +137,6 @@ class StreamWriter(CallHolding):
         "_pending",
         "_plain",
         "_positions",
-        "_prefix",
         "_response_id",
         "_text",
         "_text_index",
@@ -338,106 +337,6 @@ class StreamWriter(CallHolding):
 
     def _has_text(self) -> bool:
         return any(slot.part.text is not f.UNSET and slot.part.thought is f.UNSET for slot in self._pending)
-
-    # -- placement -----------------------------------------------------------
-
-    def _put(self, key: tuple[int, str], part: f.Part, event: Any, args: list[str] | None = None) -> bytes:
-        """Add ``part`` for canonical ``key`` at its position, writing the pending chunk first
-        when the position is not the next one in it."""
-        pending = self._pending
-        position = self._positions.get(key)
-        if position == 0:  # most deltas: a slot seen before at position 0 opens the next chunk
-            out = b""
-            if pending:  # (a call at its end may be held: _write_for_part)
-                out = self._write_pending() if pending[-1].args is None else self._write_for_part()
-            self._append(Slot(key, part, args), event)
-            return out
-        out = b""
-        in_pending = key in self._by_key  # a slot appears once per chunk
-        if position is None:
-            if key[0] == len(pending) and not (key[1] == "tool" and self._holds_call(key[0])):
-                position = key[0]
-            elif key[1] == "tool" and self._ends_with_call() and not self._holds_call(len(pending)):
-                # A call after another across a gap in the canonical indices (a Chat source's
-                # 0 then 2) joins the pending chunk at its next position: a part index is a
-                # position in one chunk, so in a chunk of its own it would merge with that call.
-                position = len(pending)
-            else:
-                out = self._write_for_part()
-                position = self._position_in_new_chunk(key)
-            self._positions[key] = position
-        elif in_pending and key[1] in _FILLABLE and self._holds_pending_call():
-            # A later delta of a text or thought part in a chunk that holds a call joins that
-            # part: written now, the calls after it could only stream at a position that holds
-            # a call already, and merge with it.
-            self._join(self._by_key[key], part, event)
-            return b""
-        elif position != len(pending) or in_pending:
-            out = self._write_for_part()
-            if not self._fillable(position):
-                position = 0  # the position cannot be reached again: the part streams at 0
-        if not self._pending:
-            self._fill(position)
-        while len(self._kinds) <= position:
-            self._kinds.append(set())
-        self._kinds[position].add(key[1])
-        self._append(Slot(key, part, args), event)
-        return out
-
-    def _holds_pending_call(self) -> bool:
-        return any(slot.args is not None for slot in self._pending)
-
-    def _join(self, slot: Slot, part: f.Part, event: Any) -> None:
-        texts = slot.texts
-        if texts is None:
-            texts = slot.texts = [slot.part.text if isinstance(slot.part.text, str) else ""]
-        texts.append(part.text if isinstance(part.text, str) else "")
-        if part.thoughtSignature is not f.UNSET and slot.part.thoughtSignature is f.UNSET:
-            slot.part.thoughtSignature = part.thoughtSignature
-        self._fed.append(event)
-
-    def _append(self, slot: Slot, event: Any) -> None:
-        self._pending.append(slot)
-        self._fed.append(event)
-        if slot.key is not None:
-            self._by_key[slot.key] = slot
-            self._by_index[slot.key[0]] = slot
-
-    def _position_in_new_chunk(self, key: tuple[int, str]) -> int:
-        """Where a slot first seen at the start of a chunk goes: its own index when the positions
-        before it can be filled, and never onto a position that holds another call."""
-        if self._fillable(key[0]) and not (key[1] == "tool" and self._holds_call(key[0])):
-            return key[0]
-        for position in range(min(len(self._kinds), MAX_FILLERS) + 1):
-            if not self._fillable(position):
-                break
-            if key[1] != "tool" or not self._holds_call(position):
-                return position
-        return 0 if key[1] != "tool" else self._past_the_calls(len(self._kinds), key[0])
-
-    def _ends_with_call(self) -> bool:
-        pending = self._pending
-        return bool(pending) and pending[-1].args is not None
-
-    def _holds_call(self, position: int) -> bool:
-        return position < len(self._kinds) and "tool" in self._kinds[position]
-
-    def _fillable(self, position: int) -> bool:
-        """Whether every position before ``position`` holds text or thought (an empty part there
-        adds nothing), and ``position`` is within :data:`MAX_FILLERS`."""
-        if position > MAX_FILLERS:
-            return False
-        kinds = self._kinds
-        prefix = self._prefix  # kinds only grow: the fillable prefix only lengthens
-        while prefix < len(kinds) and kinds[prefix] & _FILLABLE:
-            prefix += 1
-        self._prefix = prefix
-        return position <= prefix
-
-    def _fill(self, position: int) -> None:
-        for i in range(position):
-            thought = "thinking" in self._kinds[i]
-            self._pending.append(Slot(None, f.Part(text="", thought=True if thought else f.UNSET), None))
 
     # -- chunks --------------------------------------------------------------
 
