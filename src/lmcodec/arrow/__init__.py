@@ -67,14 +67,8 @@ from typing import IO, Any
 
 import msgspec
 
-from lmcodec.arrow._nodes import (
-    BadRows,
-    ColumnMismatch,
-    ColumnsDiffer,
-    TooLarge,
-    pyarrow_module,
-    struct_node,
-)
+from lmcodec.arrow._checks import BadRows, ColumnMismatch, ColumnsDiffer, TooLarge, pyarrow_module
+from lmcodec.arrow._nodes import struct_node
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Message, Request, Response, Turn
