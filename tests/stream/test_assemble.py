@@ -37,6 +37,7 @@ from ..corpus import has_fraction, load_json, needs_corpus, strict_equal
 la = importlib.import_module(
     "lmcodec.stream.assembler"
 )  # the module: ``lmcodec.stream.assembler`` is also a function
+state = importlib.import_module("lmcodec.stream._assembly_state")  # where the Response is built
 
 VECTORS: list[dict[str, Any]] = load_json("lm15-1.5.0/stream_vectors.json").get("vectors", [])
 REQUEST = lc.Request(model="req-model", messages=[lc.Message.user("hi")])
@@ -499,13 +500,13 @@ def test_parse_tool_input_property(raw: str) -> None:
 
 def test_tool_input_joined_and_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    real = la.tool_call_part
+    real = state.tool_call_part
 
     def counting(call_id: str, name: str, raw: str, cont: tuple[Any, ...]) -> lc.ToolCallPart:
         calls.append(len(raw))
         return real(call_id, name, raw, cont)
 
-    monkeypatch.setattr(la, "tool_call_part", counting)
+    monkeypatch.setattr(state, "tool_call_part", counting)
     n = 10_000
     acc = Assembler(request=REQUEST)
     acc.push(lc.StreamStartEvent(id="r", model="m"))

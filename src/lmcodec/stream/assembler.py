@@ -36,7 +36,8 @@ Cost: ``push`` appends to per-slot lists (no string concatenation, no per-event
 parsing); ``result`` joins and parses each slot once. :func:`coalesce` is lm15's
 ``coalesce_stream`` (one start first, every adapter end merged into one last end).
 
-Helpers live beside this module: tool-call input parsing in
+Helpers live beside this module: the per-slot state and the Response built from it in
+:mod:`lmcodec.stream._assembly_state` (the Assembler's base class); tool-call input parsing in
 :mod:`lmcodec.stream._tool_input`; the state of the rare deltas (audio, images, citations,
 continuation states) in :mod:`lmcodec.stream._other_parts`, made at the first of them (audio
 decoding in :mod:`lmcodec.stream._audio`); judgments in :mod:`lmcodec.wire.judgments`;
@@ -47,26 +48,14 @@ as they are, which is what the merge of one end gives).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NoReturn, get_args
+from typing import Any, NoReturn
 
-import msgspec
-
-from lmcodec.errors import (
-    StreamAssemblyError,
-    StreamError,
-    ValidationError,
-)
+from lmcodec.errors import StreamAssemblyError, StreamError, ValidationError
+from lmcodec.stream._assembly_state import NO_SKIP, AssemblyState
 from lmcodec.stream._other_parts import OtherParts
-from lmcodec.stream._response import response_of
-from lmcodec.stream._tool_call import tool_call_part
-from lmcodec.stream._tool_input import json_loads, parse_tool_input
+from lmcodec.stream._tool_input import parse_tool_input
 from lmcodec.stream.coalesce import EndMerge, coalesce
 from lmcodec.wire import (
-    Adaptation,
-    ContinuationState,
-    Message,
-    Part,
-    Request,
     Response,
     StreamDeltaEvent,
     StreamEndEvent,
@@ -74,36 +63,15 @@ from lmcodec.wire import (
     StreamEvent,
     StreamStartEvent,
     TextDelta,
-    TextPart,
     ThinkingDelta,
-    ThinkingPart,
-    TokenLogprob,
     ToolCallDelta,
     Usage,
 )
-from lmcodec.wire._checks import require_instance
-from lmcodec.wire.judgments import declares_judgments, replace_text_with_data
-from lmcodec.wire.telemetry import FinishReason
+from lmcodec.wire.judgments import declares_judgments
 from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["Assembler", "coalesce", "declares_judgments", "parse_tool_input"]
 
-_EMPTY_USAGE = Usage()
-_new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
-_FINISH_REASONS = frozenset(get_args(FinishReason))
-_NO_CONT: tuple[ContinuationState, ...] = ()
-_NO_SKIP: frozenset[int] = frozenset()
-# Templates copied by msgspec.structs.replace, which builds a Struct (its __post_init__ run) about
-# twice as fast as a keyword call of StructMeta.__call__; every field that differs is given.
-_replace = msgspec.structs.replace
-_TEXT = _new(TextPart, text="")
-_THINKING = _new(ThinkingPart, text="")
-_MESSAGE = _new(Message, role="assistant", parts=(_TEXT,))
-
-_UNNAMED = (
-    "tool call at part {} arrived without a name; the adapter that produced this stream must set "
-    "ToolCallDelta.name on the call's first fragment (MAP-9: lm15 does not guess which tool the model meant)"
-)
 _AFTER_END = (
     "Stream emitted an event after its end event (MAP-3: the end event is final); "
     "the source that produced this stream is defective"
@@ -116,14 +84,9 @@ _NOT_JSON = (
     "the end event's provider_data holds a value JSON cannot carry (NaN, Infinity, a number out of "
     "range); the Response without it is in .partial"
 )
-_TOO_DEEP_ANSWER = (
-    "the answer to a judgment request nests deeper than JSON can be read (lm15 crashes on it with "
-    "RecursionError); the Response with the answer as text is in .partial"
-)
-_NO_MODEL = "the stream named no model (no start event model) and no request was given to supply one"
 
 
-class Assembler:
+class Assembler(AssemblyState):
     """Push-based stream assembly: ``push`` every event, then ``result()``.
 
     ``push`` raises :class:`~lmcodec.errors.StreamError` on an error event (the
@@ -134,61 +97,7 @@ class Assembler:
     end event", ``partial=...``) when no end has arrived.
     """
 
-    __slots__ = (
-        "_adaptations",
-        "_content",
-        "_end",
-        "_ended",
-        "_ends",
-        "_failure",
-        "_finish",
-        "_id",
-        "_logprobs",
-        "_logprobs_complete",
-        "_model",
-        "_other",
-        "_provider_data",
-        "_request",
-        "_response",
-        "_started",
-        "_stream_model",
-        "_strict_data",
-        "_text",
-        "_thinking",
-        "_tool_id",
-        "_tool_name",
-        "_tool_raw",
-        "_usage",
-    )
-
-    def __init__(self, *, request: Request | None = None) -> None:
-        if request is not None and not isinstance(request, Request):
-            require_instance(request, Request, "request", optional=True)
-        self._request = request
-        self._id: str | None = None
-        self._model: str | None = None
-        self._adaptations: tuple[Adaptation, ...] = ()
-        self._finish: FinishReason | None = None
-        self._usage: Usage | None = None
-        self._provider_data: dict[str, Any] | None = None
-        self._text: dict[int, list[str]] = {}
-        self._thinking: dict[int, list[str]] = {}
-        self._tool_raw: dict[int, list[str]] = {}
-        self._tool_id: dict[int, str] = {}
-        self._tool_name: dict[int, str] = {}
-        self._other: OtherParts | None = None  # audio, images, citations, continuation: made at the first
-        self._logprobs: list[TokenLogprob] = []
-        self._logprobs_complete = True
-        self._ended = False
-        self._response: Response | None = None
-        self._failure: BaseException | None = None
-        # As a Sink (``assemble(decode(...))``): the stream's start and ends, coalesced here.
-        self._stream_model: str | None = None
-        self._started = False
-        self._content = False  # a delta other than text, thinking or tool input came
-        self._end: tuple[Any, Usage | None, Any, bool] | None = None  # the one adapter end so far
-        self._ends: EndMerge | None = None  # two ends or more: merged by lm15's rule
-        self._strict_data = False  # the end's provider_data was read by msgspec (see Sink.end)
+    __slots__ = ()
 
     # ─── push: the hot path ──────────────────────────────────────────────────
 
@@ -365,7 +274,7 @@ class Assembler:
         if provider_data is not None:
             self._provider_data = provider_data
         try:
-            self._response = self._complete() if self._tool_raw else self._build(_NO_SKIP)
+            self._response = self._complete() if self._tool_raw else self._build(NO_SKIP)
         except ValidationError as exc:
             failure = self._without_provider_data(exc)
             self._failure = failure
@@ -414,110 +323,3 @@ class Assembler:
         if self._failure is not None:
             raise self._failure
         raise StreamAssemblyError(_NO_END, partial=self._partial())
-
-    def _partial(self) -> Response | None:
-        """What has assembled so far, for a StreamAssemblyError (never raises)."""
-        try:
-            return self._complete()
-        except StreamAssemblyError as exc:
-            partial: Response | None = exc.partial
-            return partial
-        except Exception:
-            return None
-
-    def _complete(self) -> Response:
-        tool_raw = self._tool_raw
-        if len(self._tool_name) < len(tool_raw):  # a call without a name (names come with fragments)
-            unnamed = sorted(idx for idx in tool_raw if idx not in self._tool_name)
-            partial = self._build(frozenset(unnamed))
-            raise StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
-        return self._build(_NO_SKIP)
-
-    def _slot_parts(self, skip: frozenset[int]) -> tuple[list[Part], bool]:
-        """The message's parts, slot by slot (the calls of ``skip`` left out), and whether a
-        tool call is among them."""
-        text, thinking, tool_raw, other = self._text, self._thinking, self._tool_raw, self._other
-        slots = set(thinking)
-        slots.update(text, tool_raw)
-        if other is not None:
-            slots.update(other.slots())
-        parts: list[Part] = []
-        has_tool_calls = False
-        for idx in sorted(slots):
-            cont = _NO_CONT
-            if other is not None:
-                states = other.slot_cont.get(idx)
-                if states:
-                    cont = tuple(states)
-            content = False
-            if idx in thinking:  # joined strings and checked states: nothing left to check
-                parts.append(_replace(_THINKING, text="".join(thinking[idx]), continuation=cont))
-                content = True
-            if idx in text:
-                parts.append(_replace(_TEXT, text="".join(text[idx]), continuation=cont))
-                content = True
-            if other is not None and other.media_parts(idx, cont, parts):
-                content = True
-            if idx in tool_raw:
-                if idx not in skip:
-                    call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
-                    raw = "".join(tool_raw[idx])
-                    parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
-                    has_tool_calls = True
-            elif not content:
-                parts.append(_replace(_TEXT, continuation=cont))
-        if not parts:
-            parts.append(_replace(_TEXT, text=""))
-        return parts, has_tool_calls
-
-    def _build(self, skip: frozenset[int]) -> Response:
-        try:
-            text = self._text
-            if len(text) == 1 and not self._thinking and not self._tool_raw and self._other is None:
-                # one text slot and nothing else (most streams): its one part, as _slot_parts makes it
-                parts: list[Part] = [_replace(_TEXT, text="".join(*text.values()))]
-                has_tool_calls = False
-            else:
-                parts, has_tool_calls = self._slot_parts(skip)
-            finish: FinishReason | None = self._finish
-            if finish is None:
-                finish = "tool_call" if has_tool_calls else "stop"
-            elif finish == "stop" and has_tool_calls:
-                finish = "tool_call"
-            request = self._request
-            too_deep = False
-            if (
-                request is not None
-                and request.config.response_format is not None  # (no format: no judgments)
-                and declares_judgments(request)
-            ):
-                try:
-                    replace_text_with_data(parts, json_loads, (ValueError, TypeError))
-                except RecursionError:  # where lm15 crashes: an lc error, the text kept in .partial
-                    too_deep = True
-            model = self._model or self._stream_model or (request.model if request is not None else None)
-            if model is None:
-                raise StreamAssemblyError(_NO_MODEL)
-            logprobs = self._logprobs
-            other = self._other
-            message_cont = tuple(other.message_cont) if other is not None else ()
-            message = _replace(_MESSAGE, parts=tuple(parts), continuation=message_cont)
-            response = response_of(
-                self._strict_data,
-                self._id,
-                model,
-                message,
-                finish,
-                self._usage if self._usage is not None else _EMPTY_USAGE,
-                tuple(logprobs) if logprobs else None,
-                self._logprobs_complete,
-                self._provider_data,
-                self._adaptations,
-            )
-            if too_deep:
-                raise StreamAssemblyError(_TOO_DEEP_ANSWER, partial=response)
-            return response
-        except ValidationError:
-            raise
-        except (TypeError, ValueError) as exc:
-            raise ValidationError(str(exc)) from exc
