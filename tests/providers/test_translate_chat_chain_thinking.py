@@ -2,12 +2,14 @@
 
 A chain of two gateways, A (the client's dialect -> ``openai_chat``) in front of B
 (``openai_chat`` -> ``anthropic``), is what a client gets behind a LiteLLM proxy, OpenRouter or a
-second lmcodec gateway fronting Claude. Turn 1: Claude answers signed (and redacted) thinking and
+second lmcodec gateway fronting Claude (non-streamed: ``decode_response`` then ``encode_response``
+told the source, ``usage_from="openai_chat"``). Turn 1: Claude answers signed (and redacted) thinking and
 a tool call, which reaches the client through both hops. Turn 2: the client sends its history
 back; Claude must get each block as it issued it, before the tool call (else: 400 "Expected
 `thinking` or `redacted_thinking`, but found `tool_use`"). Before, ``translate_request(src,
-"openai_chat", ...)`` left the Anthropic state out for every source but Chat: Claude got the tool
-turn without its thinking."""
+"openai_chat", ...)`` left the Anthropic state out for every source but Chat, and a non-streamed
+Chat answer's ``thinking_blocks`` were not written on to the client: Claude got the tool turn
+without its thinking."""
 
 from __future__ import annotations
 
@@ -122,7 +124,7 @@ def _spoken(blocks: list[Block]) -> list[Block]:
     return [b for b in blocks if b["type"] != "text" or b["text"]]
 
 
-@pytest.mark.parametrize("stream", [True], ids=["stream"])
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
 @pytest.mark.parametrize("name", list(CASES))
 def test_an_anthropic_client_through_a_chat_hop_gives_claude_its_blocks_back(name: str, stream: bool) -> None:
     blocks = CASES[name]
@@ -137,7 +139,7 @@ def test_an_anthropic_client_through_a_chat_hop_gives_claude_its_blocks_back(nam
     assert json.loads(to_claude.body)["thinking"]["type"] == "enabled"
 
 
-@pytest.mark.parametrize("stream", [True], ids=["stream"])
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "body"])
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_responses_client_through_a_chat_hop_gives_claude_its_blocks_back(name: str, stream: bool) -> None:
     blocks = CASES[name]

@@ -88,6 +88,7 @@ from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
+from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
 from lmcodec.stream.sse import SSEDecoder
 from lmcodec.wire import Adaptation, AudioPart, Request, Response, ThinkingPart, ToolCallPart, ToolResultPart
 from lmcodec.wire._checks import require_instance
@@ -284,7 +285,10 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
     keeps that dialect's meaning of each count (Anthropic's input count leaves out the cache reads
     and writes the others count in it; Gemini's output count leaves out the thoughts the others
     count in it), and is written in ``provider``'s meaning (docs/writers.md, "Usage"). ``None``
-    writes the counts as the Usage holds them."""
+    writes the counts as the Usage holds them. From ``openai_chat`` to another dialect, the Chat
+    body ``decode_response`` kept as ``provider_data`` is read for what lm15's reading leaves out:
+    its ``message.thinking_blocks`` (Anthropic's signed thinking from a backend fronting Claude)
+    are written as that thinking (``openai_chat/_thinking_blocks.answer_thinking``)."""
     write = _lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")
     if usage_from is not None:
@@ -295,6 +299,8 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
         restate = usage_restatement(usage_from, provider)
         if restate is not None:
             response = msgspec.structs.replace(response, usage=restate(response.usage))
+        if usage_from == "openai_chat" and provider != "openai_chat":  # Chat's own body goes verbatim
+            response = answer_thinking(response)
     for i, part in enumerate(response.message.parts):
         if isinstance(part, Unknown):
             raise ValidationError(

@@ -32,6 +32,15 @@ blocks a third time, under ``provider_specific_fields.thinking_blocks``: that co
 ``thinking_blocks`` (``index`` aside) reads as absent, like the ``provider_specific_fields`` keys
 that are null (``citations``); anything else there is refused by the reader.
 
+Read back from a Chat *backend*'s non-streamed answer: ``decode_response`` keeps lm15's reading
+(``message.thinking_blocks`` unread, the body kept as the Response's ``provider_data``); a gateway
+that names the source (``encode_response(client, response, usage_from="openai_chat")``) gets the
+blocks read from that body by :func:`answer_thinking`, as the request reader reads them, in place
+of lm15's one unsigned ThinkingPart, so every client gets the blocks Claude signed (red team 5
+F01; ``stream.translate`` does the same for a stream, ``stream/_chat_extras.py``). Blocks the
+reader refuses, unsigned entries, or a ``reasoning_content`` that is not their thinking joined
+leave lm15's reading as it is.
+
 Only Anthropic's state travels here (LiteLLM's shape is Anthropic's); a
 Gemini ``thoughtSignature`` or OpenAI encrypted reasoning is not carried on
 Chat (documented in ``openai_chat/write.py``).
@@ -41,10 +50,21 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import msgspec
+
+from lmcodec.errors import ValidationError
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string
+from lmcodec.wire import Adaptation, ContinuationState, Response, ThinkingPart
 
-__all__ = ["KEY", "assistant_thinking", "provider_fields", "redacted_entry", "signed_entry"]
+__all__ = [
+    "KEY",
+    "answer_thinking",
+    "assistant_thinking",
+    "provider_fields",
+    "redacted_entry",
+    "signed_entry",
+]
 
 KEY: Final = "thinking_blocks"
 _SIGNED_KEYS: Final = frozenset({"type", "thinking", "signature", "index"})
@@ -80,6 +100,39 @@ def assistant_thinking(row: dict[str, Any], path: str, unsigned: Unsigned = None
             f"{path}.reasoning_content",
         )
     return parts
+
+
+def answer_thinking(response: Response) -> Response:
+    """``response`` (lm15's reading of a Chat body, which it keeps as ``provider_data``) with the
+    body's ``message.thinking_blocks`` as its thinking, each block a ThinkingPart with its Anthropic
+    state, in place of the unsigned ThinkingPart lm15 read from ``reasoning_content``; ``response``
+    itself when the body holds no blocks, or blocks that cannot be carried (see the module
+    docstring)."""
+    data = response.provider_data
+    choices = data.get("choices") if isinstance(data, dict) else None
+    if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
+        return response
+    message = choices[0].get("message")
+    if not isinstance(message, dict) or not message.get(KEY):
+        return response
+    unsigned: list[Adaptation] = []
+    try:
+        read = assistant_thinking(message, "$.choices[0].message", unsigned)
+    except ValidationError:
+        return response
+    if unsigned or not read:
+        return response
+    blocks = [
+        ThinkingPart(text=part["text"], continuation=(ContinuationState(**part["continuation"][0]),))
+        for part in read
+    ]
+    parts = response.message.parts
+    if parts and type(parts[0]) is ThinkingPart and not parts[0].continuation:  # lm15's reasoning_content
+        if parts[0].text != "".join(block.text for block in blocks):
+            return response
+        parts = parts[1:]
+    message_out = msgspec.structs.replace(response.message, parts=(*blocks, *parts))
+    return msgspec.structs.replace(response, message=message_out)
 
 
 def provider_fields(row: dict[str, Any]) -> Any:
