@@ -25,7 +25,8 @@ The fields are looked for only in a chunk that spells their key (a ``refusal`` o
 read with a view of their own after lm15's reading of the chunk; a chunk whose field the view
 refuses (not a string, not a list of blocks) keeps lm15's reading alone, as does a chunk the typed
 view refused. ``decode_response`` keeps lm15's reading of a Chat body (its ``thinking_blocks``
-unread: lm15 parity), so a non-streamed Chat answer's signatures do not cross.
+unread: lm15 parity); a non-streamed gateway that names the source gets them from encode_response
+(``usage_from="openai_chat"``, ``providers/openai_chat/_thinking_blocks.answer_thinking``).
 """
 
 from __future__ import annotations
