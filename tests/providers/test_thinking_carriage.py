@@ -287,8 +287,10 @@ def test_opening_a_carriage_is_linear_in_its_size() -> None:
         assert len(built.body) > size
         return best
 
-    small, large = seconds(250_000), seconds(2_000_000)
-    assert large / small < 8 * 3  # 8x the bytes: linear, with room for a loaded machine
+    # Both sizes above the caches: from 250 kB to 1 MB the cost per byte of the C passes (base64,
+    # msgspec, the regex) steps up ~3.5x on a loaded 2-core machine, a cache effect, flat after it.
+    small, large = seconds(1_000_000), seconds(4_000_000)
+    assert large / small < 4 * 3  # 4x the bytes: linear, with room for a loaded machine
 
 
 # ── hypothesis: any text and state crosses unchanged ───────────────────────────
