@@ -138,18 +138,7 @@ FOREIGN = [
         lambda: _anthropic({"type": "text_editor_20250728", "name": "str_replace_based_edit_tool"}),
     ),
     ("openai", lambda: _responses({"type": "file_search", "vector_store_ids": ["vs_1"]})),
-    (
-        "openai",
-        lambda: _responses(
-            {
-                "type": "custom",
-                "name": "apply_patch",
-                "description": "d",
-                "format": {"type": "grammar", "syntax": "lark", "definition": "start: /.+/"},
-            }
-        ),
-    ),
-]
+]  # a Responses custom tool is the client's, a function tool elsewhere: test_gateway_codex_custom_tools
 
 
 @pytest.mark.parametrize(("source", "make"), FOREIGN)

@@ -59,6 +59,7 @@ from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecode
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
 from lmcodec.providers._crossing_claude import claude_refusals_out
+from lmcodec.providers._crossing_custom_calls import custom_calls_back, custom_calls_in
 from lmcodec.providers._crossing_parts import (
     chat_thinking_out,
     leading_developer_as_system,
@@ -363,6 +364,11 @@ def translate_request(
     ``decode_request`` refuses, are read in every pair: to Anthropic the client's last mark on a
     system, developer or user message's last text block is the cache breakpoint, every other mark
     ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``).
+    A Responses client's replayed ``custom_tool_call`` / ``custom_tool_call_output`` (a freeform
+    tool: Codex's ``apply_patch``), which ``decode_request`` refuses, go back to Responses as sent;
+    to another dialect the call is a function call whose input is the raw text under ``input``
+    (``substituted``), the custom tool a function tool of that one string parameter
+    (``providers/_crossing_custom_calls.py``, ``providers/_crossing_tools.py``).
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     read = _lookup(_GATEWAY_READERS, source)
@@ -370,6 +376,9 @@ def translate_request(
     marks: tuple[Adaptation, ...] = ()
     if source == "openai_chat":  # Anthropic-style cache marks, read for Anthropic, else dropped
         raw, marks = chat_cache_marks_out(raw, destination)
+    custom = custom_calls_in(raw, destination) if source == "openai" else None  # freeform tool calls
+    if custom is not None:
+        raw, marks = custom.body, custom.notes
     try:
         request, unsigned = read(raw, model=model)
     except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
@@ -394,6 +403,8 @@ def translate_request(
         built = build_request(destination, request, stream=stream)
         if any(blocks):
             built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
+        if custom is not None:  # the client's custom tool call items, as it sent them
+            built = msgspec.structs.replace(built, body=custom_calls_back(built.body, custom))
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))

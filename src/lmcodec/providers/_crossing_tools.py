@@ -14,6 +14,12 @@ the same object in Anthropic's and OpenAI's, crosses between them; every other o
 ``code_interpreter`` with the ``{"type": "auto"}`` container its type requires, Gemini
 ``codeExecution``). Every other hosted tool is ``dropped``, named; Chat Completions has no hosted
 tools, so each is dropped there (lm15's Chat builder refuses one).
+
+A Responses custom (freeform) tool (``{"type": "custom", "name", "description", "format"}``, read
+as ``BuiltinTool("custom", config)``; Codex's ``apply_patch``) is no hosted tool: the client runs
+it. To another dialect it is a function tool of one string parameter ``input``, ``substituted``
+(its ``format`` grammar cannot be sent; the calls a client replays go the same way:
+``providers/_crossing_custom_calls.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.wire import Adaptation, BuiltinTool, Request
+from lmcodec.wire import Adaptation, BuiltinTool, FunctionTool, Request
 
 __all__ = ["hosted_tools_out"]
 
@@ -51,6 +57,21 @@ def _kind(source: str, tool: BuiltinTool) -> str | None:
     return None
 
 
+def _custom_as_function(source: str, tool: BuiltinTool) -> FunctionTool | None:
+    """A Responses custom tool as the function tool another dialect takes; None for another tool."""
+    config = tool.config or {}
+    name = config.get("name")
+    if source != "openai" or tool.name != "custom" or not isinstance(name, str) or not name:
+        return None
+    description = config.get("description")
+    text = {"type": "string", "description": "the tool's raw input text"}
+    return FunctionTool(
+        name=name,
+        description=description if isinstance(description, str) else None,
+        parameters={"type": "object", "properties": {"input": text}, "required": ["input"]},
+    )
+
+
 def hosted_tools_out(
     source: str, destination: str, request: Request
 ) -> tuple[Request, tuple[Adaptation, ...]]:
@@ -66,6 +87,18 @@ def hosted_tools_out(
             continue
         where = f"tools[{i}]"
         asked = msgspec.to_builtins(tool)
+        function = _custom_as_function(source, tool)
+        if function is not None:
+            tools.append(function)
+            reason = (
+                f"a Responses custom (freeform) tool, which {destination} has no form for: a function "
+                "tool of one string parameter 'input' (its format, a grammar, cannot be sent)"
+            )
+            applied = msgspec.to_builtins(function)
+            notes.append(
+                Adaptation(field=where, action="substituted", reason=reason, asked=asked, applied=applied)
+            )
+            continue
         kind = _kind(source, tool)
         if kind is None or destination == "openai_chat":
             reason = (

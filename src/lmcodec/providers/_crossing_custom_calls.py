@@ -1,0 +1,108 @@
+"""Responses custom (freeform) tool calls a client replays (``lc.translate_request``; red team 5 F13).
+
+A Responses custom tool (``{"type": "custom", "name", "format"}``: Codex's ``apply_patch``) is
+called with raw text, not JSON: the model's ``custom_tool_call`` (``call_id``, ``name``, ``input``
+a string) and the client's ``custom_tool_call_output`` come back in the next turn's ``input``. The
+canonical Request has no such call, so ``decode_request`` refuses them, and the conversation ended
+at turn 2. The gateway's reading takes them in as what every dialect has, a function call and its
+result, whose input is the raw text under the one key ``input`` (Codex's function form of
+``apply_patch`` takes the same ``{"input": string}``), before the body is read
+(:func:`custom_calls_in`):
+
+- to Responses they go back as they came (:func:`custom_calls_back` puts each item the client sent
+  in place of the function call or output built for it), the custom tool with them: nothing changes;
+- to another dialect the call is that function call, ``substituted`` at its path in the client's
+  body, its output the call's result, and the custom tool a function tool of one string parameter
+  ``input`` (``providers/_crossing_tools.py``; its grammar cannot be sent: the destination has no
+  constrained-text tools).
+
+An item without a string ``call_id``, ``name`` or ``input`` is left for the reader, which refuses
+it at its path, as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+import msgspec
+
+from lmcodec.wire import Adaptation
+
+__all__ = ["CustomCalls", "custom_calls_back", "custom_calls_in"]
+
+_MARK: Final = b'"custom_tool_call'
+_CALL_REASON: Final = (
+    "a Responses custom (freeform) tool call, which {destination} has no form for: sent as a function "
+    "call whose input is its raw text under 'input'"
+)
+
+
+class CustomCalls(NamedTuple):
+    """What :func:`custom_calls_in` made of a body: the body to read, and the items it replaced."""
+
+    body: bytes
+    calls: dict[str, Any]
+    """call_id -> the client's ``custom_tool_call`` item."""
+    outputs: dict[str, Any]
+    """call_id -> the client's ``custom_tool_call_output`` item."""
+    notes: tuple[Adaptation, ...]
+
+
+def custom_calls_in(body: bytes | bytearray | memoryview, destination: str) -> CustomCalls | None:
+    """``body`` with each well-formed custom call as a function call and each of its outputs as a
+    function call output, one ``substituted`` note per call (none to Responses, which gets the items
+    back); None when the body holds none (one byte search for the usual body)."""
+    if _MARK not in (body.tobytes() if isinstance(body, memoryview) else body):
+        return None
+    try:
+        value = msgspec.json.decode(body)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    items = value.get("input") if isinstance(value, dict) else None
+    if not isinstance(items, list):
+        return None
+    calls: dict[str, Any] = {}
+    outputs: dict[str, Any] = {}
+    notes: list[Adaptation] = []
+    for i, item in enumerate(items):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind == "custom_tool_call" and _strings(item, "call_id", "name", "input"):
+            calls[item["call_id"]] = item
+            arguments = msgspec.json.encode({"input": item["input"]}).decode()
+            items[i] = {"type": "function_call", "call_id": item["call_id"], "name": item["name"]}
+            items[i]["arguments"] = arguments
+            if destination != "openai":
+                reason = _CALL_REASON.format(destination=destination)
+                notes.append(
+                    Adaptation(
+                        field=f"$.input[{i}]",
+                        action="substituted",
+                        reason=reason,
+                        asked=item["input"],
+                        applied={"input": item["input"]},
+                    )
+                )
+        elif kind == "custom_tool_call_output" and _strings(item, "call_id") and "output" in item:
+            outputs[item["call_id"]] = item
+            items[i] = {"type": "function_call_output", "call_id": item["call_id"], "output": item["output"]}
+    if not calls and not outputs:
+        return None
+    return CustomCalls(msgspec.json.encode(value), calls, outputs, tuple(notes))
+
+
+def _strings(item: dict[str, Any], *keys: str) -> bool:
+    return all(isinstance(item.get(key), str) for key in keys)
+
+
+def custom_calls_back(body: bytes, custom: CustomCalls) -> bytes:
+    """The Responses ``body`` built for :func:`custom_calls_in`'s request with each function call and
+    output built for a custom item replaced by the item the client sent."""
+    tree = msgspec.json.decode(body)
+    items = tree.get("input")
+    for i, item in enumerate(items if isinstance(items, list) else ()):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind == "function_call" and item.get("call_id") in custom.calls:
+            items[i] = custom.calls[item["call_id"]]
+        elif kind == "function_call_output" and item.get("call_id") in custom.outputs:
+            items[i] = custom.outputs[item["call_id"]]
+    return msgspec.json.encode(tree)
