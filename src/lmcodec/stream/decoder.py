@@ -237,7 +237,7 @@ def decode(
 
     ``unknown="keep"`` yields frames of unknown event types as UnknownEvents (see :class:`Decoder`).
     The events are decoded as they are pulled, chunk by chunk; a body held whole in a list or tuple
-    (one chunk of at most a MiB, or chunks of 64 KiB together) is decoded at the first pull, without a
+    (of at most 64 KiB, in one chunk or several) is decoded at the first pull, without a
     framer.
     :func:`lmcodec.assemble` has them decoded straight into its assembler. The arguments are
     checked at the call.

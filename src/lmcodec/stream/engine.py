@@ -2,8 +2,8 @@
 
 :class:`Engine` is what :class:`lmcodec.stream.decoder.Decoder` (an event-building sink),
 ``decode``, ``assemble(decode())`` (the Assembler as the sink) and ``stream.translate`` (a
-writer-sink, through :func:`sink_stream`) run: it frames chunks (per-chunk batching, a body over a
-MiB a MiB at a time), maps the frames onto the sink, places a frame lm15 would crash on in the
+writer-sink, through :func:`sink_stream`) run: it frames chunks (short chunks joined, a long one cut:
+64 KiB at a time), maps the frames onto the sink, places a frame lm15 would crash on in the
 stream, and applies the truncated-last-frame rule at the end of input. A body held whole in memory
 that is cut without a framer (:mod:`lmcodec.stream._whole`) needs none of that state: its frames are
 mapped and the sink closed by one call, :func:`map_whole`; :func:`decode_into` takes whichever path
@@ -21,7 +21,7 @@ from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS
 from lmcodec.providers._mapper import wire_model
 from lmcodec.stream._chunks import joined, not_a_chunk
-from lmcodec.stream._whole import BATCH_BYTES, SLICE_BYTES, whole_frames
+from lmcodec.stream._whole import BLOCK_BYTES, whole_frames
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import Request
@@ -123,14 +123,14 @@ class Engine:
             raise StreamDecodeError("stream decoder used after a decode error")
         self._busy = True
         try:
-            if len(data) <= SLICE_BYTES:
+            if len(data) <= BLOCK_BYTES:
                 frames = self.framer.feed_data(data)
                 if frames:
                     self._map(frames)
-            else:  # a whole body in one chunk: framed and mapped a MiB at a time (bounded memory)
+            else:  # a longer chunk: framed and mapped 64 KiB at a time (in the cache, bounded memory)
                 view = memoryview(data)
-                for at in range(0, len(view), SLICE_BYTES):
-                    frames = self.framer.feed_data(view[at : at + SLICE_BYTES])
+                for at in range(0, len(view), BLOCK_BYTES):
+                    frames = self.framer.feed_data(view[at : at + BLOCK_BYTES])
                     if frames:
                         self._map(frames)
         except TypeError:
@@ -191,7 +191,7 @@ class Engine:
 
     def _batch_bytes(self) -> int:
         limit: int = self.framer.smallest_limit
-        return min(limit, BATCH_BYTES)
+        return min(limit, BLOCK_BYTES)
 
     def _begin(self, first: bytes | None) -> None:
         """A new stream: tell the sink the model a synthesized start names."""
