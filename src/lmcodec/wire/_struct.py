@@ -22,9 +22,19 @@ from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin
 import msgspec
 
 from lmcodec.wire._checks import check_json_object, is_json_value, to_path
+from lmcodec.wire._compiled import compile_constructor, guarded
 from lmcodec.wire._types import FiniteFloat, NonFiniteFloat
 
-__all__ = ["REQUIRED", "Factory", "TagGuard", "WireMeta", "WireStruct", "empty_to_none", "tag_required"]
+__all__ = [
+    "REQUIRED",
+    "Factory",
+    "TagGuard",
+    "WireMeta",
+    "WireStruct",
+    "empty_to_none",
+    "generic_call",
+    "tag_required",
+]
 
 
 class _Required:
@@ -90,33 +100,48 @@ class WireMeta(msgspec.StructMeta):
         return _plan_of(cls).positional
 
     def __call__(cls: type[_S], *args: Any, **kwargs: Any) -> _S:
-        plan: _Plan | None = cls.__dict__.get("_lm_plan")
-        if plan is None:
-            plan = _plan_of(cls)
-        name = cls.__name__
-        if len(args) > len(plan.positional):
-            raise TypeError(
-                f"{name}() takes {len(plan.positional)} positional arguments but {len(args)} were given"
-            )
-        for field_name, value in zip(plan.positional, args, strict=False):
-            if field_name in kwargs:
-                raise TypeError(f"{name}() got multiple values for argument '{field_name}'")
-            kwargs[field_name] = value
-        for field_name in kwargs:
-            if field_name not in plan.names:
-                raise TypeError(f"{name}() got an unexpected keyword argument '{field_name}'")
-        for field_name, default in plan.defaults.items():
-            if field_name not in kwargs:
-                if default is REQUIRED:
-                    raise TypeError(f"{name}() missing required argument: '{field_name}'")
-                kwargs[field_name] = default.make() if isinstance(default, Factory) else default
-        prepare = getattr(cls, "_lm_prepare", None)
-        if prepare is not None:
-            prepare(kwargs)
-        for field_name, check in plan.checks.items():
-            kwargs[field_name] = check(kwargs[field_name])
-        instance: _S = _struct_call(cls, **kwargs)
-        return instance
+        construct = cls.__dict__.get("_lm_construct")
+        if construct is None:
+            construct = _construct_of(cls)
+        try:
+            instance: _S = construct(cls, *args, **kwargs)
+            return instance
+        except TypeError as exc:
+            tb = exc.__traceback__
+            if tb is None or tb.tb_next is not None:  # raised inside: a check's, as the generic path's
+                raise
+        return generic_call(cls, args, kwargs)  # the arguments did not bind: the generic path words it
+
+
+def generic_call(cls: type[_S], args: tuple[Any, ...], kwargs: dict[str, Any]) -> _S:
+    """lm15's constructor by the class's plan, one step at a time: the reference of the compiled
+    constructor (``wire/_compiled.py``), and what words an argument that does not bind."""
+    plan = _plan_of(cls)
+    name = cls.__name__
+    kwargs = dict(kwargs)
+    if len(args) > len(plan.positional):
+        raise TypeError(
+            f"{name}() takes {len(plan.positional)} positional arguments but {len(args)} were given"
+        )
+    for field_name, value in zip(plan.positional, args, strict=False):
+        if field_name in kwargs:
+            raise TypeError(f"{name}() got multiple values for argument '{field_name}'")
+        kwargs[field_name] = value
+    for field_name in kwargs:
+        if field_name not in plan.names:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{field_name}'")
+    for field_name, default in plan.defaults.items():
+        if field_name not in kwargs:
+            if default is REQUIRED:
+                raise TypeError(f"{name}() missing required argument: '{field_name}'")
+            kwargs[field_name] = default.make() if isinstance(default, Factory) else default
+    prepare = getattr(cls, "_lm_prepare", None)
+    if prepare is not None:
+        prepare(kwargs)
+    for field_name, check in plan.checks.items():
+        kwargs[field_name] = check(kwargs[field_name])
+    instance: _S = _struct_call(cls, **kwargs)
+    return instance
 
 
 class WireStruct(
@@ -135,13 +160,16 @@ class WireStruct(
     omission defaults (``REQUIRED`` for an argument lm15 requires),
     ``_lm_prepare(kwargs)`` a hook normalizing arguments before the checks,
     ``_lm_check_order`` the order lm15 checks fields in where it is not the field
-    order (the first fault found decides the error raised).
+    order (the first fault found decides the error raised), ``_lm_prepare_unless``
+    ``(template, names)``: a test over the arguments under which ``_lm_prepare``
+    changes nothing, so the compiled constructor skips it (``wire/_compiled.py``).
     """
 
     _lm_order: ClassVar[tuple[str, ...] | None] = None
     _lm_check_order: ClassVar[tuple[str, ...]] = ()
     _lm_kwonly: ClassVar[tuple[str, ...]] = ()
     _lm_defaults: ClassVar[dict[str, Any]] = {}
+    _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), msgspec.structs.asdict(self)))
@@ -159,6 +187,34 @@ def _plan_of(cls: Any) -> _Plan:
         plan = _build_plan(cls)
         type.__setattr__(cls, "_lm_plan", plan)
     return plan
+
+
+def _construct_of(cls: Any) -> Callable[..., Any]:
+    """The compiled constructor of ``cls`` (``wire/_compiled.py``), built at its first use and kept
+    on the class; the generic path where its field names cannot be parameters."""
+    construct: Callable[..., Any] | None = cls.__dict__.get("_lm_construct")
+    if construct is None:
+        plan = _plan_of(cls)
+        construct = compile_constructor(
+            cls,
+            plan.positional,
+            plan.kwonly,
+            plan.defaults,
+            plan.checks,
+            required=REQUIRED,
+            factory=Factory,
+            prepare=getattr(cls, "_lm_prepare", None),
+            prepare_unless=cls._lm_prepare_unless,
+            build=_struct_call,
+        )
+        if construct is None:
+            construct = _generic_construct
+        type.__setattr__(cls, "_lm_construct", construct)
+    return construct
+
+
+def _generic_construct(cls: Any, *args: Any, **kwargs: Any) -> Any:
+    return generic_call(cls, args, kwargs)
 
 
 def _build_plan(cls: Any) -> _Plan:
@@ -221,7 +277,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise ValueError(f"unsupported {label}: {value}")
             return value
 
-        return check_literal
+        return guarded(check_literal, "type({v}) is str and {v} in {g}allowed", allowed=allowed)
     if origin is tuple:
         item_check = _compile(get_args(tp)[0], owner, name)
         return _tuple_check(
@@ -259,7 +315,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{owner} must be a string")
             return value
 
-        return check_str
+        return guarded(check_str, "isinstance({v}, str)")
     if tp is bool:
 
         def check_bool(value: Any) -> Any:
@@ -267,7 +323,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{owner} must be a bool")
             return value
 
-        return check_bool
+        return guarded(check_bool, "type({v}) is bool")
     if tp is int:
 
         def check_int(value: Any) -> Any:
@@ -277,7 +333,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{name} must be an int")
             return value
 
-        return check_int
+        return guarded(check_int, "type({v}) is int")
     if tp is float:
         exact_int_only = name == "logprob"  # lm15 coerces an exact int there and then requires a float
 
@@ -290,7 +346,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{name} must be a float")
             return value  # an int subclass (IntEnum): lm15 keeps it as given
 
-        return check_float
+        return guarded(check_float, "type({v}) is float")
     if tp is bytes:
 
         def check_bytes(value: Any) -> Any:
@@ -298,7 +354,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{name} must be bytes")
             return bytes(value)
 
-        return check_bytes
+        return guarded(check_bytes, "type({v}) is bytes")
     if tp is Path:
         return lambda value: to_path(value, owner.rsplit(".", 1)[0])
     if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
@@ -321,7 +377,10 @@ def _compile_union(args: tuple[Any, ...], owner: str, name: str) -> Check:
     def check_optional(value: Any) -> Any:
         return None if value is None else inner(value)
 
-    return check_optional
+    inner_guard = getattr(inner, "lm_guard", None)
+    if inner_guard is None:
+        return guarded(check_optional, "{v} is None")
+    return guarded(check_optional, f"{{v}} is None or ({inner_guard[0]})", **inner_guard[1])
 
 
 def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
@@ -333,7 +392,7 @@ def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
             raise TypeError(f"{owner} must be {label}")
         return value
 
-    return check_instance
+    return guarded(check_instance, "isinstance({v}, {g}classes)", classes=classes)
 
 
 def _unknown_classes(classes: tuple[type, ...]) -> tuple[type, ...]:
@@ -372,8 +431,16 @@ def _tuple_check(
     ``continuation`` refuses every string, and ``list_only`` fields take only a list or tuple."""
     singles = _struct_classes(item_tp)
     bare_str = item_tp is str or get_args(item_tp)[:1] == (str,)
+    item_guard = getattr(item_check, "lm_guard", None)
+    item_classes = item_guard[1]["classes"] if item_guard and "classes" in item_guard[1] else None
 
     def check_tuple(value: Any) -> Any:
+        if item_classes is not None and type(value) is tuple:  # each item would be taken as given
+            for item in value:
+                if not isinstance(item, item_classes):
+                    break
+            else:
+                return value
         if value is None and none_ok:
             return ()
         if list_only:
@@ -398,7 +465,7 @@ def _tuple_check(
             raise TypeError(f"{owner} must be a sequence")
         return tuple([item_check(v) for v in value])
 
-    return check_tuple
+    return guarded(check_tuple, "type({v}) is tuple and not {v}")
 
 
 def _struct_classes(tp: Any) -> tuple[type, ...]:
@@ -438,6 +505,12 @@ def _with_bounds(inner: Check, meta: msgspec.Meta, owner: str, name: str) -> Che
                 raise ValueError(f"{name} must be < {lt}")
         return value
 
+    inner_guard: tuple[str, dict[str, Any]] | None = getattr(inner, "lm_guard", None)
+    if inner_guard is not None and (gt, le, lt) == (None, None, None):
+        if inner_guard[0] == "isinstance({v}, str)" and min_length == 1 and ge is None:
+            return guarded(check_bounds, "isinstance({v}, str) and {v}")
+        if inner_guard[0] == "type({v}) is int" and min_length is None and ge is not None:
+            return guarded(check_bounds, "type({v}) is int and {v} >= {g}ge", ge=ge)
     return check_bounds
 
 

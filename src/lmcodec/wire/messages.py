@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias, TypeVar
 
 import msgspec
 
@@ -71,6 +71,11 @@ class Message(WireStruct, frozen=True, kw_only=True):
             parts: Part | Sequence[Part],
             continuation: ContinuationState | Sequence[ContinuationState] = ...,
         ) -> None: ...
+
+    _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = (
+        "type(role) is str and role in {g}roles and type(parts) is tuple and parts",
+        {"roles": _ROLES},
+    )
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:

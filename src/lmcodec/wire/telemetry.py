@@ -120,6 +120,13 @@ def _prepare_token_bytes(kwargs: dict[str, Any]) -> None:
     kwargs["bytes"] = items
 
 
+_TOKEN_BYTES_UNCHANGED: tuple[str, dict[str, Any]] = (
+    "bytes is None and (type(logprob) is not float or logprob - logprob == 0.0)",
+    {},
+)
+"""When :func:`_prepare_token_bytes` changes nothing: no bytes, and no non-finite float logprob."""
+
+
 class TopLogprob(WireStruct, frozen=True, kw_only=True):
     """One scored alternative token at a decoding step."""
 
@@ -129,6 +136,7 @@ class TopLogprob(WireStruct, frozen=True, kw_only=True):
     token_id: int | None = None
 
     _lm_prepare = staticmethod(_prepare_token_bytes)
+    _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = _TOKEN_BYTES_UNCHANGED
 
     if TYPE_CHECKING:
 
@@ -151,6 +159,7 @@ class TokenLogprob(WireStruct, frozen=True, kw_only=True):
     top: tuple[TopLogprob, ...] = ()
 
     _lm_prepare = staticmethod(_prepare_token_bytes)
+    _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = _TOKEN_BYTES_UNCHANGED
 
     if TYPE_CHECKING:
 

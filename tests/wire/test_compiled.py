@@ -1,0 +1,189 @@
+"""The compiled constructors (wire/_compiled.py) against the generic plan walk they replace.
+
+Every wire class is built from the same arguments both ways, by keyword and by position: the
+two give equal objects, or raise the same error class with the same message. And a valid
+argument that the inline test already accepts is not handed to its check (red team 6 F11: the
+generic walk called one check per field, about twice lm15's constructor cost).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import msgspec
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lmcodec as lc
+import lmcodec.wire as wire
+from lmcodec.wire._struct import WireStruct, _plan_of, generic_call
+
+CLASSES = sorted(
+    (
+        c
+        for c in (getattr(wire, n) for n in wire.__all__)
+        if isinstance(c, type) and issubclass(c, WireStruct)
+    ),
+    key=lambda c: c.__name__,
+)
+
+_TEXT = lc.TextPart(text="t")
+_STATE = lc.ContinuationState(provider="p", kind="k", data={"a": 1})
+POOL: list[Any] = [
+    None,
+    "",
+    "x",
+    "user",
+    "assistant",
+    "stop",
+    "text",
+    "auto",
+    "low",
+    "image/png",
+    "aGk=",
+    "file-1",
+    0,
+    1,
+    -1,
+    7,
+    2**70,
+    0.5,
+    -0.25,
+    1.0,
+    math.inf,
+    -math.inf,
+    math.nan,
+    True,
+    False,
+    (),
+    [],
+    {},
+    {"a": 1},
+    {"a": math.nan},
+    {1: 2},
+    {"type": "object"},
+    ("x",),
+    ["x", "y"],
+    (1, 2),
+    [255, -1],
+    b"x",
+    bytearray(b"y"),
+    Path("a.png"),
+    _TEXT,
+    (_TEXT,),
+    [_TEXT, lc.ThinkingPart(text="h")],
+    _STATE,
+    (_STATE,),
+    lc.Usage(input_tokens=1),
+    lc.Message.user("u"),
+    lc.Message.assistant("a"),
+    (lc.Message.user("u"),),
+    lc.TopLogprob(token="a", logprob=-1.0),
+    (lc.TopLogprob(token="a", logprob=-1.0),),
+    lc.FunctionTool(name="f"),
+    lc.Config(),
+    lc.Adaptation(field="f", action="dropped", reason="r"),
+]
+
+
+def _canon(value: Any) -> Any:
+    """A comparable form: NaN equal to NaN, types kept (1 != 1.0 != True)."""
+    if isinstance(value, msgspec.Struct):
+        return (type(value).__name__, tuple(_canon(getattr(value, f)) for f in value.__struct_fields__))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_canon(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((_canon(k), _canon(v)) for k, v in value.items()))
+    return (type(value).__name__, repr(value))
+
+
+def _outcome(build: Any) -> Any:
+    try:
+        return ("ok", _canon(build()))
+    except Exception as exc:  # what the generic path raises (BearerToken: AttributeError, as lm15)
+        return ("raised", type(exc).__name__, str(exc))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(CLASSES), st.data())
+def test_compiled_constructor_is_the_generic_plan(cls: Any, data: st.DataObject) -> None:
+    plan = _plan_of(cls)
+    names = sorted(plan.names)
+    chosen = (
+        data.draw(st.lists(st.sampled_from(names), unique=True, max_size=len(names)), "fields")
+        if names
+        else []
+    )
+    kwargs = {name: data.draw(st.sampled_from(POOL), name) for name in chosen}
+    assert _outcome(lambda: cls(**kwargs)) == _outcome(lambda: generic_call(cls, (), kwargs))
+    given_positionally = [n for n in plan.positional if n in kwargs]
+    count = len(given_positionally)
+    if given_positionally == list(plan.positional[:count]):
+        args = tuple(kwargs[n] for n in plan.positional[:count])
+        rest = {n: v for n, v in kwargs.items() if n not in plan.positional[:count]}
+        assert _outcome(lambda: cls(*args, **rest)) == _outcome(lambda: generic_call(cls, args, rest))
+
+
+def test_arguments_that_do_not_bind_are_worded_by_the_generic_path() -> None:
+    text_part: Any = lc.TextPart  # (called wrongly on purpose)
+    response: Any = lc.Response
+    for build, message in [
+        (lambda: text_part("a", (), 3), "TextPart() takes 2 positional arguments but 3 were given"),
+        (lambda: text_part(txt="a"), "TextPart() got an unexpected keyword argument 'txt'"),
+        (lambda: text_part("a", text="b"), "TextPart() got multiple values for argument 'text'"),
+        (lambda: text_part(), "TextPart() missing required argument: 'text'"),
+        (
+            lambda: response("r", "m", lc.Message.assistant("a"), "stop"),
+            "Response() missing required argument: 'usage'",
+        ),
+    ]:
+        try:
+            build()
+        except TypeError as exc:
+            assert str(exc) == message
+        else:
+            raise AssertionError(message)
+
+
+def test_a_check_error_keeps_its_own_traceback() -> None:
+    text_part: Any = lc.TextPart
+    try:
+        text_part(text=3)
+    except TypeError as exc:
+        assert str(exc) == "TextPart.text must be a string"
+        assert exc.__context__ is None
+    else:
+        raise AssertionError("TextPart(text=3) was built")
+
+
+def _check_calls(build: Any) -> list[str]:
+    """The names of the check functions (``check_*``) called while ``build()`` runs."""
+    calls: list[str] = []
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code.co_name.startswith("check_"):
+            calls.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        build()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def test_valid_arguments_are_not_handed_to_their_checks() -> None:
+    """Strings, floats, ints, known classes, literals and arguments left out are taken as the
+    inline tests say: no check call (the generic walk made one per field: 2 for a TextPart, 8 for
+    a Usage, 9 for a Response)."""
+    usage = lc.Usage(input_tokens=1, output_tokens=2)
+    message = lc.Message.assistant("a")
+    assert _check_calls(lambda: lc.TextPart(text="hi")) == []
+    assert _check_calls(lambda: lc.Usage(input_tokens=1, output_tokens=2)) == []
+    assert _check_calls(lambda: lc.TopLogprob(token="a", logprob=-1.0)) == []
+    assert _check_calls(lambda: lc.Response("r", "m", message, "stop", usage)) == []
+    assert _check_calls(lambda: generic_call(lc.TextPart, (), {"text": "hi"})) == ["check_str", "check_tuple"]
