@@ -57,7 +57,7 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
-from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
+from lmcodec.providers._crossing_cache_marks import anthropic_marks_dropped, chat_cache_marks_out
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_custom_calls import custom_calls_back, custom_calls_in
 from lmcodec.providers._crossing_parts import (
@@ -363,7 +363,9 @@ def translate_request(
     Anthropic-style ``cache_control`` marks on a Chat body's parts or messages, which
     ``decode_request`` refuses, are read in every pair: to Anthropic the client's last mark on a
     system, developer or user message's last text block is the cache breakpoint, every other mark
-    ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``).
+    ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``); an
+    Anthropic client's marks to OpenAI and Gemini are ``dropped`` at their paths too, and from either
+    client a ``ttl: "1h"`` goes to OpenAI as ``prompt_cache_retention: "24h"`` (``substituted``).
     A Responses client's replayed ``custom_tool_call`` / ``custom_tool_call_output`` (a freeform
     tool: Codex's ``apply_patch``), which ``decode_request`` refuses, go back to Responses as sent;
     to another dialect the call is a function call whose input is the raw text under ``input``
@@ -389,6 +391,10 @@ def translate_request(
         unsigned = (*replayed[1], *unsigned)
     if marks:
         unsigned = (*marks, *unsigned)
+    if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
+        cache = request.config.cache
+        long = cache is not None and cache.retention == "long"
+        unsigned += anthropic_marks_dropped(raw, destination, long, {note.field for note in unsigned})
     if source == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
         unsigned = (*unsigned, *carried)

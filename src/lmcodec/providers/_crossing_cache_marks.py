@@ -11,6 +11,17 @@ reads a mark: the CacheConfig's breakpoint (written into the body as lm15's own
 ``prompt_cache_retention: "24h"``, the canonical long retention), the system prompt marked with it as
 lm15's builder marks it; every other mark is ``dropped``. To OpenAI and Gemini, which cache prefixes
 by themselves and take no mark, every mark is ``dropped``.
+
+One rule for every pair (red team 5): what the destination has no field for is ``dropped`` at its
+path in the client's body. OpenAI (Responses and Chat Completions) and Gemini have none for a mark's
+position, so every mark of a Chat client (above) or of an Anthropic client
+(:func:`anthropic_marks_dropped`, on system blocks, tools, message blocks and tool results' blocks)
+is dropped there; before, an Anthropic client's marks went with no Adaptation. OpenAI has one for a
+longer lifetime, ``prompt_cache_retention: "24h"`` (the openai SDK's Responses and Chat request
+types: ``"in_memory" | "24h"``), lm15's spelling of the canonical ``retention="long"`` that a
+``ttl: "1h"`` reads as: from either client the ``ttl`` is sent so (``substituted`` at the ttl's
+path; a Chat client's own ``prompt_cache_retention`` stands), and Gemini, with no in-request
+lifetime, drops it with its mark.
 """
 
 from __future__ import annotations
@@ -21,7 +32,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["chat_cache_marks_out"]
+__all__ = ["anthropic_marks_dropped", "chat_cache_marks_out"]
 
 _MARKED_ROLES: Final = frozenset({"system", "developer", "user"})
 _TTLS: Final = frozenset({"5m", "1h"})
@@ -33,6 +44,13 @@ _NOT_KEPT: Final = (
 _NO_MARKS: Final = (
     "an Anthropic-style cache mark: {destination} caches prompt prefixes by itself and takes no mark"
 )
+
+_RETAINED: Final = (
+    "a cache mark's 1h lifetime: {destination} caches prefixes by itself and keeps them longer with "
+    "prompt_cache_retention '24h' (lm15's long retention)"
+)
+_RETENTION_DESTINATIONS: Final = frozenset({"openai", "openai_chat"})
+"""The dialects whose wire has ``prompt_cache_retention``."""
 
 _Mark = tuple[str, Any, int, int | None]
 """(JSON path, the mark, row index, block index or None for a mark on the row)."""
@@ -60,6 +78,11 @@ def chat_cache_marks_out(
     if destination == "anthropic" and not own_breakpoint:  # a client's own breakpoint stands alone
         kept = next((mark for mark in reversed(marks) if _fits(value, rows, mark)), None)
     notes: list[Adaptation] = []
+    if destination in _RETENTION_DESTINATIONS and "prompt_cache_retention" not in value:
+        long = [mark for mark in marks if _ephemeral(mark[1]) and mark[1].get("ttl") == "1h"]
+        if long:
+            value["prompt_cache_retention"] = "24h"
+            notes.append(_retained(long[-1][0], destination))
     for mark in marks:
         if mark is kept or (kept is not None and _leading_system(rows, mark[2])):
             continue  # the builder marks the system prompt whenever the request caches
@@ -68,6 +91,69 @@ def chat_cache_marks_out(
     if kept is not None:
         _as_breakpoint(value, rows, kept)
     return msgspec.json.encode(value), tuple(notes)
+
+
+def _ephemeral(spec: Any) -> bool:
+    """Whether ``spec`` is a mark the Messages API takes: ``{"type": "ephemeral"}`` and a ttl."""
+    return (
+        isinstance(spec, dict)
+        and spec.get("type") == "ephemeral"
+        and spec.keys() <= {"type", "ttl"}
+        and spec.get("ttl", "5m") in _TTLS
+    )
+
+
+def _retained(path: str, destination: str) -> Adaptation:
+    return Adaptation(
+        field=f"{path}.ttl",
+        action="substituted",
+        reason=_RETAINED.format(destination=destination),
+        asked="1h",
+        applied={"prompt_cache_retention": "24h"},
+    )
+
+
+def anthropic_marks_dropped(
+    body: bytes | bytearray | memoryview, destination: str, long: bool, noted: set[str]
+) -> tuple[Adaptation, ...]:
+    """One ``dropped`` note per ``cache_control`` mark of an Anthropic ``body`` (a path in ``noted``
+    already has one), and, when the request's retention is ``long`` and ``destination`` has
+    ``prompt_cache_retention``, a ``substituted`` one at the last ``1h`` ttl; none when the body
+    spells no mark (one byte search)."""
+    if b"cache_control" not in (body.tobytes() if isinstance(body, memoryview) else body):
+        return ()
+    try:
+        value = msgspec.json.decode(body)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return ()
+    if not isinstance(value, dict):
+        return ()
+    marks: list[tuple[str, Any]] = []
+    for key in ("system", "tools"):
+        _block_marks(value.get(key), f"$.{key}", marks)
+    rows = value.get("messages")
+    for i, row in enumerate(rows if isinstance(rows, list) else ()):
+        content = row.get("content") if isinstance(row, dict) else None
+        _block_marks(content, f"$.messages[{i}].content", marks)
+        for j, block in enumerate(content if isinstance(content, list) else ()):
+            if isinstance(block, dict) and block.get("type") == "tool_result":
+                _block_marks(block.get("content"), f"$.messages[{i}].content[{j}].content", marks)
+    reason = _NO_MARKS.format(destination=destination)
+    notes = [
+        Adaptation(field=path, action="dropped", reason=reason, asked=spec)
+        for path, spec in marks
+        if path not in noted
+    ]
+    ttl = [path for path, spec in marks if _ephemeral(spec) and spec.get("ttl") == "1h"]
+    if long and ttl and destination in _RETENTION_DESTINATIONS:
+        notes.append(_retained(ttl[-1], destination))
+    return tuple(notes)
+
+
+def _block_marks(blocks: Any, path: str, marks: list[tuple[str, Any]]) -> None:
+    for k, block in enumerate(blocks if isinstance(blocks, list) else ()):
+        if isinstance(block, dict) and "cache_control" in block:
+            marks.append((f"{path}[{k}].cache_control", block["cache_control"]))
 
 
 def _marks_out(rows: list[Any]) -> tuple[list[_Mark], bool]:
