@@ -15,7 +15,7 @@ import lmcodec as lc
 from lmcodec.codecs._convert import convert
 from lmcodec.codecs._hooks import dec_hook
 
-from ..corpus import KIND_TYPES, load_json
+from ..corpus import KIND_TYPES, load_json, needs_corpus
 from ..wire.lm15_trees import SETTINGS
 
 VECTORS = load_json("lm15-1.5.0/vectors.json")
@@ -84,6 +84,7 @@ def cases(draw: st.DrawFn) -> tuple[Any, Any]:
     return value, tp
 
 
+@needs_corpus
 @SETTINGS
 @given(cases())
 def test_convert_gives_what_msgspec_convert_gives(case: tuple[Any, Any]) -> None:
@@ -93,6 +94,7 @@ def test_convert_gives_what_msgspec_convert_gives(case: tuple[Any, Any]) -> None
     assert kept == direct
 
 
+@needs_corpus
 def test_every_vector_converts_alike_into_its_target() -> None:
     for kind, value in VALUES:
         tp = KIND_TYPES[kind]
