@@ -28,6 +28,10 @@ def _start(tmp_path: Path, ignore_hup: bool = False) -> tuple[subprocess.Popen[b
     os.mkfifo(fifo)
 
     def child_setup() -> None:
+        # The dispositions each test assumes, whatever the suite inherited (nohup ignores SIGHUP, a
+        # shell's background job SIGINT): an ignored signal stays ignored in the child.
+        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            signal.signal(sig, signal.SIG_DFL)
         if ignore_hup:
             signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
