@@ -93,6 +93,22 @@ def test_a_type_no_decoder_can_read_says_what_is_supported(tp: Any) -> None:
             read()
 
 
+@pytest.mark.parametrize(
+    "tp", ["Turn", "lc.Turn", "list[Turn]", types.GenericAlias(list, ("Turn",))], ids=repr
+)
+def test_a_type_given_as_a_string_is_unsupported_everywhere(tp: Any) -> None:
+    """msgspec.convert resolves a string as a forward reference (a bare NameError); decode refuses it."""
+    for read in (
+        lambda: lc.decode(b"{}", tp),
+        lambda: lc.from_builtins({}, tp),
+        lambda: lc.from_builtins({}, tp, lenient=True, unknown="keep"),
+        lambda: lc.msgpack.decode(b"\x80", tp),
+        lambda: list(lc.jsonl.read(b"{}\n", tp)),
+    ):
+        with pytest.raises(lc.UnsupportedTypeError, match=r"lc\.JsonValue"):
+            read()
+
+
 def test_llm_targets_outside_llm_say_what_llm_reads() -> None:
     with pytest.raises(lc.UnsupportedTypeError, match="Response"):
         lc.llm.decode(b"{}", lc.llm.ResponseDict)

@@ -221,8 +221,10 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
     except msgspec.ValidationError as exc:
         first: Exception = exc
         strict = decode_error(exc)
-    except _CONVERT_ERRORS as exc:
-        decoder_for(type)  # a target no codec reads is an UnsupportedTypeError (API misuse), not bad input
+    except (*_CONVERT_ERRORS, NameError) as exc:
+        # A target no codec reads is an UnsupportedTypeError (API misuse), not bad input; a type
+        # given as a string ("Turn", list["Turn"]) is a NameError from msgspec.convert.
+        decoder_for(type)
         if not (lenient and isinstance(exc, UnicodeEncodeError)):
             raise _convert_error(exc) from exc
         # A lone surrogate where msgspec needs a string's UTF-8 (a vocabulary word, a union's
