@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
+import sys
 import types
 import typing
 from pathlib import Path
@@ -140,3 +142,33 @@ def test_lm15_vocabularies_are_exported_with_lm15s_values(name: str) -> None:
         assert type(ours) is type(theirs) and ours == theirs
     else:
         assert repr(ours).replace("lmcodec.wire.vocabulary", "") == repr(theirs).replace("lm15.types", "")
+
+
+def test_arrow_and_dask_are_attributes_as_the_readme_writes_them() -> None:
+    """``lc.arrow`` / ``lc.dask`` after ``import lmcodec as lc`` (README, docs/hostile-input.md)."""
+    assert lc.arrow is importlib.import_module("lmcodec.arrow")
+    assert lc.dask is importlib.import_module("lmcodec.dask")
+    assert callable(lc.arrow.write_parquet) and callable(lc.dask.read)
+    with pytest.raises(AttributeError, match="no attribute 'arro'"):
+        lc.arro  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_import_lmcodec_imports_neither_pyarrow_nor_dask_and_a_missing_extra_names_itself() -> None:
+    code = (
+        "import sys; sys.modules['pyarrow'] = None; sys.modules['dask'] = None\n"
+        "import lmcodec as lc\n"
+        "assert 'lmcodec.arrow' not in sys.modules and 'lmcodec.dask' not in sys.modules\n"
+        "try:\n"
+        "    lc.arrow.write_parquet([lc.Message.user('hi')], 'never.parquet')\n"
+        "except ImportError as exc:\n"
+        "    print(exc)\n"
+        "try:\n"
+        "    lc.dask.read(['never.jsonl'])\n"
+        "except ImportError as exc:\n"
+        "    print(exc)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    arrow_says, dask_says = run.stdout.splitlines()
+    assert arrow_says.startswith("lmcodec.arrow needs pyarrow (the 'arrow' extra)"), arrow_says
+    assert dask_says.startswith("lmcodec.dask needs dask (the 'dask' extra)"), dask_says

@@ -1,5 +1,9 @@
 """lmcodec: LLM conversation data at msgspec speed (lm15 JSON, MessagePack, llm format, provider streams)."""
 
+import importlib as _importlib
+import types as _types
+import typing as _typing
+
 from lmcodec import jsonl, llm, msgpack, stream
 from lmcodec.api import (
     audio,
@@ -395,3 +399,18 @@ def _own_errors() -> None:
 
 
 _own_errors()
+
+if _typing.TYPE_CHECKING:
+    from lmcodec import arrow as arrow
+    from lmcodec import dask as dask
+
+_LAZY_MODULES = frozenset({"arrow", "dask"})
+"""Submodules of an optional extra: ``lc.arrow`` and ``lc.dask`` are imported at first use, so
+``import lmcodec`` never imports pyarrow or dask (they need them only when called)."""
+
+
+def __getattr__(name: str) -> _types.ModuleType:
+    """``lc.arrow`` / ``lc.dask``: the submodule, imported on first access."""
+    if name in _LAZY_MODULES:
+        return _importlib.import_module(f"lmcodec.{name}")
+    raise AttributeError(f"module 'lmcodec' has no attribute {name!r}")
