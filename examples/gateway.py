@@ -1,6 +1,6 @@
 """A gateway: OpenAI Chat Completions and Anthropic Messages endpoints over any of the four backends.
 
-    pip install 'lmcodec[gateway]'
+    pip install -e '.[gateway]'    # from the root of a checkout of lmcodec
     LMCODEC_BACKEND=anthropic LMCODEC_BACKEND_URL=https://api.anthropic.com \\
         LMCODEC_BACKEND_KEY=sk-ant-... uvicorn gateway:app --app-dir examples
 

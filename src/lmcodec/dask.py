@@ -8,7 +8,7 @@ writes one Parquet file per input file in parallel: one task streams a file thro
 :func:`lmcodec.arrow.write_parquet` a row group at a time, so memory stays flat
 whatever the file size and records never leave the worker. Works on any Dask
 scheduler; on ``dask.distributed`` (a ``LocalCluster`` or a real cluster) every worker
-needs lmcodec[arrow] installed and the inputs and ``dest`` on storage it can reach
+needs lmcodec and pyarrow (its ``arrow`` extra) installed and the inputs and ``dest`` on storage it can reach
 (a shared file system, or ``s3://``/``gs://``/... URLs through fsspec).
 
 Bad lines lose nothing, with the guarantees of :func:`lmcodec.jsonl.read`: every
@@ -65,7 +65,10 @@ def _bag_module() -> Any:
         import dask.bag  # type: ignore[import-not-found, unused-ignore]
         from dask.highlevelgraph import HighLevelGraph  # type: ignore[import-not-found, unused-ignore]
     except ImportError as exc:  # pragma: no cover - depends on the optional extra
-        raise ImportError("lmcodec.dask needs dask (the 'dask' extra): pip install 'lmcodec[dask]'") from exc
+        raise ImportError(
+            "lmcodec.dask needs dask (the 'dask' extra): pip install 'dask[distributed]' pyarrow, "
+            "or in a checkout of lmcodec pip install -e '.[dask]'"
+        ) from exc
     return dask.bag, HighLevelGraph
 
 

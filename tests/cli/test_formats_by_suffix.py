@@ -132,7 +132,7 @@ def test_parquet_without_pyarrow_is_one_line_and_status_2(
     from lmcodec import arrow
 
     def missing() -> None:
-        raise ImportError("lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install 'lmcodec[arrow]'")
+        raise ImportError("lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install pyarrow")
 
     monkeypatch.setattr(arrow, "pyarrow_module", missing)
     src = tmp_path / "log.parquet"
@@ -140,7 +140,7 @@ def test_parquet_without_pyarrow_is_one_line_and_status_2(
     code, err = _run(capsys, "validate", str(src))
     assert (code, err) == (
         2,
-        "lmcodec: lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install 'lmcodec[arrow]'\n",
+        "lmcodec: lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install pyarrow\n",
     )
     code, err = _run(capsys, "convert", str(tmp_path / "log.parquet"), str(tmp_path / "out.jsonl"))
     assert code == 2 and err.startswith("lmcodec: lmcodec.arrow needs pyarrow") and len(err.splitlines()) == 1

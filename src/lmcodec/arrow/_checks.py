@@ -31,7 +31,8 @@ def pyarrow_module() -> Any:
         import pyarrow.parquet  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError as exc:  # pragma: no cover - depends on the optional extra
         raise ImportError(
-            "lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install 'lmcodec[arrow]'"
+            "lmcodec.arrow needs pyarrow (the 'arrow' extra): pip install pyarrow, "
+            "or in a checkout of lmcodec pip install -e '.[arrow]'"
         ) from exc
     _pa = pyarrow
     return pyarrow

@@ -90,7 +90,8 @@ def _zstd() -> Any:
         import zstandard
     except ImportError as exc:  # pragma: no cover - depends on the optional extra
         raise ImportError(
-            "reading or writing .zst files needs the 'zstd' extra: pip install lmcodec[zstd]"
+            "reading or writing .zst files needs zstandard (the 'zstd' extra): pip install zstandard, "
+            "or in a checkout of lmcodec pip install -e '.[zstd]'"
         ) from exc
     return zstandard
 
