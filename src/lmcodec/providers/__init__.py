@@ -91,7 +91,7 @@ from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
 from lmcodec.stream.sse import SSEDecoder
-from lmcodec.wire import Adaptation, AudioPart, Request, Response, ThinkingPart, ToolCallPart, ToolResultPart
+from lmcodec.wire import Adaptation, AudioPart, Request, Response, ThinkingPart, ToolCallPart
 from lmcodec.wire._checks import require_instance
 from lmcodec.wire.unknown import Unknown
 
@@ -431,15 +431,17 @@ def translate_request(
         except RecursionError:
             raise _too_deep("request") from None
         notes += rewritten
-    losses = crossing.content_losses(source, destination, canonical)  # named as decode_request reads it
-    kinds = {type(part) for message in canonical.messages for part in message.parts}
-    if destination in ("anthropic", "gemini") or ThinkingPart in kinds:  # else nothing is left out
+    # One pass says which of the passes over the parts below may change something (crossing.survey).
+    found = crossing.survey(canonical)
+    kinds = found.kinds
+    losses = crossing.content_losses(source, destination, canonical) if found.judged else ()
+    if ThinkingPart in kinds or (found.empty_text and destination in ("anthropic", "gemini")):
         canonical, left_out = parts_out(destination, canonical)
         losses += left_out
-    if destination == "anthropic" and (ToolCallPart in kinds or ToolResultPart in kinds):
+    if destination == "anthropic" and found.odd_ids:
         canonical, renamed = anthropic_tool_ids_out(canonical)
         losses += renamed
-    if destination in ("anthropic", "openai") and ToolCallPart in kinds:  # they refuse a repeated id
+    if destination in ("anthropic", "openai") and found.repeated_calls:  # they refuse a repeated id
         canonical, repeats = unique_tool_ids_out(destination, canonical)
         losses += repeats
     if destination == "anthropic":

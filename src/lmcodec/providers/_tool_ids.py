@@ -23,7 +23,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, Message, Request, ToolCallPart, ToolResultPart
 
-__all__ = ["anthropic_tool_id", "anthropic_tool_ids_out", "unique_tool_ids_out"]
+__all__ = ["anthropic_refuses_one", "anthropic_tool_id", "anthropic_tool_ids_out", "unique_tool_ids_out"]
 
 _VALID: Final = re.compile(r"[a-zA-Z0-9_-]+")
 _OUTSIDE: Final = re.compile(r"[^a-zA-Z0-9_-]")
@@ -46,13 +46,19 @@ def anthropic_tool_id(tool_id: str, digits: int = _DIGITS) -> str:
     return f"{_OUTSIDE.sub('_', tool_id[:_KEPT])}_x{digest}"
 
 
+def anthropic_refuses_one(ids: list[str]) -> bool:
+    """Whether Anthropic refuses one of the tool ids ``ids`` (ids are never empty, so one search of
+    their concatenation for a character outside the alphabet decides it)."""
+    return _OUTSIDE.search("".join(ids)) is not None
+
+
 def anthropic_tool_ids_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` with every tool call's and result's id that Anthropic refuses rewritten by
     :func:`anthropic_tool_id`, one ``substituted`` Adaptation per id rewritten (at its first
     part); ``request`` itself when every id is valid (ids are never empty, so one search of
     their concatenation for a character outside the alphabet decides it)."""
     ids = [part.id for message in request.messages for part in message.parts if type(part) in _TOOL_PARTS]  # type: ignore[union-attr]
-    if not _OUTSIDE.search("".join(ids)):
+    if not anthropic_refuses_one(ids):
         return request, ()
     valid = {tool_id for tool_id in ids if _VALID.fullmatch(tool_id)}
     invalid = [tool_id for tool_id in ids if tool_id not in valid]
