@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from lmcodec.errors import DecodeError, LmcodecError
 from lmcodec.providers._json import load_body
 from lmcodec.providers._mapper import wire_model
-from lmcodec.wire import Request
+from lmcodec.wire import Request, Response
 
-__all__ = ["guarded", "parse_body"]
+__all__ = ["body_response", "guarded", "parse_body"]
 
 _LM15_CRASHES = (AttributeError, TypeError, ValueError, KeyError, IndexError, OverflowError, RecursionError)
 
@@ -37,6 +39,23 @@ def guarded(provider: str, parse: Callable[..., Any], *args: Any) -> Any:
 
 
 def parse_body(provider: str, parse: Callable[..., Any], body: bytes, request: Request | None) -> Any:
-    """A provider's ``parse_response``: ``parse(data, model, request)`` over the body's JSON value,
-    ``model`` the request's without the ``"<provider>:"`` prefix, guarded as :func:`guarded` says."""
-    return guarded(provider, parse, load_body(body), wire_model(request, provider), request)
+    """A provider's ``parse_response``: ``parse(data, model, request, strict)`` over the body's JSON
+    value, ``model`` the request's without the ``"<provider>:"`` prefix, ``strict`` whether msgspec
+    read it (see :func:`body_response`), guarded as :func:`guarded` says."""
+    try:
+        data, strict = msgspec.json.decode(body), True
+    except (msgspec.DecodeError, RecursionError):  # NaN, 1e400, past 64 bits...: as lm15 reads it
+        data, strict = load_body(body), False
+    return guarded(provider, parse, data, wire_model(request, provider), request, strict)
+
+
+def body_response(strict: bool, provider_data: dict[str, Any], **fields: Any) -> Response:
+    """``Response(**fields, provider_data=provider_data)``, the body (and what was not mapped) as
+    provider_data. Where msgspec read the body (``strict``) it is strict JSON (string keys, finite
+    numbers), so the checked constructor's walk of it (``is_json_value``, the whole body again:
+    red team 6 F02) is left out: the other fields are checked by the constructor, then the body is
+    set (``__post_init__`` runs again). A body ``json.loads`` read is checked as given."""
+    if not strict:
+        return Response(**fields, provider_data=provider_data)
+    response: Response = msgspec.structs.replace(Response(**fields), provider_data=provider_data)
+    return response

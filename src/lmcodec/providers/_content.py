@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
+from lmcodec.providers._mapper import new, replace
 from lmcodec.wire import Request, TokenLogprob, TopLogprob
 from lmcodec.wire.judgments import replace_text_with_data, schema_has_judgments
 
@@ -16,6 +17,8 @@ __all__ = [
     "openai_token_logprobs",
     "record_unmapped",
     "schema_has_judgments",
+    "token_logprob",
+    "top_logprob",
 ]
 
 
@@ -30,8 +33,42 @@ def _logprob_bytes(value: Any) -> tuple[int, ...] | None:
     return tuple(value)
 
 
+_TOKEN: Final = new(TokenLogprob, token="", logprob=0.0)
+_TOP: Final = new(TopLogprob, token="", logprob=0.0)
+
+
+def top_logprob(
+    token: str, logprob: float, token_bytes: tuple[int, ...] | None, token_id: Any = None
+) -> TopLogprob:
+    """``TopLogprob(token=, logprob=, bytes=, token_id=)`` of a ``str`` token, a ``float`` logprob
+    and checked bytes: a copy of a template (``replace``, no ``__post_init__`` on the class) where
+    the checked constructor would take the values as given (a finite logprob, an int or no
+    token_id), else the checked constructor itself, which coerces or refuses as lm15 does."""
+    if logprob - logprob == 0.0 and (token_id is None or type(token_id) is int):
+        built: TopLogprob = replace(_TOP, token=token, logprob=logprob, bytes=token_bytes, token_id=token_id)
+        return built
+    return TopLogprob(token=token, logprob=logprob, bytes=token_bytes, token_id=token_id)
+
+
+def token_logprob(
+    token: str,
+    logprob: float,
+    token_bytes: tuple[int, ...] | None,
+    top: tuple[TopLogprob, ...],
+    token_id: Any = None,
+) -> TokenLogprob:
+    """``TokenLogprob(...)`` as :func:`top_logprob` builds a TopLogprob (``top`` built by it)."""
+    if logprob - logprob == 0.0 and (token_id is None or type(token_id) is int):
+        built: TokenLogprob = replace(
+            _TOKEN, token=token, logprob=logprob, bytes=token_bytes, token_id=token_id, top=top
+        )
+        return built
+    return TokenLogprob(token=token, logprob=logprob, bytes=token_bytes, token_id=token_id, top=top)
+
+
 def openai_token_logprobs(entries: Any) -> tuple[TokenLogprob, ...]:
-    """lm15 ``common.openai_token_logprobs`` over plain values (checked constructors)."""
+    """lm15 ``common.openai_token_logprobs`` over plain values (what the checked constructors
+    take, built as :func:`token_logprob` builds them)."""
     if not isinstance(entries, list):
         return ()
     out: list[TokenLogprob] = []
@@ -43,10 +80,10 @@ def openai_token_logprobs(entries: Any) -> tuple[TokenLogprob, ...]:
             if not isinstance(alt, dict) or "token" not in alt or "logprob" not in alt:
                 continue
             token, logprob = str(alt["token"]), float(alt["logprob"])
-            top.append(TopLogprob(token=token, logprob=logprob, bytes=_logprob_bytes(alt.get("bytes"))))
+            top.append(top_logprob(token, logprob, _logprob_bytes(alt.get("bytes"))))
         token, logprob = str(entry["token"]), float(entry["logprob"])
         entry_bytes = _logprob_bytes(entry.get("bytes"))
-        out.append(TokenLogprob(token=token, logprob=logprob, bytes=entry_bytes, top=tuple(top)))
+        out.append(token_logprob(token, logprob, entry_bytes, tuple(top)))
     return tuple(out)
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError
-from lmcodec.providers._body import parse_body
+from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import attach_unmapped, blocks, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
+from lmcodec.providers._mapper import new
 from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, stream_error_detail, usage_from
 from lmcodec.wire import (
     CitationPart,
@@ -40,6 +41,11 @@ def _citation(c: dict[str, Any]) -> CitationPart | None:
     return CitationPart(url=url_s, title=title_s, text=text_s)
 
 
+def _checked(cls: type[ToolCallPart], **fields: Any) -> ToolCallPart:
+    """The checked constructor, for an input ``json.loads`` read (NaN or Infinity refused, as lm15)."""
+    return cls(**fields)
+
+
 def parse_response(body: bytes, request: Request | None = None) -> Response:
     """A complete Messages body -> Response, as lm15's ``AnthropicLM.parse_response``
     (no error-envelope check: an error body parses to an empty response, as in lm15)."""
@@ -59,7 +65,7 @@ def _error_body(data: Any) -> ProviderError | None:
     return ProviderError(detail.message, code=detail.code, provider=PROVIDER, provider_code=provider_code)
 
 
-def _parse(data: Any, model: str | None, request: Request | None) -> Response:
+def _parse(data: Any, model: str | None, request: Request | None, strict: bool) -> Response:
     parts: list[Any] = []
     unmapped: list[dict[str, str]] = []
     error = _error_body(data)
@@ -71,7 +77,7 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
             continue
         block_type = block.get("type")
         if block_type == "text":
-            parts.append(TextPart(text=str(block.get("text") or "")))
+            parts.append(new(TextPart, text=str(block.get("text") or "")))
             for citation_payload in block.get("citations", []) or []:
                 if not isinstance(citation_payload, dict):
                     continue
@@ -81,29 +87,27 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
         elif block_type == "tool_use":
             if not block.get("name"):
                 raise unnamed_tool_call_error(PROVIDER, f"content[{block_index}]")
-            parts.append(
-                ToolCallPart(
-                    id=str(block.get("id") or f"tool_{len(parts)}"),
-                    name=str(block["name"]),
-                    input=block["input"] if isinstance(block.get("input"), dict) else {},
-                )
-            )
+            call_id = str(block.get("id") or f"tool_{len(parts)}")
+            call_input = block["input"] if isinstance(block.get("input"), dict) else {}
+            # a non-empty id and name; an input msgspec read is strict JSON: the checks would pass
+            build = new if strict else _checked
+            parts.append(build(ToolCallPart, id=call_id, name=str(block["name"]), input=call_input))
         elif block_type == "thinking":
             signature = block.get("signature")
             continuation = (
                 (
-                    ContinuationState(
-                        provider="anthropic", kind="thinking_signature", data={"signature": str(signature)}
+                    new(
+                        ContinuationState,
+                        provider="anthropic",
+                        kind="thinking_signature",
+                        data={"signature": str(signature)},
                     ),
                 )
                 if signature
                 else ()
             )
-            parts.append(
-                ThinkingPart(
-                    text=str(block.get("thinking") or block.get("text") or ""), continuation=continuation
-                )
-            )
+            text = str(block.get("thinking") or block.get("text") or "")
+            parts.append(new(ThinkingPart, text=text, continuation=continuation))
         elif block_type == "redacted_thinking":
             redacted = block.get("data")
             continuation = (
@@ -120,7 +124,8 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
         parts = [TextPart(text="")]
     usage = usage_from(data.get("usage", {}) or {})
     has_tool = any(type(part) is ToolCallPart for part in parts)
-    return Response(
+    return body_response(
+        strict,
         id=str(data.get("id")) if data.get("id") else None,
         model=str(data.get("model") or model or ""),
         message=Message(role="assistant", parts=judgment_parts(parts, request)),

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError
-from lmcodec.providers._body import parse_body
+from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import attach_unmapped, blocks, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import int_or_none
+from lmcodec.providers._mapper import new
 from lmcodec.providers.gemini.views import (
     PROVIDER,
     finish_reason,
@@ -40,7 +41,9 @@ _PROVIDER_EXECUTED_PART_KEYS: Final = ("executableCode", "codeExecutionResult")
 def _signature_state(signature: Any) -> tuple[ContinuationState, ...]:
     if signature is None:
         return ()
-    return (ContinuationState(provider="gemini", kind="thought_signature", data={"value": str(signature)}),)
+    return (
+        new(ContinuationState, provider="gemini", kind="thought_signature", data={"value": str(signature)}),
+    )
 
 
 def _media(mime: str, data: str | None = None, url: str | None = None) -> Any:
@@ -59,19 +62,11 @@ def _candidate_parts(parts_payload: Any, unmapped: list[dict[str, str]], prefix:
             record_unmapped(unmapped, f"{prefix}[{part_index}]", type(part).__name__)
             continue
         if part.get("thought") and "text" in part:
-            parts.append(
-                ThinkingPart(
-                    text=str(part.get("text") or ""),
-                    continuation=_signature_state(part.get("thoughtSignature")),
-                )
-            )
+            continuation = _signature_state(part.get("thoughtSignature"))
+            parts.append(new(ThinkingPart, text=str(part.get("text") or ""), continuation=continuation))
         elif "text" in part:
-            parts.append(
-                TextPart(
-                    text=str(part.get("text") or ""),
-                    continuation=_signature_state(part.get("thoughtSignature")),
-                )
-            )
+            continuation = _signature_state(part.get("thoughtSignature"))
+            parts.append(new(TextPart, text=str(part.get("text") or ""), continuation=continuation))
         elif "functionCall" in part and isinstance(part["functionCall"], dict):
             fc: Any = part["functionCall"]
             continuation = _signature_state(part.get("thoughtSignature") or fc.get("thoughtSignature"))
@@ -183,7 +178,7 @@ def _error_body(data: Any) -> ProviderError | None:
     return ProviderError(detail.message, code=detail.code, provider=PROVIDER, provider_code=provider_code)
 
 
-def _parse(data: Any, model: str | None, request: Request | None) -> Response:
+def _parse(data: Any, model: str | None, request: Request | None, strict: bool) -> Response:
     error = _error_body(data)
     if error is not None:
         raise error
@@ -206,7 +201,8 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
     if model is None:
         version = data.get("modelVersion")
         model = version if isinstance(version, str) else ""
-    return Response(
+    return body_response(
+        strict,
         id=str(data.get("responseId")) if data.get("responseId") else None,
         model=model,
         message=Message(role="assistant", parts=judgment_parts(parts, request)),

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 
 from lmcodec.errors import ProviderError
+from lmcodec.providers._content import token_logprob, top_logprob
 from lmcodec.providers._errors import error_detail, is_model_error
 from lmcodec.providers._mapper import NO_USAGE, new, replace, usage_of
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
@@ -265,7 +266,7 @@ def walked_usage(usage_payload: dict[str, Any]) -> Usage:
 
 
 def gemini_token_logprobs(logprobs_result: Any) -> tuple[TokenLogprob, ...]:
-    """lm15 ``_gemini_token_logprobs``."""
+    """lm15 ``_gemini_token_logprobs`` (each entry built as ``_content.token_logprob`` builds it)."""
     if not isinstance(logprobs_result, dict):
         return ()
     chosen = logprobs_result.get("chosenCandidates") or []
@@ -279,21 +280,12 @@ def gemini_token_logprobs(logprobs_result: Any) -> tuple[TokenLogprob, ...]:
         for alt in step.get("candidates") or []:
             if not isinstance(alt, dict):
                 continue
-            top.append(
-                TopLogprob(
-                    token=str(alt.get("token") or ""),
-                    logprob=float(alt.get("logProbability", 0.0) or 0.0),
-                    token_id=alt.get("tokenId"),
-                )
-            )
-        out.append(
-            TokenLogprob(
-                token=str(cand.get("token") or ""),
-                logprob=float(cand.get("logProbability", 0.0) or 0.0),
-                token_id=cand.get("tokenId"),
-                top=tuple(top),
-            )
-        )
+            token = str(alt.get("token") or "")
+            logprob = float(alt.get("logProbability", 0.0) or 0.0)
+            top.append(top_logprob(token, logprob, None, alt.get("tokenId")))
+        token = str(cand.get("token") or "")
+        logprob = float(cand.get("logProbability", 0.0) or 0.0)
+        out.append(token_logprob(token, logprob, None, tuple(top), cand.get("tokenId")))
     return tuple(out)
 
 

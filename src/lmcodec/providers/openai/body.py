@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._body import parse_body
+from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import (
     attach_unmapped,
     blocks,
@@ -15,6 +15,7 @@ from lmcodec.providers._content import (
 )
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import parse_json_object
+from lmcodec.providers._mapper import new
 from lmcodec.providers.openai.views import PROVIDER, citation_fields, response_error, usage_from
 from lmcodec.wire import (
     AudioPart,
@@ -58,7 +59,7 @@ def parse_response(body: bytes, request: Request | None = None) -> Response:
     return result
 
 
-def _parse(data: Any, model: str | None, request: Request | None) -> Response:
+def _parse(data: Any, model: str | None, request: Request | None, strict: bool) -> Response:
     resp_error = data.get("error") if isinstance(data, dict) else None
     if isinstance(resp_error, dict):
         raise response_error(
@@ -83,7 +84,7 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
                 ctype = content.get("type")
                 if ctype in ("output_text", "text"):
                     text = str(content.get("text") or "")
-                    parts.append(TextPart(text=text))
+                    parts.append(new(TextPart, text=text))
                     logprob_seq.extend(openai_token_logprobs(content.get("logprobs")))
                     for annotation in content.get("annotations", []) or []:
                         if not isinstance(annotation, dict):
@@ -130,10 +131,12 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
             if item.get("encrypted_content"):
                 state["encrypted_content"] = str(item["encrypted_content"])
             continuation = (
-                (ContinuationState(provider="openai", kind="reasoning_item", data=state),) if state else ()
+                (new(ContinuationState, provider="openai", kind="reasoning_item", data=state),)
+                if state
+                else ()
             )
             if text or continuation:
-                parts.append(ThinkingPart(text=text, continuation=continuation))
+                parts.append(new(ThinkingPart, text=text, continuation=continuation))
         elif item_type in _PROVIDER_EXECUTED_ITEMS:
             continue
         else:
@@ -143,7 +146,8 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
         parts = [TextPart(text=str(data.get("output_text") or ""))]
     usage = usage_from(data.get("usage", {}) or {})
     has_tool = any(type(part) is ToolCallPart for part in parts)
-    return Response(
+    return body_response(
+        strict,
         id=str(data.get("id")) if data.get("id") else None,
         model=str(data.get("model") or model or ""),
         message=Message(role="assistant", parts=judgment_parts(parts, request)),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lmcodec.errors import ProviderError
-from lmcodec.providers._body import parse_body
+from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import (
     attach_unmapped,
     blocks,
@@ -16,6 +16,7 @@ from lmcodec.providers._content import (
 )
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import parse_json_object
+from lmcodec.providers._mapper import new
 from lmcodec.providers.openai.views import response_error
 from lmcodec.providers.openai_chat.views import FINISH_REASONS, PROVIDER, usage_from_chat
 from lmcodec.wire import Message, RefusalPart, Request, Response, TextPart, ThinkingPart, ToolCallPart
@@ -44,7 +45,7 @@ def parse_response(body: bytes, request: Request | None = None) -> Response:
     return result
 
 
-def _parse(data: Any, model: str | None, request: Request | None) -> Response:
+def _parse(data: Any, model: str | None, request: Request | None, strict: bool) -> Response:
     if not isinstance(data, dict):
         raise TypeError(f"a Chat Completions response body is a JSON object, got {type(data).__name__}")
     resp_error = data.get("error")
@@ -72,15 +73,15 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
     parts: list[Any] = []
     reasoning_text = message.get("reasoning_content") or message.get("reasoning")
     if reasoning_text:
-        parts.append(ThinkingPart(text=str(reasoning_text)))
+        parts.append(new(ThinkingPart, text=str(reasoning_text)))
     content = message.get("content")
     if isinstance(content, str):
         if content:
-            parts.append(TextPart(text=content))
+            parts.append(new(TextPart, text=content))
     elif isinstance(content, list):
         for content_index, item in enumerate(content):
             if isinstance(item, dict) and item.get("type") == "text":
-                parts.append(TextPart(text=str(item.get("text") or "")))
+                parts.append(new(TextPart, text=str(item.get("text") or "")))
             else:
                 record_unmapped(
                     unmapped,
@@ -121,7 +122,8 @@ def _parse(data: Any, model: str | None, request: Request | None) -> Response:
     if not resolved_model:
         raise ValueError("the body carries no model; pass model=")
     finish = _finish_reason(chosen.get("finish_reason"), has_tool_call=has_tool, unmapped=unmapped, path=path)
-    return Response(
+    return body_response(
+        strict,
         id=str(data.get("id")) if data.get("id") else None,
         model=str(resolved_model),
         message=Message(role="assistant", parts=judgment_parts(parts, request)),
