@@ -13,6 +13,7 @@ with it); those two held before and are kept here."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import anthropic
@@ -110,6 +111,27 @@ def test_a_litellm_shaped_answer_carries_its_blocks() -> None:
         entry,
         {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {"city": "Paris"}},
     ]
+
+
+def _litellm_answer(blocks: list[Block]) -> bytes:
+    """The Chat body a LiteLLM proxy answers for Claude's ``blocks`` (LiteLLM's own transform of
+    the Messages body, dumped as the proxy sends it)."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no network fetch at import
+    litellm = pytest.importorskip("litellm")
+    transformation = pytest.importorskip("litellm.llms.anthropic.chat.transformation")
+    httpx = pytest.importorskip("httpx")
+    raw = anthropic_message(blocks)
+    response = transformation.AnthropicConfig().transform_parsed_response(
+        json.loads(raw), httpx.Response(200, content=raw), litellm.ModelResponse()
+    )
+    return json.dumps(response.model_dump()).encode()
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_litellm_proxys_answer_reaches_an_anthropic_client_with_its_blocks(name: str) -> None:
+    blocks = CASES[name]
+    written = json.loads(through_gateway("anthropic", _litellm_answer(blocks)))
+    assert [b for b in written["content"] if b["type"] != "text" or b["text"]] == blocks
 
 
 def test_decode_response_keeps_lm15s_reading() -> None:
