@@ -94,6 +94,32 @@ def check_positional_constructors() -> None:
     assert_type(response.usage.input_tokens, int | None)
 
 
+def describe(part: lc.Part) -> str:
+    """``match`` with lm15's positional fields, as on its dataclasses (README: case lc.TextPart(text))."""
+    match part:
+        case lc.TextPart(text):
+            assert_type(text, str)
+            return text
+        case lc.ToolCallPart(call_id, name, arguments, continuation):
+            assert_type(name, str)
+            assert_type(continuation, tuple[lc.ContinuationState, ...])
+            return f"{call_id} {name} {sorted(arguments)}"
+        case lc.ImagePart(media_type, _, url):
+            return f"{media_type} {url}"
+        case _:
+            return ""
+
+
+def check_match_positional_patterns() -> None:
+    assert describe(lc.TextPart("hi")) == "hi"
+    assert describe(lc.ToolCallPart("c1", "f", {"a": 1})) == "c1 f ['a']"
+    assert describe(lc.ImagePart("image/png", None, "https://x/a.png")) == "image/png https://x/a.png"
+    match lc.Message.user("Hi!"):
+        case lc.Message(role, parts):
+            assert_type(role, lc.Role)
+            assert (role, len(parts)) == ("user", 1)
+
+
 def check_stream_types() -> None:
     delta = lc.TextDelta("He", 0, [lc.TokenLogprob("He", -0.5)])
     events: list[lc.StreamEvent] = [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -61,6 +61,7 @@ class Reasoning(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"effort": None}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["effort"], Literal["thinking_budget"], Literal["summary"]]]
 
         def __init__(
             self,
@@ -109,6 +110,18 @@ class Reasoning(WireStruct, frozen=True, kw_only=True):
         return self.effort == "off"
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _CacheConfigArgs: TypeAlias = tuple[Literal["mode"], Literal["retention"], Literal["key"],
+        Literal["prefix_until_index"], Literal["prefix"], Literal["resource"]]
+    _ConfigArgs: TypeAlias = tuple[Literal["max_tokens"], Literal["temperature"], Literal["top_p"],
+        Literal["top_k"], Literal["stop"], Literal["response_format"], Literal["tool_choice"],
+        Literal["reasoning"], Literal["cache"], Literal["seed"], Literal["frequency_penalty"],
+        Literal["presence_penalty"], Literal["service_tier"], Literal["user_id"], Literal["store"],
+        Literal["logprobs"], Literal["probabilities"], Literal["extensions"]]
+# fmt: on
+
+
 class CacheConfig(WireStruct, frozen=True, kw_only=True):
     """Universal prompt cache configuration (MAP-6)."""
 
@@ -122,6 +135,7 @@ class CacheConfig(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"mode": "auto"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_CacheConfigArgs]
 
         def __init__(
             self,
@@ -218,6 +232,7 @@ class Config(WireStruct, frozen=True, kw_only=True):
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ConfigArgs]
 
         def __init__(
             self,

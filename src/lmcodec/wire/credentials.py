@@ -35,6 +35,7 @@ class ApiKey(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="api_k
     value: NonEmptyStr
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["value"]]]
 
         def __init__(
             self,
@@ -53,6 +54,7 @@ class BearerToken(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="
     expires_at: datetime | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["value"], Literal["expires_at"]]]
 
         def __init__(
             self,
@@ -67,6 +69,13 @@ class BearerToken(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="
         return f"BearerToken(<redacted>{_rfc3339(self.expires_at)})"
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _AwsCredentialsArgs: TypeAlias = tuple[Literal["access_key_id"], Literal["secret_access_key"],
+        Literal["session_token"], Literal["expires_at"]]
+# fmt: on
+
+
 class AwsCredentials(WireStruct, frozen=True, kw_only=True, tag_field="kind", tag="aws"):
     """AWS access keys, optionally with a session token and an expiry."""
 
@@ -77,6 +86,7 @@ class AwsCredentials(WireStruct, frozen=True, kw_only=True, tag_field="kind", ta
     expires_at: datetime | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_AwsCredentialsArgs]
 
         def __init__(
             self,

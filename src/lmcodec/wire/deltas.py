@@ -40,6 +40,7 @@ class TextDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="te
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["text"], Literal["part_index"], Literal["logprobs"]]]
 
         def __init__(
             self,
@@ -62,6 +63,7 @@ class ThinkingDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["text"], Literal["part_index"]]]
 
         def __init__(
             self,
@@ -94,12 +96,26 @@ class _MediaDelta(WireStruct, frozen=True, kw_only=True):
         )
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _AudioDeltaArgs: TypeAlias = tuple[Literal["data"], Literal["url"], Literal["file_id"],
+        Literal["part_index"], Literal["media_type"]]
+    _ToolCallDeltaArgs: TypeAlias = tuple[Literal["input"], Literal["part_index"], Literal["id"],
+        Literal["name"]]
+    _CitationDeltaArgs: TypeAlias = tuple[Literal["text"], Literal["url"], Literal["title"],
+        Literal["part_index"]]
+    _ContinuationDeltaArgs: TypeAlias = tuple[Literal["provider"], Literal["kind"], Literal["data"],
+        Literal["part_index"]]
+# fmt: on
+
+
 class AudioDelta(_MediaDelta, frozen=True, kw_only=True, tag_field="type", tag="audio"):
     """An audio fragment."""
 
     type: ClassVar[Literal["audio"]] = "audio"
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_AudioDeltaArgs]
 
         def __init__(
             self,
@@ -117,6 +133,7 @@ class ImageDelta(_MediaDelta, frozen=True, kw_only=True, tag_field="type", tag="
     type: ClassVar[Literal["image"]] = "image"
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_AudioDeltaArgs]
 
         def __init__(
             self,
@@ -141,6 +158,7 @@ class ToolCallDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ToolCallDeltaArgs]
 
         def __init__(
             self,
@@ -164,6 +182,7 @@ class CitationDelta(WireStruct, frozen=True, kw_only=True, tag_field="type", tag
     _lm_defaults: ClassVar[dict[str, Any]] = {"part_index": 0}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_CitationDeltaArgs]
 
         def __init__(
             self,
@@ -191,6 +210,7 @@ class ContinuationDelta(WireStruct, frozen=True, kw_only=True, tag_field="type",
     _lm_defaults: ClassVar[dict[str, Any]] = {"data": Factory(dict)}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ContinuationDeltaArgs]
 
         def __init__(
             self,

@@ -6,7 +6,7 @@ import builtins
 from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias, get_args
 
 import msgspec
 
@@ -37,6 +37,24 @@ _BATCH_TERMINAL = frozenset({"completed", "failed", "cancelled", "expired"})
 _NonEmptyBytes = Annotated[_Bytes, msgspec.Meta(min_length=1)]
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _FileUploadRequestArgs: TypeAlias = tuple[Literal["filename"], Literal["bytes_data"],
+        Literal["media_type"], Literal["extensions"], Literal["path"]]
+    _FileInfoArgs: TypeAlias = tuple[Literal["id"], Literal["filename"], Literal["media_type"],
+        Literal["size_bytes"], Literal["created_at"], Literal["expires_at"], Literal["readiness"],
+        Literal["downloadable"], Literal["provider_data"]]
+    _CacheInfoArgs: TypeAlias = tuple[Literal["id"], Literal["model"], Literal["tokens"],
+        Literal["created_at"], Literal["expires_at"], Literal["label"], Literal["provider_data"]]
+    _BatchRequestArgs: TypeAlias = tuple[Literal["model"], Literal["requests"], Literal["label"],
+        Literal["extensions"]]
+    _BatchJobInfoArgs: TypeAlias = tuple[Literal["id"], Literal["status"], Literal["label"],
+        Literal["created_at"], Literal["provider_data"]]
+    _BatchEntryArgs: TypeAlias = tuple[Literal["index"], Literal["outcome"], Literal["response"],
+        Literal["error"]]
+# fmt: on
+
+
 class FileUploadRequest(WireStruct, frozen=True, kw_only=True):
     """A file upload: in-memory bytes (base64 on the wire) or a local path."""
 
@@ -49,6 +67,7 @@ class FileUploadRequest(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/octet-stream"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_FileUploadRequestArgs]
 
         def __init__(
             self,
@@ -99,6 +118,7 @@ class FileInfo(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"readiness": "ready"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_FileInfoArgs]
 
         def __init__(
             self,
@@ -129,6 +149,7 @@ class FilePage(WireStruct, frozen=True, kw_only=True):
     next_cursor: NonEmptyStr | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["items"], Literal["next_cursor"]]]
 
         def __init__(
             self,
@@ -149,6 +170,7 @@ class CacheInfo(WireStruct, frozen=True, kw_only=True):
     provider_data: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_CacheInfoArgs]
 
         def __init__(
             self,
@@ -172,6 +194,7 @@ class CachePage(WireStruct, frozen=True, kw_only=True):
     next_cursor: NonEmptyStr | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["items"], Literal["next_cursor"]]]
 
         def __init__(
             self,
@@ -190,6 +213,7 @@ class CachedPrefix(WireStruct, frozen=True, kw_only=True):
     _lm_kwonly: ClassVar[tuple[str, ...]] = ("provider",)
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["prefix"], Literal["resource"]]]
 
         def __init__(
             self,
@@ -285,6 +309,7 @@ class BatchRequest(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"requests": ()}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_BatchRequestArgs]
 
         def __init__(
             self,
@@ -310,6 +335,7 @@ class BatchJobInfo(WireStruct, frozen=True, kw_only=True):
     provider_data: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_BatchJobInfoArgs]
 
         def __init__(
             self,
@@ -338,6 +364,7 @@ class BatchEntry(WireStruct, frozen=True, kw_only=True):
     error: ErrorDetail | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_BatchEntryArgs]
 
         def __init__(
             self,

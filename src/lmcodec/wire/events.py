@@ -24,6 +24,7 @@ class StreamStartEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", 
     adaptations: tuple[Adaptation, ...] = ()
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["id"], Literal["model"], Literal["adaptations"]]]
 
         def __init__(
             self,
@@ -40,6 +41,7 @@ class StreamDeltaEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", 
     delta: Delta
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["delta"]]]
 
         def __init__(
             self,
@@ -56,6 +58,7 @@ class StreamEndEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", ta
     provider_data: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["finish_reason"], Literal["usage"], Literal["provider_data"]]]
 
         def __init__(
             self,
@@ -88,6 +91,7 @@ class StreamErrorEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", 
     error: ErrorDetail
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["error"]]]
 
         def __init__(
             self,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -35,6 +35,23 @@ VideoStatus = Literal["queued", "running", "completed", "failed", "cancelled"]
 _VIDEO_TERMINAL = frozenset({"completed", "failed", "cancelled"})
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _ImageGenerationRequestArgs: TypeAlias = tuple[Literal["model"], Literal["prompt"], Literal["size"],
+        Literal["images"], Literal["extensions"]]
+    _ImageGenerationResponseArgs: TypeAlias = tuple[Literal["images"], Literal["text"], Literal["id"],
+        Literal["model"], Literal["usage"], Literal["provider_data"]]
+    _SpeechGenerationRequestArgs: TypeAlias = tuple[Literal["model"], Literal["prompt"], Literal["voice"],
+        Literal["format"], Literal["extensions"]]
+    _SpeechGenerationResponseArgs: TypeAlias = tuple[Literal["audio"], Literal["id"], Literal["model"],
+        Literal["usage"], Literal["provider_data"]]
+    _VideoGenerationRequestArgs: TypeAlias = tuple[Literal["model"], Literal["prompt"], Literal["seconds"],
+        Literal["images"], Literal["extensions"]]
+    _VideoJobInfoArgs: TypeAlias = tuple[Literal["id"], Literal["status"], Literal["progress"],
+        Literal["created_at"], Literal["model"], Literal["provider_data"]]
+# fmt: on
+
+
 class ImageGenerationRequest(WireStruct, frozen=True, kw_only=True):
     """Text (and optional input images) in; images out."""
 
@@ -45,6 +62,7 @@ class ImageGenerationRequest(WireStruct, frozen=True, kw_only=True):
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ImageGenerationRequestArgs]
 
         def __init__(
             self,
@@ -74,6 +92,7 @@ class ImageGenerationResponse(WireStruct, frozen=True, kw_only=True):
     provider_data: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ImageGenerationResponseArgs]
 
         def __init__(
             self,
@@ -101,6 +120,7 @@ class SpeechGenerationRequest(WireStruct, frozen=True, kw_only=True):
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_SpeechGenerationRequestArgs]
 
         def __init__(
             self,
@@ -129,6 +149,7 @@ class SpeechGenerationResponse(WireStruct, frozen=True, kw_only=True):
     provider_data: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_SpeechGenerationResponseArgs]
 
         def __init__(
             self,
@@ -155,6 +176,7 @@ class VideoGenerationRequest(WireStruct, frozen=True, kw_only=True):
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_VideoGenerationRequestArgs]
 
         def __init__(
             self,
@@ -189,6 +211,7 @@ class VideoJobInfo(WireStruct, frozen=True, kw_only=True):
     provider_data: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_VideoJobInfoArgs]
 
         def __init__(
             self,

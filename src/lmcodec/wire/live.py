@@ -51,6 +51,7 @@ class AudioFormat(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"channels": 1}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["encoding"], Literal["sample_rate"], Literal["channels"]]]
 
         def __init__(
             self,
@@ -58,6 +59,13 @@ class AudioFormat(WireStruct, frozen=True, kw_only=True):
             sample_rate: int,
             channels: int = ...,
         ) -> None: ...
+
+
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _LiveConfigArgs: TypeAlias = tuple[Literal["model"], Literal["system"], Literal["tools"],
+        Literal["voice"], Literal["input_format"], Literal["output_format"], Literal["extensions"]]
+# fmt: on
 
 
 class LiveConfig(WireStruct, frozen=True, kw_only=True):
@@ -72,6 +80,7 @@ class LiveConfig(WireStruct, frozen=True, kw_only=True):
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_LiveConfigArgs]
 
         def __init__(
             self,
@@ -105,6 +114,7 @@ class LiveClientTurnEvent(WireStruct, frozen=True, kw_only=True, tag_field="type
     _lm_defaults: ClassVar[dict[str, Any]] = {"turn_complete": True}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["parts"], Literal["turn_complete"]]]
 
         def __init__(
             self,
@@ -126,6 +136,7 @@ class LiveClientAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "audio/pcm;rate=16000"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["data"], Literal["media_type"]]]
 
         def __init__(
             self,
@@ -149,6 +160,7 @@ class LiveClientImageEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/jpeg"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["data"], Literal["media_type"]]]
 
         def __init__(
             self,
@@ -169,6 +181,7 @@ class LiveClientTextEvent(WireStruct, frozen=True, kw_only=True, tag_field="type
     text: str
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["text"]]]
 
         def __init__(
             self,
@@ -184,6 +197,7 @@ class LiveClientToolResultEvent(WireStruct, frozen=True, kw_only=True, tag_field
     content: Annotated[tuple[ToolResultContentPart, ...], msgspec.Meta(min_length=1)]
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["id"], Literal["content"]]]
 
         def __init__(
             self,
@@ -238,6 +252,7 @@ class LiveServerAudioEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
     media_type: NonEmptyStr | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["data"], Literal["media_type"]]]
 
         def __init__(
             self,
@@ -258,6 +273,7 @@ class LiveServerTextEvent(WireStruct, frozen=True, kw_only=True, tag_field="type
     text: str
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["text"]]]
 
         def __init__(
             self,
@@ -274,6 +290,7 @@ class LiveServerToolCallEvent(WireStruct, frozen=True, kw_only=True, tag_field="
     input: JsonObject
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["id"], Literal["name"], Literal["input"]]]
 
         def __init__(
             self,
@@ -297,6 +314,7 @@ class LiveServerToolCallDeltaEvent(
     _lm_defaults: ClassVar[dict[str, Any]] = {"input_delta": REQUIRED}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["input_delta"], Literal["id"], Literal["name"]]]
 
         def __init__(
             self,
@@ -334,6 +352,7 @@ class LiveServerTurnEndEvent(_UsageEvent, frozen=True, kw_only=True, tag_field="
     type: ClassVar[Literal["turn_end"]] = "turn_end"
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["usage"]]]
 
         def __init__(
             self,
@@ -347,6 +366,7 @@ class LiveServerUsageEvent(_UsageEvent, frozen=True, kw_only=True, tag_field="ty
     type: ClassVar[Literal["usage"]] = "usage"
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["usage"]]]
 
         def __init__(
             self,
@@ -361,6 +381,7 @@ class LiveServerErrorEvent(WireStruct, frozen=True, kw_only=True, tag_field="typ
     error: ErrorDetail
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["error"]]]
 
         def __init__(
             self,

@@ -64,6 +64,7 @@ class Message(WireStruct, frozen=True, kw_only=True):
     continuation: tuple[ContinuationState, ...] = ()
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["role"], Literal["parts"], Literal["continuation"]]]
 
         def __init__(
             self,

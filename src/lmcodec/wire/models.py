@@ -8,7 +8,7 @@ then does. Empty modalities are the one empty value written as ``[]`` (see Infer
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -18,6 +18,21 @@ from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
 __all__ = ["InferenceModelInfo", "InferencePricing", "ModelInfo", "ModelOrigin"]
 
 _Price = Annotated[float, msgspec.Meta(ge=0.0)]
+
+
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _InferencePricingArgs: TypeAlias = tuple[Literal["input_per_million"], Literal["output_per_million"],
+        Literal["cache_read_per_million"], Literal["cache_write_per_million"], Literal["currency"],
+        Literal["dimensions"]]
+    _InferenceModelInfoArgs: TypeAlias = tuple[Literal["input_modalities"], Literal["output_modalities"],
+        Literal["context_window"], Literal["max_output_tokens"], Literal["supports_reasoning"],
+        Literal["reasoning_efforts"], Literal["pricing"], Literal["extensions"]]
+    _ModelOriginArgs: TypeAlias = tuple[Literal["type"], Literal["id"], Literal["base_model"],
+        Literal["provider_data"]]
+    _ModelInfoArgs: TypeAlias = tuple[Literal["id"], Literal["provider"], Literal["api_family"],
+        Literal["aliases"], Literal["origin"], Literal["inference"], Literal["extensions"]]
+# fmt: on
 
 
 class InferencePricing(WireStruct, frozen=True, kw_only=True):
@@ -33,6 +48,7 @@ class InferencePricing(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"currency": "USD"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_InferencePricingArgs]
 
         def __init__(
             self,
@@ -91,6 +107,7 @@ class InferenceModelInfo(WireStruct, frozen=True, kw_only=True):
     }
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_InferenceModelInfoArgs]
 
         def __init__(
             self,
@@ -119,6 +136,7 @@ class ModelOrigin(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"type": "provider"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ModelOriginArgs]
 
         def __init__(
             self,
@@ -147,6 +165,7 @@ class ModelInfo(WireStruct, frozen=True, kw_only=True):
     extensions: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ModelInfoArgs]
 
         def __init__(
             self,

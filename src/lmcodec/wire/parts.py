@@ -50,6 +50,7 @@ class ContinuationState(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"data": Factory(dict)}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["provider"], Literal["kind"], Literal["data"]]]
 
         def __init__(
             self,
@@ -65,6 +66,24 @@ class ContinuationState(WireStruct, frozen=True, kw_only=True):
         )
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _TextArgs: TypeAlias = tuple[Literal["text"], Literal["continuation"]]
+    _CitationPartArgs: TypeAlias = tuple[Literal["url"], Literal["title"], Literal["text"],
+        Literal["continuation"]]
+    _ImagePartArgs: TypeAlias = tuple[Literal["media_type"], Literal["data"], Literal["url"],
+        Literal["file_id"], Literal["path"], Literal["continuation"], Literal["detail"]]
+    _MediaArgs: TypeAlias = tuple[Literal["media_type"], Literal["data"], Literal["url"], Literal["file_id"],
+        Literal["path"], Literal["continuation"]]
+    _ToolCallPartArgs: TypeAlias = tuple[Literal["id"], Literal["name"], Literal["input"],
+        Literal["continuation"]]
+    _DataPartArgs: TypeAlias = tuple[Literal["value"], Literal["probabilities"], Literal["method"],
+        Literal["continuation"]]
+    _ToolResultPartArgs: TypeAlias = tuple[Literal["id"], Literal["content"], Literal["name"],
+        Literal["is_error"], Literal["continuation"]]
+# fmt: on
+
+
 class TextPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="text"):
     """A block of text content."""
 
@@ -73,6 +92,7 @@ class TextPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="tex
     continuation: tuple[ContinuationState, ...] = ()
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_TextArgs]
 
         def __init__(
             self,
@@ -89,6 +109,7 @@ class ThinkingPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
     continuation: tuple[ContinuationState, ...] = ()
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_TextArgs]
 
         def __init__(
             self,
@@ -105,6 +126,7 @@ class RefusalPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="
     continuation: tuple[ContinuationState, ...] = ()
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_TextArgs]
 
         def __init__(
             self,
@@ -125,6 +147,7 @@ class CitationPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
     _lm_order: ClassVar[tuple[str, ...] | None] = ("url", "title", "text", "continuation")
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_CitationPartArgs]
 
         def __init__(
             self,
@@ -229,6 +252,7 @@ class ImagePart(_Media, frozen=True, kw_only=True, tag_field="type", tag="image"
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "image/png"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ImagePartArgs]
 
         def __init__(
             self,
@@ -258,6 +282,7 @@ class AudioPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="audio"
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "audio/wav"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_MediaArgs]
 
         def __init__(
             self,
@@ -279,6 +304,7 @@ class VideoPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="video"
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "video/mp4"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_MediaArgs]
 
         def __init__(
             self,
@@ -300,6 +326,7 @@ class DocumentPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="doc
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/pdf"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_MediaArgs]
 
         def __init__(
             self,
@@ -321,6 +348,7 @@ class BinaryPart(_Media, frozen=True, kw_only=True, tag_field="type", tag="binar
     _lm_defaults: ClassVar[dict[str, Any]] = {"media_type": "application/octet-stream"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_MediaArgs]
 
         def __init__(
             self,
@@ -343,6 +371,7 @@ class ToolCallPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
     continuation: tuple[ContinuationState, ...] = ()
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ToolCallPartArgs]
 
         def __init__(
             self,
@@ -365,6 +394,7 @@ class DataPart(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="dat
     continuation: tuple[ContinuationState, ...] = ()
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_DataPartArgs]
 
         def __init__(
             self,
@@ -439,6 +469,7 @@ class ToolResultPart(WireStruct, frozen=True, kw_only=True, tag_field="type", ta
     _lm_defaults: ClassVar[dict[str, Any]] = {"content": REQUIRED}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ToolResultPartArgs]
 
         def __init__(
             self,

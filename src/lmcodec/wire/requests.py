@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -63,6 +63,16 @@ def check_tools(owner: str, tools: tuple[Tool, ...]) -> list[str]:
     return names
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _RequestArgs: TypeAlias = tuple[Literal["model"], Literal["messages"], Literal["system"],
+        Literal["tools"], Literal["config"]]
+    _ResponseArgs: TypeAlias = tuple[Literal["id"], Literal["model"], Literal["message"],
+        Literal["finish_reason"], Literal["usage"], Literal["logprobs"], Literal["provider_data"],
+        Literal["adaptations"]]
+# fmt: on
+
+
 class Request(WireStruct, frozen=True, kw_only=True):
     """A complete request: conversation, system instructions, tools and config."""
 
@@ -75,6 +85,7 @@ class Request(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"config": Factory(Config)}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_RequestArgs]
 
         def __init__(
             self,
@@ -153,6 +164,7 @@ class Response(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"id": REQUIRED, "usage": REQUIRED}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ResponseArgs]
 
         def __init__(
             self,

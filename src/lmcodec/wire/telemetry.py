@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -47,6 +47,22 @@ ErrorCode = Literal[
 AdaptationAction = Literal["dropped", "clamped", "substituted", "client_side", "satisfied", "defaulted"]
 
 
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _UsageArgs: TypeAlias = tuple[Literal["input_tokens"], Literal["output_tokens"], Literal["total_tokens"],
+        Literal["cache_read_tokens"], Literal["cache_write_tokens"], Literal["reasoning_tokens"],
+        Literal["input_audio_tokens"], Literal["output_audio_tokens"]]
+    _TopLogprobArgs: TypeAlias = tuple[Literal["token"], Literal["logprob"], Literal["bytes"],
+        Literal["token_id"]]
+    _TokenLogprobArgs: TypeAlias = tuple[Literal["token"], Literal["logprob"], Literal["bytes"],
+        Literal["token_id"], Literal["top"]]
+    _ErrorDetailArgs: TypeAlias = tuple[Literal["code"], Literal["message"], Literal["provider_code"],
+        Literal["http_response"]]
+    _AdaptationArgs: TypeAlias = tuple[Literal["field"], Literal["action"], Literal["reason"],
+        Literal["asked"], Literal["applied"]]
+# fmt: on
+
+
 class Usage(WireStruct, frozen=True, kw_only=True):
     """Token usage; ``None`` means "not reported", distinct from a reported 0."""
 
@@ -72,6 +88,7 @@ class Usage(WireStruct, frozen=True, kw_only=True):
     )
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_UsageArgs]
 
         def __init__(
             self,
@@ -139,6 +156,7 @@ class TopLogprob(WireStruct, frozen=True, kw_only=True):
     _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = _TOKEN_BYTES_UNCHANGED
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_TopLogprobArgs]
 
         def __init__(
             self,
@@ -162,6 +180,7 @@ class TokenLogprob(WireStruct, frozen=True, kw_only=True):
     _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = _TOKEN_BYTES_UNCHANGED
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_TokenLogprobArgs]
 
         def __init__(
             self,
@@ -253,6 +272,7 @@ class ErrorDetail(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"message": REQUIRED}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_ErrorDetailArgs]
 
         def __init__(
             self,
@@ -282,6 +302,7 @@ class Adaptation(WireStruct, frozen=True, kw_only=True):
     applied: Any = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_AdaptationArgs]
 
         def __init__(
             self,

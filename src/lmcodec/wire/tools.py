@@ -31,6 +31,7 @@ class FunctionTool(WireStruct, frozen=True, kw_only=True, tag_field="type", tag=
     _lm_defaults: ClassVar[dict[str, Any]] = {"parameters": Factory(_default_parameters)}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["name"], Literal["description"], Literal["parameters"]]]
 
         def __init__(
             self,
@@ -52,6 +53,7 @@ class BuiltinTool(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="
     config: JsonObject | None = None
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["name"], Literal["config"]]]
 
         def __init__(
             self,
@@ -77,6 +79,7 @@ class ToolChoice(WireStruct, frozen=True, kw_only=True):
     _lm_defaults: ClassVar[dict[str, Any]] = {"mode": "auto"}
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["mode"], Literal["allowed"], Literal["parallel"]]]
 
         def __init__(
             self,
@@ -126,6 +129,7 @@ class ToolCallInfo(WireStruct, frozen=True, kw_only=True):
     input: JsonObject
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[tuple[Literal["id"], Literal["name"], Literal["input"]]]
 
         def __init__(
             self,

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias
 
 from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.requests import Request, Response
 
 __all__ = ["Turn"]
+
+
+# fmt: off
+if TYPE_CHECKING:  # lm15's positional fields: __match_args__ as type checkers read it
+    _TurnArgs: TypeAlias = tuple[Literal["request"], Literal["response"], Literal["id"],
+        Literal["created_at"], Literal["metadata"]]
+# fmt: on
 
 
 class Turn(WireStruct, frozen=True, kw_only=True):
@@ -27,6 +34,7 @@ class Turn(WireStruct, frozen=True, kw_only=True):
     _lm_order: ClassVar[tuple[str, ...] | None] = ("request", "response", "id", "created_at", "metadata")
 
     if TYPE_CHECKING:
+        __match_args__: ClassVar[_TurnArgs]
 
         def __init__(
             self,
