@@ -97,7 +97,7 @@ class SSELines:
         self._event_bytes = 0  # line bytes of the pending event so far
         self._index = 0  # index of the pending event (= events dispatched)
         self._failed = False
-        self._tail = b""  # feed_data(): the unfinished last event, not yet framed
+        self._tail: bytes | bytearray = b""  # feed_data(): the unfinished last event, not yet framed
         self._clean = True  # feed_data(): nothing pending line by line
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
         line, event = self._max_line, self._max_event

@@ -70,6 +70,19 @@ __all__ = [
 _TAIL_MAX: Final = 64 * 1024
 
 
+def _blank_line_at(tail: bytes | bytearray, chunk: bytes) -> bool:
+    """Whether ``chunk`` may end a line that is blank after ``tail``, an unfinished event with no
+    blank line: a line end right after another (``\\n\\n``, ``\\r\\r``, ``\\n\\r``; a
+    ``\\r\\n`` is one line end) at the seam or in the chunk. Only the chunk and the tail's last
+    byte are read."""
+    if 10 not in chunk and 13 not in chunk:  # (no line end: one memchr each)
+        return False
+    last, first = tail[-1], chunk[0]
+    if (last == 10 and (first == 10 or first == 13)) or (last == 13 and first == 13):
+        return True
+    return b"\n\n" in chunk or b"\r\r" in chunk or b"\n\r" in chunk
+
+
 class SSEDecoder(SSELines):
     """Incremental SSE framer: ``feed()`` bytes in any chunking, get events.
 
@@ -98,7 +111,9 @@ class SSEDecoder(SSELines):
         line by line and the bytes have no ``\r``, everything up to the last
         blank line is cut into events at once (several by one
         regular-expression split), and the unfinished last event is kept as
-        raw bytes until a chunk completes it.
+        raw bytes until a chunk completes it (appended to a ``bytearray``, only
+        the new bytes searched for a blank line: linear in any chunking; past
+        64 KiB it goes line by line).
         """
         size = len(data)
         if size <= self._whole_max and type(data) is bytes:
@@ -116,8 +131,17 @@ class SSEDecoder(SSELines):
     def _frame_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         """:meth:`feed_data` past its one-whole-event match."""
         chunk = data if type(data) is bytes else bytes(data)
-        if self._tail:
-            chunk = self._tail + chunk
+        tail = self._tail
+        if tail:
+            size = len(tail) + len(chunk)
+            if size <= _TAIL_MAX and size <= self._bulk_max and not _blank_line_at(tail, chunk):
+                # Nothing to cut yet: the chunk is appended, and only it is searched (with the byte
+                # before it), so an event fed in small chunks costs time linear in its size.
+                if type(tail) is bytes:
+                    self._tail = tail = bytearray(tail)
+                tail += chunk
+                return []
+            chunk = tail + chunk if type(tail) is bytes else b"".join((tail, chunk))
             self._tail = b""
         out: list[bytes] | None = None
         if not self._clean:
