@@ -287,7 +287,7 @@ class WriterSink:
     def end(
         self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
     ) -> None:
-        self._ends.add(finish_reason, usage, provider_data)
+        self._ends.add(finish_reason, usage, provider_data, strict_json)
         self.ending = True
 
     def end_at_cut(self, sequence: str) -> None:

@@ -86,7 +86,7 @@ class EventSink:
     def end(
         self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
     ) -> None:
-        self._ends.add(finish_reason, usage, provider_data)
+        self._ends.add(finish_reason, usage, provider_data, strict_json)
 
     def close(self) -> bool:
         end = self._ends.merged()
