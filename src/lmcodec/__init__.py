@@ -409,8 +409,10 @@ _LAZY_MODULES = frozenset({"arrow", "dask"})
 ``import lmcodec`` never imports pyarrow or dask (they need them only when called)."""
 
 
-def __getattr__(name: str) -> _types.ModuleType:
-    """``lc.arrow`` / ``lc.dask``: the submodule, imported on first access."""
-    if name in _LAZY_MODULES:
-        return _importlib.import_module(f"lmcodec.{name}")
-    raise AttributeError(f"module 'lmcodec' has no attribute {name!r}")
+if not _typing.TYPE_CHECKING:  # hidden from checkers: they would type every misspelt lc.X a module
+
+    def __getattr__(name: str) -> _types.ModuleType:
+        """``lc.arrow`` / ``lc.dask``: the submodule, imported on first access."""
+        if name in _LAZY_MODULES:
+            return _importlib.import_module(f"lmcodec.{name}")
+        raise AttributeError(f"module 'lmcodec' has no attribute {name!r}")

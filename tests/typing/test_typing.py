@@ -94,3 +94,14 @@ def test_the_sample_checks_every_readme_example() -> None:
         assert call in text, call
         head = call.split("(")[0]
         assert head in readme, f"{head} is no longer in the README: update this list"
+
+
+def test_a_misspelt_public_name_is_a_type_error(tmp_path: Path) -> None:
+    # lc.arrow / lc.dask come from a module __getattr__ at run time; the checkers must not see it,
+    # or every typo (lc.jsonll) would be typed as a module and pass.
+    user = tmp_path / "user_code.py"
+    user.write_text("import lmcodec as lc\n\nlc.jsonll.read('x')\nlc.arrow.read_parquet\n")
+    cache = str(tmp_path / "mypy_cache")
+    done = _run("mypy", "--strict", "--cache-dir", cache, "--no-error-summary", str(user))
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "jsonll" in errors[0], done.stdout + done.stderr
