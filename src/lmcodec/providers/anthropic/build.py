@@ -38,9 +38,11 @@ from lmcodec.providers.anthropic._build_tables import (
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     BuiltinTool,
+    Config,
     FunctionTool,
     Reasoning,
     Request,
+    ToolChoice,
 )
 from lmcodec.wire.unknown import Unknown
 
@@ -163,53 +165,39 @@ def _other_tool(tool: FunctionTool | BuiltinTool) -> dict[str, Any]:
     return entry
 
 
-def _tool_choice(request: Request) -> dict[str, Any] | None:
-    choice = request.config.tool_choice
-    if choice is None:
-        return None
-    if choice.mode == "none":
-        kind = "none"
-    elif choice.allowed and len(choice.allowed) == 1 and choice.mode == "required":
-        return _parallel({"type": "tool", "name": choice.allowed[0]}, choice.parallel)
+def _tool_choice(choice: ToolChoice) -> dict[str, Any]:
+    mode = choice.mode
+    if mode == "none":
+        return {"type": "none"}
+    wire: dict[str, Any]
+    if mode == "required" and len(choice.allowed) == 1:
+        wire = {"type": "tool", "name": choice.allowed[0]}
     else:
-        kind = "any" if choice.mode == "required" else "auto"
-    return _parallel({"type": kind}, choice.parallel if kind != "none" else None)
+        wire = {"type": "any" if mode == "required" else "auto"}
+    if choice.parallel is False:
+        wire["disable_parallel_tool_use"] = True
+    return wire
 
 
-def _parallel(payload: dict[str, Any], parallel: bool | None) -> dict[str, Any]:
-    if parallel is False:
-        payload["disable_parallel_tool_use"] = True
-    return payload
+def _dropped_knobs(config: Config, notes: Notes) -> None:
+    for name, value in (
+        ("seed", config.seed),
+        ("frequency_penalty", config.frequency_penalty),
+        ("presence_penalty", config.presence_penalty),
+    ):
+        if value is not None:
+            notes.add(f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
 
 
-def _sampling(request: Request, payload: dict[str, Any], notes: Notes) -> None:
-    config = request.config
-    if config.seed is not None or config.frequency_penalty is not None or config.presence_penalty is not None:
-        for name, value in (
-            ("seed", config.seed),
-            ("frequency_penalty", config.frequency_penalty),
-            ("presence_penalty", config.presence_penalty),
-        ):
-            if value is not None:
-                notes.add(f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
-    temperature = config.temperature
-    if temperature is not None:
-        if temperature > 1.0:
-            notes.add(
-                "config.temperature",
-                "clamped",
-                "the Messages API accepts temperature in [0, 1]; the canonical range is [0, 2]",
-                asked=temperature,
-                applied=1.0,
-            )
-            temperature = 1.0
-        payload["temperature"] = temperature
-    if config.top_p is not None:
-        payload["top_p"] = config.top_p
-    if config.top_k is not None:
-        payload["top_k"] = config.top_k
-    if config.stop:
-        payload["stop_sequences"] = list(config.stop)
+def _clamped_temperature(temperature: float, notes: Notes) -> float:
+    notes.add(
+        "config.temperature",
+        "clamped",
+        "the Messages API accepts temperature in [0, 1]; the canonical range is [0, 2]",
+        asked=temperature,
+        applied=1.0,
+    )
+    return 1.0
 
 
 def _response_format(request: Request, payload: dict[str, Any], notes: Notes) -> None:
@@ -292,14 +280,6 @@ def _headers(request: Request) -> dict[str, str]:
     return headers
 
 
-def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[str, Any]:
-    messages = blocks.messages(request)
-    cache = request.config.cache
-    if cache is not None and cache.mode != "off":
-        blocks.mark_cache(cache, messages)
-    return top_level(request, model, messages, stream, notes, written=True)
-
-
 def top_level(
     request: Request, model: str, messages: list[Any], stream: bool, notes: Notes, *, written: bool = False
 ) -> dict[str, Any]:
@@ -324,11 +304,14 @@ def top_level(
         reasoning = _fit_reasoning(reasoning, model, adaptive, notes)
         if not adaptive:
             budget = reasoning.thinking_budget or EFFORT_THINKING_BUDGETS[reasoning.effort]
+    max_tokens = config.max_tokens
+    if max_tokens is None or budget is not None:
+        max_tokens = _max_tokens(request, model, budget, notes)
     payload: dict[str, Any] = {
         "model": model,
         "messages": messages,
         "stream": stream,
-        "max_tokens": _max_tokens(request, model, budget, notes),
+        "max_tokens": max_tokens,
     }
     system = request.system
     if system:
@@ -340,12 +323,23 @@ def top_level(
             payload["system"] = [{"type": "text", "text": text, "cache_control": marker}]
         else:
             payload["system"] = text
-    _sampling(request, payload, notes)
+    if config.seed is not None or config.frequency_penalty is not None or config.presence_penalty is not None:
+        _dropped_knobs(config, notes)
+    temperature = config.temperature
+    if temperature is not None:
+        if temperature > 1.0:
+            temperature = _clamped_temperature(temperature, notes)
+        payload["temperature"] = temperature
+    if config.top_p is not None:
+        payload["top_p"] = config.top_p
+    if config.top_k is not None:
+        payload["top_k"] = config.top_k
+    if config.stop:
+        payload["stop_sequences"] = list(config.stop)
     if request.tools:
         payload["tools"] = _tools(request, notes, written)
-    choice = _tool_choice(request)
-    if choice is not None:
-        payload["tool_choice"] = choice
+    if config.tool_choice is not None:
+        payload["tool_choice"] = _tool_choice(config.tool_choice)
     if adaptive and reasoning is not None:
         payload["thinking"] = {"type": "adaptive"}
         payload["output_config"] = {"effort": reasoning.effort}
@@ -371,5 +365,9 @@ def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     if ":" in model:
         model = model_without_prefix(model, PROVIDER)
     headers = _headers(request)
-    body = encode_body(_payload(request, model, stream, notes))
+    messages = blocks.messages(request)
+    cache = request.config.cache
+    if cache is not None and cache.mode != "off":
+        blocks.mark_cache(cache, messages)
+    body = encode_body(top_level(request, model, messages, stream, notes, written=True))
     return ProviderRequest(method="POST", path=PATH, headers=headers, body=body, adaptations=tuple(notes))
