@@ -187,3 +187,23 @@ def test_valid_arguments_are_not_handed_to_their_checks() -> None:
     assert _check_calls(lambda: lc.TopLogprob(token="a", logprob=-1.0)) == []
     assert _check_calls(lambda: lc.Response("r", "m", message, "stop", usage)) == []
     assert _check_calls(lambda: generic_call(lc.TextPart, (), {"text": "hi"})) == ["check_str", "check_tuple"]
+
+
+def test_a_tuple_of_parts_is_checked_without_an_isinstance_call_per_part() -> None:
+    """``isinstance(part, <the part classes>)`` tries each class of the union in turn (3.4 ms for
+    1,000 ToolCallParts): each part's type is looked up in a set first (before: one call a part)."""
+    parts = tuple(lc.tool_call(f"c{i}", "f", {"i": i}) for i in range(100))
+    calls = 0
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "c_call" and arg is isinstance:
+            calls += 1
+
+    sys.setprofile(profile)
+    try:
+        message = lc.Message(role="assistant", parts=parts)
+    finally:
+        sys.setprofile(None)
+    assert message.parts == parts
+    assert calls < 10, calls

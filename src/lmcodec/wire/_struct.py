@@ -433,11 +433,12 @@ def _tuple_check(
     bare_str = item_tp is str or get_args(item_tp)[:1] == (str,)
     item_guard = getattr(item_check, "lm_guard", None)
     item_classes = item_guard[1]["classes"] if item_guard and "classes" in item_guard[1] else None
+    item_types = frozenset(item_classes or ())
 
     def check_tuple(value: Any) -> Any:
         if item_classes is not None and type(value) is tuple:  # each item would be taken as given
-            for item in value:
-                if not isinstance(item, item_classes):
+            for item in value:  # (a set lookup first: isinstance tries each of a union's classes)
+                if type(item) not in item_types and not isinstance(item, item_classes):
                     break
             else:
                 return value
