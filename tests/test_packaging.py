@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 import sys
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,3 +69,57 @@ def test_a_missing_extra_says_what_installs_it(
     with pytest.raises(ImportError) as caught:
         target()
     assert str(caught.value).endswith(says)
+
+
+def _pyproject() -> dict[str, Any]:
+    tomllib = pytest.importorskip("tomllib", reason="tomllib is in the standard library from Python 3.11")
+    project: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    return project
+
+
+def test_the_msgspec_floor_has_what_lmcodec_uses() -> None:
+    """msgspec.StructMeta (the wire metaclass's base) is 0.20; structs.replace running __post_init__
+    (Response's normalization, tests/wire/test_signatures.py) is 0.21: with 0.19 import failed."""
+    (requirement,) = [d for d in _pyproject()["dependencies"] if d.startswith("msgspec")]
+    floor = tuple(int(part) for part in requirement.removeprefix("msgspec>=").split("."))
+    assert floor >= (0, 21), requirement
+
+
+def test_the_license_file_is_the_declared_license() -> None:
+    project = _pyproject()
+    text = (ROOT / "LICENSE").read_text("utf-8")
+    assert project["license"] == "MIT" and text.startswith("MIT License\n")
+    (author,) = project["authors"]
+    assert f"Copyright (c) 2026 {author['name']}\n" in text
+
+
+def test_the_classifiers_name_every_supported_python() -> None:
+    project = _pyproject()
+    assert project["requires-python"] == ">=3.10"
+    for minor in (10, 11, 12, 13):
+        assert f"Programming Language :: Python :: 3.{minor}" in project["classifiers"]
+    assert "Typing :: Typed" in project["classifiers"] and (ROOT / "src/lmcodec/py.typed").is_file()
+    assert not any(c.startswith("License ::") for c in project["classifiers"])  # the expression says it
+
+
+def test_every_extra_is_named_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    for extra in _pyproject()["optional-dependencies"]:
+        assert f"`{extra}`" in readme, extra
+
+
+def test_the_bench_extra_pulls_no_linters_and_ci_installs_what_it_runs() -> None:
+    extras = _pyproject()["optional-dependencies"]
+    names = {re.split(r"[<>=\[ ]", dep, maxsplit=1)[0] for dep in extras["bench"]}
+    assert not names & {"mypy", "ruff", "pyright", "lmcodec"}, names
+    ci = (ROOT / ".ci/run").read_text("utf-8")
+    assert "-e '.[test]'" in ci
+    tested = {re.split(r"[<>=\[ ]", dep, maxsplit=1)[0] for dep in extras["test"]}
+    for tool in ("ruff", "mypy", "pyright", "pytest"):
+        assert f"-m {tool}" in ci and tool in tested, tool
+
+
+def test_the_version_is_the_installed_distributions() -> None:
+    import lmcodec as lc
+
+    assert lc.__version__ == metadata.version("lmcodec") == _pyproject()["version"]

@@ -400,19 +400,29 @@ def _own_errors() -> None:
 
 _own_errors()
 
-if _typing.TYPE_CHECKING:
-    from lmcodec import arrow as arrow
-    from lmcodec import dask as dask
-
 _LAZY_MODULES = frozenset({"arrow", "dask"})
 """Submodules of an optional extra: ``lc.arrow`` and ``lc.dask`` are imported at first use, so
 ``import lmcodec`` never imports pyarrow or dask (they need them only when called)."""
 
+if _typing.TYPE_CHECKING:
+    # What the module __getattr__ below gives, as type checkers see it (a module-level __getattr__
+    # would make them accept any attribute of lmcodec, so they are not shown it).
+    from lmcodec import arrow as arrow
+    from lmcodec import dask as dask
 
-if not _typing.TYPE_CHECKING:  # hidden from checkers: they would type every misspelt lc.X a module
+    __version__: str
+else:
 
-    def __getattr__(name: str) -> _types.ModuleType:
-        """``lc.arrow`` / ``lc.dask``: the submodule, imported on first access."""
+    def __getattr__(name: str) -> _types.ModuleType | str:
+        """``lc.arrow`` / ``lc.dask``: the submodule, imported on first access; ``__version__``: the
+        installed distribution's version (importlib.metadata, read only when asked for)."""
         if name in _LAZY_MODULES:
             return _importlib.import_module(f"lmcodec.{name}")
+        if name == "__version__":
+            from importlib import metadata
+
+            try:
+                return metadata.version("lmcodec")
+            except metadata.PackageNotFoundError:  # a source tree on sys.path, not installed
+                return "unknown"
         raise AttributeError(f"module 'lmcodec' has no attribute {name!r}")

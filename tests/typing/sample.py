@@ -120,6 +120,12 @@ def check_match_positional_patterns() -> None:
             assert (role, len(parts)) == ("user", 1)
 
 
+def check_package_attributes() -> None:
+    """``lc.__version__`` and the extras' modules as attributes (imported at first use)."""
+    assert_type(lc.__version__, str)
+    assert callable(lc.arrow.write_parquet) and callable(lc.dask.read)
+
+
 def check_stream_types() -> None:
     delta = lc.TextDelta("He", 0, [lc.TokenLogprob("He", -0.5)])
     events: list[lc.StreamEvent] = [
