@@ -117,10 +117,12 @@ class StreamAssemblyError(LmcodecError):
 
     code = "stream_assembly"
 
-    def __init__(self, message: str, *, partial: Any = None, part_index: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, partial: Response | None = None, part_index: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
-        self.partial = partial
+        self.partial: Response | None = partial
         self.part_index = part_index
 
 

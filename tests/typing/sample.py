@@ -126,6 +126,19 @@ def check_package_attributes() -> None:
     assert callable(lc.arrow.write_parquet) and callable(lc.dask.read)
 
 
+def check_stream_errors() -> None:
+    """What arrived before a stream failed is a Response (or None), typed as such."""
+    body = b'data: {"type":"message_start","message":{"id":"m","model":"x","usage":{}}}\n\n'
+    try:
+        lc.assemble(lc.stream.decode("anthropic", [body]))
+    except lc.StreamAssemblyError as exc:
+        assert_type(exc.partial, lc.Response | None)
+        assert exc.partial is not None and exc.partial.model == "x"
+    except lc.StreamDecodeError as exc:
+        assert_type(exc.partial, lc.Response | None)
+        raise
+
+
 def check_stream_types() -> None:
     delta = lc.TextDelta("He", 0, [lc.TokenLogprob("He", -0.5)])
     events: list[lc.StreamEvent] = [
