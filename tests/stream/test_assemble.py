@@ -697,3 +697,10 @@ def test_coalesce_rules() -> None:
         {"type": "end"},
     ]
     assert list(coalesce([lc.StreamErrorEvent(error=lc.ErrorDetail(code="server", message="x"))])) != []
+
+
+@pytest.mark.parametrize("body", [b"data: {}\n\n", "data: {}\n\n", bytearray(b"data: {}\n\n")], ids=type)
+def test_assemble_of_a_body_says_what_to_call(body: Any) -> None:
+    """lc.assemble(body) iterated the bytes and named an int; it now says the call to make."""
+    with pytest.raises(lc.ValidationError, match=r"lc\.assemble\(lc\.stream\.decode\(provider, \[body\]\)\)"):
+        lc.assemble(body)

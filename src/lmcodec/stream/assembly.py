@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Iterable
 from typing import Any
 
-from lmcodec.errors import StreamAssemblyError, StreamCleanupWarning, StreamDecodeError
+from lmcodec.errors import StreamAssemblyError, StreamCleanupWarning, StreamDecodeError, ValidationError
 from lmcodec.stream.assembler import Assembler
 from lmcodec.stream.decoder import Decoding
 from lmcodec.wire import Request, Response, StreamEvent
@@ -31,6 +31,12 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
     raised on the way carries the response assembled so far as ``partial``
     (``None`` when nothing assembled).
     """
+    if isinstance(events, (bytes, bytearray, memoryview, str)):
+        raise ValidationError(
+            f"lc.assemble takes a stream's canonical events, not a {type(events).__name__} body: "
+            "lc.assemble(lc.stream.decode(provider, [body])) for an SSE body, "
+            "lc.decode_response(provider, body) for a JSON one"
+        )
     assembler = Assembler(request=request)
     decoding = events if type(events) is Decoding else None  # (it closes its own generator)
     primary: BaseException | None = None
