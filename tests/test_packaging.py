@@ -123,3 +123,14 @@ def test_the_version_is_the_installed_distributions() -> None:
     import lmcodec as lc
 
     assert lc.__version__ == metadata.version("lmcodec") == _pyproject()["version"]
+
+
+def test_every_test_file_the_docs_cite_exists() -> None:
+    """A reader follows ``tests/...py`` from README.md and docs/ to the test that shows a claim."""
+    cited = {
+        (path.relative_to(ROOT), match)
+        for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+        for match in re.findall(r"tests/[\w/]+\.py", path.read_text("utf-8"))
+    }
+    assert len(cited) > 20
+    assert [f"{doc}: {test}" for doc, test in sorted(cited) if not (ROOT / test).is_file()] == []
