@@ -139,6 +139,19 @@ def check_stream_errors() -> None:
         raise
 
 
+def check_bytes_like_inputs() -> None:
+    """A framework's str body, a socket's bytearray, a memoryview chunk: taken, and typed so."""
+    text_body = '{"model":"m","messages":[{"role":"user","content":"hi"}]}'
+    buf = bytearray(text_body.encode())
+    assert lc.decode_request("openai_chat", text_body) == lc.decode_request("openai_chat", buf)
+    assert lc.translate_request("openai_chat", "anthropic", memoryview(buf)).body
+    chunk = bytearray(b'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n')
+    assert len(list(lc.stream.decode("openai_chat", [chunk]))) >= 2
+    assert b"".join(lc.stream.translate("openai_chat", "anthropic", [memoryview(bytes(chunk))]))
+    answer = '{"id":"c","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"hi"}}]}'
+    assert lc.decode_response("openai_chat", answer).text == "hi"
+
+
 def check_stream_types() -> None:
     delta = lc.TextDelta("He", 0, [lc.TokenLogprob("He", -0.5)])
     events: list[lc.StreamEvent] = [

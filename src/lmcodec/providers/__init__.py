@@ -49,7 +49,7 @@ stores an empty ``provider_data`` as ``None`` and ``StreamEndEvent`` an empty
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import msgspec
 
@@ -95,6 +95,9 @@ from lmcodec.wire import Adaptation, AudioPart, Request, Response, ThinkingPart,
 from lmcodec.wire._checks import require_instance
 from lmcodec.wire.unknown import Unknown
 
+Body: TypeAlias = bytes | bytearray | memoryview | str
+"""A complete JSON body as the body and request functions take it (str: its UTF-8 text)."""
+
 __all__ = [
     "FRAMERS",
     "MAPPERS",
@@ -134,7 +137,7 @@ _PARSERS: Final[dict[str, Any]] = {
 }
 
 
-def decode_response(provider: str, body: bytes, *, request: Request | None = None) -> Response:
+def decode_response(provider: str, body: Body, *, request: Request | None = None) -> Response:
     """A complete (non-streamed) provider JSON body -> Response, as lm15's ``parse_response``.
 
     Raises :class:`lmcodec.DecodeError` for a body that is not JSON or that
@@ -245,7 +248,7 @@ def _too_deep(what: str) -> EncodeError:
     )
 
 
-def decode_request(provider: str, body: bytes, *, model: str | None = None) -> Request:
+def decode_request(provider: str, body: Body, *, model: str | None = None) -> Request:
     """A client's request body in ``provider``'s dialect, as the canonical Request.
 
     ``model`` names the model where the dialect puts it outside the body (Gemini: in the URL,
@@ -322,7 +325,7 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
 
 
 def translate_request(
-    source: str, destination: str, body: bytes, *, stream: bool = False, model: str | None = None
+    source: str, destination: str, body: Body, *, stream: bool = False, model: str | None = None
 ) -> ProviderRequest:
     """A client's body in ``source``'s dialect as the request ``destination``'s provider takes.
 

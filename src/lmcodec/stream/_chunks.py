@@ -5,8 +5,10 @@ The checks run at the call (the iterable) or only once a ``TypeError`` has alrea
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
+Chunk: TypeAlias = bytes | bytearray | memoryview
+"""A stream chunk as the stream functions take it (a memoryview C-contiguous)."""
 BYTES_LIKE: Final = (bytes, bytearray, memoryview)
 _NOT_AN_ITERABLE_OF_CHUNKS: Final = (*BYTES_LIKE, str)
 

@@ -61,7 +61,7 @@ from typing import Any
 
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers import MAPPERS, decode_response
-from lmcodec.stream._chunks import check_chunks
+from lmcodec.stream._chunks import Chunk, check_chunks
 from lmcodec.stream._whole import whole_frames
 from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments, decode_into, map_whole
 from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
@@ -179,7 +179,7 @@ class Decoding:
         self,
         provider: str,
         mapper_cls: Any,
-        chunks: Iterable[bytes],
+        chunks: Iterable[Chunk],
         request: Request | None,
         unknown: OnUnknown,
     ):
@@ -231,7 +231,7 @@ class Decoding:
 
 
 def decode(
-    provider: str, chunks: Iterable[bytes], *, request: Request | None = None, unknown: OnUnknown = "skip"
+    provider: str, chunks: Iterable[Chunk], *, request: Request | None = None, unknown: OnUnknown = "skip"
 ) -> Iterator[StreamEvent]:
     """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events.
 
@@ -249,7 +249,7 @@ def decode(
 
 
 def _events(
-    provider: str, chunks: Iterable[bytes], request: Request | None, unknown: OnUnknown
+    provider: str, chunks: Iterable[Chunk], request: Request | None, unknown: OnUnknown
 ) -> Iterator[StreamEvent]:
     """The generator behind :func:`decode`."""
     if type(chunks) is list or type(chunks) is tuple:  # the whole body is in memory
@@ -285,7 +285,7 @@ def _whole_events(
 
 async def adecode(
     provider: str,
-    chunks: AsyncIterable[bytes],
+    chunks: AsyncIterable[Chunk],
     *,
     request: Request | None = None,
     unknown: OnUnknown = "skip",

@@ -20,7 +20,7 @@ import msgspec
 from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS
 from lmcodec.providers._mapper import wire_model
-from lmcodec.stream._chunks import joined, not_a_chunk
+from lmcodec.stream._chunks import Chunk, joined, not_a_chunk
 from lmcodec.stream._whole import BLOCK_BYTES, whole_frames
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -146,7 +146,7 @@ class Engine:
         finally:
             self._busy = False
 
-    def feed_all(self, chunks: Iterable[bytes]) -> None:
+    def feed_all(self, chunks: Iterable[Chunk]) -> None:
         """Feed every chunk, then close. Consecutive chunks are joined, up to 64 KiB and below
         the framer's smallest limit, and framed and mapped together, so one event per chunk
         costs little more than a whole body. That changes nothing else: a line or an event over
@@ -302,7 +302,7 @@ def decode_into(
     sink: Sink,
     provider: str,
     mapper_cls: Any,
-    chunks: Iterable[bytes],
+    chunks: Iterable[Chunk],
     request: Request | None,
     max_line_bytes: int | None,
     max_event_bytes: int | None,

@@ -90,7 +90,7 @@ from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.stream._chat_extras import ChatExtras
-from lmcodec.stream._chunks import check_chunks, not_a_chunk
+from lmcodec.stream._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._stop import StopSink, client_side_stops
@@ -165,7 +165,7 @@ class _Translator:
         # a client-side stop sequence (nothing more is read)
         self.failed = False
 
-    def feed(self, chunk: bytes) -> bytes:
+    def feed(self, chunk: Chunk) -> bytes:
         """The destination bytes for one source chunk (a decode failure becomes an error event;
         a string the destination cannot carry is :class:`~lmcodec.EncodeError`)."""
         try:
@@ -178,7 +178,7 @@ class _Translator:
                 raise wrong from None
             raise
 
-    def _feed(self, chunk: bytes) -> bytes:
+    def _feed(self, chunk: Chunk) -> bytes:
         head = self._head
         if head is not None and not head.done:
             head.feed(chunk)
@@ -217,7 +217,7 @@ class _Translator:
 def translate(
     src: str,
     dst: str,
-    chunks: Iterable[bytes],
+    chunks: Iterable[Chunk],
     *,
     request: Request | None = None,
     adaptations: Iterable[Adaptation] = (),
@@ -240,7 +240,7 @@ def translate(
     return _translated(translator, chunks)
 
 
-def _translated(translator: _Translator, chunks: Iterable[bytes]) -> Iterator[bytes]:
+def _translated(translator: _Translator, chunks: Iterable[Chunk]) -> Iterator[bytes]:
     for chunk in chunks:
         out = translator.feed(chunk)
         if out:
@@ -255,7 +255,7 @@ def _translated(translator: _Translator, chunks: Iterable[bytes]) -> Iterator[by
 def atranslate(
     src: str,
     dst: str,
-    chunks: AsyncIterable[bytes],
+    chunks: AsyncIterable[Chunk],
     *,
     request: Request | None = None,
     adaptations: Iterable[Adaptation] = (),
@@ -265,7 +265,7 @@ def atranslate(
     return _atranslated(_Translator(src, dst, request, adaptations, include_usage), chunks)
 
 
-async def _atranslated(translator: _Translator, chunks: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
+async def _atranslated(translator: _Translator, chunks: AsyncIterable[Chunk]) -> AsyncIterator[bytes]:
     async for chunk in chunks:
         out = translator.feed(chunk)
         if out:
