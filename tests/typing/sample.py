@@ -152,6 +152,16 @@ def check_bytes_like_inputs() -> None:
     assert lc.decode_response("openai_chat", answer).text == "hi"
 
 
+def check_llm_part_union() -> None:
+    """lc.llm.decode / from_builtins into a union is that union (was Any), as lc.decode's."""
+    part = lc.llm.decode(b'{"type":"text","text":"hi"}', lc.llm.Part)
+    assert_type(part, lc.llm.Part)
+    assert isinstance(part, lc.llm.TextPart)
+    same = lc.llm.from_builtins({"type": "text", "text": "hi"}, lc.llm.Part)
+    assert_type(same, lc.llm.Part)
+    assert same == part
+
+
 def check_stream_types() -> None:
     delta = lc.TextDelta("He", 0, [lc.TokenLogprob("He", -0.5)])
     events: list[lc.StreamEvent] = [

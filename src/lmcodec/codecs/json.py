@@ -108,6 +108,8 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
     unknown ``type`` tag, at any depth, as an :class:`~lmcodec.UnknownPart` /
     ``UnknownDelta`` / ``UnknownEvent`` / ``UnknownTool`` holding its raw JSON
     (re-encoded byte-exact); the default ``"error"`` rejects it, as lm15 does.
+    The return type leaves the Unknown* items out: with ``"keep"``, a union
+    target may come back as one, and any part or event inside may be one.
     Canonical input never pays for either: the strict decoder runs first.
     """
     try:

@@ -21,7 +21,7 @@ cost a scan of every encoded payload.
 """
 
 import json
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import msgspec
 
@@ -43,6 +43,9 @@ from lmcodec.llm.types import (
     Usage,
 )
 from lmcodec.wire._types import NonFiniteFloat
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
 
 __all__ = ["NonFiniteFloat", "decode", "encode", "from_builtins", "to_builtins"]
 
@@ -141,7 +144,7 @@ def decode(data: Buffer) -> Response: ...
 @overload
 def decode(data: Buffer, type: type[T]) -> T: ...
 @overload
-def decode(data: Buffer, type: Any) -> Any: ...
+def decode(data: Buffer, type: "TypeForm[T]") -> T: ...
 def decode(data: Buffer, type: Any = Response) -> Any:
     """Decode llm JSON into ``type`` (default ``Response``; also ``Prompt``, ``Message``,
     ``Part`` or one part class, ``Attachment``, ``Usage``).
@@ -173,7 +176,7 @@ def from_builtins(value: Any) -> Response: ...
 @overload
 def from_builtins(value: Any, type: type[T]) -> T: ...
 @overload
-def from_builtins(value: Any, type: Any) -> Any: ...
+def from_builtins(value: Any, type: "TypeForm[T]") -> T: ...
 def from_builtins(value: Any, type: Any = Response) -> Any:
     """Like :func:`decode`, from an already-parsed value (e.g. ``llm_response.to_dict()``).
 

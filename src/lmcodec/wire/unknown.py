@@ -23,6 +23,11 @@ with ``unknown="keep"`` surfaces provider frames of an event type the adapter
 does not know as UnknownEvents holding the raw frame (the provider's JSON,
 not canonical JSON).
 
+The static types do not include them: ``lc.decode(data, lc.StreamEvent, unknown="keep")`` is typed
+as the four known events and ``Message.parts`` as ``tuple[Part, ...]``, yet either may hold an
+Unknown* item (a union target read at the top level may return one). Code that reads with
+``unknown="keep"`` ends a ``match`` over a union with a case for ``lc.Unknown``, not ``assert_never``.
+
 Unknown items are plain immutable objects, not msgspec Structs: the codecs
 write them through their ``enc_hook``.
 """
