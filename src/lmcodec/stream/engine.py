@@ -3,7 +3,7 @@
 :class:`Engine` is what :class:`lmcodec.stream.decoder.Decoder` (an event-building sink),
 ``decode``, ``assemble(decode())`` (the Assembler as the sink) and ``stream.translate`` (a
 writer-sink, through :func:`sink_stream`) run: it frames chunks (short chunks joined, a long one cut:
-64 KiB at a time), maps the frames onto the sink, places a frame lm15 would crash on in the
+64 KiB of whole events at a time), maps the frames onto the sink, places a frame lm15 would crash on in the
 stream, and applies the truncated-last-frame rule at the end of input. A body held whole in memory
 that is cut without a framer (:mod:`lmcodec.stream._whole`) needs none of that state: its frames are
 mapped and the sink closed by one call, :func:`map_whole`; :func:`decode_into` takes whichever path
@@ -21,7 +21,7 @@ from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS
 from lmcodec.providers._mapper import wire_model
 from lmcodec.stream._chunks import Chunk, joined, not_a_chunk
-from lmcodec.stream._whole import BLOCK_BYTES, whole_frames
+from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import Request
@@ -127,7 +127,14 @@ class Engine:
                 frames = self.framer.feed_data(data)
                 if frames:
                     self._map(frames)
-            else:  # a longer chunk: framed and mapped 64 KiB at a time (in the cache, bounded memory)
+            elif type(data) is bytes or type(data) is bytearray:
+                # A longer chunk: framed and mapped a block of whole events at a time (in the cache,
+                # bounded memory), an event longer than a block framed whole, in bulk.
+                for part in event_slices(data, self.framer.smallest_limit):
+                    frames = self.framer.feed_data(part)
+                    if frames:
+                        self._map(frames)
+            else:  # a memoryview: framed and mapped 64 KiB at a time
                 view = memoryview(data)
                 for at in range(0, len(view), BLOCK_BYTES):
                     frames = self.framer.feed_data(view[at : at + BLOCK_BYTES])
