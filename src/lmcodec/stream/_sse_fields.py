@@ -197,9 +197,13 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
     values = _replaced(text, b"\ndata: ")
     spaced = (len(text) - len(values)) // 6  # each replacement is 6 bytes shorter
     if spaced != data:
-        # Both prefixes (or only unspaced ones): each removed in one left-to-right pass (a value
-        # starting with "data:" is not taken for a prefix; 1.4x faster than two replacements).
-        values = _DATA_PREFIXES.sub(b"\n", text) if spaced else _replaced(text, b"\ndata:")
+        # Unspaced prefixes left: a second replacement takes them, unless a value starts with "data:"
+        # after a spaced prefix (it would be taken for one); then one left-to-right substitution
+        # removes both (on a 64 KiB block of mixed prefixes, 3.7x the instructions of the replacement).
+        if b"\ndata: data:" in text:
+            values = _DATA_PREFIXES.sub(b"\n", text)
+        else:
+            values = _replaced(values, b"\ndata:")
     pieces = values.split(b"\n\n")
     if not regular and (b"\n\n\n" in values or values.startswith(b"\n\n")):
         # Blank lines running together (a block of ignored lines only leaves some): the pieces
