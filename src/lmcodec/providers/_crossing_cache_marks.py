@@ -32,7 +32,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["anthropic_marks_dropped", "chat_cache_marks_out"]
+__all__ = ["anthropic_marks", "anthropic_marks_dropped", "chat_cache_marks_out"]
 
 _MARKED_ROLES: Final = frozenset({"system", "developer", "user"})
 _TTLS: Final = frozenset({"5m", "1h"})
@@ -123,21 +123,9 @@ def anthropic_marks_dropped(
     if b"cache_control" not in (body.tobytes() if isinstance(body, memoryview) else body):
         return ()
     try:
-        value = msgspec.json.decode(body)
+        marks = anthropic_marks(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return ()
-    if not isinstance(value, dict):
-        return ()
-    marks: list[tuple[str, Any]] = []
-    for key in ("system", "tools"):
-        _block_marks(value.get(key), f"$.{key}", marks)
-    rows = value.get("messages")
-    for i, row in enumerate(rows if isinstance(rows, list) else ()):
-        content = row.get("content") if isinstance(row, dict) else None
-        _block_marks(content, f"$.messages[{i}].content", marks)
-        for j, block in enumerate(content if isinstance(content, list) else ()):
-            if isinstance(block, dict) and block.get("type") == "tool_result":
-                _block_marks(block.get("content"), f"$.messages[{i}].content[{j}].content", marks)
     reason = _NO_MARKS.format(destination=destination)
     notes = [
         Adaptation(field=path, action="dropped", reason=reason, asked=spec)
@@ -148,6 +136,79 @@ def anthropic_marks_dropped(
     if long and ttl and destination in _RETENTION_DESTINATIONS:
         notes.append(_retained(ttl[-1], destination))
     return tuple(notes)
+
+
+class _Block(msgspec.Struct, frozen=True, gc=False):
+    """What :func:`anthropic_marks` reads of a content block, system block or tool: its mark, and
+    a tool result's content left unparsed (its text is skipped, never made a Python string)."""
+
+    type: Any = None
+    cache_control: Any = msgspec.UNSET
+    content: msgspec.Raw | None = None
+
+
+class _Row(msgspec.Struct, frozen=True, gc=False):
+    content: str | list[_Block] | None = None
+
+
+class _Body(msgspec.Struct, frozen=True, gc=False):
+    system: str | list[_Block] | None = None
+    tools: list[_Block] | None = None
+    messages: list[_Row] | None = None
+
+
+_read_body: Final = msgspec.json.Decoder(_Body).decode
+_read_blocks: Final = msgspec.json.Decoder(str | list[_Block] | None).decode
+
+
+def anthropic_marks(body: bytes | bytearray | memoryview) -> list[tuple[str, Any]]:
+    """(JSON path, mark) of every ``cache_control`` of an Anthropic ``body``, in body order: system
+    blocks, tools, message blocks and a tool result's blocks. Read by a view that declares only the
+    marks (a Claude Code body's text is skipped, not decoded); a body the view refuses is walked
+    as plain values (:func:`_walked_marks`)."""
+    try:
+        view = _read_body(body)
+    except msgspec.ValidationError:
+        return _walked_marks(msgspec.json.decode(body))
+    marks: list[tuple[str, Any]] = []
+    _view_marks(view.system, "$.system", marks)
+    _view_marks(view.tools, "$.tools", marks)
+    for i, row in enumerate(view.messages or ()):
+        _view_marks(row.content, f"$.messages[{i}].content", marks)
+        if isinstance(row.content, list):
+            for j, block in enumerate(row.content):
+                inner = block.content
+                if block.type == "tool_result" and inner is not None and b"cache_control" in bytes(inner):
+                    try:
+                        blocks = _read_blocks(inner)
+                    except msgspec.ValidationError:
+                        blocks = None
+                    _view_marks(blocks, f"$.messages[{i}].content[{j}].content", marks)
+    return marks
+
+
+def _view_marks(blocks: Any, path: str, marks: list[tuple[str, Any]]) -> None:
+    if isinstance(blocks, list):
+        for k, block in enumerate(blocks):
+            if block.cache_control is not msgspec.UNSET:
+                marks.append((f"{path}[{k}].cache_control", block.cache_control))
+
+
+def _walked_marks(value: Any) -> list[tuple[str, Any]]:
+    """:func:`anthropic_marks` over plain JSON values (the reference the view agrees with)."""
+    marks: list[tuple[str, Any]] = []
+    if not isinstance(value, dict):
+        return marks
+    for key in ("system", "tools"):
+        _block_marks(value.get(key), f"$.{key}", marks)
+    rows = value.get("messages")
+    for i, row in enumerate(rows if isinstance(rows, list) else ()):
+        content = row.get("content") if isinstance(row, dict) else None
+        _block_marks(content, f"$.messages[{i}].content", marks)
+        for j, block in enumerate(content if isinstance(content, list) else ()):
+            if isinstance(block, dict) and block.get("type") == "tool_result":
+                _block_marks(block.get("content"), f"$.messages[{i}].content[{j}].content", marks)
+    return marks
 
 
 def _block_marks(blocks: Any, path: str, marks: list[tuple[str, Any]]) -> None:
