@@ -391,3 +391,27 @@ def test_the_fast_way_gives_what_the_checked_way_gives_on_every_vector() -> None
                 fast = _outcome(lambda o=lm_obj: from_lm15(o))
                 assert fast == _outcome(lambda o=lm_obj: _checked(o)), (vector["id"], name, odd)
             object.__setattr__(owner, name, kept)
+
+
+def test_to_lm15_renders_no_path_for_a_value_it_converts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The location of a converted value is a linked pair, rendered only for an error (red team 6
+    F06: before, a path string for every object converted, one per message here), and an error
+    still names it."""
+    rendered: list[str] = []
+    real = lmcodec_lm15._path_text
+
+    def counting(where: Any) -> str:
+        rendered.append(real(where))
+        return rendered[-1]
+
+    monkeypatch.setattr(lmcodec_lm15, "_path_text", counting)
+    messages = [lc.Message.user(f"q{i}") for i in range(50)]
+    request = lc.Request("m", messages, config=lc.Config(extensions={"rows": [{"a": 1}, [2, 3]]}))
+    assert ls.request_to_dict(to_lm15(request)) == lc.to_builtins(request)
+    assert rendered == []
+    kept = lc.decode(
+        b'{"role":"user","parts":[{"type":"text","text":"a"},{"type":"mystery"}]}', lc.Message, unknown="keep"
+    )
+    with pytest.raises(lc.ValidationError) as raised:
+        to_lm15(kept)
+    assert raised.value.path == "$.parts[1]"
