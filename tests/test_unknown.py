@@ -282,3 +282,21 @@ def test_objects_holding_unknown_items_go_through_replace_and_the_constructors(
     assert copied == obj and lc.encode(copied) == data
     fields = {name: getattr(obj, name) for name in obj.__struct_fields__}
     assert type(obj)(**fields) == obj
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda unknown: lc.decode(b'{"type":"text","text":"x"}', lc.Part, unknown=unknown),
+        lambda unknown: lc.from_builtins({"type": "text", "text": "x"}, lc.Part, unknown=unknown),
+        lambda unknown: lc.msgpack.decode(lc.msgpack.encode(lc.TextPart("x")), lc.Part, unknown=unknown),
+        lambda unknown: list(lc.jsonl.read(b'{"role":"user","parts":[]}\n', lc.Message, unknown=unknown)),
+        lambda unknown: list(lc.stream.decode("openai", [b""], unknown=unknown)),
+        lambda unknown: list(lc.msgpack.read_stream(b"", lc.Message, unknown=unknown)),
+    ],
+    ids=["decode", "from_builtins", "msgpack.decode", "jsonl.read", "stream.decode", "msgpack.read_stream"],
+)
+def test_a_misspelt_unknown_fails_at_the_call_on_clean_data(read: Any) -> None:
+    """unknown="kep" used to pass every clean record and fail at the first unknown tag."""
+    with pytest.raises(ValueError, match="kep"):
+        read("kep")

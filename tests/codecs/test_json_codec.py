@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+from typing import Any
 
 import msgspec
 import pytest
@@ -49,6 +50,45 @@ def test_a_strided_memoryview_is_a_type_error(lenient: bool) -> None:
     assert lc.decode(memoryview(text), lc.Part, lenient=lenient) == lc.TextPart("x")
     with pytest.raises(TypeError, match="C-contiguous"):
         lc.decode(memoryview(text * 2)[::2], lc.Part, lenient=lenient)
+
+
+def _released() -> memoryview:
+    view = memoryview(b'{"type":"text","text":"x"}')
+    view.release()
+    return view
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda data: lc.decode(data, lc.Part),
+        lambda data: lc.decode(data, lc.Part, lenient=True),
+        lambda data: lc.msgpack.decode(data, lc.Part),
+        lambda data: lc.decode_request("openai_chat", data),
+        lambda data: lc.translate_request("openai_chat", "anthropic", data),
+        lambda data: lc.decode_response("openai_chat", data),
+    ],
+    ids=[
+        "decode",
+        "decode_lenient",
+        "msgpack.decode",
+        "decode_request",
+        "translate_request",
+        "decode_response",
+    ],
+)
+def test_a_released_or_strided_memoryview_is_a_type_error_naming_it(read: Any) -> None:
+    """redteam8 F18: a released view was Python's bare ValueError, a strided one given to
+    decode_request msgspec's BufferError."""
+    with pytest.raises(TypeError, match="released memoryview"):
+        read(_released())
+    strided = memoryview(b'{"model":"m","messages":[]}' * 2)[::2]
+    try:
+        read(strided)
+    except lc.LmcodecError:
+        pass  # decode_response copies the view and reads it: the strided bytes are not JSON
+    except TypeError as exc:
+        assert "C-contiguous" in str(exc)
 
 
 def test_a_strided_memoryview_is_a_type_error_for_msgpack() -> None:

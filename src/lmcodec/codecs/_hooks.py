@@ -45,6 +45,22 @@ __all__ = [
 HOSTILE = (RecursionError, UnicodeError, OverflowError, MemoryError)
 
 
+def unreadable_buffer(data: Any) -> TypeError | None:
+    """The TypeError for a memoryview msgspec cannot read in place (released, or strided), else None:
+    the caller's bug, named as such instead of msgspec's BufferError or Python's ValueError."""
+    if not isinstance(data, memoryview):
+        return None
+    try:
+        contiguous = data.c_contiguous
+    except ValueError:
+        return TypeError("a released memoryview cannot be read: pass the data while its view is alive")
+    if contiguous:
+        return None
+    return TypeError(
+        "a C-contiguous bytes-like object is required, not a strided memoryview: pass bytes(view)"
+    )
+
+
 NOT_FINITE = "e+308"
 """In a msgspec ValidationError: a FiniteFloat field (a logprob) got NaN or an infinity."""
 

@@ -39,6 +39,7 @@ from lmcodec.codecs._hooks import (
     json_with_surrogates,
     raise_encode_error,
     top_level,
+    unreadable_buffer,
 )
 from lmcodec.codecs._targets import refused, resolve, schema_of_members
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
@@ -112,6 +113,8 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
     target may come back as one, and any part or event inside may be one.
     Canonical input never pays for either: the strict decoder runs first.
     """
+    if unknown != "error":  # a misspelt option fails at the call, not at the first unknown tag
+        _check_unknown(unknown)
     try:
         return decoder_for(type).decode(data)
     except msgspec.ValidationError as exc:
@@ -133,6 +136,11 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
         raise error from exc
     except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
         raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
+    except ValueError:
+        wrong = unreadable_buffer(data)  # a released memoryview
+        if wrong is None:
+            raise
+        raise wrong from None
     except HOSTILE as exc:
         raise hostile_error(exc, data) from exc
     result: T = _fallback(data, type, first, lenient, unknown)
@@ -217,6 +225,8 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
     ``ToolCallPart.input``, ...) are taken as given, unchecked.
     """
     strict: LmcodecError
+    if unknown != "error":  # a misspelt option fails at the call, not at the first unknown tag
+        _check_unknown(unknown)
     try:
         obj: T = convert(value, type)
         return obj

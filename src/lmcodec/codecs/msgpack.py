@@ -26,6 +26,7 @@ from lmcodec.codecs._hooks import (
     msgpack_enc_hook,
     raise_encode_error,
     top_level,
+    unreadable_buffer,
 )
 from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs._targets import refused, resolve
@@ -74,6 +75,8 @@ def decode(
     ``unknown="keep"`` keeps items of unknown tags as Unknown* values holding
     their exact MessagePack bytes (see :func:`lmcodec.decode`).
     """
+    if unknown != "error" and unknown != "keep":  # fails at the call, not at the first unknown tag
+        raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
     try:
         return decoder_for(type).decode(data)
     except msgspec.ValidationError as exc:
@@ -91,6 +94,11 @@ def decode(
         raise decode_error(exc, data, json=False) from exc
     except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
         raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
+    except ValueError:
+        wrong = unreadable_buffer(data)  # a released memoryview
+        if wrong is None:
+            raise
+        raise wrong from None
     except HOSTILE as exc:
         raise hostile_error(exc, data, "MessagePack") from exc
 

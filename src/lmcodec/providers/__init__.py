@@ -54,7 +54,7 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 from lmcodec.codecs import json as canonical_json
-from lmcodec.codecs._hooks import text_error
+from lmcodec.codecs._hooks import text_error, unreadable_buffer
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._crossing_cache_marks import anthropic_marks_dropped, chat_cache_marks_out
@@ -152,7 +152,12 @@ def decode_response(provider: str, body: Body, *, request: Request | None = None
         raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
     require_instance(request, Request, "request", optional=True)
     if isinstance(body, (bytearray, memoryview)):
-        body = bytes(body)
+        try:
+            body = bytes(body)
+        except ValueError:  # a released memoryview
+            raise TypeError(
+                "a released memoryview cannot be read: pass the body while its view is alive"
+            ) from None
     elif isinstance(body, str):
         try:
             body = body.encode("utf-8")
@@ -263,7 +268,12 @@ def decode_request(provider: str, body: Body, *, model: str | None = None) -> Re
 def _json_bytes(body: Any) -> bytes | bytearray | memoryview:
     """A client's body as every reader takes it: its JSON bytes (a ``str`` encoded as UTF-8, a
     lone surrogate in it a DecodeError); anything else is a TypeError naming what was given."""
-    if isinstance(body, (bytes, bytearray, memoryview)):
+    if isinstance(body, (bytes, bytearray)):
+        return body
+    if isinstance(body, memoryview):
+        wrong = unreadable_buffer(body)
+        if wrong is not None:
+            raise wrong
         return body
     if isinstance(body, str):
         try:
