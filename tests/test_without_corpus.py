@@ -22,6 +22,7 @@ CORPUS_TESTS = [
     "tests/codecs/test_convert.py::test_every_vector_converts_alike_into_its_target",
     "tests/codecs/test_lenient_forms.py::test_the_sweep_covers_the_fields_lm15_reads_by_iteration_and_truthiness",
     "tests/codecs/test_lenient_surrogates.py::test_lenient_reads_lone_surrogates_as_lm15_reads_them",
+    "tests/stream/test_fast_paths.py::test_gemini_usage_of_the_corpus_is_read_without_the_walk",
 ]
 
 

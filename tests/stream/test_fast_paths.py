@@ -38,7 +38,7 @@ from lmcodec.stream._response import response_of
 from lmcodec.stream._whole import whole_body, whole_limit
 from lmcodec.stream.events import EventSink
 
-from ..corpus import CORPUS
+from ..corpus import CORPUS, needs_corpus
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
 
@@ -446,6 +446,7 @@ def test_gemini_usage_read_by_msgspec_is_the_walk(payload: Any) -> None:
     assert _usage_outcome(lambda: gemini_usage(payload)) == _usage_outcome(lambda: walked_usage(payload))
 
 
+@needs_corpus
 def test_gemini_usage_of_the_corpus_is_read_without_the_walk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every usageMetadata of the corpus's Gemini streams takes the msgspec read (the walk costs
     ~3k instructions more an end chunk)."""
