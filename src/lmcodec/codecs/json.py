@@ -288,8 +288,15 @@ def _from_lenient(value: Any, tp: Any, strict: LmcodecError, keep: bool, data: A
 
 
 def schema(type: Any) -> dict[str, Any]:
-    """The JSON Schema of a wire type (what the strict decoder accepts); of a union whose members
-    no decoder can choose between (``lc.EndpointRequest``), the ``anyOf`` of the members' schemas."""
+    """The JSON Schema of a wire type; of a union whose members no decoder can choose between
+    (``lc.EndpointRequest``), the ``anyOf`` of the members' schemas.
+
+    It says what msgspec checks in C: keys, JSON types, tags, Literal vocabularies and Meta
+    constraints, so every value the strict decoder accepts validates against it. The converse does
+    not hold: the rules the decoder runs in Python after that (lm15's invariants, wire/_checks.py:
+    a Response's message is the assistant's, ``retry_after`` is not negative, a ``json_object``
+    response format has no schema, ...) are not in it; a value that validates may still be refused
+    by ``lc.decode``, which stays the check of a record."""
     target = resolve(type)
     try:
         out = msgspec.json.schema(target, schema_hook=_schema_hook)
