@@ -223,3 +223,32 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.Mon
         assert "\r" in terminal.getvalue()  # the bar redraws in place
     piped = run("validate", str(src))
     assert piped.returncode == 0 and piped.stderr == b"lmcodec: 100 good records, 0 bad\n"  # no bar
+
+
+def test_assemble_of_a_chat_stream_as_openai_with_a_model_names_the_dialect(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """redteam8 F19: with --model, lm15's reading of a Chat stream as a Responses one is an empty
+    successful Response (every frame unknown, [DONE] ends it): the command said nothing, status 0."""
+    frames = [
+        {
+            "id": "c",
+            "object": "chat.completion.chunk",
+            "model": "m",
+            "choices": [{"index": 0, "delta": {"content": t}}],
+        }
+        for t in ("Hel", "lo")
+    ]
+    body = b"".join(b"data: " + json.dumps(f).encode() + b"\n\n" for f in frames) + b"data: [DONE]\n\n"
+    path = tmp_path / "chat.sse"
+    path.write_bytes(body)
+    assert (
+        lc.assemble(lc.stream.decode("openai", [body], request=lc.Request("m", [lc.Message.user("")]))).text
+        == ""
+    )
+    code = cli.main(["assemble", "openai", str(path), "--model", "m"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert f"looks like a stream in the openai_chat dialect: lmcodec assemble openai_chat {path}" in err
+    assert cli.main(["assemble", "openai_chat", str(path), "--model", "m"]) == 0
+    assert json.loads(capsys.readouterr().out)["message"]["parts"][0]["text"] == "Hello"

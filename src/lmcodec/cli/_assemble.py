@@ -185,6 +185,16 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
             file=sys.stderr,
         )
         return 1
+    other = _other_dialect(head, args.provider)
+    if other is not None and response.message.parts == (lc.TextPart(""),):
+        # lm15's adapter skips every frame of another dialect's stream as unknown and the end
+        # marker ends it: an empty, successful Response (the library keeps that reading).
+        print(
+            f"lmcodec: no frame of the input is a {args.provider} event (the Response is empty); it "
+            f"looks like a stream in the {other} dialect: lmcodec assemble {other} {args.file}",
+            file=sys.stderr,
+        )
+        return 1
     sys.stdout.buffer.write(lc.encode(response) + b"\n")
     return 0
 
