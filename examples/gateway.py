@@ -91,14 +91,13 @@ def _auth(backend: str, key: str) -> dict[str, str]:
 
 def _error_body(dialect: str, status: int, message: str) -> bytes:
     """An error body as the client's SDK reads it (its ``APIStatusError`` carries the message)."""
+    invalid = status == 400  # the client's own body: both APIs type it invalid_request_error
     if dialect == "anthropic":
-        kind = (
-            "authentication_error" if status == 401 else "rate_limit_error" if status == 429 else "api_error"
-        )
+        kinds = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error"}
+        kind = kinds.get(status, "api_error")
         return msgspec.json.encode({"type": "error", "error": {"type": kind, "message": message}})
-    return msgspec.json.encode(
-        {"error": {"message": message, "type": "api_error", "param": None, "code": None}}
-    )
+    kind = "invalid_request_error" if invalid else "api_error"
+    return msgspec.json.encode({"error": {"message": message, "type": kind, "param": None, "code": None}})
 
 
 class Backend:
@@ -145,7 +144,14 @@ async def send(
     headers = {**built.headers, **_auth(backend.dialect, backend.key)}
     outgoing = backend.client.build_request(built.method, built.path, content=built.body, headers=headers)
     streamed = stream or _cuts_at_stop(built)
-    upstream = await backend.client.send(outgoing, stream=streamed)
+    try:
+        upstream = await backend.client.send(outgoing, stream=streamed)
+    except httpx.TransportError as exc:  # unreachable, refused, timed out: the client may retry
+        status = 504 if isinstance(exc, httpx.TimeoutException) else 502
+        message = f"the backend could not be reached: {type(exc).__name__}: {exc}"
+        return Response(
+            _error_body(dialect, status, message), status_code=status, media_type="application/json"
+        )
     if upstream.status_code >= 400:
         body = await upstream.aread()
         await upstream.aclose()

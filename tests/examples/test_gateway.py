@@ -552,3 +552,42 @@ def test_a_chat_client_that_did_not_ask_for_usage_gets_no_usage_chunk(
         asked = list(chunks)
     assert plain and all(chunk.choices for chunk in plain)
     assert asked[-1].choices == [] and asked[-1].usage is not None
+
+
+@pytest.mark.parametrize(
+    ("failure", "status"),
+    [(httpx.ConnectError("connection refused"), 502), (httpx.ReadTimeout("timed out"), 504)],
+    ids=["refused", "timeout"],
+)
+@pytest.mark.parametrize("client", ["anthropic", "openai_chat"])
+def test_an_unreachable_backend_is_a_502_in_the_client_dialect(
+    backends: dict[str, _Served], failure: Exception, status: int, client: str
+) -> None:
+    """redteam8 F08: Starlette's text/plain 500 Internal Server Error before (the cause lost)."""
+
+    def handler(request: Any) -> Any:
+        raise failure
+
+    async def run() -> Any:
+        async with httpx.AsyncClient(transport=httpx.MockTransport(handler), base_url="http://x") as http:
+            request = lc.Request(model=MODEL, messages=(lc.Message.user("hi"),))
+            return await gateway.forward(
+                gateway.Backend("openai_chat", client=http), client, request, stream=True
+            )
+
+    _needs("openai_chat", "build")
+    answer = asyncio.run(run())
+    assert answer.status_code == status and answer.media_type == "application/json"
+    body = json.loads(bytes(answer.body))
+    error = body["error"]
+    assert (body.get("type") == "error") == (client == "anthropic")
+    assert "could not be reached" in error["message"] and type(failure).__name__ in error["message"]
+
+
+@pytest.mark.parametrize("client", ["anthropic", "openai_chat"])
+def test_a_malformed_client_body_is_an_invalid_request_error(client: str) -> None:
+    """redteam8 F08: a 400 for the client's own body was typed api_error; the APIs say
+    invalid_request_error."""
+    body = json.loads(gateway._error_body(client, 400, "bad body"))
+    assert body["error"]["type"] == "invalid_request_error"
+    assert json.loads(gateway._error_body(client, 500, "x"))["error"]["type"] == "api_error"
