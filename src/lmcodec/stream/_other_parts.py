@@ -25,10 +25,11 @@ from lmcodec.wire import (
 )
 from lmcodec.wire.unknown import UnknownDelta
 
-__all__ = ["OTHER_DELTAS", "OtherParts", "checked", "continuation_state"]
+__all__ = ["OTHER_DELTAS", "OtherParts", "checked", "citation_part", "continuation_state"]
 
 OTHER_DELTAS: Final = frozenset({AudioDelta, ImageDelta, CitationDelta, ContinuationDelta})
 _STATE: Final = msgspec.StructMeta.__call__(ContinuationState, provider="-", kind="-", data={})
+_CITATION: Final = msgspec.StructMeta.__call__(CitationPart, url="-")
 
 
 def checked(cls: Any, **kwargs: Any) -> Any:
@@ -55,6 +56,22 @@ def continuation_state(provider: Any, kind: Any, data: Any) -> ContinuationState
             return state
     checked_state: ContinuationState = checked(ContinuationState, provider=provider, kind=kind, data=data)
     return checked_state
+
+
+def citation_part(text: Any, url: Any, title: Any) -> CitationPart:
+    """``checked(CitationPart, text=..., url=..., title=...)``; when each is a non-empty ``str`` or
+    None, one at least (what every mapper gives), it passes its checks unchanged, so it is copied
+    from a template instead, as :func:`continuation_state` does."""
+    if (
+        (text is None or (type(text) is str and text))
+        and (url is None or (type(url) is str and url))
+        and (title is None or (type(title) is str and title))
+        and (text is not None or url is not None or title is not None)
+    ):
+        part: CitationPart = msgspec.structs.replace(_CITATION, text=text, url=url, title=title)
+        return part
+    checked_part: CitationPart = checked(CitationPart, text=text, url=url, title=title)
+    return checked_part
 
 
 class OtherParts:
@@ -98,7 +115,7 @@ class OtherParts:
                 return
             self.images[idx] = image
         elif kind is CitationDelta:
-            part = checked(CitationPart, text=delta.text, url=delta.url, title=delta.title)
+            part = citation_part(delta.text, delta.url, delta.title)
             cites = self.citations.get(idx)
             if cites is None:
                 self.citations[idx] = [part]

@@ -28,6 +28,7 @@ from lmcodec.providers.openai.views import (
     PROVIDER,
     RESPONSE_ERROR_CODES,
     STREAM_ERROR_CODES,
+    AnnotationFrame,
     ArgsFrame,
     AudioFrame,
     CreatedFrame,
@@ -39,12 +40,13 @@ from lmcodec.providers.openai.views import (
     RefusalFrame,
     TextFrame,
     ThinkingFrame,
+    citation_fields,
     frame_decoder,
     response_error,
     stream_error_detail,
     typed_token_logprobs,
 )
-from lmcodec.wire import AudioDelta, ImageDelta, StreamDeltaEvent, TextDelta
+from lmcodec.wire import AudioDelta, CitationDelta, ImageDelta, StreamDeltaEvent, TextDelta
 
 __all__ = [
     "PROVIDER",
@@ -59,7 +61,6 @@ __all__ = [
 
 _PORT_TYPES: Final = (
     "response.completed",
-    "response.output_text.annotation.added",
     "response.error",
     "error",
 )
@@ -156,6 +157,20 @@ class StreamMapper(MapperBase):
         self.sink.event(new(StreamDeltaEvent, delta=image))
         return 0
 
+    def _annotation(self, f: AnnotationFrame) -> int:
+        """The port's mapping of a citation (the same :func:`citation_fields`), its delta built
+        unchecked: the fields are non-empty strings or None, one at least."""
+        annotation = f.annotation
+        if type(annotation) is not dict:
+            return 1
+        fields = citation_fields(annotation, None)
+        if fields is None:
+            return 1
+        url, title, text = fields
+        delta = new(CitationDelta, part_index=f.output_index, text=text, url=url, title=title)
+        self.sink.event(new(StreamDeltaEvent, delta=delta))
+        return 0
+
     def _ignored(self, f: Any) -> int:
         return 1
 
@@ -172,5 +187,6 @@ _HANDLERS: Final[dict[type, Callable[[StreamMapper, Any], int]]] = {
     AudioFrame: StreamMapper._audio,
     ImageFrame: StreamMapper._image,
     ImageFrame2: StreamMapper._image,
+    AnnotationFrame: StreamMapper._annotation,
     **dict.fromkeys(IGNORED, StreamMapper._ignored),
 }

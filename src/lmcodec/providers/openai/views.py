@@ -242,6 +242,13 @@ class ImageFrame2(ImageFrame, frozen=True, gc=False, tag="response.image.delta")
     pass
 
 
+class AnnotationFrame(Frame, frozen=True, gc=False, tag="response.output_text.annotation.added"):
+    """A citation: its ``annotation`` read as the port reads it (:func:`citation_fields`)."""
+
+    annotation: Any = None
+    output_index: NonNegInt = 0
+
+
 # Frame types lm15 maps to nothing: decoded as empty Structs (their fields skipped).
 _IGNORED_TYPES: Final = (
     "response.in_progress",
@@ -305,6 +312,7 @@ FRAME_TYPES: Final = (
     AudioFrame,
     ImageFrame,
     ImageFrame2,
+    AnnotationFrame,
     *IGNORED,
 )
 
