@@ -136,13 +136,13 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
         raise error from exc
     except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
         raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
-    except ValueError:
+    except HOSTILE as exc:
+        raise hostile_error(exc, data) from exc
+    except ValueError:  # after HOSTILE: a UnicodeError is a ValueError too
         wrong = unreadable_buffer(data)  # a released memoryview
         if wrong is None:
             raise
         raise wrong from None
-    except HOSTILE as exc:
-        raise hostile_error(exc, data) from exc
     result: T = _fallback(data, type, first, lenient, unknown)
     return result
 

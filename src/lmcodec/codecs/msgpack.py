@@ -94,13 +94,13 @@ def decode(
         raise decode_error(exc, data, json=False) from exc
     except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
         raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
-    except ValueError:
+    except HOSTILE as exc:
+        raise hostile_error(exc, data, "MessagePack") from exc
+    except ValueError:  # after HOSTILE: a UnicodeError is a ValueError too
         wrong = unreadable_buffer(data)  # a released memoryview
         if wrong is None:
             raise
         raise wrong from None
-    except HOSTILE as exc:
-        raise hostile_error(exc, data, "MessagePack") from exc
 
 
 def _non_finite_logprobs(data: Any, tp: Any) -> Any:
