@@ -65,6 +65,7 @@ from lmcodec.providers._crossing_parts import (
     leading_developer_as_system,
     parts_out,
     responses_audio_in_sdk_shape,
+    takes_thinking_blocks,
     thinking_blocks_in,
 )
 from lmcodec.providers._crossing_settings import output_cap_change, reasoning_extensions_in, service_tier_out
@@ -368,7 +369,9 @@ def translate_request(
     Chat to Chat, a replayed ``reasoning_content`` is left out (``dropped``) and signed
     ``thinking_blocks`` go on as ``thinking_blocks``, never as content (lm15's Chat builder writes
     thinking as text; ``providers/_crossing_parts.py``); from another dialect to Chat, Anthropic's
-    signed and redacted thinking goes as ``thinking_blocks`` too, each part ``substituted``.
+    signed and redacted thinking goes as ``thinking_blocks`` too, each part ``substituted``. Both
+    only when the request's model names a Claude model (holds "claude" in any case): OpenAI's own
+    Chat API refuses the key, so to any other model that thinking is left out, each part ``dropped``.
     A replayed Chat or Responses call whose ``arguments`` are not a JSON object (an answer cut
     inside them, as the writers pass it on), which ``decode_request`` refuses, is read in every
     pair as lm15 reads it (``{"partial_json": raw}`` / ``{"value": v}``), each ``substituted``
@@ -416,8 +419,9 @@ def translate_request(
             unsigned = (*unsigned, *left_out)
     blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
     if source == destination:
-        if source == "openai_chat":  # thinking as thinking_blocks, never as content
-            request, blocks, left_out = chat_thinking_out(request)
+        if source == "openai_chat":  # thinking as thinking_blocks (to Claude only), never as content
+            claude = takes_thinking_blocks(destination, request.model)
+            request, blocks, left_out = chat_thinking_out(request, thinking_blocks=claude)
             unsigned = (*unsigned, *left_out)
         built = build_request(destination, request, stream=stream)
         if any(blocks):
@@ -447,9 +451,14 @@ def translate_request(
     # One pass says which of the passes over the parts below may change something (crossing.survey).
     found = crossing.survey(canonical)
     kinds = found.kinds
-    losses = crossing.content_losses(source, destination, canonical) if found.judged else ()
+    claude = takes_thinking_blocks(destination, canonical.model)  # Anthropic's, as thinking_blocks
+    losses = (
+        crossing.content_losses(source, destination, canonical, thinking_blocks=claude)
+        if found.judged
+        else ()
+    )
     if ThinkingPart in kinds or (found.empty_text and destination in ("anthropic", "gemini")):
-        canonical, left_out = parts_out(destination, canonical)
+        canonical, left_out = parts_out(destination, canonical, thinking_blocks=claude)
         losses += left_out
     if destination == "anthropic" and found.odd_ids:
         canonical, renamed = anthropic_tool_ids_out(canonical)
@@ -466,8 +475,8 @@ def translate_request(
     if source == "openai":  # a system prompt given as leading input items (paths named before)
         canonical, system = leading_developer_as_system(canonical)
         losses += system
-    if destination == "openai_chat" and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
-        canonical, blocks, _ = chat_thinking_out(canonical)  # parts_out left no other thinking
+    if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
+        canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
     built = build_request(destination, canonical, stream=stream)
     if any(blocks):
         built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))

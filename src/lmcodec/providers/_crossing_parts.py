@@ -40,6 +40,13 @@ docs say it must not be sent back; the row keeps an empty content where nothing 
 no turn moves); signed and redacted ``thinking_blocks`` go on as the row's ``thinking_blocks``
 (:func:`thinking_blocks_in`, the Chat wire's own field for them, LiteLLM's shape), so a Chat
 backend fronting Claude gets them back verbatim.
+
+``thinking_blocks`` go only toward a Claude model (:func:`takes_thinking_blocks`: the request's
+model names ``claude``, as LiteLLM's, OpenRouter's and Bedrock's names for it do), from every
+source: OpenAI's own Chat Completions API refuses a message key it does not know ("Additional
+properties are not allowed ('thinking_blocks' was unexpected)"), so to any other model (a
+gateway failing over from Claude to gpt-*) Anthropic's thinking is left out, each part
+``dropped``, as every other provider's signed thinking is.
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ __all__ = [
     "leading_developer_as_system",
     "parts_out",
     "responses_audio_in_sdk_shape",
+    "takes_thinking_blocks",
     "thinking_blocks_in",
 ]
 
@@ -92,10 +100,21 @@ def _thinking_reason(destination: str) -> str:
     )
 
 
-def parts_out(destination: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+def takes_thinking_blocks(destination: str, model: str | None) -> bool:
+    """Whether ``destination`` takes Anthropic's thinking as a Chat row's ``thinking_blocks``: a
+    Chat backend asked for a Claude model (``model`` holds "claude" in any case: ``claude-...``,
+    ``anthropic/claude-...``, ``bedrock/anthropic.claude-...``, ``openrouter/anthropic/claude-...``).
+    OpenAI's own Chat API refuses the key, so no other model gets it."""
+    return destination == "openai_chat" and model is not None and "claude" in model.lower()
+
+
+def parts_out(
+    destination: str, request: Request, *, thinking_blocks: bool = False
+) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` without the parts ``destination`` cannot take (see the module docstring), one
-    ``dropped`` Adaptation each (a turn left out whole: one for the turn, one per thinking part)."""
-    if not _any_left_out(destination, request):
+    ``dropped`` Adaptation each (a turn left out whole: one for the turn, one per thinking part);
+    with ``thinking_blocks`` (:func:`takes_thinking_blocks`) Anthropic's thinking stays."""
+    if not _any_left_out(destination, request, thinking_blocks):
         return request, ()
     cache = request.config.cache
     until = None if cache is None else cache.prefix_until_index
@@ -107,7 +126,11 @@ def parts_out(destination: str, request: Request) -> tuple[Request, tuple[Adapta
         if message.role == "developer":  # a developer turn is one "[developer]" text
             messages.append(message)
             continue
-        out = {j: reason for j, part in enumerate(message.parts) if (reason := _left_out(destination, part))}
+        out = {
+            j: reason
+            for j, part in enumerate(message.parts)
+            if (reason := _left_out(destination, part, thinking_blocks))
+        }
         thinking = [
             Adaptation(
                 field=f"messages[{i}].parts[{j}]",
@@ -151,7 +174,7 @@ def parts_out(destination: str, request: Request) -> tuple[Request, tuple[Adapta
     return msgspec.structs.replace(request, **changes), tuple(notes)
 
 
-def _any_left_out(destination: str, request: Request) -> bool:
+def _any_left_out(destination: str, request: Request, thinking_blocks: bool) -> bool:
     """Whether a part of ``request`` may be left out: the usual request, which holds none, costs
     one plain pass (under a microsecond for ten parts)."""
     if destination not in _EMPTY_TEXT:
@@ -160,16 +183,18 @@ def _any_left_out(destination: str, request: Request) -> bool:
         for part in message.parts:
             kind = type(part)
             if kind is ThinkingPart or (kind in _TEXTUAL and not part.text):  # type: ignore[union-attr]
-                if _left_out(destination, part):
+                if _left_out(destination, part, thinking_blocks):
                     return True
     return False
 
 
-def _left_out(destination: str, part: Any) -> str | None:
+def _left_out(destination: str, part: Any, thinking_blocks: bool) -> str | None:
     """``"thinking"``, ``"empty"`` (empty text to a destination that refuses it) or None (the part
     is sent)."""
     kind = type(part)
     if kind is ThinkingPart:
+        if thinking_blocks and chat_thinking_block(part) is not None:  # as thinking_blocks
+            return None
         if _has_own_state(destination, part):
             return None
         if part.text:
@@ -194,8 +219,6 @@ def _has_own_state(destination: str, part: Any) -> bool:
             )
             for state in part.continuation
         )
-    if destination == "openai_chat" and type(part) is ThinkingPart:  # as thinking_blocks (LiteLLM's)
-        return chat_thinking_block(part) is not None
     own = destination.replace("_", "-")
     return any(state.provider in (destination, own) for state in part.continuation)
 
@@ -247,11 +270,19 @@ _CHAT_REASONING: Final = (
 )
 
 
-def chat_thinking_out(request: Request) -> tuple[Request, list[list[dict[str, str]]], tuple[Adaptation, ...]]:
+_NOT_CLAUDE: Final = (
+    "Anthropic's signed thinking to a model that is not Claude: only Claude can replay it, and "
+    "OpenAI's Chat API refuses a message's thinking_blocks (an unknown key); left out"
+)
+
+
+def chat_thinking_out(
+    request: Request, *, thinking_blocks: bool
+) -> tuple[Request, list[list[dict[str, str]]], tuple[Adaptation, ...]]:
     """Chat to Chat: ``request`` without its thinking parts, the ``thinking_blocks`` entries of
-    each assistant message in order (signed and redacted Anthropic thinking), and one ``dropped``
-    Adaptation per thinking part without that state. ``request`` itself (and no entries) when it
-    holds no thinking."""
+    each assistant message in order (signed and redacted Anthropic thinking, when the destination
+    takes them: :func:`takes_thinking_blocks`), and one ``dropped`` Adaptation per thinking part
+    not sent as an entry. ``request`` itself (and no entries) when it holds no thinking."""
     if not _holds_thinking(request):
         return request, [], ()
     messages: list[Any] = []
@@ -268,15 +299,13 @@ def chat_thinking_out(request: Request) -> tuple[Request, list[list[dict[str, st
                 kept.append(part)
                 continue
             entry = chat_thinking_block(part)
-            if entry is not None:
+            if entry is not None and thinking_blocks:
                 entries.append(entry)
             else:
+                reason = _CHAT_REASONING if entry is None else _NOT_CLAUDE
                 notes.append(
                     Adaptation(
-                        field=f"messages[{i}].parts[{j}]",
-                        action="dropped",
-                        reason=_CHAT_REASONING,
-                        asked=part.text,
+                        field=f"messages[{i}].parts[{j}]", action="dropped", reason=reason, asked=part.text
                     )
                 )
         blocks.append(entries)

@@ -37,7 +37,8 @@ cannot carry; :func:`content_losses` names each such part (``messages[i].parts[j
 gateway's operator sees it: a continuation state of another provider (a thinking signature, a
 redacted thinking block, encrypted reasoning, a thought signature: only the provider that made
 it can replay it; ``dropped``; but to Chat, Anthropic's signed and redacted thinking goes on as the
-assistant row's ``thinking_blocks``, ``substituted``, for a Chat backend fronting Claude); an
+assistant row's ``thinking_blocks``, ``substituted``, for a Chat backend fronting Claude: when the
+request's model names Claude, ``_crossing_parts.takes_thinking_blocks``); an
 image's ``detail`` where the destination has no such field (Anthropic, Gemini; ``dropped``); a
 file id (a Files API id of the provider the client spoke to) sent as the destination's file
 reference (``substituted``: the destination cannot resolve another provider's ids).
@@ -305,8 +306,12 @@ _NO_DETAIL: Final = frozenset({"anthropic", "gemini"})
 """Dialects whose image input has no ``detail`` field (lm15's builders leave it out)."""
 
 
-def content_losses(source: str, destination: str, request: Request) -> tuple[Adaptation, ...]:
-    """One Adaptation per part of ``request`` that ``destination``'s body cannot carry as it is.
+def content_losses(
+    source: str, destination: str, request: Request, *, thinking_blocks: bool = False
+) -> tuple[Adaptation, ...]:
+    """One Adaptation per part of ``request`` that ``destination``'s body cannot carry as it is
+    (with ``thinking_blocks``, Anthropic's thinking goes as a Chat row's ``thinking_blocks``:
+    ``_crossing_parts.takes_thinking_blocks``).
 
     A text part, a tool call or a tool result of text parts, with no continuation state anywhere,
     loses nothing in any dialect and is passed over by its exact type (most of a conversation);
@@ -327,10 +332,11 @@ def content_losses(source: str, destination: str, request: Request) -> tuple[Ada
                 else:
                     continue
             where = f"messages[{i}].parts[{j}]"
-            _part_losses(part, where, source, destination, own, notes)
+            carried = thinking_blocks and kind is ThinkingPart and chat_thinking_block(part) is not None
+            _part_losses(part, where, source, destination, own, notes, carried)
             if kind is ToolResultPart:
                 for k, inner in enumerate(part.content):
-                    _part_losses(inner, f"{where}.content[{k}]", source, destination, own, notes)
+                    _part_losses(inner, f"{where}.content[{k}]", source, destination, own, notes, False)
     return tuple(notes)
 
 
@@ -406,10 +412,9 @@ def survey(request: Request) -> ContentSurvey:
 
 
 def _part_losses(
-    part: Any, where: str, source: str, destination: str, own: str, notes: list[Adaptation]
+    part: Any, where: str, source: str, destination: str, own: str, notes: list[Adaptation], carried: bool
 ) -> None:
     states = getattr(part, "continuation", ())
-    carried = destination == "openai_chat" and type(part) is ThinkingPart and chat_thinking_block(part)
     for state in states:
         if carried and state.provider == "anthropic":
             notes.append(_note(where, "substituted", _AS_THINKING_BLOCKS, state.kind, "thinking_blocks"))
