@@ -94,13 +94,13 @@ def chat_cache_marks_out(
 
 
 def _ephemeral(spec: Any) -> bool:
-    """Whether ``spec`` is a mark the Messages API takes: ``{"type": "ephemeral"}`` and a ttl."""
-    return (
-        isinstance(spec, dict)
-        and spec.get("type") == "ephemeral"
-        and spec.keys() <= {"type", "ttl"}
-        and spec.get("ttl", "5m") in _TTLS
-    )
+    """Whether ``spec`` is a mark the Messages API takes: ``{"type": "ephemeral"}`` and, if any, a
+    ttl of "5m" or "1h" (a ttl of another type, null included, is refused as the Anthropic reader
+    refuses it; a list or an object is never looked up in a set: review7 R11)."""
+    if not isinstance(spec, dict) or spec.get("type") != "ephemeral" or not spec.keys() <= {"type", "ttl"}:
+        return False
+    ttl = spec.get("ttl", "5m")
+    return isinstance(ttl, str) and ttl in _TTLS
 
 
 def _retained(path: str, destination: str) -> Adaptation:
@@ -242,12 +242,9 @@ def _fits(value: dict[str, Any], rows: list[Any], mark: _Mark) -> bool:
     """Whether ``mark`` is one the Messages API takes, where the canonical breakpoint is, with a
     ttl the request's retention carries."""
     _, spec, i, j = mark
-    if not isinstance(spec, dict) or spec.get("type") != "ephemeral" or not spec.keys() <= {"type", "ttl"}:
+    if not _ephemeral(spec):
         return False
-    ttl = spec.get("ttl")
-    if ttl is not None and ttl not in _TTLS:
-        return False
-    if ttl == "1h" and value.get("prompt_cache_retention", "24h") != "24h":
+    if spec.get("ttl") == "1h" and value.get("prompt_cache_retention", "24h") != "24h":
         return False
     row = rows[i]
     if row.get("role") not in _MARKED_ROLES:
