@@ -57,15 +57,15 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error, unreadable_buffer
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
-from lmcodec.providers._crossing_cache_marks import anthropic_marks_dropped, chat_cache_marks_out
+from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, chat_cache_marks_out
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_custom_calls import custom_calls_back, custom_calls_in
 from lmcodec.providers._crossing_parts import (
+    chat_fronts_claude,
     chat_thinking_out,
     leading_developer_as_system,
     parts_out,
     responses_audio_in_sdk_shape,
-    takes_thinking_blocks,
     thinking_blocks_in,
 )
 from lmcodec.providers._crossing_settings import output_cap_change, reasoning_extensions_in, service_tier_out
@@ -381,7 +381,9 @@ def translate_request(
     system, developer or user message's last text block is the cache breakpoint, every other mark
     ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``); an
     Anthropic client's marks to OpenAI and Gemini are ``dropped`` at their paths too, and from either
-    client a ``ttl: "1h"`` goes to OpenAI as ``prompt_cache_retention: "24h"`` (``substituted``).
+    client a ``ttl: "1h"`` goes to Responses as ``prompt_cache_retention: "24h"`` (``substituted``);
+    to Chat only from an Anthropic client toward a model that is not Claude (LiteLLM refuses the
+    key for Claude): else the ttl goes with its dropped mark.
     A Responses client's replayed ``custom_tool_call`` / ``custom_tool_call_output`` (a freeform
     tool: Codex's ``apply_patch``), which ``decode_request`` refuses, go back to Responses as sent;
     to another dialect the call is a function call whose input is the raw text under ``input``
@@ -408,9 +410,8 @@ def translate_request(
     if marks:
         unsigned = (*marks, *unsigned)
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
-        cache = request.config.cache
-        long = cache is not None and cache.retention == "long"
-        unsigned += anthropic_marks_dropped(raw, destination, long, {note.field for note in unsigned})
+        request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
+        unsigned += dropped
     if source == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
         unsigned = (*unsigned, *carried)
@@ -420,7 +421,7 @@ def translate_request(
     blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
     if source == destination:
         if source == "openai_chat":  # thinking as thinking_blocks (to Claude only), never as content
-            claude = takes_thinking_blocks(destination, request.model)
+            claude = chat_fronts_claude(destination, request.model)
             request, blocks, left_out = chat_thinking_out(request, thinking_blocks=claude)
             unsigned = (*unsigned, *left_out)
         built = build_request(destination, request, stream=stream)
@@ -451,7 +452,7 @@ def translate_request(
     # One pass says which of the passes over the parts below may change something (crossing.survey).
     found = crossing.survey(canonical)
     kinds = found.kinds
-    claude = takes_thinking_blocks(destination, canonical.model)  # Anthropic's, as thinking_blocks
+    claude = chat_fronts_claude(destination, canonical.model)  # Anthropic's, as thinking_blocks
     losses = (
         crossing.content_losses(source, destination, canonical, thinking_blocks=claude)
         if found.judged

@@ -19,9 +19,14 @@ position, so every mark of a Chat client (above) or of an Anthropic client
 is dropped there; before, an Anthropic client's marks went with no Adaptation. OpenAI has one for a
 longer lifetime, ``prompt_cache_retention: "24h"`` (the openai SDK's Responses and Chat request
 types: ``"in_memory" | "24h"``), lm15's spelling of the canonical ``retention="long"`` that a
-``ttl: "1h"`` reads as: from either client the ``ttl`` is sent so (``substituted`` at the ttl's
-path; a Chat client's own ``prompt_cache_retention`` stands), and Gemini, with no in-request
-lifetime, drops it with its mark.
+``ttl: "1h"`` reads as: to Responses from either client the ``ttl`` is sent so (``substituted``
+at the ttl's path; a Chat client's own ``prompt_cache_retention`` stands), and so is an Anthropic
+client's to Chat Completions asked for a model that is not Claude. Gemini, with no in-request
+lifetime, drops it with its mark, and so does a Chat backend otherwise (review7 R14): Chat -> Chat
+(marks on a Chat body are for a backend fronting Claude) and an Anthropic client's to a Chat
+backend asked for a Claude model, since LiteLLM (default settings) refuses
+``prompt_cache_retention`` for an Anthropic model ("UnsupportedParamsError: anthropic does not
+support parameters: ['prompt_cache_retention']").
 """
 
 from __future__ import annotations
@@ -30,9 +35,10 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.wire import Adaptation
+from lmcodec.providers._crossing_parts import chat_fronts_claude
+from lmcodec.wire import Adaptation, Request
 
-__all__ = ["anthropic_marks", "anthropic_marks_dropped", "chat_cache_marks_out"]
+__all__ = ["anthropic_marks", "anthropic_marks_out", "chat_cache_marks_out"]
 
 _MARKED_ROLES: Final = frozenset({"system", "developer", "user"})
 _TTLS: Final = frozenset({"5m", "1h"})
@@ -50,7 +56,7 @@ _RETAINED: Final = (
     "prompt_cache_retention '24h' (lm15's long retention)"
 )
 _RETENTION_DESTINATIONS: Final = frozenset({"openai", "openai_chat"})
-"""The dialects whose wire has ``prompt_cache_retention``."""
+"""The dialects whose wire has ``prompt_cache_retention`` (to Chat, an Anthropic client's only)."""
 
 _Mark = tuple[str, Any, int, int | None]
 """(JSON path, the mark, row index, block index or None for a mark on the row)."""
@@ -78,7 +84,7 @@ def chat_cache_marks_out(
     if destination == "anthropic" and not own_breakpoint:  # a client's own breakpoint stands alone
         kept = next((mark for mark in reversed(marks) if _fits(value, rows, mark)), None)
     notes: list[Adaptation] = []
-    if destination in _RETENTION_DESTINATIONS and "prompt_cache_retention" not in value:
+    if destination == "openai" and "prompt_cache_retention" not in value:  # not to Chat: R14
         long = [mark for mark in marks if _ephemeral(mark[1]) and mark[1].get("ttl") == "1h"]
         if long:
             value["prompt_cache_retention"] = "24h"
@@ -111,6 +117,22 @@ def _retained(path: str, destination: str) -> Adaptation:
         asked="1h",
         applied={"prompt_cache_retention": "24h"},
     )
+
+
+def anthropic_marks_out(
+    body: bytes | bytearray | memoryview, request: Request, destination: str, noted: set[str]
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """An Anthropic client's ``request`` read from ``body`` as ``destination`` takes it: without
+    the long retention toward a Chat backend asked for a Claude model (the ttl goes with its
+    mark), and :func:`anthropic_marks_dropped`'s notes."""
+    cache = request.config.cache
+    if cache is None or cache.retention != "long":
+        return request, anthropic_marks_dropped(body, destination, False, noted)
+    if not chat_fronts_claude(destination, request.model):
+        return request, anthropic_marks_dropped(body, destination, True, noted)
+    config = msgspec.structs.replace(request.config, cache=msgspec.structs.replace(cache, retention=None))
+    notes = anthropic_marks_dropped(body, destination, False, noted)  # LiteLLM refuses the retention
+    return msgspec.structs.replace(request, config=config), notes
 
 
 def anthropic_marks_dropped(

@@ -41,7 +41,7 @@ no turn moves); signed and redacted ``thinking_blocks`` go on as the row's ``thi
 (:func:`thinking_blocks_in`, the Chat wire's own field for them, LiteLLM's shape), so a Chat
 backend fronting Claude gets them back verbatim.
 
-``thinking_blocks`` go only toward a Claude model (:func:`takes_thinking_blocks`: the request's
+``thinking_blocks`` go only toward a Claude model (:func:`chat_fronts_claude`: the request's
 model names ``claude``, as LiteLLM's, OpenRouter's and Bedrock's names for it do), from every
 source: OpenAI's own Chat Completions API refuses a message key it does not know ("Additional
 properties are not allowed ('thinking_blocks' was unexpected)"), so to any other model (a
@@ -58,12 +58,12 @@ import msgspec
 from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
 
 __all__ = [
+    "chat_fronts_claude",
     "chat_thinking_block",
     "chat_thinking_out",
     "leading_developer_as_system",
     "parts_out",
     "responses_audio_in_sdk_shape",
-    "takes_thinking_blocks",
     "thinking_blocks_in",
 ]
 
@@ -100,7 +100,7 @@ def _thinking_reason(destination: str) -> str:
     )
 
 
-def takes_thinking_blocks(destination: str, model: str | None) -> bool:
+def chat_fronts_claude(destination: str, model: str | None) -> bool:
     """Whether ``destination`` takes Anthropic's thinking as a Chat row's ``thinking_blocks``: a
     Chat backend asked for a Claude model (``model`` holds "claude" in any case: ``claude-...``,
     ``anthropic/claude-...``, ``bedrock/anthropic.claude-...``, ``openrouter/anthropic/claude-...``).
@@ -113,7 +113,7 @@ def parts_out(
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` without the parts ``destination`` cannot take (see the module docstring), one
     ``dropped`` Adaptation each (a turn left out whole: one for the turn, one per thinking part);
-    with ``thinking_blocks`` (:func:`takes_thinking_blocks`) Anthropic's thinking stays."""
+    with ``thinking_blocks`` (:func:`chat_fronts_claude`) Anthropic's thinking stays."""
     if not _any_left_out(destination, request, thinking_blocks):
         return request, ()
     cache = request.config.cache
@@ -281,7 +281,7 @@ def chat_thinking_out(
 ) -> tuple[Request, list[list[dict[str, str]]], tuple[Adaptation, ...]]:
     """Chat to Chat: ``request`` without its thinking parts, the ``thinking_blocks`` entries of
     each assistant message in order (signed and redacted Anthropic thinking, when the destination
-    takes them: :func:`takes_thinking_blocks`), and one ``dropped`` Adaptation per thinking part
+    takes them: :func:`chat_fronts_claude`), and one ``dropped`` Adaptation per thinking part
     not sent as an entry. ``request`` itself (and no entries) when it holds no thinking."""
     if not _holds_thinking(request):
         return request, [], ()

@@ -38,7 +38,7 @@ gateway's operator sees it: a continuation state of another provider (a thinking
 redacted thinking block, encrypted reasoning, a thought signature: only the provider that made
 it can replay it; ``dropped``; but to Chat, Anthropic's signed and redacted thinking goes on as the
 assistant row's ``thinking_blocks``, ``substituted``, for a Chat backend fronting Claude: when the
-request's model names Claude, ``_crossing_parts.takes_thinking_blocks``); an
+request's model names Claude, ``_crossing_parts.chat_fronts_claude``); an
 image's ``detail`` where the destination has no such field (Anthropic, Gemini; ``dropped``); a
 file id (a Files API id of the provider the client spoke to) sent as the destination's file
 reference (``substituted``: the destination cannot resolve another provider's ids).
@@ -311,7 +311,7 @@ def content_losses(
 ) -> tuple[Adaptation, ...]:
     """One Adaptation per part of ``request`` that ``destination``'s body cannot carry as it is
     (with ``thinking_blocks``, Anthropic's thinking goes as a Chat row's ``thinking_blocks``:
-    ``_crossing_parts.takes_thinking_blocks``).
+    ``_crossing_parts.chat_fronts_claude``).
 
     A text part, a tool call or a tool result of text parts, with no continuation state anywhere,
     loses nothing in any dialect and is passed over by its exact type (most of a conversation);
