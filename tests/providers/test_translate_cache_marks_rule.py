@@ -103,3 +103,52 @@ def test_every_mark_is_dropped_at_its_path_and_a_long_ttl_is_openais_retention(
         destination != "openai"
     ):  # no in-request lifetime (Gemini; LiteLLM for Claude): the ttl goes with its mark
         assert [a.asked for a in built.adaptations if a.field == last_path] == [last]
+
+
+def _tool_turn(last_mark: bool) -> list[dict[str, Any]]:
+    result: dict[str, Any] = {"type": "tool_result", "tool_use_id": "t1", "content": "r"}
+    if last_mark:
+        result["content"] = [{"type": "text", "text": "r", "cache_control": SHORT}]
+    return [
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lookup", "input": {}}]},
+        {"role": "user", "content": [result]},
+    ]
+
+
+EARLIER_MARKS = {  # shapes where the gateway's reader keeps a mark as the CacheConfig breakpoint (R08)
+    "two earlier user turns": [
+        {"role": "user", "content": [{"type": "text", "text": DOC, "cache_control": SHORT}]},
+        {"role": "assistant", "content": "Read."},
+        {"role": "user", "content": [{"type": "text", "text": "More.", "cache_control": SHORT}]},
+        {"role": "assistant", "content": "Read."},
+        {"role": "user", "content": "Summarize it."},
+    ],
+    "a mark inside a tool_result": [
+        {"role": "user", "content": [{"type": "text", "text": DOC, "cache_control": SHORT}]},
+        *_tool_turn(last_mark=True),
+    ],
+    "an earlier mark before a tool turn": [
+        {"role": "user", "content": [{"type": "text", "text": DOC, "cache_control": SHORT}]},
+        *_tool_turn(last_mark=False),
+    ],
+}
+
+
+@pytest.mark.parametrize("shape", list(EARLIER_MARKS))
+@pytest.mark.parametrize("destination", ["openai", "openai_chat", "gemini"])
+def test_an_anthropic_clients_earlier_mark_is_dropped_as_noted(destination: str, shape: str) -> None:
+    """review7 R08: the note said ``dropped`` while the OpenAI builders wrote the mark the reader
+    kept as the breakpoint back as ``prompt_cache_breakpoint``; now the body agrees with the note,
+    as for a Chat client's marks (taken out before reading)."""
+    tools = [{"name": "lookup", "input_schema": {"type": "object"}}]
+    body = anthropic_body(
+        model="claude-sonnet-4-5", max_tokens=100, tools=tools, messages=EARLIER_MARKS[shape]
+    )
+    built = lc.translate_request("anthropic", destination, body)
+    assert b"cache_control" not in built.body and b"prompt_cache_breakpoint" not in built.body
+    marked = {f"$.messages[{i}].content[0].cache_control" for i, row in enumerate(EARLIER_MARKS[shape])}
+    notes = [a for a in built.adaptations if "cache_control" in a.field]
+    assert notes and all(a.action == "dropped" for a in notes)
+    assert {a.field for a in notes if a.field.count("content") == 1} <= marked
+    if destination == "openai_chat":
+        chat_accepts(built.body)

@@ -55,8 +55,9 @@ _RETAINED: Final = (
     "a cache mark's 1h lifetime: {destination} caches prefixes by itself and keeps them longer with "
     "prompt_cache_retention '24h' (lm15's long retention)"
 )
-_RETENTION_DESTINATIONS: Final = frozenset({"openai", "openai_chat"})
-"""The dialects whose wire has ``prompt_cache_retention`` (to Chat, an Anthropic client's only)."""
+_OPENAI_DIALECTS: Final = frozenset({"openai", "openai_chat"})
+"""The dialects whose wire has ``prompt_cache_retention`` (to Chat, an Anthropic client's only),
+and whose builders (lm15's) write a CacheConfig breakpoint as ``prompt_cache_breakpoint``."""
 
 _Mark = tuple[str, Any, int, int | None]
 """(JSON path, the mark, row index, block index or None for a mark on the row)."""
@@ -122,17 +123,25 @@ def _retained(path: str, destination: str) -> Adaptation:
 def anthropic_marks_out(
     body: bytes | bytearray | memoryview, request: Request, destination: str, noted: set[str]
 ) -> tuple[Request, tuple[Adaptation, ...]]:
-    """An Anthropic client's ``request`` read from ``body`` as ``destination`` takes it: without
-    the long retention toward a Chat backend asked for a Claude model (the ttl goes with its
-    mark), and :func:`anthropic_marks_dropped`'s notes."""
+    """An Anthropic client's ``request`` read from ``body`` as ``destination`` takes it, and
+    :func:`anthropic_marks_dropped`'s notes. To OpenAI's dialects, without the breakpoint the
+    reader kept of a mark (lm15's builders would write it as ``prompt_cache_breakpoint`` while the
+    mark is noted ``dropped``, as a Chat client's marks are: review7 R08), and toward a Chat backend
+    asked for a Claude model without the long retention (the ttl goes with its mark: R14)."""
     cache = request.config.cache
-    if cache is None or cache.retention != "long":
+    if cache is None or destination not in _OPENAI_DIALECTS:
         return request, anthropic_marks_dropped(body, destination, False, noted)
-    if not chat_fronts_claude(destination, request.model):
-        return request, anthropic_marks_dropped(body, destination, True, noted)
-    config = msgspec.structs.replace(request.config, cache=msgspec.structs.replace(cache, retention=None))
-    notes = anthropic_marks_dropped(body, destination, False, noted)  # LiteLLM refuses the retention
-    return msgspec.structs.replace(request, config=config), notes
+    long = cache.retention == "long"
+    changes: dict[str, Any] = {}
+    if cache.prefix_until_index is not None:  # the mark kept as the breakpoint, noted dropped (R08)
+        changes["prefix_until_index"] = None
+    if long and chat_fronts_claude(destination, request.model):  # LiteLLM refuses the retention
+        changes["retention"] = None
+        long = False
+    if changes:
+        config = msgspec.structs.replace(request.config, cache=msgspec.structs.replace(cache, **changes))
+        request = msgspec.structs.replace(request, config=config)
+    return request, anthropic_marks_dropped(body, destination, long, noted)
 
 
 def anthropic_marks_dropped(
@@ -155,7 +164,7 @@ def anthropic_marks_dropped(
         if path not in noted
     ]
     ttl = [path for path, spec in marks if _ephemeral(spec) and spec.get("ttl") == "1h"]
-    if long and ttl and destination in _RETENTION_DESTINATIONS:
+    if long and ttl and destination in _OPENAI_DIALECTS:
         notes.append(_retained(ttl[-1], destination))
     return tuple(notes)
 
