@@ -26,6 +26,7 @@ from .sdk_readers import _transport
 from .test_translate_thinking_carriage import (
     CASES,
     MODEL,
+    REDACTED,
     SIGNATURE,
     Block,
     _assistant,
@@ -205,3 +206,26 @@ def test_each_clients_sdk_reads_the_refusal() -> None:
     assert message.stop_reason == "refusal" and message.content[0].text == REFUSAL  # type: ignore[union-attr]
     gemini = types.GenerateContentResponse.model_validate_json(through_gateway("gemini", _refusal_body()))
     assert gemini.text == REFUSAL
+
+
+@pytest.mark.parametrize("client", ["anthropic", "openai", "gemini"])
+@pytest.mark.parametrize("name", ["signed", "several", "redacted only"])
+def test_thinking_the_gateway_removed_is_not_written_back(name: str, client: str) -> None:
+    """review7 R12: the blocks stand in for lm15's own reading of the body only; a Response whose
+    thinking the caller took out (a gateway that forwards no reasoning) is written as given."""
+    response = lc.decode_response("openai_chat", chat_answer(CASES[name]))
+    removed = [p for p in response.message.parts if not isinstance(p, lc.ThinkingPart)]
+    edited = [lc.ThinkingPart(text="a summary of my own"), *removed]
+    # with no reasoning_content in the body (redacted only), lm15 reads no thinking: nothing to remove
+    for parts in (removed, edited) if len(removed) < len(response.message.parts) else (edited,):
+        given = lc.replace(response, message=lc.replace(response.message, parts=tuple(parts)))
+        written = lc.encode_response(client, given, usage_from="openai_chat")
+        assert SIGNATURE.encode() not in written and REDACTED.encode() not in written
+        as_given = lc.encode_response(client, given)  # a Responses answer's item ids are made up per call
+        assert _read_back(client, written) == _read_back(client, as_given)
+
+
+def _read_back(client: str, answer: bytes) -> list[tuple[str, Any]]:
+    """Each part of the client's reading of ``answer``: its type and text (a call: its input)."""
+    parts = lc.decode_response(client, answer).message.parts
+    return [(type(p).__name__, getattr(p, "text", getattr(p, "input", None))) for p in parts]

@@ -107,7 +107,8 @@ def answer_thinking(response: Response) -> Response:
     body's ``message.thinking_blocks`` as its thinking, each block a ThinkingPart with its Anthropic
     state, in place of the unsigned ThinkingPart lm15 read from ``reasoning_content``; ``response``
     itself when the body holds no blocks, or blocks that cannot be carried (see the module
-    docstring)."""
+    docstring), or when the message no longer holds lm15's reading of the thinking (the caller
+    removed or replaced it: review7 R12; lm15 read none, and the message holds thinking)."""
     data = response.provider_data
     choices = data.get("choices") if isinstance(data, dict) else None
     if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
@@ -127,10 +128,16 @@ def answer_thinking(response: Response) -> Response:
         for part in read
     ]
     parts = response.message.parts
-    if parts and type(parts[0]) is ThinkingPart and not parts[0].continuation:  # lm15's reasoning_content
-        if parts[0].text != "".join(block.text for block in blocks):
+    reasoning = message.get("reasoning_content") or message.get("reasoning")  # lm15 reads it as thinking
+    if reasoning:  # only lm15's own reading stands in for the blocks: the caller may have removed it
+        first = parts[0] if parts else None
+        if type(first) is not ThinkingPart or first.continuation or first.text != str(reasoning):
+            return response
+        if first.text != "".join(block.text for block in blocks):
             return response
         parts = parts[1:]
+    elif any(type(part) is ThinkingPart for part in parts):  # lm15 read none: the caller's own
+        return response
     message_out = msgspec.structs.replace(response.message, parts=(*blocks, *parts))
     return msgspec.structs.replace(response, message=message_out)
 
