@@ -148,3 +148,31 @@ def test_the_custom_tool_alone_is_a_function_tool_elsewhere(destination: str) ->
     assert name == "apply_patch" and parameters["required"] == ["input"]
     [note] = [a for a in built.adaptations if a.field == "tools[0]"]
     assert note.action == "substituted" and note.asked["config"]["format"] == TOOL["format"]
+
+
+_FIRST = [
+    {"type": "custom_tool_call", "call_id": "call_1", "name": "apply_patch", "input": "FIRST PATCH"},
+    {"type": "custom_tool_call_output", "call_id": "call_1", "output": "first result"},
+]
+_SECOND = [
+    {"type": "custom_tool_call", "call_id": "call_1", "name": "apply_patch", "input": "SECOND PATCH"},
+    {"type": "custom_tool_call_output", "call_id": "call_1", "output": "second result"},
+]
+_SHARED = [
+    {"type": "function_call", "call_id": "call_1", "name": "read_file", "arguments": "{}"},
+    {"type": "function_call_output", "call_id": "call_1", "output": "file text"},
+]
+
+
+@pytest.mark.parametrize(
+    "items",
+    [_FIRST + _SECOND, _SHARED + _SECOND, _SECOND + _SHARED, _FIRST + _SHARED + _SECOND],
+    ids=["repeated custom call id", "function call first", "function call after", "three of one id"],
+)
+def test_items_sharing_a_call_id_go_back_as_the_client_sent_them(items: list[dict[str, Any]]) -> None:
+    """review7 R07: the items went back by call_id, so a repeated call_id (or a function call
+    sharing it) had another item's input and output in its place, silently; now by position."""
+    tool = {"type": "custom", "name": "apply_patch", "description": "patch"}
+    body = {"model": "gpt-5", "tools": [tool], "input": [{"role": "user", "content": "go"}, *items]}
+    built = lc.translate_request("openai", "openai", json.dumps(body).encode())
+    assert json.loads(built.body)["input"][1:] == items

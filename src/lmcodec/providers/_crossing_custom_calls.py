@@ -10,7 +10,9 @@ result, whose input is the raw text under the one key ``input`` (Codex's functio
 (:func:`custom_calls_in`):
 
 - to Responses they go back as they came (:func:`custom_calls_back` puts each item the client sent
-  in place of the function call or output built for it), the custom tool with them: nothing changes;
+  in place of the function call or output built for it, matched by position among the function
+  calls and among their outputs, never by ``call_id``, which a client may repeat: review7 R07), the
+  custom tool with them: nothing changes;
 - to another dialect the call is that function call, ``substituted`` at its path in the client's
   body, its output the call's result, and the custom tool a function tool of one string parameter
   ``input`` (``providers/_crossing_tools.py``; its grammar cannot be sent: the destination has no
@@ -26,6 +28,7 @@ from typing import Any, Final, NamedTuple
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.wire import Adaptation
 
 __all__ = ["CustomCalls", "custom_calls_back", "custom_calls_in"]
@@ -41,10 +44,12 @@ class CustomCalls(NamedTuple):
     """What :func:`custom_calls_in` made of a body: the body to read, and the items it replaced."""
 
     body: bytes
-    calls: dict[str, Any]
-    """call_id -> the client's ``custom_tool_call`` item."""
-    outputs: dict[str, Any]
-    """call_id -> the client's ``custom_tool_call_output`` item."""
+    calls: list[Any]
+    """Each function call of the body read, in order: the client's ``custom_tool_call`` item it
+    stands for, or None (the client's own function call)."""
+    outputs: list[Any]
+    """Each function call output of the body read, in order: the client's
+    ``custom_tool_call_output`` item it stands for, or None."""
     notes: tuple[Adaptation, ...]
 
 
@@ -61,13 +66,13 @@ def custom_calls_in(body: bytes | bytearray | memoryview, destination: str) -> C
     items = value.get("input") if isinstance(value, dict) else None
     if not isinstance(items, list):
         return None
-    calls: dict[str, Any] = {}
-    outputs: dict[str, Any] = {}
+    calls: list[Any] = []
+    outputs: list[Any] = []
     notes: list[Adaptation] = []
     for i, item in enumerate(items):
         kind = item.get("type") if isinstance(item, dict) else None
         if kind == "custom_tool_call" and _strings(item, "call_id", "name", "input"):
-            calls[item["call_id"]] = item
+            calls.append(item)
             arguments = msgspec.json.encode({"input": item["input"]}).decode()
             items[i] = {"type": "function_call", "call_id": item["call_id"], "name": item["name"]}
             items[i]["arguments"] = arguments
@@ -83,9 +88,13 @@ def custom_calls_in(body: bytes | bytearray | memoryview, destination: str) -> C
                     )
                 )
         elif kind == "custom_tool_call_output" and _strings(item, "call_id") and "output" in item:
-            outputs[item["call_id"]] = item
+            outputs.append(item)
             items[i] = {"type": "function_call_output", "call_id": item["call_id"], "output": item["output"]}
-    if not calls and not outputs:
+        elif kind == "function_call":
+            calls.append(None)
+        elif kind == "function_call_output":
+            outputs.append(None)
+    if not any(calls) and not any(outputs):
         return None
     return CustomCalls(msgspec.json.encode(value), calls, outputs, tuple(notes))
 
@@ -96,13 +105,26 @@ def _strings(item: dict[str, Any], *keys: str) -> bool:
 
 def custom_calls_back(body: bytes, custom: CustomCalls) -> bytes:
     """The Responses ``body`` built for :func:`custom_calls_in`'s request with each function call and
-    output built for a custom item replaced by the item the client sent."""
+    output built for a custom item replaced by the item the client sent: the n-th function call
+    built is the n-th the body read (the builder writes the calls and outputs in order, one each)."""
     tree = msgspec.json.decode(body)
     items = tree.get("input")
-    for i, item in enumerate(items if isinstance(items, list) else ()):
-        kind = item.get("type") if isinstance(item, dict) else None
-        if kind == "function_call" and item.get("call_id") in custom.calls:
-            items[i] = custom.calls[item["call_id"]]
-        elif kind == "function_call_output" and item.get("call_id") in custom.outputs:
-            items[i] = custom.outputs[item["call_id"]]
+    items = items if isinstance(items, list) else []
+    kinds = [item.get("type") if isinstance(item, dict) else None for item in items]
+    calls, outputs = kinds.count("function_call"), kinds.count("function_call_output")
+    if calls != len(custom.calls) or outputs != len(custom.outputs):
+        raise ValidationError(  # never met: the same dialect builds every call it read, in order
+            f"the custom tool calls cannot be put back: the built request holds {calls} function calls "
+            f"and {outputs} outputs, the client's body {len(custom.calls)} and {len(custom.outputs)}",
+            "$.input",
+        )
+    sent_calls, sent_outputs = iter(custom.calls), iter(custom.outputs)
+    for i, kind in enumerate(kinds):
+        sent = None
+        if kind == "function_call":
+            sent = next(sent_calls)
+        elif kind == "function_call_output":
+            sent = next(sent_outputs)
+        if sent is not None:
+            items[i] = sent
     return msgspec.json.encode(tree)
