@@ -176,3 +176,23 @@ def test_items_sharing_a_call_id_go_back_as_the_client_sent_them(items: list[dic
     body = {"model": "gpt-5", "tools": [tool], "input": [{"role": "user", "content": "go"}, *items]}
     built = lc.translate_request("openai", "openai", json.dumps(body).encode())
     assert json.loads(built.body)["input"][1:] == items
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "openai_chat", "gemini"])
+def test_the_notes_say_why_per_destination(destination: str) -> None:
+    """review7 R13: Chat Completions has a custom tool form (the openai SDK's
+    ChatCompletionCustomToolParam, custom tool calls, a custom tool_choice) that lmcodec does not
+    write; the notes said Chat had none."""
+    from openai.types.chat import ChatCompletionCustomToolParam
+
+    built = lc.translate_request("openai", destination, _codex_turn_2())
+    reasons = [a.reason for a in built.adaptations if a.action == "substituted" and "custom" in a.reason]
+    assert len(reasons) == 2  # the tool and the call
+    for reason in reasons:
+        if destination == "openai_chat":
+            assert (
+                "custom" in ChatCompletionCustomToolParam.__annotations__
+            )  # {type: "custom", custom: {...}}
+            assert "has no form" not in reason and "not written" in reason, reason
+        else:
+            assert f"{destination} has no form for" in reason, reason

@@ -15,8 +15,9 @@ result, whose input is the raw text under the one key ``input`` (Codex's functio
   custom tool with them: nothing changes;
 - to another dialect the call is that function call, ``substituted`` at its path in the client's
   body, its output the call's result, and the custom tool a function tool of one string parameter
-  ``input`` (``providers/_crossing_tools.py``; its grammar cannot be sent: the destination has no
-  constrained-text tools).
+  ``input`` (``providers/_crossing_tools.py``; its grammar is not sent: Anthropic and Gemini have
+  no constrained-text tools, and Chat Completions' custom tools, which the openai SDK types as
+  ``ChatCompletionCustomToolParam``, are not written here: review7 R13).
 
 An item without a string ``call_id``, ``name`` or ``input`` is left for the reader, which refuses
 it at its path, as before.
@@ -31,13 +32,20 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.wire import Adaptation
 
-__all__ = ["CustomCalls", "custom_calls_back", "custom_calls_in"]
+__all__ = ["CustomCalls", "custom_calls_back", "custom_calls_in", "no_custom_form"]
 
 _MARK: Final = b'"custom_tool_call'
 _CALL_REASON: Final = (
-    "a Responses custom (freeform) tool call, which {destination} has no form for: sent as a function "
-    "call whose input is its raw text under 'input'"
+    "a Responses custom (freeform) tool call, {why}: sent as a function call whose input is its raw "
+    "text under 'input'"
 )
+
+
+def no_custom_form(destination: str) -> str:
+    """Why a custom tool or call goes to ``destination`` as a function: the note's wording."""
+    if destination == "openai_chat":  # the openai SDK's ChatCompletionCustomToolParam
+        return "whose Chat Completions form (custom tools) lmcodec has not written"
+    return f"which {destination} has no form for"
 
 
 class CustomCalls(NamedTuple):
@@ -77,7 +85,7 @@ def custom_calls_in(body: bytes | bytearray | memoryview, destination: str) -> C
             items[i] = {"type": "function_call", "call_id": item["call_id"], "name": item["name"]}
             items[i]["arguments"] = arguments
             if destination != "openai":
-                reason = _CALL_REASON.format(destination=destination)
+                reason = _CALL_REASON.format(why=no_custom_form(destination))
                 notes.append(
                     Adaptation(
                         field=f"$.input[{i}]",

@@ -18,7 +18,8 @@ tools, so each is dropped there (lm15's Chat builder refuses one).
 A Responses custom (freeform) tool (``{"type": "custom", "name", "description", "format"}``, read
 as ``BuiltinTool("custom", config)``; Codex's ``apply_patch``) is no hosted tool: the client runs
 it. To another dialect it is a function tool of one string parameter ``input``, ``substituted``
-(its ``format`` grammar cannot be sent; the calls a client replays go the same way:
+(its ``format`` grammar is not sent: Chat Completions' own custom tools are not written here; the
+calls a client replays go the same way:
 ``providers/_crossing_custom_calls.py``).
 """
 
@@ -28,6 +29,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._crossing_custom_calls import no_custom_form
 from lmcodec.wire import Adaptation, BuiltinTool, FunctionTool, Request
 
 __all__ = ["hosted_tools_out"]
@@ -91,8 +93,8 @@ def hosted_tools_out(
         if function is not None:
             tools.append(function)
             reason = (
-                f"a Responses custom (freeform) tool, which {destination} has no form for: a function "
-                "tool of one string parameter 'input' (its format, a grammar, cannot be sent)"
+                f"a Responses custom (freeform) tool, {no_custom_form(destination)}: a function tool of "
+                "one string parameter 'input' (its format, a grammar, is not sent)"
             )
             applied = msgspec.to_builtins(function)
             notes.append(
