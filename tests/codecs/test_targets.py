@@ -6,6 +6,7 @@ type cannot regress."""
 from __future__ import annotations
 
 import inspect
+import json
 import types
 import typing
 from collections.abc import Callable
@@ -191,3 +192,14 @@ def test_a_foreign_class_inside_a_generic_is_an_lc_error_at_its_value() -> None:
         lc.from_builtins([1], list[lc.Assembler])
     with pytest.raises(lc.UnsupportedTypeError):
         lc.schema(list[lc.Assembler])
+
+
+@pytest.mark.parametrize(("tp", "value"), [("int", 5), ("int", {}), (list["int"], [1, 2]), ("str", "x")])
+def test_a_string_type_msgspec_resolves_is_unsupported_as_decode_says(tp: Any, value: Any) -> None:
+    """review7 R06: msgspec.convert resolves "int" and "str" (no NameError), so from_builtins
+    returned the value or gave a ValidationError where decode refuses the target; now it judges
+    the target first, as decode does."""
+    with pytest.raises(lc.UnsupportedTypeError):
+        lc.decode(json.dumps(value).encode(), tp)
+    with pytest.raises(lc.UnsupportedTypeError):
+        lc.from_builtins(value, tp)

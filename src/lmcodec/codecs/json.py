@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import types
 import typing
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
 
 import msgspec
 
@@ -59,6 +59,10 @@ _decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 _raw_decoder = msgspec.json.Decoder()
 # Python-side failures of a conversion of arbitrary values (hostile or odd builtins).
 _CONVERT_ERRORS = (TypeError, ValueError, AttributeError, KeyError, IndexError, *HOSTILE)
+
+
+_STRUCT_META: Final = type(msgspec.Struct)
+"""The class of a Struct class: a target decode and msgspec.convert read alike (no judging)."""
 
 
 def decoder_for(tp: TypeForm[T]) -> msgspec.json.Decoder[T]:
@@ -227,6 +231,8 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
     strict: LmcodecError
     if unknown != "error":  # a misspelt option fails at the call, not at the first unknown tag
         _check_unknown(unknown)
+    if not isinstance(type, _STRUCT_META):  # judged as decode judges it (convert resolves "int": R06)
+        decoder_for(type)
     try:
         obj: T = convert(value, type)
         return obj
