@@ -381,9 +381,10 @@ def translate_request(
     system, developer or user message's last text block is the cache breakpoint, every other mark
     ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``); an
     Anthropic client's marks to OpenAI and Gemini are ``dropped`` at their paths too, and from either
-    client a ``ttl: "1h"`` goes to Responses as ``prompt_cache_retention: "24h"`` (``substituted``);
-    to Chat only from an Anthropic client toward a model that is not Claude (LiteLLM refuses the
-    key for Claude): else the ttl goes with its dropped mark.
+    client a system or message mark's ``ttl: "1h"`` (not a tool's) goes to Responses as
+    ``prompt_cache_retention: "24h"`` (``substituted``); to Chat only from an Anthropic client
+    toward a model that is not Claude (LiteLLM refuses the key for Claude): else the ttl goes with
+    its dropped mark.
     A Responses client's replayed ``custom_tool_call`` / ``custom_tool_call_output`` (a freeform
     tool: Codex's ``apply_patch``), which ``decode_request`` refuses, go back to Responses as sent;
     to another dialect the call is a function call whose input is the raw text under ``input``
