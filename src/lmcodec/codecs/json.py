@@ -231,12 +231,11 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
     strict: LmcodecError
     if unknown != "error":  # a misspelt option fails at the call, not at the first unknown tag
         _check_unknown(unknown)
-    if not isinstance(type, _STRUCT_META):  # judged as decode judges it (convert resolves "int": R06)
-        decoder_for(type)
     try:
         obj: T = convert(value, type)
-        return obj
     except msgspec.ValidationError as exc:
+        if not isinstance(type, _STRUCT_META):  # judged as decode judges it (convert resolves "int")
+            decoder_for(type)
         first: Exception = exc
         strict = decode_error(exc)
     except (*_CONVERT_ERRORS, NameError) as exc:
@@ -248,6 +247,12 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
         # A lone surrogate where msgspec needs a string's UTF-8 (a vocabulary word, a union's
         # choice): lm15's tolerant forms may move or drop it (a bare string becomes a part's text).
         first, strict = exc, _convert_error(exc)
+    else:
+        # A target decode refuses but convert resolves itself ("int", list["int"]: R06) is judged
+        # as decode judges it; a Struct result (a wire class or union of them) needs no judging.
+        if not isinstance(obj, msgspec.Struct) and not isinstance(type, _STRUCT_META):
+            decoder_for(type)
+        return obj
     if NOT_FINITE in str(first):  # a NaN/inf logprob, which lm15's from_dict takes
         finite: T | None = _nonfinite.convert(value, type, dec_hook)
         if finite is not None:
