@@ -8,20 +8,28 @@ body, or with ``lenient=True`` a Python-dialect JSON text) whose only
 non-finite numbers are logprobs are converted with each of them as a
 :class:`~lmcodec.NonFiniteFloat`. A non-finite number anywhere else stays
 rejected.
+
+A JSON text is read by :func:`decode_json` without leaving C for the tree: each non-finite
+``"logprob"`` value is replaced in the bytes by its stand-in, the typed decoder reads the
+result, and only the fields whose types can hold a logprob are walked to put the values back.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import msgspec
+import msgspec.inspect as mi
 
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
 
-__all__ = ["convert", "has_tokens", "parse"]
+__all__ = ["convert", "decode_json", "has_tokens", "parse"]
 
 _LOGPROB_TYPES = (TokenLogprob, TopLogprob)
 # Stand-ins while msgspec converts (it checks logprobs are finite): negative subnormals
@@ -29,6 +37,14 @@ _LOGPROB_TYPES = (TokenLogprob, TopLogprob)
 _STAND_INS = {"nan": -1e-320, "inf": -2e-320, "-inf": -3e-320}
 _VALUES = {stand_in: NonFiniteFloat(name) for name, stand_in in _STAND_INS.items()}
 _CONTAINERS = (dict, list, tuple)
+# A "logprob" key's non-finite value in JSON text: the key's closing quote is unescaped, so the
+# match starts and ends outside any string (a key like "x\\"logprob" only makes the count check fail).
+_TOKEN = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(NaN|-Infinity|Infinity)')
+_LITERALS = {b"NaN": b"-1e-320", b"Infinity": b"-2e-320", b"-Infinity": b"-3e-320"}
+_LOGPROB = attrgetter("logprob")
+_TOP = attrgetter("top")
+# Per decode target: each Struct class that can hold a logprob -> its fields that can hold one.
+_plans: dict[Any, dict[type, tuple[str, ...]]] = {}
 
 
 def has_tokens(data: Any) -> bool:
@@ -47,6 +63,35 @@ def parse(data: Any) -> Any:
         return None
 
 
+def decode_json(data: Any, tp: Any, decoder: msgspec.json.Decoder[Any]) -> Any:
+    """``data`` decoded by ``decoder`` (of ``tp``) with its non-finite ``"logprob"`` values read,
+    or None when this reading fails (then :func:`convert` of :func:`parse` decides).
+
+    The tokens are replaced in the bytes by stand-ins, the typed decoder reads the result in C,
+    and the stand-ins are put back along the fields that can hold a logprob: the cost is the
+    finite decode's plus a C-level scan of the logprobs. As many must be put back as were
+    replaced, so a ``"logprob": NaN`` inside a payload still fails."""
+    try:
+        buf = data.encode() if isinstance(data, str) else bytes(data)
+    except UnicodeEncodeError:
+        return None
+    count = 0
+
+    def stand_in(match: re.Match[bytes]) -> bytes:
+        nonlocal count
+        count += 1
+        return match[1] + _LITERALS[match[2]]
+
+    replaced = _TOKEN.sub(stand_in, buf)
+    if not count:
+        return None
+    try:
+        obj = decoder.decode(replaced)
+    except (msgspec.MsgspecError, TypeError, ValueError, RecursionError):
+        return None
+    return obj if _restore(obj, tp) == count else None
+
+
 def convert(value: Any, tp: Any, dec_hook: Any) -> Any:
     """``value`` converted to ``tp`` when its only non-finite numbers are logprobs, else None."""
     stood_in, count = _stand_in(value)
@@ -56,7 +101,7 @@ def convert(value: Any, tp: Any, dec_hook: Any) -> Any:
         obj = msgspec.convert(stood_in, tp, dec_hook=dec_hook)
     except (msgspec.ValidationError, TypeError, ValueError, RecursionError):
         return None
-    return obj if _restore(obj) == count else None
+    return obj if _restore(obj, tp) == count else None
 
 
 def _stand_in(value: Any) -> tuple[Any, int]:
@@ -94,17 +139,110 @@ def _stand_in(value: Any) -> tuple[Any, int]:
     return top[0], replaced
 
 
-def _restore(obj: Any) -> int:
-    """Put the non-finite logprobs back in place of their stand-ins; returns how many."""
+def _restore(obj: Any, tp: Any) -> int:
+    """Put the non-finite logprobs back in place of their stand-ins; returns how many.
+
+    Walks the tuples and Structs of ``obj`` (as the decoders build them), entering only the fields
+    whose types can hold a logprob; a run of logprobs is scanned in C."""
+    plan = _plan(tp)
     restored = 0
     stack = [obj]
     while stack:
         item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(item)
-        elif isinstance(item, msgspec.Struct):
-            if isinstance(item, _LOGPROB_TYPES) and item.logprob in _VALUES:
-                msgspec.structs.force_setattr(item, "logprob", _VALUES[item.logprob])
-                restored += 1
-            stack.extend(getattr(item, name) for name in item.__struct_fields__)
+        kind = type(item)
+        if kind is tuple:
+            kinds = set(map(type, item))
+            if kinds == {TokenLogprob}:
+                restored += _put_back(item) + _put_back(list(chain.from_iterable(map(_TOP, item))))
+            elif kinds == {TopLogprob}:
+                restored += _put_back(item)
+            else:
+                stack.extend(item)
+        elif kind is TokenLogprob or kind is TopLogprob:
+            stack.append((item,))
+        else:
+            fields = plan.get(kind)
+            if fields:
+                stack.extend(getattr(item, name) for name in fields)
     return restored
+
+
+def _put_back(logprobs: Any) -> int:
+    """The stand-ins among ``logprobs`` (TokenLogprob or TopLogprob items) replaced by their values."""
+    values = list(map(_LOGPROB, logprobs))
+    if _VALUES.keys().isdisjoint(values):
+        return 0
+    restored = 0
+    for stand_in, value in _VALUES.items():
+        at = 0
+        while True:
+            try:
+                at = values.index(stand_in, at)
+            except ValueError:
+                break
+            msgspec.structs.force_setattr(logprobs[at], "logprob", value)
+            restored += 1
+            at += 1
+    return restored
+
+
+def _plan(tp: Any) -> dict[type, tuple[str, ...]]:
+    """For a decode target: each Struct class in it that can hold a logprob, and which of its
+    fields can (through Structs, tuples, unions and constraints; not through lists, dicts or
+    ``Any``, which the walk does not enter)."""
+    plan = _plans.get(tp)
+    if plan is None:
+        structs: dict[type, mi.StructType] = {}
+        _collect(mi.type_info(tp), structs)
+        holders: set[type] = {TokenLogprob, TopLogprob}
+        while True:  # grow to a fixpoint: a Struct holds one when a field's Structs do
+            grown = {
+                cls for cls, info in structs.items() if any(_inner(f.type) & holders for f in info.fields)
+            }
+            if grown <= holders:
+                break
+            holders |= grown
+        plan = _plans[tp] = {
+            cls: tuple(f.name for f in info.fields if _inner(f.type) & holders)
+            for cls, info in structs.items()
+            if cls in holders
+        }
+    return plan
+
+
+def _collect(info: mi.Type, structs: dict[type, mi.StructType]) -> None:
+    """Every StructType reachable from ``info`` through the types the walk enters."""
+    stack = [info]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, mi.StructType):
+            if item.cls not in structs:
+                structs[item.cls] = item
+                stack.extend(f.type for f in item.fields)
+        else:
+            stack.extend(_children(item))
+
+
+def _inner(info: mi.Type) -> set[type]:
+    """The Struct classes a value of ``info`` may be or hold at its top (the walk's next step)."""
+    out: set[type] = set()
+    stack = [info]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, mi.StructType):
+            out.add(item.cls)
+        else:
+            stack.extend(_children(item))
+    return out
+
+
+def _children(info: mi.Type) -> tuple[mi.Type, ...]:
+    if isinstance(info, mi.Metadata):
+        return (info.type,)
+    if isinstance(info, mi.UnionType):
+        return info.types
+    if isinstance(info, mi.VarTupleType):
+        return (info.item_type,)
+    if isinstance(info, mi.TupleType):
+        return info.item_types
+    return ()

@@ -153,9 +153,13 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
 
 def _non_finite_logprobs(data: Any, tp: Any) -> Any:
     """``data`` read when its only departure from JSON is NaN/Infinity logprobs (as lm15 writes
-    them), else None."""
-    value = _nonfinite.parse(data)
-    return None if value is None else _nonfinite.convert(value, tp, dec_hook)
+    them), else None: by the typed decoder with the tokens stood in for, else (a reading it
+    refuses, such as a lone surrogate escape) as builtins from ``json.loads``."""
+    value = _nonfinite.decode_json(data, tp, decoder_for(tp))
+    if value is not None:
+        return value
+    parsed = _nonfinite.parse(data)
+    return None if parsed is None else _nonfinite.convert(parsed, tp, dec_hook)
 
 
 def _read_as_python_json(data: Any, tp: Any, unknown: OnUnknown, error: LmcodecError) -> Any:
