@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
 
 import msgspec
 
-from lmcodec.codecs import _keep, _nonfinite
+from lmcodec.codecs import _keep, _keep_json, _nonfinite
 from lmcodec.codecs import lenient as _lenient
 from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._convert import convert
@@ -180,7 +180,7 @@ def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool,
     keep = _check_unknown(unknown)
     if keep:
         try:
-            return _keep.decode(data, tp, "json")
+            return _keep_json.decode(data, tp, first)
         except ValidationError:
             if not lenient:
                 raise
