@@ -67,21 +67,19 @@ an overload is ``server_error``; ``providers/openai/_sse_write.error_code``).
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._crossing_parts import chat_thinking_block
+from lmcodec.providers._crossing_survey import ContentSurvey, survey
 from lmcodec.providers._memo import BytesMemo
-from lmcodec.providers._tool_ids import anthropic_refuses_one
 from lmcodec.wire import (
     Adaptation,
-    CitationPart,
     ErrorDetail,
     FunctionTool,
     ImagePart,
-    RefusalPart,
     Request,
     TextPart,
     ThinkingPart,
@@ -344,71 +342,6 @@ _AS_THINKING_BLOCKS: Final = (
     "Anthropic's signed thinking sent as the assistant row's thinking_blocks (LiteLLM's field; "
     "lm15's Chat builder writes none): a Chat backend fronting Claude gives Claude its blocks back"
 )
-
-
-class ContentSurvey(NamedTuple):
-    """What one pass over a Request's parts finds, so that each of the gateway's later passes over
-    them runs only where it may change something (each is a whole walk of the conversation)."""
-
-    kinds: set[type]
-    """The types of the messages' parts."""
-    judged: bool
-    """A part :func:`content_losses` judges (else it finds no loss): one other than a text part or
-    tool call without continuation state, or a tool result of such text parts."""
-    empty_text: bool
-    """A text, refusal, citation or thinking part with empty text (Anthropic and Gemini refuse
-    empty text: ``_crossing_parts.parts_out``)."""
-    odd_ids: bool
-    """A tool call's or result's id Anthropic refuses (``_tool_ids.anthropic_tool_ids_out``)."""
-    repeated_calls: bool
-    """Two tool calls of one id (``_tool_ids.unique_tool_ids_out``)."""
-
-
-_TEXTUAL: Final = frozenset({RefusalPart, CitationPart, ThinkingPart})
-"""The parts besides TextPart that may carry empty text."""
-
-
-def survey(request: Request) -> ContentSurvey:
-    """One plain pass over ``request``'s parts (see :class:`ContentSurvey`); a pass it finds
-    nothing for would return the request as it is, which the differential tests hold."""
-    kinds: set[type] = set()
-    add = kinds.add
-    judged = empty_text = repeated = False
-    ids: list[str] = []
-    calls: set[str] = set()
-    part: Any
-    for message in request.messages:
-        for part in message.parts:
-            kind = type(part)
-            add(kind)
-            if kind is TextPart:
-                if part.continuation:
-                    judged = True
-                if not part.text:
-                    empty_text = True
-            elif kind is ToolCallPart:
-                if part.continuation:
-                    judged = True
-                call_id = part.id
-                ids.append(call_id)
-                if call_id in calls:
-                    repeated = True
-                calls.add(call_id)
-            elif kind is ToolResultPart:
-                ids.append(part.id)
-                if part.continuation:
-                    judged = True
-                else:
-                    for inner in part.content:
-                        if type(inner) is not TextPart or inner.continuation:
-                            judged = True
-                            break
-            else:
-                judged = True
-                if kind in _TEXTUAL and not part.text:
-                    empty_text = True
-    odd = anthropic_refuses_one(ids) if ids else False
-    return ContentSurvey(kinds, judged, empty_text, odd, repeated)
 
 
 def _part_losses(
