@@ -8,11 +8,12 @@ generic walk called one check per field, about twice lm15's constructor cost).
 
 from __future__ import annotations
 
+import builtins
 import math
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 import lmcodec.wire as wire
-from lmcodec.wire._struct import WireStruct, _plan_of, generic_call
+from lmcodec.wire._struct import WireStruct, _construct_of, _plan_of, generic_call
 
 CLASSES = sorted(
     (
@@ -207,3 +208,44 @@ def test_a_tuple_of_parts_is_checked_without_an_isinstance_call_per_part() -> No
         sys.setprofile(None)
     assert message.parts == parts
     assert calls < 10, calls
+
+
+class _NamedAfterBuiltins(WireStruct, frozen=True, kw_only=True):
+    """A field named after each builtin the compiled code uses, each beside a field whose test uses
+    it (reviewer R01: a parameter named ``type`` shadowed the ``type`` of ``type(count) is int``)."""
+
+    type: builtins.str
+    isinstance: builtins.int = 0
+    str: builtins.float = 0.0
+    int: builtins.bool = False
+    float: Literal["a", "b"] = "a"
+    bool: builtins.bytes = b""
+    bytes: builtins.tuple[builtins.str, ...] = ()
+    tuple: lc.TextPart | None = None
+    TypeError: builtins.int = 0  # (the compiled code raises it for a missing ``type``)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_fields_named_after_builtins_build_as_the_generic_plan(data: st.DataObject) -> None:
+    cls: Any = _NamedAfterBuiltins
+    names = sorted(_plan_of(cls).names)
+    chosen = data.draw(st.lists(st.sampled_from(names), unique=True), "fields")
+    kwargs = {name: data.draw(st.sampled_from(POOL), name) for name in chosen}
+    assert _outcome(lambda: cls(**kwargs)) == _outcome(lambda: generic_call(cls, (), kwargs))
+
+
+def test_fields_named_after_builtins_take_valid_arguments() -> None:
+    cls: Any = _NamedAfterBuiltins
+    built = cls(type="t", isinstance=2, str=0.5, int=True, float="b", bool=b"x", bytes=("y",), tuple=_TEXT)
+    assert built == generic_call(cls, (), msgspec.structs.asdict(built))
+    assert (built.type, built.isinstance, built.str, built.tuple) == ("t", 2, 0.5, _TEXT)
+
+
+def test_a_compiled_constructor_names_no_global_a_field_could_shadow() -> None:
+    """Every global name the compiled code reads is private (``_lm_``, which no field may start
+    with): a builtin named by an inline test would be shadowed by a field of that name."""
+    for cls in (*CLASSES, _NamedAfterBuiltins):
+        construct = _construct_of(cls)
+        code = construct.__code__
+        assert not {n for n in code.co_names if not n.startswith("_lm_")}, (cls, code.co_names)

@@ -22,6 +22,13 @@ __all__ = ["compile_constructor", "guarded"]
 
 Check = Callable[[Any], Any]
 
+_BUILTINS: dict[str, Any] = {
+    f"_lm_b_{b.__name__}": b for b in (type, isinstance, str, bool, int, float, bytes, tuple, TypeError)
+}
+"""The builtins an inline test may name, as ``{b}type``: bound under private names, as a field
+named ``type`` or ``bytes`` (ModelOrigin.type, TokenLogprob.bytes) is a parameter that would
+shadow the builtin."""
+
 _NOT_GIVEN = object()
 """The default of every parameter of a compiled constructor: an argument the caller left out."""
 
@@ -47,9 +54,14 @@ def compile_constructor(
     names = (*positional, *kwonly)
     if any(keyword.iskeyword(n) or not n.isidentifier() or n.startswith("_lm_") for n in names):
         return None
-    env: dict[str, Any] = {"_lm_build": build, "_lm_not_given": _NOT_GIVEN, "_lm_prepare": prepare}
+    env: dict[str, Any] = {
+        "_lm_build": build,
+        "_lm_not_given": _NOT_GIVEN,
+        "_lm_prepare": prepare,
+        **_BUILTINS,
+    }
     lines = [
-        f"    if {n} is _lm_not_given: raise TypeError({_missing(cls, n)!r})"
+        f"    if {n} is _lm_not_given: raise _lm_b_TypeError({_missing(cls, n)!r})"
         for n in names
         if defaults[n] is required
     ]
@@ -75,7 +87,7 @@ def compile_constructor(
         indent = "    "
         if prepare_unless is not None:  # the class's own test under which its hook changes nothing
             env.update({"_lm_p_" + key: value for key, value in prepare_unless[1].items()})
-            lines.append(f"    if not ({prepare_unless[0].format(g='_lm_p_')}):")
+            lines.append(f"    if not ({prepare_unless[0].format(g='_lm_p_', b='_lm_b_')}):")
             indent = "        "
         lines.append(indent + "_lm_kw = {" + ", ".join(f"{n!r}: {n}" for n in names) + "}")
         lines.append(indent + "_lm_prepare(_lm_kw)")
@@ -88,7 +100,7 @@ def compile_constructor(
             template, names_used = guard
             prefix = f"_lm_g{index}_"
             env.update({prefix + key: value for key, value in names_used.items()})
-            statement = f"if not ({template.format(v=name, g=prefix)}): {statement}"
+            statement = f"if not ({template.format(v=name, g=prefix, b='_lm_b_')}): {statement}"
         if name in checked_defaults:
             env[f"_lm_checked_{index}"] = checked_defaults[name]
             lines.append(f"    if {name} is _lm_not_given:\n        {name} = _lm_checked_{index}")
@@ -114,6 +126,7 @@ def _missing(cls: type, name: str) -> str:
 def guarded(check: Check, template: str, **names: Any) -> Check:
     """Mark ``check`` with the test under which it returns its argument as given (and raises
     nothing): the compiled constructor calls it only where the test fails. ``template`` is a
-    Python expression over ``{v}`` (the argument) and ``{g}NAME`` for each of ``names``."""
+    Python expression over ``{v}`` (the argument), ``{g}NAME`` for each of ``names`` and
+    ``{b}NAME`` for a builtin (``{b}type({v}) is {b}int``: a field may be named ``type``)."""
     check.lm_guard = (template, names)  # type: ignore[attr-defined]
     return check

@@ -277,7 +277,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise ValueError(f"unsupported {label}: {value}")
             return value
 
-        return guarded(check_literal, "type({v}) is str and {v} in {g}allowed", allowed=allowed)
+        return guarded(check_literal, "{b}type({v}) is {b}str and {v} in {g}allowed", allowed=allowed)
     if origin is tuple:
         item_check = _compile(get_args(tp)[0], owner, name)
         return _tuple_check(
@@ -315,7 +315,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{owner} must be a string")
             return value
 
-        return guarded(check_str, "isinstance({v}, str)")
+        return guarded(check_str, "{b}isinstance({v}, {b}str)")
     if tp is bool:
 
         def check_bool(value: Any) -> Any:
@@ -323,7 +323,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{owner} must be a bool")
             return value
 
-        return guarded(check_bool, "type({v}) is bool")
+        return guarded(check_bool, "{b}type({v}) is {b}bool")
     if tp is int:
 
         def check_int(value: Any) -> Any:
@@ -333,7 +333,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{name} must be an int")
             return value
 
-        return guarded(check_int, "type({v}) is int")
+        return guarded(check_int, "{b}type({v}) is {b}int")
     if tp is float:
         exact_int_only = name == "logprob"  # lm15 coerces an exact int there and then requires a float
 
@@ -346,7 +346,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{name} must be a float")
             return value  # an int subclass (IntEnum): lm15 keeps it as given
 
-        return guarded(check_float, "type({v}) is float")
+        return guarded(check_float, "{b}type({v}) is {b}float")
     if tp is bytes:
 
         def check_bytes(value: Any) -> Any:
@@ -354,7 +354,7 @@ def _compile(tp: Any, owner: str, name: str) -> Check:
                 raise TypeError(f"{name} must be bytes")
             return bytes(value)
 
-        return guarded(check_bytes, "type({v}) is bytes")
+        return guarded(check_bytes, "{b}type({v}) is {b}bytes")
     if tp is Path:
         return lambda value: to_path(value, owner.rsplit(".", 1)[0])
     if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
@@ -392,7 +392,7 @@ def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
             raise TypeError(f"{owner} must be {label}")
         return value
 
-    return guarded(check_instance, "isinstance({v}, {g}classes)", classes=classes)
+    return guarded(check_instance, "{b}isinstance({v}, {g}classes)", classes=classes)
 
 
 def _unknown_classes(classes: tuple[type, ...]) -> tuple[type, ...]:
@@ -466,7 +466,7 @@ def _tuple_check(
             raise TypeError(f"{owner} must be a sequence")
         return tuple([item_check(v) for v in value])
 
-    return guarded(check_tuple, "type({v}) is tuple and not {v}")
+    return guarded(check_tuple, "{b}type({v}) is {b}tuple and not {v}")
 
 
 def _struct_classes(tp: Any) -> tuple[type, ...]:
@@ -508,10 +508,10 @@ def _with_bounds(inner: Check, meta: msgspec.Meta, owner: str, name: str) -> Che
 
     inner_guard: tuple[str, dict[str, Any]] | None = getattr(inner, "lm_guard", None)
     if inner_guard is not None and (gt, le, lt) == (None, None, None):
-        if inner_guard[0] == "isinstance({v}, str)" and min_length == 1 and ge is None:
-            return guarded(check_bounds, "isinstance({v}, str) and {v}")
-        if inner_guard[0] == "type({v}) is int" and min_length is None and ge is not None:
-            return guarded(check_bounds, "type({v}) is int and {v} >= {g}ge", ge=ge)
+        if inner_guard[0] == "{b}isinstance({v}, {b}str)" and min_length == 1 and ge is None:
+            return guarded(check_bounds, "{b}isinstance({v}, {b}str) and {v}")
+        if inner_guard[0] == "{b}type({v}) is {b}int" and min_length is None and ge is not None:
+            return guarded(check_bounds, "{b}type({v}) is {b}int and {v} >= {g}ge", ge=ge)
     return check_bounds
 
 

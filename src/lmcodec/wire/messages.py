@@ -74,7 +74,7 @@ class Message(WireStruct, frozen=True, kw_only=True):
         ) -> None: ...
 
     _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = (
-        "type(role) is str and role in {g}roles and type(parts) is tuple and parts",
+        "{b}type(role) is {b}str and role in {g}roles and {b}type(parts) is {b}tuple and parts",
         {"roles": _ROLES},
     )
 

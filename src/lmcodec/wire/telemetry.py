@@ -138,7 +138,7 @@ def _prepare_token_bytes(kwargs: dict[str, Any]) -> None:
 
 
 _TOKEN_BYTES_UNCHANGED: tuple[str, dict[str, Any]] = (
-    "bytes is None and (type(logprob) is not float or logprob - logprob == 0.0)",
+    "bytes is None and ({b}type(logprob) is not {b}float or logprob - logprob == 0.0)",
     {},
 )
 """When :func:`_prepare_token_bytes` changes nothing: no bytes, and no non-finite float logprob."""
