@@ -249,3 +249,36 @@ def test_a_compiled_constructor_names_no_global_a_field_could_shadow() -> None:
         construct = _construct_of(cls)
         code = construct.__code__
         assert not {n for n in code.co_names if not n.startswith("_lm_")}, (cls, code.co_names)
+
+
+class _AuditedMessage(lc.Message, frozen=True, kw_only=True):
+    """A Message whose own hook refuses an empty text part (reviewer R04)."""
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        for part in kwargs.get("parts") or ():
+            if isinstance(part, lc.TextPart) and not part.text:
+                raise ValueError("empty text part refused")
+        super()._lm_prepare(kwargs)
+
+
+class _TokenWithCount(lc.TokenLogprob, frozen=True, kw_only=True):
+    """A subclass that keeps its parent's hook and test (both inherited)."""
+
+
+def test_a_subclass_hook_is_not_skipped_under_its_parents_test() -> None:
+    """The test under which a hook changes nothing is read from the class defining the hook in
+    use: a subclass overriding ``_lm_prepare`` (not its test) has its hook run on every call."""
+    audited: Any = _AuditedMessage
+    args = {"role": "user", "parts": (lc.TextPart(text=""),)}
+    for build in (lambda: audited(**args), lambda: generic_call(audited, (), args)):
+        try:
+            build()
+        except ValueError as exc:
+            assert str(exc) == "empty text part refused"
+        else:
+            raise AssertionError("the subclass's hook was skipped")
+    assert audited(role="user", parts=(_TEXT,)).parts == (_TEXT,)
+    inherited: Any = _TokenWithCount
+    assert _check_calls(lambda: inherited(token="a", logprob=-1.0)) == []
+    assert inherited(token="a", logprob=-1.0, bytes=[1]).bytes == (1,)

@@ -162,7 +162,8 @@ class WireStruct(
     ``_lm_check_order`` the order lm15 checks fields in where it is not the field
     order (the first fault found decides the error raised), ``_lm_prepare_unless``
     ``(template, names)``: a test over the arguments under which ``_lm_prepare``
-    changes nothing, so the compiled constructor skips it (``wire/_compiled.py``).
+    changes nothing, so the compiled constructor skips it (``wire/_compiled.py``; read from
+    the class defining the ``_lm_prepare`` in use).
     """
 
     _lm_order: ClassVar[tuple[str, ...] | None] = None
@@ -204,13 +205,23 @@ def _construct_of(cls: Any) -> Callable[..., Any]:
             required=REQUIRED,
             factory=Factory,
             prepare=getattr(cls, "_lm_prepare", None),
-            prepare_unless=cls._lm_prepare_unless,
+            prepare_unless=_prepare_unless_of(cls),
             build=_struct_call,
         )
         if construct is None:
             construct = _generic_construct
         type.__setattr__(cls, "_lm_construct", construct)
     return construct
+
+
+def _prepare_unless_of(cls: Any) -> tuple[str, dict[str, Any]] | None:
+    """The ``_lm_prepare_unless`` of the class defining the ``_lm_prepare`` in use: a subclass
+    overriding the hook alone has none (its parent's test says nothing of its hook)."""
+    for klass in cls.__mro__:
+        if "_lm_prepare" in klass.__dict__:
+            unless: tuple[str, dict[str, Any]] | None = klass.__dict__.get("_lm_prepare_unless")
+            return unless
+    return None
 
 
 def _generic_construct(cls: Any, *args: Any, **kwargs: Any) -> Any:
