@@ -282,3 +282,28 @@ def test_a_subclass_hook_is_not_skipped_under_its_parents_test() -> None:
     inherited: Any = _TokenWithCount
     assert _check_calls(lambda: inherited(token="a", logprob=-1.0)) == []
     assert inherited(token="a", logprob=-1.0, bytes=[1]).bytes == (1,)
+
+
+def test_a_type_error_raised_inside_with_arguments_that_bind_is_not_reworded() -> None:
+    """The compiled constructor's TypeError goes to the generic path only where the arguments do
+    not bind to its signature (asked of ``inspect.Signature``, not read off the traceback)."""
+    build_message: Any = lc.Message
+    audited: Any = _AuditedMessage
+    for build, wording in [
+        (lambda: build_message("user", 3), "Message.parts must contain Part objects"),
+        (
+            lambda: build_message("user", (_TEXT,), None, 4),
+            "Message() takes 3 positional arguments but 4 were given",
+        ),
+        (
+            lambda: audited(role="user", parts=(_TEXT,), colour=1),
+            "_AuditedMessage() got an unexpected keyword argument 'colour'",
+        ),
+    ]:
+        try:
+            build()
+        except TypeError as exc:
+            assert str(exc) == wording
+            assert exc.__context__ is None or exc.__suppress_context__  # (shown: no other error)
+        else:
+            raise AssertionError(wording)

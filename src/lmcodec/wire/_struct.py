@@ -12,6 +12,7 @@ Decoding never goes through ``__call__``, so it pays nothing for this.
 
 from __future__ import annotations
 
+import inspect
 import math
 import types
 import typing
@@ -106,9 +107,8 @@ class WireMeta(msgspec.StructMeta):
         try:
             instance: _S = construct(cls, *args, **kwargs)
             return instance
-        except TypeError as exc:
-            tb = exc.__traceback__
-            if tb is None or tb.tb_next is not None:  # raised inside: a check's, as the generic path's
+        except TypeError:
+            if _binds(cls, args, kwargs):  # raised inside: a check's, as the generic path's
                 raise
         return generic_call(cls, args, kwargs)  # the arguments did not bind: the generic path words it
 
@@ -222,6 +222,21 @@ def _prepare_unless_of(cls: Any) -> tuple[str, dict[str, Any]] | None:
             unless: tuple[str, dict[str, Any]] | None = klass.__dict__.get("_lm_prepare_unless")
             return unless
     return None
+
+
+def _binds(cls: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """Whether the arguments bind to the compiled constructor's parameters: asked only once it
+    raised a TypeError, which is then its own (a check's) or, if not, one the generic path words
+    as lm15 does (unknown, doubled or too many arguments). The signature is kept on the class."""
+    signature: inspect.Signature | None = cls.__dict__.get("_lm_construct_signature")
+    if signature is None:
+        signature = inspect.signature(_construct_of(cls))
+        type.__setattr__(cls, "_lm_construct_signature", signature)
+    try:
+        signature.bind(cls, *args, **kwargs)
+    except TypeError:
+        return False
+    return True
 
 
 def _generic_construct(cls: Any, *args: Any, **kwargs: Any) -> Any:
