@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 import lmcodec.wire as wire
-from lmcodec.wire._struct import WireStruct, _construct_of, _plan_of, generic_call
+from lmcodec.wire._plan import plan_of
+from lmcodec.wire._struct import WireStruct, _construct_of, generic_call
 
 CLASSES = sorted(
     (
@@ -112,7 +113,7 @@ def _outcome(build: Any) -> Any:
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(CLASSES), st.data())
 def test_compiled_constructor_is_the_generic_plan(cls: Any, data: st.DataObject) -> None:
-    plan = _plan_of(cls)
+    plan = plan_of(cls)
     names = sorted(plan.names)
     chosen = (
         data.draw(st.lists(st.sampled_from(names), unique=True, max_size=len(names)), "fields")
@@ -229,7 +230,7 @@ class _NamedAfterBuiltins(WireStruct, frozen=True, kw_only=True):
 @given(st.data())
 def test_fields_named_after_builtins_build_as_the_generic_plan(data: st.DataObject) -> None:
     cls: Any = _NamedAfterBuiltins
-    names = sorted(_plan_of(cls).names)
+    names = sorted(plan_of(cls).names)
     chosen = data.draw(st.lists(st.sampled_from(names), unique=True), "fields")
     kwargs = {name: data.draw(st.sampled_from(POOL), name) for name in chosen}
     assert _outcome(lambda: cls(**kwargs)) == _outcome(lambda: generic_call(cls, (), kwargs))

@@ -20,7 +20,8 @@ from functools import cache
 import pytest
 
 import lmcodec.wire as wire
-from lmcodec.wire._struct import _SINGLE_OK, REQUIRED, WireStruct, _build_plan
+from lmcodec.wire._plan import _SINGLE_OK, REQUIRED, _build_plan
+from lmcodec.wire._struct import WireStruct
 
 _SCALARS = {
     "NonEmptyStr": "str",

@@ -43,7 +43,7 @@ from lmcodec.codecs._hooks import (
 )
 from lmcodec.codecs._targets import refused, resolve, schema_of_members
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
-from lmcodec.wire._struct import TagGuard
+from lmcodec.wire._types import TagGuard
 from lmcodec.wire.unknown import Unknown
 
 if TYPE_CHECKING:

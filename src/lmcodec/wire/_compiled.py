@@ -1,4 +1,4 @@
-"""One compiled constructor per wire class: its plan (``_struct.py``) as straight-line code.
+"""One compiled constructor per wire class: its plan (``_plan.py``) as straight-line code.
 
 The generic ``WireMeta`` binding walks the plan for every call (positional names, membership of
 each keyword, defaults, one check call per field): about twice lm15's dataclass constructors

@@ -1,8 +1,9 @@
-"""Annotated scalar types shared by the wire Structs (checked by msgspec in C on decode)."""
+"""Annotated scalar types shared by the wire Structs (checked by msgspec in C on decode), and
+the guard making a lone tagged class require its tag."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 import msgspec
 
@@ -14,6 +15,8 @@ __all__ = [
     "NonNegativeInt",
     "PositiveInt",
     "Probability",
+    "TagGuard",
+    "tag_required",
 ]
 
 NonEmptyStr = Annotated[str, msgspec.Meta(min_length=1)]
@@ -41,3 +44,23 @@ class NonFiniteFloat(float):
         if self != self:
             return b"NaN"
         return b"Infinity" if self > 0 else b"-Infinity"
+
+
+class TagGuard(msgspec.Struct, tag_field="type", tag="", frozen=True, gc=False):
+    """The member no value is of the union :func:`tag_required` makes: a decoded ``"type": ""``
+    selects it, and it refuses itself as msgspec refuses any tag it does not know."""
+
+    def __post_init__(self) -> None:
+        raise ValueError("Invalid value ''")
+
+
+def tag_required(cls: type[msgspec.Struct]) -> Any:
+    """The decode type of a field holding one tagged class ``cls``, whose tag it requires.
+
+    msgspec requires the tag only of a union of tagged Structs: a lone tagged class takes an
+    object without its ``"type"`` (lm15's ``part_from_dict`` refuses it, KeyError). The union of
+    ``cls`` and :class:`TagGuard` requires it at the same cost (the tag is the first key msgspec
+    writes); the constructors and ``lc.schema`` leave the guard out, and type checkers see
+    ``cls`` (the field's alias is ``cls`` under ``TYPE_CHECKING``).
+    """
+    return Union[cls, TagGuard]  # noqa: UP007  (a union built at run time)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
-from lmcodec.wire._struct import Factory, WireStruct
+from lmcodec.wire._plan import Factory
+from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr, NonNegativeInt
 from lmcodec.wire.parts import ContinuationState
 from lmcodec.wire.telemetry import TokenLogprob

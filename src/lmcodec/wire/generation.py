@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 import msgspec
 
 from lmcodec.wire._checks import require_model_and_prompt
-from lmcodec.wire._struct import WireStruct, empty_to_none, tag_required
-from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
+from lmcodec.wire._struct import WireStruct, empty_to_none
+from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt, tag_required
 from lmcodec.wire.parts import AudioPart, ImagePart
 from lmcodec.wire.telemetry import EMPTY_USAGE, Usage
 

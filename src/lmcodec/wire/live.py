@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 import msgspec
 
 from lmcodec.wire._checks import check_base64, require_model
-from lmcodec.wire._struct import REQUIRED, WireStruct, empty_to_none
+from lmcodec.wire._plan import REQUIRED
+from lmcodec.wire._struct import WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
 from lmcodec.wire.messages import SystemContent
 from lmcodec.wire.parts import PromptPart, ToolResultContentPart, reject_judged_data

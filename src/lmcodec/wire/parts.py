@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 import msgspec
 
 from lmcodec.wire._checks import base64_payload, check_base64, is_json_value
-from lmcodec.wire._struct import REQUIRED, Factory, WireStruct
+from lmcodec.wire._plan import REQUIRED, Factory
+from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr, Probability
 
 __all__ = [

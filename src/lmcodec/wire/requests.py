@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 import msgspec
 
 from lmcodec.wire._checks import require_model
-from lmcodec.wire._struct import REQUIRED, Factory, WireStruct
+from lmcodec.wire._plan import REQUIRED, Factory
+from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.config import EMPTY_CONFIG, Config
 from lmcodec.wire.messages import Message, SystemContent, prompt_parts

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 import msgspec
 
 from lmcodec.wire._checks import is_json_value
-from lmcodec.wire._struct import REQUIRED, WireStruct
+from lmcodec.wire._plan import REQUIRED
+from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import FiniteFloat, JsonObject, NonEmptyStr, NonFiniteFloat, NonNegativeInt
 
 __all__ = [

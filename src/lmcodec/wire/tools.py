@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
 
-from lmcodec.wire._struct import Factory, WireStruct
+from lmcodec.wire._plan import Factory
+from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.parts import ToolCallPart
 
