@@ -44,6 +44,9 @@ class Factory:
     def __init__(self, make: Callable[[], Any]) -> None:
         self.make = make
 
+    def __repr__(self) -> str:
+        return "<factory>"  # (as a dataclass's signature shows a default_factory)
+
 
 Check = Callable[[Any], Any]
 

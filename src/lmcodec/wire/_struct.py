@@ -47,6 +47,12 @@ class WireMeta(msgspec.StructMeta):
         msgspec's own (none: the wire Structs are keyword-only) is shadowed by this property."""
         return plan_of(cls).positional
 
+    @property
+    def __signature__(cls) -> inspect.Signature:
+        """lm15's constructor signature, the one ``__call__`` binds, for ``help()`` and
+        ``inspect.signature`` (msgspec's would show the keyword-only wire fields)."""
+        return _signature_of(cls)
+
     def __call__(cls: type[_S], *args: Any, **kwargs: Any) -> _S:
         construct = cls.__dict__.get("_lm_construct")
         if construct is None:
@@ -175,6 +181,28 @@ def _binds(cls: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _signature_of(cls: Any) -> inspect.Signature:
+    """The parameters of the compiled constructor (less the class), with the defaults an argument
+    left out takes (none where lm15 requires it); kept on the class. No annotations: the fields'
+    are the stored types, narrower than what the constructor takes (the typed ``__init__`` under
+    ``TYPE_CHECKING`` says that to type checkers)."""
+    signature: inspect.Signature | None = cls.__dict__.get("_lm_signature")
+    if signature is None:
+        plan = plan_of(cls)
+        positional, kwonly = inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY
+        parameters = [
+            inspect.Parameter(
+                name,
+                kwonly if name in plan.kwonly else positional,
+                default=inspect.Parameter.empty if plan.defaults[name] is REQUIRED else plan.defaults[name],
+            )
+            for name in (*plan.positional, *plan.kwonly)
+        ]
+        signature = inspect.Signature(parameters, return_annotation=None)
+        type.__setattr__(cls, "_lm_signature", signature)
+    return signature
 
 
 def _generic_construct(cls: Any, *args: Any, **kwargs: Any) -> Any:
