@@ -246,10 +246,12 @@ def _every_part_judged(source: str, destination: str, request: lc.Request) -> tu
     for i, message in enumerate(request.messages):
         for j, part in enumerate(message.parts):
             where = f"messages[{i}].parts[{j}]"
-            crossing._part_losses(part, where, source, destination, own, notes)
+            # carried=False: content_losses' default (no Chat backend fronting Claude named)
+            crossing._part_losses(part, where, source, destination, own, notes, False)
             if isinstance(part, lc.ToolResultPart):
                 for k, inner in enumerate(part.content):
-                    crossing._part_losses(inner, f"{where}.content[{k}]", source, destination, own, notes)
+                    inside = f"{where}.content[{k}]"
+                    crossing._part_losses(inner, inside, source, destination, own, notes, False)
     return tuple(notes)
 
 
