@@ -308,3 +308,18 @@ def test_a_type_error_raised_inside_with_arguments_that_bind_is_not_reworded() -
             assert exc.__context__ is None or exc.__suppress_context__  # (shown: no other error)
         else:
             raise AssertionError(wording)
+
+
+def test_an_empty_tuple_made_at_run_time_is_written_as_the_default() -> None:
+    # On Python 3.10 tuple(x for x in ()) is an empty tuple other than the () singleton; msgspec
+    # omits a default by identity, so a constructor that kept it wrote "continuation": [].
+    empty = tuple(x for x in ())
+    built = [
+        lc.TextPart(text="a", continuation=empty),
+        lc.ToolCallPart(id="c", name="f", input={}, continuation=empty),
+        lc.ImagePart(url="https://x/y.png", continuation=empty),
+        lc.Message(role="user", parts=(lc.TextPart(text="a"),), continuation=empty),
+    ]
+    for obj in built:
+        assert b"continuation" not in lc.encode(obj), obj
+        assert obj.continuation == () and len(obj.continuation) == 0

@@ -298,7 +298,7 @@ def _tuple_check(
     item_types = frozenset(item_classes or ())
 
     def check_tuple(value: Any) -> Any:
-        if item_classes is not None and type(value) is tuple:  # each item would be taken as given
+        if item_classes is not None and type(value) is tuple and value:  # each item taken as given
             for item in value:  # (a set lookup first: isinstance tries each of a union's classes)
                 if type(item) not in item_types and not isinstance(item, item_classes):
                     break
@@ -328,7 +328,9 @@ def _tuple_check(
             raise TypeError(f"{owner} must be a sequence")
         return tuple([item_check(v) for v in value])
 
-    return guarded(check_tuple, "{b}type({v}) is {b}tuple and not {v}")
+    # Only the empty tuple itself is taken as given: msgspec omits a default by identity, and an
+    # empty tuple built at run time is another object on Python 3.10 (tuple(x for x in ())).
+    return guarded(check_tuple, "{v} is {g}empty", empty=())
 
 
 def _struct_classes(tp: Any) -> tuple[type, ...]:
