@@ -7,16 +7,19 @@ providers (H14, streams) are in test_truncation.py; unknown tags kept by
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import time
 import tracemalloc
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import Any
 
 import msgspec
 import pytest
 
 import lmcodec as lc
+import lmcodec.sse
 from lmcodec import llm
 from lmcodec.providers import PROVIDERS
 from lmcodec.wire.unknown import UnknownPart
@@ -411,3 +414,102 @@ def test_h19_programming_errors_are_python_errors() -> None:
     fails(ValueError, lambda: lc.stream.Decoder("nope"))
     fails(ValueError, lambda: lc.stream.Decoder("openai", unknown="error"))
     fails(ValueError, lambda: lc.decode_response("nope", b"{}"))
+
+
+SSE_CHUNK = b'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n'
+CHAT_BODY = b'{"id":"c","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"hi"}}]}'
+CHAT_REQUEST = b'{"model":"m","messages":[{"role":"user","content":"hi"}]}'
+
+
+def _released(data: bytes) -> memoryview:
+    view = memoryview(data)
+    view.release()
+    return view
+
+
+def _released_later(data: bytes) -> Iterator[memoryview]:
+    """Chunks a source hands over in one buffer it releases when asked for the next (a reader
+    that reuses its buffer): the first chunk is released by the time a batch joins it."""
+    first = memoryview(data)
+    yield first
+    first.release()
+    yield memoryview(data)
+
+
+async def _agen(chunks: Iterable[Any]) -> AsyncIterator[Any]:
+    for chunk in chunks:
+        yield chunk
+
+
+def _adecode(chunks: Iterable[Any]) -> object:
+    async def run() -> list[lc.StreamEvent]:
+        return [e async for e in lc.stream.adecode("openai_chat", _agen(chunks))]
+
+    return asyncio.run(run())
+
+
+def _atranslate(chunks: Iterable[Any]) -> object:
+    async def run() -> list[bytes]:
+        return [b async for b in lc.stream.atranslate("gemini", "anthropic", _agen(chunks))]
+
+    return asyncio.run(run())
+
+
+def _feed(chunks: Iterable[Any]) -> object:
+    decoder = lc.stream.Decoder("openai_chat")
+    return [decoder.feed(chunk) for chunk in chunks] + [decoder.close()]
+
+
+STREAM_ENTRY_POINTS: dict[str, Callable[[Iterable[Any]], object]] = {
+    "Decoder.feed": _feed,
+    "stream.decode": lambda chunks: list(lc.stream.decode("openai_chat", chunks)),
+    "assemble(decode)": lambda chunks: lc.assemble(lc.stream.decode("openai_chat", chunks)),
+    "assemble(decode) gemini": lambda chunks: lc.assemble(lc.stream.decode("gemini", chunks)),
+    "adecode": _adecode,
+    "translate": lambda chunks: list(lc.stream.translate("openai_chat", "anthropic", chunks)),
+    "translate anthropic": lambda chunks: list(lc.stream.translate("anthropic", "openai", chunks)),
+    "atranslate": _atranslate,
+    "sse.iter_sse": lambda chunks: list(lmcodec.sse.iter_sse(chunks)),
+}
+CHUNKINGS: dict[str, Callable[[], Iterable[Any]]] = {
+    "only chunk": lambda: [_released(SSE_CHUNK)],
+    "in a tuple": lambda: (_released(SSE_CHUNK),),
+    "after a good chunk": lambda: [SSE_CHUNK[:20], _released(SSE_CHUNK)],
+    "from a generator": lambda: iter([SSE_CHUNK[:20], _released(SSE_CHUNK)]),
+}
+BATCHING = ("assemble(decode)",)
+"""The entry points that hold a chunk until the next (lc.assemble joins small SSE chunks; Gemini's
+framer, which may read a JSON array, takes them one by one)."""
+BODY_ENTRY_POINTS: dict[str, Callable[[memoryview], object]] = {
+    "decode": lambda view: lc.decode(view, lc.Part),
+    "msgpack.decode": lambda view: lc.msgpack.decode(view, lc.Part),
+    "decode_response": lambda view: lc.decode_response("openai_chat", view),
+    "stream.decode_response": lambda view: lc.stream.decode_response("openai_chat", view),
+    "decode_request": lambda view: lc.decode_request("openai_chat", view),
+    "translate_request": lambda view: lc.translate_request("openai_chat", "anthropic", view),
+    "llm.decode": lambda view: llm.decode(view),
+    "llm.decode(Prompt)": lambda view: llm.decode(view, llm.Prompt),
+    "jsonl.read": lambda view: list(lc.jsonl.read(view, lc.Part)),
+    "msgpack.read_stream": lambda view: list(lc.msgpack.read_stream(view, lc.Part)),
+}
+BODIES = {"decode_response": CHAT_BODY, "stream.decode_response": CHAT_BODY}
+
+
+@pytest.mark.parametrize(
+    ("entry", "chunking"),
+    [(entry, chunking) for entry in STREAM_ENTRY_POINTS for chunking in CHUNKINGS]
+    + [(entry, "released after it was handed over") for entry in BATCHING]
+    + [(entry, "body") for entry in BODY_ENTRY_POINTS],
+)
+def test_h19_a_released_memoryview_is_a_type_error_naming_it(entry: str, chunking: str) -> None:
+    """red team 8 F18: lc.decode names a released memoryview; every other public entry point
+    taking bytes-like input raised Python's bare ValueError ("operation forbidden on released
+    memoryview object"), from Decoder.feed, the stream functions at any position of the chunk,
+    the llm reader and the log readers."""
+    with pytest.raises(TypeError, match="a released memoryview cannot be read"):
+        if chunking == "released after it was handed over":
+            STREAM_ENTRY_POINTS[entry](_released_later(SSE_CHUNK))
+        elif chunking == "body":
+            BODY_ENTRY_POINTS[entry](_released(BODIES.get(entry, CHAT_REQUEST)))
+        else:
+            STREAM_ENTRY_POINTS[entry](CHUNKINGS[chunking]())

@@ -35,6 +35,7 @@ __all__ = [
     "msgpack_enc_hook",
     "raise_decode_error",
     "raise_encode_error",
+    "released_view",
     "text_error",
     "too_deep",
     "top_level",
@@ -45,16 +46,27 @@ __all__ = [
 HOSTILE = (RecursionError, UnicodeError, OverflowError, MemoryError)
 
 
+def released_view(data: Any) -> TypeError | None:
+    """The TypeError for a released memoryview, else None: the caller's bug, named as such
+    instead of Python's bare ValueError ("operation forbidden on released memoryview object")."""
+    if type(data) is not memoryview:
+        return None
+    try:
+        data.c_contiguous  # noqa: B018 (read for its ValueError)
+    except ValueError:
+        return TypeError("a released memoryview cannot be read: pass the data while its view is alive")
+    return None
+
+
 def unreadable_buffer(data: Any) -> TypeError | None:
     """The TypeError for a memoryview msgspec cannot read in place (released, or strided), else None:
     the caller's bug, named as such instead of msgspec's BufferError or Python's ValueError."""
     if not isinstance(data, memoryview):
         return None
-    try:
-        contiguous = data.c_contiguous
-    except ValueError:
-        return TypeError("a released memoryview cannot be read: pass the data while its view is alive")
-    if contiguous:
+    released = released_view(data)
+    if released is not None:
+        return released
+    if data.c_contiguous:
         return None
     return TypeError(
         "a C-contiguous bytes-like object is required, not a strided memoryview: pass bytes(view)"

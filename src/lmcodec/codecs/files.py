@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from lmcodec.codecs._hooks import released_view
 from lmcodec.codecs._replace import replaced_at_the_end
 from lmcodec.errors import DecodeError, EncodeError
 
@@ -341,6 +342,9 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
     """A binary reader over ``src``: a path, bytes, or a file object; gzip or zstd (by a path's
     suffix, else by the first bytes) decompressed and checked."""
     if isinstance(src, (bytes, bytearray, memoryview)):
+        released = released_view(src)
+        if released is not None:
+            raise released
         data = bytes(src)
         kind = _magic_kind(data[:4])
         if kind is None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 import msgspec
 
 from lmcodec.codecs._buffers import encode_reusing
-from lmcodec.codecs._hooks import HOSTILE, hostile_error
+from lmcodec.codecs._hooks import HOSTILE, hostile_error, unreadable_buffer
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, UnsupportedTypeError, ValidationError
 from lmcodec.llm.reading import reader_for
 from lmcodec.llm.types import (
@@ -119,6 +119,13 @@ def _parse(data: Buffer) -> Any:
         raise DecodeError(str(first)) from None
 
 
+def _unreadable(data: Any, exc: Exception) -> Exception:
+    """What to raise for ``exc``, a ValueError or BufferError that is not msgspec's own: the
+    TypeError naming a released or strided memoryview (as :func:`lmcodec.decode` words it),
+    else ``exc`` itself."""
+    return unreadable_buffer(data) or exc
+
+
 def _read(target: Any, value: Any) -> Any:
     """llm's reading rules over a parsed value; a Python failure on odd input is a ValidationError."""
     try:
@@ -158,6 +165,8 @@ def decode(data: Buffer, type: Any = Response) -> Any:
             return _DECODE_RESPONSE(data)
         except (msgspec.DecodeError, *HOSTILE):  # msgspec.ValidationError included
             return _read(Response, _parse(data))
+        except (ValueError, BufferError) as exc:  # not msgspec's: a released or strided view?
+            raise _unreadable(data, exc) from None
     try:
         decoder = _DECODERS[type]
     except (KeyError, TypeError):
@@ -166,6 +175,8 @@ def decode(data: Buffer, type: Any = Response) -> Any:
         obj = decoder.decode(data)
     except (msgspec.DecodeError, *HOSTILE):  # msgspec.ValidationError included
         return _read(type, _parse(data))
+    except (ValueError, BufferError) as exc:  # not msgspec's: a released or strided view?
+        raise _unreadable(data, exc) from None
     if type in _PART_CLASSES:
         return _check_part_class(obj, type)
     return obj

@@ -13,6 +13,7 @@ from typing import Any, Final, NoReturn
 import msgspec
 
 from lmcodec.errors import DecodeError
+from lmcodec.stream._chunks import chunk_bytes
 from lmcodec.stream._sse_fields import SPACE, WS_FIRST, lstrip_ws
 
 __all__ = ["DEFAULT_MAX_EVENT_BYTES", "DEFAULT_MAX_LINE_BYTES", "NOTHING_KEPT", "SSEEvent", "SSELines"]
@@ -132,14 +133,14 @@ class SSELines:
         if self._failed:
             self._kept = NOTHING_KEPT
             raise DecodeError("SSE decoder used after a framing error")
+        chunk = data if type(data) is bytes else chunk_bytes(data)
         if self._tail:
             # Bytes kept raw by feed_data(): frame them first.
             tail = self._tail
             self._tail = b""
-            return self.feed(tail + bytes(data))
-        if not data:
+            return self.feed(tail + chunk)
+        if not chunk:
             return []
-        chunk = data if type(data) is bytes else bytes(data)
         if self._skip_lf:
             # The previous chunk ended with a \r already taken as a line end:
             # a \n right after it belongs to that line end.

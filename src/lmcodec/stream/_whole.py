@@ -60,7 +60,7 @@ def whole_frames(
             if sum(map(len, chunks)) > whole_limit(max_line, max_event):
                 return None
             body = b"".join(chunks)
-        except TypeError:
+        except (TypeError, ValueError):  # (ValueError: a released memoryview)
             return None
     size = len(body)  # (the joined length: a memoryview's len counts its items)
     if (

@@ -150,6 +150,11 @@ class Engine:
             raise
         except DecodeError as exc:  # the framer's (a limit, a malformed array): unusable now
             raise self._refusal(exc) from exc
+        except ValueError:  # after DecodeError (a ValidationError is a ValueError too)
+            wrong = not_a_chunk(data)  # a released memoryview
+            if wrong is not None:
+                raise wrong from None
+            raise
         finally:
             self._busy = False
 
@@ -181,7 +186,7 @@ class Engine:
                         continue
                 batch.append(chunk)
                 size += n
-        except TypeError:
+        except (TypeError, ValueError):  # (ValueError: a released memoryview)
             wrong = next(filter(None, map(not_a_chunk, [*batch, chunk])), None)
             if wrong is not None:  # a programming error, not a failure of the source
                 raise wrong from None

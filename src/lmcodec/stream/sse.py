@@ -48,6 +48,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Final
 
 from lmcodec.errors import DecodeError
+from lmcodec.stream._chunks import chunk_bytes
 from lmcodec.stream._sse_fields import WS_FIRST, bulk_events, crlf_events, whole_event
 from lmcodec.stream._sse_lines import (
     DEFAULT_MAX_EVENT_BYTES,
@@ -115,8 +116,10 @@ class SSEDecoder(SSELines):
         the new bytes searched for a blank line: linear in any chunking; past
         64 KiB it goes line by line).
         """
+        if type(data) is not bytes:
+            data = chunk_bytes(data)
         size = len(data)
-        if size <= self._whole_max and type(data) is bytes:
+        if size <= self._whole_max:
             # One event of the common shape, the chunk a transport hands over: one match (half the
             # cost of finding its blank line and checking its lines one by one).
             value = whole_event(data)
@@ -130,7 +133,7 @@ class SSEDecoder(SSELines):
 
     def _frame_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         """:meth:`feed_data` past its one-whole-event match."""
-        chunk = data if type(data) is bytes else bytes(data)
+        chunk = data if type(data) is bytes else chunk_bytes(data)
         tail = self._tail
         if tail:
             size = len(tail) + len(chunk)
