@@ -153,6 +153,23 @@ def test_arrow_and_dask_are_attributes_as_the_readme_writes_them() -> None:
         lc.arro  # type: ignore[attr-defined]  # noqa: B018
 
 
+def test_dir_names_the_lazy_attributes_without_importing_them() -> None:
+    """``dir(lc)`` names ``arrow``, ``dask`` and ``__version__``, which the module ``__getattr__``
+    gives (it lacked them: completion in a REPL did not offer ``lc.arrow``); listing them imports
+    neither submodule, and every name listed is an attribute."""
+    code = (
+        "import sys\n"
+        "import lmcodec as lc\n"
+        "names = dir(lc)\n"
+        "assert 'lmcodec.arrow' not in sys.modules and 'lmcodec.dask' not in sys.modules\n"
+        "assert names == sorted(names), names\n"
+        "assert {'arrow', 'dask', '__version__', 'decode', 'Turn'} <= set(names), names\n"
+        "assert all(hasattr(lc, name) for name in names)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+
+
 def test_import_lmcodec_imports_neither_pyarrow_nor_dask_and_a_missing_extra_names_itself() -> None:
     code = (
         "import sys; sys.modules['pyarrow'] = None; sys.modules['dask'] = None\n"

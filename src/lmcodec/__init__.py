@@ -426,3 +426,8 @@ else:
             except metadata.PackageNotFoundError:  # a source tree on sys.path, not installed
                 return "unknown"
         raise AttributeError(f"module 'lmcodec' has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        """The module's names and those ``__getattr__`` gives (``arrow``, ``dask``, ``__version__``),
+        so a REPL completes ``lc.arrow``; listing them imports nothing."""
+        return sorted({*globals(), *_LAZY_MODULES, "__version__"})
