@@ -140,3 +140,29 @@ def test_many_unknown_items_in_one_array_stay_linear(monkeypatch: pytest.MonkeyP
     got = lc.decode(text, lc.Message, unknown="keep")
     assert [type(p) for p in got.parts] == [lc.UnknownPart if i % 2 == 0 else lc.TextPart for i in range(200)]
     assert sum(sizes) <= 12 * len(text), (sum(sizes), len(text), len(sizes))
+
+
+STRUCTS = sorted(
+    {obj for obj in vars(lc).values() if isinstance(obj, type) and issubclass(obj, msgspec.Struct)},
+    key=lambda cls: cls.__name__,
+)
+
+
+@pytest.mark.parametrize("cls", STRUCTS, ids=lambda cls: cls.__name__)
+def test_a_skeleton_is_read_as_its_class_is(cls: Any) -> None:
+    """``_keep.struct_like``, the one skeleton maker of the walk and of the narrow reading: the
+    class's fields in order, each default (value or factory), the tag, the tag field and the
+    unknown-field rule, with the field types given."""
+    types = [msgspec.Raw] * len(msgspec.structs.fields(cls))
+    skeleton = _keep.struct_like(cls, f"{cls.__name__}Like", types)
+    ours, theirs = msgspec.structs.fields(skeleton), msgspec.structs.fields(cls)
+    assert [(f.name, f.default, f.default_factory, f.type) for f in ours] == [
+        (f.name, f.default, f.default_factory, msgspec.Raw) for f in theirs
+    ]
+    mine, config = skeleton.__struct_config__, cls.__struct_config__
+    assert (mine.tag, mine.tag_field, mine.forbid_unknown_fields) == (
+        config.tag,
+        config.tag_field,
+        config.forbid_unknown_fields,
+    )
+    assert skeleton.__name__ == f"{cls.__name__}Like"

@@ -138,19 +138,29 @@ def _struct_skeleton(cls: Any, slot: Any) -> tuple[Any, bool]:
     built = [(f, *_skeleton(hints[f.name], slot)) for f in fields]
     if not any(changed for _, _, changed in built):
         return cls, False
+    plan = tuple(
+        (f.name, changed, _slot_union(hints[f.name]) if changed else None) for f, _, changed in built
+    )
+    skeleton = struct_like(cls, f"{cls.__name__}Skeleton", [sk for _, sk, _ in built])
+    _plans[skeleton] = _Plan(cls, plan)
+    return skeleton, True
+
+
+def struct_like(cls: Any, name: str, field_types: list[Any]) -> Any:
+    """A Struct class ``name`` read as ``cls`` is (its fields in order, with their defaults, its
+    tag and its unknown-field rule), each field of the type in ``field_types``: the skeletons of
+    this walk and of :mod:`lmcodec.codecs._keep_json`, which msgspec decodes into."""
     specs: list[Any] = []
-    plan: list[tuple[str, bool, _Union | None]] = []
-    for f, sk, changed in built:
+    for f, tp in zip(msgspec.structs.fields(cls), field_types, strict=True):
         if f.default is not msgspec.NODEFAULT:
-            specs.append((f.name, sk, f.default))
+            specs.append((f.name, tp, f.default))
         elif f.default_factory is not msgspec.NODEFAULT:
-            specs.append((f.name, sk, msgspec.field(default_factory=f.default_factory)))
+            specs.append((f.name, tp, msgspec.field(default_factory=f.default_factory)))
         else:
-            specs.append((f.name, sk))
-        plan.append((f.name, changed, _slot_union(hints[f.name]) if changed else None))
+            specs.append((f.name, tp))
     config = cls.__struct_config__
-    skeleton = msgspec.defstruct(
-        f"{cls.__name__}Skeleton",
+    return msgspec.defstruct(
+        name,
         specs,
         kw_only=True,
         tag_field=config.tag_field,
@@ -158,8 +168,6 @@ def _struct_skeleton(cls: Any, slot: Any) -> tuple[Any, bool]:
         forbid_unknown_fields=config.forbid_unknown_fields,
         gc=False,
     )
-    _plans[skeleton] = _Plan(cls, tuple(plan))
-    return skeleton, True
 
 
 def _slot_union(tp: Any) -> _Union | None:

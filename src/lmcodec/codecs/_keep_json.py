@@ -214,27 +214,12 @@ def _narrow_skeleton(cls: Any) -> tuple[Any, tuple[tuple[str, str, Any], ...]]:
     """``cls`` with each field whose type holds a union slot as ``msgspec.Raw``, and those fields
     (name, JSON key, type)."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    specs: list[Any] = []
+    field_types: list[Any] = []
     raw_fields: list[tuple[str, str, Any]] = []
     for f in msgspec.structs.fields(cls):
         tp = hints[f.name]
         if _keep._skeleton(tp, msgspec.Raw)[1]:
             raw_fields.append((f.name, f.encode_name, tp))
             tp = msgspec.Raw
-        if f.default is not msgspec.NODEFAULT:
-            specs.append((f.name, tp, f.default))
-        elif f.default_factory is not msgspec.NODEFAULT:
-            specs.append((f.name, tp, msgspec.field(default_factory=f.default_factory)))
-        else:
-            specs.append((f.name, tp))
-    config = cls.__struct_config__
-    skeleton = msgspec.defstruct(
-        f"{cls.__name__}Narrow",
-        specs,
-        kw_only=True,
-        tag_field=config.tag_field,
-        tag=config.tag,
-        forbid_unknown_fields=config.forbid_unknown_fields,
-        gc=False,
-    )
-    return skeleton, tuple(raw_fields)
+        field_types.append(tp)
+    return _keep.struct_like(cls, f"{cls.__name__}Narrow", field_types), tuple(raw_fields)
