@@ -62,7 +62,7 @@ from typing import Any
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers import MAPPERS, decode_response
 from lmcodec.stream._chunks import Chunk, check_chunks
-from lmcodec.stream._whole import whole_frames
+from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments, decode_into, map_whole
 from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
 from lmcodec.stream.events import EventSink
@@ -236,9 +236,9 @@ def decode(
     """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events.
 
     ``unknown="keep"`` yields frames of unknown event types as UnknownEvents (see :class:`Decoder`).
-    The events are decoded as they are pulled, chunk by chunk; a body held whole in a list or tuple
-    (of at most 64 KiB, in one chunk or several) is decoded at the first pull, without a
-    framer.
+    The events are decoded as they are pulled, chunk by chunk (a chunk over 64 KiB a block of whole
+    events at a time); a body held whole in a list or tuple (of at most 64 KiB, in one chunk or
+    several) is decoded at the first pull, without a framer.
     :func:`lmcodec.assemble` has them decoded straight into its assembler. The arguments are
     checked at the call.
     """
@@ -258,9 +258,16 @@ def _events(
             yield from _whole_events(provider, frames, request, unknown)
             return
     decoder = Decoder(provider, request=request, unknown=unknown)
+    feed = decoder.feed
     try:
         for chunk in chunks:
-            yield from decoder.feed(chunk)
+            if (type(chunk) is bytes or type(chunk) is bytearray) and len(chunk) > BLOCK_BYTES:
+                # fed in the slices the engine frames it by, each slice's events yielded before the
+                # next is decoded: a long body held whole costs a block's events, not all of them
+                for part in event_slices(chunk, decoder._stream.framer.smallest_limit):
+                    yield from feed(part if len(part) <= BLOCK_BYTES else bytes(part))
+            else:
+                yield from feed(chunk)
         yield from decoder.close()
     except StreamDecodeError as exc:
         yield from exc.events
