@@ -144,6 +144,7 @@ from lmcodec.wire import (
     VideoPart,
     effort_for_budget,
 )
+from lmcodec.wire._struct import unpickle as _unpickle  # noqa: F401 (pickles of wire objects call lmcodec._unpickle)
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.unknown import Unknown, UnknownDelta, UnknownEvent, UnknownPart, UnknownTool
 from lmcodec.wire.vocabulary import (
@@ -386,15 +387,22 @@ __all__ = [
 ]
 
 
+_OWNED_MODULES = frozenset({"lmcodec.errors", "lmcodec.wire.unknown", "lmcodec.wire._types"})
+"""Where the exported classes whose ``__module__`` is made ``lmcodec`` are defined."""
+
+
 def _own_errors() -> None:
-    """Exceptions and warnings carry ``__module__ == "lmcodec"``: tracebacks and pickles name the public path.
+    """Exceptions, warnings, the Unknown* classes and NonFiniteFloat carry ``__module__ ==
+    "lmcodec"``: tracebacks and pickles name the public path.
 
     The wire Structs keep their ``lmcodec.wire.*`` module: msgspec resolves their
-    annotations in the namespace of the module that defines them.
+    annotations in the namespace of the module that defines them. Their pickles name
+    ``lmcodec._unpickle`` and the name the package exports them by instead
+    (``wire/_struct.reduced``), so moving a module breaks no stored pickle.
     """
     for name in __all__:
         obj = globals()[name]
-        if isinstance(obj, type) and obj.__module__ == "lmcodec.errors":
+        if isinstance(obj, type) and obj.__module__ in _OWNED_MODULES:
             obj.__module__ = "lmcodec"
 
 

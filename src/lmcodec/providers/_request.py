@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from lmcodec.wire import Adaptation
+from lmcodec.wire._struct import reduced
 
 __all__ = ["ProviderRequest"]
 
@@ -27,3 +30,6 @@ class ProviderRequest(msgspec.Struct, frozen=True, kw_only=True):
     headers: dict[str, str]
     body: bytes
     adaptations: tuple[Adaptation, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduced(self)  # (pickled as lmcodec.ProviderRequest)

@@ -14,6 +14,7 @@ Decoding never goes through ``__call__``, so it pays nothing for this.
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
@@ -22,7 +23,7 @@ import msgspec
 from lmcodec.wire._compiled import compile_constructor
 from lmcodec.wire._plan import REQUIRED, Factory, plan_of
 
-__all__ = ["WireMeta", "WireStruct", "empty_to_none", "generic_call"]
+__all__ = ["WireMeta", "WireStruct", "empty_to_none", "generic_call", "reduced", "unpickle"]
 
 
 _S = TypeVar("_S")
@@ -126,11 +127,41 @@ class WireStruct(
     _lm_prepare_unless: ClassVar[tuple[str, dict[str, Any]] | None] = None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), msgspec.structs.asdict(self)))
+        return reduced(self)
+
+
+def reduced(obj: msgspec.Struct) -> tuple[Any, ...]:
+    """``obj``'s pickle by public paths: ``lmcodec._unpickle("TextPart", fields)`` (its class named
+    as ``lmcodec`` exports it; a class it does not export, a user's subclass, by its own path), so
+    moving the module that defines a class breaks no stored pickle."""
+    cls = type(obj)
+    named = _pickled_as.get(cls)
+    if named is None:
+        name = cls.__name__
+        named = _pickled_as[cls] = name if getattr(sys.modules["lmcodec"], name, None) is cls else cls
+    return (unpickle, (named, msgspec.structs.asdict(obj)))
+
+
+_pickled_as: dict[type, str | type] = {}
+"""What :func:`reduced` names each class by (looked up once per class)."""
+
+
+def unpickle(cls: Any, fields: dict[str, Any]) -> Any:
+    """Unpickle a Struct from its field values, bypassing the lm15-style constructor; ``cls`` its
+    class or the name ``lmcodec`` exports it by. Pickles name it ``lmcodec._unpickle``, where the
+    package root exports it: keep it there."""
+    if type(cls) is str:
+        cls = getattr(sys.modules["lmcodec"], cls)
+    return _struct_call(cls, **fields)
+
+
+unpickle.__module__ = "lmcodec"
+unpickle.__name__ = unpickle.__qualname__ = "_unpickle"
 
 
 def _rebuild(cls: Any, fields: dict[str, Any]) -> Any:
-    """Unpickle: build from stored field values, bypassing the lm15-style constructor."""
+    """Unpickle what lmcodec pickled before :func:`unpickle` (``lmcodec.wire._struct._rebuild``,
+    with the class by its module's path): keep it, stored pickles name it."""
     return _struct_call(cls, **fields)
 
 
