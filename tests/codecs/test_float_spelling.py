@@ -47,7 +47,8 @@ def test_integral_floats_from_1e16_are_spelled_with_an_exponent() -> None:
         assert value.is_integer() and math.isfinite(value)
         written = lc.encode(lc.DataPart(value=value))
         assert b"e+" not in written and b"e" in written.split(b'"value":')[1]
-        assert _as_json_dumps_spells_it(written) == json.dumps(
-            {"type": "data", "value": value}, separators=(",", ":")
-        ).encode()
+        assert (
+            _as_json_dumps_spells_it(written)
+            == json.dumps({"type": "data", "value": value}, separators=(",", ":")).encode()
+        )
     assert b"1000000000000000.0" in lc.encode(lc.DataPart(value=1e15))  # below 1e16: no exponent

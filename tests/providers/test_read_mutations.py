@@ -67,8 +67,7 @@ _LONE_SURROGATE_BODIES = {
     "openai": b'{"model":"gpt-4.1","input":"hi \\ud800"}',
     "openai_chat": b'{"model":"gpt-4.1","messages":[{"role":"user","content":"hi \\ud800"}]}',
     "anthropic": (
-        b'{"model":"claude-sonnet-4-5","max_tokens":5,'
-        b'"messages":[{"role":"user","content":"hi \\ud800"}]}'
+        b'{"model":"claude-sonnet-4-5","max_tokens":5,"messages":[{"role":"user","content":"hi \\ud800"}]}'
     ),
 }
 
