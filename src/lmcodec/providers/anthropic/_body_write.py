@@ -22,8 +22,10 @@ def encode_response(response: Response) -> bytes:
     parts (what the stream writer drops is dropped here too; a DataPart is written as its JSON text,
     a RefusalPart as text with ``stop_reason: "refusal"``)."""
     data = response.provider_data
-    if data is not None and data.get("type") == "message" and _reads_as(data, response):
-        return _encode(data)
+    if data is not None and data.get("type") == "message":
+        kept = _kept_body(data, response)
+        if kept is not None:
+            return kept
     message_id = response.id or f.message_id()
     content: list[Any] = []
     has_tool = False
@@ -73,11 +75,15 @@ def _thinking_block(part: ThinkingPart) -> dict[str, Any]:
     return {"type": "thinking", "thinking": part.text, "signature": signature}
 
 
-def _reads_as(data: dict[str, Any], response: Response) -> bool:
+def _kept_body(data: dict[str, Any], response: Response) -> bytes | None:
+    """Body ``data`` written, when it reads back as ``response`` (else None): encoded once, for
+    the check and the answer."""
     try:
-        read = parse_response(_encode(data))
+        body = _encode(data)
+        read = parse_response(body)
     except Exception:
-        return False
-    return msgspec.structs.replace(read, provider_data=None) == msgspec.structs.replace(
+        return None
+    same = msgspec.structs.replace(read, provider_data=None) == msgspec.structs.replace(
         response, provider_data=None
     )
+    return body if same else None

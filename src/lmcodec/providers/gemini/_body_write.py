@@ -32,8 +32,10 @@ def encode_response(response: Response) -> bytes:
     body is built from the parts (text, thought, functionCall with its id, inline media,
     thoughtSignatures)."""
     data = response.provider_data
-    if data is not None and isinstance(data.get("candidates"), list) and _reads_as(data, response):
-        return _encode(data)
+    if data is not None and isinstance(data.get("candidates"), list):
+        kept = _kept_body(data, response)
+        if kept is not None:
+            return kept
     parts: list[Any] = []
     citations: list[CitationPart] = []
     signatures = _signatures(response.message.parts)
@@ -102,17 +104,20 @@ def _signatures(parts: tuple[Any, ...]) -> list[str | msgspec.UnsetType]:
     return out
 
 
-def _reads_as(data: dict[str, Any], response: Response) -> bool:
-    """Whether body ``data`` reads back as ``response`` and names its model. Read without a request
-    (lm15 names a response read under one after the requested model, whatever ``modelVersion``
-    says), so the model is compared with ``modelVersion`` itself: a response renamed (a gateway's
-    alias, or the requested model lm15 named it after) gets a body that names it."""
+def _kept_body(data: dict[str, Any], response: Response) -> bytes | None:
+    """Body ``data`` written (encoded once, for the check and the answer), when it reads back as
+    ``response`` and names its model; else None. Read without a request (lm15 names a response
+    read under one after the requested model, whatever ``modelVersion`` says), so the model is
+    compared with ``modelVersion`` itself: a response renamed (a gateway's alias, or the requested
+    model lm15 named it after) gets a body that names it."""
     if data.get("modelVersion", response.model) != response.model:
-        return False
+        return None
     try:
-        read = parse_response(_encode(data))
+        body = _encode(data)
+        read = parse_response(body)
     except Exception:  # any failure means "not the same body"
-        return False
-    return msgspec.structs.replace(read, provider_data=None, model=response.model) == msgspec.structs.replace(
+        return None
+    same = msgspec.structs.replace(read, provider_data=None, model=response.model) == msgspec.structs.replace(
         response, provider_data=None
     )
+    return body if same else None
