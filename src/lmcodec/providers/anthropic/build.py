@@ -17,6 +17,7 @@ from lmcodec.providers._build_common import (
     Notes,
     encode_body,
     model_without_prefix,
+    note,
     note_unmeasurable_probabilities,
     parts_to_text,
     read_judgments,
@@ -56,7 +57,8 @@ def _fit_reasoning(reasoning: Reasoning, model: str, adaptive: bool, notes: Note
     """The summary and (adaptive class) budget/effort adaptations."""
     summary, budget, effort = reasoning.summary, reasoning.thinking_budget, reasoning.effort
     if summary in ("concise", "detailed"):
-        notes.add(
+        note(
+            notes,
             "config.reasoning.summary",
             "substituted",
             "the Messages API has no summary detail levels; it returns thinking blocks "
@@ -67,7 +69,8 @@ def _fit_reasoning(reasoning: Reasoning, model: str, adaptive: bool, notes: Note
         summary = "auto"
     if adaptive:
         if budget is not None:
-            notes.add(
+            note(
+                notes,
                 "config.reasoning.thinking_budget",
                 "dropped",
                 f"{model} takes thinking.type 'adaptive' with output_config.effort; "
@@ -78,7 +81,8 @@ def _fit_reasoning(reasoning: Reasoning, model: str, adaptive: bool, notes: Note
             )
             budget = None
         if effort == "minimal":
-            notes.add(
+            note(
+                notes,
                 "config.reasoning.effort",
                 "clamped",
                 "this model class has no 'minimal' level (output_config.effort is "
@@ -103,7 +107,8 @@ def _max_tokens(request: Request, model: str, budget: int | None, notes: Notes) 
             visible = ceiling - budget
         else:
             visible = DEFAULT_MAX_TOKENS
-        notes.add(
+        note(
+            notes,
             "config.max_tokens",
             "defaulted",
             "the Messages API requires max_tokens and none was set; the model's output ceiling was used"
@@ -138,7 +143,8 @@ def _tools(request: Request, notes: Notes, written: bool) -> list[Any]:
         else:
             wire.append({"name": tool.name, "input_schema": tool.parameters})
     if subset is not None:
-        notes.add(
+        note(
+            notes,
             "config.tool_choice.allowed",
             "client_side",
             "the Messages API cannot restrict to a subset of the declared tools; "
@@ -186,11 +192,12 @@ def _dropped_knobs(config: Config, notes: Notes) -> None:
         ("presence_penalty", config.presence_penalty),
     ):
         if value is not None:
-            notes.add(f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
+            note(notes, f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
 
 
 def _clamped_temperature(temperature: float, notes: Notes) -> float:
-    notes.add(
+    note(
+        notes,
         "config.temperature",
         "clamped",
         "the Messages API accepts temperature in [0, 1]; the canonical range is [0, 2]",
@@ -242,21 +249,24 @@ def _account(request: Request, payload: dict[str, Any], notes: Notes) -> None:
     if config.user_id is not None:
         payload["metadata"] = {"user_id": config.user_id}
     if config.store is False:
-        notes.add(
+        note(
+            notes,
             "config.store",
             "satisfied",
             "the Messages API has no stored-response object to opt out of; nothing retrievable is kept",
             asked=False,
         )
     elif config.store is True:
-        notes.add(
+        note(
+            notes,
             "config.store",
             "dropped",
             "the Messages API has no stored-response object to opt into (OpenAI and Gemini carry `store`)",
             asked=True,
         )
     if config.logprobs is not None:
-        notes.add(
+        note(
+            notes,
             "config.logprobs",
             "dropped",
             "the Messages API does not expose token log probabilities "
@@ -289,7 +299,8 @@ def top_level(
     cache = config.cache
     use_cache = cache is not None and cache.mode != "off"
     if cache is not None and cache.key is not None:
-        notes.add(
+        note(
+            notes,
             "config.cache.key",
             "dropped",
             "the Messages API has no cache affinity key (OpenAI's prompt_cache_key); "
@@ -360,7 +371,7 @@ def top_level(
 
 def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
-    notes = Notes()
+    notes: Notes = []
     model = request.model
     if ":" in model:
         model = model_without_prefix(model, PROVIDER)
