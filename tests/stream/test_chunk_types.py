@@ -85,3 +85,28 @@ def test_a_whole_body_passed_as_the_chunks_is_refused_at_the_call(entry: str, bo
 def test_every_bytes_like_chunk_is_read(entry: str, wrap: Callable[[bytes], Any]) -> None:
     reference = ENTRY_POINTS[entry]([BODY[:30], BODY[30:]])
     assert ENTRY_POINTS[entry]([wrap(BODY[:30]), wrap(BODY[30:])]) == reference
+
+
+EVENTS = [
+    b'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"%s"}}]}\n\n' % word
+    for word in (b"Hello", b" big", b" world")
+] + [b'data: {"id":"c","model":"m","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n']
+
+
+def _one_buffer() -> Iterable[memoryview]:
+    """The events handed over as views of one buffer the source overwrites for the next (a
+    reader filling its buffer with ``readinto``)."""
+    buffer = bytearray(max(map(len, EVENTS)))
+    for event in EVENTS:
+        size = len(event)
+        buffer[:size] = event
+        yield memoryview(buffer)[:size]
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_a_chunk_is_read_as_it_was_handed_over(entry: str) -> None:
+    """lc.assemble joins small chunks into a batch before framing them; it kept the chunk objects
+    themselves, so a view of a buffer the source then overwrote was read with the next chunk's
+    bytes (a StreamDecodeError: the first event cut by the second's). A chunk that is not bytes
+    is copied into the batch."""
+    assert ENTRY_POINTS[entry](_one_buffer()) == ENTRY_POINTS[entry](list(EVENTS))

@@ -20,7 +20,7 @@ import msgspec
 from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.providers import FRAMERS, MAPPERS
 from lmcodec.providers._mapper import wire_model
-from lmcodec.stream._chunks import Chunk, joined, not_a_chunk
+from lmcodec.stream._chunks import Chunk, chunk_bytes, joined, not_a_chunk
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.sink import Sink
 from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -161,7 +161,8 @@ class Engine:
     def feed_all(self, chunks: Iterable[Chunk]) -> None:
         """Feed every chunk, then close. Consecutive chunks are joined, up to 64 KiB and below
         the framer's smallest limit, and framed and mapped together, so one event per chunk
-        costs little more than a whole body. That changes nothing else: a line or an event over
+        costs little more than a whole body (a chunk that is not bytes copied as it is read: the
+        source may reuse its buffer). That changes nothing else: a line or an event over
         a limit must have begun before such a batch, so its error comes before any event of the
         batch, as it would chunk by chunk; the chunks read before a failure of the source are
         decoded before it propagates."""
@@ -184,8 +185,8 @@ class Engine:
                         self.feed(chunk)
                         cap = self._batch_bytes()
                         continue
-                batch.append(chunk)
-                size += n
+                batch.append(chunk if type(chunk) is bytes else chunk_bytes(chunk))  # (a copy: a
+                size += n  # source may overwrite the buffer a view it handed over shows)
         except (TypeError, ValueError):  # (ValueError: a released memoryview)
             wrong = next(filter(None, map(not_a_chunk, [*batch, chunk])), None)
             if wrong is not None:  # a programming error, not a failure of the source
