@@ -20,12 +20,12 @@ import pytest
 import lmcodec as lc
 
 from ..stream.write_support import REQUEST, corpus_id, corpus_streams, synthesized
+from .gateway_support import genai_http_options
 from .provider_support import SEEDS, assert_same_outcome, lc_stream, lm15_stream, requests_for, sse_body
 
 anthropic = pytest.importorskip("anthropic", reason="the anthropic SDK reads the written streams")
 httpx2 = pytest.importorskip("httpx2", reason="the SDKs' transport")
 genai = pytest.importorskip("google.genai", reason="google-genai reads the written streams")
-from google.genai import types as genai_types  # noqa: E402
 
 __all__ = [
     "REQUEST",
@@ -109,7 +109,7 @@ _FINISH_REASONS = {"STOP": "stop", "MAX_TOKENS": "length", "SAFETY": "content_fi
 
 def gemini_chunks(body: bytes) -> list[Any]:
     """google-genai's GenerateContentResponse objects for a streamGenerateContent SSE body."""
-    options = genai_types.HttpOptions(httpx_client=_transport(body, "text/event-stream"))
+    options = genai_http_options(_transport(body, "text/event-stream"))
     client = genai.Client(api_key="test-key", http_options=options)
     return list(client.models.generate_content_stream(model="gemini-test", contents="hi"))
 

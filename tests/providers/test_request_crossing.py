@@ -12,6 +12,7 @@ import pytest
 import lmcodec as lc
 from lmcodec.providers.crossing import json_schema_of
 
+from .gateway_support import genai_http_options
 from .request_support import lm15_build
 
 genai = pytest.importorskip("google.genai", reason="google-genai writes the client bodies")
@@ -28,7 +29,7 @@ def _genai_body(config: types.GenerateContentConfig) -> bytes:
         sent.append(request.content)
         return httpx.Response(200, json={"candidates": []})
 
-    options = types.HttpOptions(httpx_client=httpx.Client(transport=httpx.MockTransport(handler)))
+    options = genai_http_options(httpx.Client(transport=httpx.MockTransport(handler)))
     client = genai.Client(api_key="test-key", http_options=options)
     client.models.generate_content(model="gemini-2.5-pro", contents="weather in Paris?", config=config)
     return sent[0]

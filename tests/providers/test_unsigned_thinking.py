@@ -22,6 +22,8 @@ import pytest
 
 import lmcodec as lc
 
+from .gateway_support import genai_http_options
+
 anthropic = pytest.importorskip("anthropic")
 openai = pytest.importorskip("openai")
 genai = pytest.importorskip("google.genai")
@@ -195,7 +197,7 @@ def _gemini_turn_2(backend: str) -> bytes:
     answer = _served("gemini", backend) if backend != "gemini" else _gemini_reply()
     sdk = genai.Client(
         api_key="x",
-        http_options=types.HttpOptions(base_url="http://gw", httpx_client=_client(httpx, answer, seen)),
+        http_options=genai_http_options(_client(httpx, answer, seen), base_url="http://gw"),
     )
     first = sdk.models.generate_content(model="gemini-2.5-flash", contents=USER)
     content = first.candidates[0].content
@@ -216,9 +218,7 @@ def _gemini_turn_2(backend: str) -> bytes:
     ]
     capture = genai.Client(
         api_key="x",
-        http_options=types.HttpOptions(
-            base_url="http://gw", httpx_client=_client(httpx, None, seen), retry_options=None
-        ),
+        http_options=genai_http_options(_client(httpx, None, seen), base_url="http://gw", retry_options=None),
     )
     return _captured(
         lambda: capture.models.generate_content(model="gemini-2.5-flash", contents=history), seen

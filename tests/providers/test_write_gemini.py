@@ -17,6 +17,7 @@ import lmcodec as lc
 from lmcodec.providers.gemini import _frames as frames_module
 from lmcodec.providers.gemini import write as write_module
 
+from .gateway_support import genai_http_options
 from .provider_support import assert_same_outcome, complete_bodies, lc_stream, lm15_stream, requests_for
 from .sdk_readers import (
     REQUEST,
@@ -29,7 +30,6 @@ from .sdk_readers import (
     frames,
     gemini_chunks,
     genai,
-    genai_types,
     provider_shaped_streams,
     sdk_gemini,
     source_streams,
@@ -263,7 +263,7 @@ def test_a_slot_keeps_its_position_across_chunks() -> None:
 
 
 def _sdk_body(body: bytes) -> Any:
-    options = genai_types.HttpOptions(httpx_client=_transport(body, "application/json"))
+    options = genai_http_options(_transport(body, "application/json"))
     return genai.Client(api_key="test-key", http_options=options).models.generate_content(
         model="gemini-test", contents="hi"
     )

@@ -17,6 +17,7 @@ from openai.lib.streaming.chat import ChatCompletionStreamState
 import lmcodec as lc
 
 from ..stream.write_support import REQUEST, _client
+from .gateway_support import genai_http_options
 from .sdk_readers import _transport, gemini_chunks
 
 RAW = '{"city": "Zür'
@@ -134,11 +135,8 @@ def test_gemini_body_and_stream_carry_the_same_marker_object(cut: tuple[list[Any
         if part.function_call is not None
     ]
     from google import genai
-    from google.genai import types as genai_types
 
-    options = genai_types.HttpOptions(
-        httpx_client=_transport(lc.encode_response("gemini", response), "application/json")
-    )
+    options = genai_http_options(_transport(lc.encode_response("gemini", response), "application/json"))
     reply = genai.Client(api_key="test-key", http_options=options).models.generate_content(
         model="gemini-test", contents="hi"
     )

@@ -20,7 +20,8 @@ import pytest
 
 import lmcodec as lc
 
-from ..providers.sdk_readers import _transport, anthropic, genai, genai_types
+from ..providers.gateway_support import genai_http_options
+from ..providers.sdk_readers import _transport, anthropic, genai
 from .write_support import DIALECTS, REQUEST, _client, corpus_id, corpus_streams
 
 
@@ -44,7 +45,7 @@ def _stream_finish(dst: str, body: bytes) -> Any:
             model="m-1", max_tokens=16, messages=[{"role": "user", "content": "hi"}]
         ) as s:
             return s.get_final_message().stop_reason
-    options = genai_types.HttpOptions(httpx_client=_transport(body, "text/event-stream"))
+    options = genai_http_options(_transport(body, "text/event-stream"))
     chunks = genai.Client(api_key="k", http_options=options).models.generate_content_stream(
         model="m-1", contents="hi"
     )
@@ -71,7 +72,7 @@ def _body_finish(dst: str, body: bytes) -> Any:
         return client.messages.create(
             model="m-1", max_tokens=16, messages=[{"role": "user", "content": "hi"}]
         ).stop_reason
-    options = genai_types.HttpOptions(httpx_client=_transport(body, "application/json"))
+    options = genai_http_options(_transport(body, "application/json"))
     answer = genai.Client(api_key="k", http_options=options).models.generate_content(
         model="m-1", contents="hi"
     )
