@@ -98,3 +98,21 @@ def test_a_body_given_whole_decodes_block_by_block_as_chunk_by_chunk() -> None:
             whole = _events_and_failure([body])
             assert whole == _events_and_failure(iter(pieces))
             assert (whole[1] is None) == (tail == b"")
+
+
+def test_a_gemini_array_body_given_whole_decodes_block_by_block_as_chunk_by_chunk() -> None:
+    """Gemini's JSON-array body (no blank lines: cut into 64 KiB blocks) over 64 KiB, given whole,
+    gives the events of it fed in small chunks, its first event at a block's cost."""
+    chunk = b'{"candidates":[{"content":{"parts":[{"text":"word "}],"role":"model"},"index":0}]}'
+    end = b'{"candidates":[{"content":{"parts":[{"text":"."}]},"finishReason":"STOP"}]}'
+    body = b"[" + b",\r\n".join([chunk] * 20_000 + [end]) + b"]"
+    pieces = [body[at : at + 999] for at in range(0, len(body), 999)]
+    events = stream.decode("gemini", [body], request=REQUEST)
+
+    def first() -> None:
+        assert type(next(iter(events))) is lc.StreamStartEvent
+
+    assert _peak(first) < MB // 2
+    whole = [lc.StreamStartEvent(model="m-1"), *events]
+    assert len(whole) == 20_000 + 3  # start, the texts, the end
+    assert whole == list(stream.decode("gemini", iter(pieces), request=REQUEST))
