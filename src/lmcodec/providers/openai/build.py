@@ -176,18 +176,24 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     if config.logprobs is not None:
         payload["top_logprobs"] = config.logprobs
         payload["include"] = ["message.output_text.logprobs"]
-    if request.tools:
-        payload["tools"] = [
-            ResponsesFunctionTool(tool.name, tool.description or UNSET, tool.parameters)
-            if type(tool) is FunctionTool
-            else _tool(tool)
-            for tool in request.tools
-        ]
-    choice = _tool_choice(request)
-    if choice is not None:
-        payload["tool_choice"] = choice
-    if config.tool_choice is not None and config.tool_choice.parallel is not None:
-        payload["parallel_tool_calls"] = config.tool_choice.parallel
+    if request.tools:  # a loop: a list comprehension is one more frame on 3.11
+        tools: list[Any] = []
+        for tool in request.tools:
+            if type(tool) is FunctionTool:
+                tools.append(ResponsesFunctionTool(tool.name, tool.description or UNSET, tool.parameters))
+            else:
+                tools.append(_tool(tool))
+        payload["tools"] = tools
+    tool_choice = config.tool_choice
+    if tool_choice is not None:
+        if tool_choice.allowed:
+            payload["tool_choice"] = _tool_choice(request)
+        else:  # lm15's word for a choice that names no tool (as _tool_choice says it)
+            mode = tool_choice.mode
+            word = "required" if mode == "required" else "none" if mode == "none" else "auto"
+            payload["tool_choice"] = word
+        if tool_choice.parallel is not None:
+            payload["parallel_tool_calls"] = tool_choice.parallel
     if config.response_format:
         note_unmeasurable_probabilities(request, PROVIDER, notes)
         payload["text"] = _text_format(config.response_format)

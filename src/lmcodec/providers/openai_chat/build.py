@@ -147,18 +147,25 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
         payload["logprobs"] = True
         if config.logprobs > 0:
             payload["top_logprobs"] = config.logprobs
-    if request.tools:
-        payload["tools"] = [
-            ChatFunctionTool(ChatToolSpec(tool.name, tool.description or UNSET, tool.parameters))
-            if type(tool) is FunctionTool
-            else _tool(tool)
-            for tool in request.tools
-        ]
-    choice = _tool_choice(request)
-    if choice is not None:
-        payload["tool_choice"] = choice
-    if config.tool_choice is not None and config.tool_choice.parallel is not None:
-        payload["parallel_tool_calls"] = config.tool_choice.parallel
+    if request.tools:  # a loop: a list comprehension is one more frame on 3.11
+        tools: list[Any] = []
+        for tool in request.tools:
+            if type(tool) is FunctionTool:
+                spec = ChatToolSpec(tool.name, tool.description or UNSET, tool.parameters)
+                tools.append(ChatFunctionTool(spec))
+            else:
+                tools.append(_tool(tool))
+        payload["tools"] = tools
+    tool_choice = config.tool_choice
+    if tool_choice is not None:
+        if tool_choice.allowed:
+            payload["tool_choice"] = _tool_choice(request)
+        else:  # lm15's word for a choice that names no tool (as _tool_choice says it)
+            mode = tool_choice.mode
+            word = "required" if mode == "required" else "none" if mode == "none" else "auto"
+            payload["tool_choice"] = word
+        if tool_choice.parallel is not None:
+            payload["parallel_tool_calls"] = tool_choice.parallel
     if config.response_format:
         payload["response_format"] = _response_format(config.response_format)
     reasoning = config.reasoning
@@ -225,8 +232,14 @@ def _messages(request: Request, breakpoint_index: int | None) -> list[Any]:
 
 def _write_rows(messages: tuple[Message, ...], rows: list[Any], pending: Pending) -> None:
     """Append the rows of ``messages``: the common parts (exact TextPart and ToolCallPart, a
-    ToolResultPart of one text) written inline, every other part by its helper."""
+    ToolResultPart of one text) written inline, every other part by its helper.
+
+    An assistant row: text, refusals and (as text) thinking joined by newlines; tool calls
+    beside them, their arguments msgspec's text of the input, settled after the walk (an input
+    msgspec cannot write is written by the stdlib at once, as lm15 would fail on it). Written
+    here, not by a helper: a call per assistant message was ~1% of a build."""
     append = rows.append
+    calls, datas, values = pending
     for message in messages:
         role = message.role
         parts: tuple[Any, ...] = message.parts  # dispatched on their exact type below
@@ -242,8 +255,35 @@ def _write_rows(messages: tuple[Message, ...], rows: list[Any], pending: Pending
         elif role == "assistant":
             if len(parts) == 1 and type(parts[0]) is TextPart:  # a reply of one text
                 append(ChatAssistant(parts[0].text))
-            else:
-                append(_assistant_row(parts, pending))
+                continue
+            bits: list[str] = []
+            called: list[ChatCall] = []
+            for part in parts:
+                kind = type(part)
+                if kind is TextPart:
+                    bits.append(part.text)
+                elif kind is ToolCallPart or isinstance(part, ToolCallPart):
+                    value = part.input
+                    try:
+                        data = encode_arguments(value)
+                    except ENCODE_ERRORS:
+                        function = ChatFunction(part.name, stdlib_arguments(value))
+                    else:
+                        function = ChatFunction(part.name, data.decode())
+                        calls.append(function)
+                        datas.append(data)
+                        values.append(value)
+                    called.append(ChatCall(part.id, "function", function))
+                elif isinstance(part, TextPart):
+                    bits.append(part.text)
+                elif isinstance(part, (RefusalPart, ThinkingPart)):
+                    if part.text:
+                        bits.append(part.text)
+                elif part.type in MEDIA_KINDS:
+                    raise AssistantMedia
+                elif isinstance(part, Unknown):
+                    raise unknown_item(part, PROVIDER)
+            append(ChatAssistant("\n".join(bits) if bits else None, called or UNSET))
         elif len(parts) == 1 and type(parts[0]) is TextPart:
             append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, parts[0].text))
         else:
@@ -262,41 +302,6 @@ def _write_marked(message: Message, index: int, rows: list[Any]) -> None:
         raise breakpoint_unsupported(PROVIDER, index, role)
     content[-1]["prompt_cache_breakpoint"] = {"mode": "explicit"}
     rows.append(ChatRow(INSTRUCTION_ROLE if role == "developer" else role, content))
-
-
-def _assistant_row(parts: tuple[Any, ...], pending: Pending) -> ChatAssistant:
-    """Text, refusals and (as text) thinking joined by newlines; tool calls beside them, their
-    arguments msgspec's text of the input, settled after the walk (an input msgspec cannot
-    write is written by the stdlib at once, as lm15 would fail on it)."""
-    bits: list[str] = []
-    called: list[ChatCall] = []
-    calls, datas, values = pending
-    for part in parts:
-        kind = type(part)
-        if kind is TextPart:
-            bits.append(part.text)
-        elif kind is ToolCallPart or isinstance(part, ToolCallPart):
-            value = part.input
-            try:
-                data = encode_arguments(value)
-            except ENCODE_ERRORS:
-                function = ChatFunction(part.name, stdlib_arguments(value))
-            else:
-                function = ChatFunction(part.name, data.decode())
-                calls.append(function)
-                datas.append(data)
-                values.append(value)
-            called.append(ChatCall(part.id, "function", function))
-        elif isinstance(part, TextPart):
-            bits.append(part.text)
-        elif isinstance(part, (RefusalPart, ThinkingPart)):
-            if part.text:
-                bits.append(part.text)
-        elif part.type in MEDIA_KINDS:
-            raise AssistantMedia
-        elif isinstance(part, Unknown):
-            raise unknown_item(part, PROVIDER)
-    return ChatAssistant("\n".join(bits) if bits else None, called or UNSET)
 
 
 def _image_block(part: Any) -> dict[str, Any]:
