@@ -1,10 +1,11 @@
 """What the Responses writer writes passes the openai SDK's own pydantic models (``Response`` and
 the stream event models, ``model_validate``), not only its lenient client (which builds with
-``construct``). One conflict is left out and named: a usage count lm15's Usage leaves unreported
-(``None``) beside reported ones has no slot the SDK accepts (it requires every count, and a written
-0 reads back as a reported 0). A usage that reports nothing is no conflict: it is left out, which
-the SDK's models allow. A logprob's ``bytes`` the source did not give (Gemini's wire has none) is
-written as the token's UTF-8 bytes, as OpenAI sends them (the SDK requires the list)."""
+``construct``). One conflict is left out and named: a ``*_tokens_details`` object (or a count in
+one) of a usage that reports none of its counts (the SDK requires both objects, and a written 0
+would read back as a reported 0). An unreported input, output or total count beside reported ones
+is written as the SDK requires (red team 9 F03). A usage that reports nothing is no conflict: it is
+left out, which the SDK's models allow. A logprob's ``bytes`` the source did not give (Gemini's wire
+has none) is written as the token's UTF-8 bytes, as OpenAI sends them (the SDK requires the list)."""
 
 from __future__ import annotations
 
@@ -37,9 +38,10 @@ def _at(data: Any, loc: tuple[Any, ...]) -> Any:
 
 
 def _left_out(data: dict[str, Any], loc: tuple[Any, ...]) -> bool:
-    """The named conflict: a count missing from a usage object that reports others (an empty
-    usage object is no conflict: a writer leaves out a usage that reports nothing)."""
-    if "usage" not in loc:
+    """The named conflict: a ``*_tokens_details`` object, or a count in one, missing from a usage
+    object that reports other counts (an empty usage object is no conflict: a writer leaves out a
+    usage that reports nothing)."""
+    if "usage" not in loc or not any(str(key).endswith("_tokens_details") for key in loc):
         return False
     usage = _at(data, loc[: loc.index("usage") + 1])
     return isinstance(usage, dict) and bool(usage)
@@ -147,6 +149,70 @@ def test_chat_bodies_pass_the_sdk_chat_completion_model(events: list[Any]) -> No
     except lc.LmcodecError:
         return
     assert _errors(ChatCompletion, json.loads(lc.encode_response("openai_chat", response))) == []
+
+
+@pytest.mark.parametrize(
+    "usage",
+    [
+        lc.Usage(output_tokens=5),
+        lc.Usage(input_tokens=7),
+        lc.Usage(input_tokens=7, output_tokens=5),
+        lc.Usage(total_tokens=12, reasoning_tokens=2, cache_read_tokens=3),
+        lc.Usage(cache_read_tokens=3, reasoning_tokens=0),
+    ],
+    ids=repr,
+)
+def test_a_usage_missing_a_required_count_is_written_as_the_sdk_models_require(usage: lc.Usage) -> None:
+    """Red team 9 F03: a Usage reporting some counts but not the input (an Anthropic stream whose
+    message_delta holds only output_tokens) was written without ``prompt_tokens`` / ``input_tokens``
+    and ``total_tokens``, which ChatCompletion, the stream's ChatCompletionChunk and Response
+    require; the Anthropic writer writes the 0 its SDK requires. Both OpenAI writers (bodies and
+    streams) write an unreported input count as its reported cached parts (else 0), an unreported
+    output count as its reported reasoning (else 0) and an unreported total as the two counts' sum;
+    the reported counts are written as given."""
+    from openai.types.chat import ChatCompletion, ChatCompletionChunk
+
+    answer = lc.replace(_NOTHING_REPORTED, usage=usage)
+    given_in, given_out = usage.input_tokens, usage.output_tokens
+    cached = (usage.cache_read_tokens or 0) + (usage.cache_write_tokens or 0)
+    tokens_in = given_in if given_in is not None else cached
+    tokens_out = given_out if given_out is not None else usage.reasoning_tokens or 0
+    total = usage.total_tokens if usage.total_tokens is not None else tokens_in + tokens_out
+    chat = ChatCompletion.model_validate_json(lc.encode_response("openai_chat", answer)).usage
+    assert chat is not None
+    assert (chat.prompt_tokens, chat.completion_tokens, chat.total_tokens) == (tokens_in, tokens_out, total)
+    chunks = [
+        json.loads(line[6:])
+        for line in b"".join(lc.stream.encode("openai_chat", _text_stream(usage))).split(b"\n")
+        if line.startswith(b"data: {")
+    ]
+    last = ChatCompletionChunk.model_validate(chunks[-1]).usage
+    assert last is not None and (last.prompt_tokens, last.total_tokens) == (tokens_in, total)
+    body = json.loads(lc.encode_response(WIRE, answer))
+    assert _errors(Response, body) == []
+    assert [body["usage"][k] for k in ("input_tokens", "output_tokens", "total_tokens")] == [
+        tokens_in,
+        tokens_out,
+        total,
+    ]
+    stream = b"".join(lc.stream.encode(WIRE, _text_stream(usage)))
+    assert _stream_errors(stream) == []
+    completed = [
+        json.loads(line[6:])
+        for line in stream.split(b"\n")
+        if line.startswith(b'data: {"type":"response.completed"')
+    ]
+    written = completed[0]["response"]["usage"]
+    counts = [written[k] for k in ("input_tokens", "output_tokens", "total_tokens")]
+    assert counts == [tokens_in, tokens_out, total]
+
+
+def _text_stream(usage: lc.Usage) -> list[Any]:
+    return [
+        lc.StreamStartEvent(id="r1", model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="hi", part_index=0)),
+        lc.StreamEndEvent(finish_reason="stop", usage=usage),
+    ]
 
 
 _NO_BYTES = lc.Response(

@@ -264,4 +264,4 @@ def test_input_tokens_only_in_message_start_are_not_carried_as_lm15_reads_them()
     assert (usage.input_tokens, usage.output_tokens) == (None, 15)
     out = b"".join(lc.stream.translate("anthropic", "openai_chat", [body], request=REQUEST))
     last = json.loads(out.split(b"data: ")[-2])
-    assert last["usage"]["completion_tokens"] == 15 and last["usage"].get("prompt_tokens") is None
+    assert last["usage"]["completion_tokens"] == 15 and last["usage"]["prompt_tokens"] == 0

@@ -138,44 +138,68 @@ def _put(out: dict[str, Any], key: str, value: int | None) -> None:
         out[key] = value
 
 
+def _counts(usage: Usage) -> tuple[int, int, int]:
+    """Input, output and total as the openai SDK's models require them once a usage is written
+    (red team 9 F03): an unreported input count is its reported cached parts (cache reads and
+    writes, 0 without them), an unreported output count its reported reasoning (else 0), as the
+    Anthropic writer writes its required counts; an unreported total the sum of the two written."""
+    tokens_in = usage.input_tokens
+    if tokens_in is None:
+        tokens_in = (usage.cache_read_tokens or 0) + (usage.cache_write_tokens or 0)
+    tokens_out = usage.output_tokens
+    if tokens_out is None:
+        tokens_out = usage.reasoning_tokens or 0
+    total = usage.total_tokens if usage.total_tokens is not None else tokens_in + tokens_out
+    return tokens_in, tokens_out, total
+
+
 def chat_usage(usage: Usage) -> dict[str, Any]:
-    """A Usage as Chat Completions' ``usage`` (only what was reported: no invented zeros)."""
-    out: dict[str, Any] = {}
-    _put(out, "prompt_tokens", usage.input_tokens)
-    _put(out, "completion_tokens", usage.output_tokens)
-    _put(out, "total_tokens", usage.total_tokens)
+    """A Usage as Chat Completions' ``usage``: none when it reports nothing; else the three counts
+    the SDK's ``CompletionUsage`` requires (:func:`_counts`) and the details reported."""
     prompt: dict[str, Any] = {}
     _put(prompt, "cached_tokens", usage.cache_read_tokens)
     _put(prompt, "cache_write_tokens", usage.cache_write_tokens)
     _put(prompt, "audio_tokens", usage.input_audio_tokens)
-    if prompt:
-        out["prompt_tokens_details"] = prompt
     completion: dict[str, Any] = {}
     _put(completion, "reasoning_tokens", usage.reasoning_tokens)
     _put(completion, "audio_tokens", usage.output_audio_tokens)
+    if not prompt and not completion and _nothing_counted(usage):
+        return {}
+    tokens_in, tokens_out, total = _counts(usage)
+    out: dict[str, Any] = {"prompt_tokens": tokens_in, "completion_tokens": tokens_out, "total_tokens": total}
+    if prompt:
+        out["prompt_tokens_details"] = prompt
     if completion:
         out["completion_tokens_details"] = completion
     return out
 
 
 def responses_usage(usage: Usage) -> dict[str, Any]:
-    """A Usage as the Responses API's ``usage`` (only what was reported)."""
-    out: dict[str, Any] = {}
-    _put(out, "input_tokens", usage.input_tokens)
-    details: dict[str, Any] = {}
-    _put(details, "cached_tokens", usage.cache_read_tokens)
-    _put(details, "cache_write_tokens", usage.cache_write_tokens)
-    _put(details, "audio_tokens", usage.input_audio_tokens)
-    if details:
-        out["input_tokens_details"] = details
-    _put(out, "output_tokens", usage.output_tokens)
-    details = {}
-    _put(details, "reasoning_tokens", usage.reasoning_tokens)
-    _put(details, "audio_tokens", usage.output_audio_tokens)
-    if details:
-        out["output_tokens_details"] = details
-    _put(out, "total_tokens", usage.total_tokens)
+    """A Usage as the Responses API's ``usage``: none when it reports nothing; else the three counts
+    the SDK's ``ResponseUsage`` requires (:func:`_counts`) and the details reported (none invented:
+    docs/writers.md)."""
+    details_in: dict[str, Any] = {}
+    _put(details_in, "cached_tokens", usage.cache_read_tokens)
+    _put(details_in, "cache_write_tokens", usage.cache_write_tokens)
+    _put(details_in, "audio_tokens", usage.input_audio_tokens)
+    details_out: dict[str, Any] = {}
+    _put(details_out, "reasoning_tokens", usage.reasoning_tokens)
+    _put(details_out, "audio_tokens", usage.output_audio_tokens)
+    if not details_in and not details_out and _nothing_counted(usage):
+        return {}
+    tokens_in, tokens_out, total = _counts(usage)
+    out: dict[str, Any] = {"input_tokens": tokens_in}
+    if details_in:
+        out["input_tokens_details"] = details_in
+    out["output_tokens"] = tokens_out
+    if details_out:
+        out["output_tokens_details"] = details_out
+    out["total_tokens"] = total
     return out
+
+
+def _nothing_counted(usage: Usage) -> bool:
+    return usage.input_tokens is None and usage.output_tokens is None and usage.total_tokens is None
 
 
 _OPENAI_CODES: Final[dict[str, str]] = {

@@ -47,8 +47,8 @@ logprobs, tool calls, reasoning summaries, status, usage and model:
 :mod:`._final`), so a Responses stream decoded and re-encoded decodes to the
 same events, provider_data included; otherwise (a stream a gateway edited: its
 text redacted, its usage recounted) the final response is built from the items
-written, ``finish_reason`` and ``usage`` (only the usage fields reported: no
-invented zeros), so the openai SDK's final response never contradicts the
+written, ``finish_reason`` and ``usage`` (the details reported, the three counts
+the SDK requires: ``_sse_write.responses_usage``), so the openai SDK's final response never contradicts the
 stream before it. An error event is written as ``error`` followed
 by ``response.failed``, its code in OpenAI's vocabulary (``_sse_write.error_code``: what lm15
 reads back as the event's canonical code; the failed response's code one of the openai SDK's
