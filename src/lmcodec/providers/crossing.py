@@ -15,7 +15,8 @@ Moved onto canonical fields (action ``substituted``): ``parallel_tool_calls`` wi
 ``tool_choice`` (Chat, Responses) -> ``ToolChoice(mode="auto", parallel=...)``;
 ``safety_identifier`` (Chat) and ``user`` (Responses) -> ``user_id`` when it is unset.
 Carrying nothing (action ``satisfied``: the wire default): Chat ``response_format: {"type":
-"text"}``, ``logprobs: false``, ``n: 1``, a ``max_tokens`` equal to ``max_completion_tokens``;
+"text"}``, ``logprobs: false``, ``n: 1``, ``top_logprobs: 0``
+(beside ``logprobs: true``, read as Config.logprobs=0), a ``max_tokens`` equal to ``max_completion_tokens``;
 Responses ``text: {"format": {"type": "text"}}``. Refused (a ValidationError at the key's path):
 a Responses ``previous_response_id``, ``conversation`` or stored ``prompt``, whose history or
 instructions live on OpenAI's server (the destination would answer the new input alone).
@@ -100,7 +101,7 @@ __all__ = [
 ]
 
 _DEFAULTS: Final[dict[str, dict[str, Any]]] = {
-    "openai_chat": {"response_format": {"type": "text"}, "logprobs": False, "n": 1},
+    "openai_chat": {"response_format": {"type": "text"}, "logprobs": False, "n": 1, "top_logprobs": 0},
     "openai": {"text": {"format": {"type": "text"}}},
 }
 """Extension values that are the source wire's default: they carry nothing to another dialect."""

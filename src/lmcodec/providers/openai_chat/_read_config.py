@@ -202,10 +202,16 @@ def read_config(body: dict[str, Any], model: str, reader: Reader) -> dict[str, A
 
 
 def _logprobs(body: dict[str, Any], config: dict[str, Any], extensions: dict[str, Any]) -> None:
+    """``logprobs: true`` with ``top_logprobs`` absent or a count is Config.logprobs, as lm15's
+    reader reads it; ``top_logprobs: 0`` (the openai SDK's ``logprobs=True, top_logprobs=0``) is
+    Config.logprobs=0 too, and rides in extensions as well, as lm15's builder writes ``logprobs:
+    true`` alone (red team 9 F05). Anything else rides in extensions as it came."""
     flag = body.get("logprobs")
     top = body.get("top_logprobs")
-    if flag is True and (top is None or (isinstance(top, int) and not isinstance(top, bool) and top > 0)):
+    if flag is True and (top is None or (isinstance(top, int) and not isinstance(top, bool) and top >= 0)):
         config["logprobs"] = 0 if top is None else top
+        if top == 0:
+            extensions["top_logprobs"] = 0
         return
     for key in ("logprobs", "top_logprobs"):
         if key in body:
