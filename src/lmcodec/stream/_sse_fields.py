@@ -313,12 +313,16 @@ _DATA_PREFIX: Final = re.compile(
 def crlf_events(chunk: bytes) -> tuple[list[bytes] | None, int]:
     """The events of ``chunk`` up to its last blank line and where that block ends, when its line
     ends there are all ``\r\n`` or ``\n`` (None for a lone ``\r``): the block with ``\r\n``
-    read as ``\n``, framed in bulk."""
+    read as ``\n``, framed in bulk. None too when a blank line after that block ends at a ``\r``
+    (``\n\r`` or ``\r\r``: the chunk cut before its ``\n``, or CR line ends): its event is
+    complete, and the line-by-line framer hands it over now (a ``\n`` after it is skipped)."""
     crlf = chunk.rfind(b"\n\r\n")
     # An LF blank line counts only after the last CRLF one (a search from there, not through
     # a whole CRLF block that has none).
     lf = chunk.rfind(b"\n\n", max(crlf, 0))
     end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
+    if chunk.find(b"\n\r", end) >= 0 or chunk.find(b"\r\r", end) >= 0:
+        return None, end
     if not end:
         return [], 0
     block = chunk[:end] if end < len(chunk) else chunk
