@@ -8,9 +8,11 @@ import io
 import random
 import signal
 import sys
+import tempfile
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,16 @@ def _lines(turns: list[lc.Turn]) -> bytes:
     return b"".join(lc.encode(t) + b"\n" for t in turns)
 
 
+@cache
+def _many_written(suffix: str) -> bytes:
+    """MANY as ``jsonl.write`` writes it to ``log{suffix}``: written once per run and shared by the
+    tests that read or damage a copy of it (a gzip write of MANY is 1.2 s of CPU)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"log{suffix}"
+        jsonl.write(path, MANY)
+        return path.read_bytes()
+
+
 def _read_all(path: Path, on_error: Any = "raise") -> tuple[list[Any], BaseException | None]:
     got: list[Any] = []
     try:
@@ -43,8 +55,8 @@ def _read_all(path: Path, on_error: Any = "raise") -> tuple[list[Any], BaseExcep
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_written_logs_carry_checksums_in_frames(tmp_path: Path, suffix: str) -> None:
     path = tmp_path / f"log{suffix}"
-    jsonl.write(path, MANY)
-    data = path.read_bytes()
+    data = _many_written(suffix)
+    path.write_bytes(data)
     if suffix == ".jsonl.gz":
         assert data.count(b"\x1f\x8b\x08") >= 2  # several members, each with its CRC-32
         assert gzip.decompress(data) == _lines(MANY)
@@ -63,9 +75,7 @@ def test_written_logs_carry_checksums_in_frames(tmp_path: Path, suffix: str) -> 
 def test_truncated_log_yields_every_good_record_then_an_error(
     tmp_path: Path, suffix: str, on_error: str
 ) -> None:
-    path = tmp_path / f"log{suffix}"
-    jsonl.write(path, MANY)
-    data = path.read_bytes()
+    data = _many_written(suffix)
     text = _lines(MANY)
     cut_path = tmp_path / f"cut{suffix}"
     for cut in [1, 5, 30, len(data) // 3, len(data) // 2, len(data) - 9, len(data) - 1]:
@@ -114,8 +124,7 @@ def test_bit_flips_never_give_altered_records(tmp_path: Path, suffix: str) -> No
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_corrupt_member_yields_the_verified_records_before_it(tmp_path: Path, suffix: str) -> None:
     path = tmp_path / f"log{suffix}"
-    jsonl.write(path, MANY)
-    data = bytearray(path.read_bytes())
+    data = bytearray(_many_written(suffix))
     data[-40] ^= 0x10  # inside the last member/frame
     path.write_bytes(bytes(data))
     got, err = _read_all(path)
