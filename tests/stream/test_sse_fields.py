@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -244,16 +246,25 @@ def test_one_event_per_chunk_against_the_line_by_line_framer(lines: list[bytes],
 _AROUND = [b": keep-alive", b": ping", b"id: 7", b"retry: 3000", b"event: e", b"x"]
 
 
+# Every such event: with or without a comment block first, up to three of those lines before the data
+# line (any order, repeats), each data prefix and value; the simplest first, where a failure shrinks to.
+# A block draws one of them per event: drawing each piece (eight draws an event) took 80% of the time.
+_ONE_DATA_LINE_EVENTS = [
+    b"".join(line + b"\n" for line in [*([b": c", b""] if comment else []), *before])
+    + prefix
+    + value
+    + b"\n\n"
+    for comment in (False, True)
+    for count in range(4)
+    for before in itertools.product(_AROUND, repeat=count)
+    for prefix in (b"data: ", b"data:")
+    for value in (b"{}", b'{"a":1}', b"[DONE]", b"x: y", b"data: z")
+]
+
+
 def _events_of_one_data_line(draw: st.DrawFn) -> bytes:
-    events = []
-    for _ in range(draw(st.integers(1, 12))):
-        before = draw(st.lists(st.sampled_from(_AROUND), max_size=3))
-        prefix = draw(st.sampled_from([b"data: ", b"data:"]))
-        value = draw(st.sampled_from([b"{}", b'{"a":1}', b"[DONE]", b"x: y", b"data: z"]))
-        comment = draw(st.booleans())
-        events.append(b"".join(line + b"\n" for line in [*([b": c", b""] if comment else []), *before]))
-        events[-1] += prefix + value + b"\n\n"
-    return b"".join(events)
+    events = st.sampled_from(_ONE_DATA_LINE_EVENTS)
+    return b"".join(draw(events) for _ in range(draw(st.integers(1, 12))))
 
 
 @settings(max_examples=1500, deadline=None)
