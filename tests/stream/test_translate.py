@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -323,3 +324,37 @@ def test_a_chat_call_renamed_later_keeps_the_name_the_module_says(dst: str) -> N
     written = lc.assemble(lc.stream.decode(dst, [out], request=REQUEST), request=REQUEST)
     want = "weather" if dst == "gemini" else "get_"
     assert [name for _, name, _ in _calls(written)] == [want]
+
+
+_FRESH = re.compile(rb'([-_][0-9a-f]{24})|("created(?:_at)?":\d+)')  # what a writer makes per stream
+
+
+def _fresh_ids_out(out: bytes) -> bytes:
+    return _FRESH.sub(b"#", out)
+
+
+_DAMAGE = [b"", b"data: {not json\n\n", b": keep-alive\n\n", b"data: [DONE]\n\n", b"data: {\n\n"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_one_body_in_a_list_is_translated_as_framed(data: st.DataObject) -> None:
+    """translate(src, dst, [body]) cuts a whole body without a framer: the bytes, chunk for chunk,
+    are those of the body through the framer (given by an iterator), damaged or not, LF or CRLF."""
+    src, path = data.draw(st.sampled_from(corpus_streams()), label="body")
+    dst = data.draw(st.sampled_from(DIALECTS), label="dst")
+    skip_unless_writer(dst)
+    body = path.read_bytes()
+    at = data.draw(st.integers(0, len(body)), label="at")
+    body = body[:at] + data.draw(st.sampled_from(_DAMAGE), label="damage") + body[at:]
+    if data.draw(st.booleans(), label="crlf"):
+        body = body.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    body = body[: data.draw(st.sampled_from([len(body), len(body) - 1, len(body) // 2]), label="cut")]
+
+    def run(chunks: Any) -> list[bytes] | str:
+        try:
+            return [_fresh_ids_out(out) for out in lc.stream.translate(src, dst, chunks, request=REQUEST)]
+        except lc.LmcodecError as exc:
+            return f"{type(exc).__name__}: {exc}"
+
+    assert run([body]) == run(iter([body])) == run((body,))

@@ -90,9 +90,12 @@ class Engine:
         max_line_bytes: int | None,
         max_event_bytes: int | None,
         keep_unknown: bool,
+        *,
+        framed: bool = True,
     ) -> None:
         """``mapper_cls``: ``provider``'s mapper, as :func:`checked_arguments` returns it once the
-        arguments are checked (the framer checks the limits)."""
+        arguments are checked (the framer checks the limits). ``framed=False``: no framer is made
+        now, the body is to come cut (:meth:`feed_frames`; :meth:`make_framer` if it cannot be)."""
         self.provider = provider
         self.sink = sink
         model = request.model if request is not None else None
@@ -100,7 +103,7 @@ class Engine:
             model = wire_model(request, mapper_cls.provider)
         self.mapper = mapper_cls(model, sink, keep_unknown)
         self._limits = (max_line_bytes, max_event_bytes)
-        self.framer: Any = self._framer()
+        self.framer: Any = self.make_framer() if framed else None
         self.model = request.model if request is not None else None
         self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
         self.skipped = 0
@@ -110,7 +113,7 @@ class Engine:
         self._begun = False
         self._base = 0  # frames when the current stream began
 
-    def _framer(self) -> Any:
+    def make_framer(self) -> Any:
         line, event = self._limits
         self.framer = framer = FRAMERS[self.provider](max_line_bytes=line, max_event_bytes=event)
         return framer
@@ -157,6 +160,14 @@ class Engine:
             raise
         finally:
             self._busy = False
+
+    def feed_frames(self, frames: list[bytes]) -> None:
+        """Map the frames of a body held whole that :func:`~lmcodec.stream._whole.whole_frames`
+        cut without a framer, as :meth:`feed` maps those a framer cuts from it (every event of
+        such a body is whole and within the limits: nothing is pending, nothing refused)."""
+        if self._failed:
+            raise StreamDecodeError("stream decoder used after a decode error")
+        self._map(frames)
 
     def feed_all(self, chunks: Iterable[Chunk]) -> None:
         """Feed every chunk, then close. Consecutive chunks are joined, up to 64 KiB and below
@@ -234,8 +245,8 @@ class Engine:
         """End of input: map the last, unterminated frame (it may be cut short) and close the sink."""
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
-        try:
-            frames = self.framer.close_data()
+        try:  # (no framer: the body came cut, nothing is pending)
+            frames = self.framer.close_data() if self.framer is not None else []
         except DecodeError as exc:
             raise self._refusal(exc) from exc
         if not self._begun:

@@ -95,6 +95,7 @@ from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._stop import StopSink, client_side_stops
 from lmcodec.stream._streamed_calls import StreamedCallWatch
+from lmcodec.stream._whole import whole_frames
 from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.encoder import Encoder
 from lmcodec.stream.engine import Engine, checked_arguments
@@ -124,7 +125,10 @@ class _Translator:
         request: Request | None,
         adaptations: Iterable[Adaptation] = (),
         include_usage: bool = True,
+        framed: bool = True,
     ) -> None:
+        """``framed=False``: the source engine makes no framer now (a body that may come cut
+        without one: see :func:`_translated`)."""
         if not isinstance(src, str) or src not in MAPPERS:
             raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
         adaptations = tuple(adaptations)
@@ -158,6 +162,7 @@ class _Translator:
             DEFAULT_MAX_LINE_BYTES,
             DEFAULT_MAX_EVENT_BYTES,
             False,
+            framed=framed,
         )
         if isinstance(self._stream.mapper, IncompleteWatch):
             self._sink.incomplete = self._stream.mapper
@@ -165,11 +170,12 @@ class _Translator:
         # a client-side stop sequence (nothing more is read)
         self.failed = False
 
-    def feed(self, chunk: Chunk) -> bytes:
+    def feed(self, chunk: Chunk, frames: list[bytes] | None = None) -> bytes:
         """The destination bytes for one source chunk (a decode failure becomes an error event;
-        a string the destination cannot carry is :class:`~lmcodec.EncodeError`)."""
+        a string the destination cannot carry is :class:`~lmcodec.EncodeError`); ``frames``: the
+        chunk, a whole body, cut without a framer."""
         try:
-            return self._feed(chunk)
+            return self._feed(chunk, frames)
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._encoder.provider) from None
         except TypeError:
@@ -178,12 +184,15 @@ class _Translator:
                 raise wrong from None
             raise
 
-    def _feed(self, chunk: Chunk) -> bytes:
+    def _feed(self, chunk: Chunk, frames: list[bytes] | None) -> bytes:
         head = self._head
         if head is not None and not head.done:
             head.feed(chunk)
         try:
-            self._stream.feed(chunk)
+            if frames is None:
+                self._stream.feed(chunk)
+            else:
+                self._stream.feed_frames(frames)
         except DecodeError as exc:
             return self._failed(exc)
         sink = self._sink
@@ -196,6 +205,13 @@ class _Translator:
             if held:
                 sink.out.append(held)
         return sink.take()
+
+    def framer_deferred(self) -> bool:
+        """True when the source engine was made without its framer (``framed=False``), not made since."""
+        return self._stream.framer is None
+
+    def make_framer(self) -> None:
+        self._stream.make_framer()
 
     def close(self) -> bytes:
         try:
@@ -234,13 +250,28 @@ def translate(
     ``stop``, no usage, the rest of the source unread (:mod:`lmcodec.stream._stop`).
     ``include_usage``: a Chat Completions client's ``stream_options.include_usage`` (without it no
     usage chunk is written, as OpenAI writes none: :class:`~lmcodec.stream.Encoder`). The
-    arguments are checked at the call."""
-    translator = _Translator(src, dst, request, adaptations, include_usage)
+    arguments are checked at the call. A body given whole as the one chunk of a list or tuple is
+    cut without a framer when :mod:`lmcodec.stream._whole` can cut it (the same bytes out)."""
+    one_body = (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1
+    translator = _Translator(src, dst, request, adaptations, include_usage, framed=not one_body)
     check_chunks(chunks, "lc.stream.translate")
     return _translated(translator, chunks)
 
 
 def _translated(translator: _Translator, chunks: Iterable[Chunk]) -> Iterator[bytes]:
+    if translator.framer_deferred():  # one chunk in a list or tuple: cut without a framer if it can be
+        if isinstance(chunks, (list, tuple)) and len(chunks) == 1:
+            frames = whole_frames(chunks, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES)
+            if frames is not None:  # (as the loop below translates the one chunk, framed)
+                out = translator.feed(chunks[0], frames)
+                if out:
+                    yield out
+                if not translator.failed:
+                    tail = translator.close()
+                    if tail:
+                        yield tail
+                return
+        translator.make_framer()
     for chunk in chunks:
         out = translator.feed(chunk)
         if out:
