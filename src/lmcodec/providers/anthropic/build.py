@@ -349,8 +349,14 @@ def top_level(
         payload["stop_sequences"] = list(config.stop)
     if request.tools:
         payload["tools"] = _tools(request, notes, written)
-    if config.tool_choice is not None:
-        payload["tool_choice"] = _tool_choice(config.tool_choice)
+    choice = config.tool_choice
+    if choice is not None:
+        if choice.allowed or choice.parallel is False:
+            payload["tool_choice"] = _tool_choice(choice)
+        else:  # no tool named, no flag: one type word (as _tool_choice writes it)
+            mode = choice.mode
+            word = "any" if mode == "required" else "none" if mode == "none" else "auto"
+            payload["tool_choice"] = {"type": word}
     if adaptive and reasoning is not None:
         payload["thinking"] = {"type": "adaptive"}
         payload["output_config"] = {"effort": reasoning.effort}

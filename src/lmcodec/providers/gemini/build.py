@@ -440,9 +440,14 @@ def top_level(
         payload["generationConfig"] = generation
     if request.tools and resource is None:
         payload["tools"] = tools_json(request.tools) if written else tools_wire(request.tools)
-    tool_config = _tool_config(request, notes) if resource is None else None
-    if tool_config is not None:
-        payload["toolConfig"] = tool_config
+    choice = config.tool_choice
+    if choice is not None and resource is None:
+        if choice.allowed or choice.parallel is False:
+            tool_config = _tool_config(request, notes)
+            if tool_config is not None:
+                payload["toolConfig"] = tool_config
+        else:  # no tool named, nothing to note: the mode alone (as _tool_config writes it)
+            payload["toolConfig"] = {"functionCallingConfig": {"mode": TOOL_MODES[choice.mode]}}
     output = extensions.get("output") if extensions else None
     modalities = MODALITIES.get(output) if isinstance(output, str) else None
     if modalities is not None:
