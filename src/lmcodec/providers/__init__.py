@@ -57,9 +57,9 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error, unreadable_buffer
 from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
-from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, chat_cache_marks_out
+from lmcodec.providers._crossing_cache_marks import anthropic_marks_out
 from lmcodec.providers._crossing_claude import claude_refusals_out
-from lmcodec.providers._crossing_custom_calls import custom_calls_back, custom_calls_in
+from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_parts import (
     chat_fronts_claude,
     chat_thinking_out,
@@ -71,8 +71,8 @@ from lmcodec.providers._crossing_parts import (
 from lmcodec.providers._crossing_settings import output_cap_change, reasoning_extensions_in, service_tier_out
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
+from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body
 from lmcodec.providers._json import unwritable
-from lmcodec.providers._replayed_arguments import replayed_arguments
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._usage_meaning import usage_restatement
@@ -185,15 +185,6 @@ _READERS: Final[dict[str, Any]] = {
     "anthropic": anthropic_read.decode_request,
     "gemini": gemini_read.decode_request,
 }
-
-_GATEWAY_READERS: Final[dict[str, Any]] = {
-    "openai": openai_read.decode_request_without_unsigned_thinking,
-    "openai_chat": openai_chat_read.decode_request_without_unsigned_thinking,
-    "anthropic": anthropic_read.decode_request_without_unsigned_thinking,
-    "gemini": gemini_read.decode_request_without_unsigned_thinking,
-}
-"""What ``translate_request`` reads a body with: ``_READERS``'s Request, unsigned thinking left
-out rather than refused, with the notes of it (``providers/_unsigned_thinking.py``)."""
 
 WRITERS: Final[dict[str, Any]] = {
     "openai": openai_write.StreamWriter,
@@ -392,24 +383,14 @@ def translate_request(
     (``providers/_crossing_custom_calls.py``, ``providers/_crossing_tools.py``).
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
-    read = _lookup(_GATEWAY_READERS, source)
+    _lookup(GATEWAY_READERS, source)
     raw = _json_bytes(body)
-    marks: tuple[Adaptation, ...] = ()
-    if source == "openai_chat":  # Anthropic-style cache marks, read for Anthropic, else dropped
-        raw, marks = chat_cache_marks_out(raw, destination)
-    custom = custom_calls_in(raw, destination) if source == "openai" else None  # freeform tool calls
-    if custom is not None:
-        raw, marks = custom.body, custom.notes
-    try:
-        request, unsigned = read(raw, model=model)
-    except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
-        replayed = replayed_arguments(source, raw, unread)
-        if replayed is None:
-            raise
-        request, unsigned = read(replayed[0], model=model)
-        unsigned = (*replayed[1], *unsigned)
-    if marks:
-        unsigned = (*marks, *unsigned)
+    typed = TYPED_READERS.get(source)
+    request = typed(raw, model) if typed is not None else None
+    unsigned: tuple[Adaptation, ...] = ()
+    custom: CustomCalls | None = None
+    if request is None:  # (the typed path took no body the client body's passes would change)
+        raw, request, unsigned, custom = read_client_body(source, destination, raw, model)
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
         request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
         unsigned += dropped

@@ -98,7 +98,7 @@ from lmcodec.providers.openai._read_output_items import input_item
 from lmcodec.providers.openai._read_typed import decode_typed
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["decode_request", "decode_request_without_unsigned_thinking"]
+__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_or_none"]
 
 MESSAGE_ROLES: Final[dict[str, str]] = {
     "user": "user",
@@ -140,11 +140,11 @@ def _decode_request(body: bytes, unsigned: Unsigned = None, model: str | None = 
     where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
-    request = _typed_or_none(body, model)
+    request = typed_or_none(body, model)
     return request if request is not None else _walked(body, unsigned, model)
 
 
-def _typed_or_none(body: Any, model: str | None) -> Request | None:
+def typed_or_none(body: Any, model: str | None) -> Request | None:
     """The typed fast path's Request; None where it refuses or the body is not bytes within the limit."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         return decode_typed(body, model)

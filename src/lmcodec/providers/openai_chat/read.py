@@ -105,7 +105,7 @@ from lmcodec.providers.openai_chat._read_walked import decode_walked
 from lmcodec.wire import Adaptation, Config, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
-__all__ = ["decode_request", "decode_request_without_unsigned_thinking"]
+__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_or_none"]
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -133,11 +133,11 @@ def _decode_request(body: bytes, unsigned: Unsigned = None, model: str | None = 
     where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     if isinstance(body, str):
         body = body.encode("utf-8", "surrogatepass")
-    request = _typed_or_none(body, model)
+    request = typed_or_none(body, model)
     return request if request is not None else _walked(body, unsigned, model)
 
 
-def _typed_or_none(body: Any, model: str | None) -> Request | None:
+def typed_or_none(body: Any, model: str | None) -> Request | None:
     """The typed fast path's Request; None where it refuses or the body is not bytes within the limit."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         try:
@@ -256,7 +256,7 @@ def decode_request_without_unsigned_thinking(
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         # Where the typed path refuses, the SDK keys are taken out before the walker runs: the walker
         # refuses each of them, so it would only refuse the body to have it read again (red-team F10).
-        request = _typed_or_none(body, model)
+        request = typed_or_none(body, model)
         if request is not None:
             return request, ()
         lenient = sdk_keys_out(body)  # strict tools, message names, file names (_read_lenient)

@@ -1,0 +1,71 @@
+"""The gateway's reading of a client's body: what ``translate_request`` reads a body with.
+
+The passes over the client's body (Chat's Anthropic-style cache marks, Responses' freeform tool
+calls), then the gateway reader (``decode_request`` with unsigned thinking left out rather than
+refused, ``providers/_unsigned_thinking.py``; a replayed call's arguments that are not a JSON
+object read as lm15 reads them, ``providers/_replayed_arguments.py``). For Chat and Responses the
+typed fast path is tried first (:data:`TYPED_READERS`): the body passes are byte searches and
+walks of the whole body, and a body the typed views take is one they give back as it came.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
+from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_in
+from lmcodec.providers._replayed_arguments import replayed_arguments
+from lmcodec.providers.anthropic import read as anthropic_read
+from lmcodec.providers.gemini import read as gemini_read
+from lmcodec.providers.openai import read as openai_read
+from lmcodec.providers.openai_chat import read as openai_chat_read
+from lmcodec.wire import Adaptation, Request
+
+__all__ = ["GATEWAY_READERS", "TYPED_READERS", "read_client_body"]
+
+Raw = bytes | bytearray | memoryview
+
+GATEWAY_READERS: Final[dict[str, Any]] = {
+    "openai": openai_read.decode_request_without_unsigned_thinking,
+    "openai_chat": openai_chat_read.decode_request_without_unsigned_thinking,
+    "anthropic": anthropic_read.decode_request_without_unsigned_thinking,
+    "gemini": gemini_read.decode_request_without_unsigned_thinking,
+}
+"""What ``translate_request`` reads a body with: ``decode_request``'s Request, unsigned thinking left
+out rather than refused, with the notes of it (``providers/_unsigned_thinking.py``)."""
+
+TYPED_READERS: Final[dict[str, Any]] = {
+    "openai": openai_read.typed_or_none,
+    "openai_chat": openai_chat_read.typed_or_none,
+}
+"""The typed fast paths tried before :func:`read_client_body`: their views refuse every key its
+passes take out (a Chat ``cache_control`` mark on a row or block, a Responses ``custom_tool_call``
+or ``custom_tool_call_output`` item), and the gateway reader tries the same typed path first and
+returns its Request with no note; so a Request they give is :func:`read_client_body`'s, on the body
+as it came, with no note and no custom call (``tests/providers/test_gateway_typed_first.py``)."""
+
+
+def read_client_body(
+    source: str, destination: str, raw: Raw, model: str | None
+) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None]:
+    """The body as read (marks or custom calls taken out), its Request, the notes of what was left
+    out or read another way, and the custom calls to put back for Responses."""
+    read = GATEWAY_READERS[source]
+    marks: tuple[Adaptation, ...] = ()
+    if source == "openai_chat":  # Anthropic-style cache marks, read for Anthropic, else dropped
+        raw, marks = chat_cache_marks_out(raw, destination)
+    custom = custom_calls_in(raw, destination) if source == "openai" else None  # freeform tool calls
+    if custom is not None:
+        raw, marks = custom.body, custom.notes
+    try:
+        request, unsigned = read(raw, model=model)
+    except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
+        replayed = replayed_arguments(source, raw, unread)
+        if replayed is None:
+            raise
+        request, unsigned = read(replayed[0], model=model)
+        unsigned = (*replayed[1], *unsigned)
+    if marks:
+        unsigned = (*marks, *unsigned)
+    return raw, request, tuple(unsigned), custom
