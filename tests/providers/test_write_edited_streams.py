@@ -15,7 +15,15 @@ import pytest
 
 import lmcodec as lc
 
-from ..stream.write_support import REQUEST, corpus_id, corpus_streams, sdk_read, served_request, unnamed_call
+from ..stream.write_support import (
+    REQUEST,
+    corpus_id,
+    corpus_streams,
+    named_as_served,
+    sdk_read,
+    served_request,
+    unnamed_call,
+)
 
 OPENAI_CORPUS = [case for case in corpus_streams() if case[0] in ("openai", "openai_chat")]
 RECOUNTED = lc.Usage(input_tokens=1000, output_tokens=500, total_tokens=1500)
@@ -39,6 +47,8 @@ def _decoded(case: tuple[str, Path], *, served: bool = False) -> list[Any]:
     """The corpus stream's events, under REQUEST or (``served``) a request naming the served model."""
     request = served_request(case[0], case[1].read_bytes()) if served else REQUEST
     events = list(lc.stream.decode(case[0], [case[1].read_bytes()], request=request))
+    if served:
+        events = named_as_served(case[0], case[1].read_bytes(), events)
     if not isinstance(events[-1], lc.StreamEndEvent) or not events[-1].provider_data:
         pytest.skip("the stream ends without a backend end object to keep")
     if unnamed_call(events):
@@ -70,9 +80,10 @@ def test_an_edited_stream_is_written_as_edited_in_its_own_dialect(case: tuple[st
 
 @pytest.mark.parametrize("case", OPENAI_CORPUS, ids=corpus_id)
 def test_an_unedited_stream_keeps_the_backends_end_object(case: tuple[str, Path]) -> None:
-    """Unedited: decoded under a request naming the model the backend served (a Chat stream has
-    no start frame: lm15's start names the request's model, which a written stream names on every
-    chunk, so under another model the backend's chunk is not written: see below)."""
+    """Unedited: decoded under a request naming the model the backend served, the start naming the
+    backend's id (a Chat stream has no start frame: lm15's start names the request's model and no
+    id, and a written stream names the start's on every chunk, so under another model or id the
+    backend's chunk is not written: see below)."""
     wire = case[0]
     events = _decoded(case, served=True)
     body = b"".join(lc.stream.encode(wire, events))

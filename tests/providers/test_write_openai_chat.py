@@ -20,6 +20,7 @@ from ..stream.write_support import (
     check_written,
     corpus_id,
     corpus_streams,
+    named_as_served,
     projection,
     sdk_chat,
     served_request,
@@ -91,10 +92,43 @@ def test_same_dialect_round_trip_keeps_events_and_provider_data(path: tuple[str,
         with pytest.raises(lc.ValidationError, match="without a name"):
             b"".join(lc.stream.encode(WIRE, events))
         return
-    body = b"".join(lc.stream.encode(WIRE, events))
+    body = b"".join(lc.stream.encode(WIRE, named_as_served(WIRE, path[1].read_bytes(), events)))
     again = list(lc.stream.decode(WIRE, [body], request=request))
     assert again == events
     assert again[-1].provider_data == events[-1].provider_data
+
+
+def _chunk_heads(body: bytes) -> list[tuple[Any, Any]]:
+    out = []
+    for line in body.split(b"\n"):
+        if line.startswith(b"data: {"):
+            chunk = json.loads(line[6:])
+            if "error" not in chunk:
+                out.append((chunk.get("id"), chunk.get("model")))
+    return out
+
+
+@pytest.mark.parametrize("path", [p for p in corpus_streams() if p[0] == WIRE], ids=corpus_id)
+def test_a_decoded_stream_is_written_under_one_id(path: tuple[str, Path]) -> None:
+    """Red team 9 F02: Encoder("openai_chat") fed decode("openai_chat", body) (lm15 gives the
+    start no id) wrote its own chunks under a fresh ``chatcmpl-`` id and the backend's last chunk,
+    kept verbatim, under the backend's: one stream, two ids (OpenAI sends one; a client grouping
+    chunks by id sees two completions). Every chunk names one id and one model, with and without a
+    request naming the served model, and the openai SDK's accumulator reads the stream's text."""
+    source = path[1].read_bytes()
+    for request in (None, served_request(WIRE, source)):
+        events = list(lc.stream.decode(WIRE, [source], request=request))
+        if unnamed_call(events):
+            continue
+        body = b"".join(lc.stream.encode(WIRE, events))
+        heads = _chunk_heads(body)
+        assert len(set(heads)) == 1, heads
+        try:
+            response = lc.assemble(events, request=request)
+        except lc.LmcodecError:
+            continue
+        read = sdk_chat(body)
+        assert (read["id"], read["model"], read["text"]) == (*heads[0], projection(response, WIRE)["text"])
 
 
 @pytest.mark.parametrize("name", [n for n in SYNTH if n != "error_mid_stream"])

@@ -12,7 +12,7 @@ import pytest
 
 import lmcodec as lc
 
-from ..stream.write_support import served_request, skip_unless_writer, unnamed_call
+from ..stream.write_support import named_as_served, served_request, skip_unless_writer, unnamed_call
 from .provider_support import strict_equal
 from .sdk_readers import REQUEST, SOURCE_BODIES, corpus_id, corpus_streams
 
@@ -115,17 +115,19 @@ def _final_contradicts_its_stream(
 
 
 def _check_round_trip(dialect: str, body: bytes) -> list[Any]:
-    """Decoded under a request naming the served model: the start a backend's own stream has (a
-    Chat or Gemini stream has no start frame, and under another model lm15's start names that one,
-    which every written chunk names: the backend's last chunk, naming another, is rebuilt)."""
+    """Decoded under a request naming the served model, written from a start naming the backend's
+    id: the start a backend's own stream has (a Chat or Gemini stream has no start frame, and under
+    another model lm15's start names that one, and no id, which every written chunk names: the
+    backend's last chunk, naming another, is rebuilt)."""
     skip_unless_writer(dialect)
     request = served_request(dialect, body)
     events = _up_to_error(list(lc.stream.decode(dialect, [body], request=request)))
+    named = named_as_served(dialect, body, events)
     if unnamed_call(events):  # MAP-9: the writer refuses it, as assembly does
         with pytest.raises(lc.ValidationError, match="without a name"):
             b"".join(lc.stream.encode(dialect, events))
         return events
-    written = b"".join(lc.stream.encode(dialect, events))
+    written = b"".join(lc.stream.encode(dialect, named))
     again = _documented_limits(dialect, events, list(lc.stream.decode(dialect, [written], request=request)))
     end = events[-1]
     if (

@@ -20,6 +20,7 @@ from .write_support import (
     REQUEST,
     corpus_id,
     corpus_streams,
+    named_as_served,
     served_request,
     skip_unless_writer,
     unnamed_call,
@@ -70,7 +71,8 @@ def test_translate_equals_decode_then_encode(case: tuple[str, Path], dst: str) -
         assert isinstance(last, lc.StreamErrorEvent) and "without a name" in last.error.message
         return
     served = served_request(src, body)  # translate's start names the served model: the reference's too
-    reference = b"".join(lc.stream.encode(dst, lc.stream.decode(src, [body], request=served), usage_from=src))
+    decoded = named_as_served(src, body, list(lc.stream.decode(src, [body], request=served)))  # its id too
+    reference = b"".join(lc.stream.encode(dst, decoded, usage_from=src))
     whole = b"".join(lc.stream.translate(src, dst, [body], request=REQUEST))
     chunked = b"".join(lc.stream.translate(src, dst, _cut(body, 7), request=REQUEST))
     assert _events(dst, whole, src) == _events(dst, reference, src) == _events(dst, chunked, src)

@@ -43,6 +43,22 @@ def served_request(dialect: str, body: bytes) -> lc.Request:
     return lc.replace(REQUEST, model=model if isinstance(model, str) and model else REQUEST.model)
 
 
+def named_as_served(dialect: str, body: bytes, events: list[Any]) -> list[Any]:
+    """``events`` decoded from a Chat ``body``, the start naming the id the backend's chunks name
+    (lm15's synthesized start names none; ``translate`` reads it from the first chunk). A written
+    stream names one id on every chunk, so the backend's last chunk is kept only under its own id
+    (red team 9 F02). Other dialects' events as they are."""
+    if dialect != "openai_chat" or not events or not isinstance(events[0], lc.StreamStartEvent):
+        return events
+    for line in body.split(b"\n"):
+        if line.startswith(b"data: {"):
+            chunk_id = json.loads(line[6:]).get("id")
+            if isinstance(chunk_id, str) and chunk_id:
+                return [lc.replace(events[0], id=chunk_id), *events[1:]]
+            break
+    return events
+
+
 def writer_ready(provider: str) -> bool:
     """False while ``provider``'s stream writer is still a NotImplemented skeleton."""
     try:

@@ -30,7 +30,8 @@ Where the values come from:
 - The end: if its ``provider_data`` is a Chat chunk whose delta carries no
   content (what decoding a Chat stream keeps: its usage or finish chunk), whose
   choices are all choice 0 (``"index": 0``, the one choice written), that
-  names the id and model the start named (a gateway may rename them), and
+  names the id and model every chunk written names (the start's, a gateway may
+  rename them; an id the writer made up where the start named none), and
   lmcodec's own mapper reads it as this end (its finish reason, usage and the
   chunk itself), that chunk is written verbatim, so a Chat stream decoded and
   re-encoded decodes to the same events, provider_data included. Otherwise (an
@@ -122,7 +123,6 @@ class StreamWriter:
         "_include_usage",
         "_model",
         "_named",
-        "_said",
         "_started",
         "_thinking",
         "_unargued",
@@ -145,7 +145,6 @@ class StreamWriter:
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments (_escapes)
         self._thinking: dict[int, list[str]] = {}  # part index -> its thinking text (for thinking_blocks)
         self._blocks = 0  # thinking_blocks entries written
-        self._said: tuple[str | None, str | None] = (None, None)  # the id and model the start named
         self.created = int(time.time())
 
     def feed(self, event: StreamEvent) -> bytes:
@@ -254,7 +253,6 @@ class StreamWriter:
     def _begin(self, id: str | None, model: str | None) -> bytes:
         """Fix the chunk head and return the first chunk (role + empty content)."""
         self._started = True
-        self._said = (id or None, model)
         self._id = id or new_id("chatcmpl-")
         self._model = model or ""
         self._head = b"".join(
@@ -360,7 +358,7 @@ class StreamWriter:
             and _is_chunk(data)
             and _no_content(data)
             and _one_choice_at_0(data)
-            and _names(data, *self._said)
+            and _names(data, self._id, self._model)
             and (self._include_usage or data.get("usage") is None)
         ):
             verbatim = ENC.encode(data)
@@ -409,11 +407,13 @@ def _one_choice_at_0(chunk: dict[str, Any]) -> bool:
     )
 
 
-def _names(chunk: dict[str, Any], id: str | None, model: str | None) -> bool:
-    """Whether ``chunk`` names the id and model the start event named (a key it lacks, or a name
-    the start did not give, says nothing): a gateway that renamed the response (its own id, the
-    alias its client asked for) is not contradicted by the backend's last chunk."""
-    return (id is None or chunk.get("id", id) == id) and (model is None or chunk.get("model", model) == model)
+def _names(chunk: dict[str, Any], id: str, model: str) -> bool:
+    """Whether ``chunk`` names the id and model every chunk written names (a key it lacks says
+    nothing): a gateway that renamed the response (its own id, the alias its client asked for) is
+    not contradicted by the backend's last chunk, and a stream whose start named no id (lm15 gives a
+    decoded Chat stream none) does not end under the backend's id after chunks under the writer's
+    (red team 9 F02: one id per stream, as OpenAI sends it)."""
+    return bool(chunk.get("id", id) == id and chunk.get("model", model) == model)
 
 
 def _no_content(chunk: dict[str, Any]) -> bool:
