@@ -68,7 +68,12 @@ from lmcodec.providers._crossing_parts import (
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
-from lmcodec.providers._crossing_settings import output_cap_change, reasoning_extensions_in, service_tier_out
+from lmcodec.providers._crossing_settings import (
+    output_cap_change,
+    reasoning_extensions_in,
+    service_tier_out,
+    stops_out,
+)
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body
@@ -339,7 +344,10 @@ def translate_request(
     detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
     ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
     Schema; from Responses, the system/developer items leading the input are the system prompt
-    (after ``instructions``); to Anthropic, tool-call ids it refuses are rewritten, and to
+    (after ``instructions``); stop sequences over the destination's limit (Chat 4, Gemini 5) or of
+    white space alone (Anthropic) are left to the gateway (``client_side``, cut by
+    ``lc.stream.translate``; ``providers/_crossing_settings.py``); to Anthropic, tool-call ids it
+    refuses are rewritten, and to
     Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
     (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or
     dropped, and a reasoning request the source's extensions kept (Anthropic ``thinking``,
@@ -422,6 +430,9 @@ def translate_request(
     if canonical.config.service_tier is not None:
         canonical, tier = service_tier_out(source, destination, canonical)
         notes += tier
+    if canonical.config.stop:
+        canonical, stops = stops_out(destination, canonical)
+        notes += stops
     if canonical.tools:
         canonical, hosted = hosted_tools_out(source, destination, canonical)
         notes += hosted

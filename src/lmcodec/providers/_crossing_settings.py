@@ -13,6 +13,16 @@ default" (``auto``, ``unspecified``), standard capacity (``default``, ``standard
 to Anthropic, scale, ultrafast) or none at the source is ``dropped``, so the destination serves
 the request at its default tier. The same value with the same meaning crosses as it is.
 
+Stop sequences: each destination has its own rules (red team 9 F08): Chat takes "up to 4
+sequences" (the openai SDK's ``CompletionCreateParams.stop``; LiteLLM cuts a longer list at 4),
+Gemini up to 5 (``stopSequences``, google-genai's ``GenerationConfig``), and Anthropic refuses a
+sequence of white space alone (LiteLLM leaves those out: ``AnthropicConfig._map_stop_sequences``,
+``str.isspace``). :func:`stops_out` sends what the destination takes (the first 4 or 5; to Anthropic
+every sequence with a character that is not white space) and leaves the rest to the gateway: one
+``client_side`` Adaptation on ``config.stop`` whose ``applied`` are those sequences, which
+``lc.stream.translate`` cuts the answer at (as lm15's runtime cuts a Responses answer, whose wire has
+no stop field), so the client's answer stops where it asked.
+
 The output cap: OpenAI's ``max_completion_tokens`` / ``max_output_tokens`` and Anthropic's
 ``max_tokens`` cap the whole generation, reasoning included, while lm15's canonical ``max_tokens``
 is the visible answer, and its builders add (Anthropic) or leave out (the others) the thinking
@@ -49,7 +59,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, Reasoning, Request, effort_for_budget
 
-__all__ = ["output_cap_change", "reasoning_extensions_in", "service_tier_out"]
+__all__ = ["output_cap_change", "reasoning_extensions_in", "service_tier_out", "stops_out"]
 
 _OPENAI_TIERS: Final = {
     "auto": "the provider's default",
@@ -102,6 +112,34 @@ def service_tier_out(
     action: Any = "dropped" if spelling is None else "substituted"
     note = Adaptation(field="config.service_tier", action=action, reason=reason, asked=tier, applied=spelling)
     changed = msgspec.structs.replace(config, service_tier=spelling)
+    return msgspec.structs.replace(request, config=changed), (note,)
+
+
+_STOP_LIMITS: Final = {"openai_chat": 4, "gemini": 5}
+"""How many stop sequences a destination takes (module docstring); Anthropic sets no number."""
+
+
+def stops_out(destination: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with the stop sequences ``destination`` takes, one ``client_side`` Adaptation
+    naming the others (the gateway cuts the answer at them); ``request`` itself when it takes all."""
+    stops = request.config.stop
+    limit = _STOP_LIMITS.get(destination)
+    if limit is not None:
+        sent, rest = stops[:limit], list(stops[limit:])
+        reason = f"{destination} takes at most {limit} stop sequences"
+    elif destination == "anthropic":
+        sent = tuple(stop for stop in stops if stop.strip())
+        rest = [stop for stop in stops if not stop.strip()]
+        reason = "Anthropic refuses a stop sequence of white space alone"
+    else:
+        return request, ()
+    if not rest:
+        return request, ()
+    reason += ": the others are applied by the gateway, which cuts the answer at the first one"
+    note = Adaptation(
+        field="config.stop", action="client_side", reason=reason, asked=list(stops), applied=rest
+    )
+    changed = msgspec.structs.replace(request.config, stop=sent)
     return msgspec.structs.replace(request, config=changed), (note,)
 
 
