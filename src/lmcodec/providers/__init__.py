@@ -80,6 +80,7 @@ from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
+from lmcodec.providers._tool_names import tool_names_out
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
@@ -344,10 +345,12 @@ def translate_request(
     detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
     ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
     Schema; from Responses, the system/developer items leading the input are the system prompt
-    (after ``instructions``); stop sequences over the destination's limit (Chat 4, Gemini 5) or of
-    white space alone (Anthropic) are left to the gateway (``client_side``, cut by
-    ``lc.stream.translate``; ``providers/_crossing_settings.py``); to Anthropic, tool-call ids it
-    refuses are rewritten, and to
+    (after ``instructions``); from Gemini, function names the others refuse (``server.tool``) are
+    renamed, tools, calls and results alike (``providers/_tool_names.py``; ``lc.stream.translate``
+    given the adaptations writes the answer's calls back under the client's names); stop sequences
+    over the destination's limit (Chat 4, Gemini 5) or of white space alone (Anthropic) are left to
+    the gateway (``client_side``, cut by ``lc.stream.translate``; ``providers/_crossing_settings.py``);
+    to Anthropic, tool-call ids it refuses are rewritten, and to
     Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
     (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or
     dropped, and a reasoning request the source's extensions kept (Anthropic ``thinking``,
@@ -442,6 +445,8 @@ def translate_request(
         except RecursionError:
             raise _too_deep("request") from None
         notes += rewritten
+        canonical, renamed = tool_names_out(canonical)  # names with dots or colons: the others refuse them
+        notes += renamed
     # One pass says which of the passes over the parts below may change something (crossing.survey).
     found = crossing.survey(canonical)
     kinds = found.kinds

@@ -99,6 +99,7 @@ class WriterSink:
         whole_calls: bool = False,
         server_calls: bool = False,
         restate: Callable[[Usage], Usage] | None = None,
+        names: dict[str, str] | None = None,
     ) -> None:
         self.out: list[bytes] = []
         self._feed: Callable[[StreamEvent], bytes] = writer.feed
@@ -109,6 +110,8 @@ class WriterSink:
         self._write_tool_input: Callable[[int, str, str | None, str | None], bytes] = getattr(
             writer, "write_tool_input", self._tool_input_event
         )
+        if names:  # each call written under the client's name for the one its request sent
+            self._write_tool_input = _named_back(self._write_tool_input, names)
         # a refusal (a Chat source's delta.refusal, stream/_chat_extras.py): as the destination
         # writes a RefusalPart, its text where it has no refusal of its own (Gemini)
         self._write_refusal: Callable[[int, str], bytes] = getattr(writer, "write_refusal", self._write_text)
@@ -347,3 +350,15 @@ def _moved_signature(event: StreamEvent, part_index: int, slot: int) -> StreamEv
             moved: StreamDeltaEvent = _replace(event, delta=_replace(delta, part_index=slot))
             return moved
     return event
+
+
+def _named_back(
+    write: Callable[[int, str, str | None, str | None], bytes], names: dict[str, str]
+) -> Callable[[int, str, str | None, str | None], bytes]:
+    """``write`` with a call's name in ``names`` (a name a gateway sent for the client's,
+    ``providers/_tool_names.py``) written as the client's name."""
+
+    def write_named(slot: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        return write(slot, fragment, id, names.get(name, name) if name is not None else None)
+
+    return write_named

@@ -88,6 +88,7 @@ from typing import Final
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
+from lmcodec.providers._tool_names import names_back
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.stream._chat_extras import ChatExtras
 from lmcodec.stream._chunks import Chunk, check_chunks, not_a_chunk
@@ -142,6 +143,7 @@ class _Translator:
             whole_calls=src in _WHOLE_CALLS,
             server_calls=src in _SERVER_CALLS,
             restate=usage_restatement(src, dst),
+            names=names_back(adaptations),
         )
         writer = self._encoder.writer
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
@@ -247,7 +249,9 @@ def translate(
     the built request the stream answers (``ProviderRequest.adaptations``); a ``client_side``
     ``config.stop`` there (a Responses backend has no stop field) is applied as lm15's runtime
     applies it: the text is cut before the first stop sequence and the stream ends there, finish
-    ``stop``, no usage, the rest of the source unread (:mod:`lmcodec.stream._stop`).
+    ``stop``, no usage, the rest of the source unread (:mod:`lmcodec.stream._stop`); a function
+    name ``translate_request`` renamed for the backend (a Gemini client's ``server.tool``) is
+    written back as the client's name on every call (``providers/_tool_names.py``).
     ``include_usage``: a Chat Completions client's ``stream_options.include_usage`` (without it no
     usage chunk is written, as OpenAI writes none: :class:`~lmcodec.stream.Encoder`). The
     arguments are checked at the call. A body given whole as the one chunk of a list or tuple is

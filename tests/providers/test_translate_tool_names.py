@@ -1,0 +1,143 @@
+"""A Gemini client's function names that the other dialects refuse, through the gateway (red team 9
+F09): ``github.create_issue`` (MCP bridges name tools ``server.tool``) and ``files:read`` are
+Gemini names; OpenAI's (Chat, Responses) and Anthropic's must match ``^[a-zA-Z0-9_-]{1,64}$``.
+``lc.translate_request`` renames each consistently (tools, tool_choice, calls, results: one
+``substituted`` Adaptation per name, the same names every turn), and ``lc.stream.translate`` given
+the built request's adaptations writes the backend's calls back under the client's names."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .gateway_support import anthropic_accepts, chat_accepts, responses_accepts
+from .provider_support import sse_body
+
+VALID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+LONG = "mcp.server." + "x" * 100
+SCHEMA = {"type": "OBJECT", "properties": {"title": {"type": "STRING"}}}
+BODY: dict[str, Any] = {
+    "contents": [
+        {"role": "user", "parts": [{"text": "open an issue"}]},
+        {
+            "role": "model",
+            "parts": [{"functionCall": {"name": "github.create_issue", "args": {"title": "x"}}}],
+        },
+        {
+            "role": "user",
+            "parts": [{"functionResponse": {"name": "github.create_issue", "response": {"result": "#12"}}}],
+        },
+    ],
+    "tools": [
+        {
+            "functionDeclarations": [
+                {"name": "github.create_issue", "parameters": SCHEMA},
+                {"name": "files:read", "parameters": SCHEMA},
+                {"name": "files_read", "parameters": SCHEMA},  # the rename of files:read, taken
+                {"name": LONG, "parameters": SCHEMA},
+                {"name": LONG + "y", "parameters": SCHEMA},  # the same first 64 characters
+            ]
+        }
+    ],
+    "toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": ["github.create_issue"]}},
+}
+RAW = json.dumps(BODY).encode()
+CLIENT_NAMES = [d["name"] for d in BODY["tools"][0]["functionDeclarations"]]
+ACCEPTS = {"anthropic": anthropic_accepts, "openai": responses_accepts, "openai_chat": chat_accepts}
+MODELS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-4.1", "openai_chat": "gpt-4.1"}
+
+
+def _sent_names(dst: str, body: bytes) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The tool names, the allowed names, the call names and the result names of ``body``."""
+    sent = json.loads(body)
+    if dst == "openai_chat":
+        tools = [t["function"]["name"] for t in sent["tools"]]
+        allowed = [sent["tool_choice"]["function"]["name"]]
+        calls = [c["function"]["name"] for m in sent["messages"] for c in m.get("tool_calls", ())]
+        return tools, allowed, calls, []
+    if dst == "openai":
+        tools = [t["name"] for t in sent["tools"]]
+        allowed = [sent["tool_choice"]["name"]]
+        calls = [i["name"] for i in sent["input"] if i.get("type") == "function_call"]
+        return tools, allowed, calls, []
+    tools = [t["name"] for t in sent["tools"]]
+    blocks = [b for m in sent["messages"] if isinstance(m["content"], list) for b in m["content"]]
+    calls = [b["name"] for b in blocks if b["type"] == "tool_use"]
+    return tools, [sent["tool_choice"]["name"]], calls, []
+
+
+@pytest.mark.parametrize("dst", sorted(ACCEPTS))
+def test_names_the_destination_refuses_are_renamed_consistently(dst: str) -> None:
+    built = lc.translate_request("gemini", dst, RAW, model=MODELS[dst])
+    tools, allowed, calls, _ = _sent_names(dst, built.body)
+    assert all(VALID.fullmatch(name) for name in tools), tools
+    assert len(set(tools)) == len(CLIENT_NAMES)  # no two names become one
+    renamed = {
+        a.asked: a.applied for a in built.adaptations if a.action == "substituted" and "name" in a.field
+    }
+    assert set(renamed) == {"github.create_issue", "files:read", LONG, LONG + "y"}
+    assert [renamed.get(name, name) for name in CLIENT_NAMES] == tools
+    assert renamed["github.create_issue"] == "github_create_issue"  # readable where nothing collides
+    assert allowed == calls == ["github_create_issue"]
+    assert lc.translate_request("gemini", dst, RAW, model=MODELS[dst]).body == built.body  # every turn
+    ACCEPTS[dst](built.body)
+
+
+def test_valid_names_and_other_clients_are_untouched() -> None:
+    plain = json.loads(RAW)
+    plain["tools"][0]["functionDeclarations"] = [{"name": "files_read", "parameters": SCHEMA}]
+    plain["contents"] = plain["contents"][:1]
+    del plain["toolConfig"]
+    built = lc.translate_request("gemini", "openai", json.dumps(plain).encode(), model="gpt-4.1")
+    assert not [a for a in built.adaptations if "name" in a.field]
+    assert lc.translate_request("gemini", "gemini", RAW, model="gemini-2.5-flash") == lc.build_request(
+        "gemini", lc.decode_request("gemini", RAW, model="gemini-2.5-flash")
+    )
+
+
+def _anthropic_call(name: str) -> bytes:
+    message = {
+        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+        "content": [], "stop_reason": None, "usage": {"input_tokens": 3, "output_tokens": 0},
+    }  # fmt: skip
+    block = {"type": "tool_use", "id": "toolu_1", "name": name, "input": {}}
+    frames = [
+        {"type": "message_start", "message": message},
+        {"type": "content_block_start", "index": 0, "content_block": block},
+        {
+            "type": "content_block_delta",
+            "index": 0,
+            "delta": {"type": "input_json_delta", "partial_json": '{"t'},
+        },
+        {
+            "type": "content_block_delta",
+            "index": 0,
+            "delta": {"type": "input_json_delta", "partial_json": '": 1}'},
+        },
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 5}},
+        {"type": "message_stop"},
+    ]
+    return sse_body(frames, events=[f["type"] for f in frames])
+
+
+def test_the_answers_calls_go_back_under_the_clients_names() -> None:
+    built = lc.translate_request("gemini", "anthropic", RAW, model="claude-sonnet-4-5")
+    request = lc.decode_request("gemini", RAW, model="claude-sonnet-4-5")
+    sent = {a.applied: a.asked for a in built.adaptations if a.action == "substituted" and "name" in a.field}
+    for name, client in sent.items():
+        out = b"".join(
+            lc.stream.translate(
+                "anthropic", "gemini", [_anthropic_call(name)], request=request, adaptations=built.adaptations
+            )
+        )
+        answer = lc.assemble(lc.stream.decode("gemini", [out], request=request), request=request)
+        assert [(c.name, c.input) for c in answer.tool_calls] == [(client, {"t": 1})]
+    plain = b"".join(lc.stream.translate("anthropic", "gemini", [_anthropic_call("github_create_issue")]))
+    answer = lc.assemble(lc.stream.decode("gemini", [plain], request=request), request=request)
+    assert [c.name for c in answer.tool_calls] == ["github_create_issue"]  # no adaptations: as sent
