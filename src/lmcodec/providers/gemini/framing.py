@@ -173,8 +173,8 @@ class ScanningArrayFramer:
     def _frame(self, buf: bytearray, out: list[bytes]) -> None:
         self._scan(buf, out, False)
 
-    def _cut(self, element: bytes, delimiter: int, rest: bytes | bytearray | memoryview) -> None:
-        """The element before a top-level ``,`` or ``]`` (``rest``: the bytes after it)."""
+    def _cut(self, element: bytes, delimiter: int) -> None:
+        """The element before a top-level ``,`` or ``]``."""
         if not element:
             if delimiter == 0x2C or self._count:
                 raise DecodeError("gemini: empty element in the JSON array body")
@@ -182,8 +182,13 @@ class ScanningArrayFramer:
             self._count += 1
         if delimiter == 0x5D:
             self._done = True
-            if bytes(rest).strip(_JSON_WS):
-                raise DecodeError("gemini: data after the end of the JSON array body")
+
+    @staticmethod
+    def _check_end(rest: bytes | bytearray | memoryview) -> None:
+        """Refuse ``rest``, the bytes after the array's ``]``, unless blank; called once the last
+        element is handed on, so that it is among the frames before the error at any chunking."""
+        if bytes(rest).strip(_JSON_WS):
+            raise DecodeError("gemini: data after the end of the JSON array body")
 
     def _scan(self, buf: bytearray, out: list[bytes], one: bool) -> bool:
         """Scan from ``_pos`` to the end of ``buf`` (with ``one``, until one element is cut: then
@@ -234,11 +239,12 @@ class ScanningArrayFramer:
                     depth -= 1
             elif c == 0x2C or c == 0x5D:  # "," or "]" closing an element of the array
                 element = bytes(buf[start:at]).strip(_JSON_WS)
-                self._cut(element, c, buf[pos:] if c == 0x5D else b"")
+                self._cut(element, c)
                 if element:
                     out.append(element)
                 start = pos
                 if self._done:
+                    self._check_end(buf[pos:])
                     return True
                 if one:
                     cut = True
@@ -338,10 +344,11 @@ class ArrayFramer(ScanningArrayFramer):
                 if delimiter != 0x2C and delimiter != 0x5D:
                     return first  # something after the value: the scanner's element
                 element = bytes(view[first:delimiter_at]).strip(_JSON_WS)
-                self._cut(element, delimiter, view[delimiter_at + 1 :] if delimiter == 0x5D else b"")
+                self._cut(element, delimiter)
                 out.append(element)
                 first = delimiter_at + 1
                 if self._done:
+                    self._check_end(view[first:])
                     return first
         finally:
             view.release()
