@@ -514,15 +514,24 @@ def test_a_call_is_never_written_at_the_position_of_another(events: list[Any], f
     assert_same_outcome(lc_stream(WIRE, [written], reqlc), lm15_stream(WIRE, written, req15), WIRE)
 
 
-def test_a_call_with_no_reachable_position_free_of_calls_is_refused() -> None:
+def test_a_call_with_no_reachable_position_free_of_calls_waits_for_the_end() -> None:
     """Past 16 positions (what one delta may write as empty parts), a call that would land on
-    another's position is refused, not merged into it."""
+    another's position is not merged into it, nor refused (red team 10, F03): it is written at the
+    end, past every position used, in a chunk of the late calls."""
     events = [
         _START,
         _call(0, "{}", "A", "f"),
         *[_image(i) for i in range(18)],
-        _call(30, "{}", "B", "g"),
+        _call(30, "{", "B", "g"),
+        _call(30, "}"),
         _END,
     ]
-    with pytest.raises(lc.ValidationError, match="would merge"):
-        b"".join(lc.stream.encode(WIRE, events))
+    written = b"".join(lc.stream.encode(WIRE, events))
+    chunks = [json.loads(line[6:]) for line in written.split(b"\r\n\r\n") if line]
+    late = chunks[-2]["candidates"][0]["content"]["parts"]
+    assert late[-1] == {"functionCall": {"name": "g", "args": {}, "id": "B"}}
+    assert len(late) == 19 and all(part == {"text": ""} for part in late[:-1])
+    back = lc.assemble(lc.stream.decode(WIRE, [written], request=REQUEST), request=REQUEST)
+    assert [(p.id, p.name, p.input) for p in back.tool_calls] == [("A", "f", {}), ("B", "g", {})]
+    req15, reqlc = requests_for(REQUEST.model)
+    assert_same_outcome(lc_stream(WIRE, [written], reqlc), lm15_stream(WIRE, written, req15), WIRE)

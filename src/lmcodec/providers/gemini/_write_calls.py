@@ -13,6 +13,12 @@ error or close bring back every held call as it stands (a call still incomplete 
 written as a truncated call is, lm15's ``{"partial_json": ...}`` marker). Held calls come back in
 the order they were held. A call whose arguments are complete when the next part comes is written
 as before, where and as it was.
+
+A call no position within :data:`MAX_FILLERS` empty parts can carry (every reachable one holds
+another call: parallel calls with text between them, each in a chunk of its own) is a late call: it
+waits for the end, an error or close, and is written then with every other late call in one chunk,
+at the positions after all the others, behind one run of empty parts (linear in the calls, where
+one run per call was quadratic and was refused past 16).
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._call_args import later_fragment
@@ -29,7 +34,8 @@ from lmcodec.wire import StreamDeltaEvent, ToolCallDelta
 __all__ = ["MAX_FILLERS", "ArgumentsScan", "CallHolding", "HeldCall", "Slot"]
 
 MAX_FILLERS: Final = 16
-"""How many empty parts may precede a part to keep it at its position (bounds what one delta writes)."""
+"""How many empty parts may precede a part to keep it at its position (bounds what one delta writes;
+a call that needs more waits for the late chunk written at the end, see above)."""
 
 _SPACE: Final = " \t\n\r"
 _STRUCTURE: Final = re.compile(r'["\\\[\]{}]')
@@ -241,6 +247,7 @@ class CallHolding:
     _by_index: dict[int, Slot]
     _fed: list[Any]
     _held: dict[tuple[int, str], HeldCall]
+    _late: dict[tuple[int, str], HeldCall]
     _positions: dict[tuple[int, str], int]
     _kinds: list[set[str]]
     _written: dict[int, int]
@@ -278,6 +285,13 @@ class CallHolding:
             return b""
         if self._held and key in self._held:
             return self._held_fragment(self._held[key], delta, event)
+        if self._late and key in self._late:
+            late = self._late[key]
+            assert late.slot.args is not None
+            late.slot.args.append(delta.input)
+            _rename(late.slot, delta)
+            late.events.append(event)
+            return b""
         if not delta.name:
             written_args = self._written.get(delta.part_index)
             if written_args is not None:  # its call was written: nothing, or refused (_call_args)
@@ -353,7 +367,11 @@ class CallHolding:
             if self._pending:
                 out = self._write_pending() if closing else self._write_for_part()
             if not self._fillable(position):
-                position = self._positions[key] = self._free_position(position, key[0])
+                position = self._free_position(position)
+                if position < 0:
+                    self._late[key] = held
+                    return out
+                self._positions[key] = position
                 self._kinds[position].add("tool")
             self._fill(position)
         events = held.events
@@ -361,7 +379,7 @@ class CallHolding:
         self._fed.extend(events[1:])
         return out
 
-    def _free_position(self, own: int, index: int) -> int:
+    def _free_position(self, own: int) -> int:
         """Where a released call whose position ``own`` cannot be filled up to goes: the first
         position that empty parts can reach and that holds no call, else ``own`` itself."""
         for position in range(min(len(self._kinds), MAX_FILLERS) + 1):
@@ -369,16 +387,32 @@ class CallHolding:
                 break
             if not self._holds_call(position):
                 return position
-        return self._past_the_calls(own, index)
+        return self._past_the_calls(own)
 
-    def _past_the_calls(self, position: int, index: int) -> int:
+    def _past_the_calls(self, position: int) -> int:
         """``position`` (no call there) for a call no free position reachable with empty parts is
         left for: empty parts fill the positions before it, beside calls and media (an empty text
         part there adds an empty part), where the reachable ones hold calls the readers would
-        merge it into. Past :data:`MAX_FILLERS` positions it is refused (ValidationError)."""
-        if position > MAX_FILLERS:
-            raise ValidationError(
-                f"the Gemini stream writer cannot place the tool call at part {index}: every position "
-                "a chunk can reach holds another call, and the readers would merge the two"
-            )
-        return position
+        merge it into. Past :data:`MAX_FILLERS` positions, -1: the call is a late one."""
+        return -1 if position > MAX_FILLERS else position
+
+    def _hold_late(self, key: tuple[int, str], part: f.Part, event: Any, args: list[str]) -> None:
+        """A new call no reachable position can carry, kept for :meth:`_write_late`."""
+        self._late[key] = HeldCall(Slot(key, part, args), ArgumentsScan(), [event])
+
+    def _write_late(self) -> bytes:
+        """The pending chunk, then the late calls in one chunk (the end, an error or close): at the
+        positions after every position used, behind one empty part for each of those."""
+        late = list(self._late.values())
+        self._late.clear()
+        out = self._write_pending()
+        start = len(self._kinds)
+        self._fill(start)
+        for offset, held in enumerate(late):
+            key = held.slot.key
+            assert key is not None
+            self._positions[key] = start + offset
+            self._kinds.append({"tool"})
+            self._append(held.slot, held.events[0])
+            self._fed.extend(held.events[1:])
+        return out + self._write_pending()

@@ -50,6 +50,10 @@ class PartPlacing(CallHolding):
             else:
                 out = self._write_for_part()
                 position = self._position_in_new_chunk(key)
+                if position < 0:  # a call no reachable position can carry: a late one
+                    assert args is not None
+                    self._hold_late(key, part, event, args)
+                    return out
             self._positions[key] = position
         elif in_pending and key[1] in _FILLABLE and self._holds_pending_call():
             # A later delta of a text or thought part in a chunk that holds a call joins that
@@ -98,7 +102,7 @@ class PartPlacing(CallHolding):
                 break
             if key[1] != "tool" or not self._holds_call(position):
                 return position
-        return 0 if key[1] != "tool" else self._past_the_calls(len(self._kinds), key[0])
+        return 0 if key[1] != "tool" else self._past_the_calls(len(self._kinds))
 
     def _ends_with_call(self) -> bool:
         pending = self._pending

@@ -132,6 +132,7 @@ class StreamWriter(PartPlacing):
         "_fed",
         "_held",
         "_kinds",
+        "_late",
         "_logprobs",
         "_model",
         "_pending",
@@ -161,6 +162,7 @@ class StreamWriter(PartPlacing):
         self._text_index = -1  # the text slot known to stream at position 0 (write_text's fast case)
         self._written: dict[int, int] = {}  # part index of a written call -> what its args were (_call_args)
         self._held: dict[tuple[int, str], HeldCall] = {}  # calls held until their args complete
+        self._late: dict[tuple[int, str], HeldCall] = {}  # calls written at the end (_write_late)
         self._done = False
         self._errored = False
 
@@ -188,7 +190,8 @@ class StreamWriter(PartPlacing):
         if isinstance(event, StreamErrorEvent):
             self._done = self._errored = True
             out = self._release_held() if self._held else b""
-            return out + self._write_pending() + _sse(f.error_body(crossed_error(event.error, "gemini")))
+            out += self._write_late() if self._late else self._write_pending()
+            return out + _sse(f.error_body(crossed_error(event.error, "gemini")))
         if isinstance(event, UnknownEvent):
             return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(f"the Gemini stream writer expects a StreamEvent, got {type(event).__name__}")
@@ -286,7 +289,7 @@ class StreamWriter(PartPlacing):
         if self._done:
             return b""
         out = self._release_held() if self._held else b""
-        return out + self._write_pending()
+        return out + (self._write_late() if self._late else self._write_pending())
 
     # -- deltas --------------------------------------------------------------
 
@@ -327,6 +330,8 @@ class StreamWriter(PartPlacing):
             return b""
         idx = delta.part_index
         slot = self._by_index.get(idx)
+        if slot is None and self._late and (idx, "tool") in self._late:
+            slot = self._late[(idx, "tool")].slot  # (its event is the late call's: _fed is the chunk's)
         if slot is not None and slot.part.thoughtSignature is f.UNSET:
             slot.part.thoughtSignature = value
             self._fed.append(event)
@@ -369,6 +374,8 @@ class StreamWriter(PartPlacing):
         same deltas and end; otherwise the last chunk is built."""
         if self._held:
             return self._release_held() + self._end(end)
+        if self._late:
+            return self._write_late() + self._end(end)
         inband = inband_finish(end, self._model, self._response_id)
         if inband is not None:
             return self._write_pending() + _sse(inband)
