@@ -252,3 +252,11 @@ def test_assemble_of_a_chat_stream_as_openai_with_a_model_names_the_dialect(
     assert f"looks like a stream in the openai_chat dialect: lmcodec assemble openai_chat {path}" in err
     assert cli.main(["assemble", "openai_chat", str(path), "--model", "m"]) == 0
     assert json.loads(capsys.readouterr().out)["message"]["parts"][0]["text"] == "Hello"
+    # red team 10 F05: with --events, a start and an empty end were printed, status 0, no hint
+    code = cli.main(["assemble", "openai", str(path), "--model", "m", "--events"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert [json.loads(line)["type"] for line in out.splitlines()] == ["start", "end"]
+    assert f"looks like a stream in the openai_chat dialect: lmcodec assemble openai_chat {path}" in err
+    assert cli.main(["assemble", "openai_chat", str(path), "--model", "m", "--events"]) == 0
+    assert "delta" in [json.loads(line)["type"] for line in capsys.readouterr().out.splitlines()]

@@ -166,8 +166,14 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
     try:
         events = lc.stream.decode(args.provider, chunks, request=request)
         if args.events:
+            deltas = 0
             for event in events:
+                deltas += type(event) is lc.StreamDeltaEvent
                 sys.stdout.buffer.write(lc.encode(event, include_provider_data=True) + b"\n")
+            other = None if deltas else _other_dialect(head, args.provider)
+            if other is not None:  # a start and an end only: as the empty Response below
+                _wrong_dialect(args, other, "no delta came")
+                return 1
             return 0
         response = lc.assemble(events, request=request)
     except lc.LmcodecError as exc:
@@ -189,14 +195,19 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
     if other is not None and response.message.parts == (lc.TextPart(""),):
         # lm15's adapter skips every frame of another dialect's stream as unknown and the end
         # marker ends it: an empty, successful Response (the library keeps that reading).
-        print(
-            f"lmcodec: no frame of the input is a {args.provider} event (the Response is empty); it "
-            f"looks like a stream in the {other} dialect: lmcodec assemble {other} {args.file}",
-            file=sys.stderr,
-        )
+        _wrong_dialect(args, other, "the Response is empty")
         return 1
     sys.stdout.buffer.write(lc.encode(response) + b"\n")
     return 0
+
+
+def _wrong_dialect(args: argparse.Namespace, other: str, what: str) -> None:
+    """Name the dialect of a stream no frame of which is one of ``args.provider``'s."""
+    print(
+        f"lmcodec: no frame of the input is a {args.provider} event ({what}); it "
+        f"looks like a stream in the {other} dialect: lmcodec assemble {other} {args.file}",
+        file=sys.stderr,
+    )
 
 
 def cmd_assemble(args: argparse.Namespace) -> int:
