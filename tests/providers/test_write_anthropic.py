@@ -71,7 +71,20 @@ def test_corpus_stream_written_as_anthropic(case: tuple[str, Path]) -> None:
 
 @pytest.mark.parametrize("name", CLEAN_SOURCES)
 def test_synthesized_stream_written_as_anthropic(name: str) -> None:
+    if _holds_media(SOURCES[name]):  # no media on the Messages wire: refused (red team 9 F01)
+        with pytest.raises(lc.ValidationError, match="no form in a Messages stream"):
+            _written(SOURCES[name])
+        return
     check_written(WIRE, SOURCES[name])
+
+
+def _holds_media(events: list[Any]) -> bool:
+    return any(
+        isinstance(e, lc.StreamDeltaEvent)
+        and isinstance(e.delta, (lc.ImageDelta, lc.AudioDelta))
+        and (e.delta.data or e.delta.url or e.delta.file_id)
+        for e in events
+    )
 
 
 def test_the_comparison_sees_signatures_redaction_citations_and_cache_usage() -> None:
@@ -256,6 +269,10 @@ def test_corpus_body_rebuilt_from_its_parts(path: Path) -> None:
 def test_body_of_an_assembled_stream(name: str) -> None:
     events = SOURCES[name]
     response = lc.assemble(events, request=REQUEST)
+    if _holds_media(events):  # no media in a Messages answer: refused (red team 9 F01)
+        with pytest.raises(lc.ValidationError, match="no form in a Messages response"):
+            lc.encode_response(WIRE, response)
+        return
     written = lc.encode_response(WIRE, response)
     again = lc.decode_response(WIRE, written, request=REQUEST)
     ids = {p.id for p in response.message.parts if isinstance(p, lc.ToolCallPart)}

@@ -142,7 +142,6 @@ def _media_stream() -> list[Any]:
         lc.StreamDeltaEvent(delta=lc.ImageDelta(data="iVBO", part_index=2, media_type="image/png")),
         lc.StreamDeltaEvent(delta=lc.ImageDelta(data="Rw==", part_index=2, media_type="image/png")),
         lc.StreamDeltaEvent(delta=lc.AudioDelta(data="BBBB", part_index=3, media_type="audio/mpeg")),
-        lc.StreamDeltaEvent(delta=lc.ImageDelta(url="https://x/img.png", part_index=4)),
         lc.StreamDeltaEvent(delta=lc.TextDelta(text=" more", part_index=5)),
         lc.StreamEndEvent(finish_reason="stop"),
     ]
@@ -151,8 +150,12 @@ def _media_stream() -> list[Any]:
 def test_audio_and_image_deltas_stream_as_lm15_reads_them() -> None:
     """``response.output_audio.delta`` / ``response.output_image.delta`` at the delta's slot, with a
     sequence_number; the wire names no media type (lm15 reads audio/wav and image/png) and no
-    media by url: an audio/mpeg delta reads back as audio/wav, a url delta is dropped."""
+    media by url: an audio/mpeg delta reads back as audio/wav, a url delta is refused (it was
+    dropped: red team 9 F01, tests/providers/test_write_media_parts.py)."""
     events = _media_stream()
+    with_url = [*events[:-1], lc.StreamDeltaEvent(delta=lc.ImageDelta(url="https://x/img.png", part_index=4))]
+    with pytest.raises(lc.ValidationError, match="no form in a Responses stream"):
+        b"".join(lc.stream.encode(WIRE, with_url))
     body = b"".join(lc.stream.encode(WIRE, events))
     back = [
         e.delta for e in lc.stream.decode(WIRE, [body], request=REQUEST) if isinstance(e, lc.StreamDeltaEvent)

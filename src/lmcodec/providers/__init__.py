@@ -78,6 +78,7 @@ from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body
 from lmcodec.providers._json import unwritable
+from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._tool_names import tool_names_out
@@ -290,7 +291,8 @@ def _not_json(body: Any, what: str) -> TypeError:
 def encode_response(provider: str, response: Response, *, usage_from: str | None = None) -> bytes:
     """``response`` as ``provider``'s non-streamed JSON body. A part of an unknown type (kept by
     ``lc.decode(..., unknown="keep")``) is refused with :class:`~lmcodec.ValidationError`: no
-    wire has a form for it, and leaving it out would lose it silently.
+    wire has a form for it, and leaving it out would lose it silently; so is a media part the
+    dialect has no form for that lm15 reads back (``providers/_media_forms.py``, docs/writers.md).
 
     ``usage_from``: the dialect ``response`` was decoded from (a gateway's
     ``encode_response(client, decode_response(backend, body), usage_from=backend)``). Its usage
@@ -320,6 +322,8 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
                 f"form in a {provider} response; remove it or convert it to a known type first",
                 f"$.message.parts[{i}]",
             )
+        if isinstance(part, MEDIA_PARTS):
+            refuse_unwritable_media(provider, i, part)
     try:
         result: bytes = write(response)
     except UnicodeEncodeError as exc:

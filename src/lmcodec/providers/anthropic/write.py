@@ -39,7 +39,10 @@ What the Messages wire cannot carry, and what is written instead:
   call without an id (Gemini) gets ``toolu_`` + a digest of the message id and
   the call's slot (deterministic, unique within the conversation; the writers'
   common rules, :mod:`lmcodec.stream.encoder`).
-- **Dropped:** logprobs, image and audio deltas, continuation state of other
+- **Refused** (``ValidationError``, ``_media_forms``): image and audio deltas
+  holding data, a url or a file id (no media on this wire; dropped, they were
+  lost silently).
+- **Dropped:** logprobs, continuation state of other
   providers (a Gemini ``thoughtSignature`` or an OpenAI encrypted reasoning
   item is never smuggled into an Anthropic signature or id), message-level
   continuation state. A citation keeps its text, url and title only
@@ -69,13 +72,16 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
+from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.wire import (
+    AudioDelta,
     CitationDelta,
     ContinuationDelta,
+    ImageDelta,
     StreamDeltaEvent,
     StreamEndEvent,
     StreamErrorEvent,
@@ -314,7 +320,11 @@ class StreamWriter:
         if kind is CitationDelta:
             head, index = self._block((delta.part_index, _TEXT))
             return head + _delta(index, f.CitationsDelta(citation=f.citation(delta)))
-        return b""  # image and audio deltas: not on the Messages wire
+        if kind is ImageDelta or kind is AudioDelta:  # not on the Messages wire: refused if not empty
+            refused = unwritable_media_delta("anthropic", delta)
+            if refused is not None:
+                raise refused
+        return b""
 
     def _continuation(self, delta: ContinuationDelta) -> bytes:
         if delta.provider != "anthropic" or delta.part_index is None:

@@ -7,13 +7,12 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.providers._media_forms import MEDIA_PARTS
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.wire import (
-    AudioPart,
     CitationPart,
     DataPart,
-    ImagePart,
     RefusalPart,
     Response,
     TextPart,
@@ -29,8 +28,8 @@ _encode = f.ENCODER.encode
 def encode_response(response: Response) -> bytes:
     """A generateContent body for ``response``. Its ``provider_data`` is written as it came when
     it is a Gemini body that reads back as this same response, its model included; otherwise the
-    body is built from the parts (text, thought, functionCall with its id, inline media,
-    thoughtSignatures)."""
+    body is built from the parts (text, thought, functionCall with its id, media as inlineData or
+    fileData, thoughtSignatures)."""
     data = response.provider_data
     if data is not None and isinstance(data.get("candidates"), list):
         kept = _kept_body(data, response)
@@ -46,9 +45,13 @@ def encode_response(response: Response) -> bytes:
         elif isinstance(part, ToolCallPart):
             call = f.FunctionCall(name=part.name, args=part.input, id=part.id)
             parts.append(f.Part(functionCall=call, thoughtSignature=signature))
-        elif isinstance(part, (ImagePart, AudioPart)) and part.data is not None:
-            inline = f.InlineData(mimeType=part.media_type, data=part.data)
-            parts.append(f.Part(inlineData=inline, thoughtSignature=signature))
+        elif isinstance(part, MEDIA_PARTS):  # base64 data or a url (encode_response refuses the others)
+            if part.data is not None:
+                inline = f.InlineData(mimeType=part.media_type, data=part.data)
+                parts.append(f.Part(inlineData=inline, thoughtSignature=signature))
+            else:
+                uri = f.FileData(mimeType=part.media_type, fileUri=part.url or "")
+                parts.append(f.Part(fileData=uri, thoughtSignature=signature))
         elif isinstance(part, DataPart):
             parts.append(f.Part(text=_encode(part.value).decode()))
         elif isinstance(part, RefusalPart):

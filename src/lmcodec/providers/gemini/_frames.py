@@ -43,6 +43,11 @@ class InlineData(msgspec.Struct, frozen=True, gc=False):
     data: str
 
 
+class FileData(msgspec.Struct, frozen=True, gc=False):
+    mimeType: str
+    fileUri: str
+
+
 class Part(msgspec.Struct, gc=False):
     """One part; mutable while its chunk is pending (a call's arguments, a signature arrive later)."""
 
@@ -50,6 +55,7 @@ class Part(msgspec.Struct, gc=False):
     thought: bool | msgspec.UnsetType = UNSET
     functionCall: FunctionCall | msgspec.UnsetType = UNSET
     inlineData: InlineData | msgspec.UnsetType = UNSET
+    fileData: FileData | msgspec.UnsetType = UNSET
     thoughtSignature: str | msgspec.UnsetType = UNSET
 
 

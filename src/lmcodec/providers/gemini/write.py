@@ -62,7 +62,8 @@ What the Gemini wire cannot carry, and what is written instead:
   lm15's stream reader does not read; a body carries them as ``groundingMetadata``),
   token bytes of logprobs, continuation state of other providers (an Anthropic
   signature or OpenAI encrypted reasoning is never smuggled into a
-  ``thoughtSignature``), media given by url or file id.
+  ``thoughtSignature``). Media given by url or file id is refused
+  (``ValidationError``, ``_media_forms``: lm15's stream reader reads no ``fileData``).
 - **Order:** a part whose position cannot be reached again (it follows a
   function call or more than 16 slots, or the source interleaves slots) streams
   at position 0: its content is kept, but in the assembled response it may join
@@ -85,6 +86,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta
+from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
@@ -312,8 +314,11 @@ class StreamWriter(PartPlacing):
         if isinstance(delta, ContinuationDelta):
             return self._signature(delta, event)
         if isinstance(delta, (ImageDelta, AudioDelta)):
+            refused = unwritable_media_delta("gemini", delta)  # by url or file id: lm15 reads none
+            if refused is not None:
+                raise refused
             if delta.data is None:
-                return b""  # media by url or file id: not in a Gemini response
+                return b""
             media = "image" if isinstance(delta, ImageDelta) else "audio"
             mime = delta.media_type or ("image/png" if media == "image" else "audio/pcm")
             part = f.Part(inlineData=f.InlineData(mimeType=mime, data=delta.data))

@@ -18,7 +18,17 @@ from lmcodec.providers.openai._sse_write import (
 )
 from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
 from lmcodec.providers.openai.body import parse_response
-from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
+from lmcodec.wire import (
+    AudioPart,
+    CitationPart,
+    DataPart,
+    ImagePart,
+    RefusalPart,
+    Response,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+)
 
 __all__ = ["encode_response"]
 
@@ -77,6 +87,10 @@ def _body(response: Response) -> dict[str, Any]:
             parts[-1]["annotations"].append(annotation(cite.url, cite.title, cite.text))
         elif kind is RefusalPart:
             content().append({"type": "refusal", "refusal": part.text})
+        elif kind is ImagePart:  # base64 data only (encode_response refuses the others)
+            content().append({"type": "output_image", "b64_json": part.data})
+        elif kind is AudioPart:
+            content().append({"type": "output_audio", "audio": {"data": part.data}})
         elif kind is ThinkingPart:
             message = None
             item: dict[str, Any] = {"id": f"rs_{token}{len(output):04d}", "type": "reasoning", "summary": []}

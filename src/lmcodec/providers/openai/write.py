@@ -69,7 +69,7 @@ item with no state at all (thinking no provider signed) is marked ``UNSIGNED``
 there, so its made-up id is never sent to OpenAI.
 What this wire cannot carry: other continuation state of other providers (a
 Gemini function call's thought signature; dropped), media by url or file id
-(dropped), a media type (lm15 reads every audio delta as ``audio/wav``, every
+(refused: ``_media_forms``), a media type (lm15 reads every audio delta as ``audio/wav``, every
 image delta as ``image/png``). And a limit of the event order: the canonical
 stream names a reasoning item's id only with its state, at the item's end (where
 decoding a Responses stream yields it), while ``output_item.added`` must name the
@@ -96,6 +96,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._escapes import watch
+from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import says_the_same
 from lmcodec.providers.openai._sse_write import CALL as _CALL
@@ -339,7 +340,12 @@ class StreamWriter(ItemWriting):
             item.annotations.append(cite)
         elif dtype is ContinuationDelta:
             self._continuation(delta)
-        elif (dtype is AudioDelta or dtype is ImageDelta) and delta.data:
+        elif dtype is AudioDelta or dtype is ImageDelta:
+            refused = unwritable_media_delta("openai", delta)
+            if refused is not None:
+                raise refused
+            if not delta.data:
+                return
             self._next_index = max(self._next_index, delta.part_index + 1)  # no item takes its index
             kind = "response.output_audio.delta" if dtype is AudioDelta else "response.output_image.delta"
             self._emit(kind, {"output_index": delta.part_index, "delta": delta.data})

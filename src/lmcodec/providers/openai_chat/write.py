@@ -52,8 +52,9 @@ from an assistant message: ``_thinking_blocks``), so a Chat client in front of a
 Anthropic backend with thinking and tools can send the signed blocks back.
 
 What this wire cannot carry (dropped): citations, other providers' continuation
-state (a Gemini ``thoughtSignature``, OpenAI encrypted reasoning), audio and
-image deltas.
+state (a Gemini ``thoughtSignature``, OpenAI encrypted reasoning). Audio and
+image deltas are refused (``ValidationError``, ``_media_forms``: dropped, they
+were lost silently).
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
+from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers._readback import reads_as
 from lmcodec.providers.openai._sse_write import (
     ENC,
@@ -79,7 +81,9 @@ from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signe
 from lmcodec.providers.openai_chat.stream import StreamMapper
 from lmcodec.providers.openai_chat.views import FINISH_REASONS as READ_FINISH
 from lmcodec.wire import (
+    AudioDelta,
     ContinuationDelta,
+    ImageDelta,
     StreamDeltaEvent,
     StreamEndEvent,
     StreamErrorEvent,
@@ -196,6 +200,10 @@ class StreamWriter:
             return self._thinking_block(delta)
         if dtype is UnknownDelta:
             raise unwritable_unknown_delta("Chat Completions", delta)
+        if dtype is ImageDelta or dtype is AudioDelta:
+            refused = unwritable_media_delta("openai_chat", delta)
+            if refused is not None:
+                raise refused
         return b""
 
     # ── a sink's calls (the stream has started): feed's bytes without an event object ──

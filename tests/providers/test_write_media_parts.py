@@ -1,0 +1,131 @@
+"""Media parts of an answer through ``lc.encode_response`` (red team 9 F01): each is written in the
+dialect's own form that lm15 1.5.0's reader of that dialect reads back, or refused with
+``lc.ValidationError`` at its path; before, every writer left some out with no error (Responses
+images and audio, Gemini media by url, documents and video, every Chat and Anthropic media part).
+The table: ``providers/_media_forms.py``, docs/writers.md "Media parts"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from .provider_support import (
+    assert_same_outcome,
+    assert_same_response,
+    lc_response,
+    lc_stream,
+    lm15_response,
+    lm15_stream,
+    requests_for,
+)
+
+DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
+_USAGE = lc.Usage(input_tokens=1, output_tokens=2, total_tokens=3)
+IMG = "iVBORw0KGgo="
+PARTS: dict[str, Any] = {
+    "image_data": lc.ImagePart(media_type="image/png", data=IMG),
+    "image_jpeg_data": lc.ImagePart(media_type="image/jpeg", data=IMG),
+    "image_url": lc.ImagePart(media_type="image/png", url="gs://bucket/a.png"),
+    "image_file_id": lc.ImagePart(media_type="image/png", file_id="file-1"),
+    "audio_data": lc.AudioPart(media_type="audio/wav", data=IMG),
+    "audio_url": lc.AudioPart(media_type="audio/mpeg", url="https://x/a.mp3"),
+    "document_data": lc.DocumentPart(media_type="application/pdf", data="JVBE"),
+    "document_url": lc.DocumentPart(media_type="application/pdf", url="gs://bucket/d.pdf"),
+    "video_data": lc.VideoPart(media_type="video/mp4", data="AAAA"),
+    "video_url": lc.VideoPart(media_type="video/mp4", url="gs://bucket/v.mp4"),
+    "binary_data": lc.BinaryPart(media_type="application/octet-stream", data="AAAA"),
+}
+
+# (dialect, part) -> the part lm15 reads back; absent: refused
+_READ_BACK: dict[tuple[str, str], Any] = {
+    ("openai", "image_data"): PARTS["image_data"],
+    ("openai", "image_jpeg_data"): lc.ImagePart(media_type="image/png", data=IMG),  # no media type
+    ("openai", "audio_data"): PARTS["audio_data"],
+    ("gemini", "image_data"): PARTS["image_data"],
+    ("gemini", "image_jpeg_data"): PARTS["image_jpeg_data"],
+    ("gemini", "image_url"): PARTS["image_url"],
+    ("gemini", "audio_data"): PARTS["audio_data"],
+    ("gemini", "audio_url"): PARTS["audio_url"],
+    ("gemini", "document_data"): PARTS["document_data"],
+    ("gemini", "document_url"): PARTS["document_url"],
+    # lm15 reads a media type that is neither image/* nor audio/* as a document
+    ("gemini", "video_data"): lc.DocumentPart(media_type="video/mp4", data="AAAA"),
+    ("gemini", "video_url"): lc.DocumentPart(media_type="video/mp4", url="gs://bucket/v.mp4"),
+    ("gemini", "binary_data"): lc.DocumentPart(media_type="application/octet-stream", data="AAAA"),
+}
+
+
+def _answer(part: Any) -> lc.Response:
+    return lc.Response(
+        id="r1",
+        model="m-1",
+        message=lc.Message(role="assistant", parts=(lc.TextPart(text="here:"), part)),
+        finish_reason="stop",
+        usage=_USAGE,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(PARTS))
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_media_part_is_written_so_lm15_reads_it_back_or_refused(dialect: str, name: str) -> None:
+    answer = _answer(PARTS[name])
+    expected = _READ_BACK.get((dialect, name))
+    if expected is None:
+        with pytest.raises(lc.ValidationError, match="no form") as refused:
+            lc.encode_response(dialect, answer)
+        assert refused.value.path == "$.message.parts[1]"
+        return
+    body = lc.encode_response(dialect, answer)
+    lm15_request, request = requests_for("m-1")
+    read = lc_response(dialect, body, request)
+    assert_same_response(read, lm15_response(dialect, body, lm15_request), f"{dialect}/{name}")
+    assert [p for p in read.message.parts if not isinstance(p, lc.TextPart)] == [expected]
+
+
+DELTAS: dict[str, Any] = {
+    "image_data": lc.ImageDelta(data=IMG, media_type="image/png", part_index=1),
+    "image_url": lc.ImageDelta(url="https://x/a.png", media_type="image/png", part_index=1),
+    "image_file_id": lc.ImageDelta(file_id="file-1", part_index=1),
+    "audio_data": lc.AudioDelta(data=IMG, media_type="audio/wav", part_index=1),
+    "audio_url": lc.AudioDelta(url="https://x/a.wav", part_index=1),
+}
+_STREAMED = {
+    ("openai", "image_data"),
+    ("openai", "audio_data"),
+    ("gemini", "image_data"),
+    ("gemini", "audio_data"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DELTAS))
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_media_delta_is_streamed_so_lm15_reads_it_back_or_refused(dialect: str, name: str) -> None:
+    """The stream Encoders: an image or audio delta is written where lm15's stream reader of the
+    dialect reads it back (base64 data on Responses and Gemini), else refused with
+    ``lc.ValidationError`` (``translate`` then ends with the dialect's error event); before, the
+    Chat and Anthropic writers, and every writer for media by url or file id, wrote nothing."""
+    events = [
+        lc.StreamStartEvent(id="r1", model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="here:", part_index=0)),
+        lc.StreamDeltaEvent(delta=DELTAS[name]),
+        lc.StreamEndEvent(
+            finish_reason="stop", usage=lc.Usage(input_tokens=1, output_tokens=2, total_tokens=3)
+        ),
+    ]
+    if (dialect, name) not in _STREAMED:
+        with pytest.raises(lc.ValidationError, match="no form"):
+            b"".join(lc.stream.encode(dialect, events))
+        return
+    body = b"".join(lc.stream.encode(dialect, events))
+    lm15_request, request = requests_for("m-1")
+    read = lc_stream(dialect, [body], request)
+    assert_same_outcome(read, lm15_stream(dialect, body, lm15_request), f"{dialect}/{name}")
+    media = [
+        e for e in lc.stream.decode(dialect, [body], request=request) if isinstance(e, lc.StreamDeltaEvent)
+    ]
+    assert [type(e.delta).__name__ for e in media if not isinstance(e.delta, lc.TextDelta)] == [
+        type(DELTAS[name]).__name__
+    ]
