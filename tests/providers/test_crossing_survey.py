@@ -6,19 +6,30 @@ against what the pass does."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_parts import parts_out
+from lmcodec.providers._crossing_settings import reasoning_extensions_in, service_tier_out, stops_out
+from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
+from lmcodec.providers._tool_names import tool_names_out
 
 from .request_support import canonical_requests, rich_requests
 
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
+MODELS = {
+    "openai": "gpt-4.1-mini",
+    "openai_chat": "gpt-4.1-mini",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-2.5-flash",
+}
 _IDS = st.sampled_from(["call_1", "call_2", "call_1", "functions.get_weather:0", "toolu 7", "c-3"])
 _STATE = lc.ContinuationState(provider="anthropic", kind="thinking_signature", data={"signature": "s"})
 
@@ -132,3 +143,63 @@ def test_the_usual_request_needs_none_of_the_passes() -> None:
         False,
         False,
     )
+
+
+_FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "requests"
+
+
+def _passes(source: str, destination: str, request: lc.Request) -> list[lc.Request]:
+    """The request after each of translate_request's passes over the settings, tools and tool names
+    (the order it runs them in)."""
+    seen = [request]
+    request, _ = reasoning_extensions_in(source, request)
+    seen.append(request)
+    request, _ = crossing.foreign_extensions_out(source, request, destination)
+    seen.append(request)
+    for changed in (
+        lambda r: service_tier_out(source, destination, r),
+        lambda r: stops_out(destination, r),
+        lambda r: hosted_tools_out(source, destination, r),
+        crossing.openapi_schemas_out,
+        tool_names_out,
+    ):
+        request, _ = changed(request)
+        seen.append(request)
+    return seen
+
+
+@pytest.mark.parametrize("source", DIALECTS)
+def test_the_passes_before_the_parts_change_nothing_the_survey_finds(source: str) -> None:
+    """translate_request surveys the parts once, right after the reading, before the passes over the
+    settings, tools and tool names: each must leave what the survey finds as it is, on every
+    fixture body and destination."""
+    for path in sorted((_FIXTURES / source).glob("*.json")):
+        for destination in DIALECTS:
+            if destination == source:
+                continue
+            request = lc.decode_request(source, path.read_bytes(), model=MODELS[destination])
+            try:
+                seen = _passes(source, destination, request)
+            except lc.ValidationError:  # server-side state: the gateway refuses the body
+                continue
+            found = crossing.survey(request)
+            assert [crossing.survey(after) for after in seen] == [found] * len(seen)
+
+
+def test_renamed_tool_names_leave_the_survey_as_it_was() -> None:
+    """Gemini's function names with dots or colons are renamed in the messages too (tool_names_out)."""
+    tool = lc.FunctionTool(name="ns.get_weather", parameters={"type": "object", "properties": {}})
+    call = lc.ToolCallPart(id="call_1", name="ns.get_weather", input={"city": "Porto"})
+    result = lc.ToolResultPart(id="call_1", name="ns.get_weather", content=(lc.TextPart(text="sunny"),))
+    request = lc.Request(
+        model="gpt-4.1-mini",
+        messages=(
+            lc.Message(role="user", parts=(lc.TextPart(text="Weather?"),)),
+            lc.Message(role="assistant", parts=(call,)),
+            lc.Message(role="tool", parts=(result,)),
+        ),
+        tools=(tool,),
+    )
+    renamed, notes = tool_names_out(request)
+    assert notes and renamed.messages != request.messages
+    assert crossing.survey(renamed) == crossing.survey(request)

@@ -409,10 +409,10 @@ def translate_request(
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
         request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
         unsigned += dropped
-    if source == "openai":  # another provider's thinking carried through the client
+    if source == destination == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
         unsigned = (*unsigned, *carried)
-        if carried and destination == "openai":
+        if carried:
             request, left_out = parts_out(destination, request)
             unsigned = (*unsigned, *left_out)
     blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
@@ -429,6 +429,14 @@ def translate_request(
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
+    # One pass says which of the passes over the parts below may change something (crossing.survey);
+    # the passes over the settings, tools and tool names before them change none of what it finds.
+    found = crossing.survey(request)
+    if source == "openai" and ThinkingPart in found.kinds:  # another provider's thinking carried
+        carried_in, carried = carried_thinking_in(request, destination)
+        if carried_in is not request:
+            request, found = carried_in, crossing.survey(carried_in)
+        unsigned = (*unsigned, *carried)
     if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
         request, reasoning = reasoning_extensions_in(source, request)
         unsigned = (*unsigned, *reasoning)
@@ -451,8 +459,6 @@ def translate_request(
         notes += rewritten
         canonical, renamed = tool_names_out(canonical)  # names with dots or colons: the others refuse them
         notes += renamed
-    # One pass says which of the passes over the parts below may change something (crossing.survey).
-    found = crossing.survey(canonical)
     kinds = found.kinds
     claude = chat_fronts_claude(destination, canonical.model)  # Anthropic's, as thinking_blocks
     losses = (
