@@ -259,8 +259,10 @@ def decode_request(provider: str, body: Body, *, model: str | None = None) -> Re
     ``models/{model}:generateContent``); for the other dialects it replaces the body's model
     (a gateway routing an alias to a backend model).
     """
-    read = _lookup(_READERS, provider)
-    result: Request = read(_json_bytes(body), model=model)
+    read = _READERS.get(provider) if type(provider) is str else None
+    if read is None:
+        read = _lookup(_READERS, provider)
+    result: Request = read(body if type(body) is bytes else _json_bytes(body), model=model)
     return result
 
 

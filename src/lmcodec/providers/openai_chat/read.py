@@ -113,7 +113,8 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
     ``model``, when given, replaces the body's model (a gateway routing an alias to a backend model).
     """
-    return _decode_request(body, None, model)
+    request = typed_or_none(body, model)  # (a str body goes the general way: encoded, then typed)
+    return request if request is not None else _decode_request(body, None, model)
 
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
