@@ -265,3 +265,77 @@ def test_input_tokens_only_in_message_start_are_not_carried_as_lm15_reads_them()
     out = b"".join(lc.stream.translate("anthropic", "openai_chat", [body], request=REQUEST))
     last = json.loads(out.split(b"data: ")[-2])
     assert last["usage"]["completion_tokens"] == 15 and last["usage"]["prompt_tokens"] == 0
+
+
+_SIGNATURE = "EqQBCkYIBxgCKkDsignature"
+_OMITTED_THINKING = [
+    {**_START, "message": {**_START["message"], "model": "claude-opus-4-6"}},
+    {
+        "type": "content_block_start",
+        "index": 0,
+        "content_block": {"type": "thinking", "thinking": "", "signature": ""},
+    },
+    {
+        "type": "content_block_delta",
+        "index": 0,
+        "delta": {"type": "signature_delta", "signature": _SIGNATURE},
+    },
+    {"type": "content_block_stop", "index": 0},
+    {
+        "type": "content_block_start",
+        "index": 1,
+        "content_block": {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}},
+    },
+    {
+        "type": "content_block_delta",
+        "index": 1,
+        "delta": {"type": "input_json_delta", "partial_json": '{"q": "x"}'},
+    },
+    {"type": "content_block_stop", "index": 1},
+    {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 9}},
+    {"type": "message_stop"},
+]
+
+
+def test_omitted_thinking_decodes_as_lm15_reads_it_and_the_gateway_keeps_the_signed_block() -> None:
+    """Red team 9 F10, a documented lm15 parity trap (docs/writers.md): with ``thinking.display:
+    "omitted"`` Claude streams a thinking block as its start and one signature_delta. lm15's stream
+    adapter opens a thinking part only on a thinking_delta, so ``decode`` + ``assemble`` give (as
+    lm15) a ``TextPart("")`` carrying the signature, where the same answer as a body reads as a
+    ThinkingPart. The gateway path carries it right: ``translate`` writes the signed thinking block
+    (the anthropic SDK reads it), and the client's next turn holding it is read as a ThinkingPart
+    and sent on as the signed block."""
+    from ..providers.provider_support import assert_same_outcome, lc_stream, lm15_stream, requests_for
+    from ..providers.sdk_readers import sdk_anthropic
+
+    body = _sse(_OMITTED_THINKING)
+    lm15_request, request = requests_for("claude-opus-4-6")
+    assert_same_outcome(lc_stream("anthropic", [body], request), lm15_stream("anthropic", body, lm15_request))
+    parts = lc.assemble(lc.stream.decode("anthropic", [body], request=request), request=request).message.parts
+    assert [type(p).__name__ for p in parts] == ["TextPart", "ToolCallPart"]
+    assert parts[0].text == "" and parts[0].continuation[0].data == {"signature": _SIGNATURE}
+
+    out = b"".join(lc.stream.translate("anthropic", "anthropic", [body], request=request))
+    read = sdk_anthropic(out)
+    assert (read["thinking"], read["signatures"], read["text"]) == ("", [_SIGNATURE], "")
+
+    thinking = {"type": "thinking", "thinking": "", "signature": _SIGNATURE}
+    call = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"q": "x"}}
+    turn2 = {
+        "model": "claude-opus-4-6",
+        "max_tokens": 4000,
+        "thinking": {"type": "enabled", "budget_tokens": 2048},
+        "tools": [{"name": "f", "input_schema": {"type": "object"}}],
+        "messages": [
+            {"role": "user", "content": "look x up"},
+            {"role": "assistant", "content": [thinking, call]},
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "found"}],
+            },
+        ],
+    }
+    read_back = lc.decode_request("anthropic", json.dumps(turn2).encode())
+    assert [type(p).__name__ for p in read_back.messages[1].parts] == ["ThinkingPart", "ToolCallPart"]
+    sent = json.loads(lc.translate_request("anthropic", "anthropic", json.dumps(turn2).encode()).body)
+    assert sent["messages"][1]["content"][:2] == [thinking, call]
