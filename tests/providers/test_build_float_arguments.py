@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers.openai import _common
-from lmcodec.providers.openai._common import _stdlib_text, arguments_json
+from lmcodec.providers.openai._common import arguments_json, stdlib_text
 
 _TRICKY_TEXT = st.sampled_from(
     ["1e-5", "0.00001", '"', "\\", '\\"1e5\\"', "10.00001", "a\u00e9", "\x7f", "\n"]
@@ -38,7 +38,7 @@ def _dumps(value: Any) -> str:
 
 @given(_VALUES)
 def test_respelled_text_is_json_dumps(value: Any) -> None:
-    assert _stdlib_text(msgspec.json.encode(value), value) == _dumps(value)
+    assert stdlib_text(msgspec.json.encode(value), value) == _dumps(value)
     assert arguments_json({"v": value}) == _dumps({"v": value})
 
 
@@ -84,4 +84,4 @@ def test_a_small_float_does_not_send_the_input_to_the_stdlib(
 @pytest.mark.parametrize("count", [1, 31, 32, 33, 200])
 def test_many_odd_floats_are_json_dumps_too(count: int) -> None:
     value = {"v": [1e-5 * (i + 1) for i in range(count)], "s": ["1e5", "0.00001"] * count, "w": 10.00001}
-    assert _stdlib_text(msgspec.json.encode(value), value) == _dumps(value)
+    assert stdlib_text(msgspec.json.encode(value), value) == _dumps(value)

@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.providers._build_common import data_part_text
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
@@ -43,7 +44,7 @@ def encode_response(response: Response) -> bytes:
             has_tool = True
             content.append({"type": "tool_use", "id": part.id, "name": part.name, "input": part.input})
         elif isinstance(part, DataPart):
-            content.append({"type": "text", "text": _encode(part.value).decode()})
+            content.append({"type": "text", "text": data_part_text(part)})
         elif isinstance(part, RefusalPart):
             refused = True
             content.append({"type": "text", "text": part.text})

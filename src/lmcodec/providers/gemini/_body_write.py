@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.providers._build_common import data_part_text
 from lmcodec.providers._media_forms import MEDIA_PARTS
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini.body import parse_response
@@ -53,7 +54,7 @@ def encode_response(response: Response) -> bytes:
                 uri = f.FileData(mimeType=part.media_type, fileUri=part.url or "")
                 parts.append(f.Part(fileData=uri, thoughtSignature=signature))
         elif isinstance(part, DataPart):
-            parts.append(f.Part(text=_encode(part.value).decode()))
+            parts.append(f.Part(text=data_part_text(part)))
         elif isinstance(part, RefusalPart):
             parts.append(f.Part(text=part.text))
         elif isinstance(part, CitationPart):

@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from lmcodec.errors import LmcodecError
+from lmcodec.providers._build_common import data_part_text
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
@@ -75,7 +76,7 @@ def _body(response: Response) -> dict[str, Any]:
         part: Any = item_part
         kind = type(part)
         if kind is TextPart or kind is DataPart:
-            text = part.text if kind is TextPart else ENC.encode(part.value).decode()
+            text = part.text if kind is TextPart else data_part_text(part)
             entry = {"type": "output_text", "annotations": [], "logprobs": logprobs, "text": text}
             logprobs = []
             content().append(entry)

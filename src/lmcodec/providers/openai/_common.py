@@ -60,6 +60,7 @@ __all__ = [
     "settle_arguments",
     "stdlib_arguments",
     "stdlib_spells_alike",
+    "stdlib_text",
     "unsupported",
 ]
 
@@ -113,11 +114,11 @@ def arguments_json(value: Any) -> str:
         return _ascii_json.encode(value)
     if stdlib_spells_alike(fast):
         return fast.decode("ascii")
-    return _stdlib_text(fast, value)
+    return stdlib_text(fast, value)
 
 
 _RESPELLED_AT_MOST: Final = 32
-"""How many odd floats :func:`_stdlib_text` respells in msgspec's bytes; more go to the stdlib."""
+"""How many odd floats :func:`stdlib_text` respells in msgspec's bytes; more go to the stdlib."""
 _STRING: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NUMBER_REST: Final = re.compile(rb"[-+.0-9eE]*")
 _DIGIT_E: Final = bytes(
@@ -162,12 +163,12 @@ def _respelled_floats(data: bytes, marks: list[int]) -> bytes:
     return b"".join(out)
 
 
-def _stdlib_text(data: bytes, value: Any) -> str:
-    """``json.dumps``'s text of ``value`` from msgspec's bytes of it, ``data``: where those are ASCII
-    without DEL only floats are spelled otherwise, and a few such floats are respelled in place
-    rather than the whole value encoded again by the stdlib (red-team 6 F14: a vector with one
-    value under 1e-4 cost 5-6x the same call without it); where there are many, the stdlib's C
-    encoder is the faster (a Python step a float against its ~0.5 us)."""
+def stdlib_text(data: bytes, value: Any) -> str:
+    """``json.dumps``'s text (ASCII escapes) of ``value`` from msgspec's bytes of it, ``data``:
+    where those are ASCII without DEL only floats are spelled otherwise, and a few such floats are
+    respelled in place rather than the whole value encoded again by the stdlib (red-team 6 F14: a
+    vector with one value under 1e-4 cost 5-6x the same call without it); where there are many,
+    the stdlib's C encoder is the faster (a Python step a float against its ~0.5 us)."""
     if data.isascii() and not data.partition(b"\x7f")[1]:
         marks = _odd_floats(data)
         if len(marks) <= _RESPELLED_AT_MOST:
@@ -201,7 +202,7 @@ def settle_arguments(pending: Pending) -> None:
     for index, call in enumerate(calls):
         data = datas[index]
         if not stdlib_spells_alike(data):
-            call.arguments = _stdlib_text(data, values[index])
+            call.arguments = stdlib_text(data, values[index])
 
 
 def media_base64(part: Any) -> str:

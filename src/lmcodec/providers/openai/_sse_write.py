@@ -17,6 +17,7 @@ from lmcodec.errors import EncodeError
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import raw_arguments, writer_encoder
 from lmcodec.providers.crossing import crossed_error
+from lmcodec.providers.openai._common import stdlib_spells_alike, stdlib_text
 from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
 from lmcodec.providers.openai.views import stream_error_detail
 from lmcodec.wire import ContinuationState, ErrorDetail, TokenLogprob, Usage
@@ -46,13 +47,15 @@ ENC: Final = writer_encoder()
 
 
 def call_arguments(arguments: dict[str, Any], provider: str) -> str:
-    """A call's ``arguments`` text in a body: the input as JSON, or the text lm15's
+    """A call's ``arguments`` text in a body: the input as lm15's ``json.dumps`` writes it (ASCII
+    escapes, its float spelling: red team 9 F04), or the text lm15's
     ``{"partial_json": raw}`` marker was read from, as the stream writers send it (a call cut by
     max_tokens reaches the client with the arguments the backend sent, not an invented object).
     ``{"value": v}`` stays an object: it is also a call whose one argument is named ``value``."""
     raw = raw_arguments(arguments)
-    if raw is None:
-        return ENC.encode(arguments).decode()
+    if raw is None:  # spelled as lm15's json.dumps spells it, as build_request writes it (README)
+        data = ENC.encode(arguments)  # a lone surrogate: the writers' EncodeError, as before
+        return data.decode("ascii") if stdlib_spells_alike(data) else stdlib_text(data, arguments)
     watch("", raw, provider)  # a lone surrogate spelled as an escape: refused, as the stream refuses it
     return raw
 

@@ -12,6 +12,7 @@ import time
 from typing import Any, Final
 
 from lmcodec.errors import LmcodecError
+from lmcodec.providers._build_common import data_part_text
 from lmcodec.providers.openai._sse_write import ENC, call_arguments, chat_usage, logprob_entries, new_id
 from lmcodec.providers.openai_chat._choice_index import with_sdk_indexes
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
@@ -64,7 +65,7 @@ def _body(response: Response) -> dict[str, Any]:
         elif kind is RefusalPart:
             refusals.append(part.text)
         elif kind is DataPart:
-            texts.append(ENC.encode(part.value).decode())
+            texts.append(data_part_text(part))
         elif kind is ToolCallPart:
             call: Any = part
             calls.append(
