@@ -6,6 +6,7 @@ The table: ``providers/_media_forms.py``, docs/writers.md "Media parts"."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -129,3 +130,52 @@ def test_a_media_delta_is_streamed_so_lm15_reads_it_back_or_refused(dialect: str
     assert [type(e.delta).__name__ for e in media if not isinstance(e.delta, lc.TextDelta)] == [
         type(DELTAS[name]).__name__
     ]
+
+
+_CITED = [
+    lc.StreamStartEvent(id="r1", model="m-1"),
+    lc.StreamDeltaEvent(delta=lc.TextDelta(text="It works.", part_index=0)),
+    lc.StreamDeltaEvent(
+        delta=lc.CitationDelta(part_index=0, url="https://example.com/a", title="A", text="works")
+    ),
+    lc.StreamDeltaEvent(delta=lc.TextDelta(text=" More.", part_index=0)),
+    lc.StreamEndEvent(finish_reason="stop", usage=_USAGE),
+]
+
+
+@pytest.mark.parametrize("feed", ["encode", "feed_all"])
+def test_gemini_stream_citations_are_the_grounding_metadata_the_body_writes(feed: str) -> None:
+    """Red team 9 F01: the Gemini stream Encoder dropped CitationDelta, which encode_response writes
+    as the candidate's groundingMetadata. The stream writes that same object on the chunk it goes
+    out with (google-genai reads it; lm15's stream reader reads no grounding, as before)."""
+    from google.genai import types
+
+    if feed == "encode":
+        body = b"".join(lc.stream.encode("gemini", _CITED))
+    else:
+        encoder = lc.stream.Encoder("gemini")
+        body = b"".join(encoder.feed_all([e]) for e in _CITED) + encoder.close()
+    chunks: list[Any] = [
+        types.GenerateContentResponse.model_validate_json(line[6:])
+        for line in body.split(b"\r\n")
+        if line.startswith(b"data: ")
+    ]
+    grounding = [c.candidates[0].grounding_metadata for c in chunks if c.candidates[0].grounding_metadata]
+    assert len(grounding) == 1
+    web = grounding[0].grounding_chunks[0].web
+    assert (web.uri, web.title, grounding[0].grounding_supports[0].segment.text) == (
+        "https://example.com/a",
+        "A",
+        "works",
+    )
+    assert (
+        "".join(p.text or "" for c in chunks for p in c.candidates[0].content.parts or [])
+        == "It works. More."
+    )
+    cited = lc.CitationPart(url="https://example.com/a", title="A", text="works")
+    answer = lc.replace(
+        _answer(cited), message=lc.Message(role="assistant", parts=(lc.TextPart(text="x"), cited))
+    )
+    written = json.loads(lc.encode_response("gemini", answer))
+    kept = json.loads(next(line for line in body.split(b"\r\n") if b"groundingMetadata" in line)[6:])
+    assert kept["candidates"][0]["groundingMetadata"] == written["candidates"][0]["groundingMetadata"]

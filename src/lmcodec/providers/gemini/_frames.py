@@ -4,13 +4,14 @@ vocabularies (finish reasons, error statuses, usageMetadata, logprobsResult)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import msgspec
 
 from lmcodec.providers._json import writer_encoder
 from lmcodec.providers.gemini.views import ERROR_STATUSES
-from lmcodec.wire import CitationPart, ErrorDetail, TokenLogprob, Usage
+from lmcodec.wire import CitationDelta, CitationPart, ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
     "ENCODER",
@@ -159,7 +160,7 @@ def _proto(value: float) -> str:
     return "Infinity" if value > 0 else "-Infinity"
 
 
-def grounding_metadata(citations: list[CitationPart]) -> dict[str, Any]:
+def grounding_metadata(citations: Sequence[CitationPart | CitationDelta]) -> dict[str, Any]:
     """``groundingMetadata`` for citations: one web grounding chunk (uri, title) per citation, and a
     support whose segment text is the cited text."""
     chunks: list[dict[str, Any]] = []

@@ -58,9 +58,10 @@ What the Gemini wire cannot carry, and what is written instead:
   a chunk holding a function call as ``tool_call`` (so ``length`` next to a call
   reads back as ``tool_call``); ``content_filter`` is written as ``SAFETY``,
   which lm15's stream reader reports as an in-band error; ``error`` as ``OTHER``.
-- **Dropped:** citations in a stream (Gemini puts grounding on the candidate, which
-  lm15's stream reader does not read; a body carries them as ``groundingMetadata``),
-  token bytes of logprobs, continuation state of other providers (an Anthropic
+- **Citations** are the ``groundingMetadata`` of the next chunk written (as the body
+  writer writes them; google-genai reads them there, lm15's stream reader does not:
+  red team 9 F01, they were dropped).
+- **Dropped:** token bytes of logprobs, continuation state of other providers (an Anthropic
   signature or OpenAI encrypted reasoning is never smuggled into a
   ``thoughtSignature``). Media given by url or file id is refused
   (``ValidationError``, ``_media_forms``: lm15's stream reader reads no ``fileData``).
@@ -96,6 +97,7 @@ from lmcodec.providers.gemini._write_end import inband_finish, verbatim
 from lmcodec.providers.gemini._write_positions import PartPlacing
 from lmcodec.wire import (
     AudioDelta,
+    CitationDelta,
     ContinuationDelta,
     ImageDelta,
     StreamDeltaEvent,
@@ -129,6 +131,7 @@ class StreamWriter(PartPlacing):
     __slots__ = (
         "_by_index",
         "_by_key",
+        "_citations",
         "_done",
         "_errored",
         "_fed",
@@ -155,6 +158,7 @@ class StreamWriter(PartPlacing):
         self._prefix = 0  # positions known to hold text or thought, from 0
         self._fed: list[Any] = []  # the canonical delta events the pending chunk holds
         self._logprobs: tuple[TokenLogprob, ...] = ()
+        self._citations: list[CitationDelta] = []  # for the next chunk's groundingMetadata
         self._positions: dict[tuple[int, str], int] = {}  # canonical (slot, kind) -> part position
         self._kinds: list[set[str]] = []  # per part position: the kinds written there
         self._plain: tuple[bytes, bytes] | None = None  # see _plain_template
@@ -260,7 +264,7 @@ class StreamWriter(PartPlacing):
         part = pending[0].part
         if len(pending) == 1 and part.thought is f.UNSET and part.thoughtSignature is f.UNSET:
             text = part.text
-            if type(text) is str and not self._logprobs:  # most chunks: one answer-text part
+            if type(text) is str and not self._logprobs and not self._citations:  # most chunks: one text part
                 head, tail = self._plain or self._plain_template()
                 self._clear()
                 return head + _encode(text) + tail
@@ -273,6 +277,7 @@ class StreamWriter(PartPlacing):
         self._pending = []
         self._fed = []
         self._logprobs = ()
+        self._citations = []
         self._by_key = {}
         self._by_index = {}
 
@@ -291,7 +296,11 @@ class StreamWriter(PartPlacing):
         if self._done:
             return b""
         out = self._release_held() if self._held else b""
-        return out + (self._write_late() if self._late else self._write_pending())
+        out += self._write_late() if self._late else self._write_pending()
+        if self._citations:  # after every part had gone out: a chunk of their own
+            out += _sse(self._chunk(f.UNSET, f.UNSET))
+            self._clear()
+        return out
 
     # -- deltas --------------------------------------------------------------
 
@@ -325,7 +334,9 @@ class StreamWriter(PartPlacing):
             return self._put((delta.part_index, media), part, event)
         if isinstance(delta, UnknownDelta):
             raise unwritable_unknown_delta("GenerateContent", delta)
-        return b""  # citations: not on the Gemini stream
+        if isinstance(delta, CitationDelta):  # the next chunk's groundingMetadata, as the body writes it
+            self._citations.append(delta)
+        return b""
 
     def _signature(self, delta: ContinuationDelta, event: StreamDeltaEvent) -> bytes:
         if delta.provider != "gemini" or delta.kind != "thought_signature" or delta.part_index is None:
@@ -363,7 +374,13 @@ class StreamWriter(PartPlacing):
                 slot.part.text = "".join(slot.texts)
             parts.append(slot.part)
         logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
-        candidate = f.Candidate(content=f.Content(parts=parts), finishReason=finish, logprobsResult=logprobs)
+        grounding = f.grounding_metadata(self._citations) if self._citations else f.UNSET
+        candidate = f.Candidate(
+            content=f.Content(parts=parts),
+            finishReason=finish,
+            logprobsResult=logprobs,
+            groundingMetadata=grounding,
+        )
         return f.Chunk(
             candidates=[candidate],
             usageMetadata=usage,
@@ -385,7 +402,12 @@ class StreamWriter(PartPlacing):
         if inband is not None:
             return self._write_pending() + _sse(inband)
         data = end.provider_data
-        if data is not None and isinstance(data.get("candidates"), list) and self._names(data):
+        if (
+            data is not None
+            and not self._citations
+            and isinstance(data.get("candidates"), list)
+            and self._names(data)
+        ):
             candidates = [[_encode(data)]]
             if self._pending:
                 last = _encode(self._chunk(f.finish_reason(end.finish_reason), f.UNSET))
