@@ -159,10 +159,15 @@ def _extensions(src: str, body: bytes) -> dict[str, Any]:
 
 
 SHARED = {
-    ("openai_chat", "openai"): frozenset({"metadata"}),
-    ("openai", "openai_chat"): frozenset({"metadata"}),
+    ("openai_chat", "openai"): frozenset(
+        {"metadata", "moderation", "prompt_cache_retention", "prompt_cache_options"}
+    ),
+    ("openai", "openai_chat"): frozenset(
+        {"metadata", "moderation", "prompt_cache_retention", "prompt_cache_options", "verbosity"}
+    ),
 }
-"""Keys both OpenAI dialects take with the same meaning (the openai SDK's request types)."""
+"""Keys both OpenAI dialects take with the same meaning (the openai SDK's request types; Responses'
+``text.verbosity`` is Chat's ``verbosity``: test_translate_openai_shared_keys.py)."""
 
 
 @pytest.mark.parametrize(("src", "dst", "name"), CASES, ids=[f"{s}->{d}-{n}" for s, d, n in CASES])

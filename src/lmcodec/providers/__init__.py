@@ -60,6 +60,7 @@ from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
 from lmcodec.providers._crossing_cache_marks import anthropic_marks_out
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
+from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
     chat_fronts_claude,
     chat_thinking_out,
@@ -179,6 +180,8 @@ def decode_response(provider: str, body: Body, *, request: Request | None = None
     return result
 
 
+_OPENAI: Final = frozenset({"openai", "openai_chat"})
+"""The two OpenAI dialects, which share request keys (``providers/_crossing_openai_keys.py``)."""
 _BUILDERS: Final[dict[str, Any]] = {
     "openai": openai_build.build_request,
     "openai_chat": openai_chat_build.build_request,
@@ -345,7 +348,9 @@ def translate_request(
 
     ``decode_request`` then ``build_request``, except that between two dialects the source's own
     wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
-    onto the canonical fields, the rest are dropped, each recorded in the result's ``adaptations``,
+    onto the canonical fields, those both OpenAI dialects take go on between them in the
+    destination's spelling (``providers/_crossing_openai_keys.py``), the rest are dropped, each
+    recorded in the result's ``adaptations``,
     and so is every part of the conversation the destination cannot carry as it is (another
     provider's thinking signatures, thinking it cannot take back as thinking, left out, image
     detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
@@ -442,6 +447,10 @@ def translate_request(
     if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
         request, reasoning = reasoning_extensions_in(source, request)
         unsigned = (*unsigned, *reasoning)
+    merge: dict[str, dict[str, Any]] = {}  # shared OpenAI keys merged into what the builder writes
+    if request.config.extensions and source in _OPENAI and destination in _OPENAI:
+        request, merge, shared = openai_keys_across(source, destination, request)
+        unsigned = (*unsigned, *shared)
     canonical, notes = crossing.foreign_extensions_out(source, request, destination)
     notes = (*unsigned, *notes)
     if canonical.config.service_tier is not None:
@@ -491,6 +500,8 @@ def translate_request(
     built = build_request(destination, canonical, stream=stream)
     if any(blocks):
         built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
+    if merge:
+        built = msgspec.structs.replace(built, body=merged_in(built.body, merge))
     if destination == "openai" and AudioPart in kinds:
         body, audio = responses_audio_in_sdk_shape(canonical, built.body)
         if audio:

@@ -24,7 +24,9 @@ Everything else (action ``dropped``): the
 canonical fields still hold what the destination can take (the system text, the tools, the
 thinking budget), the extension held the source wire's exact shape or a setting only that
 provider has (``logit_bias``, ``safetySettings``, cache marks on tools, ...). Kept as it is: a key
-the destination's wire has with the same meaning (``metadata`` between Chat and Responses).
+the destination's wire has with the same meaning (between Chat and Responses, every key both
+openai SDK create() calls take: ``metadata``, ``moderation``, ``prompt_cache_retention``, ...,
+Chat's ``verbosity`` as Responses' ``text.verbosity``; ``providers/_crossing_openai_keys.py``).
 
 Before any of this, unsigned thinking the client replays (a thinking block with an empty or
 absent signature, a Gemini thought part without thoughtSignature, a Responses reasoning item
@@ -73,6 +75,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_openai_keys import SAME
 from lmcodec.providers._crossing_parts import chat_thinking_block
 from lmcodec.providers._crossing_survey import ContentSurvey, survey
 from lmcodec.providers._memo import BytesMemo
@@ -110,11 +113,12 @@ _USER_KEYS: Final[dict[str, str]] = {"openai_chat": "safety_identifier", "openai
 """The end-user identifier a dialect keeps in extensions (its canonical one being the other key)."""
 
 _SHARED_KEYS: Final[dict[tuple[str, str], frozenset[str]]] = {
-    ("openai_chat", "openai"): frozenset({"metadata"}),
-    ("openai", "openai_chat"): frozenset({"metadata"}),
+    ("openai_chat", "openai"): SAME | {"prompt_cache_options"},
+    ("openai", "openai_chat"): SAME | {"prompt_cache_options", "verbosity"},
 }
-"""Extension keys the destination's wire has under the same name with the same meaning (the openai
-SDK's Chat and Responses request types share ``metadata``, up to 16 string pairs): they are sent on."""
+"""Extension keys the destination's wire has under the same name with the same meaning: they are
+sent on (the keys both openai SDK create() calls take, in the destination's spelling by then:
+``providers/_crossing_openai_keys.py``)."""
 
 _NO_SUCH_FIELD: Final[dict[str, dict[str, str]]] = {
     "metadata": {
