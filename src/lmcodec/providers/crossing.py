@@ -20,6 +20,10 @@ Carrying nothing (action ``satisfied``: the wire default): Chat ``response_forma
 Responses ``text: {"format": {"type": "text"}}``. Refused (a ValidationError at the key's path):
 a Responses ``previous_response_id``, ``conversation`` or stored ``prompt``, whose history or
 instructions live on OpenAI's server (the destination would answer the new input alone).
+From a Gemini body, a ``systemInstruction`` or ``generationConfig`` kept whole (google-genai sends
+``role: "user"`` on the one, ``{}`` or ``candidateCount`` in the other) was sent as the canonical
+system prompt and settings: only the rest of it is ``dropped`` (``asked`` that rest), else it is
+``satisfied``.
 Everything else (action ``dropped``): the
 canonical fields still hold what the destination can take (the system text, the tools, the
 thinking budget), the extension held the source wire's exact shape or a setting only that
@@ -74,11 +78,13 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import ValidationError
+from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.providers._build_common import Notes
 from lmcodec.providers._crossing_openai_keys import SAME
 from lmcodec.providers._crossing_parts import chat_thinking_block
 from lmcodec.providers._crossing_survey import ContentSurvey, survey
 from lmcodec.providers._memo import BytesMemo
+from lmcodec.providers.gemini.build import top_level as gemini_top_level
 from lmcodec.wire import (
     Adaptation,
     ErrorDetail,
@@ -183,10 +189,55 @@ def foreign_extensions_out(
         elif key == _USER_KEYS.get(source) and isinstance(value, str) and value and config.user_id is None:
             changes["user_id"] = value
             notes.append(_note(where, "substituted", "read as the canonical user_id", value, value))
+        elif source == "gemini" and key in _GEMINI_CARRIED:
+            rest = _gemini_residue(key, value, request)
+            if rest:
+                why = f"the rest was sent as the canonical fields; {destination} has no such field"
+                notes.append(_note(where, "dropped", f"{source}'s own wire key: {why}", rest))
+            else:
+                notes.append(_note(where, "satisfied", _GEMINI_CARRIED[key], value))
         else:
             why = _NO_SUCH_FIELD.get(key, {}).get(destination, f"{destination} has no such field")
             notes.append(_note(where, "dropped", f"{source}'s own wire key: {why}", value))
     return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), tuple(notes)
+
+
+_GEMINI_CARRIED: Final = {
+    "systemInstruction": "sent as the canonical system prompt (its parts; nothing else in it)",
+    "generationConfig": "sent as the canonical settings (each of its keys)",
+}
+"""Gemini objects ``decode_request`` keeps whole where the builder would spell them otherwise, whose
+content the canonical fields carry: to another dialect only the rest of them is dropped (red team 9
+F06: google-genai sends ``systemInstruction`` with ``role: "user"`` and ``generationConfig: {}``)."""
+_SCHEMA_SPELLINGS: Final = {"responseSchema": "responseJsonSchema", "responseJsonSchema": "responseSchema"}
+
+
+def _gemini_residue(key: str, value: Any, request: Request) -> Any:
+    """What of a Gemini ``systemInstruction`` or ``generationConfig`` kept in extensions the
+    canonical fields do not carry: a system instruction's keys beside its ``parts`` (the reader
+    takes text parts only, as the system prompt); the ``generationConfig`` keys whose value the
+    Gemini builder does not write back from the canonical request (under either schema key)."""
+    if not isinstance(value, dict):
+        return value
+    if key == "systemInstruction":
+        return {name: item for name, item in value.items() if name != "parts"}
+    if not value:
+        return {}
+    config = request.config
+    output = (config.extensions or {}).get("output")
+    bare = msgspec.structs.replace(config, extensions=None if output is None else {"output": output})
+    try:
+        built = gemini_top_level(
+            msgspec.structs.replace(request, config=bare), request.model, [], None, Notes()
+        )
+    except ProviderError:
+        return value
+    written = built.get("generationConfig", {})
+    return {
+        name: item
+        for name, item in value.items()
+        if written.get(name) != item and written.get(_SCHEMA_SPELLINGS.get(name, name)) != item
+    }
 
 
 _OPENAPI_TYPES: Final = {
