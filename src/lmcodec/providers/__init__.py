@@ -78,7 +78,7 @@ from lmcodec.providers._crossing_settings import (
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body
-from lmcodec.providers._json import unwritable
+from lmcodec.providers._json import unwritable, utf8_body
 from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
@@ -270,15 +270,16 @@ def decode_request(provider: str, body: Body, *, model: str | None = None) -> Re
 
 
 def _json_bytes(body: Any) -> bytes | bytearray | memoryview:
-    """A client's body as every reader takes it: its JSON bytes (a ``str`` encoded as UTF-8, a
-    lone surrogate in it a DecodeError); anything else is a TypeError naming what was given."""
+    """A client's body as every reader takes it: its JSON bytes in UTF-8 (a ``str`` encoded as UTF-8,
+    a lone surrogate in it a DecodeError; bytes in another encoding ``json.loads`` reads made UTF-8,
+    as response bodies are read); anything else is a TypeError naming what was given."""
     if isinstance(body, (bytes, bytearray)):
-        return body
+        return utf8_body(body, "request")
     if isinstance(body, memoryview):
         wrong = unreadable_buffer(body)
         if wrong is not None:
             raise wrong
-        return body
+        return utf8_body(body, "request")
     if isinstance(body, str):
         try:
             return body.encode("utf-8")

@@ -26,6 +26,7 @@ __all__ = [
     "raw_arguments",
     "reads_as_json",
     "unwritable",
+    "utf8_body",
     "writer_encoder",
 ]
 
@@ -84,6 +85,27 @@ def load_head(decoder: msgspec.json.Decoder[_Head], data: bytes) -> _Head | None
     except ValueError:  # not JSON, too deep, or not of the Struct's shape (ValidationError)
         return None
     return head
+
+
+_NOT_PLAIN_UTF8_FIRST: Final = frozenset((0x00, 0xEF, 0xFE, 0xFF))  # a NUL, or a byte order mark's first
+
+
+def utf8_body(body: bytes | bytearray | memoryview, what: str) -> bytes | bytearray | memoryview:
+    """``body`` (``what``'s JSON) as the UTF-8 bytes ``json.loads(body)`` reads, which :func:`load_body`
+    falls back on: a UTF-8 byte order mark dropped, UTF-16/32 (with a mark or without, told by
+    ``json.detect_encoding`` from the NULs of the first bytes) decoded and written as UTF-8. A UTF-8
+    body without a mark, all but any real one, is returned as given (two byte tests)."""
+    if not body or (body[0] not in _NOT_PLAIN_UTF8_FIRST and (len(body) < 2 or body[1] != 0)):
+        return body
+    encoding = json.detect_encoding(bytes(body[:4]))
+    if encoding == "utf-8":
+        return body
+    if encoding == "utf-8-sig":
+        return body[3:]
+    try:
+        return bytes(body).decode(encoding).encode("utf-8")
+    except UnicodeError as exc:  # (a lone surrogate in UTF-16, an odd length, ...)
+        raise DecodeError(f"the {what} body is not JSON: it is not valid {encoding}: {exc}") from None
 
 
 def load_body(body: bytes) -> Any:
