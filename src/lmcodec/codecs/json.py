@@ -41,6 +41,7 @@ from lmcodec.codecs._hooks import (
     top_level,
     unreadable_buffer,
 )
+from lmcodec.codecs._last_value import last_values
 from lmcodec.codecs._targets import refused, resolve, schema_of_members
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 from lmcodec.wire._types import TagGuard
@@ -172,7 +173,26 @@ def _read_as_python_json(data: Any, tp: Any, unknown: OnUnknown, error: LmcodecE
 
 
 def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: OnUnknown) -> Any:
-    """After the strict decoder failed validation: the unknown-keeping and lenient readers.
+    """After the strict decoder failed validation: the readers below; when they refuse ``data`` too
+    and an object of it repeats a key, ``data`` with the last value of each (H9: as ``json.loads``,
+    where msgspec checked every value), else their refusal."""
+    try:
+        return _fallback_readers(data, tp, first, lenient, unknown)
+    except (ValidationError, DecodeError):
+        rewritten = last_values(data)
+        if rewritten is None:
+            raise
+        try:
+            return decode(rewritten, tp, lenient=lenient, unknown=unknown)
+        except (ValidationError, DecodeError):
+            pass
+        raise
+
+
+def _fallback_readers(
+    data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: OnUnknown
+) -> Any:
+    """The unknown-keeping and lenient readers.
 
     The strict decoder stops at its first fault, so a lone surrogate escape after it (which the
     readers of JSON bytes refuse) is met here: with ``lenient``, such input is read as Python's

@@ -77,7 +77,7 @@ from lmcodec.providers._crossing_settings import (
 )
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
-from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body
+from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body, with_last_values
 from lmcodec.providers._json import unwritable, utf8_body
 from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
 from lmcodec.providers._request import ProviderRequest
@@ -265,7 +265,11 @@ def decode_request(provider: str, body: Body, *, model: str | None = None) -> Re
     read = _READERS.get(provider) if type(provider) is str else None
     if read is None:
         read = _lookup(_READERS, provider)
-    result: Request = read(body if type(body) is bytes else _json_bytes(body), model=model)
+    raw = _json_bytes(body)
+    try:
+        result: Request = read(raw, model=model)
+    except ValidationError as refused:
+        result = with_last_values(read, raw, model, refused)
     return result
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.errors import ValidationError
+from lmcodec.codecs._last_value import last_values
+from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_in
 from lmcodec.providers._replayed_arguments import replayed_arguments
@@ -22,7 +23,7 @@ from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["GATEWAY_READERS", "TYPED_READERS", "read_client_body"]
+__all__ = ["GATEWAY_READERS", "TYPED_READERS", "read_client_body", "with_last_values"]
 
 Raw = bytes | bytearray | memoryview
 
@@ -63,9 +64,22 @@ def read_client_body(
     except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
         replayed = replayed_arguments(source, raw, unread)
         if replayed is None:
-            raise
-        request, unsigned = read(replayed[0], model=model)
-        unsigned = (*replayed[1], *unsigned)
+            request, unsigned = with_last_values(read, raw, model, unread)
+        else:
+            request, unsigned = read(replayed[0], model=model)
+            unsigned = (*replayed[1], *unsigned)
     if marks:
         unsigned = (*marks, *unsigned)
     return raw, request, tuple(unsigned), custom
+
+
+def with_last_values(read: Any, raw: Any, model: str | None, refused: ValidationError) -> Any:
+    """What ``read`` gives for ``raw``, which it ``refused``, with the last value of each repeated
+    key, as ``json.loads`` reads it (H9: msgspec checked every value); else ``refused``."""
+    rewritten = last_values(raw)
+    if rewritten is not None:
+        try:
+            return read(rewritten, model=model)
+        except (ValidationError, DecodeError):
+            pass
+    raise refused

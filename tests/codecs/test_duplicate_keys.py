@@ -1,0 +1,71 @@
+"""A key repeated in a JSON object: the last value wins, as ``json.loads`` (lm15) reads it, also when
+an earlier value is of the wrong type (red team 10, F04: msgspec checked every value, so
+``{"type":"text","text":0,"text":"hi"}`` was refused by ``lc.decode``, ``jsonl.read`` (the record
+lost), ``decode_request`` and ``translate_request``). MessagePack keeps msgspec's check (H9)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import lmcodec as lc
+
+lm15_serde = pytest.importorskip("lm15.serde")
+
+_PART = b'{"type":"text","text":0,"text":"hi"}'
+_MESSAGE = b'{"role":0,"role":"user","parts":[{"type":"text","text":null,"text":"x"}]}'
+_ANTHROPIC = (
+    b'{"model":"claude-sonnet-4-5","max_tokens":100,"max_tokens":100,"thinking":{"type":1,"type":"disabled"},'
+    b'"messages":[{"role":"user","content":[{"type":"text","text":0,"text":"hi"}]}]}'
+)
+
+
+def _last_values(body: bytes) -> bytes:
+    return json.dumps(json.loads(body)).encode()
+
+
+def test_lc_decode_reads_the_last_value_as_lm15_does() -> None:
+    part = lc.decode(_PART, lc.Part)
+    assert part == lc.decode(_last_values(_PART), lc.Part) == lc.TextPart(text="hi")
+    assert lc.to_lm15(part) == lm15_serde.part_from_dict(json.loads(_PART))
+    message = lc.decode(_MESSAGE, lc.Message)
+    assert lc.to_lm15(message) == lm15_serde.message_from_dict(json.loads(_MESSAGE))
+    assert lc.decode(_MESSAGE, lc.Message, unknown="keep") == message
+
+
+def test_jsonl_read_keeps_the_record(tmp_path: object) -> None:
+    good = lc.encode(lc.Message.user("a"))
+    log = b"\n".join([good, _MESSAGE, good]) + b"\n"
+    assert list(lc.jsonl.read(log, lc.Message)) == [
+        lc.Message.user("a"),
+        lc.decode(_last_values(_MESSAGE), lc.Message),
+        lc.Message.user("a"),
+    ]
+
+
+def test_request_readers_read_the_last_value() -> None:
+    expected = lc.decode_request("anthropic", _last_values(_ANTHROPIC))
+    assert lc.decode_request("anthropic", _ANTHROPIC) == expected
+    for destination in ("openai", "gemini", "anthropic"):
+        translated = lc.translate_request("anthropic", destination, _ANTHROPIC)
+        assert translated == lc.translate_request("anthropic", destination, _last_values(_ANTHROPIC))
+
+
+def test_a_wrong_last_value_or_a_retagged_item_is_still_refused() -> None:
+    with pytest.raises(lc.ValidationError, match=r"\$\.text"):
+        lc.decode(b'{"type":"text","text":"hi","text":0}', lc.Part)
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode(b'{"type":"text","type":"thinking","text":"a"}', lc.Part)
+    assert info.value.path == "$.type"
+    with pytest.raises(lc.ValidationError):
+        lc.decode_request("anthropic", _ANTHROPIC.replace(b'"text":"hi"', b'"text":1'))
+
+
+def test_messagepack_checks_every_value() -> None:
+    """H9: MessagePack has no ``json.loads`` reading to follow; msgspec's check of each value stays."""
+    body = b"\x82\xa4type\xa4text\xa4text\xa2hi"  # {"type": "text", "text": "hi"}
+    assert lc.msgpack.decode(body, lc.Part) == lc.TextPart(text="hi")
+    repeated = b"\x83\xa4type\xa4text\xa4text\x00\xa4text\xa2hi"  # "text": 0 then "text": "hi"
+    with pytest.raises(lc.ValidationError):
+        lc.msgpack.decode(repeated, lc.Part)
