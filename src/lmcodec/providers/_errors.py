@@ -1,4 +1,5 @@
-"""Provider errors as lm15 names them: stream error details, model-not-found forms, MAP-9's unnamed call."""
+"""Provider errors as lm15 names them: stream error details, model-not-found forms, MAP-9's unnamed call;
+and a dialect's name with its article, for messages and reasons."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import ErrorDetail
 
 __all__ = [
+    "a_dialect",
     "error_detail",
     "error_frame_fields",
     "gemini_str_exception",
@@ -19,6 +21,11 @@ __all__ = [
     "unwritable_unknown_delta",
     "unwritable_unnamed_call",
 ]
+
+
+def a_dialect(name: str) -> str:
+    """``name`` (a dialect or provider) after its indefinite article: "an openai", "a gemini"."""
+    return f"{'an' if name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {name}"
 
 
 def unnamed_tool_call_error(provider: str, path: str) -> ProviderError:
