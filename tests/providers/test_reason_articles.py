@@ -3,6 +3,8 @@ state", "an openai response" (red team 10: "a anthropic ...")."""
 
 from __future__ import annotations
 
+import pytest
+
 import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_parts import _thinking_reason
@@ -26,3 +28,11 @@ def test_every_dialect_takes_its_article() -> None:
         "thinking without an anthropic",
         "thinking without a gemini",
     ]
+
+
+def test_a_media_part_refused_in_a_response_takes_its_article() -> None:
+    audio = lc.AudioPart(media_type="audio/wav", data="aGk=")
+    answer = lc.Message(role="assistant", parts=(audio,))
+    response = lc.Response(id="r", model="m", message=answer, finish_reason="stop", usage=lc.Usage())
+    with pytest.raises(lc.ValidationError, match=r"^an audio part has no form in a Messages response"):
+        lc.encode_response("anthropic", response)

@@ -19,7 +19,7 @@ import msgspec
 import lmcodec as lc
 from lmcodec.cli._output import UsageError, check_compression
 from lmcodec.codecs.files import open_read
-from lmcodec.providers._errors import a_dialect
+from lmcodec.providers._errors import a_or_an
 
 __all__ = ["cmd_assemble"]
 
@@ -205,7 +205,7 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
 def _wrong_dialect(args: argparse.Namespace, other: str, what: str) -> None:
     """Name the dialect of a stream no frame of which is one of ``args.provider``'s."""
     print(
-        f"lmcodec: no frame of the input is {a_dialect(args.provider)} event ({what}); it "
+        f"lmcodec: no frame of the input is {a_or_an(args.provider)} event ({what}); it "
         f"looks like a stream in the {other} dialect: lmcodec assemble {other} {args.file}",
         file=sys.stderr,
     )

@@ -77,7 +77,7 @@ from lmcodec.providers._crossing_settings import (
 )
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
-from lmcodec.providers._errors import a_dialect
+from lmcodec.providers._errors import a_or_an
 from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body, with_last_values
 from lmcodec.providers._json import unwritable, utf8_body
 from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
@@ -330,7 +330,7 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
         if isinstance(part, Unknown):
             raise ValidationError(
                 f"a part of unknown type {part.type!r} (kept by decode(..., unknown='keep')) has no "
-                f"form in {a_dialect(provider)} response; remove it or convert it to a known type first",
+                f"form in {a_or_an(provider)} response; remove it or convert it to a known type first",
                 f"$.message.parts[{i}]",
             )
         if isinstance(part, MEDIA_PARTS):

@@ -55,7 +55,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.providers._errors import a_dialect
+from lmcodec.providers._errors import a_or_an
 from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
 
 __all__ = [
@@ -96,7 +96,7 @@ _TEXTUAL: Final = frozenset({TextPart, RefusalPart, CitationPart, ThinkingPart})
 
 def _thinking_reason(destination: str) -> str:
     return (
-        f"thinking without {a_dialect(destination)} state: {destination} cannot take it back as thinking, "
+        f"thinking without {a_or_an(destination)} state: {destination} cannot take it back as thinking, "
         "and sent as text it would turn reasoning into a spoken turn"
     )
 

@@ -1,5 +1,5 @@
 """Provider errors as lm15 names them: stream error details, model-not-found forms, MAP-9's unnamed call;
-and a dialect's name with its article, for messages and reasons."""
+and a name with its article, for messages and reasons."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import ErrorDetail
 
 __all__ = [
-    "a_dialect",
+    "a_or_an",
     "error_detail",
     "error_frame_fields",
     "gemini_str_exception",
@@ -23,8 +23,9 @@ __all__ = [
 ]
 
 
-def a_dialect(name: str) -> str:
-    """``name`` (a dialect or provider) after its indefinite article: "an openai", "a gemini"."""
+def a_or_an(name: str) -> str:
+    """``name`` (a dialect, a part type) after its indefinite article: "an openai", "a gemini",
+    "an audio"."""
     return f"{'an' if name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {name}"
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._errors import a_or_an
 from lmcodec.wire import AudioPart, BinaryPart, DocumentPart, ImagePart, VideoPart
 
 __all__ = ["MEDIA_PARTS", "refuse_unwritable_media", "unwritable_media_delta"]
@@ -54,7 +55,7 @@ def refuse_unwritable_media(provider: str, index: int, part: Any) -> None:
     reason = _reason(provider, part)
     if reason is not None:
         raise ValidationError(
-            f"a {part.type} part has no form in a {_WIRE_NAMES.get(provider, provider)} response "
+            f"{a_or_an(part.type)} part has no form in a {_WIRE_NAMES.get(provider, provider)} response "
             f"({reason}); leaving it out would lose it silently: remove it or convert it first",
             f"$.message.parts[{index}]",
         )

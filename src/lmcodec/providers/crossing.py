@@ -83,7 +83,7 @@ from lmcodec.providers._build_common import Notes
 from lmcodec.providers._crossing_openai_keys import SAME
 from lmcodec.providers._crossing_parts import chat_thinking_block
 from lmcodec.providers._crossing_survey import ContentSurvey, survey
-from lmcodec.providers._errors import a_dialect
+from lmcodec.providers._errors import a_or_an
 from lmcodec.providers._memo import BytesMemo
 from lmcodec.providers.gemini.build import top_level as gemini_top_level
 from lmcodec.wire import (
@@ -413,7 +413,7 @@ def _part_losses(
                 _note(
                     f"{where}.continuation",
                     "dropped",
-                    f"{a_dialect(state.provider)} {state.kind} state: only {state.provider} can replay it",
+                    f"{a_or_an(state.provider)} {state.kind} state: only {state.provider} can replay it",
                     state.kind,
                 )
             )
