@@ -227,7 +227,7 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
     if type(request) is not Request:
         require_instance(request, Request, "request")
     try:
-        result: ProviderRequest = build(request, stream=stream)
+        result: ProviderRequest = build(request, stream)  # positional: a keyword call is not inlined on 3.11
     except RecursionError:
         raise _too_deep("request") from None
     except TypeError:

@@ -375,7 +375,7 @@ def top_level(
     return payload
 
 
-def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
+def build_request(request: Request, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     notes: Notes = []
     model = request.model

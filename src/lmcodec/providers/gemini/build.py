@@ -495,7 +495,7 @@ def _path(model: str, stream: bool) -> str:
     return path
 
 
-def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
+def build_request(request: Request, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     notes: Notes = []
     model = request.model

@@ -84,7 +84,7 @@ STOP_REASON: Final = (
 )
 
 
-def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
+def build_request(request: Request, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     model = request.model
     if ":" in model:

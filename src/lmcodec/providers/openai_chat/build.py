@@ -90,7 +90,7 @@ RESERVED_EXTENSIONS: Final = frozenset(
 ROW_WIRE: Final = "a Chat Completions tool row"
 
 
-def build_request(request: Request, *, stream: bool = False) -> ProviderRequest:
+def build_request(request: Request, stream: bool = False) -> ProviderRequest:
     """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
     model = request.model
     if ":" in model:
