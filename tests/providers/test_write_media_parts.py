@@ -179,3 +179,53 @@ def test_gemini_stream_citations_are_the_grounding_metadata_the_body_writes(feed
     written = json.loads(lc.encode_response("gemini", answer))
     kept = json.loads(next(line for line in body.split(b"\r\n") if b"groundingMetadata" in line)[6:])
     assert kept["candidates"][0]["groundingMetadata"] == written["candidates"][0]["groundingMetadata"]
+
+
+def _sdk_final_media(body: bytes) -> list[tuple[str, Any]]:
+    """The media content of the openai SDK's final response for a Responses stream (its client, its
+    ``ResponseStreamState``): what ``responses.stream()`` hands its caller."""
+    import openai
+    from openai.lib.streaming.responses import ResponseStreamState
+
+    from ..stream.write_support import _client
+
+    state: Any = ResponseStreamState(input_tools=openai.omit, text_format=openai.omit)
+    with _client(body).responses.create(model="m-1", input="hi", stream=True) as stream:
+        for event in stream:
+            state.handle_event(event)
+    out = []
+    for item in state._completed_response.output:
+        for content in getattr(item, "content", None) or []:
+            raw = content if isinstance(content, dict) else content.to_dict()
+            if raw.get("type") in ("output_image", "output_audio"):
+                out.append((raw["type"], raw.get("b64_json") or raw.get("audio", {}).get("data")))
+    return out
+
+
+def test_responses_stream_media_reach_the_openai_sdks_final_response() -> None:
+    """Red team 9 F01: the Responses stream wrote an image as ``response.output_image.delta`` only,
+    which the openai SDK's ``responses.stream()`` passes by: its final response (the
+    ``response.completed`` object) held the text message alone. The final response now lists each
+    media slot as a message item holding the content ``encode_response`` writes (the slot's last
+    image, the audio joined as ``lc.assemble`` joins it), while lm15 still reads the delta events."""
+    events = [
+        lc.StreamStartEvent(id="resp_1", model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="here:", part_index=0)),
+        lc.StreamDeltaEvent(delta=lc.ImageDelta(data=IMG, media_type="image/png", part_index=1)),
+        lc.StreamDeltaEvent(
+            delta=lc.AudioDelta(data="UklGRiQAAABXQVZF", media_type="audio/wav", part_index=2)
+        ),
+        lc.StreamEndEvent(finish_reason="stop", usage=_USAGE),
+    ]
+    body = b"".join(lc.stream.encode("openai", events))
+    request = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
+    response = lc.assemble(lc.stream.decode("openai", [body], request=request), request=request)
+    media = [p for p in response.message.parts if isinstance(p, (lc.ImagePart, lc.AudioPart))]
+    assert [(type(p).__name__, p.data) for p in media] == [
+        ("ImagePart", IMG),
+        ("AudioPart", "UklGRiQAAABXQVZF"),
+    ]
+    assert _sdk_final_media(body) == [("output_image", IMG), ("output_audio", "UklGRiQAAABXQVZF")]
+    written = json.loads(lc.encode_response("openai", lc.replace(response, provider_data=None)))
+    in_body = [c for item in written["output"] for c in item.get("content", []) if c["type"] != "output_text"]
+    assert [(c["type"], c.get("b64_json") or c["audio"]["data"]) for c in in_body] == _sdk_final_media(body)

@@ -12,7 +12,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.stream._audio import audio_part
+from lmcodec.providers._streamed_audio import audio_part
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,

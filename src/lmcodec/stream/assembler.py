@@ -40,7 +40,7 @@ Helpers live beside this module: the per-slot state and the Response built from 
 :mod:`lmcodec.stream._assembly_state` (the Assembler's base class); tool-call input parsing in
 :mod:`lmcodec.stream._tool_input`; the state of the rare deltas (audio, images, citations,
 continuation states) in :mod:`lmcodec.stream._other_parts`, made at the first of them (audio
-decoding in :mod:`lmcodec.stream._audio`); judgments in :mod:`lmcodec.wire.judgments`;
+decoding in :mod:`lmcodec.providers._streamed_audio`); judgments in :mod:`lmcodec.wire.judgments`;
 coalescing in :mod:`lmcodec.stream.coalesce` (a single end needs no merging: its values are taken
 as they are, which is what the merge of one end gives).
 """

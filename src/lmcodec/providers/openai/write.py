@@ -58,7 +58,9 @@ dropped (the writers' common rules, :mod:`lmcodec.stream.encoder`).
 
 Audio and image deltas are ``response.output_audio.delta`` /
 ``response.output_image.delta`` events at the delta's slot (what lm15 reads; no
-item takes that ``output_index``).
+item takes that ``output_index``), and each media slot is a message item of the
+final response holding ``encode_response``'s content block (the openai SDK's
+``responses.stream()`` passes the delta events by; its final response is that one).
 
 Another provider's signed thinking (an Anthropic signature or redacted block, a
 Gemini thought signature, at a reasoning item's slot) is written as the item's
@@ -97,6 +99,7 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
+from lmcodec.providers._streamed_audio import audio_part
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import says_the_same
 from lmcodec.providers.openai._sse_write import CALL as _CALL
@@ -157,6 +160,7 @@ class StreamWriter(ItemWriting):
         "_ended",
         "_errored",
         "_id",
+        "_media",
         "_model",
         "_started",
         "created",
@@ -176,6 +180,7 @@ class StreamWriter(ItemWriting):
         self._pending: OutputItem | None = None  # a reasoning item not written yet (no summary text so far)
         self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
+        self._media: dict[tuple[int, str], list[str]] = {}  # (slot, image or audio) -> its data
         self._out: list[bytes] = []
         self.created = int(time.time())
 
@@ -348,6 +353,8 @@ class StreamWriter(ItemWriting):
                 return
             self._next_index = max(self._next_index, delta.part_index + 1)  # no item takes its index
             kind = "response.output_audio.delta" if dtype is AudioDelta else "response.output_image.delta"
+            media = "audio" if dtype is AudioDelta else "image"
+            self._media.setdefault((delta.part_index, media), []).append(delta.data)
             self._emit(kind, {"output_index": delta.part_index, "delta": delta.data})
         elif dtype is UnknownDelta:
             raise unwritable_unknown_delta("Responses", delta)
@@ -395,7 +402,7 @@ class StreamWriter(ItemWriting):
             response["incomplete_details"] = {"reason": reason}
         if status == "failed":
             response["error"] = {"code": "server_error", "message": "the model stopped with an error"}
-        response["output"] = [self._output[index] for index in sorted(self._output)]
+        response["output"] = self._final_output()
         if event.usage is not None:
             response["usage"] = responses_usage(event.usage)
         else:  # lm15 reads a null usage as a crash: an unreported usage is left out
@@ -413,6 +420,28 @@ class StreamWriter(ItemWriting):
                 )
                 return
         self._emit("response." + status, {"response": response})
+
+    def _final_output(self) -> list[dict[str, Any]]:
+        """The final response's items: those streamed, in output order, and each media slot's image
+        or audio as a message item of its own at its slot (red team 9 F01: the openai SDK's
+        ``responses.stream()`` passes the media delta events by, and its final response is this
+        one; the content is what ``encode_response`` writes: the slot's last image, as
+        ``lc.assemble`` keeps it, the audio joined as it joins it)."""
+        items = [(index, 0, self._output[index]) for index in self._output]
+        for (index, kind), datas in self._media.items():
+            if kind == "image":
+                content: dict[str, Any] = {"type": "output_image", "b64_json": datas[-1]}
+            else:
+                content = {"type": "output_audio", "audio": {"data": audio_part(datas, "audio/wav", ()).data}}
+            message = {
+                "id": f"msg_{self._token}{index:04d}",
+                "type": "message",
+                "status": "completed",
+                "role": "assistant",
+                "content": [content],
+            }
+            items.append((index, 1, message))
+        return [item for _, _, item in sorted(items, key=lambda entry: entry[:2])]
 
     def _error(self, event: StreamErrorEvent) -> None:
         if not self._started:
