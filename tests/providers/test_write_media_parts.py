@@ -229,3 +229,23 @@ def test_responses_stream_media_reach_the_openai_sdks_final_response() -> None:
     written = json.loads(lc.encode_response("openai", lc.replace(response, provider_data=None)))
     in_body = [c for item in written["output"] for c in item.get("content", []) if c["type"] != "output_text"]
     assert [(c["type"], c.get("b64_json") or c["audio"]["data"]) for c in in_body] == _sdk_final_media(body)
+
+
+def test_chat_writers_keep_the_cited_text_and_leave_the_citation_out() -> None:
+    """docs/writers.md 'Media parts': Chat has no citation form lm15 reads, so the Chat writers keep
+    the text and leave a citation out rather than refuse the answer (the one documented drop); the
+    body and the stream read back by the openai SDK carry the text and no citation."""
+    from openai.types.chat import ChatCompletion, ChatCompletionChunk
+
+    cited = lc.CitationPart(url="https://example.com/a", title="A", text="works")
+    body = lc.encode_response("openai_chat", _answer(cited))
+    message = ChatCompletion.model_validate_json(body).choices[0].message
+    assert message.content == "here:"
+    assert not (message.annotations or [])
+    streamed = b"".join(lc.stream.encode("openai_chat", _CITED))
+    chunks = [
+        ChatCompletionChunk.model_validate_json(line[6:])
+        for line in streamed.split(b"\n")
+        if line.startswith(b"data: {")
+    ]
+    assert "".join(c.choices[0].delta.content or "" for c in chunks if c.choices) == "It works. More."
