@@ -321,7 +321,8 @@ def crlf_events(chunk: bytes) -> tuple[list[bytes] | None, int]:
     # a whole CRLF block that has none).
     lf = chunk.rfind(b"\n\n", max(crlf, 0))
     end = max(lf + 2 if lf >= 0 else 0, crlf + 3 if crlf >= 0 else 0)
-    if chunk.find(b"\n\r", end) >= 0 or chunk.find(b"\r\r", end) >= 0:
+    cr = chunk.find(13, end)  # the first "\r" after the block (one memchr; most chunks have none)
+    if cr >= 0 and (chunk.find(b"\n\r", max(cr - 1, end)) >= 0 or chunk.find(b"\r\r", cr) >= 0):
         return None, end
     if not end:
         return [], 0
