@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._crossing_signatures import _validates_signatures
 
 from .gateway_support import anthropic_body, chat_body
 
@@ -101,3 +105,19 @@ def test_a_gemini_signature_of_its_own_is_kept() -> None:
     from lmcodec.providers._crossing_signatures import placeholder_signatures
 
     assert placeholder_signatures(request) == (request, ())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.sampled_from(["gemini-2.5-flash", "gemini-3-pro-preview", "models/gemini-3.1-flash", "gpt-4.1"]),
+        st.from_regex(r"[a-z/]{0,8}gemini-[0-9]{1,3}[a-z.-]{0,8}", fullmatch=True),
+        st.text(max_size=200),
+    )
+)
+def test_the_remembered_answer_is_the_search_s(model: str) -> None:
+    """_validates_signatures answers a usual name from its memo: the same as the search every time."""
+    found = re.search(r"gemini-(\d+)", model)
+    expected = found is not None and int(found.group(1)) >= 3
+    assert _validates_signatures(model) is expected
+    assert _validates_signatures(model) is expected  # asked again: the remembered answer

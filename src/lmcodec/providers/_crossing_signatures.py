@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import re
+from functools import lru_cache
 from typing import Any, Final
 
 import msgspec
@@ -32,8 +33,24 @@ _REASON: Final = (
 
 
 def _validates_signatures(model: str) -> bool:
+    """Whether ``model`` is Gemini 3 or later; a name of the usual length answered once (each
+    gateway call to Gemini asks it, the regular-expression search costs ~5k instructions)."""
+    return _named_validates(model) if len(model) <= _REMEMBERED_LENGTH else _major_of(model) >= 3
+
+
+_REMEMBERED_LENGTH: Final = 128
+"""The longest model name remembered (a client may send any string as the model)."""
+
+
+@lru_cache(maxsize=64)
+def _named_validates(model: str) -> bool:
+    return _major_of(model) >= 3
+
+
+def _major_of(model: str) -> int:
+    """The major version a ``gemini-N`` in ``model`` names, else 0."""
     found = _MAJOR.search(model)
-    return found is not None and int(found.group(1)) >= 3
+    return 0 if found is None else int(found.group(1))
 
 
 def placeholder_signatures(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
