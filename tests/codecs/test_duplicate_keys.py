@@ -69,3 +69,27 @@ def test_messagepack_checks_every_value() -> None:
     repeated = b"\x83\xa4type\xa4text\xa4text\x00\xa4text\xa2hi"  # "text": 0 then "text": "hi"
     with pytest.raises(lc.ValidationError):
         lc.msgpack.decode(repeated, lc.Part)
+
+
+def test_a_number_msgspec_refuses_stays_refused_beside_a_repeated_key() -> None:
+    """Review 8, F2: the re-read took ``1e400`` (msgspec: out of range) as ``inf`` from ``json.loads``
+    and wrote it back as ``null``, so a repeated key turned a refused body into one holding None."""
+    message = lc.encode(
+        lc.Message(role="assistant", parts=(lc.ToolCallPart(id="c", name="f", input={"x": 1}),))
+    )
+    out_of_range = message.replace(b'{"x":1}', b'{"x":1e400}')
+    repeated = out_of_range.replace(b'"role":"assistant"', b'"role":0,"role":"assistant"', 1)
+    assert repeated != out_of_range
+    for body in (out_of_range, repeated):
+        with pytest.raises(lc.LmcodecError):
+            lc.decode(body, lc.Message)
+        with pytest.raises(lc.LmcodecError):
+            list(lc.jsonl.read(body + b"\n", lc.Message))
+    for constant in (b"NaN", b"Infinity", b"-1e999"):
+        with pytest.raises(lc.LmcodecError):
+            lc.decode(
+                message.replace(b'{"x":1}', b'{"x":' + constant + b"}").replace(
+                    b'"role":"assistant"', b'"role":0,"role":"assistant"', 1
+                ),
+                lc.Message,
+            )

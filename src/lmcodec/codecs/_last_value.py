@@ -10,6 +10,7 @@ it was. A ``type`` tag repeated with another tag stays refused (H9: the tag name
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, NoReturn
 
 import msgspec
@@ -21,12 +22,21 @@ def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
+def _finite(text: str) -> float:
+    """A JSON number as ``float``, refused when out of range (``1e400``): ``json.loads`` reads it
+    as ``inf``, which msgspec refuses and writes back as ``null`` (review 8, F2)."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is out of range")
+    return number
+
+
 def last_values(data: Any) -> bytes | None:
     """``data`` (JSON bytes) re-encoded with each repeated key holding its last value, in the place
     of its first (as ``json.loads`` builds the dict), when some object of it repeats a key; None
     when none does, or one repeats its ``type`` with another string, or the text is not JSON, or its
-    value cannot be written back as it was read (NaN, a lone surrogate, an integer msgspec cannot
-    hold)."""
+    value cannot be written back as it was read (NaN, a number out of range, a lone surrogate, an
+    integer msgspec cannot hold)."""
     repeated = False
     retagged = False
 
@@ -40,7 +50,9 @@ def last_values(data: Any) -> bytes | None:
         return value
 
     try:
-        value = json.loads(bytes(data), object_pairs_hook=pairs, parse_constant=_no_constant)
+        value = json.loads(
+            bytes(data), object_pairs_hook=pairs, parse_constant=_no_constant, parse_float=_finite
+        )
     except (ValueError, TypeError, RecursionError, MemoryError):
         return None
     if not repeated or retagged:
