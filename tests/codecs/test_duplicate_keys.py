@@ -6,6 +6,7 @@ lost), ``decode_request`` and ``translate_request``). MessagePack keeps msgspec'
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
 
@@ -93,3 +94,62 @@ def test_a_number_msgspec_refuses_stays_refused_beside_a_repeated_key() -> None:
                 ),
                 lc.Message,
             )
+
+
+def _peak_bytes(read: object) -> int:
+    tracemalloc.start()
+    try:
+        with pytest.raises(lc.LmcodecError):
+            read()  # type: ignore[operator]
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_refusal_without_a_repeated_key_does_not_read_the_body_whole() -> None:
+    """Review 8, F3: every refusal was followed by a ``json.loads`` of the whole body (a dict per
+    object) to look for repeated keys: a 2 MB body wrong at its first part took ~20 MB more.
+    Now the keys on the refused path are looked for in their objects alone."""
+    count = 60_000
+    parts = [{"type": "text", "text": 0}] + [{"type": "text", "text": f"t{i}"} for i in range(count)]
+    message = json.dumps({"role": "assistant", "parts": parts}).encode()
+    chat = json.dumps(
+        {
+            "model": "gpt-4o",
+            "messages": [{"role": "user", "content": 0}]
+            + [{"role": "user", "content": f"m{i}"} for i in range(count)],
+        }
+    ).encode()
+    assert len(message) > 1_500_000
+    assert _peak_bytes(lambda: lc.decode(message, lc.Message)) < len(message) // 2
+    assert _peak_bytes(lambda: list(lc.jsonl.read(message + b"\n", lc.Message))) < len(message) * 2
+    accepted = chat.replace(b'"content": 0', b'"content": "m"', 1)
+    tracemalloc.start()
+    lc.decode_request("openai_chat", accepted)
+    reading = tracemalloc.get_traced_memory()[1]  # what reading the good body takes (13 MB)
+    tracemalloc.stop()
+    assert _peak_bytes(lambda: lc.decode_request("openai_chat", chat)) < reading * 3 // 2  # was 38 MB
+    assert _peak_bytes(lambda: lc.translate_request("openai_chat", "anthropic", chat)) < reading * 3 // 2
+    repeated = message.replace(b'"text": 0}', b'"text": 0, "text": "t"}', 1)
+    assert lc.decode(repeated, lc.Message).parts[0] == lc.TextPart(text="t")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"role":"user","parts":[{"type":"text","text":0}],"parts":[{"type":"text","text":"hi"}]}',
+        b'{"role":"user","parts":['
+        + b'{"type":"text","text":"a"},' * 40
+        + b'{"type":"text","text":0,"text":"hi"}]}',
+        b'{"role":"user","parts":[{"type":"text","text":0,"t\\u0065xt":"hi"}]}',
+        b'{"role":"assistant","parts":[{"type":"tool_call","id":"c","name":0,"input":{"name":1},'
+        b'\t "name" : "f"}]}',
+        b'{"role":"user","parts":[{"type":"text","text":{"text":0},"text":"hi"}]}',
+    ],
+)
+def test_a_repeated_key_on_the_refused_path_is_found(body: bytes) -> None:
+    """The look for repeated keys on the refused path (F3) finds them at any depth, past the 32nd item
+    of an array, spelt with an escape, or with the same name inside another value."""
+    expected = lc.decode(_last_values(body), lc.Message)
+    assert lc.decode(body, lc.Message) == expected
+    assert list(lc.jsonl.read(body + b"\n", lc.Message)) == [expected]

@@ -178,8 +178,8 @@ def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool,
     where msgspec checked every value), else their refusal."""
     try:
         return _fallback_readers(data, tp, first, lenient, unknown)
-    except (ValidationError, DecodeError):
-        rewritten = last_values(data)
+    except (ValidationError, DecodeError) as refused:
+        rewritten = last_values(data, refused.path if isinstance(refused, ValidationError) else None)
         if rewritten is None:
             raise
         try:

@@ -76,7 +76,7 @@ def read_client_body(
 def with_last_values(read: Any, raw: Any, model: str | None, refused: ValidationError) -> Any:
     """What ``read`` gives for ``raw``, which it ``refused``, with the last value of each repeated
     key, as ``json.loads`` reads it (H9: msgspec checked every value); else ``refused``."""
-    rewritten = last_values(raw)
+    rewritten = last_values(raw, refused.path)
     if rewritten is not None:
         try:
             return read(rewritten, model=model)
