@@ -133,3 +133,23 @@ def test_what_the_other_dialect_lacks_is_named() -> None:
     assert json.loads(built.body)["stream_options"] == {"include_obfuscation": False}
     [note] = [a for a in built.adaptations if a.field == "extensions.stream_options"]
     assert (note.action, note.asked) == ("satisfied", {"include_usage": True})
+
+
+@pytest.mark.parametrize(("src", "dst"), PAIRS)
+@pytest.mark.parametrize("stream", [False, True])
+def test_stream_options_go_only_with_a_stream(src: str, dst: str, stream: bool) -> None:
+    """Review 8, F1: a client's stream_options were merged into a body the call does not stream, which
+    OpenAI refuses ("stream_options ... only allowed when stream is enabled"); now they go only with a
+    stream, else one ``dropped`` note."""
+    options = {"include_obfuscation": False}
+    built = lc.translate_request(src, dst, _body(src, stream=True, stream_options=options), stream=stream)
+    out = json.loads(built.body)
+    notes = [a for a in built.adaptations if a.field == "extensions.stream_options"]
+    if stream:
+        assert out["stream"] is True
+        assert out["stream_options"] == ({"include_usage": True} if dst == "openai_chat" else {}) | options
+        assert notes == []
+    else:
+        assert "stream_options" not in out and not out.get("stream"), out
+        assert [(a.action, a.asked) for a in notes] == [("dropped", options)]
+        (chat_accepts if dst == "openai_chat" else responses_accepts)(built.body)

@@ -455,7 +455,7 @@ def translate_request(
         unsigned = (*unsigned, *reasoning)
     merge: dict[str, dict[str, Any]] = {}  # shared OpenAI keys merged into what the builder writes
     if request.config.extensions and source in _OPENAI and destination in _OPENAI:
-        request, merge, shared = openai_keys_across(source, destination, request)
+        request, merge, shared = openai_keys_across(source, destination, request, stream)
         unsigned = (*unsigned, *shared)
     canonical, notes = crossing.foreign_extensions_out(source, request, destination)
     notes = (*unsigned, *notes)

@@ -11,7 +11,9 @@ and would be dropped as foreign by ``translate_request``. Between the two dialec
   "12h"``) and ``stream_options`` (Chat takes ``include_usage`` and ``include_obfuscation``,
   Responses ``include_obfuscation``): what the destination takes is sent, the rest ``dropped``
   (a Chat ``include_usage`` ``satisfied``: Responses streams end with the usage); ``stream_options`` is
-  merged into what the Chat builder writes (``include_usage`` for a stream);
+  merged into what the Chat builder writes (``include_usage`` for a stream), and goes only with a
+  stream: OpenAI refuses it in a body not streamed ("only allowed when 'stream' is enabled"), so a
+  request built without one has it ``dropped`` (review 8, F1);
 - another spelling: Chat's ``verbosity`` is Responses' ``text.verbosity`` (merged into the ``text``
   the Responses builder writes for a response format), each way ``substituted``; the rest of a
   Responses ``text`` (its ``format`` aside, carried as the canonical response_format) ``dropped``.
@@ -57,19 +59,23 @@ _WHY_NOT: Final[dict[str, str]] = {
 
 
 def openai_keys_across(
-    source: str, destination: str, request: Request
+    source: str, destination: str, request: Request, stream: bool
 ) -> tuple[Request, dict[str, dict[str, Any]], tuple[Adaptation, ...]]:
     """``request`` (read from ``source``, one OpenAI dialect, for the other) with the shared keys of
     its extensions in ``destination``'s spelling: the top-level ones left in its extensions (the
     builder writes extensions over its own keys), the ones to merge into an object the builder
     writes taken out and returned (for :func:`merged_in`); one Adaptation per key respelled or
-    partly dropped. A key both dialects do not share is left for ``foreign_extensions_out``."""
+    partly dropped; ``stream`` says whether the built request streams. A key both dialects do not
+    share is left for ``foreign_extensions_out``."""
     extensions = request.config.extensions or {}
     kept = dict(extensions)
     merge: dict[str, dict[str, Any]] = {}
     notes: list[Adaptation] = []
     for key, value in extensions.items():
-        if key in SUBKEYS and isinstance(value, dict):
+        if key == "stream_options" and not stream:
+            del kept[key]
+            notes.append(_note(f"extensions.{key}", "dropped", _NOT_STREAMED, value))
+        elif key in SUBKEYS and isinstance(value, dict):
             takes = SUBKEYS[key][destination]
             sent = {k: v for k, v in value.items() if k in takes and _takes(takes[k], v)}
             rest = {k: v for k, v in value.items() if k not in sent}
@@ -105,6 +111,7 @@ def openai_keys_across(
     return msgspec.structs.replace(request, config=config), merge, tuple(notes)
 
 
+_NOT_STREAMED: Final = "stream_options go only with stream: true, and this request is not streamed"
 _AS_TEXT: Final = "Chat's verbosity is Responses' text.verbosity"
 _AS_VERBOSITY: Final = (
     "Responses' text.verbosity is Chat's verbosity (the format goes as the canonical response_format)"
