@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import pickle
+import weakref
 from typing import Any
 
 import msgspec
@@ -166,3 +168,19 @@ def test_a_class_lmcodec_does_not_export_pickles_by_its_own_path() -> None:
     back = names.load()
     assert type(back) is OwnPart and back == OwnPart("x")
     assert (__name__, "OwnPart") in names.named
+
+
+def test_a_pickled_class_made_at_run_time_is_freed() -> None:
+    """Review 8, F4: the name each pickled class goes by was kept in a module dict holding the class,
+    so a subclass made at run time and pickled once was never freed."""
+    made = type("MadeAtRunTime", (lc.TextPart,), {"__module__": __name__})
+    globals()["MadeAtRunTime"] = made  # findable by its path while it is pickled
+    try:
+        back = pickle.loads(pickle.dumps(made(text="x")))
+        assert type(back) is made and back == made(text="x")
+    finally:
+        del globals()["MadeAtRunTime"]
+    alive = weakref.ref(made)
+    del made, back
+    gc.collect()
+    assert alive() is None

@@ -135,15 +135,12 @@ def reduced(obj: msgspec.Struct) -> tuple[Any, ...]:
     as ``lmcodec`` exports it; a class it does not export, a user's subclass, by its own path), so
     moving the module that defines a class breaks no stored pickle."""
     cls = type(obj)
-    named = _pickled_as.get(cls)
+    named = cls.__dict__.get("_lm_pickled_as")
     if named is None:
         name = cls.__name__
-        named = _pickled_as[cls] = name if getattr(sys.modules["lmcodec"], name, None) is cls else cls
+        named = name if getattr(sys.modules["lmcodec"], name, None) is cls else cls
+        type.__setattr__(cls, "_lm_pickled_as", named)  # on the class: freed with it (review 8, F4)
     return (unpickle, (named, msgspec.structs.asdict(obj)))
-
-
-_pickled_as: dict[type, str | type] = {}
-"""What :func:`reduced` names each class by (looked up once per class)."""
 
 
 def unpickle(cls: Any, fields: dict[str, Any]) -> Any:
