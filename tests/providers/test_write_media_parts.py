@@ -32,6 +32,7 @@ PARTS: dict[str, Any] = {
     "image_url": lc.ImagePart(media_type="image/png", url="gs://bucket/a.png"),
     "image_file_id": lc.ImagePart(media_type="image/png", file_id="file-1"),
     "audio_data": lc.AudioPart(media_type="audio/wav", data=IMG),
+    "audio_mpeg_data": lc.AudioPart(media_type="audio/mpeg", data=IMG),
     "audio_url": lc.AudioPart(media_type="audio/mpeg", url="https://x/a.mp3"),
     "document_data": lc.DocumentPart(media_type="application/pdf", data="JVBE"),
     "document_url": lc.DocumentPart(media_type="application/pdf", url="gs://bucket/d.pdf"),
@@ -43,12 +44,14 @@ PARTS: dict[str, Any] = {
 # (dialect, part) -> the part lm15 reads back; absent: refused
 _READ_BACK: dict[tuple[str, str], Any] = {
     ("openai", "image_data"): PARTS["image_data"],
-    ("openai", "image_jpeg_data"): lc.ImagePart(media_type="image/png", data=IMG),  # no media type
+    # ("openai", "image_jpeg_data"), ("openai", "audio_mpeg_data"): refused, Responses output_image /
+    # output_audio carry no media type and lm15 reads image/png, audio/wav (review 8, F5)
     ("openai", "audio_data"): PARTS["audio_data"],
     ("gemini", "image_data"): PARTS["image_data"],
     ("gemini", "image_jpeg_data"): PARTS["image_jpeg_data"],
     ("gemini", "image_url"): PARTS["image_url"],
     ("gemini", "audio_data"): PARTS["audio_data"],
+    ("gemini", "audio_mpeg_data"): PARTS["audio_mpeg_data"],
     ("gemini", "audio_url"): PARTS["audio_url"],
     ("gemini", "document_data"): PARTS["document_data"],
     ("gemini", "document_url"): PARTS["document_url"],

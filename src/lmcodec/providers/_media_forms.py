@@ -8,7 +8,9 @@ delta by url or file id, and any on the Chat and Anthropic streams, is refused b
 
 A part is written where the dialect has a form for it that lm15 1.5.0's reader of that dialect
 reads back (red team 9 F01): Responses ``output_image`` / ``output_audio`` message content (base64
-data; lm15 reads every image as ``image/png``, every audio as ``audio/wav``), Gemini ``inlineData``
+data of ``image/png`` / ``audio/wav`` only: the form has no media type, lm15 reads every image as
+``image/png`` and every audio as ``audio/wav``, so a JPEG or an MP3 would come back relabelled;
+review 8 F5), Gemini ``inlineData``
 (base64 data) and ``fileData`` (a url; lm15 reads a media type that is not ``image/*`` or
 ``audio/*`` as a document). Everything else (Chat Completions and Anthropic answers carry no media;
 media by file id or local path; Responses video, documents, binaries, media by url) is refused with
@@ -39,9 +41,12 @@ def _reason(provider: str, part: Any) -> str | None:
     """Why ``provider`` cannot write media ``part`` (None: it can)."""
     source = "data" if part.data is not None else "url" if part.url is not None else None
     if provider == "openai":
-        if isinstance(part, (ImagePart, AudioPart)) and source == "data":
-            return None
-        return "its answers carry images and audio as base64 data only"
+        if not (isinstance(part, (ImagePart, AudioPart)) and source == "data"):
+            return "its answers carry images and audio as base64 data only"
+        kind, read_as = ("image", "image/png") if isinstance(part, ImagePart) else ("audio", "audio/wav")
+        if part.media_type != read_as:
+            return f"its {kind} content has no media type: it reads back as {read_as}, not {part.media_type}"
+        return None
     if provider == "gemini":
         if source is not None:
             return None
