@@ -252,3 +252,35 @@ def test_chat_writers_keep_the_cited_text_and_leave_the_citation_out() -> None:
         if line.startswith(b"data: {")
     ]
     assert "".join(c.choices[0].delta.content or "" for c in chunks if c.choices) == "It works. More."
+
+
+def test_a_gemini_image_translated_for_a_responses_client_reaches_the_sdks_final_response() -> None:
+    """Review 8, F7 (fixed on main by the writer change above, red team 9 F01): a Gemini image-model
+    answer (text, then inlineData) through ``lc.stream.translate`` to a Responses client: the
+    openai SDK's final response holds the image beside the text."""
+    chunks = [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": "Here it is"}]}, "index": 0}]},
+        {
+            "candidates": [
+                {
+                    "content": {
+                        "role": "model",
+                        "parts": [{"inlineData": {"mimeType": "image/png", "data": IMG}}],
+                    },
+                    "finishReason": "STOP",
+                    "index": 0,
+                }
+            ],
+            "usageMetadata": {"promptTokenCount": 3, "candidatesTokenCount": 5, "totalTokenCount": 8},
+        },
+    ]
+    source = b"".join(
+        b"data: " + json.dumps({**chunk, "modelVersion": "gemini-2.5-flash-image"}).encode() + b"\r\n\r\n"
+        for chunk in chunks
+    )
+    translated = b"".join(lc.stream.translate("gemini", "openai", [source]))
+    assert _sdk_final_media(translated) == [("output_image", IMG)]
+    assembled = lc.assemble(lc.stream.decode("openai", [translated])).message
+    assert [p.type for p in assembled.parts] == [
+        p.type for p in lc.assemble(lc.stream.decode("gemini", [source])).message.parts
+    ]
