@@ -64,11 +64,12 @@ def _repeats_on(raw: bytes, path: str | None) -> bool:
             name, index = step.groups()
             if name is not None:
                 quoted = b'"' + name.encode() + b'"'
-                text = bytes(value)
-                members = _OBJECT.decode(text)
-                found = text.count(quoted)
-                if found > 1 and found > 1 + sum(bytes(v).count(quoted) for v in members.values()):
-                    return True
+                members = _OBJECT.decode(value)
+                if raw.count(quoted) > 1:  # only then is this object copied to count it
+                    text = bytes(value)
+                    found = text.count(quoted)
+                    if found > 1 + sum(bytes(v).count(quoted) for v in members.values()):
+                        return True
                 value = members[name]
             elif int(index) < 32:
                 value = getattr(_head(int(index) + 1).decode(value), f"item{index}")
