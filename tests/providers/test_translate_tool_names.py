@@ -12,8 +12,11 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._tool_names import _all_valid
 
 from .gateway_support import anthropic_accepts, chat_accepts, responses_accepts
 from .provider_support import sse_body
@@ -141,3 +144,21 @@ def test_the_answers_calls_go_back_under_the_clients_names() -> None:
     plain = b"".join(lc.stream.translate("anthropic", "gemini", [_anthropic_call("github_create_issue")]))
     answer = lc.assemble(lc.stream.decode("gemini", [plain], request=request), request=request)
     assert [c.name for c in answer.tool_calls] == ["github_create_issue"]  # no adaptations: as sent
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.from_regex(r"[a-zA-Z0-9_-]{1,64}", fullmatch=True),
+            st.from_regex(r"[a-zA-Z0-9_.:-]{0,70}", fullmatch=True),
+            st.text(max_size=80),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_the_one_search_agrees_with_a_match_a_name(names: list[str]) -> None:
+    """_all_valid (one search of the names joined, their shortest and longest length) is the
+    per-name fullmatch of ^[a-zA-Z0-9_-]{1,64}$ it replaces."""
+    assert _all_valid(names) is all(re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name) for name in names)
