@@ -5,10 +5,11 @@ block to its canonical part in JSON form, then converts the whole tree (``msgspe
 This module maps the same views to the same Request without the tree: each Struct is made from
 a prototype holding the defaults (``msgspec.structs.replace`` runs ``__post_init__`` and costs a
 third of a constructor call), each check the conversion makes and the views do not (non-empty
-ids, names and media types) is made here, and the settings side (:mod:`._read_config`) is the
-general path's own. Where a rule refuses, it raises :class:`Refused` (or the error the general
-path would raise) and the caller runs the general path, which names the fault with its JSON
-path. ``tests/providers/test_read_anthropic_typed.py`` holds the two paths equal.
+ids, names and media types) is made here, and the settings side is :mod:`._read_typed_settings`
+(the usual keys read directly, the others by the general path's own :mod:`._read_config`). Where
+a rule refuses, it raises :class:`Refused` (or the error the general path would raise) and the
+caller runs the general path, which names the fault with its JSON path.
+``tests/providers/test_read_anthropic_typed.py`` holds the two paths equal.
 """
 
 from __future__ import annotations
@@ -20,15 +21,12 @@ from msgspec import UNSET
 
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers.anthropic._read_config import (
-    ANY,
     STR,
     Marks,
     cache_ttl,
-    keep_wire_shapes,
-    read_config,
-    read_system,
     read_tools,
 )
+from lmcodec.providers.anthropic._read_typed_settings import USUAL_KEYS, settings, usual_settings
 from lmcodec.providers.anthropic._read_views import (
     Document,
     Image,
@@ -42,7 +40,6 @@ from lmcodec.providers.anthropic._read_views import (
 from lmcodec.providers.openai._read_common import url_image_type
 from lmcodec.wire import (
     BuiltinTool,
-    Config,
     ContinuationState,
     DocumentPart,
     FunctionTool,
@@ -52,10 +49,8 @@ from lmcodec.wire import (
     TextPart,
     ThinkingPart,
     ToolCallPart,
-    ToolChoice,
     ToolResultPart,
 )
-from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = ["Refused", "read_typed"]
 
@@ -71,7 +66,6 @@ _REDACTED: Final = ContinuationState(provider="anthropic", kind="redacted_thinki
 _MESSAGE: Final = Message(role="user", parts=(_TEXT,))
 _FUNCTION: Final = FunctionTool(name="-", parameters={})
 _BUILTIN: Final = BuiltinTool(name="-")
-_REQUEST: Final = Request(model="-", messages=(_MESSAGE,))
 _MEDIA: Final[dict[type, tuple[Any, Any, Any]]] = {
     Image: (
         ImagePart(media_type="image/png", data="AAAA"),
@@ -314,191 +308,10 @@ def read_typed(
     if tool_values is not None:
         tools, tools_as_sent = _tools(tool_values)
     request = None
-    if tools_as_sent and tool_values != [] and marks.message is None and _USUAL_KEYS.issuperset(raw):
-        request = _usual(raw, model if routed is None else routed, messages, tools)
+    if tools_as_sent and tool_values != [] and marks.message is None and USUAL_KEYS.issuperset(raw):
+        request = usual_settings(raw, model if routed is None else routed, messages, tools)
     if request is None:
-        request = _settings(raw, model, marks, messages, tools, tool_values, tools_as_sent)
+        request = settings(raw, model, marks, messages, tools, tool_values, tools_as_sent)
         if routed is not None:
             request = _replace(request, model=routed)
     return named_by_their_calls(request) if reused else request
-
-
-_USUAL_KEYS: Final = frozenset(
-    {
-        "model",
-        "messages",
-        "tools",
-        "max_tokens",
-        "stream",
-        "system",
-        "temperature",
-        "top_p",
-        "top_k",
-        "tool_choice",
-    }
-)
-"""The keys of a body :func:`_usual` may read (the conversation's, the sampling settings, a string
-system prompt, tool_choice)."""
-_INT: Final = msgspec.json.Decoder(int)
-_FLOAT: Final = msgspec.json.Decoder(float)
-_CHOICES: Final = {mode: ToolChoice(mode=mode) for mode in ("auto", "required", "none")}
-_CHOICE_MODES: Final = {"auto": "auto", "any": "required", "tool": "required", "none": "none"}
-
-
-def _usual(
-    raw: dict[str, msgspec.Raw], model: str, messages: tuple[Message, ...], tools: tuple[Any, ...]
-) -> Request | None:
-    """The Request of a body of usual keys only (:data:`_USUAL_KEYS`, no cache mark, its tools
-    written back as sent) whose every top-level value the builder writes back as it stands, its
-    Config made directly; None where a value would ride in extensions or the conversion of
-    ``read_config``'s fields would refuse it (the caller then reads the settings as the general
-    path does). A value of the wrong JSON type raises, as ``read_config`` does."""
-    system = None
-    if "system" in raw:
-        system = ANY.decode(raw["system"])
-        if type(system) is not str or not system:
-            return None
-    max_tokens = _INT.decode(raw["max_tokens"])
-    if max_tokens < 1:
-        return None
-    temperature = top_p = top_k = choice = None
-    if "temperature" in raw:
-        temperature = _FLOAT.decode(raw["temperature"])
-        if not 0.0 <= temperature <= 1.0:
-            return None
-    if "top_p" in raw:
-        top_p = _FLOAT.decode(raw["top_p"])
-        if not 0.0 <= top_p <= 1.0:
-            return None
-    if "top_k" in raw:
-        top_k = _INT.decode(raw["top_k"])
-        if top_k < 1:
-            return None
-    if "tool_choice" in raw:
-        choice = _usual_choice(ANY.decode(raw["tool_choice"]))
-        if choice is None:
-            return None
-    config = _replace(
-        EMPTY_CONFIG,
-        max_tokens=max_tokens,
-        temperature=temperature,
-        top_p=top_p,
-        top_k=top_k,
-        tool_choice=choice,
-    )
-    request: Request = _replace(
-        _REQUEST, model=model, messages=messages, system=system, tools=tools, config=config
-    )
-    return request
-
-
-def _usual_choice(value: Any) -> ToolChoice | None:
-    """The ToolChoice of a ``tool_choice`` the builder writes back as it stands (``_tool_choice_sent``
-    of it is ``value``), else None."""
-    if type(value) is not dict:
-        return None
-    kind = value.get("type")
-    mode = _CHOICE_MODES.get(kind) if type(kind) is str else None
-    if mode is None:
-        return None
-    size = len(value)
-    parallel = None
-    if "disable_parallel_tool_use" in value:
-        if value["disable_parallel_tool_use"] is not True or mode == "none":
-            return None
-        parallel = False
-        size -= 1
-    if kind == "tool":
-        name = value.get("name")
-        if type(name) is not str or not name or size != 2:
-            return None
-        named: ToolChoice = _replace(_CHOICES["required"], allowed=(name,), parallel=parallel)
-        return named
-    if size != 1:
-        return None
-    choice: ToolChoice = _CHOICES[mode] if parallel is None else _replace(_CHOICES[mode], parallel=parallel)
-    return choice
-
-
-def _settings(
-    raw: dict[str, msgspec.Raw],
-    model: str,
-    marks: Marks,
-    messages: tuple[Message, ...],
-    tools: tuple[Any, ...],
-    tool_values: list[dict[str, Any]] | None,
-    tools_as_sent: bool,
-) -> Request:
-    """The Request with its settings read as the general path reads them (``read_config``), the
-    wire shapes the builder would not write back kept in extensions."""
-    system: str | tuple[TextPart, ...] | None = None
-    if "system" in raw:
-        value = read_system(raw["system"], marks)
-        system = value if not isinstance(value, list) else tuple([_text(p["text"]) for p in value])
-    plain: dict[str, Any] = {}
-    if tool_values is not None:
-        plain["tools"] = tool_values
-    fields = read_config(raw, model, marks, len(messages), plain)
-    config = msgspec.convert(fields, Config) if fields else EMPTY_CONFIG
-    request = _replace(_REQUEST, model=model, messages=messages, system=system, tools=tools, config=config)
-    extensions = fields.get("extensions", {})
-    overrides = _overrides(request, raw, plain, tools_as_sent)
-    if overrides is None:
-        return keep_wire_shapes(request, raw, extensions, plain)
-    if not overrides:
-        return request
-    config = _replace(request.config, extensions={**extensions, **overrides})
-    return _replace(request, config=config)
-
-
-def _overrides(
-    request: Request, raw: dict[str, msgspec.Raw], plain: dict[str, Any], tools_as_sent: bool
-) -> dict[str, Any] | None:
-    """The top-level values :func:`keep_wire_shapes` keeps in extensions (those the builder would
-    write otherwise), found without running the builder for the usual keys; None where a key
-    present needs the builder's own answer (thinking, output_config, system blocks, any tool
-    but a plain function tool). Keys in the order ``keep_wire_shapes`` adds them."""
-    if "thinking" in raw or "output_config" in raw or not tools_as_sent:
-        return None
-    config = request.config
-    overrides: dict[str, Any] = {}
-    if "system" in raw:
-        value = ANY.decode(raw["system"])
-        if type(value) is str:
-            if not value or config.cache is not None:  # absent, or written as a marked block
-                overrides["system"] = value
-        elif value is None:
-            overrides["system"] = value
-        else:
-            return None
-    max_tokens = plain["max_tokens"]
-    if max_tokens < 1:  # no visible cap: the builder writes its default
-        overrides["max_tokens"] = max_tokens
-    if "stop_sequences" in plain:
-        sequences = plain["stop_sequences"]
-        if not sequences or not all(sequences):
-            overrides["stop_sequences"] = sequences
-    if "tools" in plain and not plain["tools"]:
-        overrides["tools"] = plain["tools"]
-    if "tool_choice" in raw:
-        value = ANY.decode(raw["tool_choice"])
-        if value != _tool_choice_sent(config.tool_choice):
-            overrides["tool_choice"] = value
-    if "metadata" in raw:
-        value = plain.get("metadata")  # null is not kept in plain
-        if config.user_id is None or value != {"user_id": config.user_id}:
-            overrides["metadata"] = value
-    return overrides
-
-
-def _tool_choice_sent(choice: Any) -> dict[str, Any]:
-    """The tool_choice the builder writes for the reader's ToolChoice (lm15's spelling)."""
-    if choice.mode == "none":
-        return {"type": "none"}
-    if choice.mode == "required" and len(choice.allowed) == 1:
-        sent: dict[str, Any] = {"type": "tool", "name": choice.allowed[0]}
-    else:
-        sent = {"type": "any" if choice.mode == "required" else "auto"}
-    if choice.parallel is False:
-        sent["disable_parallel_tool_use"] = True
-    return sent
