@@ -49,64 +49,37 @@ stores an empty ``provider_data`` as ``None`` and ``StreamEndEvent`` an empty
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 import msgspec
 
-from lmcodec.codecs import json as canonical_json
-from lmcodec.codecs._hooks import text_error, unreadable_buffer
-from lmcodec.errors import DecodeError, EncodeError, ProviderError, StreamDecodeError, ValidationError
-from lmcodec.providers import anthropic, crossing, gemini, openai, openai_chat
-from lmcodec.providers._crossing_cache_marks import anthropic_marks_out
-from lmcodec.providers._crossing_claude import claude_refusals_out
-from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
-from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
-from lmcodec.providers._crossing_parts import (
-    chat_fronts_claude,
-    chat_thinking_out,
-    leading_developer_as_system,
-    parts_out,
-    responses_audio_in_sdk_shape,
-    thinking_blocks_in,
-)
-from lmcodec.providers._crossing_settings import (
-    output_cap_change,
-    reasoning_extensions_in,
-    service_tier_out,
-    stops_out,
-)
-from lmcodec.providers._crossing_signatures import placeholder_signatures
-from lmcodec.providers._crossing_tools import hosted_tools_out
+from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError, ValidationError
+from lmcodec.providers import anthropic, gemini, openai, openai_chat
 from lmcodec.providers._errors import a_or_an
-from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body, with_last_values
-from lmcodec.providers._json import unwritable, utf8_body
+from lmcodec.providers._json import unwritable
 from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
 from lmcodec.providers._request import ProviderRequest
-from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
-from lmcodec.providers._tool_names import tool_names_out
+from lmcodec.providers._requests import (
+    Body,
+    build_request,
+    decode_request,
+    lookup,
+    not_json,
+    refuse_unencodable,
+    too_deep,
+    translate_request,
+)
 from lmcodec.providers._usage_meaning import usage_restatement
-from lmcodec.providers.anthropic import build as anthropic_build
-from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic import write as anthropic_write
-from lmcodec.providers.gemini import build as gemini_build
 from lmcodec.providers.gemini import framing as gemini_framing
-from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.gemini import write as gemini_write
-from lmcodec.providers.openai import build as openai_build
-from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai import write as openai_write
-from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
-from lmcodec.providers.openai_chat import build as openai_chat_build
-from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
 from lmcodec.stream.sse import SSEDecoder
-from lmcodec.wire import Adaptation, AudioPart, Request, Response, ThinkingPart, ToolCallPart
+from lmcodec.wire import Request, Response
 from lmcodec.wire._checks import require_instance
 from lmcodec.wire.unknown import Unknown
-
-Body: TypeAlias = bytes | bytearray | memoryview | str
-"""A complete JSON body as the body and request functions take it (str: its UTF-8 text)."""
 
 __all__ = [
     "FRAMERS",
@@ -176,26 +149,10 @@ def decode_response(provider: str, body: Body, *, request: Request | None = None
                 f"the body is not valid Unicode: {exc.reason} at character {exc.start}"
             ) from exc
     elif not isinstance(body, bytes):
-        raise _not_json(body, "response")
+        raise not_json(body, "response")
     result: Response = parse(body, request)
     return result
 
-
-_OPENAI: Final = frozenset({"openai", "openai_chat"})
-"""The two OpenAI dialects, which share request keys (``providers/_crossing_openai_keys.py``)."""
-_BUILDERS: Final[dict[str, Any]] = {
-    "openai": openai_build.build_request,
-    "openai_chat": openai_chat_build.build_request,
-    "anthropic": anthropic_build.build_request,
-    "gemini": gemini_build.build_request,
-}
-
-_READERS: Final[dict[str, Any]] = {
-    "openai": openai_read.decode_request,
-    "openai_chat": openai_chat_read.decode_request,
-    "anthropic": anthropic_read.decode_request,
-    "gemini": gemini_read.decode_request,
-}
 
 WRITERS: Final[dict[str, Any]] = {
     "openai": openai_write.StreamWriter,
@@ -210,93 +167,6 @@ _BODY_WRITERS: Final[dict[str, Any]] = {
     "anthropic": anthropic_write.encode_response,
     "gemini": gemini_write.encode_response,
 }
-
-
-def _lookup(table: dict[str, Any], provider: str) -> Any:
-    found = table.get(provider) if isinstance(provider, str) else None
-    if found is None:
-        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(table)}")
-    return found
-
-
-def build_request(provider: str, request: Request, *, stream: bool = False) -> ProviderRequest:
-    """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials)."""
-    build = _BUILDERS.get(provider) if type(provider) is str else None
-    if build is None:
-        build = _lookup(_BUILDERS, provider)
-    if type(request) is not Request:
-        require_instance(request, Request, "request")
-    try:
-        result: ProviderRequest = build(request, stream)  # positional: a keyword call is not inlined on 3.11
-    except RecursionError:
-        raise _too_deep("request") from None
-    except TypeError:
-        _refuse_unencodable(request)
-        raise
-    return result
-
-
-def _refuse_unencodable(value: Request | Response) -> None:
-    """Raise ``lc.encode``'s EncodeError if ``value`` holds what no JSON can carry (a
-    MessagePack extension that ``lc.msgpack.decode`` kept in a payload: the builder's or
-    writer's encoder refused it with a bare TypeError); return if it holds none (the TypeError
-    is then the caller's to see). Run only on that error's path."""
-    try:
-        canonical_json.encode(value)
-    except RecursionError:
-        return
-
-
-def _too_deep(what: str) -> EncodeError:
-    """A value of the request/response (a tool input, a schema) nests deeper than the JSON
-    encoder can follow from here: the EncodeError ``lc.encode`` gives for the same value."""
-    return EncodeError(
-        f"the {what} holds a value nested too deeply to be encoded as JSON "
-        "(maximum recursion depth exceeded while serializing an object)"
-    )
-
-
-def decode_request(provider: str, body: Body, *, model: str | None = None) -> Request:
-    """A client's request body in ``provider``'s dialect, as the canonical Request.
-
-    ``model`` names the model where the dialect puts it outside the body (Gemini: in the URL,
-    ``models/{model}:generateContent``); for the other dialects it replaces the body's model
-    (a gateway routing an alias to a backend model).
-    """
-    read = _READERS.get(provider) if type(provider) is str else None
-    if read is None:
-        read = _lookup(_READERS, provider)
-    raw = _json_bytes(body)
-    try:
-        result: Request = read(raw, model=model)
-    except ValidationError as refused:
-        result = with_last_values(read, raw, model, refused)
-    return result
-
-
-def _json_bytes(body: Any) -> bytes | bytearray | memoryview:
-    """A client's body as every reader takes it: its JSON bytes in UTF-8 (a ``str`` encoded as UTF-8,
-    a lone surrogate in it a DecodeError; bytes in another encoding ``json.loads`` reads made UTF-8,
-    as response bodies are read); anything else is a TypeError naming what was given."""
-    if isinstance(body, (bytes, bytearray)):
-        return utf8_body(body, "request")
-    if isinstance(body, memoryview):
-        wrong = unreadable_buffer(body)
-        if wrong is not None:
-            raise wrong
-        return utf8_body(body, "request")
-    if isinstance(body, str):
-        try:
-            return body.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise text_error(exc, body) from None
-    raise _not_json(body, "request")
-
-
-def _not_json(body: Any, what: str) -> TypeError:
-    """The error for a body given as something other than its JSON text."""
-    hint = "; encode a parsed body first, e.g. msgspec.json.encode(body)" if isinstance(body, dict) else ""
-    return TypeError(f"body must be the {what}'s JSON as bytes or str, not {type(body).__name__}{hint}")
 
 
 def encode_response(provider: str, response: Response, *, usage_from: str | None = None) -> bytes:
@@ -314,7 +184,7 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
     body ``decode_response`` kept as ``provider_data`` is read for what lm15's reading leaves out:
     its ``message.thinking_blocks`` (Anthropic's signed thinking from a backend fronting Claude)
     are written as that thinking (``openai_chat/_thinking_blocks.answer_thinking``)."""
-    write = _lookup(_BODY_WRITERS, provider)
+    write = lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")
     if usage_from is not None:
         if not isinstance(usage_from, str) or usage_from not in _BODY_WRITERS:
@@ -340,180 +210,8 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
     except UnicodeEncodeError as exc:
         raise unwritable(exc, provider) from None
     except RecursionError:
-        raise _too_deep("response") from None
+        raise too_deep("response") from None
     except TypeError:
-        _refuse_unencodable(response)
+        refuse_unencodable(response)
         raise
     return result
-
-
-def translate_request(
-    source: str, destination: str, body: Body, *, stream: bool = False, model: str | None = None
-) -> ProviderRequest:
-    """A client's body in ``source``'s dialect as the request ``destination``'s provider takes.
-
-    ``decode_request`` then ``build_request``, except that between two dialects the source's own
-    wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
-    onto the canonical fields, those both OpenAI dialects take go on between them in the
-    destination's spelling (``providers/_crossing_openai_keys.py``), the rest are dropped, each
-    recorded in the result's ``adaptations``,
-    and so is every part of the conversation the destination cannot carry as it is (another
-    provider's thinking signatures, thinking it cannot take back as thinking, left out, image
-    detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
-    ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
-    Schema; from Responses, the system/developer items leading the input are the system prompt
-    (after ``instructions``); from Gemini, function names the others refuse (``server.tool``) are
-    renamed, tools, calls and results alike (``providers/_tool_names.py``; ``lc.stream.translate``
-    given the adaptations writes the answer's calls back under the client's names); stop sequences
-    over the destination's limit (Chat 4, Gemini 5) or of white space alone (Anthropic) are left to
-    the gateway (``client_side``, cut by ``lc.stream.translate``; ``providers/_crossing_settings.py``);
-    to Anthropic, tool-call ids it refuses are rewritten, and to
-    Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
-    (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or
-    dropped, and a reasoning request the source's extensions kept (Anthropic ``thinking``,
-    Gemini's dynamic thinking, Chat's ``reasoning``) is read as the canonical reasoning
-    (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
-    equivalent or dropped (``providers/_crossing_tools.py``); to Anthropic, what Claude refuses
-    beside the rest of the request is changed, each change listed (``providers/_crossing_claude.py``).
-
-    Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
-    signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
-    neither id nor encrypted_content, a Chat ``thinking_blocks`` entry without a signature:
-    what a gateway writes for another backend's reasoning, and Gemini's own thought summaries),
-    which ``decode_request`` refuses, is left out in every pair, each part recorded as
-    ``dropped`` with its path in the client's body (``providers/_unsigned_thinking.py``).
-    From Responses, a reasoning item whose ``encrypted_content`` is lmcodec's carriage of another
-    provider's signed thinking (``providers/openai/_thinking_carriage.py``) is read as that thinking,
-    with its state; to OpenAI it is left out, each part ``dropped``.
-    Chat to Chat, a replayed ``reasoning_content`` is left out (``dropped``) and signed
-    ``thinking_blocks`` go on as ``thinking_blocks``, never as content (lm15's Chat builder writes
-    thinking as text; ``providers/_crossing_parts.py``); from another dialect to Chat, Anthropic's
-    signed and redacted thinking goes as ``thinking_blocks`` too, each part ``substituted``. Both
-    only when the request's model names a Claude model (holds "claude" in any case): OpenAI's own
-    Chat API refuses the key, so to any other model that thinking is left out, each part ``dropped``.
-    A replayed Chat or Responses call whose ``arguments`` are not a JSON object (an answer cut
-    inside them, as the writers pass it on), which ``decode_request`` refuses, is read in every
-    pair as lm15 reads it (``{"partial_json": raw}`` / ``{"value": v}``), each ``substituted``
-    (``providers/_replayed_arguments.py``).
-    Anthropic-style ``cache_control`` marks on a Chat body's parts or messages, which
-    ``decode_request`` refuses, are read in every pair: to Anthropic the client's last mark on a
-    system, developer or user message's last text block is the cache breakpoint, every other mark
-    ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``); an
-    Anthropic client's marks to OpenAI and Gemini are ``dropped`` at their paths too, and from either
-    client a system or message mark's ``ttl: "1h"`` (not a tool's) goes to Responses as
-    ``prompt_cache_retention: "24h"`` (``substituted``); to Chat only from an Anthropic client
-    toward a model that is not Claude (LiteLLM refuses the key for Claude): else the ttl goes with
-    its dropped mark.
-    A Responses client's replayed ``custom_tool_call`` / ``custom_tool_call_output`` (a freeform
-    tool: Codex's ``apply_patch``), which ``decode_request`` refuses, go back to Responses as sent;
-    to another dialect the call is a function call whose input is the raw text under ``input``
-    (``substituted``), the custom tool a function tool of that one string parameter
-    (``providers/_crossing_custom_calls.py``, ``providers/_crossing_tools.py``).
-    Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
-    """
-    _lookup(GATEWAY_READERS, source)
-    raw = _json_bytes(body)
-    typed = TYPED_READERS.get(source)
-    request = typed(raw, model) if typed is not None else None
-    unsigned: tuple[Adaptation, ...] = ()
-    custom: CustomCalls | None = None
-    if request is None:  # (the typed path took no body the client body's passes would change)
-        raw, request, unsigned, custom = read_client_body(source, destination, raw, model)
-    if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
-        request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
-        unsigned += dropped
-    if source == destination == "openai":  # another provider's thinking carried through the client
-        request, carried = carried_thinking_in(request, destination)
-        unsigned = (*unsigned, *carried)
-        if carried:
-            request, left_out = parts_out(destination, request)
-            unsigned = (*unsigned, *left_out)
-    blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
-    if source == destination:
-        if source == "openai_chat":  # thinking as thinking_blocks (to Claude only), never as content
-            claude = chat_fronts_claude(destination, request.model)
-            request, blocks, left_out = chat_thinking_out(request, thinking_blocks=claude)
-            unsigned = (*unsigned, *left_out)
-        built = build_request(destination, request, stream=stream)
-        if any(blocks):
-            built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
-        if custom is not None:  # the client's custom tool call items, as it sent them
-            built = msgspec.structs.replace(built, body=custom_calls_back(built.body, custom))
-        if not unsigned:
-            return built
-        return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
-    # One pass says which of the passes over the parts below may change something (crossing.survey);
-    # the passes over the settings, tools and tool names before them change none of what it finds.
-    found = crossing.survey(request)
-    if source == "openai" and ThinkingPart in found.kinds:  # another provider's thinking carried
-        carried_in, carried = carried_thinking_in(request, destination)
-        if carried_in is not request:
-            request, found = carried_in, crossing.survey(carried_in)
-        unsigned = (*unsigned, *carried)
-    if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
-        request, reasoning = reasoning_extensions_in(source, request)
-        unsigned = (*unsigned, *reasoning)
-    merge: dict[str, dict[str, Any]] = {}  # shared OpenAI keys merged into what the builder writes
-    if request.config.extensions and source in _OPENAI and destination in _OPENAI:
-        request, merge, shared = openai_keys_across(source, destination, request, stream)
-        unsigned = (*unsigned, *shared)
-    canonical, notes = crossing.foreign_extensions_out(source, request, destination)
-    notes = (*unsigned, *notes)
-    if canonical.config.service_tier is not None:
-        canonical, tier = service_tier_out(source, destination, canonical)
-        notes += tier
-    if canonical.config.stop:
-        canonical, stops = stops_out(destination, canonical)
-        notes += stops
-    if canonical.tools:
-        canonical, hosted = hosted_tools_out(source, destination, canonical)
-        notes += hosted
-    if source == "gemini":
-        try:
-            canonical, rewritten = crossing.openapi_schemas_out(canonical)
-        except RecursionError:
-            raise _too_deep("request") from None
-        notes += rewritten
-        canonical, renamed = tool_names_out(canonical)  # names with dots or colons: the others refuse them
-        notes += renamed
-    kinds = found.kinds
-    claude = chat_fronts_claude(destination, canonical.model)  # Anthropic's, as thinking_blocks
-    losses = (
-        crossing.content_losses(source, destination, canonical, thinking_blocks=claude)
-        if found.judged
-        else ()
-    )
-    if ThinkingPart in kinds or (found.empty_text and destination in ("anthropic", "gemini")):
-        canonical, left_out = parts_out(destination, canonical, thinking_blocks=claude)
-        losses += left_out
-    if destination == "anthropic" and found.odd_ids:
-        canonical, renamed = anthropic_tool_ids_out(canonical)
-        losses += renamed
-    if destination in ("anthropic", "openai") and found.repeated_calls:  # they refuse a repeated id
-        canonical, repeats = unique_tool_ids_out(destination, canonical)
-        losses += repeats
-    if destination == "anthropic":
-        canonical, refused = claude_refusals_out(canonical)
-        notes += refused
-    if destination == "gemini" and ToolCallPart in kinds:
-        canonical, placeholders = placeholder_signatures(canonical)
-        losses += placeholders
-    if source == "openai":  # a system prompt given as leading input items (paths named before)
-        canonical, system = leading_developer_as_system(canonical)
-        losses += system
-    if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
-        canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
-    built = build_request(destination, canonical, stream=stream)
-    if any(blocks):
-        built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
-    if merge:
-        built = msgspec.structs.replace(built, body=merged_in(built.body, merge))
-    if destination == "openai" and AudioPart in kinds:
-        body, audio = responses_audio_in_sdk_shape(canonical, built.body)
-        if audio:
-            built = msgspec.structs.replace(built, body=body)
-            losses += audio
-    notes += losses
-    if canonical.config.reasoning is not None:
-        notes += output_cap_change(source, destination, canonical, raw, built.body)
-    return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

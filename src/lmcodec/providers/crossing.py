@@ -5,7 +5,7 @@ the canonical fields cannot rebuild exactly (so that ``build_request(src, ...)``
 back), and lm15's builders send extensions verbatim at the top level, overriding what they built.
 Sent to another dialect those keys are foreign: ``system`` blocks or ``tools`` in Anthropic's
 shape on an OpenAI body, ``generationConfig`` on an Anthropic body, an API answers 400.
-``lc.translate_request(src, dst, body)`` (the registry, ``providers/__init__.py``) reads the
+``lc.translate_request(src, dst, body)`` (the pipeline, ``providers/_requests.py``) reads the
 body, then, when the dialects differ, takes every extension out of the Request before building
 (:func:`foreign_extensions_out`): a key with a canonical meaning moves onto its canonical field
 (as lm15's ingest reads it), and every other key is dropped with an :class:`Adaptation` on the
