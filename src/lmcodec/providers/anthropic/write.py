@@ -55,7 +55,7 @@ What the Messages wire cannot carry, and what is written instead:
   but its provider code is Anthropic's type, and another dialect's code that names
   a known failure is written as Anthropic's name for it (a Chat ``429`` as
   ``rate_limit_error``, a Gemini ``UNAVAILABLE`` as ``overloaded_error``:
-  :func:`lmcodec.providers.crossing.crossed_error`).
+  :func:`lmcodec.providers._crossing_errors.crossed_error`).
 - A stream closed without an end or error event is left unterminated (no
   ``message_stop`` is fabricated), as the backend left it; nothing is written
   after an error event, an event after the end is a ValidationError and an
@@ -70,13 +70,13 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
-from lmcodec.providers.crossing import crossed_error
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,

@@ -12,7 +12,7 @@ from Gemini names none, and its last chunk, written back as it came, carries the
 backend's own; google-genai does not require one). An error event becomes Google's error object
 (``{"error": {"code", "message", "status"}}``; another dialect's provider code that names a
 known failure as Google's status for it, e.g. a rate limit as ``429 RESOURCE_EXHAUSTED``:
-:func:`lmcodec.providers.crossing.crossed_error`) and ends the stream. Events after the
+:func:`lmcodec.providers._crossing_errors.crossed_error`) and ends the stream. Events after the
 end, UnknownEvents and tool calls without ids follow the writers' common rules
 (:mod:`lmcodec.stream.encoder`).
 
@@ -86,9 +86,9 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._media_forms import unwritable_media_delta
-from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._call_args import arguments, written_state

@@ -14,9 +14,9 @@ import os
 from typing import Any, Final
 
 from lmcodec.errors import EncodeError
+from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import raw_arguments, writer_encoder
-from lmcodec.providers.crossing import crossed_error
 from lmcodec.providers.openai._common import stdlib_spells_alike, stdlib_text
 from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
 from lmcodec.providers.openai.views import stream_error_detail
@@ -267,7 +267,7 @@ def error_code(error: ErrorDetail) -> str:
     """The code an OpenAI error object carries, in OpenAI's vocabulary, read back by lm15's OpenAI
     readers as ``error.code``: the name OpenAI gives the kind of failure the provider code names
     (an Anthropic ``overloaded_error`` is ``server_error``, a Gemini ``RESOURCE_EXHAUSTED``
-    ``rate_limit_exceeded``: :func:`~lmcodec.providers.crossing.crossed_error`), else the provider
+    ``rate_limit_exceeded``: :func:`~lmcodec.providers._crossing_errors.crossed_error`), else the provider
     code itself (an OpenAI code, or one no OpenAI reader knows under a ``provider`` error), else
     OpenAI's code for the canonical one. A canonical code no OpenAI code reads as (``transport``,
     ``stream_assembly``, ...) is written as it is; it reads back as ``provider``, as any code lm15's
