@@ -128,8 +128,10 @@ def test_a_refusal_without_a_repeated_key_does_not_read_the_body_whole() -> None
     lc.decode_request("openai_chat", accepted)
     reading = tracemalloc.get_traced_memory()[1]  # what reading the good body takes (13 MB)
     tracemalloc.stop()
-    assert _peak_bytes(lambda: lc.decode_request("openai_chat", chat)) < reading * 3 // 2  # was 38 MB
-    assert _peak_bytes(lambda: lc.translate_request("openai_chat", "anthropic", chat)) < reading * 3 // 2
+    # the refusal costs what reading a good body costs, not a whole second reading on top (38 MB,
+    # 2.9x); 2x leaves room for the interpreter (Python 3.10 peaks at 1.57x, 3.11 at 1.35x)
+    assert _peak_bytes(lambda: lc.decode_request("openai_chat", chat)) < reading * 2
+    assert _peak_bytes(lambda: lc.translate_request("openai_chat", "anthropic", chat)) < reading * 2
     repeated = message.replace(b'"text": 0}', b'"text": 0, "text": "t"}', 1)
     assert lc.decode(repeated, lc.Message).parts[0] == lc.TextPart(text="t")
 
