@@ -159,13 +159,7 @@ def _counts(usage: Usage) -> tuple[int, int, int]:
 def chat_usage(usage: Usage) -> dict[str, Any]:
     """A Usage as Chat Completions' ``usage``: none when it reports nothing; else the three counts
     the SDK's ``CompletionUsage`` requires (:func:`_counts`) and the details reported."""
-    prompt: dict[str, Any] = {}
-    _put(prompt, "cached_tokens", usage.cache_read_tokens)
-    _put(prompt, "cache_write_tokens", usage.cache_write_tokens)
-    _put(prompt, "audio_tokens", usage.input_audio_tokens)
-    completion: dict[str, Any] = {}
-    _put(completion, "reasoning_tokens", usage.reasoning_tokens)
-    _put(completion, "audio_tokens", usage.output_audio_tokens)
+    prompt, completion = _details(usage)
     if not prompt and not completion and _nothing_counted(usage):
         return {}
     tokens_in, tokens_out, total = _counts(usage)
@@ -181,13 +175,7 @@ def responses_usage(usage: Usage) -> dict[str, Any]:
     """A Usage as the Responses API's ``usage``: none when it reports nothing; else the three counts
     the SDK's ``ResponseUsage`` requires (:func:`_counts`) and the details reported (none invented:
     docs/writers.md)."""
-    details_in: dict[str, Any] = {}
-    _put(details_in, "cached_tokens", usage.cache_read_tokens)
-    _put(details_in, "cache_write_tokens", usage.cache_write_tokens)
-    _put(details_in, "audio_tokens", usage.input_audio_tokens)
-    details_out: dict[str, Any] = {}
-    _put(details_out, "reasoning_tokens", usage.reasoning_tokens)
-    _put(details_out, "audio_tokens", usage.output_audio_tokens)
+    details_in, details_out = _details(usage)
     if not details_in and not details_out and _nothing_counted(usage):
         return {}
     tokens_in, tokens_out, total = _counts(usage)
@@ -199,6 +187,19 @@ def responses_usage(usage: Usage) -> dict[str, Any]:
         out["output_tokens_details"] = details_out
     out["total_tokens"] = total
     return out
+
+
+def _details(usage: Usage) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The input and output token details both OpenAI dialects write under the same keys (those
+    reported only)."""
+    details_in: dict[str, Any] = {}
+    _put(details_in, "cached_tokens", usage.cache_read_tokens)
+    _put(details_in, "cache_write_tokens", usage.cache_write_tokens)
+    _put(details_in, "audio_tokens", usage.input_audio_tokens)
+    details_out: dict[str, Any] = {}
+    _put(details_out, "reasoning_tokens", usage.reasoning_tokens)
+    _put(details_out, "audio_tokens", usage.output_audio_tokens)
+    return details_in, details_out
 
 
 def _nothing_counted(usage: Usage) -> bool:
