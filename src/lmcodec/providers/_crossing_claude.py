@@ -32,6 +32,14 @@ together, thinking or not ("cannot both be specified for this model"): ``tempera
 not Claude's take both. Claude from Opus 4.7 on (4.8, the 5 family, Fable, Mythos) takes no
 sampling parameter at all ("temperature is deprecated for this model", a 400): ``temperature``,
 ``top_p`` and ``top_k`` are each ``dropped`` (the model samples as it decides).
+
+And Claude refuses an output cap above the model's output ceiling ("max_tokens: 200000 > 64000,
+which is the maximum allowed number of output tokens"): a Chat or Gemini client asks for a cap its
+own backend takes. lm15's builder sends the cap it is given; the gateway sends the model's ceiling
+instead (lm15's table, ``_build_tables.OUTPUT_CEILINGS``: what its builder sends when no cap is set),
+``config.max_tokens`` ``clamped``; with manual thinking the answer's cap is what the budget leaves of
+the ceiling (a budget that alone reaches it is left to the API's 400, as lm15 leaves it). A name
+that is not Claude's keeps its cap: lm15 knows no ceiling for that server.
 """
 
 from __future__ import annotations
@@ -41,8 +49,16 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.providers.anthropic._build_tables import takes_adaptive_thinking
-from lmcodec.wire import Adaptation, Request, ThinkingPart, ToolCallPart, ToolResultPart
+from lmcodec.providers.anthropic._build_tables import output_ceiling, takes_adaptive_thinking
+from lmcodec.wire import (
+    EFFORT_THINKING_BUDGETS,
+    Adaptation,
+    Config,
+    Request,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
 
 __all__ = ["claude_refusals_out"]
 
@@ -84,6 +100,10 @@ _PAIR: Final = (
     "this Claude model refuses temperature and top_p together (cannot both be specified for "
     "this model): temperature kept"
 )
+_OVER_CEILING: Final = (
+    "Claude refuses max_tokens above the model's output ceiling (max_tokens: N > ceiling, which "
+    "is the maximum allowed number of output tokens): sent as the ceiling"
+)
 _UNSIGNED_LOOP: Final = (
     "manual extended thinking needs the tool loop in progress to start with the thinking block "
     "Claude issued (the API refuses the request: expected thinking, found tool_use), and the "
@@ -97,8 +117,8 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     config = request.config
     reasoning = config.reasoning
     sampled = config.temperature is not None or config.top_p is not None or config.top_k is not None
-    if reasoning is None and not sampled:
-        return request, ()  # no thinking, no sampling: nothing Claude refuses here
+    if reasoning is None and not sampled:  # no thinking, no sampling: only the cap to check
+        return _within_ceiling(request, config, (), changed=False)
     changes: dict[str, Any] = {}
     notes: list[Adaptation] = []
     if sampled and _NO_SAMPLING_NAME.search(request.model.lower()):
@@ -132,10 +152,30 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
         if _ONE_SAMPLER_NAME.search(request.model.lower()):
             changes["top_p"] = None
             notes.append(_note("config.top_p", "dropped", _PAIR, config.top_p))
-    if not changes:
-        return request, ()
-    changed = msgspec.structs.replace(config, **changes)
-    return msgspec.structs.replace(request, config=changed), tuple(notes)
+    if changes:
+        config = msgspec.structs.replace(config, **changes)
+    return _within_ceiling(request, config, tuple(notes), changed=bool(changes))
+
+
+def _within_ceiling(
+    request: Request, config: Config, notes: tuple[Adaptation, ...], *, changed: bool
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with ``config`` (``changed``: not its own) and the cap clamped to the model's
+    output ceiling (see the module docstring); ``request`` itself when neither changes it."""
+    cap = config.max_tokens
+    ceiling = output_ceiling(request.model) if cap is not None else None
+    if cap is not None and ceiling is not None:
+        reasoning = config.reasoning
+        budget = 0
+        if reasoning is not None and reasoning.effort != "off" and not takes_adaptive_thinking(request.model):
+            budget = reasoning.thinking_budget or EFFORT_THINKING_BUDGETS[reasoning.effort]
+        if budget + cap > ceiling and budget < ceiling:
+            config = msgspec.structs.replace(config, max_tokens=ceiling - budget)
+            notes = (*notes, _note("config.max_tokens", "clamped", _OVER_CEILING, cap, ceiling - budget))
+            changed = True
+    if not changed:
+        return request, notes
+    return msgspec.structs.replace(request, config=config), notes
 
 
 def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:

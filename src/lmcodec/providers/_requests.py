@@ -183,7 +183,8 @@ def translate_request(
     Gemini's dynamic thinking, Chat's ``reasoning``) is read as the canonical reasoning
     (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
     equivalent or dropped (``providers/_crossing_tools.py``); to Anthropic, what Claude refuses
-    beside the rest of the request is changed, each change listed (``providers/_crossing_claude.py``).
+    beside the rest of the request is changed, each change listed, a cap above a Claude model's
+    output ceiling sent as the ceiling (``providers/_crossing_claude.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
