@@ -147,12 +147,62 @@ def _media_stream() -> list[Any]:
     ]
 
 
+def _is_mpeg(event: Any) -> bool:
+    return isinstance(event, lc.StreamDeltaEvent) and getattr(event.delta, "media_type", None) == "audio/mpeg"
+
+
+@pytest.mark.parametrize(
+    ("delta", "part"),
+    [
+        (
+            lc.ImageDelta(data="/9j/", part_index=1, media_type="image/jpeg"),
+            lc.ImagePart(data="/9j/", media_type="image/jpeg"),
+        ),
+        (
+            lc.AudioDelta(data="SUQz", part_index=1, media_type="audio/mpeg"),
+            lc.AudioPart(data="SUQz", media_type="audio/mpeg"),
+        ),
+        (  # raw PCM: assembled as WAV, but lm15 reads the streamed chunks as WAV data, unwrapped
+            lc.AudioDelta(data="AAAAAAAA", part_index=1, media_type="audio/pcm"),
+            lc.AudioPart(data="AAAAAAAA", media_type="audio/pcm"),
+        ),
+    ],
+)
+def test_a_media_delta_lm15_would_relabel_is_refused_as_encode_response_refuses_its_part(
+    delta: Any, part: Any
+) -> None:
+    """Review 8 F5 / red team 9: the stream wrote a JPEG or MP3 delta that lm15 reads back as
+    image/png or audio/wav while encode_response refuses the part; both now refuse, in the same
+    words."""
+    response = lc.Response(
+        id="r",
+        model="m-1",
+        message=lc.Message.assistant([lc.TextPart("a"), part]),
+        finish_reason="stop",
+        usage=lc.Usage(),
+    )
+    with pytest.raises(lc.ValidationError) as whole:
+        lc.encode_response(WIRE, response)
+    events = [
+        lc.StreamStartEvent(id="r", model="m-1"),
+        lc.StreamDeltaEvent(delta=lc.TextDelta(text="a", part_index=0)),
+        lc.StreamDeltaEvent(delta=delta),
+        lc.StreamEndEvent(finish_reason="stop"),
+    ]
+    with pytest.raises(lc.ValidationError) as streamed:
+        b"".join(lc.stream.encode(WIRE, events))
+    reason = str(whole.value).split("(", 1)[1].split(")", 1)[0]
+    assert f"({reason})" in str(streamed.value)
+    assert "no form in a Responses stream" in str(streamed.value)
+
+
 def test_audio_and_image_deltas_stream_as_lm15_reads_them() -> None:
     """``response.output_audio.delta`` / ``response.output_image.delta`` at the delta's slot, with a
     sequence_number; the wire names no media type (lm15 reads audio/wav and image/png) and no
-    media by url: an audio/mpeg delta reads back as audio/wav, a url delta is refused (it was
-    dropped: red team 9 F01, tests/providers/test_write_media_parts.py)."""
-    events = _media_stream()
+    media by url: a url delta is refused (it was dropped: red team 9 F01,
+    tests/providers/test_write_media_parts.py), and so is a delta of another media type
+    (test_a_media_delta_lm15_would_relabel_is_refused_as_encode_response_refuses_its_part)."""
+    events = [e for e in _media_stream() if not _is_mpeg(e)]
     with_url = [*events[:-1], lc.StreamDeltaEvent(delta=lc.ImageDelta(url="https://x/img.png", part_index=4))]
     with pytest.raises(lc.ValidationError, match="no form in a Responses stream"):
         b"".join(lc.stream.encode(WIRE, with_url))
@@ -169,7 +219,6 @@ def test_audio_and_image_deltas_stream_as_lm15_reads_them() -> None:
         ("AudioDelta", 1, "AAAA", "audio/wav"),
         ("ImageDelta", 2, "iVBO", "image/png"),
         ("ImageDelta", 2, "Rw==", "image/png"),
-        ("AudioDelta", 3, "BBBB", "audio/wav"),  # the wire's limit: no media type
     ]
     text_slots = [d.part_index for d in back if isinstance(d, lc.TextDelta)]
     assert text_slots == [0, 5]  # no item takes a media slot's output_index
