@@ -7,12 +7,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import lmcodec as lc
+from lmcodec.providers.gemini import stream as gemini_stream
 from lmcodec.providers.gemini.stream import StreamMapper
 
-from ..stream.test_fast_paths import typed_and_port
+from ..corpus import CORPUS, needs_corpus
+from ..stream.test_fast_paths import REQUEST, RecordingSink, _outcome, typed_and_port
 
 _ABSENT = object()
 _SCALAR = st.one_of(
@@ -135,3 +139,100 @@ def test_a_one_part_chunk_maps_as_the_port_maps_it(payload: Any) -> None:
 @given(_CHUNK)
 def test_any_chunk_maps_as_the_port_maps_it(payload: Any) -> None:
     _same(payload)
+
+
+class _OrderedSink(RecordingSink):
+    """Records the end's provider_data in its own key order (what the Response keeps)."""
+
+    def end(self, finish_reason: Any, usage: Any, provider_data: Any, *, strict_json: bool = False) -> None:
+        super().end(finish_reason, usage, provider_data, strict_json=strict_json)
+        self.calls.append(("provider_data", json.dumps(provider_data)))
+
+
+def _mapped(datas: list[bytes], whole: bool) -> tuple[Any, Any]:
+    sink = _OrderedSink()
+    mapper = StreamMapper(None, sink)
+    outcome = _outcome(lambda: mapper.map_body(datas) if whole else mapper.map_frames(datas))
+    return outcome, sink.calls
+
+
+_END = _object(
+    candidates=st.lists(
+        _object(
+            content=_or_odd(_object(parts=st.lists(_PART, min_size=1, max_size=2))),
+            finishReason=_FINISH,
+            logprobsResult=_LOGPROBS,
+        ),
+        min_size=1,
+        max_size=1,
+    ),
+    usageMetadata=_USAGE,
+    promptFeedback=st.none(),
+    modelVersion=st.just("gemini-2.5-flash"),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_ONE_PART, _CHUNK), max_size=2), st.one_of(_END, _ONE_PART, _CHUNK))
+@example([], {"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}]})
+@example(
+    [], {"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}], "usageMetadata": {}}
+)
+@example(
+    [{"candidates": [{"content": {"parts": [{"text": "a"}]}}]}],
+    {
+        "candidates": [
+            {
+                "content": {"parts": [{"functionCall": {"name": "f", "args": {"x": [1, 2.5]}}}]},
+                "finishReason": "STOP",
+            }
+        ],
+        "usageMetadata": {
+            "promptTokenCount": 1,
+            "promptTokensDetails": [{"modality": "AUDIO", "tokenCount": 1}],
+        },
+    },
+)
+@example([], {"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "SAFETY"}]})
+def test_a_body_held_whole_maps_as_its_frames_map(before: list[Any], last: Any) -> None:
+    """``map_body`` (the last chunk decoded once, untyped, and typed by ``msgspec.convert``) gives
+    the sink calls, provider_data key order and failures that ``map_frames`` gives."""
+    datas = [json.dumps(p).encode() for p in [*before, last]]
+    assert _mapped(datas, True) == _mapped(datas, False)
+
+
+@needs_corpus
+def test_a_whole_answer_is_decoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Gemini answer held whole, its one chunk the end: one JSON decode in all (it was two, the
+    typed view's and the untyped one for provider_data)."""
+    decodes: list[bytes] = []
+
+    def counted(decode: Any) -> Any:
+        def run(data: bytes) -> Any:
+            decodes.append(data)
+            return decode(data)
+
+        return run
+
+    monkeypatch.setattr(gemini_stream, "_decode", counted(gemini_stream._decode))
+    monkeypatch.setattr(
+        gemini_stream, "text_chunk_decoder", _Counted(gemini_stream.text_chunk_decoder, decodes)
+    )
+    monkeypatch.setattr(gemini_stream, "chunk_decoder", _Counted(gemini_stream.chunk_decoder, decodes))
+    bodies = sorted((CORPUS / "lm15-contract" / "bodies").glob("gemini.streaming*/*.txt"))
+    one_event = [b for b in (p.read_bytes() for p in bodies) if b.count(b"data:") == 1]
+    assert one_event
+    for body in one_event:
+        decodes.clear()
+        response = lc.assemble(lc.stream.decode("gemini", [body], request=REQUEST), request=REQUEST)
+        assert response.provider_data is not None
+        assert len(decodes) == 1, body[:80]
+
+
+class _Counted:
+    def __init__(self, decoder: Any, decodes: list[bytes]) -> None:
+        self._decoder, self._decodes = decoder, decodes
+
+    def decode(self, data: bytes) -> Any:
+        self._decodes.append(data)
+        return self._decoder.decode(data)

@@ -210,6 +210,11 @@ class MapperBase:
                 start = i + 1
         return skipped + self._frames_from(datas[start:], start)
 
+    def map_body(self, datas: list[bytes]) -> int:
+        """:meth:`map_frames` of the frames of a body held whole (``engine.map_whole``), every
+        frame complete: a mapper may read the frame that ends such a body its own way."""
+        return self.map_frames(datas)
+
     def _frames_from(self, datas: list[bytes], offset: int) -> int:
         if not datas:
             return 0

@@ -316,7 +316,7 @@ def map_whole(
         model = mapper.named_model(frames[0])
     sink.begin(model)
     try:
-        mapper.map_frames(frames)
+        mapper.map_body(frames)
     except StreamDecodeError as exc:
         raise _placed(provider, exc, exc.frame or 0) from exc.__cause__
     sink.close()

@@ -30,8 +30,10 @@ from lmcodec.errors import StreamDecodeError
 from lmcodec.providers._json import load_head
 from lmcodec.providers._mapper import (
     LM15_CRASHES,
+    NO_USAGE,
     REFUSED,
     MapperBase,
+    has_long_digit_run,
     load_strict,
     new,
     replace,
@@ -44,8 +46,10 @@ from lmcodec.providers.gemini.views import (
     FINISH_REASONS,
     PROVIDER,
     UNSET,
+    EndChunk,
     chunk_decoder,
     compact_json,
+    counted_usage,
     finish_reason,
     gemini_token_logprobs,
     gemini_usage,
@@ -78,6 +82,8 @@ class _Named(msgspec.Struct, gc=False):
 
 _named_decoder: Final = msgspec.json.Decoder(_Named)
 _decode: Final = msgspec.json.decode
+_convert: Final = msgspec.convert
+_END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by a Literal of the usage)
 
 
 _SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
@@ -142,6 +148,30 @@ class StreamMapper(MapperBase):
             raise
         return skipped
 
+    def map_body(self, datas: list[bytes]) -> int:
+        """:meth:`map_frames` of a body held whole. Its last chunk is where Gemini ends the stream,
+        and an end chunk is read untyped anyway (it is the end's provider_data): that chunk is
+        decoded once, untyped, and typed from the value (one ``msgspec.convert`` into
+        :class:`EndChunk`, its usage included) instead of decoded twice. A last chunk that view
+        refuses or that does not end the stream, and every other chunk, go to :meth:`map_frames`."""
+        last = datas[-1] if datas else b""
+        if not last or has_long_digit_run(last):
+            return self.map_frames(datas)
+        try:
+            payload = _decode(last)
+            chunk = _convert(payload, EndChunk)
+        except _END_REFUSED:
+            return self.map_frames(datas)
+        candidate = chunk.candidates[0]
+        finish = candidate.finishReason
+        if not finish or finish in CANDIDATE_FINISH_ERRORS:
+            return self.map_frames(datas)
+        skipped = self.map_frames(datas[:-1]) if len(datas) > 1 else 0
+        counts = chunk.usageMetadata
+        usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
+        self._ended(candidate, usage, payload, True)
+        return skipped
+
     def port_frame(self, payload: Any, out: list[Any]) -> None:
         port.port_frame(payload, out)
 
@@ -180,12 +210,18 @@ class StreamMapper(MapperBase):
             usage = gemini_usage(payload.get("usageMetadata"))
         except LM15_CRASHES:
             return self.port(data)
+        self._ended(candidate, usage, payload, strict)
+        return 0
+
+    def _ended(self, candidate: Any, usage: Any, payload: Any, strict: bool) -> None:
+        """The end chunk's parts, then its end (no in-band refusal; the chunk read untyped as
+        ``payload``, its usage read)."""
         if self._parts(candidate) > 1:
             reason: Any = "tool_call"
         else:  # (the wire's own spellings looked up first: a call of finish_reason is dear)
+            finish = candidate.finishReason
             reason = FINISH_REASONS.get(finish) or finish_reason(finish)
         self.sink.end(reason, usage, payload, strict_json=strict)
-        return 0
 
     def _call(self, idx: int, part: Any) -> None:
         """A function-call part that names no call or streams its arguments (Vertex's

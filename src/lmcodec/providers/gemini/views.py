@@ -31,8 +31,10 @@ __all__ = [
     "FINISH_REASONS",
     "PROVIDER",
     "UNSET",
+    "EndChunk",
     "chunk_decoder",
     "compact_json",
+    "counted_usage",
     "finish_reason",
     "gemini_token_logprobs",
     "gemini_usage",
@@ -205,6 +207,11 @@ def gemini_usage(usage_payload: Any) -> Usage:
         counts = None  # (walked outside the handler: lm15's own error raised without a context)
     if counts is None:
         return walked_usage(usage_payload)
+    return counted_usage(counts)
+
+
+def counted_usage(counts: _UsageCounts) -> Usage:
+    """The Usage of a non-empty ``usageMetadata`` read into :class:`_UsageCounts` (no check left)."""
     output = counts.candidatesTokenCount
     usage: Usage = replace(
         NO_USAGE,
@@ -417,6 +424,15 @@ class _TextChunk(msgspec.Struct, frozen=True, gc=False):
 
 
 text_chunk_decoder: Final = msgspec.json.Decoder(_TextChunk)
+
+
+class EndChunk(_TextChunk, frozen=True, gc=False):
+    """A chunk as :class:`_TextChunk` reads it, with its usage as :func:`gemini_usage` reads the
+    common one: the last chunk of a body held whole, which is decoded untyped anyway (it carries
+    the end, whose provider_data is the whole chunk), typed from that value by one
+    ``msgspec.convert`` instead of a second decode of its bytes."""
+
+    usageMetadata: _UsageCounts | None = None
 
 
 # --------------------------------------------------------------------------
