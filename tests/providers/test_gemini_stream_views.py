@@ -236,3 +236,14 @@ class _Counted:
     def decode(self, data: bytes) -> Any:
         self._decodes.append(data)
         return self._decoder.decode(data)
+
+
+def test_a_last_chunk_with_an_integer_json_loads_refuses_goes_to_the_port() -> None:
+    """A last chunk longer than the int string limit, holding an integer of more digits than
+    ``json.loads`` reads (in a key the views skip): ``map_body`` leaves it to ``map_frames``,
+    which sends it to the port (lm15 raises there), not to msgspec, which reads it."""
+    end = b'{"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}], "n": '
+    datas = [end + b"9" * 5000 + b"}"]
+    whole, framed = _mapped(datas, True), _mapped(datas, False)
+    assert whole == framed
+    assert whole[0][0] == "error"

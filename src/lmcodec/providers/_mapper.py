@@ -44,6 +44,7 @@ __all__ = [
     "LM15_CRASHES",
     "NO_USAGE",
     "REFUSED",
+    "SHORT_FRAME_BYTES",
     "EndFrame",
     "MapperBase",
     "continuation_event",
@@ -89,6 +90,10 @@ _INT_DIGITS: Final[int] = getattr(sys, "get_int_max_str_digits", lambda: 0)()
 
 _DIGIT_BLOCK: Final = (_INT_DIGITS + 2) // 2
 """A run of more than ``_INT_DIGITS`` digits holds a whole block of this size at a multiple of it."""
+
+SHORT_FRAME_BYTES: Final[int] = _INT_DIGITS or sys.maxsize
+"""A frame of at most this many bytes holds no integer literal ``json.loads`` refuses (tested
+inline before :func:`has_long_digit_run`: a call costs more than the test)."""
 
 
 def load_strict(data: bytes) -> tuple[Any, bool]:

@@ -32,6 +32,7 @@ from lmcodec.providers._mapper import (
     LM15_CRASHES,
     NO_USAGE,
     REFUSED,
+    SHORT_FRAME_BYTES,
     MapperBase,
     has_long_digit_run,
     load_strict,
@@ -155,7 +156,7 @@ class StreamMapper(MapperBase):
         :class:`EndChunk`, its usage included) instead of decoded twice. A last chunk that view
         refuses or that does not end the stream, and every other chunk, go to :meth:`map_frames`."""
         last = datas[-1] if datas else b""
-        if not last or has_long_digit_run(last):
+        if not last or (len(last) > SHORT_FRAME_BYTES and has_long_digit_run(last)):
             return self.map_frames(datas)
         try:
             payload = _decode(last)
