@@ -151,6 +151,32 @@ def test_assemble_names_the_dialect_of_a_stream_given_as_another(
             assert hint in err, err
 
 
+@pytest.mark.parametrize("asked", ["openai", "anthropic", "gemini"])
+def test_assemble_names_a_chat_stream_whose_chunks_lack_object(
+    asked: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Chat-compatible servers that leave ``"object": "chat.completion.chunk"`` out of their chunks
+    (lm15's reader needs only ``choices``): assembled as another dialect, the same hint as a Chat
+    stream with it (leftover 9 item 5: none was given)."""
+    frames = [
+        {
+            "id": "c",
+            "model": "m",
+            "choices": [{"index": 0, "delta": {"content": "Hi"}, "finish_reason": None}],
+        },
+        {"id": "c", "model": "m", "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
+    ]
+    body = b"".join(b"data: " + json.dumps(f).encode() + b"\n\n" for f in frames) + b"data: [DONE]\n\n"
+    path = tmp_path / "chat.sse"
+    path.write_bytes(body)
+    assert cli.main(["assemble", "openai_chat", str(path)]) == 0
+    assert "looks like" not in capsys.readouterr().err
+    assert cli.main(["assemble", asked, str(path), "--model", "m"]) == 1
+    err = capsys.readouterr().err
+    assert "looks like a stream in the openai_chat dialect" in err
+    assert f": lmcodec assemble openai_chat {path}" in err
+
+
 def _whole_bodies() -> list[tuple[str, Path]]:
     """Every non-streamed corpus body of the lm15 contract corpus, with its dialect."""
     if not CORPUS.is_dir():

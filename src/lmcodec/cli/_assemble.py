@@ -27,9 +27,10 @@ _PEEK = 1 << 16
 _NO_SSE_EVENT = "the input holds no SSE event (no data: line)"
 _SSE_FIELD = re.compile(rb"(?m)^(?:data|event|id|retry)[ \t]*:")
 _TITLE = re.compile(rb"(?is)<title[^>]*>(.*?)</title>")
-# What each dialect's stream carries in its first events and the others never do.
+# What each dialect's stream carries in its first events and the others never do (Chat's
+# "choices" too: compatible servers may leave "object" out, and lm15's reader needs only it).
 _DIALECT_MARKS = (
-    ("openai_chat", re.compile(rb'"object"\s*:\s*"chat\.completion\.chunk"')),
+    ("openai_chat", re.compile(rb'"object"\s*:\s*"chat\.completion\.chunk"|"choices"\s*:\s*\[')),
     ("openai", re.compile(rb'"type"\s*:\s*"response\.(?:created|in_progress|output_item\.added)"')),
     ("anthropic", re.compile(rb'"type"\s*:\s*"message_start"')),
     ("gemini", re.compile(rb'"candidates"\s*:\s*\[|"usageMetadata"\s*:\s*\{')),
