@@ -377,3 +377,34 @@ def _as_lm15_rereads_them(body: dict[str, Any]) -> dict[str, Any]:
         )
         rows[0] = {**first, "content": content}
     return {**body, "messages": rows}
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        {"top_logprobs": 3},
+        {"top_logprobs": 0},
+        {"logprobs": False, "top_logprobs": 5},
+        {"logprobs": None, "top_logprobs": 2},
+    ],
+)
+def test_top_logprobs_without_logprobs_true_is_refused_at_its_path(flags: dict[str, Any]) -> None:
+    """OpenAI answers 400 ("logprobs must be set to true if top_logprobs is used") and lm15's Chat
+    reader refuses the body ("top_logprobs requires logprobs: true"): decode_request and the
+    gateway refuse it at ``$.top_logprobs`` (it rode in extensions to the backend's 400)."""
+    body = json.dumps({"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], **flags}).encode()
+    with pytest.raises(ValueError, match="top_logprobs requires logprobs: true"):
+        lm15_chat.request_from_openai_chat(json.loads(body))
+    for read in (
+        lambda: lc.decode_request("openai_chat", body),
+        lambda: lc.translate_request("openai_chat", "openai_chat", body),
+        lambda: lc.translate_request("openai_chat", "anthropic", body),
+    ):
+        with pytest.raises(lc.ValidationError) as refused:
+            read()
+        assert refused.value.path == "$.top_logprobs"
+        assert "logprobs: true" in str(refused.value)
+    null = json.dumps(
+        {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], "top_logprobs": None}
+    )
+    assert lc.decode_request("openai_chat", null.encode()).config.logprobs is None

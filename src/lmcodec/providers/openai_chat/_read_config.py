@@ -205,9 +205,13 @@ def _logprobs(body: dict[str, Any], config: dict[str, Any], extensions: dict[str
     """``logprobs: true`` with ``top_logprobs`` absent or a count is Config.logprobs, as lm15's
     reader reads it; ``top_logprobs: 0`` (the openai SDK's ``logprobs=True, top_logprobs=0``) is
     Config.logprobs=0 too, and rides in extensions as well, as lm15's builder writes ``logprobs:
-    true`` alone (red team 9 F05). Anything else rides in extensions as it came."""
+    true`` alone (red team 9 F05). A ``top_logprobs`` without ``logprobs: true`` is refused at its
+    path (OpenAI answers 400, and lm15's reader refuses it: "top_logprobs requires logprobs: true";
+    a null one is left unset). Anything else rides in extensions as it came."""
     flag = body.get("logprobs")
     top = body.get("top_logprobs")
+    if top is not None and flag is not True:
+        fail("top_logprobs requires logprobs: true", "$.top_logprobs")
     if flag is True and (top is None or (isinstance(top, int) and not isinstance(top, bool) and top >= 0)):
         config["logprobs"] = 0 if top is None else top
         if top == 0:

@@ -56,7 +56,8 @@ or client-library field; a non-null ``parsed`` or ``parsed_arguments``; a tool c
 ``index`` that is not a non-negative integer; an annotation other than url_citation; the
 ``function`` role; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
-``reasoning_effort`` word.
+``reasoning_effort`` word; ``top_logprobs`` without ``logprobs: true`` (OpenAI answers 400, lm15's
+reader refuses it).
 
 Spelling normalizations (same meaning, different JSON): a legacy ``max_tokens`` comes
 back as ``max_completion_tokens``; ``developer`` rows come back as ``system`` rows
