@@ -1,18 +1,24 @@
 """A path rewritten through a temporary file beside it, renamed over it when the writing ends.
 
 A log filtered in place (``lc.jsonl.write(p, <lazy reader of p>)``) reads the file as it was:
-opening the path for writing truncated it before the reader read a byte.
+opening the path for writing truncated it before the reader read a byte. The rename happens only
+once the temporary file is written and closed: when writing it fails (a full disk: ENOSPC, EFBIG)
+or the write is interrupted (KeyboardInterrupt, SystemExit: any BaseException that is no
+Exception), the temporary file is removed and the old file stays. An exception of the records
+(an :class:`~lmcodec.EncodeError`, or anything their iterable raises) is no failure of the file:
+the records written before it are the file (hostile-input L5), as when writing a file object.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import secrets
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 __all__ = ["replaced_at_the_end"]
 
@@ -20,7 +26,8 @@ __all__ = ["replaced_at_the_end"]
 @contextmanager
 def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
     """A binary file to write ``path``'s new content in: a temporary file beside it, renamed over
-    it on leaving (see :func:`lmcodec.codecs.files.open_write`), or ``path`` itself opened in place."""
+    it on leaving unless the file failed or the write was interrupted (see the module docstring and
+    :func:`lmcodec.codecs.files.open_write`), or ``path`` itself opened in place."""
     try:
         mode: int | None = os.stat(path).st_mode
     except FileNotFoundError:
@@ -40,17 +47,49 @@ def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
             yield raw
         return
     tmp, fd = created
+    raw = _Destination(fd)
+    records_error: Exception | None = None
     try:
-        with os.fdopen(fd, "wb") as raw:
-            yield raw
-    finally:
         try:
-            if mode is not None:
-                os.chmod(tmp, stat.S_IMODE(mode))
-            os.replace(tmp, real)
+            yield raw
+        except Exception as exc:
+            if raw.failed:
+                raise
+            records_error = exc  # the records' own failure: what was written is the file (L5)
+        raw.close()
+        if mode is not None:
+            os.chmod(tmp, stat.S_IMODE(mode))
+        os.replace(tmp, real)
+    except BaseException:  # the file failed, or the write was interrupted: the old file stays
+        with suppress(OSError):
+            raw.close()
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if records_error is not None:
+        raise records_error
+
+
+class _Destination(io.BufferedWriter):
+    """The temporary file, which remembers whether writing to it failed: that failure (a full
+    disk) keeps the old file, where an exception of the records leaves the records before it."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__(io.FileIO(fd, "wb"))
+        self.failed = False
+
+    def write(self, data: Any, /) -> int:
+        try:
+            return super().write(data)
         except OSError:
-            with suppress(OSError):
-                os.unlink(tmp)
+            self.failed = True
+            raise
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError:
+            self.failed = True
             raise
 
 

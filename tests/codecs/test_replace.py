@@ -1,0 +1,102 @@
+"""codecs/_replace.py: a log rewritten through a temporary file keeps the old file whenever the
+new one was not written whole (red team 12 F02): a full disk (EFBIG here, RLIMIT_FSIZE standing in
+for ENOSPC) or Ctrl-C replaced a good log with a cut one. An exception of the records themselves
+(L5) still leaves the records before it as the file."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from ..turns import numbered_turns
+
+OLD = numbered_turns(20)
+WRITERS = {
+    "log.jsonl": (lc.jsonl.write, lc.jsonl.read),
+    "log.jsonl.gz": (lc.jsonl.write, lc.jsonl.read),
+    "log.jsonl.zst": (lc.jsonl.write, lc.jsonl.read),
+    "log.msgpack": (lc.msgpack.write_stream, lc.msgpack.read_stream),
+}
+
+
+@pytest.fixture
+def small_disk() -> Iterator[int]:
+    """Writes past 64 KiB in any one file fail with EFBIG (a full disk, without root)."""
+    limit = 64 << 10
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    old_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, old_limit[1]))
+    try:
+        yield limit
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, old_limit)
+        signal.signal(signal.SIGXFSZ, old_handler)
+
+
+def _many() -> Iterator[lc.Turn]:
+    """Records that do not compress away (the disk must fill in every format)."""
+    while True:
+        text = os.urandom(256).hex()
+        yield lc.Turn(request=lc.Request("m", [lc.Message.user(text)]), response=OLD[0].response)
+
+
+@pytest.mark.parametrize("name", WRITERS)
+def test_a_write_the_disk_refuses_keeps_the_old_log(tmp_path: Path, name: str, small_disk: int) -> None:
+    write, read = WRITERS[name]
+    path = tmp_path / name
+    write(path, OLD)
+    before = path.read_bytes()
+    records = _many()
+    with pytest.raises(OSError) as raised:
+        write(path, (next(records) for _ in range(20_000)))
+    assert raised.value.errno is not None and raised.value.errno > 0
+    assert path.read_bytes() == before
+    assert list(read(path, lc.Turn)) == OLD
+    assert [p.name for p in tmp_path.iterdir()] == [name]  # no temporary file left behind
+
+
+@pytest.mark.parametrize("interruption", [KeyboardInterrupt, SystemExit])
+@pytest.mark.parametrize("name", WRITERS)
+def test_an_interrupted_rewrite_keeps_the_old_log(
+    tmp_path: Path, name: str, interruption: type[BaseException]
+) -> None:
+    """Ctrl-C (or sys.exit from a signal handler) while a log is rewritten: the new file is not
+    whole, so the old one stays, as a write through a temporary file promises."""
+    write, read = WRITERS[name]
+    path = tmp_path / name
+    write(path, OLD)
+
+    def interrupted() -> Iterable[Any]:
+        yield from numbered_turns(5)
+        raise interruption
+
+    with pytest.raises(interruption):
+        write(path, interrupted())
+    assert list(read(path, lc.Turn)) == OLD
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+@pytest.mark.parametrize("name", WRITERS)
+def test_an_error_of_the_records_leaves_the_records_before_it(tmp_path: Path, name: str) -> None:
+    """L5 holds: an exception the records raise is no failure of the file; the records before it
+    are the file."""
+    write, read = WRITERS[name]
+    path = tmp_path / name
+    write(path, OLD)
+
+    def failing() -> Iterable[Any]:
+        yield from OLD[:3]
+        raise ValueError("the source broke")
+
+    with pytest.raises(ValueError, match="the source broke"):
+        write(path, failing())
+    assert list(read(path, lc.Turn)) == OLD[:3]
+    assert [p.name for p in tmp_path.iterdir()] == [name]
