@@ -1,7 +1,9 @@
-"""Fixtures shared by the whole suite: the corpus root and the provider names."""
+"""Fixtures shared by the whole suite: the corpus root, the provider names and a full disk."""
 
 from __future__ import annotations
 
+import resource
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,3 +53,18 @@ def provider(request: pytest.FixtureRequest) -> str:
     """Each provider wire name in turn: "openai", "openai_chat", "anthropic", "gemini"."""
     name: str = request.param
     return name
+
+
+@pytest.fixture
+def small_disk() -> Iterator[int]:
+    """Writes past 64 KiB in any one file fail with EFBIG while the test runs: a full disk, without
+    root (RLIMIT_FSIZE, SIGXFSZ ignored; both restored after)."""
+    limit = 64 << 10
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    old_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, old_limit[1]))
+    try:
+        yield limit
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, old_limit)
+        signal.signal(signal.SIGXFSZ, old_handler)

@@ -6,8 +6,6 @@ for ENOSPC) or Ctrl-C replaced a good log with a cut one. An exception of the re
 from __future__ import annotations
 
 import os
-import resource
-import signal
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,20 +23,6 @@ WRITERS = {
     "log.jsonl.zst": (lc.jsonl.write, lc.jsonl.read),
     "log.msgpack": (lc.msgpack.write_stream, lc.msgpack.read_stream),
 }
-
-
-@pytest.fixture
-def small_disk() -> Iterator[int]:
-    """Writes past 64 KiB in any one file fail with EFBIG (a full disk, without root)."""
-    limit = 64 << 10
-    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    old_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, old_limit[1]))
-    try:
-        yield limit
-    finally:
-        resource.setrlimit(resource.RLIMIT_FSIZE, old_limit)
-        signal.signal(signal.SIGXFSZ, old_handler)
 
 
 def _many() -> Iterator[lc.Turn]:

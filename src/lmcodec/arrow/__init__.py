@@ -69,6 +69,7 @@ import msgspec
 
 from lmcodec.arrow._checks import BadRows, ColumnMismatch, ColumnsDiffer, TooLarge, pyarrow_module
 from lmcodec.arrow._nodes import struct_node
+from lmcodec.codecs._replace import replaced_at_the_end
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Message, Request, Response, Turn
@@ -295,6 +296,13 @@ def write_parquet(
     consumed ``row_group_size`` records at a time (one row group each), so memory stays
     flat. ``type`` is inferred from the first record (an empty input writes an empty Turn
     table). ``options`` go to ``pyarrow.parquet.ParquetWriter`` (``compression_level``, ...).
+
+    A ``path`` is written as :func:`lmcodec.jsonl.write` writes one: under a temporary name
+    beside it, renamed over it once the writer closed, so a log filtered in place
+    (``write_parquet((t for t in read_parquet(p) if keep(t)), p)``) reads the old file to its
+    end; a write that fails (a full disk) or is interrupted (Ctrl-C) removes the temporary
+    file and leaves the old one as it was; after an exception of the records (the
+    :class:`~lmcodec.EncodeError` above) the records before it are the file.
     """
     if isinstance(records, (str, bytes, os.PathLike)):
         raise TypeError(
@@ -306,21 +314,26 @@ def write_parquet(
     it = iter(records)
     batch = list(itertools.islice(it, row_group_size))
     tp = _record_type(type if type is not None else (batch[0].__class__ if batch else Turn))
-    sink = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
-    count = 0
-    with pa.parquet.ParquetWriter(sink, schema(tp), compression=compression, **options) as writer:
-        seen = 0
-        pending: list[Any] = []  # tables short of a row group (records were rejected)
-        try:
-            while batch:
-                for table in _tables(batch, tp, on_reject, range(seen, seen + len(batch))):
-                    count += table.num_rows
-                    pending = _write_full_groups(writer, [*pending, table], row_group_size)
-                seen += len(batch)
-                batch = list(itertools.islice(it, row_group_size))
-        finally:  # the records before one that raises are written
-            if pending:
-                writer.write_table(pa.concat_tables(pending), row_group_size=row_group_size)
+    with ExitStack() as stack:
+        sink = (
+            stack.enter_context(replaced_at_the_end(Path(path)))
+            if isinstance(path, (str, os.PathLike))
+            else path
+        )
+        count = 0
+        with pa.parquet.ParquetWriter(sink, schema(tp), compression=compression, **options) as writer:
+            seen = 0
+            pending: list[Any] = []  # tables short of a row group (records were rejected)
+            try:
+                while batch:
+                    for table in _tables(batch, tp, on_reject, range(seen, seen + len(batch))):
+                        count += table.num_rows
+                        pending = _write_full_groups(writer, [*pending, table], row_group_size)
+                    seen += len(batch)
+                    batch = list(itertools.islice(it, row_group_size))
+            finally:  # the records before one that raises are written
+                if pending:
+                    writer.write_table(pa.concat_tables(pending), row_group_size=row_group_size)
     return count
 
 
