@@ -68,14 +68,49 @@ def test_messages_past_the_distinct_kinds_kept_are_counted(
     assert "0 good records, 1200 bad" in err
 
 
-def test_a_failed_run_leaves_no_rejects_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A damaged gzip input stops the run: neither the output nor the rejects written so far stay."""
-    import gzip
-
+def test_a_damaged_log_under_skip_keeps_the_records_before_the_damage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A .gz log cut short (a logger killed mid-write): under --on-error skip the records and
+    bad lines before the cut are written to DEST and --rejects, the damage is reported as one
+    more bad record, status 1 (red team 12 F01: "nothing written", the good records lost)."""
     src, dest, rejects = tmp_path / "in.jsonl.gz", tmp_path / "out.jsonl", tmp_path / "bad.jsonl"
     whole = gzip.compress(TURN + BAD * 100 + TURN * 50)
     src.write_bytes(whole[: len(whole) * 2 // 3])
+    before = list(lc.jsonl.read(gzip.decompress(whole), lc.Turn, on_error="skip"))
     assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 1
+    written = list(lc.jsonl.read(dest, lc.Turn))
+    assert 1 < len(written) < 51 and written == before[: len(written)]
+    assert rejects.read_bytes() == BAD * 100
+    err = capsys.readouterr().err
+    assert "damaged gzip data" in err and "every record before it was read" in err
+    assert f"{len(written)} records converted, 101 bad lines" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl", "in.jsonl.gz", "out.jsonl"]
+
+
+def test_a_cut_msgpack_log_under_skip_keeps_its_complete_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A MessagePack log whose last record is cut: the complete ones are written (F01)."""
+    src, dest = tmp_path / "in.msgpack", tmp_path / "out.jsonl"
+    turns = [lc.decode(TURN, lc.Turn)] * 5
+    lc.msgpack.write_stream(src, turns)
+    src.write_bytes(src.read_bytes()[:-50])
+    assert cli.main(["convert", str(src), str(dest)]) == 1
+    assert list(lc.jsonl.read(dest, lc.Turn)) == turns[:4]
+    err = capsys.readouterr().err
+    assert "record 4 (byte " in err and "truncated record" in err
+    assert "4 records converted, 1 bad record" in err
+
+
+def test_a_failed_run_leaves_no_rejects_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A damaged gzip input under --on-error raise stops the run: neither the output nor the
+    rejects written so far stay."""
+    src, dest, rejects = tmp_path / "in.jsonl.gz", tmp_path / "out.jsonl", tmp_path / "bad.jsonl"
+    whole = gzip.compress(TURN * 50)
+    src.write_bytes(whole[: len(whole) * 2 // 3])
+    argv = ["convert", str(src), str(dest), "--rejects", str(rejects), "--on-error", "raise"]
+    assert cli.main(argv) == 1
     assert not dest.exists() and not rejects.exists()
     assert list(tmp_path.iterdir()) == [src]
     assert "every record before it was read" in capsys.readouterr().err

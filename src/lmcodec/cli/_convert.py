@@ -5,8 +5,10 @@ record index; written verbatim to ``--rejects`` as it is found, so memory does n
 grow with the number of bad records); a record that was read but
 that the output format cannot hold (an integer beyond 64 bits in MessagePack
 or Parquet, a lone surrogate in canonical JSON, llm data with no canonical
-form) is rejected and reported, and the run goes on. The destination is
-written atomically (``_output.atomic_path``).
+form) is rejected and reported, and the run goes on. Damage the reader cannot
+read past (a cut .gz/.zst or MessagePack log) ends the reading: under skip, the
+records before it are written and the damage reported (status 1). The destination
+is written atomically (``_output.atomic_path``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import struct
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -169,6 +171,8 @@ class _Source:
         on_error: jsonl.OnError = "raise" if bad is None else bad
         self.fmt = fmt
         self.reader: Any = None
+        self.damage: lc.DecodeError | None = None
+        """Where the reader could not go on (a cut .gz/.zst or MessagePack stream), under skip."""
         self._read = 0  # records read from Parquet (the other formats' readers count their own)
         if fmt == "llm":
             if type_name is not None:
@@ -197,7 +201,15 @@ class _Source:
         else:
             self.type = record_type_named(type_name or "Turn")
             self.reader = jsonl.read(source, self.type, on_error=on_error, lenient=lenient)
-        self.records = self.reader
+        self.records = self.reader if bad is None else self._until_damage(self.reader)
+
+    def _until_damage(self, records: Iterable[Any]) -> Iterator[Any]:
+        """The records up to damage the reader cannot read past, kept in ``damage``: the
+        records before it are written, as ``lc.dask`` keeps them (red team 12 F01)."""
+        try:
+            yield from records
+        except lc.DecodeError as exc:
+            self.damage = exc
 
     def _counted(self, records: Iterable[Any]) -> Iterator[Any]:
         for record in records:
@@ -206,7 +218,8 @@ class _Source:
 
     @property
     def bad(self) -> int:
-        return 0 if self.reader is None else int(self.reader.bad)
+        """Bad records, the damage that ended the reading counted as one."""
+        return (0 if self.reader is None else int(self.reader.bad)) + (self.damage is not None)
 
     @property
     def good(self) -> int:
@@ -379,29 +392,25 @@ def cmd_convert(args: argparse.Namespace) -> int:
     check_compression(args.src, args.dest, args.rejects)
     check_readable(args.src)
     check_distinct(args.src, args.dest, args.rejects)
-    if args.rejects is None:
-        return _convert(args, None)
-    try:
-        with atomic_path(args.rejects) as tmp, open_write(tmp) as rejects:  # .gz/.zst by its suffix
-            code = _convert(args, rejects)
-            if code:
-                raise _Failed(code)  # the rejects file is not left behind a failed run
-    except _Failed as failed:
-        return failed.code
-    return code
+    return _convert(args)
 
 
-class _Failed(Exception):
-    def __init__(self, code: int) -> None:
-        self.code = code
+@contextmanager
+def _rejects_file(path: str | None) -> Iterator[IO[bytes] | None]:
+    """``--rejects``, written atomically as DEST is (.gz/.zst by its suffix)."""
+    if path is None:
+        yield None
+        return
+    with atomic_path(path) as tmp, open_write(tmp) as rejects:
+        yield rejects
 
 
 class _NothingGood(Exception):
     """Not one record of a non-empty input was converted: DEST is not written (status 1)."""
 
 
-def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
-    bad = None if args.on_error == "raise" else _BadRecords(_unit(args.from_format), rejects)
+def _convert(args: argparse.Namespace) -> int:
+    bad = None if args.on_error == "raise" else _BadRecords(_unit(args.from_format), None)
     source = _Source(args.src, args.from_format, args.type, bad, args.lenient)
     rejected = _Rejected()
     out: Iterable[Any] = _progress(source.records, "convert")
@@ -419,7 +428,10 @@ def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
     written = 0
     nothing_good = False
     try:
-        with place as target:
+        # The rejects are finished (renamed) inside DEST's block: a failure there leaves DEST as it was.
+        with place as target, _rejects_file(args.rejects) as rejects:
+            if bad is not None:
+                bad.rejects = rejects
             written = _write(args, target, out, source, rejected)
             if not written and (source.bad or rejected.count):
                 raise _NothingGood
@@ -437,6 +449,9 @@ def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
         return 1
     if bad is not None:
         bad.report("bad record, ", "more bad records")
+    if source.damage is not None:
+        print(f"lmcodec: {source.damage}", file=sys.stderr)
+        print("lmcodec: the input cannot be read past that point", file=sys.stderr)
     rejected.report("cannot write ", "more records not written", f" as {args.to_format}")
     print(
         f"lmcodec: {_count(written, 'record')} converted, {_count(source.bad, 'bad ' + _unit(source.fmt))}"
@@ -446,7 +461,7 @@ def _convert(args: argparse.Namespace, rejects: IO[bytes] | None) -> int:
     if nothing_good and args.dest != "-":
         print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
     hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from")
-    return 1 if nothing_good else 0
+    return 1 if nothing_good or source.damage is not None else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -455,14 +470,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     check_readable(args.src)
     bad = _BadRecords(_unit(args.format), None)
     source = _Source(args.src, args.format, args.type, bad, args.lenient)
-    try:
-        for _record in _progress(source.records, "validate"):
-            pass
-    except lc.DecodeError as exc:  # a damaged input: what was read so far is reported too
-        bad.report("bad record, ", "more bad records")
-        print(f"lmcodec: {exc}", file=sys.stderr)
-        return 1
+    for _record in _progress(source.records, "validate"):
+        pass
     bad.report("bad record, ", "more bad records")
+    if source.damage is not None:  # a damaged input: what was read so far is reported too
+        print(f"lmcodec: {source.damage}", file=sys.stderr)
     print(f"lmcodec: {_count(source.good, 'good record')}, {source.bad} bad", file=sys.stderr)
     hint(source.good, bad.earliest, args.format, "--format")
     return 1 if source.bad else 0
