@@ -185,3 +185,20 @@ def test_one_is_singular_in_the_summary(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().err.endswith("lmcodec: 1 record converted, 1 bad line\n")
     assert cli.main(["validate", str(src)]) == 1
     assert capsys.readouterr().err.endswith("lmcodec: 1 good record, 1 bad\n")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a device every write to fails)")
+@pytest.mark.parametrize("bad_lines", [1, 5_000])  # written on leaving (buffered) / while reading
+def test_rejects_that_cannot_be_written_leave_dest_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad_lines: int
+) -> None:
+    """A full disk under --rejects: DEST was renamed over before the rejects' buffered tail
+    failed, then status 2 and a bare "No space left on device" (red team 12 F03). The rejects
+    are finished before DEST is renamed, and the file is named."""
+    src, dest = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_bytes((TURN + BAD * bad_lines) * 2)
+    dest.write_bytes(b"the previous output\n")
+    assert cli.main(["convert", str(src), str(dest), "--rejects", "/dev/full"]) == 2
+    assert dest.read_bytes() == b"the previous output\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl"]
+    assert capsys.readouterr().err.endswith("lmcodec: /dev/full: No space left on device\n")

@@ -16,9 +16,8 @@ from __future__ import annotations
 import argparse
 import struct
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -27,16 +26,13 @@ import msgspec
 import lmcodec as lc
 from lmcodec.cli._hints import hint
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
+from lmcodec.cli._rejects import BadRecords, Tally, open_rejects
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import compression_named, open_write
 
-__all__ = ["SHOWN", "cmd_convert", "cmd_validate", "format_named", "record_type_named", "type_named"]
+__all__ = ["cmd_convert", "cmd_validate", "format_named", "record_type_named", "type_named"]
 
-SHOWN = 20
-"""Bad records reported one by one; the rest are summed up by message."""
-_MESSAGES = 1_000
-"""Distinct messages counted for the summary; the bad records beyond them are counted together."""
 _LENGTH = struct.Struct(">I")
 _FORMATS_BY_SUFFIX: Final = {".msgpack": "msgpack", ".parquet": "parquet"}
 
@@ -100,59 +96,6 @@ def _parquet_type(tp: Any, name: str) -> None:
         raise UsageError(f"--type {name}: Parquet tables hold {names} records")
 
 
-class _Tally:
-    """Problems of a run seen one at a time: the first SHOWN kept to be reported one by one,
-    the rest counted by message. Its memory is bounded whatever their number."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.first: list[tuple[str, str]] = []
-        self.rest: Counter[str] = Counter()
-        self.other = 0
-        """Problems past SHOWN whose message came after _MESSAGES distinct ones."""
-
-    def add(self, where: str, message: str) -> None:
-        self.count += 1
-        if len(self.first) < SHOWN:
-            self.first.append((where, message))
-        elif message in self.rest or len(self.rest) < _MESSAGES:
-            self.rest[message] += 1
-        else:
-            self.other += 1
-
-    def report(self, head: str, what: str, tail: str = "") -> None:
-        """The first ones one a line (``head``, where, ``tail``, message), then the rest by message."""
-        for where, message in self.first:
-            print(f"lmcodec: {head}{where}{tail}: {message}", file=sys.stderr)
-        total = sum(self.rest.values()) + self.other
-        if not total:
-            return
-        print(f"lmcodec: ... and {total} {what}:", file=sys.stderr)
-        for message, count in self.rest.most_common(5):
-            print(f"lmcodec:   {count} x {message}", file=sys.stderr)
-        if self.other:
-            print(f"lmcodec:   {self.other} with messages past the first {_MESSAGES} kinds", file=sys.stderr)
-
-
-class _BadRecords(_Tally):
-    """The input's bad records, handed over by the reader as it finds them (its ``on_error``):
-    tallied, the first one kept (for the hint), and each written verbatim to ``rejects``."""
-
-    def __init__(self, unit: str, rejects: IO[bytes] | None) -> None:
-        super().__init__()
-        self.unit = unit
-        self.rejects = rejects
-        self.earliest: lc.BadRecord | None = None
-
-    def __call__(self, bad: lc.BadRecord) -> None:
-        if self.earliest is None:
-            self.earliest = bad
-        where = f"{self.unit} {bad.line} (byte {bad.offset})" + (f" at {bad.path}" if bad.path else "")
-        self.add(where, bad.message)
-        if self.rejects is not None:
-            self.rejects.write(bad.raw + b"\n")
-
-
 class _Source:
     """The records of SRC in one format, with the reader that counts the bad ones and hands
     them to ``bad`` (or raises at the first one when ``bad`` is None)."""
@@ -162,7 +105,7 @@ class _Source:
         src: str,
         fmt: str,
         type_name: str | None,
-        bad: _BadRecords | None,
+        bad: BadRecords | None,
         lenient: bool,
     ) -> None:
         if lenient and fmt != "lm15":
@@ -254,7 +197,7 @@ def _unit(fmt: str) -> str:
     return "record" if fmt == "msgpack" else "line"
 
 
-class _Rejected(_Tally):
+class _Rejected(Tally):
     """Records read but not written, with why (the output format cannot hold them)."""
 
     def reject(self, where: str, error: Exception) -> None:
@@ -395,22 +338,12 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return _convert(args)
 
 
-@contextmanager
-def _rejects_file(path: str | None) -> Iterator[IO[bytes] | None]:
-    """``--rejects``, written atomically as DEST is (.gz/.zst by its suffix)."""
-    if path is None:
-        yield None
-        return
-    with atomic_path(path) as tmp, open_write(tmp) as rejects:
-        yield rejects
-
-
 class _NothingGood(Exception):
     """Not one record of a non-empty input was converted: DEST is not written (status 1)."""
 
 
 def _convert(args: argparse.Namespace) -> int:
-    bad = None if args.on_error == "raise" else _BadRecords(_unit(args.from_format), None)
+    bad = None if args.on_error == "raise" else BadRecords(_unit(args.from_format))
     source = _Source(args.src, args.from_format, args.type, bad, args.lenient)
     rejected = _Rejected()
     out: Iterable[Any] = _progress(source.records, "convert")
@@ -429,7 +362,7 @@ def _convert(args: argparse.Namespace) -> int:
     nothing_good = False
     try:
         # The rejects are finished (renamed) inside DEST's block: a failure there leaves DEST as it was.
-        with place as target, _rejects_file(args.rejects) as rejects:
+        with place as target, open_rejects(args.rejects) as rejects:
             if bad is not None:
                 bad.rejects = rejects
             written = _write(args, target, out, source, rejected)
@@ -468,7 +401,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     args.format = args.format or format_named(args.src)
     check_compression(args.src)
     check_readable(args.src)
-    bad = _BadRecords(_unit(args.format), None)
+    bad = BadRecords(_unit(args.format))
     source = _Source(args.src, args.format, args.type, bad, args.lenient)
     for _record in _progress(source.records, "validate"):
         pass
