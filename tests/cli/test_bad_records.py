@@ -4,6 +4,7 @@ never all held in memory (a log of garbage is read in the memory of one bad line
 from __future__ import annotations
 
 import gzip
+import json
 import struct
 import tracemalloc
 from pathlib import Path
@@ -202,3 +203,26 @@ def test_rejects_that_cannot_be_written_leave_dest_as_it_was(
     assert dest.read_bytes() == b"the previous output\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.jsonl"]
     assert capsys.readouterr().err.endswith("lmcodec: /dev/full: No space left on device\n")
+
+
+def test_a_non_finite_logprob_converts_from_msgpack_to_json_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A logprob of -Infinity or NaN (lm15 writes them so; MessagePack keeps them) was "not
+    written" from MessagePack to JSON Lines: the check re-read lc.encode's output strictly, and
+    --lenient does not apply to MessagePack input (red team 12 F09a). It is read back leniently,
+    as lm15 writes and reads it; the record comes back through JSON Lines read with lenient."""
+    record = json.loads(TURN)
+    record["response"]["logprobs"] = [
+        {"token": "a", "logprob": float("-inf")},
+        {"token": "b", "logprob": float("nan")},
+        {"token": "c", "logprob": -0.5},
+    ]
+    turn = lc.from_builtins(record, lc.Turn)
+    src, dest = tmp_path / "in.msgpack", tmp_path / "out.jsonl"
+    lc.msgpack.write_stream(src, [turn, lc.decode(TURN, lc.Turn)])
+    assert cli.main(["convert", str(src), str(dest)]) == 0
+    assert "2 records converted, 0 bad records\n" in capsys.readouterr().err
+    back = list(lc.jsonl.read(dest, lc.Turn, lenient=True))
+    assert back == list(lc.msgpack.read_stream(src, lc.Turn))
+    assert b'"logprob":-Infinity' in dest.read_bytes() and b'"logprob":NaN' in dest.read_bytes()

@@ -223,10 +223,13 @@ _NO_JSON_FORM: Final = (
 def _json_form(record_type: Any) -> Callable[[Any], Any]:
     """The check a MessagePack record passes before a JSON-based format gets it: its canonical
     JSON reads back as the same record (lc.encode would otherwise write NaN as null, 7 as "7",
-    bytes as base64 text: another value, silently)."""
+    bytes as base64 text: another value, silently). Read back leniently: a non-finite logprob is
+    written as lm15 writes it (``-Infinity``, ``NaN``), which only the lenient reader takes (the
+    strict read refused such records, red team 12 F09a); the read is strict first, so a record
+    that is canonical JSON pays nothing for it."""
 
     def check(record: Any) -> Any:
-        again = lc.decode(lc.encode(record, include_provider_data=True), record_type)
+        again = lc.decode(lc.encode(record, include_provider_data=True), record_type, lenient=True)
         if again != record:
             raise lc.ValidationError(_NO_JSON_FORM)
         return record
