@@ -6,6 +6,8 @@ from __future__ import annotations
 import gzip
 import json
 import struct
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -226,3 +228,33 @@ def test_a_non_finite_logprob_converts_from_msgpack_to_json_lines(
     back = list(lc.jsonl.read(dest, lc.Turn, lenient=True))
     assert back == list(lc.msgpack.read_stream(src, lc.Turn))
     assert b'"logprob":-Infinity' in dest.read_bytes() and b'"logprob":NaN' in dest.read_bytes()
+
+
+_LIMITED = """
+import resource, sys
+from lmcodec.cli.main import main
+with open("/proc/self/status") as status:
+    size = next(int(line.split()[1]) for line in status if line.startswith("VmSize:")) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (size + (24 << 20), resource.RLIM_INFINITY))
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/status and RLIMIT_AS")
+@pytest.mark.parametrize("command", ["convert", "validate"])
+def test_a_line_longer_than_the_memory_left_is_one_line_not_a_traceback(tmp_path: Path, command: str) -> None:
+    """One 40 MB line (NULs a crashed writer preallocated) with 24 MB of address space to spare:
+    a MemoryError traceback, status 1 (red team 12 F05). Now one ``lmcodec:`` line, status 2, and
+    DEST not written."""
+    src, dest = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    with src.open("wb") as fh:
+        fh.write(TURN)
+        fh.seek(len(TURN) + (40 << 20))  # a hole: 40 MB of NULs, no disk used
+        fh.write(b"\n" + TURN)
+    argv = [command, str(src)] + ([str(dest)] if command == "convert" else [])
+    limited = [sys.executable, "-c", _LIMITED, *argv]
+    out = subprocess.run(limited, capture_output=True, timeout=120, check=False)
+    err = out.stderr.decode()
+    assert out.returncode == 2, err
+    assert err.startswith("lmcodec: out of memory") and err.count("\n") == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]

@@ -1,12 +1,12 @@
 """The ``lmcodec`` command: bench, convert, validate, assemble, schema.
 
 Exit status: 0 done; 1 the data is bad (a bad record under ``--on-error raise``,
-``convert`` found not one good record in a non-empty input, ``validate`` found bad
-records, a stream that does not assemble); 2 the command
-cannot run (usage, a file that cannot be read or written, a full disk, a closed
-pipe); 128 + N ended by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP), after
-removing what it was writing. Every failure is one ``lmcodec: ...`` line on stderr,
-never a traceback.
+``convert`` found not one good record in a non-empty input or a damaged input,
+``validate`` found bad records, a stream that does not assemble); 2 the command cannot
+run (usage, a file that cannot be read or written, a full disk, a closed pipe, out of
+memory: a record longer than the memory left); 128 + N ended by signal N (130 SIGINT,
+143 SIGTERM, 129 SIGHUP), after removing what it was writing. Every failure is one
+``lmcodec: ...`` line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -240,6 +240,14 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("lmcodec: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:  # one record (a line of NULs, /dev/zero) longer than the memory left
+        written = f"; nothing written to {args.dest}" if getattr(args, "dest", "-") != "-" else ""
+        print(
+            "lmcodec: out of memory: one record of the input (a line, up to its newline) is longer "
+            f"than the memory left{written}",
+            file=sys.stderr,
+        )
+        return 2
     return status
 
 
