@@ -258,3 +258,20 @@ def test_a_line_longer_than_the_memory_left_is_one_line_not_a_traceback(tmp_path
     assert out.returncode == 2, err
     assert err.startswith("lmcodec: out of memory") and err.count("\n") == 1, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
+
+
+def test_msgpack_rejects_are_a_msgpack_stream_of_the_bad_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad MessagePack record was written to --rejects as its bytes and a newline: no length
+    prefix, and a record's bytes hold 0x0a wherever a value is 10, so the rejects could not be
+    split back into records (red team 12 F07). They are written in the input's framing."""
+    bad = [msgspec.msgpack.encode({"not": "a turn", "n": 10}), msgspec.msgpack.encode([1, 2, 3, 10, 13])]
+    good = lc.msgpack.encode(lc.decode(TURN, lc.Turn))
+    src, dest, rejects = tmp_path / "in.msgpack", tmp_path / "out.jsonl", tmp_path / "rejects.msgpack"
+    src.write_bytes(b"".join(struct.pack(">I", len(r)) + r for r in [good, bad[0], good, bad[1]]))
+    assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
+    assert "2 records converted, 2 bad records" in capsys.readouterr().err
+    back = lc.msgpack.read_stream(rejects, lc.Turn, on_error="collect")
+    assert list(back) == [] and [e.raw for e in back.errors] == bad
+    assert rejects.read_bytes() == b"".join(struct.pack(">I", len(r)) + r for r in bad)

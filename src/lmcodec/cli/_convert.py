@@ -365,7 +365,7 @@ def _convert(args: argparse.Namespace) -> int:
     nothing_good = False
     try:
         # The rejects are finished (renamed) inside DEST's block: a failure there leaves DEST as it was.
-        with place as target, open_rejects(args.rejects) as rejects:
+        with place as target, open_rejects(args.rejects, length_prefixed=source.fmt == "msgpack") as rejects:
             if bad is not None:
                 bad.rejects = rejects
             written = _write(args, target, out, source, rejected)

@@ -7,6 +7,7 @@ The rejects file is written atomically, as DEST is, and finished before DEST is 
 
 from __future__ import annotations
 
+import struct
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ SHOWN = 20
 """Bad records reported one by one; the rest are summed up by message."""
 _MESSAGES = 1_000
 """Distinct messages counted for the summary; the bad records beyond them are counted together."""
+_LENGTH = struct.Struct(">I")
 
 
 def _named(exc: OSError, path: str) -> OSError:
@@ -33,24 +35,28 @@ def _named(exc: OSError, path: str) -> OSError:
 
 
 class RejectsFile:
-    """``--rejects`` open for writing: each record on a line of its own, verbatim."""
+    """``--rejects`` open for writing: each record verbatim, framed as the input frames it (a
+    line; a MessagePack record after its length prefix), so that the rejects read back as
+    records: a MessagePack record's bytes hold 0x0a wherever a value is 10, and followed by a
+    newline they could not be split apart again (red team 12 F07)."""
 
-    def __init__(self, fh: IO[bytes], path: str) -> None:
+    def __init__(self, fh: IO[bytes], path: str, length_prefixed: bool) -> None:
         self._fh = fh
         self.path = path
+        self._length_prefixed = length_prefixed
         self.failed = False
         """A write failed: the file's closing fails too, and whatever it raises is about it."""
 
     def add(self, raw: bytes) -> None:
         try:
-            self._fh.write(raw + b"\n")
+            self._fh.write(_LENGTH.pack(len(raw)) + raw if self._length_prefixed else raw + b"\n")
         except OSError as exc:
             self.failed = True
             raise _named(exc, self.path) from exc
 
 
 @contextmanager
-def open_rejects(path: str | None) -> Iterator[RejectsFile | None]:
+def open_rejects(path: str | None, length_prefixed: bool) -> Iterator[RejectsFile | None]:
     """``--rejects`` (None: not asked for), .gz/.zst by its suffix, renamed into place when the
     block succeeds; a failure to finish it (its buffered tail, a full disk) names it."""
     if path is None:
@@ -61,7 +67,7 @@ def open_rejects(path: str | None) -> Iterator[RejectsFile | None]:
         body_done = False
         try:
             with open_write(tmp) as fh:
-                rejects = RejectsFile(fh, path)
+                rejects = RejectsFile(fh, path, length_prefixed)
                 yield rejects
                 body_done = True
         except OSError as exc:

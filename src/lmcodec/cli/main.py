@@ -118,7 +118,11 @@ def _parser() -> argparse.ArgumentParser:
     input_type = "record type of lm15/msgpack/parquet input (default Turn; parquet: what it holds)"
     convert.add_argument("--type", help=f"{input_type}. {_TYPE_HELP}")
     convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
-    convert.add_argument("--rejects", help="write bad lines here, verbatim (.gz/.zst ok)")
+    convert.add_argument(
+        "--rejects",
+        help="write bad records here, verbatim, framed as in the input (lines; MessagePack: "
+        "length-prefixed records, a MessagePack stream) (.gz/.zst ok)",
+    )
     convert.add_argument(
         "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
     )
