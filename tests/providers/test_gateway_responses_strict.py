@@ -29,6 +29,8 @@ TOOLS: list[dict[str, Any]] = [
     {"type": "function", "name": "now", "parameters": {"type": "object", "properties": {}}, "strict": True},
 ]
 BODY = responses_body(model="gpt-5", input=[{"role": "user", "content": "Weather in Paris?"}], tools=TOOLS)
+STRING_INPUT = responses_body(model="gpt-5", input="Weather in Paris?", tools=TOOLS)
+"""The openai SDK's simplest call, ``responses.create(input="...")`` (red team 11 F01)."""
 ACCEPTS = {"openai_chat": chat_accepts, "anthropic": anthropic_accepts, "gemini": gemini_tools_accepted}
 
 
@@ -37,16 +39,21 @@ def test_decode_request_still_refuses_it() -> None:
         lc.decode_request("openai", BODY)
 
 
-def test_responses_to_responses_sends_the_tools_as_they_came() -> None:
-    built = lc.translate_request("openai", "openai", BODY)
-    assert json.loads(built.body)["tools"] == json.loads(BODY)["tools"]
+@pytest.mark.parametrize("body", [BODY, STRING_INPUT], ids=["list input", "string input"])
+def test_responses_to_responses_sends_the_tools_as_they_came(body: bytes) -> None:
+    built = lc.translate_request("openai", "openai", body)
+    assert json.loads(built.body)["tools"] == json.loads(body)["tools"]
+    assert json.loads(built.body)["input"] == [
+        {"role": "user", "content": [{"type": "input_text", "text": "Weather in Paris?"}]}
+    ]
     assert not [a for a in built.adaptations if "tools" in a.field]
 
 
+@pytest.mark.parametrize("body", [BODY, STRING_INPUT], ids=["list input", "string input"])
 @pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
-def test_another_dialect_gets_the_tools_non_strict(destination: str) -> None:
+def test_another_dialect_gets_the_tools_non_strict(destination: str, body: bytes) -> None:
     built = lc.translate_request(
-        "openai", destination, BODY, model="gemini-2.5-flash" if destination == "gemini" else None
+        "openai", destination, body, model="gemini-2.5-flash" if destination == "gemini" else None
     )
     assert b"strict" not in built.body
     assert b"get_weather" in built.body and b'"now"' in built.body

@@ -21,6 +21,8 @@ strict flag and the Responses default is true, so ``decode_request`` refuses it.
 the tools without it and keeps the client's ``tools`` as they came in ``Config.extensions``:
 Responses to Responses sends them back as they came, and ``lc.translate_request`` drops that
 spelling to another dialect, whose tools are non-strict without a flag (``providers/crossing.py``).
+Whatever the ``input``: a string (the SDK's ``responses.create(input="...")``) has no blocks to
+walk, and its tools are read the same way (red team 11 F01).
 """
 
 from __future__ import annotations
@@ -59,12 +61,12 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> Lenient | None:
         value = msgspec.json.decode(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
-    items = value.get("input") if isinstance(value, dict) else None
-    if not isinstance(items, list):
+    if not isinstance(value, dict):
         return None
     tools = _non_strict_out(value.get("tools"))
+    items = value.get("input")
     notes: list[Adaptation] = []
-    for i, item in enumerate(items):
+    for i, item in enumerate(items if isinstance(items, list) else ()):  # a string input has no blocks
         content = item.get("content") if isinstance(item, dict) else None
         for j, block in enumerate(content if isinstance(content, list) else ()):
             if isinstance(block, dict):
