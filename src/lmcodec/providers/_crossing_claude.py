@@ -26,6 +26,12 @@ the client most plainly asked for:
   builder clamps to 1, which thinking takes); ``top_p`` below 0.95 (thinking takes 0.95 to 1):
   ``clamped`` to 0.95, the nearest value it takes.
 
+A manual thinking budget under 1,024 tokens (Gemini 2.5 takes budgets from 0, 128 or 512; an
+OpenRouter-style Chat ``reasoning: {"max_tokens": 500}``), which the Messages API refuses
+(the anthropic SDK's ``ThinkingConfigEnabledParam``: "Must be ≥1024 and less than max_tokens";
+lm15's builder has no rule and sends it): ``clamped`` to 1,024, the nearest it takes (red team 11
+F05). Adaptive thinking has no budget (lm15's builder drops it with its own note).
+
 And Claude from Opus 4.1 on (the 4.5 models, 4.6, later) refuses ``temperature`` and ``top_p``
 together, thinking or not ("cannot both be specified for this model"): ``temperature`` is kept
 (the setting clients most often mean), ``top_p`` ``dropped``. Older Claude and names that are
@@ -88,6 +94,12 @@ _NO_SAMPLING_REASON: Final = (
 )
 _TOP_P_FLOOR: Final = 0.95
 """The lowest top_p Claude takes beside thinking."""
+_BUDGET_FLOOR: Final = 1024
+"""The smallest budget_tokens the Messages API takes."""
+_BUDGET: Final = (
+    "the Messages API refuses a thinking budget under 1024 tokens (budget_tokens must be >= 1024): "
+    "the nearest it takes"
+)
 _FORCED: Final = (
     "manual extended thinking refuses a tool_choice that forces tool use (Thinking may not be "
     "enabled when tool_choice forces tool use): the client asked for a call, kept, and the "
@@ -137,6 +149,10 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
             changes["reasoning"] = None
             notes.append(_note("config.reasoning", "dropped", why, msgspec.to_builtins(reasoning)))
             thinking = False
+        elif reasoning is not None and (reasoning.thinking_budget or _BUDGET_FLOOR) < _BUDGET_FLOOR:
+            budget = reasoning.thinking_budget
+            changes["reasoning"] = msgspec.structs.replace(reasoning, thinking_budget=_BUDGET_FLOOR)
+            notes.append(_note("config.reasoning.thinking_budget", "clamped", _BUDGET, budget, _BUDGET_FLOOR))
     temperature, top_p = config.temperature, config.top_p
     if thinking:
         if temperature is not None and temperature < 1.0:
