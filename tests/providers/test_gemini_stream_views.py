@@ -5,6 +5,7 @@ failure, for any values."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -247,3 +248,33 @@ def test_a_last_chunk_with_an_integer_json_loads_refuses_goes_to_the_port() -> N
     whole, framed = _mapped(datas, True), _mapped(datas, False)
     assert whole == framed
     assert whole[0][0] == "error"
+
+
+@needs_corpus
+def test_a_whole_answer_translated_is_decoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same for ``lc.stream.translate`` of an answer given as the one chunk of a list (cut
+    without a framer: ``Engine.feed_frames``), whose output is the framed translation's."""
+    decodes: list[bytes] = []
+    bodies = sorted((CORPUS / "lm15-contract" / "bodies").glob("gemini.streaming*/*.txt"))
+    one_event = [b for b in (p.read_bytes() for p in bodies) if b.count(b"data:") == 1]
+    framed = {
+        body: b"".join(lc.stream.translate("gemini", "openai_chat", [body[:7], body[7:]]))
+        for body in one_event
+    }
+    real = gemini_stream._decode
+    monkeypatch.setattr(gemini_stream, "_decode", lambda data: decodes.append(data) or real(data))
+    monkeypatch.setattr(
+        gemini_stream, "text_chunk_decoder", _Counted(gemini_stream.text_chunk_decoder, decodes)
+    )
+    monkeypatch.setattr(gemini_stream, "chunk_decoder", _Counted(gemini_stream.chunk_decoder, decodes))
+    assert one_event
+    for body in one_event:
+        decodes.clear()
+        out = b"".join(lc.stream.translate("gemini", "openai_chat", [body]))
+        assert len(decodes) == 1, body[:80]
+        assert _undated(out) == _undated(framed[body])
+
+
+def _undated(sse: bytes) -> bytes:
+    """A Chat stream with its ``created`` timestamps blanked (two runs may straddle a second)."""
+    return re.sub(rb'"created":\d+', b'"created":0', sse)

@@ -167,7 +167,7 @@ class Engine:
         such a body is whole and within the limits: nothing is pending, nothing refused)."""
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
-        self._map(frames)
+        self._map(frames, whole=True)
 
     def feed_all(self, chunks: Iterable[Chunk]) -> None:
         """Feed every chunk, then close. Consecutive chunks are joined, up to 64 KiB and below
@@ -225,8 +225,9 @@ class Engine:
             model = self.mapper.named_model(first)
         self.sink.begin(model)
 
-    def _map(self, frames: list[bytes]) -> None:
-        """Map frames onto the sink; no frames (a body of comments and fields only) is nothing to map."""
+    def _map(self, frames: list[bytes], *, whole: bool = False) -> None:
+        """Map frames onto the sink; no frames (a body of comments and fields only) is nothing to map.
+        ``whole``: they are all the frames of a body held whole (``MapperBase.map_body``)."""
         if not frames:
             return
         mapper = self.mapper
@@ -235,7 +236,7 @@ class Engine:
             model = self.model
             self.sink.begin(model if model is not None else mapper.named_model(frames[0]))
         try:
-            skipped = mapper.map_frames(frames)
+            skipped = mapper.map_body(frames) if whole else mapper.map_frames(frames)
         except StreamDecodeError as exc:
             raise self._failure(exc) from exc.__cause__
         self.frames += len(frames)
