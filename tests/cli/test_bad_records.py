@@ -275,3 +275,89 @@ def test_msgpack_rejects_are_a_msgpack_stream_of_the_bad_records(
     back = lc.msgpack.read_stream(rejects, lc.Turn, on_error="collect")
     assert list(back) == [] and [e.raw for e in back.errors] == bad
     assert rejects.read_bytes() == b"".join(struct.pack(">I", len(r)) + r for r in bad)
+
+
+def _wide_log(count: int) -> tuple[bytes, list[bytes], list[bytes]]:
+    """A JSONL log of ``count`` Turns, every other one holding a 128-bit trace id (JSON and
+    Parquet's JSON column hold it; MessagePack cannot), then a malformed line; with its lines
+    MessagePack can hold and the others."""
+    fits, wide = [], []
+    for i in range(count):
+        record = json.loads(TURN)
+        record["response"]["id"] = f"r{i}"
+        if i % 2:
+            record["metadata"] = {"trace_id": 2**70 + i}
+        (wide if i % 2 else fits).append(json.dumps(record).encode())
+    lines = [line for pair in zip(fits, wide, strict=True) for line in pair]
+    return b"".join(line + b"\n" for line in lines) + b'{"cut off\n', fits, wide
+
+
+@pytest.mark.parametrize("rejects_name", ["rejects.jsonl", "rejects.jsonl.gz"])
+def test_every_record_not_written_is_in_the_rejects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rejects_name: str
+) -> None:
+    """Records the output cannot hold were counted, named (the first 20) and dropped: only bad
+    input lines reached --rejects, so 60 of 120 records had no copy anywhere (red team 12 F08).
+    Every record not written is now in the rejects, verbatim and in input order: DEST and the
+    rejects hold every input record. The output is the same as without --rejects."""
+    log, fits, wide = _wide_log(120)
+    src, dest, rejects = tmp_path / "in.jsonl", tmp_path / "out.msgpack", tmp_path / rejects_name
+    src.write_bytes(log)
+    assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
+    err = capsys.readouterr().err
+    assert "60 records converted, 1 bad line, 60 not written" in err
+    assert err.count("cannot write line ") == 20 and "cannot write line 120 as msgpack" not in err
+    kept = rejects.read_bytes() if rejects_name.endswith(".jsonl") else gzip.decompress(rejects.read_bytes())
+    assert kept == b"".join(line + b"\n" for line in [*wide, b'{"cut off'])
+    assert [lc.encode(t) for t in lc.msgpack.read_stream(dest, lc.Turn)] == [
+        lc.encode(lc.decode(line, lc.Turn)) for line in fits
+    ]
+    again = tmp_path / "again.msgpack"
+    assert cli.main(["convert", str(src), str(again)]) == 0
+    assert again.read_bytes() == dest.read_bytes()
+    assert capsys.readouterr().err == err
+
+
+def test_records_parquet_cannot_hold_are_in_the_rejects_named_by_their_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """To Parquet, a record it cannot hold (an int past 64 bits in a typed column) was named by
+    its output index and not written to --rejects (F08): it is named by its input line and
+    written there verbatim, also when it is not in the first row group."""
+    pytest.importorskip("pyarrow")
+    turn = json.loads(TURN)
+    turn["response"]["usage"]["input_tokens"] = 2**63  # beyond Parquet's int64
+    wide = json.dumps(turn).encode()
+    lines = [TURN.rstrip(b"\n")] * 5000
+    lines[2], lines[4500] = wide, wide
+    src, dest, rejects = tmp_path / "in.jsonl", tmp_path / "out.parquet", tmp_path / "rejects.jsonl"
+    src.write_bytes(b"\n".join(lines) + b"\n")
+    assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
+    err = capsys.readouterr().err
+    assert "cannot write line 3 as parquet" in err and "cannot write line 4501 as parquet" in err
+    assert "4998 records converted, 0 bad lines, 2 not written" in err
+    assert rejects.read_bytes() == wide + b"\n" + wide + b"\n"
+
+
+def test_msgpack_and_llm_records_not_written_are_in_the_rejects_as_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The rejects of MessagePack input are its records (with their length prefixes), of llm
+    input its lines, whichever step refused them (F08)."""
+    src, dest, rejects = tmp_path / "in.msgpack", tmp_path / "out.jsonl", tmp_path / "rejects.msgpack"
+    good = _msgpack_turn({"city": "Zürich"})
+    refused = [_msgpack_turn(value) for value in _NO_JSON.values()]
+    src.write_bytes(good + b"".join(refused) + good)
+    assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
+    assert f"2 records converted, 0 bad records, {len(_NO_JSON)} not written" in capsys.readouterr().err
+    assert rejects.read_bytes() == b"".join(refused)
+    good_llm = lc.llm.encode(lc.llm.from_turn(lc.decode(TURN, lc.Turn)))
+    no_turn = json.loads(good_llm)
+    no_turn["usage"]["details"] = {"cost": float("nan")}  # llm keeps it; a Turn's usage cannot
+    refused_llm = json.dumps(no_turn).encode()
+    llm_log, llm_rejects = tmp_path / "llm.jsonl", tmp_path / "llm_rejects.jsonl"
+    llm_log.write_bytes(good_llm + b"\n" + refused_llm + b"\r\n" + b"not json\n")
+    argv = ["convert", str(llm_log), str(dest), "--from", "llm", "--rejects", str(llm_rejects)]
+    assert cli.main(argv) == 0
+    assert "1 record converted, 1 bad line, 1 not written" in capsys.readouterr().err
+    assert llm_rejects.read_bytes() == refused_llm + b"\n" + b"not json\n"

@@ -5,7 +5,8 @@ record index; written verbatim to ``--rejects`` as it is found, so memory does n
 grow with the number of bad records); a record that was read but
 that the output format cannot hold (an integer beyond 64 bits in MessagePack
 or Parquet, a lone surrogate in canonical JSON, llm data with no canonical
-form) is rejected and reported, and the run goes on. Damage the reader cannot
+form) is rejected, reported and written verbatim to ``--rejects`` too, and the
+run goes on: DEST and the rejects hold every input record. Damage the reader cannot
 read past (a cut .gz/.zst or MessagePack log) ends the reading: under skip, the
 records before it are written and the damage reported (status 1). The destination
 is written atomically (``_output.atomic_path``).
@@ -26,7 +27,7 @@ import msgspec
 import lmcodec as lc
 from lmcodec.cli._hints import hint
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
-from lmcodec.cli._rejects import BadRecords, Tally, open_rejects
+from lmcodec.cli._rejects import BadRecords, Refused, Tap, open_rejects
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import compression_named, open_write
@@ -98,7 +99,8 @@ def _parquet_type(tp: Any, name: str) -> None:
 
 class _Source:
     """The records of SRC in one format, with the reader that counts the bad ones and hands
-    them to ``bad`` (or raises at the first one when ``bad`` is None)."""
+    them to ``bad`` (or raises at the first one when ``bad`` is None). With ``keep_raw``
+    (``--rejects``), the input's bytes of the record yielded last are kept in ``last``."""
 
     def __init__(
         self,
@@ -107,6 +109,7 @@ class _Source:
         type_name: str | None,
         bad: BadRecords | None,
         lenient: bool,
+        keep_raw: bool = False,
     ) -> None:
         if lenient and fmt != "lm15":
             raise UsageError(f"--lenient reads lm15 JSON's tolerant forms: it does not apply to {fmt} input")
@@ -116,7 +119,14 @@ class _Source:
         self.reader: Any = None
         self.damage: lc.DecodeError | None = None
         """Where the reader could not go on (a cut .gz/.zst or MessagePack stream), under skip."""
+        self.last: Any = None
+        """The bytes of the record yielded last (``keep_raw``), else that record (Parquet)."""
         self._read = 0  # records read from Parquet (the other formats' readers count their own)
+        self._tap: Tap | None = None
+        if keep_raw and fmt != "parquet":
+            source = self._tap = Tap(source, length_prefixed=fmt == "msgpack")
+            if bad is not None and fmt == "msgpack":
+                on_error = self._forgetting(bad, self._tap)
         if fmt == "llm":
             if type_name is not None:
                 raise UsageError(f"--type does not apply to llm input (its records are llm's): {type_name}")
@@ -144,20 +154,56 @@ class _Source:
         else:
             self.type = record_type_named(type_name or "Turn")
             self.reader = jsonl.read(source, self.type, on_error=on_error, lenient=lenient)
-        self.records = self.reader if bad is None else self._until_damage(self.reader)
+        self.records = self.reader if bad is None and self._tap is None else self._read_on(bad is not None)
 
-    def _until_damage(self, records: Iterable[Any]) -> Iterator[Any]:
-        """The records up to damage the reader cannot read past, kept in ``damage``: the
-        records before it are written, as ``lc.dask`` keeps them (red team 12 F01)."""
+    @staticmethod
+    def _forgetting(bad: BadRecords, tap: Tap) -> Callable[[lc.BadRecord], None]:
+        def on_error(record: lc.BadRecord) -> None:
+            tap.take()  # a bad record's bytes come with it; the tap holds the next one's only
+            bad(record)
+
+        return on_error
+
+    def _read_on(self, skip: bool) -> Iterator[Any]:
+        """The reader's records, each one's bytes kept in ``last`` (``keep_raw``); under skip,
+        up to damage the reader cannot read past, kept in ``damage``: the records before it are
+        written, as ``lc.dask`` keeps them (red team 12 F01)."""
+        tap = self._tap
         try:
-            yield from records
+            if tap is None:
+                yield from self.reader
+                return
+            for record in self.reader:
+                raw = tap.take()
+                self.last = record if raw is None else raw
+                yield record
         except lc.DecodeError as exc:
+            if not skip:
+                raise
             self.damage = exc
+        finally:
+            if tap is not None:
+                tap.close()
 
     def _counted(self, records: Iterable[Any]) -> Iterator[Any]:
         for record in records:
             self._read += 1
+            self.last = record
             yield record
+
+    def raw(self, last: Any) -> bytes | None:
+        """What ``--rejects`` gets for a record not written: its bytes in the input; a record
+        with none of its own (Parquet input) as lm15 JSON."""
+        if last is None or isinstance(last, bytes):
+            return last
+        try:
+            if self.fmt == "llm":
+                from lmcodec import llm
+
+                return llm.encode(last)
+            return lc.msgpack.encode(last) if self.fmt == "msgpack" else _canonical(last)
+        except lc.LmcodecError:
+            return None
 
     @property
     def bad(self) -> int:
@@ -197,21 +243,28 @@ def _unit(fmt: str) -> str:
     return "record" if fmt == "msgpack" else "line"
 
 
-class _Rejected(Tally):
-    """Records read but not written, with why (the output format cannot hold them)."""
+_ROW_GROUP: Final = 4096
+"""Records a Parquet row group holds (write_parquet's default), read from ``out`` at a time."""
 
-    def reject(self, where: str, error: Exception) -> None:
-        self.add(where, str(error))
+
+def _refuser(source: _Source, rejected: Refused) -> Callable[[Exception], None]:
+    """Refuse the record ``source`` yielded last: named by where it sits in the input, its
+    bytes to --rejects."""
+
+    def refuse(error: Exception) -> None:
+        rejected.reject(source.where(), error, source.raw(source.last))
+
+    return refuse
 
 
 def _mapped(
-    records: Iterable[Any], fn: Callable[[Any], Any], source: _Source, rejected: _Rejected
+    records: Iterable[Any], fn: Callable[[Any], Any], refuse: Callable[[Exception], None]
 ) -> Iterator[Any]:
     for record in records:
         try:
             yield fn(record)
         except lc.LmcodecError as exc:
-            rejected.reject(source.where(), exc)
+            refuse(exc)
 
 
 _NO_JSON_FORM: Final = (
@@ -247,18 +300,14 @@ def _llm_record(record: Any) -> Any:
 
 
 def _write_lines(
-    fh: IO[bytes],
-    records: Iterable[Any],
-    encode: Callable[[Any], bytes],
-    where: Callable[[], str],
-    rejected: _Rejected,
+    fh: IO[bytes], records: Iterable[Any], encode: Callable[[Any], bytes], refuse: Callable[[Exception], None]
 ) -> int:
     count = 0
     for record in records:
         try:
             data = encode(record)
         except lc.LmcodecError as exc:
-            rejected.reject(where(), exc)
+            refuse(exc)
             continue
         fh.write(data + b"\n")
         count += 1
@@ -276,43 +325,57 @@ def _canonical(record: Any) -> bytes:
         return escaped
 
 
-def _write_msgpack(
-    fh: IO[bytes], records: Iterable[Any], where: Callable[[], str], rejected: _Rejected
-) -> int:
+def _write_msgpack(fh: IO[bytes], records: Iterable[Any], refuse: Callable[[Exception], None]) -> int:
     count = 0
     for record in records:
         try:
             data = lc.msgpack.encode(record)
         except lc.LmcodecError as exc:
-            rejected.reject(where(), exc)
+            refuse(exc)
             continue
         fh.write(_LENGTH.pack(len(data)) + data)
         count += 1
     return count
 
 
+def _write_parquet(target: Any, out: Iterable[Any], source: _Source, rejected: Refused) -> int:
+    """``write_parquet`` refuses a record once it has read the row group it is in: where the
+    records of that row group sit in the input, and their bytes, are kept until then."""
+    from lmcodec import arrow
+
+    if target is sys.stdout.buffer:
+        raise UsageError("--to parquet needs a file (Parquet cannot be written to a pipe)")
+    pending: dict[int, tuple[str, Any]] = {}
+
+    def fed() -> Iterator[Any]:
+        for index, record in enumerate(out):
+            if index % _ROW_GROUP == 0:  # the row group before is written: none of it is refused now
+                pending.clear()
+            pending[index] = (source.where(), source.last)
+            yield record
+
+    def reject(index: int, record: Any, error: lc.EncodeError) -> None:
+        where, last = pending.pop(index, (f"output record {index}", None))
+        rejected.reject(where, error, source.raw(last))
+
+    record_type = lc.Turn if source.fmt == "llm" else source.type
+    return arrow.write_parquet(fed(), target, type=record_type, row_group_size=_ROW_GROUP, on_reject=reject)
+
+
 def _write(
-    args: argparse.Namespace, target: Any, out: Iterable[Any], source: _Source, rejected: _Rejected
+    args: argparse.Namespace, target: Any, out: Iterable[Any], source: _Source, rejected: Refused
 ) -> int:
     if args.to_format == "parquet":
-        from lmcodec import arrow
-
-        if target is sys.stdout.buffer:
-            raise UsageError("--to parquet needs a file (Parquet cannot be written to a pipe)")
-
-        def reject(index: int, record: Any, error: lc.EncodeError) -> None:
-            rejected.reject(f"output record {index}", error)
-
-        record_type = lc.Turn if source.fmt == "llm" else source.type
-        return arrow.write_parquet(out, target, type=record_type, on_reject=reject)
+        return _write_parquet(target, out, source, rejected)
+    refuse = _refuser(source, rejected)
     with open_write(target) as fh:
         if args.to_format == "msgpack":
-            return _write_msgpack(fh, out, source.where, rejected)
+            return _write_msgpack(fh, out, refuse)
         if args.to_format == "llm":
             from lmcodec import llm
 
-            return _write_lines(fh, out, llm.encode, source.where, rejected)
-        return _write_lines(fh, out, _canonical, source.where, rejected)
+            return _write_lines(fh, out, llm.encode, refuse)
+        return _write_lines(fh, out, _canonical, refuse)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -347,25 +410,28 @@ class _NothingGood(Exception):
 
 def _convert(args: argparse.Namespace) -> int:
     bad = None if args.on_error == "raise" else BadRecords(_unit(args.from_format))
-    source = _Source(args.src, args.from_format, args.type, bad, args.lenient)
-    rejected = _Rejected()
+    keep_raw = args.rejects is not None
+    source = _Source(args.src, args.from_format, args.type, bad, args.lenient, keep_raw=keep_raw)
+    rejected = Refused()
+    refuse = _refuser(source, rejected)
     out: Iterable[Any] = _progress(source.records, "convert")
     if source.fmt == "msgpack" and args.to_format != "msgpack":
-        out = _mapped(out, _json_form(source.type), source, rejected)
+        out = _mapped(out, _json_form(source.type), refuse)
     if source.fmt == "llm" and args.to_format != "llm":
         from lmcodec import llm
 
-        out = _mapped(out, llm.to_turn, source, rejected)
+        out = _mapped(out, llm.to_turn, refuse)
     elif source.fmt != "llm" and args.to_format == "llm":
         from lmcodec import llm
 
-        out = _mapped(out, _llm_record, source, rejected)
+        out = _mapped(out, _llm_record, refuse)
     place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_path(args.dest)
     written = 0
     nothing_good = False
     try:
         # The rejects are finished (renamed) inside DEST's block: a failure there leaves DEST as it was.
         with place as target, open_rejects(args.rejects, length_prefixed=source.fmt == "msgpack") as rejects:
+            rejected.rejects = rejects
             if bad is not None:
                 bad.rejects = rejects
             written = _write(args, target, out, source, rejected)

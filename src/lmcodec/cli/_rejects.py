@@ -1,8 +1,11 @@
 """What ``lmcodec convert`` did not write, and ``--rejects``: problems tallied for the report
-in bounded memory, and each record not written kept verbatim in the rejects file.
+in bounded memory, and every record not written (bad on input, or one the output format
+cannot hold) kept verbatim in the rejects file, so DEST and the rejects hold every record.
 
-The rejects file is written atomically, as DEST is, and finished before DEST is renamed
-(``_convert``), so a run that fails on it leaves DEST as it was; a write that fails names it.
+The bytes of a record the reader took as good are kept by a :class:`Tap` between the file
+and the reader, until the next record is read. The rejects file is written atomically, as
+DEST is, and finished before DEST is renamed (``_convert``), so a run that fails on it
+leaves DEST as it was; a write that fails names it.
 """
 
 from __future__ import annotations
@@ -11,14 +14,14 @@ import struct
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import IO
+from contextlib import ExitStack, contextmanager
+from typing import IO, Any
 
 import lmcodec as lc
 from lmcodec.cli._output import atomic_path
-from lmcodec.codecs.files import open_write
+from lmcodec.codecs.files import Source, open_read, open_write
 
-__all__ = ["SHOWN", "BadRecords", "RejectsFile", "Tally", "open_rejects"]
+__all__ = ["SHOWN", "BadRecords", "Refused", "RejectsFile", "Tally", "Tap", "open_rejects"]
 
 SHOWN = 20
 """Bad records reported one by one; the rest are summed up by message."""
@@ -32,6 +35,58 @@ def _named(exc: OSError, path: str) -> OSError:
     if exc.filename is not None:
         return exc
     return OSError(exc.errno, exc.strerror or str(exc), path)
+
+
+class Tap:
+    """SRC opened (decompressed and checked) as a reader would open it, handed to the reader
+    in its place: it keeps the line the reader took last (``jsonl.Reader`` iterates lines), or
+    the bytes it read since the last :meth:`take` (``msgpack.StreamReader`` reads a length
+    prefix, then the record), so that the record yielded last can be written verbatim."""
+
+    def __init__(self, src: Source, length_prefixed: bool) -> None:
+        self._src = src
+        self._length_prefixed = length_prefixed
+        self._stack = ExitStack()
+        self._fh: Any = None
+        self._line: bytes | None = None
+        self._read: list[bytes] = []
+        self.name = str(getattr(src, "name", src))
+
+    def _opened(self) -> Any:
+        if self._fh is None:
+            self._fh = self._stack.enter_context(open_read(self._src))
+        return self._fh
+
+    def peek(self, size: int = 0) -> bytes:
+        """The reader sniffs its source for gzip/zstd: this shows it what was decompressed."""
+        peeked: bytes = self._opened().peek(size)
+        return peeked
+
+    def read(self, size: int = -1) -> bytes:
+        data: bytes = self._opened().read(size)
+        self._read.append(data)
+        return data
+
+    def __iter__(self) -> Iterator[bytes]:
+        for line in self._opened():
+            self._line = line
+            yield line
+
+    def take(self) -> bytes | None:
+        """The bytes of the record read last, as the input holds it (a line without its line
+        end; a MessagePack record without its length prefix), and forgets them. None when the
+        reader did not read through this tap as it reads a file (see ``_sniffed``)."""
+        read, self._read = self._read, []
+        if self._length_prefixed:
+            return b"".join(read)[4:]
+        line, self._line = self._line, None
+        if line is None:
+            return None
+        end = 2 if line.endswith(b"\r\n") else 1 if line.endswith(b"\n") else 0
+        return line[: len(line) - end]
+
+    def close(self) -> None:
+        self._stack.close()
 
 
 class RejectsFile:
@@ -108,6 +163,20 @@ class Tally:
             print(f"lmcodec:   {count} x {message}", file=sys.stderr)
         if self.other:
             print(f"lmcodec:   {self.other} with messages past the first {_MESSAGES} kinds", file=sys.stderr)
+
+
+class Refused(Tally):
+    """Records read but not written (the output format cannot hold them), with why: tallied,
+    and each written to ``rejects`` as the input held it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rejects: RejectsFile | None = None
+
+    def reject(self, where: str, error: Exception, raw: bytes | None) -> None:
+        self.add(where, str(error))
+        if self.rejects is not None and raw is not None:
+            self.rejects.add(raw)
 
 
 class BadRecords(Tally):

@@ -120,8 +120,9 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
     convert.add_argument(
         "--rejects",
-        help="write bad records here, verbatim, framed as in the input (lines; MessagePack: "
-        "length-prefixed records, a MessagePack stream) (.gz/.zst ok)",
+        help="write every record not written here (bad, or one the output format cannot hold), "
+        "verbatim, framed as in the input (lines; MessagePack: length-prefixed records; Parquet "
+        "input: lm15 JSON lines) (.gz/.zst ok)",
     )
     convert.add_argument(
         "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
