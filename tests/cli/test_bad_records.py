@@ -361,3 +361,24 @@ def test_msgpack_and_llm_records_not_written_are_in_the_rejects_as_read(
     assert cli.main(argv) == 0
     assert "1 record converted, 1 bad line, 1 not written" in capsys.readouterr().err
     assert llm_rejects.read_bytes() == refused_llm + b"\n" + b"not json\n"
+
+
+@pytest.mark.parametrize("route", ["jsonl", "msgpack", "parquet"])
+def test_a_responses_provider_data_is_converted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], route: str
+) -> None:
+    """``convert --type Response`` wrote every record without its provider_data (the request id,
+    the fingerprint): the writers used lc.encode's lm15-parity default, which leaves a lone
+    Response's provider_data out (red team 12 F18). What was read is written."""
+    if route == "parquet":
+        pytest.importorskip("pyarrow")
+    response = lc.replace(
+        lc.decode(TURN, lc.Turn).response, provider_data={"request_id": "req_1", "system_fingerprint": "fp"}
+    )
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(lc.encode(response, include_provider_data=True) + b"\n")
+    middle, back = tmp_path / f"middle.{route}", tmp_path / "back.jsonl"
+    assert cli.main(["convert", str(src), str(middle), "--type", "Response"]) == 0
+    assert cli.main(["convert", str(middle), str(back), "--type", "Response"]) == 0
+    capsys.readouterr()
+    assert back.read_bytes() == src.read_bytes()

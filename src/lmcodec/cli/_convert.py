@@ -201,7 +201,11 @@ class _Source:
                 from lmcodec import llm
 
                 return llm.encode(last)
-            return lc.msgpack.encode(last) if self.fmt == "msgpack" else _canonical(last)
+            return (
+                lc.msgpack.encode(last, include_provider_data=True)
+                if self.fmt == "msgpack"
+                else _canonical(last)
+            )
         except lc.LmcodecError:
             return None
 
@@ -315,11 +319,14 @@ def _write_lines(
 
 
 def _canonical(record: Any) -> bytes:
-    """``lc.encode``, a lone surrogate spelled as its escape as ``jsonl.write`` does."""
+    """``lc.encode``, a lone surrogate spelled as its escape as ``jsonl.write`` does. The
+    provider_data of a lone Response (or Message) is written: the command writes what it read
+    (lm15's default leaves it out, and a convert lost the request ids: red team 12 F18)."""
     try:
-        return lc.encode(record)
+        return lc.encode(record, include_provider_data=True)
     except lc.EncodeError as exc:
-        escaped = json_with_surrogates(record) if isinstance(exc.__cause__, UnicodeEncodeError) else None
+        unicode = isinstance(exc.__cause__, UnicodeEncodeError)
+        escaped = json_with_surrogates(record, include_provider_data=True) if unicode else None
         if escaped is None:
             raise
         return escaped
@@ -329,7 +336,7 @@ def _write_msgpack(fh: IO[bytes], records: Iterable[Any], refuse: Callable[[Exce
     count = 0
     for record in records:
         try:
-            data = lc.msgpack.encode(record)
+            data = lc.msgpack.encode(record, include_provider_data=True)  # what was read (F18)
         except lc.LmcodecError as exc:
             refuse(exc)
             continue
