@@ -144,3 +144,29 @@ def test_parquet_without_pyarrow_is_one_line_and_status_2(
     )
     code, err = _run(capsys, "convert", str(tmp_path / "log.parquet"), str(tmp_path / "out.jsonl"))
     assert code == 2 and err.startswith("lmcodec: lmcodec.arrow needs pyarrow") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("kind", ["Request", "Response", "StreamEvent"])
+def test_a_log_of_canonical_records_of_another_type_gets_the_type_hint_not_llm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """A log of canonical Requests validated as Turns was hinted ``--format llm`` (llm's reader
+    takes any object with a "model"), and ``convert --from llm`` then wrote each user prompt as
+    the assistant's answer, status 0 (red team 12 F16). The canonical types are tried first; llm
+    first only for a line with llm's own "prompt" key."""
+    turn = TURNS[0]
+    records: list[object] = {
+        "Request": [turn.request] * 3,
+        "Response": [turn.response] * 3,
+        "StreamEvent": [lc.StreamStartEvent(id="r", model="m"), lc.StreamEndEvent(finish_reason="stop")],
+    }[kind]
+    src = tmp_path / "records.jsonl"
+    src.write_bytes(b"".join(lc.encode(r) + b"\n" for r in records))
+    code, err = _run(capsys, "validate", str(src))
+    assert code == 1
+    assert err.endswith(f"no record was read; the first bad one reads with --type {kind}\n"), err
+    assert _run(capsys, "validate", str(src), "--type", kind)[0] == 0
+    llm_log = tmp_path / "llm.jsonl"
+    llm_log.write_bytes(lc.llm.encode(lc.llm.from_turn(turn)) + b"\n")
+    code, err = _run(capsys, "validate", str(llm_log))
+    assert code == 1 and err.endswith("the first bad one reads with --format llm\n"), err

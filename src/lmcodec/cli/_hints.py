@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, Final
 
+import msgspec
+
 import lmcodec as lc
 
 __all__ = ["hint"]
@@ -36,9 +38,11 @@ def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str) -> Non
     elif fmt == "lm15":
         from lmcodec import llm
 
-        candidates = [(f"{option} llm", lambda b: llm.decode(b, llm.Response))]
-        for name in _LOG_TYPES:
-            candidates.append((f"--type {name}", _lenient_reader(getattr(lc, name))))
+        candidates = [(f"--type {name}", _lenient_reader(getattr(lc, name))) for name in _LOG_TYPES]
+        as_llm = (f"{option} llm", lambda b: llm.decode(b, llm.Response))
+        # llm's reader takes any object with a "model" (a canonical Request became a Turn whose
+        # answer was the user's prompt: red team 12 F16): first only for a line with llm's "prompt".
+        candidates.insert(0 if _has_llm_prompt(raw) else len(candidates), as_llm)
     else:
         candidates = [(f"{option} lm15", lambda b: lc.decode(b, lc.Turn))]
     for advice, decode in candidates:
@@ -50,7 +54,23 @@ def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str) -> Non
         return
 
 
-_LOG_TYPES: Final = ("Turn", "Request", "Response", "Message")
+_LOG_TYPES: Final = ("Turn", "Request", "Response", "Message", "StreamEvent")
+
+
+class _LlmKeys(msgspec.Struct):
+    """The key of llm's records that no canonical record has."""
+
+    prompt: msgspec.Raw = msgspec.field(default_factory=msgspec.Raw)
+
+
+_llm_keys: Final = msgspec.json.Decoder(_LlmKeys)
+
+
+def _has_llm_prompt(line: bytes) -> bool:
+    try:
+        return len(_llm_keys.decode(line).prompt) > 0
+    except (msgspec.DecodeError, RecursionError):
+        return False
 
 
 def _looks_like_msgpack(raw: bytes) -> bool:
