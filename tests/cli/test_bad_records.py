@@ -382,3 +382,20 @@ def test_a_responses_provider_data_is_converted(
     assert cli.main(["convert", str(middle), str(back), "--type", "Response"]) == 0
     capsys.readouterr()
     assert back.read_bytes() == src.read_bytes()
+
+
+def test_validate_of_a_cut_log_says_how_many_records_are_good(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """validate of a cut .gz printed only the damage line, never the "N good records" summary
+    every other run ends with (red team 12 F12): the damage is counted as one bad record."""
+    src = tmp_path / "in.jsonl.gz"
+    whole = gzip.compress(TURN * 50)
+    src.write_bytes(whole[: len(whole) * 2 // 3])
+    good = 0
+    with pytest.raises(lc.RecordError):
+        for _ in lc.jsonl.read(src, lc.Turn):
+            good += 1
+    assert cli.main(["validate", str(src)]) == 1
+    err = capsys.readouterr().err
+    assert "damaged gzip data" in err and err.endswith(f"lmcodec: {good} good records, 1 bad\n"), err
