@@ -24,6 +24,7 @@ from lmcodec.providers._crossing_parts import (
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
+from lmcodec.providers._crossing_schemas import PARAMETERLESS_REFUSED, parameterless_tools_out
 from lmcodec.providers._crossing_settings import (
     output_cap_change,
     reasoning_extensions_in,
@@ -184,7 +185,9 @@ def translate_request(
     (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
     equivalent or dropped (``providers/_crossing_tools.py``); to Anthropic, what Claude refuses
     beside the rest of the request is changed, each change listed, a cap above a Claude model's
-    output ceiling sent as the ceiling (``providers/_crossing_claude.py``).
+    output ceiling sent as the ceiling (``providers/_crossing_claude.py``); to OpenAI and
+    Anthropic, a parameterless tool's ``{}`` or object schema without ``properties`` is sent as
+    ``{"type": "object", "properties": {}}`` (``providers/_crossing_schemas.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -286,6 +289,9 @@ def translate_request(
         notes += rewritten
         canonical, renamed = tool_names_out(canonical)  # names with dots or colons: the others refuse them
         notes += renamed
+    if source in PARAMETERLESS_REFUSED[destination] and canonical.tools:  # {} / no properties
+        canonical, parameterless = parameterless_tools_out(canonical)
+        notes += parameterless
     kinds = found.kinds
     claude = chat_fronts_claude(destination, canonical.model)  # Anthropic's, as thinking_blocks
     losses = (
