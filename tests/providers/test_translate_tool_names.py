@@ -16,10 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers._tool_names import _all_valid
+from lmcodec.providers import _tool_names, crossing
+from lmcodec.providers._tool_names import _all_valid, tool_names_out
 
 from .gateway_support import anthropic_accepts, chat_accepts, responses_accepts
 from .provider_support import sse_body
+from .request_support import canonical_requests, rich_requests
 
 VALID = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 LONG = "mcp.server." + "x" * 100
@@ -153,12 +155,80 @@ def test_the_answers_calls_go_back_under_the_clients_names() -> None:
             st.from_regex(r"[a-zA-Z0-9_-]{1,64}", fullmatch=True),
             st.from_regex(r"[a-zA-Z0-9_.:-]{0,70}", fullmatch=True),
             st.text(max_size=80),
+            st.text(st.characters(codec="ascii"), max_size=70),
         ),
         min_size=1,
         max_size=6,
     )
 )
 def test_the_one_search_agrees_with_a_match_a_name(names: list[str]) -> None:
-    """_all_valid (one search of the names joined, their shortest and longest length) is the
-    per-name fullmatch of ^[a-zA-Z0-9_-]{1,64}$ it replaces."""
-    assert _all_valid(names) is all(re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name) for name in names)
+    """_all_valid (a remembered name, else its length and one bytes.translate) is the per-name
+    fullmatch of ^[a-zA-Z0-9_-]{1,64}$ it replaces, on a list or the set of the names, asked the
+    first time or again (the valid names remembered)."""
+    expected = all(re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name) for name in names)
+    assert _all_valid(names) is expected
+    assert _all_valid(set(names)) is expected
+    assert _tool_names._KNOWN_VALID <= {name for name in _tool_names._KNOWN_VALID if VALID.fullmatch(name)}
+
+
+def test_the_remembered_names_are_bounded() -> None:
+    """A client sending ever new names holds at most 4,096 of 64 characters in the memo."""
+    for i in range(10_000):
+        assert _all_valid([f"{i:064d}"])
+        assert len(_tool_names._KNOWN_VALID) <= 4096
+    assert not _all_valid(["x" * 65, "a.b", ""])
+
+
+_NAMES = st.one_of(
+    st.sampled_from(["get_weather", "github.create_issue", "files:read", "files_read", "", "x" * 65, LONG]),
+    st.from_regex(r"[a-zA-Z0-9_.:-]{1,70}", fullmatch=True),
+)
+
+
+@st.composite
+def _named(draw: st.DrawFn, request: lc.Request) -> lc.Request:
+    """``request`` with some function names respelled (tools, tool_choice.allowed, calls and
+    results; valid, Gemini-only, empty, too long), a call's result by its call's name."""
+    names: dict[str, str] = {}
+
+    def respelled(item: Any) -> Any:
+        if not draw(st.booleans()):
+            return item
+        try:
+            return lc.replace(item, name=names.setdefault(item.name, draw(_NAMES)))
+        except ValueError:  # an empty name where the type refuses one
+            return item
+
+    tools = tuple(respelled(tool) if type(tool) is lc.FunctionTool else tool for tool in request.tools)
+    messages = []
+    for message in request.messages:
+        parts = tuple(
+            respelled(part)
+            if isinstance(part, (lc.ToolCallPart, lc.ToolResultPart)) and part.name is not None
+            else part
+            for part in message.parts
+        )
+        messages.append(lc.replace(message, parts=parts))
+    try:
+        request = lc.replace(request, tools=tools, messages=tuple(messages))
+    except ValueError:  # an empty tool name, or two tools of one name: the history's alone
+        request = lc.replace(request, messages=tuple(messages))
+    declared = [tool.name for tool in request.tools if type(tool) is lc.FunctionTool]
+    if declared and draw(st.booleans()):
+        allowed = tuple(draw(st.lists(st.sampled_from(declared), min_size=1, max_size=3)))
+        config = lc.replace(request.config, tool_choice=lc.ToolChoice(mode="required", allowed=allowed))
+        request = lc.replace(request, config=config)
+    return request
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(rich_requests("gemini"), canonical_requests("gemini")).flatmap(_named))
+def test_the_survey_s_names_answer_as_the_walk_does(request: lc.Request) -> None:
+    """translate_request hands tool_names_out the call and result names crossing.survey gathered
+    (so the usual request, every name valid, needs no walk of its own): the same Request and notes
+    as tool_names_out's own walk, and the request itself when nothing is renamed."""
+    walked = tool_names_out(request)
+    surveyed = tool_names_out(request, crossing.survey(request).called)
+    assert surveyed == walked
+    if not walked[1]:
+        assert walked[0] is request and surveyed[0] is request

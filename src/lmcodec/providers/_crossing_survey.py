@@ -8,7 +8,9 @@ request back unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
+
+import msgspec
 
 from lmcodec.providers._tool_ids import anthropic_refuses_one
 from lmcodec.wire import (
@@ -24,9 +26,10 @@ from lmcodec.wire import (
 __all__ = ["ContentSurvey", "survey"]
 
 
-class ContentSurvey(NamedTuple):
+class ContentSurvey(msgspec.Struct, frozen=True, gc=False):
     """What one pass over a Request's parts finds, so that each of the gateway's later passes over
-    them runs only where it may change something (each is a whole walk of the conversation)."""
+    them runs only where it may change something (each is a whole walk of the conversation). A
+    Struct, not a NamedTuple: made in C (a NamedTuple's ``__new__`` is Python, ~3k instructions)."""
 
     kinds: set[type]
     """The types of the messages' parts."""
@@ -40,6 +43,9 @@ class ContentSurvey(NamedTuple):
     """A tool call's or result's id Anthropic refuses (``_tool_ids.anthropic_tool_ids_out``)."""
     repeated_calls: bool
     """Two tool calls of one id (``_tool_ids.unique_tool_ids_out``)."""
+    called: set[str]
+    """The function names of the tool calls and of the results that name one: with the tools'
+    names, all ``_tool_names.tool_names_out`` needs to see that no name must be renamed."""
 
 
 _TEXTUAL: Final = frozenset({RefusalPart, CitationPart, ThinkingPart})
@@ -51,9 +57,10 @@ def survey(request: Request) -> ContentSurvey:
     nothing for would return the request as it is, which the differential tests hold."""
     kinds: set[type] = set()
     add = kinds.add
-    judged = empty_text = repeated = False
-    ids: list[str] = []
-    calls: set[str] = set()
+    judged = empty_text = False
+    calls: list[str] = []  # the calls' ids (repeated: fewer distinct than calls)
+    results: list[str] = []
+    called: set[str] = set()
     part: Any
     for message in request.messages:
         for part in message.parts:
@@ -67,13 +74,12 @@ def survey(request: Request) -> ContentSurvey:
             elif kind is ToolCallPart:
                 if part.continuation:
                     judged = True
-                call_id = part.id
-                ids.append(call_id)
-                if call_id in calls:
-                    repeated = True
-                calls.add(call_id)
+                calls.append(part.id)
+                called.add(part.name)
             elif kind is ToolResultPart:
-                ids.append(part.id)
+                results.append(part.id)
+                if part.name is not None:
+                    called.add(part.name)
                 if part.continuation:
                     judged = True
                 else:
@@ -85,5 +91,5 @@ def survey(request: Request) -> ContentSurvey:
                 judged = True
                 if kind in _TEXTUAL and not part.text:
                     empty_text = True
-    odd = anthropic_refuses_one(ids) if ids else False
-    return ContentSurvey(kinds, judged, empty_text, odd, repeated)
+    odd = anthropic_refuses_one(calls + results) if calls or results else False
+    return ContentSurvey(kinds, judged, empty_text, odd, len(set(calls)) != len(calls), called)

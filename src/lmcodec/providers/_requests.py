@@ -287,7 +287,7 @@ def translate_request(
         except RecursionError:
             raise too_deep("request") from None
         notes += rewritten
-        canonical, renamed = tool_names_out(canonical)  # names with dots or colons: the others refuse them
+        canonical, renamed = tool_names_out(canonical, found.called)  # names with dots or colons: refused
         notes += renamed
     if source in PARAMETERLESS_REFUSED[destination] and canonical.tools:  # {} / no properties
         canonical, parameterless = parameterless_tools_out(canonical)

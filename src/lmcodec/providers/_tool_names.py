@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, Final
 
 import msgspec
@@ -38,6 +38,10 @@ __all__ = ["names_back", "tool_names_out"]
 
 _VALID: Final = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _OUTSIDE: Final = re.compile(r"[^a-zA-Z0-9_-]")
+_ALPHABET: Final = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+_KNOWN_VALID: Final[set[str]] = set()
+"""Names :func:`_valid` has found valid (emptied when it holds :data:`_KNOWN_AT_MOST`)."""
+_KNOWN_AT_MOST: Final = 4096
 _LONGEST: Final = 64
 _DIGITS: Final = 8
 _RENAMED_AT: Final = re.compile(
@@ -64,12 +68,26 @@ def _names(request: Request) -> list[str]:
     return names
 
 
-def _all_valid(names: list[str]) -> bool:
-    """Whether every name of ``names`` (not empty) matches ``^[a-zA-Z0-9_-]{1,64}$``: one search of their
-    concatenation and the shortest and longest length, where a match a name costs ~3k instructions
-    (the benchmark's Gemini body: 36k a gateway call, on names that all pass)."""
-    lengths = list(map(len, names))
-    return min(lengths) > 0 and max(lengths) <= _LONGEST and _OUTSIDE.search("".join(names)) is None
+def _all_valid(names: Iterable[str]) -> bool:
+    """Whether every name of ``names`` matches ``^[a-zA-Z0-9_-]{1,64}$`` (see :func:`_valid`)."""
+    known = _KNOWN_VALID
+    for name in names:
+        if name not in known and not _valid(name):
+            return False
+    return True
+
+
+def _valid(name: str) -> bool:
+    """Whether ``name`` matches ``^[a-zA-Z0-9_-]{1,64}$``, remembered when it does: a gateway's
+    client sends the same tools every turn, and a name it has sent is then one set lookup (a check
+    costs ~2k instructions, the calls to ``len``, ``str.encode`` and ``bytes.translate``; a regular
+    expression ~70 a character). At most :data:`_KNOWN_AT_MOST` names of 64 characters are held."""
+    if 0 < len(name) <= _LONGEST and name.isascii() and not name.encode().translate(None, _ALPHABET):
+        if len(_KNOWN_VALID) >= _KNOWN_AT_MOST:
+            _KNOWN_VALID.clear()
+        _KNOWN_VALID.add(name)
+        return True
+    return False
 
 
 def _renames(names: list[str]) -> dict[str, str]:
@@ -97,13 +115,29 @@ def _renames(names: list[str]) -> dict[str, str]:
     return renamed
 
 
-def tool_names_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+def tool_names_out(
+    request: Request, called: Collection[str] | None = None
+) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` (read from a Gemini body) with every function name the other dialects refuse
-    renamed, one ``substituted`` Adaptation per name; ``request`` itself when every name is valid."""
-    names = _names(request)
-    if not names or _all_valid(names):
-        return request, ()
-    renamed = _renames(names)
+    renamed, one ``substituted`` Adaptation per name; ``request`` itself when every name is valid.
+
+    ``called``: the names of the history's tool calls and results, where the caller has them
+    (``crossing.survey`` gathers them on its walk of the parts), so that the usual request, whose
+    names are all valid, is answered without a walk of its own; given or not, the answer is the same
+    (``tests/providers/test_translate_tool_names.py``)."""
+    if called is None:
+        if _all_valid(_names(request)):
+            return request, ()
+    elif _all_valid(called):
+        known = _KNOWN_VALID
+        for tool in request.tools:
+            if isinstance(tool, FunctionTool) and tool.name not in known and not _valid(tool.name):
+                break
+        else:
+            choice = request.config.tool_choice
+            if choice is None or _all_valid(choice.allowed):
+                return request, ()
+    renamed = _renames(_names(request))  # in order: which of two clashing names takes a hash is decided by it
     notes: dict[str, Adaptation] = {}
 
     def rename(name: str, field: str) -> str:
