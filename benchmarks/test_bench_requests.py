@@ -17,6 +17,8 @@ every builder row builds.
   litellm is not installed), on the paths the issue measured: ``get_optional_params`` +
   ``AnthropicConfig.transform_request`` + ``json.dumps`` (Chat -> Anthropic) and its
   ``AnthropicAdapter`` (Anthropic -> Chat).
+- The interleaved table's last columns: ``lc.translate_request`` (what a gateway calls: the reading,
+  the passes that keep the source's own keys out and note what cannot cross, the build), same floor.
 - ``test_floor``: msgspec's untyped decode of the body + encode of the plain objects: the least
   any translator does.
 
@@ -147,6 +149,12 @@ def translate(src: str, dst: str, body: bytes) -> bytes:
     """A gateway's work: the client's body read, routed to ``dst``'s model, built in ``dst``'s dialect."""
     request = lc.decode_request(src, body, model=MODELS[dst])
     return lc.build_request(dst, request).body
+
+
+def gateway(src: str, dst: str, body: bytes) -> bytes:
+    """What a gateway calls: ``lc.translate_request`` (the reading, the passes between two dialects
+    that keep the source's own keys out and note what cannot cross, the build)."""
+    return lc.translate_request(src, dst, body, model=MODELS[dst]).body
 
 
 def floor(body: bytes) -> bytes:
@@ -312,17 +320,21 @@ def main(rounds: int = 9, inner: int = 200) -> None:
             name = f"{provider}{label} ({len(request.messages)} messages)" if label else provider
             print(f"| {name} | {lc_us:.1f} | {lm_us:.1f} | {_ratio(times, 'lm15', 'lmcodec'):.1f}x |")
     print()
-    print("| translate | bytes | lmcodec µs | floor µs | lmcodec / floor | LiteLLM / lmcodec |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        "| translate | bytes | lmcodec µs | floor µs | lmcodec / floor | LiteLLM / lmcodec "
+        "| translate_request µs | translate_request / floor |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for src, dst in PAIRS:
         why = unavailable(dst) or unreadable(src)
         if why:
-            print(f"| {src} -> {dst} | | {why} | | | |")
+            print(f"| {src} -> {dst} | | {why} | | | | | |")
             continue
         body = source_body(src)
         contestants: dict[str, Callable[[], Any]] = {
             "lmcodec": lambda s=src, d=dst, b=body: translate(s, d, b),
             "floor": lambda b=body: floor(b),
+            "gateway": lambda s=src, d=dst, b=body: gateway(s, d, b),
         }
         litellm_row = (src, dst) in LITELLM and _litellm() is not None
         if litellm_row:
@@ -336,7 +348,8 @@ def main(rounds: int = 9, inner: int = 200) -> None:
             vs_litellm = "not installed" if _litellm() is None else "(no LiteLLM row for this pair)"
         print(
             f"| {src} -> {dst} | {len(body)} | {lc_us:.1f} | {floor_us:.1f} | "
-            f"{_ratio(times, 'lmcodec', 'floor'):.2f}x | {vs_litellm} |"
+            f"{_ratio(times, 'lmcodec', 'floor'):.2f}x | {vs_litellm} | "
+            f"{statistics.median(times['gateway']) * 1e6:.1f} | {_ratio(times, 'gateway', 'floor'):.2f}x |"
         )
     if _litellm() is None:
         print("\nLiteLLM: not installed, no rows (optional contestant).")
