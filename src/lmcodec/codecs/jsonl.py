@@ -7,6 +7,13 @@ verbatim with its error (``reader.errors``); a callable is handed each bad line
 (a :class:`BadRecord`) as it is found and nothing is kept. Blank lines are ignored, and so is a
 UTF-8 byte-order mark before the first record (as ``json.loads`` ignores it). A last
 line without a newline is read like any other (a cut-off record is a bad line).
+
+A line longer than ``max_line_bytes`` (default :data:`DEFAULT_MAX_LINE_BYTES`, 64 MiB, as the
+SSE framer's line bound; its newline not counted) is one bad line, skipped unread in pieces, so
+that memory stays bounded (about twice the bound) and the records after it are read: a run of
+NULs a crashed writer left, ``/dev/zero`` given as the log. Its raw bytes are not kept
+(``BadRecord.raw`` is empty).
+``max_line_bytes=None`` lifts the bound (a line is then held whole, however long).
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
@@ -27,12 +35,15 @@ from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, Re
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
-__all__ = ["BadRecord", "OnError", "Reader", "RecordError", "read", "write"]
+__all__ = ["DEFAULT_MAX_LINE_BYTES", "BadRecord", "OnError", "Reader", "RecordError", "read", "write"]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
 _FLUSH_AT = 1 << 20
+DEFAULT_MAX_LINE_BYTES = 64 << 20
+"""Bytes of one line (its newline not counted) past which it is a bad line, skipped unread."""
+_SKIP = 1 << 20  # bytes of an over-long line read at a time to find its end
 
 
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
@@ -56,8 +67,13 @@ class Reader(Generic[T_co]):
         lenient: bool = False,
         unknown: _json.OnUnknown = "error",
         decode: Callable[[bytes], Any] | None = None,
+        max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
     ) -> None:
         self._on_error = checked(on_error)
+        if max_line_bytes is not None and (
+            not isinstance(max_line_bytes, int) or isinstance(max_line_bytes, bool) or max_line_bytes < 1
+        ):
+            raise ValueError(f"max_line_bytes must be a positive int or None, not {max_line_bytes!r}")
         if unknown not in ("error", "keep"):
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
         binary_only(src, "lmcodec.jsonl.read", "rb")
@@ -66,6 +82,7 @@ class Reader(Generic[T_co]):
         self._lenient = lenient
         self._unknown: _json.OnUnknown = "keep" if unknown == "keep" else "error"
         self._decode = decode
+        self._max_line_bytes = max_line_bytes
         self.good = 0
         self.bad = 0
         self.line = 0
@@ -76,11 +93,18 @@ class Reader(Generic[T_co]):
         decode = _json.decoder_for(self._type).decode
         offset = 0
         number = 0
+        # A line is read up to one byte past the bound: that many bytes and no newline, it is too long.
+        limit = -1 if self._max_line_bytes is None else self._max_line_bytes + 1
         with open_read(self._src) as fh:
+            readline = fh.readline
             try:
-                for number, raw in enumerate(fh, start=1):
+                for number, raw in enumerate(iter(partial(readline, limit), b""), start=1):
                     start = offset
                     offset += len(raw)
+                    if len(raw) == limit and raw[-1] != 0x0A:
+                        offset += _rest_of_line(readline)
+                        self._too_long(number, start, offset - start)
+                        continue
                     if number == 1 and raw.startswith(_BOM):  # what some editors write first
                         raw = raw[len(_BOM) :]
                     if not raw or (raw[0] in _BLANK and not raw.strip()):  # a record starts with "{"
@@ -125,23 +149,44 @@ class Reader(Generic[T_co]):
                 raise
         return _json.from_builtins(value, self._type, lenient=True, unknown=self._unknown)
 
-    def _fail(self, err: LmcodecError, number: int, start: int, raw: bytes) -> None:
+    def _too_long(self, number: int, start: int, size: int) -> None:
+        message = (
+            f"the line is longer than max_line_bytes ({self._max_line_bytes}): {size} bytes, skipped unread"
+        )
+        self._fail(DecodeError(message), number, start, None)
+
+    def _fail(self, err: LmcodecError, number: int, start: int, raw: bytes | None) -> None:
+        """Report the bad line ``number``; ``raw`` None: a line too long to be kept."""
         self.bad += 1
         path = err.path if isinstance(err, ValidationError) else ""
         message = err.message if isinstance(err, ValidationError) else str(err)
-        if isinstance(err, DecodeError) and not raw.endswith(b"\n"):
+        if isinstance(err, DecodeError) and raw is not None and not raw.endswith(b"\n"):
             message += " (truncated last line?)"
         on_error = self._on_error
         if on_error == "raise":
             raise RecordError(message, line=number, offset=start, path=path, cause=err) from err
         if on_error == "skip":
             return
-        end = 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
-        bad = BadRecord(number, start, path, message, raw[: len(raw) - end])
+        if raw is None:
+            bad = BadRecord(number, start, path, message)
+        else:
+            end = 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
+            bad = BadRecord(number, start, path, message, raw[: len(raw) - end])
         if isinstance(on_error, str):  # "collect"
             self.errors.append(bad)
         else:
             on_error(bad)
+
+
+def _rest_of_line(readline: Callable[[int], bytes]) -> int:
+    """Read past the rest of a line (to its newline or the end), ``_SKIP`` bytes at a time; the
+    number of bytes read."""
+    skipped = 0
+    while piece := readline(_SKIP):
+        skipped += len(piece)
+        if piece[-1] == 0x0A:
+            break
+    return skipped
 
 
 def _python_json(raw: bytes) -> Any:
@@ -160,6 +205,7 @@ def read(
     lenient: bool = False,
     unknown: _json.OnUnknown = "error",
     decode: Callable[[bytes], T] | None = None,
+    max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
 ) -> Reader[T]:
     """The records of a JSONL source (path, ``.gz``/``.zst`` path, bytes or binary file), lazily.
 
@@ -170,9 +216,18 @@ def read(
     ``decode=lmcodec.llm.decode`` reads llm logs by llm's own rules. A ``.gz``/``.zst``
     file is checked as it is read (``lmcodec.codecs.files``): damage ends the iteration with
     a :class:`RecordError` after every record before it. A path that cannot be opened
-    raises the ``OSError`` of ``open``.
+    raises the ``OSError`` of ``open``. A line longer than ``max_line_bytes`` (64 MiB by
+    default; None: no bound) is a bad line read in bounded memory, its raw bytes not kept.
     """
-    return Reader(src, type, on_error=on_error, lenient=lenient, unknown=unknown, decode=decode)
+    return Reader(
+        src,
+        type,
+        on_error=on_error,
+        lenient=lenient,
+        unknown=unknown,
+        decode=decode,
+        max_line_bytes=max_line_bytes,
+    )
 
 
 def write(

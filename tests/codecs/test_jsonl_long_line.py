@@ -1,0 +1,126 @@
+"""codecs/jsonl.py: a line longer than ``max_line_bytes`` is one bad line, skipped in bounded
+memory, and the records after it are read (red team 12 F05: one 300 MB run of NULs, a crashed
+writer's preallocated file or /dev/zero given as the log, was held whole before it was found bad;
+the command died with MemoryError and no record after it was reached)."""
+
+from __future__ import annotations
+
+import gzip
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+from lmcodec.codecs import files
+from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
+
+from ..turns import numbered_turns
+
+TURNS = numbered_turns(3)
+LINES = [lc.encode(t) + b"\n" for t in TURNS]
+
+
+def _log(long_line: bytes) -> bytes:
+    return LINES[0] + long_line + LINES[1] + LINES[2]
+
+
+def test_the_default_bound_is_the_sse_framers() -> None:
+    assert DEFAULT_MAX_LINE_BYTES == 64 << 20
+
+
+@pytest.mark.parametrize("size", [2_000, 1 << 20])
+def test_a_line_over_the_bound_is_one_bad_line_and_the_records_after_it_are_read(size: int) -> None:
+    reader = lc.jsonl.read(_log(b"\0" * size + b"\n"), lc.Turn, on_error="collect", max_line_bytes=1000)
+    assert list(reader) == TURNS
+    assert (reader.good, reader.bad) == (3, 1)
+    [bad] = reader.errors
+    assert (bad.line, bad.offset, bad.raw) == (2, len(LINES[0]), b"")
+    assert bad.message == f"the line is longer than max_line_bytes (1000): {size + 1} bytes, skipped unread"
+
+
+def test_under_raise_the_long_line_is_a_record_error_after_the_records_before_it() -> None:
+    got: list[Any] = []
+    with pytest.raises(
+        lc.RecordError, match=r"line 2 \(byte \d+\): the line is longer than max_line_bytes"
+    ) as raised:
+        for record in lc.jsonl.read(_log(b"x" * 5000 + b"\n"), lc.Turn, max_line_bytes=1000):
+            got.append(record)
+    assert got == TURNS[:1]
+    assert (raised.value.line, raised.value.offset) == (2, len(LINES[0]))
+
+
+def test_the_bound_counts_the_line_without_its_newline() -> None:
+    line = LINES[0]
+    exact = len(line) - 1
+    assert list(lc.jsonl.read(line * 3, lc.Turn, max_line_bytes=exact)) == [TURNS[0]] * 3
+    assert list(lc.jsonl.read(line[:-1], lc.Turn, max_line_bytes=exact)) == [
+        TURNS[0]
+    ]  # no newline at the end
+    reader = lc.jsonl.read(line * 2, lc.Turn, on_error="skip", max_line_bytes=exact - 1)
+    assert (list(reader), reader.bad) == ([], 2)
+    last = lc.jsonl.read(LINES[1] + b"x" * 5000, lc.Turn, on_error="collect", max_line_bytes=1000)
+    assert list(last) == [TURNS[1]] and [e.line for e in last.errors] == [2]  # the last line, unended
+
+
+def test_none_lifts_the_bound() -> None:
+    big = lc.Turn(request=lc.Request("m", [lc.Message.user("x" * 5000)]), response=TURNS[0].response)
+    data = LINES[0] + lc.encode(big) + b"\n"
+    assert list(lc.jsonl.read(data, lc.Turn, max_line_bytes=None)) == [TURNS[0], big]
+    reader = lc.jsonl.read(data, lc.Turn, on_error="skip", max_line_bytes=1000)
+    assert (list(reader), reader.bad) == ([TURNS[0]], 1)
+
+
+@pytest.mark.parametrize("value", [0, -1, 1.5, "64"])
+def test_a_bound_that_is_no_positive_int_is_refused_at_the_call(value: Any) -> None:
+    with pytest.raises((ValueError, TypeError), match="max_line_bytes"):
+        lc.jsonl.read(LINES[0], lc.Turn, max_line_bytes=value)
+
+
+def _peak(read: Callable[[], Any]) -> int:
+    tracemalloc.start()
+    try:
+        read()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("name", ["log.jsonl", "log.jsonl.gz"])
+def test_a_long_line_is_skipped_in_memory_bounded_by_the_bound_not_the_line(
+    tmp_path: Path, name: str
+) -> None:
+    """96 MiB of NULs between good records, read with a 1 MiB bound: the peak stays a few MiB (the
+    bound, a read buffer; from .gz, what the checked reader holds back), where the line was held
+    whole, twice (192 MiB)."""
+    path = tmp_path / name
+    long_line = b"\0" * (96 << 20) + b"\n"
+    data = _log(long_line)
+    path.write_bytes(gzip.compress(data, compresslevel=1) if name.endswith(".gz") else data)
+    del data, long_line
+
+    def read() -> None:
+        reader = lc.jsonl.read(path, lc.Turn, on_error="collect", max_line_bytes=1 << 20)
+        assert list(reader) == TURNS and [e.line for e in reader.errors] == [2]
+
+    held_back = 4 * files.HOLD if name.endswith(".gz") else 0  # the decompressor's bound (L4)
+    assert _peak(read) < (12 << 20) + held_back
+
+
+def test_the_default_bound_skips_a_longer_line_in_bounded_memory(tmp_path: Path) -> None:
+    """A sparse file: a good record, 160 MiB of NULs, a good record, at the default bound: the
+    line's first 64 MiB are read whole (twice that at the peak, as the buffered reader joins its
+    pieces), the rest in pieces; the whole line was 320 MiB."""
+    path = tmp_path / "log.jsonl"
+    with open(path, "wb") as fh:
+        fh.write(LINES[0])
+        fh.seek(len(LINES[0]) + (160 << 20))
+        fh.write(b"\n" + LINES[1])
+
+    def read() -> None:
+        reader = lc.jsonl.read(path, lc.Turn, on_error="skip")
+        assert list(reader) == TURNS[:2] and reader.bad == 1
+
+    assert _peak(read) < 2 * DEFAULT_MAX_LINE_BYTES + (16 << 20)
