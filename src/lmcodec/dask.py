@@ -29,6 +29,7 @@ and ``"llm"`` (llm's ``Response.to_dict()`` lines, converted to Turns) only wher
 from __future__ import annotations
 
 import glob
+import json
 import os
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
@@ -40,8 +41,8 @@ import msgspec
 from lmcodec import arrow
 from lmcodec.codecs import jsonl
 from lmcodec.codecs.files import checked
-from lmcodec.codecs.json import decode, encode
-from lmcodec.errors import BadRecord, RecordError
+from lmcodec.codecs.json import decode, encode, from_builtins
+from lmcodec.errors import BadRecord, DecodeError, RecordError
 from lmcodec.wire import Turn
 
 __all__ = [
@@ -97,7 +98,8 @@ class Partition(list[Any]):
     """One file's good records (the list) and its bad lines (``errors``).
 
     Between processes it travels as canonical JSON (one array; ``provider_data`` kept),
-    which the codec writes and reads faster than pickle would.
+    which the codec writes and reads faster than pickle would; records read with
+    ``lenient=True`` come back as read (non-finite logprobs, lone surrogates).
     """
 
     def __init__(self, records: Iterable[Any] = (), *, type: Any = Turn, errors: Iterable[BadRecord] = ()):
@@ -110,7 +112,15 @@ class Partition(list[Any]):
 
 
 def _load_partition(type: Any, data: bytes, errors: list[BadRecord]) -> Partition:
-    return Partition(decode(data, list[type]), type=type, errors=errors)
+    """The partition ``Partition.__reduce__`` wrote. A record read with ``lenient=True`` may hold
+    what :func:`lmcodec.encode` writes but the strict decoder refuses (a ``-Infinity`` or NaN
+    logprob, as lm15 writes it; a lone surrogate's escape): then each record is read back as
+    ``json.loads`` and the lenient reader read it."""
+    try:
+        records = decode(data, list[type])
+    except DecodeError:
+        records = [from_builtins(value, type, lenient=True) for value in json.loads(data)]
+    return Partition(records, type=type, errors=errors)
 
 
 def _errors_of(partition: Partition) -> list[BadRecord]:
