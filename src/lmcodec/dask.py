@@ -22,8 +22,11 @@ before the damage and, under ``"skip"``/``"collect"``, adds one :class:`BadRecor
 why (line and offset where reading stopped); the other files are not affected.
 
 Formats: ``"lm15"`` (canonical JSON lines, any record type of :mod:`lmcodec.arrow`),
-and ``"llm"`` (llm's ``Response.to_dict()`` lines, converted to Turns) only where
-``lmcodec.llm`` provides ``to_turn``; this version converts lm15 logs.
+and ``"llm"`` (llm's ``Response.to_dict()`` lines, converted to Turns): its lines are read by
+llm's own rules (:func:`lmcodec.llm.decode`: NaN, ``-Infinity`` and lone surrogate escapes, as
+llm's ``json.dumps`` writes them), as ``lmcodec convert --from llm`` reads them, and a record
+:func:`lmcodec.llm.to_turn` refuses is one bad line (its ``raw``: the record as llm writes it),
+never a failed computation.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from lmcodec import arrow
 from lmcodec.codecs import jsonl
 from lmcodec.codecs.files import checked
 from lmcodec.codecs.json import decode, encode, from_builtins
-from lmcodec.errors import BadRecord, DecodeError, RecordError
+from lmcodec.errors import BadRecord, DecodeError, LmcodecError, RecordError, ValidationError
 from lmcodec.wire import Turn
 
 __all__ = [
@@ -111,6 +114,14 @@ class Partition(list[Any]):
         return (_load_partition, (self.type, encode(list(self), include_provider_data=True), self.errors))
 
 
+def _llm_line(line: bytes) -> Any:
+    """A line the strict decoder refused, read by llm's own rules (NaN, -Infinity, lone surrogate
+    escapes: what llm's json.dumps writes), as ``lmcodec convert --from llm`` reads it."""
+    from lmcodec import llm
+
+    return llm.decode(line)
+
+
 def _load_partition(type: Any, data: bytes, errors: list[BadRecord]) -> Partition:
     """The partition ``Partition.__reduce__`` wrote. A record read with ``lenient=True`` may hold
     what :func:`lmcodec.encode` writes but the strict decoder refuses (a ``-Infinity`` or NaN
@@ -135,6 +146,7 @@ class _Spec(msgspec.Struct, frozen=True):
     on_error: OnError
     lenient: bool
     to_turn: Any
+    decode: Any = None  # the line decoder after the strict one (jsonl.read's decode=)
 
 
 class Log:
@@ -213,11 +225,12 @@ class _Lines:
         mode: jsonl.OnError = "raise" if spec.on_error == "raise" else "collect"
         self.file = file
         self.spec = spec
-        self.reader = jsonl.read(src, spec.line_type, on_error=mode, lenient=spec.lenient)
+        self.reader = jsonl.read(src, spec.line_type, on_error=mode, lenient=spec.lenient, decode=spec.decode)
         self.unreadable: list[BadRecord] = []
+        self.refused: list[BadRecord] = []  # records to_turn refuses, in line order with the reader's
 
     def __iter__(self) -> Iterator[Any]:
-        records = iter(self.reader) if self.spec.to_turn is None else map(self.spec.to_turn, self.reader)
+        records = iter(self.reader) if self.spec.to_turn is None else self._turns()
         file = self.file
         try:
             yield from records
@@ -238,12 +251,36 @@ class _Lines:
                 raise RecordError(message, line=0, offset=0, path="", file=file) from exc
             self.unreadable.append(BadRecord(0, 0, "", message, b"", file))
 
+    def _turns(self) -> Iterator[Any]:
+        """The reader's llm records as Turns; one ``to_turn`` refuses is a bad line (its raw: the
+        record as llm writes it), under "raise" a RecordError naming the file."""
+        from lmcodec import llm
+
+        to_turn = self.spec.to_turn
+        reader = self.reader
+        for record in reader:
+            try:
+                turn = to_turn(record)
+            except LmcodecError as exc:
+                path = exc.path if isinstance(exc, ValidationError) else ""
+                message = exc.message if isinstance(exc, ValidationError) else str(exc)
+                if self.spec.on_error == "raise":
+                    raise RecordError(
+                        message, line=reader.line, offset=reader.offset, path=path, cause=exc, file=self.file
+                    ) from None
+                self.refused.append(BadRecord(reader.line, reader.offset, path, message, llm.encode(record)))
+                continue
+            yield turn
+
     def errors(self) -> list[BadRecord]:
-        """The bad lines (raw kept under "collect"), then the reason the file ended early, if any."""
+        """The bad lines (raw kept under "collect") in line order, then the reason the file ended
+        early, if any."""
         keep = self.spec.on_error == "collect"
+        lines = self.reader.errors
+        if self.refused:
+            lines = sorted([*lines, *self.refused], key=lambda b: b.line)
         bad = [
-            BadRecord(b.line, b.offset, b.path, b.message, b.raw if keep else b"", self.file)
-            for b in self.reader.errors
+            BadRecord(b.line, b.offset, b.path, b.message, b.raw if keep else b"", self.file) for b in lines
         ]
         return bad + self.unreadable
 
@@ -302,7 +339,7 @@ def read(
                 "format='llm' needs lmcodec.llm.to_turn, which this version of lmcodec does not "
                 "provide yet: only lm15 logs can be converted"
             )
-        spec = _Spec(llm.Response, Turn, on_error, lenient, to_turn)
+        spec = _Spec(llm.Response, Turn, on_error, lenient, to_turn, _llm_line)
     elif format != "lm15":
         raise ValueError(f"format must be 'lm15' or 'llm', not {format!r}")
     files = expand(paths)

@@ -87,6 +87,8 @@ class Reader(Generic[T_co]):
         self.bad = 0
         self.line = 0
         """The line number of the record yielded last."""
+        self.offset = 0
+        """The byte offset (in the decompressed stream) of the line of the record yielded last."""
         self.errors: list[BadRecord] = []
 
     def __iter__(self) -> Iterator[T_co]:
@@ -123,6 +125,7 @@ class Reader(Generic[T_co]):
                             continue
                     self.good += 1
                     self.line = number
+                    self.offset = start
                     yield record
             except DecodeError as err:
                 if isinstance(err, RecordError):
