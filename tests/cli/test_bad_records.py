@@ -399,3 +399,23 @@ def test_validate_of_a_cut_log_says_how_many_records_are_good(
     assert cli.main(["validate", str(src)]) == 1
     err = capsys.readouterr().err
     assert "damaged gzip data" in err and err.endswith(f"lmcodec: {good} good records, 1 bad\n"), err
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz", ".jsonl.zst"])
+def test_a_dest_name_as_long_as_the_file_system_takes_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], suffix: str
+) -> None:
+    """DEST (and --rejects) of a legal 255-byte name was refused, "File name too long": the
+    temporary file beside it, .NAME.XXXXXXXX.partial.SUFFIX, is 24 bytes longer (red team 12
+    F19). The temporary name is shortened to fit; its suffix still names the compression."""
+    if suffix == ".jsonl.zst":
+        pytest.importorskip("zstandard")
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(TURN + b"not json\n")
+    dest = tmp_path / ("é" * 100 + "x" * (255 - 200 - len(suffix)) + suffix)  # 255 bytes in UTF-8
+    rejects = tmp_path / ("r" * (255 - len(suffix)) + suffix)
+    assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0, capsys.readouterr().err
+    assert list(lc.jsonl.read(dest, lc.Turn)) == [lc.decode(TURN, lc.Turn)]
+    reader = lc.jsonl.read(rejects, lc.Turn, on_error="collect")
+    assert list(reader) == [] and [bad.raw for bad in reader.errors] == [b"not json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["in.jsonl", dest.name, rejects.name])

@@ -102,6 +102,23 @@ def _mode_for(dest: Path) -> int:
         return 0o666 & ~umask
 
 
+_RANDOM = 8
+"""Characters ``tempfile.mkstemp`` puts between the prefix and the suffix."""
+
+
+def _prefix(directory: Path, name: str, suffix: str) -> str:
+    """``.NAME.``, NAME cut so that the temporary name fits the file system's limit: a DEST
+    name of 232 bytes or more was refused, "File name too long" (red team 12 F19)."""
+    try:
+        limit = os.pathconf(directory, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no such query here
+        limit = 255
+    room = limit - _RANDOM - len(os.fsencode(suffix)) - 2
+    while name and len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return f".{name}."
+
+
 @contextmanager
 def atomic_path(dest: str) -> Iterator[str]:
     """A temporary path beside ``dest`` (same suffix, so the same compression), renamed to
@@ -120,10 +137,9 @@ def atomic_path(dest: str) -> Iterator[str]:
         raise UsageError(f"cannot write {dest}: Permission denied")
     path = Path(os.path.realpath(dest))
     directory = path.parent
+    suffix = f".partial{Path(dest).suffix}"
     try:
-        fd, tmp = tempfile.mkstemp(
-            dir=directory, prefix=f".{path.name}.", suffix=f".partial{Path(dest).suffix}"
-        )
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=_prefix(directory, path.name, suffix), suffix=suffix)
     except OSError as exc:
         raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
     os.close(fd)
