@@ -419,3 +419,32 @@ def test_a_dest_name_as_long_as_the_file_system_takes_is_written(
     reader = lc.jsonl.read(rejects, lc.Turn, on_error="collect")
     assert list(reader) == [] and [bad.raw for bad in reader.errors] == [b"not json"]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["in.jsonl", dest.name, rejects.name])
+
+
+def test_the_command_names_its_own_options_and_reads_a_compressed_request(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command repeated library advice ("decode with lenient=True"; its option is --lenient),
+    and ``assemble --request F.json.gz`` read the file as plain JSON though FILE may be .gz
+    (red team 12 F13)."""
+    record = json.loads(TURN)
+    record["response"]["logprobs"] = [{"token": "a", "logprob": float("-inf")}]
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(json.dumps(record).encode() + b"\n")
+    assert cli.main(["validate", str(src)]) == 1
+    err = capsys.readouterr().err
+    assert "rerun with --lenient to read it" in err and "lenient=True" not in err, err
+    assert err.endswith("the first bad one reads with --lenient\n"), err  # it said --type Turn
+    assert cli.main(["convert", str(src), str(tmp_path / "out.jsonl"), "--on-error", "raise"]) == 1
+    err = capsys.readouterr().err
+    assert "rerun with --lenient to read it" in err and "lenient=True" not in err, err
+    request = lc.decode(TURN, lc.Turn).request
+    compressed = tmp_path / "request.json.gz"
+    compressed.write_bytes(gzip.compress(lc.encode(request)))
+    body = tmp_path / "body.sse"
+    body.write_bytes(
+        b'data: {"id":"c1","object":"chat.completion.chunk","model":"gpt-x","choices":[{"index":0,'
+        b'"delta":{"content":"Hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n'
+    )
+    assert cli.main(["assemble", "openai_chat", str(body), "--request", str(compressed)]) == 0
+    assert lc.decode(capsys.readouterr().out.encode(), lc.Response).message.text == "Hi"

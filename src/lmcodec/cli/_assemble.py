@@ -38,14 +38,17 @@ _DIALECT_MARKS = (
 
 
 def _request(args: argparse.Namespace) -> lc.Request | None:
-    """The request the stream answers: ``--request FILE`` (canonical JSON), ``--model`` over it."""
+    """The request the stream answers: ``--request FILE`` (canonical JSON, .gz/.zst ok), ``--model``
+    over it."""
     request: lc.Request | None = None
     if args.request is not None:
         try:
-            with open(args.request, "rb") as fh:
+            with open_read(args.request) as fh:  # .gz/.zst, as FILE (red team 12 F13)
                 data = fh.read()
         except OSError as exc:
             raise UsageError(f"cannot read {args.request}: {exc.strerror or exc}") from None
+        except lc.DecodeError as exc:  # damaged compressed data
+            raise UsageError(f"cannot read {args.request}: {exc}") from None
         try:
             request = lc.decode(data, lc.Request, lenient=True)
         except lc.LmcodecError as exc:

@@ -27,7 +27,7 @@ import msgspec
 import lmcodec as lc
 from lmcodec.cli._hints import hint
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
-from lmcodec.cli._rejects import BadRecords, Refused, Tap, open_rejects
+from lmcodec.cli._rejects import BadRecords, Refused, Tap, in_command_words, open_rejects
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import compression_named, open_write
@@ -447,7 +447,7 @@ def _convert(args: argparse.Namespace) -> int:
     except _NothingGood:
         nothing_good = True
     except lc.RecordError as exc:
-        print(f"lmcodec: {exc}", file=sys.stderr)
+        print(f"lmcodec: {in_command_words(str(exc))}", file=sys.stderr)
         if args.dest == "-":  # a pipe cannot be taken back: say what it holds
             print("lmcodec: stopped there; the records before it were written to stdout", file=sys.stderr)
         else:
@@ -469,7 +469,7 @@ def _convert(args: argparse.Namespace) -> int:
     )
     if nothing_good and args.dest != "-":
         print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
-    hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from")
+    hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from", args.type or "Turn")
     return 1 if nothing_good or source.damage is not None else 0
 
 
@@ -485,5 +485,5 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if source.damage is not None:  # a damaged input: what was read so far is reported too
         print(f"lmcodec: {source.damage}", file=sys.stderr)
     print(f"lmcodec: {_count(source.good, 'good record')}, {source.bad} bad", file=sys.stderr)
-    hint(source.good, bad.earliest, args.format, "--format")
+    hint(source.good, bad.earliest, args.format, "--format", args.type or "Turn")
     return 1 if source.bad else 0

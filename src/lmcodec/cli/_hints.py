@@ -15,9 +15,10 @@ import lmcodec as lc
 __all__ = ["hint"]
 
 
-def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str) -> None:
-    """When no record was good (``good`` read, ``earliest`` the first bad one), say which format
-    or record type the first bad one is in, if another reads it."""
+def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str, type_name: str) -> None:
+    """When no record was good (``good`` read, ``earliest`` the first bad one, ``type_name`` the
+    type it was read as), say which format or record type the first bad one is in, if another
+    reads it."""
     if good or earliest is None:
         return
     raw = earliest.raw
@@ -38,7 +39,10 @@ def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str) -> Non
     elif fmt == "lm15":
         from lmcodec import llm
 
-        candidates = [(f"--type {name}", _lenient_reader(getattr(lc, name))) for name in _LOG_TYPES]
+        candidates = [(f"--type {name}", _strict_reader(getattr(lc, name))) for name in _LOG_TYPES]
+        for name in _LOG_TYPES:  # lm15's tolerant forms: the option is --lenient (F13)
+            advice = "--lenient" if name == type_name else f"--type {name} --lenient"
+            candidates.append((advice, _lenient_reader(getattr(lc, name))))
         as_llm = (f"{option} llm", lambda b: llm.decode(b, llm.Response))
         # llm's reader takes any object with a "model" (a canonical Request became a Turn whose
         # answer was the user's prompt: red team 12 F16): first only for a line with llm's "prompt".
@@ -86,6 +90,13 @@ def _looks_like_msgpack(raw: bytes) -> bool:
 def _msgpack_reader(tp: Any) -> Callable[[bytes], Any]:
     def read(body: bytes) -> Any:
         return lc.msgpack.decode(body, tp)
+
+    return read
+
+
+def _strict_reader(tp: Any) -> Callable[[bytes], Any]:
+    def read(line: bytes) -> Any:
+        return lc.decode(line, tp)
 
     return read
 

@@ -21,13 +21,28 @@ import lmcodec as lc
 from lmcodec.cli._output import atomic_path
 from lmcodec.codecs.files import Source, open_read, open_write
 
-__all__ = ["SHOWN", "BadRecords", "Refused", "RejectsFile", "Tally", "Tap", "open_rejects"]
+__all__ = [
+    "SHOWN",
+    "BadRecords",
+    "Refused",
+    "RejectsFile",
+    "Tally",
+    "Tap",
+    "in_command_words",
+    "open_rejects",
+]
 
 SHOWN = 20
 """Bad records reported one by one; the rest are summed up by message."""
 _MESSAGES = 1_000
 """Distinct messages counted for the summary; the bad records beyond them are counted together."""
 _LENGTH = struct.Struct(">I")
+
+
+def in_command_words(message: str) -> str:
+    """A library message, its advice given as the command's option (``--lenient``, not
+    ``lenient=True``: red team 12 F13)."""
+    return message.replace("decode with lenient=True to read it", "rerun with --lenient to read it")
 
 
 def _named(exc: OSError, path: str) -> OSError:
@@ -193,6 +208,6 @@ class BadRecords(Tally):
         if self.earliest is None:
             self.earliest = bad
         where = f"{self.unit} {bad.line} (byte {bad.offset})" + (f" at {bad.path}" if bad.path else "")
-        self.add(where, bad.message)
+        self.add(where, in_command_words(bad.message))
         if self.rejects is not None:
             self.rejects.add(bad.raw)

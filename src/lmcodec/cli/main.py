@@ -145,7 +145,9 @@ def _parser() -> argparse.ArgumentParser:
     assemble.add_argument("file", nargs="?", default="-", help="the SSE body, .gz/.zst ok (default stdin)")
     assemble.add_argument("--events", action="store_true", help="print the canonical events as JSONL")
     assemble.add_argument("--model", help="the model asked for (when the stream does not name it)")
-    assemble.add_argument("--request", help="the canonical Request (JSON file) the stream answers")
+    assemble.add_argument(
+        "--request", help="the canonical Request (JSON file, .gz/.zst ok) the stream answers"
+    )
     assemble.set_defaults(func=cmd_assemble)
 
     schema = sub.add_parser("schema", help="the JSON Schema of a type")
