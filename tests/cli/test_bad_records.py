@@ -448,3 +448,23 @@ def test_the_command_names_its_own_options_and_reads_a_compressed_request(
     )
     assert cli.main(["assemble", "openai_chat", str(body), "--request", str(compressed)]) == 0
     assert lc.decode(capsys.readouterr().out.encode(), lc.Response).message.text == "Hi"
+
+
+def test_the_tap_keeps_the_line_read_last_however_it_is_read() -> None:
+    """The reader may iterate its source or call readline (with a bound): either way the tap
+    gives the line taken last without its line end, and the reader's bytes unchanged."""
+    from lmcodec.cli._rejects import Tap
+
+    data = b'{"a": 1}\r\nsecond\nlast'
+    tap = Tap(data, length_prefixed=False)
+    assert tap.peek(4) == b""  # decompressed when opened: nothing for the reader to sniff
+    assert tap.readline(5) == b'{"a":'
+    assert tap.readline() == b" 1}\r\n" and tap.take() == b" 1}"
+    assert list(tap) == [b"second\n", b"last"] and tap.take() == b"last"
+    assert tap.take() is None
+    tap.close()
+    doubly = gzip.compress(gzip.compress(TURN))  # read as the path reader reads it: once decompressed
+    direct = lc.jsonl.read(doubly, lc.Turn, on_error="collect")
+    tapped = lc.jsonl.read(Tap(doubly, length_prefixed=False), lc.Turn, on_error="collect")
+    assert (list(direct), [e.raw for e in direct.errors]) == (list(tapped), [e.raw for e in tapped.errors])
+    assert direct.bad == tapped.bad > 0 and direct.good == tapped.good == 0

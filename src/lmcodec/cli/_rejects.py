@@ -54,7 +54,7 @@ def _named(exc: OSError, path: str) -> OSError:
 
 class Tap:
     """SRC opened (decompressed and checked) as a reader would open it, handed to the reader
-    in its place: it keeps the line the reader took last (``jsonl.Reader`` iterates lines), or
+    in its place: it keeps the line the reader took last (``jsonl.Reader`` iterates or reads lines), or
     the bytes it read since the last :meth:`take` (``msgpack.StreamReader`` reads a length
     prefix, then the record), so that the record yielded last can be written verbatim."""
 
@@ -73,14 +73,20 @@ class Tap:
         return self._fh
 
     def peek(self, size: int = 0) -> bytes:
-        """The reader sniffs its source for gzip/zstd: this shows it what was decompressed."""
-        peeked: bytes = self._opened().peek(size)
-        return peeked
+        """Nothing: the reader sniffs a file object for gzip/zstd magic bytes, and SRC was
+        decompressed when the tap opened it, as the reader opens a path (a .gz holding gzip
+        bytes is not decompressed twice, and nothing is read to sniff)."""
+        return b""
 
     def read(self, size: int = -1) -> bytes:
         data: bytes = self._opened().read(size)
         self._read.append(data)
         return data
+
+    def readline(self, size: int = -1) -> bytes:
+        line: bytes = self._opened().readline(size)
+        self._line = line
+        return line
 
     def __iter__(self) -> Iterator[bytes]:
         for line in self._opened():
