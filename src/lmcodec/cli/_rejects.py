@@ -65,7 +65,6 @@ class Tap:
         self._fh: Any = None
         self._line: bytes | None = None
         self._read: list[bytes] = []
-        self.name = str(getattr(src, "name", src))
 
     def _opened(self) -> Any:
         if self._fh is None:
