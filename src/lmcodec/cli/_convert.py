@@ -467,6 +467,9 @@ def _convert(args: argparse.Namespace) -> int:
         + (f", {rejected.count} not written (the output format cannot hold them)" if rejected.count else ""),
         file=sys.stderr,
     )
+    kept = (bad.count if bad is not None else 0) + rejected.count
+    if args.rejects is not None and kept and not nothing_good:  # named or not above, every one is there
+        print(f"lmcodec: the {_count(kept, 'record')} not written are in {args.rejects}", file=sys.stderr)
     if nothing_good and args.dest != "-":
         print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
     hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from", args.type or "Turn")
