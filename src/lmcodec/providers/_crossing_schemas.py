@@ -13,6 +13,15 @@ for a tool declared without parameters; other keys kept), ``tools[i].parameters`
 pass runs only for the pairs where the client's API takes a spelling the destination refuses
 (:data:`PARAMETERLESS_REFUSED`): a Chat or Responses client's schema is one OpenAI took, which
 Anthropic takes too, so the common gateway call (an OpenAI client) does not walk its tools.
+
+A structured-output schema to Anthropic (red team 11 F10): the Messages API refuses an object in
+``output_config.format.schema`` without ``additionalProperties: false`` (lm15's builder: "HTTP 400
+otherwise"; it sends the schema it is given), and a Chat ``response_format`` or Responses
+``text.format`` that is not strict (pydantic's ``model_json_schema()``) and every google-genai
+``responseSchema`` leave objects open. Every object schema in it (``type: object``, at any depth:
+properties, items, ``anyOf``, ``$defs``, ...) is closed, as the anthropic SDK's
+``transform_schema`` closes it before sending (``additionalProperties: false`` in place of what it
+had), ``config.response_format.schema`` ``substituted``.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, FunctionTool, Request
 
-__all__ = ["PARAMETERLESS_REFUSED", "parameterless_tools_out"]
+__all__ = ["PARAMETERLESS_REFUSED", "closed_output_schema", "parameterless_tools_out"]
 
 PARAMETERLESS_REFUSED: Final[dict[str, frozenset[str]]] = {
     "openai": frozenset({"gemini", "anthropic"}),
@@ -69,3 +78,49 @@ def parameterless_tools_out(request: Request) -> tuple[Request, tuple[Adaptation
         return request, ()
     return msgspec.structs.replace(request, tools=tuple(tools)), tuple(notes)
 
+
+_CLOSED: Final = (
+    "the Messages API refuses an object schema without additionalProperties: false in "
+    "output_config.format: every object closed, as the anthropic SDK's transform_schema closes it"
+)
+_SCHEMA_MAPS: Final = frozenset({"properties", "$defs", "definitions", "patternProperties"})
+"""Keys whose value maps names to schemas."""
+_SCHEMA_VALUES: Final = frozenset({"items", "anyOf", "oneOf", "allOf", "not", "prefixItems", "contains"})
+"""Keys whose value is a schema or a list of schemas (``additionalProperties`` is closed instead)."""
+
+
+def closed_output_schema(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with every object schema of its response format's schema closed (see the module
+    docstring), one Adaptation; ``request`` itself when it has none open. RecursionError on a
+    schema nested past Python's recursion limit."""
+    fmt = request.config.response_format
+    schema = fmt.get("schema") if fmt is not None else None
+    if fmt is None or not isinstance(schema, dict):
+        return request, ()
+    closed = _closed(schema)
+    if closed == schema:
+        return request, ()
+    config = msgspec.structs.replace(request.config, response_format={**fmt, "schema": closed})
+    where = "config.response_format.schema"
+    note = Adaptation(field=where, action="substituted", reason=_CLOSED, asked=schema, applied=closed)
+    return msgspec.structs.replace(request, config=config), (note,)
+
+
+def _closed(schema: Any) -> Any:
+    """``schema`` (a copy) with every object schema in it given ``additionalProperties: false``."""
+    if isinstance(schema, list):
+        return [_closed(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key in _SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {name: _closed(item) for name, item in value.items()}
+        elif key in _SCHEMA_VALUES:
+            out[key] = _closed(value)
+        else:
+            out[key] = value
+    kind = out.get("type")
+    if kind == "object" or (isinstance(kind, list) and "object" in kind):
+        out["additionalProperties"] = False
+    return out

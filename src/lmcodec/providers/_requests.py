@@ -24,7 +24,11 @@ from lmcodec.providers._crossing_parts import (
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
-from lmcodec.providers._crossing_schemas import PARAMETERLESS_REFUSED, parameterless_tools_out
+from lmcodec.providers._crossing_schemas import (
+    PARAMETERLESS_REFUSED,
+    closed_output_schema,
+    parameterless_tools_out,
+)
 from lmcodec.providers._crossing_settings import (
     output_cap_change,
     reasoning_extensions_in,
@@ -187,7 +191,8 @@ def translate_request(
     beside the rest of the request is changed, each change listed, a cap above a Claude model's
     output ceiling sent as the ceiling (``providers/_crossing_claude.py``); to OpenAI and
     Anthropic, a parameterless tool's ``{}`` or object schema without ``properties`` is sent as
-    ``{"type": "object", "properties": {}}`` (``providers/_crossing_schemas.py``).
+    ``{"type": "object", "properties": {}}``, and to Anthropic every object of a response
+    format's schema is closed (``additionalProperties: false``; ``providers/_crossing_schemas.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -311,6 +316,12 @@ def translate_request(
     if destination == "anthropic":
         canonical, refused = claude_refusals_out(canonical)
         notes += refused
+        if canonical.config.response_format is not None:  # open objects, which Claude refuses
+            try:
+                canonical, closed = closed_output_schema(canonical)
+            except RecursionError:
+                raise too_deep("request") from None
+            notes += closed
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)
         losses += placeholders
