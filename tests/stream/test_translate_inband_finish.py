@@ -20,7 +20,7 @@ import lmcodec as lc
 
 from ..providers.sdk_readers import gemini_chunks, sdk_anthropic
 from .test_translate_finish import _stream_finish
-from .write_support import REQUEST, sdk_chat
+from .write_support import REQUEST, _client, sdk_chat
 
 USAGE = {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}
 REASONS = ["SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "PROHIBITED_CONTENT"]
@@ -114,3 +114,51 @@ def test_byte_by_byte_the_client_reads_the_same_finish(dst: str) -> None:
     pieces = [body[i : i + 1] for i in range(len(body))]
     written = b"".join(lc.stream.translate("gemini", dst, pieces, request=REQUEST))
     assert _stream_finish(dst, written) == _stream_finish(dst, _translated(dst, body))
+
+
+def _parts(chunks: list[Any]) -> list[Any]:
+    """The parts of the chunks google-genai read (a finish chunk may hold no content)."""
+    return [p for c in chunks if c.candidates[0].content for p in c.candidates[0].content.parts or []]
+
+
+def _responses_text(body: bytes) -> str:
+    """The output text of the last lifecycle event the openai SDK reads (response.incomplete)."""
+    with _client(body).responses.create(model="m-1", input="hi", stream=True) as events:
+        ends = [e.response for e in events if e.type in ("response.completed", "response.incomplete")]
+    return str(ends[-1].output_text)
+
+
+@pytest.mark.parametrize("reason", ["SAFETY", "RECITATION"])
+def test_the_finish_chunks_own_text_reaches_every_client(reason: str) -> None:
+    """Red team 11 F02: the finish chunk's own parts were dropped for Chat, Anthropic and Responses
+    clients (the Gemini client read them, in the chunk written as it came)."""
+    second = _chunk([{"text": " the second half"}], reason, usageMetadata=USAGE)
+    body = _chunk([{"text": "The first half,"}]) + second
+    whole = "The first half, the second half"
+    chunks = gemini_chunks(_translated("gemini", body))
+    assert "".join(p.text for p in _parts(chunks)) == whole
+    assert chunks[-1].candidates[0].finish_reason.value == reason
+    assert chunks[-1].usage_metadata == gemini_chunks(body)[-1].usage_metadata
+    chat = _translated("openai_chat", body)
+    assert (sdk_chat(chat)["text"], _stream_finish("openai_chat", chat)) == (whole, "content_filter")
+    anthropic = _translated("anthropic", body)
+    assert (sdk_anthropic(anthropic)["text"], _stream_finish("anthropic", anthropic)) == (whole, "refusal")
+    responses = _translated("openai", body)
+    assert _responses_text(responses) == whole
+    assert _stream_finish("openai", responses) == ("incomplete", "content_filter")
+
+
+def test_a_finish_chunk_of_a_call_and_a_part_lm15_does_not_read_keeps_both_for_gemini() -> None:
+    """The call reaches the Chat client; the Gemini client gets the part lm15 does not read (code
+    the model ran) in the finish chunk, as Google sent it, and the call once."""
+    call = {"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}}
+    code = {"executableCode": {"language": "PYTHON", "code": "print(1)"}}
+    finish = _chunk([call, code], "MALFORMED_FUNCTION_CALL", usageMetadata=USAGE)
+    body = _chunk([{"text": "Checking."}]) + finish
+    parts = _parts(gemini_chunks(_translated("gemini", body)))
+    assert [p.function_call.name for p in parts if p.function_call] == ["get_weather"]
+    assert [p.executable_code.code for p in parts if p.executable_code] == ["print(1)"]
+    assert [p.text for p in parts if p.text] == ["Checking."]
+    chat = _translated("openai_chat", body)
+    assert sdk_chat(chat)["text"] == "Checking."
+    assert b"get_weather" in chat

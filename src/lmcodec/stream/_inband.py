@@ -10,6 +10,13 @@ translator, and only it, maps such a chunk with :class:`InbandWatch`: the end it
 ``content_filter`` with the chunk's usage and the chunk as provider_data. Each destination then
 writes its own finish for it (Chat ``content_filter``, Anthropic ``refusal``, Responses
 ``incomplete`` / ``content_filter``; the Gemini writer writes the chunk as it came).
+
+Such a chunk may carry parts of the answer too (the text before the filter stopped it: red team 11
+F02). lm15 yields its error before them, so they were lost to every client but Gemini's (which got
+the chunk, parts and all). The translator hands them on first, as lm15 maps the parts of any chunk,
+then the end; its provider_data is the chunk without the parts handed on (the Gemini writer writes
+them with the rest of the answer, then the finish chunk, so its client reads each part once), a
+part lm15 does not read (``executableCode``, ...) left in it.
 """
 
 from __future__ import annotations
@@ -17,9 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from lmcodec.providers._mapper import LM15_CRASHES, EndFrame
+from lmcodec.providers.gemini.port import port_frame
 from lmcodec.providers.gemini.stream import StreamMapper
 from lmcodec.providers.gemini.views import gemini_usage
-from lmcodec.wire import StreamErrorEvent
+from lmcodec.wire import StreamDeltaEvent, StreamErrorEvent
 
 __all__ = ["InbandWatch"]
 
@@ -39,4 +47,30 @@ class InbandWatch(StreamMapper):
             usage = gemini_usage(payload.get("usageMetadata"))
         except LM15_CRASHES:  # a usage lm15 could not read: the finish without it
             usage = None
-        out[-1] = EndFrame("content_filter", usage, payload)
+        parts = _parts(payload)
+        out[-1:] = [*parts, EndFrame("content_filter", usage, _without_handed(payload, parts))]
+
+
+def _parts(payload: dict[str, Any]) -> list[Any]:
+    """The deltas lm15 maps from the in-band finish chunk's parts (none when it has none)."""
+    candidates = payload.get("candidates")
+    candidate = candidates[0] if isinstance(candidates, list) and candidates else None
+    if not isinstance(candidate, dict) or not isinstance(candidate.get("content"), dict):
+        return []
+    parts: list[Any] = []
+    port_frame({"candidates": [{"content": candidate["content"]}]}, parts)
+    return parts
+
+
+def _without_handed(payload: dict[str, Any], parts: list[Any]) -> dict[str, Any]:
+    """``payload`` without the parts ``parts`` (its deltas) hands on; the chunk itself when none."""
+    handed = {event.delta.part_index for event in parts if type(event) is StreamDeltaEvent}
+    if not handed:
+        return payload
+    candidate = payload["candidates"][0]
+    content = candidate["content"]
+    kept = [part for i, part in enumerate(content.get("parts") or ()) if i not in handed]
+    rest = {key: value for key, value in candidate.items() if key != "content"}
+    if kept:
+        rest = {"content": {**content, "parts": kept}, **rest}
+    return {**payload, "candidates": [rest, *payload["candidates"][1:]]}
