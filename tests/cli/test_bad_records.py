@@ -469,3 +469,19 @@ def test_the_tap_keeps_the_line_read_last_however_it_is_read() -> None:
     tapped = lc.jsonl.read(Tap(doubly, length_prefixed=False), lc.Turn, on_error="collect")
     assert (list(direct), [e.raw for e in direct.errors]) == (list(tapped), [e.raw for e in tapped.errors])
     assert direct.bad == tapped.bad > 0 and direct.good == tapped.good == 0
+
+
+def test_a_parquet_record_not_written_goes_to_the_rejects_as_lm15_json(tmp_path: Path) -> None:
+    """Parquet holds no bytes of a record: one not written is kept as its lm15 JSON line, which
+    reads back as the same record."""
+    pytest.importorskip("pyarrow")
+    from lmcodec import arrow
+    from lmcodec.cli._convert import _Source
+
+    turn = lc.decode(TURN, lc.Turn)
+    src = tmp_path / "in.parquet"
+    arrow.write_parquet([turn], src)
+    source = _Source(str(src), "parquet", None, None, lenient=False, keep_raw=True)
+    assert list(source.records) == [turn]
+    raw = source.raw(source.last)
+    assert raw is not None and lc.decode(raw, lc.Turn) == turn
