@@ -27,7 +27,7 @@ import msgspec
 import lmcodec as lc
 from lmcodec.cli._hints import hint
 from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
-from lmcodec.cli._rejects import BadRecords, Refused, Tap, in_command_words, open_rejects
+from lmcodec.cli._rejects import BadRecords, Refused, Tap, in_command_words, open_rejects, say_where_kept
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
 from lmcodec.codecs.files import compression_named, open_write
@@ -467,9 +467,8 @@ def _convert(args: argparse.Namespace) -> int:
         + (f", {rejected.count} not written (the output format cannot hold them)" if rejected.count else ""),
         file=sys.stderr,
     )
-    kept = (bad.count if bad is not None else 0) + rejected.count
-    if args.rejects is not None and kept and not nothing_good:  # named or not above, every one is there
-        print(f"lmcodec: the {_count(kept, 'record')} not written are in {args.rejects}", file=sys.stderr)
+    if args.rejects is not None and not nothing_good:
+        say_where_kept(bad, rejected, args.rejects)
     if nothing_good and args.dest != "-":
         print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
     hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from", args.type or "Turn")

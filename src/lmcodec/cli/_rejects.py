@@ -20,6 +20,7 @@ from typing import IO, Any
 import lmcodec as lc
 from lmcodec.cli._output import atomic_path
 from lmcodec.codecs.files import Source, open_read, open_write
+from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
 
 __all__ = [
     "SHOWN",
@@ -30,6 +31,7 @@ __all__ = [
     "Tap",
     "in_command_words",
     "open_rejects",
+    "say_where_kept",
 ]
 
 SHOWN = 20
@@ -118,13 +120,13 @@ class RejectsFile:
     def __init__(self, fh: IO[bytes], path: str, length_prefixed: bool) -> None:
         self._fh = fh
         self.path = path
-        self._length_prefixed = length_prefixed
+        self.length_prefixed = length_prefixed
         self.failed = False
         """A write failed: the file's closing fails too, and whatever it raises is about it."""
 
     def add(self, raw: bytes) -> None:
         try:
-            self._fh.write(_LENGTH.pack(len(raw)) + raw if self._length_prefixed else raw + b"\n")
+            self._fh.write(_LENGTH.pack(len(raw)) + raw if self.length_prefixed else raw + b"\n")
         except OSError as exc:
             self.failed = True
             raise _named(exc, self.path) from exc
@@ -208,11 +210,34 @@ class BadRecords(Tally):
         self.unit = unit
         self.rejects: RejectsFile | None = None
         self.earliest: lc.BadRecord | None = None
+        self.too_long = 0
+        """Lines past ``jsonl.read``'s ``max_line_bytes``: skipped unread, so not in the rejects."""
 
     def __call__(self, bad: lc.BadRecord) -> None:
         if self.earliest is None:
             self.earliest = bad
         where = f"{self.unit} {bad.line} (byte {bad.offset})" + (f" at {bad.path}" if bad.path else "")
         self.add(where, in_command_words(bad.message))
-        if self.rejects is not None:
-            self.rejects.add(bad.raw)
+        if self.rejects is None:
+            return
+        if not bad.raw and not self.rejects.length_prefixed:  # (a blank line is no bad line)
+            self.too_long += 1
+            return
+        self.rejects.add(bad.raw)
+
+
+def say_where_kept(bad: BadRecords | None, refused: Refused, path: str) -> None:
+    """The run's last word on ``--rejects``: every record not written is there, the ones named
+    above and the ones only counted; a line too long to keep (skipped unread) is not."""
+    too_long = 0 if bad is None else bad.too_long
+    kept = (0 if bad is None else bad.count) + refused.count - too_long
+    if kept:
+        records = f"{kept} record" if kept == 1 else f"{kept} records"
+        print(f"lmcodec: the {records} not written {'is' if kept == 1 else 'are'} in {path}", file=sys.stderr)
+    if too_long:
+        lines = f"{too_long} line" if too_long == 1 else f"{too_long} lines"
+        bound = f"{DEFAULT_MAX_LINE_BYTES >> 20} MiB"
+        print(
+            f"lmcodec: {lines} longer than {bound} {'is' if too_long == 1 else 'are'} not (skipped unread)",
+            file=sys.stderr,
+        )
