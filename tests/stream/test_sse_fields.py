@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -292,3 +293,92 @@ def test_comment_and_field_lines_around_one_data_line_are_cut_by_one_split(
     unnamed = b': keep-alive\n\ndata: {"x":1}\n\n: ping\ndata: {}\n\ndata: [DONE]\n\n'
     for block in (comments, fields, unnamed):
         assert _sse_fields.bulk_events(block) == _line_by_line(block)
+
+
+# Events of several data lines (one JSON object spread over them), as servers and proxies write them:
+# any number of data lines, each with or without its space, after up to five ignored lines, with the
+# shapes the bulk split must leave to the slower paths (a value that is empty, starts with white space
+# or with "data:", an ignored line between data lines, five ignored lines before the data).
+_MULTI_VALUES = [
+    b"{", b'"a":1,', b'"b":[2]}', b"}", b"x",
+    b"data: z", b"data:z", b" y", b"", b"\xc2\xa0q", b"\xc2\xa9", b"a\rb",
+]  # fmt: skip
+# (the well-formed values nine times over: most events are of the shape the split takes)
+_MULTI_LINES = [p + v for v in _MULTI_VALUES[:5] * 8 + _MULTI_VALUES for p in (b"data: ", b"data:")]
+
+
+def _multi_line_event_pool(count: int, seed: int = 7) -> list[bytes]:
+    """Events of that kind, drawn once (a block draws one per event: drawing each line took most of
+    the test's time)."""
+    rng = random.Random(seed)
+    pool = []
+    for _ in range(count):
+        lines = [rng.choice(_MULTI_LINES) for _ in range(rng.randint(1, 6))]
+        if rng.randrange(10) == 0:  # an ignored line between data lines
+            lines.insert(rng.randint(0, len(lines)), rng.choice(_AROUND))
+        before = [rng.choice(_AROUND) for _ in range(rng.choice((0, 0, 1, 2, 3, 4, 5)))]
+        comment = [b": c", b""] if rng.randrange(4) == 0 else []
+        pool.append(b"".join(line + b"\n" for line in [*comment, *before, *lines]) + b"\n")
+    return pool
+
+
+_MULTI_LINE_EVENTS = _multi_line_event_pool(4000)
+
+
+def _multi_line_events(draw: st.DrawFn) -> bytes:
+    events = st.sampled_from(_MULTI_LINE_EVENTS)
+    return b"".join(draw(events) for _ in range(draw(st.integers(1, 8))))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(block=st.composite(_multi_line_events)(), cuts=st.lists(st.integers(0, 600), max_size=4))
+def test_events_of_several_data_lines_against_the_line_by_line_framer(block: bytes, cuts: list[int]) -> None:
+    """The bulk split (several data lines an event, their prefixes removed by replacements), the
+    one-event match and every other path agree with the line framer, LF and CRLF, in any chunking."""
+    for body in (block, block.replace(b"\n", b"\r\n")):
+        expected = _line_by_line(body)
+        if 13 not in body:
+            assert _sse_fields.bulk_events(body) == expected
+        if _sse_fields.lone_cr(body) is None:  # (a lone "\r": left to a framer)
+            assert _sse_fields.whole_body_events(body) == expected
+        decoder = SSEDecoder()
+        got: list[bytes] = []
+        prev = 0
+        for cut in sorted({min(c, len(body)) for c in cuts}):
+            got += decoder.feed_data(body[prev:cut])
+            prev = cut
+        assert got + decoder.feed_data(body[prev:]) + decoder.close_data() == expected
+
+
+def test_events_of_several_data_lines_are_cut_by_one_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A block of events that each spread one JSON object over several data lines after event:, id:
+    or comment lines (with or without the space, LF or CRLF) is framed as the one-line shape is: one
+    split, the continuation lines' prefixes removed by replacements over the block, not event by
+    event nor line by line (nor by replaced_events' substitution of the other lines); a chunk that
+    is one such event is matched whole."""
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("framed event by event or line by line")
+
+    blocks = [
+        b'event: a\ndata: {"x":1,\ndata: "y":2}\n\n: ping\nid: 1\nevent: b\ndata:{\ndata:"z":[3]}\n\n',
+        b'event: m\ndata: {"x":1,\ndata: "y":2,\ndata: "w":null}\n\n: keep-alive\n\ndata: {}\n\n'
+        b"data: [DONE]\n\n",
+        b': ping\ndata: {"a":"data: x",\ndata: "b":1}\n\ndata:{\ndata:"c":2}\n\n',
+    ]
+    want = {block: _line_by_line(block) for block in blocks}
+    events = {
+        b'id: 3\nevent: e\ndata: {"x":1,\ndata: "y":2}\n\n': [b'{"x":1,\n"y":2}'],
+        b'data:{\r\ndata:"z":3}\r\n\r\n': [b'{\n"z":3}'],
+    }
+    assert {event: _line_by_line(event) for event in events} == events
+    monkeypatch.setattr(_sse_fields, "_one_data_line_events", refuse)
+    monkeypatch.setattr(_sse_fields, "replaced_events", refuse)
+    monkeypatch.setattr(_sse_fields, "segment_data", refuse)
+    for block in blocks:
+        assert _sse_fields.bulk_events(block) == want[block]
+        decoder = SSEDecoder()
+        assert decoder.feed_data(block.replace(b"\n", b"\r\n")) == want[block]
+    monkeypatch.setattr(SSEDecoder, "_frame_data", refuse)
+    for event, data in events.items():
+        assert SSEDecoder().feed_data(event) == data
