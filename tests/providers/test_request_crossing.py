@@ -295,3 +295,32 @@ def test_is_json_schema_is_whether_the_rewrite_changes_the_schema(schema: Any) -
     expected = json_schema_of(schema) == schema
     assert crossing.is_json_schema(schema) is expected
     assert crossing.is_json_schema(schema) is expected
+
+
+def _schemas_one_by_one(request: lc.Request) -> tuple[lc.Request, tuple[lc.Adaptation, ...]]:
+    """openapi_schemas_out as it was before the tools' schemas were asked as one list: each tool's
+    schema asked alone (the reference its one-list check must agree with)."""
+    changed = False
+    for tool in request.tools:
+        if type(tool) is lc.FunctionTool and not crossing.is_json_schema(tool.parameters):
+            if json_schema_of(tool.parameters) != tool.parameters:
+                changed = True
+    if not changed:
+        return request, ()
+    return crossing.openapi_schemas_out(request)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.lists(_SCHEMAS.filter(lambda schema: isinstance(schema, dict)), max_size=4))
+def test_the_tools_schemas_asked_as_one_list_answer_as_each_alone(schemas: list[dict[str, Any]]) -> None:
+    """With no response schema, openapi_schemas_out asks the tools' schemas as one list first: the
+    request comes back as it is (no note) exactly where no tool's schema alone would change, and
+    otherwise each changed schema is rewritten and noted as before."""
+    tools = tuple(lc.FunctionTool(name=f"f{i}", parameters=schema) for i, schema in enumerate(schemas))
+    request = lc.Request(model="gpt-4.1", messages=(lc.Message.user("hi"),), tools=tools)
+    out, notes = crossing.openapi_schemas_out(request)
+    assert (out, notes) == _schemas_one_by_one(request)
+    expected = [f"tools[{i}].parameters" for i, s in enumerate(schemas) if json_schema_of(s) != s]
+    assert [note.field for note in notes] == expected
+    if not expected:
+        assert out is request

@@ -292,7 +292,15 @@ def is_json_schema(schema: Any) -> bool:
 def openapi_schemas_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` (read from a Gemini body) with its function tools' parameters and its
     response schema as JSON Schema, one Adaptation per schema that changed (a schema
-    :func:`is_json_schema` knows to be JSON Schema already is left as it is, unwalked)."""
+    :func:`is_json_schema` knows to be JSON Schema already is left as it is, unwalked). With no
+    response schema, the tools' parameters are first asked as one list (one encode and one lookup of
+    the memo, where a call per tool cost ~5k instructions more on three tools): the rewrite maps a
+    list item by item, so the list is unchanged exactly where every schema of it is."""
+    fmt = request.config.response_format
+    if fmt is None:
+        schemas = [tool.parameters for tool in request.tools if type(tool) is FunctionTool]
+        if not schemas or is_json_schema(schemas):
+            return request, ()
     notes: list[Adaptation] = []
     tools = list(request.tools)
     for i, tool in enumerate(tools):
@@ -304,7 +312,6 @@ def openapi_schemas_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
                 notes.append(_note(where, "substituted", _OPENAPI_REASON, tool.parameters, schema))
     changes: dict[str, Any] = {"tools": tuple(tools)} if notes else {}
     config = request.config
-    fmt = config.response_format
     if fmt is not None and isinstance(fmt.get("schema"), dict) and not is_json_schema(fmt["schema"]):
         schema = json_schema_of(fmt["schema"])
         if schema != fmt["schema"]:
