@@ -36,7 +36,8 @@ What cannot be carried (``to_turn`` raises :class:`lmcodec.ValidationError` with
 5. on the canonical side, MessagePack caps integers at 64 bits (JSON does not), and canonical
    JSON cannot spell a lone surrogate (llm's ``json.dumps`` can): the Turn holds it in memory.
 
-Everything else is carried, including llm values of the wrong JSON type (a part whose
+Everything else is carried, a non-finite logprob (lm15 writes one) as llm's ``json.dumps``
+spells it in the lm15 channel (``llm/_logprobs.py``), and llm values of the wrong JSON type (a part whose
 ``text`` is a number travels whole in a marker) and the items of unknown tags that
 ``unknown="keep"`` reads (UnknownPart, UnknownTool: in the lm15 channel as their JSON value;
 to_turn gives back an equal item, which re-encodes as msgspec writes that value). Semantic,
@@ -62,6 +63,7 @@ from lmcodec.errors import EncodeError, ValidationError
 from lmcodec.llm import types as L
 from lmcodec.llm._channel import builtins_hook as channel_enc_hook
 from lmcodec.llm._channel import fast, locate, not_json, strict_equal
+from lmcodec.llm._logprobs import logprobs_as_floats, nonfinite_spelled
 from lmcodec.llm._messages import message_from, message_to, system_from, system_to
 from lmcodec.llm._options import config_of, options_of, usage_of, valid_count
 from lmcodec.llm._parts import Seen
@@ -188,7 +190,8 @@ def _to_turn(record: L.Response) -> Turn:
     ch = TurnChannel()
     if raw_turn is not None:
         try:
-            ch = lc_from_builtins(raw_turn, TurnChannel, unknown="keep")  # an UnknownTool comes back
+            # an UnknownTool comes back; a non-finite logprob as lc.from_builtins takes one
+            ch = lc_from_builtins(logprobs_as_floats(raw_turn), TurnChannel, unknown="keep")
         except ValidationError as e:
             turn_path = "$.messages[0].provider_metadata.lm15.turn" + e.path[1:]
             raise ValidationError(f"not what lc.llm.from_turn writes: {e.message}", turn_path) from None
@@ -429,6 +432,8 @@ def _channel_builtins(channel: Any) -> dict[str, Any]:
         if not isinstance(exc.__cause__, UnicodeEncodeError):
             raise
         value = msgspec.to_builtins(channel, enc_hook=channel_enc_hook)
+    if channel.logprobs:
+        nonfinite_spelled(value["logprobs"])
     return value
 
 
