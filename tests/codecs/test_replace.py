@@ -84,3 +84,17 @@ def test_an_error_of_the_records_leaves_the_records_before_it(tmp_path: Path, na
         write(path, failing())
     assert list(read(path, lc.Turn)) == OLD[:3]
     assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+def test_a_log_named_as_long_as_the_file_system_takes_is_filtered_in_place(
+    tmp_path: Path, suffix: str
+) -> None:
+    """Red team 12 F19 (library side): ``.NAME.XXXXXXXX.partial`` is 18 bytes longer than NAME, so
+    for a NAME of 238 bytes or more no temporary file could be made and the log was written in
+    place: filtered in place, it came out empty (the reader read the truncated file)."""
+    path = tmp_path / ("l" * (255 - len(suffix)) + suffix)
+    lc.jsonl.write(path, OLD)
+    assert lc.jsonl.write(path, (t for t in lc.jsonl.read(path, lc.Turn) if t.response.id != "r3")) == 19
+    assert list(lc.jsonl.read(path, lc.Turn)) == [t for t in OLD if t.response.id != "r3"]
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
