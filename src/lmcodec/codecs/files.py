@@ -1,10 +1,12 @@
 """Opening log files: paths, file objects and bytes; gzip and zstd chosen by suffix or content.
 
 A path's suffix names its compression in any letter case (``.gz``/``.gzip``, ``.zst``/``.zstd``);
-a source whose suffix names none is still read as gzip or zstd when it starts with that format's
-magic bytes (zstd's frame or skippable-frame magic, which pzstd writes first; no JSON text can
-start with them), so a compressed log under a plain name is read, not taken for a file of bad
-records.
+a source is read as gzip or zstd when it starts with that format's magic bytes (zstd's frame or
+skippable-frame magic, which pzstd writes first; no JSON text can start with them), whatever its
+suffix says, so a compressed log under a plain name, or under the other format's suffix, is read,
+not taken for a file of bad records or a damaged one. A file whose suffix names a compression but
+whose first bytes are no such data is an error that says so (a plain log a logger forgot to
+compress), not one of damage.
 
 Compressed logs are checked, not trusted. lmcodec writes them in members (gzip)
 or frames (zstd) of :data:`FRAME` decompressed bytes each (the last one fewer),
@@ -158,6 +160,9 @@ class _Checked(io.RawIOBase):
                 out = self._obj.decompress(chunk[:_ZSTD_IN])
                 rest = chunk[_ZSTD_IN:]
         except (zlib.error, self._zstd_error) as exc:
+            if self._end == 0 and not self._member_ended and _magic_kind(chunk[:4]) != self._kind:
+                self._not_compressed(chunk)
+                return
             self._damaged(f"the {self._unit} at decompressed byte {self._frame_start} fails its check: {exc}")
             return
         self._hold(out)
@@ -216,6 +221,17 @@ class _Checked(io.RawIOBase):
             self._taken = 0
             self._held.clear()
             self._held_size = 0
+
+    def _not_compressed(self, head: bytes) -> None:
+        """A file under a gzip/zstd name whose first bytes are no gzip/zstd data at all (a plain
+        log a logger forgot to compress): said so, not called damaged (red team 12 F11)."""
+        self._damaged("")
+        suffix = Path(self._name).suffix
+        self._error = DecodeError(
+            f"{self._name} is not {self._kind} data: it starts with {head[:16]!r}, not {self._kind}'s "
+            f"magic bytes (a plain file? rename it without {suffix})",
+            offset=0,
+        )
 
     def _damaged(self, what: str, at: int | None = None) -> None:
         """End the stream: what is ready is still read, then the error is raised."""
@@ -378,8 +394,9 @@ def checked(raw: IO[bytes], name: str) -> Iterator[IO[bytes]]:
             f"{name}: {unsupported} compression is not read here (only .gz and .zst): decompress it first"
         )
     kind = compression_named(name)
-    if kind is None:
-        kind, raw = _sniffed(raw)
+    sniffed, raw = _sniffed(raw)
+    if kind is None or sniffed is not None:  # the magic bytes say which, whatever the name says
+        kind = sniffed
     if kind is None:
         yield raw
         return

@@ -1,0 +1,69 @@
+"""codecs/files.py: a log whose suffix names the wrong compression (red team 12 F11) is read by
+its magic bytes when they name the other one (gzip named .zst, zstd named .gz); a file named
+.gz/.zst that is not compressed at all is still an error (L3), saying so, where it was reported
+as damaged ("damaged gzip data ... incorrect header check")."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zstandard
+
+import lmcodec as lc
+
+from ..turns import numbered_turns
+
+TURNS = numbered_turns(5)
+PLAIN = b"".join(lc.encode(t) + b"\n" for t in TURNS)
+COMPRESS = {
+    "gzip": lambda data: gzip.compress(data),
+    "zstd": lambda data: zstandard.ZstdCompressor().compress(data),
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "suffix"), [("gzip", ".zst"), ("gzip", ".zstd"), ("zstd", ".gz"), ("zstd", ".gzip")]
+)
+def test_a_log_compressed_otherwise_than_its_name_says_is_read_by_its_magic_bytes(
+    tmp_path: Path, kind: str, suffix: str
+) -> None:
+    path = tmp_path / f"log.jsonl{suffix}"
+    path.write_bytes(COMPRESS[kind](PLAIN))
+    reader = lc.jsonl.read(path, lc.Turn, on_error="collect")
+    assert list(reader) == TURNS and reader.bad == 0
+
+
+def test_a_msgpack_stream_compressed_otherwise_is_read_too(tmp_path: Path) -> None:
+    path = tmp_path / "log.msgpack.zst"
+    lc.msgpack.write_stream(tmp_path / "log.msgpack.gz", TURNS)
+    path.write_bytes((tmp_path / "log.msgpack.gz").read_bytes())
+    assert list(lc.msgpack.read_stream(path, lc.Turn)) == TURNS
+
+
+@pytest.mark.parametrize(("suffix", "kind"), [(".gz", "gzip"), (".zst", "zstd")])
+def test_a_plain_log_under_a_compressed_name_is_an_error_that_says_so(
+    tmp_path: Path, suffix: str, kind: str
+) -> None:
+    path = tmp_path / f"log.jsonl{suffix}"
+    path.write_bytes(PLAIN)
+    got: list[Any] = []
+    with pytest.raises(lc.RecordError) as raised:
+        got.extend(lc.jsonl.read(path, lc.Turn, on_error="collect"))
+    assert got == []
+    message = str(raised.value)
+    assert f"is not {kind} data" in message and "damaged" not in message
+    assert 'b\'{"request"' in message and f"rename it without {suffix}" in message
+
+
+@pytest.mark.parametrize("kind", ["gzip", "zstd"])
+def test_a_compressed_log_damaged_right_after_its_header_is_still_damage(tmp_path: Path, kind: str) -> None:
+    data = bytearray(COMPRESS[kind](PLAIN))
+    for at in range(12, 20):  # past the header: the compressed blocks
+        data[at] ^= 0xFF
+    path = tmp_path / f"log.jsonl{'.gz' if kind == 'gzip' else '.zst'}"
+    path.write_bytes(bytes(data))
+    with pytest.raises(lc.RecordError, match=f"damaged {kind} data"):
+        list(lc.jsonl.read(path, lc.Turn, on_error="collect"))
