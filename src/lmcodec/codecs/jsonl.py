@@ -51,7 +51,8 @@ _BOM = b"\xef\xbb\xbf"
 
 
 class Reader(Generic[T_co]):
-    """Iterates the good records of a JSONL source; counts and (optionally) keeps the bad ones.
+    """Iterates the good records of a JSONL source; counts and (optionally) keeps the bad ones,
+    of the pass under way or the last one (each pass starts them again).
 
     A damaged compressed file (cut short, or failing its checksum) ends the
     iteration in every ``on_error`` mode: every record before the damage is
@@ -92,6 +93,10 @@ class Reader(Generic[T_co]):
         self.errors: list[BadRecord] = []
 
     def __iter__(self) -> Iterator[T_co]:
+        # Each pass counts itself (over a path it reads the file again); a list of errors a
+        # caller holds from an earlier pass is left as it was.
+        self.good = self.bad = self.line = self.offset = 0
+        self.errors = []
         decode = _json.decoder_for(self._type).decode
         offset = 0
         number = 0

@@ -187,6 +187,8 @@ class StreamReader(Generic[T_co]):
         self.errors: list[BadRecord] = []
 
     def __iter__(self) -> Iterator[T_co]:
+        self.good = self.bad = self.index = 0  # each pass counts itself, as jsonl.Reader's
+        self.errors = []
         fast = decoder_for(self._type).decode
         index = 0
         offset = 0
