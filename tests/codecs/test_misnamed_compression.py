@@ -67,3 +67,18 @@ def test_a_compressed_log_damaged_right_after_its_header_is_still_damage(tmp_pat
     path.write_bytes(bytes(data))
     with pytest.raises(lc.RecordError, match=f"damaged {kind} data"):
         list(lc.jsonl.read(path, lc.Turn, on_error="collect"))
+
+
+def test_a_zstd_log_with_a_long_window_is_refused_saying_what_it_is(tmp_path: Path) -> None:
+    """Red team 12 F14: ``zstd --long=31`` from a pipe writes a 2 GiB window; it was called
+    damaged ("Frame requires too much memory"). It is intact, but its window would be held in
+    memory (any 20-byte file may ask for it): refused, naming the window and the way out."""
+    params = zstandard.ZstdCompressionParameters.from_level(3, window_log=31, enable_ldm=True)
+    stream = zstandard.ZstdCompressor(compression_params=params).compressobj()
+    path = tmp_path / "log.jsonl.zst"
+    path.write_bytes(stream.compress(PLAIN) + stream.flush())
+    with pytest.raises(lc.RecordError) as raised:
+        list(lc.jsonl.read(path, lc.Turn, on_error="collect"))
+    message = str(raised.value)
+    assert "needs a 2048 MiB window" in message and "zstd -d --long=31" in message
+    assert "damaged" not in message

@@ -6,7 +6,8 @@ skippable-frame magic, which pzstd writes first; no JSON text can start with the
 suffix says, so a compressed log under a plain name, or under the other format's suffix, is read,
 not taken for a file of bad records or a damaged one. A file whose suffix names a compression but
 whose first bytes are no such data is an error that says so (a plain log a logger forgot to
-compress), not one of damage.
+compress), not one of damage; so is a zstd frame whose window is over zstandard's default 128
+MiB (``zstd --long=31``), which would be held in memory.
 
 Compressed logs are checked, not trusted. lmcodec writes them in members (gzip)
 or frames (zstd) of :data:`FRAME` decompressed bytes each (the last one fewer),
@@ -86,6 +87,7 @@ _SKIPPABLE_FIRST = range(0x50, 0x60)
 _SKIPPABLE_REST = b"\x2a\x4d\x18"
 _OUT = 1 << 20  # gzip: decompressed bytes produced per step (a bomb cannot allocate more)
 _ZSTD_IN = 1 << 10  # zstd has no output cap per call: 1 KiB of input yields at most ~32 MiB
+_ZSTD_WINDOW = 1 << 27  # zstandard's default window limit (ZSTD_WINDOWLOG_LIMIT_DEFAULT): kept
 
 
 def _zstd() -> Any:
@@ -163,6 +165,9 @@ class _Checked(io.RawIOBase):
             if self._end == 0 and not self._member_ended and _magic_kind(chunk[:4]) != self._kind:
                 self._not_compressed(chunk)
                 return
+            if self._zstd is not None and "too much memory" in str(exc):
+                self._window_too_large(chunk)
+                return
             self._damaged(f"the {self._unit} at decompressed byte {self._frame_start} fails its check: {exc}")
             return
         self._hold(out)
@@ -225,13 +230,33 @@ class _Checked(io.RawIOBase):
     def _not_compressed(self, head: bytes) -> None:
         """A file under a gzip/zstd name whose first bytes are no gzip/zstd data at all (a plain
         log a logger forgot to compress): said so, not called damaged (red team 12 F11)."""
-        self._damaged("")
         suffix = Path(self._name).suffix
-        self._error = DecodeError(
+        self._refused(
             f"{self._name} is not {self._kind} data: it starts with {head[:16]!r}, not {self._kind}'s "
-            f"magic bytes (a plain file? rename it without {suffix})",
-            offset=0,
+            f"magic bytes (a plain file? rename it without {suffix})"
         )
+
+    def _window_too_large(self, frame: bytes) -> None:
+        """A zstd frame whose window is over zstandard's default limit (128 MiB), as ``zstd
+        --long=31`` writes for a stream: intact, but its window would be held in memory (a
+        20-byte file may ask for 2 GiB), so it is refused saying what it is, not called damaged
+        (red team 12 F14)."""
+        assert self._zstd is not None
+        try:
+            window = f"a {self._zstd.get_frame_parameters(frame).window_size >> 20} MiB window"
+        except self._zstd.ZstdError:
+            window = "a window"
+        self._refused(
+            f"{self._name}: the zstd frame at decompressed byte {self._frame_start} needs {window} "
+            f"(written by zstd --long?), more than the {_ZSTD_WINDOW >> 20} MiB read here: "
+            "decompress it with zstd -d --long=31 first"
+        )
+
+    def _refused(self, message: str) -> None:
+        """End the stream, as for damage, with ``message`` (data that is not damaged)."""
+        offset = self._end
+        self._damaged("")
+        self._error = DecodeError(message, offset=offset)
 
     def _damaged(self, what: str, at: int | None = None) -> None:
         """End the stream: what is ready is still read, then the error is raised."""
