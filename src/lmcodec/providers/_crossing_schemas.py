@@ -21,7 +21,10 @@ otherwise"; it sends the schema it is given), and a Chat ``response_format`` or 
 ``responseSchema`` leave objects open. Every object schema in it (``type: object``, at any depth:
 properties, items, ``anyOf``, ``$defs``, ...) is closed, as the anthropic SDK's
 ``transform_schema`` closes it before sending (``additionalProperties: false`` in place of what it
-had), ``config.response_format.schema`` ``substituted``.
+had), ``config.response_format.schema`` ``substituted``. JSON mode without a schema (a Chat
+``json_object``, a google-genai ``responseMimeType: application/json`` alone), which the Messages
+API has no field for and lm15's builder refuses, is left out, ``config.response_format``
+``dropped``, as any other setting a destination lacks (red team 11 F09).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, FunctionTool, Request
 
-__all__ = ["PARAMETERLESS_REFUSED", "closed_output_schema", "parameterless_tools_out"]
+__all__ = ["PARAMETERLESS_REFUSED", "claude_output_format", "parameterless_tools_out"]
 
 PARAMETERLESS_REFUSED: Final[dict[str, frozenset[str]]] = {
     "openai": frozenset({"gemini", "anthropic"}),
@@ -83,17 +86,25 @@ _CLOSED: Final = (
     "the Messages API refuses an object schema without additionalProperties: false in "
     "output_config.format: every object closed, as the anthropic SDK's transform_schema closes it"
 )
+_ANY_JSON: Final = (
+    "the Messages API has no JSON mode without a schema (lm15's builder refuses it): sent without "
+    "it, the answer's form left to the prompt"
+)
 _SCHEMA_MAPS: Final = frozenset({"properties", "$defs", "definitions", "patternProperties"})
 """Keys whose value maps names to schemas."""
 _SCHEMA_VALUES: Final = frozenset({"items", "anyOf", "oneOf", "allOf", "not", "prefixItems", "contains"})
 """Keys whose value is a schema or a list of schemas (``additionalProperties`` is closed instead)."""
 
 
-def closed_output_schema(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
-    """``request`` with every object schema of its response format's schema closed (see the module
-    docstring), one Adaptation; ``request`` itself when it has none open. RecursionError on a
-    schema nested past Python's recursion limit."""
+def claude_output_format(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with every object schema of its response format's schema closed, or without a
+    JSON mode that has no schema (see the module docstring), one Adaptation; ``request`` itself
+    when neither applies. RecursionError on a schema nested past Python's recursion limit."""
     fmt = request.config.response_format
+    if fmt is not None and fmt.get("type") == "json_object":
+        config = msgspec.structs.replace(request.config, response_format=None)
+        note = Adaptation(field="config.response_format", action="dropped", reason=_ANY_JSON, asked=fmt)
+        return msgspec.structs.replace(request, config=config), (note,)
     schema = fmt.get("schema") if fmt is not None else None
     if fmt is None or not isinstance(schema, dict):
         return request, ()

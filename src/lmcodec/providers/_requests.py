@@ -26,7 +26,7 @@ from lmcodec.providers._crossing_parts import (
 )
 from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
-    closed_output_schema,
+    claude_output_format,
     parameterless_tools_out,
 )
 from lmcodec.providers._crossing_settings import (
@@ -192,7 +192,8 @@ def translate_request(
     output ceiling sent as the ceiling (``providers/_crossing_claude.py``); to OpenAI and
     Anthropic, a parameterless tool's ``{}`` or object schema without ``properties`` is sent as
     ``{"type": "object", "properties": {}}``, and to Anthropic every object of a response
-    format's schema is closed (``additionalProperties: false``; ``providers/_crossing_schemas.py``).
+    format's schema is closed (``additionalProperties: false``), a JSON mode without a schema
+    ``dropped`` (``providers/_crossing_schemas.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -316,9 +317,9 @@ def translate_request(
     if destination == "anthropic":
         canonical, refused = claude_refusals_out(canonical)
         notes += refused
-        if canonical.config.response_format is not None:  # open objects, which Claude refuses
+        if canonical.config.response_format is not None:  # open objects, JSON mode: Claude refuses
             try:
-                canonical, closed = closed_output_schema(canonical)
+                canonical, closed = claude_output_format(canonical)
             except RecursionError:
                 raise too_deep("request") from None
             notes += closed
