@@ -47,6 +47,11 @@ source: OpenAI's own Chat Completions API refuses a message key it does not know
 properties are not allowed ('thinking_blocks' was unexpected)"), so to any other model (a
 gateway failing over from Claude to gpt-*) Anthropic's thinking is left out, each part
 ``dropped``, as every other provider's signed thinking is.
+
+From Anthropic to another dialect, an assistant prefill (the last message the assistant's, of no
+tool call: the Messages API continues it, and the client joins the answer to it) is sent as it
+is, and OpenAI and Gemini take it as a finished turn and answer a new one: listed, ``messages[i]``
+``substituted`` (:func:`prefill_noted`, red team 11 F08).
 """
 
 from __future__ import annotations
@@ -56,7 +61,16 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._errors import a_or_an
-from lmcodec.wire import Adaptation, AudioPart, CitationPart, RefusalPart, Request, TextPart, ThinkingPart
+from lmcodec.wire import (
+    Adaptation,
+    AudioPart,
+    CitationPart,
+    RefusalPart,
+    Request,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+)
 
 __all__ = [
     "chat_fronts_claude",
@@ -64,6 +78,7 @@ __all__ = [
     "chat_thinking_out",
     "leading_developer_as_system",
     "parts_out",
+    "prefill_noted",
     "responses_audio_in_sdk_shape",
     "thinking_blocks_in",
 ]
@@ -399,3 +414,22 @@ def leading_developer_as_system(request: Request) -> tuple[Request, tuple[Adapta
         for i, message in enumerate(moved)
     )
     return msgspec.structs.replace(request, **changes), notes
+
+
+_PREFILL: Final = (
+    "an assistant prefill, which the Messages API continues (the client joins the answer to it): "
+    "sent as a finished assistant turn, which this dialect answers with a new one"
+)
+
+
+def prefill_noted(request: Request) -> tuple[Adaptation, ...]:
+    """One note when ``request`` (an Anthropic client's) ends with an assistant message of no tool
+    call, its text as ``asked``; none otherwise."""
+    messages = request.messages
+    last = messages[-1] if messages else None
+    if last is None or last.role != "assistant" or any(type(p) is ToolCallPart for p in last.parts):
+        return ()
+    text = "".join(part.text for part in last.parts if type(part) is TextPart)
+    return (
+        Adaptation(field=f"messages[{len(messages) - 1}]", action="substituted", reason=_PREFILL, asked=text),
+    )

@@ -21,6 +21,7 @@ from lmcodec.providers._crossing_parts import (
     chat_thinking_out,
     leading_developer_as_system,
     parts_out,
+    prefill_noted,
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
@@ -326,6 +327,8 @@ def translate_request(
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)
         losses += placeholders
+    if source == "anthropic" and canonical.messages and canonical.messages[-1].role == "assistant":
+        losses += prefill_noted(canonical)  # continued there, a finished turn here
     if source == "openai":  # a system prompt given as leading input items (paths named before)
         canonical, system = leading_developer_as_system(canonical)
         losses += system
