@@ -14,8 +14,8 @@ from lmcodec.providers._content import (
     record_unmapped,
 )
 from lmcodec.providers._errors import unnamed_tool_call_error
-from lmcodec.providers._json import parse_json_object
 from lmcodec.providers._mapper import new
+from lmcodec.providers._tool_arguments import arguments_call
 from lmcodec.providers.openai.views import PROVIDER, citation_fields, response_error, usage_from
 from lmcodec.wire import (
     AudioPart,
@@ -113,10 +113,10 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
             if not item.get("name"):
                 raise unnamed_tool_call_error(PROVIDER, f"output[{item_index}]")
             parts.append(
-                ToolCallPart(
-                    id=str(item.get("call_id") or item.get("id") or f"call_{len(parts)}"),
-                    name=str(item["name"]),
-                    input=parse_json_object(item.get("arguments")),
+                arguments_call(
+                    str(item.get("call_id") or item.get("id") or f"call_{len(parts)}"),
+                    str(item["name"]),
+                    item.get("arguments"),
                 )
             )
         elif item_type == "reasoning":

@@ -15,8 +15,8 @@ from lmcodec.providers._content import (
     record_unmapped,
 )
 from lmcodec.providers._errors import unnamed_tool_call_error
-from lmcodec.providers._json import parse_json_object
 from lmcodec.providers._mapper import new
+from lmcodec.providers._tool_arguments import arguments_call
 from lmcodec.providers.openai.views import response_error
 from lmcodec.providers.openai_chat.views import FINISH_REASONS, PROVIDER, usage_from_chat
 from lmcodec.wire import Message, RefusalPart, Request, Response, TextPart, ThinkingPart, ToolCallPart
@@ -106,11 +106,7 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
         if not fn.get("name"):
             raise unnamed_tool_call_error(PROVIDER, f"{path}.message.tool_calls[{call_index}]")
         parts.append(
-            ToolCallPart(
-                id=str(call.get("id") or f"call_{len(parts)}"),
-                name=str(fn["name"]),
-                input=parse_json_object(fn.get("arguments")),
-            )
+            arguments_call(str(call.get("id") or f"call_{len(parts)}"), str(fn["name"]), fn.get("arguments"))
         )
     if not parts:
         parts = [TextPart(text="")]
