@@ -1,6 +1,15 @@
 """Tool schemas a client's own API takes and another dialect's refuses, rewritten as the
 destination takes them (``lc.translate_request`` between two dialects; ``build_request`` stays
-lm15's and writes what it is given).
+lm15's and writes what it is given), and the strict mode Responses gives a tool, listed.
+
+Function tools to Responses (red team 11 F03): Chat Completions, Anthropic and Gemini validate a
+tool without ``strict`` loosely, Responses does not ("Responses requests will attempt to normalize
+your schema into strict mode ... To opt out ... explicitly set strict: false", OpenAI's guide):
+every property becomes required. lm15's builder sends no flag, and ``decode_request("openai")``
+refuses ``strict: false`` (a gateway reads the body it sends back with it), so the tools go
+without one and the change is listed: one ``tools`` ``defaulted`` note naming the function tools
+(``applied``), but a tool a Chat client asked strict (``strict: true``, ``dropped`` by the reading
+of its body), whose meaning Responses keeps.
 
 A parameterless tool (red team 11 F07): google-genai declares one with no ``parameters`` (read as
 ``{}``, which Gemini gets back as it came), Gemini spells it ``{"type": "OBJECT"}`` and an
@@ -33,9 +42,10 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._mapper import replace
 from lmcodec.wire import Adaptation, FunctionTool, Request
 
-__all__ = ["PARAMETERLESS_REFUSED", "claude_output_format", "parameterless_tools_out"]
+__all__ = ["PARAMETERLESS_REFUSED", "claude_output_format", "parameterless_tools_out", "strict_defaults"]
 
 PARAMETERLESS_REFUSED: Final[dict[str, frozenset[str]]] = {
     "openai": frozenset({"gemini", "anthropic"}),
@@ -135,3 +145,26 @@ def _closed(schema: Any) -> Any:
     if kind == "object" or (isinstance(kind, list) and "object" in kind):
         out["additionalProperties"] = False
     return out
+
+
+_STRICT_DEFAULT: Final = (
+    "Responses reads a function tool without strict as strict (its schema normalized into strict "
+    "mode: every property required), where the client's dialect validates it loosely; lm15 sends no "
+    "flag: the destination's default applies"
+)
+_STRICT_NOTE: Final = Adaptation(field="tools", action="defaulted", reason=_STRICT_DEFAULT)
+"""The note, its ``applied`` (the tools' names) replaced (a checked construction costs ~30x more)."""
+
+
+def strict_defaults(request: Request, notes: tuple[Adaptation, ...]) -> tuple[Adaptation, ...]:
+    """One note naming (``applied``) the function tools of ``request`` that go to Responses without
+    a strict flag, but those ``notes`` say a Chat client sent ``strict: true``
+    (``$.tools[i].function.strict``); none when there is no such tool. One note for all of them:
+    each note costs a gateway call ~5k instructions, and this one is on every call with tools."""
+    asked = {note.field for note in notes if note.asked is True and note.field.endswith("].function.strict")}
+    names = [
+        tool.name
+        for i, tool in enumerate(request.tools)
+        if type(tool) is FunctionTool and (not asked or f"$.tools[{i}].function.strict" not in asked)
+    ]
+    return (replace(_STRICT_NOTE, applied=names),) if names else ()
