@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import _tool_names, crossing
-from lmcodec.providers._tool_names import _all_valid, tool_names_out
+from lmcodec.providers import crossing
+from lmcodec.providers._tool_names import GEMINI, OTHERS, _all_valid, tool_names_out
 
 from .gateway_support import anthropic_accepts, chat_accepts, responses_accepts
 from .provider_support import sse_body
@@ -166,17 +166,21 @@ def test_the_one_search_agrees_with_a_match_a_name(names: list[str]) -> None:
     fullmatch of ^[a-zA-Z0-9_-]{1,64}$ it replaces, on a list or the set of the names, asked the
     first time or again (the valid names remembered)."""
     expected = all(re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name) for name in names)
-    assert _all_valid(names) is expected
-    assert _all_valid(set(names)) is expected
-    assert _tool_names._KNOWN_VALID <= {name for name in _tool_names._KNOWN_VALID if VALID.fullmatch(name)}
+    assert _all_valid(names, OTHERS) is expected
+    assert _all_valid(set(names), OTHERS) is expected
+    assert OTHERS.known <= {name for name in OTHERS.known if VALID.fullmatch(name)}
+    gemini = all(re.fullmatch(r"[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}", name) for name in names)
+    assert _all_valid(names, GEMINI) is gemini  # Gemini's rule (leftover 9 item 4)
+    assert _all_valid(set(names), GEMINI) is gemini
+    assert GEMINI.known <= {name for name in GEMINI.known if GEMINI.valid.fullmatch(name)}
 
 
 def test_the_remembered_names_are_bounded() -> None:
     """A client sending ever new names holds at most 4,096 of 64 characters in the memo."""
     for i in range(10_000):
-        assert _all_valid([f"{i:064d}"])
-        assert len(_tool_names._KNOWN_VALID) <= 4096
-    assert not _all_valid(["x" * 65, "a.b", ""])
+        assert _all_valid([f"{i:064d}"], OTHERS)
+        assert len(OTHERS.known) <= 4096
+    assert not _all_valid(["x" * 65, "a.b", ""], OTHERS)
 
 
 _NAMES = st.one_of(

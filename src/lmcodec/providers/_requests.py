@@ -43,7 +43,7 @@ from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read
 from lmcodec.providers._json import utf8_body
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
-from lmcodec.providers._tool_names import tool_names_out
+from lmcodec.providers._tool_names import GEMINI, tool_names_out
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import build as gemini_build
@@ -179,7 +179,8 @@ def translate_request(
     ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
     Schema; from Responses, the system/developer items leading the input are the system prompt
     (after ``instructions``); from Gemini, function names the others refuse (``server.tool``) are
-    renamed, tools, calls and results alike (``providers/_tool_names.py``; ``lc.stream.translate``
+    renamed, tools, calls and results alike, and so are those Gemini refuses to Gemini (``2fa_verify``,
+    ``-lint``: ``providers/_tool_names.py``; ``lc.stream.translate``
     given the adaptations writes the answer's calls back under the client's names); stop sequences
     over the destination's limit (Chat 4, Gemini 5) or of white space alone (Anthropic) are left to
     the gateway (``client_side``, cut by ``lc.stream.translate``; ``providers/_crossing_settings.py``);
@@ -297,6 +298,10 @@ def translate_request(
             raise too_deep("request") from None
         notes += rewritten
         canonical, renamed = tool_names_out(canonical, found.called)  # names with dots or colons: refused
+        notes += renamed
+    elif destination == "gemini" and (canonical.tools or found.called):
+        # names that start with a digit or a dash: Gemini refuses them
+        canonical, renamed = tool_names_out(canonical, found.called, rule=GEMINI)
         notes += renamed
     if source in PARAMETERLESS_REFUSED[destination] and canonical.tools:  # {} / no properties
         canonical, parameterless = parameterless_tools_out(canonical)
