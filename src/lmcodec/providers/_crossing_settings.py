@@ -29,7 +29,10 @@ is the visible answer, and its builders add (Anthropic) or leave out (the others
 budget; with reasoning on, the cap a destination is sent may differ from the one the client asked
 for (Chat 2,000 with effort high is Anthropic's 18,384; Anthropic's 4,096 with a 2,048 budget is
 OpenAI's 2,048). ``build_request`` stays lm15's; :func:`output_cap_change` names the change
-(``substituted``, the client's cap as ``asked``, the destination's as ``applied``).
+(``substituted``, the client's cap as ``asked``, the destination's as ``applied``). A cap above the
+model's output ceiling is sent as the ceiling only to Claude (``_crossing_claude``: lm15 has that
+table); toward OpenAI and Gemini it goes as the client asked, as lm15 sends it: lm15 knows no
+ceiling of theirs, and their 400 names the model's limit.
 
 A client's reasoning request kept in ``Config.extensions``: ``decode_request`` maps a dialect's
 reasoning onto ``Config.reasoning`` only where lm15's builder gives the body back, and keeps every
