@@ -82,3 +82,15 @@ def test_a_zstd_log_with_a_long_window_is_refused_saying_what_it_is(tmp_path: Pa
     message = str(raised.value)
     assert "needs a 2048 MiB window" in message and "zstd -d --long=31" in message
     assert "damaged" not in message
+
+
+@pytest.mark.parametrize("kind", ["gzip", "zstd"])
+def test_damage_deep_in_the_first_frame_before_any_output_is_still_damage(tmp_path: Path, kind: str) -> None:
+    """A flip past the first KiB of a first frame that has given no byte yet (zstd decompresses
+    1 KiB of input a step): damage, not 'is not zstd data' with bytes from the middle."""
+    data = bytearray(COMPRESS[kind](b"".join(lc.encode(t) + b"\n" for t in numbered_turns(3000))))
+    data[len(data) // 2] ^= 0x10
+    path = tmp_path / f"log.jsonl{'.gz' if kind == 'gzip' else '.zst'}"
+    path.write_bytes(bytes(data))
+    with pytest.raises(lc.RecordError, match=f"damaged {kind} data"):
+        list(lc.jsonl.read(path, lc.Turn, on_error="collect"))
