@@ -41,7 +41,7 @@ def test_no_install_hint_names_the_unpublished_package() -> None:
     [
         (
             "zstandard",
-            "lmcodec.codecs.files:_zstd",
+            "lmcodec.codecs._checked:zstd_module",
             "pip install zstandard, or in a checkout of lmcodec pip install -e '.[zstd]'",
         ),
         (
