@@ -1,4 +1,5 @@
-"""Content helpers shared by the complete-body parsers and the ports: logprobs, unmapped paths, judgments."""
+"""Content helpers shared by the complete-body parsers and the ports: logprobs, unmapped paths,
+judgments, citations."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from lmcodec.providers._mapper import new, replace
-from lmcodec.wire import Request, TokenLogprob, TopLogprob
+from lmcodec.wire import CitationPart, Request, TokenLogprob, TopLogprob
 from lmcodec.wire.judgments import replace_text_with_data, schema_has_judgments
 
 __all__ = [
     "attach_unmapped",
     "blocks",
+    "citation_part",
     "judgment_parts",
     "openai_token_logprobs",
     "record_unmapped",
@@ -126,3 +128,13 @@ def blocks(value: Any, unmapped: list[dict[str, str]], path: str) -> Any:
         record_unmapped(unmapped, path, type(value).__name__)
         return ()
     return value
+
+
+_CITATION: Final = new(CitationPart, url="-")
+
+
+def citation_part(url: str | None, title: str | None, text: str | None) -> CitationPart:
+    """``CitationPart(url=url, title=title, text=text)`` for non-empty plain strs or None, one
+    set (what its checks pass unchanged), copied from a template: ~0.2 us against ~2.8."""
+    part: CitationPart = replace(_CITATION, url=url, title=title, text=text)
+    return part

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from lmcodec.errors import ProviderError
 from lmcodec.providers._body import body_response, parse_body
-from lmcodec.providers._content import attach_unmapped, blocks, judgment_parts, record_unmapped
+from lmcodec.providers._content import attach_unmapped, blocks, citation_part, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._mapper import new
 from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, stream_error_detail, usage_from
@@ -38,7 +38,8 @@ def _citation(c: dict[str, Any]) -> CitationPart | None:
     text_s = str(text) if text else None
     if url_s is None and title_s is None and text_s is None:
         return None
-    return CitationPart(url=url_s, title=title_s, text=text_s)
+    # str() of a truthy JSON value is a non-empty str: the checked constructor's checks pass
+    return citation_part(url_s, title_s, text_s)
 
 
 def _checked(cls: type[ToolCallPart], **fields: Any) -> ToolCallPart:

@@ -16,10 +16,10 @@ from lmcodec.providers._content import (
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._mapper import new
 from lmcodec.providers._tool_arguments import arguments_call
-from lmcodec.providers.openai.views import PROVIDER, citation_fields, response_error, usage_from
+from lmcodec.providers.openai._citations import citation_parts
+from lmcodec.providers.openai.views import PROVIDER, response_error, usage_from
 from lmcodec.wire import (
     AudioPart,
-    CitationPart,
     ContinuationState,
     ImagePart,
     Message,
@@ -86,13 +86,7 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
                     text = str(content.get("text") or "")
                     parts.append(new(TextPart, text=text))
                     logprob_seq.extend(openai_token_logprobs(content.get("logprobs")))
-                    for annotation in content.get("annotations", []) or []:
-                        if not isinstance(annotation, dict):
-                            continue
-                        fields = citation_fields(annotation, text)
-                        if fields is not None:
-                            url, title, cited = fields
-                            parts.append(CitationPart(url=url, title=title, text=cited))
+                    parts.extend(citation_parts(content.get("annotations", []), text))
                 elif ctype == "refusal":
                     text = str(content.get("refusal") or content.get("text") or "")
                     parts.append(RefusalPart(text=text) if text else TextPart(text=""))
