@@ -1,7 +1,8 @@
 """Provider response bodies: ``lc.encode_response(p, response)`` per provider, on a Response of
 many parts (red team 6 F08: the Gemini writer placed thought signatures at a cost per part even
 when no part carries one). The four writers write one body part or block per part, so their rows
-are comparable; the floor is msgspec's encode of the Response's builtins.
+are comparable; the floors are msgspec's encode of the Response's builtins and of each
+provider's very body as plain objects.
 
 And ``lc.decode_response(p, body)`` of bodies with many items (red team 6 F02: a checked
 constructor call per part, continuation state and logprob, and the whole body walked again as
@@ -52,6 +53,16 @@ def test_encode_response(benchmark: Any, provider: str, shape: str) -> None:
 @pytest.mark.parametrize("shape", sorted(RESPONSES))
 def test_floor(benchmark: Any, shape: str) -> None:
     plain = lc.to_builtins(RESPONSES[shape])
+    benchmark.group = f"encode_response, {shape}"
+    benchmark(msgspec.json.encode, plain)
+
+
+@pytest.mark.parametrize("shape", sorted(RESPONSES))
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_floor_of_the_body(benchmark: Any, provider: str, shape: str) -> None:
+    """msgspec's encode of the very body ``encode_response`` writes, as plain objects: what
+    writing it costs without building it (red team 13 F03: the writers ran at 8-11x this)."""
+    plain = msgspec.json.decode(lc.encode_response(provider, RESPONSES[shape]))
     benchmark.group = f"encode_response, {shape}"
     benchmark(msgspec.json.encode, plain)
 

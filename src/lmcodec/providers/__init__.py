@@ -77,7 +77,17 @@ from lmcodec.providers.openai import write as openai_write
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
 from lmcodec.stream.sse import SSEDecoder
-from lmcodec.wire import Request, Response
+from lmcodec.wire import (
+    CitationPart,
+    DataPart,
+    RefusalPart,
+    Request,
+    Response,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
 from lmcodec.wire._checks import require_instance
 from lmcodec.wire.unknown import Unknown
 
@@ -196,15 +206,9 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
             response = msgspec.structs.replace(response, usage=restate(response.usage))
         if usage_from == "openai_chat" and provider != "openai_chat":  # Chat's own body goes verbatim
             response = answer_thinking(response)
-    for i, part in enumerate(response.message.parts):
-        if isinstance(part, Unknown):
-            raise ValidationError(
-                f"a part of unknown type {part.type!r} (kept by decode(..., unknown='keep')) has no "
-                f"form in {a_or_an(provider)} response; remove it or convert it to a known type first",
-                f"$.message.parts[{i}]",
-            )
-        if isinstance(part, MEDIA_PARTS):
-            refuse_unwritable_media(provider, i, part)
+    parts = response.message.parts
+    if not _WRITABLE_KINDS.issuperset(map(type, parts)):  # one C pass over the part types
+        _refuse_unwritable_parts(provider, parts)
     try:
         result: bytes = write(response)
     except UnicodeEncodeError as exc:
@@ -215,3 +219,24 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
         refuse_unencodable(response)
         raise
     return result
+
+
+_WRITABLE_KINDS: Final = frozenset(
+    {TextPart, ThinkingPart, ToolCallPart, ToolResultPart, RefusalPart, CitationPart, DataPart}
+)
+"""The part classes every body writer writes or leaves out without a refusal: an answer of these
+only (exactly these classes, no subclass) skips :func:`_refuse_unwritable_parts`' Python walk."""
+
+
+def _refuse_unwritable_parts(provider: str, parts: Any) -> None:
+    """Refuse the first part no ``provider`` body has a form for: an unknown part, or a media part
+    the dialect cannot write (``providers/_media_forms.py``)."""
+    for i, part in enumerate(parts):
+        if isinstance(part, Unknown):
+            raise ValidationError(
+                f"a part of unknown type {part.type!r} (kept by decode(..., unknown='keep')) has no "
+                f"form in {a_or_an(provider)} response; remove it or convert it to a known type first",
+                f"$.message.parts[{i}]",
+            )
+        if isinstance(part, MEDIA_PARTS):
+            refuse_unwritable_media(provider, i, part)

@@ -11,8 +11,8 @@ from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
     NOTHING_REQUESTED,
+    BodyArguments,
     annotation,
-    call_arguments,
     logprob_entries,
     new_id,
     responses_usage,
@@ -57,6 +57,7 @@ def _body(response: Response) -> dict[str, Any]:
     token = new_id("")
     logprobs = logprob_entries(response.logprobs, bytes_required=True) if response.logprobs else []
     message: dict[str, Any] | None = None  # the message item text and citations go to
+    arguments = BodyArguments("openai")
 
     def content() -> list[dict[str, Any]]:
         nonlocal message
@@ -115,15 +116,12 @@ def _body(response: Response) -> dict[str, Any]:
         elif kind is ToolCallPart:
             message = None
             call: Any = part
-            output.append(
-                {
-                    "type": "function_call",
-                    "status": "completed",
-                    "arguments": call_arguments(call.input, "openai"),
-                    "call_id": call.id,
-                    "name": call.name,
-                }
-            )
+            entry = {"type": "function_call", "status": "completed", "arguments": ""}
+            entry["call_id"] = call.id
+            entry["name"] = call.name
+            arguments.put(entry, call.input)
+            output.append(entry)
+    arguments.settle()
     status, reason = ENDINGS.get(response.finish_reason, ("completed", None))
     body: dict[str, Any] = {
         "id": response.id or new_id("resp_"),

@@ -60,6 +60,43 @@ def call_arguments(arguments: dict[str, Any], provider: str) -> str:
     return raw
 
 
+class BodyArguments:
+    """The ``arguments`` of a body's calls, each :func:`call_arguments`' text of its input, with one
+    float-spelling check over msgspec's bytes of them all (joined by newlines, which msgspec never
+    writes inside a value and none of the spellings checked spans) instead of one per call; a
+    call is checked alone only when that check finds something (red team 13 F03)."""
+
+    __slots__ = ("_datas", "_entries", "_inputs", "_provider")
+
+    def __init__(self, provider: str) -> None:
+        self._provider = provider
+        self._entries: list[dict[str, Any]] = []
+        self._datas: list[bytes] = []
+        self._inputs: list[dict[str, Any]] = []
+
+    def put(self, entry: dict[str, Any], arguments: dict[str, Any]) -> None:
+        """Set ``entry["arguments"]`` to the text of ``arguments`` (now, or at :meth:`settle`)."""
+        raw = raw_arguments(arguments)
+        if raw is not None:
+            watch("", raw, self._provider)
+            entry["arguments"] = raw
+            return
+        self._entries.append(entry)
+        self._datas.append(ENC.encode(arguments))  # a lone surrogate: the writers' EncodeError
+        self._inputs.append(arguments)
+
+    def settle(self) -> None:
+        """Write the pending calls' ``arguments``: msgspec's text where the stdlib spells alike."""
+        datas = self._datas
+        if stdlib_spells_alike(b"\n".join(datas)):
+            for entry, data in zip(self._entries, datas, strict=True):
+                entry["arguments"] = data.decode("ascii")
+            return
+        for entry, data, value in zip(self._entries, datas, self._inputs, strict=True):
+            alike = stdlib_spells_alike(data)
+            entry["arguments"] = data.decode("ascii") if alike else stdlib_text(data, value)
+
+
 ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
     "length": ("incomplete", "max_output_tokens"),
     "content_filter": ("incomplete", "content_filter"),

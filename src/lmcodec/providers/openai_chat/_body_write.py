@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from lmcodec.errors import LmcodecError
 from lmcodec.providers._build_common import data_part_text
-from lmcodec.providers.openai._sse_write import ENC, call_arguments, chat_usage, logprob_entries, new_id
+from lmcodec.providers.openai._sse_write import ENC, BodyArguments, chat_usage, logprob_entries, new_id
 from lmcodec.providers.openai_chat._choice_index import with_sdk_indexes
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import parse_response
@@ -54,6 +54,7 @@ def _body(response: Response) -> dict[str, Any]:
     refusals: list[str] = []
     calls: list[dict[str, Any]] = []
     blocks: list[dict[str, Any]] = []
+    arguments = BodyArguments("openai_chat")
     for item_part in response.message.parts:
         part: Any = item_part
         kind = type(part)
@@ -68,13 +69,10 @@ def _body(response: Response) -> dict[str, Any]:
             texts.append(data_part_text(part))
         elif kind is ToolCallPart:
             call: Any = part
-            calls.append(
-                {
-                    "id": call.id,
-                    "type": "function",
-                    "function": {"name": call.name, "arguments": call_arguments(call.input, "openai_chat")},
-                }
-            )
+            function = {"name": call.name, "arguments": ""}
+            arguments.put(function, call.input)
+            calls.append({"id": call.id, "type": "function", "function": function})
+    arguments.settle()
     message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}
     if reasoning:
         message["reasoning_content"] = "".join(reasoning)
