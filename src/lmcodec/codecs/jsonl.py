@@ -108,7 +108,7 @@ class Reader(Generic[T_co]):
                 for number, raw in enumerate(iter(partial(readline, limit), b""), start=1):
                     start = offset
                     offset += len(raw)
-                    if len(raw) == limit and raw[-1] != 0x0A:
+                    if raw[-1] != 0x0A and len(raw) == limit:  # (the cheaper test first)
                         offset += _rest_of_line(readline)
                         self._too_long(number, start, offset - start)
                         continue
