@@ -16,7 +16,7 @@ import msgspec
 from lmcodec.errors import StreamAssemblyError, ValidationError
 from lmcodec.stream._other_parts import OtherParts
 from lmcodec.stream._response import response_of
-from lmcodec.stream._tool_call import tool_call_part
+from lmcodec.stream._tool_call import strict_tool_call_part, tool_call_part
 from lmcodec.stream._tool_input import json_loads
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.wire import (
@@ -88,6 +88,7 @@ class AssemblyState:
         "_tool_id",
         "_tool_name",
         "_tool_raw",
+        "_tool_value",
         "_usage",
     )
 
@@ -104,6 +105,9 @@ class AssemblyState:
         self._text: dict[int, list[str]] = {}
         self._thinking: dict[int, list[str]] = {}
         self._tool_raw: dict[int, list[str]] = {}
+        # a slot whose one fragment came as its decoded value (Sink.tool_call_value): its text is
+        # written only if another fragment joins it (its _tool_raw entry is [""] until then)
+        self._tool_value: dict[int, Any] = {}
         self._tool_id: dict[int, str] = {}
         self._tool_name: dict[int, str] = {}
         self._other: OtherParts | None = None  # audio, images, citations, continuation: made at the first
@@ -166,8 +170,13 @@ class AssemblyState:
             if idx in tool_raw:
                 if idx not in skip:
                     call_id = self._tool_id.get(idx) or f"tool_call_{idx}"
-                    raw = "".join(tool_raw[idx])
-                    parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
+                    if idx in self._tool_value:
+                        value = self._tool_value[idx]
+                        value = value if type(value) is dict else {"value": value}
+                        parts.append(strict_tool_call_part(call_id, self._tool_name[idx], value, cont))
+                    else:
+                        raw = "".join(tool_raw[idx])
+                        parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))
                     has_tool_calls = True
             elif not content:
                 parts.append(_replace(_TEXT, continuation=cont))

@@ -51,6 +51,7 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from lmcodec.errors import StreamAssemblyError, StreamError, ValidationError
+from lmcodec.providers.gemini.views import compact_json
 from lmcodec.stream._assembly_state import NO_SKIP, AssemblyState
 from lmcodec.stream._other_parts import OtherParts
 from lmcodec.stream._tool_input import parse_tool_input
@@ -184,7 +185,25 @@ class Assembler(AssemblyState):
         if chunks is None:
             self._tool_raw[part_index] = [fragment]
         else:
+            if self._tool_value and part_index in self._tool_value:  # joined as text after all
+                chunks[0] = compact_json(self._tool_value.pop(part_index))
             chunks.append(fragment)
+        if id is not None:
+            self._tool_id[part_index] = id
+        if name is not None:
+            self._tool_name[part_index] = name
+
+    def tool_call_value(self, part_index: int, args: Any, id: str | None, name: str | None) -> None:
+        """Sink (optional): ``tool_input(part_index, compact_json(args), id, name)`` for a call's
+        arguments msgspec decoded (Gemini's ``functionCall.args``). Kept as the value: the slot's
+        input is ``args`` (``{"value": args}`` if not an object), as the text's parse gives it,
+        without writing the text and parsing it again (red team 13 F05); a later fragment of the
+        slot is joined to the text, as before."""
+        if part_index in self._tool_raw:
+            self.tool_input(part_index, compact_json(args), id, name)
+            return
+        self._tool_raw[part_index] = [""]
+        self._tool_value[part_index] = args
         if id is not None:
             self._tool_id[part_index] = id
         if name is not None:

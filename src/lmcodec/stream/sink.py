@@ -29,6 +29,10 @@ What the calls mean (every sink honours the same contract):
 - ``thinking(part_index, text)``: a :class:`lmcodec.ThinkingDelta`.
 - ``tool_input(part_index, fragment, id, name)``: a :class:`lmcodec.ToolCallDelta`
   (``id``/``name`` ``None`` unless this fragment carries them).
+- ``tool_call_value(part_index, args, id, name)``, optional: a sink that defines it
+  (the Assembler) is handed a call that arrives whole with its arguments as the value
+  msgspec decoded (Gemini's ``functionCall.args``); it means
+  ``tool_input(part_index, compact_json(args), id, name)``, which every other sink is told.
 - ``event(event)``: every other :class:`lmcodec.StreamEvent` — a delta of any
   other kind (a TextDelta with logprobs included), an error event, an
   :class:`lmcodec.UnknownEvent` — in place. Never a start or an end.

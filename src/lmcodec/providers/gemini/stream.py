@@ -246,6 +246,8 @@ class StreamMapper(MapperBase):
         yielded = 0
         if parts:
             sink = self.sink
+            # a sink that takes a call's decoded arguments (the Assembler: Sink.tool_call_value)
+            whole_call = getattr(sink, "tool_call_value", None)
             for idx, part in enumerate(parts):
                 text = part.text
                 if text is not UNSET:
@@ -265,7 +267,10 @@ class StreamMapper(MapperBase):
                     yielded = 2
                     if fc.name and fc.partialArgs is UNSET and fc.willContinue is UNSET:  # a whole call
                         args = {} if fc.args is UNSET else fc.args
-                        sink.tool_input(idx, compact_json(args), fc.id or None, fc.name)
+                        if whole_call is not None:
+                            whole_call(idx, args, fc.id or None, fc.name)
+                        else:
+                            sink.tool_input(idx, compact_json(args), fc.id or None, fc.name)
                         signature = part.thoughtSignature or fc.thoughtSignature
                         if signature is not None:
                             sink.event(signature_event(signature, idx))
