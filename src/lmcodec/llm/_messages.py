@@ -12,6 +12,8 @@ from __future__ import annotations
 import binascii
 from typing import Any
 
+import msgspec
+
 from lmcodec.codecs.json import from_builtins as lc_from_builtins
 from lmcodec.codecs.json import to_builtins as lc_to_builtins
 from lmcodec.errors import LmcodecError, ValidationError
@@ -38,7 +40,14 @@ from lmcodec.wire import parts as W
 from lmcodec.wire.messages import Message
 from lmcodec.wire.unknown import UnknownPart
 
-__all__ = ["message_from", "message_to", "system_from", "system_to"]
+__all__ = [
+    "message_from",
+    "message_to",
+    "plain_message_from",
+    "plain_message_to",
+    "system_from",
+    "system_to",
+]
 
 _PROMPT_CLASSES = frozenset(
     {W.TextPart, W.ImagePart, W.AudioPart, W.VideoPart, W.DocumentPart, W.BinaryPart, W.DataPart}
@@ -48,6 +57,45 @@ SYSTEM_ROLE = "developer"
 _NO_ROLE: Any = object()
 Located = list[tuple[Any, str]]
 """llm parts with the JSON path of each (for error messages)."""
+
+
+_LLM_TEXT: Any = L.TextPart(text="")
+_LLM_MESSAGE: Any = L.Message(role="user", parts=[])
+_TEXT: Any = W.TextPart(text="")
+_MESSAGE: Any = Message(role="user", parts=(_TEXT,))
+_replace = msgspec.structs.replace
+_PLAIN_ROLES = frozenset({"user", "assistant"})
+
+
+def plain_message_from(m: Message) -> L.Message | None:
+    """The llm message of ``m`` when it is text parts only and neither it nor any part carries
+    continuation state (most of a conversation), else None: copies of built templates, equal to
+    what :func:`message_from` builds part by part through llm's checked constructors at several
+    times the cost (red team 13 F06)."""
+    if m.continuation:
+        return None
+    parts: list[Any] = []
+    for p in m.parts:
+        if type(p) is not W.TextPart or p.continuation:
+            return None
+        parts.append(_replace(_LLM_TEXT, text=p.text))
+    result: L.Message = _replace(_LLM_MESSAGE, role=m.role, parts=parts)
+    return result
+
+
+def plain_message_to(m: L.Message) -> Message | None:
+    """The canonical message of a prompt message ``m`` of role user or assistant, text parts only
+    (a str each) and no provider_metadata on it or them, else None: copies of built templates,
+    equal to what :func:`message_to` builds through its channels (red team 13 F06)."""
+    if m.provider_metadata is not None or m.role not in _PLAIN_ROLES or not m.parts:
+        return None
+    parts: list[Any] = []
+    for q in m.parts:
+        if type(q) is not L.TextPart or q.provider_metadata is not None or type(q.text) is not str:
+            return None
+        parts.append(_replace(_TEXT, text=q.text))
+    result: Message = _replace(_MESSAGE, role=m.role, parts=tuple(parts))
+    return result
 
 
 def _channel(pm: Any, path: str, seen: Seen) -> tuple[list[W.ContinuationState], MessageChannel]:

@@ -64,7 +64,14 @@ from lmcodec.llm import types as L
 from lmcodec.llm._channel import builtins_hook as channel_enc_hook
 from lmcodec.llm._channel import fast, locate, not_json, strict_equal
 from lmcodec.llm._logprobs import logprobs_as_floats, nonfinite_spelled
-from lmcodec.llm._messages import message_from, message_to, system_from, system_to
+from lmcodec.llm._messages import (
+    message_from,
+    message_to,
+    plain_message_from,
+    plain_message_to,
+    system_from,
+    system_to,
+)
 from lmcodec.llm._options import config_of, options_of, usage_of, valid_count
 from lmcodec.llm._parts import Seen
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
@@ -164,7 +171,10 @@ def _to_turn(record: L.Response) -> Turn:
     for i in range(start, len(chain)):
         path = f"$.prompt.messages[{i}]"
         m = chain[i]
-        messages.append(message_to(m.role, _located(m, path), m.provider_metadata, i, path, seen)[0])
+        plain = plain_message_to(m)
+        if plain is None:
+            plain = message_to(m.role, _located(m, path), m.provider_metadata, i, path, seen)[0]
+        messages.append(plain)
     prompt_system = record.prompt.system
     derived = system if isinstance(system, str) else None
     if not strict_equal(prompt_system, derived):
@@ -331,6 +341,10 @@ def _prompt(turn: Turn, lm: dict[str, Any], options: dict[str, Any] | None) -> L
     else:
         offset = len(chain)
         for k, m in enumerate(req.messages):
+            plain = plain_message_from(m)
+            if plain is not None:
+                chain.append(plain)
+                continue
             role, parts, pm = message_from(m, offset + k)
             chain.append(L.Message(role=role, parts=parts, provider_metadata=pm))
     derived = system if isinstance(system, str) else None
