@@ -36,7 +36,7 @@ def _same(a: Any, b: Any) -> bool:
 @settings(max_examples=200, deadline=None)
 @given(
     parts=st.lists(_CANONICAL_PARTS, min_size=1, max_size=4),
-    role=st.sampled_from(["user", "assistant"]),
+    role=st.sampled_from(["user", "assistant", "developer", "tool", "system"]),
     carried=st.booleans(),
     index=st.integers(0, 3),
 )
