@@ -156,15 +156,11 @@ def whole_event(chunk: bytes) -> bytes | None:
         match = _WHOLE_EVENT(chunk)
         if match is not None:
             return chunk[match.end(1) : -2]
-        if chunk.find(b"\n\n") != len(chunk) - 2:  # several events (or none): not one event
-            return None
         match = _WHOLE_CONTINUED_EVENT(chunk)
         return None if match is None else _continued(chunk[match.end(1) : -2])
     end = len(chunk) - 4
     match = _WHOLE_CRLF_EVENT(chunk)
     if match is None:
-        if chunk.find(b"\n\r\n") != end + 1:
-            return None
         match = _WHOLE_CONTINUED_CRLF_EVENT(chunk)
         if match is None or chunk[end] != 13:  # (the last data line's end a bare "\n": line by line)
             return None
