@@ -58,6 +58,35 @@ EDGE_STREAMS: dict[str, list[Any]] = {
         {**DELTA, "logprobs": [{"token": "y"}, {"token": "z", "logprob": -2.5}]}
     ],
     "logprobs-not-a-list": [{**DELTA, "logprobs": {"token": "y"}}],
+    # alternatives as the views decode them (TopLogprob): a token_id the wire sends is not read (lm15
+    # reads token, logprob and bytes only), null bytes or alternatives, an alternative lm15 skips
+    "top-logprobs-shapes": [
+        {
+            **DELTA,
+            "logprobs": [
+                {
+                    "token": "y",
+                    "logprob": -1.5,
+                    "bytes": [121],
+                    "top_logprobs": [
+                        {"token": "y", "logprob": -1.5, "bytes": [121], "token_id": 7},
+                        {"token": "z", "logprob": -2, "bytes": None, "token_id": None},
+                        {"token": "w", "logprob": -3.25, "token_id": 0},
+                    ],
+                },
+                {"token": "v", "logprob": -0.5, "top_logprobs": None},
+            ],
+        },
+        {**DELTA, "logprobs": [{"token": "u", "logprob": -0.5, "top_logprobs": [{"token": "u"}]}]},
+    ],
+    "top-logprob-bytes-negative": [
+        {
+            **DELTA,
+            "logprobs": [
+                {"token": "y", "logprob": -1, "top_logprobs": [{"token": "y", "bytes": [-1], "logprob": 0}]}
+            ],
+        }
+    ],
     "refusal-is-text": [{"type": "response.refusal.delta", "output_index": 0, "delta": "no"}],
     "reasoning-done-empty-encrypted": [
         {

@@ -92,6 +92,40 @@ EDGE_STREAMS: dict[str, list[Any]] = {
         {"choices": [{"delta": {"content": "c"}, "logprobs": {"content": None, "refusal": []}}]},
         {"choices": [{"delta": {"content": "d"}, "logprobs": [1]}]},
     ],
+    # alternatives as the views decode them (TopLogprob): a token_id the wire sends is not read (lm15
+    # reads token, logprob and bytes only), null bytes or alternatives, an alternative lm15 skips
+    "top-logprobs-shapes": [
+        {
+            "choices": [
+                {
+                    "delta": {"content": "b"},
+                    "logprobs": {
+                        "content": [
+                            {
+                                "token": "b",
+                                "logprob": -1,
+                                "bytes": [98],
+                                "top_logprobs": [
+                                    {"token": "b", "logprob": -1, "bytes": [98], "token_id": 12},
+                                    {"token": "c", "logprob": -2.5, "bytes": None, "token_id": None},
+                                    {"token": "d", "logprob": -3, "token_id": 0},
+                                ],
+                            },
+                            {"token": "e", "logprob": -0.5, "top_logprobs": None},
+                        ]
+                    },
+                }
+            ]
+        },
+        {
+            "choices": [
+                {
+                    "delta": {"content": "f"},
+                    "logprobs": {"content": [{"token": "f", "logprob": 0, "top_logprobs": [{"token": "f"}]}]},
+                }
+            ]
+        },
+    ],
     "flat-cached-tokens": [
         TEXT,
         {
@@ -156,3 +190,27 @@ def test_finish_reasons_match_lm15() -> None:
     from lm15.providers.openai_chat import _FINISH_REASON_MAP
 
     assert lcc.FINISH_REASONS == _FINISH_REASON_MAP
+
+
+def test_top_logprobs_with_token_ids_are_mapped_by_the_typed_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alternatives are decoded as TopLogprob itself; a token_id the wire sends is dropped there, as
+    lm15 reads none, without the frame going to the port."""
+    import lmcodec as lc
+    from lmcodec import stream
+
+    from .provider_support import requests_for, sse_body
+
+    frames = [*EDGE_STREAMS["top-logprobs-shapes"][:1], chunk({}, "stop")]
+    body = sse_body(frames)
+    want = check_frames(P, frames)
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("ported")
+
+    monkeypatch.setattr(lcc.port, "port_frame", refuse)
+    got = lc.assemble(stream.decode(P, [body], request=requests_for()[1]))
+    tops = [t for token in got.logprobs or () for t in token.top]
+    assert [t.token_id for t in tops] == [None, None, None]
+    want_tops = [("b", -1.0, (98,)), ("c", -2.5, None), ("d", -3.0, None)]
+    assert [(t.token, t.logprob, t.bytes) for t in tops] == want_tops
+    assert not isinstance(want, Raised)
