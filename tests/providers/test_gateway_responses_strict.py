@@ -5,7 +5,7 @@ gateway refused the body for every destination. Now the gateway's reading keeps 
 client sent them (``Config.extensions``), so Responses to Responses sends ``strict: false`` back,
 and to another dialect the canonical tools go without a strict flag (non-strict is the only or the
 default meaning there), the client's spelling ``dropped`` with an Adaptation. ``decode_request``
-still refuses it (lm15's builder sends no strict flag)."""
+keeps the tools as sent the same way (it refused them: lm15's builder sends no strict flag)."""
 
 from __future__ import annotations
 
@@ -34,9 +34,10 @@ STRING_INPUT = responses_body(model="gpt-5", input="Weather in Paris?", tools=TO
 ACCEPTS = {"openai_chat": chat_accepts, "anthropic": anthropic_accepts, "gemini": gemini_tools_accepted}
 
 
-def test_decode_request_still_refuses_it() -> None:
-    with pytest.raises(lc.ValidationError, match="strict"):
-        lc.decode_request("openai", BODY)
+def test_decode_request_keeps_the_tools_as_sent() -> None:
+    request = lc.decode_request("openai", BODY)
+    assert request.config.extensions == {"tools": TOOLS}
+    assert json.loads(lc.build_request("openai", request).body)["tools"] == TOOLS
 
 
 @pytest.mark.parametrize("body", [BODY, STRING_INPUT], ids=["list input", "string input"])

@@ -137,7 +137,7 @@ REFUSED = [
         "$.input[1].summary[1]",
     ),
     (
-        {"model": "m", "input": [_user()], "tools": [{"type": "function", "name": "f", "strict": False}]},
+        {"model": "m", "input": [_user()], "tools": [{"type": "function", "name": "f", "strict": 0}]},
         "$.tools[0].strict",
     ),
     ({"model": "m", "input": [_user()], "tools": [{"type": "web_search"}]}, "$.tools[0].type"),

@@ -128,7 +128,7 @@ _NO_SUCH_FIELD: Final[dict[str, dict[str, str]]] = {
         "anthropic": "Anthropic's metadata takes only user_id",
         "gemini": "GenerateContent has no request metadata",
     },
-    "tools": {  # the Responses tools as sent, kept for a strict: false (openai/_read_lenient.py)
+    "tools": {  # the Responses tools as sent, kept for a strict: false (openai/_read_config.py)
         "openai_chat": "the tools go as the canonical tools, without strict: false (Chat's default)",
         "anthropic": "the tools go as the canonical tools, non-strict (Anthropic's default)",
         "gemini": "the tools go as the canonical tools (Gemini has no strict flag)",

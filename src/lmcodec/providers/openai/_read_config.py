@@ -21,7 +21,7 @@ from lmcodec.providers.openai._read_common import (
 )
 from lmcodec.providers.openai.build import BUILTIN_TYPES
 
-__all__ = ["CANONICAL_KEYS", "RESERVED_KEYS", "read_config", "read_tools"]
+__all__ = ["CANONICAL_KEYS", "RESERVED_KEYS", "non_strict", "read_config", "read_tools"]
 
 CANONICAL_KEYS: Final = frozenset(
     {
@@ -81,12 +81,8 @@ def read_tools(raw: list[Any]) -> list[dict[str, Any]]:
         kind = string(tool.get("type"), f"{path}.type")
         if kind == "function":
             only_keys(tool, _FUNCTION_TOOL_KEYS, path, "a function tool")
-            strict = tool.get("strict")
-            if strict is not None and not boolean(strict, f"{path}.strict"):
-                fail(
-                    "strict: false cannot be carried: lm15 sends no strict flag (the default is true)",
-                    f"{path}.strict",
-                )
+            if tool.get("strict") is not None:  # false: the tools ride as sent (non_strict_tools)
+                boolean(tool["strict"], f"{path}.strict")
             out: dict[str, Any] = {"type": "function", "name": string(tool.get("name"), f"{path}.name")}
             if tool.get("description") is not None:
                 out["description"] = string(tool["description"], f"{path}.description")
@@ -108,6 +104,14 @@ def read_tools(raw: list[Any]) -> list[dict[str, Any]]:
             builtin["config"] = config
         tools.append(builtin)
     return tools
+
+
+def non_strict(raw: list[Any]) -> bool:
+    """Whether a function tool of the body's ``tools`` (read by :func:`read_tools`) says
+    ``strict: false``. The canonical tool has no strict field and lm15 sends no flag (which
+    Responses reads as strict), so such tools ride as sent in ``Config.extensions`` (each explicit
+    ``strict`` with them; the builder writes them where lm15 writes its tools)."""
+    return any(type(tool) is dict and tool.get("strict") is False for tool in raw)
 
 
 def _tool_name(ref: dict[str, Any], path: str) -> str:

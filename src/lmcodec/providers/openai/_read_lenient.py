@@ -15,14 +15,8 @@ on ``response.output`` and the client appends to its next ``input``. The canonic
 no field for them and no builder sends them back; they are what the model said about its answer,
 not the conversation, and every provider answers the same without them: left out, ``dropped``.
 
-A function tool with ``strict: false`` (red-team 5 F05; the SDK's ``FunctionToolParam`` requires
-the key, and false is how a client sends a schema that is not strict-compatible): lm15 sends no
-strict flag and the Responses default is true, so ``decode_request`` refuses it. The gateway reads
-the tools without it and keeps the client's ``tools`` as they came in ``Config.extensions``:
-Responses to Responses sends them back as they came, and ``lc.translate_request`` drops that
-spelling to another dialect, whose tools are non-strict without a flag (``providers/crossing.py``).
-Whatever the ``input``: a string (the SDK's ``responses.create(input="...")``) has no blocks to
-walk, and its tools are read the same way (red team 11 F01).
+A string ``input`` (the SDK's ``responses.create(input="...")``) has no blocks to walk (red team
+11 F01).
 """
 
 from __future__ import annotations
@@ -49,21 +43,17 @@ class Lenient(NamedTuple):
 
     body: bytes
     notes: list[Adaptation]
-    tools: list[Any] | None
-    """The client's ``tools`` as they came, where a ``strict: false`` was taken out of them."""
 
 
 def sdk_keys_out(body: bytes | bytearray | memoryview) -> Lenient | None:
-    """``body`` with the keys above as lm15 writes them, one note per key changed, and the tools
-    as sent where ``strict: false`` was taken out; None when it holds none (or is no JSON object:
-    the reader's own error stands)."""
+    """``body`` with the keys above as lm15 writes them, one note per key changed; None when it
+    holds none (or is no JSON object: the reader's own error stands)."""
     try:
         value = msgspec.json.decode(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     if not isinstance(value, dict):
         return None
-    tools = _non_strict_out(value.get("tools"))
     items = value.get("input")
     notes: list[Adaptation] = []
     for i, item in enumerate(items if isinstance(items, list) else ()):  # a string input has no blocks
@@ -71,25 +61,9 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> Lenient | None:
         for j, block in enumerate(content if isinstance(content, list) else ()):
             if isinstance(block, dict):
                 _block(block, f"$.input[{i}].content[{j}]", notes)
-    if not notes and tools is None:
+    if not notes:
         return None
-    return Lenient(msgspec.json.encode(value), notes, tools)
-
-
-def _non_strict_out(tools: Any) -> list[Any] | None:
-    """``tools`` as they came (a copy) when a function tool holds ``strict: false``, which is then
-    taken out of it in place; None when none does."""
-    if not isinstance(tools, list):
-        return None
-    loose = [
-        t for t in tools if isinstance(t, dict) and t.get("type") == "function" and t.get("strict") is False
-    ]
-    if not loose:
-        return None
-    sent = msgspec.json.decode(msgspec.json.encode(tools))
-    for tool in loose:
-        del tool["strict"]
-    return list(sent)
+    return Lenient(msgspec.json.encode(value), notes)
 
 
 _METADATA: Final = {

@@ -20,7 +20,7 @@ from msgspec import UNSET
 from lmcodec.errors import LmcodecError
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers.openai._read_common import usual_config
-from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config
+from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, non_strict, read_config
 from lmcodec.providers.openai._read_config import read_tools as read_tool_dicts
 from lmcodec.providers.openai._read_input import Refused, read_input, text_part, user_text
 from lmcodec.providers.openai._read_views import (
@@ -160,6 +160,8 @@ def _tools(raw: msgspec.Raw) -> tuple[Any, ...]:
 def tools_from_dicts(listed: list[Any]) -> tuple[Any, ...]:
     """The walker's reading of ``tools`` (its checks, its refusals), made into the canonical
     Structs directly (``msgspec.convert`` would walk every parameters schema again)."""
+    if non_strict(listed):  # the tools ride as sent: the walker's reading
+        raise Refused
     tools: list[Any] = []
     for tool in read_tool_dicts(listed):
         name = tool["name"]

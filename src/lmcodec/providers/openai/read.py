@@ -27,7 +27,12 @@ In ``Config.extensions``, verbatim: every other top-level key (``metadata``,
 ``max_tool_calls``, ``stream_options``, ``prompt``, ...), a
 ``text`` object with more than a json format (``verbosity``, ``{"type": "text"}``), a
 ``reasoning`` object lm15 would not write back, ``include``/``top_logprobs`` other than
-lm15's pair, ``parallel_tool_calls`` without ``tool_choice``.
+lm15's pair, ``parallel_tool_calls`` without ``tool_choice``; ``tools`` as sent where a function
+tool says ``strict: false`` (the openai SDK's ``FunctionToolParam`` requires the key; the canonical
+tool has no strict field and lm15 sends no flag, which Responses reads as strict): every explicit
+``strict`` goes back with them, in the place lm15 writes its tools, and ``lc.translate_request``
+drops that spelling to another dialect, whose tools are non-strict without a flag
+(``providers/crossing.py``).
 
 Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream", False)``
 to ``build_request``.
@@ -47,19 +52,18 @@ Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, a
 ``annotations`` or ``logprobs`` on ``output_text`` (``lc.translate_request`` leaves them out,
 ``dropped``: ``_read_lenient.py``); a reasoning item with neither ``id``
 nor ``encrypted_content`` (``lc.translate_request`` leaves it out with an Adaptation:
-``providers/_unsigned_thinking.py``), or with ``content``; ``strict:
-false`` on a function tool (``lc.translate_request`` keeps the tools as sent, for Responses
-only: ``_read_lenient.py``); the hosted tool types ``web_search``, ``code_execution`` and
-``computer_use`` (lm15 sends those canonical names as ``web_search_preview``,
-``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose ``filename`` is
-not lm15's ``file.<subtype>``; a missing ``input``; the extension names lm15 reserves
+``providers/_unsigned_thinking.py``), or with ``content``; the hosted tool types
+``web_search``, ``code_execution`` and ``computer_use`` (lm15 sends those canonical names as
+``web_search_preview``, ``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose
+``filename`` is not lm15's ``file.<subtype>``; a missing ``input``; the extension names lm15 reserves
 for its own policy (``compat``, ``cache``, ``prompt_caching``, ``openai_compat``,
 ``openai_responses_compat``).
 
 Spelling normalizations (same meaning, different JSON): a string ``input`` or message
 ``content`` comes back as one ``input_text`` block; ``"type": "message"`` on an input
 message is left out; ``system`` messages come back as ``developer`` (lm15's role);
-``strict: true`` and ``strict: null`` are left out (true is the server's default), and so is
+``strict: true`` and ``strict: null`` are left out where no tool says ``strict: false`` (true is
+the server's default), and so is
 ``detail: "auto"`` on an ``input_image`` by ``file_id`` (the server's default; lm15 sends such an
 image without a detail, so another detail there is refused);
 function-call ``arguments`` are re-serialized compactly with ASCII escapes; a text-only
@@ -92,7 +96,13 @@ from lmcodec.providers.openai._read_common import (
     parse_body,
     string,
 )
-from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, read_config, read_tools
+from lmcodec.providers.openai._read_config import (
+    CANONICAL_KEYS,
+    RESERVED_KEYS,
+    non_strict,
+    read_config,
+    read_tools,
+)
 from lmcodec.providers.openai._read_lenient import sdk_keys_out
 from lmcodec.providers.openai._read_output_items import input_item
 from lmcodec.providers.openai._read_typed import decode_typed
@@ -183,14 +193,7 @@ def decode_request_without_unsigned_thinking(
             if lenient is None:
                 raise
     unsigned = lenient.notes
-    request = _decode_request(lenient.body, unsigned, model)
-    if lenient.tools is not None:  # strict: false, sent back as it came to Responses only
-        config = request.config
-        extensions = {**(config.extensions or {}), "tools": lenient.tools}
-        request = msgspec.structs.replace(
-            request, config=msgspec.structs.replace(config, extensions=extensions)
-        )
-    return request, tuple(unsigned)
+    return _decode_request(lenient.body, unsigned, model), tuple(unsigned)
 
 
 def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
@@ -224,7 +227,10 @@ def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
     if system is not None:
         canonical["system"] = system
     if value.get("tools") is not None:
-        canonical["tools"] = read_tools(array(value["tools"], "$.tools"))
+        raw_tools = array(value["tools"], "$.tools")
+        canonical["tools"] = read_tools(raw_tools)
+        if non_strict(raw_tools):
+            reader.extensions["tools"] = raw_tools
     canonical["config"] = read_config(value, model, reader.extensions, reader.breakpoint, reader.stable)
     for key, item in value.items():
         if key not in CANONICAL_KEYS:
