@@ -278,3 +278,51 @@ def test_a_whole_answer_translated_is_decoded_once(monkeypatch: pytest.MonkeyPat
 def _undated(sse: bytes) -> bytes:
     """A Chat stream with its ``created`` timestamps blanked (two runs may straddle a second)."""
     return re.sub(rb'"created":\d+', b'"created":0', sse)
+
+
+_MANY_PARTS_END = _object(
+    candidates=st.lists(
+        _object(
+            content=_or_odd(_object(parts=st.lists(_PART, min_size=2, max_size=6))),
+            finishReason=_FINISH,
+            logprobsResult=_LOGPROBS,
+        ),
+        min_size=1,
+        max_size=1,
+    ),
+    usageMetadata=_USAGE,
+    promptFeedback=_or_odd(_object(blockReason=_or_odd(st.sampled_from(["SAFETY", ""])))),
+    modelVersion=st.just("gemini-2.5-flash"),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_ONE_PART, _CHUNK), max_size=2), _MANY_PARTS_END)
+def test_a_last_chunk_of_many_parts_held_whole_maps_as_its_frames_map(before: list[Any], last: Any) -> None:
+    """``map_body`` of a last chunk EndChunk refuses (several parts: parallel calls), typed from
+    its untyped value (red team 13 F05), against ``map_frames``: the same sink calls and failures."""
+    datas = [json.dumps(p).encode() for p in [*before, last]]
+    assert _mapped(datas, True) == _mapped(datas, False)
+
+
+def test_a_last_chunk_of_many_calls_is_decoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: four decodes of the whole chunk (untyped, the text view's, the chunk view's and
+    untyped again for provider_data)."""
+    decodes: list[bytes] = []
+    real = gemini_stream._decode
+
+    def counted(data: bytes) -> Any:
+        decodes.append(data)
+        return real(data)
+
+    monkeypatch.setattr(gemini_stream, "_decode", counted)
+    monkeypatch.setattr(
+        gemini_stream, "text_chunk_decoder", _Counted(gemini_stream.text_chunk_decoder, decodes)
+    )
+    monkeypatch.setattr(gemini_stream, "chunk_decoder", _Counted(gemini_stream.chunk_decoder, decodes))
+    parts = [{"functionCall": {"name": "f", "args": {"a": i}}} for i in range(20)]
+    chunk = {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}]}
+    body = b"data: " + json.dumps(chunk).encode() + b"\n\n"
+    response = lc.assemble(lc.stream.decode("gemini", [body], request=REQUEST), request=REQUEST)
+    assert [call.input for call in response.tool_calls] == [{"a": i} for i in range(20)]
+    assert len(decodes) == 1

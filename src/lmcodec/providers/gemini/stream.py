@@ -85,6 +85,7 @@ _named_decoder: Final = msgspec.json.Decoder(_Named)
 _decode: Final = msgspec.json.decode
 _convert: Final = msgspec.convert
 _END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by a Literal of the usage)
+_CHUNK: Final = chunk_decoder.type  # the view _chunk decodes a chunk into
 
 
 _SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
@@ -160,9 +161,12 @@ class StreamMapper(MapperBase):
             return self.map_frames(datas)
         try:
             payload = _decode(last)
-            chunk = _convert(payload, EndChunk)
         except _END_REFUSED:
             return self.map_frames(datas)
+        try:
+            chunk = _convert(payload, EndChunk)
+        except _END_REFUSED:
+            return self._many_parts_end(datas, payload)
         candidate = chunk.candidates[0]
         finish = candidate.finishReason
         if not finish or finish in CANDIDATE_FINISH_ERRORS:
@@ -171,6 +175,33 @@ class StreamMapper(MapperBase):
         counts = chunk.usageMetadata
         usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
         self._ended(candidate, usage, payload, True)
+        return skipped
+
+    def _many_parts_end(self, datas: list[bytes], payload: Any) -> int:
+        """:meth:`map_body` of a last chunk :class:`EndChunk` refuses (several parts: parallel
+        calls arrive so, red team 13 F05), typed from its untyped value as :meth:`_chunk` types
+        its bytes, where it ends the stream as :meth:`_end` maps it; else :meth:`map_frames`.
+        Saves the typed decodes of :meth:`frames` and :meth:`_chunk` and the untyped one of
+        :meth:`_end`, each of the whole chunk."""
+        try:
+            chunk = _convert(payload, _CHUNK)
+        except _END_REFUSED:
+            return self.map_frames(datas)
+        candidates = chunk.candidates
+        if (
+            not candidates
+            or chunk.error is not UNSET
+            or (chunk.promptFeedback is not None and chunk.promptFeedback.blockReason)
+            or not candidates[0].finishReason
+            or candidates[0].finishReason in CANDIDATE_FINISH_ERRORS
+        ):
+            return self.map_frames(datas)
+        try:
+            usage = gemini_usage(payload.get("usageMetadata"))
+        except LM15_CRASHES:
+            return self.map_frames(datas)
+        skipped = self.map_frames(datas[:-1]) if len(datas) > 1 else 0
+        self._ended(candidates[0], usage, payload, True)
         return skipped
 
     def port_frame(self, payload: Any, out: list[Any]) -> None:
