@@ -1,15 +1,16 @@
 """Tool schemas a client's own API takes and another dialect's refuses, rewritten as the
 destination takes them (``lc.translate_request`` between two dialects; ``build_request`` stays
-lm15's and writes what it is given), and the strict mode Responses gives a tool, listed.
+lm15's and writes what it is given), and the strict flag Responses reads otherwise.
 
 Function tools to Responses (red team 11 F03): Chat Completions, Anthropic and Gemini validate a
 tool without ``strict`` loosely, Responses does not ("Responses requests will attempt to normalize
 your schema into strict mode ... To opt out ... explicitly set strict: false", OpenAI's guide):
-every property becomes required. lm15's builder sends no flag, and ``decode_request("openai")``
-refuses ``strict: false`` (a gateway reads the body it sends back with it), so the tools go
-without one and the change is listed: one ``tools`` ``defaulted`` note naming the function tools
-(``applied``), but a tool a Chat client asked strict (``strict: true``, ``dropped`` by the reading
-of its body), whose meaning Responses keeps.
+every property becomes required and the model fills the optional ones. lm15's builder sends no
+flag; between two dialects each function tool goes to Responses with ``strict: false`` (the
+meaning it had; one ``tools`` ``substituted`` note naming them), or ``strict: true`` where a Chat
+client asked for it (the ``dropped`` note of the reading of its body withdrawn). The tools go as
+the builder writes them, flagged, in ``Config.extensions``'s ``tools``, which the builder writes in
+place of its own, as ``decode_request("openai")`` keeps a client's ``strict: false``.
 
 A parameterless tool (red team 11 F07): google-genai declares one with no ``parameters`` (read as
 ``{}``, which Gemini gets back as it came), Gemini spells it ``{"type": "OBJECT"}`` and an
@@ -43,9 +44,10 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._mapper import replace
+from lmcodec.providers.openai.build import tool_entry
 from lmcodec.wire import Adaptation, FunctionTool, Request
 
-__all__ = ["PARAMETERLESS_REFUSED", "claude_output_format", "parameterless_tools_out", "strict_defaults"]
+__all__ = ["PARAMETERLESS_REFUSED", "claude_output_format", "parameterless_tools_out", "strict_flags_in"]
 
 PARAMETERLESS_REFUSED: Final[dict[str, frozenset[str]]] = {
     "openai": frozenset({"gemini", "anthropic"}),
@@ -147,24 +149,44 @@ def _closed(schema: Any) -> Any:
     return out
 
 
-_STRICT_DEFAULT: Final = (
+_NON_STRICT: Final = (
     "Responses reads a function tool without strict as strict (its schema normalized into strict "
-    "mode: every property required), where the client's dialect validates it loosely; lm15 sends no "
-    "flag: the destination's default applies"
+    "mode: every property required), where the client's dialect validates it loosely: sent with "
+    "strict: false"
 )
-_STRICT_NOTE: Final = Adaptation(field="tools", action="defaulted", reason=_STRICT_DEFAULT)
+_STRICT_NOTE: Final = Adaptation(field="tools", action="substituted", reason=_NON_STRICT)
 """The note, its ``applied`` (the tools' names) replaced (a checked construction costs ~30x more)."""
 
 
-def strict_defaults(request: Request, notes: tuple[Adaptation, ...]) -> tuple[Adaptation, ...]:
-    """One note naming (``applied``) the function tools of ``request`` that go to Responses without
-    a strict flag, but those ``notes`` say a Chat client sent ``strict: true``
-    (``$.tools[i].function.strict``); none when there is no such tool. One note for all of them:
-    each note costs a gateway call ~5k instructions, and this one is on every call with tools."""
+def strict_flags_in(
+    request: Request, notes: tuple[Adaptation, ...]
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with its tools as the Responses builder writes them in ``Config.extensions``,
+    each function tool flagged: ``strict: true`` where ``notes`` say a Chat client sent it (taken
+    out of ``$.tools[i].function.strict``; that note withdrawn), else ``strict: false``, one note
+    naming those; ``request`` and ``notes`` as they are when it has no function tool. One note
+    for all of them: each note costs a gateway call ~5k instructions, and this one is on every
+    call with tools."""
     asked = {note.field for note in notes if note.asked is True and note.field.endswith("].function.strict")}
-    names = [
-        tool.name
-        for i, tool in enumerate(request.tools)
-        if type(tool) is FunctionTool and (not asked or f"$.tools[{i}].function.strict" not in asked)
-    ]
-    return (replace(_STRICT_NOTE, applied=names),) if names else ()
+    entries: list[Any] = []
+    loose: list[str] = []
+    for i, tool in enumerate(request.tools):
+        if type(tool) is not FunctionTool:
+            entries.append(tool_entry(tool))
+            continue
+        entry: dict[str, Any] = {"type": "function", "name": tool.name}
+        if tool.description:  # lm15 leaves an empty description out
+            entry["description"] = tool.description
+        entry["parameters"] = tool.parameters
+        entry["strict"] = strict = bool(asked) and f"$.tools[{i}].function.strict" in asked
+        if not strict:
+            loose.append(tool.name)
+        entries.append(entry)
+    if not loose and not asked:
+        return request, notes
+    config = request.config
+    extensions = {**(config.extensions or {}), "tools": entries}
+    request = msgspec.structs.replace(request, config=msgspec.structs.replace(config, extensions=extensions))
+    if asked:
+        notes = tuple(note for note in notes if note.field not in asked)
+    return request, (*notes, replace(_STRICT_NOTE, applied=loose)) if loose else notes

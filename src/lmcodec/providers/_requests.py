@@ -29,7 +29,7 @@ from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
     claude_output_format,
     parameterless_tools_out,
-    strict_defaults,
+    strict_flags_in,
 )
 from lmcodec.providers._crossing_settings import (
     output_cap_change,
@@ -196,7 +196,8 @@ def translate_request(
     Anthropic, a parameterless tool's ``{}`` or object schema without ``properties`` is sent as
     ``{"type": "object", "properties": {}}``, and to Anthropic every object of a response
     format's schema is closed (``additionalProperties: false``), a JSON mode without a schema
-    ``dropped``, and to Responses each function tool listed, which it reads as strict
+    ``dropped``, and to Responses each function tool goes with ``strict: false`` (which it reads as
+    strict without the flag), ``strict: true`` where a Chat client asked for it
     (``providers/_crossing_schemas.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
@@ -342,7 +343,7 @@ def translate_request(
     if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
         canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
     if destination == "openai" and canonical.tools:  # Responses reads a tool without strict as strict
-        notes += strict_defaults(canonical, notes)
+        canonical, notes = strict_flags_in(canonical, notes)
     built = build_request(destination, canonical, stream=stream)
     if any(blocks):
         built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))

@@ -53,7 +53,7 @@ from lmcodec.wire import (
 )
 from lmcodec.wire.unknown import Unknown
 
-__all__ = ["build_request"]
+__all__ = ["build_request", "tool_entry"]
 
 PROVIDER: Final = "openai"
 PATH: Final = "/responses"
@@ -182,7 +182,7 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
             if type(tool) is FunctionTool:
                 tools.append(ResponsesFunctionTool(tool.name, tool.description or UNSET, tool.parameters))
             else:
-                tools.append(_tool(tool))
+                tools.append(tool_entry(tool))
         payload["tools"] = tools
     tool_choice = config.tool_choice
     if tool_choice is not None:
@@ -234,7 +234,8 @@ def _builtin_type(tool: BuiltinTool) -> str:
     return BUILTIN_TYPES.get(tool.name, tool.name)
 
 
-def _tool(tool: FunctionTool | BuiltinTool) -> Any:
+def tool_entry(tool: FunctionTool | BuiltinTool) -> Any:
+    """A tool as lm15 writes it in a Responses body's ``tools``."""
     if type(tool) is FunctionTool or isinstance(tool, FunctionTool):
         return ResponsesFunctionTool(tool.name, tool.description or UNSET, tool.parameters)
     if isinstance(tool, Unknown):
