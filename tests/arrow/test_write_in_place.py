@@ -5,6 +5,7 @@ input), and a write the disk refused left no Parquet file at all where a good on
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -62,10 +63,8 @@ def test_an_interrupted_rewrite_keeps_the_old_file(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
-def test_an_error_of_the_records_leaves_the_records_before_it(tmp_path: Path) -> None:
-    """As documented: the records before one that raises are written (and are the file)."""
-    path = tmp_path / "log.parquet"
-    write_parquet(numbered_turns(20), path)
+def _past_int64() -> lc.Turn:
+    """A Turn Arrow cannot hold (a count past 64 bits)."""
     usage = lc.Usage(input_tokens=1, output_tokens=1)
     line = lc.encode(
         lc.Turn(
@@ -73,9 +72,30 @@ def test_an_error_of_the_records_leaves_the_records_before_it(tmp_path: Path) ->
             response=lc.Response("r", "m", lc.Message.assistant("ok"), "stop", usage),
         )
     )
-    past_int64 = lc.decode(line.replace(b'"input_tokens":1', b'"input_tokens":%d' % (2**63 + 1)), lc.Turn)
+    return lc.decode(line.replace(b'"input_tokens":1', b'"input_tokens":%d' % (2**63 + 1)), lc.Turn)
+
+
+def test_an_error_of_the_records_over_an_existing_file_keeps_the_old_file(tmp_path: Path) -> None:
+    """Review 9: the old file holds the records the writing did not reach; it stays."""
+    path = tmp_path / "log.parquet"
+    write_parquet(numbered_turns(20), path)
+    before = path.read_bytes()
     with pytest.raises(lc.EncodeError, match="record 3"):
-        write_parquet([*numbered_turns(3), past_int64], path, row_group_size=2)
+        write_parquet([*numbered_turns(3), _past_int64()], path, row_group_size=2)
+    assert path.read_bytes() == before
+    with pytest.raises(lc.RecordError):
+        write_parquet(
+            itertools.chain(numbered_turns(3), lc.jsonl.read(b"{bad\n", lc.Turn)), path, row_group_size=2
+        )
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_an_error_of_the_records_on_a_new_path_leaves_the_records_before_it(tmp_path: Path) -> None:
+    """As documented: the records before one that raises are written (and are the file)."""
+    path = tmp_path / "log.parquet"
+    with pytest.raises(lc.EncodeError, match="record 3"):
+        write_parquet([*numbered_turns(3), _past_int64()], path, row_group_size=2)
     assert list(read_parquet(path, lc.Turn)) == numbered_turns(3)
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 

@@ -261,8 +261,8 @@ def test_a_log_filtered_in_place_keeps_its_records(tmp_path: Path, fmt: str, suf
 
 
 def test_what_was_written_before_an_error_is_kept(tmp_path: Path) -> None:
+    """On a new path (over an existing file the old file stays: tests/codecs/test_replace.py)."""
     path = tmp_path / "log.jsonl.gz"
-    path.write_bytes(b"old")
     bad = msgspec.structs.replace(TURNS[0], metadata={"x": object()})  # no JSON form
     with pytest.raises(lc.EncodeError, match="record 2"):
         lc.jsonl.write(path, [TURNS[0], TURNS[1], bad, TURNS[2]])

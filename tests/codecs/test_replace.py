@@ -1,7 +1,9 @@
 """codecs/_replace.py: a log rewritten through a temporary file keeps the old file whenever the
 new one was not written whole (red team 12 F02): a full disk (EFBIG here, RLIMIT_FSIZE standing in
-for ENOSPC) or Ctrl-C replaced a good log with a cut one. An exception of the records themselves
-(L5) still leaves the records before it as the file."""
+for ENOSPC) or Ctrl-C replaced a good log with a cut one. Over an existing file, an exception of
+the records keeps the old file too (review 9: a log filtered in place whose reader raised at a bad
+line was replaced by the 9 records before it, 1,000 lines -> 9); a new path keeps the records
+written before it (L5)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 import lmcodec as lc
+from lmcodec.codecs.files import open_write
 
 from ..turns import numbered_turns
 
@@ -68,21 +72,64 @@ def test_an_interrupted_rewrite_keeps_the_old_log(
     assert [p.name for p in tmp_path.iterdir()] == [name]
 
 
+def _failing(error: Exception) -> Iterator[Any]:
+    yield from OLD[:3]
+    raise error
+
+
+def _unencodable() -> Iterator[Any]:
+    yield from OLD[:3]
+    yield msgspec.structs.replace(OLD[3], metadata={"x": object()})  # no JSON or MessagePack form
+    raise AssertionError("nothing after the bad record is consumed")
+
+
+@pytest.mark.parametrize("error", ["source", "encode"])
 @pytest.mark.parametrize("name", WRITERS)
-def test_an_error_of_the_records_leaves_the_records_before_it(tmp_path: Path, name: str) -> None:
-    """L5 holds: an exception the records raise is no failure of the file; the records before it
-    are the file."""
-    write, read = WRITERS[name]
+def test_an_error_of_the_records_over_an_existing_file_keeps_the_old_file(
+    tmp_path: Path, name: str, error: str
+) -> None:
+    """The old file is the only copy of the records the writing did not reach: whatever stops the
+    writing (the records' iterator, a record that cannot be encoded) leaves it as it was."""
+    write, _read = WRITERS[name]
     path = tmp_path / name
     write(path, OLD)
+    before = path.read_bytes()
+    records = _failing(ValueError("the source broke")) if error == "source" else _unencodable()
+    with pytest.raises(ValueError if error == "source" else lc.EncodeError):
+        write(path, records)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [name]  # no temporary file left behind
 
-    def failing() -> Iterable[Any]:
-        yield from OLD[:3]
-        raise ValueError("the source broke")
 
-    with pytest.raises(ValueError, match="the source broke"):
-        write(path, failing())
+@pytest.mark.parametrize("error", ["source", "encode"])
+@pytest.mark.parametrize("name", WRITERS)
+def test_an_error_of_the_records_on_a_new_path_leaves_the_records_before_it(
+    tmp_path: Path, name: str, error: str
+) -> None:
+    """L5 for a new path: nothing is lost by keeping the records written before the error."""
+    write, read = WRITERS[name]
+    path = tmp_path / name
+    records = _failing(ValueError("the source broke")) if error == "source" else _unencodable()
+    with pytest.raises(ValueError if error == "source" else lc.EncodeError):
+        write(path, records)
     assert list(read(path, lc.Turn)) == OLD[:3]
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+@pytest.mark.parametrize("name", ["log.jsonl", "log.jsonl.gz", "log.jsonl.zst"])
+def test_a_log_filtered_in_place_whose_reader_raises_keeps_every_line(tmp_path: Path, name: str) -> None:
+    """Review 9 (HIGH): ``lc.jsonl.write(p, lc.jsonl.read(p, T))`` with a bad line and the default
+    on_error="raise" replaced a 1,000-line log with the 9 records before the bad line."""
+    path = tmp_path / name
+    good = lc.encode(OLD[0]) + b"\n"
+    plain = good * 9 + b"{bad\n" + good * 990
+    with open_write(tmp_path / ("x" + name)) as fh:  # the same compression
+        fh.write(plain)
+    os.replace(tmp_path / ("x" + name), path)
+    before = path.read_bytes()
+    with pytest.raises(lc.RecordError, match="line 10"):
+        lc.jsonl.write(path, lc.jsonl.read(path, lc.Turn))
+    assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [name]
 
 

@@ -301,9 +301,10 @@ def write_parquet(
     A ``path`` is written as :func:`lmcodec.jsonl.write` writes one: under a temporary name
     beside it, renamed over it once the writer closed, so a log filtered in place
     (``write_parquet((t for t in read_parquet(p) if keep(t)), p)``) reads the old file to its
-    end; a write that fails (a full disk) or is interrupted (Ctrl-C) removes the temporary
-    file and leaves the old one as it was; after an exception of the records (the
-    :class:`~lmcodec.EncodeError` above) the records before it are the file.
+    end. Over an existing file, any exception (the :class:`~lmcodec.EncodeError` above, the
+    records' iterator raising, a full disk, Ctrl-C) removes the temporary file and leaves the old
+    one as it was; on a new path, after an exception of the records the records before it are
+    the file.
     """
     if isinstance(records, (str, bytes, os.PathLike)):
         raise TypeError(

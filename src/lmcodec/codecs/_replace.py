@@ -2,11 +2,13 @@
 
 A log filtered in place (``lc.jsonl.write(p, <lazy reader of p>)``) reads the file as it was:
 opening the path for writing truncated it before the reader read a byte. The rename happens only
-once the temporary file is written and closed: when writing it fails (a full disk: ENOSPC, EFBIG)
-or the write is interrupted (KeyboardInterrupt, SystemExit: any BaseException that is no
-Exception), the temporary file is removed and the old file stays. An exception of the records
-(an :class:`~lmcodec.EncodeError`, or anything their iterable raises) is no failure of the file:
-the records written before it are the file (hostile-input L5), as when writing a file object.
+once the temporary file is written whole and closed. Over an existing file, any exception (the
+records' iterator raising, a record that cannot be encoded, a full disk: ENOSPC, EFBIG, Ctrl-C)
+removes the temporary file and keeps the old one, which holds every record the writing did not
+reach (review 9: a log filtered in place whose reader raised at line 10 was replaced by the 9
+records before it). On a new path, an exception of the records leaves the records written before
+it as the file (hostile-input L5); a failing file or an interrupted write (KeyboardInterrupt,
+SystemExit: any BaseException that is no Exception) leaves no file, as the last record may be cut.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ __all__ = ["replaced_at_the_end"]
 @contextmanager
 def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
     """A binary file to write ``path``'s new content in: a temporary file beside it, renamed over
-    it on leaving unless the file failed or the write was interrupted (see the module docstring and
-    :func:`lmcodec.codecs.files.open_write`), or ``path`` itself opened in place."""
+    it when the block ends without an exception (on a new path, also after an exception of the
+    records; see the module docstring and :func:`lmcodec.codecs.files.open_write`), or ``path``
+    itself opened in place."""
     try:
         mode: int | None = os.stat(path).st_mode
     except FileNotFoundError:
@@ -53,14 +56,14 @@ def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
         try:
             yield raw
         except Exception as exc:
-            if raw.failed:
+            if mode is not None or raw.failed:  # the old file holds what was not written
                 raise
-            records_error = exc  # the records' own failure: what was written is the file (L5)
+            records_error = exc  # a new path: the records before their failure are the file (L5)
         raw.close()
         if mode is not None:
             os.chmod(tmp, stat.S_IMODE(mode))
         os.replace(tmp, real)
-    except BaseException:  # the file failed, or the write was interrupted: the old file stays
+    except BaseException:  # the old file stays (none, on a new path)
         with suppress(OSError):
             raw.close()
         with suppress(OSError):
@@ -71,8 +74,9 @@ def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
 
 
 class _Destination(io.BufferedWriter):
-    """The temporary file, which remembers whether writing to it failed: that failure (a full
-    disk) keeps the old file, where an exception of the records leaves the records before it."""
+    """The temporary file, which remembers whether writing to it failed: on a new path that
+    failure (a full disk) leaves no file, where an exception of the records leaves the records
+    before it."""
 
     def __init__(self, fd: int) -> None:
         super().__init__(io.FileIO(fd, "wb"))

@@ -260,17 +260,19 @@ def _compressor(kind: str) -> Callable[[Any], bytes]:
 @contextmanager
 def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
     """A binary writer to ``dest``: a path (``.gz``/``.gzip``/``.zst``/``.zstd`` in any case
-    compressed, with checksums) or a file object. What was written before an exception of the
-    records is kept (a complete file of fewer records): write to a temporary
-    name and rename it for an all-or-nothing result.
+    compressed, with checksums) or a file object (what was written before an exception stays
+    written).
 
     A path that is a regular file, or none yet, is written under a temporary name beside it
-    (``.NAME.XXXXXXXX.partial``) renamed over it when the writing ends, also after an exception
-    of the records: a lazy reader of the same path (a log filtered in place) reads it as it was,
-    where opening it truncated it first and the write returned 0. When writing the file fails (a
-    full disk: the ``OSError`` is raised) or the write is interrupted (KeyboardInterrupt,
-    SystemExit), the temporary file is removed and the old file stays as it was (it was replaced
-    by the cut file). The file keeps its mode (a new one: the umask's;
+    (``.NAME.XXXXXXXX.partial``) renamed over it when the writing ends: a lazy reader of the same
+    path (a log filtered in place) reads it as it was, where opening it truncated it first and the
+    write returned 0. Over an existing file, any exception (the records' iterator raising, a
+    record that cannot be encoded, a full disk, KeyboardInterrupt) removes the temporary file,
+    keeps the old file as it was and is raised: the old file holds every record the writing did
+    not reach (a log filtered in place whose reader raised at a bad line was replaced by the
+    records before it). On a new path, an exception of the records leaves the complete records
+    written before it as the file; a failing disk or an interrupted write leaves no file. The
+    file keeps its mode (a new one: the umask's;
     one the user may not write is a PermissionError, as open() gave: a rename would replace it);
     a symlink is written through; a FIFO or device, or a directory where no file can be created,
     is written in place."""

@@ -247,8 +247,11 @@ def write(
     """Write one canonical JSON record a line; returns the number of records written.
 
     A record that cannot be encoded stops the write with an :class:`EncodeError` naming
-    its index, after every record before it has been written (complete lines: the file
-    reads back as those records); nothing after it is consumed. A string holding a lone
+    its index; nothing after it is consumed. On a new path or a file object every record before
+    it has been written (complete lines: the file reads back as those records); over an existing
+    file, this or any other exception (``objects`` raising, a full disk, Ctrl-C) leaves the old
+    file as it was (:func:`lmcodec.codecs.files.open_write`), so a log filtered in place whose
+    reader raises at a bad line loses nothing. A string holding a lone
     surrogate (which provider frames and llm logs carry) is written as its ``\\udXXXX``
     escape, as ``json.dumps`` writes it: canonical JSON has no lone surrogates, so the
     strict reader refuses such a line and ``read(..., lenient=True)`` reads it back.

@@ -124,7 +124,10 @@ def write_stream(
     """Write length-delimited MessagePack records (4-byte big-endian length, then the record).
 
     A record that cannot be encoded stops the write with an :class:`EncodeError` naming
-    its index, after every record before it has been written; nothing after it is consumed.
+    its index; nothing after it is consumed. On a new path or a file object every record before
+    it has been written; over an existing file, this or any other exception (``objects``
+    raising, a full disk, Ctrl-C) leaves the old file as it was
+    (:func:`lmcodec.codecs.files.open_write`).
     """
     binary_only(dest, "lmcodec.msgpack.write_stream", "wb")
     count = 0
