@@ -65,7 +65,75 @@ def test_with_manual_thinking_the_budget_and_answer_together_stay_within_the_cei
     sent = _sent(built)
     budget = sent["thinking"]["budget_tokens"]
     assert sent["max_tokens"] == 64000 and budget < 64000
-    assert ("clamped", 100000, 64000 - budget) in _cap_notes(built)
+    assert _cap_notes(built) == [("clamped", 100000, 64000)]
+
+
+CLAMPED_WITH_REASONING = [
+    ("claude-sonnet-4-5", {"reasoning_effort": "high"}, 64000),
+    ("claude-sonnet-4-5", {"reasoning_effort": "none"}, 64000),
+    ("claude-sonnet-4-5", {"extra_body": {"reasoning": {"max_tokens": 60000}}}, 64000),
+    ("claude-sonnet-4-5", {"extra_body": {"reasoning": {"max_tokens": 500}}}, 64000),
+    ("claude-sonnet-4-6", {"reasoning_effort": "high"}, 128000),
+    ("claude-opus-4-1", {"extra_body": {"reasoning": {"max_tokens": 70000}}}, 128000),
+]
+
+
+@pytest.mark.parametrize(("model", "reasoning", "ceiling"), CLAMPED_WITH_REASONING)
+def test_one_note_on_the_cap_saying_what_the_body_holds(
+    model: str, reasoning: dict[str, Any], ceiling: int
+) -> None:
+    """Review 9: with reasoning the clamp said the visible cap (47616) and the substitution the
+    body's (64000), two notes on one field that disagreed."""
+    body = chat_body(model="x", messages=ASK, max_tokens=200000, **reasoning)
+    built = lc.translate_request("openai_chat", "anthropic", body, model=model)
+    sent = _sent(built)
+    assert sent["max_tokens"] == ceiling
+    assert _cap_notes(built) == [("clamped", 200000, ceiling)]
+    (note,) = [a for a in built.adaptations if a.field == "config.max_tokens"]
+    assert "output ceiling" in note.reason
+
+
+def test_a_cap_the_ceiling_cuts_below_what_the_budget_adds_is_one_substitution_naming_the_ceiling() -> None:
+    body = chat_body(model="claude-sonnet-4-5", messages=ASK, max_tokens=50000, reasoning_effort="high")
+    built = lc.translate_request("openai_chat", "anthropic", body)
+    assert _sent(built)["max_tokens"] == 64000
+    assert _cap_notes(built) == [("substituted", 50000, 64000)]
+    (note,) = [a for a in built.adaptations if a.field == "config.max_tokens"]
+    assert "output ceiling" in note.reason
+
+
+def test_thinking_dropped_for_a_forced_call_leaves_one_clamp_note() -> None:
+    tools = [
+        {"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}
+    ]
+    body = chat_body(
+        model="claude-sonnet-4-5",
+        messages=ASK,
+        max_tokens=200000,
+        reasoning_effort="high",
+        tools=tools,
+        tool_choice="required",
+    )
+    built = lc.translate_request("openai_chat", "anthropic", body)
+    assert "thinking" not in _sent(built)
+    assert _cap_notes(built) == [("clamped", 200000, 64000)]
+
+
+@pytest.mark.parametrize(
+    ("model", "reasoning", "ceiling"),
+    [case for case in CLAMPED_WITH_REASONING if "extra_body" not in case[1]],
+)
+def test_lm15_builds_the_clamped_thinking_request_as_the_gateway_sends_it(
+    model: str, reasoning: dict[str, Any], ceiling: int
+) -> None:
+    from .request_support import lm15_build
+
+    body = chat_body(model="x", messages=ASK, max_tokens=200000, **reasoning)
+    built = lc.translate_request("openai_chat", "anthropic", body, model=model)
+    budget = _sent(built).get("thinking", {}).get("budget_tokens", 0)
+    request = lc.decode_request("openai_chat", body, model=model)
+    clamped = lc.replace(request, config=lc.replace(request.config, max_tokens=ceiling - budget))
+    assert json.loads(built.body) == lm15_build("anthropic", clamped).body_value
 
 
 def test_a_cap_within_the_ceiling_a_name_lm15_knows_no_ceiling_for_and_same_dialect_go_as_sent() -> None:

@@ -45,7 +45,9 @@ own backend takes. lm15's builder sends the cap it is given; the gateway sends t
 instead (lm15's table, ``_build_tables.OUTPUT_CEILINGS``: what its builder sends when no cap is set),
 ``config.max_tokens`` ``clamped``; with manual thinking the answer's cap is what the budget leaves of
 the ceiling (a budget that alone reaches it is left to the API's 400, as lm15 leaves it). A name
-that is not Claude's keeps its cap: lm15 knows no ceiling for that server.
+that is not Claude's keeps its cap: lm15 knows no ceiling for that server. With reasoning set, the
+one note on the field is ``_crossing_settings.output_cap_change``'s (the client's cap as ``asked``,
+the body's as ``applied``, the ceiling named), as for every cap a thinking budget changes.
 """
 
 from __future__ import annotations
@@ -187,7 +189,8 @@ def _within_ceiling(
             budget = reasoning.thinking_budget or EFFORT_THINKING_BUDGETS[reasoning.effort]
         if budget + cap > ceiling and budget < ceiling:
             config = msgspec.structs.replace(config, max_tokens=ceiling - budget)
-            notes = (*notes, _note("config.max_tokens", "clamped", _OVER_CEILING, cap, ceiling - budget))
+            if reasoning is None:  # else output_cap_change's one note, naming the ceiling
+                notes = (*notes, _note("config.max_tokens", "clamped", _OVER_CEILING, cap, ceiling))
             changed = True
     if not changed:
         return request, notes

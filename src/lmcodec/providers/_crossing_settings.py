@@ -31,8 +31,9 @@ for (Chat 2,000 with effort high is Anthropic's 18,384; Anthropic's 4,096 with a
 OpenAI's 2,048). ``build_request`` stays lm15's; :func:`output_cap_change` names the change
 (``substituted``, the client's cap as ``asked``, the destination's as ``applied``). A cap above the
 model's output ceiling is sent as the ceiling only to Claude (``_crossing_claude``: lm15 has that
-table); toward OpenAI and Gemini it goes as the client asked, as lm15 sends it: lm15 knows no
-ceiling of theirs, and their 400 names the model's limit.
+table; with reasoning on, this is the one note on the field, ``clamped`` when the client asked for
+more, its reason naming the ceiling); toward OpenAI and Gemini it goes as the client asked, as lm15
+sends it: lm15 knows no ceiling of theirs, and their 400 names the model's limit.
 
 A client's reasoning request kept in ``Config.extensions``: ``decode_request`` maps a dialect's
 reasoning onto ``Config.reasoning`` only where lm15's builder gives the body back, and keeps every
@@ -60,6 +61,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers.anthropic._build_tables import output_ceiling
 from lmcodec.wire import Adaptation, Reasoning, Request, effort_for_budget
 
 __all__ = ["output_cap_change", "reasoning_extensions_in", "service_tier_out", "stops_out"]
@@ -215,10 +217,17 @@ def output_cap_change(
         "canonical max_tokens is the visible answer, and its builders count the thinking budget in "
         "or out of the cap by their own provider's rule"
     )
+    action: Any = "substituted"
+    if destination == "anthropic" and applied is not None and applied == output_ceiling(request.model):
+        reason += (
+            "; Claude refuses max_tokens above the model's output ceiling (max_tokens: N > ceiling, "
+            "which is the maximum allowed number of output tokens): sent as the ceiling, the thinking "
+            "and the answer within it"
+        )
+        if asked > applied:
+            action = "clamped"
     return (
-        Adaptation(
-            field="config.max_tokens", action="substituted", reason=reason, asked=asked, applied=applied
-        ),
+        Adaptation(field="config.max_tokens", action=action, reason=reason, asked=asked, applied=applied),
     )
 
 
