@@ -135,7 +135,7 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
         return _within_ceiling(request, config, (), changed=False)
     changes: dict[str, Any] = {}
     notes: list[Adaptation] = []
-    if sampled and _NO_SAMPLING_NAME.search(request.model.lower()):
+    if sampled and _sampling_rules(request.model)[0]:
         for name in ("temperature", "top_p", "top_k"):
             if getattr(config, name) is not None:
                 changes[name] = None
@@ -167,7 +167,7 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
             changes["top_k"] = None
             notes.append(_note("config.top_k", "dropped", _TOP_K, config.top_k))
     if temperature is not None and top_p is not None:
-        if _ONE_SAMPLER_NAME.search(request.model.lower()):
+        if _sampling_rules(request.model)[1]:
             changes["top_p"] = None
             notes.append(_note("config.top_p", "dropped", _PAIR, config.top_p))
     if changes:
@@ -195,6 +195,30 @@ def _within_ceiling(
     if not changed:
         return request, notes
     return msgspec.structs.replace(request, config=config), notes
+
+
+_RULES: Final[dict[str, tuple[bool, bool]]] = {}  # model name -> its sampling rules
+RULES_HELD: Final = 256
+
+
+def _sampling_rules(model: str) -> tuple[bool, bool]:
+    """Whether ``model`` refuses every sampling parameter, and temperature and top_p together,
+    remembered by name in a dict of at most :data:`RULES_HELD` names (cleared when full): the two
+    searches of the lowered name cost ~5.9k instructions a sampled request (benchmarks/NOTES.md,
+    gateway eighth round), for the few names a gateway's clients send."""
+    rules = _RULES.get(model)
+    if rules is None:
+        rules = rules_by_name(model)
+        if len(_RULES) >= RULES_HELD:
+            _RULES.clear()
+        _RULES[model] = rules
+    return rules
+
+
+def rules_by_name(model: str) -> tuple[bool, bool]:
+    """:func:`_sampling_rules` read from the markers."""
+    lowered = model.lower()
+    return _NO_SAMPLING_NAME.search(lowered) is not None, _ONE_SAMPLER_NAME.search(lowered) is not None
 
 
 def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:

@@ -9,9 +9,11 @@ __all__ = [
     "API_VERSION",
     "BETA_BY_BUILTIN",
     "BUILTIN_TYPES",
+    "CEILINGS_HELD",
     "DEFAULT_MAX_TOKENS",
     "OUTPUT_CEILINGS",
     "PATH",
+    "ceiling_in_table",
     "output_ceiling",
     "takes_adaptive_thinking",
 ]
@@ -61,8 +63,29 @@ def takes_adaptive_thinking(model: str) -> bool:
     return any(marker in lowered for marker in ADAPTIVE_MARKERS)
 
 
+_CEILINGS: Final[dict[str, int | None]] = {}  # model name -> its output ceiling
+CEILINGS_HELD: Final = 256
+_UNSEEN: Final = -1
+
+
 def output_ceiling(model: str) -> int | None:
-    """The output ceiling of a Claude model by name; None for any other model."""
+    """The output ceiling of a Claude model by name; None for any other model.
+
+    Remembered by name in a dict of at most :data:`CEILINGS_HELD` names (cleared when full): a
+    gateway asks it on every request with a cap, for the few names its clients send, and lowering
+    the name and scanning the table cost ~1.3% of a Chat -> Anthropic translation (review 9)."""
+    ceiling = _CEILINGS.get(model, _UNSEEN)
+    if ceiling != _UNSEEN:
+        return ceiling
+    ceiling = ceiling_in_table(model)
+    if len(_CEILINGS) >= CEILINGS_HELD:
+        _CEILINGS.clear()
+    _CEILINGS[model] = ceiling
+    return ceiling
+
+
+def ceiling_in_table(model: str) -> int | None:
+    """:func:`output_ceiling` read from the table (lm15 ``_claude_output_ceiling``)."""
     lowered = model.lower()
     for marker, ceiling in OUTPUT_CEILINGS:
         if marker in lowered:
