@@ -1,7 +1,9 @@
 """codecs/jsonl.py: a line longer than ``max_line_bytes`` is one bad line, skipped in bounded
 memory, and the records after it are read (red team 12 F05: one 300 MB run of NULs, a crashed
 writer's preallocated file or /dev/zero given as the log, was held whole before it was found bad;
-the command died with MemoryError and no record after it was reached)."""
+the command died with MemoryError and no record after it was reached). A line that starts like a
+record ("{" first) is read whole however long (review 9: a record lc.jsonl.write wrote past the
+bound was not read back)."""
 
 from __future__ import annotations
 
@@ -38,7 +40,10 @@ def test_a_line_over_the_bound_is_one_bad_line_and_the_records_after_it_are_read
     assert (reader.good, reader.bad) == (3, 1)
     [bad] = reader.errors
     assert (bad.line, bad.offset, bad.raw) == (2, len(LINES[0]), b"")
-    assert bad.message == f"the line is longer than max_line_bytes (1000): {size + 1} bytes, skipped unread"
+    assert bad.message == (
+        f"the line is longer than max_line_bytes (1000) and does not start like a record: {size + 1} "
+        "bytes, skipped unread"
+    )
 
 
 def test_under_raise_the_long_line_is_a_record_error_after_the_records_before_it() -> None:
@@ -60,7 +65,12 @@ def test_the_bound_counts_the_line_without_its_newline() -> None:
         TURNS[0]
     ]  # no newline at the end
     reader = lc.jsonl.read(line * 2, lc.Turn, on_error="skip", max_line_bytes=exact - 1)
-    assert (list(reader), reader.bad) == ([], 2)
+    assert (list(reader), reader.bad) == ([TURNS[0]] * 2, 0)  # a record: read whole
+    nul = b"\0" * exact
+    reader = lc.jsonl.read(nul + b"\n" + line, lc.Turn, on_error="collect", max_line_bytes=exact)
+    assert (list(reader), reader.errors[0].raw) == ([TURNS[0]], nul)  # at the bound: read, bad
+    reader = lc.jsonl.read(nul + b"\0\n" + line, lc.Turn, on_error="collect", max_line_bytes=exact)
+    assert (list(reader), reader.errors[0].raw) == ([TURNS[0]], b"")  # past it: skipped unread
     last = lc.jsonl.read(LINES[1] + b"x" * 5000, lc.Turn, on_error="collect", max_line_bytes=1000)
     assert list(last) == [TURNS[1]] and [e.line for e in last.errors] == [2]  # the last line, unended
 
@@ -69,8 +79,41 @@ def test_none_lifts_the_bound() -> None:
     big = lc.Turn(request=lc.Request("m", [lc.Message.user("x" * 5000)]), response=TURNS[0].response)
     data = LINES[0] + lc.encode(big) + b"\n"
     assert list(lc.jsonl.read(data, lc.Turn, max_line_bytes=None)) == [TURNS[0], big]
-    reader = lc.jsonl.read(data, lc.Turn, on_error="skip", max_line_bytes=1000)
-    assert (list(reader), reader.bad) == ([TURNS[0]], 1)
+    reader = lc.jsonl.read(
+        data + b"\0" * 5000 + b"\n" + LINES[1], lc.Turn, on_error="collect", max_line_bytes=None
+    )
+    assert list(reader) == [TURNS[0], big, TURNS[1]] and reader.errors[0].raw == b"\0" * 5000
+
+
+@pytest.mark.parametrize("lead", [b"", b" \t", b"\xef\xbb\xbf"])
+@pytest.mark.parametrize("name", ["log.jsonl", "log.jsonl.gz", "log.jsonl.zst"])
+def test_a_record_lc_jsonl_write_wrote_past_the_bound_is_read_back(
+    tmp_path: Path, name: str, lead: bytes
+) -> None:
+    """Review 9: a record longer than max_line_bytes (a big base64 video in a request log) was a
+    bad line, skipped unread, and the command could not read it at all. It starts like a record
+    ("{" first, after blanks, after a first line's byte-order mark): read whole, pieces joined once."""
+    big = lc.Turn(request=lc.Request("m", [lc.Message.user("x" * 300_000)]), response=TURNS[0].response)
+    path = tmp_path / name
+    lc.jsonl.write(path, [big, TURNS[1], big])
+    if lead:
+        plain = lc.jsonl.read(path, lc.Turn)
+        with files.open_write(tmp_path / ("x" + name)) as fh:
+            fh.write(lead + b"".join(lc.encode(t) + b"\n" for t in plain))
+        path = tmp_path / ("x" + name)
+    reader = lc.jsonl.read(path, lc.Turn, on_error="collect", max_line_bytes=1000)
+    assert list(reader) == [big, TURNS[1], big] and reader.errors == []
+    assert reader.offset == len(lead) + len(lc.encode(big)) + 1 + len(LINES[1])
+
+
+def test_a_bad_record_past_the_bound_keeps_its_raw_bytes() -> None:
+    """Read whole, a line that starts like a record and is not one is a bad line like any other."""
+    cut = b'{"request": ' + b"x" * 5000
+    reader = lc.jsonl.read(
+        LINES[0] + cut + b"\n" + LINES[1], lc.Turn, on_error="collect", max_line_bytes=1000
+    )
+    assert list(reader) == TURNS[:2]
+    assert [(e.line, e.offset, e.raw) for e in reader.errors] == [(2, len(LINES[0]), cut)]
 
 
 @pytest.mark.parametrize("value", [0, -1, 1.5, "64"])

@@ -110,6 +110,7 @@ class _Source:
         bad: BadRecords | None,
         lenient: bool,
         keep_raw: bool = False,
+        max_line_bytes: int | None = jsonl.DEFAULT_MAX_LINE_BYTES,
     ) -> None:
         if lenient and fmt != "lm15":
             raise UsageError(f"--lenient reads lm15 JSON's tolerant forms: it does not apply to {fmt} input")
@@ -136,7 +137,9 @@ class _Source:
                 return llm.decode(line, llm.Response)  # llm's own rules: NaN, lone surrogates
 
             self.type: Any = llm.Response
-            self.reader = jsonl.read(source, llm.Response, on_error=on_error, decode=read_llm)
+            self.reader = jsonl.read(
+                source, llm.Response, on_error=on_error, decode=read_llm, max_line_bytes=max_line_bytes
+            )
         elif fmt == "msgpack":
             self.type = record_type_named(type_name or "Turn")
             self.reader = lc.msgpack.read_stream(source, self.type, on_error=on_error)
@@ -153,7 +156,9 @@ class _Source:
             return
         else:
             self.type = record_type_named(type_name or "Turn")
-            self.reader = jsonl.read(source, self.type, on_error=on_error, lenient=lenient)
+            self.reader = jsonl.read(
+                source, self.type, on_error=on_error, lenient=lenient, max_line_bytes=max_line_bytes
+            )
         self.records = self.reader if bad is None and self._tap is None else self._read_on(bad is not None)
 
     @staticmethod
@@ -418,7 +423,15 @@ class _NothingGood(Exception):
 def _convert(args: argparse.Namespace) -> int:
     bad = None if args.on_error == "raise" else BadRecords(_unit(args.from_format))
     keep_raw = args.rejects is not None
-    source = _Source(args.src, args.from_format, args.type, bad, args.lenient, keep_raw=keep_raw)
+    source = _Source(
+        args.src,
+        args.from_format,
+        args.type,
+        bad,
+        args.lenient,
+        keep_raw=keep_raw,
+        max_line_bytes=args.max_line_bytes,
+    )
     rejected = Refused()
     refuse = _refuser(source, rejected)
     out: Iterable[Any] = _progress(source.records, "convert")
@@ -468,7 +481,7 @@ def _convert(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     if args.rejects is not None and not nothing_good:
-        say_where_kept(bad, rejected, args.rejects)
+        say_where_kept(bad, rejected, args.rejects, args.max_line_bytes)
     if nothing_good and args.dest != "-":
         print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
     hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from", args.type or "Turn")
@@ -480,7 +493,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     check_compression(args.src)
     check_readable(args.src)
     bad = BadRecords(_unit(args.format))
-    source = _Source(args.src, args.format, args.type, bad, args.lenient)
+    source = _Source(args.src, args.format, args.type, bad, args.lenient, max_line_bytes=args.max_line_bytes)
     for _record in _progress(source.records, "validate"):
         pass
     bad.report("bad record, ", "more bad records")

@@ -43,8 +43,10 @@ _LENGTH = struct.Struct(">I")
 
 def in_command_words(message: str) -> str:
     """A library message, its advice given as the command's option (``--lenient``, not
-    ``lenient=True``: red team 12 F13)."""
-    return message.replace("decode with lenient=True to read it", "rerun with --lenient to read it")
+    ``lenient=True``: red team 12 F13; ``--max-line-bytes``, not ``max_line_bytes``: review 9)."""
+    return message.replace("decode with lenient=True to read it", "rerun with --lenient to read it").replace(
+        "longer than max_line_bytes (", "longer than --max-line-bytes ("
+    )
 
 
 def _named(exc: OSError, path: str) -> OSError:
@@ -85,8 +87,11 @@ class Tap:
         return data
 
     def readline(self, size: int = -1) -> bytes:
+        """The reader reads a line that starts like a record past its bound in two reads: its
+        first ``max_line_bytes + 1`` bytes, then the rest without a bound, kept joined."""
         line: bytes = self._opened().readline(size)
-        self._line = line
+        held = self._line
+        self._line = held + line if size < 0 and held is not None and not held.endswith(b"\n") else line
         return line
 
     def __iter__(self) -> Iterator[bytes]:
@@ -226,7 +231,9 @@ class BadRecords(Tally):
         self.rejects.add(bad.raw)
 
 
-def say_where_kept(bad: BadRecords | None, refused: Refused, path: str) -> None:
+def say_where_kept(
+    bad: BadRecords | None, refused: Refused, path: str, max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES
+) -> None:
     """The run's last word on ``--rejects``: every record not written is there, the ones named
     above and the ones only counted; a line too long to keep (skipped unread) is not."""
     too_long = 0 if bad is None else bad.too_long
@@ -236,7 +243,11 @@ def say_where_kept(bad: BadRecords | None, refused: Refused, path: str) -> None:
         print(f"lmcodec: the {records} not written {'is' if kept == 1 else 'are'} in {path}", file=sys.stderr)
     if too_long:
         lines = f"{too_long} line" if too_long == 1 else f"{too_long} lines"
-        bound = f"{DEFAULT_MAX_LINE_BYTES >> 20} MiB"
+        bound = (
+            f"{max_line_bytes >> 20} MiB"
+            if max_line_bytes and not max_line_bytes % (1 << 20)
+            else f"{max_line_bytes} bytes"
+        )
         print(
             f"lmcodec: {lines} longer than {bound} {'is' if too_long == 1 else 'are'} not (skipped unread)",
             file=sys.stderr,

@@ -24,6 +24,7 @@ import lmcodec as lc
 from lmcodec.cli._assemble import cmd_assemble
 from lmcodec.cli._convert import cmd_convert, cmd_validate, type_named
 from lmcodec.cli._output import UsageError
+from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
 
 __all__ = ["main"]
 
@@ -36,6 +37,24 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+def _line_bound(text: str) -> int | None:
+    """``--max-line-bytes``: a positive number of bytes, or 0 for no bound (None)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (no bound) or more, not {value}")
+    return value or None
+
+
+_LINE_BOUND_HELP = (
+    'a JSONL line longer than N bytes that does not start like a record ("{" first: a run of '
+    "NULs) is one bad line, skipped unread in bounded memory; a record is read whole however long "
+    f"(default {DEFAULT_MAX_LINE_BYTES}, 64 MiB; 0: no bound)"
+)
 
 
 _MAX_RECORDS = 50_000
@@ -127,6 +146,13 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument(
         "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
     )
+    convert.add_argument(
+        "--max-line-bytes",
+        type=_line_bound,
+        default=DEFAULT_MAX_LINE_BYTES,
+        metavar="N",
+        help=_LINE_BOUND_HELP,
+    )
     convert.set_defaults(func=cmd_convert)
 
     validate = sub.add_parser("validate", help="report every bad record of a log")
@@ -137,6 +163,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     validate.add_argument(
         "--lenient", action="store_true", help="accept lm15's tolerant read forms (lm15 JSON input)"
+    )
+    validate.add_argument(
+        "--max-line-bytes",
+        type=_line_bound,
+        default=DEFAULT_MAX_LINE_BYTES,
+        metavar="N",
+        help=_LINE_BOUND_HELP,
     )
     validate.set_defaults(func=cmd_validate)
 

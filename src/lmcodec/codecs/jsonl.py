@@ -9,11 +9,13 @@ UTF-8 byte-order mark before the first record (as ``json.loads`` ignores it). A 
 line without a newline is read like any other (a cut-off record is a bad line).
 
 A line longer than ``max_line_bytes`` (default :data:`DEFAULT_MAX_LINE_BYTES`, 64 MiB, as the
-SSE framer's line bound; its newline not counted) is one bad line, skipped unread in pieces, so
-that memory stays bounded (about twice the bound) and the records after it are read: a run of
-NULs a crashed writer left, ``/dev/zero`` given as the log. Its raw bytes are not kept
-(``BadRecord.raw`` is empty).
-``max_line_bytes=None`` lifts the bound (a line is then held whole, however long).
+SSE framer's line bound; its newline not counted) that does not start like a record (its first
+non-blank byte, after a first line's byte-order mark, is not ``{``) cannot be one: it is one bad
+line, skipped unread in pieces, so that memory stays bounded (about twice the bound) and the
+records after it are read: a run of NULs a crashed writer left, ``/dev/zero`` given as the log.
+Its raw bytes are not kept (``BadRecord.raw`` is empty). A line that starts like a record is read
+whole, however long, its pieces joined once: every record :func:`write` writes reads back.
+``max_line_bytes=None`` lifts the bound (every line is held whole).
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ T_co = TypeVar("T_co", covariant=True)
 
 _FLUSH_AT = 1 << 20
 DEFAULT_MAX_LINE_BYTES = 64 << 20
-"""Bytes of one line (its newline not counted) past which it is a bad line, skipped unread."""
+"""Bytes of one line (its newline not counted) past which a line that does not start like a record
+is a bad line, skipped unread."""
 _SKIP = 1 << 20  # bytes of an over-long line read at a time to find its end
 
 
@@ -109,9 +112,12 @@ class Reader(Generic[T_co]):
                     start = offset
                     offset += len(raw)
                     if raw[-1] != 0x0A and len(raw) == limit:  # (the cheaper test first)
-                        offset += _rest_of_line(readline)
-                        self._too_long(number, start, offset - start)
-                        continue
+                        if not _starts_like_a_record(raw, number == 1):
+                            offset += _rest_of_line(readline)
+                            self._too_long(number, start, offset - start)
+                            continue
+                        raw += readline()  # the rest, whole (the first piece copied once)
+                        offset = start + len(raw)
                     if number == 1 and raw.startswith(_BOM):  # what some editors write first
                         raw = raw[len(_BOM) :]
                     if not raw or (raw[0] in _BLANK and not raw.strip()):  # a record starts with "{"
@@ -159,7 +165,8 @@ class Reader(Generic[T_co]):
 
     def _too_long(self, number: int, start: int, size: int) -> None:
         message = (
-            f"the line is longer than max_line_bytes ({self._max_line_bytes}): {size} bytes, skipped unread"
+            f"the line is longer than max_line_bytes ({self._max_line_bytes}) and does not start like a "
+            f"record: {size} bytes, skipped unread"
         )
         self._fail(DecodeError(message), number, start, None)
 
@@ -184,6 +191,14 @@ class Reader(Generic[T_co]):
             self.errors.append(bad)
         else:
             on_error(bad)
+
+
+def _starts_like_a_record(head: bytes, first_line: bool) -> bool:
+    """Whether a line's first ``max_line_bytes + 1`` bytes start like a record: ``{`` first, after
+    JSON white space and, on the first line, a byte-order mark. A line of NULs does not."""
+    if first_line and head.startswith(_BOM):
+        head = head[len(_BOM) :]
+    return head.lstrip(b" \t\r")[:1] == b"{"
 
 
 def _rest_of_line(readline: Callable[[int], bytes]) -> int:
@@ -225,7 +240,8 @@ def read(
     file is checked as it is read (``lmcodec.codecs.files``): damage ends the iteration with
     a :class:`RecordError` after every record before it. A path that cannot be opened
     raises the ``OSError`` of ``open``. A line longer than ``max_line_bytes`` (64 MiB by
-    default; None: no bound) is a bad line read in bounded memory, its raw bytes not kept.
+    default; None: no bound) that does not start like a record (``{`` first) is a bad line read
+    in bounded memory, its raw bytes not kept; one that does is read whole, however long.
     """
     return Reader(
         src,
