@@ -301,6 +301,32 @@ def test_a_dest_name_as_long_as_the_file_system_takes_is_written(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["in.jsonl", dest.name, rejects.name])
 
 
+@pytest.mark.parametrize("name", ["v1." + "x" * 252, "v1." + "x" * 249 + ".gz"])
+def test_a_dest_of_255_bytes_with_a_long_last_suffix_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """Review 9: the temporary name kept DEST's whole last suffix (here 253 bytes after "v1"), so
+    it was still past NAME_MAX: "File name too long", status 2. Only a suffix that names a
+    compression is kept (the writer picks it by name), and it is short."""
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(TURN)
+    dest = tmp_path / name
+    assert cli.main(["convert", "--type", "Turn", str(src), str(dest)]) == 0, capsys.readouterr().err
+    assert list(lc.jsonl.read(dest, lc.Turn)) == [lc.decode(TURN, lc.Turn)]
+    assert dest.read_bytes().startswith(b"\x1f\x8b") == name.endswith(".gz")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["in.jsonl", name])
+
+
+def test_the_command_and_the_library_cut_temporary_names_with_one_helper() -> None:
+    """Review 9: two shorteners (cli/_output._prefix, codecs/_replace._name_that_fits) did the
+    same thing apart; the command now uses the library's."""
+    from lmcodec.cli import _output
+    from lmcodec.codecs import _replace
+
+    assert not hasattr(_output, "_prefix")
+    assert _output.temporary_beside is _replace.temporary_beside
+
+
 def test_the_command_names_its_own_options_and_reads_a_compressed_request(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

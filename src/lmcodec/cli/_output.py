@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from lmcodec.codecs.files import unsupported_compression
+from lmcodec.codecs._replace import temporary_beside
+from lmcodec.codecs.files import compression_named, unsupported_compression
 
 __all__ = ["UsageError", "atomic_path", "check_compression", "check_distinct", "check_readable"]
 
@@ -102,28 +102,12 @@ def _mode_for(dest: Path) -> int:
         return 0o666 & ~umask
 
 
-_RANDOM = 8
-"""Characters ``tempfile.mkstemp`` puts between the prefix and the suffix."""
-
-
-def _prefix(directory: Path, name: str, suffix: str) -> str:
-    """``.NAME.``, NAME cut so that the temporary name fits the file system's limit: a DEST
-    name of 232 bytes or more was refused, "File name too long" (red team 12 F19)."""
-    try:
-        limit = os.pathconf(directory, "PC_NAME_MAX")
-    except (OSError, ValueError, AttributeError):  # no such query here
-        limit = 255
-    room = limit - _RANDOM - len(os.fsencode(suffix)) - 2
-    while name and len(os.fsencode(name)) > room:
-        name = name[:-1]
-    return f".{name}."
-
-
 @contextmanager
 def atomic_path(dest: str) -> Iterator[str]:
-    """A temporary path beside ``dest`` (same suffix, so the same compression), renamed to
-    ``dest`` when the block succeeds and removed when it fails; ``dest`` itself when it is
-    not a regular file (nothing to rename over)."""
+    """A temporary path beside ``dest`` (``codecs._replace.temporary_beside``: its suffix kept
+    when it names a compression, so the same compression; NAME cut to fit the name limit),
+    renamed to ``dest`` when the block succeeds and removed when it fails; ``dest`` itself when
+    it is not a regular file (nothing to rename over)."""
     try:
         existing = os.stat(dest).st_mode
     except OSError:
@@ -136,10 +120,9 @@ def atomic_path(dest: str) -> Iterator[str]:
     if existing is not None and not os.access(dest, os.W_OK):  # a rename would replace it regardless
         raise UsageError(f"cannot write {dest}: Permission denied")
     path = Path(os.path.realpath(dest))
-    directory = path.parent
-    suffix = f".partial{Path(dest).suffix}"
+    suffix = Path(dest).suffix if compression_named(dest) else ""  # another suffix may be long
     try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=_prefix(directory, path.name, suffix), suffix=suffix)
+        tmp, fd = temporary_beside(path, suffix)
     except OSError as exc:
         raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
     os.close(fd)

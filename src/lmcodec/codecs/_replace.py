@@ -22,7 +22,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["replaced_at_the_end"]
+__all__ = ["replaced_at_the_end", "temporary_beside"]
 
 
 @contextmanager
@@ -44,12 +44,12 @@ def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
     if mode is not None and not os.access(path, os.W_OK):  # a rename would replace it regardless
         raise PermissionError(13, "Permission denied", str(path))
     real = Path(os.path.realpath(path))
-    created = _temporary_beside(real)
-    if created is None:
+    try:
+        tmp, fd = temporary_beside(real)
+    except OSError:  # the directory takes no new file
         with path.open("wb") as raw:
             yield raw
         return
-    tmp, fd = created
     raw = _Destination(fd)
     records_error: Exception | None = None
     try:
@@ -97,33 +97,34 @@ class _Destination(io.BufferedWriter):
             raise
 
 
-def _temporary_beside(path: Path) -> tuple[str, int] | None:
-    """A new file beside ``path`` (its name and descriptor), created with the mode open() gives a
-    new file (0o666 less the umask); None when the directory takes no new file."""
-    name = _name_that_fits(path)
+def temporary_beside(path: Path, suffix: str = "") -> tuple[str, int]:
+    """A new file beside ``path`` (its name and descriptor): ``.NAME.XXXXXXXX.partial`` and
+    ``suffix`` (the command keeps DEST's compression suffix, by which the writer compresses),
+    created with the mode open() gives a new file (0o666 less the umask); the ``OSError`` of a
+    directory that takes no new file. The library's writers and the command's share it."""
+    name = _name_that_fits(path, len(os.fsencode(suffix)))
     for _ in range(100):
-        tmp = str(path.with_name(f".{name}.{secrets.token_hex(4)}.partial"))
+        tmp = str(path.with_name(f".{name}.{secrets.token_hex(4)}.partial{suffix}"))
         try:
             return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
         except FileExistsError:
             continue
-        except OSError:
-            return None
-    return None
+    raise FileExistsError(17, "File exists (100 temporary names tried)", str(path))
 
 
 _ADDED = len(".") + len(".") + 8 + len(".partial")  # the bytes the temporary name adds to NAME
 
 
-def _name_that_fits(path: Path) -> str:
-    """``path``'s name, cut so that the temporary name fits the directory's name limit: for a
-    NAME of 238 bytes or more (255 allowed) no temporary file could be made, and the path was
-    written in place (red team 12 F19: a log filtered in place came out empty)."""
+def _name_that_fits(path: Path, suffix_bytes: int) -> str:
+    """``path``'s name, cut so that the temporary name (and a suffix of ``suffix_bytes``) fits the
+    directory's name limit: for a NAME of 238 bytes or more (255 allowed) no temporary file could
+    be made, and the path was written in place (red team 12 F19: a log filtered in place came out
+    empty); the command refused such a DEST, "File name too long"."""
     try:
         limit = os.pathconf(path.parent, "PC_NAME_MAX")
     except (OSError, ValueError, AttributeError):  # no such query here
         limit = 255
     name = path.name
-    while name and len(os.fsencode(name)) > limit - _ADDED:
+    while name and len(os.fsencode(name)) > limit - _ADDED - suffix_bytes:
         name = name[:-1]
     return name
