@@ -94,6 +94,9 @@ ODD_OPENAI = [
     [{"type": "x"}, "not a dict", None, {"quote": "q"}],
     [{"url": f"https://e.com/{i}", "start_index": i, "end_index": i + 2} for i in range(20)],
     [{"type": "url_citation", "start_index": 2**70, "end_index": 9}],
+    ["\ud800"],  # a lone surrogate where the view wants a dict or an int: msgspec's error
+    [{"type": "url_citation", "start_index": 4, "end_index": "\ud800"}],  # cannot spell it
+    [{"type": "url_citation", "url": "\ud800", "start_index": 4, "end_index": 9}],
     {"url": "a dict, not a list"},
     "text",
     None,
@@ -120,6 +123,7 @@ ODD_ANTHROPIC = [
     [{"url": 7, "title": True}],
     [{"url": "u"}, "no", None, {"uri": "v"}, {}],
     [{"cited_text": 2**70}],
+    ["\ud800", {"url": "\ud800", "cited_text": 4}],
     {"url": "a dict"},
     "text",
     None,

@@ -39,7 +39,9 @@ def citation_parts(annotations: Any, source_text: str) -> list[CitationPart]:
     if type(annotations) is list:
         try:
             views: list[_Annotation] = msgspec.convert(annotations, _ANNOTATIONS)
-        except msgspec.ValidationError:  # an annotation not a dict, or a value of another type
+        except (msgspec.ValidationError, UnicodeEncodeError):
+            # an annotation not a dict, or a value of another type (one holding a lone surrogate:
+            # msgspec cannot spell it in its error and raises UnicodeEncodeError instead)
             return _dict_citation_parts(annotations, source_text)
         return _typed_citation_parts(views, source_text)
     return _dict_citation_parts(annotations or [], source_text)
