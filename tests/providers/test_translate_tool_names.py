@@ -236,3 +236,27 @@ def test_the_survey_s_names_answer_as_the_walk_does(request: lc.Request) -> None
     assert surveyed == walked
     if not walked[1]:
         assert walked[0] is request and surveyed[0] is request
+
+
+def test_an_allowed_name_of_a_builtin_tool_keeps_its_name() -> None:
+    """``tool_choice.allowed`` may name a builtin tool, whose name is never renamed: its entry
+    keeps the name too (renaming it alone left a Request naming a tool it does not hold, and
+    tool_names_out raised ValueError), and nothing else to rename gives the request back."""
+    request = lc.Request(
+        model="gemini-2.5-flash",
+        messages=(lc.Message.user("hi"),),
+        tools=(lc.BuiltinTool(name=":"), lc.FunctionTool(name="a:b")),
+        config=lc.Config(tool_choice=lc.ToolChoice(mode="auto", allowed=(":", "a:b"))),
+    )
+    out, notes = tool_names_out(request)
+    assert out.config.tool_choice is not None
+    assert out.config.tool_choice.allowed == (":", "a_b")
+    assert [tool.name for tool in out.tools] == [":", "a_b"]
+    assert [note.asked for note in notes] == ["a:b"]
+    only_builtin = lc.replace(
+        request,
+        tools=request.tools[:1],
+        config=lc.Config(tool_choice=lc.ToolChoice(mode="auto", allowed=(":",))),
+    )
+    assert tool_names_out(only_builtin) == (only_builtin, ())
+    assert tool_names_out(only_builtin, crossing.survey(only_builtin).called)[0] is only_builtin

@@ -205,8 +205,11 @@ def tool_names_out(
     config = request.config
     choice = config.tool_choice
     if choice is not None and any(name in renamed for name in choice.allowed):
+        # (an allowed name may name a builtin tool, which keeps its name: so does its entry here)
+        builtin = {tool.name for tool in request.tools if not isinstance(tool, FunctionTool)}
         allowed = tuple(
-            rename(name, f"config.tool_choice.allowed[{k}]") for k, name in enumerate(choice.allowed)
+            name if name in builtin else rename(name, f"config.tool_choice.allowed[{k}]")
+            for k, name in enumerate(choice.allowed)
         )
         config = msgspec.structs.replace(config, tool_choice=msgspec.structs.replace(choice, allowed=allowed))
     messages: list[Message] = []
@@ -220,6 +223,8 @@ def tool_names_out(
                 )
                 changed = True
         messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
+    if not notes:  # the only names refused were builtin tools' (kept as they are)
+        return request, ()
     out = msgspec.structs.replace(request, tools=tools, config=config, messages=tuple(messages))
     return out, tuple(notes.values())
 
