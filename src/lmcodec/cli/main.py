@@ -22,7 +22,8 @@ from typing import Any
 
 import lmcodec as lc
 from lmcodec.cli._assemble import cmd_assemble
-from lmcodec.cli._convert import cmd_convert, cmd_validate, type_named
+from lmcodec.cli._convert import cmd_convert, cmd_validate
+from lmcodec.cli._names import type_named
 from lmcodec.cli._output import UsageError
 from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
 
