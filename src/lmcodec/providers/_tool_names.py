@@ -93,15 +93,23 @@ GEMINI: Final = NameRule(
 def _names(request: Request) -> list[str]:
     """Every function name of ``request``, in order: its tools, tool_choice.allowed, then its history."""
     names = [tool.name for tool in request.tools if isinstance(tool, FunctionTool)]
-    choice = request.config.tool_choice
-    if choice is not None:
-        names.extend(choice.allowed)
+    names.extend(_allowed_functions(request))
     for message in request.messages:
         for part in message.parts:
             kind = type(part)
             if kind is ToolCallPart or (kind is ToolResultPart and part.name is not None):  # type: ignore[union-attr]
                 names.append(part.name)  # type: ignore[union-attr,arg-type]
     return names
+
+
+def _allowed_functions(request: Request) -> Iterable[str]:
+    """The names of ``tool_choice.allowed`` that name function tools: one may name a builtin
+    tool, whose name is never renamed (nor, then, its entry)."""
+    choice = request.config.tool_choice
+    if choice is None or not choice.allowed:
+        return ()
+    builtin = {tool.name for tool in request.tools if not isinstance(tool, FunctionTool)}
+    return [name for name in choice.allowed if name not in builtin] if builtin else choice.allowed
 
 
 def _all_valid(names: Iterable[str], rule: NameRule) -> bool:
@@ -180,8 +188,7 @@ def tool_names_out(
             if isinstance(tool, FunctionTool) and tool.name not in known and not _valid(tool.name, rule):
                 break
         else:
-            choice = request.config.tool_choice
-            if choice is None or _all_valid(choice.allowed, rule):
+            if _all_valid(_allowed_functions(request), rule):
                 return request, ()
     renamed = _renames(
         _names(request), rule
@@ -205,11 +212,8 @@ def tool_names_out(
     config = request.config
     choice = config.tool_choice
     if choice is not None and any(name in renamed for name in choice.allowed):
-        # (an allowed name may name a builtin tool, which keeps its name: so does its entry here)
-        builtin = {tool.name for tool in request.tools if not isinstance(tool, FunctionTool)}
         allowed = tuple(
-            name if name in builtin else rename(name, f"config.tool_choice.allowed[{k}]")
-            for k, name in enumerate(choice.allowed)
+            rename(name, f"config.tool_choice.allowed[{k}]") for k, name in enumerate(choice.allowed)
         )
         config = msgspec.structs.replace(config, tool_choice=msgspec.structs.replace(choice, allowed=allowed))
     messages: list[Message] = []
@@ -223,8 +227,6 @@ def tool_names_out(
                 )
                 changed = True
         messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
-    if not notes:  # the only names refused were builtin tools' (kept as they are)
-        return request, ()
     out = msgspec.structs.replace(request, tools=tools, config=config, messages=tuple(messages))
     return out, tuple(notes.values())
 
