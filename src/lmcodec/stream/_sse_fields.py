@@ -300,11 +300,17 @@ def _simple_events(block: bytes) -> list[bytes] | None:
     leaves them (a regular-expression match per event cost ~2x the split)."""
     pieces = _SIMPLE_EVENT.split(block)
     between = pieces[::2]
-    if between.count(b"") != len(between):  # lines other than the matches
-        others = b"".join(between)
-        if others.startswith(b"data:") or b"\ndata:" in others:
-            return None
+    if between.count(b"") != len(between) and _data_between(between):  # lines besides the matches
+        return None
     return pieces[1::2]
+
+
+def _data_between(between: list[bytes]) -> bool:
+    """Whether the lines a split left between its matches hold a data line (checked at once,
+    joined): then the block is not of the split's shape. (Called only where there are such
+    lines: the common block has none, tested inline.)"""
+    others = b"".join(between)
+    return others.startswith(b"data:") or b"\ndata:" in others
 
 
 def _continued_events(block: bytes) -> list[bytes] | None:
@@ -316,10 +322,8 @@ def _continued_events(block: bytes) -> list[bytes] | None:
     removed by two replacements over all of them, and split again."""
     pieces = _CONTINUED_EVENT.split(block)
     between = pieces[::3]
-    if between.count(b"") != len(between):  # lines other than the matches
-        others = b"".join(between)
-        if others.startswith(b"data:") or b"\ndata:" in others:
-            return None
+    if between.count(b"") != len(between) and _data_between(between):  # lines besides the matches
+        return None
     continued = pieces[2::3]
     if continued.count(None) == len(continued):  # one data line an event
         return pieces[1::3]
