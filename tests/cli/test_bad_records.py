@@ -287,7 +287,7 @@ def test_a_dest_name_as_long_as_the_file_system_takes_is_written(
 ) -> None:
     """DEST (and --rejects) of a legal 255-byte name was refused, "File name too long": the
     temporary file beside it, .NAME.XXXXXXXX.partial.SUFFIX, is 24 bytes longer (red team 12
-    F19). The temporary name is shortened to fit; its suffix still names the compression."""
+    F19). The temporary name is shortened to fit; DEST's name still picks the compression."""
     if suffix == ".jsonl.zst":
         pytest.importorskip("zstandard")
     src = tmp_path / "in.jsonl"
@@ -306,8 +306,8 @@ def test_a_dest_of_255_bytes_with_a_long_last_suffix_is_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
     """Review 9: the temporary name kept DEST's whole last suffix (here 253 bytes after "v1"), so
-    it was still past NAME_MAX: "File name too long", status 2. Only a suffix that names a
-    compression is kept (the writer picks it by name), and it is short."""
+    it was still past NAME_MAX: "File name too long", status 2. The temporary name keeps no
+    suffix (the writer compresses by DEST's name)."""
     src = tmp_path / "in.jsonl"
     src.write_bytes(TURN)
     dest = tmp_path / name

@@ -9,7 +9,7 @@ form) is rejected, reported and written verbatim to ``--rejects`` too, and the
 run goes on: DEST and the rejects hold every input record. Damage the reader cannot
 read past (a cut .gz/.zst or MessagePack log) ends the reading: under skip, the
 records before it are written and the damage reported (status 1). The destination
-is written atomically (``_output.atomic_path``).
+is written atomically, through one temporary file (``_output.atomic_file``).
 """
 
 from __future__ import annotations
@@ -24,15 +24,17 @@ from typing import IO, Any, Final
 import lmcodec as lc
 from lmcodec.cli._hints import hint
 from lmcodec.cli._names import format_named, parquet_type, record_type_named
-from lmcodec.cli._output import UsageError, atomic_path, check_compression, check_distinct, check_readable
+from lmcodec.cli._output import UsageError, atomic_file, check_compression, check_distinct, check_readable
 from lmcodec.cli._rejects import BadRecords, Refused, Tap, in_command_words, open_rejects, say_where_kept
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
-from lmcodec.codecs.files import compression_named, open_write
+from lmcodec.codecs.files import compressing, compression_named
 
 __all__ = ["cmd_convert", "cmd_validate"]
 
 _LENGTH = struct.Struct(">I")
+
+
 class _Source:
     """The records of SRC in one format, with the reader that counts the bad ones and hands
     them to ``bad`` (or raises at the first one when ``bad`` is None). With ``keep_raw``
@@ -316,7 +318,7 @@ def _write(
     if args.to_format == "parquet":
         return _write_parquet(target, out, source, rejected)
     refuse = _refuser(source, rejected)
-    with open_write(target) as fh:
+    with compressing(target, args.dest) as fh:
         if args.to_format == "msgpack":
             return _write_msgpack(fh, out, refuse)
         if args.to_format == "llm":
@@ -381,7 +383,7 @@ def _convert(args: argparse.Namespace) -> int:
         from lmcodec import llm
 
         out = _mapped(out, _llm_record, refuse)
-    place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_path(args.dest)
+    place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_file(args.dest)
     written = 0
     nothing_good = False
     try:

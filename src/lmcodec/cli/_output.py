@@ -18,11 +18,12 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import IO
 
 from lmcodec.codecs._replace import temporary_beside
-from lmcodec.codecs.files import compression_named, unsupported_compression
+from lmcodec.codecs.files import unsupported_compression
 
-__all__ = ["UsageError", "atomic_path", "check_compression", "check_distinct", "check_readable"]
+__all__ = ["UsageError", "atomic_file", "check_compression", "check_distinct", "check_readable"]
 
 
 class UsageError(Exception):
@@ -103,11 +104,13 @@ def _mode_for(dest: Path) -> int:
 
 
 @contextmanager
-def atomic_path(dest: str) -> Iterator[str]:
-    """A temporary path beside ``dest`` (``codecs._replace.temporary_beside``: its suffix kept
-    when it names a compression, so the same compression; NAME cut to fit the name limit),
-    renamed to ``dest`` when the block succeeds and removed when it fails; ``dest`` itself when
-    it is not a regular file (nothing to rename over)."""
+def atomic_file(dest: str) -> Iterator[IO[bytes]]:
+    """``dest`` open for writing through a temporary file beside it
+    (``codecs._replace.temporary_beside``: NAME cut to fit the name limit), renamed to ``dest``
+    when the block succeeds and removed when it fails; ``dest`` itself, opened, when it is not a
+    regular file (nothing to rename over). The writers write into the file given (compressed by
+    DEST's name: ``codecs.files.compressing``), so DEST has this one temporary file: given the
+    temporary path, they made one of their own beside it."""
     try:
         existing = os.stat(dest).st_mode
     except OSError:
@@ -115,19 +118,25 @@ def atomic_path(dest: str) -> Iterator[str]:
     if existing is not None and not stat.S_ISREG(existing):
         if stat.S_ISDIR(existing):
             raise UsageError(f"cannot write {dest}: Is a directory")
-        yield dest
+        with open(dest, "wb") as fh:
+            yield fh
         return
     if existing is not None and not os.access(dest, os.W_OK):  # a rename would replace it regardless
         raise UsageError(f"cannot write {dest}: Permission denied")
     path = Path(os.path.realpath(dest))
-    suffix = Path(dest).suffix if compression_named(dest) else ""  # another suffix may be long
     try:
-        tmp, fd = temporary_beside(path, suffix)
+        tmp, fd = temporary_beside(path)
     except OSError as exc:
         raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
-    os.close(fd)
     try:
-        yield tmp
+        fh = open(fd, "wb")
+        try:
+            yield fh
+        except BaseException:
+            with suppress(OSError):  # its buffered tail is not wanted: what raised is what is said
+                fh.close()
+            raise
+        fh.close()
         os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     except BaseException:

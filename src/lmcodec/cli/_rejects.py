@@ -18,8 +18,8 @@ from contextlib import ExitStack, contextmanager
 from typing import IO, Any
 
 import lmcodec as lc
-from lmcodec.cli._output import atomic_path
-from lmcodec.codecs.files import Source, open_read, open_write
+from lmcodec.cli._output import atomic_file
+from lmcodec.codecs.files import Source, compressing, open_read
 from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
 
 __all__ = [
@@ -144,18 +144,17 @@ def open_rejects(path: str | None, length_prefixed: bool) -> Iterator[RejectsFil
     if path is None:
         yield None
         return
-    with atomic_path(path) as tmp:
-        rejects = None
-        body_done = False
-        try:
-            with open_write(tmp) as fh:
-                rejects = RejectsFile(fh, path, length_prefixed)
-                yield rejects
-                body_done = True
-        except OSError as exc:
-            if body_done or (rejects is not None and rejects.failed):
-                raise _named(exc, path) from exc
-            raise
+    rejects = None
+    body_done = False
+    try:
+        with atomic_file(path) as raw, compressing(raw, path) as fh:
+            rejects = RejectsFile(fh, path, length_prefixed)
+            yield rejects
+            body_done = True
+    except OSError as exc:
+        if body_done or (rejects is not None and rejects.failed):
+            raise _named(exc, path) from exc
+        raise
 
 
 class Tally:

@@ -215,7 +215,7 @@ def _closed_stdout() -> None:
 
 class _Signalled(BaseException):
     """SIGTERM or SIGHUP arrived: raised where the command is, so that what it was writing is
-    cleaned up as for SIGINT (``atomic_path`` removes its temporary file)."""
+    cleaned up as for SIGINT (``atomic_file`` removes its temporary file)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)

@@ -97,14 +97,14 @@ class _Destination(io.BufferedWriter):
             raise
 
 
-def temporary_beside(path: Path, suffix: str = "") -> tuple[str, int]:
-    """A new file beside ``path`` (its name and descriptor): ``.NAME.XXXXXXXX.partial`` and
-    ``suffix`` (the command keeps DEST's compression suffix, by which the writer compresses),
-    created with the mode open() gives a new file (0o666 less the umask); the ``OSError`` of a
-    directory that takes no new file. The library's writers and the command's share it."""
-    name = _name_that_fits(path, len(os.fsencode(suffix)))
+def temporary_beside(path: Path) -> tuple[str, int]:
+    """A new file beside ``path`` (its name and descriptor): ``.NAME.XXXXXXXX.partial``, created
+    with the mode open() gives a new file (0o666 less the umask); the ``OSError`` of a directory
+    that takes no new file. The library's writers and the command's share it (the command writes
+    DEST's, compressed by DEST's name, in place: one temporary file a destination)."""
+    name = _name_that_fits(path)
     for _ in range(100):
-        tmp = str(path.with_name(f".{name}.{secrets.token_hex(4)}.partial{suffix}"))
+        tmp = str(path.with_name(f".{name}.{secrets.token_hex(4)}.partial"))
         try:
             return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
         except FileExistsError:
@@ -115,16 +115,16 @@ def temporary_beside(path: Path, suffix: str = "") -> tuple[str, int]:
 _ADDED = len(".") + len(".") + 8 + len(".partial")  # the bytes the temporary name adds to NAME
 
 
-def _name_that_fits(path: Path, suffix_bytes: int) -> str:
-    """``path``'s name, cut so that the temporary name (and a suffix of ``suffix_bytes``) fits the
-    directory's name limit: for a NAME of 238 bytes or more (255 allowed) no temporary file could
-    be made, and the path was written in place (red team 12 F19: a log filtered in place came out
-    empty); the command refused such a DEST, "File name too long"."""
+def _name_that_fits(path: Path) -> str:
+    """``path``'s name, cut so that the temporary name fits the directory's name limit: for a NAME
+    of 238 bytes or more (255 allowed) no temporary file could be made, and the path was written
+    in place (red team 12 F19: a log filtered in place came out empty); the command refused such
+    a DEST, "File name too long"."""
     try:
         limit = os.pathconf(path.parent, "PC_NAME_MAX")
     except (OSError, ValueError, AttributeError):  # no such query here
         limit = 255
     name = path.name
-    while name and len(os.fsencode(name)) > limit - _ADDED - suffix_bytes:
+    while name and len(os.fsencode(name)) > limit - _ADDED:
         name = name[:-1]
     return name

@@ -35,6 +35,7 @@ __all__ = [
     "Source",
     "binary_only",
     "checked",
+    "compressing",
     "compression_named",
     "open_read",
     "open_write",
@@ -283,16 +284,24 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
             raise EncodeError(
                 f"{path}: {unsupported} compression is not written here: name it .gz, .zst or plain"
             )
-        kind = compression_named(path)
-        with replaced_at_the_end(path) as raw:
-            if kind is None:
-                yield raw
-            else:
-                framed = _Framed(raw, _compressor(kind))
-                try:
-                    yield framed  # type: ignore[misc]
-                finally:
-                    framed.finish()  # what was written before an error is kept, as with a plain file
+        with replaced_at_the_end(path) as raw, compressing(raw, path) as fh:
+            yield fh
         return
     binary_only(dest, "a log writer", "wb")
     yield dest
+
+
+@contextmanager
+def compressing(raw: IO[bytes], name: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """A writer into ``raw`` that compresses as ``name``'s suffix says (``.gz``, ``.zst``, in
+    members / frames with checksums), or ``raw`` itself: :func:`open_write` writes a path's
+    temporary file through it, the command the temporary file it made for DEST (by DEST's name)."""
+    kind = compression_named(name)
+    if kind is None:
+        yield raw
+        return
+    framed = _Framed(raw, _compressor(kind))
+    try:
+        yield framed  # type: ignore[misc]
+    finally:
+        framed.finish()  # what was written before an error is kept, as with a plain file
