@@ -57,6 +57,7 @@ strings and lists, dictionary text, narrower ints) read as written. The Turn tab
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 import sys
@@ -367,7 +368,9 @@ def read_parquet(
     """The records of a Parquet file, or of a directory of them in file-name order, lazily.
 
     ``type`` defaults to the record type stored in the file by :func:`write_parquet`. A file
-    that cannot be opened raises OSError, as ``open`` does; one that is not Parquet, or is cut
+    that cannot be opened raises OSError, as ``open`` does, and so does a directory with no
+    ``*.parquet`` file in it (``FileNotFoundError`` naming it: its subdirectories, partitions,
+    are not read; pyarrow reads such a directory as an empty table); one that is not Parquet, or is cut
     or damaged (page checksums are verified), raises :class:`~lmcodec.DecodeError` after the
     records before the damage; one with a column of another Arrow type than the reader takes
     raises it before any record, naming the column, as does, in a file lmcodec wrote, a column
@@ -377,7 +380,7 @@ def read_parquet(
     pa = pyarrow_module()
     sources: list[Any] = [path]
     if isinstance(path, (str, os.PathLike)) and Path(path).is_dir():
-        sources = sorted(Path(path).glob("*.parquet"))
+        sources = _parquet_files_in(path)
     for source in sources:
         where = os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the Parquet input"
         with ExitStack() as stack:
@@ -389,6 +392,17 @@ def read_parquet(
             tp = _type_of_schema(pf.schema_arrow, type, where)
             _check_columns(pf.schema_arrow, tp, where)
             yield from _decode_batches(_counted_batches(pf, batch_size, where), tp, where)
+
+
+def _parquet_files_in(directory: str | os.PathLike[str]) -> list[Path]:
+    """The ``*.parquet`` files directly in ``directory``, by name; none is a FileNotFoundError
+    naming it (0 records, silently, was what a directory of partitions read as)."""
+    files = sorted(Path(directory).glob("*.parquet"))
+    if not files:
+        nested = any(entry.is_dir() for entry in Path(directory).iterdir())
+        why = "no .parquet file in this directory" + (" (its subdirectories are not read)" if nested else "")
+        raise FileNotFoundError(errno.ENOENT, why, os.fspath(directory))
+    return files
 
 
 def _counted_batches(pf: Any, batch_size: int, where: str) -> Iterator[Any]:
