@@ -1,5 +1,6 @@
 """Gemini complete (non-streamed) generateContent body -> Response, as lm15 1.5.0's
-``GeminiLM.parse_response`` (gemini.py:1001)."""
+``GeminiLM.parse_response`` (gemini.py:1001). As there, a call's input is the ``args`` dict
+inside ``provider_data``, not a copy (``docs/architecture.md``)."""
 
 from __future__ import annotations
 
