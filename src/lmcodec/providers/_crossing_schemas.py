@@ -24,6 +24,21 @@ pass runs only for the pairs where the client's API takes a spelling the destina
 (:data:`PARAMETERLESS_REFUSED`): a Chat or Responses client's schema is one OpenAI took, which
 Anthropic takes too, so the common gateway call (an OpenAI client) does not walk its tools.
 
+A nested open object to Gemini (issue 15): Gemini's OpenAPI Schema field (``parameters``, where
+lm15's builder sends every schema its MAP-16 check lets through) refuses an object below the root
+that declares no properties, with or without ``properties: {}`` ("GenerateContentRequest.tools[0]
+.function_declarations[0].parameters.properties[opts].properties: should be non-empty for OBJECT
+type", reported from gemini-2.0 to late 2025, for ``responseSchema`` too; LiteLLM removes the empty
+``properties``, and whether a bare nested ``{"type": "object"}`` passes is reported both ways). An
+OpenAI or Anthropic client's schema is JSON Schema, where such an object (any object) is common
+(MCP tools: ``"options": {"type": "object"}``). :func:`open_objects_out` sends each such tool
+under ``parametersJsonSchema``, the field MAP-16 picks for what the OpenAPI one refuses, which takes
+JSON Schema as it is: the schema goes verbatim (INV-002), only the field that carries it changes,
+as lm15's own switch of field does, so no Adaptation is recorded. The tools go as the Gemini
+builder writes them, in ``Config.extensions``'s ``tools`` (written in place of the builder's), as
+:func:`strict_flags_in` does for Responses. An object at the root without properties (a
+parameterless tool) stays: Gemini takes it.
+
 A structured-output schema to Anthropic (red team 11 F10): the Messages API refuses an object in
 ``output_config.format.schema`` without ``additionalProperties: false`` (lm15's builder: "HTTP 400
 otherwise"; it sends the schema it is given), and a Chat ``response_format`` or Responses
@@ -44,10 +59,19 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._mapper import replace
+from lmcodec.providers._memo import BytesMemo
+from lmcodec.providers.gemini._build_schema import walk_fits_openapi_schema
+from lmcodec.providers.gemini._build_tools import tools_wire
 from lmcodec.providers.openai.build import tool_entry
 from lmcodec.wire import Adaptation, FunctionTool, Request
 
-__all__ = ["PARAMETERLESS_REFUSED", "claude_output_format", "parameterless_tools_out", "strict_flags_in"]
+__all__ = [
+    "PARAMETERLESS_REFUSED",
+    "claude_output_format",
+    "open_objects_out",
+    "parameterless_tools_out",
+    "strict_flags_in",
+]
 
 PARAMETERLESS_REFUSED: Final[dict[str, frozenset[str]]] = {
     "openai": frozenset({"gemini", "anthropic"}),
@@ -92,6 +116,85 @@ def parameterless_tools_out(request: Request) -> tuple[Request, tuple[Adaptation
     if tools is None:
         return request, ()
     return msgspec.structs.replace(request, tools=tuple(tools)), tuple(notes)
+
+
+def open_objects_out(request: Request) -> Request:
+    """``request`` with its tools in ``Config.extensions``'s ``tools`` as the Gemini builder
+    writes them, each function tool whose schema holds an object below its root that declares no
+    properties under ``parametersJsonSchema`` (see the module docstring); ``request`` itself when
+    no tool is such, or when the builder sends each such schema there already (MAP-16)."""
+    moved = _moved(request.tools)
+    if not any(moved):
+        return request
+    written = tools_wire(request.tools)
+    for declaration, move in zip(written[0]["functionDeclarations"], moved, strict=True):
+        if move:
+            declaration["parametersJsonSchema"] = declaration.pop("parameters")
+    config = request.config
+    extensions = {**(config.extensions or {}), "tools": written}
+    return msgspec.structs.replace(request, config=msgspec.structs.replace(config, extensions=extensions))
+
+
+_TOOLS_KEY: Final = msgspec.msgpack.Encoder().encode
+_TOOLS_VALUE: Final = msgspec.msgpack.Decoder().decode
+_MOVED: Final[BytesMemo[tuple[bool, ...]]] = BytesMemo()  # bounded by bytes: clients send their own tools
+
+
+def _moved(tools: tuple[Any, ...]) -> tuple[bool, ...]:
+    """For each function tool, in order, whether it moves: remembered by the tools' MessagePack
+    bytes (one encode and one lookup for tools sent again; walking every schema cost ~3 times the
+    encode), the answer for those bytes computed from the plain values they decode to (MessagePack
+    keeps a value's JSON type; a tuple reads back as the list JSON makes of it)."""
+    try:
+        key = _TOOLS_KEY(tools)
+    except (TypeError, ValueError, UnicodeEncodeError, OverflowError, RecursionError):
+        return tuple(_moves(tool.parameters) for tool in tools if isinstance(tool, FunctionTool))
+    moved = _MOVED.get(key)
+    if moved is None:
+        try:
+            decoded = _TOOLS_VALUE(key)
+        except RecursionError:
+            return tuple(_moves(tool.parameters) for tool in tools if isinstance(tool, FunctionTool))
+        moved = tuple(_moves(tool["parameters"]) for tool in decoded if tool.get("type") == "function")
+        _MOVED.put(key, moved)
+    return moved
+
+
+def _moves(schema: Any) -> bool:
+    return walk_fits_openapi_schema(schema) and _open_below_root(schema)
+
+
+def _open_below_root(schema: Any) -> bool:
+    """Whether a node below ``schema``'s root that the OpenAPI check walks (a value of
+    ``properties``, ``items``, an element of ``anyOf``) is an object declaring no properties."""
+    stack = _children(schema)
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        kind = node.get("type")
+        if isinstance(kind, str) and kind.lower() == "object" and not node.get("properties"):
+            return True
+        stack.extend(_children(node))
+    return False
+
+
+def _children(node: Any) -> list[Any]:
+    """The schemas right below ``node``, as the OpenAPI check walks them."""
+    if not isinstance(node, dict):
+        return []
+    below: list[Any] = []
+    props = node.get("properties")
+    if isinstance(props, dict):
+        below.extend(props.values())
+    if "items" in node:
+        below.append(node["items"])
+    branches = node.get("anyOf")
+    if isinstance(branches, list):
+        below.extend(branches)
+    elif branches is not None:
+        below.append(branches)
+    return below
 
 
 _CLOSED: Final = (
