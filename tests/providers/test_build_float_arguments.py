@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._build_common import is_ascii_json_as_stdlib
 from lmcodec.providers.openai import _common
 from lmcodec.providers.openai._common import arguments_json, stdlib_text
 
@@ -85,3 +86,15 @@ def test_a_small_float_does_not_send_the_input_to_the_stdlib(
 def test_many_odd_floats_are_json_dumps_too(count: int) -> None:
     value = {"v": [1e-5 * (i + 1) for i in range(count)], "s": ["1e5", "0.00001"] * count, "w": 10.00001}
     assert stdlib_text(msgspec.json.encode(value), value) == _dumps(value)
+
+
+_ARGUMENT_BYTES = st.binary(max_size=16) | st.sampled_from(
+    [b"1e5", b"1E5", b"0.00001", b"10.00001", b"\x7f", b"\xc3\xa9", b'{"a":1.5e-7}', b"e0", b"0", b"e"]
+)
+
+
+@given(st.lists(st.lists(_ARGUMENT_BYTES, max_size=3).map(b"".join), min_size=1, max_size=4))
+def test_the_builders_one_pass_check_is_the_check_of_the_joined_bytes(datas: list[bytes]) -> None:
+    """The builders' check of a build's arguments (one translation for DEL, bytes past ASCII and
+    exponents) answers as ``stdlib_spells_alike`` of the joined bytes, for any bytes."""
+    assert is_ascii_json_as_stdlib(datas) == _common.stdlib_spells_alike(b"\n".join(datas))

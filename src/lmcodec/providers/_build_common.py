@@ -32,6 +32,7 @@ __all__ = [
     "data_part_text",
     "encode_body",
     "float_spelling_may_differ",
+    "is_ascii_json_as_stdlib",
     "is_box",
     "model_without_prefix",
     "note",
@@ -105,6 +106,24 @@ def float_spelling_may_differ(data: bytes) -> bool:
     expression with a class at its head costs several times more on every tool call; ``partition``
     searches without the argument parsing of ``find``)."""
     return bool(data.translate(_DIGIT_E).partition(b"0e")[1] or data.partition(b"0.0000")[1])
+
+
+_SUSPECTS: Final = bytes(
+    ord("0") if c in b"0123456789" else ord("e") if c in b"eE" else 0x80 if c >= 0x7F else ord(" ")
+    for c in range(256)
+)
+
+
+def is_ascii_json_as_stdlib(datas: list[bytes]) -> bool:
+    """Whether ``json.dumps`` (ASCII escapes) writes each of ``datas`` (msgspec's JSON of a tool
+    call's input) as msgspec wrote it: no byte past ASCII, no DEL, no float msgspec spells
+    otherwise (:func:`float_spelling_may_differ`; none of these spans the newline joining them).
+    One translation says it all but ``0.0000``: DEL and the bytes past ASCII become 0x80, so the
+    translation is ASCII only where the input is, and digits before ``e``/``E`` become ``0e``
+    (one pass and two searches fewer than testing each property by itself, per build)."""
+    joined = b"\n".join(datas)
+    suspects = joined.translate(_SUSPECTS)
+    return suspects.isascii() and not suspects.partition(b"0e")[1] and not joined.partition(b"0.0000")[1]
 
 
 def data_part_text(part: DataPart) -> str:

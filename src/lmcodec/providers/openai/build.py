@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
-from lmcodec.providers._build_common import unknown_item
+from lmcodec.providers._build_common import is_ascii_json_as_stdlib, unknown_item
 from lmcodec.providers._build_wire import (
     UNSET,
     ResponsesFunctionTool,
@@ -134,7 +134,7 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
         write_messages(request.messages, items, pending)
     else:
         write_marked_conversation(request.messages, breakpoint_index, items, pending)
-    if pending[0]:
+    if pending[0] and not is_ascii_json_as_stdlib(pending[1]):  # else every call holds lm15's text
         settle_arguments(pending)
     payload: dict[str, Any] = {"model": model, "input": items, "stream": stream}
     system = request.system

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
-from lmcodec.providers._build_common import unknown_item
+from lmcodec.providers._build_common import is_ascii_json_as_stdlib, unknown_item
 from lmcodec.providers._build_wire import (
     UNSET,
     ChatAssistant,
@@ -225,7 +225,7 @@ def _messages(request: Request, breakpoint_index: int | None) -> list[Any]:
         _write_rows(messages[:breakpoint_index], rows, pending)
         _write_marked(messages[breakpoint_index], breakpoint_index, rows)
         _write_rows(messages[breakpoint_index + 1 :], rows, pending)
-    if pending[0]:
+    if pending[0] and not is_ascii_json_as_stdlib(pending[1]):  # else every call holds lm15's text
         settle_arguments(pending)
     return rows
 
