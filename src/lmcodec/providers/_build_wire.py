@@ -34,9 +34,11 @@ __all__ = [
     "ChatToolSpec",
     "GeminiCall",
     "GeminiContent",
+    "GeminiError",
     "GeminiFunctionCall",
     "GeminiFunctionResponse",
     "GeminiResponse",
+    "GeminiResult",
     "GeminiText",
     "ResponsesCall",
     "ResponsesCallOutput",
@@ -174,6 +176,18 @@ class GeminiCall(msgspec.Struct, gc=False):
 
 class GeminiFunctionCall(msgspec.Struct, gc=False):
     functionCall: GeminiCall  # the wire's key
+
+
+class GeminiResult(msgspec.Struct, gc=False):
+    """A function response's ``{"result": text}``."""
+
+    result: str
+
+
+class GeminiError(msgspec.Struct, gc=False):
+    """A function response's ``{"error": text}`` (the result of a failed call)."""
+
+    error: str
 
 
 class GeminiResponse(msgspec.Struct, gc=False):

@@ -20,9 +20,11 @@ from lmcodec.providers._build_common import (
 from lmcodec.providers._build_wire import (
     GeminiCall,
     GeminiContent,
+    GeminiError,
     GeminiFunctionCall,
     GeminiFunctionResponse,
     GeminiResponse,
+    GeminiResult,
     GeminiText,
 )
 from lmcodec.wire import (
@@ -72,7 +74,8 @@ def _function_response(part: ToolResultPart, names: dict[str, str]) -> Any:
     content = part.content
     name = part.name or names.get(part.id)
     if name and len(content) == 1 and type(content[0]) is TextPart:
-        answer = {"error" if part.is_error else "result": content[0].text}
+        text = content[0].text
+        answer = GeminiError(text) if part.is_error else GeminiResult(text)
         return GeminiFunctionResponse(GeminiResponse(name, answer, part.id))
     text_parts = [p for p in part.content if p.type not in MEDIA_KINDS]
     media = [p for p in part.content if p.type in MEDIA_KINDS]
@@ -197,7 +200,8 @@ def contents_of(
                     else:
                         name = names.get(part.id)
                 if name and len(content) == 1 and type(content[0]) is TextPart:
-                    answer = {"error" if part.is_error else "result": content[0].text}
+                    text = content[0].text
+                    answer = GeminiError(text) if part.is_error else GeminiResult(text)
                     out.append(GeminiFunctionResponse(GeminiResponse(name, answer, part.id)))
                 else:
                     out.append(_function_response(part, {part.id: name} if name else {}))
