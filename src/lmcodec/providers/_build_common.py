@@ -1,5 +1,6 @@
 """What the Anthropic and Gemini request builders share: lm15's text renderings, its refusals and
-its record of adaptations, the judgment reading of a response_format schema, the body encoder.
+its record of adaptations, the judgment reading of a response_format schema, the body encoder;
+and, for the two OpenAI wires, the one check of a build's tool-call arguments.
 
 Refusals map lm15 1.5.0's errors to lmcodec's: ``UnsupportedFeatureError`` becomes
 :class:`lmcodec.ProviderError` with ``code="unsupported_feature"`` and lm15's ``provider``,
