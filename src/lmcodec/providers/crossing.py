@@ -70,6 +70,7 @@ A stream's error crosses too, its code in the destination's vocabulary (:func:`c
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 import msgspec
@@ -78,7 +79,7 @@ from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import Notes
 from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._crossing_openai_keys import SAME
-from lmcodec.providers._crossing_parts import chat_thinking_block
+from lmcodec.providers._crossing_parts import chat_thinking_block, dropped
 from lmcodec.providers._crossing_survey import ContentSurvey, survey
 from lmcodec.providers._errors import a_or_an
 from lmcodec.providers._memo import BytesMemo
@@ -404,6 +405,14 @@ _AS_THINKING_BLOCKS: Final = (
 )
 
 
+@functools.lru_cache(maxsize=256)
+def _state_reason(provider: str, kind: str) -> str:
+    """Why another provider's continuation state is dropped, remembered by provider and kind: the
+    same few come with every part of a conversation (an f-string and ``a_or_an`` cost ~3.5k
+    instructions a part, red team 13 F07's 500 reasoning items)."""
+    return f"{a_or_an(provider)} {kind} state: only {provider} can replay it"
+
+
 def _part_losses(
     part: Any, where: str, source: str, destination: str, own: str, notes: list[Adaptation], carried: bool
 ) -> None:
@@ -413,12 +422,7 @@ def _part_losses(
             notes.append(_note(where, "substituted", _AS_THINKING_BLOCKS, state.kind, "thinking_blocks"))
         elif state.provider not in (destination, own):
             notes.append(
-                _note(
-                    f"{where}.continuation",
-                    "dropped",
-                    f"{a_or_an(state.provider)} {state.kind} state: only {state.provider} can replay it",
-                    state.kind,
-                )
+                dropped(f"{where}.continuation", _state_reason(state.provider, state.kind), state.kind)
             )
     if isinstance(part, ImagePart) and part.detail is not None and destination in _NO_DETAIL:
         notes.append(_note(f"{where}.detail", "dropped", f"{destination} images have no detail", part.detail))
