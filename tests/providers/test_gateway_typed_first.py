@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers import crossing
 from lmcodec.providers._gateway_read import TYPED_READERS, read_client_body
 
 from .openai_request_diff import canonical_requests
@@ -76,8 +77,9 @@ def _same_reading(source: str, destination: str, body: bytes, model: str | None 
         return False
     raw, request, notes, custom = slow
     assert raw is body
-    assert request == typed
-    assert msgspec.json.encode(request) == msgspec.json.encode(typed)
+    assert request == typed[0]
+    assert msgspec.json.encode(request) == msgspec.json.encode(typed[0])
+    assert typed[1] is None or typed[1] == crossing.survey(request)  # what the reading recorded
     assert notes == ()
     assert custom is None
     return True

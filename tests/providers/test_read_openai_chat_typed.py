@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers import crossing
 from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai_chat import read
 from lmcodec.providers.openai_chat._read_config import CANONICAL_KEYS, Reader, read_config
@@ -166,21 +167,28 @@ CHAT_BODIES = st.fixed_dictionaries(
 )
 
 
+def _call(call_id: str, name: str) -> dict[str, Any]:
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": "{}"}}
+
+
 def check_paths_agree(body: bytes) -> None:
     try:
         walked: lc.Request | lc.LmcodecError = read.decode_walked(body)
     except lc.LmcodecError as exc:
         walked = exc
     try:
-        typed: lc.Request | None = read._decode_typed(body)
+        typed: lc.Request | None = read._decode_typed(body)[0]
     except (Refused, lc.LmcodecError, msgspec.DecodeError, RecursionError):
         typed = None
+    surveyed = read.typed_surveyed_or_none(body, None)
+    assert (surveyed is None) is (typed is None)
     if typed is not None:
         assert not isinstance(walked, lc.LmcodecError), (
             f"the fast path took a body the walker refuses: {walked}"
         )
         assert typed == walked
         assert lc.encode(typed) == lc.encode(walked)
+        check_survey(body, typed)
     try:
         public: lc.Request | lc.LmcodecError = lc.decode_request(PROVIDER, body)
     except lc.LmcodecError as exc:
@@ -194,10 +202,70 @@ def check_paths_agree(body: bytes) -> None:
         assert lc.encode(public) == lc.encode(walked)
 
 
+def check_survey(body: bytes, typed: lc.Request) -> None:
+    """The gateway's typed reading: the same Request, and what it recorded of the parts while it
+    read is ``crossing.survey``'s answer for that Request (None only where a call id names two
+    functions: the results are named after their calls then, and the gateway surveys them)."""
+    surveyed = read.typed_surveyed_or_none(body, None)
+    assert surveyed is not None
+    request, found = surveyed
+    assert request == typed
+    if found is None:
+        assert not _one_name_a_call_id(typed)
+    else:
+        assert found == crossing.survey(typed)
+
+
+def _one_name_a_call_id(request: lc.Request) -> bool:
+    names: dict[str, str] = {}
+    for message in request.messages:
+        for part in message.parts:
+            if isinstance(part, lc.ToolCallPart) and names.setdefault(part.id, part.name) != part.name:
+                return False
+    return True
+
+
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
 def test_fixtures_take_the_fast_path(path: Path) -> None:
     body = path.read_bytes()
-    assert read._decode_typed(body) == read.decode_walked(body)
+    assert read._decode_typed(body)[0] == read.decode_walked(body)
+    check_survey(body, read.decode_walked(body))
+
+
+@REQUEST_SETTINGS
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                {"role": "user", "content": ""},
+                {"role": "user", "content": "hi"},
+                {"role": "user", "content": [{"type": "text", "text": ""}]},
+                {
+                    "role": "user",
+                    "content": [{"type": "image_url", "image_url": {"url": "https://x.test/a.png"}}],
+                },
+                {"role": "developer", "content": [{"type": "text", "text": "be brief"}]},
+                {"role": "assistant", "content": ""},
+                {"role": "assistant", "content": None, "tool_calls": [_call("call_1", "f")]},
+                {"role": "assistant", "content": "", "tool_calls": [_call("call_1", "f"), _call("c:2", "g")]},
+                {"role": "assistant", "content": [{"type": "refusal", "refusal": "no"}]},
+                {"role": "assistant", "content": [{"type": "text", "text": ""}]},
+                {"role": "assistant", "content": None, "tool_calls": [_call("call_1", "g")]},
+                {"role": "tool", "tool_call_id": "call_1", "content": "r"},
+                {"role": "tool", "tool_call_id": "c:2", "content": [{"type": "text", "text": ""}]},
+            ]
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_the_recorded_survey_is_the_walk_s(rows: list[dict[str, Any]]) -> None:
+    """Rows of every kind the survey tells apart: empty text, images, refusals, ids Anthropic
+    refuses, a call id repeated (with the same name, and with another: no recorded survey)."""
+    body = json.dumps({"model": "gpt-4.1", "messages": rows}).encode()
+    typed = read.typed_or_none(body, None)
+    if typed is not None:
+        check_survey(body, typed)
 
 
 @REQUEST_SETTINGS
@@ -386,11 +454,11 @@ def test_the_whole_body_view_declares_exactly_the_canonical_keys() -> None:
 def test_fixtures_agree_in_one_pass_and_in_two_steps(path: Path) -> None:
     body = path.read_bytes()
     try:
-        two_steps: lc.Request | None = read._decode_in_two_steps(body)
+        two_steps: lc.Request | None = read._decode_in_two_steps(body)[0]
     except Refused:
         two_steps = None
     if two_steps is not None:
-        assert read._decode_typed(body) == two_steps
+        assert read._decode_typed(body)[0] == two_steps
 
 
 def test_the_sdk_parse_helpers_keys_take_the_fast_path() -> None:
@@ -399,4 +467,4 @@ def test_the_sdk_parse_helpers_keys_take_the_fast_path() -> None:
     call = {"id": "c", "type": "function", "index": 0, "function": {"name": "f", "parsed_arguments": None}}
     row = {"role": "assistant", "content": "x", "parsed": None, "tool_calls": [call]}
     body = json.dumps({"model": "m", "messages": [_Q, row]}).encode()
-    assert read._decode_typed(body) == read.decode_walked(body)
+    assert read._decode_typed(body)[0] == read.decode_walked(body)

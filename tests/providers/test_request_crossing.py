@@ -201,7 +201,7 @@ def _reader_paths(provider: str, body: bytes) -> tuple[lc.Request | None, lc.Req
     if provider == "openai_chat":
         from lmcodec.providers.openai_chat import read as chat
 
-        return chat._decode_typed(body), chat.decode_walked(body)
+        return chat._decode_typed(body)[0], chat.decode_walked(body)
     if provider == "openai":
         from lmcodec.providers.openai import read as responses
         from lmcodec.providers.openai._read_typed import decode_typed

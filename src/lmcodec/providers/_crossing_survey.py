@@ -8,7 +8,7 @@ request back unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
@@ -23,7 +23,10 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 
-__all__ = ["ContentSurvey", "survey"]
+if TYPE_CHECKING:
+    from lmcodec.providers.openai_chat._read_typed import Seen
+
+__all__ = ["ContentSurvey", "read_survey", "survey"]
 
 
 class ContentSurvey(msgspec.Struct, frozen=True, gc=False):
@@ -100,3 +103,26 @@ def survey(request: Request) -> ContentSurvey:
         kinds.add(ToolResultPart)
     odd = anthropic_refuses_one(calls + results) if calls or results else False
     return ContentSurvey(kinds, judged, empty_text, odd, len(set(calls)) != len(calls), called)
+
+
+def read_survey(seen: Seen) -> ContentSurvey:
+    """:func:`survey`'s answer from what the Chat reader's typed path met while it read (``Seen``),
+    with no walk of the parts (~12% of a gateway call in time: the walk of objects made a moment
+    before costs ~3x what its instructions say). There no part carries continuation state and a
+    tool result holds text parts only, so only the images and refusals are judged; ``seen.names``
+    holds each call id once, with the calls' names where no id names two functions (the reader
+    gives no ``Seen`` then). ``tests/providers/test_read_openai_chat_typed.py`` holds it equal to
+    :func:`survey` of the Request."""
+    kinds = set(seen.others)
+    if seen.texts:
+        kinds.add(TextPart)
+    names = seen.names
+    if seen.calls:
+        kinds.add(ToolCallPart)
+    results = seen.result_ids
+    if results:
+        kinds.add(ToolResultPart)
+    odd = anthropic_refuses_one([*names, *results]) if names or results else False
+    return ContentSurvey(
+        kinds, bool(seen.others), seen.empty_text, odd, len(names) != seen.calls, set(names.values())
+    )

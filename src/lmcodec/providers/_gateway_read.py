@@ -16,6 +16,7 @@ from lmcodec.codecs._last_value import last_values
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_in
+from lmcodec.providers._crossing_survey import ContentSurvey
 from lmcodec.providers._replayed_arguments import replayed_arguments
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import read as gemini_read
@@ -36,15 +37,23 @@ GATEWAY_READERS: Final[dict[str, Any]] = {
 """What ``translate_request`` reads a body with: ``decode_request``'s Request, unsigned thinking left
 out rather than refused, with the notes of it (``providers/_unsigned_thinking.py``)."""
 
+
+def _responses_typed(raw: Raw, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+    request = openai_read.typed_or_none(raw, model)
+    return None if request is None else (request, None)
+
+
 TYPED_READERS: Final[dict[str, Any]] = {
-    "openai": openai_read.typed_or_none,
-    "openai_chat": openai_chat_read.typed_or_none,
+    "openai": _responses_typed,
+    "openai_chat": openai_chat_read.typed_surveyed_or_none,
 }
 """The typed fast paths tried before :func:`read_client_body`: their views refuse every key its
 passes take out (a Chat ``cache_control`` mark on a row or block, a Responses ``custom_tool_call``
 or ``custom_tool_call_output`` item), and the gateway reader tries the same typed path first and
 returns its Request with no note; so a Request they give is :func:`read_client_body`'s, on the body
-as it came, with no note and no custom call (``tests/providers/test_gateway_typed_first.py``)."""
+as it came, with no note and no custom call (``tests/providers/test_gateway_typed_first.py``).
+Each gives the Request and its survey where the reading recorded it (Chat), else None (the
+gateway surveys the Request then: ``crossing.survey``); None where the typed path refuses."""
 
 
 def read_client_body(

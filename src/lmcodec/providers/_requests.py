@@ -238,11 +238,14 @@ def translate_request(
     lookup(GATEWAY_READERS, source)
     raw = _json_bytes(body)
     typed = TYPED_READERS.get(source)
-    request = typed(raw, model) if typed is not None else None
+    read = typed(raw, model) if typed is not None else None
     unsigned: tuple[Adaptation, ...] = ()
     custom: CustomCalls | None = None
-    if request is None:  # (the typed path took no body the client body's passes would change)
+    found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
+    if read is None:  # (the typed path took no body the client body's passes would change)
         raw, request, unsigned, custom = read_client_body(source, destination, raw, model)
+    else:
+        request, found = read
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
         request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
         unsigned += dropped
@@ -266,9 +269,12 @@ def translate_request(
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
-    # One pass says which of the passes over the parts below may change something (crossing.survey);
-    # the passes over the settings, tools and tool names before them change none of what it finds.
-    found = crossing.survey(request)
+    # One pass says which of the passes over the parts below may change something (crossing.survey,
+    # or what the typed reading recorded of the Request it gave, unchanged since: the passes above
+    # run for other sources or the same dialect); the passes over the settings, tools and tool
+    # names before them change none of what it finds.
+    if found is None:
+        found = crossing.survey(request)
     if source == "openai" and ThinkingPart in found.kinds:  # another provider's thinking carried
         carried_in, carried = carried_thinking_in(request, destination)
         if carried_in is not request:

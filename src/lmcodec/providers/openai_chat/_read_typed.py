@@ -32,7 +32,7 @@ from lmcodec.providers.openai_chat._read_views import (
 )
 from lmcodec.wire import FunctionTool, ImagePart, Message, RefusalPart, TextPart, ToolCallPart, ToolResultPart
 
-__all__ = ["ROWS", "TOOLS", "Refused", "read_messages", "read_tools"]
+__all__ = ["ROWS", "TOOLS", "Refused", "Seen", "read_messages", "read_tools"]
 
 ROWS: Final = msgspec.json.Decoder(list[Row])
 TOOLS: Final = msgspec.json.Decoder(list[ToolView])
@@ -131,11 +131,31 @@ def _leading_system(row: SystemRow | DeveloperRow) -> tuple[str | tuple[TextPart
     return tuple([_text(block.text) for block in blocks]), marked
 
 
+class Seen(msgspec.Struct, frozen=True, gc=False):
+    """What :func:`read_messages` met among the messages' parts, for the gateway's survey
+    (``_crossing_survey.ContentSurvey``) without a walk of its own. No part read here carries
+    continuation state, and a tool result holds text parts only. A Struct: made in C."""
+
+    texts: bool
+    """A text part."""
+    empty_text: bool
+    """A text part of empty text."""
+    others: set[type]
+    """The part types besides text, tool calls and results (images, refusals)."""
+    calls: int
+    """How many tool calls."""
+    names: dict[str, str]
+    """Each tool call id's name (the first call's, where calls share an id)."""
+    result_ids: list[str]
+    """The tool results' ids."""
+
+
 def read_messages(
     rows: list[Row],
-) -> tuple[str | tuple[TextPart, ...] | None, tuple[Message, ...], int | None, bool, bool]:
+) -> tuple[str | tuple[TextPart, ...] | None, tuple[Message, ...], int | None, bool, bool, Seen]:
     """``messages`` -> (system, canonical messages, index of the breakpoint's message, stable prefix,
-    whether two tool calls share an id but not a name: see :mod:`lmcodec.providers._pairing`).
+    whether two tool calls share an id but not a name: see :mod:`lmcodec.providers._pairing`, and
+    what was met among the parts: :class:`Seen`).
 
     The common rows (string content, tool rows, assistant rows of text and tool calls) are read
     inline, each dispatched on its view's class; the others by the helpers above."""
@@ -147,18 +167,23 @@ def read_messages(
     results: list[ToolResultPart] | None = None  # consecutive tool rows: one tool message (lm15's rule)
     names: dict[str, str] = {}  # tool call id -> name, to find an id reused by another function
     reused = False
+    texts = empty_text = False
+    others: set[type] = set()
+    calls = 0
+    result_ids: list[str] = []
     for index, row in enumerate(rows):
         if type(row) is ToolRow:
             content = row.content
             if isinstance(content, str):
-                texts: tuple[TextPart, ...] = (_replace(_TEXT, text=content),)
+                content_texts: tuple[TextPart, ...] = (_replace(_TEXT, text=content),)
             elif content:
-                texts = tuple([_replace(_TEXT, text=_plain(block)) for block in content])
+                content_texts = tuple([_replace(_TEXT, text=_plain(block)) for block in content])
             else:
                 raise Refused
             if not row.tool_call_id:
                 raise Refused
-            result = _replace(_RESULT, id=row.tool_call_id, content=texts)
+            result = _replace(_RESULT, id=row.tool_call_id, content=content_texts)
+            result_ids.append(row.tool_call_id)
             if results is None:
                 results = [result]
             else:
@@ -174,9 +199,14 @@ def read_messages(
                 parts = []
             elif isinstance(said, str):
                 parts = [_replace(_TEXT, text=said)]
+                texts = True
+                if not said:
+                    empty_text = True
             else:
                 parts = [_assistant_block(block) for block in said]
+                texts, empty_text = _met(parts, others, texts, empty_text)
             if row.tool_calls is not None:
+                calls += len(row.tool_calls)
                 for call in row.tool_calls:
                     function = call.function
                     call_id, name, arguments = call.id, function.name, function.arguments
@@ -194,6 +224,9 @@ def read_messages(
         user = type(said_to) is UserRow
         if user and isinstance(prompt, str):
             append(_replace(_MESSAGE, role="user", parts=(_replace(_TEXT, text=prompt),)))
+            texts = True
+            if not prompt:
+                empty_text = True
             continue
         if index == 0 and len(rows) > 1 and not user:
             leading = _leading_system(said_to)  # type: ignore[arg-type]  # (a system or developer row)
@@ -204,6 +237,7 @@ def read_messages(
             if not all(type(block) is MarkedText for block in prompt):
                 raise Refused  # an image in a system or developer row: the walker says why
         parts_read, marked = _content(prompt)
+        texts, empty_text = _met(parts_read, others, texts, empty_text)
         if marked:
             if breakpoint is not None or stable:
                 raise Refused
@@ -213,7 +247,21 @@ def read_messages(
         append(_replace(_MESSAGE, role="tool", parts=tuple(results)))
     if not messages:
         raise Refused
-    return system, tuple(messages), breakpoint, stable, reused
+    seen = Seen(texts, empty_text, others, calls, names, result_ids)
+    return system, tuple(messages), breakpoint, stable, reused, seen
+
+
+def _met(parts: Sequence[Any], others: set[type], texts: bool, empty_text: bool) -> tuple[bool, bool]:
+    """``texts`` and ``empty_text`` (:class:`Seen`) after ``parts`` of a row's content blocks, the
+    types besides text added to ``others``."""
+    for part in parts:
+        if type(part) is TextPart:
+            texts = True
+            if not part.text:
+                empty_text = True
+        else:
+            others.add(type(part))
+    return texts, empty_text
 
 
 def read_tools(views: list[ToolView]) -> tuple[FunctionTool, ...]:

@@ -86,6 +86,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned
 from lmcodec.providers.openai._read_common import (
@@ -98,6 +99,7 @@ from lmcodec.providers.openai_chat._read_typed import (
     ROWS,
     TOOLS,
     Refused,
+    Seen,
     read_messages,
     read_tools,
 )
@@ -106,7 +108,12 @@ from lmcodec.providers.openai_chat._read_walked import decode_walked
 from lmcodec.wire import Adaptation, Config, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
-__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_or_none"]
+__all__ = [
+    "decode_request",
+    "decode_request_without_unsigned_thinking",
+    "typed_or_none",
+    "typed_surveyed_or_none",
+]
 
 
 def decode_request(body: bytes, *, model: str | None = None) -> Request:
@@ -116,6 +123,19 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
     """
     request = typed_or_none(body, model)  # (a str body goes the general way: encoded, then typed)
     return request if request is not None else _decode_request(body, None, model)
+
+
+def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+    """The typed fast path's Request and its survey (``crossing.survey``'s answer, from what the
+    reading met: no walk of its own; None where a call id names two functions, whose results the
+    reading then names); None where the typed path refuses, as :func:`typed_or_none`."""
+    if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
+        try:
+            request, seen = _decode_typed(body, model)
+        except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
+            return None
+        return request, None if seen is None else read_survey(seen)
+    return None
 
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
@@ -143,7 +163,7 @@ def typed_or_none(body: Any, model: str | None) -> Request | None:
     """The typed fast path's Request; None where it refuses or the body is not bytes within the limit."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         try:
-            return _decode_typed(body, model)
+            return _decode_typed(body, model)[0]
         except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
             pass
     return None
@@ -154,10 +174,14 @@ def _walked(body: Any, unsigned: Unsigned, model: str | None) -> Request:
     return request if model is None else msgspec.structs.replace(request, model=model)
 
 
-def _decode_typed(body: bytes | bytearray | memoryview, model: str | None = None) -> Request:
+def _decode_typed(
+    body: bytes | bytearray | memoryview, model: str | None = None
+) -> tuple[Request, Seen | None]:
     """The body through the typed views into canonical Structs, the settings as the walker reads
     them; a canonical invariant the Structs refuse is :class:`Refused` too. ``model``, when given,
-    is the Request's (the body's own still decides the model-dependent rules)."""
+    is the Request's (the body's own still decides the model-dependent rules). With the Request,
+    what the reading met among its parts (:class:`Seen`; None where results were named after
+    their calls)."""
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:  # a key with no canonical home (or a refused view): two steps
@@ -172,7 +196,9 @@ def _settings(whole: ChatBody) -> dict[str, Any]:
     return {name: item for name in _SETTINGS if (item := getattr(whole, name)) is not UNSET}
 
 
-def _decode_in_two_steps(body: bytes | bytearray | memoryview, model: str | None = None) -> Request:
+def _decode_in_two_steps(
+    body: bytes | bytearray | memoryview, model: str | None = None
+) -> tuple[Request, Seen | None]:
     """``messages`` and ``tools`` through the typed views, every other key decoded as it stands."""
     top = _TOP.decode(body)
     raw_messages = top.pop("messages", None)
@@ -190,10 +216,11 @@ def _typed(
     value: dict[str, Any],
     routed: str | None,
     usual: ChatBody | None = None,
-) -> Request:
+) -> tuple[Request, Seen | None]:
     """The Request of the views and the settings ``value`` (the keys set); or, given ``usual``
     (the one-pass view of a body setting only the usual keys), the settings read off it.
-    ``routed``: the Request's model, where it is not the body's."""
+    ``routed``: the Request's model, where it is not the body's. With it, what the reading met
+    among the parts (None where the results were named after their calls: ``_pairing``)."""
     model = value.get("model") if usual is None else usual.model
     if not isinstance(model, str) or not model:
         raise Refused
@@ -202,7 +229,7 @@ def _typed(
     if "n" in value and value["n"] != 1:
         raise Refused
     try:
-        system, messages, breakpoint, stable, reused = read_messages(rows)
+        system, messages, breakpoint, stable, reused, seen = read_messages(rows)
         tools = read_tools(views) if views is not None else ()
         config = _config(value, model, breakpoint, stable, usual)
         request: Request = msgspec.structs.replace(
@@ -215,7 +242,7 @@ def _typed(
         )
     except (ValueError, TypeError):
         raise Refused from None
-    return named_by_their_calls(request) if reused else request
+    return (named_by_their_calls(request), None) if reused else (request, seen)
 
 
 def _config(
