@@ -139,3 +139,25 @@ def test_the_openapi_field_never_carries_a_nested_open_object_and_every_schema_g
         field, value = _placed(declaration)
         assert value == schema
         assert (field == "parametersJsonSchema") == (_open_nodes_below_root(schema) > 0)
+
+
+def test_translate_request_to_gemini_sends_a_nested_open_object_under_the_json_schema_field() -> None:
+    """The gateway runs the pass: a Chat and an Anthropic client's MCP-style tool reach Gemini
+    under ``parametersJsonSchema``, the schema as the client wrote it."""
+    schema = {"type": "object", "properties": {"q": {"type": "string"}, "options": {"type": "object"}}}
+    chat = {
+        "model": "gemini-2.5-flash",
+        "messages": [{"role": "user", "content": "hi"}],
+        "tools": [{"type": "function", "function": {"name": "search", "parameters": schema}}],
+    }
+    anthropic = {
+        "model": "gemini-2.5-flash",
+        "max_tokens": 100,
+        "messages": [{"role": "user", "content": "hi"}],
+        "tools": [{"name": "search", "input_schema": schema}],
+    }
+    for source, body in (("openai_chat", chat), ("anthropic", anthropic)):
+        sent = lc.translate_request(source, "gemini", json.dumps(body).encode()).body
+        gemini_tools_accepted(sent)
+        [declaration] = json.loads(sent)["tools"][0]["functionDeclarations"]
+        assert _placed(declaration) == ("parametersJsonSchema", schema), source

@@ -28,6 +28,7 @@ from lmcodec.providers._crossing_parts import (
 from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
     claude_output_format,
+    open_objects_out,
     parameterless_tools_out,
     strict_flags_in,
 )
@@ -194,7 +195,9 @@ def translate_request(
     beside the rest of the request is changed, each change listed, a cap above a Claude model's
     output ceiling sent as the ceiling (``providers/_crossing_claude.py``); to OpenAI and
     Anthropic, a parameterless tool's ``{}`` or object schema without ``properties`` is sent as
-    ``{"type": "object", "properties": {}}``, and to Anthropic every object of a response
+    ``{"type": "object", "properties": {}}``, to Gemini a tool whose schema holds an object below
+    its root without properties (which its ``parameters`` field refuses) under ``parametersJsonSchema``,
+    and to Anthropic every object of a response
     format's schema is closed (``additionalProperties: false``), a JSON mode without a schema
     ``dropped``, and to Responses each function tool goes with ``strict: false`` (which it reads as
     strict without the flag), ``strict: true`` where a Chat client asked for it
@@ -313,6 +316,8 @@ def translate_request(
     if source in PARAMETERLESS_REFUSED[destination] and canonical.tools:  # {} / no properties
         canonical, parameterless = parameterless_tools_out(canonical)
         notes += parameterless
+    if destination == "gemini" and canonical.tools:  # a nested object without properties: refused
+        canonical = open_objects_out(canonical)
     kinds = found.kinds
     claude = chat_fronts_claude(destination, canonical.model)  # Anthropic's, as thinking_blocks
     losses = (
