@@ -119,6 +119,10 @@ class StopSink:
         """A refusal fragment (not text lm15 reads, so never cut), in its place."""
         self._other(lambda: self._sink.refusal(part_index, text))
 
+    def foreign_item(self, item_type: str, frame: bytes) -> None:
+        """An event of an output item lm15 does not read (``stream/_foreign_items.py``), in its place."""
+        self._other(lambda: self._sink.foreign_item(item_type, frame))
+
     def event(self, event: StreamEvent) -> None:
         if type(event) is StreamDeltaEvent and type(event.delta) is TextDelta:
             self._text(_Text(event.delta.part_index, event.delta.text, event))

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.stream._foreign_items import CLIENT_RUN
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.coalesce import EndMerge
@@ -80,6 +81,7 @@ class WriterSink:
         "_taken",
         "_thinking_shift",
         "_whole_calls",
+        "_write_item_event",
         "_write_refusal",
         "_write_text",
         "_write_thinking",
@@ -115,6 +117,9 @@ class WriterSink:
         # a refusal (a Chat source's delta.refusal, stream/_chat_extras.py): as the destination
         # writes a RefusalPart, its text where it has no refusal of its own (Gemini)
         self._write_refusal: Callable[[int, str], bytes] = getattr(writer, "write_refusal", self._write_text)
+        # an event of a Responses output item lm15 does not read (stream/_foreign_items.py): a
+        # Responses writer places it in its stream; another dialect has no form for it
+        self._write_item_event: Callable[[bytes], bytes] | None = getattr(writer, "write_item_event", None)
         self._stopped_at: Callable[[str], None] | None = getattr(writer, "stopped_at", None)
         self._head = head
         self._model: str | None = None
@@ -202,6 +207,23 @@ class WriterSink:
         if not self._started:
             self._synthesize()
         self.out.append(self._write_refusal(part_index, text))
+
+    def foreign_item(self, item_type: str, frame: bytes) -> None:
+        """An event of a Responses output item lm15 does not read (``stream/_foreign_items.py``):
+        written into a Responses client's stream; for another client, an item the client runs
+        itself ends the stream with an error naming it, and a server-run item is left out."""
+        if self.finished:
+            return
+        if self._write_item_event is not None:
+            if not self._started:
+                self._synthesize()
+            self.out.append(self._write_item_event(frame))
+        elif item_type in CLIENT_RUN:
+            message = (
+                f"the backend's answer holds a Responses {item_type!r} item (a call the client runs"
+                " itself), which this client's dialect cannot express"
+            )
+            self.event(StreamErrorEvent(error=ErrorDetail(code="provider", message=message)))
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:

@@ -77,7 +77,10 @@ and ``assemble`` of the same stream read no end, as lm15 does. And a Gemini in-b
 (``finishReason`` SAFETY, MALFORMED_FUNCTION_CALL, ..., or ``promptFeedback.blockReason``), which
 lm15 reads as a stream error, ends the translation as the ``content_filter`` end it is, with its
 usage (:mod:`lmcodec.stream._inband`): the Gemini client gets the chunk as Google sent it, the
-others their own content-filter finish, not a request error.
+others their own content-filter finish, not a request error. The events of a Responses output
+item lm15 reads as nothing (a ``custom_tool_call``, a ``web_search_call``, ...) go to a Responses
+client as the backend sent them; another client's stream ends with an error naming an item the
+client runs itself and leaves out a server-run one (:mod:`lmcodec.stream._foreign_items`).
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ from lmcodec.providers._tool_names import names_back
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.stream._chat_extras import ChatExtras
 from lmcodec.stream._chunks import Chunk, check_chunks, not_a_chunk
+from lmcodec.stream._foreign_items import ForeignItems
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._stop import StopSink, client_side_stops
@@ -149,7 +153,7 @@ class _Translator:
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
         mapper_cls = checked_arguments(src, request, "skip")
         if src == "openai":
-            mapper_cls = IncompleteWatch
+            mapper_cls = ForeignItems
         elif src == "gemini":
             mapper_cls = StreamedCallWatch
         elif src == "openai_chat":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Final
 
 from lmcodec.errors import LmcodecError
 from lmcodec.providers._build_common import data_part_text
@@ -122,6 +122,7 @@ def _body(response: Response) -> dict[str, Any]:
             arguments.put(entry, call.input)
             output.append(entry)
     arguments.settle()
+    output = _with_unread_items(output, response.provider_data)
     status, reason = ENDINGS.get(response.finish_reason, ("completed", None))
     body: dict[str, Any] = {
         "id": response.id or new_id("resp_"),
@@ -138,3 +139,33 @@ def _body(response: Response) -> dict[str, Any]:
     if usage:  # nothing reported: no usage (the SDK's Response allows none, refuses an empty one)
         body["usage"] = usage
     return body
+
+
+_READ: Final = frozenset({"message", "reasoning", "function_call"})  # the output items lm15 reads
+
+
+def _with_unread_items(output: list[dict[str, Any]], data: Any) -> list[dict[str, Any]]:
+    """``output`` with the items of the backend's Responses body (``data``, the provider_data) that
+    lm15 reads as nothing (a ``custom_tool_call`` the client must run, a ``web_search_call``, ...),
+    each after as many of ``output``'s items as items lm15 reads came before it there: a body
+    rebuilt from the parts (a gateway's model alias, an edit) keeps them where they were."""
+    items = data.get("output") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        return output
+    kept: list[dict[str, Any]] = []
+    read = 0  # the items lm15 reads seen so far in the backend's output
+    at = 0  # how many of output's items are placed
+    for item in items:
+        kind = item.get("type") if isinstance(item, dict) else None
+        if not isinstance(kind, str):
+            continue
+        if kind in _READ:
+            read += 1
+            continue
+        upto = min(read, len(output))
+        kept.extend(output[at:upto])
+        at = max(at, upto)
+        kept.append(item)
+    if not kept:
+        return output
+    return [*kept, *output[at:]]

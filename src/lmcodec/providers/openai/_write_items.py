@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import msgspec
+
 from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.openai._sse_write import CALL as _CALL
 from lmcodec.providers.openai._sse_write import ENC, OutputItem
@@ -20,6 +22,7 @@ from lmcodec.wire import ContinuationState, ToolCallDelta
 __all__ = ["NO_LOGPROBS", "ItemWriting", "event_head"]
 
 NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
+_decode: Final = msgspec.json.Decoder(dict[str, Any]).decode
 _HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
 
 
@@ -43,6 +46,7 @@ class ItemWriting:
         "_out",
         "_output",
         "_pending",
+        "_relayed",
         "_seq",
         "_slots",
         "_token",
@@ -57,6 +61,39 @@ class ItemWriting:
     _pending: OutputItem | None
     _carried: dict[int, list[ContinuationState]]
     _output: dict[int, dict[str, Any]]
+    _relayed: dict[int, int]
+
+    def write_item_event(self, frame: bytes) -> bytes:
+        """One event of an output item of a Responses source that the canonical events have no slot
+        for (a ``custom_tool_call``, a ``web_search_call``, ...: ``stream/_foreign_items.py``), as
+        the source sent it, numbered into this stream: its ``output_index`` the next free one (as
+        an item of the writer's own takes it), its ``sequence_number`` the stream's next; its done
+        item kept for the final response. Its ``output_item.added`` completes the items open before
+        it (the source completed them before adding it: their ``.done`` events come first, as there).
+        An event of an item never added is dropped."""
+        event = _decode(frame)
+        kind = event.pop("type")
+        event.pop("sequence_number", None)
+        source_index: int = event["output_index"]
+        if kind == "response.output_item.added":
+            self._complete_open()  # a Responses source adds an item once those before it are done
+            index = self._relayed[source_index] = max(source_index, self._next_index)
+            self._next_index = index + 1
+        else:
+            found = self._relayed.get(source_index)
+            if found is None:
+                return b""
+            index = found
+        event["output_index"] = index
+        if kind == "response.output_item.done":
+            del self._relayed[source_index]
+            item = event.get("item")
+            if isinstance(item, dict):
+                self._output[index] = item
+        self._emit(kind, event)
+        out = b"".join(self._out)
+        self._out.clear()
+        return out
 
     def _emit(self, kind: str, body: dict[str, Any]) -> None:
         """Queue one event: ``body`` gets its ``type`` first and ``sequence_number`` last."""

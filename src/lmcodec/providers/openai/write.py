@@ -180,6 +180,7 @@ class StreamWriter(ItemWriting):
         self._pending: OutputItem | None = None  # a reasoning item not written yet (no summary text so far)
         self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
+        self._relayed: dict[int, int] = {}  # a source's item the writer places: its index -> the written
         self._media: dict[tuple[int, str], list[str]] = {}  # (slot, image or audio) -> its data
         self._out: list[bytes] = []
         self.created = int(time.time())

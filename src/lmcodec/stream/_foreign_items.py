@@ -1,0 +1,134 @@
+"""The output items of a Responses stream that the canonical events have no slot for, for translate.
+
+lm15 1.5.0's Responses stream adapter reads three kinds of output item: ``message`` (text,
+refusals, citations), ``reasoning`` and ``function_call``. Every other item's events map to
+nothing, and lmcodec's decoder keeps that reading. Two families of them matter to a gateway:
+
+- items the *client* runs itself: ``custom_tool_call`` (Codex's freeform ``apply_patch``),
+  ``apply_patch_call``, ``shell_call``, ``local_shell_call``, ``computer_call`` and
+  ``mcp_approval_request`` (answered with an ``mcp_approval_response``). ``translate_request``
+  carries their tools to a Responses backend as sent, so the answer's call is the client's to run;
+  dropped, a client that takes items from ``output_item.done`` (Codex) saw a turn with no output;
+- items of the provider's own tools (``web_search_call``, ``code_interpreter_call``,
+  ``image_generation_call``, ``file_search_call``, ``mcp_call``, ...), which the server ran.
+
+:class:`ForeignItems`, the Responses mapper ``translate`` runs, hands every event of such an item
+(its ``output_item.added``, the events naming its ``output_index``, its ``output_item.done``) to
+the sink's ``foreign_item`` as the frame came, in stream order, instead of mapping it (lm15 maps
+it to nothing). The sink gives it to a Responses writer, which renumbers it into the stream it
+writes; another dialect has no form for it: an item the client runs ends that stream with an error
+event naming it, a server-run item is left out, as an Anthropic server tool's blocks are
+(docs/writers.md, "Output items lm15 does not read").
+"""
+
+from __future__ import annotations
+
+from typing import Final, Protocol, cast
+
+import msgspec
+
+from lmcodec.errors import StreamDecodeError
+from lmcodec.stream._incomplete import IncompleteWatch
+from lmcodec.stream.sink import Sink
+
+__all__ = ["CLIENT_RUN", "ForeignItemSink", "ForeignItems"]
+
+CLIENT_RUN: Final = frozenset(
+    {
+        "custom_tool_call",
+        "apply_patch_call",
+        "shell_call",
+        "local_shell_call",
+        "computer_call",
+        "mcp_approval_request",
+    }
+)
+"""The output item types whose call the Responses client runs (or answers) itself."""
+
+_READ: Final = frozenset({"message", "reasoning", "function_call"})  # the items lm15 reads
+_ADDED: Final = b'"response.output_item.added"'
+_DONE: Final = "response.output_item.done"
+
+
+class ForeignItemSink(Sink, Protocol):
+    """A sink that also takes the frames :class:`ForeignItems` hands on (the translator's)."""
+
+    def foreign_item(self, item_type: str, frame: bytes) -> None:
+        """One event (``frame``, the source's JSON) of an output item of type ``item_type``."""
+
+
+class _Item(msgspec.Struct, frozen=True, gc=False):
+    type: str | None = None
+
+
+class _Head(msgspec.Struct, frozen=True, gc=False):
+    type: str | None = None
+    output_index: int | None = None
+    item: _Item | None = None
+
+
+_head: Final = msgspec.json.Decoder(_Head)
+
+
+class ForeignItems(IncompleteWatch):
+    """The Responses mapper (with :class:`IncompleteWatch`'s end), handing the events of output
+    items lm15 does not read to the sink's ``foreign_item``. A batch with no such item open and no
+    ``output_item.added`` frame goes to lm15's mapping whole (one substring search per frame)."""
+
+    __slots__ = ("_open",)
+
+    def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
+        super().__init__(model, sink, keep_unknown)
+        self._open: dict[int, str] = {}  # output_index -> type of a foreign item not done yet
+
+    def frames(self, datas: list[bytes]) -> int:
+        if not self._open:
+            if len(datas) == 1:
+                if _ADDED not in datas[0]:
+                    return _frames(self, datas)
+            elif not any(_ADDED in data for data in datas):
+                return _frames(self, datas)
+        skipped, start = 0, 0
+        for i, data in enumerate(datas):
+            item_type = self._foreign(data)
+            if item_type is None:
+                continue
+            skipped += self._mapped(datas[start:i], start)
+            start = i + 1
+            cast(ForeignItemSink, self.sink).foreign_item(item_type, data)
+        return skipped + self._mapped(datas[start:], start)
+
+    def _mapped(self, datas: list[bytes], offset: int) -> int:
+        """lm15's mapping of the frames ``datas`` (at ``offset`` in the batch)."""
+        if not datas:
+            return 0
+        try:
+            return _frames(self, datas)
+        except StreamDecodeError as exc:
+            exc.frame = (exc.frame or 0) + offset
+            raise
+
+    def _foreign(self, data: bytes) -> str | None:
+        """The type of the foreign item ``data`` is an event of; ``None`` for any other frame."""
+        if not self._open and _ADDED not in data:
+            return None
+        try:
+            head = _head.decode(data)
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            return None  # (lm15's mapping reads it, or refuses it)
+        index = head.output_index
+        if index is None or head.type is None:
+            return None
+        if head.type == "response.output_item.added":
+            item_type = head.item.type if head.item is not None else None
+            if item_type is None or item_type in _READ:
+                return None
+            self._open[index] = item_type
+            return item_type
+        item_type = self._open.get(index)
+        if item_type is not None and head.type == _DONE:
+            del self._open[index]
+        return item_type
+
+
+_frames: Final = IncompleteWatch.frames
