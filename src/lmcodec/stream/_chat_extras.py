@@ -1,7 +1,7 @@
 """What :func:`lmcodec.stream.translate` reads of a Chat Completions stream beyond lm15's adapter.
 
 lm15 1.5.0's Chat stream adapter reads ``content``, the reasoning fields and ``tool_calls`` of a
-chunk's delta; lmcodec's decoder and assembler keep that reading. Two more fields carry what a
+chunk's delta; lmcodec's decoder and assembler keep that reading. Three more fields carry what a
 gateway's client must not lose:
 
 - ``delta.refusal``: OpenAI's refusal (its safety refusal, a structured-outputs refusal) streams
@@ -20,6 +20,14 @@ gateway's client must not lose:
   block is a block (a reasoning item) of its own, as Claude issued it. An entry without a
   signature (LiteLLM's copy of each thinking fragment) is the ``reasoning_content`` beside it.
 
+- ``delta.audio``: an audio answer (``modalities: ["text", "audio"]``): an ``{id, transcript}``
+  fragment, then ``{data}`` fragments (base64), the last with ``expires_at``; ``content`` stays
+  ``null``. Unread, a Chat client got an empty ``stop`` answer and nothing said so. Each fragment is
+  handed to the sink's ``chat_audio`` as it came: a Chat writer writes it as its ``delta.audio``
+  (the openai SDK's ``ChoiceDelta.audio``); another dialect has no form for it (the data's format is
+  the request's ``audio.format``, which the stream does not name), so its stream ends with an error
+  naming the audio (docs/writers.md, "A Chat refusal, a Chat audio answer").
+
 The fields are looked for only in a chunk that spells their key (a ``refusal`` other than
 ``null``: OpenAI sends ``"refusal": null`` in every logprobs object), and
 read with a view of their own after lm15's reading of the chunk; a chunk whose field the view
@@ -31,7 +39,7 @@ unread: lm15 parity); a non-streamed gateway that names the source gets them fro
 
 from __future__ import annotations
 
-from typing import Final, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 import msgspec
 
@@ -43,6 +51,7 @@ __all__ = ["ChatExtras", "ExtrasSink"]
 
 _REFUSAL_KEY: Final = b'"refusal"'
 _BLOCKS_KEY: Final = b'"thinking_blocks"'
+_AUDIO_KEY: Final = b'"audio"'
 
 
 class ExtrasSink(Sink, Protocol):
@@ -54,6 +63,9 @@ class ExtrasSink(Sink, Protocol):
     def next_thinking(self) -> None:
         """The thinking that follows goes to the next slot (a thinking block of its own)."""
 
+    def chat_audio(self, audio: dict[str, Any]) -> None:
+        """One ``delta.audio`` fragment of a Chat answer, as it came."""
+
 
 class _Block(msgspec.Struct, frozen=True, gc=False):
     type: str = ""
@@ -64,6 +76,7 @@ class _Block(msgspec.Struct, frozen=True, gc=False):
 class _Delta(msgspec.Struct, frozen=True, gc=False):
     refusal: str | None = None
     thinking_blocks: list[_Block] | None = None
+    audio: dict[str, Any] | None = None
 
 
 class _Choice(msgspec.Struct, frozen=True, gc=False):
@@ -90,7 +103,8 @@ def _spells_a_refusal(data: bytes) -> bool:
 
 
 class ChatExtras(StreamMapper):
-    """The Chat mapper, also handing a chunk's ``delta.refusal`` and ``delta.thinking_blocks`` on."""
+    """The Chat mapper, also handing a chunk's ``delta.refusal``, ``delta.thinking_blocks`` and
+    ``delta.audio`` on."""
 
     __slots__ = ("_thinking_slot",)
 
@@ -100,7 +114,7 @@ class ChatExtras(StreamMapper):
 
     def _chunk(self, data: bytes) -> int:
         skipped = super()._chunk(data)
-        if _BLOCKS_KEY not in data and not _spells_a_refusal(data):
+        if _BLOCKS_KEY not in data and _AUDIO_KEY not in data and not _spells_a_refusal(data):
             return skipped
         try:
             choices = _decoder.decode(data).choices
@@ -113,6 +127,9 @@ class ChatExtras(StreamMapper):
         if delta.refusal:
             skipped = 0
             sink.refusal(0, delta.refusal)
+        if delta.audio:
+            skipped = 0
+            sink.chat_audio(delta.audio)
         for block in delta.thinking_blocks or ():
             if block.type == "thinking" and block.signature:
                 state = ContinuationDelta(

@@ -119,6 +119,10 @@ class StopSink:
         """A refusal fragment (not text lm15 reads, so never cut), in its place."""
         self._other(lambda: self._sink.refusal(part_index, text))
 
+    def chat_audio(self, audio: dict[str, Any]) -> None:
+        """A Chat ``delta.audio`` fragment (``stream/_chat_extras.py``), in its place."""
+        self._other(lambda: self._sink.chat_audio(audio))
+
     def foreign_item(self, item_type: str, frame: bytes) -> None:
         """An event of an output item lm15 does not read (``stream/_foreign_items.py``), in its place."""
         self._other(lambda: self._sink.foreign_item(item_type, frame))

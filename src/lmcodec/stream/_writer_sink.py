@@ -81,6 +81,7 @@ class WriterSink:
         "_taken",
         "_thinking_shift",
         "_whole_calls",
+        "_write_chat_audio",
         "_write_item_event",
         "_write_refusal",
         "_write_text",
@@ -120,6 +121,10 @@ class WriterSink:
         # an event of a Responses output item lm15 does not read (stream/_foreign_items.py): a
         # Responses writer places it in its stream; another dialect has no form for it
         self._write_item_event: Callable[[bytes], bytes] | None = getattr(writer, "write_item_event", None)
+        # a Chat source's delta.audio (stream/_chat_extras.py): a Chat writer writes it as it came
+        self._write_chat_audio: Callable[[dict[str, Any]], bytes] | None = getattr(
+            writer, "write_chat_audio", None
+        )
         self._stopped_at: Callable[[str], None] | None = getattr(writer, "stopped_at", None)
         self._head = head
         self._model: str | None = None
@@ -224,6 +229,23 @@ class WriterSink:
                 " itself), which this client's dialect cannot express"
             )
             self.event(StreamErrorEvent(error=ErrorDetail(code="provider", message=message)))
+
+    def chat_audio(self, audio: dict[str, Any]) -> None:
+        """A Chat source's ``delta.audio`` fragment (``stream/_chat_extras.py``): a Chat client's
+        ``delta.audio`` as it came; another client's stream ends with an error naming it (its
+        wire has no form for audio of a format the stream does not name)."""
+        if self.finished:
+            return
+        if self._write_chat_audio is None:
+            message = (
+                "the backend's answer is audio (Chat Completions delta.audio), which this client's"
+                " dialect cannot express"
+            )
+            self.event(StreamErrorEvent(error=ErrorDetail(code="provider", message=message)))
+            return
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_chat_audio(audio))
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:

@@ -218,6 +218,10 @@ class StreamWriter:
         """A refusal fragment as ``delta.refusal``, as the body writes a RefusalPart."""
         return b"".join((self._head, b'{"refusal":', ENC.encode(text), b"}", _TAIL)) if text else b""
 
+    def write_chat_audio(self, audio: dict[str, Any]) -> bytes:
+        """A Chat source's ``delta.audio`` fragment as it came (``stream/_chat_extras.py``)."""
+        return b"".join((self._head, b'{"audio":', ENC.encode(audio), b"}", _TAIL))
+
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a ThinkingDelta."""
         if not text:
