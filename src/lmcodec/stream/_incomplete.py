@@ -9,7 +9,10 @@ writer writes ``response.incomplete`` for those ends, so chains through Response
 So the translator, and only it, keeps the last ``response.incomplete`` frame the mapper was handed
 (:class:`IncompleteWatch`) and, where the source stopped without an end, reads its response as
 lm15 reads that response whole (:func:`incomplete_end`): each destination then writes its own
-truncation.
+truncation. A stream that ends with ``response.failed`` (lm15 maps it to nothing too) ends with the
+error its response names (``error.code``, ``error.message``: :func:`failed_error`), read as the
+mapper reads the same pair in an ``error`` event, where it ended with lmcodec's own "ended without an
+end event" (red team 14 F02: Codex compacts and retries on ``context_length_exceeded``).
 """
 
 from __future__ import annotations
@@ -20,12 +23,14 @@ from typing import Final
 from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai.body import parse_response
 from lmcodec.providers.openai.stream import StreamMapper
+from lmcodec.providers.openai.views import stream_error_detail
 from lmcodec.stream.sink import Sink
-from lmcodec.wire import StreamEndEvent
+from lmcodec.wire import StreamEndEvent, StreamErrorEvent
 
-__all__ = ["IncompleteWatch", "incomplete_end"]
+__all__ = ["IncompleteWatch", "failed_error", "incomplete_end"]
 
 _MARK: Final = b'"response.incomplete"'
+_FAILED: Final = b'"response.failed"'
 
 
 class IncompleteWatch(StreamMapper):
@@ -47,17 +52,38 @@ class IncompleteWatch(StreamMapper):
         self._last = datas
         return _map_frames(self, datas)
 
-    def take(self) -> StreamEndEvent | None:
-        """The end the last ``response.incomplete`` frame says (forgotten: one per stream)."""
+    def take(self) -> StreamEndEvent | StreamErrorEvent | None:
+        """The end the last ``response.incomplete`` frame says, or the error of a last
+        ``response.failed`` frame (forgotten: one per stream)."""
         frames = [*self._before[-2:], *self._last[-2:]][-2:]
         self._before = self._last = []
         for data in reversed(frames):
             if _MARK in data:
                 return incomplete_end(data)
+            if _FAILED in data:
+                return failed_error(data)
         return None
 
 
 _map_frames: Final = StreamMapper.map_frames
+
+
+def failed_error(data: bytes) -> StreamErrorEvent | None:
+    """The error a ``response.failed`` frame's ``response.error`` says (its ``code`` and
+    ``message``), read as the mapper reads the same pair in an ``error`` event; ``None`` for a frame
+    that is not one, or one without such an error."""
+    try:
+        frame = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    response = frame.get("response") if isinstance(frame, dict) else None
+    error = response.get("error") if isinstance(response, dict) else None
+    if frame.get("type") != "response.failed" or not isinstance(error, dict):
+        return None
+    code, message = error.get("code"), error.get("message")
+    if not isinstance(code, str) or not code or not isinstance(message, str):
+        return None
+    return StreamErrorEvent(error=stream_error_detail(code, message))
 
 
 def incomplete_end(data: bytes) -> StreamEndEvent | None:

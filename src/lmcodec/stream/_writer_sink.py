@@ -359,8 +359,11 @@ class WriterSink:
             else:
                 self._write_nameless()
         if self.incomplete is not None:  # a Responses answer cut short: its truncation, as whole
-            cut = self.incomplete.take()  # (beside a bare end: a [DONE] after it)
+            cut = self.incomplete.take()  # (beside a bare end: a [DONE] after it); or failed: its error
             if cut is not None and (end is None or (end.finish_reason is None and end.usage is None)):
+                if isinstance(cut, StreamErrorEvent):
+                    self.event(cut)
+                    return False
                 end = cut
         if end is None:  # the source stopped short of its end: the client must not take it as whole
             self.out.append(self._feed(_UNFINISHED))
