@@ -1,7 +1,7 @@
 """What :func:`lmcodec.stream.translate` reads of a Chat Completions stream beyond lm15's adapter.
 
 lm15 1.5.0's Chat stream adapter reads ``content``, the reasoning fields and ``tool_calls`` of a
-chunk's delta; lmcodec's decoder and assembler keep that reading. Three more fields carry what a
+chunk's delta; lmcodec's decoder and assembler keep that reading. Four more fields carry what a
 gateway's client must not lose:
 
 - ``delta.refusal``: OpenAI's refusal (its safety refusal, a structured-outputs refusal) streams
@@ -26,7 +26,13 @@ gateway's client must not lose:
   handed to the sink's ``chat_audio`` as it came: a Chat writer writes it as its ``delta.audio``
   (the openai SDK's ``ChoiceDelta.audio``); another dialect has no form for it (the data's format is
   the request's ``audio.format``, which the stream does not name), so its stream ends with an error
-  naming the audio (docs/writers.md, "A Chat refusal, a Chat audio answer").
+  naming the audio (docs/writers.md, "A Chat audio answer, a Chat source's annotations").
+
+- ``delta.annotations``: a search model's ``url_citation`` annotations (a url, a title and
+  character offsets into the content). Unread, a Chat client's message had none (red team 14 F11).
+  Each list is handed to the sink's ``chat_annotations`` as it came: a Chat writer writes it as its
+  ``delta.annotations``; other dialects leave it out, as before (their citations cannot carry
+  offsets into a Chat content; docs/writers.md, "A Chat audio answer, a Chat source's annotations").
 
 The fields are looked for only in a chunk that spells their key (a ``refusal`` other than
 ``null``: OpenAI sends ``"refusal": null`` in every logprobs object), and
@@ -52,6 +58,7 @@ __all__ = ["ChatExtras", "ExtrasSink"]
 _REFUSAL_KEY: Final = b'"refusal"'
 _BLOCKS_KEY: Final = b'"thinking_blocks"'
 _AUDIO_KEY: Final = b'"audio"'
+_ANNOTATIONS_KEY: Final = b'"annotations"'
 
 
 class ExtrasSink(Sink, Protocol):
@@ -66,6 +73,9 @@ class ExtrasSink(Sink, Protocol):
     def chat_audio(self, audio: dict[str, Any]) -> None:
         """One ``delta.audio`` fragment of a Chat answer, as it came."""
 
+    def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
+        """One ``delta.annotations`` list of a Chat answer (``url_citation`` entries), as it came."""
+
 
 class _Block(msgspec.Struct, frozen=True, gc=False):
     type: str = ""
@@ -77,6 +87,7 @@ class _Delta(msgspec.Struct, frozen=True, gc=False):
     refusal: str | None = None
     thinking_blocks: list[_Block] | None = None
     audio: dict[str, Any] | None = None
+    annotations: list[dict[str, Any]] | None = None
 
 
 class _Choice(msgspec.Struct, frozen=True, gc=False):
@@ -103,8 +114,8 @@ def _spells_a_refusal(data: bytes) -> bool:
 
 
 class ChatExtras(StreamMapper):
-    """The Chat mapper, also handing a chunk's ``delta.refusal``, ``delta.thinking_blocks`` and
-    ``delta.audio`` on."""
+    """The Chat mapper, also handing a chunk's ``delta.refusal``, ``delta.thinking_blocks``,
+    ``delta.audio`` and ``delta.annotations`` on."""
 
     __slots__ = ("_thinking_slot",)
 
@@ -114,7 +125,12 @@ class ChatExtras(StreamMapper):
 
     def _chunk(self, data: bytes) -> int:
         skipped = super()._chunk(data)
-        if _BLOCKS_KEY not in data and _AUDIO_KEY not in data and not _spells_a_refusal(data):
+        if (
+            _BLOCKS_KEY not in data
+            and _AUDIO_KEY not in data
+            and _ANNOTATIONS_KEY not in data
+            and not _spells_a_refusal(data)
+        ):
             return skipped
         try:
             choices = _decoder.decode(data).choices
@@ -130,6 +146,9 @@ class ChatExtras(StreamMapper):
         if delta.audio:
             skipped = 0
             sink.chat_audio(delta.audio)
+        if delta.annotations:
+            skipped = 0
+            sink.chat_annotations(delta.annotations)
         for block in delta.thinking_blocks or ():
             if block.type == "thinking" and block.signature:
                 state = ContinuationDelta(

@@ -123,6 +123,10 @@ class StopSink:
         """A Chat ``delta.audio`` fragment (``stream/_chat_extras.py``), in its place."""
         self._other(lambda: self._sink.chat_audio(audio))
 
+    def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
+        """A Chat ``delta.annotations`` list (``stream/_chat_extras.py``), in its place."""
+        self._other(lambda: self._sink.chat_annotations(annotations))
+
     def foreign_item(self, item_type: str, frame: bytes) -> None:
         """An event of an output item lm15 does not read (``stream/_foreign_items.py``), in its place."""
         self._other(lambda: self._sink.foreign_item(item_type, frame))

@@ -81,6 +81,7 @@ class WriterSink:
         "_taken",
         "_thinking_shift",
         "_whole_calls",
+        "_write_chat_annotations",
         "_write_chat_audio",
         "_write_item_event",
         "_write_refusal",
@@ -124,6 +125,10 @@ class WriterSink:
         # a Chat source's delta.audio (stream/_chat_extras.py): a Chat writer writes it as it came
         self._write_chat_audio: Callable[[dict[str, Any]], bytes] | None = getattr(
             writer, "write_chat_audio", None
+        )
+        # ... and its delta.annotations (url_citation): a Chat writer writes them, another leaves them out
+        self._write_chat_annotations: Callable[[list[dict[str, Any]]], bytes] | None = getattr(
+            writer, "write_chat_annotations", None
         )
         self._stopped_at: Callable[[str], None] | None = getattr(writer, "stopped_at", None)
         self._head = head
@@ -246,6 +251,16 @@ class WriterSink:
         if not self._started:
             self._synthesize()
         self.out.append(self._write_chat_audio(audio))
+
+    def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
+        """A Chat source's ``delta.annotations`` (``stream/_chat_extras.py``): a Chat client's
+        ``delta.annotations`` as they came; left out for another client (its citations cannot
+        carry offsets into a Chat content: the Chat citation rule, docs/writers.md)."""
+        if self.finished or self._write_chat_annotations is None:
+            return
+        if not self._started:
+            self._synthesize()
+        self.out.append(self._write_chat_annotations(annotations))
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:

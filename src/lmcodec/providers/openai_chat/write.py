@@ -222,6 +222,10 @@ class StreamWriter:
         """A Chat source's ``delta.audio`` fragment as it came (``stream/_chat_extras.py``)."""
         return b"".join((self._head, b'{"audio":', ENC.encode(audio), b"}", _TAIL))
 
+    def write_chat_annotations(self, annotations: list[dict[str, Any]]) -> bytes:
+        """A Chat source's ``delta.annotations`` as they came (``stream/_chat_extras.py``)."""
+        return b"".join((self._head, b'{"annotations":', ENC.encode(annotations), b"}", _TAIL))
+
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a ThinkingDelta."""
         if not text:
