@@ -22,7 +22,7 @@ _SDK_INPUT_AUDIO_KEYS: Final = frozenset({"data", "format"})
 _INPUT_VIDEO_BLOCK_KEYS: Final = frozenset({"type", "video_url", "file_id", "video_data"})
 _INPUT_FILE_BLOCK_KEYS: Final = frozenset({"type", "file_url", "file_id", "filename", "file_data"})
 _ASSISTANT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
-_OUTPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "annotations", "logprobs"})
+_OUTPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "annotations", "logprobs", "parsed"})
 _REFUSAL_BLOCK_KEYS: Final = frozenset({"type", "refusal"})
 
 
@@ -150,6 +150,8 @@ def assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
             for key in ("annotations", "logprobs"):
                 if block.get(key):
                     fail(f"non-empty {key} cannot be carried back to the provider", f"{where}.{key}")
+            if block.get("parsed") is not None:  # the SDK's parse helpers' value of the text; null: absent
+                fail("a parsed value cannot be carried back to the provider", f"{where}.parsed")
             parts.append({"type": "text", "text": string(block.get("text"), f"{where}.text")})
         elif kind == "refusal":
             only_keys(block, _REFUSAL_BLOCK_KEYS, where, "a refusal block")

@@ -10,7 +10,8 @@ body writes the filename lm15 would and leaves the detail out, then reads it aga
 ``decode_request`` refuses is read twice; a body holding neither is refused as before.
 
 A replayed answer's output metadata (red-team 5 F13): non-empty ``annotations`` (web search's
-``url_citation``, file citations) and ``logprobs`` on an ``output_text`` block, which the SDK keeps
+``url_citation``, file citations), ``logprobs`` and a non-null ``parsed`` (the SDK's parse helpers,
+red team 14 F14) on an ``output_text`` block, which the SDK keeps
 on ``response.output`` and the client appends to its next ``input``. The canonical text part has
 no field for them and no builder sends them back; they are what the model said about its answer,
 not the conversation, and every provider answers the same without them: left out, ``dropped``.
@@ -75,6 +76,10 @@ _METADATA: Final = {
         "a replayed answer's logprobs: output metadata the canonical text part has no field for "
         "and no builder sends back; the answer's text is sent"
     ),
+    "parsed": (
+        "a replayed answer's parsed value (the openai SDK's parse helpers' reading of the text): "
+        "the canonical text part has no field for it and no builder sends it back; the text is sent"
+    ),
 }
 
 
@@ -82,7 +87,7 @@ def _block(block: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
     kind = block.get("type")
     if kind == "output_text":
         for key, reason in _METADATA.items():
-            if block.get(key):
+            if block.get(key) or (key == "parsed" and block.get(key) is not None):  # parsed: as the reader
                 notes.append(_note(f"{path}.{key}", reason, block.pop(key)))
     elif (
         kind == "input_image"

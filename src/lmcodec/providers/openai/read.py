@@ -49,7 +49,8 @@ which lm15 writes in its own shape (``{"audio", "format"}``).
 
 Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, an
 ``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
-``annotations`` or ``logprobs`` on ``output_text`` (``lc.translate_request`` leaves them out,
+``annotations`` or ``logprobs`` or a ``parsed`` value on ``output_text`` (``parsed: null``, in the
+SDK parse helpers' dumps, reads as absent; ``lc.translate_request`` leaves them out,
 ``dropped``: ``_read_lenient.py``); a reasoning item with neither ``id``
 nor ``encrypted_content`` (``lc.translate_request`` leaves it out with an Adaptation:
 ``providers/_unsigned_thinking.py``), or with ``content``; the hosted tool types
