@@ -34,8 +34,8 @@ from lmcodec.wire import Adaptation, BuiltinTool, FunctionTool, Request
 
 __all__ = ["hosted_tools_out"]
 
-_WEB_SEARCH_NAMES: Final = frozenset({"web_search", "web_search_preview_2025_03_11"})
-"""The canonical names a web search tool reads as (Responses' dated preview type keeps its own)."""
+_WEB_SEARCH_NAMES: Final = frozenset({"web_search", "web_search_preview_2025_03_11", "web_search_2025_08_26"})
+"""The canonical names a web search tool reads as (Responses' dated types keep their own)."""
 _SAME_OPTIONS: Final[dict[str, frozenset[str]]] = {
     "anthropic": frozenset({"user_location"}),
     "openai": frozenset({"user_location"}),

@@ -6,11 +6,15 @@ refused, ``providers/_unsigned_thinking.py``; a replayed call's arguments that a
 object read as lm15 reads them, ``providers/_replayed_arguments.py``). For Chat and Responses the
 typed fast path is tried first (:data:`TYPED_READERS`): the body passes are byte searches and
 walks of the whole body, and a body the typed views take is one they give back as it came.
+A Responses body's GA web search tool is read as ``web_search_preview``, and goes back to Responses
+as sent (:func:`_web_search_tools_in`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
+
+import msgspec
 
 from lmcodec.codecs._last_value import last_values
 from lmcodec.errors import DecodeError, ValidationError
@@ -68,6 +72,9 @@ def read_client_body(
     custom = custom_calls_in(raw, destination) if source == "openai" else None  # freeform tool calls
     if custom is not None:
         raw, marks = custom.body, custom.notes
+    web_search = _web_search_tools_in(raw) if source == "openai" else None  # the GA web search tool
+    if web_search is not None:
+        raw = web_search[0]
     try:
         request, unsigned = read(raw, model=model)
     except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
@@ -79,7 +86,38 @@ def read_client_body(
             unsigned = (*replayed[1], *unsigned)
     if marks:
         unsigned = (*marks, *unsigned)
+    if web_search is not None and destination == "openai":  # Responses gets its tools as sent
+        extensions = {**(request.config.extensions or {}), "tools": web_search[1]}
+        config = msgspec.structs.replace(request.config, extensions=extensions)
+        request = msgspec.structs.replace(request, config=config)
     return raw, request, tuple(unsigned), custom
+
+
+_GA_WEB_SEARCH: Final = frozenset({"web_search", "web_search_2025_08_26"})
+
+
+def _web_search_tools_in(raw: Raw) -> tuple[bytes, list[Any]] | None:
+    """A Responses body's GA web search tools (``{"type": "web_search"}``, the openai SDK's
+    ``WebSearchToolParam``; red team 14 F16) read as the ``web_search_preview`` tool the reader
+    takes (``decode_request`` refuses ``web_search``: lm15 writes the canonical web search as
+    ``web_search_preview``, and reads neither), with the client's tools as sent, which Responses
+    gets back; None when the body holds none (one byte search for the usual body)."""
+    if b'"web_search' not in (raw.tobytes() if isinstance(raw, memoryview) else raw):
+        return None
+    try:
+        value = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    tools = value.get("tools") if isinstance(value, dict) else None
+    if not isinstance(tools, list):
+        return None
+    sent = [dict(tool) if isinstance(tool, dict) else tool for tool in tools]
+    for tool in tools:
+        if isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH:
+            tool["type"] = "web_search_preview"
+    if sent == tools:
+        return None
+    return msgspec.json.encode(value), sent
 
 
 def with_last_values(read: Any, raw: Any, model: str | None, refused: ValidationError) -> Any:
