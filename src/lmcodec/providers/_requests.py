@@ -42,6 +42,12 @@ from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body, with_last_values
 from lmcodec.providers._json import utf8_body
+from lmcodec.providers._replayed_responses_items import (
+    ReplayedItems,
+    client_paths,
+    replayed_items_back,
+    replayed_items_out,
+)
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._tool_names import GEMINI, tool_names_out
@@ -236,6 +242,9 @@ def translate_request(
     to another dialect the call is a function call whose input is the raw text under ``input``
     (``substituted``), the custom tool a function tool of that one string parameter
     (``providers/_crossing_custom_calls.py``, ``providers/_crossing_tools.py``).
+    A Responses client's replayed message ``phase`` and hosted-tool items (``web_search_call``, ...),
+    which ``decode_request`` refuses, go back to Responses as sent, and are ``dropped`` elsewhere
+    (``providers/_replayed_responses_items.py``).
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     lookup(GATEWAY_READERS, source)
@@ -245,8 +254,14 @@ def translate_request(
     unsigned: tuple[Adaptation, ...] = ()
     custom: CustomCalls | None = None
     found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
+    replayed: ReplayedItems | None = None
     if read is None:  # (the typed path took no body the client body's passes would change)
-        raw, request, unsigned, custom = read_client_body(source, destination, raw, model)
+        replayed = replayed_items_out(raw, destination) if source == "openai" else None  # phase, hosted calls
+        raw, request, unsigned, custom = read_client_body(
+            source, destination, raw if replayed is None else replayed.body, model
+        )
+        if replayed is not None:
+            unsigned = (*replayed.notes, *client_paths(unsigned, replayed))
     else:
         request, found = read
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
@@ -269,6 +284,8 @@ def translate_request(
             built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
         if custom is not None:  # the client's custom tool call items, as it sent them
             built = msgspec.structs.replace(built, body=custom_calls_back(built.body, custom))
+        if replayed is not None:  # the client's phases and hosted-tool items, as it sent them
+            built = msgspec.structs.replace(built, body=replayed_items_back(built.body, replayed))
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))

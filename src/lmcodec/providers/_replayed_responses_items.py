@@ -1,0 +1,148 @@
+"""What a Responses client replays that only Responses can take back (``lc.translate_request``;
+red team 14 F13, F15).
+
+A client appending ``response.output`` to its next ``input`` (the openai SDK's documented way, and
+Codex's) sends items and keys the canonical Request has no field for, which ``decode_request``
+refuses (lm15 1.5.0 has no Responses request reader; its builder writes ``phase`` only under a
+compat policy OpenAI's own preset leaves off):
+
+- an assistant message's ``phase`` (``"commentary"`` / ``"final_answer"``): the SDK asks clients of
+  gpt-5.3-codex and later to send it back on every assistant message;
+- the items of a tool OpenAI's server ran (``web_search_call``, ``file_search_call``,
+  ``code_interpreter_call``, ``image_generation_call``).
+
+The gateway's reading takes them out before the body is read (:func:`replayed_items_out`). To
+Responses they go back as sent (:func:`replayed_items_back`: each phase on the assistant message
+built for the client's, in order; each hosted item before the item built for the one that followed
+it in the client's input, counting messages, function calls, their outputs and signed reasoning
+items, which the same dialect builds one for one). To another dialect each is left out,
+``dropped`` at its path in the client's body, as Anthropic's server-tool blocks are (red team 5
+F13): what the server ran is in the answer's text, and no other provider can take its items.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+import msgspec
+
+from lmcodec.errors import ValidationError
+from lmcodec.wire import Adaptation
+
+__all__ = ["ReplayedItems", "client_paths", "replayed_items_back", "replayed_items_out"]
+
+HOSTED_ITEMS: Final = frozenset(
+    {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call"}
+)
+_MARKS: Final = (b'"phase"', b'_call"')
+_PHASE: Final = (
+    "an assistant message's phase: only Responses reads it (the model's commentary or final answer); "
+    "the message is sent"
+)
+_HOSTED: Final = (
+    "the item of a tool OpenAI's server ran, replayed: {destination} cannot take it; what it found is "
+    "in the answer's text"
+)
+
+
+class ReplayedItems(NamedTuple):
+    """What :func:`replayed_items_out` took out of a body."""
+
+    body: bytes
+    hosted: list[tuple[int, Any]]
+    """Each hosted item as sent, with how many anchor items (:func:`_anchor`) came before it."""
+    phases: list[Any]
+    """Each assistant message's ``phase`` (None where it had none), in order."""
+    notes: tuple[Adaptation, ...]
+    positions: list[int]
+    """Where each item of ``body``'s input was in the client's."""
+
+
+def client_paths(notes: tuple[Adaptation, ...], replayed: ReplayedItems) -> tuple[Adaptation, ...]:
+    """``notes`` on the body :func:`replayed_items_out` gave, each ``$.input[i]`` path named in the
+    client's body (the items taken out moved those after them)."""
+    return tuple(_client_path(note, replayed.positions) for note in notes)
+
+
+def _client_path(note: Adaptation, positions: list[int]) -> Adaptation:
+    head, bracket, rest = note.field.partition("[")
+    index, close, tail = rest.partition("]")
+    if head != "$.input" or not bracket or not close or not index.isdigit() or int(index) >= len(positions):
+        return note
+    return msgspec.structs.replace(note, field=f"$.input[{positions[int(index)]}]{tail}")
+
+
+def _anchor(item: Any) -> bool:
+    """An input item the same dialect builds one for one: a message, a function call or its output,
+    a reasoning item with its state (one without is left out by the gateway)."""
+    if not isinstance(item, dict):
+        return False
+    kind = item.get("type", "message")
+    if kind == "reasoning":
+        return item.get("id") is not None or item.get("encrypted_content") is not None
+    return kind in ("message", "function_call", "function_call_output")
+
+
+def replayed_items_out(body: bytes | bytearray | memoryview, destination: str) -> ReplayedItems | None:
+    """``body`` without its phases and hosted-tool items, one ``dropped`` note each unless the
+    destination is Responses; None when it holds none (byte searches for the usual body)."""
+    data = body.tobytes() if isinstance(body, memoryview) else bytes(body)
+    if not any(mark in data for mark in _MARKS):
+        return None
+    try:
+        value = msgspec.json.decode(data)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    items = value.get("input") if isinstance(value, dict) else None
+    if not isinstance(items, list):
+        return None
+    kept: list[Any] = []
+    hosted: list[tuple[int, Any]] = []
+    phases: list[Any] = []
+    notes: list[Adaptation] = []
+    positions: list[int] = []
+    anchors = 0
+    for i, item in enumerate(items):
+        kind = item.get("type", "message") if isinstance(item, dict) else None
+        if kind in HOSTED_ITEMS:
+            hosted.append((anchors, item))
+            if destination != "openai":
+                reason = _HOSTED.format(destination=destination)
+                notes.append(Adaptation(field=f"$.input[{i}]", action="dropped", reason=reason, asked=item))
+            continue
+        anchors += _anchor(item)
+        if kind == "message" and item.get("role") == "assistant":
+            phase = item.pop("phase", None)
+            phases.append(phase)
+            if phase is not None and destination != "openai":
+                where = f"$.input[{i}].phase"
+                notes.append(Adaptation(field=where, action="dropped", reason=_PHASE, asked=phase))
+        kept.append(item)
+        positions.append(i)
+    if not hosted and all(phase is None for phase in phases):
+        return None
+    value["input"] = kept
+    return ReplayedItems(msgspec.json.encode(value), hosted, phases, tuple(notes), positions)
+
+
+def replayed_items_back(body: bytes, replayed: ReplayedItems) -> bytes:
+    """The Responses ``body`` built from :func:`replayed_items_out`'s body with the client's phases
+    and hosted items back in place."""
+    tree = msgspec.json.decode(body)
+    items = tree.get("input")
+    items = items if isinstance(items, list) else []
+    assistants = [item for item in items if isinstance(item, dict) and item.get("role") == "assistant"]
+    anchors = [position for position, item in enumerate(items) if _anchor(item)]
+    if len(assistants) != len(replayed.phases) or (replayed.hosted and len(anchors) < replayed.hosted[-1][0]):
+        raise ValidationError(  # never met: the same dialect builds these items one for one
+            "the replayed phases and hosted-tool items cannot be put back: the built request holds "
+            f"{len(assistants)} assistant messages and {len(anchors)} items to place them by",
+            "$.input",
+        )
+    for message, phase in zip(assistants, replayed.phases, strict=True):
+        if phase is not None:
+            message["phase"] = phase
+    for ordinal, item in reversed(replayed.hosted):  # from the end: earlier positions stay put
+        items.insert(anchors[ordinal] if ordinal < len(anchors) else len(items), item)
+    tree["input"] = items
+    return msgspec.json.encode(tree)
