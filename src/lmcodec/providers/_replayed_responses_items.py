@@ -34,7 +34,8 @@ __all__ = ["ReplayedItems", "client_paths", "replayed_items_back", "replayed_ite
 HOSTED_ITEMS: Final = frozenset(
     {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call"}
 )
-_MARKS: Final = (b'"phase"', b'_call"')
+_MARKS: Final = (b'"phase"', b'search_call"', b'interpreter_call"', b'generation_call"')
+"""What such a body holds (a function_call alone does not make the body decoded again)."""
 _PHASE: Final = (
     "an assistant message's phase: only Responses reads it (the model's commentary or final answer); "
     "the message is sent"
