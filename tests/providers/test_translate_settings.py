@@ -151,18 +151,33 @@ def test_a_chat_cap_with_effort_high_sent_larger_to_anthropic_is_named() -> None
 
 
 @pytest.mark.parametrize(
-    ("destination", "key"), [("openai", "max_output_tokens"), ("openai_chat", "max_completion_tokens")]
+    ("destination", "key"),
+    [
+        ("openai", "max_output_tokens"),
+        ("openai_chat", "max_completion_tokens"),
+        ("gemini", "generationConfig.maxOutputTokens"),
+    ],
 )
-def test_an_anthropic_cap_with_a_budget_sent_smaller_to_openai_is_named(destination: str, key: str) -> None:
+@pytest.mark.parametrize(("whole", "budget"), [(4096, 2048), (1025, 1024)])
+@pytest.mark.parametrize("model", ["claude-sonnet-4-5", "claude-opus-4-6", "claude-3-7-sonnet-latest"])
+def test_an_anthropic_cap_with_a_budget_goes_whole_to_the_others(
+    destination: str, key: str, whole: int, budget: int, model: str
+) -> None:
+    """Anthropic's max_tokens holds the thinking budget, as OpenAI's and Gemini's caps hold the
+    reasoning: the client's cap is sent as it is (it was the cap less the budget: 1,025 with a
+    1,024 budget left 1 token for thinking and answer together), and nothing is named."""
     body = anthropic_body(
-        model="claude-sonnet-4-5",
-        max_tokens=4096,
-        thinking={"type": "enabled", "budget_tokens": 2048},
+        model=model,
+        max_tokens=whole,
+        thinking={"type": "enabled", "budget_tokens": budget},
         messages=HI,
     )
     built = lc.translate_request("anthropic", destination, body)
-    assert json.loads(built.body)[key] == 2048
-    assert _cap_notes(built) == [("config.max_tokens", "substituted", 4096, 2048)]
+    sent: Any = json.loads(built.body)
+    for step in key.split("."):
+        sent = sent[step]
+    assert sent == whole
+    assert _cap_notes(built) == []
 
 
 def test_the_same_cap_or_no_reasoning_is_not_named() -> None:

@@ -27,8 +27,12 @@ The output cap: OpenAI's ``max_completion_tokens`` / ``max_output_tokens`` and A
 ``max_tokens`` cap the whole generation, reasoning included, while lm15's canonical ``max_tokens``
 is the visible answer, and its builders add (Anthropic) or leave out (the others) the thinking
 budget; with reasoning on, the cap a destination is sent may differ from the one the client asked
-for (Chat 2,000 with effort high is Anthropic's 18,384; Anthropic's 4,096 with a 2,048 budget is
-OpenAI's 2,048). ``build_request`` stays lm15's; :func:`output_cap_change` names the change
+for (Chat 2,000 with effort high is Anthropic's 18,384). An Anthropic client's ``max_tokens`` is
+the whole generation, the budget within it, as the caps of OpenAI and Gemini (whose
+``maxOutputTokens`` counts the thoughts) are: :func:`whole_cap_in` sends it to them as the client
+wrote it (4,096 with a 2,048 budget is OpenAI's 4,096; lm15's canonical reading, 4,096 less the
+budget, sent 2,048, and 1,025 with a 1,024 budget left a cap of 1 for the thinking and the answer
+together). ``build_request`` stays lm15's; :func:`output_cap_change` names a change
 (``substituted``, the client's cap as ``asked``, the destination's as ``applied``). A cap above the
 model's output ceiling is sent as the ceiling only to Claude (``_crossing_claude``: lm15 has that
 table; with reasoning on, this is the one note on the field, ``clamped`` when the client asked for
@@ -64,7 +68,7 @@ import msgspec
 from lmcodec.providers.anthropic._build_tables import output_ceiling
 from lmcodec.wire import Adaptation, Reasoning, Request, effort_for_budget
 
-__all__ = ["output_cap_change", "reasoning_extensions_in", "service_tier_out", "stops_out"]
+__all__ = ["output_cap_change", "reasoning_extensions_in", "service_tier_out", "stops_out", "whole_cap_in"]
 
 _OPENAI_TIERS: Final = {
     "auto": "the provider's default",
@@ -196,6 +200,17 @@ def _cap(dialect: str, body: bytes | bytearray | memoryview) -> Any:
             settings.maxOutputTokens if settings.maxOutputTokens is not None else settings.max_output_tokens
         )
     return read.max_output_tokens if dialect == "openai" else read.max_tokens
+
+
+def whole_cap_in(request: Request, client_body: bytes | bytearray | memoryview) -> Request:
+    """``request`` with an Anthropic client's own ``max_tokens`` as its cap: decode_request and
+    :func:`reasoning_extensions_in` read the visible answer's cap (the body's less the thinking
+    budget, which lm15's Anthropic builder adds back); the other dialects' caps hold the thinking
+    too, so the client's whole cap is what they are sent (see the module docstring)."""
+    whole = _cap("anthropic", client_body)
+    if not isinstance(whole, int) or isinstance(whole, bool) or whole == request.config.max_tokens:
+        return request
+    return msgspec.structs.replace(request, config=msgspec.structs.replace(request.config, max_tokens=whole))
 
 
 def output_cap_change(

@@ -37,6 +37,7 @@ from lmcodec.providers._crossing_settings import (
     reasoning_extensions_in,
     service_tier_out,
     stops_out,
+    whole_cap_in,
 )
 from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
@@ -303,6 +304,8 @@ def translate_request(
     if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
         request, reasoning = reasoning_extensions_in(source, request)
         unsigned = (*unsigned, *reasoning)
+    if source == "anthropic" and request.config.reasoning is not None:  # the cap counts the thinking
+        request = whole_cap_in(request, raw)
     merge: dict[str, dict[str, Any]] = {}  # shared OpenAI keys merged into what the builder writes
     if request.config.extensions and source in _OPENAI and destination in _OPENAI:
         request, merge, shared = openai_keys_across(source, destination, request, stream)
