@@ -28,6 +28,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
+from lmcodec.wire._struct import rebuilt
 from lmcodec.wire.messages import ToolResultContent, tool_result_part
 
 __all__ = [
@@ -69,14 +70,14 @@ def _states(continuation: Continuations) -> tuple[ContinuationState, ...]:
 
 
 def replace(obj: S, /, **changes: Any) -> S:
-    """A copy of ``obj`` with ``changes`` applied, checked like a fresh construction.
-
-    A field left unset is not passed on: such a field is read from the wire only (Reasoning's
-    legacy ``budget``), never a constructor argument."""
-    fields = {name: getattr(obj, name) for name in obj.__struct_fields__}
-    fields = {name: value for name, value in fields.items() if value is not msgspec.UNSET}
-    fields.update(changes)
-    return type(obj)(**fields)
+    """A copy of ``obj`` with ``changes`` applied, checked like a fresh construction (what
+    ``copy.replace`` does too; ``msgspec.structs.replace`` skips the checks)."""
+    if not isinstance(obj, msgspec.Struct):
+        given = type(obj)
+        hint = " (convert lm15's with lc.from_lm15(...))" if given.__module__.split(".")[0] == "lm15" else ""
+        module = "" if given.__module__ == "builtins" else f"{given.__module__}."
+        raise TypeError(f"lc.replace takes an lmcodec object, not {module}{given.__qualname__}{hint}")
+    return rebuilt(obj, changes)
 
 
 def text(content: str, *, continuation: Continuations = None) -> TextPart:

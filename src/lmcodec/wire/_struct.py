@@ -16,17 +16,21 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import msgspec
 
 from lmcodec.wire._compiled import compile_constructor
 from lmcodec.wire._plan import REQUIRED, Factory, plan_of
 
-__all__ = ["WireMeta", "WireStruct", "empty_to_none", "generic_call", "reduced", "unpickle"]
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = ["WireMeta", "WireStruct", "empty_to_none", "generic_call", "rebuilt", "reduced", "unpickle"]
 
 
 _S = TypeVar("_S")
+_T = TypeVar("_T", bound=msgspec.Struct)
 
 _struct_call: Callable[..., Any] = msgspec.StructMeta.__call__
 """msgspec's own construction from field values, bypassing the lm15-style binding."""
@@ -128,6 +132,29 @@ class WireStruct(
 
     def __reduce__(self) -> tuple[Any, ...]:
         return reduced(self)
+
+    def __replace__(self, /, **changes: Any) -> Self:
+        """``copy.replace(obj, **changes)`` (Python 3.13): built through lm15's checked constructor,
+        as lm15's dataclasses are (``dataclasses.replace`` runs ``__init__``); msgspec's own would
+        store the changes unchecked (red team 15, F01)."""
+        return rebuilt(self, changes)
+
+
+def rebuilt(obj: _T, changes: dict[str, Any]) -> _T:
+    """A copy of ``obj`` with ``changes``, built by its class's constructor (every check and
+    normalization of a fresh one). A field left unset is not passed on: such a field is read from
+    the wire only (Reasoning's legacy ``budget``), never a constructor argument. The tag is no
+    argument: changing it is the ValueError ``dataclasses.replace`` raises for lm15's ``type``."""
+    tag_field = obj.__struct_config__.tag_field
+    if tag_field is not None and tag_field in changes:
+        raise ValueError(
+            f"field {tag_field} is declared with init=False, it cannot be specified with replace()"
+        )
+    fields = {name: getattr(obj, name) for name in obj.__struct_fields__}
+    fields = {name: value for name, value in fields.items() if value is not msgspec.UNSET}
+    fields.update(changes)
+    copy: _T = type(obj)(**fields)
+    return copy
 
 
 def reduced(obj: msgspec.Struct) -> tuple[Any, ...]:
