@@ -184,7 +184,7 @@ def _field_segments(cls: type) -> tuple[tuple[str, str], ...]:
 
 def _to(obj: Any, where: tuple[Any, str]) -> Any:
     """The lm15 object of ``obj`` (at the linked location ``where``, rendered only on an error)."""
-    cls = _tables()[1].get(type(obj))
+    cls = _tables()[1].get(type(obj)) or _lm15_class_of_subclass(type(obj))
     if cls is None:
         if isinstance(obj, Unknown):
             raise ValidationError(
@@ -223,12 +223,19 @@ def from_lm15(obj: Any) -> Any:
         return _from(obj, "$")  # the checked constructors decide, and name the fault
 
 
+def _lm15_class_of_subclass(cls: type) -> Any:
+    """The lm15 class of a user's subclass of a wire class (lm15's serde writes a subclass of its
+    classes as the class: lmcodec converts it so), else None."""
+    table = _tables()[1]
+    return next((table[klass] for klass in cls.__mro__[1:] if klass in table), None)
+
+
 def to_lm15(obj: Any) -> Any:
     """The lm15 object of an lmcodec wire object (a list or tuple of them gives a tuple)."""
     _, to_lm, _ = _tables()
     if isinstance(obj, (list, tuple)):
         return tuple(to_lm15(x) for x in obj)
-    if type(obj) not in to_lm:
+    if type(obj) not in to_lm and _lm15_class_of_subclass(type(obj)) is None:
         hint = "; convert turn.request and turn.response" if type(obj).__name__ == "Turn" else ""
         raise TypeError(f"to_lm15() takes an lmcodec wire object, not {type(obj).__name__}{hint}")
     return _to(obj, (None, "$"))

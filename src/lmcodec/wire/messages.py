@@ -54,6 +54,8 @@ _P = TypeVar("_P")
 PART_CLASSES: tuple[type, ...] = typing.get_args(Part)
 _PROMPT_FORBIDDEN = frozenset({ToolCallPart, ToolResultPart, ThinkingPart, RefusalPart, CitationPart})
 _PROMPT_ALLOWED = frozenset(c for c in typing.get_args(Part) if c not in _PROMPT_FORBIDDEN)
+_PROMPT_FORBIDDEN_CLASSES = tuple(_PROMPT_FORBIDDEN)
+_PART_SET = frozenset(PART_CLASSES)
 
 
 class Message(WireStruct, frozen=True, kw_only=True):
@@ -96,14 +98,17 @@ class Message(WireStruct, frozen=True, kw_only=True):
 
     def __post_init__(self) -> None:
         role = self.role
+        # lm15's role rules are isinstance checks: a user's subclass of a part is its part. The
+        # exact classes are asked first (what decoding gives), the subclass only where they fail.
         if role == "assistant":
             for p in self.parts:
-                if type(p) is ToolResultPart:
+                cls = type(p)
+                if cls is ToolResultPart or (cls not in _PART_SET and isinstance(p, ToolResultPart)):
                     raise TypeError("assistant messages cannot contain ToolResultPart objects")
             return
         if role == "tool":
             for p in self.parts:
-                if type(p) is not ToolResultPart and not isinstance(p, UnknownPart):
+                if type(p) is not ToolResultPart and not isinstance(p, (ToolResultPart, UnknownPart)):
                     raise TypeError("tool messages may only contain ToolResultPart objects")
             return
         for p in self.parts:
@@ -111,8 +116,11 @@ class Message(WireStruct, frozen=True, kw_only=True):
             if cls not in _PROMPT_ALLOWED:
                 if isinstance(p, UnknownPart):  # unknown items take no part in the role rules
                     continue
-                raise TypeError(f"{role} messages cannot contain model/tool protocol parts")
-            if cls is DataPart and p.probabilities is not None:  # type: ignore[union-attr]
+                if isinstance(p, _PROMPT_FORBIDDEN_CLASSES) or not isinstance(p, PART_CLASSES):
+                    raise TypeError(f"{role} messages cannot contain model/tool protocol parts")
+                if isinstance(p, DataPart) and p.probabilities is not None:  # a subclass's
+                    reject_judged_data(role, (p,))
+            elif cls is DataPart and p.probabilities is not None:  # type: ignore[union-attr]
                 reject_judged_data(role, (p,))
 
     @staticmethod
@@ -213,7 +221,7 @@ def normalize_content(content: Any) -> tuple[Any, ...]:
 def prompt_parts(where: str, content: Any) -> tuple[Any, ...]:
     """Normalize system/prompt content and reject model/tool protocol parts."""
     parts = normalize_content(content)
-    if any(type(p) in _PROMPT_FORBIDDEN for p in parts):
+    if any(isinstance(p, _PROMPT_FORBIDDEN_CLASSES) for p in parts):
         raise TypeError(f"{where} parts cannot contain model/tool protocol parts")
     reject_judged_data(where, parts)
     return parts

@@ -412,7 +412,7 @@ class ToolResultPart(WireStruct, frozen=True, kw_only=True, tag_field="type", ta
 def reject_judged_data(where: str, parts: tuple[Any, ...]) -> None:
     """INV-052: input data parts carry a value only; distributions belong to answers."""
     for part in parts:
-        if type(part) is DataPart and part.probabilities is not None:
+        if isinstance(part, DataPart) and part.probabilities is not None:
             raise TypeError(
                 f"{where} data parts carry value only; probabilities belong to assistant messages (INV-052)"
             )
