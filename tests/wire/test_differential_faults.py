@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import enum
+import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -133,3 +134,44 @@ def test_call_is_treated_as_lm15_treats_it(call: Callable[[ModuleType], Any]) ->
     assert lc_kind == lm_kind, f"lm15: {lm_kind} {lm_value!r}; lmcodec: {lc_kind} {lc_value!r}"
     if lm_kind == "ok" and type(lm_value).__name__ in SERDE:
         check_wire(lm_value, lc_value)
+
+
+_LM15_MODELS = importlib.import_module("lm15.models")
+
+# red team 15, F07: where lmcodec's field checks raised TypeError (or an unhashable's TypeError)
+# before lm15's own checks, which raise ValueError
+CLASS_FAULTS: list[tuple[str, str, dict[str, Any]]] = [
+    ("adaptation-action-list", "Adaptation", {"field": "f", "action": [], "reason": "r"}),
+    ("adaptation-action-dict-and-reason", "Adaptation", {"field": "f", "action": {}, "reason": 5}),
+    ("adaptation-field-before-action", "Adaptation", {"field": 5, "action": [], "reason": "r"}),
+    ("pricing-str", "InferencePricing", {"input_per_million": "x"}),
+    ("pricing-bool", "InferencePricing", {"output_per_million": True}),
+    ("pricing-negative", "InferencePricing", {"cache_read_per_million": -1}),
+    ("pricing-currency-tuple", "InferencePricing", {"currency": ("a",)}),
+    ("pricing-currency-empty", "InferencePricing", {"currency": ""}),
+    ("model-info-context-str", "InferenceModelInfo", {"context_window": "x"}),
+    ("model-info-context-fraction", "InferenceModelInfo", {"context_window": 1.5}),
+    ("model-info-max-output-bool", "InferenceModelInfo", {"max_output_tokens": True}),
+    ("model-info-context-float", "InferenceModelInfo", {"context_window": 2.0}),
+    ("origin-type-tuple", "ModelOrigin", {"type": ("a",)}),
+    ("origin-id-int", "ModelOrigin", {"id": 5}),
+    ("origin-base-model-empty", "ModelOrigin", {"base_model": ""}),
+    ("upload-two-sources-bad-bytes", "FileUploadRequest", {"filename": "a", "bytes_data": "x", "path": "p"}),
+    ("upload-two-sources", "FileUploadRequest", {"filename": "a", "bytes_data": b"x", "path": "p"}),
+]
+
+
+def _lm15_class(name: str) -> Any:
+    for module in (lt, _LM15_MODELS):
+        if hasattr(module, name):
+            return getattr(module, name)
+    return LmAdaptation
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs"), [(n, k) for _, n, k in CLASS_FAULTS], ids=[label for label, _, _ in CLASS_FAULTS]
+)
+def test_a_fault_raises_lm15_s_exception_class(name: str, kwargs: dict[str, Any]) -> None:
+    lm_kind, lm_value = _outcome(lambda _: _lm15_class(name)(**kwargs), lt)
+    lc_kind, lc_value = _outcome(lambda _: getattr(lc, name)(**kwargs), lc)
+    assert lc_kind == lm_kind, f"lm15: {lm_kind} {lm_value!r}; lmcodec: {lc_kind} {lc_value!r}"

@@ -78,6 +78,16 @@ class FileUploadRequest(WireStruct, frozen=True, kw_only=True):
             path: str | PathLike[str] | None = ...,
         ) -> None: ...
 
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15 asks for exactly one source before it checks the bytes' type
+        if (
+            kwargs["bytes_data"] is not None
+            and kwargs["path"] is not None
+            and isinstance(kwargs["filename"], str)
+        ):
+            raise ValueError("FileUploadRequest requires exactly one of bytes_data or path")
+
     def __post_init__(self) -> None:
         if self.bytes_data is None and self.path is None:
             raise TypeError("FileUploadRequest requires bytes_data or path")

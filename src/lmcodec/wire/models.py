@@ -18,6 +18,23 @@ from lmcodec.wire._types import JsonObject, NonEmptyStr, PositiveInt
 __all__ = ["InferenceModelInfo", "InferencePricing", "ModelInfo", "ModelOrigin"]
 
 _Price = Annotated[float, msgspec.Meta(ge=0.0)]
+_PRICES = ("input_per_million", "output_per_million", "cache_read_per_million", "cache_write_per_million")
+
+
+def _non_empty_text(value: Any, name: str) -> None:
+    """lm15's check of a text field of its model metadata (a ValueError, whatever the fault)."""
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{name} must be a non-empty string")
+
+
+def _non_negative_or_none(value: Any, name: str) -> None:
+    """lm15's check of a price (a bool is no number)."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a number or None")
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0")
 
 
 # fmt: off
@@ -59,6 +76,13 @@ class InferencePricing(WireStruct, frozen=True, kw_only=True):
             currency: str = ...,
             dimensions: JsonObject | None = ...,
         ) -> None: ...
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15's checks, first and with its ValueError, where the field checks' would be TypeError
+        for name in _PRICES:
+            _non_negative_or_none(kwargs[name], name)
+        _non_empty_text(kwargs["currency"], "currency")
 
     def __post_init__(self) -> None:
         empty_to_none(self, "dimensions")
@@ -121,6 +145,18 @@ class InferenceModelInfo(WireStruct, frozen=True, kw_only=True):
             extensions: JsonObject | None = ...,
         ) -> None: ...
 
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15's ValueError for a count that is no positive integer (a same-valued float is one)
+        for name in ("context_window", "max_output_tokens"):
+            value = kwargs[name]
+            if type(value) is float and not value.is_integer():
+                raise ValueError(f"{name} must be an integer")
+            if type(value) is float:
+                value = int(value)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value <= 0):
+                raise ValueError(f"{name} must be a positive integer or None")
+
     def __post_init__(self) -> None:
         empty_to_none(self, "extensions")
 
@@ -145,6 +181,14 @@ class ModelOrigin(WireStruct, frozen=True, kw_only=True):
             base_model: str | None = ...,
             provider_data: JsonObject | None = ...,
         ) -> None: ...
+
+    @classmethod
+    def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
+        # lm15's ValueError for a type, id or base model that is no non-empty string
+        _non_empty_text(kwargs["type"], "ModelOrigin.type")
+        for name in ("id", "base_model"):
+            if kwargs[name] is not None:
+                _non_empty_text(kwargs[name], f"ModelOrigin.{name}")
 
     def __post_init__(self) -> None:
         empty_to_none(self, "provider_data")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, get_args
 
 import msgspec
 
@@ -46,6 +46,7 @@ ErrorCode = Literal[
     "provider",
 ]
 AdaptationAction = Literal["dropped", "clamped", "substituted", "client_side", "satisfied", "defaulted"]
+_ACTIONS: tuple[str, ...] = get_args(AdaptationAction)
 
 
 # fmt: off
@@ -316,11 +317,17 @@ class Adaptation(WireStruct, frozen=True, kw_only=True):
 
     @classmethod
     def _lm_prepare(cls, kwargs: dict[str, Any]) -> None:
-        # lm15 raises ValueError (not TypeError) for a non-string field or reason.
-        for name in ("field", "reason"):
-            value = kwargs[name]
-            if not isinstance(value, str) or not value:
-                raise ValueError(f"Adaptation.{name} must be a non-empty string")
+        # lm15 raises ValueError (not TypeError) for a non-string field or reason, and for an
+        # action not among its actions (an unhashable one too), in this order.
+        field = kwargs["field"]
+        if not isinstance(field, str) or not field:
+            raise ValueError("Adaptation.field must be a non-empty string")
+        action = kwargs["action"]
+        if not any(action == known for known in _ACTIONS):
+            raise ValueError(f"unsupported adaptation action: {action!r}")
+        reason = kwargs["reason"]
+        if not isinstance(reason, str) or not reason:
+            raise ValueError("Adaptation.reason must be a non-empty string")
         for name in ("asked", "applied"):  # lm15 writes a tuple as a JSON array
             value = kwargs[name]
             if not is_json_value(value):
