@@ -19,8 +19,8 @@ from typing import Any, NoReturn
 
 import msgspec
 
+from lmcodec.codecs._top_level import top_level
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
-from lmcodec.wire import Response
 from lmcodec.wire._checks import to_path, wire_path
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.unknown import Unknown
@@ -38,7 +38,6 @@ __all__ = [
     "released_view",
     "text_error",
     "too_deep",
-    "top_level",
     "with_path",
 ]
 
@@ -409,13 +408,6 @@ def hostile_error(exc: BaseException, data: Any, what: str = "JSON") -> LmcodecE
     if isinstance(exc, MemoryError):
         return DecodeError(f"{what} input too large to decode: out of memory")
     return DecodeError(f"{what} input cannot be decoded: {type(exc).__name__}: {exc}")
-
-
-def top_level(obj: Any, include_provider_data: bool) -> Any:
-    """lm15 writes Response.provider_data only when nested or when asked to."""
-    if type(obj) is Response and obj.provider_data is not None and not include_provider_data:
-        return msgspec.structs.replace(obj, provider_data=None)
-    return obj
 
 
 LONE_SURROGATE = "surrogate"

@@ -38,11 +38,11 @@ from lmcodec.codecs._hooks import (
     hostile_error,
     json_with_surrogates,
     raise_encode_error,
-    top_level,
     unreadable_buffer,
 )
 from lmcodec.codecs._last_value import last_values
 from lmcodec.codecs._targets import refused, resolve, schema_of_members
+from lmcodec.codecs._top_level import top_level
 from lmcodec.errors import DecodeError, LmcodecError, ValidationError
 from lmcodec.wire._types import TagGuard
 from lmcodec.wire.unknown import Unknown

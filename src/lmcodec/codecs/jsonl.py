@@ -29,8 +29,9 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 import msgspec
 
 from lmcodec.codecs import json as _json
-from lmcodec.codecs._hooks import HOSTILE, LONE_SURROGATE, enc_hook, json_with_surrogates, top_level
+from lmcodec.codecs._hooks import HOSTILE, LONE_SURROGATE, enc_hook, json_with_surrogates
 from lmcodec.codecs._on_error import OnError, checked
+from lmcodec.codecs._top_level import top_level
 from lmcodec.codecs.files import Source, binary_only, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, RecordError, ValidationError
 

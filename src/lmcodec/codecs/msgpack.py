@@ -25,11 +25,11 @@ from lmcodec.codecs._hooks import (
     hostile_error,
     msgpack_enc_hook,
     raise_encode_error,
-    top_level,
     unreadable_buffer,
 )
 from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs._targets import refused, resolve
+from lmcodec.codecs._top_level import top_level
 from lmcodec.codecs.files import Source, binary_only, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, ValidationError
 
