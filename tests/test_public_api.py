@@ -189,3 +189,40 @@ def test_import_lmcodec_imports_neither_pyarrow_nor_dask_and_a_missing_extra_nam
     arrow_says, dask_says = run.stdout.splitlines()
     assert arrow_says.startswith("lmcodec.arrow needs pyarrow (the 'arrow' extra)"), arrow_says
     assert dask_says.startswith("lmcodec.dask needs dask (the 'dask' extra)"), dask_says
+
+
+_LM15_TABLES = (
+    "PART_TYPES DELTA_TYPES PART_CLASSES MEDIA_TYPES DELTA_CLASSES STREAM_EVENT_CLASSES "
+    "LIVE_CLIENT_EVENT_CLASSES LIVE_SERVER_EVENT_CLASSES"
+).split()
+
+
+@pytest.mark.parametrize("name", _LM15_TABLES)
+def test_lm15_tag_tables_are_exported_over_lmcodec_s_classes(name: str) -> None:
+    """lm15.types' tag tables (red team 15, F10): the same keys and class names, in lm15's order."""
+    assert name in lc.__all__
+    ours, theirs = getattr(lc, name), getattr(lt, name)
+    assert type(ours) is type(theirs)
+    if isinstance(theirs, dict):
+        assert list(ours) == list(theirs)
+        assert [cls.__name__ for cls in ours.values()] == [cls.__name__ for cls in theirs.values()]
+        assert all(getattr(lc, cls.__name__) is cls for cls in ours.values())
+    else:
+        assert [cls.__name__ for cls in ours] == [cls.__name__ for cls in theirs]
+        assert all(getattr(lc, cls.__name__) is cls for cls in ours)
+
+
+_LM15_ALIASES = (
+    "PromptContent SystemContent AssistantContent ToolResultContent PartInput ProviderData Extensions "
+    "ContinuationKind"
+).split()
+
+
+@pytest.mark.parametrize("name", _LM15_ALIASES)
+def test_lm15_content_aliases_are_exported(name: str) -> None:
+    """lm15.types' aliases, spelt over lmcodec's classes (lm15's names, in lm15's order)."""
+    assert name in lc.__all__
+    ours, theirs = repr(getattr(lc, name)), repr(getattr(lt, name))
+    assert re.sub(r"lmcodec\.wire\.\w+\.", "", ours) == theirs.replace("lm15.types.", "") or (
+        getattr(lc, name) is lc.JsonObject and getattr(lt, name) is lt.JsonObject
+    )
