@@ -72,7 +72,6 @@ OTHERS: list[tuple[Any, str]] = [
     (lt.Message.user("hi"), "lc.from_lm15"),
     (_Note("hi"), "lc.from_lm15"),
     (llm.parts.TextPart(text="hi"), "lc.llm.from_llm"),
-    (lc.llm.TextPart(text="hi"), "lc.llm.encode"),
     (_Plain(1), "lmcodec object"),
 ]
 

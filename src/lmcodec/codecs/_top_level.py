@@ -2,7 +2,7 @@
 ``lc.to_builtins``, ``lc.msgpack.encode``, the log writers): one check per call, not per value.
 
 msgspec writes any dataclass or Struct in its generic form, so an lm15 object (a migrating user's),
-an llm object or an lc.llm Struct would be written silently as JSON that is no canonical record
+or an llm object would be written silently as JSON that is no canonical record
 (nulls, the tag last, values lm15 writes otherwise; red team 15, F04): such an object is an
 EncodeError naming its conversion, as ``lc.build_request`` refuses it. A wire object is told by
 its metaclass, ``type(type(obj)) is WireMeta``, where ``isinstance`` against the WireStruct base
@@ -24,8 +24,8 @@ __all__ = ["top_level"]
 
 def top_level(obj: Any, include_provider_data: bool) -> Any:
     """The value the canonical encoders write for ``obj``: lm15 writes Response.provider_data only
-    when nested or when asked to. An object of another family (an lm15 or llm dataclass, an
-    lc.llm Struct), given or first in a list or tuple given, is an EncodeError: msgspec would
+    when nested or when asked to. An object of another family (an lm15 or llm dataclass, any
+    dataclass), given or first in a list or tuple given, is an EncodeError: msgspec would
     write its generic form, which is no canonical JSON (red team 15, F04)."""
     if type(obj) is Response:
         if obj.provider_data is not None and not include_provider_data:
@@ -47,15 +47,12 @@ def _refuse_other_families(obj: Any) -> None:
 
 
 def _refuse_other_family(value: Any) -> None:
+    """A dataclass instance is an EncodeError (the Structs lmcodec's formats carry canonical
+    values in, such as lc.llm's channel, are written as they are)."""
     cls = type(value)
-    if isinstance(value, msgspec.Struct):
-        family = "lmcodec.llm" if _defined_in(cls, "lmcodec.llm") else None
-    elif hasattr(cls, "__dataclass_fields__"):
-        family = next((name for name in ("lm15", "llm") if _defined_in(cls, name)), "")
-    else:
+    if not hasattr(cls, "__dataclass_fields__"):
         return
-    if family is None:
-        return
+    family = next((name for name in ("lm15", "llm") if _defined_in(cls, name)), "")
     hint = _CONVERSIONS.get(family, "convert it to an lmcodec object (or builtins) first")
     raise EncodeError(
         f"cannot encode {cls.__module__}.{cls.__qualname__} as canonical JSON: the encoders take "
@@ -66,7 +63,6 @@ def _refuse_other_family(value: Any) -> None:
 _CONVERSIONS = {
     "lm15": "convert lm15's with lc.from_lm15(...)",
     "llm": "convert llm's with lc.llm.from_llm(...) and write it with lc.llm.encode",
-    "lmcodec.llm": "write lc.llm's objects with lc.llm.encode",
 }
 
 
