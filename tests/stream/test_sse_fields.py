@@ -382,3 +382,28 @@ def test_events_of_several_data_lines_are_cut_by_one_split(monkeypatch: pytest.M
     monkeypatch.setattr(SSEDecoder, "_frame_data", refuse)
     for event, data in events.items():
         assert SSEDecoder().feed_data(event) == data
+
+
+# One line and its blank line, CRLF or LF, with "\r" and "\n" inside or around the value too: the
+# one-line shortcut of whole_body_events takes a body only where the line framer sees one data line.
+_ONE_LINE_PIECES = [b"x", b"{}", b" ", b"\xc2\xa0", b"\r", b"\n", b"\r\n", b"data: ", b"data:", b":"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    head=st.sampled_from([b"data: ", b"data:", b"data:  ", b"event: e\r\ndata: ", b""]),
+    value=st.lists(st.sampled_from(_ONE_LINE_PIECES), max_size=8),
+    tail=st.sampled_from([b"\r\n\r\n", b"\n\n", b"\r\n\n", b"\n\r\n", b"\r\n\r\n\r\n", b"\r\r\n\r\n"]),
+)
+def test_one_line_bodies_against_the_line_by_line_framer(
+    head: bytes, value: list[bytes], tail: bytes
+) -> None:
+    body = head + b"".join(value) + tail
+    if _sse_fields.lone_cr(body) is not None:  # (a lone "\r": left to a framer)
+        assert _sse_fields.whole_body_events(body) is None
+        return
+    got = _sse_fields.whole_body_events(body)
+    assert got is None or got == _line_by_line(body)
+    one_crlf_line = body.endswith(b"\r\n\r\n") and body.count(10) == 2 and body.count(13) == 2
+    if one_crlf_line and body.startswith(b"data: "):  # the shortcut's shape: it takes it
+        assert got == _line_by_line(body)
