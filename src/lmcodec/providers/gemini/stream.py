@@ -277,8 +277,6 @@ class StreamMapper(MapperBase):
         yielded = 0
         if parts:
             sink = self.sink
-            # a sink that takes a call's decoded arguments (the Assembler: Sink.tool_call_value)
-            whole_call = getattr(sink, "tool_call_value", None)
             for idx, part in enumerate(parts):
                 text = part.text
                 if text is not UNSET:
@@ -298,6 +296,9 @@ class StreamMapper(MapperBase):
                     yielded = 2
                     if fc.name and fc.partialArgs is UNSET and fc.willContinue is UNSET:  # a whole call
                         args = {} if fc.args is UNSET else fc.args
+                        # a sink that takes a call's decoded arguments (the Assembler: Sink.tool_call_value;
+                        # looked up here, not for every candidate: most have only text)
+                        whole_call = getattr(sink, "tool_call_value", None)
                         if whole_call is not None:
                             whole_call(idx, args, fc.id or None, fc.name)
                         else:
