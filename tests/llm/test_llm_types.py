@@ -156,10 +156,12 @@ def test_positional_order() -> None:
         name="f", arguments={"a": 1}, tool_call_id="c1", server_executed=True,
         provider_metadata={"p": 1},
     )  # fmt: skip
-    assert L.ToolResultPart("f", "o", "c1", False, "E: x").exception == "E: x"
+    assert L.ToolResultPart("f", "o", "c1", False, exception="E: x").exception == "E: x"
     assert L.Message("user", []).role == "user"
+    with pytest.raises(TypeError, match="pass exception, attachments, provider_metadata by keyword"):
+        L.ToolResultPart("f", "o", "c1", False, "E: x")  # type: ignore[misc]
     with pytest.raises(TypeError):
-        L.TextPart()  # type: ignore[call-arg]
+        L.Message()  # type: ignore[call-arg]
 
 
 def test_equality_and_repr() -> None:

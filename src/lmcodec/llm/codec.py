@@ -15,19 +15,29 @@ JSON text produced by Python's ``json`` module may contain ``NaN`` /
 read here too (via the stdlib parser, only for payloads msgspec refuses):
 non-finite numbers come back as :class:`NonFiniteFloat` (a ``float``) and
 ``encode`` writes them as ``json.dumps`` does; lone surrogates are written
-``\\u``-escaped. A plain ``float("nan")`` put into a Struct by Python code is
-written as ``null``, as msgspec (and orjson) write it: telling it apart would
-cost a scan of every encoded payload.
+``\\u``-escaped. The dicts and objects of llm (:func:`from_builtins`,
+``from_llm``) are checked where they come in, by Python's json encoder (C), not
+where they are written: a plain ``float("nan")`` is kept as a NonFiniteFloat, and
+a value ``json.dumps`` refuses (bytes, a set, a datetime, ...) is an
+:class:`~lmcodec.errors.EncodeError` naming its path, where msgspec would write
+another JSON value for it. A plain ``float("nan")`` given to a constructor is
+written ``null``, as msgspec writes it: checking there would cost every record
+built (``from_turn``'s too). ``encode`` refuses llm's own objects (convert them
+with ``lc.llm.from_llm``), other dataclasses and lmcodec's canonical Structs,
+which msgspec would write in a form neither llm nor :func:`decode` reads.
 """
 
+import dataclasses
 import json
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import msgspec
+from msgspec.structs import force_setattr
 
 from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import HOSTILE, hostile_error, unreadable_buffer
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, UnsupportedTypeError, ValidationError
+from lmcodec.llm._json_values import is_json, json_value
 from lmcodec.llm.reading import reader_for
 from lmcodec.llm.types import (
     Attachment,
@@ -41,6 +51,7 @@ from lmcodec.llm.types import (
     ToolCallPart,
     ToolResultPart,
     Usage,
+    _Struct,
 )
 from lmcodec.wire._types import NonFiniteFloat
 
@@ -63,7 +74,30 @@ _DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {
     t: msgspec.json.Decoder(Part if t in _PART_CLASSES else t) for t in _TARGETS
 }
 _DECODE_RESPONSE = _DECODERS[Response].decode
+_OWN_TYPES: frozenset[Any] = frozenset((Response, Prompt, Message, Attachment, Usage, *_PART_CLASSES))
 _CONVERT_TARGET: dict[Any, Any] = {t: Part if t in _PART_CLASSES else t for t in _TARGETS}
+
+
+_PLAIN: frozenset[Any] = frozenset((str, int, bool, type(None)))
+
+
+def _keep_json_values(obj: _Struct, path: str) -> None:
+    """Each JSON value in a tree of Structs from llm's values as llm's ``json.dumps`` writes it
+    (see ``json_value``: a non-finite float made a NonFiniteFloat, a value json.dumps refuses an
+    error naming its path; ``path`` is ``obj``'s). ``msgspec.convert`` shares the caller's
+    containers: a changed value is a copy."""
+    children = obj._children
+    for name in obj.__struct_fields__:
+        value = getattr(obj, name)
+        if name in children:
+            if isinstance(value, _Struct):
+                _keep_json_values(value, f"{path}.{name}")
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, _Struct):
+                        _keep_json_values(item, f"{path}.{name}[{i}]")
+        elif type(value) not in _PLAIN and not is_json(value):
+            force_setattr(obj, name, json_value(value, f"{path}.{name}"))
 
 
 _NONFINITE = {
@@ -198,17 +232,47 @@ def from_builtins(value: Any, type: Any = Response) -> Any:
         target = _CONVERT_TARGET[type]
     except (KeyError, TypeError):
         raise _unsupported(type) from None
+    plain = is_json(value)
     try:
         obj = msgspec.convert(value, target)
     except (msgspec.ValidationError, TypeError, ValueError, *HOSTILE):
-        return _read(type, value)
-    if type in _PART_CLASSES:
-        return _check_part_class(obj, type)
+        obj = _read(type, value)
+    else:
+        if type in _PART_CLASSES:
+            obj = _check_part_class(obj, type)
+    if not plain:  # a NaN, or a value llm's json.dumps refuses, somewhere in it
+        _keep_json_values(obj, "$")
     return obj
+
+
+def _refuse_foreign(obj: Any, function: str) -> None:
+    """An EncodeError for what msgspec would write in a form that is not llm's: llm's own
+    objects, another dataclass, lmcodec's canonical Structs. Builtins pass."""
+    if isinstance(obj, _Struct):
+        return
+    cls = type(obj)
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    package = cls.__module__.split(".")[0]
+    if package == "llm":
+        raise EncodeError(
+            f"lc.llm.{function}() takes lc.llm's types, not llm's own {name}: "
+            "convert it with lc.llm.from_llm(obj), the value of its to_dict()"
+        )
+    if package == "lmcodec" and isinstance(obj, msgspec.Struct):
+        raise EncodeError(
+            f"lc.llm.{function}() takes lc.llm's types, not lmcodec's canonical {name}: "
+            f"lc.{function}() writes it; lc.llm.from_turn(turn) converts an lc.Turn to llm's format"
+        )
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        raise EncodeError(
+            f"lc.llm.{function}() cannot write a {name}: a dataclass is not a value of llm's format"
+        )
 
 
 def to_builtins(obj: Any) -> Any:
     """The dict/list value of ``obj``: equal, key order included, to llm's ``to_dict()``."""
+    if type(obj) not in _OWN_TYPES:
+        _refuse_foreign(obj, "to_builtins")
     return msgspec.to_builtins(obj, enc_hook=_builtins_hook)
 
 
@@ -222,6 +286,8 @@ def _encode_stdlib(value: Any) -> bytes:
 
 def encode(obj: Any) -> bytes:
     """Compact JSON of ``obj`` (a Struct of this package, or builtins), key order as llm's."""
+    if type(obj) not in _OWN_TYPES:
+        _refuse_foreign(obj, "encode")
     try:
         return encode_reusing(_ENCODER.encode_into, obj)
     except UnicodeEncodeError:  # a lone surrogate: only Python's json can write it

@@ -45,15 +45,28 @@ so the annotations state the TypedDict contract, not a runtime guarantee.
 Building a Struct in Python applies llm's ``to_dict`` emission rules (falsy
 metadata becomes ``None``, ``redacted=1`` becomes ``True``, sequences become lists,
 ``Attachment(content=b"...")`` is base64-encoded), so ``encode(obj)`` writes what
-llm writes for the same values. Positional arguments follow the wire order,
-which equals llm's dataclass order except for ``ToolResultPart`` (llm: ...,
-``attachments``, ``exception``; here ``exception`` comes first); ``Attachment``
-is keyword-only because llm orders it ``type, path, url, content``.
+llm writes for the same values. The constructors do not check payload values (it
+would cost every record built, ``from_turn``'s included): a plain ``float("nan")``
+given to one is written ``null``, as msgspec writes it, and bytes as base64 text.
+What comes from llm (``from_builtins``, ``from_llm``) is checked: see
+:mod:`lmcodec.llm.codec`.
+
+The constructors take llm's dataclass arguments: the same positional order and
+the same defaults (``TextPart()`` is ``text=""``, ``ToolCallPart()`` has
+``arguments={}``, ``Message("user")`` has ``parts=[]``), while decoding still
+requires the keys llm's ``from_dict`` requires. Field order is the wire order,
+which is llm's dataclass order except for ``ToolResultPart`` (llm: ...,
+``attachments``, ``exception``; the wire: ``exception`` first): its
+``exception``, ``attachments`` and ``provider_metadata`` are keyword-only, so a
+call written for llm's order fails instead of storing attachments as the
+exception. ``Attachment`` is keyword-only because llm orders it ``type, path,
+url, content``.
 """
 
 import base64
 import binascii
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 from msgspec.structs import force_setattr
@@ -144,9 +157,30 @@ def _truthy_or_none(value: Any) -> Any:
 
 class _LlmStructMeta(msgspec.StructMeta):
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if len(args) > len(cls.__match_args__):
+            raise _too_many_positional(cls, len(args))
+        for position, name, default in cls._llm_defaults:  # type: ignore[attr-defined]
+            if len(args) <= position and name not in kwargs:
+                kwargs[name] = default()
         obj = super().__call__(*args, **kwargs)
         obj._llm_fix(args, kwargs)
         return obj
+
+
+def _too_many_positional(cls: Any, given: int) -> TypeError:
+    positional = cls.__match_args__
+    keyword = [name for name in cls.__struct_fields__ if name not in positional]
+    return TypeError(
+        f"{cls.__name__}() takes at most {len(positional)} positional arguments "
+        f"({', '.join(positional)}), {given} given; pass {', '.join(keyword)} by keyword"
+    )
+
+
+def _llm_defaults(cls: Any, **defaults: Callable[[], Any]) -> None:
+    """Give ``cls``'s constructor llm's defaults for fields its decoding requires (llm's
+    dataclass defaults them, its ``from_dict`` requires them)."""
+    fields = cls.__struct_fields__
+    cls._llm_defaults = tuple((fields.index(name), name, make) for name, make in defaults.items())
 
 
 class _Struct(
@@ -160,7 +194,13 @@ class _Struct(
     """Base of the Structs. ``gc=False``: records are trees that never refer back to
     themselves, so the cycle collector need not track them - with many decoded
     records alive it otherwise walks them all, several times per batch decoded.
-    (Putting a record inside one of its own lists or dicts would leak that cycle.)"""
+    (Putting a record inside one of its own lists or dicts would leak that cycle.)
+
+    ``_children`` names the fields holding Structs; every other field holds a JSON value.
+    """
+
+    _children: ClassVar[tuple[str, ...]] = ()
+    _llm_defaults: ClassVar[tuple[tuple[int, str, Callable[[], Any]], ...]] = ()
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         """Normalize a Python-built value to what llm's ``to_dict`` would write."""
@@ -221,7 +261,10 @@ def _is_empty_attachment(a: Attachment) -> bool:
 class TextPart(_PartBase, frozen=True, tag="text"):
     """``TextPartDict``: ``{"type": "text", "text", "provider_metadata"?}``."""
 
-    text: str
+    if TYPE_CHECKING:  # the constructor's default (see _llm_defaults); decoding requires the key
+        text: str = ""
+    else:
+        text: str
     provider_metadata: _Metadata | None = None
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -232,7 +275,10 @@ class ReasoningPart(_PartBase, frozen=True, tag="reasoning"):
     """``ReasoningPartDict``. ``redacted=True, text=""`` marks opaque reasoning;
     ``text=""`` with only ``provider_metadata`` is llm 0.36's metadata-only form."""
 
-    text: str
+    if TYPE_CHECKING:
+        text: str = ""
+    else:
+        text: str
     redacted: bool = False
     provider_metadata: _Metadata | None = None
 
@@ -245,8 +291,12 @@ class ReasoningPart(_PartBase, frozen=True, tag="reasoning"):
 class ToolCallPart(_PartBase, frozen=True, tag="tool_call"):
     """``ToolCallPartDict``. ``arguments`` is always written, even ``{}``."""
 
-    name: str
-    arguments: dict[str, Any]
+    if TYPE_CHECKING:
+        name: str = ""
+        arguments: dict[str, Any] = msgspec.field(default_factory=dict)
+    else:
+        name: str
+        arguments: dict[str, Any]
     tool_call_id: str | None = None
     server_executed: bool = False
     provider_metadata: _Metadata | None = None
@@ -257,13 +307,27 @@ class ToolCallPart(_PartBase, frozen=True, tag="tool_call"):
         self._fix_metadata()
 
 
-class ToolResultPart(_PartBase, frozen=True, tag="tool_result"):
-    """``ToolResultPartDict``. ``exception`` is llm's rendered ``"Class: message"``."""
+class _ToolResultHead(_PartBase, frozen=True):
+    """The fields of :class:`ToolResultPart` that llm's dataclass takes in the same position."""
 
-    name: str
-    output: str
+    if TYPE_CHECKING:
+        name: str = ""
+        output: str = ""
+    else:
+        name: str
+        output: str
     tool_call_id: str | None = None
     server_executed: bool = False
+
+
+class ToolResultPart(_ToolResultHead, frozen=True, kw_only=True, tag="tool_result"):
+    """``ToolResultPartDict``. ``exception`` is llm's rendered ``"Class: message"``.
+
+    ``exception``, ``attachments`` and ``provider_metadata`` are keyword-only: the wire writes
+    ``exception`` before ``attachments``, llm's dataclass takes them the other way round."""
+
+    _children = ("attachments",)
+
     exception: str | None = None
     attachments: list[Attachment] = msgspec.field(default_factory=list)
     provider_metadata: _Metadata | None = None
@@ -283,6 +347,8 @@ class AttachmentPart(_PartBase, frozen=True, tag="attachment"):
     the empty attachment and writes ``"attachment": {}``, as llm's ``to_dict``
     does - the one shape llm itself does not read back unchanged.
     """
+
+    _children = ("attachment",)
 
     attachment: Attachment | None = None
     provider_metadata: _Metadata | None = None
@@ -312,8 +378,13 @@ Part = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | AttachmentPart
 class Message(_Struct, frozen=True):
     """``MessageDict``: ``{"role", "parts", "provider_metadata"?}``; ``parts`` may be empty."""
 
+    _children = ("parts",)
+
     role: str
-    parts: list[Part]
+    if TYPE_CHECKING:
+        parts: list[Part] = msgspec.field(default_factory=list)
+    else:
+        parts: list[Part]
     provider_metadata: _Metadata | None = None
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -330,6 +401,8 @@ class Prompt(_Struct, frozen=True, dict=True, gc=True):
     remembered, unencoded, for :func:`lmcodec.llm.apply_model`, because llm's
     reader still hands them to the model's ``Options``, which may refuse them.
     """
+
+    _children = ("messages",)
 
     messages: list[Message]
     options: _Options | None = None
@@ -364,6 +437,8 @@ class Response(_Struct, frozen=True):
     restores it (see :func:`lmcodec.llm.reloaded`).
     """
 
+    _children = ("prompt", "messages", "usage")
+
     model: str
     prompt: Prompt
     messages: list[Message]
@@ -379,3 +454,10 @@ class Response(_Struct, frozen=True):
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         _as_list(self, "messages")
         force_setattr(self, "id", _truthy_or_none(self.id))
+
+
+_llm_defaults(TextPart, text=str)
+_llm_defaults(ReasoningPart, text=str)
+_llm_defaults(ToolCallPart, name=str, arguments=dict)
+_llm_defaults(ToolResultPart, name=str, output=str)
+_llm_defaults(Message, parts=list)
