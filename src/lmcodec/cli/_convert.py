@@ -410,7 +410,7 @@ def _convert(args: argparse.Namespace) -> int:
     if bad is not None:
         bad.report("bad record, ", "more bad records")
     if source.damage is not None:
-        print(f"lmcodec: {source.damage}", file=sys.stderr)
+        print(f"lmcodec: {in_command_words(str(source.damage))}", file=sys.stderr)
         print("lmcodec: the input cannot be read past that point", file=sys.stderr)
     rejected.report("cannot write ", "more records not written", f" as {args.to_format}")
     print(
@@ -436,7 +436,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         pass
     bad.report("bad record, ", "more bad records")
     if source.damage is not None:  # a damaged input: what was read so far is reported too
-        print(f"lmcodec: {source.damage}", file=sys.stderr)
+        print(f"lmcodec: {in_command_words(str(source.damage))}", file=sys.stderr)
     print(f"lmcodec: {_count(source.good, 'good record')}, {source.bad} bad", file=sys.stderr)
     hint(source.good, bad.earliest, args.format, "--format", args.type or "Turn")
     return 1 if source.bad else 0

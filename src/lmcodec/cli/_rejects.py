@@ -10,6 +10,8 @@ leaves DEST as it was; a write that fails names it.
 
 from __future__ import annotations
 
+import io
+import os
 import struct
 import sys
 from collections import Counter
@@ -19,7 +21,7 @@ from typing import IO, Any
 
 import lmcodec as lc
 from lmcodec.cli._output import atomic_file
-from lmcodec.codecs.files import Source, compressing, open_read
+from lmcodec.codecs.files import Source, checked, compressing, open_read
 from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
 
 __all__ = [
@@ -67,13 +69,30 @@ class Tap:
         self._length_prefixed = length_prefixed
         self._stack = ExitStack()
         self._fh: Any = None
+        self._fd: int | None = None
         self._line: bytes | None = None
         self._read: list[bytes] = []
 
     def _opened(self) -> Any:
         if self._fh is None:
-            self._fh = self._stack.enter_context(open_read(self._src))
+            if isinstance(self._src, (str, os.PathLike)):  # as open_read opens a path, its descriptor kept
+                raw = self._stack.enter_context(open(self._src, "rb"))
+                self._fd = raw.fileno()
+                self._fh = self._stack.enter_context(checked(raw, str(self._src)))
+            else:
+                self._fh = self._stack.enter_context(open_read(self._src))
         return self._fh
+
+    def fileno(self) -> int:
+        """The descriptor SRC is read from: ``jsonl.read`` skips a long line of a regular file to its
+        end, and stops one from a device or pipe (which may never end it) after a bound."""
+        self._opened()
+        if self._fd is not None:
+            return self._fd
+        src = self._src
+        if isinstance(src, (str, os.PathLike, bytes, bytearray, memoryview)):
+            raise io.UnsupportedOperation("bytes have no descriptor")
+        return src.fileno()
 
     def peek(self, size: int = 0) -> bytes:
         """Nothing: the reader sniffs a file object for gzip/zstd magic bytes, and SRC was

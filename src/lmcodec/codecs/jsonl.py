@@ -16,12 +16,20 @@ records after it are read: a run of NULs a crashed writer left, ``/dev/zero`` gi
 Its raw bytes are not kept (``BadRecord.raw`` is empty). A line that starts like a record is read
 whole, however long, its pieces joined once: every record :func:`write` writes reads back.
 ``max_line_bytes=None`` lifts the bound (every line is held whole).
+
+Such a line is skipped to its end where the source has one: bytes, a regular file (a sparse
+file's hole, however long), a seekable file object with no descriptor. From any other source (a
+device such as ``/dev/zero``, a FIFO, a pipe, a socket, a file object that can tell no size) a
+line that runs on past :data:`ENDLESS_LINE_FACTOR` times ``max_line_bytes`` may never end (the
+skip of ``/dev/zero`` ran for ever: red team 16 F01): the reading stops there with a
+:class:`RecordError` naming the line, in every ``on_error`` mode, after every record before it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
@@ -38,7 +46,16 @@ from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, Re
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
 
-__all__ = ["DEFAULT_MAX_LINE_BYTES", "BadRecord", "OnError", "Reader", "RecordError", "read", "write"]
+__all__ = [
+    "DEFAULT_MAX_LINE_BYTES",
+    "ENDLESS_LINE_FACTOR",
+    "BadRecord",
+    "OnError",
+    "Reader",
+    "RecordError",
+    "read",
+    "write",
+]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -48,6 +65,9 @@ DEFAULT_MAX_LINE_BYTES = 64 << 20
 """Bytes of one line (its newline not counted) past which a line that does not start like a record
 is a bad line, skipped unread."""
 _SKIP = 1 << 20  # bytes of an over-long line read at a time to find its end
+ENDLESS_LINE_FACTOR = 4
+"""From a source that is not a regular file (or bytes), a line that does not start like a record and
+runs on past this many times ``max_line_bytes`` ends the reading (``/dev/zero`` has no end)."""
 
 
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
@@ -106,6 +126,7 @@ class Reader(Generic[T_co]):
         number = 0
         # A line is read up to one byte past the bound: that many bytes and no newline, it is too long.
         limit = -1 if self._max_line_bytes is None else self._max_line_bytes + 1
+        endless_after = None if _has_an_end(self._src) else ENDLESS_LINE_FACTOR * (limit - 1)
         with open_read(self._src) as fh:
             readline = fh.readline
             try:
@@ -114,7 +135,12 @@ class Reader(Generic[T_co]):
                     offset += len(raw)
                     if raw[-1] != 0x0A and len(raw) == limit:  # (the cheaper test first)
                         if not _starts_like_a_record(raw, number == 1):
-                            offset += _rest_of_line(readline)
+                            rest = _rest_of_line(
+                                readline, None if endless_after is None else endless_after - limit
+                            )
+                            offset += rest
+                            if rest < 0:  # no end in sight from a source that may have none
+                                raise self._endless(number, start, endless_after or 0)
                             self._too_long(number, start, offset - start)
                             continue
                         raw += readline()  # the rest, whole (the first piece copied once)
@@ -171,6 +197,14 @@ class Reader(Generic[T_co]):
         )
         self._fail(DecodeError(message), number, start, None)
 
+    def _endless(self, number: int, start: int, read: int) -> RecordError:
+        message = (
+            f"the line is longer than max_line_bytes ({self._max_line_bytes}) and does not start like a "
+            f"record: more than {read} bytes without a newline from a source that is not a regular file (a "
+            "device, pipe or stream may never end one): reading stopped there"
+        )
+        return RecordError(message, line=number, offset=start, path="")
+
     def _fail(self, err: LmcodecError, number: int, start: int, raw: bytes | None) -> None:
         """Report the bad line ``number``; ``raw`` None: a line too long to be kept."""
         self.bad += 1
@@ -202,15 +236,37 @@ def _starts_like_a_record(head: bytes, first_line: bool) -> bool:
     return head.lstrip(b" \t\r")[:1] == b"{"
 
 
-def _rest_of_line(readline: Callable[[int], bytes]) -> int:
+def _rest_of_line(readline: Callable[[int], bytes], most: int | None) -> int:
     """Read past the rest of a line (to its newline or the end), ``_SKIP`` bytes at a time; the
-    number of bytes read."""
+    number of bytes read, or -1 once more than ``most`` (None: no bound) were read without its end."""
     skipped = 0
     while piece := readline(_SKIP):
         skipped += len(piece)
         if piece[-1] == 0x0A:
             break
+        if most is not None and skipped > most:
+            return -1
     return skipped
+
+
+def _has_an_end(src: Source) -> bool:
+    """Whether ``src`` surely ends: bytes, a path or file descriptor of a regular file, or a
+    seekable file object with no descriptor (``io.BytesIO``). A device, FIFO, pipe or socket may not."""
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        return True
+    if isinstance(src, (str, os.PathLike)):
+        try:
+            return stat.S_ISREG(os.stat(src).st_mode)
+        except OSError:
+            return True  # open() will say what is wrong
+    try:
+        fd = src.fileno()
+    except (OSError, ValueError, AttributeError):  # (io.UnsupportedOperation is an OSError)
+        fd = None
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) if fd is not None else bool(src.seekable())
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _python_json(raw: bytes) -> Any:
