@@ -13,17 +13,25 @@ renamed over. ``convert X X`` is refused before anything is opened.
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from lmcodec.codecs._replace import temporary_beside
 from lmcodec.codecs.files import unsupported_compression
 
-__all__ = ["UsageError", "atomic_file", "check_compression", "check_distinct", "check_readable"]
+__all__ = [
+    "UsageError",
+    "atomic_file",
+    "check_compression",
+    "check_distinct",
+    "check_readable",
+    "named",
+]
 
 
 class UsageError(Exception):
@@ -94,6 +102,35 @@ def check_distinct(src: str, dest: str, rejects: str | None = None) -> None:
         raise UsageError(f"--rejects {rejects} is the output file: write the rejects to another file")
 
 
+def named(exc: OSError, path: str) -> OSError:
+    """``exc`` naming ``path`` (a failed write or flush names no file: "No space left on device")."""
+    if exc.filename is not None:
+        return exc
+    return OSError(exc.errno, exc.strerror or str(exc), path)
+
+
+class _Naming(io.BufferedWriter):
+    """DEST's file: a write or flush that fails (a full disk, a file-size limit) names DEST, as a
+    failure of ``--rejects`` names that file (it said "lmcodec: No space left on device": red team
+    16 F03)."""
+
+    def __init__(self, raw: io.FileIO, name: str) -> None:
+        super().__init__(raw)
+        self._name = name
+
+    def write(self, data: Any, /) -> int:
+        try:
+            return super().write(data)
+        except OSError as exc:
+            raise named(exc, self._name) from exc
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as exc:
+            raise named(exc, self._name) from exc
+
+
 def _mode_for(dest: Path) -> int:
     try:
         return os.stat(dest).st_mode & 0o7777
@@ -112,13 +149,15 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
     DEST's name: ``codecs.files.compressing``), so DEST has this one temporary file: given the
     temporary path, they made one of their own beside it."""
     try:
-        existing = os.stat(dest).st_mode
-    except OSError:
+        existing: int | None = os.stat(dest).st_mode
+    except FileNotFoundError:  # none yet, or a dangling symlink: written through to its target
         existing = None
+    except OSError as exc:  # a symlink loop (ELOOP): open() refuses it, a rename would replace the link
+        raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
     if existing is not None and not stat.S_ISREG(existing):
         if stat.S_ISDIR(existing):
             raise UsageError(f"cannot write {dest}: Is a directory")
-        with open(dest, "wb") as fh:
+        with _Naming(io.FileIO(dest, "wb"), dest) as fh:
             yield fh
         return
     if existing is not None and not os.access(dest, os.W_OK):  # a rename would replace it regardless
@@ -129,7 +168,7 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
     except OSError as exc:
         raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
     try:
-        fh = open(fd, "wb")
+        fh = _Naming(io.FileIO(fd, "wb"), dest)
         try:
             yield fh
         except BaseException:

@@ -20,7 +20,7 @@ from contextlib import ExitStack, contextmanager
 from typing import IO, Any
 
 import lmcodec as lc
-from lmcodec.cli._output import atomic_file
+from lmcodec.cli._output import atomic_file, named
 from lmcodec.codecs.files import Source, checked, compressing, open_read
 from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
 
@@ -49,13 +49,6 @@ def in_command_words(message: str) -> str:
     return message.replace("decode with lenient=True to read it", "rerun with --lenient to read it").replace(
         "longer than max_line_bytes (", "longer than --max-line-bytes ("
     )
-
-
-def _named(exc: OSError, path: str) -> OSError:
-    """``exc`` naming ``path`` (a failed write or flush names no file: "No space left on device")."""
-    if exc.filename is not None:
-        return exc
-    return OSError(exc.errno, exc.strerror or str(exc), path)
 
 
 class Tap:
@@ -153,7 +146,7 @@ class RejectsFile:
             self._fh.write(_LENGTH.pack(len(raw)) + raw if self.length_prefixed else raw + b"\n")
         except OSError as exc:
             self.failed = True
-            raise _named(exc, self.path) from exc
+            raise named(exc, self.path) from exc
 
 
 @contextmanager
@@ -172,7 +165,7 @@ def open_rejects(path: str | None, length_prefixed: bool) -> Iterator[RejectsFil
             body_done = True
     except OSError as exc:
         if body_done or (rejects is not None and rejects.failed):
-            raise _named(exc, path) from exc
+            raise named(exc, path) from exc
         raise
 
 
