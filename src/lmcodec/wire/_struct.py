@@ -140,14 +140,19 @@ class WireStruct(
         return rebuilt(self, changes)
 
 
+_INIT_FALSE_ERROR: type[Exception] = TypeError if sys.version_info >= (3, 13) else ValueError
+"""What ``dataclasses.replace`` raises for an ``init=False`` field (lm15's ``type``): ValueError
+before Python 3.13, TypeError since."""
+
+
 def rebuilt(obj: _T, changes: dict[str, Any]) -> _T:
     """A copy of ``obj`` with ``changes``, built by its class's constructor (every check and
     normalization of a fresh one). A field left unset is not passed on: such a field is read from
     the wire only (Reasoning's legacy ``budget``), never a constructor argument. The tag is no
-    argument: changing it is the ValueError ``dataclasses.replace`` raises for lm15's ``type``."""
+    argument: changing it is the error ``dataclasses.replace`` raises for lm15's ``type``."""
     tag_field = obj.__struct_config__.tag_field
     if tag_field is not None and tag_field in changes:
-        raise ValueError(
+        raise _INIT_FALSE_ERROR(
             f"field {tag_field} is declared with init=False, it cannot be specified with replace()"
         )
     fields = {name: getattr(obj, name) for name in obj.__struct_fields__}
