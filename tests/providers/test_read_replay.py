@@ -137,6 +137,10 @@ GATEWAY_DROPS = {
 (red team 5 F13: a replayed answer's output metadata and server-tool blocks must not end the
 conversation at its second turn)."""
 
+HOSTED_ITEMS = ("web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call")
+"""Responses' hosted-tool call items, which decode_request refuses and translate_request sends
+back to Responses as the client replayed them, dropped elsewhere (red team 14 F15)."""
+
 
 def _check_replay(dialect: str, body: bytes) -> None:
     """Same-dialect rebuild equals the body up to the documented normalizations; the other
@@ -145,9 +149,14 @@ def _check_replay(dialect: str, body: bytes) -> None:
         request = lc.decode_request(dialect, body)
     except lc.ValidationError as exc:
         assert any(reason in str(exc) for reason in DOCUMENTED_REFUSALS[dialect]), str(exc)
-        dropped_by_gateway = any(reason in str(exc) for reason in GATEWAY_DROPS[dialect])
+        hosted = dialect == "openai" and any(f"of type '{kind}'" in str(exc) for kind in HOSTED_ITEMS)
+        dropped_by_gateway = hosted or any(reason in str(exc) for reason in GATEWAY_DROPS[dialect])
         for dst in DIALECTS:
-            if dropped_by_gateway:
+            if hosted and dst == "openai":  # back to Responses as the client sent them
+                sent = json.loads(lc.translate_request(dialect, dst, body).body)["input"]
+                replayed = [item for item in json.loads(body)["input"] if item.get("type") in HOSTED_ITEMS]
+                assert replayed and all(item in sent for item in replayed), dst
+            elif dropped_by_gateway:
                 translated = lc.translate_request(dialect, dst, body)
                 assert any(a.action == "dropped" for a in translated.adaptations), dst
             else:
