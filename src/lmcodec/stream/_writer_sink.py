@@ -225,15 +225,9 @@ class WriterSink:
         if self.finished:
             return
         if self._write_item_event is not None:
-            if not self._started:
-                self._synthesize()
-            self.out.append(self._write_item_event(frame))
+            self._as_it_came(self._write_item_event, frame)
         elif item_type in CLIENT_RUN:
-            message = (
-                f"the backend's answer holds a Responses {item_type!r} item (a call the client runs"
-                " itself), which this client's dialect cannot express"
-            )
-            self.event(StreamErrorEvent(error=ErrorDetail(code="provider", message=message)))
+            self._cannot_express(f"holds a Responses {item_type!r} item (a call the client runs itself)")
 
     def chat_audio(self, audio: dict[str, Any]) -> None:
         """A Chat source's ``delta.audio`` fragment (``stream/_chat_extras.py``): a Chat client's
@@ -242,15 +236,9 @@ class WriterSink:
         if self.finished:
             return
         if self._write_chat_audio is None:
-            message = (
-                "the backend's answer is audio (Chat Completions delta.audio), which this client's"
-                " dialect cannot express"
-            )
-            self.event(StreamErrorEvent(error=ErrorDetail(code="provider", message=message)))
+            self._cannot_express("is audio (Chat Completions delta.audio)")
             return
-        if not self._started:
-            self._synthesize()
-        self.out.append(self._write_chat_audio(audio))
+        self._as_it_came(self._write_chat_audio, audio)
 
     def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
         """A Chat source's ``delta.annotations`` (``stream/_chat_extras.py``): a Chat client's
@@ -258,9 +246,20 @@ class WriterSink:
         carry offsets into a Chat content: the Chat citation rule, docs/writers.md)."""
         if self.finished or self._write_chat_annotations is None:
             return
+        self._as_it_came(self._write_chat_annotations, annotations)
+
+    def _as_it_came(self, write: Callable[[Any], bytes], value: Any) -> None:
+        """``value`` (a source's frame or field a writer passes on as it came) written after the
+        stream's start."""
         if not self._started:
             self._synthesize()
-        self.out.append(self._write_chat_annotations(annotations))
+        self.out.append(write(value))
+
+    def _cannot_express(self, what: str) -> None:
+        """The error event that ends the stream where the answer ``what`` has no form in the
+        client's dialect."""
+        message = f"the backend's answer {what}, which this client's dialect cannot express"
+        self.event(StreamErrorEvent(error=ErrorDetail(code="provider", message=message)))
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:
