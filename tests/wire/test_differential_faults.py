@@ -175,3 +175,38 @@ def test_a_fault_raises_lm15_s_exception_class(name: str, kwargs: dict[str, Any]
     lm_kind, lm_value = _outcome(lambda _: _lm15_class(name)(**kwargs), lt)
     lc_kind, lc_value = _outcome(lambda _: getattr(lc, name)(**kwargs), lc)
     assert lc_kind == lm_kind, f"lm15: {lm_kind} {lm_value!r}; lmcodec: {lc_kind} {lc_value!r}"
+
+
+# red team 15: lm15 wraps one string given to Config.stop and ToolChoice.allowed, and calls tuple()
+# on the other string-item fields, which gives a string's characters ('' gives ())
+STRING_FIELDS: list[tuple[str, str, dict[str, Any]]] = [
+    ("model-info-input-modalities", "InferenceModelInfo", {}),
+    ("model-info-output-modalities", "InferenceModelInfo", {}),
+    ("model-info-reasoning-efforts", "InferenceModelInfo", {}),
+    ("model-aliases", "ModelInfo", {"id": "m", "provider": "p", "api_family": "f"}),
+    ("config-stop", "Config", {}),
+    ("tool-choice-allowed", "ToolChoice", {"mode": "required"}),
+]
+_FIELD_OF = {
+    "model-info-input-modalities": "input_modalities",
+    "model-info-output-modalities": "output_modalities",
+    "model-info-reasoning-efforts": "reasoning_efforts",
+    "model-aliases": "aliases",
+    "config-stop": "stop",
+    "tool-choice-allowed": "allowed",
+}
+
+
+@pytest.mark.parametrize("text", ["ab", "", "text"])
+@pytest.mark.parametrize(
+    ("label", "name", "kwargs"), STRING_FIELDS, ids=[label for label, _, _ in STRING_FIELDS]
+)
+def test_a_string_for_a_string_sequence_is_taken_as_lm15_takes_it(
+    label: str, name: str, kwargs: dict[str, Any], text: str
+) -> None:
+    field = _FIELD_OF[label]
+    lm_kind, lm_value = _outcome(lambda _: _lm15_class(name)(**kwargs, **{field: text}), lt)
+    lc_kind, lc_value = _outcome(lambda _: getattr(lc, name)(**kwargs, **{field: text}), lc)
+    assert lc_kind == lm_kind, f"lm15: {lm_kind} {lm_value!r}; lmcodec: {lc_kind} {lc_value!r}"
+    if lm_kind == "ok":
+        assert getattr(lc_value, field) == getattr(lm_value, field)

@@ -281,15 +281,18 @@ _TUPLE_VOCABULARIES = frozenset({"method", "probabilities"})
 """Literal fields lm15 checks against a tuple (DataPart.method, Config.probabilities): an unhashable
 value is then a ValueError; its other vocabularies are frozensets, where it is a TypeError."""
 
-_SINGLE_OK = frozenset({"continuation", "parts", "messages", "tools", "top", "logprobs"})
-"""Sequence fields where lm15 also takes one object (and wraps it); elsewhere it requires a sequence."""
+_SINGLE_OK = frozenset({"continuation", "parts", "messages", "tools", "top", "logprobs", "stop", "allowed"})
+"""Sequence fields where lm15 also takes one object (and wraps it); elsewhere it requires a sequence.
+A string given to the other string-item fields (modalities, reasoning efforts, aliases) is taken
+as lm15's ``tuple()`` takes it: its characters."""
 
 
 def _tuple_check(
     item_check: Check, item_tp: Any, owner: str, *, none_ok: bool, single_ok: bool, list_only: bool
 ) -> Check:
     """lm15 calls ``tuple()`` on these fields, so ``''`` and ``{}`` are empty sequences there (and the
-    "requires at least one" rules then fire); a non-empty string or mapping has no valid items.
+    "requires at least one" rules then fire); a non-empty mapping has no valid items, nor a non-empty
+    string unless the items are strings.
     ``continuation`` refuses every string, and ``list_only`` fields take only a list or tuple."""
     singles = _struct_classes(item_tp)
     bare_str = item_tp is str or get_args(item_tp)[:1] == (str,)
@@ -315,7 +318,7 @@ def _tuple_check(
             value = (value,)
         elif isinstance(value, str):
             if bare_str:
-                value = (value,)
+                value = (value,) if single_ok else tuple(value)
             elif value or none_ok:
                 raise TypeError(f"{owner} must be a sequence, not a string")
             else:
