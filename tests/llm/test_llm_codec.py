@@ -164,9 +164,9 @@ def test_nan_and_infinity_round_trip_like_stdlib_json() -> None:
     # 1e400 is read by Python's json as inf, and written back as json.dumps writes inf
     big = L.decode(b'{"type": "tool_call", "name": "f", "arguments": {"x": 1e400}, "n": NaN}', L.Part)
     assert L.encode(big) == b'{"type":"tool_call","name":"f","arguments":{"x":Infinity}}'
-    # a plain float("nan") built in Python is written as msgspec writes it (documented)
+    # a plain float("nan") built in Python is written as llm's json.dumps writes it
     assert L.encode(L.ToolCallPart("f", {"x": float("nan")})) == (
-        b'{"type":"tool_call","name":"f","arguments":{"x":null}}'
+        b'{"type":"tool_call","name":"f","arguments":{"x":NaN}}'
     )
 
 

@@ -58,8 +58,8 @@ def _child(path: str, key: Any) -> str:
     return f"{path}[{json.dumps(key)}]"
 
 
-def _marked(value: Any, path: str) -> Any:
-    if value is None or isinstance(value, str):
+def _marked(value: Any, path: str, kept: tuple[type, ...]) -> Any:
+    if value is None or isinstance(value, str) or isinstance(value, kept):
         return value
     if isinstance(value, float):
         return value if value - value == 0.0 or type(value) is NonFiniteFloat else NonFiniteFloat(value)
@@ -70,12 +70,12 @@ def _marked(value: Any, path: str) -> Any:
         for key, item in value.items():
             if not (key is None or isinstance(key, (str, int, float))):
                 raise UnwritableValueError(f"a key of type {_type_name(key)}", path)
-            out[key] = _marked(item, _child(path, key))
+            out[key] = _marked(item, _child(path, key), kept)
         return out
     if isinstance(value, list):
-        return [_marked(item, f"{path}[{i}]") for i, item in enumerate(value)]
+        return [_marked(item, f"{path}[{i}]", kept) for i, item in enumerate(value)]
     if isinstance(value, tuple):
-        return tuple(_marked(item, f"{path}[{i}]") for i, item in enumerate(value))
+        return tuple(_marked(item, f"{path}[{i}]", kept) for i, item in enumerate(value))
     raise UnwritableValueError(f"a value of type {_type_name(value)}", path)
 
 
@@ -96,11 +96,12 @@ def is_json(value: Any) -> bool:
     return True
 
 
-def json_value(value: Any, path: str) -> Any:
+def json_value(value: Any, path: str, kept: tuple[type, ...] = ()) -> Any:
     """``value``, found not :func:`is_json`, with its non-finite floats made NonFiniteFloat (a
     copy: the caller's containers are never changed); UnwritableValueError, naming the path,
-    for a value llm's ``json.dumps`` refuses."""
+    for a value llm's ``json.dumps`` refuses. Instances of ``kept`` are taken as they are (the
+    Structs of llm's format in builtins given to ``encode``)."""
     try:
-        return _marked(value, path)
+        return _marked(value, path, kept)
     except RecursionError:  # circular, or deeper than the stack: left for the encoder to refuse
         return value

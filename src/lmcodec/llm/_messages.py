@@ -36,6 +36,7 @@ from lmcodec.llm._channel import (
 from lmcodec.llm._parts import Seen, part_from, part_to, to_channel
 from lmcodec.llm.codec import from_builtins as llm_from_builtins
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
+from lmcodec.llm.types import unchecked
 from lmcodec.wire import parts as W
 from lmcodec.wire.messages import Message
 from lmcodec.wire.unknown import UnknownPart
@@ -194,7 +195,9 @@ def system_to(msg: L.Message, path: str, seen: Seen) -> tuple[Any, dict[str, Any
 def system_from(system: Any, pm: dict[str, Any] | None) -> L.Message:
     """The llm system message of ``Request.system`` (``pm``: its recorded provider_metadata)."""
     if isinstance(system, str):
-        return L.Message(role="system", parts=[L.TextPart(text=system)], provider_metadata=pm)
+        return unchecked(
+            L.Message, role="system", parts=[unchecked(L.TextPart, text=system)], provider_metadata=pm
+        )
     ch = MessageChannel()
     mapped = []
     for i, p in enumerate(system):
@@ -210,7 +213,7 @@ def system_from(system: Any, pm: dict[str, Any] | None) -> L.Message:
     value = channel_value(ch)
     if value:
         out["lm15"] = value
-    return L.Message(role="system", parts=parts, provider_metadata=out or None)
+    return unchecked(L.Message, role="system", parts=parts, provider_metadata=out or None)
 
 
 Emitted = tuple[Any, list[Any], Any]
@@ -258,7 +261,7 @@ def _gives_back(got: Emitted, m: Message, index: Any, need_room: bool) -> bool:
         if need_room:
             return False
         pm = pm.value
-    msg = L.Message(role=role, parts=parts, provider_metadata=pm)
+    msg = unchecked(L.Message, role=role, parts=parts, provider_metadata=pm)
     if index == 0 and system_to(msg, "$", Seen()) is not None:
         return False
     back, turn = message_to(role, [(q, "$") for q in msg.parts], msg.provider_metadata, index, "$", Seen())

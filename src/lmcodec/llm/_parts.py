@@ -46,7 +46,7 @@ from lmcodec.llm._channel import (
     split,
     strict_equal,
 )
-from lmcodec.llm.types import _is_canonical_base64
+from lmcodec.llm.types import _is_canonical_base64, unchecked
 from lmcodec.wire import parts as W
 from lmcodec.wire._checks import base64_payload, is_json_value, wire_path
 from lmcodec.wire.unknown import UnknownPart
@@ -348,7 +348,8 @@ def media_from(m: Any, s: Split, ch: PartChannel) -> L.Attachment:
     if cls is W.ImagePart and m.detail is not None:
         ch.detail = m.detail
     path = marker["path"] if "path" in marker else (wire_path(m.path) if m.path is not None else None)
-    return L.Attachment(
+    return unchecked(
+        L.Attachment,
         type=None if "type" in marker else m.media_type,
         url=m.url if m.url is not None else marker.get("url"),
         path=path,
@@ -383,7 +384,8 @@ def _tool_result_from(p: W.ToolResultPart, s: Split, ch: PartChannel, consume: b
     elif p.is_error:
         exception = output
         ch.is_error = True
-    return L.ToolResultPart(
+    return unchecked(
+        L.ToolResultPart,
         name=p.name or "",
         output=output,
         tool_call_id=s.markers["tool_call_id"]["value"] if "tool_call_id" in s.markers else p.id,
@@ -398,13 +400,14 @@ def _from(p: Any, consume: bool) -> Any:
     ch = PartChannel()
     cls = type(p)
     if cls is W.TextPart:
-        return L.TextPart(text=p.text, provider_metadata=_pm(s, ch))
+        return unchecked(L.TextPart, text=p.text, provider_metadata=_pm(s, ch))
     if cls is W.ThinkingPart:
         redacted = "reasoning_redacted" in s.markers
-        return L.ReasoningPart(text=p.text, redacted=redacted, provider_metadata=_pm(s, ch))
+        return unchecked(L.ReasoningPart, text=p.text, redacted=redacted, provider_metadata=_pm(s, ch))
     if cls is W.ToolCallPart:
         m = s.markers
-        return L.ToolCallPart(
+        return unchecked(
+            L.ToolCallPart,
             name=m["tool_name"]["value"] if "tool_name" in m else p.name,
             arguments=m["arguments"]["value"] if "arguments" in m else p.input,
             tool_call_id=m["tool_call_id"]["value"] if "tool_call_id" in m else p.id,
@@ -414,15 +417,15 @@ def _from(p: Any, consume: bool) -> Any:
         return _tool_result_from(p, s, ch, consume)
     if cls is W.RefusalPart:
         ch.type = "refusal"
-        return L.TextPart(text=p.text, provider_metadata=_pm(s, ch))
+        return unchecked(L.TextPart, text=p.text, provider_metadata=_pm(s, ch))
     if cls is W.DataPart:
         ch.type = "data"
         ch.value = p.value
         ch.probabilities = p.probabilities
         ch.method = p.method
-        return L.TextPart(text=_dumps(p.value), provider_metadata=_pm(s, ch))
+        return unchecked(L.TextPart, text=_dumps(p.value), provider_metadata=_pm(s, ch))
     attachment = media_from(p, s, ch)
-    return L.AttachmentPart(attachment=attachment, provider_metadata=_pm(s, ch))
+    return unchecked(L.AttachmentPart, attachment=attachment, provider_metadata=_pm(s, ch))
 
 
 def _nested_markers(p: Any) -> bool:

@@ -32,7 +32,6 @@ import json
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import msgspec
-from msgspec.structs import force_setattr
 
 from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import HOSTILE, hostile_error, unreadable_buffer
@@ -52,6 +51,7 @@ from lmcodec.llm.types import (
     ToolResultPart,
     Usage,
     _Struct,
+    keep_json_values,
 )
 from lmcodec.wire._types import NonFiniteFloat
 
@@ -78,26 +78,19 @@ _OWN_TYPES: frozenset[Any] = frozenset((Response, Prompt, Message, Attachment, U
 _CONVERT_TARGET: dict[Any, Any] = {t: Part if t in _PART_CLASSES else t for t in _TARGETS}
 
 
-_PLAIN: frozenset[Any] = frozenset((str, int, bool, type(None)))
-
-
 def _keep_json_values(obj: _Struct, path: str) -> None:
     """Each JSON value in a tree of Structs from llm's values as llm's ``json.dumps`` writes it
-    (see ``json_value``: a non-finite float made a NonFiniteFloat, a value json.dumps refuses an
-    error naming its path; ``path`` is ``obj``'s). ``msgspec.convert`` shares the caller's
-    containers: a changed value is a copy."""
-    children = obj._children
-    for name in obj.__struct_fields__:
+    (:func:`~lmcodec.llm.types.keep_json_values` of each Struct; ``path`` is ``obj``'s).
+    ``msgspec.convert`` shares the caller's containers: a changed value is a copy."""
+    keep_json_values(obj, path)
+    for name in obj._children:
         value = getattr(obj, name)
-        if name in children:
-            if isinstance(value, _Struct):
-                _keep_json_values(value, f"{path}.{name}")
-            elif isinstance(value, list):
-                for i, item in enumerate(value):
-                    if isinstance(item, _Struct):
-                        _keep_json_values(item, f"{path}.{name}[{i}]")
-        elif type(value) not in _PLAIN and not is_json(value):
-            force_setattr(obj, name, json_value(value, f"{path}.{name}"))
+        if isinstance(value, _Struct):
+            _keep_json_values(value, f"{path}.{name}")
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, _Struct):
+                    _keep_json_values(item, f"{path}.{name}[{i}]")
 
 
 _NONFINITE = {
@@ -269,10 +262,20 @@ def _refuse_foreign(obj: Any, function: str) -> None:
         )
 
 
+def _as_llm_writes(obj: Any, function: str) -> Any:
+    """``obj``, not a Struct of this package, as llm's ``json.dumps`` writes it: llm's objects and
+    other dataclasses refused (:func:`_refuse_foreign`), anywhere in builtins too (msgspec writes
+    a dataclass as its own JSON), a non-finite float kept as a NonFiniteFloat."""
+    _refuse_foreign(obj, function)
+    if isinstance(obj, _Struct) or is_json(obj):
+        return obj
+    return json_value(obj, "$", (_Struct,))
+
+
 def to_builtins(obj: Any) -> Any:
     """The dict/list value of ``obj``: equal, key order included, to llm's ``to_dict()``."""
     if type(obj) not in _OWN_TYPES:
-        _refuse_foreign(obj, "to_builtins")
+        obj = _as_llm_writes(obj, "to_builtins")
     return msgspec.to_builtins(obj, enc_hook=_builtins_hook)
 
 
@@ -287,7 +290,7 @@ def _encode_stdlib(value: Any) -> bytes:
 def encode(obj: Any) -> bytes:
     """Compact JSON of ``obj`` (a Struct of this package, or builtins), key order as llm's."""
     if type(obj) not in _OWN_TYPES:
-        _refuse_foreign(obj, "encode")
+        obj = _as_llm_writes(obj, "encode")
     try:
         return encode_reusing(_ENCODER.encode_into, obj)
     except UnicodeEncodeError:  # a lone surrogate: only Python's json can write it

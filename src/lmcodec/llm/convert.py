@@ -76,6 +76,7 @@ from lmcodec.llm._options import config_of, options_of, usage_of, valid_count
 from lmcodec.llm._parts import Seen
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
 from lmcodec.llm.reading import read_usage
+from lmcodec.llm.types import unchecked
 from lmcodec.wire._checks import is_json_value
 from lmcodec.wire.config import Config
 from lmcodec.wire.messages import Message
@@ -346,14 +347,14 @@ def _prompt(turn: Turn, lm: dict[str, Any], options: dict[str, Any] | None) -> L
                 chain.append(plain)
                 continue
             role, parts, pm = message_from(m, offset + k)
-            chain.append(L.Message(role=role, parts=parts, provider_metadata=pm))
+            chain.append(unchecked(L.Message, role=role, parts=parts, provider_metadata=pm))
     derived = system if isinstance(system, str) else None
     prompt_system = derived
     if "system" in lm:
         prompt_system = None if lm["system"] is False else lm["system"]
         if strict_equal(prompt_system, derived):
             raise _Inconsistent
-    return L.Prompt(messages=chain, options=options, system=prompt_system)
+    return unchecked(L.Prompt, messages=chain, options=options, system=prompt_system)
 
 
 def _usage(usage: Usage, lm: dict[str, Any]) -> tuple[L.Usage | None, Usage]:
@@ -372,7 +373,7 @@ def _usage(usage: Usage, lm: dict[str, Any]) -> tuple[L.Usage | None, Usage]:
         if "usage_details" in lm:
             raise _Inconsistent
         return None, EMPTY_USAGE
-    return L.Usage(input=i, output=o, details=details), usage_of(i, o, details)
+    return unchecked(L.Usage, input=i, output=o, details=details), usage_of(i, o, details)
 
 
 def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
@@ -406,7 +407,7 @@ def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
         pm["lm15"] = {**pm.get("lm15", {}), "turn": channel}
     specs = meta.get("messages")
     if specs is None:
-        outs = [L.Message(role=role, parts=parts, provider_metadata=pm)]
+        outs = [unchecked(L.Message, role=role, parts=parts, provider_metadata=pm)]
     elif not specs:
         if parts or pm is not None:
             raise _Inconsistent
@@ -419,7 +420,12 @@ def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
             n = s["parts"]
             spm = pm if k == 0 else s.get("provider_metadata")
             outs.append(
-                L.Message(role=s.get("role", "assistant"), parts=parts[at : at + n], provider_metadata=spm)
+                unchecked(
+                    L.Message,
+                    role=s.get("role", "assistant"),
+                    parts=parts[at : at + n],
+                    provider_metadata=spm,
+                )
             )
             at += n
     turn_id: Any = turn.id
@@ -432,8 +438,14 @@ def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
         if created is not None:
             raise _Inconsistent
         created = meta["datetime_utc"]
-    return L.Response(
-        model=req.model, prompt=prompt, messages=outs, id=turn_id, usage=llm_usage, datetime_utc=created
+    return unchecked(
+        L.Response,
+        model=req.model,
+        prompt=prompt,
+        messages=outs,
+        id=turn_id,
+        usage=llm_usage,
+        datetime_utc=created,
     )
 
 

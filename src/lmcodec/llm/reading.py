@@ -47,6 +47,7 @@ from lmcodec.llm.types import (
     ToolCallPart,
     ToolResultPart,
     Usage,
+    unchecked,
 )
 
 __all__ = [
@@ -119,7 +120,7 @@ def read_attachment(value: Any, path: str = "$") -> Attachment:
             content = base64.b64decode(raw)
         except (binascii.Error, ValueError) as exc:
             raise ValidationError(f"Invalid base64 content: {exc}", f"{path}.content") from None
-    return Attachment(type=d.get("type"), url=d.get("url"), path=d.get("path"), content=content)  # type: ignore[arg-type]
+    return unchecked(Attachment, type=d.get("type"), url=d.get("url"), path=d.get("path"), content=content)  # type: ignore[arg-type]
 
 
 def read_part(value: Any, path: str = "$") -> Part:
@@ -128,15 +129,19 @@ def read_part(value: Any, path: str = "$") -> Part:
     kind = _required(d, "type", path)
     get = d.get
     if kind == "text":
-        return TextPart(text=_required(d, "text", path), provider_metadata=get("provider_metadata"))
+        return unchecked(
+            TextPart, text=_required(d, "text", path), provider_metadata=get("provider_metadata")
+        )
     if kind == "reasoning":
-        return ReasoningPart(
+        return unchecked(
+            ReasoningPart,
             text=_required(d, "text", path),
             redacted=get("redacted", False),
             provider_metadata=get("provider_metadata"),
         )
     if kind == "tool_call":
-        return ToolCallPart(
+        return unchecked(
+            ToolCallPart,
             name=_required(d, "name", path),
             arguments=_required(d, "arguments", path),
             tool_call_id=get("tool_call_id"),
@@ -150,7 +155,8 @@ def read_part(value: Any, path: str = "$") -> Part:
         attachments = [
             read_attachment(a, f"{apath}[{i}]") for i, a in enumerate(_items(get("attachments", []), apath))
         ]
-        return ToolResultPart(
+        return unchecked(
+            ToolResultPart,
             name=name,
             output=output,
             tool_call_id=get("tool_call_id"),
@@ -162,7 +168,7 @@ def read_part(value: Any, path: str = "$") -> Part:
     if kind == "attachment":
         raw = get("attachment")
         attachment = read_attachment(raw, f"{path}.attachment") if raw else None
-        return AttachmentPart(attachment=attachment, provider_metadata=get("provider_metadata"))
+        return unchecked(AttachmentPart, attachment=attachment, provider_metadata=get("provider_metadata"))
     raise ValidationError(f"Unknown part type: {kind!r}", f"{path}.type")
 
 
@@ -186,7 +192,7 @@ def read_message(value: Any, path: str = "$") -> Message:
     d = _object(value, path)
     role = _required(d, "role", path)
     parts = _read_parts(d.get("parts", []), f"{path}.parts")
-    return Message(role=role, parts=parts, provider_metadata=d.get("provider_metadata"))
+    return unchecked(Message, role=role, parts=parts, provider_metadata=d.get("provider_metadata"))
 
 
 def _read_messages(value: Any, path: str) -> list[Message]:
@@ -204,13 +210,13 @@ def read_prompt(value: Any, path: str = "$") -> Prompt:
     for key in options:
         if not isinstance(key, str):
             raise ValidationError("Option names must be strings", opath)
-    return Prompt(messages=messages, options=dict(options), system=d.get("system"))
+    return unchecked(Prompt, messages=messages, options=dict(options), system=d.get("system"))
 
 
 def read_usage(value: Any, path: str = "$") -> Usage:
     """A ``usage`` object, read with ``.get`` like ``_response_from_dict`` does."""
     d = _object(value, path)
-    return Usage(input=d.get("input"), output=d.get("output"), details=d.get("details"))
+    return unchecked(Usage, input=d.get("input"), output=d.get("output"), details=d.get("details"))
 
 
 def read_response(value: Any, path: str = "$") -> Response:
@@ -226,7 +232,8 @@ def read_response(value: Any, path: str = "$") -> Response:
     messages = _read_messages(d.get("messages", []), f"{path}.messages")
     raw_usage = d.get("usage")
     usage = read_usage(raw_usage, f"{path}.usage") if raw_usage else None
-    return Response(
+    return unchecked(
+        Response,
         model=model,
         prompt=prompt,
         messages=messages,

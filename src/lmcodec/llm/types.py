@@ -45,11 +45,14 @@ so the annotations state the TypedDict contract, not a runtime guarantee.
 Building a Struct in Python applies llm's ``to_dict`` emission rules (falsy
 metadata becomes ``None``, ``redacted=1`` becomes ``True``, sequences become lists,
 ``Attachment(content=b"...")`` is base64-encoded), so ``encode(obj)`` writes what
-llm writes for the same values. The constructors do not check payload values (it
-would cost every record built, ``from_turn``'s included): a plain ``float("nan")``
-given to one is written ``null``, as msgspec writes it, and bytes as base64 text.
-What comes from llm (``from_builtins``, ``from_llm``) is checked: see
-:mod:`lmcodec.llm.codec`.
+llm writes for the same values. The constructors hold their payload values as llm's
+``json.dumps`` writes them, as ``from_builtins`` does (see :mod:`lmcodec.llm.codec`): a
+plain ``float("nan")`` is kept as a NonFiniteFloat (written ``NaN``), a value
+``json.dumps`` refuses (bytes, a set, an llm object, ...) is an
+:class:`~lmcodec.errors.EncodeError` naming its field, and a field holding Structs
+takes only this module's (an llm part in a ``Message`` is refused: ``lc.llm.from_llm``
+converts it). Code of this package whose values are JSON already (decoded text,
+llm's reading rules, a canonical Turn converted) builds with :func:`unchecked`.
 
 The constructors take llm's dataclass arguments: the same positional order and
 the same defaults (``TextPart()`` is ``text=""``, ``ToolCallPart()`` has
@@ -66,10 +69,13 @@ url, content``.
 import base64
 import binascii
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, ParamSpec, TypeVar
 
 import msgspec
 from msgspec.structs import force_setattr
+
+from lmcodec.errors import EncodeError
+from lmcodec.llm._json_values import is_json, json_value
 
 __all__ = [
     "Attachment",
@@ -84,6 +90,9 @@ __all__ = [
     "ToolResultPart",
     "Usage",
 ]
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 # ---------------------------------------------------------------------------
 # Field types. What the fast decoder accepts is the canonical form; everything
@@ -157,6 +166,11 @@ def _truthy_or_none(value: Any) -> Any:
 
 class _LlmStructMeta(msgspec.StructMeta):
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        obj = cls._built(args, kwargs)
+        _check_fields(obj)
+        return obj
+
+    def _built(cls, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if len(args) > len(cls.__match_args__):
             raise _too_many_positional(cls, len(args))
         for position, name, default in cls._llm_defaults:  # type: ignore[attr-defined]
@@ -165,6 +179,56 @@ class _LlmStructMeta(msgspec.StructMeta):
         obj = super().__call__(*args, **kwargs)
         obj._llm_fix(args, kwargs)
         return obj
+
+
+def unchecked(cls: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``cls(*args, **kwargs)`` without the check of its values, for this package's callers whose
+    values are JSON and Structs of this module already (decoded text, llm's reading rules, a
+    canonical Turn converted): the check would walk every payload again (``from_turn`` +20%
+    instructions, benchmarks/NOTES.md)."""
+    built: T = cls._built(args, kwargs)  # type: ignore[attr-defined]
+    return built
+
+
+_PLAIN: frozenset[Any] = frozenset((str, int, bool, type(None)))
+
+
+def keep_json_values(obj: "_Struct", path: str) -> None:
+    """``obj``'s own JSON fields (not its Structs) as llm's ``json.dumps`` writes them: a
+    non-finite float made a NonFiniteFloat, a value json.dumps refuses an EncodeError naming
+    its path (``path`` is ``obj``'s). A changed value is a copy: the caller's is never changed."""
+    children = obj._children
+    for name in obj.__struct_fields__:
+        if name not in children:
+            value = getattr(obj, name)
+            if type(value) not in _PLAIN and not is_json(value):
+                force_setattr(obj, name, json_value(value, f"{path}.{name}"))
+
+
+def _check_fields(obj: "_Struct") -> None:
+    """A Python-built Struct's values: its JSON fields by :func:`keep_json_values`, each Struct
+    field holding this module's classes only (msgspec's constructor checks no type)."""
+    cls = type(obj)
+    for name, classes in obj._children.items():
+        value = getattr(obj, name)
+        for i, item in enumerate(value) if type(value) is list else ((None, value),):
+            if item is not None and not isinstance(item, classes):
+                where = f"{name}[{i}]" if i is not None else name
+                raise EncodeError(
+                    f"lc.llm.{cls.__name__}.{where} must be one of lc.llm's "
+                    f"{' / '.join(c.__name__ for c in classes)}, not {_qualified(item)}"
+                    + ("; convert llm's objects with lc.llm.from_llm" if _is_llm_s(item) else "")
+                )
+    keep_json_values(obj, "$")
+
+
+def _qualified(value: Any) -> str:
+    cls = type(value)
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _is_llm_s(value: Any) -> bool:
+    return type(value).__module__.split(".")[0] == "llm"
 
 
 def _too_many_positional(cls: Any, given: int) -> TypeError:
@@ -196,10 +260,11 @@ class _Struct(
     records alive it otherwise walks them all, several times per batch decoded.
     (Putting a record inside one of its own lists or dicts would leak that cycle.)
 
-    ``_children`` names the fields holding Structs; every other field holds a JSON value.
+    ``_children`` names the fields holding Structs (a Struct or a list of them), with the classes
+    they take; every other field holds a JSON value.
     """
 
-    _children: ClassVar[tuple[str, ...]] = ()
+    _children: ClassVar[dict[str, tuple[type, ...]]] = {}
     _llm_defaults: ClassVar[tuple[tuple[int, str, Callable[[], Any]], ...]] = ()
 
     def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -326,7 +391,7 @@ class ToolResultPart(_ToolResultHead, frozen=True, kw_only=True, tag="tool_resul
     ``exception``, ``attachments`` and ``provider_metadata`` are keyword-only: the wire writes
     ``exception`` before ``attachments``, llm's dataclass takes them the other way round."""
 
-    _children = ("attachments",)
+    _children = {"attachments": (Attachment,)}
 
     exception: str | None = None
     attachments: list[Attachment] = msgspec.field(default_factory=list)
@@ -348,7 +413,7 @@ class AttachmentPart(_PartBase, frozen=True, tag="attachment"):
     does - the one shape llm itself does not read back unchanged.
     """
 
-    _children = ("attachment",)
+    _children = {"attachment": (Attachment,)}
 
     attachment: Attachment | None = None
     provider_metadata: _Metadata | None = None
@@ -378,7 +443,7 @@ Part = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | AttachmentPart
 class Message(_Struct, frozen=True):
     """``MessageDict``: ``{"role", "parts", "provider_metadata"?}``; ``parts`` may be empty."""
 
-    _children = ("parts",)
+    _children = {"parts": (TextPart, ReasoningPart, ToolCallPart, ToolResultPart, AttachmentPart)}
 
     role: str
     if TYPE_CHECKING:
@@ -402,7 +467,7 @@ class Prompt(_Struct, frozen=True, dict=True, gc=True):
     reader still hands them to the model's ``Options``, which may refuse them.
     """
 
-    _children = ("messages",)
+    _children = {"messages": (Message,)}
 
     messages: list[Message]
     options: _Options | None = None
@@ -437,7 +502,7 @@ class Response(_Struct, frozen=True):
     restores it (see :func:`lmcodec.llm.reloaded`).
     """
 
-    _children = ("prompt", "messages", "usage")
+    _children = {"prompt": (Prompt,), "messages": (Message,), "usage": (Usage,)}
 
     model: str
     prompt: Prompt
