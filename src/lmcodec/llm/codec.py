@@ -20,11 +20,11 @@ non-finite numbers come back as :class:`NonFiniteFloat` (a ``float``) and
 where they are written: a plain ``float("nan")`` is kept as a NonFiniteFloat, and
 a value ``json.dumps`` refuses (bytes, a set, a datetime, ...) is an
 :class:`~lmcodec.errors.EncodeError` naming its path, where msgspec would write
-another JSON value for it. A plain ``float("nan")`` given to a constructor is
-written ``null``, as msgspec writes it: checking there would cost every record
-built (``from_turn``'s too). ``encode`` refuses llm's own objects (convert them
-with ``lc.llm.from_llm``), other dataclasses and lmcodec's canonical Structs,
-which msgspec would write in a form neither llm nor :func:`decode` reads.
+another JSON value for it; the constructors check what they are given the same
+way (:mod:`lmcodec.llm.types`), and ``encode`` the builtins it is given. ``encode``
+refuses llm's own objects (convert them with ``lc.llm.from_llm``), in builtins too,
+other dataclasses and lmcodec's canonical Structs, which msgspec would write in a
+form neither llm nor :func:`decode` reads.
 """
 
 import dataclasses
