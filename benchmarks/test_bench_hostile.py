@@ -34,6 +34,7 @@ import pytest
 
 import lmcodec as lc
 from lmcodec import stream
+from lmcodec.cli.workload import turn_dicts
 
 MB = 1 << 20
 SIZES = (1 * MB, 8 * MB)
@@ -103,6 +104,17 @@ def _jsonl(data: bytes) -> Any:
     return sum(1 for _ in reader), reader.bad
 
 
+def _msgpack_log(data: bytes) -> Any:
+    reader = lc.msgpack.read_stream(data, lc.Turn, on_error="skip")
+    return sum(1 for _ in reader), reader.bad
+
+
+def _nul_tail(size: int) -> bytes:
+    """A MessagePack log's preallocated or sparse tail: a record, then NULs (red team 16 F02)."""
+    record = lc.msgpack.encode(lc.from_builtins(turn_dicts(1)[0], lc.Turn))
+    return len(record).to_bytes(4, "big") + record + b"\0" * (size - 4 - len(record))
+
+
 def _llm(data: bytes) -> Any:
     try:
         return lc.llm.decode(data, lc.llm.Response)
@@ -116,6 +128,7 @@ CASES: dict[str, tuple[Callable[[int], bytes], Callable[[bytes], Any]]] = {
     "decode: long list, last item bad": (_bad_last_part, _decode(lc.Message)),
     "jsonl.read: lines too deep": (lambda n: _log_of(_deep_part, n), _jsonl),
     "jsonl.read: cut lines": (lambda n: _log_of(lambda k: _deep_part(k)[: k // 2], n), _jsonl),
+    "msgpack.read_stream: a tail of NULs": (_nul_tail, _msgpack_log),
     "llm.decode: too deep in options": (_llm_deep, _llm),
     "lenient: fixable (missing text)": (_lenient_missing_text, _decode(lc.Request, lenient=True)),
     "lenient: refused after normalizing": (_lenient_refused, _decode(lc.Request, lenient=True)),

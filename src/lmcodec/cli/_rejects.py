@@ -65,6 +65,7 @@ class Tap:
         self._fd: int | None = None
         self._line: bytes | None = None
         self._read: list[bytes] = []
+        self._started = False
 
     def _opened(self) -> Any:
         if self._fh is None:
@@ -88,12 +89,18 @@ class Tap:
         return src.fileno()
 
     def peek(self, size: int = 0) -> bytes:
-        """Nothing: the reader sniffs a file object for gzip/zstd magic bytes, and SRC was
-        decompressed when the tap opened it, as the reader opens a path (a .gz holding gzip
-        bytes is not decompressed twice, and nothing is read to sniff)."""
-        return b""
+        """Nothing before the first read: the reader sniffs a file object for gzip/zstd magic
+        bytes then, and SRC was decompressed when the tap opened it, as the reader opens a path
+        (a .gz holding gzip bytes is not decompressed twice, and nothing is read to sniff).
+        After it, what the opened SRC shows ahead (``msgpack.StreamReader`` looks over a run of
+        zero-length records without reading past it)."""
+        if not self._started:
+            return b""
+        peek = getattr(self._opened(), "peek", None)
+        return peek(size) if peek is not None else b""
 
     def read(self, size: int = -1) -> bytes:
+        self._started = True
         data: bytes = self._opened().read(size)
         self._read.append(data)
         return data
@@ -117,12 +124,26 @@ class Tap:
         reader did not read through this tap as it reads a file (see ``_sniffed``)."""
         read, self._read = self._read, []
         if self._length_prefixed:
-            return b"".join(read)[4:]
+            return self._last_frame(b"".join(read))
         line, self._line = self._line, None
         if line is None:
             return None
         end = 2 if line.endswith(b"\r\n") else 1 if line.endswith(b"\n") else 0
         return line[: len(line) - end]
+
+    def _last_frame(self, data: bytes) -> bytes:
+        """The body of the last whole length-prefixed record in ``data``; the bytes after it (a
+        length prefix the reader read to see a run of zero-length records end) are kept for
+        the next :meth:`take`."""
+        start = end = 0
+        while end + 4 <= len(data):
+            (size,) = _LENGTH.unpack_from(data, end)
+            if end + 4 + size > len(data):
+                break
+            start, end = end, end + 4 + size
+        if end < len(data):
+            self._read.append(data[end:])
+        return data[start + 4 : end]
 
     def close(self) -> None:
         self._stack.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import msgspec
@@ -43,6 +43,9 @@ T_co = TypeVar("T_co", covariant=True)
 
 _encoder = msgspec.msgpack.Encoder(enc_hook=msgpack_enc_hook)
 _READ_CHUNK = 1 << 20  # a record is read in chunks of this size, so a forged length allocates nothing
+_ZERO_RUN = 1 << 16
+"""Bytes of zero-length records after a first one reported with it as one bad record, at most."""
+_ZERO_LENGTH = b"\0\0\0\0"
 _decoders: dict[Any, msgspec.msgpack.Decoder[Any]] = {}
 _raw_decoder = msgspec.msgpack.Decoder()
 
@@ -195,16 +198,28 @@ class StreamReader(Generic[T_co]):
         fast = decoder_for(self._type).decode
         index = 0
         offset = 0
+        head = b""
         with open_read(self._src) as fh:
             while True:
-                head = _read_framing(fh, 4, index, offset)
                 if not head:
-                    return
+                    head = _read_framing(fh, 4, index, offset)
+                    if not head:
+                        return
                 if len(head) < 4:
                     raise DecodeError(
                         f"record {index} (byte {offset}): truncated length prefix", offset=offset
                     )
                 (size,) = _LENGTH.unpack(head)
+                head = b""
+                if not size:  # no MessagePack value is 0 bytes: the NULs of a sparse or preallocated tail?
+                    try:
+                        run, head = _zero_length_run(fh)
+                    except DecodeError as err:
+                        raise _framing_error(err, index, offset) from err
+                    self._fail(_zero_length(index, offset, run), index, offset, b"")
+                    index += 1 + run // 4
+                    offset += 4 + run
+                    continue
                 body = _read_framing(fh, size, index, offset)
                 if len(body) < size:
                     raise DecodeError(
@@ -256,7 +271,9 @@ def read_stream(
     ``on_error="raise"`` (default) stops at a bad record with a DecodeError/ValidationError
     naming its index and byte offset; ``"skip"`` counts it and goes on; ``"collect"`` also
     keeps it (``reader.errors``); a callable is handed each bad record (a :class:`BadRecord`)
-    as it is found, and nothing is kept. A length prefix larger than the rest of the input is a
+    as it is found, and nothing is kept. A run of zero-length records (the NULs of a sparse or
+    preallocated tail: no MessagePack value is 0 bytes long) is one bad record per 64 KiB of it,
+    its message naming its byte range. A length prefix larger than the rest of the input is a
     truncated record (memory grows with the bytes actually read, never with the
     announced length), raised in every mode after the records before it.
     """
@@ -279,9 +296,67 @@ def _read_framing(fh: IO[bytes], size: int, index: int, offset: int) -> bytes:
     try:
         return _read_exactly(fh, size)
     except DecodeError as err:
-        raise DecodeError(
-            f"record {index} (byte {offset}): {err} (every record before it was read)", offset=err.offset
-        ) from err
+        raise _framing_error(err, index, offset) from err
+
+
+def _framing_error(err: DecodeError, index: int, offset: int) -> DecodeError:
+    return DecodeError(
+        f"record {index} (byte {offset}): {err} (every record before it was read)", offset=err.offset
+    )
+
+
+def _zero_length(index: int, offset: int, run: int) -> DecodeError:
+    if not run:
+        what = "a zero-length record"
+    else:
+        what = f"{1 + run // 4} zero-length records (bytes {offset}-{offset + 4 + run - 1}, all NUL)"
+    return DecodeError(
+        f"record {index} (byte {offset}): {what}: no MessagePack value is 0 bytes long", offset=offset
+    )
+
+
+def _zero_length_run(fh: IO[bytes]) -> tuple[int, bytes]:
+    """The bytes of the zero-length records (4 NULs each) that follow one just read, consumed, up
+    to :data:`_ZERO_RUN`: a run of NULs is one bad record, not one a 4 bytes (red team 16 F02: 1.5 s
+    a MiB). Read exactly, never past the run, where ``fh`` can show what is ahead (:func:`_ahead`);
+    elsewhere 4 bytes at a time, and the length prefix that ended the run is handed back."""
+    ahead = _ahead(fh)
+    run = 0
+    while run < _ZERO_RUN:
+        shown = ahead(_ZERO_RUN - run)[: _ZERO_RUN - run]
+        groups = (len(shown) - len(shown.lstrip(b"\0"))) // 4 * 4
+        if groups:
+            fh.read(groups)
+            run += groups
+            if groups + 4 <= len(shown):  # the next 4 bytes, shown, are not all NUL
+                return run, b""
+            continue
+        if len(shown) >= 4:
+            return run, b""
+        head = _read_exactly(fh, 4)  # nothing shown: the next length prefix itself
+        if head != _ZERO_LENGTH:
+            return run, head
+        run += 4
+    return run, b""
+
+
+def _ahead(fh: IO[bytes]) -> Callable[[int], bytes]:
+    """How to see up to n bytes ahead in ``fh`` without consuming them: a buffered file's
+    ``peek`` (what open_read gives for a path and most file objects), else, for a seekable one
+    (bytes, a BytesIO), a read and a seek back; else nothing is shown."""
+    peek = getattr(fh, "peek", None)
+    if peek is not None:
+        return lambda n: peek(4)  # what the buffer holds (n is a bound, not a promise)
+    seekable = getattr(fh, "seekable", None)
+    if seekable is not None and seekable():
+
+        def read_back(n: int) -> bytes:
+            shown = fh.read(n)
+            fh.seek(-len(shown), os.SEEK_CUR)
+            return shown
+
+        return read_back
+    return lambda n: b""
 
 
 def _read_exactly(fh: IO[bytes], size: int) -> bytes:
