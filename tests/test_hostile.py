@@ -421,6 +421,65 @@ CHAT_BODY = b'{"id":"c","model":"m","choices":[{"index":0,"message":{"role":"ass
 CHAT_REQUEST = b'{"model":"m","messages":[{"role":"user","content":"hi"}]}'
 
 
+def _response() -> lc.Response:
+    return lc.decode_response("openai_chat", CHAT_BODY)
+
+
+def _events() -> list[lc.StreamEvent]:
+    return list(lc.stream.decode("openai_chat", [SSE_CHUNK]))
+
+
+def _named(name: Any) -> Any:
+    """``usage_from=None`` means "the provider's own": 0 stands for None there."""
+    return 0 if name is None else name
+
+
+async def _drain(chunks: AsyncIterator[Any]) -> list[Any]:
+    return [chunk async for chunk in chunks]
+
+
+PROVIDER_ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
+    "build_request": lambda name: lc.build_request(name, lc.decode_request("openai_chat", CHAT_REQUEST)),
+    "decode_request": lambda name: lc.decode_request(name, CHAT_REQUEST),
+    "translate_request source": lambda name: lc.translate_request(name, "openai", CHAT_REQUEST),
+    "translate_request destination": lambda name: lc.translate_request("openai_chat", name, CHAT_REQUEST),
+    "decode_response": lambda name: lc.decode_response(name, CHAT_BODY),
+    "stream.decode_response": lambda name: lc.stream.decode_response(name, CHAT_BODY),
+    "encode_response": lambda name: lc.encode_response(name, _response()),
+    "encode_response usage_from": lambda name: lc.encode_response(
+        "openai", _response(), usage_from=_named(name)
+    ),
+    "stream.decode": lambda name: list(lc.stream.decode(name, [SSE_CHUNK])),
+    "stream.adecode": lambda name: asyncio.run(_drain(lc.stream.adecode(name, _agen([SSE_CHUNK])))),
+    "stream.Decoder": lambda name: lc.stream.Decoder(name),
+    "stream.translate source": lambda name: list(lc.stream.translate(name, "openai", [SSE_CHUNK])),
+    "stream.translate destination": lambda name: list(lc.stream.translate("openai_chat", name, [SSE_CHUNK])),
+    "stream.atranslate source": lambda name: asyncio.run(
+        _drain(lc.stream.atranslate(name, "openai", _agen([SSE_CHUNK])))
+    ),
+    "stream.atranslate destination": lambda name: asyncio.run(
+        _drain(lc.stream.atranslate("openai_chat", name, _agen([SSE_CHUNK])))
+    ),
+    "stream.encode": lambda name: list(lc.stream.encode(name, _events())),
+    "stream.encode usage_from": lambda name: list(
+        lc.stream.encode("openai", _events(), usage_from=_named(name))
+    ),
+    "stream.aencode": lambda name: asyncio.run(_drain(lc.stream.aencode(name, _agen(_events())))),
+    "stream.Encoder": lambda name: lc.stream.Encoder(name),
+    "stream.Encoder usage_from": lambda name: lc.stream.Encoder("openai", usage_from=_named(name)),
+}
+
+
+@pytest.mark.parametrize("name", ["bedrock", "OpenAI", "", None])
+@pytest.mark.parametrize("entry", PROVIDER_ENTRY_POINTS)
+def test_h19_an_unknown_provider_is_a_validation_error_from_every_entry_point(entry: str, name: Any) -> None:
+    """red team 18 F01: translate_request's destination raised a bare KeyError from its table of
+    parameterless-tool rules ('bedrock'); every position taking a provider name refuses it as
+    lc.ValidationError."""
+    with pytest.raises(lc.ValidationError, match=r"provider|usage_from"):
+        PROVIDER_ENTRY_POINTS[entry](name)
+
+
 def _released(data: bytes) -> memoryview:
     view = memoryview(data)
     view.release()

@@ -249,6 +249,7 @@ def translate_request(
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     lookup(GATEWAY_READERS, source)
+    lookup(_BUILDERS, destination)
     raw = _json_bytes(body)
     typed = TYPED_READERS.get(source)
     read = typed(raw, model) if typed is not None else None
