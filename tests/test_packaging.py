@@ -3,6 +3,7 @@ package metadata (pyproject.toml) says what the code needs."""
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from importlib import metadata
@@ -72,7 +73,10 @@ def test_a_missing_extra_says_what_installs_it(
 
 
 def _pyproject() -> dict[str, Any]:
-    tomllib = pytest.importorskip("tomllib", reason="tomllib is in the standard library from Python 3.11")
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: tomli is the same reader
+        tomllib = pytest.importorskip("tomli", reason="reading pyproject.toml on 3.10 needs tomli")
     project: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     return project
 
@@ -134,3 +138,41 @@ def test_every_test_file_the_docs_cite_exists() -> None:
     }
     assert len(cited) > 20
     assert [f"{doc}: {test}" for doc, test in sorted(cited) if not (ROOT / test).is_file()] == []
+
+
+def _requirement_name(requirement: str) -> str:
+    return re.split(r"[<>=\[ ]", requirement, maxsplit=1)[0]
+
+
+def _third_party_imports(path: Path) -> set[str]:
+    """The top-level modules ``path`` imports that are neither the standard library, msgspec (the
+    one dependency) nor lmcodec itself."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+            found.add(node.module.partition(".")[0])
+    return found - set(sys.stdlib_module_names) - {"__future__", "msgspec", "lmcodec"}
+
+
+def test_the_readme_first_command_installs_what_lmcodec_bench_compares_against() -> None:
+    """red team 18 F06: the README's first command installed msgspec only, so ``lmcodec bench``
+    showed two of its six headline ratios, and its hint installed lm15's newest release. The
+    ``peers`` extra holds exactly the peers the bench imports, lm15 pinned as the test extra pins it;
+    the README's first command and the bench's hint for each missing peer name it."""
+    from lmcodec.cli import bench
+
+    extras = _pyproject()["optional-dependencies"]
+    peers = {_requirement_name(dep): dep for dep in extras["peers"]}
+    assert set(peers) == _third_party_imports(ROOT / "src/lmcodec/cli/bench.py") == {"orjson", "lm15"}
+    assert peers["lm15"] in extras["test"] and peers["lm15"] == "lm15==1.5.0"
+    readme = (ROOT / "README.md").read_text("utf-8")
+    first = re.search(r"```sh\n(.*)\n", readme)
+    assert first is not None
+    assert first.group(1).startswith("python3 -m pip install -e '.[peers]' && lmcodec bench ")
+    table = bench.Report([], list(peers), 1).table()
+    for name in peers:
+        assert f"({name} is not installed, so it is not compared: pip install {name}" in table
+    assert "pip install lm15==1.5.0," in table
+    assert table.count("pip install -e '.[peers]')") == len(peers)

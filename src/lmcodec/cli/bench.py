@@ -29,7 +29,9 @@ __all__ = ["FLOOR", "Report", "Result", "relation", "run"]
 
 Result = dict[str, Any]
 FLOOR = "msgspec (untyped floor)"
-_PEERS = {"orjson": "pip install orjson", "lm15": "pip install lm15"}
+_PEERS = {"orjson": "pip install orjson", "lm15": "pip install lm15==1.5.0"}
+"""What installs each peer; in a checkout the ``peers`` extra installs both (pyproject.toml)."""
+_CHECKOUT_HINT = "or in a checkout of lmcodec pip install -e '.[peers]'"
 
 
 def _timed(fn: Callable[[], Any]) -> float:
@@ -139,7 +141,9 @@ class Report:
             f"The floor is msgspec parsing/serializing the same data untyped: no types, no checks.)"
         )
         for name in self.missing:
-            lines.append(f"({name} is not installed, so it is not compared: {_PEERS[name]})")
+            lines.append(
+                f"({name} is not installed, so it is not compared: {_PEERS[name]}, {_CHECKOUT_HINT})"
+            )
         return "\n".join(lines)
 
 
