@@ -218,6 +218,27 @@ def test_an_empty_log_is_one_empty_member_or_frame(tmp_path: Path, fmt: str, kin
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_zst_log_without_zstandard_leaves_no_file(
+    tmp_path: Path, fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """red team 18 F03: without the zstd extra a .zst write raised its ImportError after the file was
+    made, leaving a 0-byte file (no zstd log: read later, "damaged zstd data"). The extra is checked
+    first: a new path is left absent (no temporary file either), an existing one as it was."""
+    import sys
+
+    write, _ = FORMATS[fmt]
+    old = tmp_path / f"old.{fmt}.zst"
+    write(old, numbered_turns(2))
+    kept = old.read_bytes()
+    monkeypatch.setitem(sys.modules, "zstandard", None)  # as where only msgspec is installed
+    for path in (tmp_path / f"new.{fmt}.zst", old):
+        with pytest.raises(ImportError, match=r"needs zstandard \(the 'zstd' extra\)"):
+            write(path, numbered_turns(2))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [old.name]
+    assert old.read_bytes() == kept
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_compressed_log_of_zero_bytes_is_damage(tmp_path: Path, fmt: str, kind: str) -> None:
     """A .gz/.zst file cut at byte 0 holds no member: never "0 records, 0 bad" (L1)."""

@@ -284,6 +284,8 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
             raise EncodeError(
                 f"{path}: {unsupported} compression is not written here: name it .gz, .zst or plain"
             )
+        if compression_named(path) == "zstd":
+            zstd_module()  # without the extra, refused before a file is made (an empty one is no log)
         with replaced_at_the_end(path) as raw, compressing(raw, path) as fh:
             yield fh
         return
