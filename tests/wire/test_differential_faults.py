@@ -210,3 +210,24 @@ def test_a_string_for_a_string_sequence_is_taken_as_lm15_takes_it(
     assert lc_kind == lm_kind, f"lm15: {lm_kind} {lm_value!r}; lmcodec: {lc_kind} {lc_value!r}"
     if lm_kind == "ok":
         assert getattr(lc_value, field) == getattr(lm_value, field)
+
+
+# red team 18, F09: a sequence of parts holding something else than a Part
+PART_SEQUENCE_FAULTS: list[tuple[str, Callable[[ModuleType], Any]]] = [
+    ("message-str-item", lambda m: m.Message("user", ("a",))),
+    ("message-none-item", lambda m: m.Message("user", [None])),
+    ("message-part-then-int", lambda m: m.Message("user", [m.TextPart("x"), 1])),
+    ("tool-result-str-item", lambda m: m.ToolResultPart("c", ("a",))),
+    ("live-turn-int-item", lambda m: m.LiveClientTurnEvent((1,))),
+]
+
+
+@pytest.mark.parametrize(
+    "call", [call for _, call in PART_SEQUENCE_FAULTS], ids=[label for label, _ in PART_SEQUENCE_FAULTS]
+)
+def test_a_sequence_of_parts_with_another_item_says_lm15_s_words(call: Callable[[ModuleType], Any]) -> None:
+    """lmcodec said "Message.parts must be a valid object"; lm15 says what it takes."""
+    lm_kind, lm_value = _outcome(call, lt)
+    lc_kind, lc_value = _outcome(call, lc)
+    assert lm_kind == "TypeError" and str(lm_value).endswith(" must contain Part objects")
+    assert (lc_kind, str(lc_value)) == (lm_kind, str(lm_value))

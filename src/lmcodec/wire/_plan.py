@@ -247,11 +247,14 @@ def _compile_union(args: tuple[Any, ...], owner: str, name: str) -> Check:
 
 def _instance_check(classes: tuple[type, ...], owner: str) -> Check:
     label = " or ".join(c.__name__ for c in classes) if len(classes) < 4 else "a valid object"
+    message = f"{owner} must be {label}"
+    if "TextPart" in {c.__name__ for c in classes}:  # parts come only in sequences: lm15's words
+        message = f"{owner} must contain Part objects"
     classes = (*classes, *_unknown_classes(classes))
 
     def check_instance(value: Any) -> Any:
         if not isinstance(value, classes):
-            raise TypeError(f"{owner} must be {label}")
+            raise TypeError(message)
         return value
 
     return guarded(check_instance, "{b}isinstance({v}, {g}classes)", classes=classes)
