@@ -249,10 +249,20 @@ def test_decoder_feed_close_and_stats() -> None:
         "unknown": 0,
     }
     assert "frames=5" in repr(stats)
-    # close() resets: the decoder decodes a new stream
-    again = decoder.feed(_chat("x")) + decoder.close()
-    assert [e.type for e in again] == ["start", "delta"]
-    assert decoder.stats.frames == 6
+
+
+def test_decoder_refuses_a_feed_after_close() -> None:
+    """red team 18 F02: a feed after close() decoded a second stream (a second start, its deltas)
+    from one Decoder; it is refused as the Encoder refuses it, and the stream read stays as it was."""
+    decoder = stream.Decoder(CHAT, request=REQUEST)
+    events = decoder.feed(_chat("Hel") + FINISH) + decoder.close()
+    assert [e.type for e in events] == ["start", "delta", "end"]
+    for chunk in (_chat("x"), b""):
+        with pytest.raises(
+            lc.ValidationError, match=r"^lc\.stream\.Decoder fed after close\(\): one Decoder "
+        ):
+            decoder.feed(chunk)
+    assert decoder.stats.frames == 2 and decoder.stats.events == 3
 
 
 def test_skipped_and_generic_counts() -> None:

@@ -59,7 +59,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
-from lmcodec.errors import StreamDecodeError
+from lmcodec.errors import StreamDecodeError, ValidationError
 from lmcodec.providers import MAPPERS, decode_response
 from lmcodec.stream._chunks import Chunk, check_chunks
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
@@ -71,6 +71,8 @@ from lmcodec.stream.stats import DecodeStats
 from lmcodec.wire import Request, StreamEvent
 
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
+
+_AFTER_CLOSE = "lc.stream.Decoder fed after close(): one Decoder decodes one stream"
 
 
 class Decoder:
@@ -84,15 +86,16 @@ class Decoder:
 
     ``provider`` is ``"openai"`` (Responses API), ``"openai_chat"`` (Chat
     Completions, vLLM, SGLang, ...), ``"anthropic"`` or ``"gemini"``
-    (``streamGenerateContent``, with or without ``alt=sse``). After :meth:`close`
-    the decoder is reset and can decode a new stream; after a
+    (``streamGenerateContent``, with or without ``alt=sse``). One Decoder decodes
+    one stream: a feed after :meth:`close` is refused, as the Encoder refuses it
+    (a second stream's events from one object would read as one stream's); after a
     :class:`StreamDecodeError` it is unusable. Provider frames of an event type
     the adapter does not know are skipped and counted (``stats.unknown``);
     ``unknown="keep"`` yields each as an :class:`lmcodec.UnknownEvent` holding
     the frame's JSON, in place. One Decoder per stream: it is not thread-safe.
     """
 
-    __slots__ = ("_sink", "_stats", "_stream")
+    __slots__ = ("_closed", "_sink", "_stats", "_stream")
 
     def __init__(
         self,
@@ -106,6 +109,7 @@ class Decoder:
         mapper_cls = checked_arguments(provider, request, unknown)
         self._sink = EventSink()
         self._stats = DecodeStats()
+        self._closed = False
         self._stream = Engine(
             provider, mapper_cls, self._sink, request, max_line_bytes, max_event_bytes, unknown == "keep"
         )
@@ -133,6 +137,8 @@ class Decoder:
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
         """Take the next chunk of the body; return the canonical events it completed."""
+        if self._closed:
+            raise ValidationError(_AFTER_CLOSE)
         out: list[StreamEvent] = []
         self._sink.out = out
         stream = self._stream
@@ -151,6 +157,7 @@ class Decoder:
 
     def close(self) -> list[StreamEvent]:
         """End of input: flush the last frame and emit the merged end event (if an end was seen)."""
+        self._closed = True
         out: list[StreamEvent] = []
         self._sink.out = out
         try:
