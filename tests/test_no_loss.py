@@ -101,7 +101,7 @@ def test_convert_command_line_by_line(tmp_path: Path) -> None:
     stderr = out.stderr.decode()
     for number, offset, _ in bad:
         assert f"line {number} (byte {offset})" in stderr
-    assert f"{len(good)} records converted, {len(bad)} bad lines" in stderr
+    assert f"{len(good)} records converted, {len(bad)} bad records" in stderr
 
 
 def test_convert_to_msgpack_keeps_every_good_line(tmp_path: Path) -> None:

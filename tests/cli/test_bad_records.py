@@ -87,7 +87,7 @@ def test_a_damaged_log_under_skip_keeps_the_records_before_the_damage(
     assert rejects.read_bytes() == BAD * 100
     err = capsys.readouterr().err
     assert "damaged gzip data" in err and "every record before it was read" in err
-    assert f"{len(written)} records converted, 101 bad lines" in err
+    assert f"{len(written)} records converted, 101 bad records" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl", "in.jsonl.gz", "out.jsonl"]
 
 
@@ -185,7 +185,7 @@ def test_one_is_singular_in_the_summary(tmp_path: Path, capsys: pytest.CaptureFi
     src, dest = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_bytes(TURN + b"not json\n")
     assert cli.main(["convert", str(src), str(dest)]) == 0
-    assert capsys.readouterr().err.endswith("lmcodec: 1 record converted, 1 bad line\n")
+    assert capsys.readouterr().err.endswith("lmcodec: 1 record converted, 1 bad record\n")
     assert cli.main(["validate", str(src)]) == 1
     assert capsys.readouterr().err.endswith("lmcodec: 1 good record, 1 bad\n")
 

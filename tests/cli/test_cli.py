@@ -70,7 +70,7 @@ def test_convert_keeps_good_records_and_writes_rejects(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert dest.read_bytes() == b"".join(lc.encode(t) + b"\n" for t in TURNS[:4])
     assert rejects.read_bytes() == b"".join(bad)
-    assert "4 records converted, 3 bad lines" in out.stderr.decode()
+    assert "4 records converted, 3 bad records" in out.stderr.decode()
 
 
 def test_convert_to_msgpack(tmp_path: Path) -> None:
@@ -286,3 +286,22 @@ def test_assemble_of_a_chat_stream_as_openai_with_a_model_names_the_dialect(
     assert f"looks like a stream in the openai_chat dialect: lmcodec assemble openai_chat {path}" in err
     assert cli.main(["assemble", "openai_chat", str(path), "--model", "m", "--events"]) == 0
     assert "delta" in [json.loads(line)["type"] for line in capsys.readouterr().out.splitlines()]
+
+
+def test_convert_states_its_on_error_default_and_counts_bad_records_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """red team 18 F07: `--on-error` had no help and no stated default (skip, where the library's
+    readers raise), and the summary said "bad lines" for JSONL input, "bad records" for MessagePack
+    (its itemized lines say "bad record" for both)."""
+    with pytest.raises(SystemExit):
+        cli.main(["convert", "--help"])
+    assert "(default: skip)" in " ".join(capsys.readouterr().out.split())
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    assert "[--on-error skip|raise (default skip)]" in readme
+    logs = {"jsonl": tmp_path / "in.jsonl", "msgpack": tmp_path / "in.msgpack"}
+    logs["jsonl"].write_bytes(lc.encode(TURNS[0]) + b"\n" + b'{"request": {}}\n')
+    lc.msgpack.write_stream(logs["msgpack"], [TURNS[0], TURNS[0].request])
+    for name, src in logs.items():
+        assert cli.main(["convert", str(src), str(tmp_path / f"{name}.out.jsonl")]) == 0
+        assert capsys.readouterr().err.endswith("lmcodec: 1 record converted, 1 bad record\n"), name

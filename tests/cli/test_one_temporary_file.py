@@ -84,4 +84,4 @@ def test_convert_writes_rejects_through_one_temporary_file(tmp_path: Path) -> No
     assert _temporary_files(tmp_path) == []
     rejects = lc.jsonl.read(tmp_path / "bad.jsonl.zst", lc.Message, on_error="collect")
     assert list(rejects) == [] and [bad.raw for bad in rejects.errors] == [BAD.rstrip(b"\n")]
-    assert "5000 records converted, 1 bad line" in err
+    assert "5000 records converted, 1 bad record" in err

@@ -79,7 +79,7 @@ def test_every_record_not_written_is_in_the_rejects(
     src.write_bytes(log)
     assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
     err = capsys.readouterr().err
-    assert "60 records converted, 1 bad line, 60 not written" in err
+    assert "60 records converted, 1 bad record, 60 not written" in err
     assert err.count("cannot write line ") == 20 and "cannot write line 120 as msgpack" not in err
     assert err.endswith(f"lmcodec: the 61 records not written are in {rejects}\n")
     kept = rejects.read_bytes() if rejects_name.endswith(".jsonl") else gzip.decompress(rejects.read_bytes())
@@ -110,7 +110,7 @@ def test_records_parquet_cannot_hold_are_in_the_rejects_named_by_their_line(
     assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
     err = capsys.readouterr().err
     assert "cannot write line 3 as parquet" in err and "cannot write line 4501 as parquet" in err
-    assert "4998 records converted, 0 bad lines, 2 not written" in err
+    assert "4998 records converted, 0 bad records, 2 not written" in err
     assert rejects.read_bytes() == wide + b"\n" + wide + b"\n"
 
 
@@ -134,7 +134,7 @@ def test_msgpack_and_llm_records_not_written_are_in_the_rejects_as_read(
     llm_log.write_bytes(good_llm + b"\n" + refused_llm + b"\r\n" + b"not json\n")
     argv = ["convert", str(llm_log), str(dest), "--from", "llm", "--rejects", str(llm_rejects)]
     assert cli.main(argv) == 0
-    assert "1 record converted, 1 bad line, 1 not written" in capsys.readouterr().err
+    assert "1 record converted, 1 bad record, 1 not written" in capsys.readouterr().err
     assert llm_rejects.read_bytes() == refused_llm + b"\n" + b"not json\n"
 
 
@@ -190,7 +190,7 @@ def test_a_line_too_long_to_keep_is_not_said_to_be_in_the_rejects(
     assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects)]) == 0
     assert rejects.read_bytes() == b"not json\n"
     err = capsys.readouterr().err
-    assert "2 records converted, 2 bad lines" in err
+    assert "2 records converted, 2 bad records" in err
     assert f"lmcodec: the 1 record not written is in {rejects}\n" in err
     assert err.endswith(
         f"lmcodec: 1 line longer than {DEFAULT_MAX_LINE_BYTES >> 20} MiB is not (skipped unread)\n"

@@ -414,7 +414,7 @@ def _convert(args: argparse.Namespace) -> int:
         print("lmcodec: the input cannot be read past that point", file=sys.stderr)
     rejected.report("cannot write ", "more records not written", f" as {args.to_format}")
     print(
-        f"lmcodec: {_count(written, 'record')} converted, {_count(source.bad, 'bad ' + _unit(source.fmt))}"
+        f"lmcodec: {_count(written, 'record')} converted, {_count(source.bad, 'bad record')}"
         + (f", {rejected.count} not written (the output format cannot hold them)" if rejected.count else ""),
         file=sys.stderr,
     )

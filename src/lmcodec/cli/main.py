@@ -137,7 +137,13 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", dest="to_format", choices=formats, help=by_suffix)
     input_type = "record type of lm15/msgpack/parquet input (default Turn; parquet: what it holds)"
     convert.add_argument("--type", help=f"{input_type}. {_TYPE_HELP}")
-    convert.add_argument("--on-error", choices=["skip", "raise"], default="skip")
+    convert.add_argument(
+        "--on-error",
+        choices=["skip", "raise"],
+        default="skip",
+        help="a bad input record: skip it, reported on stderr and kept by --rejects (default: skip), "
+        "or raise: stop at it, status 1",
+    )
     convert.add_argument(
         "--rejects",
         help="write every record not written here (bad, or one the output format cannot hold), "
