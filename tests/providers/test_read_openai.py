@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -331,3 +332,32 @@ def test_input_audio_in_the_sdk_shape_reads_as_the_audio_part_lm15_writes() -> N
             "openai", json.dumps({"model": "m", "input": [{"role": "user", "content": [bad]}]}).encode()
         )
     assert info.value.path == "$.input[0].content[0].input_audio.voice"
+
+
+_FILE_SOURCES = {
+    "file_url": "https://example.com/a.pdf",
+    "file_id": "file-abc",
+    "file_data": "data:application/pdf;base64,aGVsbG8=",
+    "filename": "file.pdf",
+}
+_TWO_SOURCES = [
+    keys
+    for size in (2, 3, 4)
+    for keys in itertools.combinations(_FILE_SOURCES, size)
+    if {"file_url", "file_id"} & set(keys)
+]
+
+
+@pytest.mark.parametrize("keys", _TWO_SOURCES, ids=["+".join(keys) for keys in _TWO_SOURCES])
+def test_an_input_file_by_url_or_id_with_another_key_is_refused(keys: tuple[str, ...]) -> None:
+    """Red team 19 F05: the reader took the url (or the id) and lost the rest silently."""
+    block = {"type": "input_file", **{key: _FILE_SOURCES[key] for key in keys}}
+    content = [{"type": "input_text", "text": "Summarize"}, block]
+    body = json.dumps({"model": "gpt-5", "input": [{"role": "user", "content": content}]}).encode()
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode_request(PROVIDER, body)
+    assert info.value.path == "$.input[0].content[1]"
+    for destination in ("openai", "openai_chat", "anthropic", "gemini"):
+        with pytest.raises(lc.ValidationError) as info:
+            lc.translate_request(PROVIDER, destination, body)
+        assert info.value.path == "$.input[0].content[1]"

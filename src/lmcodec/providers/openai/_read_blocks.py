@@ -21,6 +21,10 @@ _SDK_INPUT_AUDIO_BLOCK_KEYS: Final = frozenset({"type", "input_audio"})
 _SDK_INPUT_AUDIO_KEYS: Final = frozenset({"data", "format"})
 _INPUT_VIDEO_BLOCK_KEYS: Final = frozenset({"type", "video_url", "file_id", "video_data"})
 _INPUT_FILE_BLOCK_KEYS: Final = frozenset({"type", "file_url", "file_id", "filename", "file_data"})
+_ONE_FILE_SOURCE: Final = (
+    "an input_file by file_url or file_id carries nothing else on lm15's wire (one source; a "
+    "filename only beside file_data)"
+)
 _ASSISTANT_MESSAGE_KEYS: Final = frozenset({"type", "role", "content"})
 _OUTPUT_TEXT_BLOCK_KEYS: Final = frozenset({"type", "text", "annotations", "logprobs", "parsed"})
 _REFUSAL_BLOCK_KEYS: Final = frozenset({"type", "refusal"})
@@ -113,6 +117,9 @@ def input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
 
 def _file_block(block: dict[str, Any], path: str) -> dict[str, Any]:
     only_keys(block, _INPUT_FILE_BLOCK_KEYS, path, "an input_file block")
+    if block.get("file_url") is not None or block.get("file_id") is not None:
+        if sum(block.get(key) is not None for key in ("file_url", "file_id", "file_data", "filename")) > 1:
+            fail(_ONE_FILE_SOURCE, path)
     if block.get("file_url") is not None:
         return {
             "type": "document",

@@ -128,8 +128,12 @@ def _image(block: InputImage) -> ImagePart:
 
 def _file(block: InputFile) -> DocumentPart:
     if block.file_url is not None:
+        if block.file_id is not None or block.file_data is not None or block.filename is not None:
+            raise Refused  # one source on lm15's wire: the walker names the fault
         return _replace(_DOCUMENT_URL, url=block.file_url)
     if block.file_id is not None:
+        if block.file_data is not None or block.filename is not None:
+            raise Refused
         return _replace(_DOCUMENT_FILE, file_id=block.file_id)
     uri = block.file_data
     parsed = data_uri(uri) if uri is not None and uri.startswith("data:") else None

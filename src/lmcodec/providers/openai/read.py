@@ -56,9 +56,10 @@ nor ``encrypted_content`` (``lc.translate_request`` leaves it out with an Adapta
 ``providers/_unsigned_thinking.py``), or with ``content``; the hosted tool types
 ``web_search``, ``code_execution`` and ``computer_use`` (lm15 sends those canonical names as
 ``web_search_preview``, ``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose
-``filename`` is not lm15's ``file.<subtype>``; a missing ``input``; the extension names lm15 reserves
-for its own policy (``compat``, ``cache``, ``prompt_caching``, ``openai_compat``,
-``openai_responses_compat``).
+``filename`` is not lm15's ``file.<subtype>``, or by ``file_url`` or ``file_id`` with another
+source or a ``filename`` beside it (lm15's wire carries one source); a missing ``input``; the
+extension names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
+``openai_compat``, ``openai_responses_compat``).
 
 Spelling normalizations (same meaning, different JSON): a string ``input`` or message
 ``content`` comes back as one ``input_text`` block; ``"type": "message"`` on an input
