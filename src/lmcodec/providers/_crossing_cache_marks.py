@@ -26,7 +26,9 @@ lifetime, drops it with its mark, and so does a Chat backend otherwise (review7 
 (marks on a Chat body are for a backend fronting Claude) and an Anthropic client's to a Chat
 backend asked for a Claude model, since LiteLLM (default settings) refuses
 ``prompt_cache_retention`` for an Anthropic model ("UnsupportedParamsError: anthropic does not
-support parameters: ['prompt_cache_retention']").
+support parameters: ['prompt_cache_retention']"). To Anthropic, a long retention with no system
+prompt and no breakpoint for its ``1h`` ttl to ride (an OpenAI client's ``prompt_cache_retention``)
+is ``dropped`` (:func:`unmarked_retention`; red team 19 F01).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import msgspec
 from lmcodec.providers._crossing_parts import chat_fronts_claude
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["anthropic_marks", "anthropic_marks_out", "chat_cache_marks_out"]
+__all__ = ["anthropic_marks", "anthropic_marks_out", "chat_cache_marks_out", "unmarked_retention"]
 
 _MARKED_ROLES: Final = frozenset({"system", "developer", "user"})
 _TTLS: Final = frozenset({"5m", "1h"})
@@ -118,6 +120,25 @@ def _retained(path: str, destination: str) -> Adaptation:
         asked="1h",
         applied={"prompt_cache_retention": "24h"},
     )
+
+
+_NO_MARK_FOR_TTL: Final = (
+    "the long retention rides a cache mark's 1h ttl on the Messages API, and this request has "
+    "no system prompt and no breakpoint to mark (lm15's builder marks those only)"
+)
+
+
+def unmarked_retention(request: Request) -> tuple[Adaptation, ...]:
+    """To Anthropic, a ``dropped`` note for a long retention the builder writes nowhere (red team
+    19 F01: an OpenAI client's ``prompt_cache_retention: "24h"`` with no system prompt and no
+    breakpoint, which lm15's builder marks with the ``1h`` ttl); none when a mark carries it."""
+    cache = request.config.cache
+    if cache is None or cache.retention != "long" or cache.mode == "off":
+        return ()
+    if request.system or cache.prefix_until_index is not None or cache.prefix == "history":
+        return ()
+    note = Adaptation(field="config.cache.retention", action="dropped", reason=_NO_MARK_FOR_TTL, asked="long")
+    return (note,)
 
 
 def anthropic_marks_out(

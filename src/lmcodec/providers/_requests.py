@@ -12,7 +12,7 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error, unreadable_buffer
 from lmcodec.errors import EncodeError, ValidationError
 from lmcodec.providers import crossing
-from lmcodec.providers._crossing_cache_marks import anthropic_marks_out
+from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarked_retention
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
@@ -376,6 +376,8 @@ def translate_request(
         canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
     if destination == "openai" and canonical.tools:  # Responses reads a tool without strict as strict
         canonical, notes = strict_flags_in(canonical, notes)
+    if destination == "anthropic" and canonical.config.cache is not None:  # a long retention, no mark
+        notes += unmarked_retention(canonical)
     built = build_request(destination, canonical, stream=stream)
     if any(blocks):
         built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
