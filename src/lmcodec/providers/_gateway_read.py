@@ -7,7 +7,10 @@ object read as lm15 reads them, ``providers/_replayed_arguments.py``). For Chat 
 typed fast path is tried first (:data:`TYPED_READERS`): the body passes are byte searches and
 walks of the whole body, and a body the typed views take is one they give back as it came.
 A Responses body's GA web search tool is read as ``web_search_preview``, and goes back to Responses
-as sent (:func:`_web_search_tools_in`).
+as sent (:func:`_web_search_tools_in`). An OpenAI body's ``parallel_tool_calls`` beside
+``tool_choice: "none"``, which the readers refuse (a canonical ToolChoice of mode none takes no
+flag), is read without the flag: the same dialect gets it back as sent, another lists it ``dropped``
+(:func:`_parallel_beside_none`).
 """
 
 from __future__ import annotations
@@ -65,7 +68,6 @@ def read_client_body(
 ) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None]:
     """The body as read (marks or custom calls taken out), its Request, the notes of what was left
     out or read another way, and the custom calls to put back for Responses."""
-    read = GATEWAY_READERS[source]
     marks: tuple[Adaptation, ...] = ()
     if source == "openai_chat":  # Anthropic-style cache marks, read for Anthropic, else dropped
         raw, marks = chat_cache_marks_out(raw, destination)
@@ -76,6 +78,31 @@ def read_client_body(
     if web_search is not None:
         raw = web_search[0]
     try:
+        request, unsigned = _read(source, raw, model)
+    except ValidationError as unread:  # parallel_tool_calls beside tool_choice "none"
+        parallel = _parallel_beside_none(raw) if unread.path == "$.parallel_tool_calls" else None
+        if parallel is None:
+            raise
+        raw = parallel[0]
+        request, unsigned = _read(source, raw, model)
+        if source == destination:  # the flag goes back as the client sent it
+            extensions = {**(request.config.extensions or {}), "parallel_tool_calls": parallel[1]}
+            config = msgspec.structs.replace(request.config, extensions=extensions)
+            request = msgspec.structs.replace(request, config=config)
+        else:
+            unsigned = (*unsigned, _dropped_parallel(parallel[1], destination))
+    if marks:
+        unsigned = (*marks, *unsigned)
+    if web_search is not None and destination == "openai":  # Responses gets its tools as sent
+        extensions = {**(request.config.extensions or {}), "tools": web_search[1]}
+        config = msgspec.structs.replace(request.config, extensions=extensions)
+        request = msgspec.structs.replace(request, config=config)
+    return raw, request, tuple(unsigned), custom
+
+
+def _read(source: str, raw: Raw, model: str | None) -> tuple[Request, tuple[Adaptation, ...]]:
+    read = GATEWAY_READERS[source]
+    try:
         request, unsigned = read(raw, model=model)
     except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
         replayed = replayed_arguments(source, raw, unread)
@@ -84,13 +111,32 @@ def read_client_body(
         else:
             request, unsigned = read(replayed[0], model=model)
             unsigned = (*replayed[1], *unsigned)
-    if marks:
-        unsigned = (*marks, *unsigned)
-    if web_search is not None and destination == "openai":  # Responses gets its tools as sent
-        extensions = {**(request.config.extensions or {}), "tools": web_search[1]}
-        config = msgspec.structs.replace(request.config, extensions=extensions)
-        request = msgspec.structs.replace(request, config=config)
-    return raw, request, tuple(unsigned), custom
+    return request, tuple(unsigned)
+
+
+def _parallel_beside_none(raw: Raw) -> tuple[bytes, bool] | None:
+    """An OpenAI body whose ``parallel_tool_calls`` (a boolean) the readers refuse beside
+    ``tool_choice: "none"`` (red team 19 F04: agent frameworks set the flag once and switch to
+    "none" for a final answer) without the flag, and the flag; None for any other body."""
+    try:
+        value = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(value, dict) or "none" not in (value.get("tool_choice"), value.get("function_call")):
+        return None
+    parallel = value.pop("parallel_tool_calls", None)
+    if not isinstance(parallel, bool):
+        return None
+    return msgspec.json.encode(value), parallel
+
+
+def _dropped_parallel(parallel: bool, destination: str) -> Adaptation:
+    return Adaptation(
+        field="$.parallel_tool_calls",
+        action="dropped",
+        reason=f"beside tool_choice 'none' it says nothing: no call is allowed ({destination} gets none)",
+        asked=parallel,
+    )
 
 
 _GA_WEB_SEARCH: Final = frozenset({"web_search", "web_search_2025_08_26"})

@@ -36,6 +36,7 @@ __all__ = [
     "number",
     "obj",
     "only_keys",
+    "parallel_flag",
     "parse_arguments",
     "parse_body",
     "read_cache",
@@ -166,6 +167,19 @@ def parse_arguments(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(parsed, dict):
         fail("the tool call arguments must encode a JSON object", path)
     return parsed
+
+
+def parallel_flag(choice: dict[str, Any], value: Any) -> bool:
+    """``parallel_tool_calls`` beside a tool_choice, refused at its own path beside ``"none"`` (a
+    canonical ToolChoice of mode none takes no parallel flag; lm15's Chat reader raises too)."""
+    parallel = boolean(value, "$.parallel_tool_calls")
+    if choice.get("mode") == "none":
+        fail(
+            "parallel_tool_calls beside tool_choice 'none' cannot be carried by a canonical Request "
+            "(a ToolChoice that allows no call takes no parallel flag)",
+            "$.parallel_tool_calls",
+        )
+    return parallel
 
 
 def finish(canonical: dict[str, Any]) -> Request:

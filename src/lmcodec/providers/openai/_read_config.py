@@ -16,6 +16,7 @@ from lmcodec.providers.openai._read_common import (
     number,
     obj,
     only_keys,
+    parallel_flag,
     read_cache,
     string,
 )
@@ -196,7 +197,7 @@ def read_config(
     if body.get("tool_choice") is not None:
         choice = _tool_choice(body["tool_choice"], "$.tool_choice")
         if body.get("parallel_tool_calls") is not None:
-            choice["parallel"] = boolean(body["parallel_tool_calls"], "$.parallel_tool_calls")
+            choice["parallel"] = parallel_flag(choice, body["parallel_tool_calls"])
         config["tool_choice"] = choice
     elif "parallel_tool_calls" in body:
         extensions["parallel_tool_calls"] = body["parallel_tool_calls"]

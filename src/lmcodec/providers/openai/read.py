@@ -57,7 +57,9 @@ nor ``encrypted_content`` (``lc.translate_request`` leaves it out with an Adapta
 ``web_search``, ``code_execution`` and ``computer_use`` (lm15 sends those canonical names as
 ``web_search_preview``, ``code_interpreter``, ``computer_use_preview``); an ``input_file`` whose
 ``filename`` is not lm15's ``file.<subtype>``, or by ``file_url`` or ``file_id`` with another
-source or a ``filename`` beside it (lm15's wire carries one source); a missing ``input``; the
+source or a ``filename`` beside it (lm15's wire carries one source); ``parallel_tool_calls`` beside
+``tool_choice: "none"`` (``lc.translate_request`` sends ``none`` and the flag as sent to Responses,
+elsewhere ``dropped``: ``providers/_gateway_read.py``); a missing ``input``; the
 extension names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching``,
 ``openai_compat``, ``openai_responses_compat``).
 

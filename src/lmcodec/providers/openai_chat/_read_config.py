@@ -17,6 +17,7 @@ from lmcodec.providers.openai._read_common import (
     number,
     obj,
     only_keys,
+    parallel_flag,
     read_cache,
     string,
 )
@@ -175,7 +176,7 @@ def read_config(body: dict[str, Any], model: str, reader: Reader) -> dict[str, A
     if "tool_choice" in body and body["tool_choice"] is not None:
         choice = _tool_choice(body["tool_choice"], "$.tool_choice")
         if body.get("parallel_tool_calls") is not None:
-            choice["parallel"] = boolean(body["parallel_tool_calls"], "$.parallel_tool_calls")
+            choice["parallel"] = parallel_flag(choice, body["parallel_tool_calls"])
         config["tool_choice"] = choice
     elif "parallel_tool_calls" in body:
         extensions["parallel_tool_calls"] = body["parallel_tool_calls"]

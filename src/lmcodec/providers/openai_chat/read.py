@@ -57,7 +57,9 @@ or client-library field; a non-null ``parsed`` or ``parsed_arguments``; a tool c
 ``function`` role; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
 ``reasoning_effort`` word; ``top_logprobs`` without ``logprobs: true`` (OpenAI answers 400, lm15's
-reader refuses it).
+reader refuses it); ``parallel_tool_calls`` beside ``tool_choice: "none"`` (lm15's reader raises
+too; ``lc.translate_request`` sends ``none`` and the flag as sent to Chat, elsewhere ``dropped``:
+``providers/_gateway_read.py``).
 
 Spelling normalizations (same meaning, different JSON): a legacy ``max_tokens`` comes
 back as ``max_completion_tokens``; ``developer`` rows come back as ``system`` rows
