@@ -127,6 +127,22 @@ def test_a_long_text_then_parallel_calls(dialect: str) -> None:
     _run(dialect, ops, lc.StreamEndEvent(finish_reason="tool_call", usage=lc.Usage(input_tokens=1)))
 
 
+@pytest.mark.parametrize("dialect", ["openai", "openai_chat", "gemini"])
+def test_a_long_thought_flushed_per_delta_then_its_signature_and_text(dialect: str) -> None:
+    """The long thinking shapes (red team 14 F09: a Gemini thought stream, a Responses reasoning
+    summary), one input chunk per delta: write_thinking's held thought part (Gemini) against feed,
+    with the signature that joins the last thought part and the answer after it."""
+    assert hasattr(WRITERS[dialect], "write_thinking")  # the event-free face under test
+    ops: list[tuple[Any, ...]] = []
+    for i in range(40):
+        ops += [("thinking", 0, f"thinking {i} "), ("flush",)]
+    ops += [("thinking", 0, ""), ("signature", 0, "c2lnMg=="), ("flush",)]
+    for i in range(10):
+        ops += [("text", 1, f"answer {i} "), ("flush",)]
+    ops += [("thinking", 0, "late thought"), ("text", 1, "more")]
+    _run(dialect, ops, lc.StreamEndEvent(finish_reason="stop", usage=lc.Usage(input_tokens=1)))
+
+
 def test_gemini_end_written_verbatim_after_fragments_kept_without_events() -> None:
     """A Gemini end whose provider_data reads as the pending chunk is written as it came, also when
     the call's later fragments came through write_tool_input (kept as (slot, fragment))."""

@@ -146,6 +146,9 @@ class StreamWriter(PartPlacing):
         "_response_id",
         "_text",
         "_text_index",
+        "_thought",
+        "_thought_index",
+        "_thought_plain",
         "_written",
     )
 
@@ -161,11 +164,14 @@ class StreamWriter(PartPlacing):
         self._citations: list[CitationDelta] = []  # for the next chunk's groundingMetadata
         self._positions: dict[tuple[int, str], int] = {}  # canonical (slot, kind) -> part position
         self._kinds: list[set[str]] = []  # per part position: the kinds written there
-        self._plain: tuple[bytes, bytes] | None = None  # see _plain_template
-        # The pending chunk when it is one answer-text part of a slot at position 0, held as its
-        # text alone by write_text (_pending is then empty): see _materialize.
+        self._plain: tuple[bytes, bytes] | None = None  # see _held_template
+        self._thought_plain: tuple[bytes, bytes] | None = None  # ... of a thought part
+        # The pending chunk when it is one text or thought part of a slot at position 0, held as
+        # its text alone by write_text / write_thinking (_pending is then empty): see _materialize.
         self._text: str | None = None
+        self._thought = False  # the held text is a thought's (write_thinking's)
         self._text_index = -1  # the text slot known to stream at position 0 (write_text's fast case)
+        self._thought_index = -1  # ... and the thinking slot (write_thinking's)
         self._written: dict[int, int] = {}  # part index of a written call -> what its args were (_call_args)
         self._held: dict[tuple[int, str], HeldCall] = {}  # calls held until their args complete
         self._late: dict[tuple[int, str], HeldCall] = {}  # calls written at the end (_write_late)
@@ -188,7 +194,7 @@ class StreamWriter(PartPlacing):
                 self._response_id = event.id
             if event.model is not None:
                 self._model = event.model
-            self._plain = None
+            self._plain = self._thought_plain = None
             return b""
         if isinstance(event, StreamEndEvent):
             self._done = True
@@ -211,10 +217,27 @@ class StreamWriter(PartPlacing):
             if self._positions.get((part_index, "text")) == 0:
                 self._text_index = part_index
             return out
+        return self._held_next(text, False)
+
+    def write_thinking(self, part_index: int, text: str) -> bytes:
+        """What :meth:`feed` writes for ``ThinkingDelta(part_index=part_index, text=text)``, without
+        the event: for a slot that streams at position 0 (most thought deltas), as write_text."""
+        if part_index != self._thought_index or self._done:
+            delta = _new(ThinkingDelta, part_index=part_index, text=text)
+            out = self.feed(_new(StreamDeltaEvent, delta=delta))
+            if self._positions.get((part_index, "thinking")) == 0:
+                self._thought_index = part_index
+            return out
+        return self._held_next(text, True)
+
+    def _held_next(self, text: str, thought: bool) -> bytes:
+        """``text`` held as the next chunk (a position-0 part of its own), the chunk before it written."""
         held = self._text
+        was_thought = self._thought
         self._text = text
+        self._thought = thought
         if held is not None:
-            head, tail = self._plain or self._plain_template()
+            head, tail = self._held_template(was_thought)
             return head + _encode(held) + tail
         pending = self._pending
         if not pending:
@@ -234,13 +257,20 @@ class StreamWriter(PartPlacing):
         return self.feed(_new(StreamDeltaEvent, delta=delta))
 
     def _materialize(self) -> None:
-        """The text write_text holds, made the pending part (and fed event) :meth:`feed` would have
-        made of it, before an event that may join or read the pending chunk."""
-        text, index = self._text, self._text_index
+        """The text write_text or write_thinking holds, made the pending part (and fed event)
+        :meth:`feed` would have made of it, before an event that may join or read the pending chunk."""
+        text = self._text
         assert text is not None
         self._text = None
-        event = _new(StreamDeltaEvent, delta=_new(TextDelta, part_index=index, text=text))
-        self._append(Slot((index, "text"), f.Part(text=text), None), event)
+        if self._thought:
+            index = self._thought_index
+            delta: Any = _new(ThinkingDelta, part_index=index, text=text)
+            slot = Slot((index, "thinking"), f.Part(text=text, thought=True), None)
+        else:
+            index = self._text_index
+            delta = _new(TextDelta, part_index=index, text=text)
+            slot = Slot((index, "text"), f.Part(text=text), None)
+        self._append(slot, _new(StreamDeltaEvent, delta=delta))
 
     def flush(self) -> bytes:
         """The pending chunk, written now, unless it holds a call (a ``functionCall`` is written
@@ -259,15 +289,18 @@ class StreamWriter(PartPlacing):
             if held is None:
                 return b""
             self._text = None
-            head, tail = self._plain or self._plain_template()
+            head, tail = self._held_template(self._thought)
             return head + _encode(held) + tail
-        part = pending[0].part
-        if len(pending) == 1 and part.thought is f.UNSET and part.thoughtSignature is f.UNSET:
+        slot = pending[0]
+        part = slot.part
+        if len(pending) == 1 and part.thoughtSignature is f.UNSET and slot.texts is None:
             text = part.text
-            if type(text) is str and not self._logprobs and not self._citations:  # most chunks: one text part
-                head, tail = self._plain or self._plain_template()
-                self._clear()
-                return head + _encode(text) + tail
+            if type(text) is str and not self._logprobs and not self._citations:  # most chunks: one text
+                thought = part.thought  # or thought part
+                if thought is f.UNSET or thought is True:
+                    head, tail = self._held_template(thought is True)
+                    self._clear()
+                    return head + _encode(text) + tail
         written = _sse(self._chunk(f.UNSET, f.UNSET))
         self._clear()
         return written
@@ -281,15 +314,26 @@ class StreamWriter(PartPlacing):
         self._by_key = {}
         self._by_index = {}
 
-    def _plain_template(self) -> tuple[bytes, bytes]:
-        """The chunk of one answer-text part, encoded with an empty text and cut around it."""
-        part = f.Part(text="")
+    def _held_template(self, thought: bool) -> tuple[bytes, bytes]:
+        """The chunk of one answer-text part (a thought part if ``thought``), cut around its text."""
+        if thought:
+            return self._thought_plain or self._template(f.Part(text="", thought=True), b',"thought":true}')
+        return self._plain or self._template(f.Part(text=""), b"}")
+
+    def _template(self, part: f.Part, after: bytes) -> tuple[bytes, bytes]:
+        """The chunk of ``part`` alone (an empty text), encoded and cut around its text: the bytes
+        before the text's string and those after it (``after`` first: the rest of the part)."""
         candidate = f.Candidate(content=f.Content(parts=[part]))
         chunk = f.Chunk(candidates=[candidate], modelVersion=self._model, responseId=self._response_id)
-        head, sep, tail = _sse(chunk).partition(b'{"text":""}')
-        assert sep and b'{"text":""}' not in tail
-        self._plain = (head + b'{"text":', b"}" + tail)
-        return self._plain
+        encoded = b'{"text":""' + after
+        head, sep, tail = _sse(chunk).partition(encoded)
+        assert sep and encoded not in tail
+        template = (head + b'{"text":', after + tail)
+        if part.thought is True:
+            self._thought_plain = template
+        else:
+            self._plain = template
+        return template
 
     def close(self) -> bytes:
         """A stream that ended without an end or error event: its pending chunk, no finish."""
