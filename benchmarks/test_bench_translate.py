@@ -7,6 +7,11 @@ translator must: split the frames, decode each ``data`` with msgspec's untyped
 decoder and encode a small dict per event. Pairs whose destination writer is
 not implemented yet skip.
 
+The long shapes red team 14 F09 measured (``translate_shapes.py``: 1,000 cited Anthropic blocks,
+5,000 Responses reasoning-summary deltas, 3,000 Gemini thought chunks), whose destination writes
+more and bigger events than the source sends, are rows of their own, fed one chunk per event,
+each beside the floor of the same chunks.
+
 LiteLLM (an optional bench dependency: its rows skip with a note when it is not
 installed) is timed on the pairs its proxy path has, as issue 16 measured it,
 offline: the backend is an ``httpx.MockTransport`` serving the same source body
@@ -49,6 +54,7 @@ import pytest
 
 import lmcodec as lc
 from streams_data import PROVIDERS, Stream, synth
+from translate_shapes import SHAPES
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
 BODIES = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "lm15-contract" / "bodies"
@@ -220,6 +226,27 @@ def test_translate_corpus(benchmark: Any, src: str, dst: str) -> None:
     assert benchmark(translate_each, src, dst, bodies) > 0
 
 
+SHAPE_PAIRS = [(name, dst) for name, shape in SHAPES.items() for dst in shape.dsts]
+
+
+@pytest.mark.parametrize(("name", "dst"), SHAPE_PAIRS, ids=[f"{n}-to-{d}" for n, d in SHAPE_PAIRS])
+def test_translate_shape(benchmark: Any, name: str, dst: str) -> None:
+    """A long shape of red team 14 F09, one chunk per event, in the group of its floor row."""
+    shape = SHAPES[name]
+    chunks = shape.chunks()
+    benchmark.group = f"translate shape {name} (per_event)"
+    benchmark.extra_info["events"] = len(chunks)
+    assert benchmark(lmcodec_translate, shape.src, dst, chunks) > 0
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_floor_shape(benchmark: Any, name: str) -> None:
+    chunks = SHAPES[name].chunks()
+    benchmark.group = f"translate shape {name} (per_event)"
+    benchmark.extra_info["events"] = len(chunks)
+    assert benchmark(floor, chunks) > 0
+
+
 @pytest.mark.parametrize("feed", FEEDS)
 @pytest.mark.parametrize("src", PROVIDERS)
 def test_floor(benchmark: Any, src: str, feed: str) -> None:
@@ -286,6 +313,7 @@ def main(rounds: int = 7) -> None:
             lc_us = statistics.median(times["lmcodec"]) / n * 1e6
             floor_us = statistics.median(times["floor"]) / n * 1e6
             print(f"| {src} -> {dst} | {feed} | {n} | {lc_us:.2f} | {floor_us:.2f} | {ratio:.2f}x |")
+    shapes_table(rounds)
     print("\nThe corpus streams (every SSE body of the source in the lm15 contract corpus, each whole):\n")
     print("| pair | streams | events | lmcodec µs/event | floor µs/event | lmcodec / floor |")
     print("|---|---:|---:|---:|---:|---:|")
@@ -307,6 +335,31 @@ def main(rounds: int = 7) -> None:
         floor_us = statistics.median(times["floor"]) / (n * _CORPUS_REPEAT) * 1e6
         print(f"| {src} -> {dst} | {len(bodies)} | {n} | {lc_us:.2f} | {floor_us:.2f} | {ratio:.2f}x |")
     litellm_table(min(rounds, 3))
+
+
+def shapes_table(rounds: int) -> None:
+    """Red team 14 F09's long shapes (translate_shapes.py), one chunk per event, against their floor."""
+    print(
+        "\nLong shapes whose destination writes more and bigger events"
+        " (red team 14 F09; one chunk per event):\n"
+    )
+    print("| shape | pair | events | lmcodec µs/event | floor µs/event | lmcodec / floor |")
+    print("|---|---|---:|---:|---:|---:|")
+    for name, dst in SHAPE_PAIRS:
+        shape = SHAPES[name]
+        chunks = shape.chunks()
+        n = len(chunks)
+        times = _rounds(
+            {
+                "lmcodec": lambda c=chunks, s=shape.src, d=dst: lmcodec_translate(s, d, c),
+                "floor": lambda c=chunks: floor(c),
+            },
+            rounds,
+        )
+        ratio = statistics.median(a / b for a, b in zip(times["lmcodec"], times["floor"], strict=True))
+        lc_us = statistics.median(times["lmcodec"]) / n * 1e6
+        floor_us = statistics.median(times["floor"]) / n * 1e6
+        print(f"| {name} | {shape.src} -> {dst} | {n} | {lc_us:.2f} | {floor_us:.2f} | {ratio:.2f}x |")
 
 
 def litellm_table(rounds: int) -> None:
