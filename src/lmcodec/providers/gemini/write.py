@@ -276,6 +276,8 @@ class StreamWriter(PartPlacing):
         """The pending chunk, written now, unless it holds a call (a ``functionCall`` is written
         whole: its chunk waits for the next slot or the end). Called at the end of each input
         chunk by :func:`lmcodec.stream.translate` and :meth:`lmcodec.stream.Encoder.feed_all`."""
+        if not self._pending and self._text is None:  # most calls of a long stream: nothing to write
+            return b""
         for slot in self._pending:
             if slot.args is not None:
                 return b""
@@ -350,6 +352,9 @@ class StreamWriter(PartPlacing):
 
     def _delta(self, event: StreamDeltaEvent) -> bytes:
         delta = event.delta
+        if isinstance(delta, CitationDelta):  # the next chunk's groundingMetadata, as the body writes it
+            self._citations.append(delta)
+            return b""
         if isinstance(delta, TextDelta):
             out = b""
             if delta.logprobs and (self._logprobs or self._has_text()):
@@ -378,8 +383,6 @@ class StreamWriter(PartPlacing):
             return self._put((delta.part_index, media), part, event)
         if isinstance(delta, UnknownDelta):
             raise unwritable_unknown_delta("GenerateContent", delta)
-        if isinstance(delta, CitationDelta):  # the next chunk's groundingMetadata, as the body writes it
-            self._citations.append(delta)
         return b""
 
     def _signature(self, delta: ContinuationDelta, event: StreamDeltaEvent) -> bytes:
