@@ -56,8 +56,9 @@ class WriterSink:
     first, synthesized before the first delta or the end where the wire has none; deltas and
     errors in place; every adapter end merged into one at :meth:`close`) and hands text,
     thinking and tool-input fragments to the writer's ``write_text`` / ``write_thinking`` /
-    ``write_tool_input`` where it has them (the OpenAI writers), so no event object is built
-    for them; for another writer it builds the event and feeds it.
+    ``write_tool_input`` where it has them (the four writers have all three; the Gemini writer's
+    ``write_thinking`` since red team 14 F09), so no event object is built for them; for another
+    writer it builds the event and feeds it.
 
     A call whose first fragments come without a name (a Chat stream may send ``arguments``
     before the ``name`` of its index) is held until its name arrives, then written whole: every
