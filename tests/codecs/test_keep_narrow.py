@@ -166,3 +166,34 @@ def test_a_skeleton_is_read_as_its_class_is(cls: Any) -> None:
         config.forbid_unknown_fields,
     )
     assert skeleton.__name__ == f"{cls.__name__}Like"
+
+
+def test_past_the_bound_an_item_of_a_union_slot_is_read_without_a_strict_try(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Red team 16 F05 (unknown="keep" 37x the strict decode per unknown item): past the bound of
+    faults in one array each item was first decoded strictly (an exception and its path parsed,
+    for each unknown one) before it was read as its tag says; a part is now read as its tag says
+    at once, so the strict decodes stay those of the first faults."""
+    parts = [{"type": "hologram", "n": i} if i % 3 else {"type": "text", "text": str(i)} for i in range(300)]
+    value = lc.to_builtins(lc.Message.user("x"))
+    value["parts"] = parts
+    text = msgspec.json.encode(value)
+    decoder = _keep_json._strict_decoder
+    calls: list[Any] = []
+
+    def counted(tp: Any) -> Any:
+        inner = decoder(tp)
+
+        class Counting:
+            def decode(self, data: Any) -> Any:
+                calls.append(tp)
+                return inner.decode(data)
+
+        return Counting()
+
+    monkeypatch.setattr(_keep_json, "_strict_decoder", counted)
+    got = lc.decode(text, lc.Message, unknown="keep")
+    assert [type(p) for p in got.parts] == [lc.UnknownPart if i % 3 else lc.TextPart for i in range(300)]
+    assert got == _keep.decode(text, lc.Message, "json")  # as the item-by-item walk reads it
+    assert len(calls) <= 4 * _keep_json._JOINS, len(calls)  # was one a part past the bound (~300)

@@ -156,8 +156,13 @@ def _array(raw: Any, item_tp: Any, kind: type, steps: list[str | int]) -> tuple[
     while start < len(items):
         if fault is None:
             if failures >= _JOINS:  # many faults here: one item at a time, still linear
+                union = _slot_unions.get(item_tp)
                 for item in items[start:]:
-                    value, is_unknown = _narrow(item, item_tp, None)
+                    if union is not None:  # no strict try first: its error would lead here
+                        value = _keep._item(_keep._FORMATS["json"], item, union, "$")
+                        is_unknown = isinstance(value, Unknown)
+                    else:
+                        value, is_unknown = _narrow(item, item_tp, None)
                     out.append(value)
                     unknown = unknown or is_unknown
                 break
