@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, get_args
 
 import msgspec
 
@@ -75,10 +76,37 @@ else:  # what the readers call to make one: calling ``list[Adaptation]`` costs ~
 plain list: a list subclass cost ~0.13 us a build to make, 2% of a small build)."""
 
 
+_NOTE: Final = Adaptation(field="-", action="dropped", reason="-")
+_ACTIONS: Final = frozenset(get_args(AdaptationAction))
+_TAKEN_AS_GIVEN: Final = frozenset({type(None), str, int, bool})
+"""The types of ``asked`` and ``applied`` that Adaptation's checked constructor stores as given (and
+a finite float)."""
+
+
 def note(
     notes: Notes, field: str, action: AdaptationAction, reason: str, *, asked: Any = None, applied: Any = None
 ) -> None:
-    """Record one adaptation (lm15 ``adapt`` under the default ``"note"`` policy: never refuses)."""
+    """Record one adaptation (lm15 ``adapt`` under the default ``"note"`` policy: never refuses).
+
+    Copied from a template (``msgspec.structs.replace``) when the checked constructor would store
+    every argument as given (non-empty str field and reason, a known action, scalar ``asked`` and
+    ``applied``): the constructor cost ~3.5 us, two thirds of an Anthropic build whose max_tokens
+    lm15 defaults (red team 17 F04). Anything else goes through the constructor and its errors."""
+    if (
+        type(field) is str
+        and field
+        and type(reason) is str
+        and reason
+        and type(action) is str
+        and action in _ACTIONS
+        and (type(asked) in _TAKEN_AS_GIVEN or (type(asked) is float and math.isfinite(asked)))
+        and (type(applied) in _TAKEN_AS_GIVEN or (type(applied) is float and math.isfinite(applied)))
+    ):
+        copied: Adaptation = msgspec.structs.replace(
+            _NOTE, field=field, action=action, reason=reason, asked=asked, applied=applied
+        )
+        notes.append(copied)
+        return
     notes.append(Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied))
 
 

@@ -24,6 +24,7 @@ from lmcodec.providers._build_common import (
     float_spelling_may_differ,
     is_box,
     model_without_prefix,
+    note,
     parts_to_text,
     path_base64,
     unsupported,
@@ -55,6 +56,7 @@ __all__ = [
     "media_base64",
     "media_data_uri",
     "model_without_prefix",
+    "note",
     "note_unmeasurable_probabilities",
     "parts_to_text",
     "settle_arguments",
@@ -84,13 +86,6 @@ _GPT_VERSION = re.compile(r"^gpt-(\d+)\.(\d+)")
 CACHE_OPTIONS_SINCE: Final = (5, 6)
 
 _encoder = msgspec.json.Encoder()
-
-
-def note(
-    notes: Notes, field: str, action: str, reason: str, *, asked: Any = None, applied: Any = None
-) -> None:
-    """Record one adaptation (lm15 ``adapt`` under the default ``"note"`` policy)."""
-    notes.append(Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied))  # type: ignore[arg-type]
 
 
 # msgspec writes what compact ``json.dumps`` writes (same escapes, same key order) except for
