@@ -9,21 +9,21 @@ ValidationError carrying the JSON path.
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path, PurePath, PureWindowsPath
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "base64_payload",
     "check_base64",
     "check_json_object",
+    "has_base64_shape",
     "is_json_value",
     "require_instance",
     "to_path",
     "wire_path",
 ]
 
-_BASE64_RE = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")
+_BASE64_ALPHABET: Final = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _WHITESPACE = (" ", "\n", "\r", "\t", "\v", "\f")
 
 
@@ -96,8 +96,20 @@ def check_base64(owner: str, data: str) -> None:
     if data == "":
         raise ValueError(f"{owner}.data cannot be empty")
     payload = base64_payload(data)
-    if len(payload) % 4 != 0 or not _BASE64_RE.fullmatch(payload):
+    if len(payload) % 4 != 0 or not has_base64_shape(payload):
         raise ValueError(f"{owner}.data must be a valid base64 string")
+
+
+def has_base64_shape(payload: str) -> bool:
+    """lm15's ``_BASE64_RE.fullmatch(payload)`` (``^[A-Za-z0-9+/]*={0,2}$``) by a C-speed deletion
+    of the alphabet: Python's regex engine took ~141 us per 64 KiB payload, 62% of decoding a request
+    carrying images (red team 17 F10); this takes ~30 us."""
+    if not payload.isascii():
+        return False
+    body = payload.rstrip("=")
+    if len(payload) - len(body) > 2:
+        return False
+    return not body.encode("ascii").translate(None, _BASE64_ALPHABET)
 
 
 def to_path(value: Any, owner: str) -> Path:
