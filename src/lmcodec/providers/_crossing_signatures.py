@@ -20,9 +20,20 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.wire import Adaptation, ContinuationState, Message, Request, ToolCallPart
+from lmcodec.wire import (
+    Adaptation,
+    AudioPart,
+    BinaryPart,
+    ContinuationState,
+    DocumentPart,
+    ImagePart,
+    Message,
+    Request,
+    ToolCallPart,
+    VideoPart,
+)
 
-__all__ = ["PLACEHOLDER", "placeholder_signatures"]
+__all__ = ["PLACEHOLDER", "media_signatures_back", "placeholder_signatures"]
 
 PLACEHOLDER: Final = base64.b64encode(b"skip_thought_signature_validator").decode("ascii")
 _MAJOR: Final = re.compile(r"gemini-(\d+)")
@@ -90,3 +101,38 @@ def _signed_at(message: Message, j: int, part: ToolCallPart) -> Message:
     signed: Any = msgspec.structs.replace(part, continuation=(*part.continuation, state))
     parts = (*message.parts[:j], signed, *message.parts[j + 1 :])
     return msgspec.structs.replace(message, parts=parts)
+
+
+_MEDIA: Final = (ImagePart, AudioPart, VideoPart, DocumentPart, BinaryPart)
+
+
+def media_signatures_back(raw: bytes | bytearray | memoryview, request: Request, body: bytes) -> bytes:
+    """Gemini -> Gemini (red team 19 F02): ``body`` with the thoughtSignature of each model turn's
+    media part (Gemini 3 Pro Image signs its images and wants them back) that the gateway's reading
+    kept as the part's continuation, which lm15's builder writes on text and calls only. The
+    builder writes one content a message and one part a part of a model turn (a stored cache's
+    prefix leaves leading messages out). ``body`` as it is unless the client's ``raw`` body spells
+    both a signature and media (byte searches)."""
+    data = raw.tobytes() if isinstance(raw, memoryview) else raw
+    if not (b"houghtSignature" in data or b"hought_signature" in data) or not (
+        b"Data" in data or b"_data" in data
+    ):
+        return body
+    signed = [
+        (i, j, state.data["value"])
+        for i, message in enumerate(request.messages)
+        if message.role == "assistant"
+        for j, part in enumerate(message.parts)
+        if isinstance(part, _MEDIA)
+        for state in part.continuation
+        if state.provider == "gemini" and state.kind == "thought_signature"
+    ]
+    if not signed:
+        return body
+    value = msgspec.json.decode(body)
+    contents = value["contents"]
+    offset = len(request.messages) - len(contents)
+    for i, j, signature in signed:
+        if i >= offset:
+            contents[i - offset]["parts"][j]["thoughtSignature"] = signature
+    return msgspec.json.encode(value)

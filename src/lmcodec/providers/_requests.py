@@ -39,7 +39,7 @@ from lmcodec.providers._crossing_settings import (
     stops_out,
     whole_cap_in,
 )
-from lmcodec.providers._crossing_signatures import placeholder_signatures
+from lmcodec.providers._crossing_signatures import media_signatures_back, placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body, with_last_values
 from lmcodec.providers._json import utf8_body
@@ -288,6 +288,10 @@ def translate_request(
             built = msgspec.structs.replace(built, body=custom_calls_back(built.body, custom))
         if replayed is not None:  # the client's phases and hosted-tool items, as it sent them
             built = msgspec.structs.replace(built, body=replayed_items_back(built.body, replayed))
+        if source == "gemini":  # a model turn's signed images, as the client sent them
+            signed = media_signatures_back(raw, request, built.body)
+            if signed is not built.body:
+                built = msgspec.structs.replace(built, body=signed)
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))

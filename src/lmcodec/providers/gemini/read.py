@@ -52,7 +52,10 @@ there that is not an image is read as a document); any unknown part field (``vid
 (Gemini returns its thought summaries so and takes them back, but lm15's builder writes a thinking
 part without Gemini's state as a plain text part, so the body would not come back as it was;
 ``lc.translate_request``, the gateway's reading, leaves it out with an Adaptation instead:
-``providers/_unsigned_thinking.py``); a
+``providers/_unsigned_thinking.py``); a thoughtSignature on a part other than text or a
+functionCall (Gemini 3 Pro Image signs its images; lm15's builder has no slot for a media part's
+signature; the gateway's reading keeps it on a model turn's media part as its continuation, sent
+back to Gemini as it came and ``dropped`` elsewhere: ``providers/_crossing_signatures.py``); a
 functionResponse in a model turn, or whose ``response`` is not ``{"result": text}``,
 ``{"error": text}`` or (with media ``parts``) ``{}``; fileData without ``mimeType``; a part with
 no data or several; non-text system parts; roles other than user/model; an empty ``contents``.
@@ -193,8 +196,12 @@ def _unsigned_thought(part: PartView) -> bool:
     )
 
 
-def _part(part: PartView, role: str, calls: Calls, where: tuple[int, int], path: str) -> dict[str, Any]:
-    """The part as a canonical part, in canonical JSON form (one msgspec.convert checks them all)."""
+def _part(
+    part: PartView, role: str, calls: Calls, where: tuple[int, int], path: str, gateway: bool = False
+) -> dict[str, Any]:
+    """The part as a canonical part, in canonical JSON form (one msgspec.convert checks them all);
+    ``gateway``: a model turn's media part keeps its thoughtSignature as its continuation (red team
+    19 F02: no builder writes it, ``lc.translate_request`` puts it back for Gemini)."""
     unset = msgspec.UNSET
     if part.executable_code is not unset or part.code_execution_result is not unset:
         raise ValidationError("code execution parts have no canonical part and cannot be carried", path)
@@ -224,14 +231,18 @@ def _part(part: PartView, role: str, calls: Calls, where: tuple[int, int], path:
         if signature is not None:
             out["continuation"] = signature
         return out
-    if signature is not None:
-        raise ValidationError("a thoughtSignature is carried on text and functionCall parts only", path)
     response = part.function_response
+    signed_media = gateway and role == "model" and isinstance(response, msgspec.UnsetType)
+    if signature is not None and not signed_media:
+        raise ValidationError("a thoughtSignature is carried on text and functionCall parts only", path)
     if not isinstance(response, msgspec.UnsetType):
         if role == "model":
             raise ValidationError("a functionResponse in a model turn cannot be represented", path)
         return _result(response, calls, where, path)
-    return _media(part, path)
+    media = _media(part, path)
+    if signature is not None:
+        media["continuation"] = signature
+    return media
 
 
 def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -268,7 +279,7 @@ def _messages(contents: list[ContentView], unsigned: Unsigned = None) -> list[di
                 text = p.text if isinstance(p.text, str) else ""
                 unsigned.append(left_out(where, "a thought part without a thoughtSignature", text))
                 continue
-            parts.append(_part(p, role, calls, (i, j), where))
+            parts.append(_part(p, role, calls, (i, j), where, unsigned is not None))
         if not parts:  # (its parts were all unsigned thoughts, left out)
             assert unsigned is not None
             unsigned.append(emptied_turn(f"$.contents[{i}]"))
