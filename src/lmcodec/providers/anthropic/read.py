@@ -70,6 +70,7 @@ from msgspec import UNSET
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers._pairing import named_by_their_calls
+from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
 from lmcodec.providers.anthropic._read_config import (
     STR,
@@ -393,8 +394,27 @@ def _read(
     config = read_config(raw, model, marks, len(messages), plain)
     if config:
         tree["config"] = config
-    request = msgspec.convert(tree, Request)
+    try:
+        request = msgspec.convert(tree, Request)
+    except msgspec.ValidationError as exc:
+        fault = _tool_fault(tree)
+        if fault is None:
+            raise
+        raise fault from exc
     return named_by_their_calls(keep_wire_shapes(request, raw, config.get("extensions", {}), plain))
+
+
+def _tool_fault(tree: dict[str, Any]) -> ValidationError | None:
+    """The tool rule a canonical tree breaks, at its path in the body (red team 19 F03: the
+    Request's check names ``$``); None when it breaks another."""
+    repeated = duplicate_tool(tree.get("tools"))
+    if repeated is not None:
+        return ValidationError(DUPLICATE_TOOL, f"$.tools[{repeated}].name")
+    choice = tree.get("config", {}).get("tool_choice") or {}
+    names = {tool.get("name") for tool in tree.get("tools", ())}
+    if any(name not in names for name in choice.get("allowed", ())):
+        return ValidationError("tool_choice names a tool the request does not declare", "$.tool_choice.name")
+    return None
 
 
 def _read_one_pass(body: bytes, read: Callable[..., Request] = _read) -> Request:

@@ -290,6 +290,17 @@ def _messages(contents: list[ContentView], unsigned: Unsigned = None) -> list[di
     return out
 
 
+def _call_in_user_turn(contents: list[ContentView]) -> str | None:
+    """The path of the first functionCall or thought part in a user turn, which the canonical
+    Request refuses at its own message's path (red team 19 F03); None when there is none."""
+    for i, content in enumerate(contents):
+        if content.role != "model":
+            for j, part in enumerate(content.parts or ()):
+                if part.function_call is not msgspec.UNSET or part.thought is True:
+                    return f"$.contents[{i}].parts[{j}]"
+    return None
+
+
 def _read(raw: dict[str, msgspec.Raw], url_model: str | None, unsigned: Unsigned = None) -> Request:
     """The general path: each top-level key decoded on its own (a fault named with its JSON path),
     the Request built as canonical JSON and converted once; ``unsigned``: see :func:`_messages`."""
@@ -299,10 +310,8 @@ def _read(raw: dict[str, msgspec.Raw], url_model: str | None, unsigned: Unsigned
         model = url_model
     else:
         model = field(STR, raw["model"], "model") if "model" in raw else UNNAMED_MODEL
-    tree: dict[str, Any] = {
-        "model": model,
-        "messages": _messages(field(CONTENTS, raw["contents"], "contents"), unsigned),
-    }
+    contents = field(CONTENTS, raw["contents"], "contents")
+    tree: dict[str, Any] = {"model": model, "messages": _messages(contents, unsigned)}
     if "systemInstruction" in raw:
         system = read_system(field(SYSTEM, raw["systemInstruction"], "systemInstruction"))
         if system is not None:
@@ -324,7 +333,13 @@ def _read(raw: dict[str, msgspec.Raw], url_model: str | None, unsigned: Unsigned
     config = read_config(generation, tool_config, resource, tier, store, model, extensions)
     if config:
         tree["config"] = config
-    request = msgspec.convert(tree, Request)
+    try:
+        request = msgspec.convert(tree, Request)
+    except msgspec.ValidationError as exc:
+        where = _call_in_user_turn(contents)
+        if where is None:
+            raise
+        raise ValidationError("a functionCall or a thought part belongs in a model turn", where) from exc
     for key in OVERRIDABLE:
         if key in raw and key not in values:
             values[key] = ANY.decode(raw[key])

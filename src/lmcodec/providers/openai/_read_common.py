@@ -20,6 +20,7 @@ from msgspec import UNSET
 from lmcodec.codecs._hooks import decode_error
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers.openai._common import has_cache_options
 from lmcodec.wire import Config, ImagePart, Request, ToolChoice
 from lmcodec.wire.config import EMPTY_CONFIG
@@ -182,13 +183,17 @@ def parallel_flag(choice: dict[str, Any], value: Any) -> bool:
     return parallel
 
 
-def finish(canonical: dict[str, Any]) -> Request:
-    """The canonical value -> ``Request``, every canonical invariant checked (path in lm15's form)."""
+def finish(canonical: dict[str, Any], tool_name: str = "$.tools[{}].name") -> Request:
+    """The canonical value -> ``Request``, every canonical invariant checked (path in lm15's form;
+    a tool's repeated name at its path in the body, ``tool_name``)."""
     try:
         request: Request = from_builtins(canonical, Request)
     except RecursionError as exc:
         raise ValidationError("the body nests deeper than a canonical Request can hold", "$") from exc
     except ValidationError as exc:
+        repeated = duplicate_tool(canonical.get("tools"))
+        if repeated is not None:
+            raise ValidationError(DUPLICATE_TOOL, tool_name.format(repeated)) from exc
         raise ValidationError(
             f"the body maps to an invalid canonical Request: {exc.message}", f"canonical {exc.path}"
         ) from exc

@@ -77,6 +77,7 @@ def decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
         fail("n other than 1 cannot be carried: a canonical Response holds one choice", "$.n")
     if "messages" not in value:
         fail("missing", "$.messages")
+    tool_name = "$.functions[{}].name" if "functions" in value else "$.tools[{}].function.name"
     _deprecated_spellings(value)
     system, messages = _messages(array(value["messages"], "$.messages"), reader, unsigned)
     canonical: dict[str, Any] = {"model": model, "messages": messages}
@@ -84,7 +85,8 @@ def decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
         canonical["system"] = system
     if value.get("tools") is not None:
         canonical["tools"] = _tools(array(value["tools"], "$.tools"))
-    return named_by_their_calls(_finish(canonical, value, model, reader))
+    canonical["config"] = config_fields(value, model, reader)
+    return named_by_their_calls(finish(canonical, tool_name))
 
 
 def _deprecated_spellings(value: dict[str, Any]) -> None:
@@ -228,8 +230,3 @@ def _tools(raw: list[Any]) -> list[dict[str, Any]]:
             out["parameters"] = {"type": "object", "properties": {}}
         tools.append(out)
     return tools
-
-
-def _finish(canonical: dict[str, Any], value: dict[str, Any], model: str, reader: Reader) -> Request:
-    canonical["config"] = config_fields(value, model, reader)
-    return finish(canonical)
