@@ -44,7 +44,10 @@ them out, ``dropped``: a replayed answer's output metadata), a document's ``titl
 signature (lm15 would send it back as a text block; ``lc.translate_request``, the gateway's
 reading, leaves it out with an Adaptation instead: ``providers/_unsigned_thinking.py``), cache
 marks on more than one message or not on a message's last block or with a ``ttl`` other than
-``1h``, an empty content list, and a missing ``model``/``messages``/``max_tokens``. Errors carry
+``1h``, an empty content list, a message of role ``system`` inside ``messages`` (the anthropic
+SDK's ``SystemMessageParam``: the canonical system prompt is the top-level one), ``thinking`` of a
+type other than ``enabled``/``disabled``/``adaptive`` (``between_tools``), and a missing
+``model``/``messages``/``max_tokens``. Errors carry
 the JSON path; decoding is linear in the body's size.
 
 The gateway's reading (``decode_request_without_unsigned_thinking``, red-team 5 F02) takes what the
@@ -61,6 +64,7 @@ refused.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -404,6 +408,32 @@ def _read(
     return named_by_their_calls(keep_wire_shapes(request, raw, config.get("extensions", {}), plain))
 
 
+_ROLE: Final = re.compile(r"\$\.messages\[\d+\]\.role")
+
+
+def _worded(exc: ValidationError) -> ValidationError:
+    """msgspec's bare "Invalid enum value" for a message role or a thinking type the canonical
+    Request has no place for (red team 19 F06: the anthropic SDK's mid-conversation
+    ``{"role": "system"}`` and ``thinking: {"type": "between_tools"}``), said as the other
+    refusals say it; any other error as it is."""
+    if not exc.message.startswith("Invalid enum value "):
+        return exc
+    value = exc.message.removeprefix("Invalid enum value ")
+    if _ROLE.fullmatch(exc.path):
+        return ValidationError(
+            f"a message of role {value} cannot be carried by a canonical Request (user and "
+            "assistant turns; the system prompt is the top-level system)",
+            exc.path,
+        )
+    if exc.path == "$.thinking.type":
+        return ValidationError(
+            f"thinking of type {value} cannot be carried by a canonical Request (enabled, disabled "
+            "or adaptive)",
+            exc.path,
+        )
+    return exc
+
+
 def _tool_fault(tree: dict[str, Any]) -> ValidationError | None:
     """The tool rule a canonical tree breaks, at its path in the body (red team 19 F03: the
     Request's check names ``$``); None when it breaks another."""
@@ -484,6 +514,11 @@ def _decode_general(body: bytes, unsigned: Unsigned = None) -> Request:
 
     try:
         return _read_one_pass(body, read)
+    except ValidationError as exc:
+        worded = _worded(exc)
+        if worded is exc:
+            raise
+        raise worded from None
     except LmcodecError:
         raise
     except msgspec.ValidationError as exc:
