@@ -1,9 +1,10 @@
-"""``translate_request`` tries the Chat and Responses typed fast paths before the passes over the
-client's body (``providers/_gateway_read.py``): a Request the typed path gives must be exactly what
+"""``translate_request`` tries each dialect's typed fast path before the passes over the client's
+body (``providers/_gateway_read.py``): a Request the typed path gives must be exactly what
 ``read_client_body`` (the marks and custom-call passes, then the gateway reader) gives for the same
 body, with no note and no custom call, and a body those passes change must be one the typed path
 refuses. Bodies: the fixtures, lm15's bodies of hypothesis requests, and each with an
-Anthropic-style ``cache_control`` mark (Chat) or a freeform ``custom_tool_call`` (Responses) put in."""
+Anthropic-style ``cache_control`` mark (Chat) or a freeform ``custom_tool_call`` (Responses) put in
+(no pass changes an Anthropic or Gemini body)."""
 
 from __future__ import annotations
 
@@ -62,7 +63,9 @@ def _with_custom_call(body: bytes, at: int) -> bytes | None:
 
 
 def _changed(source: str, body: bytes, at: int) -> bytes | None:
-    return _marked(body, at) if source == "openai_chat" else _with_custom_call(body, at)
+    if source == "openai_chat":
+        return _marked(body, at)
+    return _with_custom_call(body, at) if source == "openai" else None
 
 
 def _same_reading(source: str, destination: str, body: bytes, model: str | None = None) -> bool:

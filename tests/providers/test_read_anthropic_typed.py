@@ -27,6 +27,7 @@ from lmcodec.providers.anthropic._read_typed import Refused, read_typed
 
 from ..wire.lm15_trees import SETTINGS
 from .request_support import canonical_requests, lm15_build, rich_requests
+from .survey_support import check_recorded_survey
 from .test_read_openai_chat_typed import mutated
 
 PROVIDER = "anthropic"
@@ -68,7 +69,10 @@ def check_paths_agree(body: bytes) -> lc.Request | None:
     except lc.LmcodecError as exc:
         public = type(exc), str(exc), getattr(exc, "path", None)
     assert public == general
-    return _typed(body, one_pass=True)
+    typed = _typed(body, one_pass=True)
+    if typed is not None:
+        check_recorded_survey(PROVIDER, body, typed)
+    return typed
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
@@ -107,7 +111,7 @@ def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
 
 # ── generated client bodies ──────────────────────────────────────────────────
 
-_IDS = st.sampled_from(["toolu_1", "toolu_2", "toolu_1", "toolu_3", "toolu_2", ""])
+_IDS = st.sampled_from(["toolu_1", "toolu_2", "toolu_1", "toolu_3", "toolu_2", "", "functions.get_weather:0"])
 _MARK = st.one_of(
     st.just({"type": "ephemeral"}),
     st.just({"type": "ephemeral", "ttl": "1h"}),
@@ -428,3 +432,62 @@ EDGES += [
 @pytest.mark.parametrize("body", EDGES)
 def test_edges(body: dict[str, Any]) -> None:
     check_paths_agree(json.dumps(body).encode())
+
+
+_SURVEYED_MESSAGES = [
+    {"role": "user", "content": ""},
+    {"role": "user", "content": [{"type": "text", "text": ""}, {"type": "text", "text": "hi"}]},
+    {
+        "role": "user",
+        "content": [{"type": "image", "source": {"type": "url", "url": "https://x.test/a.png"}}],
+    },
+    {"role": "assistant", "content": [{"type": "thinking", "thinking": "", "signature": "EqQB"}]},
+    {"role": "assistant", "content": [{"type": "redacted_thinking", "data": "EmwK"}]},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}]},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "g", "input": {}}]},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "call:2", "name": "f", "input": {}}]},
+    {
+        "role": "assistant",
+        "content": [
+            {
+                "type": "tool_use",
+                "id": "toolu_3",
+                "name": "h",
+                "input": {},
+                "cache_control": {"type": "ephemeral"},
+            }
+        ],
+    },
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "r"}]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call:2", "content": ""}]},
+    {
+        "role": "user",
+        "content": [
+            {
+                "type": "tool_result",
+                "tool_use_id": "toolu_3",
+                "content": [{"type": "image", "source": {"type": "url", "url": "https://x.test/a.png"}}],
+            }
+        ],
+    },
+    {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": [{"type": "text", "text": "r"}]},
+            {"type": "text", "text": "and"},
+        ],
+    },
+]
+
+
+@settings(SETTINGS, max_examples=150)
+@given(st.lists(st.sampled_from(_SURVEYED_MESSAGES), min_size=1, max_size=6))
+def test_the_recorded_survey_is_the_walk_s(messages: list[dict[str, Any]]) -> None:
+    """Blocks of every kind the survey tells apart (empty text, thinking, redacted thinking,
+    images, a result holding an image, ids Anthropic refuses, an id repeated with the same name and
+    with another: no recorded survey then, a marked call): the survey the typed path records is
+    ``crossing.survey``'s of its Request."""
+    body = json.dumps({"model": "claude-sonnet-4-5", "max_tokens": 100, "messages": messages}).encode()
+    typed = _typed(body, one_pass=True)
+    if typed is not None:  # (two marked messages: the general path's)
+        check_recorded_survey(PROVIDER, body, typed)

@@ -22,12 +22,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._gateway_read import TYPED_READERS
 from lmcodec.providers.gemini import _read_typed, read
 from lmcodec.providers.gemini._read_typed import Refused, read_typed
 
 from ..wire.lm15_trees import SETTINGS
 from .body_mutations import mutations
 from .request_support import canonical_requests, lm15_build, rich_requests
+from .survey_support import check_recorded_survey
 
 PROVIDER = "gemini"
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER).glob("*.json"))
@@ -68,7 +70,7 @@ def _typed(body: bytes, model: str | None, *, one_pass: bool) -> lc.Request | No
         if one_pass:
             return read_typed(body, model)
         whole, extensions = _read_typed._key_by_key(body)
-        return _read_typed._request(whole, model, extensions)
+        return _read_typed._request(whole, model, extensions)[0]
     except _FAILS:
         return None
 
@@ -97,6 +99,13 @@ def check_paths_agree(body: bytes) -> lc.Request | None:
         except lc.LmcodecError as exc:
             public = type(exc), str(exc), getattr(exc, "path", None)
         assert public == general
+        typed = _typed(body, model, one_pass=True)
+        if TYPED_READERS[PROVIDER](body, model) is not None:  # the gateway's reading, with its survey
+            assert typed is not None
+            check_recorded_survey(PROVIDER, body, typed, model)
+            assert read.decode_request_without_unsigned_thinking(body, model=model) == (typed, ())
+        elif typed is not None:  # a snake_case field kept: the body is read again camelCased
+            assert read._snake_case_kept(typed)
     return _typed(body, None, one_pass=True)
 
 
@@ -137,7 +146,7 @@ def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
 
 # ── generated client bodies ──────────────────────────────────────────────────
 
-_IDS = st.sampled_from([None, None, "c1", "c2", "c1", "c3", ""])
+_IDS = st.sampled_from([None, None, "c1", "c2", "c1", "c3", "", "functions.get_weather:0"])
 _NAMES = st.sampled_from(["get_weather", "search", "get_weather", "search", "get_weather", ""])
 _SIGNATURE = st.sampled_from([None, None, "CiIBVKhc7o=", ""])
 
@@ -433,3 +442,44 @@ EDGES = [
 @pytest.mark.parametrize("body", EDGES)
 def test_edges(body: Any) -> None:
     check_paths_agree(json.dumps(body).encode())
+
+
+_SURVEYED_CONTENTS = [
+    {"role": "user", "parts": [{"text": ""}]},
+    {"role": "user", "parts": [{"text": "hi"}, {"inlineData": {"mimeType": "image/png", "data": "aGk="}}]},
+    {"role": "model", "parts": [{"text": "t", "thought": True, "thoughtSignature": "s"}, {"text": ""}]},
+    {"role": "model", "parts": [{"text": "said", "thoughtSignature": "s"}]},
+    {"role": "model", "parts": [{"functionCall": {"name": "f", "id": "c1", "args": {}}}]},
+    {"role": "model", "parts": [{"functionCall": {"name": "g", "id": "c1"}, "thoughtSignature": "s"}]},
+    {"role": "model", "parts": [{"functionCall": {"name": "m", "id": "c1"}}]},
+    {"role": "model", "parts": [{"functionCall": {"name": "f", "id": "functions.f:0"}}]},
+    {"role": "model", "parts": [{"functionCall": {"name": "h"}}]},  # no id: paired by name
+    {"role": "user", "parts": [{"functionResponse": {"name": "f", "id": "c1", "response": {"result": "r"}}}]},
+    {"role": "user", "parts": [{"functionResponse": {"name": "k", "id": "c9", "response": {"error": "e"}}}]},
+    {"role": "user", "parts": [{"functionResponse": {"name": "h", "response": {"result": "r"}}}]},
+    {
+        "role": "user",
+        "parts": [
+            {
+                "functionResponse": {
+                    "name": "f",
+                    "id": "c1",
+                    "response": {},
+                    "parts": [{"inlineData": {"mimeType": "image/png", "data": "aGk="}}],
+                }
+            }
+        ],
+    },
+]
+
+
+@settings(SETTINGS, max_examples=150)
+@given(st.lists(st.sampled_from(_SURVEYED_CONTENTS), min_size=1, max_size=6))
+def test_the_recorded_survey_is_the_walk_s(contents: list[dict[str, Any]]) -> None:
+    """Parts of every kind the survey tells apart (empty text, thought and signed parts, media,
+    results named otherwise than any call, ids Anthropic refuses, an id of two functions, calls
+    paired by name): the survey the typed path records is ``crossing.survey``'s of its Request."""
+    body = json.dumps({"contents": contents}).encode()
+    typed = _typed(body, None, one_pass=True)
+    assert typed is not None
+    check_recorded_survey(PROVIDER, body, typed)

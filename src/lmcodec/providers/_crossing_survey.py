@@ -8,7 +8,7 @@ request back unchanged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import msgspec
 
@@ -23,10 +23,7 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 
-if TYPE_CHECKING:
-    from lmcodec.providers.openai_chat._read_typed import Seen
-
-__all__ = ["ContentSurvey", "read_survey", "survey"]
+__all__ = ["ContentSurvey", "Seen", "met", "read_survey", "survey"]
 
 
 class ContentSurvey(msgspec.Struct, frozen=True, gc=False):
@@ -105,14 +102,67 @@ def survey(request: Request) -> ContentSurvey:
     return ContentSurvey(kinds, judged, empty_text, odd, len(set(calls)) != len(calls), called)
 
 
+class Seen(msgspec.Struct, gc=False):
+    """What a reader's typed path met among the parts it made, for the gateway's survey
+    (:class:`ContentSurvey`) without a walk of its own: the readers record it as they make each
+    part (the common parts inline, the others by :func:`met`). A Struct: made in C."""
+
+    texts: bool = False
+    """A text part."""
+    empty_text: bool = False
+    """A text, refusal, citation or thinking part of empty text."""
+    others: set[type] = msgspec.field(default_factory=set)
+    """The part types besides text, tool calls and results (each judged by ``content_losses``)."""
+    judged: bool = False
+    """A text part, tool call or tool result ``content_losses`` judges: one with continuation state,
+    a tool result holding more than text parts."""
+    calls: int = 0
+    """How many tool calls."""
+    names: dict[str, str] = msgspec.field(default_factory=dict)
+    """Each tool call id's name (the first call's, where calls share an id)."""
+    result_ids: list[str] = msgspec.field(default_factory=list)
+    """The tool results' ids."""
+    other_names: list[str] = msgspec.field(default_factory=list)
+    """The function names ``names`` does not hold: those the tool results carry (Gemini's; the
+    other readers' results carry none), a call's whose id an earlier call of another name has."""
+
+
+def met(part: Any, seen: Seen) -> None:
+    """Record in ``seen`` a part a reader made off its common paths, as :func:`survey` reads it."""
+    kind = type(part)
+    if kind is TextPart:
+        seen.texts = True
+        if part.continuation:
+            seen.judged = True
+        if not part.text:
+            seen.empty_text = True
+    elif kind is ToolCallPart:
+        if part.continuation:
+            seen.judged = True
+        seen.calls += 1
+        if seen.names.setdefault(part.id, part.name) != part.name:
+            seen.other_names.append(part.name)
+    elif kind is ToolResultPart:
+        seen.result_ids.append(part.id)
+        if part.name is not None:
+            seen.other_names.append(part.name)
+        if part.continuation or any(
+            type(inner) is not TextPart or inner.continuation for inner in part.content
+        ):
+            seen.judged = True
+    else:
+        seen.others.add(kind)
+        if kind in _TEXTUAL and not part.text:
+            seen.empty_text = True
+
+
 def read_survey(seen: Seen) -> ContentSurvey:
-    """:func:`survey`'s answer from what the Chat reader's typed path met while it read (``Seen``),
-    with no walk of the parts (~12% of a gateway call in time: the walk of objects made a moment
-    before costs ~3x what its instructions say). There no part carries continuation state and a
-    tool result holds text parts only, so only the images and refusals are judged; ``seen.names``
-    holds each call id once, with the calls' names where no id names two functions (the reader
-    gives no ``Seen`` then). ``tests/providers/test_read_openai_chat_typed.py`` holds it equal to
-    :func:`survey` of the Request."""
+    """:func:`survey`'s answer from what a reader's typed path met while it read (``Seen``), with
+    no walk of the parts (~12% of a gateway call in time: the walk of objects made a moment before
+    costs ~3x what its instructions say). Every part of ``others`` is judged; ``seen.names`` holds
+    each call id once, and with ``seen.other_names`` every function name the parts carry. The
+    readers' typed-path tests hold it equal to :func:`survey` of the Request
+    (``tests/providers/test_read_*_typed.py``)."""
     kinds = set(seen.others)
     if seen.texts:
         kinds.add(TextPart)
@@ -123,6 +173,8 @@ def read_survey(seen: Seen) -> ContentSurvey:
     if results:
         kinds.add(ToolResultPart)
     odd = anthropic_refuses_one([*names, *results]) if names or results else False
-    return ContentSurvey(
-        kinds, bool(seen.others), seen.empty_text, odd, len(names) != seen.calls, set(names.values())
-    )
+    called = set(names.values())
+    if seen.other_names:
+        called.update(seen.other_names)
+    judged = seen.judged or bool(seen.others)
+    return ContentSurvey(kinds, judged, seen.empty_text, odd, len(names) != seen.calls, called)

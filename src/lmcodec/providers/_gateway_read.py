@@ -3,9 +3,9 @@
 The passes over the client's body (Chat's Anthropic-style cache marks, Responses' freeform tool
 calls), then the gateway reader (``decode_request`` with unsigned thinking left out rather than
 refused, ``providers/_unsigned_thinking.py``; a replayed call's arguments that are not a JSON
-object read as lm15 reads them, ``providers/_replayed_arguments.py``). For Chat and Responses the
-typed fast path is tried first (:data:`TYPED_READERS`): the body passes are byte searches and
-walks of the whole body, and a body the typed views take is one they give back as it came.
+object read as lm15 reads them, ``providers/_replayed_arguments.py``). The typed fast path is
+tried first (:data:`TYPED_READERS`): the body passes are byte searches and walks of the whole
+body, and a body the typed views take is one they give back as it came.
 A Responses body's GA web search tool is read as ``web_search_preview``, and goes back to Responses
 as sent (:func:`_web_search_tools_in`). An OpenAI body's ``parallel_tool_calls`` beside
 ``tool_choice: "none"``, which the readers refuse (a canonical ToolChoice of mode none takes no
@@ -53,14 +53,18 @@ def _responses_typed(raw: Raw, model: str | None) -> tuple[Request, ContentSurve
 TYPED_READERS: Final[dict[str, Any]] = {
     "openai": _responses_typed,
     "openai_chat": openai_chat_read.typed_surveyed_or_none,
+    "anthropic": anthropic_read.typed_surveyed_or_none,
+    "gemini": gemini_read.typed_surveyed_or_none,
 }
 """The typed fast paths tried before :func:`read_client_body`: their views refuse every key its
 passes take out (a Chat ``cache_control`` mark on a row or block, a Responses ``custom_tool_call``
-or ``custom_tool_call_output`` item), and the gateway reader tries the same typed path first and
-returns its Request with no note; so a Request they give is :func:`read_client_body`'s, on the body
-as it came, with no note and no custom call (``tests/providers/test_gateway_typed_first.py``).
-Each gives the Request and its survey where the reading recorded it (Chat), else None (the
-gateway surveys the Request then: ``crossing.survey``); None where the typed path refuses."""
+or ``custom_tool_call_output`` item; it has none for an Anthropic or Gemini body), and the gateway
+reader tries the same typed path first and returns its Request with no note; so a Request they
+give is :func:`read_client_body`'s, on the body as it came, with no note and no custom call
+(``tests/providers/test_gateway_typed_first.py``). Each gives the Request and its survey where the
+reading recorded it, else None (Responses; and where a call id names two functions: the results
+are named after their calls then; the gateway surveys the Request: ``crossing.survey``); None where
+the typed path refuses."""
 
 
 def read_client_body(

@@ -19,6 +19,7 @@ from typing import Any, Final
 import msgspec
 from msgspec import UNSET
 
+from lmcodec.providers._crossing_survey import Seen, met
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers.anthropic._read_config import (
     STR,
@@ -52,7 +53,7 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 
-__all__ = ["Refused", "read_typed"]
+__all__ = ["Refused", "read_surveyed", "read_typed"]
 
 _VIEWS: Final = msgspec.json.Decoder(list[MessageView])
 _TOOL_VALUES: Final = msgspec.json.Decoder(list[dict[str, Any]])
@@ -184,18 +185,25 @@ def _marked(block: Any, content: list[Any], marks: Marks) -> str | None:
     return cache_ttl(block.cache_control, "")
 
 
-def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ...], bool]:
-    """The messages, and whether two tool_use blocks share an id but not a name (see
-    :mod:`lmcodec.providers._pairing`). The common blocks (text, tool_use, a tool_result of one
-    string, none of them marked) are read inline; the others by :func:`_part`."""
+def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ...], bool, Seen]:
+    """The messages, whether two tool_use blocks share an id but not a name (see
+    :mod:`lmcodec.providers._pairing`), and what was met among the parts (``Seen``, for the
+    gateway's survey). The common blocks (text, tool_use, a tool_result of one string, none of
+    them marked) are read inline; the others by :func:`_part`."""
     out: list[Message] = []
     append = out.append
-    names: dict[str, str] = {}  # tool_use id -> name, to find an id reused by another function
-    reused = False
+    seen = Seen()
+    names = seen.names  # tool_use id -> name, to find an id reused by another function
+    result_ids = seen.result_ids
+    reused = texts = empty_text = False
+    calls = 0
     for view in views:
         content: Any = view.content  # (a string or a list of blocks)
         if type(content) is str:
             append(_replace(_MESSAGE, role=view.role, parts=(_replace(_TEXT, text=content),)))
+            texts = True
+            if not content:
+                empty_text = True
             continue
         if not content:
             raise Refused
@@ -207,13 +215,18 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ..
             kind = type(block)
             if kind is Text:
                 if block.cache_control is UNSET and block.citations is UNSET:
-                    parts.append(_replace(_TEXT, text=block.text))
+                    said = block.text
+                    parts.append(_replace(_TEXT, text=said))
+                    texts = True
+                    if not said:
+                        empty_text = True
                     continue
             elif kind is ToolUse:
                 if block.id and block.name and names.setdefault(block.id, block.name) != block.name:
                     reused = True
                 if block.cache_control is UNSET and block.id and block.name:
                     parts.append(_replace(_CALL, id=block.id, name=block.name, input=block.input))
+                    calls += 1
                     continue
             elif kind is ToolResult:
                 tools += 1
@@ -225,10 +238,13 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ..
                             _RESULT, id=block.tool_use_id, content=(text,), is_error=block.is_error is True
                         )
                     )
+                    result_ids.append(block.tool_use_id)
                     continue
             if getattr(block, "cache_control", UNSET) is not UNSET:
                 mark = _marked(block, content, marks)
-            parts.append(_part(block))
+            part = _part(block)
+            met(part, seen)
+            parts.append(part)
         if view.role == "assistant" or not tools:
             append(_replace(_MESSAGE, role=view.role, parts=tuple(parts)))
         elif tools == len(parts):
@@ -237,7 +253,12 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ..
             _user_turn(parts, out)
         if mark is not False:
             marks.message = (len(out) - 1, mark if isinstance(mark, str) else None)
-    return tuple(out), reused
+    seen.calls += calls
+    if texts:
+        seen.texts = True
+    if empty_text:
+        seen.empty_text = True
+    return tuple(out), reused, seen
 
 
 _FUNCTION_KEYS: Final = frozenset({"name", "description", "input_schema"})
@@ -290,6 +311,18 @@ def read_typed(
     ``messages`` and ``tools`` possibly decoded already), as that function reads it, each tool
     result named after its call where a call id is reused (``_pairing``). ``routed``: the
     Request's model, where it is not the body's (which still decides the model-dependent rules)."""
+    return read_surveyed(raw, views, tool_values, routed)[0]
+
+
+def read_surveyed(
+    raw: dict[str, msgspec.Raw],
+    views: list[MessageView] | None = None,
+    tool_values: list[dict[str, Any]] | None = None,
+    routed: str | None = None,
+) -> tuple[Request, Seen | None]:
+    """:func:`read_typed`'s Request and what the reading met among its parts (``Seen``, the
+    gateway's survey); None where a call id names two functions (the results are named after
+    their calls then, and the gateway surveys them)."""
     if "model" not in raw or "max_tokens" not in raw:
         raise Refused
     if views is None:
@@ -302,7 +335,7 @@ def read_typed(
     if not model or not views:
         raise Refused
     marks = Marks()
-    messages, reused = _messages(views, marks)
+    messages, reused, seen = _messages(views, marks)
     tools: tuple[FunctionTool | BuiltinTool, ...] = ()
     tools_as_sent = True
     if tool_values is not None:
@@ -314,4 +347,4 @@ def read_typed(
         request = settings(raw, model, marks, messages, tools, tool_values, tools_as_sent)
         if routed is not None:
             request = _replace(request, model=routed)
-    return named_by_their_calls(request) if reused else request
+    return (named_by_their_calls(request), None) if reused else (request, seen)

@@ -73,6 +73,7 @@ from msgspec import UNSET
 
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
@@ -88,7 +89,7 @@ from lmcodec.providers.anthropic._read_config import (
 )
 from lmcodec.providers.anthropic._read_replay import citations_absent
 from lmcodec.providers.anthropic._read_replay import messages as replay_messages
-from lmcodec.providers.anthropic._read_typed import Refused, read_typed
+from lmcodec.providers.anthropic._read_typed import Refused, read_surveyed, read_typed
 from lmcodec.providers.anthropic._read_views import (
     SERVER_RUN,
     BodyView,
@@ -104,7 +105,7 @@ from lmcodec.providers.anthropic._read_views import (
 from lmcodec.providers.openai._read_common import url_image_type
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["decode_request", "decode_request_without_unsigned_thinking"]
+__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_surveyed_or_none"]
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _BODY: Final = msgspec.json.Decoder(BodyView)
@@ -502,6 +503,18 @@ def decode_request_without_unsigned_thinking(
         if model is not None:
             request = msgspec.structs.replace(request, model=model)
     return request, tuple(unsigned)
+
+
+def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+    """The typed fast path's Request, as :func:`decode_request_without_unsigned_thinking` gives it
+    with no note, and its survey (``crossing.survey``'s answer, from what the reading met: no walk
+    of its own; None where a call id names two functions); None where the typed path refuses."""
+    try:
+        raw, views, tool_values = _one_pass(body)
+        request, seen = read_surveyed(raw, views, tool_values, model)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return None
+    return request, None if seen is None else read_survey(seen)
 
 
 def _decode_general(body: bytes, unsigned: Unsigned = None) -> Request:

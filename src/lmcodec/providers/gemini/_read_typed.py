@@ -20,6 +20,7 @@ from typing import Any, Final
 import msgspec
 from msgspec import UNSET
 
+from lmcodec.providers._crossing_survey import Seen, met
 from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
 from lmcodec.providers.gemini._read_config import ANY, MAPPED
 from lmcodec.providers.gemini._read_typed_settings import Refused, settings, usual_settings
@@ -52,7 +53,7 @@ from lmcodec.wire import (
     VideoPart,
 )
 
-__all__ = ["Refused", "read_typed"]
+__all__ = ["Refused", "read_surveyed", "read_typed"]
 
 _BODY: Final = msgspec.json.Decoder(BodyView)
 _replace: Final = msgspec.structs.replace
@@ -208,11 +209,18 @@ def _user_turn(parts: list[Any], out: list[Message]) -> None:
     out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
 
 
-def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message, ...]:
-    """The messages; with no ``calls`` (every call and response names its id: no pairing is read)
-    the ids are the given ones, and an id-less call or response raises :class:`_Pairing`."""
+def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[tuple[Message, ...], Seen]:
+    """The messages, and what was met among the parts (``Seen``, for the gateway's survey); with no
+    ``calls`` (every call and response names its id: no pairing is read) the ids are the given
+    ones, and an id-less call or response raises :class:`_Pairing`."""
     out: list[Message] = []
     append = out.append
+    seen = Seen()
+    names = seen.names
+    result_ids = seen.result_ids
+    other_names = seen.other_names
+    texts = empty_text = False
+    calls_met = 0
     for i, content in enumerate(contents):
         model_turn = content.role == "model"
         views = content.parts
@@ -234,12 +242,18 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message
                 if text is not UNSET:
                     if call is UNSET and response is UNSET:
                         parts.append(_replace(_TEXT, text=text))
+                        texts = True
+                        if not text:
+                            empty_text = True
                         continue
                 elif call is not UNSET:
                     if response is UNSET and call.name:
                         args = call.args if type(call.args) is dict else {}
                         call_id = call.id if calls is None and call.id else _call_id(call, calls, (i, j))
                         parts.append(_replace(_CALL, id=call_id, name=call.name, input=args))
+                        calls_met += 1
+                        if names.setdefault(call_id, call.name) != call.name:
+                            other_names.append(call.name)
                         continue
                 elif response is not UNSET and not model_turn:
                     tools += 1
@@ -255,12 +269,17 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message
                     ):
                         said = _replace(_TEXT, text=answer["result"])
                         parts.append(_replace(_RESULT, id=response.id, name=response.name, content=(said,)))
+                        result_ids.append(response.id)
+                        other_names.append(response.name)
                     else:
-                        parts.append(_result(response, calls, (i, j)))
+                        result = _result(response, calls, (i, j))
+                        met(result, seen)
+                        parts.append(result)
                     continue
             part = _part(view, model_turn, calls, (i, j))
             if type(part) is ToolResultPart:
                 tools += 1
+            met(part, seen)
             parts.append(part)
         if model_turn:
             append(_replace(_MESSAGE, role="assistant", parts=tuple(parts)))
@@ -272,10 +291,15 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[Message
             _user_turn(parts, out)
     if not out:
         raise Refused
-    return tuple(out)
+    seen.calls += calls_met
+    if texts:
+        seen.texts = True
+    if empty_text:
+        seen.empty_text = True
+    return tuple(out), seen
 
 
-def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any]) -> Request:
+def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any]) -> tuple[Request, Seen]:
     if url_model is not None:
         model = url_model
     elif whole.model is not UNSET:
@@ -285,11 +309,11 @@ def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any])
     if whole.contents is UNSET or not model:
         raise Refused
     try:
-        messages = _messages(whole.contents, None)
+        messages, seen = _messages(whole.contents, None)
     except _Pairing:
-        messages = _messages(whole.contents, Calls(whole.contents))
+        messages, seen = _messages(whole.contents, Calls(whole.contents))
     request = usual_settings(whole, model, messages, extensions)
-    return request if request is not None else settings(whole, model, messages, extensions)
+    return (request if request is not None else settings(whole, model, messages, extensions)), seen
 
 
 def _key_by_key(body: bytes) -> tuple[BodyView, dict[str, Any]]:
@@ -316,6 +340,12 @@ def _key_by_key(body: bytes) -> tuple[BodyView, dict[str, Any]]:
 
 def read_typed(body: bytes, url_model: str | None) -> Request:
     """The Request of a body as the general path reads it (``url_model``: the model of the URL)."""
+    return read_surveyed(body, url_model)[0]
+
+
+def read_surveyed(body: bytes, url_model: str | None) -> tuple[Request, Seen]:
+    """:func:`read_typed`'s Request and what the reading met among its parts (``Seen``, the
+    gateway's survey)."""
     extensions: dict[str, Any] = {}
     try:
         whole = _BODY.decode(body)

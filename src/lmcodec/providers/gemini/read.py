@@ -70,6 +70,7 @@ import msgspec
 
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
 from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
 from lmcodec.providers.gemini._read_config import (
@@ -84,7 +85,7 @@ from lmcodec.providers.gemini._read_config import (
 )
 from lmcodec.providers.gemini._read_lenient import sdk_responses_out
 from lmcodec.providers.gemini._read_snake import camel_case_fields, has_snake_case_names
-from lmcodec.providers.gemini._read_typed import Refused, read_typed
+from lmcodec.providers.gemini._read_typed import Refused, read_surveyed, read_typed
 from lmcodec.providers.gemini._read_views import (
     BOOL,
     CONTENTS,
@@ -99,7 +100,12 @@ from lmcodec.providers.gemini._read_views import (
 )
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["UNNAMED_MODEL", "decode_request", "decode_request_without_unsigned_thinking"]
+__all__ = [
+    "UNNAMED_MODEL",
+    "decode_request",
+    "decode_request_without_unsigned_thinking",
+    "typed_surveyed_or_none",
+]
 
 OVERRIDABLE_SET: Final = frozenset(OVERRIDABLE)
 _ENCODER: Final = msgspec.json.Encoder()
@@ -410,13 +416,31 @@ def _after_typed(
             if camel is None:
                 raise
             return _decode_request(camel, model, leave_out_unsigned=leave_out_unsigned)
-    extensions = request.config.extensions
-    if extensions and (has_snake_case_names(extensions) or _overrides_hold_snake_case(extensions)):
+    if _snake_case_kept(request):
         # A snake_case field the reader did not map rides in extensions; read the body camelCased.
         camel = _camel_case_body(body)
         if camel is not None:
             return _decode_request(camel, model, leave_out_unsigned=leave_out_unsigned)
     return request, tuple(notes)
+
+
+def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey] | None:
+    """The typed fast path's Request, as :func:`decode_request_without_unsigned_thinking` gives it
+    with no note, and its survey (``crossing.survey``'s answer, from what the reading met: no walk
+    of its own); None where the typed path refuses or the body is read again camelCased."""
+    try:
+        request, seen = read_surveyed(body, model)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return None
+    return None if _snake_case_kept(request) else (request, read_survey(seen))
+
+
+def _snake_case_kept(request: Request) -> bool:
+    """Whether a snake_case field the reader did not map rides in the Request's extensions."""
+    extensions = request.config.extensions
+    if not extensions:
+        return False
+    return has_snake_case_names(extensions) or _overrides_hold_snake_case(extensions)
 
 
 def _overrides_hold_snake_case(extensions: dict[str, Any]) -> bool:

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._crossing_survey import Seen
 from lmcodec.providers.openai._read_common import image_by_url
 from lmcodec.providers.openai_chat._read_views import (
     AssistantRow,
@@ -32,7 +33,7 @@ from lmcodec.providers.openai_chat._read_views import (
 )
 from lmcodec.wire import FunctionTool, ImagePart, Message, RefusalPart, TextPart, ToolCallPart, ToolResultPart
 
-__all__ = ["ROWS", "TOOLS", "Refused", "Seen", "read_messages", "read_tools"]
+__all__ = ["ROWS", "TOOLS", "Refused", "read_messages", "read_tools"]
 
 ROWS: Final = msgspec.json.Decoder(list[Row])
 TOOLS: Final = msgspec.json.Decoder(list[ToolView])
@@ -131,31 +132,12 @@ def _leading_system(row: SystemRow | DeveloperRow) -> tuple[str | tuple[TextPart
     return tuple([_text(block.text) for block in blocks]), marked
 
 
-class Seen(msgspec.Struct, frozen=True, gc=False):
-    """What :func:`read_messages` met among the messages' parts, for the gateway's survey
-    (``_crossing_survey.ContentSurvey``) without a walk of its own. No part read here carries
-    continuation state, and a tool result holds text parts only. A Struct: made in C."""
-
-    texts: bool
-    """A text part."""
-    empty_text: bool
-    """A text part of empty text."""
-    others: set[type]
-    """The part types besides text, tool calls and results (images, refusals)."""
-    calls: int
-    """How many tool calls."""
-    names: dict[str, str]
-    """Each tool call id's name (the first call's, where calls share an id)."""
-    result_ids: list[str]
-    """The tool results' ids."""
-
-
 def read_messages(
     rows: list[Row],
 ) -> tuple[str | tuple[TextPart, ...] | None, tuple[Message, ...], int | None, bool, bool, Seen]:
     """``messages`` -> (system, canonical messages, index of the breakpoint's message, stable prefix,
     whether two tool calls share an id but not a name: see :mod:`lmcodec.providers._pairing`, and
-    what was met among the parts: :class:`Seen`).
+    what was met among the parts: ``_crossing_survey.Seen``).
 
     The common rows (string content, tool rows, assistant rows of text and tool calls) are read
     inline, each dispatched on its view's class; the others by the helpers above."""
@@ -247,12 +229,12 @@ def read_messages(
         append(_replace(_MESSAGE, role="tool", parts=tuple(results)))
     if not messages:
         raise Refused
-    seen = Seen(texts, empty_text, others, calls, names, result_ids)
+    seen = Seen(texts, empty_text, others, False, calls, names, result_ids)  # (no state, text results)
     return system, tuple(messages), breakpoint, stable, reused, seen
 
 
 def _met(parts: Sequence[Any], others: set[type], texts: bool, empty_text: bool) -> tuple[bool, bool]:
-    """``texts`` and ``empty_text`` (:class:`Seen`) after ``parts`` of a row's content blocks, the
+    """``texts`` and ``empty_text`` (``Seen``) after ``parts`` of a row's content blocks, the
     types besides text added to ``others``."""
     for part in parts:
         if type(part) is TextPart:

@@ -88,7 +88,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.errors import LmcodecError, ValidationError
-from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
+from lmcodec.providers._crossing_survey import ContentSurvey, Seen, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned
 from lmcodec.providers.openai._read_common import (
@@ -101,7 +101,6 @@ from lmcodec.providers.openai_chat._read_typed import (
     ROWS,
     TOOLS,
     Refused,
-    Seen,
     read_messages,
     read_tools,
 )

@@ -1,0 +1,34 @@
+"""The survey a reader's typed path records while it reads (``_crossing_survey.Seen``), checked
+against ``crossing.survey``'s walk of the Request: the typed-path tests of each reader call
+:func:`check_recorded_survey` on every body their fast path takes."""
+
+from __future__ import annotations
+
+import lmcodec as lc
+from lmcodec.providers import crossing
+from lmcodec.providers._gateway_read import TYPED_READERS
+
+
+def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: str | None = None) -> None:
+    """The gateway's typed reading of ``body`` gives ``typed`` (the reader's fast path's Request),
+    and what it recorded of the parts is ``crossing.survey``'s answer for it (None only where a
+    call id names two functions: the results are named after their calls then, and the gateway
+    surveys them)."""
+    surveyed = TYPED_READERS[source](body, model)
+    assert surveyed is not None
+    request, found = surveyed
+    assert request == typed
+    assert lc.encode(request) == lc.encode(typed)
+    if found is None:
+        assert not _one_name_a_call_id(typed)
+    else:
+        assert found == crossing.survey(typed)
+
+
+def _one_name_a_call_id(request: lc.Request) -> bool:
+    names: dict[str, str] = {}
+    for message in request.messages:
+        for part in message.parts:
+            if isinstance(part, lc.ToolCallPart) and names.setdefault(part.id, part.name) != part.name:
+                return False
+    return True
