@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from lmcodec.stream._sse_long import LONG_LINE, VALUE_START, long_line_event, long_line_events
+
 __all__ = [
     "SPACE",
     "WS_FIRST",
@@ -75,8 +77,7 @@ def _data_value(line: bytes) -> bytes:
     return line[5:]
 
 
-# The first byte of a data value the bulk paths take as is: one that cannot start white space.
-_VALUE_START: Final = rb"[^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff]"
+_VALUE_START: Final = VALUE_START
 # A continuation data line, with the line end before it: its value starts as above and not with
 # "data:" (so that removing the continuations' "\ndata: " then "\ndata:" prefixes, two bytes
 # replacements, removes nothing else).
@@ -151,23 +152,38 @@ def whole_event(chunk: bytes) -> bytes | None:
     ``_SIMPLE_EVENT`` takes it, or one JSON object over up to 65 such lines, after at most four
     ignored lines, then the blank line; LF or CRLF line ends), else None. One match, which fails
     within the first event of a longer chunk; the continuation lines' prefixes removed by
-    replacements (the lines joined by ``"\n"``, as the grammar joins them)."""
+    replacements (the lines joined by ``"\n"``, as the grammar joins them). A chunk of
+    :data:`~lmcodec.stream._sse_long.LONG_LINE` bytes or more is cut by its line ends
+    (:func:`~lmcodec.stream._sse_long.long_line_event`): a match walks each byte of a long value,
+    twice when it fails at the end of a long first event."""
+    if len(chunk) >= LONG_LINE:
+        data, continued = long_line_event(chunk)
+        return _continued_event(chunk) if continued else data
     if 13 not in chunk:  # "\r"
         match = _WHOLE_EVENT(chunk)
         if match is not None:
             return chunk[match.end(1) : -2]
+        return _continued_event(chunk)
+    match = _WHOLE_CRLF_EVENT(chunk)
+    if match is None:
+        return _continued_event(chunk)
+    start = match.end(1)
+    end = len(chunk) - 4
+    return chunk[start:end] if chunk.find(13, start) == end else None  # a lone "\r" is a line end
+
+
+def _continued_event(chunk: bytes) -> bytes | None:
+    """:func:`whole_event` of a chunk that is not one event of one data line: one JSON object over
+    several data lines, or None."""
+    if 13 not in chunk:  # "\r"
         match = _WHOLE_CONTINUED_EVENT(chunk)
         return None if match is None else _continued(chunk[match.end(1) : -2])
     end = len(chunk) - 4
-    match = _WHOLE_CRLF_EVENT(chunk)
-    if match is None:
-        match = _WHOLE_CONTINUED_CRLF_EVENT(chunk)
-        if match is None or chunk[end] != 13:  # (the last data line's end a bare "\n": line by line)
-            return None
-        data = chunk[match.end(1) : end].replace(b"\r\n", b"\n")
-        return None if 13 in data else _continued(data)  # a "\r" left is a lone "\r": a line end
-    start = match.end(1)
-    return chunk[start:end] if chunk.find(13, start) == end else None  # a lone "\r" is a line end
+    match = _WHOLE_CONTINUED_CRLF_EVENT(chunk)
+    if match is None or chunk[end] != 13:  # (the last data line's end a bare "\n": line by line)
+        return None
+    data = chunk[match.end(1) : end].replace(b"\r\n", b"\n")
+    return None if 13 in data else _continued(data)  # a "\r" left is a lone "\r": a line end
 
 
 def _continued(data: bytes) -> bytes:
@@ -335,8 +351,14 @@ def bulk_events(block: bytes) -> list[bytes]:
     with a blank line, nothing pending before it."""
     at = block.find(b"data:")
     if at >= 0:
+        line_end = block.find(10, at)
+        if line_end - at >= LONG_LINE:  # a long first data line: cut by line ends, not matched
+            walked = long_line_events(block)
+            if walked is not None:
+                cut, end = walked
+                return cut if end == len(block) else cut + bulk_events(block[end:])
         events = None
-        if not block.startswith(b"data:", block.find(10, at) + 1):
+        if not block.startswith(b"data:", line_end + 1):
             # The first data line is its event's only one, as in nearly every stream: one split,
             # whether the block holds one event or many.
             events = _simple_events(block)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from lmcodec.stream._sse_fields import whole_body_events
+from lmcodec.stream._sse_long import last_blank_line
 
 __all__ = ["BLOCK_BYTES", "event_slices", "whole_body", "whole_frames", "whole_limit"]
 
@@ -91,7 +92,7 @@ def event_slices(data: bytes | bytearray, window: int) -> Iterator[memoryview]:
     at = 0
     searched = 0  # no blank line ends before this offset, past the slices cut
     while size - at > BLOCK_BYTES:
-        end = data.rfind(blank, at, at + BLOCK_BYTES)
+        end = last_blank_line(data, blank, at, at + BLOCK_BYTES)
         if end >= 0:
             end += len(blank)
         else:  # inside an event longer than a block: to its end

@@ -45,7 +45,6 @@ are kept for :meth:`SSEDecoder.events_before_error` (``feed``/``close``) and
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Final
 
 from lmcodec.errors import DecodeError
 from lmcodec.stream._chunks import chunk_bytes
@@ -57,6 +56,7 @@ from lmcodec.stream._sse_lines import (
     SSEEvent,
     SSELines,
 )
+from lmcodec.stream._sse_long import last_blank_line
 
 __all__ = [
     "DEFAULT_MAX_EVENT_BYTES",
@@ -67,21 +67,22 @@ __all__ = [
     "iter_sse",
 ]
 
-# feed_data() keeps an unfinished last event as raw bytes up to this size (then frames it line by line).
-_TAIL_MAX: Final = 64 * 1024
-
 
 def _blank_line_at(tail: bytes | bytearray, chunk: bytes) -> bool:
     """Whether ``chunk`` may end a line that is blank after ``tail``, an unfinished event with no
     blank line: a line end right after another (``\\n\\n``, ``\\r\\r``, ``\\n\\r``; a
     ``\\r\\n`` is one line end) at the seam or in the chunk. Only the chunk and the tail's last
     byte are read."""
-    if 10 not in chunk and 13 not in chunk:  # (no line end: one memchr each)
+    lf = chunk.find(10)  # (the first line ends: one memchr each)
+    cr = chunk.find(13)
+    if lf < 0 and cr < 0:
         return False
     last, first = tail[-1], chunk[0]
     if (last == 10 and (first == 10 or first == 13)) or (last == 13 and first == 13):
         return True
-    return b"\n\n" in chunk or b"\r\r" in chunk or b"\n\r" in chunk
+    # Searched from the first line end: not through the rest of a long line before it.
+    at = lf if cr < 0 or 0 <= lf < cr else cr
+    return chunk.find(b"\n\n", at) >= 0 or chunk.find(b"\r\r", at) >= 0 or chunk.find(b"\n\r", at) >= 0
 
 
 class SSEDecoder(SSELines):
@@ -114,7 +115,7 @@ class SSEDecoder(SSELines):
         regular-expression split), and the unfinished last event is kept as
         raw bytes until a chunk completes it (appended to a ``bytearray``, only
         the new bytes searched for a blank line: linear in any chunking; past
-        64 KiB it goes line by line).
+        the smaller limit it goes line by line).
         """
         if type(data) is not bytes:
             data = chunk_bytes(data)
@@ -137,15 +138,16 @@ class SSEDecoder(SSELines):
         tail = self._tail
         if tail:
             size = len(tail) + len(chunk)
-            if size <= _TAIL_MAX and size <= self._bulk_max and not _blank_line_at(tail, chunk):
+            if size <= self._bulk_max and not _blank_line_at(tail, chunk):
                 # Nothing to cut yet: the chunk is appended, and only it is searched (with the byte
-                # before it), so an event fed in small chunks costs time linear in its size.
+                # before it), so an event fed in chunks costs time linear in its size; a long one is
+                # framed in bulk once its blank line comes, as it would be fed whole.
                 if type(tail) is bytes:
                     self._tail = tail = bytearray(tail)
                 tail += chunk
                 return []
             chunk = tail + chunk if type(tail) is bytes else b"".join((tail, chunk))
-            self._tail = b""
+            self._tail = tail = b""  # (the event is held once while it is framed)
         out: list[bytes] | None = None
         if not self._clean:
             if self._failed:
@@ -194,7 +196,7 @@ class SSEDecoder(SSELines):
             self._offset += end
             chunk = b""
         else:
-            end = chunk.rfind(b"\n\n") + 2
+            end = last_blank_line(chunk, b"\n\n", 0, len(chunk)) + 2  # (not through a long last line)
             if end == 1:  # no blank line yet
                 bulk = []
             else:
@@ -203,14 +205,7 @@ class SSEDecoder(SSELines):
                 self._index += len(bulk)
                 self._offset += end
         if chunk:
-            if len(chunk) > _TAIL_MAX:
-                # A long unfinished event goes line by line (its partial line into the
-                # bytearray buffer), so later chunks do not re-copy it: linear, not quadratic.
-                if out:
-                    bulk, out = out + bulk, None
-                bulk = self._fed_data(bulk, chunk)
-            else:
-                self._tail = chunk  # not longer than a limit: the whole chunk is not
+            self._tail = chunk  # not longer than a limit: the whole chunk is not
         if out:
             out += bulk
             return out
