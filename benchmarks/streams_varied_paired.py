@@ -15,8 +15,11 @@ Tables (``--tables``, default all):
 - ``corpus``: the lm15 contract corpus's streamed bodies of each dialect, each round running all of
   them (repeated to ~1,000 events): lmcodec, the floor, lm15, the SDK.
 - ``assembly``: ``lc.assemble`` per fragment at 10,000 fragments over 100 (one tool call; one text part).
+- ``long``: red team 14's long events (``streams_varied_long.long_events``), whole, per event and in the
+  64 KiB reads of an HTTP client: lmcodec, the floor and lm15, ms per stream (targets: the floor's,
+  and 3x lm15).
 
-Run: python3 benchmarks/streams_varied_paired.py [ROUNDS] [--tables varied,matrix,corpus,assembly]
+Run: python3 benchmarks/streams_varied_paired.py [ROUNDS] [--tables varied,matrix,corpus,assembly,long]
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 
 import streams_varied as sv
 import streams_varied_contestants as C
+import streams_varied_long
 
 HERE = Path(__file__).resolve().parent
 BODIES = HERE.parent.parent / "shared" / "corpus" / "lm15-contract" / "bodies"
@@ -225,6 +229,50 @@ def matrix_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
     return [*lines, "", *notes, *([""] if notes else [])]
 
 
+LONG_FEEDINGS: dict[str, Callable[[sv.Varied], list[bytes]]] = {
+    **FEEDINGS,
+    "64 KiB reads": lambda s: [s.body[i : i + 65536] for i in range(0, len(s.body), 65536)],
+}
+TARGET_LONG_LM15 = 3.0
+
+
+def long_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
+    """Red team 14's long events (``streams_varied_long.long_events``): whole, one chunk per event and the
+    64 KiB reads of an HTTP client; lmcodec, the floor and lm15, per stream."""
+    lines = [
+        "### Long events (red team 14 F03, F04)",
+        "",
+        "| stream | feeding | lmcodec ms | floor ms | lm15 ms | lmcodec / floor | x lm15 | misses |",
+        "|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    notes: list[str] = []
+    for name, s in streams_varied_long.long_events().items():
+        if s.provider not in providers:
+            continue
+        ours, floor, lm15 = (C.RUNNERS[lib](s.provider) for lib in ("lmcodec", "floor", "lm15"))
+        for feeding, cut in LONG_FEEDINGS.items():
+            chunks = cut(s)
+            if not C.same_response(lm15(chunks), ours(chunks)):
+                notes.append(f"- {name}, {feeding}: lmcodec's Response differs from lm15's")
+            runs = {
+                "lmcodec": partial(ours, chunks),
+                "floor": partial(floor, chunks),
+                "lm15": partial(lm15, chunks),
+            }
+            t = interleave(runs, rounds)
+            vs_floor, x_lm15 = ratio(t, "lmcodec", "floor"), ratio(t, "lm15", "lmcodec")
+            misses = []
+            if vs_floor > TARGET_FLOOR.get(feeding, 2.0):
+                misses.append("floor")
+            if x_lm15 < TARGET_LONG_LM15:
+                misses.append("lm15")
+            lines.append(
+                f"| {name} | {feeding} | {us(t, 'lmcodec', 1000):.2f} | {us(t, 'floor', 1000):.2f} "
+                f"| {us(t, 'lm15', 1000):.2f} | {vs_floor:.2f}x | {x_lm15:.1f}x | {', '.join(misses)} |"
+            )
+    return [*lines, "", *notes, *([""] if notes else [])]
+
+
 def corpus_bodies(provider: str) -> list[bytes]:
     """The corpus's streamed bodies of one dialect (openai.*stream* are Responses API bodies)."""
     dirs = sorted(d for d in BODIES.glob(f"{provider}.*stream*") if d.is_dir())
@@ -311,6 +359,7 @@ TABLES: dict[str, Callable[[int, tuple[str, ...]], list[str]]] = {
     "matrix": matrix_table,
     "corpus": corpus_table,
     "assembly": lambda rounds, _: assembly_table(rounds),
+    "long": long_table,
 }
 
 
