@@ -59,6 +59,9 @@ _REFUSAL_KEY: Final = b'"refusal"'
 _BLOCKS_KEY: Final = b'"thinking_blocks"'
 _AUDIO_KEY: Final = b'"audio"'
 _ANNOTATIONS_KEY: Final = b'"annotations"'
+_INDEX_KEY: Final = b'"index":'
+_FIRST: Final = (None, 0, "0")
+"""A first choice's ``index``: absent, 0 (0.0 and False compare equal), or the text the SDK reads as 0."""
 
 
 class ExtrasSink(Sink, Protocol):
@@ -76,6 +79,9 @@ class ExtrasSink(Sink, Protocol):
     def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
         """One ``delta.annotations`` list of a Chat answer (``url_citation`` entries), as it came."""
 
+    def other_choice(self, index: Any) -> None:
+        """The backend streams a choice other than the first (``index``, the request's ``n > 1``)."""
+
 
 class _Block(msgspec.Struct, frozen=True, gc=False):
     type: str = ""
@@ -91,6 +97,7 @@ class _Delta(msgspec.Struct, frozen=True, gc=False):
 
 
 class _Choice(msgspec.Struct, frozen=True, gc=False):
+    index: Any = None
     delta: _Delta | None = None
 
 
@@ -123,7 +130,36 @@ class ChatExtras(StreamMapper):
         super().__init__(model, sink, keep_unknown)
         self._thinking_slot = 0  # the slot the thinking streamed now goes to (the sink's)
 
+    def _other_choice(self, data: bytes) -> Any:
+        """The index of a choice of ``data`` other than the first (1 for a second choice without
+        one), or None. Only a chunk spelling an ``"index":`` other than ``0`` is decoded (tool
+        calls' indexes included): an ``n = 1`` stream's chunks spell ``"index":0``."""
+        at = data.find(_INDEX_KEY)
+        while at >= 0:
+            at += len(_INDEX_KEY)
+            if data[at : at + 1] != b"0" or data[at + 1 : at + 2].isdigit():
+                break
+            at = data.find(_INDEX_KEY, at)
+        else:
+            return None
+        try:
+            choices = _decoder.decode(data).choices
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return None
+        if not choices:
+            return None
+        others = [choice.index for choice in choices[1:] if choice.index not in _FIRST]
+        if choices[0].index not in _FIRST:  # a choice the SDK reads as 0 ("0", 0.0) is the first
+            return choices[0].index
+        if len(choices) == 1:
+            return None
+        return others[0] if others else 1
+
     def _chunk(self, data: bytes) -> int:
+        other = self._other_choice(data)
+        if other is not None:  # lm15's reading would put its text into the first choice's
+            cast(ExtrasSink, self.sink).other_choice(other)
+            return 0
         skipped = super()._chunk(data)
         if (
             _BLOCKS_KEY not in data

@@ -127,6 +127,10 @@ class StopSink:
         """A Chat ``delta.annotations`` list (``stream/_chat_extras.py``), in its place."""
         self._other(lambda: self._sink.chat_annotations(annotations))
 
+    def other_choice(self, index: Any) -> None:
+        """A Chat choice other than the first (``stream/_chat_extras.py``), in its place."""
+        self._other(lambda: self._sink.other_choice(index))
+
     def foreign_item(self, item_type: str, frame: bytes) -> None:
         """An event of an output item lm15 does not read (``stream/_foreign_items.py``), in its place."""
         self._other(lambda: self._sink.foreign_item(item_type, frame))

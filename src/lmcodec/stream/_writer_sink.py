@@ -249,6 +249,18 @@ class WriterSink:
             return
         self._as_it_came(self._write_chat_annotations, annotations)
 
+    def other_choice(self, index: Any) -> None:
+        """A Chat source's choice other than the first (``stream/_chat_extras.py``): the stream
+        ends with an error naming it, for every client (the answer written is one choice: read as
+        lm15 reads it, the second choice's text would go into the first's)."""
+        if self.finished:
+            return
+        message = (
+            f"the backend streamed more than one choice (choices[].index {index!r}: a request's n > 1); "
+            "a translated stream carries one answer"
+        )
+        self.event(StreamErrorEvent(error=ErrorDetail(code="provider", message=message)))
+
     def _as_it_came(self, write: Callable[[Any], bytes], value: Any) -> None:
         """``value`` (a source's frame or field a writer passes on as it came) written after the
         stream's start."""
