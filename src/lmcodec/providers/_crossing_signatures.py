@@ -103,27 +103,23 @@ def _signed_at(message: Message, j: int, part: ToolCallPart) -> Message:
     return msgspec.structs.replace(message, parts=parts)
 
 
-_MEDIA: Final = (ImagePart, AudioPart, VideoPart, DocumentPart, BinaryPart)
+_MEDIA: Final = frozenset({ImagePart, AudioPart, VideoPart, DocumentPart, BinaryPart})
 
 
-def media_signatures_back(raw: bytes | bytearray | memoryview, request: Request, body: bytes) -> bytes:
+def media_signatures_back(request: Request, body: bytes) -> bytes:
     """Gemini -> Gemini (red team 19 F02): ``body`` with the thoughtSignature of each model turn's
     media part (Gemini 3 Pro Image signs its images and wants them back) that the gateway's reading
     kept as the part's continuation, which lm15's builder writes on text and calls only. The
     builder writes one content a message and one part a part of a model turn (a stored cache's
-    prefix leaves leading messages out). ``body`` as it is unless the client's ``raw`` body spells
-    both a signature and media (byte searches)."""
-    data = raw.tobytes() if isinstance(raw, memoryview) else raw
-    if not (b"houghtSignature" in data or b"hought_signature" in data) or not (
-        b"Data" in data or b"_data" in data
-    ):
-        return body
+    prefix leaves leading messages out). Only the assistant turns' parts are looked at (their
+    types): byte searches of the client's body for a signature and media cost more (up to a fifth
+    of the translation of a 37 kB body, where the signature comes early and no media at all)."""
     signed = [
         (i, j, state.data["value"])
         for i, message in enumerate(request.messages)
         if message.role == "assistant"
         for j, part in enumerate(message.parts)
-        if isinstance(part, _MEDIA)
+        if type(part) in _MEDIA and part.continuation
         for state in part.continuation
         if state.provider == "gemini" and state.kind == "thought_signature"
     ]

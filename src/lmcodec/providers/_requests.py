@@ -289,7 +289,7 @@ def translate_request(
         if replayed is not None:  # the client's phases and hosted-tool items, as it sent them
             built = msgspec.structs.replace(built, body=replayed_items_back(built.body, replayed))
         if source == "gemini":  # a model turn's signed images, as the client sent them
-            signed = media_signatures_back(raw, request, built.body)
+            signed = media_signatures_back(request, built.body)
             if signed is not built.body:
                 built = msgspec.structs.replace(built, body=signed)
         if not unsigned:
