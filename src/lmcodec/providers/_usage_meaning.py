@@ -10,10 +10,12 @@ different things by them:
   cached tokens (``cached_tokens`` and ``cache_write_tokens`` are parts of them); the output count
   includes ``reasoning_tokens``; ``total_tokens`` is input + output.
 - **Gemini**: ``promptTokenCount`` includes ``cachedContentTokenCount``; ``candidatesTokenCount``
-  excludes ``thoughtsTokenCount``; ``totalTokenCount`` counts all of them.
+  excludes ``thoughtsTokenCount``; ``totalTokenCount`` counts all of them and
+  ``toolUsePromptTokenCount`` (a tool's output fed back to the model), which lm15 does not read.
 
 A writer given the source's dialect restates a Usage through the OpenAI meaning: input +=
-cache reads and writes from Anthropic, output += thoughts from Gemini; and back: input -= cache
+cache reads and writes from Anthropic, output += thoughts and input += the tool-use prompt (the
+total's count beyond prompt, candidates and thoughts) from Gemini; and back: input -= cache
 reads and writes to Anthropic, output -= reasoning to Gemini (what LiteLLM's Anthropic and Gemini
 transformations do). A total moves with the input or output it counts. A count the source did not
 report stays unreported (INV-029), and nothing is added or subtracted for one; a subtraction never
@@ -77,17 +79,31 @@ def _to_anthropic(usage: Usage) -> Usage:
 
 
 def _from_gemini(usage: Usage) -> Usage:
-    """Gemini's counts in the OpenAI meaning: the thoughts join the output. Gemini's own total
-    already counts them; a total that is prompt + candidates (lm15's, where the wire gave none)
-    gets them too."""
+    """Gemini's counts in the OpenAI meaning: the thoughts join the output, and the tool-use
+    prompt (``toolUsePromptTokenCount``: what the code-execution or URL-context tool fed the model)
+    joins the input, as LiteLLM counts it. lm15's Usage has no slot for that count, but Gemini's
+    total counts it beside the prompt, candidates and thoughts, so it is what the total holds
+    beyond them. Gemini's own total already counts all of them; a total that is prompt +
+    candidates (lm15's, where the wire gave none) gets the thoughts too."""
     thoughts = usage.reasoning_tokens
     output = usage.output_tokens
-    if not thoughts or output is None:
+    if output is None:
         return usage
     total = usage.total_tokens
-    if total is not None and usage.input_tokens is not None and total == usage.input_tokens + output:
-        total += thoughts
-    restated: Usage = _replace(usage, output_tokens=output + thoughts, total_tokens=total)
+    given = usage.input_tokens
+    tool_use = 0
+    if total is not None and given is not None:
+        tool_use = max(total - given - output - (thoughts or 0), 0)
+    if not thoughts and not tool_use:
+        return usage
+    if total is not None and given is not None and total == given + output:
+        total += thoughts or 0
+    restated: Usage = _replace(
+        usage,
+        input_tokens=given if given is None else given + tool_use,
+        output_tokens=output + (thoughts or 0),
+        total_tokens=total,
+    )
     return restated
 
 
