@@ -106,3 +106,26 @@ def test_a_failed_response_without_an_error_object_still_ends_as_a_cut_stream() 
 def test_decoding_keeps_lm15_s_reading_of_a_failed_response() -> None:
     events = list(lc.stream.decode("openai", [_failed("server_error")], request=REQUEST))
     assert not any(isinstance(event, (lc.StreamEndEvent, lc.StreamErrorEvent)) for event in events)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "context_length_exceeded",
+        "insufficient_quota",
+        "model_not_found",
+        "server_error",
+        "rate_limit_exceeded",
+    ],
+)
+def test_a_responses_client_gets_the_backend_s_failed_response_code_and_message(code: str) -> None:
+    """Responses -> Responses: the written ``response.failed`` says the backend's ``error.code`` and
+    ``error.message`` (Codex compacts on ``context_length_exceeded``); it said ``invalid_prompt``
+    for every code the openai SDK's Literal lacks."""
+    written = _translated("openai", _failed(code))
+    with _client(written).responses.stream(model="m-1", input="hi") as stream:
+        events = list(stream)
+    failed = events[-1]
+    assert failed.type == "response.failed"
+    assert failed.response.error is not None
+    assert (failed.response.error.code, failed.response.error.message) == (code, _MESSAGE)

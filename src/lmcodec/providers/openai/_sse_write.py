@@ -256,6 +256,8 @@ _OPENAI_CODES: Final[dict[str, str]] = {
 """Canonical code -> the OpenAI error code lm15's OpenAI readers read as it (``_stream_error_code_map``;
 a timeout's only one is ``vector_store_timeout``). The other canonical codes have none."""
 
+_OPENAI_NAMES: Final = frozenset(_OPENAI_CODES.values())
+
 FAILED_CODES: Final = frozenset(
     {
         "server_error",
@@ -318,11 +320,16 @@ def error_code(error: ErrorDetail) -> str:
     return error.code
 
 
-def failed_code(code: str, canonical: str) -> str:
-    """The ``error.code`` of a ``response.failed`` response: the error event's ``code`` when the
-    openai SDK's Literal has it, else the nearest one it has (lm15 reads none of it)."""
-    if code in FAILED_CODES:
+def failed_code(code: str, error: ErrorDetail) -> str:
+    """The ``error.code`` of a ``response.failed`` response (lm15 reads none of it): the error
+    event's ``code`` when the openai SDK's Literal has it, or when it is the backend's own and
+    OpenAI's name for a kind of failure (``error.provider_code``, one of :data:`_OPENAI_CODES`: a
+    Responses backend's ``response.failed`` says ``context_length_exceeded`` or
+    ``insufficient_quota``, which Codex acts on, though the Literal lacks them); else the nearest
+    one the Literal has."""
+    if code in FAILED_CODES or (code == error.provider_code and code in _OPENAI_NAMES):
         return code
+    canonical = error.code
     if canonical == "rate_limit":
         return "rate_limit_exceeded"
     if canonical == "timeout":

@@ -51,8 +51,8 @@ written, ``finish_reason`` and ``usage`` (the details reported, the three counts
 the SDK requires: ``_sse_write.responses_usage``), so the openai SDK's final response never contradicts the
 stream before it. An error event is written as ``error`` followed
 by ``response.failed``, its code in OpenAI's vocabulary (``_sse_write.error_code``: what lm15
-reads back as the event's canonical code; the failed response's code one of the openai SDK's
-Literal); events after it are dropped (an error ends the
+reads back as the event's canonical code; the failed response's code the backend's own when the
+event carries it, else one of the openai SDK's Literal); events after it are dropped (an error ends the
 stream), an event after the end is a ValidationError, an UnknownEvent is
 dropped (the writers' common rules, :mod:`lmcodec.stream.encoder`).
 
@@ -452,7 +452,7 @@ class StreamWriter(ItemWriting):
         error = event.error
         code = error_code(error)
         self._emit("error", {"code": code, "message": error.message, "param": None})
-        failed = {"code": failed_code(code, error.code), "message": error.message}
+        failed = {"code": failed_code(code, error), "message": error.message}
         response = self._response("failed", error=failed)
         response["output"] = [self._output[index] for index in sorted(self._output)]
         self._emit("response.failed", {"response": response})
