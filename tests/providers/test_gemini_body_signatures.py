@@ -5,6 +5,7 @@ through the body read back."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 
 import lmcodec as lc
 from lmcodec.providers.gemini import _body_write
+
+from .provider_support import lm15_response, requests_for
 
 _SIGNED = lc.ContinuationState(provider="gemini", kind="thought_signature", data={"value": "sig-a"})
 _SIGNED_B = lc.ContinuationState(provider="gemini", kind="thought_signature", data={"value": "sig-b"})
@@ -35,7 +38,8 @@ def _part(rng: random.Random, state: tuple[lc.ContinuationState, ...]) -> Any:
 
 def _placement(parts: tuple[Any, ...]) -> list[Any]:
     """The rule: in each run of consecutive parts sharing one continuation, the run's Gemini
-    signatures go one each to the last of its text / thinking / call parts."""
+    signatures go one each to the last of its text / thinking / call parts; one signature goes to
+    every one of them."""
     out: list[Any] = [msgspec.UNSET] * len(parts)
     start = 0
     while start < len(parts):
@@ -49,6 +53,8 @@ def _placement(parts: tuple[Any, ...]) -> list[Any]:
             if isinstance(parts[k], (lc.TextPart, lc.ThinkingPart, lc.ToolCallPart))
         ]
         values = [s.data["value"] for s in shared if s.provider == "gemini" and s.kind == "thought_signature"]
+        if len(values) == 1:
+            values = values * len(carriers)
         for k, value in zip(reversed(carriers), reversed(values), strict=False):
             out[k] = value
         start = end
@@ -73,3 +79,29 @@ def test_unsigned_parts_get_no_signature_and_read_back() -> None:
     body = lc.encode_response("gemini", response)
     assert b"thoughtSignature" not in body
     assert lc.decode_response("gemini", body).message.parts == response.message.parts
+
+
+_SIG = "EjRzaWctYnl0ZXMSNHNpZy1ieXRlcw=="
+
+
+def test_two_adjacent_parts_signed_alike_read_back_each_with_its_signature() -> None:
+    """Red team 14 F06: a Gemini body whose thought and answer text each carry the same
+    thoughtSignature was written back (under another model, so rebuilt) with the signature on the
+    text only; lm15 and lmcodec read the thought back unsigned."""
+    parts = [
+        {"text": "plan", "thought": True, "thoughtSignature": _SIG},
+        {"text": "Answer", "thoughtSignature": _SIG},
+    ]
+    body = {
+        "candidates": [{"content": {"parts": parts, "role": "model"}, "finishReason": "STOP", "index": 0}],
+        "modelVersion": "gemini-3-pro-preview",
+        "responseId": "r1",
+    }
+    response = lc.decode_response("gemini", json.dumps(body).encode())
+    assert [len(part.continuation) for part in response.message.parts] == [1, 1]
+    written = lc.encode_response("gemini", lc.replace(response, model="my-alias"))
+    assert json.loads(written)["candidates"][0]["content"]["parts"] == parts
+    assert lc.decode_response("gemini", written).message == response.message
+    req15, _ = requests_for("my-alias")
+    lm15 = lm15_response("gemini", written, req15)
+    assert [len(part.continuation) for part in lm15.message.parts] == [1, 1]

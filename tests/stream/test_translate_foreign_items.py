@@ -340,3 +340,29 @@ def test_a_body_rebuilt_under_another_model_keeps_the_items_lm15_does_not_read(k
     for entry in parsed["output"]:  # each item as the openai SDK's models read it
         assert TypeAdapter(ResponseOutputItem).validate_python(entry).type == entry["type"]
     assert lc.decode_response("openai", written, request=REQUEST).message == response.message
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("kind", sorted(CLIENT_ITEMS))
+def test_a_body_holding_a_client_run_item_is_refused_for_another_dialect(kind: str, dst: str) -> None:
+    """The stream path ends such an answer with an error naming the item; ``encode_response`` to
+    another dialect wrote the message around it as a whole answer, the call the client must run
+    silently gone. It is now refused, naming the item and where it is."""
+    _, message = _message_events(0, "Here.")
+    body = json.dumps(_response("completed", [message, CLIENT_ITEMS[kind]], usage=_USAGE)).encode()
+    response = lc.decode_response("openai", body, request=REQUEST)
+    with pytest.raises(lc.ValidationError, match=kind) as refused:
+        lc.encode_response(dst, response, usage_from="openai")
+    assert "$.provider_data.output[1]" in str(refused.value)
+    assert json.loads(lc.encode_response("openai", response))["output"][1]["type"] == kind  # its own dialect
+
+
+@pytest.mark.parametrize("dst", ["openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("kind", sorted(SERVER_ITEMS))
+def test_a_body_holding_a_server_run_item_is_written_without_it_for_another_dialect(
+    kind: str, dst: str
+) -> None:
+    _, message = _message_events(0, "Here.")
+    body = json.dumps(_response("completed", [message, SERVER_ITEMS[kind][2]], usage=_USAGE)).encode()
+    response = lc.decode_response("openai", body, request=REQUEST)
+    assert kind.encode() not in lc.encode_response(dst, response, usage_from="openai")

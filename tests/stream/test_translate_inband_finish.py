@@ -7,13 +7,17 @@ lmcodec's decode and assemble; but translate wrote that error to every client as
 (Gemini: ``400 INVALID_ARGUMENT``, Anthropic ``invalid_request_error``, Chat ``invalid_prompt``),
 with no finish and no usage. Each client now reads its own dialect's finish for it, with the text
 streamed before it and the usage: Gemini the chunk as Google sent it, Chat ``content_filter``,
-Anthropic ``refusal``, Responses ``incomplete`` / ``content_filter``. Read by each SDK."""
+Anthropic ``refusal``, Responses ``incomplete`` / ``content_filter``; a finish of a call Gemini could
+not produce (MALFORMED_FUNCTION_CALL, ...) is lm15's error for them (red team 14 F08). Read by each
+SDK."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+import anthropic
+import openai
 import pytest
 
 import lmcodec as lc
@@ -23,7 +27,14 @@ from .test_translate_finish import _stream_finish
 from .write_support import REQUEST, _client, sdk_chat
 
 USAGE = {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}
-REASONS = ["SAFETY", "RECITATION", "MALFORMED_FUNCTION_CALL", "PROHIBITED_CONTENT"]
+FILTERS = ["SAFETY", "RECITATION", "PROHIBITED_CONTENT"]
+TOOL_FINISHES = [
+    "MALFORMED_FUNCTION_CALL",
+    "UNEXPECTED_TOOL_CALL",
+    "TOO_MANY_TOOL_CALLS",
+    "MISSING_THOUGHT_SIGNATURE",
+]
+REASONS = [*FILTERS, *TOOL_FINISHES]
 
 
 def _sse(chunk: dict[str, Any]) -> bytes:
@@ -84,7 +95,7 @@ def test_gemini_to_gemini_writes_a_prompt_block_as_google_sent_it() -> None:
     assert chunks[-1].usage_metadata.prompt_token_count == 8
 
 
-@pytest.mark.parametrize("reason", REASONS)
+@pytest.mark.parametrize("reason", FILTERS)
 def test_other_dialects_read_their_content_filter_finish_with_the_usage(reason: str) -> None:
     body = _finished(reason)
     chat = _translated("openai_chat", body)
@@ -160,5 +171,54 @@ def test_a_finish_chunk_of_a_call_and_a_part_lm15_does_not_read_keeps_both_for_g
     assert [p.executable_code.code for p in parts if p.executable_code] == ["print(1)"]
     assert [p.text for p in parts if p.text] == ["Checking."]
     chat = _translated("openai_chat", body)
-    assert sdk_chat(chat)["text"] == "Checking."
-    assert b"get_weather" in chat
+    assert b"get_weather" in chat and b'"error"' in chat  # the call, then lm15's error (F08)
+
+
+_FINISH_MESSAGE = "Malformed function call: print(default_api.get_weather(city=Paris)"
+
+
+def _tool_finished(reason: str) -> bytes:
+    last = {
+        "finishReason": reason,
+        "finishMessage": _FINISH_MESSAGE,
+        "index": 0,
+        "content": {"role": "model"},
+    }
+    chunk = {
+        "candidates": [last],
+        "usageMetadata": USAGE,
+        "modelVersion": "gemini-2.5-flash",
+        "responseId": "r1",
+    }
+    return _chunk([{"text": "Partial answer"}]) + _sse(chunk)
+
+
+@pytest.mark.parametrize("reason", TOOL_FINISHES)
+def test_a_call_gemini_could_not_produce_is_lm15_s_error_elsewhere_not_a_refusal(reason: str) -> None:
+    """Red team 14 F08: these finishes were written as the content-filter end (Anthropic
+    ``refusal``; Chat ``content_filter``, which the openai SDK raises as
+    ContentFilterFinishReasonError), their ``finishMessage`` lost. lm15 reads them as an error: each
+    client now gets that error, Gemini's message in it; the Gemini client the chunk as it came."""
+    body = _tool_finished(reason)
+    lm15_error = [
+        e for e in lc.stream.decode("gemini", [body], request=REQUEST) if isinstance(e, lc.StreamErrorEvent)
+    ]
+    assert [e.error.code for e in lm15_error] == ["invalid_request"]
+    with pytest.raises(openai.APIError) as chat:
+        sdk_chat(_translated("openai_chat", body))
+    assert not isinstance(chat.value, openai.ContentFilterFinishReasonError)
+    assert _FINISH_MESSAGE in chat.value.message
+    with pytest.raises(anthropic.APIStatusError) as messages:
+        sdk_anthropic(_translated("anthropic", body))
+    assert _FINISH_MESSAGE in str(messages.value)
+    with _client(_translated("openai", body)).responses.create(
+        model="m-1", input="hi", stream=True
+    ) as events:
+        seen = list(events)
+    assert seen[-1].type == "response.failed"
+    assert [e.message for e in seen if e.type == "error"] == [lm15_error[0].error.message]
+    gemini = _translated("gemini", body)
+    chunks = gemini_chunks(gemini)
+    assert chunks[-1].candidates[0].finish_reason.value == reason
+    assert chunks[-1].candidates[0] == gemini_chunks(body)[-1].candidates[0]
+    assert json.dumps(_FINISH_MESSAGE).encode() in gemini

@@ -55,6 +55,7 @@ import msgspec
 
 from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.providers import anthropic, gemini, openai, openai_chat
+from lmcodec.providers._client_run_items import refuse_client_run_items
 from lmcodec.providers._errors import a_or_an
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
@@ -183,7 +184,11 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
     """``response`` as ``provider``'s non-streamed JSON body. A part of an unknown type (kept by
     ``lc.decode(..., unknown="keep")``) is refused with :class:`~lmcodec.ValidationError`: no
     wire has a form for it, and leaving it out would lose it silently; so is a media part the
-    dialect has no form for that lm15 reads back (``providers/_media_forms.py``, docs/writers.md).
+    dialect has no form for that lm15 reads back (``providers/_media_forms.py``, docs/writers.md),
+    and, to another dialect than Responses, a Response whose Responses body (``provider_data``)
+    holds an output item the client runs itself (a ``custom_tool_call``, a ``shell_call``, ...:
+    ``providers/_client_run_items.py``): written without it, the answer would be taken for a
+    whole one.
 
     ``usage_from``: the dialect ``response`` was decoded from (a gateway's
     ``encode_response(client, decode_response(backend, body), usage_from=backend)``). Its usage
@@ -209,6 +214,8 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
     parts = response.message.parts
     if not _WRITABLE_KINDS.issuperset(map(type, parts)):  # one C pass over the part types
         _refuse_unwritable_parts(provider, parts)
+    if provider != "openai" and response.provider_data is not None:
+        refuse_client_run_items(provider, response.provider_data)
     try:
         result: bytes = write(response)
     except UnicodeEncodeError as exc:

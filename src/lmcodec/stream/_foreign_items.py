@@ -31,19 +31,7 @@ from lmcodec.errors import StreamDecodeError
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.sink import Sink
 
-__all__ = ["CLIENT_RUN", "ForeignItemSink", "ForeignItems"]
-
-CLIENT_RUN: Final = frozenset(
-    {
-        "custom_tool_call",
-        "apply_patch_call",
-        "shell_call",
-        "local_shell_call",
-        "computer_call",
-        "mcp_approval_request",
-    }
-)
-"""The output item types whose call the Responses client runs (or answers) itself."""
+__all__ = ["ForeignItemSink", "ForeignItems"]
 
 _READ: Final = frozenset({"message", "reasoning", "function_call"})  # the items lm15 reads
 _ADDED: Final = b'"response.output_item.added"'

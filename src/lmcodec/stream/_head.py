@@ -3,12 +3,14 @@
 Chat Completions and Gemini streams have no start frame: lm15's synthesized start names the
 request's model and no id. :func:`lmcodec.stream.translate` reads both from the stream's first
 ``data`` line instead (Chat's ``id`` and ``model``, Gemini's ``responseId`` and ``modelVersion``),
-so the client sees the id and the served model the backend sent.
+so the client sees the id and the served model the backend sent. A Chat chunk's ``created``,
+``service_tier`` and ``system_fingerprint`` are read there too, for a Chat client's writer
+(``follow_chunks``: the openai SDK's accumulator reads ``service_tier`` from the first chunk only).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 
@@ -28,6 +30,9 @@ class _Head(msgspec.Struct):
     model: str | None = None
     responseId: str | None = None
     modelVersion: str | None = None
+    created: Any = None
+    service_tier: Any = None
+    system_fingerprint: Any = None
 
 
 _head_decoder: Final = msgspec.json.Decoder(_Head)
@@ -36,13 +41,17 @@ _head_decoder: Final = msgspec.json.Decoder(_Head)
 class HeadPeek:
     """Reads the id and model of a start-less stream from its first ``data`` line."""
 
-    __slots__ = ("done", "id", "model", "seen")
+    __slots__ = ("created", "done", "id", "model", "seen", "service_tier", "system_fingerprint")
 
     def __init__(self) -> None:
         self.seen = bytearray()
         self.done = False
         self.id: str | None = None
         self.model: str | None = None
+        # what a Chat chunk also names about the response, written on by a Chat client's writer
+        self.created: int | None = None
+        self.service_tier: str | None = None
+        self.system_fingerprint: str | None = None
 
     def feed(self, chunk: bytes | bytearray | memoryview) -> None:
         if type(chunk) is not bytes:  # (the first chunks only: the peek stops at the first line)
@@ -65,6 +74,11 @@ class HeadPeek:
         head = load_head(_head_decoder, bytes(data[at + 5 : end]).strip()) or _Head()
         self.id = head.id or head.responseId
         self.model = head.model or head.modelVersion
+        created = head.created
+        self.created = created if type(created) is int and created >= 0 else None
+        tier, fingerprint = head.service_tier, head.system_fingerprint
+        self.service_tier = tier if type(tier) is str and tier else None
+        self.system_fingerprint = fingerprint if type(fingerprint) is str and fingerprint else None
         self._stop()
 
     def _stop(self) -> None:

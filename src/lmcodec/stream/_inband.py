@@ -9,7 +9,10 @@ client (Gemini ``400 INVALID_ARGUMENT``, Anthropic ``invalid_request_error``, Ch
 translator, and only it, maps such a chunk with :class:`InbandWatch`: the end it is, finish
 ``content_filter`` with the chunk's usage and the chunk as provider_data. Each destination then
 writes its own finish for it (Chat ``content_filter``, Anthropic ``refusal``, Responses
-``incomplete`` / ``content_filter``; the Gemini writer writes the chunk as it came).
+``incomplete`` / ``content_filter``; the Gemini writer writes the chunk as it came). A finish of a
+call Gemini could not produce (``MALFORMED_FUNCTION_CALL``, ``UNEXPECTED_TOOL_CALL``,
+``TOO_MANY_TOOL_CALLS``, ``MISSING_THOUGHT_SIGNATURE``) is no safety stop: another dialect's client
+gets the error lm15 reads from it, its message Gemini's ``finishMessage`` (:func:`tool_finish_error`).
 
 Such a chunk may carry parts of the answer too (the text before the filter stopped it: red team 11
 F02). lm15 yields its error before them, so they were lost to every client but Gemini's (which got
@@ -21,15 +24,21 @@ part lm15 does not read (``executableCode``, ...) left in it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from lmcodec.providers._mapper import LM15_CRASHES, EndFrame
 from lmcodec.providers.gemini.port import port_frame
 from lmcodec.providers.gemini.stream import StreamMapper
 from lmcodec.providers.gemini.views import gemini_usage
-from lmcodec.wire import StreamDeltaEvent, StreamErrorEvent
+from lmcodec.wire import StreamDeltaEvent, StreamEndEvent, StreamErrorEvent
 
-__all__ = ["InbandWatch"]
+__all__ = ["TOOL_FINISHES", "InbandWatch", "tool_finish_error"]
+
+TOOL_FINISHES: Final = frozenset(
+    {"MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS", "MISSING_THOUGHT_SIGNATURE"}
+)
+"""The in-band finishes of a call Gemini could not produce: no safety stop, but an error, as lm15
+reads every in-band finish (red team 14 F08)."""
 
 
 class InbandWatch(StreamMapper):
@@ -74,3 +83,23 @@ def _without_handed(payload: dict[str, Any], parts: list[Any]) -> dict[str, Any]
     if kept:
         rest = {"content": {**content, "parts": kept}, **rest}
     return {**payload, "candidates": [rest, *payload["candidates"][1:]]}
+
+
+def tool_finish_error(end: StreamEndEvent) -> StreamErrorEvent | None:
+    """The error lm15 reads from the in-band finish ``end`` carries when it is one of
+    :data:`TOOL_FINISHES` (its message Gemini's ``finishMessage``, where Google sent one), for a
+    client of another dialect; ``None`` for any other end. Those finishes are no safety stop, but
+    written as the content-filter end they became a refusal (Anthropic ``refusal``; Chat
+    ``content_filter``, which the openai SDK raises as ContentFilterFinishReasonError) and the
+    message was lost; a Gemini client gets the chunk as Google sent it."""
+    data = end.provider_data
+    if end.finish_reason != "content_filter" or type(data) is not dict:
+        return None
+    candidates = data.get("candidates")
+    candidate = candidates[0] if type(candidates) is list and candidates else None
+    if type(candidate) is not dict or candidate.get("finishReason") not in TOOL_FINISHES:
+        return None
+    out: list[Any] = []
+    port_frame(data, out)
+    errors = [event for event in out if type(event) is StreamErrorEvent]
+    return errors[0] if errors else None

@@ -18,8 +18,9 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.stream._foreign_items import CLIENT_RUN
+from lmcodec.providers._client_run_items import CLIENT_RUN
 from lmcodec.stream._head import HeadPeek
+from lmcodec.stream._inband import tool_finish_error
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.encoder import line_safe, restated_end
@@ -69,6 +70,7 @@ class WriterSink:
         "_calls",
         "_ends",
         "_feed",
+        "_follow_chunks",
         "_head",
         "_model",
         "_moved",
@@ -76,6 +78,7 @@ class WriterSink:
         "_nameless",
         "_next_free",
         "_restate",
+        "_same_dialect",
         "_server_calls",
         "_started",
         "_stopped_at",
@@ -84,7 +87,7 @@ class WriterSink:
         "_whole_calls",
         "_write_chat_annotations",
         "_write_chat_audio",
-        "_write_item_event",
+        "_write_foreign",
         "_write_refusal",
         "_write_text",
         "_write_thinking",
@@ -105,6 +108,7 @@ class WriterSink:
         server_calls: bool = False,
         restate: Callable[[Usage], Usage] | None = None,
         names: dict[str, str] | None = None,
+        same_dialect: bool = False,
     ) -> None:
         self.out: list[bytes] = []
         self._feed: Callable[[StreamEvent], bytes] = writer.feed
@@ -120,9 +124,12 @@ class WriterSink:
         # a refusal (a Chat source's delta.refusal, stream/_chat_extras.py): as the destination
         # writes a RefusalPart, its text where it has no refusal of its own (Gemini)
         self._write_refusal: Callable[[int, str], bytes] = getattr(writer, "write_refusal", self._write_text)
-        # an event of a Responses output item lm15 does not read (stream/_foreign_items.py): a
-        # Responses writer places it in its stream; another dialect has no form for it
-        self._write_item_event: Callable[[bytes], bytes] | None = getattr(writer, "write_item_event", None)
+        # a source frame lm15 reads as nothing (a Responses output item, stream/_foreign_items.py;
+        # a Gemini code-execution part, stream/_foreign_parts.py): a writer of the source's own
+        # dialect places it in its stream; another dialect has no form for it
+        self._write_foreign: Callable[[bytes], bytes] | None = (
+            getattr(writer, "write_foreign", None) if same_dialect else None
+        )
         # a Chat source's delta.audio (stream/_chat_extras.py): a Chat writer writes it as it came
         self._write_chat_audio: Callable[[dict[str, Any]], bytes] | None = getattr(
             writer, "write_chat_audio", None
@@ -132,7 +139,13 @@ class WriterSink:
             writer, "write_chat_annotations", None
         )
         self._stopped_at: Callable[[str], None] | None = getattr(writer, "stopped_at", None)
+        # what a Chat source's first chunk names about the response (created, service_tier,
+        # system_fingerprint: stream/_head.py), named by a Chat writer on every chunk
+        self._follow_chunks: Callable[[int | None, str | None, str | None], None] | None = getattr(
+            writer, "follow_chunks", None
+        )
         self._head = head
+        self._same_dialect = same_dialect  # the source's frames are the writer's own dialect
         self._model: str | None = None
         self._whole_calls = whole_calls  # the source sends every call whole, in one part (Gemini)
         # a call the source never names is a server tool's (Anthropic): left out, not refused
@@ -183,6 +196,8 @@ class WriterSink:
         self._started = True
         start: StreamStartEvent = _new(StreamStartEvent, id=None, model=self._model)
         head = self._head
+        if head is not None and self._follow_chunks is not None:
+            self._follow_chunks(head.created, head.service_tier, head.system_fingerprint)
         self.out.append(self._feed(head.start(start) if head is not None else start))
 
     def start(self, id: str | None, model: str | None) -> None:
@@ -220,13 +235,15 @@ class WriterSink:
         self.out.append(self._write_refusal(part_index, text))
 
     def foreign_item(self, item_type: str, frame: bytes) -> None:
-        """An event of a Responses output item lm15 does not read (``stream/_foreign_items.py``):
-        written into a Responses client's stream; for another client, an item the client runs
-        itself ends the stream with an error naming it, and a server-run item is left out."""
+        """A source frame lm15 reads as nothing: an event of a Responses output item
+        (``stream/_foreign_items.py``) or a Gemini code-execution part (``stream/_foreign_parts.py``).
+        Written into the stream of a client of the source's dialect; for another client, an item
+        the client runs itself ends the stream with an error naming it, and a server-run item or
+        part is left out."""
         if self.finished:
             return
-        if self._write_item_event is not None:
-            self._as_it_came(self._write_item_event, frame)
+        if self._write_foreign is not None:
+            self._as_it_came(self._write_foreign, frame)
         elif item_type in CLIENT_RUN:
             self._cannot_express(f"holds a Responses {item_type!r} item (a call the client runs itself)")
 
@@ -396,6 +413,11 @@ class WriterSink:
             self.out.append(self._feed(_UNFINISHED))
             self.finished = True
             return False
+        if not self._same_dialect:  # a Gemini call's in-band finish: lm15's error, not a refusal
+            error = tool_finish_error(end)
+            if error is not None:
+                self.event(error)
+                return False
         if not self._started:
             self._synthesize()
         if self._restate is not None:

@@ -80,7 +80,9 @@ usage (:mod:`lmcodec.stream._inband`): the Gemini client gets the chunk as Googl
 others their own content-filter finish, not a request error. The events of a Responses output
 item lm15 reads as nothing (a ``custom_tool_call``, a ``web_search_call``, ...) go to a Responses
 client as the backend sent them; another client's stream ends with an error naming an item the
-client runs itself and leaves out a server-run one (:mod:`lmcodec.stream._foreign_items`).
+client runs itself and leaves out a server-run one (:mod:`lmcodec.stream._foreign_items`); so do a
+Gemini stream's ``executableCode`` / ``codeExecutionResult`` parts, the server's own tool output, to
+a Gemini client, and no other (:mod:`lmcodec.stream._foreign_parts`).
 """
 
 from __future__ import annotations
@@ -96,10 +98,10 @@ from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.stream._chat_extras import ChatExtras
 from lmcodec.stream._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.stream._foreign_items import ForeignItems
+from lmcodec.stream._foreign_parts import ForeignParts
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._stop import StopSink, client_side_stops
-from lmcodec.stream._streamed_calls import StreamedCallWatch
 from lmcodec.stream._whole import whole_frames
 from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.encoder import Encoder
@@ -148,6 +150,7 @@ class _Translator:
             server_calls=src in _SERVER_CALLS,
             restate=usage_restatement(src, dst),
             names=names_back(adaptations),
+            same_dialect=src == dst,
         )
         writer = self._encoder.writer
         self._flush: Callable[[], bytes] | None = writer.flush if writer.holds else None
@@ -155,7 +158,7 @@ class _Translator:
         if src == "openai":
             mapper_cls = ForeignItems
         elif src == "gemini":
-            mapper_cls = StreamedCallWatch
+            mapper_cls = ForeignParts
         elif src == "openai_chat":
             mapper_cls = ChatExtras
         stops = client_side_stops(adaptations)

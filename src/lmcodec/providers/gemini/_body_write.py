@@ -3,7 +3,7 @@ the same part shapes, signatures beside their parts, usage and finish reason on 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -59,6 +59,8 @@ def encode_response(response: Response) -> bytes:
             parts.append(f.Part(text=part.text))
         elif isinstance(part, CitationPart):
             citations.append(part)
+    if data is not None:
+        parts = _with_unread_parts(parts, data)
     logprobs = f.logprobs_result(response.logprobs) if response.logprobs else f.UNSET
     candidate = f.Candidate(
         content=f.Content(parts=parts),
@@ -76,13 +78,51 @@ def encode_response(response: Response) -> bytes:
     return _encode(chunk)
 
 
+_READ: Final = frozenset({"text", "functionCall", "inlineData", "fileData"})  # a part holding one is lm15's
+_UNREAD: Final = ("executableCode", "codeExecutionResult")  # the server's code and its output
+
+
+def _with_unread_parts(parts: list[Any], data: Any) -> list[Any]:
+    """``parts`` with the code-execution parts of the backend's body (``data``, the provider_data)
+    that lm15 reads as nothing (``executableCode``, ``codeExecutionResult``), each after as many of
+    ``parts`` as parts lm15 reads came before it there: a body rebuilt from the parts (a gateway's
+    model alias, an edit) keeps the code Gemini ran and its output where they were."""
+    candidates = data.get("candidates")
+    candidate = candidates[0] if type(candidates) is list and candidates else None
+    content = candidate.get("content") if type(candidate) is dict else None
+    given = content.get("parts") if type(content) is dict else None
+    if type(given) is not list:
+        return parts
+    kept: list[Any] = []
+    read = 0  # the parts lm15 reads seen so far in the backend's body
+    at = 0  # how many of parts are placed
+    for part in given:
+        if type(part) is not dict:
+            continue
+        if not _READ.isdisjoint(part):
+            read += 1
+            continue
+        if not any(kind in part for kind in _UNREAD):
+            continue
+        upto = min(read, len(parts))
+        kept.extend(parts[at:upto])
+        at = max(at, upto)
+        kept.append(part)
+    if not kept:
+        return parts
+    return [*kept, *parts[at:]]
+
+
 def _signatures(parts: tuple[Any, ...]) -> list[str | msgspec.UnsetType]:
     """One ``thoughtSignature`` (or none) per part. The assembler gives every part of a slot all
     the slot's signatures; of the consecutive parts that share them, the ones a body can carry a
     signature on (text, thought, function call) get one each, aligned to the last of them (the
-    part a signature follows in a Gemini stream, a function call when there is one). A part
-    without continuation state carries none: passed by at the cost of one attribute read (the
-    usual Response, from another provider or built in Python)."""
+    part a signature follows in a Gemini stream, a function call when there is one). Where they
+    share exactly one, every such part gets it: lm15 reads each part's signature into that part,
+    so each reads back as the Response holds it (red team 14 F06: a body's thought and text parts
+    each signed with the same value were written with it on the text only, and lm15 read the
+    thought back unsigned). A part without continuation state carries none: passed by at the cost
+    of one attribute read (the usual Response, from another provider or built in Python)."""
     out: list[str | msgspec.UnsetType] = [f.UNSET] * len(parts)
     i = 0
     while i < len(parts):
@@ -101,9 +141,13 @@ def _signatures(parts: tuple[Any, ...]) -> list[str | msgspec.UnsetType]:
             and state.kind == "thought_signature"
             and isinstance(state.data.get("value"), str)
         ]
-        kept = values[-len(carriers) :] if carriers else []
-        for k, value in zip(carriers[len(carriers) - len(kept) :], kept, strict=True):
-            out[k] = value
+        if len(values) == 1:  # every carrier reads back with it, as the Response holds it
+            for k in carriers:
+                out[k] = values[0]
+        else:
+            kept = values[-len(carriers) :] if carriers else []
+            for k, value in zip(carriers[len(carriers) - len(kept) :], kept, strict=True):
+                out[k] = value
         i = j
     return out
 

@@ -118,6 +118,9 @@ _encode = f.ENCODER.encode
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 
 
+_TEXT_KEY: Final = b'{"text":'  # where _plain_template cuts the one part of its chunk
+
+
 def _sse(frame: Any) -> bytes:
     return b"data: " + _encode(frame) + b"\r\n\r\n"
 
@@ -255,6 +258,17 @@ class StreamWriter(PartPlacing):
                 return b""
         delta = _new(ToolCallDelta, part_index=part_index, input=fragment, id=id, name=name)
         return self.feed(_new(StreamDeltaEvent, delta=delta))
+
+    def write_foreign(self, part: bytes) -> bytes:
+        """A part of a Gemini source's chunk that the canonical events have no slot for (an
+        ``executableCode`` or ``codeExecutionResult`` part: the code Gemini ran and its output;
+        ``stream/_foreign_parts.py``), as the source sent it, in a chunk of its own after the
+        pending one: the readers map such a chunk to nothing, so no slot's position moves."""
+        if self._text is not None:
+            self._materialize()
+        out = self._write_pending()
+        head, tail = self._plain or self._plain_template()
+        return out + head[: -len(_TEXT_KEY)] + part + tail[1:]
 
     def _materialize(self) -> None:
         """The text write_text or write_thinking holds, made the pending part (and fed event)

@@ -63,7 +63,7 @@ class ItemWriting:
     _output: dict[int, dict[str, Any]]
     _relayed: dict[int, int]
 
-    def write_item_event(self, frame: bytes) -> bytes:
+    def write_foreign(self, frame: bytes) -> bytes:
         """One event of an output item of a Responses source that the canonical events have no slot
         for (a ``custom_tool_call``, a ``web_search_call``, ...: ``stream/_foreign_items.py``), as
         the source sent it, numbered into this stream: its ``output_index`` the next free one (as

@@ -130,6 +130,7 @@ class StreamWriter:
         "_started",
         "_thinking",
         "_unargued",
+        "_upstream",
         "created",
     )
 
@@ -150,6 +151,7 @@ class StreamWriter:
         self._thinking: dict[int, list[str]] = {}  # part index -> its thinking text (for thinking_blocks)
         self._blocks = 0  # thinking_blocks entries written
         self.created = int(time.time())
+        self._upstream: dict[str, str] = {}  # a Chat source's service tier, fingerprint (follow_chunks)
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
@@ -226,6 +228,21 @@ class StreamWriter:
         """A Chat source's ``delta.annotations`` as they came (``stream/_chat_extras.py``)."""
         return b"".join((self._head, b'{"annotations":', ENC.encode(annotations), b"}", _TAIL))
 
+    def follow_chunks(
+        self, created: int | None, service_tier: str | None, system_fingerprint: str | None
+    ) -> None:
+        """Name, on every chunk from the first, what a Chat source's first chunk names about the
+        response (``stream/_head.py``): its ``created`` time, and its ``service_tier`` and
+        ``system_fingerprint`` as OpenAI writes them, after the model. The openai SDK's accumulator
+        reads ``service_tier`` from the first chunk only (red team 14 F05: the client read ``None``
+        where the backend said ``priority``). Called before the stream starts."""
+        if created is not None:
+            self.created = created
+        if service_tier is not None:
+            self._upstream["service_tier"] = service_tier
+        if system_fingerprint is not None:
+            self._upstream["system_fingerprint"] = system_fingerprint
+
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a ThinkingDelta."""
         if not text:
@@ -279,6 +296,7 @@ class StreamWriter:
                 str(self.created).encode(),
                 b',"model":',
                 ENC.encode(self._model),
+                b"," + ENC.encode(self._upstream)[1:-1] if self._upstream else b"",
                 b',"choices":[{"index":0,"delta":',
             )
         )
@@ -352,6 +370,7 @@ class StreamWriter:
             "object": "chat.completion.chunk",
             "created": self.created,
             "model": self._model,
+            **self._upstream,
             "choices": choices,
             **extra,
         }
