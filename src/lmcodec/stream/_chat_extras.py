@@ -97,8 +97,49 @@ class _Delta(msgspec.Struct, frozen=True, gc=False):
 
 
 class _Choice(msgspec.Struct, frozen=True, gc=False):
-    index: Any = None
     delta: _Delta | None = None
+
+
+class _ContentDelta(msgspec.Struct, frozen=True, gc=False):
+    """What a choice's delta may carry of an answer (a finish-only chunk carries none of it)."""
+
+    content: Any = None
+    tool_calls: Any = None
+    function_call: Any = None
+    refusal: Any = None
+    reasoning_content: Any = None
+    reasoning: Any = None
+    thinking_blocks: Any = None
+    audio: Any = None
+    annotations: Any = None
+
+    def carries(self) -> bool:
+        return any(
+            value not in (None, "", [])
+            for value in (
+                self.content,
+                self.tool_calls,
+                self.function_call,
+                self.refusal,
+                self.reasoning_content,
+                self.reasoning,
+                self.thinking_blocks,
+                self.audio,
+                self.annotations,
+            )
+        )
+
+
+class _IndexedChoice(msgspec.Struct, frozen=True, gc=False):
+    index: Any = None
+    delta: _ContentDelta | None = None
+
+    def carries(self) -> bool:
+        return self.delta is not None and self.delta.carries()
+
+
+class _IndexedChunk(msgspec.Struct, frozen=True, gc=False):
+    choices: list[_IndexedChoice] | None = None
 
 
 class _Chunk(msgspec.Struct, frozen=True, gc=False):
@@ -106,6 +147,7 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
 
 
 _decoder: Final = msgspec.json.Decoder(_Chunk)
+_indexed_decoder: Final = msgspec.json.Decoder(_IndexedChunk)
 
 
 def _spells_a_refusal(data: bytes) -> bool:
@@ -143,17 +185,22 @@ class ChatExtras(StreamMapper):
         else:
             return None
         try:
-            choices = _decoder.decode(data).choices
+            choices = _indexed_decoder.decode(data).choices
         except (msgspec.ValidationError, msgspec.DecodeError):
             return None
         if not choices:
             return None
-        others = [choice.index for choice in choices[1:] if choice.index not in _FIRST]
-        if choices[0].index not in _FIRST:  # a choice the SDK reads as 0 ("0", 0.0) is the first
-            return choices[0].index
-        if len(choices) == 1:
+        # A choice that carries nothing of an answer (a finish chunk spelling index 1, null, "0":
+        # written as the one choice's finish, tests/providers/test_write_openai_chat.py) is not
+        # another answer; one that carries text, calls, thinking, audio... is.
+        first = choices[0]
+        if first.index not in _FIRST and first.carries():  # the SDK reads "0" and 0.0 as the first
+            return first.index
+        others = [choice.index for choice in choices[1:] if choice.carries()]
+        if not others:
             return None
-        return others[0] if others else 1
+        named = [index for index in others if index not in _FIRST]
+        return named[0] if named else 1
 
     def _chunk(self, data: bytes) -> int:
         other = self._other_choice(data)
