@@ -267,7 +267,7 @@ class StreamWriter(PartPlacing):
         if self._text is not None:
             self._materialize()
         out = self._write_pending()
-        head, tail = self._plain or self._plain_template()
+        head, tail = self._held_template(False)
         return out + head[: -len(_TEXT_KEY)] + part + tail[1:]
 
     def _materialize(self) -> None:
