@@ -19,7 +19,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import crossing
 from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai_chat import read
 from lmcodec.providers.openai_chat._read_config import CANONICAL_KEYS, Reader, read_config
@@ -27,6 +26,7 @@ from lmcodec.providers.openai_chat._read_typed import Refused
 
 from .body_mutations import mutations
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body
+from .survey_support import check_recorded_survey
 
 PROVIDER = "openai_chat"
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER).glob("*.json"))
@@ -188,7 +188,7 @@ def check_paths_agree(body: bytes) -> None:
         )
         assert typed == walked
         assert lc.encode(typed) == lc.encode(walked)
-        check_survey(body, typed)
+        check_recorded_survey("openai_chat", body, typed)
     try:
         public: lc.Request | lc.LmcodecError = lc.decode_request(PROVIDER, body)
     except lc.LmcodecError as exc:
@@ -202,34 +202,11 @@ def check_paths_agree(body: bytes) -> None:
         assert lc.encode(public) == lc.encode(walked)
 
 
-def check_survey(body: bytes, typed: lc.Request) -> None:
-    """The gateway's typed reading: the same Request, and what it recorded of the parts while it
-    read is ``crossing.survey``'s answer for that Request (None only where a call id names two
-    functions: the results are named after their calls then, and the gateway surveys them)."""
-    surveyed = read.typed_surveyed_or_none(body, None)
-    assert surveyed is not None
-    request, found = surveyed
-    assert request == typed
-    if found is None:
-        assert not _one_name_a_call_id(typed)
-    else:
-        assert found == crossing.survey(typed)
-
-
-def _one_name_a_call_id(request: lc.Request) -> bool:
-    names: dict[str, str] = {}
-    for message in request.messages:
-        for part in message.parts:
-            if isinstance(part, lc.ToolCallPart) and names.setdefault(part.id, part.name) != part.name:
-                return False
-    return True
-
-
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
 def test_fixtures_take_the_fast_path(path: Path) -> None:
     body = path.read_bytes()
     assert read._decode_typed(body)[0] == read.decode_walked(body)
-    check_survey(body, read.decode_walked(body))
+    check_recorded_survey("openai_chat", body, read.decode_walked(body))
 
 
 @REQUEST_SETTINGS
@@ -265,7 +242,7 @@ def test_the_recorded_survey_is_the_walk_s(rows: list[dict[str, Any]]) -> None:
     body = json.dumps({"model": "gpt-4.1", "messages": rows}).encode()
     typed = read.typed_or_none(body, None)
     if typed is not None:
-        check_survey(body, typed)
+        check_recorded_survey("openai_chat", body, typed)
 
 
 @REQUEST_SETTINGS
