@@ -23,7 +23,8 @@ event naming it, a server-run item is left out, as an Anthropic server tool's bl
 
 from __future__ import annotations
 
-from typing import Final, Protocol, cast
+from collections.abc import Callable
+from typing import Any, Final, Protocol, cast
 
 import msgspec
 
@@ -31,7 +32,7 @@ from lmcodec.errors import StreamDecodeError
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.sink import Sink
 
-__all__ = ["ForeignItemSink", "ForeignItems"]
+__all__ = ["ForeignItemSink", "ForeignItems", "mapped_at"]
 
 _READ: Final = frozenset({"message", "reasoning", "function_call"})  # the items lm15 reads
 _ADDED: Final = b'"response.output_item.added"'
@@ -81,20 +82,10 @@ class ForeignItems(IncompleteWatch):
             item_type = self._foreign(data)
             if item_type is None:
                 continue
-            skipped += self._mapped(datas[start:i], start)
+            skipped += mapped_at(_frames, self, datas[start:i], start)
             start = i + 1
             cast(ForeignItemSink, self.sink).foreign_item(item_type, data)
-        return skipped + self._mapped(datas[start:], start)
-
-    def _mapped(self, datas: list[bytes], offset: int) -> int:
-        """lm15's mapping of the frames ``datas`` (at ``offset`` in the batch)."""
-        if not datas:
-            return 0
-        try:
-            return _frames(self, datas)
-        except StreamDecodeError as exc:
-            exc.frame = (exc.frame or 0) + offset
-            raise
+        return skipped + mapped_at(_frames, self, datas[start:], start)
 
     def _foreign(self, data: bytes) -> str | None:
         """The type of the foreign item ``data`` is an event of; ``None`` for any other frame."""
@@ -120,3 +111,16 @@ class ForeignItems(IncompleteWatch):
 
 
 _frames: Final = IncompleteWatch.frames
+
+
+def mapped_at(frames: Callable[[Any, list[bytes]], int], mapper: Any, datas: list[bytes], offset: int) -> int:
+    """lm15's mapping of the frames ``datas`` by ``frames(mapper, datas)``, a batch's frames from
+    ``offset`` on (the frames between two foreign ones): a failing frame is named by its index in
+    the batch."""
+    if not datas:
+        return 0
+    try:
+        return frames(mapper, datas)
+    except StreamDecodeError as exc:
+        exc.frame = (exc.frame or 0) + offset
+        raise

@@ -21,7 +21,7 @@ from typing import Any, Final, cast
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.stream._foreign_items import ForeignItemSink
+from lmcodec.stream._foreign_items import ForeignItemSink, mapped_at
 from lmcodec.stream._streamed_calls import StreamedCallWatch
 from lmcodec.wire import StreamDeltaEvent
 
@@ -73,23 +73,14 @@ class ForeignParts(StreamedCallWatch):
             parts = _foreign(data)
             if not parts:
                 continue
-            skipped += self._mapped(datas[start:i], start)
+            skipped += mapped_at(_frames, self, datas[start:i], start)
             start = i + 1
             try:
                 skipped += self._with_foreign(data, parts)
             except StreamDecodeError as exc:
                 exc.frame = i
                 raise
-        return skipped + self._mapped(datas[start:], start)
-
-    def _mapped(self, datas: list[bytes], offset: int) -> int:
-        if not datas:
-            return 0
-        try:
-            return _frames(self, datas)
-        except StreamDecodeError as exc:
-            exc.frame = (exc.frame or 0) + offset
-            raise
+        return skipped + mapped_at(_frames, self, datas[start:], start)
 
     def _with_foreign(self, data: bytes, parts: list[tuple[int, str, bytes]]) -> int:
         """Chunk ``data`` mapped as lm15 maps it, each of its ``parts`` (position, kind, JSON)
