@@ -7,8 +7,10 @@ body as it came), and the gateway answered a valid client 400, anthropic -> anth
 Now the gateway reads them: 5m is the default; the last mark is the one CacheConfig carries (the
 others ``dropped``), a mark before more content splits its turn there (the API joins consecutive
 turns, so the cached prefix is the one the client marked); a document's title, context and
-citations are ``dropped``; a text document is sent as its text (``substituted``). To OpenAI and
-Gemini, which take no mark, every mark is ``dropped`` at its path (test_translate_cache_marks_rule)."""
+citations are ``dropped``; a text document is sent as its text (``substituted``), except to
+Anthropic, which gets such a document as the client sent it (red team 14 F17:
+test_gateway_anthropic_carried_blocks). To OpenAI and Gemini, which take no mark, every mark is
+``dropped`` at its path (test_translate_cache_marks_rule)."""
 
 from __future__ import annotations
 
@@ -90,6 +92,10 @@ CASES: dict[str, tuple[bytes, list[tuple[str, str]]]] = {
 }
 
 
+CARRIED = frozenset({"document-title-context", "document-citations", "text-document"})
+"""The cases Anthropic gets as the client sent them, with no note (red team 14 F17)."""
+
+
 @pytest.mark.parametrize("destination", DIALECTS)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_body_the_api_accepts_is_translated(case: str, destination: str) -> None:
@@ -103,6 +109,8 @@ def test_a_body_the_api_accepts_is_translated(case: str, destination: str) -> No
     built = lc.translate_request(
         "anthropic", destination, body, model="m" if destination == "gemini" else None
     )
+    if destination == "anthropic" and case in CARRIED:
+        expected = []
     if destination != "anthropic":  # no field for a mark: every one dropped at its path (red team 5)
         marks = [f"$.messages[{i}].content[{j}].cache_control" for i, j in _marked(body)]
         expected = sorted({*expected, *((path, "dropped") for path in marks)})
@@ -151,6 +159,16 @@ def test_a_mark_before_the_question_splits_the_turn_there() -> None:
     assert sent[3] == _user(QUESTION)
 
 
-def test_a_document_keeps_its_source_and_a_text_document_is_its_text() -> None:
-    assert _sent("document-title-context")[0] == _user(DOC, QUESTION)
-    assert _sent("text-document")[0] == _user({"type": "text", "text": "a doc"}, QUESTION)
+def test_anthropic_gets_a_document_as_sent() -> None:
+    for case in sorted(CARRIED):
+        assert _sent(case) == json.loads(CASES[case][0])["messages"]
+
+
+def test_another_dialect_gets_a_documents_source_and_a_text_documents_text() -> None:
+    def sent(case: str) -> Any:
+        return json.loads(lc.translate_request("anthropic", "openai", CASES[case][0]).body)["input"][0][
+            "content"
+        ]
+
+    assert [block["type"] for block in sent("document-title-context")] == ["input_file", "input_text"]
+    assert sent("text-document")[0] == {"type": "input_text", "text": "a doc"}

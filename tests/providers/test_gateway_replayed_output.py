@@ -191,7 +191,7 @@ def test_anthropic_server_tool_blocks_of_a_replayed_answer_are_left_out(destinat
         ACCEPTS[destination](built.body)
 
 
-def test_a_turn_of_server_tool_blocks_only_goes_and_user_content_is_still_refused() -> None:
+def test_a_turn_of_server_tool_blocks_only_goes_and_user_content_is_not_left_out() -> None:
     built = lc.translate_request("anthropic", "anthropic", _anthropic(SEARCH_TURN[:2]))
     assert [m["role"] for m in json.loads(built.body)["messages"]] == ["user", "user"]
     assert ("$.messages[1]", "dropped") in [(a.field, a.action) for a in built.adaptations]
@@ -208,5 +208,7 @@ def test_a_turn_of_server_tool_blocks_only_goes_and_user_content_is_still_refuse
             "messages": [{"role": "user", "content": [search_result]}],
         }
     ).encode()
-    with pytest.raises(lc.ValidationError, match="search_result"):
-        lc.translate_request("anthropic", "anthropic", body)
+    with pytest.raises(lc.ValidationError, match="search_result"):  # the client's own content
+        lc.decode_request("anthropic", body)
+    sent = json.loads(lc.translate_request("anthropic", "anthropic", body).body)  # carried (red team 14 F17)
+    assert sent["messages"] == [{"role": "user", "content": [search_result]}]

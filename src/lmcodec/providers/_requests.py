@@ -54,6 +54,7 @@ from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_
 from lmcodec.providers._tool_names import GEMINI, tool_names_out
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
+from lmcodec.providers.anthropic._read_carried import Carried, carried_back, carried_out, withdrawn
 from lmcodec.providers.gemini import build as gemini_build
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import build as openai_build
@@ -246,6 +247,9 @@ def translate_request(
     A Responses client's replayed message ``phase`` and hosted-tool items (``web_search_call``, ...),
     which ``decode_request`` refuses, go back to Responses as sent, and are ``dropped`` elsewhere
     (``providers/_replayed_responses_items.py``).
+    An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
+    request or text source go to Anthropic as sent; elsewhere as the part that says the most of
+    them, what it leaves out ``dropped`` (``providers/anthropic/_read_carried.py``).
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     lookup(GATEWAY_READERS, source)
@@ -257,6 +261,7 @@ def translate_request(
     custom: CustomCalls | None = None
     found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
     replayed: ReplayedItems | None = None
+    whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
     if read is None:  # (the typed path took no body the client body's passes would change)
         replayed = replayed_items_out(raw, destination) if source == "openai" else None  # phase, hosted calls
         raw, request, unsigned, custom = read_client_body(
@@ -264,6 +269,8 @@ def translate_request(
         )
         if replayed is not None:
             unsigned = (*replayed.notes, *client_paths(unsigned, replayed))
+        if source == "anthropic" and unsigned:  # (each such block is noted)
+            request, whole_blocks = carried_out(request)
     else:
         request, found = read
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
@@ -288,6 +295,9 @@ def translate_request(
             built = msgspec.structs.replace(built, body=custom_calls_back(built.body, custom))
         if replayed is not None:  # the client's phases and hosted-tool items, as it sent them
             built = msgspec.structs.replace(built, body=replayed_items_back(built.body, replayed))
+        if whole_blocks:  # search results, documents: as the client sent them
+            built = msgspec.structs.replace(built, body=carried_back(built.body, whole_blocks))
+            unsigned = withdrawn(unsigned, whole_blocks)
         if source == "gemini":  # a model turn's signed images, as the client sent them
             signed = media_signatures_back(request, built.body)
             if signed is not built.body:

@@ -33,6 +33,7 @@ from lmcodec.providers.anthropic._read_views import (
     Image,
     MessageView,
     Redacted,
+    SearchResult,
     Text,
     Thinking,
     ToolResult,
@@ -128,6 +129,8 @@ def _result(block: ToolResult) -> ToolResultPart:
                 if item.citations is not UNSET:
                     raise Refused
                 parts.append(_text(item.text))
+            elif isinstance(item, SearchResult):
+                raise Refused  # no canonical part: the gateway's reading carries it
             else:
                 parts.append(_media(item))
         items = tuple(parts)

@@ -22,6 +22,7 @@ __all__ = [
     "Image",
     "MessageView",
     "Redacted",
+    "SearchResult",
     "Source",
     "SystemBlock",
     "Text",
@@ -70,6 +71,17 @@ class Document(_Strict, frozen=True, tag="document", tag_field="type"):
     citations: Any = UNSET
 
 
+class SearchResult(_Strict, frozen=True, tag="search_result", tag_field="type"):
+    """Passages a client retrieved for Claude to cite (``SearchResultBlockParam``): no canonical
+    part holds its source, title or citation request; the gateway carries it whole to Anthropic."""
+
+    content: list[Text]
+    source: str
+    title: str
+    cache_control: CacheControl | UnsetType = UNSET
+    citations: Any = UNSET
+
+
 class ToolUse(_Strict, frozen=True, tag="tool_use", tag_field="type"):
     id: str
     name: str
@@ -79,7 +91,7 @@ class ToolUse(_Strict, frozen=True, tag="tool_use", tag_field="type"):
 
 class ToolResult(_Strict, frozen=True, tag="tool_result", tag_field="type"):
     tool_use_id: str
-    content: str | list[Text | Image | Document] | UnsetType = UNSET
+    content: str | list[Text | Image | Document | SearchResult] | UnsetType = UNSET
     is_error: bool | UnsetType = UNSET
     cache_control: CacheControl | UnsetType = UNSET
 
@@ -106,7 +118,6 @@ REFUSED_BLOCKS = (
     "mcp_tool_use",
     "mcp_tool_result",
     "container_upload",
-    "search_result",
 )
 """Block types with no canonical part: decoded so that the refusal can name them."""
 
@@ -117,13 +128,10 @@ def _refused(tag: str) -> type:
 
 _REFUSED = tuple(_refused(tag) for tag in REFUSED_BLOCKS)
 SERVER_RUN: Final[frozenset[type]] = frozenset(
-    view
-    for tag, view in zip(REFUSED_BLOCKS, _REFUSED, strict=True)
-    if tag not in ("container_upload", "search_result")
+    view for tag, view in zip(REFUSED_BLOCKS, _REFUSED, strict=True) if tag != "container_upload"
 )
 """The views of the blocks of a tool Anthropic's server ran (its call and its result), which a
-replayed answer holds and the gateway leaves out; ``container_upload`` and ``search_result`` are
-the client's own content."""
+replayed answer holds and the gateway leaves out; ``container_upload`` is the client's own content."""
 SystemBlock = Text
 Block = Text | Image | Document | ToolUse | ToolResult | Thinking | Redacted
 """The blocks with a canonical home."""
@@ -131,7 +139,7 @@ Block = Text | Image | Document | ToolUse | ToolResult | Thinking | Redacted
 if TYPE_CHECKING:
     AnyBlock = Any
 else:
-    _HOMED = (Text, Image, Document, ToolUse, ToolResult, Thinking, Redacted)
+    _HOMED = (Text, Image, Document, ToolUse, ToolResult, Thinking, Redacted, SearchResult)
     AnyBlock = Union[_HOMED + _REFUSED]  # noqa: UP007 - a union built from a tuple of classes
 
 

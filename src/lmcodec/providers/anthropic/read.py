@@ -58,8 +58,10 @@ client's); a mark inside a tool_result, a document's ``title``/``context``/``cit
 ``dropped``; a ``text``-source document is its text (``substituted``); each noted with its path.
 So are the blocks of a tool Anthropic's server ran in a replayed answer (``server_tool_use``, its
 ``*_tool_result``, ``mcp_tool_use``/``mcp_tool_result``: ``dropped``, red-team 5 F13; a turn of
-nothing else goes too); ``search_result`` and ``container_upload``, the client's own content, stay
-refused.
+nothing else goes too). A ``search_result`` block is the text of its passages (``substituted``,
+its ``source``/``title``/``citations`` ``dropped``); it and such a document ride their part whole,
+and Anthropic gets them back as sent, with no note (red team 14 F17, ``_read_carried.py``).
+``container_upload``, the client's own content, stays refused.
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
+from lmcodec.providers.anthropic._read_carried import media_part, search_result_part
 from lmcodec.providers.anthropic._read_config import (
     STR,
     Marks,
@@ -97,12 +100,12 @@ from lmcodec.providers.anthropic._read_views import (
     Image,
     MessageView,
     Redacted,
+    SearchResult,
     Text,
     Thinking,
     ToolResult,
     ToolUse,
 )
-from lmcodec.providers.openai._read_common import url_image_type
 from lmcodec.wire import Adaptation, Request
 
 __all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_surveyed_or_none"]
@@ -111,58 +114,6 @@ _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _BODY: Final = msgspec.json.Decoder(BodyView)
 _RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
 _TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
-
-
-_KINDS: Final = {Image: ("image", "image/png"), Document: ("document", "application/pdf")}
-"""Block class -> (canonical part type, lm15's default media type for a url/file source)."""
-
-
-_DOCUMENT_FIELD: Final = (
-    "a document's {name}: the canonical document part has no field for it and no builder sends "
-    "one; the document is sent"
-)
-_TEXT_DOCUMENT: Final = (
-    "a text-source document: the canonical document part carries base64, url or file_id sources "
-    "(a base64 text/plain document is refused by the Messages API); sent as its text"
-)
-
-
-def _media(block: Image | Document, path: str, gateway: Unsigned = None) -> dict[str, Any]:
-    """An image or document block's part; what the canonical part cannot carry is refused, or
-    (``gateway``: the gateway's reading, red-team 5 F02) left out or rewritten and noted there: a
-    document's title, context and citations (``dropped``), a text source (its text,
-    ``substituted``)."""
-    if isinstance(block, Document):
-        for name in ("title", "context", "citations"):
-            value = getattr(block, name)
-            if value is not msgspec.UNSET:
-                if gateway is None:
-                    raise ValidationError(f"a document's {name} has no canonical field", f"{path}.{name}")
-                reason = _DOCUMENT_FIELD.format(name=name)
-                gateway.append(
-                    Adaptation(field=f"{path}.{name}", action="dropped", reason=reason, asked=value)
-                )
-        text = block.source.data
-        if gateway is not None and block.source.type == "text" and isinstance(text, str):
-            gateway.append(
-                Adaptation(
-                    field=path, action="substituted", reason=_TEXT_DOCUMENT, asked="document", applied="text"
-                )
-            )
-            return {"type": "text", "text": text}
-    kind, default_type = _KINDS[type(block)]
-    source = block.source
-    if source.type == "base64" and isinstance(source.data, str) and isinstance(source.media_type, str):
-        return {"type": kind, "media_type": source.media_type, "data": source.data}
-    if source.type == "url" and isinstance(source.url, str):
-        media_type = url_image_type(source.url) if kind == "image" else default_type
-        return {"type": kind, "media_type": media_type, "url": source.url}
-    if source.type == "file" and isinstance(source.file_id, str):
-        return {"type": kind, "media_type": default_type, "file_id": source.file_id}
-    raise ValidationError(
-        f"a {source.type!r} source cannot be represented (base64 with media_type, url or file_id only)",
-        f"{path}.source",
-    )
 
 
 _CITATIONS: Final = (
@@ -194,7 +145,12 @@ def _result_content(block: ToolResult, path: str, gateway: Unsigned = None) -> l
             if gateway is None:
                 raise ValidationError("a cache mark inside a tool_result cannot be represented", where)
             gateway.append(_mark_dropped(f"{where}.cache_control", "inside a tool_result"))
-        parts.append(_text(item, where, gateway) if isinstance(item, Text) else _media(item, where, gateway))
+        if isinstance(item, Text):
+            parts.append(_text(item, where, gateway))
+        elif isinstance(item, SearchResult):
+            parts.append(search_result_part(item, where, gateway))
+        else:
+            parts.append(media_part(item, where, gateway))
     return parts
 
 
@@ -230,7 +186,9 @@ def _part(block: Any, path: str, gateway: Unsigned = None) -> dict[str, Any]:
         state = {"provider": "anthropic", "kind": "redacted_thinking", "data": {"data": block.data}}
         return {"type": "thinking", "text": "", "continuation": [state]}
     if kind is Image or kind is Document:
-        return _media(block, path, gateway)
+        return media_part(block, path, gateway)
+    if kind is SearchResult:
+        return search_result_part(block, path, gateway)
     raise ValidationError(
         f"a {block.__struct_config__.tag!r} block has no canonical part and cannot be carried", f"{path}.type"
     )
