@@ -101,10 +101,15 @@ def test_responses_web_search_is_the_destinations_web_search(destination: str) -
     assert ("tools[0].config.search_context_size", "dropped", "high", None) in notes(built, "tools")
 
 
+MODELS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-5", "openai_chat": "gpt-4o"}
+"""The backend's model a gateway passes for a Gemini client's body (red team 18 F08: its URL names
+it, and without model= translate_request refuses to send it to another dialect)."""
+
+
 def test_gemini_google_search_is_web_search_elsewhere() -> None:
     body = _gemini(google_search={})
     for destination in ("anthropic", "openai"):
-        built = lc.translate_request("gemini", destination, body)
+        built = lc.translate_request("gemini", destination, body, model=MODELS[destination])
         [tool] = _tools(destination, built.body)
         assert tool["type"] in ("web_search_20250305", "web_search_preview") and set(tool) <= {"type", "name"}
         _accepted(destination, built.body)
@@ -120,7 +125,8 @@ def test_code_execution_crosses_with_the_destinations_options(destination: str) 
     for source, body in sources.items():
         if source == destination:
             continue
-        built = lc.translate_request(source, destination, body)
+        model = MODELS[destination] if source == "gemini" else None  # a Gemini client's is in the URL
+        built = lc.translate_request(source, destination, body, model=model)
         _accepted(destination, built.body)
         [tool] = _tools(destination, built.body)
         if destination == "openai":

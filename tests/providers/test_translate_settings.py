@@ -85,7 +85,10 @@ TIERS = [  # (source, its tier, destination, the tier sent or None, the action r
 def test_a_service_tier_crosses_by_meaning(
     source: str, tier: str, destination: str, sent: str | None, action: str | None
 ) -> None:
-    built = lc.translate_request(source, destination, _client_body(source, tier))
+    model = (
+        "backend-model" if source == "gemini" else None
+    )  # a Gemini client's is in the URL (red team 18 F08)
+    built = lc.translate_request(source, destination, _client_body(source, tier), model=model)
     assert _sent_tier(destination, built.body) == sent
     _accepted(destination, built.body)
     recorded = notes(built, "service_tier")

@@ -68,6 +68,10 @@ from lmcodec.wire._checks import require_instance
 Body: TypeAlias = bytes | bytearray | memoryview | str
 """A complete JSON body as the body and request functions take it (str: its UTF-8 text)."""
 
+_NO_MODEL: Final = (
+    "a Gemini body names no model (a Gemini client names it in the URL, models/{model}:generateContent): "
+    "pass it as translate_request(..., model=...) to send the body to another dialect"
+)
 _OPENAI: Final = frozenset({"openai", "openai_chat"})
 """The two OpenAI dialects, which share request keys (``providers/_crossing_openai_keys.py``)."""
 _BUILDERS: Final[dict[str, Any]] = {
@@ -250,6 +254,8 @@ def translate_request(
     An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
     request or text source go to Anthropic as sent; elsewhere as the part that says the most of
     them, what it leaves out ``dropped`` (``providers/anthropic/_read_carried.py``).
+    A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
+    else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``.
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     lookup(GATEWAY_READERS, source)
@@ -273,6 +279,8 @@ def translate_request(
             request, whole_blocks = carried_out(request)
     else:
         request, found = read
+    if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
+        raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
         request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
         unsigned += dropped
