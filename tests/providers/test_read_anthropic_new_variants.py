@@ -1,5 +1,10 @@
-"""Variants the installed anthropic SDK types and the canonical Request has no place for, refused
-in words (red team 19 F06: before, msgspec's bare "Invalid enum value")."""
+"""Variants the installed anthropic SDK types (red team 19 F06). A mid-conversation
+``{"role": "system"}`` message has no place in a canonical Request: refused in words (before,
+msgspec's bare "Invalid enum value"). ``thinking: {"type": "between_tools"}`` (thinking off, the
+model's progress notes between tool calls as thinking blocks) has no canonical reasoning either, but
+lm15's builder sends ``Config.extensions`` verbatim, so it rides there as ``display`` does: Anthropic
+gets it back exactly (lm15's own builder run on the decoded Request), another dialect has it
+``dropped``, named."""
 
 from __future__ import annotations
 
@@ -10,34 +15,71 @@ import pytest
 
 import lmcodec as lc
 
+from .gateway_support import anthropic_accepts
+from .request_support import lm15_build
+
 _BASE: dict[str, Any] = {
     "model": "claude-sonnet-4-5",
     "max_tokens": 1024,
     "messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}],
 }
-CASES = [
-    (
-        {**_BASE, "messages": [*_BASE["messages"], {"role": "system", "content": "Be brief."}]},
-        "$.messages[2].role",
-        "a message of role 'system' cannot be carried",
-    ),
-    (
-        {**_BASE, "thinking": {"type": "between_tools"}},
-        "$.thinking.type",
-        "thinking of type 'between_tools' cannot be carried",
-    ),
-]
+DIALECTS = ("anthropic", "openai", "openai_chat", "gemini")
 
 
-@pytest.mark.parametrize(("body", "path", "words"), CASES, ids=["system message", "between_tools"])
-def test_refused_in_words_at_its_path(body: dict[str, Any], path: str, words: str) -> None:
+def test_a_system_message_is_refused_in_words_at_its_path() -> None:
+    body = {**_BASE, "messages": [*_BASE["messages"], {"role": "system", "content": "Be brief."}]}
     raw = json.dumps(body).encode()
     calls = [lambda: lc.decode_request("anthropic", raw)] + [
-        lambda d=d: lc.translate_request("anthropic", d, raw)
-        for d in ("anthropic", "openai", "openai_chat", "gemini")
+        lambda d=d: lc.translate_request("anthropic", d, raw, model="m") for d in DIALECTS
     ]
     for call in calls:
         with pytest.raises(lc.ValidationError) as info:
             call()
-        assert info.value.path == path
-        assert info.value.message.startswith(words)
+        assert info.value.path == "$.messages[2].role"
+        assert info.value.message.startswith("a message of role 'system' cannot be carried")
+
+
+def test_an_unknown_thinking_type_is_refused_in_words() -> None:
+    raw = json.dumps({**_BASE, "thinking": {"type": "sometimes"}}).encode()
+    with pytest.raises(lc.ValidationError) as info:
+        lc.decode_request("anthropic", raw)
+    assert info.value.path == "$.thinking.type"
+    assert info.value.message.startswith("thinking of type 'sometimes' cannot be carried")
+
+
+BETWEEN = [
+    {"type": "between_tools"},
+    {"type": "between_tools", "display": "omitted"},
+]
+
+
+def _long_form(body: dict[str, Any]) -> dict[str, Any]:
+    """The body as lm15 writes it back (read.py's documented equivalences: content strings as one
+    text block, ``stream`` spelled out)."""
+    messages = [{**m, "content": [{"type": "text", "text": m["content"]}]} for m in body["messages"]]
+    return {**body, "messages": messages, "stream": False}
+
+
+@pytest.mark.parametrize("model", ["claude-sonnet-4-5", "claude-opus-4-6"])
+@pytest.mark.parametrize("thinking", BETWEEN, ids=["plain", "display"])
+def test_between_tools_goes_back_to_anthropic_as_sent(thinking: dict[str, Any], model: str) -> None:
+    body = {**_BASE, "model": model, "thinking": thinking}
+    raw = json.dumps(body).encode()
+    request = lc.decode_request("anthropic", raw)
+    assert request.config.reasoning is None and request.config.max_tokens == 1024
+    assert request.config.extensions == {"thinking": thinking}
+    assert json.loads(lc.build_request("anthropic", request).body) == _long_form(body)
+    assert lm15_build("anthropic", request).body_value == _long_form(body)  # lm15's own builder
+    built = lc.translate_request("anthropic", "anthropic", raw)
+    assert json.loads(built.body)["thinking"] == thinking and built.adaptations == ()
+    anthropic_accepts(built.body)
+
+
+@pytest.mark.parametrize("destination", ["openai", "openai_chat", "gemini"])
+def test_between_tools_is_dropped_named_elsewhere(destination: str) -> None:
+    raw = json.dumps({**_BASE, "thinking": {"type": "between_tools"}}).encode()
+    built = lc.translate_request("anthropic", destination, raw, model="m")
+    assert b"between_tools" not in built.body
+    assert [(a.field, a.action, a.asked) for a in built.adaptations if "thinking" in a.field] == [
+        ("extensions.thinking", "dropped", {"type": "between_tools"})
+    ]

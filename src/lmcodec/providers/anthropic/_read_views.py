@@ -149,7 +149,7 @@ class MessageView(_Strict, frozen=True):
 
 
 class ThinkingView(_Strict, frozen=True):
-    type: Literal["enabled", "disabled", "adaptive"]
+    type: Literal["enabled", "disabled", "adaptive", "between_tools"]
     budget_tokens: int | UnsetType = UNSET
     display: str | UnsetType = UNSET
 

@@ -46,8 +46,10 @@ reading, leaves it out with an Adaptation instead: ``providers/_unsigned_thinkin
 marks on more than one message or not on a message's last block or with a ``ttl`` other than
 ``1h``, an empty content list, a message of role ``system`` inside ``messages`` (the anthropic
 SDK's ``SystemMessageParam``: the canonical system prompt is the top-level one), ``thinking`` of a
-type other than ``enabled``/``disabled``/``adaptive`` (``between_tools``), and a missing
-``model``/``messages``/``max_tokens``. Errors carry
+type other than ``enabled``/``disabled``/``adaptive``/``between_tools``, and a missing
+``model``/``messages``/``max_tokens``. (``thinking: {"type": "between_tools"}``, no canonical
+reasoning, rides in extensions as it came: Anthropic gets it back, another dialect has it
+``dropped``.) Errors carry
 the JSON path; decoding is linear in the body's size.
 
 The gateway's reading (``decode_request_without_unsigned_thinking``, red-team 5 F02) takes what the
@@ -373,8 +375,8 @@ _ROLE: Final = re.compile(r"\$\.messages\[\d+\]\.role")
 def _worded(exc: ValidationError) -> ValidationError:
     """msgspec's bare "Invalid enum value" for a message role or a thinking type the canonical
     Request has no place for (red team 19 F06: the anthropic SDK's mid-conversation
-    ``{"role": "system"}`` and ``thinking: {"type": "between_tools"}``), said as the other
-    refusals say it; any other error as it is."""
+    ``{"role": "system"}``; a thinking type newer than the SDK's), said as the other refusals say
+    it; any other error as it is."""
     if not exc.message.startswith("Invalid enum value "):
         return exc
     value = exc.message.removeprefix("Invalid enum value ")
@@ -386,8 +388,8 @@ def _worded(exc: ValidationError) -> ValidationError:
         )
     if exc.path == "$.thinking.type":
         return ValidationError(
-            f"thinking of type {value} cannot be carried by a canonical Request (enabled, disabled "
-            "or adaptive)",
+            f"thinking of type {value} cannot be carried by a canonical Request (enabled, disabled, "
+            "adaptive or between_tools)",
             exc.path,
         )
     return exc
