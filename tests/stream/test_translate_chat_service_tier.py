@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import pytest
 from openai.lib.streaming.chat import ChatCompletionStreamState
 
@@ -99,3 +100,39 @@ def test_another_source_s_stream_names_no_service_tier() -> None:
     )
     written = b"".join(lc.stream.translate("anthropic", "openai_chat", [anthropic], request=REQUEST))
     assert b"service_tier" not in written and _completion(written).service_tier is None
+
+
+_HEAD_KEYS = ("created", "service_tier", "system_fingerprint")
+
+
+def _frames(written: bytes) -> list[Any]:
+    return [json.loads(line[6:]) for line in written.split(b"\n") if line.startswith(b"data: {")]
+
+
+@pytest.mark.parametrize("feed", ["whole", "per event"])
+def test_these_fields_are_all_that_differs_from_the_encoder(feed: str) -> None:
+    """stream/translate.py's docstring: Chat -> Chat, translate writes the Encoder's bytes for the
+    same events (its start naming the stream's id and model, which translate reads from the first
+    frame) but for each chunk's ``created``, ``service_tier`` and ``system_fingerprint``."""
+    source = _source(_EXTRA)
+    chunks = [source] if feed == "whole" else [piece + b"\n\n" for piece in source.split(b"\n\n") if piece]
+    written = b"".join(lc.stream.translate("openai_chat", "openai_chat", chunks, request=REQUEST))
+    decoder, encoder = lc.stream.Decoder("openai_chat", request=REQUEST), lc.stream.Encoder("openai_chat")
+    by_encoder = b""
+    for chunk in [*chunks, None]:
+        events = decoder.feed(chunk) if chunk is not None else decoder.close()
+        started = [
+            msgspec.structs.replace(e, id=_HEAD["id"], model=_HEAD["model"])
+            if isinstance(e, lc.StreamStartEvent)
+            else e
+            for e in events
+        ]
+        by_encoder += encoder.feed_all(started)
+    by_encoder += encoder.close()
+    ours, theirs = _frames(written), _frames(by_encoder)
+    assert [f["service_tier"] for f in ours] != [f.get("service_tier") for f in theirs]  # they differ
+    for frame in (*ours, *theirs):
+        for key in _HEAD_KEYS:
+            frame.pop(key, None)
+    assert ours == theirs
+    assert written.count(b"\n\n") == by_encoder.count(b"\n\n")  # and no frame more ([DONE] too)

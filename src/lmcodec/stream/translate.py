@@ -13,17 +13,23 @@ for the end, which is written at the close of the input beside it). Nothing is
 kept but the two sides' state (the open frame,
 the per-item text a Responses stream repeats in its ``.done`` events, the
 thinking text a Chat stream repeats in a block's ``thinking_blocks`` entry), so
-memory does not grow with the number of events. ``translate`` writes what an
-:class:`~lmcodec.stream.Encoder` fed each chunk's decoded events through
-``feed_all`` writes, and the same events as ``encode(dst, decode(src, chunks))``
-(tests hold the paths equal).
+memory does not grow with the number of events. From a source with a start frame
+(Responses, Anthropic), ``translate`` writes what an :class:`~lmcodec.stream.Encoder`
+fed each chunk's decoded events through ``feed_all`` writes, and the same events as
+``encode(dst, decode(src, chunks))`` (``tests/stream/test_translate_incremental.py``),
+but where a paragraph below says otherwise.
 
 Chat Completions and Gemini streams have no start frame: lm15's synthesized
 start names the request's model and no id. The translator reads both from the
 stream's first ``data`` line instead (Chat's ``id`` and ``model``, Gemini's
 ``responseId`` and ``modelVersion``), so the client sees the id and the served
 model the backend sent, not the alias it asked for; the events decoding the
-translated stream gives are otherwise lm15's.
+translated stream gives are otherwise lm15's. From a Chat source it reads the
+chunk's ``created``, ``service_tier`` and ``system_fingerprint`` there too, and a Chat
+client gets them on every chunk, as the backend wrote them (red team 14 F05): so Chat ->
+Chat the bytes are not the Encoder's, whose events hold none of the three, in those
+fields alone (the Encoder given the stream's id and model in its start writes the rest
+alike: ``tests/stream/test_translate_chat_service_tier.py``).
 
 Each call the source sent is written as a call of its own, where lm15 (and
 :func:`lmcodec.assemble`) join the fragments of one part index into one call: a Gemini chunk
