@@ -169,7 +169,9 @@ def test_adaptive_thinking_takes_a_tool_turn_without_thinking() -> None:
     assert _reasoning_notes(built) == []
 
 
-def test_the_same_dialect_is_left_as_the_client_sent_it() -> None:
+def test_the_same_dialect_goes_without_thinking_too() -> None:
+    """Red team 20 F02: an Anthropic client's loop without Claude's thinking (a failover; here a
+    client that sent none) is refused by the API as the other dialects' would be."""
     body = json.dumps(
         {
             "model": "claude-sonnet-4-5",
@@ -186,7 +188,12 @@ def test_the_same_dialect_is_left_as_the_client_sent_it() -> None:
         }
     ).encode()
     built = lc.translate_request("anthropic", "anthropic", body)
-    assert json.loads(built.body)["thinking"] == {"type": "enabled", "budget_tokens": 2048}
+    sent = _sent(built)
+    assert "thinking" not in sent
+    assert sent["max_tokens"] == 4096
+    assert _reasoning_notes(built) == [
+        ("config.reasoning", "dropped", {"effort": "low", "thinking_budget": 2048})
+    ]
 
 
 def _notes(built: Any) -> list[tuple[str, str, Any, Any]]:

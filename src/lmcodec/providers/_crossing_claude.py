@@ -68,7 +68,7 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 
-__all__ = ["claude_refusals_out"]
+__all__ = ["claude_refusals_out", "unsigned_loop_out"]
 
 _ONE_SAMPLER: Final = (
     "opus-4-1",
@@ -173,6 +173,33 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     if changes:
         config = msgspec.structs.replace(config, **changes)
     return _within_ceiling(request, config, tuple(notes), changed=bool(changes))
+
+
+def unsigned_loop_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """Anthropic -> Anthropic (red team 20 F02): ``request`` without manual thinking when the tool
+    loop in progress does not start with thinking Claude issued (an Anthropic client failed over
+    from another backend, whose unsigned thinking the gateway left out), one ``dropped`` note; the
+    rest of what :func:`claude_refusals_out` changes is the client's own body, sent as it is.
+    Manual thinking is ``config.reasoning`` (lm15's builder writes it as ``enabled`` outside the
+    adaptive class) or, for an adaptive-class name, the client's ``thinking`` kept as it spelled it."""
+    config = request.config
+    reasoning = config.reasoning
+    extensions = config.extensions or {}
+    spelled = extensions.get("thinking")
+    manual = (
+        reasoning is not None and reasoning.effort != "off" and not takes_adaptive_thinking(request.model)
+    )
+    enabled = isinstance(spelled, dict) and spelled.get("type") == "enabled"
+    if not (manual or enabled) or _loop_starts_signed(request):
+        return request, ()
+    if manual:
+        note = _note("config.reasoning", "dropped", _UNSIGNED_LOOP, msgspec.to_builtins(reasoning))
+        config = msgspec.structs.replace(config, reasoning=None)
+    else:
+        rest = {key: value for key, value in extensions.items() if key != "thinking"}
+        note = _note("config.extensions.thinking", "dropped", _UNSIGNED_LOOP, spelled)
+        config = msgspec.structs.replace(config, extensions=rest or None)
+    return msgspec.structs.replace(request, config=config), (note,)
 
 
 def _within_ceiling(

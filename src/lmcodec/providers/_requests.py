@@ -13,7 +13,7 @@ from lmcodec.codecs._hooks import text_error, unreadable_buffer
 from lmcodec.errors import EncodeError, ValidationError
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarked_retention
-from lmcodec.providers._crossing_claude import claude_refusals_out
+from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loop_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
@@ -256,6 +256,10 @@ def translate_request(
     them, what it leaves out ``dropped`` (``providers/anthropic/_read_carried.py``).
     A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
     else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``.
+
+    Anthropic to Anthropic and Gemini to Gemini, the failover steps apply as between two dialects
+    (red team 20 F02, F03): manual thinking with a tool loop that does not start with Claude's
+    thinking goes without it, and to Gemini 3 an unsigned call gets the placeholder signature.
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     lookup(GATEWAY_READERS, source)
@@ -296,6 +300,13 @@ def translate_request(
             claude = chat_fronts_claude(destination, request.model)
             request, blocks, left_out = chat_thinking_out(request, thinking_blocks=claude)
             unsigned = (*unsigned, *left_out)
+        elif source == "anthropic":  # a failover: the loop's thinking was another backend's, left out
+            thinking, looped = unsigned_loop_out(request)
+            if looped:
+                request, unsigned = whole_cap_in(thinking, raw), (*unsigned, *looped)
+        elif source == "gemini":  # to Gemini 3, as from the other dialects
+            request, placeholders = placeholder_signatures(request)
+            unsigned = (*unsigned, *placeholders)
         built = build_request(destination, request, stream=stream)
         if any(blocks):
             built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
