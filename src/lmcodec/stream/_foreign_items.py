@@ -29,6 +29,7 @@ from typing import Any, Final, Protocol, cast
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
+from lmcodec.providers.openai.views import RefusalFrame
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.sink import Sink
 
@@ -44,6 +45,9 @@ class ForeignItemSink(Sink, Protocol):
 
     def foreign_item(self, item_type: str, frame: bytes) -> None:
         """One event (``frame``, the source's JSON) of an output item of type ``item_type``."""
+
+    def refusal(self, part_index: int, text: str) -> None:
+        """A refusal fragment of slot ``part_index`` (a ``response.refusal.delta``)."""
 
 
 class _Item(msgspec.Struct, frozen=True, gc=False):
@@ -86,6 +90,13 @@ class ForeignItems(IncompleteWatch):
             start = i + 1
             cast(ForeignItemSink, self.sink).foreign_item(item_type, data)
         return skipped + mapped_at(_frames, self, datas[start:], start)
+
+    def _refusal(self, f: RefusalFrame) -> int:
+        """A ``response.refusal.delta`` (red team 20 F04), handed on as a refusal, which each
+        client's writer writes as its body writes a RefusalPart (Chat ``refusal``, Anthropic
+        ``stop_reason: "refusal"``, a Responses ``refusal`` part), where lm15 reads text."""
+        cast(ForeignItemSink, self.sink).refusal(f.output_index, f.delta or "")
+        return 0
 
     def _foreign(self, data: bytes) -> str | None:
         """The type of the foreign item ``data`` is an event of; ``None`` for any other frame."""

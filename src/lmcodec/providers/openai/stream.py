@@ -107,6 +107,11 @@ class StreamMapper(MapperBase):
             self.sink.text(f.output_index, f.delta or "")
         return 0
 
+    def _refusal(self, f: RefusalFrame) -> int:
+        """A refusal fragment, read as lm15 reads it: text. The translator's mapper
+        (``stream/_foreign_items.py``) hands it on as a refusal instead."""
+        return self._text(f)
+
     def _thinking(self, f: ThinkingFrame) -> int:
         self.sink.thinking(f.output_index, f.delta or "")
         return 0
@@ -177,7 +182,7 @@ class StreamMapper(MapperBase):
 
 _HANDLERS: Final[dict[type, Callable[[StreamMapper, Any], int]]] = {
     TextFrame: StreamMapper._text,
-    RefusalFrame: StreamMapper._text,
+    RefusalFrame: lambda mapper, f: mapper._refusal(f),  # (a subclass's reading, looked up per mapper)
     ThinkingFrame: StreamMapper._thinking,
     ReasoningTextFrame: StreamMapper._thinking,
     ArgsFrame: StreamMapper._arguments,
