@@ -390,7 +390,7 @@ def test_responses_sdk_reply_replays(dump: str) -> None:
 @pytest.mark.parametrize(
     ("index", "change", "path"),
     [
-        (1, {"status": "incomplete"}, "$.input[2].status"),
+        (1, {"status": "in_progress"}, "$.input[2].status"),
         (1, {"phase": "commentary"}, "$.input[2].phase"),
         (2, {"caller": {"type": "program", "caller_id": "x"}}, "$.input[3].caller"),
         (2, {"namespace": "ns"}, "$.input[3].namespace"),

@@ -9,7 +9,9 @@ the JSON path; the reader's key checks then run on what is left:
 - ``id`` on a ``message`` or ``function_call`` item (the server's name for the item it produced)
   is left out: lm15 replays messages and calls by content, and the API takes them without it.
   A reasoning item's ``id`` is kept (it rides the ThinkingPart's continuation);
-- ``status`` ``null`` or ``"completed"`` is left out; ``"in_progress"``/``"incomplete"`` is refused;
+- ``status`` ``null`` or ``"completed"`` is left out, and so is a message's ``"incomplete"`` (an
+  answer cut at ``max_output_tokens``, as OpenAI and the SDK give it back: the assistant's partial
+  turn, which the API reads as the turn it is; red team 20 F01); any other is refused;
 - ``phase``, ``caller`` (other than ``{"type": "direct"}``), ``namespace``, ``async`` (``async_``
   from ``model_dump()``) and a
   reasoning item's ``content`` are left out when null (or empty), refused otherwise;
@@ -50,7 +52,7 @@ def input_item(item: dict[str, Any], kind: str, path: str) -> dict[str, Any]:
         out.pop("id", None)
     if "status" in out:
         status = out.pop("status")
-        if status not in (None, "completed"):
+        if status not in (None, "completed") and (status != "incomplete" or kind != "message"):
             fail(
                 f"an item with status {status!r} cannot be carried: only a completed item replays",
                 f"{path}.status",

@@ -38,7 +38,8 @@ Call mode: ``stream`` is not part of a Request; pass ``stream=body.get("stream",
 to ``build_request``.
 
 Output items replayed as the openai SDK returns them (``input += response.output``) read
-back: ``id`` on message and function_call items, ``status: "completed"``, and the SDK's null
+back: ``id`` on message and function_call items, ``status: "completed"`` (a message's
+``"incomplete"`` too: the partial turn of an answer cut at ``max_output_tokens``), and the SDK's null
 keys are left out (``_read_output_items.py`` lists them); other values of them are refused.
 A reasoning item's several ``summary_text`` parts (o3 and gpt-5 write several) read as one
 ThinkingPart, their texts joined by ``\\n`` as lm15 reads a response's reasoning item: the
