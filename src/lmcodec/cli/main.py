@@ -12,18 +12,16 @@ memory: a record longer than the memory left); 128 + N ended by signal N (130 SI
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import Any
 
 import lmcodec as lc
-from lmcodec.cli._assemble import cmd_assemble
-from lmcodec.cli._convert import cmd_convert, cmd_validate
-from lmcodec.cli._names import type_named
 from lmcodec.cli._output import UsageError
 from lmcodec.codecs.jsonl import DEFAULT_MAX_LINE_BYTES
 
@@ -85,6 +83,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
+    from lmcodec.cli._names import type_named
+
     tp = type_named(args.type)
     try:
         schema = lc.schema(tp)
@@ -100,6 +100,21 @@ _TYPE_HELP = (
     "the first four). A type whose every field is optional (Config, Usage) is refused: any JSON object "
     "reads as one, so no record could be told bad"
 )
+
+
+_Command = Callable[[argparse.Namespace], int]
+
+
+def _imported(module: str, name: str) -> _Command:
+    """The command ``name`` of ``lmcodec.cli.<module>``, imported when it runs: start-up (and
+    ``--version``, ``schema``) reads no command's code, and that import is inside main()'s
+    handling of Ctrl-C."""
+
+    def command(args: argparse.Namespace) -> int:
+        run: _Command = getattr(importlib.import_module(f"lmcodec.cli.{module}"), name)
+        return run(args)
+
+    return command
 
 
 def _version() -> str:
@@ -160,7 +175,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help=_LINE_BOUND_HELP,
     )
-    convert.set_defaults(func=cmd_convert)
+    convert.set_defaults(func=_imported("_convert", "cmd_convert"))
 
     validate = sub.add_parser("validate", help="report every bad record of a log")
     validate.add_argument("src", help="input file (.gz/.zst ok) or - for stdin")
@@ -178,7 +193,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help=_LINE_BOUND_HELP,
     )
-    validate.set_defaults(func=cmd_validate)
+    validate.set_defaults(func=_imported("_convert", "cmd_validate"))
 
     assemble = sub.add_parser("assemble", help="a captured SSE body to the canonical Response")
     assemble.add_argument("provider", choices=["openai", "openai_chat", "anthropic", "gemini"])
@@ -188,7 +203,7 @@ def _parser() -> argparse.ArgumentParser:
     assemble.add_argument(
         "--request", help="the canonical Request (JSON file, .gz/.zst ok) the stream answers"
     )
-    assemble.set_defaults(func=cmd_assemble)
+    assemble.set_defaults(func=_imported("_assemble", "cmd_assemble"))
 
     schema = sub.add_parser("schema", help="the JSON Schema of a type")
     schema.add_argument("type", help="a type name, e.g. Turn, Request, Part")
@@ -250,11 +265,14 @@ def _catch_ending_signals() -> dict[int, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _parse(argv)
+    """Run the command line; returns the exit status. A signal from the first line on (while
+    the arguments are read, the command's code imported) ends it as it does mid-command."""
     replaced = _catch_ending_signals()
     try:
-        return _run(args)
+        return _run(_parse(argv))
+    except KeyboardInterrupt:
+        print("lmcodec: interrupted", file=sys.stderr)
+        return 130
     except _Signalled as exc:
         print(f"lmcodec: {signal.Signals(exc.signum).name}: stopped", file=sys.stderr)
         return 128 + exc.signum
