@@ -5,6 +5,7 @@ type cannot regress."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import types
@@ -183,15 +184,120 @@ def test_an_untaggable_union_has_the_any_of_of_its_members_schemas(alias: Any) -
     assert lc.schema(alias) == _members_schema(members)
 
 
-def test_a_foreign_class_inside_a_generic_is_an_lc_error_at_its_value() -> None:
-    """Only a target class itself is checked up front (walking every field of every target would
-    cost more than building its decoder); one nested in a generic is refused at its value."""
-    with pytest.raises(lc.ValidationError, match=r"is not a type lmcodec reads - at `\$\[0\]`"):
-        lc.decode(b"[1]", list[lc.Assembler])
-    with pytest.raises(lc.ValidationError, match="is not a type lmcodec reads"):
-        lc.from_builtins([1], list[lc.Assembler])
-    with pytest.raises(lc.UnsupportedTypeError):
-        lc.schema(list[lc.Assembler])
+def test_a_foreign_class_inside_a_generic_is_refused_before_any_input_is_read() -> None:
+    """The form of the target is walked up front (red team 18 F10; before, a class nested in a
+    generic was met by the dec_hook at its first value, a ValidationError there, and an empty
+    list read as ``[]``)."""
+    for read in (
+        lambda: lc.decode(b"[]", list[lc.Assembler]),
+        lambda: lc.from_builtins([], list[lc.Assembler]),
+        lambda: lc.schema(list[lc.Assembler]),
+    ):
+        with pytest.raises(lc.UnsupportedTypeError, match="Assembler is not a wire type"):
+            read()
+
+
+@dataclasses.dataclass
+class _Point:
+    x: int
+
+
+class _UserStruct(msgspec.Struct):
+    x: int
+
+
+_NOT_WIRE: list[Any] = [
+    int,
+    str,
+    float,
+    bool,
+    dict,
+    list,
+    Any,
+    object,
+    _Point,
+    _UserStruct,
+    list[int],
+    dict[str, int],
+    dict[int, lc.Turn],
+    lc.Turn | int,
+    _UserStruct | None,
+    lc.NonFiniteFloat,
+]
+
+
+@pytest.mark.parametrize("tp", _NOT_WIRE, ids=repr)
+def test_a_type_that_is_not_a_wire_type_is_refused_by_every_entry_point(tp: Any) -> None:
+    """red team 18 F10: ``lc.decode(b"1", int)``, ``lc.decode(b"{}", dict)``, a user's dataclass and
+    ``lc.schema(int)`` were read as msgspec reads them, though the error (and the README) say
+    lmcodec reads its wire types; each entry point now refuses them, naming what it reads."""
+    for read in (
+        lambda: lc.decode(b"1", tp),
+        lambda: lc.decode(b"{}", tp, lenient=True, unknown="keep"),
+        lambda: lc.from_builtins({"x": 1}, tp),
+        lambda: lc.from_builtins(1, tp, lenient=True, unknown="keep"),
+        lambda: lc.msgpack.decode(msgspec.msgpack.encode({"x": 1}), tp),
+        lambda: list(lc.jsonl.read(b'{"x": 1}\n', tp)),
+        lambda: lc.schema(tp),
+    ):
+        with pytest.raises(lc.UnsupportedTypeError, match=r"not a wire type; lmcodec reads its wire types"):
+            read()
+
+
+_WIRE_FORMS: list[Any] = [
+    lc.Turn,
+    lc.Part,
+    lc.TextPart,
+    lc.StreamEvent,
+    lc.UnknownPart,
+    lc.Role,
+    lc.JsonPrimitive,
+    lc.PartInput,
+    lc.Turn | None,
+    list[lc.Message],
+    tuple[lc.Turn, ...],
+    tuple[lc.Request, lc.Response],
+    dict[str, lc.Part],
+    lc.JsonObject,
+    lc.llm.Response,
+    lc.llm.Part,
+]
+
+
+@pytest.mark.parametrize("tp", _WIRE_FORMS, ids=repr)
+def test_wire_types_and_their_forms_are_read(tp: Any) -> None:
+    """What the message names stays readable: a wire type form reads a value of it (or refuses the
+    value as bad data, never the type)."""
+    for read in (
+        lambda: lc.decode(b"{}", tp),
+        lambda: lc.from_builtins({}, tp),
+        lambda: lc.msgpack.decode(b"\x80", tp),
+    ):
+        try:
+            read()
+        except lc.ValidationError:
+            pass
+    assert isinstance(lc.schema(tp), dict)
+
+
+@pytest.mark.parametrize("tp", [lc.llm.UsageDict, lc.llm.PartDict, lc.llm.TextPartDict], ids=repr)
+def test_llm_dicts_are_described(tp: Any) -> None:
+    """llm's TypedDicts are lmcodec's own: ``lc.schema`` describes them (``PartDict``, a union of
+    TypedDicts msgspec cannot read, as the ``anyOf`` of its members)."""
+    assert lc.schema(tp)
+
+
+def test_llm_usage_dict_reads_as_a_typed_dict() -> None:
+    assert lc.decode(b'{"input": 1}', lc.llm.UsageDict) == {"input": 1}
+
+
+def test_the_wire_forms_read_their_values() -> None:
+    response = lc.Response("r", "m", lc.Message.assistant("ok"), "stop", lc.Usage())
+    turn = lc.Turn(request=lc.Request("m", [lc.Message.user("hi")]), response=response)
+    assert lc.decode(b"[" + lc.encode(turn) + b"]", tuple[lc.Turn, ...]) == (turn,)
+    assert lc.from_builtins({"a": {"type": "text", "text": "x"}}, dict[str, lc.Part]) == {"a": lc.text("x")}
+    assert lc.decode(b'"user"', lc.Role) == "user"
+    assert lc.decode(b'[1, "x", null]', list[lc.JsonPrimitive]) == [1, "x", None]
 
 
 @pytest.mark.parametrize(("tp", "value"), [("int", 5), ("int", {}), (list["int"], [1, 2]), ("str", "x")])

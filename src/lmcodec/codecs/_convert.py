@@ -16,9 +16,9 @@ from typing import Any
 import msgspec
 
 from lmcodec.codecs._hooks import dec_hook
-from lmcodec.codecs._targets import resolve
+from lmcodec.codecs._targets import resolve, wire_target
 
-__all__ = ["convert"]
+__all__ = ["convert", "convert_wire"]
 
 _targets: dict[Any, Any] = {}
 """A target type -> what msgspec converts into: the type itself (a Struct), or its wrapper."""
@@ -36,6 +36,29 @@ def convert(value: Any, tp: Any) -> Any:
         return msgspec.convert(value, tp, dec_hook=dec_hook)
     if target is None:
         target = _targets[tp] = _target(tp)
+    return _converted(value, tp, target)
+
+
+_wire_targets: dict[Any, Any] = {}
+"""As ``_targets``, for the targets :func:`convert_wire` has judged (each type once)."""
+
+
+def convert_wire(value: Any, tp: Any) -> Any:
+    """:func:`convert` into a wire type form only (``lc.from_builtins``): a target that is not
+    one is an UnsupportedTypeError at its first use (:func:`~lmcodec.codecs._targets.wire_target`),
+    with no cost after it (one lookup a call, as :func:`convert`)."""
+    try:
+        target = _wire_targets.get(tp)
+    except TypeError:  # an unhashable target
+        wire_target(tp)  # raises
+        raise
+    if target is None:
+        wire_target(tp)
+        target = _wire_targets[tp] = _target(tp)
+    return _converted(value, tp, target)
+
+
+def _converted(value: Any, tp: Any, target: Any) -> Any:
     if target is tp:
         return msgspec.convert(value, tp, dec_hook=dec_hook)
     try:

@@ -122,7 +122,7 @@ def dec_hook(tp: Any, obj: Any) -> Any:
         if type(obj) is not dict:
             raise ValueError(f"{tp.__name__} must hold an object, got {type(obj).__name__}")
         return tp._kept(None, None, obj)
-    # A class no codec reads, nested in a target (codecs/_targets.py refuses it as the target itself):
+    # A class no codec reads, nested in a target the public entry points did not judge (lmcodec's own):
     # msgspec makes this TypeError a ValidationError at the value's path.
     raise TypeError(f"{tp!r} is not a type lmcodec reads")
 

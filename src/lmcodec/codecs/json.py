@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import types
 import typing
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
 
 import msgspec
@@ -27,7 +28,7 @@ import msgspec
 from lmcodec.codecs import _keep, _keep_json, _nonfinite
 from lmcodec.codecs import lenient as _lenient
 from lmcodec.codecs._buffers import encode_reusing
-from lmcodec.codecs._convert import convert
+from lmcodec.codecs._convert import convert, convert_wire
 from lmcodec.codecs._hooks import (
     HOSTILE,
     LONE_SURROGATE,
@@ -41,9 +42,9 @@ from lmcodec.codecs._hooks import (
     unreadable_buffer,
 )
 from lmcodec.codecs._last_value import last_values
-from lmcodec.codecs._targets import refused, resolve, schema_of_members
+from lmcodec.codecs._targets import refused, resolve, schema_of_members, wire_target
 from lmcodec.codecs._top_level import top_level
-from lmcodec.errors import DecodeError, LmcodecError, ValidationError
+from lmcodec.errors import DecodeError, LmcodecError, UnsupportedTypeError, ValidationError
 from lmcodec.wire._types import TagGuard
 from lmcodec.wire.unknown import Unknown
 
@@ -67,7 +68,18 @@ _STRUCT_META: Final = type(msgspec.Struct)
 
 
 def decoder_for(tp: TypeForm[T]) -> msgspec.json.Decoder[T]:
-    """The one shared Decoder of a target type, built on first use."""
+    """The one shared Decoder of a target type, built on first use (a wire type form: see
+    :func:`~lmcodec.codecs._targets.wire_target`)."""
+    dec: msgspec.json.Decoder[T] | None = _decoders.get(tp)
+    if dec is None:
+        wire_target(tp)
+        dec = _built(tp)
+    return dec
+
+
+def _built(tp: TypeForm[T]) -> msgspec.json.Decoder[T]:
+    """The Decoder of any target msgspec reads (lmcodec's own Structs too), kept; a target it
+    cannot read is an UnsupportedTypeError."""
     dec: msgspec.json.Decoder[T] | None = _decoders.get(tp)
     if dec is None:
         target = resolve(tp)
@@ -245,27 +257,43 @@ def from_builtins(
     value: Any, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error"
 ) -> T: ...
 def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T:
-    """Build ``type`` from a JSON-compatible value (lm15's ``*_from_dict``).
+    """Build ``type`` (a wire type form) from a JSON-compatible value (lm15's ``*_from_dict``).
 
     ``lenient`` and ``unknown`` as for :func:`decode`; an unknown item read
     from builtins holds its value (it is written as canonical JSON, not
     byte-exact). Values under opaque fields (``DataPart.value``,
     ``ToolCallPart.input``, ...) are taken as given, unchecked.
     """
+    result: T = _from_builtins(value, type, lenient, unknown, convert_wire)
+    return result
+
+
+def read_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T:
+    """:func:`from_builtins` into any Struct msgspec reads: lmcodec's own carriers of wire values
+    (``llm/convert.TurnChannel``), which are not targets of the public entry points."""
+    result: T = _from_builtins(value, type, lenient, unknown, convert)
+    return result
+
+
+def _from_builtins(
+    value: Any, type: Any, lenient: bool, unknown: OnUnknown, converted: Callable[[Any, Any], Any]
+) -> Any:
     strict: LmcodecError
     if unknown != "error":  # a misspelt option fails at the call, not at the first unknown tag
         _check_unknown(unknown)
     try:
-        obj: T = convert(value, type)
+        obj = converted(value, type)
+    except UnsupportedTypeError:  # the target (convert_wire), not the value
+        raise
     except msgspec.ValidationError as exc:
         if not isinstance(type, _STRUCT_META):  # judged as decode judges it (convert resolves "int")
-            decoder_for(type)
+            _built(type)
         first: Exception = exc
         strict = decode_error(exc)
     except (*_CONVERT_ERRORS, NameError) as exc:
         # A target no codec reads is an UnsupportedTypeError (API misuse), not bad input; a type
         # given as a string ("Turn", list["Turn"]) is a NameError from msgspec.convert.
-        decoder_for(type)
+        _built(type)
         if not (lenient and isinstance(exc, UnicodeEncodeError)):
             raise _convert_error(exc) from exc
         # A lone surrogate where msgspec needs a string's UTF-8 (a vocabulary word, a union's
@@ -275,23 +303,23 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
         # A target decode refuses but convert resolves itself ("int", list["int"]: R06) is judged
         # as decode judges it; a Struct result (a wire class or union of them) needs no judging.
         if not isinstance(obj, msgspec.Struct) and not isinstance(type, _STRUCT_META):
-            decoder_for(type)
+            _built(type)
         return obj
     if NOT_FINITE in str(first):  # a NaN/inf logprob, which lm15's from_dict takes
-        finite: T | None = _nonfinite.convert(value, type, dec_hook)
+        finite: Any = _nonfinite.convert(value, type, dec_hook)
         if finite is not None:
             return finite
     keep = _check_unknown(unknown)
     if keep:
         try:
-            kept: T = _keep.from_builtins(value, type)
+            kept: Any = _keep.from_builtins(value, type)
             return kept
         except DecodeError:
             if not lenient:
                 raise
     if not lenient:
         raise strict from first
-    read: T = _from_lenient(value, type, strict, keep)
+    read: Any = _from_lenient(value, type, strict, keep)
     return read
 
 
@@ -332,6 +360,7 @@ def schema(type: Any) -> dict[str, Any]:
     a Response's message is the assistant's, ``retry_after`` is not negative, a ``json_object``
     response format has no schema, ...) are not in it; a value that validates may still be refused
     by ``lc.decode``, which stays the check of a record."""
+    wire_target(type)
     target = resolve(type)
     try:
         out = msgspec.json.schema(target, schema_hook=_schema_hook)

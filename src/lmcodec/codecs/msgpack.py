@@ -28,7 +28,7 @@ from lmcodec.codecs._hooks import (
     unreadable_buffer,
 )
 from lmcodec.codecs._on_error import OnError, checked
-from lmcodec.codecs._targets import refused, resolve
+from lmcodec.codecs._targets import refused, resolve, wire_target
 from lmcodec.codecs._top_level import top_level
 from lmcodec.codecs.files import Source, binary_only, open_read, open_write
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, ValidationError
@@ -54,6 +54,7 @@ def decoder_for(tp: TypeForm[T]) -> msgspec.msgpack.Decoder[T]:
     """The one shared Decoder of a target type, built on first use."""
     dec: msgspec.msgpack.Decoder[T] | None = _decoders.get(tp)
     if dec is None:
+        wire_target(tp)
         target = resolve(tp)
         try:
             dec = _decoders[tp] = msgspec.msgpack.Decoder(target, dec_hook=dec_hook)

@@ -57,7 +57,7 @@ from typing import Any
 
 import msgspec
 
-from lmcodec.codecs.json import from_builtins as lc_from_builtins
+from lmcodec.codecs.json import read_builtins
 from lmcodec.codecs.json import to_builtins as lc_to_builtins
 from lmcodec.errors import EncodeError, ValidationError
 from lmcodec.llm import types as L
@@ -202,7 +202,7 @@ def _to_turn(record: L.Response) -> Turn:
     if raw_turn is not None:
         try:
             # an UnknownTool comes back; a non-finite logprob as lc.from_builtins takes one
-            ch = lc_from_builtins(logprobs_as_floats(raw_turn), TurnChannel, unknown="keep")
+            ch = read_builtins(logprobs_as_floats(raw_turn), TurnChannel, unknown="keep")
         except ValidationError as e:
             turn_path = "$.messages[0].provider_metadata.lm15.turn" + e.path[1:]
             raise ValidationError(f"not what lc.llm.from_turn writes: {e.message}", turn_path) from None
