@@ -13,12 +13,12 @@ import json
 from typing import Any
 
 import pytest
-from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
 from ..providers.sdk_readers import sdk_anthropic
-from .write_support import REQUEST, _client
+from .chat_client_support import chat_completion
+from .write_support import REQUEST
 
 _BASE = {
     "id": "chatcmpl-s1",
@@ -53,13 +53,7 @@ STREAM = (
 
 
 def _message(body: bytes) -> Any:
-    state = ChatCompletionStreamState()
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-    return state.current_completion_snapshot.choices[0].message
+    return chat_completion(body).choices[0].message
 
 
 @pytest.mark.parametrize("per_event", [False, True], ids=["whole", "per-event"])

@@ -15,15 +15,13 @@ import base64
 import json
 from typing import Any
 
-import anthropic
 import pytest
-from google.genai import errors as genai_errors
 from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
-from ..providers.sdk_readers import sdk_anthropic, sdk_gemini
-from .write_support import REQUEST, _client
+from .chat_client_support import anthropic_error, chat_chunks, gemini_error, responses_error
+from .write_support import REQUEST
 
 _BASE = {
     "id": "chatcmpl-a1",
@@ -60,14 +58,11 @@ def _client_audio(body: bytes) -> tuple[list[dict[str, Any]], Any, str | None]:
     and its finish reason."""
     fragments: list[dict[str, Any]] = []
     state = ChatCompletionStreamState()
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-            for choice in chunk.choices:
-                if choice.delta.audio is not None:
-                    fragments.append(choice.delta.audio.model_dump(exclude_unset=True))
+    for chunk in chat_chunks(body):
+        state.handle_chunk(chunk)
+        for choice in chunk.choices:
+            if choice.delta.audio is not None:
+                fragments.append(choice.delta.audio.model_dump(exclude_unset=True))
     choice = state.current_completion_snapshot.choices[0]
     return fragments, choice.message.model_dump().get("audio"), choice.finish_reason
 
@@ -84,31 +79,9 @@ def test_a_chat_client_gets_every_audio_fragment_as_the_backend_sent_it(per_even
     assert _client_audio(_translated("openai_chat", chunks)) == expected
 
 
-def _responses_error(body: bytes) -> str:
-    """The message of the ``error`` event the openai SDK hands a Responses client (its
-    ``responses.stream()`` yields the event and the ``response.failed`` after it)."""
-    with _client(body).responses.stream(model="m-1", input="hi") as stream:
-        events = list(stream)
-    assert events[-1].type == "response.failed"
-    error = [event for event in events if event.type == "error"]
-    return str(error[0].message)
-
-
-def _anthropic_error(body: bytes) -> str:
-    with pytest.raises(anthropic.APIError) as raised:
-        sdk_anthropic(body)
-    return str(raised.value)
-
-
-def _gemini_error(body: bytes) -> str:
-    with pytest.raises(genai_errors.APIError) as raised:
-        sdk_gemini(body)
-    return str(raised.value)
-
-
 @pytest.mark.parametrize(
     ("dst", "read"),
-    [("openai", _responses_error), ("anthropic", _anthropic_error), ("gemini", _gemini_error)],
+    [("openai", responses_error), ("anthropic", anthropic_error), ("gemini", gemini_error)],
 )
 def test_another_dialect_s_stream_ends_with_an_error_naming_the_audio(dst: str, read: Any) -> None:
     message = read(_translated(dst, [STREAM]))

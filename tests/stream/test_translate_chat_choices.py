@@ -12,17 +12,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import anthropic
 import openai
 import pytest
-from google.genai import errors as genai_errors
 from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
 from ..providers.provider_support import lm15_stream, requests_for
-from ..providers.sdk_readers import sdk_anthropic, sdk_gemini
-from .write_support import REQUEST, _client
+from .chat_client_support import anthropic_error, chat_chunks, chat_completion, gemini_error, responses_error
+from .write_support import REQUEST
 
 _BASE = {"id": "chatcmpl-n3", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o-mini"}
 
@@ -53,38 +51,16 @@ def _translated(dst: str, body: bytes) -> bytes:
 def test_a_chat_client_gets_an_error_naming_the_second_choice(one_chunk_each: bool) -> None:
     state = ChatCompletionStreamState()
     with pytest.raises(openai.APIError) as raised:  # the error comes mid-stream
-        with _client(_translated("openai_chat", _n_choices(one_chunk_each))).chat.completions.create(
-            model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-        ) as stream:
-            for chunk in stream:
-                state.handle_chunk(chunk)
+        for chunk in chat_chunks(_translated("openai_chat", _n_choices(one_chunk_each))):
+            state.handle_chunk(chunk)
     assert "choices[].index 1" in str(raised.value)
     texts = [choice.message.content or "" for choice in state.current_completion_snapshot.choices]
     assert not any("c1" in text or "c2" in text for text in texts)
 
 
-def _responses_error(body: bytes) -> str:
-    with _client(body).responses.stream(model="m-1", input="hi") as stream:
-        events = list(stream)
-    assert events[-1].type == "response.failed"
-    return str(next(event for event in events if event.type == "error").message)
-
-
-def _anthropic_error(body: bytes) -> str:
-    with pytest.raises(anthropic.APIError) as raised:
-        sdk_anthropic(body)
-    return str(raised.value)
-
-
-def _gemini_error(body: bytes) -> str:
-    with pytest.raises(genai_errors.APIError) as raised:
-        sdk_gemini(body)
-    return str(raised.value)
-
-
 @pytest.mark.parametrize(
     ("dst", "read"),
-    [("openai", _responses_error), ("anthropic", _anthropic_error), ("gemini", _gemini_error)],
+    [("openai", responses_error), ("anthropic", anthropic_error), ("gemini", gemini_error)],
 )
 @pytest.mark.parametrize("one_chunk_each", [True, False], ids=["chunk-per-choice", "choices-in-one-chunk"])
 def test_another_dialect_s_stream_ends_with_an_error_naming_the_second_choice(
@@ -97,13 +73,8 @@ def test_another_dialect_s_stream_ends_with_an_error_naming_the_second_choice(
 
 def test_one_choice_with_its_index_is_translated_as_before() -> None:
     body = _chunk([_choice(0, {"role": "assistant", "content": "hi"})]) + _chunk([_choice(0, {}, "stop")])
-    state = ChatCompletionStreamState()
-    with _client(_translated("openai_chat", body + b"data: [DONE]\n\n")).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-    assert [c.message.content for c in state.current_completion_snapshot.choices] == ["hi"]
+    completion = chat_completion(_translated("openai_chat", body + b"data: [DONE]\n\n"))
+    assert [c.message.content for c in completion.choices] == ["hi"]
 
 
 @pytest.mark.parametrize("one_chunk_each", [True, False], ids=["chunk-per-choice", "choices-in-one-chunk"])

@@ -15,12 +15,12 @@ from typing import Any
 
 import anthropic
 import openai
-from openai.lib.streaming.chat import ChatCompletionStreamState
 from openai.lib.streaming.responses import ResponseStreamState
 
 import lmcodec as lc
 
 from ..providers.sdk_readers import _transport, sdk_anthropic, sdk_gemini
+from .chat_client_support import chat_completion
 from .write_support import REQUEST, _client
 
 REFUSAL = "I can't help with that."
@@ -61,13 +61,7 @@ def _translated(dst: str, body: bytes = STREAM) -> bytes:
 
 
 def _chat_message(body: bytes) -> Any:
-    state = ChatCompletionStreamState()
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-    return state.current_completion_snapshot.choices[0]
+    return chat_completion(body).choices[0]
 
 
 def _responses_output(body: bytes) -> list[Any]:

@@ -14,11 +14,11 @@ from typing import Any
 
 import msgspec
 import pytest
-from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
-from .write_support import REQUEST, _client
+from .chat_client_support import chat_completion
+from .write_support import REQUEST
 
 _HEAD = {
     "id": "chatcmpl-9",
@@ -46,13 +46,7 @@ def _source(extra: dict[str, Any]) -> bytes:
 
 
 def _completion(body: bytes) -> Any:
-    state = ChatCompletionStreamState()
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-    return state.current_completion_snapshot
+    return chat_completion(body)
 
 
 _EXTRA = {"service_tier": "priority", "system_fingerprint": "fp_44709d6fcb"}
