@@ -18,13 +18,23 @@ Tables (``--tables``, default all):
 - ``long``: red team 14's long events (``streams_varied_long.long_events``), whole, per event and in the
   64 KiB reads of an HTTP client: lmcodec, the floor and lm15, ms per stream (targets: the floor's,
   and 3x lm15).
+- ``short``: a one-word answer of each dialect (the shortest real stream, 1-9 events: the per-stream
+  set-up dominates; red team 17 F05), whole and one chunk per event, each stream run often enough per
+  round to be timed: lmcodec, the floor and lm15 (the targets of ``varied``).
+- ``feed``: the small reads of a socket (red team 17 F02, F05): each dialect's varied stream (20 text
+  deltas) and a one-word stream, in 1-byte, 16-byte, 200-byte and one-event chunks, fed to
+  ``lc.stream.Decoder.feed`` and to ``lc.stream.adecode`` (each assembled), beside lm15's pipeline
+  and a buffering floor fed the same chunks; µs per chunk (target: faster than lm15 at every chunking,
+  >= 8x lm15 and within 2x the floor one event per chunk).
 
-Run: python3 benchmarks/streams_varied_paired.py [ROUNDS] [--tables varied,matrix,corpus,assembly,long]
+Run: python3 benchmarks/streams_varied_paired.py [ROUNDS]
+     [--tables varied,matrix,corpus,assembly,long,short,feed]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import statistics
 import sys
@@ -354,12 +364,166 @@ def assembly_table(rounds: int) -> list[str]:
     return [*lines, ""]
 
 
+def short_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
+    """A one-word answer of each dialect, whole and per event, 200 streams a round."""
+    lines = [
+        "### Short streams (a one-word answer, 200 streams a round; red team 17 F05)",
+        "",
+        HEAD_FULL[0],
+        HEAD_FULL[1],
+    ]
+    notes: list[str] = []
+    for provider in providers:
+        s = sv.generate(provider, (), texts=1)
+        make = {lib: C.RUNNERS[lib](provider) for lib in ("lmcodec", "floor", "lm15")}
+        for feeding, cut in FEEDINGS.items():
+            chunks = cut(s)
+            if not C.same_response(make["lm15"](chunks), make["lmcodec"](chunks)):
+                notes.append(f"- {provider} one word, {feeding}: lmcodec's Response differs from lm15's")
+            runners = {lib: partial(_repeat, partial(run, chunks), 200) for lib, run in make.items()}
+            lines.append(_full_row(provider, feeding, feeding, s.n_events * 200, runners, rounds))
+    return [*lines, "", *notes, *([""] if notes else [])]
+
+
+FEED_CHUNKS: dict[str, Callable[[sv.Varied], list[bytes]]] = {
+    **{
+        f"{n} B": (lambda s, n=n: [s.body[i : i + n] for i in range(0, len(s.body), n)]) for n in (1, 16, 200)
+    },
+    "one event": lambda s: list(s.events),
+}
+
+
+def _feed_decoder(provider: str, chunks: list[bytes]) -> Any:
+    """``Decoder.feed`` chunk by chunk, then ``close``, the events assembled (a server fed by callback)."""
+    import lmcodec as lc
+
+    decoder = lc.stream.Decoder(provider, request=C.LC_REQUEST)
+    feed = decoder.feed
+    events: list[Any] = []
+    for chunk in chunks:
+        events += feed(chunk)
+    events += decoder.close()
+    return lc.assemble(events, request=C.LC_REQUEST)
+
+
+def _feed_adecode(provider: str, loop: asyncio.AbstractEventLoop, chunks: list[bytes]) -> Any:
+    """``lc.assemble`` over ``lc.stream.adecode`` of an async source of the chunks."""
+    import lmcodec as lc
+
+    async def source() -> Any:
+        for chunk in chunks:
+            yield chunk
+
+    async def run() -> Any:
+        events = [e async for e in lc.stream.adecode(provider, source(), request=C.LC_REQUEST)]
+        return lc.assemble(events, request=C.LC_REQUEST)
+
+    return loop.run_until_complete(run())
+
+
+def _feed_floor(sep: bytes, chunks: list[bytes]) -> list[Any]:
+    """The floor fed small chunks: bytes appended to a buffer, only the new ones searched for a blank
+    line (linear however the body is cut), each event's data decoded untyped."""
+    import msgspec
+
+    decode = msgspec.json.decode
+    out: list[Any] = []
+    buf = bytearray()
+    back = len(sep) - 1
+    for chunk in chunks:
+        start = max(0, len(buf) - back)
+        buf += chunk
+        if buf.find(sep, start) < 0:
+            continue
+        *blocks, tail = bytes(buf).split(sep)
+        buf = bytearray(tail)
+        for block in blocks:
+            at = block.find(b"data:")
+            if at < 0:
+                continue
+            if block.find(b"\ndata:", at) >= 0:
+                data = b"\n".join(line[5:] for line in block.splitlines() if line.startswith(b"data:"))
+            else:
+                data = block[at + 5 :]
+            if data.strip() != b"[DONE]":
+                out.append(decode(data))
+    return out
+
+
+def feed_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
+    """Decoder.feed and adecode over the small reads of a socket, beside lm15 and the floor."""
+    lines = [
+        "### Small reads (Decoder.feed and adecode; red team 17 F02, F05)",
+        "",
+        "| dialect | stream | chunks | count | Decoder.feed µs/chunk | adecode µs/chunk | lm15 µs/chunk "
+        "| floor µs/chunk | feed / floor | feed x lm15 | adecode x lm15 | misses |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    notes: list[str] = []
+    loop = asyncio.new_event_loop()
+    try:
+        for provider in providers:
+            lm15 = C.lm15_runner(provider)
+            streams = {
+                "varied": sv.varied(provider, texts=20),
+                "one word": sv.generate(provider, (), texts=1),
+            }
+            for name, s in streams.items():
+                sep = b"\r\n\r\n" if b"\r\n\r\n" in s.body else b"\n\n"
+                for feeding, cut in FEED_CHUNKS.items():
+                    chunks = cut(s)
+                    want = lm15(chunks)
+                    for label, got in (
+                        ("Decoder.feed", _feed_decoder(provider, chunks)),
+                        ("adecode", _feed_adecode(provider, loop, chunks)),
+                    ):
+                        if not C.same_response(want, got):
+                            notes.append(
+                                f"- {provider} {name}, {feeding}: {label}'s Response differs from lm15's"
+                            )
+                    # a short stream is run often enough per round to be timed
+                    repeat = max(1, 20_000 // len(s.body)) if feeding != "1 B" else 1
+                    runs = {
+                        "feed": partial(_repeat, partial(_feed_decoder, provider, chunks), repeat),
+                        "adecode": partial(_repeat, partial(_feed_adecode, provider, loop, chunks), repeat),
+                        "lm15": partial(_repeat, partial(lm15, chunks), repeat),
+                        "floor": partial(_repeat, partial(_feed_floor, sep, chunks), repeat),
+                    }
+                    t = interleave(runs, rounds)
+                    n = len(chunks) * repeat
+                    vs_floor, x_lm15 = ratio(t, "feed", "floor"), ratio(t, "lm15", "feed")
+                    a_lm15 = ratio(t, "lm15", "adecode")
+                    misses = []
+                    if x_lm15 < 1 or a_lm15 < 1:
+                        misses.append("slower than lm15")
+                    if feeding == "one event":
+                        if vs_floor > TARGET_FLOOR["per event"]:
+                            misses.append(f"floor>{TARGET_FLOOR['per event']}x")
+                        if x_lm15 < TARGET_LM15:
+                            misses.append(f"lm15<{TARGET_LM15:.0f}x")
+                    lines.append(
+                        f"| {provider} | {name} | {feeding} | {len(chunks)} | {us(t, 'feed', n):.3f} "
+                        f"| {us(t, 'adecode', n):.3f} | {us(t, 'lm15', n):.3f} | {us(t, 'floor', n):.3f} "
+                        f"| {vs_floor:.2f}x | {x_lm15:.2f}x | {a_lm15:.2f}x | {', '.join(misses) or '-'} |"
+                    )
+    finally:
+        loop.close()
+    return [*lines, "", *notes, *([""] if notes else [])]
+
+
+def _repeat(run: Callable[[], Any], times: int) -> None:
+    for _ in range(times):
+        run()
+
+
 TABLES: dict[str, Callable[[int, tuple[str, ...]], list[str]]] = {
     "varied": varied_table,
     "matrix": matrix_table,
     "corpus": corpus_table,
     "assembly": lambda rounds, _: assembly_table(rounds),
     "long": long_table,
+    "short": short_table,
+    "feed": feed_table,
 }
 
 

@@ -121,6 +121,24 @@ class SSELines:
         a chunk no longer than this cannot hold a line or an event over a limit on its own."""
         return self._bulk_max
 
+    def lineless_room(self) -> int:
+        """How many more bytes holding no line end (``\\n``, ``\\r``) this framer takes before one
+        could be refused: such bytes complete no event, so a caller may hold that many and feed
+        them joined to the next chunk, with the same frames and the same refusal at the same call.
+        Counted as the framer counts them: the raw unfinished event against the smaller limit in
+        bulk, the partial line against each limit line by line."""
+        if self._failed:
+            return -1
+        if self._clean:
+            return self._bulk_max - len(self._tail)
+        pending = len(self._buf)
+        room = 1 << 62
+        if self._max_line is not None:
+            room = self._max_line - pending
+        if self._max_event is not None:
+            room = min(room, self._max_event - self._event_bytes - pending)
+        return room
+
     @property
     def bytes_fed(self) -> int:
         """Bytes fed so far (since construction or the last :meth:`close`)."""

@@ -57,11 +57,11 @@ Decoder from two threads at once is detected (cheaply, not always) and raises
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from lmcodec.errors import StreamDecodeError, ValidationError
 from lmcodec.providers import MAPPERS, decode_response
-from lmcodec.stream._chunks import Chunk, check_chunks
+from lmcodec.stream._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments, decode_into, map_whole
 from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
@@ -73,6 +73,11 @@ from lmcodec.wire import Request, StreamEvent
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
 
 _AFTER_CLOSE = "lc.stream.Decoder fed after close(): one Decoder decodes one stream"
+_ASK: Final = -1
+"""Decoder._cap after a chunk was framed: the framer is to say how many bytes may be held."""
+_FRAMING: Final = -2
+"""Decoder._cap while a chunk is framed, after a failure and after close: nothing is held (a feed
+from a second thread meanwhile reaches the engine, which refuses it)."""
 
 
 class Decoder:
@@ -95,7 +100,7 @@ class Decoder:
     the frame's JSON, in place. One Decoder per stream: it is not thread-safe.
     """
 
-    __slots__ = ("_closed", "_sink", "_stats", "_stream")
+    __slots__ = ("_cap", "_closed", "_held", "_sink", "_stats", "_stream")
 
     def __init__(
         self,
@@ -110,6 +115,8 @@ class Decoder:
         self._sink = EventSink()
         self._stats = DecodeStats()
         self._closed = False
+        self._held = bytearray()  # bytes fed without a line end, not yet framed
+        self._cap = _ASK  # the most such bytes held at once; < 0: none (see feed)
         self._stream = Engine(
             provider, mapper_cls, self._sink, request, max_line_bytes, max_event_bytes, unknown == "keep"
         )
@@ -136,9 +143,32 @@ class Decoder:
         stats.truncated = stream.truncated
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[StreamEvent]:
-        """Take the next chunk of the body; return the canonical events it completed."""
+        """Take the next chunk of the body; return the canonical events it completed.
+
+        A chunk without a line end completes no frame: it is held (as many bytes as the framer
+        would take without a refusal, :meth:`~lmcodec.stream.sse.SSEDecoder.lineless_room`) and
+        framed joined to the next chunk that has one, so the small reads of a socket cost an
+        append each, not a pass through the framer."""
+        held = self._held
+        if type(data) is bytes and len(held) + len(data) <= self._cap and 10 not in data and 13 not in data:
+            held += data
+            return []
         if self._closed:
             raise ValidationError(_AFTER_CLOSE)
+        cap = self._cap
+        self._cap = _FRAMING
+        if held:
+            if type(data) is not bytes and (wrong := not_a_chunk(data)) is not None:
+                self._cap = cap
+                raise wrong  # (the held bytes stay held: the decoder is still usable)
+            data = b"".join((held, data))
+            held.clear()
+        elif cap == _ASK and type(data) is bytes and 10 not in data and 13 not in data:
+            cap = self._stream.framer.lineless_room()  # the first such chunk since one was framed
+            if len(data) <= cap:
+                held += data
+                self._cap = cap
+                return []
         out: list[StreamEvent] = []
         self._sink.out = out
         stream = self._stream
@@ -153,14 +183,21 @@ class Decoder:
             stats.frames = stream.frames
             stats.skipped = stream.skipped
             stats.truncated = stream.truncated
+        self._cap = _ASK
         return out
 
     def close(self) -> list[StreamEvent]:
         """End of input: flush the last frame and emit the merged end event (if an end was seen)."""
         self._closed = True
+        self._cap = _FRAMING
         out: list[StreamEvent] = []
         self._sink.out = out
+        held = self._held
         try:
+            if held:  # (bytes without a line end: they complete no frame before the end)
+                data = bytes(held)
+                held.clear()
+                self._stream.feed(data)
             self._stream.close()
         except StreamDecodeError as exc:
             exc.events = out

@@ -387,6 +387,13 @@ class Framer:
             return 0
         return self._sse.smallest_limit
 
+    def lineless_room(self) -> int:
+        """The SSE framer's :meth:`~lmcodec.stream.sse.SSEDecoder.lineless_room`; 0 until the framing
+        is known and for an array (whose elements do not end at line ends)."""
+        if self._sniffing or self._array is not None:
+            return 0
+        return self._sse.lineless_room()
+
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._sniffing:
             data = self._held + bytes(data)
