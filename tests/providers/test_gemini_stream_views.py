@@ -326,3 +326,48 @@ def test_a_last_chunk_of_many_calls_is_decoded_once(monkeypatch: pytest.MonkeyPa
     response = lc.assemble(lc.stream.decode("gemini", [body], request=REQUEST), request=REQUEST)
     assert [call.input for call in response.tool_calls] == [{"a": i} for i in range(20)]
     assert len(decodes) == 1
+
+
+_SEVERAL_PARTS = _object(
+    candidates=st.lists(
+        _object(
+            content=_object(parts=st.lists(_PART, min_size=2, max_size=6), role=st.just("model")),
+            finishReason=_FINISH,
+            logprobsResult=_LOGPROBS,
+        ),
+        min_size=1,
+        max_size=1,
+    ),
+    usageMetadata=_USAGE,
+    modelVersion=st.just("gemini-2.5-flash"),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_SEVERAL_PARTS)
+@example({"candidates": [{"content": {"parts": [{"text": "a"}, {"text": "b", "thought": True}]}}]})
+@example({"candidates": [{"content": {"parts": [{"text": "a"}, {"text": "b"}]}, "logprobsResult": {}}]})
+def test_a_chunk_of_several_parts_maps_as_the_port_maps_it(payload: Any) -> None:
+    """A chunk of several parts, now decoded by the common chunk's view (red team 17 F06)."""
+    _same(payload)
+
+
+def test_a_chunk_of_several_text_parts_is_decoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red team 17 F06 (Gemini chunks of 16 text parts): the common chunk's view took one part, so
+    every such chunk was decoded twice (that view, refused, then the general one)."""
+    decodes: list[bytes] = []
+    monkeypatch.setattr(
+        gemini_stream, "text_chunk_decoder", _Counted(gemini_stream.text_chunk_decoder, decodes)
+    )
+    monkeypatch.setattr(gemini_stream, "chunk_decoder", _Counted(gemini_stream.chunk_decoder, decodes))
+    parts = [[{"text": f"{j}.{k} "} for k in range(16)] for j in range(3)]
+    datas = [json.dumps({"candidates": [{"content": {"parts": p, "role": "model"}}]}).encode() for p in parts]
+    sink = RecordingSink()
+    assert StreamMapper(None, sink).map_frames(datas) == 0
+    assert len(decodes) == 3
+    port_sink = RecordingSink()
+    port = StreamMapper(None, port_sink)
+    for data in datas:
+        port.port(data)
+    assert sink.calls == port_sink.calls
+    assert len(sink.calls) == 48

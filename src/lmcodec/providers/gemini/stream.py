@@ -9,10 +9,10 @@ shared with the complete body are in :mod:`lmcodec.providers.gemini.views`,
 lm15's dict code for the chunks the views leave to it in
 :mod:`lmcodec.providers.gemini.port`. See ``notes/providers.md`` §4.
 
-The common chunk, one part and nothing else, is decoded by a view that accepts
-only it; an answer-text (or thought) part is mapped inline, any other part (a
-function call, inline data) as the general view's parts are. Any other chunk is
-decoded once into the general view (logprobs included). A chunk that carries
+The common chunk, its parts and nothing else, is decoded by a view that accepts
+only it; one answer-text (or thought) part is mapped inline, several parts or any
+other part (a function call, inline data) as the general view's parts are. Any
+other chunk is decoded once more, into the general view (logprobs included). A chunk that carries
 the end (``finishReason``, once per stream) is mapped there too, its parts
 before its end: the whole chunk, decoded again untyped, is the end's
 ``provider_data`` and its usage is read from it as lm15 reads it. A usage-only
@@ -124,12 +124,13 @@ class StreamMapper(MapperBase):
                 except REFUSED:
                     skipped += self._chunk(data)
                     continue
-                if candidate.finishReason:  # the end (once per stream), its one text part before it
+                if candidate.finishReason:  # the end (once per stream), its parts before it
                     skipped += self._end(data, candidate)
                     continue
-                part = candidate.content.parts[0]
+                parts = candidate.content.parts
+                part = parts[0]
                 text = part.text
-                if text is unset:  # a function call, inline data, ...: mapped as _chunk maps it
+                if text is unset or len(parts) > 1:  # a call, several parts, ...: as _chunk maps them
                     if not self._parts(candidate):
                         skipped += self.port(data)
                     continue

@@ -390,11 +390,12 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
 chunk_decoder: Final = msgspec.json.Decoder(_Chunk)
 
 
-# The common chunk, one part (answer text or thought, or else a function call or inline
-# data) and nothing else that maps, decoded into a stricter view: every chunk it accepts,
-# _Chunk accepts too and maps to the same events (a text part: a TextDelta or ThinkingDelta
-# at part 0 and its signature, mapped inline; a part without text and a chunk with a
-# finishReason: by the same code as _Chunk's, StreamMapper._parts and _end).
+# The common chunk, its parts (answer text or thought, function calls, inline data) and
+# nothing else that maps, decoded into a stricter view: every chunk it accepts, _Chunk
+# accepts too and maps to the same events (one text part: a TextDelta or ThinkingDelta at
+# part 0 and its signature, mapped inline; several parts, a part without text and a chunk
+# with a finishReason: by the same code as _Chunk's, StreamMapper._parts and _end). Several
+# parts are taken here, not left to _Chunk: a chunk this view refuses is decoded twice.
 # No JSON value fits _Absent: a chunk holding the key is left to _Chunk.
 _Absent = Annotated[int, msgspec.Meta(ge=1, le=0)] | msgspec.UnsetType
 
@@ -408,13 +409,13 @@ class _TextPart(msgspec.Struct, frozen=True, gc=False):
 
 
 class _TextContent(msgspec.Struct, frozen=True, gc=False):
-    parts: Annotated[list[_TextPart], msgspec.Meta(min_length=1, max_length=1)]
+    parts: Annotated[list[_TextPart], msgspec.Meta(min_length=1)]
 
 
 class _TextCandidate(msgspec.Struct, frozen=True, gc=False):
     content: _TextContent
-    finishReason: str | None = None  # an end: mapped as _Chunk's end (its one part, then the end)
-    logprobsResult: LogprobsResult | None = None  # for the part's text, unless it is a thought
+    finishReason: str | None = None  # an end: mapped as _Chunk's end (its parts, then the end)
+    logprobsResult: LogprobsResult | None = None  # for the first answer text (not a thought)
 
 
 class _TextChunk(msgspec.Struct, frozen=True, gc=False):
