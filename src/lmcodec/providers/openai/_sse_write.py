@@ -1,10 +1,11 @@
 """What the two OpenAI stream writers share: JSON pieces, usage and logprob shapes, ids, errors;
-and the Responses writer's output item and final-response test.
+and the Responses writer's kinds of output item and final-response test.
 
 The writers build their hot frames (a text, thinking or argument fragment) by
 concatenating byte templates fixed once per stream or per output item around
-one ``msgspec`` string encode; everything else goes through dicts encoded by the
-one :data:`ENC` built at import.
+one ``msgspec`` string encode, and the Responses writer the events that add and
+complete an output item from templates too (:mod:`._output_item`); everything else
+goes through dicts encoded by the one :data:`ENC` built at import.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import raw_arguments, writer_encoder
 from lmcodec.providers.openai._common import stdlib_spells_alike, stdlib_text
-from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
 from lmcodec.providers.openai.views import stream_error_detail
-from lmcodec.wire import ContinuationState, ErrorDetail, TokenLogprob, Usage
+from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
     "CALL",
@@ -31,7 +31,6 @@ __all__ = [
     "NOTHING_REQUESTED",
     "REASONING",
     "VERY_UNLIKELY",
-    "OutputItem",
     "annotation",
     "call_arguments",
     "chat_usage",
@@ -355,110 +354,6 @@ CALL: Final = 2
 REFUSAL: Final = 3
 """The kinds of output item the Responses writer writes (a refusal: a message item whose one
 content part is a ``refusal``, as the body writes a RefusalPart)."""
-
-
-class OutputItem:
-    """One output item the Responses writer is writing."""
-
-    __slots__ = (
-        "annotations",
-        "call_id",
-        "carried",
-        "encrypted",
-        "head",
-        "held",
-        "id",
-        "index",
-        "key",
-        "kind",
-        "logprobs",
-        "name",
-        "stated",
-        "texts",
-    )
-
-    def __init__(self, kind: int, index: int, item_id: str, key: tuple[int, int]) -> None:
-        self.kind = kind
-        self.index = index
-        self.key = key  # its (slot, kind) in the writer's open slots: closing it is one lookup
-        self.id = item_id
-        self.head = b""  # the delta frames of this item up to and including `"delta":`
-        self.texts: list[str] = []
-        self.held = ""  # an unfinished escape of a call's arguments (providers/_escapes.py)
-        self.logprobs: list[dict[str, Any]] = []
-        self.annotations: list[dict[str, Any]] = []
-        self.call_id = ""
-        self.name = ""
-        self.encrypted: str | None = None
-        self.stated = False  # a reasoning item's OpenAI state came (its id is OpenAI's or the writer's)
-        self.carried: list[ContinuationState] = []  # another provider's signed states of a reasoning item
-
-    def completion(self, text: str) -> tuple[list[tuple[str, dict[str, Any]]], dict[str, Any]]:
-        """The events that complete this item, whose text is ``text``, before its
-        ``output_item.done``, and the item as done (in that event and the final response)."""
-        index = self.index
-        if self.kind == MESSAGE:
-            part = {
-                "type": "output_text",
-                "annotations": self.annotations,
-                "logprobs": self.logprobs,
-                "text": text,
-            }
-            where = {"item_id": self.id, "output_index": index, "content_index": 0}
-            events = [
-                ("response.output_text.done", {**where, "text": text, "logprobs": self.logprobs}),
-                ("response.content_part.done", {**where, "part": part}),
-            ]
-            done = {
-                "id": self.id,
-                "type": "message",
-                "status": "completed",
-                "role": "assistant",
-                "content": [part],
-            }
-            return events, done
-        if self.kind == REFUSAL:
-            refusal = {"type": "refusal", "refusal": text}
-            where = {"item_id": self.id, "output_index": index, "content_index": 0}
-            events = [
-                ("response.refusal.done", {**where, "refusal": text}),
-                ("response.content_part.done", {**where, "part": refusal}),
-            ]
-            done = {
-                "id": self.id,
-                "type": "message",
-                "status": "completed",
-                "role": "assistant",
-                "content": [refusal],
-            }
-            return events, done
-        if self.kind == REASONING:
-            summary = {"type": "summary_text", "text": text}
-            where = {"item_id": self.id, "output_index": index, "summary_index": 0}
-            events = []
-            if text:
-                events = [
-                    ("response.reasoning_summary_text.done", {**where, "text": text}),
-                    ("response.reasoning_summary_part.done", {**where, "part": summary}),
-                ]
-            done = {"id": self.id, "type": "reasoning", "summary": [summary] if text else []}
-            encrypted = self.encrypted
-            if encrypted is None and self.carried:  # another provider's signed thinking
-                encrypted = carriage(text, self.carried)
-            if encrypted is None and not self.stated:  # no one's: its id made up, marked as lmcodec's
-                encrypted = UNSIGNED
-            if encrypted is not None:
-                done["encrypted_content"] = encrypted
-            return events, done
-        done = {
-            "type": "function_call",
-            "status": "completed",
-            "arguments": text,
-            "call_id": self.call_id,
-            "name": self.name,
-        }
-        args_done = {"item_id": self.id, "output_index": index, "arguments": text}
-        return [("response.function_call_arguments.done", args_done)], done
 
 
 def is_this_response(data: dict[str, Any], response_id: str) -> bool:

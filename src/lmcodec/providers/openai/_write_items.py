@@ -12,11 +12,11 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers.openai._output_item import Body, OutputItem
 from lmcodec.providers.openai._sse_write import CALL as _CALL
-from lmcodec.providers.openai._sse_write import ENC, OutputItem
+from lmcodec.providers.openai._sse_write import ENC
 from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
-from lmcodec.providers.openai._sse_write import REFUSAL as _REFUSAL
 from lmcodec.wire import ContinuationState, ToolCallDelta
 
 __all__ = ["NO_LOGPROBS", "ItemWriting", "event_head"]
@@ -101,6 +101,18 @@ class ItemWriting:
         self._seq += 1
         self._out.append(event_head(kind) + ENC.encode(body)[1:] + b"\n\n")
 
+    def _emit_bodies(self, events: list[Body]) -> None:
+        """Queue events given as their bodies' JSON (``_output_item``): each framed with its
+        ``type`` first and ``sequence_number`` last, as :meth:`_emit` frames a dict."""
+        seq = self._seq
+        out = self._out
+        for kind, body in events:
+            out.append(
+                b"".join((event_head(kind), body, b',"sequence_number":', str(seq).encode(), b"}\n\n"))
+            )
+            seq += 1
+        self._seq = seq
+
     def _frame_delta(self, item: OutputItem, text: str) -> bytes:
         seq = self._seq
         self._seq += 1
@@ -136,52 +148,11 @@ class ItemWriting:
         return item
 
     def _add(self, item: OutputItem) -> None:
-        """Write an item's ``output_item.added`` (and its content part) and fix its delta head."""
+        """Write an item's ``output_item.added`` (and its content part); its delta head is fixed."""
         if item is self._pending:
             self._pending = None
-        index = item.index
-        self._open[index] = item
-        head = b',"item_id":' + ENC.encode(item.id) + b',"output_index":' + str(index).encode()
-        if item.kind == _MESSAGE or item.kind == _REFUSAL:  # a refusal: its one part a refusal
-            added: dict[str, Any] = {
-                "id": item.id,
-                "type": "message",
-                "status": "in_progress",
-                "role": "assistant",
-                "content": [],
-            }
-            self._emit("response.output_item.added", {"output_index": index, "item": added})
-            part: dict[str, Any] = {"type": "output_text", "annotations": [], "logprobs": [], "text": ""}
-            if item.kind == _REFUSAL:
-                part = {"type": "refusal", "refusal": ""}
-            self._emit(
-                "response.content_part.added",
-                {"item_id": item.id, "output_index": index, "content_index": 0, "part": part},
-            )
-            kind = b"response.output_text.delta" if item.kind == _MESSAGE else b"response.refusal.delta"
-            head += b',"content_index":0,"delta":'
-        elif item.kind == _REASONING:
-            added = {"id": item.id, "type": "reasoning", "summary": []}
-            self._emit("response.output_item.added", {"output_index": index, "item": added})
-            part = {"type": "summary_text", "text": ""}
-            self._emit(
-                "response.reasoning_summary_part.added",
-                {"item_id": item.id, "output_index": index, "summary_index": 0, "part": part},
-            )
-            kind = b"response.reasoning_summary_text.delta"
-            head += b',"summary_index":0,"delta":'
-        else:
-            added = {
-                "type": "function_call",
-                "status": "in_progress",
-                "arguments": "",
-                "call_id": item.call_id,
-                "name": item.name,
-            }
-            self._emit("response.output_item.added", {"output_index": index, "item": added})
-            kind = b"response.function_call_arguments.delta"
-            head += b',"delta":'
-        item.head = b"".join((b"event: ", kind, b'\ndata: {"type":"', kind, b'"', head))
+        self._open[item.index] = item
+        self._emit_bodies(item.added())
 
     def _complete_open(self) -> None:
         if self._pending is not None:
@@ -200,7 +171,5 @@ class ItemWriting:
             text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it
             self._out.append(self._frame_delta(item, text))
         events, done = item.completion(text)
-        for kind, body in events:
-            self._emit(kind, body)
-        self._emit("response.output_item.done", {"output_index": index, "item": done})
+        self._emit_bodies(events)
         self._output[index] = done

@@ -102,12 +102,12 @@ from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers._streamed_audio import audio_part
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import says_the_same
+from lmcodec.providers.openai._output_item import OutputItem
 from lmcodec.providers.openai._sse_write import CALL as _CALL
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
     NOTHING_REQUESTED,
-    OutputItem,
     annotation,
     error_code,
     failed_code,
@@ -148,6 +148,12 @@ _TEXT: Final = _new(TextDelta, part_index=0, text="")
 _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
+# the in-progress response of response.created and .in_progress around its id, time and model: the
+# bytes ENC writes for StreamWriter._response("in_progress"), cut there (one encode per value)
+_IN_PROGRESS: Final = b',"status":"in_progress","error":null,"incomplete_details":null,"model":'
+_NOTHING_YET: Final = (
+    b',"output":[],' + ENC.encode(NOTHING_REQUESTED)[1:-1] + b',"usage":null},"sequence_number":'
+)
 
 
 class StreamWriter(ItemWriting):
@@ -228,7 +234,13 @@ class StreamWriter(ItemWriting):
         """What ``feed`` writes for a TextDelta without logprobs."""
         item = self._slots.get((part_index, _MESSAGE))
         if item is None:
-            return self.feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
+            if not self._started or self._ended:
+                return self.feed(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
+            item = self._item(part_index, _MESSAGE)  # a new message (each block of a cited answer)
+            if text:
+                item.texts.append(text)
+                self._out.append(self._frame_delta(item, text))
+            return self._flush()
         if not text:
             return b""
         item.texts.append(text)
@@ -295,7 +307,17 @@ class StreamWriter(ItemWriting):
         self._started = True
         self._id = id or new_id("resp_")
         self._model = model or ""
-        response = b'"response":' + ENC.encode(self._response("in_progress")) + b',"sequence_number":'
+        response = b"".join(
+            (
+                b'"response":{"id":',
+                ENC.encode(self._id),
+                b',"object":"response","created_at":',
+                str(self.created).encode(),
+                _IN_PROGRESS,
+                ENC.encode(self._model),
+                _NOTHING_YET,
+            )
+        )
         for kind in ("response.created", "response.in_progress"):
             self._out.append(b"".join((_head(kind), response, str(self._seq).encode(), b"}\n\n")))
             self._seq += 1
@@ -332,18 +354,7 @@ class StreamWriter(ItemWriting):
                 self._out.append(self._frame_delta(item, delta.input))
         elif dtype is CitationDelta:
             item = self._item(delta.part_index, _MESSAGE)
-            cite = annotation(delta.url, delta.title, delta.text)
-            self._emit(
-                "response.output_text.annotation.added",
-                {
-                    "item_id": item.id,
-                    "output_index": item.index,
-                    "content_index": 0,
-                    "annotation_index": len(item.annotations),
-                    "annotation": cite,
-                },
-            )
-            item.annotations.append(cite)
+            self._emit_bodies([item.annotation_added(annotation(delta.url, delta.title, delta.text))])
         elif dtype is ContinuationDelta:
             self._continuation(delta)
         elif dtype is AudioDelta or dtype is ImageDelta:
@@ -428,6 +439,8 @@ class StreamWriter(ItemWriting):
         ``responses.stream()`` passes the media delta events by, and its final response is this
         one; the content is what ``encode_response`` writes: the slot's last image, as
         ``lc.assemble`` keeps it, the audio joined as it joins it)."""
+        if not self._media:  # (the indexes alone sorted: no key function called per item)
+            return [self._output[index] for index in sorted(self._output)]
         items = [(index, 0, self._output[index]) for index in self._output]
         for (index, kind), datas in self._media.items():
             if kind == "image":

@@ -1,0 +1,249 @@
+"""One output item of the Responses stream writer: its state, and the bodies of the events that add
+and complete it, written from byte templates around its values' JSON.
+
+A cited answer block is an item of its own (red team 14 F09: seven events per block where the
+source sends four), so these events are the writer's hot path on such streams: each body is the
+bytes ``ENC.encode`` writes for its dict (keys in the API's order, compact), cut where the values
+go, each value encoded once per item and spliced into every event that repeats it (the text in
+``.done``, the content part and the item). The item as done is still kept as a dict: the final
+response is built from it and compared with a backend's (:mod:`._final`).
+A body here is the event's JSON without its braces and ``sequence_number``
+(``_write_items.frame`` adds the type first and the number last).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from lmcodec.providers.openai._sse_write import CALL, ENC, MESSAGE, REASONING, REFUSAL
+from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
+from lmcodec.wire import ContinuationState
+
+__all__ = ["Body", "OutputItem"]
+
+Body = tuple[str, bytes]
+"""An event to write: its type and its body (its JSON without braces and ``sequence_number``)."""
+
+_OUTPUT_INDEX: Final = b'"output_index":'
+_ITEM_ID: Final = b'"item_id":'
+_MESSAGE_ADDED: Final = b',"type":"message","status":"in_progress","role":"assistant","content":[]}'
+_TEXT_PART_ADDED: Final = (
+    b',"content_index":0,"part":{"type":"output_text","annotations":[],"logprobs":[],"text":""}'
+)
+_REFUSAL_PART_ADDED: Final = b',"content_index":0,"part":{"type":"refusal","refusal":""}'
+_SUMMARY_PART_ADDED: Final = b',"summary_index":0,"part":{"type":"summary_text","text":""}'
+_MESSAGE_DONE: Final = b',"type":"message","status":"completed","role":"assistant","content":['
+
+
+class OutputItem:
+    """One output item the Responses writer is writing."""
+
+    __slots__ = (
+        "annotation_json",
+        "annotations",
+        "call_id",
+        "carried",
+        "encrypted",
+        "head",
+        "held",
+        "id",
+        "index",
+        "key",
+        "kind",
+        "logprobs",
+        "name",
+        "stated",
+        "texts",
+    )
+
+    def __init__(self, kind: int, index: int, item_id: str, key: tuple[int, int]) -> None:
+        self.kind = kind
+        self.index = index
+        self.key = key  # its (slot, kind) in the writer's open slots: closing it is one lookup
+        self.id = item_id
+        self.head = b""  # the delta frames of this item up to and including `"delta":`
+        self.texts: list[str] = []
+        self.held = ""  # an unfinished escape of a call's arguments (providers/_escapes.py)
+        self.logprobs: list[dict[str, Any]] = []
+        self.annotations: list[dict[str, Any]] = []
+        self.annotation_json: list[bytes] = []  # each annotation as its event wrote it
+        self.call_id = ""
+        self.name = ""
+        self.encrypted: str | None = None
+        self.stated = False  # a reasoning item's OpenAI state came (its id is OpenAI's or the writer's)
+        self.carried: list[ContinuationState] = []  # another provider's signed states of a reasoning item
+
+    def added(self) -> list[Body]:
+        """The events that add this item (``output_item.added``, and its content or summary part);
+        its delta frames' head is fixed here."""
+        index = str(self.index).encode()
+        at = _OUTPUT_INDEX + index
+        item_id = ENC.encode(self.id)
+        where = b"".join((_ITEM_ID, item_id, b",", at))
+        kind = self.kind
+        if kind == CALL:
+            self.head = _delta_head(b"response.function_call_arguments.delta", where, b',"delta":')
+            item = b"".join(
+                (
+                    b',"item":{"type":"function_call","status":"in_progress","arguments":"","call_id":',
+                    ENC.encode(self.call_id),
+                    b',"name":',
+                    ENC.encode(self.name),
+                    b"}",
+                )
+            )
+            return [("response.output_item.added", at + item)]
+        if kind == REASONING:
+            self.head = _delta_head(
+                b"response.reasoning_summary_text.delta", where, b',"summary_index":0,"delta":'
+            )
+            item = b"".join((at, b',"item":{"id":', item_id, b',"type":"reasoning","summary":[]}'))
+            return [
+                ("response.output_item.added", item),
+                ("response.reasoning_summary_part.added", where + _SUMMARY_PART_ADDED),
+            ]
+        if kind == MESSAGE:
+            self.head = _delta_head(b"response.output_text.delta", where, b',"content_index":0,"delta":')
+            part = _TEXT_PART_ADDED
+        else:  # a refusal: a message whose one part is a refusal
+            self.head = _delta_head(b"response.refusal.delta", where, b',"content_index":0,"delta":')
+            part = _REFUSAL_PART_ADDED
+        item = b"".join((at, b',"item":{"id":', item_id, _MESSAGE_ADDED))
+        return [("response.output_item.added", item), ("response.content_part.added", where + part)]
+
+    def annotation_added(self, cite: dict[str, Any]) -> Body:
+        """The ``output_text.annotation.added`` event of a citation of this message, kept for its done."""
+        encoded = ENC.encode(cite)
+        body = b"".join(
+            (
+                _ITEM_ID,
+                ENC.encode(self.id),
+                b",",
+                _OUTPUT_INDEX,
+                str(self.index).encode(),
+                b',"content_index":0,"annotation_index":',
+                str(len(self.annotations)).encode(),
+                b',"annotation":',
+                encoded,
+            )
+        )
+        self.annotations.append(cite)
+        self.annotation_json.append(encoded)
+        return ("response.output_text.annotation.added", body)
+
+    def completion(self, text: str) -> tuple[list[Body], dict[str, Any]]:
+        """The events that complete this item, whose text is ``text`` (its ``output_item.done``
+        last), and the item as done (in that event and the final response)."""
+        index = self.index
+        at = _OUTPUT_INDEX + str(index).encode()
+        encoded = ENC.encode(text)
+        kind = self.kind
+        if kind == CALL:
+            done: dict[str, Any] = {
+                "type": "function_call",
+                "status": "completed",
+                "arguments": text,
+                "call_id": self.call_id,
+                "name": self.name,
+            }
+            call_id = ENC.encode(self.call_id)
+            item = b"".join(
+                (
+                    at,
+                    b',"item":{"type":"function_call","status":"completed","arguments":',
+                    encoded,
+                    b',"call_id":',
+                    call_id,
+                    b',"name":',
+                    ENC.encode(self.name),
+                    b"}",
+                )
+            )
+            item_id = call_id if self.id == self.call_id else ENC.encode(self.id)  # (it is the call's id)
+            arguments = b"".join((_ITEM_ID, item_id, b",", at, b',"arguments":', encoded))
+            return [
+                ("response.function_call_arguments.done", arguments),
+                ("response.output_item.done", item),
+            ], done
+        item_id = ENC.encode(self.id)
+        if kind == REASONING:
+            return self._reasoning_completion(text, encoded, item_id, at)
+        where = b"".join((_ITEM_ID, item_id, b",", at, b',"content_index":0'))
+        if kind == REFUSAL:
+            part_dict: dict[str, Any] = {"type": "refusal", "refusal": text}
+            part = b'{"type":"refusal","refusal":' + encoded + b"}"
+            events = [("response.refusal.done", where + b',"refusal":' + encoded)]
+        else:
+            part_dict = {
+                "type": "output_text",
+                "annotations": self.annotations,
+                "logprobs": self.logprobs,
+                "text": text,
+            }
+            logprobs = ENC.encode(self.logprobs) if self.logprobs else b"[]"
+            part = b"".join(
+                (
+                    b'{"type":"output_text","annotations":[',
+                    b",".join(self.annotation_json),
+                    b'],"logprobs":',
+                    logprobs,
+                    b',"text":',
+                    encoded,
+                    b"}",
+                )
+            )
+            events = [
+                (
+                    "response.output_text.done",
+                    b"".join((where, b',"text":', encoded, b',"logprobs":', logprobs)),
+                )
+            ]
+        events.append(("response.content_part.done", where + b',"part":' + part))
+        item = b"".join((at, b',"item":{"id":', item_id, _MESSAGE_DONE, part, b"]}"))
+        events.append(("response.output_item.done", item))
+        done = {
+            "id": self.id,
+            "type": "message",
+            "status": "completed",
+            "role": "assistant",
+            "content": [part_dict],
+        }
+        return events, done
+
+    def _reasoning_completion(
+        self, text: str, encoded: bytes, item_id: bytes, at: bytes
+    ) -> tuple[list[Body], dict[str, Any]]:
+        """A reasoning item's completion: its summary part's events (when it has text) and the item,
+        its ``encrypted_content`` the OpenAI state, else the carriage of another provider's signed
+        thinking, else the mark of thinking no provider signed."""
+        events: list[Body] = []
+        summary = b""
+        if text:
+            summary = b'{"type":"summary_text","text":' + encoded + b"}"
+            where = b"".join((_ITEM_ID, item_id, b",", at, b',"summary_index":0'))
+            events.append(("response.reasoning_summary_text.done", where + b',"text":' + encoded))
+            events.append(("response.reasoning_summary_part.done", where + b',"part":' + summary))
+        done: dict[str, Any] = {
+            "id": self.id,
+            "type": "reasoning",
+            "summary": [{"type": "summary_text", "text": text}] if text else [],
+        }
+        encrypted = self.encrypted
+        if encrypted is None and self.carried:  # another provider's signed thinking
+            encrypted = carriage(text, self.carried)
+        if encrypted is None and not self.stated:  # no one's: its id made up, marked as lmcodec's
+            encrypted = UNSIGNED
+        state = b""
+        if encrypted is not None:
+            done["encrypted_content"] = encrypted
+            state = b',"encrypted_content":' + ENC.encode(encrypted)
+        item = b"".join(
+            (at, b',"item":{"id":', item_id, b',"type":"reasoning","summary":[', summary, b"]", state, b"}")
+        )
+        events.append(("response.output_item.done", item))
+        return events, done
+
+
+def _delta_head(kind: bytes, where: bytes, tail: bytes) -> bytes:
+    """An item's delta frames up to and including ``"delta":``."""
+    return b"".join((b"event: ", kind, b'\ndata: {"type":"', kind, b'",', where, tail))
