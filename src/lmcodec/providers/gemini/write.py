@@ -119,10 +119,21 @@ _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 
 
 _TEXT_KEY: Final = b'{"text":'  # where _plain_template cuts the one part of its chunk
+_INDEX: Final = b'"index":0'  # the candidate's last key in a one-part chunk template (see _grounded)
 
 
 def _sse(frame: Any) -> bytes:
     return b"data: " + _encode(frame) + b"\r\n\r\n"
+
+
+def _grounded(tail: bytes, citations: list[CitationDelta]) -> bytes:
+    """A one-part chunk template's tail with ``citations`` as its candidate's ``groundingMetadata``,
+    where the ``Candidate`` struct puts it (after ``index``: the template has no ``finishReason`` or
+    ``logprobsResult``), so the chunk is the bytes :meth:`StreamWriter._chunk` encodes."""
+    at = tail.index(_INDEX) + len(_INDEX)
+    return b"".join(
+        (tail[:at], b',"groundingMetadata":', _encode(f.grounding_metadata(citations)), tail[at:])
+    )
 
 
 class StreamWriter(PartPlacing):
@@ -311,11 +322,14 @@ class StreamWriter(PartPlacing):
         part = slot.part
         if len(pending) == 1 and part.thoughtSignature is f.UNSET and slot.texts is None:
             text = part.text
-            if type(text) is str and not self._logprobs and not self._citations:  # most chunks: one text
-                thought = part.thought  # or thought part
+            if type(text) is str and not self._logprobs:  # most chunks: one text or thought part
+                thought = part.thought
                 if thought is f.UNSET or thought is True:
                     head, tail = self._held_template(thought is True)
+                    citations = self._citations
                     self._clear()
+                    if citations:  # those read since the last chunk (a cited answer's every block)
+                        tail = _grounded(tail, citations)
                     return head + _encode(text) + tail
         written = _sse(self._chunk(f.UNSET, f.UNSET))
         self._clear()
@@ -343,7 +357,7 @@ class StreamWriter(PartPlacing):
         chunk = f.Chunk(candidates=[candidate], modelVersion=self._model, responseId=self._response_id)
         encoded = b'{"text":""' + after
         head, sep, tail = _sse(chunk).partition(encoded)
-        assert sep and encoded not in tail
+        assert sep and tail.find(encoded) < 0  # (find: `in` tries an int first, stream/encoder.py)
         template = (head + b'{"text":', after + tail)
         if part.thought is True:
             self._thought_plain = template
