@@ -208,10 +208,10 @@ class ChatExtras(StreamMapper):
             cast(ExtrasSink, self.sink).other_choice(other)
             return 0
         skipped = super()._chunk(data)
-        if (
-            _BLOCKS_KEY not in data
-            and _AUDIO_KEY not in data
-            and _ANNOTATIONS_KEY not in data
+        if (  # find, not `in`: bytes.__contains__ tries an int first (stream/encoder.py's line_safe)
+            data.find(_BLOCKS_KEY) < 0
+            and data.find(_AUDIO_KEY) < 0
+            and data.find(_ANNOTATIONS_KEY) < 0
             and not _spells_a_refusal(data)
         ):
             return skipped

@@ -77,9 +77,9 @@ class ForeignItems(IncompleteWatch):
     def frames(self, datas: list[bytes]) -> int:
         if not self._open:
             if len(datas) == 1:
-                if _ADDED not in datas[0]:
+                if datas[0].find(_ADDED) < 0:
                     return _frames(self, datas)
-            elif not any(_ADDED in data for data in datas):
+            elif not any(data.find(_ADDED) >= 0 for data in datas):
                 return _frames(self, datas)
         skipped, start = 0, 0
         for i, data in enumerate(datas):
@@ -100,7 +100,7 @@ class ForeignItems(IncompleteWatch):
 
     def _foreign(self, data: bytes) -> str | None:
         """The type of the foreign item ``data`` is an event of; ``None`` for any other frame."""
-        if not self._open and _ADDED not in data:
+        if not self._open and data.find(_ADDED) < 0:
             return None
         try:
             head = _head.decode(data)

@@ -64,9 +64,9 @@ class ForeignParts(StreamedCallWatch):
     def frames(self, datas: list[bytes]) -> int:
         if len(datas) == 1:
             data = datas[0]
-            if _CODE not in data and _RESULT not in data:
+            if data.find(_CODE) < 0 and data.find(_RESULT) < 0:
                 return _frames(self, datas)
-        elif not any(_CODE in data or _RESULT in data for data in datas):
+        elif not any(data.find(_CODE) >= 0 or data.find(_RESULT) >= 0 for data in datas):
             return _frames(self, datas)
         skipped, start = 0, 0
         for i, data in enumerate(datas):
@@ -122,7 +122,7 @@ def _position(name: str, args: tuple[Any, ...]) -> int | None:
 def _foreign(data: bytes) -> list[tuple[int, str, bytes]]:
     """The positions, kinds and JSON of the code-execution parts of chunk ``data`` that lm15 reads as
     nothing; none for a chunk that ends the stream, an error, or one that is no chunk."""
-    if _CODE not in data and _RESULT not in data:
+    if data.find(_CODE) < 0 and data.find(_RESULT) < 0:
         return []
     try:
         payload = _decode(data)

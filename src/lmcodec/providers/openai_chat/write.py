@@ -386,7 +386,11 @@ class StreamWriter:
             # calls: a client's agent loop runs the calls on tool_calls only
             event = _replace(event, finish_reason="tool_call")
         finish = chat_finish(event.finish_reason, bool(self._calls))
-        finish_chunk = self._chunk([_finish_choice(finish)])
+        # the finish chunk: the chunk head, an empty delta (the dict {"index": 0, "delta": {},
+        # "logprobs": None, "finish_reason": finish} as one choice, as ENC writes it)
+        finish_chunk = b"".join(
+            (self._head, b'{},"logprobs":null,"finish_reason":', ENC.encode(finish), b"}]}\n\n")
+        )
         data = event.provider_data
         if (
             data is not None
@@ -417,10 +421,6 @@ class StreamWriter:
         code = error_code(error)
         body = {"error": {"message": error.message, "type": code, "param": None, "code": code}}
         return out + b"data: " + ENC.encode(body) + b"\n\n"
-
-
-def _finish_choice(finish: str) -> dict[str, Any]:
-    return {"index": 0, "delta": {}, "logprobs": None, "finish_reason": finish}
 
 
 def _is_chunk(data: dict[str, Any]) -> bool:
