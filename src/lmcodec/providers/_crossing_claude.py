@@ -57,6 +57,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._crossing_parts import noted
 from lmcodec.providers.anthropic._build_tables import output_ceiling, takes_adaptive_thinking
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
@@ -249,7 +250,7 @@ def rules_by_name(model: str) -> tuple[bool, bool]:
 
 
 def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:
-    return Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
+    return noted(field, action, reason, asked, applied)
 
 
 def _loop_starts_signed(request: Request) -> bool:

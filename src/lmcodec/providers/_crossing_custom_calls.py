@@ -30,6 +30,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_parts import noted
 from lmcodec.wire import Adaptation
 
 __all__ = ["CustomCalls", "custom_calls_back", "custom_calls_in", "no_custom_form"]
@@ -86,15 +87,8 @@ def custom_calls_in(body: bytes | bytearray | memoryview, destination: str) -> C
             items[i]["arguments"] = arguments
             if destination != "openai":
                 reason = _CALL_REASON.format(why=no_custom_form(destination))
-                notes.append(
-                    Adaptation(
-                        field=f"$.input[{i}]",
-                        action="substituted",
-                        reason=reason,
-                        asked=item["input"],
-                        applied={"input": item["input"]},
-                    )
-                )
+                applied = {"input": item["input"]}
+                notes.append(noted(f"$.input[{i}]", "substituted", reason, item["input"], applied))
         elif kind == "custom_tool_call_output" and _strings(item, "call_id") and "output" in item:
             outputs.append(item)
             items[i] = {"type": "function_call_output", "call_id": item["call_id"], "output": item["output"]}

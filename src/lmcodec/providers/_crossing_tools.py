@@ -30,6 +30,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._crossing_custom_calls import no_custom_form
+from lmcodec.providers._crossing_parts import noted
 from lmcodec.wire import Adaptation, BuiltinTool, FunctionTool, Request
 
 __all__ = ["hosted_tools_out"]
@@ -97,9 +98,7 @@ def hosted_tools_out(
                 "one string parameter 'input' (its format, a grammar, is not sent)"
             )
             applied = msgspec.to_builtins(function)
-            notes.append(
-                Adaptation(field=where, action="substituted", reason=reason, asked=asked, applied=applied)
-            )
+            notes.append(noted(where, "substituted", reason, asked, applied))
             continue
         kind = _kind(source, tool)
         if kind is None or destination == "openai_chat":
@@ -108,7 +107,7 @@ def hosted_tools_out(
                 if destination == "openai_chat"
                 else f"{source}'s hosted tool {tool.name!r} has no equivalent in {destination}"
             )
-            notes.append(Adaptation(field=where, action="dropped", reason=reason, asked=asked))
+            notes.append(noted(where, "dropped", reason, asked))
             continue
         kept: dict[str, Any] = {}
         shared = _SAME_OPTIONS.get(destination, frozenset()) & _SAME_OPTIONS.get(source, frozenset())

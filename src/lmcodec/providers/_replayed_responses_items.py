@@ -27,6 +27,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_parts import noted
 from lmcodec.wire import Adaptation
 
 __all__ = ["ReplayedItems", "client_paths", "replayed_items_back", "replayed_items_out"]
@@ -109,7 +110,7 @@ def replayed_items_out(body: bytes | bytearray | memoryview, destination: str) -
             hosted.append((anchors, item))
             if destination != "openai":
                 reason = _HOSTED.format(destination=destination)
-                notes.append(Adaptation(field=f"$.input[{i}]", action="dropped", reason=reason, asked=item))
+                notes.append(noted(f"$.input[{i}]", "dropped", reason, item))
             continue
         anchors += _anchor(item)
         if kind == "message" and item.get("role") == "assistant":
@@ -117,7 +118,7 @@ def replayed_items_out(body: bytes | bytearray | memoryview, destination: str) -
             phases.append(phase)
             if phase is not None and destination != "openai":
                 where = f"$.input[{i}].phase"
-                notes.append(Adaptation(field=where, action="dropped", reason=_PHASE, asked=phase))
+                notes.append(noted(where, "dropped", _PHASE, phase))
         kept.append(item)
         positions.append(i)
     if not hosted and all(phase is None for phase in phases):
