@@ -6,8 +6,8 @@ a string) and the client's ``custom_tool_call_output`` come back in the next tur
 canonical Request has no such call, so ``decode_request`` refuses them, and the conversation ended
 at turn 2. The gateway's reading takes them in as what every dialect has, a function call and its
 result, whose input is the raw text under the one key ``input`` (Codex's function form of
-``apply_patch`` takes the same ``{"input": string}``), before the body is read
-(:func:`custom_calls_in`):
+``apply_patch`` takes the same ``{"input": string}``), in the decoded body before it is read
+(:func:`custom_calls_in`, on the value the gateway's passes share: ``_gateway_read.py``):
 
 - to Responses they go back as they came (:func:`custom_calls_back` puts each item the client sent
   in place of the function call or output built for it, matched by position among the function
@@ -33,9 +33,9 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._crossing_parts import noted
 from lmcodec.wire import Adaptation
 
-__all__ = ["CustomCalls", "custom_calls_back", "custom_calls_in", "no_custom_form"]
+__all__ = ["MARK", "CustomCalls", "custom_calls_back", "custom_calls_in", "no_custom_form"]
 
-_MARK: Final = b'"custom_tool_call'
+MARK: Final = b'"custom_tool_call'
 _CALL_REASON: Final = (
     "a Responses custom (freeform) tool call, {why}: sent as a function call whose input is its raw "
     "text under 'input'"
@@ -50,9 +50,8 @@ def no_custom_form(destination: str) -> str:
 
 
 class CustomCalls(NamedTuple):
-    """What :func:`custom_calls_in` made of a body: the body to read, and the items it replaced."""
+    """What :func:`custom_calls_in` made of a body: the items it replaced."""
 
-    body: bytes
     calls: list[Any]
     """Each function call of the body read, in order: the client's ``custom_tool_call`` item it
     stands for, or None (the client's own function call)."""
@@ -62,17 +61,11 @@ class CustomCalls(NamedTuple):
     notes: tuple[Adaptation, ...]
 
 
-def custom_calls_in(body: bytes | bytearray | memoryview, destination: str) -> CustomCalls | None:
-    """``body`` with each well-formed custom call as a function call and each of its outputs as a
-    function call output, one ``substituted`` note per call (none to Responses, which gets the items
-    back); None when the body holds none (one byte search for the usual body)."""
-    if _MARK not in (body.tobytes() if isinstance(body, memoryview) else body):
-        return None
-    try:
-        value = msgspec.json.decode(body)
-    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-        return None
-    items = value.get("input") if isinstance(value, dict) else None
+def custom_calls_in(body: Any, destination: str) -> CustomCalls | None:
+    """The decoded ``body`` with each well-formed custom call as a function call and each of its
+    outputs as a function call output (replaced in place), one ``substituted`` note per call (none
+    to Responses, which gets the items back); None, the body untouched, when it holds none."""
+    items = body.get("input") if isinstance(body, dict) else None
     if not isinstance(items, list):
         return None
     calls: list[Any] = []
@@ -98,7 +91,7 @@ def custom_calls_in(body: bytes | bytearray | memoryview, destination: str) -> C
             outputs.append(None)
     if not any(calls) and not any(outputs):
         return None
-    return CustomCalls(msgspec.json.encode(value), calls, outputs, tuple(notes))
+    return CustomCalls(calls, outputs, tuple(notes))
 
 
 def _strings(item: dict[str, Any], *keys: str) -> bool:

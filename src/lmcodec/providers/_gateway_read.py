@@ -1,9 +1,11 @@
 """The gateway's reading of a client's body: what ``translate_request`` reads a body with.
 
-The passes over the client's body (Chat's Anthropic-style cache marks, Responses' freeform tool
-calls), then the gateway reader (``decode_request`` with unsigned thinking left out rather than
-refused, ``providers/_unsigned_thinking.py``; a replayed call's arguments that are not a JSON
-object read as lm15 reads them, ``providers/_replayed_arguments.py``). The typed fast path is
+The passes over the client's body (Chat's Anthropic-style cache marks; Responses' replayed phases
+and hosted-tool items, freeform tool calls and GA web search tools, which share one decode of the
+body, :func:`_responses_passes`), then the gateway reader (``decode_request`` with unsigned
+thinking left out rather than refused, ``providers/_unsigned_thinking.py``; a replayed call's
+arguments that are not a JSON object read as lm15 reads them, ``providers/_replayed_arguments.py``;
+a Responses body the passes decoded is read as that value). The typed fast path is
 tried first (:data:`TYPED_READERS`): the body passes are byte searches and walks of the whole
 body, and a body the typed views take is one they give back as it came.
 A Responses body's GA web search tool is read as ``web_search_preview``, and goes back to Responses
@@ -15,19 +17,23 @@ flag), is read without the flag: the same dialect gets it back as sent, another 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
 from lmcodec.codecs._last_value import last_values
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
+from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_in
 from lmcodec.providers._crossing_survey import ContentSurvey
 from lmcodec.providers._replayed_arguments import replayed_arguments
+from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
+from lmcodec.providers._replayed_responses_items import ReplayedItems, client_paths, replayed_items_out
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
+from lmcodec.providers.openai._read_common import MAX_BODY_BYTES
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, Request
 
@@ -67,22 +73,39 @@ are named after their calls then; the gateway surveys the Request: ``crossing.su
 the typed path refuses."""
 
 
+class _Passed(NamedTuple):
+    """What :func:`_responses_passes` made of a Responses body."""
+
+    body: Raw
+    """The body as read: the client's, or the value's encoding where a pass changed it."""
+    value: dict[str, Any]
+    """The body decoded, the passes' changes made in it: what the reader reads."""
+    replayed: ReplayedItems | None
+    custom: CustomCalls | None
+    web_search: list[Any] | None
+    """The client's tools as sent, where a GA web search tool among them was read another way."""
+
+
 def read_client_body(
     source: str, destination: str, raw: Raw, model: str | None
-) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None]:
-    """The body as read (marks or custom calls taken out), its Request, the notes of what was left
-    out or read another way, and the custom calls to put back for Responses."""
+) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None]:
+    """The body as read (marks, phases, hosted items or custom calls taken out), its Request, the
+    notes of what was left out or read another way (paths in the client's body), and the custom
+    calls and replayed items to put back for Responses."""
     marks: tuple[Adaptation, ...] = ()
+    passed = None
     if source == "openai_chat":  # Anthropic-style cache marks, read for Anthropic, else dropped
         raw, marks = chat_cache_marks_out(raw, destination)
-    custom = custom_calls_in(raw, destination) if source == "openai" else None  # freeform tool calls
+    elif source == "openai":
+        passed = _responses_passes(raw, destination)
+    custom = None if passed is None else passed.custom
     if custom is not None:
-        raw, marks = custom.body, custom.notes
-    web_search = _web_search_tools_in(raw) if source == "openai" else None  # the GA web search tool
-    if web_search is not None:
-        raw = web_search[0]
+        marks = custom.notes
+    web_search = None if passed is None else passed.web_search
+    if passed is not None:
+        raw = passed.body
     try:
-        request, unsigned = _read(source, raw, model)
+        request, unsigned = _read(source, raw, model, None if passed is None else passed.value)
     except ValidationError as unread:  # parallel_tool_calls beside tool_choice "none"
         parallel = _parallel_beside_none(raw) if unread.path == "$.parallel_tool_calls" else None
         if parallel is None:
@@ -98,14 +121,58 @@ def read_client_body(
     if marks:
         unsigned = (*marks, *unsigned)
     if web_search is not None and destination == "openai":  # Responses gets its tools as sent
-        extensions = {**(request.config.extensions or {}), "tools": web_search[1]}
+        extensions = {**(request.config.extensions or {}), "tools": web_search}
         config = msgspec.structs.replace(request.config, extensions=extensions)
         request = msgspec.structs.replace(request, config=config)
-    return raw, request, tuple(unsigned), custom
+    replayed = None if passed is None else passed.replayed
+    if replayed is not None:
+        unsigned = (*replayed.notes, *client_paths(tuple(unsigned), replayed))
+    return raw, request, tuple(unsigned), custom, replayed
 
 
-def _read(source: str, raw: Raw, model: str | None) -> tuple[Request, tuple[Adaptation, ...]]:
+def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
+    """A Responses body decoded once, its replayed phases and hosted-tool items taken out, its custom
+    tool calls read as function calls and its GA web search tools as ``web_search_preview``, in that
+    order, each pass on the value the one before left (no pass decodes or encodes the body: the
+    three did, ~40% of a Codex body's crossing). None where the body is no JSON object or is over
+    the reader's limit (the reader names the fault).
+
+    Each pass runs where the body holds its byte mark (:data:`REPLAYED_MARKS`, :data:`CUSTOM_MARK`,
+    ``"web_search``), as each one searched the bytes it was given, or where a pass before it
+    changed the value (the bytes it was given were then the value's encoding, which holds a pass's
+    mark wherever it has something to change)."""
+    data = raw.tobytes() if isinstance(raw, memoryview) else raw
+    if len(data) > MAX_BODY_BYTES:
+        return None
+    try:
+        value = msgspec.json.decode(data)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(value, dict):
+        return None
+    marked = any(mark in data for mark in REPLAYED_MARKS)
+    replayed = replayed_items_out(value, destination) if marked else None
+    changed = replayed is not None
+    custom = custom_calls_in(value, destination) if changed or CUSTOM_MARK in data else None
+    changed = changed or custom is not None
+    web_search = _web_search_tools_in(value) if changed or b'"web_search' in data else None
+    changed = changed or web_search is not None
+    body = msgspec.json.encode(value) if changed else raw
+    return _Passed(body, value, replayed, custom, web_search)
+
+
+def _read(
+    source: str, raw: Raw, model: str | None, value: dict[str, Any] | None = None
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """The gateway reader's reading of ``raw``, or of ``value`` (a Responses body the passes
+    decoded: read as it is, where the reader takes it; else ``raw`` is read, which names the fault
+    or reads the body another way, as below)."""
     read = GATEWAY_READERS[source]
+    if value is not None:
+        try:
+            return openai_read.decoded_without_unsigned_thinking(value, model)
+        except ValidationError:
+            pass
     try:
         request, unsigned = read(raw, model=model)
     except ValidationError as unread:  # a replayed call's arguments that are not a JSON object
@@ -146,19 +213,13 @@ def _dropped_parallel(parallel: bool, destination: str) -> Adaptation:
 _GA_WEB_SEARCH: Final = frozenset({"web_search", "web_search_2025_08_26"})
 
 
-def _web_search_tools_in(raw: Raw) -> tuple[bytes, list[Any]] | None:
-    """A Responses body's GA web search tools (``{"type": "web_search"}``, the openai SDK's
+def _web_search_tools_in(value: dict[str, Any]) -> list[Any] | None:
+    """A decoded Responses body's GA web search tools (``{"type": "web_search"}``, the openai SDK's
     ``WebSearchToolParam``; red team 14 F16) read as the ``web_search_preview`` tool the reader
     takes (``decode_request`` refuses ``web_search``: lm15 writes the canonical web search as
-    ``web_search_preview``, and reads neither), with the client's tools as sent, which Responses
-    gets back; None when the body holds none (one byte search for the usual body)."""
-    if b'"web_search' not in (raw.tobytes() if isinstance(raw, memoryview) else raw):
-        return None
-    try:
-        value = msgspec.json.decode(raw)
-    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-        return None
-    tools = value.get("tools") if isinstance(value, dict) else None
+    ``web_search_preview``, and reads neither), in place; the client's tools as sent, which
+    Responses gets back; None, the body untouched, when it holds none."""
+    tools = value.get("tools")
     if not isinstance(tools, list):
         return None
     sent = [dict(tool) if isinstance(tool, dict) else tool for tool in tools]
@@ -167,7 +228,7 @@ def _web_search_tools_in(raw: Raw) -> tuple[bytes, list[Any]] | None:
             tool["type"] = "web_search_preview"
     if sent == tools:
         return None
-    return msgspec.json.encode(value), sent
+    return sent
 
 
 def with_last_values(read: Any, raw: Any, model: str | None, refused: ValidationError) -> Any:

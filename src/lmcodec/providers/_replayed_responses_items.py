@@ -11,7 +11,8 @@ compat policy OpenAI's own preset leaves off):
 - the items of a tool OpenAI's server ran (``web_search_call``, ``file_search_call``,
   ``code_interpreter_call``, ``image_generation_call``).
 
-The gateway's reading takes them out before the body is read (:func:`replayed_items_out`). To
+The gateway's reading takes them out of the decoded body before it is read
+(:func:`replayed_items_out`, on the value the gateway's passes share: ``_gateway_read.py``). To
 Responses they go back as sent (:func:`replayed_items_back`: each phase on the assistant message
 built for the client's, in order; each hosted item before the item built for the one that followed
 it in the client's input, counting messages, function calls, their outputs and signed reasoning
@@ -30,13 +31,13 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._crossing_parts import noted
 from lmcodec.wire import Adaptation
 
-__all__ = ["ReplayedItems", "client_paths", "replayed_items_back", "replayed_items_out"]
+__all__ = ["MARKS", "ReplayedItems", "client_paths", "replayed_items_back", "replayed_items_out"]
 
 HOSTED_ITEMS: Final = frozenset(
     {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call"}
 )
-_MARKS: Final = (b'"phase"', b'search_call"', b'interpreter_call"', b'generation_call"')
-"""What such a body holds (a function_call alone does not make the body decoded again)."""
+MARKS: Final = (b'"phase"', b'search_call"', b'interpreter_call"', b'generation_call"')
+"""What such a body holds, one of them at least (a function_call alone does not make the pass run)."""
 _PHASE: Final = (
     "an assistant message's phase: only Responses reads it (the model's commentary or final answer); "
     "the message is sent"
@@ -50,14 +51,13 @@ _HOSTED: Final = (
 class ReplayedItems(NamedTuple):
     """What :func:`replayed_items_out` took out of a body."""
 
-    body: bytes
     hosted: list[tuple[int, Any]]
     """Each hosted item as sent, with how many anchor items (:func:`_anchor`) came before it."""
     phases: list[Any]
     """Each assistant message's ``phase`` (None where it had none), in order."""
     notes: tuple[Adaptation, ...]
     positions: list[int]
-    """Where each item of ``body``'s input was in the client's."""
+    """Where each item of the body read was in the client's input."""
 
 
 def client_paths(notes: tuple[Adaptation, ...], replayed: ReplayedItems) -> tuple[Adaptation, ...]:
@@ -85,18 +85,12 @@ def _anchor(item: Any) -> bool:
     return kind in ("message", "function_call", "function_call_output")
 
 
-def replayed_items_out(body: bytes | bytearray | memoryview, destination: str) -> ReplayedItems | None:
-    """``body`` without its phases and hosted-tool items, one ``dropped`` note each unless the
-    destination is Responses; None when it holds none (byte searches for the usual body)."""
-    data = body.tobytes() if isinstance(body, memoryview) else bytes(body)
-    if not any(mark in data for mark in _MARKS):
-        return None
-    try:
-        value = msgspec.json.decode(data)
-    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-        return None
-    items = value.get("input") if isinstance(value, dict) else None
-    if not isinstance(items, list):
+def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
+    """The decoded ``body`` without its phases and hosted-tool items (taken out in place), one
+    ``dropped`` note each unless the destination is Responses; None, the body untouched, when it
+    holds none."""
+    items = body.get("input") if isinstance(body, dict) else None
+    if not isinstance(items, list) or not any(_replayed(item) for item in items):
         return None
     kept: list[Any] = []
     hosted: list[tuple[int, Any]] = []
@@ -121,10 +115,20 @@ def replayed_items_out(body: bytes | bytearray | memoryview, destination: str) -
                 notes.append(noted(where, "dropped", _PHASE, phase))
         kept.append(item)
         positions.append(i)
-    if not hosted and all(phase is None for phase in phases):
-        return None
-    value["input"] = kept
-    return ReplayedItems(msgspec.json.encode(value), hosted, phases, tuple(notes), positions)
+    body["input"] = kept
+    return ReplayedItems(hosted, phases, tuple(notes), positions)
+
+
+def _replayed(item: Any) -> bool:
+    """Whether :func:`replayed_items_out` takes something of ``item`` out: a hosted item, or an
+    assistant message's phase (a ``null`` one only with something else to take: the pass leaves
+    a body holding nothing but those as it came)."""
+    if not isinstance(item, dict):
+        return False
+    kind = item.get("type", "message")
+    if kind in HOSTED_ITEMS:
+        return True
+    return kind == "message" and item.get("role") == "assistant" and item.get("phase") is not None
 
 
 def replayed_items_back(body: bytes, replayed: ReplayedItems) -> bytes:

@@ -43,12 +43,7 @@ from lmcodec.providers._crossing_signatures import media_signatures_back, placeh
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body, with_last_values
 from lmcodec.providers._json import utf8_body
-from lmcodec.providers._replayed_responses_items import (
-    ReplayedItems,
-    client_paths,
-    replayed_items_back,
-    replayed_items_out,
-)
+from lmcodec.providers._replayed_responses_items import ReplayedItems, replayed_items_back
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._tool_names import GEMINI, tool_names_out
@@ -273,12 +268,7 @@ def translate_request(
     replayed: ReplayedItems | None = None
     whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
     if read is None:  # (the typed path took no body the client body's passes would change)
-        replayed = replayed_items_out(raw, destination) if source == "openai" else None  # phase, hosted calls
-        raw, request, unsigned, custom = read_client_body(
-            source, destination, raw if replayed is None else replayed.body, model
-        )
-        if replayed is not None:
-            unsigned = (*replayed.notes, *client_paths(unsigned, replayed))
+        raw, request, unsigned, custom, replayed = read_client_body(source, destination, raw, model)
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
     else:

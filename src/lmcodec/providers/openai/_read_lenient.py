@@ -28,7 +28,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["Lenient", "sdk_keys_out"]
+__all__ = ["Lenient", "sdk_keys_out", "sdk_keys_taken_out"]
 
 _FILENAME: Final = (
     "an input_file's own filename: the canonical document part has none (lm15 writes file.<type>)"
@@ -55,6 +55,16 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> Lenient | None:
         return None
     if not isinstance(value, dict):
         return None
+    notes = sdk_keys_taken_out(value)
+    if not notes:
+        return None
+    return Lenient(msgspec.json.encode(value), notes)
+
+
+def sdk_keys_taken_out(value: dict[str, Any]) -> list[Adaptation]:
+    """The notes of :func:`sdk_keys_out`, the keys written in the decoded body ``value`` in place
+    (the gateway's passes decoded it once: ``providers/_gateway_read.py``); it is left untouched
+    where there are none."""
     items = value.get("input")
     notes: list[Adaptation] = []
     for i, item in enumerate(items if isinstance(items, list) else ()):  # a string input has no blocks
@@ -62,9 +72,7 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> Lenient | None:
         for j, block in enumerate(content if isinstance(content, list) else ()):
             if isinstance(block, dict):
                 _block(block, f"$.input[{i}].content[{j}]", notes)
-    if not notes:
-        return None
-    return Lenient(msgspec.json.encode(value), notes)
+    return notes
 
 
 _METADATA: Final = {

@@ -108,12 +108,17 @@ from lmcodec.providers.openai._read_config import (
     read_config,
     read_tools,
 )
-from lmcodec.providers.openai._read_lenient import sdk_keys_out
+from lmcodec.providers.openai._read_lenient import sdk_keys_out, sdk_keys_taken_out
 from lmcodec.providers.openai._read_output_items import input_item
 from lmcodec.providers.openai._read_typed import decode_typed
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_or_none"]
+__all__ = [
+    "decode_request",
+    "decode_request_without_unsigned_thinking",
+    "decoded_without_unsigned_thinking",
+    "typed_or_none",
+]
 
 MESSAGE_ROLES: Final[dict[str, str]] = {
     "user": "user",
@@ -201,7 +206,19 @@ def decode_request_without_unsigned_thinking(
     return _decode_request(lenient.body, unsigned, model), tuple(unsigned)
 
 
-def _decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
+def decoded_without_unsigned_thinking(
+    value: dict[str, Any], model: str | None = None
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """:func:`decode_request_without_unsigned_thinking` of a body already decoded, ``value`` (the
+    gateway's passes decoded it: ``providers/_gateway_read.py``; the SDK keys are written in it in
+    place): the walker's reading, which is the typed path's where that one takes the body
+    (``tests/providers/test_read_openai_typed.py``); the SDK keys ``_read_lenient`` names are taken
+    out first, as the typed path refuses every body holding one."""
+    unsigned = sdk_keys_taken_out(value)
+    return _walked(value, unsigned, model), tuple(unsigned)
+
+
+def _decode_walked(body: bytes | dict[str, Any], unsigned: Unsigned = None) -> Request:
     """The dict walker: every key checked with its JSON path; tool results named after their calls
     where a call id is reused (``_pairing``)."""
     value = parse_body(body)

@@ -1,0 +1,284 @@
+"""The gateway's Responses passes on one decode of the body (``_gateway_read._responses_passes``),
+against the slow way they ran before: each pass decoding the bytes the one before gave, searching
+them for its mark, and encoding its changes, then the gateway reader reading the last bytes (typed
+path first). Hypothesis over Codex-like bodies (custom tools and calls, ``strict: false``, GA web
+search, replayed reasoning, phases, hosted items, SDK keys, ``tool_choice: "none"`` beside
+``parallel_tool_calls``, escaped marks): the same body read, Request, notes, custom calls and
+replayed items, or the same refusal."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
+from lmcodec.providers._crossing_custom_calls import custom_calls_in
+from lmcodec.providers._gateway_read import _read, _web_search_tools_in, read_client_body
+from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
+from lmcodec.providers._replayed_responses_items import client_paths, replayed_items_out
+
+DESTINATIONS = ("openai", "openai_chat", "anthropic", "gemini")
+
+
+def _pass_on_bytes(run: Any, marks: tuple[bytes, ...], raw: bytes) -> tuple[bytes, Any]:
+    """One pass as it ran before: its mark searched in ``raw``, which it decoded, changed and encoded."""
+    if not any(mark in raw for mark in marks):
+        return raw, None
+    try:
+        value = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return raw, None
+    made = run(value)
+    return (raw, None) if made is None else (msgspec.json.encode(value), made)
+
+
+def _slow_reading(destination: str, raw: bytes, model: str | None) -> Any:
+    """``read_client_body("openai", ...)`` as it was: three passes on bytes, then the reader on bytes."""
+    raw, replayed = _pass_on_bytes(lambda v: replayed_items_out(v, destination), REPLAYED_MARKS, raw)
+    raw, custom = _pass_on_bytes(lambda v: custom_calls_in(v, destination), (CUSTOM_MARK,), raw)
+    web = (b'"web_search',)
+    raw, sent = _pass_on_bytes(lambda v: _web_search_tools_in(v) if isinstance(v, dict) else None, web, raw)
+    try:
+        request, unsigned = _read("openai", raw, model)
+    except lc.ValidationError as unread:
+        if unread.path != "$.parallel_tool_calls":
+            raise
+        value = msgspec.json.decode(raw)
+        parallel = value.pop("parallel_tool_calls")
+        raw = msgspec.json.encode(value)
+        request, unsigned = _read("openai", raw, model)
+        if destination == "openai":
+            extensions = {**(request.config.extensions or {}), "parallel_tool_calls": parallel}
+            request = msgspec.structs.replace(
+                request, config=msgspec.structs.replace(request.config, extensions=extensions)
+            )
+        else:
+            unsigned = (*unsigned, _parallel_note(parallel, destination))
+    if custom is not None:
+        unsigned = (*custom.notes, *unsigned)
+    if sent is not None and destination == "openai":
+        extensions = {**(request.config.extensions or {}), "tools": sent}
+        request = msgspec.structs.replace(
+            request, config=msgspec.structs.replace(request.config, extensions=extensions)
+        )
+    if replayed is not None:
+        unsigned = (*replayed.notes, *client_paths(tuple(unsigned), replayed))
+    return raw, request, tuple(unsigned), custom, replayed
+
+
+def _parallel_note(parallel: bool, destination: str) -> lc.Adaptation:
+    return lc.Adaptation(
+        field="$.parallel_tool_calls",
+        action="dropped",
+        reason=f"beside tool_choice 'none' it says nothing: no call is allowed ({destination} gets none)",
+        asked=parallel,
+    )
+
+
+def _outcome(read: Any) -> Any:
+    try:
+        raw, request, notes, custom, replayed = read()
+    except lc.LmcodecError as error:
+        return (type(error).__name__, str(error), getattr(error, "path", None))
+    return (bytes(raw), msgspec.json.encode(request), request, notes, custom, replayed)
+
+
+_TEXT = st.sampled_from(["", "hi", "Let me look.", "é\u2028", "custom_tool_call", '"phase"'])
+_PHASE = st.one_of(st.sampled_from(["commentary", "final_answer"]), st.none(), st.integers(0, 2))
+_ID = st.one_of(st.none(), st.sampled_from(["rs_1", "rs_2", ""]))
+
+
+@st.composite
+def _item(draw: Any, i: int) -> Any:
+    kind = draw(st.integers(0, 14))
+    if kind == 0:
+        item: dict[str, Any] = {"type": "reasoning", "summary": []}
+        if draw(st.booleans()):
+            item["id"] = draw(_ID)
+        if draw(st.booleans()):
+            item["encrypted_content"] = "gAAAA" + draw(st.sampled_from(["", "x" * 20]))
+        if draw(st.booleans()):
+            item["summary"] = [{"type": "summary_text", "text": draw(_TEXT)}]
+        return item
+    if kind == 1:
+        block: dict[str, Any] = {"type": "output_text", "text": draw(_TEXT)}
+        if draw(st.booleans()):
+            block["annotations"] = draw(st.sampled_from([[], [{"type": "url_citation", "url": "u"}]]))
+        item = {"type": "message", "role": "assistant", "content": [block]}
+        if draw(st.booleans()):
+            item["id"] = f"msg_{i}"
+        if draw(st.booleans()):
+            item["phase"] = draw(_PHASE)
+        return item
+    if kind == 2:
+        arguments = draw(st.sampled_from(['{"command": ["cat", "a.py"]}', "{}", "[1]", '{"a": ']))
+        item = {"type": "function_call", "call_id": f"call_s{i % 3}", "name": "shell", "arguments": arguments}
+        if draw(st.booleans()):
+            item["id"] = f"fc_{i}"
+        return item
+    if kind == 3:
+        return {"type": "function_call_output", "call_id": f"call_s{i % 3}", "output": draw(_TEXT)}
+    if kind == 4:
+        item = {"type": "custom_tool_call", "call_id": f"call_p{i % 3}", "name": "apply_patch"}
+        if draw(st.booleans()):
+            item["input"] = draw(st.one_of(_TEXT, st.integers(0, 1)))
+        if draw(st.booleans()):
+            item["id"] = f"ctc_{i}"
+            item["status"] = "completed"
+        return item
+    if kind == 5:
+        return {"type": "custom_tool_call_output", "call_id": f"call_p{i % 3}", "output": draw(_TEXT)}
+    if kind == 6:
+        return {"type": "web_search_call", "id": f"ws_{i}", "status": "completed", "action": {"query": "q"}}
+    if kind == 7:
+        return {
+            "type": "message",
+            "role": "developer",
+            "content": [{"type": "input_text", "text": draw(_TEXT)}],
+        }
+    if kind == 8:
+        block = {"type": "input_file", "file_data": "data:application/pdf;base64,AAAA", "filename": "a.pdf"}
+        return {"role": "user", "content": [block]}
+    if kind == 9:
+        return {"type": draw(st.sampled_from(["item_reference", "file_search_call", "message"])), "id": "x"}
+    return {"role": "user", "content": draw(_TEXT) or "go"}
+
+
+_TOOLS = st.lists(
+    st.sampled_from(
+        [
+            {
+                "type": "custom",
+                "name": "apply_patch",
+                "description": "Edit files.",
+                "format": {"type": "grammar", "syntax": "lark", "definition": "start: x"},
+            },
+            {
+                "type": "function",
+                "name": "shell",
+                "strict": False,
+                "parameters": {"type": "object", "properties": {}},
+            },
+            {
+                "type": "function",
+                "name": "shell",
+                "strict": True,
+                "parameters": {"type": "object", "properties": {}},
+            },
+            {"type": "function", "name": "look"},
+            {"type": "web_search"},
+            {"type": "web_search_2025_08_26", "search_context_size": "low"},
+            {"type": "web_search_preview"},
+        ]
+    ),
+    max_size=4,
+    unique_by=lambda tool: tool.get("name", tool["type"]),
+)
+
+
+@st.composite
+def codex_bodies(draw: Any) -> bytes:
+    count = draw(st.integers(0, 8))
+    body: dict[str, Any] = {"model": "gpt-5-codex", "input": [draw(_item(i)) for i in range(count)]}
+    if draw(st.booleans()):
+        body["instructions"] = "You are Codex."
+    tools = draw(_TOOLS)
+    if tools:
+        body["tools"] = tools
+    choice = draw(st.sampled_from([None, "auto", "none"]))
+    if choice is not None:
+        body["tool_choice"] = choice
+    if draw(st.booleans()):
+        body["parallel_tool_calls"] = draw(st.booleans())
+    if draw(st.booleans()):
+        body["reasoning"] = {"effort": "medium", "summary": "auto"}
+        body["include"] = ["reasoning.encrypted_content"]
+        body["max_output_tokens"] = draw(st.sampled_from([100, 64000]))
+    if draw(st.booleans()):
+        body["store"] = False
+        body["prompt_cache_key"] = "abc"
+    raw = json.dumps(body).encode()
+    escape = draw(st.sampled_from([None, b'"custom_tool_call', b'"web_search', b'"phase"', b'_call"']))
+    if escape is not None:  # a mark the client spelled with an escape: the byte search misses it
+        at = 1 if escape[:1] == b'"' else 0
+        raw = raw.replace(escape, escape[:at] + b"\\u%04x" % escape[at] + escape[at + 1 :])
+    return raw
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(codex_bodies(), st.sampled_from(DESTINATIONS), st.sampled_from([None, "claude-sonnet-4-5"]))
+def test_one_decode_reads_as_the_passes_on_bytes(body: bytes, destination: str, model: str | None) -> None:
+    fast = _outcome(lambda: read_client_body("openai", destination, body, model))
+    slow = _outcome(lambda: _slow_reading(destination, body, model))
+    assert fast == slow
+
+
+_CODEX = {
+    "model": "gpt-5-codex",
+    "instructions": "You are Codex.",
+    "input": [
+        {"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "Be brief."}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Fix a.py"}]},
+        {
+            "type": "reasoning",
+            "id": "rs_0",
+            "summary": [{"type": "summary_text", "text": "t"}],
+            "encrypted_content": "gAAAA",
+        },
+        {
+            "type": "message",
+            "role": "assistant",
+            "id": "msg_0",
+            "phase": "commentary",
+            "content": [{"type": "output_text", "text": "Let me look.", "annotations": []}],
+        },
+        {"type": "function_call", "id": "fc_0", "call_id": "call_s0", "name": "shell", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_s0", "output": "print('hi')"},
+        {
+            "type": "custom_tool_call",
+            "id": "ctc_0",
+            "call_id": "call_p0",
+            "name": "apply_patch",
+            "input": "*** Begin",
+        },
+        {"type": "custom_tool_call_output", "call_id": "call_p0", "output": "Success."},
+    ],
+    "tools": [
+        {
+            "type": "custom",
+            "name": "apply_patch",
+            "format": {"type": "grammar", "syntax": "lark", "definition": "s"},
+        },
+        {
+            "type": "function",
+            "name": "shell",
+            "strict": False,
+            "parameters": {"type": "object", "properties": {}},
+        },
+        {"type": "web_search"},
+    ],
+    "tool_choice": "auto",
+    "parallel_tool_calls": False,
+    "reasoning": {"effort": "medium", "summary": "auto"},
+    "store": False,
+    "stream": True,
+    "include": ["reasoning.encrypted_content"],
+    "prompt_cache_key": "abc",
+}
+
+
+def test_the_codex_shape_reads_as_the_passes_on_bytes() -> None:
+    """A Codex body (``benchmarks/requests_codex_shape.py``'s shape), every destination: read alike,
+    and each of its passes ran."""
+    body = json.dumps(_CODEX).encode()
+    for destination in DESTINATIONS:
+        fast = _outcome(lambda d=destination: read_client_body("openai", d, body, None))
+        assert fast == _outcome(lambda d=destination: _slow_reading(d, body, None))
+        raw, _, _, _, custom, replayed = fast
+        assert custom is not None and replayed is not None
+        assert b'"web_search_preview"' in raw
