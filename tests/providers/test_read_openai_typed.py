@@ -119,6 +119,10 @@ _OUTPUT_TEXT = st.fixed_dictionaries(
     {"type": st.just("output_text"), "text": st.sampled_from(["", "a"])},
     optional={"annotations": st.sampled_from([[], None, ["x"]]), "logprobs": st.sampled_from([[], None])},
 )
+_REPLAYED = {  # an output item's own keys, replayed (_read_output_items.py)
+    "id": st.sampled_from(["msg_1", "", None, 3]),
+    "status": st.sampled_from(["completed", None, "in_progress", 1]),
+}
 _ASSISTANT = st.tuples(
     st.fixed_dictionaries(
         {
@@ -135,7 +139,8 @@ _ASSISTANT = st.tuples(
                     max_size=2,
                 ),
             ),
-        }
+        },
+        optional=_REPLAYED,
     ),
     _MESSAGE_TYPE,
 ).map(lambda t: _typed(*t))
@@ -145,7 +150,10 @@ _CALL = st.fixed_dictionaries(
         "call_id": st.sampled_from(["c1", "c2", ""]),
         "name": st.sampled_from(["f", "g"]),
     },
-    optional={"arguments": st.sampled_from(["", "{}", '{"a": 1}', "[1]", "{", "NaN", '{"a": NaN}'])},
+    optional={
+        "arguments": st.sampled_from(["", "{}", '{"a": 1}', "[1]", "{", "NaN", '{"a": NaN}']),
+        **_REPLAYED,
+    },
 )
 _OUTPUT = st.fixed_dictionaries(
     {
@@ -171,6 +179,7 @@ def _reasoning(draw: st.DrawFn) -> dict[str, Any]:
         "id": draw(st.sampled_from(["rs_1", "", None])),
         "encrypted_content": draw(st.sampled_from(["gAAA", None])),
         "summary": draw(_SUMMARY),
+        "status": draw(_REPLAYED["status"]),
     }
     keys = draw(st.permutations(list(fields)))
     kept = draw(st.lists(st.sampled_from(keys), unique=True))
@@ -199,6 +208,7 @@ _HOSTED_TOOL = st.sampled_from(
         {"type": "web_search_preview"},
         {"type": "file_search", "vector_store_ids": ["v"]},
         {"type": "web_search"},
+        {"type": "custom", "name": "apply_patch", "format": {"type": "grammar", "definition": "s"}},
     ]
 )
 RESPONSES_BODIES = st.fixed_dictionaries(

@@ -78,8 +78,10 @@ class _Passed(NamedTuple):
 
     body: Raw
     """The body as read: the client's, or the value's encoding where a pass changed it."""
+    changed: bool
+    """Whether a pass changed it (the typed path, which refused the client's, may take it then)."""
     value: dict[str, Any]
-    """The body decoded, the passes' changes made in it: what the reader reads."""
+    """The body decoded, the passes' changes made in it: what the walker reads."""
     replayed: ReplayedItems | None
     custom: CustomCalls | None
     web_search: list[Any] | None
@@ -105,7 +107,7 @@ def read_client_body(
     if passed is not None:
         raw = passed.body
     try:
-        request, unsigned = _read(source, raw, model, None if passed is None else passed.value)
+        request, unsigned = _read(source, raw, model, passed)
     except ValidationError as unread:  # parallel_tool_calls beside tool_choice "none"
         parallel = _parallel_beside_none(raw) if unread.path == "$.parallel_tool_calls" else None
         if parallel is None:
@@ -158,19 +160,24 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     web_search = _web_search_tools_in(value) if changed or b'"web_search' in data else None
     changed = changed or web_search is not None
     body = msgspec.json.encode(value) if changed else raw
-    return _Passed(body, value, replayed, custom, web_search)
+    return _Passed(body, changed, value, replayed, custom, web_search)
 
 
 def _read(
-    source: str, raw: Raw, model: str | None, value: dict[str, Any] | None = None
+    source: str, raw: Raw, model: str | None, passed: _Passed | None = None
 ) -> tuple[Request, tuple[Adaptation, ...]]:
-    """The gateway reader's reading of ``raw``, or of ``value`` (a Responses body the passes
-    decoded: read as it is, where the reader takes it; else ``raw`` is read, which names the fault
-    or reads the body another way, as below)."""
+    """The gateway reader's reading of ``raw``; of a Responses body the passes decoded, the typed
+    path's where a pass changed it and the typed path takes it (a Codex body: its custom calls,
+    phases and GA web search read otherwise), else the walker's of the decoded value, where the
+    walker takes it; else ``raw`` is read again, which names the fault or reads the body another
+    way, as below."""
     read = GATEWAY_READERS[source]
-    if value is not None:
+    if passed is not None:
+        typed = openai_read.typed_or_none(raw, model) if passed.changed else None
+        if typed is not None:
+            return typed, ()
         try:
-            return openai_read.decoded_without_unsigned_thinking(value, model)
+            return openai_read.decoded_without_unsigned_thinking(passed.value, model)
         except ValidationError:
             pass
     try:

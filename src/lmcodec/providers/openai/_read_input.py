@@ -72,15 +72,27 @@ def text_part(text: str) -> TextPart:
 
 def _message_keys_only(item: Item) -> bool:
     """A message holds type, role and content only."""
+    return item.id is UNSET and item.status is UNSET and _replayed_message_keys_only(item)
+
+
+def _replayed_message_keys_only(item: Item) -> bool:
+    """An assistant message holds type, role and content, and an output message's ``id`` and
+    completed ``status`` (``_read_output_items.input_item``, which leaves them out, any ``id``)."""
     return (
         item.call_id is UNSET
         and item.name is UNSET
         and item.arguments is UNSET
         and item.output is UNSET
-        and item.id is UNSET
         and item.encrypted_content is UNSET
         and item.summary is UNSET
+        and _completed(item)
     )
+
+
+def _completed(item: Item) -> bool:
+    """An item's ``status`` is absent, null or ``"completed"`` (the one an output item replays)."""
+    status = item.status
+    return status is UNSET or status is None or status == "completed"
 
 
 def _output_keys_only(item: Item) -> bool:
@@ -93,6 +105,7 @@ def _output_keys_only(item: Item) -> bool:
         and item.id is UNSET
         and item.encrypted_content is UNSET
         and item.summary is UNSET
+        and item.status is UNSET
     )
 
 
@@ -200,6 +213,7 @@ class _Reader:
             or item.id is not UNSET
             or item.encrypted_content is not UNSET
             or item.summary is not UNSET
+            or item.status is not UNSET
             or call_id is UNSET
             or not call_id
             or output is UNSET
@@ -226,6 +240,7 @@ class _Reader:
             or item.name is not UNSET
             or item.arguments is not UNSET
             or item.output is not UNSET
+            or not _completed(item)
         ):
             raise Refused
         ident = item.id
@@ -261,7 +276,7 @@ class _Reader:
 
 def _assistant_content(item: Item, parts: list[Any]) -> None:
     content = item.content
-    if not _message_keys_only(item) or content is UNSET:
+    if not _replayed_message_keys_only(item) or content is UNSET:
         raise Refused
     if isinstance(content, str):
         parts.append(_replace(_TEXT, text=content))
@@ -286,9 +301,9 @@ def _function_call(item: Item) -> ToolCallPart:
         item.role is not UNSET
         or item.content is not UNSET
         or item.output is not UNSET
-        or item.id is not UNSET
         or item.encrypted_content is not UNSET
         or item.summary is not UNSET
+        or not _completed(item)  # an output call's id and status, replayed: left out, as the walker does
         or call_id is UNSET
         or not call_id
         or name is UNSET

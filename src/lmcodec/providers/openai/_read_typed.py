@@ -1,7 +1,8 @@
 """The Responses reader's fast path: ``input`` and ``tools`` decoded once into typed views.
 
 It maps what the views accept exactly as the dict walker of ``read.py`` maps it (same canonical
-Request, same cache breakpoint, same key order in a reasoning item's state), building the
+Request, same cache breakpoint, same key order in a reasoning item's state, the tools as sent first
+in the extensions where one says ``strict: false``, as Codex's do), building the
 canonical Structs directly from the views: each check msgspec's conversion of the walker's value
 makes and the views do not (non-empty ids, names and refusals, the image detail words, an item
 holding only its kind's keys) is made here, and the Structs' own ``__post_init__`` checks run on
@@ -54,10 +55,17 @@ _BUILTIN: Final = BuiltinTool(name="-")
 _FUNCTION: Final = FunctionTool(name="-", parameters={"type": "object", "properties": {}})
 
 
+class _NonStrict(Exception):
+    """A function tool's view says ``strict: false``: the tools ride as sent, which only their
+    plain values hold (key order, nulls), so they are read as the hosted ones are."""
+
+
 def read_tools(views: list[FunctionToolView]) -> tuple[FunctionTool, ...]:
     tools: list[FunctionTool] = []
     for view in views:
-        if view.strict is False or not view.name:
+        if view.strict is False:
+            raise _NonStrict
+        if not view.name:
             raise Refused
         parameters = view.parameters
         tools.append(
@@ -91,23 +99,36 @@ def _decode(body: bytes | bytearray | memoryview, routed: str | None = None) -> 
         if where.startswith("$.input"):  # an input item the views do not take: the walker
             raise Refused from None
         if where.startswith("$.tools["):  # a hosted tool: the tools read as plain values
-            try:
-                hosted = _HOSTED_BODY.decode(body)
-            except msgspec.ValidationError:
-                return _decode_in_two_steps(body, routed)
-            tools = () if hosted.tools is None else tools_from_dicts(hosted.tools)
-            return _from_body(body, hosted, tools, routed)
+            return _hosted(body, routed)
         return _decode_in_two_steps(body, routed)  # a key with no canonical home
-    return _from_body(body, whole, () if whole.tools is None else read_tools(whole.tools), routed)
+    try:
+        tools = () if whole.tools is None else read_tools(whole.tools)
+    except _NonStrict:
+        return _hosted(body, routed)
+    return _from_body(body, whole, tools, None, routed)
+
+
+def _hosted(body: bytes | bytearray | memoryview, routed: str | None) -> Request:
+    """The body with its tools as plain values (a hosted tool, a ``strict: false``)."""
+    try:
+        hosted = _HOSTED_BODY.decode(body)
+    except msgspec.ValidationError:
+        return _decode_in_two_steps(body, routed)
+    tools, sent = ((), None) if hosted.tools is None else tools_from_dicts(hosted.tools)
+    return _from_body(body, hosted, tools, sent, routed)
 
 
 def _from_body(
-    body: bytes | bytearray | memoryview, whole: ResponsesBody, tools: tuple[Any, ...], routed: str | None
+    body: bytes | bytearray | memoryview,
+    whole: ResponsesBody,
+    tools: tuple[Any, ...],
+    sent: list[Any] | None,
+    routed: str | None,
 ) -> Request:
     fields = _astuple(whole)  # input, tools, instructions, the settings, the extension fields
     if fields[_RARE_AT:] == _NO_RARE:  # the usual settings only: read off the view
         model = {} if whole.model is UNSET else {"model": whole.model}
-        return _typed(body, whole.input, whole.instructions, tools, model, routed, whole)
+        return _typed(body, whole.input, whole.instructions, tools, sent, model, routed, whole)
     value = _settings(fields)
     if fields[_EXTENSIONS_AT:] != _NO_EXTENSIONS:
         extra = [
@@ -119,7 +140,7 @@ def _from_body(
             order = {key: index for index, key in enumerate(_TOP.decode(body))}
             extra.sort(key=lambda pair: order[pair[0]])
         value.update(extra)
-    return _typed(body, whole.input, whole.instructions, tools, value, routed)
+    return _typed(body, whole.input, whole.instructions, tools, sent, value, routed)
 
 
 def _settings(fields: tuple[Any, ...]) -> dict[str, Any]:
@@ -139,29 +160,29 @@ def _decode_in_two_steps(body: bytes | bytearray | memoryview, routed: str | Non
     if raw_input is None:
         raise Refused
     value = {key: _ANY.decode(raw) for key, raw in top.items()}
-    tools = () if raw_tools is None else _tools(raw_tools)
-    return _typed(body, _INPUT.decode(raw_input), value.get("instructions", UNSET), tools, value, routed)
+    tools, sent = ((), None) if raw_tools is None else _tools(raw_tools)
+    items = _INPUT.decode(raw_input)
+    return _typed(body, items, value.get("instructions", UNSET), tools, sent, value, routed)
 
 
-def _tools(raw: msgspec.Raw) -> tuple[Any, ...]:
-    """Function tools through their view; a list with a hosted tool as the walker reads it."""
+def _tools(raw: msgspec.Raw) -> tuple[tuple[Any, ...], list[Any] | None]:
+    """Function tools through their view; a list with a hosted tool or a ``strict: false`` as the
+    walker reads it."""
     try:
-        views = _TOOLS.decode(raw)
-    except msgspec.ValidationError:
+        return ((), None) if (views := _TOOLS.decode(raw)) is None else (read_tools(views), None)
+    except (msgspec.ValidationError, _NonStrict):
         listed = _ANY.decode(raw)
         if listed is None:
-            return ()
+            return (), None
         if type(listed) is not list:
             raise Refused from None
         return tools_from_dicts(listed)
-    return () if views is None else read_tools(views)
 
 
-def tools_from_dicts(listed: list[Any]) -> tuple[Any, ...]:
+def tools_from_dicts(listed: list[Any]) -> tuple[tuple[Any, ...], list[Any] | None]:
     """The walker's reading of ``tools`` (its checks, its refusals), made into the canonical
-    Structs directly (``msgspec.convert`` would walk every parameters schema again)."""
-    if non_strict(listed):  # the tools ride as sent: the walker's reading
-        raise Refused
+    Structs directly (``msgspec.convert`` would walk every parameters schema again), and the tools
+    as sent where a function tool says ``strict: false`` (they ride in the extensions, first)."""
     tools: list[Any] = []
     for tool in read_tool_dicts(listed):
         name = tool["name"]
@@ -178,7 +199,7 @@ def tools_from_dicts(listed: list[Any]) -> tuple[Any, ...]:
             )
         else:
             tools.append(_replace(_BUILTIN, name=name, config=tool.get("config")))
-    return tuple(tools)
+    return tuple(tools), listed if non_strict(listed) else None
 
 
 def _typed(
@@ -186,13 +207,14 @@ def _typed(
     items: str | list[Item],
     instructions: Any,
     tools: tuple[Any, ...],
+    sent: list[Any] | None,
     value: dict[str, Any],
     routed: str | None,
     usual: ResponsesBody | None = None,
 ) -> Request:
     """The Request; ``value`` holds the settings, or only the model when ``usual`` (the one-pass
     view of a body setting only the usual keys) is given. ``routed``: the Request's model, where it
-    is not the body's."""
+    is not the body's; ``sent``: the tools as sent, where they ride in the extensions."""
     model = value.get("model")
     if type(model) is not str or not model or not RESERVED_KEYS.isdisjoint(value):
         raise Refused
@@ -203,7 +225,7 @@ def _typed(
     elif instructions is not None and instructions is not UNSET:
         raise Refused
     try:
-        return _request(body, model, routed, items, instructions is UNSET, system, tools, value, usual)
+        return _request(body, model, routed, items, instructions is UNSET, system, tools, sent, value, usual)
     except (ValueError, TypeError):  # a canonical Struct's own check (the walker names the fault)
         raise Refused from None
 
@@ -216,6 +238,7 @@ def _request(
     stable_allowed: bool,
     system: str | tuple[TextPart, ...] | None,
     tools: tuple[Any, ...],
+    sent: list[Any] | None,
     value: dict[str, Any],
     usual: ResponsesBody | None,
 ) -> Request:
@@ -229,7 +252,7 @@ def _request(
         if stable_text is not None:
             system = stable_text
     config = None
-    if usual is not None and breakpoint is None and not stable:
+    if usual is not None and breakpoint is None and not stable and sent is None:
         config = usual_config(
             usual.max_output_tokens,
             usual.temperature,
@@ -241,7 +264,7 @@ def _request(
     if config is None:
         if usual is not None:
             value = _settings(_astuple(usual))
-        extensions: dict[str, Any] = {}
+        extensions: dict[str, Any] = {} if sent is None else {"tools": sent}
         fields = read_config(value, model, extensions, breakpoint, stable)
         for key, item in value.items():
             if key not in CANONICAL_KEYS:

@@ -94,6 +94,8 @@ class Item(_Strict, frozen=True):
     id: str | UnsetType | None = UNSET
     encrypted_content: str | UnsetType | None = UNSET
     summary: list[SummaryText] | UnsetType = UNSET
+    status: str | UnsetType | None = UNSET
+    """An output item's, replayed (``_read_output_items.py``): on an assistant-side item only."""
 
 
 class FunctionToolView(_Strict, frozen=True):
