@@ -189,3 +189,47 @@ def test_a_tool_choice_forcing_a_dropped_hosted_tool_is_dropped_and_named() -> N
     assert "tool_choice" not in sent and [t["name"] for t in sent["tools"]] == ["f"]
     anthropic_accepts(built.body)
     assert [(f, a) for f, a, _, _ in notes(built, "tool_choice")] == [("config.tool_choice", "dropped")]
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "gemini"])
+def test_two_web_searches_send_the_first(destination: str) -> None:
+    """A Responses body's ``web_search_preview`` beside ``web_search_2025_08_26`` is two web searches
+    of one name at the destination: the first is sent, the second ``dropped`` (the Request's
+    tool names are unique: it was a ValueError)."""
+    body = responses_body(
+        model="gpt-4.1",
+        input="hi",
+        tools=[
+            {"type": "web_search_preview"},
+            {"type": "web_search_2025_08_26", "search_context_size": "low"},
+        ],
+    )
+    built = lc.translate_request(
+        "openai", destination, body, model="claude-sonnet-4-5" if destination == "anthropic" else None
+    )
+    assert len(_tools(destination, built.body)) == 1
+    _accepted(destination, built.body)
+    second = {"type": "builtin", "name": "web_search_2025_08_26", "config": {"search_context_size": "low"}}
+    assert notes(built, "tools[1]") == [("tools[1]", "dropped", second, None)]
+
+
+def test_a_custom_tool_named_as_a_function_tool_leaves_the_function() -> None:
+    body = responses_body(
+        model="gpt-4.1",
+        input="hi",
+        tools=[
+            {"type": "custom", "name": "apply_patch", "description": "Edit."},
+            {
+                "type": "function",
+                "name": "apply_patch",
+                "parameters": {"type": "object", "properties": {}},
+                "strict": True,
+            },
+        ],
+    )
+    built = lc.translate_request("openai", "anthropic", body, model="claude-sonnet-4-5")
+    assert [tool["name"] for tool in _tools("anthropic", built.body)] == ["apply_patch"]
+    assert "input_schema" in _tools("anthropic", built.body)[0]
+    _accepted("anthropic", built.body)
+    custom = {"type": "builtin", "name": "custom", "config": {"name": "apply_patch", "description": "Edit."}}
+    assert notes(built, "tools[0]") == [("tools[0]", "dropped", custom, None)]

@@ -21,6 +21,11 @@ it. To another dialect it is a function tool of one string parameter ``input``, 
 (its ``format`` grammar is not sent: Chat Completions' own custom tools are not written here; the
 calls a client replays go the same way:
 ``providers/_crossing_custom_calls.py``).
+
+A tool so written under a name an earlier tool of the request has (a Responses body's
+``web_search_preview`` beside ``web_search_2025_08_26``: two web searches, one name at the
+destination; a custom tool named as a function tool) is ``dropped``, named: a canonical Request's
+tool names are unique, and the first tool of the name is sent.
 """
 
 from __future__ import annotations
@@ -75,6 +80,13 @@ def _custom_as_function(source: str, tool: BuiltinTool) -> FunctionTool | None:
     )
 
 
+def _named_before(name: str, destination: str) -> str:
+    return (
+        f"written as {destination}'s {name!r} tool, the name of another tool of the request: "
+        "that one is sent"
+    )
+
+
 def hosted_tools_out(
     source: str, destination: str, request: Request
 ) -> tuple[Request, tuple[Adaptation, ...]]:
@@ -84,6 +96,7 @@ def hosted_tools_out(
         return request, ()
     notes: list[Adaptation] = []
     tools: list[Any] = []
+    taken = {tool.name for tool in request.tools if type(tool) is not BuiltinTool}
     for i, tool in enumerate(request.tools):
         if type(tool) is not BuiltinTool:
             tools.append(tool)
@@ -91,7 +104,11 @@ def hosted_tools_out(
         where = f"tools[{i}]"
         asked = msgspec.to_builtins(tool)
         function = _custom_as_function(source, tool)
+        if function is not None and function.name in taken:
+            notes.append(noted(where, "dropped", _named_before(function.name, destination), asked))
+            continue
         if function is not None:
+            taken.add(function.name)
             tools.append(function)
             reason = (
                 f"a Responses custom (freeform) tool, {no_custom_form(destination)}: a function tool of "
@@ -109,6 +126,10 @@ def hosted_tools_out(
             )
             notes.append(noted(where, "dropped", reason, asked))
             continue
+        if kind in taken:
+            notes.append(noted(where, "dropped", _named_before(kind, destination), asked))
+            continue
+        taken.add(kind)
         kept: dict[str, Any] = {}
         shared = _SAME_OPTIONS.get(destination, frozenset()) & _SAME_OPTIONS.get(source, frozenset())
         for key, value in (tool.config or {}).items():
