@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Final, get_args
 
 import msgspec
 
-from lmcodec.codecs._buffers import KEEP, POOL
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import Adaptation, CitationPart, DataPart, Part, TextPart, ThinkingPart
 from lmcodec.wire.telemetry import AdaptationAction
@@ -46,7 +45,7 @@ __all__ = [
 
 MEDIA_KINDS: Final = frozenset({"image", "audio", "video", "document", "binary"})
 _ENCODER: Final = msgspec.json.Encoder()
-_ENCODE_INTO: Final = _ENCODER.encode_into
+_ENCODE: Final = _ENCODER.encode
 
 
 def unsupported(provider: str | None, message: str, feature: str | None = None) -> ProviderError:
@@ -220,15 +219,11 @@ def continuation_value(part: Any, provider: str, kind: str) -> dict[str, Any] | 
 
 def encode_body(payload: dict[str, Any]) -> bytes:
     """The JSON body, compact, in insertion order (lm15 ``json_dumps``); text that is not valid
-    Unicode (a lone surrogate) is refused with lm15's message. Written into a pooled buffer
-    (no regrowth from a few bytes on every build; :func:`lmcodec.codecs._buffers.encode_reusing`
-    inline, one call less per build)."""
+    Unicode (a lone surrogate) is refused with lm15's message. A plain ``Encoder.encode``: a pooled
+    buffer (``encode_into``, then ``bytes()``) cost a one-message body 2.2x the encode in time and
+    won nothing measurable up to 30 kB (benchmarks/NOTES.md, "Requests, eleventh round")."""
     try:
-        buffer = POOL.pop()
-    except IndexError:  # first call, or every spare buffer is in use by another thread
-        buffer = bytearray()
-    try:
-        _ENCODE_INTO(payload, buffer)
+        return _ENCODE(payload)
     except UnicodeEncodeError as exc:
         codepoints = " ".join(f"U+{ord(ch):04X}" for ch in exc.object[exc.start : exc.end])
         raise ValidationError(
@@ -236,10 +231,6 @@ def encode_body(payload: dict[str, Any]) -> bytes:
             "which no provider can receive; repair the text first, e.g. "
             "text.encode('utf-8', 'replace').decode('utf-8')"
         ) from exc
-    body = bytes(buffer)
-    if len(body) <= KEEP:
-        POOL.append(buffer)
-    return body
 
 
 # ─── judgments (MAP-14): the properties of a json_schema that declare their answer set ───
