@@ -4,7 +4,9 @@ body (``providers/_gateway_read.py``): a Request the typed path gives must be ex
 body, with no note and no custom call, and a body those passes change must be one the typed path
 refuses. Bodies: the fixtures, lm15's bodies of hypothesis requests, and each with an
 Anthropic-style ``cache_control`` mark (Chat) or a freeform ``custom_tool_call`` (Responses) put in
-(no pass changes an Anthropic or Gemini body)."""
+(no pass changes an Anthropic or Gemini body). A body translated to its own dialect is read by the
+same typed paths without their survey (``_requests._TYPED_WITHOUT_SURVEY``): the same Request, or
+None where the surveyed path gives None."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._gateway_read import TYPED_READERS, read_client_body
+from lmcodec.providers._requests import _TYPED_WITHOUT_SURVEY
 
 from .openai_request_diff import canonical_requests
 
@@ -71,6 +74,11 @@ def _changed(source: str, body: bytes, at: int) -> bytes | None:
 def _same_reading(source: str, destination: str, body: bytes, model: str | None = None) -> bool:
     """Whether the typed path took ``body``; where it did, read_client_body agrees with it exactly."""
     typed = TYPED_READERS[source](body, model)
+    plain = _TYPED_WITHOUT_SURVEY[source](body, model)
+    assert (plain is None) == (typed is None)
+    if plain is not None and typed is not None:
+        assert plain == typed[0]
+        assert msgspec.json.encode(plain) == msgspec.json.encode(typed[0])
     try:
         slow = read_client_body(source, destination, body, model)
     except lc.ValidationError:

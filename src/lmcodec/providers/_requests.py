@@ -84,6 +84,16 @@ _READERS: Final[dict[str, Any]] = {
 }
 
 
+_TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
+    "openai": openai_read.typed_or_none,
+    "openai_chat": openai_chat_read.typed_or_none,
+    "anthropic": anthropic_read.typed_or_none,
+    "gemini": gemini_read.typed_or_none,
+}
+"""The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same
+Request, None where they refuse), for a client body translated to its own dialect."""
+
+
 def lookup(table: dict[str, Any], provider: str) -> Any:
     found = table.get(provider) if isinstance(provider, str) else None
     if found is None:
@@ -150,7 +160,7 @@ def _json_bytes(body: Any) -> bytes | bytearray | memoryview:
     """A client's body as every reader takes it: its JSON bytes in UTF-8 (a ``str`` encoded as UTF-8,
     a lone surrogate in it a DecodeError; bytes in another encoding ``json.loads`` reads made UTF-8,
     as response bodies are read); anything else is a TypeError naming what was given."""
-    if isinstance(body, (bytes, bytearray)):
+    if type(body) is bytes or isinstance(body, (bytes, bytearray)):
         return utf8_body(body, "request")
     if isinstance(body, memoryview):
         wrong = unreadable_buffer(body)
@@ -257,11 +267,16 @@ def translate_request(
     thinking goes without it, and to Gemini 3 an unsigned call gets the placeholder signature.
     Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
-    lookup(GATEWAY_READERS, source)
-    lookup(_BUILDERS, destination)
+    if type(source) is not str or source not in GATEWAY_READERS:
+        lookup(GATEWAY_READERS, source)
+    if type(destination) is not str or destination not in _BUILDERS:
+        lookup(_BUILDERS, destination)
     raw = _json_bytes(body)
-    typed = TYPED_READERS.get(source)
-    read = typed(raw, model) if typed is not None else None
+    if source == destination:  # the survey is for the passes between two dialects: not made
+        plain = _TYPED_WITHOUT_SURVEY[source](raw, model)
+        read = None if plain is None else (plain, None)
+    else:
+        read = TYPED_READERS[source](raw, model)
     unsigned: tuple[Adaptation, ...] = ()
     custom: CustomCalls | None = None
     found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
@@ -334,8 +349,11 @@ def translate_request(
     if request.config.extensions and source in _OPENAI and destination in _OPENAI:
         request, merge, shared = openai_keys_across(source, destination, request, stream)
         unsigned = (*unsigned, *shared)
-    canonical, notes = crossing.foreign_extensions_out(source, request, destination)
-    notes = (*unsigned, *notes)
+    if request.config.extensions:
+        canonical, notes = crossing.foreign_extensions_out(source, request, destination)
+        notes = (*unsigned, *notes)
+    else:  # (foreign_extensions_out's answer for a request without extensions)
+        canonical, notes = request, unsigned
     if canonical.config.service_tier is not None:
         canonical, tier = service_tier_out(source, destination, canonical)
         notes += tier
@@ -363,7 +381,8 @@ def translate_request(
     if destination == "gemini" and canonical.tools:  # a nested object without properties: refused
         canonical = open_objects_out(canonical)
     kinds = found.kinds
-    claude = chat_fronts_claude(destination, canonical.model)  # Anthropic's, as thinking_blocks
+    # Anthropic's thinking as thinking_blocks (to a Claude model behind Chat only)
+    claude = destination == "openai_chat" and chat_fronts_claude(destination, canonical.model)
     losses = (
         crossing.content_losses(source, destination, canonical, thinking_blocks=claude)
         if found.judged

@@ -110,7 +110,12 @@ from lmcodec.providers.anthropic._read_views import (
 )
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_surveyed_or_none"]
+__all__ = [
+    "decode_request",
+    "decode_request_without_unsigned_thinking",
+    "typed_or_none",
+    "typed_surveyed_or_none",
+]
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _BODY: Final = msgspec.json.Decoder(BodyView)
@@ -463,6 +468,16 @@ def decode_request_without_unsigned_thinking(
         if model is not None:
             request = msgspec.structs.replace(request, model=model)
     return request, tuple(unsigned)
+
+
+def typed_or_none(body: Any, model: str | None) -> Request | None:
+    """The typed fast path's Request, as :func:`typed_surveyed_or_none` gives it, without the
+    survey (a body translated to its own dialect needs none); None where the typed path refuses."""
+    try:
+        raw, views, tool_values = _one_pass(body)
+        return read_typed(raw, views, tool_values, model)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return None
 
 
 def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey | None] | None:

@@ -104,6 +104,7 @@ __all__ = [
     "UNNAMED_MODEL",
     "decode_request",
     "decode_request_without_unsigned_thinking",
+    "typed_or_none",
     "typed_surveyed_or_none",
 ]
 
@@ -422,6 +423,14 @@ def _after_typed(
         if camel is not None:
             return _decode_request(camel, model, leave_out_unsigned=leave_out_unsigned)
     return request, tuple(notes)
+
+
+def typed_or_none(body: Any, model: str | None) -> Request | None:
+    """The typed fast path's Request, as :func:`typed_surveyed_or_none` gives it, without the
+    survey (a body translated to its own dialect needs none); None where it refuses or the body
+    is read again camelCased."""
+    request = _typed_or_none(body, model)
+    return None if request is None or _snake_case_kept(request) else request
 
 
 def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey] | None:

@@ -225,10 +225,11 @@ def _typed(
     model = value.get("model") if usual is None else usual.model
     if not isinstance(model, str) or not model:
         raise Refused
-    if not REFUSED_KEYS.keys().isdisjoint(value) or not DEPRECATED_KEYS.isdisjoint(value):
-        raise Refused
-    if "n" in value and value["n"] != 1:
-        raise Refused
+    if value:  # (a body of the usual keys sets none of these)
+        if not REFUSED_KEYS.keys().isdisjoint(value) or not DEPRECATED_KEYS.isdisjoint(value):
+            raise Refused
+        if "n" in value and value["n"] != 1:
+            raise Refused
     try:
         system, messages, breakpoint, stable, reused, seen = read_messages(rows)
         tools = read_tools(views) if views is not None else ()
