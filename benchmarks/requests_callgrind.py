@@ -8,9 +8,10 @@ profile per stage):
 - ``floor``: msgspec's untyped decode of the body + encode of the plain objects;
 - ``view``: the reader's one-pass typed decode alone (its views, no mapping);
 - ``decode``: ``lc.decode_request(src, body, model=...)``, the model routed as a gateway routes it;
+- ``build``: ``lc.build_request(src, ...)`` of what ``decode`` read;
 - ``src->dst``: ``decode_request`` + ``build_request(dst, ...)``, the benchmark's translate;
 - ``gateway src->dst``: ``lc.translate_request(src, dst, body, model=...)`` (foreign extensions
-  out, content losses noted).
+  out, content losses noted), the same dialect too.
 
 Instruction counts do not move with the machine's load; CPython's interpreter runs fewer
 instructions a cycle than msgspec's C, so a ratio in time is larger than the same ratio here.
@@ -55,12 +56,14 @@ def _stages(source: str, body: bytes) -> dict[str, Any]:
         "anthropic": anthropic_read._BODY,
         "gemini": gemini_typed._BODY,
     }
+    request = lc.decode_request(source, body, model=MODELS[source])
     untyped = msgspec.json.Decoder().decode
     encode = msgspec.json.Encoder().encode
     stages: dict[str, Any] = {
         "floor": lambda: encode(untyped(body)),
         "view": lambda: views[source].decode(body),
         "decode": lambda: lc.decode_request(source, body, model=MODELS[source]),
+        "build": lambda: lc.build_request(source, request),
     }
     for dst in DIALECTS:
         if dst != source:
@@ -68,10 +71,9 @@ def _stages(source: str, body: bytes) -> dict[str, Any]:
                 d, lc.decode_request(source, body, model=MODELS[d])
             )
     for dst in DIALECTS:
-        if dst != source:
-            stages[f"gateway {source}->{dst}"] = lambda d=dst: lc.translate_request(
-                source, d, body, model=MODELS[d]
-            )
+        stages[f"gateway {source}->{dst}"] = lambda d=dst: lc.translate_request(
+            source, d, body, model=MODELS[d]
+        )
     return stages
 
 
