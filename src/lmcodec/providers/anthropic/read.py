@@ -110,12 +110,7 @@ from lmcodec.providers.anthropic._read_views import (
 )
 from lmcodec.wire import Adaptation, Request
 
-__all__ = [
-    "decode_request",
-    "decode_request_without_unsigned_thinking",
-    "typed_or_none",
-    "typed_surveyed_or_none",
-]
+__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_surveyed_or_none"]
 
 _TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _BODY: Final = msgspec.json.Decoder(BodyView)
@@ -460,10 +455,8 @@ def decode_request_without_unsigned_thinking(
     """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
     that each unsigned thinking block is left out rather than refused, and the notes of those."""
     unsigned: list[Adaptation] = []
-    try:
-        raw, views, tool_values = _one_pass(body)
-        request = read_typed(raw, views, tool_values, model)
-    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+    request = typed_or_none(body, model)
+    if request is None:
         request = _decode_general(body, unsigned)
         if model is not None:
             request = msgspec.structs.replace(request, model=model)
@@ -471,11 +464,9 @@ def decode_request_without_unsigned_thinking(
 
 
 def typed_or_none(body: Any, model: str | None) -> Request | None:
-    """The typed fast path's Request, as :func:`typed_surveyed_or_none` gives it, without the
-    survey (a body translated to its own dialect needs none); None where the typed path refuses."""
+    """:func:`typed_surveyed_or_none`'s Request, without the survey (a body to its own dialect)."""
     try:
-        raw, views, tool_values = _one_pass(body)
-        return read_typed(raw, views, tool_values, model)
+        return read_typed(*_one_pass(body), model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
 
