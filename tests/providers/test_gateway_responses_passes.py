@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
 from lmcodec.providers._crossing_custom_calls import custom_calls_in
-from lmcodec.providers._gateway_read import _read, _web_search_tools_in, read_client_body
+from lmcodec.providers._gateway_read import TYPED_READERS, _read, _web_search_tools_in, read_client_body
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
 from lmcodec.providers._replayed_responses_items import client_paths, replayed_items_out
 
@@ -282,3 +282,29 @@ def test_the_codex_shape_reads_as_the_passes_on_bytes() -> None:
         raw, _, _, _, custom, replayed = fast
         assert custom is not None and replayed is not None
         assert b'"web_search_preview"' in raw
+
+
+def test_a_dated_web_search_is_read_the_one_way() -> None:
+    """A body with ``web_search_2025_08_26`` the typed path takes goes to the passes (which read it
+    as ``web_search_preview``), as one whose items the typed path refuses does: it took it under
+    its own name, and the crossing's notes named it so for some bodies and not for others."""
+    tools = [{"type": "web_search_2025_08_26", "search_context_size": "low"}]
+    plain = json.dumps({"model": "gpt-5", "input": "hi", "tools": tools}).encode()
+    replayed = {"type": "function_call", "id": "fc_1", "call_id": "c", "name": "f", "arguments": "{}"}
+    items = [
+        {"role": "user", "content": "hi"},
+        replayed,
+        {"type": "function_call_output", "call_id": "c", "output": "ok"},
+    ]
+    with_calls = json.dumps({"model": "gpt-5", "input": items, "tools": tools}).encode()
+    for body in (plain, with_calls):
+        assert TYPED_READERS["openai"](body, None) is None
+        for destination in DESTINATIONS:
+            built = lc.translate_request("openai", destination, body)
+            asked = [note.asked for note in built.adaptations if note.field == "tools[0]"]
+            assert asked in (
+                [],
+                [{"type": "builtin", "name": "web_search", "config": {"search_context_size": "low"}}],
+            )
+            if destination == "openai":
+                assert json.loads(built.body)["tools"] == tools

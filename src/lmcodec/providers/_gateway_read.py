@@ -35,7 +35,7 @@ from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai._read_common import MAX_BODY_BYTES
 from lmcodec.providers.openai_chat import read as openai_chat_read
-from lmcodec.wire import Adaptation, Request
+from lmcodec.wire import Adaptation, BuiltinTool, Request
 
 __all__ = ["GATEWAY_READERS", "TYPED_READERS", "read_client_body", "with_last_values"]
 
@@ -52,8 +52,16 @@ out rather than refused, with the notes of it (``providers/_unsigned_thinking.py
 
 
 def _responses_typed(raw: Raw, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+    """The typed path's Request, but None for a body holding a dated GA web search tool the passes
+    read as ``web_search_preview`` (:func:`_web_search_tools_in`; the typed path reads it under its
+    own name): the gateway reads such a body the one way, whichever path its items take."""
     request = openai_read.typed_or_none(raw, model)
-    return None if request is None else (request, None)
+    if request is None:
+        return None
+    if any(type(tool) is BuiltinTool and tool.name in _GA_WEB_SEARCH for tool in request.tools):
+        if b'"web_search' in (raw.tobytes() if isinstance(raw, memoryview) else raw):
+            return None
+    return request, None
 
 
 TYPED_READERS: Final[dict[str, Any]] = {
