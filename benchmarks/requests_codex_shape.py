@@ -1,12 +1,13 @@
 """translate_request on a Codex-shaped Responses body, beside the floor (gwfloor11's finding).
 
-Codex sends a Responses body the typed readers refuse: a custom (freeform) ``apply_patch`` tool,
-function tools with ``strict: false``, the GA ``{"type": "web_search"}`` tool, and a history that
-replays reasoning items, assistant messages with a ``phase``, function calls and custom tool calls
-with their outputs. Such a body goes through the gateway's passes (custom calls, replayed items,
-web search tools: each decodes and re-encodes the body) and the dict reader, with a checked note
-per replayed item: the worst translate_request shape measured so far (benchmarks/NOTES.md,
-"Gateway translation, tenth round").
+Codex sends a Responses body the typed readers refuse as it comes: a custom (freeform)
+``apply_patch`` tool, function tools with ``strict: false``, the GA ``{"type": "web_search"}`` tool,
+and a history that replays reasoning items, assistant messages with a ``phase``, function calls and
+custom tool calls with their outputs. Such a body goes through the gateway's passes (replayed
+items, custom calls, web search tools), which share one decode of it and encode it once, then the
+typed Responses reader (which takes the replayed ids and ``strict: false`` tools), with a note per
+replayed item copied from a template: the worst translate_request shape measured so far
+(benchmarks/NOTES.md, "Gateway translation, tenth round" and "eleventh round").
 
     python3 benchmarks/requests_codex_shape.py [ROUNDS]
 """
