@@ -29,12 +29,12 @@ from lmcodec.wire.vocabulary import JsonArray, JsonObject, JsonValue
 __all__ = ["SUPPORTED", "refused", "resolve", "schema_of_members", "unsupported", "wire_target"]
 
 SUPPORTED = (
-    "lmcodec reads its wire types (lc.Request, lc.Turn, lc.Part, lc.StreamEvent, ...), the unions "
-    "and vocabularies it exports, the Unknown* items, JSON values (lc.JsonValue, lc.JsonObject, "
-    "lc.JsonArray), llm's classes and TypedDicts (lc.llm.Response, lc.llm.PartDict, ...; "
-    "lc.llm.decode reads them by llm's own rules), and lists, tuples, dicts (of str keys) and "
-    "optionals of these; lc.EndpointRequest and lc.EndpointResponse have untagged members no decoder "
-    "can choose between: decode to the member class"
+    "lmcodec reads its wire types (lc.Request, lc.Turn, lc.Part, lc.StreamEvent, ...) and its other "
+    "Structs (lc.ProviderRequest, lc.BadRecord, llm's classes: lc.llm.decode reads those by llm's "
+    "own rules), the unions and vocabularies it exports, the Unknown* items, JSON values "
+    "(lc.JsonValue, lc.JsonObject, lc.JsonArray), llm's TypedDicts (lc.llm.PartDict, ...), and "
+    "lists, tuples, dicts (of str keys) and optionals of these; lc.EndpointRequest and "
+    "lc.EndpointResponse have untagged members no decoder can choose between: decode to the member class"
 )
 
 _JSON_ALIASES: dict[Any, Any] = {JsonValue: Any, JsonArray: list[Any], JsonObject: dict[str, Any]}
@@ -50,9 +50,6 @@ _EXPORTED_FORMS: frozenset[Any] = frozenset(
 """The unions, Literal vocabularies and JSON aliases the wire exports (lc.Part, lc.Role, lc.JsonValue,
 lc.PartInput, ...): targets as they stand, whatever their members."""
 
-_LLM_CLASSES = "lmcodec.llm.types"
-"""llm's format (lc.llm.Response, ...): ``jsonl.read(src, lc.llm.Response, decode=lc.llm.decode)``
-reads an llm log, each line by the strict decoder of the class first."""
 _LLM_DICTS = "lmcodec.llm.typeddicts"
 """llm's TypedDicts (lc.llm.PartDict, lc.llm.UsageDict, ...): read and described as msgspec reads a
 TypedDict (the ones holding a union of TypedDicts, ResponseDict and MessageDict, it cannot)."""
@@ -64,10 +61,11 @@ _wire_targets: set[Any] = set()
 
 
 def wire_target(tp: Any) -> None:
-    """Refuse a target that is not a wire type form: a wire class (a Struct of lmcodec.wire, an
-    Unknown* item, one of llm's classes or TypedDicts), a union or alias the wire exports, or a list, tuple,
-    ``dict[str, ...]`` or union (an optional) of these. Judged once per type; a class nested in a
-    wire Struct's fields is the wire's own, so only the form given is walked."""
+    """Refuse a target that is not a wire type form: one of lmcodec's classes (its Structs: the
+    wire's, lc.ProviderRequest, lc.BadRecord, llm's classes; an Unknown* item; llm's
+    TypedDicts), a union or alias the wire exports, or a list, tuple, ``dict[str, ...]`` or union
+    (an optional) of these. Judged once per type; a class nested in a Struct's fields is
+    lmcodec's own, so only the form given is walked."""
     try:
         if tp in _wire_targets:
             return
@@ -85,7 +83,7 @@ def _foreign_member(tp: Any) -> Any:
     an argument), None when there is none."""
     if isinstance(tp, type):
         if issubclass(tp, msgspec.Struct):
-            wire_class = tp.__module__.startswith("lmcodec.wire.") or tp.__module__ == _LLM_CLASSES
+            wire_class = tp.__module__ == "lmcodec" or tp.__module__.startswith("lmcodec.")
         else:
             wire_class = tp is _NONE or issubclass(tp, Unknown) or tp.__module__ == _LLM_DICTS
         return None if wire_class else tp
