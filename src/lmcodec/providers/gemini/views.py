@@ -351,21 +351,41 @@ _TOKEN_LOGPROB: Final = new(TokenLogprob, token="", logprob=0.0)
 
 def typed_token_logprobs(result: LogprobsResult) -> tuple[TokenLogprob, ...]:
     """:func:`gemini_token_logprobs` over a typed ``logprobsResult`` (each entry a template copied:
-    half the cost of a keyword construction; loops, not comprehensions, which are frames)."""
+    half the cost of a keyword construction; loops, not comprehensions, which are frames; no
+    ``enumerate`` and no name bound twice: the common step is one token of a few alternatives)."""
+    chosen = result.chosenCandidates
+    if not chosen:
+        return ()
     steps = result.topCandidates or ()
     n_steps = len(steps)
     out: list[TokenLogprob] = []
-    for i, cand in enumerate(result.chosenCandidates or ()):
-        top: tuple[TopLogprob, ...] = ()
+    i = 0
+    for cand in chosen:
         alts = steps[i].candidates if i < n_steps else None
+        i += 1
         if alts:
-            alternatives: list[TopLogprob] = []
+            top: list[TopLogprob] = []
             for alt in alts:
-                token, logprob = alt.token or "", alt.logProbability or 0.0
-                alternatives.append(replace(_TOP_LOGPROB, token=token, logprob=logprob, token_id=alt.tokenId))
-            top = tuple(alternatives)
-        token, logprob = cand.token or "", cand.logProbability or 0.0
-        out.append(replace(_TOKEN_LOGPROB, token=token, logprob=logprob, token_id=cand.tokenId, top=top))
+                top.append(
+                    replace(
+                        _TOP_LOGPROB,
+                        token=alt.token or "",
+                        logprob=alt.logProbability or 0.0,
+                        token_id=alt.tokenId,
+                    )
+                )
+            out.append(
+                replace(
+                    _TOKEN_LOGPROB,
+                    token=cand.token or "",
+                    logprob=cand.logProbability or 0.0,
+                    token_id=cand.tokenId,
+                    top=tuple(top),
+                )
+            )
+        else:
+            token, logprob = cand.token or "", cand.logProbability or 0.0
+            out.append(replace(_TOKEN_LOGPROB, token=token, logprob=logprob, token_id=cand.tokenId))
     return tuple(out)
 
 
