@@ -233,14 +233,18 @@ def _web_search_tools_in(value: dict[str, Any]) -> list[Any] | None:
     ``WebSearchToolParam``; red team 14 F16) read as the ``web_search_preview`` tool the reader
     takes (``decode_request`` refuses ``web_search``: lm15 writes the canonical web search as
     ``web_search_preview``, and reads neither), in place; the client's tools as sent, which
-    Responses gets back; None, the body untouched, when it holds none."""
+    Responses gets back; None, the body untouched, when it holds none. Only one tool takes that
+    name (a Request's tool names are unique): another web search keeps its own, and the crossing
+    drops it as a second tool of the kind."""
     tools = value.get("tools")
     if not isinstance(tools, list):
         return None
     sent = [dict(tool) if isinstance(tool, dict) else tool for tool in tools]
+    named = any(isinstance(tool, dict) and tool.get("type") == "web_search_preview" for tool in tools)
     for tool in tools:
-        if isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH:
+        if not named and isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH:
             tool["type"] = "web_search_preview"
+            named = True
     if sent == tools:
         return None
     return sent
