@@ -1,4 +1,4 @@
-"""The crossing passes' notes (``_crossing_parts.noted``): copied from a template where the checked
+"""The crossing passes' notes (``_build_common.adaptation``): copied from a template where the checked
 constructor would store the arguments as given (JSON values: a Codex body's phases, custom calls,
 tools and extensions), equal to the constructor's note, or its error, for every argument."""
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers._crossing_parts import noted
+from lmcodec.providers._build_common import adaptation
 
 _ACTIONS = ("dropped", "clamped", "substituted", "client_side", "satisfied", "defaulted")
 _JSON = st.recursive(
@@ -52,7 +52,7 @@ def test_noted_equals_the_checked_constructor(
     expected = _outcome(
         lambda: lc.Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
     )
-    got = _outcome(lambda: noted(field, action, reason, asked, applied))
+    got = _outcome(lambda: adaptation(field, action, reason, asked, applied))
     assert got == expected
     if got[0] == "note":
         assert type(got[1]) is lc.Adaptation
@@ -63,6 +63,6 @@ def test_noted_equals_the_checked_constructor(
 def test_noted_stores_json_values_as_given() -> None:
     """What the template path stores: the arguments themselves (as the constructor does for JSON)."""
     asked = {"type": "web_search_call", "action": {"query": ["a", 1.5, None]}}
-    made = noted("$.input[2]", "dropped", "why", asked)
+    made = adaptation("$.input[2]", "dropped", "why", asked)
     assert made.asked is asked
     assert made == lc.Adaptation(field="$.input[2]", action="dropped", reason="why", asked=asked)

@@ -57,7 +57,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.providers._crossing_parts import noted
+from lmcodec.providers._build_common import adaptation
 from lmcodec.providers.anthropic._build_tables import output_ceiling, takes_adaptive_thinking
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
@@ -250,7 +250,7 @@ def rules_by_name(model: str) -> tuple[bool, bool]:
 
 
 def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:
-    return noted(field, action, reason, asked, applied)
+    return adaptation(field, action, reason, asked, applied)
 
 
 def _loop_starts_signed(request: Request) -> bool:

@@ -30,7 +30,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers._crossing_parts import noted
+from lmcodec.providers._build_common import adaptation
 from lmcodec.wire import Adaptation
 
 __all__ = ["MARK", "CustomCalls", "custom_calls_back", "custom_calls_in", "no_custom_form"]
@@ -81,7 +81,7 @@ def custom_calls_in(body: Any, destination: str) -> CustomCalls | None:
             if destination != "openai":
                 reason = _CALL_REASON.format(why=no_custom_form(destination))
                 applied = {"input": item["input"]}
-                notes.append(noted(f"$.input[{i}]", "substituted", reason, item["input"], applied))
+                notes.append(adaptation(f"$.input[{i}]", "substituted", reason, item["input"], applied))
         elif kind == "custom_tool_call_output" and _strings(item, "call_id") and "output" in item:
             outputs.append(item)
             items[i] = {"type": "function_call_output", "call_id": item["call_id"], "output": item["output"]}

@@ -56,10 +56,11 @@ is, and OpenAI and Gemini take it as a finished turn and answer a new one: liste
 
 from __future__ import annotations
 
-from typing import Any, Final, get_args
+from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._errors import a_or_an
 from lmcodec.wire import (
     Adaptation,
@@ -71,8 +72,6 @@ from lmcodec.wire import (
     ThinkingPart,
     ToolCallPart,
 )
-from lmcodec.wire._checks import is_json_value
-from lmcodec.wire.telemetry import AdaptationAction
 
 __all__ = [
     "chat_fronts_claude",
@@ -80,7 +79,6 @@ __all__ = [
     "chat_thinking_out",
     "dropped",
     "leading_developer_as_system",
-    "noted",
     "parts_out",
     "prefill_noted",
     "responses_audio_in_sdk_shape",
@@ -121,34 +119,6 @@ def dropped(field: str, reason: str, asked: str | None) -> Adaptation:
     None ``asked``, which the constructor would take as they are."""
     note: Adaptation = msgspec.structs.replace(_DROPPED, field=field, reason=reason, asked=asked)
     return note
-
-
-_ACTIONS: Final = frozenset(get_args(AdaptationAction))
-
-
-def noted(
-    field: str, action: AdaptationAction, reason: str, asked: Any = None, applied: Any = None
-) -> Adaptation:
-    """``Adaptation(field=..., ...)``, copied from a template (``msgspec.structs.replace``) where the
-    checked constructor would store every argument as given: a non-empty str ``field`` and
-    ``reason``, a known ``action``, ``asked`` and ``applied`` JSON values (one ``is_json_value``
-    walk each, where the constructor binds its arguments and walks each twice: ~3.5 us a note, and a
-    Codex body crossing makes a dozen). Anything else goes through the constructor and its errors."""
-    if (
-        type(field) is str
-        and field
-        and type(reason) is str
-        and reason
-        and type(action) is str
-        and action in _ACTIONS
-        and is_json_value(asked)
-        and is_json_value(applied)
-    ):
-        note: Adaptation = msgspec.structs.replace(
-            _DROPPED, field=field, action=action, reason=reason, asked=asked, applied=applied
-        )
-        return note
-    return Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
 
 
 def _thinking_reason(destination: str) -> str:
@@ -438,7 +408,7 @@ def leading_developer_as_system(request: Request) -> tuple[Request, tuple[Adapta
         shifted = msgspec.structs.replace(cache, prefix_until_index=until - count)
         changes["config"] = msgspec.structs.replace(request.config, cache=shifted)
     notes = tuple(
-        noted(f"messages[{i}]", "substituted", _SYSTEM_ITEM, message.role, "system")
+        adaptation(f"messages[{i}]", "substituted", _SYSTEM_ITEM, message.role, "system")
         for i, message in enumerate(moved)
     )
     return msgspec.structs.replace(request, **changes), notes

@@ -34,8 +34,8 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._crossing_custom_calls import no_custom_form
-from lmcodec.providers._crossing_parts import noted
 from lmcodec.wire import Adaptation, BuiltinTool, FunctionTool, Request
 
 __all__ = ["hosted_tools_out"]
@@ -82,8 +82,7 @@ def _custom_as_function(source: str, tool: BuiltinTool) -> FunctionTool | None:
 
 def _named_before(name: str, destination: str) -> str:
     return (
-        f"written as {destination}'s {name!r} tool, the name of another tool of the request: "
-        "that one is sent"
+        f"written as {destination}'s {name!r} tool, the name of another tool of the request: that one is sent"
     )
 
 
@@ -105,7 +104,7 @@ def hosted_tools_out(
         asked = msgspec.to_builtins(tool)
         function = _custom_as_function(source, tool)
         if function is not None and function.name in taken:
-            notes.append(noted(where, "dropped", _named_before(function.name, destination), asked))
+            notes.append(adaptation(where, "dropped", _named_before(function.name, destination), asked))
             continue
         if function is not None:
             taken.add(function.name)
@@ -115,7 +114,7 @@ def hosted_tools_out(
                 "one string parameter 'input' (its format, a grammar, is not sent)"
             )
             applied = msgspec.to_builtins(function)
-            notes.append(noted(where, "substituted", reason, asked, applied))
+            notes.append(adaptation(where, "substituted", reason, asked, applied))
             continue
         kind = _kind(source, tool)
         if kind is None or destination == "openai_chat":
@@ -124,10 +123,10 @@ def hosted_tools_out(
                 if destination == "openai_chat"
                 else f"{source}'s hosted tool {tool.name!r} has no equivalent in {destination}"
             )
-            notes.append(noted(where, "dropped", reason, asked))
+            notes.append(adaptation(where, "dropped", reason, asked))
             continue
         if kind in taken:
-            notes.append(noted(where, "dropped", _named_before(kind, destination), asked))
+            notes.append(adaptation(where, "dropped", _named_before(kind, destination), asked))
             continue
         taken.add(kind)
         kept: dict[str, Any] = {}

@@ -28,7 +28,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers._crossing_parts import noted
+from lmcodec.providers._build_common import adaptation
 from lmcodec.wire import Adaptation
 
 __all__ = ["MARKS", "ReplayedItems", "client_paths", "replayed_items_back", "replayed_items_out"]
@@ -104,7 +104,7 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
             hosted.append((anchors, item))
             if destination != "openai":
                 reason = _HOSTED.format(destination=destination)
-                notes.append(noted(f"$.input[{i}]", "dropped", reason, item))
+                notes.append(adaptation(f"$.input[{i}]", "dropped", reason, item))
             continue
         anchors += _anchor(item)
         if kind == "message" and item.get("role") == "assistant":
@@ -112,7 +112,7 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
             phases.append(phase)
             if phase is not None and destination != "openai":
                 where = f"$.input[{i}].phase"
-                notes.append(noted(where, "dropped", _PHASE, phase))
+                notes.append(adaptation(where, "dropped", _PHASE, phase))
         kept.append(item)
         positions.append(i)
     body["input"] = kept

@@ -76,10 +76,10 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ProviderError, ValidationError
-from lmcodec.providers._build_common import Notes
+from lmcodec.providers._build_common import Notes, adaptation
 from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._crossing_openai_keys import SAME
-from lmcodec.providers._crossing_parts import chat_thinking_block, dropped, noted
+from lmcodec.providers._crossing_parts import chat_thinking_block, dropped
 from lmcodec.providers._crossing_survey import ContentSurvey, survey
 from lmcodec.providers._errors import a_or_an
 from lmcodec.providers._memo import BytesMemo
@@ -358,7 +358,7 @@ def json_schema_of(schema: Any) -> Any:
 
 
 def _note(field: str, action: Any, reason: str, asked: Any, applied: Any = None) -> Adaptation:
-    return noted(field, action, reason, asked, applied)
+    return adaptation(field, action, reason, asked, applied)
 
 
 _NO_DETAIL: Final = frozenset({"anthropic", "gemini"})
