@@ -37,7 +37,13 @@ from lmcodec.providers.openai._read_common import MAX_BODY_BYTES
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, BuiltinTool, Request
 
-__all__ = ["GATEWAY_READERS", "TYPED_READERS", "read_client_body", "with_last_values"]
+__all__ = [
+    "GATEWAY_READERS",
+    "TYPED_READERS",
+    "read_client_body",
+    "responses_typed_or_none",
+    "with_last_values",
+]
 
 Raw = bytes | bytearray | memoryview
 
@@ -51,17 +57,23 @@ GATEWAY_READERS: Final[dict[str, Any]] = {
 out rather than refused, with the notes of it (``providers/_unsigned_thinking.py``)."""
 
 
-def _responses_typed(raw: Raw, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     """The typed path's Request, but None for a body holding a dated GA web search tool the passes
     read as ``web_search_preview`` (:func:`_web_search_tools_in`; the typed path reads it under its
-    own name): the gateway reads such a body the one way, whichever path its items take."""
+    own name): the gateway reads such a body the one way, whichever path its items take, to its
+    own dialect too."""
     request = openai_read.typed_or_none(raw, model)
     if request is None:
         return None
     if any(type(tool) is BuiltinTool and tool.name in _GA_WEB_SEARCH for tool in request.tools):
         if b'"web_search' in (raw.tobytes() if isinstance(raw, memoryview) else raw):
             return None
-    return request, None
+    return request
+
+
+def _responses_typed(raw: Raw, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+    request = responses_typed_or_none(raw, model)
+    return None if request is None else (request, None)
 
 
 TYPED_READERS: Final[dict[str, Any]] = {

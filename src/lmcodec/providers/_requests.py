@@ -41,7 +41,13 @@ from lmcodec.providers._crossing_settings import (
 )
 from lmcodec.providers._crossing_signatures import media_signatures_back, placeholder_signatures
 from lmcodec.providers._crossing_tools import hosted_tools_out
-from lmcodec.providers._gateway_read import GATEWAY_READERS, TYPED_READERS, read_client_body, with_last_values
+from lmcodec.providers._gateway_read import (
+    GATEWAY_READERS,
+    TYPED_READERS,
+    read_client_body,
+    responses_typed_or_none,
+    with_last_values,
+)
 from lmcodec.providers._json import utf8_body
 from lmcodec.providers._replayed_responses_items import ReplayedItems, replayed_items_back
 from lmcodec.providers._request import ProviderRequest
@@ -85,7 +91,7 @@ _READERS: Final[dict[str, Any]] = {
 
 
 _TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
-    "openai": openai_read.typed_or_none,
+    "openai": responses_typed_or_none,
     "openai_chat": openai_chat_read.typed_or_none,
     "anthropic": anthropic_read.typed_or_none,
     "gemini": gemini_read.typed_or_none,
