@@ -81,7 +81,8 @@ def wire_target(tp: Any) -> None:
 def _foreign_member(tp: Any) -> Any:
     """The first part of the form ``tp`` that is not a wire type (``tp`` itself or a member,
     an argument), None when there is none."""
-    if isinstance(tp, type):
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is None and isinstance(tp, type):  # (Python 3.10 takes list[X] for a type too)
         if issubclass(tp, msgspec.Struct):
             wire_class = tp.__module__ == "lmcodec" or tp.__module__.startswith("lmcodec.")
         else:
@@ -89,7 +90,6 @@ def _foreign_member(tp: Any) -> Any:
         return None if wire_class else tp
     if tp is None or tp in _EXPORTED_FORMS:
         return None
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in _UNIONS or (origin is list and len(args) == 1) or (origin is tuple and args):
         members = [arg for arg in args if arg is not Ellipsis]  # tuple[Turn, ...]
     elif origin is dict and len(args) == 2 and args[0] is str:
