@@ -18,13 +18,13 @@ from typing import Any
 
 import openai
 import pytest
-from google.genai import errors as genai_errors
 from openai.types.responses import ResponseOutputItem
 from pydantic import TypeAdapter
 
 import lmcodec as lc
 
-from ..providers.sdk_readers import sdk_anthropic, sdk_gemini
+from ..providers.sdk_readers import sdk_anthropic
+from .chat_client_support import anthropic_error, gemini_error
 from .write_support import REQUEST, _client, sdk_chat
 
 _USAGE = {
@@ -286,27 +286,13 @@ def _chat_error(body: bytes) -> str:
     return str(raised.value)
 
 
-def _anthropic_error(body: bytes) -> str:
-    import anthropic
-
-    with pytest.raises(anthropic.APIError) as raised:
-        sdk_anthropic(body)
-    return str(raised.value)
-
-
-def _gemini_error(body: bytes) -> str:
-    with pytest.raises(genai_errors.APIError) as raised:
-        sdk_gemini(body)
-    return str(raised.value)
-
-
 @pytest.mark.parametrize("kind", sorted(CLIENT_ITEMS))
 def test_a_client_run_item_ends_another_dialect_s_stream_with_an_error_naming_it(kind: str) -> None:
     source, _ = _client_item_stream(kind, True)
     for dst, read in (
         ("openai_chat", _chat_error),
-        ("anthropic", _anthropic_error),
-        ("gemini", _gemini_error),
+        ("anthropic", anthropic_error),
+        ("gemini", gemini_error),
     ):
         message = read(_translated(dst, source))
         assert repr(kind) in message and "client runs" in message, (dst, message)
