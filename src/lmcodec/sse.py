@@ -1,6 +1,6 @@
-"""Server-sent events framing (public face of :mod:`lmcodec.stream.sse`)."""
+"""Server-sent events framing (public face of :mod:`lmcodec.framing.sse`, also :mod:`lmcodec.stream.sse`)."""
 
-from lmcodec.stream.sse import (
+from lmcodec.framing.sse import (
     DEFAULT_MAX_EVENT_BYTES,
     DEFAULT_MAX_LINE_BYTES,
     SSEDecoder,

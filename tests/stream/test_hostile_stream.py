@@ -18,8 +18,8 @@ import pytest
 import lmcodec as lc
 from lmcodec import stream
 from lmcodec.errors import StreamDecodeError
+from lmcodec.framing._sse_fields import lstrip_ws
 from lmcodec.providers.gemini.framing import ArrayFramer
-from lmcodec.stream._sse_fields import lstrip_ws
 from lmcodec.stream.sse import SSEDecoder
 
 from ..providers.provider_support import BODIES, needs_bodies

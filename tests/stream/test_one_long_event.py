@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.framing._sse_lines import SSELines
 from lmcodec.stream import _whole
-from lmcodec.stream._sse_lines import SSELines
 from lmcodec.stream.sse import SSEDecoder
 
 

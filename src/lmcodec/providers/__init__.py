@@ -54,6 +54,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError, ValidationError
+from lmcodec.framing.sse import SSEDecoder
 from lmcodec.providers import anthropic, gemini, openai, openai_chat
 from lmcodec.providers._client_run_items import refuse_client_run_items
 from lmcodec.providers._errors import a_or_an
@@ -77,7 +78,6 @@ from lmcodec.providers.gemini import write as gemini_write
 from lmcodec.providers.openai import write as openai_write
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
-from lmcodec.stream.sse import SSEDecoder
 from lmcodec.wire import (
     CitationPart,
     DataPart,

@@ -7,7 +7,7 @@ Two paths map a frame (one SSE event's ``data``):
   with types strict enough that every frame they accept maps exactly as lm15's
   dict code maps it. Each view Struct has its handler; the hottest delta is
   mapped inline in :meth:`MapperBase.frames`. Its content goes straight to the
-  :class:`~lmcodec.stream.sink.Sink`.
+  :class:`~lmcodec.providers._sink.Sink`.
 - the **port** (``port_frame``, in ``providers/<name>/port.py``): lm15's
   ``parse_stream_events`` line for line over plain values, with the checked
   constructors, for a frame the views refuse (an unknown type, a field of an
@@ -27,18 +27,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers._json import load_frame
+from lmcodec.providers._sink import Sink
 from lmcodec.providers._unknown import is_unknown
 from lmcodec.wire import ContinuationDelta, Request, StreamDeltaEvent, StreamStartEvent, Usage
 from lmcodec.wire.unknown import UnknownEvent
-
-if TYPE_CHECKING:  # the stream package imports the providers: no import of it at run time
-    from lmcodec.stream.sink import Sink
 
 __all__ = [
     "LM15_CRASHES",

@@ -1,12 +1,15 @@
 """Provider streams: bytes -> canonical StreamEvents -> Response.
 
-The data path of a stream byte: :mod:`lmcodec.stream.sse` cuts frames from
+The data path of a stream byte: the SSE framer (:mod:`lmcodec.framing.sse`, public as
+:mod:`lmcodec.stream.sse`) cuts frames from
 bytes, the provider's mapper (:mod:`lmcodec.providers`) decodes each frame into
 a typed view and hands canonical content on, and either the event builder of
 :func:`decode` / :class:`Decoder` or the :class:`Assembler` consumes it.
 """
 
 from lmcodec.errors import StreamDecodeError
+from lmcodec.stream import sink as sink  # (the public submodules: lc.stream.sink, lc.stream.sse)
+from lmcodec.stream import sse as sse
 from lmcodec.stream.assembler import Assembler
 from lmcodec.stream.assembly import assemble
 from lmcodec.stream.decoder import Decoder, adecode, decode, decode_response

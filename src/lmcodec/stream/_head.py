@@ -14,8 +14,8 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.framing._chunks import not_a_chunk
 from lmcodec.providers._json import load_head
-from lmcodec.stream._chunks import not_a_chunk
 from lmcodec.wire import StreamStartEvent
 
 __all__ = ["HeadPeek"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from lmcodec.stream._sse_fields import whole_body_events
-from lmcodec.stream._sse_long import last_blank_line
+from lmcodec.framing._sse_fields import whole_body_events
+from lmcodec.framing._sse_long import last_blank_line
 
 __all__ = ["BLOCK_BYTES", "event_slices", "whole_body", "whole_frames", "whole_limit"]
 

@@ -60,13 +60,13 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any, Final
 
 from lmcodec.errors import StreamDecodeError, ValidationError
+from lmcodec.framing._chunks import Chunk, check_chunks, not_a_chunk
+from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import MAPPERS, decode_response
-from lmcodec.stream._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments, decode_into, map_whole
 from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
 from lmcodec.stream.events import EventSink
-from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.stream.stats import DecodeStats
 from lmcodec.wire import Request, StreamEvent
 

@@ -18,12 +18,12 @@ from typing import Any, Final, Literal
 import msgspec
 
 from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
+from lmcodec.framing._chunks import Chunk, chunk_bytes, joined, not_a_chunk
+from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import FRAMERS, MAPPERS
 from lmcodec.providers._mapper import wire_model
-from lmcodec.stream._chunks import Chunk, chunk_bytes, joined, not_a_chunk
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.sink import Sink
-from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import Request
 from lmcodec.wire._checks import require_instance
 

@@ -97,12 +97,13 @@ from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, It
 from typing import Final
 
 from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.framing._chunks import Chunk, check_chunks, not_a_chunk
+from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._tool_names import names_back
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.stream._chat_extras import ChatExtras
-from lmcodec.stream._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.stream._foreign_items import ForeignItems
 from lmcodec.stream._foreign_parts import ForeignParts
 from lmcodec.stream._head import HeadPeek
@@ -112,7 +113,6 @@ from lmcodec.stream._whole import whole_frames
 from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.encoder import Encoder
 from lmcodec.stream.engine import Engine, checked_arguments
-from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.wire import Adaptation, ErrorDetail, Request, StreamErrorEvent
 
 __all__ = ["atranslate", "translate"]

@@ -15,7 +15,7 @@ from typing import Final
 import msgspec
 
 from lmcodec.errors import DecodeError
-from lmcodec.stream.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
+from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
 
 __all__ = ["ArrayFramer", "Framer", "ScanningArrayFramer"]
 

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.stream import _sse_fields
-from lmcodec.stream._sse_lines import SSELines
-from lmcodec.stream._sse_long import LONG_LINE, last_blank_line, long_line_event, long_line_events
-from lmcodec.stream.sse import SSEDecoder
+from lmcodec.framing import _sse_fields
+from lmcodec.framing._sse_lines import SSELines
+from lmcodec.framing._sse_long import LONG_LINE, last_blank_line, long_line_event, long_line_events
+from lmcodec.framing.sse import SSEDecoder
 
 from ..providers.sweep_support import stream_findings
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lmcodec.stream import _sse_fields
-from lmcodec.stream.sse import SSEDecoder
+from lmcodec.framing import _sse_fields
+from lmcodec.framing.sse import SSEDecoder
 
 
 def test_unicode_white_space_is_every_non_ascii_isspace_character() -> None:

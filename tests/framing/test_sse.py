@@ -1,4 +1,5 @@
-"""lmcodec.stream.sse: differential tests against lm15 1.5.0's own SSE parser, properties, limits."""
+"""lmcodec.framing.sse (public as lmcodec.sse and lmcodec.stream.sse): differential tests against
+lm15 1.5.0's own SSE parser, properties, limits."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lmcodec.errors import DecodeError
-from lmcodec.stream.sse import SSEDecoder, SSEEvent, aiter_sse, iter_sse
+from lmcodec.framing.sse import SSEDecoder, SSEEvent, aiter_sse, iter_sse
 
 from ..corpus import CORPUS
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lmcodec.stream._sse_long import LONG_LINE, VALUE_START, long_line_event, long_line_events
+from lmcodec.framing._sse_long import LONG_LINE, VALUE_START, long_line_event, long_line_events
 
 __all__ = [
     "SPACE",
@@ -153,8 +153,8 @@ def whole_event(chunk: bytes) -> bytes | None:
     ignored lines, then the blank line; LF or CRLF line ends), else None. One match, which fails
     within the first event of a longer chunk; the continuation lines' prefixes removed by
     replacements (the lines joined by ``"\n"``, as the grammar joins them). A chunk of
-    :data:`~lmcodec.stream._sse_long.LONG_LINE` bytes or more is cut by its line ends
-    (:func:`~lmcodec.stream._sse_long.long_line_event`): a match walks each byte of a long value,
+    :data:`~lmcodec.framing._sse_long.LONG_LINE` bytes or more is cut by its line ends
+    (:func:`~lmcodec.framing._sse_long.long_line_event`): a match walks each byte of a long value,
     twice when it fails at the end of a long first event."""
     if len(chunk) >= LONG_LINE:
         data, continued = long_line_event(chunk)

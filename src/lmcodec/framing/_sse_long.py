@@ -1,6 +1,6 @@
 """Events with long data lines, cut by searching for line ends instead of matching each byte.
 
-The bulk paths of :mod:`lmcodec.stream._sse_fields` match an event's lines with regular
+The bulk paths of :mod:`lmcodec.framing._sse_fields` match an event's lines with regular
 expressions, whose repetition costs ~5 instructions a byte of the line (callgrind): cheapest for
 the short events of a stream, several times the JSON decode of a long one (a 40 KB server-tool
 result, a MB image). Here only an event's head is matched (the ignored lines before its data line,

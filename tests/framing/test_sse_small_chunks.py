@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.stream.sse import SSEDecoder
+from lmcodec.framing.sse import SSEDecoder
 
 
 def _thinking_stream(size: int) -> bytes:

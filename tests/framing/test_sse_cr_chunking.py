@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.errors import DecodeError
-from lmcodec.stream.sse import SSEDecoder
+from lmcodec.framing.sse import SSEDecoder
 
 _CHAT_GOOD = b'{"choices":[{"index":0,"delta":{"content":"Hi"}}]}'
 _CHAT_BAD = b'{"choices":['
