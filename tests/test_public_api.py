@@ -40,8 +40,9 @@ def test_all_names_are_importable() -> None:
 
 
 def test_all_is_complete() -> None:
-    """Every public attribute of the package is exported, except the submodules that are not faces."""
-    public = {n for n in vars(lc) if not n.startswith("_")}
+    """Every public attribute of the package is exported, except the submodules that are not faces
+    (``dir``: the names imported at first use are attributes too)."""
+    public = {n for n in dir(lc) if not n.startswith("_")}
     modules = {n for n in public if isinstance(getattr(lc, n), types.ModuleType)}
     faces = {"jsonl", "llm", "msgpack", "stream"}
     internal = modules - faces  # wire, codecs, providers, errors, api, ... reached by their own path
@@ -223,8 +224,31 @@ def test_dir_names_the_lazy_attributes_without_importing_them() -> None:
         "names = dir(lc)\n"
         "assert 'lmcodec.arrow' not in sys.modules and 'lmcodec.dask' not in sys.modules\n"
         "assert names == sorted(names), names\n"
-        "assert {'arrow', 'dask', '__version__', 'decode', 'Turn'} <= set(names), names\n"
+        "listed = {'arrow', 'dask', '__version__', 'decode', 'Turn', 'stream', 'assemble'}\n"
+        "assert listed <= set(names), names\n"
         "assert all(hasattr(lc, name) for name in names)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+
+
+def test_import_lmcodec_runs_neither_the_providers_nor_the_stream_stage() -> None:
+    """``import lmcodec`` imports the wire types and the codecs only; the providers' and the stream
+    stage's public names (``lc.translate_request``, ``lc.assemble``, ``lc.stream`` ...) are imported
+    at first use, and are then what their modules define."""
+    code = (
+        "import sys\n"
+        "import lmcodec as lc\n"
+        "stages = ('lmcodec.providers', 'lmcodec.stream', 'lmcodec.framing', 'lmcodec.llm')\n"
+        "early = sorted(m for m in sys.modules if m.startswith(stages))\n"
+        "assert early == [], early\n"
+        "assert callable(lc.translate_request) and 'lmcodec.providers' in sys.modules\n"
+        "assert 'lmcodec.stream' not in sys.modules\n"
+        "from lmcodec.providers import translate_request\n"
+        "from lmcodec.stream.assembly import assemble\n"
+        "assert lc.translate_request is translate_request and lc.assemble is assemble\n"
+        "assert lc.stream is sys.modules['lmcodec.stream']\n"
+        "assert lc.providers is sys.modules['lmcodec.providers']\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr

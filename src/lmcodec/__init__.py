@@ -1,10 +1,8 @@
 """lmcodec: LLM conversation data at msgspec speed (lm15 JSON, MessagePack, llm format, provider streams)."""
 
 import importlib as _importlib
-import types as _types
 import typing as _typing
 
-from lmcodec import jsonl, llm, msgpack, stream
 from lmcodec.api import (
     audio,
     binary,
@@ -21,7 +19,6 @@ from lmcodec.api import (
     tool_result,
     video,
 )
-from lmcodec.assemble import Assembler, assemble
 from lmcodec.codecs.json import decode, encode, from_builtins, schema, to_builtins
 from lmcodec.errors import (
     BadRecord,
@@ -38,14 +35,6 @@ from lmcodec.errors import (
     ValidationError,
 )
 from lmcodec.lm15 import from_lm15, to_lm15
-from lmcodec.providers import (
-    ProviderRequest,
-    build_request,
-    decode_request,
-    decode_response,
-    encode_response,
-    translate_request,
-)
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     Adaptation,
@@ -435,31 +424,72 @@ def _own_errors() -> None:
     (``wire/_struct.reduced``), so moving a module breaks no stored pickle.
     """
     for name in __all__:
-        obj = globals()[name]
+        obj = globals().get(name)  # (a deferred name is none of them)
         if isinstance(obj, type) and obj.__module__ in _OWNED_MODULES:
             obj.__module__ = "lmcodec"
 
 
 _own_errors()
 
-_LAZY_MODULES = frozenset({"arrow", "dask"})
-"""Submodules of an optional extra: ``lc.arrow`` and ``lc.dask`` are imported at first use, so
-``import lmcodec`` never imports pyarrow or dask (they need them only when called)."""
+_DEFERRED: dict[str, str] = {
+    "Assembler": "lmcodec.stream.assembler",
+    "assemble": "lmcodec.stream.assembly",
+    "ProviderRequest": "lmcodec.providers",
+    "build_request": "lmcodec.providers",
+    "decode_request": "lmcodec.providers",
+    "decode_response": "lmcodec.providers",
+    "encode_response": "lmcodec.providers",
+    "translate_request": "lmcodec.providers",
+}
+"""The public names of the provider and stream stages, each with the module that defines it: they
+are imported at first use (:func:`__getattr__`), so ``import lmcodec`` runs neither stage (the
+four providers' readers, builders and writers, the stream engine): the wire types and the codecs
+are what a log reader needs."""
+
+_LAZY_MODULES = frozenset({"arrow", "dask", "jsonl", "llm", "msgpack", "providers", "stream"})
+"""Submodules imported at first use as ``lc.<name>``: ``lc.arrow`` and ``lc.dask`` (an optional
+extra: ``import lmcodec`` never imports pyarrow or dask), the faces ``lc.jsonl``, ``lc.llm``,
+``lc.msgpack`` and ``lc.stream``, and ``lc.providers`` (the registry, reached by its path)."""
 
 if _typing.TYPE_CHECKING:
     # What the module __getattr__ below gives, as type checkers see it (a module-level __getattr__
     # would make them accept any attribute of lmcodec, so they are not shown it).
     from lmcodec import arrow as arrow
     from lmcodec import dask as dask
+    from lmcodec import jsonl as jsonl
+    from lmcodec import llm as llm
+    from lmcodec import msgpack as msgpack
+    from lmcodec import providers as providers
+    from lmcodec import stream as stream
+    from lmcodec.providers import ProviderRequest as ProviderRequest
+    from lmcodec.providers import build_request as build_request
+    from lmcodec.providers import decode_request as decode_request
+    from lmcodec.providers import decode_response as decode_response
+    from lmcodec.providers import encode_response as encode_response
+    from lmcodec.providers import translate_request as translate_request
+    from lmcodec.stream.assembler import Assembler as Assembler
+    from lmcodec.stream.assembly import assemble as assemble
 
     __version__: str
 else:
+    # ``lmcodec.assemble`` is a submodule (a public face) and ``lc.assemble`` a function. The
+    # first import of a submodule binds it on its package, so the face is imported here (it
+    # defers its own names: nothing of the stream stage runs) and that binding dropped: whichever
+    # is imported first, ``lc.assemble`` is the function, as when the stream was imported eagerly.
+    _importlib.import_module("lmcodec.assemble")
+    del globals()["assemble"]
 
-    def __getattr__(name: str) -> _types.ModuleType | str:
-        """``lc.arrow`` / ``lc.dask``: the submodule, imported on first access; ``__version__``: the
-        installed distribution's version (importlib.metadata, read only when asked for)."""
+    def __getattr__(name: str) -> object:
+        """A deferred public name or submodule, imported on first access and kept in the module's
+        namespace (so it is looked up only once); ``__version__``: the installed distribution's
+        version (importlib.metadata, read only when asked for)."""
+        defined_in = _DEFERRED.get(name)
+        if defined_in is not None:
+            value = getattr(_importlib.import_module(defined_in), name)
+            globals()[name] = value
+            return value
         if name in _LAZY_MODULES:
-            return _importlib.import_module(f"lmcodec.{name}")
+            return _importlib.import_module(f"lmcodec.{name}")  # (importing it binds it here)
         if name == "__version__":
             from importlib import metadata
 
@@ -470,6 +500,6 @@ else:
         raise AttributeError(f"module 'lmcodec' has no attribute {name!r}")
 
     def __dir__() -> list[str]:
-        """The module's names and those ``__getattr__`` gives (``arrow``, ``dask``, ``__version__``),
-        so a REPL completes ``lc.arrow``; listing them imports nothing."""
-        return sorted({*globals(), *_LAZY_MODULES, "__version__"})
+        """The module's names and those ``__getattr__`` gives (the deferred names, the lazy
+        submodules, ``__version__``), so a REPL completes ``lc.stream``; listing them imports nothing."""
+        return sorted({*globals(), *_DEFERRED, *_LAZY_MODULES, "__version__"})

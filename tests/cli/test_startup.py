@@ -107,3 +107,30 @@ def test_a_command_still_runs_once_imported(tmp_path: Path) -> None:
         check=False,
     )
     assert run.returncode == 0, run.stderr
+
+
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["validate", "{log}", "--type", "Message"]], ids=["help", "validate"]
+)
+def test_start_up_and_validate_run_neither_the_providers_nor_the_stream_stage(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    """``import lmcodec`` defers the providers and the stream stage, so the command's start-up and a
+    log's validation import neither (``import lmcodec`` loaded every provider and the stream
+    engine before: 221 modules, 43 now)."""
+    log = tmp_path / "in.jsonl"
+    log.write_bytes(lc.encode(lc.Message.user("hi")) + b"\n")
+    argv = [arg.format(log=log) for arg in argv]
+    code = (
+        "import sys, contextlib, io\n"
+        "from lmcodec.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "    try:\n"
+        f"        main({argv!r})\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('lmcodec.providers', 'lmcodec.stream'))))\n"
+    )
+    run = _run_python(code)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "[]\n"
