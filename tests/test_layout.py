@@ -55,6 +55,7 @@ BELOW: dict[str, set[str]] = {
         "assemble",
     },
     "cli": {
+        "__init__",
         "errors",
         "wire",
         "codecs",
@@ -103,6 +104,12 @@ def test_no_private_module_at_the_root() -> None:
     assert [m for m in root if m.startswith("_") and m not in ("__init__.py", "__main__.py")] == []
 
 
+def _from_root(name: str) -> str:
+    """What ``from lmcodec import <name>`` imports: a submodule, or a name of the package root."""
+    is_module = (SRC / name).is_dir() or (SRC / f"{name}.py").is_file()
+    return f"lmcodec.{name}" if is_module else "lmcodec"
+
+
 def _imports(path: Path) -> list[tuple[str, bool]]:
     """The lmcodec modules ``path`` imports (dotted, without ``lmcodec.``), each with whether the
     import is for type checkers only (inside ``if TYPE_CHECKING:``); relative imports resolved."""
@@ -119,13 +126,13 @@ def _imports(path: Path) -> list[tuple[str, bool]]:
             base = node.module or ""
             if node.level:
                 base = ".".join([*package[: len(package) - node.level + 1], *([base] if base else [])])
-            names = [f"{base}.{a.name}" for a in node.names] if base == "lmcodec" else [base]
+            names = [_from_root(a.name) for a in node.names] if base == "lmcodec" else [base]
         elif isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         for name in names:
-            match = re.fullmatch(r"lmcodec\.([\w.]+)", name)
-            if match:
-                found.append((match.group(1), id(node) in type_only))
+            match = re.fullmatch(r"lmcodec(?:\.([\w.]+))?", name)
+            if match:  # the package root itself (``import lmcodec as lc``) is the stage "__init__"
+                found.append((match.group(1) or "__init__", id(node) in type_only))
     return found
 
 
@@ -170,6 +177,8 @@ def test_imports_flow_one_way(module: str) -> None:
         ("def f():\n    from lmcodec.stream import decode\n", ["stream"]),
         ("import lmcodec.stream.engine\n", ["stream.engine"]),
         ("from lmcodec import stream\n", ["stream"]),
+        ("import lmcodec as lc\n", ["__init__"]),
+        ("from lmcodec import decode\n", ["__init__"]),
         ("from ...stream import sink\n", ["stream"]),
         (
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from lmcodec.stream.sink import Sink\n",
@@ -184,6 +193,7 @@ def test_an_upward_import_is_found(
     """The walk sees each form of import a provider module could use to reach the stream stage."""
     fake = tmp_path / "lmcodec"
     (fake / "providers" / "gemini").mkdir(parents=True)
+    (fake / "stream").mkdir()
     (fake / "providers" / "gemini" / "mod.py").write_text(source, "utf-8")
     monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
     assert _wrong_imports("providers/gemini/mod.py") == expected
