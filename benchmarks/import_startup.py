@@ -108,7 +108,7 @@ def _interleaved(trees: list[str], log: str, cache: str, rounds: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("trees", nargs="+", metavar="SRC", help="a source tree holding lmcodec/")
     parser.add_argument("--callgrind", action="store_true", help="instruction counts instead of time")
     parser.add_argument("--rounds", type=int, default=15)

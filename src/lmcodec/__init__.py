@@ -441,7 +441,7 @@ _DEFERRED: dict[str, str] = {
     "encode_response": "lmcodec.providers",
     "translate_request": "lmcodec.providers",
 }
-"""The public names of the provider and stream stages, each with the module that defines it: they
+"""The public names of the provider and stream stages, each with the module it is taken from: they
 are imported at first use (:func:`__getattr__`), so ``import lmcodec`` runs neither stage (the
 four providers' readers, builders and writers, the stream engine): the wire types and the codecs
 are what a log reader needs."""
