@@ -143,7 +143,11 @@ def test_many_unknown_items_in_one_array_stay_linear(monkeypatch: pytest.MonkeyP
 
 
 STRUCTS = sorted(
-    {obj for obj in vars(lc).values() if isinstance(obj, type) and issubclass(obj, msgspec.Struct)},
+    {
+        obj
+        for obj in (getattr(lc, name) for name in lc.__all__)
+        if isinstance(obj, type) and issubclass(obj, msgspec.Struct)
+    },
     key=lambda cls: cls.__name__,
 )
 

@@ -15,7 +15,11 @@ import lmcodec as lc
 from lmcodec.wire._struct import WireStruct
 
 WIRE_TYPES = sorted(
-    (obj for obj in vars(lc).values() if isinstance(obj, type) and issubclass(obj, WireStruct)),
+    (
+        obj
+        for obj in (getattr(lc, name) for name in lc.__all__)
+        if isinstance(obj, type) and issubclass(obj, WireStruct)
+    ),
     key=lambda cls: cls.__name__,
 )
 
