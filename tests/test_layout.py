@@ -73,8 +73,9 @@ BELOW: dict[str, set[str]] = {
 
 TYPE_ONLY: dict[str, set[str]] = {"errors": {"wire"}}
 """Edges allowed in ``if TYPE_CHECKING:`` only: the errors carry wire values (a StreamAssemblyError's
-``partial`` Response, a StreamError's events) and say so in their annotations, while the wire raises
-the errors at run time; naming the wire for type checkers only runs no import and makes no cycle."""
+``partial`` Response, a StreamDecodeError's events, a StreamError's ErrorDetail) and say so in their
+annotations, while the wire raises the errors at run time; naming the wire for type checkers only
+runs no import and makes no cycle."""
 
 
 def _stage(module: str) -> str:
