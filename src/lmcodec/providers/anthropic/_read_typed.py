@@ -14,6 +14,7 @@ caller runs the general path, which names the fault with its JSON path.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Final
 
 import msgspec
@@ -29,6 +30,7 @@ from lmcodec.providers.anthropic._read_config import (
 )
 from lmcodec.providers.anthropic._read_typed_settings import USUAL_KEYS, settings, usual_settings
 from lmcodec.providers.anthropic._read_views import (
+    BodyView,
     Document,
     Image,
     MessageView,
@@ -54,7 +56,7 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 
-__all__ = ["Refused", "read_surveyed", "read_typed"]
+__all__ = ["Refused", "read_surveyed", "read_typed", "read_view"]
 
 _VIEWS: Final = msgspec.json.Decoder(list[MessageView])
 _TOOL_VALUES: Final = msgspec.json.Decoder(list[dict[str, Any]])
@@ -180,20 +182,26 @@ def _user_turn(parts: list[Any], out: list[Message]) -> None:
     out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
 
 
-def _marked(block: Any, content: list[Any], marks: Marks) -> str | None:
+def _marked(block: Any, content: list[Any], marked: MessageMark) -> str | None:
     """The ttl of a block's cache mark, which must be on the message's last block (each block is
-    its own decoded object) and on one message only."""
-    if block is not content[-1] or marks.message is not None:
+    its own decoded object) and on one message only (``marked``: the mark met before, if any)."""
+    if block is not content[-1] or marked is not None:
         raise Refused
     return cache_ttl(block.cache_control, "")
 
 
-def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ...], bool, Seen]:
+MessageMark = tuple[int, "str | None"] | None
+"""The message a cache mark is on and its ttl (``Marks.message``), or None."""
+
+
+def _messages(views: list[MessageView]) -> tuple[tuple[Message, ...], bool, Seen, MessageMark]:
     """The messages, whether two tool_use blocks share an id but not a name (see
-    :mod:`lmcodec.providers._pairing`), and what was met among the parts (``Seen``, for the
-    gateway's survey). The common blocks (text, tool_use, a tool_result of one string, none of
-    them marked) are read inline; the others by :func:`_part`."""
+    :mod:`lmcodec.providers._pairing`), what was met among the parts (``Seen``, for the
+    gateway's survey) and the cache mark on a message (``Marks.message``: a ``Marks`` is made
+    only where the settings' reading needs one). The common blocks (text, tool_use, a
+    tool_result of one string, none of them marked) are read inline; the others by :func:`_part`."""
     out: list[Message] = []
+    marked: MessageMark = None
     append = out.append
     seen = Seen()
     names = seen.names  # tool_use id -> name, to find an id reused by another function
@@ -244,7 +252,7 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ..
                     result_ids.append(block.tool_use_id)
                     continue
             if getattr(block, "cache_control", UNSET) is not UNSET:
-                mark = _marked(block, content, marks)
+                mark = _marked(block, content, marked)
             part = _part(block)
             met(part, seen)
             parts.append(part)
@@ -255,13 +263,13 @@ def _messages(views: list[MessageView], marks: Marks) -> tuple[tuple[Message, ..
         else:
             _user_turn(parts, out)
         if mark is not False:
-            marks.message = (len(out) - 1, mark if isinstance(mark, str) else None)
+            marked = (len(out) - 1, mark if isinstance(mark, str) else None)
     seen.calls += calls
     if texts:
         seen.texts = True
     if empty_text:
         seen.empty_text = True
-    return tuple(out), reused, seen
+    return tuple(out), reused, seen, marked
 
 
 _FUNCTION_KEYS: Final = frozenset({"name", "description", "input_schema"})
@@ -334,19 +342,61 @@ def read_surveyed(
         views = _VIEWS.decode(raw["messages"])
     if tool_values is None and "tools" in raw:
         tool_values = _TOOL_VALUES.decode(raw["tools"])
-    model: str = STR.decode(raw["model"])
+    usual = None
+    if USUAL_KEYS.issuperset(raw):
+        usual = _replace(_NO_KEYS, **{key: raw[key] for key in raw.keys() - _CONVERSATION})
+    return _read(raw["model"], views, tool_values, usual, raw, routed)
+
+
+_NO_KEYS: Final = BodyView()
+_CONVERSATION: Final = frozenset({"messages", "tools"})
+_RARE_KEYS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in USUAL_KEYS)
+_rare_keys: Final = operator.attrgetter(*_RARE_KEYS)
+_NO_RARE_KEYS: Final = (UNSET,) * len(_RARE_KEYS)
+_RAW_KEYS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in _CONVERSATION)
+
+
+def read_view(whole: BodyView, routed: str | None = None) -> tuple[Request, Seen | None]:
+    """:func:`read_surveyed` of a body decoded in one pass (``BodyView``): a body of the usual keys
+    (:data:`USUAL_KEYS`) read off the view, any other as its top-level keys (the dict
+    :func:`read_surveyed` takes, made only then)."""
+    if whole.messages is UNSET or whole.model is UNSET or whole.max_tokens is UNSET:
+        raise Refused
+    tool_values = None if whole.tools is UNSET else whole.tools
+    if _rare_keys(whole) == _NO_RARE_KEYS:
+        return _read(whole.model, whole.messages, tool_values, whole, None, routed)
+    raw = {name: item for name in _RAW_KEYS if (item := getattr(whole, name)) is not UNSET}
+    return _read(whole.model, whole.messages, tool_values, None, raw, routed)
+
+
+def _read(
+    model_raw: msgspec.Raw,
+    views: list[MessageView],
+    tool_values: list[dict[str, Any]] | None,
+    usual: BodyView | None,
+    raw: dict[str, msgspec.Raw] | None,
+    routed: str | None,
+) -> tuple[Request, Seen | None]:
+    """The Request of a body's views and settings: ``usual``, the settings of a body of usual keys
+    only (as a ``BodyView``); ``raw``, its top-level keys, made by the caller where ``usual`` is
+    None or given by it (the settings' general reading takes them)."""
+    model: str = STR.decode(model_raw)
     if not model or not views:
         raise Refused
-    marks = Marks()
-    messages, reused, seen = _messages(views, marks)
+    messages, reused, seen, marked = _messages(views)
     tools: tuple[FunctionTool | BuiltinTool, ...] = ()
     tools_as_sent = True
     if tool_values is not None:
         tools, tools_as_sent = _tools(tool_values)
     request = None
-    if tools_as_sent and tool_values != [] and marks.message is None and USUAL_KEYS.issuperset(raw):
-        request = usual_settings(raw, model if routed is None else routed, messages, tools)
+    if usual is not None and tools_as_sent and tool_values != [] and marked is None:
+        request = usual_settings(usual, model if routed is None else routed, messages, tools)
     if request is None:
+        if raw is None:
+            assert usual is not None
+            raw = {name: item for name in _RAW_KEYS if (item := getattr(usual, name)) is not UNSET}
+        marks = Marks()
+        marks.message = marked
         request = settings(raw, model, marks, messages, tools, tool_values, tools_as_sent)
         if routed is not None:
             request = _replace(request, model=routed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 import msgspec
+from msgspec import UNSET
 
 from lmcodec.providers.anthropic._read_config import (
     ANY,
@@ -22,6 +23,7 @@ from lmcodec.providers.anthropic._read_config import (
     read_config,
     read_system,
 )
+from lmcodec.providers.anthropic._read_views import BodyView
 from lmcodec.wire import Config, Message, Request, TextPart, ToolChoice
 from lmcodec.wire.config import EMPTY_CONFIG
 
@@ -59,36 +61,39 @@ _CHOICE_MODES: Final = {"auto": "auto", "any": "required", "tool": "required", "
 
 
 def usual_settings(
-    raw: dict[str, msgspec.Raw], model: str, messages: tuple[Message, ...], tools: tuple[Any, ...]
+    keys: BodyView, model: str, messages: tuple[Message, ...], tools: tuple[Any, ...]
 ) -> Request | None:
-    """The Request of a body of usual keys only (:data:`USUAL_KEYS`, no cache mark, its tools
-    written back as sent) whose every top-level value the builder writes back as it stands, its
-    Config made directly; None where a value would ride in extensions or the conversion of
-    ``read_config``'s fields would refuse it (the caller then reads the settings as the general
-    path does). A value of the wrong JSON type raises, as ``read_config`` does."""
+    """The Request of a body of usual keys only (:data:`USUAL_KEYS`, given as its one-pass view
+    ``keys``; no cache mark, its tools written back as sent) whose every top-level value the
+    builder writes back as it stands, its Config made directly; None where a value would ride in
+    extensions or the conversion of ``read_config``'s fields would refuse it (the caller then
+    reads the settings as the general path does). A value of the wrong JSON type raises, as
+    ``read_config`` does."""
     system = None
-    if "system" in raw:
-        system = ANY.decode(raw["system"])
+    if keys.system is not UNSET:
+        system = ANY.decode(keys.system)
         if type(system) is not str or not system:
             return None
-    max_tokens = _INT.decode(raw["max_tokens"])
+    if keys.max_tokens is UNSET:
+        return None
+    max_tokens = _INT.decode(keys.max_tokens)
     if max_tokens < 1:
         return None
     temperature = top_p = top_k = choice = None
-    if "temperature" in raw:
-        temperature = _FLOAT.decode(raw["temperature"])
+    if keys.temperature is not UNSET:
+        temperature = _FLOAT.decode(keys.temperature)
         if not 0.0 <= temperature <= 1.0:
             return None
-    if "top_p" in raw:
-        top_p = _FLOAT.decode(raw["top_p"])
+    if keys.top_p is not UNSET:
+        top_p = _FLOAT.decode(keys.top_p)
         if not 0.0 <= top_p <= 1.0:
             return None
-    if "top_k" in raw:
-        top_k = _INT.decode(raw["top_k"])
+    if keys.top_k is not UNSET:
+        top_k = _INT.decode(keys.top_k)
         if top_k < 1:
             return None
-    if "tool_choice" in raw:
-        choice = _usual_choice(ANY.decode(raw["tool_choice"]))
+    if keys.tool_choice is not UNSET:
+        choice = _usual_choice(ANY.decode(keys.tool_choice))
         if choice is None:
             return None
     config = _replace(
