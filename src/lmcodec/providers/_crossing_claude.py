@@ -133,6 +133,9 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     reasoning = config.reasoning
     sampled = config.temperature is not None or config.top_p is not None or config.top_k is not None
     if reasoning is None and not sampled:  # no thinking, no sampling: only the cap to check
+        cap = config.max_tokens  # a cap within the ceiling (the usual request) is all as it was
+        if cap is None or (ceiling := output_ceiling(request.model)) is None or cap <= ceiling:
+            return request, ()
         return _within_ceiling(request, config, (), changed=False)
     changes: dict[str, Any] = {}
     notes: list[Adaptation] = []

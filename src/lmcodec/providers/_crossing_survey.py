@@ -162,11 +162,16 @@ def read_survey(seen: Seen) -> ContentSurvey:
     costs ~3x what its instructions say). Every part of ``others`` is judged; ``seen.names`` holds
     each call id once, and with ``seen.other_names`` every function name the parts carry. The
     readers' typed-path tests hold it equal to :func:`survey` of the Request
-    (``tests/providers/test_read_*_typed.py``)."""
+    (``tests/providers/test_read_*_typed.py``). A reading that met text parts only (the usual short
+    request) is answered without the general steps: no call, no result, nothing judged by kind."""
+    names = seen.names
+    if not (seen.calls or names or seen.result_ids or seen.others or seen.other_names):
+        return ContentSurvey(
+            {TextPart} if seen.texts else set(), seen.judged, seen.empty_text, False, False, set()
+        )
     kinds = set(seen.others)
     if seen.texts:
         kinds.add(TextPart)
-    names = seen.names
     if seen.calls:
         kinds.add(ToolCallPart)
     results = seen.result_ids
