@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.anthropic import read
 from lmcodec.providers.anthropic._read_config import MAPPED, keep_wire_shapes
-from lmcodec.providers.anthropic._read_typed import Refused, read_typed
+from lmcodec.providers.anthropic._read_typed import Refused, read_body, read_typed
 
 from ..wire.lm15_trees import SETTINGS
 from .request_support import canonical_requests, lm15_build, rich_requests
@@ -45,7 +45,7 @@ def _general(body: bytes) -> Outcome:
 
 
 WAYS = ("view", "one_pass", "keys")
-"""The fast path's ways in: the readers' own (``read._typed``: the one-pass view read as it stands
+"""The fast path's ways in: the readers' own (``read_body``: the one-pass view read as it stands
 by ``read_view``, or the top-level keys where the view refuses the body), the view's keys as a
 dict (``read_surveyed`` of ``_one_pass``: the way before ``read_view``), the top level key by key."""
 
@@ -53,7 +53,7 @@ dict (``read_surveyed`` of ``_one_pass``: the way before ``read_view``), the top
 def _typed(body: bytes, *, way: str = "view") -> lc.Request | None:
     try:
         if way == "view":
-            return read._typed(body, None)[0]
+            return read_body(body)[0]
         if way == "one_pass":
             return read._read_one_pass(body, read_typed)
         return read_typed(read._TOP.decode(body))

@@ -28,7 +28,7 @@ from lmcodec.providers._crossing_claude import _within_ceiling, claude_refusals_
 from lmcodec.providers._gateway_read import TYPED_READERS
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic._build_tables import OUTPUT_CEILINGS
-from lmcodec.providers.anthropic._read_typed import Refused, read_typed
+from lmcodec.providers.anthropic._read_typed import Refused, read_body, read_typed
 
 from ..wire.lm15_trees import SETTINGS
 
@@ -129,7 +129,7 @@ def test_the_anthropic_view_reads_as_the_dict_of_its_keys(body: bytes) -> None:
     general = _outcome(lambda: anthropic_read._decode_general(body))
     for model in (None, "claude-opus-4-1"):
         try:
-            viewed = anthropic_read._typed(body, model)
+            viewed = read_body(body, model)
         except _FAILS:
             viewed = None
         try:

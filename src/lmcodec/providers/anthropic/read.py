@@ -77,7 +77,7 @@ from msgspec import UNSET
 
 from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
-from lmcodec.providers._crossing_survey import ContentSurvey, Seen, read_survey
+from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
@@ -94,7 +94,9 @@ from lmcodec.providers.anthropic._read_config import (
 )
 from lmcodec.providers.anthropic._read_replay import citations_absent
 from lmcodec.providers.anthropic._read_replay import messages as replay_messages
-from lmcodec.providers.anthropic._read_typed import Refused, read_surveyed, read_view
+from lmcodec.providers.anthropic._read_typed import BODY_VIEW as _BODY
+from lmcodec.providers.anthropic._read_typed import TOP_KEYS as _TOP
+from lmcodec.providers.anthropic._read_typed import Refused, read_body
 from lmcodec.providers.anthropic._read_views import (
     SERVER_RUN,
     BodyView,
@@ -112,8 +114,6 @@ from lmcodec.wire import Adaptation, Request
 
 __all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_surveyed_or_none"]
 
-_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_BODY: Final = msgspec.json.Decoder(BodyView)
 _RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
 _TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
 
@@ -442,21 +442,10 @@ def _decode_request(body: bytes, model: str | None = None) -> Request:
     fault with its JSON path or agrees. Either way each tool result is named after its call
     where a call id is reused (``_pairing``), and ``model`` (when given) is the Request's."""
     try:
-        return _typed(body, model)[0]
+        return read_body(body, model)[0]
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         request = _decode_general(body)
     return request if model is None else msgspec.structs.replace(request, model=model)
-
-
-def _typed(body: bytes, model: str | None) -> tuple[Request, Seen | None]:
-    """The typed fast path's reading of the body (``read_surveyed``'s answer): its one-pass view
-    (:func:`read_view`: no dict of the top-level keys for a body of the usual keys), or, where the
-    view refuses the body, its top-level keys."""
-    try:
-        whole = _BODY.decode(body)
-    except msgspec.ValidationError:
-        return read_surveyed(_TOP.decode(body), routed=model)
-    return read_view(whole, model)
 
 
 def decode_request_without_unsigned_thinking(
@@ -476,7 +465,7 @@ def decode_request_without_unsigned_thinking(
 def typed_or_none(body: Any, model: str | None) -> Request | None:
     """:func:`typed_surveyed_or_none`'s Request, without the survey (a body to its own dialect)."""
     try:
-        return _typed(body, model)[0]
+        return read_body(body, model)[0]
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
 
@@ -486,7 +475,7 @@ def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, Conte
     with no note, and its survey (``crossing.survey``'s answer, from what the reading met: no walk
     of its own; None where a call id names two functions); None where the typed path refuses."""
     try:
-        request, seen = _typed(body, model)
+        request, seen = read_body(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
     return request, None if seen is None else read_survey(seen)
