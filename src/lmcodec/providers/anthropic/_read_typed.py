@@ -192,7 +192,7 @@ def _marked(block: Any, content: list[Any], marked: MessageMark) -> str | None:
     return cache_ttl(block.cache_control, "")
 
 
-MessageMark = tuple[int, "str | None"] | None
+MessageMark = tuple[int, str | None] | None
 """The message a cache mark is on and its ttl (``Marks.message``), or None."""
 
 
