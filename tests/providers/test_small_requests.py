@@ -2,7 +2,9 @@
 of the twelfth requests round, each against the way it replaces:
 
 - the Anthropic reader's one-pass view read as it stands (``_read_typed.read_view``), against the
-  dict of the view's keys (``read_surveyed``, the way before) and the general path;
+  dict of the view's keys (``read_surveyed``, the way before) and the general path; and
+  ``decode_request``, ``build_request`` and ``translate_request`` to every dialect with the way
+  before put back (bytes, notes, errors);
 - ``read_survey``'s answer for a reading that met text parts only, against ``crossing.survey``'s
   walk, through each dialect's gateway reading;
 - ``claude_refusals_out`` of a request with no thinking and no sampling (the cap within the
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from typing import Any
+from unittest import mock
 
 import msgspec
 from hypothesis import given, settings
@@ -25,14 +28,21 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_claude import _within_ceiling, claude_refusals_out
+from lmcodec.providers._crossing_survey import Seen
 from lmcodec.providers._gateway_read import TYPED_READERS
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic._build_tables import OUTPUT_CEILINGS
-from lmcodec.providers.anthropic._read_typed import Refused, read_body, read_typed
+from lmcodec.providers.anthropic._read_typed import Refused, read_body, read_surveyed, read_typed
 
 from ..wire.lm15_trees import SETTINGS
 
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
+MODELS = {
+    "openai": "gpt-4.1-mini",
+    "openai_chat": "gpt-4.1-mini",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-2.5-flash",
+}
 _FAILS = (Refused, lc.LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError)
 _TEXT = st.text(max_size=12)
 _NUMBER = st.one_of(
@@ -142,6 +152,41 @@ def test_the_anthropic_view_reads_as_the_dict_of_its_keys(body: bytes) -> None:
             assert viewed[0] == keyed == expected
             assert lc.encode(viewed[0]) == lc.encode(expected)
     assert _outcome(lambda: lc.decode_request("anthropic", body)) == general
+
+
+def _read_by_keys(body: bytes, routed: str | None = None) -> tuple[lc.Request, Seen | None]:
+    """The fast path's way in before ``read_view``: ``read_surveyed`` of the view's keys as a dict."""
+    raw, views, tool_values = anthropic_read._one_pass(body)
+    return read_surveyed(raw, views, tool_values, routed)
+
+
+def _calls(body: bytes, destination: str, model: str | None) -> list[Any]:
+    """What the public calls give for an Anthropic body: the Request, its build, the translation
+    (body bytes and notes), each an error's class, message and path where it fails."""
+
+    def built(made: lc.ProviderRequest) -> tuple[bytes, Any]:
+        return made.body, msgspec.to_builtins(made.adaptations)
+
+    return [
+        _outcome(lambda: lc.encode(lc.decode_request("anthropic", body, model=model))),
+        _outcome(
+            lambda: built(lc.build_request(destination, lc.decode_request("anthropic", body, model=model)))
+        ),
+        _outcome(lambda: built(lc.translate_request("anthropic", destination, body, model=model))),
+        _outcome(
+            lambda: built(lc.translate_request("anthropic", destination, body, model=model, stream=True))
+        ),
+    ]
+
+
+@settings(SETTINGS, max_examples=200)
+@given(small_bodies("anthropic"), st.sampled_from(DIALECTS), st.booleans())
+def test_anthropic_calls_equal_the_way_before(body: bytes, destination: str, routed: bool) -> None:
+    model = MODELS[destination] if routed else None
+    now = _calls(body, destination, model)
+    with mock.patch.object(anthropic_read, "read_body", _read_by_keys):
+        before = _calls(body, destination, model)
+    assert now == before
 
 
 @settings(SETTINGS, max_examples=150)
