@@ -378,8 +378,12 @@ def read_view(whole: BodyView, routed: str | None = None) -> tuple[Request, Seen
     tool_values = None if whole.tools is UNSET else whole.tools
     if _rare_keys(whole) == _NO_RARE_KEYS:
         return _read(whole.model, whole.messages, tool_values, whole, None, routed)
-    raw = {name: item for name in _RAW_KEYS if (item := getattr(whole, name)) is not UNSET}
-    return _read(whole.model, whole.messages, tool_values, None, raw, routed)
+    return _read(whole.model, whole.messages, tool_values, None, _top_level(whole), routed)
+
+
+def _top_level(whole: BodyView) -> dict[str, msgspec.Raw]:
+    """The view's settings as the dict of top-level keys :func:`read_surveyed` takes."""
+    return {name: item for name in _RAW_KEYS if (item := getattr(whole, name)) is not UNSET}
 
 
 def _read(
@@ -406,8 +410,8 @@ def _read(
         request = usual_settings(usual, model if routed is None else routed, messages, tools)
     if request is None:
         if raw is None:
-            assert usual is not None
-            raw = {name: item for name in _RAW_KEYS if (item := getattr(usual, name)) is not UNSET}
+            assert usual is not None  # (the caller gives one of them)
+            raw = _top_level(usual)
         marks = Marks()
         marks.message = marked
         request = settings(raw, model, marks, messages, tools, tool_values, tools_as_sent)
