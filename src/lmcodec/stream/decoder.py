@@ -341,12 +341,27 @@ async def adecode(
     request: Request | None = None,
     unknown: OnUnknown = "skip",
 ) -> AsyncIterator[StreamEvent]:
-    """Async :func:`decode` over an async iterable of byte chunks."""
+    """Async :func:`decode` over an async iterable of byte chunks.
+
+    A chunk costs one step of the source; ``adecode`` itself steps only to yield an event. A chunk
+    without a line end is held as :meth:`Decoder.feed` holds it (its first test, on the decoder's
+    held bytes, made here without the call), so the small reads of a socket cost an append each."""
     decoder = Decoder(provider, request=request, unknown=unknown)
+    feed, held = decoder.feed, decoder._held
     try:
         async for chunk in chunks:
-            for event in decoder.feed(chunk):
-                yield event
+            if (
+                type(chunk) is bytes
+                and len(held) + len(chunk) <= decoder._cap
+                and 10 not in chunk
+                and 13 not in chunk
+            ):
+                held += chunk
+                continue
+            events = feed(chunk)
+            if events:
+                for event in events:
+                    yield event
         for event in decoder.close():
             yield event
     except StreamDecodeError as exc:
