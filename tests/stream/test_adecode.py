@@ -5,8 +5,8 @@ cancellation and an early stop reaching the source as they did through a plain `
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncGenerator, AsyncIterator
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -127,7 +127,7 @@ def test_an_early_stop_closes_the_source() -> None:
             closed.append(True)
 
     async def run() -> None:
-        events = lc.stream.adecode("openai_chat", source())
+        events = cast(AsyncGenerator[Any, None], lc.stream.adecode("openai_chat", source()))
         assert type(await events.__anext__()).__name__ == "StreamStartEvent"
         await events.aclose()  # the consumer stops early
         for _ in range(3):  # (the loop's finalizer hook schedules the source's aclose as a task)

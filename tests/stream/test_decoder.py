@@ -251,6 +251,26 @@ def test_decoder_feed_close_and_stats() -> None:
     assert "frames=5" in repr(stats)
 
 
+def test_decoder_stats_read_before_feeding_stay_live() -> None:
+    # the counters are made when first read; from then on every feed, close and failure updates them
+    decoder = stream.Decoder(CHAT, request=REQUEST)
+    stats = decoder.stats
+    assert stats.as_dict() == dict.fromkeys(
+        ("frames", "events", "skipped", "generic", "truncated", "unknown"), 0
+    )
+    decoder.feed(_chat("Hel") + _chat("lo"))
+    assert (stats.frames, stats.events) == (2, 3)
+    decoder.feed(b'data: {"choices":[{"index":0,"delta":{"con')  # cut short: dropped at close
+    assert decoder.close() == []  # (no end came)
+    assert (stats.frames, stats.events, stats.truncated) == (3, 3, 1)
+    assert decoder.stats is stats
+    failing = stream.Decoder(CHAT, request=REQUEST)
+    failing.feed(_chat("a"))
+    with pytest.raises(StreamDecodeError):
+        failing.feed(b"data: nope\n\n")
+    assert (failing.stats.frames, failing.stats.events) == (2, 2)
+
+
 def test_decoder_refuses_a_feed_after_close() -> None:
     """red team 18 F02: a feed after close() decoded a second stream (a second start, its deltas)
     from one Decoder; it is refused as the Encoder refuses it, and the stream read stays as it was."""

@@ -100,7 +100,7 @@ class Decoder:
     the frame's JSON, in place. One Decoder per stream: it is not thread-safe.
     """
 
-    __slots__ = ("_cap", "_closed", "_held", "_sink", "_stats", "_stream")
+    __slots__ = ("_cap", "_closed", "_events", "_held", "_sink", "_stats", "_stream")
 
     def __init__(
         self,
@@ -113,7 +113,8 @@ class Decoder:
     ) -> None:
         mapper_cls = checked_arguments(provider, request, unknown)
         self._sink = EventSink()
-        self._stats = DecodeStats()
+        self._stats: DecodeStats | None = None  # made when first read: most streams never read it
+        self._events = 0  # events emitted
         self._closed = False
         self._held = bytearray()  # bytes fed without a line end, not yet framed
         self._cap = _ASK  # the most such bytes held at once; < 0: none (see feed)
@@ -129,15 +130,20 @@ class Decoder:
     def stats(self) -> DecodeStats:
         """The counters so far (a live object: every feed and close updates it)."""
         stats = self._stats
+        if stats is None:
+            self._stats = stats = DecodeStats()
+            self._count()
         mapper = self._stream.mapper
         stats.generic = mapper.generic
         stats.unknown = mapper.unknown
         return stats
 
-    def _count(self, events: int) -> None:
-        """Bring :attr:`stats` up to date after a feed or close that emitted ``events`` events."""
+    def _count(self) -> None:
+        """Bring :attr:`stats`, once read, up to date after a feed or close."""
         stats, stream = self._stats, self._stream
-        stats.events += events
+        if stats is None:
+            return
+        stats.events = self._events
         stats.frames = stream.frames
         stats.skipped = stream.skipped
         stats.truncated = stream.truncated
@@ -177,12 +183,10 @@ class Decoder:
         except StreamDecodeError as exc:
             exc.events = out
             raise
-        finally:  # (_count, without its call: a chunk an event is the common feeding)
-            stats = self._stats
-            stats.events += len(out)
-            stats.frames = stream.frames
-            stats.skipped = stream.skipped
-            stats.truncated = stream.truncated
+        finally:
+            self._events += len(out)
+            if self._stats is not None:  # (read: kept up to date)
+                self._count()
         self._cap = _ASK
         return out
 
@@ -203,7 +207,8 @@ class Decoder:
             exc.events = out
             raise
         finally:
-            self._count(len(out))
+            self._events += len(out)
+            self._count()
         return out
 
 

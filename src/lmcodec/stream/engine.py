@@ -98,13 +98,16 @@ class Engine:
         now, the body is to come cut (:meth:`feed_frames`; :meth:`make_framer` if it cannot be)."""
         self.provider = provider
         self.sink = sink
-        model = request.model if request is not None else None
+        self.model = model = request.model if request is not None else None
         if model is not None and ":" in model:  # (a model without a colon is its own wire model)
             model = wire_model(request, mapper_cls.provider)
         self.mapper = mapper_cls(model, sink, keep_unknown)
         self._limits = (max_line_bytes, max_event_bytes)
-        self.framer: Any = self.make_framer() if framed else None
-        self.model = request.model if request is not None else None
+        self.framer: Any = (  # (make_framer's body: a call less a stream)
+            FRAMERS[provider](max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+            if framed
+            else None
+        )
         self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
         self.skipped = 0
         self.truncated = 0

@@ -46,12 +46,12 @@ class EventSink:
         self.out: list[StreamEvent] = []
         self._model: str | None = None
         self._started = False
-        self._ends = EndMerge()
+        self._ends: EndMerge | None = None  # made at the stream's first end
 
     def begin(self, model: str | None) -> None:
         self._model = model
         self._started = False
-        self._ends = EndMerge()
+        self._ends = None
 
     def _synthesize(self) -> None:
         self._started = True
@@ -86,11 +86,17 @@ class EventSink:
     def end(
         self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
     ) -> None:
-        self._ends.add(finish_reason, usage, provider_data, strict_json)
+        ends = self._ends
+        if ends is None:
+            self._ends = ends = EndMerge()
+        ends.add(finish_reason, usage, provider_data, strict_json)
 
     def close(self) -> bool:
-        end = self._ends.merged()
-        self._ends = EndMerge()
+        ends = self._ends
+        if ends is None:  # no end came
+            return False
+        self._ends = None
+        end = ends.merged()
         if end is None:
             return False
         if not self._started:
