@@ -58,6 +58,10 @@ class RecordingSink:
     def text(self, part_index: int, text: str) -> None:
         self.calls.append(("text", part_index, text))
 
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[lc.TokenLogprob, ...]) -> None:
+        """Recorded as the event it stands for (the lm15 port hands that event over)."""
+        self.event(lc.StreamDeltaEvent(delta=lc.TextDelta(text, part_index, logprobs)))
+
     def thinking(self, part_index: int, text: str) -> None:
         self.calls.append(("thinking", part_index, text))
 

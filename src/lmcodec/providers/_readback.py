@@ -13,7 +13,15 @@ import msgspec
 
 from lmcodec.errors import LmcodecError
 from lmcodec.providers._mapper import MapperBase
-from lmcodec.wire import StreamDeltaEvent, StreamEndEvent, TextDelta, ThinkingDelta, ToolCallDelta, Usage
+from lmcodec.wire import (
+    StreamDeltaEvent,
+    StreamEndEvent,
+    TextDelta,
+    ThinkingDelta,
+    TokenLogprob,
+    ToolCallDelta,
+    Usage,
+)
 
 __all__ = ["reads_as"]
 
@@ -40,6 +48,10 @@ class _Collect:
 
     def text(self, part_index: int, text: str) -> None:
         self.deltas.append(_new(StreamDeltaEvent, delta=_new(TextDelta, text=text, part_index=part_index)))
+
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        delta = _new(TextDelta, text=text, part_index=part_index, logprobs=logprobs)
+        self.deltas.append(_new(StreamDeltaEvent, delta=delta))
 
     def thinking(self, part_index: int, text: str) -> None:
         delta = _new(ThinkingDelta, text=text, part_index=part_index)

@@ -29,6 +29,9 @@ What the calls mean (every sink honours the same contract):
   the stream started with a synthesized ``StreamStartEvent(model=<begin's model>)``,
   as lm15's ``coalesce_stream`` does); later starts are dropped.
 - ``text(part_index, text)``: a :class:`lmcodec.TextDelta` with no logprobs.
+- ``text_with_logprobs(part_index, text, logprobs)``: a :class:`lmcodec.TextDelta` with the
+  logprobs of its tokens (a non-empty tuple; ``logprobs_complete`` True), as a mapper that read
+  them hands it on: the Assembler appends the text and the logprobs, no event built.
 - ``thinking(part_index, text)``: a :class:`lmcodec.ThinkingDelta`.
 - ``tool_input(part_index, fragment, id, name)``: a :class:`lmcodec.ToolCallDelta`
   (``id``/``name`` ``None`` unless this fragment carries them).
@@ -37,7 +40,7 @@ What the calls mean (every sink honours the same contract):
   msgspec decoded (Gemini's ``functionCall.args``); it means
   ``tool_input(part_index, compact_json(args), id, name)``, which every other sink is told.
 - ``event(event)``: every other :class:`lmcodec.StreamEvent` — a delta of any
-  other kind (a TextDelta with logprobs included), an error event, an
+  other kind (a TextDelta the lm15 port built, logprobs or not, may come here too), an error event, an
   :class:`lmcodec.UnknownEvent` — in place. Never a start or an end.
 - ``end(finish_reason, usage, provider_data)``: one end frame of the adapter, not
   yet merged. ``usage`` is ``None`` when the frame carried none and an empty
@@ -61,7 +64,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from lmcodec.wire import StreamEvent, Usage
+from lmcodec.wire import StreamEvent, TokenLogprob, Usage
 
 __all__ = ["Sink"]
 
@@ -77,6 +80,9 @@ class Sink(Protocol):
 
     def text(self, part_index: int, text: str) -> None:
         """A text fragment (no logprobs) of slot ``part_index``."""
+
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        """A text fragment of slot ``part_index`` with the (non-empty) logprobs of its tokens."""
 
     def thinking(self, part_index: int, text: str) -> None:
         """A thinking fragment of slot ``part_index``."""

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.stream.events import scored_text_event
 from lmcodec.wire import Adaptation, StreamDeltaEvent, StreamEvent, TextDelta, TokenLogprob, Usage
 
 __all__ = ["StopSink", "client_side_stops"]
@@ -105,6 +106,9 @@ class StopSink:
 
     def text(self, part_index: int, text: str) -> None:
         self._text(_Text(part_index, text, None))
+
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        self._text(_Text(part_index, text, scored_text_event(part_index, text, logprobs)))
 
     def thinking(self, part_index: int, text: str) -> None:
         self._other(lambda: self._sink.thinking(part_index, text))

@@ -28,7 +28,7 @@ from lmcodec.providers.gemini.stream import signature_event
 from lmcodec.providers.gemini.views import UNSET, compact_json
 from lmcodec.stream._inband import InbandWatch
 from lmcodec.stream.sink import Sink
-from lmcodec.wire import StreamEvent, Usage
+from lmcodec.wire import StreamEvent, TokenLogprob, Usage
 
 __all__ = ["StreamedCallWatch"]
 
@@ -238,6 +238,11 @@ class _HeldCall:
         if self.call is not None or self.closed:
             self.settle()
         self.sink.text(part_index, text)
+
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        if self.call is not None or self.closed:
+            self.settle()
+        self.sink.text_with_logprobs(part_index, text, logprobs)
 
     def thinking(self, part_index: int, text: str) -> None:
         if self.call is not None or self.closed:

@@ -24,6 +24,7 @@ from lmcodec.stream._inband import tool_finish_error
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.encoder import line_safe, restated_end
+from lmcodec.stream.events import scored_text_event
 from lmcodec.wire import (
     ContinuationDelta,
     ErrorDetail,
@@ -33,6 +34,7 @@ from lmcodec.wire import (
     StreamStartEvent,
     TextDelta,
     ThinkingDelta,
+    TokenLogprob,
     ToolCallDelta,
     Usage,
 )
@@ -213,6 +215,10 @@ class WriterSink:
         if not self._started:
             self._synthesize()
         self.out.append(self._write_text(part_index, text))
+
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        """A text with logprobs: written as its event is (the writers that carry logprobs read them there)."""
+        self.event(scored_text_event(part_index, text, logprobs))
 
     def thinking(self, part_index: int, text: str) -> None:
         if self.finished:

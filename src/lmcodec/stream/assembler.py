@@ -65,6 +65,7 @@ from lmcodec.wire import (
     StreamStartEvent,
     TextDelta,
     ThinkingDelta,
+    TokenLogprob,
     ToolCallDelta,
     Usage,
 )
@@ -171,6 +172,18 @@ class Assembler(AssemblyState):
         else:
             chunks.append(text)
 
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        """Sink: a text fragment with its tokens' logprobs, folded as :meth:`event` folds its
+        TextDelta, without the event objects (a delta after the end is refused as there)."""
+        if self._ended:
+            self._after_end()
+        chunks = self._text.get(part_index)
+        if chunks is None:
+            self._text[part_index] = [text]
+        else:
+            chunks.append(text)
+        self._logprobs.extend(logprobs)
+
     def thinking(self, part_index: int, text: str) -> None:
         """Sink: a thinking fragment."""
         chunks = self._thinking.get(part_index)
@@ -210,7 +223,7 @@ class Assembler(AssemblyState):
             self._tool_name[part_index] = name
 
     def event(self, event: StreamEvent) -> None:
-        """Sink: any other delta (a text with logprobs folded here directly), error or unknown event."""
+        """Sink: any other delta (a port's TextDelta folded here directly), error or unknown event."""
         if type(event) is StreamDeltaEvent:
             self._content = True
             delta: Any = event.delta

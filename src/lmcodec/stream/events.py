@@ -22,11 +22,12 @@ from lmcodec.wire import (
     StreamStartEvent,
     TextDelta,
     ThinkingDelta,
+    TokenLogprob,
     ToolCallDelta,
     Usage,
 )
 
-__all__ = ["EventSink"]
+__all__ = ["EventSink", "scored_text_event"]
 
 _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 _replace: Final[Callable[..., Any]] = msgspec.structs.replace
@@ -35,6 +36,14 @@ _TEXT: Final = _new(TextDelta, part_index=0, text="")
 _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
+
+
+def scored_text_event(part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> StreamDeltaEvent:
+    """The event a ``Sink.text_with_logprobs`` call stands for (copied from the templates)."""
+    event: StreamDeltaEvent = _replace(
+        _EVENT, delta=_replace(_TEXT, part_index=part_index, text=text, logprobs=logprobs)
+    )
+    return event
 
 
 class EventSink:
@@ -66,6 +75,12 @@ class EventSink:
         if not self._started:
             self._synthesize()
         self.out.append(_replace(_EVENT, delta=_replace(_TEXT, part_index=part_index, text=text)))
+
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        if not self._started:
+            self._synthesize()
+        delta = _replace(_TEXT, part_index=part_index, text=text, logprobs=logprobs)
+        self.out.append(_replace(_EVENT, delta=delta))
 
     def thinking(self, part_index: int, text: str) -> None:
         if not self._started:

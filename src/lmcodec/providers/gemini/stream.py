@@ -58,7 +58,7 @@ from lmcodec.providers.gemini.views import (
     text_chunk_decoder,
     typed_token_logprobs,
 )
-from lmcodec.wire import AudioDelta, ContinuationDelta, ImageDelta, StreamDeltaEvent, TextDelta
+from lmcodec.wire import AudioDelta, ContinuationDelta, ImageDelta, StreamDeltaEvent
 
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
@@ -74,7 +74,6 @@ __all__ = [
 ]
 
 _EVENT: Final = new(StreamDeltaEvent, delta=new(AudioDelta, part_index=0, data=""))
-_TEXT: Final = new(TextDelta, part_index=0, text="")  # copied: half the cost of a keyword construction
 
 
 class _Named(msgspec.Struct, gc=False):
@@ -141,7 +140,7 @@ class StreamMapper(MapperBase):
                 else:  # as _chunk: the logprobs ride the text when there are any
                     logprobs = typed_token_logprobs(candidate.logprobsResult)
                     if logprobs:
-                        sink.event(replace(_EVENT, delta=replace(_TEXT, text=text, logprobs=logprobs)))
+                        sink.text_with_logprobs(0, text, logprobs)
                     else:
                         add_text(0, text)
                 if part.thoughtSignature is not None:
@@ -285,8 +284,7 @@ class StreamMapper(MapperBase):
                     if part.thought:
                         sink.thinking(idx, text or "")
                     elif logprobs:
-                        delta = replace(_TEXT, part_index=idx, text=text or "", logprobs=logprobs)
-                        sink.event(replace(_EVENT, delta=delta))
+                        sink.text_with_logprobs(idx, text or "", logprobs)
                         logprobs = ()
                     else:
                         sink.text(idx, text or "")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, MapperBase, continuation_event, new, replace
+from lmcodec.providers._mapper import REFUSED, MapperBase, continuation_event, new
 from lmcodec.providers._unknown import known_types
 from lmcodec.providers.openai import port
 from lmcodec.providers.openai.body import parse_response
@@ -46,7 +46,7 @@ from lmcodec.providers.openai.views import (
     stream_error_detail,
     typed_token_logprobs,
 )
-from lmcodec.wire import AudioDelta, CitationDelta, ImageDelta, StreamDeltaEvent, TextDelta
+from lmcodec.wire import AudioDelta, CitationDelta, ImageDelta, StreamDeltaEvent
 
 __all__ = [
     "PROVIDER",
@@ -59,9 +59,6 @@ __all__ = [
     "typed_token_logprobs",
 ]
 
-# copied for a text with logprobs (a copy is a third of a keyword construction's cost)
-_TEXT: Final = new(TextDelta, part_index=0, text="")
-_EVENT: Final = new(StreamDeltaEvent, delta=_TEXT)
 
 _PORT_TYPES: Final = (
     "response.completed",
@@ -104,9 +101,7 @@ class StreamMapper(MapperBase):
 
     def _text(self, f: TextFrame) -> int:
         if f.logprobs:
-            logprobs = typed_token_logprobs(f.logprobs)
-            delta = replace(_TEXT, part_index=f.output_index, text=f.delta or "", logprobs=logprobs)
-            self.sink.event(replace(_EVENT, delta=delta))
+            self.sink.text_with_logprobs(f.output_index, f.delta or "", typed_token_logprobs(f.logprobs))
         else:
             self.sink.text(f.output_index, f.delta or "")
         return 0

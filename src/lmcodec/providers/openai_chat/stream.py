@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, MapperBase, load_strict, new, replace
+from lmcodec.providers._mapper import REFUSED, MapperBase, load_strict
 from lmcodec.providers.openai.views import typed_token_logprobs
 from lmcodec.providers.openai_chat import port
 from lmcodec.providers.openai_chat.body import parse_response
@@ -31,14 +31,10 @@ from lmcodec.providers.openai_chat.views import (
     named_model,
     typed_usage,
 )
-from lmcodec.wire import StreamDeltaEvent, TextDelta
 
 __all__ = ["FINISH_REASONS", "PROVIDER", "StreamMapper", "parse_response"]
 
 _PLAIN_FAILURES: Final = (ValueError, RecursionError)
-# copied for a text with logprobs (a copy is a third of a keyword construction's cost)
-_TEXT: Final = new(TextDelta, part_index=0, text="")
-_EVENT: Final = new(StreamDeltaEvent, delta=_TEXT)
 
 
 class StreamMapper(MapperBase):
@@ -97,8 +93,7 @@ class StreamMapper(MapperBase):
                     mapped = True
                     lp = choice.logprobs
                     if lp is not None and lp.content:
-                        text = replace(_TEXT, text=content, logprobs=typed_token_logprobs(lp.content))
-                        sink.event(replace(_EVENT, delta=text))
+                        sink.text_with_logprobs(0, content, typed_token_logprobs(lp.content))
                     else:
                         sink.text(0, content)
                 calls = delta.tool_calls
