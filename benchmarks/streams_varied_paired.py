@@ -28,7 +28,8 @@ Tables (``--tables``, default all):
   >= 8x lm15 and within 2x the floor one event per chunk). Run only when named (``--tables feed``).
 
 Run: python3 benchmarks/streams_varied_paired.py [ROUNDS]
-     [--tables varied,matrix,corpus,assembly,long,short,feed]
+     [--tables varied,matrix,corpus,assembly,long,short,feed] [--providers gemini,...]
+     [--rows logprobs,...]  (matrix rows; each is still timed beside its plain stream)
 """
 
 from __future__ import annotations
@@ -193,7 +194,8 @@ def varied_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
     return [*lines, "", *notes, *([""] if notes else [])]
 
 
-def matrix_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
+def matrix_table(rounds: int, providers: tuple[str, ...], rows_named: tuple[str, ...] = ()) -> list[str]:
+    """The variety matrix; ``rows_named``: only those rows (each still beside its plain stream)."""
     lines = [
         "### Variety matrix (one feature switched on at a time)",
         "",
@@ -210,6 +212,8 @@ def matrix_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
         for feeding, cut in FEEDINGS.items():
             base = cut(plain)
             for name, s in rows.items():
+                if rows_named and name not in rows_named:
+                    continue
                 chunks = cut(s)
                 if not C.same_response(lm15(chunks), ours(chunks)):
                     notes.append(f"- {provider} {name}, {feeding}: lmcodec's Response differs from lm15's")
@@ -536,6 +540,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("rounds", nargs="?", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--tables", default=",".join(t for t in TABLES if t not in BY_NAME_ONLY))
     parser.add_argument("--providers", default=",".join(sv.PROVIDERS))
+    parser.add_argument("--rows", default="", help="matrix rows to run, comma-separated (default all)")
     args = parser.parse_args(argv)
     providers = tuple(args.providers.split(","))
     print(
@@ -546,8 +551,10 @@ def main(argv: list[str] | None = None) -> None:
         "Targets: lmcodec / floor <= 1.5x whole, <= 2x per event; >= 8x lm15; >= 50x SDK; "
         "row / plain <= 1.3x.\n"
     )
+    rows_named = tuple(r for r in args.rows.split(",") if r)
     for name in args.tables.split(","):
-        print("\n".join(TABLES[name](args.rounds, providers)), flush=True)
+        table = partial(matrix_table, rows_named=rows_named) if name == "matrix" else TABLES[name]
+        print("\n".join(table(args.rounds, providers)), flush=True)
 
 
 if __name__ == "__main__":
