@@ -11,6 +11,7 @@ streams, at several chunkings, read back by lmcodec's decoder of every destinati
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import lm15
@@ -142,7 +143,10 @@ def test_a_chat_client_gets_the_text_before_its_stop_sequence() -> None:
     assert (view["text"], view["finish_reason"], view["usage"]) == ("one two ", "stop", (None, None, None))
 
 
-def test_without_a_client_side_stop_the_stream_is_written_as_before() -> None:
+def test_without_a_client_side_stop_the_stream_is_written_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Chat writer stamps each stream's chunks with the clock's second: the two translations
+    # below must not straddle one (they did under load, and the test failed for that alone).
+    monkeypatch.setattr(time, "time", lambda: 1_765_000_000.0)
     body = SYNTHETIC["across-deltas"]
     plain = b"".join(lc.stream.translate("openai", "openai_chat", [body], request=REQUEST))
     other = lc.Adaptation(field="config.top_k", action="dropped", reason="no such field")
