@@ -6,8 +6,9 @@ refuses, as the gateway's reading (``lc.translate_request``) takes them (red-tea
 pass any object (``{"temp_c": 18}``). A gateway reading a refused body writes each other response
 as ``{"result": text}`` - the text of ``output`` when it is a string, else the object's JSON (the
 tool result every other dialect carries as text) - and reads it again, one ``substituted``
-Adaptation per response, named by its JSON path in the client's body. Only a body
-``decode_request`` refuses is read twice.
+Adaptation per response, named by its JSON path in the client's body. The typed path reads such
+a response so itself where it takes the body (:func:`substituted_response`: google-genai's agent
+loop answers every call so); only a body it refuses is rewritten here and read again.
 
 A replayed answer of Gemini's code execution tool (red-team 5 F13): its ``executableCode`` and
 ``codeExecutionResult`` parts (google-genai's chat history keeps them) have no canonical part
@@ -24,7 +25,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["sdk_responses_out"]
+__all__ = ["sdk_responses_out", "substituted_response"]
 
 _REASON: Final = (
     "a function response object other than {result: text} / {error: text}: sent as the result "
@@ -60,12 +61,9 @@ def sdk_responses_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list
             answer = call.get("response")
             if not isinstance(answer, dict) or not answer or _carried(answer):
                 continue
-            text = _text(answer)
+            text, note = substituted_response(answer, (i, j))
             call["response"] = {"result": text}
-            where = f"$.contents[{i}].parts[{j}].functionResponse.response"
-            notes.append(
-                Adaptation(field=where, action="substituted", reason=_REASON, asked=answer, applied=text)
-            )
+            notes.append(note)
     if not notes:
         return None
     if emptied:  # one pass (del in a loop would be quadratic in a hostile body)
@@ -99,6 +97,15 @@ def _code_execution_out(parts: list[Any], i: int, notes: list[Adaptation]) -> bo
         return False
     notes.append(Adaptation(field=f"$.contents[{i}]", action="dropped", reason=_CODE_TURN))
     return True
+
+
+def substituted_response(answer: dict[str, Any], where: tuple[int, int]) -> tuple[str, Adaptation]:
+    """The result text a function response object other than ``{"result": text}`` /
+    ``{"error": text}`` is sent as, and its note (``where``: the part's content and part index);
+    the typed path's reading of such a response too."""
+    text = _text(answer)
+    field = f"$.contents[{where[0]}].parts[{where[1]}].functionResponse.response"
+    return text, Adaptation(field=field, action="substituted", reason=_REASON, asked=answer, applied=text)
 
 
 def _carried(answer: dict[str, Any]) -> bool:

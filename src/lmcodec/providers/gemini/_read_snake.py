@@ -17,10 +17,10 @@ from typing import Any, Final
 
 from lmcodec.errors import ValidationError
 
-__all__ = ["camel_case_fields", "has_snake_case_names"]
+__all__ = ["DATA", "SNAKE", "camel", "camel_case_fields", "has_snake_case_names"]
 
-_SNAKE: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
-_DATA: Final = frozenset(
+SNAKE: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+DATA: Final = frozenset(
     {
         "args",
         "response",
@@ -34,14 +34,15 @@ _DATA: Final = frozenset(
 """Fields whose values are the caller's data (JSON objects or schemas), never renamed inside."""
 
 
-def _camel(name: str) -> str:
+def camel(name: str) -> str:
+    """A protobuf field name as its JSON name (``mime_type`` -> ``mimeType``)."""
     head, *rest = name.split("_")
     return head + "".join(word[:1].upper() + word[1:] for word in rest)
 
 
 def has_snake_case_names(names: Any) -> bool:
     """Whether any of ``names`` is a protobuf field name with an underscore."""
-    return any(isinstance(name, str) and _SNAKE.fullmatch(name) for name in names)
+    return any(isinstance(name, str) and SNAKE.fullmatch(name) for name in names)
 
 
 def camel_case_fields(body: dict[str, Any]) -> dict[str, Any] | None:
@@ -58,12 +59,12 @@ def camel_case_fields(body: dict[str, Any]) -> dict[str, Any] | None:
             continue
         for name, value in source.items():
             key = name
-            if _SNAKE.fullmatch(name):
-                key = _camel(name)
+            if SNAKE.fullmatch(name):
+                key = camel(name)
                 renamed = True
                 if key in source:
                     raise ValidationError(f"{name!r} and {key!r} are one field given twice", f"{path}.{key}")
-            if key in _DATA or (context == "tool" and key != "functionDeclarations"):
+            if key in DATA or (context == "tool" and key != "functionDeclarations"):
                 target[key] = value
             else:
                 child = "tools" if path == "$" and key == "tools" else ""

@@ -10,7 +10,10 @@ views do not (non-empty ids, names, media types and the model) is made here; the
 is :mod:`._read_typed_settings`. Where a rule refuses, it raises
 :class:`Refused` (or the error the general path would raise) and the caller runs the general
 path, which names the fault with its JSON path. ``tests/providers/test_read_gemini_typed.py``
-holds the two paths equal.
+holds the two paths equal. google-genai's own snake_case keys in the settings are read here too
+(:mod:`._read_genai`), and so, for the gateway's reading, are function responses in another shape
+than lm15's (``substituted``, as ``_read_lenient.sdk_responses_out`` reads them);
+``tests/providers/test_read_gemini_genai.py`` holds both equal to the old path.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from msgspec import UNSET
 from lmcodec.providers._crossing_survey import Seen, met
 from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
 from lmcodec.providers.gemini._read_config import ANY, MAPPED
+from lmcodec.providers.gemini._read_genai import genai_spelling_read
+from lmcodec.providers.gemini._read_lenient import substituted_response
 from lmcodec.providers.gemini._read_typed_settings import Refused, settings, usual_settings
 from lmcodec.providers.gemini._read_views import (
     BOOL,
@@ -39,6 +44,7 @@ from lmcodec.providers.gemini._read_views import (
     PartView,
 )
 from lmcodec.wire import (
+    Adaptation,
     AudioPart,
     BinaryPart,
     ContinuationState,
@@ -82,6 +88,10 @@ _NOT_MEDIA: Final = tuple(
 )
 
 
+Substituted = list[Adaptation] | None
+"""Where the gateway's reading notes a function response read as its result text (None: refused)."""
+
+
 class _Pairing(Exception):
     """A functionResponse without an id: the ids are read again, paired over the transcript."""
 
@@ -118,7 +128,11 @@ def _result_media(part: PartView) -> Any:
     return _media(part, in_result=True)
 
 
-def _result(response: FunctionResponse, calls: Calls | None, where: tuple[int, int]) -> ToolResultPart:
+def _result(
+    response: FunctionResponse, calls: Calls | None, where: tuple[int, int], substituted: Substituted
+) -> ToolResultPart:
+    """A function response; another response object than lm15's is refused, or (``substituted``
+    given: the gateway's reading) read as its result text and noted there (``_read_lenient``)."""
     name = response.name
     if not name:
         raise Refused
@@ -133,6 +147,10 @@ def _result(response: FunctionResponse, calls: Calls | None, where: tuple[int, i
         is_error = True
     elif not answer and media:
         content = media
+    elif substituted is not None and answer:
+        text, note = substituted_response(answer, where)
+        content = (_replace(_TEXT, text=text), *media)
+        substituted.append(note)
     else:
         raise Refused
     if calls is not None:
@@ -153,7 +171,9 @@ def _call_id(call: FunctionCall, calls: Calls | None, where: tuple[int, int]) ->
     return call.id
 
 
-def _part(part: PartView, model_turn: bool, calls: Calls | None, where: tuple[int, int]) -> Any:
+def _part(
+    part: PartView, model_turn: bool, calls: Calls | None, where: tuple[int, int], substituted: Substituted
+) -> Any:
     """Any part as the general path's ``_part`` reads it."""
     if part.executable_code is not UNSET or part.code_execution_result is not UNSET:
         raise Refused
@@ -191,7 +211,7 @@ def _part(part: PartView, model_turn: bool, calls: Calls | None, where: tuple[in
     if response is not UNSET:
         if model_turn:
             raise Refused
-        return _result(response, calls, where)
+        return _result(response, calls, where, substituted)
     return _media(part)
 
 
@@ -209,10 +229,13 @@ def _user_turn(parts: list[Any], out: list[Message]) -> None:
     out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
 
 
-def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[tuple[Message, ...], Seen]:
+def _messages(
+    contents: list[ContentView], calls: Calls | None, substituted: Substituted
+) -> tuple[tuple[Message, ...], Seen]:
     """The messages, and what was met among the parts (``Seen``, for the gateway's survey); with no
     ``calls`` (every call and response names its id: no pairing is read) the ids are the given
-    ones, and an id-less call or response raises :class:`_Pairing`."""
+    ones, and an id-less call or response raises :class:`_Pairing`; ``substituted``: see
+    :func:`_result`."""
     out: list[Message] = []
     append = out.append
     seen = Seen()
@@ -272,11 +295,11 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[tuple[M
                         result_ids.append(response.id)
                         other_names.append(response.name)
                     else:
-                        result = _result(response, calls, (i, j))
+                        result = _result(response, calls, (i, j), substituted)
                         met(result, seen)
                         parts.append(result)
                     continue
-            part = _part(view, model_turn, calls, (i, j))
+            part = _part(view, model_turn, calls, (i, j), substituted)
             if type(part) is ToolResultPart:
                 tools += 1
             met(part, seen)
@@ -299,7 +322,10 @@ def _messages(contents: list[ContentView], calls: Calls | None) -> tuple[tuple[M
     return tuple(out), seen
 
 
-def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any]) -> tuple[Request, Seen]:
+def _request(
+    whole: BodyView, url_model: str | None, extensions: dict[str, Any], substituted: Substituted = None
+) -> tuple[Request, Seen]:
+    whole, extensions = genai_spelling_read(whole, extensions)
     if url_model is not None:
         model = url_model
     elif whole.model is not UNSET:
@@ -309,9 +335,11 @@ def _request(whole: BodyView, url_model: str | None, extensions: dict[str, Any])
     if whole.contents is UNSET or not model:
         raise Refused
     try:
-        messages, seen = _messages(whole.contents, None)
+        messages, seen = _messages(whole.contents, None, substituted)
     except _Pairing:
-        messages, seen = _messages(whole.contents, Calls(whole.contents))
+        if substituted is not None:  # (the notes of the attempt without the pairing)
+            substituted.clear()
+        messages, seen = _messages(whole.contents, Calls(whole.contents), substituted)
     request = usual_settings(whole, model, messages, extensions)
     return (request if request is not None else settings(whole, model, messages, extensions)), seen
 
@@ -343,12 +371,15 @@ def read_typed(body: bytes, url_model: str | None) -> Request:
     return read_surveyed(body, url_model)[0]
 
 
-def read_surveyed(body: bytes, url_model: str | None) -> tuple[Request, Seen]:
+def read_surveyed(
+    body: bytes, url_model: str | None, substituted: Substituted = None
+) -> tuple[Request, Seen]:
     """:func:`read_typed`'s Request and what the reading met among its parts (``Seen``, the
-    gateway's survey)."""
+    gateway's survey); ``substituted`` given (the gateway's reading), a function response object
+    other than lm15's is read as its result text and noted there, as ``sdk_responses_out`` reads it."""
     extensions: dict[str, Any] = {}
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:
         whole, extensions = _key_by_key(body)
-    return _request(whole, url_model, extensions)
+    return _request(whole, url_model, extensions, substituted)

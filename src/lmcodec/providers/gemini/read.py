@@ -14,7 +14,9 @@ canonical Request keeps tool results in ``tool`` messages); a functionCall with 
 ``system_instruction``, ``generation_config``: the protobuf names, which the REST API accepts
 beside the JSON names and its curl examples use) are read as their camelCase names and rebuilt
 camelCase (the caller's data inside ``args``, ``response``, schemas, ``labels`` and builtin tool
-settings is left as it is; one field in both spellings is refused); an integral float in an
+settings is left as it is; one field in both spellings is refused; the keys google-genai itself
+writes so, ``thinkingConfig``'s and a declaration's ``*_json_schema``, on the typed path:
+``_read_genai.py``); an integral float in an
 integer setting (``topK: 3.0``, as google-genai sends it) is that integer.
 
 Ids: GenerateContent function calls and responses may have no ``id``. A call without one gets
@@ -85,7 +87,7 @@ from lmcodec.providers.gemini._read_config import (
 )
 from lmcodec.providers.gemini._read_lenient import sdk_responses_out
 from lmcodec.providers.gemini._read_snake import camel_case_fields, has_snake_case_names
-from lmcodec.providers.gemini._read_typed import Refused, read_surveyed, read_typed
+from lmcodec.providers.gemini._read_typed import Refused, Substituted, read_surveyed
 from lmcodec.providers.gemini._read_views import (
     BOOL,
     CONTENTS,
@@ -368,8 +370,14 @@ def decode_request_without_unsigned_thinking(
     """The gateway's reading (``_unsigned_thinking``): the Request ``decode_request`` gives, except
     that each thought part without a thoughtSignature is left out rather than refused, and the
     notes of those; a body refused for a function response in another shape is read again with
-    it as ``{"result": text}`` (``_read_lenient``), noted too."""
-    typed = _typed_or_none(body, model)
+    it as ``{"result": text}`` (``_read_lenient``), noted too: on the typed path where it takes the
+    body so (the same Request and notes as the rewritten body's reading)."""
+    substituted: list[Adaptation] = []
+    typed = _typed_or_none(body, model, substituted)
+    if typed is not None and substituted:
+        if not _snake_case_kept(typed):
+            return typed, tuple(substituted)
+        typed = None  # (read again camelCased: the rewritten body's way, below)
     # Where the typed path refuses, the other responses are rewritten before the general path runs:
     # it refuses each of them, so it would only refuse the body to have it read again (red-team F10).
     rewritten_first = typed is None and isinstance(body, (bytes, bytearray, memoryview))
@@ -394,10 +402,11 @@ def _decode_request(
     return _after_typed(body, model, _typed_or_none(body, model), leave_out_unsigned=leave_out_unsigned)
 
 
-def _typed_or_none(body: bytes, model: str | None) -> Request | None:
-    """The typed fast path's Request; None where it refuses."""
+def _typed_or_none(body: bytes, model: str | None, substituted: Substituted = None) -> Request | None:
+    """The typed fast path's Request; None where it refuses (``substituted``: see
+    :func:`read_surveyed`)."""
     try:
-        return read_typed(body, model)
+        return read_surveyed(body, model, substituted)[0]
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
 

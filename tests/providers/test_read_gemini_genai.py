@@ -1,0 +1,367 @@
+"""google-genai's own spellings on the Gemini reader's typed path (``gemini/_read_genai.py``) and its
+``{"output": ...}`` function responses read there (``_read_typed._result``), against the old path.
+
+The oracle is the old code, run in-process: the typed path without ``genai_spelling_read`` and
+without the substitution (``_typed_or_none`` strict), which read a snake_case body through the
+general reader and ``_camel_case_body``, and another response object through ``sdk_responses_out``.
+For generated bodies (random mixes of the spellings of google-genai's keys, thinking configs,
+schemas, function responses, other snake_case names the old path alone reads) the reader's Request,
+the gateway reader's Request and notes, errors (class, message, JSON path) and translate_request's
+output (body bytes and notes) to every dialect are the old path's. Bodies google-genai itself
+builds take the typed path: the general reader, the camelCasing walk and ``sdk_responses_out`` are
+not called.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from lmcodec.providers.gemini import _read_genai, _read_typed, read
+
+from ..wire.lm15_trees import SETTINGS
+
+PROVIDER = "gemini"
+DESTINATIONS = {
+    "anthropic": "claude-sonnet-4-5",
+    "openai": "gpt-4.1-mini",
+    "openai_chat": "gpt-4.1-mini",
+    "gemini": None,
+}
+_STRICT_TYPED = read._typed_or_none
+
+
+@contextmanager
+def _old_path() -> Iterator[None]:
+    """The reader as it was: no google-genai spelling and no substitution on the typed path."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_read_typed, "genai_spelling_read", lambda whole, extensions: (whole, extensions))
+        patch.setattr(
+            read, "_typed_or_none", lambda body, model, substituted=None: _STRICT_TYPED(body, model)
+        )
+        yield
+
+
+def _outcome(run: Any) -> Any:
+    try:
+        return run()
+    except lc.LmcodecError as exc:
+        return type(exc), str(exc), getattr(exc, "path", None)
+
+
+def _translated(body: bytes, destination: str, model: str | None) -> Any:
+    def run() -> Any:
+        out = lc.translate_request(PROVIDER, destination, body, model=DESTINATIONS[destination] or model)
+        return out.path, out.body, out.adaptations
+
+    return _outcome(run)
+
+
+def _readings(body: bytes, model: str | None) -> list[Any]:
+    readings = [
+        _outcome(lambda: lc.decode_request(PROVIDER, body, model=model)),
+        _outcome(lambda: read.decode_request_without_unsigned_thinking(body, model=model)),
+    ]
+    return readings + [_translated(body, destination, model) for destination in DESTINATIONS]
+
+
+def check_as_the_old_path(body: bytes) -> None:
+    for model in (None, "gemini-2.5-flash", "gemini-3-pro-preview"):
+        new = _readings(body, model)
+        with _old_path():
+            old = _readings(body, model)
+        assert new == old
+
+
+# ─── bodies google-genai builds ───
+
+_SIGNATURE = b"\x12\x34signed" * 4
+
+
+def genai_body(answer: str) -> bytes:
+    """A 7-turn agent loop as google-genai 3.6 sends it (``Models.generate_content``'s body)."""
+    genai = pytest.importorskip("google.genai")
+    from google.genai import _common, models, types
+
+    client = genai.Client(api_key="unused")
+    declaration = types.FunctionDeclaration(
+        name="get_weather",
+        description="The weather in a city",
+        parameters_json_schema={"type": "object", "properties": {"city": {"type": "string"}}},
+        response_json_schema={"type": "object", "properties": {"temp_c": {"type": "number"}}},
+    )
+    config = types.GenerateContentConfig(
+        system_instruction="Use the tools.",
+        max_output_tokens=512,
+        thinking_config=types.ThinkingConfig(include_thoughts=True, thinking_budget=1024),
+        tools=[types.Tool(function_declarations=[declaration])],
+    )
+    contents = [types.Content(role="user", parts=[types.Part.from_text(text="Where is it warmest?")])]
+    for city, temp in (("Paris", 18), ("Rome", 24), ("Oslo", 9)):
+        call = types.FunctionCall(name="get_weather", args={"city": city})
+        contents.append(
+            types.Content(role="model", parts=[types.Part(function_call=call, thought_signature=_SIGNATURE)])
+        )
+        value: Any = {"temp_c": temp} if answer == "output" else str(temp)
+        part = types.Part.from_function_response(name="get_weather", response={answer: value})
+        contents.append(types.Content(role="user", parts=[part]))
+    params = types._GenerateContentParameters(model="gemini-2.5-flash", contents=contents, config=config)
+    request = models._GenerateContentParameters_to_mldev(client._api_client, params, None, params)
+    request.pop("config", None)
+    request.pop("_url", None)
+    return json.dumps(_common.encode_unserializable_types(_common.convert_to_dict(request))).encode()
+
+
+def test_the_genai_body_holds_the_keys_listed() -> None:
+    """The snake_case keys google-genai writes where the typed path reads them are the lists'."""
+    body = json.loads(genai_body("output"))
+    thinking = body["generationConfig"]["thinkingConfig"]
+    declaration = body["tools"][0]["functionDeclarations"][0]
+    assert set(thinking) <= _read_genai.GENAI_THINKING_KEYS
+    assert {key for key in declaration if "_" in key} == _read_genai.GENAI_DECLARATION_KEYS
+    assert body["contents"][2]["parts"][0]["functionResponse"]["response"] == {"output": {"temp_c": 18}}
+
+
+def test_the_sdk_s_fields_are_the_lists() -> None:
+    types = pytest.importorskip("google.genai.types")
+    thinking = {name for name in types.ThinkingConfig.model_fields if "_" in name}
+    declaration = {name for name in types.FunctionDeclaration.model_fields if "_" in name}
+    assert thinking <= _read_genai.GENAI_THINKING_KEYS
+    assert declaration <= _read_genai.GENAI_DECLARATION_KEYS
+
+
+def _refuse(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("the body left the typed path")
+
+
+@pytest.mark.parametrize("answer", ["output", "result"])
+def test_a_genai_body_takes_the_typed_path(answer: str) -> None:
+    body = genai_body(answer)
+    with _old_path():
+        old = [_translated(body, destination, "gemini-2.5-flash") for destination in DESTINATIONS]
+        old_read = read.decode_request_without_unsigned_thinking(body, model="gemini-2.5-flash")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(read, "_decode_general", _refuse)
+        patch.setattr(read, "_camel_case_body", _refuse)
+        patch.setattr(read, "sdk_responses_out", _refuse)
+        new = [_translated(body, destination, "gemini-2.5-flash") for destination in DESTINATIONS]
+        new_read = read.decode_request_without_unsigned_thinking(body, model="gemini-2.5-flash")
+        if answer == "result":
+            assert lc.decode_request(PROVIDER, body, model="gemini-2.5-flash") == new_read[0]
+    assert new == old
+    assert new_read == old_read
+    request, notes = new_read
+    assert request.config.reasoning is not None and request.config.reasoning.thinking_budget == 1024
+    tool = request.tools[0]
+    assert isinstance(tool, lc.FunctionTool)
+    assert tool.parameters == {"type": "object", "properties": {"city": {"type": "string"}}}
+    assert [note.action for note in notes] == (["substituted"] * 3 if answer == "output" else [])
+    assert all(type(body) is bytes for _, body, _ in new)  # (translated, not refused)
+
+
+def test_a_field_in_both_spellings_is_refused_as_before() -> None:
+    body = json.loads(genai_body("result"))
+    body["generationConfig"]["thinkingConfig"]["includeThoughts"] = False
+    raw = json.dumps(body).encode()
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.decode_request(PROVIDER, raw, model="gemini-2.5-flash")
+    assert refused.value.path == "$.generationConfig.thinkingConfig.includeThoughts"
+    assert "'include_thoughts' and 'includeThoughts' are one field given twice" in str(refused.value)
+    check_as_the_old_path(raw)
+
+
+# ─── generated bodies ───
+
+
+def _spelled(snake: str, camel: str) -> st.SearchStrategy[list[str]]:
+    """The names a field is given under: none, either spelling, or both."""
+    return st.sampled_from([[], [snake], [camel], [snake], [snake], [snake], [snake, camel], [camel, snake]])
+
+
+_THINKING = st.builds(
+    lambda thoughts, budget, level, values: {
+        name: value for names, value in zip((thoughts, budget, level), values, strict=True) for name in names
+    },
+    _spelled("include_thoughts", "includeThoughts"),
+    _spelled("thinking_budget", "thinkingBudget"),
+    _spelled("thinking_level", "thinkingLevel"),
+    st.tuples(
+        st.sampled_from([True, False, None, "yes"]),
+        st.sampled_from([0, -1, 1024, 8192, 3.0, "x"]),
+        st.sampled_from(["low", "high", "minimal", "LOW", 1]),
+    ),
+)
+_SCHEMAS = st.sampled_from(
+    [
+        {"type": "object", "properties": {"city": {"type": "string"}}},
+        {"type": "object", "properties": {"city_name": {"type": "string", "min_length": 1}}},
+        {"type": "OBJECT", "properties": {"n": {"type": "INTEGER"}}},
+        {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        {},
+        {"type": "object"},
+    ]
+)
+_DECLARATION = st.builds(
+    lambda name, description, parameters, response, schemas: {
+        "name": name,
+        **({"description": description} if description is not None else {}),
+        **{key: schemas[0] for key in parameters},
+        **{key: schemas[1] for key in response},
+    },
+    st.sampled_from(["get_weather", "search", "f"]),
+    st.sampled_from([None, "The weather", ""]),
+    st.sampled_from(
+        [
+            ["parameters_json_schema"],
+            ["parametersJsonSchema"],
+            ["parameters"],
+            ["parameters_json_schema", "parametersJsonSchema"],
+            ["parameters", "parameters_json_schema"],
+            [],
+        ]
+    ),
+    _spelled("response_json_schema", "responseJsonSchema"),
+    st.tuples(_SCHEMAS, _SCHEMAS),
+)
+_TOOLS = st.builds(
+    lambda declarations, builtins: [{"functionDeclarations": declarations}, *builtins],
+    st.lists(_DECLARATION, min_size=1, max_size=2, unique_by=lambda declaration: declaration["name"]),
+    st.sampled_from([[], [], [{"googleSearch": {}}], [{"code_execution": {}}], [{"codeExecution": {}}]]),
+)
+_GENERATION = st.builds(
+    lambda thinking, others: {**others, **({"thinkingConfig": thinking} if thinking is not None else {})},
+    st.one_of(st.none(), *[_THINKING] * 6, st.sampled_from([[], "x"])),
+    st.dictionaries(
+        st.sampled_from(["temperature", "maxOutputTokens", "max_output_tokens", "responseMimeType", "seed"]),
+        st.sampled_from([0.5, 100, 1, "application/json"]),
+        max_size=2,
+    ),
+)
+_ANSWERS = st.sampled_from(
+    [
+        {"result": "18"},
+        {"output": {"temp_c": 18}},
+        {"output": "18 C"},
+        {"output": [1, 2.5, None]},
+        {"temp_c": 18, "sky": "clear"},
+        {"error": "no such city"},
+        {"result": 3},
+        {"result": "18"},
+        {"output": {"temp_c": 18}},
+        {},
+    ]
+)
+_CALL_ID = st.sampled_from([None, None, "c1", "c2", ""])
+
+
+def _loop(answers: list[Any], ids: list[Any], signed: bool) -> list[dict[str, Any]]:
+    contents: list[dict[str, Any]] = [{"role": "user", "parts": [{"text": "weather?"}]}]
+    for k, (answer, call_id) in enumerate(zip(answers, ids, strict=False)):
+        call: dict[str, Any] = {"name": "get_weather", "args": {"city": f"c{k}"}}
+        response: dict[str, Any] = {"name": "get_weather", "response": answer}
+        if call_id is not None:
+            call["id"] = response["id"] = call_id
+        part: dict[str, Any] = {"functionCall": call}
+        if signed:
+            part["thoughtSignature"] = "CiIBVKhc7o="
+        contents += [
+            {"role": "model", "parts": [part]},
+            {"role": "user", "parts": [{"functionResponse": response}]},
+        ]
+    return contents
+
+
+_OTHERS: list[dict[str, Any]] = [
+    {"safety_settings": [{"category": "HARM_CATEGORY_HATE_SPEECH", "threshold": "BLOCK_NONE"}]},
+    {"safetySettings": [{"category": "x", "block_threshold": "y"}]},
+    {"toolConfig": {"function_calling_config": {"mode": "ANY"}}},
+    {"toolConfig": {"functionCallingConfig": {"mode": "ANY"}}},
+    {"system_instruction": {"parts": [{"text": "be brief"}]}},
+    {"systemInstruction": {"parts": [{"text": "be brief"}], "role": "user"}},
+    {"labels": {"team_name": "a"}},
+    {"cachedContent": "cachedContents/c1"},
+    {"generationConfig": {"max_output_tokens": 64, "thinkingConfig": {"include_thoughts": True}}},
+    {"generationConfig": {"speechConfig": {"voice_config": {"prebuilt_voice_config": {"voice_name": "K"}}}}},
+    {
+        "tools": [
+            {"functionDeclarations": [{"name": "f", "parameters_json_schema": {}}]},
+            {"google_search": {}},
+        ]
+    },
+    {
+        "tools": [
+            {"functionDeclarations": [{"name": "f", "parametersJsonSchema": {"$defs": {}}}]},
+            {"google_search": {}},
+        ]
+    },
+]
+"""Other snake_case names beside google-genai's, which the old path alone reads (camelCasing them)."""
+_OTHER_SNAKE = st.sampled_from([{}, *_OTHERS])
+_SNAKE_PART = st.sampled_from([None, None, {"inline_data": {"mime_type": "image/png", "data": "QUJD"}}])
+
+BODIES = st.builds(
+    lambda answers, ids, signed, generation, tools, other, part: {
+        "contents": _loop(answers, ids, signed)
+        + ([{"role": "user", "parts": [part]}] if part is not None else []),
+        **({"generationConfig": generation} if generation is not None else {}),
+        **({"tools": tools} if tools is not None else {}),
+        **other,
+    },
+    st.lists(_ANSWERS, max_size=3),
+    st.lists(_CALL_ID, min_size=3, max_size=3),
+    st.booleans(),
+    st.one_of(st.none(), _GENERATION, _GENERATION),
+    st.one_of(st.none(), _TOOLS),
+    _OTHER_SNAKE,
+    _SNAKE_PART,
+)
+
+
+@settings(SETTINGS, max_examples=250)
+@given(BODIES)
+def test_generated_bodies_read_as_the_old_path_reads_them(body: dict[str, Any]) -> None:
+    check_as_the_old_path(json.dumps(body).encode())
+
+
+_GENAI_SETTINGS = [
+    {"generationConfig": {"thinkingConfig": {"include_thoughts": True, "thinking_budget": 512}}},
+    {"generationConfig": {"temperature": 0.5, "thinkingConfig": {"thinking_level": "low"}}},
+    {"tools": [{"functionDeclarations": [{"name": "f", "parameters_json_schema": {"type": "object"}}]}]},
+]
+
+
+@pytest.mark.parametrize("other", _OTHERS)
+@pytest.mark.parametrize("genai", _GENAI_SETTINGS)
+def test_google_genai_s_spelling_beside_other_snake_case_names(
+    genai: dict[str, Any], other: dict[str, Any]
+) -> None:
+    merged = {**genai, **other}
+    for key in ("generationConfig", "tools"):  # google-genai's keys kept beside the other's
+        if key in genai and key in other:
+            merged[key] = (
+                {**other[key], **genai[key]} if key == "generationConfig" else [*genai[key], *other[key][1:]]
+            )
+    body = {"contents": _loop([{"output": "18 C"}, {"result": "9"}], ["c1", None], True), **merged}
+    check_as_the_old_path(json.dumps(body).encode())
+
+
+def test_the_generated_bodies_reach_the_typed_path() -> None:
+    """Not vacuous: a generated body of google-genai's spelling is read without the general reader."""
+    body = {
+        "contents": _loop([{"output": "18 C"}], ["c1"], True),
+        "generationConfig": {"thinkingConfig": {"include_thoughts": True, "thinking_budget": 1024}},
+        "tools": [{"functionDeclarations": [{"name": "get_weather", "parameters_json_schema": {}}]}],
+    }
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(read, "_decode_general", _refuse)
+        patch.setattr(read, "sdk_responses_out", _refuse)
+        request, notes = read.decode_request_without_unsigned_thinking(json.dumps(body).encode())
+    assert request.config.reasoning is not None and request.config.reasoning.summary == "auto"
+    assert [note.field for note in notes] == ["$.contents[2].parts[0].functionResponse.response"]
