@@ -113,7 +113,7 @@ def genai_body(answer: str) -> bytes:
         part = types.Part.from_function_response(name="get_weather", response={answer: value})
         contents.append(types.Content(role="user", parts=[part]))
     params = types._GenerateContentParameters(model="gemini-2.5-flash", contents=contents, config=config)
-    request = models._GenerateContentParameters_to_mldev(client._api_client, params, None, params)
+    request = models._GenerateContentParameters_to_mldev(client._api_client, params)
     request.pop("config", None)
     request.pop("_url", None)
     return json.dumps(_common.encode_unserializable_types(_common.convert_to_dict(request))).encode()
