@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import os
 import pickle
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from callgrind_support import marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
@@ -89,35 +90,15 @@ def _inner(path: str) -> None:
         os.getppid()
 
 
-def _total(profile: Path) -> int:
-    for line in profile.read_text().splitlines():
-        if line.startswith("totals:"):
-            return int(line.split()[1])
-    raise ValueError(f"no totals in {profile}")
-
-
 def measure(source: str, body: bytes) -> dict[str, float]:
     """Instructions per call of each stage of one source dialect."""
     names = list(_stages(source, body))
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "body.pickle"
         data.write_bytes(pickle.dumps((source, body)))
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--dump-before=os_getppid",
-                f"--callgrind-out-file={tmp}/cg.out",
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--inner",
-                str(data),
-            ],
-            check=True,
-            capture_output=True,
-        )
-        # Dumps: 1 = start-up .. first marker; then (measured, next warm-up) per stage.
-        return {name: _total(Path(f"{tmp}/cg.out.{2 + 2 * i}")) / CALLS for i, name in enumerate(names)}
+        with marked_dumps(__file__, str(data)) as dump:
+            # Dumps: 1 = start-up .. first marker; then (measured, next warm-up) per stage.
+            return {name: total(dump(2 + 2 * i)) / CALLS for i, name in enumerate(names)}
 
 
 def main(argv: list[str]) -> None:

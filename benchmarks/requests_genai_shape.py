@@ -24,11 +24,12 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from callgrind_support import marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
 DESTINATIONS = {
@@ -172,35 +173,14 @@ def _inner(path: str) -> None:
         os.getppid()
 
 
-def _total(profile: Path) -> int:
-    for line in profile.read_text().splitlines():
-        if line.startswith("totals:"):
-            return int(line.split()[1])
-    raise ValueError(f"no totals in {profile}")
-
-
 def instructions(body: bytes) -> dict[str, float]:
     """Instructions per call of each stage on ``body``."""
     names = list(_usable(_stages(body)))
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "body.pickle"
         data.write_bytes(pickle.dumps(body))
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--dump-before=os_getppid",
-                f"--callgrind-out-file={tmp}/cg.out",
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--inner",
-                str(data),
-            ],
-            check=True,
-            capture_output=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
-        )
-        return {name: _total(Path(f"{tmp}/cg.out.{2 + 2 * i}")) / CALLS for i, name in enumerate(names)}
+        with marked_dumps(__file__, str(data)) as dump:
+            return {name: total(dump(2 + 2 * i)) / CALLS for i, name in enumerate(names)}
 
 
 def callgrind() -> None:

@@ -23,12 +23,12 @@ Run: python3 benchmarks/streams_corpus_callgrind.py [DIALECT ...]   (default: al
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from callgrind_support import marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
 DIALECTS = ("gemini", "anthropic", "openai_chat", "openai")
@@ -102,39 +102,15 @@ def _inner(provider: str) -> None:
         os.getppid()
 
 
-def _total(profile: Path) -> int:
-    for line in profile.read_text().splitlines():
-        if line.startswith("totals:"):
-            return int(line.split()[1])
-    raise ValueError(f"no totals in {profile}")
-
-
 def measure(provider: str) -> dict[str, float]:
     """Instructions per stream of each stage of one dialect's corpus bodies."""
     from streams_varied_paired import corpus_bodies
 
     n = len(corpus_bodies(provider))
     names = list(stages(provider))
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--dump-before=os_getppid*",
-                f"--callgrind-out-file={tmp}/cg.out",
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--inner",
-                provider,
-            ],
-            check=True,
-            capture_output=True,
-            env=env,
-        )
+    with marked_dumps(__file__, provider) as dump:
         # Dumps: 1 = start-up .. first marker; then (warm-up, measured) per stage.
-        profiles = [Path(f"{tmp}/cg.out.{2 + 2 * i}") for i in range(len(names))]
-        return {name: _total(profile) / (n * PASSES) for name, profile in zip(names, profiles, strict=True)}
+        return {name: total(dump(2 + 2 * i)) / (n * PASSES) for i, name in enumerate(names)}
 
 
 def main(argv: list[str]) -> None:

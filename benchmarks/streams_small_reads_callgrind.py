@@ -23,12 +23,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
-import subprocess
 import sys
-import tempfile
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
+
+from callgrind_support import marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
 
@@ -101,13 +101,6 @@ def _inner(provider: str, names: list[str], n: int) -> None:
     os.getppid()
 
 
-def _total(profile: Path) -> int:
-    for line in profile.read_text().splitlines():
-        if line.startswith(("totals:", "summary:")):
-            return int(line.split()[1])
-    raise ValueError(f"no totals in {profile}")
-
-
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--inner"]:
         _inner(argv[1], argv[2].split(","), int(argv[3]))
@@ -116,31 +109,12 @@ def main(argv: list[str]) -> None:
     n = int(argv[2]) if len(argv) > 2 else 20
     sys.path.insert(0, str(HERE))
     counts = {name: chunks for name, (_, chunks) in _cases(provider, names).items()}
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        env["PYTHONPATH"] = os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")])
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--dump-before=os_getppid*",
-                f"--callgrind-out-file={tmp}/cg.out",
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--inner",
-                provider,
-                ",".join(names),
-                str(n),
-            ],
-            check=True,
-            capture_output=True,
-            env=env,
-        )
+    with marked_dumps(__file__, provider, ",".join(names), str(n)) as dump:
         # Dumps: 1 = start-up .. the first marker; then N runs, 2N runs for each case in turn.
         print(f"{provider}, instructions (callgrind, PYTHONHASHSEED=0, GC off, (2N - N runs) / N, N={n}):")
         for i, name in enumerate(names):
-            once = _total(Path(f"{tmp}/cg.out.{2 + 2 * i}"))
-            twice = _total(Path(f"{tmp}/cg.out.{3 + 2 * i}"))
+            once = total(dump(2 + 2 * i))
+            twice = total(dump(3 + 2 * i))
             per = (twice - once) / n
             chunks = counts[name]
             print(f"  {name}: {per:,.0f} a run, {chunks} chunks, {per / chunks:,.0f} a chunk")

@@ -30,6 +30,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from callgrind_support import marked_dumps, total
+
 HERE = Path(__file__).resolve().parent
 STAGES = ("floor", "framing", "events", "lmcodec")
 MSGSPEC_ENTRIES = re.compile(r"(JSONDecoder_decode\w*|msgspec_json_decode|Decoder_decode|msgspec_convert)$")
@@ -69,13 +71,6 @@ def _inner(path: str) -> None:
         os.getppid()
 
 
-def _total(profile: Path) -> int:
-    for line in profile.read_text().splitlines():
-        if line.startswith("totals:"):
-            return int(line.split()[1])
-    raise ValueError(f"no totals in {profile}")
-
-
 def _msgspec_inclusive(profile: Path) -> int:
     out = subprocess.run(
         ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(profile)],
@@ -113,26 +108,11 @@ def measure(spec: str) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "chunks.pickle"
         data.write_bytes(pickle.dumps((provider, streams)))
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--dump-before=os_getppid*",
-                f"--callgrind-out-file={tmp}/cg.out",
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--inner",
-                str(data),
-            ],
-            check=True,
-            capture_output=True,
-            env=env,
-        )
-        # Dumps: 1 = start-up .. first marker; then (warm-up, measured) per stage.
-        profiles = {name: Path(f"{tmp}/cg.out.{2 + 2 * i}") for i, name in enumerate(STAGES)}
-        out = {name: _total(p) / n for name, p in profiles.items()}
-        out["json"] = _msgspec_inclusive(profiles["lmcodec"]) / n
+        with marked_dumps(__file__, str(data)) as dump:
+            # Dumps: 1 = start-up .. first marker; then (warm-up, measured) per stage.
+            profiles = {name: dump(2 + 2 * i) for i, name in enumerate(STAGES)}
+            out = {name: total(p) / n for name, p in profiles.items()}
+            out["json"] = _msgspec_inclusive(profiles["lmcodec"]) / n
     out["events_count"] = n
     return out
 
