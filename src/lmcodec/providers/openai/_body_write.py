@@ -122,8 +122,10 @@ def _body(response: Response) -> dict[str, Any]:
             arguments.put(entry, call.input)
             output.append(entry)
     arguments.settle()
-    output = _with_unread_items(output, response.provider_data)
     status, reason = ENDINGS.get(response.finish_reason, ("completed", None))
+    if status == "incomplete" and output and output[-1]["type"] == "message":
+        output[-1]["status"] = "incomplete"  # the item the stop cut, as the API marks it
+    output = _with_unread_items(output, response.provider_data)
     body: dict[str, Any] = {
         "id": response.id or new_id("resp_"),
         "object": "response",

@@ -33,6 +33,7 @@ _TEXT_PART_ADDED: Final = (
 _REFUSAL_PART_ADDED: Final = b',"content_index":0,"part":{"type":"refusal","refusal":""}'
 _SUMMARY_PART_ADDED: Final = b',"summary_index":0,"part":{"type":"summary_text","text":""}'
 _MESSAGE_DONE: Final = b',"type":"message","status":"completed","role":"assistant","content":['
+_MESSAGE_CUT: Final = b',"type":"message","status":"incomplete","role":"assistant","content":['
 
 
 class OutputItem:
@@ -131,9 +132,11 @@ class OutputItem:
         self.annotation_json.append(encoded)
         return ("response.output_text.annotation.added", body)
 
-    def completion(self, text: str) -> tuple[list[Body], dict[str, Any]]:
+    def completion(self, text: str, cut: bool) -> tuple[list[Body], dict[str, Any]]:
         """The events that complete this item, whose text is ``text`` (its ``output_item.done``
-        last), and the item as done (in that event and the final response)."""
+        last), and the item as done (in that event and the final response). A message ``cut`` by
+        the response's end (max tokens, a content filter) is ``incomplete``, as the API marks it;
+        a call or a reasoning item keeps its status (the API's replay reads only a message so)."""
         index = self.index
         at = _OUTPUT_INDEX + str(index).encode()
         encoded = ENC.encode(text)
@@ -199,12 +202,13 @@ class OutputItem:
                 )
             ]
         events.append(("response.content_part.done", where + b',"part":' + part))
-        item = b"".join((at, b',"item":{"id":', item_id, _MESSAGE_DONE, part, b"]}"))
+        head = _MESSAGE_CUT if cut else _MESSAGE_DONE
+        item = b"".join((at, b',"item":{"id":', item_id, head, part, b"]}"))
         events.append(("response.output_item.done", item))
         done = {
             "id": self.id,
             "type": "message",
-            "status": "completed",
+            "status": "incomplete" if cut else "completed",
             "role": "assistant",
             "content": [part_dict],
         }

@@ -76,7 +76,7 @@ class ItemWriting:
         event.pop("sequence_number", None)
         source_index: int = event["output_index"]
         if kind == "response.output_item.added":
-            self._complete_open()  # a Responses source adds an item once those before it are done
+            self._complete_open(cut=False)  # a Responses source adds an item once those before it are done
             index = self._relayed[source_index] = max(source_index, self._next_index)
             self._next_index = index + 1
         else:
@@ -154,14 +154,18 @@ class ItemWriting:
         self._open[item.index] = item
         self._emit_bodies(item.added())
 
-    def _complete_open(self) -> None:
+    def _complete_open(self, cut: bool) -> None:
+        """Complete the open items; when the response is ``cut`` (it ends incomplete), the item
+        written last, if open, is the one the stop cut."""
         if self._pending is not None:
             self._add(self._pending)
+        last = self._next_index - 1
         for item in list(self._open.values()):
-            self._done(item)
+            self._done(item, cut and item.index == last)
 
-    def _done(self, item: OutputItem) -> None:
-        """Write the events that complete ``item`` and keep it for the final response."""
+    def _done(self, item: OutputItem, cut: bool = False) -> None:
+        """Write the events that complete ``item`` (``cut`` by the end of the response: see
+        :meth:`OutputItem.completion`) and keep it for the final response."""
         index = item.index
         self._open.pop(index, None)
         if self._slots.get(item.key) is item:  # an item is open under its one key (constant time)
@@ -170,6 +174,6 @@ class ItemWriting:
         if item.kind == _CALL and not text:  # a call of a tool without parameters (Anthropic
             text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it
             self._out.append(self._frame_delta(item, text))
-        events, done = item.completion(text)
+        events, done = item.completion(text, cut)
         self._emit_bodies(events)
         self._output[index] = done

@@ -406,9 +406,9 @@ class StreamWriter(ItemWriting):
     def _end(self, event: StreamEndEvent) -> None:
         if not self._started:
             self._begin(None, None)
-        self._complete_open()
-        self._ended = True
         status, reason = ENDINGS.get(event.finish_reason or "stop", ("completed", None))
+        self._complete_open(cut=status == "incomplete")
+        self._ended = True
         response = self._response(status)
         if reason is not None:
             response["incomplete_details"] = {"reason": reason}
