@@ -42,7 +42,9 @@ def _slow_reading(destination: str, raw: bytes, model: str | None) -> Any:
     raw, replayed = _pass_on_bytes(lambda v: replayed_items_out(v, destination), REPLAYED_MARKS, raw)
     raw, custom = _pass_on_bytes(lambda v: custom_calls_in(v, destination), (CUSTOM_MARK,), raw)
     web = (b'"web_search',)
-    raw, sent = _pass_on_bytes(lambda v: _web_search_tools_in(v) if isinstance(v, dict) else None, web, raw)
+    raw, searches = _pass_on_bytes(
+        lambda v: _web_search_tools_in(v, destination) if isinstance(v, dict) else None, web, raw
+    )
     try:
         request, unsigned = _read("openai", raw, model)
     except lc.ValidationError as unread:
@@ -59,10 +61,12 @@ def _slow_reading(destination: str, raw: bytes, model: str | None) -> Any:
             )
         else:
             unsigned = (*unsigned, _parallel_note(parallel, destination))
+    if searches is not None:
+        unsigned = (*searches.notes, *unsigned)
     if custom is not None:
         unsigned = (*custom.notes, *unsigned)
-    if sent is not None and destination == "openai":
-        extensions = {**(request.config.extensions or {}), "tools": sent}
+    if searches is not None and destination == "openai":
+        extensions = {**(request.config.extensions or {}), "tools": searches.sent}
         request = msgspec.structs.replace(
             request, config=msgspec.structs.replace(request.config, extensions=extensions)
         )

@@ -61,3 +61,77 @@ def test_decode_request_still_refuses_web_search() -> None:
     with pytest.raises(lc.ValidationError) as refused:
         lc.decode_request("openai", _body({"type": "web_search"}))
     assert refused.value.path == "$.tools[0].type"
+
+
+# Two web searches in one body (two GA tools, GA beside web_search_preview, two previews): refused
+# at $.tools[i] (lm15's name for the GA tool, or a duplicate tool name). As for a dated GA tool
+# beside the preview (test_translate_hosted_tools.py::test_two_web_searches_send_the_first), the
+# first goes on and the second is dropped, named, its note saying whether it was the same tool.
+_FILTERED = {"type": "web_search", "filters": {"allowed_domains": ["wikipedia.org"]}}
+_PARIS = {"type": "approximate", "city": "Paris", "country": "FR"}
+PAIRS = {
+    "two-ga": ([{"type": "web_search"}, {"type": "web_search"}], True),
+    "ga-then-preview": ([{"type": "web_search"}, {"type": "web_search_preview"}], True),
+    "preview-then-ga": ([{"type": "web_search_preview"}, {"type": "web_search"}], True),
+    "two-previews": ([{"type": "web_search_preview"}, {"type": "web_search_preview"}], True),
+    "ga-filters-differ": ([{"type": "web_search"}, _FILTERED], False),
+    "ga-location-differs": (
+        [{"type": "web_search", "user_location": _PARIS}, {"type": "web_search_preview"}],
+        False,
+    ),
+}
+
+
+def _pair_body(tools: list[dict[str, Any]]) -> bytes:
+    function = {"type": "function", "name": "look", "parameters": {"type": "object", "properties": {}}}
+    return responses_body(model="gpt-5", input="What's new in Paris today?", tools=[*tools, function])
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "gemini"])
+@pytest.mark.parametrize("pair", sorted(PAIRS))
+def test_a_second_web_search_is_dropped_and_named(pair: str, destination: str) -> None:
+    tools, same = PAIRS[pair]
+    built = lc.translate_request("openai", destination, _pair_body(tools))
+    first = lc.translate_request("openai", destination, _pair_body(tools[:1]))
+    assert built.body == first.body  # the first web search and the function, as sent alone
+    if destination == "anthropic":
+        anthropic_accepts(built.body)
+    else:
+        gemini_tools_accepted(built.body)
+    second = [a for a in built.adaptations if a.field == "$.tools[1]"]
+    assert [(a.action, a.asked) for a in second] == [("dropped", tools[1])]
+    said = "the same web search as $.tools[0]" if same else "its options unlike those of $.tools[0]"
+    assert said in second[0].reason
+    assert [a for a in built.adaptations if a not in second] == list(first.adaptations)
+
+
+@pytest.mark.parametrize("pair", sorted(PAIRS))
+def test_responses_gets_both_web_searches_as_sent(pair: str) -> None:
+    tools, _ = PAIRS[pair]
+    body = _pair_body(tools)
+    built = lc.translate_request("openai", "openai", body)
+    assert json.loads(built.body)["tools"][:2] == tools
+    assert not [a for a in built.adaptations if "tools" in a.field]
+
+
+def test_chat_gets_no_web_search_either_way() -> None:
+    built = lc.translate_request("openai", "openai_chat", _pair_body(PAIRS["two-ga"][0]))
+    assert [tool["function"]["name"] for tool in json.loads(built.body)["tools"]] == ["look"]
+    assert {a.field for a in built.adaptations if a.action == "dropped"} >= {"$.tools[1]", "tools[0]"}
+
+
+def test_every_web_search_after_the_first_is_named() -> None:
+    tools = [{"type": "web_search"}, _FILTERED, {"type": "web_search_preview"}, {"type": "web_search"}]
+    built = lc.translate_request("openai", "gemini", _pair_body(tools), model="gemini-2.5-flash")
+    dropped = {a.field: a.reason for a in built.adaptations if a.field.startswith("$.tools")}
+    assert sorted(dropped) == ["$.tools[1]", "$.tools[2]", "$.tools[3]"]
+    assert "options unlike" in dropped["$.tools[1]"]
+    assert "the same web search" in dropped["$.tools[2]"] and "the same web search" in dropped["$.tools[3]"]
+    gemini_tools_accepted(built.body)
+
+
+def test_decode_request_still_refuses_two_web_searches() -> None:
+    """A canonical Request holds one tool of a name: decode_request reads no second one."""
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.decode_request("openai", _pair_body(PAIRS["two-previews"][0]))
+    assert refused.value.path == "$.tools[1].name"

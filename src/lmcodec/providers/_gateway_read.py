@@ -9,7 +9,8 @@ a Responses body the passes decoded is read as that value). The typed fast path 
 tried first (:data:`TYPED_READERS`): the body passes are byte searches and walks of the whole
 body, and a body the typed views take is one they give back as it came.
 A Responses body's GA web search tool is read as ``web_search_preview``, and goes back to Responses
-as sent (:func:`_web_search_tools_in`). An OpenAI body's ``parallel_tool_calls`` beside
+as sent; of two web searches of one name the first is read, the other ``dropped``, named
+(:func:`_web_search_tools_in`). An OpenAI body's ``parallel_tool_calls`` beside
 ``tool_choice: "none"``, which the readers refuse (a canonical ToolChoice of mode none takes no
 flag), is read without the flag: the same dialect gets it back as sent, another lists it ``dropped``
 (:func:`_parallel_beside_none`).
@@ -104,8 +105,8 @@ class _Passed(NamedTuple):
     """The body decoded, the passes' changes made in it: what the walker reads."""
     replayed: ReplayedItems | None
     custom: CustomCalls | None
-    web_search: list[Any] | None
-    """The client's tools as sent, where a GA web search tool among them was read another way."""
+    web_search: WebSearchTools | None
+    """The client's tools as sent, where a web search tool among them was read another way."""
 
 
 def read_client_body(
@@ -124,6 +125,8 @@ def read_client_body(
     if custom is not None:
         marks = custom.notes
     web_search = None if passed is None else passed.web_search
+    if web_search is not None and web_search.notes:
+        marks = (*marks, *web_search.notes)
     if passed is not None:
         raw = passed.body
     try:
@@ -143,7 +146,7 @@ def read_client_body(
     if marks:
         unsigned = (*marks, *unsigned)
     if web_search is not None and destination == "openai":  # Responses gets its tools as sent
-        extensions = {**(request.config.extensions or {}), "tools": web_search}
+        extensions = {**(request.config.extensions or {}), "tools": web_search.sent}
         config = msgspec.structs.replace(request.config, extensions=extensions)
         request = msgspec.structs.replace(request, config=config)
     replayed = None if passed is None else passed.replayed
@@ -177,7 +180,7 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     changed = replayed is not None
     custom = custom_calls_in(value, destination) if changed or CUSTOM_MARK in data else None
     changed = changed or custom is not None
-    web_search = _web_search_tools_in(value) if changed or b'"web_search' in data else None
+    web_search = _web_search_tools_in(value, destination) if changed or b'"web_search' in data else None
     changed = changed or web_search is not None
     body = msgspec.json.encode(value) if changed else raw
     return _Passed(body, changed, value, replayed, custom, web_search)
@@ -238,28 +241,74 @@ def _dropped_parallel(parallel: bool, destination: str) -> Adaptation:
 
 
 _GA_WEB_SEARCH: Final = frozenset({"web_search", "web_search_2025_08_26"})
+_READ_AS_PREVIEW: Final = frozenset({"web_search", "web_search_preview"})
+"""The web search types the reader reads under the one canonical name ``web_search``."""
 
 
-def _web_search_tools_in(value: dict[str, Any]) -> list[Any] | None:
+class WebSearchTools(NamedTuple):
+    """What :func:`_web_search_tools_in` made of a Responses body's web search tools."""
+
+    sent: list[Any]
+    """The client's tools as sent, which Responses gets back."""
+    notes: tuple[Adaptation, ...]
+    """Each web search left out as a second one of its name, ``dropped`` (none toward Responses)."""
+
+
+def _web_search_tools_in(value: dict[str, Any], destination: str) -> WebSearchTools | None:
     """A decoded Responses body's GA web search tools (``{"type": "web_search"}``, the openai SDK's
     ``WebSearchToolParam``; red team 14 F16) read as the ``web_search_preview`` tool the reader
     takes (``decode_request`` refuses ``web_search``: lm15 writes the canonical web search as
-    ``web_search_preview``, and reads neither), in place; the client's tools as sent, which
-    Responses gets back; None, the body untouched, when it holds none. Only one tool takes that
-    name (a Request's tool names are unique): another web search keeps its own, and the crossing
-    drops it as a second tool of the kind."""
+    ``web_search_preview``, and reads neither), in place; None, the body untouched, when it holds
+    none. Only one tool takes that name (a Request's tool names are unique): a dated web search
+    keeps its own, and the crossing drops it as a second tool of the kind; a second tool that
+    would take a name an earlier one took (two ``web_search``, ``web_search`` beside
+    ``web_search_preview``, two of one dated type) is left out, as the crossing leaves out a second
+    web search: the first is sent, the other ``dropped`` at its path, the note saying whether it
+    was the same tool or one with other options (its filters, user_location, ...): a canonical
+    Request holds one, and neither merging two that differ nor refusing a body a client's SDK
+    wrote is what a gateway should do. Responses gets the client's tools as sent: OpenAI judges
+    its own body (its documentation says nothing of two web search tools in one request)."""
     tools = value.get("tools")
     if not isinstance(tools, list):
         return None
     sent = [dict(tool) if isinstance(tool, dict) else tool for tool in tools]
-    named = any(isinstance(tool, dict) and tool.get("type") == "web_search_preview" for tool in tools)
-    for tool in tools:
-        if not named and isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH:
+    plain = any(isinstance(tool, dict) and tool.get("type") in _READ_AS_PREVIEW for tool in tools)
+    first: dict[str, int] = {}  # the canonical name a web search is read under -> its index
+    kept: list[Any] = []
+    notes: list[Adaptation] = []
+    for index, tool in enumerate(tools):
+        kind = tool.get("type") if isinstance(tool, dict) else None
+        if not isinstance(kind, str) or not kind.startswith("web_search"):
+            kept.append(tool)
+            continue
+        dated_first = kind in _GA_WEB_SEARCH and not plain and "web_search" not in first
+        preview = kind in _READ_AS_PREVIEW or dated_first  # read under the canonical web_search
+        name = "web_search" if preview else kind
+        if name in first:
+            if destination != "openai":
+                notes.append(_second_web_search(index, first[name], sent))
+            continue
+        first[name] = index
+        if preview:
             tool["type"] = "web_search_preview"
-            named = True
+        kept.append(tool)
+    tools[:] = kept
     if sent == tools:
         return None
-    return sent
+    return WebSearchTools(sent, tuple(notes))
+
+
+def _second_web_search(index: int, before: int, sent: list[Any]) -> Adaptation:
+    """The note of the client's web search at ``index``, left out beside the one at ``before``."""
+    asked = sent[index]
+    like = {**asked, "type": None} == {**sent[before], "type": None}
+    reason = (
+        f"the same web search as $.tools[{before}], which is sent: a request holds one web search"
+        if like
+        else f"a second web search, its options unlike those of $.tools[{before}], which is sent: "
+        "a request holds one web search"
+    )
+    return Adaptation(field=f"$.tools[{index}]", action="dropped", reason=reason, asked=asked)
 
 
 def with_last_values(read: Any, raw: Any, model: str | None, refused: ValidationError) -> Any:
