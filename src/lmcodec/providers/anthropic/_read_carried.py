@@ -2,17 +2,19 @@
 gateway carries whole from an Anthropic client to Anthropic (red team 14 F17).
 
 A ``search_result`` block (passages the client retrieved, with the source and title Claude cites
-them by) and a document with a ``title``, ``context`` or ``citations`` request, or a ``text``
-source: no canonical part holds all of it, so ``decode_request`` refuses them. The gateway's
-reading (``read.decode_request_without_unsigned_thinking``) reads each as the part that says the
-most of it (a search result as the text of its passages, a text document as its text, another
-document as its document part), notes what that part leaves out, and hangs the block as the client
-sent it on the part as an ``anthropic`` continuation state (:func:`carried`).
+them by) and a document with a ``title``, ``context`` or ``citations`` request, or a ``text`` or
+``content`` source: no canonical part holds all of it, so ``decode_request`` refuses them. The
+gateway's reading (``read.decode_request_without_unsigned_thinking``) reads each as the parts that
+say the most of it (a search result as the text of its passages, a text document as its text, a
+content document as its blocks, text as text parts and images as image parts, another document as
+its document part), notes what they leave out, and hangs the block as the client sent it on its
+first part as an ``anthropic`` continuation state (:func:`carried`), with the number of parts it
+spans.
 
 ``translate_request`` takes those states off before anything else sees the Request
 (:func:`carried_out`); Anthropic -> Anthropic, :func:`carried_back` puts each block back where the
-builder wrote its part (one message a message, one block a part: the builder's own walk), with the
-cache mark the builder wrote there, and :func:`withdrawn` takes back the reading's notes of it:
+builder wrote its parts (one message a message, one block a part: the builder's own walk), with the
+cache mark the builder wrote on the last of them, and :func:`withdrawn` takes back the reading's notes of it:
 nothing of it was changed. Toward another dialect the notes stand.
 """
 
@@ -23,7 +25,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers.anthropic._read_views import Document, Image, SearchResult
+from lmcodec.providers.anthropic._read_views import Document, Image, SearchResult, Text
 from lmcodec.providers.openai._read_common import url_image_type
 from lmcodec.wire import Adaptation, Request, ToolResultPart
 
@@ -32,6 +34,7 @@ __all__ = [
     "carried",
     "carried_back",
     "carried_out",
+    "content_document_parts",
     "media_part",
     "search_result_part",
     "withdrawn",
@@ -39,7 +42,7 @@ __all__ = [
 
 _KIND: Final = "client_block"
 """The continuation kind of a carried block: ``{"block": <as sent, without its cache mark>,
-"at": <its JSON path in the client's body>}``."""
+"at": <its JSON path in the client's body>, "parts": <how many parts it was read as>}``."""
 
 _SEARCH_RESULT: Final = (
     "a search_result block: no canonical part holds it (its source, title and citation request); "
@@ -57,14 +60,17 @@ class Carried(NamedTuple):
     inner: int | None
     block: dict[str, Any]
     at: str
+    span: int
+    """How many parts, from ``part`` (or ``inner``) on, the block was read as."""
 
 
-def carried(part: dict[str, Any], block: Any, path: str) -> dict[str, Any]:
-    """``part`` (a canonical part in JSON form) with ``block`` as the client sent it (its cache mark
-    aside: the gateway reads marks on their own) hung on it for Anthropic."""
+def carried(part: dict[str, Any], block: Any, path: str, span: int = 1) -> dict[str, Any]:
+    """``part`` (a canonical part in JSON form, the first of the ``span`` parts the block was read
+    as) with ``block`` as the client sent it (its cache mark aside: the gateway reads marks on
+    their own) hung on it for Anthropic."""
     whole = msgspec.to_builtins(block)
     whole.pop("cache_control", None)
-    state = {"provider": "anthropic", "kind": _KIND, "data": {"block": whole, "at": path}}
+    state = {"provider": "anthropic", "kind": _KIND, "data": {"block": whole, "at": path, "parts": span}}
     return {**part, "continuation": [state]}
 
 
@@ -144,6 +150,69 @@ def media_part(block: Image | Document, path: str, gateway: list[Adaptation] | N
     return _source_part(block, path)
 
 
+_CONTENT_DOCUMENT: Final = (
+    "a document of a content source (blocks of its own): no canonical part holds it; sent as its "
+    "blocks, text as text and images as images"
+)
+_CONTENT_INNER: Final = "a content document's block's {name}: no canonical part holds it; the block is sent"
+_content_blocks: Final = msgspec.json.Decoder(list[Text | Image]).decode
+
+
+def content_document_parts(
+    block: Document, path: str, gateway: list[Adaptation] | None
+) -> list[dict[str, Any]]:
+    """A document of a ``content`` source (``ContentBlockSourceParam``: a string, or text and image
+    blocks): refused (``gateway`` None: ``decode_request``, which must give it back as it came),
+    else its text as text parts and its images as image parts, carried, each loss noted."""
+    where = f"{path}.source.content"
+    if gateway is None:
+        raise ValidationError(
+            "a document with a 'content' source has no canonical part and cannot be carried", f"{path}.source"
+        )
+    content = block.source.content
+    if isinstance(content, str):
+        blocks: list[Text | Image] = [Text(text=content)]
+    else:
+        try:
+            blocks = _content_blocks(msgspec.json.encode(content))
+        except (msgspec.ValidationError, msgspec.EncodeError) as error:
+            raise ValidationError(f"a content document's content: {error}", where) from None
+    if not blocks:
+        raise ValidationError("a content document with no block", where)
+    parts: list[dict[str, Any]] = []
+    for k, item in enumerate(blocks):
+        at = f"{where}[{k}]"
+        unheld = ("cache_control", "citations") if isinstance(item, Text) else ("cache_control",)
+        for name in unheld:
+            value = getattr(item, name)
+            if value is not msgspec.UNSET:
+                reason = _CONTENT_INNER.format(name=name)
+                gateway.append(
+                    Adaptation(
+                        field=f"{at}.{name}",
+                        action="dropped",
+                        reason=reason,
+                        asked=msgspec.to_builtins(value),
+                    )
+                )
+        parts.append(
+            {"type": "text", "text": item.text} if isinstance(item, Text) else _source_part(item, at)
+        )
+    applied = " and ".join(sorted({part["type"] for part in parts}))
+    gateway.append(
+        Adaptation(
+            field=path, action="substituted", reason=_CONTENT_DOCUMENT, asked="document", applied=applied
+        )
+    )
+    for name in ("title", "context", "citations"):
+        value = getattr(block, name)
+        if value is not msgspec.UNSET:
+            reason = _DOCUMENT_FIELD.format(name=name)
+            gateway.append(Adaptation(field=f"{path}.{name}", action="dropped", reason=reason, asked=value))
+    parts[0] = carried(parts[0], block, path, len(parts))
+    return parts
+
+
 def _source_part(block: Image | Document, path: str) -> dict[str, Any]:
     kind, default_type = _KINDS[type(block)]
     source = block.source
@@ -160,10 +229,11 @@ def _source_part(block: Image | Document, path: str) -> dict[str, Any]:
     )
 
 
-def _taken(part: Any) -> tuple[Any, tuple[dict[str, Any], str] | None]:
+def _taken(part: Any) -> tuple[Any, tuple[dict[str, Any], str, int] | None]:
     for state in part.continuation:
         if state.provider == "anthropic" and state.kind == _KIND:
-            return msgspec.structs.replace(part, continuation=()), (state.data["block"], state.data["at"])
+            data = state.data
+            return msgspec.structs.replace(part, continuation=()), (data["block"], data["at"], data["parts"])
     return part, None
 
 
@@ -196,21 +266,24 @@ def carried_out(request: Request) -> tuple[Request, tuple[Carried, ...]]:
 
 
 def carried_back(body: bytes, blocks: tuple[Carried, ...]) -> bytes:
-    """Anthropic's built ``body`` with each carried block where its part was written (the mark the
-    builder wrote on that block kept)."""
+    """Anthropic's built ``body`` with each carried block where its parts were written (the mark the
+    builder wrote on the last of them kept); the last block first, so that a block of several
+    parts moves none of the places before it."""
     value = msgspec.json.decode(body)
     messages = value["messages"]
-    for place in blocks:
+    for place in reversed(blocks):
         content = messages[place.message]["content"]
         if place.inner is None:
-            content[place.part] = _with_mark(place.block, content[place.part])
+            end = place.part + place.span
+            content[place.part : end] = [_with_mark(place.block, content[end - 1])]
             continue
         result = content[place.part]
         inner = result["content"]
         if isinstance(inner, str):  # one text part is written as the content string
             result["content"] = [_with_mark(place.block, {})]
         else:
-            inner[place.inner] = _with_mark(place.block, inner[place.inner])
+            end = place.inner + place.span
+            inner[place.inner : end] = [_with_mark(place.block, inner[end - 1])]
     return msgspec.json.encode(value)
 
 

@@ -81,7 +81,7 @@ from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
-from lmcodec.providers.anthropic._read_carried import media_part, search_result_part
+from lmcodec.providers.anthropic._read_carried import content_document_parts, media_part, search_result_part
 from lmcodec.providers.anthropic._read_config import (
     STR,
     Marks,
@@ -151,6 +151,8 @@ def _result_content(block: ToolResult, path: str, gateway: Unsigned = None) -> l
             parts.append(_text(item, where, gateway))
         elif isinstance(item, SearchResult):
             parts.append(search_result_part(item, where, gateway))
+        elif isinstance(item, Document) and item.source.type == "content":
+            parts.extend(content_document_parts(item, where, gateway))
         else:
             parts.append(media_part(item, where, gateway))
     return parts
@@ -262,6 +264,10 @@ def _messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None)
                         f"{where}.cache_control",
                     )
                 ttl = cache_ttl(mark, where)
+            if kind is Document and block.source.type == "content":  # several parts
+                parts.extend(content_document_parts(block, where, unsigned))
+                split = len(parts) if split is not None and (i, j) == kept else split
+                continue
             parts.append(_part(block, where, unsigned))
         if not parts:  # (its blocks were all unsigned thinking or server tool blocks, left out)
             assert unsigned is not None
