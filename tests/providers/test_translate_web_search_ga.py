@@ -135,3 +135,15 @@ def test_decode_request_still_refuses_two_web_searches() -> None:
     with pytest.raises(lc.ValidationError) as refused:
         lc.decode_request("openai", _pair_body(PAIRS["two-previews"][0]))
     assert refused.value.path == "$.tools[1].name"
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "gemini"])
+def test_a_dated_tool_before_a_plain_one_is_the_one_sent(destination: str) -> None:
+    """The plain ``web_search`` after it was refused (the dated tool took the preview's name)."""
+    dated = {"type": "web_search_2025_08_26", "user_location": _PARIS}
+    built = lc.translate_request("openai", destination, _pair_body([dated, {"type": "web_search"}]))
+    alone = lc.translate_request("openai", destination, _pair_body([dated]))
+    assert built.body == alone.body
+    assert [(a.field, a.action) for a in built.adaptations if a.field.startswith("tools[1]")] == [
+        ("tools[1]", "dropped")
+    ]

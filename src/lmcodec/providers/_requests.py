@@ -263,8 +263,8 @@ def translate_request(
     which ``decode_request`` refuses, go back to Responses as sent, and are ``dropped`` elsewhere
     (``providers/_replayed_responses_items.py``).
     An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
-    request or text source go to Anthropic as sent; elsewhere as the part that says the most of
-    them, what it leaves out ``dropped`` (``providers/anthropic/_read_carried.py``).
+    request or text or content source go to Anthropic as sent; elsewhere as the parts that say the
+    most of them, what they leave out ``dropped`` (``providers/anthropic/_read_carried.py``).
     A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
     else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``.
 
