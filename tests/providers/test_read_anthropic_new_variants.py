@@ -3,8 +3,10 @@
 msgspec's bare "Invalid enum value"). ``thinking: {"type": "between_tools"}`` (thinking off, the
 model's progress notes between tool calls as thinking blocks) has no canonical reasoning either, but
 lm15's builder sends ``Config.extensions`` verbatim, so it rides there as ``display`` does: Anthropic
-gets it back exactly (lm15's own builder run on the decoded Request), another dialect has it
-``dropped``, named."""
+gets it back exactly (lm15's own builder run on the decoded Request). Another dialect had it
+``dropped``, so the destination's default reasoning ran where the client had turned thinking off;
+it now gets reasoning off, the body ``disabled`` gives, the note naming the progress notes no other
+dialect writes (leftover13)."""
 
 from __future__ import annotations
 
@@ -76,10 +78,24 @@ def test_between_tools_goes_back_to_anthropic_as_sent(thinking: dict[str, Any], 
 
 
 @pytest.mark.parametrize("destination", ["openai", "openai_chat", "gemini"])
-def test_between_tools_is_dropped_named_elsewhere(destination: str) -> None:
-    raw = json.dumps({**_BASE, "thinking": {"type": "between_tools"}}).encode()
+@pytest.mark.parametrize("thinking", BETWEEN, ids=["plain", "display"])
+def test_between_tools_is_thinking_off_elsewhere(thinking: dict[str, Any], destination: str) -> None:
+    raw = json.dumps({**_BASE, "thinking": thinking}).encode()
     built = lc.translate_request("anthropic", destination, raw, model="m")
+    disabled = json.dumps({**_BASE, "thinking": {"type": "disabled"}}).encode()
+    assert built.body == lc.translate_request("anthropic", destination, disabled, model="m").body
     assert b"between_tools" not in built.body
-    assert [(a.field, a.action, a.asked) for a in built.adaptations if "thinking" in a.field] == [
-        ("extensions.thinking", "dropped", {"type": "between_tools"})
+    notes = [a for a in built.adaptations if "thinking" in a.field]
+    assert [(a.field, a.action, a.asked, a.applied) for a in notes] == [
+        ("extensions.thinking", "substituted", thinking, {"effort": "off"})
     ]
+    assert "progress notes between tool calls" in notes[0].reason
+
+
+def test_between_tools_leaves_the_answers_effort_where_it_was() -> None:
+    """With thinking off, ``output_config.effort`` is the answer's effort: not read as reasoning
+    (dropped as Anthropic's own key, as beside ``disabled``)."""
+    body = {**_BASE, "thinking": {"type": "between_tools"}, "output_config": {"effort": "low"}}
+    built = lc.translate_request("anthropic", "openai", json.dumps(body).encode(), model="gpt-5.1")
+    assert json.loads(built.body)["reasoning"] == {"effort": "none"}
+    assert ("extensions.output_config", "dropped") in [(a.field, a.action) for a in built.adaptations]

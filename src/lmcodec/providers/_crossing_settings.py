@@ -49,7 +49,11 @@ other spelling as it came (its documented round trip). To another dialect,
   ``adaptive`` on the older ones): ``enabled`` with a budget as that budget and the effort of it
   (the visible cap the body's ``max_tokens`` less the budget, as ``decode_request`` reads the older
   names); ``adaptive`` as the effort ``output_config`` names, else ``high``, the effort Anthropic
-  applies when none is named; ``output_config.effort`` alone as that effort;
+  applies when none is named; ``output_config.effort`` alone as that effort; ``between_tools``
+  (thinking off, the model's short progress notes between tool calls sent back as thinking
+  blocks: the anthropic SDK's ``ThinkingTypes``) as ``off``, as ``disabled`` reads: no other
+  dialect writes such notes, which the note says (its ``output_config`` effort is then the
+  answer's, not read as reasoning);
 - Gemini's ``thinkingConfig`` with dynamic thinking (``thinkingBudget: -1``, or
   ``includeThoughts`` with no budget: the model decides) as ``medium``, the middle effort (OpenAI's
   default), a ``thinkingLevel`` (kept for a model outside Gemini 3) as that level;
@@ -262,12 +266,19 @@ class _Found:
     """A reasoning read from extensions: the Reasoning, each key read (its value left, or _GONE)
     with the field its Adaptation names, and the visible cap where the budget came out of it."""
 
-    __slots__ = ("reasoning", "taken", "visible")
+    __slots__ = ("reason", "reasoning", "taken", "visible")
 
-    def __init__(self, reasoning: Reasoning, taken: dict[str, tuple[str, Any]], visible: int | None = None):
+    def __init__(
+        self,
+        reasoning: Reasoning,
+        taken: dict[str, tuple[str, Any]],
+        visible: int | None = None,
+        reason: str | None = None,
+    ):
         self.reasoning = reasoning
         self.taken = taken
         self.visible = visible
+        self.reason = reason  # what the notes say, where the generic reason says too little
 
 
 def reasoning_extensions_in(source: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
@@ -288,11 +299,12 @@ def reasoning_extensions_in(source: str, request: Request) -> tuple[Request, tup
     if found is None:
         return request, ()
     applied = msgspec.to_builtins(found.reasoning)
+    reason = found.reason or f"{source}'s reasoning request, read as the canonical reasoning it means"
     notes = tuple(
         Adaptation(
             field=field,
             action="substituted",
-            reason=f"{source}'s reasoning request, read as the canonical reasoning it means",
+            reason=reason,
             asked=_value_at(extensions, field),
             applied=applied,
         )
@@ -328,7 +340,16 @@ def _anthropic_thinking(thinking: Any, effort: Any) -> Reasoning | None:
         return _budgeted(thinking.get("budget_tokens"))
     if kind == "adaptive":
         return Reasoning(effort=effort if effort in _ANTHROPIC_EFFORTS else _ADAPTIVE_DEFAULT)
+    if kind == "between_tools":
+        return Reasoning(effort="off")
     return None
+
+
+_BETWEEN_TOOLS: Final = (
+    "anthropic's between_tools thinking: thinking off, the model's short progress notes between tool "
+    "calls sent back as thinking blocks; read as reasoning off, as 'disabled' is (no other dialect "
+    "writes such notes: none come back)"
+)
 
 
 def _anthropic(extensions: dict[str, Any], max_tokens: int | None) -> _Found | None:
@@ -336,10 +357,12 @@ def _anthropic(extensions: dict[str, Any], max_tokens: int | None) -> _Found | N
     effort = output.get("effort") if isinstance(output, dict) else None
     effort_alone = isinstance(output, dict) and set(output) == {"effort"} and effort in _ANTHROPIC_EFFORTS
     taken: dict[str, tuple[str, Any]] = {}
+    between = isinstance(thinking, dict) and thinking.get("type") == "between_tools"
     if thinking is not None:
         reasoning = _anthropic_thinking(thinking, effort)
         taken["thinking"] = ("extensions.thinking", _GONE)
         effort_alone = effort_alone and reasoning is not None and reasoning.thinking_budget is None
+        effort_alone = effort_alone and not between  # with thinking off, the answer's effort
     else:
         reasoning = Reasoning(effort=effort) if effort_alone else None
     if reasoning is None:
@@ -349,7 +372,7 @@ def _anthropic(extensions: dict[str, Any], max_tokens: int | None) -> _Found | N
     budget, visible = reasoning.thinking_budget, None
     if budget is not None and max_tokens is not None and max_tokens - budget >= 1:
         visible = max_tokens - budget
-    return _Found(reasoning, taken, visible)
+    return _Found(reasoning, taken, visible, _BETWEEN_TOOLS if between else None)
 
 
 def _gemini(extensions: dict[str, Any]) -> _Found | None:

@@ -48,8 +48,8 @@ marks on more than one message or not on a message's last block or with a ``ttl`
 SDK's ``SystemMessageParam``: the canonical system prompt is the top-level one), ``thinking`` of a
 type other than ``enabled``/``disabled``/``adaptive``/``between_tools``, and a missing
 ``model``/``messages``/``max_tokens``. (``thinking: {"type": "between_tools"}``, no canonical
-reasoning, rides in extensions as it came: Anthropic gets it back, another dialect has it
-``dropped``.) Errors carry
+reasoning, rides in extensions as it came: Anthropic gets it back, another dialect reasoning off,
+as ``disabled``: ``providers/_crossing_settings.py``.) Errors carry
 the JSON path; decoding is linear in the body's size.
 
 The gateway's reading (``decode_request_without_unsigned_thinking``, red-team 5 F02) takes what the
