@@ -86,6 +86,22 @@ def test_anthropic_gets_a_tool_results_document_as_sent() -> None:
     anthropic_accepts(built.body)
 
 
+def test_many_documents_each_go_back_in_place() -> None:
+    """Each content list is rebuilt once (a block of several parts moves the ones after it)."""
+    documents = [
+        {
+            "type": "document",
+            "source": {"type": "content", "content": [FIRST, {"type": "text", "text": str(i)}]},
+        }
+        for i in range(300)
+    ]
+    blocks = [block for document in documents for block in (document, SEARCH)]
+    body = _body(_user(*blocks, QUESTION), CALL, _user(_result(*documents[:50], QUESTION)))
+    built = lc.translate_request("anthropic", "anthropic", body)
+    assert json.loads(built.body)["messages"] == json.loads(body)["messages"]
+    assert built.adaptations == ()
+
+
 def test_the_cache_mark_stays_on_the_document() -> None:
     marked = {**DOCUMENT, "cache_control": {"type": "ephemeral"}}
     built = lc.translate_request("anthropic", "anthropic", _body(_user(marked)))

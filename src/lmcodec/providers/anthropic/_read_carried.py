@@ -267,24 +267,40 @@ def carried_out(request: Request) -> tuple[Request, tuple[Carried, ...]]:
 
 def carried_back(body: bytes, blocks: tuple[Carried, ...]) -> bytes:
     """Anthropic's built ``body`` with each carried block where its parts were written (the mark the
-    builder wrote on the last of them kept); the last block first, so that a block of several
-    parts moves none of the places before it."""
+    builder wrote on the last of them kept): each content list rebuilt once, the blocks inside a
+    tool result before the message's own (whose parts a block of several parts moves)."""
     value = msgspec.json.decode(body)
     messages = value["messages"]
-    for place in reversed(blocks):
-        content = messages[place.message]["content"]
-        if place.inner is None:
-            end = place.part + place.span
-            content[place.part : end] = [_with_mark(place.block, content[end - 1])]
+    groups: dict[tuple[int, int | None], list[Carried]] = {}  # (message, tool result or None)
+    for place in blocks:
+        groups.setdefault((place.message, None if place.inner is None else place.part), []).append(place)
+    for (i, j), places in groups.items():
+        if j is None:
             continue
-        result = content[place.part]
+        result = messages[i]["content"][j]
         inner = result["content"]
         if isinstance(inner, str):  # one text part is written as the content string
-            result["content"] = [_with_mark(place.block, {})]
+            result["content"] = [_with_mark(places[0].block, {})]
         else:
-            end = place.inner + place.span
-            inner[place.inner : end] = [_with_mark(place.block, inner[end - 1])]
+            spans = [(p.inner, p.span, p.block) for p in places if p.inner is not None]
+            result["content"] = _spliced(inner, spans)
+    for (i, j), places in groups.items():
+        if j is None:
+            message = messages[i]
+            message["content"] = _spliced(message["content"], [(p.part, p.span, p.block) for p in places])
     return msgspec.json.encode(value)
+
+
+def _spliced(written: list[Any], places: list[tuple[int, int, dict[str, Any]]]) -> list[Any]:
+    """``written`` with each (start, span, block), in order, in place of ``written[start:start+span]``."""
+    out: list[Any] = []
+    at = 0
+    for start, span, block in places:
+        out.extend(written[at:start])
+        at = start + span
+        out.append(_with_mark(block, written[at - 1]))
+    out.extend(written[at:])
+    return out
 
 
 def _with_mark(block: dict[str, Any], written: dict[str, Any]) -> dict[str, Any]:
