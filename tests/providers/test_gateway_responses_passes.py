@@ -4,21 +4,33 @@ them for its mark, and encoding its changes, then the gateway reader reading the
 path first). Hypothesis over Codex-like bodies (custom tools and calls, ``strict: false``, GA web
 search, replayed reasoning, phases, hosted items, SDK keys, ``tool_choice: "none"`` beside
 ``parallel_tool_calls``, escaped marks): the same body read, Request, notes, custom calls and
-replayed items, or the same refusal."""
+replayed items, or the same refusal. Then the typed views' one-decode reading of such a body
+(``_gateway_read._replayed_read``) against those passes (``read_by_passes``, the old path kept as
+the oracle), read by read and through ``translate_request``, on those bodies and on Codex sessions
+(most of which that reading takes)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+from unittest import mock
 
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers import _requests
 from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
 from lmcodec.providers._crossing_custom_calls import custom_calls_in
-from lmcodec.providers._gateway_read import TYPED_READERS, _read, _web_search_tools_in, read_client_body
+from lmcodec.providers._gateway_read import (
+    TYPED_READERS,
+    _read,
+    _replayed_read,
+    _web_search_tools_in,
+    read_by_passes,
+    read_client_body,
+)
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
 from lmcodec.providers._replayed_responses_items import client_paths, replayed_items_out
 
@@ -99,7 +111,7 @@ _ID = st.one_of(st.none(), st.sampled_from(["rs_1", "rs_2", ""]))
 
 @st.composite
 def _item(draw: Any, i: int) -> Any:
-    kind = draw(st.integers(0, 14))
+    kind = draw(st.integers(0, 16))
     if kind == 0:
         item: dict[str, Any] = {"type": "reasoning", "summary": []}
         if draw(st.booleans()):
@@ -150,6 +162,26 @@ def _item(draw: Any, i: int) -> Any:
         return {"role": "user", "content": [block]}
     if kind == 9:
         return {"type": draw(st.sampled_from(["item_reference", "file_search_call", "message"])), "id": "x"}
+    if kind == 10:  # keys where a pass leaves them, or takes them with the item
+        item = draw(
+            st.sampled_from([{"type": "function_call", "call_id": "c", "name": "f"}, {"role": "user"}])
+        )
+        item = {
+            **item,
+            draw(st.sampled_from(["phase", "input"])): draw(st.sampled_from([None, "commentary", "x"])),
+        }
+        return {**item, "content": "hi"} if "role" in item else item
+    if kind == 11:  # a custom call or output with an output item's keys, a phase, a list output
+        item = {"type": "custom_tool_call", "call_id": f"call_p{i % 3}", "name": "apply_patch", "input": "x"}
+        if draw(st.booleans()):
+            item = {"type": "custom_tool_call_output", "call_id": f"call_p{i % 3}"}
+            item["output"] = draw(st.sampled_from(["ok", [{"type": "input_text", "text": "ok"}], None]))
+        extra = draw(
+            st.sampled_from([{}, {"id": "ctc"}, {"status": None}, {"phase": "commentary"}, {"role": "x"}])
+        )
+        return {**item, **extra}
+    if kind == 12:  # a hosted item of the reader's keys only
+        return {"type": "web_search_call", "id": f"ws_{i}", "status": "completed"}
     return {"role": "user", "content": draw(_TEXT) or "go"}
 
 
@@ -214,10 +246,81 @@ def codex_bodies(draw: Any) -> bytes:
     return raw
 
 
+@st.composite
+def _round(draw: Any, i: int) -> list[Any]:
+    """One round of a Codex session: reasoning, commentary, a shell call and a patch, each maybe."""
+    items: list[Any] = []
+    if draw(st.booleans()):
+        keys = draw(st.sampled_from([("id", "encrypted_content"), ("encrypted_content", "id"), ("id",)]))
+        item: dict[str, Any] = {"type": "reasoning", "summary": []}
+        for key in keys:
+            item[key] = f"rs_{i}" if key == "id" else "gAAAA" + "x" * 20
+        if draw(st.booleans()):
+            item["summary"] = [{"type": "summary_text", "text": "thinking"}]
+        items.append(item)
+    if draw(st.booleans()):
+        item = {"type": "message", "role": "assistant", "id": f"msg_{i}"}
+        phase = draw(st.sampled_from(["commentary", "final_answer", None, "absent"]))
+        if phase != "absent":
+            item["phase"] = phase
+        item["content"] = [{"type": "output_text", "text": draw(_TEXT) or "ok", "annotations": []}]
+        items.append(item)
+    if draw(st.booleans()):
+        call = {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_s{i}", "name": "shell"}
+        call["arguments"] = '{"command": ["cat", "a.py"]}'
+        items += [call, {"type": "function_call_output", "call_id": f"call_s{i}", "output": draw(_TEXT)}]
+    if draw(st.booleans()):
+        custom = {"type": "custom_tool_call", "call_id": f"call_p{i}", "name": "apply_patch", "input": draw(_TEXT)}
+        if draw(st.booleans()):
+            custom = {"id": f"ctc_{i}", **custom, "status": "completed"}
+        output = {"type": "custom_tool_call_output", "call_id": f"call_p{i}", "output": draw(_TEXT)}
+        items += [custom, output]
+    if draw(st.integers(0, 9)) == 0:
+        items.append({"role": "user", "content": "go on"})
+    return items
+
+
+@st.composite
+def codex_sessions(draw: Any) -> bytes:
+    """A Codex session's body (``benchmarks/requests_codex_shape.py``'s shape), each part maybe: most
+    of them read, where :func:`codex_bodies` are mostly refused."""
+    items: list[Any] = [
+        {"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "Be brief."}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Fix a.py"}]},
+    ]
+    for i in range(draw(st.integers(0, 4))):
+        items += draw(_round(i))
+    if draw(st.integers(0, 9)) == 0:
+        items.append(draw(_item(len(items))))
+    body: dict[str, Any] = {"model": "gpt-5-codex", "instructions": "You are Codex.", "input": items}
+    tools = draw(_TOOLS)
+    if tools:
+        body["tools"] = tools
+    body["tool_choice"] = draw(st.sampled_from(["auto", "none", "required"]))
+    body["parallel_tool_calls"] = draw(st.booleans())
+    if draw(st.booleans()):
+        body["reasoning"] = {"effort": draw(st.sampled_from(["low", "medium", "high"])), "summary": "auto"}
+        body["include"] = ["reasoning.encrypted_content"]
+    if draw(st.booleans()):
+        body["max_output_tokens"] = draw(st.sampled_from([100, 64000]))
+    body["store"] = False
+    body["stream"] = draw(st.booleans())
+    if draw(st.booleans()):
+        body["prompt_cache_key"] = "abc"
+    raw = json.dumps(body).encode()
+    escape = draw(st.sampled_from([None, None, b'"custom_tool_call', b'"web_search', b'"phase"']))
+    if escape is not None:  # a mark the client spelled with an escape: the byte search misses it
+        raw = raw.replace(escape, escape[:1] + b"\\u%04x" % escape[1] + escape[2:])
+    return raw
+
+
+_BODIES = st.one_of(codex_bodies(), codex_sessions())
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(codex_bodies(), st.sampled_from(DESTINATIONS), st.sampled_from([None, "claude-sonnet-4-5"]))
+@given(_BODIES, st.sampled_from(DESTINATIONS), st.sampled_from([None, "claude-sonnet-4-5"]))
 def test_one_decode_reads_as_the_passes_on_bytes(body: bytes, destination: str, model: str | None) -> None:
-    fast = _outcome(lambda: read_client_body("openai", destination, body, model))
+    fast = _outcome(lambda: read_by_passes("openai", destination, body, model))
     slow = _outcome(lambda: _slow_reading(destination, body, model))
     assert fast == slow
 
@@ -281,7 +384,7 @@ def test_the_codex_shape_reads_as_the_passes_on_bytes() -> None:
     and each of its passes ran."""
     body = json.dumps(_CODEX).encode()
     for destination in DESTINATIONS:
-        fast = _outcome(lambda d=destination: read_client_body("openai", d, body, None))
+        fast = _outcome(lambda d=destination: read_by_passes("openai", d, body, None))
         assert fast == _outcome(lambda d=destination: _slow_reading(d, body, None))
         raw, _, _, _, custom, replayed = fast
         assert custom is not None and replayed is not None
@@ -312,3 +415,67 @@ def test_a_dated_web_search_is_read_the_one_way() -> None:
             )
             if destination == "openai":
                 assert json.loads(built.body)["tools"] == tools
+
+
+def _read_whole(read: Any) -> Any:
+    """A reading's Request, notes, custom calls and replayed items, or its refusal (the body as
+    read left out: the typed views' reading gives the client's, the passes their encoding of it)."""
+    outcome = _outcome(read)
+    return outcome if isinstance(outcome[0], str) else outcome[1:]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_BODIES, st.sampled_from(DESTINATIONS), st.sampled_from([None, "claude-sonnet-4-5"]))
+def test_the_typed_views_read_as_the_passes(body: bytes, destination: str, model: str | None) -> None:
+    """``read_client_body`` (the typed views' one decode, where they take the body) against
+    ``read_by_passes`` (the passes, then the typed path or the walker): the same Request, notes,
+    custom calls and replayed items, or the same refusal."""
+    fast = _read_whole(lambda: read_client_body("openai", destination, body, model))
+    assert fast == _read_whole(lambda: read_by_passes("openai", destination, body, model))
+
+
+def _translated(body: bytes, destination: str, model: str | None, stream: bool) -> Any:
+    try:
+        built = lc.translate_request("openai", destination, body, model=model, stream=stream)
+    except lc.LmcodecError as error:
+        return (type(error).__name__, str(error), getattr(error, "path", None))
+    return msgspec.json.encode(built), built
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    _BODIES,
+    st.sampled_from(DESTINATIONS),
+    st.sampled_from([None, "claude-sonnet-4-5", "gemini-2.5-pro"]),
+    st.booleans(),
+)
+def test_translate_request_is_the_passes_one(
+    body: bytes, destination: str, model: str | None, stream: bool
+) -> None:
+    """``translate_request`` with the typed views' reading and with the passes' one (the old path,
+    put in its place): the same body sent, notes and refusals."""
+    fast = _translated(body, destination, model, stream)
+    with mock.patch.object(_requests, "read_client_body", read_by_passes):
+        assert fast == _translated(body, destination, model, stream)
+
+
+def test_the_typed_views_take_the_codex_shape() -> None:
+    """The Codex shape (phases, custom calls and tool, ``strict: false``, GA web search) is read by
+    the typed views, whatever the destination; to Responses its custom items, phases and tools go
+    back as it sent them."""
+    body = json.dumps(_CODEX).encode()
+    for destination in DESTINATIONS:
+        read = _replayed_read(body, destination, None)
+        assert read is not None
+        _, notes, custom, replayed = read
+        assert custom is not None and replayed is not None
+        assert len(notes) == (0 if destination == "openai" else 2)  # the phase, the custom call
+    sent = json.loads(lc.translate_request("openai", "openai", body).body)
+
+    def kept(items: list[Any]) -> list[Any]:
+        return [
+            item.get("phase") or item for item in items if "custom" in item.get("type", "") or "phase" in item
+        ]
+
+    assert kept(sent["input"]) == kept(_CODEX["input"]) != []
+    assert sent["tools"] == _CODEX["tools"]

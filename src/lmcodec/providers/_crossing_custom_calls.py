@@ -33,7 +33,15 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.wire import Adaptation
 
-__all__ = ["MARK", "CustomCalls", "custom_calls_back", "custom_calls_in", "no_custom_form"]
+__all__ = [
+    "MARK",
+    "CustomCalls",
+    "custom_call_arguments",
+    "custom_call_substituted",
+    "custom_calls_back",
+    "custom_calls_in",
+    "no_custom_form",
+]
 
 MARK: Final = b'"custom_tool_call'
 _CALL_REASON: Final = (
@@ -75,13 +83,10 @@ def custom_calls_in(body: Any, destination: str) -> CustomCalls | None:
         kind = item.get("type") if isinstance(item, dict) else None
         if kind == "custom_tool_call" and _strings(item, "call_id", "name", "input"):
             calls.append(item)
-            arguments = msgspec.json.encode({"input": item["input"]}).decode()
             items[i] = {"type": "function_call", "call_id": item["call_id"], "name": item["name"]}
-            items[i]["arguments"] = arguments
+            items[i]["arguments"] = custom_call_arguments(item["input"])
             if destination != "openai":
-                reason = _CALL_REASON.format(why=no_custom_form(destination))
-                applied = {"input": item["input"]}
-                notes.append(adaptation(f"$.input[{i}]", "substituted", reason, item["input"], applied))
+                notes.append(custom_call_substituted(i, item["input"], destination))
         elif kind == "custom_tool_call_output" and _strings(item, "call_id") and "output" in item:
             outputs.append(item)
             items[i] = {"type": "function_call_output", "call_id": item["call_id"], "output": item["output"]}
@@ -92,6 +97,17 @@ def custom_calls_in(body: Any, destination: str) -> CustomCalls | None:
     if not any(calls) and not any(outputs):
         return None
     return CustomCalls(calls, outputs, tuple(notes))
+
+
+def custom_call_arguments(text: str) -> str:
+    """The arguments of the function call a custom call's raw ``text`` is read as."""
+    return msgspec.json.encode({"input": text}).decode()
+
+
+def custom_call_substituted(index: int, text: str, destination: str) -> Adaptation:
+    """The note of the custom call at ``$.input[index]``, sent to ``destination`` as a function call."""
+    reason = _CALL_REASON.format(why=no_custom_form(destination))
+    return adaptation(f"$.input[{index}]", "substituted", reason, text, {"input": text})
 
 
 def _strings(item: dict[str, Any], *keys: str) -> bool:

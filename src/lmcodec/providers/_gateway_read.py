@@ -21,32 +21,48 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 import msgspec
+from msgspec import UNSET
 
 from lmcodec.codecs._last_value import last_values
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers._crossing_cache_marks import chat_cache_marks_out
 from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
-from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_in
+from lmcodec.providers._crossing_custom_calls import (
+    CustomCalls,
+    custom_call_arguments,
+    custom_call_substituted,
+    custom_calls_in,
+)
 from lmcodec.providers._crossing_survey import ContentSurvey
 from lmcodec.providers._replayed_arguments import replayed_arguments
+from lmcodec.providers._replayed_responses_items import (
+    HOSTED_ITEMS,
+    ReplayedItems,
+    client_paths,
+    phase_dropped,
+    replayed_items_out,
+)
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
-from lmcodec.providers._replayed_responses_items import ReplayedItems, client_paths, replayed_items_out
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai._read_common import MAX_BODY_BYTES
+from lmcodec.providers.openai._read_typed import decode_view
+from lmcodec.providers.openai._read_views import RawInput, ReplayedBody, ReplayedItem
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, BuiltinTool, Request
 
 __all__ = [
     "GATEWAY_READERS",
     "TYPED_READERS",
+    "read_by_passes",
     "read_client_body",
     "responses_typed_or_none",
     "with_last_values",
 ]
 
 Raw = bytes | bytearray | memoryview
+_replace: Final = msgspec.structs.replace
 
 GATEWAY_READERS: Final[dict[str, Any]] = {
     "openai": openai_read.decode_request_without_unsigned_thinking,
@@ -112,9 +128,23 @@ class _Passed(NamedTuple):
 def read_client_body(
     source: str, destination: str, raw: Raw, model: str | None
 ) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None]:
-    """The body as read (marks, phases, hosted items or custom calls taken out), its Request, the
-    notes of what was left out or read another way (paths in the client's body), and the custom
-    calls and replayed items to put back for Responses."""
+    """The body as read (marks, phases, hosted items or custom calls taken out; a Responses body
+    the typed views read whole, as it came: :func:`_replayed_read`), its Request, the notes of
+    what was left out or read another way (paths in the client's body), and the custom calls and
+    replayed items to put back for Responses."""
+    if source == "openai":  # a Codex body: the typed views read it whole where they can
+        replayed_read = _replayed_read(raw, destination, model)
+        if replayed_read is not None:
+            return (raw, *replayed_read)
+    return read_by_passes(source, destination, raw, model)
+
+
+def read_by_passes(
+    source: str, destination: str, raw: Raw, model: str | None
+) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None]:
+    """:func:`read_client_body` by the passes over the body, then the gateway reader: the way every
+    body the typed views refuse goes (for a Responses body, the body as read is the passes'
+    encoding of it where they changed it)."""
     marks: tuple[Adaptation, ...] = ()
     passed = None
     if source == "openai_chat":  # Anthropic-style cache marks, read for Anthropic, else dropped
@@ -153,6 +183,114 @@ def read_client_body(
     if replayed is not None:
         unsigned = (*replayed.notes, *client_paths(tuple(unsigned), replayed))
     return raw, request, tuple(unsigned), custom, replayed
+
+
+_REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody)
+_RAW_INPUT: Final = msgspec.json.Decoder(RawInput)
+_ANY: Final = msgspec.json.Decoder()
+_FUNCTION_CALL: Final = ReplayedItem(type="function_call")
+_FUNCTION_CALL_OUTPUT: Final = ReplayedItem(type="function_call_output")
+
+
+def _replayed_read(
+    raw: Raw, destination: str, model: str | None
+) -> tuple[Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None] | None:
+    """What :func:`read_client_body` gives for a Responses body the passes change (:func:`_responses_passes`)
+    and the typed path then takes (a Codex body), read in one decode by the typed views, which take
+    a replayed ``phase`` and custom call (:class:`ReplayedBody`): the passes decoded the body, walked
+    it, encoded it, and the typed path decoded that again (twice, the tools refused by the first
+    view). The Request, notes, custom calls and replayed items are the passes' and typed path's,
+    the notes made by the same functions; None for any body this reading is not sure to read so
+    (a hosted-tool item, a key where the passes leave it, a pass its byte mark would not have run,
+    a body the typed path refuses), which :func:`read_client_body` reads the old way.
+    ``tests/providers/test_gateway_responses_passes.py`` holds the two equal."""
+    data = raw.tobytes() if isinstance(raw, memoryview) else raw
+    if len(data) > MAX_BODY_BYTES:
+        return None
+    try:
+        whole = _REPLAYED_BODY.decode(data)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    items = whole.input
+    if type(items) is not list:
+        return None
+    read: list[ReplayedItem] = []
+    phases: list[Any] = []
+    phase_notes: list[Adaptation] = []
+    call_notes: list[Adaptation] = []
+    calls: list[int | None] = []  # each function call read: the custom call's index, or None
+    outputs: list[int | None] = []
+    phase_keys = phased = False
+    for i, item in enumerate(items):
+        kind = item.type
+        phase = item.phase
+        if kind == "custom_tool_call":  # (read as the function call the pass writes: its other keys go)
+            if item.call_id is UNSET or item.name is UNSET or item.input is UNSET:
+                return None
+            calls.append(i)
+            if destination != "openai":
+                call_notes.append(custom_call_substituted(i, item.input, destination))
+            arguments = custom_call_arguments(item.input)
+            read.append(_replace(_FUNCTION_CALL, call_id=item.call_id, name=item.name, arguments=arguments))
+            continue
+        if kind == "custom_tool_call_output":
+            if item.call_id is UNSET or item.output is UNSET:
+                return None
+            outputs.append(i)
+            read.append(_replace(_FUNCTION_CALL_OUTPUT, call_id=item.call_id, output=item.output))
+            continue
+        if kind in HOSTED_ITEMS or item.input is not UNSET:
+            return None
+        if kind == "message" and item.role == "assistant":
+            phases.append(None if phase is UNSET else phase)
+            phase_keys = phase_keys or phase is not UNSET
+            if phase is not UNSET and phase is not None:
+                phased = True
+                if destination != "openai":
+                    phase_notes.append(phase_dropped(i, phase))
+        elif phase is not UNSET:
+            return None
+        elif kind == "function_call":
+            calls.append(None)
+        elif kind == "function_call_output":
+            outputs.append(None)
+        read.append(item)
+    # Each pass as it runs on the bytes: where its mark is, or where a pass before it changed the body.
+    changed = phased and any(mark in data for mark in REPLAYED_MARKS)
+    if phase_keys and not changed:
+        return None
+    customs = any(at is not None for at in (*calls, *outputs))
+    if customs and not (changed or CUSTOM_MARK in data):
+        return None
+    changed = changed or customs
+    tools = whole.tools
+    web_search = None
+    if changed or b'"web_search' in data:
+        web_search = _web_search_tools_in({"tools": tools})
+    elif isinstance(tools, list) and any(
+        isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH for tool in tools
+    ):
+        return None
+    if not changed and web_search is None:
+        return None
+    request = decode_view(data, _replace(whole, input=read), tools, model)
+    if request is None:
+        return None
+    custom = None
+    if customs:
+        sent = _RAW_INPUT.decode(data).input
+        custom = CustomCalls(
+            [None if at is None else _ANY.decode(sent[at]) for at in calls],
+            [None if at is None else _ANY.decode(sent[at]) for at in outputs],
+            tuple(call_notes),
+        )
+    if web_search is not None and destination == "openai":  # Responses gets its tools as sent
+        extensions = {**(request.config.extensions or {}), "tools": web_search}
+        request = _replace(request, config=_replace(request.config, extensions=extensions))
+    replayed = None
+    if phased:  # (no item taken out: each note's path is the client's)
+        replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))))
+    return request, (*phase_notes, *call_notes), custom, replayed
 
 
 def _responses_passes(raw: Raw, destination: str) -> _Passed | None:

@@ -31,7 +31,15 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.wire import Adaptation
 
-__all__ = ["MARKS", "ReplayedItems", "client_paths", "replayed_items_back", "replayed_items_out"]
+__all__ = [
+    "HOSTED_ITEMS",
+    "MARKS",
+    "ReplayedItems",
+    "client_paths",
+    "phase_dropped",
+    "replayed_items_back",
+    "replayed_items_out",
+]
 
 HOSTED_ITEMS: Final = frozenset(
     {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call"}
@@ -111,12 +119,16 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
             phase = item.pop("phase", None)
             phases.append(phase)
             if phase is not None and destination != "openai":
-                where = f"$.input[{i}].phase"
-                notes.append(adaptation(where, "dropped", _PHASE, phase))
+                notes.append(phase_dropped(i, phase))
         kept.append(item)
         positions.append(i)
     body["input"] = kept
     return ReplayedItems(hosted, phases, tuple(notes), positions)
+
+
+def phase_dropped(index: int, phase: Any) -> Adaptation:
+    """The note of the ``phase`` of the assistant message at ``$.input[index]``, left out."""
+    return adaptation(f"$.input[{index}].phase", "dropped", _PHASE, phase)
 
 
 def _replayed(item: Any) -> bool:

@@ -34,7 +34,7 @@ from lmcodec.providers.openai._read_views import (
 from lmcodec.wire import BuiltinTool, Config, FunctionTool, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
-__all__ = ["Refused", "decode_typed"]
+__all__ = ["Refused", "decode_typed", "decode_view"]
 
 _ANY: Final = msgspec.json.Decoder()
 _BODY: Final = msgspec.json.Decoder(ResponsesBody)
@@ -86,6 +86,19 @@ def decode_typed(body: bytes | bytearray | memoryview, model: str | None = None)
     the Request's (the body's own still decides the model-dependent rules)."""
     try:
         return _decode(body, model)
+    except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
+        return None
+
+
+def decode_view(
+    body: bytes | bytearray | memoryview, whole: ResponsesBody, tools: list[Any] | None, model: str | None
+) -> Request | None:
+    """:func:`decode_typed` of a body whose view was decoded elsewhere (``whole``, of ``body``; the
+    gateway reads replayed items into it: ``providers/_gateway_read.py``), its ``tools`` as plain
+    values, read as a body with a hosted tool is; None where a rule refuses it."""
+    try:
+        read, sent = ((), None) if tools is None else tools_from_dicts(tools)
+        return _from_body(body, whole, read, sent, model)
     except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
         return None
 

@@ -29,6 +29,8 @@ __all__ = [
     "OutputText",
     "RawInput",
     "RefusalBlock",
+    "ReplayedBody",
+    "ReplayedItem",
     "ResponsesBody",
     "SummaryText",
 ]
@@ -151,6 +153,21 @@ class HostedToolsBody(ResponsesBody, frozen=True):
     """The body with a hosted tool among its tools: those read as plain values (any keys)."""
 
     tools: list[Any] | None = None
+
+
+class ReplayedItem(Item, frozen=True):
+    """An input item as a client replaying its output sends it (Codex): an assistant message's
+    ``phase``, a ``custom_tool_call``'s raw ``input``. The reader refuses both; the gateway reads
+    them (``providers/_gateway_read.py``) into the items the reader takes."""
+
+    phase: Any = UNSET
+    input: str | UnsetType = UNSET
+
+
+class ReplayedBody(HostedToolsBody, frozen=True):
+    """:class:`HostedToolsBody` whose input items are :class:`ReplayedItem`."""
+
+    input: str | list[ReplayedItem]  # type: ignore[assignment]  # (a ReplayedItem is an Item; list is invariant)
 
 
 EXTENSION_FIELDS = (
