@@ -53,6 +53,7 @@ the body's as ``applied``, the ceiling named), as for every cap a thinking budge
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 import msgspec
@@ -63,6 +64,7 @@ from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     Adaptation,
     Config,
+    Message,
     Request,
     ThinkingPart,
     ToolCallPart,
@@ -267,7 +269,7 @@ def _loop_starts_signed(request: Request) -> bool:
         run = start
         while run > 0 and messages[run - 1].role != "assistant":
             run -= 1
-        if run < start and not any(type(p) is ToolResultPart for m in messages[run:start] for p in m.parts):
+        if run < start and not _holds(messages[run:start], ToolResultPart):
             break  # the user's own turn: the loop (if any) starts after it
         before = run
         while before > 0 and messages[before - 1].role == "assistant":
@@ -275,14 +277,23 @@ def _loop_starts_signed(request: Request) -> bool:
         if before == run:
             break
         start = before
-    first: Any = None
-    calls = False
-    for message in messages[start:]:
-        if message.role == "assistant":
-            if first is None:
-                first = message
-            calls = calls or any(type(p) is ToolCallPart for p in message.parts)
-    if not calls:
+    assistant = [message for message in messages[start:] if message.role == "assistant"]
+    if not _holds(assistant, ToolCallPart):
         return True  # no tool loop in progress: nothing to start
-    head = first.parts[0] if first.parts else None
-    return type(head) is ThinkingPart and any(state.provider == "anthropic" for state in head.continuation)
+    head = assistant[0].parts[0] if assistant[0].parts else None
+    if type(head) is not ThinkingPart:
+        return False
+    for state in head.continuation:
+        if state.provider == "anthropic":
+            return True
+    return False
+
+
+def _holds(messages: Sequence[Message], kind: type) -> bool:
+    """Whether a part of ``messages`` is a ``kind`` (loops: ``any`` of a generator costs a tool loop
+    of eight turns ~45k instructions more; benchmarks/NOTES.md, gateway twelfth round)."""
+    for message in messages:
+        for part in message.parts:
+            if type(part) is kind:
+                return True
+    return False
