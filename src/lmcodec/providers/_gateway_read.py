@@ -5,7 +5,10 @@ and hosted-tool items, freeform tool calls and GA web search tools, which share 
 body, :func:`_responses_passes`), then the gateway reader (``decode_request`` with unsigned
 thinking left out rather than refused, ``providers/_unsigned_thinking.py``; a replayed call's
 arguments that are not a JSON object read as lm15 reads them, ``providers/_replayed_arguments.py``;
-a Responses body the passes decoded is read as that value). The typed fast path is
+a Responses body the passes decoded is read as that value). A Codex-shaped Responses body
+(phases, custom calls, GA web search) is read in one decode by typed views that take what the
+passes would change, the passes' notes made from them (:func:`_replayed_read`); the passes read
+every body those views are not sure of. The typed fast path is
 tried first (:data:`TYPED_READERS`): the body passes are byte searches and walks of the whole
 body, and a body the typed views take is one they give back as it came.
 A Responses body's GA web search tool is read as ``web_search_preview``, and goes back to Responses
