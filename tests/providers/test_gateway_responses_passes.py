@@ -16,6 +16,7 @@ from typing import Any
 from unittest import mock
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -270,7 +271,12 @@ def _round(draw: Any, i: int) -> list[Any]:
         call["arguments"] = '{"command": ["cat", "a.py"]}'
         items += [call, {"type": "function_call_output", "call_id": f"call_s{i}", "output": draw(_TEXT)}]
     if draw(st.booleans()):
-        custom = {"type": "custom_tool_call", "call_id": f"call_p{i}", "name": "apply_patch", "input": draw(_TEXT)}
+        custom = {
+            "type": "custom_tool_call",
+            "call_id": f"call_p{i}",
+            "name": "apply_patch",
+            "input": draw(_TEXT),
+        }
         if draw(st.booleans()):
             custom = {"id": f"ctc_{i}", **custom, "status": "completed"}
         output = {"type": "custom_tool_call_output", "call_id": f"call_p{i}", "output": draw(_TEXT)}
@@ -479,3 +485,34 @@ def test_the_typed_views_take_the_codex_shape() -> None:
 
     assert kept(sent["input"]) == kept(_CODEX["input"]) != []
     assert sent["tools"] == _CODEX["tools"]
+
+
+@pytest.mark.parametrize("destination", DESTINATIONS)
+def test_a_second_web_search_beside_a_phase_is_noted_by_the_typed_views_too(destination: str) -> None:
+    """A replayed ``phase`` beside two web searches (the second with its own options): the typed
+    views' one decode reads it, and drops the second search with the note the passes make (the two
+    changes met on merged main: the views' reading left that note out)."""
+    body = json.dumps(
+        {
+            "model": "gpt-5",
+            "input": [
+                {"role": "user", "content": "hi"},
+                {
+                    "type": "message",
+                    "role": "assistant",
+                    "phase": "final_answer",
+                    "content": [{"type": "output_text", "text": "yo"}],
+                },
+                {"role": "user", "content": "again"},
+            ],
+            "tools": [
+                {"type": "web_search"},
+                {"type": "web_search", "filters": {"allowed_domains": ["a.com"]}},
+            ],
+        }
+    ).encode()
+    assert _replayed_read(body, destination, None) is not None
+    fast = _read_whole(lambda: read_client_body("openai", destination, body, None))
+    assert fast == _read_whole(lambda: read_by_passes("openai", destination, body, None))
+    fields = [note.field for note in fast[2]]
+    assert fields == ([] if destination == "openai" else ["$.input[1].phase", "$.tools[1]"])

@@ -269,7 +269,7 @@ def _replayed_read(
     tools = whole.tools
     web_search = None
     if changed or b'"web_search' in data:
-        web_search = _web_search_tools_in({"tools": tools})
+        web_search = _web_search_tools_in({"tools": tools}, destination)
     elif isinstance(tools, list) and any(
         isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH for tool in tools
     ):
@@ -288,12 +288,13 @@ def _replayed_read(
             tuple(call_notes),
         )
     if web_search is not None and destination == "openai":  # Responses gets its tools as sent
-        extensions = {**(request.config.extensions or {}), "tools": web_search}
+        extensions = {**(request.config.extensions or {}), "tools": web_search.sent}
         request = _replace(request, config=_replace(request.config, extensions=extensions))
     replayed = None
     if phased:  # (no item taken out: each note's path is the client's)
         replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))))
-    return request, (*phase_notes, *call_notes), custom, replayed
+    searches = () if web_search is None else web_search.notes
+    return request, (*phase_notes, *call_notes, *searches), custom, replayed
 
 
 def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
