@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from lm15.providers.gemini import gemini_openapi_schema
 
 import lmcodec as lc
+from lmcodec.providers._memo import NAMES_HELD
 from lmcodec.providers.gemini import build as gemini_build
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema, walk_fits_openapi_schema
 from lmcodec.providers.gemini._build_tools import tools_json, tools_wire
@@ -102,15 +103,15 @@ def test_model_family_rules(model: str, reasoning: lc.Reasoning, thinking: Any, 
 
 def test_paths_remembered_by_model_name_are_lm15s_and_bounded() -> None:
     """The path of each model is kept by its name (two dicts, streamed or not, at most
-    ``_PATHS_HELD`` names each): a name met again, or after the dicts were cleared, gets lm15's path."""
+    ``_memo.NAMES_HELD`` names each): a name met again, or after the dicts were cleared, gets lm15's path."""
     names = [f"gemini-x{i} é/a:b?c" if i % 3 == 0 else f"models/gemini-{i}" for i in range(300)]
     for _ in range(2):
         for name in names[::7] + names:
             request = lc.Request(model=name, messages=(_HI,))
             for stream in (False, True):
                 assert_same_build(PROVIDER, request, stream=stream)
-    assert 0 < len(gemini_build._PATHS) <= gemini_build._PATHS_HELD
-    assert 0 < len(gemini_build._STREAM_PATHS) <= gemini_build._PATHS_HELD
+    assert 0 < len(gemini_build._PATHS) <= NAMES_HELD
+    assert 0 < len(gemini_build._STREAM_PATHS) <= NAMES_HELD
 
 
 _SCHEMA_KEYS = st.sampled_from(["type", "enum", "properties", "items", "anyOf", "description", "const", "x"])

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lmcodec.providers import _crossing_claude
+from lmcodec.providers._memo import NAMES_HELD
 from lmcodec.providers.anthropic import _build_tables
 from lmcodec.providers.anthropic._build_tables import OUTPUT_CEILINGS, ceiling_in_table, output_ceiling
 
@@ -60,10 +61,10 @@ def test_the_table_is_lm15s() -> None:
 
 
 def test_the_memos_stay_bounded() -> None:
-    for i in range(3 * _build_tables.CEILINGS_HELD):
+    for i in range(3 * NAMES_HELD):
         name = f"claude-sonnet-4-5-{i}"
         assert output_ceiling(name) == 64000
         assert _crossing_claude._sampling_rules(name) == (False, True)
-        assert len(_build_tables._CEILINGS) <= _build_tables.CEILINGS_HELD
-        assert len(_crossing_claude._RULES) <= _crossing_claude.RULES_HELD
+        assert len(_build_tables._CEILINGS) <= NAMES_HELD
+        assert len(_crossing_claude._RULES) <= NAMES_HELD
     assert output_ceiling("claude-sonnet-4-5-0") == 64000  # a name forgotten is read again

@@ -59,6 +59,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._build_common import adaptation
+from lmcodec.providers._memo import remember_by_name
 from lmcodec.providers.anthropic._build_tables import output_ceiling, takes_adaptive_thinking
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
@@ -231,20 +232,17 @@ def _within_ceiling(
 
 
 _RULES: Final[dict[str, tuple[bool, bool]]] = {}  # model name -> its sampling rules
-RULES_HELD: Final = 256
 
 
 def _sampling_rules(model: str) -> tuple[bool, bool]:
     """Whether ``model`` refuses every sampling parameter, and temperature and top_p together,
-    remembered by name in a dict of at most :data:`RULES_HELD` names (cleared when full): the two
+    remembered by name (``_memo.remember_by_name``: names of the usual length only): the two
     searches of the lowered name cost ~5.9k instructions a sampled request (benchmarks/NOTES.md,
     gateway eighth round), for the few names a gateway's clients send."""
     rules = _RULES.get(model)
     if rules is None:
         rules = rules_by_name(model)
-        if len(_RULES) >= RULES_HELD:
-            _RULES.clear()
-        _RULES[model] = rules
+        remember_by_name(_RULES, model, rules)
     return rules
 
 

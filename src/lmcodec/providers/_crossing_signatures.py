@@ -20,6 +20,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._memo import LONGEST_NAME
 from lmcodec.wire import (
     Adaptation,
     AudioPart,
@@ -46,11 +47,7 @@ _REASON: Final = (
 def _validates_signatures(model: str) -> bool:
     """Whether ``model`` is Gemini 3 or later; a name of the usual length answered once (each
     gateway call to Gemini asks it, the regular-expression search costs ~5k instructions)."""
-    return _named_validates(model) if len(model) <= _REMEMBERED_LENGTH else _major_of(model) >= 3
-
-
-_REMEMBERED_LENGTH: Final = 128
-"""The longest model name remembered (a client may send any string as the model)."""
+    return _named_validates(model) if len(model) <= LONGEST_NAME else _major_of(model) >= 3
 
 
 @lru_cache(maxsize=64)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from lmcodec.providers._memo import remember_by_name
+
 __all__ = [
     "ADAPTIVE_MARKERS",
     "API_VERSION",
     "BETA_BY_BUILTIN",
     "BUILTIN_TYPES",
-    "CEILINGS_HELD",
     "DEFAULT_MAX_TOKENS",
     "OUTPUT_CEILINGS",
     "PATH",
@@ -64,23 +65,20 @@ def takes_adaptive_thinking(model: str) -> bool:
 
 
 _CEILINGS: Final[dict[str, int | None]] = {}  # model name -> its output ceiling
-CEILINGS_HELD: Final = 256
 _UNSEEN: Final = -1
 
 
 def output_ceiling(model: str) -> int | None:
     """The output ceiling of a Claude model by name; None for any other model.
 
-    Remembered by name in a dict of at most :data:`CEILINGS_HELD` names (cleared when full): a
-    gateway asks it on every request with a cap, for the few names its clients send, and lowering
-    the name and scanning the table cost ~1.3% of a Chat -> Anthropic translation (review 9)."""
+    Remembered by name (``_memo.remember_by_name``: names of the usual length only): a gateway
+    asks it on every request with a cap, for the few names its clients send, and lowering the name
+    and scanning the table cost ~1.3% of a Chat -> Anthropic translation (review 9)."""
     ceiling = _CEILINGS.get(model, _UNSEEN)
     if ceiling != _UNSEEN:
         return ceiling
     ceiling = ceiling_in_table(model)
-    if len(_CEILINGS) >= CEILINGS_HELD:
-        _CEILINGS.clear()
-    _CEILINGS[model] = ceiling
+    remember_by_name(_CEILINGS, model, ceiling)
     return ceiling
 
 

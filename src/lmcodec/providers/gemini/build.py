@@ -26,6 +26,7 @@ from lmcodec.providers._build_common import (
     read_judgments,
     unsupported,
 )
+from lmcodec.providers._memo import remember_by_name
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers.gemini._build_contents import contents_of
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema, judgment_schema
@@ -281,25 +282,21 @@ def top_level(
 
 _PATHS: Final[dict[str, str]] = {}  # model name -> its generateContent path
 _STREAM_PATHS: Final[dict[str, str]] = {}  # model name -> its streamGenerateContent path
-_PATHS_HELD: Final = 256
 
 
 def _path(model: str, stream: bool) -> str:
     """The URL path of a model not met yet (quoting it costs more than the rest of a small
-    build), remembered by its name in a dict of at most :data:`_PATHS_HELD` (an ``lru_cache``
-    hit cost ~0.15 us more than the dict's: its key tuple and its recency list)."""
+    build), remembered by its name (``_memo.remember_by_name``: names of the usual length only; an
+    ``lru_cache`` hit cost ~0.15 us more than the dict's: its key tuple and its recency list)."""
     quoted = urllib.parse.quote(model, safe="/:@")
     if not quoted.startswith("models/"):
         quoted = f"models/{quoted}"
-    paths = _STREAM_PATHS if stream else _PATHS
-    if len(paths) >= _PATHS_HELD:
-        paths.clear()
     path = (
         f"{BASE_PATH}/{quoted}:streamGenerateContent?alt=sse"
         if stream
         else f"{BASE_PATH}/{quoted}:generateContent"
     )
-    paths[model] = path
+    remember_by_name(_STREAM_PATHS if stream else _PATHS, model, path)
     return path
 
 
