@@ -209,20 +209,29 @@ def chat_usage(usage: Usage) -> dict[str, Any]:
 
 def responses_usage(usage: Usage) -> dict[str, Any]:
     """A Usage as the Responses API's ``usage``: none when it reports nothing; else the three counts
-    the SDK's ``ResponseUsage`` requires (:func:`_counts`) and the details reported (none invented:
-    docs/writers.md)."""
+    the SDK's ``ResponseUsage`` requires (:func:`_counts`) and both details objects, which it
+    requires too, with the cached and reasoning counts every OpenAI response carries: an
+    unreported one as 0, what OpenAI sends for none (docs/writers.md, "Usage")."""
     details_in, details_out = _details(usage)
     if not details_in and not details_out and _nothing_counted(usage):
         return {}
     tokens_in, tokens_out, total = _counts(usage)
-    out: dict[str, Any] = {"input_tokens": tokens_in}
-    if details_in:
-        out["input_tokens_details"] = details_in
-    out["output_tokens"] = tokens_out
-    if details_out:
-        out["output_tokens_details"] = details_out
-    out["total_tokens"] = total
-    return out
+    return {
+        "input_tokens": tokens_in,
+        "input_tokens_details": {**_NONE_IN, **details_in},
+        "output_tokens": tokens_out,
+        "output_tokens_details": {**_NONE_OUT, **details_out},
+        "total_tokens": total,
+    }
+
+
+# The counts every openai SDK since 1.66 requires in InputTokensDetails / OutputTokensDetails, as
+# OpenAI writes them when nothing was cached or reasoned (red team 21 F03: openai 1.66 refused a
+# usage without the objects; later releases hand None for a field typed never-None).
+# cache_write_tokens stays written only where reported (red team 20 F06): OpenAI's own April
+# captures have none, and a same-dialect round trip must not gain one.
+_NONE_IN: Final = {"cached_tokens": 0}
+_NONE_OUT: Final = {"reasoning_tokens": 0}
 
 
 def _details(usage: Usage) -> tuple[dict[str, Any], dict[str, Any]]:
