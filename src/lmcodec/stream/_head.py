@@ -6,6 +6,9 @@ request's model and no id. :func:`lmcodec.stream.translate` reads both from the 
 so the client sees the id and the served model the backend sent. A Chat chunk's ``created``,
 ``service_tier`` and ``system_fingerprint`` are read there too, for a Chat client's writer
 (``follow_chunks``: the openai SDK's accumulator reads ``service_tier`` from the first chunk only).
+An Anthropic stream's first ``data`` line is its ``message_start``: its usage is read there for an
+Anthropic client's writer (``start_usage``: anthropic SDKs before 0.51 read the input counts there
+only, red team 21 F02).
 """
 
 from __future__ import annotations
@@ -23,6 +26,10 @@ __all__ = ["HeadPeek"]
 _PEEK_LIMIT: Final = 1 << 20  # give up looking for the first data line after this many bytes
 
 
+class _HeadMessage(msgspec.Struct):
+    usage: dict[str, Any] | None = None
+
+
 class _Head(msgspec.Struct):
     """What a start-less stream's first frame says about the response (everything else skipped)."""
 
@@ -33,6 +40,7 @@ class _Head(msgspec.Struct):
     created: Any = None
     service_tier: Any = None
     system_fingerprint: Any = None
+    message: _HeadMessage | None = None  # an Anthropic message_start's
 
 
 _head_decoder: Final = msgspec.json.Decoder(_Head)
@@ -41,7 +49,16 @@ _head_decoder: Final = msgspec.json.Decoder(_Head)
 class HeadPeek:
     """Reads the id and model of a start-less stream from its first ``data`` line."""
 
-    __slots__ = ("created", "done", "id", "model", "seen", "service_tier", "system_fingerprint")
+    __slots__ = (
+        "created",
+        "done",
+        "id",
+        "model",
+        "seen",
+        "service_tier",
+        "start_usage",
+        "system_fingerprint",
+    )
 
     def __init__(self) -> None:
         self.seen = bytearray()
@@ -52,6 +69,7 @@ class HeadPeek:
         self.created: int | None = None
         self.service_tier: str | None = None
         self.system_fingerprint: str | None = None
+        self.start_usage: dict[str, Any] | None = None  # an Anthropic message_start's usage
 
     def feed(self, chunk: bytes | bytearray | memoryview) -> None:
         if type(chunk) is not bytes:  # (the first chunks only: the peek stops at the first line)
@@ -79,6 +97,7 @@ class HeadPeek:
         tier, fingerprint = head.service_tier, head.system_fingerprint
         self.service_tier = tier if type(tier) is str and tier else None
         self.system_fingerprint = fingerprint if type(fingerprint) is str and fingerprint else None
+        self.start_usage = head.message.usage if head.message is not None else None
         self._stop()
 
     def _stop(self) -> None:

@@ -55,6 +55,11 @@ delta keeps its first name on the Responses, Anthropic and Chat wires, where lm1
 :func:`lmcodec.assemble`) keep the last; Gemini, which writes a call whole, keeps the last. No
 provider is known to send a name twice.
 
+From an Anthropic source to an Anthropic client, the source's ``message_start`` usage is written in
+the client's ``message_start`` (read from its first ``data`` line, :class:`~lmcodec.stream._head.HeadPeek`;
+anthropic SDKs before 0.51 read the input counts there only): only there do the bytes differ from
+the Encoder's, whose start has no usage (docs/writers.md, red team 21 F02).
+
 The end's token counts are written in the destination's meaning, not the source's
 (:mod:`lmcodec.providers._usage_meaning`; docs/writers.md, "Usage"): Anthropic's input count
 leaves out the cache reads and writes the other wires count in theirs, Gemini's output count
@@ -103,6 +108,7 @@ from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._tool_names import names_back
 from lmcodec.providers._usage_meaning import usage_restatement
+from lmcodec.providers.anthropic.write import StreamWriter as AnthropicWriter
 from lmcodec.stream._chat_extras import ChatExtras
 from lmcodec.stream._foreign_items import ForeignItems
 from lmcodec.stream._foreign_parts import ForeignParts
@@ -129,7 +135,7 @@ class _Translator:
     """The source's framer and mapper (the stream engine) calling a
     :class:`~lmcodec.stream._writer_sink.WriterSink`."""
 
-    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_stream", "failed")
+    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_start", "_stream", "failed")
 
     def __init__(
         self,
@@ -149,6 +155,11 @@ class _Translator:
             raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
         self._encoder = Encoder(dst, include_usage=include_usage)
         self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
+        # an Anthropic source's message_start usage, for an Anthropic client's message_start
+        writer = self._encoder.writer
+        self._start: tuple[HeadPeek, AnthropicWriter] | None = (
+            (HeadPeek(), writer) if src == "anthropic" and isinstance(writer, AnthropicWriter) else None
+        )
         self._sink = WriterSink(
             self._encoder.writer,
             self._head,
@@ -203,6 +214,8 @@ class _Translator:
         head = self._head
         if head is not None and not head.done:
             head.feed(chunk)
+        if self._start is not None:
+            self._peek_start_usage(chunk)
         try:
             if frames is None:
                 self._stream.feed(chunk)
@@ -220,6 +233,17 @@ class _Translator:
             if held:
                 sink.out.append(held)
         return sink.take()
+
+    def _peek_start_usage(self, chunk: Chunk) -> None:
+        """Hand an Anthropic client's writer the source's message_start usage, read from the first
+        ``data`` line before the engine reads the frame."""
+        assert self._start is not None
+        peek, writer = self._start
+        peek.feed(chunk)
+        if peek.done:
+            self._start = None
+            if peek.start_usage is not None:
+                writer.carry_start_usage(peek.start_usage)
 
     def framer_deferred(self) -> bool:
         """True when the source engine was made without its framer (``framed=False``), not made since."""

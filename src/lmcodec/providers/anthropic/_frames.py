@@ -57,7 +57,7 @@ class StartMessage(msgspec.Struct, frozen=True, gc=False):
     content: tuple[()] = ()
     stop_reason: None = None
     stop_sequence: None = None
-    usage: StartUsage = StartUsage()
+    usage: StartUsage | dict[str, Any] = StartUsage()  # a dict: an Anthropic source's own start usage
 
 
 class MessageStart(msgspec.Struct, frozen=True, gc=False, tag_field="type", tag="message_start"):

@@ -30,9 +30,11 @@ What the Messages wire cannot carry, and what is written instead:
 
 - **Usage in message_start.** The canonical start event has no usage (lm15
   reads usage only at the end), so ``message_start`` says ``input_tokens: 0,
-  output_tokens: 0``; ``message_delta`` carries every known count (input,
-  cache read/write, output, thinking tokens), which the SDK's accumulator
-  takes as cumulative totals. ``output_tokens`` is always written (0 when
+  output_tokens: 0`` (``lc.stream.translate`` from an Anthropic source writes the source's
+  start usage there instead: :meth:`StreamWriter.carry_start_usage`);
+  ``message_delta`` carries every known count (input, cache read/write,
+  output, thinking tokens), which the SDK's accumulator takes as cumulative
+  totals. ``output_tokens`` is always written (0 when
   unknown), so an end without usage reads back as ``Usage(output_tokens=0)``;
   ``total_tokens`` is not on the wire (it reads back as input + output).
 - **Ids.** A start without an id gets ``msg_`` + 24 random hex digits; a tool
@@ -150,6 +152,7 @@ class StreamWriter:
         "_open",
         "_open_index",
         "_refused",
+        "_start_usage",
         "_started",
         "_stop_sequence",
     )
@@ -168,6 +171,7 @@ class StreamWriter:
         self._refused = False  # a refusal was written (write_refusal): the stop reason is "refusal"
         self._stop_sequence: str | None = None  # the client-side stop sequence the stream was cut at
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments
+        self._start_usage: dict[str, Any] | None = None  # an Anthropic source's message_start usage
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
@@ -240,11 +244,23 @@ class StreamWriter:
 
     # -- message -------------------------------------------------------------
 
+    def carry_start_usage(self, usage: dict[str, Any]) -> None:
+        """Write ``usage``, an Anthropic source's ``message_start`` usage, in the start this writer
+        writes (not written yet): its input and cache counts, ``cache_creation`` and
+        ``service_tier`` as the backend sent them. anthropic SDKs before 0.51 read the input counts
+        there only (red team 21 F02). Only counts (an int, or an object of ints) and ASCII strings
+        are kept; ignored unless it holds the two counts the wire requires."""
+        kept = {key: value for key, value in usage.items() if _usage_value(value)}
+        if type(kept.get("input_tokens")) is int and type(kept.get("output_tokens")) is int:
+            self._start_usage = kept
+
     def _start(self, message_id: str | None, model: str | None) -> bytes:
         self._started = True
         self._id = message_id or f.message_id()
-        start = f.MessageStart(message=f.StartMessage(id=self._id, model=model or ""))
-        return _sse(b"message_start", start) + _PING
+        message = f.StartMessage(id=self._id, model=model or "")
+        if self._start_usage is not None:
+            message = _replace(message, usage=self._start_usage)
+        return _sse(b"message_start", f.MessageStart(message=message)) + _PING
 
     def _message_delta(self, end: StreamEndEvent) -> bytes:
         if self._has_tool and (end.finish_reason is None or end.finish_reason == "stop"):
@@ -406,6 +422,16 @@ class StreamWriter:
             + _delta(index, f.ThinkingDelta(thinking=""))
             + _sse(b"content_block_stop", f.BlockStop(index=index))
         )
+
+
+def _usage_value(value: Any) -> bool:
+    """Whether ``value`` is what a usage object holds: a count, an object of counts
+    (``cache_creation``), or an ASCII string (``service_tier``)."""
+    if type(value) is int:
+        return True
+    if type(value) is str:
+        return value.isascii()
+    return type(value) is dict and all(type(v) is int and k.isascii() for k, v in value.items())
 
 
 def _start_input(fragment: str) -> dict[str, Any] | None:
