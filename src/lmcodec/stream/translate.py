@@ -55,6 +55,12 @@ delta keeps its first name on the Responses, Anthropic and Chat wires, where lm1
 :func:`lmcodec.assemble`) keep the last; Gemini, which writes a call whole, keeps the last. No
 provider is known to send a name twice.
 
+A chunk that writes nothing but holds the source's keep-alives (Anthropic's ``event: ping``, a
+``:`` comment line) writes one keep-alive of the destination for each (an Anthropic ``ping``, a
+``: keep-alive`` comment to the OpenAI wires, an empty line to Gemini, whose SDK reads comment
+lines as JSON): these lines alone are not the Encoder's (red team 21 F04). A body given whole
+writes none.
+
 From an Anthropic source to an Anthropic client, the source's ``message_start`` usage is written in
 the client's ``message_start`` (read from its first ``data`` line, :class:`~lmcodec.stream._head.HeadPeek`;
 anthropic SDKs before 0.51 read the input counts there only): only there do the bytes differ from
@@ -114,6 +120,7 @@ from lmcodec.stream._foreign_items import ForeignItems
 from lmcodec.stream._foreign_parts import ForeignParts
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
+from lmcodec.stream._keepalive import KEEP_ALIVES, KeepAlives
 from lmcodec.stream._stop import StopSink, client_side_stops
 from lmcodec.stream._whole import whole_frames
 from lmcodec.stream._writer_sink import WriterSink
@@ -135,7 +142,17 @@ class _Translator:
     """The source's framer and mapper (the stream engine) calling a
     :class:`~lmcodec.stream._writer_sink.WriterSink`."""
 
-    __slots__ = ("_encoder", "_flush", "_head", "_sink", "_start", "_stream", "failed")
+    __slots__ = (
+        "_encoder",
+        "_flush",
+        "_head",
+        "_keep_alive",
+        "_keep_alives",
+        "_sink",
+        "_start",
+        "_stream",
+        "failed",
+    )
 
     def __init__(
         self,
@@ -154,6 +171,8 @@ class _Translator:
         if not all(isinstance(a, Adaptation) for a in adaptations):
             raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
         self._encoder = Encoder(dst, include_usage=include_usage)
+        self._keep_alives = KeepAlives()
+        self._keep_alive = KEEP_ALIVES[dst]
         self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
         # an Anthropic source's message_start usage, for an Anthropic client's message_start
         writer = self._encoder.writer
@@ -201,7 +220,11 @@ class _Translator:
         a string the destination cannot carry is :class:`~lmcodec.EncodeError`); ``frames``: the
         chunk, a whole body, cut without a framer."""
         try:
-            return self._feed(chunk, frames)
+            out = self._feed(chunk, frames)
+            # the source's keep-alives, where nothing else was written for them (red team 21 F04;
+            # a body given whole is not kept waiting)
+            kept = self._keep_alives.count(chunk, not out and not self.failed and frames is None)
+            return out or self._keep_alive * kept
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._encoder.provider) from None
         except TypeError:
@@ -281,7 +304,9 @@ def translate(
     """``src``'s SSE stream as ``dst``'s, each output event written as soon as its input arrives.
 
     Yields one bytes object per input chunk that wrote anything (and one for
-    the end of input). ``request`` is the request the stream answers: its model
+    the end of input); a chunk that wrote nothing but held the source's keep-alives (Anthropic's
+    ``ping``, ``:`` comment lines) yields as many of the destination's
+    (:mod:`lmcodec.stream._keepalive`), so a client is kept alive while the backend is. ``request`` is the request the stream answers: its model
     names a stream whose wire names none (Chat Completions, Gemini). ``adaptations``: those of
     the built request the stream answers (``ProviderRequest.adaptations``); a ``client_side``
     ``config.stop`` there (a Responses backend has no stop field) is applied as lm15's runtime
