@@ -26,10 +26,10 @@ KEEP_ALIVES: Final = {
 }
 """Each destination's keep-alive, read by its SDKs as nothing."""
 
-# a comment line (after LF or CR), an Anthropic ping event's name line (ended by LF or CR); none
-# overlaps itself, and none is inside a JSON data line (whose strings hold no raw line break)
-_MARKS: Final = (b"\n:", b"\r:", b"event: ping\n", b"event: ping\r")
-_KEPT: Final = max(map(len, _MARKS)) - 1  # the bytes of the last chunk a mark may start in
+# The marks of a keep-alive: a comment line's start (after LF or CR) and an Anthropic ping event's
+# name line; none overlaps itself, and none is inside a JSON data line (whose strings hold no raw
+# line break).
+_KEPT: Final = len(b"event: ping") - 1  # the bytes of the last chunk a mark may start in
 
 
 class KeepAlives:
@@ -45,9 +45,17 @@ class KeepAlives:
         stream is kept, at the cost of a slice)."""
         tail = self._tail
         if not wanted:
-            end = bytes(chunk[-_KEPT:])
-            self._tail = end if len(end) == _KEPT else (tail + end)[-_KEPT:]
+            end = chunk[-_KEPT:]
+            if type(end) is bytes and len(end) == _KEPT:
+                self._tail = end
+            else:
+                self._tail = (tail + bytes(end))[-_KEPT:]
             return 0
         data = tail + bytes(chunk)
         self._tail = data[-_KEPT:]
-        return sum(data.count(mark) - tail.count(mark) for mark in _MARKS)
+        # (a ping's name line is longer than the tail: only a comment's start can lie inside it; a
+        # CR alone ends a line only where the stream has no LF, a rare form: looked for only then)
+        comments = data.count(b"\n:") - tail.count(b"\n:")
+        if b"\r" in data:
+            comments += data.count(b"\r:") - tail.count(b"\r:")
+        return comments + data.count(b"event: ping")
