@@ -35,9 +35,11 @@ _KEPT: Final = len(b"event: ping") - 1  # the bytes of the last chunk a mark may
 class KeepAlives:
     """Counts a stream's keep-alive frames chunk by chunk, each once however chunks cut it."""
 
-    __slots__ = ("_tail",)
+    __slots__ = ("_pings", "_tail")
 
-    def __init__(self) -> None:
+    def __init__(self, pings: bool) -> None:
+        """``pings``: the source sends ``ping`` events (Anthropic); comment lines from any."""
+        self._pings = pings
         self._tail = b"\n"  # the end of what came before (a line starts the stream)
 
     def count(self, chunk: bytes | bytearray | memoryview, wanted: bool) -> int:
@@ -58,4 +60,4 @@ class KeepAlives:
         comments = data.count(b"\n:") - tail.count(b"\n:")
         if b"\r" in data:
             comments += data.count(b"\r:") - tail.count(b"\r:")
-        return comments + data.count(b"event: ping")
+        return comments + data.count(b"event: ping") if self._pings else comments

@@ -171,7 +171,7 @@ class _Translator:
         if not all(isinstance(a, Adaptation) for a in adaptations):
             raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
         self._encoder = Encoder(dst, include_usage=include_usage)
-        self._keep_alives = KeepAlives()
+        self._keep_alives = KeepAlives(pings=src == "anthropic")
         self._keep_alive = KEEP_ALIVES[dst]
         self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
         # an Anthropic source's message_start usage, for an Anthropic client's message_start
@@ -303,21 +303,21 @@ def translate(
 ) -> Iterator[bytes]:
     """``src``'s SSE stream as ``dst``'s, each output event written as soon as its input arrives.
 
-    Yields one bytes object per input chunk that wrote anything (and one for
-    the end of input); a chunk that wrote nothing but held the source's keep-alives (Anthropic's
-    ``ping``, ``:`` comment lines) yields as many of the destination's
-    (:mod:`lmcodec.stream._keepalive`), so a client is kept alive while the backend is. ``request`` is the request the stream answers: its model
-    names a stream whose wire names none (Chat Completions, Gemini). ``adaptations``: those of
-    the built request the stream answers (``ProviderRequest.adaptations``); a ``client_side``
-    ``config.stop`` there (a Responses backend has no stop field) is applied as lm15's runtime
-    applies it: the text is cut before the first stop sequence and the stream ends there, finish
-    ``stop``, no usage, the rest of the source unread (:mod:`lmcodec.stream._stop`); a function
-    name ``translate_request`` renamed for the backend (a Gemini client's ``server.tool``) is
-    written back as the client's name on every call (``providers/_tool_names.py``).
-    ``include_usage``: a Chat Completions client's ``stream_options.include_usage`` (without it no
-    usage chunk is written, as OpenAI writes none: :class:`~lmcodec.stream.Encoder`). The
-    arguments are checked at the call. A body given whole as the one chunk of a list or tuple is
-    cut without a framer when :mod:`lmcodec.stream._whole` can cut it (the same bytes out)."""
+    Yields one bytes object per input chunk that wrote anything (and one for the end of input); a
+    chunk that wrote nothing but held the source's keep-alives (Anthropic's ``ping``, ``:`` comment
+    lines) yields as many of the destination's (:mod:`lmcodec.stream._keepalive`), so a client is
+    kept alive while the backend is. ``request`` is the request the stream answers: its model names
+    a stream whose wire names none (Chat Completions, Gemini). ``adaptations``: those of the built
+    request the stream answers (``ProviderRequest.adaptations``); a ``client_side`` ``config.stop``
+    there (a Responses backend has no stop field) is applied as lm15's runtime applies it: the text
+    is cut before the first stop sequence and the stream ends there, finish ``stop``, no usage, the
+    rest of the source unread (:mod:`lmcodec.stream._stop`); a function name ``translate_request``
+    renamed for the backend (a Gemini client's ``server.tool``) is written back as the client's
+    name on every call (``providers/_tool_names.py``). ``include_usage``: a Chat Completions
+    client's ``stream_options.include_usage`` (without it no usage chunk is written, as OpenAI
+    writes none: :class:`~lmcodec.stream.Encoder`). The arguments are checked at the call. A body
+    given whole as the one chunk of a list or tuple is cut without a framer when
+    :mod:`lmcodec.stream._whole` can cut it (the same bytes out)."""
     one_body = (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1
     translator = _Translator(src, dst, request, adaptations, include_usage, framed=not one_body)
     check_chunks(chunks, "lc.stream.translate")
