@@ -19,6 +19,7 @@ from openai.types.responses import ResponseUsage
 
 import lmcodec as lc
 
+from ..corpus import needs_corpus
 from ..stream.usage_support import stream_usage
 from ..stream.write_support import REQUEST, corpus_streams
 
@@ -87,6 +88,7 @@ def test_the_red_teams_body() -> None:
     }
 
 
+@needs_corpus
 def test_the_sdks_final_response_holds_both_details() -> None:
     """Every corpus stream of another dialect with a usage, translated to Responses: the openai
     SDK's accumulated final response has both details objects, each with its count, and the

@@ -18,6 +18,7 @@ import pytest
 
 import lmcodec as lc
 
+from ..corpus import needs_corpus
 from ..providers.sdk_readers import _transport, anthropic
 from .write_support import REQUEST, corpus_id, corpus_streams
 
@@ -74,6 +75,7 @@ def test_the_start_usage_crosses_and_both_sdk_generations_read_the_backends_tota
     assert {k: getattr(ours, k) for k in _COUNTS} == {k: old_written.get(k) for k in _COUNTS}
 
 
+@needs_corpus
 def test_the_start_usage_crosses_chunked_byte_by_byte() -> None:
     body = ANTHROPIC[0][1].read_bytes()
     chunks = [body[i : i + 1] for i in range(len(body))]
@@ -117,6 +119,7 @@ def test_what_a_usage_holds_is_all_that_crosses() -> None:
     assert _start_usage(written) == {"input_tokens": 0, "output_tokens": 0}
 
 
+@needs_corpus
 def test_other_sources_and_the_encoder_write_no_start_usage() -> None:
     """The documented limit: a start without counts says 0 (the canonical start event has none)."""
     body = ANTHROPIC[0][1].read_bytes()
