@@ -92,8 +92,10 @@ def _check_hop(src: str, dst: str, body: bytes) -> bytes:
     events = list(lc.stream.decode(src, [body], request=REQUEST))
     start = events[0]
     if isinstance(start, lc.StreamStartEvent) and src in ("openai_chat", "gemini"):  # translate names
-        first = msgspec.json.decode(body[body.index(b"data:") + 5 : body.index(b"\n")])  # the served
-        start = lc.StreamStartEvent(  # id and model of the first frame
+        # the served id and model of the first frame (a keep-alive line may come before it)
+        data = next(line for line in body.splitlines() if line.startswith(b"data:"))
+        first = msgspec.json.decode(data[5:])
+        start = lc.StreamStartEvent(
             id=first.get("id") or first.get("responseId"),
             model=first.get("model") or first.get("modelVersion"),
         )

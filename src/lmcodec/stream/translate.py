@@ -59,7 +59,7 @@ A chunk that writes nothing but holds the source's keep-alives (Anthropic's ``ev
 ``:`` comment line) writes one keep-alive of the destination for each (an Anthropic ``ping``, a
 ``: keep-alive`` comment to the OpenAI wires, an empty line to Gemini, whose SDK reads comment
 lines as JSON): these lines alone are not the Encoder's (red team 21 F04). A body given whole
-writes none.
+writes them as the same bytes fed as one chunk do: only where it wrote nothing else.
 
 From an Anthropic source to an Anthropic client, the source's ``message_start`` usage is written in
 the client's ``message_start`` (read from its first ``data`` line, :class:`~lmcodec.stream._head.HeadPeek`;
@@ -222,8 +222,9 @@ class _Translator:
         try:
             out = self._feed(chunk, frames)
             # the source's keep-alives, where nothing else was written for them (red team 21 F04;
-            # a body given whole is not kept waiting)
-            kept = self._keep_alives.count(chunk, not out and not self.failed and frames is None)
+            # a body given whole as through the framer: translate(src, dst, [body]) is its bytes fed
+            # as one chunk)
+            kept = self._keep_alives.count(chunk, not out and not self.failed)
             return out or self._keep_alive * kept
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._encoder.provider) from None
