@@ -1,4 +1,4 @@
-"""F05: a Responses body whose message key "phase" is spelled with a JSON escape is refused.
+"""F06: a Responses body whose message key "phase" is spelled with a JSON escape is refused.
 
 `"ph\u0061se"` is the same JSON object as `"phase"`; the Responses API reads both alike. The body
 with the plain key goes to every destination (the phase noted and dropped, or as sent to
