@@ -61,6 +61,14 @@ with tempfile.TemporaryDirectory() as tmp:
     )
     if run.returncode == 0 and os.path.isfile("outdir"):
         failures.append(f"lmcodec convert src.jsonl outdir/: status 0, wrote the regular file 'outdir' ({run.stderr.strip()})")
+    with open("mixed.jsonl", "wb") as fh:
+        fh.write(lc.encode(TURN) + b"\n" + b'{"request": 1}\n')
+    run = subprocess.run(
+        [sys.executable, "-m", "lmcodec", "convert", "mixed.jsonl", "out.jsonl", "--rejects", "rejected/"],
+        capture_output=True, text=True,
+    )
+    if os.path.isfile("rejected"):
+        failures.append(f"lmcodec convert ... --rejects rejected/: status {run.returncode}, wrote the regular file 'rejected'")
 
 for failure in failures:
     print("FAIL:", failure)
