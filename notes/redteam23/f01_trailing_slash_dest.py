@@ -17,7 +17,9 @@ import lmcodec as lc
 
 TURN = lc.Turn(
     request=lc.Request(model="m", messages=(lc.Message.user("hi"),)),
-    response=lc.Response(id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()),
+    response=lc.Response(
+        id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()
+    ),
 )
 PRECIOUS = b"precious data the caller never named\n"
 
@@ -45,7 +47,9 @@ with tempfile.TemporaryDirectory() as tmp:
         with open(target, "rb") as fh:
             now = fh.read()
         if now != PRECIOUS:
-            failures.append(f"{name}({target + '/'!r}) replaced the existing file {target!r} ({now[:12]!r}...)")
+            failures.append(
+                f"{name}({target + '/'!r}) replaced the existing file {target!r} ({now[:12]!r}...)"
+            )
         new = f"{name}.new"
         try:
             write(new + "/")
@@ -60,15 +64,22 @@ with tempfile.TemporaryDirectory() as tmp:
         [sys.executable, "-m", "lmcodec", "convert", "src.jsonl", "outdir/"], capture_output=True, text=True
     )
     if run.returncode == 0 and os.path.isfile("outdir"):
-        failures.append(f"lmcodec convert src.jsonl outdir/: status 0, wrote the regular file 'outdir' ({run.stderr.strip()})")
+        failures.append(
+            "lmcodec convert src.jsonl outdir/: status 0, wrote the regular file 'outdir' "
+            f"({run.stderr.strip()})"
+        )
     with open("mixed.jsonl", "wb") as fh:
         fh.write(lc.encode(TURN) + b"\n" + b'{"request": 1}\n')
     run = subprocess.run(
         [sys.executable, "-m", "lmcodec", "convert", "mixed.jsonl", "out.jsonl", "--rejects", "rejected/"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     if os.path.isfile("rejected"):
-        failures.append(f"lmcodec convert ... --rejects rejected/: status {run.returncode}, wrote the regular file 'rejected'")
+        failures.append(
+            f"lmcodec convert ... --rejects rejected/: status {run.returncode}, "
+            "wrote the regular file 'rejected'"
+        )
 
 for failure in failures:
     print("FAIL:", failure)

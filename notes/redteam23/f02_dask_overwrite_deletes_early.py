@@ -20,7 +20,9 @@ from lmcodec import dask as lcd
 dask.config.set(scheduler="synchronous")
 TURN = lc.Turn(
     request=lc.Request(model="m", messages=(lc.Message.user("hi"),)),
-    response=lc.Response(id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()),
+    response=lc.Response(
+        id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()
+    ),
 )
 failures: list[str] = []
 with tempfile.TemporaryDirectory() as tmp:
@@ -35,8 +37,10 @@ with tempfile.TemporaryDirectory() as tmp:
     # 1. Built lazily, never computed: the directory is emptied at once.
     lcd.to_parquet(lcd.read(["good.jsonl"]), "out", overwrite=True, compute=False)
     if not os.path.exists("out/curated.parquet"):
-        failures.append("to_parquet(..., overwrite=True, compute=False) deleted out/curated.parquet "
-                        "while building the graph (nothing was computed)")
+        failures.append(
+            "to_parquet(..., overwrite=True, compute=False) deleted out/curated.parquet "
+            "while building the graph (nothing was computed)"
+        )
 
     # 2. A conversion that fails loses the previous output.
     lcd.convert(["good.jsonl"], "out2")
@@ -53,8 +57,10 @@ with tempfile.TemporaryDirectory() as tmp:
     lc.arrow.write_parquet([TURN], "mine.parquet")
     lcd.convert(["good.jsonl"], ".", overwrite=True)
     if not os.path.exists("mine.parquet"):
-        failures.append("convert(..., '.', overwrite=True) deleted ./mine.parquet (dask's to_parquet refuses "
-                        "to clear the working directory)")
+        failures.append(
+            "convert(..., '.', overwrite=True) deleted ./mine.parquet (dask's to_parquet refuses "
+            "to clear the working directory)"
+        )
 
 for failure in failures:
     print("FAIL:", failure)

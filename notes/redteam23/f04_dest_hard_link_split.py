@@ -16,7 +16,9 @@ import lmcodec as lc
 
 TURN = lc.Turn(
     request=lc.Request(model="m", messages=(lc.Message.user("hi"),)),
-    response=lc.Response(id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()),
+    response=lc.Response(
+        id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()
+    ),
 )
 failures: list[str] = []
 with tempfile.TemporaryDirectory() as tmp:
@@ -25,7 +27,9 @@ with tempfile.TemporaryDirectory() as tmp:
         fh.write(lc.encode(TURN) + b"\n")
     for how, write in {
         "lmcodec convert src.jsonl out.jsonl": lambda: subprocess.run(
-            [sys.executable, "-m", "lmcodec", "convert", "src.jsonl", "out.jsonl"], capture_output=True, check=True
+            [sys.executable, "-m", "lmcodec", "convert", "src.jsonl", "out.jsonl"],
+            capture_output=True,
+            check=True,
         ),
         "lc.jsonl.write('out.jsonl', ...)": lambda: lc.jsonl.write("out.jsonl", [TURN]),
     }.items():
@@ -40,8 +44,10 @@ with tempfile.TemporaryDirectory() as tmp:
             other = fh.read()
         if other == b"old\n":
             links = os.stat("out.jsonl").st_nlink
-            failures.append(f"{how}: out.jsonl's hard link published.jsonl still holds the old content "
-                            f"(out.jsonl now has {links} link)")
+            failures.append(
+                f"{how}: out.jsonl's hard link published.jsonl still holds the old content "
+                f"(out.jsonl now has {links} link)"
+            )
     if os.geteuid() == 0:
         with open("owned.jsonl", "wb") as fh:
             fh.write(b"old\n")
@@ -49,7 +55,9 @@ with tempfile.TemporaryDirectory() as tmp:
         lc.jsonl.write("owned.jsonl", [TURN])
         st = os.stat("owned.jsonl")
         if (st.st_uid, st.st_gid) != (1234, 1234):
-            failures.append(f"lc.jsonl.write over a file owned by 1234:1234 left it owned by {st.st_uid}:{st.st_gid}")
+            failures.append(
+                f"lc.jsonl.write over a file owned by 1234:1234 left it owned by {st.st_uid}:{st.st_gid}"
+            )
 
 for failure in failures:
     print("FAIL:", failure)

@@ -17,7 +17,9 @@ import lmcodec as lc
 
 TURN = lc.Turn(
     request=lc.Request(model="m", messages=(lc.Message.user("hi"),)),
-    response=lc.Response(id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()),
+    response=lc.Response(
+        id="r", model="m", message=lc.Message.assistant("yo"), finish_reason="stop", usage=lc.Usage()
+    ),
 )
 RECORDS = 3
 with tempfile.TemporaryDirectory() as tmp:
