@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec.llm as L
-from lmcodec.llm import _json_values, types
+from lmcodec.llm import _json_values, _struct
 
 
 class _Level(enum.IntEnum):
@@ -93,7 +93,7 @@ def _message(value: Any) -> Any:
 def test_a_constructor_answers_as_with_llms_writer_as_the_check(value: Any) -> None:
     fast = _outcome(_message(value))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(types, "is_json", _json_values.dumps_accepts)
+        patch.setattr(_struct, "is_json", _json_values.dumps_accepts)
         exact = _outcome(_message(value))
     assert fast == exact
 

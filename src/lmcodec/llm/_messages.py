@@ -34,9 +34,9 @@ from lmcodec.llm._channel import (
     strict_equal,
 )
 from lmcodec.llm._parts import Seen, part_from, part_to, to_channel
+from lmcodec.llm._struct import unchecked
 from lmcodec.llm.codec import from_builtins as llm_from_builtins
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
-from lmcodec.llm.types import unchecked
 from lmcodec.wire import parts as W
 from lmcodec.wire.messages import Message
 from lmcodec.wire.unknown import UnknownPart

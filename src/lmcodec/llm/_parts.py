@@ -46,7 +46,8 @@ from lmcodec.llm._channel import (
     split,
     strict_equal,
 )
-from lmcodec.llm.types import _is_canonical_base64, unchecked
+from lmcodec.llm._struct import unchecked
+from lmcodec.llm.types import _is_canonical_base64
 from lmcodec.wire import parts as W
 from lmcodec.wire._checks import base64_payload, is_json_value, wire_path
 from lmcodec.wire.unknown import UnknownPart

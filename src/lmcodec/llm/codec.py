@@ -37,6 +37,7 @@ from lmcodec.codecs._buffers import encode_reusing
 from lmcodec.codecs._hooks import HOSTILE, hostile_error, unreadable_buffer
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, UnsupportedTypeError, ValidationError
 from lmcodec.llm._json_values import is_json, json_value
+from lmcodec.llm._struct import LlmStruct, keep_json_values
 from lmcodec.llm.reading import reader_for
 from lmcodec.llm.types import (
     Attachment,
@@ -50,8 +51,6 @@ from lmcodec.llm.types import (
     ToolCallPart,
     ToolResultPart,
     Usage,
-    _Struct,
-    keep_json_values,
 )
 from lmcodec.wire._types import NonFiniteFloat
 
@@ -78,18 +77,18 @@ _OWN_TYPES: frozenset[Any] = frozenset((Response, Prompt, Message, Attachment, U
 _CONVERT_TARGET: dict[Any, Any] = {t: Part if t in _PART_CLASSES else t for t in _TARGETS}
 
 
-def _keep_json_values(obj: _Struct, path: str) -> None:
+def _keep_json_values(obj: LlmStruct, path: str) -> None:
     """Each JSON value in a tree of Structs from llm's values as llm's ``json.dumps`` writes it
-    (:func:`~lmcodec.llm.types.keep_json_values` of each Struct; ``path`` is ``obj``'s).
+    (:func:`~lmcodec.llm._struct.keep_json_values` of each Struct; ``path`` is ``obj``'s).
     ``msgspec.convert`` shares the caller's containers: a changed value is a copy."""
     keep_json_values(obj, path)
     for name in obj._children:
         value = getattr(obj, name)
-        if isinstance(value, _Struct):
+        if isinstance(value, LlmStruct):
             _keep_json_values(value, f"{path}.{name}")
         elif isinstance(value, list):
             for i, item in enumerate(value):
-                if isinstance(item, _Struct):
+                if isinstance(item, LlmStruct):
                     _keep_json_values(item, f"{path}.{name}[{i}]")
 
 
@@ -241,7 +240,7 @@ def from_builtins(value: Any, type: Any = Response) -> Any:
 def _refuse_foreign(obj: Any, function: str) -> None:
     """An EncodeError for what msgspec would write in a form that is not llm's: llm's own
     objects, another dataclass, lmcodec's canonical Structs. Builtins pass."""
-    if isinstance(obj, _Struct):
+    if isinstance(obj, LlmStruct):
         return
     cls = type(obj)
     name = f"{cls.__module__}.{cls.__qualname__}"
@@ -267,9 +266,9 @@ def _as_llm_writes(obj: Any, function: str) -> Any:
     other dataclasses refused (:func:`_refuse_foreign`), anywhere in builtins too (msgspec writes
     a dataclass as its own JSON), a non-finite float kept as a NonFiniteFloat."""
     _refuse_foreign(obj, function)
-    if isinstance(obj, _Struct) or is_json(obj):
+    if isinstance(obj, LlmStruct) or is_json(obj):
         return obj
-    return json_value(obj, "$", (_Struct,))
+    return json_value(obj, "$", (LlmStruct,))
 
 
 def to_builtins(obj: Any) -> Any:

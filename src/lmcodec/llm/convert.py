@@ -74,9 +74,9 @@ from lmcodec.llm._messages import (
 )
 from lmcodec.llm._options import config_of, options_of, usage_of, valid_count
 from lmcodec.llm._parts import Seen
+from lmcodec.llm._struct import unchecked
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
 from lmcodec.llm.reading import read_usage
-from lmcodec.llm.types import unchecked
 from lmcodec.wire._checks import is_json_value
 from lmcodec.wire.config import Config
 from lmcodec.wire.messages import Message

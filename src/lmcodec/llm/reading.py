@@ -35,6 +35,7 @@ from typing import Any
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.llm._struct import unchecked
 from lmcodec.llm.types import (
     Attachment,
     AttachmentPart,
@@ -47,7 +48,6 @@ from lmcodec.llm.types import (
     ToolCallPart,
     ToolResultPart,
     Usage,
-    unchecked,
 )
 
 __all__ = [

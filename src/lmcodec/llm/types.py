@@ -52,7 +52,7 @@ plain ``float("nan")`` is kept as a NonFiniteFloat (written ``NaN``), a value
 :class:`~lmcodec.errors.EncodeError` naming its field, and a field holding Structs
 takes only this module's (an llm part in a ``Message`` is refused: ``lc.llm.from_llm``
 converts it). Code of this package whose values are JSON already (decoded text,
-llm's reading rules, a canonical Turn converted) builds with :func:`unchecked`.
+llm's reading rules, a canonical Turn converted) builds with :func:`lmcodec.llm._struct.unchecked`.
 
 The constructors take llm's dataclass arguments: the same positional order and
 the same defaults (``TextPart()`` is ``text=""``, ``ToolCallPart()`` has
@@ -68,14 +68,12 @@ url, content``.
 
 import base64
 import binascii
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 from msgspec.structs import force_setattr
 
-from lmcodec.errors import EncodeError
-from lmcodec.llm._json_values import is_json, json_value
+from lmcodec.llm._struct import Children, LlmStruct, llm_defaults
 
 __all__ = [
     "Attachment",
@@ -90,9 +88,6 @@ __all__ = [
     "ToolResultPart",
     "Usage",
 ]
-
-P = ParamSpec("P")
-T = TypeVar("T")
 
 # ---------------------------------------------------------------------------
 # Field types. What the fast decoder accepts is the canonical form; everything
@@ -160,127 +155,15 @@ def _truthy_or_none(value: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------
-# Base: construction in Python (never decoding) goes through the metaclass,
-# which applies llm's to_dict emission rules via ``_llm_fix``.
+# The tagged base of the parts (the Struct base and its llm-style constructor:
+# lmcodec.llm._struct), and the list normalization the _llm_fix methods share.
 
 
-class _LlmStructMeta(msgspec.StructMeta):
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        obj = cls._built(args, kwargs)
-        _check_fields(obj)
-        return obj
-
-    def _built(cls, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        if len(args) > len(cls.__match_args__):
-            raise _too_many_positional(cls, len(args))
-        for position, name, default in cls._llm_defaults:  # type: ignore[attr-defined]
-            if len(args) <= position and name not in kwargs:
-                kwargs[name] = default()
-        obj = super().__call__(*args, **kwargs)
-        obj._llm_fix(args, kwargs)
-        return obj
-
-
-def unchecked(cls: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-    """``cls(*args, **kwargs)`` without the check of its values, for this package's callers whose
-    values are JSON and Structs of this module already (decoded text, llm's reading rules, a
-    canonical Turn converted): the check would walk every payload again (``from_turn`` +20%
-    instructions, benchmarks/NOTES.md)."""
-    built: T = cls._built(args, kwargs)  # type: ignore[attr-defined]
-    return built
-
-
-_PLAIN: frozenset[Any] = frozenset((str, int, bool, type(None)))
-
-
-def keep_json_values(obj: "_Struct", path: str) -> None:
-    """``obj``'s own JSON fields (not its Structs) as llm's ``json.dumps`` writes them: a
-    non-finite float made a NonFiniteFloat, a value json.dumps refuses an EncodeError naming
-    its path (``path`` is ``obj``'s). A changed value is a copy: the caller's is never changed."""
-    children = obj._children
-    for name in obj.__struct_fields__:
-        if name not in children:
-            value = getattr(obj, name)
-            if type(value) not in _PLAIN and not is_json(value):
-                force_setattr(obj, name, json_value(value, f"{path}.{name}"))
-
-
-def _check_fields(obj: "_Struct") -> None:
-    """A Python-built Struct's values: its JSON fields by :func:`keep_json_values`, each Struct
-    field holding this module's classes only (msgspec's constructor checks no type)."""
-    cls = type(obj)
-    for name, classes in obj._children.items():
-        value = getattr(obj, name)
-        for i, item in enumerate(value) if type(value) is list else ((None, value),):
-            if item is not None and not isinstance(item, classes):
-                where = f"{name}[{i}]" if i is not None else name
-                raise EncodeError(
-                    f"lc.llm.{cls.__name__}.{where} must be one of lc.llm's "
-                    f"{' / '.join(c.__name__ for c in classes)}, not {_qualified(item)}"
-                    + ("; convert llm's objects with lc.llm.from_llm" if _is_llm_s(item) else "")
-                )
-    keep_json_values(obj, "$")
-
-
-def _qualified(value: Any) -> str:
-    cls = type(value)
-    return f"{cls.__module__}.{cls.__qualname__}"
-
-
-def _is_llm_s(value: Any) -> bool:
-    return type(value).__module__.split(".")[0] == "llm"
-
-
-def _too_many_positional(cls: Any, given: int) -> TypeError:
-    positional = cls.__match_args__
-    keyword = [name for name in cls.__struct_fields__ if name not in positional]
-    return TypeError(
-        f"{cls.__name__}() takes at most {len(positional)} positional arguments "
-        f"({', '.join(positional)}), {given} given; pass {', '.join(keyword)} by keyword"
-    )
-
-
-def _llm_defaults(cls: Any, **defaults: Callable[[], Any]) -> None:
-    """Give ``cls``'s constructor llm's defaults for fields its decoding requires (llm's
-    dataclass defaults them, its ``from_dict`` requires them)."""
-    fields = cls.__struct_fields__
-    cls._llm_defaults = tuple((fields.index(name), name, make) for name, make in defaults.items())
-
-
-class _Struct(
-    msgspec.Struct,
-    metaclass=_LlmStructMeta,
-    frozen=True,
-    omit_defaults=True,
-    repr_omit_defaults=True,
-    gc=False,
-):
-    """Base of the Structs. ``gc=False``: records are trees that never refer back to
-    themselves, so the cycle collector need not track them - with many decoded
-    records alive it otherwise walks them all, several times per batch decoded.
-    (Putting a record inside one of its own lists or dicts would leak that cycle.)
-
-    ``_children`` names the fields holding Structs (a Struct or a list of them), with the classes
-    they take; every other field holds a JSON value.
-    """
-
-    _children: ClassVar[dict[str, tuple[type, ...]]] = {}
-    _llm_defaults: ClassVar[tuple[tuple[int, str, Callable[[], Any]], ...]] = ()
-
-    def _llm_fix(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        """Normalize a Python-built value to what llm's ``to_dict`` would write."""
-
-    def _fix_metadata(self) -> None:
-        pm = getattr(self, "provider_metadata", None)
-        if pm is not None and not pm:
-            force_setattr(self, "provider_metadata", None)
-
-
-class _PartBase(_Struct, frozen=True, tag_field="type"):
+class _PartBase(LlmStruct, frozen=True, tag_field="type"):
     pass
 
 
-def _as_list(obj: _Struct, name: str) -> None:
+def _as_list(obj: LlmStruct, name: str) -> None:
     value = getattr(obj, name)
     if type(value) is not list:
         force_setattr(obj, name, list(value) if value else [])
@@ -290,7 +173,7 @@ def _as_list(obj: _Struct, name: str) -> None:
 # AttachmentDict
 
 
-class Attachment(_Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class Attachment(LlmStruct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``AttachmentDict``: every key optional; ``content`` is standard padded base64.
 
     ``content`` may be given as bytes (encoded like llm's ``_attachment_to_dict``)
@@ -326,7 +209,7 @@ def _is_empty_attachment(a: Attachment) -> bool:
 class TextPart(_PartBase, frozen=True, tag="text"):
     """``TextPartDict``: ``{"type": "text", "text", "provider_metadata"?}``."""
 
-    if TYPE_CHECKING:  # the constructor's default (see _llm_defaults); decoding requires the key
+    if TYPE_CHECKING:  # the constructor's default (see llm_defaults); decoding requires the key
         text: str = ""
     else:
         text: str
@@ -391,7 +274,7 @@ class ToolResultPart(_ToolResultHead, frozen=True, kw_only=True, tag="tool_resul
     ``exception``, ``attachments`` and ``provider_metadata`` are keyword-only: the wire writes
     ``exception`` before ``attachments``, llm's dataclass takes them the other way round."""
 
-    _children = {"attachments": (Attachment,)}
+    _children: ClassVar[Children] = {"attachments": (Attachment,)}
 
     exception: str | None = None
     attachments: list[Attachment] = msgspec.field(default_factory=list)
@@ -413,7 +296,7 @@ class AttachmentPart(_PartBase, frozen=True, tag="attachment"):
     does - the one shape llm itself does not read back unchanged.
     """
 
-    _children = {"attachment": (Attachment,)}
+    _children: ClassVar[Children] = {"attachment": (Attachment,)}
 
     attachment: Attachment | None = None
     provider_metadata: _Metadata | None = None
@@ -440,10 +323,12 @@ Part = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | AttachmentPart
 # MessageDict, PromptDict, UsageDict, ResponseDict
 
 
-class Message(_Struct, frozen=True):
+class Message(LlmStruct, frozen=True):
     """``MessageDict``: ``{"role", "parts", "provider_metadata"?}``; ``parts`` may be empty."""
 
-    _children = {"parts": (TextPart, ReasoningPart, ToolCallPart, ToolResultPart, AttachmentPart)}
+    _children: ClassVar[Children] = {
+        "parts": (TextPart, ReasoningPart, ToolCallPart, ToolResultPart, AttachmentPart)
+    }
 
     role: str
     if TYPE_CHECKING:
@@ -457,7 +342,7 @@ class Message(_Struct, frozen=True):
         self._fix_metadata()
 
 
-class Prompt(_Struct, frozen=True, dict=True, gc=True):
+class Prompt(LlmStruct, frozen=True, dict=True, gc=True):
     """``PromptDict``: the full input chain of the turn, plus options and raw system.
 
     Tracked by the cycle collector (msgspec allows ``dict=True`` only with ``gc=True``).
@@ -467,7 +352,7 @@ class Prompt(_Struct, frozen=True, dict=True, gc=True):
     reader still hands them to the model's ``Options``, which may refuse them.
     """
 
-    _children = {"messages": (Message,)}
+    _children: ClassVar[Children] = {"messages": (Message,)}
 
     messages: list[Message]
     options: _Options | None = None
@@ -486,7 +371,7 @@ class Prompt(_Struct, frozen=True, dict=True, gc=True):
         force_setattr(self, "system", _truthy_or_none(self.system))
 
 
-class Usage(_Struct, frozen=True):
+class Usage(LlmStruct, frozen=True):
     """``UsageDict``: token counts and provider-specific ``details`` (kept verbatim)."""
 
     input: int | None = None
@@ -494,7 +379,7 @@ class Usage(_Struct, frozen=True):
     details: dict[str, Any] | None = None
 
 
-class Response(_Struct, frozen=True):
+class Response(LlmStruct, frozen=True):
     """``ResponseDict``: one turn - model, input chain, output messages, audit fields.
 
     ``usage`` without ``input`` and ``output`` is dropped (llm writes usage only
@@ -502,7 +387,7 @@ class Response(_Struct, frozen=True):
     restores it (see :func:`lmcodec.llm.reloaded`).
     """
 
-    _children = {"prompt": (Prompt,), "messages": (Message,), "usage": (Usage,)}
+    _children: ClassVar[Children] = {"prompt": (Prompt,), "messages": (Message,), "usage": (Usage,)}
 
     model: str
     prompt: Prompt
@@ -521,8 +406,8 @@ class Response(_Struct, frozen=True):
         force_setattr(self, "id", _truthy_or_none(self.id))
 
 
-_llm_defaults(TextPart, text=str)
-_llm_defaults(ReasoningPart, text=str)
-_llm_defaults(ToolCallPart, name=str, arguments=dict)
-_llm_defaults(ToolResultPart, name=str, output=str)
-_llm_defaults(Message, parts=list)
+llm_defaults(TextPart, text=str)
+llm_defaults(ReasoningPart, text=str)
+llm_defaults(ToolCallPart, name=str, arguments=dict)
+llm_defaults(ToolResultPart, name=str, output=str)
+llm_defaults(Message, parts=list)
