@@ -1,8 +1,8 @@
 """The settings side of a Messages request body: the system prompt, tools, tool_choice, thinking
 and the Config fields, and the wire shapes kept in ``Config.extensions``.
 
-Split from :mod:`lmcodec.providers.anthropic.read` (which reads the conversation); the verdicts
-are listed in that module's docstring.
+Split from :mod:`lmcodec.providers.anthropic.read` (whose conversation side is
+:mod:`._read_blocks`); the verdicts are listed in that module's docstring.
 """
 
 from __future__ import annotations
