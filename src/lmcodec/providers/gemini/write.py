@@ -87,19 +87,14 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._crossing_errors import crossed_error
-from lmcodec.providers._errors import unwritable_unknown_delta
-from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._call_args import arguments, written_state
 from lmcodec.providers.gemini._write_calls import HeldCall, Slot
+from lmcodec.providers.gemini._write_deltas import DeltaParts
 from lmcodec.providers.gemini._write_end import inband_finish, verbatim
-from lmcodec.providers.gemini._write_positions import PartPlacing
 from lmcodec.wire import (
-    AudioDelta,
     CitationDelta,
-    ContinuationDelta,
-    ImageDelta,
     StreamDeltaEvent,
     StreamEndEvent,
     StreamErrorEvent,
@@ -110,7 +105,7 @@ from lmcodec.wire import (
     TokenLogprob,
     ToolCallDelta,
 )
-from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
+from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
@@ -136,7 +131,7 @@ def _grounded(tail: bytes, citations: list[CitationDelta]) -> bytes:
     )
 
 
-class StreamWriter(PartPlacing):
+class StreamWriter(DeltaParts):
     """Writes one stream, event by event, as Gemini SSE chunks (one writer per stream)."""
 
     holds: ClassVar[bool] = True
@@ -145,14 +140,12 @@ class StreamWriter(PartPlacing):
     __slots__ = (
         "_by_index",
         "_by_key",
-        "_citations",
         "_done",
         "_errored",
         "_fed",
         "_held",
         "_kinds",
         "_late",
-        "_logprobs",
         "_model",
         "_pending",
         "_plain",
@@ -375,64 +368,6 @@ class StreamWriter(PartPlacing):
             out += _sse(self._chunk(f.UNSET, f.UNSET))
             self._clear()
         return out
-
-    # -- deltas --------------------------------------------------------------
-
-    def _delta(self, event: StreamDeltaEvent) -> bytes:
-        delta = event.delta
-        if isinstance(delta, CitationDelta):  # the next chunk's groundingMetadata, as the body writes it
-            self._citations.append(delta)
-            return b""
-        if isinstance(delta, TextDelta):
-            out = b""
-            if delta.logprobs and (self._logprobs or self._has_text()):
-                out = self._write_for_part()  # a chunk's logprobs belong to its first text part
-            out += self._put((delta.part_index, "text"), f.Part(text=delta.text), event)
-            if delta.logprobs:
-                self._logprobs = delta.logprobs
-            return out
-        if isinstance(delta, ThinkingDelta):
-            if not delta.text and (delta.part_index, "thinking") not in self._positions:
-                return b""  # an opening with no text yet: Gemini sends no empty thought part
-            return self._put((delta.part_index, "thinking"), f.Part(text=delta.text, thought=True), event)
-        if isinstance(delta, ToolCallDelta):
-            return self._tool_call(delta, event)
-        if isinstance(delta, ContinuationDelta):
-            return self._signature(delta, event)
-        if isinstance(delta, (ImageDelta, AudioDelta)):
-            refused = unwritable_media_delta("gemini", delta)  # by url or file id: lm15 reads none
-            if refused is not None:
-                raise refused
-            if delta.data is None:
-                return b""
-            media = "image" if isinstance(delta, ImageDelta) else "audio"
-            mime = delta.media_type or ("image/png" if media == "image" else "audio/pcm")
-            part = f.Part(inlineData=f.InlineData(mimeType=mime, data=delta.data))
-            return self._put((delta.part_index, media), part, event)
-        if isinstance(delta, UnknownDelta):
-            raise unwritable_unknown_delta("GenerateContent", delta)
-        return b""
-
-    def _signature(self, delta: ContinuationDelta, event: StreamDeltaEvent) -> bytes:
-        if delta.provider != "gemini" or delta.kind != "thought_signature" or delta.part_index is None:
-            return b""  # other providers' state is not Gemini's to carry
-        value = delta.data.get("value")
-        if not isinstance(value, str):
-            return b""
-        idx = delta.part_index
-        slot = self._by_index.get(idx)
-        if slot is None and self._late and (idx, "tool") in self._late:
-            slot = self._late[(idx, "tool")].slot  # (its event is the late call's: _fed is the chunk's)
-        if slot is not None and slot.part.thoughtSignature is f.UNSET:
-            slot.part.thoughtSignature = value
-            self._fed.append(event)
-            return b""
-        thought = (idx, "thinking") in self._positions and (idx, "text") not in self._positions
-        part = f.Part(text="", thought=True if thought else f.UNSET, thoughtSignature=value)
-        return self._put((idx, "thinking" if thought else "text"), part, event)
-
-    def _has_text(self) -> bool:
-        return any(slot.part.text is not f.UNSET and slot.part.thought is f.UNSET for slot in self._pending)
 
     # -- chunks --------------------------------------------------------------
 
