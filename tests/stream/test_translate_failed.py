@@ -20,30 +20,15 @@ from google.genai import errors as genai_errors
 import lmcodec as lc
 
 from ..providers.sdk_readers import gemini_chunks, sdk_anthropic
-from .write_support import REQUEST, _client, sdk_chat
+from .write_support import REQUEST, _client, response_object, sdk_chat
 
 _MESSAGE = "Your input exceeds the context window of this model."
 
 
-def _response(status: str, **extra: Any) -> dict[str, Any]:
-    return {
-        "id": "resp_1",
-        "object": "response",
-        "created_at": 1,
-        "status": status,
-        "model": "gpt-5",
-        "output": [],
-        "tools": [],
-        "tool_choice": "auto",
-        "parallel_tool_calls": True,
-        **extra,
-    }
-
-
 def _stream(last: dict[str, Any], done: bool = False) -> bytes:
     frames = [
-        {"type": "response.created", "response": _response("in_progress")},
-        {"type": "response.in_progress", "response": _response("in_progress")},
+        {"type": "response.created", "response": response_object("in_progress")},
+        {"type": "response.in_progress", "response": response_object("in_progress")},
         last,
     ]
     body = b"".join(
@@ -55,7 +40,7 @@ def _stream(last: dict[str, Any], done: bool = False) -> bytes:
 
 def _failed(code: str, done: bool = False) -> bytes:
     error = {"code": code, "message": _MESSAGE}
-    return _stream({"type": "response.failed", "response": _response("failed", error=error)}, done)
+    return _stream({"type": "response.failed", "response": response_object("failed", error=error)}, done)
 
 
 def _error_event(code: str) -> bytes:
@@ -97,7 +82,7 @@ def test_a_failed_response_reaches_the_client_as_the_same_error_event_does(dst: 
 
 
 def test_a_failed_response_without_an_error_object_still_ends_as_a_cut_stream() -> None:
-    body = _stream({"type": "response.failed", "response": _response("failed")})
+    body = _stream({"type": "response.failed", "response": response_object("failed")})
     with pytest.raises(openai.APIError) as raised:
         sdk_chat(_translated("openai_chat", body))
     assert "without an end event" in str(raised.value)

@@ -25,7 +25,7 @@ import lmcodec as lc
 
 from ..providers.sdk_readers import sdk_anthropic
 from .chat_client_support import anthropic_error, gemini_error
-from .write_support import REQUEST, _client, sdk_chat
+from .write_support import REQUEST, _client, response_object, sdk_chat
 
 _USAGE = {
     "input_tokens": 5,
@@ -141,21 +141,6 @@ SERVER_ITEMS: dict[str, tuple[dict[str, Any], list[dict[str, Any]], dict[str, An
 }
 
 
-def _response(status: str, output: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    return {
-        "id": "resp_1",
-        "object": "response",
-        "created_at": 1,
-        "status": status,
-        "model": "gpt-5",
-        "output": output,
-        "tools": [],
-        "tool_choice": "auto",
-        "parallel_tool_calls": True,
-        **extra,
-    }
-
-
 def _message_events(index: int, text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     added = {"id": "msg_1", "type": "message", "role": "assistant", "status": "in_progress", "content": []}
     part = {"type": "output_text", "text": text, "annotations": [], "logprobs": []}
@@ -184,9 +169,9 @@ def _item_events(
 
 def _stream(events: list[dict[str, Any]], output: list[dict[str, Any]]) -> bytes:
     frames = [
-        {"type": "response.created", "response": _response("in_progress", [])},
+        {"type": "response.created", "response": response_object("in_progress", [])},
         *events,
-        {"type": "response.completed", "response": _response("completed", output, usage=_USAGE)},
+        {"type": "response.completed", "response": response_object("completed", output, usage=_USAGE)},
     ]
     return b"".join(
         f"event: {frame['type']}\ndata: {json.dumps(dict(frame, sequence_number=n))}\n\n".encode()
@@ -317,7 +302,7 @@ def test_decoding_keeps_lm15_s_reading_of_those_items() -> None:
 def test_a_body_rebuilt_under_another_model_keeps_the_items_lm15_does_not_read(kind: str) -> None:
     item = CLIENT_ITEMS[kind] if kind in CLIENT_ITEMS else SERVER_ITEMS[kind][2]
     _, message = _message_events(0, "Here.")
-    body = json.dumps(_response("completed", [message, item], usage=_USAGE)).encode()
+    body = json.dumps(response_object("completed", [message, item], usage=_USAGE)).encode()
     response = lc.decode_response("openai", body, request=REQUEST)
     written = lc.encode_response("openai", lc.replace(response, model="my-alias"))
     parsed = json.loads(written)
@@ -335,7 +320,7 @@ def test_a_body_holding_a_client_run_item_is_refused_for_another_dialect(kind: s
     another dialect wrote the message around it as a whole answer, the call the client must run
     silently gone. It is now refused, naming the item and where it is."""
     _, message = _message_events(0, "Here.")
-    body = json.dumps(_response("completed", [message, CLIENT_ITEMS[kind]], usage=_USAGE)).encode()
+    body = json.dumps(response_object("completed", [message, CLIENT_ITEMS[kind]], usage=_USAGE)).encode()
     response = lc.decode_response("openai", body, request=REQUEST)
     with pytest.raises(lc.ValidationError, match=kind) as refused:
         lc.encode_response(dst, response, usage_from="openai")
@@ -349,6 +334,6 @@ def test_a_body_holding_a_server_run_item_is_written_without_it_for_another_dial
     kind: str, dst: str
 ) -> None:
     _, message = _message_events(0, "Here.")
-    body = json.dumps(_response("completed", [message, SERVER_ITEMS[kind][2]], usage=_USAGE)).encode()
+    body = json.dumps(response_object("completed", [message, SERVER_ITEMS[kind][2]], usage=_USAGE)).encode()
     response = lc.decode_response("openai", body, request=REQUEST)
     assert kind.encode() not in lc.encode_response(dst, response, usage_from="openai")

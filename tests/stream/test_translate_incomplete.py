@@ -22,7 +22,7 @@ import lmcodec as lc
 
 from ..providers.provider_support import lm15_events, requests_for, sse_body
 from .test_translate_finish import _body_finish, _stream_finish
-from .write_support import DIALECTS, REQUEST, sdk_chat
+from .write_support import DIALECTS, REQUEST, response_object, sdk_chat
 
 _USAGE = {
     "input_tokens": 5,
@@ -34,30 +34,15 @@ _USAGE = {
 _TEXT = "The answer is long and"
 
 
-def _response(status: str, **extra: Any) -> dict[str, Any]:
-    return {
-        "id": "resp_1",
-        "object": "response",
-        "created_at": 1,
-        "status": status,
-        "model": "gpt-5",
-        "output": [],
-        "tools": [],
-        "tool_choice": "auto",
-        "parallel_tool_calls": True,
-        **extra,
-    }
-
-
 def _incomplete(reason: str) -> tuple[bytes, dict[str, Any]]:
     """A Responses stream cut for ``reason``, and its final response."""
     message = {"id": "msg_1", "type": "message", "role": "assistant", "status": "in_progress", "content": []}
     part = {"type": "output_text", "text": _TEXT, "annotations": []}
     done = dict(message, status="incomplete", content=[part])
-    final = _response("incomplete", incomplete_details={"reason": reason}, output=[done], usage=_USAGE)
+    final = response_object("incomplete", incomplete_details={"reason": reason}, output=[done], usage=_USAGE)
     at = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
     frames: list[dict[str, Any]] = [
-        {"type": "response.created", "response": _response("in_progress")},
+        {"type": "response.created", "response": response_object("in_progress")},
         {"type": "response.output_item.added", "output_index": 0, "item": message},
         {"type": "response.content_part.added", **at, "part": dict(part, text="")},
         {"type": "response.output_text.delta", **at, "delta": _TEXT},

@@ -29,6 +29,23 @@ DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
 OPENAI_WIRES = ("openai", "openai_chat")
 
 
+def response_object(status: str, output: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+    """A Responses API response object of ``status`` (as response.created, .completed, .failed or
+    .incomplete carry it), ``output`` (none by default) and ``extra`` keys after the usual ones."""
+    return {
+        "id": "resp_1",
+        "object": "response",
+        "created_at": 1,
+        "status": status,
+        "model": "gpt-5",
+        "output": [] if output is None else output,
+        "tools": [],
+        "tool_choice": "auto",
+        "parallel_tool_calls": True,
+        **extra,
+    }
+
+
 def served_request(dialect: str, body: bytes) -> lc.Request:
     """REQUEST naming the model ``body``'s stream names (its start read without a request, else its
     last chunk's): a stream without a start frame (Chat, Gemini) decoded under it has the start a
