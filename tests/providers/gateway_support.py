@@ -37,15 +37,22 @@ def genai_http_options(httpx_client: Any, **options: Any) -> Any:
     )
 
 
-def _client(hx: Any, seen: list[bytes]) -> Any:
+def capturing_client(hx: Any, seen: list[bytes], answer: bytes | None = None) -> Any:
+    """An httpx client whose transport records each request body and answers ``answer`` (a JSON
+    body), or 500 when there is none."""
+
     def handler(request: Any) -> Any:
         seen.append(request.content)
-        return hx.Response(500, json={"error": {"message": "captured"}})
+        if answer is None:
+            return hx.Response(500, json={"error": {"message": "captured"}})
+        return hx.Response(200, headers={"content-type": "application/json"}, content=answer)
 
     return hx.Client(transport=hx.MockTransport(handler))
 
 
-def _captured(call: Callable[[], Any], seen: list[bytes]) -> bytes:
+def captured(call: Callable[[], Any], seen: list[bytes]) -> bytes:
+    """The body the SDK sent when ``call`` ran over a :func:`capturing_client` recording into
+    ``seen``."""
     try:
         call()
     except Exception:  # the capture answers 500: the body is what the SDK sent
@@ -59,9 +66,9 @@ def chat_body(**params: Any) -> bytes:
     httpx = pytest.importorskip("httpx")
     seen: list[bytes] = []
     client = openai.OpenAI(
-        api_key="x", base_url="http://gw/v1", http_client=_client(httpx, seen), max_retries=0
+        api_key="x", base_url="http://gw/v1", http_client=capturing_client(httpx, seen), max_retries=0
     )
-    return _captured(lambda: client.chat.completions.create(**params), seen)
+    return captured(lambda: client.chat.completions.create(**params), seen)
 
 
 def responses_body(**params: Any) -> bytes:
@@ -70,9 +77,9 @@ def responses_body(**params: Any) -> bytes:
     httpx = pytest.importorskip("httpx")
     seen: list[bytes] = []
     client = openai.OpenAI(
-        api_key="x", base_url="http://gw/v1", http_client=_client(httpx, seen), max_retries=0
+        api_key="x", base_url="http://gw/v1", http_client=capturing_client(httpx, seen), max_retries=0
     )
-    return _captured(lambda: client.responses.create(**params), seen)
+    return captured(lambda: client.responses.create(**params), seen)
 
 
 def anthropic_body(**params: Any) -> bytes:
@@ -81,9 +88,9 @@ def anthropic_body(**params: Any) -> bytes:
     hx = pytest.importorskip("httpx2")  # the anthropic SDK's HTTP client
     seen: list[bytes] = []
     client = anthropic.Anthropic(
-        api_key="x", base_url="http://gw", http_client=_client(hx, seen), max_retries=0
+        api_key="x", base_url="http://gw", http_client=capturing_client(hx, seen), max_retries=0
     )
-    return _captured(lambda: client.messages.create(**params), seen)
+    return captured(lambda: client.messages.create(**params), seen)
 
 
 def gemini_body(contents: Any, config: Any = None, model: str = "gemini-2.5-flash") -> bytes:
@@ -92,9 +99,9 @@ def gemini_body(contents: Any, config: Any = None, model: str = "gemini-2.5-flas
     httpx = pytest.importorskip("httpx")
 
     seen: list[bytes] = []
-    options = genai_http_options(_client(httpx, seen), base_url="http://gw", retry_options=None)
+    options = genai_http_options(capturing_client(httpx, seen), base_url="http://gw", retry_options=None)
     client = genai.Client(api_key="x", http_options=options)
-    return _captured(
+    return captured(
         lambda: client.models.generate_content(model=model, contents=contents, config=config), seen
     )
 

@@ -22,7 +22,7 @@ import pytest
 
 import lmcodec as lc
 
-from .gateway_support import genai_http_options
+from .gateway_support import captured, capturing_client, genai_http_options
 
 anthropic = pytest.importorskip("anthropic")
 openai = pytest.importorskip("openai")
@@ -35,26 +35,6 @@ PONDER = "PONDER-7f3a: the user wants the weather"
 """The reasoning text: it must appear nowhere in a translated body."""
 USER = "What's the weather in Oslo?"
 CALL = {"city": "Oslo"}
-
-
-def _client(hx: Any, answer: bytes | None, seen: list[bytes]) -> Any:
-    """An httpx client whose transport records each request body and answers ``answer``."""
-
-    def handler(request: Any) -> Any:
-        seen.append(request.content)
-        if answer is None:
-            return hx.Response(500, json={"error": {"message": "captured"}})
-        return hx.Response(200, headers={"content-type": "application/json"}, content=answer)
-
-    return hx.Client(transport=hx.MockTransport(handler))
-
-
-def _captured(call: Callable[[], Any], seen: list[bytes]) -> bytes:
-    try:
-        call()
-    except Exception:  # the capture answers 500: the body is what the SDK sent
-        pass
-    return seen[-1]
 
 
 # -- the backends' first answers, as each provider sends them -------------------------------
@@ -168,7 +148,8 @@ def _anthropic_turn_2(backend: str) -> bytes:
     hx = pytest.importorskip("httpx2")  # the anthropic SDK's HTTP client
     seen: list[bytes] = []
     answer = _served("anthropic", backend)
-    sdk = anthropic.Anthropic(api_key="x", base_url="http://gw", http_client=_client(hx, answer, seen))
+    client = capturing_client(hx, seen, answer)
+    sdk = anthropic.Anthropic(api_key="x", base_url="http://gw", http_client=client)
     first = sdk.messages.create(
         model="claude-sonnet-4-5", max_tokens=1000, messages=[{"role": "user", "content": USER}]
     )
@@ -183,9 +164,9 @@ def _anthropic_turn_2(backend: str) -> bytes:
         },
     ]
     capture = anthropic.Anthropic(
-        api_key="x", base_url="http://gw", http_client=_client(hx, None, seen), max_retries=0
+        api_key="x", base_url="http://gw", http_client=capturing_client(hx, seen), max_retries=0
     )
-    return _captured(
+    return captured(
         lambda: capture.messages.create(model="claude-sonnet-4-5", max_tokens=1000, messages=history), seen
     )
 
@@ -197,7 +178,7 @@ def _gemini_turn_2(backend: str) -> bytes:
     answer = _served("gemini", backend) if backend != "gemini" else _gemini_reply()
     sdk = genai.Client(
         api_key="x",
-        http_options=genai_http_options(_client(httpx, answer, seen), base_url="http://gw"),
+        http_options=genai_http_options(capturing_client(httpx, seen, answer), base_url="http://gw"),
     )
     first = sdk.models.generate_content(model="gemini-2.5-flash", contents=USER)
     content = first.candidates[0].content
@@ -218,9 +199,11 @@ def _gemini_turn_2(backend: str) -> bytes:
     ]
     capture = genai.Client(
         api_key="x",
-        http_options=genai_http_options(_client(httpx, None, seen), base_url="http://gw", retry_options=None),
+        http_options=genai_http_options(
+            capturing_client(httpx, seen), base_url="http://gw", retry_options=None
+        ),
     )
-    return _captured(
+    return captured(
         lambda: capture.models.generate_content(model="gemini-2.5-flash", contents=history), seen
     )
 
@@ -229,7 +212,7 @@ def _responses_turn_2() -> bytes:
     """A Responses client replaying a reasoning item with no id and no encrypted_content."""
     seen: list[bytes] = []
     sdk = openai.OpenAI(
-        api_key="x", base_url="http://gw/v1", http_client=_client(httpx, None, seen), max_retries=0
+        api_key="x", base_url="http://gw/v1", http_client=capturing_client(httpx, seen), max_retries=0
     )
     items: list[Any] = [
         {"role": "user", "content": USER},
@@ -237,14 +220,14 @@ def _responses_turn_2() -> bytes:
         {"type": "function_call", "call_id": "call_1", "name": "get_weather", "arguments": json.dumps(CALL)},
         {"type": "function_call_output", "call_id": "call_1", "output": "12 C"},
     ]
-    return _captured(lambda: sdk.responses.create(model="o4-mini", input=items), seen)
+    return captured(lambda: sdk.responses.create(model="o4-mini", input=items), seen)
 
 
 def _chat_turn_2(signature: dict[str, str]) -> bytes:
     """A Chat client replaying ``thinking_blocks`` (LiteLLM's field) without a signature."""
     seen: list[bytes] = []
     sdk = openai.OpenAI(
-        api_key="x", base_url="http://gw/v1", http_client=_client(httpx, None, seen), max_retries=0
+        api_key="x", base_url="http://gw/v1", http_client=capturing_client(httpx, seen), max_retries=0
     )
     assistant: Any = {
         "role": "assistant",
@@ -263,7 +246,7 @@ def _chat_turn_2(signature: dict[str, str]) -> bytes:
         assistant,
         {"role": "tool", "tool_call_id": "call_1", "content": "12 C"},
     ]
-    return _captured(lambda: sdk.chat.completions.create(model="gpt-4.1", messages=messages), seen)
+    return captured(lambda: sdk.chat.completions.create(model="gpt-4.1", messages=messages), seen)
 
 
 # -- what a translated body may hold --------------------------------------------------------
