@@ -10,13 +10,13 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
 from ..stream.write_support import (
     REQUEST,
     _client,
+    chat_completion,
     check_written,
     corpus_id,
     corpus_streams,
@@ -240,15 +240,8 @@ def test_a_stream_writes_each_blocks_state_where_it_arrives() -> None:
     assert body.count(b"thinking_blocks") == 1  # Gemini's state is not carried on Chat
     view = sdk_chat(body)
     assert view["text"] == "ok" and view["thinking"] == "let me think"
-    from openai.lib.streaming.chat import ChatCompletionStreamState
-
-    state = ChatCompletionStreamState()  # the SDK's accumulator keeps the extra field on the message
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-    extra = state.current_completion_snapshot.choices[0].message.model_extra or {}
+    # the SDK's accumulator keeps the extra field on the message
+    extra = chat_completion(body).choices[0].message.model_extra or {}
     assert extra["thinking_blocks"] == [
         {"index": 0, "type": "thinking", "thinking": "let me think", "signature": "SIG"}
     ]
@@ -292,13 +285,7 @@ def test_a_finish_chunk_without_index_0_is_written_with_index_0(last: str) -> No
         b"".join(lc.stream.encode(WIRE, events)),
         b"".join(lc.stream.translate(WIRE, WIRE, [body])),
     ):
-        state = ChatCompletionStreamState()
-        with _client(written).chat.completions.create(
-            model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-        ) as stream:
-            for chunk in stream:
-                state.handle_chunk(chunk)
-        done = state.current_completion_snapshot
+        done = chat_completion(written)
         assert [(c.index, c.message.content, c.finish_reason) for c in done.choices] == [(0, "Hi", "stop")]
         assert lc.assemble(lc.stream.decode(WIRE, [written], request=REQUEST)).finish_reason == "stop"
 

@@ -12,11 +12,10 @@ from typing import Any
 
 import anthropic
 import pytest
-from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
-from ..stream.write_support import REQUEST, _client
+from ..stream.write_support import REQUEST, _client, chat_completion
 from .gateway_support import genai_http_options
 from .sdk_readers import _transport, gemini_chunks
 
@@ -77,13 +76,7 @@ def _chat_body_arguments(body: bytes) -> list[str]:
 
 
 def _chat_stream_arguments(body: bytes) -> list[str]:
-    state = ChatCompletionStreamState()
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-    message = state.current_completion_snapshot.choices[0].message
+    message = chat_completion(body).choices[0].message
     return [c.function.arguments for c in message.tool_calls or []]
 
 

@@ -1,36 +1,15 @@
-"""What the SDKs hand a client of a translated Chat Completions stream: the openai SDK's Chat
-client and accumulator, and the error each other dialect's SDK raises or hands over where the
-stream ends with one (shared by tests/stream/test_translate_chat_*.py)."""
+"""What the SDKs hand a client of a translated Chat Completions stream: the error each dialect's SDK
+raises or hands over where the stream ends with one (shared by tests/stream/test_translate_chat_*.py;
+the openai SDK's Chat client and accumulator are write_support's chat_chunks and chat_completion)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
-from typing import Any
 
 import anthropic
 import pytest
 from google.genai import errors as genai_errors
-from openai.lib.streaming.chat import ChatCompletionStreamState
 
 from ..providers.sdk_readers import sdk_anthropic, sdk_gemini
 from .write_support import _client
-
-
-def chat_chunks(body: bytes) -> Iterator[Any]:
-    """The chunks the openai SDK's Chat client reads from the stream ``body``, as it reads them
-    (an error event raises where it stands)."""
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        yield from stream
-
-
-def chat_completion(body: bytes) -> Any:
-    """The ChatCompletion the openai SDK's accumulator (ChatCompletionStreamState) makes of ``body``."""
-    state = ChatCompletionStreamState()
-    for chunk in chat_chunks(body):
-        state.handle_chunk(chunk)
-    return state.current_completion_snapshot
 
 
 def responses_error(body: bytes) -> str:

@@ -17,8 +17,7 @@ import pytest
 import lmcodec as lc
 
 from ..providers.sdk_readers import sdk_anthropic
-from .chat_client_support import chat_completion
-from .write_support import REQUEST
+from .write_support import REQUEST, chat_completion
 
 _BASE = {
     "id": "chatcmpl-s1",

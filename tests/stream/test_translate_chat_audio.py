@@ -20,8 +20,8 @@ from openai.lib.streaming.chat import ChatCompletionStreamState
 
 import lmcodec as lc
 
-from .chat_client_support import anthropic_error, chat_chunks, gemini_error, responses_error
-from .write_support import REQUEST
+from .chat_client_support import anthropic_error, gemini_error, responses_error
+from .write_support import REQUEST, chat_chunks
 
 _BASE = {
     "id": "chatcmpl-a1",

@@ -19,8 +19,8 @@ from openai.lib.streaming.chat import ChatCompletionStreamState
 import lmcodec as lc
 
 from ..providers.provider_support import lm15_stream, requests_for
-from .chat_client_support import anthropic_error, chat_chunks, chat_completion, gemini_error, responses_error
-from .write_support import REQUEST
+from .chat_client_support import anthropic_error, gemini_error, responses_error
+from .write_support import REQUEST, chat_chunks, chat_completion
 
 _BASE = {"id": "chatcmpl-n3", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o-mini"}
 

@@ -20,8 +20,7 @@ from openai.lib.streaming.responses import ResponseStreamState
 import lmcodec as lc
 
 from ..providers.sdk_readers import _transport, sdk_anthropic, sdk_gemini
-from .chat_client_support import chat_completion
-from .write_support import REQUEST, _client
+from .write_support import REQUEST, _client, chat_completion
 
 REFUSAL = "I can't help with that."
 _BASE = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o"}

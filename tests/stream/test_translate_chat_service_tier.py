@@ -17,8 +17,7 @@ import pytest
 
 import lmcodec as lc
 
-from .chat_client_support import chat_completion
-from .write_support import REQUEST
+from .write_support import REQUEST, chat_completion
 
 _HEAD = {
     "id": "chatcmpl-9",

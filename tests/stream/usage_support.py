@@ -23,11 +23,10 @@ from typing import Any, NamedTuple
 import pytest
 
 from ..providers.sdk_readers import _transport, anthropic, gemini_chunks, genai
-from .write_support import _client
+from .write_support import _client, chat_completion
 
 openai = pytest.importorskip("openai")
 from openai._models import construct_type as openai_construct  # noqa: E402
-from openai.lib.streaming.chat import ChatCompletionStreamState  # noqa: E402
 from openai.lib.streaming.responses import ResponseStreamState  # noqa: E402
 from openai.types.chat import ChatCompletion  # noqa: E402
 from openai.types.responses import Response  # noqa: E402
@@ -357,13 +356,7 @@ def source_body(src: str, c: Counts) -> bytes:
 def stream_usage(dst: str, body: bytes) -> Any:
     """The usage object ``dst``'s SDK gives for a written stream (its own client and accumulator)."""
     if dst == "openai_chat":
-        state = ChatCompletionStreamState()
-        with _client(body).chat.completions.create(
-            model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-        ) as stream:
-            for chunk in stream:
-                state.handle_chunk(chunk)
-        return state.current_completion_snapshot.usage
+        return chat_completion(body).usage
     if dst == "openai":
         rstate: Any = ResponseStreamState(input_tools=openai.omit, text_format=openai.omit)
         with _client(body).responses.create(model="m-1", input="hi", stream=True) as rstream:

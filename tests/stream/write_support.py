@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -266,18 +267,29 @@ def _client(body: bytes, content_type: str = "text/event-stream") -> Any:
     )
 
 
+def chat_chunks(body: bytes) -> Iterator[Any]:
+    """The chunks the openai SDK's Chat client reads from the stream ``body``, as it reads them
+    (an error event raises where it stands)."""
+    with _client(body).chat.completions.create(
+        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
+    ) as stream:
+        yield from stream
+
+
+def chat_completion(body: bytes) -> Any:
+    """The ChatCompletion the openai SDK's accumulator (ChatCompletionStreamState) makes of ``body``."""
+    state = ChatCompletionStreamState()
+    for chunk in chat_chunks(body):
+        state.handle_chunk(chunk)
+    return state.current_completion_snapshot
+
+
 _FINISH = {"stop": "stop", "length": "length", "tool_calls": "tool_call", "content_filter": "content_filter"}
 
 
 def sdk_chat(body: bytes) -> dict[str, Any]:
     """The openai SDK's view of a Chat Completions stream (its client and ChatCompletionStreamState)."""
-    state = ChatCompletionStreamState()
-    with _client(body).chat.completions.create(
-        model="m-1", messages=[{"role": "user", "content": "hi"}], stream=True
-    ) as stream:
-        for chunk in stream:
-            state.handle_chunk(chunk)
-    done = state.current_completion_snapshot
+    done = chat_completion(body)
     choice = done.choices[0]
     message = choice.message
     extra = getattr(message, "model_extra", None) or {}
