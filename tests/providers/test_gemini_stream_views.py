@@ -371,3 +371,57 @@ def test_a_chunk_of_several_text_parts_is_decoded_once(monkeypatch: pytest.Monke
         port.port(data)
     assert sink.calls == port_sink.calls
     assert len(sink.calls) == 48
+
+
+# The end chunk of one answer-text part is mapped inline by StreamMapper._ended (not by the loop of
+# _parts): its text, thought, signature and logprobs each decide whether it may be.
+_ONE_TEXT_END = st.builds(
+    lambda candidate, finish, rest: {"candidates": [{**candidate, "finishReason": finish}], **rest},
+    _object(
+        content=_object(
+            parts=st.lists(
+                _object(text=_or_odd(_TEXT), thought=_or_odd(st.booleans()), thoughtSignature=_SIGNATURE),
+                min_size=1,
+                max_size=1,
+            )
+        ),
+        logprobsResult=_LOGPROBS,
+    ),
+    _or_odd(st.sampled_from(["STOP", "MAX_TOKENS", "OTHER", "SAFETY", "FINISH_REASON_UNSPECIFIED"])),
+    _object(usageMetadata=_USAGE),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ONE_TEXT_END)
+@example({"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}]})
+@example({"candidates": [{"content": {"parts": [{"text": "a", "thought": True}]}, "finishReason": "STOP"}]})
+@example({"candidates": [{"content": {"parts": [{"text": "", "thought": False}]}, "finishReason": "OTHER"}]})
+@example(
+    {
+        "candidates": [
+            {"content": {"parts": [{"text": "a", "thoughtSignature": "c2ln"}]}, "finishReason": "STOP"}
+        ]
+    }
+)
+@example(
+    {
+        "candidates": [
+            {
+                "content": {"parts": [{"text": "a"}]},
+                "finishReason": "MAX_TOKENS",
+                "logprobsResult": {"chosenCandidates": [{"token": "a", "logProbability": -0.5}]},
+            }
+        ]
+    }
+)
+@example({"candidates": [{"content": {"parts": [{"text": None}]}, "finishReason": "STOP"}]})
+def test_an_end_of_one_text_part_maps_as_the_port_maps_it(payload: Any) -> None:
+    """An end chunk of one part, through the common chunk's view (a Decoder's chunk) and held whole
+    (``map_body``), against the port: the same sink calls, or the same failure."""
+    data = json.dumps(payload).encode()
+    typed, port = typed_and_port(StreamMapper, data)
+    assert typed == port
+    sink = RecordingSink()
+    whole = _outcome(lambda: StreamMapper(None, sink).map_body([data]))
+    assert (whole, sink.calls) == typed

@@ -247,12 +247,24 @@ class StreamMapper(MapperBase):
 
     def _ended(self, candidate: Any, usage: Any, payload: Any, strict: bool) -> None:
         """The end chunk's parts, then its end (no in-band refusal; the chunk read untyped as
-        ``payload``, its usage read)."""
-        if self._parts(candidate) > 1:
-            reason: Any = "tool_call"
-        else:  # (the wire's own spellings looked up first: a call of finish_reason is dear)
-            finish = candidate.finishReason
-            reason = FINISH_REASONS.get(finish) or finish_reason(finish)
+        ``payload``, its usage read). One answer-text part and no logprobs (the common end) is
+        mapped inline, as :meth:`_parts` maps it, without its loop."""
+        finish = candidate.finishReason
+        parts = candidate.content.parts if candidate.content is not None else None
+        part = parts[0] if parts is not None and len(parts) == 1 else None
+        if (
+            part is not None
+            and type(part.text) is str
+            and not part.thought
+            and part.thoughtSignature is None
+            and candidate.logprobsResult is None
+        ):
+            self.sink.text(0, part.text)
+        elif self._parts(candidate) > 1:
+            self.sink.end("tool_call", usage, payload, strict_json=strict)
+            return
+        # (the wire's own spellings looked up first: a call of finish_reason is dear)
+        reason: Any = FINISH_REASONS.get(finish) or finish_reason(finish)
         self.sink.end(reason, usage, payload, strict_json=strict)
 
     def _call(self, idx: int, part: Any) -> None:
