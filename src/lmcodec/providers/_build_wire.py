@@ -46,6 +46,7 @@ __all__ = [
     "ResponsesInputText",
     "ResponsesItem",
     "ResponsesOutputText",
+    "json_object",
 ]
 
 
@@ -153,6 +154,23 @@ class ResponsesCall(msgspec.Struct, tag_field="type", tag="function_call", gc=Fa
 class ResponsesCallOutput(msgspec.Struct, tag_field="type", tag="function_call_output", gc=False):
     call_id: str
     output: Any
+
+
+def json_object(value: Any) -> dict[str, Any] | None:
+    """The JSON object a built body's ``value`` is written as, one level deep: a dict as it is, a
+    Struct of this module as its tag then its fields (an ``UNSET`` one left out), None for a value
+    that is no object. What a step that read the encoded body would see, read before encoding."""
+    if isinstance(value, dict):
+        return value
+    if not isinstance(value, msgspec.Struct):
+        return None
+    config = value.__struct_config__
+    view: dict[str, Any] = {} if config.tag_field is None else {config.tag_field: config.tag}
+    for name, key in zip(value.__struct_fields__, value.__struct_encode_fields__, strict=True):
+        field = getattr(value, name)
+        if field is not UNSET:
+            view[key] = field
+    return view
 
 
 class ResponsesFunctionTool(msgspec.Struct, tag_field="type", tag="function", gc=False):

@@ -10,9 +10,9 @@ result, whose input is the raw text under the one key ``input`` (Codex's functio
 (:func:`custom_calls_in`, on the value the gateway's passes share: ``_gateway_read.py``):
 
 - to Responses they go back as they came (:func:`custom_calls_back` puts each item the client sent
-  in place of the function call or output built for it, matched by position among the function
-  calls and among their outputs, never by ``call_id``, which a client may repeat: review7 R07), the
-  custom tool with them: nothing changes;
+  in place of the function call or output built for it, in the items the builder hands over before
+  encoding them, matched by position among the function calls and among their outputs, never by
+  ``call_id``, which a client may repeat: review7 R07), the custom tool with them: nothing changes;
 - to another dialect the call is that function call, ``substituted`` at its path in the client's
   body, its output the call's result, and the custom tool a function tool of one string parameter
   ``input`` (``providers/_crossing_tools.py``; its grammar is not sent: Anthropic and Gemini have
@@ -31,6 +31,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
+from lmcodec.providers._build_wire import json_object
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -114,14 +115,16 @@ def _strings(item: dict[str, Any], *keys: str) -> bool:
     return all(isinstance(item.get(key), str) for key in keys)
 
 
-def custom_calls_back(body: bytes, custom: CustomCalls) -> bytes:
-    """The Responses ``body`` built for :func:`custom_calls_in`'s request with each function call and
-    output built for a custom item replaced by the item the client sent: the n-th function call
-    built is the n-th the body read (the builder writes the calls and outputs in order, one each)."""
-    tree = msgspec.json.decode(body)
-    items = tree.get("input")
+def custom_calls_back(payload: dict[str, Any], custom: CustomCalls) -> None:
+    """The Responses ``payload`` built for :func:`custom_calls_in`'s request, before it is encoded
+    (the builder's hand-off, ``openai/build.build_request``), with each function call and output
+    built for a custom item replaced by the item the client sent, in place: the n-th function call
+    built is the n-th the body read (the builder writes the calls and outputs in order, one each).
+    Each item is judged by the JSON object it is written as (``_build_wire.json_object``): the
+    body decoded, changed and encoded again is the same bytes (one decode and encode less)."""
+    items = payload.get("input")
     items = items if isinstance(items, list) else []
-    kinds = [item.get("type") if isinstance(item, dict) else None for item in items]
+    kinds = [None if (view := json_object(item)) is None else view.get("type") for item in items]
     calls, outputs = kinds.count("function_call"), kinds.count("function_call_output")
     if calls != len(custom.calls) or outputs != len(custom.outputs):
         raise ValidationError(  # never met: the same dialect builds every call it read, in order
@@ -138,4 +141,3 @@ def custom_calls_back(body: bytes, custom: CustomCalls) -> bytes:
             sent = next(sent_outputs)
         if sent is not None:
             items[i] = sent
-    return msgspec.json.encode(tree)

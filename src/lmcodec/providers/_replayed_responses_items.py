@@ -13,10 +13,11 @@ compat policy OpenAI's own preset leaves off):
 
 The gateway's reading takes them out of the decoded body before it is read
 (:func:`replayed_items_out`, on the value the gateway's passes share: ``_gateway_read.py``). To
-Responses they go back as sent (:func:`replayed_items_back`: each phase on the assistant message
-built for the client's, in order; each hosted item before the item built for the one that followed
-it in the client's input, counting messages, function calls, their outputs and signed reasoning
-items, which the same dialect builds one for one). To another dialect each is left out,
+Responses they go back as sent (:func:`replayed_items_back`, in the items the builder hands over
+before encoding them: each phase on the assistant message built for the client's, in order; each
+hosted item before the item built for the one that followed it in the client's input, counting
+messages, function calls, their outputs and signed reasoning items, which the same dialect builds
+one for one). To another dialect each is left out,
 ``dropped`` at its path in the client's body, as Anthropic's server-tool blocks are (red team 5
 F13): what the server ran is in the answer's text, and no other provider can take its items.
 """
@@ -29,6 +30,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
+from lmcodec.providers._build_wire import json_object
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -143,24 +145,28 @@ def _replayed(item: Any) -> bool:
     return kind == "message" and item.get("role") == "assistant" and item.get("phase") is not None
 
 
-def replayed_items_back(body: bytes, replayed: ReplayedItems) -> bytes:
-    """The Responses ``body`` built from :func:`replayed_items_out`'s body with the client's phases
-    and hosted items back in place."""
-    tree = msgspec.json.decode(body)
-    items = tree.get("input")
+def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> None:
+    """The Responses ``payload`` built from :func:`replayed_items_out`'s body, before it is encoded
+    (the builder's hand-off, ``openai/build.build_request``), with the client's phases and hosted
+    items back in place. Each item is judged by the JSON object it is written as
+    (``_build_wire.json_object``; a phase goes on a copy of it): the body decoded, changed and
+    encoded again is the same bytes (one decode and encode less)."""
+    items = payload.get("input")
     items = items if isinstance(items, list) else []
-    assistants = [item for item in items if isinstance(item, dict) and item.get("role") == "assistant"]
-    anchors = [position for position, item in enumerate(items) if _anchor(item)]
+    views = [json_object(item) for item in items]
+    assistants = [
+        (at, view) for at, view in enumerate(views) if view is not None and view.get("role") == "assistant"
+    ]
+    anchors = [position for position, view in enumerate(views) if _anchor(view)]
     if len(assistants) != len(replayed.phases) or (replayed.hosted and len(anchors) < replayed.hosted[-1][0]):
         raise ValidationError(  # never met: the same dialect builds these items one for one
             "the replayed phases and hosted-tool items cannot be put back: the built request holds "
             f"{len(assistants)} assistant messages and {len(anchors)} items to place them by",
             "$.input",
         )
-    for message, phase in zip(assistants, replayed.phases, strict=True):
+    for (at, view), phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
-            message["phase"] = phase
+            items[at] = {**view, "phase": phase}
     for ordinal, item in reversed(replayed.hosted):  # from the end: earlier positions stay put
         items.insert(anchors[ordinal] if ordinal < len(anchors) else len(items), item)
-    tree["input"] = items
-    return msgspec.json.encode(tree)
+    payload["input"] = items

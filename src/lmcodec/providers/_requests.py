@@ -124,6 +124,27 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
     return result
 
 
+def _responses_with_client_items(
+    request: Request, stream: bool, custom: CustomCalls | None, replayed: ReplayedItems | None
+) -> ProviderRequest:
+    """``build_request("openai", request)`` with a Responses client's custom calls, phases and
+    hosted-tool items put in the payload as the builder hands it over, before it is encoded."""
+
+    def put_back(payload: dict[str, Any]) -> None:
+        if custom is not None:
+            custom_calls_back(payload, custom)
+        if replayed is not None:
+            replayed_items_back(payload, replayed)
+
+    try:
+        return openai_build.build_request(request, stream, put_back)
+    except RecursionError:
+        raise too_deep("request") from None
+    except TypeError:
+        refuse_unencodable(request)
+        raise
+
+
 def refuse_unencodable(value: Request | Response) -> None:
     """Raise ``lc.encode``'s EncodeError if ``value`` holds what no JSON can carry (a
     MessagePack extension that ``lc.msgpack.decode`` kept in a payload: the builder's or
@@ -318,13 +339,12 @@ def translate_request(
         elif source == "gemini":  # to Gemini 3, as from the other dialects
             request, placeholders = placeholder_signatures(request)
             unsigned = (*unsigned, *placeholders)
-        built = build_request(destination, request, stream=stream)
+        if custom is None and replayed is None:
+            built = build_request(destination, request, stream=stream)
+        else:  # the client's custom call items, phases and hosted-tool items, as it sent them
+            built = _responses_with_client_items(request, stream, custom, replayed)
         if any(blocks):
             built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
-        if custom is not None:  # the client's custom tool call items, as it sent them
-            built = msgspec.structs.replace(built, body=custom_calls_back(built.body, custom))
-        if replayed is not None:  # the client's phases and hosted-tool items, as it sent them
-            built = msgspec.structs.replace(built, body=replayed_items_back(built.body, replayed))
         if whole_blocks:  # search results, documents: as the client sent them
             built = msgspec.structs.replace(built, body=carried_back(built.body, whole_blocks))
             unsigned = withdrawn(unsigned, whole_blocks)

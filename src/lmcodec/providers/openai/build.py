@@ -21,6 +21,7 @@ refused with :class:`lmcodec.ValidationError` instead of applied.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
@@ -84,8 +85,15 @@ STOP_REASON: Final = (
 )
 
 
-def build_request(request: Request, stream: bool = False) -> ProviderRequest:
-    """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations)."""
+def build_request(
+    request: Request, stream: bool = False, put_back: Callable[[dict[str, Any]], None] | None = None
+) -> ProviderRequest:
+    """The request lm15's adapter sends for ``request`` (path, non-secret headers, body, adaptations).
+
+    ``put_back``, given, is handed the payload once it is built and before it is encoded: the
+    gateway puts there what a Responses client sent that the Request has no field for, to go back
+    to Responses as sent (custom tool calls, phases, hosted-tool items: ``providers/_requests.py``),
+    where it decoded the encoded body and encoded it again."""
     model = request.model
     if ":" in model:
         model = model_without_prefix(model, PROVIDER)
@@ -95,6 +103,8 @@ def build_request(request: Request, stream: bool = False) -> ProviderRequest:
     except (AssistantMedia, ProviderError, ValidationError, OSError):
         check_message_media(request, PROVIDER, PROVIDER)
         raise
+    if put_back is not None:
+        put_back(payload)
     return ProviderRequest(
         method="POST",
         path=PATH,
