@@ -10,18 +10,24 @@ replayed item copied from a template: the worst translate_request shape measured
 (benchmarks/NOTES.md, "Gateway translation, tenth round" and "eleventh round").
 
     python3 benchmarks/requests_codex_shape.py [ROUNDS]
+    python3 benchmarks/requests_codex_shape.py --callgrind
+
+``--callgrind``: instructions a call of each destination's ``translate_request`` and of the floor
+(msgspec's untyped decode + encode of the body), 20 calls after 20 warm-up calls between two
+``os.getppid`` markers under callgrind (PYTHONHASHSEED=0), as ``requests_callgrind.py`` counts.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
 import msgspec
 
 import lmcodec as lc
-from test_bench_requests import _ratio, _rounds
+from callgrind_support import marked_dumps, total
 
 PATCH = '*** Begin Patch\n*** Update File: a.py\n@@\n-print("hi")\n+print("he")\n*** End Patch'
 _STRICT_OFF_PARAMETERS = {
@@ -125,7 +131,44 @@ def codex_body(turns: int = 4) -> bytes:
     return json.dumps(body).encode()
 
 
+CALLS = 20
+
+
+def _stages(body: bytes) -> dict[str, Any]:
+    """The floor, then ``translate_request`` to each destination, as callables."""
+    decode, encode = msgspec.json.Decoder().decode, msgspec.json.Encoder().encode
+    stages: dict[str, Any] = {"floor": lambda: encode(decode(body))}
+    for destination, model in DESTINATIONS.items():
+        stages[destination] = lambda d=destination, m=model: lc.translate_request("openai", d, body, model=m)
+    return stages
+
+
+def _inner() -> None:
+    """Inside valgrind: each stage warmed up, then run between two markers."""
+    for run in _stages(codex_body()).values():
+        for _ in range(CALLS):
+            run()
+        os.getppid()
+        for _ in range(CALLS):
+            run()
+        os.getppid()
+
+
+def callgrind() -> None:
+    names = list(_stages(codex_body()))
+    with marked_dumps(__file__) as dump:
+        counts = {name: total(dump(2 + 2 * i)) / CALLS for i, name in enumerate(names)}
+    print("Callgrind instructions per call (PYTHONHASHSEED=0)")
+    print()
+    print("| stage | instructions | / floor |")
+    print("|---|---:|---:|")
+    for name, count in counts.items():
+        print(f"| {name} | {count:,.0f} | {count / counts['floor']:.1f}x |")
+
+
 def main(rounds: int = 7, inner: int = 50) -> None:
+    from test_bench_requests import _ratio, _rounds
+
     body = codex_body()
     decode, encode = msgspec.json.Decoder().decode, msgspec.json.Encoder().encode
     print(f"Codex-shaped Responses body, {len(body):,} bytes; CPU time, {rounds} interleaved rounds")
@@ -145,4 +188,9 @@ def main(rounds: int = 7, inner: int = 50) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    if sys.argv[1:2] == ["--inner"]:
+        _inner()
+    elif sys.argv[1:2] == ["--callgrind"]:
+        callgrind()
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)

@@ -159,7 +159,18 @@ class ResponsesCallOutput(msgspec.Struct, tag_field="type", tag="function_call_o
 def json_object(value: Any) -> dict[str, Any] | None:
     """The JSON object a built body's ``value`` is written as, one level deep: a dict as it is, a
     Struct of this module as its tag then its fields (an ``UNSET`` one left out), None for a value
-    that is no object. What a step that read the encoded body would see, read before encoding."""
+    that is no object. What a step that read the encoded body would see, read before encoding
+    (the three input items of a Responses body first: a generic Struct's view costs ~20x theirs)."""
+    kind = type(value)
+    if kind is dict:
+        return value  # type: ignore[no-any-return]
+    if kind is ResponsesItem:
+        return {"role": value.role, "content": value.content}
+    if kind is ResponsesCall:
+        arguments = value.arguments
+        return {"type": "function_call", "call_id": value.call_id, "name": value.name, "arguments": arguments}
+    if kind is ResponsesCallOutput:
+        return {"type": "function_call_output", "call_id": value.call_id, "output": value.output}
     if isinstance(value, dict):
         return value
     if not isinstance(value, msgspec.Struct):

@@ -31,7 +31,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
-from lmcodec.providers._build_wire import json_object
+from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -124,20 +124,31 @@ def custom_calls_back(payload: dict[str, Any], custom: CustomCalls) -> None:
     body decoded, changed and encoded again is the same bytes (one decode and encode less)."""
     items = payload.get("input")
     items = items if isinstance(items, list) else []
-    kinds = [None if (view := json_object(item)) is None else view.get("type") for item in items]
-    calls, outputs = kinds.count("function_call"), kinds.count("function_call_output")
-    if calls != len(custom.calls) or outputs != len(custom.outputs):
+    calls: list[int] = []  # where each function call and output built is
+    outputs: list[int] = []
+    for at, item in enumerate(items):
+        kind = type(item)
+        if kind is ResponsesCall:
+            calls.append(at)
+        elif kind is ResponsesCallOutput:
+            outputs.append(at)
+        elif kind is not ResponsesItem:  # (a message: no type)
+            view = json_object(item)
+            tag = None if view is None else view.get("type")
+            if tag == "function_call":
+                calls.append(at)
+            elif tag == "function_call_output":
+                outputs.append(at)
+    if len(calls) != len(custom.calls) or len(outputs) != len(custom.outputs):
         raise ValidationError(  # never met: the same dialect builds every call it read, in order
-            f"the custom tool calls cannot be put back: the built request holds {calls} function calls "
-            f"and {outputs} outputs, the client's body {len(custom.calls)} and {len(custom.outputs)}",
+            f"the custom tool calls cannot be put back: the built request holds {len(calls)} function "
+            f"calls and {len(outputs)} outputs, the client's body {len(custom.calls)} and "
+            f"{len(custom.outputs)}",
             "$.input",
         )
-    sent_calls, sent_outputs = iter(custom.calls), iter(custom.outputs)
-    for i, kind in enumerate(kinds):
-        sent = None
-        if kind == "function_call":
-            sent = next(sent_calls)
-        elif kind == "function_call_output":
-            sent = next(sent_outputs)
+    for at, sent in zip(calls, custom.calls, strict=True):
         if sent is not None:
-            items[i] = sent
+            items[at] = sent
+    for at, sent in zip(outputs, custom.outputs, strict=True):
+        if sent is not None:
+            items[at] = sent

@@ -30,7 +30,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
-from lmcodec.providers._build_wire import json_object
+from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -153,20 +153,31 @@ def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> Non
     encoded again is the same bytes (one decode and encode less)."""
     items = payload.get("input")
     items = items if isinstance(items, list) else []
-    views = [json_object(item) for item in items]
-    assistants = [
-        (at, view) for at, view in enumerate(views) if view is not None and view.get("role") == "assistant"
-    ]
-    anchors = [position for position, view in enumerate(views) if _anchor(view)]
+    assistants: list[int] = []  # where each assistant message built is
+    anchors: list[int] = []
+    for at, item in enumerate(items):
+        kind = type(item)
+        if kind is ResponsesItem:
+            anchors.append(at)
+            if item.role == "assistant":
+                assistants.append(at)
+        elif kind is ResponsesCall or kind is ResponsesCallOutput:
+            anchors.append(at)
+        else:
+            view = json_object(item)
+            if _anchor(view):
+                anchors.append(at)
+            if view is not None and view.get("role") == "assistant":
+                assistants.append(at)
     if len(assistants) != len(replayed.phases) or (replayed.hosted and len(anchors) < replayed.hosted[-1][0]):
         raise ValidationError(  # never met: the same dialect builds these items one for one
             "the replayed phases and hosted-tool items cannot be put back: the built request holds "
             f"{len(assistants)} assistant messages and {len(anchors)} items to place them by",
             "$.input",
         )
-    for (at, view), phase in zip(assistants, replayed.phases, strict=True):
+    for at, phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
-            items[at] = {**view, "phase": phase}
+            items[at] = {**(json_object(items[at]) or {}), "phase": phase}
     for ordinal, item in reversed(replayed.hosted):  # from the end: earlier positions stay put
         items.insert(anchors[ordinal] if ordinal < len(anchors) else len(items), item)
     payload["input"] = items
