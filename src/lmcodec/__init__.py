@@ -432,8 +432,8 @@ def _own_errors() -> None:
 _own_errors()
 
 _DEFERRED: dict[str, str] = {
-    "Assembler": "lmcodec.stream.assembler",
-    "assemble": "lmcodec.stream.assembly",
+    "Assembler": "lmcodec.stream",
+    "assemble": "lmcodec.stream",
     "ProviderRequest": "lmcodec.providers",
     "build_request": "lmcodec.providers",
     "decode_request": "lmcodec.providers",
@@ -441,10 +441,11 @@ _DEFERRED: dict[str, str] = {
     "encode_response": "lmcodec.providers",
     "translate_request": "lmcodec.providers",
 }
-"""The public names of the provider and stream stages, each with the module it is taken from: they
-are imported at first use (:func:`__getattr__`), so ``import lmcodec`` runs neither stage (the
-four providers' readers, builders and writers, the stream engine): the wire types and the codecs
-are what a log reader needs."""
+"""The public names of the provider and stream stages, each with the stage package it is taken
+from: they are imported at first use (:func:`__getattr__`), so ``import lmcodec`` runs neither
+stage (the four providers' readers, builders and writers, the stream engine): the wire types and
+the codecs are what a log reader needs. The stage is imported by its package, never a leaf module,
+so every first use enters the stage's imports at the same module."""
 
 _LAZY_MODULES = frozenset({"arrow", "dask", "jsonl", "llm", "msgpack", "providers", "stream"})
 """Submodules imported at first use as ``lc.<name>``: ``lc.arrow`` and ``lc.dask`` (an optional
@@ -476,20 +477,23 @@ else:
     # first import of a submodule binds it on its package, so the face is imported here (it
     # defers its own names: nothing of the stream stage runs) and that binding dropped: whichever
     # is imported first, ``lc.assemble`` is the function, as when the stream was imported eagerly.
-    _importlib.import_module("lmcodec.assemble")
-    del globals()["assemble"]
+    from lmcodec.assemble import _LAZY_IMPORTS
+
+    globals().pop("assemble", None)  # (absent on importlib.reload: the face was imported before)
 
     def __getattr__(name: str) -> object:
         """A deferred public name or submodule, imported on first access and kept in the module's
         namespace (so it is looked up only once); ``__version__``: the installed distribution's
         version (importlib.metadata, read only when asked for)."""
-        defined_in = _DEFERRED.get(name)
-        if defined_in is not None:
-            value = getattr(_importlib.import_module(defined_in), name)
+        stage = _DEFERRED.get(name)
+        if stage is not None:
+            with _LAZY_IMPORTS:  # one thread imports at a time (lmcodec/assemble.py says why)
+                value = getattr(_importlib.import_module(stage), name)
             globals()[name] = value
             return value
         if name in _LAZY_MODULES:
-            return _importlib.import_module(f"lmcodec.{name}")  # (importing it binds it here)
+            with _LAZY_IMPORTS:
+                return _importlib.import_module(f"lmcodec.{name}")  # (importing it binds it here)
         if name == "__version__":
             from importlib import metadata
 

@@ -5,13 +5,20 @@ imports this face (``lmcodec/__init__.py`` says why) without running the stream 
 """
 
 import importlib as _importlib
+import threading as _threading
 import typing as _typing
 
 from lmcodec.errors import StreamCleanupWarning
 
 __all__ = ["Assembler", "StreamCleanupWarning", "assemble"]
 
-_DEFINED_IN = {"Assembler": "lmcodec.stream.assembler", "assemble": "lmcodec.stream.assembly"}
+_LAZY_IMPORTS: _typing.Final = _threading.RLock()
+"""Held around every import a module ``__getattr__`` of the package runs (here and in
+``lmcodec/__init__.py``, which imports it from this face: the face may not import the root).
+Threads that reach a lazy name for the first time at once import the stage one after another:
+each entering the stage's import cycles at a different module would take CPython's per-module
+import locks in different orders (``_DeadlockError``, or a partially initialised module: red team
+22 F01)."""
 
 if _typing.TYPE_CHECKING:
     from lmcodec.stream.assembler import Assembler as Assembler
@@ -19,14 +26,15 @@ if _typing.TYPE_CHECKING:
 else:
 
     def __getattr__(name: str) -> object:
-        """``Assembler`` / ``assemble``: imported from the stream stage on first access, then kept."""
-        defined_in = _DEFINED_IN.get(name)
-        if defined_in is None:
+        """``Assembler`` / ``assemble``: taken from the stream stage's package (imported under
+        :data:`_LAZY_IMPORTS`) on first access, then kept."""
+        if name not in ("Assembler", "assemble"):
             raise AttributeError(f"module 'lmcodec.assemble' has no attribute {name!r}")
-        value = getattr(_importlib.import_module(defined_in), name)
+        with _LAZY_IMPORTS:
+            value = getattr(_importlib.import_module("lmcodec.stream"), name)
         globals()[name] = value
         return value
 
     def __dir__() -> list[str]:
         """The module's names and the two it gives at first access."""
-        return sorted({*globals(), *_DEFINED_IN})
+        return sorted({*globals(), "Assembler", "assemble"})
