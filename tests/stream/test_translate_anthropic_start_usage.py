@@ -133,3 +133,32 @@ def test_other_sources_and_the_encoder_write_no_start_usage() -> None:
             written = b"".join(lc.stream.translate(src, "anthropic", [path.read_bytes()], request=REQUEST))
             assert _start_usage(written) == {"input_tokens": 0, "output_tokens": 0}
             break
+
+
+def _event(name: str, data: dict[str, Any]) -> bytes:
+    return f"event: {name}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+@pytest.mark.parametrize(
+    "before", [b'event: ping\ndata: {"type": "ping"}\n\n', b": data: a comment\n\n", b":\n\n:\n\n"]
+)
+def test_the_start_usage_is_carried_past_a_ping_or_a_comment(before: bytes) -> None:
+    """A ping (or a comment holding ``data:``) before the ``message_start`` left the client's start
+    usage at 0 input tokens (red team 22 F05): the peek read the first ``data:`` bytes anywhere."""
+    usage = {"input_tokens": 9, "output_tokens": 1}
+    start = {
+        "type": "message_start",
+        "message": {
+            "id": "msg_1",
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-sonnet-4-5",
+            "content": [],
+            "stop_reason": None,
+            "usage": usage,
+        },
+    }
+    body = before + _event("message_start", start) + _event("message_stop", {"type": "message_stop"})
+    for chunks in ([body], [body[i : i + 7] for i in range(0, len(body), 7)]):
+        out = b"".join(lc.stream.translate("anthropic", "anthropic", chunks))
+        assert _start_usage(out) == usage

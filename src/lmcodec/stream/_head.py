@@ -13,6 +13,7 @@ only, red team 21 F02).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import msgspec
@@ -24,6 +25,8 @@ from lmcodec.wire import StreamStartEvent
 __all__ = ["HeadPeek"]
 
 _PEEK_LIMIT: Final = 1 << 20  # give up looking for the first data line after this many bytes
+_LINE_END: Final = re.compile(rb"[\r\n]")  # an SSE line ends at LF, CR or CRLF (CRLF: an empty line after)
+_BOM: Final = b"\xef\xbb\xbf"
 
 
 class _HeadMessage(msgspec.Struct):
@@ -41,18 +44,29 @@ class _Head(msgspec.Struct):
     service_tier: Any = None
     system_fingerprint: Any = None
     message: _HeadMessage | None = None  # an Anthropic message_start's
+    type: Any = None  # an Anthropic event's ("ping": passed over)
 
 
 _head_decoder: Final = msgspec.json.Decoder(_Head)
 
 
 class HeadPeek:
-    """Reads the id and model of a start-less stream from its first ``data`` line."""
+    """Reads the id and model of a start-less stream from its first ``data`` line.
+
+    A ``data:`` field is read only at a line's start (not in a comment or an ``event`` line), and a
+    ping's data line (``{"type": "ping"}``, Anthropic's keep-alive, which may come before the
+    ``message_start``) is passed over. Each chunk is searched once, for its own bytes only: of the
+    lines before the one read, the peek holds at most the first 5 bytes of the current one
+    (red team 22 F02: it searched everything seen again on every chunk), so its time is linear in
+    the bytes fed.
+    """
 
     __slots__ = (
         "created",
         "done",
+        "fed",
         "id",
+        "in_data",
         "model",
         "seen",
         "service_tier",
@@ -61,7 +75,9 @@ class HeadPeek:
     )
 
     def __init__(self) -> None:
-        self.seen = bytearray()
+        self.seen = bytearray()  # the current line's bytes: all of a data line, else its first 5 at most
+        self.in_data: bool | None = None  # the current line is a data line (None: not told yet)
+        self.fed = 0  # bytes fed so far (the peek gives up past _PEEK_LIMIT)
         self.done = False
         self.id: str | None = None
         self.model: str | None = None
@@ -77,19 +93,39 @@ class HeadPeek:
             if wrong is not None:
                 raise wrong
             chunk = bytes(chunk)
-        seen = self.seen
-        if seen:
-            seen += chunk
-        data: bytes | bytearray = seen or chunk  # the first chunk is read in place, not copied
-        at = data.find(b"data:")
-        end = data.find(b"\n", at) if at >= 0 else -1
-        if end < 0:
-            if len(data) > _PEEK_LIMIT:
-                self._stop()
-            elif not seen:
-                seen += chunk
-            return
-        head = load_head(_head_decoder, bytes(data[at + 5 : end]).strip()) or _Head()
+        line = self.seen
+        size = len(chunk)
+        at = 3 if self.fed == 0 and chunk.startswith(_BOM) else 0  # (as the SSE framer drops it)
+        while at < size:
+            match = _LINE_END.search(chunk, at)
+            end = size if match is None else match.start()
+            in_data = self.in_data
+            if in_data is None:  # the line's first 5 bytes tell whether it is a data line
+                told = min(end, at + 5 - len(line))
+                line += chunk[at:told]
+                at = told
+                if len(line) == 5 or end < size:
+                    in_data = self.in_data = line == b"data:"
+                    if not in_data:
+                        line.clear()
+            if in_data:
+                line += chunk[at:end]
+            if end == size:
+                break
+            if in_data and self._read(bytes(line[5:]).strip()):
+                return
+            line.clear()
+            self.in_data = None
+            at = end + 1
+        self.fed += size
+        if self.fed > _PEEK_LIMIT:
+            self._stop()
+
+    def _read(self, data: bytes) -> bool:
+        """Read a data line's JSON; False for a ping's (the line after it is read next)."""
+        head = load_head(_head_decoder, data) or _Head()
+        if head.type == "ping":
+            return False
         self.id = head.id or head.responseId
         self.model = head.model or head.modelVersion
         created = head.created
@@ -99,6 +135,7 @@ class HeadPeek:
         self.system_fingerprint = fingerprint if type(fingerprint) is str and fingerprint else None
         self.start_usage = head.message.usage if head.message is not None else None
         self._stop()
+        return True
 
     def _stop(self) -> None:
         self.done = True
