@@ -12,6 +12,7 @@ the oracle), read by read and through ``translate_request``, on those bodies and
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from unittest import mock
 
@@ -38,9 +39,15 @@ from lmcodec.providers._replayed_responses_items import client_paths, replayed_i
 DESTINATIONS = ("openai", "openai_chat", "anthropic", "gemini")
 
 
+def _ascii_unescaped(raw: bytes) -> bytes:
+    """``raw`` with its ``\\u00XX`` escapes of ASCII characters written as the characters."""
+    return re.sub(rb"\\u00([0-7][0-9a-fA-F])", lambda escape: bytes([int(escape[1], 16)]), raw)
+
+
 def _pass_on_bytes(run: Any, marks: tuple[bytes, ...], raw: bytes) -> tuple[bytes, Any]:
-    """One pass as it ran before: its mark searched in ``raw``, which it decoded, changed and encoded."""
-    if not any(mark in raw for mark in marks):
+    """One pass as it ran before: its mark searched in ``raw`` (as its bytes, or spelled with
+    escapes: red team 22 F06), which it decoded, changed and encoded."""
+    if not any(mark in raw or mark in _ascii_unescaped(raw) for mark in marks):
         return raw, None
     try:
         value = msgspec.json.decode(raw)
@@ -241,7 +248,7 @@ def codex_bodies(draw: Any) -> bytes:
         body["prompt_cache_key"] = "abc"
     raw = json.dumps(body).encode()
     escape = draw(st.sampled_from([None, b'"custom_tool_call', b'"web_search', b'"phase"', b'_call"']))
-    if escape is not None:  # a mark the client spelled with an escape: the byte search misses it
+    if escape is not None:  # a mark the client spelled with an escape: read as the mark
         at = 1 if escape[:1] == b'"' else 0
         raw = raw.replace(escape, escape[:at] + b"\\u%04x" % escape[at] + escape[at + 1 :])
     return raw
@@ -315,7 +322,7 @@ def codex_sessions(draw: Any) -> bytes:
         body["prompt_cache_key"] = "abc"
     raw = json.dumps(body).encode()
     escape = draw(st.sampled_from([None, None, b'"custom_tool_call', b'"web_search', b'"phase"']))
-    if escape is not None:  # a mark the client spelled with an escape: the byte search misses it
+    if escape is not None:  # a mark the client spelled with an escape: read as the mark
         raw = raw.replace(escape, escape[:1] + b"\\u%04x" % escape[1] + escape[2:])
     return raw
 
@@ -516,3 +523,34 @@ def test_a_second_web_search_beside_a_phase_is_noted_by_the_typed_views_too(dest
     assert fast == _read_whole(lambda: read_by_passes("openai", destination, body, None))
     fields = [note.field for note in fast[2]]
     assert fields == ([] if destination == "openai" else ["$.input[1].phase", "$.tools[1]"])
+
+
+@pytest.mark.parametrize("destination", DESTINATIONS)
+def test_an_escaped_phase_key_is_read_as_the_key(destination: str) -> None:
+    """``"ph\\u0061se"`` is the key ``"phase"``: the body goes where the plain one goes, with the same
+    notes, and to Responses with its phase (red team 22 F06: refused for every destination, as the
+    passes looked for the key's bytes)."""
+    plain = json.dumps(
+        {
+            "model": "gpt-5-codex",
+            "input": [
+                {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Fix a.py"}]},
+                {
+                    "type": "message",
+                    "role": "assistant",
+                    "id": "msg_0",
+                    "phase": "commentary",
+                    "content": [{"type": "output_text", "text": "Looking.", "annotations": []}],
+                },
+            ],
+        }
+    ).encode()
+    escaped = plain.replace(b'"phase"', b'"ph\\u0061se"')
+    assert json.loads(escaped) == json.loads(plain)
+    model = "claude-sonnet-4-5" if destination == "anthropic" else None
+    read, expected = (
+        lc.translate_request("openai", destination, body, model=model) for body in (escaped, plain)
+    )
+    assert (read.body, read.adaptations) == (expected.body, expected.adaptations)
+    if destination == "openai":
+        assert json.loads(read.body)["input"][1]["phase"] == "commentary"

@@ -21,6 +21,7 @@ flag), is read without the flag: the same dialect gets it back as sent, another 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final, NamedTuple
 
 import msgspec
@@ -259,16 +260,16 @@ def _replayed_read(
             outputs.append(None)
         read.append(item)
     # Each pass as it runs on the bytes: where its mark is, or where a pass before it changed the body.
-    changed = phased and any(mark in data for mark in REPLAYED_MARKS)
+    changed = phased and _marked(data, REPLAYED_MARKS)
     if phase_keys and not changed:
         return None
     customs = any(at is not None for at in (*calls, *outputs))
-    if customs and not (changed or CUSTOM_MARK in data):
+    if customs and not (changed or _marked(data, (CUSTOM_MARK,))):
         return None
     changed = changed or customs
     tools = whole.tools
     web_search = None
-    if changed or b'"web_search' in data:
+    if changed or _marked(data, (_WEB_SEARCH_MARK,)):
         web_search = _web_search_tools_in({"tools": tools}, destination)
     elif isinstance(tools, list) and any(
         isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH for tool in tools
@@ -297,6 +298,34 @@ def _replayed_read(
     return request, (*phase_notes, *call_notes, *searches), custom, replayed
 
 
+_WEB_SEARCH_MARK: Final = b'"web_search'
+
+
+def _escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
+    """``mark`` with any of its characters but the quotes also spelled as a JSON ``\\u00XX`` escape."""
+    parts = []
+    for byte in mark:
+        char = re.escape(bytes([byte]))
+        if byte == 0x22:  # (a key's quotes are the JSON's own)
+            parts.append(char)
+            continue
+        hex_digits = b"".join(b"[%c%c]" % (d, d + 32) if d >= 0x41 else bytes([d]) for d in b"%02X" % byte)
+        parts.append(b"(?:%s|\\\\u00%s)" % (char, hex_digits))
+    return re.compile(b"".join(parts))
+
+
+_ESCAPED: Final = {mark: _escaped_spelling(mark) for mark in (*REPLAYED_MARKS, CUSTOM_MARK, _WEB_SEARCH_MARK)}
+
+
+def _marked(data: bytes | bytearray, marks: tuple[bytes, ...]) -> bool:
+    """Whether the body holds one of ``marks`` (a pass's byte mark), as its bytes or with characters
+    spelled as ``\\u`` escapes (``"ph\\u0061se"`` is the key ``"phase"``: red team 22 F06, one
+    outcome for equal JSON). The escapes are looked for only in a body holding ``\\u``."""
+    if any(mark in data for mark in marks):
+        return True
+    return b"\\u" in data and any(_ESCAPED[mark].search(data) is not None for mark in marks)
+
+
 def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     """A Responses body decoded once, its replayed phases and hosted-tool items taken out, its custom
     tool calls read as function calls and its GA web search tools as ``web_search_preview``, in that
@@ -317,12 +346,12 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
         return None
     if not isinstance(value, dict):
         return None
-    marked = any(mark in data for mark in REPLAYED_MARKS)
-    replayed = replayed_items_out(value, destination) if marked else None
+    replayed = replayed_items_out(value, destination) if _marked(data, REPLAYED_MARKS) else None
     changed = replayed is not None
-    custom = custom_calls_in(value, destination) if changed or CUSTOM_MARK in data else None
+    custom = custom_calls_in(value, destination) if changed or _marked(data, (CUSTOM_MARK,)) else None
     changed = changed or custom is not None
-    web_search = _web_search_tools_in(value, destination) if changed or b'"web_search' in data else None
+    searches = changed or _marked(data, (_WEB_SEARCH_MARK,))
+    web_search = _web_search_tools_in(value, destination) if searches else None
     changed = changed or web_search is not None
     body = msgspec.json.encode(value) if changed else raw
     return _Passed(body, changed, value, replayed, custom, web_search)
