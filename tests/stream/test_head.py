@@ -106,5 +106,8 @@ def _streams(draw: st.DrawFn) -> tuple[bytes, list[bytes]]:
 
 @given(_streams())
 def test_any_chunking_reads_what_the_first_data_line_says(stream: tuple[bytes, list[bytes]]) -> None:
+    """The whole body (the first chunk's ``find``, where its first ``data:`` starts a line), byte by
+    byte (the line-by-line path alone) and cut anywhere read what the reference reads."""
     body, chunks = stream
-    assert _read(_fed(chunks)) == _read(_fed([body])) == _reference(body)
+    one_by_one = [body[i : i + 1] for i in range(len(body))]
+    assert _read(_fed(chunks)) == _read(_fed([body])) == _read(_fed(one_by_one)) == _reference(body)

@@ -96,6 +96,14 @@ class HeadPeek:
         line = self.seen
         size = len(chunk)
         at = 3 if self.fed == 0 and chunk.startswith(_BOM) else 0  # (as the SSE framer drops it)
+        if self.in_data is None and not line:  # at a line's start: the chunk's first "data:" is
+            found = chunk.find(b"data:", at)  # its first data line where a line starts there
+            if found == at or (found > at and chunk[found - 1] in b"\r\n"):
+                match = _LINE_END.search(chunk, found)
+                if match is not None:
+                    if self._read(chunk[found + 5 : match.start()].strip()):
+                        return
+                    at = match.end()  # (a ping's: the lines after it are read below)
         while at < size:
             match = _LINE_END.search(chunk, at)
             end = size if match is None else match.start()
