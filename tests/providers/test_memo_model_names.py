@@ -10,10 +10,18 @@ import gc
 import json
 import tracemalloc
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import lmcodec as lc
 from lmcodec.providers import _crossing_claude, _memo
 from lmcodec.providers.anthropic import _build_tables
-from lmcodec.providers.anthropic._build_tables import ceiling_in_table, output_ceiling
+from lmcodec.providers.anthropic._build_tables import (
+    adaptive_in_table,
+    ceiling_in_table,
+    output_ceiling,
+    takes_adaptive_thinking,
+)
 from lmcodec.providers.gemini import build as gemini_build
 
 from .request_support import assert_same_build
@@ -39,6 +47,7 @@ def _memos_bytes() -> int:
         for memo in (
             _crossing_claude._RULES,
             _build_tables._CEILINGS,
+            _build_tables._ADAPTIVE,
             gemini_build._PATHS,
             gemini_build._STREAM_PATHS,
         )
@@ -94,3 +103,21 @@ def test_the_name_memo_keeps_short_names_and_stays_bounded() -> None:
         _memo.remember_by_name(memo, f"m{i}", i)
         assert 0 < len(memo) <= _memo.NAMES_HELD
     assert memo[f"m{3 * _memo.NAMES_HELD - 1}"] == 3 * _memo.NAMES_HELD - 1
+
+
+_CLAUDE_NAMES = st.sampled_from(
+    ["claude-opus-4-6", "Claude-Opus-4-6", "claude-sonnet-4-5", "CLAUDE-SONNET-5", "my-fable", "gpt-4.1", ""]
+)
+
+
+@given(
+    st.lists(
+        _CLAUDE_NAMES | st.text(max_size=12) | _CLAUDE_NAMES.map(lambda n: n + "-" + "y" * LONG), max_size=6
+    )
+)
+def test_the_adaptive_class_remembered_by_name_is_the_tables(names: list[str]) -> None:
+    """The memo of ``takes_adaptive_thinking`` answers as the markers do, the first time and again,
+    and keeps no long name."""
+    for model in names + names:
+        assert takes_adaptive_thinking(model) is adaptive_in_table(model)
+    assert all(len(name) <= _memo.LONGEST_NAME for name in _build_tables._ADAPTIVE)
