@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._build_common import float_spelling_may_differ
 from lmcodec.providers._build_wire import ResponsesCall
+from lmcodec.providers.openai._build_input import text_and_image_blocks, tool_output_general
 from lmcodec.providers.openai._common import (
     ENCODE_ERRORS,
     Pending,
@@ -127,3 +128,42 @@ def test_a_request_whose_calls_need_the_stdlib_in_part_builds_as_lm15(
     request = lc.Request("gpt-4.1-mini", messages)
     expected = check_build(provider, request, stream=False)
     assert "error" not in expected
+
+
+_RESULT_PART = st.one_of(
+    st.builds(lambda t: lc.TextPart(text=t), st.text(max_size=4)),
+    st.builds(
+        lambda u, d: lc.ImagePart(url=u, detail=d),
+        st.just("https://x.test/a.png"),
+        st.sampled_from([None, "low"]),
+    ),
+    st.builds(lambda f: lc.ImagePart(file_id=f), st.just("file-1")),
+    st.builds(
+        lambda d, d2: lc.ImagePart(data=d, detail=d2), st.just("aGk="), st.sampled_from([None, "high"])
+    ),
+    st.builds(lambda u: lc.DocumentPart(url=u), st.just("https://x.test/a.pdf")),
+    st.builds(lambda d: lc.AudioPart(data=d), st.just("AAAA")),
+)
+
+
+def _outcome(write: Any, part: lc.ToolResultPart) -> Any:
+    try:
+        return write(part)
+    except lc.ProviderError as exc:
+        return ("refused", exc.message, exc.feature)
+
+
+@given(st.lists(_RESULT_PART, min_size=2, max_size=4), st.booleans())
+def test_a_result_of_texts_and_images_is_written_as_the_general_path_writes_it(
+    content: list[Any], is_error: bool
+) -> None:
+    """The one-pass output of a tool result of exact text and image parts (the usual result
+    with media) is the general path's: blocks, their order, the error mark, refusals."""
+    part = lc.ToolResultPart(id="c1", content=tuple(content), is_error=is_error)
+    fast = _outcome(text_and_image_blocks, part)
+    if fast is not None:
+        assert fast == _outcome(tool_output_general, part)
+    else:
+        assert not any(type(p) is lc.ImagePart for p in content) or any(
+            type(p) not in (lc.TextPart, lc.ImagePart) for p in content
+        )

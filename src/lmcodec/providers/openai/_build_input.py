@@ -51,7 +51,7 @@ from lmcodec.wire import (
 )
 from lmcodec.wire.unknown import Unknown
 
-__all__ = ["write_marked_conversation", "write_messages"]
+__all__ = ["text_and_image_blocks", "tool_output_general", "write_marked_conversation", "write_messages"]
 
 PROVIDER: Final = "openai"
 TOOL_RESULT_MEDIA: Final = "native"
@@ -209,6 +209,46 @@ def _tool_output(part: ToolResultPart) -> str | list[dict[str, Any]]:
     lone = lone_text_result(part)
     if lone is not None:
         return lone
+    blocks = text_and_image_blocks(part)
+    if blocks is not None:
+        return blocks
+    return tool_output_general(part)
+
+
+def text_and_image_blocks(part: ToolResultPart) -> list[dict[str, Any]] | None:
+    """The output of a result of exact TextParts and ImageParts with at least one image (the
+    usual result with media) in one pass, as :func:`tool_output_general` writes it (which checks
+    the media, tests every part for media by a generator and dispatches each by an ``isinstance``
+    chain: ~110 ns a negative test on a wire class); None for any other content."""
+    content: tuple[Any, ...] = part.content  # exact types tested below
+    images = False
+    for item in content:
+        kind = type(item)
+        if kind is ImagePart:
+            images = True
+        elif kind is not TextPart:
+            return None
+    if not images:
+        return None
+    blocks: list[dict[str, Any]] = []
+    first_text = -1
+    for item in content:
+        if type(item) is TextPart:
+            if first_text < 0:
+                first_text = len(blocks)
+            blocks.append({"type": "input_text", "text": item.text})
+        else:
+            blocks.append(_image_block(item))
+    if part.is_error:
+        if first_text < 0:
+            blocks.insert(0, {"type": "input_text", "text": "[error]"})
+        else:
+            blocks[first_text]["text"] = "[error] " + blocks[first_text]["text"]
+    return blocks
+
+
+def tool_output_general(part: ToolResultPart) -> str | list[dict[str, Any]]:
+    """:func:`_tool_output` of any content other than one text part (lm15's checks in its order)."""
     check_tool_result_media(PROVIDER, part, TOOL_RESULT_MEDIA, "function_call_output")
     content = part.content
     if all(p.type not in MEDIA_KINDS for p in content):
@@ -228,6 +268,18 @@ def _file_extension(media_type: str | None) -> str:
     return (media_type or "application/octet-stream").split("/", 1)[-1].split("+", 1)[0] or "bin"
 
 
+def _image_block(part: ImagePart) -> dict[str, Any]:
+    if part.file_id is not None:
+        return {"type": "input_image", "file_id": part.file_id}
+    block: dict[str, Any] = {
+        "type": "input_image",
+        "image_url": part.url if part.url is not None else media_data_uri(part),
+    }
+    if part.detail:
+        block["detail"] = part.detail
+    return block
+
+
 def _input_block(part: Part | Any) -> dict[str, Any]:
     """One prompt part as one Responses input block (lm15 ``part_to_openai_input``)."""
     if isinstance(part, TextPart):
@@ -235,15 +287,7 @@ def _input_block(part: Part | Any) -> dict[str, Any]:
     if isinstance(part, DataPart):
         return {"type": "input_text", "text": data_part_text(part)}
     if isinstance(part, ImagePart):
-        if part.file_id is not None:
-            return {"type": "input_image", "file_id": part.file_id}
-        block: dict[str, Any] = {
-            "type": "input_image",
-            "image_url": part.url if part.url is not None else media_data_uri(part),
-        }
-        if part.detail:
-            block["detail"] = part.detail
-        return block
+        return _image_block(part)
     if isinstance(part, AudioPart):
         if part.url is not None:
             return {"type": "input_audio", "audio_url": part.url}
