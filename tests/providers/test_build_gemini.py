@@ -14,6 +14,7 @@ from lm15.providers.gemini import gemini_openapi_schema
 import lmcodec as lc
 from lmcodec.providers._memo import NAMES_HELD
 from lmcodec.providers.gemini import build as gemini_build
+from lmcodec.providers.gemini._build_contents import function_response_general, texts_and_images_response
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema, walk_fits_openapi_schema
 from lmcodec.providers.gemini._build_tools import tools_json, tools_wire
 
@@ -220,3 +221,40 @@ def test_tools_json_with_a_lone_surrogate_is_lm15s_refusal() -> None:
     assert tools_json(tools) == tools_wire(tools)
     with pytest.raises(lc.ValidationError, match="lone surrogate"):
         lc.build_request(PROVIDER, lc.Request(model="gemini-2.5-flash", messages=(_HI,), tools=tools))
+
+
+_RESULT_PART = st.one_of(
+    st.builds(lambda t: lc.TextPart(text=t), st.text(max_size=4)),
+    st.builds(lambda u: lc.ImagePart(url=u), st.just("https://x.test/a.png")),
+    st.builds(
+        lambda f, m: lc.ImagePart(file_id=f, media_type=m), st.just("files/abc"), st.just("image/jpeg")
+    ),
+    st.builds(lambda d: lc.ImagePart(data=d), st.just("aGk=")),
+    st.builds(lambda u: lc.DocumentPart(url=u), st.just("https://x.test/a.pdf")),
+    st.builds(lambda d: lc.AudioPart(data=d), st.just("AAAA")),
+)
+
+
+def _response(write: Any, part: lc.ToolResultPart) -> Any:
+    try:
+        return msgspec.to_builtins(write(part, "f"))
+    except lc.ProviderError as exc:
+        return ("refused", exc.message, exc.feature)
+
+
+@given(st.lists(_RESULT_PART, min_size=2, max_size=4), st.booleans())
+def test_a_result_of_texts_and_images_is_written_as_the_general_path_writes_it(
+    content: list[Any], is_error: bool
+) -> None:
+    """The one-pass function response of a named result of exact text and image parts (the
+    usual result with media) is the general path's: key order, the error/result text, the parts;
+    it declines any other content."""
+    part = lc.ToolResultPart(id="c1", content=tuple(content), is_error=is_error)
+    fast = texts_and_images_response(part, "f")
+    if fast is None:
+        kinds = {type(p) for p in content}
+        assert lc.ImagePart not in kinds or not kinds <= {lc.TextPart, lc.ImagePart}
+    else:
+        assert list(fast["functionResponse"].items()) == list(
+            _response(function_response_general, part)["functionResponse"].items()
+        )

@@ -43,7 +43,7 @@ from lmcodec.wire import (
 )
 from lmcodec.wire.unknown import Unknown
 
-__all__ = ["contents_of"]
+__all__ = ["contents_of", "function_response_general", "texts_and_images_response"]
 
 PROVIDER: Final = "gemini"
 _RESULT_MEDIA: Final = frozenset({"image", "document"})
@@ -77,6 +77,44 @@ def _function_response(part: ToolResultPart, names: dict[str, str]) -> Any:
         text = content[0].text
         answer = GeminiError(text) if part.is_error else GeminiResult(text)
         return GeminiFunctionResponse(GeminiResponse(name, answer, part.id))
+    if name:
+        written = texts_and_images_response(part, name)
+        if written is not None:
+            return written
+    return function_response_general(part, name)
+
+
+def texts_and_images_response(part: ToolResultPart, name: str) -> dict[str, Any] | None:
+    """The function response of a named result of exact TextParts and ImageParts with at least
+    one image (the usual result with media) in one pass, as :func:`function_response_general`
+    writes it (two list comprehensions, the media check, ``parts_to_text``); None for any other
+    content."""
+    content: tuple[Any, ...] = part.content  # exact types tested below
+    texts: list[str] = []
+    images: list[Any] = []
+    for item in content:
+        kind = type(item)
+        if kind is TextPart:
+            texts.append(item.text)
+        elif kind is ImagePart:
+            images.append(item)
+        else:
+            return None
+    if not images:
+        return None
+    if part.is_error:
+        response: dict[str, Any] = {"error": "\n".join(texts)}
+    elif texts:
+        response = {"result": "\n".join(texts)}
+    else:
+        response = {}
+    out = {"name": name, "response": response, "id": part.id, "parts": [_media(p) for p in images]}
+    return {"functionResponse": out}
+
+
+def function_response_general(part: ToolResultPart, name: str | None) -> Any:
+    """:func:`_function_response` of any content other than one text part, ``name`` the result's
+    or its call's (lm15's checks in its order)."""
     text_parts = [p for p in part.content if p.type not in MEDIA_KINDS]
     media = [p for p in part.content if p.type in MEDIA_KINDS]
     for item in media:
