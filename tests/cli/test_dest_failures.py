@@ -65,3 +65,29 @@ def test_a_dangling_symlink_dest_is_written_through_to_its_target(tmp_path: Path
     link.symlink_to(target)
     assert cli.main(["convert", str(src), str(link)]) == 0
     assert link.is_symlink() and list(lc.jsonl.read(target, lc.Turn)) == numbered_turns(2)
+
+
+@pytest.mark.parametrize("where", ["dest", "rejects"])
+@pytest.mark.parametrize("exists", [False, True])
+def test_a_dest_named_as_a_directory_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, exists: bool
+) -> None:
+    """``convert SRC outdir/`` wrote the file ``outdir`` (status 0), as did ``--rejects rej/``
+    (red team 23 F01): a trailing slash names a directory, as for ``> outdir/`` in a shell."""
+    src, named = tmp_path / "in.jsonl", tmp_path / "named"
+    src.write_bytes(lc.encode(numbered_turns(1)[0]) + b"\n" + b'{"request": 1}\n')
+    if exists:
+        named.write_bytes(b"PRECIOUS\n")
+    out = tmp_path / "out.jsonl"
+    args = (
+        ["convert", str(src), f"{named}/"]
+        if where == "dest"
+        else ["convert", str(src), str(out), "--rejects", f"{named}/"]
+    )
+    status = cli.main(args)
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.strip() == f"lmcodec: cannot write {named}/: Is a directory"  # as open() and "> named/" say
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"] + (["named"] if exists else [])
+    if exists:
+        assert named.read_bytes() == b"PRECIOUS\n"

@@ -339,3 +339,11 @@ def test_a_read_only_log_is_refused_as_open_refuses_it(
     monkeypatch.undo()
     assert list(lc.jsonl.read(path, lc.Turn)) == TURNS[:1]
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+def test_a_source_named_as_a_directory_is_refused_as_open_refuses_it(tmp_path: Path) -> None:
+    """lc.jsonl.read("a.jsonl/") read a.jsonl (pathlib dropped the slash); open() refuses it."""
+    path = tmp_path / "a.jsonl"
+    lc.jsonl.write(path, numbered_turns(3))
+    with pytest.raises(NotADirectoryError):
+        list(lc.jsonl.read(f"{path}/", lc.Turn))

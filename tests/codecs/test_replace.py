@@ -8,7 +8,7 @@ written before it (L5)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +145,35 @@ def test_a_log_named_as_long_as_the_file_system_takes_is_filtered_in_place(
     assert lc.jsonl.write(path, (t for t in lc.jsonl.read(path, lc.Turn) if t.response.id != "r3")) == 19
     assert list(lc.jsonl.read(path, lc.Turn)) == [t for t in OLD if t.response.id != "r3"]
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def _write_parquet(path: Any, records: Iterable[lc.Turn]) -> int:
+    return lc.arrow.write_parquet(records, path)
+
+
+DIRECTORY_NAMED: dict[str, Callable[[Any, Iterable[lc.Turn]], int]] = {
+    "lc.jsonl.write": lc.jsonl.write,
+    "lc.msgpack.write_stream": lc.msgpack.write_stream,
+    "lc.arrow.write_parquet": _write_parquet,
+}
+
+
+@pytest.mark.parametrize("suffix", ["/", "/.", "//", "/.."])
+@pytest.mark.parametrize("writer", DIRECTORY_NAMED)
+def test_a_dest_named_as_a_directory_is_refused_as_open_refuses_it(
+    tmp_path: Path, writer: str, suffix: str
+) -> None:
+    """``x/`` names a directory: the writers raise what open("x/", "wb") raises (IsADirectoryError;
+    for ``x/.`` NotADirectoryError over a file x); they took Path("x/") == Path("x") and replaced
+    the file x, or created it (red team 23 F01)."""
+    write = DIRECTORY_NAMED[writer]
+    existing, new = tmp_path / "existing", tmp_path / "new"
+    existing.write_bytes(b"precious\n")
+    for named in (f"{existing}{suffix}", f"{new}{suffix}"):
+        with pytest.raises(OSError) as by_open:
+            open(named, "wb")
+        with pytest.raises(type(by_open.value)) as by_writer:
+            write(named, OLD)
+        assert by_writer.value.errno == by_open.value.errno
+    assert existing.read_bytes() == b"precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["existing"]

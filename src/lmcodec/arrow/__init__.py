@@ -320,9 +320,7 @@ def write_parquet(
     tp = _record_type(type if type is not None else (batch[0].__class__ if batch else Turn))
     with ExitStack() as stack:
         sink = (
-            stack.enter_context(replaced_at_the_end(Path(path)))
-            if isinstance(path, (str, os.PathLike))
-            else path
+            stack.enter_context(replaced_at_the_end(path)) if isinstance(path, (str, os.PathLike)) else path
         )
         count = 0
         with pa.parquet.ParquetWriter(sink, schema(tp), compression=compression, **options) as writer:

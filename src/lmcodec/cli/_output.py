@@ -21,7 +21,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-from lmcodec.codecs._replace import temporary_beside
+from lmcodec.codecs._replace import refuse_a_directory_name, temporary_beside
 from lmcodec.codecs.files import unsupported_compression
 
 __all__ = [
@@ -147,7 +147,12 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
     when the block succeeds and removed when it fails; ``dest`` itself, opened, when it is not a
     regular file (nothing to rename over). The writers write into the file given (compressed by
     DEST's name: ``codecs.files.compressing``), so DEST has this one temporary file: given the
-    temporary path, they made one of their own beside it."""
+    temporary path, they made one of their own beside it. A name of a directory's form (``out/``)
+    is refused, as a shell redirection refuses it (it wrote the file ``out``)."""
+    try:
+        refuse_a_directory_name(dest)
+    except OSError as exc:
+        raise UsageError(f"cannot write {dest}: {exc.strerror}") from None
     try:
         existing: int | None = os.stat(dest).st_mode
     except FileNotFoundError:  # none yet, or a dangling symlink: written through to its target

@@ -13,6 +13,7 @@ SystemExit: any BaseException that is no Exception) leaves no file, as the last 
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import secrets
@@ -22,15 +23,33 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["replaced_at_the_end", "temporary_beside"]
+__all__ = ["refuse_a_directory_name", "replaced_at_the_end", "temporary_beside"]
+
+
+def refuse_a_directory_name(dest: str | os.PathLike[str]) -> None:
+    """The ``OSError`` ``open(dest, "wb")`` raises when ``dest`` names a directory by its form
+    (``out/``, ``out/.``, ``out/..``): ``pathlib.Path`` drops a trailing slash and ``.``, so
+    ``Path("x/")`` wrote (or replaced) the file ``x``, which the caller did not name (red team 23
+    F01). IsADirectoryError for a trailing slash; for ``x/.`` the error of stat() where x is no
+    directory (NotADirectoryError, FileNotFoundError), else IsADirectoryError: as open() says on
+    Linux."""
+    name = os.fspath(dest)
+    last = os.path.basename(name)
+    if last not in ("", ".", ".."):
+        return
+    if last:  # "x/.": stat's error where x is no directory
+        os.stat(name)
+    raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
 
 
 @contextmanager
-def replaced_at_the_end(path: Path) -> Iterator[IO[bytes]]:
-    """A binary file to write ``path``'s new content in: a temporary file beside it, renamed over
+def replaced_at_the_end(dest: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """A binary file to write ``dest``'s new content in: a temporary file beside it, renamed over
     it when the block ends without an exception (on a new path, also after an exception of the
-    records; see the module docstring and :func:`lmcodec.codecs.files.open_write`), or ``path``
-    itself opened in place."""
+    records; see the module docstring and :func:`lmcodec.codecs.files.open_write`), or ``dest``
+    itself opened in place. A name of a directory's form (``out/``) is refused as open() refuses it."""
+    refuse_a_directory_name(dest)
+    path = Path(dest)
     try:
         mode: int | None = os.stat(path).st_mode
     except FileNotFoundError:

@@ -168,8 +168,8 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
                 yield fh
         return
     if isinstance(src, (str, os.PathLike)):
-        path = Path(src)
-        with path.open("rb") as raw, checked(raw, str(path)) as fh:
+        path = Path(src)  # (open() is given src: Path drops a trailing slash, "x/" read x)
+        with open(src, "rb") as raw, checked(raw, str(path)) as fh:
             yield fh
         return
     binary_only(src, "a log reader", "rb")
@@ -286,7 +286,7 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
             )
         if compression_named(path) == "zstd":
             zstd_module()  # without the extra, refused before a file is made (an empty one is no log)
-        with replaced_at_the_end(path) as raw, compressing(raw, path) as fh:
+        with replaced_at_the_end(dest) as raw, compressing(raw, path) as fh:
             yield fh
         return
     binary_only(dest, "a log writer", "wb")
