@@ -242,3 +242,28 @@ def test_compressed_files_through_fsspec_are_read_and_checked_as_local_ones(tmp_
     assert [e.file for e in errors] == urls[2:]
     assert "fails its check" in errors[0].message and "truncated file?" in errors[1].message
     assert _canonical(records[2 * len(TURNS) :]) == _canonical(TURNS[: len(records) - 2 * len(TURNS)])
+
+
+def test_overwrite_touches_dest_only_once_every_part_is_written(logs: list[Path], tmp_path: Path) -> None:
+    """overwrite=True removed DEST's *.parquet as the graph was built (red team 23 F02): with
+    compute=False though nothing ran, before a conversion that then failed (DEST left empty), and
+    the user's own files. Now the parts are written under temporary names and renamed into place
+    once all are written; only lmcodec's ``part-NNNNN.parquet`` an earlier run left are removed."""
+    out = tmp_path / "out"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(_line(TURNS[0]) + b'{"request": 1}\n')
+    with dask.config.set(scheduler="sync"):
+        ld.convert([logs[0], logs[2]], out)
+        arrow.write_parquet(TURNS[:2], out / "curated.parquet")
+        before = {p.name: p.read_bytes() for p in out.iterdir()}
+        assert sorted(before) == ["curated.parquet", "part-00000.parquet", "part-00001.parquet"]
+        ld.to_parquet(ld.read(logs[0]), out, overwrite=True, compute=False)
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+        with pytest.raises(lc.RecordError):
+            ld.convert([logs[0], bad], out, on_error="raise", overwrite=True)
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # no temporary left either
+        again = ld.convert(logs[2], out, overwrite=True)
+    assert sorted(p.name for p in out.iterdir()) == ["curated.parquet", "part-00000.parquet"]
+    assert (out / "curated.parquet").read_bytes() == before["curated.parquet"]
+    assert again.files == [f"{out}/part-00000.parquet"] and again.counts == [19]
+    assert list(arrow.read_parquet(out / "part-00000.parquet")) == TURNS[21:40]

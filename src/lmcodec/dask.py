@@ -34,9 +34,10 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import IO, Any, Literal, cast
 
 import msgspec
@@ -299,18 +300,21 @@ def _decode_file(file: str, spec: _Spec) -> Partition:
     return Partition(good, type=spec.type, errors=lines.errors())
 
 
-def _convert_file(file: str, target: str, spec: _Spec, options: dict[str, Any]) -> list[Written]:
-    """One task: ``file`` streamed into ``target``, one row group at a time (memory stays flat)."""
-    with _lines(file, spec) as lines, _opened(target, "wb") as sink:
+def _convert_file(file: str, part: tuple[str, str], spec: _Spec, options: dict[str, Any]) -> list[Written]:
+    """One task: ``file`` streamed into ``part``'s temporary file, one row group at a time (memory
+    stays flat); ``part``: (temporary, final) names."""
+    with _lines(file, spec) as lines, _opened(part[0], "wb") as sink:
         count = arrow.write_parquet(lines, sink, type=spec.type, **options)
-    return [Written(target, count, lines.errors())]
+    return [Written(part[1], count, lines.errors())]
 
 
-def _write_part(records: Iterable[Any], target: str, type: Any, options: dict[str, Any]) -> list[Written]:
-    """One partition of a bag: its records into ``target``; a Partition's bad lines reported."""
-    with _opened(target, "wb") as sink:
+def _write_part(
+    records: Iterable[Any], part: tuple[str, str], type: Any, options: dict[str, Any]
+) -> list[Written]:
+    """One partition of a bag: its records into ``part``'s temporary file; its bad lines reported."""
+    with _opened(part[0], "wb") as sink:
         count = arrow.write_parquet(records, sink, type=type, **options)
-    return [Written(target, count, getattr(records, "errors", []))]
+    return [Written(part[1], count, getattr(records, "errors", []))]
 
 
 def read(
@@ -353,27 +357,72 @@ def _bag(name: str, dsk: dict[Any, Any], dependencies: list[Any], n: int) -> Any
     return bag.Bag(graph_type.from_collections(name, dsk, dependencies=dependencies), name, n)
 
 
-def _targets(dest: str | os.PathLike[str], n: int, overwrite: bool) -> list[str]:
+_PART = re.compile(r"part-[0-9]+\.parquet")
+
+
+def _parts(dest: str | os.PathLike[str], n: int, overwrite: bool) -> list[tuple[str, str]]:
+    """The (temporary, final) names of the ``n`` parts; nothing in DEST is removed here (red team
+    23 F02: overwrite removed DEST's Parquet files as the graph was built, compute=False and a
+    failed conversion included): the parts are renamed into place, and the old parts they do not
+    replace removed, by :func:`_commit` once every part is written."""
     root = os.fspath(dest).rstrip("/")
     if "://" in root:
         import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         fs, path = fsspec.core.url_to_fs(root)
         existing = fs.glob(f"{path}/*.parquet")
-        if existing and not overwrite:
-            raise FileExistsError(f"{root} already holds Parquet files (pass overwrite=True)")
-        for old in existing:
-            fs.rm(old)
         fs.makedirs(path, exist_ok=True)
     else:
         os.makedirs(root, exist_ok=True)
         existing = glob.glob(os.path.join(glob.escape(root), "*.parquet"))
-        if existing and not overwrite:
-            raise FileExistsError(f"{root} already holds Parquet files (pass overwrite=True)")
-        for old in existing:
-            os.remove(old)
+    if existing and not overwrite:
+        raise FileExistsError(f"{root} already holds Parquet files (pass overwrite=True)")
     width = max(5, len(str(n - 1)))
-    return [f"{root}/part-{i:0{width}d}.parquet" for i in range(n)]
+    token = uuid.uuid4().hex[:8]
+    names = [f"part-{i:0{width}d}.parquet" for i in range(n)]
+    return [(f"{root}/.{name}.{token}.partial", f"{root}/{name}") for name in names]
+
+
+def _commit(written: list[list[Written]], root: str, parts: list[tuple[str, str]]) -> None:
+    """Every part written: rename each into place, then remove the parts of an earlier run these
+    do not replace (``part-NNNNN.parquet`` only: other files in DEST are the user's)."""
+    del written  # (a dependency: this runs once every part is written)
+    finals = {final.rsplit("/", 1)[-1] for _, final in parts}
+    if "://" in root:
+        import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+        fs, path = fsspec.core.url_to_fs(root)
+        for temporary, final in parts:
+            fs.mv(temporary, final)
+        for old in fs.glob(f"{path}/part-*.parquet"):
+            name = old.rsplit("/", 1)[-1]
+            if _PART.fullmatch(name) and name not in finals:
+                fs.rm(old)
+        return
+    for temporary, final in parts:
+        os.replace(temporary, final)
+    for name in os.listdir(root):
+        if _PART.fullmatch(name) and name not in finals:
+            os.remove(os.path.join(root, name))
+
+
+def _discard(parts: list[tuple[str, str]]) -> None:
+    """Remove the temporary parts a failed computation left (the old files stay as they were)."""
+    for temporary, _ in parts:
+        if "://" in temporary:
+            import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+            fs, path = fsspec.core.url_to_fs(temporary)
+            with suppress(OSError):
+                fs.rm(path)
+        else:
+            with suppress(OSError):
+                os.remove(temporary)
+
+
+def _then(result: list[Written], done: None) -> list[Written]:
+    """A part's result, once :func:`_commit` has run."""
+    return result
 
 
 def to_parquet(
@@ -392,27 +441,42 @@ def to_parquet(
     (Dask fuses the two). In parallel on the current scheduler. Returns a :class:`Conversion`;
     with ``compute=False`` a bag of per-partition results to compute later. ``options`` go to
     :func:`lmcodec.arrow.write_parquet` (``compression``, ``row_group_size``, ...).
+
+    A DEST holding Parquet files is refused unless ``overwrite``. Either way the parts are
+    written under temporary names (``.part-00000.parquet.XXXXXXXX.partial``) and renamed into
+    place once every part is written; only then are the ``part-NNNNN.parquet`` of an earlier run
+    that they do not replace removed (other files are the user's, left alone). A computation that
+    fails leaves DEST as it was (its temporary parts removed when computed here).
     """
     name = f"lmcodec-parquet-{uuid.uuid4().hex}"
+    written, commit = f"{name}-written", f"{name}-commit"
     dsk: dict[Any, Any]
     if isinstance(data, Log):
-        targets = _targets(dest, len(data.files), overwrite)
+        parts = _parts(dest, len(data.files), overwrite)
         dsk = {
-            (name, i): (_convert_file, file, target, data.spec, options)
-            for i, (file, target) in enumerate(zip(data.files, targets, strict=True))
+            (written, i): (_convert_file, file, part, data.spec, options)
+            for i, (file, part) in enumerate(zip(data.files, parts, strict=True))
         }
-        out = _bag(name, dsk, [], len(targets))
+        dependencies = []
     else:
         record_type = arrow._record_type(type if type is not None else Turn)
-        targets = _targets(dest, data.npartitions, overwrite)
+        parts = _parts(dest, data.npartitions, overwrite)
         dsk = {
-            (name, i): (_write_part, (data.name, i), target, record_type, options)
-            for i, target in enumerate(targets)
+            (written, i): (_write_part, (data.name, i), part, record_type, options)
+            for i, part in enumerate(parts)
         }
-        out = _bag(name, dsk, [data], len(targets))
+        dependencies = [data]
+    root = os.fspath(dest).rstrip("/")
+    dsk[(commit, 0)] = (_commit, [(written, i) for i in range(len(parts))], root, parts)
+    dsk.update({(name, i): (_then, (written, i), (commit, 0)) for i in range(len(parts))})
+    out = _bag(name, dsk, dependencies, len(parts))
     if not compute:
         return out
-    return conversion(out.compute())
+    try:
+        return conversion(out.compute())
+    except BaseException:
+        _discard(parts)
+        raise
 
 
 def conversion(parts: Sequence[Written]) -> Conversion:
