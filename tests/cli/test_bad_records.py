@@ -354,3 +354,16 @@ def test_the_command_names_its_own_options_and_reads_a_compressed_request(
     )
     assert cli.main(["assemble", "openai_chat", str(body), "--request", str(compressed)]) == 0
     assert lc.decode(capsys.readouterr().out.encode(), lc.Response).message.text == "Hi"
+
+
+def test_a_utf16_log_is_one_line_naming_its_encoding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``validate`` of a UTF-16 log said "invalid character (byte 0)" for every line and one more
+    (the NUL after the last newline), no hint (red team 23 F05)."""
+    src = tmp_path / "log.jsonl"
+    src.write_bytes("".join(json.dumps(d) + "\n" for d in turn_dicts(3)).encode("utf-16"))
+    assert cli.main(["validate", str(src)]) == 1
+    err = capsys.readouterr().err
+    assert "line 1 (byte 0): the log is UTF-16LE text, not UTF-8" in err, err
+    assert "invalid character" not in err

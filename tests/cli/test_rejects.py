@@ -139,16 +139,16 @@ def test_msgpack_and_llm_records_not_written_are_in_the_rejects_as_read(
 
 
 def test_the_tap_keeps_the_line_read_last_however_it_is_read() -> None:
-    """The reader may iterate its source or call readline (with a bound, then the rest of a line
-    that starts like a record without one): either way the tap gives the line taken last without
-    its line end, and the reader's bytes unchanged."""
+    """The reader may iterate its source or call readline (with a bound; a line past it is skipped
+    in pieces, none kept): either way the tap gives the line taken last without its line end, and
+    the reader's bytes unchanged."""
     from lmcodec.cli._rejects import Tap
 
     data = b'{"a": 1}\r\nsecond\nlast'
     tap = Tap(data, length_prefixed=False)
     assert tap.peek(4) == b""  # decompressed when opened: nothing for the reader to sniff
     assert tap.readline(5) == b'{"a":'
-    assert tap.readline() == b" 1}\r\n" and tap.take() == b'{"a": 1}'  # the rest of a cut line: joined
+    assert tap.readline() == b" 1}\r\n" and tap.take() == b" 1}"  # a cut line is not joined
     assert list(tap) == [b"second\n", b"last"] and tap.take() == b"last"
     assert tap.take() is None
     tap.close()
@@ -202,31 +202,34 @@ def test_max_line_bytes_is_an_option_and_the_message_names_it(
 ) -> None:
     """Review 9: the message named jsonl.read's Python argument (max_line_bytes), which the command
     had no option for; a run of NULs past --max-line-bytes is skipped, the records after it read,
-    and 0 lifts the bound."""
+    and 0 lifts the bound. (The bound is over the records' 14,503 bytes: a record past it is a bad
+    line too.)"""
     src, dest = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
-    src.write_bytes(TURN + b"\0" * 5000 + b"\n" + TURN)
-    assert cli.main(["validate", str(src), "--max-line-bytes", "1000"]) == 1
+    src.write_bytes(TURN + b"\0" * 20_000 + b"\n" + TURN)
+    assert cli.main(["validate", str(src), "--max-line-bytes", "15000"]) == 1
     err = capsys.readouterr().err
-    assert "longer than --max-line-bytes (1000) and does not start like a record: 5001 bytes" in err, err
+    assert "longer than --max-line-bytes (15000): 20001 bytes, skipped unread" in err, err
+    assert "(a longer record is read with --max-line-bytes 0)" in err
     assert "max_line_bytes" not in err
     rejects = tmp_path / "bad.jsonl"
-    argv = ["convert", str(src), str(dest), "--rejects", str(rejects), "--max-line-bytes", "1000"]
+    argv = ["convert", str(src), str(dest), "--rejects", str(rejects), "--max-line-bytes", "15000"]
     assert cli.main(argv) == 0
     assert dest.read_bytes().count(b"\n") == 2
     assert capsys.readouterr().err.endswith(
-        "lmcodec: 1 line longer than 1000 bytes is not (skipped unread)\n"
+        "lmcodec: 1 line longer than 15000 bytes is not (skipped unread)\n"
     )
     assert cli.main(["convert", str(src), str(dest), "--rejects", str(rejects), "--max-line-bytes", "0"]) == 0
-    assert rejects.read_bytes() == b"\0" * 5000 + b"\n"  # no bound: read whole, kept verbatim
+    assert rejects.read_bytes() == b"\0" * 20_000 + b"\n"  # no bound: read whole, kept verbatim
     with pytest.raises(SystemExit):
         cli.main(["validate", str(src), "--max-line-bytes", "-1"])
 
 
-def test_a_record_past_max_line_bytes_is_converted_and_kept_verbatim_in_the_rejects(
+def test_a_record_past_max_line_bytes_is_a_bad_line_unless_the_bound_is_lifted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A record longer than the bound is read whole (it starts like a record); one the output
-    format refuses goes to --rejects whole, not as its last piece (the tap joins the two reads)."""
+    """A record longer than the bound is skipped unread like any long line (red team 23 F03: a line
+    starting with "{" was read whole, however long); with --max-line-bytes 0 it is read, and one
+    the output format refuses goes to --rejects whole."""
     big = lc.Turn(
         request=lc.Request("m", [lc.Message.user("x" * 5000)]),
         response=lc.decode(TURN, lc.Turn).response,
@@ -235,7 +238,8 @@ def test_a_record_past_max_line_bytes_is_converted_and_kept_verbatim_in_the_reje
     line = lc.encode(big)
     src, dest, rejects = tmp_path / "in.jsonl", tmp_path / "out.msgpack", tmp_path / "bad.jsonl"
     src.write_bytes(TURN + line + b"\n" + TURN)
-    argv = ["convert", str(src), str(dest), "--rejects", str(rejects), "--max-line-bytes", "1000"]
+    assert cli.main(["validate", str(src), "--max-line-bytes", "1000"]) == 1
+    assert "line 2 (byte" in capsys.readouterr().err
+    argv = ["convert", str(src), str(dest), "--rejects", str(rejects), "--max-line-bytes", "0"]
     assert cli.main(argv) == 0
     assert rejects.read_bytes() == line + b"\n"
-    assert cli.main(["validate", str(src), "--max-line-bytes", "1000"]) == 0

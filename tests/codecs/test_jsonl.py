@@ -267,3 +267,25 @@ def test_msgpack_stream_round_trip_and_truncation(tmp_path: Path) -> None:
         list(lc.msgpack.read_stream(data[:-5], lc.Turn))
     with pytest.raises(lc.ValidationError, match="record 0"):
         list(lc.msgpack.read_stream(b"\0\0\0\x01\xc0", lc.Turn))
+
+
+_UTF16_LOG = "".join(
+    lc.encode(t).decode() + "\n" for t in [lc.from_builtins(d, lc.Turn) for d in turn_dicts(3)]
+)
+
+
+@pytest.mark.parametrize("on_error", ["raise", "skip", "collect"])
+@pytest.mark.parametrize(
+    ("codec", "named"),
+    [("utf-16", "UTF-16LE"), ("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE")],
+)
+def test_a_utf16_log_is_one_error_naming_its_encoding(codec: str, named: str, on_error: Any) -> None:
+    """A log saved as UTF-16 (PowerShell 5.1's ``>``: a byte-order mark, then NUL-interleaved
+    text) was N+1 bad lines "invalid character (byte 0)" (red team 23 F05); with or without the
+    mark it is one RecordError at line 1 naming the encoding, in every on_error mode."""
+    reader = lc.jsonl.read(_UTF16_LOG.encode(codec), lc.Turn, on_error=on_error)
+    with pytest.raises(lc.RecordError) as raised:
+        list(reader)
+    assert (raised.value.line, raised.value.offset) == (1, 0)
+    assert f"the log is {named} text, not UTF-8" in str(raised.value)
+    assert reader.bad == 0 and reader.errors == []

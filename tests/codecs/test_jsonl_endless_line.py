@@ -61,9 +61,9 @@ def test_an_endless_line_from_a_stream_ends_the_reading_after_the_records_before
     assert got == TURNS
     assert (raised.value.line, raised.value.offset) == (3, len(LINES[0]) + len(LINES[1]))
     assert str(raised.value).startswith(
-        f"line 3 (byte {len(LINES[0]) + len(LINES[1])}): the line is longer than max_line_bytes (1000) "
-        f"and does not start like a record: more than {ENDLESS_LINE_FACTOR * BOUND} bytes without a "
-        "newline from a source that is not a regular file"
+        f"line 3 (byte {len(LINES[0]) + len(LINES[1])}): the line is longer than max_line_bytes (1000): "
+        f"more than {ENDLESS_LINE_FACTOR * BOUND} bytes without a newline from a source that is not a "
+        "regular file"
     )
 
 
@@ -128,3 +128,14 @@ def test_a_line_far_past_the_bound_from_a_source_that_ends_is_skipped_to_its_end
         assert list(reader) == TURNS
     assert [(e.line, e.offset) for e in reader.errors] == [(2, len(LINES[0]))]
     assert f": {hole + 1} bytes, skipped unread" in reader.errors[0].message
+
+
+def test_an_endless_record_line_from_a_stream_ends_the_reading() -> None:
+    """``(printf '{'; cat /dev/zero) | lmcodec validate -`` grew until the OOM killer (red team 23
+    F03): a line starting with ``{`` was read whole. It is bounded as any other line."""
+    source = io.BufferedReader(_Endless(LINES[0] + b'{"request": "'))
+    got: list[Any] = []
+    with pytest.raises(lc.RecordError) as raised:
+        got.extend(lc.jsonl.read(source, lc.Turn, on_error="skip", max_line_bytes=BOUND))
+    assert got == TURNS[:1]
+    assert (raised.value.line, raised.value.offset) == (2, len(LINES[0]))

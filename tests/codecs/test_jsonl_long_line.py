@@ -2,8 +2,8 @@
 memory, and the records after it are read (red team 12 F05: one 300 MB run of NULs, a crashed
 writer's preallocated file or /dev/zero given as the log, was held whole before it was found bad;
 the command died with MemoryError and no record after it was reached). A line that starts like a
-record ("{" first) is read whole however long (review 9: a record lc.jsonl.write wrote past the
-bound was not read back)."""
+record ("{" first) is bounded too (red team 23 F03: it was read whole, however long, so a .gz bomb
+of one record line took 642 MiB); max_line_bytes=None reads a longer record back."""
 
 from __future__ import annotations
 
@@ -33,16 +33,22 @@ def test_the_default_bound_is_the_sse_framers() -> None:
     assert DEFAULT_MAX_LINE_BYTES == 64 << 20
 
 
+@pytest.mark.parametrize("head", [b"", b'{"request": "', b' \t{"request": "'])
 @pytest.mark.parametrize("size", [2_000, 1 << 20])
-def test_a_line_over_the_bound_is_one_bad_line_and_the_records_after_it_are_read(size: int) -> None:
-    reader = lc.jsonl.read(_log(b"\0" * size + b"\n"), lc.Turn, on_error="collect", max_line_bytes=1000)
+def test_a_line_over_the_bound_is_one_bad_line_and_the_records_after_it_are_read(
+    size: int, head: bytes
+) -> None:
+    """A line that starts like a record ("{" first) is bounded too: it was read whole, however long
+    (red team 23 F03)."""
+    long_line = head + b"a" * size + b"\n" if head else b"\0" * size + b"\n"
+    reader = lc.jsonl.read(_log(long_line), lc.Turn, on_error="collect", max_line_bytes=1000)
     assert list(reader) == TURNS
     assert (reader.good, reader.bad) == (3, 1)
     [bad] = reader.errors
     assert (bad.line, bad.offset, bad.raw) == (2, len(LINES[0]), b"")
     assert bad.message == (
-        f"the line is longer than max_line_bytes (1000) and does not start like a record: {size + 1} "
-        "bytes, skipped unread"
+        f"the line is longer than max_line_bytes (1000): {len(long_line)} bytes, skipped unread "
+        "(a longer record is read with max_line_bytes=None)"
     )
 
 
@@ -65,7 +71,7 @@ def test_the_bound_counts_the_line_without_its_newline() -> None:
         TURNS[0]
     ]  # no newline at the end
     reader = lc.jsonl.read(line * 2, lc.Turn, on_error="skip", max_line_bytes=exact - 1)
-    assert (list(reader), reader.bad) == ([TURNS[0]] * 2, 0)  # a record: read whole
+    assert (list(reader), reader.bad) == ([], 2)  # a record past it: skipped unread too
     nul = b"\0" * exact
     reader = lc.jsonl.read(nul + b"\n" + line, lc.Turn, on_error="collect", max_line_bytes=exact)
     assert (list(reader), reader.errors[0].raw) == ([TURNS[0]], nul)  # at the bound: read, bad
@@ -87,33 +93,25 @@ def test_none_lifts_the_bound() -> None:
 
 @pytest.mark.parametrize("lead", [b"", b" \t", b"\xef\xbb\xbf"])
 @pytest.mark.parametrize("name", ["log.jsonl", "log.jsonl.gz", "log.jsonl.zst"])
-def test_a_record_lc_jsonl_write_wrote_past_the_bound_is_read_back(
+def test_a_record_lc_jsonl_write_wrote_past_the_bound_is_read_back_with_none(
     tmp_path: Path, name: str, lead: bytes
 ) -> None:
-    """Review 9: a record longer than max_line_bytes (a big base64 video in a request log) was a
-    bad line, skipped unread, and the command could not read it at all. It starts like a record
-    ("{" first, after blanks, after a first line's byte-order mark): read whole, pieces joined once."""
+    """A record longer than max_line_bytes (a big base64 video in a request log) is a bad line
+    skipped unread, the records around it read (red team 23 F03: such a line was held whole,
+    however long); ``max_line_bytes=None`` reads it back."""
     big = lc.Turn(request=lc.Request("m", [lc.Message.user("x" * 300_000)]), response=TURNS[0].response)
     path = tmp_path / name
     lc.jsonl.write(path, [big, TURNS[1], big])
     if lead:
-        plain = lc.jsonl.read(path, lc.Turn)
+        plain = lc.jsonl.read(path, lc.Turn, max_line_bytes=None)
         with files.open_write(tmp_path / ("x" + name)) as fh:
             fh.write(lead + b"".join(lc.encode(t) + b"\n" for t in plain))
         path = tmp_path / ("x" + name)
     reader = lc.jsonl.read(path, lc.Turn, on_error="collect", max_line_bytes=1000)
+    assert list(reader) == [TURNS[1]] and [(e.line, e.raw) for e in reader.errors] == [(1, b""), (3, b"")]
+    reader = lc.jsonl.read(path, lc.Turn, on_error="collect", max_line_bytes=None)
     assert list(reader) == [big, TURNS[1], big] and reader.errors == []
     assert reader.offset == len(lead) + len(lc.encode(big)) + 1 + len(LINES[1])
-
-
-def test_a_bad_record_past_the_bound_keeps_its_raw_bytes() -> None:
-    """Read whole, a line that starts like a record and is not one is a bad line like any other."""
-    cut = b'{"request": ' + b"x" * 5000
-    reader = lc.jsonl.read(
-        LINES[0] + cut + b"\n" + LINES[1], lc.Turn, on_error="collect", max_line_bytes=1000
-    )
-    assert list(reader) == TURNS[:2]
-    assert [(e.line, e.offset, e.raw) for e in reader.errors] == [(2, len(LINES[0]), cut)]
 
 
 @pytest.mark.parametrize("value", [0, -1, 1.5, "64"])
@@ -150,6 +148,20 @@ def test_a_long_line_is_skipped_in_memory_bounded_by_the_bound_not_the_line(
 
     held_back = 4 * files.HOLD if name.endswith(".gz") else 0  # the decompressor's bound (L4)
     assert _peak(read) < (12 << 20) + held_back
+
+
+def test_a_record_line_of_a_compressed_bomb_is_skipped_in_bounded_memory(tmp_path: Path) -> None:
+    """A .gz of ~0.1 MB holding one 96 MiB line ``{"request": "aaa…`` between good records, read
+    with a 1 MiB bound: the peak stays a few MiB, where the line (it starts like a record) was
+    held whole, about twice (red team 23 F03: 200 MiB took 642 MiB of RSS)."""
+    path = tmp_path / "log.jsonl.gz"
+    path.write_bytes(gzip.compress(_log(b'{"request": "' + b"a" * (96 << 20) + b'"}\n'), compresslevel=1))
+
+    def read() -> None:
+        reader = lc.jsonl.read(path, lc.Turn, on_error="collect", max_line_bytes=1 << 20)
+        assert list(reader) == TURNS and [(e.line, e.raw) for e in reader.errors] == [(2, b"")]
+
+    assert _peak(read) < (12 << 20) + 4 * files.HOLD
 
 
 def test_the_default_bound_skips_a_longer_line_in_bounded_memory(tmp_path: Path) -> None:

@@ -46,8 +46,10 @@ _LENGTH = struct.Struct(">I")
 def in_command_words(message: str) -> str:
     """A library message, its advice given as the command's option (``--lenient``, not
     ``lenient=True``: red team 12 F13; ``--max-line-bytes``, not ``max_line_bytes``: review 9)."""
-    return message.replace("decode with lenient=True to read it", "rerun with --lenient to read it").replace(
-        "longer than max_line_bytes (", "longer than --max-line-bytes ("
+    return (
+        message.replace("decode with lenient=True to read it", "rerun with --lenient to read it")
+        .replace("longer than max_line_bytes (", "longer than --max-line-bytes (")
+        .replace("read with max_line_bytes=None", "read with --max-line-bytes 0")
     )
 
 
@@ -106,11 +108,9 @@ class Tap:
         return data
 
     def readline(self, size: int = -1) -> bytes:
-        """The reader reads a line that starts like a record past its bound in two reads: its
-        first ``max_line_bytes + 1`` bytes, then the rest without a bound, kept joined."""
+        """The line read last (a line past the bound is skipped in pieces: none is kept)."""
         line: bytes = self._opened().readline(size)
-        held = self._line
-        self._line = held + line if size < 0 and held is not None and not held.endswith(b"\n") else line
+        self._line = line
         return line
 
     def __iter__(self) -> Iterator[bytes]:

@@ -50,9 +50,8 @@ def _line_bound(text: str) -> int | None:
 
 
 _LINE_BOUND_HELP = (
-    'a JSONL line longer than N bytes that does not start like a record ("{" first: a run of '
-    "NULs) is one bad line, skipped unread in bounded memory; a record is read whole however long "
-    f"(default {DEFAULT_MAX_LINE_BYTES}, 64 MiB; 0: no bound)"
+    "a JSONL line longer than N bytes (a record or a run of NULs) is one bad line, skipped unread "
+    f"in bounded memory (default {DEFAULT_MAX_LINE_BYTES}, 64 MiB; 0: no bound, for a longer record)"
 )
 
 

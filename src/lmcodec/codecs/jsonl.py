@@ -9,13 +9,15 @@ UTF-8 byte-order mark before the first record (as ``json.loads`` ignores it). A 
 line without a newline is read like any other (a cut-off record is a bad line).
 
 A line longer than ``max_line_bytes`` (default :data:`DEFAULT_MAX_LINE_BYTES`, 64 MiB, as the
-SSE framer's line bound; its newline not counted) that does not start like a record (its first
-non-blank byte, after a first line's byte-order mark, is not ``{``) cannot be one: it is one bad
-line, skipped unread in pieces, so that memory stays bounded (about twice the bound) and the
-records after it are read: a run of NULs a crashed writer left, ``/dev/zero`` given as the log.
-Its raw bytes are not kept (``BadRecord.raw`` is empty). A line that starts like a record is read
-whole, however long, its pieces joined once: every record :func:`write` writes reads back.
-``max_line_bytes=None`` lifts the bound (every line is held whole).
+SSE framer's line bound; its newline not counted) is one bad line, skipped unread in pieces, so
+that memory stays bounded (about twice the bound) and the records after it are read: a run of
+NULs a crashed writer left, ``/dev/zero`` given as the log, a record line of a decompression bomb
+(a 0.2 MB ``.gz`` of one 200 MiB ``{"request":"aaa…`` line took 642 MiB: a line starting with
+``{`` was read whole, however long; red team 23 F03). Its raw bytes are not kept
+(``BadRecord.raw`` is empty). A record :func:`write` wrote past the bound (a request holding a
+large video) is read back with ``max_line_bytes=None``, which lifts the bound (every line is
+held whole). A log in UTF-16 (a byte-order mark, or NUL-interleaved ``{``, first) is one
+:class:`RecordError` naming the encoding.
 
 Such a line is skipped to its end where the source has one: bytes, a regular file (a sparse
 file's hole, however long), a seekable file object with no descriptor. From any other source (a
@@ -62,12 +64,11 @@ T_co = TypeVar("T_co", covariant=True)
 
 _FLUSH_AT = 1 << 20
 DEFAULT_MAX_LINE_BYTES = 64 << 20
-"""Bytes of one line (its newline not counted) past which a line that does not start like a record
-is a bad line, skipped unread."""
+"""Bytes of one line (its newline not counted) past which it is a bad line, skipped unread."""
 _SKIP = 1 << 20  # bytes of an over-long line read at a time to find its end
 ENDLESS_LINE_FACTOR = 4
-"""From a source that is not a regular file (or bytes), a line that does not start like a record and
-runs on past this many times ``max_line_bytes`` ends the reading (``/dev/zero`` has no end)."""
+"""From a source that is not a regular file (or bytes), a line that runs on past this many times
+``max_line_bytes`` ends the reading (``/dev/zero`` has no end)."""
 
 
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
@@ -134,19 +135,20 @@ class Reader(Generic[T_co]):
                     start = offset
                     offset += len(raw)
                     if raw[-1] != 0x0A and len(raw) == limit:  # (the cheaper test first)
-                        if not _starts_like_a_record(raw, number == 1):
-                            rest = _rest_of_line(
-                                readline, None if endless_after is None else endless_after - limit
-                            )
-                            offset += rest
-                            if rest < 0:  # no end in sight from a source that may have none
-                                raise self._endless(number, start, endless_after or 0)
-                            self._too_long(number, start, offset - start)
-                            continue
-                        raw += readline()  # the rest, whole (the first piece copied once)
-                        offset = start + len(raw)
-                    if number == 1 and raw.startswith(_BOM):  # what some editors write first
-                        raw = raw[len(_BOM) :]
+                        if number == 1:
+                            _refuse_utf16(raw)
+                        rest = _rest_of_line(
+                            readline, None if endless_after is None else endless_after - limit
+                        )
+                        offset += rest
+                        if rest < 0:  # no end in sight from a source that may have none
+                            raise self._endless(number, start, endless_after or 0)
+                        self._too_long(number, start, offset - start)
+                        continue
+                    if number == 1:
+                        _refuse_utf16(raw)
+                        if raw.startswith(_BOM):  # what some editors write first
+                            raw = raw[len(_BOM) :]
                     if not raw or (raw[0] in _BLANK and not raw.strip()):  # a record starts with "{"
                         continue
                     try:
@@ -192,16 +194,16 @@ class Reader(Generic[T_co]):
 
     def _too_long(self, number: int, start: int, size: int) -> None:
         message = (
-            f"the line is longer than max_line_bytes ({self._max_line_bytes}) and does not start like a "
-            f"record: {size} bytes, skipped unread"
+            f"the line is longer than max_line_bytes ({self._max_line_bytes}): {size} bytes, skipped "
+            "unread (a longer record is read with max_line_bytes=None)"
         )
         self._fail(DecodeError(message), number, start, None)
 
     def _endless(self, number: int, start: int, read: int) -> RecordError:
         message = (
-            f"the line is longer than max_line_bytes ({self._max_line_bytes}) and does not start like a "
-            f"record: more than {read} bytes without a newline from a source that is not a regular file (a "
-            "device, pipe or stream may never end one): reading stopped there"
+            f"the line is longer than max_line_bytes ({self._max_line_bytes}): more than {read} bytes "
+            "without a newline from a source that is not a regular file (a device, pipe or stream may "
+            "never end one): reading stopped there"
         )
         return RecordError(message, line=number, offset=start, path="")
 
@@ -228,12 +230,24 @@ class Reader(Generic[T_co]):
             on_error(bad)
 
 
-def _starts_like_a_record(head: bytes, first_line: bool) -> bool:
-    """Whether a line's first ``max_line_bytes + 1`` bytes start like a record: ``{`` first, after
-    JSON white space and, on the first line, a byte-order mark. A line of NULs does not."""
-    if first_line and head.startswith(_BOM):
-        head = head[len(_BOM) :]
-    return head.lstrip(b" \t\r")[:1] == b"{"
+_UTF16 = {b"\xff\xfe": "UTF-16LE", b"\xfe\xff": "UTF-16BE"}
+
+
+def _refuse_utf16(head: bytes) -> None:
+    """A first line in UTF-16 (its byte-order mark, or ``{`` next to a NUL: what PowerShell 5.1's
+    ``>`` writes) is one error naming the encoding, raised in every ``on_error`` mode: every line
+    of such a log was "invalid character (byte 0)", plus one for the NUL after the last newline
+    (red team 23 F05)."""
+    encoding = _UTF16.get(head[:2])
+    if encoding is None and head[:2] in (b"{\0", b"\0{"):
+        encoding = "UTF-16LE" if head[1] == 0 else "UTF-16BE"
+    if encoding is not None:
+        raise RecordError(
+            f"the log is {encoding} text, not UTF-8: convert it first (iconv -f {encoding} -t UTF-8)",
+            line=1,
+            offset=0,
+            path="",
+        )
 
 
 def _rest_of_line(readline: Callable[[int], bytes], most: int | None) -> int:
@@ -297,8 +311,8 @@ def read(
     file is checked as it is read (``lmcodec.codecs.files``): damage ends the iteration with
     a :class:`RecordError` after every record before it. A path that cannot be opened
     raises the ``OSError`` of ``open``. A line longer than ``max_line_bytes`` (64 MiB by
-    default; None: no bound) that does not start like a record (``{`` first) is a bad line read
-    in bounded memory, its raw bytes not kept; one that does is read whole, however long.
+    default; None: no bound, every line held whole) is a bad line read in bounded memory, its raw
+    bytes not kept, a record or not.
     """
     return Reader(
         src,
