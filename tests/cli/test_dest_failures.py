@@ -91,3 +91,18 @@ def test_a_dest_named_as_a_directory_is_refused(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"] + (["named"] if exists else [])
     if exists:
         assert named.read_bytes() == b"PRECIOUS\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+def test_a_dest_keeps_its_owner_and_group(tmp_path: Path) -> None:
+    """convert over another user's DEST (a service account as root) made it root's (red team 23
+    F04): the new DEST gets the old one's owner, group and mode."""
+    src, dest = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _log(src, 2)
+    dest.write_bytes(b"old\n")
+    os.chown(dest, 1234, 4321)
+    os.chmod(dest, 0o640)
+    assert cli.main(["convert", str(src), str(dest)]) == 0
+    after = os.stat(dest)
+    assert (after.st_uid, after.st_gid, after.st_mode & 0o7777) == (1234, 4321, 0o640)
+    assert list(lc.jsonl.read(dest, lc.Turn)) == numbered_turns(2)

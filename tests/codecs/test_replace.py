@@ -177,3 +177,17 @@ def test_a_dest_named_as_a_directory_is_refused_as_open_refuses_it(
         assert by_writer.value.errno == by_open.value.errno
     assert existing.read_bytes() == b"precious\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["existing"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+@pytest.mark.parametrize("writer", DIRECTORY_NAMED)
+def test_a_rewritten_file_keeps_its_owner_and_group(tmp_path: Path, writer: str) -> None:
+    """The rename made another user's file the writer's (red team 23 F04, 1234:1234 -> 0:0):
+    where the writer may, the new file gets the old one's owner and group, and its mode."""
+    path = tmp_path / "log"
+    DIRECTORY_NAMED[writer](path, OLD[:2])
+    os.chown(path, 1234, 4321)
+    os.chmod(path, 0o640)
+    DIRECTORY_NAMED[writer](path, OLD)
+    after = os.stat(path)
+    assert (after.st_uid, after.st_gid, after.st_mode & 0o7777) == (1234, 4321, 0o640)

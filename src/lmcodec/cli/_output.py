@@ -1,14 +1,14 @@
 """Where the command writes: all or nothing, never over its own input.
 
-A destination path is written under a temporary name beside it and renamed
-over it only once everything is written (``os.replace``: atomic on POSIX), so
-a run that fails midway leaves the destination as it was, and the temporary
-file is removed. A destination the user may not write (a read-only file) is
-refused, as a shell redirection refuses it, though a rename over it would
-succeed. A symlink is written through (the file it names is replaced, the link
-stays); a destination that is not a regular file (a FIFO, a device such
-as /dev/stdout) is written in place, as a shell redirection would: it cannot be
-renamed over. ``convert X X`` is refused before anything is opened.
+A destination path is written under a temporary name beside it and renamed over it only once
+everything is written (``os.replace``: atomic on POSIX), so a run that fails midway leaves the
+destination as it was, and the temporary file is removed; DEST keeps its mode and, where the writer
+may, its owner and group (other hard links of DEST keep the old content). A destination the user may
+not write (a read-only file) is refused, as a shell redirection refuses it, though a rename over it
+would succeed. A symlink is written through (the file it names is replaced, the link stays); a
+destination that is not a regular file (a FIFO, a device such as /dev/stdout) is written in place,
+as a shell redirection would: it cannot be renamed over. ``convert X X`` is refused before anything
+is opened.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-from lmcodec.codecs._replace import refuse_a_directory_name, temporary_beside
+from lmcodec.codecs._replace import keep_owner, refuse_a_directory_name, temporary_beside
 from lmcodec.codecs.files import unsupported_compression
 
 __all__ = [
@@ -181,6 +181,8 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
                 fh.close()
             raise
         fh.close()
+        with suppress(OSError):  # (none yet: the new file keeps the writer's)
+            keep_owner(tmp, os.stat(path))
         os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     except BaseException:

@@ -23,7 +23,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["refuse_a_directory_name", "replaced_at_the_end", "temporary_beside"]
+__all__ = ["keep_owner", "refuse_a_directory_name", "replaced_at_the_end", "temporary_beside"]
 
 
 def refuse_a_directory_name(dest: str | os.PathLike[str]) -> None:
@@ -50,8 +50,10 @@ def replaced_at_the_end(dest: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     itself opened in place. A name of a directory's form (``out/``) is refused as open() refuses it."""
     refuse_a_directory_name(dest)
     path = Path(dest)
+    old: os.stat_result | None = None
     try:
-        mode: int | None = os.stat(path).st_mode
+        old = os.stat(path)
+        mode: int | None = old.st_mode
     except FileNotFoundError:
         mode = None
     except OSError:  # let open() say what is wrong
@@ -79,8 +81,9 @@ def replaced_at_the_end(dest: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
                 raise
             records_error = exc  # a new path: the records before their failure are the file (L5)
         raw.close()
-        if mode is not None:
-            os.chmod(tmp, stat.S_IMODE(mode))
+        if old is not None:
+            keep_owner(tmp, old)
+            os.chmod(tmp, stat.S_IMODE(old.st_mode))
         os.replace(tmp, real)
     except BaseException:  # the old file stays (none, on a new path)
         with suppress(OSError):
@@ -114,6 +117,16 @@ class _Destination(io.BufferedWriter):
         except OSError:
             self.failed = True
             raise
+
+
+def keep_owner(tmp: str, old: os.stat_result) -> None:
+    """Give the temporary file the owner and group of the file it replaces, where the writer may
+    (root, or a group the writer is in): a rename left another user's file owned by the writer
+    (red team 23 F04: 1234:1234 -> 0:0). Before the mode is set: chown clears set-id bits."""
+    here = os.stat(tmp)
+    if (here.st_uid, here.st_gid) != (old.st_uid, old.st_gid):
+        with suppress(PermissionError):
+            os.chown(tmp, old.st_uid, old.st_gid)
 
 
 def temporary_beside(path: Path) -> tuple[str, int]:

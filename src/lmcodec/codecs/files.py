@@ -273,8 +273,9 @@ def open_write(dest: str | os.PathLike[str] | IO[bytes]) -> Iterator[IO[bytes]]:
     not reach (a log filtered in place whose reader raised at a bad line was replaced by the
     records before it). On a new path, an exception of the records leaves the complete records
     written before it as the file; a failing disk or an interrupted write leaves no file. The
-    file keeps its mode (a new one: the umask's;
-    one the user may not write is a PermissionError, as open() gave: a rename would replace it);
+    file keeps its mode (a new one: the umask's) and, where the writer may, its owner and group;
+    other hard links of it keep the old content (a new file takes its name). One the user may not
+    write is a PermissionError, as open() gave (a rename would replace it);
     a symlink is written through; a FIFO or device, or a directory where no file can be created,
     is written in place."""
     if isinstance(dest, (str, os.PathLike)):
