@@ -120,23 +120,69 @@ def _other_dialect(head: bytes, provider: str) -> str | None:
     return None
 
 
+# Valid streams lm15 1.5.0 reads otherwise than their SDK (lc.assemble keeps lm15's reading): each
+# dialect's mark, and the hint the command adds to the outcome (red team 23 F06).
+_QUIRKS = {
+    "openai": re.compile(rb'"type"\s*:\s*"response\.(failed|incomplete)"'),
+    "anthropic": re.compile(rb'"type"\s*:\s*"server_tool_use"'),
+    "openai_chat": re.compile(rb'"choices"\s*:\s*\[\s*\{\s*"index"\s*:\s*([1-9][0-9]*)'),
+}
+_DETAIL = {
+    "failed": re.compile(rb'"message"\s*:\s*"((?:[^"\\]|\\.)*)"'),
+    "incomplete": re.compile(rb'"reason"\s*:\s*"((?:[^"\\]|\\.)*)"'),
+    "server_tool_use": re.compile(rb'"name"\s*:\s*"((?:[^"\\]|\\.)*)"'),
+}
+
+
+def _quirk(provider: str, data: bytes) -> str | None:
+    """The hint for a stream lm15 misreads that ``data`` (a chunk of it) shows, or None."""
+    mark = _QUIRKS.get(provider)
+    found = None if mark is None else mark.search(data)
+    if found is None:
+        return None
+    after = data[found.end() : found.end() + 4096]
+    if provider == "openai_chat":
+        return (
+            f"the stream holds more than one choice (index {found[1].decode()}; n > 1): lm15 merges "
+            "their texts into one answer and keeps the last finish; request n=1"
+        )
+    kind = found[1].decode() if provider == "openai" else "server_tool_use"
+    detail = _DETAIL[kind].search(after)
+    said = "" if detail is None else detail[1].decode("utf-8", "replace")
+    if kind == "server_tool_use":
+        return (
+            f"a server tool ({said or 'unnamed'}) ran in this stream: lm15 reads its input as a tool call "
+            "with no name, so the adapter is blamed for a valid stream"
+        )
+    what = f"error: {said}" if kind == "failed" else f"reason: {said}"
+    return (
+        f"the stream ended with response.{kind} ({what}): lm15 reads no such end, so it says the "
+        "stream has no end event"
+    )
+
+
 class _Chunks:
     """The input in chunks (the head already read first), noting whether any SSE field line
     (``data:``, ``event:``, ``id:``, ``retry:``) came by, so that input of none (a long plain
     text, a log) is named as such when the decoder finds no end in it."""
 
-    def __init__(self, head: bytes, source: IO[bytes]) -> None:
+    def __init__(self, head: bytes, source: IO[bytes], provider: str) -> None:
         self.head = head
         self.source = source
         self.sse = _SSE_FIELD.search(head) is not None
+        self.provider = provider
+        self.quirk = _quirk(provider, head)
+        """The first hint :func:`_quirk` gave for the input seen so far."""
 
     def __iter__(self) -> Iterator[bytes]:
         yield self.head
-        tail = self.head[-16:]  # a field cut between two chunks
+        tail = self.head[-256:]  # a field or mark cut between two chunks
         for chunk in iter(lambda: self.source.read(_PEEK), b""):
             if not self.sse and _SSE_FIELD.search(tail + chunk) is not None:
                 self.sse = True
-            tail = chunk[-16:]
+            if self.quirk is None:
+                self.quirk = _quirk(self.provider, tail + chunk)
+            tail = chunk[-256:]
             yield chunk
 
 
@@ -167,7 +213,7 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
     if why is not None:
         excerpt = body[:120].decode("utf-8", "replace")
         raise UsageError(why + (f": {excerpt!r}" if excerpt else ""))
-    chunks = _Chunks(head, source)
+    chunks = _Chunks(head, source, args.provider)
     try:
         events = lc.stream.decode(args.provider, chunks, request=request)
         if args.events:
@@ -187,6 +233,10 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
             excerpt = body[:120].decode("utf-8", "replace")
             raise UsageError(f"{_NO_SSE_EVENT}: {excerpt!r}") from None
         other = _other_dialect(head, args.provider)
+        if chunks.quirk is not None:
+            print(f"lmcodec: {chunks.quirk}", file=sys.stderr)
+            print(f"lmcodec: lm15 (and lc.assemble) read it as: {exc}", file=sys.stderr)
+            return 1
         if other is None:
             raise
         print(f"lmcodec: {exc}", file=sys.stderr)
@@ -203,6 +253,9 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
         _wrong_dialect(args, other, "the Response is empty")
         return 1
     sys.stdout.buffer.write(lc.encode(response) + b"\n")
+    if chunks.quirk is not None:  # the Response is lm15's reading: said, and not taken as a success
+        print(f"lmcodec: {chunks.quirk}", file=sys.stderr)
+        return 1
     return 0
 
 
