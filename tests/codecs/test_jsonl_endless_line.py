@@ -1,4 +1,4 @@
-"""codecs/jsonl.py: a line past ``max_line_bytes`` that does not start like a record is skipped to
+"""codecs/jsonl.py: a line past ``max_line_bytes`` (a record or not) is skipped to
 its end only where the source surely has one (bytes, a regular file: a sparse file's hole however
 long); from a device, FIFO, pipe or a file object that can tell no size, it ends the reading with a
 RecordError once it runs past ENDLESS_LINE_FACTOR times the bound (red team 16 F01: /dev/zero given
