@@ -40,10 +40,18 @@ DESTINATIONS = {
 }
 CALLS = 20
 _SIGNATURE = b"\x12\x34signed" * 12
+_PNG = b"\x89PNG\r\n\x1a\n" + b"image bytes " * 300
+"""An image whose base64 is the same in both alphabets: google-genai writes bytes URL-safe
+(``_common.encode_unserializable_types``), which lm15's base64 check (and so the reader) refuses."""
+_FILE_URI = "https://generativelanguage.googleapis.com/v1beta/files/abc-123"
 
 
-def genai_body(answer: str = "output") -> bytes:
-    """The body google-genai sends for a 7-turn agent loop, its answers as ``{answer: ...}``."""
+def genai_body(answer: str = "output", media: bool = False) -> bytes:
+    """The body google-genai sends for a 7-turn agent loop, its answers as ``{answer: ...}``;
+    ``media``: the question with an image inline and a document by file URI, and a fourth round
+    whose answer carries an image (a function response's ``parts``), as google-genai writes them
+    (``inlineData: {"mime_type": ...}``, ``fileData: {"file_uri": ...}``, ``inline_data`` below a
+    function response)."""
     from google import genai
     from google.genai import _common, models, types
 
@@ -65,11 +73,11 @@ def genai_body(answer: str = "output") -> bytes:
         thinking_config=types.ThinkingConfig(include_thoughts=True, thinking_budget=1024),
         tools=[types.Tool(function_declarations=[weather])],
     )
-    contents = [
-        types.Content(
-            role="user", parts=[types.Part.from_text(text="Paris, Rome or Oslo: where is it warmest?")]
-        )
-    ]
+    question = [types.Part.from_text(text="Paris, Rome or Oslo: where is it warmest?")]
+    if media:
+        question.append(types.Part.from_bytes(data=_PNG, mime_type="image/png"))
+        question.append(types.Part.from_uri(file_uri=_FILE_URI, mime_type="application/pdf"))
+    contents = [types.Content(role="user", parts=question)]
     for city, temp in (("Paris", 18), ("Rome", 24), ("Oslo", 9)):
         call = types.FunctionCall(name="get_weather", args={"city": city, "unit": "c"})
         contents.append(
@@ -77,6 +85,19 @@ def genai_body(answer: str = "output") -> bytes:
         )
         value: Any = {"temp_c": temp, "sky": "clear"} if answer == "output" else json.dumps({"temp_c": temp})
         response = types.Part.from_function_response(name="get_weather", response={answer: value})
+        contents.append(types.Content(role="user", parts=[response]))
+    if media:
+        call = types.FunctionCall(name="get_weather", args={"city": "Oslo", "unit": "map"})
+        contents.append(
+            types.Content(role="model", parts=[types.Part(function_call=call, thought_signature=_SIGNATURE)])
+        )
+        image = types.FunctionResponsePart(
+            inline_data=types.FunctionResponseBlob(mime_type="image/png", data=_PNG)
+        )
+        value = {"map": "attached"} if answer == "output" else "attached"
+        response = types.Part.from_function_response(
+            name="get_weather", response={answer: value}, parts=[image]
+        )
         contents.append(types.Content(role="user", parts=[response]))
     params = types._GenerateContentParameters(model="gemini-2.5-flash", contents=contents, config=config)
     request = models._GenerateContentParameters_to_mldev(client._api_client, params)
@@ -98,11 +119,17 @@ def camel_cased(body: bytes) -> bytes:
 def bodies() -> dict[str, bytes]:
     sdk = genai_body("output")
     results = genai_body("result")
+    sdk_media = genai_body("output", media=True)
+    results_media = genai_body("result", media=True)
     return {
         "sdk (snake, output)": sdk,
         "camel (output)": camel_cased(sdk),
         "snake (result)": results,
         "camel (result)": camel_cased(results),
+        "sdk media (snake, output)": sdk_media,
+        "camel media (output)": camel_cased(sdk_media),
+        "snake media (result)": results_media,
+        "camel media (result)": camel_cased(results_media),
     }
 
 
@@ -143,6 +170,8 @@ def timed(rounds: int, inner: int) -> None:
     for label, camel_label in (
         ("sdk (snake, output)", "camel (output)"),
         ("snake (result)", "camel (result)"),
+        ("sdk media (snake, output)", "camel media (output)"),
+        ("snake media (result)", "camel media (result)"),
     ):
         snake, camel = _usable(_stages(made[label])), _usable(_stages(made[camel_label]))
         for name in snake:
