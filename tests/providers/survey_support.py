@@ -16,7 +16,8 @@ def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: st
     surveys them)."""
     surveyed = TYPED_READERS[source](body, model)
     assert surveyed is not None
-    request, found = surveyed
+    request, found, notes = surveyed
+    assert notes == ()
     assert request == typed
     assert lc.encode(request) == lc.encode(typed)
     if found is None:

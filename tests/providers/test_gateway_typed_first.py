@@ -1,12 +1,13 @@
 """``translate_request`` tries each dialect's typed fast path before the passes over the client's
 body (``providers/_gateway_read.py``): a Request the typed path gives must be exactly what
 ``read_client_body`` (the marks and custom-call passes, then the gateway reader) gives for the same
-body, with no note and no custom call, and a body those passes change must be one the typed path
-refuses. Bodies: the fixtures, lm15's bodies of hypothesis requests, and each with an
-Anthropic-style ``cache_control`` mark (Chat) or a freeform ``custom_tool_call`` (Responses) put in
-(no pass changes an Anthropic or Gemini body). A body translated to its own dialect is read by the
-same typed paths without their survey (``_requests._TYPED_WITHOUT_SURVEY``): the same Request, or
-None where the surveyed path gives None."""
+body, with its notes (none but for a Gemini function response in another shape, ``substituted``)
+and no custom call, and a body those passes change must be one the typed path refuses. Bodies: the
+fixtures, lm15's bodies of hypothesis requests, and each with an Anthropic-style ``cache_control``
+mark (Chat) or a freeform ``custom_tool_call`` (Responses) put in (no pass changes an Anthropic or
+Gemini body). A body translated to its own dialect is read by the
+same typed paths without their survey (``_requests._TYPED_WITHOUT_SURVEY``): the same Request and
+notes, or None where the surveyed path gives None."""
 
 from __future__ import annotations
 
@@ -77,8 +78,10 @@ def _same_reading(source: str, destination: str, body: bytes, model: str | None 
     plain = _TYPED_WITHOUT_SURVEY[source](body, model)
     assert (plain is None) == (typed is None)
     if plain is not None and typed is not None:
-        assert plain == typed[0]
-        assert msgspec.json.encode(plain) == msgspec.json.encode(typed[0])
+        assert plain[1] is None
+        assert plain[0] == typed[0]
+        assert msgspec.json.encode(plain[0]) == msgspec.json.encode(typed[0])
+        assert plain[2] == typed[2]
     try:
         slow = read_client_body(source, destination, body, model)
     except lc.ValidationError:
@@ -91,7 +94,8 @@ def _same_reading(source: str, destination: str, body: bytes, model: str | None 
     assert request == typed[0]
     assert msgspec.json.encode(request) == msgspec.json.encode(typed[0])
     assert typed[1] is None or typed[1] == crossing.survey(request)  # what the reading recorded
-    assert notes == ()
+    assert notes == typed[2]
+    assert source == "gemini" or notes == ()
     assert custom is None
     assert replayed is None
     return True

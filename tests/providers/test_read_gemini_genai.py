@@ -24,6 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers import crossing
+from lmcodec.providers._gateway_read import TYPED_READERS
 from lmcodec.providers.gemini import _read_genai, _read_typed, read
 
 from ..wire.lm15_trees import SETTINGS
@@ -38,6 +40,15 @@ DESTINATIONS = {
 _STRICT_TYPED = read._typed_or_none
 
 
+def _strict_gateway_typed(body: bytes, model: str | None) -> Any:
+    """The gateway's typed reading as it was: strict (a function response in another shape
+    refused: the gateway reader read the body again), no notes."""
+    request = _STRICT_TYPED(body, model)
+    if request is None or read._snake_case_kept(request):
+        return None
+    return request, crossing.survey(request), ()
+
+
 @contextmanager
 def _old_path() -> Iterator[None]:
     """The reader as it was: no google-genai spelling and no substitution on the typed path."""
@@ -46,6 +57,7 @@ def _old_path() -> Iterator[None]:
         patch.setattr(
             read, "_typed_or_none", lambda body, model, substituted=None: _STRICT_TYPED(body, model)
         )
+        patch.setitem(TYPED_READERS, PROVIDER, _strict_gateway_typed)
         yield
 
 
@@ -365,3 +377,26 @@ def test_the_generated_bodies_reach_the_typed_path() -> None:
         request, notes = read.decode_request_without_unsigned_thinking(json.dumps(body).encode())
     assert request.config.reasoning is not None and request.config.reasoning.summary == "auto"
     assert [note.field for note in notes] == ["$.contents[2].parts[0].functionResponse.response"]
+
+
+@pytest.mark.parametrize("destination", list(DESTINATIONS))
+def test_a_body_of_output_answers_is_read_once(destination: str) -> None:
+    """The gateway asks the typed path for its notes (``TYPED_READERS``' third value): a tool loop
+    answered ``{"output": ...}`` is read by one typed reading, not a strict one that refuses it at
+    its first answer and the gateway reader's second (issue #15)."""
+    body = genai_body("output")
+    readings: list[bytes] = []
+    read_surveyed = read.read_surveyed
+
+    def counted(raw: bytes, model: str | None, substituted: Any = None) -> Any:
+        readings.append(raw)
+        return read_surveyed(raw, model, substituted)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(read, "read_surveyed", counted)
+        patch.setattr(read, "_decode_general", _refuse)
+        patch.setattr(read, "sdk_responses_out", _refuse)
+        out = lc.translate_request(PROVIDER, destination, body, model="gemini-2.5-flash")
+    assert readings == [body]
+    substituted = [note.field for note in out.adaptations if note.action == "substituted"]
+    assert substituted[:3] == [f"$.contents[{i}].parts[0].functionResponse.response" for i in (2, 4, 6)]

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers import crossing
 from lmcodec.providers._gateway_read import TYPED_READERS
 from lmcodec.providers.gemini import _read_typed, read
 from lmcodec.providers.gemini._read_typed import Refused, read_typed
@@ -100,7 +101,15 @@ def check_paths_agree(body: bytes) -> lc.Request | None:
             public = type(exc), str(exc), getattr(exc, "path", None)
         assert public == general
         typed = _typed(body, model, one_pass=True)
-        if TYPED_READERS[PROVIDER](body, model) is not None:  # the gateway's reading, with its survey
+        surveyed = TYPED_READERS[PROVIDER](body, model)  # the gateway's reading, with its survey
+        if surveyed is not None and surveyed[2]:  # a function response read as its result text
+            assert typed is None
+            assert surveyed[1] == crossing.survey(surveyed[0])
+            assert read.decode_request_without_unsigned_thinking(body, model=model) == (
+                surveyed[0],
+                surveyed[2],
+            )
+        elif surveyed is not None:
             assert typed is not None
             check_recorded_survey(PROVIDER, body, typed, model)
             assert read.decode_request_without_unsigned_thinking(body, model=model) == (typed, ())

@@ -22,7 +22,7 @@ flag), is read without the flag: the same dialect gets it back as sent, another 
 from __future__ import annotations
 
 import re
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeAlias
 
 import msgspec
 from msgspec import UNSET
@@ -59,6 +59,7 @@ from lmcodec.wire import Adaptation, BuiltinTool, Request
 __all__ = [
     "GATEWAY_READERS",
     "TYPED_READERS",
+    "TypedReading",
     "read_by_passes",
     "read_client_body",
     "responses_typed_or_none",
@@ -92,9 +93,16 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     return request
 
 
-def _responses_typed(raw: Raw, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
     request = responses_typed_or_none(raw, model)
-    return None if request is None else (request, None)
+    return None if request is None else (request, None, ())
+
+
+TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]]
+"""What a typed gateway reader gives for a body it takes: the Request, its survey where the reading
+recorded it (else None: the gateway surveys the Request), and the notes the gateway reader makes
+of the body (a Gemini function response in another shape read as its result text; none for the
+other dialects, whose typed paths refuse every body their gateway readers note anything of)."""
 
 
 TYPED_READERS: Final[dict[str, Any]] = {
@@ -106,12 +114,13 @@ TYPED_READERS: Final[dict[str, Any]] = {
 """The typed fast paths tried before :func:`read_client_body`: their views refuse every key its
 passes take out (a Chat ``cache_control`` mark on a row or block, a Responses ``custom_tool_call``
 or ``custom_tool_call_output`` item; it has none for an Anthropic or Gemini body), and the gateway
-reader tries the same typed path first and returns its Request with no note; so a Request they
-give is :func:`read_client_body`'s, on the body as it came, with no note and no custom call
-(``tests/providers/test_gateway_typed_first.py``). Each gives the Request and its survey where the
-reading recorded it, else None (Responses; and where a call id names two functions: the results
-are named after their calls then; the gateway surveys the Request: ``crossing.survey``); None where
-the typed path refuses."""
+reader tries the same typed path first and returns its Request and notes; so a reading they give
+is :func:`read_client_body`'s, on the body as it came, with the same notes and no custom call
+(``tests/providers/test_gateway_typed_first.py``). Each gives a :data:`TypedReading` (the survey
+None for Responses, and where a call id names two functions: the results are named after their
+calls then; the gateway surveys the Request: ``crossing.survey``); None where the typed path
+refuses. Gemini's reads a function response in another shape as the gateway reader does, with
+its note, so that such a body (every google-genai tool loop's) is read once."""
 
 
 class _Passed(NamedTuple):

@@ -4,6 +4,7 @@ built), with the provider lookup, body checks and encoder error forms the respon
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
 import msgspec
@@ -44,6 +45,7 @@ from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import (
     GATEWAY_READERS,
     TYPED_READERS,
+    TypedReading,
     read_client_body,
     responses_typed_or_none,
     with_last_values,
@@ -63,7 +65,7 @@ from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
-from lmcodec.wire import Adaptation, AudioPart, Request, Response, ThinkingPart, ToolCallPart
+from lmcodec.wire import AudioPart, Request, Response, ThinkingPart, ToolCallPart
 from lmcodec.wire._checks import require_instance
 
 Body: TypeAlias = bytes | bytearray | memoryview | str
@@ -90,14 +92,27 @@ _READERS: Final[dict[str, Any]] = {
 }
 
 
+def _noteless(
+    typed_or_none: Callable[[Any, str | None], Request | None],
+) -> Callable[..., TypedReading | None]:
+    """A dialect's typed fast path as a :data:`TypedReading` without survey or notes (its gateway
+    reader notes nothing of a body that path takes)."""
+
+    def read(raw: Any, model: str | None) -> TypedReading | None:
+        request = typed_or_none(raw, model)
+        return None if request is None else (request, None, ())
+
+    return read
+
+
 _TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
-    "openai": responses_typed_or_none,
-    "openai_chat": openai_chat_read.typed_or_none,
-    "anthropic": anthropic_read.typed_or_none,
+    "openai": _noteless(responses_typed_or_none),
+    "openai_chat": _noteless(openai_chat_read.typed_or_none),
+    "anthropic": _noteless(anthropic_read.typed_or_none),
     "gemini": gemini_read.typed_or_none,
 }
 """The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same
-Request, None where they refuse), for a client body translated to its own dialect."""
+Request and notes, None where they refuse), for a client body translated to its own dialect."""
 
 
 def lookup(table: dict[str, Any], provider: str) -> Any:
@@ -300,11 +315,9 @@ def translate_request(
         lookup(_BUILDERS, destination)
     raw = _json_bytes(body)
     if source == destination:  # the survey is for the passes between two dialects: not made
-        plain = _TYPED_WITHOUT_SURVEY[source](raw, model)
-        read = None if plain is None else (plain, None)
+        read = _TYPED_WITHOUT_SURVEY[source](raw, model)
     else:
         read = TYPED_READERS[source](raw, model)
-    unsigned: tuple[Adaptation, ...] = ()
     custom: CustomCalls | None = None
     found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
     replayed: ReplayedItems | None = None
@@ -314,7 +327,7 @@ def translate_request(
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
     else:
-        request, found = read
+        request, found, unsigned = read
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
         raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent

@@ -248,15 +248,18 @@ def typed_or_none(body: Any, model: str | None) -> Request | None:
         return None
 
 
-def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+def typed_surveyed_or_none(
+    body: Any, model: str | None
+) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]] | None:
     """The typed fast path's Request, as :func:`decode_request_without_unsigned_thinking` gives it
-    with no note, and its survey (``crossing.survey``'s answer, from what the reading met: no walk
-    of its own; None where a call id names two functions); None where the typed path refuses."""
+    with no note, its survey (``crossing.survey``'s answer, from what the reading met: no walk
+    of its own; None where a call id names two functions) and its notes (none: a body the gateway's
+    reading notes anything of is one the typed path refuses); None where the typed path refuses."""
     try:
         request, seen = read_body(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
-    return request, None if seen is None else read_survey(seen)
+    return request, None if seen is None else read_survey(seen), ()
 
 
 def _decode_general(body: bytes, unsigned: Unsigned = None) -> Request:

@@ -434,23 +434,34 @@ def _after_typed(
     return request, tuple(notes)
 
 
-def typed_or_none(body: Any, model: str | None) -> Request | None:
-    """The typed fast path's Request, as :func:`typed_surveyed_or_none` gives it, without the
-    survey (a body translated to its own dialect needs none); None where it refuses or the body
-    is read again camelCased."""
-    request = _typed_or_none(body, model)
-    return None if request is None or _snake_case_kept(request) else request
+def typed_or_none(body: Any, model: str | None) -> tuple[Request, None, tuple[Adaptation, ...]] | None:
+    """:func:`typed_surveyed_or_none`'s Request and notes, without the survey (a body translated to
+    its own dialect needs none)."""
+    substituted: list[Adaptation] = []
+    request = _typed_or_none(body, model, substituted)
+    if request is None or _snake_case_kept(request):
+        return None
+    return request, None, tuple(substituted)
 
 
-def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey] | None:
-    """The typed fast path's Request, as :func:`decode_request_without_unsigned_thinking` gives it
-    with no note, and its survey (``crossing.survey``'s answer, from what the reading met: no walk
-    of its own); None where the typed path refuses or the body is read again camelCased."""
+def typed_surveyed_or_none(
+    body: Any, model: str | None
+) -> tuple[Request, ContentSurvey, tuple[Adaptation, ...]] | None:
+    """The typed fast path's Request and notes, as :func:`decode_request_without_unsigned_thinking`
+    gives them where that path takes the body (a function response in another shape than lm15's
+    read as its result text, ``substituted``: google-genai's agent loop answers so), and its survey
+    (``crossing.survey``'s answer, from what the reading met: no walk of its own); None where the
+    typed path refuses or the body is read again camelCased. One reading: the gateway asks for
+    the notes rather than have a strict attempt refuse the body and the gateway reader read it
+    again."""
+    substituted: list[Adaptation] = []
     try:
-        request, seen = read_surveyed(body, model)
+        request, seen = read_surveyed(body, model, substituted)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
-    return None if _snake_case_kept(request) else (request, read_survey(seen))
+    if _snake_case_kept(request):
+        return None
+    return request, read_survey(seen), tuple(substituted)
 
 
 def _snake_case_kept(request: Request) -> bool:

@@ -126,16 +126,19 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
     return request if request is not None else _decode_request(body, None, model)
 
 
-def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
-    """The typed fast path's Request and its survey (``crossing.survey``'s answer, from what the
+def typed_surveyed_or_none(
+    body: Any, model: str | None
+) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]] | None:
+    """The typed fast path's Request, its survey (``crossing.survey``'s answer, from what the
     reading met: no walk of its own; None where a call id names two functions, whose results the
-    reading then names); None where the typed path refuses, as :func:`typed_or_none`."""
+    reading then names) and its notes (none: a body the gateway's reading notes anything of is one
+    the typed path refuses); None where the typed path refuses, as :func:`typed_or_none`."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         try:
             request, seen = _decode_typed(body, model)
         except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
             return None
-        return request, None if seen is None else read_survey(seen)
+        return request, None if seen is None else read_survey(seen), ()
     return None
 
 
