@@ -51,9 +51,20 @@ def _strict_gateway_typed(body: bytes, model: str | None) -> Any:
 
 @contextmanager
 def _old_path() -> Iterator[None]:
-    """The reader as it was: no google-genai spelling and no substitution on the typed path."""
+    """The reader as it was: no google-genai spelling (media in snake_case refused, as its strict
+    views did) and no substitution on the typed path."""
+    snake_spelled = _read_typed.snake_spelled
+
+    def _refused_if_snake_spelled(part: Any) -> bool:
+        if snake_spelled(part):
+            raise _read_typed.Refused
+        return False
+
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_read_typed, "genai_spelling_read", lambda whole, extensions: (whole, extensions))
+        patch.setattr(
+            _read_typed, "genai_spelling_read", lambda whole, extensions, spelled=False: (whole, extensions)
+        )
+        patch.setattr(_read_typed, "snake_spelled", _refused_if_snake_spelled)
         patch.setattr(
             read, "_typed_or_none", lambda body, model, substituted=None: _STRICT_TYPED(body, model)
         )
@@ -97,8 +108,14 @@ def check_as_the_old_path(body: bytes) -> None:
 _SIGNATURE = b"\x12\x34signed" * 4
 
 
-def genai_body(answer: str) -> bytes:
-    """A 7-turn agent loop as google-genai 3.6 sends it (``Models.generate_content``'s body)."""
+_PNG = b"\x89PNG\r\n\x1a\n" + b"image bytes " * 30
+"""An image whose base64 both alphabets spell alike (google-genai writes URL-safe base64)."""
+
+
+def genai_body(answer: str, media: bool = False) -> bytes:
+    """A 7-turn agent loop as google-genai 3.6 sends it (``Models.generate_content``'s body);
+    ``media``: the question with an image inline and a document by file URI, and a fourth round
+    answered with an image (a function response's ``parts``), in google-genai's own spelling."""
     genai = pytest.importorskip("google.genai")
     from google.genai import _common, models, types
 
@@ -115,14 +132,23 @@ def genai_body(answer: str) -> bytes:
         thinking_config=types.ThinkingConfig(include_thoughts=True, thinking_budget=1024),
         tools=[types.Tool(function_declarations=[declaration])],
     )
-    contents = [types.Content(role="user", parts=[types.Part.from_text(text="Where is it warmest?")])]
-    for city, temp in (("Paris", 18), ("Rome", 24), ("Oslo", 9)):
+    question = [types.Part.from_text(text="Where is it warmest?")]
+    if media:
+        question.append(types.Part.from_bytes(data=_PNG, mime_type="image/png"))
+        question.append(types.Part.from_uri(file_uri="files/abc-123", mime_type="application/pdf"))
+    contents = [types.Content(role="user", parts=question)]
+    for city, temp in (("Paris", 18), ("Rome", 24), ("Oslo", 9), *([("map", 0)] if media else [])):
         call = types.FunctionCall(name="get_weather", args={"city": city})
         contents.append(
             types.Content(role="model", parts=[types.Part(function_call=call, thought_signature=_SIGNATURE)])
         )
         value: Any = {"temp_c": temp} if answer == "output" else str(temp)
-        part = types.Part.from_function_response(name="get_weather", response={answer: value})
+        image = types.FunctionResponsePart(
+            inline_data=types.FunctionResponseBlob(mime_type="image/png", data=_PNG)
+        )
+        part = types.Part.from_function_response(
+            name="get_weather", response={answer: value}, parts=[image] if city == "map" else None
+        )
         contents.append(types.Content(role="user", parts=[part]))
     params = types._GenerateContentParameters(model="gemini-2.5-flash", contents=contents, config=config)
     request = models._GenerateContentParameters_to_mldev(client._api_client, params)
@@ -153,12 +179,20 @@ def _refuse(*args: Any, **kwargs: Any) -> Any:
     raise AssertionError("the body left the typed path")
 
 
+def test_the_genai_media_body_spells_its_media_so() -> None:
+    """What the typed views take: google-genai's own spelling of its media (the SDK writes it)."""
+    contents = json.loads(genai_body("output", media=True))["contents"]
+    assert set(contents[0]["parts"][1]["inlineData"]) == {"mime_type", "data"}
+    assert set(contents[0]["parts"][2]["fileData"]) == {"mime_type", "file_uri"}
+    answer = contents[-1]["parts"][0]["functionResponse"]
+    assert set(answer["parts"][0]) == {"inline_data"}
+    assert set(answer["parts"][0]["inline_data"]) == {"mime_type", "data"}
+
+
+@pytest.mark.parametrize("media", [False, True])
 @pytest.mark.parametrize("answer", ["output", "result"])
-def test_a_genai_body_takes_the_typed_path(answer: str) -> None:
-    body = genai_body(answer)
-    with _old_path():
-        old = [_translated(body, destination, "gemini-2.5-flash") for destination in DESTINATIONS]
-        old_read = read.decode_request_without_unsigned_thinking(body, model="gemini-2.5-flash")
+def test_a_genai_body_takes_the_typed_path(answer: str, media: bool) -> None:
+    body = genai_body(answer, media)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(read, "_decode_general", _refuse)
         patch.setattr(read, "_camel_case_body", _refuse)
@@ -167,6 +201,9 @@ def test_a_genai_body_takes_the_typed_path(answer: str) -> None:
         new_read = read.decode_request_without_unsigned_thinking(body, model="gemini-2.5-flash")
         if answer == "result":
             assert lc.decode_request(PROVIDER, body, model="gemini-2.5-flash") == new_read[0]
+    with _old_path():
+        old = [_translated(body, destination, "gemini-2.5-flash") for destination in DESTINATIONS]
+        old_read = read.decode_request_without_unsigned_thinking(body, model="gemini-2.5-flash")
     assert new == old
     assert new_read == old_read
     request, notes = new_read
@@ -174,8 +211,16 @@ def test_a_genai_body_takes_the_typed_path(answer: str) -> None:
     tool = request.tools[0]
     assert isinstance(tool, lc.FunctionTool)
     assert tool.parameters == {"type": "object", "properties": {"city": {"type": "string"}}}
-    assert [note.action for note in notes] == (["substituted"] * 3 if answer == "output" else [])
-    assert all(type(body) is bytes for _, body, _ in new)  # (translated, not refused)
+    rounds = 4 if media else 3
+    assert [note.action for note in notes] == (["substituted"] * rounds if answer == "output" else [])
+    refused = [dst for dst, out in zip(DESTINATIONS, new, strict=True) if type(out[1]) is not bytes]
+    assert refused == (["openai_chat"] if media else [])  # (a document has no slot on Chat)
+    if media:
+        image, document = request.messages[0].parts[1:]
+        assert isinstance(image, lc.ImagePart) and image.media_type == "image/png"
+        assert isinstance(document, lc.DocumentPart) and document.file_id == "files/abc-123"
+        result = request.messages[-1].parts[0]
+        assert isinstance(result, lc.ToolResultPart) and isinstance(result.content[-1], lc.ImagePart)
 
 
 def test_a_field_in_both_spellings_is_refused_as_before() -> None:
@@ -400,3 +445,150 @@ def test_a_body_of_output_answers_is_read_once(destination: str) -> None:
     assert readings == [body]
     substituted = [note.field for note in out.adaptations if note.action == "substituted"]
     assert substituted[:3] == [f"$.contents[{i}].parts[0].functionResponse.response" for i in (2, 4, 6)]
+
+
+# ─── media in google-genai's spelling ───
+
+_MIME_TYPES = st.sampled_from(
+    ["image/png", "image/png", "application/pdf", "audio/wav", "video/mp4", "text/plain", "x/y", ""]
+)
+_BLOB = st.builds(
+    lambda names, mime_names, mime, data: {
+        name: {**{key: mime for key in mime_names}, "data": data} for name in names
+    },
+    _spelled("inline_data", "inlineData"),
+    _spelled("mime_type", "mimeType"),
+    _MIME_TYPES,
+    st.sampled_from(["QUJD", "QUJD", "not base64!"]),
+)
+_FILE = st.builds(
+    lambda names, uri_names, mime_names, uri, mime, shown: {
+        name: {
+            **{key: uri for key in uri_names},
+            **{key: mime for key in mime_names},
+            **({"display_name": "x.png"} if shown else {}),
+        }
+        for name in names
+    },
+    _spelled("file_data", "fileData"),
+    _spelled("file_uri", "fileUri"),
+    _spelled("mime_type", "mimeType"),
+    st.sampled_from(
+        ["files/abc", "https://generativelanguage.googleapis.com/v1beta/files/x", "gs://b/x.png"]
+    ),
+    _MIME_TYPES,
+    st.sampled_from([False, False, False, True]),
+)
+_MEDIA = st.one_of(_BLOB, _FILE)
+_MEDIA_PART = st.one_of(
+    _MEDIA,
+    _MEDIA,
+    st.builds(
+        lambda media, other: {**media, **other},
+        _MEDIA,
+        st.sampled_from(
+            [
+                {"text": "x"},
+                {"thoughtSignature": "CiIBVKhc7o="},
+                {"thought": True},
+                {"inlineData": {"mimeType": "image/png", "data": "QUJD"}},
+            ]
+        ),
+    ),
+)
+_MEDIA_ANSWER = st.builds(
+    lambda parts, answer, call_id: {
+        "functionResponse": {
+            "name": "get_weather",
+            **({"response": answer} if answer is not None else {}),
+            **({"id": call_id} if call_id is not None else {}),
+            "parts": parts,
+        }
+    },
+    st.lists(_MEDIA_PART, min_size=1, max_size=2),
+    st.sampled_from([{"output": "map"}, {}, {"result": "map"}, None, {"output": {"n": 1}}]),
+    _CALL_ID,
+)
+_MEDIA_TURNS = st.builds(
+    lambda user, answers, model_media: [
+        {"role": "user", "parts": user},
+        *(
+            [
+                {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {}}}]},
+                {"role": "user", "parts": answers},
+            ]
+            if answers
+            else []
+        ),
+        *([{"role": "model", "parts": model_media}] if model_media else []),
+    ],
+    st.lists(st.one_of(_MEDIA_PART, st.just({"text": "look"})), min_size=1, max_size=3),
+    st.lists(_MEDIA_ANSWER, max_size=2),
+    st.lists(_MEDIA_PART, max_size=1),
+)
+MEDIA_BODIES = st.builds(
+    lambda turns, answers, ids, generation, tools, other: {
+        "contents": [*_loop(answers, ids, True), *turns],
+        **({"generationConfig": generation} if generation is not None else {}),
+        **({"tools": tools} if tools is not None else {}),
+        **other,
+    },
+    _MEDIA_TURNS,
+    st.lists(_ANSWERS, max_size=2),
+    st.lists(_CALL_ID, min_size=3, max_size=3),
+    st.one_of(st.none(), _GENERATION),
+    st.one_of(st.none(), _TOOLS),
+    _OTHER_SNAKE,
+)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(MEDIA_BODIES)
+def test_generated_media_bodies_read_as_the_old_path_reads_them(body: dict[str, Any]) -> None:
+    """Media in either spelling, mixed, both, or with display_name (refused as before), in user and
+    model turns and in function responses, beside google-genai's settings and other snake_case."""
+    check_as_the_old_path(json.dumps(body).encode())
+
+
+_SNAKE_MEDIA_TURNS: list[dict[str, Any]] = [
+    {
+        "role": "user",
+        "parts": [
+            {"text": "look"},
+            {"inlineData": {"mime_type": "image/png", "data": "QUJD"}},
+            {"fileData": {"file_uri": "files/abc", "mime_type": "application/pdf"}},
+        ],
+    },
+    {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {}}}]},
+    {
+        "role": "user",
+        "parts": [
+            {
+                "functionResponse": {
+                    "name": "get_weather",
+                    "response": {"output": "map"},
+                    "parts": [{"inline_data": {"mime_type": "image/png", "data": "QUJD"}}],
+                }
+            }
+        ],
+    },
+]
+
+
+@pytest.mark.parametrize("other", [{}, *_OTHERS])
+def test_snake_case_media_beside_other_snake_case_names(other: dict[str, Any]) -> None:
+    """A conversation spelling its media as google-genai does makes the general path read the body
+    camelCased whole: the typed path checks the settings as for google-genai's own keys."""
+    body = json.dumps({"contents": _SNAKE_MEDIA_TURNS, **other}).encode()
+    check_as_the_old_path(body)
+    if not other:  # (taken by the typed path)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(read, "_decode_general", _refuse)
+            patch.setattr(read, "_camel_case_body", _refuse)
+            request, notes = read.decode_request_without_unsigned_thinking(body)
+        assert [note.action for note in notes] == ["substituted"]
+        assert [type(part) for part in request.messages[0].parts] == [
+            lc.TextPart,
+            lc.ImagePart,
+            lc.DocumentPart,
+        ]

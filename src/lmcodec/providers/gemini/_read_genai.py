@@ -11,7 +11,10 @@ read); here those keys are renamed in place, and the typed path reads on: the sa
 general path's camelCased one. Any other snake_case name in the settings (``generationConfig``,
 ``tools``, ``toolConfig``, the unmapped top-level keys and values, where that walk renames), a field
 given in both spellings (whose error the general path names) or a snake_case name in the
-conversation (refused by its strict views) leaves the body to the general path.
+conversation other than the media fields google-genai writes so (refused by the strict views)
+leaves the body to the general path. A body whose conversation spells those media fields in
+snake_case (``_read_views.GenaiPartView``) is checked here as a google-genai body is, whatever its
+settings hold: the general path reads it camelCased whole.
 """
 
 from __future__ import annotations
@@ -96,14 +99,18 @@ def _genai_spelled(whole: BodyView) -> bool:
     return False
 
 
-def genai_spelling_read(whole: BodyView, extensions: dict[str, Any]) -> tuple[BodyView, dict[str, Any]]:
+def genai_spelling_read(
+    whole: BodyView, extensions: dict[str, Any], conversation_spelled: bool = False
+) -> tuple[BodyView, dict[str, Any]]:
     """The view with google-genai's own keys camelCased, as the general path's reading of the
-    camelCased body has them; as given where it holds none. Raises :class:`Refused` for a body the
+    camelCased body has them; as given where it holds none and the conversation spelled no media
+    field in snake_case (``conversation_spelled``: the general path reads such a body camelCased
+    whole, its settings too). Raises :class:`Refused` for a body the
     general path must read: a field in both spellings, a snake_case name in an unmapped top-level
     value (the Request keeps those values as they are, unlooked-into) or a builtin tool's. Any other
     snake_case name in the settings makes a value the builder does not write back: it rides in
     extensions, and the reader's ``_snake_case_kept`` sends the body the general path's way."""
-    if not _genai_spelled(whole):
+    if not conversation_spelled and not _genai_spelled(whole):
         return whole, extensions
     if _holds_snake_case(extensions):
         raise Refused

@@ -31,17 +31,17 @@ from lmcodec.providers.gemini._read_lenient import substituted_response
 from lmcodec.providers.gemini._read_typed_settings import Refused, settings, usual_settings
 from lmcodec.providers.gemini._read_views import (
     BOOL,
-    CONTENTS,
+    GENAI_CONTENTS,
     OBJECT,
     STR,
     SYSTEM,
     TOOLS,
     TOP,
     BodyView,
-    ContentView,
     FunctionCall,
-    FunctionResponse,
-    PartView,
+    GenaiContentView,
+    GenaiFunctionResponse,
+    GenaiPartView,
 )
 from lmcodec.wire import (
     Adaptation,
@@ -83,9 +83,8 @@ _MEDIA: Final[dict[tuple[str, str], Any]] = {
     for source in ("data", "url", "file_id")
 }
 """(media kind, source field) -> the part's prototype."""
-_NOT_MEDIA: Final = tuple(
-    name for name in PartView.__struct_fields__ if name not in ("inline_data", "file_data")
-)
+_MEDIA_FIELDS: Final = ("inline_data", "file_data", "inline_data_snake", "file_data_snake")
+_NOT_MEDIA: Final = tuple(name for name in GenaiPartView.__struct_fields__ if name not in _MEDIA_FIELDS)
 
 
 Substituted = list[Adaptation] | None
@@ -96,17 +95,30 @@ class _Pairing(Exception):
     """A functionResponse without an id: the ids are read again, paired over the transcript."""
 
 
-def _media(part: PartView, in_result: bool = False) -> Any:
-    """A media part; in a functionResponse (``in_result``) images and documents only, other
-    media that is not audio or video read as a document."""
-    blob = part.inline_data
-    if blob is not UNSET:
-        mime, source, value = blob.mime_type, "data", blob.data
-    else:
-        file = part.file_data
-        if file is UNSET or type(file.mime_type) is not str:
+def _one_spelling(camel: str | msgspec.UnsetType, snake: str | msgspec.UnsetType) -> str:
+    """A field given under one of its two names; :class:`Refused` where it has neither or both."""
+    if snake is UNSET:
+        if camel is UNSET:
             raise Refused
-        mime, value = file.mime_type, file.file_uri
+        return camel
+    if camel is not UNSET:
+        raise Refused
+    return snake
+
+
+def _media(part: GenaiPartView, in_result: bool = False) -> Any:
+    """A media part (its fields in either spelling; the caller has checked that it holds one
+    ``inlineData`` or ``fileData``); in a functionResponse (``in_result``) images and documents
+    only, other media that is not audio or video read as a document."""
+    blob = part.inline_data if part.inline_data is not UNSET else part.inline_data_snake
+    if blob is not UNSET:
+        mime, source, value = _one_spelling(blob.mime_type, blob.mime_type_snake), "data", blob.data
+    else:
+        file = part.file_data if part.file_data is not UNSET else part.file_data_snake
+        if file is UNSET:
+            raise Refused
+        mime = _one_spelling(file.mime_type, file.mime_type_snake)
+        value = _one_spelling(file.file_uri, file.file_uri_snake)
         source = "file_id" if value.startswith(FILE_PREFIXES) else "url"
     if not mime:
         raise Refused
@@ -119,17 +131,37 @@ def _media(part: PartView, in_result: bool = False) -> Any:
     return _replace(_MEDIA[kind, source], media_type=mime, **{source: value})
 
 
-def _result_media(part: PartView) -> Any:
+def _result_media(part: GenaiPartView) -> Any:
     """Media of a functionResponse: one inlineData or fileData a part."""
     if any(getattr(part, name) is not UNSET for name in _NOT_MEDIA):
         raise Refused
-    if (part.inline_data is UNSET) == (part.file_data is UNSET):
+    if sum(getattr(part, name) is not UNSET for name in _MEDIA_FIELDS) != 1:
         raise Refused
     return _media(part, in_result=True)
 
 
+def snake_spelled(part: GenaiPartView) -> bool:
+    """Whether a part spells a media field in snake_case (in a function response's parts too):
+    the body is then read as the general path reads it camelCased (``_read_genai``)."""
+    views = [part]
+    while views:
+        view = views.pop()
+        if view.inline_data_snake is not UNSET or view.file_data_snake is not UNSET:
+            return True
+        blob = view.inline_data
+        if blob is not UNSET and blob.mime_type_snake is not UNSET:
+            return True
+        file = view.file_data
+        if file is not UNSET and (file.file_uri_snake is not UNSET or file.mime_type_snake is not UNSET):
+            return True
+        response = view.function_response
+        if response is not UNSET and response.parts:
+            views.extend(response.parts)
+    return False
+
+
 def _result(
-    response: FunctionResponse, calls: Calls | None, where: tuple[int, int], substituted: Substituted
+    response: GenaiFunctionResponse, calls: Calls | None, where: tuple[int, int], substituted: Substituted
 ) -> ToolResultPart:
     """A function response; another response object than lm15's is refused, or (``substituted``
     given: the gateway's reading) read as its result text and noted there (``_read_lenient``)."""
@@ -172,9 +204,14 @@ def _call_id(call: FunctionCall, calls: Calls | None, where: tuple[int, int]) ->
 
 
 def _part(
-    part: PartView, model_turn: bool, calls: Calls | None, where: tuple[int, int], substituted: Substituted
+    part: GenaiPartView,
+    model_turn: bool,
+    calls: Calls | None,
+    where: tuple[int, int],
+    substituted: Substituted,
 ) -> Any:
-    """Any part as the general path's ``_part`` reads it."""
+    """Any part as the general path's ``_part`` reads it (of the camelCased body, for media in
+    google-genai's snake_case)."""
     if part.executable_code is not UNSET or part.code_execution_result is not UNSET:
         raise Refused
     if (
@@ -183,6 +220,8 @@ def _part(
         + (part.file_data is not UNSET)
         + (part.function_call is not UNSET)
         + (part.function_response is not UNSET)
+        + (part.inline_data_snake is not UNSET)
+        + (part.file_data_snake is not UNSET)
     ) != 1:
         raise Refused
     signature = part.thought_signature
@@ -230,19 +269,19 @@ def _user_turn(parts: list[Any], out: list[Message]) -> None:
 
 
 def _messages(
-    contents: list[ContentView], calls: Calls | None, substituted: Substituted
-) -> tuple[tuple[Message, ...], Seen]:
-    """The messages, and what was met among the parts (``Seen``, for the gateway's survey); with no
-    ``calls`` (every call and response names its id: no pairing is read) the ids are the given
-    ones, and an id-less call or response raises :class:`_Pairing`; ``substituted``: see
-    :func:`_result`."""
+    contents: list[GenaiContentView], calls: Calls | None, substituted: Substituted
+) -> tuple[tuple[Message, ...], Seen, bool]:
+    """The messages, what was met among the parts (``Seen``, for the gateway's survey) and whether a
+    part spelled a media field in snake_case (:func:`snake_spelled`); with no ``calls`` (every call
+    and response names its id: no pairing is read) the ids are the given ones, and an id-less call
+    or response raises :class:`_Pairing`; ``substituted``: see :func:`_result`."""
     out: list[Message] = []
     append = out.append
     seen = Seen()
     names = seen.names
     result_ids = seen.result_ids
     other_names = seen.other_names
-    texts = empty_text = False
+    texts = empty_text = spelled = False
     calls_met = 0
     for i, content in enumerate(contents):
         model_turn = content.role == "model"
@@ -260,6 +299,8 @@ def _messages(
                 and view.file_data is UNSET
                 and view.executable_code is UNSET
                 and view.code_execution_result is UNSET
+                and view.inline_data_snake is UNSET
+                and view.file_data_snake is UNSET
             ):
                 text, call, response = view.text, view.function_call, view.function_response
                 if text is not UNSET:
@@ -296,12 +337,17 @@ def _messages(
                         other_names.append(response.name)
                     else:
                         result = _result(response, calls, (i, j), substituted)
+                        if response.parts and not spelled:
+                            spelled = snake_spelled(view)
                         met(result, seen)
                         parts.append(result)
                     continue
             part = _part(view, model_turn, calls, (i, j), substituted)
-            if type(part) is ToolResultPart:
+            kind = type(part)
+            if kind is ToolResultPart:
                 tools += 1
+            if not spelled and kind is not ToolCallPart and kind is not TextPart and kind is not ThinkingPart:
+                spelled = snake_spelled(view)
             met(part, seen)
             parts.append(part)
         if model_turn:
@@ -319,13 +365,12 @@ def _messages(
         seen.texts = True
     if empty_text:
         seen.empty_text = True
-    return tuple(out), seen
+    return tuple(out), seen, spelled
 
 
 def _request(
     whole: BodyView, url_model: str | None, extensions: dict[str, Any], substituted: Substituted = None
 ) -> tuple[Request, Seen]:
-    whole, extensions = genai_spelling_read(whole, extensions)
     if url_model is not None:
         model = url_model
     elif whole.model is not UNSET:
@@ -335,11 +380,12 @@ def _request(
     if whole.contents is UNSET or not model:
         raise Refused
     try:
-        messages, seen = _messages(whole.contents, None, substituted)
+        messages, seen, spelled = _messages(whole.contents, None, substituted)
     except _Pairing:
         if substituted is not None:  # (the notes of the attempt without the pairing)
             substituted.clear()
-        messages, seen = _messages(whole.contents, Calls(whole.contents), substituted)
+        messages, seen, spelled = _messages(whole.contents, Calls(whole.contents), substituted)
+    whole, extensions = genai_spelling_read(whole, extensions, spelled)
     request = usual_settings(whole, model, messages, extensions)
     return (request if request is not None else settings(whole, model, messages, extensions)), seen
 
@@ -353,7 +399,7 @@ def _key_by_key(body: bytes) -> tuple[BodyView, dict[str, Any]]:
         return decoder.decode(raw[key]) if key in raw else UNSET
 
     whole = BodyView(
-        contents=value("contents", CONTENTS),
+        contents=value("contents", GENAI_CONTENTS),
         system_instruction=value("systemInstruction", SYSTEM),
         generation_config=value("generationConfig", OBJECT),
         tools=value("tools", TOOLS),

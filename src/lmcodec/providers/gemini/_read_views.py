@@ -3,6 +3,12 @@
 Part views forbid unknown fields: a field the canonical Request has no home for is refused with
 its JSON path rather than dropped. :class:`BodyView` is a whole body of mapped keys only, decoded
 in one pass by the fast path (a body with any other key is read key by key).
+
+The fast path's conversation views (``Genai*``, :data:`GENAI_CONTENTS`) also take the media fields
+google-genai writes in snake_case (``inlineData: {"mime_type": ...}``, ``fileData: {"file_uri":
+...}``, ``inline_data`` below a function response: it copies those objects into the body as they
+stand), each as a second field of the spelling's JSON name; the general path's views take the
+JSON names only (it reads such a body camelCased: ``_read_snake``), so its errors stay as they were.
 """
 
 from __future__ import annotations
@@ -13,12 +19,18 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 __all__ = [
+    "GENAI_CONTENTS",
     "Blob",
     "BodyView",
     "ContentView",
     "FileData",
     "FunctionCall",
     "FunctionResponse",
+    "GenaiBlob",
+    "GenaiContentView",
+    "GenaiFileData",
+    "GenaiFunctionResponse",
+    "GenaiPartView",
     "PartView",
     "SystemView",
 ]
@@ -68,6 +80,52 @@ class ContentView(_Strict, frozen=True):
     role: Literal["user", "model"] | UnsetType = UNSET
 
 
+class GenaiBlob(_Strict, frozen=True):
+    """A Blob with its ``mimeType`` under either name (one of the two, the reader checks)."""
+
+    data: str
+    mime_type: str | UnsetType = UNSET
+    mime_type_snake: str | UnsetType = msgspec.field(default=UNSET, name="mime_type")
+
+
+class GenaiFileData(_Strict, frozen=True):
+    """A FileData with ``fileUri`` and ``mimeType`` under either name (each once, the reader checks)."""
+
+    file_uri: str | UnsetType = UNSET
+    mime_type: str | UnsetType = UNSET
+    file_uri_snake: str | UnsetType = msgspec.field(default=UNSET, name="file_uri")
+    mime_type_snake: str | UnsetType = msgspec.field(default=UNSET, name="mime_type")
+
+
+class GenaiFunctionResponse(_Strict, frozen=True):
+    name: str
+    response: dict[str, Any] | UnsetType = UNSET
+    id: str | UnsetType = UNSET
+    parts: list[GenaiPartView] | UnsetType = UNSET
+
+
+class GenaiPartView(_Strict, frozen=True):
+    """:class:`PartView` with ``inline_data`` / ``file_data`` beside their JSON names (the reader
+    refuses a part holding both spellings, as the camelCasing walk does)."""
+
+    text: str | UnsetType = UNSET
+    thought: bool | UnsetType = UNSET
+    thought_signature: str | UnsetType = UNSET
+    inline_data: GenaiBlob | UnsetType = UNSET
+    file_data: GenaiFileData | UnsetType = UNSET
+    function_call: FunctionCall | UnsetType = UNSET
+    function_response: GenaiFunctionResponse | UnsetType = UNSET
+    executable_code: Any = UNSET
+    code_execution_result: Any = UNSET
+    inline_data_snake: GenaiBlob | UnsetType = msgspec.field(default=UNSET, name="inline_data")
+    file_data_snake: GenaiFileData | UnsetType = msgspec.field(default=UNSET, name="file_data")
+
+
+class GenaiContentView(_Strict, frozen=True):
+    parts: list[GenaiPartView]
+    role: Literal["user", "model"] | UnsetType = UNSET
+
+
 class SystemView(_Strict, frozen=True):
     parts: list[PartView]
     role: str | UnsetType = UNSET
@@ -77,7 +135,7 @@ class BodyView(_Strict, frozen=True):
     """A body holding only the keys the reader maps; ``model`` is kept raw, as the reader decodes
     it only where no model is given with the body."""
 
-    contents: list[ContentView] | UnsetType = UNSET
+    contents: list[GenaiContentView] | UnsetType = UNSET
     system_instruction: SystemView | UnsetType = UNSET
     generation_config: dict[str, Any] | UnsetType = UNSET
     tools: list[dict[str, Any]] | UnsetType = UNSET
@@ -92,6 +150,7 @@ class BodyView(_Strict, frozen=True):
 # pieces of a body.
 TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
 CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
+GENAI_CONTENTS: Final = msgspec.json.Decoder(list[GenaiContentView])
 SYSTEM: Final = msgspec.json.Decoder(SystemView)
 OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
 TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])

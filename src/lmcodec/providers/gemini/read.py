@@ -15,7 +15,8 @@ canonical Request keeps tool results in ``tool`` messages); a functionCall with 
 beside the JSON names and its curl examples use) are read as their camelCase names and rebuilt
 camelCase (the caller's data inside ``args``, ``response``, schemas, ``labels`` and builtin tool
 settings is left as it is; one field in both spellings is refused; the keys google-genai itself
-writes so, ``thinkingConfig``'s and a declaration's ``*_json_schema``, on the typed path:
+writes so, ``thinkingConfig``'s and a declaration's ``*_json_schema``, and its media fields
+``mime_type``, ``file_uri``, ``inline_data`` and ``file_data``, on the typed path:
 ``_read_genai.py``); an integral float in an
 integer setting (``topK: 3.0``, as google-genai sends it) is that integer.
 
