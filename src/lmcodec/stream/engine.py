@@ -70,6 +70,7 @@ class Engine:
         "_begun",
         "_busy",
         "_failed",
+        "_framer_cls",
         "_limits",
         "framer",
         "frames",
@@ -92,10 +93,13 @@ class Engine:
         keep_unknown: bool,
         *,
         framed: bool = True,
+        framer_cls: Any = None,
     ) -> None:
         """``mapper_cls``: ``provider``'s mapper, as :func:`checked_arguments` returns it once the
         arguments are checked (the framer checks the limits). ``framed=False``: no framer is made
-        now, the body is to come cut (:meth:`feed_frames`; :meth:`make_framer` if it cannot be)."""
+        now, the body is to come cut (:meth:`feed_frames`; :meth:`make_framer` if it cannot be).
+        ``framer_cls``: what frames the chunks, called with the limits (``provider``'s framer by
+        default; stream.translate's counts the keep-alives too)."""
         self.provider = provider
         self.sink = sink
         self.model = model = request.model if request is not None else None
@@ -103,10 +107,9 @@ class Engine:
             model = wire_model(request, mapper_cls.provider)
         self.mapper = mapper_cls(model, sink, keep_unknown)
         self._limits = (max_line_bytes, max_event_bytes)
+        self._framer_cls = framer_cls = FRAMERS[provider] if framer_cls is None else framer_cls
         self.framer: Any = (  # (make_framer's body: a call less a stream)
-            FRAMERS[provider](max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
-            if framed
-            else None
+            framer_cls(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes) if framed else None
         )
         self.frames = 0  # the counters of DecodeStats (a Decoder's stats read them)
         self.skipped = 0
@@ -118,7 +121,7 @@ class Engine:
 
     def make_framer(self) -> Any:
         line, event = self._limits
-        self.framer = framer = FRAMERS[self.provider](max_line_bytes=line, max_event_bytes=event)
+        self.framer = framer = self._framer_cls(max_line_bytes=line, max_event_bytes=event)
         return framer
 
     def feed(self, data: bytes | bytearray | memoryview) -> None:

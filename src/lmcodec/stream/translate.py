@@ -59,7 +59,10 @@ A chunk that writes nothing but holds the source's keep-alives (Anthropic's ``ev
 ``:`` comment line) writes one keep-alive of the destination for each (an Anthropic ``ping``, a
 ``: keep-alive`` comment to the OpenAI wires, an empty line to Gemini, whose SDK reads comment
 lines as JSON): these lines alone are not the Encoder's (red team 21 F04). A body given whole
-writes them as the same bytes fed as one chunk do: only where it wrote nothing else.
+writes them as the same bytes fed as one chunk do: only where it wrote nothing else. A keep-alive
+is counted in the chunk where its line's mark ends (``:``, ``event: ping``), however chunks cut
+it, by the source's framer (:mod:`lmcodec.framing._sse_keepalive`): a ping's words inside a data
+line's text are not one.
 
 From an Anthropic source to an Anthropic client, the source's ``message_start`` usage is written in
 the client's ``message_start`` (read from its first ``data`` line, :class:`~lmcodec.stream._head.HeadPeek`;
@@ -109,6 +112,7 @@ from typing import Final
 
 from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.framing._chunks import Chunk, check_chunks, not_a_chunk
+from lmcodec.framing._sse_keepalive import keep_alive_marks
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import MAPPERS
 from lmcodec.providers._json import unwritable
@@ -120,7 +124,7 @@ from lmcodec.stream._foreign_items import ForeignItems
 from lmcodec.stream._foreign_parts import ForeignParts
 from lmcodec.stream._head import HeadPeek
 from lmcodec.stream._incomplete import IncompleteWatch
-from lmcodec.stream._keepalive import KEEP_ALIVES, KeepAlives
+from lmcodec.stream._keepalive import KEEP_ALIVE_FRAMERS, KEEP_ALIVES
 from lmcodec.stream._stop import StopSink, client_side_stops
 from lmcodec.stream._whole import whole_frames
 from lmcodec.stream._writer_sink import WriterSink
@@ -143,14 +147,16 @@ class _Translator:
     :class:`~lmcodec.stream._writer_sink.WriterSink`."""
 
     __slots__ = (
+        "_count_keep_alives",
         "_encoder",
         "_flush",
         "_head",
         "_keep_alive",
-        "_keep_alives",
+        "_pings",
         "_sink",
         "_start",
         "_stream",
+        "_unscanned",
         "failed",
     )
 
@@ -171,8 +177,8 @@ class _Translator:
         if not all(isinstance(a, Adaptation) for a in adaptations):
             raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
         self._encoder = Encoder(dst, include_usage=include_usage)
-        self._keep_alives = KeepAlives(pings=src == "anthropic")
         self._keep_alive = KEEP_ALIVES[dst]
+        self._pings = src == "anthropic"  # (the only wire that sends ping events)
         self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
         # an Anthropic source's message_start usage, for an Anthropic client's message_start
         writer = self._encoder.writer
@@ -208,7 +214,14 @@ class _Translator:
             DEFAULT_MAX_EVENT_BYTES,
             False,
             framed=framed,
+            framer_cls=KEEP_ALIVE_FRAMERS[src],
         )
+        # the source's keep-alives, as its framer counts them (red team 21 F04): the bytes it left to
+        # count (none after a chunk of one event of the common shape) and what counts them
+        self._unscanned: list[bytes] = []
+        self._count_keep_alives: Callable[[bool], int] | None = None
+        if framed:
+            self._hand_over_count()
         if isinstance(self._stream.mapper, IncompleteWatch):
             self._sink.incomplete = self._stream.mapper
         # the destination stream is over: an error event (the source's, or a refusal), or a cut at
@@ -221,11 +234,15 @@ class _Translator:
         chunk, a whole body, cut without a framer."""
         try:
             out = self._feed(chunk, frames)
-            # the source's keep-alives, where nothing else was written for them (red team 21 F04;
-            # a body given whole as through the framer: translate(src, dst, [body]) is its bytes fed
-            # as one chunk)
-            kept = self._keep_alives.count(chunk, not out and not self.failed)
-            return out or self._keep_alive * kept
+            # the source's keep-alives, where nothing else was written for them (red team 21 F04)
+            if self._unscanned:  # (a chunk of one event of the common shape leaves nothing)
+                assert self._count_keep_alives is not None
+                kept = self._count_keep_alives(not out and not self.failed)
+                return out or self._keep_alive * kept
+            if frames is not None and not out and not self.failed:  # a body given whole, cut without
+                # a framer: as the same bytes fed as one chunk (translate(src, dst, [body]))
+                return self._keep_alive * keep_alive_marks(b"\n" + bytes(chunk), self._pings)
+            return out
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._encoder.provider) from None
         except TypeError:
@@ -275,6 +292,13 @@ class _Translator:
 
     def make_framer(self) -> None:
         self._stream.make_framer()
+        self._hand_over_count()
+
+    def _hand_over_count(self) -> None:
+        """Take the source framer's keep-alive count (:mod:`lmcodec.framing._sse_keepalive`)."""
+        count = self._stream.framer.keep_alive_count
+        self._unscanned = count.unscanned
+        self._count_keep_alives = count.keep_alives
 
     def close(self) -> bytes:
         try:

@@ -10,14 +10,15 @@ are chunked, and bounded: an element is one event, held to ``max_event_bytes``.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import ClassVar, Final
 
 import msgspec
 
 from lmcodec.errors import DecodeError
+from lmcodec.framing._sse_keepalive import KeepAliveSSEDecoder
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
 
-__all__ = ["ArrayFramer", "Framer", "ScanningArrayFramer"]
+__all__ = ["ArrayFramer", "Framer", "KeepAliveFramer", "ScanningArrayFramer"]
 
 _JSON_WS: Final = b" \t\r\n"
 _BOM: Final = b"\xef\xbb\xbf"
@@ -367,6 +368,8 @@ class Framer:
 
     __slots__ = ("_array", "_at_start", "_held", "_limits", "_sniffing", "_sse")
 
+    _sse_framer: ClassVar[type[SSEDecoder]] = SSEDecoder  # what frames an SSE body
+
     def __init__(
         self,
         *,
@@ -374,7 +377,7 @@ class Framer:
         max_event_bytes: int | None = DEFAULT_MAX_EVENT_BYTES,
     ) -> None:
         self._limits = (max_line_bytes, max_event_bytes)
-        self._sse = SSEDecoder(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
+        self._sse = self._sse_framer(max_line_bytes=max_line_bytes, max_event_bytes=max_event_bytes)
         self._array: ArrayFramer | None = None
         self._sniffing = True
         self._at_start = True  # no byte of this stream seen yet
@@ -411,10 +414,17 @@ class Framer:
             self._sniffing = False
             if head[0] == 0x5B:  # "["
                 self._array = ArrayFramer(self._limits[1])
-                return self._array.feed_data(head)
+                return self._array_data(data, head)
         if self._array is not None:
-            return self._array.feed_data(data)
+            return self._array_data(data, data)
         return self._sse.feed_data(data)
+
+    def _array_data(
+        self, data: bytes | bytearray | memoryview, elements: bytes | bytearray | memoryview
+    ) -> list[bytes]:
+        """The array framer fed ``elements``, the array's bytes of ``data`` (a chunk of the body)."""
+        assert self._array is not None
+        return self._array.feed_data(elements)
 
     def frames_before_error(self) -> list[bytes]:
         """The frames the call that raised had cut before the refusal (see the framer's own)."""
@@ -435,3 +445,26 @@ class Framer:
             self._sse.close_data()  # blank lines only
             return framer.close_data()
         return self._sse.close_data()
+
+
+class KeepAliveFramer(Framer):
+    """:class:`Framer` keeping what it needs to count the keep-alives (comment lines) of each chunk,
+    as :class:`~lmcodec.framing._sse_keepalive.KeepAliveSSEDecoder` does, for stream.translate: an
+    SSE body's through that framer, an array body's chunks kept whole (an array has no comment
+    line but as the bytes' scan reads one)."""
+
+    __slots__ = ()
+
+    _sse_framer = KeepAliveSSEDecoder
+    _sse: KeepAliveSSEDecoder
+
+    @property
+    def keep_alive_count(self) -> KeepAliveSSEDecoder:
+        """What counts the keep-alives of the chunks fed: the SSE framer, which keeps an array's too."""
+        return self._sse
+
+    def _array_data(
+        self, data: bytes | bytearray | memoryview, elements: bytes | bytearray | memoryview
+    ) -> list[bytes]:
+        self._sse.note_unscanned(bytes(data), False)  # (the bytes before it went to the SSE framer)
+        return super()._array_data(data, elements)
