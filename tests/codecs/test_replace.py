@@ -7,6 +7,7 @@ written before it (L5)."""
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ import msgspec
 import pytest
 
 import lmcodec as lc
+from lmcodec.codecs._replace import keep_owner
 from lmcodec.codecs.files import open_write
 
 from ..turns import numbered_turns
@@ -191,3 +193,56 @@ def test_a_rewritten_file_keeps_its_owner_and_group(tmp_path: Path, writer: str)
     DIRECTORY_NAMED[writer](path, OLD)
     after = os.stat(path)
     assert (after.st_uid, after.st_gid, after.st_mode & 0o7777) == (1234, 4321, 0o640)
+
+
+@pytest.mark.parametrize("writer", DIRECTORY_NAMED)
+def test_the_empty_name_is_refused_as_open_refuses_it(writer: str) -> None:
+    """open("", "wb") raises FileNotFoundError; the writers raised IsADirectoryError, taking the
+    empty basename for a trailing slash (review 14 F05)."""
+    with pytest.raises(OSError) as by_open:
+        open("", "wb")
+    with pytest.raises(type(by_open.value)) as by_writer:
+        DIRECTORY_NAMED[writer]("", OLD)
+    assert by_writer.value.errno == by_open.value.errno
+
+
+def _chown_refused(code: int) -> Callable[..., None]:
+    def chown(*args: Any, **kwargs: Any) -> None:
+        raise OSError(code, os.strerror(code))
+
+    return chown
+
+
+@pytest.mark.parametrize("code", [errno.EINVAL, errno.EPERM, errno.EOPNOTSUPP])
+def test_keep_owner_is_best_effort_for_any_error_of_chown(
+    tmp_path: Path, code: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """chown of an owner a user namespace does not map raises EINVAL, not PermissionError: it
+    escaped and the write failed (review 14 F04). Any OSError of chown leaves the writer's owner."""
+    tmp = tmp_path / "tmp"
+    tmp.write_bytes(b"")
+    here = os.stat(tmp)
+    other = os.stat_result((here.st_mode, 0, 0, 1, here.st_uid + 1, here.st_gid + 1, 0, 0, 0, 0))
+    monkeypatch.setattr(os, "chown", _chown_refused(code))
+    keep_owner(str(tmp), other)
+    assert (os.stat(tmp).st_uid, os.stat(tmp).st_gid) == (here.st_uid, here.st_gid)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+@pytest.mark.parametrize("code", [errno.EINVAL, errno.EPERM])
+@pytest.mark.parametrize("writer", DIRECTORY_NAMED)
+def test_a_file_whose_owner_cannot_be_kept_is_rewritten(
+    tmp_path: Path, writer: str, code: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over another user's writable file where chown fails (a rootless container: EINVAL), the
+    writers replace it, owned by the writer, its mode kept (they raised the EINVAL, naming the
+    temporary file: review 14 F04)."""
+    path = tmp_path / "log"
+    DIRECTORY_NAMED[writer](path, OLD[:2])
+    os.chown(path, 1234, 4321)
+    os.chmod(path, 0o666)
+    monkeypatch.setattr(os, "chown", _chown_refused(code))
+    assert DIRECTORY_NAMED[writer](path, OLD) == len(OLD)
+    after = os.stat(path)
+    assert (after.st_uid, after.st_mode & 0o7777) == (os.geteuid(), 0o666)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log"]

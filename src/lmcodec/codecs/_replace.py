@@ -32,8 +32,10 @@ def refuse_a_directory_name(dest: str | os.PathLike[str]) -> None:
     ``Path("x/")`` wrote (or replaced) the file ``x``, which the caller did not name (red team 23
     F01). IsADirectoryError for a trailing slash; for ``x/.`` the error of stat() where x is no
     directory (NotADirectoryError, FileNotFoundError), else IsADirectoryError: as open() says on
-    Linux."""
+    Linux. The empty name: FileNotFoundError, as open("") says."""
     name = os.fspath(dest)
+    if not name:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     last = os.path.basename(name)
     if last not in ("", ".", ".."):
         return
@@ -122,10 +124,12 @@ class _Destination(io.BufferedWriter):
 def keep_owner(tmp: str, old: os.stat_result) -> None:
     """Give the temporary file the owner and group of the file it replaces, where the writer may
     (root, or a group the writer is in): a rename left another user's file owned by the writer
-    (red team 23 F04: 1234:1234 -> 0:0). Before the mode is set: chown clears set-id bits."""
+    (red team 23 F04: 1234:1234 -> 0:0). Best effort: any OSError of chown leaves the writer's
+    owner (EPERM; EINVAL for an owner a user namespace does not map, review 14 F04; EOPNOTSUPP on
+    some mounts). Before the mode is set: chown clears set-id bits."""
     here = os.stat(tmp)
     if (here.st_uid, here.st_gid) != (old.st_uid, old.st_gid):
-        with suppress(PermissionError):
+        with suppress(OSError):
             os.chown(tmp, old.st_uid, old.st_gid)
 
 
