@@ -15,7 +15,9 @@ Bad lines lose nothing, with the guarantees of :func:`lmcodec.jsonl.read`: every
 good record is kept, blank lines are skipped, a cut-off last line is a bad line,
 and each bad line is reported as a :class:`BadRecord` with its file, line number,
 byte offset (in the decompressed stream), JSON path, message and raw bytes.
-``on_error="collect"`` keeps the raw line, ``"skip"`` reports the bad line without
+``on_error="collect"`` keeps the raw line (not of a line longer than ``max_line_bytes``,
+64 MiB by default, which is skipped unread as :func:`lmcodec.jsonl.read` skips it;
+``max_line_bytes=None`` reads a longer record), ``"skip"`` reports the bad line without
 it, ``"raise"`` fails the computation with a :class:`RecordError`. A file that cannot
 be read to its end (missing, unreadable, a damaged ``.gz``/``.zst``) keeps the records
 before the damage and, under ``"skip"``/``"collect"``, adds one :class:`BadRecord` saying
@@ -148,6 +150,7 @@ class _Spec(msgspec.Struct, frozen=True):
     lenient: bool
     to_turn: Any
     decode: Any = None  # the line decoder after the strict one (jsonl.read's decode=)
+    max_line_bytes: int | None = jsonl.DEFAULT_MAX_LINE_BYTES  # jsonl.read's; None: no bound
 
 
 class Log:
@@ -226,7 +229,14 @@ class _Lines:
         mode: jsonl.OnError = "raise" if spec.on_error == "raise" else "collect"
         self.file = file
         self.spec = spec
-        self.reader = jsonl.read(src, spec.line_type, on_error=mode, lenient=spec.lenient, decode=spec.decode)
+        self.reader = jsonl.read(
+            src,
+            spec.line_type,
+            on_error=mode,
+            lenient=spec.lenient,
+            decode=spec.decode,
+            max_line_bytes=spec.max_line_bytes,
+        )
         self.unreadable: list[BadRecord] = []
         self.refused: list[BadRecord] = []  # records to_turn refuses, in line order with the reader's
 
@@ -324,16 +334,21 @@ def read(
     format: Format = "lm15",
     on_error: OnError = "collect",
     lenient: bool = False,
+    max_line_bytes: int | None = jsonl.DEFAULT_MAX_LINE_BYTES,
 ) -> Log:
     """Log files as a lazy :class:`Log` (one partition per file; nothing is read until computed).
 
     ``paths``: a path, a glob, an fsspec URL, or a list of them; ``.gz``/``.zst`` are
     decompressed. ``type``: the record type of lm15 lines (Turn, Request, Response,
-    Message); llm lines always become Turns.
+    Message); llm lines always become Turns. ``max_line_bytes`` as for
+    :func:`lmcodec.jsonl.read`: a longer line (64 MiB by default) is a bad line, its raw not
+    kept; None lifts the bound (a record :func:`lmcodec.jsonl.write` wrote past it is read).
     """
     if on_error not in ("raise", "skip", "collect"):
         raise ValueError(f"on_error must be 'raise', 'skip' or 'collect', not {on_error!r}")
-    spec = _Spec(arrow._record_type(type), arrow._record_type(type), on_error, lenient, None)
+    jsonl.checked_max_line_bytes(max_line_bytes)
+    record = arrow._record_type(type)
+    spec = _Spec(record, record, on_error, lenient, None, None, max_line_bytes)
     if format == "llm":
         from lmcodec import llm
 
@@ -343,7 +358,7 @@ def read(
                 "format='llm' needs lmcodec.llm.to_turn, which this version of lmcodec does not "
                 "provide yet: only lm15 logs can be converted"
             )
-        spec = _Spec(llm.Response, Turn, on_error, lenient, to_turn, _llm_line)
+        spec = _Spec(llm.Response, Turn, on_error, lenient, to_turn, _llm_line, max_line_bytes)
     elif format != "lm15":
         raise ValueError(f"format must be 'lm15' or 'llm', not {format!r}")
     files = expand(paths)
@@ -496,14 +511,16 @@ def convert(
     format: Format = "lm15",
     on_error: OnError = "collect",
     lenient: bool = False,
+    max_line_bytes: int | None = jsonl.DEFAULT_MAX_LINE_BYTES,
     overwrite: bool = False,
     **options: Any,
 ) -> Conversion:
     """JSONL logs to a directory of Parquet files, one per input file, in parallel.
 
     ``read(paths, type, ...)`` then ``to_parquet(log, dest, ...)``: one task per file reads,
-    decodes and writes it. Good records are written, bad lines come back in ``.errors``.
+    decodes and writes it. Good records are written, bad lines come back in ``.errors``
+    (a line longer than ``max_line_bytes`` too: None lifts the bound, as for :func:`read`).
     """
-    log = read(paths, type, format=format, on_error=on_error, lenient=lenient)
+    log = read(paths, type, format=format, on_error=on_error, lenient=lenient, max_line_bytes=max_line_bytes)
     result: Conversion = to_parquet(log, dest, overwrite=overwrite, **options)
     return result

@@ -71,6 +71,16 @@ ENDLESS_LINE_FACTOR = 4
 ``max_line_bytes`` ends the reading (``/dev/zero`` has no end)."""
 
 
+def checked_max_line_bytes(max_line_bytes: int | None) -> int | None:
+    """``max_line_bytes`` if it is a positive int or None, else the ValueError saying so (shared
+    with :func:`lmcodec.dask.read`, which checks it before any task runs)."""
+    if max_line_bytes is not None and (
+        not isinstance(max_line_bytes, int) or isinstance(max_line_bytes, bool) or max_line_bytes < 1
+    ):
+        raise ValueError(f"max_line_bytes must be a positive int or None, not {max_line_bytes!r}")
+    return max_line_bytes
+
+
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
 _BOM = b"\xef\xbb\xbf"
 
@@ -96,10 +106,7 @@ class Reader(Generic[T_co]):
         max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
     ) -> None:
         self._on_error = checked(on_error)
-        if max_line_bytes is not None and (
-            not isinstance(max_line_bytes, int) or isinstance(max_line_bytes, bool) or max_line_bytes < 1
-        ):
-            raise ValueError(f"max_line_bytes must be a positive int or None, not {max_line_bytes!r}")
+        checked_max_line_bytes(max_line_bytes)
         if unknown not in ("error", "keep"):
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}")
         binary_only(src, "lmcodec.jsonl.read", "rb")
