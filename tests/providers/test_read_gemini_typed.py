@@ -173,7 +173,9 @@ _BLOB = st.fixed_dictionaries(
         "mimeType": st.sampled_from(
             ["image/png", "application/pdf", "audio/wav", "video/mp4", "x/y", "image/png", ""]
         ),
-        "data": st.sampled_from(["aGk=", "AAAA", "aGk=", "AAAA", "not base64!"]),
+        "data": st.sampled_from(
+            ["aGk=", "AAAA", "aGk=", "AAAA", "not base64!", "-__-Pj8=", "-_+/Pj8=", "_w=="]
+        ),
     }
 )
 _FILE = _with(

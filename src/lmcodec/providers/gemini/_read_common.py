@@ -1,5 +1,6 @@
 """What the Gemini reader's two paths share for the conversation: function-call ids paired over
-the transcript, the media kind of a MIME type, the fileUri that names a file."""
+the transcript, the media kind of a MIME type, the fileUri that names a file, inline data in the
+standard base64 alphabet."""
 
 from __future__ import annotations
 
@@ -7,13 +8,26 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any, Final
 
-__all__ = ["FILE_PREFIXES", "UNNAMED_MODEL", "Calls", "media_kind"]
+__all__ = ["FILE_PREFIXES", "UNNAMED_MODEL", "Calls", "media_kind", "standard_base64"]
 
 UNNAMED_MODEL: Final = "models/unnamed"
 """The Request's model when the body names none (GenerateContent carries it in the URL)."""
 
 FILE_PREFIXES: Final = ("files/", "https://generativelanguage.googleapis.com/")
 """A fileUri naming a Files API resource (a file id); any other URI is a URL."""
+
+
+_URL_SAFE_TO_STANDARD: Final = str.maketrans("-_", "+/")
+
+
+def standard_base64(data: str) -> str:
+    """Inline data in the standard base64 alphabet: google-genai writes bytes in the URL-safe one
+    (pydantic's ``-`` / ``_`` for ``+`` / ``/``), which the Gemini API reads as the same bytes and
+    lm15's check refuses. A string with neither character, one mixing both alphabets (a ``+`` or
+    ``/`` beside them) or a ``data:`` URI is returned as given (the check refuses what is bad)."""
+    if ("-" in data or "_" in data) and not ("+" in data or "/" in data or data.startswith("data:")):
+        return data.translate(_URL_SAFE_TO_STANDARD)
+    return data
 
 
 def media_kind(mime: str) -> str:

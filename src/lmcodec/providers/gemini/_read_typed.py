@@ -24,7 +24,13 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.providers._crossing_survey import Seen, met
-from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
+from lmcodec.providers.gemini._read_common import (
+    FILE_PREFIXES,
+    UNNAMED_MODEL,
+    Calls,
+    media_kind,
+    standard_base64,
+)
 from lmcodec.providers.gemini._read_config import ANY, MAPPED
 from lmcodec.providers.gemini._read_genai import genai_spelling_read
 from lmcodec.providers.gemini._read_lenient import substituted_response
@@ -112,7 +118,8 @@ def _media(part: GenaiPartView, in_result: bool = False) -> Any:
     only, other media that is not audio or video read as a document."""
     blob = part.inline_data if part.inline_data is not UNSET else part.inline_data_snake
     if blob is not UNSET:
-        mime, source, value = _one_spelling(blob.mime_type, blob.mime_type_snake), "data", blob.data
+        mime, source = _one_spelling(blob.mime_type, blob.mime_type_snake), "data"
+        value = standard_base64(blob.data)
     else:
         file = part.file_data if part.file_data is not UNSET else part.file_data_snake
         if file is UNSET:

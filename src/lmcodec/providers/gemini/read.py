@@ -75,7 +75,13 @@ from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
-from lmcodec.providers.gemini._read_common import FILE_PREFIXES, UNNAMED_MODEL, Calls, media_kind
+from lmcodec.providers.gemini._read_common import (
+    FILE_PREFIXES,
+    UNNAMED_MODEL,
+    Calls,
+    media_kind,
+    standard_base64,
+)
 from lmcodec.providers.gemini._read_config import (
     ANY,
     MAPPED,
@@ -126,7 +132,8 @@ def _signature(part: PartView) -> list[dict[str, Any]] | None:
 def _media(part: PartView, path: str) -> dict[str, Any]:
     if not isinstance(part.inline_data, msgspec.UnsetType):
         blob = part.inline_data
-        return {"type": media_kind(blob.mime_type), "media_type": blob.mime_type, "data": blob.data}
+        data = standard_base64(blob.data)
+        return {"type": media_kind(blob.mime_type), "media_type": blob.mime_type, "data": data}
     file = part.file_data
     assert not isinstance(file, msgspec.UnsetType)
     if not isinstance(file.mime_type, str):
