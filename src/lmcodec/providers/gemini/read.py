@@ -18,7 +18,9 @@ settings is left as it is; one field in both spellings is refused; the keys goog
 writes so, ``thinkingConfig``'s and a declaration's ``*_json_schema``, and its media fields
 ``mime_type``, ``file_uri``, ``inline_data`` and ``file_data``, on the typed path:
 ``_read_genai.py``); an integral float in an
-integer setting (``topK: 3.0``, as google-genai sends it) is that integer.
+integer setting (``topK: 3.0``, as google-genai sends it) is that integer; inline data in the
+URL-safe base64 alphabet (``-`` / ``_``, as google-genai writes bytes; the API reads both) is the
+same bytes in the standard one, and rebuilt so (a string mixing the alphabets stays refused).
 
 Ids: GenerateContent function calls and responses may have no ``id``. A call without one gets
 ``call_{content index}_{part index}``; a response without one is paired with the earliest
