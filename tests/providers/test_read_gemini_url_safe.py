@@ -17,6 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.gemini._read_common import standard_base64
+from lmcodec.wire._checks import check_base64
 
 from .test_read_gemini_typed import check_paths_agree
 
@@ -173,3 +175,16 @@ def test_bad_url_safe_data_stays_refused_with_its_path(data: str, snake: bool) -
         lc.translate_request("gemini", "anthropic", body, model=_MODELS["anthropic"])
     if not snake:
         assert check_paths_agree(body) is None
+
+
+_BASE64_ISH = st.text(alphabet="AZaz09+/-_= \n*é", max_size=12) | st.text(max_size=12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(prefix=st.sampled_from(["", "data:image/png;base64,", "data:a-b_c;base64,"]), text=_BASE64_ISH)
+def test_only_strings_refused_before_are_read_otherwise(prefix: str, text: str) -> None:
+    """Every other body reads as before: a string the mapping changes is one lm15's check refuses."""
+    data = prefix + text
+    if standard_base64(data) != data:
+        with pytest.raises(ValueError):
+            check_base64("ImagePart", data)
