@@ -42,7 +42,8 @@ CALLS = 20
 _SIGNATURE = b"\x12\x34signed" * 12
 _PNG = b"\x89PNG\r\n\x1a\n" + b"image bytes " * 300
 """An image whose base64 is the same in both alphabets: google-genai writes bytes URL-safe
-(``_common.encode_unserializable_types``), which lm15's base64 check (and so the reader) refuses."""
+(``_common.encode_unserializable_types``), which the reader takes as the standard alphabet since
+b64url14; kept so, these bodies measure the reading of standard-alphabet data, figures comparable."""
 _FILE_URI = "https://generativelanguage.googleapis.com/v1beta/files/abc-123"
 
 
