@@ -44,7 +44,7 @@ from typing import IO, Any, Literal, cast
 
 import msgspec
 
-from lmcodec import arrow
+import lmcodec.arrow as arrow
 from lmcodec.codecs import jsonl
 from lmcodec.codecs.files import checked
 from lmcodec.codecs.json import decode, encode, from_builtins
@@ -120,7 +120,7 @@ class Partition(list[Any]):
 def _llm_line(line: bytes) -> Any:
     """A line the strict decoder refused, read by llm's own rules (NaN, -Infinity, lone surrogate
     escapes: what llm's json.dumps writes), as ``lmcodec convert --from llm`` reads it."""
-    from lmcodec import llm
+    import lmcodec.llm as llm
 
     return llm.decode(line)
 
@@ -265,7 +265,7 @@ class _Lines:
     def _turns(self) -> Iterator[Any]:
         """The reader's llm records as Turns; one ``to_turn`` refuses is a bad line (its raw: the
         record as llm writes it), under "raise" a RecordError naming the file."""
-        from lmcodec import llm
+        import lmcodec.llm as llm
 
         to_turn = self.spec.to_turn
         reader = self.reader
@@ -350,7 +350,7 @@ def read(
     record = arrow._record_type(type)
     spec = _Spec(record, record, on_error, lenient, None, None, max_line_bytes)
     if format == "llm":
-        from lmcodec import llm
+        import lmcodec.llm as llm
 
         to_turn = getattr(llm, "to_turn", None)
         if to_turn is None:

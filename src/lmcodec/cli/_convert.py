@@ -69,7 +69,7 @@ class _Source:
         if fmt == "llm":
             if type_name is not None:
                 raise UsageError(f"--type does not apply to llm input (its records are llm's): {type_name}")
-            from lmcodec import llm
+            import lmcodec.llm as llm
 
             def read_llm(line: bytes) -> llm.Response:
                 return llm.decode(line, llm.Response)  # llm's own rules: NaN, lone surrogates
@@ -84,7 +84,7 @@ class _Source:
         elif fmt == "parquet":
             if src == "-":
                 raise UsageError("--from parquet needs a file (Parquet cannot be read from a pipe)")
-            from lmcodec import arrow
+            import lmcodec.arrow as arrow
 
             self.type = None  # None: what it holds
             if type_name is not None:
@@ -141,7 +141,7 @@ class _Source:
             return last
         try:
             if self.fmt == "llm":
-                from lmcodec import llm
+                import lmcodec.llm as llm
 
                 return llm.encode(last)
             return (
@@ -239,7 +239,7 @@ def _json_form(record_type: Any) -> Callable[[Any], Any]:
 
 def _llm_record(record: Any) -> Any:
     """``llm.from_turn``: a record that is not a Turn (a Parquet file of Requests) is rejected."""
-    from lmcodec import llm
+    import lmcodec.llm as llm
 
     if not isinstance(record, lc.Turn):
         raise lc.ValidationError(f"a {type(record).__name__} record has no llm form (--to llm writes Turns)")
@@ -291,7 +291,7 @@ def _write_msgpack(fh: IO[bytes], records: Iterable[Any], refuse: Callable[[Exce
 def _write_parquet(target: Any, out: Iterable[Any], source: _Source, rejected: Refused) -> int:
     """``write_parquet`` refuses a record once it has read the row group it is in: where the
     records of that row group sit in the input, and their bytes, are kept until then."""
-    from lmcodec import arrow
+    import lmcodec.arrow as arrow
 
     if target is sys.stdout.buffer:
         raise UsageError("--to parquet needs a file (Parquet cannot be written to a pipe)")
@@ -322,7 +322,7 @@ def _write(
         if args.to_format == "msgpack":
             return _write_msgpack(fh, out, refuse)
         if args.to_format == "llm":
-            from lmcodec import llm
+            import lmcodec.llm as llm
 
             return _write_lines(fh, out, llm.encode, refuse)
         return _write_lines(fh, out, _canonical, refuse)
@@ -376,11 +376,11 @@ def _convert(args: argparse.Namespace) -> int:
     if source.fmt == "msgpack" and args.to_format != "msgpack":
         out = _mapped(out, _json_form(source.type), refuse)
     if source.fmt == "llm" and args.to_format != "llm":
-        from lmcodec import llm
+        import lmcodec.llm as llm
 
         out = _mapped(out, llm.to_turn, refuse)
     elif source.fmt != "llm" and args.to_format == "llm":
-        from lmcodec import llm
+        import lmcodec.llm as llm
 
         out = _mapped(out, _llm_record, refuse)
     place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_file(args.dest)

@@ -37,7 +37,7 @@ def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str, type_n
     if fmt == "msgpack":
         candidates = [(f"--type {name}", _msgpack_reader(getattr(lc, name))) for name in _LOG_TYPES]
     elif fmt == "lm15":
-        from lmcodec import llm
+        import lmcodec.llm as llm
 
         candidates = [(f"--type {name}", _strict_reader(getattr(lc, name))) for name in _LOG_TYPES]
         for name in _LOG_TYPES:  # lm15's tolerant forms: the option is --lenient (F13)

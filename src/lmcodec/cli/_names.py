@@ -69,7 +69,7 @@ def record_type_named(name: str) -> Any:
 
 def parquet_type(tp: Any, name: str) -> None:
     """Parquet tables hold the four log record types only (``lmcodec.arrow.RECORD_TYPES``)."""
-    from lmcodec import arrow
+    import lmcodec.arrow as arrow
 
     if tp not in arrow.RECORD_TYPES:
         names = ", ".join(t.__name__ for t in arrow.RECORD_TYPES)
