@@ -33,13 +33,14 @@ _EVENT_END = re.compile(rb"(?:\r\n\r\n|\n\n|\r\r)")
 
 
 def gemini_array() -> bytes:
-    item = {
-        "candidates": [{"content": {"parts": [{"text": "word "}], "role": "model"}, "index": 0}],
+    candidate: dict[str, object] = {"content": {"parts": [{"text": "word "}], "role": "model"}, "index": 0}
+    item: dict[str, object] = {
+        "candidates": [candidate],
         "usageMetadata": {"promptTokenCount": 5, "candidatesTokenCount": 1, "totalTokenCount": 6},
         "modelVersion": "gemini-2.5-flash",
         "responseId": "abc",
     }
-    last = {**item, "candidates": [{**item["candidates"][0], "finishReason": "STOP"}]}
+    last = {**item, "candidates": [{**candidate, "finishReason": "STOP"}]}
     text = "[" + ",\n".join([json.dumps(item, indent=2)] * 2500 + [json.dumps(last, indent=2)]) + "]"
     return text.encode()
 
@@ -87,7 +88,8 @@ def framer(chunks: list[bytes]) -> Callable[[], object]:
 
 
 def median_ratio(rounds: int, contestant: Callable[[], object], floor: Callable[[], object]) -> float:
-    contestant(), floor()  # warm-up
+    contestant()  # warm-up
+    floor()
     return statistics.median(timed(contestant) / timed(floor) for _ in range(rounds))
 
 
