@@ -277,12 +277,20 @@ _UTF16_LOG = "".join(
 @pytest.mark.parametrize("on_error", ["raise", "skip", "collect"])
 @pytest.mark.parametrize(
     ("codec", "named"),
-    [("utf-16", "UTF-16LE"), ("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE")],
+    [
+        ("utf-16", "UTF-16LE"),
+        ("utf-16-le", "UTF-16LE"),
+        ("utf-16-be", "UTF-16BE"),
+        ("utf-32", "UTF-32LE"),
+        ("utf-32-le", "UTF-32LE"),
+        ("utf-32-be", "UTF-32BE"),
+    ],
 )
 def test_a_utf16_log_is_one_error_naming_its_encoding(codec: str, named: str, on_error: Any) -> None:
     """A log saved as UTF-16 (PowerShell 5.1's ``>``: a byte-order mark, then NUL-interleaved
     text) was N+1 bad lines "invalid character (byte 0)" (red team 23 F05); with or without the
-    mark it is one RecordError at line 1 naming the encoding, in every on_error mode."""
+    mark it is one RecordError at line 1 naming the encoding, in every on_error mode. UTF-32 is
+    named as UTF-32 (its little-endian mark begins with UTF-16LE's: it was named UTF-16LE)."""
     reader = lc.jsonl.read(_UTF16_LOG.encode(codec), lc.Turn, on_error=on_error)
     with pytest.raises(lc.RecordError) as raised:
         list(reader)

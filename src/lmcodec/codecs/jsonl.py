@@ -16,7 +16,7 @@ NULs a crashed writer left, ``/dev/zero`` given as the log, a record line of a d
 ``{`` was read whole, however long; red team 23 F03). Its raw bytes are not kept
 (``BadRecord.raw`` is empty). A record :func:`write` wrote past the bound (a request holding a
 large video) is read back with ``max_line_bytes=None``, which lifts the bound (every line is
-held whole). A log in UTF-16 (a byte-order mark, or NUL-interleaved ``{``, first) is one
+held whole). A log in UTF-16 or UTF-32 (a byte-order mark, or NUL-interleaved ``{``, first) is one
 :class:`RecordError` naming the encoding.
 
 Such a line is skipped to its end where the source has one: bytes, a regular file (a sparse
@@ -143,7 +143,7 @@ class Reader(Generic[T_co]):
                     offset += len(raw)
                     if raw[-1] != 0x0A and len(raw) == limit:  # (the cheaper test first)
                         if number == 1:
-                            _refuse_utf16(raw)
+                            _refuse_wide_encoding(raw)
                         rest = _rest_of_line(
                             readline, None if endless_after is None else endless_after - limit
                         )
@@ -153,7 +153,7 @@ class Reader(Generic[T_co]):
                         self._too_long(number, start, offset - start)
                         continue
                     if number == 1:
-                        _refuse_utf16(raw)
+                        _refuse_wide_encoding(raw)
                         if raw.startswith(_BOM):  # what some editors write first
                             raw = raw[len(_BOM) :]
                     if not raw or (raw[0] in _BLANK and not raw.strip()):  # a record starts with "{"
@@ -237,17 +237,26 @@ class Reader(Generic[T_co]):
             on_error(bad)
 
 
-_UTF16 = {b"\xff\xfe": "UTF-16LE", b"\xfe\xff": "UTF-16BE"}
+_WIDE_MARKS = (
+    (b"\xff\xfe\x00\x00", "UTF-32LE"),
+    (b"\x00\x00\xfe\xff", "UTF-32BE"),
+    (b"{\x00\x00\x00", "UTF-32LE"),
+    (b"\x00\x00\x00{", "UTF-32BE"),
+    (b"\xff\xfe", "UTF-16LE"),
+    (b"\xfe\xff", "UTF-16BE"),
+    (b"{\x00", "UTF-16LE"),
+    (b"\x00{", "UTF-16BE"),
+)
+"""The heads of a log in UTF-32 or UTF-16: a byte-order mark, or ``{`` next to NULs, longest first
+(UTF-32LE's mark begins with UTF-16LE's)."""
 
 
-def _refuse_utf16(head: bytes) -> None:
-    """A first line in UTF-16 (its byte-order mark, or ``{`` next to a NUL: what PowerShell 5.1's
-    ``>`` writes) is one error naming the encoding, raised in every ``on_error`` mode: every line
-    of such a log was "invalid character (byte 0)", plus one for the NUL after the last newline
-    (red team 23 F05)."""
-    encoding = _UTF16.get(head[:2])
-    if encoding is None and head[:2] in (b"{\0", b"\0{"):
-        encoding = "UTF-16LE" if head[1] == 0 else "UTF-16BE"
+def _refuse_wide_encoding(head: bytes) -> None:
+    """A first line in UTF-16 or UTF-32 (its byte-order mark, or ``{`` next to a NUL: what
+    PowerShell 5.1's ``>`` writes) is one error naming the encoding, raised in every ``on_error``
+    mode: every line of such a log was "invalid character (byte 0)", plus one for the NUL after the
+    last newline (red team 23 F05)."""
+    encoding = next((name for mark, name in _WIDE_MARKS if head.startswith(mark)), None)
     if encoding is not None:
         raise RecordError(
             f"the log is {encoding} text, not UTF-8: convert it first (iconv -f {encoding} -t UTF-8)",
