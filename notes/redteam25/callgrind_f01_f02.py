@@ -60,7 +60,7 @@ elif __name__ == "__main__":
     names = list(shapes())
     with marked_dumps(__file__) as dump:
         for i, name in enumerate(names):
-            ours, floor = total(dump(3 + 2 * i)), total(dump(4 + 2 * i))
+            ours, floor = total(dump(2 + 2 * i)), total(dump(3 + 2 * i))
             print(
                 f"{name:36s} lmcodec {ours / 1e6:8.1f} M instr, floor {floor / 1e6:7.1f} M, {ours / floor:.2f}x"
             )
