@@ -39,13 +39,14 @@ import os
 import re
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from typing import IO, Any, Literal, cast
 
 import msgspec
 
 import lmcodec.arrow as arrow
 from lmcodec.codecs import jsonl
+from lmcodec.codecs._place import discard, place_all, remove_others
 from lmcodec.codecs.files import checked
 from lmcodec.codecs.json import decode, encode, from_builtins
 from lmcodec.errors import BadRecord, DecodeError, LmcodecError, RecordError, ValidationError
@@ -375,64 +376,63 @@ def _bag(name: str, dsk: dict[Any, Any], dependencies: list[Any], n: int) -> Any
 _PART = re.compile(r"part-[0-9]+\.parquet")
 
 
-def _parts(dest: str | os.PathLike[str], n: int, overwrite: bool) -> list[tuple[str, str]]:
-    """The (temporary, final) names of the ``n`` parts; nothing in DEST is removed here (red team
-    23 F02: overwrite removed DEST's Parquet files as the graph was built, compute=False and a
-    failed conversion included): the parts are renamed into place, and the old parts they do not
-    replace removed, by :func:`_commit` once every part is written."""
-    root = os.fspath(dest).rstrip("/")
+def _parquet_in(root: str) -> list[str]:
+    """The Parquet files DEST holds (``root``: a local path or a URL)."""
     if "://" in root:
         import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         fs, path = fsspec.core.url_to_fs(root)
-        existing = fs.glob(f"{path}/*.parquet")
+        return cast("list[str]", fs.glob(f"{path}/*.parquet"))
+    return glob.glob(os.path.join(glob.escape(root), "*.parquet"))
+
+
+def _refuse_parquet_in(root: str, when: str) -> None:
+    if _parquet_in(root):
+        raise FileExistsError(f"{root} already holds Parquet files{when} (pass overwrite=True)")
+
+
+def _parts(dest: str | os.PathLike[str], n: int, overwrite: bool) -> list[tuple[str, str]]:
+    """The (temporary, final) names of the ``n`` parts; nothing in DEST is removed here (red team
+    23 F02: overwrite removed DEST's Parquet files as the graph was built, compute=False and a
+    failed conversion included): :func:`_commit` puts the parts in place once every part is written."""
+    root = os.fspath(dest).rstrip("/")
+    if not overwrite:
+        _refuse_parquet_in(root, "")
+    if "://" in root:
+        import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+        fs, path = fsspec.core.url_to_fs(root)
         fs.makedirs(path, exist_ok=True)
     else:
         os.makedirs(root, exist_ok=True)
-        existing = glob.glob(os.path.join(glob.escape(root), "*.parquet"))
-    if existing and not overwrite:
-        raise FileExistsError(f"{root} already holds Parquet files (pass overwrite=True)")
     width = max(5, len(str(n - 1)))
     token = uuid.uuid4().hex[:8]
     names = [f"part-{i:0{width}d}.parquet" for i in range(n)]
     return [(f"{root}/.{name}.{token}.partial", f"{root}/{name}") for name in names]
 
 
-def _commit(written: list[list[Written]], root: str, parts: list[tuple[str, str]]) -> None:
-    """Every part written: rename each into place, then remove the parts of an earlier run these
-    do not replace (``part-NNNNN.parquet`` only: other files in DEST are the user's)."""
+def _commit(written: list[list[Written]], root: str, parts: list[tuple[str, str]], overwrite: bool) -> None:
+    """Every part written: put each in place. Without ``overwrite`` DEST is checked again (another
+    run may have written it since the graph was built: red team 24 F01) and no file is replaced
+    (:func:`lmcodec.codecs._place.place_all`; through fsspec a check, then a move: best effort);
+    with it, the parts of an earlier run these do not replace are then removed
+    (``part-NNNNN.parquet`` only: other files in DEST are the user's). A refusal removes this
+    run's temporary parts and leaves DEST as it was."""
     del written  # (a dependency: this runs once every part is written)
-    finals = {final.rsplit("/", 1)[-1] for _, final in parts}
-    if "://" in root:
-        import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
-        fs, path = fsspec.core.url_to_fs(root)
-        for temporary, final in parts:
-            fs.mv(temporary, final)
-        for old in fs.glob(f"{path}/part-*.parquet"):
-            name = old.rsplit("/", 1)[-1]
-            if _PART.fullmatch(name) and name not in finals:
-                fs.rm(old)
-        return
-    for temporary, final in parts:
-        os.replace(temporary, final)
-    for name in os.listdir(root):
-        if _PART.fullmatch(name) and name not in finals:
-            os.remove(os.path.join(root, name))
+    try:
+        if not overwrite:
+            _refuse_parquet_in(root, " written after this conversion was built; nothing of it was kept")
+        place_all(parts, replace=overwrite)
+    except BaseException:
+        _discard(parts)
+        raise
+    if overwrite:
+        remove_others(root, _PART, {final.rsplit("/", 1)[-1] for _, final in parts})
 
 
 def _discard(parts: list[tuple[str, str]]) -> None:
     """Remove the temporary parts a failed computation left (the old files stay as they were)."""
-    for temporary, _ in parts:
-        if "://" in temporary:
-            import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
-            fs, path = fsspec.core.url_to_fs(temporary)
-            with suppress(OSError):
-                fs.rm(path)
-        else:
-            with suppress(OSError):
-                os.remove(temporary)
+    discard([temporary for temporary, _ in parts])
 
 
 def _then(result: list[Written], done: None) -> list[Written]:
@@ -457,11 +457,14 @@ def to_parquet(
     with ``compute=False`` a bag of per-partition results to compute later. ``options`` go to
     :func:`lmcodec.arrow.write_parquet` (``compression``, ``row_group_size``, ...).
 
-    A DEST holding Parquet files is refused unless ``overwrite``. Either way the parts are
-    written under temporary names (``.part-00000.parquet.XXXXXXXX.partial``) and renamed into
-    place once every part is written; only then are the ``part-NNNNN.parquet`` of an earlier run
-    that they do not replace removed (other files are the user's, left alone). A computation that
-    fails leaves DEST as it was (its temporary parts removed when computed here).
+    A DEST holding Parquet files is refused unless ``overwrite``: when the graph is built, and
+    again once every part is written (another run may have written DEST since), and then no file
+    is replaced (a rename that refuses an existing name; through fsspec a check, then a move: best
+    effort): ``FileExistsError``, DEST as it was. Either way the parts are written under temporary
+    names (``.part-00000.parquet.XXXXXXXX.partial``) and renamed into place once every part is
+    written; with ``overwrite`` only then are the ``part-NNNNN.parquet`` of an earlier run that
+    they do not replace removed (other files are the user's, left alone). A computation that fails
+    leaves DEST as it was (its temporary parts removed).
     """
     name = f"lmcodec-parquet-{uuid.uuid4().hex}"
     written, commit = f"{name}-written", f"{name}-commit"
@@ -482,7 +485,7 @@ def to_parquet(
         }
         dependencies = [data]
     root = os.fspath(dest).rstrip("/")
-    dsk[(commit, 0)] = (_commit, [(written, i) for i in range(len(parts))], root, parts)
+    dsk[(commit, 0)] = (_commit, [(written, i) for i in range(len(parts))], root, parts, overwrite)
     dsk.update({(name, i): (_then, (written, i), (commit, 0)) for i in range(len(parts))})
     out = _bag(name, dsk, dependencies, len(parts))
     if not compute:
