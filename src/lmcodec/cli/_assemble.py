@@ -3,7 +3,8 @@
 Input that holds no SSE at all (empty, an HTML error page, plain text, a JSON
 body) is named as such instead of being fed to the stream decoder, which could
 only say that the stream ended without an end event; a whole JSON body is read
-with :func:`lmcodec.decode_response`.
+with :func:`lmcodec.decode_response`. A whole JSON body, and ``--request FILE``, is read
+up to ``--max-line-bytes`` (64 MiB by default, as a JSONL line) in bounded pieces.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import argparse
 import re
 import sys
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 import msgspec
 
@@ -37,22 +38,50 @@ _DIALECT_MARKS = (
 )
 
 
+_PIECE = 1 << 20
+
+
+class Readable(Protocol):
+    """What :func:`read_bounded` reads: a binary file's ``read(n)``."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
+def read_bounded(source: Readable, bound: int | None, head: bytes = b"") -> bytes | None:
+    """``head`` and the rest of ``source``, read a piece (1 MiB) at a time; None once that passes
+    ``bound`` bytes, no byte past the first one over it read: memory stays bounded by ``bound``
+    whatever the input, a decompression bomb or an endless pipe (red team 24 F02: a whole JSON
+    body was read with one ``read()``). ``bound`` None: no bound."""
+    pieces = [head]
+    size = len(head)
+    while bound is None or size <= bound:
+        piece = source.read(_PIECE if bound is None else min(_PIECE, bound + 1 - size))
+        if not piece:
+            return b"".join(pieces)
+        pieces.append(piece)
+        size += len(piece)
+    return None
+
+
+def _over(what: str, bound: int | None) -> str:
+    """The message for a whole JSON body longer than ``bound``, or (None) the memory left."""
+    if bound is None:
+        return f"out of memory: {what} is longer than the memory left"
+    return (
+        f"{what} is longer than --max-line-bytes ({bound} bytes): not read past that (a longer body "
+        "is read with --max-line-bytes 0)"
+    )
+
+
 def _request(args: argparse.Namespace) -> lc.Request | None:
-    """The request the stream answers: ``--request FILE`` (canonical JSON, .gz/.zst ok), ``--model``
-    over it."""
+    """The request the stream answers: ``--request FILE`` (canonical JSON, .gz/.zst ok, read up to
+    ``--max-line-bytes``), ``--model`` over it."""
     request: lc.Request | None = None
     if args.request is not None:
         try:
-            with open_read(args.request) as fh:  # .gz/.zst, as FILE (red team 12 F13)
-                data = fh.read()
-        except OSError as exc:
-            raise UsageError(f"cannot read {args.request}: {exc.strerror or exc}") from None
-        except lc.DecodeError as exc:  # damaged compressed data
-            raise UsageError(f"cannot read {args.request}: {exc}") from None
-        try:
-            request = lc.decode(data, lc.Request, lenient=True)
-        except lc.LmcodecError as exc:
-            raise UsageError(f"{args.request} is not a canonical Request: {exc}") from None
+            request = _request_file(args.request, args.max_line_bytes)
+        except MemoryError:  # the bound lifted
+            raise UsageError(_over(f"--request {args.request} (a whole JSON body)", None)) from None
     if args.model is not None:
         if not args.model:
             raise UsageError("--model needs a model name")
@@ -61,6 +90,22 @@ def _request(args: argparse.Namespace) -> lc.Request | None:
         else:
             request = lc.replace(request, model=args.model)
     return request
+
+
+def _request_file(path: str, bound: int | None) -> lc.Request:
+    try:
+        with open_read(path) as fh:  # .gz/.zst, as FILE (red team 12 F13)
+            data = read_bounded(fh, bound)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except lc.DecodeError as exc:  # damaged compressed data
+        raise UsageError(f"cannot read {path}: {exc}") from None
+    if data is None:
+        raise UsageError(_over(f"--request {path} (a whole JSON body)", bound))
+    try:
+        return lc.decode(data, lc.Request, lenient=True)
+    except lc.LmcodecError as exc:
+        raise UsageError(f"{path} is not a canonical Request: {exc}") from None
 
 
 def _json_array(text: bytes, provider: str) -> bool:
@@ -186,29 +231,43 @@ class _Chunks:
             yield chunk
 
 
+_BODY = "the input (a whole JSON body)"
+
+
+def _whole_body(args: argparse.Namespace, source: IO[bytes], head: bytes, request: lc.Request | None) -> int:
+    """A whole (non-streamed) JSON body, read up to ``--max-line-bytes``, with decode_response."""
+    if args.events:
+        raise UsageError("the input is a whole JSON body, not an SSE stream: it has no events")
+    data = read_bounded(source, args.max_line_bytes, head)
+    if data is None:
+        print(f"lmcodec: {_over(_BODY, args.max_line_bytes)}", file=sys.stderr)
+        return 1
+    other = _dialect_of_body(data)
+    if other is not None and other != args.provider:
+        print(
+            f"lmcodec: the input is a whole JSON body in the {other} dialect, not {args.provider}: "
+            f"lmcodec assemble {other} {args.file}",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        response = lc.decode_response(args.provider, data, request=request)
+    except lc.LmcodecError as exc:
+        print(f"lmcodec: the input is a whole JSON body, not an SSE stream: {exc}", file=sys.stderr)
+        return 1
+    print("lmcodec: the input is a whole JSON body, read with decode_response", file=sys.stderr)
+    sys.stdout.buffer.write(lc.encode(response) + b"\n")
+    return 0
+
+
 def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request | None) -> int:
     head = source.read(_PEEK)
     body = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if body[:1] == b"{" and _SSE_FIELD.search(head) is None:  # a whole (non-streamed) JSON body
-        data = head + source.read()
-        if args.events:
-            raise UsageError("the input is a whole JSON body, not an SSE stream: it has no events")
-        other = _dialect_of_body(data)
-        if other is not None and other != args.provider:
-            print(
-                f"lmcodec: the input is a whole JSON body in the {other} dialect, not {args.provider}: "
-                f"lmcodec assemble {other} {args.file}",
-                file=sys.stderr,
-            )
-            return 1
+    if body[:1] == b"{" and _SSE_FIELD.search(head) is None:
         try:
-            response = lc.decode_response(args.provider, data, request=request)
-        except lc.LmcodecError as exc:
-            print(f"lmcodec: the input is a whole JSON body, not an SSE stream: {exc}", file=sys.stderr)
-            return 1
-        print("lmcodec: the input is a whole JSON body, read with decode_response", file=sys.stderr)
-        sys.stdout.buffer.write(lc.encode(response) + b"\n")
-        return 0
+            return _whole_body(args, source, head, request)
+        except MemoryError:  # the bound lifted: not "a line" (main's word for a JSONL record)
+            raise UsageError(_over(_BODY, None)) from None
     why = _no_sse(head, args.provider)
     if why is not None:
         excerpt = body[:120].decode("utf-8", "replace")

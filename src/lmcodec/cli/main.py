@@ -202,6 +202,15 @@ def _parser() -> argparse.ArgumentParser:
     assemble.add_argument(
         "--request", help="the canonical Request (JSON file, .gz/.zst ok) the stream answers"
     )
+    assemble.add_argument(
+        "--max-line-bytes",
+        type=_line_bound,
+        default=DEFAULT_MAX_LINE_BYTES,
+        metavar="N",
+        help="a whole JSON body (the input when it is no SSE stream, or --request FILE) longer than N "
+        f"bytes is refused, read no further (default {DEFAULT_MAX_LINE_BYTES}, 64 MiB, as a JSONL line; "
+        "0: no bound)",
+    )
     assemble.set_defaults(func=_imported("_assemble", "cmd_assemble"))
 
     schema = sub.add_parser("schema", help="the JSON Schema of a type")
