@@ -36,6 +36,7 @@ _TEXT: Final = _new(TextDelta, part_index=0, text="")
 _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
+_START: Final = _new(StreamStartEvent)  # (a copy: ~1.7k instructions less than the keyword call)
 
 
 def scored_text_event(part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> StreamDeltaEvent:
@@ -64,12 +65,12 @@ class EventSink:
 
     def _synthesize(self) -> None:
         self._started = True
-        self.out.append(_new(StreamStartEvent, id=None, model=self._model))
+        self.out.append(_replace(_START, model=self._model))
 
     def start(self, id: str | None, model: str | None) -> None:
         if not self._started:
             self._started = True
-            self.out.append(_new(StreamStartEvent, id=id, model=model))
+            self.out.append(_replace(_START, id=id, model=model))
 
     def text(self, part_index: int, text: str) -> None:
         if not self._started:
