@@ -19,7 +19,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._client_run_items import CLIENT_RUN
-from lmcodec.stream._head import HeadPeek
+from lmcodec.stream._head import StreamHead
 from lmcodec.stream._inband import tool_finish_error
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream.coalesce import EndMerge
@@ -104,7 +104,7 @@ class WriterSink:
     def __init__(
         self,
         writer: Any,
-        head: HeadPeek | None,
+        head: StreamHead | None,
         *,
         whole_calls: bool = False,
         server_calls: bool = False,

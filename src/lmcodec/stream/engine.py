@@ -12,7 +12,7 @@ a body's chunks allow. See :mod:`lmcodec.stream.decoder` for what the decoders p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal
 
 import msgspec
@@ -72,6 +72,7 @@ class Engine:
         "_failed",
         "_framer_cls",
         "_limits",
+        "_read_head",
         "framer",
         "frames",
         "mapper",
@@ -94,12 +95,15 @@ class Engine:
         *,
         framed: bool = True,
         framer_cls: Any = None,
+        read_head: Callable[[list[bytes]], bool] | None = None,
     ) -> None:
         """``mapper_cls``: ``provider``'s mapper, as :func:`checked_arguments` returns it once the
         arguments are checked (the framer checks the limits). ``framed=False``: no framer is made
         now, the body is to come cut (:meth:`feed_frames`; :meth:`make_framer` if it cannot be).
         ``framer_cls``: what frames the chunks, called with the limits (``provider``'s framer by
-        default; stream.translate's counts the keep-alives too)."""
+        default; stream.translate's counts the keep-alives too). ``read_head``: handed the frames
+        cut, before they are mapped, until it returns True (stream.translate reads a stream's
+        head from its first frame, :mod:`lmcodec.stream._head`)."""
         self.provider = provider
         self.sink = sink
         self.model = model = request.model if request is not None else None
@@ -118,6 +122,7 @@ class Engine:
         self._busy = False
         self._begun = False
         self._base = 0  # frames when the current stream began
+        self._read_head = read_head
 
     def make_framer(self) -> Any:
         line, event = self._limits
@@ -236,6 +241,8 @@ class Engine:
         ``whole``: they are all the frames of a body held whole (``MapperBase.map_body``)."""
         if not frames:
             return
+        if self._read_head is not None and self._read_head(frames):
+            self._read_head = None
         mapper = self.mapper
         if not self._begun:  # a new stream: the sink told the model a synthesized start names
             self._begun = True
@@ -256,6 +263,8 @@ class Engine:
             frames = self.framer.close_data() if self.framer is not None else []
         except DecodeError as exc:
             raise self._refusal(exc) from exc
+        if frames and self._read_head is not None and self._read_head(frames):
+            self._read_head = None
         if not self._begun:
             self._begin(frames[0] if frames else None)
         mapper = self.mapper

@@ -21,7 +21,8 @@ but where a paragraph below says otherwise.
 
 Chat Completions and Gemini streams have no start frame: lm15's synthesized
 start names the request's model and no id. The translator reads both from the
-stream's first ``data`` line instead (Chat's ``id`` and ``model``, Gemini's
+stream's first frame instead, as the source's framer cut it (:mod:`lmcodec.stream._head`: a
+Gemini JSON array's first element too), before it is mapped (Chat's ``id`` and ``model``, Gemini's
 ``responseId`` and ``modelVersion``), so the client sees the id and the served
 model the backend sent, not the alias it asked for; the events decoding the
 translated stream gives are otherwise lm15's. From a Chat source it reads the
@@ -65,7 +66,7 @@ it, by the source's framer (:mod:`lmcodec.framing._sse_keepalive`): a ping's wor
 line's text are not one.
 
 From an Anthropic source to an Anthropic client, the source's ``message_start`` usage is written in
-the client's ``message_start`` (read from its first ``data`` line, :class:`~lmcodec.stream._head.HeadPeek`;
+the client's ``message_start`` (read from its first frame, :class:`~lmcodec.stream._head.StreamHead`;
 anthropic SDKs before 0.51 read the input counts there only): only there do the bytes differ from
 the Encoder's, whose start has no usage (docs/writers.md, red team 21 F02).
 
@@ -122,7 +123,7 @@ from lmcodec.providers.anthropic.write import StreamWriter as AnthropicWriter
 from lmcodec.stream._chat_extras import ChatExtras
 from lmcodec.stream._foreign_items import ForeignItems
 from lmcodec.stream._foreign_parts import ForeignParts
-from lmcodec.stream._head import HeadPeek
+from lmcodec.stream._head import StreamHead
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._keepalive import KEEP_ALIVE_FRAMERS, KEEP_ALIVES
 from lmcodec.stream._stop import StopSink, client_side_stops
@@ -154,7 +155,7 @@ class _Translator:
         "_keep_alive",
         "_pings",
         "_sink",
-        "_start",
+        "_start_writer",
         "_stream",
         "_unscanned",
         "failed",
@@ -179,15 +180,14 @@ class _Translator:
         self._encoder = Encoder(dst, include_usage=include_usage)
         self._keep_alive = KEEP_ALIVES[dst]
         self._pings = src == "anthropic"  # (the only wire that sends ping events)
-        self._head: HeadPeek | None = HeadPeek() if src in _HEADLESS else None
-        # an Anthropic source's message_start usage, for an Anthropic client's message_start
         writer = self._encoder.writer
-        self._start: tuple[HeadPeek, AnthropicWriter] | None = (
-            (HeadPeek(), writer) if src == "anthropic" and isinstance(writer, AnthropicWriter) else None
-        )
+        # an Anthropic source's message_start usage, for an Anthropic client's message_start
+        self._start_writer = writer if src == "anthropic" and isinstance(writer, AnthropicWriter) else None
+        # what the source's first frame names (its id and model, ...; the message_start's usage)
+        self._head = StreamHead() if src in _HEADLESS or self._start_writer is not None else None
         self._sink = WriterSink(
             self._encoder.writer,
-            self._head,
+            self._head if src in _HEADLESS else None,
             whole_calls=src in _WHOLE_CALLS,
             server_calls=src in _SERVER_CALLS,
             restate=usage_restatement(src, dst),
@@ -215,6 +215,7 @@ class _Translator:
             False,
             framed=framed,
             framer_cls=KEEP_ALIVE_FRAMERS[src],
+            read_head=self._read_head if self._head is not None else None,
         )
         # the source's keep-alives, as its framer counts them (red team 21 F04): the bytes it left to
         # count (none after a chunk of one event of the common shape) and what counts them
@@ -252,11 +253,6 @@ class _Translator:
             raise
 
     def _feed(self, chunk: Chunk, frames: list[bytes] | None) -> bytes:
-        head = self._head
-        if head is not None and not head.done:
-            head.feed(chunk)
-        if self._start is not None:
-            self._peek_start_usage(chunk)
         try:
             if frames is None:
                 self._stream.feed(chunk)
@@ -275,16 +271,17 @@ class _Translator:
                 sink.out.append(held)
         return sink.take()
 
-    def _peek_start_usage(self, chunk: Chunk) -> None:
-        """Hand an Anthropic client's writer the source's message_start usage, read from the first
-        ``data`` line before the engine reads the frame."""
-        assert self._start is not None
-        peek, writer = self._start
-        peek.feed(chunk)
-        if peek.done:
-            self._start = None
-            if peek.start_usage is not None:
-                writer.carry_start_usage(peek.start_usage)
+    def _read_head(self, frames: list[bytes]) -> bool:
+        """Read the source's head from the first frames its engine cut, before they are mapped
+        (the engine's ``read_head``); an Anthropic client's writer is handed the message_start's
+        usage. False until a frame that is not a ping's came."""
+        head = self._head
+        assert head is not None
+        if not head.read(frames):
+            return False
+        if self._start_writer is not None and head.start_usage is not None:
+            self._start_writer.carry_start_usage(head.start_usage)
+        return True
 
     def framer_deferred(self) -> bool:
         """True when the source engine was made without its framer (``framed=False``), not made since."""
