@@ -1,13 +1,17 @@
-"""HeadPeek's cost on bytes where no data line starts (review 14 F03), interleaved against a floor.
+"""stream.translate's cost on bytes before and around its head (review 14 F03, headpeek15), interleaved
+against a floor.
 
 Inputs: (a) a 0.9 MB pretty-printed Gemini JSON-array stream (``streamGenerateContent`` without
-``alt=sse``: no data line at all) in 64 KiB chunks, against msgspec's untyped decode of the body;
-(b) 1 MiB of ``:\\n`` comment lines in one chunk and (c) in 2-byte chunks, against the SSE framer
+``alt=sse``: no data line at all) in 64 KiB chunks, ``translate("gemini", "openai_chat")``, against
+msgspec's untyped decode of the body; (b) 1 MiB of ``:\\n`` comment lines before one Chat event, in
+one chunk and (c) in 2-byte chunks, ``translate("openai_chat", "anthropic")``, against the SSE framer
 (``SSEDecoder.feed``) over the same chunks (the bytes are no JSON); (d) the corpus's Chat streams
 (every ``openai_chat.*`` SSE body, one chunk per event) through the whole
 ``lc.stream.translate(..., "anthropic", ...)``, against msgspec's untyped decode of each event's
 data. Each round times the contestant and its floor back to back (``time.process_time``); the
-figure is the median of the per-round ratios. The tree measured is the ``lmcodec`` on ``PYTHONPATH``.
+figure is the median of the per-round ratios. The tree measured is the ``lmcodec`` on ``PYTHONPATH``
+(until 2e9e949 the head was read by ``stream._head.HeadPeek``, a line peek over every chunk's bytes;
+since headpeek15 from the first frame the framer cuts).
 
 Run: python benchmarks/headpeek_paired.py [rounds]
 """
@@ -26,7 +30,6 @@ import msgspec
 
 import lmcodec as lc
 from lmcodec.framing.sse import SSEDecoder
-from lmcodec.stream._head import HeadPeek
 
 BODIES = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "lm15-contract" / "bodies"
 _EVENT_END = re.compile(rb"(?:\r\n\r\n|\n\n|\r\r)")
@@ -65,18 +68,6 @@ def timed(work: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def peek(chunks: list[bytes]) -> Callable[[], object]:
-    def run() -> object:
-        head = HeadPeek()
-        for chunk in chunks:
-            if head.done:
-                break
-            head.feed(chunk)
-        return head
-
-    return run
-
-
 def framer(chunks: list[bytes]) -> Callable[[], object]:
     def run() -> object:
         decoder = SSEDecoder()
@@ -96,7 +87,8 @@ def median_ratio(rounds: int, contestant: Callable[[], object], floor: Callable[
 def main(rounds: int) -> None:
     array = gemini_array()
     pieces = cut(array, 65536)
-    comments = b":\n" * (1 << 19)
+    event = b'data: {"id":"c1","model":"m","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n'
+    comments = b":\n" * (1 << 19) + event
     one_chunk, two_bytes = [comments], cut(comments, 2)
     streams = chat_streams()
     datas = [
@@ -110,6 +102,9 @@ def main(rounds: int) -> None:
     def translate_array() -> object:
         return b"".join(lc.stream.translate("gemini", "openai_chat", pieces))
 
+    def translate_comments(chunks: list[bytes]) -> Callable[[], object]:
+        return lambda: b"".join(lc.stream.translate("openai_chat", "anthropic", chunks))
+
     def translate_chat() -> object:
         return [b"".join(lc.stream.translate("openai_chat", "anthropic", chunks)) for chunks in streams]
 
@@ -117,16 +112,18 @@ def main(rounds: int) -> None:
         return [msgspec.json.decode(d) for d in datas]
 
     figures = {
-        f"Gemini array {len(array):,} B, 64 KiB chunks: HeadPeek / msgspec decode": (
-            peek(pieces),
-            lambda: msgspec.json.decode(array),
-        ),
-        "  the same, whole translate gemini->openai_chat / msgspec decode": (
+        f"Gemini array {len(array):,} B, 64 KiB chunks: translate gemini->openai_chat / msgspec decode": (
             translate_array,
             lambda: msgspec.json.decode(array),
         ),
-        "1 MiB of ':\\n' in one chunk: HeadPeek / SSEDecoder.feed": (peek(one_chunk), framer(one_chunk)),
-        "1 MiB of ':\\n' in 2-byte chunks: HeadPeek / SSEDecoder.feed": (peek(two_bytes), framer(two_bytes)),
+        "1 MiB of ':\\n' then an event, one chunk: translate / SSEDecoder.feed": (
+            translate_comments(one_chunk),
+            framer(one_chunk),
+        ),
+        "1 MiB of ':\\n' then an event, 2-byte chunks: translate / SSEDecoder.feed": (
+            translate_comments(two_bytes),
+            framer(two_bytes),
+        ),
         f"{len(streams)} corpus Chat streams, an event a chunk: translate / msgspec decode of the data": (
             translate_chat,
             decode_datas,

@@ -3,7 +3,8 @@ fed one chunk per event to ``lc.stream.translate``, and to the paths that want n
 
 The workload of benchmarks/NOTES.md "Red team 21 fixes": the 31 SSE streams of the lm15 contract
 corpus, each cut at its SSE events (one chunk per event: 299 chunks, 1,196 for the four
-destinations), translated to each of the four dialects. Beside it, over the same chunks, the
+destinations), translated to each of the four dialects; then each stream given whole (one chunk
+in a list: the framer-less cut of ``stream._whole``), to each dialect. Beside it, over the same chunks, the
 decoders that count no keep-alive: ``list(lc.stream.decode(src, chunks))``, a ``Decoder`` fed
 chunk by chunk, and ``lc.assemble(lc.stream.decode(...))``. Each stage runs once to warm up, then
 (after a ``gc.collect()``) once between two ``os.getppid`` markers (one callgrind dump each);
@@ -33,7 +34,7 @@ from callgrind_support import marked_dumps, total
 
 BODIES = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "lm15-contract" / "bodies"
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
-STAGES = ("translate", "decode", "Decoder", "assemble")
+STAGES = ("translate", "translate whole", "decode", "Decoder", "assemble")
 _EVENT_END = re.compile(rb"(?:\r\n\r\n|\n\n|\r\r)")
 
 
@@ -84,6 +85,14 @@ def stages(streams: list[tuple[str, list[bytes]]]) -> dict[str, Callable[[], Any
             for out in lc.stream.translate(src, dst, chunks, request=request)
         )
 
+    def translate_whole() -> int:
+        return sum(
+            len(out)
+            for src, chunks in streams
+            for dst in DIALECTS
+            for out in lc.stream.translate(src, dst, [b"".join(chunks)], request=request)
+        )
+
     def decode() -> int:
         return sum(len(list(lc.stream.decode(src, chunks, request=request))) for src, chunks in streams)
 
@@ -107,7 +116,13 @@ def stages(streams: list[tuple[str, list[bytes]]]) -> dict[str, Callable[[], Any
                 n -= 1
         return n
 
-    return {"translate": translate, "decode": decode, "Decoder": decoder, "assemble": assemble}
+    return {
+        "translate": translate,
+        "translate whole": translate_whole,
+        "decode": decode,
+        "Decoder": decoder,
+        "assemble": assemble,
+    }
 
 
 def inner(no_keep_alives: bool) -> None:
