@@ -234,7 +234,24 @@ class _Translator:
         a string the destination cannot carry is :class:`~lmcodec.EncodeError`); ``frames``: the
         chunk, a whole body, cut without a framer."""
         try:
-            out = self._feed(chunk, frames)
+            try:
+                if frames is None:
+                    self._stream.feed(chunk)
+                else:
+                    self._stream.feed_frames(frames)
+            except DecodeError as exc:
+                out = self._failed(exc)
+            else:
+                sink = self._sink
+                if sink.finished:  # an error, or a cut at a stop sequence, ended it: nothing more is read
+                    self.failed = True  # (at a cut lm15 closes the source: so does the writer)
+                    out = sink.take() + self._encoder.close() if sink.cut else sink.take()
+                else:
+                    if self._flush is not None and not sink.ending:  # what the writer holds of this
+                        held = self._flush()  # chunk is written before the next is read
+                        if held:
+                            sink.out.append(held)
+                    out = sink.take()
             # the source's keep-alives, where nothing else was written for them (red team 21 F04)
             if self._unscanned:  # (a chunk of one event of the common shape leaves nothing)
                 assert self._count_keep_alives is not None
@@ -251,25 +268,6 @@ class _Translator:
             if wrong is not None:
                 raise wrong from None
             raise
-
-    def _feed(self, chunk: Chunk, frames: list[bytes] | None) -> bytes:
-        try:
-            if frames is None:
-                self._stream.feed(chunk)
-            else:
-                self._stream.feed_frames(frames)
-        except DecodeError as exc:
-            return self._failed(exc)
-        sink = self._sink
-        if sink.finished:  # an error, or a cut at a stop sequence, ended it: nothing more is read
-            self.failed = True
-            if sink.cut:  # (lm15 closes the source at the cut)
-                return sink.take() + self._encoder.close()
-        elif self._flush is not None and not sink.ending:  # what the writer holds of this chunk
-            held = self._flush()  # is written before the next is read
-            if held:
-                sink.out.append(held)
-        return sink.take()
 
     def _read_head(self, frames: list[bytes]) -> bool:
         """Read the source's head from the first frames its engine cut, before they are mapped
