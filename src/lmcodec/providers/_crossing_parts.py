@@ -110,6 +110,9 @@ _THINKING_TURN: Final = "an assistant turn of thinking left out only: nothing of
 _TEXTUAL: Final = frozenset({TextPart, RefusalPart, CitationPart, ThinkingPart})
 """The parts Anthropic's builder may write as a text block of their own text."""
 _DROPPED: Final = Adaptation(field="-", action="dropped", reason="-")
+_TEXT: Final = TextPart(text="-")
+"""A text part's prototype (``msgspec.structs.replace`` runs ``__post_init__``: a third of the
+constructor's cost)."""
 
 
 def dropped(field: str, reason: str, asked: str | None) -> Adaptation:
@@ -156,20 +159,24 @@ def parts_out(
             continue
         thinking: list[Adaptation] = []
         empty: list[Adaptation] = []
-        kept: list[Any] = []
+        kept: list[Any] | None = None  # made at the first part left out (most messages keep all)
         part: Any
         for j, part in enumerate(message.parts):  # plain loops: a comprehension is ~2k instructions
             kind = type(part)
             if kind is ThinkingPart or (kind in _TEXTUAL and not part.text):
                 reason = _left_out(destination, part, thinking_blocks)
-                if reason == "thinking":
-                    thinking.append(dropped(f"messages[{i}].parts[{j}]", thinking_reason, part.text))
+                if reason is not None:
+                    if kept is None:
+                        kept = list(message.parts[:j])
+                    where = f"messages[{i}].parts[{j}]"
+                    if reason == "thinking":
+                        thinking.append(dropped(where, thinking_reason, part.text))
+                    else:
+                        empty.append(dropped(where, _EMPTY_TEXT[destination], part.type))
                     continue
-                if reason == "empty":
-                    empty.append(dropped(f"messages[{i}].parts[{j}]", _EMPTY_TEXT[destination], part.type))
-                    continue
-            kept.append(part)
-        if len(kept) == len(message.parts):
+            if kept is not None:
+                kept.append(part)
+        if kept is None:
             messages.append(message)
         elif kept:
             notes += thinking
@@ -386,18 +393,23 @@ def leading_developer_as_system(request: Request) -> tuple[Request, tuple[Adapta
     cache = request.config.cache
     until = None if cache is None else cache.prefix_until_index
     count = 0
-    for message in request.messages[:-1]:  # a conversation keeps one message at least
-        if message.role != "developer" or count == until:
+    last = len(request.messages) - 1  # a conversation keeps one message at least
+    for message in request.messages:  # plain loops: a generator in all() costs ~2k instructions
+        if count == last or message.role != "developer" or count == until:
             break
-        if not all(type(part) is TextPart for part in message.parts):
-            break
-        count += 1
+        for part in message.parts:
+            if type(part) is not TextPart:
+                break
+        else:
+            count += 1
+            continue
+        break
     if not count:
         return request, ()
     moved = request.messages[:count]
     parts: list[Any] = []
     if isinstance(request.system, str):
-        parts.append(TextPart(text=request.system))
+        parts.append(msgspec.structs.replace(_TEXT, text=request.system))
     elif request.system is not None:
         parts.extend(request.system)
     for message in moved:
@@ -407,11 +419,11 @@ def leading_developer_as_system(request: Request) -> tuple[Request, tuple[Adapta
     if cache is not None and until is not None:
         shifted = msgspec.structs.replace(cache, prefix_until_index=until - count)
         changes["config"] = msgspec.structs.replace(request.config, cache=shifted)
-    notes = tuple(
+    notes = [
         adaptation(f"messages[{i}]", "substituted", _SYSTEM_ITEM, message.role, "system")
         for i, message in enumerate(moved)
-    )
-    return msgspec.structs.replace(request, **changes), notes
+    ]
+    return msgspec.structs.replace(request, **changes), tuple(notes)
 
 
 _PREFILL: Final = (
