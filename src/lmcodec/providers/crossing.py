@@ -86,8 +86,10 @@ from lmcodec.providers._memo import BytesMemo
 from lmcodec.providers.gemini.build import top_level as gemini_top_level
 from lmcodec.wire import (
     Adaptation,
+    CitationPart,
     FunctionTool,
     ImagePart,
+    RefusalPart,
     Request,
     TextPart,
     ThinkingPart,
@@ -413,6 +415,14 @@ def _state_reason(provider: str, kind: str) -> str:
     return f"{a_or_an(provider)} {kind} state: only {provider} can replay it"
 
 
+_NO_MEDIA: Final = frozenset(
+    {TextPart, ThinkingPart, ToolCallPart, ToolResultPart, RefusalPart, CitationPart}
+)
+"""Part types with neither an image's ``detail`` nor a ``file_id``: their losses are their states
+alone (the reasoning items of a Codex body: ``isinstance`` through the wire metaclass and a
+missing attribute's ``getattr`` were most of this pass)."""
+
+
 def _part_losses(
     part: Any, where: str, source: str, destination: str, own: str, notes: list[Adaptation], carried: bool
 ) -> None:
@@ -424,6 +434,8 @@ def _part_losses(
             notes.append(
                 dropped(f"{where}.continuation", _state_reason(state.provider, state.kind), state.kind)
             )
+    if type(part) in _NO_MEDIA:
+        return
     if isinstance(part, ImagePart) and part.detail is not None and destination in _NO_DETAIL:
         notes.append(_note(f"{where}.detail", "dropped", f"{destination} images have no detail", part.detail))
     file_id = getattr(part, "file_id", None)
