@@ -21,6 +21,14 @@ from lmcodec.wire.telemetry import AdaptationAction
 from lmcodec.wire.tools import ToolChoiceMode
 
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
+_HI = lc.Message.user("hi")
+# Each wire class compiles its constructor at its first construction: done here, not in a draw.
+_WARM = Request(
+    model="m",
+    messages=[_HI],
+    tools=[FunctionTool(name="f"), BuiltinTool(name="b")],
+    config=lc.Config(tool_choice=lc.ToolChoice(mode="auto")),
+)
 
 
 def _checked_custom_as_function(source: str, tool: BuiltinTool) -> FunctionTool | None:
@@ -168,7 +176,7 @@ def _requests(draw: st.DrawFn) -> Request:
     mode = draw(st.sampled_from(modes))
     allowed = () if mode == "none" else tuple(draw(st.lists(st.sampled_from(names), unique=True, max_size=2)))
     config = lc.Config() if mode is None else lc.Config(tool_choice=lc.ToolChoice(mode=mode, allowed=allowed))
-    return Request(model="m", messages=[lc.Message.user("hi")], tools=tools, config=config)
+    return Request(model="m", messages=[_HI], tools=tools, config=config)
 
 
 @given(_requests(), st.sampled_from(DIALECTS), st.sampled_from(DIALECTS))
