@@ -8,11 +8,11 @@ import sys
 from types import FrameType
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers._build_common import note
+from lmcodec.providers._build_common import note, note_template, note_with
 
 from .request_support import assert_same_build
 
@@ -55,6 +55,34 @@ def test_note_equals_the_checked_constructor(
         lambda _: lc.Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
     )
     got = _outcome(lambda notes: note(notes, field, action, reason, asked=asked, applied=applied))
+    assert got == expected
+    if got[0] == "note":
+        assert type(got[1]) is lc.Adaptation
+        assert lc.encode(got[1]) == lc.encode(expected[1])
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    field=st.text(min_size=1, max_size=6),
+    action=st.sampled_from(_ACTIONS),
+    reason=st.text(min_size=1, max_size=6),
+    asked=_VALUES,
+    applied=_VALUES,
+)
+@example(field="f", action="dropped", reason="r", asked=0.5, applied=float("nan"))
+@example(field="f", action="clamped", reason="r", asked=float("-inf"), applied=1.0)
+@example(field="f", action="dropped", reason="r", asked=[1.0, float("inf")], applied=None)
+def test_a_template_note_equals_the_checked_constructor(
+    field: str, action: Any, reason: str, asked: Any, applied: Any
+) -> None:
+    """A call site's template copied with a build's values (``note_with``, the fast path of the
+    builders' usual notes) is the checked constructor's note, or its error in its words: NaN and
+    the infinities, tuples and non-str keys go through the constructor."""
+    template = note_template(field, action, reason)
+    expected = _outcome(
+        lambda _: lc.Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied)
+    )
+    got = _outcome(lambda notes: note_with(notes, template, asked, applied))
     assert got == expected
     if got[0] == "note":
         assert type(got[1]) is lc.Adaptation

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final, get_args
 
@@ -37,6 +38,8 @@ __all__ = [
     "is_box",
     "model_without_prefix",
     "note",
+    "note_template",
+    "note_with",
     "parts_to_text",
     "path_base64",
     "read_judgments",
@@ -78,6 +81,7 @@ plain list: a list subclass cost ~0.13 us a build to make, 2% of a small build).
 _NOTE: Final = Adaptation(field="-", action="dropped", reason="-")
 _ACTIONS: Final = frozenset(get_args(AdaptationAction))
 _TAKEN_AS_GIVEN: Final = frozenset({type(None), str, int, bool})
+_isfinite: Final = math.isfinite
 """The types of ``asked`` and ``applied`` that Adaptation's checked constructor stores as given
 without a walk (a finite float and a JSON container after ``is_json_value``'s)."""
 
@@ -114,6 +118,28 @@ def note(
     """Record one adaptation (lm15 ``adapt`` under the default ``"note"`` policy: never refuses),
     made by :func:`adaptation`."""
     notes.append(adaptation(field, action, reason, asked, applied))
+
+
+def note_template(field: str, action: AdaptationAction, reason: str) -> Adaptation:
+    """A call site's note with its fixed words (``field``, ``action``, ``reason``), made once by the
+    checked constructor, which refuses an empty field or reason and an unknown action;
+    :func:`note_with` copies it with a build's values."""
+    return Adaptation(field=field, action=action, reason=reason)
+
+
+def note_with(notes: Notes, template: Adaptation, asked: Any = None, applied: Any = None) -> None:
+    """:func:`note` of a template's words (~2x cheaper: one call, no checks of the words, two
+    fields copied): the values copied in where the checked constructor would store them as given
+    (None, str, int, bool, a finite float, a JSON container); anything else through the
+    constructor and its errors."""
+    kind = type(asked)
+    if kind in _TAKEN_AS_GIVEN or (kind is float and _isfinite(asked)) or is_json_value(asked):
+        kind = type(applied)
+        if kind in _TAKEN_AS_GIVEN or (kind is float and _isfinite(applied)) or is_json_value(applied):
+            notes.append(msgspec.structs.replace(template, asked=asked, applied=applied))
+            return
+    field, action, reason = template.field, template.action, template.reason
+    notes.append(Adaptation(field=field, action=action, reason=reason, asked=asked, applied=applied))
 
 
 def model_without_prefix(model: str, provider: str) -> str:

@@ -18,7 +18,9 @@ from lmcodec.providers._build_common import (
     encode_body,
     model_without_prefix,
     note,
+    note_template,
     note_unmeasurable_probabilities,
+    note_with,
     parts_to_text,
     read_judgments,
     unknown_item,
@@ -94,6 +96,19 @@ def _fit_reasoning(reasoning: Reasoning, model: str, adaptive: bool, notes: Note
     return effort, budget
 
 
+_CEILING_MAX_TOKENS: Final = note_template(
+    "config.max_tokens",
+    "defaulted",
+    "the Messages API requires max_tokens and none was set; the model's output ceiling was used",
+)
+_DEFAULTED_MAX_TOKENS: Final = note_template(
+    "config.max_tokens",
+    "defaulted",
+    "the Messages API requires max_tokens and none was set; 16384 was used "
+    "(this server's ceiling is its own)",
+)
+
+
 def _max_tokens(request: Request, model: str, budget: int | None, notes: Notes) -> int:
     """MAP-7 rule 6: the wire ``max_tokens`` (thinking included on the manual class)."""
     visible = request.config.max_tokens
@@ -107,16 +122,7 @@ def _max_tokens(request: Request, model: str, budget: int | None, notes: Notes) 
             visible = ceiling - budget
         else:
             visible = DEFAULT_MAX_TOKENS
-        note(
-            notes,
-            "config.max_tokens",
-            "defaulted",
-            "the Messages API requires max_tokens and none was set; the model's output ceiling was used"
-            if ceiling is not None
-            else "the Messages API requires max_tokens and none was set; 16384 was used "
-            "(this server's ceiling is its own)",
-            applied=visible,
-        )
+        note_with(notes, _DEFAULTED_MAX_TOKENS if ceiling is None else _CEILING_MAX_TOKENS, None, visible)
     return visible if budget is None else budget + visible
 
 
@@ -185,25 +191,30 @@ def _tool_choice(choice: ToolChoice) -> dict[str, Any]:
     return wire
 
 
+_DROPPED_NOTES: Final = {
+    name: note_template(f"config.{name}", "dropped", f"the Messages API has no {name} field")
+    for name in ("seed", "frequency_penalty", "presence_penalty")
+}
+
+
 def _dropped_knobs(config: Config, notes: Notes) -> None:
-    for name, value in (
-        ("seed", config.seed),
-        ("frequency_penalty", config.frequency_penalty),
-        ("presence_penalty", config.presence_penalty),
-    ):
-        if value is not None:
-            note(notes, f"config.{name}", "dropped", f"the Messages API has no {name} field", asked=value)
+    if config.seed is not None:
+        note_with(notes, _DROPPED_NOTES["seed"], config.seed)
+    if config.frequency_penalty is not None:
+        note_with(notes, _DROPPED_NOTES["frequency_penalty"], config.frequency_penalty)
+    if config.presence_penalty is not None:
+        note_with(notes, _DROPPED_NOTES["presence_penalty"], config.presence_penalty)
+
+
+_CLAMPED_TEMPERATURE: Final = note_template(
+    "config.temperature",
+    "clamped",
+    "the Messages API accepts temperature in [0, 1]; the canonical range is [0, 2]",
+)
 
 
 def _clamped_temperature(temperature: float, notes: Notes) -> float:
-    note(
-        notes,
-        "config.temperature",
-        "clamped",
-        "the Messages API accepts temperature in [0, 1]; the canonical range is [0, 2]",
-        asked=temperature,
-        applied=1.0,
-    )
+    note_with(notes, _CLAMPED_TEMPERATURE, temperature, 1.0)
     return 1.0
 
 
@@ -242,6 +253,24 @@ def _judgment_schema(schema: dict[str, Any], found: dict[str, Any]) -> dict[str,
     return {**schema, "properties": props}
 
 
+_STORE_OFF: Final = note_template(
+    "config.store",
+    "satisfied",
+    "the Messages API has no stored-response object to opt out of; nothing retrievable is kept",
+)
+_STORE_ON: Final = note_template(
+    "config.store",
+    "dropped",
+    "the Messages API has no stored-response object to opt into (OpenAI and Gemini carry `store`)",
+)
+_LOGPROBS: Final = note_template(
+    "config.logprobs",
+    "dropped",
+    "the Messages API does not expose token log probabilities "
+    "(OpenAI and Gemini carry them); Response.logprobs will be absent",
+)
+
+
 def _account(request: Request, payload: dict[str, Any], notes: Notes) -> None:
     config = request.config
     if config.service_tier is not None:
@@ -249,30 +278,11 @@ def _account(request: Request, payload: dict[str, Any], notes: Notes) -> None:
     if config.user_id is not None:
         payload["metadata"] = {"user_id": config.user_id}
     if config.store is False:
-        note(
-            notes,
-            "config.store",
-            "satisfied",
-            "the Messages API has no stored-response object to opt out of; nothing retrievable is kept",
-            asked=False,
-        )
+        note_with(notes, _STORE_OFF, False)
     elif config.store is True:
-        note(
-            notes,
-            "config.store",
-            "dropped",
-            "the Messages API has no stored-response object to opt into (OpenAI and Gemini carry `store`)",
-            asked=True,
-        )
+        note_with(notes, _STORE_ON, True)
     if config.logprobs is not None:
-        note(
-            notes,
-            "config.logprobs",
-            "dropped",
-            "the Messages API does not expose token log probabilities "
-            "(OpenAI and Gemini carry them); Response.logprobs will be absent",
-            asked=config.logprobs,
-        )
+        note_with(notes, _LOGPROBS, config.logprobs)
     if config.extensions:
         for key, value in config.extensions.items():
             if key != "prompt_caching":

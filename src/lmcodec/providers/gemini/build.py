@@ -21,7 +21,9 @@ from lmcodec.providers._build_common import (
     encode_body,
     model_without_prefix,
     note,
+    note_template,
     note_unmeasurable_probabilities,
+    note_with,
     parts_to_text,
     read_judgments,
     unsupported,
@@ -48,6 +50,19 @@ __all__ = ["build_request", "fits_openapi_schema", "top_level"]
 
 PROVIDER: Final = "gemini"
 _HEADERS: Final = {"Content-Type": "application/json"}
+
+
+_PARALLEL_NOTE: Final = note_template(
+    "config.tool_choice.parallel",
+    "dropped",
+    "GenerateContent has no parallel-tool-calls knob and may return several calls "
+    "(OpenAI and Anthropic carry it)",
+)
+_USER_ID_NOTE: Final = note_template(
+    "config.user_id",
+    "dropped",
+    "GenerateContent has no end-user attribution field (OpenAI and Anthropic carry it)",
+)
 
 
 def _number(value: float) -> float | int:
@@ -151,14 +166,7 @@ def _tool_config(request: Request, notes: Notes) -> dict[str, Any] | None:
     if choice is None:
         return None
     if choice.parallel is False:
-        note(
-            notes,
-            "config.tool_choice.parallel",
-            "dropped",
-            "GenerateContent has no parallel-tool-calls knob and may return several calls "
-            "(OpenAI and Anthropic carry it)",
-            asked=False,
-        )
+        note_with(notes, _PARALLEL_NOTE, False)
     config: dict[str, Any] = {"mode": TOOL_MODES[choice.mode]}
     if choice.allowed:
         builtin = {t.name for t in request.tools if isinstance(t, BuiltinTool)}
@@ -266,13 +274,7 @@ def top_level(
     if config.service_tier is not None:
         payload["serviceTier"] = config.service_tier
     if config.user_id is not None:
-        note(
-            notes,
-            "config.user_id",
-            "dropped",
-            "GenerateContent has no end-user attribution field (OpenAI and Anthropic carry it)",
-            asked=config.user_id,
-        )
+        note_with(notes, _USER_ID_NOTE, config.user_id)
     if extensions:
         for key, value in extensions.items():
             if key != "prompt_caching" and key != "output":

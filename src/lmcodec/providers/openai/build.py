@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
-from lmcodec.providers._build_common import is_ascii_json_as_stdlib, unknown_item
+from lmcodec.providers._build_common import is_ascii_json_as_stdlib, note_template, note_with, unknown_item
 from lmcodec.providers._build_wire import (
     UNSET,
     ResponsesFunctionTool,
@@ -82,6 +82,21 @@ STOP_REASON: Final = (
     "closed at the first stop sequence (whether the provider then stops generating, "
     "and billing, is its own behaviour); the usage report rides only the final frame, "
     "so it is not reported when the cut happens (never estimated)"
+)
+_STOP_NOTE: Final = note_template("config.stop", "client_side", STOP_REASON)
+_TOP_K_NOTE: Final = note_template(
+    "config.top_k", "dropped", "the Responses wire has no top_k (Anthropic and Gemini carry it)"
+)
+_DROPPED_NOTES: Final = tuple(
+    (
+        name,
+        note_template(
+            f"config.{name}",
+            "dropped",
+            f"the Responses wire has no {name} field (the Chat Completions dialect carries it)",
+        ),
+    )
+    for name in DROPPED_KNOBS
 )
 
 
@@ -163,26 +178,14 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
         payload["top_p"] = config.top_p
     if config.stop:
         stops = list(config.stop)
-        note(notes, "config.stop", "client_side", STOP_REASON, asked=stops, applied=list(stops))
+        note_with(notes, _STOP_NOTE, stops, list(stops))
     if config.top_k is not None:
-        note(
-            notes,
-            "config.top_k",
-            "dropped",
-            "the Responses wire has no top_k (Anthropic and Gemini carry it)",
-            asked=config.top_k,
-        )
+        note_with(notes, _TOP_K_NOTE, config.top_k)
     if config.seed is not None or config.frequency_penalty is not None or config.presence_penalty is not None:
-        for name in DROPPED_KNOBS:
+        for name, template in _DROPPED_NOTES:
             value = getattr(config, name)
             if value is not None:
-                note(
-                    notes,
-                    f"config.{name}",
-                    "dropped",
-                    f"the Responses wire has no {name} field (the Chat Completions dialect carries it)",
-                    asked=value,
-                )
+                note_with(notes, template, value)
     if config.logprobs is not None:
         payload["top_logprobs"] = config.logprobs
         payload["include"] = ["message.output_text.logprobs"]

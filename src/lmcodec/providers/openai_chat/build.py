@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.errors import ProviderError, ValidationError
-from lmcodec.providers._build_common import is_ascii_json_as_stdlib, unknown_item
+from lmcodec.providers._build_common import is_ascii_json_as_stdlib, note_template, note_with, unknown_item
 from lmcodec.providers._build_wire import (
     UNSET,
     ChatAssistant,
@@ -88,6 +88,12 @@ RESERVED_EXTENSIONS: Final = frozenset(
     {"prompt_caching", "cache", "compat", "openai_compat", "openai_chat_compat"}
 )
 ROW_WIRE: Final = "a Chat Completions tool row"
+_TOP_K_NOTE: Final = note_template(
+    "config.top_k",
+    "dropped",
+    "the Chat Completions wire has no top_k (Anthropic and Gemini carry it; servers "
+    "that accept it take it through extensions)",
+)
 
 
 def build_request(request: Request, stream: bool = False) -> ProviderRequest:
@@ -127,14 +133,7 @@ def _payload(request: Request, model: str, stream: bool, notes: Notes) -> dict[s
     if config.top_p is not None:
         payload["top_p"] = config.top_p
     if config.top_k is not None:
-        note(
-            notes,
-            "config.top_k",
-            "dropped",
-            "the Chat Completions wire has no top_k (Anthropic and Gemini carry it; servers "
-            "that accept it take it through extensions)",
-            asked=config.top_k,
-        )
+        note_with(notes, _TOP_K_NOTE, config.top_k)
     if config.seed is not None:
         payload["seed"] = config.seed
     if config.frequency_penalty is not None:
