@@ -7,11 +7,13 @@ from typing import Any, Literal
 
 import msgspec
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers._build_common import Notes
+from lmcodec.providers._build_wire import AnthropicMessage
+from lmcodec.providers.anthropic import _build_blocks as blocks
 from lmcodec.providers.anthropic import build as anthropic_build
 
 from ..wire.lm15_trees import SETTINGS
@@ -162,3 +164,56 @@ def test_tools_written_as_structs_encode_as_the_plain_values(
     written = anthropic_build._tools(request, written_notes, True)
     assert _ENCODE(written) == _ENCODE(anthropic_build._tools(request, plain_notes, False))
     assert written_notes == plain_notes
+
+
+_RESULT_PART = st.one_of(
+    st.builds(lambda t: lc.TextPart(text=t), st.text(max_size=4)),
+    st.just(lc.ImagePart(url="https://x.test/a.png")),
+    st.just(lc.ImagePart(file_id="file_abc")),
+    st.builds(lambda d: lc.ImagePart(data=d, media_type="image/png"), st.sampled_from(["aGk=", "AAAA"])),
+    st.just(lc.ImagePart(path="/nonexistent/lmcodec-test.png", media_type="image/png")),
+    st.just(lc.DocumentPart(url="https://x.test/a.pdf")),
+    st.just(lc.AudioPart(data="AAAA")),
+    st.builds(
+        lambda v: lc.DataPart(value=v), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2)
+    ),
+)
+
+
+def _result_json(write: Any, part: lc.ToolResultPart, cache: lc.CacheConfig | None) -> Any:
+    try:
+        block = write(part)
+    except lc.ProviderError as exc:
+        return ("refused", exc.message, exc.feature)
+    except OSError as exc:  # an image path that cannot be read
+        return ("unreadable", str(exc))
+    if cache is not None and block is not None:  # the mark the cache plan puts on a message's last block
+        blocks.mark_cache(cache, [AnthropicMessage("user", [block])])
+    return msgspec.json.encode(block)
+
+
+@given(
+    st.lists(_RESULT_PART, min_size=1, max_size=4),
+    st.booleans(),
+    st.sampled_from(
+        [None, lc.CacheConfig(prefix="history"), lc.CacheConfig(prefix="history", retention="long")]
+    ),
+)
+@example(  # an image whose path cannot be read, then a part lm15 refuses: the refusal
+    [lc.ImagePart(path="/nonexistent/lmcodec-test.png", media_type="image/png"), lc.AudioPart(data="AAAA")],
+    False,
+    None,
+)
+def test_a_result_of_texts_and_images_is_written_as_the_general_path_writes_it(
+    content: list[Any], is_error: bool, cache: lc.CacheConfig | None
+) -> None:
+    """The one-pass tool_result block of exact text and image parts with an image (the usual
+    result with media) writes the general path's JSON, key order, error flag and cache mark
+    included; it declines any other content."""
+    part = lc.ToolResultPart(id="c1", content=tuple(content), is_error=is_error)
+    fast = _result_json(blocks.texts_and_images_result, part, cache)
+    if fast == b"null":
+        kinds = {type(p) for p in content}
+        assert lc.ImagePart not in kinds or not kinds <= {lc.TextPart, lc.ImagePart}
+    else:
+        assert fast == _result_json(blocks.tool_result_general, part, cache)

@@ -20,6 +20,7 @@ from lmcodec.providers._build_common import (
     unsupported,
 )
 from lmcodec.providers._build_wire import (
+    UNSET,
     AnthropicMessage,
     AnthropicText,
     AnthropicToolResult,
@@ -41,7 +42,7 @@ from lmcodec.wire import (
 )
 from lmcodec.wire.unknown import Unknown
 
-__all__ = ["mark_cache", "messages"]
+__all__ = ["mark_cache", "messages", "texts_and_images_result", "tool_result_general"]
 
 PROVIDER: Final = "anthropic"
 _NO_MESSAGE_SLOT: Final = frozenset({"audio", "video", "binary"})
@@ -78,6 +79,38 @@ def _tool_result(part: ToolResultPart) -> Any:
         if part.is_error:
             return AnthropicToolResult(part.id, content[0].text, True)
         return AnthropicToolResult(part.id, content[0].text)
+    written = texts_and_images_result(part)
+    if written is not None:
+        return written
+    return tool_result_general(part)
+
+
+def texts_and_images_result(part: ToolResultPart) -> AnthropicToolResult | None:
+    """The block of a result of exact TextParts and ImageParts with at least one image (the usual
+    result with media) in one pass, as :func:`tool_result_general` writes it (a media check over
+    every part, a list comprehension of ``_result_block``, a dict); None for any other content."""
+    content: tuple[Any, ...] = part.content  # exact types tested below
+    images = False
+    for item in content:  # all first: an image's unreadable path must not come before a refusal
+        kind = type(item)
+        if kind is ImagePart:
+            images = True
+        elif kind is not TextPart:
+            return None
+    if not images:
+        return None
+    blocks: list[dict[str, Any]] = []
+    for item in content:
+        if type(item) is TextPart:
+            blocks.append({"type": "text", "text": item.text})
+        else:
+            blocks.append({"type": "image", "source": _source(item)})
+    return AnthropicToolResult(part.id, blocks, True if part.is_error else UNSET)
+
+
+def tool_result_general(part: ToolResultPart) -> Any:
+    """:func:`_tool_result` of any content other than one text part (lm15's checks in its order)."""
+    content = part.content
     for item in content:
         if item.type in MEDIA_KINDS and item.type not in _RESULT_MEDIA:
             raise unsupported(
