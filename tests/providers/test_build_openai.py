@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._build_common import float_spelling_may_differ
 from lmcodec.providers._build_wire import ResponsesCall
-from lmcodec.providers.openai._build_input import text_and_image_blocks, tool_output_general
+from lmcodec.providers.openai._build_input import (
+    _input_block,
+    input_block_general,
+    text_and_image_blocks,
+    tool_output_general,
+)
 from lmcodec.providers.openai._common import (
     ENCODE_ERRORS,
     Pending,
@@ -167,3 +172,47 @@ def test_a_result_of_texts_and_images_is_written_as_the_general_path_writes_it(
         assert not any(type(p) is lc.ImagePart for p in content) or any(
             type(p) not in (lc.TextPart, lc.ImagePart) for p in content
         )
+
+
+_SOURCES = st.sampled_from([{"url": "https://x.test/f"}, {"file_id": "file-1"}, {"data": "aGk="}])
+
+
+def _media(cls: Any, media_type: str) -> Any:
+    """Parts of ``cls`` by each source (inline data with ``media_type``)."""
+    return st.builds(lambda s: cls(**({**s, "media_type": media_type} if "data" in s else s)), _SOURCES)
+
+
+_PROMPT_PART = st.one_of(
+    st.builds(lambda t: lc.TextPart(text=t), st.text(max_size=4)),
+    st.builds(
+        lambda v: lc.DataPart(value=v), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2)
+    ),
+    st.builds(
+        lambda p, d: lc.replace(p, detail=d),
+        _media(lc.ImagePart, "image/png"),
+        st.sampled_from([None, "low"]),
+    ),
+    _media(lc.AudioPart, "audio/mpeg"),
+    _media(lc.AudioPart, "audio/wav"),
+    _media(lc.DocumentPart, "application/pdf"),
+    _media(lc.BinaryPart, "application/octet-stream"),
+    _media(lc.VideoPart, "video/mp4"),
+    st.builds(lambda u: lc.CitationPart(text="cited", url=u), st.sampled_from([None, "https://c"])),
+    st.builds(lambda t: lc.ThinkingPart(text=t), st.text(max_size=4)),
+    st.just(lc.RefusalPart(text="no")),
+    st.just(lc.ToolCallPart(id="c1", name="f", input={})),
+)
+
+
+def _block_outcome(write: Any, part: Any) -> Any:
+    try:
+        return write(part)
+    except lc.ProviderError as exc:
+        return ("refused", exc.message, exc.feature)
+
+
+@given(_PROMPT_PART)
+def test_an_input_block_by_exact_type_is_the_isinstance_chains(part: Any) -> None:
+    """A prompt part's input block found by its class's exact type is the block (or refusal) of
+    lm15's ``isinstance`` chain, for every part class and media source."""
+    assert _block_outcome(_input_block, part) == _block_outcome(input_block_general, part)

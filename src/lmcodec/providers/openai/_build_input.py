@@ -51,7 +51,13 @@ from lmcodec.wire import (
 )
 from lmcodec.wire.unknown import Unknown
 
-__all__ = ["text_and_image_blocks", "tool_output_general", "write_marked_conversation", "write_messages"]
+__all__ = [
+    "input_block_general",
+    "text_and_image_blocks",
+    "tool_output_general",
+    "write_marked_conversation",
+    "write_messages",
+]
 
 PROVIDER: Final = "openai"
 TOOL_RESULT_MEDIA: Final = "native"
@@ -162,8 +168,11 @@ def _prompt_content(parts: tuple[Any, ...]) -> tuple[list[Any], list[Any]]:
     content: list[Any] = []
     called: list[Any] = []
     for part in parts:
-        if type(part) is TextPart:  # exact type first: a negative isinstance on a wire class is slow
+        kind = type(part)  # exact types first: a negative isinstance on a wire class is slow
+        if kind is TextPart:
             content.append(ResponsesInputText(part.text))
+        elif kind is ImagePart:
+            content.append(_image_block(part))
         elif isinstance(part, ToolCallPart):
             called.append(part)
         elif not isinstance(part, ToolResultPart):
@@ -280,41 +289,90 @@ def _image_block(part: ImagePart) -> dict[str, Any]:
     return block
 
 
+def _text_input(part: TextPart) -> dict[str, Any]:
+    return {"type": "input_text", "text": part.text}
+
+
+def _data_input(part: DataPart) -> dict[str, Any]:
+    return {"type": "input_text", "text": data_part_text(part)}
+
+
+def _audio_block(part: AudioPart) -> dict[str, Any]:
+    if part.url is not None:
+        return {"type": "input_audio", "audio_url": part.url}
+    if part.file_id is not None:
+        return {"type": "input_audio", "file_id": part.file_id}
+    media = (part.media_type or "audio/wav").split("/", 1)[-1]
+    if media == "mpeg":
+        media = "mp3"
+    return {"type": "input_audio", "audio": media_base64(part), "format": media}
+
+
+def _file_block(part: DocumentPart | BinaryPart) -> dict[str, Any]:
+    if part.url is not None:
+        return {"type": "input_file", "file_url": part.url}
+    if part.file_id is not None:
+        return {"type": "input_file", "file_id": part.file_id}
+    return {
+        "type": "input_file",
+        "filename": f"file.{_file_extension(part.media_type)}",
+        "file_data": media_data_uri(part),
+    }
+
+
+def _video_block(part: VideoPart) -> dict[str, Any]:
+    if part.url is not None:
+        return {"type": "input_video", "video_url": part.url}
+    if part.file_id is not None:
+        return {"type": "input_video", "file_id": part.file_id}
+    return {"type": "input_video", "video_data": media_data_uri(part)}
+
+
+def _rendered_text(part: CitationPart | ThinkingPart) -> dict[str, Any]:
+    return {"type": "input_text", "text": parts_to_text((part,))}
+
+
+_BLOCK_WRITERS: Final[dict[type, Any]] = {
+    TextPart: _text_input,
+    DataPart: _data_input,
+    ImagePart: _image_block,
+    AudioPart: _audio_block,
+    DocumentPart: _file_block,
+    BinaryPart: _file_block,
+    VideoPart: _video_block,
+    CitationPart: _rendered_text,
+    ThinkingPart: _rendered_text,
+}
+"""The input block writer of each part class, met by its exact type."""
+
+
 def _input_block(part: Part | Any) -> dict[str, Any]:
-    """One prompt part as one Responses input block (lm15 ``part_to_openai_input``)."""
+    """One prompt part as one Responses input block (lm15 ``part_to_openai_input``): a part
+    class's writer found by its exact type, anything else by :func:`input_block_general` (an
+    ``isinstance`` chain: ~110 ns a negative test on a wire class, four before an AudioPart)."""
+    write = _BLOCK_WRITERS.get(type(part))
+    if write is not None:
+        block: dict[str, Any] = write(part)
+        return block
+    return input_block_general(part)
+
+
+def input_block_general(part: Part | Any) -> dict[str, Any]:
+    """:func:`_input_block` by lm15's ``isinstance`` tests in its order (subclasses, refusals)."""
     if isinstance(part, TextPart):
-        return {"type": "input_text", "text": part.text}
+        return _text_input(part)
     if isinstance(part, DataPart):
-        return {"type": "input_text", "text": data_part_text(part)}
+        return _data_input(part)
     if isinstance(part, ImagePart):
         return _image_block(part)
     if isinstance(part, AudioPart):
-        if part.url is not None:
-            return {"type": "input_audio", "audio_url": part.url}
-        if part.file_id is not None:
-            return {"type": "input_audio", "file_id": part.file_id}
-        media = (part.media_type or "audio/wav").split("/", 1)[-1]
-        if media == "mpeg":
-            media = "mp3"
-        return {"type": "input_audio", "audio": media_base64(part), "format": media}
+        return _audio_block(part)
     if isinstance(part, (DocumentPart, BinaryPart)):
-        if part.url is not None:
-            return {"type": "input_file", "file_url": part.url}
-        if part.file_id is not None:
-            return {"type": "input_file", "file_id": part.file_id}
-        return {
-            "type": "input_file",
-            "filename": f"file.{_file_extension(part.media_type)}",
-            "file_data": media_data_uri(part),
-        }
+        return _file_block(part)
     if isinstance(part, VideoPart):
-        if part.url is not None:
-            return {"type": "input_video", "video_url": part.url}
-        if part.file_id is not None:
-            return {"type": "input_video", "file_id": part.file_id}
-        return {"type": "input_video", "video_data": media_data_uri(part)}
+        return _video_block(part)
     if isinstance(part, (CitationPart, ThinkingPart)):
-        return {"type": "input_text", "text": parts_to_text((part,))}
+        return _rendered_text(part)
     if isinstance(part, Unknown):
         raise unknown_item(part, PROVIDER)
     raise unsupported(
