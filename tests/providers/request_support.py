@@ -148,6 +148,7 @@ def assert_same_build(provider: str, request: lc.Request, *, stream: bool = Fals
 _SIGNATURE = st.text(st.characters(codec="ascii", categories=("L", "N")), min_size=0, max_size=12)
 
 
+@cache
 def _states(provider: str) -> st.SearchStrategy[lc.ContinuationState]:
     """The continuation states the provider's builder reads (and near misses it must ignore)."""
     kinds = {
@@ -181,10 +182,13 @@ def _states(provider: str) -> st.SearchStrategy[lc.ContinuationState]:
     return kinds[provider]
 
 
+_ONE_IN_THREE = st.integers(0, 2)
+
+
 def _sign(draw: st.DrawFn, provider: str, message: lc.Message) -> lc.Message:
     parts = []
     for part in message.parts:
-        if hasattr(part, "continuation") and draw(st.integers(0, 2)) == 0:
+        if hasattr(part, "continuation") and draw(_ONE_IN_THREE) == 0:
             part = lc.replace(part, continuation=(draw(_states(provider)),))
         parts.append(part)
     return lc.replace(message, parts=tuple(parts))
@@ -231,8 +235,11 @@ _SCHEMA = st.sampled_from(
 )
 
 
+_MEDIA_KINDS = {"image": lc.ImagePart, "document": lc.DocumentPart, "audio": lc.AudioPart}
+
+
 def _media(kind: str) -> st.SearchStrategy[Any]:
-    cls = {"image": lc.ImagePart, "document": lc.DocumentPart, "audio": lc.AudioPart}[kind]
+    cls = _MEDIA_KINDS[kind]
     return st.one_of(
         st.builds(lambda d: cls(data=d), st.sampled_from(["aGk=", "AAAA"])),
         st.builds(lambda u: cls(url=u), st.sampled_from(["https://x.test/a.png", "gs://b/c.pdf"])),
@@ -240,29 +247,108 @@ def _media(kind: str) -> st.SearchStrategy[Any]:
     )
 
 
+# rich_requests' strategies, built once here rather than at every draw: hypothesis validates each
+# new strategy object when it is first drawn from, which cost about two thirds of the time of a
+# rich request's draw. Each is the strategy the draw built before, so the derandomized tests draw
+# the same requests as before (benchmarks/NOTES.md, suite15).
+_TOOL_NAMES = st.lists(_NAME, unique=True, max_size=3)
+_BUILTIN_CONFIG = st.one_of(st.none(), st.just({"max_uses": 2}))
+_DESCRIPTION = st.one_of(st.none(), _TEXT)
+_TURNS = st.integers(1, 4)
+_ONE_IN_FOUR = st.integers(0, 3)
+_MEDIA = {kind: _media(kind) for kind in _MEDIA_KINDS}
+_MEDIA_KIND = st.sampled_from(["image", "document", "audio"])
+_USER_ROLE = st.sampled_from(["user", "user", "developer"])
+_CALLS = st.integers(1, 3)
+_RESULT_CONTENT = st.lists(
+    st.one_of(st.builds(lambda t: lc.TextPart(text=t), _TEXT), _MEDIA["image"]), min_size=1, max_size=2
+)
+_MAX_TOKENS = st.one_of(st.none(), st.integers(1, 200_000))
+_TEMPERATURE = st.one_of(st.none(), st.floats(0, 2), st.sampled_from([0.0, 1.0, 2.0]))
+_TOP_P = st.one_of(st.none(), st.sampled_from([0.5, 1.0]))
+_TOP_K = st.one_of(st.none(), st.integers(1, 50))
+_STOP = st.lists(st.sampled_from(["END", "\n\n"]), unique=True)
+_RESPONSE_FORMAT = st.one_of(
+    st.none(),
+    st.just({"type": "json_object"}),
+    st.builds(lambda s: {"type": "json_schema", "schema": s, "name": "out"}, _SCHEMA),
+)
+_CHOICE_MODE = st.sampled_from(["auto", "required", "none"])
+_PARALLEL = st.one_of(st.none(), st.booleans())
+_REASONING = st.one_of(
+    st.none(),
+    st.builds(
+        lambda effort, budget, summary: lc.Reasoning(
+            effort=effort,
+            thinking_budget=budget if effort != "off" else None,
+            summary=summary if effort != "off" else None,
+        ),
+        st.sampled_from(["off", "minimal", "low", "medium", "high", "xhigh", "max"]),
+        st.one_of(st.none(), st.sampled_from([1024, 5000, 64000, 200000])),
+        st.one_of(st.none(), st.sampled_from(["auto", "concise", "detailed"])),
+    ),
+)
+_CACHE = st.one_of(
+    st.none(),
+    st.just(lc.CacheConfig(mode="off")),
+    st.builds(
+        lambda retention, key, where: lc.CacheConfig(mode="auto", retention=retention, key=key, **where),
+        st.one_of(st.none(), st.sampled_from(["short", "long"])),
+        st.one_of(st.none(), st.just("k1")),
+        st.sampled_from(
+            [
+                {},
+                {"prefix": "stable"},
+                {"prefix": "history"},
+                {"prefix_until_index": 0},
+                {"prefix_until_index": 9},
+                {"resource": "cachedContents/c1"},
+                {"resource": "c2", "prefix_until_index": 0},
+            ]
+        ),
+    ),
+)
+_SEED = st.one_of(st.none(), st.integers(0, 2**40))
+_FREQUENCY_PENALTY = st.one_of(st.none(), st.sampled_from([0.5, 1.0]))
+_PRESENCE_PENALTY = st.one_of(st.none(), st.sampled_from([-0.5, 2.0]))
+_SERVICE_TIER = st.one_of(st.none(), st.sampled_from(["auto", "flex"]))
+_USER_ID = st.one_of(st.none(), st.just("user-1"))
+_STORE = st.one_of(st.none(), st.booleans())
+_LOGPROBS = st.one_of(st.none(), st.integers(0, 5))
+_PROBABILITIES = st.one_of(st.none(), st.sampled_from(["off", "if_available", "required"]))
+_EXTENSIONS = st.one_of(
+    st.none(),
+    st.sampled_from([{"output": "image"}, {"prompt_caching": True, "custom": 1}, {"metadata": {"a": 1}}]),
+)
+_SYSTEM = st.one_of(
+    st.none(),
+    _TEXT.filter(bool),
+    st.lists(st.builds(lambda t: lc.TextPart(text=t), _TEXT), min_size=1, max_size=3).map(tuple),
+)
+_MODELS = {provider: st.sampled_from(models) for provider, models in MODELS.items()}
+
+
 @st.composite
 def rich_requests(draw: st.DrawFn, provider: str) -> lc.Request:
     """Realistic requests that exercise every rule of the builders: tool loops, signed thinking,
     media by data/url/file id, cache marks, reasoning on every model class, formats, choices."""
-    names = draw(st.lists(_NAME, unique=True, max_size=3))
+    names = draw(_TOOL_NAMES)
     tools = tuple(
-        lc.BuiltinTool(name=n, config=draw(st.one_of(st.none(), st.just({"max_uses": 2}))))
+        lc.BuiltinTool(name=n, config=draw(_BUILTIN_CONFIG))
         if n in ("web_search", "code_execution") and draw(st.booleans())
-        else lc.FunctionTool(name=n, description=draw(st.one_of(st.none(), _TEXT)), parameters=draw(_SCHEMA))
+        else lc.FunctionTool(name=n, description=draw(_DESCRIPTION), parameters=draw(_SCHEMA))
         for n in names
     )
     messages: list[lc.Message] = []
-    for turn in range(draw(st.integers(1, 4))):
+    for turn in range(draw(_TURNS)):
         user_parts: list[Any] = [lc.TextPart(text=draw(_TEXT))]
-        if draw(st.integers(0, 3)) == 0:
-            user_parts.append(draw(_media(draw(st.sampled_from(["image", "document", "audio"])))))
-        messages.append(
-            lc.Message(role=draw(st.sampled_from(["user", "user", "developer"])), parts=tuple(user_parts))
-        )
+        if draw(_ONE_IN_FOUR) == 0:
+            user_parts.append(draw(_MEDIA[draw(_MEDIA_KIND)]))
+        messages.append(lc.Message(role=draw(_USER_ROLE), parts=tuple(user_parts)))
         if draw(st.booleans()):
             calls = [
                 lc.ToolCallPart(id=f"call_{turn}_{i}", name=draw(_NAME), input={"q": draw(_TEXT)})
-                for i in range(draw(st.integers(1, 3)))
+                for i in range(draw(_CALLS))
             ]
             thinking = lc.ThinkingPart(text=draw(_TEXT))
             assistant = [thinking, *calls] if draw(st.booleans()) else calls
@@ -271,15 +357,7 @@ def rich_requests(draw: st.DrawFn, provider: str) -> lc.Request:
                 lc.ToolResultPart(
                     id=c.id,
                     name=draw(st.one_of(st.none(), st.just(c.name))),
-                    content=tuple(
-                        draw(
-                            st.lists(
-                                st.one_of(st.builds(lambda t: lc.TextPart(text=t), _TEXT), _media("image")),
-                                min_size=1,
-                                max_size=2,
-                            )
-                        )
-                    ),
+                    content=tuple(draw(_RESULT_CONTENT)),
                     is_error=draw(st.booleans()),
                 )
                 for c in calls
@@ -289,18 +367,12 @@ def rich_requests(draw: st.DrawFn, provider: str) -> lc.Request:
         messages.append(lc.Message(role="user", parts=(lc.TextPart(text="go on"),)))
     allowed = draw(st.lists(st.sampled_from(names), unique=True)) if names else []
     config = lc.Config(
-        max_tokens=draw(st.one_of(st.none(), st.integers(1, 200_000))),
-        temperature=draw(st.one_of(st.none(), st.floats(0, 2), st.sampled_from([0.0, 1.0, 2.0]))),
-        top_p=draw(st.one_of(st.none(), st.sampled_from([0.5, 1.0]))),
-        top_k=draw(st.one_of(st.none(), st.integers(1, 50))),
-        stop=tuple(draw(st.lists(st.sampled_from(["END", "\n\n"]), unique=True))),
-        response_format=draw(
-            st.one_of(
-                st.none(),
-                st.just({"type": "json_object"}),
-                st.builds(lambda s: {"type": "json_schema", "schema": s, "name": "out"}, _SCHEMA),
-            )
-        ),
+        max_tokens=draw(_MAX_TOKENS),
+        temperature=draw(_TEMPERATURE),
+        top_p=draw(_TOP_P),
+        top_k=draw(_TOP_K),
+        stop=tuple(draw(_STOP)),
+        response_format=draw(_RESPONSE_FORMAT),
         tool_choice=draw(
             st.one_of(
                 st.none(),
@@ -310,76 +382,26 @@ def rich_requests(draw: st.DrawFn, provider: str) -> lc.Request:
                         allowed=tuple(allowed) if mode != "none" else (),
                         parallel=parallel if mode != "none" else None,
                     ),
-                    st.sampled_from(["auto", "required", "none"]),
-                    st.one_of(st.none(), st.booleans()),
+                    _CHOICE_MODE,
+                    _PARALLEL,
                 ),
             )
         ),
-        reasoning=draw(
-            st.one_of(
-                st.none(),
-                st.builds(
-                    lambda effort, budget, summary: lc.Reasoning(
-                        effort=effort,
-                        thinking_budget=budget if effort != "off" else None,
-                        summary=summary if effort != "off" else None,
-                    ),
-                    st.sampled_from(["off", "minimal", "low", "medium", "high", "xhigh", "max"]),
-                    st.one_of(st.none(), st.sampled_from([1024, 5000, 64000, 200000])),
-                    st.one_of(st.none(), st.sampled_from(["auto", "concise", "detailed"])),
-                ),
-            )
-        ),
-        cache=draw(
-            st.one_of(
-                st.none(),
-                st.just(lc.CacheConfig(mode="off")),
-                st.builds(
-                    lambda retention, key, where: lc.CacheConfig(
-                        mode="auto", retention=retention, key=key, **where
-                    ),
-                    st.one_of(st.none(), st.sampled_from(["short", "long"])),
-                    st.one_of(st.none(), st.just("k1")),
-                    st.sampled_from(
-                        [
-                            {},
-                            {"prefix": "stable"},
-                            {"prefix": "history"},
-                            {"prefix_until_index": 0},
-                            {"prefix_until_index": 9},
-                            {"resource": "cachedContents/c1"},
-                            {"resource": "c2", "prefix_until_index": 0},
-                        ]
-                    ),
-                ),
-            )
-        ),
-        seed=draw(st.one_of(st.none(), st.integers(0, 2**40))),
-        frequency_penalty=draw(st.one_of(st.none(), st.sampled_from([0.5, 1.0]))),
-        presence_penalty=draw(st.one_of(st.none(), st.sampled_from([-0.5, 2.0]))),
-        service_tier=draw(st.one_of(st.none(), st.sampled_from(["auto", "flex"]))),
-        user_id=draw(st.one_of(st.none(), st.just("user-1"))),
-        store=draw(st.one_of(st.none(), st.booleans())),
-        logprobs=draw(st.one_of(st.none(), st.integers(0, 5))),
-        probabilities=draw(st.one_of(st.none(), st.sampled_from(["off", "if_available", "required"]))),
-        extensions=draw(
-            st.one_of(
-                st.none(),
-                st.sampled_from(
-                    [{"output": "image"}, {"prompt_caching": True, "custom": 1}, {"metadata": {"a": 1}}]
-                ),
-            )
-        ),
+        reasoning=draw(_REASONING),
+        cache=draw(_CACHE),
+        seed=draw(_SEED),
+        frequency_penalty=draw(_FREQUENCY_PENALTY),
+        presence_penalty=draw(_PRESENCE_PENALTY),
+        service_tier=draw(_SERVICE_TIER),
+        user_id=draw(_USER_ID),
+        store=draw(_STORE),
+        logprobs=draw(_LOGPROBS),
+        probabilities=draw(_PROBABILITIES),
+        extensions=draw(_EXTENSIONS),
     )
-    system = draw(
-        st.one_of(
-            st.none(),
-            _TEXT.filter(bool),
-            st.lists(st.builds(lambda t: lc.TextPart(text=t), _TEXT), min_size=1, max_size=3).map(tuple),
-        )
-    )
+    system = draw(_SYSTEM)
     return lc.Request(
-        model=draw(st.sampled_from(MODELS[provider])),
+        model=draw(_MODELS[provider]),
         messages=tuple(messages),
         system=system,
         tools=tools,

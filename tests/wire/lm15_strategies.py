@@ -88,20 +88,23 @@ def nodes(
     """Argument trees for ``name``: random required/optional kwargs; with odds 1/err one bad value."""
     if base is None:
         base = st.fixed_dictionaries(required or {}, optional=optional or {})
-    positional = len(_positional(name))
+    # Built once here, not at each draw (a strategy built in a draw is looked up or validated anew).
+    odds = st.integers(0, err - 1) if bad and err else st.nothing()
+    bad_field = st.sampled_from(sorted(bad)) if bad else st.nothing()
+    npos = st.integers(0, len(_positional(name)))
 
     @st.composite
     def draw_node(draw: st.DrawFn) -> Obj:
         kwargs = dict(draw(base))
-        if bad and err and draw(st.integers(0, err - 1)) == 0:
-            field = draw(st.sampled_from(sorted(bad)))
+        if bad and err and draw(odds) == 0:
+            field = draw(bad_field)
             value = draw(bad[field])
             for key, item in (value if isinstance(value, Patch) else {field: value}).items():
                 if item is MISSING:
                     kwargs.pop(key, None)
                 else:
                     kwargs[key] = item
-        return Obj(name, kwargs, draw(st.integers(0, positional)))
+        return Obj(name, kwargs, draw(npos))
 
     return draw_node()
 
