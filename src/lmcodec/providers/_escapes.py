@@ -23,10 +23,12 @@ __all__ = ["watch"]
 
 _SURROGATE: Final = re.compile(r"\\u[dD][89a-fA-F]")
 """The start of a ``\\uD800``-``\\uDFFF`` escape (a backslash that is itself escaped matches too:
-such a text is scanned escape by escape, which tells them apart)."""
-_TOKEN: Final = re.compile(r"\\(u[0-9a-fA-F]{4}|[\s\S]?)")
-"""One escape: ``\\uXXXX``, or a backslash and the character after it (none at the end)."""
+the run of backslashes before it tells them apart)."""
 _HEX: Final = frozenset("0123456789abcdefABCDEF")
+_PAIR_OR_SURROGATE: Final = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F]"
+)
+"""A surrogate pair's two escapes, else the start of a ``\\uD800``-``\\uDFFF`` escape."""
 
 
 def watch(held: str, fragment: str, provider: str) -> str:
@@ -59,33 +61,36 @@ def _open_escape(text: str) -> str:
 
 
 def _scan(text: str, provider: str) -> str:
-    high = -1  # where a high surrogate's escape starts, until its low one follows
-    for match in _TOKEN.finditer(text):
-        escape, start = match.group(1), match.start()
-        if high >= 0 and start != high + 6:  # text between the high surrogate and this escape
-            raise _lone(text, high, provider)
-        if len(escape) == 5:
-            code = int(escape[1:], 16)
-            if high >= 0:
-                if 0xDC00 <= code <= 0xDFFF:
-                    high = -1  # a pair
-                    continue
-                raise _lone(text, high, provider)
-            if 0xD800 <= code <= 0xDBFF:
-                high = start
-            elif 0xDC00 <= code <= 0xDFFF:
-                raise _lone(text, start, provider)
+    """Check each ``\\uD800``-``\\uDFFF`` escape of ``text`` that is not half of a pair (pairs and
+    candidates found by one C search; one spelled after an escaped backslash is text, not an
+    escape): linear, and the rest of the text is never copied."""
+    for match in _PAIR_OR_SURROGATE.finditer(text):
+        at, end = match.span()
+        if at and text[at - 1] == "\\" and not _starts_escape(text, at):
+            if end - at == 12:  # "\\\\ud83d" is text: the "\\ude80" after it is a lone low half
+                raise _lone(text, at + 6, provider)
             continue
-        rest = text[match.end() :]
-        if not escape or (escape == "u" and len(rest) < 4 and _HEX.issuperset(rest)):
-            return text[high if high >= 0 else start :]  # the next fragment completes it
-        if high >= 0:  # another escape after the high surrogate
-            raise _lone(text, high, provider)
-    if high >= 0:
-        if high + 6 == len(text):
-            return text[high:]  # its low surrogate may come next
-        raise _lone(text, high, provider)
-    return ""
+        if end - at == 12:
+            continue  # a surrogate pair
+        digits = text[at + 2 : at + 6]
+        if len(digits) < 4 or not _HEX.issuperset(digits):
+            continue  # cut at the end (_open_escape holds it) or not a \\uXXXX escape
+        if digits[1] in "cdefCDEF":
+            raise _lone(text, at, provider)
+        low = text[at + 6 : at + 12]  # not a low half's escape: the search would have paired it
+        if len(low) < 6 and (not low or low == "\\" or (low[:2] == "\\u" and _HEX.issuperset(low[2:]))):
+            return text[at:]  # the text is cut where the low half may follow
+        raise _lone(text, at, provider)
+    return _open_escape(text)
+
+
+def _starts_escape(text: str, at: int) -> bool:
+    """Whether the backslash at ``at`` starts an escape: it follows an even run of backslashes
+    (each run is walked once, by the one surrogate-like escape that ends it)."""
+    start = at
+    while start and text[start - 1] == "\\":
+        start -= 1
+    return (at - start) % 2 == 0
 
 
 def _lone(text: str, at: int, provider: str) -> EncodeError:
