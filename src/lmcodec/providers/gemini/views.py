@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from json.encoder import encode_basestring_ascii
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
@@ -469,17 +470,6 @@ _DIGITS: Final = frozenset(b"0123456789")
 _EXPONENT: Final = re.compile(rb"e[-0-9]")
 _MAYBE_EXPONENT: Final = _EXPONENT.search
 _EXPONENTS: Final = _EXPONENT.finditer
-# backslashreplace's escapes of non-ASCII text, next to the JSON escape of a backslash.
-_ESCAPE: Final = re.compile(r"\\(?:(\\)|x([0-9a-f]{2})|U([0-9a-f]{8}))")
-
-
-def _json_escape(match: re.Match[str]) -> str:
-    if match[1]:
-        return "\\\\"
-    if match[2]:
-        return "\\u00" + match[2]
-    code = int(match[3], 16) - 0x10000
-    return f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}"
 
 
 def compact_json(value: Any) -> str:
@@ -501,5 +491,9 @@ def compact_json(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"))
     if encoded.isascii():
         return encoded.decode("ascii")
-    text = encoded.decode("utf-8").encode("ascii", "backslashreplace").decode("ascii")
-    return _ESCAPE.sub(_json_escape, text)
+    # Non-ASCII characters stand only inside strings: the stdlib's C string encoder spells them as
+    # json.dumps does (\u escapes, surrogate pairs), and doubles each backslash msgspec wrote and
+    # escapes each quote, which two replaces take back (every quote it meets gets a backslash just
+    # before it; the doubled backslashes are then the only pairs of backslashes).
+    quoted = encode_basestring_ascii(encoded.decode("utf-8"))
+    return quoted[1:-1].replace('\\"', '"').replace("\\\\", "\\")
