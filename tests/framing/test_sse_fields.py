@@ -295,6 +295,73 @@ def test_comment_and_field_lines_around_one_data_line_are_cut_by_one_split(
         assert _sse_fields.bulk_events(block) == _line_by_line(block)
 
 
+# Events with ignored lines on both sides of their one data line (the data written first, then
+# id:/event:/retry:, as zio-http and several C# and Java writers do; red team 25 F01), the data
+# line's prefix and value as real or hostile servers write them, with any line end.
+_FIELD_LINES = [b"id: 7", b"event: e", b"retry: 10", b": ping", b"event: ping", b"x", b"data: 2", b""]
+_FIELD_VALUES = [b'{"a":1}', b"{}", b"[DONE]", b" {}", b"\t{", b"", b"\xc2\xa0{", b"data: z"]
+
+
+@st.composite
+def _fields_around_data(draw: st.DrawFn) -> bytes:
+    eol = draw(st.sampled_from([b"\n", b"\r\n", b"\r"]))
+    events = []
+    for _ in range(draw(st.integers(1, 8))):
+        before = draw(st.lists(st.sampled_from(_FIELD_LINES[:6]), max_size=5))
+        after = draw(st.lists(st.sampled_from(_FIELD_LINES), max_size=6))
+        prefix = draw(st.sampled_from([b"data: ", b"data:", b"data:  "]))
+        data = prefix + draw(st.sampled_from(_FIELD_VALUES[:3] * 3 + _FIELD_VALUES))
+        events.append(eol.join([*before, data, *after]) + eol + eol)
+    if draw(st.booleans()):  # another line end in places: the mixes
+        at = draw(st.integers(0, len(events) - 1))
+        events[at] = events[at].replace(eol, draw(st.sampled_from([b"\n", b"\r\n", b"\r"])))
+    return b"".join(events)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(body=_fields_around_data(), cuts=st.lists(st.integers(0, 600), max_size=6), per_event=st.booleans())
+def test_fields_after_the_data_line_against_the_line_by_line_framer(
+    body: bytes, cuts: list[int], per_event: bool
+) -> None:
+    """Any field order around the data line, leading white space in the value, CR/LF/CRLF and
+    their mixes, whole, cut anywhere or one event per chunk: the events the line framer reads."""
+    expected = _line_by_line(body)
+    if b"\r" not in body:
+        assert _sse_fields.bulk_events(body) == expected
+    if per_event and b"\r" not in body:
+        chunks = [event + b"\n\n" for event in body.split(b"\n\n")[:-1]]
+    else:
+        bounds = sorted({0, len(body), *(min(c, len(body)) for c in cuts)})
+        chunks = [body[a:b] for a, b in itertools.pairwise(bounds)]
+    decoder = SSEDecoder()
+    got = [value for chunk in chunks for value in decoder.feed_data(chunk)] + decoder.close_data()
+    assert got == expected
+
+
+def test_fields_after_the_data_line_are_cut_by_one_split_or_one_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """id:, event: and retry: lines after the data line are framed as those before it are: a block by
+    the simple-event split, a chunk of one event by one match (they were framed event by event,
+    2-8.6x the floor)."""
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("framed event by event")
+
+    block = (
+        b'data: {"x":1}\nid: 1\n\ndata: {}\nevent: e\nid: 2\nretry: 10\n\nevent: a\ndata: [DONE]\nid: 3\n\n'
+    )
+    with monkeypatch.context() as patched:
+        patched.setattr(_sse_fields, "_one_data_line_events", refuse)
+        patched.setattr(_sse_fields, "replaced_events", refuse)
+        patched.setattr(_sse_fields, "segment_data", refuse)
+        assert _sse_fields.bulk_events(block) == [b'{"x":1}', b"{}", b"[DONE]"] == _line_by_line(block)
+    monkeypatch.setattr(SSEDecoder, "_frame_data", refuse)
+    decoder = SSEDecoder()
+    for chunk in (b'data: {"x":1}\nid: 1\n\n', b"event: e\ndata:{}\nid: 2\nretry: 10\n\n"):
+        assert decoder.feed_data(chunk) == _line_by_line(chunk), chunk
+
+
 # Events of several data lines (one JSON object spread over them), as servers and proxies write them:
 # any number of data lines, each with or without its space, after up to five ignored lines, with the
 # shapes the bulk split must leave to the slower paths (a value that is empty, starts with white space
