@@ -297,3 +297,38 @@ def test_a_utf16_log_is_one_error_naming_its_encoding(codec: str, named: str, on
     assert (raised.value.line, raised.value.offset) == (1, 0)
     assert f"the log is {named} text, not UTF-8" in str(raised.value)
     assert reader.bad == 0 and reader.errors == []
+
+
+@pytest.mark.parametrize("on_error", ["skip", "collect"])
+@pytest.mark.parametrize("blank", ["\n", "\r\n", " \n", "\n\n\n", "\t\r\n \n"])
+@pytest.mark.parametrize(
+    ("codec", "named"),
+    [
+        ("utf-16-le", "UTF-16LE"),
+        ("utf-16-be", "UTF-16BE"),
+        ("utf-32-le", "UTF-32LE"),
+        ("utf-32-be", "UTF-32BE"),
+    ],
+)
+def test_a_wide_log_with_blank_lines_first_is_named(
+    codec: str, named: str, blank: str, on_error: Any
+) -> None:
+    """Blank lines before the first record of a UTF-16/32 log without a mark (its newlines' NULs
+    fall at the start of the next line) hid the encoding: under "skip" the log read as no record and
+    no error, under "collect" as N+1 bad lines (review 15 F02). It is the same one error."""
+    reader = lc.jsonl.read((blank + _UTF16_LOG).encode(codec), lc.Turn, on_error=on_error)
+    with pytest.raises(lc.RecordError) as raised:
+        list(reader)
+    assert f"the log is {named} text, not UTF-8" in str(raised.value)
+    assert reader.bad == 0 and reader.errors == []
+
+
+@pytest.mark.parametrize("blank", ["", "\n", "\r\n\n", "   \n"])
+def test_a_utf8_log_with_blank_lines_or_nul_lines_first_reads_as_before(blank: str) -> None:
+    """The look at the head for a wide encoding keeps a UTF-8 log's records and bad lines: blank
+    lines skipped, a line of NULs one bad line, the records after it all read."""
+    turns = list(lc.jsonl.read((blank + _UTF16_LOG).encode(), lc.Turn))
+    assert len(turns) == 3
+    reader = lc.jsonl.read((blank + "\x00\x00\n" + _UTF16_LOG).encode(), lc.Turn, on_error="collect")
+    assert len(list(reader)) == 3
+    assert reader.bad == 1 and reader.errors[0].line == blank.count("\n") + 1

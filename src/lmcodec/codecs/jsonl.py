@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
+from itertools import chain
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
@@ -138,12 +140,13 @@ class Reader(Generic[T_co]):
         with open_read(self._src) as fh:
             readline = fh.readline
             try:
-                for number, raw in enumerate(iter(partial(readline, limit), b""), start=1):
+                head = _head_lines(readline, limit)
+                _refuse_wide_encoding(_first_bytes(head))
+                lines = chain(_handed_over(head), iter(partial(readline, limit), b""))
+                for number, raw in enumerate(lines, start=1):
                     start = offset
                     offset += len(raw)
                     if raw[-1] != 0x0A and len(raw) == limit:  # (the cheaper test first)
-                        if number == 1:
-                            _refuse_wide_encoding(raw)
                         rest = _rest_of_line(
                             readline, None if endless_after is None else endless_after - limit
                         )
@@ -152,10 +155,8 @@ class Reader(Generic[T_co]):
                             raise self._endless(number, start, endless_after or 0)
                         self._too_long(number, start, offset - start)
                         continue
-                    if number == 1:
-                        _refuse_wide_encoding(raw)
-                        if raw.startswith(_BOM):  # what some editors write first
-                            raw = raw[len(_BOM) :]
+                    if number == 1 and raw.startswith(_BOM):  # what some editors write first
+                        raw = raw[len(_BOM) :]
                     if not raw or (raw[0] in _BLANK and not raw.strip()):  # a record starts with "{"
                         continue
                     try:
@@ -240,23 +241,69 @@ class Reader(Generic[T_co]):
 _WIDE_MARKS = (
     (b"\xff\xfe\x00\x00", "UTF-32LE"),
     (b"\x00\x00\xfe\xff", "UTF-32BE"),
-    (b"{\x00\x00\x00", "UTF-32LE"),
-    (b"\x00\x00\x00{", "UTF-32BE"),
     (b"\xff\xfe", "UTF-16LE"),
     (b"\xfe\xff", "UTF-16BE"),
-    (b"{\x00", "UTF-16LE"),
-    (b"\x00{", "UTF-16BE"),
 )
-"""The heads of a log in UTF-32 or UTF-16: a byte-order mark, or ``{`` next to NULs, longest first
-(UTF-32LE's mark begins with UTF-16LE's)."""
+"""The byte-order marks of UTF-32 and UTF-16, longest first (UTF-32LE's begins with UTF-16LE's)."""
+
+_WIDE_CODECS = (
+    ("utf-32-le", "UTF-32LE"),
+    ("utf-32-be", "UTF-32BE"),
+    ("utf-16-le", "UTF-16LE"),
+    ("utf-16-be", "UTF-16BE"),
+)
+_HEAD_LINES = 64
+_SUBSTANCE = re.compile(rb"[^ \t\r\n\x0b\x0c\x00]")
+_HEAD_BYTES = 256
+
+
+def _head_lines(readline: Callable[[int], bytes], limit: int) -> list[bytes]:
+    """The log's first lines, up to and with the first that holds more than white space and NULs
+    (at most ``_HEAD_LINES``): what tells a UTF-16 or UTF-32 log whose first line is blank (in
+    those, a newline's NULs fall at the start of the next line)."""
+    head: list[bytes] = []
+    while len(head) < _HEAD_LINES:
+        raw = readline(limit)
+        if not raw:
+            break
+        head.append(raw)
+        if _SUBSTANCE.search(raw):
+            break
+    return head
+
+
+def _first_bytes(lines: list[bytes]) -> bytes:
+    """The first ``_HEAD_BYTES`` bytes (or more) of ``lines``, without copying a long line whole."""
+    first = b""
+    for line in lines:
+        first += line[:_HEAD_BYTES]
+        if len(first) >= _HEAD_BYTES:
+            break
+    return first
+
+
+def _handed_over(lines: list[bytes]) -> Iterator[bytes]:
+    """``lines`` in order, each let go of as it is handed on (a long first line is not held while
+    the rest of the log is read)."""
+    lines.reverse()
+    while lines:
+        yield lines.pop()
 
 
 def _refuse_wide_encoding(head: bytes) -> None:
-    """A first line in UTF-16 or UTF-32 (its byte-order mark, or ``{`` next to a NUL: what
-    PowerShell 5.1's ``>`` writes) is one error naming the encoding, raised in every ``on_error``
-    mode: every line of such a log was "invalid character (byte 0)", plus one for the NUL after the
-    last newline (red team 23 F05)."""
+    """A log in UTF-16 or UTF-32 (a byte-order mark, or text that reads as ``{`` after white space
+    in one of them: what PowerShell 5.1's ``>`` writes) is one error naming the encoding, raised in
+    every ``on_error`` mode: every line of such a log was "invalid character (byte 0)", plus one for
+    the NUL after the last newline (red team 23 F05); with blank lines first, as many or none (review
+    15 F02). A UTF-8 log pays one search for a NUL."""
     encoding = next((name for mark, name in _WIDE_MARKS if head.startswith(mark)), None)
+    if encoding is None and 0 in head[:_HEAD_BYTES]:
+        head = head[: _HEAD_BYTES - _HEAD_BYTES % 4]
+        for codec, name in _WIDE_CODECS:
+            text = head[: len(head) - len(head) % (4 if "32" in codec else 2)].decode(codec, "replace")
+            if text.lstrip(" \t\r\n\x0b\x0c").startswith("{"):
+                encoding = name
+                break
     if encoding is not None:
         raise RecordError(
             f"the log is {encoding} text, not UTF-8: convert it first (iconv -f {encoding} -t UTF-8)",
