@@ -309,6 +309,7 @@ _ANSWERS = st.sampled_from(
         {"output": [1, 2.5, None]},
         {"temp_c": 18, "sky": "clear"},
         {"error": "no such city"},
+        {"error": {"code": 404, "message": "no such city"}},
         {"result": 3},
         {"result": "18"},
         {"output": {"temp_c": 18}},

@@ -16,6 +16,7 @@ from lmcodec.providers import crossing
 from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarked_retention
 from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loop_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
+from lmcodec.providers._crossing_error_responses import error_responses_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
     chat_fronts_claude,
@@ -365,6 +366,9 @@ def translate_request(
             signed = media_signatures_back(request, built.body)
             if signed is not built.body:
                 built = msgspec.structs.replace(built, body=signed)
+            if unsigned:  # function responses with an error object, as the client sent them
+                body, unsigned = error_responses_back(raw, built.body, unsigned)
+                built = msgspec.structs.replace(built, body=body)
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))

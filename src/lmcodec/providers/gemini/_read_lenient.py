@@ -6,7 +6,12 @@ refuses, as the gateway's reading (``lc.translate_request``) takes them (red-tea
 pass any object (``{"temp_c": 18}``). A gateway reading a refused body writes each other response
 as ``{"result": text}`` - the text of ``output`` when it is a string, else the object's JSON (the
 tool result every other dialect carries as text) - and reads it again, one ``substituted``
-Adaptation per response, named by its JSON path in the client's body. The typed path reads such
+Adaptation per response, named by its JSON path in the client's body. A response with a non-null
+``error`` key (``{"error": {"code": 404, ...}}``) is the call's failure (google-genai's
+``FunctionResponse.response``: "error" key to specify error details; red team 24 F04): it is
+written as ``{"error": text}`` (the error's text, else its JSON; the whole object's JSON beside
+other keys), so every dialect gets a failed result; Gemini to Gemini gets it back as it came
+(``providers/_crossing_signatures.error_responses_back``). The typed path reads such
 a response so itself where it takes the body (:func:`substituted_response`: google-genai's agent
 loop answers every call so); only a body it refuses is rewritten here and read again.
 
@@ -25,11 +30,15 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["sdk_responses_out", "substituted_response"]
+__all__ = ["ERROR_REASON", "failed", "sdk_responses_out", "substituted_response"]
 
 _REASON: Final = (
     "a function response object other than {result: text} / {error: text}: sent as the result "
     "text every dialect carries (its output text, else its JSON)"
+)
+ERROR_REASON: Final = (
+    "a function response with an error object: the call's failure, sent as the error text every "
+    "dialect carries (its JSON)"
 )
 _KEPT: Final = (frozenset({"result"}), frozenset({"error"}))
 
@@ -62,7 +71,7 @@ def sdk_responses_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list
             if not isinstance(answer, dict) or not answer or _carried(answer):
                 continue
             text, note = substituted_response(answer, (i, j))
-            call["response"] = {"result": text}
+            call["response"] = {"error" if failed(answer) else "result": text}
             notes.append(note)
     if not notes:
         return None
@@ -105,7 +114,14 @@ def substituted_response(answer: dict[str, Any], where: tuple[int, int]) -> tupl
     the typed path's reading of such a response too."""
     text = _text(answer)
     field = f"$.contents[{where[0]}].parts[{where[1]}].functionResponse.response"
-    return text, Adaptation(field=field, action="substituted", reason=_REASON, asked=answer, applied=text)
+    reason = ERROR_REASON if failed(answer) else _REASON
+    return text, Adaptation(field=field, action="substituted", reason=reason, asked=answer, applied=text)
+
+
+def failed(answer: dict[str, Any]) -> bool:
+    """Whether a function response object reports the call's failure: an ``error`` key that is not
+    null (null: no error details)."""
+    return answer.get("error") is not None
 
 
 def _carried(answer: dict[str, Any]) -> bool:
@@ -113,5 +129,9 @@ def _carried(answer: dict[str, Any]) -> bool:
 
 
 def _text(answer: dict[str, Any]) -> str:
-    value = answer["output"] if answer.keys() == {"output"} else answer
+    value: Any = answer
+    if len(answer) == 1 and "output" in answer:
+        value = answer["output"]
+    elif len(answer) == 1 and failed(answer):
+        value = answer["error"]
     return value if isinstance(value, str) else msgspec.json.encode(value).decode()

@@ -33,7 +33,7 @@ from lmcodec.providers.gemini._read_common import (
 )
 from lmcodec.providers.gemini._read_config import ANY, MAPPED
 from lmcodec.providers.gemini._read_genai import genai_spelling_read
-from lmcodec.providers.gemini._read_lenient import substituted_response
+from lmcodec.providers.gemini._read_lenient import failed, substituted_response
 from lmcodec.providers.gemini._read_typed_settings import Refused, settings, usual_settings
 from lmcodec.providers.gemini._read_views import (
     BOOL,
@@ -190,6 +190,7 @@ def _result(
         text, note = substituted_response(answer, where)
         content = (_replace(_TEXT, text=text), *media)
         substituted.append(note)
+        is_error = failed(answer)
     else:
         raise Refused
     if calls is not None:
