@@ -13,7 +13,7 @@ import pytest
 
 import lmcodec as lc
 
-from .gateway_support import anthropic_accepts, chat_body, gemini_body, responses_body
+from .gateway_support import anthropic_accepts, chat_body, gemini_body, responses_accepts, responses_body
 
 openai = pytest.importorskip("openai")
 
@@ -124,11 +124,60 @@ def test_responses_filename_and_file_id_detail_are_dropped_and_named(destination
     dropped = [
         (a.field, a.asked) for a in built.adaptations if a.action == "dropped" and a.field.startswith("$.")
     ]
+    if destination == "openai":  # the same dialect: sent as the client sent them (red team 24 F03, F05)
+        assert dropped == []
+        assert json.loads(built.body)["input"] == json.loads(_responses_file_body())["input"]
+        responses_accepts(built.body)
+        return
     assert dropped == [
         ("$.input[0].content[0].filename", "report.pdf"),
         ("$.input[0].content[1].detail", "high"),
     ]
     assert b"report.pdf" not in built.body
+
+
+_TOOL_OUTPUT_BLOCKS = {
+    "file": {"type": "input_file", "file_data": PDF, "filename": "report.pdf"},
+    "image": {"type": "input_image", "file_id": "file-abc", "detail": "low"},
+}
+
+
+def _tool_output_body(block: dict[str, Any]) -> bytes:
+    """An agent's tool loop whose tool returned a file or an image (the Agents SDK's
+    ``ToolOutputFileContent`` carries a filename)."""
+    tools = [{"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}}]
+    return responses_body(
+        model="gpt-5",
+        tools=tools,
+        input=[
+            {"role": "user", "content": "run f"},
+            {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": [block]},
+        ],
+    )
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "gemini", "openai_chat"])
+@pytest.mark.parametrize("case", _TOOL_OUTPUT_BLOCKS)
+def test_a_tool_output_s_filename_and_detail_are_dropped_as_in_a_message(case: str, destination: str) -> None:
+    block = _TOOL_OUTPUT_BLOCKS[case]
+    key = "filename" if case == "file" else "detail"
+    try:
+        built = lc.translate_request("openai", destination, _tool_output_body(block), model="m")
+    except lc.ProviderError:  # lm15's Chat builder takes text tool results only
+        assert destination == "openai_chat"
+        return
+    dropped = [(a.field, a.asked) for a in built.adaptations if a.action == "dropped"]
+    assert dropped == [(f"$.input[2].output[0].{key}", block[key])]
+
+
+@pytest.mark.parametrize("case", _TOOL_OUTPUT_BLOCKS)
+def test_responses_to_responses_sends_a_tool_output_s_blocks_as_sent(case: str) -> None:
+    body = _tool_output_body(_TOOL_OUTPUT_BLOCKS[case])
+    built = lc.translate_request("openai", "openai", body)
+    assert json.loads(built.body)["input"][2] == json.loads(body)["input"][2]
+    assert [a for a in built.adaptations if a.field.startswith("$.")] == []
+    responses_accepts(built.body)
 
 
 def _gemini_history(response: dict[str, Any]) -> bytes:

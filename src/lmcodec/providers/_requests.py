@@ -34,6 +34,7 @@ from lmcodec.providers._crossing_schemas import (
     parameterless_tools_out,
     strict_flags_in,
 )
+from lmcodec.providers._crossing_sdk_blocks import sdk_blocks_back
 from lmcodec.providers._crossing_settings import (
     output_cap_change,
     reasoning_extensions_in,
@@ -314,7 +315,7 @@ def translate_request(
         lookup(GATEWAY_READERS, source)
     if type(destination) is not str or destination not in _BUILDERS:
         lookup(_BUILDERS, destination)
-    raw = _json_bytes(body)
+    raw = client_body = _json_bytes(body)
     if source == destination:  # the survey is for the passes between two dialects: not made
         read = _TYPED_WITHOUT_SURVEY[source](raw, model)
     else:
@@ -362,13 +363,16 @@ def translate_request(
         if whole_blocks:  # search results, documents: as the client sent them
             built = msgspec.structs.replace(built, body=carried_back(built.body, whole_blocks))
             unsigned = withdrawn(unsigned, whole_blocks)
+        if source == "openai" and unsigned:  # file names and image details, as the client sent them
+            sent, unsigned = sdk_blocks_back(client_body, built.body, unsigned)
+            built = msgspec.structs.replace(built, body=sent)
         if source == "gemini":  # a model turn's signed images, as the client sent them
             signed = media_signatures_back(request, built.body)
             if signed is not built.body:
                 built = msgspec.structs.replace(built, body=signed)
             if unsigned:  # function responses with an error object, as the client sent them
-                body, unsigned = error_responses_back(raw, built.body, unsigned)
-                built = msgspec.structs.replace(built, body=body)
+                sent, unsigned = error_responses_back(client_body, built.body, unsigned)
+                built = msgspec.structs.replace(built, body=sent)
         if not unsigned:
             return built
         return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))

@@ -6,7 +6,10 @@ SDK users' bodies: an ``input_file``'s own ``filename`` beside ``file_data`` (lm
 filename from the media type, ``file.pdf``), and a ``detail`` other than ``auto`` on an
 ``input_image`` by ``file_id`` (lm15 sends such an image without one). A gateway reading a refused
 body writes the filename lm15 would and leaves the detail out, then reads it again, one
-``dropped`` Adaptation per key, named by its JSON path in the client's body. Only a body
+``dropped`` Adaptation per key, named by its JSON path in the client's body; in a message's
+``content`` and a ``function_call_output``'s ``output`` alike (red team 24 F03: an agent's tool that
+returns a file or an image). Responses to Responses, both go back as the client sent them
+(``providers/_crossing_sdk_blocks.py``). Only a body
 ``decode_request`` refuses is read twice; a body holding neither is refused as before.
 
 A replayed answer's output metadata (red-team 5 F13): non-empty ``annotations`` (web search's
@@ -28,12 +31,12 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["Lenient", "sdk_keys_out", "sdk_keys_taken_out"]
+__all__ = ["DETAIL", "FILENAME", "Lenient", "sdk_keys_out", "sdk_keys_taken_out"]
 
-_FILENAME: Final = (
+FILENAME: Final = (
     "an input_file's own filename: the canonical document part has none (lm15 writes file.<type>)"
 )
-_DETAIL: Final = (
+DETAIL: Final = (
     "a detail on an input_image by file_id: lm15 sends such an image without one (the server's "
     "default, auto, applies)"
 )
@@ -68,10 +71,13 @@ def sdk_keys_taken_out(value: dict[str, Any]) -> list[Adaptation]:
     items = value.get("input")
     notes: list[Adaptation] = []
     for i, item in enumerate(items if isinstance(items, list) else ()):  # a string input has no blocks
-        content = item.get("content") if isinstance(item, dict) else None
+        if not isinstance(item, dict):
+            continue
+        key = "output" if item.get("type") == "function_call_output" else "content"
+        content = item.get(key)
         for j, block in enumerate(content if isinstance(content, list) else ()):
             if isinstance(block, dict):
-                _block(block, f"$.input[{i}].content[{j}]", notes)
+                _block(block, f"$.input[{i}].{key}[{j}]", notes)
     return notes
 
 
@@ -102,7 +108,7 @@ def _block(block: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
         and block.get("file_id") is not None
         and block.get("detail") not in (None, "auto")
     ):
-        notes.append(_note(f"{path}.detail", _DETAIL, block.pop("detail")))
+        notes.append(_note(f"{path}.detail", DETAIL, block.pop("detail")))
     elif (
         kind == "input_file"
         and isinstance(block.get("file_data"), str)
@@ -114,7 +120,7 @@ def _block(block: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
         media_type = data[5:].split(",", 1)[0].split(";", 1)[0] if data.startswith("data:") else ""
         expected = "file." + (media_type.split("/", 1)[-1].split("+", 1)[0] or "bin")
         if block["filename"] != expected:
-            notes.append(_note(f"{path}.filename", _FILENAME, block["filename"]))
+            notes.append(_note(f"{path}.filename", FILENAME, block["filename"]))
             block["filename"] = expected
 
 
