@@ -10,6 +10,8 @@ from typing import Any
 
 import pydantic
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lmcodec as lc
 
@@ -77,12 +79,33 @@ def test_translate_request_drops_each_key_and_names_it(case: str, destination: s
     if case == "strict" and destination == "openai":  # carried: Responses takes it (red team 11 F03)
         assert dropped == [] and json.loads(built.body)["tools"][0]["strict"] is True
         return
+    if case == "strict" and destination == "openai_chat":  # as it came (red team 24 F10)
+        assert dropped == [] and json.loads(built.body)["tools"][0]["function"]["strict"] is True
+        return
     assert dropped == paths
     sent = built.body.decode()
     for word in ("alice", "coordinator", "report.pdf", '"strict"'):
         assert word not in sent
     if destination == "anthropic":
         anthropic_accepts(built.body)
+
+
+@settings(max_examples=40, deadline=None)
+@given(flags=st.lists(st.sampled_from([True, None, False]), min_size=1, max_size=4))
+def test_chat_to_chat_gives_each_tool_s_strict_flag_back(flags: list[bool | None]) -> None:
+    """Chat -> Chat, each tool's ``strict: true`` goes back on that tool (red team 24 F10); a tool
+    without it gets none (``strict: false``, Chat's default, as lm15's builder leaves it out)."""
+    tools = []
+    for i, flag in enumerate(flags):
+        function: dict[str, Any] = {"name": f"f{i}", "parameters": {"type": "object", "properties": {}}}
+        if flag is not None:
+            function["strict"] = flag
+        tools.append({"type": "function", "function": function})
+    body = json.dumps({"model": "gpt-4.1", "messages": [{"role": "user", "content": "hi"}], "tools": tools})
+    built = lc.translate_request("openai_chat", "openai_chat", body.encode())
+    sent = [tool["function"].get("strict") for tool in json.loads(built.body)["tools"]]
+    assert sent == [True if flag else None for flag in flags]
+    assert not [a for a in built.adaptations if a.field.endswith(".strict")]
 
 
 def test_the_rest_of_the_body_is_read_as_without_the_keys() -> None:

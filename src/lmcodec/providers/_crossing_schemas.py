@@ -10,7 +10,8 @@ flag; between two dialects each function tool goes to Responses with ``strict: f
 meaning it had; one ``tools`` ``substituted`` note naming them), or ``strict: true`` where a Chat
 client asked for it (the ``dropped`` note of the reading of its body withdrawn). The tools go as
 the builder writes them, flagged, in ``Config.extensions``'s ``tools``, which the builder writes in
-place of its own, as ``decode_request("openai")`` keeps a client's ``strict: false``.
+place of its own, as ``decode_request("openai")`` keeps a client's ``strict: false``. Chat to Chat,
+a client's ``strict: true`` goes back as it came (red team 24 F10; :func:`chat_strict_flags_back`).
 
 A parameterless tool (red team 11 F07): google-genai declares one with no ``parameters`` (read as
 ``{}``, which Gemini gets back as it came), Gemini spells it ``{"type": "OBJECT"}`` and an
@@ -67,6 +68,7 @@ from lmcodec.wire import Adaptation, FunctionTool, Request
 
 __all__ = [
     "PARAMETERLESS_REFUSED",
+    "chat_strict_flags_back",
     "claude_output_format",
     "open_objects_out",
     "parameterless_tools_out",
@@ -293,3 +295,30 @@ def strict_flags_in(
     if asked:
         notes = tuple(note for note in notes if note.field not in asked)
     return request, (*notes, replace(_STRICT_NOTE, applied=loose)) if loose else notes
+
+
+def chat_strict_flags_back(
+    request: Request, body: bytes, notes: tuple[Adaptation, ...]
+) -> tuple[bytes, tuple[Adaptation, ...]]:
+    """Chat -> Chat: ``body`` (lm15's Chat builder's, one tool an entry in the order of
+    ``request.tools``) with ``strict: true`` on each function tool whose client sent it (the
+    reading's ``$.tools[i].function.strict`` note, then withdrawn); ``body`` and ``notes`` as they
+    are where there is none, or where the built tool at that index is not the tool of that name."""
+    asked = [note for note in notes if note.asked is True and note.field.endswith("].function.strict")]
+    if not asked:
+        return body, notes
+    value = msgspec.json.decode(body)
+    tools = value.get("tools")
+    if not isinstance(tools, list):
+        return body, notes
+    put_back: set[str] = set()
+    for note in asked:
+        i = int(note.field[len("$.tools[") : note.field.index("]")])
+        entry = tools[i] if i < len(tools) and i < len(request.tools) else None
+        function = entry.get("function") if isinstance(entry, dict) else None
+        if isinstance(function, dict) and function.get("name") == getattr(request.tools[i], "name", None):
+            function["strict"] = True
+            put_back.add(note.field)
+    if not put_back:
+        return body, notes
+    return msgspec.json.encode(value), tuple(note for note in notes if note.field not in put_back)

@@ -29,6 +29,7 @@ from lmcodec.providers._crossing_parts import (
 )
 from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
+    chat_strict_flags_back,
     claude_output_format,
     open_objects_out,
     parameterless_tools_out,
@@ -363,6 +364,9 @@ def translate_request(
         if whole_blocks:  # search results, documents: as the client sent them
             built = msgspec.structs.replace(built, body=carried_back(built.body, whole_blocks))
             unsigned = withdrawn(unsigned, whole_blocks)
+        if source == "openai_chat" and unsigned:  # strict: true on tools, as the client sent it
+            sent, unsigned = chat_strict_flags_back(request, built.body, unsigned)
+            built = msgspec.structs.replace(built, body=sent)
         if source == "openai" and unsigned:  # file names and image details, as the client sent them
             sent, unsigned = sdk_blocks_back(client_body, built.body, unsigned)
             built = msgspec.structs.replace(built, body=sent)
