@@ -226,10 +226,36 @@ def not_json(body: Any, what: str) -> TypeError:
     return TypeError(f"body must be the {what}'s JSON as bytes or str, not {type(body).__name__}{hint}")
 
 
+class _StreamFlag(msgspec.Struct):
+    """A body's top-level ``stream`` (the readers check it is a boolean; the Request has no field)."""
+
+    stream: Any = None
+
+
+_STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag)
+
+
+def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
+    """Whether the client's body says ``"stream": true`` (looked for only where its bytes could
+    spell the key: as they are, or with ``\\u`` escapes)."""
+    data = raw.tobytes() if isinstance(raw, memoryview) else raw
+    if b'"stream"' not in data and b"\\u" not in data:
+        return False
+    try:
+        return _STREAM_FLAG.decode(data).stream is True
+    except (msgspec.DecodeError, RecursionError):
+        return False
+
+
 def translate_request(
-    source: str, destination: str, body: Body, *, stream: bool = False, model: str | None = None
+    source: str, destination: str, body: Body, *, stream: bool | None = None, model: str | None = None
 ) -> ProviderRequest:
     """A client's body in ``source``'s dialect as the request ``destination``'s provider takes.
+
+    ``stream`` says whether the request asks for a stream; None (the default) follows the body's
+    own ``"stream": true`` (red team 24 F11: a client that waits for SSE gets SSE), which a Gemini
+    body never has (its client names ``streamGenerateContent`` in the URL: pass ``stream=True``).
+    A gateway that answers one way whatever the client asked passes ``stream=`` itself.
 
     ``decode_request`` then ``build_request``, except that between two dialects the source's own
     wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
@@ -317,6 +343,8 @@ def translate_request(
     if type(destination) is not str or destination not in _BUILDERS:
         lookup(_BUILDERS, destination)
     raw = client_body = _json_bytes(body)
+    if stream is None:
+        stream = source != "gemini" and _body_streams(raw)
     if source == destination:  # the survey is for the passes between two dialects: not made
         read = _TYPED_WITHOUT_SURVEY[source](raw, model)
     else:

@@ -1,0 +1,79 @@
+"""``translate_request`` without ``stream=`` follows the client's body (red team 24 F11): a body saying
+``"stream": true`` goes to the backend as a streaming request; ``stream=`` given, it decides."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lmcodec as lc
+
+from .gateway_support import anthropic_body, chat_body, responses_body
+
+DESTINATIONS = ("openai", "openai_chat", "anthropic", "gemini")
+
+
+def _streams(built: Any, destination: str) -> bool:
+    if destination == "gemini":
+        return "streamGenerateContent" in built.path
+    return json.loads(built.body).get("stream") is True
+
+
+def _body(source: str, flag: Any) -> bytes:
+    body: dict[str, Any]
+    if source == "openai":
+        body = {"model": "gpt-5", "input": "hi"}
+    elif source == "openai_chat":
+        body = {"model": "gpt-4.1", "messages": [{"role": "user", "content": "hi"}]}
+    else:
+        body = {
+            "model": "claude-sonnet-4-5",
+            "max_tokens": 64,
+            "messages": [{"role": "user", "content": "hi"}],
+        }
+    if flag != "absent":
+        body["stream"] = flag
+    return json.dumps(body).encode()
+
+
+@pytest.mark.parametrize("destination", DESTINATIONS)
+def test_an_sdk_streaming_body_streams_without_the_keyword(destination: str) -> None:
+    message = [{"role": "user", "content": "hi"}]
+    bodies = {
+        "openai": responses_body(model="gpt-5", input="hi", stream=True),
+        "openai_chat": chat_body(model="gpt-4.1", messages=message, stream=True),
+        "anthropic": anthropic_body(model="claude-sonnet-4-5", max_tokens=64, messages=message, stream=True),
+    }
+    for source, body in bodies.items():
+        assert json.loads(body)["stream"] is True
+        assert _streams(lc.translate_request(source, destination, body, model="m"), destination), source
+        assert not _streams(
+            lc.translate_request(source, destination, body, model="m", stream=False), destination
+        )
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    source=st.sampled_from(["openai", "openai_chat", "anthropic"]),
+    destination=st.sampled_from(DESTINATIONS),
+    flag=st.sampled_from([True, False, None, "absent"]),
+    keyword=st.sampled_from([True, False, None]),
+)
+def test_the_keyword_decides_else_the_body(source: str, destination: str, flag: Any, keyword: Any) -> None:
+    built = lc.translate_request(source, destination, _body(source, flag), model="m", stream=keyword)
+    assert _streams(built, destination) is (flag is True if keyword is None else keyword)
+
+
+def test_a_key_spelled_with_escapes_is_the_same_key() -> None:
+    body = b'{"model": "gpt-4.1", "messages": [{"role": "user", "content": "hi"}], "\\u0073tream": true}'
+    assert _streams(lc.translate_request("openai_chat", "anthropic", body), "anthropic")
+
+
+def test_a_gemini_body_streams_when_the_gateway_says_so() -> None:
+    body = json.dumps({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}).encode()
+    assert not _streams(lc.translate_request("gemini", "gemini", body), "gemini")
+    assert _streams(lc.translate_request("gemini", "gemini", body, stream=True), "gemini")
