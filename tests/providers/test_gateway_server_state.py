@@ -14,7 +14,7 @@ import pytest
 
 import lmcodec as lc
 
-from .gateway_support import responses_body
+from .gateway_support import gemini_body, responses_body
 
 STATE: dict[str, Any] = {
     "previous_response_id": "resp_0aa",
@@ -57,3 +57,24 @@ def test_a_null_previous_response_id_is_no_state() -> None:
     body = json.dumps({"model": "gpt-5", "previous_response_id": None, "input": "hi"}).encode()
     built = lc.translate_request("openai", "anthropic", body)
     assert json.loads(built.body)["messages"][0]["content"][0]["text"] == "hi"
+
+
+def _cached_body() -> bytes:
+    from google.genai import types
+
+    config = types.GenerateContentConfig(cached_content="cachedContents/abc123")
+    return gemini_body("and in London?", config=config)
+
+
+@pytest.mark.parametrize("destination", ["openai", "openai_chat", "anthropic"])
+def test_a_gemini_cached_content_is_refused_at_its_key(destination: str) -> None:
+    """Red team 24 F07: a ValidationError at ``$.cachedContent`` before the builder, as for a
+    Responses id (lm15's builder raised a ProviderError naming no path in the client's body)."""
+    with pytest.raises(lc.ValidationError, match="Google's server") as refused:
+        lc.translate_request("gemini", destination, _cached_body(), model="m")
+    assert refused.value.path == "$.cachedContent"
+
+
+def test_to_gemini_a_cached_content_is_kept() -> None:
+    built = lc.translate_request("gemini", "gemini", _cached_body(), model="gemini-2.5-flash")
+    assert json.loads(built.body)["cachedContent"] == "cachedContents/abc123"

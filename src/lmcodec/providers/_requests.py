@@ -78,6 +78,12 @@ _NO_MODEL: Final = (
     "a Gemini body names no model (a Gemini client names it in the URL, models/{model}:generateContent): "
     "pass it as translate_request(..., model=...) to send the body to another dialect"
 )
+_CACHED_CONTENT: Final = (
+    "cachedContent: a stored cache's content lives on Google's server and cannot be forwarded to "
+    "{destination}, which would answer the new contents alone; send the whole conversation in contents"
+)
+"""Red team 24 F07: refused before the builder (whose ProviderError names no path in the body), as
+a Responses ``previous_response_id`` is (``crossing._SERVER_STATE``)."""
 _OPENAI: Final = frozenset({"openai", "openai_chat"})
 """The two OpenAI dialects, which share request keys (``providers/_crossing_openai_keys.py``)."""
 _BUILDERS: Final[dict[str, Any]] = {
@@ -361,6 +367,10 @@ def translate_request(
         request, found, unsigned = read
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
         raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
+    if source == "gemini" and destination != "gemini":  # state on Google's server, as a Responses id
+        cache = request.config.cache
+        if cache is not None and cache.resource is not None:
+            raise ValidationError(_CACHED_CONTENT.format(destination=destination), "$.cachedContent")
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
         request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
         unsigned += dropped

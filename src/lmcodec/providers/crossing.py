@@ -19,7 +19,8 @@ Carrying nothing (action ``satisfied``: the wire default): Chat ``response_forma
 (beside ``logprobs: true``, read as Config.logprobs=0), a ``max_tokens`` equal to ``max_completion_tokens``;
 Responses ``text: {"format": {"type": "text"}}``. Refused (a ValidationError at the key's path):
 a Responses ``previous_response_id``, ``conversation`` or stored ``prompt``, whose history or
-instructions live on OpenAI's server (the destination would answer the new input alone).
+instructions live on OpenAI's server (the destination would answer the new input alone); a
+Gemini ``cachedContent`` likewise, at ``$.cachedContent`` (``_requests.translate_request``).
 From a Gemini body, a ``systemInstruction`` or ``generationConfig`` kept whole (google-genai sends
 ``role: "user"`` on the one, ``{}`` or ``candidateCount`` in the other) was sent as the canonical
 system prompt and settings: only the rest of it is ``dropped`` (``asked`` that rest), else it is
