@@ -24,7 +24,9 @@ Gemini ``cachedContent`` likewise, at ``$.cachedContent`` (``_requests.translate
 From a Gemini body, a ``systemInstruction`` or ``generationConfig`` kept whole (google-genai sends
 ``role: "user"`` on the one, ``{}`` or ``candidateCount`` in the other) was sent as the canonical
 system prompt and settings: only the rest of it is ``dropped`` (``asked`` that rest), else it is
-``satisfied``.
+``satisfied``; its ``tools`` and ``toolConfig`` (sent as the canonical tools and tool_choice) and an
+empty object are noted only for what they leave out (a declaration's ``behavior``, a
+``retrievalConfig``; red team 24 F06).
 Everything else (action ``dropped``): the
 canonical fields still hold what the destination can take (the system text, the tools, the
 thinking budget), the extension held the source wire's exact shape or a setting only that
@@ -192,6 +194,8 @@ def foreign_extensions_out(
             notes.append(_note(where, "substituted", "read as the canonical user_id", value, value))
         elif source == "gemini" and key in _GEMINI_CARRIED:
             rest = _gemini_residue(key, value, request)
+            if value == {} or (not rest and key in _NOTED_WHERE_LEFT):
+                continue
             if rest:
                 why = f"the rest was sent as the canonical fields; {destination} has no such field"
                 notes.append(_note(where, "dropped", f"{source}'s own wire key: {why}", rest))
@@ -206,10 +210,21 @@ def foreign_extensions_out(
 _GEMINI_CARRIED: Final = {
     "systemInstruction": "sent as the canonical system prompt (its parts; nothing else in it)",
     "generationConfig": "sent as the canonical settings (each of its keys)",
+    "tools": "sent as the canonical tools (each declaration's name, description and schema)",
+    "toolConfig": "sent as the canonical tool_choice (its mode and allowed function names)",
 }
 """Gemini objects ``decode_request`` keeps whole where the builder would spell them otherwise, whose
 content the canonical fields carry: to another dialect only the rest of them is dropped (red team 9
-F06: google-genai sends ``systemInstruction`` with ``role: "user"`` and ``generationConfig: {}``)."""
+F06: google-genai sends ``systemInstruction`` with ``role: "user"`` and ``generationConfig: {}``;
+red team 24 F06: its ``tools`` spelled ``parameters_json_schema``, a ``toolConfig`` of a mode and
+allowed names). An empty object asks nothing: no note."""
+_DECLARED: Final = frozenset(
+    {"name", "description", "parameters", "parametersJsonSchema", "parameters_json_schema"}
+)
+"""What of a function declaration the canonical tool carries."""
+_NOTED_WHERE_LEFT: Final = frozenset({"tools", "toolConfig"})
+"""Carried keys noted only for what they leave out: the canonical tools and tool_choice are sent, and
+are noted themselves where they change (renamed, rewritten schemas, hosted tools)."""
 _SCHEMA_SPELLINGS: Final = {"responseSchema": "responseJsonSchema", "responseJsonSchema": "responseSchema"}
 
 
@@ -218,8 +233,17 @@ def _gemini_residue(key: str, value: Any, request: Request) -> Any:
     canonical fields do not carry: a system instruction's keys beside its ``parts`` (the reader
     takes text parts only, as the system prompt); the ``generationConfig`` keys whose value the
     Gemini builder does not write back from the canonical request (under either schema key)."""
+    if key == "tools":
+        return _declarations_residue(value)
     if not isinstance(value, dict):
         return value
+    if key == "toolConfig":
+        calling = value.get("functionCallingConfig")
+        rest = {name: item for name, item in value.items() if name != "functionCallingConfig"}
+        if request.config.tool_choice is None or not isinstance(calling, dict):
+            return value
+        calling_rest = {k: v for k, v in calling.items() if k not in ("mode", "allowedFunctionNames")}
+        return {**rest, "functionCallingConfig": calling_rest} if calling_rest else rest
     if key == "systemInstruction":
         return {name: item for name, item in value.items() if name != "parts"}
     if not value:
@@ -239,6 +263,22 @@ def _gemini_residue(key: str, value: Any, request: Request) -> Any:
         for name, item in value.items()
         if written.get(name) != item and written.get(_SCHEMA_SPELLINGS.get(name, name)) != item
     }
+
+
+def _declarations_residue(value: Any) -> Any:
+    """What of a Gemini ``tools`` list the canonical tools do not carry: each function declaration's
+    keys beside its name, description and schema (with its name); a builtin tool entry is a
+    canonical builtin tool (``hosted_tools_out`` notes it where it does not cross)."""
+    if not isinstance(value, list):
+        return value
+    rest: list[Any] = []
+    for entry in value:
+        declarations = entry.get("functionDeclarations") if isinstance(entry, dict) else None
+        for declaration in declarations if isinstance(declarations, list) else ():
+            if isinstance(declaration, dict) and not _DECLARED.issuperset(declaration):
+                extra = {k: v for k, v in declaration.items() if k not in _DECLARED}
+                rest.append({"name": declaration.get("name"), **extra})
+    return rest
 
 
 _OPENAPI_TYPES: Final = {
