@@ -78,3 +78,28 @@ def test_a_gemini_cached_content_is_refused_at_its_key(destination: str) -> None
 def test_to_gemini_a_cached_content_is_kept() -> None:
     built = lc.translate_request("gemini", "gemini", _cached_body(), model="gemini-2.5-flash")
     assert json.loads(built.body)["cachedContent"] == "cachedContents/abc123"
+
+
+def test_a_stored_prompt_without_input_is_refused_to_openai_too() -> None:
+    """Red team 24 F08, as documented: a canonical Request holds at least one message."""
+    body = responses_body(model="gpt-5", prompt=STATE["prompt"])
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.translate_request("openai", "openai", body)
+    assert refused.value.path == "$.input"
+
+
+def test_same_dialect_shapes_the_canonical_request_cannot_hold_are_refused_at_their_path() -> None:
+    """Red team 24 F09, as documented: a Responses item_reference, a Gemini videoMetadata."""
+    reference = responses_body(
+        model="gpt-5", input=[{"role": "user", "content": "hi"}, {"type": "item_reference", "id": "msg_1"}]
+    )
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.translate_request("openai", "openai", reference)
+    assert refused.value.path == "$.input[1].type"
+    video = {"fileUri": "gs://b/v.mp4", "mimeType": "video/mp4"}
+    clip = {"startOffset": "1s", "endOffset": "5s"}
+    parts = [{"text": "what happens?"}, {"fileData": video, "videoMetadata": clip}]
+    body = json.dumps({"contents": [{"role": "user", "parts": parts}]}).encode()
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.translate_request("gemini", "gemini", body)
+    assert refused.value.path == "$.contents[0].parts[1]"
