@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
+
 from callgrind_support import marked_dumps, total
 
 _USAGE = {"promptTokenCount": 5, "candidatesTokenCount": 3, "totalTokenCount": 8}
@@ -40,7 +41,8 @@ def _gemini(parts: list[dict[str, Any]], finish: str | None = None) -> bytes:
     return json.dumps(chunk).encode()
 
 
-IMAGE = _gemini([{"inlineData": {"mimeType": "image/png", "data": base64.b64encode(bytes(range(256)) * 6000).decode()}}])
+_PNG = base64.b64encode(bytes(range(256)) * 6000).decode()
+IMAGE = _gemini([{"inlineData": {"mimeType": "image/png", "data": _PNG}}])
 TEXT = _gemini([{"text": "Here is your cat."}])
 END = _gemini([{"text": ""}], "STOP")
 _ARGS = json.dumps({"path": "a.py", "content": "print('hello, world')  # a line of code\n" * 37_000})
@@ -57,7 +59,12 @@ CHAT_CALL = json.dumps(
                 "delta": {
                     "role": "assistant",
                     "tool_calls": [
-                        {"index": 0, "id": "call_1", "type": "function", "function": {"name": "write", "arguments": _ARGS}}
+                        {
+                            "index": 0,
+                            "id": "call_1",
+                            "type": "function",
+                            "function": {"name": "write", "arguments": _ARGS},
+                        }
                     ],
                 },
                 "finish_reason": None,
