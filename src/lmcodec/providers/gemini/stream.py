@@ -22,6 +22,7 @@ usage lm15 would crash on goes to the port.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 import msgspec
@@ -81,6 +82,7 @@ class _Named(msgspec.Struct, gc=False):
 
 
 _named_decoder: Final = msgspec.json.Decoder(_Named)
+_text_decode: Final = text_chunk_decoder.decode
 _decode: Final = msgspec.json.decode
 _convert: Final = msgspec.convert
 _END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by a Literal of the usage)
@@ -109,9 +111,10 @@ class StreamMapper(MapperBase):
         model = named.modelVersion if named is not None else None
         return model if isinstance(model, str) and model else None
 
-    def frames(self, datas: list[bytes]) -> int:
+    def frames(self, datas: list[bytes], decode: Callable[[bytes], Any] = _text_decode) -> int:
+        """``decode``: the common chunk's view decoder (a subclass of its view may read more of
+        the chunk: translate's head, :class:`lmcodec.stream._foreign_parts.ForeignParts`)."""
         skipped = 0
-        decode = text_chunk_decoder.decode
         sink = self.sink
         add_text = sink.text
         unset = UNSET
