@@ -10,7 +10,6 @@ event the mapper is never handed)."""
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from itertools import pairwise
@@ -25,7 +24,7 @@ import lmcodec as lc
 from lmcodec.providers._json import load_head
 from lmcodec.stream import _head
 from lmcodec.stream._head import StreamHead
-from lmcodec.stream.translate import _translated, _Translator
+from lmcodec.stream.translate import _Translator
 
 _BOM: Final = b"\xef\xbb\xbf"
 _ORACLE_LIMIT: Final = 1 << 20
@@ -358,110 +357,3 @@ def test_a_head_that_is_not_json_of_its_shape_names_nothing() -> None:
     assert head.read([b'{"id": 5, "model": ["x"]}', b'{"id":"later"}'])
     assert _fields(head) == (None, None, None, None, None, None)
     assert not StreamHead().read([b'{"type":"ping"}', msgspec.json.encode({"type": "ping", "id": "p"})])
-
-
-# A Gemini stream's head is read from the view its mapper decodes the first chunk into
-# (stream/_foreign_parts.ForeignParts, red team 25 F05): the chunks that view accepts, and the ones
-# it leaves to another path (a code part, a digit run longer than json.loads reads, the end of a
-# body held whole, a chunk the view refuses), each with the head's fields drawn.
-_GEMINI_PARTS = st.sampled_from(
-    [
-        [{"text": "Hi"}],
-        [{"text": "hm", "thought": True}],
-        [{"inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo" * 40}}],
-        [{"functionCall": {"name": "f", "args": {"a": 1}}}],
-        [{"text": "a"}, {"text": "b"}],
-        [{"executableCode": {"language": "PYTHON", "code": "1"}}],
-        [{"text": "n" + "7" * 5000}],
-    ]
-)
-
-
-@st.composite
-def _gemini_body(draw: st.DrawFn) -> bytes:
-    chunk: dict[str, Any] = {"candidates": [{"content": {"parts": draw(_GEMINI_PARTS), "role": "model"}}]}
-    if draw(st.booleans()):
-        chunk["candidates"][0]["finishReason"] = "STOP"
-    if draw(st.booleans()):
-        chunk["candidates"] = draw(st.sampled_from([[], "x", [{"content": {"parts": []}}]]))
-    chunk.update(draw(_HEADS))
-    if draw(st.booleans()):
-        chunk["usageMetadata"] = {"promptTokenCount": 2, "candidatesTokenCount": 1, "totalTokenCount": 3}
-    later = {
-        "candidates": [{"content": {"parts": [{"text": "x"}]}}],
-        "responseId": "later",
-        "modelVersion": "m2",
-    }
-    frames = [json.dumps(chunk, ensure_ascii=draw(st.booleans())).encode()]
-    if draw(st.booleans()):
-        frames.append(json.dumps(later).encode())
-    return b"".join(b"data: " + frame + b"\n\n" for frame in frames)
-
-
-@settings(max_examples=300, deadline=None)
-@given(_gemini_body(), st.data())
-def test_a_gemini_head_read_from_the_mapper_s_view_is_the_frame_reader_s(
-    body: bytes, data: st.DataObject
-) -> None:
-    """At any chunking, and given whole (cut without a framer, ``map_body``), to every dialect:
-    the head and the bytes written are the frame reader's (the oracle: the head read as before)."""
-    chunks = [body] if data.draw(st.booleans()) else data.draw(_chunked(body))
-    dst = data.draw(st.sampled_from(["gemini", "anthropic", "openai_chat", "openai"]))
-    assert _gemini_head(chunks, dst, by_the_engine=False) == _gemini_head(chunks, dst, by_the_engine=True)
-
-
-def _gemini_head(chunks: list[bytes], dst: str, *, by_the_engine: bool) -> tuple[Any, ...]:
-    """The head and the bytes translate writes from a Gemini source fed ``chunks``; ``by_the_engine``:
-    read as before, the oracle (the engine's ``read_head`` hand-off, each batch's frames read by
-    :meth:`StreamHead.read` before they are mapped), not from the mapper's view."""
-    translator = _Translator("gemini", dst, None, framed=len(chunks) != 1)
-    head = translator._head
-    assert head is not None
-    if by_the_engine:
-        translator._stream.mapper.head = None
-        translator._stream._read_head = head.read
-    written = b"".join(_translated(translator, chunks))
-    return (*_fields(head), _MADE_UP.sub(b"made-up", written))
-
-
-# what a writer makes up for each translation: ids, a Chat chunk's created time
-_MADE_UP: Final = re.compile(
-    rb'(?:msg|resp|chatcmpl|call|toolu|rs|fc|item)[-_][0-9a-zA-Z]+|"created(?:_at)?":[0-9]+'
-)
-
-
-class _CountingDecoder:
-    """The head's own decoder (``_head._head_decoder``), counting the frames it decodes."""
-
-    def __init__(self, decoder: Any) -> None:
-        self.decoder = decoder
-        self.type = decoder.type
-        self.decoded = 0
-
-    def decode(self, data: bytes) -> Any:
-        self.decoded += 1
-        return self.decoder.decode(data)
-
-
-def test_a_large_first_gemini_chunk_is_decoded_once_for_the_head_and_the_mapper(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Red team 25 F05: an image chunk first (2 MB of base64) was decoded by the head's Struct
-    besides the mapper's view; the head is now read from the mapper's view."""
-    image = base64.b64encode(bytes(range(256)) * 6000).decode()
-    first = {
-        "candidates": [{"content": {"parts": [{"inlineData": {"mimeType": "image/png", "data": image}}]}}],
-        "responseId": "resp-1",
-        "modelVersion": "gemini-2.5-flash-image",
-    }
-    end = {"candidates": [{"content": {"parts": [{"text": ""}]}, "finishReason": "STOP"}]}
-    body = b"".join(b"data: " + json.dumps(frame).encode() + b"\n\n" for frame in (first, end))
-    counting = _CountingDecoder(_head._head_decoder)
-    monkeypatch.setattr(_head, "_head_decoder", counting)
-    for chunks in (
-        [body],
-        [body[:70_000], body[70_000:]],
-        [body[i : i + 65_536] for i in range(0, len(body), 65_536)],
-    ):
-        assert _translated_head("gemini", chunks)[:2] == ("resp-1", "gemini-2.5-flash-image")
-    assert counting.decoded == 0

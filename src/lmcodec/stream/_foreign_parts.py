@@ -16,18 +16,13 @@ which the Gemini writer writes back as it came, its code parts included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, cast
 
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, has_long_digit_run
-from lmcodec.providers.gemini.views import text_chunk_decoder
 from lmcodec.stream._foreign_items import ForeignItemSink, mapped_at
-from lmcodec.stream._head import HeadTextChunk, StreamHead
 from lmcodec.stream._streamed_calls import StreamedCallWatch
-from lmcodec.stream.sink import Sink
 from lmcodec.wire import StreamDeltaEvent
 
 __all__ = ["FOREIGN_PARTS", "ForeignParts"]
@@ -40,8 +35,6 @@ _RESULT: Final = b'"codeExecutionResult"'
 _READ: Final = frozenset({"text", "functionCall", "inlineData"})  # a part holding one is lm15's
 _decode: Final = msgspec.json.decode
 _encode: Final = msgspec.json.encode
-_head_text_decoder: Final = msgspec.json.Decoder(HeadTextChunk)
-_text_decode: Final = text_chunk_decoder.decode
 
 
 class _Recorded:
@@ -66,62 +59,15 @@ class ForeignParts(StreamedCallWatch):
     before and after it. A batch with no such part is mapped as before (two substring searches per
     frame)."""
 
-    __slots__ = ("head",)
+    __slots__ = ()
 
-    def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
-        super().__init__(model, sink, keep_unknown)
-        # translate's head, until read: from the view this mapper decodes the first chunk into
-        self.head: StreamHead | None = None
-
-    def map_frames(self, datas: list[bytes]) -> int:
-        if self.head is None:
-            return super().map_frames(datas)
-        return self._headed(datas, whole=False)
-
-    def map_body(self, datas: list[bytes]) -> int:
-        if self.head is None:
-            return super().map_body(datas)
-        return self._headed(datas, whole=True)
-
-    def _headed(self, datas: list[bytes], *, whole: bool) -> int:
-        """:meth:`map_frames` (``whole``: :meth:`map_body`) of a batch while the head is unread.
-        Its first chunk is decoded into :class:`HeadTextChunk` by :meth:`frames`, which maps it
-        from that view, and the head is read from it: one decode of the chunk. Where that chunk
-        is not mapped so (the last of a body held whole, one with a code part or a long digit run)
-        or the view refuses it, the head is read from its bytes (:meth:`StreamHead.read`) before
-        it is mapped, as before (and from the batch's next frame where the first is a ping's)."""
-        head = self.head
-        assert head is not None
-        first = datas[0]
-        if (whole and len(datas) == 1) or _has_foreign_key(first) or has_long_digit_run(first):
-            if head.read(datas):
-                self.head = None
-            return super().map_body(datas) if whole else super().map_frames(datas)
-
-        def decode(data: bytes) -> Any:
-            try:
-                view = _head_text_decoder.decode(data)
-            except REFUSED:
-                if head.read(datas):
-                    self.head = None
-                raise
-            if head.take(view) or head.read(datas):  # (a ping's: the batch's next frame's)
-                self.head = None
-            return view
-
-        skipped = _frames(self, [first], decode)
-        if len(datas) == 1:
-            return skipped
-        rest = self.map_body if whole else self.map_frames
-        return skipped + mapped_at(lambda _, frames: rest(frames), self, datas[1:], 1)
-
-    def frames(self, datas: list[bytes], decode: Callable[[bytes], Any] = _text_decode) -> int:
+    def frames(self, datas: list[bytes]) -> int:
         if len(datas) == 1:
             data = datas[0]
             if data.find(_CODE) < 0 and data.find(_RESULT) < 0:
-                return _frames(self, datas, decode)
+                return _frames(self, datas)
         elif not any(data.find(_CODE) >= 0 or data.find(_RESULT) >= 0 for data in datas):
-            return _frames(self, datas, decode)
+            return _frames(self, datas)
         skipped, start = 0, 0
         for i, data in enumerate(datas):
             parts = _foreign(data)
@@ -160,10 +106,6 @@ class ForeignParts(StreamedCallWatch):
         for _, kind, part in reversed(waiting):
             hand(kind, part)
         return skipped
-
-
-def _has_foreign_key(data: bytes) -> bool:
-    return data.find(_CODE) >= 0 or data.find(_RESULT) >= 0
 
 
 def _position(name: str, args: tuple[Any, ...]) -> int | None:

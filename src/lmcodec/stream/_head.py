@@ -24,13 +24,12 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._json import load_head
-from lmcodec.providers.gemini.views import _TextChunk
 from lmcodec.wire import StreamStartEvent
 
-__all__ = ["HeadTextChunk", "StreamHead"]
+__all__ = ["StreamHead"]
 
 
-class _HeadMessage(msgspec.Struct, frozen=True, gc=False):
+class _HeadMessage(msgspec.Struct):
     usage: dict[str, Any] | None = None
 
 
@@ -51,22 +50,6 @@ class _Head(msgspec.Struct):
 _head_decoder: Final = msgspec.json.Decoder(_Head)
 
 
-class HeadTextChunk(_TextChunk, frozen=True, gc=False):
-    """Gemini's common chunk as the mapper's view reads it, with :class:`_Head`'s fields: the
-    first chunk of a translated Gemini stream, so its head is read by the mapper's one decode of
-    it (a large first chunk, an image, is not parsed twice: red team 25 F05)."""
-
-    id: str | None = None
-    model: str | None = None
-    responseId: str | None = None
-    modelVersion: str | None = None
-    created: Any = None
-    service_tier: Any = None
-    system_fingerprint: Any = None
-    message: _HeadMessage | None = None
-    type: Any = None
-
-
 class StreamHead:
     """What a stream's first frame that is not a ping's (``{"type": "ping"}``, Anthropic's
     keep-alive, which may come before the ``message_start``) says about the response."""
@@ -85,22 +68,20 @@ class StreamHead:
     def read(self, frames: list[bytes]) -> bool:
         """Read the first of ``frames`` (frames' data, in stream order) that is not a ping's; False
         when they are all pings' (the next frames are read)."""
-        return any(self.take(load_head(_head_decoder, data) or _Head()) for data in frames)
-
-    def take(self, head: Any) -> bool:
-        """Read a frame decoded into a view with :class:`_Head`'s fields (:class:`_Head`, or a
-        mapper's view that declares them too: :class:`HeadTextChunk`); False for a ping's."""
-        if head.type == "ping":
-            return False
-        self.id = head.id or head.responseId
-        self.model = head.model or head.modelVersion
-        created = head.created
-        self.created = created if type(created) is int and created >= 0 else None
-        tier, fingerprint = head.service_tier, head.system_fingerprint
-        self.service_tier = tier if type(tier) is str and tier else None
-        self.system_fingerprint = fingerprint if type(fingerprint) is str and fingerprint else None
-        self.start_usage = head.message.usage if head.message is not None else None
-        return True
+        for data in frames:
+            head = load_head(_head_decoder, data) or _Head()
+            if head.type == "ping":
+                continue
+            self.id = head.id or head.responseId
+            self.model = head.model or head.modelVersion
+            created = head.created
+            self.created = created if type(created) is int and created >= 0 else None
+            tier, fingerprint = head.service_tier, head.system_fingerprint
+            self.service_tier = tier if type(tier) is str and tier else None
+            self.system_fingerprint = fingerprint if type(fingerprint) is str and fingerprint else None
+            self.start_usage = head.message.usage if head.message is not None else None
+            return True
+        return False
 
     def start(self, event: StreamStartEvent) -> StreamStartEvent:
         """The synthesized start with the stream's own id and model, where it named them."""

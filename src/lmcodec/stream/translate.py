@@ -215,11 +215,8 @@ class _Translator:
             False,
             framed=framed,
             framer_cls=KEEP_ALIVE_FRAMERS[src],
-            # a Gemini source's head is read by its mapper (ForeignParts.head)
-            read_head=self._read_head if self._head is not None and src != "gemini" else None,
+            read_head=self._read_head if self._head is not None else None,
         )
-        if isinstance(self._stream.mapper, ForeignParts):
-            self._stream.mapper.head = self._head
         # the source's keep-alives, as its framer counts them (red team 21 F04): the bytes it left to
         # count (none after a chunk of one event of the common shape) and what counts them
         self._unscanned: list[bytes] = []

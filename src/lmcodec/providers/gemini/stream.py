@@ -22,7 +22,6 @@ usage lm15 would crash on goes to the port.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 import msgspec
@@ -82,7 +81,6 @@ class _Named(msgspec.Struct, gc=False):
 
 
 _named_decoder: Final = msgspec.json.Decoder(_Named)
-_text_decode: Final = text_chunk_decoder.decode
 _decode: Final = msgspec.json.decode
 _convert: Final = msgspec.convert
 _END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by a Literal of the usage)
@@ -111,10 +109,9 @@ class StreamMapper(MapperBase):
         model = named.modelVersion if named is not None else None
         return model if isinstance(model, str) and model else None
 
-    def frames(self, datas: list[bytes], decode: Callable[[bytes], Any] = _text_decode) -> int:
-        """``decode``: the common chunk's view decoder (a subclass of its view may read more of
-        the chunk: translate's head, :class:`lmcodec.stream._foreign_parts.ForeignParts`)."""
+    def frames(self, datas: list[bytes]) -> int:
         skipped = 0
+        decode = text_chunk_decoder.decode
         sink = self.sink
         add_text = sink.text
         unset = UNSET
