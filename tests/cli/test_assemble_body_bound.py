@@ -210,3 +210,47 @@ def test_the_bound_lifted_a_body_past_the_memory_left_is_named_as_the_body(tmp_p
         assert done.returncode == 2, err
         assert err.startswith("lmcodec: out of memory: ")
         assert "(a whole JSON body) is longer than the memory left" in err and "a line" not in err
+
+
+def test_read_bounded_holds_the_body_once_plus_a_piece() -> None:
+    """Review 15 F03: the pieces kept in a list and joined peaked at 2.00x the body (tracemalloc)."""
+    import tracemalloc
+
+    size = 8 << 20
+    source = io.BytesIO(b"{" + b" " * (size - 2) + b"}")
+    tracemalloc.start()
+    try:
+        data = read_bounded(source, size)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert data is not None and len(data) == size
+    assert peak < size + 2 * (1 << 20), f"peaked at {peak / size:.2f}x the body"
+
+
+def test_the_help_says_max_line_bytes_does_not_bound_sse_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 15 F05: the name suggests an SSE line bound; the SSE framer keeps its own."""
+    with pytest.raises(SystemExit):
+        cli.main(["assemble", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "not an SSE stream's lines" in help_text
+
+
+def test_an_sse_line_longer_than_max_line_bytes_still_assembles(
+    tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """What the help says: ``--max-line-bytes`` bounds a whole JSON body, not the stream's lines."""
+    text = "x" * 5000
+    stream = tmp_path / "s.sse"
+    stream.write_text(
+        'data: {"type":"message_start","message":{"id":"m1","model":"c","role":"assistant","content":[],'
+        '"usage":{"input_tokens":1,"output_tokens":0}}}\n\n'
+        'data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n'
+        'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta",'
+        f'"text":"{text}"}}}}\n\n'
+        'data: {"type":"content_block_stop","index":0}\n\n'
+        'data: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}\n\n'
+        'data: {"type":"message_stop"}\n\n'
+    )
+    assert cli.main(["assemble", "anthropic", str(stream), "--max-line-bytes", "4096"]) == 0
+    assert lc.decode(capsysbinary.readouterr().out, lc.Response).message.parts[0] == lc.TextPart(text)

@@ -209,7 +209,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="a whole JSON body (the input when it is no SSE stream, or --request FILE) longer than N "
         f"bytes is refused, read no further (default {DEFAULT_MAX_LINE_BYTES}, 64 MiB, as a JSONL line; "
-        "0: no bound)",
+        "0: no bound); not an SSE stream's lines, which the SSE framer bounds itself (64 MiB a line, "
+        "128 MiB an event)",
     )
     assemble.set_defaults(func=_imported("_assemble", "cmd_assemble"))
 
