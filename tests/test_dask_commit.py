@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.cli.workload import turn_dicts
+from lmcodec.codecs import _dest as dest_module
 from lmcodec.codecs._place import place_all
 
 dask = pytest.importorskip("dask", reason="lc.dask needs the 'dask' extra (dask[distributed])")
@@ -86,15 +87,20 @@ def test_a_part_that_appears_at_the_rename_is_not_replaced(
     out = tmp_path / "out"
     logs = [_log(tmp_path / "a0.jsonl", TURNS[:2]), _log(tmp_path / "a1.jsonl", TURNS[2:4])]
     theirs = b"another run's part"
-    real = ld._refuse_parquet_in
+    real = dest_module.refuse_parquet_in
 
-    def check_then_other_run_writes(root: str, when: str) -> None:
-        real(root, when)
+    def check_then_other_run_writes(root: str, when: str, token: str) -> None:
+        real(root, when, token)
         if when:  # the commit's check
             (out / "part-00001.parquet").write_bytes(theirs)
 
-    monkeypatch.setattr(ld, "_refuse_parquet_in", check_then_other_run_writes)
-    with dask.config.set(scheduler="sync"), pytest.raises(FileExistsError, match=r"part-00001\.parquet"):
+    monkeypatch.setattr(dest_module, "refuse_parquet_in", check_then_other_run_writes)
+    with (
+        dask.config.set(scheduler="sync"),
+        pytest.raises(
+            FileExistsError, match=r"another run put this part in place.*overwrite=True.*part-00001\.parquet"
+        ),
+    ):
         ld.convert(logs, out)
     assert _dest(out) == {"part-00001.parquet": theirs}
 
@@ -130,3 +136,60 @@ def _finals(root: str) -> dict[str, bytes]:
 
 def _no_hard_links(src: str, dst: str) -> None:
     raise PermissionError(1, "Operation not permitted", src, None, dst)
+
+
+_CRASH_MID_COMMIT = """
+import os, signal, sys, dask
+dask.config.set(scheduler="sync")
+import lmcodec as lc
+dest, logs = sys.argv[1], sys.argv[2:]
+real_remove = os.remove
+def killed_after_the_first_part(path, *args, **kwargs):
+    if str(path).endswith(".partial") and os.path.exists(os.path.join(dest, "part-00000.parquet")):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real_remove(path, *args, **kwargs)
+os.remove = killed_after_the_first_part
+lc.dask.to_parquet(lc.dask.read(logs), dest)
+"""
+
+
+def test_a_run_killed_mid_commit_is_named_by_the_next_and_overwrite_cleans_it_all(tmp_path: Path) -> None:
+    """Review 15 F01: SIGKILL between placing part 0 and part 1 leaves part-00000 and the run's
+    temporaries; a rerun is refused naming both, and overwrite=True leaves the whole set only (the
+    temporaries stayed for good)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    logs = [_log(tmp_path / "a0.jsonl", TURNS[:2]), _log(tmp_path / "a1.jsonl", TURNS[2:4])]
+    child = subprocess.run([sys.executable, "-c", _CRASH_MID_COMMIT, str(out), *map(str, logs)], check=False)
+    assert child.returncode == -9
+    left = sorted(_dest(out))
+    assert left[-1] == "part-00000.parquet" and len(left) == 3
+    assert all(n.endswith(".partial") for n in left[:2])
+    with dask.config.set(scheduler="sync"):
+        with pytest.raises(FileExistsError) as refused:
+            ld.convert(logs, out)
+        message = str(refused.value)
+        assert "part-00000.parquet" in message
+        assert "2 temporary part(s) of a run that did not finish" in message
+        assert "killed mid-commit" in message and "pass overwrite=True" in message
+        assert sorted(_dest(out)) == left
+        ld.convert(logs, out, overwrite=True)
+    assert sorted(_dest(out)) == ["part-00000.parquet", "part-00001.parquet"]
+    assert list(arrow.read_parquet(out, lc.Turn)) == TURNS[:4]
+
+
+@pytest.mark.parametrize("overwrite", [False, True])
+def test_a_run_that_commits_removes_the_temporaries_earlier_runs_left(
+    tmp_path: Path, overwrite: bool
+) -> None:
+    """Only ``.part-NNNNN.parquet.XXXXXXXX.partial`` names go; the user's hidden files stay."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".part-00000.parquet.0123abcd.partial").write_bytes(b"a crashed run's part")
+    (out / ".part-00007.parquet.fedc9876.partial").write_bytes(b"another")
+    (out / ".mine.partial").write_bytes(b"the user's")
+    with dask.config.set(scheduler="sync"):
+        ld.convert([_log(tmp_path / "a.jsonl", TURNS[:2])], out, overwrite=overwrite)
+    assert sorted(_dest(out)) == [".mine.partial", "part-00000.parquet"]

@@ -36,7 +36,6 @@ from __future__ import annotations
 import glob
 import json
 import os
-import re
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -45,8 +44,7 @@ from typing import IO, Any, Literal, cast
 import msgspec
 
 import lmcodec.arrow as arrow
-from lmcodec.codecs import jsonl
-from lmcodec.codecs._place import discard, place_all, remove_others
+from lmcodec.codecs import _dest, jsonl
 from lmcodec.codecs.files import checked
 from lmcodec.codecs.json import decode, encode, from_builtins
 from lmcodec.errors import BadRecord, DecodeError, LmcodecError, RecordError, ValidationError
@@ -373,70 +371,8 @@ def _bag(name: str, dsk: dict[Any, Any], dependencies: list[Any], n: int) -> Any
     return bag.Bag(graph_type.from_collections(name, dsk, dependencies=dependencies), name, n)
 
 
-_PART = re.compile(r"part-[0-9]+\.parquet")
-
-
-def _parquet_in(root: str) -> list[str]:
-    """The Parquet files DEST holds (``root``: a local path or a URL)."""
-    if "://" in root:
-        import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
-        fs, path = fsspec.core.url_to_fs(root)
-        return cast("list[str]", fs.glob(f"{path}/*.parquet"))
-    return glob.glob(os.path.join(glob.escape(root), "*.parquet"))
-
-
-def _refuse_parquet_in(root: str, when: str) -> None:
-    if _parquet_in(root):
-        raise FileExistsError(f"{root} already holds Parquet files{when} (pass overwrite=True)")
-
-
-def _parts(dest: str | os.PathLike[str], n: int, overwrite: bool) -> list[tuple[str, str]]:
-    """The (temporary, final) names of the ``n`` parts; nothing in DEST is removed here (red team
-    23 F02: overwrite removed DEST's Parquet files as the graph was built, compute=False and a
-    failed conversion included): :func:`_commit` puts the parts in place once every part is written."""
-    root = os.fspath(dest).rstrip("/")
-    if not overwrite:
-        _refuse_parquet_in(root, "")
-    if "://" in root:
-        import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
-        fs, path = fsspec.core.url_to_fs(root)
-        fs.makedirs(path, exist_ok=True)
-    else:
-        os.makedirs(root, exist_ok=True)
-    width = max(5, len(str(n - 1)))
-    token = uuid.uuid4().hex[:8]
-    names = [f"part-{i:0{width}d}.parquet" for i in range(n)]
-    return [(f"{root}/.{name}.{token}.partial", f"{root}/{name}") for name in names]
-
-
-def _commit(written: list[list[Written]], root: str, parts: list[tuple[str, str]], overwrite: bool) -> None:
-    """Every part written: put each in place. Without ``overwrite`` DEST is checked again (another
-    run may have written it since the graph was built: red team 24 F01) and no file is replaced
-    (:func:`lmcodec.codecs._place.place_all`; through fsspec a check, then a move: best effort);
-    with it, the parts of an earlier run these do not replace are then removed
-    (``part-NNNNN.parquet`` only: other files in DEST are the user's). A refusal removes this
-    run's temporary parts and leaves DEST as it was."""
-    del written  # (a dependency: this runs once every part is written)
-    try:
-        if not overwrite:
-            _refuse_parquet_in(root, " written after this conversion was built; nothing of it was kept")
-        place_all(parts, replace=overwrite)
-    except BaseException:
-        _discard(parts)
-        raise
-    if overwrite:
-        remove_others(root, _PART, {final.rsplit("/", 1)[-1] for _, final in parts})
-
-
-def _discard(parts: list[tuple[str, str]]) -> None:
-    """Remove the temporary parts a failed computation left (the old files stay as they were)."""
-    discard([temporary for temporary, _ in parts])
-
-
 def _then(result: list[Written], done: None) -> list[Written]:
-    """A part's result, once :func:`_commit` has run."""
+    """A part's result, once the commit (:func:`lmcodec.codecs._dest.commit`) has run."""
     return result
 
 
@@ -464,13 +400,18 @@ def to_parquet(
     names (``.part-00000.parquet.XXXXXXXX.partial``) and renamed into place once every part is
     written; with ``overwrite`` only then are the ``part-NNNNN.parquet`` of an earlier run that
     they do not replace removed (other files are the user's, left alone). A computation that fails
-    leaves DEST as it was (its temporary parts removed).
+    leaves DEST as it was (its temporary parts removed). A part another run puts in place between
+    the check and the rename is refused too (``FileExistsError`` naming it). The renames are one
+    file at a time, so a process killed mid-commit (SIGKILL, a lost worker) leaves the parts placed
+    so far, which read as a smaller dataset, and its hidden temporaries: a later run without
+    ``overwrite`` is refused naming both, one with it replaces the set, and any run that commits
+    removes the temporaries earlier runs left (:mod:`lmcodec.codecs._dest`).
     """
     name = f"lmcodec-parquet-{uuid.uuid4().hex}"
     written, commit = f"{name}-written", f"{name}-commit"
     dsk: dict[Any, Any]
     if isinstance(data, Log):
-        parts = _parts(dest, len(data.files), overwrite)
+        parts = _dest.parts(dest, len(data.files), overwrite)
         dsk = {
             (written, i): (_convert_file, file, part, data.spec, options)
             for i, (file, part) in enumerate(zip(data.files, parts, strict=True))
@@ -478,14 +419,14 @@ def to_parquet(
         dependencies = []
     else:
         record_type = arrow._record_type(type if type is not None else Turn)
-        parts = _parts(dest, data.npartitions, overwrite)
+        parts = _dest.parts(dest, data.npartitions, overwrite)
         dsk = {
             (written, i): (_write_part, (data.name, i), part, record_type, options)
             for i, part in enumerate(parts)
         }
         dependencies = [data]
     root = os.fspath(dest).rstrip("/")
-    dsk[(commit, 0)] = (_commit, [(written, i) for i in range(len(parts))], root, parts, overwrite)
+    dsk[(commit, 0)] = (_dest.commit, [(written, i) for i in range(len(parts))], root, parts, overwrite)
     dsk.update({(name, i): (_then, (written, i), (commit, 0)) for i in range(len(parts))})
     out = _bag(name, dsk, dependencies, len(parts))
     if not compute:
@@ -493,7 +434,7 @@ def to_parquet(
     try:
         return conversion(out.compute())
     except BaseException:
-        _discard(parts)
+        _dest.discard_temporaries(parts)
         raise
 
 
