@@ -66,7 +66,8 @@ def _place(temporary: str, final: str, replace: bool) -> None:
 def place_all(parts: Sequence[tuple[str, str]], *, replace: bool) -> None:
     """Rename each (temporary, final) pair, local paths or URLs; with ``replace`` over what is
     there, without it all or none: a final name that exists is ``FileExistsError`` naming it,
-    after the finals this call put in place are removed (the temporaries are the caller's)."""
+    after the finals this call put in place are removed (the temporaries are the caller's). One
+    file at a time: a process killed midway leaves the finals placed so far (review 15 F01)."""
     placed: list[str] = []
     try:
         for temporary, final in parts:
