@@ -39,6 +39,8 @@ _USER = st.lists(
         st.builds(lc.TextPart, text=st.just("x"), continuation=_STATES),
         _IMAGES,
         st.builds(lc.DocumentPart, media_type=st.just("application/pdf"), file_id=st.just("file-2")),
+        st.builds(lc.AudioPart, media_type=st.just("audio/wav"), file_id=st.just("file-3")),
+        st.builds(lc.VideoPart, media_type=st.just("video/mp4"), file_id=st.just("file-4")),
     ),
     min_size=1,
     max_size=3,
@@ -51,6 +53,7 @@ _ASSISTANT = st.lists(
             lc.ToolCallPart, id=st.just("c1"), name=st.just("f"), input=st.just({}), continuation=_STATES
         ),
         st.builds(lc.RefusalPart, text=st.just("no")),
+        st.builds(lc.CitationPart, text=st.just("c"), url=st.just("https://example.com/c")),
     ),
     min_size=1,
     max_size=3,
