@@ -268,6 +268,36 @@ def test_a_gemini_array_s_response_id_and_model_reach_the_client() -> None:
     assert (first["id"], first["model"]) == ("resp-array-1", "gemini-2.5-flash-001")
 
 
+@pytest.mark.parametrize("source", ["gemini", "openai_chat"])
+def test_a_last_event_without_its_line_end_gives_its_head_at_close(source: str) -> None:
+    """A one-event stream cut off before its blank line is framed only when the stream closes; its
+    head (id, model) is read then too and reaches the client (at 2e9e949 the Gemini id was lost
+    there: review 15 F04)."""
+    if source == "gemini":
+        event = {
+            "candidates": [{"content": {"parts": [{"text": "hi"}], "role": "model"}, "finishReason": "STOP"}],
+            "modelVersion": "gemini-2.5-flash-001",
+            "responseId": "resp-close-1",
+        }
+        named = ("resp-close-1", "gemini-2.5-flash-001")
+    else:
+        event = {
+            "id": "chatcmpl-close-1",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": "gpt-4o-2024-08-06",
+            "choices": [
+                {"index": 0, "delta": {"role": "assistant", "content": "hi"}, "finish_reason": "stop"}
+            ],
+        }
+        named = ("chatcmpl-close-1", "gpt-4o-2024-08-06")
+    body = b"data: " + json.dumps(event).encode()
+    request = lc.Request(model="an-alias", messages=(lc.Message.user("hi"),))
+    out = b"".join(lc.stream.translate(source, "openai_chat", [body], request=request))
+    first = json.loads(out.split(b"\n\n")[0].removeprefix(b"data: "))
+    assert (first["id"], first["model"]) == named
+
+
 def test_a_first_chunk_spread_over_data_lines_is_read_as_the_mapper_reads_it() -> None:
     """An event's data lines are joined by the framer (``\\n``): a first Chat chunk whose JSON spans
     two lines names its id and model (the line peek read the first line alone, not JSON)."""
