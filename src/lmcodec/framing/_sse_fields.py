@@ -89,17 +89,14 @@ _CONTINUATION: Final = rb"\ndata: ?(?!data:)" + _VALUE_START + rb"[^\n]*"
 _MAX_CONTINUATIONS: Final = 64
 
 # One event of the common shape: one ``data:`` line whose value starts as above, then the blank line,
-# with at most four lines that are neither data nor blank before it (the ``event:`` line, and the
-# ``id:``, ``retry:`` and comment lines servers add) and four after it (servers that write the data
-# first: zio-http, several C# and Java writers; red team 25 F01). ``split`` with it leaves only empty
-# strings or lines that dispatch nothing between matches when a block consists of such events (see
-# _simple_events). It starts only at a line start (the look-behind) and spans at most nine lines, so
-# a search that fails scans each line a bounded number of times: a split over hostile lines stays
-# linear (it was quadratic in a long line).
+# after at most four lines that are neither data nor blank (the ``event:`` line, and the ``id:``,
+# ``retry:`` and comment lines servers add). ``split`` with it leaves only empty strings or lines that
+# dispatch nothing between matches when a block consists of such events (see _simple_events).
+# It starts only at a line start (the look-behind) and spans at most five lines, so a search that
+# fails scans each line a bounded number of times: a split over hostile lines stays linear (it was
+# quadratic in a long line).
 _SIMPLE_EVENT: Final = re.compile(
-    rb"(?<![^\n])(?:(?!data:)[^\n]+\n){0,4}data: ?("
-    + _VALUE_START
-    + rb"[^\n]*)\n(?:(?!data:)[^\n]+\n){0,4}\n"
+    rb"(?<![^\n])(?:(?!data:)[^\n]+\n){0,4}data: ?(" + _VALUE_START + rb"[^\n]*)\n\n"
 )
 
 # One event of one JSON object spread over several data lines (values as above, none starting with
@@ -148,15 +145,6 @@ _WHOLE_CONTINUED_EVENT: Final = re.compile(
 _WHOLE_CONTINUED_CRLF_EVENT: Final = re.compile(
     rb"(?:(?!data:)[^\r\n]+\r\n){0,4}data: ?()" + _VALUE_START + rb"[^\n]*\n" + _CONTINUED + rb"\r\n"
 ).fullmatch
-# One data line with one to four ignored lines after it (the data written first, F01): tried last,
-# as its second group costs the common shape's match more. The lines after the data line are not
-# comments nor ``event: ping``: the keep-alive counter (_sse_keepalive) looks for its marks in a
-# whole event's lines before the value only.
-_WHOLE_TRAILED_EVENT: Final = re.compile(
-    rb"(?:(?!data:)[^\n]+\n){0,4}data: ?()"
-    + _VALUE_START
-    + rb"[^\n]*()\n(?:(?!data:|:|event: ping)[^\n]+\n){1,4}\n"
-).fullmatch
 
 
 def whole_event(chunk: bytes) -> bytes | None:
@@ -178,10 +166,7 @@ def whole_event(chunk: bytes) -> bytes | None:
         if match is not None:
             return chunk[match.end(1) : -2]
         match = _WHOLE_CONTINUED_EVENT(chunk)
-        if match is not None:
-            return _continued(chunk[match.end(1) : -2])
-        match = _WHOLE_TRAILED_EVENT(chunk)
-        return None if match is None else chunk[match.end(1) : match.start(2)]
+        return None if match is None else _continued(chunk[match.end(1) : -2])
     end = len(chunk) - 4
     match = _WHOLE_CRLF_EVENT(chunk)
     if match is None:
