@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lmcodec.framing import _sse_fields
+from lmcodec.framing import _sse_fields, _sse_space
 from lmcodec.framing.sse import SSEDecoder
 
 
 def test_unicode_white_space_is_every_non_ascii_isspace_character() -> None:
     expected = {chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace()}
-    assert set(_sse_fields._UNICODE_WS) == expected
-    assert len(_sse_fields._UNICODE_WS) == len(expected)
+    assert set(_sse_space._UNICODE_WS) == expected
+    assert len(_sse_space._UNICODE_WS) == len(expected)
 
 
 # Pieces of the unnamed-event shape ("data: {...}\n\n") and of what must leave it.
@@ -138,12 +138,12 @@ def test_data_ws_first_against_the_lines(tokens: list[bytes]) -> None:
     text = b"\n" + b"".join(tokens) + b"\n"  # b"\n" + a block of whole lines
     values = [line[5:] for line in text.split(b"\n") if line.startswith(b"data:")]
     values = [v[1:] if v[:1] == b" " else v for v in values]
-    want = any(not v or v[0] in _sse_fields.WS_FIRST for v in values)
+    want = any(not v or v[0] in _sse_space.WS_FIRST for v in values)
     assert _sse_fields.data_ws_first(text) == want
 
 
 def test_data_ws_first_of_every_white_space_start() -> None:
-    for ws in [bytes([c]) for c in sorted(_sse_fields.WS_FIRST)] + list(_sse_fields._UNICODE_WS):
+    for ws in [bytes([c]) for c in sorted(_sse_space.WS_FIRST)] + list(_sse_space._UNICODE_WS):
         for prefix in (b"\ndata:", b"\ndata: ") if ws != b" " else (b"\ndata: ",):  # "data:" + " ": a prefix
             assert _sse_fields.data_ws_first(b"\ndata: {}" + prefix + ws + b"x\n"), (prefix, ws)
     assert not _sse_fields.data_ws_first(b"\ndata: {}\ndata:x\n: \t\n\xe3\x80\x80\n")
@@ -182,7 +182,8 @@ def test_both_data_prefixes_are_removed_by_two_replacements(monkeypatch: pytest.
 def test_replaced_events_takes_several_data_lines_with_other_lines() -> None:
     block = b': ka\n\nid: 1\ndata: {\ndata:"a": 1}\n\n\n\nevent: e\ndata: x\nretry: 1\ndata: y\n\n'
     assert _sse_fields.replaced_events(block) == [b'{\n"a": 1}', b"x\ny"] == _line_by_line(block)
-    assert _sse_fields.replaced_events(b"data:  x\ndata: y\n\n") is None  # stripped per event
+    spaced = b"data:  x\ndata: y\n\n"  # white space first: stripped by one substitution
+    assert _sse_fields.replaced_events(spaced) == [b"x\ny"] == _line_by_line(spaced)
     assert _sse_fields.replaced_events(b"data:\ndata: y\n\n") is None  # an empty data line
 
 

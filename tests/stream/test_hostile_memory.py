@@ -11,7 +11,7 @@ from typing import Any
 
 import lmcodec as lc
 from lmcodec import stream
-from lmcodec.framing._sse_fields import lstrip_ws
+from lmcodec.framing._sse_space import lstrip_ws
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
 MB = 1 << 20

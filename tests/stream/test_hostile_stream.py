@@ -18,7 +18,7 @@ import pytest
 import lmcodec as lc
 from lmcodec import stream
 from lmcodec.errors import StreamDecodeError
-from lmcodec.framing._sse_fields import lstrip_ws
+from lmcodec.framing._sse_space import lstrip_ws
 from lmcodec.providers.gemini.framing import ArrayFramer
 from lmcodec.stream.sse import SSEDecoder
 

@@ -1,5 +1,5 @@
-"""The SSE ``data:`` field over bytes: white space as ``str.lstrip()`` sees it, and the events
-of the common shapes (``[event:] data:``, nothing else) cut out of a block in one step.
+"""The SSE ``data:`` field over bytes: the events of the common shapes (``[event:] data:``,
+nothing else) cut out of a block in one step.
 
 Helpers of :class:`lmcodec.stream.sse.SSEDecoder`; the grammar is described there.
 """
@@ -10,72 +10,18 @@ import re
 from typing import Final
 
 from lmcodec.framing._sse_long import LONG_LINE, VALUE_START, long_line_event, long_line_events
+from lmcodec.framing._sse_space import SPACE, WS_CHAR, WS_FIRST, data_value, ws_prefixes
 
 __all__ = [
-    "SPACE",
-    "WS_FIRST",
     "bulk_events",
     "crlf_events",
     "data_ws_first",
     "lone_cr",
-    "lstrip_ws",
     "replaced_events",
     "segment_data",
     "whole_body_events",
     "whole_event",
 ]
-
-SPACE: Final = 0x20
-
-# What ``str.lstrip()`` removes, as bytes: the ASCII whitespace (``str.isspace``
-# also counts the separators \x1c-\x1f) and the UTF-8 encodings of the
-# non-ASCII white space characters.
-_ASCII_WS: Final = b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
-_UNICODE_WS: Final = tuple(  # every c >= 0x80 with chr(c).isspace(), listed (not computed at import)
-    c.encode("utf-8")
-    for c in "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
-)
-# First bytes that may start white space: a ``data:`` value starting with any
-# other byte is taken as is.
-WS_FIRST: Final = frozenset(_ASCII_WS) | frozenset(w[0] for w in _UNICODE_WS)
-
-
-# A run of that white space (the UTF-8 forms are alternatives, tried at each position).
-_WS_RUN: Final = re.compile(
-    b"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|" + b"|".join(map(re.escape, _UNICODE_WS)) + b")*"
-)
-
-
-_WS_WINDOW: Final = 4096  # bytes matched at a time: re keeps a backtracking mark per repetition
-
-
-def lstrip_ws(value: bytes) -> bytes:
-    """``value`` without the leading white space ``str.lstrip()`` would remove (one scan, one
-    slice; matched a window at a time, so memory stays bounded: one match over megabytes of
-    U+3000 held ~48x their size)."""
-    end = 0
-    while True:
-        match = _WS_RUN.match(value, end, end + _WS_WINDOW)
-        stop = match.end() if match is not None else end
-        if stop == end:
-            break
-        end = stop
-    return value[end:] if end else value
-
-
-def _data_value(line: bytes) -> bytes:
-    """The value of a ``data:`` line, leading white space removed as ``str.lstrip()`` does."""
-    if len(line) == 5:
-        return b""
-    c = line[5]
-    if c == SPACE:
-        if len(line) > 6 and line[6] in WS_FIRST:
-            return lstrip_ws(line[6:])
-        return line[6:]
-    if c in WS_FIRST:
-        return lstrip_ws(line[5:])
-    return line[5:]
-
 
 _VALUE_START: Final = VALUE_START
 # A continuation data line, with the line end before it: its value starts as above and not with
@@ -89,14 +35,24 @@ _CONTINUATION: Final = rb"\ndata: ?(?!data:)" + _VALUE_START + rb"[^\n]*"
 _MAX_CONTINUATIONS: Final = 64
 
 # One event of the common shape: one ``data:`` line whose value starts as above, then the blank line,
-# after at most four lines that are neither data nor blank (the ``event:`` line, and the ``id:``,
-# ``retry:`` and comment lines servers add). ``split`` with it leaves only empty strings or lines that
-# dispatch nothing between matches when a block consists of such events (see _simple_events).
-# It starts only at a line start (the look-behind) and spans at most five lines, so a search that
-# fails scans each line a bounded number of times: a split over hostile lines stays linear (it was
-# quadratic in a long line).
+# with at most four lines that are neither data nor blank before it (the ``event:`` line, and the
+# ``id:``, ``retry:`` and comment lines servers add) and four after it (zio-http and several C#
+# writers put ``id:`` and ``event:`` last: the grammar gives fields no order). ``split`` with it
+# leaves only empty strings or lines that dispatch nothing between matches when a block consists of
+# such events (see _simple_events). It starts only at a line start (the look-behind) and spans at
+# most nine lines, so a search that fails scans each line a bounded number of times: a split over
+# hostile lines stays linear (it was quadratic in a long line).
+# (The lines after it as the second branch of an alternation whose first is the blank line: the common
+# event pays one literal test, where a repetition of none cost it ~600 instructions, callgrind.)
+_IGNORED_LINES: Final = rb"(?:(?!data:)[^\n]+\n)"
 _SIMPLE_EVENT: Final = re.compile(
-    rb"(?<![^\n])(?:(?!data:)[^\n]+\n){0,4}data: ?(" + _VALUE_START + rb"[^\n]*)\n\n"
+    rb"(?<![^\n])"
+    + _IGNORED_LINES
+    + rb"{0,4}data: ?("
+    + _VALUE_START
+    + rb"[^\n]*)\n(?:\n|"
+    + _IGNORED_LINES
+    + rb"{1,4}\n)"
 )
 
 # One event of one JSON object spread over several data lines (values as above, none starting with
@@ -126,14 +82,18 @@ _ONE_DATA_LINE_EVENT: Final = re.compile(
 # Exactly one such event and nothing else, LF or CRLF: what a chunk handed over one event at a time
 # holds. The empty group marks where the value starts (a group around the value would stand between
 # its repetition and the line end, and a chunk of several events, whose match fails after its first
-# event, would be stepped back through that event's value several times more slowly).
+# event, would be stepped back through that event's value several times more slowly). The second
+# empty group marks ignored lines after the data line, where the value ends before them (absent, the
+# match's ``lastindex`` is 1 and the value ends at the blank line).
 _WHOLE_EVENT: Final = re.compile(
-    rb"(?:(?!data:)[^\n]+\n){0,4}data: ?()" + _VALUE_START + rb"[^\n]*\n\n"
+    rb"(?:(?!data:)[^\n]+\n){0,4}data: ?()" + _VALUE_START + rb"[^\n]*\n(?:\n|()(?:(?!data:)[^\n]+\n){1,4}\n)"
 ).fullmatch
 # (The value is matched up to its "\n", by a one-byte class several times faster over a long value
 # than one that excludes "\r" too: whole_event checks that its only "\r" is its line end's.)
 _WHOLE_CRLF_EVENT: Final = re.compile(
-    rb"(?:(?!data:)[^\r\n]+\r\n){0,4}data: ?()" + _VALUE_START + rb"[^\n]*\n\r\n"
+    rb"(?:(?!data:)[^\r\n]+\r\n){0,4}data: ?()"
+    + _VALUE_START
+    + rb"[^\n]*\n(?:\r\n|()(?:(?!data:)[^\r\n]+\r\n){1,4}\r\n)"
 ).fullmatch
 # The same with continuation lines after the first data line (each line's repetition followed by its
 # line end, which sre looks for before it steps back into the repetition). Tried only where the
@@ -164,7 +124,9 @@ def whole_event(chunk: bytes) -> bytes | None:
     if 13 not in chunk:  # "\r"
         match = _WHOLE_EVENT(chunk)
         if match is not None:
-            return chunk[match.end(1) : -2]
+            if match.lastindex == 1:
+                return chunk[match.end(1) : -2]
+            return chunk[match.end(1) : match.start(2) - 1]  # ignored lines after the data line
         match = _WHOLE_CONTINUED_EVENT(chunk)
         return None if match is None else _continued(chunk[match.end(1) : -2])
     end = len(chunk) - 4
@@ -176,6 +138,8 @@ def whole_event(chunk: bytes) -> bytes | None:
         data = chunk[match.end(1) : end].replace(b"\r\n", b"\n")
         return None if 13 in data else _continued(data)  # a "\r" left is a lone "\r": a line end
     start = match.end(1)
+    if match.lastindex != 1:  # ignored lines after the data line
+        end = match.start(2) - 2
     return chunk[start:end] if chunk.find(13, start) == end else None  # a lone "\r" is a line end
 
 
@@ -253,11 +217,15 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
     block whatever its lines: ``"data: "`` or ``"data:"`` prefixes removed by one replacement, events
     cut at blank lines by one split (several data lines of one event stay joined by their ``"\n"``, as
     the grammar joins them), checked by counting lines; ignored lines (comments, ``id:``, ``retry:``,
-    ``event:``, unknown fields) are dropped first by one substitution. None when a data value is
-    empty or starts with white space (the per-event path strips it). ``lines``, ``blanks`` and
-    ``data``: the block's ``"\n"``, ``"\n\n"`` and data-line counts when the caller has them."""
+    ``event:``, unknown fields) are dropped first by one substitution. A value that starts with white
+    space (pretty-printed JSON one data line per line, ``data:  {``) is stripped by one substitution
+    of the prefixes with the white space after them (:func:`~lmcodec.framing._sse_space.ws_prefixes`);
+    None when that cannot be done (the per-event path takes it). ``lines``, ``blanks`` and ``data``:
+    the block's ``"\n"``, ``"\n\n"`` and data-line counts when the caller has them."""
     text = b"\n" + block
-    if data_ws_first(text):
+    ws_first = data_ws_first(text)
+    prefixes = ws_prefixes(text) if ws_first else None
+    if ws_first and prefixes is None:
         return None
     # No value is empty or starts with "\n": each "\n\n" ends a line before a blank line, so when
     # the data lines and these are all the lines, every line is one or the other (and no blank
@@ -271,9 +239,11 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
     if not regular:  # ignored lines (comments, id:, retry:, event:, ...) or runs of blank lines
         text = _IGNORED_LINE.sub(b"", text)
         data = text.count(b"\ndata:")
-    values = _replaced(text, b"\ndata: ")
-    spaced = (len(text) - len(values)) // 6  # each replacement is 6 bytes shorter
-    if spaced != data:
+    if prefixes is not None:
+        values = prefixes.sub(b"\n", text)
+    else:
+        values = _replaced(text, b"\ndata: ")
+    if not ws_first and (len(text) - len(values)) // 6 != data:  # (each replacement 6 bytes shorter)
         # Unspaced prefixes left: a second replacement takes them, unless a value starts with "data:"
         # after a spaced prefix (it would be taken for one); then one left-to-right substitution
         # removes both (on a 64 KiB block of mixed prefixes, 3.7x the instructions of the replacement).
@@ -365,11 +335,14 @@ def bulk_events(block: bytes) -> list[bytes]:
                 cut, end = walked
                 return cut if end == len(block) else cut + bulk_events(block[end:])
         events = None
-        if not block.startswith(b"data:", line_end + 1):
+        # A first value that starts with white space: the splits would fail over the whole block, left
+        # to the replacements (which strip it).
+        ws_first = block[at + 5 + (block[at + 5] == SPACE)] in WS_FIRST
+        if not ws_first and not block.startswith(b"data:", line_end + 1):
             # The first data line is its event's only one, as in nearly every stream: one split,
             # whether the block holds one event or many.
             events = _simple_events(block)
-        elif at:
+        elif not ws_first and at:
             # One JSON object over several data lines after other lines (as every event of a stream
             # that names its events): one split too. Events of several data lines and nothing else
             # are left to the replacements over the block (replaced_events), which cost less than
@@ -409,7 +382,7 @@ def bulk_events(block: bytes) -> list[bytes]:
             continue
         if b"\n" not in seg:
             if seg.startswith(b"data:"):
-                out.append(_data_value(seg))
+                out.append(data_value(seg))
             continue
         data = segment_data(seg)
         if data is not None:
@@ -420,9 +393,7 @@ def bulk_events(block: bytes) -> list[bytes]:
 # A line that is not a data line, with its line end; the prefix of a data line with the white
 # space str.lstrip() removes after it (the ASCII class without the line ends: none is inside a line).
 _OTHER_LINE: Final = re.compile(rb"^(?!data:)[^\n]*\n", re.M)
-_DATA_PREFIX: Final = re.compile(
-    b"^data:(?:[\t\x0b\x0c\x1c-\x1f ]|" + b"|".join(map(re.escape, _UNICODE_WS)) + b")*", re.M
-)
+_DATA_PREFIX: Final = re.compile(b"^data:" + WS_CHAR + b"*", re.M)
 
 
 def crlf_events(chunk: bytes) -> tuple[list[bytes] | None, int]:
@@ -474,7 +445,7 @@ def _piece_data(seg: bytes) -> bytes | None:
     if not seg.startswith(b"data:") and b"\ndata:" not in seg:
         return None
     if seg.count(10) < _FEW_LINES:
-        parts = [_data_value(line) for line in seg.split(b"\n") if line.startswith(b"data:")]
+        parts = [data_value(line) for line in seg.split(b"\n") if line.startswith(b"data:")]
         return parts[0] if len(parts) == 1 else b"\n".join(parts)
     return _DATA_PREFIX.sub(b"", _OTHER_LINE.sub(b"", seg + b"\n"))[:-1]
 

@@ -108,7 +108,7 @@ class KeepAliveSSEDecoder(SSEDecoder):
                 if (head > _ONE_LINE_CRLF or (head > _ONE_LINE_LF and data[-2] != 13)) and (
                     data[0] == 58  # ":"
                     or (data[7] == 112 and self._pings and data.startswith(_PING))  # "event: p"
-                    or self._later_mark(data, 0, head - 2) is not None
+                    or self._later_mark(data, 0, size - 2) is not None  # (lines after the data line too)
                 ):
                     self.note_unscanned(data, True)
                 return [value]

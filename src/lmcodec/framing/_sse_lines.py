@@ -14,7 +14,7 @@ import msgspec
 
 from lmcodec.errors import DecodeError
 from lmcodec.framing._chunks import chunk_bytes
-from lmcodec.framing._sse_fields import SPACE, WS_FIRST, lstrip_ws
+from lmcodec.framing._sse_space import SPACE, WS_FIRST, lstrip_ws
 
 __all__ = ["DEFAULT_MAX_EVENT_BYTES", "DEFAULT_MAX_LINE_BYTES", "NOTHING_KEPT", "SSEEvent", "SSELines"]
 

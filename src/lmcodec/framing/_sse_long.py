@@ -78,13 +78,34 @@ def long_line_events(block: bytes) -> tuple[list[bytes], int] | None:
             break
         start = match.end() - 1
         end = find(10, start)
-        if end < 0 or not block.startswith(b"\n", end + 1):  # a continuation line, an unended line
+        if end < 0:
             break
+        at = end + 1
+        if not block.startswith(b"\n", at):
+            at = _after_ignored_lines(block, at)  # (id:, event: lines after the data line)
+            if at < 0:  # a continuation line, an unended line
+                break
         out.append(block[start:end])
-        at = end + 2
+        at += 1
         if at < len(out) * _AVERAGE_EVENT:  # short events: the split takes the rest
             break
     return (out, at) if out else None
+
+
+def _after_ignored_lines(block: bytes, at: int) -> int:
+    """Where the blank line is after at most four ignored lines starting at ``at`` (lines neither
+    blank nor data: an ``id:``, ``event:`` written after the data line), each found by a line-end
+    search; -1 when a data line, a fifth line or the block's end comes first."""
+    for _ in range(4):
+        if block.startswith(b"data:", at):
+            return -1
+        end = block.find(10, at)
+        if end < 0:
+            return -1
+        at = end + 1
+        if block.startswith(b"\n", at):
+            return at
+    return -1
 
 
 def last_blank_line(data: bytes | bytearray, blank: bytes, start: int, stop: int) -> int:

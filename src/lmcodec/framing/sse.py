@@ -48,7 +48,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 
 from lmcodec.errors import DecodeError
 from lmcodec.framing._chunks import chunk_bytes
-from lmcodec.framing._sse_fields import WS_FIRST, bulk_events, crlf_events, whole_event
+from lmcodec.framing._sse_fields import bulk_events, crlf_events, whole_event
 from lmcodec.framing._sse_lines import (
     DEFAULT_MAX_EVENT_BYTES,
     DEFAULT_MAX_LINE_BYTES,
@@ -57,6 +57,7 @@ from lmcodec.framing._sse_lines import (
     SSELines,
 )
 from lmcodec.framing._sse_long import last_blank_line
+from lmcodec.framing._sse_space import WS_FIRST
 
 __all__ = [
     "DEFAULT_MAX_EVENT_BYTES",
