@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, get_args
 import msgspec
 
 from lmcodec.errors import ProviderError, ValidationError
-from lmcodec.wire import Adaptation, CitationPart, DataPart, Part, TextPart, ThinkingPart
+from lmcodec.wire import Adaptation, CitationPart, DataPart, ImagePart, Part, TextPart, ThinkingPart
 from lmcodec.wire._checks import is_json_value
 from lmcodec.wire.telemetry import AdaptationAction
 from lmcodec.wire.unknown import Unknown
@@ -185,6 +185,20 @@ def is_ascii_json_as_stdlib(datas: list[bytes]) -> bool:
     joined = b"\n".join(datas)
     suspects = joined.translate(_SUSPECTS)
     return suspects.isascii() and not suspects.partition(b"0e")[1] and not joined.partition(b"0.0000")[1]
+
+
+def texts_with_an_image(content: tuple[Any, ...]) -> bool:
+    """Whether a tool result's content is exact TextParts and ImageParts with at least one image
+    (the usual result with media, which the builders write in one pass); every part's type is
+    tested before any is written, so an unreadable image path never comes before a refusal."""
+    images = False
+    for item in content:
+        kind = type(item)
+        if kind is ImagePart:
+            images = True
+        elif kind is not TextPart:
+            return False
+    return images
 
 
 def data_part_text(part: DataPart) -> str:

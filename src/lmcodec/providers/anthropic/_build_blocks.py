@@ -16,6 +16,7 @@ from lmcodec.providers._build_common import (
     data_part_text,
     parts_to_text,
     path_base64,
+    texts_with_an_image,
     unknown_item,
     unsupported,
 )
@@ -89,15 +90,8 @@ def texts_and_images_result(part: ToolResultPart) -> AnthropicToolResult | None:
     """The block of a result of exact TextParts and ImageParts with at least one image (the usual
     result with media) in one pass, as :func:`tool_result_general` writes it (a media check over
     every part, a list comprehension of ``_result_block``, a dict); None for any other content."""
-    content: tuple[Any, ...] = part.content  # exact types tested below
-    images = False
-    for item in content:  # all first: an image's unreadable path must not come before a refusal
-        kind = type(item)
-        if kind is ImagePart:
-            images = True
-        elif kind is not TextPart:
-            return None
-    if not images:
+    content: tuple[Any, ...] = part.content
+    if not texts_with_an_image(content):
         return None
     blocks: list[dict[str, Any]] = []
     for item in content:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers._build_common import unknown_item
+from lmcodec.providers._build_common import texts_with_an_image, unknown_item
 from lmcodec.providers._build_wire import (
     ResponsesCall,
     ResponsesCallOutput,
@@ -229,15 +229,8 @@ def text_and_image_blocks(part: ToolResultPart) -> list[dict[str, Any]] | None:
     usual result with media) in one pass, as :func:`tool_output_general` writes it (which checks
     the media, tests every part for media by a generator and dispatches each by an ``isinstance``
     chain: ~110 ns a negative test on a wire class); None for any other content."""
-    content: tuple[Any, ...] = part.content  # exact types tested below
-    images = False
-    for item in content:
-        kind = type(item)
-        if kind is ImagePart:
-            images = True
-        elif kind is not TextPart:
-            return None
-    if not images:
+    content: tuple[Any, ...] = part.content
+    if not texts_with_an_image(content):
         return None
     blocks: list[dict[str, Any]] = []
     first_text = -1
