@@ -12,16 +12,19 @@ from hypothesis import settings
 
 from lmcodec.providers import PROVIDERS
 
-from .budget import DEFAULT_EXAMPLES, EXPLORE_FACTOR
+from .budget import EXPLORE_FACTOR, FULL_EXAMPLES, QUICK_EXAMPLES
 from .corpus import CORPUS
 
-# The default suite is repeatable: every property test draws the same examples on every run (its seed
-# is derived from the test), so CI's verdict on a commit never depends on the draw. Run with
-# `--hypothesis-profile=explore` to draw fresh random examples, EXPLORE_FACTOR times as many (see
-# tests/budget.py), and search for new failures; pin each one found with @example beside its test.
-settings.register_profile("repeatable", derandomize=True, print_blob=True, max_examples=DEFAULT_EXAMPLES)
+# Every property test draws the same examples on every run (its seed is derived from the test), so
+# CI's verdict on a commit never depends on the draw. The default ("repeatable") profile draws a
+# quarter of each test's full count (tests/budget.py) to keep the suite inside CI's ten minutes; the
+# "thorough" profile draws the full counts (CI runs it on the thorough tier, see .ci/run); run with
+# `--hypothesis-profile=explore` to draw fresh random examples, EXPLORE_FACTOR times the full
+# counts, and search for new failures; pin each one found with @example beside its test.
+settings.register_profile("repeatable", derandomize=True, print_blob=True, max_examples=QUICK_EXAMPLES)
+settings.register_profile("thorough", derandomize=True, print_blob=True, max_examples=FULL_EXAMPLES)
 settings.register_profile(
-    "explore", derandomize=False, print_blob=True, max_examples=DEFAULT_EXAMPLES * EXPLORE_FACTOR
+    "explore", derandomize=False, print_blob=True, max_examples=FULL_EXAMPLES * EXPLORE_FACTOR
 )
 settings.load_profile("repeatable")
 

@@ -244,6 +244,7 @@ def test_compressed_files_through_fsspec_are_read_and_checked_as_local_ones(tmp_
     assert _canonical(records[2 * len(TURNS) :]) == _canonical(TURNS[: len(records) - 2 * len(TURNS)])
 
 
+@pytest.mark.thorough
 def test_overwrite_touches_dest_only_once_every_part_is_written(logs: list[Path], tmp_path: Path) -> None:
     """overwrite=True removed DEST's *.parquet as the graph was built (red team 23 F02): with
     compute=False though nothing ran, before a conversion that then failed (DEST left empty), and

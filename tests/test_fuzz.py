@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from . import fuzz_support as fs
+from .budget import examples
 
 EXAMPLES = {
     "json": 250,
@@ -33,7 +34,7 @@ EXAMPLES = {
 
 def _fuzz_test(family: str) -> Any:
     @settings(
-        max_examples=EXAMPLES[family],
+        max_examples=examples(EXAMPLES[family]),
         deadline=None,
         database=None,
         derandomize=True,
@@ -46,6 +47,7 @@ def _fuzz_test(family: str) -> Any:
     return test
 
 
+@pytest.mark.hypothesis
 @pytest.mark.parametrize("family", fs.FAMILIES)
 def test_only_lmcodec_errors_escape(family: str) -> None:
     _fuzz_test(family)()

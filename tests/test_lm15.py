@@ -218,6 +218,7 @@ def _same_nesting(ours: Any, theirs: Any) -> bool:
     return True
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("depth", [600, 100_000])
 def test_deeply_nested_payloads_convert_both_ways(depth: int) -> None:
     """F3: an opaque payload nested deeper than the recursion limit converts (lm15 and the

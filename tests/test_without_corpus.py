@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 
@@ -28,6 +30,7 @@ CORPUS_TESTS = [
 ]
 
 
+@pytest.mark.thorough
 def test_corpus_tests_skip_with_the_reason_in_a_clone_without_the_corpus(tmp_path: Path) -> None:
     clone = tmp_path / "clone"
     clone.mkdir()

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.cli.workload import turn_dicts
 
+from ..budget import examples
 from ..corpus import KIND_TYPES, load_json, needs_corpus
 
 pa = pytest.importorskip("pyarrow", reason="lc.arrow needs the 'arrow' extra (pyarrow)")
@@ -209,7 +210,7 @@ def _variant(rng: random.Random, base: dict[str, Any], payload: Any, obj: dict[s
 BASES = turn_dicts(4, seed=7)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), payload=json_values, obj=json_objects)
 def test_random_turns_round_trip(seed: int, payload: Any, obj: dict[str, Any]) -> None:
     rng = random.Random(seed)
@@ -217,7 +218,7 @@ def test_random_turns_round_trip(seed: int, payload: Any, obj: dict[str, Any]) -
     _assert_same(turns, _parquet_round_trip(turns, row_group_size=3))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(payload=json_values, obj=json_objects, text=st.text())
 def test_random_messages_and_responses_round_trip(payload: Any, obj: dict[str, Any], text: str) -> None:
     message = lc.from_builtins(
@@ -462,6 +463,7 @@ def _read_damaged(data: bytes) -> tuple[list[Any], bool]:
     return got, False
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("compression", ["zstd", "none"])
 def test_a_damaged_parquet_file_gives_its_good_records_then_an_lc_error(compression: str) -> None:
     """Page checksums are written and verified: a flipped bit never reads back as an altered

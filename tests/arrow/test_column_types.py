@@ -512,6 +512,7 @@ def test_a_dropped_or_unexpected_field_in_a_file_lmcodec_wrote_is_refused_by_nam
     assert not sweep.problems, "\n".join(sweep.problems)
 
 
+@pytest.mark.thorough
 def test_in_a_foreign_file_a_dropped_field_reads_as_absent_and_an_unexpected_one_is_ignored(
     written: Any, foreign_sweep: Sweep
 ) -> None:

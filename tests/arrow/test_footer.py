@@ -81,6 +81,7 @@ def test_a_flipped_bit_in_any_column_name_is_refused_naming_the_column() -> None
     assert flipped > 80
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(
     ("records", "step"),
     [([lc.Message.user("hi"), lc.Message.assistant("yo")], 7), (RECORDS, 71)],

@@ -33,6 +33,7 @@ def _peak(argv: list[str]) -> tuple[int, int]:
         tracemalloc.stop()
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("command", ["convert", "validate"])
 def test_memory_does_not_grow_with_the_bad_records(
     tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]

@@ -39,6 +39,7 @@ def test_help_lists_every_command() -> None:
         assert command in out.stdout.decode()
 
 
+@pytest.mark.thorough
 def test_bench_quick_json() -> None:
     out = run("bench", "--quick", "--json")
     assert out.returncode == 0, out.stderr
@@ -57,6 +58,7 @@ def test_bench_quick_keeps_the_records_and_rounds_given() -> None:
     assert too_many.returncode == 2 and b"at most 50,000" in too_many.stderr
 
 
+@pytest.mark.thorough
 def test_bench_table() -> None:
     out = run("bench", "--quick")
     assert out.returncode == 0, out.stderr

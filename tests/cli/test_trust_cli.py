@@ -548,6 +548,7 @@ def test_assemble_a_whole_json_body() -> None:
     assert "whole JSON body" in err and "Rate limit reached" in err
 
 
+@pytest.mark.thorough
 def test_bench_measures_interleaved_and_words_the_relation_honestly() -> None:
     assert bench.relation(1.4) == "1.40x faster"
     assert bench.relation(1 / 1.4) == "1.40x slower"

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.codecs import _keep, _keep_json
 
+from ..budget import examples
+
 
 def _walked(data: bytes, tp: Any) -> Any:
     """The item-by-item walk every keep decode took before the fix (the reference)."""
@@ -62,7 +64,7 @@ def _turn(n: int) -> lc.Turn:
     return lc.Turn(request=lc.Request("m", messages, tools=tools), response=response)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(1, 12), st.data())
 def test_a_turn_reads_as_the_walk_reads_it(n: int, data: st.DataObject) -> None:
     value = lc.to_builtins(_turn(n))
@@ -76,7 +78,7 @@ def test_a_turn_reads_as_the_walk_reads_it(n: int, data: st.DataObject) -> None:
         assert _outcome(_keep_decode, wrapped, tp) == _outcome(_walked, wrapped, tp)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(1, 12), st.data())
 def test_stream_events_read_as_the_walk_reads_them(n: int, data: st.DataObject) -> None:
     events: list[Any] = [lc.StreamStartEvent(id="x", model="m")]

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.codecs.msgpack import _ZERO_RUN
 
+from ..budget import examples
 from ..cli.test_bad_records import TURN
 
 _GOOD = lc.msgpack.encode(lc.decode(TURN, lc.Turn))
@@ -94,7 +95,7 @@ _pieces = st.lists(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(pieces=_pieces)
 def test_records_around_runs_of_nuls_are_read_as_four_byte_framing_reads_them(pieces: list[bytes]) -> None:
     data = b"".join(pieces)

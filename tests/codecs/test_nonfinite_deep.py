@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
+
 DEPTHS = (480, 500, 700, 900)
 
 
@@ -107,7 +109,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(_JSON)
 def test_the_stack_copy_agrees_with_the_recursive_one(value: object) -> None:
     from lmcodec.codecs._nonfinite import _stand_in

@@ -24,6 +24,8 @@ from lmcodec.codecs._convert import convert
 from lmcodec.codecs._hooks import dec_hook
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
 
+from ..budget import examples
+
 
 def _old_restore(obj: Any) -> int:
     """The walk before F04's fix: every tuple and Struct of the result (the reference)."""
@@ -137,7 +139,7 @@ def _text(value: Any, indent: int | None, payload: dict[str, Any] | None = None)
     return json.dumps(value, indent=indent).encode()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_RESPONSES, _PAYLOADS, st.sampled_from([None, 0, 2]))
 def test_a_response_reads_as_before(
     response: lc.Response, payload: dict[str, Any], indent: int | None
@@ -152,7 +154,7 @@ def test_a_response_reads_as_before(
         assert _outcome(lc.from_builtins, value, tp) == _outcome(_old_from_builtins, value, tp)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_EVENTS)
 def test_stream_events_read_as_before(events: list[lc.StreamDeltaEvent]) -> None:
     tp = tuple[lc.StreamEvent, ...]

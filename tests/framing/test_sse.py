@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from lmcodec.errors import DecodeError
 from lmcodec.framing.sse import SSEDecoder, SSEEvent, aiter_sse, iter_sse
 
+from ..budget import examples
 from ..corpus import CORPUS
 
 lm15_sse = pytest.importorskip("lm15.sse", reason="lm15 1.5.0 is the reference SSE parser")
@@ -108,7 +109,7 @@ def test_corpus_whole_and_one_byte_at_a_time(path: Path) -> None:
 
 
 @needs_corpus
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_corpus_random_splits(data: st.DataObject) -> None:
     path = data.draw(st.sampled_from(SSE_BODIES), label="body")
@@ -144,7 +145,7 @@ TOKENS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(
     tokens=st.lists(st.sampled_from(TOKENS), max_size=60),
     cuts=st.lists(st.integers(0, 400), max_size=20),
@@ -159,7 +160,7 @@ def test_fuzz_against_lm15(tokens: list[bytes], cuts: list[int]) -> None:
         assert ref_transport(chunks) == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(body=st.binary(max_size=300), cuts=st.lists(st.integers(0, 300), max_size=10))
 def test_random_binary_against_lm15(body: bytes, cuts: list[int]) -> None:
     assert as_pairs(decode_chunks(split_at(body, cuts))) == ref_harness(body)
@@ -212,7 +213,7 @@ def sse_streams(draw: st.DrawFn) -> tuple[bytes, list[Pair]]:
     return "".join(out).encode("utf-8"), expected
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(stream=sse_streams(), cuts=st.lists(st.integers(0, 2000), max_size=30))
 def test_generated_events_round_trip(stream: tuple[bytes, list[Pair]], cuts: list[int]) -> None:
     body, expected = stream
@@ -518,7 +519,7 @@ def test_many_small_events_in_one_chunk() -> None:
 _CLOSE_PIECES = [b"data: {}\n\n", b"data: a", b"\n", b"\r", b"event: x\n", b": c\n", b"data: b\r\n"]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.lists(st.sampled_from(_CLOSE_PIECES), max_size=6),
     st.sampled_from([b"data: {}", b"data: 1\ndata: 2", b"event: y", b""]),

@@ -15,6 +15,8 @@ import lmcodec as lc
 from lmcodec.errors import DecodeError
 from lmcodec.framing.sse import SSEDecoder
 
+from ..budget import examples
+
 _CHAT_GOOD = b'{"choices":[{"index":0,"delta":{"content":"Hi"}}]}'
 _CHAT_BAD = b'{"choices":['
 
@@ -127,14 +129,14 @@ def test_a_malformed_last_frame_fails_alike_when_its_lf_comes_late() -> None:
     assert _decoded([body[i : i + 1] for i in range(len(body))]) == whole
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(body=_streams(), cuts=st.lists(st.integers(0, 1000), max_size=8))
 def test_bulk_framing_matches_line_framing_feed_by_feed(body: bytes, cuts: list[int]) -> None:
     for chunks in (_cut(body, cuts), _cuts_after_each_cr(body), [body[i : i + 1] for i in range(len(body))]):
         assert _per_feed_bulk(chunks) == _per_feed_lines(chunks)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(body=_streams())
 def test_every_two_chunk_cut_decodes_as_the_whole_body(body: bytes) -> None:
     whole = _decoded([body])

@@ -18,6 +18,8 @@ from lmcodec.framing import _sse_fields
 from lmcodec.framing._sse_long import long_line_events
 from lmcodec.framing.sse import SSEDecoder
 
+from ..budget import examples
+
 
 def _line_by_line(body: bytes) -> list[bytes]:
     decoder = SSEDecoder()
@@ -99,7 +101,7 @@ _LINES = [
 _ENDS = [b"\n", b"\r\n", b"\r"]
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(
     lines=st.lists(st.tuples(st.sampled_from(_LINES), st.sampled_from(_ENDS)), max_size=30),
     mixed=st.booleans(),

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from lmcodec.framing import _sse_fields, _sse_space
 from lmcodec.framing.sse import SSEDecoder
 
+from ..budget import examples
+
 
 def test_unicode_white_space_is_every_non_ascii_isspace_character() -> None:
     expected = {chr(c).encode("utf-8") for c in range(0x80, 0x110000) if chr(c).isspace()}
@@ -32,7 +34,7 @@ def _line_by_line(body: bytes) -> list[bytes]:
     return [e.data for e in decoder.feed(body)] + [e.data for e in decoder.close()]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(tokens=st.lists(st.sampled_from(_TOKENS), max_size=40))
 def test_bulk_events_against_the_line_by_line_framer(tokens: list[bytes]) -> None:
     block = b"".join(tokens) + b"\n\n"
@@ -58,7 +60,7 @@ _VARIED = [
 ]  # fmt: skip
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(
     tokens=st.lists(st.sampled_from(_VARIED), max_size=50),
     cuts=st.lists(st.integers(0, 400), max_size=8),
@@ -101,7 +103,7 @@ _LINES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(lines=st.lists(st.sampled_from(_LINES), max_size=40))
 def test_replaced_events_against_the_line_by_line_framer(lines: list[bytes]) -> None:
     block = b"".join(line + b"\n" for line in lines) + b"\n"
@@ -111,7 +113,7 @@ def test_replaced_events_against_the_line_by_line_framer(lines: list[bytes]) -> 
     assert _sse_fields.bulk_events(block) == _line_by_line(block)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     lines=st.lists(st.sampled_from([line for line in _LINES if line]), min_size=1, max_size=12),
     long=st.booleans(),
@@ -132,7 +134,7 @@ _WS_LINES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(tokens=st.lists(st.sampled_from(_WS_LINES), max_size=30))
 def test_data_ws_first_against_the_lines(tokens: list[bytes]) -> None:
     text = b"\n" + b"".join(tokens) + b"\n"  # b"\n" + a block of whole lines
@@ -187,7 +189,7 @@ def test_replaced_events_takes_several_data_lines_with_other_lines() -> None:
     assert _sse_fields.replaced_events(b"data:\ndata: y\n\n") is None  # an empty data line
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(tokens=st.lists(st.sampled_from(_TOKENS), max_size=40))
 def test_crlf_blocks_against_the_line_by_line_framer(tokens: list[bytes]) -> None:
     block = b"".join(tokens).replace(b"\n", b"\r\n") + b"\r\n\r\n"
@@ -203,7 +205,7 @@ _CR_LINES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(lines=st.lists(st.sampled_from(_CR_LINES), max_size=6), crlf=st.booleans())
 def test_one_event_with_a_lone_cr_against_the_line_by_line_framer(lines: list[bytes], crlf: bool) -> None:
     eol = b"\r\n" if crlf else b"\n"
@@ -234,7 +236,7 @@ def test_one_event_of_the_common_shapes_is_matched_whole(monkeypatch: pytest.Mon
         assert decoder.feed_data(chunk) == _line_by_line(chunk), chunk
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(lines=st.lists(st.sampled_from(_LINES), max_size=4), crlf=st.booleans())
 def test_one_event_per_chunk_against_the_line_by_line_framer(lines: list[bytes], crlf: bool) -> None:
     eol = b"\r\n" if crlf else b"\n"
@@ -269,7 +271,7 @@ def _events_of_one_data_line(draw: st.DrawFn) -> bytes:
     return b"".join(draw(events) for _ in range(draw(st.integers(1, 12))))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(block=st.composite(_events_of_one_data_line)())
 def test_events_of_one_data_line_among_ignored_lines_against_the_line_by_line_framer(block: bytes) -> None:
     assert _sse_fields.bulk_events(block) == _line_by_line(block)
@@ -321,7 +323,7 @@ def _fields_around_data(draw: st.DrawFn) -> bytes:
 
 # 300 examples: tests/framing/test_sse_field_order.py's differential (800) draws field orders, line
 # ends and cuts over the same framer; at 1,500 this one was the suite's slowest test (25-28 s).
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(body=_fields_around_data(), cuts=st.lists(st.integers(0, 600), max_size=6), per_event=st.booleans())
 def test_fields_after_the_data_line_against_the_line_by_line_framer(
     body: bytes, cuts: list[int], per_event: bool
@@ -400,7 +402,7 @@ def _multi_line_events(draw: st.DrawFn) -> bytes:
     return b"".join(draw(events) for _ in range(draw(st.integers(1, 8))))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(block=st.composite(_multi_line_events)(), cuts=st.lists(st.integers(0, 600), max_size=4))
 def test_events_of_several_data_lines_against_the_line_by_line_framer(block: bytes, cuts: list[int]) -> None:
     """The bulk split (several data lines an event, their prefixes removed by replacements), the
@@ -459,7 +461,7 @@ def test_events_of_several_data_lines_are_cut_by_one_split(monkeypatch: pytest.M
 _ONE_LINE_PIECES = [b"x", b"{}", b" ", b"\xc2\xa0", b"\r", b"\n", b"\r\n", b"data: ", b"data:", b":"]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(
     head=st.sampled_from([b"data: ", b"data:", b"data:  ", b"event: e\r\ndata: ", b""]),
     value=st.lists(st.sampled_from(_ONE_LINE_PIECES), max_size=8),

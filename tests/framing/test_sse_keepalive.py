@@ -17,6 +17,8 @@ from lmcodec.framing._sse_keepalive import KeepAliveSSEDecoder
 from lmcodec.framing.sse import SSEDecoder
 from lmcodec.providers.gemini.framing import Framer, KeepAliveFramer
 
+from ..budget import examples
+
 _KEPT = len(b"event: ping") - 1
 
 
@@ -114,7 +116,7 @@ def _check(
     assert framer.close_data() == plain.close_data()
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(st.data(), st.booleans(), st.lists(st.booleans(), min_size=1, max_size=5))
 def test_sse_count_is_the_per_chunk_scans(data: st.DataObject, pings: bool, wanted: list[bool]) -> None:
     body, ends = data.draw(_stream(pings))
@@ -156,7 +158,7 @@ def test_each_event_fed_alone_is_the_per_chunk_scans(event: bytes, pings: bool) 
     _check(KeepAliveSSEDecoder(pings=pings), SSEDecoder(), pings, [event, event], [True])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), st.lists(st.booleans(), min_size=1, max_size=5))
 def test_gemini_sse_count_is_the_per_chunk_scans(data: st.DataObject, wanted: list[bool]) -> None:
     body, ends = data.draw(_stream(False))
@@ -175,7 +177,7 @@ def _array(draw: st.DrawFn) -> bytes:
     return draw(ws) + b"[" + (b"," + draw(ws)).join(items) + b"]" + draw(ws)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), st.lists(st.booleans(), min_size=1, max_size=5))
 def test_gemini_array_count_is_the_per_chunk_scans(data: st.DataObject, wanted: list[bool]) -> None:
     body = data.draw(_array())

@@ -19,6 +19,7 @@ from lmcodec.framing._sse_lines import SSELines
 from lmcodec.framing._sse_long import LONG_LINE, last_blank_line, long_line_event, long_line_events
 from lmcodec.framing.sse import SSEDecoder
 
+from ..budget import examples
 from ..providers.sweep_support import stream_findings
 
 LONG = b"x" * (LONG_LINE + 5)
@@ -46,7 +47,7 @@ _TOKENS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     tokens=st.lists(st.sampled_from(_TOKENS), max_size=30),
     cuts=st.lists(st.integers(0, 200_000), max_size=12),
@@ -144,7 +145,7 @@ def test_a_block_of_long_events_is_cut_without_the_split(monkeypatch: pytest.Mon
     assert walked[0] == long[0]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tokens=st.lists(st.sampled_from([*_TOKENS[:13], b"\n", b"\n\n"]), max_size=20))
 def test_walked_events_are_the_line_framer_s(tokens: list[bytes]) -> None:
     block = b"".join(tokens).replace(b"\r", b"") + b"\n\n"
@@ -156,7 +157,7 @@ def test_walked_events_are_the_line_framer_s(tokens: list[bytes]) -> None:
     assert events == _line_by_line(block[:end])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     pieces=st.lists(st.sampled_from([b"x", b"\n", b"\r", b"\n\n", b"\n\r\n", b"ab" * 40]), max_size=40),
     start=st.integers(0, 100),

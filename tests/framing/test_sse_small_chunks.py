@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.framing.sse import SSEDecoder
 
+from ..budget import examples
+
 
 def _thinking_stream(size: int) -> bytes:
     """An Anthropic stream whose one thinking delta is ``size`` bytes long."""
@@ -94,7 +96,7 @@ _LINES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(tokens=st.lists(st.sampled_from(_LINES), max_size=40), step=st.integers(1, 40))
 def test_small_chunks_against_the_line_by_line_framer(tokens: list[bytes], step: int) -> None:
     body = b"".join(tokens)
@@ -105,7 +107,7 @@ def test_small_chunks_against_the_line_by_line_framer(tokens: list[bytes], step:
     assert got + decoder.close_data() == _line_by_line(body)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tokens=st.lists(st.sampled_from(_LINES), max_size=40), step=st.integers(1, 40))
 def test_small_chunks_within_small_limits_against_the_line_by_line_framer(
     tokens: list[bytes], step: int

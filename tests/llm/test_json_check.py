@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 import lmcodec.llm as L
 from lmcodec.llm import _json_values, _struct
 
+from ..budget import examples
+
 
 class _Level(enum.IntEnum):
     LOW = 1
@@ -59,7 +61,7 @@ _VALUES = st.recursive(
 )
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(_VALUES)
 def test_the_round_trip_judges_every_value_as_llms_writer_does(value: Any) -> None:
     assert _json_values.is_json(value) == _json_values.dumps_accepts(value)
@@ -88,7 +90,7 @@ def _message(value: Any) -> Any:
     )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_VALUES)
 def test_a_constructor_answers_as_with_llms_writer_as_the_check(value: Any) -> None:
     fast = _outcome(_message(value))

@@ -16,6 +16,8 @@ from lmcodec.llm import types as L
 from lmcodec.llm._messages import message_from, message_to, plain_message_from, plain_message_to
 from lmcodec.llm._parts import Seen
 
+from ..budget import examples
+
 _STATE = lc.ContinuationState(provider="openai", kind="reasoning_item", data={"id": "rs_1"})
 _TEXTS = st.text(max_size=8)
 _NONEMPTY = st.text(min_size=1, max_size=8)
@@ -33,7 +35,7 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b and msgspec.to_builtins(a) == msgspec.to_builtins(b)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     parts=st.lists(_CANONICAL_PARTS, min_size=1, max_size=4),
     role=st.sampled_from(["user", "assistant", "developer", "tool", "system"]),
@@ -64,7 +66,7 @@ _LLM_PARTS = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     parts=st.lists(_LLM_PARTS, max_size=4),
     role=st.sampled_from(["user", "assistant", "tool", "developer", "system", "critic"]),

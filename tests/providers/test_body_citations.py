@@ -16,6 +16,7 @@ import lmcodec.providers as lcp
 from lmcodec.providers.anthropic import body as anthropic_body
 from lmcodec.providers.openai import _citations
 
+from ..budget import examples
 from .provider_support import check_body_value
 from .test_decode_response_many_items import _constructor_calls
 
@@ -48,7 +49,7 @@ def _outcome(build: Any) -> Any:
         return type(exc).__name__, str(exc)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_entries(OPENAI_KEYS, with_spans=True), st.sampled_from([SOURCE, "", "é" * 5]))
 def test_responses_annotations_as_the_dict_loop_reads_them(annotations: Any, source: str) -> None:
     """Hypothesis: the typed path against lm15's loop over dicts (``citation_fields``) it skips."""
@@ -74,7 +75,7 @@ _json_values = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.fixed_dictionaries({}, optional={key: _text | _json_values for key in ANTHROPIC_KEYS}))
 def test_an_anthropic_citation_is_the_checked_constructors(citation: dict[str, Any]) -> None:
     """Hypothesis: the template copy against the checked constructor, any JSON value in any key."""

@@ -17,6 +17,7 @@ import lmcodec.wire._checks as checks
 from lmcodec.providers._json import parse_json_object
 from lmcodec.providers._tool_arguments import arguments_call
 
+from ..budget import examples
 from .provider_support import check_body_value
 
 ODD_ARGUMENTS = [
@@ -111,7 +112,7 @@ def _arguments(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_arguments())
 def test_any_arguments_text_reads_as_the_slow_path_reads_it(arguments: str) -> None:
     """Hypothesis: the fast path (msgspec, template copy) against the path it skips."""

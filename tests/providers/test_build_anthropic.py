@@ -16,6 +16,7 @@ from lmcodec.providers._build_wire import AnthropicMessage
 from lmcodec.providers.anthropic import _build_blocks as blocks
 from lmcodec.providers.anthropic import build as anthropic_build
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 from .request_support import assert_same_build, canonical_requests, rich_requests
 
@@ -24,13 +25,13 @@ PROVIDER = "anthropic"
 
 # 200 drawn requests each, as test_build_openai.py's test_build_equals_lm15 draws (REQUEST_SETTINGS):
 # these two drew 400, the draws (not the builds) most of their time.
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(canonical_requests(PROVIDER), st.booleans())
 def test_build_matches_lm15(request: lc.Request, stream: bool) -> None:
     assert_same_build(PROVIDER, request, stream=stream)
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(rich_requests(PROVIDER), st.booleans())
 def test_build_matches_lm15_on_realistic_requests(request: lc.Request, stream: bool) -> None:
     assert_same_build(PROVIDER, request, stream=stream)
@@ -149,7 +150,7 @@ _TOOLS = st.lists(
 ).map(tuple)
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(_TOOLS, st.lists(st.sampled_from(["f", "g", "h"]), max_size=2, unique=True), st.booleans())
 def test_tools_written_as_structs_encode_as_the_plain_values(
     tools: tuple[Any, ...], allowed: list[str], required: bool

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._build_common import encode_body
 
+from ..budget import examples
+
 _JSON = st.recursive(
     st.none()
     | st.booleans()
@@ -26,7 +28,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.dictionaries(st.text(max_size=8), _JSON, max_size=6), min_size=1, max_size=4))
 def test_the_body_is_msgspecs_compact_json_in_any_order_of_sizes(payloads: list[dict[str, Any]]) -> None:
     big = {"messages": ["x" * 70_000]}

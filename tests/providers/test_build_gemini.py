@@ -18,6 +18,7 @@ from lmcodec.providers.gemini._build_contents import function_response_general, 
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema, walk_fits_openapi_schema
 from lmcodec.providers.gemini._build_tools import tools_json, tools_wire
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 from .request_support import assert_same_build, canonical_requests, rich_requests
 
@@ -26,13 +27,13 @@ PROVIDER = "gemini"
 
 # 200 drawn requests each, as test_build_openai.py's test_build_equals_lm15 draws (REQUEST_SETTINGS):
 # these two drew 400, the draws (not the builds) most of their time.
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(canonical_requests(PROVIDER), st.booleans())
 def test_build_matches_lm15(request: lc.Request, stream: bool) -> None:
     assert_same_build(PROVIDER, request, stream=stream)
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(rich_requests(PROVIDER), st.booleans())
 def test_build_matches_lm15_on_realistic_requests(request: lc.Request, stream: bool) -> None:
     assert_same_build(PROVIDER, request, stream=stream)
@@ -126,7 +127,7 @@ _SCHEMAS = st.recursive(
 )
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(_SCHEMAS)
 def test_schema_check_is_lm15s_cold_and_remembered(schema: Any) -> None:
     """MAP-16's check, remembered by the schema's JSON: lm15's answer on a first and a second ask."""
@@ -195,7 +196,7 @@ _BUILTINS = st.builds(
 )
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(st.lists(st.one_of(_FUNCTIONS, _BUILTINS), min_size=1, max_size=4).map(tuple))
 def test_tools_json_cold_and_remembered_is_the_plain_tools(tools: tuple[Any, ...]) -> None:
     """The builder carries the tools as the JSON remembered by their JSON (``tools_json``): on a

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._build_common import note, note_template, note_with
 
+from ..budget import examples
 from .request_support import assert_same_build
 
 _ACTIONS = ("dropped", "clamped", "substituted", "client_side", "satisfied", "defaulted")
@@ -39,7 +40,7 @@ def _outcome(make: Any) -> tuple[str, Any]:
         return (type(error).__name__, str(error))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     field=st.one_of(st.sampled_from(["config.max_tokens", ""]), st.text(max_size=4), st.integers()),
     action=st.one_of(st.sampled_from(_ACTIONS), st.just("kept"), st.just(["dropped"])),
@@ -61,7 +62,7 @@ def test_note_equals_the_checked_constructor(
         assert lc.encode(got[1]) == lc.encode(expected[1])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     field=st.text(min_size=1, max_size=6),
     action=st.sampled_from(_ACTIONS),

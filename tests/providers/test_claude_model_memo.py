@@ -12,6 +12,8 @@ from lmcodec.providers._memo import NAMES_HELD
 from lmcodec.providers.anthropic import _build_tables
 from lmcodec.providers.anthropic._build_tables import OUTPUT_CEILINGS, ceiling_in_table, output_ceiling
 
+from ..budget import examples
+
 MARKERS = [marker for marker, _ in OUTPUT_CEILINGS] + list(_crossing_claude._ONE_SAMPLER)
 NAMES = st.builds(
     lambda before, marker, after, upper: (
@@ -24,14 +26,14 @@ NAMES = st.builds(
 )
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(st.lists(NAMES, max_size=6))
 def test_the_ceiling_memo_answers_as_the_table(names: list[str]) -> None:
     for name in [*names, *names]:
         assert output_ceiling(name) == ceiling_in_table(name)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(st.lists(NAMES, max_size=6))
 def test_the_sampling_rules_memo_answers_as_the_markers(names: list[str]) -> None:
     for name in [*names, *names]:

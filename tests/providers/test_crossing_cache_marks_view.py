@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from lmcodec.providers._crossing_cache_marks import _walked_marks, anthropic_marks
 
+from ..budget import examples
+
 E = {"type": "ephemeral"}
 LONG = {"type": "ephemeral", "ttl": "1h"}
 
@@ -83,7 +85,7 @@ _bodies = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_bodies)
 def test_the_view_agrees_on_any_shape(body: Any) -> None:
     raw = json.dumps(body).encode()

@@ -19,6 +19,8 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 
+from ..budget import examples
+
 
 def _before(request: Request) -> bool:
     """a7c46ed's ``_loop_starts_signed``, as it was."""
@@ -83,7 +85,7 @@ def _messages(draw: Any) -> list[Message]:
     return messages
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_messages())
 def test_the_loop_is_judged_as_before(messages: list[Message]) -> None:
     try:

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._build_common import adaptation
 
+from ..budget import examples
+
 _ACTIONS = ("dropped", "clamped", "substituted", "client_side", "satisfied", "defaulted")
 _JSON = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=6)),
@@ -38,7 +40,7 @@ def _outcome(make: Any) -> tuple[str, Any]:
         return (type(error).__name__, str(error))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     field=st.one_of(st.sampled_from(["$.input[3].phase", ""]), st.text(max_size=4), st.integers()),
     action=st.one_of(st.sampled_from(_ACTIONS), st.just("kept"), st.just(["dropped"])),

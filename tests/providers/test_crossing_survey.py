@@ -22,6 +22,7 @@ from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._tool_names import tool_names_out
 
+from ..budget import examples
 from .request_support import canonical_requests, rich_requests
 
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
@@ -76,7 +77,7 @@ def _unchanged(outcome: tuple[lc.Request, tuple[lc.Adaptation, ...]], request: l
     return changed == request and notes == ()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(_requests(), st.sampled_from(DIALECTS), st.sampled_from(DIALECTS))
 def test_each_pass_the_survey_passes_over_changes_nothing(
     request: lc.Request, source: str, destination: str
@@ -94,7 +95,7 @@ def test_each_pass_the_survey_passes_over_changes_nothing(
             assert _unchanged(unique_tool_ids_out(refusing, request), request)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(_requests())
 def test_the_survey_finds_what_each_pass_changes(request: lc.Request) -> None:
     """The other way round, as a check that the strategy reaches every kind of change."""
@@ -107,11 +108,12 @@ def test_the_survey_finds_what_each_pass_changes(request: lc.Request) -> None:
         assert found.repeated_calls
 
 
+@pytest.mark.hypothesis
 def test_the_strategy_reaches_every_change() -> None:
     """Each flag is found set (and the pass it gates changes the request) on some drawn request."""
     seen: set[str] = set()
 
-    @settings(max_examples=200, deadline=None, database=None)
+    @settings(max_examples=examples(200, at_least=200), deadline=None, database=None)
     @given(_requests())
     def collect(request: lc.Request) -> None:
         found = crossing.survey(request)

@@ -128,6 +128,7 @@ def _litellm_answer(blocks: list[Block]) -> bytes:
     return json.dumps(response.model_dump()).encode()
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_litellm_proxys_answer_reaches_an_anthropic_client_with_its_blocks(name: str) -> None:
     blocks = CASES[name]

@@ -18,6 +18,8 @@ from lmcodec.errors import LmcodecError
 from lmcodec.providers import _BODY_WRITERS, _refuse_unwritable_parts
 from lmcodec.providers.openai._sse_write import BodyArguments, call_arguments
 
+from ..budget import examples
+
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
 
 _FLOATS = st.floats(allow_nan=False, allow_infinity=False) | st.sampled_from(
@@ -76,7 +78,7 @@ def _outcome(run: Any) -> tuple[str, str, str] | None:
     return None
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(parts=st.lists(_PARTS, min_size=1, max_size=6), dialect=st.sampled_from(DIALECTS))
 def test_the_part_type_check_refuses_what_the_walk_over_every_part_refuses(
     parts: list[Any], dialect: str
@@ -98,7 +100,7 @@ def test_an_unwritable_part_after_many_writable_ones_is_refused_at_its_index(dia
     assert refused.value.path == "$.message.parts[500]"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(inputs=st.lists(_INPUTS, max_size=6), provider=st.sampled_from(["openai", "openai_chat"]))
 def test_arguments_settled_together_equal_call_arguments_of_each(
     inputs: list[dict[str, Any]], provider: str

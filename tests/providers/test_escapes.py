@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._escapes import _HEX, _SURROGATE, _lone, _open_escape, _scan, watch
 
+from ..budget import examples
+
 
 def _spells_lone_surrogate(text: str) -> bool:
     """The slow reference: walk the escapes of the whole text one by one (a high surrogate that
@@ -85,7 +87,7 @@ _ATOMS = st.sampled_from(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(atoms=st.lists(_ATOMS, max_size=12), cuts=st.lists(st.integers(0, 80), max_size=5))
 def test_watch_refuses_what_the_whole_text_spells_however_cut(atoms: list[str], cuts: list[int]) -> None:
     text = "".join(atoms)
@@ -191,7 +193,7 @@ _EVERY_ESCAPE = st.sampled_from(
 )
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(atoms=st.lists(_EVERY_ESCAPE, max_size=16))
 def test_scan_holds_and_refuses_as_the_escape_by_escape_walk(atoms: list[str]) -> None:
     """Every escape kind, surrogate pairs, lone halves, escaped backslashes before a ``u``, texts

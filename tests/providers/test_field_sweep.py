@@ -75,6 +75,7 @@ def test_the_sweep_reaches_every_wire(provider: str) -> None:
     assert len(streamed) >= 25 and len(whole) >= 50
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_streams_every_path_every_cheap_value(provider: str) -> None:
     runs, findings = sweep_stream(provider, stream_targets(provider), CHEAP)

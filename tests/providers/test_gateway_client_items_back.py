@@ -32,6 +32,7 @@ from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_b
 from lmcodec.providers._gateway_read import read_by_passes
 from lmcodec.providers._replayed_responses_items import ReplayedItems, _anchor, replayed_items_back
 
+from ..budget import examples
 from .test_gateway_responses_passes import codex_bodies, codex_sessions
 
 
@@ -164,7 +165,7 @@ def _put_back_on_bytes(body: bytes, custom: CustomCalls | None, replayed: Replay
     return body
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_payloads())
 def test_put_back_in_the_payload_is_the_put_back_on_the_body(made: Any) -> None:
     payload, custom, replayed = made
@@ -213,7 +214,7 @@ def _translated(body: bytes, model: str | None, stream: bool) -> Any:
     )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(codex_bodies(), codex_sessions()),
     st.sampled_from([None, "claude-sonnet-4-5"]),

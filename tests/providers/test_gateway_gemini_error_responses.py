@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from .gateway_support import anthropic_accepts, gemini_body
 
 ERROR = {"code": 404, "message": "no such id"}
@@ -97,7 +98,7 @@ _FAILED = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(response=_FAILED, destination=st.sampled_from(["anthropic", "openai", "openai_chat", "gemini"]))
 def test_any_error_value_is_a_failure(response: dict[str, Any], destination: str) -> None:
     body = json.dumps(_loop(response)).encode()

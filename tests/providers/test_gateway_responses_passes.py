@@ -36,6 +36,8 @@ from lmcodec.providers._gateway_read import (
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
 from lmcodec.providers._replayed_responses_items import client_paths, replayed_items_out
 
+from ..budget import examples
+
 DESTINATIONS = ("openai", "openai_chat", "anthropic", "gemini")
 
 
@@ -330,7 +332,7 @@ def codex_sessions(draw: Any) -> bytes:
 _BODIES = st.one_of(codex_bodies(), codex_sessions())
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_BODIES, st.sampled_from(DESTINATIONS), st.sampled_from([None, "claude-sonnet-4-5"]))
 def test_one_decode_reads_as_the_passes_on_bytes(body: bytes, destination: str, model: str | None) -> None:
     fast = _outcome(lambda: read_by_passes("openai", destination, body, model))
@@ -437,7 +439,7 @@ def _read_whole(read: Any) -> Any:
     return outcome if isinstance(outcome[0], str) else outcome[1:]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_BODIES, st.sampled_from(DESTINATIONS), st.sampled_from([None, "claude-sonnet-4-5"]))
 def test_the_typed_views_read_as_the_passes(body: bytes, destination: str, model: str | None) -> None:
     """``read_client_body`` (the typed views' one decode, where they take the body) against
@@ -455,7 +457,7 @@ def _translated(body: bytes, destination: str, model: str | None, stream: bool) 
     return msgspec.json.encode(built), built
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     _BODIES,
     st.sampled_from(DESTINATIONS),

@@ -25,6 +25,7 @@ from lmcodec.providers import crossing
 from lmcodec.providers._gateway_read import TYPED_READERS, read_client_body
 from lmcodec.providers._requests import _TYPED_WITHOUT_SURVEY
 
+from ..budget import examples
 from .openai_request_diff import canonical_requests
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "requests"
@@ -131,7 +132,7 @@ def test_a_body_the_passes_change_is_refused_by_the_typed_path(source: str) -> N
                 assert raw != changed or notes or custom is not None  # the passes did change it
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(canonical_requests(), st.sampled_from(SOURCES), st.sampled_from(DESTINATIONS), st.integers(0, 7))
 def test_lm15_bodies_read_the_same_either_way(
     request: lc.Request, source: str, destination: str, at: int

@@ -22,6 +22,7 @@ from lmcodec.providers import decode_response
 from lmcodec.providers.gemini import stream as lcg
 from lmcodec.providers.gemini.views import compact_json
 
+from ..budget import examples
 from ..corpus import strict_equal
 from .provider_support import (
     SEEDS,
@@ -314,7 +315,7 @@ _ARG_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_ARG_VALUES)
 def test_compact_json_is_json_dumps(value: Any) -> None:
     """Function-call args, as msgspec decodes them, spelled as lm15's json.dumps(args, separators)."""
@@ -332,7 +333,7 @@ _ANY_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(_ANY_VALUES)
 def test_compact_json_is_json_dumps_over_any_unicode(value: Any) -> None:
     """Keys and strings of any code points (lone surrogates, controls, DEL, U+2028, Latin-1,
@@ -423,7 +424,7 @@ _ARRAY_ELEMENTS = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     elements=_ARRAY_ELEMENTS,
     ensure_ascii=st.booleans(),
@@ -490,7 +491,7 @@ _ARRAY_NOISE = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     elements=_ARRAY_ELEMENTS,
     separators=st.lists(st.sampled_from([b",", b", ", b",\r\n", b"\n,\n"]), min_size=6, max_size=6),

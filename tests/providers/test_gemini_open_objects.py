@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._crossing_schemas import open_objects_out
 
+from ..budget import examples
 from .gateway_support import gemini_tools_accepted
 
 OPEN = [{"type": "object"}, {"type": "object", "properties": {}}, {"type": "OBJECT", "description": "any"}]
@@ -120,7 +121,7 @@ def _open_nodes_below_root(schema: Any, root: bool = True) -> int:
     return here + sum(_open_nodes_below_root(node, root=False) for node in below)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
         st.builds(

@@ -16,6 +16,7 @@ import lmcodec as lc
 from lmcodec.providers.gemini import stream as gemini_stream
 from lmcodec.providers.gemini.stream import StreamMapper
 
+from ..budget import examples
 from ..corpus import CORPUS, needs_corpus
 from ..stream.test_fast_paths import REQUEST, RecordingSink, _outcome, typed_and_port
 
@@ -124,7 +125,7 @@ def _same(payload: Any) -> None:
     assert typed == port
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(_ONE_PART)
 @example({"candidates": [{"content": {"parts": [{"functionCall": {"name": "f", "args": {"x": 1}}}]}}]})
 @example(
@@ -136,7 +137,7 @@ def test_a_one_part_chunk_maps_as_the_port_maps_it(payload: Any) -> None:
     _same(payload)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(_CHUNK)
 def test_any_chunk_maps_as_the_port_maps_it(payload: Any) -> None:
     _same(payload)
@@ -173,7 +174,7 @@ _END = _object(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(_ONE_PART, _CHUNK), max_size=2), st.one_of(_END, _ONE_PART, _CHUNK))
 @example([], {"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}]})
 @example(
@@ -296,7 +297,7 @@ _MANY_PARTS_END = _object(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(_ONE_PART, _CHUNK), max_size=2), _MANY_PARTS_END)
 def test_a_last_chunk_of_many_parts_held_whole_maps_as_its_frames_map(before: list[Any], last: Any) -> None:
     """``map_body`` of a last chunk EndChunk refuses (several parts: parallel calls), typed from
@@ -343,7 +344,7 @@ _SEVERAL_PARTS = _object(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_SEVERAL_PARTS)
 @example({"candidates": [{"content": {"parts": [{"text": "a"}, {"text": "b", "thought": True}]}}]})
 @example({"candidates": [{"content": {"parts": [{"text": "a"}, {"text": "b"}]}, "logprobsResult": {}}]})
@@ -392,7 +393,7 @@ _ONE_TEXT_END = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_ONE_TEXT_END)
 @example({"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}]})
 @example({"candidates": [{"content": {"parts": [{"text": "a", "thought": True}]}, "finishReason": "STOP"}]})

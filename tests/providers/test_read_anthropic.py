@@ -11,6 +11,7 @@ from hypothesis import example, given, settings
 
 import lmcodec as lc
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 from .request_support import canonical_requests, lm15_build, rich_requests
 
@@ -30,7 +31,7 @@ def _fixed_point(request: lc.Request) -> None:
         assert again.body == first.body  # key order too
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(rich_requests(PROVIDER))
 def test_lm15_bodies_are_a_fixed_point(request: lc.Request) -> None:
     _fixed_point(request)
@@ -44,7 +45,7 @@ def _cached_last_thinking(kind: str, data: dict[str, str], text: str) -> lc.Requ
     return lc.Request(model="0", messages=(lc.Message(role="assistant", parts=(part,)),), config=config)
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(canonical_requests(PROVIDER))
 @example(_cached_last_thinking("redacted_thinking", {"data": "abc"}, ""))
 @example(_cached_last_thinking("thinking_signature", {"signature": "sig"}, "hm"))

@@ -23,6 +23,7 @@ from lmcodec.providers.anthropic import read
 from lmcodec.providers.anthropic._read_config import MAPPED
 from lmcodec.providers.anthropic._read_views import BodyView
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 from .request_support import canonical_requests, lm15_build, rich_requests
 from .test_read_openai_chat_typed import mutated
@@ -65,7 +66,7 @@ def test_the_workload_takes_one_pass() -> None:
         read._BODY.decode(body)  # no ValidationError: the one-pass view takes it
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(st.one_of(rich_requests(PROVIDER), canonical_requests(PROVIDER)), st.data())
 def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObject) -> None:
     built = lm15_build(PROVIDER, request)
@@ -75,7 +76,7 @@ def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObjec
     check_agree(json.dumps(data.draw(mutated(built.body_value))).encode())
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(st.sampled_from(FIXTURES), st.data())
 def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
     check_agree(json.dumps(data.draw(mutated(json.loads(path.read_bytes())))).encode())

@@ -25,6 +25,7 @@ from lmcodec.providers.anthropic import read
 from lmcodec.providers.anthropic._read_config import MAPPED, keep_wire_shapes
 from lmcodec.providers.anthropic._read_typed import Refused, read_body, read_typed
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 from .request_support import canonical_requests, lm15_build, rich_requests
 from .survey_support import check_recorded_survey
@@ -101,7 +102,7 @@ def test_the_benchmark_body_takes_the_fast_path() -> None:
     assert check_paths_agree(json.dumps(built.body_value).encode()) is not None
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(st.one_of(rich_requests(PROVIDER), canonical_requests(PROVIDER)), st.data())
 def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObject) -> None:
     built = lm15_build(PROVIDER, request)
@@ -111,7 +112,7 @@ def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObjec
     check_paths_agree(json.dumps(data.draw(mutated(built.body_value))).encode())
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(st.sampled_from(FIXTURES), st.data())
 def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
     check_paths_agree(json.dumps(data.draw(mutated(json.loads(path.read_bytes())))).encode())
@@ -280,7 +281,7 @@ CLIENT_BODIES = st.fixed_dictionaries(
 )
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(CLIENT_BODIES, st.data())
 def test_client_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
     check_paths_agree(json.dumps(body).encode())
@@ -319,7 +320,7 @@ _SHAPE_BODIES = st.fixed_dictionaries(
 )
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(_SHAPE_BODIES)
 def test_wire_shapes_kept_without_the_builder_as_with_it(body: dict[str, Any]) -> None:
     """The fast path's own check of which top-level values ride in extensions (``_overrides``)
@@ -488,7 +489,7 @@ _SURVEYED_MESSAGES = [
 ]
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(st.lists(st.sampled_from(_SURVEYED_MESSAGES), min_size=1, max_size=6))
 def test_the_recorded_survey_is_the_walk_s(messages: list[dict[str, Any]]) -> None:
     """Blocks of every kind the survey tells apart (empty text, thinking, redacted thinking,

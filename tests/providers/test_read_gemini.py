@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.gemini.read import UNNAMED_MODEL
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 from .request_support import canonical_requests, lm15_build, rich_requests
 
@@ -41,13 +42,13 @@ def _fixed_point(request: lc.Request) -> None:
         assert again.body == first.body  # key order too
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(rich_requests(PROVIDER))
 def test_lm15_bodies_are_a_fixed_point(request: lc.Request) -> None:
     _fixed_point(request)
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(canonical_requests(PROVIDER))
 def test_lm15_bodies_of_generated_requests_are_a_fixed_point(request: lc.Request) -> None:
     _fixed_point(request)
@@ -364,7 +365,7 @@ def test_snake_case_client_bodies_read_as_their_camel_case_twins(path: Path, see
     )
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(rich_requests(PROVIDER), st.integers(0, 2**16))
 def test_snake_case_twins_of_lm15_bodies_read_as_lm15_bodies(request: lc.Request, seed: int) -> None:
     built = lm15_build(PROVIDER, request)
@@ -503,7 +504,7 @@ def test_a_made_id_never_takes_an_id_the_body_gives() -> None:
     assert [r.id for r in results] == ["call_1_1", "call_1_1_2", "result_2_2_2"]
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(
     st.lists(
         st.tuples(st.booleans(), st.sampled_from(["f", "g"]), st.booleans()),

@@ -28,6 +28,7 @@ from lmcodec.providers import crossing
 from lmcodec.providers._gateway_read import TYPED_READERS
 from lmcodec.providers.gemini import _read_genai, _read_typed, read
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 
 PROVIDER = "gemini"
@@ -382,7 +383,7 @@ BODIES = st.builds(
 )
 
 
-@settings(SETTINGS, max_examples=250)
+@settings(SETTINGS, max_examples=examples(250))
 @given(BODIES)
 def test_generated_bodies_read_as_the_old_path_reads_them(body: dict[str, Any]) -> None:
     check_as_the_old_path(json.dumps(body).encode())
@@ -543,7 +544,7 @@ MEDIA_BODIES = st.builds(
 )
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(MEDIA_BODIES)
 def test_generated_media_bodies_read_as_the_old_path_reads_them(body: dict[str, Any]) -> None:
     """Media in either spelling, mixed, both, or with display_name (refused as before), in user and

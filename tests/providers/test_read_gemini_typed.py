@@ -27,6 +27,7 @@ from lmcodec.providers._gateway_read import TYPED_READERS
 from lmcodec.providers.gemini import _read_typed, read
 from lmcodec.providers.gemini._read_typed import Refused, read_typed
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 from .body_mutations import mutations
 from .request_support import canonical_requests, lm15_build, rich_requests
@@ -137,7 +138,7 @@ def test_the_benchmark_body_takes_the_fast_path() -> None:
     assert msgspec.json.decode(body, type=_read_typed.BodyView).contents  # the one-pass view takes it
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=examples(60))
 @given(st.one_of(rich_requests(PROVIDER), canonical_requests(PROVIDER)), st.data())
 def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObject) -> None:
     built = lm15_build(PROVIDER, request)
@@ -147,7 +148,7 @@ def test_lm15_bodies_and_their_mutations(request: lc.Request, data: st.DataObjec
     check_paths_agree(json.dumps(data.draw(mutated(built.body_value))).encode())
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=examples(60))
 @given(st.sampled_from(FIXTURES), st.data())
 def test_mutated_fixtures(path: Path, data: st.DataObject) -> None:
     check_paths_agree(json.dumps(data.draw(mutated(json.loads(path.read_bytes())))).encode())
@@ -345,7 +346,7 @@ CLIENT_BODIES = _with(
 )
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS, max_examples=examples(100))
 @given(CLIENT_BODIES, st.data())
 def test_client_bodies_and_their_mutations(body: dict[str, Any], data: st.DataObject) -> None:
     check_paths_agree(json.dumps(body).encode())
@@ -388,7 +389,7 @@ _USUAL_BODIES = _with(
 )
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(_USUAL_BODIES)
 def test_usual_settings_read_without_the_builder_as_with_it(body: dict[str, Any]) -> None:
     """The fast path's own judgment of a body whose settings come back from the builder as they
@@ -484,7 +485,7 @@ _SURVEYED_CONTENTS = [
 ]
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(st.lists(st.sampled_from(_SURVEYED_CONTENTS), min_size=1, max_size=6))
 def test_the_recorded_survey_is_the_walk_s(contents: list[dict[str, Any]]) -> None:
     """Parts of every kind the survey tells apart (empty text, thought and signed parts, media,

@@ -20,6 +20,7 @@ import lmcodec as lc
 from lmcodec.providers.gemini._read_common import standard_base64
 from lmcodec.wire._checks import check_base64
 
+from ..budget import examples
 from .test_read_gemini_typed import check_paths_agree
 
 _IMAGE = b"\x89PNG\r\n\x1a\n" + bytes([0xFB, 0xFF, 0xFE, 0x3E, 0x3F]) * 40
@@ -145,7 +146,7 @@ def _inline(data: str, key: str = "inlineData", mime: str = "mimeType") -> bytes
     return json.dumps({"contents": contents}).encode()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(raw=st.binary(min_size=1, max_size=64))
 def test_any_bytes_in_the_url_safe_alphabet_read_as_in_the_standard_one(raw: bytes) -> None:
     url_safe = _inline(base64.urlsafe_b64encode(raw).decode())
@@ -180,7 +181,7 @@ def test_bad_url_safe_data_stays_refused_with_its_path(data: str, snake: bool) -
 _BASE64_ISH = st.text(alphabet="AZaz09+/-_= \n*é", max_size=12) | st.text(max_size=12)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(prefix=st.sampled_from(["", "data:image/png;base64,", "data:a-b_c;base64,"]), text=_BASE64_ISH)
 def test_only_strings_refused_before_are_read_otherwise(prefix: str, text: str) -> None:
     """Every other body reads as before: a string the mapping changes is one lm15's check refuses."""

@@ -38,6 +38,7 @@ def _mutants(body: Any) -> list[bytes]:
     return out
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_every_one_node_mutation_of_a_client_body_is_read_or_refused_with_an_lc_error(provider: str) -> None:
     outcomes: Counter[str] = Counter()

@@ -24,6 +24,7 @@ from lmcodec.providers.openai_chat import read
 from lmcodec.providers.openai_chat._read_config import CANONICAL_KEYS, Reader, read_config
 from lmcodec.providers.openai_chat._read_typed import Refused
 
+from ..budget import examples
 from .body_mutations import mutations
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body
 from .survey_support import check_recorded_survey
@@ -291,7 +292,7 @@ _ODD_BODIES = st.tuples(_USUAL_BODIES, st.sampled_from(sorted(_USUAL_VALUES)), _
 )
 
 
-@settings(REQUEST_SETTINGS, max_examples=150)
+@settings(REQUEST_SETTINGS, max_examples=examples(150))
 @given(st.one_of(_USUAL_BODIES, _ODD_BODIES))
 def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dict[str, Any]) -> None:
     """``usual_config`` (the Config of a body setting only the usual keys, read off the one-pass

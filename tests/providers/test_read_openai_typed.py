@@ -25,6 +25,7 @@ from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai._read_config import read_config
 from lmcodec.providers.openai._read_typed import _BODY, _astuple, _settings, decode_typed
 
+from ..budget import examples
 from .body_mutations import mutations
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body
 
@@ -326,7 +327,7 @@ _ODD_BODIES = st.tuples(_USUAL_BODIES, st.sampled_from(sorted(_USUAL_VALUES)), _
 )
 
 
-@settings(REQUEST_SETTINGS, max_examples=150)
+@settings(REQUEST_SETTINGS, max_examples=examples(150))
 @given(st.one_of(_USUAL_BODIES, _ODD_BODIES))
 def test_the_usual_settings_read_off_the_view_as_the_walker_reads_them(body: dict[str, Any]) -> None:
     """``usual_config`` (the Config of a body setting only the usual keys, read off the one-pass

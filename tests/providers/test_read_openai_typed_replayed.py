@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from lmcodec.providers.openai._read_typed import decode_typed
 
+from ..budget import examples
 from .test_read_openai_typed import check_paths_agree
 
 _STATUS = st.sampled_from([None, "completed", "in_progress", "incomplete", 0])
@@ -99,7 +100,7 @@ def _bodies(draw: Any) -> dict[str, Any]:
     return body
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_bodies())
 def test_codex_replays_read_the_same_either_way(body: dict[str, Any]) -> None:
     check_paths_agree(json.dumps(body).encode())

@@ -12,6 +12,7 @@ import pytest
 import lmcodec as lc
 from lmcodec.providers.crossing import json_schema_of
 
+from ..budget import examples
 from .gateway_support import genai_http_options
 from .request_support import lm15_build
 
@@ -257,7 +258,7 @@ def _every_part_judged(source: str, destination: str, request: lc.Request) -> tu
     return tuple(notes)
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(
     st.sampled_from(["anthropic", "gemini"]).flatmap(  # (their models and signed states are generated)
         lambda p: st.one_of(rich_requests(p), canonical_requests(p))
@@ -287,7 +288,7 @@ _SCHEMAS = st.recursive(
 )
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(_SCHEMAS)
 def test_is_json_schema_is_whether_the_rewrite_changes_the_schema(schema: Any) -> None:
     """openapi_schemas_out leaves a schema unwalked where is_json_schema says so: exactly where
@@ -310,7 +311,7 @@ def _schemas_one_by_one(request: lc.Request) -> tuple[lc.Request, tuple[lc.Adapt
     return crossing.openapi_schemas_out(request)
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(st.lists(_SCHEMAS.filter(lambda schema: isinstance(schema, dict)), max_size=4))
 def test_the_tools_schemas_asked_as_one_list_answer_as_each_alone(schemas: list[dict[str, Any]]) -> None:
     """With no response schema, openapi_schemas_out asks the tools' schemas as one list first: the

@@ -35,6 +35,7 @@ def _request(properties: int) -> lc.Request:
     return lc.Request("gemini-2.5-flash", [lc.Message.user("hi")], tools=_tools(properties))
 
 
+@pytest.mark.thorough
 def test_distinct_large_tool_sets_leave_a_bounded_amount_held() -> None:
     gc.collect()
     tracemalloc.start()

@@ -34,6 +34,7 @@ from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic._build_tables import OUTPUT_CEILINGS
 from lmcodec.providers.anthropic._read_typed import Refused, read_body, read_surveyed, read_typed
 
+from ..budget import examples
 from ..wire.lm15_trees import SETTINGS
 
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
@@ -131,7 +132,7 @@ def _outcome(run: Any) -> Any:
         return type(exc), str(exc), getattr(exc, "path", None)
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(small_bodies("anthropic"))
 def test_the_anthropic_view_reads_as_the_dict_of_its_keys(body: bytes) -> None:
     """``read_view`` (the readers' way in) against ``read_surveyed`` of the view's keys as a dict,
@@ -179,7 +180,7 @@ def _calls(body: bytes, destination: str, model: str | None) -> list[Any]:
     ]
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(small_bodies("anthropic"), st.sampled_from(DIALECTS), st.booleans())
 def test_anthropic_calls_equal_the_way_before(body: bytes, destination: str, routed: bool) -> None:
     model = MODELS[destination] if routed else None
@@ -189,7 +190,7 @@ def test_anthropic_calls_equal_the_way_before(body: bytes, destination: str, rou
     assert now == before
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(st.data())
 def test_the_survey_of_a_small_reading_is_the_walk_s(data: st.DataObject) -> None:
     """Each dialect's gateway reading of a small body records ``crossing.survey``'s answer."""
@@ -203,7 +204,7 @@ def test_the_survey_of_a_small_reading_is_the_walk_s(data: st.DataObject) -> Non
 _CLAUDE = st.sampled_from([marker for marker, _ in OUTPUT_CEILINGS])
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(
     st.one_of(_CLAUDE.map(lambda marker: f"{marker}20250101"), st.sampled_from(["gpt-4.1", "claude-next"])),
     st.one_of(st.none(), st.integers(1, 300_000), st.sampled_from([4096, 4097, 8192, 8193, 64000, 64001])),

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from ..stream.write_support import CARRIAGE, opened_carriage
 from .gateway_support import anthropic_accepts, notes
 
@@ -299,7 +300,7 @@ _TEXTS = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
 _LONG = st.integers(0, 20_000).map(lambda n: "Ünïcode \U0001f600 " * (n // 16))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     texts=st.lists(st.one_of(_TEXTS, _LONG), min_size=1, max_size=3),
     signatures=st.lists(_TEXTS.filter(bool), min_size=3, max_size=3),

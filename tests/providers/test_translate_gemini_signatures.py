@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._crossing_signatures import _validates_signatures
 
+from ..budget import examples
 from .gateway_support import anthropic_body, chat_body
 
 PLACEHOLDER = base64.b64encode(b"skip_thought_signature_validator").decode()
@@ -107,7 +108,7 @@ def test_a_gemini_signature_of_its_own_is_kept() -> None:
     assert placeholder_signatures(request) == (request, ())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.one_of(
         st.sampled_from(["gemini-2.5-flash", "gemini-3-pro-preview", "models/gemini-3.1-flash", "gpt-4.1"]),

@@ -20,6 +20,7 @@ import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_parts import _EMPTY_TEXT, _EMPTY_TURN, _THINKING_TURN, _left_out, parts_out
 
+from ..budget import examples
 from .request_support import canonical_requests, rich_requests
 from .test_decode_response_many_items import _constructor_calls
 
@@ -210,7 +211,7 @@ def _requests() -> st.SearchStrategy[lc.Request]:
     return plain.flatmap(_with_empty_and_thinking)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(_requests(), st.sampled_from(DIALECTS), st.booleans())
 def test_parts_out_answers_as_before(request: lc.Request, destination: str, thinking_blocks: bool) -> None:
     expected = _parts_out_as_before(destination, request, thinking_blocks=thinking_blocks)
@@ -219,7 +220,7 @@ def test_parts_out_answers_as_before(request: lc.Request, destination: str, thin
     assert msgspec.json.encode(got[1]) == msgspec.json.encode(expected[1])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(_requests(), st.sampled_from(DIALECTS), st.sampled_from(DIALECTS), st.booleans())
 def test_content_losses_notes_are_the_checked_constructor_s(
     request: lc.Request, source: str, destination: str, thinking_blocks: bool

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from .gateway_support import anthropic_accepts, chat_body, gemini_body, responses_accepts, responses_body
 
 openai = pytest.importorskip("openai")
@@ -90,7 +91,7 @@ def test_translate_request_drops_each_key_and_names_it(case: str, destination: s
         anthropic_accepts(built.body)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(flags=st.lists(st.sampled_from([True, None, False]), min_size=1, max_size=4))
 def test_chat_to_chat_gives_each_tool_s_strict_flag_back(flags: list[bool | None]) -> None:
     """Chat -> Chat, each tool's ``strict: true`` goes back on that tool (red team 24 F10); a tool

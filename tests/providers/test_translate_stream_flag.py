@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from .gateway_support import anthropic_body, chat_body, responses_body
 
 DESTINATIONS = ("openai", "openai_chat", "anthropic", "gemini")
@@ -56,7 +57,7 @@ def test_an_sdk_streaming_body_streams_without_the_keyword(destination: str) -> 
         )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     source=st.sampled_from(["openai", "openai_chat", "anthropic"]),
     destination=st.sampled_from(DESTINATIONS),

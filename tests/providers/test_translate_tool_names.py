@@ -19,6 +19,7 @@ import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._tool_names import GEMINI, OTHERS, _all_valid, tool_names_out
 
+from ..budget import examples
 from .gateway_support import anthropic_accepts, chat_accepts, responses_accepts
 from .provider_support import sse_body
 from .request_support import canonical_requests, rich_requests
@@ -148,7 +149,7 @@ def test_the_answers_calls_go_back_under_the_clients_names() -> None:
     assert [c.name for c in answer.tool_calls] == ["github_create_issue"]  # no adaptations: as sent
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     st.lists(
         st.one_of(
@@ -225,7 +226,7 @@ def _named(draw: st.DrawFn, request: lc.Request) -> lc.Request:
     return request
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.one_of(rich_requests("gemini"), canonical_requests("gemini")).flatmap(_named))
 def test_the_survey_s_names_answer_as_the_walk_does(request: lc.Request) -> None:
     """translate_request hands tool_names_out the call and result names crossing.survey gathered

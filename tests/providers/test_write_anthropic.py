@@ -15,6 +15,7 @@ import lmcodec as lc
 from lmcodec.providers.anthropic import _frames as frames_module
 from lmcodec.providers.anthropic import write as write_module
 
+from ..budget import examples
 from .provider_support import assert_same_outcome, complete_bodies, lc_stream, lm15_stream, requests_for
 from .sdk_readers import (
     REQUEST,
@@ -299,7 +300,7 @@ def test_a_body_whose_provider_data_disagrees_is_rebuilt() -> None:
 # ── the template fast path against the Struct frames ──────────────────────────
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.text(), fragment=st.text(), index=st.integers(0, 3))
 def test_open_block_deltas_are_the_struct_frames(text: str, fragment: str, index: int) -> None:
     writer = write_module.StreamWriter()
@@ -314,13 +315,13 @@ def test_open_block_deltas_are_the_struct_frames(text: str, fragment: str, index
     assert got == write_module._delta(index + 1, frames_module.InputJsonDelta(partial_json=fragment))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(events=provider_shaped_streams())
 def test_provider_shaped_streams_read_back_alike(events: list[Any]) -> None:
     check_written(WIRE, events)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(events=provider_shaped_streams())
 def test_write_methods_write_what_feed_writes(events: list[Any]) -> None:
     """The translator's event-free calls (``write_text`` / ``write_thinking`` / ``write_tool_input``)

@@ -18,6 +18,8 @@ from lmcodec.providers.anthropic import _frames as anthropic_frames
 from lmcodec.providers.openai import write as responses_write
 from lmcodec.providers.openai_chat import write as chat_write
 
+from ..budget import examples
+
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
 
 
@@ -110,7 +112,7 @@ _ends = st.sampled_from(
 
 
 @pytest.mark.parametrize("dialect", DIALECTS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(ops=st.lists(_ops, max_size=30), end=_ends)
 def test_the_event_free_calls_write_what_feed_writes(dialect: str, ops: list[Any], end: Any) -> None:
     _run(dialect, ops, end)

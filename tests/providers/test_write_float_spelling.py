@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
+
 _FLOATS = st.floats(allow_nan=False, allow_infinity=False) | st.sampled_from(
     [1.5e-7, 1e16, 1e22, 0.00001, -1e-5, 10.00001, 5e-324, -0.0]
 )
@@ -69,7 +71,7 @@ def test_the_red_team_arguments_are_spelled_as_json_dumps(dialect: str) -> None:
     assert text == '{"x":1.5e-07,"big":1e+16,"s":"\\u00e9"}' == json.dumps(call.input, separators=(",", ":"))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(value=st.dictionaries(st.text(max_size=4), _VALUES, max_size=4))
 def test_arguments_equal_those_build_request_writes(value: dict[str, Any]) -> None:
     call = lc.ToolCallPart(id="call_1", name="f", input=value)
@@ -82,7 +84,7 @@ def test_arguments_equal_those_build_request_writes(value: dict[str, Any]) -> No
         assert text == built["function"]["arguments"] == json.dumps(value, separators=(",", ":"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(value=_VALUES)
 def test_data_part_text_equals_the_text_build_request_writes(value: Any) -> None:
     part = lc.DataPart(value=value)

@@ -17,6 +17,7 @@ import lmcodec as lc
 from lmcodec.providers.gemini import _frames as frames_module
 from lmcodec.providers.gemini import write as write_module
 
+from ..budget import examples
 from .gateway_support import genai_http_options
 from .provider_support import assert_same_outcome, complete_bodies, lc_stream, lm15_stream, requests_for
 from .sdk_readers import (
@@ -320,7 +321,7 @@ def test_body_of_an_assembled_stream(name: str) -> None:
 # ── the one-text-part template against the Struct chunk ───────────────────────
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.text(), start_id=st.none() | st.text(min_size=1), model=st.none() | st.text(min_size=1))
 def test_a_one_text_chunk_is_the_struct_chunk(text: str, start_id: str | None, model: str | None) -> None:
     writer = write_module.StreamWriter()
@@ -336,7 +337,7 @@ def test_a_one_text_chunk_is_the_struct_chunk(text: str, start_id: str | None, m
     assert writer.flush() == write_module._sse(chunk)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(events=provider_shaped_streams())
 def test_provider_shaped_streams_read_back_alike(events: list[Any]) -> None:
     check_written(WIRE, events)

@@ -17,6 +17,7 @@ from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini.write import StreamWriter
 from lmcodec.stream.encoder import line_safe
 
+from ..budget import examples
 from .sdk_readers import gemini_chunks, sdk_gemini
 
 _decode_chunk = msgspec.json.Decoder(f.Chunk).decode
@@ -63,7 +64,7 @@ _ops = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ops=_ops)
 def test_every_chunk_is_its_structs_encoding(ops: list[tuple[Any, ...]]) -> None:
     writer = StreamWriter()

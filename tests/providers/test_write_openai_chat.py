@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from ..stream.write_support import (
     REQUEST,
     _client,
@@ -350,7 +351,7 @@ def test_a_body_the_sdk_takes_is_still_copied_byte_for_byte(index: object) -> No
     assert lc.encode_response(WIRE, response) == msgspec.json.encode(response.provider_data)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     index=st.one_of(
         st.none(),

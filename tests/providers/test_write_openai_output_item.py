@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.openai.write import StreamWriter
 
+from ..budget import examples
+
 _encode = msgspec.json.Encoder().encode
 
 
@@ -173,7 +175,7 @@ _ops = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ops=st.lists(_ops, max_size=12), refusal=st.none() | _texts)
 def test_item_events_are_the_dicts_the_final_response_holds(ops: list[Any], refusal: str | None) -> None:
     writer = StreamWriter()
@@ -205,7 +207,7 @@ def test_a_cited_block_is_written_as_the_dict_path_wrote_it() -> None:
     assert written.count(b"response.output_text.annotation.added\ndata") == 6
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(id=st.none() | _texts.filter(bool), model=st.none() | _texts.filter(bool))
 def test_the_in_progress_response_is_the_dict_the_end_builds(id: str | None, model: str | None) -> None:
     """``response.created`` and ``.in_progress`` (a template around the id, time and model) against

@@ -21,6 +21,7 @@ from openai.types.responses import Response, ResponseStreamEvent
 
 import lmcodec as lc
 
+from ..budget import examples
 from ..stream.write_support import REQUEST, corpus_id, corpus_streams, synthesized, unnamed_call
 from .provider_support import complete_bodies
 from .sdk_readers import provider_shaped_streams
@@ -112,7 +113,7 @@ def test_corpus_bodies_rebuilt_pass_the_sdk_models(path: Path) -> None:
     assert _errors(Response, json.loads(lc.encode_response(WIRE, rebuilt))) == []
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(events=provider_shaped_streams())
 def test_provider_shaped_streams_and_their_bodies_pass_the_sdk_models(events: list[Any]) -> None:
     _check(events)
@@ -139,7 +140,7 @@ def test_a_usage_that_reports_nothing_is_left_out_of_both_bodies_and_reads_back(
         assert lc.replace(back, provider_data=None) == _NOTHING_REPORTED
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(events=provider_shaped_streams())
 def test_chat_bodies_pass_the_sdk_chat_completion_model(events: list[Any]) -> None:
     from openai.types.chat import ChatCompletion

@@ -19,6 +19,7 @@ from openai.types.responses import ResponseUsage
 
 import lmcodec as lc
 
+from ..budget import examples
 from ..corpus import needs_corpus
 from ..stream.usage_support import stream_usage
 from ..stream.write_support import REQUEST, corpus_streams
@@ -43,7 +44,7 @@ def _sdk_complaints(usage: dict[str, Any]) -> list[tuple[Any, ...]]:
     return []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(COUNTS, COUNTS, COUNTS, COUNTS, COUNTS, COUNTS)
 def test_a_body_usage_is_the_sdks_model(
     tokens_in: int | None,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from ..stream.test_translate_usage_meaning import CASES, _counts
 from ..stream.usage_support import PAIRS, Counts, body_usage, check_client_counts, ids_aside, source_body
 
@@ -66,7 +67,7 @@ def test_usage_from_must_name_a_dialect() -> None:
         lc.encode_response("anthropic", response, usage_from=b"openai")  # type: ignore[arg-type]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pair=st.sampled_from(PAIRS), sent=_counts())
 def test_every_client_reads_the_source_counts_from_a_body(pair: tuple[str, str], sent: Counts) -> None:
     src, dst = pair

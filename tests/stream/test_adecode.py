@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from .test_decoder_held_bytes import _BODIES, _chat, _cuts
 
 _CHAT_LINES = [
@@ -68,7 +69,7 @@ def _adecoded(provider: str, chunks: list[Any], pause: bool) -> tuple[list[Any],
     return asyncio.run(run())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     data=st.data(),
     sizes=st.lists(st.integers(0, 24), min_size=1, max_size=12).filter(any),

@@ -32,6 +32,7 @@ from lmcodec.errors import StreamCleanupWarning, StreamError
 from lmcodec.stream.assembler import Assembler, coalesce, parse_tool_input
 from lmcodec.stream.assembly import assemble
 
+from ..budget import examples
 from ..corpus import has_fraction, load_json, needs_corpus, strict_equal
 
 la = importlib.import_module(
@@ -320,7 +321,9 @@ def _outcome_lc(events: list[Any], request: Any) -> tuple[str, Any]:
     return "ok", _dump(response)
 
 
-@settings(max_examples=400, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(400), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(streams())
 def test_differential_lm15(case: tuple[list[Any], Any]) -> None:
     events, request = case
@@ -489,7 +492,7 @@ def test_lone_surrogate_tool_input() -> None:
 NUMBER_TEXT = st.from_regex(r"-?(0|[1-9][0-9]{0,25})(\.[0-9]{1,25})?([eE][+-]?[0-9]{1,3})?", fullmatch=True)
 
 
-@settings(max_examples=300, deadline=None, database=None)
+@settings(max_examples=examples(300), deadline=None, database=None)
 @given(st.one_of(TOOL_INPUT, NUMBER_TEXT, st.floats().map(repr), st.text(max_size=8)))
 def test_parse_tool_input_property(raw: str) -> None:
     strict_equal(parse_tool_input(raw), lr._parse_json_best_effort(raw))

@@ -18,6 +18,8 @@ from lmcodec.providers.openai import stream as openai_stream
 from lmcodec.stream import _other_parts
 from lmcodec.wire import CitationPart
 
+from ..budget import examples
+
 _CITE = {
     "type": "url_citation",
     "start_index": 0,
@@ -87,7 +89,7 @@ def _outcome(body: bytes) -> Any:
     return events, response
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     annotations=st.lists(
         st.one_of(st.dictionaries(st.sampled_from(_KEYS), _VALUES, max_size=6), _VALUES),

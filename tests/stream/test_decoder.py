@@ -32,6 +32,7 @@ from lmcodec.stream.engine import decode_into
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sse import SSEDecoder
 
+from ..budget import examples
 from ..corpus import CORPUS, contract_equal, strict_equal
 from ..providers.provider_support import (
     SEEDS,
@@ -104,7 +105,7 @@ def _expected(index: int) -> Any:
 
 
 @pytest.mark.skipif(not ALL_STREAMS, reason="lm15-contract corpus absent")
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_splits_match_lm15(data: st.DataObject) -> None:
     index = data.draw(st.integers(0, len(ALL_STREAMS) - 1), label="body")
@@ -144,7 +145,7 @@ HOSTILE_FRAMES = [
 
 
 @pytest.mark.skipif(not ALL_STREAMS, reason="lm15-contract corpus absent")
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_assemble_straight_from_the_decoder_matches_iterating(data: st.DataObject) -> None:
     """lc.assemble(decode(...)) decodes straight into its assembler, mapping frames in batches: the
@@ -452,7 +453,7 @@ def _decode_outcome(run: Any) -> tuple[list[Any], Any]:
 
 
 @pytest.mark.skipif(not ALL_STREAMS, reason="lm15-contract corpus absent")
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_decode_into_joins_chunks_as_feeding_them_one_by_one(data: st.DataObject) -> None:
     """assemble(decode()) feeds joined chunks below the framer's smallest limit: with limits small
@@ -538,7 +539,7 @@ SSE_PIECES = [
 ]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     pieces=st.lists(st.sampled_from(SSE_PIECES), max_size=20),
     cuts=st.lists(st.integers(0, 400), max_size=6),

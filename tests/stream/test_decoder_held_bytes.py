@@ -19,6 +19,8 @@ from lmcodec.stream.engine import Engine
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.sse import SSEDecoder
 
+from ..budget import examples
+
 
 def _chat(text: str) -> bytes:
     chunk = {"id": "c1", "model": "m", "choices": [{"index": 0, "delta": {"content": text}}]}
@@ -83,7 +85,7 @@ def _engine_calls(provider: str, chunks: list[Any], line: int | None, event: int
     return _per_call(lambda c: run(engine.feed, c), lambda: run(engine.close), chunks)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     data=st.data(),
     sizes=st.lists(st.integers(0, 24), min_size=1, max_size=12).filter(any),
@@ -103,7 +105,7 @@ def test_any_chunking_gives_the_engines_events_call_by_call(
     assert got == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(body=_BODIES["openai_chat"], size=st.integers(1, 40))
 def test_any_split_equals_decoding_the_whole_body(body: bytes, size: int) -> None:
     try:

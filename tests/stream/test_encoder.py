@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from .write_support import DIALECTS, REQUEST, skip_unless_writer, synthesized
 
 SYNTH = synthesized()
@@ -123,7 +124,9 @@ def _streams(draw: st.DrawFn) -> list[Any]:
 
 
 @pytest.mark.parametrize("provider", ["openai", "openai_chat"])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(events=_streams())
 def test_generated_streams_read_back_by_the_sdk_and_the_decoder(provider: str, events: list[Any]) -> None:
     from .write_support import expected_view, projection, sdk_view

@@ -20,6 +20,8 @@ from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.events import EventSink
 from lmcodec.wire.telemetry import FinishReason
 
+from ..budget import examples
+
 _NAMES = st.none() | st.text(min_size=1, max_size=4)
 _FINISH = st.none() | st.sampled_from(get_args(FinishReason))
 _COUNT = st.none() | st.integers(0, 99)
@@ -41,7 +43,7 @@ def _fields(event: Any) -> tuple[Any, ...]:
     return (type(event), *((type(v), v) for v in msgspec.structs.astuple(event)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(id=_NAMES, model=_NAMES, begun=_NAMES, provider_start=st.booleans())
 def test_a_start_is_the_class_calls(id: Any, model: Any, begun: Any, provider_start: bool) -> None:
     sink = EventSink()
@@ -55,7 +57,7 @@ def test_a_start_is_the_class_calls(id: Any, model: Any, begun: Any, provider_st
     assert _fields(sink.out[0]) == _fields(expected)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(finish=_FINISH, usage=_USAGE, data=_DATA, strict=st.booleans())
 def test_the_merged_end_is_the_keyword_builds_and_the_class_calls(
     finish: Any, usage: Any, data: Any, strict: bool

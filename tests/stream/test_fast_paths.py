@@ -38,6 +38,7 @@ from lmcodec.stream._response import response_of
 from lmcodec.stream._whole import whole_body, whole_limit
 from lmcodec.stream.events import EventSink
 
+from ..budget import examples
 from ..corpus import CORPUS, needs_corpus
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
@@ -213,7 +214,7 @@ def _built(make: Any, **fields: Any) -> Any:
         return (type(exc).__name__, str(exc))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.fixed_dictionaries({name: _COUNT for name in _FIELDS}))
 def test_usage_of_is_the_usage_constructor(counts: dict[str, Any]) -> None:
     fast, checked = _built(usage_of, **counts), _built(lc.Usage, **counts)
@@ -314,7 +315,7 @@ def test_assembler_reports_a_provider_data_json_cannot_carry(name: str) -> None:
 _FRAGMENTS = st.lists(st.text(max_size=4), min_size=1, max_size=5)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(min_value=0, max_value=3), _FRAGMENTS)
 def test_one_text_slot_is_built_as_every_slot_is(part_index: int, fragments: list[str]) -> None:
     """A stream holding one text slot and nothing else: its part as the slot-by-slot build makes it."""
@@ -347,7 +348,7 @@ def _assembled(run: Any) -> tuple[Any, ...]:
         return (type(exc).__name__, str(exc))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_ENDS)
 def test_the_ends_are_merged_as_lm15_merges_them(ends: list[tuple[Any, Any, Any, bool]]) -> None:
     """The Assembler takes a single end as it is and merges several with EndMerge: the Response is
@@ -424,7 +425,7 @@ def _usage_outcome(run: Any) -> tuple[Any, ...]:
     return ("ok", [(getattr(usage, n), type(getattr(usage, n))) for n in names])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_USAGE_PAYLOAD)
 @example({"totalTokenCount": -1, "cachedContentTokenCount": False})  # lm15 checks total_tokens last
 def test_gemini_usage_is_lm15s(payload: Any) -> None:
@@ -437,7 +438,7 @@ def test_gemini_usage_is_lm15s(payload: Any) -> None:
     assert ours == _usage_outcome(lambda: _gemini_usage(payload, output_keys=keys))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_USAGE_PAYLOAD.filter(lambda p: isinstance(p, dict) and bool(p)))
 @example({"promptTokenCount": 2**70, "candidatesTokenCount": 1})
 @example({"promptTokensDetails": [{"modality": "AUDIO", "tokenCount": 2}, {"modality": "TEXT"}]})
@@ -522,7 +523,7 @@ def _framed(provider: str, body: bytes, max_line: int | None, max_event: int | N
         return ("DecodeError", str(exc))
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(_HEADS, _MIDDLES, _TAILS, _LIMIT, _LIMIT)
 @example(b"data: {", b'"a": 1}', b"\n\n", None, None)
 @example(b"data: {", b'"a": 1}', b"\r\n\r\n", 7, 7)
@@ -715,7 +716,7 @@ def _state_outcome(run: Any) -> tuple[Any, ...]:
     return ("ok", type(state), state.provider, state.kind, state.data, type(state.provider))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_STATE_STR, _STATE_STR, _STATE_DATA)
 @example("gemini", "thought_signature", {"value": "abc"})
 @example("gemini", "thought_signature", {})
@@ -736,7 +737,7 @@ _LOGPROB_ENTRY = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     entries=st.lists(st.tuples(_LOGPROB_ENTRY, st.none() | st.lists(_LOGPROB_ENTRY, max_size=3)), max_size=4)
 )
@@ -768,7 +769,7 @@ def _wire_model_by_partition(model: str, provider: str) -> str:
     return rest if sep and rest and head.replace("_", "-") == provider.replace("_", "-") else model
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.text(alphabet="gemini_-:ab", min_size=1, max_size=12), st.sampled_from(sorted(FRAMERS)))
 def test_wire_model_shortcut_is_the_partition_rule(model: str, provider: str) -> None:
     request = lc.Request(model=model, messages=(lc.Message.user("hi"),))

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.gemini import stream as gemini_stream
 
+from ..budget import examples
+
 REQUEST = lc.Request(model="gemini-2.5-flash", messages=(lc.Message.user("hi"),))
 
 _json = st.recursive(
@@ -65,7 +67,7 @@ def _check(body: bytes) -> None:
     assert fused == events, body[:300]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.lists(_part, min_size=1, max_size=4), min_size=1, max_size=3))
 def test_whole_calls_assemble_as_their_text_does(chunks: list[list[dict[str, Any]]]) -> None:
     """Hypothesis: calls at the same index in several chunks (lm15 joins their text), args of any

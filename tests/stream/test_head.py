@@ -26,6 +26,8 @@ from lmcodec.stream import _head
 from lmcodec.stream._head import StreamHead
 from lmcodec.stream.translate import _Translator
 
+from ..budget import examples
+
 _BOM: Final = b"\xef\xbb\xbf"
 _ORACLE_LIMIT: Final = 1 << 20
 _ORACLE_LINE_END: Final = re.compile(rb"[\r\n]")
@@ -211,7 +213,7 @@ def _chunked(draw: st.DrawFn, body: bytes) -> list[bytes]:
     return _cut(body, cuts)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(["openai_chat", "gemini", "anthropic"]), _sse_body(), st.booleans(), st.data())
 def test_the_head_read_from_frames_is_the_first_data_line_s(
     src: str, stream: tuple[bytes, bytes], bom: bool, data: st.DataObject
@@ -232,7 +234,7 @@ def test_the_head_read_from_frames_is_the_first_data_line_s(
     assert _translated_head(src, [fed]) == _translated_head(src, one_by_one) == expected
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(_HEADS.map(lambda h: json.dumps(h).encode()), min_size=1, max_size=4),
     st.sampled_from([None, 2]),

@@ -14,6 +14,8 @@ from lmcodec.framing._sse_lines import SSELines
 from lmcodec.stream import _whole
 from lmcodec.stream.sse import SSEDecoder
 
+from ..budget import examples
+
 
 def _thinking_stream(size: int, eol: str = "\n") -> bytes:
     frames = [
@@ -65,7 +67,7 @@ _PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(pieces=st.lists(st.sampled_from(_PIECES), max_size=60), window=st.integers(1, 400))
 def test_event_slices_give_the_frames_of_the_line_by_line_framer(pieces: list[bytes], window: int) -> None:
     body = b"".join(pieces)

@@ -237,6 +237,7 @@ def _huge_chunkings(prefix: bytes, body: bytes) -> Iterator[tuple[str, Iterator[
 HUGE = [pytest.param(p, s, id=f"{p}-{s}") for p, s in SHAPES]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("provider", "shape"), HUGE)
 def test_decode_yields_every_event_before_the_refused_one(provider: str, shape: str) -> None:
     prefix, body = _huge(provider, shape)
@@ -248,6 +249,7 @@ def test_decode_yields_every_event_before_the_refused_one(provider: str, shape: 
         assert got == expected, name
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("provider", "shape"), HUGE)
 def test_adecode_yields_every_event_before_the_refused_one(provider: str, shape: str) -> None:
     prefix, body = _huge(provider, shape)
@@ -268,6 +270,7 @@ def test_adecode_yields_every_event_before_the_refused_one(provider: str, shape:
         assert got == expected, name
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("provider", "shape"), HUGE)
 def test_assemble_partial_holds_every_event_before_the_refused_one(provider: str, shape: str) -> None:
     prefix, body = _huge(provider, shape)
@@ -306,6 +309,7 @@ TRANSLATIONS = [
 ]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("provider", "shape", "dst"), TRANSLATIONS)
 def test_translate_writes_every_event_before_the_refused_one(
     provider: str, shape: str, dst: str, fixed_ids: None

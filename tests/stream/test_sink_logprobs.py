@@ -16,6 +16,7 @@ import lmcodec as lc
 from lmcodec import stream
 from lmcodec.stream.engine import sink_stream
 
+from ..budget import examples
 from ..providers.provider_support import lm15_stream
 
 REQUEST = lc.Request(model="m-1", messages=(lc.Message.user("hi"),))
@@ -107,7 +108,7 @@ _streams = st.lists(_delta, min_size=1, max_size=8)
 _cuts = st.lists(st.integers(0, 10_000), max_size=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(provider=st.sampled_from(PROVIDERS), deltas=_streams, cuts=_cuts)
 def test_the_assembler_fed_the_calls_equals_it_fed_the_events(
     provider: str, deltas: list[Any], cuts: list[int]
@@ -121,7 +122,7 @@ def test_the_assembler_fed_the_calls_equals_it_fed_the_events(
         assert fused.logprobs == assembler.result().logprobs
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(provider=st.sampled_from(PROVIDERS), deltas=_streams, cuts=_cuts)
 def test_the_events_are_lm15s(provider: str, deltas: list[Any], cuts: list[int]) -> None:
     body = BODIES[provider](deltas)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from .write_support import (
     DIALECTS,
     REQUEST,
@@ -256,7 +257,7 @@ def _damaged(draw: st.DrawFn) -> tuple[str, list[bytes]]:
 
 @pytest.mark.skipif(not _SOURCES, reason="no corpus streams")
 @pytest.mark.parametrize("dst", DIALECTS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(case=_damaged())
 def test_damaged_input_never_escapes_as_a_python_error(dst: str, case: tuple[str, list[bytes]]) -> None:
     """Whatever the source bytes, translate ends (an error event where the source was refused) and
@@ -339,7 +340,7 @@ _DAMAGE = [b"", b"data: {not json\n\n", b": keep-alive\n\n", b"data: [DONE]\n\n"
 
 
 @pytest.mark.skipif(not _SOURCES, reason="no corpus streams (../shared/corpus is absent)")
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(data=st.data())
 def test_one_body_in_a_list_is_translated_as_framed(data: st.DataObject) -> None:
     """translate(src, dst, [body]) cuts a whole body without a framer: the bytes, chunk for chunk,

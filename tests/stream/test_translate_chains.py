@@ -27,6 +27,7 @@ from lmcodec.providers.anthropic import _frames as anthropic_frames
 from lmcodec.providers.openai import write as responses_write
 from lmcodec.providers.openai_chat import write as chat_write
 
+from ..budget import examples
 from ..providers.provider_support import assert_same_outcome, lc_stream, lm15_stream, requests_for
 from .write_support import DIALECTS, REQUEST
 
@@ -108,7 +109,7 @@ def _check_hop(src: str, dst: str, body: bytes) -> bytes:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(events=_streams(), route=st.tuples(*(st.sampled_from(DIALECTS) for _ in range(3))))
 def test_a_chain_of_translations_is_decode_then_encode_at_every_hop(
     events: list[Any], route: tuple[str, ...]

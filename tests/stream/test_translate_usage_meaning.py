@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
 from .usage_support import (
     PAIRS,
     Counts,
@@ -147,7 +148,7 @@ def _counts(draw: st.DrawFn) -> Counts:
     return Counts(input=whole_in, cache_read=read, cache_write=write, output=whole_out, reasoning=reasoning)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pair=st.sampled_from(PAIRS), sent=_counts())
 def test_every_client_reads_the_source_counts(pair: tuple[str, str], sent: Counts) -> None:
     """The property: whatever the counts (unreported, 0, positive), the destination client's whole

@@ -38,6 +38,7 @@ def test_sample_runs(tmp_path: Path) -> None:
             check()
 
 
+@pytest.mark.thorough
 def test_mypy_strict_accepts_the_sample(tmp_path: Path) -> None:
     # A cache of its own: the suites of two Pythons may run side by side (.ci/run).
     cache = str(tmp_path / "mypy_cache")
@@ -49,6 +50,7 @@ def test_mypy_strict_accepts_the_sample(tmp_path: Path) -> None:
     assert sum("Revealed type is" in line for line in lines) == REVEALS
 
 
+@pytest.mark.thorough
 def test_pyright_strict_accepts_the_sample() -> None:
     config = json.loads((ROOT / "pyrightconfig.json").read_text())
     assert "tests/typing" in config["strict"], "the sample is checked in strict mode"
@@ -96,6 +98,7 @@ def test_the_sample_checks_every_readme_example() -> None:
         assert head in readme, f"{head} is no longer in the README: update this list"
 
 
+@pytest.mark.thorough
 def test_a_misspelt_public_name_is_a_type_error(tmp_path: Path) -> None:
     # lc.arrow / lc.dask come from a module __getattr__ at run time; the checkers must not see it,
     # or every typo (lc.jsonll) would be typed as a module and pass.

@@ -18,10 +18,11 @@ from lm15.adaptation import adaptation_to_dict
 
 import lmcodec as lc
 
+from ..budget import examples
 from ..corpus import strict_equal
 
 SETTINGS = settings(
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

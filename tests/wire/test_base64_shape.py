@@ -12,6 +12,8 @@ from lm15 import types as lm15_types
 
 from lmcodec.wire._checks import check_base64, has_base64_shape
 
+from ..budget import examples
+
 _NEAR = string.ascii_letters + string.digits + "+/=-_ \t\n\r\v\f.:;,\x00\x7féΩ\U0001f600\ud800"
 _TEXTS = st.one_of(
     st.text(alphabet=_NEAR, max_size=24),
@@ -25,7 +27,7 @@ _TEXTS = st.one_of(
 )
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(_TEXTS)
 @example("")
 @example("=")
@@ -39,7 +41,7 @@ def test_shape_is_lm15_s_regex(text: str) -> None:
     assert has_base64_shape(text) is bool(lm15_types._BASE64_RE.fullmatch(text))
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(_TEXTS | _TEXTS.map(lambda t: "data:image/png;base64," + t))
 def test_check_refuses_what_lm15_refuses(data: str) -> None:
     """The whole check (data URI, whitespace, length mod 4, shape) against lm15's own."""

@@ -24,6 +24,8 @@ import lmcodec.wire as wire
 from lmcodec.wire._plan import plan_of
 from lmcodec.wire._struct import WireStruct, _construct_of, generic_call
 
+from ..budget import examples
+
 CLASSES = sorted(
     (
         c
@@ -110,7 +112,7 @@ def _outcome(build: Any) -> Any:
         return ("raised", type(exc).__name__, str(exc))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(CLASSES), st.data())
 def test_compiled_constructor_is_the_generic_plan(cls: Any, data: st.DataObject) -> None:
     plan = plan_of(cls)
@@ -226,7 +228,7 @@ class _NamedAfterBuiltins(WireStruct, frozen=True, kw_only=True):
     TypeError: builtins.int = 0  # (the compiled code raises it for a missing ``type``)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_fields_named_after_builtins_build_as_the_generic_plan(data: st.DataObject) -> None:
     cls: Any = _NamedAfterBuiltins

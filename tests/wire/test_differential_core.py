@@ -24,6 +24,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ..budget import examples
 from .lm15_call_strategies import (
     cache_configs,
     configs,
@@ -155,14 +156,14 @@ def test_tools(node: Obj) -> None:
     check(node)
 
 
-@settings(SETTINGS, max_examples=80)
+@settings(SETTINGS, max_examples=examples(80))
 @given(requests())
 def test_request(node: Obj) -> None:
     """Request: system str or parts, tools, config with tool_choice.allowed checked against tools."""
     check(node)
 
 
-@settings(SETTINGS, max_examples=80)
+@settings(SETTINGS, max_examples=examples(80))
 @given(responses(), st.booleans())
 def test_response(node: Obj, include_provider_data: bool) -> None:
     """Response: logprobs (() -> omitted), adaptations, usage, provider_data only when asked for."""

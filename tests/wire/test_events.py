@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 
+from ..budget import examples
+
 _COUNT = st.none() | st.integers(0, 9)
 _USAGE = st.none() | st.builds(lc.Usage, _COUNT, _COUNT, _COUNT)
 _DATA = st.none() | st.dictionaries(
@@ -43,7 +45,7 @@ def _made(how: str, usage: Any, data: Any) -> lc.StreamEndEvent:
 
 
 @pytest.mark.parametrize("how", ["class", "keywords", "replace", "decode"])
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(usage=_USAGE, data=_DATA)
 def test_empty_usage_and_data_are_stored_as_none(how: str, usage: Any, data: Any) -> None:
     event = _made(how, usage, data)

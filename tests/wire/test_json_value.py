@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from lmcodec.wire._checks import is_json_value
 
+from ..budget import examples
+
 
 class _Int(enum.IntEnum):
     ONE = 1
@@ -47,7 +49,7 @@ _VALUES = st.recursive(
 )
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(value=_VALUES)
 def test_is_json_value_is_the_strict_json_rule(value: Any) -> None:
     assert is_json_value(value) == _reference(value)
