@@ -1,4 +1,4 @@
-"""F02: an Anthropic cache mark on a tool_result before the last block splits the parallel results
+"""F03: an Anthropic cache mark on a tool_result before the last block splits the parallel results
 into two Gemini turns.
 
 Input (anthropic SDK MessageParam shapes): an assistant turn with two parallel tool_use blocks,

@@ -1,4 +1,4 @@
-"""F06: a structured-output schema's `description` is refused in every pair, the same dialect included.
+"""F07: a structured-output schema's `description` is refused in every pair, the same dialect included.
 
 Chat `response_format.json_schema.description` (openai SDK ResponseFormatJSONSchema.JSONSchema
 .description: "A description of what the response format is for, used by the model to determine

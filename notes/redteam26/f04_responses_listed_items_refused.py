@@ -1,4 +1,4 @@
-"""F03: Responses input items as the API itself lists them are refused in every pair, Responses included.
+"""F04: Responses input items as the API itself lists them are refused in every pair, Responses included.
 
 - a function_call_output with its `id` / `status` (the openai SDK's ResponseInputItemParam
   FunctionCallOutput has both as optional keys; the items of conversations.items.list /

@@ -1,4 +1,4 @@
-"""F07: a Chat client's `developer` message goes Chat -> Chat as `system`, with no adaptation note.
+"""F08: a Chat client's `developer` message goes Chat -> Chat as `system`, with no adaptation note.
 
 The openai SDK's ChatCompletionDeveloperMessageParam (role "developer") is the role OpenAI's docs
 name for instructions to o-series / GPT-5 models. decode_request reads it as the canonical system

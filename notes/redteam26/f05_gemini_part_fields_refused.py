@@ -1,4 +1,4 @@
-"""F04: documented Gemini part fields the google-genai SDK sends are refused in every pair, Gemini -> Gemini included.
+"""F05: documented Gemini part fields the google-genai SDK sends are refused in every pair, Gemini -> Gemini included.
 
 - Part.mediaResolution (per-part media resolution, Gemini 3; google-genai Part.media_resolution),
 - FunctionResponse.willContinue / scheduling (NON_BLOCKING function responses; google-genai sends

@@ -1,4 +1,4 @@
-"""F01: Client-run tool loops cannot go Responses -> Responses: the calls' outputs are refused.
+"""F02: Client-run tool loops cannot go Responses -> Responses: the calls' outputs are refused.
 
 The stream and body writers hand a Responses client the items it runs itself (computer_call,
 shell_call, local_shell_call, apply_patch_call, mcp_approval_request: docs/writers.md, "Output

@@ -1,4 +1,4 @@
-"""F05: a tool_choice forcing a hosted tool, to Gemini: lm15's ProviderError with no JSON path.
+"""F06: a tool_choice forcing a hosted tool, to Gemini: lm15's ProviderError with no JSON path.
 
 Responses `tool_choice: {"type": "web_search_preview"}` (openai SDK ToolChoiceTypesParam) with a
 web_search tool, and Anthropic `tool_choice: {"type": "tool", "name": "web_search"}` with its
