@@ -7,8 +7,11 @@ Responses client, translate_request to Chat Completions (which takes `strict: tr
 default is non-strict) and to Anthropic (whose ToolParam takes `strict` too) sends the tool without
 the flag, and `.adaptations` says nothing, whether the client wrote `strict: true` or left it to
 the API's default. The backend then no longer constrains the arguments to the schema. Chat ->
-Anthropic drops the same flag *with* a note (`$.tools[0].function.strict` `dropped`). Exits 1
-while the strictness goes silently.
+Anthropic drops the same flag *with* a note (`$.tools[0].function.strict` `dropped`).
+
+The other way round, an Anthropic client's `strict: true` tool (anthropic ToolParam.strict) goes
+to Responses as `"strict": false`, under a `tools` `substituted` note whose reason says "the
+client's dialect validates it loosely". Exits 1 while the strictness goes silently, or is inverted.
 """
 
 import json
@@ -29,7 +32,14 @@ for label, extra in (("strict: true", {"strict": True}), ("no flag (strict by de
         noted = [(a.field, a.action) for a in out.adaptations if "tool" in a.field or "strict" in a.field]
         print(f"Responses {label} -> {dst}: strict sent: {kept}; notes: {noted}")
         silent += not kept and not noted
-if silent:
-    print(f"FAIL: {silent} translations lost the tool's strictness with no adaptation")
+anthropic = {"model": "claude-sonnet-4-5", "max_tokens": 100, "messages": [{"role": "user", "content": "hi"}],
+             "tools": [{"name": "get_weather", "input_schema": schema, "strict": True}]}
+out = lc.translate_request("anthropic", "openai", json.dumps(anthropic).encode())
+inverted = json.loads(out.body)["tools"][0].get("strict") is False
+print(f"Anthropic strict: true -> openai: sent strict={json.loads(out.body)['tools'][0].get('strict')}; notes: "
+      f"{[(a.field, a.action) for a in out.adaptations]}")
+if silent or inverted:
+    print(f"FAIL: {silent} translations lost the tool's strictness with no adaptation; "
+          f"Anthropic strict -> Responses inverted: {inverted}")
     sys.exit(1)
 print("ok")

@@ -4,7 +4,7 @@ from _common import translated, DIALECTS, lc, leaves
 import _sdk
 mod, src, builder = sys.argv[1], sys.argv[2], sys.argv[3]
 text = open(__import__("pathlib").Path(__file__).resolve().parent / f"{mod}.py").read().split("\nfor name, params")[0]
-ns = {}; exec(text, ns)
+ns = {"__file__": str(__import__("pathlib").Path(__file__).resolve().parent / f"{mod}.py")}; exec(text, ns)
 def camel(s): return re.sub(r"_([a-z])", lambda m: m.group(1).upper(), s)
 def snake(s): return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), s)
 for name, params in ns["cases"].items():
