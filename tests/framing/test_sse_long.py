@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
@@ -147,6 +147,7 @@ def test_a_block_of_long_events_is_cut_without_the_split(monkeypatch: pytest.Mon
 
 @settings(max_examples=examples(300), deadline=None)
 @given(tokens=st.lists(st.sampled_from([*_TOKENS[:13], b"\n", b"\n\n"]), max_size=20))
+@example(tokens=[b"data: " + LONG, b"\n\n", b"data: " + LONG, b"\n", b"data: " + LONG])
 def test_walked_events_are_the_line_framer_s(tokens: list[bytes]) -> None:
     block = b"".join(tokens).replace(b"\r", b"") + b"\n\n"
     walked = long_line_events(block)
@@ -155,6 +156,41 @@ def test_walked_events_are_the_line_framer_s(tokens: list[bytes]) -> None:
     events, end = walked
     assert block[:end].endswith(b"\n\n")
     assert events == _line_by_line(block[:end])
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        b"data: " + LONG + b"\ndata: {}\n\n",
+        b"data: {}\ndata: " + LONG + b"\n\n",
+        b"data: " + LONG + b"\nid: 7\ndata: x\n\n",
+        b"data: " + LONG + b"\nid: 7\n" + LONG + b"\n\n",
+    ],
+    ids=["long then short data line", "short then long", "id then data", "id then a field-less line"],
+)
+@pytest.mark.parametrize("eol", [b"\n", b"\r\n"])
+def test_an_event_of_several_lines_after_a_long_event_is_framed_whole(second: bytes, eol: bytes) -> None:
+    """The long-line walk stops at an event it does not take (a second data line, a data line after
+    an id:) and hands the split the rest from that event's start: it handed over -1 (the walk's
+    "not mine"), and the event was lost (76ca023 to 7198460)."""
+    body = (b"data: " + LONG + b"\n\n" + second + b"data: {}\n\n").replace(b"\n", eol)
+    expected = _line_by_line(body)
+    assert len(expected) == 3
+    assert _fed(body, []) == expected
+    assert _fed(body, list(range(0, len(body), 1000))) == expected
+
+
+def test_a_chat_stream_keeps_an_event_of_two_data_lines_after_a_long_one() -> None:
+    """The same through lc.stream.decode: an event's JSON on two data lines reads as on one."""
+    text = "x" * (LONG_LINE + 10)
+    first = json.dumps({"choices": [{"index": 0, "delta": {"content": text}}]}).encode()
+    second = [b'{"choices": [{"index": 0,', b' "delta": {"content": "' + b"y" * LONG_LINE + b'"}}]}']
+    joined = b"data: " + first + b"\n\ndata: " + b"".join(second) + b"\n\ndata: [DONE]\n\n"
+    split = b"data: " + first + b"\n\ndata: " + b"\ndata: ".join(second) + b"\n\ndata: [DONE]\n\n"
+    request = lc.Request(model="m", messages=(lc.Message.user("hi"),))
+    expected = list(lc.stream.decode("openai_chat", [joined], request=request))
+    assert "".join(getattr(e.delta, "text", "") for e in expected if e.type == "delta").endswith("y")
+    assert list(lc.stream.decode("openai_chat", [split], request=request)) == expected
 
 
 @settings(max_examples=examples(300), deadline=None)

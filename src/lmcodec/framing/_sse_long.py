@@ -80,13 +80,13 @@ def long_line_events(block: bytes) -> tuple[list[bytes], int] | None:
         end = find(10, start)
         if end < 0:
             break
-        at = end + 1
-        if not block.startswith(b"\n", at):
-            at = _after_ignored_lines(block, at)  # (id:, event: lines after the data line)
-            if at < 0:  # a continuation line, an unended line
+        blank = end + 1
+        if not block.startswith(b"\n", blank):
+            blank = _after_ignored_lines(block, blank)  # (id:, event: lines after the data line)
+            if blank < 0:  # a continuation line, an unended line: the split frames it
                 break
         out.append(block[start:end])
-        at += 1
+        at = blank + 1
         if at < len(out) * _AVERAGE_EVENT:  # short events: the split takes the rest
             break
     return (out, at) if out else None
