@@ -393,6 +393,7 @@ def _litellm_message(blocks: list[dict[str, Any]]) -> dict[str, Any]:
     return dumped
 
 
+@pytest.mark.thorough
 def test_litellm_writes_the_shape_written_here() -> None:
     for blocks in REPLIES.values():
         assert _litellm_message(blocks) == _as_litellm_writes_it(blocks)
