@@ -29,6 +29,7 @@ from lmcodec.providers._build_wire import (
     json_object,
 )
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
+from lmcodec.providers._crossing_sdk_blocks import sdk_blocks_back
 from lmcodec.providers._gateway_read import read_by_passes
 from lmcodec.providers._replayed_responses_items import ReplayedItems, _anchor, replayed_items_back
 
@@ -199,11 +200,23 @@ def test_json_object_of_no_object_is_none() -> None:
 
 
 def _built_on_bytes(
-    request: lc.Request, stream: bool, custom: CustomCalls | None, replayed: ReplayedItems | None
-) -> lc.ProviderRequest:
-    """``_requests._responses_with_client_items`` as it was: built, then put back on the body."""
+    request: lc.Request,
+    stream: bool,
+    custom: CustomCalls | None,
+    replayed: ReplayedItems | None,
+    blocks: Any = None,
+) -> tuple[lc.ProviderRequest, bool]:
+    """``_requests._responses_with_client_items`` as it was: built, then put back on the body; a
+    file's filename and an image's detail then put back on that body decoded (the hand-off against
+    the put-back on bytes is ``test_crossing_sdk_blocks.py``'s)."""
     built = lc.build_request("openai", request, stream=stream)
-    return msgspec.structs.replace(built, body=_put_back_on_bytes(built.body, custom, replayed))
+    body = _put_back_on_bytes(built.body, custom, replayed)
+    back = False
+    if blocks is not None:
+        value = msgspec.json.decode(body)
+        back = sdk_blocks_back(value, blocks)
+        body = msgspec.json.encode(value)
+    return msgspec.structs.replace(built, body=body), back
 
 
 def _translated(body: bytes, model: str | None, stream: bool) -> Any:

@@ -37,6 +37,8 @@ from lmcodec.providers._crossing_custom_calls import (
     custom_call_substituted,
     custom_calls_in,
 )
+from lmcodec.providers._crossing_sdk_blocks import MARKS as SDK_MARKS
+from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, client_blocks
 from lmcodec.providers._crossing_survey import ContentSurvey
 from lmcodec.providers._replayed_arguments import replayed_arguments
 from lmcodec.providers._replayed_responses_items import (
@@ -136,25 +138,31 @@ class _Passed(NamedTuple):
     custom: CustomCalls | None
     web_search: WebSearchTools | None
     """The client's tools as sent, where a web search tool among them was read another way."""
+    blocks: ClientBlocks | None
+    """The client's file and file-id image blocks, read before the passes, where the body holds a
+    ``detail`` or ``filename`` key (the reader may drop them: ``_crossing_sdk_blocks``)."""
 
 
-def read_client_body(
-    source: str, destination: str, raw: Raw, model: str | None
-) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None]:
+ClientReading: TypeAlias = tuple[
+    Raw, Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None, ClientBlocks | None
+]
+"""What :func:`read_client_body` gives: the body as read, its Request, the notes, and what goes
+back to Responses as the client sent it (custom calls, replayed items, file and image blocks)."""
+
+
+def read_client_body(source: str, destination: str, raw: Raw, model: str | None) -> ClientReading:
     """The body as read (marks, phases, hosted items or custom calls taken out; a Responses body
     the typed views read whole, as it came: :func:`_replayed_read`), its Request, the notes of
-    what was left out or read another way (paths in the client's body), and the custom calls and
-    replayed items to put back for Responses."""
+    what was left out or read another way (paths in the client's body), and the custom calls,
+    replayed items and file and image blocks to put back for Responses."""
     if source == "openai":  # a Codex body: the typed views read it whole where they can
         replayed_read = _replayed_read(raw, destination, model)
         if replayed_read is not None:
-            return (raw, *replayed_read)
+            return (raw, *replayed_read, None)
     return read_by_passes(source, destination, raw, model)
 
 
-def read_by_passes(
-    source: str, destination: str, raw: Raw, model: str | None
-) -> tuple[Raw, Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None]:
+def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -> ClientReading:
     """:func:`read_client_body` by the passes over the body, then the gateway reader: the way every
     body the typed views refuse goes (for a Responses body, the body as read is the passes'
     encoding of it where they changed it)."""
@@ -195,7 +203,8 @@ def read_by_passes(
     replayed = None if passed is None else passed.replayed
     if replayed is not None:
         unsigned = (*replayed.notes, *client_paths(tuple(unsigned), replayed))
-    return raw, request, tuple(unsigned), custom, replayed
+    blocks = None if passed is None else passed.blocks
+    return raw, request, tuple(unsigned), custom, replayed, blocks
 
 
 _REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody)
@@ -323,7 +332,9 @@ def _escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
     return re.compile(b"".join(parts))
 
 
-_ESCAPED: Final = {mark: _escaped_spelling(mark) for mark in (*REPLAYED_MARKS, CUSTOM_MARK, _WEB_SEARCH_MARK)}
+_ESCAPED: Final = {
+    mark: _escaped_spelling(mark) for mark in (*REPLAYED_MARKS, CUSTOM_MARK, _WEB_SEARCH_MARK, *SDK_MARKS)
+}
 
 
 def _marked(data: bytes | bytearray, marks: tuple[bytes, ...]) -> bool:
@@ -355,6 +366,7 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
         return None
     if not isinstance(value, dict):
         return None
+    blocks = client_blocks(value) if _marked(data, SDK_MARKS) else None  # (before the passes change it)
     replayed = replayed_items_out(value, destination) if _marked(data, REPLAYED_MARKS) else None
     changed = replayed is not None
     custom = custom_calls_in(value, destination) if changed or _marked(data, (CUSTOM_MARK,)) else None
@@ -363,7 +375,7 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     web_search = _web_search_tools_in(value, destination) if searches else None
     changed = changed or web_search is not None
     body = msgspec.json.encode(value) if changed else raw
-    return _Passed(body, changed, value, replayed, custom, web_search)
+    return _Passed(body, changed, value, replayed, custom, web_search, blocks)
 
 
 def _read(

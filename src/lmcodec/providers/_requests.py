@@ -35,7 +35,7 @@ from lmcodec.providers._crossing_schemas import (
     parameterless_tools_out,
     strict_flags_in,
 )
-from lmcodec.providers._crossing_sdk_blocks import sdk_blocks_back
+from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, sdk_blocks_back, sdk_blocks_noted, withdrawn
 from lmcodec.providers._crossing_settings import (
     output_cap_change,
     reasoning_extensions_in,
@@ -60,7 +60,8 @@ from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_
 from lmcodec.providers._tool_names import GEMINI, tool_names_out
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
-from lmcodec.providers.anthropic._read_carried import Carried, carried_back, carried_out, withdrawn
+from lmcodec.providers.anthropic._read_carried import Carried, carried_back, carried_out
+from lmcodec.providers.anthropic._read_carried import withdrawn as carried_withdrawn
 from lmcodec.providers.gemini import build as gemini_build
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import build as openai_build
@@ -149,19 +150,29 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
 
 
 def _responses_with_client_items(
-    request: Request, stream: bool, custom: CustomCalls | None, replayed: ReplayedItems | None
-) -> ProviderRequest:
+    request: Request,
+    stream: bool,
+    custom: CustomCalls | None,
+    replayed: ReplayedItems | None,
+    blocks: ClientBlocks | None = None,
+) -> tuple[ProviderRequest, bool]:
     """``build_request("openai", request)`` with a Responses client's custom calls, phases and
-    hosted-tool items put in the payload as the builder hands it over, before it is encoded."""
+    hosted-tool items put in the payload as the builder hands it over, before it is encoded, then
+    its files' filenames and file-id images' details (``blocks``, where given); and whether those
+    were put back (``_crossing_sdk_blocks.sdk_blocks_back``)."""
+    blocks_back = False
 
     def put_back(payload: dict[str, Any]) -> None:
+        nonlocal blocks_back
         if custom is not None:
             custom_calls_back(payload, custom)
         if replayed is not None:
             replayed_items_back(payload, replayed)
+        if blocks is not None:
+            blocks_back = sdk_blocks_back(payload, blocks)
 
     try:
-        return openai_build.build_request(request, stream, put_back)
+        return openai_build.build_request(request, stream, put_back), blocks_back
     except RecursionError:
         raise too_deep("request") from None
     except TypeError:
@@ -359,8 +370,10 @@ def translate_request(
     found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
     replayed: ReplayedItems | None = None
     whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
+    sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
     if read is None:  # (the typed path took no body the client body's passes would change)
-        raw, request, unsigned, custom, replayed = read_client_body(source, destination, raw, model)
+        reading = read_client_body(source, destination, raw, model)
+        raw, request, unsigned, custom, replayed, sdk_blocks = reading
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
     else:
@@ -393,20 +406,21 @@ def translate_request(
         elif source == "gemini":  # to Gemini 3, as from the other dialects
             request, placeholders = placeholder_signatures(request)
             unsigned = (*unsigned, *placeholders)
-        if custom is None and replayed is None:
+        if not (sdk_blocks and sdk_blocks_noted(unsigned)):  # (no file name or image detail dropped)
+            sdk_blocks = None
+        if custom is None and replayed is None and sdk_blocks is None:
             built = build_request(destination, request, stream=stream)
-        else:  # the client's custom call items, phases and hosted-tool items, as it sent them
-            built = _responses_with_client_items(request, stream, custom, replayed)
+        else:  # the client's custom call items, phases, hosted-tool items and blocks, as it sent them
+            built, blocks_back = _responses_with_client_items(request, stream, custom, replayed, sdk_blocks)
+            if blocks_back:  # (their notes withdrawn)
+                unsigned = withdrawn(unsigned)
         if any(blocks):
             built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
         if whole_blocks:  # search results, documents: as the client sent them
             built = msgspec.structs.replace(built, body=carried_back(built.body, whole_blocks))
-            unsigned = withdrawn(unsigned, whole_blocks)
+            unsigned = carried_withdrawn(unsigned, whole_blocks)
         if source == "openai_chat" and unsigned:  # strict: true on tools, as the client sent it
             sent, unsigned = chat_strict_flags_back(request, built.body, unsigned)
-            built = msgspec.structs.replace(built, body=sent)
-        if source == "openai" and unsigned:  # file names and image details, as the client sent them
-            sent, unsigned = sdk_blocks_back(client_body, built.body, unsigned)
             built = msgspec.structs.replace(built, body=sent)
         if source == "gemini":  # a model turn's signed images, as the client sent them
             signed = media_signatures_back(request, built.body)
