@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import _requests
+from lmcodec.providers import _gateway_read, _requests, crossing
 from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
 from lmcodec.providers._crossing_custom_calls import custom_calls_in
 from lmcodec.providers._gateway_read import (
@@ -484,7 +484,7 @@ def test_the_typed_views_take_the_codex_shape() -> None:
     for destination in DESTINATIONS:
         read = _replayed_read(body, destination, None)
         assert read is not None
-        _, notes, custom, replayed = read
+        _, notes, custom, replayed, _ = read
         assert custom is not None and replayed is not None
         assert len(notes) == (0 if destination == "openai" else 2)  # the phase, the custom call
     sent = json.loads(lc.translate_request("openai", "openai", body).body)
@@ -558,3 +558,31 @@ def test_an_escaped_phase_key_is_read_as_the_key(destination: str) -> None:
     assert (read.body, read.adaptations) == (expected.body, expected.adaptations)
     if destination == "openai":
         assert json.loads(read.body)["input"][1]["phase"] == "commentary"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_BODIES, st.sampled_from(DESTINATIONS))
+def test_the_typed_views_survey_is_the_walk_s(body: bytes, destination: str) -> None:
+    """The survey the typed views' reading of a Codex body records (``read_client_body``'s last
+    part) is ``crossing.survey``'s walk of its Request; None only where that reading did not run
+    or a call id names two functions."""
+    try:
+        reading = read_client_body("openai", destination, body, None)
+    except lc.LmcodecError:
+        return
+    request, found = reading[1], reading[6]
+    if found is not None:
+        assert found == crossing.survey(request)
+    elif _gateway_read._replayed_read(body, destination, None) is not None:
+        names: dict[str, str] = {}
+        calls = [
+            part for message in request.messages for part in message.parts if type(part) is lc.ToolCallPart
+        ]
+        assert any(names.setdefault(call.id, call.name) != call.name for call in calls)
+
+
+def test_the_codex_shape_is_surveyed_as_it_is_read() -> None:
+    """The Codex shape to another dialect: the gateway takes the reading's survey, no walk of its own."""
+    body = json.dumps(_CODEX).encode()
+    with mock.patch.object(crossing, "survey", side_effect=AssertionError("surveyed")):
+        lc.translate_request("openai", "anthropic", body, model="claude-sonnet-4-5")

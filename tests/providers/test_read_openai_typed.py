@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._gateway_read import responses_typed_or_none
 from lmcodec.providers.openai import read
 from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai._read_config import read_config
@@ -28,6 +29,7 @@ from lmcodec.providers.openai._read_typed import _BODY, _astuple, _settings, dec
 from ..budget import examples
 from .body_mutations import mutations
 from .openai_request_diff import REQUEST_SETTINGS, canonical_requests, lm15_body
+from .survey_support import check_recorded_survey
 
 PROVIDER = "openai"
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures" / "requests" / PROVIDER).glob("*.json"))
@@ -262,6 +264,10 @@ def check_paths_agree(body: bytes) -> bool:
         )
         assert typed == walked
         assert lc.encode(typed) == lc.encode(walked)
+        if (
+            responses_typed_or_none(body, None) is not None
+        ):  # (the gateway reads a dated web search otherwise)
+            check_recorded_survey(PROVIDER, body, typed)
     try:
         public: lc.Request | lc.LmcodecError = lc.decode_request(PROVIDER, body)
     except lc.LmcodecError as exc:
@@ -460,3 +466,46 @@ def test_reasoning_items_key_order_is_read_with_one_extra_decode(monkeypatch: py
     assert len(decodes) == 1
     rebuilt = json.loads(lc.build_request("openai", request).body)["input"][1:]
     assert [list(item) for item in rebuilt] == [list(item) for item in items]
+
+
+def _output(call_id: str, output: Any) -> dict[str, Any]:
+    return {"type": "function_call_output", "call_id": call_id, "output": output}
+
+
+def _call_item(call_id: str, name: str) -> dict[str, Any]:
+    return {"type": "function_call", "call_id": call_id, "name": name, "arguments": "{}"}
+
+
+_SURVEYED_ITEMS = [
+    {"role": "user", "content": ""},
+    {"role": "user", "content": "hi"},
+    {"role": "user", "content": [{"type": "input_text", "text": ""}]},
+    {"role": "user", "content": [{"type": "input_image", "image_url": "https://x.test/a.png"}]},
+    {"role": "user", "content": [{"type": "input_file", "file_id": "file-1"}]},
+    {"role": "developer", "content": [{"type": "input_text", "text": "be brief"}]},
+    {"role": "system", "content": "be brief"},
+    {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": ""}]},
+    {"type": "message", "role": "assistant", "content": [{"type": "refusal", "refusal": "no"}]},
+    {"type": "message", "role": "assistant", "content": "ok"},
+    {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "t"}]},
+    {"type": "reasoning", "encrypted_content": "e", "summary": []},
+    _call_item("call_1", "f"),
+    _call_item("call_1", "g"),
+    _call_item("c:2", "f"),
+    _output("call_1", "r"),
+    _output("c:2", ""),
+    _output("call_1", [{"type": "input_image", "file_id": "file-2"}]),
+    _output("call_1", [{"type": "input_text", "text": "r"}]),
+]
+
+
+@REQUEST_SETTINGS
+@given(st.lists(st.sampled_from(_SURVEYED_ITEMS), min_size=1, max_size=8), st.sampled_from(["hi", None]))
+def test_the_recorded_survey_is_the_walk_s(items: list[dict[str, Any]], text_input: str | None) -> None:
+    """Items of every kind the survey tells apart: empty text, images, files, refusals, reasoning,
+    ids Anthropic refuses, tool outputs of text and of an image, a call id repeated (with the same
+    name, and with another: no recorded survey); and a string input."""
+    body = json.dumps({"model": "gpt-4.1", "input": items if text_input is None else text_input}).encode()
+    typed = decode_typed(body)
+    if typed is not None:
+        check_recorded_survey(PROVIDER, body, typed)

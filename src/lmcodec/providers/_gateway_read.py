@@ -39,7 +39,7 @@ from lmcodec.providers._crossing_custom_calls import (
 )
 from lmcodec.providers._crossing_sdk_blocks import MARKS as SDK_MARKS
 from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, client_blocks
-from lmcodec.providers._crossing_survey import ContentSurvey
+from lmcodec.providers._crossing_survey import ContentSurvey, Seen
 from lmcodec.providers._replayed_arguments import replayed_arguments
 from lmcodec.providers._replayed_responses_items import (
     HOSTED_ITEMS,
@@ -87,17 +87,22 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     own name): the gateway reads such a body the one way, whichever path its items take, to its
     own dialect too."""
     request = openai_read.typed_or_none(raw, model)
-    if request is None:
-        return None
+    return None if request is None or _read_by_the_passes(request, raw) else request
+
+
+def _read_by_the_passes(request: Request, raw: Raw) -> bool:
+    """Whether the typed path's ``request`` holds a dated GA web search tool the passes read."""
     if any(type(tool) is BuiltinTool and tool.name in _GA_WEB_SEARCH for tool in request.tools):
-        if b'"web_search' in (raw.tobytes() if isinstance(raw, memoryview) else raw):
-            return None
-    return request
+        return b'"web_search' in (raw.tobytes() if isinstance(raw, memoryview) else raw)
+    return False
 
 
 def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
-    request = responses_typed_or_none(raw, model)
-    return None if request is None else (request, None, ())
+    """:func:`responses_typed_or_none` with the survey the reading recorded."""
+    read = openai_read.typed_surveyed_or_none(raw, model)
+    if read is None or _read_by_the_passes(read[0], raw):
+        return None
+    return read[0], read[1], ()
 
 
 TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]]
@@ -119,8 +124,8 @@ or ``custom_tool_call_output`` item; it has none for an Anthropic or Gemini body
 reader tries the same typed path first and returns its Request and notes; so a reading they give
 is :func:`read_client_body`'s, on the body as it came, with the same notes and no custom call
 (``tests/providers/test_gateway_typed_first.py``). Each gives a :data:`TypedReading` (the survey
-None for Responses, and where a call id names two functions: the results are named after their
-calls then; the gateway surveys the Request: ``crossing.survey``); None where the typed path
+None where a call id names two functions: the results are named after their calls then; the
+gateway surveys the Request: ``crossing.survey``); None where the typed path
 refuses. Gemini's reads a function response in another shape as the gateway reader does, with
 its note, so that such a body (every google-genai tool loop's) is read once."""
 
@@ -144,10 +149,17 @@ class _Passed(NamedTuple):
 
 
 ClientReading: TypeAlias = tuple[
-    Raw, Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None, ClientBlocks | None
+    Raw,
+    Request,
+    tuple[Adaptation, ...],
+    CustomCalls | None,
+    ReplayedItems | None,
+    ClientBlocks | None,
+    ContentSurvey | None,
 ]
-"""What :func:`read_client_body` gives: the body as read, its Request, the notes, and what goes
-back to Responses as the client sent it (custom calls, replayed items, file and image blocks)."""
+"""What :func:`read_client_body` gives: the body as read, its Request, the notes, what goes back
+to Responses as the client sent it (custom calls, replayed items, file and image blocks), and the
+Request's survey where the reading recorded it (the typed views' reading of a Codex body)."""
 
 
 def read_client_body(source: str, destination: str, raw: Raw, model: str | None) -> ClientReading:
@@ -158,7 +170,8 @@ def read_client_body(source: str, destination: str, raw: Raw, model: str | None)
     if source == "openai":  # a Codex body: the typed views read it whole where they can
         replayed_read = _replayed_read(raw, destination, model)
         if replayed_read is not None:
-            return (raw, *replayed_read, None)
+            request, notes, custom, replayed, survey = replayed_read
+            return raw, request, notes, custom, replayed, None, survey
     return read_by_passes(source, destination, raw, model)
 
 
@@ -204,7 +217,7 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     if replayed is not None:
         unsigned = (*replayed.notes, *client_paths(tuple(unsigned), replayed))
     blocks = None if passed is None else passed.blocks
-    return raw, request, tuple(unsigned), custom, replayed, blocks
+    return raw, request, tuple(unsigned), custom, replayed, blocks, None
 
 
 _REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody)
@@ -216,7 +229,10 @@ _FUNCTION_CALL_OUTPUT: Final = ReplayedItem(type="function_call_output")
 
 def _replayed_read(
     raw: Raw, destination: str, model: str | None
-) -> tuple[Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None] | None:
+) -> (
+    tuple[Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None, ContentSurvey | None]
+    | None
+):
     """What :func:`read_client_body` gives for a Responses body the passes change (:func:`_responses_passes`)
     and the typed path then takes (a Codex body), read in one decode by the typed views, which take
     a replayed ``phase`` and custom call (:class:`ReplayedBody`): the passes decoded the body, walked
@@ -295,7 +311,8 @@ def _replayed_read(
         return None
     if not changed and web_search is None:
         return None
-    request = decode_view(data, _replace(whole, input=read), tools, model)
+    seen = Seen()
+    request = decode_view(data, _replace(whole, input=read), tools, model, seen)
     if request is None:
         return None
     custom = None
@@ -313,7 +330,7 @@ def _replayed_read(
     if phased:  # (no item taken out: each note's path is the client's)
         replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))))
     searches = () if web_search is None else web_search.notes
-    return request, (*phase_notes, *call_notes, *searches), custom, replayed
+    return request, (*phase_notes, *call_notes, *searches), custom, replayed, openai_read.survey_of(seen)
 
 
 _WEB_SEARCH_MARK: Final = b'"web_search'

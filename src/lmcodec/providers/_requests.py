@@ -373,7 +373,7 @@ def translate_request(
     sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
     if read is None:  # (the typed path took no body the client body's passes would change)
         reading = read_client_body(source, destination, raw, model)
-        raw, request, unsigned, custom, replayed, sdk_blocks = reading
+        raw, request, unsigned, custom, replayed, sdk_blocks, found = reading
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
     else:

@@ -13,6 +13,7 @@ from typing import Any, Final
 import msgspec
 from msgspec import UNSET
 
+from lmcodec.providers._crossing_survey import Seen, met
 from lmcodec.providers.openai._read_common import data_uri, image_by_url
 from lmcodec.providers.openai._read_views import (
     InputFile,
@@ -336,10 +337,15 @@ def _stable_system(first: Item) -> str | None:
 
 
 def read_input(
-    items: list[Item], body: bytes | bytearray | memoryview, stable_allowed: bool
+    items: list[Item], body: bytes | bytearray | memoryview, stable_allowed: bool, seen: Seen | None = None
 ) -> tuple[str | None, tuple[Message, ...], int | None, bool, bool]:
     """``input`` items -> (stable system prompt, canonical messages, breakpoint's message, stable,
-    whether two function calls share a call_id but not a name: see :mod:`lmcodec.providers._pairing`)."""
+    whether two function calls share a call_id but not a name: see :mod:`lmcodec.providers._pairing`).
+
+    ``seen``, given (the gateway's reading), records the parts made as ``crossing.survey`` reads
+    them (``_crossing_survey.Seen``): the usual ones inline, the others by ``met``. The results carry
+    no name here, so ``seen.other_names`` holds only the names of calls whose id an earlier call of
+    another name has (the results are then named after their calls: the survey is not this one)."""
     stable_text = _stable_system(items[0]) if stable_allowed and len(items) > 1 else None
     stable = stable_text is not None
     messages: list[tuple[str, list[Any]]] = []
@@ -348,6 +354,9 @@ def read_input(
     stage = 0  # its stage: 0 reasoning, 1 message, 2 function calls
     names: dict[str, str] = {}  # call_id -> name, to find a call_id reused by another function
     reused = False
+    calls = 0
+    results = None if seen is None else seen.result_ids  # (recorded: the survey's)
+    texts = empty = False  # (recorded: a text part made, one of empty text)
     for index in range(1 if stable else 0, len(items)):
         item = items[index]
         kind = item.type
@@ -360,18 +369,30 @@ def read_input(
                     messages[-1][1].append(result)
                 else:
                     messages.append(("tool", [result]))
+                if results is not None:
+                    results.append(call_id)
             else:
                 reader = reader or _Reader(body, stable, messages)
                 reader.tool_output(item)
+                if seen is not None:
+                    met(messages[-1][1][-1], seen)
             continue
         if kind == "message" and item.role != "assistant":
             turn = None
             said = _said(item)
             if said is not None:
                 messages.append(said)
+                if seen is not None:
+                    texts = True
+                    for part in said[1]:
+                        if not part.text:
+                            empty = True
             else:
                 reader = reader or _Reader(body, stable, messages)
                 reader.input_message(item)
+                if seen is not None:
+                    for part in messages[-1][1]:
+                        met(part, seen)
             continue
         step = _STAGES.get(kind)
         if step is None:
@@ -382,14 +403,31 @@ def read_input(
         stage = step
         if step == 2:
             call = _function_call(item)
+            calls += 1
             if names.setdefault(call.id, call.name) != call.name:
                 reused = True
+                if seen is not None:
+                    seen.other_names.append(call.name)
             turn.append(call)
         elif step == 1:
+            made = len(turn)
             _assistant_content(item, turn)
+            if seen is not None:
+                for part in turn[made:]:
+                    if type(part) is TextPart:  # (made without state)
+                        texts = True
+                        if not part.text:
+                            empty = True
+                    else:
+                        met(part, seen)
         else:
             reader = reader or _Reader(body, stable, messages)
-            turn.append(reader.reasoning(item, index))
+            thinking = reader.reasoning(item, index)
+            turn.append(thinking)
+            if seen is not None:  # (met's reading of a thinking part: always with its state)
+                seen.others.add(ThinkingPart)
+                if not thinking.text:
+                    empty = True
     if not messages:
         raise Refused
     out: list[Message] = []
@@ -397,6 +435,11 @@ def read_input(
         if not parts:
             raise Refused
         out.append(_replace(_MESSAGE, role=role, parts=tuple(parts)))
+    if seen is not None:
+        seen.texts = seen.texts or texts
+        seen.empty_text = seen.empty_text or empty
+        seen.calls += calls
+        seen.names.update(names)
     return stable_text, tuple(out), None if reader is None else reader.breakpoint, stable, reused
 
 

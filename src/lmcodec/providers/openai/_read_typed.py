@@ -19,6 +19,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.errors import LmcodecError
+from lmcodec.providers._crossing_survey import Seen
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, non_strict, read_config
@@ -79,31 +80,38 @@ def read_tools(views: list[FunctionToolView]) -> tuple[FunctionTool, ...]:
     return tuple(tools)
 
 
-def decode_typed(body: bytes | bytearray | memoryview, model: str | None = None) -> Request | None:
+def decode_typed(
+    body: bytes | bytearray | memoryview, model: str | None = None, seen: Seen | None = None
+) -> Request | None:
     """The body through the typed views into canonical Structs, the settings as the walker reads
     them; None where the views or a rule refuse it (the walker then reads it). Tool results are
     named after their calls where a call id is reused (``_pairing``); ``model``, when given, is
-    the Request's (the body's own still decides the model-dependent rules)."""
+    the Request's (the body's own still decides the model-dependent rules). ``seen``, given (the
+    gateway's reading), records the parts made (``_read_input.read_input``)."""
     try:
-        return _decode(body, model)
+        return _decode(body, model, seen)
     except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
         return None
 
 
 def decode_view(
-    body: bytes | bytearray | memoryview, whole: ResponsesBody, tools: list[Any] | None, model: str | None
+    body: bytes | bytearray | memoryview,
+    whole: ResponsesBody,
+    tools: list[Any] | None,
+    model: str | None,
+    seen: Seen | None = None,
 ) -> Request | None:
     """:func:`decode_typed` of a body whose view was decoded elsewhere (``whole``, of ``body``; the
     gateway reads replayed items into it: ``providers/_gateway_read.py``), its ``tools`` as plain
     values, read as a body with a hosted tool is; None where a rule refuses it."""
     try:
         read, sent = ((), None) if tools is None else tools_from_dicts(tools)
-        return _from_body(body, whole, read, sent, model)
+        return _from_body(body, whole, read, sent, model, seen)
     except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
         return None
 
 
-def _decode(body: bytes | bytearray | memoryview, routed: str | None = None) -> Request:
+def _decode(body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None) -> Request:
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError as exc:
@@ -112,23 +120,23 @@ def _decode(body: bytes | bytearray | memoryview, routed: str | None = None) -> 
         if where.startswith("$.input"):  # an input item the views do not take: the walker
             raise Refused from None
         if where.startswith("$.tools["):  # a hosted tool: the tools read as plain values
-            return _hosted(body, routed)
-        return _decode_in_two_steps(body, routed)  # a key with no canonical home
+            return _hosted(body, routed, seen)
+        return _decode_in_two_steps(body, routed, seen)  # a key with no canonical home
     try:
         tools = () if whole.tools is None else read_tools(whole.tools)
     except _NonStrict:
-        return _hosted(body, routed)
-    return _from_body(body, whole, tools, None, routed)
+        return _hosted(body, routed, seen)
+    return _from_body(body, whole, tools, None, routed, seen)
 
 
-def _hosted(body: bytes | bytearray | memoryview, routed: str | None) -> Request:
+def _hosted(body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None) -> Request:
     """The body with its tools as plain values (a hosted tool, a ``strict: false``)."""
     try:
         hosted = _HOSTED_BODY.decode(body)
     except msgspec.ValidationError:
-        return _decode_in_two_steps(body, routed)
+        return _decode_in_two_steps(body, routed, seen)
     tools, sent = ((), None) if hosted.tools is None else tools_from_dicts(hosted.tools)
-    return _from_body(body, hosted, tools, sent, routed)
+    return _from_body(body, hosted, tools, sent, routed, seen)
 
 
 def _from_body(
@@ -137,11 +145,12 @@ def _from_body(
     tools: tuple[Any, ...],
     sent: list[Any] | None,
     routed: str | None,
+    seen: Seen | None,
 ) -> Request:
     fields = _astuple(whole)  # input, tools, instructions, the settings, the extension fields
     if fields[_RARE_AT:] == _NO_RARE:  # the usual settings only: read off the view
         model = {} if whole.model is UNSET else {"model": whole.model}
-        return _typed(body, whole.input, whole.instructions, tools, sent, model, routed, whole)
+        return _typed(body, whole.input, whole.instructions, tools, sent, model, routed, seen, whole)
     value = _settings(fields)
     if fields[_EXTENSIONS_AT:] != _NO_EXTENSIONS:
         extra = [
@@ -153,7 +162,7 @@ def _from_body(
             order = {key: index for index, key in enumerate(_TOP.decode(body))}
             extra.sort(key=lambda pair: order[pair[0]])
         value.update(extra)
-    return _typed(body, whole.input, whole.instructions, tools, sent, value, routed)
+    return _typed(body, whole.input, whole.instructions, tools, sent, value, routed, seen)
 
 
 def _settings(fields: tuple[Any, ...]) -> dict[str, Any]:
@@ -165,7 +174,9 @@ def _settings(fields: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
-def _decode_in_two_steps(body: bytes | bytearray | memoryview, routed: str | None) -> Request:
+def _decode_in_two_steps(
+    body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None
+) -> Request:
     """``input`` and ``tools`` through the typed views, every other key decoded as it stands."""
     top = _TOP.decode(body)
     raw_input = top.pop("input", None)
@@ -175,7 +186,7 @@ def _decode_in_two_steps(body: bytes | bytearray | memoryview, routed: str | Non
     value = {key: _ANY.decode(raw) for key, raw in top.items()}
     tools, sent = ((), None) if raw_tools is None else _tools(raw_tools)
     items = _INPUT.decode(raw_input)
-    return _typed(body, items, value.get("instructions", UNSET), tools, sent, value, routed)
+    return _typed(body, items, value.get("instructions", UNSET), tools, sent, value, routed, seen)
 
 
 def _tools(raw: msgspec.Raw) -> tuple[tuple[Any, ...], list[Any] | None]:
@@ -223,11 +234,13 @@ def _typed(
     sent: list[Any] | None,
     value: dict[str, Any],
     routed: str | None,
+    seen: Seen | None,
     usual: ResponsesBody | None = None,
 ) -> Request:
     """The Request; ``value`` holds the settings, or only the model when ``usual`` (the one-pass
     view of a body setting only the usual keys) is given. ``routed``: the Request's model, where it
-    is not the body's; ``sent``: the tools as sent, where they ride in the extensions."""
+    is not the body's; ``sent``: the tools as sent, where they ride in the extensions; ``seen``:
+    where the parts made are recorded, if anywhere."""
     model = value.get("model")
     if type(model) is not str or not model or not RESERVED_KEYS.isdisjoint(value):
         raise Refused
@@ -238,7 +251,9 @@ def _typed(
     elif instructions is not None and instructions is not UNSET:
         raise Refused
     try:
-        return _request(body, model, routed, items, instructions is UNSET, system, tools, sent, value, usual)
+        return _request(
+            body, model, routed, items, instructions is UNSET, system, tools, sent, value, seen, usual
+        )
     except (ValueError, TypeError):  # a canonical Struct's own check (the walker names the fault)
         raise Refused from None
 
@@ -253,6 +268,7 @@ def _request(
     tools: tuple[Any, ...],
     sent: list[Any] | None,
     value: dict[str, Any],
+    seen: Seen | None,
     usual: ResponsesBody | None,
 ) -> Request:
     breakpoint: int | None = None
@@ -260,8 +276,11 @@ def _request(
     reused = False
     if isinstance(items, str):
         messages = user_text(items)
+        if seen is not None:
+            seen.texts = True
+            seen.empty_text = seen.empty_text or not items
     else:
-        stable_text, messages, breakpoint, stable, reused = read_input(items, body, stable_allowed)
+        stable_text, messages, breakpoint, stable, reused = read_input(items, body, stable_allowed, seen)
         if stable_text is not None:
             system = stable_text
     config = None

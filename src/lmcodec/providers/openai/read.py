@@ -87,6 +87,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._crossing_survey import ContentSurvey, Seen, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_blocks import assistant_content, input_block
@@ -117,7 +118,9 @@ __all__ = [
     "decode_request",
     "decode_request_without_unsigned_thinking",
     "decoded_without_unsigned_thinking",
+    "survey_of",
     "typed_or_none",
+    "typed_surveyed_or_none",
 ]
 
 MESSAGE_ROLES: Final[dict[str, str]] = {
@@ -169,6 +172,24 @@ def typed_or_none(body: Any, model: str | None) -> Request | None:
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         return decode_typed(body, model)
     return None
+
+
+def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
+    """:func:`typed_or_none`'s Request and its survey (``crossing.survey``'s answer, from what the
+    reading met: no walk of its own; None where a call id names two functions), for the gateway;
+    None where the typed path refuses."""
+    if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
+        seen = Seen()
+        request = decode_typed(body, model, seen)
+        return None if request is None else (request, survey_of(seen))
+    return None
+
+
+def survey_of(seen: Seen) -> ContentSurvey | None:
+    """The survey of the Request the typed path made while it recorded ``seen``; None where a call
+    id named two functions (the results were then named after their calls; they carry no name
+    otherwise, so only such a call puts a name in ``seen.other_names``)."""
+    return None if seen.other_names else read_survey(seen)
 
 
 def _walked(body: Any, unsigned: Unsigned, model: str | None) -> Request:
