@@ -564,8 +564,8 @@ def test_an_escaped_phase_key_is_read_as_the_key(destination: str) -> None:
 @given(_BODIES, st.sampled_from(DESTINATIONS))
 def test_the_typed_views_survey_is_the_walk_s(body: bytes, destination: str) -> None:
     """The survey the typed views' reading of a Codex body records (``read_client_body``'s last
-    part) is ``crossing.survey``'s walk of its Request; None only where that reading did not run
-    or a call id names two functions."""
+    part) is ``crossing.survey``'s walk of its Request; None only where that reading did not run,
+    went to Responses (no survey is made for the same dialect) or a call id names two functions."""
     try:
         reading = read_client_body("openai", destination, body, None)
     except lc.LmcodecError:
@@ -573,7 +573,7 @@ def test_the_typed_views_survey_is_the_walk_s(body: bytes, destination: str) -> 
     request, found = reading[1], reading[6]
     if found is not None:
         assert found == crossing.survey(request)
-    elif _gateway_read._replayed_read(body, destination, None) is not None:
+    elif destination != "openai" and _gateway_read._replayed_read(body, destination, None) is not None:
         names: dict[str, str] = {}
         calls = [
             part for message in request.messages for part in message.parts if type(part) is lc.ToolCallPart

@@ -241,7 +241,8 @@ def _replayed_read(
     the notes made by the same functions; None for any body this reading is not sure to read so
     (a hosted-tool item, a key where the passes leave it, a pass its byte mark would not have run,
     a body the typed path refuses), which :func:`read_client_body` reads the old way.
-    ``tests/providers/test_gateway_responses_passes.py`` holds the two equal."""
+    ``tests/providers/test_gateway_responses_passes.py`` holds the two equal. Toward another dialect
+    it also gives the Request's survey, recorded as it was read (None to Responses itself)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if len(data) > MAX_BODY_BYTES:
         return None
@@ -311,7 +312,7 @@ def _replayed_read(
         return None
     if not changed and web_search is None:
         return None
-    seen = Seen()
+    seen = None if destination == "openai" else Seen()  # (the survey is for another dialect's passes)
     request = decode_view(data, _replace(whole, input=read), tools, model, seen)
     if request is None:
         return None
@@ -330,7 +331,8 @@ def _replayed_read(
     if phased:  # (no item taken out: each note's path is the client's)
         replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))))
     searches = () if web_search is None else web_search.notes
-    return request, (*phase_notes, *call_notes, *searches), custom, replayed, openai_read.survey_of(seen)
+    survey = None if seen is None else openai_read.survey_of(seen)
+    return request, (*phase_notes, *call_notes, *searches), custom, replayed, survey
 
 
 _WEB_SEARCH_MARK: Final = b'"web_search'
