@@ -19,6 +19,7 @@ import lmcodec as lc
 from lmcodec.providers import _requests
 from lmcodec.providers.openai._read_lenient import DETAIL, FILENAME
 
+from ..budget import examples
 from .gateway_support import responses_accepts
 
 PDF = "data:application/pdf;base64,JVBERi0xLjQK"
@@ -182,7 +183,7 @@ def _bodies(draw: st.DrawFn) -> bytes:
     return text.encode()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_bodies(), st.sampled_from([None, "gpt-4.1"]))
 def test_the_hand_off_sends_what_the_put_back_on_the_bytes_sent(body: bytes, model: str | None) -> None:
     assert _handed_off(body, model) == _on_bytes(body, model)

@@ -560,7 +560,7 @@ def test_an_escaped_phase_key_is_read_as_the_key(destination: str) -> None:
         assert json.loads(read.body)["input"][1]["phase"] == "commentary"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_BODIES, st.sampled_from(DESTINATIONS))
 def test_the_typed_views_survey_is_the_walk_s(body: bytes, destination: str) -> None:
     """The survey the typed views' reading of a Codex body records (``read_client_body``'s last
