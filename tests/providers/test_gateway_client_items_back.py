@@ -78,8 +78,9 @@ def _replayed_items_back_on_bytes(body: bytes, replayed: ReplayedItems) -> bytes
     for message, phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
             message["phase"] = phase
+    end = len(items)  # (where those after the last anchor go, in their order)
     for ordinal, item in reversed(replayed.hosted):
-        items.insert(anchors[ordinal] if ordinal < len(anchors) else len(items), item)
+        items.insert(anchors[ordinal] if ordinal < len(anchors) else end, item)
     tree["input"] = items
     return msgspec.json.encode(tree)
 

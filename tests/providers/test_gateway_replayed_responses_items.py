@@ -148,3 +148,13 @@ def test_the_hosted_item_is_dropped_elsewhere(kind: str, destination: str) -> No
     assert ("$.input[2]", "dropped") in notes
     assert ("$.input[3].content[0].annotations", "dropped") in notes  # named in the client's body
     assert len(notes) == len(plain.adaptations) + 1
+
+
+def test_hosted_items_after_the_last_message_go_back_in_their_order() -> None:
+    """Two hosted items after the last item built (nothing the builder writes follows them) were
+    put back in the reverse order (red team 26 F02's client-run items, put back the same way,
+    showed it)."""
+    search, code = HOSTED["web_search_call"], HOSTED["code_interpreter_call"]
+    history = [USER, _message("msg_1", "Searching.", None), search, code]
+    sent = json.loads(lc.translate_request("openai", "openai", _body(history)).body)["input"]
+    assert sent[2:] == [search, code]

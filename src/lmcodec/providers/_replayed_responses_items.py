@@ -178,6 +178,7 @@ def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> Non
     for at, phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
             items[at] = {**(json_object(items[at]) or {}), "phase": phase}
+    end = len(items)  # (where those after the last anchor go, in their order)
     for ordinal, item in reversed(replayed.hosted):  # from the end: earlier positions stay put
-        items.insert(anchors[ordinal] if ordinal < len(anchors) else len(items), item)
+        items.insert(anchors[ordinal] if ordinal < len(anchors) else end, item)
     payload["input"] = items
