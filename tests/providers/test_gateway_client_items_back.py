@@ -63,10 +63,16 @@ def _custom_calls_back_on_bytes(body: bytes, custom: CustomCalls) -> bytes:
 
 
 def _replayed_items_back_on_bytes(body: bytes, replayed: ReplayedItems) -> bytes:
-    """``replayed_items_back`` as it was (58c3527): the built body decoded, changed, encoded."""
+    """``replayed_items_back`` as it was (58c3527): the built body decoded, changed, encoded; with
+    the client's items alone in place of a stand-in message, the items as listed put back."""
     tree = msgspec.json.decode(body)
+    if replayed.stand_in:
+        tree["input"] = [item for _, item in replayed.hosted]
+        return msgspec.json.encode(tree)
     items = tree.get("input")
     items = items if isinstance(items, list) else []
+    if replayed.listed is not None:
+        replayed.listed.put_back(items)
     assistants = [item for item in items if isinstance(item, dict) and item.get("role") == "assistant"]
     anchors = [position for position, item in enumerate(items) if _anchor(item)]
     if len(assistants) != len(replayed.phases) or (replayed.hosted and len(anchors) < replayed.hosted[-1][0]):

@@ -20,6 +20,9 @@ messages, function calls, their outputs and signed reasoning items, which the sa
 one for one). To another dialect each is left out,
 ``dropped`` at its path in the client's body, as Anthropic's server-tool blocks are (red team 5
 F13): what the server ran is in the answer's text, and no other provider can take its items.
+The calls a client runs itself, their outputs and compaction items go back to Responses the same
+way, and are refused elsewhere; the keys the API puts on the items it lists are taken off, and
+given back to Responses on the items as sent (``_replayed_client_items.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
+from lmcodec.providers._replayed_client_items import MARKS as CLIENT_MARKS
+from lmcodec.providers._replayed_client_items import WHOLE_ITEMS, ListedKeys, listed_keys, refuse_elsewhere
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -46,8 +51,12 @@ __all__ = [
 HOSTED_ITEMS: Final = frozenset(
     {"web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call"}
 )
-MARKS: Final = (b'"phase"', b'search_call"', b'interpreter_call"', b'generation_call"')
+MARKS: Final = (b'"phase"', b'search_call"', b'interpreter_call"', b'generation_call"', *CLIENT_MARKS)
 """What such a body holds, one of them at least (a function_call alone does not make the pass run)."""
+_TAKEN_OUT: Final = HOSTED_ITEMS | WHOLE_ITEMS
+"""The items taken out of the body read: to Responses each goes back in place."""
+_STAND_IN: Final = {"role": "user", "content": ""}
+"""The message read where the client's input holds only items taken out; not sent."""
 _PHASE: Final = (
     "an assistant message's phase: only Responses reads it (the model's commentary or final answer); "
     "the message is sent"
@@ -68,6 +77,11 @@ class ReplayedItems(NamedTuple):
     notes: tuple[Adaptation, ...]
     positions: list[int]
     """Where each item of the body read was in the client's input."""
+    listed: ListedKeys | None = None
+    """The keys taken off the items the API lists, and those items as sent (None: none taken)."""
+    stand_in: bool = False
+    """Whether the body read holds only a stand-in message, every item of the client's taken out
+    (a client's answer alone after ``previous_response_id``: a Request holds one message at least)."""
 
 
 def client_paths(notes: tuple[Adaptation, ...], replayed: ReplayedItems) -> tuple[Adaptation, ...]:
@@ -108,15 +122,21 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
     notes: list[Adaptation] = []
     positions: list[int] = []
     anchors = 0
+    listed: ListedKeys | None = None  # (made at the first output or reasoning item)
     for i, item in enumerate(items):
         kind = item.get("type", "message") if isinstance(item, dict) else None
-        if kind in HOSTED_ITEMS:
-            hosted.append((anchors, item))
+        if kind in _TAKEN_OUT:
             if destination != "openai":
+                if kind in WHOLE_ITEMS:  # (a client's tool loop, compacted history)
+                    refuse_elsewhere(kind, i, destination)
                 reason = _HOSTED.format(destination=destination)
                 notes.append(adaptation(f"$.input[{i}]", "dropped", reason, item))
+            hosted.append((anchors, item))
             continue
         anchors += _anchor(item)
+        if kind == "function_call_output" or kind == "reasoning":
+            listed = listed or ListedKeys(destination, notes)
+            listed.take(item, kind, i)
         if kind == "message" and item.get("role") == "assistant":
             phase = item.pop("phase", None)
             phases.append(phase)
@@ -124,8 +144,11 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
                 notes.append(phase_dropped(i, phase))
         kept.append(item)
         positions.append(i)
-    body["input"] = kept
-    return ReplayedItems(hosted, phases, tuple(notes), positions)
+    stand_in = not kept and bool(hosted) and destination == "openai"
+    body["input"] = [dict(_STAND_IN)] if stand_in else kept
+    if listed is not None and not listed.sent:
+        listed = None
+    return ReplayedItems(hosted, phases, tuple(notes), positions, listed, stand_in)
 
 
 def phase_dropped(index: int, phase: Any) -> Adaptation:
@@ -140,7 +163,7 @@ def _replayed(item: Any) -> bool:
     if not isinstance(item, dict):
         return False
     kind = item.get("type", "message")
-    if kind in HOSTED_ITEMS:
+    if kind in _TAKEN_OUT or listed_keys(item, kind):
         return True
     return kind == "message" and item.get("role") == "assistant" and item.get("phase") is not None
 
@@ -151,6 +174,9 @@ def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> Non
     items back in place. Each item is judged by the JSON object it is written as
     (``_build_wire.json_object``; a phase goes on a copy of it): the body decoded, changed and
     encoded again is the same bytes (one decode and encode less)."""
+    if replayed.stand_in:  # (nothing of the client's was built: its items are the input)
+        payload["input"] = [item for _, item in replayed.hosted]
+        return
     items = payload.get("input")
     items = items if isinstance(items, list) else []
     assistants: list[int] = []  # where each assistant message built is
@@ -175,6 +201,8 @@ def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> Non
             f"{len(assistants)} assistant messages and {len(anchors)} items to place them by",
             "$.input",
         )
+    if replayed.listed is not None:  # (before the inserts: counted among the items built)
+        replayed.listed.put_back(items)
     for at, phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
             items[at] = {**(json_object(items[at]) or {}), "phase": phase}

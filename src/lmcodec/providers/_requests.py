@@ -343,7 +343,11 @@ def translate_request(
     (``providers/_crossing_custom_calls.py``, ``providers/_crossing_tools.py``).
     A Responses client's replayed message ``phase`` and hosted-tool items (``web_search_call``, ...),
     which ``decode_request`` refuses, go back to Responses as sent, and are ``dropped`` elsewhere
-    (``providers/_replayed_responses_items.py``).
+    (``providers/_replayed_responses_items.py``); so do the calls a client runs itself
+    (``computer_call``, ``shell_call``, ...), its answers to them (``computer_call_output``, ...,
+    ``mcp_approval_response``) and ``compaction`` items, refused elsewhere naming the item, and a
+    ``function_call_output``'s ``id`` and ``status`` and a reasoning item's ``content`` as the API
+    lists them, ``dropped`` elsewhere (``providers/_replayed_client_items.py``).
     An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
     request or text or content source go to Anthropic as sent; elsewhere as the parts that say the
     most of them, what they leave out ``dropped`` (``providers/anthropic/_read_carried.py``).

@@ -1,0 +1,186 @@
+"""Responses input items a client's tool loop replays that the canonical Request has no field for,
+beyond phases and hosted-tool items (``lc.translate_request``; red team 26 F02, F04).
+
+- Calls the client runs itself and its answers to them (:data:`WHOLE_ITEMS`): ``computer_call``,
+  ``shell_call``, ``local_shell_call``, ``apply_patch_call``, ``mcp_approval_request``, each
+  replayed with ``input += response.output``, and their ``*_output`` / ``mcp_approval_response``
+  items (the openai SDK's ``ResponseInputItemParam``); and a ``compaction`` item (the earlier
+  conversation, compacted and encrypted by OpenAI). The writers hand the calls to a Responses
+  client and ``translate_request`` carries their tools, so the loop's next turn must go through:
+  to Responses each item goes back as sent, in place, as a hosted-tool item does
+  (``_replayed_responses_items.py`` takes them out and puts them back). Another dialect has no form
+  for them (its answer side already refuses such a call: ``_client_run_items.py``), and leaving one
+  out would change what the conversation did: refused, the item named (:func:`refuse_elsewhere`).
+- Keys the API itself puts on items it lists (``responses.input_items.list``,
+  ``conversations.items.list``) that the reader refuses (:class:`ListedKeys`): a
+  ``function_call_output``'s ``id`` and ``status``, a reasoning item's ``content``
+  (``reasoning_text`` parts: a gpt-oss backend's). They are taken off before the item is read; to
+  Responses the built item is replaced by the client's as sent, elsewhere each key is ``dropped``
+  with its path (an output's id and status say nothing to the model; the reasoning text is the
+  model's own, which no other provider takes back).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple, NoReturn
+
+from lmcodec.errors import ValidationError
+from lmcodec.providers._build_common import adaptation
+from lmcodec.providers._build_wire import ResponsesCallOutput, json_object
+from lmcodec.wire import Adaptation
+
+__all__ = ["MARKS", "WHOLE_ITEMS", "ListedKeys", "listed_keys", "refuse_elsewhere"]
+
+_CLIENT_CALLS: Final = frozenset(
+    {"computer_call", "shell_call", "local_shell_call", "apply_patch_call", "mcp_approval_request"}
+)
+_CLIENT_ANSWERS: Final = frozenset(
+    {
+        "computer_call_output",
+        "shell_call_output",
+        "local_shell_call_output",
+        "apply_patch_call_output",
+        "mcp_approval_response",
+    }
+)
+WHOLE_ITEMS: Final = _CLIENT_CALLS | _CLIENT_ANSWERS | {"compaction"}
+"""The input items Responses gets back as sent and every other dialect refuses."""
+MARKS: Final = (
+    b"computer_call",
+    b"shell_call",
+    b"apply_patch_call",
+    b"mcp_approval_",
+    b'"compaction"',
+    b'"function_call_output"',
+    b'"reasoning"',
+)
+"""What a body holding such an item or key holds, one of them at least."""
+_OUTPUT_KEYS: Final = ("id", "status")
+_OUTPUT_KEY_DROPPED: Final = (
+    "a function_call_output's {key}, as the API lists the item: it says nothing to the model "
+    "({destination} has no such key); the output is sent"
+)
+_CONTENT_DROPPED: Final = "a reasoning item's reasoning text (content): only Responses takes it back{unsent}"
+
+
+def refuse_elsewhere(kind: str, index: int, destination: str) -> NoReturn:
+    """Refuse the ``kind`` item at ``$.input[index]`` on its way to ``destination`` (not Responses)."""
+    if kind == "compaction":
+        what = "the earlier conversation, compacted and encrypted by OpenAI"
+    elif kind in _CLIENT_CALLS:
+        what = "a call the client runs itself"
+    else:
+        what = "the client's answer to a call it runs itself"
+    raise ValidationError(
+        f"a Responses {kind!r} item ({what}) cannot be carried to {destination}: only Responses takes it",
+        f"$.input[{index}]",
+    )
+
+
+def listed_keys(item: dict[str, Any], kind: str) -> bool:
+    """Whether ``item`` (of type ``kind``) holds a key :class:`ListedKeys` takes off."""
+    if kind == "function_call_output":
+        return "id" in item or "status" in item
+    return kind == "reasoning" and item.get("content") not in (None, [])
+
+
+def _signed(item: dict[str, Any]) -> bool:
+    """A reasoning item the builder writes back (one without state is left out by the gateway)."""
+    return item.get("id") is not None or item.get("encrypted_content") is not None
+
+
+class _Sent(NamedTuple):
+    position: int
+    """Where the item was in the client's input."""
+    ordinal: int
+    """Which function call output built it is (its order among them); -1 for a reasoning item."""
+    item: dict[str, Any]
+
+
+class ListedKeys:
+    """The listed keys taken off a body's items (:meth:`take`), and the items as the client sent
+    them, put back in the Responses payload built from the body (:meth:`put_back`)."""
+
+    def __init__(self, destination: str, notes: list[Adaptation]) -> None:
+        self.destination = destination
+        self.sent: list[_Sent] = []
+        self.notes = notes
+        """Where each key dropped is noted (the caller's notes, in the client's order)."""
+        self._outputs = 0
+
+    def take(self, item: dict[str, Any], kind: str, index: int) -> None:
+        """``item`` (of type ``kind``, at ``$.input[index]``, kept for the reader) without the keys
+        the reader refuses, in place; counted, where it is a function call output."""
+        if kind == "function_call_output":
+            self._outputs += 1
+        if not listed_keys(item, kind):
+            return
+        to_responses = self.destination == "openai"
+        if kind == "function_call_output":
+            if to_responses:
+                self.sent.append(_Sent(index, self._outputs - 1, dict(item)))
+            for key in _OUTPUT_KEYS:
+                if key in item:
+                    asked = item.pop(key)
+                    if not to_responses:
+                        reason = _OUTPUT_KEY_DROPPED.format(key=key, destination=self.destination)
+                        self.notes.append(adaptation(f"$.input[{index}].{key}", "dropped", reason, asked))
+            return
+        signed = _signed(item)
+        if to_responses and signed:
+            self.sent.append(_Sent(index, -1, dict(item)))
+        content = item.pop("content")
+        if not to_responses or not signed:
+            unsent = "; the item, without state, is not sent" if not signed else ""
+            reason = _CONTENT_DROPPED.format(unsent=unsent)
+            self.notes.append(adaptation(f"$.input[{index}].content", "dropped", reason, content))
+
+    def put_back(self, items: list[Any]) -> None:
+        """The built Responses ``items``, each built for an item :meth:`take` changed replaced by
+        the item as the client sent it: a function call output by its order among the outputs
+        (its ``call_id`` checked), a reasoning item by its ``id`` and ``encrypted_content``, in
+        order. Refused at the client's path where none matches (never met: the same dialect
+        builds these items one for one)."""
+        outputs = [at for at, item in enumerate(items) if _built_output(item)]
+        cursor = 0
+        for sent in self.sent:
+            if sent.ordinal >= 0:
+                at = outputs[sent.ordinal] if sent.ordinal < len(outputs) else -1
+                built = json_object(items[at]) if at >= 0 else None
+                if built is None or built.get("call_id") != sent.item.get("call_id"):
+                    _unplaced(sent)
+                items[at] = sent.item
+                continue
+            at = _next_reasoning(items, cursor, sent.item)
+            if at < 0:
+                _unplaced(sent)
+            items[at] = sent.item
+            cursor = at + 1
+
+
+def _built_output(item: Any) -> bool:
+    if type(item) is ResponsesCallOutput:
+        return True
+    view = json_object(item)
+    return view is not None and view.get("type") == "function_call_output"
+
+
+def _next_reasoning(items: list[Any], start: int, sent: dict[str, Any]) -> int:
+    """Where the first reasoning item from ``start`` on with ``sent``'s state is, or -1."""
+    for at in range(start, len(items)):
+        view = json_object(items[at])
+        if (
+            view is not None
+            and view.get("type") == "reasoning"
+            and view.get("id") == sent.get("id")
+            and view.get("encrypted_content") == sent.get("encrypted_content")
+        ):
+            return at
+    return -1
+
+
+def _unplaced(sent: _Sent) -> NoReturn:
+    raise ValidationError(
+        "the item cannot be put back as sent: the built request holds no item built for it",
+        f"$.input[{sent.position}]",
+    )
