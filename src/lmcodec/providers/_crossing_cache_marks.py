@@ -40,7 +40,13 @@ import msgspec
 from lmcodec.providers._crossing_parts import chat_fronts_claude
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["anthropic_marks", "anthropic_marks_out", "chat_cache_marks_out", "unmarked_retention"]
+__all__ = [
+    "anthropic_marks",
+    "anthropic_marks_out",
+    "chat_cache_marks_out",
+    "split_turn_joined",
+    "unmarked_retention",
+]
 
 _MARKED_ROLES: Final = frozenset({"system", "developer", "user"})
 _TTLS: Final = frozenset({"5m", "1h"})
@@ -148,7 +154,9 @@ def anthropic_marks_out(
     :func:`anthropic_marks_dropped`'s notes. To OpenAI's dialects, without the breakpoint the
     reader kept of a mark (lm15's builders would write it as ``prompt_cache_breakpoint`` while the
     mark is noted ``dropped``, as a Chat client's marks are: review7 R08), and toward a Chat backend
-    asked for a Claude model without the long retention (the ttl goes with its mark: R14)."""
+    asked for a Claude model without the long retention (the ttl goes with its mark: R14). A turn
+    the reader split at the kept mark is whole again (:func:`split_turn_joined`)."""
+    request = split_turn_joined(body, request, noted)
     cache = request.config.cache
     if cache is None or destination not in _OPENAI_DIALECTS:
         return request, anthropic_marks_dropped(body, destination, False, noted)
@@ -163,6 +171,49 @@ def anthropic_marks_out(
         config = msgspec.structs.replace(request.config, cache=msgspec.structs.replace(cache, **changes))
         request = msgspec.structs.replace(request, config=config)
     return request, anthropic_marks_dropped(body, destination, long, noted)
+
+
+def split_turn_joined(body: bytes | bytearray | memoryview, request: Request, noted: set[str]) -> Request:
+    """``request`` with the client's turn whole where the reader split it after the kept mark (red
+    team 26 F03): the split makes the marked block end a canonical message, so that Anthropic gets
+    the breakpoint there; to a destination that takes no mark it only cuts the turn, and to Gemini
+    a cut between parallel tool results is a 400 (the responses to one call turn go together).
+    The two halves are joined where they have one role (where they differ, the turn splits there
+    unmarked too); ``noted``: the paths of the blocks the reader left out."""
+    cache = request.config.cache
+    index = None if cache is None else cache.prefix_until_index
+    messages = request.messages
+    if cache is None or index is None or index + 1 >= len(messages):
+        return request
+    before, after = messages[index], messages[index + 1]
+    if before.role != after.role or not _kept_mark_splits(body, noted):
+        return request
+    joined = msgspec.structs.replace(before, parts=(*before.parts, *after.parts))
+    messages = (*messages[:index], joined, *messages[index + 2 :])
+    if index == len(messages) - 1:  # the mark's turn is the last: the reader's reading of such a mark
+        cache = msgspec.structs.replace(cache, prefix_until_index=None, prefix="history")
+    config = msgspec.structs.replace(request.config, cache=cache)
+    return msgspec.structs.replace(request, messages=messages, config=config)
+
+
+def _kept_mark_splits(body: bytes | bytearray | memoryview, noted: set[str]) -> bool:
+    """Whether the client's last mark on a message block (the one the reader keeps) has a block
+    after it in its turn that the reader did not leave out (a path in ``noted``): where it splits."""
+    try:
+        value = msgspec.json.decode(body)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return False
+    rows = value.get("messages") if isinstance(value, dict) else None
+    if not isinstance(rows, list):
+        return False
+    for i in range(len(rows) - 1, -1, -1):
+        content = rows[i].get("content") if isinstance(rows[i], dict) else None
+        if not isinstance(content, list):
+            continue
+        for j in range(len(content) - 1, -1, -1):
+            if isinstance(content[j], dict) and "cache_control" in content[j]:
+                return any(f"$.messages[{i}].content[{k}]" not in noted for k in range(j + 1, len(content)))
+    return False
 
 
 def anthropic_marks_dropped(
