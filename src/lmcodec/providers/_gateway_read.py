@@ -2,7 +2,8 @@
 
 The passes over the client's body (Chat's Anthropic-style cache marks; Responses' replayed phases
 and hosted-tool items, freeform tool calls and GA web search tools, which share one decode of the
-body, :func:`_responses_passes`), then the gateway reader (``decode_request`` with unsigned
+body, :func:`_responses_passes`; Gemini's part fields no canonical part carries,
+``providers/_crossing_gemini_part_fields.py``), then the gateway reader (``decode_request`` with unsigned
 thinking left out rather than refused, ``providers/_unsigned_thinking.py``; a replayed call's
 arguments that are not a JSON object read as lm15 reads them, ``providers/_replayed_arguments.py``;
 a Responses body the passes decoded is read as that value). A Codex-shaped Responses body
@@ -37,6 +38,7 @@ from lmcodec.providers._crossing_custom_calls import (
     custom_call_substituted,
     custom_calls_in,
 )
+from lmcodec.providers._crossing_gemini_part_fields import part_fields_out
 from lmcodec.providers._crossing_sdk_blocks import MARKS as SDK_MARKS
 from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, client_blocks
 from lmcodec.providers._crossing_survey import ContentSurvey, Seen
@@ -185,6 +187,8 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
         raw, marks = chat_cache_marks_out(raw, destination)
     elif source == "openai":
         passed = _responses_passes(raw, destination)
+    elif source == "gemini":  # part fields no canonical part carries: dropped, or back to Gemini
+        raw, marks = part_fields_out(raw)
     custom = None if passed is None else passed.custom
     if custom is not None:
         marks = custom.notes

@@ -17,6 +17,7 @@ from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarke
 from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loop_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
+from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
     chat_fronts_claude,
@@ -351,6 +352,10 @@ def translate_request(
     An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
     request or text or content source go to Anthropic as sent; elsewhere as the parts that say the
     most of them, what they leave out ``dropped`` (``providers/anthropic/_read_carried.py``).
+    A Gemini client's part fields no canonical part carries (``mediaResolution``, a function
+    response's ``willContinue``/``scheduling``, a media part's ``displayName``), which
+    ``decode_request`` refuses, go back to Gemini where the client wrote them and are ``dropped``
+    elsewhere (``providers/_crossing_gemini_part_fields.py``).
     A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
     else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``.
 
@@ -430,8 +435,9 @@ def translate_request(
             signed = media_signatures_back(request, built.body)
             if signed is not built.body:
                 built = msgspec.structs.replace(built, body=signed)
-            if unsigned:  # function responses with an error object, as the client sent them
+            if unsigned:  # function responses with an error object, part fields: as the client sent them
                 sent, unsigned = error_responses_back(client_body, built.body, unsigned)
+                sent, unsigned = part_fields_back(client_body, sent, unsigned)
                 built = msgspec.structs.replace(built, body=sent)
         if not unsigned:
             return built
