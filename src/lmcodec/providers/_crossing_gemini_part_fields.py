@@ -5,8 +5,9 @@ per-part tokenization quality), a function response's ``willContinue`` and ``sch
 NON_BLOCKING function's streamed results) and a Blob's or FileData's ``displayName`` (a media
 label, which the API reads with its server-side tools), each in either spelling (google-genai
 copies a function response and a Blob as they stand: ``will_continue``, ``display_name``).
-``decode_request`` refuses them (no canonical field rebuilds them). ``lc.translate_request`` takes
-them out of the body before reading it (:func:`part_fields_out`), each ``dropped`` at its path;
+``decode_request`` refuses them (no canonical field rebuilds them). ``lc.translate_request``, where
+the reader refuses one (:func:`refuses_part_field`), takes them out of the body and reads it again
+(:func:`part_fields_out`), each ``dropped`` at its path;
 Gemini -> Gemini puts each back where the client wrote it and withdraws its note
 (:func:`part_fields_back`), so the API answers the client's own body.
 """
@@ -17,9 +18,10 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.errors import ValidationError
 from lmcodec.wire import Adaptation
 
-__all__ = ["REASONS", "part_fields_back", "part_fields_out"]
+__all__ = ["REASONS", "part_fields_back", "part_fields_out", "refuses_part_field"]
 
 _MARKS: Final = (
     b"mediaResolution",
@@ -62,6 +64,8 @@ _TAKEN: Final = {
 }
 """Where a key is taken from (the part itself, or its data object) -> the keys and their reasons."""
 REASONS: Final = frozenset({_PART, _RESPONSE, _MEDIA})
+_KEYS: Final = frozenset(key for keys in _TAKEN.values() for key in keys)
+_UNKNOWN: Final = "Object contains unknown field `"
 
 _Taken = tuple[str, int, str, str, Any]
 """(the part's data key as lm15 writes it, its ordinal among the parts of that key, where in the
@@ -81,6 +85,13 @@ def part_fields_out(
         Adaptation(field=path, action="dropped", reason=_TAKEN[where][key], asked=asked)
         for path, (_, _, where, key, asked) in found
     )
+
+
+def refuses_part_field(error: ValidationError) -> bool:
+    """Whether the reader's ``error`` refuses one of these keys (msgspec's unknown-field error), the
+    one sign that a body holds them: a body without them pays nothing for this pass."""
+    message = error.message
+    return message.startswith(_UNKNOWN) and message[len(_UNKNOWN) :].split("`", 1)[0] in _KEYS
 
 
 def part_fields_back(

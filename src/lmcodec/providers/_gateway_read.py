@@ -2,8 +2,7 @@
 
 The passes over the client's body (Chat's Anthropic-style cache marks; Responses' replayed phases
 and hosted-tool items, freeform tool calls and GA web search tools, which share one decode of the
-body, :func:`_responses_passes`; Gemini's part fields no canonical part carries,
-``providers/_crossing_gemini_part_fields.py``), then the gateway reader (``decode_request`` with unsigned
+body, :func:`_responses_passes`), then the gateway reader (``decode_request`` with unsigned
 thinking left out rather than refused, ``providers/_unsigned_thinking.py``; a replayed call's
 arguments that are not a JSON object read as lm15 reads them, ``providers/_replayed_arguments.py``;
 a Responses body the passes decoded is read as that value). A Codex-shaped Responses body
@@ -17,7 +16,8 @@ as sent; of two web searches of one name the first is read, the other ``dropped`
 (:func:`_web_search_tools_in`). An OpenAI body's ``parallel_tool_calls`` beside
 ``tool_choice: "none"``, which the readers refuse (a canonical ToolChoice of mode none takes no
 flag), is read without the flag: the same dialect gets it back as sent, another lists it ``dropped``
-(:func:`_parallel_beside_none`).
+(:func:`_parallel_beside_none`). A Gemini body the reader refuses for a part field no canonical part
+carries is read again without those fields (``providers/_crossing_gemini_part_fields.py``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from lmcodec.providers._crossing_custom_calls import (
     custom_call_substituted,
     custom_calls_in,
 )
-from lmcodec.providers._crossing_gemini_part_fields import part_fields_out
+from lmcodec.providers._crossing_gemini_part_fields import part_fields_out, refuses_part_field
 from lmcodec.providers._crossing_sdk_blocks import MARKS as SDK_MARKS
 from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, client_blocks
 from lmcodec.providers._crossing_survey import ContentSurvey, Seen
@@ -187,8 +187,6 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
         raw, marks = chat_cache_marks_out(raw, destination)
     elif source == "openai":
         passed = _responses_passes(raw, destination)
-    elif source == "gemini":  # part fields no canonical part carries: dropped, or back to Gemini
-        raw, marks = part_fields_out(raw)
     custom = None if passed is None else passed.custom
     if custom is not None:
         marks = custom.notes
@@ -200,17 +198,22 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     try:
         request, unsigned = _read(source, raw, model, passed)
     except ValidationError as unread:  # parallel_tool_calls beside tool_choice "none"
+        fields = part_fields_out(raw) if source == "gemini" and refuses_part_field(unread) else None
         parallel = _parallel_beside_none(raw) if unread.path == "$.parallel_tool_calls" else None
-        if parallel is None:
+        if fields is not None and fields[1]:  # Gemini part fields no canonical part carries: read without
+            raw, marks = fields
+            request, unsigned = _read(source, raw, model)
+        elif parallel is None:
             raise
-        raw = parallel[0]
-        request, unsigned = _read(source, raw, model)
-        if source == destination:  # the flag goes back as the client sent it
-            extensions = {**(request.config.extensions or {}), "parallel_tool_calls": parallel[1]}
-            config = msgspec.structs.replace(request.config, extensions=extensions)
-            request = msgspec.structs.replace(request, config=config)
         else:
-            unsigned = (*unsigned, _dropped_parallel(parallel[1], destination))
+            raw = parallel[0]
+            request, unsigned = _read(source, raw, model)
+            if source == destination:  # the flag goes back as the client sent it
+                extensions = {**(request.config.extensions or {}), "parallel_tool_calls": parallel[1]}
+                config = msgspec.structs.replace(request.config, extensions=extensions)
+                request = msgspec.structs.replace(request, config=config)
+            else:
+                unsigned = (*unsigned, _dropped_parallel(parallel[1], destination))
     if marks:
         unsigned = (*marks, *unsigned)
     if web_search is not None and destination == "openai":  # Responses gets its tools as sent
