@@ -56,6 +56,8 @@ _PROMPT_FORBIDDEN = frozenset({ToolCallPart, ToolResultPart, ThinkingPart, Refus
 _PROMPT_ALLOWED = frozenset(c for c in typing.get_args(Part) if c not in _PROMPT_FORBIDDEN)
 _PROMPT_FORBIDDEN_CLASSES = tuple(_PROMPT_FORBIDDEN)
 _PART_SET = frozenset(PART_CLASSES)
+_MANY = 8
+"""From this many parts on, their classes are asked in one C call (a set of them), not one by one."""
 
 
 class Message(WireStruct, frozen=True, kw_only=True):
@@ -101,6 +103,10 @@ class Message(WireStruct, frozen=True, kw_only=True):
         # lm15's role rules are isinstance checks: a user's subclass of a part is its part. The
         # exact classes are asked first (what decoding gives), the subclass only where they fail.
         if role == "assistant":
+            if len(self.parts) > _MANY:  # in C (a reader's answer may hold thousands of parts)
+                kinds = set(map(type, self.parts))
+                if ToolResultPart not in kinds and kinds <= _PART_SET:
+                    return
             for p in self.parts:
                 cls = type(p)
                 if cls is ToolResultPart or (cls not in _PART_SET and isinstance(p, ToolResultPart)):

@@ -11,7 +11,7 @@ from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import attach_unmapped, blocks, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import int_or_none
-from lmcodec.providers._mapper import new
+from lmcodec.providers._proven_parts import proven_signature, proven_text, proven_thinking, proven_tool_call
 from lmcodec.providers.gemini.views import (
     PROVIDER,
     finish_reason,
@@ -30,7 +30,6 @@ from lmcodec.wire import (
     Request,
     Response,
     TextPart,
-    ThinkingPart,
     ToolCallPart,
 )
 
@@ -42,9 +41,7 @@ _PROVIDER_EXECUTED_PART_KEYS: Final = ("executableCode", "codeExecutionResult")
 def _signature_state(signature: Any) -> tuple[ContinuationState, ...]:
     if signature is None:
         return ()
-    return (
-        new(ContinuationState, provider="gemini", kind="thought_signature", data={"value": str(signature)}),
-    )
+    return (proven_signature("gemini", "thought_signature", str(signature)),)
 
 
 def _media(mime: str, data: str | None = None, url: str | None = None) -> Any:
@@ -55,32 +52,43 @@ def _media(mime: str, data: str | None = None, url: str | None = None) -> Any:
     return DocumentPart(media_type=mime, data=data, url=url)
 
 
-def _candidate_parts(parts_payload: Any, unmapped: list[dict[str, str]], prefix: str) -> list[Any]:
-    """``GeminiLM._parse_candidate_parts``."""
+def _candidate_parts(
+    parts_payload: Any, unmapped: list[dict[str, str]], prefix: str, strict: bool = False
+) -> list[Any]:
+    """``GeminiLM._parse_candidate_parts``. Where msgspec read the body (``strict``) a call's args
+    are strict JSON, so the call is built by :func:`proven_tool_call` (no walk of its args: red
+    team 25 F07); a body ``json.loads`` read goes through the checked constructor. Text, thought
+    and signature parts are template copies of what ``str()`` made."""
     parts: list[Any] = []
+    append = parts.append
     for part_index, part in enumerate(parts_payload):
         if not isinstance(part, dict):
             record_unmapped(unmapped, f"{prefix}[{part_index}]", type(part).__name__)
             continue
-        if part.get("thought") and "text" in part:
-            continuation = _signature_state(part.get("thoughtSignature"))
-            parts.append(new(ThinkingPart, text=str(part.get("text") or ""), continuation=continuation))
-        elif "text" in part:
-            continuation = _signature_state(part.get("thoughtSignature"))
-            parts.append(new(TextPart, text=str(part.get("text") or ""), continuation=continuation))
-        elif "functionCall" in part and isinstance(part["functionCall"], dict):
-            fc: Any = part["functionCall"]
-            continuation = _signature_state(part.get("thoughtSignature") or fc.get("thoughtSignature"))
-            if not fc.get("name"):
+        if "text" in part:  # (lm15 tests ``part.get("thought") and "text" in part`` first: the same)
+            signature = part.get("thoughtSignature")
+            continuation = () if signature is None else _signature_state(signature)
+            text = part["text"]
+            text = text if type(text) is str else str(text or "")
+            if part.get("thought"):
+                append(proven_thinking(text, continuation))
+            else:
+                append(proven_text(text, continuation))
+            continue
+        fc: Any = part.get("functionCall")
+        if isinstance(fc, dict):
+            signature = part.get("thoughtSignature") or fc.get("thoughtSignature")
+            continuation = () if signature is None else _signature_state(signature)
+            name = fc.get("name")
+            if not name:
                 raise unnamed_tool_call_error(PROVIDER, f"{prefix}[{part_index}]")
-            parts.append(
-                ToolCallPart(
-                    id=str(fc.get("id") or f"tool_call_{len(parts)}"),
-                    name=str(fc["name"]),
-                    input=fc.get("args") if isinstance(fc.get("args"), dict) else {},
-                    continuation=continuation,
-                )
-            )
+            call_id = str(fc.get("id") or f"tool_call_{len(parts)}")
+            args = fc.get("args")
+            args = args if isinstance(args, dict) else {}
+            if strict:
+                append(proven_tool_call(call_id, str(name), args, continuation))
+            else:
+                append(ToolCallPart(id=call_id, name=str(name), input=args, continuation=continuation))
         elif "inlineData" in part and isinstance(part["inlineData"], dict):
             inline = part["inlineData"]
             mime = str(inline.get("mimeType") or "application/octet-stream")
@@ -191,13 +199,14 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
     content = candidate.get("content", {}) if isinstance(candidate.get("content"), dict) else {}
     unmapped: list[dict[str, str]] = []
     path = "candidates[0].content.parts"
-    parts = _candidate_parts(blocks(content.get("parts", []) or [], unmapped, path), unmapped, path)
-    full_text = "".join(part.text for part in parts if type(part) is TextPart)
-    parts.extend(_citations(candidate, full_text))
+    parts = _candidate_parts(blocks(content.get("parts", []) or [], unmapped, path), unmapped, path, strict)
+    if isinstance(candidate.get("groundingMetadata"), dict):  # (else _citations finds none: no text joined)
+        full_text = "".join(part.text for part in parts if type(part) is TextPart)
+        parts.extend(_citations(candidate, full_text))
     if not parts:
         parts = [TextPart(text="")]
     usage = gemini_usage(data.get("usageMetadata"))
-    has_tool = any(type(part) is ToolCallPart for part in parts)
+    has_tool = ToolCallPart in set(map(type, parts))
     logprob_seq = gemini_token_logprobs(candidate.get("logprobsResult"))
     if model is None:
         version = data.get("modelVersion")
