@@ -91,6 +91,7 @@ BODIES = {
     "anthropic, 2000 text blocks": ("anthropic", RESPONSES["2000 text parts"]),
     "gemini, 2000 parts": ("gemini", RESPONSES["2000 text parts"]),
     "anthropic, 1000 tool calls": ("anthropic", RESPONSES["1000 tool calls"]),
+    "gemini, 1000 tool calls": ("gemini", RESPONSES["1000 tool calls"]),  # red team 25 F07
 }
 _REQUEST = lc.Request("m", [lc.Message.user("hi")])
 _LM15 = {"openai": "openai", "openai_chat": "openai-chat", "anthropic": "anthropic", "gemini": "gemini"}

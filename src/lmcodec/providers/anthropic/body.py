@@ -10,6 +10,7 @@ from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import attach_unmapped, blocks, citation_part, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._mapper import new
+from lmcodec.providers._proven_parts import proven_text, proven_thinking, proven_tool_call
 from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, stream_error_detail, usage_from
 from lmcodec.wire import (
     CitationPart,
@@ -40,11 +41,6 @@ def _citation(c: dict[str, Any]) -> CitationPart | None:
         return None
     # str() of a truthy JSON value is a non-empty str: the checked constructor's checks pass
     return citation_part(url_s, title_s, text_s)
-
-
-def _checked(cls: type[ToolCallPart], **fields: Any) -> ToolCallPart:
-    """The checked constructor, for an input ``json.loads`` read (NaN or Infinity refused, as lm15)."""
-    return cls(**fields)
 
 
 def parse_response(body: bytes, request: Request | None = None) -> Response:
@@ -78,7 +74,7 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
             continue
         block_type = block.get("type")
         if block_type == "text":
-            parts.append(new(TextPart, text=str(block.get("text") or "")))
+            parts.append(proven_text(str(block.get("text") or "")))
             for citation_payload in block.get("citations", []) or []:
                 if not isinstance(citation_payload, dict):
                     continue
@@ -90,9 +86,10 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
                 raise unnamed_tool_call_error(PROVIDER, f"content[{block_index}]")
             call_id = str(block.get("id") or f"tool_{len(parts)}")
             call_input = block["input"] if isinstance(block.get("input"), dict) else {}
-            # a non-empty id and name; an input msgspec read is strict JSON: the checks would pass
-            build = new if strict else _checked
-            parts.append(build(ToolCallPart, id=call_id, name=str(block["name"]), input=call_input))
+            if strict:  # an input msgspec read is strict JSON: the walk of it would pass
+                parts.append(proven_tool_call(call_id, str(block["name"]), call_input))
+            else:  # read by json.loads: NaN or Infinity refused by the checked constructor, as lm15
+                parts.append(ToolCallPart(id=call_id, name=str(block["name"]), input=call_input))
         elif block_type == "thinking":
             signature = block.get("signature")
             continuation = (
@@ -108,7 +105,7 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
                 else ()
             )
             text = str(block.get("thinking") or block.get("text") or "")
-            parts.append(new(ThinkingPart, text=text, continuation=continuation))
+            parts.append(proven_thinking(text, continuation))
         elif block_type == "redacted_thinking":
             redacted = block.get("data")
             continuation = (

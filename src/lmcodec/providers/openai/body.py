@@ -15,6 +15,7 @@ from lmcodec.providers._content import (
 )
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._mapper import new
+from lmcodec.providers._proven_parts import proven_text, proven_thinking
 from lmcodec.providers._tool_arguments import arguments_call
 from lmcodec.providers.openai._citations import citation_parts
 from lmcodec.providers.openai.views import PROVIDER, response_error, usage_from
@@ -27,7 +28,6 @@ from lmcodec.wire import (
     Request,
     Response,
     TextPart,
-    ThinkingPart,
     TokenLogprob,
     ToolCallPart,
 )
@@ -84,7 +84,7 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
                 ctype = content.get("type")
                 if ctype in ("output_text", "text"):
                     text = str(content.get("text") or "")
-                    parts.append(new(TextPart, text=text))
+                    parts.append(proven_text(text))
                     logprob_seq.extend(openai_token_logprobs(content.get("logprobs")))
                     parts.extend(citation_parts(content.get("annotations", []), text))
                 elif ctype == "refusal":
@@ -130,7 +130,7 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
                 else ()
             )
             if text or continuation:
-                parts.append(new(ThinkingPart, text=text, continuation=continuation))
+                parts.append(proven_thinking(text, continuation))
         elif item_type in _PROVIDER_EXECUTED_ITEMS:
             continue
         else:
