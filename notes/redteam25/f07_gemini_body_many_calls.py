@@ -6,7 +6,8 @@ compiled lm15 checks, ``wire/_checks.is_json_value`` walking the args) from
 ``providers/gemini/body.py _candidate_parts``: ~4 µs a call. Linear; parallel calls in one
 Gemini answer are common but rarely thousands, so LOW.
 
-Exits 1 while 2,000 calls cost more than 6.6x the floor.
+Exits 1 while 2,000 calls cost more than 6.6x the floor. After gemcall16 (calls built by
+``providers/_proven_parts.proven_tool_call``): 200 calls ~2.2x, 2,000 calls ~3.0x; exits 0.
 """
 
 import json
