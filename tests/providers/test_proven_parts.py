@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers._proven_parts import proven_signature, proven_text, proven_thinking, proven_tool_call
 
+from ..budget import examples
 from .provider_support import check_body_value
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12) | st.sampled_from(
@@ -65,7 +66,7 @@ def _same_part(proven: Any, checked: Any) -> None:
     assert lc.decode(lc.encode(proven), lc.Part) == checked
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_ARGS, _NAMES, _NAMES, _CONTINUATION)
 def test_a_proven_tool_call_is_the_checked_constructor_s(
     drawn: dict[str, Any], call_id: Any, name: Any, continuation: Any
@@ -80,7 +81,7 @@ def test_a_proven_tool_call_is_the_checked_constructor_s(
         assert proven.input is value  # the dict given (provider_data shares it, as in lm15)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_TEXT, _STATES.map(tuple))
 def test_proven_text_thinking_and_signature_are_the_checked_constructor_s(text: str, states: Any) -> None:
     _same_part(proven_text(text, states), lc.TextPart(text=text, continuation=states))
@@ -118,7 +119,7 @@ _PARTS = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(_PARTS, min_size=1, max_size=12), st.booleans())
 def test_a_gemini_body_of_many_parts_is_lm15_s(parts: list[dict[str, Any]], non_finite: bool) -> None:
     """Text, thought and call parts in any mix (odd args, ids, signatures, a nameless call) read as
