@@ -13,7 +13,7 @@ import asyncio
 import json
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
@@ -150,6 +150,8 @@ def _counts(draw: st.DrawFn) -> Counts:
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pair=st.sampled_from(PAIRS), sent=_counts())
+@example(pair=("openai", "openai"), sent=Counts(None, None, None, 0, None))  # explore profile, round 16
+@example(pair=("openai_chat", "openai_chat"), sent=Counts(None, None, None, 0, None))
 def test_every_client_reads_the_source_counts(pair: tuple[str, str], sent: Counts) -> None:
     """The property: whatever the counts (unreported, 0, positive), the destination client's whole
     input, cache reads and writes, output and reasoning equal the source's, its total adds up."""

@@ -105,7 +105,11 @@ def as_read(src: str, dst: str, c: Counts, verbatim: bool = False) -> Counts:
             c = c._replace(input=(c.cache_read or 0) + (c.cache_write or 0))
         if c.output is None:
             c = c._replace(output=0)
-    if dst in ("openai", "openai_chat") and src != dst and any(v is not None for v in c):  # SDK-required
+    # SDK-required counts, written by the destination writer: always between two dialects, and from
+    # Responses to Responses unless the source's final response goes as it came (Chat to Chat copies
+    # the source's usage chunk)
+    rewritten = src != dst or (dst == "openai" and not verbatim)
+    if dst in ("openai", "openai_chat") and rewritten and any(v is not None for v in c):
         if c.input is None:  # an unknown one reads as its reported parts (red team 9 F03)
             c = c._replace(input=(c.cache_read or 0) + (c.cache_write or 0))
         if c.output is None:
