@@ -259,3 +259,47 @@ def test_a_result_of_texts_and_images_is_written_as_the_general_path_writes_it(
         assert list(fast["functionResponse"].items()) == list(
             _response(function_response_general, part)["functionResponse"].items()
         )
+
+
+_NEAR_PLAIN_CONFIGS = st.sampled_from(
+    [
+        lc.Config(),
+        lc.Config(stop=()),
+        lc.Config(extensions={}),
+        lc.Config(extensions={"output": "text"}),
+        lc.Config(extensions={"labels": {"k": "v"}}),
+        lc.Config(max_tokens=64),
+        lc.Config(temperature=0.0),
+        lc.Config(seed=0),
+        lc.Config(store=False),
+        lc.Config(service_tier="flex"),
+        lc.Config(user_id="u"),
+        lc.Config(logprobs=0),
+        lc.Config(tool_choice=lc.ToolChoice(mode="auto")),
+        lc.Config(tool_choice=lc.ToolChoice(mode="auto", parallel=False)),
+        lc.Config(cache=lc.CacheConfig(resource="c1")),
+        lc.Config(cache=lc.CacheConfig(mode="off")),
+    ]
+)
+_SYSTEMS = st.one_of(
+    st.none(),
+    st.text(min_size=1, max_size=4),
+    st.lists(st.builds(lc.TextPart, text=st.text(max_size=4)), min_size=1, max_size=2).map(tuple),
+)
+
+
+@settings(SETTINGS, max_examples=200)
+@given(
+    _NEAR_PLAIN_CONFIGS,
+    _SYSTEMS,
+    st.lists(st.one_of(_FUNCTIONS, _BUILTINS), max_size=2, unique_by=lambda tool: tool.name).map(tuple),
+    st.booleans(),
+)
+def test_a_request_that_sets_nothing_is_built_as_lm15_builds_it(
+    config: lc.Config, system: Any, tools: tuple[Any, ...], stream: bool
+) -> None:
+    """``top_level``'s way for a Config equal to ``Config()`` (system text and tools only) builds
+    what lm15 builds, with a system as text or parts, with tools or none; a Config one setting
+    away from it (an empty one, an extension, a knob, a note, a tool choice, a cache) too."""
+    request = lc.Request(model="gemini-2.5-flash", messages=(_HI,), system=system, tools=tools, config=config)
+    assert_same_build(PROVIDER, request, stream=stream)

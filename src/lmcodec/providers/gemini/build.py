@@ -43,6 +43,7 @@ from lmcodec.providers.gemini._build_tools import tools_json, tools_wire
 from lmcodec.wire import (
     EFFORT_THINKING_BUDGETS,
     BuiltinTool,
+    Config,
     Request,
 )
 
@@ -50,6 +51,7 @@ __all__ = ["build_request", "fits_openapi_schema", "top_level"]
 
 PROVIDER: Final = "gemini"
 _HEADERS: Final = {"Content-Type": "application/json"}
+_NOTHING_SET: Final = Config()
 
 
 _PARALLEL_NOTE: Final = note_template(
@@ -240,10 +242,22 @@ def top_level(
     written: bool = False,
 ) -> dict[str, Any]:
     """The payload around already-built ``contents``: the reader compares its fields to a
-    body's; the builder asks for the tools ``written`` (their JSON, see :func:`tools_json`)."""
+    body's; the builder asks for the tools ``written`` (their JSON, see :func:`tools_json`).
+
+    A request that sets no setting (its Config equal to ``Config()``: one comparison in C, after
+    one attribute test of the usual setting, max_tokens) has no generation or tool config, no
+    note and no extension to write: only its system text and tools are read."""
     config = request.config
-    extensions = config.extensions
     payload: dict[str, Any] = {"contents": contents}
+    if config.max_tokens is None and resource is None and config == _NOTHING_SET:
+        system = request.system
+        if system:
+            text = system if isinstance(system, str) else parts_to_text(system)
+            payload["systemInstruction"] = {"parts": [{"text": text}]}
+        if request.tools:
+            payload["tools"] = tools_json(request.tools) if written else tools_wire(request.tools)
+        return payload
+    extensions = config.extensions
     if resource is not None:
         payload["cachedContent"] = (
             resource if resource.startswith("cachedContents/") else f"cachedContents/{resource}"
