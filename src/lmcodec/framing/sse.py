@@ -86,6 +86,18 @@ def _blank_line_at(tail: bytes | bytearray, chunk: bytes) -> bool:
     return chunk.find(b"\n\n", at) >= 0 or chunk.find(b"\r\r", at) >= 0 or chunk.find(b"\n\r", at) >= 0
 
 
+def _first_blank_line_end(chunk: bytes) -> int:
+    """Where the first blank line of ``chunk`` ends (``"\\n\\n"``, ``"\\n\\r"``, ``"\\r\\r"``: a line end
+    right after another; for a blank line ended by a ``"\\r"``, the ``"\\n"`` that may follow it is not
+    counted), or -1. Lines ended before ``chunk`` are not looked at."""
+    lf = chunk.find(b"\n\n")
+    ends = [lf + 2] if lf >= 0 else []
+    cr = chunk.find(13)
+    if cr >= 0:
+        ends += [at + 2 for at in (chunk.find(b"\n\r", max(cr - 1, 0)), chunk.find(b"\r\r", cr)) if at >= 0]
+    return min(ends) if ends else -1
+
+
 class SSEDecoder(SSELines):
     """Incremental SSE framer: ``feed()`` bytes in any chunking, get events.
 
@@ -111,12 +123,15 @@ class SSEDecoder(SSELines):
         of a stream is framed in bulk: when nothing is pending, a chunk that is
         exactly one ``[event:] data:`` event (a transport handing over one
         event at a time) is matched whole; otherwise, when nothing is pending
-        line by line and the bytes have no ``\r``, everything up to the last
-        blank line is cut into events at once (several by one
-        regular-expression split), and the unfinished last event is kept as
-        raw bytes until a chunk completes it (appended to a ``bytearray``, only
-        the new bytes searched for a blank line: linear in any chunking; past
-        the smaller limit it goes line by line).
+        line by line and the bytes' line ends are all ``\n``, all ``\r\n`` or
+        all a lone ``\r`` (read as ``\n``), everything up to the last blank
+        line is cut into events at once (several by one regular-expression
+        split), and the unfinished last event is kept as raw bytes until a
+        chunk completes it (appended to a ``bytearray``, only the new bytes
+        searched for a blank line: linear in any chunking; past the smaller
+        limit it goes line by line). A chunk that ends at a blank line's
+        ``\r`` hands its event over at once, and a ``\n`` first in the next
+        chunk is taken as that line end's second byte.
         """
         if type(data) is not bytes:
             data = chunk_bytes(data)
@@ -154,63 +169,86 @@ class SSEDecoder(SSELines):
             if self._failed:
                 self._kept_data = NOTHING_KEPT
                 raise DecodeError("SSE decoder used after a framing error")
-            if self._buf or self._has_data or self._name is not None or self._skip_lf or self._event_bytes:
+            if self._skip_lf:
+                chunk = self._after_cr(chunk)
+            if self._buf or self._has_data or self._name is not None or self._event_bytes:
                 # Finish the pending event line by line, up to the first blank line (its lines so
                 # far count against max_event_bytes, comments and ignored fields too).
-                lf = chunk.find(b"\n\n")
-                crlf = chunk.find(b"\n\r\n")
-                ends = [at + n for at, n in ((lf, 2), (crlf, 3)) if at >= 0]
-                if not ends:
+                first = _first_blank_line_end(chunk)
+                if first < 0:
                     return self._fed_data(None, chunk)
-                first = min(ends)
                 out = self._fed_data(None, chunk[:first])
                 chunk = chunk[first:]
+                if self._skip_lf:  # (that blank line ended at a "\r")
+                    chunk = self._after_cr(chunk)
             self._clean = True
         # (Integer arguments: ``13 in chunk`` and ``find(10)`` are plain memchr
         # calls, several times cheaper per call than their one-byte-bytes forms.)
         if len(chunk) > self._bulk_max:  # over a limit: the line-by-line path checks them
             return self._fed_data(out, chunk)
-        if 13 in chunk:  # "\r": CRLF framing
+        lone_cr_ends = 13 in chunk  # "\r"
+        if lone_cr_ends and 10 in chunk:  # and "\n": CRLF framing
             bulk, end = crlf_events(chunk)
-            if bulk is None:  # a lone "\r" line end: line by line
-                return self._fed_data(out, chunk)
+            if bulk is None:
+                if not chunk.endswith(b"\n\r"):  # a lone "\r" line end too: line by line
+                    return self._fed_data(out, chunk)
+                # Cut between a blank line's "\r" and its "\n": framed with that "\n", which the
+                # next chunk may start with (then dropped as this line end's).
+                bulk, end = crlf_events(chunk + b"\n")
+                if bulk is None or end != len(chunk) + 1:
+                    return self._fed_data(out, chunk)
+                end -= 1
+                self._skip_lf = True
+                self._clean = False
+        else:
+            # LF framing; a chunk whose line ends are all a lone "\r" is read with them as "\n" (the
+            # same length: its offsets hold), its unfinished event kept as it came.
+            text = chunk.replace(b"\r", b"\n") if lone_cr_ends else chunk
+            if text.endswith(b"\n\n"):
+                end = len(text)
+                first = text.find(10)  # the first "\n"
+                if first == end - 2:  # one line: "data: {...}\n\n"?
+                    if text.startswith(b"data: ") and text[6] not in WS_FIRST:
+                        bulk = [text[6:-2]]
+                    else:
+                        bulk = bulk_events(text)
+                elif text.find(10, first + 1) == end - 2 and text.startswith(b"event:"):
+                    at = first + 1  # two lines: "event: name\ndata: {...}\n\n"?
+                    if text.startswith(b"data: ", at) and text[at + 6] not in WS_FIRST:
+                        bulk = [text[at + 6 : -2]]
+                    else:
+                        bulk = bulk_events(text)
+                else:
+                    bulk = bulk_events(text)
+                if lone_cr_ends:  # the chunk ends at a "\r": a "\n" first in the next is that line end's
+                    self._skip_lf = True
+                    self._clean = False
+            else:
+                end = last_blank_line(text, b"\n\n", 0, len(text)) + 2  # (not through a long last line)
+                if end == 1:  # no blank line yet
+                    end = 0
+                    bulk = []
+                else:
+                    bulk = bulk_events(text[:end])
+        if end:
             self._index += len(bulk)
             self._offset += end
             chunk = chunk[end:]
-        elif chunk.endswith(b"\n\n"):
-            end = len(chunk)
-            first = chunk.find(10)  # the first "\n"
-            if first == end - 2:  # one line: "data: {...}\n\n"?
-                if chunk.startswith(b"data: ") and chunk[6] not in WS_FIRST:
-                    bulk = [chunk[6:-2]]
-                else:
-                    bulk = bulk_events(chunk)
-            elif chunk.find(10, first + 1) == end - 2 and chunk.startswith(b"event:"):
-                at = first + 1  # two lines: "event: name\ndata: {...}\n\n"?
-                if chunk.startswith(b"data: ", at) and chunk[at + 6] not in WS_FIRST:
-                    bulk = [chunk[at + 6 : -2]]
-                else:
-                    bulk = bulk_events(chunk)
-            else:
-                bulk = bulk_events(chunk)
-            self._index += len(bulk)
-            self._offset += end
-            chunk = b""
-        else:
-            end = last_blank_line(chunk, b"\n\n", 0, len(chunk)) + 2  # (not through a long last line)
-            if end == 1:  # no blank line yet
-                bulk = []
-            else:
-                bulk = bulk_events(chunk[:end])
-                chunk = chunk[end:]
-                self._index += len(bulk)
-                self._offset += end
         if chunk:
             self._tail = chunk  # not longer than a limit: the whole chunk is not
         if out:
             out += bulk
             return out
         return bulk
+
+    def _after_cr(self, chunk: bytes) -> bytes:
+        """``chunk`` after a chunk that ended at a ``"\\r"`` line end: without its first byte when it
+        is that line end's ``"\\n"`` (a ``"\\r\\n"`` cut in two is one line end)."""
+        self._skip_lf = False
+        if chunk[:1] == b"\n":
+            self._offset += 1
+            return chunk[1:]
+        return chunk
 
     def _fed_data(self, before: list[bytes] | None, chunk: bytes) -> list[bytes]:
         """``before`` (the frames this call cut already) and the data of ``chunk``'s events,

@@ -1,0 +1,88 @@
+"""Lone ``\\r`` line ends framed in bulk (red team 25 F06, issue #13): a chunk whose line ends are all
+a lone ``\\r`` is read with them as ``\\n``, and a ``\\r`` line end at a chunk's end is carried over
+(a ``\\n`` first in the next chunk is that line end's), so neither sends the stream line by line.
+Each test refuses the line-by-line framer (``feed``) and checks the frames against it."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lmcodec.framing._sse_lines import SSELines
+from lmcodec.framing.sse import SSEDecoder
+
+
+def _line_by_line(chunks: list[bytes]) -> list[list[bytes]]:
+    """What the line framer hands over at each feed, then at close."""
+    decoder = SSEDecoder()
+    return [[e.data for e in decoder.feed(c)] for c in chunks] + [[e.data for e in decoder.close()]]
+
+
+def _refuse(*args: object) -> None:
+    raise AssertionError("framed line by line")
+
+
+def _bulk(chunks: list[bytes]) -> list[list[bytes]]:
+    """What ``feed_data`` hands over at each feed, the line framer refused, then ``close_data`` (which
+    may frame what is left, a blank line at most, line by line)."""
+    decoder = SSEDecoder()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SSELines, "feed", _refuse)
+        fed = [decoder.feed_data(c) for c in chunks]
+    return [*fed, decoder.close_data()]
+
+
+_CR_BODY = (
+    b'data: {"a":1}\r\r'
+    b'event: e\rdata: {"b":2}\r\r'
+    b": keep-alive\r\r"
+    b'id: 7\rdata: {\rdata:   "c": 3\rdata: }\r\r'
+    b"data:  [DONE]\rid: 8\r\r"
+)
+
+
+def _cut(body: bytes, cuts: list[int]) -> list[bytes]:
+    edges = [0, *sorted({c % (len(body) + 1) for c in cuts}), len(body)]
+    return [body[a:b] for a, b in itertools.pairwise(edges)]
+
+
+def test_a_cr_body_is_framed_in_bulk_whole_per_event_and_in_every_two_chunk_cut() -> None:
+    events = [piece + b"\r\r" for piece in _CR_BODY.split(b"\r\r")[:-1]]
+    feedings = [[_CR_BODY], events, *([_CR_BODY[:at], _CR_BODY[at:]] for at in range(len(_CR_BODY) + 1))]
+    expected = [_line_by_line(chunks) for chunks in feedings]
+    assert expected[0] == [[b'{"a":1}', b'{"b":2}', b'{\n"c": 3\n}', b"[DONE]"], []]
+    assert [_bulk(chunks) for chunks in feedings] == expected
+
+
+def test_a_cr_line_end_cut_from_its_lf_is_one_line_end_in_bulk() -> None:
+    """A chunk ending at a blank line's ``\\r``: its event is handed over at once (as the line framer
+    does), and a ``\\n`` first in the next chunk is dropped as that line end's second byte, not read
+    as a blank line; the next event is framed in bulk."""
+    crlf = [b"data: 1\r\n\r", b"\ndata: 2\r\n\r\n", b"data: 3\r\n\r", b"\n"]
+    cr = [b"data: 1\r\r", b"\ndata: 2\r\r", b"\n", b"\rdata: 3\r\r", b"data: 4\r\r"]
+    expected = [_line_by_line(crlf), _line_by_line(cr)]
+    assert expected == [[[b"1"], [b"2"], [b"3"], [], []], [[b"1"], [b"2"], [], [b"3"], [b"4"], []]]
+    assert [_bulk(crlf), _bulk(cr)] == expected
+
+
+_CR_LINES = [
+    b'data: {"a":1}', b"data:{}", b"data: [DONE]", b"data:  {", b'data:   "b": 2', b"data: \t}",
+    b"data:", b"data: ", b"data: data: x", b"data: \xc2\xa0{", b"id: 7", b"event: e", b"retry: 10",
+    b": keep-alive", b"x", b"data:  \xe3\x80\x80z", b"", b"",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(st.sampled_from(_CR_LINES), min_size=1, max_size=30),
+    cuts=st.lists(st.integers(0, 800), max_size=8),
+)
+def test_cr_bodies_in_any_chunking_are_framed_in_bulk_as_the_line_framer_frames_them(
+    lines: list[bytes], cuts: list[int]
+) -> None:
+    body = b"".join(line + b"\r" for line in lines) + b"\r"  # (complete: it ends with a blank line)
+    chunks = _cut(body, cuts)
+    assert _bulk(chunks) == _line_by_line(chunks)
