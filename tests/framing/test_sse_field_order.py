@@ -125,3 +125,19 @@ def test_any_field_order_and_line_end_in_any_chunking_against_the_line_framer(
         got += decoder.feed_data(body[prev:cut])
         prev = cut
     assert got + decoder.feed_data(body[prev:]) + decoder.close_data() == expected
+
+
+def test_one_pretty_printed_event_a_chunk_is_stripped_in_bulk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretty-printed JSON one ``data:`` line per line, one event a chunk (which the one-event matches
+    refuse: its values start with white space): one substitution over the event, not its lines one by
+    one; an event of a few long lines still goes by its lines (cheaper there)."""
+    pretty = b'data: {\ndata:   "a": [\ndata:     1,\ndata:     "x"\ndata:   ]\ndata: }\n\n'
+    events = [pretty, b"event: e\n" + pretty, pretty.replace(b"\n", b"\r\n"), pretty.replace(b"\n", b"\r")]
+    expected = [_line_by_line(e) for e in events]
+    long_lines = b"data: {\ndata:   " + b'"b": "' + b"y" * 3000 + b'"\ndata: }\n\n'
+    assert _sse_fields.bulk_events(long_lines) == _line_by_line(long_lines)
+    monkeypatch.setattr(_sse_fields, "segment_data", _refuse)
+    monkeypatch.setattr(_sse_fields, "data_value", _refuse)
+    decoder = SSEDecoder()
+    assert [decoder.feed_data(e) for e in events] == expected
+    assert expected[0] == [b'{\n"a": [\n1,\n"x"\n]\n}']
