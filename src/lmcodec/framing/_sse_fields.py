@@ -364,7 +364,7 @@ def bulk_events(block: bytes) -> list[bytes]:
         # short one of short lines (pretty-printed JSON one chunk an event, whose white space first
         # the one-event matches refuse: its lines stripped one by one cost ~3x the substitutions).
         events = None
-        if len(block) <= _SHORT_EVENT and block.count(10) * _SHORT_LINE >= len(block):
+        if len(block) <= _SHORT_EVENT and b"data:  " in block and block.count(10) * _SHORT_LINE >= len(block):
             events = replaced_events(block)
     else:
         lines = block.count(10)
@@ -455,7 +455,8 @@ def _piece_data(seg: bytes) -> bytes | None:
 
 
 _FEW_LINES: Final = 32
-# One event of at most this many bytes, its lines this long on average or shorter, is framed by
+# One event of at most this many bytes, its lines this long on average or shorter, with a value
+# that starts with a space (its lines' strips are what line by line costs most), is framed by
 # replaced_events' substitutions rather than line by line (segment_data).
 _SHORT_EVENT: Final = 8192
 _SHORT_LINE: Final = 256
