@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from lmcodec.framing._sse_lines import SSELines
 from lmcodec.framing.sse import SSEDecoder
 
+from ..budget import examples
+
 
 def _line_by_line(chunks: list[bytes]) -> list[list[bytes]]:
     """What the line framer hands over at each feed, then at close."""
@@ -75,7 +77,7 @@ _CR_LINES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     lines=st.lists(st.sampled_from(_CR_LINES), min_size=1, max_size=30),
     cuts=st.lists(st.integers(0, 800), max_size=8),

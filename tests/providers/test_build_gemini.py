@@ -288,7 +288,7 @@ _SYSTEMS = st.one_of(
 )
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=examples(200))
 @given(
     _NEAR_PLAIN_CONFIGS,
     _SYSTEMS,
