@@ -233,3 +233,60 @@ def test_a_custom_tool_named_as_a_function_tool_leaves_the_function() -> None:
     _accepted("anthropic", built.body)
     custom = {"type": "builtin", "name": "custom", "config": {"name": "apply_patch", "description": "Edit."}}
     assert notes(built, "tools[0]") == [("tools[0]", "dropped", custom, None)]
+
+
+@pytest.mark.parametrize(
+    ("source", "body"),
+    [
+        (
+            "openai",
+            responses_body(
+                model="gpt-5",
+                input="news today?",
+                tools=[{"type": "web_search_preview"}],
+                tool_choice={"type": "web_search_preview"},
+            ),
+        ),
+        (
+            "anthropic",
+            anthropic_body(
+                model="claude-sonnet-4-5",
+                max_tokens=64,
+                messages=HI,
+                tools=[{"type": "web_search_20250305", "name": "web_search"}],
+                tool_choice={"type": "tool", "name": "web_search"},
+            ),
+        ),
+    ],
+    ids=["responses", "anthropic"],
+)
+def test_a_tool_choice_forcing_a_hosted_tool_goes_to_gemini_unforced(source: str, body: bytes) -> None:
+    """Red team 26 F06: the web search is sent, the forcing Gemini cannot say is dropped and named
+    (was lm15's ProviderError, with no path), as to Chat, where the tool goes too."""
+    built = lc.translate_request(source, "gemini", body, model="gemini-2.5-flash")
+    sent = json.loads(built.body)
+    assert sent["tools"] == [{"googleSearch": {}}] and "toolConfig" not in sent
+    gemini_tools_accepted(built.body)
+    choice = notes(built, "tool_choice")
+    assert [(f, a) for f, a, _, _ in choice] == [("config.tool_choice", "dropped")]
+    assert "functionCallingConfig names function declarations only" in next(
+        a.reason for a in built.adaptations if a.field == "config.tool_choice"
+    )
+
+
+def test_a_forced_function_beside_a_hosted_tool_stays_forced_to_gemini() -> None:
+    function = {"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}}
+    body = responses_body(
+        model="gpt-5",
+        input="hi",
+        tools=[function, {"type": "web_search_preview"}],
+        tool_choice={
+            "type": "allowed_tools",
+            "mode": "required",
+            "tools": [{"type": "function", "name": "f"}, {"type": "web_search_preview"}],
+        },
+    )
+    built = lc.translate_request("openai", "gemini", body, model="gemini-2.5-flash")
+    calling = json.loads(built.body)["toolConfig"]["functionCallingConfig"]
+    assert calling == {"mode": "ANY", "allowedFunctionNames": ["f"]}
+    assert [(f, a) for f, a, _, _ in notes(built, "tool_choice")] == [("config.tool_choice", "substituted")]

@@ -22,6 +22,12 @@ it. To another dialect it is a function tool of one string parameter ``input``, 
 calls a client replays go the same way:
 ``providers/_crossing_custom_calls.py``).
 
+A tool choice that forces a hosted tool Gemini is sent (web search, code execution) loses the
+forcing there, ``config.tool_choice`` ``dropped`` (or ``substituted`` by the function tools it also
+named): Gemini's ``functionCallingConfig`` names function declarations only, and lm15's builder
+refuses such a choice with no path in the client's body (red team 26 F06), where Chat, which drops
+the tool, drops the choice with it.
+
 A tool so written under a name an earlier tool of the request has (a Responses body's
 ``web_search_preview`` beside ``web_search_2025_08_26``: two web searches, one name at the
 destination; a custom tool named as a function tool) is ``dropped``, named: a canonical Request's
@@ -57,6 +63,12 @@ _replace: Final = msgspec.structs.replace
 the checked constructors cost a Codex body's three tools ~60% of this pass."""
 _FUNCTION: Final = FunctionTool(name="-", parameters={})
 _BUILTIN: Final = BuiltinTool(name="-")
+
+
+_UNFORCEABLE: Final = (
+    "the tool choice forced hosted tools, which are sent, but Gemini's functionCallingConfig names "
+    "function declarations only (googleSearch and codeExecution have no forced form)"
+)
 
 
 def _kind(source: str, tool: BuiltinTool) -> str | None:
@@ -156,18 +168,26 @@ def hosted_tools_out(
     dropped = {tool.name for tool in request.tools if type(tool) is BuiltinTool} - {
         tool.name for tool in tools
     }
+    if destination == "gemini":  # sent, but functionCallingConfig cannot name them (red team 26 F06)
+        unforceable = {tool.name for tool in tools if type(tool) is BuiltinTool}
+    else:
+        unforceable = set()
     config = request.config
     choice = config.tool_choice
-    if choice is not None and (dropped & set(choice.allowed) or (not tools and choice.mode != "none")):
-        kept_names = tuple(name for name in choice.allowed if name not in dropped)
+    unnamed = dropped | unforceable
+    if choice is not None and (unnamed & set(choice.allowed) or (not tools and choice.mode != "none")):
+        kept_names = tuple(name for name in choice.allowed if name not in unnamed)
         new_choice = (
             msgspec.structs.replace(choice, allowed=kept_names)
             if tools and (kept_names or choice.mode == "auto")
             else None
         )
-        reason = (
-            "the tool choice named hosted tools left out" if choice.allowed else "no tool is left to choose"
-        )
+        if not choice.allowed:
+            reason = "no tool is left to choose"
+        elif dropped & set(choice.allowed):
+            reason = "the tool choice named hosted tools left out"
+        else:
+            reason = _UNFORCEABLE
         applied = None if new_choice is None else msgspec.to_builtins(new_choice)
         action: AdaptationAction = "dropped" if new_choice is None else "substituted"
         notes.append(adaptation("config.tool_choice", action, reason, msgspec.to_builtins(choice), applied))
