@@ -52,12 +52,21 @@ def test_responses_to_responses_sends_the_tools_as_they_came(body: bytes) -> Non
 
 @pytest.mark.parametrize("body", [BODY, STRING_INPUT], ids=["list input", "string input"])
 @pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
-def test_another_dialect_gets_the_tools_non_strict(destination: str, body: bytes) -> None:
+def test_another_dialect_gets_each_tool_s_strictness(destination: str, body: bytes) -> None:
+    """``strict: false`` goes as the destination's default (no flag); ``strict: true`` goes as
+    Chat's ``function.strict`` and Anthropic's ``strict``, and to Gemini, which has no flag, is
+    listed (red team 26 F01: it went without the flag and without a note)."""
     built = lc.translate_request(
         "openai", destination, body, model="gemini-2.5-flash" if destination == "gemini" else None
     )
-    assert b"strict" not in built.body
+    tools = json.loads(built.body)["tools"]
     assert b"get_weather" in built.body and b'"now"' in built.body
-    notes = [(a.field, a.action) for a in built.adaptations if "tools" in a.field]
-    assert notes == [("extensions.tools", "dropped")]
+    notes = [(a.field, a.action, a.asked) for a in built.adaptations if "tools" in a.field]
+    if destination == "gemini":
+        assert b"strict" not in built.body
+        assert notes == [("tools", "dropped", ["now"])]
+    else:
+        flags = [(tool.get("function") or tool).get("strict") for tool in tools]
+        assert flags == [None, True]
+        assert notes == []
     ACCEPTS[destination](built.body)

@@ -181,6 +181,14 @@ def test_no_source_key_reaches_another_dialect(src: str, dst: str, name: str) ->
     for key in shared & set(extensions):  # the same field with the same meaning: sent on, unnoted
         assert out[key] == extensions.pop(key)
     noted = {a.field: a for a in built.adaptations if a.field.startswith("extensions.")}
+    if src == "anthropic" and "extensions.tools" not in noted and "tools" in extensions:
+        # noted only for what no other pass carries or notes (red team 26 F01): here its cache marks
+        marks = [
+            f"$.tools[{i}].cache_control"
+            for i, tool in enumerate(extensions.pop("tools"))
+            if tool.keys() - {"name", "description", "input_schema", "strict"}
+        ]
+        assert marks and set(marks) <= {a.field for a in built.adaptations}
     assert set(noted) == {f"extensions.{key}" for key in extensions}
     for key, value in extensions.items():
         asked = noted[f"extensions.{key}"].asked

@@ -83,6 +83,10 @@ def test_translate_request_drops_each_key_and_names_it(case: str, destination: s
     if case == "strict" and destination == "openai_chat":  # as it came (red team 24 F10)
         assert dropped == [] and json.loads(built.body)["tools"][0]["function"]["strict"] is True
         return
+    if case == "strict" and destination == "anthropic":  # carried: its ToolParam.strict (red team 26 F01)
+        assert dropped == [] and json.loads(built.body)["tools"][0]["strict"] is True
+        anthropic_accepts(built.body)
+        return
     assert dropped == paths
     sent = built.body.decode()
     for word in ("alice", "coordinator", "report.pdf", '"strict"'):
@@ -110,10 +114,12 @@ def test_chat_to_chat_gives_each_tool_s_strict_flag_back(flags: list[bool | None
 
 
 def test_the_rest_of_the_body_is_read_as_without_the_keys() -> None:
-    strict = lc.translate_request("openai_chat", "anthropic", _strict_tool_body())
+    strict = json.loads(lc.translate_request("openai_chat", "anthropic", _strict_tool_body()).body)
     plain = json.loads(_strict_tool_body())
     del plain["tools"][0]["function"]["strict"]
-    assert strict.body == lc.translate_request("openai_chat", "anthropic", json.dumps(plain).encode()).body
+    assert strict["tools"][0].pop("strict") is True  # the flag, carried (red team 26 F01)
+    without = lc.translate_request("openai_chat", "anthropic", json.dumps(plain).encode())
+    assert strict == json.loads(without.body)
 
 
 def test_a_body_refused_for_another_reason_is_still_refused() -> None:
@@ -192,7 +198,8 @@ def test_a_tool_output_s_filename_and_detail_are_dropped_as_in_a_message(case: s
         assert destination == "openai_chat"
         return
     dropped = [(a.field, a.asked) for a in built.adaptations if a.action == "dropped"]
-    assert dropped == [(f"$.input[2].output[0].{key}", block[key])]
+    # (and the tool, strict by Responses' default, goes without the flag: listed, red team 26 F01)
+    assert dropped == [(f"$.input[2].output[0].{key}", block[key]), ("tools", ["f"])]
 
 
 @pytest.mark.parametrize("case", _TOOL_OUTPUT_BLOCKS)

@@ -10,8 +10,10 @@ flag; between two dialects each function tool goes to Responses with ``strict: f
 meaning it had; one ``tools`` ``substituted`` note naming them), or ``strict: true`` where a Chat
 client asked for it (the ``dropped`` note of the reading of its body withdrawn). The tools go as
 the builder writes them, flagged, in ``Config.extensions``'s ``tools``, which the builder writes in
-place of its own, as ``decode_request("openai")`` keeps a client's ``strict: false``. Chat to Chat,
-a client's ``strict: true`` goes back as it came (red team 24 F10; :func:`chat_strict_flags_back`).
+place of its own, as ``decode_request("openai")`` keeps a client's ``strict: false``; an Anthropic
+client's ``strict: true`` goes so too (red team 26 F01; the other destinations:
+``_crossing_strict.py``). Chat to Chat, a client's ``strict: true`` goes back as it came (red team
+24 F10; :func:`chat_strict_flags_back`).
 
 A parameterless tool (red team 11 F07): google-genai declares one with no ``parameters`` (read as
 ``{}``, which Gemini gets back as it came), Gemini spells it ``{"type": "OBJECT"}`` and an
@@ -59,6 +61,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._crossing_strict import Strictness
 from lmcodec.providers._mapper import replace
 from lmcodec.providers._memo import BytesMemo
 from lmcodec.providers.gemini._build_schema import walk_fits_openapi_schema
@@ -264,18 +267,19 @@ _STRICT_NOTE: Final = Adaptation(field="tools", action="substituted", reason=_NO
 
 
 def strict_flags_in(
-    request: Request, notes: tuple[Adaptation, ...]
+    request: Request, notes: tuple[Adaptation, ...], strictness: Strictness
 ) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` with its tools as the Responses builder writes them in ``Config.extensions``,
-    each function tool flagged: ``strict: true`` where ``notes`` say a Chat client sent it (taken
-    out of ``$.tools[i].function.strict``; that note withdrawn), else ``strict: false``, one note
-    naming those; ``request`` and ``notes`` as they are when it has no function tool. One note
-    for all of them: each note costs a gateway call ~5k instructions, and this one is on every
-    call with tools."""
-    asked = {note.field for note in notes if note.asked is True and note.field.endswith("].function.strict")}
+    each function tool flagged: ``strict: true`` where the client asked for it (a Chat client's
+    ``$.tools[i].function.strict``, its note then withdrawn; an Anthropic tool's ``strict``:
+    ``_crossing_strict.strict_asked``), else ``strict: false``, one note naming those; ``request``
+    and ``notes`` as they are when it has no function tool. One note for all of them: each note
+    costs a gateway call ~5k instructions, and this one is on every call with tools."""
+    asked = strictness.asked
     entries: list[Any] = []
     loose: list[str] = []
-    for i, tool in enumerate(request.tools):
+    flagged: set[str] = set()
+    for tool in request.tools:
         if type(tool) is not FunctionTool:
             entries.append(tool_entry(tool))
             continue
@@ -283,17 +287,20 @@ def strict_flags_in(
         if tool.description:  # lm15 leaves an empty description out
             entry["description"] = tool.description
         entry["parameters"] = tool.parameters
-        entry["strict"] = strict = bool(asked) and f"$.tools[{i}].function.strict" in asked
-        if not strict:
+        entry["strict"] = strict = tool.name in asked
+        if strict:
+            flagged.add(tool.name)
+        else:
             loose.append(tool.name)
         entries.append(entry)
-    if not loose and not asked:
+    if not loose and not flagged:
         return request, notes
     config = request.config
     extensions = {**(config.extensions or {}), "tools": entries}
     request = msgspec.structs.replace(request, config=msgspec.structs.replace(config, extensions=extensions))
-    if asked:
-        notes = tuple(note for note in notes if note.field not in asked)
+    carried = {field for name, field in strictness.read_notes.items() if name in flagged}
+    if carried:
+        notes = tuple(note for note in notes if note.field not in carried)
     return request, (*notes, replace(_STRICT_NOTE, applied=loose)) if loose else notes
 
 

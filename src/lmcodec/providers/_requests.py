@@ -45,6 +45,8 @@ from lmcodec.providers._crossing_settings import (
     whole_cap_in,
 )
 from lmcodec.providers._crossing_signatures import media_signatures_back, placeholder_signatures
+from lmcodec.providers._crossing_strict import NONE as NO_STRICTNESS
+from lmcodec.providers._crossing_strict import strict_asked, strict_flags_out, strict_notes
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import (
     GATEWAY_READERS,
@@ -453,6 +455,7 @@ def translate_request(
         if carried_in is not request:
             request, found = carried_in, crossing.survey(carried_in)
         unsigned = (*unsigned, *carried)
+    strictness = strict_asked(source, request, raw, unsigned)  # before the passes change the tools
     if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
         request, reasoning = reasoning_extensions_in(source, request)
         unsigned = (*unsigned, *reasoning)
@@ -530,7 +533,9 @@ def translate_request(
     if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
         canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
     if destination == "openai" and canonical.tools:  # Responses reads a tool without strict as strict
-        canonical, notes = strict_flags_in(canonical, notes)
+        canonical, notes = strict_flags_in(canonical, notes, strictness)
+    elif strictness is not NO_STRICTNESS:  # what goes without the flag (what goes with it: below)
+        notes += strict_notes(destination, strictness)
     if destination == "anthropic" and canonical.config.cache is not None:  # a long retention, no mark
         notes += unmarked_retention(canonical)
     built = build_request(destination, canonical, stream=stream)
@@ -538,6 +543,9 @@ def translate_request(
         built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
     if merge:
         built = msgspec.structs.replace(built, body=merged_in(built.body, merge))
+    if strictness.asked and destination in ("openai_chat", "anthropic"):  # their tools' strict flag
+        sent, notes = strict_flags_out(destination, built.body, strictness, notes)
+        built = msgspec.structs.replace(built, body=sent)
     if destination == "openai" and AudioPart in kinds:
         body, audio = responses_audio_in_sdk_shape(canonical, built.body)
         if audio:

@@ -83,6 +83,7 @@ from lmcodec.providers._build_common import Notes, adaptation
 from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._crossing_openai_keys import SAME
 from lmcodec.providers._crossing_parts import chat_thinking_block, dropped
+from lmcodec.providers._crossing_strict import anthropic_tools_residue
 from lmcodec.providers._crossing_survey import ContentSurvey, survey
 from lmcodec.providers._errors import a_or_an
 from lmcodec.providers._memo import BytesMemo
@@ -134,10 +135,9 @@ _NO_SUCH_FIELD: Final[dict[str, dict[str, str]]] = {
         "anthropic": "Anthropic's metadata takes only user_id",
         "gemini": "GenerateContent has no request metadata",
     },
-    "tools": {  # the Responses tools as sent, kept for a strict: false (openai/_read_config.py)
-        "openai_chat": "the tools go as the canonical tools, without strict: false (Chat's default)",
-        "anthropic": "the tools go as the canonical tools, non-strict (Anthropic's default)",
-        "gemini": "the tools go as the canonical tools (Gemini has no strict flag)",
+    "tools": {  # what of an Anthropic client's tools as sent the others leave (_crossing_strict.py)
+        destination: "the tools go as the canonical tools; these keys of its tools have no field there"
+        for destination in ("openai", "openai_chat", "gemini")
     },
 }
 """Why a key the other dialects also spell is dropped at a destination (else: no such field)."""
@@ -177,8 +177,12 @@ def foreign_extensions_out(
     defaults = _DEFAULTS.get(source, {})
     for key, value in extensions.items():
         where = f"extensions.{key}"
-        if key in kept:
+        if key in kept or (key == "tools" and source == "openai"):  # its strict flags: _crossing_strict
             continue
+        if key == "tools" and source == "anthropic":  # noted only for what no other pass carries or notes
+            value = anthropic_tools_residue(value)
+            if not value:
+                continue
         if key in defaults and value == defaults[key]:
             notes.append(_note(where, "satisfied", f"{source}'s default; it carries nothing", value))
         elif key == "max_tokens" and source == "openai_chat" and value == config.max_tokens:

@@ -1,0 +1,207 @@
+"""A function tool's strictness between two dialects (``lc.translate_request``; red team 26 F01).
+
+The canonical tool has no strict flag and lm15's builders send none. What the client asked is read
+from its body (:func:`strict_asked`): a Chat tool's ``function.strict: true`` (the gateway's reading
+takes it out with a ``dropped`` note at its path), an Anthropic tool's ``strict: true`` (the tools
+ride as sent in ``Config.extensions``), a Responses tool's ``strict: true``, and a Responses tool
+without the flag (or ``null``), which that API reads as strict, its schema normalized into strict
+mode (OpenAI's function-calling guide: "If you omit strict ... Responses requests will normalize
+your schema into strict mode ..., while Chat Completions requests remain non-strict by default").
+
+Where the destination has the flag, an asked ``strict: true`` goes so: Chat's ``function.strict``
+and Anthropic's tool ``strict`` (the anthropic SDK's ``ToolParam.strict``) by
+:func:`strict_flags_out` on the built body, Responses' ``strict`` by
+``_crossing_schemas.strict_flags_in``; the reading's ``dropped`` note of a Chat tool so sent is
+withdrawn. A schema the client sent as strict is one OpenAI's strict mode took, which the others'
+take too. Gemini has no flag: those tools are listed in one ``tools`` ``dropped`` note
+(:func:`strict_notes`). A Responses tool strict by the API's default goes without the flag, listed
+in one ``tools`` ``dropped`` note: its schema was not written in strict mode (the API normalizes it
+itself, and Chat refuses ``strict: true`` on a schema that is not), so the destination validates it
+loosely, as it does every tool without the flag.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+import msgspec
+
+from lmcodec.providers._mapper import replace
+from lmcodec.wire import Adaptation, FunctionTool, Request
+
+__all__ = [
+    "NONE",
+    "Strictness",
+    "anthropic_tools_residue",
+    "chat_strict_notes",
+    "strict_asked",
+    "strict_flags_out",
+    "strict_notes",
+]
+
+
+class Strictness(NamedTuple):
+    """The function tools a client's body asks to be strict, by name."""
+
+    asked: frozenset[str]
+    """Flagged ``strict: true``."""
+    defaulted: tuple[str, ...]
+    """Responses tools without the flag (or ``null``), strict by that API's default."""
+    read_notes: dict[str, str]
+    """A Chat body's: the field of the reading's ``dropped`` note of each tool asked, by name."""
+
+
+NONE: Final = Strictness(frozenset(), (), {})
+
+
+class _Flag(msgspec.Struct):
+    """A Responses tool entry's type, name and strict flag (any JSON type: the reader checked them)."""
+
+    type: Any = None
+    name: Any = None
+    strict: Any = None
+
+
+class _Tools(msgspec.Struct):
+    tools: list[_Flag] | None = None
+
+
+_TOOL_FLAGS: Final = msgspec.json.Decoder(_Tools)
+
+
+def chat_strict_notes(notes: tuple[Adaptation, ...]) -> list[Adaptation]:
+    """The notes of a Chat body's reading that took a tool's ``function.strict: true`` out."""
+    return [note for note in notes if note.asked is True and note.field.endswith("].function.strict")]
+
+
+def strict_asked(
+    source: str, request: Request, body: bytes | bytearray | memoryview, notes: tuple[Adaptation, ...]
+) -> Strictness:
+    """What ``request``'s function tools (as read from ``body``, in ``source``'s dialect, before
+    any pass) ask of strictness; :data:`NONE` for a Gemini body or a request without tools."""
+    if not request.tools or source == "gemini":
+        return NONE
+    if source == "openai_chat":
+        fields: dict[str, str] = {}
+        for note in chat_strict_notes(notes):
+            i = int(note.field[len("$.tools[") : note.field.index("]")])
+            tool = request.tools[i] if i < len(request.tools) else None
+            if type(tool) is FunctionTool:
+                fields[tool.name] = note.field
+        return Strictness(frozenset(fields), (), fields) if fields else NONE
+    extensions = request.config.extensions or {}
+    if source == "anthropic":
+        sent = extensions.get("tools")
+        if not isinstance(sent, list):
+            return NONE
+        flagged = {entry["name"] for entry in sent if isinstance(entry, dict) and entry.get("strict") is True}
+        return Strictness(frozenset(flagged), (), {}) if flagged else NONE
+    functions = [tool.name for tool in request.tools if type(tool) is FunctionTool]
+    flags = _responses_flags(extensions.get("tools"), body)
+    if flags is None:
+        return Strictness(frozenset(), tuple(functions), {})
+    return Strictness(
+        frozenset(name for name in functions if flags.get(name) is True),
+        tuple(name for name in functions if flags.get(name) is None),
+        {},
+    )
+
+
+def _responses_flags(sent: Any, body: bytes | bytearray | memoryview) -> dict[Any, Any] | None:
+    """Each Responses function tool's ``strict`` by name; None where the body spells no ``strict``
+    key (looked for as it is, or with ``\\u`` escapes), each tool then strict by default."""
+    if isinstance(sent, list):  # a strict: false among them: the tools as sent (openai/read.py)
+        return {
+            entry.get("name"): entry.get("strict")
+            for entry in sent
+            if isinstance(entry, dict) and entry.get("type") == "function"
+        }
+    data = body.tobytes() if isinstance(body, memoryview) else body
+    if b'"strict"' not in data and b"\\u" not in data:
+        return None
+    try:
+        tools = _TOOL_FLAGS.decode(data).tools
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    return {tool.name: tool.strict for tool in tools or () if tool.type == "function"}
+
+
+_NO_FLAG: Final = (
+    "strict: true on a function tool: Gemini has no strict flag, so its arguments are not held to "
+    "the schema there: sent without it"
+)
+_DEFAULTED: Final = (
+    "Responses reads a function tool without strict as strict (its schema normalized into strict "
+    "mode: every property required); {destination} validates a tool without the flag loosely, and "
+    "the schema, not written in strict mode, cannot go with strict: true: sent without it"
+)
+_NAMES: Final = {
+    "openai_chat": "Chat Completions",
+    "anthropic": "the Messages API",
+    "gemini": "Gemini",
+}
+_DEFAULTED_NOTES: Final = {
+    destination: Adaptation(field="tools", action="dropped", reason=_DEFAULTED.format(destination=name))
+    for destination, name in _NAMES.items()
+}
+_NO_FLAG_NOTE: Final = Adaptation(field="tools", action="dropped", reason=_NO_FLAG)
+"""The notes, their ``asked`` (the tools' names) replaced (a checked construction costs ~30x more)."""
+
+
+def strict_notes(destination: str, strictness: Strictness) -> tuple[Adaptation, ...]:
+    """The notes of what goes without the flag to ``destination`` (not Responses: see the module
+    docstring): the tools strict by Responses' default; to Gemini, the tools asked strict."""
+    notes: list[Adaptation] = []
+    if destination == "gemini" and strictness.asked and not strictness.read_notes:  # (a Chat tool's: noted)
+        notes.append(replace(_NO_FLAG_NOTE, asked=sorted(strictness.asked)))
+    if strictness.defaulted:
+        notes.append(replace(_DEFAULTED_NOTES[destination], asked=list(strictness.defaulted)))
+    return tuple(notes)
+
+
+def strict_flags_out(
+    destination: str, body: bytes, strictness: Strictness, notes: tuple[Adaptation, ...]
+) -> tuple[bytes, tuple[Adaptation, ...]]:
+    """``body`` (the Chat or Anthropic builder's) with ``strict: true`` on each function tool asked
+    strict, and ``notes`` without a Chat reading's note of a tool so sent; ``body`` and ``notes`` as
+    they are where no entry of those names is in it (a tool the builder left out)."""
+    value = msgspec.json.decode(body)
+    tools = value.get("tools")
+    if not isinstance(tools, list):
+        return body, notes
+    flagged: set[str] = set()
+    for entry in tools:
+        if not isinstance(entry, dict):
+            continue
+        if destination == "openai_chat":
+            function = entry.get("function")
+        else:  # an Anthropic function tool (a hosted tool's entry has no input_schema)
+            function = entry if "input_schema" in entry else None
+        if isinstance(function, dict) and function.get("name") in strictness.asked:
+            function["strict"] = True
+            flagged.add(function["name"])
+    if not flagged:
+        return body, notes
+    carried = {field for name, field in strictness.read_notes.items() if name in flagged}
+    return msgspec.json.encode(value), tuple(note for note in notes if note.field not in carried)
+
+
+_CARRIED_OR_NOTED: Final = frozenset(
+    {"type", "name", "description", "input_schema", "strict", "cache_control"}
+)
+"""The keys of an Anthropic function tool's entry the gateway carries or notes on their own: the
+canonical tool, the strict flag (above), the cache mark (``_crossing_cache_marks.py``)."""
+
+
+def anthropic_tools_residue(sent: Any) -> Any:
+    """What of an Anthropic client's tools as sent (``Config.extensions``'s ``tools``) no pass
+    carries or notes: each function tool's other keys (``input_examples``, ``defer_loading``, ...)
+    with its name; a hosted tool's entry is a canonical hosted tool (``_crossing_tools.py``)."""
+    if not isinstance(sent, list):
+        return sent
+    rest: list[Any] = []
+    for entry in sent:
+        if isinstance(entry, dict) and "input_schema" in entry and not _CARRIED_OR_NOTED.issuperset(entry):
+            extra = {key: value for key, value in entry.items() if key not in _CARRIED_OR_NOTED}
+            rest.append({"name": entry.get("name"), **extra})
+    return rest
