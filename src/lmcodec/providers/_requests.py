@@ -18,6 +18,7 @@ from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loo
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
 from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
+from lmcodec.providers._crossing_instruction_roles import developer_rows_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
     chat_fronts_claude,
@@ -433,6 +434,11 @@ def translate_request(
         if source == "openai_chat" and unsigned:  # strict: true on tools, as the client sent it
             sent, unsigned = chat_strict_flags_back(request, built.body, unsigned)
             built = msgspec.structs.replace(built, body=sent)
+        if source == "openai_chat":  # developer rows, as the client wrote them
+            sent, rewritten = developer_rows_back(client_body, built.body)
+            if sent is not built.body:
+                built = msgspec.structs.replace(built, body=sent)
+            unsigned = (*unsigned, *rewritten)
         if source == "gemini":  # a model turn's signed images, as the client sent them
             signed = media_signatures_back(request, built.body)
             if signed is not built.body:
