@@ -29,6 +29,7 @@ from lmcodec.providers._crossing_parts import (
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
+from lmcodec.providers._crossing_schema_description import schema_description_back
 from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
     chat_strict_flags_back,
@@ -434,6 +435,9 @@ def translate_request(
         if source == "openai_chat" and unsigned:  # strict: true on tools, as the client sent it
             sent, unsigned = chat_strict_flags_back(request, built.body, unsigned)
             built = msgspec.structs.replace(built, body=sent)
+        if source in _OPENAI and unsigned:  # a structured-output schema's description, as written
+            sent, unsigned = schema_description_back(destination, built.body, unsigned)
+            built = msgspec.structs.replace(built, body=sent)
         if source == "openai_chat":  # developer rows, as the client wrote them
             sent, rewritten = developer_rows_back(client_body, built.body)
             if sent is not built.body:
@@ -549,6 +553,9 @@ def translate_request(
         built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
     if merge:
         built = msgspec.structs.replace(built, body=merged_in(built.body, merge))
+    if source in _OPENAI and destination in _OPENAI and notes:  # a schema's description, where it goes
+        sent, notes = schema_description_back(destination, built.body, notes)
+        built = msgspec.structs.replace(built, body=sent)
     if strictness.asked and destination in ("openai_chat", "anthropic"):  # their tools' strict flag
         sent, notes = strict_flags_out(destination, built.body, strictness, notes)
         built = msgspec.structs.replace(built, body=sent)

@@ -19,6 +19,9 @@ on ``response.output`` and the client appends to its next ``input``. The canonic
 no field for them and no builder sends them back; they are what the model said about its answer,
 not the conversation, and every provider answers the same without them: left out, ``dropped``.
 
+A ``text.format.description`` (red team 26 F07) is taken out the same way, and sent back where
+the destination has the field (``providers/_crossing_schema_description.py``).
+
 A string ``input`` (the SDK's ``responses.create(input="...")``) has no blocks to walk (red team
 11 F01).
 """
@@ -31,7 +34,12 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["DETAIL", "FILENAME", "Lenient", "sdk_keys_out", "sdk_keys_taken_out"]
+__all__ = ["DETAIL", "FILENAME", "SCHEMA_DESCRIPTION", "Lenient", "sdk_keys_out", "sdk_keys_taken_out"]
+
+SCHEMA_DESCRIPTION: Final = (
+    "a structured-output schema's description: the canonical response_format has none (INV-050); "
+    "sent where the destination has the field (the two OpenAI dialects), else left out"
+)
 
 FILENAME: Final = (
     "an input_file's own filename: the canonical document part has none (lm15 writes file.<type>)"
@@ -78,6 +86,10 @@ def sdk_keys_taken_out(value: dict[str, Any]) -> list[Adaptation]:
         for j, block in enumerate(content if isinstance(content, list) else ()):
             if isinstance(block, dict):
                 _block(block, f"$.input[{i}].{key}[{j}]", notes)
+    text = value.get("text")
+    fmt = text.get("format") if isinstance(text, dict) else None
+    if isinstance(fmt, dict) and fmt.get("type") == "json_schema" and isinstance(fmt.get("description"), str):
+        notes.append(_note("$.text.format.description", SCHEMA_DESCRIPTION, fmt.pop("description")))
     return notes
 
 

@@ -8,7 +8,9 @@ frameworks), a ``filename`` on a ``file`` block (OpenAI's PDF-input example). A 
 refused body takes them out and reads it again, one ``dropped`` Adaptation per key, named by its
 JSON path in the client's body: the canonical Request has no field for any of them (lm15's
 builders send no strict flag, no message name, no file name). Only a body ``decode_request``
-refuses is read twice; a body holding none of these keys is refused as before.
+refuses is read twice; a body holding none of these keys is refused as before. A
+``response_format.json_schema.description`` is taken out the same way (red team 26 F07), and sent
+back where the destination has the field (``providers/_crossing_schema_description.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["sdk_keys_out"]
+__all__ = ["SCHEMA_DESCRIPTION", "sdk_keys_out"]
 
 _STRICT: Final = (
     "strict: true on a function tool: the canonical tool has no strict flag and lm15's builders "
@@ -27,6 +29,10 @@ _STRICT: Final = (
 )
 _NAME: Final = "a participant name on a message: the canonical message has none, and no builder sends one"
 _FILENAME: Final = "a file's filename: the canonical document part has none, and no builder sends one"
+SCHEMA_DESCRIPTION: Final = (
+    "a structured-output schema's description: the canonical response_format has none (INV-050); "
+    "sent where the destination has the field (the two OpenAI dialects), else left out"
+)
 _NAMED_ROLES: Final = frozenset({"system", "developer", "user", "assistant"})
 
 
@@ -60,6 +66,11 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
                 notes.append(
                     _note(f"$.messages[{i}].content[{j}].file.filename", _FILENAME, spec.pop("filename"))
                 )
+    response_format = value.get("response_format")
+    spec = response_format.get("json_schema") if isinstance(response_format, dict) else None
+    if isinstance(spec, dict) and isinstance(spec.get("description"), str):
+        where = "$.response_format.json_schema.description"
+        notes.append(_note(where, SCHEMA_DESCRIPTION, spec.pop("description")))
     if not notes:
         return None
     return msgspec.json.encode(value), notes
