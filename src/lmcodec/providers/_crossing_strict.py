@@ -108,8 +108,9 @@ def strict_asked(
 
 
 def _responses_flags(sent: Any, body: bytes | bytearray | memoryview) -> dict[Any, Any] | None:
-    """Each Responses function tool's ``strict`` by name; None where the body spells no ``strict``
-    key (looked for as it is, or with ``\\u`` escapes), each tool then strict by default."""
+    """Each Responses function tool's ``strict`` by name; None where the body's bytes hold no
+    ``"strict"``, each tool then strict by default. (A key spelled with ``\\u`` escapes, which no
+    SDK writes, is not looked for: each bytes search costs a gateway call ~1.5 us on 2.7 KB.)"""
     if isinstance(sent, list):  # a strict: false among them: the tools as sent (openai/read.py)
         return {
             entry.get("name"): entry.get("strict")
@@ -117,7 +118,7 @@ def _responses_flags(sent: Any, body: bytes | bytearray | memoryview) -> dict[An
             if isinstance(entry, dict) and entry.get("type") == "function"
         }
     data = body.tobytes() if isinstance(body, memoryview) else body
-    if b'"strict"' not in data and b"\\u" not in data:
+    if b'"strict"' not in data:
         return None
     try:
         tools = _TOOL_FLAGS.decode(data).tools
