@@ -6,7 +6,7 @@ and no custom call, and a body those passes change must be one the typed path re
 fixtures, lm15's bodies of hypothesis requests, and each with an Anthropic-style ``cache_control``
 mark (Chat) or a freeform ``custom_tool_call`` (Responses) put in (no pass changes an Anthropic or
 Gemini body). A body translated to its own dialect is read by the
-same typed paths without their survey (``_requests._TYPED_WITHOUT_SURVEY``): the same Request and
+same typed paths without their survey (``_translate_request._TYPED_WITHOUT_SURVEY``): the same Request and
 notes, or None where the surveyed path gives None."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._gateway_read import TYPED_READERS, read_client_body
-from lmcodec.providers._requests import _TYPED_WITHOUT_SURVEY
+from lmcodec.providers._translate_request import _TYPED_WITHOUT_SURVEY
 
 from ..budget import examples
 from .openai_request_diff import canonical_requests

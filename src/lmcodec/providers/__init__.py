@@ -69,8 +69,8 @@ from lmcodec.providers._requests import (
     not_json,
     refuse_unencodable,
     too_deep,
-    translate_request,
 )
+from lmcodec.providers._translate_request import translate_request
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import write as anthropic_write
 from lmcodec.providers.gemini import framing as gemini_framing

@@ -1,98 +1,34 @@
-"""The request side of the package face: ``build_request``, ``decode_request`` and the gateway's
-``translate_request`` pipeline (the client's body read, then the passes between two dialects, then
-built), with the provider lookup, body checks and encoder error forms the response side shares."""
+"""The request side of the package face: ``build_request`` and ``decode_request``, with the
+provider lookup, body checks and encoder error forms the response side and the gateway's
+``translate_request`` (``providers/_translate_request.py``) share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, TypeAlias
-
-import msgspec
 
 from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error, unreadable_buffer
 from lmcodec.errors import EncodeError, ValidationError
-from lmcodec.providers import crossing
-from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarked_retention
-from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loop_out
-from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
-from lmcodec.providers._crossing_error_responses import error_responses_back
-from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
-from lmcodec.providers._crossing_instruction_roles import developer_rows_back
-from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
-from lmcodec.providers._crossing_parts import (
-    chat_fronts_claude,
-    chat_thinking_out,
-    leading_developer_as_system,
-    parts_out,
-    prefill_noted,
-    responses_audio_in_sdk_shape,
-    thinking_blocks_in,
-)
-from lmcodec.providers._crossing_schema_description import schema_description_back
-from lmcodec.providers._crossing_schemas import (
-    PARAMETERLESS_REFUSED,
-    chat_strict_flags_back,
-    claude_output_format,
-    open_objects_out,
-    parameterless_tools_out,
-    strict_flags_in,
-)
-from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, sdk_blocks_back, sdk_blocks_noted, withdrawn
-from lmcodec.providers._crossing_settings import (
-    output_cap_change,
-    reasoning_extensions_in,
-    service_tier_out,
-    stops_out,
-    whole_cap_in,
-)
-from lmcodec.providers._crossing_signatures import media_signatures_back, placeholder_signatures
-from lmcodec.providers._crossing_strict import NONE as NO_STRICTNESS
-from lmcodec.providers._crossing_strict import strict_asked, strict_flags_out, strict_notes
-from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import (
-    GATEWAY_READERS,
-    TYPED_READERS,
-    TypedReading,
-    read_client_body,
-    responses_typed_or_none,
     with_last_values,
 )
 from lmcodec.providers._json import utf8_body
-from lmcodec.providers._replayed_responses_items import ReplayedItems, replayed_items_back
 from lmcodec.providers._request import ProviderRequest
-from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
-from lmcodec.providers._tool_names import GEMINI, tool_names_out
 from lmcodec.providers.anthropic import build as anthropic_build
 from lmcodec.providers.anthropic import read as anthropic_read
-from lmcodec.providers.anthropic._read_carried import Carried, carried_back, carried_out
-from lmcodec.providers.anthropic._read_carried import withdrawn as carried_withdrawn
 from lmcodec.providers.gemini import build as gemini_build
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import build as openai_build
 from lmcodec.providers.openai import read as openai_read
-from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
-from lmcodec.wire import AudioPart, Request, Response, ThinkingPart, ToolCallPart
+from lmcodec.wire import Request, Response
 from lmcodec.wire._checks import require_instance
 
 Body: TypeAlias = bytes | bytearray | memoryview | str
 """A complete JSON body as the body and request functions take it (str: its UTF-8 text)."""
 
-_NO_MODEL: Final = (
-    "a Gemini body names no model (a Gemini client names it in the URL, models/{model}:generateContent): "
-    "pass it as translate_request(..., model=...) to send the body to another dialect"
-)
-_CACHED_CONTENT: Final = (
-    "cachedContent: a stored cache's content lives on Google's server and cannot be forwarded to "
-    "{destination}, which would answer the new contents alone; send the whole conversation in contents"
-)
-"""Red team 24 F07: refused before the builder (whose ProviderError names no path in the body), as
-a Responses ``previous_response_id`` is (``crossing._SERVER_STATE``)."""
-_OPENAI: Final = frozenset({"openai", "openai_chat"})
-"""The two OpenAI dialects, which share request keys (``providers/_crossing_openai_keys.py``)."""
-_BUILDERS: Final[dict[str, Any]] = {
+BUILDERS: Final[dict[str, Any]] = {
     "openai": openai_build.build_request,
     "openai_chat": openai_chat_build.build_request,
     "anthropic": anthropic_build.build_request,
@@ -107,29 +43,6 @@ _READERS: Final[dict[str, Any]] = {
 }
 
 
-def _noteless(
-    typed_or_none: Callable[[Any, str | None], Request | None],
-) -> Callable[..., TypedReading | None]:
-    """A dialect's typed fast path as a :data:`TypedReading` without survey or notes (its gateway
-    reader notes nothing of a body that path takes)."""
-
-    def read(raw: Any, model: str | None) -> TypedReading | None:
-        request = typed_or_none(raw, model)
-        return None if request is None else (request, None, ())
-
-    return read
-
-
-_TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
-    "openai": _noteless(responses_typed_or_none),
-    "openai_chat": _noteless(openai_chat_read.typed_or_none),
-    "anthropic": _noteless(anthropic_read.typed_or_none),
-    "gemini": gemini_read.typed_or_none,
-}
-"""The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same
-Request and notes, None where they refuse), for a client body translated to its own dialect."""
-
-
 def lookup(table: dict[str, Any], provider: str) -> Any:
     found = table.get(provider) if isinstance(provider, str) else None
     if found is None:
@@ -139,9 +52,9 @@ def lookup(table: dict[str, Any], provider: str) -> Any:
 
 def build_request(provider: str, request: Request, *, stream: bool = False) -> ProviderRequest:
     """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials)."""
-    build = _BUILDERS.get(provider) if type(provider) is str else None
+    build = BUILDERS.get(provider) if type(provider) is str else None
     if build is None:
-        build = lookup(_BUILDERS, provider)
+        build = lookup(BUILDERS, provider)
     if type(request) is not Request:
         require_instance(request, Request, "request")
     try:
@@ -152,37 +65,6 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
         refuse_unencodable(request)
         raise
     return result
-
-
-def _responses_with_client_items(
-    request: Request,
-    stream: bool,
-    custom: CustomCalls | None,
-    replayed: ReplayedItems | None,
-    blocks: ClientBlocks | None = None,
-) -> tuple[ProviderRequest, bool]:
-    """``build_request("openai", request)`` with a Responses client's custom calls, phases and
-    hosted-tool items put in the payload as the builder hands it over, before it is encoded, then
-    its files' filenames and file-id images' details (``blocks``, where given); and whether those
-    were put back (``_crossing_sdk_blocks.sdk_blocks_back``)."""
-    blocks_back = False
-
-    def put_back(payload: dict[str, Any]) -> None:
-        nonlocal blocks_back
-        if custom is not None:
-            custom_calls_back(payload, custom)
-        if replayed is not None:
-            replayed_items_back(payload, replayed)
-        if blocks is not None:
-            blocks_back = sdk_blocks_back(payload, blocks)
-
-    try:
-        return openai_build.build_request(request, stream, put_back), blocks_back
-    except RecursionError:
-        raise too_deep("request") from None
-    except TypeError:
-        refuse_unencodable(request)
-        raise
 
 
 def refuse_unencodable(value: Request | Response) -> None:
@@ -215,7 +97,7 @@ def decode_request(provider: str, body: Body, *, model: str | None = None) -> Re
     read = _READERS.get(provider) if type(provider) is str else None
     if read is None:
         read = lookup(_READERS, provider)
-    raw = _json_bytes(body)
+    raw = json_bytes(body)
     try:
         result: Request = read(raw, model=model)
     except ValidationError as refused:
@@ -223,7 +105,7 @@ def decode_request(provider: str, body: Body, *, model: str | None = None) -> Re
     return result
 
 
-def _json_bytes(body: Any) -> bytes | bytearray | memoryview:
+def json_bytes(body: Any) -> bytes | bytearray | memoryview:
     """A client's body as every reader takes it: its JSON bytes in UTF-8 (a ``str`` encoded as UTF-8,
     a lone surrogate in it a DecodeError; bytes in another encoding ``json.loads`` reads made UTF-8,
     as response bodies are read); anything else is a TypeError naming what was given."""
@@ -246,325 +128,3 @@ def not_json(body: Any, what: str) -> TypeError:
     """The error for a body given as something other than its JSON text."""
     hint = "; encode a parsed body first, e.g. msgspec.json.encode(body)" if isinstance(body, dict) else ""
     return TypeError(f"body must be the {what}'s JSON as bytes or str, not {type(body).__name__}{hint}")
-
-
-class _StreamFlag(msgspec.Struct):
-    """A body's top-level ``stream`` (the readers check it is a boolean; the Request has no field)."""
-
-    stream: Any = None
-
-
-_STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag)
-
-
-def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
-    """Whether the client's body says ``"stream": true`` (looked for only where its bytes could
-    spell the key: as they are, or with ``\\u`` escapes)."""
-    data = raw.tobytes() if isinstance(raw, memoryview) else raw
-    if b'"stream"' not in data and b"\\u" not in data:
-        return False
-    try:
-        return _STREAM_FLAG.decode(data).stream is True
-    except (msgspec.DecodeError, RecursionError):
-        return False
-
-
-def translate_request(
-    source: str, destination: str, body: Body, *, stream: bool | None = None, model: str | None = None
-) -> ProviderRequest:
-    """A client's body in ``source``'s dialect as the request ``destination``'s provider takes.
-
-    ``stream`` says whether the request asks for a stream; None (the default) follows the body's
-    own ``"stream": true`` (red team 24 F11: a client that waits for SSE gets SSE), which a Gemini
-    body never has (its client names ``streamGenerateContent`` in the URL: pass ``stream=True``).
-    A gateway that answers one way whatever the client asked passes ``stream=`` itself.
-
-    ``decode_request`` then ``build_request``, except that between two dialects the source's own
-    wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
-    onto the canonical fields, those both OpenAI dialects take go on between them in the
-    destination's spelling (``providers/_crossing_openai_keys.py``), the rest are dropped, each
-    recorded in the result's ``adaptations``,
-    and so is every part of the conversation the destination cannot carry as it is (another
-    provider's thinking signatures, thinking it cannot take back as thinking, left out, image
-    detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
-    ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
-    Schema; from Responses, the system/developer items leading the input are the system prompt
-    (after ``instructions``); from Gemini, function names the others refuse (``server.tool``) are
-    renamed, tools, calls and results alike, and so are those Gemini refuses to Gemini (``2fa_verify``,
-    ``-lint``: ``providers/_tool_names.py``; ``lc.stream.translate``
-    given the adaptations writes the answer's calls back under the client's names); stop sequences
-    over the destination's limit (Chat 4, Gemini 5) or of white space alone (Anthropic) are left to
-    the gateway (``client_side``, cut by ``lc.stream.translate``; ``providers/_crossing_settings.py``);
-    to Anthropic, tool-call ids it refuses are rewritten, and to
-    Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
-    (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or
-    dropped, and a reasoning request the source's extensions kept (Anthropic ``thinking``,
-    Gemini's dynamic thinking, Chat's ``reasoning``) is read as the canonical reasoning
-    (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
-    equivalent or dropped (``providers/_crossing_tools.py``); to Anthropic, what Claude refuses
-    beside the rest of the request is changed, each change listed, a cap above a Claude model's
-    output ceiling sent as the ceiling (``providers/_crossing_claude.py``); to OpenAI and
-    Anthropic, a parameterless tool's ``{}`` or object schema without ``properties`` is sent as
-    ``{"type": "object", "properties": {}}``, to Gemini a tool whose schema holds an object below
-    its root without properties (which its ``parameters`` field refuses) under ``parametersJsonSchema``,
-    and to Anthropic every object of a response
-    format's schema is closed (``additionalProperties: false``), a JSON mode without a schema
-    ``dropped``, and to Responses each function tool goes with ``strict: false`` (which it reads as
-    strict without the flag), ``strict: true`` where a Chat client asked for it
-    (``providers/_crossing_schemas.py``).
-
-    Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
-    signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
-    neither id nor encrypted_content, a Chat ``thinking_blocks`` entry without a signature:
-    what a gateway writes for another backend's reasoning, and Gemini's own thought summaries),
-    which ``decode_request`` refuses, is left out in every pair, each part recorded as
-    ``dropped`` with its path in the client's body (``providers/_unsigned_thinking.py``).
-    From Responses, a reasoning item whose ``encrypted_content`` is lmcodec's carriage of another
-    provider's signed thinking (``providers/openai/_thinking_carriage.py``) is read as that thinking,
-    with its state; to OpenAI it is left out, each part ``dropped``.
-    Chat to Chat, a replayed ``reasoning_content`` is left out (``dropped``) and signed
-    ``thinking_blocks`` go on as ``thinking_blocks``, never as content (lm15's Chat builder writes
-    thinking as text; ``providers/_crossing_parts.py``); from another dialect to Chat, Anthropic's
-    signed and redacted thinking goes as ``thinking_blocks`` too, each part ``substituted``. Both
-    only when the request's model names a Claude model (holds "claude" in any case): OpenAI's own
-    Chat API refuses the key, so to any other model that thinking is left out, each part ``dropped``.
-    A replayed Chat or Responses call whose ``arguments`` are not a JSON object (an answer cut
-    inside them, as the writers pass it on), which ``decode_request`` refuses, is read in every
-    pair as lm15 reads it (``{"partial_json": raw}`` / ``{"value": v}``), each ``substituted``
-    (``providers/_replayed_arguments.py``).
-    Anthropic-style ``cache_control`` marks on a Chat body's parts or messages, which
-    ``decode_request`` refuses, are read in every pair: to Anthropic the client's last mark on a
-    system, developer or user message's last text block is the cache breakpoint, every other mark
-    ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``); an
-    Anthropic client's marks to OpenAI and Gemini are ``dropped`` at their paths too, and from either
-    client a system or message mark's ``ttl: "1h"`` (not a tool's) goes to Responses as
-    ``prompt_cache_retention: "24h"`` (``substituted``); to Chat only from an Anthropic client
-    toward a model that is not Claude (LiteLLM refuses the key for Claude): else the ttl goes with
-    its dropped mark.
-    A Responses client's replayed ``custom_tool_call`` / ``custom_tool_call_output`` (a freeform
-    tool: Codex's ``apply_patch``), which ``decode_request`` refuses, go back to Responses as sent;
-    to another dialect the call is a function call whose input is the raw text under ``input``
-    (``substituted``), the custom tool a function tool of that one string parameter
-    (``providers/_crossing_custom_calls.py``, ``providers/_crossing_tools.py``).
-    A Responses client's replayed message ``phase`` and hosted-tool items (``web_search_call``, ...),
-    which ``decode_request`` refuses, go back to Responses as sent, and are ``dropped`` elsewhere
-    (``providers/_replayed_responses_items.py``); so do the calls a client runs itself
-    (``computer_call``, ``shell_call``, ...), its answers to them (``computer_call_output``, ...,
-    ``mcp_approval_response``) and ``compaction`` items, refused elsewhere naming the item, and a
-    ``function_call_output``'s ``id`` and ``status`` and a reasoning item's ``content`` as the API
-    lists them, ``dropped`` elsewhere (``providers/_replayed_client_items.py``).
-    An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
-    request or text or content source go to Anthropic as sent; elsewhere as the parts that say the
-    most of them, what they leave out ``dropped`` (``providers/anthropic/_read_carried.py``).
-    A Gemini client's part fields no canonical part carries (``mediaResolution``, a function
-    response's ``willContinue``/``scheduling``, a media part's ``displayName``), which
-    ``decode_request`` refuses, go back to Gemini where the client wrote them and are ``dropped``
-    elsewhere (``providers/_crossing_gemini_part_fields.py``).
-    A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
-    else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``.
-
-    Anthropic to Anthropic and Gemini to Gemini, the failover steps apply as between two dialects
-    (red team 20 F02, F03): manual thinking with a tool loop that does not start with Claude's
-    thinking goes without it, and to Gemini 3 an unsigned call gets the placeholder signature.
-    Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
-    """
-    if type(source) is not str or source not in GATEWAY_READERS:
-        lookup(GATEWAY_READERS, source)
-    if type(destination) is not str or destination not in _BUILDERS:
-        lookup(_BUILDERS, destination)
-    raw = client_body = _json_bytes(body)
-    if stream is None:
-        stream = source != "gemini" and _body_streams(raw)
-    if source == destination:  # the survey is for the passes between two dialects: not made
-        read = _TYPED_WITHOUT_SURVEY[source](raw, model)
-    else:
-        read = TYPED_READERS[source](raw, model)
-    custom: CustomCalls | None = None
-    found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
-    replayed: ReplayedItems | None = None
-    whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
-    sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
-    if read is None:  # (the typed path took no body the client body's passes would change)
-        reading = read_client_body(source, destination, raw, model)
-        raw, request, unsigned, custom, replayed, sdk_blocks, found = reading
-        if source == "anthropic" and unsigned:  # (each such block is noted)
-            request, whole_blocks = carried_out(request)
-    else:
-        request, found, unsigned = read
-    if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
-        raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
-    if source == "gemini" and destination != "gemini":  # state on Google's server, as a Responses id
-        cache = request.config.cache
-        if cache is not None and cache.resource is not None:
-            raise ValidationError(_CACHED_CONTENT.format(destination=destination), "$.cachedContent")
-    if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
-        request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
-        unsigned += dropped
-    if source == destination == "openai":  # another provider's thinking carried through the client
-        request, carried = carried_thinking_in(request, destination)
-        unsigned = (*unsigned, *carried)
-        if carried:
-            request, left_out = parts_out(destination, request)
-            unsigned = (*unsigned, *left_out)
-    blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
-    if source == destination:
-        if source == "openai_chat":  # thinking as thinking_blocks (to Claude only), never as content
-            claude = chat_fronts_claude(destination, request.model)
-            request, blocks, left_out = chat_thinking_out(request, thinking_blocks=claude)
-            unsigned = (*unsigned, *left_out)
-        elif source == "anthropic":  # a failover: the loop's thinking was another backend's, left out
-            thinking, looped = unsigned_loop_out(request)
-            if looped:
-                request, unsigned = whole_cap_in(thinking, raw), (*unsigned, *looped)
-        elif source == "gemini":  # to Gemini 3, as from the other dialects
-            request, placeholders = placeholder_signatures(request)
-            unsigned = (*unsigned, *placeholders)
-        if not (sdk_blocks and sdk_blocks_noted(unsigned)):  # (no file name or image detail dropped)
-            sdk_blocks = None
-        if custom is None and replayed is None and sdk_blocks is None:
-            built = build_request(destination, request, stream=stream)
-        else:  # the client's custom call items, phases, hosted-tool items and blocks, as it sent them
-            built, blocks_back = _responses_with_client_items(request, stream, custom, replayed, sdk_blocks)
-            if blocks_back:  # (their notes withdrawn)
-                unsigned = withdrawn(unsigned)
-        if any(blocks):
-            built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
-        if whole_blocks:  # search results, documents: as the client sent them
-            built = msgspec.structs.replace(built, body=carried_back(built.body, whole_blocks))
-            unsigned = carried_withdrawn(unsigned, whole_blocks)
-        if source == "openai_chat" and unsigned:  # strict: true on tools, as the client sent it
-            sent, unsigned = chat_strict_flags_back(request, built.body, unsigned)
-            built = msgspec.structs.replace(built, body=sent)
-        if source in _OPENAI and unsigned:  # a structured-output schema's description, as written
-            sent, unsigned = schema_description_back(destination, built.body, unsigned)
-            built = msgspec.structs.replace(built, body=sent)
-        if source == "openai_chat":  # developer rows, as the client wrote them
-            sent, rewritten = developer_rows_back(client_body, built.body)
-            if sent is not built.body:
-                built = msgspec.structs.replace(built, body=sent)
-            unsigned = (*unsigned, *rewritten)
-        if source == "gemini":  # a model turn's signed images, as the client sent them
-            signed = media_signatures_back(request, built.body)
-            if signed is not built.body:
-                built = msgspec.structs.replace(built, body=signed)
-            if unsigned:  # function responses with an error object, part fields: as the client sent them
-                sent, unsigned = error_responses_back(client_body, built.body, unsigned)
-                sent, unsigned = part_fields_back(client_body, sent, unsigned)
-                built = msgspec.structs.replace(built, body=sent)
-        if not unsigned:
-            return built
-        return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
-    # One pass says which of the passes over the parts below may change something (crossing.survey,
-    # or what the typed reading recorded of the Request it gave, unchanged since: the passes above
-    # run for other sources or the same dialect); the passes over the settings, tools and tool
-    # names before them change none of what it finds.
-    if found is None:
-        found = crossing.survey(request)
-    if source == "openai" and ThinkingPart in found.kinds:  # another provider's thinking carried
-        carried_in, carried = carried_thinking_in(request, destination)
-        if carried_in is not request:
-            request, found = carried_in, crossing.survey(carried_in)
-        unsigned = (*unsigned, *carried)
-    strictness = strict_asked(source, request, raw, unsigned)  # before the passes change the tools
-    if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
-        request, reasoning = reasoning_extensions_in(source, request)
-        unsigned = (*unsigned, *reasoning)
-    if source == "anthropic" and request.config.reasoning is not None:  # the cap counts the thinking
-        request = whole_cap_in(request, raw)
-    merge: dict[str, dict[str, Any]] = {}  # shared OpenAI keys merged into what the builder writes
-    if request.config.extensions and source in _OPENAI and destination in _OPENAI:
-        request, merge, shared = openai_keys_across(source, destination, request, stream)
-        unsigned = (*unsigned, *shared)
-    if request.config.extensions:
-        canonical, notes = crossing.foreign_extensions_out(source, request, destination)
-        notes = (*unsigned, *notes)
-    else:  # (foreign_extensions_out's answer for a request without extensions)
-        canonical, notes = request, unsigned
-    if canonical.config.service_tier is not None:
-        canonical, tier = service_tier_out(source, destination, canonical)
-        notes += tier
-    if canonical.config.stop:
-        canonical, stops = stops_out(destination, canonical)
-        notes += stops
-    if canonical.tools:
-        canonical, hosted = hosted_tools_out(source, destination, canonical)
-        notes += hosted
-    if source == "gemini":
-        try:
-            canonical, rewritten = crossing.openapi_schemas_out(canonical)
-        except RecursionError:
-            raise too_deep("request") from None
-        notes += rewritten
-        canonical, renamed = tool_names_out(canonical, found.called)  # names with dots or colons: refused
-        notes += renamed
-    elif destination == "gemini" and (canonical.tools or found.called):
-        # names that start with a digit or a dash: Gemini refuses them
-        canonical, renamed = tool_names_out(canonical, found.called, rule=GEMINI)
-        notes += renamed
-    if source in PARAMETERLESS_REFUSED[destination] and canonical.tools:  # {} / no properties
-        canonical, parameterless = parameterless_tools_out(canonical)
-        notes += parameterless
-    if destination == "gemini" and canonical.tools:  # a nested object without properties: refused
-        canonical = open_objects_out(canonical)
-    kinds = found.kinds
-    # Anthropic's thinking as thinking_blocks (to a Claude model behind Chat only)
-    claude = destination == "openai_chat" and chat_fronts_claude(destination, canonical.model)
-    losses = (
-        crossing.content_losses(source, destination, canonical, thinking_blocks=claude)
-        if found.judged
-        else ()
-    )
-    if ThinkingPart in kinds or (found.empty_text and destination in ("anthropic", "gemini")):
-        canonical, left_out = parts_out(destination, canonical, thinking_blocks=claude)
-        losses += left_out
-    if destination == "anthropic" and found.odd_ids:
-        canonical, renamed = anthropic_tool_ids_out(canonical)
-        losses += renamed
-    if destination in ("anthropic", "openai") and found.repeated_calls:  # they refuse a repeated id
-        canonical, repeats = unique_tool_ids_out(destination, canonical)
-        losses += repeats
-    if destination == "anthropic":
-        canonical, refused = claude_refusals_out(canonical)
-        notes += refused
-        if canonical.config.response_format is not None:  # open objects, JSON mode: Claude refuses
-            try:
-                canonical, closed = claude_output_format(canonical)
-            except RecursionError:
-                raise too_deep("request") from None
-            notes += closed
-    if destination == "gemini" and ToolCallPart in kinds:
-        canonical, placeholders = placeholder_signatures(canonical)
-        losses += placeholders
-    if source == "anthropic" and canonical.messages and canonical.messages[-1].role == "assistant":
-        losses += prefill_noted(canonical)  # continued there, a finished turn here
-    if source == "openai":  # a system prompt given as leading input items (paths named before)
-        canonical, system = leading_developer_as_system(canonical)
-        losses += system
-    if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
-        canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
-    if destination == "openai" and canonical.tools:  # Responses reads a tool without strict as strict
-        canonical, notes = strict_flags_in(canonical, notes, strictness)
-    elif strictness is not NO_STRICTNESS:  # what goes without the flag (what goes with it: below)
-        notes += strict_notes(destination, strictness)
-    if destination == "anthropic" and canonical.config.cache is not None:  # a long retention, no mark
-        notes += unmarked_retention(canonical)
-    built = build_request(destination, canonical, stream=stream)
-    if any(blocks):
-        built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
-    if merge:
-        built = msgspec.structs.replace(built, body=merged_in(built.body, merge))
-    if source in _OPENAI and destination in _OPENAI and notes:  # a schema's description, where it goes
-        sent, notes = schema_description_back(destination, built.body, notes)
-        built = msgspec.structs.replace(built, body=sent)
-    if strictness.asked and destination in ("openai_chat", "anthropic"):  # their tools' strict flag
-        sent, notes = strict_flags_out(destination, built.body, strictness, notes)
-        built = msgspec.structs.replace(built, body=sent)
-    if destination == "openai" and AudioPart in kinds:
-        body, audio = responses_audio_in_sdk_shape(canonical, built.body)
-        if audio:
-            built = msgspec.structs.replace(built, body=body)
-            losses += audio
-    notes += losses
-    if canonical.config.reasoning is not None:
-        notes += output_cap_change(source, destination, canonical, raw, built.body)
-    return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built

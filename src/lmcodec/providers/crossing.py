@@ -5,7 +5,7 @@ the canonical fields cannot rebuild exactly (so that ``build_request(src, ...)``
 back), and lm15's builders send extensions verbatim at the top level, overriding what they built.
 Sent to another dialect those keys are foreign: ``system`` blocks or ``tools`` in Anthropic's
 shape on an OpenAI body, ``generationConfig`` on an Anthropic body, an API answers 400.
-``lc.translate_request(src, dst, body)`` (the pipeline, ``providers/_requests.py``) reads the
+``lc.translate_request(src, dst, body)`` (the pipeline, ``providers/_translate_request.py``) reads the
 body, then, when the dialects differ, takes every extension out of the Request before building
 (:func:`foreign_extensions_out`): a key with a canonical meaning moves onto its canonical field
 (as lm15's ingest reads it), and every other key is dropped with an :class:`Adaptation` on the
@@ -20,7 +20,7 @@ Carrying nothing (action ``satisfied``: the wire default): Chat ``response_forma
 Responses ``text: {"format": {"type": "text"}}``. Refused (a ValidationError at the key's path):
 a Responses ``previous_response_id``, ``conversation`` or stored ``prompt``, whose history or
 instructions live on OpenAI's server (the destination would answer the new input alone); a
-Gemini ``cachedContent`` likewise, at ``$.cachedContent`` (``_requests.translate_request``).
+Gemini ``cachedContent`` likewise, at ``$.cachedContent`` (``_translate_request.translate_request``).
 From a Gemini body, a ``systemInstruction`` or ``generationConfig`` kept whole (google-genai sends
 ``role: "user"`` on the one, ``{}`` or ``candidateCount`` in the other) was sent as the canonical
 system prompt and settings: only the rest of it is ``dropped`` (``asked`` that rest), else it is

@@ -107,7 +107,7 @@ def build_request(
 
     ``put_back``, given, is handed the payload once it is built and before it is encoded: the
     gateway puts there what a Responses client sent that the Request has no field for, to go back
-    to Responses as sent (custom tool calls, phases, hosted-tool items: ``providers/_requests.py``),
+    to Responses as sent (custom tool calls, phases, hosted-tool items: ``providers/_translate_request.py``),
     where it decoded the encoded body and encoded it again."""
     model = request.model
     if ":" in model:
