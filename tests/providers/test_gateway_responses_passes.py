@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import _gateway_read, _requests, crossing
+from lmcodec.providers import _gateway_read, _translate_request, crossing
 from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
 from lmcodec.providers._crossing_custom_calls import custom_calls_in
 from lmcodec.providers._gateway_read import (
@@ -472,7 +472,7 @@ def test_translate_request_is_the_passes_one(
     """``translate_request`` with the typed views' reading and with the passes' one (the old path,
     put in its place): the same body sent, notes and refusals."""
     fast = _translated(body, destination, model, stream)
-    with mock.patch.object(_requests, "read_client_body", read_by_passes):
+    with mock.patch.object(_translate_request, "read_client_body", read_by_passes):
         assert fast == _translated(body, destination, model, stream)
 
 
