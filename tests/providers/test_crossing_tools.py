@@ -108,18 +108,24 @@ def _checked_hosted_tools_out(
     dropped = {tool.name for tool in request.tools if type(tool) is BuiltinTool} - {
         tool.name for tool in tools
     }
+    # to Gemini a hosted tool is sent but cannot be forced (red team 26 F06)
+    sent = {tool.name for tool in tools if type(tool) is BuiltinTool} if destination == "gemini" else set()
     config = request.config
     choice = config.tool_choice
-    if choice is not None and (dropped & set(choice.allowed) or (not tools and choice.mode != "none")):
-        kept_names = tuple(name for name in choice.allowed if name not in dropped)
+    unnamed = dropped | sent
+    if choice is not None and (unnamed & set(choice.allowed) or (not tools and choice.mode != "none")):
+        kept_names = tuple(name for name in choice.allowed if name not in unnamed)
         new_choice = (
             msgspec.structs.replace(choice, allowed=kept_names)
             if tools and (kept_names or choice.mode == "auto")
             else None
         )
-        reason = (
-            "the tool choice named hosted tools left out" if choice.allowed else "no tool is left to choose"
-        )
+        if not choice.allowed:
+            reason = "no tool is left to choose"
+        elif dropped & set(choice.allowed):
+            reason = "the tool choice named hosted tools left out"
+        else:
+            reason = tools_module._UNFORCEABLE
         applied = None if new_choice is None else msgspec.to_builtins(new_choice)
         action: AdaptationAction = "dropped" if new_choice is None else "substituted"
         notes.append(Adaptation("config.tool_choice", action, reason, msgspec.to_builtins(choice), applied))
