@@ -14,9 +14,10 @@ from typing import Any
 import msgspec
 
 from lmcodec.errors import StreamAssemblyError, ValidationError
+from lmcodec.providers._proven_parts import proven_tool_call
 from lmcodec.stream._other_parts import OtherParts
 from lmcodec.stream._response import response_of
-from lmcodec.stream._tool_call import strict_tool_call_part, tool_call_part
+from lmcodec.stream._tool_call import tool_call_part
 from lmcodec.stream._tool_input import json_loads
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.wire import (
@@ -173,7 +174,7 @@ class AssemblyState:
                     if idx in self._tool_value:
                         value = self._tool_value[idx]
                         value = value if type(value) is dict else {"value": value}
-                        parts.append(strict_tool_call_part(call_id, self._tool_name[idx], value, cont))
+                        parts.append(proven_tool_call(call_id, self._tool_name[idx], value, cont))
                     else:
                         raw = "".join(tool_raw[idx])
                         parts.append(tool_call_part(call_id, self._tool_name[idx], raw, cont))

@@ -6,12 +6,7 @@ from lmcodec.providers._proven_parts import proven_tool_call
 from lmcodec.stream._tool_input import stdlib_tool_input, strict_tool_input
 from lmcodec.wire import ContinuationState, ToolCallPart
 
-__all__ = ["strict_tool_call_part", "tool_call_part"]
-
-strict_tool_call_part = proven_tool_call
-"""``ToolCallPart(id=call_id, name=name, input=value, continuation=continuation)`` for an input
-``value`` msgspec decoded (strict JSON values only), without the constructor's walk of it: the
-body readers' proven construction (``providers/_proven_parts.py``)."""
+__all__ = ["tool_call_part"]
 
 
 def tool_call_part(
@@ -21,9 +16,9 @@ def tool_call_part(
 
     An input msgspec parsed holds only strict JSON values (str keys, finite floats), which is all
     the constructor's ``input`` check walks for in Python: such an input goes through
-    :func:`strict_tool_call_part`. Whatever msgspec refuses goes through ``json.loads`` and the
+    ``providers/_proven_parts.proven_tool_call``. Whatever msgspec refuses goes through ``json.loads`` and the
     full check, as before."""
     value = strict_tool_input(raw)
     if value is None:
         return ToolCallPart(id=call_id, name=name, input=stdlib_tool_input(raw), continuation=continuation)
-    return strict_tool_call_part(call_id, name, value, continuation)
+    return proven_tool_call(call_id, name, value, continuation)
