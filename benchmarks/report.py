@@ -259,6 +259,19 @@ def _replace_sections(text: str, names: list[str]) -> str:
     return text
 
 
+NOTES_END = "<!-- end of the notes report.py copies into RESULTS.md -->"
+
+
+def results_notes(notes: str) -> str:
+    """The head of NOTES.md that belongs under RESULTS.md's tables ("Notes on these figures").
+
+    The rest of NOTES.md is the engineering log (thousands of lines): it stays there. The head
+    ends at :data:`NOTES_END`; without that marker nothing is copied rather than the whole log.
+    """
+    head, marker, _log = notes.partition(NOTES_END)
+    return head.rstrip() if marker else ""
+
+
 def write(results: dict[str, Any], selection: str | None, paired: list[str] | None = None) -> str:
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for bench in results["benchmarks"]:
@@ -278,7 +291,7 @@ def write(results: dict[str, Any], selection: str | None, paired: list[str] | No
         "  The machine is shared and noisy: compare ratios within a table, not across runs.",
         "",
     ]
-    notes = (HERE / "NOTES.md").read_text() if (HERE / "NOTES.md").exists() else ""
+    notes = results_notes((HERE / "NOTES.md").read_text(encoding="utf-8"))
     for group in sorted(groups):
         rows = groups[group]
         unit = rows[0]["extra_info"].get("unit")
