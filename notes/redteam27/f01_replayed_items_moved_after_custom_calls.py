@@ -51,6 +51,8 @@ BODIES = {
     "computer_call, then apply_patch": [USER, COMPUTER, PATCH, PATCH_OUT],
     "web_search_call, then apply_patch": [USER, SEARCH, PATCH, PATCH_OUT],
     "compaction, then apply_patch": [USER, COMPACTION, PATCH, PATCH_OUT],
+    "apply_patch call, a shell_call (parallel), the patch's output": [USER, PATCH, SHELL, PATCH_OUT, SHELL_OUT],
+    "after previous_response_id: the parallel calls' outputs": [SHELL_OUT, PATCH_OUT],
 }
 
 
@@ -61,6 +63,8 @@ def kinds(items):
 bad = 0
 for name, items in BODIES.items():
     body = {"model": "gpt-5-codex", "input": items, "tools": TOOLS}
+    if items[0] is not USER:  # (outputs alone: the stateful loop)
+        body["previous_response_id"] = "resp_1"
     try:
         out = lc.translate_request("openai", "openai", json.dumps(body).encode())
     except lc.LmcodecError as exc:
