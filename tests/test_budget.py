@@ -35,6 +35,12 @@ def test_the_profiles_scale_the_full_counts() -> None:
     assert examples(200, at_least=200) >= 200
 
 
+def test_no_profile_times_an_example() -> None:
+    """A deadline is a timed test: on a shared machine under load it fails examples that are correct."""
+    for name in ("repeatable", "thorough", "explore"):
+        assert settings.get_profile(name).deadline is None, name
+
+
 def test_ci_runs_the_thorough_tier_at_full_counts() -> None:
     """The thorough marker leaves the default run only because .ci/run runs it, with the property
     tests at their full counts."""
