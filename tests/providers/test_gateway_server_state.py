@@ -88,14 +88,20 @@ def test_a_stored_prompt_without_input_is_refused_to_openai_too() -> None:
     assert refused.value.path == "$.input"
 
 
-def test_same_dialect_shapes_the_canonical_request_cannot_hold_are_refused_at_their_path() -> None:
-    """Red team 24 F09, as documented: a Responses item_reference, a Gemini videoMetadata."""
-    reference = responses_body(
-        model="gpt-5", input=[{"role": "user", "content": "hi"}, {"type": "item_reference", "id": "msg_1"}]
-    )
+def test_a_reference_goes_back_to_openai_and_is_refused_elsewhere_at_its_path() -> None:
+    """Red team 24 F09: a Responses item_reference names an item stored on OpenAI's server. It was
+    refused to OpenAI too; now it goes back as sent there (issue #15,
+    ``test_gateway_replayed_server_items.py``), and is refused elsewhere, at the item."""
+    items = [{"role": "user", "content": "hi"}, {"type": "item_reference", "id": "msg_1"}]
+    reference = responses_body(model="gpt-5", input=items)
+    assert json.loads(lc.translate_request("openai", "openai", reference).body)["input"][1] == items[1]
     with pytest.raises(lc.ValidationError) as refused:
-        lc.translate_request("openai", "openai", reference)
-    assert refused.value.path == "$.input[1].type"
+        lc.translate_request("openai", "anthropic", reference)
+    assert refused.value.path == "$.input[1]"
+
+
+def test_same_dialect_shapes_the_canonical_request_cannot_hold_are_refused_at_their_path() -> None:
+    """Red team 24 F09, as documented: a Gemini videoMetadata."""
     video = {"fileUri": "gs://b/v.mp4", "mimeType": "video/mp4"}
     clip = {"startOffset": "1s", "endOffset": "5s"}
     parts = [{"text": "what happens?"}, {"fileData": video, "videoMetadata": clip}]

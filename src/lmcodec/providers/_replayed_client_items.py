@@ -4,20 +4,26 @@ beyond phases and hosted-tool items (``lc.translate_request``; red team 26 F02, 
 - Calls the client runs itself and its answers to them (:data:`WHOLE_ITEMS`): ``computer_call``,
   ``shell_call``, ``local_shell_call``, ``apply_patch_call``, ``mcp_approval_request``, each
   replayed with ``input += response.output``, and their ``*_output`` / ``mcp_approval_response``
-  items (the openai SDK's ``ResponseInputItemParam``); and a ``compaction`` item (the earlier
-  conversation, compacted and encrypted by OpenAI). The writers hand the calls to a Responses
-  client and ``translate_request`` carries their tools, so the loop's next turn must go through:
-  to Responses each item goes back as sent, in place, as a hosted-tool item does
-  (``_replayed_responses_items.py`` takes them out and puts them back). Another dialect has no form
-  for them (its answer side already refuses such a call: ``_client_run_items.py``), and leaving one
-  out would change what the conversation did: refused, the item named (:func:`refuse_elsewhere`).
+  items (the openai SDK's ``ResponseInputItemParam``); and the items that stand for state or work
+  on OpenAI's server (:data:`_SERVER_ITEMS`): a ``compaction`` item (the earlier conversation,
+  compacted and encrypted), a ``compaction_trigger``, an ``item_reference`` (an item the server
+  stored: ``store``, ``previous_response_id``), an MCP server's ``mcp_list_tools`` and ``mcp_call``
+  (red team 26 F02/F04's leftovers). The writers hand the calls to a Responses client and
+  ``translate_request`` carries their tools, so the loop's next turn must go through: to Responses
+  each item goes back as sent, in place, as a hosted-tool item does (``_replayed_responses_items.py``
+  takes them out and puts them back). Another dialect has no form for them (its answer side
+  already refuses such a call: ``_client_run_items.py``; a gateway cannot resolve a reference), and
+  leaving one out would change what the conversation did: refused, the item named
+  (:func:`refuse_elsewhere`).
 - Keys the API itself puts on items it lists (``responses.input_items.list``,
   ``conversations.items.list``) that the reader refuses (:class:`ListedKeys`): a
-  ``function_call_output``'s ``id`` and ``status``, a reasoning item's ``content``
-  (``reasoning_text`` parts: a gpt-oss backend's). They are taken off before the item is read; to
-  Responses the built item is replaced by the client's as sent, elsewhere each key is ``dropped``
-  with its path (an output's id and status say nothing to the model; the reasoning text is the
-  model's own, which no other provider takes back).
+  ``function_call_output``'s ``id``, ``status``, ``caller``, ``name`` and ``namespace``, a reasoning
+  item's ``content`` (``reasoning_text`` parts: a gpt-oss backend's). They are taken off before the
+  item is read; to Responses the built item is replaced by the client's as sent. Elsewhere each key
+  that says nothing the destination does not is ``dropped`` with its path (an output's id and
+  status; a ``direct`` caller; the name of the call it answers; a null; the reasoning text is the
+  model's own, which no other provider takes back); one that says more (a program's caller, a
+  tool namespace, another name) is refused at its path (:func:`_output_key_elsewhere`).
 """
 
 from __future__ import annotations
@@ -43,7 +49,17 @@ _CLIENT_ANSWERS: Final = frozenset(
         "mcp_approval_response",
     }
 )
-WHOLE_ITEMS: Final = _CLIENT_CALLS | _CLIENT_ANSWERS | {"compaction"}
+_SERVER_ITEMS: Final = {
+    "compaction": "the earlier conversation, compacted and encrypted by OpenAI",
+    "compaction_trigger": "a request that OpenAI's server compact the conversation so far",
+    "item_reference": (
+        "a reference to an item OpenAI's server stored, which a gateway cannot resolve: send the item itself"
+    ),
+    "mcp_list_tools": "the tools an MCP server listed to OpenAI's server",
+    "mcp_call": "a call OpenAI's server made to an MCP server, with the output the model read",
+}
+"""The items that stand for state or work on OpenAI's server, and what each is."""
+WHOLE_ITEMS: Final = _CLIENT_CALLS | _CLIENT_ANSWERS | frozenset(_SERVER_ITEMS)
 """The input items Responses gets back as sent and every other dialect refuses."""
 MARKS: Final = (
     b"computer_call",
@@ -51,22 +67,46 @@ MARKS: Final = (
     b"apply_patch_call",
     b"mcp_approval_",
     b'"compaction"',
+    b'"compaction_trigger"',
+    b'"item_reference"',
+    b'"mcp_list_tools"',
+    b'"mcp_call"',
     b'"function_call_output"',
     b'"reasoning"',
 )
 """What a body holding such an item or key holds, one of them at least."""
-_OUTPUT_KEYS: Final = ("id", "status")
+_OUTPUT_KEYS: Final = ("id", "status", "caller", "name", "namespace")
+_OUTPUT_KEY_SET: Final = frozenset(_OUTPUT_KEYS)
 _OUTPUT_KEY_DROPPED: Final = (
     "a function_call_output's {key}, as the API lists the item: it says nothing to the model "
     "({destination} has no such key); the output is sent"
 )
+_DIRECT_CALLER_DROPPED: Final = (
+    "a function_call_output's caller, direct: the model called the tool itself, as every "
+    "{destination} tool result says; the output is sent"
+)
+_CALL_NAME_DROPPED: Final = (
+    "a function_call_output's name, the name of the call it answers ({destination} names the result "
+    "after that call); the output is sent"
+)
+_NULL_KEY_DROPPED: Final = "a function_call_output's {key}, null: it says nothing; the output is sent"
+_OUTPUT_KEY_REFUSED: Final = {
+    "caller": (
+        "a function_call_output's caller {kind!r} (a program ran the tool): {destination} has no such caller"
+    ),
+    "namespace": "a function_call_output's tool namespace: {destination} has no tool namespaces",
+    "name": (
+        "a function_call_output's name that is not the name of a call it answers in the input: "
+        "{destination} names a result after its call"
+    ),
+}
 _CONTENT_DROPPED: Final = "a reasoning item's reasoning text (content): only Responses takes it back{unsent}"
 
 
 def refuse_elsewhere(kind: str, index: int, destination: str) -> NoReturn:
     """Refuse the ``kind`` item at ``$.input[index]`` on its way to ``destination`` (not Responses)."""
-    if kind == "compaction":
-        what = "the earlier conversation, compacted and encrypted by OpenAI"
+    if kind in _SERVER_ITEMS:
+        what = _SERVER_ITEMS[kind]
     elif kind in _CLIENT_CALLS:
         what = "a call the client runs itself"
     else:
@@ -80,7 +120,7 @@ def refuse_elsewhere(kind: str, index: int, destination: str) -> NoReturn:
 def listed_keys(item: dict[str, Any], kind: str) -> bool:
     """Whether ``item`` (of type ``kind``) holds a key :class:`ListedKeys` takes off."""
     if kind == "function_call_output":
-        return "id" in item or "status" in item
+        return not _OUTPUT_KEY_SET.isdisjoint(item)
     return kind == "reasoning" and item.get("content") not in (None, [])
 
 
@@ -101,11 +141,13 @@ class ListedKeys:
     """The listed keys taken off a body's items (:meth:`take`), and the items as the client sent
     them, put back in the Responses payload built from the body (:meth:`put_back`)."""
 
-    def __init__(self, destination: str, notes: list[Adaptation]) -> None:
+    def __init__(self, destination: str, notes: list[Adaptation], items: list[Any]) -> None:
         self.destination = destination
         self.sent: list[_Sent] = []
         self.notes = notes
         """Where each key dropped is noted (the caller's notes, in the client's order)."""
+        self._items = items
+        """The client's input items (where an output's ``name`` is looked for among the calls)."""
         self._outputs = 0
 
     def take(self, item: dict[str, Any], kind: str, index: int) -> None:
@@ -123,7 +165,7 @@ class ListedKeys:
                 if key in item:
                     asked = item.pop(key)
                     if not to_responses:
-                        reason = _OUTPUT_KEY_DROPPED.format(key=key, destination=self.destination)
+                        reason = self._output_key_elsewhere(key, asked, item, index)
                         self.notes.append(adaptation(f"$.input[{index}].{key}", "dropped", reason, asked))
             return
         signed = _signed(item)
@@ -134,6 +176,31 @@ class ListedKeys:
             unsent = "; the item, without state, is not sent" if not signed else ""
             reason = _CONTENT_DROPPED.format(unsent=unsent)
             self.notes.append(adaptation(f"$.input[{index}].content", "dropped", reason, content))
+
+    def _output_key_elsewhere(self, key: str, asked: Any, item: dict[str, Any], index: int) -> str:
+        """Why the function call output ``item``'s ``key`` (``asked``) is dropped on its way to
+        another dialect; refused at its path where it says what that dialect cannot: a caller
+        other than ``direct`` (programmatic tool calling), a tool namespace, a name other than the
+        answered call's."""
+        destination = self.destination
+        if key == "id" or key == "status":
+            return _OUTPUT_KEY_DROPPED.format(key=key, destination=destination)
+        if asked is None:
+            return _NULL_KEY_DROPPED.format(key=key)
+        if key == "caller" and asked == {"type": "direct"}:
+            return _DIRECT_CALLER_DROPPED.format(destination=destination)
+        if key == "name" and asked == self._call_name(item.get("call_id"), index):
+            return _CALL_NAME_DROPPED.format(destination=destination)
+        kind = asked.get("type") if type(asked) is dict else asked
+        reason = _OUTPUT_KEY_REFUSED[key].format(kind=kind, destination=destination)
+        raise ValidationError(f"{reason}; only Responses takes it", f"$.input[{index}].{key}")
+
+    def _call_name(self, call_id: Any, before: int) -> Any:
+        """The name of the last function call with ``call_id`` before ``$.input[before]``, or None."""
+        for item in reversed(self._items[:before]):
+            if type(item) is dict and item.get("type") == "function_call" and item.get("call_id") == call_id:
+                return item.get("name")
+        return None
 
     def put_back(self, items: list[Any]) -> None:
         """The built Responses ``items``, each built for an item :meth:`take` changed replaced by

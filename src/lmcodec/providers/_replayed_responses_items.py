@@ -20,9 +20,10 @@ messages, function calls, their outputs and signed reasoning items, which the sa
 one for one). To another dialect each is left out,
 ``dropped`` at its path in the client's body, as Anthropic's server-tool blocks are (red team 5
 F13): what the server ran is in the answer's text, and no other provider can take its items.
-The calls a client runs itself, their outputs and compaction items go back to Responses the same
-way, and are refused elsewhere; the keys the API puts on the items it lists are taken off, and
-given back to Responses on the items as sent (``_replayed_client_items.py``).
+The calls a client runs itself, their outputs, and the items that stand for state or work on
+OpenAI's server (compaction and its trigger, item references, MCP tool lists and calls) go back to
+Responses the same way, and are refused elsewhere; the keys the API puts on the items it lists are
+taken off, and given back to Responses on the items as sent (``_replayed_client_items.py``).
 """
 
 from __future__ import annotations
@@ -135,7 +136,7 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
             continue
         anchors += _anchor(item)
         if kind == "function_call_output" or kind == "reasoning":
-            listed = listed or ListedKeys(destination, notes)
+            listed = listed or ListedKeys(destination, notes, items)
             listed.take(item, kind, i)
         if kind == "message" and item.get("role") == "assistant":
             phase = item.pop("phase", None)

@@ -248,9 +248,12 @@ def translate_request(
     which ``decode_request`` refuses, go back to Responses as sent, and are ``dropped`` elsewhere
     (``providers/_replayed_responses_items.py``); so do the calls a client runs itself
     (``computer_call``, ``shell_call``, ...), its answers to them (``computer_call_output``, ...,
-    ``mcp_approval_response``) and ``compaction`` items, refused elsewhere naming the item, and a
-    ``function_call_output``'s ``id`` and ``status`` and a reasoning item's ``content`` as the API
-    lists them, ``dropped`` elsewhere (``providers/_replayed_client_items.py``).
+    ``mcp_approval_response``), ``compaction`` and ``compaction_trigger`` items, ``item_reference``
+    items (which no gateway can resolve), ``mcp_list_tools`` and ``mcp_call`` items, refused
+    elsewhere naming the item, and a ``function_call_output``'s ``id``, ``status``, ``caller``,
+    ``name`` and ``namespace`` and a reasoning item's ``content`` as the API lists them, ``dropped``
+    elsewhere where they say nothing the destination does not, else refused at their path
+    (``providers/_replayed_client_items.py``).
     An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
     request or text or content source go to Anthropic as sent; elsewhere as the parts that say the
     most of them, what they leave out ``dropped`` (``providers/anthropic/_read_carried.py``).
