@@ -1,6 +1,7 @@
 """The Responses input items red team 26 F02/F04 left refused, through ``lc.translate_request``.
 
-An ``item_reference`` (an item OpenAI's server stored: ``store``, ``previous_response_id``), a
+An ``item_reference`` (an item OpenAI's server stored: ``store``, ``previous_response_id``; typed,
+or an ``id`` alone), a
 ``compaction_trigger``, an MCP server's ``mcp_list_tools`` and ``mcp_call``, and a
 ``function_call_output``'s ``caller``, ``name`` and ``namespace`` were refused for every destination,
 Responses included (issue #15). Now, as rtfix29b's client-run items
@@ -56,6 +57,8 @@ ITEMS: dict[str, dict[str, Any]] = {
         "status": "completed",
     },
 }
+UNTYPED_REFERENCES: Final = ({"id": "msg_0456"}, {"id": "msg_0789", "type": None})
+"""An item reference as the SDK also types it: its ``type`` is optional."""
 _REQUIRED: Final = {
     "item_reference": "id",
     "compaction_trigger": "type",
@@ -95,6 +98,11 @@ def test_the_sdk_types_each_item(kind: str) -> None:
         _INPUT_ITEM.validate_python({key: value for key, value in ITEMS[kind].items() if key != required})
 
 
+def test_the_sdk_types_a_reference_without_its_type() -> None:
+    for reference in UNTYPED_REFERENCES:
+        _INPUT_ITEM.validate_python(reference)
+
+
 def test_the_sdk_types_each_output_key() -> None:
     for key, value in OUTPUT_KEYS.items():
         _INPUT_ITEM.validate_python({**OUTPUT, key: value})
@@ -122,6 +130,29 @@ def test_two_items_after_and_between_built_items_keep_their_order(kind: str) -> 
 def test_items_alone_after_previous_response_id_go_back_as_sent(kind: str) -> None:
     _back(_body([ITEMS[kind]], previous_response_id="resp_1"))
     _back(_body([ITEMS[kind], {**ITEMS[kind], "id": "second"}], previous_response_id="resp_1"))
+
+
+def test_a_reference_without_its_type_goes_back_in_place() -> None:
+    first, second = UNTYPED_REFERENCES
+    _back(_body([USER, first, ANSWER, second, ITEMS["item_reference"], USER, second, first]))
+    _back(_body([first, second], previous_response_id="resp_1"))
+    _back(_body([USER, {**ANSWER, "phase": "commentary"}, first, USER]))  # (the typed views' reading)
+
+
+@pytest.mark.parametrize("destination", OTHERS)
+def test_a_reference_without_its_type_is_refused_elsewhere_as_a_reference(destination: str) -> None:
+    for reference in UNTYPED_REFERENCES:
+        with pytest.raises(lc.ValidationError, match="'item_reference'") as refused:
+            _sent(_body([USER, ANSWER, reference, USER]), destination)
+        assert refused.value.path == "$.input[2]"
+
+
+@pytest.mark.parametrize("item", [{"id": "msg_1", "content": "hi"}, {"id": "msg_1", "type": "message"}])
+def test_an_id_beside_other_keys_is_no_reference(item: dict[str, Any]) -> None:
+    """Only an id alone is a reference: a message missing its role is refused as before, at its key."""
+    with pytest.raises(lc.ValidationError) as refused:
+        _sent(_body([USER, item]))
+    assert refused.value.path.startswith("$.input[1].") and "item_reference" not in str(refused.value)
 
 
 def test_a_compaction_trigger_last_after_a_compaction_goes_back_as_sent() -> None:
@@ -223,10 +254,15 @@ _PLAIN_TURN = st.sampled_from(
         [CALL, {**OUTPUT, "namespace": None}],
     ]
 )
-_ITEM = st.builds(
-    lambda kind, tag: {**ITEMS[kind], "id": f"{kind}_{tag}"} if kind != "compaction_trigger" else ITEMS[kind],
-    st.sampled_from(sorted(ITEMS)),
-    st.integers(0, 9),
+_ITEM = st.one_of(
+    st.builds(
+        lambda kind, tag: (
+            {**ITEMS[kind], "id": f"{kind}_{tag}"} if kind != "compaction_trigger" else ITEMS[kind]
+        ),
+        st.sampled_from(sorted(ITEMS)),
+        st.integers(0, 9),
+    ),
+    st.sampled_from(UNTYPED_REFERENCES),
 )
 _TURNS = st.lists(st.one_of(_PLAIN_TURN, _ITEM.map(lambda item: [item])), min_size=1, max_size=8)
 
@@ -252,7 +288,7 @@ def test_any_history_goes_back_to_responses_and_is_refused_or_noted_elsewhere(
     if destination == "openai":
         _back(body)
         return
-    whole = [at for at, item in enumerate(items) if item.get("type") in ITEMS]
+    whole = [at for at, item in enumerate(items) if item.get("type") in ITEMS or item in UNTYPED_REFERENCES]
     plain_items = [_without_output_keys(item) for item in items]
     if whole:
         with pytest.raises(lc.ValidationError) as refused:

@@ -7,8 +7,9 @@ beyond phases and hosted-tool items (``lc.translate_request``; red team 26 F02, 
   items (the openai SDK's ``ResponseInputItemParam``); and the items that stand for state or work
   on OpenAI's server (:data:`_SERVER_ITEMS`): a ``compaction`` item (the earlier conversation,
   compacted and encrypted), a ``compaction_trigger``, an ``item_reference`` (an item the server
-  stored: ``store``, ``previous_response_id``), an MCP server's ``mcp_list_tools`` and ``mcp_call``
-  (red team 26 F02/F04's leftovers). The writers hand the calls to a Responses client and
+  stored: ``store``, ``previous_response_id``; typed, or an ``id`` alone:
+  :func:`untyped_reference`), an MCP server's ``mcp_list_tools`` and ``mcp_call`` (red team 26
+  F02/F04's leftovers). The writers hand the calls to a Responses client and
   ``translate_request`` carries their tools, so the loop's next turn must go through: to Responses
   each item goes back as sent, in place, as a hosted-tool item does (``_replayed_responses_items.py``
   takes them out and puts them back). Another dialect has no form for them (its answer side
@@ -35,7 +36,7 @@ from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import ResponsesCallOutput, json_object
 from lmcodec.wire import Adaptation
 
-__all__ = ["MARKS", "WHOLE_ITEMS", "ListedKeys", "listed_keys", "refuse_elsewhere"]
+__all__ = ["MARKS", "WHOLE_ITEMS", "ListedKeys", "listed_keys", "refuse_elsewhere", "untyped_reference"]
 
 _CLIENT_CALLS: Final = frozenset(
     {"computer_call", "shell_call", "local_shell_call", "apply_patch_call", "mcp_approval_request"}
@@ -68,13 +69,14 @@ MARKS: Final = (
     b"mcp_approval_",
     b'"compaction"',
     b'"compaction_trigger"',
-    b'"item_reference"',
     b'"mcp_list_tools"',
     b'"mcp_call"',
     b'"function_call_output"',
     b'"reasoning"',
+    b'"id"',
 )
-"""What a body holding such an item or key holds, one of them at least."""
+"""What a body holding such an item or key holds, one of them at least (an item reference, typed
+or not, holds its ``"id"``)."""
 _OUTPUT_KEYS: Final = ("id", "status", "caller", "name", "namespace")
 _OUTPUT_KEY_SET: Final = frozenset(_OUTPUT_KEYS)
 _OUTPUT_KEY_DROPPED: Final = (
@@ -115,6 +117,12 @@ def refuse_elsewhere(kind: str, index: int, destination: str) -> NoReturn:
         f"a Responses {kind!r} item ({what}) cannot be carried to {destination}: only Responses takes it",
         f"$.input[{index}]",
     )
+
+
+def untyped_reference(item: dict[str, Any]) -> bool:
+    """Whether ``item`` is an ``id`` alone, its ``type`` absent or null: the openai SDK's
+    ``ItemReference``, whose ``type`` is optional (no other input item is an id alone)."""
+    return "id" in item and len(item) == 1 + ("type" in item) and item.get("type") is None
 
 
 def listed_keys(item: dict[str, Any], kind: str) -> bool:

@@ -36,7 +36,13 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
 from lmcodec.providers._replayed_client_items import MARKS as CLIENT_MARKS
-from lmcodec.providers._replayed_client_items import WHOLE_ITEMS, ListedKeys, listed_keys, refuse_elsewhere
+from lmcodec.providers._replayed_client_items import (
+    WHOLE_ITEMS,
+    ListedKeys,
+    listed_keys,
+    refuse_elsewhere,
+    untyped_reference,
+)
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -126,6 +132,13 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
     listed: ListedKeys | None = None  # (made at the first output or reasoning item)
     for i, item in enumerate(items):
         kind = item.get("type", "message") if isinstance(item, dict) else None
+        role = None  # (a message's)
+        if kind == "message":
+            role = item.get("role")
+            if role is None and untyped_reference(item):
+                kind = "item_reference"
+        elif kind is None and _reference(item):
+            kind = "item_reference"
         if kind in _TAKEN_OUT:
             if destination != "openai":
                 if kind in WHOLE_ITEMS:  # (a client's tool loop, compacted history)
@@ -138,7 +151,7 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
         if kind == "function_call_output" or kind == "reasoning":
             listed = listed or ListedKeys(destination, notes, items)
             listed.take(item, kind, i)
-        if kind == "message" and item.get("role") == "assistant":
+        if role == "assistant":
             phase = item.pop("phase", None)
             phases.append(phase)
             if phase is not None and destination != "openai":
@@ -158,15 +171,25 @@ def phase_dropped(index: int, phase: Any) -> Adaptation:
 
 
 def _replayed(item: Any) -> bool:
-    """Whether :func:`replayed_items_out` takes something of ``item`` out: a hosted item, or an
-    assistant message's phase (a ``null`` one only with something else to take: the pass leaves
-    a body holding nothing but those as it came)."""
+    """Whether :func:`replayed_items_out` takes something of ``item`` out: a hosted or client item
+    (an untyped item reference too), a listed key, or an assistant message's phase (a ``null`` one
+    only with something else to take: the pass leaves a body holding nothing but those as it came)."""
     if not isinstance(item, dict):
         return False
     kind = item.get("type", "message")
     if kind in _TAKEN_OUT or listed_keys(item, kind):
         return True
-    return kind == "message" and item.get("role") == "assistant" and item.get("phase") is not None
+    if kind == "message":
+        role = item.get("role")
+        if role is None:
+            return untyped_reference(item)
+        return role == "assistant" and item.get("phase") is not None
+    return kind is None and untyped_reference(item)
+
+
+def _reference(item: Any) -> bool:
+    """An input item that is an item reference without its type (:func:`untyped_reference`)."""
+    return isinstance(item, dict) and untyped_reference(item)
 
 
 def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> None:
