@@ -105,10 +105,31 @@ def custom_call_arguments(text: str) -> str:
     return msgspec.json.encode({"input": text}).decode()
 
 
-def custom_call_substituted(index: int, text: str, destination: str) -> Adaptation:
-    """The note of the custom call at ``$.input[index]``, sent to ``destination`` as a function call."""
+def _substituted(destination: str) -> Adaptation:
+    """The note of a custom call sent to ``destination`` as a function call, its values unset."""
     reason = _CALL_REASON.format(why=no_custom_form(destination))
-    return adaptation(f"$.input[{index}]", "substituted", reason, text, {"input": text})
+    return adaptation("$.input", "substituted", reason)
+
+
+_SUBSTITUTED: Final = {
+    destination: _substituted(destination) for destination in ("openai_chat", "anthropic", "gemini")
+}
+"""Each other dialect's note, made at import: a Codex body's four calls each formatted the reason
+and walked ``{"input": text}`` as JSON (~15k instructions a note; the copy: ~4k)."""
+
+
+def custom_call_substituted(index: int, text: str, destination: str) -> Adaptation:
+    """The note of the custom call at ``$.input[index]``, sent to ``destination`` as a function call:
+    its destination's note copied with the call's text (a str, as both readers check: ``{"input":
+    text}`` is JSON as it is)."""
+    template = _SUBSTITUTED.get(destination)
+    if template is None:
+        reason = _CALL_REASON.format(why=no_custom_form(destination))
+        return adaptation(f"$.input[{index}]", "substituted", reason, text, {"input": text})
+    note: Adaptation = msgspec.structs.replace(
+        template, field=f"$.input[{index}]", asked=text, applied={"input": text}
+    )
+    return note
 
 
 def _strings(item: dict[str, Any], *keys: str) -> bool:
