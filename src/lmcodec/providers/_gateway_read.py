@@ -87,7 +87,9 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     """The typed path's Request, but None for a body holding a dated GA web search tool the passes
     read as ``web_search_preview`` (:func:`_web_search_tools_in`; the typed path reads it under its
     own name): the gateway reads such a body the one way, whichever path its items take, to its
-    own dialect too."""
+    own dialect too. None, not tried, for a body the views refuse by its marks (:func:`_views_refuse`)."""
+    if _views_refuse(raw):
+        return None
     request = openai_read.typed_or_none(raw, model)
     return None if request is None or _read_by_the_passes(request, raw) else request
 
@@ -101,10 +103,26 @@ def _read_by_the_passes(request: Request, raw: Raw) -> bool:
 
 def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
     """:func:`responses_typed_or_none` with the survey the reading recorded."""
+    if _views_refuse(raw):
+        return None
     read = openai_read.typed_surveyed_or_none(raw, model)
     if read is None or _read_by_the_passes(read[0], raw):
         return None
     return read[0], read[1], ()
+
+
+_REFUSED_ITEM_MARKS: Final = (b'"phase"', CUSTOM_MARK)
+"""A replayed assistant message's ``phase`` key, a ``custom_tool_call`` item: the typed views refuse
+each (a Codex body, refused at its fourth item: ~38k instructions spent before the gateway's own
+reading of it)."""
+
+
+def _views_refuse(raw: Raw) -> bool:
+    """Whether the body holds the bytes of an item the typed views refuse (:data:`_REFUSED_ITEM_MARKS`):
+    such a body goes to :func:`read_client_body` untried, which gives the typed path's reading of
+    a body whose mark is a value (``"phase"`` as a text; inside a string the quotes are escaped)."""
+    data = raw.tobytes() if isinstance(raw, memoryview) else raw
+    return _REFUSED_ITEM_MARKS[0] in data or _REFUSED_ITEM_MARKS[1] in data
 
 
 TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]]
@@ -168,7 +186,8 @@ def read_client_body(source: str, destination: str, raw: Raw, model: str | None)
     """The body as read (marks, phases, hosted items or custom calls taken out; a Responses body
     the typed views read whole, as it came: :func:`_replayed_read`), its Request, the notes of
     what was left out or read another way (paths in the client's body), and the custom calls,
-    replayed items and file and image blocks to put back for Responses."""
+    replayed items and file and image blocks to put back for Responses (the custom calls None
+    toward another dialect: their items, decoded again, were never used there)."""
     if source == "openai":  # a Codex body: the typed views read it whole where they can
         replayed_read = _replayed_read(raw, destination, model)
         if replayed_read is not None:
@@ -224,6 +243,8 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     if replayed is not None:
         unsigned = (*replayed.notes, *client_paths(tuple(unsigned), replayed))
     blocks = None if passed is None else passed.blocks
+    if destination != "openai":  # (the custom calls' items go back to Responses only)
+        custom = None
     return raw, request, tuple(unsigned), custom, replayed, blocks, None
 
 
@@ -324,7 +345,7 @@ def _replayed_read(
     if request is None:
         return None
     custom = None
-    if customs:
+    if customs and destination == "openai":  # (the items go back to Responses only)
         sent = _RAW_INPUT.decode(data).input
         custom = CustomCalls(
             [None if at is None else _ANY.decode(sent[at]) for at in calls],
