@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import msgspec
 import pytest
@@ -22,10 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import _gateway_read, crossing
+from lmcodec.providers import crossing
 from lmcodec.providers._gateway_read import TYPED_READERS, read_client_body
 from lmcodec.providers._translate_request import _TYPED_WITHOUT_SURVEY
-from lmcodec.providers.openai import read as openai_read
 
 from ..budget import examples
 from .openai_request_diff import canonical_requests
@@ -157,65 +155,3 @@ def test_translate_request_gives_the_slow_readings_result() -> None:
     _, request, notes, _, _, _, _ = read_client_body("openai_chat", "openai_chat", body, None)
     assert notes == ()
     assert fast == lc.build_request("openai_chat", request)
-
-
-def test_a_body_holding_an_item_the_views_refuse_is_not_tried_on_them() -> None:
-    """A Codex body (a replayed ``phase``, custom tool calls): the typed path refuses it at its
-    fourth item, so neither reader tries it (~38k instructions a call spent on the refusal); the
-    gateway reads it the one way it did."""
-    body = json.dumps(
-        {
-            "model": "gpt-5-codex",
-            "input": [
-                {"role": "user", "content": [{"type": "input_text", "text": "Fix a.py"}]},
-                {
-                    "type": "message",
-                    "role": "assistant",
-                    "phase": "commentary",
-                    "content": [{"type": "output_text", "text": "Looking."}],
-                },
-                _CUSTOM_CALL,
-                _CUSTOM_OUTPUT,
-            ],
-        }
-    ).encode()
-    with (
-        mock.patch.object(openai_read, "typed_surveyed_or_none", side_effect=AssertionError("tried")),
-        mock.patch.object(openai_read, "typed_or_none", side_effect=AssertionError("tried")),
-    ):
-        assert TYPED_READERS["openai"](body, None) is None
-        assert _TYPED_WITHOUT_SURVEY["openai"](body, None) is None
-
-
-_MARK_AS_TEXT = st.sampled_from(["phase", "custom_tool_call", "custom_tool_call_output"])
-
-
-@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(canonical_requests(), st.sampled_from(DESTINATIONS), _MARK_AS_TEXT, st.integers(0, 7))
-def test_a_mark_that_is_a_value_is_read_as_the_typed_path_reads_it(
-    request: lc.Request, destination: str, text: str, at: int
-) -> None:
-    """A Responses body whose ``"phase"`` or ``"custom_tool_call`` bytes are a value (a user's text,
-    a function call's name), not an item the views refuse: the gateway, which no longer tries the
-    typed path on it, translates it as it did when it tried it first."""
-    try:
-        value = json.loads(lc.build_request("openai", request).body)
-    except (lc.LmcodecError, OSError):
-        return
-    items = value.get("input")
-    if not isinstance(items, list):
-        return
-    items.insert(at % (len(items) + 1), {"role": "user", "content": [{"type": "input_text", "text": text}]})
-    body = json.dumps(value).encode()
-    model = "claude-sonnet-4-5" if destination == "anthropic" else None
-    with mock.patch.object(_gateway_read, "_views_refuse", return_value=False):
-        tried = _translated(body, destination, model)
-    assert _translated(body, destination, model) == tried
-
-
-def _translated(body: bytes, destination: str, model: str | None) -> Any:
-    try:
-        built = lc.translate_request("openai", destination, body, model=model)
-    except lc.LmcodecError as error:
-        return (type(error).__name__, str(error), getattr(error, "path", None))
-    return msgspec.json.encode(built), built

@@ -87,9 +87,7 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     """The typed path's Request, but None for a body holding a dated GA web search tool the passes
     read as ``web_search_preview`` (:func:`_web_search_tools_in`; the typed path reads it under its
     own name): the gateway reads such a body the one way, whichever path its items take, to its
-    own dialect too. None, not tried, for a body the views refuse by its marks (:func:`_views_refuse`)."""
-    if _views_refuse(raw):
-        return None
+    own dialect too."""
     request = openai_read.typed_or_none(raw, model)
     return None if request is None or _read_by_the_passes(request, raw) else request
 
@@ -103,26 +101,10 @@ def _read_by_the_passes(request: Request, raw: Raw) -> bool:
 
 def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
     """:func:`responses_typed_or_none` with the survey the reading recorded."""
-    if _views_refuse(raw):
-        return None
     read = openai_read.typed_surveyed_or_none(raw, model)
     if read is None or _read_by_the_passes(read[0], raw):
         return None
     return read[0], read[1], ()
-
-
-_REFUSED_ITEM_MARKS: Final = (b'"phase"', CUSTOM_MARK)
-"""A replayed assistant message's ``phase`` key, a ``custom_tool_call`` item: the typed views refuse
-each (a Codex body, refused at its fourth item: ~38k instructions spent before the gateway's own
-reading of it)."""
-
-
-def _views_refuse(raw: Raw) -> bool:
-    """Whether the body holds the bytes of an item the typed views refuse (:data:`_REFUSED_ITEM_MARKS`):
-    such a body goes to :func:`read_client_body` untried, which gives the typed path's reading of
-    a body whose mark is a value (``"phase"`` as a text; inside a string the quotes are escaped)."""
-    data = raw.tobytes() if isinstance(raw, memoryview) else raw
-    return _REFUSED_ITEM_MARKS[0] in data or _REFUSED_ITEM_MARKS[1] in data
 
 
 TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]]
