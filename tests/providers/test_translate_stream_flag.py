@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._translate_request import _body_streams
 
 from ..budget import examples
 from .gateway_support import anthropic_body, chat_body, responses_body
@@ -78,3 +79,33 @@ def test_a_gemini_body_streams_when_the_gateway_says_so() -> None:
     body = json.dumps({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}).encode()
     assert not _streams(lc.translate_request("gemini", "gemini", body), "gemini")
     assert _streams(lc.translate_request("gemini", "gemini", body, stream=True), "gemini")
+
+
+def _says_stream(body: bytes) -> bool:
+    """The rule as a parse: the body is a JSON object whose ``stream`` is ``true``."""
+    try:
+        value = json.loads(body)
+    except ValueError:
+        return False
+    return isinstance(value, dict) and value.get("stream") is True
+
+
+_STREAM_VALUES = st.sampled_from([True, False, None, "true", 1, "absent"])
+_TEXTS = st.sampled_from(["hi", '"stream"', "stream", "\\u0073", "é"])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(_STREAM_VALUES, _TEXTS, st.booleans(), st.sampled_from([bytes, bytearray, memoryview]))
+def test_the_body_s_stream_flag_is_read_as_a_parse_reads_it(
+    flag: Any, text: str, escaped: bool, kind: Any
+) -> None:
+    """``_translate_request._body_streams`` (byte searches, then a decode of the one key) against a
+    parse of the body: its key as bytes or escaped, ``"stream"`` in a text, a body that is not JSON."""
+    value: dict[str, Any] = {"model": "m", "input": text}
+    if flag != "absent":
+        value["stream"] = flag
+    body = json.dumps(value, ensure_ascii=False).encode()
+    if escaped:
+        body = body.replace(b'"stream"', b'"\\u0073tream"')
+    for sent in (body, body[:-1]):
+        assert _body_streams(kind(sent)) is _says_stream(sent)

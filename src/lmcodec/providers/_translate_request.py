@@ -157,9 +157,11 @@ _STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag)
 
 def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
     """Whether the client's body says ``"stream": true`` (looked for only where its bytes could
-    spell the key: as they are, or with ``\\u`` escapes)."""
+    spell the key: as they are, or with ``\\u`` escapes). Looked for by ``find``: ``bytes.__contains__``
+    first tries its operand as an int, and raises and clears a TypeError (~1.2k instructions a
+    test, two a one-message Chat body's call)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
-    if b'"stream"' not in data and b"\\u" not in data:
+    if data.find(b'"stream"') < 0 and data.find(b"\\u") < 0:
         return False
     try:
         return _STREAM_FLAG.decode(data).stream is True
