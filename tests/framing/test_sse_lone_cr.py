@@ -88,3 +88,81 @@ def test_cr_bodies_in_any_chunking_are_framed_in_bulk_as_the_line_framer_frames_
     body = b"".join(line + b"\r" for line in lines) + b"\r"  # (complete: it ends with a blank line)
     chunks = _cut(body, cuts)
     assert _bulk(chunks) == _line_by_line(chunks)
+
+
+# Events with lone-CR line ends, each a chunk: the shapes whole_event takes (one data line after
+# up to four ignored lines or before them, several data lines, no space after "data:", a long
+# value) and some it does not (white space first, no data line, an empty value).
+_CR_EVENTS = [
+    b'event: content_block_delta\rdata: {"type":"content_block_delta","index":0}\r\r',
+    b'data: {"a":1}\r\r',
+    b"data:[DONE]\r\r",
+    b": ping\rid: 1\revent: e\rdata:{}\r\r",
+    b"data: {}\rid: 7\revent: e\r\r",
+    b'data: {\rdata: "b": 2\rdata: }\r\r',
+    b"event: e\rdata: {" + b"x" * 3000 + b"}\r\r",
+    b"data:  {}\r\r",
+    b": keep-alive\r\r",
+    b"data:\r\r",
+]
+
+
+def test_cr_events_one_a_chunk_are_matched_whole_after_the_first() -> None:
+    """After a chunk that ends at a blank line's lone ``\\r``, a chunk that is one event with lone-CR
+    line ends is matched whole, as an LF one is (``_frame_data``, the block path, refused); a
+    ``\\n`` first in a chunk is that line end's (dropped), and the shapes the match does not take
+    are framed as before (in bulk). Whole and byte by byte: the line framer's events too."""
+    whole = _CR_EVENTS[:7]
+    first = b"data: 0\r\r"  # (framed as a block: it sets the carry-over)
+    decoder = SSEDecoder()
+    assert decoder.feed_data(first) == [b"0"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SSEDecoder, "_frame_data", _refuse)
+        got = [decoder.feed_data(chunk) for chunk in whole]
+    assert got == _line_by_line([first, *whole])[1:-1]
+    assert got[-1] == [b"{" + b"x" * 3000 + b"}"]
+    events = [first, *_CR_EVENTS, b"\n" + _CR_EVENTS[0], *_CR_EVENTS[1:]]
+    assert _bulk(events) == _line_by_line(events)
+    body = b"".join(events)
+    for chunks in ([body], [bytes([b]) for b in body]):
+        decoder = SSEDecoder()
+        fed = [decoder.feed_data(c) for c in chunks] + [decoder.close_data()]
+        assert fed == _line_by_line(chunks)
+
+
+_EVENT_LINES = [
+    b'data: {"a":1}', b"data:{}", b"event: e", b": ping", b"id: 7", b"data:  {", b"data:", b"x",
+    b"data: data: z", b"data: \xc2\xa0{",
+]  # fmt: skip
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    events=st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(_EVENT_LINES), max_size=5),
+            st.sampled_from([b"\r", b"\n", b"\r\n"]),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_events_one_a_chunk_in_any_line_end_against_the_line_framer(
+    events: list[tuple[list[bytes], bytes, bool]],
+) -> None:
+    """Events one a chunk, each with its own line end (lone CR, LF, CRLF), a ``\\r\\n`` cut after an
+    event's last ``\\r`` where drawn (the ``\\n`` first in the next chunk): what ``feed_data`` hands
+    over at each feed is what the line framer hands over."""
+    chunks = []
+    carried = b""
+    for lines, eol, cut in events:
+        chunk = carried + b"".join(line + eol for line in lines) + eol
+        carried = b""
+        if cut and eol == b"\r\n":
+            chunk, carried = chunk[:-1], b"\n"
+        chunks.append(chunk)
+    if carried:
+        chunks.append(carried)
+    decoder = SSEDecoder()
+    assert [decoder.feed_data(c) for c in chunks] + [decoder.close_data()] == _line_by_line(chunks)

@@ -114,7 +114,7 @@ class KeepAliveSSEDecoder(SSEDecoder):
                 return [value]
         self.note_unscanned(data, self._whole_max >= 0)
         events = self._frame_data(data)
-        self._whole_max = self._bulk_max if self._clean and not self._tail else -1
+        self._whole_max = self._bulk_max if self._clean and not self._tail and not self._skip_lf else -1
         return events
 
     @property

@@ -48,7 +48,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 
 from lmcodec.errors import DecodeError
 from lmcodec.framing._chunks import chunk_bytes
-from lmcodec.framing._sse_fields import bulk_events, crlf_events, whole_event
+from lmcodec.framing._sse_fields import bulk_events, crlf_events, whole_cr_event, whole_event
 from lmcodec.framing._sse_lines import (
     DEFAULT_MAX_EVENT_BYTES,
     DEFAULT_MAX_LINE_BYTES,
@@ -144,8 +144,17 @@ class SSEDecoder(SSELines):
                 self._index += 1
                 self._offset += size
                 return [value]
+        elif self._skip_lf and self._clean and size <= self._bulk_max:
+            # The last chunk ended at a blank line's lone "\r" and nothing else is pending: one
+            # event with lone-CR line ends, matched the same way (a chunk that starts with the "\n"
+            # of that line end is not one: framed below, the "\n" dropped). It ends at a "\r" too.
+            value = whole_cr_event(data)
+            if value is not None:
+                self._index += 1
+                self._offset += size
+                return [value]
         events = self._frame_data(data)
-        self._whole_max = self._bulk_max if self._clean and not self._tail else -1
+        self._whole_max = self._bulk_max if self._clean and not self._tail and not self._skip_lf else -1
         return events
 
     def _frame_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
@@ -182,6 +191,8 @@ class SSEDecoder(SSELines):
                 if self._skip_lf:  # (that blank line ended at a "\r")
                     chunk = self._after_cr(chunk)
             self._clean = True
+        elif self._skip_lf:  # the last chunk ended at a blank line's "\r", framed in bulk
+            chunk = self._after_cr(chunk)
         # (Integer arguments: ``13 in chunk`` and ``find(10)`` are plain memchr
         # calls, several times cheaper per call than their one-byte-bytes forms.)
         if len(chunk) > self._bulk_max:  # over a limit: the line-by-line path checks them
@@ -199,7 +210,6 @@ class SSEDecoder(SSELines):
                     return self._fed_data(out, chunk)
                 end -= 1
                 self._skip_lf = True
-                self._clean = False
         else:
             # LF framing; a chunk whose line ends are all a lone "\r" is read with them as "\n" (the
             # same length: its offsets hold), its unfinished event kept as it came.
@@ -222,7 +232,6 @@ class SSEDecoder(SSELines):
                     bulk = bulk_events(text)
                 if lone_cr_ends:  # the chunk ends at a "\r": a "\n" first in the next is that line end's
                     self._skip_lf = True
-                    self._clean = False
             else:
                 end = last_blank_line(text, b"\n\n", 0, len(text)) + 2  # (not through a long last line)
                 if end == 1:  # no blank line yet
