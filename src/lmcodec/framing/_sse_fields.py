@@ -20,7 +20,6 @@ __all__ = [
     "replaced_events",
     "segment_data",
     "whole_body_events",
-    "whole_cr_event",
     "whole_event",
 ]
 
@@ -142,16 +141,6 @@ def whole_event(chunk: bytes) -> bytes | None:
     if match.lastindex != 1:  # ignored lines after the data line
         end = match.start(2) - 2
     return chunk[start:end] if chunk.find(13, start) == end else None  # a lone "\r" is a line end
-
-
-def whole_cr_event(chunk: bytes) -> bytes | None:
-    """:func:`whole_event` of a chunk whose line ends are all a lone ``"\r"`` (it holds no ``"\n"``
-    and ends with its blank line, ``"\r\r"``), matched with them read as ``"\n"`` (one
-    replacement, the same length), else None. A value then holds no ``"\r"`` (each is a line end),
-    so its bytes are the chunk's."""
-    if 10 in chunk or not chunk.endswith(b"\r\r"):  # ("\n")
-        return None
-    return whole_event(chunk.replace(b"\r", b"\n"))
 
 
 def _continued_event(chunk: bytes) -> bytes | None:

@@ -48,7 +48,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 
 from lmcodec.errors import DecodeError
 from lmcodec.framing._chunks import chunk_bytes
-from lmcodec.framing._sse_fields import bulk_events, crlf_events, whole_cr_event, whole_event
+from lmcodec.framing._sse_fields import bulk_events, crlf_events, whole_event
 from lmcodec.framing._sse_lines import (
     DEFAULT_MAX_EVENT_BYTES,
     DEFAULT_MAX_LINE_BYTES,
@@ -122,7 +122,8 @@ class SSEDecoder(SSELines):
         not decoded: a provider decoder never reads it), but the common shape
         of a stream is framed in bulk: when nothing is pending, a chunk that is
         exactly one ``[event:] data:`` event (a transport handing over one
-        event at a time) is matched whole; otherwise, when nothing is pending
+        event at a time) is matched whole (one with lone-CR line ends too, once a
+        chunk has ended at one); otherwise, when nothing is pending
         line by line and the bytes' line ends are all ``\n``, all ``\r\n`` or
         all a lone ``\r`` (read as ``\n``), everything up to the last blank
         line is cut into events at once (several by one regular-expression
@@ -144,11 +145,19 @@ class SSEDecoder(SSELines):
                 self._index += 1
                 self._offset += size
                 return [value]
-        elif self._skip_lf and self._clean and size <= self._bulk_max:
-            # The last chunk ended at a blank line's lone "\r" and nothing else is pending: one
-            # event with lone-CR line ends, matched the same way (a chunk that starts with the "\n"
-            # of that line end is not one: framed below, the "\n" dropped). It ends at a "\r" too.
-            value = whole_cr_event(data)
+        elif (
+            self._skip_lf
+            and self._clean
+            and size <= self._bulk_max
+            and 10 not in data
+            and data.endswith(b"\r\r")
+        ):
+            # The last chunk ended at a blank line's lone "\r" and nothing else is pending: one event
+            # with lone-CR line ends (no "\n": a chunk that starts with that line end's is framed
+            # below, the "\n" dropped), matched with them read as "\n" (one replacement, the same
+            # length; a value holds no "\r", each is a line end: its bytes are the chunk's). It ends
+            # at a "\r" too: _skip_lf stays.
+            value = whole_event(data.replace(b"\r", b"\n"))
             if value is not None:
                 self._index += 1
                 self._offset += size

@@ -156,7 +156,9 @@ class Decoder:
         framed joined to the next chunk that has one, so the small reads of a socket cost an
         append each, not a pass through the framer."""
         held = self._held
-        if type(data) is bytes and len(held) + len(data) <= self._cap and 10 not in data and 13 not in data:
+        # (the line ends looked for first: a chunk that has one, the common read, costs one memchr)
+        lineless = type(data) is bytes and 10 not in data and 13 not in data
+        if lineless and len(held) + len(data) <= self._cap:
             held += data
             return []
         if self._closed:
@@ -169,7 +171,7 @@ class Decoder:
                 raise wrong  # (the held bytes stay held: the decoder is still usable)
             data = b"".join((held, data))
             held.clear()
-        elif cap == _ASK and type(data) is bytes and 10 not in data and 13 not in data:
+        elif lineless and cap == _ASK:
             cap = self._stream.framer.lineless_room()  # the first such chunk since one was framed
             if len(data) <= cap:
                 held += data
