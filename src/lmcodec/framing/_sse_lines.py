@@ -99,7 +99,7 @@ class SSELines:
         self._index = 0  # index of the pending event (= events dispatched)
         self._failed = False
         self._tail: bytes | bytearray = b""  # feed_data(): the unfinished last event, not yet framed
-        self._clean = True  # feed_data(): nothing pending line by line
+        self._clean = True  # feed_data(): nothing pending line by line (_skip_lf aside: a bulk "\r")
         # feed_data() frames in bulk only chunks that cannot hold a line or an event over a limit.
         line, event = self._max_line, self._max_event
         if line is None:
