@@ -17,6 +17,7 @@ from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loo
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
 from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
+from lmcodec.providers._crossing_image_detail import original_details_back
 from lmcodec.providers._crossing_instruction_roles import developer_rows_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
@@ -340,6 +341,7 @@ def translate_request(
             built = msgspec.structs.replace(built, body=sent)
         if source in _OPENAI and unsigned:  # a structured-output schema's description, as written
             sent, unsigned = schema_description_back(destination, built.body, unsigned)
+            sent, unsigned = original_details_back(source, destination, client_body, sent, unsigned)
             built = msgspec.structs.replace(built, body=sent)
         if source == "openai_chat":  # developer rows, as the client wrote them
             sent, rewritten = developer_rows_back(client_body, built.body)
@@ -458,6 +460,7 @@ def translate_request(
         built = msgspec.structs.replace(built, body=merged_in(built.body, merge))
     if source in _OPENAI and destination in _OPENAI and notes:  # a schema's description, where it goes
         sent, notes = schema_description_back(destination, built.body, notes)
+        sent, notes = original_details_back(source, destination, client_body, sent, notes)  # and an image's
         built = msgspec.structs.replace(built, body=sent)
     if strictness.asked and destination in ("openai_chat", "anthropic"):  # their tools' strict flag
         sent, notes = strict_flags_out(destination, built.body, strictness, notes)

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string, url_image_type
+from lmcodec.providers.openai._read_common import (
+    array,
+    fail,
+    image_detail,
+    obj,
+    only_keys,
+    string,
+    url_image_type,
+)
 
 __all__ = ["assistant_content", "input_block"]
 
@@ -61,7 +69,7 @@ def input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
         else:
             part["media_type"], part["url"] = url_image_type(url), url
         if block.get("detail") is not None:
-            part["detail"] = string(block["detail"], f"{path}.detail")
+            part["detail"] = image_detail(block["detail"], f"{path}.detail")
         return part
     if kind == "input_file":
         return _file_block(block, path)

@@ -33,6 +33,7 @@ __all__ = [
     "fail",
     "finish",
     "image_by_url",
+    "image_detail",
     "integer",
     "number",
     "obj",
@@ -254,6 +255,16 @@ def url_image_type(url: str) -> str:
 _IMAGE_DETAILS: Final = frozenset({"low", "high", "auto"})
 _IMAGE_DATA: Final = ImagePart(media_type="image/png", data="AAAA")
 _IMAGE_URL: Final = ImagePart(media_type="image/png", url="https://example.com/a.png")
+
+
+def image_detail(value: Any, path: str) -> str:
+    """An image's ``detail`` as the canonical ImagePart takes it (lm15's: low, high or auto), else
+    refused at ``path`` in the client's body: the openai SDK's ``original`` has no canonical value
+    (the gateway carries it beside the Request: ``providers/_crossing_image_detail.py``)."""
+    detail = string(value, path)
+    if detail not in _IMAGE_DETAILS:
+        fail(f"lm15's ImagePart.detail is one of auto, high, low, not {detail!r}", path)
+    return detail
 
 
 def image_by_url(url: str, detail: str | None) -> ImagePart | None:

@@ -12,6 +12,10 @@ returns a file or an image). Responses to Responses, both go back as the client 
 (``providers/_crossing_sdk_blocks.py``). Only a body
 ``decode_request`` refuses is read twice; a body holding neither is refused as before.
 
+An image's ``detail: "original"`` (the openai SDK's fourth detail; lm15's ImagePart refuses it) is
+taken out the same way, and sent back where the destination has it
+(``providers/_crossing_image_detail.py``; red team 27 F04).
+
 A replayed answer's output metadata (red-team 5 F13): non-empty ``annotations`` (web search's
 ``url_citation``, file citations), ``logprobs`` and a non-null ``parsed`` (the SDK's parse helpers,
 red team 14 F14) on an ``output_text`` block, which the SDK keeps
@@ -34,7 +38,15 @@ import msgspec
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["DETAIL", "FILENAME", "SCHEMA_DESCRIPTION", "Lenient", "sdk_keys_out", "sdk_keys_taken_out"]
+__all__ = [
+    "DETAIL",
+    "FILENAME",
+    "ORIGINAL_DETAIL",
+    "SCHEMA_DESCRIPTION",
+    "Lenient",
+    "sdk_keys_out",
+    "sdk_keys_taken_out",
+]
 
 SCHEMA_DESCRIPTION: Final = (
     "a structured-output schema's description: the canonical response_format has none (INV-050); "
@@ -48,6 +60,12 @@ DETAIL: Final = (
     "a detail on an input_image by file_id: lm15 sends such an image without one (the server's "
     "default, auto, applies)"
 )
+
+ORIGINAL_DETAIL: Final = (
+    "an image's detail original: lm15's ImagePart.detail is low, high or auto; sent where the "
+    "destination has it (the two OpenAI dialects), else left out"
+)
+"""The reason of both OpenAI readings' note of it (``providers/_crossing_image_detail.py``)."""
 
 
 class Lenient(NamedTuple):
@@ -121,6 +139,8 @@ def _block(block: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
         and block.get("detail") not in (None, "auto")
     ):
         notes.append(_note(f"{path}.detail", DETAIL, block.pop("detail")))
+    elif kind == "input_image" and block.get("detail") == "original":
+        notes.append(_note(f"{path}.detail", ORIGINAL_DETAIL, block.pop("detail")))
     elif (
         kind == "input_file"
         and isinstance(block.get("file_data"), str)

@@ -15,6 +15,7 @@ from lmcodec.providers.openai._read_common import (
     array,
     data_uri,
     fail,
+    image_detail,
     integer,
     obj,
     only_keys,
@@ -112,7 +113,7 @@ def image_part(block: dict[str, Any], path: str) -> dict[str, Any]:
         part["media_type"] = url_image_type(url)
         part["url"] = url
     if "detail" in spec and spec["detail"] is not None:
-        part["detail"] = string(spec["detail"], f"{path}.image_url.detail")
+        part["detail"] = image_detail(spec["detail"], f"{path}.image_url.detail")
     return part
 
 

@@ -10,7 +10,9 @@ JSON path in the client's body: the canonical Request has no field for any of th
 builders send no strict flag, no message name, no file name). Only a body ``decode_request``
 refuses is read twice; a body holding none of these keys is refused as before. A
 ``response_format.json_schema.description`` is taken out the same way (red team 26 F07), and sent
-back where the destination has the field (``providers/_crossing_schema_description.py``).
+back where the destination has the field (``providers/_crossing_schema_description.py``), and so is
+an ``image_url``'s ``detail: "original"`` (the openai SDK's fourth detail; lm15's ImagePart refuses
+it; ``providers/_crossing_image_detail.py``, red team 27 F04).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers.openai._read_lenient import ORIGINAL_DETAIL
 from lmcodec.wire import Adaptation
 
 __all__ = ["SCHEMA_DESCRIPTION", "sdk_keys_out"]
@@ -66,6 +69,14 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
                 notes.append(
                     _note(f"$.messages[{i}].content[{j}].file.filename", _FILENAME, spec.pop("filename"))
                 )
+            image = (
+                block.get("image_url")
+                if isinstance(block, dict) and block.get("type") == "image_url"
+                else None
+            )
+            if isinstance(image, dict) and image.get("detail") == "original":
+                where = f"$.messages[{i}].content[{j}].image_url.detail"
+                notes.append(_note(where, ORIGINAL_DETAIL, image.pop("detail")))
     response_format = value.get("response_format")
     spec = response_format.get("json_schema") if isinstance(response_format, dict) else None
     if isinstance(spec, dict) and isinstance(spec.get("description"), str):
