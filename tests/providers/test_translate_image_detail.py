@@ -209,3 +209,29 @@ def test_images_that_do_not_pair_leave_the_body_and_its_notes() -> None:
     client = _body("openai", [(URL, "original")])
     for built in (_body("openai", [(DATA, None)]), _body("openai", [(URL, None), (URL, None)])):
         assert original_details_back("openai", "openai", client, built, (note,)) == (built, (note,))
+
+
+@pytest.mark.parametrize("destination", ["openai", "anthropic"])
+def test_a_custom_call_output_s_image_keeps_its_detail(destination: str) -> None:
+    """A Codex tool loop: a custom (freeform) call's output holding an image with ``original``. To
+    Responses it goes back as sent (it went without its detail and without a note: its image was
+    left out of the pairing, its note withdrawn with the message's); elsewhere both notes stand."""
+    image = {"type": "input_image", "image_url": URL, "detail": "original"}
+    items = [
+        {"role": "user", "content": [image]},
+        {"type": "custom_tool_call", "call_id": "p", "name": "apply_patch", "input": "x"},
+        {"type": "custom_tool_call_output", "call_id": "p", "output": [image]},
+    ]
+    tools = [{"type": "custom", "name": "apply_patch"}]
+    body = json.dumps({"model": "gpt-5", "input": items, "tools": tools}).encode()
+    sent = lc.translate_request("openai", destination, body)
+    notes = [(a.field, a.action) for a in sent.adaptations if a.field.endswith(".detail")]
+    if destination == "openai":
+        assert json.loads(sent.body)["input"] == items
+        assert notes == []
+        responses_accepts(sent.body)
+    else:
+        assert notes == [
+            ("$.input[0].content[0].detail", "dropped"),
+            ("$.input[2].output[0].detail", "dropped"),
+        ]

@@ -25,13 +25,15 @@ __all__ = ["original_details_back"]
 _ORIGINAL: Final = "original"
 _RESPONSES_MESSAGES: Final = (None, "message")
 """The ``type`` of a Responses message item (absent in the openai SDK's EasyInputMessageParam)."""
+_RESPONSES_OUTPUTS: Final = frozenset({"function_call_output", "custom_tool_call_output"})
+"""The Responses items whose ``output`` may hold image blocks."""
 
 
 def original_details_back(
     source: str, destination: str, client_body: Any, body: bytes, notes: tuple[Adaptation, ...]
 ) -> tuple[bytes, tuple[Adaptation, ...]]:
     """``body`` (the Chat or Responses builder's) with ``detail: "original"`` on each image block whose
-    client block (in ``client_body``, of the ``source`` dialect) had it, those notes withdrawn.
+    client block (in ``client_body``, of the ``source`` dialect) had it, the notes of those withdrawn.
     The image blocks by URL of both bodies are paired in order and must name the same URLs, else
     ``body`` and ``notes`` are as they came (the notes say what was left out)."""
     if not any(note.reason == ORIGINAL_DETAIL for note in notes):
@@ -42,46 +44,51 @@ def original_details_back(
     except (msgspec.DecodeError, UnicodeDecodeError):  # (a lone surrogate the builder escaped)
         return body, notes
     built = _images(destination, value)
-    if [url for url, _ in asked] != [url for url, _ in built]:
+    if [url for url, _, _ in asked] != [url for url, _, _ in built]:
         return body, notes
-    for (_, client), (_, spec) in zip(asked, built, strict=True):
+    sent: set[str] = set()
+    for (_, client, path), (_, spec, _) in zip(asked, built, strict=True):
         if client.get("detail") == _ORIGINAL:
             spec["detail"] = _ORIGINAL
-    return msgspec.json.encode(value), tuple(note for note in notes if note.reason != ORIGINAL_DETAIL)
+            sent.add(path)
+    kept = tuple(note for note in notes if note.reason != ORIGINAL_DETAIL or note.field not in sent)
+    return msgspec.json.encode(value), kept
 
 
-def _images(dialect: str, value: Any) -> list[tuple[Any, dict[str, Any]]]:
-    """The images by URL or data URI of a decoded Chat or Responses body, in order: each one's URL
-    and the object that holds its ``detail`` (a Chat block's ``image_url``, a Responses block)."""
-    out: list[tuple[Any, dict[str, Any]]] = []
-    for blocks in _block_lists(dialect, value):
-        for block in blocks:
+def _images(dialect: str, value: Any) -> list[tuple[Any, dict[str, Any], str]]:
+    """The images by URL or data URI of a decoded Chat or Responses body, in order: each one's URL,
+    the object that holds its ``detail`` (a Chat block's ``image_url``, a Responses block) and the
+    detail's JSON path."""
+    out: list[tuple[Any, dict[str, Any], str]] = []
+    for where, blocks in _block_lists(dialect, value):
+        for j, block in enumerate(blocks):
             if not isinstance(block, dict):
                 continue
             if dialect == "openai_chat":
                 spec = block.get("image_url") if block.get("type") == "image_url" else None
                 if isinstance(spec, dict):
-                    out.append((spec.get("url"), spec))
+                    out.append((spec.get("url"), spec, f"{where}[{j}].image_url.detail"))
             elif block.get("type") == "input_image" and block.get("file_id") is None:
-                out.append((block.get("image_url"), block))
+                out.append((block.get("image_url"), block, f"{where}[{j}].detail"))
     return out
 
 
-def _block_lists(dialect: str, value: Any) -> list[list[Any]]:
+def _block_lists(dialect: str, value: Any) -> list[tuple[str, list[Any]]]:
     """The content block lists of a decoded body's messages (Chat rows; Responses messages and
-    function call outputs), in order."""
+    function and custom call outputs) and their JSON paths, in order."""
     key = "messages" if dialect == "openai_chat" else "input"
     items = value.get(key) if isinstance(value, dict) else None
-    out: list[list[Any]] = []
-    for item in items if isinstance(items, list) else ():
+    out: list[tuple[str, list[Any]]] = []
+    for i, item in enumerate(items if isinstance(items, list) else ()):
         if not isinstance(item, dict):
             continue
         if dialect == "openai_chat" or item.get("type") in _RESPONSES_MESSAGES:
-            blocks = item.get("content")
-        elif item.get("type") == "function_call_output":
-            blocks = item.get("output")
+            field = "content"
+        elif item.get("type") in _RESPONSES_OUTPUTS:
+            field = "output"
         else:
             continue
+        blocks = item.get(field)
         if isinstance(blocks, list):
-            out.append(blocks)
+            out.append((f"$.{key}[{i}].{field}", blocks))
     return out
