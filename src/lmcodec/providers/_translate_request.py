@@ -264,6 +264,9 @@ def translate_request(
     response's ``willContinue``/``scheduling``, a media part's ``displayName``), which
     ``decode_request`` refuses, go back to Gemini where the client wrote them and are ``dropped``
     elsewhere (``providers/_crossing_gemini_part_fields.py``).
+    An image's ``detail: "original"`` (the openai SDK's, Responses and Chat; lm15's ImagePart refuses
+    it, and ``decode_request`` names its path) goes to either OpenAI dialect on the same image and is
+    ``dropped`` elsewhere (``providers/_crossing_image_detail.py``).
     A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
     else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``.
 
