@@ -146,3 +146,116 @@ def test_google_genai_bodies_go_back_to_gemini_as_sent() -> None:
     }
     assert kept == {"will_continue": True, "scheduling": "SILENT"}
     assert built.adaptations == ()
+
+
+# Red team 26 F05's "left": the same keys on a function response's own parts (FunctionResponsePart:
+# its mediaResolution, its Blob's or FileData's displayName) and on the system instruction's parts.
+NESTED_BODY: dict[str, Any] = {
+    "systemInstruction": {"parts": [{"text": "be brief"}, {"text": "and kind"}]},
+    "contents": [
+        {"role": "user", "parts": [{"text": "draw two"}]},
+        {"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "draw", "args": {}}}]},
+        {
+            "role": "user",
+            "parts": [
+                {
+                    "functionResponse": {
+                        "id": "c1",
+                        "name": "draw",
+                        "response": {"result": "two pictures"},
+                        "parts": [
+                            {"inlineData": {"mimeType": "image/png", "data": PNG}},
+                            {"fileData": {"mimeType": "image/png", "fileUri": "https://example.com/b.png"}},
+                        ],
+                    }
+                }
+            ],
+        },
+    ],
+}
+MEDIA_RESULTS = ("anthropic", "openai")
+"""The other dialects that carry a tool result's images (Chat's tool rows take text only)."""
+_OWN = ("contents", 2, "parts", 0, "functionResponse", "parts")
+NESTED_SLOTS: list[tuple[tuple[str | int, ...], str, Any]] = [
+    # (the path of the object the key goes in, the key, its value)
+    ((*_OWN, 0), "mediaResolution", {"level": "MEDIA_RESOLUTION_HIGH"}),
+    ((*_OWN, 1), "media_resolution", {"level": "MEDIA_RESOLUTION_LOW"}),
+    ((*_OWN, 0, "inlineData"), "displayName", "a.png"),
+    ((*_OWN, 1, "fileData"), "display_name", "b.png"),
+    (("systemInstruction", "parts", 0), "mediaResolution", {"level": "MEDIA_RESOLUTION_LOW"}),
+    (("systemInstruction", "parts", 1), "media_resolution", {"level": "MEDIA_RESOLUTION_HIGH"}),
+]
+
+
+def _holder(body: Any, path: tuple[str | int, ...]) -> Any:
+    for step in path:
+        body = body[step]
+    return body
+
+
+def _nested_with(slots: list[tuple[tuple[str | int, ...], str, Any]]) -> dict[str, Any]:
+    body = copy.deepcopy(NESTED_BODY)
+    for path, key, value in slots:
+        _holder(body, path)[key] = value
+    return body
+
+
+def _json_path(path: tuple[str | int, ...], key: str) -> str:
+    return "$" + "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in path) + f".{key}"
+
+
+def _nested_translated(destination: str, body: dict[str, Any]) -> lc.ProviderRequest:
+    data = json.dumps(body).encode()
+    return lc.translate_request("gemini", destination, data, model=None if destination == "gemini" else "m")
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(st.sets(st.integers(0, len(NESTED_SLOTS) - 1), min_size=1))
+def test_gemini_gets_a_function_response_part_s_and_a_system_part_s_fields_back(drawn: set[int]) -> None:
+    slots = [NESTED_SLOTS[at] for at in sorted(drawn)]
+    built = _nested_translated("gemini", _nested_with(slots))
+    plain = _nested_translated("gemini", NESTED_BODY)
+    expected = json.loads(plain.body)
+    for path, key, value in slots:
+        _holder(expected, path)[key] = value
+    assert json.loads(built.body) == expected
+    assert built.adaptations == plain.adaptations
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(st.sets(st.integers(0, len(NESTED_SLOTS) - 1), min_size=1), st.sampled_from(MEDIA_RESULTS))
+def test_another_dialect_gets_them_dropped_at_their_paths(drawn: set[int], destination: str) -> None:
+    slots = [NESTED_SLOTS[at] for at in sorted(drawn)]
+    built = _nested_translated(destination, _nested_with(slots))
+    plain = _nested_translated(destination, NESTED_BODY)
+    assert built.body == plain.body
+    dropped = [a for a in built.adaptations if a not in plain.adaptations]
+    assert sorted(a.field for a in dropped) == sorted(_json_path(path, key) for path, key, _ in slots)
+    assert {a.action for a in dropped} == {"dropped"}
+
+
+def test_google_genai_function_response_parts_go_back_as_sent() -> None:
+    types = pytest.importorskip("google.genai.types")
+    own = types.FunctionResponsePart(
+        inline_data=types.FunctionResponseBlob(mime_type="image/png", data=b"\x89PNG", display_name="a.png"),
+        media_resolution=types.PartMediaResolution(level="MEDIA_RESOLUTION_HIGH"),
+    )
+    response = types.Part(
+        function_response=types.FunctionResponse(
+            id="c1", name="draw", response={"result": "one picture"}, parts=[own]
+        )
+    )
+    call = types.Part(function_call=types.FunctionCall(id="c1", name="draw", args={}))
+    body = gemini_body(
+        [
+            types.Content(role="user", parts=[types.Part(text="draw")]),
+            types.Content(role="model", parts=[call]),
+            types.Content(role="user", parts=[response]),
+        ]
+    )
+    sent = json.loads(body)["contents"][2]["parts"][0]["functionResponse"]["parts"][0]
+    built = lc.translate_request("gemini", "gemini", body)
+    back = json.loads(built.body)["contents"][2]["parts"][0]["functionResponse"]["parts"][0]
+    assert back["media_resolution"] == sent["media_resolution"]  # (google-genai copies it snake_case)
+    assert back["inlineData"]["display_name"] == "a.png"
+    assert built.adaptations == ()

@@ -4,7 +4,9 @@ google-genai sends, and the Gemini API documents, a part's ``mediaResolution`` (
 per-part tokenization quality), a function response's ``willContinue`` and ``scheduling`` (a
 NON_BLOCKING function's streamed results) and a Blob's or FileData's ``displayName`` (a media
 label, which the API reads with its server-side tools), each in either spelling (google-genai
-copies a function response and a Blob as they stand: ``will_continue``, ``display_name``).
+copies a function response and a Blob as they stand: ``will_continue``, ``display_name``), on a
+content's part, on a function response's own parts (FunctionResponsePart: its ``mediaResolution``,
+its Blob's or FileData's ``displayName``) and on the system instruction's parts.
 ``decode_request`` refuses them (no canonical field rebuilds them). ``lc.translate_request``, where
 the reader refuses one (:func:`refuses_part_field`), takes them out of the body and reads it again
 (:func:`part_fields_out`), each ``dropped`` at its path;
@@ -67,9 +69,15 @@ REASONS: Final = frozenset({_PART, _RESPONSE, _MEDIA})
 _KEYS: Final = frozenset(key for keys in _TAKEN.values() for key in keys)
 _UNKNOWN: Final = "Object contains unknown field `"
 
-_Taken = tuple[str, int, str, str, Any]
-"""(the part's data key as lm15 writes it, its ordinal among the parts of that key, where in the
-part: "" or the data key, the key as the client spelled it, its value)."""
+_SYSTEM: Final = "systemInstruction"
+"""The group of the system instruction's parts (beside the data keys of the contents' parts)."""
+_SYSTEM_KEYS: Final = ("systemInstruction", "system_instruction")
+_RESPONSE_KEYS: Final = ("functionResponse", "function_response")
+
+_Taken = tuple[str, int, int | None, str, str, Any]
+"""(the part's group: its data key as lm15 writes it, or the system instruction; its ordinal in
+that group; the index of the function response's own part it is on, or None; where in that part:
+"" or the data key; the key as the client spelled it; its value)."""
 
 
 def part_fields_out(
@@ -83,7 +91,7 @@ def part_fields_out(
     value, found = taken
     return msgspec.json.encode(value), tuple(
         Adaptation(field=path, action="dropped", reason=_TAKEN[where][key], asked=asked)
-        for path, (_, _, where, key, asked) in found
+        for path, (_, _, _, where, key, asked) in found
     )
 
 
@@ -110,11 +118,17 @@ def part_fields_back(
     built = _parts_by_data_key(value)
     asked = _parts_by_data_key(msgspec.json.decode(raw))
     back: set[str] = set()
-    for path, (data_key, ordinal, where, key, asked_value) in taken[1]:
-        parts = built.get(data_key, [])
-        if len(parts) != len(asked.get(data_key, ())):
+    for path, (group, ordinal, nested, where, key, asked_value) in taken[1]:
+        parts = built.get(group, [])
+        if len(parts) != len(asked.get(group, ())):
             continue
-        target = parts[ordinal] if where == "" else parts[ordinal].get(where)
+        part: Any = parts[ordinal]
+        if nested is not None:  # a function response's own part: the n-th of n, as the client's
+            own = _response_parts(part)
+            if len(own) != len(_response_parts(asked[group][ordinal])):
+                continue
+            part = own[nested]
+        target = part if where == "" else part.get(where)
         if isinstance(target, dict):
             target[key] = asked_value
             back.add(path)
@@ -149,33 +163,61 @@ def _taken(raw: bytes | bytearray | memoryview) -> tuple[Any, list[tuple[str, _T
             data_key = next((_DATA_KEYS[key] for key in part if key in _DATA_KEYS), "")
             ordinal = seen.get(data_key, 0)
             seen[data_key] = ordinal + 1
-            for spelled, where in ((key, _DATA_KEYS[key]) for key in list(part) if key in _DATA_KEYS):
-                _take(
-                    part.get(spelled),
-                    f"$.contents[{i}].parts[{j}].{spelled}",
-                    where,
-                    data_key,
-                    ordinal,
-                    found,
-                )
-            _take(part, f"$.contents[{i}].parts[{j}]", "", data_key, ordinal, found)
+            _take_part(part, f"$.contents[{i}].parts[{j}]", (data_key, ordinal, None), found)
+            for spelled in _RESPONSE_KEYS:
+                response = part.get(spelled)
+                own = response.get("parts") if isinstance(response, dict) else None
+                for k, inner in enumerate(own if isinstance(own, list) else ()):
+                    path = f"$.contents[{i}].parts[{j}].{spelled}.parts[{k}]"
+                    _take_part(inner, path, (data_key, ordinal, k), found)
+    for spelled in _SYSTEM_KEYS:
+        system = value.get(spelled)
+        parts = system.get("parts") if isinstance(system, dict) else None
+        for k, part in enumerate(parts if isinstance(parts, list) else ()):
+            _take_part(part, f"$.{spelled}.parts[{k}]", (_SYSTEM, k, None), found)
     return (value, found) if found else None
 
 
+def _take_part(
+    part: Any, path: str, at: tuple[str, int, int | None], found: list[tuple[str, _Taken]]
+) -> None:
+    """The keys taken from ``part`` (at ``path``; ``at``: its group, ordinal and own index) and
+    from its data object."""
+    if not isinstance(part, dict):
+        return
+    for spelled in [key for key in part if key in _DATA_KEYS]:
+        _take(part.get(spelled), f"{path}.{spelled}", _DATA_KEYS[spelled], at, found)
+    _take(part, path, "", at, found)
+
+
 def _take(
-    holder: Any, path: str, where: str, data_key: str, ordinal: int, found: list[tuple[str, _Taken]]
+    holder: Any, path: str, where: str, at: tuple[str, int, int | None], found: list[tuple[str, _Taken]]
 ) -> None:
     keys = _TAKEN.get(where)
     if keys is None or not isinstance(holder, dict):
         return
     for key in keys:
         if key in holder:
-            found.append((f"{path}.{key}", (data_key, ordinal, where, key, holder.pop(key))))
+            found.append((f"{path}.{key}", (*at, where, key, holder.pop(key))))
+
+
+def _response_parts(part: dict[str, Any]) -> list[Any]:
+    """A function response part's own parts (either spelling), [] where it has none."""
+    response = next((part[key] for key in _RESPONSE_KEYS if key in part), None)
+    own = response.get("parts") if isinstance(response, dict) else None
+    return own if isinstance(own, list) else []
 
 
 def _parts_by_data_key(value: Any) -> dict[str, list[dict[str, Any]]]:
-    """A Gemini body's parts, in order, by their data key as lm15's builder spells it."""
+    """A Gemini body's parts, in order, by their data key as lm15's builder spells it, and the
+    system instruction's parts."""
     out: dict[str, list[dict[str, Any]]] = {}
+    system = (
+        next((value[key] for key in _SYSTEM_KEYS if key in value), None) if isinstance(value, dict) else None
+    )
+    own = system.get("parts") if isinstance(system, dict) else None
+    if isinstance(own, list):
+        out[_SYSTEM] = own
     contents = value.get("contents") if isinstance(value, dict) else None
     for content in contents if isinstance(contents, list) else ():
         parts: Any = content.get("parts") if isinstance(content, dict) else None
