@@ -46,6 +46,10 @@ class ContentSurvey(msgspec.Struct, frozen=True, gc=False):
     called: set[str]
     """The function names of the tool calls and of the results that name one: with the tools'
     names, all ``_tool_names.tool_names_out`` needs to see that no name must be renamed."""
+    answered_in_order: bool = True
+    """The calls' ids are distinct and the results' ids are those ids in the calls' order: with
+    each call turn answered by the message after it, as Gemini takes them
+    (``_crossing_gemini_turns.response_turns_joined``)."""
 
 
 _TEXTUAL: Final = frozenset({RefusalPart, CitationPart, ThinkingPart})
@@ -99,7 +103,8 @@ def survey(request: Request) -> ContentSurvey:
     if results:
         kinds.add(ToolResultPart)
     odd = anthropic_refuses_one(calls + results) if calls or results else False
-    return ContentSurvey(kinds, judged, empty_text, odd, len(set(calls)) != len(calls), called)
+    repeated = len(set(calls)) != len(calls)
+    return ContentSurvey(kinds, judged, empty_text, odd, repeated, called, not repeated and calls == results)
 
 
 class Seen(msgspec.Struct, gc=False):
@@ -182,4 +187,6 @@ def read_survey(seen: Seen) -> ContentSurvey:
     if seen.other_names:
         called.update(seen.other_names)
     judged = seen.judged or bool(seen.others)
-    return ContentSurvey(kinds, judged, seen.empty_text, odd, len(names) != seen.calls, called)
+    repeated = len(names) != seen.calls
+    in_order = not repeated and list(names) == results
+    return ContentSurvey(kinds, judged, seen.empty_text, odd, repeated, called, in_order)

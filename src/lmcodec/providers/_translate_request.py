@@ -17,6 +17,7 @@ from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loo
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
 from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
+from lmcodec.providers._crossing_gemini_turns import response_turns_joined
 from lmcodec.providers._crossing_image_detail import original_details_back
 from lmcodec.providers._crossing_instruction_roles import developer_rows_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
@@ -77,7 +78,7 @@ from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import build as openai_build
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.providers.openai_chat import read as openai_chat_read
-from lmcodec.wire import AudioPart, Request, ThinkingPart, ToolCallPart
+from lmcodec.wire import AudioPart, Request, ThinkingPart, ToolCallPart, ToolResultPart
 
 _NO_MODEL: Final = (
     "a Gemini body names no model (a Gemini client names it in the URL, models/{model}:generateContent): "
@@ -261,9 +262,15 @@ def translate_request(
     request or text or content source go to Anthropic as sent; elsewhere as the parts that say the
     most of them, what they leave out ``dropped`` (``providers/anthropic/_read_carried.py``).
     A Gemini client's part fields no canonical part carries (``mediaResolution``, a function
-    response's ``willContinue``/``scheduling``, a media part's ``displayName``), which
-    ``decode_request`` refuses, go back to Gemini where the client wrote them and are ``dropped``
-    elsewhere (``providers/_crossing_gemini_part_fields.py``).
+    response's ``willContinue``/``scheduling``, a media part's ``displayName``; on a function
+    response's own parts and the system instruction's parts too), which ``decode_request`` refuses,
+    go back to Gemini where the client wrote them and are ``dropped`` elsewhere
+    (``providers/_crossing_gemini_part_fields.py``).
+    To Gemini, each function-call turn is one model turn answered by one user turn of its
+    responses in the calls' order (a client of another dialect may write them apart: Anthropic one
+    user turn per tool_result, Responses a message between them; Gemini refuses that), a result
+    moved before a message the client wrote ahead of it ``substituted``
+    (``providers/_crossing_gemini_turns.py``).
     An image's ``detail: "original"`` (the openai SDK's, Responses and Chat; lm15's ImagePart refuses
     it, and ``decode_request`` names its path) goes to either OpenAI dialect on the same image and is
     ``dropped`` elsewhere (``providers/_crossing_image_detail.py``).
@@ -440,6 +447,9 @@ def translate_request(
             except RecursionError:
                 raise too_deep("request") from None
             notes += closed
+    if destination == "gemini" and ToolResultPart in kinds:  # one response turn a call turn
+        canonical, moved = response_turns_joined(canonical, found.answered_in_order)
+        losses += moved
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)
         losses += placeholders

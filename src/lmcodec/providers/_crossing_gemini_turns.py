@@ -1,0 +1,155 @@
+"""To Gemini, the responses to one function-call turn in one turn right after it (issue #15).
+
+Gemini answers a model turn of N ``functionCall`` parts with one user turn of N ``functionResponse``
+parts, and refuses a history that spreads them ("the number of function response parts should be
+equal to the number of function call parts of the function call turn"). lm15's builder writes one
+content per canonical message, and another dialect's client may write one call turn's results as
+several messages: an Anthropic client one user turn per ``tool_result`` (the Messages API joins
+consecutive turns of a role; red team 26 F03's "left"), or its parallel calls as consecutive
+assistant turns; a Responses client a message between two ``function_call`` items, or between two
+``function_call_output`` items. :func:`response_turns_joined` gives Gemini one call turn and one
+response turn in those cases, the responses in the calls' order where their ids pair them (a
+Gemini backend that pairs by position refuses them otherwise). ``build_request`` is untouched (it
+stays lm15's for a canonical Request): this is a ``translate_request`` pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.wire import Adaptation, Message, Request, ToolCallPart
+
+__all__ = ["response_turns_joined", "turns_regrouped"]
+
+_MOVED: Final = (
+    "Gemini takes the responses to a function-call turn in the one turn right after it: this tool "
+    "result goes there, before the message the client wrote between the calls and it"
+)
+
+
+def _apart(messages: tuple[Message, ...]) -> bool:
+    """Whether a call turn's calls or results may be apart: a tool message after a message that is
+    not an assistant's, or consecutive assistant messages (the roles joined by spaces, searched in
+    C: a regular expression over them cost 5% of a translation, a walk in Python more)."""
+    roles = " ".join([message.role for message in messages])
+    return (
+        "tool tool" in roles
+        or "user tool" in roles
+        or "developer tool" in roles
+        or "assistant assistant" in roles
+    )
+
+
+def response_turns_joined(request: Request, in_order: bool) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with each call turn's results in one tool message right after it (a tool
+    message that crossed another message ``substituted`` at its index), the calls of consecutive
+    assistant messages before results in one message, and the results in the calls' order where
+    each result's id pairs one call; ``request`` itself where nothing changes (joining turns the
+    source's API joins, or ordering results by the ids that pair them, loses nothing: no note).
+    ``in_order``: the survey's word that the results' ids are the calls', in order; with no
+    message apart (:func:`_apart`) nothing changes, which the full walk
+    (:func:`turns_regrouped`) would find at many times the cost."""
+    if in_order and not _apart(request.messages):
+        return request, ()  # (the usual conversation: each call turn answered by the next message)
+    return turns_regrouped(request)
+
+
+def turns_regrouped(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """:func:`response_turns_joined` by a walk of every message (its reference)."""
+    messages = request.messages
+    out: list[Message] = []
+    where: list[int] = []  # each message's index in ``out``
+    notes: list[Adaptation] = []
+    count = len(messages)
+    i = 0
+    while i < count:
+        if messages[i].role != "assistant":
+            where.append(len(out))
+            out.append(messages[i])
+            i += 1
+            continue
+        end = i
+        while end < count and messages[end].role == "assistant":
+            end += 1
+        stop = end
+        while stop < count and messages[stop].role != "assistant":
+            stop += 1
+        tools = [k for k in range(end, stop) if messages[k].role == "tool"]
+        first = next((k for k in range(i, end) if _calls(messages[k])), None)
+        if first is None or not tools:  # no call turn answered here: as the client wrote it
+            where.extend(range(len(out), len(out) + stop - i))
+            out.extend(messages[i:stop])
+            i = stop
+            continue
+        where.extend(range(len(out), len(out) + first - i))
+        out.extend(messages[i:first])
+        calls = _joined(messages[first:end])
+        where.extend([len(out)] * (end - first))
+        out.append(calls)
+        results = _joined([messages[k] for k in tools])
+        ordered = _in_call_order(calls, results.parts)
+        if ordered is not results.parts:
+            results = msgspec.structs.replace(results, parts=ordered)
+        at = len(out)
+        out.append(results)
+        passed = False  # a message between the calls and this result
+        for k in range(end, stop):
+            if messages[k].role == "tool":
+                where.append(at)
+                if passed:
+                    notes.append(_moved(k, at))
+            else:
+                passed = True
+                where.append(len(out))
+                out.append(messages[k])
+        i = stop
+    if len(out) == count and all(a is b for a, b in zip(out, messages, strict=True)):
+        return request, ()
+    return _with_messages(request, tuple(out), where), tuple(notes)
+
+
+def _calls(message: Message) -> bool:
+    return any(type(part) is ToolCallPart for part in message.parts)
+
+
+def _joined(run: list[Message] | tuple[Message, ...]) -> Message:
+    """The messages of ``run`` (one role) as one: their parts and continuation in order."""
+    if len(run) == 1:
+        return run[0]
+    parts = tuple(part for message in run for part in message.parts)
+    continuation = tuple(state for message in run for state in message.continuation)
+    return msgspec.structs.replace(run[0], parts=parts, continuation=continuation)
+
+
+def _in_call_order(calls: Message, results: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``results`` in the order of the calls their ids name, where each names a distinct call of
+    ``calls``; ``results`` itself otherwise (or where they are in that order)."""
+    order: dict[str, int] = {}
+    for k, part in enumerate(calls.parts):
+        if type(part) is ToolCallPart:
+            order.setdefault(part.id, k)
+    ids = [part.id for part in results]
+    if len(set(ids)) != len(ids) or not all(id_ in order for id_ in ids):
+        return results
+    positions = [order[id_] for id_ in ids]
+    if positions == sorted(positions):
+        return results
+    return tuple(part for _, part in sorted(zip(positions, results, strict=True), key=lambda pair: pair[0]))
+
+
+def _moved(index: int, at: int) -> Adaptation:
+    return Adaptation(
+        field=f"messages[{index}]", action="substituted", reason=_MOVED, asked=index, applied=at
+    )
+
+
+def _with_messages(request: Request, messages: tuple[Message, ...], where: list[int]) -> Request:
+    """``request`` with ``messages``; a cache breakpoint's message index follows its message."""
+    cache = request.config.cache
+    if cache is not None and cache.prefix_until_index is not None and cache.prefix_until_index < len(where):
+        cache = msgspec.structs.replace(cache, prefix_until_index=where[cache.prefix_until_index])
+        config = msgspec.structs.replace(request.config, cache=cache)
+        return msgspec.structs.replace(request, messages=messages, config=config)
+    return msgspec.structs.replace(request, messages=messages)
