@@ -171,6 +171,9 @@ def _hostile_rounds(rounds: int) -> list[str]:
         f"(`python3 benchmarks/test_bench_hostile.py {rounds}`): seconds per MB at each size (medians",
         "of interleaved rounds, GC off), their ratio (the median of per-round ratios; linear: near 1,",
         "the claim: under 1.5) and tracemalloc's peak over the input size (the bound: 4x plus 16 MiB).",
+        "Rows under 0.01 s/MB take a few milliseconds at 8 MB: their ratio moves with the cache and",
+        "the load (2-5x from one run to the next on the shared machine); the memory bound is asserted",
+        "by the pytest run.",
         "",
         *[line for line in out.splitlines() if line.startswith("|")],
         "",
@@ -224,7 +227,7 @@ SECTIONS: dict[str, tuple[Callable[[int], list[str]], int]] = {
     "varied": (_varied_rounds, 5),
     "translate": (_translate_rounds, 5),
     "requests": (_requests_rounds, 7),
-    "hostile": (_hostile_rounds, 1),
+    "hostile": (_hostile_rounds, 3),
 }
 
 
@@ -235,7 +238,8 @@ def _commit() -> str:
         return subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True, check=False).stdout
 
     head = git("rev-parse", "--short", "HEAD").strip() or "unknown"
-    return head + ("+changes" if git("status", "--porcelain", "--", "../src", ".").strip() else "")
+    changed = git("status", "--porcelain", "--", "../src", ".", ":!RESULTS.md").strip()  # (the run writes it)
+    return head + ("+changes" if changed else "")
 
 
 def _section(name: str) -> list[str]:
