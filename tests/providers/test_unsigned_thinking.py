@@ -203,9 +203,7 @@ def _gemini_turn_2(backend: str) -> bytes:
             capturing_client(httpx, seen), base_url="http://gw", retry_options=None
         ),
     )
-    return captured(
-        lambda: capture.models.generate_content(model="gemini-2.5-flash", contents=history), seen
-    )
+    return captured(lambda: capture.models.generate_content(model="gemini-2.5-flash", contents=history), seen)
 
 
 def _responses_turn_2() -> bytes:
