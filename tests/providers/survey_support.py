@@ -1,8 +1,11 @@
 """The survey a reader's typed path records while it reads (``_crossing_survey.Seen``), checked
-against ``crossing.survey``'s walk of the Request: the typed-path tests of each reader call
+against ``crossing.survey``'s walk of the Request, and the Responses tools it records flagged
+``strict: true`` against the body's: the typed-path tests of each reader call
 :func:`check_recorded_survey` on every body their fast path takes."""
 
 from __future__ import annotations
+
+import json
 
 import lmcodec as lc
 from lmcodec.providers import crossing
@@ -16,14 +19,26 @@ def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: st
     surveys them)."""
     surveyed = TYPED_READERS[source](body, model)
     assert surveyed is not None
-    request, found, notes = surveyed
+    request, found, notes, strict_tools = surveyed
     assert notes == ()
+    assert strict_tools == _flagged_strict(source, body)
     assert request == typed
     assert lc.encode(request) == lc.encode(typed)
     if found is None:
         assert not _one_name_a_call_id(typed)
     else:
         assert found == crossing.survey(typed)
+
+
+def _flagged_strict(source: str, body: bytes) -> frozenset[str]:
+    """The function tools a Responses body flags ``strict: true``, as ``json.loads`` reads it (the
+    gateway's strictness hand-off: ``_crossing_strict.strict_asked``); none for the other dialects."""
+    tools = json.loads(body).get("tools") if source == "openai" else None
+    return frozenset(
+        tool["name"]
+        for tool in tools or ()
+        if isinstance(tool, dict) and tool.get("type") == "function" and tool.get("strict") is True
+    )
 
 
 def _one_name_a_call_id(request: lc.Request) -> bool:

@@ -487,7 +487,7 @@ def test_the_typed_views_take_the_codex_shape() -> None:
     for destination in DESTINATIONS:
         read = _replayed_read(body, destination, None)
         assert read is not None
-        _, notes, custom, replayed, _ = read
+        _, notes, custom, replayed, _, _ = read
         assert (custom is not None) == (destination == "openai") and replayed is not None
         assert len(notes) == (0 if destination == "openai" else 2)  # the phase, the custom call
     sent = json.loads(lc.translate_request("openai", "openai", body).body)

@@ -38,6 +38,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._crossing_parts import chat_fronts_claude
+from lmcodec.providers._key_marks import holds_mark
 from lmcodec.wire import Adaptation, Request
 
 __all__ = [
@@ -49,6 +50,9 @@ __all__ = [
 ]
 
 _MARKED_ROLES: Final = frozenset({"system", "developer", "user"})
+_MARK: Final = (b"cache_control",)
+"""The marks' key: a body that does not spell it (as its bytes or with ``\\u`` escapes) holds none."""
+
 _TTLS: Final = frozenset({"5m", "1h"})
 _BREAKPOINT: Final = {"mode": "explicit"}
 _NOT_KEPT: Final = (
@@ -77,7 +81,7 @@ def chat_cache_marks_out(
     """``body`` without its ``cache_control`` marks (the one kept for Anthropic as the breakpoint)
     and one ``dropped`` note per mark the destination does not get; ``body`` as it is when it holds
     no mark or is not a JSON object with a ``messages`` list (the reader's own error stands)."""
-    if b"cache_control" not in (body.tobytes() if isinstance(body, memoryview) else body):
+    if not holds_mark(body, _MARK):
         return body, ()
     try:
         value = msgspec.json.decode(body)
@@ -223,7 +227,7 @@ def anthropic_marks_dropped(
     already has one), and, when the request's retention is ``long`` and ``destination`` has
     ``prompt_cache_retention``, a ``substituted`` one at the last ``1h`` ttl; none when the body
     spells no mark (one byte search)."""
-    if b"cache_control" not in (body.tobytes() if isinstance(body, memoryview) else body):
+    if not holds_mark(body, _MARK):
         return ()
     try:
         marks = anthropic_marks(body)
@@ -281,7 +285,7 @@ def anthropic_marks(body: bytes | bytearray | memoryview) -> list[tuple[str, Any
         if isinstance(row.content, list):
             for j, block in enumerate(row.content):
                 inner = block.content
-                if block.type == "tool_result" and inner is not None and b"cache_control" in bytes(inner):
+                if block.type == "tool_result" and inner is not None and holds_mark(bytes(inner), _MARK):
                     try:
                         blocks = _read_blocks(inner)
                     except msgspec.ValidationError:

@@ -21,6 +21,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._key_marks import holds_mark
 from lmcodec.wire import Adaptation
 
 __all__ = ["REASONS", "part_fields_back", "part_fields_out", "refuses_part_field"]
@@ -34,7 +35,8 @@ _MARKS: Final = (
     b"displayName",
     b"display_name",
 )
-"""Byte marks of every key taken (a body spelling none is not decoded)."""
+"""Byte marks of every key taken (a body spelling none, as its bytes or with ``\\u`` escapes, is
+not decoded)."""
 _DATA_KEYS: Final = {
     "text": "text",
     "inlineData": "inlineData",
@@ -142,7 +144,7 @@ def _taken(raw: bytes | bytearray | memoryview) -> tuple[Any, list[tuple[str, _T
     """The body decoded with these keys taken out, and (path, what was taken) of each; None when
     it holds none."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
-    if not any(mark in data for mark in _MARKS):
+    if not holds_mark(data, _MARKS):
         return None
     try:
         value = msgspec.json.decode(data)

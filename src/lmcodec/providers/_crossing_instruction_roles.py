@@ -18,11 +18,13 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._build_common import adaptation
+from lmcodec.providers._key_marks import holds_mark
 from lmcodec.wire import Adaptation
 
 __all__ = ["developer_rows_back"]
 
 _INSTRUCTION_ROLES: Final = frozenset({"system", "developer"})
+_DEVELOPER: Final = (b'"developer"',)
 
 
 class _Row(msgspec.Struct):
@@ -47,7 +49,7 @@ def developer_rows_back(
     the client wrote; ``built`` itself when the client wrote no ``developer`` row. Where the rows
     cannot be matched, ``built`` and one note naming the rewrite."""
     data = client_body.tobytes() if isinstance(client_body, memoryview) else client_body
-    if b'"developer"' not in data:  # (a role spelled with \\u escapes, which no SDK writes: not looked for)
+    if not holds_mark(data, _DEVELOPER):  # (also "d\\u0065veloper": the same role)
         return built, ()
     try:
         rows = _ROLES.decode(data).messages or []

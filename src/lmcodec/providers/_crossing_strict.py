@@ -54,31 +54,19 @@ class Strictness(NamedTuple):
 NONE: Final = Strictness(frozenset(), (), {})
 
 
-class _Flag(msgspec.Struct):
-    """A Responses tool entry's type, name and strict flag (any JSON type: the reader checked them)."""
-
-    type: Any = None
-    name: Any = None
-    strict: Any = None
-
-
-class _Tools(msgspec.Struct):
-    tools: list[_Flag] | None = None
-
-
-_TOOL_FLAGS: Final = msgspec.json.Decoder(_Tools)
-
-
 def chat_strict_notes(notes: tuple[Adaptation, ...]) -> list[Adaptation]:
     """The notes of a Chat body's reading that took a tool's ``function.strict: true`` out."""
     return [note for note in notes if note.asked is True and note.field.endswith("].function.strict")]
 
 
 def strict_asked(
-    source: str, request: Request, body: bytes | bytearray | memoryview, notes: tuple[Adaptation, ...]
+    source: str, request: Request, strict_tools: frozenset[str], notes: tuple[Adaptation, ...]
 ) -> Strictness:
-    """What ``request``'s function tools (as read from ``body``, in ``source``'s dialect, before
-    any pass) ask of strictness; :data:`NONE` for a Gemini body or a request without tools."""
+    """What ``request``'s function tools (as read, in ``source``'s dialect, before any pass) ask of
+    strictness; :data:`NONE` for a Gemini body or a request without tools. ``strict_tools``: the
+    function tools a Responses body flags ``strict: true``, as the gateway's reading recorded them
+    (``_gateway_read.TypedReading``; no search of the body's bytes, which a ``\\u``-escaped key
+    would pass unseen); ``notes``: the reading's (a Chat tool's ``function.strict`` taken out)."""
     if not request.tools or source == "gemini":
         return NONE
     if source == "openai_chat":
@@ -97,34 +85,23 @@ def strict_asked(
         flagged = {entry["name"] for entry in sent if isinstance(entry, dict) and entry.get("strict") is True}
         return Strictness(frozenset(flagged), (), {}) if flagged else NONE
     functions = [tool.name for tool in request.tools if type(tool) is FunctionTool]
-    flags = _responses_flags(extensions.get("tools"), body)
-    if flags is None:
-        return Strictness(frozenset(), tuple(functions), {})
-    return Strictness(
-        frozenset(name for name in functions if flags.get(name) is True),
-        tuple(name for name in functions if flags.get(name) is None),
-        {},
-    )
-
-
-def _responses_flags(sent: Any, body: bytes | bytearray | memoryview) -> dict[Any, Any] | None:
-    """Each Responses function tool's ``strict`` by name; None where the body's bytes hold no
-    ``"strict"``, each tool then strict by default. (A key spelled with ``\\u`` escapes, which no
-    SDK writes, is not looked for: each bytes search costs a gateway call ~1.5 us on 2.7 KB.)"""
+    sent = extensions.get("tools")
     if isinstance(sent, list):  # a strict: false among them: the tools as sent (openai/read.py)
-        return {
+        flags = {
             entry.get("name"): entry.get("strict")
             for entry in sent
             if isinstance(entry, dict) and entry.get("type") == "function"
         }
-    data = body.tobytes() if isinstance(body, memoryview) else body
-    if b'"strict"' not in data:
-        return None
-    try:
-        tools = _TOOL_FLAGS.decode(data).tools
-    except (msgspec.DecodeError, RecursionError):
-        return None
-    return {tool.name: tool.strict for tool in tools or () if tool.type == "function"}
+        return Strictness(
+            frozenset(name for name in functions if flags.get(name) is True),
+            tuple(name for name in functions if flags.get(name) is None),
+            {},
+        )
+    return Strictness(
+        strict_tools.intersection(functions),
+        tuple(name for name in functions if name not in strict_tools),
+        {},
+    )
 
 
 _NO_FLAG: Final = (

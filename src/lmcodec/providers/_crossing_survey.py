@@ -130,6 +130,9 @@ class Seen(msgspec.Struct, gc=False):
     other_names: list[str] = msgspec.field(default_factory=list)
     """The function names ``names`` does not hold: those the tool results carry (Gemini's; the
     other readers' results carry none), a call's whose id an earlier call of another name has."""
+    strict_tools: frozenset[str] = frozenset()
+    """The function tools a Responses body flags ``strict: true``, by name (the Request has no field
+    for it: ``_crossing_strict.strict_asked`` takes it from the reading, no search of the body)."""
 
 
 def met(part: Any, seen: Seen) -> None:

@@ -22,7 +22,7 @@ carries is read again without those fields (``providers/_crossing_gemini_part_fi
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple, TypeAlias
 
 import msgspec
@@ -42,6 +42,7 @@ from lmcodec.providers._crossing_gemini_part_fields import part_fields_out, refu
 from lmcodec.providers._crossing_sdk_blocks import MARKS as SDK_MARKS
 from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, client_blocks
 from lmcodec.providers._crossing_survey import ContentSurvey, Seen
+from lmcodec.providers._key_marks import holds_mark
 from lmcodec.providers._replayed_arguments import replayed_arguments
 from lmcodec.providers._replayed_responses_items import (
     HOSTED_ITEMS,
@@ -55,6 +56,7 @@ from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai._read_common import MAX_BODY_BYTES
+from lmcodec.providers.openai._read_config import strict_flagged
 from lmcodec.providers.openai._read_typed import decode_view
 from lmcodec.providers.openai._read_views import RawInput, ReplayedBody, ReplayedItem
 from lmcodec.providers.openai_chat import read as openai_chat_read
@@ -62,6 +64,7 @@ from lmcodec.wire import Adaptation, BuiltinTool, Request
 
 __all__ = [
     "GATEWAY_READERS",
+    "NO_STRICT_TOOLS",
     "TYPED_READERS",
     "TypedReading",
     "read_by_passes",
@@ -95,30 +98,47 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
 def _read_by_the_passes(request: Request, raw: Raw) -> bool:
     """Whether the typed path's ``request`` holds a dated GA web search tool the passes read."""
     if any(type(tool) is BuiltinTool and tool.name in _GA_WEB_SEARCH for tool in request.tools):
-        return b'"web_search' in (raw.tobytes() if isinstance(raw, memoryview) else raw)
+        return holds_mark(raw, (_WEB_SEARCH_MARK,))
     return False
 
 
 def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
-    """:func:`responses_typed_or_none` with the survey the reading recorded."""
+    """:func:`responses_typed_or_none` with the survey and the strict flags the reading recorded."""
     read = openai_read.typed_surveyed_or_none(raw, model)
     if read is None or _read_by_the_passes(read[0], raw):
         return None
-    return read[0], read[1], ()
+    return read[0], read[1], (), read[2]
 
 
-TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]]
+TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], frozenset[str]]
 """What a typed gateway reader gives for a body it takes: the Request, its survey where the reading
-recorded it (else None: the gateway surveys the Request), and the notes the gateway reader makes
+recorded it (else None: the gateway surveys the Request), the notes the gateway reader makes
 of the body (a Gemini function response in another shape read as its result text; none for the
-other dialects, whose typed paths refuse every body their gateway readers note anything of)."""
+other dialects, whose typed paths refuse every body their gateway readers note anything of), and
+the function tools a Responses body flags ``strict: true``, by name (:data:`NO_STRICT_TOOLS` for
+the other dialects: the Request has no field for it; ``_crossing_strict.strict_asked``)."""
+
+NO_STRICT_TOOLS: Final[frozenset[str]] = frozenset()
+
+
+def _without_strict_flags(
+    typed: Callable[[Any, str | None], tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]] | None],
+) -> Callable[[Any, str | None], TypedReading | None]:
+    """A Chat, Anthropic or Gemini typed reading as a :data:`TypedReading` (their strictness is
+    read from the Request's notes or extensions: none recorded here)."""
+
+    def read(raw: Any, model: str | None) -> TypedReading | None:
+        got = typed(raw, model)
+        return None if got is None else (*got, NO_STRICT_TOOLS)
+
+    return read
 
 
 TYPED_READERS: Final[dict[str, Any]] = {
     "openai": _responses_typed,
-    "openai_chat": openai_chat_read.typed_surveyed_or_none,
-    "anthropic": anthropic_read.typed_surveyed_or_none,
-    "gemini": gemini_read.typed_surveyed_or_none,
+    "openai_chat": _without_strict_flags(openai_chat_read.typed_surveyed_or_none),
+    "anthropic": _without_strict_flags(anthropic_read.typed_surveyed_or_none),
+    "gemini": _without_strict_flags(gemini_read.typed_surveyed_or_none),
 }
 """The typed fast paths tried before :func:`read_client_body`: their views refuse every key its
 passes take out (a Chat ``cache_control`` mark on a row or block, a Responses ``custom_tool_call``
@@ -158,10 +178,13 @@ ClientReading: TypeAlias = tuple[
     ReplayedItems | None,
     ClientBlocks | None,
     ContentSurvey | None,
+    frozenset[str],
 ]
 """What :func:`read_client_body` gives: the body as read, its Request, the notes, what goes back
-to Responses as the client sent it (custom calls, replayed items, file and image blocks), and the
-Request's survey where the reading recorded it (the typed views' reading of a Codex body)."""
+to Responses as the client sent it (custom calls, replayed items, file and image blocks), the
+Request's survey where the reading recorded it (the typed views' reading of a Codex body), and the
+function tools a Responses body flags ``strict: true``, read toward another dialect (else
+:data:`NO_STRICT_TOOLS`; :data:`TypedReading`)."""
 
 
 def read_client_body(source: str, destination: str, raw: Raw, model: str | None) -> ClientReading:
@@ -173,8 +196,8 @@ def read_client_body(source: str, destination: str, raw: Raw, model: str | None)
     if source == "openai":  # a Codex body: the typed views read it whole where they can
         replayed_read = _replayed_read(raw, destination, model)
         if replayed_read is not None:
-            request, notes, custom, replayed, survey = replayed_read
-            return raw, request, notes, custom, replayed, None, survey
+            request, notes, custom, replayed, survey, strict_tools = replayed_read
+            return raw, request, notes, custom, replayed, None, survey, strict_tools
     return read_by_passes(source, destination, raw, model)
 
 
@@ -227,7 +250,8 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     blocks = None if passed is None else passed.blocks
     if destination != "openai":  # (the custom calls' items go back to Responses only)
         custom = None
-    return raw, request, tuple(unsigned), custom, replayed, blocks, None
+    tools = None if passed is None or destination == source else passed.value.get("tools")  # (as read)
+    return raw, request, tuple(unsigned), custom, replayed, blocks, None, strict_flagged(tools)
 
 
 _REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody)
@@ -240,7 +264,14 @@ _FUNCTION_CALL_OUTPUT: Final = ReplayedItem(type="function_call_output")
 def _replayed_read(
     raw: Raw, destination: str, model: str | None
 ) -> (
-    tuple[Request, tuple[Adaptation, ...], CustomCalls | None, ReplayedItems | None, ContentSurvey | None]
+    tuple[
+        Request,
+        tuple[Adaptation, ...],
+        CustomCalls | None,
+        ReplayedItems | None,
+        ContentSurvey | None,
+        frozenset[str],
+    ]
     | None
 ):
     """What :func:`read_client_body` gives for a Responses body the passes change (:func:`_responses_passes`)
@@ -252,7 +283,8 @@ def _replayed_read(
     (a hosted-tool item, a key where the passes leave it, a pass its byte mark would not have run,
     a body the typed path refuses), which :func:`read_client_body` reads the old way.
     ``tests/providers/test_gateway_responses_passes.py`` holds the two equal. Toward another dialect
-    it also gives the Request's survey, recorded as it was read (None to Responses itself)."""
+    it also gives the Request's survey and the function tools flagged ``strict: true``, recorded as
+    they were read (None and :data:`NO_STRICT_TOOLS` to Responses itself)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if len(data) > MAX_BODY_BYTES:
         return None
@@ -305,16 +337,16 @@ def _replayed_read(
             outputs.append(None)
         read.append(item)
     # Each pass as it runs on the bytes: where its mark is, or where a pass before it changed the body.
-    changed = phased and _marked(data, REPLAYED_MARKS)
+    changed = phased and holds_mark(data, REPLAYED_MARKS)
     if phase_keys and not changed:
         return None
     customs = any(at is not None for at in (*calls, *outputs))
-    if customs and not (changed or _marked(data, (CUSTOM_MARK,))):
+    if customs and not (changed or holds_mark(data, (CUSTOM_MARK,))):
         return None
     changed = changed or customs
     tools = whole.tools
     web_search = None
-    if changed or _marked(data, (_WEB_SEARCH_MARK,)):
+    if changed or holds_mark(data, (_WEB_SEARCH_MARK,)):
         web_search = _web_search_tools_in({"tools": tools}, destination)
     elif isinstance(tools, list) and any(
         isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH for tool in tools
@@ -342,37 +374,11 @@ def _replayed_read(
         replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))))
     searches = () if web_search is None else web_search.notes
     survey = None if seen is None else openai_read.survey_of(seen)
-    return request, (*phase_notes, *call_notes, *searches), custom, replayed, survey
+    strict_tools = NO_STRICT_TOOLS if seen is None else seen.strict_tools
+    return request, (*phase_notes, *call_notes, *searches), custom, replayed, survey, strict_tools
 
 
 _WEB_SEARCH_MARK: Final = b'"web_search'
-
-
-def _escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
-    """``mark`` with any of its characters but the quotes also spelled as a JSON ``\\u00XX`` escape."""
-    parts = []
-    for byte in mark:
-        char = re.escape(bytes([byte]))
-        if byte == 0x22:  # (a key's quotes are the JSON's own)
-            parts.append(char)
-            continue
-        hex_digits = b"".join(b"[%c%c]" % (d, d + 32) if d >= 0x41 else bytes([d]) for d in b"%02X" % byte)
-        parts.append(b"(?:%s|\\\\u00%s)" % (char, hex_digits))
-    return re.compile(b"".join(parts))
-
-
-_ESCAPED: Final = {
-    mark: _escaped_spelling(mark) for mark in (*REPLAYED_MARKS, CUSTOM_MARK, _WEB_SEARCH_MARK, *SDK_MARKS)
-}
-
-
-def _marked(data: bytes | bytearray, marks: tuple[bytes, ...]) -> bool:
-    """Whether the body holds one of ``marks`` (a pass's byte mark), as its bytes or with characters
-    spelled as ``\\u`` escapes (``"ph\\u0061se"`` is the key ``"phase"``: red team 22 F06, one
-    outcome for equal JSON). The escapes are looked for only in a body holding ``\\u``."""
-    if any(mark in data for mark in marks):
-        return True
-    return b"\\u" in data and any(_ESCAPED[mark].search(data) is not None for mark in marks)
 
 
 def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
@@ -395,12 +401,12 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
         return None
     if not isinstance(value, dict):
         return None
-    blocks = client_blocks(value) if _marked(data, SDK_MARKS) else None  # (before the passes change it)
-    replayed = replayed_items_out(value, destination) if _marked(data, REPLAYED_MARKS) else None
+    blocks = client_blocks(value) if holds_mark(data, SDK_MARKS) else None  # (before the passes change it)
+    replayed = replayed_items_out(value, destination) if holds_mark(data, REPLAYED_MARKS) else None
     changed = replayed is not None
-    custom = custom_calls_in(value, destination) if changed or _marked(data, (CUSTOM_MARK,)) else None
+    custom = custom_calls_in(value, destination) if changed or holds_mark(data, (CUSTOM_MARK,)) else None
     changed = changed or custom is not None
-    searches = changed or _marked(data, (_WEB_SEARCH_MARK,))
+    searches = changed or holds_mark(data, (_WEB_SEARCH_MARK,))
     web_search = _web_search_tools_in(value, destination) if searches else None
     changed = changed or web_search is not None
     body = msgspec.json.encode(value) if changed else raw

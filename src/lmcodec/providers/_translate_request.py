@@ -53,6 +53,7 @@ from lmcodec.providers._crossing_strict import strict_asked, strict_flags_out, s
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import (
     GATEWAY_READERS,
+    NO_STRICT_TOOLS,
     TYPED_READERS,
     TypedReading,
     read_client_body,
@@ -97,24 +98,31 @@ _OPENAI: Final = frozenset({"openai", "openai_chat"})
 def _noteless(
     typed_or_none: Callable[[Any, str | None], Request | None],
 ) -> Callable[..., TypedReading | None]:
-    """A dialect's typed fast path as a :data:`TypedReading` without survey or notes (its gateway
-    reader notes nothing of a body that path takes)."""
+    """A dialect's typed fast path as a :data:`TypedReading` without survey, notes or strict flags
+    (its gateway reader notes nothing of a body that path takes)."""
 
     def read(raw: Any, model: str | None) -> TypedReading | None:
         request = typed_or_none(raw, model)
-        return None if request is None else (request, None, ())
+        return None if request is None else (request, None, (), NO_STRICT_TOOLS)
 
     return read
+
+
+def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
+    """Gemini's typed fast path, with its notes, as a :data:`TypedReading` without survey."""
+    read = gemini_read.typed_or_none(raw, model)
+    return None if read is None else (*read, NO_STRICT_TOOLS)
 
 
 _TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
     "openai": _noteless(responses_typed_or_none),
     "openai_chat": _noteless(openai_chat_read.typed_or_none),
     "anthropic": _noteless(anthropic_read.typed_or_none),
-    "gemini": gemini_read.typed_or_none,
+    "gemini": _gemini_unsurveyed,
 }
 """The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same
-Request and notes, None where they refuse), for a client body translated to its own dialect."""
+Request and notes, None where they refuse), for a client body translated to its own dialect
+(which asks nothing of the strict flags: its tools go as read)."""
 
 
 def _responses_with_client_items(
@@ -300,11 +308,11 @@ def translate_request(
     sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
     if read is None:  # (the typed path took no body the client body's passes would change)
         reading = read_client_body(source, destination, raw, model)
-        raw, request, unsigned, custom, replayed, sdk_blocks, found = reading
+        raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools = reading
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
     else:
-        request, found, unsigned = read
+        request, found, unsigned, strict_tools = read
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
         raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
     if source == "gemini" and destination != "gemini":  # state on Google's server, as a Responses id
@@ -380,7 +388,7 @@ def translate_request(
         if carried_in is not request:
             request, found = carried_in, crossing.survey(carried_in)
         unsigned = (*unsigned, *carried)
-    strictness = strict_asked(source, request, raw, unsigned)  # before the passes change the tools
+    strictness = strict_asked(source, request, strict_tools, unsigned)  # before the passes change the tools
     if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
         request, reasoning = reasoning_extensions_in(source, request)
         unsigned = (*unsigned, *reasoning)

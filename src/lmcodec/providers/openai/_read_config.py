@@ -22,7 +22,7 @@ from lmcodec.providers.openai._read_common import (
 )
 from lmcodec.providers.openai.build import BUILTIN_TYPES
 
-__all__ = ["CANONICAL_KEYS", "RESERVED_KEYS", "non_strict", "read_config", "read_tools"]
+__all__ = ["CANONICAL_KEYS", "RESERVED_KEYS", "non_strict", "read_config", "read_tools", "strict_flagged"]
 
 CANONICAL_KEYS: Final = frozenset(
     {
@@ -113,6 +113,18 @@ def non_strict(raw: list[Any]) -> bool:
     Responses reads as strict), so such tools ride as sent in ``Config.extensions`` (each explicit
     ``strict`` with them; the builder writes them where lm15 writes its tools)."""
     return any(type(tool) is dict and tool.get("strict") is False for tool in raw)
+
+
+def strict_flagged(raw: Any) -> frozenset[str]:
+    """The names of the function tools of the body's ``tools`` (read by :func:`read_tools`) that
+    say ``strict: true`` (the canonical tool has no strict field: the gateway reads it so)."""
+    if type(raw) is not list:
+        return frozenset()
+    return frozenset(
+        tool["name"]
+        for tool in raw
+        if type(tool) is dict and tool.get("type") == "function" and tool.get("strict") is True
+    )
 
 
 def _tool_name(ref: dict[str, Any], path: str) -> str:

@@ -22,7 +22,13 @@ from lmcodec.errors import LmcodecError
 from lmcodec.providers._crossing_survey import Seen
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers.openai._read_common import usual_config
-from lmcodec.providers.openai._read_config import CANONICAL_KEYS, RESERVED_KEYS, non_strict, read_config
+from lmcodec.providers.openai._read_config import (
+    CANONICAL_KEYS,
+    RESERVED_KEYS,
+    non_strict,
+    read_config,
+    strict_flagged,
+)
 from lmcodec.providers.openai._read_config import read_tools as read_tool_dicts
 from lmcodec.providers.openai._read_input import Refused, read_input, text_part, user_text
 from lmcodec.providers.openai._read_views import (
@@ -61,7 +67,8 @@ class _NonStrict(Exception):
     plain values hold (key order, nulls), so they are read as the hosted ones are."""
 
 
-def read_tools(views: list[FunctionToolView]) -> tuple[FunctionTool, ...]:
+def read_tools(views: list[FunctionToolView], seen: Seen | None = None) -> tuple[FunctionTool, ...]:
+    """The function tools of their views; ``seen``, given, records those flagged ``strict: true``."""
     tools: list[FunctionTool] = []
     for view in views:
         if view.strict is False:
@@ -77,6 +84,8 @@ def read_tools(views: list[FunctionToolView]) -> tuple[FunctionTool, ...]:
                 parameters=parameters if parameters is not None else {"type": "object", "properties": {}},
             )
         )
+    if seen is not None:
+        seen.strict_tools = frozenset(view.name for view in views if view.strict)
     return tuple(tools)
 
 
@@ -105,7 +114,7 @@ def decode_view(
     gateway reads replayed items into it: ``providers/_gateway_read.py``), its ``tools`` as plain
     values, read as a body with a hosted tool is; None where a rule refuses it."""
     try:
-        read, sent = ((), None) if tools is None else tools_from_dicts(tools)
+        read, sent = ((), None) if tools is None else tools_from_dicts(tools, seen)
         return _from_body(body, whole, read, sent, model, seen)
     except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
         return None
@@ -123,7 +132,7 @@ def _decode(body: bytes | bytearray | memoryview, routed: str | None, seen: Seen
             return _hosted(body, routed, seen)
         return _decode_in_two_steps(body, routed, seen)  # a key with no canonical home
     try:
-        tools = () if whole.tools is None else read_tools(whole.tools)
+        tools = () if whole.tools is None else read_tools(whole.tools, seen)
     except _NonStrict:
         return _hosted(body, routed, seen)
     return _from_body(body, whole, tools, None, routed, seen)
@@ -135,7 +144,7 @@ def _hosted(body: bytes | bytearray | memoryview, routed: str | None, seen: Seen
         hosted = _HOSTED_BODY.decode(body)
     except msgspec.ValidationError:
         return _decode_in_two_steps(body, routed, seen)
-    tools, sent = ((), None) if hosted.tools is None else tools_from_dicts(hosted.tools)
+    tools, sent = ((), None) if hosted.tools is None else tools_from_dicts(hosted.tools, seen)
     return _from_body(body, hosted, tools, sent, routed, seen)
 
 
@@ -184,29 +193,30 @@ def _decode_in_two_steps(
     if raw_input is None:
         raise Refused
     value = {key: _ANY.decode(raw) for key, raw in top.items()}
-    tools, sent = ((), None) if raw_tools is None else _tools(raw_tools)
+    tools, sent = ((), None) if raw_tools is None else _tools(raw_tools, seen)
     items = _INPUT.decode(raw_input)
     return _typed(body, items, value.get("instructions", UNSET), tools, sent, value, routed, seen)
 
 
-def _tools(raw: msgspec.Raw) -> tuple[tuple[Any, ...], list[Any] | None]:
+def _tools(raw: msgspec.Raw, seen: Seen | None) -> tuple[tuple[Any, ...], list[Any] | None]:
     """Function tools through their view; a list with a hosted tool or a ``strict: false`` as the
     walker reads it."""
     try:
-        return ((), None) if (views := _TOOLS.decode(raw)) is None else (read_tools(views), None)
+        return ((), None) if (views := _TOOLS.decode(raw)) is None else (read_tools(views, seen), None)
     except (msgspec.ValidationError, _NonStrict):
         listed = _ANY.decode(raw)
         if listed is None:
             return (), None
         if type(listed) is not list:
             raise Refused from None
-        return tools_from_dicts(listed)
+        return tools_from_dicts(listed, seen)
 
 
-def tools_from_dicts(listed: list[Any]) -> tuple[tuple[Any, ...], list[Any] | None]:
+def tools_from_dicts(listed: list[Any], seen: Seen | None = None) -> tuple[tuple[Any, ...], list[Any] | None]:
     """The walker's reading of ``tools`` (its checks, its refusals), made into the canonical
     Structs directly (``msgspec.convert`` would walk every parameters schema again), and the tools
-    as sent where a function tool says ``strict: false`` (they ride in the extensions, first)."""
+    as sent where a function tool says ``strict: false`` (they ride in the extensions, first);
+    ``seen``, given, records the function tools flagged ``strict: true``."""
     tools: list[Any] = []
     for tool in read_tool_dicts(listed):
         name = tool["name"]
@@ -223,6 +233,8 @@ def tools_from_dicts(listed: list[Any]) -> tuple[tuple[Any, ...], list[Any] | No
             )
         else:
             tools.append(_replace(_BUILTIN, name=name, config=tool.get("config")))
+    if seen is not None:
+        seen.strict_tools = strict_flagged(listed)
     return tuple(tools), listed if non_strict(listed) else None
 
 

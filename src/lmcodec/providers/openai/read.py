@@ -174,14 +174,16 @@ def typed_or_none(body: Any, model: str | None) -> Request | None:
     return None
 
 
-def typed_surveyed_or_none(body: Any, model: str | None) -> tuple[Request, ContentSurvey | None] | None:
-    """:func:`typed_or_none`'s Request and its survey (``crossing.survey``'s answer, from what the
-    reading met: no walk of its own; None where a call id names two functions), for the gateway;
-    None where the typed path refuses."""
+def typed_surveyed_or_none(
+    body: Any, model: str | None
+) -> tuple[Request, ContentSurvey | None, frozenset[str]] | None:
+    """:func:`typed_or_none`'s Request, its survey (``crossing.survey``'s answer, from what the
+    reading met: no walk of its own; None where a call id names two functions) and the function
+    tools it read flagged ``strict: true``, for the gateway; None where the typed path refuses."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         seen = Seen()
         request = decode_typed(body, model, seen)
-        return None if request is None else (request, survey_of(seen))
+        return None if request is None else (request, survey_of(seen), seen.strict_tools)
     return None
 
 

@@ -1,0 +1,39 @@
+"""Whether a JSON body's bytes spell a key or string value, as its bytes or with ``\\u`` escapes.
+
+A pass that runs only where the client's body holds its mark (a key such as ``"phase"``, a role
+such as ``"developer"``) must see every spelling JSON allows: ``"ph\\u0061se"`` is the key
+``"phase"`` (red team 22 F06: one outcome for equal JSON). The escapes are looked for only in a
+body holding ``\\u``, so a body without one costs the plain searches alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+__all__ = ["escaped_spelling", "holds_mark"]
+
+
+@functools.cache
+def escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
+    """``mark`` with any of its characters but the quotes also spelled as a JSON ``\\u00XX`` escape
+    (compiled once a mark)."""
+    parts = []
+    for byte in mark:
+        char = re.escape(bytes([byte]))
+        if byte == 0x22:  # (a key's quotes are the JSON's own)
+            parts.append(char)
+            continue
+        hex_digits = b"".join(b"[%c%c]" % (d, d + 32) if d >= 0x41 else bytes([d]) for d in b"%02X" % byte)
+        parts.append(b"(?:%s|\\\\u00%s)" % (char, hex_digits))
+    return re.compile(b"".join(parts))
+
+
+def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -> bool:
+    """Whether ``data`` holds one of ``marks``, as its bytes or with characters spelled as ``\\u``
+    escapes (looked for only where ``data`` holds ``\\u``)."""
+    if isinstance(data, memoryview):
+        data = data.tobytes()
+    if any(mark in data for mark in marks):
+        return True
+    return b"\\u" in data and any(escaped_spelling(mark).search(data) is not None for mark in marks)
