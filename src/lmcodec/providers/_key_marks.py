@@ -3,15 +3,22 @@
 A pass that runs only where the client's body holds its mark (a key such as ``"phase"``, a role
 such as ``"developer"``) must see every spelling JSON allows: ``"ph\\u0061se"`` is the key
 ``"phase"`` (red team 22 F06: one outcome for equal JSON). The escapes are looked for only in a
-body holding ``\\u``, so a body without one costs the plain searches alone.
+body holding a printable ASCII character's escape, so a body without one costs the plain searches
+and one more.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from typing import Final
 
 __all__ = ["escaped_spelling", "holds_mark"]
+
+_ASCII_ESCAPE: Final = re.compile(rb"\\u00[2-7]")
+"""The start of a printable ASCII character's escape, which no SDK writes: one search of the body
+(``b"\\u" in data`` stops at every backslash, and a Chat body's arguments hold many; ``\\u00``
+finds the ``\\u00b0`` of ``json.dumps``' ASCII output, and the patterns then ran on it)."""
 
 
 @functools.cache
@@ -30,10 +37,13 @@ def escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
 
 
 def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -> bool:
-    """Whether ``data`` holds one of ``marks``, as its bytes or with characters spelled as ``\\u``
-    escapes (looked for only where ``data`` holds ``\\u``)."""
+    """Whether ``data`` holds one of ``marks`` (printable ASCII), as its bytes or with characters
+    spelled as ``\\u00XX`` escapes, looked for only where ``data`` holds the escape of a printable
+    ASCII character (:data:`_ASCII_ESCAPE`)."""
     if isinstance(data, memoryview):
         data = data.tobytes()
     if any(mark in data for mark in marks):
         return True
-    return b"\\u" in data and any(escaped_spelling(mark).search(data) is not None for mark in marks)
+    if _ASCII_ESCAPE.search(data) is None:
+        return False
+    return any(escaped_spelling(mark).search(data) is not None for mark in marks)
