@@ -11,14 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Final
 
 __all__ = ["escaped_spelling", "holds_mark"]
-
-_ASCII_ESCAPE: Final = re.compile(rb"\\u00[2-7]")
-"""The start of a printable ASCII character's escape, which no SDK writes: one search of the body
-(``b"\\u" in data`` stops at every backslash, and a Chat body's arguments hold many; ``\\u00``
-finds the ``\\u00b0`` of ``json.dumps``' ASCII output, and the patterns then ran on it)."""
 
 
 @functools.cache
@@ -39,11 +33,22 @@ def escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
 def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -> bool:
     """Whether ``data`` holds one of ``marks`` (printable ASCII), as its bytes or with characters
     spelled as ``\\u00XX`` escapes, looked for only where ``data`` holds the escape of a printable
-    ASCII character (:data:`_ASCII_ESCAPE`)."""
+    ASCII character (:func:`_ascii_escaped`)."""
     if isinstance(data, memoryview):
         data = data.tobytes()
     if any(mark in data for mark in marks):
         return True
-    if _ASCII_ESCAPE.search(data) is None:
-        return False
-    return any(escaped_spelling(mark).search(data) is not None for mark in marks)
+    return _ascii_escaped(data) and any(escaped_spelling(mark).search(data) is not None for mark in marks)
+
+
+def _ascii_escaped(data: bytes | bytearray) -> bool:
+    """Whether ``data`` holds a printable ASCII character's ``\\u00XX`` escape, which no SDK writes
+    (``\\u00`` found by a four-byte search, each hit's next digit checked: ``b"\\u" in data`` stops
+    at every backslash of a Chat body's arguments, and a regex scans every byte; json.dumps'
+    ``\\u00b0`` is a hit that is not)."""
+    at = data.find(b"\\u00")
+    while at >= 0:
+        if at + 4 < len(data) and 0x32 <= data[at + 4] <= 0x37:  # (its first hex digit: 2-7)
+            return True
+        at = data.find(b"\\u00", at + 4)
+    return False
