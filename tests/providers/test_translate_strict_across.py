@@ -167,3 +167,38 @@ def test_no_responses_tool_loses_its_strictness_silently(flags: list[Any], desti
         else:
             assert (sent[i] is True) != (f"f{i}" in named)
             assert sent[i] is None or flag is True  # strict is sent only where the client wrote it
+
+
+@pytest.mark.parametrize("flag", ["true", 1, 0, "false", [], {}])
+@pytest.mark.parametrize("destination", ["openai", "openai_chat", "anthropic", "gemini"])
+def test_an_anthropic_strict_flag_that_is_no_boolean_is_refused_at_its_path(
+    flag: Any, destination: str
+) -> None:
+    """As the Chat and Responses readers refuse theirs (red team 27 F02: it went to Chat and Gemini
+    without a flag or a note, to Responses as ``strict: false``); the anthropic SDK's
+    ``ToolParam.strict`` is a bool."""
+    tools = [
+        {"name": "f0", "input_schema": SCHEMA},
+        {"name": "f1", "input_schema": SCHEMA, "strict": flag},
+    ]
+    messages = [{"role": "user", "content": "hi"}]
+    body = json.dumps({"model": "claude-sonnet-4-5", "max_tokens": 100, "messages": messages, "tools": tools})
+    with pytest.raises(lc.ValidationError) as refused:
+        lc.translate_request("anthropic", destination, body.encode())
+    assert refused.value.path == "$.tools[1].strict"
+    with pytest.raises(lc.ValidationError) as read:
+        lc.decode_request("anthropic", body.encode())
+    assert read.value.path == "$.tools[1].strict"
+
+
+def test_an_anthropic_strict_null_is_no_flag() -> None:
+    """``null`` says nothing, as a Chat or Responses reader takes it: the tool goes as one without it."""
+    assert lc.translate_request("anthropic", "openai_chat", _anthropic(None)).body == (
+        lc.translate_request("anthropic", "openai_chat", _anthropic_with_null_strict()).body
+    )
+
+
+def _anthropic_with_null_strict() -> bytes:
+    body = json.loads(_anthropic(None))
+    body["tools"][0]["strict"] = None
+    return json.dumps(body).encode()

@@ -148,6 +148,9 @@ def read_tools(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 raise ValidationError(
                     "a function tool needs an input_schema object", f"$.tools[{k}].input_schema"
                 )
+            strict = tool.get("strict")
+            if strict is not None and type(strict) is not bool:  # (red team 27 F02: lost, unnoted)
+                raise ValidationError("a tool's strict flag must be a boolean", f"$.tools[{k}].strict")
             entry: dict[str, Any] = {"type": "function", "name": name, "parameters": schema}
             description = tool.get("description")
             if isinstance(description, str):
