@@ -16,8 +16,9 @@ The gateway's reading takes them out of the decoded body before it is read
 Responses they go back as sent (:func:`replayed_items_back`, in the items the builder hands over
 before encoding them: each phase on the assistant message built for the client's, in order; each
 hosted item before the item built for the one that followed it in the client's input, counting
-messages, function calls, their outputs and signed reasoning items, which the same dialect builds
-one for one). To another dialect each is left out,
+messages, function calls, their outputs, custom tool calls and their outputs (given back in place of
+the function calls built for them) and signed reasoning items, which the same dialect builds one
+for one). To another dialect each is left out,
 ``dropped`` at its path in the client's body, as Anthropic's server-tool blocks are (red team 5
 F13): what the server ran is in the answer's text, and no other provider can take its items.
 The calls a client runs itself, their outputs, and the items that stand for state or work on
@@ -105,15 +106,22 @@ def _client_path(note: Adaptation, positions: list[int]) -> Adaptation:
     return msgspec.structs.replace(note, field=f"$.input[{positions[int(index)]}]{tail}")
 
 
+_ONE_FOR_ONE: Final = frozenset(
+    {"message", "function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output"}
+)
+"""The input items the same dialect builds one for one (a custom call and its output as a function
+call and its output, given back as sent: ``_crossing_custom_calls.py``)."""
+
+
 def _anchor(item: Any) -> bool:
-    """An input item the same dialect builds one for one: a message, a function call or its output,
-    a reasoning item with its state (one without is left out by the gateway)."""
+    """An input item the same dialect builds one for one (:data:`_ONE_FOR_ONE`), or a reasoning item
+    with its state (one without is left out by the gateway): what a replayed item is placed by."""
     if not isinstance(item, dict):
         return False
     kind = item.get("type", "message")
     if kind == "reasoning":
         return item.get("id") is not None or item.get("encrypted_content") is not None
-    return kind in ("message", "function_call", "function_call_output")
+    return kind in _ONE_FOR_ONE
 
 
 def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
@@ -230,7 +238,25 @@ def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> Non
     for at, phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
             items[at] = {**(json_object(items[at]) or {}), "phase": phase}
-    end = len(items)  # (where those after the last anchor go, in their order)
-    for ordinal, item in reversed(replayed.hosted):  # from the end: earlier positions stay put
-        items.insert(anchors[ordinal] if ordinal < len(anchors) else end, item)
-    payload["input"] = items
+    payload["input"] = _merged(items, anchors, replayed.hosted) if replayed.hosted else items
+
+
+def _merged(items: list[Any], anchors: list[int], hosted: list[tuple[int, Any]]) -> list[Any]:
+    """The built ``items`` with each replayed item of ``hosted`` (in the client's order, each with
+    how many anchors came before it) just before the anchor that followed it in the client's input,
+    those after the last anchor at the end: one pass over both lists, linear in their lengths."""
+    merged: list[Any] = []
+    taken = 0  # the built items already in merged
+    placed = 0  # the replayed items already in merged
+    for ordinal, at in enumerate(anchors):
+        if placed == len(hosted):
+            break
+        if hosted[placed][0] <= ordinal:
+            merged += items[taken:at]
+            taken = at
+            while placed < len(hosted) and hosted[placed][0] <= ordinal:
+                merged.append(hosted[placed][1])
+                placed += 1
+    merged += items[taken:]
+    merged += (item for _, item in hosted[placed:])
+    return merged
