@@ -244,19 +244,17 @@ def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> Non
 def _merged(items: list[Any], anchors: list[int], hosted: list[tuple[int, Any]]) -> list[Any]:
     """The built ``items`` with each replayed item of ``hosted`` (in the client's order, each with
     how many anchors came before it) just before the anchor that followed it in the client's input,
-    those after the last anchor at the end: one pass over both lists, linear in their lengths."""
+    those after the last anchor at the end: each built item copied once, linear in the lengths (an
+    insert each was quadratic in principle)."""
     merged: list[Any] = []
     taken = 0  # the built items already in merged
-    placed = 0  # the replayed items already in merged
-    for ordinal, at in enumerate(anchors):
-        if placed == len(hosted):
-            break
-        if hosted[placed][0] <= ordinal:
+    end = len(items)
+    last = len(anchors)
+    for ordinal, item in hosted:  # (by ordinal: where each goes never moves back)
+        at = anchors[ordinal] if ordinal < last else end
+        if at > taken:
             merged += items[taken:at]
             taken = at
-            while placed < len(hosted) and hosted[placed][0] <= ordinal:
-                merged.append(hosted[placed][1])
-                placed += 1
+        merged.append(item)
     merged += items[taken:]
-    merged += (item for _, item in hosted[placed:])
     return merged
