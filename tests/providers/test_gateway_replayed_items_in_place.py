@@ -25,6 +25,7 @@ import lmcodec as lc
 from ..budget import examples
 from .test_gateway_replayed_client_items import ANSWERS, CALLS, COMPACTION
 from .test_gateway_replayed_responses_items import HOSTED
+from .test_gateway_replayed_server_items import ITEMS as SERVER_ITEMS
 
 USER = {"role": "user", "content": [{"type": "input_text", "text": "fix the bug"}]}
 NEXT = {"role": "user", "content": [{"type": "input_text", "text": "and the tests?"}]}
@@ -110,6 +111,7 @@ CLIENT_ONLY: Final[dict[str, Callable[[int], dict[str, Any]]]] = {
     **{item["type"]: _fixed(item) for item in ANSWERS.values()},
     "compaction": _fixed(COMPACTION),
     "file_search_call": _fixed(FILE_SEARCH),
+    **{kind: _fixed(item) for kind, item in SERVER_ITEMS.items()},  # (item references, MCP lists and calls)
 }
 """What only the gateway carries to Responses: phased messages, custom calls, every replayed item."""
 OUTPUTS: Final = sorted(
