@@ -47,6 +47,17 @@ def marked_dumps(script: str, *args: str) -> Iterator[Callable[[int], Path]]:
         yield lambda k: Path(f"{tmp}/cg.out.{k}")
 
 
+def between_markers(run: Callable[[], object], calls: int) -> None:
+    """Inside valgrind: ``run`` warmed up ``calls`` times, then run ``calls`` times between two
+    markers (each ``os.getppid`` call starts a dump: the second dump counts the measured calls)."""
+    for _ in range(calls):
+        run()
+    os.getppid()
+    for _ in range(calls):
+        run()
+    os.getppid()
+
+
 def total(profile: Path) -> int:
     """The instructions counted in one dump."""
     for line in profile.read_text().splitlines():

@@ -18,14 +18,13 @@ Run: python3 benchmarks/gemini_response_turns_callgrind.py
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from callgrind_support import marked_dumps, total
+from callgrind_support import between_markers, marked_dumps, total
 
 CALLS = 20
 ROUNDS = 20
@@ -115,12 +114,7 @@ def _inner(path: str) -> None:
     for name, run in _stages(source, body).items():
         if name == "identity":
             _translate_request.response_turns_joined = lambda request, in_order: (request, ())
-        for _ in range(CALLS):
-            run()
-        os.getppid()
-        for _ in range(CALLS):
-            run()
-        os.getppid()
+        between_markers(run, CALLS)
         _translate_request.response_turns_joined = joined
 
 

@@ -17,12 +17,11 @@ Run: PYTHONHASHSEED=0 python3 benchmarks/image_detail_callgrind.py
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable
 from unittest import mock
 
-from callgrind_support import marked_dumps, total
+from callgrind_support import between_markers, marked_dumps, total
 
 CALLS = 20
 PAIRS = (
@@ -93,12 +92,7 @@ def _stages() -> dict[str, Callable[[], object]]:
 
 def _inner() -> None:
     for run in _stages().values():
-        for _ in range(CALLS):
-            run()
-        os.getppid()
-        for _ in range(CALLS):
-            run()
-        os.getppid()
+        between_markers(run, CALLS)
 
 
 def main() -> None:

@@ -21,14 +21,13 @@ Run: python3 benchmarks/requests_callgrind.py [SRC ...]   (default: all four dia
 
 from __future__ import annotations
 
-import os
 import pickle
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from callgrind_support import marked_dumps, total
+from callgrind_support import between_markers, marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
 DIALECTS = ("openai", "openai_chat", "anthropic", "gemini")
@@ -82,12 +81,7 @@ def _inner(path: str) -> None:
     """Inside valgrind: each stage warmed up, then run between two markers."""
     source, body = pickle.loads(Path(path).read_bytes())
     for run in _stages(source, body).values():
-        for _ in range(CALLS):
-            run()
-        os.getppid()
-        for _ in range(CALLS):
-            run()
-        os.getppid()
+        between_markers(run, CALLS)
 
 
 def measure(source: str, body: bytes) -> dict[str, float]:

@@ -20,14 +20,13 @@ replayed item copied from a template: the worst translate_request shape measured
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any
 
 import msgspec
 
 import lmcodec as lc
-from callgrind_support import marked_dumps, total
+from callgrind_support import between_markers, marked_dumps, total
 
 PATCH = '*** Begin Patch\n*** Update File: a.py\n@@\n-print("hi")\n+print("he")\n*** End Patch'
 _STRICT_OFF_PARAMETERS = {
@@ -146,12 +145,7 @@ def _stages(body: bytes) -> dict[str, Any]:
 def _inner() -> None:
     """Inside valgrind: each stage warmed up, then run between two markers."""
     for run in _stages(codex_body()).values():
-        for _ in range(CALLS):
-            run()
-        os.getppid()
-        for _ in range(CALLS):
-            run()
-        os.getppid()
+        between_markers(run, CALLS)
 
 
 def callgrind() -> None:

@@ -22,14 +22,13 @@ Instructions: ``--callgrind`` runs each stage under callgrind (PYTHONHASHSEED=0)
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from callgrind_support import marked_dumps, total
+from callgrind_support import between_markers, marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
 DESTINATIONS = {
@@ -195,12 +194,7 @@ def _inner(path: str) -> None:
     """Inside valgrind: each stage warmed up, then run between two markers."""
     body = pickle.loads(Path(path).read_bytes())
     for run in _usable(_stages(body)).values():
-        for _ in range(CALLS):
-            run()
-        os.getppid()
-        for _ in range(CALLS):
-            run()
-        os.getppid()
+        between_markers(run, CALLS)
 
 
 def instructions(body: bytes) -> dict[str, float]:

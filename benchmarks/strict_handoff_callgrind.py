@@ -14,14 +14,13 @@ Run: python benchmarks/strict_handoff_callgrind.py [BODY ...]   (default: every 
 from __future__ import annotations
 
 import copy
-import os
 import pickle
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from callgrind_support import marked_dumps, total
+from callgrind_support import between_markers, marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
 DIALECTS = ("openai_chat", "anthropic", "gemini", "openai")
@@ -97,12 +96,7 @@ def _stages(body: bytes) -> dict[str, Any]:
 def _inner(path: str) -> None:
     body = pickle.loads(Path(path).read_bytes())
     for run in _stages(body).values():
-        for _ in range(CALLS):
-            run()
-        os.getppid()
-        for _ in range(CALLS):
-            run()
-        os.getppid()
+        between_markers(run, CALLS)
 
 
 def measure(body: bytes) -> dict[str, float]:
