@@ -41,6 +41,10 @@ ERROR_REASON: Final = (
     "dialect carries (its JSON)"
 )
 _KEPT: Final = (frozenset({"result"}), frozenset({"error"}))
+_SUBSTITUTED: Final = Adaptation(field="-", action="substituted", reason=_REASON)
+"""The note's prototype: :func:`substituted_response` copies it (``msgspec.structs.replace``) rather
+than run the checked constructor, which walks ``asked`` twice as a JSON value (~45k instructions a
+note, three a google-genai agent loop); its words are checked here once."""
 
 
 def sdk_responses_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adaptation]] | None:
@@ -111,11 +115,15 @@ def _code_execution_out(parts: list[Any], i: int, notes: list[Adaptation]) -> bo
 def substituted_response(answer: dict[str, Any], where: tuple[int, int]) -> tuple[str, Adaptation]:
     """The result text a function response object other than ``{"result": text}`` /
     ``{"error": text}`` is sent as, and its note (``where``: the part's content and part index);
-    the typed path's reading of such a response too."""
+    the typed path's reading of such a response too. ``answer`` is a JSON object as msgspec decoded
+    it (string keys, finite numbers: what the checked constructor would store as given)."""
     text = _text(answer)
     field = f"$.contents[{where[0]}].parts[{where[1]}].functionResponse.response"
     reason = ERROR_REASON if failed(answer) else _REASON
-    return text, Adaptation(field=field, action="substituted", reason=reason, asked=answer, applied=text)
+    note: Adaptation = msgspec.structs.replace(
+        _SUBSTITUTED, field=field, reason=reason, asked=answer, applied=text
+    )
+    return text, note
 
 
 def failed(answer: dict[str, Any]) -> bool:

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from lmcodec.errors import ValidationError
 
-__all__ = ["DATA", "SNAKE", "camel", "camel_case_fields", "has_snake_case_names"]
+__all__ = ["DATA", "SNAKE", "camel", "camel_case_fields", "has_snake_case_names", "holds_snake_case_fields"]
 
 SNAKE: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 DATA: Final = frozenset(
@@ -42,7 +42,10 @@ def camel(name: str) -> str:
 
 def has_snake_case_names(names: Any) -> bool:
     """Whether any of ``names`` is a protobuf field name with an underscore."""
-    return any(isinstance(name, str) and SNAKE.fullmatch(name) for name in names)
+    for name in names:  # (a name without "_" is none: no regular expression run for it)
+        if isinstance(name, str) and "_" in name and SNAKE.fullmatch(name):
+            return True
+    return False
 
 
 def camel_case_fields(body: dict[str, Any]) -> dict[str, Any] | None:
@@ -70,6 +73,29 @@ def camel_case_fields(body: dict[str, Any]) -> dict[str, Any] | None:
                 child = "tools" if path == "$" and key == "tools" else ""
                 target[key] = _shell(value, stack, f"{path}.{key}", child)
     return root if renamed else None
+
+
+def holds_snake_case_fields(body: dict[str, Any]) -> bool:
+    """Whether :func:`camel_case_fields` would rename a field of ``body`` (or refuse one given twice),
+    for a value decoded from JSON: the same walk, looking into the same values, without the copies,
+    paths and a regular expression a key (a key without ``_`` is no snake_case name). Iterative."""
+    stack: list[tuple[Any, str]] = [(body, "$")]
+    while stack:
+        source, context = stack.pop()
+        if type(source) is list:
+            inner = "tool" if context == "tools" else ""
+            for item in source:
+                if type(item) is dict or type(item) is list:
+                    stack.append((item, inner))
+            continue
+        for key, value in source.items():
+            if "_" in key and SNAKE.fullmatch(key):
+                return True
+            if key in DATA or (context == "tool" and key != "functionDeclarations"):
+                continue
+            if type(value) is dict or type(value) is list:
+                stack.append((value, "tools" if context == "$" and key == "tools" else ""))
+    return False
 
 
 def _shell(value: Any, stack: list[tuple[Any, Any, str, str]], path: str, context: str) -> Any:

@@ -95,7 +95,11 @@ from lmcodec.providers.gemini._read_config import (
     read_tools,
 )
 from lmcodec.providers.gemini._read_lenient import sdk_responses_out
-from lmcodec.providers.gemini._read_snake import camel_case_fields, has_snake_case_names
+from lmcodec.providers.gemini._read_snake import (
+    camel_case_fields,
+    has_snake_case_names,
+    holds_snake_case_fields,
+)
 from lmcodec.providers.gemini._read_typed import Refused, Substituted, read_surveyed
 from lmcodec.providers.gemini._read_views import (
     BOOL,
@@ -484,9 +488,11 @@ def _snake_case_kept(request: Request) -> bool:
 
 def _overrides_hold_snake_case(extensions: dict[str, Any]) -> bool:
     """Whether a top-level value kept verbatim (a wire shape the canonical fields would not
-    rebuild) spells a field in snake_case: checked on those values, not the whole body again."""
+    rebuild) spells a field in snake_case: checked on those values, not the whole body again, by a
+    walk that copies nothing; ``camel_case_fields`` runs only where it finds one (and refuses a field
+    given twice, as before)."""
     kept = {key: value for key, value in extensions.items() if key in OVERRIDABLE_SET}
-    return bool(kept) and camel_case_fields(kept) is not None
+    return bool(kept) and holds_snake_case_fields(kept) and camel_case_fields(kept) is not None
 
 
 def _camel_case_body(body: bytes) -> bytes | None:
