@@ -1,4 +1,4 @@
-"""F03: a Responses tool written with its strict key twice, {"strict": false, "strict": true}, is
+"""F04: a Responses tool written with its strict key twice, {"strict": false, "strict": true}, is
 read two ways in one translation: the typed reading hands over strict: true (the last key, as
 json.loads, lm15 and the API's own JSON reader take it), so Chat and Anthropic get strict: true;
 but Responses -> Responses sends the tool with no strict key at all (neither value; the API then
