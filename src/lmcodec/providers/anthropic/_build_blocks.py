@@ -225,6 +225,10 @@ def messages(request: Request) -> list[AnthropicMessage]:
                         blocks.append(AnthropicText(part.text) if part.continuation else part)
                     elif kind is ToolCallPart:
                         blocks.append(AnthropicToolUse(part.id, part.name, part.input))
+                    elif kind is ThinkingPart:  # unsigned: a text block, as _thinking writes it
+                        blocks.append(_thinking(part) if part.continuation else AnthropicText(part.text))
+                    elif kind is ImagePart:
+                        blocks.append({"type": "image", "source": _source(part)})
                     else:
                         blocks.append(_block(part))
             append(AnthropicMessage("assistant" if role == "assistant" else "user", blocks))

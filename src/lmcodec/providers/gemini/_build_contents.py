@@ -243,6 +243,8 @@ def contents_of(
                     out.append(GeminiFunctionResponse(GeminiResponse(name, answer, part.id)))
                 else:
                     out.append(_function_response(part, {part.id: name} if name else {}))
+            elif kind is ThinkingPart and not part.continuation:  # unsigned: its text, as _thought writes it
+                out.append(GeminiText(part.text))
             else:
                 out.append(_PARTS.get(kind, _other)(part))
         append(GeminiContent("model" if role == "assistant" else "user", out))

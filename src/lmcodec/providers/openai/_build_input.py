@@ -101,6 +101,9 @@ def write_messages(messages: tuple[Message, ...], items: list[Any], pending: Pen
                     content.append(ResponsesOutputText(part.text))
                 elif kind is ToolCallPart:
                     called.append(part)
+                elif kind is ThinkingPart and not part.continuation:  # no OpenAI state: text or nothing
+                    if part.text:
+                        content.append(ResponsesOutputText(part.text))
                 else:
                     _assistant_part(part, content, called, items)
             if content:

@@ -61,6 +61,7 @@ from lmcodec.wire import (
     BuiltinTool,
     DataPart,
     FunctionTool,
+    ImagePart,
     Message,
     RefusalPart,
     Request,
@@ -273,6 +274,9 @@ def _write_rows(messages: tuple[Message, ...], rows: list[Any], pending: Pending
                         datas.append(data)
                         values.append(value)
                     called.append(ChatCall(part.id, "function", function))
+                elif kind is ThinkingPart or kind is RefusalPart:  # before the negative isinstance tests
+                    if part.text:
+                        bits.append(part.text)
                 elif isinstance(part, TextPart):
                     bits.append(part.text)
                 elif isinstance(part, (RefusalPart, ThinkingPart)):
@@ -320,7 +324,11 @@ def _image_block(part: Any) -> dict[str, Any]:
 
 def _content(message: Message, force_array: bool) -> str | list[dict[str, Any]]:
     """A user/developer message's content: a lone text part as a string, else content blocks."""
-    parts = [p for p in message.parts if not isinstance(p, (ToolCallPart, ToolResultPart))]
+    parts: list[Any] = []
+    for part in message.parts:  # exact types first: a negative isinstance on a wire class is slow
+        kind = type(part)
+        if kind is TextPart or kind is ImagePart or not isinstance(part, (ToolCallPart, ToolResultPart)):
+            parts.append(part)
     if len(parts) == 1 and not force_array:
         only = parts[0]
         if isinstance(only, TextPart):
@@ -329,6 +337,9 @@ def _content(message: Message, force_array: bool) -> str | list[dict[str, Any]]:
             return data_part_text(only)
     out: list[dict[str, Any]] = []
     for part in parts:
+        if type(part) is ImagePart:
+            out.append(_image_block(part))
+            continue
         kind = part.type
         if isinstance(part, TextPart):
             out.append({"type": "text", "text": part.text})
