@@ -320,7 +320,8 @@ def translate_request(
         if cache is not None and cache.resource is not None:
             raise ValidationError(_CACHED_CONTENT.format(destination=destination), "$.cachedContent")
     if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
-        request, dropped = anthropic_marks_out(raw, request, destination, {note.field for note in unsigned})
+        noted = {note.field for note in unsigned} if unsigned else set()  # (a comprehension: ~1.9k)
+        request, dropped = anthropic_marks_out(raw, request, destination, noted)
         unsigned += dropped
     if source == destination == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
@@ -388,7 +389,8 @@ def translate_request(
         if carried_in is not request:
             request, found = carried_in, crossing.survey(carried_in)
         unsigned = (*unsigned, *carried)
-    strictness = strict_asked(source, request, strict_tools, unsigned)  # before the passes change the tools
+    # before the passes change the tools (a request without tools asks nothing of strictness)
+    strictness = strict_asked(source, request, strict_tools, unsigned) if request.tools else NO_STRICTNESS
     if request.config.extensions:  # a reasoning request decode_request kept as the body spelled it
         request, reasoning = reasoning_extensions_in(source, request)
         unsigned = (*unsigned, *reasoning)
@@ -413,13 +415,15 @@ def translate_request(
         canonical, hosted = hosted_tools_out(source, destination, canonical)
         notes += hosted
     if source == "gemini":
-        try:
-            canonical, rewritten = crossing.openapi_schemas_out(canonical)
-        except RecursionError:
-            raise too_deep("request") from None
-        notes += rewritten
-        canonical, renamed = tool_names_out(canonical, found.called)  # names with dots or colons: refused
-        notes += renamed
+        if canonical.tools or canonical.config.response_format is not None:  # (else: no schema to rewrite)
+            try:
+                canonical, rewritten = crossing.openapi_schemas_out(canonical)
+            except RecursionError:
+                raise too_deep("request") from None
+            notes += rewritten
+        if canonical.tools or found.called or canonical.config.tool_choice is not None:  # (else: no name)
+            canonical, renamed = tool_names_out(canonical, found.called)  # names with dots or colons: refused
+            notes += renamed
     elif destination == "gemini" and (canonical.tools or found.called):
         # names that start with a digit or a dash: Gemini refuses them
         canonical, renamed = tool_names_out(canonical, found.called, rule=GEMINI)
@@ -430,8 +434,13 @@ def translate_request(
     if destination == "gemini" and canonical.tools:  # a nested object without properties: refused
         canonical = open_objects_out(canonical)
     kinds = found.kinds
-    # Anthropic's thinking as thinking_blocks (to a Claude model behind Chat only)
-    claude = destination == "openai_chat" and chat_fronts_claude(destination, canonical.model)
+    # Anthropic's thinking as thinking_blocks (to a Claude model behind Chat only; asked by the
+    # passes below that run where the survey found thinking or a part content_losses judges)
+    claude = (
+        destination == "openai_chat"
+        and (found.judged or ThinkingPart in kinds)
+        and chat_fronts_claude(destination, canonical.model)
+    )
     losses = (
         crossing.content_losses(source, destination, canonical, thinking_blocks=claude)
         if found.judged
@@ -463,7 +472,9 @@ def translate_request(
         losses += placeholders
     if source == "anthropic" and canonical.messages and canonical.messages[-1].role == "assistant":
         losses += prefill_noted(canonical)  # continued there, a finished turn here
-    if source == "openai":  # a system prompt given as leading input items (paths named before)
+    messages = canonical.messages
+    if source == "openai" and len(messages) > 1 and messages[0].role == "developer":
+        # a system prompt given as leading input items (paths named before)
         canonical, system = leading_developer_as_system(canonical)
         losses += system
     if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
