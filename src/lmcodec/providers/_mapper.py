@@ -36,6 +36,7 @@ from lmcodec.providers._json import load_frame
 from lmcodec.providers._sink import Sink
 from lmcodec.providers._unknown import is_unknown
 from lmcodec.wire import ContinuationDelta, Request, StreamDeltaEvent, StreamStartEvent, Usage
+from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownEvent
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "REFUSED",
     "SHORT_FRAME_BYTES",
     "EndFrame",
+    "LoneAnswer",
     "MapperBase",
     "continuation_event",
     "load_strict",
@@ -140,6 +142,12 @@ def continuation_event(part_index: int, provider: str, kind: str, data: dict[str
     return replace(_EVENT, delta=delta)
 
 
+LoneAnswer = tuple[str, FinishReason, Usage, dict[str, Any]]
+"""What a body of one frame said, as :meth:`MapperBase.lone_answer` reads it: one answer text, and
+its end's finish reason, usage and ``provider_data`` (read by msgspec: strict JSON). A plain
+tuple: a NamedTuple's construction is a Python call."""
+
+
 class EndFrame:
     """An end event as the port builds it, before the sink merges it (``Sink.end``'s arguments)."""
 
@@ -177,6 +185,7 @@ class MapperBase:
 
     provider: ClassVar[str] = ""
     done_ends: ClassVar[bool] = False  # the OpenAI wires end a stream with a "[DONE]" frame
+    reads_lone_answers: ClassVar[bool] = False  # lone_answer reads a body of one frame (Gemini)
     known_types: ClassVar[frozenset[str] | None] = None  # the event types the adapter knows (_unknown)
     __slots__ = ("generic", "keep_unknown", "model", "sink", "unknown")
 
@@ -226,6 +235,27 @@ class MapperBase:
         except StreamDecodeError as exc:
             exc.frame = (exc.frame or 0) + offset
             raise
+
+    @staticmethod
+    def read_last(last: bytes) -> Any:
+        """The last frame of a body held whole read as :meth:`map_body` would read it, handed to
+        :meth:`map_read_body` and :meth:`lone_answer` (a mapper that sets ``reads_lone_answers``
+        reads it; the default reads nothing)."""
+        return None
+
+    def map_read_body(self, datas: list[bytes], read: Any) -> int:
+        """:meth:`map_body`, the last frame read already by :meth:`read_last` (as ``read``)."""
+        return self.map_body(datas)
+
+    @staticmethod
+    def lone_answer(read: Any) -> LoneAnswer | None:
+        """The frame of a body of one frame (read by :meth:`read_last` as ``read``), when
+        :meth:`map_read_body` maps it to one answer text at part 0 and one end (``text(0, text)``,
+        then ``end(reason, usage, data, strict_json=True)``, nothing else): what those calls
+        carry, for a consumer that needs no sink to assemble them; else ``None``. Only a mapper
+        whose ``reads_lone_answers`` is set reads one: a wire whose streams may end in their
+        first frame (Gemini)."""
+        return None
 
     @staticmethod
     def named_model(data: bytes) -> str | None:

@@ -10,7 +10,7 @@ from lmcodec.wire import Message, Response, TextPart, Usage
 from lmcodec.wire._checks import check_json_object
 from lmcodec.wire.telemetry import FinishReason
 
-__all__ = ["response_of"]
+__all__ = ["response_of", "text_response"]
 
 _new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
 _replace = msgspec.structs.replace
@@ -25,6 +25,8 @@ _RESPONSE = _new(
 )
 """The template copied by msgspec.structs.replace (its __post_init__ run), about twice as fast as a
 keyword call of StructMeta.__call__; every field that differs is given."""
+_TEXT = _RESPONSE.message.parts[0]
+_MESSAGE = _RESPONSE.message
 
 
 def response_of(
@@ -78,3 +80,21 @@ def response_of(
         provider_data=provider_data,
         adaptations=adaptations,
     )
+
+
+def text_response(
+    model: str, text: str, finish_reason: FinishReason, usage: Usage, provider_data: Any
+) -> Response:
+    """The Response :meth:`lmcodec.Assembler._build` builds for a stream of one answer text at part
+    0 and one end (no id, logprobs, continuation state or adaptations), as :func:`response_of`
+    builds it: ``model`` a non-empty str, ``provider_data`` a dict msgspec read (strict JSON)."""
+    message = _replace(_MESSAGE, parts=(_replace(_TEXT, text=text),))
+    response: Response = _replace(
+        _RESPONSE,
+        model=model,
+        message=message,
+        finish_reason=finish_reason,
+        usage=usage,
+        provider_data=provider_data,
+    )
+    return response

@@ -63,12 +63,13 @@ from lmcodec.errors import StreamDecodeError, ValidationError
 from lmcodec.framing._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import MAPPERS, decode_response
+from lmcodec.stream._lone import lone_frame, lone_response
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments, decode_into, map_whole
 from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.stats import DecodeStats
-from lmcodec.wire import Request, StreamEvent
+from lmcodec.wire import Request, Response, StreamEvent
 
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
 
@@ -224,7 +225,7 @@ class Decoding:
     :func:`lmcodec.assemble` calls :meth:`assemble_into` instead, which decodes straight into
     its assembler (the assembler is the sink: no event object is built)."""
 
-    __slots__ = ("_args", "_events", "_mapper_cls")
+    __slots__ = ("_args", "_events", "_mapper_cls", "_read")
 
     def __init__(
         self,
@@ -237,6 +238,7 @@ class Decoding:
         self._args = (provider, chunks, request, unknown)
         self._mapper_cls = mapper_cls  # (the arguments are checked)
         self._events: Iterator[StreamEvent] | None = None  # the generator, once iteration began
+        self._read: tuple[bytes, Any] | None = None  # a body of one frame, that frame read (lone_response)
 
     def __iter__(self) -> Iterator[StreamEvent]:
         if self._events is None:
@@ -254,6 +256,26 @@ class Decoding:
             if close is not None:
                 close()
 
+    def lone_response(self, request: Request | None) -> Response | None:
+        """The Response of a body that is one event its mapper reads as one answer text and its
+        end (:mod:`lmcodec.stream._lone`), assembled without an Assembler for
+        ``lc.assemble(self, request=request)``, the Decoding then used up; else None, the frame's
+        reading (if any) kept for :meth:`assemble_into`."""
+        mapper_cls = self._mapper_cls
+        if self._events is not None or not mapper_cls.reads_lone_answers:
+            return None
+        _, chunks, stream_request, _ = self._args
+        data = lone_frame(chunks)
+        if data is None:
+            return None
+        read = mapper_cls.read_last(data)
+        response = lone_response(mapper_cls, data, read, stream_request, request)
+        if response is None:
+            self._read = (data, read)
+        else:
+            self._events = _USED_UP
+        return response
+
     def assemble_into(self, assembler: Any) -> None:
         """Decode every chunk onto ``assembler`` (an :class:`lmcodec.Assembler`, a Sink), or,
         if iteration already began, push the rest of the events into it and close the generator
@@ -269,6 +291,10 @@ class Decoding:
                     close()
             return
         provider, chunks, request, unknown = self._args
+        if self._read is not None:  # the body's one frame, read by lone_response
+            data, read = self._read
+            map_whole(provider, self._mapper_cls, assembler, request, [data], unknown == "keep", read)
+            return
         decode_into(
             assembler,
             provider,

@@ -27,9 +27,12 @@ from lmcodec.stream.sink import Sink
 from lmcodec.wire import Request
 from lmcodec.wire._checks import require_instance
 
-__all__ = ["Engine", "OnUnknown", "checked_arguments", "decode_into", "map_whole", "sink_stream"]
+__all__ = ["NOT_READ", "Engine", "OnUnknown", "checked_arguments", "decode_into", "map_whole", "sink_stream"]
 
 OnUnknown = Literal["skip", "keep"]
+NOT_READ: Final[Any] = object()
+"""``map_whole``'s ``read`` when no caller read the last frame (the mapper's ``read_last`` may read
+it as ``None``)."""
 _CONCURRENT: Final = (
     "a Decoder was fed from two threads at once; a Decoder decodes one stream: give each its own"
 )
@@ -328,11 +331,13 @@ def map_whole(
     request: Request | None,
     frames: list[bytes],
     keep_unknown: bool,
+    read: Any = NOT_READ,
 ) -> None:
     """The engine over a body held whole and cut into ``frames`` without a framer (see
     :func:`lmcodec.stream._whole.whole_frames`): the sink begun, the frames mapped in one call, the
     sink closed, as an :class:`Engine` feeds and closes that body, without the state it keeps
-    between chunks (a framer, the counters, the truncated last frame: every event is complete)."""
+    between chunks (a framer, the counters, the truncated last frame: every event is complete).
+    ``read``: the last frame as the mapper's ``read_last`` read it, if a caller did."""
     model = request.model if request is not None else None
     wire = model if model is None or ":" not in model else wire_model(request, mapper_cls.provider)
     mapper = mapper_cls(wire, sink, keep_unknown)
@@ -340,7 +345,10 @@ def map_whole(
         model = mapper.named_model(frames[0])
     sink.begin(model)
     try:
-        mapper.map_body(frames)
+        if read is NOT_READ:
+            mapper.map_body(frames)
+        else:
+            mapper.map_read_body(frames, read)
     except StreamDecodeError as exc:
         raise _placed(provider, exc, exc.frame or 0) from exc.__cause__
     sink.close()

@@ -33,6 +33,7 @@ from lmcodec.providers._mapper import (
     NO_USAGE,
     REFUSED,
     SHORT_FRAME_BYTES,
+    LoneAnswer,
     MapperBase,
     has_long_digit_run,
     load_strict,
@@ -154,18 +155,36 @@ class StreamMapper(MapperBase):
         """:meth:`map_frames` of a body held whole. Its last chunk is where Gemini ends the stream,
         and an end chunk is read untyped anyway (it is the end's provider_data): that chunk is
         decoded once, untyped, and typed from the value (one ``msgspec.convert`` into
-        :class:`EndChunk`, its usage included) instead of decoded twice. A last chunk that view
-        refuses or that does not end the stream, and every other chunk, go to :meth:`map_frames`."""
-        last = datas[-1] if datas else b""
+        :class:`EndChunk`, its usage included) instead of decoded twice (:meth:`read_last`). A last
+        chunk that view refuses or that does not end the stream, and every other chunk, go to
+        :meth:`map_frames`."""
+        return self.map_read_body(datas, self.read_last(datas[-1] if datas else b""))
+
+    reads_lone_answers: ClassVar[bool] = True
+
+    @staticmethod
+    def read_last(last: bytes) -> Any:
+        """The last chunk of a body held whole read as :meth:`map_body` reads it: ``(payload,
+        chunk)``, its untyped value and that value converted into :class:`EndChunk` (``None`` where
+        the view refuses it), or ``None`` where the chunk is left to :meth:`map_frames` (empty, not
+        strict JSON, or long with a digit run ``json.loads`` may refuse)."""
         if not last or (len(last) > SHORT_FRAME_BYTES and has_long_digit_run(last)):
-            return self.map_frames(datas)
+            return None
         try:
             payload = _decode(last)
         except _END_REFUSED:
-            return self.map_frames(datas)
+            return None
         try:
-            chunk = _convert(payload, EndChunk)
+            return payload, _convert(payload, EndChunk)
         except _END_REFUSED:
+            return payload, None
+
+    def map_read_body(self, datas: list[bytes], read: Any) -> int:
+        """:meth:`map_body`, its last chunk read already (``read``: :meth:`read_last`'s)."""
+        if read is None:
+            return self.map_frames(datas)
+        payload, chunk = read
+        if chunk is None:
             return self._many_parts_end(datas, payload)
         candidate = chunk.candidates[0]
         finish = candidate.finishReason
@@ -176,6 +195,34 @@ class StreamMapper(MapperBase):
         usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
         self._ended(candidate, usage, payload, True)
         return skipped
+
+    @staticmethod
+    def lone_answer(read: Any) -> LoneAnswer | None:
+        """:meth:`map_read_body` of a body of one chunk read as ``read``, when the chunk ends the
+        stream with one answer-text part (no thought, signature or logprobs): the text, finish
+        reason, usage and provider_data of the calls it makes (``text(0, text)``, then ``end(reason,
+        usage, payload, strict_json=True)``); else None."""
+        if read is None or read[1] is None:
+            return None
+        payload, chunk = read
+        candidate = chunk.candidates[0]
+        finish = candidate.finishReason
+        parts = candidate.content.parts
+        part = parts[0]
+        text = part.text
+        if (
+            not finish
+            or finish in CANDIDATE_FINISH_ERRORS
+            or len(parts) != 1
+            or type(text) is not str
+            or part.thought
+            or part.thoughtSignature is not None
+            or candidate.logprobsResult is not None
+        ):
+            return None
+        counts = chunk.usageMetadata
+        usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
+        return text, FINISH_REASONS.get(finish) or finish_reason(finish), usage, payload
 
     def _many_parts_end(self, datas: list[bytes], payload: Any) -> int:
         """:meth:`map_body` of a last chunk :class:`EndChunk` refuses (several parts: parallel
