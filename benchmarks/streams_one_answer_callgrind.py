@@ -7,7 +7,9 @@ all; counts per call, GC off):
   one-word answer (``streams_varied.generate("gemini", (), texts=1)``: one CRLF event) and of a
   corpus answer (one LF event of 399 bytes);
 - the same one-word answer fed to ``lc.stream.Decoder`` as one chunk, closed, the events assembled;
-- the layers of the whole path, each alone: ``decode()`` (arguments checked, the ``Decoding``),
+- the layers of the straight path a one-answer body takes (``stream/_lone.py``, gemfixed18):
+  ``lone_frame``, ``read_last``, ``lone_answer``, ``text_response``;
+- the layers of the general path, each alone: ``decode()`` (arguments checked, the ``Decoding``),
   ``Assembler()``, ``whole_frames`` (the body cut without a framer), the untyped decode of the
   frame (the floor's own), its ``msgspec.convert`` into ``EndChunk``, the three Response objects,
   and the end's ``provider_data`` walked by ``check_json_object`` (what ``lc.assemble`` of a
@@ -29,6 +31,10 @@ from typing import Any
 from callgrind_support import marked_dumps, total
 
 HERE = Path(__file__).resolve().parent
+WARM_UP = 20
+"""Calls before the counted ones: CPython 3.11 quickens a function's bytecode at its 8th call, and
+the specializing interpreter settles over the next calls (5 warm-up calls left that in the count of
+the first stage to run a function: up to +15k a stream)."""
 
 
 def stages() -> dict[str, Callable[[], Any]]:
@@ -38,8 +44,10 @@ def stages() -> dict[str, Callable[[], Any]]:
     import lmcodec as lc
     import streams_varied as sv
     import streams_varied_contestants as C
+    from lmcodec.providers import MAPPERS
     from lmcodec.providers.gemini.views import EndChunk
-    from lmcodec.stream._response import response_of
+    from lmcodec.stream._lone import lone_frame
+    from lmcodec.stream._response import response_of, text_response
     from lmcodec.stream._whole import whole_frames
     from lmcodec.wire import Message, TextPart, Usage
     from lmcodec.wire._checks import check_json_object
@@ -63,6 +71,12 @@ def stages() -> dict[str, Callable[[], Any]]:
         built = replace(message, parts=parts, continuation=())
         return response_of(True, None, "m-1", built, "stop", usage, None, True, payload, ())
 
+    mapper = MAPPERS["gemini"]
+    read = mapper.read_last(frames[0])
+    answer = mapper.lone_answer(read)
+    assert answer is not None  # (the one-word answer is one answer text: the straight path's)
+    answer_text, finish, answer_usage, data = answer
+
     out: dict[str, Callable[[], Any]] = {
         "floor, one word": lambda: floor([word]),
         "assemble(decode()), one word": lambda: ours([word]),
@@ -73,6 +87,12 @@ def stages() -> dict[str, Callable[[], Any]]:
         "untyped decode of the frame": lambda: msgspec.json.decode(frames[0]),
         "convert into EndChunk": lambda: msgspec.convert(payload, EndChunk),
         "TextPart, Message, Response": objects,
+        "lone_frame (the straight path's framing)": lambda: lone_frame([word]),
+        "read_last (untyped decode + convert into EndChunk)": lambda: mapper.read_last(frames[0]),
+        "lone_answer (its checks and usage)": lambda: mapper.lone_answer(read),
+        "text_response (TextPart, Message, Response)": lambda: text_response(
+            "m-1", answer_text, finish, answer_usage, data
+        ),
         "check_json_object(provider_data)": lambda: check_json_object(payload, "provider_data"),
         "an empty call": lambda: None,
     }
@@ -86,7 +106,7 @@ def stages() -> dict[str, Callable[[], Any]]:
 def _inner(n: int) -> None:
     gc.disable()
     for run in stages().values():
-        for _ in range(5):
+        for _ in range(WARM_UP):
             run()
         os.getppid()
         for _ in range(n):

@@ -22,6 +22,8 @@ __all__ = ["ArrayFramer", "Framer", "KeepAliveFramer", "ScanningArrayFramer"]
 
 _JSON_WS: Final = b" \t\r\n"
 _BOM: Final = b"\xef\xbb\xbf"
+_NOT_SSE_FIRST: Final = frozenset(_JSON_WS + b"[" + _BOM[:1])
+"""The first bytes of a body that do not decide SSE at once: blank, a JSON array, a byte order mark."""
 _SPACE: Final = re.compile(rb"[ \t\r\n]*")
 _RAW: Final = msgspec.json.Decoder(msgspec.Raw)
 _RAW_LIST: Final = msgspec.json.Decoder(list[msgspec.Raw])
@@ -399,6 +401,15 @@ class Framer:
 
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         if self._sniffing:
+            if (
+                self._at_start
+                and not self._held
+                and type(data) is bytes
+                and data
+                and data[0] not in _NOT_SSE_FIRST
+            ):  # the body's first byte is no mark, blank or "[": SSE (what the tests below find)
+                self._sniffing = self._at_start = False
+                return self._sse.feed_data(data)
             data = self._held + bytes(data)
             self._held = b""
             head = data
