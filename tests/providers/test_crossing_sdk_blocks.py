@@ -3,7 +3,8 @@ builder's hand-off (``_crossing_sdk_blocks``: the reading records the client's b
 payload gets their keys before it is encoded), against the way they were put back before (kept here
 as the reference): the built body and the client's body decoded again, the keys set, the body
 encoded again. The same bytes and notes, or the same refusal, on bodies drawn around red team 24's
-reproducers (F03: a tool output's file or image; F05: a message's file-id image with a detail)."""
+reproducers (F03: a tool output's file or image; F05: a message's file-id image with a detail), and
+a custom tool call's output of blocks (explore18)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import Any
 from unittest import mock
 
 import msgspec
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
@@ -27,13 +29,15 @@ _PUT_BACK = {DETAIL: "detail", FILENAME: "filename"}
 
 
 def _blocks_on_bytes(value: Any) -> list[dict[str, Any]]:
-    """The blocks the put-back pairs, as ``_crossing_sdk_blocks._blocks`` was written (bf98580)."""
+    """The blocks the put-back pairs, as ``_crossing_sdk_blocks._blocks`` was written (bf98580), with
+    a custom tool call output's blocks (explore18: an explore run found its image's detail dropped)."""
     out: list[dict[str, Any]] = []
     items = value.get("input") if isinstance(value, dict) else None
     for item in items if isinstance(items, list) else ():
         if not isinstance(item, dict):
             continue
-        blocks = item.get("output" if item.get("type") == "function_call_output" else "content")
+        output = item.get("type") in ("function_call_output", "custom_tool_call_output")
+        blocks = item.get("output" if output else "content")
         for block in blocks if isinstance(blocks, list) else ():
             if not isinstance(block, dict):
                 continue
@@ -183,8 +187,21 @@ def _bodies(draw: st.DrawFn) -> bytes:
     return text.encode()
 
 
+_CUSTOM_IMAGE_OUTPUT = (  # explore18's draw: the image's detail went, its note stood
+    b'{"model": "gpt-5", "input": [{"role": "user", "content": [{"type": "input_text", "text": "sum"}]}, '
+    b'{"type": "custom_tool_call", "call_id": "p0", "name": "apply_patch", "input": "x"}, '
+    b'{"type": "custom_tool_call_output", "call_id": "p0", "output": '
+    b'[{"type": "input_image", "file_id": "file-a", "detail": "low"}]}, '
+    b'{"type": "function_call", "call_id": "c0", "name": "f", "arguments": "{}"}, '
+    b'{"type": "function_call_output", "call_id": "c0", "output": "ok"}], '
+    b'"tools": [{"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}}, '
+    b'{"type": "custom", "name": "apply_patch"}]}'
+)
+
+
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_bodies(), st.sampled_from([None, "gpt-4.1"]))
+@example(_CUSTOM_IMAGE_OUTPUT, None)
 def test_the_hand_off_sends_what_the_put_back_on_the_bytes_sent(body: bytes, model: str | None) -> None:
     assert _handed_off(body, model) == _on_bytes(body, model)
 
@@ -228,4 +245,35 @@ def test_red_team_24_s_blocks_go_back_without_a_second_decode() -> None:
     assert counted.call_count == 1
     assert json.loads(sent.body)["input"] == json.loads(body)["input"]
     assert [note for note in sent.adaptations if note.field.startswith("$.")] == []
+    responses_accepts(sent.body)
+
+
+_IMAGE_BY_ID = {"type": "input_image", "file_id": "file-a", "detail": "high"}
+
+
+@pytest.mark.parametrize(
+    "message", [[], [{"role": "user", "content": [_IMAGE_BY_ID]}]], ids=["alone", "beside"]
+)
+def test_a_custom_tool_outputs_blocks_go_back_as_sent(message: list[dict[str, Any]]) -> None:
+    """A custom tool call's output of blocks to Responses: its file-id image's detail and its file's
+    filename go back as the client sent them, no note left. They were dropped (the detail with a note
+    when alone; beside a message's image, whose put-back withdrew every note, without one)."""
+    body = json.dumps(
+        {
+            "model": "gpt-5",
+            "tools": [{"type": "custom", "name": "apply_patch"}],
+            "input": [
+                *message,
+                {"type": "custom_tool_call", "call_id": "p0", "name": "apply_patch", "input": "x"},
+                {
+                    "type": "custom_tool_call_output",
+                    "call_id": "p0",
+                    "output": [{**_IMAGE_BY_ID, "detail": "low"}, _F03_FILE],
+                },
+            ],
+        }
+    ).encode()
+    sent = lc.translate_request("openai", "openai", body)
+    assert json.loads(sent.body)["input"] == json.loads(body)["input"]
+    assert sent.adaptations == ()
     responses_accepts(sent.body)

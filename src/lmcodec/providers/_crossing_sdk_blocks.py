@@ -24,6 +24,8 @@ _PUT_BACK: Final = {DETAIL: "detail", FILENAME: "filename"}
 """The reason of each note whose key goes back, and that key."""
 MARKS: Final = (b'"detail"', b'"filename"')
 """What a body holding one of those keys holds (as its bytes, or spelled with ``\\u`` escapes)."""
+_OUTPUTS: Final = ("function_call_output", "custom_tool_call_output")
+"""The Responses items whose blocks are under ``output`` (a tuple: a client's ``type`` may be unhashable)."""
 
 ClientBlocks: TypeAlias = list[tuple[tuple[Any, Any, Any], dict[str, Any]]]
 """The client's file and file-id image blocks in order: the file each names (type, file_id,
@@ -32,7 +34,7 @@ file_data) and its ``detail`` and ``filename`` as sent (those it has)."""
 
 def client_blocks(value: Any) -> ClientBlocks:
     """What :func:`sdk_blocks_back` needs of the client's decoded body ``value``, read before the
-    gateway's passes change it (the blocks of its messages and function call outputs, in order)."""
+    gateway's passes change it (the blocks of its messages and tool call outputs, in order)."""
     keys = tuple(_PUT_BACK.values())
     return [(_source(block), {key: block[key] for key in keys if key in block}) for block in _blocks(value)]
 
@@ -78,14 +80,14 @@ def _relevant(block: Any) -> bool:
 
 
 def _blocks(value: Any) -> list[dict[str, Any]]:
-    """The blocks :func:`_relevant` takes of a decoded Responses body's messages and function call
-    outputs, in order."""
+    """The blocks :func:`_relevant` takes of a decoded Responses body's messages and function and
+    custom tool call outputs, in order."""
     out: list[dict[str, Any]] = []
     items = value.get("input") if isinstance(value, dict) else None
     for item in items if isinstance(items, list) else ():
         if not isinstance(item, dict):
             continue
-        blocks = item.get("output" if item.get("type") == "function_call_output" else "content")
+        blocks = item.get("output" if item.get("type") in _OUTPUTS else "content")
         out.extend(block for block in (blocks if isinstance(blocks, list) else ()) if _relevant(block))
     return out
 
@@ -109,6 +111,6 @@ def _built_blocks(payload: dict[str, Any]) -> list[dict[str, Any]]:
             view = json_object(item)
             if view is None:
                 continue
-            blocks = view.get("output" if view.get("type") == "function_call_output" else "content")
+            blocks = view.get("output" if view.get("type") in _OUTPUTS else "content")
         out.extend(block for block in (blocks if isinstance(blocks, list) else ()) if _relevant(block))
     return out
