@@ -2,7 +2,9 @@
 
 An ``item_reference`` (an item OpenAI's server stored: ``store``, ``previous_response_id``; typed,
 or an ``id`` alone), a
-``compaction_trigger``, an MCP server's ``mcp_list_tools`` and ``mcp_call``, and a
+``compaction_trigger``, an MCP server's ``mcp_list_tools`` and ``mcp_call``, a ``program`` OpenAI's
+server ran to call tools and its ``program_output``, ``additional_tools`` (rtleft18: all three are
+output items, replayed with ``input += response.output``), and a
 ``function_call_output``'s ``caller``, ``name`` and ``namespace`` were refused for every destination,
 Responses included (issue #15). Now, as rtfix29b's client-run items
 (``test_gateway_replayed_client_items.py``): to Responses each goes back as the client sent it, in
@@ -56,6 +58,21 @@ ITEMS: dict[str, dict[str, Any]] = {
         "output": "3 pages",
         "status": "completed",
     },
+    "program": {
+        "type": "program",
+        "id": "prog_1",
+        "call_id": "call_prog_1",
+        "code": "await f()",
+        "fingerprint": "fp",
+    },
+    "program_output": {
+        "type": "program_output",
+        "id": "progo_1",
+        "call_id": "call_prog_1",
+        "result": "done",
+        "status": "completed",
+    },
+    "additional_tools": {"type": "additional_tools", "role": "developer", "tools": TOOLS},
 }
 UNTYPED_REFERENCES: Final = ({"id": "msg_0456"}, {"id": "msg_0789", "type": None})
 """An item reference as the SDK also types it: its ``type`` is optional."""
@@ -64,6 +81,9 @@ _REQUIRED: Final = {
     "compaction_trigger": "type",
     "mcp_list_tools": "tools",
     "mcp_call": "server_label",
+    "program": "fingerprint",
+    "program_output": "result",
+    "additional_tools": "tools",
 }
 """A key the SDK requires of each item."""
 OUTPUT_KEYS: dict[str, Any] = {

@@ -9,7 +9,9 @@ beyond phases and hosted-tool items (``lc.translate_request``; red team 26 F02, 
   compacted and encrypted), a ``compaction_trigger``, an ``item_reference`` (an item the server
   stored: ``store``, ``previous_response_id``; typed, or an ``id`` alone:
   :func:`untyped_reference`), an MCP server's ``mcp_list_tools`` and ``mcp_call`` (red team 26
-  F02/F04's leftovers). The writers hand the calls to a Responses client and
+  F02/F04's leftovers), a ``program`` the server ran to call tools (its fingerprint must be
+  replayed), its ``program_output``, and ``additional_tools`` (all three output items of the
+  SDK's, replayed with the rest). The writers hand the calls to a Responses client and
   ``translate_request`` carries their tools, so the loop's next turn must go through: to Responses
   each item goes back as sent, in place, as a hosted-tool item does (``_replayed_responses_items.py``
   takes them out and puts them back). Another dialect has no form for them (its answer side
@@ -17,14 +19,16 @@ beyond phases and hosted-tool items (``lc.translate_request``; red team 26 F02, 
   leaving one out would change what the conversation did: refused, the item named
   (:func:`refuse_elsewhere`).
 - Keys the API itself puts on items it lists (``responses.input_items.list``,
-  ``conversations.items.list``) that the reader refuses (:class:`ListedKeys`): a
-  ``function_call_output``'s ``id``, ``status``, ``caller``, ``name`` and ``namespace``, a reasoning
-  item's ``content`` (``reasoning_text`` parts: a gpt-oss backend's). They are taken off before the
-  item is read; to Responses the built item is replaced by the client's as sent. Elsewhere each key
-  that says nothing the destination does not is ``dropped`` with its path (an output's id and
-  status; a ``direct`` caller; the name of the call it answers; a null; the reasoning text is the
-  model's own, which no other provider takes back); one that says more (a program's caller, a
-  tool namespace, another name) is refused at its path (:func:`_output_key_elsewhere`).
+  ``conversations.items.list``) or on its output items that the reader refuses or reads as absent
+  (:class:`ListedKeys`): a ``function_call_output``'s ``id``, ``status``, ``caller``, ``name`` and
+  ``namespace``, a ``function_call``'s ``caller``, ``namespace`` and ``async`` (rtleft18), a
+  reasoning item's ``content`` (``reasoning_text`` parts: a gpt-oss backend's; or null, empty).
+  They are taken off before the item is read; to Responses the built item is replaced by the
+  client's as sent. Elsewhere each key that says nothing the destination does not is ``dropped``
+  with its path (an output's id and status; a ``direct`` caller; ``async`` false; the name of the
+  call it answers; a null; the reasoning text is the model's own, which no other provider takes
+  back); one that says more (a program's caller, a tool namespace, another name, ``async`` true)
+  is refused at its path (:func:`_output_key_elsewhere`, :func:`_call_key_elsewhere`).
 """
 
 from __future__ import annotations
@@ -33,10 +37,18 @@ from typing import Any, Final, NamedTuple, NoReturn
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
-from lmcodec.providers._build_wire import ResponsesCallOutput, json_object
+from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, json_object
 from lmcodec.wire import Adaptation
 
-__all__ = ["MARKS", "WHOLE_ITEMS", "ListedKeys", "listed_keys", "refuse_elsewhere", "untyped_reference"]
+__all__ = [
+    "CALL_KEYS",
+    "MARKS",
+    "WHOLE_ITEMS",
+    "ListedKeys",
+    "listed_keys",
+    "refuse_elsewhere",
+    "untyped_reference",
+]
 
 _CLIENT_CALLS: Final = frozenset(
     {"computer_call", "shell_call", "local_shell_call", "apply_patch_call", "mcp_approval_request"}
@@ -58,6 +70,9 @@ _SERVER_ITEMS: Final = {
     ),
     "mcp_list_tools": "the tools an MCP server listed to OpenAI's server",
     "mcp_call": "a call OpenAI's server made to an MCP server, with the output the model read",
+    "program": "a program OpenAI's server ran to call tools, with the fingerprint its replay needs",
+    "program_output": "the result of a program OpenAI's server ran to call tools",
+    "additional_tools": "tools made available from this point of the conversation on",
 }
 """The items that stand for state or work on OpenAI's server, and what each is."""
 WHOLE_ITEMS: Final = _CLIENT_CALLS | _CLIENT_ANSWERS | frozenset(_SERVER_ITEMS)
@@ -71,7 +86,12 @@ MARKS: Final = (
     b'"compaction_trigger"',
     b'"mcp_list_tools"',
     b'"mcp_call"',
+    b'"program',
+    b'"additional_tools"',
     b'"function_call_output"',
+    b'"caller"',
+    b'"namespace"',
+    b'"async"',
     b'"reasoning"',
     b'"id"',
 )
@@ -103,6 +123,25 @@ _OUTPUT_KEY_REFUSED: Final = {
     ),
 }
 _CONTENT_DROPPED: Final = "a reasoning item's reasoning text (content): only Responses takes it back{unsent}"
+_EMPTY_CONTENT_DROPPED: Final = "a reasoning item's content, {empty}: it says nothing{unsent}"
+CALL_KEYS: Final = frozenset({"caller", "namespace", "async"})
+"""A function call's keys the reader reads as absent (a null, a direct caller, ``async`` false) or
+refuses; the item's ``id`` and ``status`` go with them to Responses, as sent."""
+_CALL_KEY_DROPPED: Final = {
+    "caller": (
+        "a function_call's caller, direct: the model called the tool itself, as every {destination} "
+        "tool call says; the call is sent"
+    ),
+    "async": (
+        "a function_call's async, false: the call is run as {destination} runs every call; the call is sent"
+    ),
+}
+_CALL_NULL_DROPPED: Final = "a function_call's {key}, null: it says nothing; the call is sent"
+_CALL_KEY_REFUSED: Final = {
+    "caller": "a function call made by a program (caller {kind!r}): {destination} has no such caller",
+    "namespace": "a function call's tool namespace: {destination} has no tool namespaces",
+    "async": "a function call run asynchronously (async true): {destination} has no such call",
+}
 
 
 def refuse_elsewhere(kind: str, index: int, destination: str) -> NoReturn:
@@ -129,7 +168,9 @@ def listed_keys(item: dict[str, Any], kind: str) -> bool:
     """Whether ``item`` (of type ``kind``) holds a key :class:`ListedKeys` takes off."""
     if kind == "function_call_output":
         return not _OUTPUT_KEY_SET.isdisjoint(item)
-    return kind == "reasoning" and item.get("content") not in (None, [])
+    if kind == "function_call":
+        return not CALL_KEYS.isdisjoint(item)
+    return kind == "reasoning" and "content" in item
 
 
 def _signed(item: dict[str, Any]) -> bool:
@@ -141,8 +182,10 @@ class _Sent(NamedTuple):
     position: int
     """Where the item was in the client's input."""
     ordinal: int
-    """Which function call output built it is (its order among them); -1 for a reasoning item."""
+    """Which function call output built it is (its order among them); -1 for a function call (its
+    order is counted where it is put back) or a reasoning item."""
     item: dict[str, Any]
+    kind: str = "function_call_output"
 
 
 class ListedKeys:
@@ -160,12 +203,22 @@ class ListedKeys:
 
     def take(self, item: dict[str, Any], kind: str, index: int) -> None:
         """``item`` (of type ``kind``, at ``$.input[index]``, kept for the reader) without the keys
-        the reader refuses, in place; counted, where it is a function call output."""
+        the reader refuses, in place; counted, where it is a function call output (a function call
+        is handed over only where it holds such a key: :data:`CALL_KEYS`)."""
         if kind == "function_call_output":
             self._outputs += 1
         if not listed_keys(item, kind):
             return
         to_responses = self.destination == "openai"
+        if kind == "function_call":
+            if to_responses:
+                self.sent.append(_Sent(index, -1, dict(item), kind))
+            for key in [key for key in item if key in CALL_KEYS]:  # (in the client's order)
+                asked = item.pop(key)
+                if not to_responses:
+                    reason = _call_key_elsewhere(key, asked, self.destination, index)
+                    self.notes.append(adaptation(f"$.input[{index}].{key}", "dropped", reason, asked))
+            return
         if kind == "function_call_output":
             if to_responses:
                 self.sent.append(_Sent(index, self._outputs - 1, dict(item)))
@@ -182,7 +235,11 @@ class ListedKeys:
         content = item.pop("content")
         if not to_responses or not signed:
             unsent = "; the item, without state, is not sent" if not signed else ""
-            reason = _CONTENT_DROPPED.format(unsent=unsent)
+            if content is None or content == []:
+                empty = "null" if content is None else "empty"
+                reason = _EMPTY_CONTENT_DROPPED.format(empty=empty, unsent=unsent)
+            else:
+                reason = _CONTENT_DROPPED.format(unsent=unsent)
             self.notes.append(adaptation(f"$.input[{index}].content", "dropped", reason, content))
 
     def _output_key_elsewhere(self, key: str, asked: Any, item: dict[str, Any], index: int) -> str:
@@ -213,12 +270,26 @@ class ListedKeys:
     def put_back(self, items: list[Any]) -> None:
         """The built Responses ``items``, each built for an item :meth:`take` changed replaced by
         the item as the client sent it: a function call output by its order among the outputs
-        (its ``call_id`` checked), a reasoning item by its ``id`` and ``encrypted_content``, in
-        order. Refused at the client's path where none matches (never met: the same dialect
-        builds these items one for one)."""
+        (its ``call_id`` checked), a function call by its order among the calls (likewise), a
+        reasoning item by its ``id`` and ``encrypted_content``, in order. Refused at the client's
+        path where none matches (never met: the same dialect builds these items one for one)."""
         outputs = [at for at, item in enumerate(items) if _built_output(item)]
+        calls: list[int] = []  # where each function call built is
+        ordinals: dict[int, int] = {}  # where each of the client's calls was -> its order among them
+        if any(sent.kind == "function_call" for sent in self.sent):
+            calls = [at for at, item in enumerate(items) if _built_call(item)]
+            client_calls = (at for at, item in enumerate(self._items) if _client_call(item))
+            ordinals = {at: ordinal for ordinal, at in enumerate(client_calls)}
         cursor = 0
         for sent in self.sent:
+            if sent.kind == "function_call":
+                ordinal = ordinals[sent.position]
+                at = calls[ordinal] if ordinal < len(calls) else -1
+                built = json_object(items[at]) if at >= 0 else None
+                if built is None or built.get("call_id") != sent.item.get("call_id"):
+                    _unplaced(sent)
+                items[at] = sent.item
+                continue
             if sent.ordinal >= 0:
                 at = outputs[sent.ordinal] if sent.ordinal < len(outputs) else -1
                 built = json_object(items[at]) if at >= 0 else None
@@ -231,6 +302,30 @@ class ListedKeys:
                 _unplaced(sent)
             items[at] = sent.item
             cursor = at + 1
+
+
+def _call_key_elsewhere(key: str, asked: Any, destination: str, index: int) -> str:
+    """Why a function call's ``key`` (``asked``) is dropped on its way to ``destination`` (not
+    Responses); refused at its path where it says what that dialect cannot: a program's caller, a
+    tool namespace, a call run asynchronously."""
+    if asked is None:
+        return _CALL_NULL_DROPPED.format(key=key)
+    if (key == "caller" and asked == {"type": "direct"}) or (key == "async" and asked is False):
+        return _CALL_KEY_DROPPED[key].format(destination=destination)
+    kind = asked.get("type") if type(asked) is dict else asked
+    reason = _CALL_KEY_REFUSED[key].format(kind=kind, destination=destination)
+    raise ValidationError(f"{reason}; only Responses takes it", f"$.input[{index}].{key}")
+
+
+def _client_call(item: Any) -> bool:
+    return type(item) is dict and item.get("type") == "function_call"
+
+
+def _built_call(item: Any) -> bool:
+    if type(item) is ResponsesCall:
+        return True
+    view = json_object(item)
+    return view is not None and view.get("type") == "function_call"
 
 
 def _built_output(item: Any) -> bool:

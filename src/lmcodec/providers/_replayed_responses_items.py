@@ -36,14 +36,15 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
-from lmcodec.providers._replayed_client_items import MARKS as CLIENT_MARKS
 from lmcodec.providers._replayed_client_items import (
+    CALL_KEYS,
     WHOLE_ITEMS,
     ListedKeys,
     listed_keys,
     refuse_elsewhere,
     untyped_reference,
 )
+from lmcodec.providers._replayed_client_items import MARKS as CLIENT_MARKS
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -156,7 +157,11 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
             hosted.append((anchors, item))
             continue
         anchors += _anchor(item)
-        if kind == "function_call_output" or kind == "reasoning":
+        if (
+            kind == "function_call_output"
+            or kind == "reasoning"
+            or (kind == "function_call" and not CALL_KEYS.isdisjoint(item))
+        ):
             listed = listed or ListedKeys(destination, notes, items)
             listed.take(item, kind, i)
         if role == "assistant":
