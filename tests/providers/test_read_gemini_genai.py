@@ -3,7 +3,7 @@
 
 The oracle is the old code, run in-process: the typed path without ``genai_spelling_read`` and
 without the substitution (``_typed_or_none`` strict), which read a snake_case body through the
-general reader and ``_camel_case_body``, and another response object through ``sdk_responses_out``.
+general reader and ``camel_case_body``, and another response object through ``sdk_responses_out``.
 For generated bodies (random mixes of the spellings of google-genai's keys, thinking configs,
 schemas, function responses, other snake_case names the old path alone reads) the reader's Request,
 the gateway reader's Request and notes, errors (class, message, JSON path) and translate_request's
@@ -45,7 +45,7 @@ def _strict_gateway_typed(body: bytes, model: str | None) -> Any:
     """The gateway's typed reading as it was: strict (a function response in another shape
     refused: the gateway reader read the body again), no notes."""
     request = _STRICT_TYPED(body, model)
-    if request is None or read._snake_case_kept(request):
+    if request is None or read.snake_case_kept(request):
         return None
     return request, crossing.survey(request), (), frozenset()
 
@@ -196,7 +196,7 @@ def test_a_genai_body_takes_the_typed_path(answer: str, media: bool) -> None:
     body = genai_body(answer, media)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(read, "_decode_general", _refuse)
-        patch.setattr(read, "_camel_case_body", _refuse)
+        patch.setattr(read, "camel_case_body", _refuse)
         patch.setattr(read, "sdk_responses_out", _refuse)
         new = [_translated(body, destination, "gemini-2.5-flash") for destination in DESTINATIONS]
         new_read = read.decode_request_without_unsigned_thinking(body, model="gemini-2.5-flash")
@@ -586,7 +586,7 @@ def test_snake_case_media_beside_other_snake_case_names(other: dict[str, Any]) -
     if not other:  # (taken by the typed path)
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(read, "_decode_general", _refuse)
-            patch.setattr(read, "_camel_case_body", _refuse)
+            patch.setattr(read, "camel_case_body", _refuse)
             request, notes = read.decode_request_without_unsigned_thinking(body)
         assert [note.action for note in notes] == ["substituted"]
         assert [type(part) for part in request.messages[0].parts] == [

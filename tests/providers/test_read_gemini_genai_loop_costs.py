@@ -4,7 +4,7 @@
   checked constructor: the same note for every JSON answer msgspec decodes;
 - ``_read_snake.holds_snake_case_fields`` says whether ``camel_case_fields`` would rename a field
   (or refuse one given twice), without the copy: equal for generated trees; the reader's
-  ``_snake_case_kept`` of a google-genai body runs no ``camel_case_fields``;
+  ``snake_case_kept`` of a google-genai body runs no ``camel_case_fields``;
 - ``_read_snake.has_snake_case_names`` runs no regular expression on a name without ``_``.
 """
 
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lmcodec.errors import ValidationError
-from lmcodec.providers.gemini import _read_lenient, _read_snake, _read_typed, read
+from lmcodec.providers.gemini import _read_lenient, _read_snake, _read_typed
 from lmcodec.wire import Adaptation
 
 from ..budget import examples
@@ -124,5 +124,5 @@ def test_a_genai_body_s_kept_settings_are_not_copied_to_be_checked(
 ) -> None:
     request, _ = _read_typed.read_surveyed(genai_body(answer), "gemini-2.5-flash", [])
     assert request.config.extensions  # (its system instruction and tools ride as they came)
-    monkeypatch.setattr(read, "camel_case_fields", _refused)
-    assert read._snake_case_kept(request) is False
+    monkeypatch.setattr(_read_snake, "camel_case_fields", _refused)
+    assert _read_snake.snake_case_kept(request) is False

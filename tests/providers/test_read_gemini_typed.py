@@ -115,7 +115,7 @@ def check_paths_agree(body: bytes) -> lc.Request | None:
             check_recorded_survey(PROVIDER, body, typed, model)
             assert read.decode_request_without_unsigned_thinking(body, model=model) == (typed, ())
         elif typed is not None:  # a snake_case field kept: the body is read again camelCased
-            assert read._snake_case_kept(typed)
+            assert read.snake_case_kept(typed)
     return _typed(body, None, one_pass=True)
 
 

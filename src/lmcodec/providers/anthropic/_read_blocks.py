@@ -13,6 +13,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
+from lmcodec.providers._user_turns import turn_messages
 from lmcodec.providers.anthropic._read_carried import content_document_parts, media_part, search_result_part
 from lmcodec.providers.anthropic._read_config import Marks, cache_ttl
 from lmcodec.providers.anthropic._read_replay import citations_absent
@@ -113,24 +114,6 @@ def _part(block: Any, path: str, gateway: Unsigned = None) -> dict[str, Any]:
     )
 
 
-def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """User turns: runs of tool results become ``tool`` messages, the rest ``user`` messages."""
-    if role == "assistant":
-        return [{"role": "assistant", "parts": parts}]
-    out: list[dict[str, Any]] = []
-    run: list[dict[str, Any]] = []
-    run_is_tool = False
-    for part in parts:
-        is_tool = part["type"] == "tool_result"
-        if run and is_tool != run_is_tool:
-            out.append({"role": "tool" if run_is_tool else "user", "parts": run})
-            run = []
-        run.append(part)
-        run_is_tool = is_tool
-    out.append({"role": "tool" if run_is_tool else "user", "parts": run})
-    return out
-
-
 def read_messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = None) -> list[dict[str, Any]]:
     """The canonical messages; an unsigned thinking block is refused, or (``unsigned`` given: the
     gateway's reading) left out and noted there with its turn if nothing else is left of it (so
@@ -194,11 +177,11 @@ def read_messages(views: list[MessageView], marks: Marks, unsigned: Unsigned = N
             )
             continue
         if split is not None and split < len(parts):  # the API joins consecutive turns
-            out.extend(_split(view.role, parts[:split]))
+            out.extend(turn_messages(parts[:split], view.role == "assistant"))
             marked = len(out) - 1
-            out.extend(_split(view.role, parts[split:]))
+            out.extend(turn_messages(parts[split:], view.role == "assistant"))
         else:
-            out.extend(_split(view.role, parts))
+            out.extend(turn_messages(parts, view.role == "assistant"))
             marked = len(out) - 1
         if ttl is not False:
             marks.message = (marked, ttl if isinstance(ttl, str) else None)

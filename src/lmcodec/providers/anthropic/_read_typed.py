@@ -22,6 +22,7 @@ from msgspec import UNSET
 
 from lmcodec.providers._crossing_survey import Seen, met
 from lmcodec.providers._pairing import named_by_their_calls
+from lmcodec.providers._user_turns import user_turn_into
 from lmcodec.providers.anthropic._read_config import (
     STR,
     Marks,
@@ -170,20 +171,6 @@ def _part(block: Any) -> Any:
     raise Refused  # a block type with no canonical part
 
 
-def _user_turn(parts: list[Any], out: list[Message]) -> None:
-    """A user turn: runs of tool results become ``tool`` messages, the rest ``user`` messages."""
-    start = 0
-    is_tool = type(parts[0]) is ToolResultPart
-    for index in range(1, len(parts)):
-        if (type(parts[index]) is ToolResultPart) is not is_tool:
-            out.append(
-                _replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:index]))
-            )
-            start = index
-            is_tool = not is_tool
-    out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
-
-
 def _marked(block: Any, content: list[Any], marked: MessageMark) -> str | None:
     """The ttl of a block's cache mark, which must be on the message's last block (each block is
     its own decoded object) and on one message only (``marked``: the mark met before, if any)."""
@@ -263,7 +250,7 @@ def _messages(views: list[MessageView]) -> tuple[tuple[Message, ...], bool, Seen
         elif tools == len(parts):
             append(_replace(_MESSAGE, role="tool", parts=tuple(parts)))
         else:
-            _user_turn(parts, out)
+            user_turn_into(parts, out)
         if mark is not False:
             marked = (len(out) - 1, mark if isinstance(mark, str) else None)
     seen.calls += calls

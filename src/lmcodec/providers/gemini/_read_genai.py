@@ -109,7 +109,7 @@ def genai_spelling_read(
     general path must read: a field in both spellings, a snake_case name in an unmapped top-level
     value (the Request keeps those values as they are, unlooked-into) or a builtin tool's. Any other
     snake_case name in the settings makes a value the builder does not write back: it rides in
-    extensions, and the reader's ``_snake_case_kept`` sends the body the general path's way."""
+    extensions, and ``_read_snake.snake_case_kept`` sends the body the general path's way."""
     if not conversation_spelled and not _genai_spelled(whole):
         return whole, extensions
     if _holds_snake_case(extensions):

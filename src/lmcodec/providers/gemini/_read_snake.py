@@ -8,6 +8,10 @@ data stay as they are: function call ``args``, function ``response`` objects, sc
 tool's configuration (``google_search`` is read as ``googleSearch``, its value as given). A field given
 in both spellings in one object is refused (the API would take one of them; which is not ours
 to guess). The walk is iterative and looks at each value once.
+
+Where the spelling sends a body the general path's way (:func:`snake_case_kept`: a snake_case field
+the typed reading kept in the Request's extensions) and the body renamed for it
+(:func:`camel_case_body`).
 """
 
 from __future__ import annotations
@@ -15,9 +19,22 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from lmcodec.errors import ValidationError
+import msgspec
 
-__all__ = ["DATA", "SNAKE", "camel", "camel_case_fields", "has_snake_case_names", "holds_snake_case_fields"]
+from lmcodec.errors import ValidationError
+from lmcodec.providers.gemini._read_config import ANY, OVERRIDABLE
+from lmcodec.wire import Request
+
+__all__ = [
+    "DATA",
+    "SNAKE",
+    "camel",
+    "camel_case_body",
+    "camel_case_fields",
+    "has_snake_case_names",
+    "holds_snake_case_fields",
+    "snake_case_kept",
+]
 
 SNAKE: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 DATA: Final = frozenset(
@@ -108,3 +125,35 @@ def _shell(value: Any, stack: list[tuple[Any, Any, str, str]], path: str, contex
         return value
     stack.append((value, shell, path, context))
     return shell
+
+
+_OVERRIDABLE: Final = frozenset(OVERRIDABLE)
+_ENCODER: Final = msgspec.json.Encoder()
+
+
+def snake_case_kept(request: Request) -> bool:
+    """Whether a snake_case field the reader did not map rides in the Request's extensions."""
+    extensions = request.config.extensions
+    if not extensions:
+        return False
+    return has_snake_case_names(extensions) or _overrides_hold_snake_case(extensions)
+
+
+def _overrides_hold_snake_case(extensions: dict[str, Any]) -> bool:
+    """Whether a top-level value kept verbatim (a wire shape the canonical fields would not
+    rebuild) spells a field in snake_case: checked on those values, not the whole body again, by a
+    walk that copies nothing; ``camel_case_fields`` runs only where it finds one (and refuses a field
+    given twice, as before)."""
+    kept = {key: value for key, value in extensions.items() if key in _OVERRIDABLE}
+    return bool(kept) and holds_snake_case_fields(kept) and camel_case_fields(kept) is not None
+
+
+def camel_case_body(body: bytes) -> bytes | None:
+    """The body with its protobuf field names as JSON names, or None when it has none (or does
+    not parse: the caller's error stands)."""
+    try:
+        tree = ANY.decode(body)
+    except (msgspec.MsgspecError, RecursionError):
+        return None
+    camel = camel_case_fields(tree) if isinstance(tree, dict) else None
+    return None if camel is None else _ENCODER.encode(camel)

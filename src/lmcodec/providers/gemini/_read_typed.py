@@ -24,6 +24,7 @@ import msgspec
 from msgspec import UNSET
 
 from lmcodec.providers._crossing_survey import Seen, met
+from lmcodec.providers._user_turns import user_turn_into
 from lmcodec.providers.gemini._read_common import (
     FILE_PREFIXES,
     UNNAMED_MODEL,
@@ -262,20 +263,6 @@ def _part(
     return _media(part)
 
 
-def _user_turn(parts: list[Any], out: list[Message]) -> None:
-    """A user turn: runs of tool results become ``tool`` messages, the rest ``user`` messages."""
-    start = 0
-    is_tool = type(parts[0]) is ToolResultPart
-    for index in range(1, len(parts)):
-        if (type(parts[index]) is ToolResultPart) is not is_tool:
-            out.append(
-                _replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:index]))
-            )
-            start = index
-            is_tool = not is_tool
-    out.append(_replace(_MESSAGE, role="tool" if is_tool else "user", parts=tuple(parts[start:])))
-
-
 def _messages(
     contents: list[GenaiContentView], calls: Calls | None, substituted: Substituted
 ) -> tuple[tuple[Message, ...], Seen, bool]:
@@ -365,7 +352,7 @@ def _messages(
         elif tools == len(parts):
             append(_replace(_MESSAGE, role="tool", parts=tuple(parts)))
         else:
-            _user_turn(parts, out)
+            user_turn_into(parts, out)
     if not out:
         raise Refused
     seen.calls += calls_met

@@ -77,6 +77,7 @@ from lmcodec.codecs._hooks import decode_error, with_path
 from lmcodec.errors import LmcodecError, ValidationError
 from lmcodec.providers._crossing_survey import ContentSurvey, read_survey
 from lmcodec.providers._unsigned_thinking import Unsigned, emptied_turn, left_out
+from lmcodec.providers._user_turns import turn_messages
 from lmcodec.providers.gemini._read_common import (
     FILE_PREFIXES,
     UNNAMED_MODEL,
@@ -95,11 +96,7 @@ from lmcodec.providers.gemini._read_config import (
     read_tools,
 )
 from lmcodec.providers.gemini._read_lenient import sdk_responses_out
-from lmcodec.providers.gemini._read_snake import (
-    camel_case_fields,
-    has_snake_case_names,
-    holds_snake_case_fields,
-)
+from lmcodec.providers.gemini._read_snake import camel_case_body, snake_case_kept
 from lmcodec.providers.gemini._read_typed import Refused, Substituted, read_surveyed
 from lmcodec.providers.gemini._read_views import (
     BOOL,
@@ -122,9 +119,6 @@ __all__ = [
     "typed_or_none",
     "typed_surveyed_or_none",
 ]
-
-OVERRIDABLE_SET: Final = frozenset(OVERRIDABLE)
-_ENCODER: Final = msgspec.json.Encoder()
 
 
 def _signature(part: PartView) -> list[dict[str, Any]] | None:
@@ -268,23 +262,6 @@ def _part(
     return media
 
 
-def _split(role: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    if role == "model":
-        return [{"role": "assistant", "parts": parts}]
-    out: list[dict[str, Any]] = []
-    run: list[dict[str, Any]] = []
-    run_is_tool = False
-    for part in parts:
-        is_tool = part["type"] == "tool_result"
-        if run and is_tool != run_is_tool:
-            out.append({"role": "tool" if run_is_tool else "user", "parts": run})
-            run = []
-        run.append(part)
-        run_is_tool = is_tool
-    out.append({"role": "tool" if run_is_tool else "user", "parts": run})
-    return out
-
-
 def _messages(contents: list[ContentView], unsigned: Unsigned = None) -> list[dict[str, Any]]:
     """The canonical messages; a thought part without a thoughtSignature is refused, or
     (``unsigned`` given: the gateway's reading) left out and noted there, with its content if
@@ -307,7 +284,7 @@ def _messages(contents: list[ContentView], unsigned: Unsigned = None) -> list[di
             assert unsigned is not None
             unsigned.append(emptied_turn(f"$.contents[{i}]"))
             continue
-        out.extend(_split(role, parts))
+        out.extend(turn_messages(parts, role == "model"))
     if not out:
         raise ValidationError("contents needs at least one content", "$.contents")
     return out
@@ -389,7 +366,7 @@ def decode_request_without_unsigned_thinking(
     substituted: list[Adaptation] = []
     typed = _typed_or_none(body, model, substituted)
     if typed is not None and substituted:
-        if not _snake_case_kept(typed):
+        if not snake_case_kept(typed):
             return typed, tuple(substituted)
         typed = None  # (read again camelCased: the rewritten body's way, below)
     # Where the typed path refuses, the other responses are rewritten before the general path runs:
@@ -436,13 +413,13 @@ def _after_typed(
         try:
             request = _decode_general(body, model, notes if leave_out_unsigned else None)
         except ValidationError:
-            camel = _camel_case_body(body)
+            camel = camel_case_body(body)
             if camel is None:
                 raise
             return _decode_request(camel, model, leave_out_unsigned=leave_out_unsigned)
-    if _snake_case_kept(request):
+    if snake_case_kept(request):
         # A snake_case field the reader did not map rides in extensions; read the body camelCased.
-        camel = _camel_case_body(body)
+        camel = camel_case_body(body)
         if camel is not None:
             return _decode_request(camel, model, leave_out_unsigned=leave_out_unsigned)
     return request, tuple(notes)
@@ -453,7 +430,7 @@ def typed_or_none(body: Any, model: str | None) -> tuple[Request, None, tuple[Ad
     its own dialect needs none)."""
     substituted: list[Adaptation] = []
     request = _typed_or_none(body, model, substituted)
-    if request is None or _snake_case_kept(request):
+    if request is None or snake_case_kept(request):
         return None
     return request, None, tuple(substituted)
 
@@ -473,37 +450,9 @@ def typed_surveyed_or_none(
         request, seen = read_surveyed(body, model, substituted)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
-    if _snake_case_kept(request):
+    if snake_case_kept(request):
         return None
     return request, read_survey(seen), tuple(substituted)
-
-
-def _snake_case_kept(request: Request) -> bool:
-    """Whether a snake_case field the reader did not map rides in the Request's extensions."""
-    extensions = request.config.extensions
-    if not extensions:
-        return False
-    return has_snake_case_names(extensions) or _overrides_hold_snake_case(extensions)
-
-
-def _overrides_hold_snake_case(extensions: dict[str, Any]) -> bool:
-    """Whether a top-level value kept verbatim (a wire shape the canonical fields would not
-    rebuild) spells a field in snake_case: checked on those values, not the whole body again, by a
-    walk that copies nothing; ``camel_case_fields`` runs only where it finds one (and refuses a field
-    given twice, as before)."""
-    kept = {key: value for key, value in extensions.items() if key in OVERRIDABLE_SET}
-    return bool(kept) and holds_snake_case_fields(kept) and camel_case_fields(kept) is not None
-
-
-def _camel_case_body(body: bytes) -> bytes | None:
-    """The body with its protobuf field names as JSON names, or None when it has none (or does
-    not parse: the caller's error stands)."""
-    try:
-        tree = ANY.decode(body)
-    except (msgspec.MsgspecError, RecursionError):
-        return None
-    camel = camel_case_fields(tree) if isinstance(tree, dict) else None
-    return None if camel is None else _ENCODER.encode(camel)
 
 
 def _decode_general(body: bytes, model: str | None, unsigned: Unsigned = None) -> Request:
