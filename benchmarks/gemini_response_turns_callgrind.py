@@ -1,18 +1,20 @@
-"""Callgrind instruction counts of ``translate_request`` to Gemini with and without the response-turn
-pass (``providers/_crossing_gemini_turns.response_turns_joined``), per call.
+"""Callgrind instruction counts of ``translate_request`` to Gemini, Chat and Anthropic with and
+without the response-turn pass (``providers/_crossing_call_turns.response_turns_joined``), per call.
 
 Bodies: a tool loop of ``ROUNDS`` rounds of two parallel calls, each dialect writing each round's
 results as its clients usually do (one Anthropic user turn, one Chat tool row a result, Responses
-``function_call_output`` items): ordinary translations, which the pass gives back unchanged; and
-the Anthropic loop with each result its own user turn, which the pass joins. Stages, each run
-``CALLS`` times after as many warm-up calls, between two ``os.getppid`` markers:
+``function_call_output`` items): ordinary translations, which the pass gives back unchanged; the
+Anthropic loop with each result its own user turn, which the pass joins for Gemini; and the
+Responses loop with a reasoning item before each call (the two calls of a round apart), which the
+pass joins for Chat and Anthropic. Stages, each run ``CALLS`` times after as many warm-up calls,
+between two ``os.getppid`` markers:
 
 - ``floor``: msgspec's untyped decode of the body + encode of the plain objects;
-- ``pass``: ``lc.translate_request(src, "gemini", body, model=...)``;
+- ``pass``: ``lc.translate_request(src, destination, body, model=...)``;
 - ``identity``: the same with the pass replaced by one that gives the request back (the cost
   without it; on the split body that is the body Gemini refuses).
 
-Run: python3 benchmarks/gemini_response_turns_callgrind.py
+Run: python3 benchmarks/gemini_response_turns_callgrind.py [WORD ...] (the rows whose label holds one)
 """
 
 from __future__ import annotations
@@ -68,29 +70,43 @@ def _chat() -> bytes:
     return json.dumps({"model": "gpt-4.1", "tools": tools, "messages": messages}).encode()
 
 
-def _responses() -> bytes:
+def _responses(reasoning: bool = False) -> bytes:
     items: list[dict[str, Any]] = [{"role": "user", "content": "look things up"}]
     for r in range(ROUNDS):
         ids = (f"call_{r}a", f"call_{r}b")
         items.append({"role": "assistant", "content": f"Looking up round {r}."})
-        items.extend(
-            {"type": "function_call", "call_id": i, "name": "lookup", "arguments": json.dumps({"q": i})}
-            for i in ids
-        )
+        for i in ids:
+            if reasoning:
+                items.append(
+                    {"type": "reasoning", "id": f"rs_{i}", "summary": [], "encrypted_content": "gAAA"}
+                )
+            call = {
+                "type": "function_call",
+                "call_id": i,
+                "name": "lookup",
+                "arguments": json.dumps({"q": i}),
+            }
+            items.append(call)
         items.extend({"type": "function_call_output", "call_id": i, "output": f"result {i}"} for i in ids)
     tools = [{"type": "function", "name": "lookup", "parameters": SCHEMA, "strict": False}]
     return json.dumps({"model": "gpt-4.1", "tools": tools, "input": items}).encode()
 
 
 BODIES = {
-    "anthropic": ("anthropic", lambda: _anthropic(split=False)),
-    "openai_chat": ("openai_chat", _chat),
-    "openai": ("openai", _responses),
-    "anthropic, results apart": ("anthropic", lambda: _anthropic(split=True)),
+    "anthropic -> gemini": ("anthropic", "gemini", lambda: _anthropic(split=False)),
+    "openai_chat -> gemini": ("openai_chat", "gemini", _chat),
+    "openai -> gemini": ("openai", "gemini", _responses),
+    "anthropic, results apart -> gemini": ("anthropic", "gemini", lambda: _anthropic(split=True)),
+    "anthropic -> openai_chat": ("anthropic", "openai_chat", lambda: _anthropic(split=False)),
+    "openai -> openai_chat": ("openai", "openai_chat", _responses),
+    "openai, reasoning between calls -> openai_chat": ("openai", "openai_chat", lambda: _responses(True)),
+    "openai_chat -> anthropic": ("openai_chat", "anthropic", _chat),
+    "openai -> anthropic": ("openai", "anthropic", _responses),
+    "openai, reasoning between calls -> anthropic": ("openai", "anthropic", lambda: _responses(True)),
 }
 
 
-def _stages(source: str, body: bytes) -> dict[str, Any]:
+def _stages(source: str, destination: str, body: bytes) -> dict[str, Any]:
     import msgspec
 
     import lmcodec as lc
@@ -99,7 +115,7 @@ def _stages(source: str, body: bytes) -> dict[str, Any]:
     encode = msgspec.json.Encoder().encode
 
     def translate() -> Any:
-        return lc.translate_request(source, "gemini", body, model="gemini-2.5-flash")
+        return lc.translate_request(source, destination, body, model="gemini-2.5-flash")
 
     return {"floor": lambda: encode(untyped(body)), "pass": translate, "identity": translate}
 
@@ -110,19 +126,19 @@ def _inner(path: str) -> None:
     from lmcodec.providers import _translate_request
 
     joined = _translate_request.response_turns_joined
-    source, body = pickle.loads(Path(path).read_bytes())
-    for name, run in _stages(source, body).items():
+    source, destination, body = pickle.loads(Path(path).read_bytes())
+    for name, run in _stages(source, destination, body).items():
         if name == "identity":
-            _translate_request.response_turns_joined = lambda request, in_order: (request, ())
+            _translate_request.response_turns_joined = lambda request, in_order, destination: (request, ())
         between_markers(run, CALLS)
         _translate_request.response_turns_joined = joined
 
 
-def measure(source: str, body: bytes) -> dict[str, float]:
+def measure(source: str, destination: str, body: bytes) -> dict[str, float]:
     """Instructions per call of each stage."""
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "body.pickle"
-        data.write_bytes(pickle.dumps((source, body)))
+        data.write_bytes(pickle.dumps((source, destination, body)))
         with marked_dumps(__file__, str(data)) as dump:
             return {
                 name: total(dump(2 + 2 * i)) / CALLS for i, name in enumerate(("floor", "pass", "identity"))
@@ -133,11 +149,15 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--inner"]:
         _inner(argv[1])
         return
-    print("| body -> gemini | bytes | floor | with the pass | without | ratio | (with - without) / floor |")
+    print(
+        "| body -> destination | bytes | floor | with the pass | without | ratio | (with - without) / floor |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for label, (source, make) in BODIES.items():
+    for label, (source, destination, make) in BODIES.items():
+        if argv and not any(word in label for word in argv):  # (rows named by a word of theirs)
+            continue
         body = make()
-        counts = measure(source, body)
+        counts = measure(source, destination, body)
         floor, with_pass, without = counts["floor"], counts["pass"], counts["identity"]
         print(
             f"| {label} | {len(body):,} | {floor:,.0f} | {with_pass:,.0f} | {without:,.0f} | "

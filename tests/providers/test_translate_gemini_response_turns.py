@@ -214,22 +214,6 @@ def test_sequential_calls_stay_sequential() -> None:
     assert built.adaptations == ()
 
 
-def test_other_destinations_keep_the_client_order() -> None:
-    """The pass is Gemini's: Chat gets the results in the client's order, as before."""
-    chat = _chat([{"role": "user", "content": "go"}, _chat_calls(["a", "b"]), _tool_row("b"), _tool_row("a")])
-    anthropic = _anthropic(
-        [
-            {"role": "user", "content": "go"},
-            {"role": "assistant", "content": [_use("a"), _use("b")]},
-            {"role": "user", "content": [_result("b")]},
-            {"role": "user", "content": [_result("a")]},
-        ]
-    )
-    for source, body in (("openai_chat", chat), ("anthropic", anthropic)):
-        sent = json.loads(lc.translate_request(source, "openai_chat", json.dumps(body).encode()).body)
-        assert [row.get("tool_call_id") for row in sent["messages"][2:]] == ["b", "a"]
-
-
 @st.composite
 def _rounds(draw: st.DrawFn) -> list[tuple[list[tuple[str, str]], list[int], list[int], bool]]:
     """Call rounds: each its calls (id, name), the results' order, where the calls and the results

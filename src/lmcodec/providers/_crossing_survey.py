@@ -48,8 +48,8 @@ class ContentSurvey(msgspec.Struct, frozen=True, gc=False):
     names, all ``_tool_names.tool_names_out`` needs to see that no name must be renamed."""
     answered_in_order: bool = True
     """The calls' ids are distinct and the results' ids are those ids in the calls' order: with
-    each call turn answered by the message after it, as Gemini takes them
-    (``_crossing_gemini_turns.response_turns_joined``)."""
+    each call turn answered by the message after it, as Gemini, Chat and Anthropic take them
+    (``_crossing_call_turns.response_turns_joined``)."""
 
 
 _TEXTUAL: Final = frozenset({RefusalPart, CitationPart, ThinkingPart})

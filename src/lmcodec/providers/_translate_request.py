@@ -13,11 +13,11 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarked_retention
+from lmcodec.providers._crossing_call_turns import response_turns_joined
 from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loop_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
 from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
-from lmcodec.providers._crossing_gemini_turns import response_turns_joined
 from lmcodec.providers._crossing_image_detail import original_details_back
 from lmcodec.providers._crossing_instruction_roles import developer_rows_back
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
@@ -274,11 +274,12 @@ def translate_request(
     response's own parts and the system instruction's parts too), which ``decode_request`` refuses,
     go back to Gemini where the client wrote them and are ``dropped`` elsewhere
     (``providers/_crossing_gemini_part_fields.py``).
-    To Gemini, each function-call turn is one model turn answered by one user turn of its
-    responses in the calls' order (a client of another dialect may write them apart: Anthropic one
-    user turn per tool_result, Responses a message between them; Gemini refuses that), a result
-    moved before a message the client wrote ahead of it ``substituted``
-    (``providers/_crossing_gemini_turns.py``).
+    To Gemini, Chat and Anthropic, each function-call turn is one model turn answered right after
+    it by its results in the calls' order (Gemini one user turn of its responses, Chat its tool
+    messages; a client of another dialect may write them apart: Anthropic one user turn per
+    tool_result or one assistant turn per tool_use, Responses a message between them; those APIs
+    refuse that), a result moved before a message the client wrote ahead of it ``substituted``
+    (``providers/_crossing_call_turns.py``).
     An image's ``detail: "original"`` (the openai SDK's, Responses and Chat; lm15's ImagePart refuses
     it, and ``decode_request`` names its path) goes to either OpenAI dialect on the same image and is
     ``dropped`` elsewhere (``providers/_crossing_image_detail.py``).
@@ -464,8 +465,8 @@ def translate_request(
             except RecursionError:
                 raise too_deep("request") from None
             notes += closed
-    if destination == "gemini" and ToolResultPart in kinds:  # one response turn a call turn
-        canonical, moved = response_turns_joined(canonical, found.answered_in_order)
+    if destination != "openai" and ToolResultPart in kinds:  # a call turn's results right after it
+        canonical, moved = response_turns_joined(canonical, found.answered_in_order, destination)
         losses += moved
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)

@@ -1,16 +1,21 @@
-"""To Gemini, the responses to one function-call turn in one turn right after it (issue #15).
+"""To Gemini, Chat and Anthropic, the results of one call turn right after it (issue #15, red team 28 F01).
 
-Gemini answers a model turn of N ``functionCall`` parts with one user turn of N ``functionResponse``
-parts, and refuses a history that spreads them ("the number of function response parts should be
-equal to the number of function call parts of the function call turn"). lm15's builder writes one
-content per canonical message, and another dialect's client may write one call turn's results as
-several messages: an Anthropic client one user turn per ``tool_result`` (the Messages API joins
-consecutive turns of a role; red team 26 F03's "left"), or its parallel calls as consecutive
-assistant turns; a Responses client a message between two ``function_call`` items, or between two
-``function_call_output`` items. :func:`response_turns_joined` gives Gemini one call turn and one
-response turn in those cases, the responses in the calls' order where their ids pair them (a
-Gemini backend that pairs by position refuses them otherwise). ``build_request`` is untouched (it
-stays lm15's for a canonical Request): this is a ``translate_request`` pass.
+Each of them takes a call turn's results at once after it: Gemini one user turn of N
+``functionResponse`` parts after a model turn of N ``functionCall`` parts ("the number of function
+response parts should be equal to the number of function call parts of the function call turn");
+Chat Completions tool messages answering each id right after the assistant message with
+``tool_calls`` ("An assistant message with 'tool_calls' must be followed by tool messages
+responding to each 'tool_call_id'"); the Messages API, once it has joined consecutive turns of a
+role, a user turn beginning with a ``tool_result`` for each ``tool_use``. lm15's builders write one
+message per canonical message (Chat one tool message per result), and another dialect's client may
+write one call turn apart: an Anthropic client one user turn per ``tool_result`` (the Messages API
+joins consecutive turns of a role; red team 26 F03's "left"), or its parallel calls as consecutive
+assistant turns; a Responses client a reasoning item or message between two ``function_call``
+items, or a message between a call and its ``function_call_output``. :func:`response_turns_joined`
+gives the destination one call turn and its results right after it in those cases, the results in
+the calls' order where their ids pair them (a Gemini backend that pairs by position refuses them
+otherwise). ``build_request`` is untouched (it stays lm15's for a canonical Request, and writes the
+same order): this is a ``translate_request`` pass.
 """
 
 from __future__ import annotations
@@ -23,10 +28,18 @@ from lmcodec.wire import Adaptation, Message, Request, ToolCallPart
 
 __all__ = ["response_turns_joined", "turns_regrouped"]
 
-_MOVED: Final = (
-    "Gemini takes the responses to a function-call turn in the one turn right after it: this tool "
-    "result goes there, before the message the client wrote between the calls and it"
-)
+_MOVED: Final = {
+    "gemini": "Gemini takes the responses to a function-call turn in the one turn right after it",
+    "openai_chat": (
+        "Chat Completions takes the tool messages answering an assistant message's tool_calls right after it"
+    ),
+    "anthropic": (
+        "Anthropic takes the tool_result blocks answering a turn's tool_use blocks at the beginning of "
+        "the next turn"
+    ),
+}
+"""Why a tool result moved before a message the client wrote ahead of it, by destination."""
+_WHERE: Final = ": this tool result goes there, before the message the client wrote between the calls and it"
 
 
 def _apart(messages: tuple[Message, ...]) -> bool:
@@ -42,7 +55,9 @@ def _apart(messages: tuple[Message, ...]) -> bool:
     )
 
 
-def response_turns_joined(request: Request, in_order: bool) -> tuple[Request, tuple[Adaptation, ...]]:
+def response_turns_joined(
+    request: Request, in_order: bool, destination: str
+) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` with each call turn's results in one tool message right after it (a tool
     message that crossed another message ``substituted`` at its index), the calls of consecutive
     assistant messages before results in one message, and the results in the calls' order where
@@ -50,13 +65,14 @@ def response_turns_joined(request: Request, in_order: bool) -> tuple[Request, tu
     source's API joins, or ordering results by the ids that pair them, loses nothing: no note).
     ``in_order``: the survey's word that the results' ids are the calls', in order; with no
     message apart (:func:`_apart`) nothing changes, which the full walk
-    (:func:`turns_regrouped`) would find at many times the cost."""
+    (:func:`turns_regrouped`) would find at many times the cost. ``destination``: the dialect
+    whose rule a note gives (one of :data:`_MOVED`'s)."""
     if in_order and not _apart(request.messages):
         return request, ()  # (the usual conversation: each call turn answered by the next message)
-    return turns_regrouped(request)
+    return turns_regrouped(request, destination)
 
 
-def turns_regrouped(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+def turns_regrouped(request: Request, destination: str) -> tuple[Request, tuple[Adaptation, ...]]:
     """:func:`response_turns_joined` by a walk of every message (its reference)."""
     messages = request.messages
     out: list[Message] = []
@@ -99,7 +115,7 @@ def turns_regrouped(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
             if messages[k].role == "tool":
                 where.append(at)
                 if passed:
-                    notes.append(_moved(k, at))
+                    notes.append(_moved(k, at, destination))
             else:
                 passed = True
                 where.append(len(out))
@@ -139,9 +155,10 @@ def _in_call_order(calls: Message, results: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(part for _, part in sorted(zip(positions, results, strict=True), key=lambda pair: pair[0]))
 
 
-def _moved(index: int, at: int) -> Adaptation:
+def _moved(index: int, at: int, destination: str) -> Adaptation:
+    reason = _MOVED[destination] + _WHERE
     return Adaptation(
-        field=f"messages[{index}]", action="substituted", reason=_MOVED, asked=index, applied=at
+        field=f"messages[{index}]", action="substituted", reason=reason, asked=index, applied=at
     )
 
 

@@ -1,5 +1,5 @@
-"""``_crossing_gemini_turns.response_turns_joined``: the gateway's pass that gives Gemini one
-response turn right after each call turn. Its fast way out (the survey's ``answered_in_order`` and
+"""``_crossing_call_turns.response_turns_joined``: the gateway's pass that gives Gemini, Chat and
+Anthropic each call turn's results right after it. Its fast way out (the survey's ``answered_in_order`` and
 one search of the roles) must give what the full pass gives: the differential below runs both on
 conversations of any roles, calls and results (ids repeated, missing, out of order)."""
 
@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers import crossing
-from lmcodec.providers._crossing_gemini_turns import response_turns_joined, turns_regrouped
+from lmcodec.providers._crossing_call_turns import response_turns_joined, turns_regrouped
 
 from ..budget import examples
 
 _IDS = st.sampled_from(["a", "b", "c", "d"])
 _ROLES: tuple[lc.Role, ...] = ("user", "assistant", "assistant", "tool", "tool", "developer")
 _ASIDE: tuple[lc.Role, ...] = ("user", "developer")
+_DESTINATIONS = st.sampled_from(("gemini", "openai_chat", "anthropic"))
 
 
 @st.composite
@@ -78,24 +79,26 @@ def _tool_loops(draw: st.DrawFn) -> lc.Request:
 
 
 @settings(max_examples=examples(800), deadline=None)
-@given(_tool_loops())
-def test_the_fast_way_out_gives_what_the_full_pass_gives(request: lc.Request) -> None:
-    fast = response_turns_joined(request, crossing.survey(request).answered_in_order)
-    assert fast == turns_regrouped(request)
+@given(_tool_loops(), _DESTINATIONS)
+def test_the_fast_way_out_gives_what_the_full_pass_gives(request: lc.Request, destination: str) -> None:
+    fast = response_turns_joined(request, crossing.survey(request).answered_in_order, destination)
+    assert fast == turns_regrouped(request, destination)
 
 
 @settings(max_examples=examples(400), deadline=None)
-@given(_conversations())
-def test_the_fast_way_out_gives_what_the_full_pass_gives_on_any_roles(request: lc.Request) -> None:
-    fast = response_turns_joined(request, crossing.survey(request).answered_in_order)
-    assert fast == turns_regrouped(request)
+@given(_conversations(), _DESTINATIONS)
+def test_the_fast_way_out_gives_what_the_full_pass_gives_on_any_roles(
+    request: lc.Request, destination: str
+) -> None:
+    fast = response_turns_joined(request, crossing.survey(request).answered_in_order, destination)
+    assert fast == turns_regrouped(request, destination)
 
 
 @settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(_conversations(), _tool_loops()))
 def test_every_part_is_sent_once(request: lc.Request) -> None:
     """Joined, moved or ordered, no part is lost or repeated, and no role changes."""
-    joined, _ = turns_regrouped(request)
+    joined, _ = turns_regrouped(request, "gemini")
 
     def parts(role: str, of: lc.Request) -> list[Any]:
         return sorted(repr(part) for message in of.messages if message.role == role for part in message.parts)
@@ -115,7 +118,7 @@ def test_a_joined_conversation_s_breakpoint_follows_its_message() -> None:
     )
     config = lc.Config(cache=lc.CacheConfig(prefix_until_index=4))
     request = lc.Request(model="gemini-2.5-flash", messages=messages, config=config)
-    joined, notes = response_turns_joined(request, crossing.survey(request).answered_in_order)
+    joined, notes = response_turns_joined(request, crossing.survey(request).answered_in_order, "gemini")
     assert [message.role for message in joined.messages] == ["user", "assistant", "tool", "user"]
     assert joined.config.cache is not None and joined.config.cache.prefix_until_index == 2
     assert notes == ()
