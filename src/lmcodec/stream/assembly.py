@@ -44,7 +44,7 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
             "lc.assemble(lc.stream.decode(provider, [body])) for an SSE body, "
             "lc.decode_response(provider, body) for a JSON one"
         )
-    if decoding is not None:
+    if decoding is not None and decoding.reads_lone_answers:
         response = decoding.lone_response(request)  # a body of one answer: no Assembler needed
         if response is not None:
             return response

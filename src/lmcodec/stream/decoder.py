@@ -225,7 +225,7 @@ class Decoding:
     :func:`lmcodec.assemble` calls :meth:`assemble_into` instead, which decodes straight into
     its assembler (the assembler is the sink: no event object is built)."""
 
-    __slots__ = ("_args", "_events", "_mapper_cls", "_read")
+    __slots__ = ("_args", "_events", "_mapper_cls", "_read", "reads_lone_answers")
 
     def __init__(
         self,
@@ -239,6 +239,9 @@ class Decoding:
         self._mapper_cls = mapper_cls  # (the arguments are checked)
         self._events: Iterator[StreamEvent] | None = None  # the generator, once iteration began
         self._read: tuple[bytes, Any] | None = None  # a body of one frame, that frame read (lone_response)
+        # the mapper's: lone_response may assemble a body of one frame (tested by lc.assemble before
+        # the call, which costs the other dialects' streams ~1k instructions)
+        self.reads_lone_answers: bool = mapper_cls.reads_lone_answers
 
     def __iter__(self) -> Iterator[StreamEvent]:
         if self._events is None:
@@ -262,7 +265,7 @@ class Decoding:
         ``lc.assemble(self, request=request)``, the Decoding then used up; else None, the frame's
         reading (if any) kept for :meth:`assemble_into`."""
         mapper_cls = self._mapper_cls
-        if self._events is not None or not mapper_cls.reads_lone_answers:
+        if self._events is not None or not self.reads_lone_answers:
             return None
         _, chunks, stream_request, _ = self._args
         data = lone_frame(chunks)
