@@ -78,7 +78,7 @@ def test_event_slices_give_the_frames_of_the_line_by_line_framer(pieces: list[by
         slices = [bytes(s) for s in _whole.event_slices(body, window)]
     assert b"".join(slices) == body
     # A slice is at most a block, or runs to the end of an event longer than a block (within the window).
-    assert all(len(s) <= 40 or s.endswith((b"\n\n", b"\n\r\n")) for s in slices[:-1])
+    assert all(len(s) <= 40 or s.endswith((b"\n\n", b"\n\r\n", b"\r\r")) for s in slices[:-1])
     assert all(len(s) <= max(window + 3, 40) for s in slices[:-1])
     decoder = SSEDecoder()
     got: list[bytes] = []
@@ -101,3 +101,21 @@ def test_event_slices_of_events_end_at_blank_lines() -> None:
         ]
         # The long event's end not within the window: a block.
         assert [len(s) for s in _whole.event_slices(body, 60)][:3] == [len(short), 40, 40]
+
+
+def test_event_slices_of_lone_cr_events_end_at_blank_lines() -> None:
+    """Lone-CR line ends: cut after a "\r\r", not at 64 KiB (a framer would hold the event cut and
+    join it to the next block), as the LF body is."""
+    short = b"data: b\r\rdata: c\r\r"
+    long = b"data: " + b"a" * 100 + b"\r\r"
+    body = short + long + short * 3
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_whole, "BLOCK_BYTES", 40)
+        assert [bytes(s) for s in _whole.event_slices(body, 1000)] == [short, long, short * 2, short]
+        assert [len(s) for s in _whole.event_slices(body, 60)][:3] == [len(short), 40, 40]
+    big = short * 10_000
+    slices = [bytes(s) for s in _whole.event_slices(big, 1 << 20)]
+    assert len(slices) > 1 and all(s.endswith(b"\r\r") for s in slices)
+    decoder = SSEDecoder()
+    got = [data for piece in slices for data in decoder.feed_data(piece)] + decoder.close_data()
+    assert got == _line_by_line(big)

@@ -109,12 +109,13 @@ def _after_ignored_lines(block: bytes, at: int) -> int:
 
 
 def last_blank_line(data: bytes | bytearray, blank: bytes, start: int, stop: int) -> int:
-    """``data.rfind(blank, start, stop)`` for ``blank`` ``b"\\n\\n"`` or ``b"\\n\\r\\n"``: the lines
-    before ``stop`` stepped back over by their line ends (``memrchr``), a few of them, then the
-    substring search (~4 instructions a byte), which a long line would cost in full."""
+    """``data.rfind(blank, start, stop)`` for ``blank`` ``b"\\n\\n"``, ``b"\\n\\r\\n"`` or ``b"\\r\\r"``:
+    the lines before ``stop`` stepped back over by their line ends (``memrchr``), a few of them, then
+    the substring search (~4 instructions a byte), which a long line would cost in full."""
     n = len(blank)
+    line_end = blank[-1]
     for _ in range(_LINES_BACK):
-        end = data.rfind(10, start + n - 1, stop)  # a blank line's last "\n"
+        end = data.rfind(line_end, start + n - 1, stop)  # a blank line's last byte
         if end < 0:
             return -1
         if data.startswith(blank, end - n + 1):

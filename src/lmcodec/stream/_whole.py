@@ -83,12 +83,17 @@ def event_slices(data: bytes | bytearray, window: int) -> Iterator[memoryview]:
     pending line by line across blocks (its blank line searched for in each, its lines split and
     copied out of a buffer). Any cut gives the same frames: the framer's are the same at every
     chunking. The blank line is ``\\n\\n``, or ``\\r\\n\\r\\n`` when the first line ends with a
-    ``\\r\\n``; a byte is searched forward at most once, backward at most once."""
+    ``\\r\\n``, or ``\\r\\r`` when no line ends with ``\\n`` (lone-CR line ends: cut elsewhere, an
+    event would be held and joined to the next block); a byte is searched forward at most once,
+    backward at most once."""
     view = memoryview(data)
     size = len(data)
     first = data.find(10)
-    after = b"\r\n" if first > 0 and data[first - 1] == 13 else b"\n"  # what follows a blank line's "\n"
-    blank = b"\n" + after
+    if first < 0 and 13 in data:
+        line_end, after = b"\r", b"\r"  # what a blank line's first line end is, what follows it
+    else:
+        line_end, after = b"\n", b"\r\n" if first > 0 and data[first - 1] == 13 else b"\n"
+    blank = line_end + after
     at = 0
     searched = 0  # no blank line ends before this offset, past the slices cut
     while size - at > BLOCK_BYTES:
@@ -97,7 +102,7 @@ def event_slices(data: bytes | bytearray, window: int) -> Iterator[memoryview]:
             end += len(blank)
         else:  # inside an event longer than a block: to its end
             stop = min(at + window, size)
-            end = _blank_line_end(data, max(at + BLOCK_BYTES - len(blank), searched), stop, after)
+            end = _blank_line_end(data, max(at + BLOCK_BYTES - len(blank), searched), stop, blank)
             if end < 0:
                 searched = max(stop, searched)
                 end = at + BLOCK_BYTES
@@ -107,12 +112,13 @@ def event_slices(data: bytes | bytearray, window: int) -> Iterator[memoryview]:
         yield view[at:]
 
 
-def _blank_line_end(data: bytes | bytearray, start: int, stop: int, after: bytes) -> int:
-    """Where the first blank line after ``start`` ends, when its line end is before ``stop``, or
-    -1: the first line end found by ``memchr`` (one search over a long line, several times faster
-    than a search for the two-byte ``\\n\\n``), the rest, short lines, by one search."""
-    at = data.find(10, start, stop)
-    if at < 0 or data.startswith(after, at + 1):
-        return at if at < 0 else at + 1 + len(after)
-    at = data.find(b"\n" + after, at + 1, stop)
-    return at if at < 0 else at + 1 + len(after)
+def _blank_line_end(data: bytes | bytearray, start: int, stop: int, blank: bytes) -> int:
+    """Where the first ``blank`` (a line end, then the blank line's) after ``start`` ends, when its
+    line end is before ``stop``, or -1: the first line end found by ``memchr`` (one search over a
+    long line, several times faster than a search for the two-byte ``\\n\\n``), the rest, short
+    lines, by one search."""
+    at = data.find(blank[0], start, stop)
+    if at < 0 or data.startswith(blank[1:], at + 1):
+        return at if at < 0 else at + len(blank)
+    at = data.find(blank, at + 1, stop)
+    return at if at < 0 else at + len(blank)
