@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lmcodec.framing import _sse_fields
 from lmcodec.framing._sse_lines import SSELines
 from lmcodec.framing.sse import SSEDecoder
 
@@ -166,3 +167,13 @@ def test_events_one_a_chunk_in_any_line_end_against_the_line_framer(
         chunks.append(carried)
     decoder = SSEDecoder()
     assert [decoder.feed_data(c) for c in chunks] + [decoder.close_data()] == _line_by_line(chunks)
+
+
+def test_a_lone_cr_body_held_whole_is_framed_without_a_framer() -> None:
+    """whole_body_events (a body held whole, stream/_whole.py) reads a body whose line ends are all a
+    lone "\r" as LF, as the framer does, where it left it to a framer; mixed line ends still to one."""
+    body = b'event: e\r: c\rdata: {"a":\rdata:  1}\r\rdata: [DONE]\r\r'
+    expected = _line_by_line([body])
+    assert _sse_fields.whole_body_events(body) == expected[0] + expected[1] == [b'{"a":\n1}', b"[DONE]"]
+    assert _sse_fields.whole_body_events(body[:-1]) is None  # an unfinished last event
+    assert _sse_fields.whole_body_events(body.replace(b"\r\r", b"\r\n\r", 1)) is None  # mixed

@@ -476,9 +476,9 @@ _PIECE: Final = 1 << 16
 
 def whole_body_events(body: bytes) -> list[bytes] | None:
     """The data of the events of ``body``, a whole body of complete events (it ends with a blank line;
-    LF or CRLF line ends, no lone ``\r``), as an :class:`~lmcodec.stream.sse.SSEDecoder` whose limits
-    it is within gives them (``feed_data(body) + close_data()``), without one; else None (a lone
-    ``\r``, an unfinished last event: the caller frames it). One ``data:`` line, the common
+    LF, CRLF or lone-CR line ends, not mixed), as an :class:`~lmcodec.stream.sse.SSEDecoder` whose
+    limits it is within gives them (``feed_data(body) + close_data()``), without one; else None (mixed
+    line ends, an unfinished last event: the caller frames it). One ``data:`` line, the common
     single-event answer, is taken at once; several events are framed as the framer frames a block."""
     if 13 in body:  # "\r"
         end = len(body) - 4
@@ -488,8 +488,13 @@ def whole_body_events(body: bytes) -> list[bytes] | None:
             if body.startswith(b"data: ") and len(body) > 10 and body[6] not in WS_FIRST:
                 return [body[6:end]]
         if lone_cr(body) is not None or not (body.endswith(b"\n\r\n") or body.endswith(b"\n\n")):
-            return None
-        body = body.replace(b"\r", b"")  # every "\r" starts a "\r\n": the block read as LF
+            if 10 in body:
+                return None
+            body = body.replace(b"\r", b"\n")  # every line end a lone "\r": the same lines, as LF
+            if not body.endswith(b"\n\n"):
+                return None
+        else:
+            body = body.replace(b"\r", b"")  # every "\r" starts a "\r\n": the block read as LF
     elif not body.endswith(b"\n\n"):
         return None
     if body.find(10) == len(body) - 2 and body.startswith(b"data: ") and body[6] not in WS_FIRST:
