@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
@@ -98,8 +98,23 @@ def part_kind_requests(draw: st.DrawFn, provider: str) -> lc.Request:
         raise
 
 
+def _signed(*signatures: str) -> lc.Request:
+    """A thinking part with these Anthropic signature states, in order (the first one counts)."""
+    states = tuple(
+        lc.ContinuationState(provider="anthropic", kind="thinking_signature", data={"signature": s})
+        for s in signatures
+    )
+    thinking = lc.Message(role="assistant", parts=(lc.ThinkingPart(text="t", continuation=states),))
+    return lc.Request(model=MODELS["anthropic"], messages=(_HI, thinking, _HI))
+
+
+_HI = lc.Message(role="user", parts=(lc.TextPart(text="hi"),))
+
+
 @settings(SETTINGS, max_examples=examples(200))
 @given(part_kind_requests("anthropic"))
+@example(_signed("", "sig1"))
+@example(_signed("sig1", "sig2"))
 def test_anthropic_part_kinds_build_as_lm15(request: lc.Request) -> None:
     assert_same_build("anthropic", request)
 

@@ -22,6 +22,7 @@ __all__ = [
     "UNSET",
     "AnthropicMessage",
     "AnthropicText",
+    "AnthropicThinking",
     "AnthropicTool",
     "AnthropicToolResult",
     "AnthropicToolUse",
@@ -55,6 +56,12 @@ __all__ = [
 
 class AnthropicText(msgspec.Struct, tag_field="type", tag="text", gc=False):
     text: str
+    cache_control: Any = UNSET
+
+
+class AnthropicThinking(msgspec.Struct, tag_field="type", tag="thinking", gc=False):
+    thinking: str
+    signature: Any  # the state's value as it is (a JSON value)
     cache_control: Any = UNSET
 
 

@@ -12,7 +12,6 @@ from typing import Any, Final
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import (
     MEDIA_KINDS,
-    continuation_value,
     data_part_text,
     parts_to_text,
     path_base64,
@@ -24,6 +23,7 @@ from lmcodec.providers._build_wire import (
     UNSET,
     AnthropicMessage,
     AnthropicText,
+    AnthropicThinking,
     AnthropicToolResult,
     AnthropicToolUse,
 )
@@ -128,14 +128,20 @@ def tool_result_general(part: ToolResultPart) -> Any:
     return out
 
 
-def _thinking(part: ThinkingPart) -> dict[str, Any]:
-    redacted = continuation_value(part, PROVIDER, "redacted_thinking")
-    if redacted is not None:
-        return {"type": "redacted_thinking", **redacted}
-    signed = continuation_value(part, PROVIDER, "thinking_signature")
+def _thinking(part: ThinkingPart) -> Any:
+    """lm15's block of a thinking part: its first redacted state's, else (its first signature
+    state's signature set) a thinking block, else its text; the states read in one pass."""
+    signed: dict[str, Any] | None = None
+    for state in part.continuation:
+        if state.provider == PROVIDER:
+            kind = state.kind
+            if kind == "redacted_thinking":
+                return {"type": "redacted_thinking", **state.data}
+            if kind == "thinking_signature" and signed is None:
+                signed = state.data
     if signed and signed.get("signature"):
-        return {"type": "thinking", "thinking": part.text, "signature": signed["signature"]}
-    return {"type": "text", "text": part.text}
+        return AnthropicThinking(part.text, signed["signature"])
+    return AnthropicText(part.text)
 
 
 def _data(part: DataPart) -> dict[str, Any]:
