@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers import _translate_request
 from lmcodec.providers._translate_request import _body_streams
 
 from ..budget import examples
@@ -109,3 +111,52 @@ def test_the_body_s_stream_flag_is_read_as_a_parse_reads_it(
         body = body.replace(b'"stream"', b'"\\u0073tream"')
     for sent in (body, body[:-1]):
         assert _body_streams(kind(sent)) is _says_stream(sent)
+
+
+def _key_respelled(draw: st.DrawFn) -> bytes:
+    """``"stream"`` with each letter as it is or as its ``\\u00XX`` escape (hex digits in either case)."""
+    letters = []
+    for char in "stream":
+        form = draw(st.sampled_from(["plain", "lower", "upper"]))
+        digits = f"{ord(char):04x}"
+        letters.append(char if form == "plain" else "\\u" + (digits if form == "lower" else digits.upper()))
+    return ('"' + "".join(letters) + '"').encode()
+
+
+def _searched_before(data: bytes) -> bool:
+    """``_body_streams`` before tinyreq18: a decode wherever the body held ``\\u`` at all."""
+    if data.find(b'"stream"') < 0 and data.find(b"\\u") < 0:
+        return False
+    return _says_stream(data)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.data(), _STREAM_VALUES, st.text(max_size=6), st.booleans())
+def test_the_escape_search_finds_every_spelling_of_the_key(
+    data: st.DataObject, flag: Any, text: str, ascii_only: bool
+) -> None:
+    """The key with any of its letters escaped, beside texts json.dumps escapes (``\\u00e9``,
+    ``\\u2019``, surrogate pairs): the same answer as a parse and as the search before."""
+    value: dict[str, Any] = {"model": "m", "input": text}
+    if flag != "absent":
+        value["stream"] = flag
+    body = json.dumps(value, ensure_ascii=ascii_only).encode("utf-8", "surrogatepass")
+    body = body.replace(b'"stream"', data.draw(st.composite(_key_respelled)()))
+    assert _body_streams(body) is _says_stream(body) is _searched_before(body)
+
+
+def test_escapes_of_other_characters_are_not_decoded_for_the_key() -> None:
+    """A body without the key whose text json.dumps escaped (a Python client's non-ASCII text) is
+    answered by the searches alone: no decode of the whole body, which on a 4 kB body cost as much
+    as the searches' step through it for ``\\u``."""
+    body = json.dumps(
+        {"model": "m", "messages": [{"role": "user", "content": "caf\u00e9 \u2019 \U0001f642 " * 50}]}
+    ).encode()
+    assert b"\\u" in body
+    with mock.patch.object(_translate_request, "_STREAM_FLAG", _Refusing()):
+        assert _body_streams(body) is False
+
+
+class _Refusing:
+    def decode(self, data: bytes) -> Any:
+        raise AssertionError("the body was decoded for its stream flag")

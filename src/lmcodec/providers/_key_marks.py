@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["escaped_spelling", "holds_mark"]
+__all__ = ["ascii_escaped", "escaped_spelling", "holds_mark"]
 
 
 @functools.cache
@@ -33,7 +33,7 @@ def escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
 def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -> bool:
     """Whether ``data`` holds one of ``marks`` (printable ASCII), as its bytes or with characters
     spelled as ``\\u00XX`` escapes, looked for only where ``data`` holds the escape of a printable
-    ASCII character (:func:`_ascii_escaped`). Each mark is looked for by ``find``:
+    ASCII character (:func:`ascii_escaped`). Each mark is looked for by ``find``:
     ``bytes.__contains__`` first tries its operand as an int, and raises and clears a TypeError
     (~1.2k instructions a test, on every gateway call)."""
     if isinstance(data, memoryview):
@@ -41,10 +41,10 @@ def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -
     for mark in marks:
         if data.find(mark) >= 0:
             return True
-    return _ascii_escaped(data) and any(escaped_spelling(mark).search(data) is not None for mark in marks)
+    return ascii_escaped(data) and any(escaped_spelling(mark).search(data) is not None for mark in marks)
 
 
-def _ascii_escaped(data: bytes | bytearray) -> bool:
+def ascii_escaped(data: bytes | bytearray) -> bool:
     """Whether ``data`` holds a printable ASCII character's ``\\u00XX`` escape, which no SDK writes
     (``\\u00`` found by a four-byte search, each hit's next digit checked: ``b"\\u" in data`` stops
     at every backslash of a Chat body's arguments, and a regex scans every byte; json.dumps'
