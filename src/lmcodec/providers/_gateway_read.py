@@ -96,11 +96,9 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
 
 
 def _read_by_the_passes(request: Request, raw: Raw) -> bool:
-    """Whether the typed path's ``request`` holds a dated GA web search tool the passes read (a
-    plain loop: ``any`` of a generator cost ~2k instructions on a request without tools)."""
-    for tool in request.tools:
-        if type(tool) is BuiltinTool and tool.name in _GA_WEB_SEARCH:
-            return holds_mark(raw, (_WEB_SEARCH_MARK,))
+    """Whether the typed path's ``request`` holds a dated GA web search tool the passes read."""
+    if request.tools and any(type(t) is BuiltinTool and t.name in _GA_WEB_SEARCH for t in request.tools):
+        return holds_mark(raw, (_WEB_SEARCH_MARK,))  # (the generator only over tools: ~2k over none)
     return False
 
 
