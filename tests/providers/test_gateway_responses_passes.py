@@ -29,12 +29,12 @@ from lmcodec.providers._gateway_read import (
     TYPED_READERS,
     _read,
     _replayed_read,
-    _web_search_tools_in,
     read_by_passes,
     read_client_body,
 )
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
 from lmcodec.providers._replayed_responses_items import client_paths, replayed_items_out
+from lmcodec.providers._web_search_tools import web_search_tools_in
 
 from ..budget import examples
 
@@ -65,7 +65,7 @@ def _slow_reading(destination: str, raw: bytes, model: str | None) -> Any:
     raw, custom = _pass_on_bytes(lambda v: custom_calls_in(v, destination), (CUSTOM_MARK,), raw)
     web = (b'"web_search',)
     raw, searches = _pass_on_bytes(
-        lambda v: _web_search_tools_in(v, destination) if isinstance(v, dict) else None, web, raw
+        lambda v: web_search_tools_in(v, destination) if isinstance(v, dict) else None, web, raw
     )
     try:
         request, unsigned = _read("openai", raw, model)

@@ -13,7 +13,7 @@ tried first (:data:`TYPED_READERS`): the body passes are byte searches and walks
 body, and a body the typed views take is one they give back as it came.
 A Responses body's GA web search tool is read as ``web_search_preview``, and goes back to Responses
 as sent; of two web searches of one name the first is read, the other ``dropped``, named
-(:func:`_web_search_tools_in`). An OpenAI body's ``parallel_tool_calls`` beside
+(:func:`web_search_tools_in`). An OpenAI body's ``parallel_tool_calls`` beside
 ``tool_choice: "none"``, which the readers refuse (a canonical ToolChoice of mode none takes no
 flag), is read without the flag: the same dialect gets it back as sent, another lists it ``dropped``
 (:func:`_parallel_beside_none`). A Gemini body the reader refuses for a part field no canonical part
@@ -52,6 +52,12 @@ from lmcodec.providers._replayed_responses_items import (
     replayed_items_out,
 )
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
+from lmcodec.providers._web_search_tools import (
+    GA_WEB_SEARCH,
+    WEB_SEARCH_MARK,
+    WebSearchTools,
+    web_search_tools_in,
+)
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
@@ -88,7 +94,7 @@ out rather than refused, with the notes of it (``providers/_unsigned_thinking.py
 
 def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     """The typed path's Request, but None for a body holding a dated GA web search tool the passes
-    read as ``web_search_preview`` (:func:`_web_search_tools_in`; the typed path reads it under its
+    read as ``web_search_preview`` (:func:`web_search_tools_in`; the typed path reads it under its
     own name): the gateway reads such a body the one way, whichever path its items take, to its
     own dialect too."""
     request = openai_read.typed_or_none(raw, model)
@@ -96,9 +102,11 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
 
 
 def _read_by_the_passes(request: Request, raw: Raw) -> bool:
-    """Whether the typed path's ``request`` holds a dated GA web search tool the passes read."""
-    if request.tools and any(type(t) is BuiltinTool and t.name in _GA_WEB_SEARCH for t in request.tools):
-        return holds_mark(raw, (_WEB_SEARCH_MARK,))  # (the generator only over tools: ~2k over none)
+    """Whether the typed path's ``request`` holds a dated GA web search tool the passes read (a
+    plain loop: ``any`` of a generator cost ~2k instructions on a request without tools)."""
+    for tool in request.tools:
+        if type(tool) is BuiltinTool and tool.name in GA_WEB_SEARCH:
+            return holds_mark(raw, (WEB_SEARCH_MARK,))
     return False
 
 
@@ -346,10 +354,10 @@ def _replayed_read(
     changed = changed or customs
     tools = whole.tools
     web_search = None
-    if changed or holds_mark(data, (_WEB_SEARCH_MARK,)):
-        web_search = _web_search_tools_in({"tools": tools}, destination)
+    if changed or holds_mark(data, (WEB_SEARCH_MARK,)):
+        web_search = web_search_tools_in({"tools": tools}, destination)
     elif isinstance(tools, list) and any(
-        isinstance(tool, dict) and tool.get("type") in _GA_WEB_SEARCH for tool in tools
+        isinstance(tool, dict) and tool.get("type") in GA_WEB_SEARCH for tool in tools
     ):
         return None
     if not changed and web_search is None:
@@ -378,9 +386,6 @@ def _replayed_read(
     return request, (*phase_notes, *call_notes, *searches), custom, replayed, survey, strict_tools
 
 
-_WEB_SEARCH_MARK: Final = b'"web_search'
-
-
 def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     """A Responses body decoded once, its replayed phases and hosted-tool items taken out, its custom
     tool calls read as function calls and its GA web search tools as ``web_search_preview``, in that
@@ -406,8 +411,8 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     changed = replayed is not None
     custom = custom_calls_in(value, destination) if changed or holds_mark(data, (CUSTOM_MARK,)) else None
     changed = changed or custom is not None
-    searches = changed or holds_mark(data, (_WEB_SEARCH_MARK,))
-    web_search = _web_search_tools_in(value, destination) if searches else None
+    searches = changed or holds_mark(data, (WEB_SEARCH_MARK,))
+    web_search = web_search_tools_in(value, destination) if searches else None
     changed = changed or web_search is not None
     body = msgspec.json.encode(value) if changed else raw
     return _Passed(body, changed, value, replayed, custom, web_search, blocks)
@@ -465,77 +470,6 @@ def _dropped_parallel(parallel: bool, destination: str) -> Adaptation:
         reason=f"beside tool_choice 'none' it says nothing: no call is allowed ({destination} gets none)",
         asked=parallel,
     )
-
-
-_GA_WEB_SEARCH: Final = frozenset({"web_search", "web_search_2025_08_26"})
-_READ_AS_PREVIEW: Final = frozenset({"web_search", "web_search_preview"})
-"""The web search types the reader reads under the one canonical name ``web_search``."""
-
-
-class WebSearchTools(NamedTuple):
-    """What :func:`_web_search_tools_in` made of a Responses body's web search tools."""
-
-    sent: list[Any]
-    """The client's tools as sent, which Responses gets back."""
-    notes: tuple[Adaptation, ...]
-    """Each web search left out as a second one of its name, ``dropped`` (none toward Responses)."""
-
-
-def _web_search_tools_in(value: dict[str, Any], destination: str) -> WebSearchTools | None:
-    """A decoded Responses body's GA web search tools (``{"type": "web_search"}``, the openai SDK's
-    ``WebSearchToolParam``; red team 14 F16) read as the ``web_search_preview`` tool the reader
-    takes (``decode_request`` refuses ``web_search``: lm15 writes the canonical web search as
-    ``web_search_preview``, and reads neither), in place; None, the body untouched, when it holds
-    none. Only one tool takes that name (a Request's tool names are unique): a dated web search
-    keeps its own, and the crossing drops it as a second tool of the kind; a second tool that
-    would take a name an earlier one took (two ``web_search``, ``web_search`` beside
-    ``web_search_preview``, two of one dated type) is left out, as the crossing leaves out a second
-    web search: the first is sent, the other ``dropped`` at its path, the note saying whether it
-    was the same tool or one with other options (its filters, user_location, ...): a canonical
-    Request holds one, and neither merging two that differ nor refusing a body a client's SDK
-    wrote is what a gateway should do. Responses gets the client's tools as sent: OpenAI judges
-    its own body (its documentation says nothing of two web search tools in one request)."""
-    tools = value.get("tools")
-    if not isinstance(tools, list):
-        return None
-    sent = [dict(tool) if isinstance(tool, dict) else tool for tool in tools]
-    plain = any(isinstance(tool, dict) and tool.get("type") in _READ_AS_PREVIEW for tool in tools)
-    first: dict[str, int] = {}  # the canonical name a web search is read under -> its index
-    kept: list[Any] = []
-    notes: list[Adaptation] = []
-    for index, tool in enumerate(tools):
-        kind = tool.get("type") if isinstance(tool, dict) else None
-        if not isinstance(kind, str) or not kind.startswith("web_search"):
-            kept.append(tool)
-            continue
-        dated_first = kind in _GA_WEB_SEARCH and not plain and "web_search" not in first
-        preview = kind in _READ_AS_PREVIEW or dated_first  # read under the canonical web_search
-        name = "web_search" if preview else kind
-        if name in first:
-            if destination != "openai":
-                notes.append(_second_web_search(index, first[name], sent))
-            continue
-        first[name] = index
-        if preview:
-            tool["type"] = "web_search_preview"
-        kept.append(tool)
-    tools[:] = kept
-    if sent == tools:
-        return None
-    return WebSearchTools(sent, tuple(notes))
-
-
-def _second_web_search(index: int, before: int, sent: list[Any]) -> Adaptation:
-    """The note of the client's web search at ``index``, left out beside the one at ``before``."""
-    asked = sent[index]
-    like = {**asked, "type": None} == {**sent[before], "type": None}
-    reason = (
-        f"the same web search as $.tools[{before}], which is sent: a request holds one web search"
-        if like
-        else f"a second web search, its options unlike those of $.tools[{before}], which is sent: "
-        "a request holds one web search"
-    )
-    return Adaptation(field=f"$.tools[{index}]", action="dropped", reason=reason, asked=asked)
 
 
 def with_last_values(read: Any, raw: Any, model: str | None, refused: ValidationError) -> Any:
