@@ -122,6 +122,8 @@ def test_a_replayed_answer_goes_on_without_its_output_metadata(case: str, destin
 def test_the_rest_of_the_turn_is_read_as_without_the_metadata() -> None:
     plain = json.loads(RESPONSES_CITED)
     plain["input"][1]["content"][0]["annotations"] = []
+    for key in ("id", "status"):  # (a message whose annotations are dropped goes as read: fcid18 left it)
+        del plain["input"][1][key]
     expected = lc.translate_request("openai", "openai", json.dumps(plain).encode())
     built = lc.translate_request("openai", "openai", RESPONSES_CITED)
     assert built.body == expected.body

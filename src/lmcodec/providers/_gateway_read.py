@@ -44,6 +44,7 @@ from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, client_blocks
 from lmcodec.providers._crossing_survey import ContentSurvey, Seen
 from lmcodec.providers._key_marks import holds_mark
 from lmcodec.providers._replayed_arguments import replayed_arguments
+from lmcodec.providers._replayed_client_items import ListedKeys, item_keys_sent
 from lmcodec.providers._replayed_responses_items import (
     HOSTED_ITEMS,
     ReplayedItems,
@@ -96,9 +97,20 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     """The typed path's Request, but None for a body holding a dated GA web search tool the passes
     read as ``web_search_preview`` (:func:`web_search_tools_in`; the typed path reads it under its
     own name): the gateway reads such a body the one way, whichever path its items take, to its
-    own dialect too."""
+    own dialect too; and None for a body holding an item key the typed path reads as absent that
+    Responses gets back as sent (a replayed call's or assistant message's ``id``: fcid18;
+    :func:`_replayed_read` or the passes read it and put the item back as sent)."""
     request = openai_read.typed_or_none(raw, model)
-    return None if request is None or _read_by_the_passes(request, raw) else request
+    if request is None or _read_by_the_passes(request, raw):
+        return None
+    if holds_mark(raw, _ITEM_KEY_MARKS) and item_keys_sent(
+        raw.tobytes() if isinstance(raw, memoryview) else raw
+    ):
+        return None
+    return request
+
+
+_ITEM_KEY_MARKS: Final = (b'"id"', b'"status"')
 
 
 def _read_by_the_passes(request: Request, raw: Raw) -> bool:
@@ -309,10 +321,27 @@ def _replayed_read(
     call_notes: list[Adaptation] = []
     calls: list[int | None] = []  # each function call read: the custom call's index, or None
     outputs: list[int | None] = []
+    carried: list[
+        tuple[int, int, str]
+    ] = []  # each item Responses gets back as sent: where, its order, its kind
+    plain_calls = assistants = 0
     phase_keys = phased = False
     for i, item in enumerate(items):
         kind = item.type
         phase = item.phase
+        if destination == "openai" and (item.id is not UNSET or item.status is not UNSET):
+            if kind == "function_call":
+                carried.append((i, plain_calls, kind))
+            elif kind == "message" and item.role == "assistant":
+                carried.append((i, assistants, kind))
+            elif (
+                kind == "reasoning"
+                and item.id
+                and (item.status is not UNSET or item.encrypted_content is None)
+            ):
+                carried.append((i, -1, kind))  # (a signed item, which the builder writes without them)
+        plain_calls += kind == "function_call"
+        assistants += kind == "message" and item.role == "assistant"
         if kind == "custom_tool_call":  # (read as the function call the pass writes: its other keys go)
             if item.call_id is UNSET or item.name is UNSET or item.input is UNSET:
                 return None
@@ -360,15 +389,15 @@ def _replayed_read(
         isinstance(tool, dict) and tool.get("type") in GA_WEB_SEARCH for tool in tools
     ):
         return None
-    if not changed and web_search is None:
+    if not changed and web_search is None and not carried:
         return None
     seen = None if destination == "openai" else Seen()  # (the survey is for another dialect's passes)
     request = decode_view(data, _replace(whole, input=read), tools, model, seen)
     if request is None:
         return None
     custom = None
+    sent = _RAW_INPUT.decode(data).input if carried or (customs and destination == "openai") else []
     if customs and destination == "openai":  # (the items go back to Responses only)
-        sent = _RAW_INPUT.decode(data).input
         custom = CustomCalls(
             [None if at is None else _ANY.decode(sent[at]) for at in calls],
             [None if at is None else _ANY.decode(sent[at]) for at in outputs],
@@ -378,8 +407,13 @@ def _replayed_read(
         extensions = {**(request.config.extensions or {}), "tools": web_search.sent}
         request = _replace(request, config=_replace(request.config, extensions=extensions))
     replayed = None
-    if phased:  # (no item taken out: each note's path is the client's)
-        replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))))
+    listed = None
+    if carried:
+        listed = ListedKeys(destination, [], [])
+        for at, ordinal, kind in carried:
+            listed.carry(at, ordinal, _ANY.decode(sent[at]), kind)
+    if phased or listed is not None:  # (no item taken out: each note's path is the client's)
+        replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))), listed)
     searches = () if web_search is None else web_search.notes
     survey = None if seen is None else openai_read.survey_of(seen)
     strict_tools = NO_STRICT_TOOLS if seen is None else seen.strict_tools

@@ -35,16 +35,21 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple, NoReturn
 
+import msgspec
+from msgspec import UNSET
+
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
-from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, json_object
+from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
 from lmcodec.wire import Adaptation
 
 __all__ = [
     "CALL_KEYS",
     "MARKS",
+    "SENT_CALL_KEYS",
     "WHOLE_ITEMS",
     "ListedKeys",
+    "item_keys_sent",
     "listed_keys",
     "refuse_elsewhere",
     "untyped_reference",
@@ -127,6 +132,12 @@ _EMPTY_CONTENT_DROPPED: Final = "a reasoning item's content, {empty}: it says no
 CALL_KEYS: Final = frozenset({"caller", "namespace", "async"})
 """A function call's keys the reader reads as absent (a null, a direct caller, ``async`` false) or
 refuses; the item's ``id`` and ``status`` go with them to Responses, as sent."""
+SENT_CALL_KEYS: Final = CALL_KEYS | {"id", "status"}
+"""A function call holding one of these goes back to Responses as sent (fcid18: the API pairs a
+reasoning item with the call after it by the call's ``id``)."""
+_ITEM_KEYS: Final = frozenset({"id", "status"})
+"""An output item's keys the reader reads as absent: an assistant message holding one goes back to
+Responses as sent, its blocks' ``annotations`` and ``logprobs`` with it."""
 _CALL_KEY_DROPPED: Final = {
     "caller": (
         "a function_call's caller, direct: the model called the tool itself, as every {destination} "
@@ -164,13 +175,80 @@ def untyped_reference(item: dict[str, Any]) -> bool:
     return "id" in item and len(item) == 1 + ("type" in item) and item.get("type") is None
 
 
-def listed_keys(item: dict[str, Any], kind: str) -> bool:
-    """Whether ``item`` (of type ``kind``) holds a key :class:`ListedKeys` takes off."""
+def listed_keys(item: dict[str, Any], kind: str, to_responses: bool = True) -> bool:
+    """Whether ``item`` (of type ``kind``) holds a key :class:`ListedKeys` takes off, or, on its way
+    to Responses (``to_responses``), one the reader reads as absent that Responses gets back as sent
+    (a call's or assistant message's ``id`` and ``status``, a reasoning item's ``status`` or null
+    ``encrypted_content``)."""
     if kind == "function_call_output":
         return not _OUTPUT_KEY_SET.isdisjoint(item)
     if kind == "function_call":
-        return not CALL_KEYS.isdisjoint(item)
-    return kind == "reasoning" and "content" in item
+        return not (SENT_CALL_KEYS if to_responses else CALL_KEYS).isdisjoint(item)
+    if kind == "message":
+        return (
+            to_responses
+            and item.get("role") == "assistant"
+            and not _ITEM_KEYS.isdisjoint(item)
+            and _plain_blocks(item)
+        )
+    if kind != "reasoning":
+        return False
+    return "content" in item or (to_responses and ("status" in item or _null_state(item)))
+
+
+def _plain_blocks(item: dict[str, Any]) -> bool:
+    """An assistant message none of whose blocks holds ``annotations``, ``logprobs`` or ``parsed``
+    the reader drops with a note (those go as the reader reads them: the note stands)."""
+    content = item.get("content")
+    if type(content) is not list:
+        return True
+    return not any(
+        type(block) is dict
+        and (block.get("annotations") or block.get("logprobs") or block.get("parsed") is not None)
+        for block in content
+    )
+
+
+def _null_state(item: dict[str, Any]) -> bool:
+    """A signed reasoning item whose ``encrypted_content`` is null (the builder writes none)."""
+    return "encrypted_content" in item and item["encrypted_content"] is None and item.get("id") is not None
+
+
+class _KeyedItem(msgspec.Struct, frozen=True, gc=False):
+    """An input item's keys :func:`item_keys_sent` looks at (the others skipped)."""
+
+    type: Any = "message"
+    role: Any = None
+    id: Any = UNSET
+    status: Any = UNSET
+    encrypted_content: Any = UNSET
+
+
+class _KeyedInput(msgspec.Struct, frozen=True, gc=False):
+    input: list[_KeyedItem] | str = ""
+
+
+_KEYED_INPUT: Final = msgspec.json.Decoder(_KeyedInput)
+
+
+def item_keys_sent(data: bytes | bytearray) -> bool:
+    """Whether a Responses body the typed path read holds an item whose keys it reads as absent and
+    Responses gets back as sent: a function call's or assistant message's ``id`` or ``status``, a
+    reasoning item's ``status`` or null ``encrypted_content`` beside its ``id``."""
+    try:
+        items = _KEYED_INPUT.decode(data).input
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    for item in items if type(items) is list else ():
+        kind = item.type
+        if kind == "function_call" or (kind == "message" and item.role == "assistant"):
+            if item.id is not UNSET or item.status is not UNSET:
+                return True
+        elif kind == "reasoning" and (
+            item.status is not UNSET or (item.encrypted_content is None and item.id not in (UNSET, None))
+        ):
+            return True
+    return False
 
 
 def _signed(item: dict[str, Any]) -> bool:
@@ -207,9 +285,13 @@ class ListedKeys:
         is handed over only where it holds such a key: :data:`CALL_KEYS`)."""
         if kind == "function_call_output":
             self._outputs += 1
-        if not listed_keys(item, kind):
-            return
         to_responses = self.destination == "openai"
+        if not listed_keys(item, kind, to_responses):
+            return
+        if kind == "message":  # (its keys read as absent: nothing to take off)
+            if to_responses:
+                self.sent.append(_Sent(index, -1, dict(item), kind))
+            return
         if kind == "function_call":
             if to_responses:
                 self.sent.append(_Sent(index, -1, dict(item), kind))
@@ -232,6 +314,8 @@ class ListedKeys:
         signed = _signed(item)
         if to_responses and signed:
             self.sent.append(_Sent(index, -1, dict(item)))
+        if "content" not in item:
+            return
         content = item.pop("content")
         if not to_responses or not signed:
             unsent = "; the item, without state, is not sent" if not signed else ""
@@ -267,24 +351,50 @@ class ListedKeys:
                 return item.get("name")
         return None
 
+    def __eq__(self, other: object) -> bool:
+        """The same items to put back as sent, for the same destination (however each was counted:
+        the typed views' reading of a body and the passes' are held equal)."""
+        if not isinstance(other, ListedKeys):
+            return NotImplemented
+        return self.destination == other.destination and self._kept() == other._kept()
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable)
+
+    def _kept(self) -> list[tuple[int, str, dict[str, Any]]]:
+        return [(sent.position, sent.kind, sent.item) for sent in self.sent]
+
+    def carry(self, position: int, ordinal: int, item: dict[str, Any], kind: str) -> None:
+        """Put back the client's ``item`` (of type ``kind``, at ``$.input[position]``) as sent: a
+        function call or assistant message by its ``ordinal`` among the client's (function calls,
+        custom calls not counted; assistant messages), a reasoning item by its state (-1). What
+        the gateway's typed reading of a Codex body hands over (``_gateway_read._replayed_read``)."""
+        self.sent.append(_Sent(position, ordinal, item, kind))
+
     def put_back(self, items: list[Any]) -> None:
         """The built Responses ``items``, each built for an item :meth:`take` changed replaced by
         the item as the client sent it: a function call output by its order among the outputs
-        (its ``call_id`` checked), a function call by its order among the calls (likewise), a
-        reasoning item by its ``id`` and ``encrypted_content``, in order. Refused at the client's
-        path where none matches (never met: the same dialect builds these items one for one)."""
+        (its ``call_id`` checked), a function call by its order among the calls (likewise), an
+        assistant message by its order among them, a reasoning item by its ``id`` and
+        ``encrypted_content``, in order. Refused at the client's path where none matches (never
+        met: the same dialect builds these items one for one)."""
         outputs = [at for at, item in enumerate(items) if _built_output(item)]
-        calls: list[int] = []  # where each function call built is
-        ordinals: dict[int, int] = {}  # where each of the client's calls was -> its order among them
-        if any(sent.kind == "function_call" for sent in self.sent):
-            calls = [at for at, item in enumerate(items) if _built_call(item)]
-            client_calls = (at for at, item in enumerate(self._items) if _client_call(item))
-            ordinals = {at: ordinal for ordinal, at in enumerate(client_calls)}
+        built_at: dict[str, list[int]] = {}  # where each function call / assistant message built is
+        ordinals: dict[int, int] = {}  # where each of the client's was -> its order among its kind
+        for kind, is_built, is_client in (
+            ("function_call", _built_call, _client_call),
+            ("message", _built_assistant, _client_assistant),
+        ):
+            if any(sent.kind == kind and sent.ordinal < 0 for sent in self.sent):
+                found = (at for at, item in enumerate(self._items) if is_client(item))
+                ordinals.update({at: ordinal for ordinal, at in enumerate(found)})
+            if any(sent.kind == kind for sent in self.sent):
+                built_at[kind] = [at for at, item in enumerate(items) if is_built(item)]
         cursor = 0
         for sent in self.sent:
-            if sent.kind == "function_call":
-                ordinal = ordinals[sent.position]
-                at = calls[ordinal] if ordinal < len(calls) else -1
+            if sent.kind == "function_call" or sent.kind == "message":
+                ordinal = sent.ordinal if sent.ordinal >= 0 else ordinals[sent.position]
+                places = built_at[sent.kind]
+                at = places[ordinal] if ordinal < len(places) else -1
                 built = json_object(items[at]) if at >= 0 else None
                 if built is None or built.get("call_id") != sent.item.get("call_id"):
                     _unplaced(sent)
@@ -319,6 +429,17 @@ def _call_key_elsewhere(key: str, asked: Any, destination: str, index: int) -> s
 
 def _client_call(item: Any) -> bool:
     return type(item) is dict and item.get("type") == "function_call"
+
+
+def _client_assistant(item: Any) -> bool:
+    return type(item) is dict and item.get("type", "message") == "message" and item.get("role") == "assistant"
+
+
+def _built_assistant(item: Any) -> bool:
+    if type(item) is ResponsesItem:
+        return item.role == "assistant"
+    view = json_object(item)
+    return view is not None and view.get("type", "message") == "message" and view.get("role") == "assistant"
 
 
 def _built_call(item: Any) -> bool:

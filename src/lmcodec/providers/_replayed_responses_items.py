@@ -38,6 +38,7 @@ from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
 from lmcodec.providers._replayed_client_items import (
     CALL_KEYS,
+    SENT_CALL_KEYS,
     WHOLE_ITEMS,
     ListedKeys,
     listed_keys,
@@ -130,7 +131,8 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
     ``dropped`` note each unless the destination is Responses; None, the body untouched, when it
     holds none."""
     items = body.get("input") if isinstance(body, dict) else None
-    if not isinstance(items, list) or not any(_replayed(item) for item in items):
+    to_responses = destination == "openai"
+    if not isinstance(items, list) or not any(_replayed(item, to_responses) for item in items):
         return None
     kept: list[Any] = []
     hosted: list[tuple[int, Any]] = []
@@ -160,10 +162,14 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
         if (
             kind == "function_call_output"
             or kind == "reasoning"
-            or (kind == "function_call" and not CALL_KEYS.isdisjoint(item))
+            or (
+                kind == "function_call"
+                and not (SENT_CALL_KEYS if to_responses else CALL_KEYS).isdisjoint(item)
+            )
+            or (role == "assistant" and listed_keys(item, "message", to_responses))
         ):
             listed = listed or ListedKeys(destination, notes, items)
-            listed.take(item, kind, i)
+            listed.take(item, "message" if role == "assistant" else str(kind), i)
         if role == "assistant":
             phase = item.pop("phase", None)
             phases.append(phase)
@@ -183,14 +189,14 @@ def phase_dropped(index: int, phase: Any) -> Adaptation:
     return adaptation(f"$.input[{index}].phase", "dropped", _PHASE, phase)
 
 
-def _replayed(item: Any) -> bool:
+def _replayed(item: Any, to_responses: bool) -> bool:
     """Whether :func:`replayed_items_out` takes something of ``item`` out: a hosted or client item
     (an untyped item reference too), a listed key, or an assistant message's phase (a ``null`` one
     only with something else to take: the pass leaves a body holding nothing but those as it came)."""
     if not isinstance(item, dict):
         return False
     kind = item.get("type", "message")
-    if kind in _TAKEN_OUT or listed_keys(item, kind):
+    if kind in _TAKEN_OUT or listed_keys(item, kind, to_responses):
         return True
     if kind == "message":
         role = item.get("role")
