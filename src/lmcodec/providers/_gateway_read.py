@@ -325,23 +325,25 @@ def _replayed_read(
         tuple[int, int, str]
     ] = []  # each item Responses gets back as sent: where, its order, its kind
     plain_calls = assistants = 0
+    to_responses = destination == "openai"
     phase_keys = phased = False
     for i, item in enumerate(items):
         kind = item.type
         phase = item.phase
-        if destination == "openai" and (item.id is not UNSET or item.status is not UNSET):
-            if kind == "function_call":
-                carried.append((i, plain_calls, kind))
-            elif kind == "message" and item.role == "assistant":
-                carried.append((i, assistants, kind))
-            elif (
-                kind == "reasoning"
-                and item.id
-                and (item.status is not UNSET or item.encrypted_content is None)
-            ):
-                carried.append((i, -1, kind))  # (a signed item, which the builder writes without them)
-        plain_calls += kind == "function_call"
-        assistants += kind == "message" and item.role == "assistant"
+        if to_responses:  # (what Responses gets back as sent, counted only for it)
+            if item.id is not UNSET or item.status is not UNSET:
+                if kind == "function_call":
+                    carried.append((i, plain_calls, kind))
+                elif kind == "message" and item.role == "assistant":
+                    carried.append((i, assistants, kind))
+                elif (
+                    kind == "reasoning"
+                    and item.id
+                    and (item.status is not UNSET or item.encrypted_content is None)
+                ):
+                    carried.append((i, -1, kind))  # (a signed item, which the builder writes without them)
+            plain_calls += kind == "function_call"
+            assistants += kind == "message" and item.role == "assistant"
         if kind == "custom_tool_call":  # (read as the function call the pass writes: its other keys go)
             if item.call_id is UNSET or item.name is UNSET or item.input is UNSET:
                 return None

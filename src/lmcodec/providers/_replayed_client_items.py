@@ -377,18 +377,13 @@ class ListedKeys:
         assistant message by its order among them, a reasoning item by its ``id`` and
         ``encrypted_content``, in order. Refused at the client's path where none matches (never
         met: the same dialect builds these items one for one)."""
-        outputs = [at for at, item in enumerate(items) if _built_output(item)]
-        built_at: dict[str, list[int]] = {}  # where each function call / assistant message built is
+        built_at = _built_places(items)
+        outputs = built_at["function_call_output"]
         ordinals: dict[int, int] = {}  # where each of the client's was -> its order among its kind
-        for kind, is_built, is_client in (
-            ("function_call", _built_call, _client_call),
-            ("message", _built_assistant, _client_assistant),
-        ):
+        for kind, is_client in (("function_call", _client_call), ("message", _client_assistant)):
             if any(sent.kind == kind and sent.ordinal < 0 for sent in self.sent):
                 found = (at for at, item in enumerate(self._items) if is_client(item))
                 ordinals.update({at: ordinal for ordinal, at in enumerate(found)})
-            if any(sent.kind == kind for sent in self.sent):
-                built_at[kind] = [at for at, item in enumerate(items) if is_built(item)]
         cursor = 0
         for sent in self.sent:
             if sent.kind == "function_call" or sent.kind == "message":
@@ -435,25 +430,32 @@ def _client_assistant(item: Any) -> bool:
     return type(item) is dict and item.get("type", "message") == "message" and item.get("role") == "assistant"
 
 
-def _built_assistant(item: Any) -> bool:
-    if type(item) is ResponsesItem:
-        return item.role == "assistant"
-    view = json_object(item)
-    return view is not None and view.get("type", "message") == "message" and view.get("role") == "assistant"
-
-
-def _built_call(item: Any) -> bool:
-    if type(item) is ResponsesCall:
-        return True
-    view = json_object(item)
-    return view is not None and view.get("type") == "function_call"
-
-
-def _built_output(item: Any) -> bool:
-    if type(item) is ResponsesCallOutput:
-        return True
-    view = json_object(item)
-    return view is not None and view.get("type") == "function_call_output"
+def _built_places(items: list[Any]) -> dict[str, list[int]]:
+    """Where each function call, function call output and assistant message built is, in one pass
+    (the builder's own items told by their type, any other by its JSON object)."""
+    places: dict[str, list[int]] = {"function_call": [], "function_call_output": [], "message": []}
+    calls, outputs, assistants = places["function_call"], places["function_call_output"], places["message"]
+    for at, item in enumerate(items):
+        kind = type(item)
+        if kind is ResponsesCall:
+            calls.append(at)
+        elif kind is ResponsesCallOutput:
+            outputs.append(at)
+        elif kind is ResponsesItem:
+            if item.role == "assistant":
+                assistants.append(at)
+        else:
+            view = json_object(item)
+            if view is None:
+                continue
+            tag = view.get("type", "message")
+            if tag == "function_call":
+                calls.append(at)
+            elif tag == "function_call_output":
+                outputs.append(at)
+            elif tag == "message" and view.get("role") == "assistant":
+                assistants.append(at)
+    return places
 
 
 def _next_reasoning(items: list[Any], start: int, sent: dict[str, Any]) -> int:
