@@ -100,14 +100,11 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     own dialect too; and None for a body holding an item key the typed path reads as absent that
     Responses gets back as sent (a replayed call's or assistant message's ``id``: fcid18;
     :func:`_replayed_read` or the passes read it and put the item back as sent)."""
+    data = raw.tobytes() if isinstance(raw, memoryview) else raw
+    if holds_mark(data, _ITEM_KEY_MARKS) and item_keys_sent(data):
+        return None  # (looked for first: the typed reading of such a body would be thrown away)
     request = openai_read.typed_or_none(raw, model)
-    if request is None or _read_by_the_passes(request, raw):
-        return None
-    if holds_mark(raw, _ITEM_KEY_MARKS) and item_keys_sent(
-        raw.tobytes() if isinstance(raw, memoryview) else raw
-    ):
-        return None
-    return request
+    return None if request is None or _read_by_the_passes(request, raw) else request
 
 
 _ITEM_KEY_MARKS: Final = (b'"id"', b'"status"')
