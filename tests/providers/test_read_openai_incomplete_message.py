@@ -72,7 +72,7 @@ def test_decode_request_reads_the_partial_turn() -> None:
     assert request.messages[1].parts == (lc.TextPart(text=PARTIAL),)
 
 
-@pytest.mark.parametrize("destination", ["openai", "openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
 def test_translate_request_sends_the_partial_turn_as_a_completed_one(destination: str) -> None:
     item = _replayed_item()
     built = lc.translate_request("openai", destination, _next_turn(item))
@@ -80,6 +80,15 @@ def test_translate_request_sends_the_partial_turn_as_a_completed_one(destination
     assert built.body == completed.body
     assert built.adaptations == completed.adaptations
     assert PARTIAL in built.body.decode()
+
+
+def test_translate_request_sends_the_partial_turn_back_to_responses_as_sent() -> None:
+    """Responses -> Responses: the replayed item goes back whole, its id and ``status: incomplete``
+    with it (the SDK's input type takes them; an item id pairs it with a reasoning item before it)."""
+    item = _replayed_item()
+    built = lc.translate_request("openai", "openai", _next_turn(item))
+    assert json.loads(built.body)["input"][1] == item
+    assert built.adaptations == ()
 
 
 def test_a_cut_message_still_in_progress_is_refused() -> None:
