@@ -42,12 +42,25 @@ def test_a_null_parsed_reads_as_absent(dump: str) -> None:
     assert lc.decode_request("openai", _body(block)) == lc.decode_request("openai", PLAIN)
 
 
-@pytest.mark.parametrize("destination", ["openai", "openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
 def test_a_null_parsed_crosses_with_no_note(destination: str) -> None:
     sent = lc.translate_request("openai", destination, _body(_sdk_block("to_dict")))
     plain = lc.translate_request("openai", destination, PLAIN)
     assert sent.body == plain.body
     assert sent.adaptations == plain.adaptations
+
+
+@pytest.mark.parametrize("dump", ["to_dict", "model_dump"])
+def test_a_null_parsed_is_left_out_of_the_message_sent_back_to_responses(dump: str) -> None:
+    """Responses -> Responses sends the replayed message back as the client wrote it (its id,
+    status, empty annotations and logprobs) but for the null ``parsed``, which the SDK's input type
+    (``ResponseOutputTextParam``) has no key for."""
+    body = _body(_sdk_block(dump))
+    sent = lc.translate_request("openai", "openai", body)
+    item = json.loads(body)["input"][1]
+    expected = {**item, "content": [{k: v for k, v in item["content"][0].items() if k != "parsed"}]}
+    assert json.loads(sent.body)["input"][1] == expected
+    assert sent.adaptations == lc.translate_request("openai", "openai", PLAIN).adaptations
 
 
 def test_a_parsed_value_is_refused_by_decode_request() -> None:

@@ -209,6 +209,20 @@ def _plain_blocks(item: dict[str, Any]) -> bool:
     )
 
 
+def _without_null_parsed(message: dict[str, Any]) -> dict[str, Any]:
+    """The assistant ``message`` as sent but for its blocks' ``"parsed": null``: the openai SDK's
+    parse helpers dump it beside the text (``ParsedResponseOutputText``), its input type
+    (``ResponseOutputTextParam``) has no such key, and a null ``parsed`` reads as absent."""
+    content = message.get("content")
+    if type(content) is not list or not any(type(b) is dict and "parsed" in b for b in content):
+        return message
+    blocks = [
+        {key: value for key, value in block.items() if key != "parsed"} if type(block) is dict else block
+        for block in content
+    ]
+    return {**message, "content": blocks}
+
+
 def _null_state(item: dict[str, Any]) -> bool:
     """A signed reasoning item whose ``encrypted_content`` is null (the builder writes none)."""
     return "encrypted_content" in item and item["encrypted_content"] is None and item.get("id") is not None
@@ -393,7 +407,7 @@ class ListedKeys:
                 built = json_object(items[at]) if at >= 0 else None
                 if built is None or built.get("call_id") != sent.item.get("call_id"):
                     _unplaced(sent)
-                items[at] = sent.item
+                items[at] = sent.item if sent.kind == "function_call" else _without_null_parsed(sent.item)
                 continue
             if sent.ordinal >= 0:
                 at = outputs[sent.ordinal] if sent.ordinal < len(outputs) else -1
