@@ -73,6 +73,22 @@ ITEMS: dict[str, dict[str, Any]] = {
         "status": "completed",
     },
     "additional_tools": {"type": "additional_tools", "role": "developer", "tools": TOOLS},
+    "tool_search_call": {
+        "type": "tool_search_call",
+        "id": "tsc_1",
+        "call_id": "call_ts_1",
+        "arguments": {"query": "crm"},
+        "execution": "client",
+        "status": "completed",
+    },
+    "tool_search_output": {
+        "type": "tool_search_output",
+        "id": "tso_1",
+        "call_id": "call_ts_1",
+        "execution": "client",
+        "status": "completed",
+        "tools": TOOLS,
+    },
 }
 UNTYPED_REFERENCES: Final = ({"id": "msg_0456"}, {"id": "msg_0789", "type": None})
 """An item reference as the SDK also types it: its ``type`` is optional."""
@@ -84,6 +100,8 @@ _REQUIRED: Final = {
     "program": "fingerprint",
     "program_output": "result",
     "additional_tools": "tools",
+    "tool_search_call": "arguments",
+    "tool_search_output": "tools",
 }
 """A key the SDK requires of each item."""
 OUTPUT_KEYS: dict[str, Any] = {

@@ -4,20 +4,21 @@ beyond phases and hosted-tool items (``lc.translate_request``; red team 26 F02, 
 - Calls the client runs itself and its answers to them (:data:`WHOLE_ITEMS`): ``computer_call``,
   ``shell_call``, ``local_shell_call``, ``apply_patch_call``, ``mcp_approval_request``, each
   replayed with ``input += response.output``, and their ``*_output`` / ``mcp_approval_response``
-  items (the openai SDK's ``ResponseInputItemParam``); and the items that stand for state or work
-  on OpenAI's server (:data:`_SERVER_ITEMS`): a ``compaction`` item (the earlier conversation,
+  items (the openai SDK's ``ResponseInputItemParam``); and the items that stand for state or work on
+  OpenAI's server (:data:`_SERVER_ITEMS`): a ``compaction`` item (the earlier conversation,
   compacted and encrypted), a ``compaction_trigger``, an ``item_reference`` (an item the server
   stored: ``store``, ``previous_response_id``; typed, or an ``id`` alone:
   :func:`untyped_reference`), an MCP server's ``mcp_list_tools`` and ``mcp_call`` (red team 26
   F02/F04's leftovers), a ``program`` the server ran to call tools (its fingerprint must be
-  replayed), its ``program_output``, and ``additional_tools`` (all three output items of the
-  SDK's, replayed with the rest). The writers hand the calls to a Responses client and
+  replayed), its ``program_output``, ``additional_tools`` (all three output items of the SDK's,
+  replayed with the rest), and a tool search's ``tool_search_call`` and ``tool_search_output`` (the
+  server's or the client's: red team 28 F03). The writers hand the calls to a Responses client and
   ``translate_request`` carries their tools, so the loop's next turn must go through: to Responses
-  each item goes back as sent, in place, as a hosted-tool item does (``_replayed_responses_items.py``
-  takes them out and puts them back). Another dialect has no form for them (its answer side
-  already refuses such a call: ``_client_run_items.py``; a gateway cannot resolve a reference), and
-  leaving one out would change what the conversation did: refused, the item named
-  (:func:`refuse_elsewhere`).
+  each item goes back as sent, in place, as a hosted-tool item does
+  (``_replayed_responses_items.py`` takes them out and puts them back). Another dialect has no form
+  for them (its answer side already refuses such a call: ``_client_run_items.py``; a gateway cannot
+  resolve a reference), and leaving one out would change what the conversation did: refused, the
+  item named (:func:`refuse_elsewhere`).
 - Keys the API itself puts on items it lists (``responses.input_items.list``,
   ``conversations.items.list``) or on its output items that the reader refuses or reads as absent
   (:class:`ListedKeys`): a ``function_call_output``'s ``id``, ``status``, ``caller``, ``name`` and
@@ -78,6 +79,8 @@ _SERVER_ITEMS: Final = {
     "program": "a program OpenAI's server ran to call tools, with the fingerprint its replay needs",
     "program_output": "the result of a program OpenAI's server ran to call tools",
     "additional_tools": "tools made available from this point of the conversation on",
+    "tool_search_call": "a search of the tools a tool_search tool deferred (by the server or the client)",
+    "tool_search_output": "the tools a tool search found, loaded from this point of the conversation on",
 }
 """The items that stand for state or work on OpenAI's server, and what each is."""
 WHOLE_ITEMS: Final = _CLIENT_CALLS | _CLIENT_ANSWERS | frozenset(_SERVER_ITEMS)
@@ -93,6 +96,7 @@ MARKS: Final = (
     b'"mcp_call"',
     b'"program',
     b'"additional_tools"',
+    b'"tool_search_',
     b'"function_call_output"',
     b'"caller"',
     b'"namespace"',
