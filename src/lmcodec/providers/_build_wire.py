@@ -47,6 +47,7 @@ __all__ = [
     "ResponsesInputText",
     "ResponsesItem",
     "ResponsesOutputText",
+    "built_places",
     "json_object",
 ]
 
@@ -239,3 +240,32 @@ class GeminiFunctionResponse(msgspec.Struct, gc=False):
 class GeminiContent(msgspec.Struct, gc=False):
     role: str
     parts: list[Any]
+
+
+def built_places(items: list[Any]) -> dict[str, list[int]]:
+    """Where each function call, function call output and assistant message of a built Responses
+    ``input`` is, in order, in one pass (the builder's own items told by their type, any other by
+    its JSON object): what the passes that put a client's items back in place look up."""
+    places: dict[str, list[int]] = {"function_call": [], "function_call_output": [], "message": []}
+    calls, outputs, assistants = places["function_call"], places["function_call_output"], places["message"]
+    for at, item in enumerate(items):
+        kind = type(item)
+        if kind is ResponsesCall:
+            calls.append(at)
+        elif kind is ResponsesCallOutput:
+            outputs.append(at)
+        elif kind is ResponsesItem:
+            if item.role == "assistant":
+                assistants.append(at)
+        else:
+            view = json_object(item)
+            if view is None:
+                continue
+            tag = view.get("type", "message")
+            if tag == "function_call":
+                calls.append(at)
+            elif tag == "function_call_output":
+                outputs.append(at)
+            elif tag == "message" and view.get("role") == "assistant":
+                assistants.append(at)
+    return places

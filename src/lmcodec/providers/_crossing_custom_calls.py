@@ -31,7 +31,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
-from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
+from lmcodec.providers._build_wire import built_places
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -145,21 +145,8 @@ def custom_calls_back(payload: dict[str, Any], custom: CustomCalls) -> None:
     body decoded, changed and encoded again is the same bytes (one decode and encode less)."""
     items = payload.get("input")
     items = items if isinstance(items, list) else []
-    calls: list[int] = []  # where each function call and output built is
-    outputs: list[int] = []
-    for at, item in enumerate(items):
-        kind = type(item)
-        if kind is ResponsesCall:
-            calls.append(at)
-        elif kind is ResponsesCallOutput:
-            outputs.append(at)
-        elif kind is not ResponsesItem:  # (a message: no type)
-            view = json_object(item)
-            tag = None if view is None else view.get("type")
-            if tag == "function_call":
-                calls.append(at)
-            elif tag == "function_call_output":
-                outputs.append(at)
+    places = built_places(items)
+    calls, outputs = places["function_call"], places["function_call_output"]
     if len(calls) != len(custom.calls) or len(outputs) != len(custom.outputs):
         raise ValidationError(  # never met: the same dialect builds every call it read, in order
             f"the custom tool calls cannot be put back: the built request holds {len(calls)} function "

@@ -41,7 +41,7 @@ from msgspec import UNSET
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
-from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, ResponsesItem, json_object
+from lmcodec.providers._build_wire import built_places, json_object
 from lmcodec.wire import Adaptation
 
 __all__ = [
@@ -395,7 +395,7 @@ class ListedKeys:
         assistant message by its order among them, a reasoning item by its ``id`` and
         ``encrypted_content``, in order. Refused at the client's path where none matches (never
         met: the same dialect builds these items one for one)."""
-        built_at = _built_places(items)
+        built_at = built_places(items)
         outputs = built_at["function_call_output"]
         ordinals: dict[int, int] = {}  # where each of the client's was -> its order among its kind
         for kind, is_client in (("function_call", _client_call), ("message", _client_assistant)):
@@ -446,34 +446,6 @@ def _client_call(item: Any) -> bool:
 
 def _client_assistant(item: Any) -> bool:
     return type(item) is dict and item.get("type", "message") == "message" and item.get("role") == "assistant"
-
-
-def _built_places(items: list[Any]) -> dict[str, list[int]]:
-    """Where each function call, function call output and assistant message built is, in one pass
-    (the builder's own items told by their type, any other by its JSON object)."""
-    places: dict[str, list[int]] = {"function_call": [], "function_call_output": [], "message": []}
-    calls, outputs, assistants = places["function_call"], places["function_call_output"], places["message"]
-    for at, item in enumerate(items):
-        kind = type(item)
-        if kind is ResponsesCall:
-            calls.append(at)
-        elif kind is ResponsesCallOutput:
-            outputs.append(at)
-        elif kind is ResponsesItem:
-            if item.role == "assistant":
-                assistants.append(at)
-        else:
-            view = json_object(item)
-            if view is None:
-                continue
-            tag = view.get("type", "message")
-            if tag == "function_call":
-                calls.append(at)
-            elif tag == "function_call_output":
-                outputs.append(at)
-            elif tag == "message" and view.get("role") == "assistant":
-                assistants.append(at)
-    return places
 
 
 def _next_reasoning(items: list[Any], start: int, sent: dict[str, Any]) -> int:
