@@ -14,6 +14,8 @@ import re
 
 __all__ = ["ascii_escaped", "escaped_spelling", "holds_mark"]
 
+_ASCII_ESCAPE = re.compile(rb"\\u00[2-7]")
+
 
 @functools.cache
 def escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
@@ -46,12 +48,9 @@ def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -
 
 def ascii_escaped(data: bytes | bytearray) -> bool:
     """Whether ``data`` holds a printable ASCII character's ``\\u00XX`` escape, which no SDK writes
-    (``\\u00`` found by a four-byte search, each hit's next digit checked: ``b"\\u" in data`` stops
-    at every backslash of a Chat body's arguments, and a regex scans every byte; json.dumps'
-    ``\\u00b0`` is a hit that is not)."""
+    (json.dumps' ``\\u00e9`` is not one). A four-byte ``find`` first, so a body with no ``\\u00``
+    costs one search; then one regex search from there, in C: a body of escaped accented letters
+    (Python's default ``ensure_ascii``) holds one ``\\u00`` a letter, and a loop over them cost
+    ~3.6k instructions each (red team 29 F01)."""
     at = data.find(b"\\u00")
-    while at >= 0:
-        if at + 4 < len(data) and 0x32 <= data[at + 4] <= 0x37:  # (its first hex digit: 2-7)
-            return True
-        at = data.find(b"\\u00", at + 4)
-    return False
+    return at >= 0 and _ASCII_ESCAPE.search(data, at) is not None
