@@ -65,7 +65,8 @@ _LLM_MESSAGE: Any = L.Message(role="user", parts=[])
 _TEXT: Any = W.TextPart(text="")
 _MESSAGE: Any = Message(role="user", parts=(_TEXT,))
 _replace = msgspec.structs.replace
-_PLAIN_ROLES = frozenset({"user", "assistant"})
+_PLAIN_ROLES = ("user", "assistant")
+"""A tuple, not a set: a role of any JSON type (a list, an object) is compared, never hashed."""
 
 
 def plain_message_from(m: Message) -> L.Message | None:
@@ -88,14 +89,15 @@ def plain_message_to(m: L.Message) -> Message | None:
     """The canonical message of a prompt message ``m`` of role user or assistant, text parts only
     (a str each) and no provider_metadata on it or them, else None: copies of built templates,
     equal to what :func:`message_to` builds through its channels (red team 13 F06)."""
-    if m.provider_metadata is not None or m.role not in _PLAIN_ROLES or not m.parts:
+    role = m.role
+    if m.provider_metadata is not None or role not in _PLAIN_ROLES or not m.parts:
         return None
     parts: list[Any] = []
     for q in m.parts:
         if type(q) is not L.TextPart or q.provider_metadata is not None or type(q.text) is not str:
             return None
         parts.append(_replace(_TEXT, text=q.text))
-    result: Message = _replace(_MESSAGE, role=m.role, parts=tuple(parts))
+    result: Message = _replace(_MESSAGE, role=role, parts=tuple(parts))
     return result
 
 

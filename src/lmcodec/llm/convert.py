@@ -38,7 +38,8 @@ What cannot be carried (``to_turn`` raises :class:`lmcodec.ValidationError` with
 
 Everything else is carried, a non-finite logprob (lm15 writes one) as llm's ``json.dumps``
 spells it in the lm15 channel (``llm/_logprobs.py``), and llm values of the wrong JSON type (a part whose
-``text`` is a number travels whole in a marker) and the items of unknown tags that
+``text`` is a number travels whole in a marker, a message ``role`` that is a number, list or object
+in a ``role`` marker on a ``developer`` message) and the items of unknown tags that
 ``unknown="keep"`` reads (UnknownPart, UnknownTool: in the lm15 channel as their JSON value;
 to_turn gives back an equal item, which re-encodes as msgspec writes that value). Semantic,
 not data, differences: a missing MIME type is inferred without I/O (magic bytes, file
