@@ -13,9 +13,9 @@ backend speaks. Per request:
    ``Config.extensions``) are never forwarded to another dialect: mapped onto
    canonical fields or dropped, each listed in ``.adaptations`` (so is unsigned
    thinking a client replays: no provider takes it back); the credential is
-   added here, and the answer is read with the canonical Request of the body
-   the backend is sent (``lc.decode_request(backend, built.body)``);
-2. the request is sent to the backend;
+   added here;
+2. the request is sent to the backend as built, and its answer read with a
+   Request naming the client's model (``_answer_request``);
 3. streamed: the backend's SSE bytes go through ``lc.stream.atranslate`` into
    the client's dialect chunk by chunk, as they arrive, with the built request's
    adaptations (a ``stop`` a Responses backend cannot take is applied there, as
@@ -209,6 +209,16 @@ async def _cut_answer(
     return lc.assemble(lc.stream.decode(dialect, chunks, request=request), request=request)
 
 
+def _answer_request(model: str) -> lc.Request:
+    """The Request a backend's answer is read with: the model the client named, which names a
+    stream whose wire names none (Chat, Gemini). The body ``translate_request`` built is not read
+    again: ``decode_request``, stricter than the reading that built it, refuses some of what it
+    carries (a strict tool, a titled document: red team 29 F04). The client's response format is
+    left out, so a structured answer's text reaches the client as the backend wrote it (lm15 reads
+    a judgment schema's answer as a DataPart, which a writer spells again as compact JSON)."""
+    return lc.Request(model=model, messages=(lc.Message.user(""),))
+
+
 def create_app(backend: Backend) -> Starlette:
     """The ASGI app: ``POST /v1/chat/completions`` (OpenAI Chat) and ``POST /v1/messages`` (Anthropic)."""
 
@@ -220,7 +230,7 @@ def create_app(backend: Backend) -> Starlette:
             built = lc.translate_request(dialect, backend.dialect, body, stream=stream)
             if not stream and _cuts_at_stop(built):  # streamed under the hood, as lm15 does (send)
                 built = lc.translate_request(dialect, backend.dialect, body, stream=True)
-            request = lc.decode_request(backend.dialect, built.body, model=head.model)
+            request = _answer_request(head.model or "")
         except (lc.LmcodecError, ValueError, msgspec.DecodeError) as exc:
             return Response(
                 _error_body(dialect, 400, str(exc)), status_code=400, media_type="application/json"
