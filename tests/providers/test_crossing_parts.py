@@ -81,8 +81,9 @@ def _reference_parts_out(
                     thinking.append(dropped(f"messages[{i}].parts[{j}]", thinking_reason, part.text))  # type: ignore[union-attr]
                     continue
                 if reason == "empty":
-                    why = parts_module._EMPTY_TEXT[destination]
-                    empty.append(dropped(f"messages[{i}].parts[{j}]", why, part.type))
+                    if destination in parts_module._EMPTY_TEXT:  # (to Chat, only a turn emptied is noted)
+                        why = parts_module._EMPTY_TEXT[destination]
+                        empty.append(dropped(f"messages[{i}].parts[{j}]", why, part.type))
                     continue
             kept.append(part)
         if len(kept) == len(message.parts):

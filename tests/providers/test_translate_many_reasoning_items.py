@@ -148,7 +148,7 @@ def _parts_out_as_before(
                     asked=message.parts[j].type,
                 )
                 for j, reason in out.items()
-                if reason == "empty"
+                if reason == "empty" and destination in _EMPTY_TEXT  # (to Chat, only a turn emptied is noted)
             ]
             kept = tuple(part for j, part in enumerate(message.parts) if j not in out)
             messages.append(msgspec.structs.replace(message, parts=kept))

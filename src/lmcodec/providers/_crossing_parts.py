@@ -16,7 +16,11 @@ part is Gemini's own and is sent with its signature). An assistant turn of nothi
 it; a user turn of empty text only
 is sent as it came (leaving it out would change who speaks last), and so is the turn a cache
 breakpoint marks; a turn left out before it moves the breakpoint's index. Paths name the parts
-as ``decode_request`` reads the body (``messages[i].parts[j]``).
+as ``decode_request`` reads the body (``messages[i].parts[j]``). To Chat, whose builder writes
+empty thinking as nothing, an assistant turn of empty thinking only (a Responses reasoning item of
+encrypted content only, an Anthropic ``redacted_thinking`` block to a model that is not Claude) goes
+the same way, one ``messages[i]`` note (red team 29 F02: ``content: null`` without ``tool_calls``,
+which OpenAI refuses); beside the turn's other parts such thinking is not noted.
 
 To Responses, inline audio lm15's builder writes in its own shape (``{"type": "input_audio",
 "audio", "format"}``) goes in the openai SDK's (``ResponseInputAudioParam``: ``{"type":
@@ -105,6 +109,11 @@ _EMPTY_TURN: Final = {
         "a model turn of empty text only, which GenerateContent refuses; the turns around it are "
         "sent as they are (consecutive user turns are taken)"
     ),
+    "openai_chat": (
+        "an assistant turn of empty thinking only, which Chat Completions would get as content null "
+        "without tool_calls and refuses; the turns around it are sent as they are (consecutive user "
+        "turns are taken)"
+    ),
 }
 _THINKING_TURN: Final = "an assistant turn of thinking left out only: nothing of it is left to send"
 _TEXTUAL: Final = frozenset({TextPart, RefusalPart, CitationPart, ThinkingPart})
@@ -171,7 +180,7 @@ def parts_out(
                     where = f"messages[{i}].parts[{j}]"
                     if reason == "thinking":
                         thinking.append(dropped(where, thinking_reason, part.text))
-                    else:
+                    elif destination in _EMPTY_TEXT:  # (Chat writes empty thinking as nothing: no note)
                         empty.append(dropped(where, _EMPTY_TEXT[destination], part.type))
                     continue
             if kept is not None:
@@ -224,7 +233,7 @@ def _left_out(destination: str, part: Any, thinking_blocks: bool) -> str | None:
             return None
         if part.text:
             return "thinking"
-        return "empty" if destination in _EMPTY_TEXT else None
+        return "empty" if destination in _EMPTY_TEXT or destination == "openai_chat" else None
     if kind in (TextPart, RefusalPart, CitationPart) and not part.text and destination in _EMPTY_TEXT:
         if destination == "gemini" and _has_own_state(destination, part):
             return None  # Gemini's own closing part: its thoughtSignature goes back with it
