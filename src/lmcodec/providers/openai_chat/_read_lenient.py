@@ -13,6 +13,12 @@ refuses is read twice; a body holding none of these keys is refused as before. A
 back where the destination has the field (``providers/_crossing_schema_description.py``), and so is
 an ``image_url``'s ``detail: "original"`` (the openai SDK's fourth detail; lm15's ImagePart refuses
 it; ``providers/_crossing_image_detail.py``, red team 27 F04).
+
+A replayed answer's non-null ``parsed`` (the ``ParsedChatCompletionMessage`` of the SDK's
+``chat.completions.parse()``, appended to the history as returned) and a tool call's non-null
+``function.parsed_arguments`` are the SDK's reading of the content and arguments the row holds:
+left out in every pair, ``dropped`` (red team 29 F06), as a Responses ``output_text``'s ``parsed``
+is (``providers/openai/_read_lenient.py``).
 """
 
 from __future__ import annotations
@@ -37,6 +43,15 @@ SCHEMA_DESCRIPTION: Final = (
     "sent where the destination has the field (the two OpenAI dialects), else left out"
 )
 _NAMED_ROLES: Final = frozenset({"system", "developer", "user", "assistant"})
+_PARSED: Final = (
+    "a replayed answer's parsed value (the openai SDK's parse helpers' reading of the content): the "
+    "canonical message has no field for it and no builder sends it back; the content is sent"
+)
+_PARSED_ARGUMENTS: Final = (
+    "a replayed tool call's parsed_arguments (the openai SDK's parse helpers' reading of its "
+    "arguments): the canonical call has no field for them and no builder sends them back; the "
+    "arguments are sent"
+)
 
 
 def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adaptation]] | None:
@@ -62,6 +77,8 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
         role = row.get("role")
         if isinstance(role, str) and role in _NAMED_ROLES and isinstance(row.get("name"), str):
             notes.append(_note(f"$.messages[{i}].name", _NAME, row.pop("name")))
+        if role == "assistant":
+            _parsed_out(row, f"$.messages[{i}]", notes)
         content = row.get("content")
         for j, block in enumerate(content if isinstance(content, list) else ()):
             spec = block.get("file") if isinstance(block, dict) and block.get("type") == "file" else None
@@ -85,6 +102,18 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
     if not notes:
         return None
     return msgspec.json.encode(value), notes
+
+
+def _parsed_out(row: dict[str, Any], path: str, notes: list[Adaptation]) -> None:
+    """An assistant ``row`` without its non-null ``parsed`` and its calls' ``parsed_arguments``."""
+    if row.get("parsed") is not None:
+        notes.append(_note(f"{path}.parsed", _PARSED, row.pop("parsed")))
+    calls = row.get("tool_calls")
+    for k, call in enumerate(calls if isinstance(calls, list) else ()):
+        function = call.get("function") if isinstance(call, dict) else None
+        if isinstance(function, dict) and function.get("parsed_arguments") is not None:
+            where = f"{path}.tool_calls[{k}].function.parsed_arguments"
+            notes.append(_note(where, _PARSED_ARGUMENTS, function.pop("parsed_arguments")))
 
 
 def _note(where: str, reason: str, asked: Any) -> Adaptation:

@@ -52,7 +52,8 @@ names lm15 reserves for its own policy (``compat``, ``cache``, ``prompt_caching`
 ``function_call`` beside ``tool_choice``; ``name`` on a non-tool message; a ``file`` block's
 ``filename``; ``image_url`` on an assistant row; ``reasoning_content`` beside ``thinking_blocks``
 that is not their thinking joined; a non-empty assistant ``audio``, ``function_call``, ``name``
-or client-library field; a non-null ``parsed`` or ``parsed_arguments``; a tool call
+or client-library field; a non-null ``parsed`` or ``parsed_arguments`` (``lc.translate_request``
+leaves them out, ``dropped``: ``_read_lenient``); a tool call
 ``index`` that is not a non-negative integer; an annotation other than url_citation; the
 ``function`` role; non-function tools and tool calls; ``strict: true`` on a tool;
 ``json_schema`` without ``schema`` or with ``description``; an unknown role or
