@@ -10,7 +10,7 @@ import time
 import lmcodec as lc
 
 V = json.load(open("/work/shared/corpus/llm-0.36/vectors.json"))
-RESPONSES = [v["value"] for v in V if v["kind"] in ("response", "response_roundtrip")][:12]
+RESPONSES = [v["value"] for v in V if v["kind"] in ("response", "response_roundtrip", "normalize_response")]
 HOSTILE = {
     "deep": "[" * 50000 + "]" * 50000, "deepobj": '{"a":' * 30000 + "1" + "}" * 30000,
     "bigint": "1" * 5000, "1e400": "1e400", "NaN": "NaN", "-Infinity": "-Infinity", "surrogate": '"\\ud800"',
@@ -48,7 +48,8 @@ def main() -> int:
             for name, raw in HOSTILE.items():
                 data = with_raw(value, path, raw).encode()
                 for label, fn in (("decode", lambda: lc.llm.decode(data)),
-                                  ("to_turn", lambda: lc.llm.to_turn(lc.llm.decode(data, lenient=True) if False else lc.llm.decode(data)))):
+                                  ("to_turn", lambda: lc.llm.to_turn(lc.llm.decode(data))),
+                                  ("round trip", lambda: lc.llm.encode(lc.llm.from_turn(lc.llm.to_turn(lc.llm.decode(data)))))):
                     runs += 1
                     start = time.perf_counter()
                     try:
