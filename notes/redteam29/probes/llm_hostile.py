@@ -3,7 +3,9 @@ leaf path of the corpus's ResponseDict vectors: an lc error or a value, never a 
 nothing over 2 s."""
 from __future__ import annotations
 
+import collections
 import json
+import os
 import sys
 import time
 
@@ -11,12 +13,15 @@ import lmcodec as lc
 
 V = json.load(open("/work/shared/corpus/llm-0.36/vectors.json"))
 RESPONSES = [v["value"] for v in V if v["kind"] in ("response", "response_roundtrip", "normalize_response")]
-HOSTILE = {
+HOSTILE_ALL = {
     "deep": "[" * 50000 + "]" * 50000, "deepobj": '{"a":' * 30000 + "1" + "}" * 30000,
     "bigint": "1" * 5000, "1e400": "1e400", "NaN": "NaN", "-Infinity": "-Infinity", "surrogate": '"\\ud800"',
     "null": "null", "str": '"x"', "list": "[1]", "obj": "{}", "neg": "-1", "float": "1.5", "true": "true",
     "escapes": '"' + "\\u00e9" * 100000 + '"',
 }
+
+
+HOSTILE = {k: v for k, v in HOSTILE_ALL.items() if k not in os.environ.get("LLM_HOSTILE_SKIP", "").split(",")}
 
 
 def leaves(v, path=()):
@@ -42,6 +47,7 @@ def with_raw(value, path, raw):
 
 def main() -> int:
     bad = runs = 0
+    kinds: collections.Counter = collections.Counter()
     print(len(RESPONSES), "response vectors")
     for value in RESPONSES:
         for path in set(leaves(value)):
@@ -58,6 +64,7 @@ def main() -> int:
                         pass
                     except Exception as exc:  # noqa: BLE001
                         bad += 1
+                        kinds[(label, str(path[-1]) if path else "", type(exc).__name__)] += 1
                         if bad < 10:
                             print(f"BARE {label} {path} {name}: {type(exc).__name__}: {str(exc)[:200]}")
                     took = time.perf_counter() - start
@@ -65,6 +72,8 @@ def main() -> int:
                         bad += 1
                         print(f"SLOW {label} {path} {name}: {took:.1f}s")
     print(f"{runs} runs, {bad} findings")
+    for key, count in kinds.most_common():
+        print("  bare:", key, count)
     return 1 if bad else 0
 
 
