@@ -1,7 +1,7 @@
 """The survey a reader's typed path records while it reads (``_crossing_survey.Seen``), checked
-against ``crossing.survey``'s walk of the Request, and the Responses tools it records flagged
-``strict: true`` against the body's: the typed-path tests of each reader call
-:func:`check_recorded_survey` on every body their fast path takes."""
+against ``crossing.survey``'s walk of the Request, the Responses tools it records flagged
+``strict: true`` and the stream flag it hands over, each against the body's: the typed-path tests
+of each reader call :func:`check_recorded_survey` on every body their fast path takes."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: st
     surveys them)."""
     surveyed = TYPED_READERS[source](body, model)
     assert surveyed is not None
-    request, found, notes, strict_tools = surveyed
+    request, found, notes, strict_tools, streams = surveyed
     assert notes == ()
     assert strict_tools == _flagged_strict(source, body)
+    assert streams is (source != "gemini" and json.loads(body).get("stream") is True)
     assert request == typed
     assert lc.encode(request) == lc.encode(typed)
     if found is None:

@@ -155,10 +155,12 @@ def test_the_anthropic_view_reads_as_the_dict_of_its_keys(body: bytes) -> None:
     assert _outcome(lambda: lc.decode_request("anthropic", body)) == general
 
 
-def _read_by_keys(body: bytes, routed: str | None = None) -> tuple[lc.Request, Seen | None]:
-    """The fast path's way in before ``read_view``: ``read_surveyed`` of the view's keys as a dict."""
+def _read_by_keys(body: bytes, routed: str | None = None) -> tuple[lc.Request, Seen | None, bool]:
+    """The fast path's way in before ``read_view``: ``read_surveyed`` of the view's keys as a dict
+    (the stream flag as ``json.loads`` reads it)."""
     raw, views, tool_values = anthropic_read._one_pass(body)
-    return read_surveyed(raw, views, tool_values, routed)
+    request, seen = read_surveyed(raw, views, tool_values, routed)
+    return request, seen, json.loads(body).get("stream") is True
 
 
 def _calls(body: bytes, destination: str, model: str | None) -> list[Any]:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers import _translate_request
-from lmcodec.providers._translate_request import _body_streams
+from lmcodec.providers._gateway_read import TYPED_READERS
+from lmcodec.providers._translate_request import _TYPED_WITHOUT_SURVEY, _body_streams
 
 from ..budget import examples
 from .gateway_support import anthropic_body, chat_body, responses_body
@@ -160,3 +161,137 @@ def test_escapes_of_other_characters_are_not_decoded_for_the_key() -> None:
 class _Refusing:
     def decode(self, data: bytes) -> Any:
         raise AssertionError("the body was decoded for its stream flag")
+
+
+# The flag handed over by the typed readings (handover19): each typed view decodes ``stream``
+# already, so translate_request takes it from the reading and searches the bytes only where no
+# typed reading took the body (the dict fallback). The handed-over value must be the search's on
+# every spelling: escaped letters, white space, a repeated key (the last one counts), the key
+# nested below the top level.
+
+_SOURCES = ("openai", "openai_chat", "anthropic")
+_TOOL_SCHEMA = '{"type": "object", "properties": {"stream": {"type": "boolean"}}}'
+"""A function tool whose parameters name a ``stream`` property: the key nested below the top level."""
+
+
+def _members(source: str, text: str, tool: bool) -> list[str]:
+    """The top-level members of a one-message ``source`` body (JSON text, in lm15's order)."""
+    quoted = json.dumps(text)
+    if source == "openai":
+        members = ['"model": "gpt-5"', f'"input": [{{"role": "user", "content": {quoted}}}]']
+        if tool:
+            members.append(f'"tools": [{{"type": "function", "name": "t", "parameters": {_TOOL_SCHEMA}}}]')
+        return members
+    message = f'"messages": [{{"role": "user", "content": {quoted}}}]'
+    if source == "openai_chat":
+        members = ['"model": "gpt-4.1"', message]
+        if tool:
+            function = f'{{"name": "t", "parameters": {_TOOL_SCHEMA}}}'
+            members.append(f'"tools": [{{"type": "function", "function": {function}}}]')
+        return members
+    members = ['"model": "claude-sonnet-4-5"', '"max_tokens": 64', message]
+    if tool:
+        members.append(f'"tools": [{{"name": "t", "input_schema": {_TOOL_SCHEMA}}}]')
+    return members
+
+
+_SPACINGS = (":", " : ", ":\n  ", "\t:")
+_FLAG_VALUES = ("true", "false", "null", '"true"', "1")
+
+
+@st.composite
+def _flagged_bodies(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A source and its one-message body with zero to three top-level ``stream`` members, each key
+    spelled with any letters escaped, each with its own spacing and value, at drawn places among
+    the other members; maybe a tool whose schema names a ``stream`` property, maybe a text that
+    holds ``"stream": true``."""
+    source = draw(st.sampled_from(_SOURCES))
+    text = draw(st.sampled_from(["hi", '"stream": true', "\\u0073tream", "caf\u00e9"]))
+    members = _members(source, text, draw(st.booleans()))
+    for _ in range(draw(st.integers(0, 3))):
+        key = draw(_key_respelled_strategy).decode()
+        member = key + draw(st.sampled_from(_SPACINGS)) + draw(st.sampled_from(_FLAG_VALUES))
+        members.insert(draw(st.integers(0, len(members))), member)
+    return source, ("{" + ", ".join(members) + "}").encode()
+
+
+_key_respelled_strategy = st.composite(_key_respelled)()
+
+
+def _readings(source: str, body: bytes) -> list[Any]:
+    """The typed readings translate_request asks of ``body``: toward another dialect (with the
+    survey) and toward its own, each None where it refuses the body."""
+    return [TYPED_READERS[source](body, None), _TYPED_WITHOUT_SURVEY[source](body, None)]
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(_flagged_bodies(), st.sampled_from(DESTINATIONS))
+def test_the_handed_over_flag_is_the_searched_one(drawn: tuple[str, bytes], destination: str) -> None:
+    """Each typed reading's stream flag (``TypedReading``'s last value) against ``_body_streams``'
+    search and a parse; translate_request without ``stream=`` gives what it gives told the searched
+    flag (the same request and notes, or the same refusal of a flag that is no boolean)."""
+    source, body = drawn
+    searched = _body_streams(body)
+    assert searched is _says_stream(body)
+    for reading in _readings(source, body):
+        assert reading is None or reading[4] is searched
+    assert _outcome(source, destination, body, None) == _outcome(source, destination, body, searched)
+
+
+def _outcome(source: str, destination: str, body: bytes, stream: bool | None) -> Any:
+    try:
+        built = lc.translate_request(source, destination, body, model="m", stream=stream)
+    except lc.LmcodecError as error:
+        return type(error).__name__, str(error), getattr(error, "path", None)
+    return built.path, built.body, built.adaptations
+
+
+_TRICKY = {
+    "escaped": '"\\u0073tr\\u0065am": true',
+    "upper hex": '"s\\u0074re\\u006Dm": true',
+    "spaced": '"stream" :\n true',
+    "true then false": '"stream": true, "stream": false',
+    "false then true": '"stream": false, "st\\u0072eam": true',
+}
+
+
+@pytest.mark.parametrize("source", _SOURCES)
+@pytest.mark.parametrize("spelling", list(_TRICKY))
+def test_the_typed_readings_take_odd_spellings_and_agree(source: str, spelling: str) -> None:
+    """The odd spellings are read by the typed views (not left to the search), and hand over what
+    the search finds; a tool schema's nested ``stream`` is no flag."""
+    members = _members(source, '"stream": true', tool=True)
+    body = ("{" + ", ".join([*members, _TRICKY[spelling]]) + "}").encode()
+    readings = _readings(source, body)
+    assert None not in readings
+    for reading in readings:
+        assert reading[4] is _body_streams(body) is _says_stream(body)
+
+
+@pytest.mark.parametrize("source", _SOURCES)
+@pytest.mark.parametrize("destination", DESTINATIONS)
+@pytest.mark.parametrize("flag", [True, False, "absent"])
+def test_a_body_a_typed_view_reads_is_not_searched(source: str, destination: str, flag: Any) -> None:
+    """Where a typed reading took the body, its flag is the one used: the bytes are not searched
+    for the key (``_body_streams``, 4.4-5.5k instructions a one-message call before)."""
+    body = _body(source, flag)
+    with mock.patch.object(_translate_request, "_body_streams", side_effect=AssertionError("searched")):
+        built = lc.translate_request(source, destination, body, model="m")
+    assert _streams(built, destination) is (flag is True)
+
+
+def test_a_body_no_typed_view_reads_is_searched() -> None:
+    """A Chat body with an Anthropic-style cache mark (refused by the typed views, read by the
+    passes): its flag is searched for, and followed."""
+    body = json.dumps(
+        {
+            "model": "gpt-4.1",
+            "messages": [{"role": "user", "content": "hi", "cache_control": {"type": "ephemeral"}}],
+            "st\u0072eam": True,
+        }
+    ).encode()
+    assert TYPED_READERS["openai_chat"](body, None) is None
+    with mock.patch.object(_translate_request, "_body_streams", wraps=_body_streams) as searched:
+        built = lc.translate_request("openai_chat", "anthropic", body, model="m")
+    assert searched.call_count == 1
+    assert _streams(built, "anthropic")

@@ -93,8 +93,9 @@ GATEWAY_READERS: Final[dict[str, Any]] = {
 out rather than refused, with the notes of it (``providers/_unsigned_thinking.py``)."""
 
 
-def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
-    """The typed path's Request, but None for a body holding a dated GA web search tool the passes
+def responses_typed_or_none(raw: Raw, model: str | None) -> tuple[Request, bool] | None:
+    """The typed path's Request and whether the body's ``stream`` is ``true`` (as its views read
+    it), but None for a body holding a dated GA web search tool the passes
     read as ``web_search_preview`` (:func:`web_search_tools_in`; the typed path reads it under its
     own name): the gateway reads such a body the one way, whichever path its items take, to its
     own dialect too; and None for a body holding an item key the typed path reads as absent that
@@ -103,8 +104,8 @@ def responses_typed_or_none(raw: Raw, model: str | None) -> Request | None:
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if holds_mark(data, _ITEM_KEY_MARKS) and item_keys_sent(data):
         return None  # (looked for first: the typed reading of such a body would be thrown away)
-    request = openai_read.typed_or_none(raw, model)
-    return None if request is None or _read_by_the_passes(request, raw) else request
+    read = openai_read.typed_with_stream_flag_or_none(raw, model)
+    return None if read is None or _read_by_the_passes(read[0], raw) else read
 
 
 _ITEM_KEY_MARKS: Final = (b'"id"', b'"status"')
@@ -124,38 +125,48 @@ def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
     read = openai_read.typed_surveyed_or_none(raw, model)
     if read is None or _read_by_the_passes(read[0], raw):
         return None
-    return read[0], read[1], (), read[2]
+    return read[0], read[1], (), read[2], read[3]
 
 
-TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], frozenset[str]]
+TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], frozenset[str], bool]
 """What a typed gateway reader gives for a body it takes: the Request, its survey where the reading
 recorded it (else None: the gateway surveys the Request), the notes the gateway reader makes
 of the body (a Gemini function response in another shape read as its result text; none for the
 other dialects, whose typed paths refuse every body their gateway readers note anything of), and
 the function tools a Responses body flags ``strict: true``, by name (:data:`NO_STRICT_TOOLS` for
-the other dialects: the Request has no field for it; ``_crossing_strict.strict_asked``)."""
+the other dialects: the Request has no field for it; ``_crossing_strict.strict_asked``), and whether
+the body's top-level ``stream`` is ``true``, as the views decoded it (False for a Gemini body, whose
+client names a stream in the URL): the gateway's stream flag, with no search of the body's bytes."""
 
 NO_STRICT_TOOLS: Final[frozenset[str]] = frozenset()
 
 
 def _without_strict_flags(
-    typed: Callable[[Any, str | None], tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]] | None],
+    typed: Callable[
+        [Any, str | None], tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], bool] | None
+    ],
 ) -> Callable[[Any, str | None], TypedReading | None]:
-    """A Chat, Anthropic or Gemini typed reading as a :data:`TypedReading` (their strictness is
-    read from the Request's notes or extensions: none recorded here)."""
+    """A Chat or Anthropic typed reading as a :data:`TypedReading` (their strictness is read from
+    the Request's notes or extensions: none recorded here)."""
 
     def read(raw: Any, model: str | None) -> TypedReading | None:
         got = typed(raw, model)
-        return None if got is None else (*got, NO_STRICT_TOOLS)
+        return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3])
 
     return read
+
+
+def _gemini_typed(raw: Any, model: str | None) -> TypedReading | None:
+    """Gemini's typed reading as a :data:`TypedReading` (no strict flag, no ``stream`` key)."""
+    got = gemini_read.typed_surveyed_or_none(raw, model)
+    return None if got is None else (*got, NO_STRICT_TOOLS, False)
 
 
 TYPED_READERS: Final[dict[str, Any]] = {
     "openai": _responses_typed,
     "openai_chat": _without_strict_flags(openai_chat_read.typed_surveyed_or_none),
     "anthropic": _without_strict_flags(anthropic_read.typed_surveyed_or_none),
-    "gemini": _without_strict_flags(gemini_read.typed_surveyed_or_none),
+    "gemini": _gemini_typed,
 }
 """The typed fast paths tried before :func:`read_client_body`: their views refuse every key its
 passes take out (a Chat ``cache_control`` mark on a row or block, a Responses ``custom_tool_call``

@@ -97,14 +97,15 @@ _OPENAI: Final = frozenset({"openai", "openai_chat"})
 
 
 def _noteless(
-    typed_or_none: Callable[[Any, str | None], Request | None],
+    typed_or_none: Callable[[Any, str | None], tuple[Request, bool] | None],
 ) -> Callable[..., TypedReading | None]:
-    """A dialect's typed fast path as a :data:`TypedReading` without survey, notes or strict flags
-    (its gateway reader notes nothing of a body that path takes)."""
+    """A dialect's typed fast path (its Request and the body's stream flag) as a
+    :data:`TypedReading` without survey, notes or strict flags (its gateway reader notes nothing of
+    a body that path takes)."""
 
     def read(raw: Any, model: str | None) -> TypedReading | None:
-        request = typed_or_none(raw, model)
-        return None if request is None else (request, None, (), NO_STRICT_TOOLS)
+        got = typed_or_none(raw, model)
+        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1])
 
     return read
 
@@ -112,13 +113,13 @@ def _noteless(
 def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed fast path, with its notes, as a :data:`TypedReading` without survey."""
     read = gemini_read.typed_or_none(raw, model)
-    return None if read is None else (*read, NO_STRICT_TOOLS)
+    return None if read is None else (*read, NO_STRICT_TOOLS, False)
 
 
 _TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
     "openai": _noteless(responses_typed_or_none),
-    "openai_chat": _noteless(openai_chat_read.typed_or_none),
-    "anthropic": _noteless(anthropic_read.typed_or_none),
+    "openai_chat": _noteless(openai_chat_read.typed_with_stream_flag_or_none),
+    "anthropic": _noteless(anthropic_read.typed_with_stream_flag_or_none),
     "gemini": _gemini_unsurveyed,
 }
 """The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same
@@ -167,12 +168,13 @@ _STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag)
 
 
 def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
-    """Whether the client's body says ``"stream": true`` (looked for only where its bytes could
-    spell the key: as they are, or with a letter as its ``\\u00XX`` escape, which
-    ``_key_marks.ascii_escaped`` finds; a ``\\u`` of another character spells no letter of it, and
-    a search for ``\\u`` stepped through a 4 kB Chat body's text at ~6 instructions a byte). Looked
-    for by ``find``: ``bytes.__contains__`` first tries its operand as an int, and raises and clears
-    a TypeError (~1.2k instructions a test, two a one-message Chat body's call)."""
+    """Whether the client's body says ``"stream": true``, for a body no typed reading took (a typed
+    reading hands over the flag its views decoded: ``TypedReading``'s last value). Looked for
+    only where its bytes could spell the key: as they are, or with a letter as its ``\\u00XX``
+    escape, which ``_key_marks.ascii_escaped`` finds; a ``\\u`` of another character spells no
+    letter of it, and a search for ``\\u`` stepped through a 4 kB Chat body's text at ~6
+    instructions a byte). Looked for by ``find``: ``bytes.__contains__`` first tries its operand
+    as an int, and raises and clears a TypeError (~1.2k instructions a test)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if data.find(b'"stream"') < 0 and not ascii_escaped(data):
         return False
@@ -299,8 +301,7 @@ def translate_request(
     if type(destination) is not str or destination not in BUILDERS:
         lookup(BUILDERS, destination)
     raw = client_body = json_bytes(body)
-    if stream is None:
-        stream = source != "gemini" and _body_streams(raw)
+    read: TypedReading | None
     if source == destination:  # the survey is for the passes between two dialects: not made
         read = _TYPED_WITHOUT_SURVEY[source](raw, model)
     else:
@@ -315,8 +316,12 @@ def translate_request(
         raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools = reading
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
+        if stream is None:  # (no typed view read the body's flag: searched for)
+            stream = source != "gemini" and _body_streams(client_body)
     else:
-        request, found, unsigned, strict_tools = read
+        request, found, unsigned, strict_tools, streams = read
+        if stream is None:  # (as the typed views read it)
+            stream = streams
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
         raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
     if source == "gemini" and destination != "gemini":  # state on Google's server, as a Responses id

@@ -345,15 +345,23 @@ _NO_RARE_KEYS: Final = (UNSET,) * len(_RARE_KEYS)
 _RAW_KEYS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in _CONVERSATION)
 
 
-def read_body(body: bytes, routed: str | None = None) -> tuple[Request, Seen | None]:
+def read_body(body: bytes, routed: str | None = None) -> tuple[Request, Seen | None, bool]:
     """The fast path's reading of a body (:func:`read_surveyed`'s answer): its one-pass view
     (:func:`read_view`: no dict of the top-level keys for a body of the usual keys), or, where the
-    view refuses the body, its top-level keys."""
+    view refuses the body, its top-level keys; and whether the body's ``stream`` is ``true``, as
+    the view or the keys hold it (the gateway's hand-over: no search of the body for the key)."""
     try:
         whole = BODY_VIEW.decode(body)
     except msgspec.ValidationError:
-        return read_surveyed(TOP_KEYS.decode(body), routed=routed)
-    return read_view(whole, routed)
+        keys = TOP_KEYS.decode(body)
+        request, seen = read_surveyed(keys, routed=routed)
+        return request, seen, keys.get("stream") == _TRUE
+    request, seen = read_view(whole, routed)
+    return request, seen, whole.stream == _TRUE
+
+
+_TRUE: Final = msgspec.Raw(b"true")
+"""A ``stream`` value that asks for a stream (a JSON value's bytes: ``true`` has no other spelling)."""
 
 
 def read_view(whole: BodyView, routed: str | None = None) -> tuple[Request, Seen | None]:

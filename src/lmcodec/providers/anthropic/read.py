@@ -98,7 +98,13 @@ from lmcodec.providers.anthropic._read_typed import Refused, read_body
 from lmcodec.providers.anthropic._read_views import BodyView, MessageView
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["decode_request", "decode_request_without_unsigned_thinking", "typed_surveyed_or_none"]
+__all__ = [
+    "decode_request",
+    "decode_request_without_unsigned_thinking",
+    "typed_or_none",
+    "typed_surveyed_or_none",
+    "typed_with_stream_flag_or_none",
+]
 
 _RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
 _TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
@@ -248,18 +254,30 @@ def typed_or_none(body: Any, model: str | None) -> Request | None:
         return None
 
 
-def typed_surveyed_or_none(
-    body: Any, model: str | None
-) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]] | None:
-    """The typed fast path's Request, as :func:`decode_request_without_unsigned_thinking` gives it
-    with no note, its survey (``crossing.survey``'s answer, from what the reading met: no walk
-    of its own; None where a call id names two functions) and its notes (none: a body the gateway's
-    reading notes anything of is one the typed path refuses); None where the typed path refuses."""
+def typed_with_stream_flag_or_none(body: Any, model: str | None) -> tuple[Request, bool] | None:
+    """:func:`typed_or_none`'s Request and whether the body's ``stream`` is ``true`` (the gateway's
+    hand-over toward its own dialect)."""
     try:
-        request, seen = read_body(body, model)
+        request, _, streams = read_body(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
-    return request, None if seen is None else read_survey(seen), ()
+    return request, streams
+
+
+def typed_surveyed_or_none(
+    body: Any, model: str | None
+) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], bool] | None:
+    """The typed fast path's Request, as :func:`decode_request_without_unsigned_thinking` gives it
+    with no note, its survey (``crossing.survey``'s answer, from what the reading met: no walk
+    of its own; None where a call id names two functions), its notes (none: a body the gateway's
+    reading notes anything of is one the typed path refuses) and whether the body's ``stream`` is
+    ``true`` (as the view read it: the gateway's hand-over, no search of the body for the key);
+    None where the typed path refuses."""
+    try:
+        request, seen, streams = read_body(body, model)
+    except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
+        return None
+    return request, None if seen is None else read_survey(seen), (), streams
 
 
 def _decode_general(body: bytes, unsigned: Unsigned = None) -> Request:

@@ -41,7 +41,7 @@ from lmcodec.providers.openai._read_views import (
 from lmcodec.wire import BuiltinTool, Config, FunctionTool, Message, Request, TextPart
 from lmcodec.wire.config import EMPTY_CONFIG
 
-__all__ = ["Refused", "decode_typed", "decode_view"]
+__all__ = ["Refused", "decode_typed", "decode_typed_with_stream_flag", "decode_view"]
 
 _ANY: Final = msgspec.json.Decoder()
 _BODY: Final = msgspec.json.Decoder(ResponsesBody)
@@ -98,6 +98,17 @@ def decode_typed(
     the Request's (the body's own still decides the model-dependent rules). ``seen``, given (the
     gateway's reading), records the parts made (``_read_input.read_input``)."""
     try:
+        return _decode(body, model, seen)[0]
+    except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
+        return None
+
+
+def decode_typed_with_stream_flag(
+    body: bytes | bytearray | memoryview, model: str | None = None, seen: Seen | None = None
+) -> tuple[Request, bool] | None:
+    """:func:`decode_typed`'s Request and whether the body's top-level ``stream`` is ``true``, as
+    the views decoded it (the gateway's hand-over: no search of the body for the key)."""
+    try:
         return _decode(body, model, seen)
     except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
         return None
@@ -115,12 +126,14 @@ def decode_view(
     values, read as a body with a hosted tool is; None where a rule refuses it."""
     try:
         read, sent = ((), None) if tools is None else tools_from_dicts(tools, seen)
-        return _from_body(body, whole, read, sent, model, seen)
+        return _from_body(body, whole, read, sent, model, seen)[0]
     except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
         return None
 
 
-def _decode(body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None) -> Request:
+def _decode(
+    body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None
+) -> tuple[Request, bool]:
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError as exc:
@@ -138,7 +151,9 @@ def _decode(body: bytes | bytearray | memoryview, routed: str | None, seen: Seen
     return _from_body(body, whole, tools, None, routed, seen)
 
 
-def _hosted(body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None) -> Request:
+def _hosted(
+    body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None
+) -> tuple[Request, bool]:
     """The body with its tools as plain values (a hosted tool, a ``strict: false``)."""
     try:
         hosted = _HOSTED_BODY.decode(body)
@@ -155,7 +170,7 @@ def _from_body(
     sent: list[Any] | None,
     routed: str | None,
     seen: Seen | None,
-) -> Request:
+) -> tuple[Request, bool]:
     fields = _astuple(whole)  # input, tools, instructions, the settings, the extension fields
     if fields[_RARE_AT:] == _NO_RARE:  # the usual settings only: read off the view
         model = {} if whole.model is UNSET else {"model": whole.model}
@@ -185,7 +200,7 @@ def _settings(fields: tuple[Any, ...]) -> dict[str, Any]:
 
 def _decode_in_two_steps(
     body: bytes | bytearray | memoryview, routed: str | None, seen: Seen | None
-) -> Request:
+) -> tuple[Request, bool]:
     """``input`` and ``tools`` through the typed views, every other key decoded as it stands."""
     top = _TOP.decode(body)
     raw_input = top.pop("input", None)
@@ -248,11 +263,11 @@ def _typed(
     routed: str | None,
     seen: Seen | None,
     usual: ResponsesBody | None = None,
-) -> Request:
-    """The Request; ``value`` holds the settings, or only the model when ``usual`` (the one-pass
-    view of a body setting only the usual keys) is given. ``routed``: the Request's model, where it
-    is not the body's; ``sent``: the tools as sent, where they ride in the extensions; ``seen``:
-    where the parts made are recorded, if anywhere."""
+) -> tuple[Request, bool]:
+    """The Request, and whether the body's ``stream`` is ``true``; ``value`` holds the settings, or
+    only the model when ``usual`` (the one-pass view of a body setting only the usual keys) is
+    given. ``routed``: the Request's model, where it is not the body's; ``sent``: the tools as sent,
+    where they ride in the extensions; ``seen``: where the parts made are recorded, if anywhere."""
     model = value.get("model")
     if type(model) is not str or not model or not RESERVED_KEYS.isdisjoint(value):
         raise Refused
@@ -263,11 +278,12 @@ def _typed(
     elif instructions is not None and instructions is not UNSET:
         raise Refused
     try:
-        return _request(
+        request = _request(
             body, model, routed, items, instructions is UNSET, system, tools, sent, value, seen, usual
         )
     except (ValueError, TypeError):  # a canonical Struct's own check (the walker names the fault)
         raise Refused from None
+    return request, (value.get("stream") if usual is None else usual.stream) is True
 
 
 def _request(

@@ -111,7 +111,7 @@ from lmcodec.providers.openai._read_config import (
 )
 from lmcodec.providers.openai._read_lenient import sdk_keys_out, sdk_keys_taken_out
 from lmcodec.providers.openai._read_output_items import input_item
-from lmcodec.providers.openai._read_typed import decode_typed
+from lmcodec.providers.openai._read_typed import decode_typed, decode_typed_with_stream_flag
 from lmcodec.wire import Adaptation, Request
 
 __all__ = [
@@ -121,6 +121,7 @@ __all__ = [
     "survey_of",
     "typed_or_none",
     "typed_surveyed_or_none",
+    "typed_with_stream_flag_or_none",
 ]
 
 MESSAGE_ROLES: Final[dict[str, str]] = {
@@ -174,16 +175,25 @@ def typed_or_none(body: Any, model: str | None) -> Request | None:
     return None
 
 
+def typed_with_stream_flag_or_none(body: Any, model: str | None) -> tuple[Request, bool] | None:
+    """:func:`typed_or_none`'s Request and whether the body's ``stream`` is ``true`` (as the views
+    read it: the gateway's hand-over, no search of the body for the key)."""
+    if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
+        return decode_typed_with_stream_flag(body, model)
+    return None
+
+
 def typed_surveyed_or_none(
     body: Any, model: str | None
-) -> tuple[Request, ContentSurvey | None, frozenset[str]] | None:
+) -> tuple[Request, ContentSurvey | None, frozenset[str], bool] | None:
     """:func:`typed_or_none`'s Request, its survey (``crossing.survey``'s answer, from what the
-    reading met: no walk of its own; None where a call id names two functions) and the function
-    tools it read flagged ``strict: true``, for the gateway; None where the typed path refuses."""
+    reading met: no walk of its own; None where a call id names two functions), the function
+    tools it read flagged ``strict: true`` and whether the body's ``stream`` is ``true``, for the
+    gateway; None where the typed path refuses."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         seen = Seen()
-        request = decode_typed(body, model, seen)
-        return None if request is None else (request, survey_of(seen), seen.strict_tools)
+        read = decode_typed_with_stream_flag(body, model, seen)
+        return None if read is None else (read[0], survey_of(seen), seen.strict_tools, read[1])
     return None
 
 

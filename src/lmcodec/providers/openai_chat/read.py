@@ -115,6 +115,7 @@ __all__ = [
     "decode_request_without_unsigned_thinking",
     "typed_or_none",
     "typed_surveyed_or_none",
+    "typed_with_stream_flag_or_none",
 ]
 
 
@@ -129,17 +130,31 @@ def decode_request(body: bytes, *, model: str | None = None) -> Request:
 
 def typed_surveyed_or_none(
     body: Any, model: str | None
-) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...]] | None:
+) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], bool] | None:
     """The typed fast path's Request, its survey (``crossing.survey``'s answer, from what the
     reading met: no walk of its own; None where a call id names two functions, whose results the
-    reading then names) and its notes (none: a body the gateway's reading notes anything of is one
-    the typed path refuses); None where the typed path refuses, as :func:`typed_or_none`."""
+    reading then names), its notes (none: a body the gateway's reading notes anything of is one
+    the typed path refuses) and whether the body's ``stream`` is ``true`` (as the views read it:
+    the gateway's hand-over, no search of the body for the key); None where the typed path
+    refuses, as :func:`typed_or_none`."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
         try:
-            request, seen = _decode_typed(body, model)
+            request, seen, streams = _decode_typed(body, model)
         except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
             return None
-        return request, None if seen is None else read_survey(seen), ()
+        return request, None if seen is None else read_survey(seen), (), streams
+    return None
+
+
+def typed_with_stream_flag_or_none(body: Any, model: str | None) -> tuple[Request, bool] | None:
+    """:func:`typed_or_none`'s Request and whether the body's ``stream`` is ``true`` (the gateway's
+    hand-over toward its own dialect)."""
+    if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
+        try:
+            request, _, streams = _decode_typed(body, model)
+        except (Refused, LmcodecError, msgspec.DecodeError, RecursionError):
+            return None
+        return request, streams
     return None
 
 
@@ -181,12 +196,12 @@ def _walked(body: Any, unsigned: Unsigned, model: str | None) -> Request:
 
 def _decode_typed(
     body: bytes | bytearray | memoryview, model: str | None = None
-) -> tuple[Request, Seen | None]:
+) -> tuple[Request, Seen | None, bool]:
     """The body through the typed views into canonical Structs, the settings as the walker reads
     them; a canonical invariant the Structs refuse is :class:`Refused` too. ``model``, when given,
     is the Request's (the body's own still decides the model-dependent rules). With the Request,
     what the reading met among its parts (:class:`Seen`; None where results were named after
-    their calls)."""
+    their calls) and whether the body's ``stream`` is ``true``."""
     try:
         whole = _BODY.decode(body)
     except msgspec.ValidationError:  # a key with no canonical home (or a refused view): two steps
@@ -203,7 +218,7 @@ def _settings(whole: ChatBody) -> dict[str, Any]:
 
 def _decode_in_two_steps(
     body: bytes | bytearray | memoryview, model: str | None = None
-) -> tuple[Request, Seen | None]:
+) -> tuple[Request, Seen | None, bool]:
     """``messages`` and ``tools`` through the typed views, every other key decoded as it stands."""
     top = _TOP.decode(body)
     raw_messages = top.pop("messages", None)
@@ -221,11 +236,12 @@ def _typed(
     value: dict[str, Any],
     routed: str | None,
     usual: ChatBody | None = None,
-) -> tuple[Request, Seen | None]:
+) -> tuple[Request, Seen | None, bool]:
     """The Request of the views and the settings ``value`` (the keys set); or, given ``usual``
     (the one-pass view of a body setting only the usual keys), the settings read off it.
     ``routed``: the Request's model, where it is not the body's. With it, what the reading met
-    among the parts (None where the results were named after their calls: ``_pairing``)."""
+    among the parts (None where the results were named after their calls: ``_pairing``) and
+    whether the body's ``stream`` is ``true`` (the gateway's hand-over)."""
     model = value.get("model") if usual is None else usual.model
     if not isinstance(model, str) or not model:
         raise Refused
@@ -248,7 +264,8 @@ def _typed(
         )
     except (ValueError, TypeError):
         raise Refused from None
-    return (named_by_their_calls(request), None) if reused else (request, seen)
+    streams = (value.get("stream") if usual is None else usual.stream) is True
+    return (named_by_their_calls(request), None, streams) if reused else (request, seen, streams)
 
 
 def _config(
