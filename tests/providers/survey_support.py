@@ -1,7 +1,8 @@
 """The survey a reader's typed path records while it reads (``_crossing_survey.Seen``), checked
-against ``crossing.survey``'s walk of the Request, the Responses tools it records flagged
-``strict: true`` and the stream flag it hands over, each against the body's: the typed-path tests
-of each reader call :func:`check_recorded_survey` on every body their fast path takes."""
+against ``crossing.survey``'s walk of the Request, and what it hands over besides (the Responses
+tools flagged ``strict: true``, the stream flag, an Anthropic body's having no cache mark), each
+against the body's: the typed-path tests of each reader call :func:`check_recorded_survey` on
+every body their fast path takes."""
 
 from __future__ import annotations
 
@@ -19,16 +20,41 @@ def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: st
     surveys them)."""
     surveyed = TYPED_READERS[source](body, model)
     assert surveyed is not None
-    request, found, notes, strict_tools, streams = surveyed
+    request, found, notes, strict_tools, streams, unmarked = surveyed
     assert notes == ()
     assert strict_tools == _flagged_strict(source, body)
     assert streams is (source != "gemini" and json.loads(body).get("stream") is True)
+    assert not (unmarked and marked_places(json.loads(body)))
     assert request == typed
     assert lc.encode(request) == lc.encode(typed)
     if found is None:
         assert not _one_name_a_call_id(typed)
     else:
         assert found == crossing.survey(typed)
+
+
+def marked_places(value: object) -> list[str]:
+    """The places of an Anthropic body's ``cache_control`` marks, as ``json.loads`` reads it: its
+    system blocks, tools, message blocks and a tool result's blocks (where the gateway notes them)."""
+    if not isinstance(value, dict):
+        return []
+    places: list[str] = []
+
+    def marked(blocks: object, path: str) -> None:
+        for k, block in enumerate(blocks if isinstance(blocks, list) else []):
+            if isinstance(block, dict) and "cache_control" in block:
+                places.append(f"{path}[{k}]")
+
+    marked(value.get("system"), "$.system")
+    marked(value.get("tools"), "$.tools")
+    rows = value.get("messages")
+    for i, row in enumerate(rows if isinstance(rows, list) else []):
+        content = row.get("content") if isinstance(row, dict) else None
+        marked(content, f"$.messages[{i}].content")
+        for j, block in enumerate(content if isinstance(content, list) else []):
+            if isinstance(block, dict) and block.get("type") == "tool_result":
+                marked(block.get("content"), f"$.messages[{i}].content[{j}].content")
+    return places
 
 
 def _flagged_strict(source: str, body: bytes) -> frozenset[str]:

@@ -133,6 +133,10 @@ class Seen(msgspec.Struct, gc=False):
     strict_tools: frozenset[str] = frozenset()
     """The function tools a Responses body flags ``strict: true``, by name (the Request has no field
     for it: ``_crossing_strict.strict_asked`` takes it from the reading, no search of the body)."""
+    unmarked: bool = False
+    """An Anthropic body read off its usual keys with no block marked: its system prompt a string,
+    its tools plain function tools, so no ``cache_control`` anywhere ``_crossing_cache_marks``
+    looks (the gateway then runs no search for marks); False where the reading cannot say."""
 
 
 def met(part: Any, seen: Seen) -> None:

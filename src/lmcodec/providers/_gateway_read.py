@@ -22,7 +22,6 @@ carries is read again without those fields (``providers/_crossing_gemini_part_fi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, NamedTuple, TypeAlias
 
 import msgspec
@@ -125,10 +124,12 @@ def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
     read = openai_read.typed_surveyed_or_none(raw, model)
     if read is None or _read_by_the_passes(read[0], raw):
         return None
-    return read[0], read[1], (), read[2], read[3]
+    return read[0], read[1], (), read[2], read[3], False
 
 
-TypedReading: TypeAlias = tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], frozenset[str], bool]
+TypedReading: TypeAlias = tuple[
+    Request, ContentSurvey | None, tuple[Adaptation, ...], frozenset[str], bool, bool
+]
 """What a typed gateway reader gives for a body it takes: the Request, its survey where the reading
 recorded it (else None: the gateway surveys the Request), the notes the gateway reader makes
 of the body (a Gemini function response in another shape read as its result text; none for the
@@ -136,36 +137,37 @@ other dialects, whose typed paths refuse every body their gateway readers note a
 the function tools a Responses body flags ``strict: true``, by name (:data:`NO_STRICT_TOOLS` for
 the other dialects: the Request has no field for it; ``_crossing_strict.strict_asked``), and whether
 the body's top-level ``stream`` is ``true``, as the views decoded it (False for a Gemini body, whose
-client names a stream in the URL): the gateway's stream flag, with no search of the body's bytes."""
+client names a stream in the URL): the gateway's stream flag, with no search of the body's bytes;
+and whether an Anthropic body holds no ``cache_control`` mark where ``_crossing_cache_marks`` looks,
+as its reading saw (``Seen.unmarked``; False where it cannot say, and for the other dialects): the
+gateway then runs no search for marks."""
 
 NO_STRICT_TOOLS: Final[frozenset[str]] = frozenset()
 
 
-def _without_strict_flags(
-    typed: Callable[
-        [Any, str | None], tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], bool] | None
-    ],
-) -> Callable[[Any, str | None], TypedReading | None]:
-    """A Chat or Anthropic typed reading as a :data:`TypedReading` (their strictness is read from
-    the Request's notes or extensions: none recorded here)."""
+def _chat_typed(raw: Any, model: str | None) -> TypedReading | None:
+    """Chat's typed reading as a :data:`TypedReading` (its strictness is read from the Request's
+    notes: none recorded here; its views refuse a cache mark, which the passes read)."""
+    got = openai_chat_read.typed_surveyed_or_none(raw, model)
+    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], False)
 
-    def read(raw: Any, model: str | None) -> TypedReading | None:
-        got = typed(raw, model)
-        return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3])
 
-    return read
+def _anthropic_typed(raw: Any, model: str | None) -> TypedReading | None:
+    """Anthropic's typed reading as a :data:`TypedReading` (its strictness rides in extensions)."""
+    got = anthropic_read.typed_surveyed_or_none(raw, model)
+    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], got[4])
 
 
 def _gemini_typed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed reading as a :data:`TypedReading` (no strict flag, no ``stream`` key)."""
     got = gemini_read.typed_surveyed_or_none(raw, model)
-    return None if got is None else (*got, NO_STRICT_TOOLS, False)
+    return None if got is None else (*got, NO_STRICT_TOOLS, False, False)
 
 
 TYPED_READERS: Final[dict[str, Any]] = {
     "openai": _responses_typed,
-    "openai_chat": _without_strict_flags(openai_chat_read.typed_surveyed_or_none),
-    "anthropic": _without_strict_flags(anthropic_read.typed_surveyed_or_none),
+    "openai_chat": _chat_typed,
+    "anthropic": _anthropic_typed,
     "gemini": _gemini_typed,
 }
 """The typed fast paths tried before :func:`read_client_body`: their views refuse every key its

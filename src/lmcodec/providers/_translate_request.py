@@ -105,7 +105,7 @@ def _noteless(
 
     def read(raw: Any, model: str | None) -> TypedReading | None:
         got = typed_or_none(raw, model)
-        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1])
+        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1], False)
 
     return read
 
@@ -113,7 +113,7 @@ def _noteless(
 def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed fast path, with its notes, as a :data:`TypedReading` without survey."""
     read = gemini_read.typed_or_none(raw, model)
-    return None if read is None else (*read, NO_STRICT_TOOLS, False)
+    return None if read is None else (*read, NO_STRICT_TOOLS, False, False)
 
 
 _TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
@@ -310,6 +310,7 @@ def translate_request(
     found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
     replayed: ReplayedItems | None = None
     whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
+    unmarked = False  # an Anthropic body its typed reading saw hold no cache mark
     sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
     if read is None:  # (the typed path took no body the client body's passes would change)
         reading = read_client_body(source, destination, raw, model)
@@ -319,7 +320,7 @@ def translate_request(
         if stream is None:  # (no typed view read the body's flag: searched for)
             stream = source != "gemini" and _body_streams(client_body)
     else:
-        request, found, unsigned, strict_tools, streams = read
+        request, found, unsigned, strict_tools, streams, unmarked = read
         if stream is None:  # (as the typed views read it)
             stream = streams
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
@@ -328,7 +329,7 @@ def translate_request(
         cache = request.config.cache
         if cache is not None and cache.resource is not None:
             raise ValidationError(_CACHED_CONTENT.format(destination=destination), "$.cachedContent")
-    if source == "anthropic" and destination != "anthropic":  # marks where none can be sent
+    if source == "anthropic" and destination != "anthropic" and not unmarked:  # marks none can send
         noted = {note.field for note in unsigned} if unsigned else set()  # (a comprehension: ~1.9k)
         request, dropped = anthropic_marks_out(raw, request, destination, noted)
         unsigned += dropped

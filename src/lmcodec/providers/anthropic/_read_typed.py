@@ -403,6 +403,7 @@ def _read(
     request = None
     if usual is not None and tools_as_sent and tool_values != [] and marked is None:
         request = usual_settings(usual, model if routed is None else routed, messages, tools)
+        seen.unmarked = request is not None  # (a string system prompt, no tool or block marked)
     if request is None:
         if raw is None:
             assert usual is not None  # (the caller gives one of them)

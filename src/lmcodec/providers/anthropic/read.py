@@ -266,18 +266,21 @@ def typed_with_stream_flag_or_none(body: Any, model: str | None) -> tuple[Reques
 
 def typed_surveyed_or_none(
     body: Any, model: str | None
-) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], bool] | None:
+) -> tuple[Request, ContentSurvey | None, tuple[Adaptation, ...], bool, bool] | None:
     """The typed fast path's Request, as :func:`decode_request_without_unsigned_thinking` gives it
     with no note, its survey (``crossing.survey``'s answer, from what the reading met: no walk
     of its own; None where a call id names two functions), its notes (none: a body the gateway's
-    reading notes anything of is one the typed path refuses) and whether the body's ``stream`` is
-    ``true`` (as the view read it: the gateway's hand-over, no search of the body for the key);
+    reading notes anything of is one the typed path refuses), whether the body's ``stream`` is
+    ``true`` (as the view read it: the gateway's hand-over, no search of the body for the key)
+    and whether the reading met no ``cache_control`` mark where one can be (``Seen.unmarked``);
     None where the typed path refuses."""
     try:
         request, seen, streams = read_body(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
-    return request, None if seen is None else read_survey(seen), (), streams
+    if seen is None:
+        return request, None, (), streams, False
+    return request, read_survey(seen), (), streams, seen.unmarked
 
 
 def _decode_general(body: bytes, unsigned: Unsigned = None) -> Request:
