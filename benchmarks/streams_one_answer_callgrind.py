@@ -8,7 +8,7 @@ all; counts per call, GC off):
   corpus answer (one LF event of 399 bytes);
 - the same one-word answer fed to ``lc.stream.Decoder`` as one chunk, closed, the events assembled;
 - the layers of the straight path a one-answer body takes (``stream/_lone.py``, gemfixed18):
-  ``lone_frame``, ``read_last``, ``lone_answer``, ``text_response``;
+  ``lone_frames``, ``read_last``, ``lone_answer``, ``parts_response``;
 - the layers of the general path, each alone: ``decode()`` (arguments checked, the ``Decoding``),
   ``Assembler()``, ``whole_frames`` (the body cut without a framer), the untyped decode of the
   frame (the floor's own), its ``msgspec.convert`` into ``EndChunk``, the three Response objects,
@@ -46,8 +46,8 @@ def stages() -> dict[str, Callable[[], Any]]:
     import streams_varied_contestants as C
     from lmcodec.providers import MAPPERS
     from lmcodec.providers.gemini.views import EndChunk
-    from lmcodec.stream._lone import lone_frame
-    from lmcodec.stream._response import response_of, text_response
+    from lmcodec.stream._lone import lone_frames
+    from lmcodec.stream._response import parts_response, response_of
     from lmcodec.stream._whole import whole_frames
     from lmcodec.wire import Message, TextPart, Usage
     from lmcodec.wire._checks import check_json_object
@@ -73,9 +73,9 @@ def stages() -> dict[str, Callable[[], Any]]:
 
     mapper = MAPPERS["gemini"]
     read = mapper.read_last(frames[0])
-    answer = mapper.lone_answer(read)
+    answer = mapper.lone_answer(read, 1)
     assert answer is not None  # (the one-word answer is one answer text: the straight path's)
-    answer_text, finish, answer_usage, data = answer
+    answer_parts, finish, answer_usage, data = answer
 
     out: dict[str, Callable[[], Any]] = {
         "floor, one word": lambda: floor([word]),
@@ -87,11 +87,11 @@ def stages() -> dict[str, Callable[[], Any]]:
         "untyped decode of the frame": lambda: msgspec.json.decode(frames[0]),
         "convert into EndChunk": lambda: msgspec.convert(payload, EndChunk),
         "TextPart, Message, Response": objects,
-        "lone_frame (the straight path's framing)": lambda: lone_frame([word]),
+        "lone_frames (the straight path's framing)": lambda: lone_frames([word]),
         "read_last (untyped decode + convert into EndChunk)": lambda: mapper.read_last(frames[0]),
-        "lone_answer (its checks and usage)": lambda: mapper.lone_answer(read),
-        "text_response (TextPart, Message, Response)": lambda: text_response(
-            "m-1", answer_text, finish, answer_usage, data
+        "lone_answer (its checks, TextPart and usage)": lambda: mapper.lone_answer(read, 1),
+        "parts_response (Message, Response)": lambda: parts_response(
+            "m-1", answer_parts, finish, answer_usage, data
         ),
         "check_json_object(provider_data)": lambda: check_json_object(payload, "provider_data"),
         "an empty call": lambda: None,

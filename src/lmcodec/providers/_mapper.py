@@ -35,7 +35,7 @@ from lmcodec.errors import StreamDecodeError
 from lmcodec.providers._json import load_frame
 from lmcodec.providers._sink import Sink
 from lmcodec.providers._unknown import is_unknown
-from lmcodec.wire import ContinuationDelta, Request, StreamDeltaEvent, StreamStartEvent, Usage
+from lmcodec.wire import ContinuationDelta, Part, Request, StreamDeltaEvent, StreamStartEvent, Usage
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownEvent
 
@@ -142,10 +142,11 @@ def continuation_event(part_index: int, provider: str, kind: str, data: dict[str
     return replace(_EVENT, delta=delta)
 
 
-LoneAnswer = tuple[str, FinishReason, Usage, dict[str, Any]]
-"""What a body of one frame said, as :meth:`MapperBase.lone_answer` reads it: one answer text, and
-its end's finish reason, usage and ``provider_data`` (read by msgspec: strict JSON). A plain
-tuple: a NamedTuple's construction is a Python call."""
+LoneAnswer = tuple[tuple[Part, ...], FinishReason, Usage, dict[str, Any]]
+"""What a short body said, as :meth:`MapperBase.lone_answer` reads it: the message's parts (one a
+slot, each with its slot's continuation states, as the Assembler builds them), and its end's finish
+reason, usage and ``provider_data`` (read by msgspec: strict JSON). A plain tuple: a NamedTuple's
+construction is a Python call."""
 
 
 class EndFrame:
@@ -239,22 +240,29 @@ class MapperBase:
     @staticmethod
     def read_last(last: bytes) -> Any:
         """The last frame of a body held whole read as :meth:`map_body` would read it, handed to
-        :meth:`map_read_body` and :meth:`lone_answer` (a mapper that sets ``reads_lone_answers``
-        reads it; the default reads nothing)."""
+        :meth:`map_read_body` (a mapper that sets ``reads_lone_answers`` reads it; the default
+        reads nothing)."""
         return None
 
+    @classmethod
+    def read_body(cls, frames: list[bytes]) -> Any:
+        """The frames of a body held whole read for :meth:`lone_answer` and :meth:`map_read_body`
+        (the default: the last frame, by :meth:`read_last`)."""
+        return cls.read_last(frames[-1])
+
     def map_read_body(self, datas: list[bytes], read: Any) -> int:
-        """:meth:`map_body`, the last frame read already by :meth:`read_last` (as ``read``)."""
+        """:meth:`map_body`, the frames read already by :meth:`read_body` or the last by
+        :meth:`read_last` (as ``read``)."""
         return self.map_body(datas)
 
     @staticmethod
-    def lone_answer(read: Any) -> LoneAnswer | None:
-        """The frame of a body of one frame (read by :meth:`read_last` as ``read``), when
-        :meth:`map_read_body` maps it to one answer text at part 0 and one end (``text(0, text)``,
-        then ``end(reason, usage, data, strict_json=True)``, nothing else): what those calls
-        carry, for a consumer that needs no sink to assemble them; else ``None``. Only a mapper
-        whose ``reads_lone_answers`` is set reads one: a wire whose streams may end in their
-        first frame (Gemini)."""
+    def lone_answer(read: Any, n_frames: int) -> LoneAnswer | None:
+        """The answer of a body of ``n_frames`` frames read by :meth:`read_body` as ``read``, when
+        :meth:`map_read_body` maps it to deltas of one slot each (or text fragments of slot 0) and
+        one end (``strict_json=True``), nothing else: the parts the Assembler would build of them
+        and what the end carries, for a consumer that needs no sink to assemble them; else
+        ``None``. Only a mapper whose ``reads_lone_answers`` is set reads one: a wire whose streams
+        may end in their first frame (Gemini)."""
         return None
 
     @staticmethod

@@ -1,14 +1,15 @@
-"""A stream body of one event that its mapper reads as one answer text and its end, assembled
-straight into its Response (Gemini's common answer: one chunk with its text, finish reason and usage).
+"""A short stream body of one-line events that its mapper reads as one answer and its end,
+assembled straight into its Response (Gemini's common answers: one chunk with its text or its
+function calls, finish reason and usage; or a few text chunks, then the end).
 
 ``lc.assemble(lc.stream.decode(provider, [body]))`` of such a body would make an Assembler and a
-mapper and pass four sink calls between them for one event; here the one ``data:`` line is cut
-(:func:`lone_frame`, as :func:`~lmcodec.stream._whole.whole_frames` cuts it), read by the mapper
-(``read_last`` and ``lone_answer`` of :class:`~lmcodec.providers._mapper.MapperBase`, as
-``map_body`` reads it) and built (:func:`~lmcodec.stream._response.text_response`, as the
-Assembler builds it). Anything else (a second event, a part that is not one answer text, a request
-that may ask for judgments) goes the general way, nothing told, the frame's reading handed on
-(``map_read_body``: a frame is decoded once either way).
+mapper and pass sink calls between them for a few events; here the ``data:`` lines are cut
+(:func:`lone_frames`, as :func:`~lmcodec.stream._whole.whole_frames` cuts them), read by the mapper
+(``read_body`` and ``lone_answer`` of :class:`~lmcodec.providers._mapper.MapperBase`, as
+``map_body`` reads them) and built (:func:`~lmcodec.stream._response.parts_response`, as the
+Assembler builds it). Anything else (a part the mapper does not read so, a request that may ask for
+judgments) goes the general way, nothing told, the frames' reading handed on (``map_read_body``: a
+frame is decoded once either way).
 """
 
 from __future__ import annotations
@@ -17,56 +18,77 @@ from typing import Any, Final
 
 from lmcodec.framing._sse_space import WS_FIRST
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
-from lmcodec.stream._response import text_response
+from lmcodec.stream._response import parts_response
 from lmcodec.stream._whole import whole_limit
 from lmcodec.wire import Request, Response
 
-__all__ = ["lone_frame", "lone_response"]
+__all__ = ["lone_frames", "lone_response"]
 
 _LONE_LIMIT: Final = whole_limit(DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES)
-"""The longest body :func:`lone_frame` cuts: what ``whole_frames`` frames at once with the default limits."""
+"""The longest body :func:`lone_frames` cuts: what ``whole_frames`` frames at once with the default limits."""
 
 
-def lone_frame(chunks: Any) -> bytes | None:
-    """The data of the body ``chunks`` holds (a list or tuple of one bytes chunk) when it is one
-    event of one ``data: `` line (LF or CRLF line ends, a value that starts with no white space)
-    within the default limits: ``whole_frames(chunks)`` is then ``[lone_frame(chunks)]``; else
-    None (that body may still be one event)."""
-    if (type(chunks) is not list and type(chunks) is not tuple) or len(chunks) != 1:
+def lone_frames(chunks: Any) -> list[bytes] | None:
+    """The data of the events of the body ``chunks`` holds (a list or tuple of bytes chunks) when
+    each event is one ``data: `` line (LF line ends throughout, or CRLF throughout; a value that is
+    not empty and starts with no white space) and the body is within the default limits:
+    ``whole_frames(chunks)`` is then ``lone_frames(chunks)``; else None (that body may still be
+    framed whole)."""
+    if type(chunks) is not list and type(chunks) is not tuple:
         return None
-    body = chunks[0]
-    if type(body) is not bytes or not body.startswith(b"data: ") or len(body) > _LONE_LIMIT:
+    if len(chunks) == 1:
+        body = chunks[0]
+        if type(body) is not bytes:
+            return None
+    else:
+        for chunk in chunks:
+            if type(chunk) is not bytes:
+                return None
+        body = b"".join(chunks)
+    if not body.startswith(b"data: ") or len(body) > _LONE_LIMIT:
         return None
     if body.endswith(b"\r\n\r\n"):
         data = body[6:-4]
+        crlf = True
     elif body.endswith(b"\n\n"):
         data = body[6:-2]
+        crlf = False
     else:
         return None
     # (the value's line ends looked for in the slice it is anyway: `in` is one memchr, no call)
-    if not data or 13 in data or 10 in data or data[0] in WS_FIRST:
+    if 13 not in data and 10 not in data:  # one event (the common answer)
+        if not data or data[0] in WS_FIRST:
+            return None
+        return [data]
+    frames = data.split(b"\r\n\r\ndata: " if crlf else b"\n\ndata: ")
+    # every line end of the body is in a separator the split took (two of each kind a separator)
+    ends = 2 * len(frames) - 2
+    if data.count(b"\n") != ends or (data.count(b"\r") != ends if crlf else 13 in data):
         return None
-    return data
+    for frame in frames:
+        if not frame or frame[0] in WS_FIRST:
+            return None
+    return frames
 
 
 def lone_response(
-    mapper_cls: Any, data: bytes, read: Any, stream_request: Request | None, request: Request | None
+    mapper_cls: Any, frames: list[bytes], read: Any, stream_request: Request | None, request: Request | None
 ) -> Response | None:
     """``lc.assemble(lc.stream.decode(p, [body], request=stream_request), request=request)`` of a
-    body of one frame, ``data``, read by ``mapper_cls.read_last`` as ``read`` (``p``'s mapper, its
+    body cut into ``frames``, read by ``mapper_cls.read_body`` as ``read`` (``p``'s mapper, its
     ``reads_lone_answers`` set), when the mapper reads it as one answer and ``request`` asks for no
     response format (judgments: the Assembler's); else None."""
     if request is not None and (type(request) is not Request or request.config.response_format is not None):
         return None
-    answer = mapper_cls.lone_answer(read)
+    answer = mapper_cls.lone_answer(read, len(frames))
     if answer is None:
         return None
-    # the model as the Assembler takes it: the stream's (the request's, else what the frame
+    # the model as the Assembler takes it: the stream's (the request's, else what the first frame
     # names), else the model of assemble's request
-    model = stream_request.model if stream_request is not None else mapper_cls.named_model(data)
+    model = stream_request.model if stream_request is not None else mapper_cls.named_model(frames[0])
     if not model and request is not None:
         model = request.model
     if type(model) is not str or not model:
         return None
-    text, finish_reason, usage, provider_data = answer
-    return text_response(model, text, finish_reason, usage, provider_data)
+    parts, finish_reason, usage, provider_data = answer
+    return parts_response(model, parts, finish_reason, usage, provider_data)

@@ -6,11 +6,11 @@ from typing import Any, get_args
 
 import msgspec
 
-from lmcodec.wire import Message, Response, TextPart, Usage
+from lmcodec.wire import Message, Part, Response, TextPart, Usage
 from lmcodec.wire._checks import check_json_object
 from lmcodec.wire.telemetry import FinishReason
 
-__all__ = ["response_of", "text_response"]
+__all__ = ["parts_response", "response_of"]
 
 _new = msgspec.StructMeta.__call__  # a Struct without the checks of its class call (typed values)
 _replace = msgspec.structs.replace
@@ -25,7 +25,6 @@ _RESPONSE = _new(
 )
 """The template copied by msgspec.structs.replace (its __post_init__ run), about twice as fast as a
 keyword call of StructMeta.__call__; every field that differs is given."""
-_TEXT = _RESPONSE.message.parts[0]
 _MESSAGE = _RESPONSE.message
 
 
@@ -82,13 +81,14 @@ def response_of(
     )
 
 
-def text_response(
-    model: str, text: str, finish_reason: FinishReason, usage: Usage, provider_data: Any
+def parts_response(
+    model: str, parts: tuple[Part, ...], finish_reason: FinishReason, usage: Usage, provider_data: Any
 ) -> Response:
-    """The Response :meth:`lmcodec.Assembler._build` builds for a stream of one answer text at part
-    0 and one end (no id, logprobs, continuation state or adaptations), as :func:`response_of`
-    builds it: ``model`` a non-empty str, ``provider_data`` a dict msgspec read (strict JSON)."""
-    message = _replace(_MESSAGE, parts=(_replace(_TEXT, text=text),))
+    """The Response :meth:`lmcodec.Assembler._build` builds for a stream whose slots hold ``parts``
+    (one part a slot, each with its slot's continuation states; no id, logprobs, message
+    continuation state or adaptations) and one end, as :func:`response_of` builds it: ``model`` a
+    non-empty str, ``parts`` proven, ``provider_data`` a dict msgspec read (strict JSON)."""
+    message = _replace(_MESSAGE, parts=parts)
     response: Response = _replace(
         _RESPONSE,
         model=model,

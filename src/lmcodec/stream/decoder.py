@@ -63,7 +63,7 @@ from lmcodec.errors import StreamDecodeError, ValidationError
 from lmcodec.framing._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import MAPPERS, decode_response
-from lmcodec.stream._lone import lone_frame, lone_response
+from lmcodec.stream._lone import lone_frames, lone_response
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.engine import Engine, OnUnknown, checked_arguments, decode_into, map_whole
 from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.translate imports it)
@@ -238,7 +238,9 @@ class Decoding:
         self._args = (provider, chunks, request, unknown)
         self._mapper_cls = mapper_cls  # (the arguments are checked)
         self._events: Iterator[StreamEvent] | None = None  # the generator, once iteration began
-        self._read: tuple[bytes, Any] | None = None  # a body of one frame, that frame read (lone_response)
+        self._read: tuple[list[bytes], Any] | None = (
+            None  # a short body's frames and their reading (lone_response)
+        )
         # the mapper's: lone_response may assemble a body of one frame (tested by lc.assemble before
         # the call, which costs the other dialects' streams ~1k instructions)
         self.reads_lone_answers: bool = mapper_cls.reads_lone_answers
@@ -260,21 +262,21 @@ class Decoding:
                 close()
 
     def lone_response(self, request: Request | None) -> Response | None:
-        """The Response of a body that is one event its mapper reads as one answer text and its
-        end (:mod:`lmcodec.stream._lone`), assembled without an Assembler for
-        ``lc.assemble(self, request=request)``, the Decoding then used up; else None, the frame's
+        """The Response of a short body that its mapper reads as one answer and its end
+        (:mod:`lmcodec.stream._lone`), assembled without an Assembler for
+        ``lc.assemble(self, request=request)``, the Decoding then used up; else None, the frames'
         reading (if any) kept for :meth:`assemble_into`."""
         mapper_cls = self._mapper_cls
         if self._events is not None or not self.reads_lone_answers:
             return None
         _, chunks, stream_request, _ = self._args
-        data = lone_frame(chunks)
-        if data is None:
+        frames = lone_frames(chunks)
+        if frames is None:
             return None
-        read = mapper_cls.read_last(data)
-        response = lone_response(mapper_cls, data, read, stream_request, request)
+        read = mapper_cls.read_last(frames[0]) if len(frames) == 1 else mapper_cls.read_body(frames)
+        response = lone_response(mapper_cls, frames, read, stream_request, request)
         if response is None:
-            self._read = (data, read)
+            self._read = (frames, read)
         else:
             self._events = _USED_UP
         return response
@@ -294,9 +296,9 @@ class Decoding:
                     close()
             return
         provider, chunks, request, unknown = self._args
-        if self._read is not None:  # the body's one frame, read by lone_response
-            data, read = self._read
-            map_whole(provider, self._mapper_cls, assembler, request, [data], unknown == "keep", read)
+        if self._read is not None:  # the body's frames, read by lone_response
+            frames, read = self._read
+            map_whole(provider, self._mapper_cls, assembler, request, frames, unknown == "keep", read)
             return
         decode_into(
             assembler,
