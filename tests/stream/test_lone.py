@@ -433,7 +433,8 @@ def test_lone_frames_take_data_lines(body: bytes, frames: list[bytes]) -> None:
     [
         [b"data: " + b"a" * (1 << 16) + b"\n\n"],  # over the limits: framed as a framer frames it
         [bytearray(b"data: x\n\n")],
-        [b"data: x\n\n", bytearray(b"data: y\n\n")],
+        [b"data: x\n\n", "data: y\n\n"],
+        [b"data: x\n\n"] * 257,  # more chunks than a short body's: not summed, the general way's
         [],
         iter([b"data: x\n\n"]),
         [b"data:x\n\n"],
@@ -449,3 +450,9 @@ def test_lone_frames_take_data_lines(body: bytes, frames: list[bytes]) -> None:
 )
 def test_lone_frames_leave_any_other_body(chunks: Any) -> None:
     assert lone_frames(chunks) is None
+
+
+def test_lone_frames_join_the_chunks_as_whole_frames_joins_them() -> None:
+    chunks: list[Any] = [b"data: x\n", bytearray(b"\ndata: y"), memoryview(b"\n\n")]
+    assert lone_frames(chunks) == whole_frames(chunks, *_LIMITS) == [b"x", b"y"]
+    assert lone_frames([b"data: x\n\n"] * 256) == [b"x"] * 256

@@ -26,25 +26,32 @@ __all__ = ["lone_frames", "lone_response"]
 
 _LONE_LIMIT: Final = whole_limit(DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES)
 """The longest body :func:`lone_frames` cuts: what ``whole_frames`` frames at once with the default limits."""
+_MOST_CHUNKS: Final = 256
+"""The most chunks :func:`lone_frames` joins: a long stream given as a list of its events (thousands)
+is left at once, not its lengths summed (the general way sums them again)."""
 
 
 def lone_frames(chunks: Any) -> list[bytes] | None:
-    """The data of the events of the body ``chunks`` holds (a list or tuple of bytes chunks) when
-    each event is one ``data: `` line (LF line ends throughout, or CRLF throughout; a value that is
-    not empty and starts with no white space) and the body is within the default limits:
-    ``whole_frames(chunks)`` is then ``lone_frames(chunks)``; else None (that body may still be
-    framed whole)."""
+    """The data of the events of the body ``chunks`` holds (a list or tuple of one bytes chunk, or
+    of at most :data:`_MOST_CHUNKS` bytes-like chunks) when each event is one ``data: `` line (LF
+    line ends throughout, or CRLF throughout; a value that is not empty and starts with no white
+    space) and the body is within the default limits: ``whole_frames(chunks)`` is then
+    ``lone_frames(chunks)``; else None (that body may still be framed whole)."""
     if type(chunks) is not list and type(chunks) is not tuple:
         return None
     if len(chunks) == 1:
         body = chunks[0]
         if type(body) is not bytes:
             return None
+    elif len(chunks) > _MOST_CHUNKS:
+        return None
     else:
-        for chunk in chunks:
-            if type(chunk) is not bytes:
+        try:
+            if sum(map(len, chunks)) > _LONE_LIMIT:
                 return None
-        body = b"".join(chunks)
+            body = b"".join(chunks)
+        except (TypeError, ValueError):  # (not bytes-like; a released memoryview: the framer names it)
+            return None
     if not body.startswith(b"data: ") or len(body) > _LONE_LIMIT:
         return None
     if body.endswith(b"\r\n\r\n"):
