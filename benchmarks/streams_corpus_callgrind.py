@@ -17,7 +17,12 @@ each stage below, all bodies once per pass, five passes after three warm-up pass
 Instruction counts do not move with the machine's load; ratios to the floor here are the
 instruction share, not the time ratio of ``streams_varied_paired.py --tables corpus``.
 
+``--bodies DIALECT`` counts each body alone instead (a row a body: the floor, ``whole``, ``per
+event`` and a ``lc.stream.Decoder`` fed one chunk per event, closed, its events ``lc.assemble``d), each
+stage of each body called ``BODY_CALLS`` times to warm up, then as many times counted.
+
 Run: python3 benchmarks/streams_corpus_callgrind.py [DIALECT ...]   (default: all four)
+     python3 benchmarks/streams_corpus_callgrind.py --bodies DIALECT
 """
 
 from __future__ import annotations
@@ -38,6 +43,10 @@ WARM_UP_PASSES = 3
 warm-up pass over a dialect's 4-10 bodies left that in the first stage's count: Gemini's "whole"
 read 6-7k a stream over "per event", the same path)."""
 LAYERS = ("decode()", "Assembler()", "framing", "JSON", "mapper")
+BODY_CALLS = 20
+"""Calls per body and stage with ``--bodies``, warm-up and counted each: a function that one body
+alone reaches is quickened (at its 8th call) before it is counted."""
+BODY_STAGES = ("floor", "whole", "per event", "Decoder")
 
 
 class _NullSink:
@@ -97,6 +106,59 @@ def stages(provider: str) -> dict[str, Callable[[], Any]]:
     }
 
 
+def body_stages(provider: str) -> list[dict[str, Callable[[], Any]]]:
+    """Each body's stages (``BODY_STAGES``): one call each."""
+    import lmcodec as lc
+    import streams_varied_contestants as C
+    from streams_varied_paired import _events, corpus_bodies
+
+    request = C.LC_REQUEST
+    ours, floor = C.lmcodec_runner(provider), C.floor_runner(provider)
+
+    def fed(cuts: list[bytes]) -> Any:
+        decoder = lc.stream.Decoder(provider, request=request)
+        events = [event for cut in cuts for event in decoder.feed(cut)]
+        return lc.assemble(events + decoder.close(), request=request)
+
+    out: list[dict[str, Callable[[], Any]]] = []
+    for body in corpus_bodies(provider):
+        cuts = _events(body)
+        runs = (
+            lambda b=body: floor([b]),
+            lambda b=body: ours([b]),
+            lambda c=cuts: ours(c),
+            lambda c=cuts: fed(c),
+        )
+        out.append(dict(zip(BODY_STAGES, runs, strict=True)))
+    return out
+
+
+def _inner_bodies(provider: str) -> None:
+    for stages_of_body in body_stages(provider):
+        for run in stages_of_body.values():
+            for _ in range(BODY_CALLS):
+                run()
+            os.getppid()
+            for _ in range(BODY_CALLS):
+                run()
+            os.getppid()
+
+
+def _bodies(provider: str) -> None:
+    from streams_varied_paired import corpus_bodies
+
+    bodies = corpus_bodies(provider)
+    print(f"| {provider} body (bytes) | " + " | ".join(BODY_STAGES) + " |")
+    print("|---|" + "---:|" * len(BODY_STAGES))
+    with marked_dumps(__file__, "--bodies", provider) as dump:
+        for i, body in enumerate(bodies):
+            counts = [
+                total(dump(2 + 2 * (i * len(BODY_STAGES) + k))) / BODY_CALLS for k in range(len(BODY_STAGES))
+            ]
+            cells = [f"{counts[0]:,.0f}"] + [f"{c:,.0f} ({c / counts[0]:.2f}x)" for c in counts[1:]]
+            print(f"| {i} ({len(body)}) | " + " | ".join(cells) + " |", flush=True)
+
+
 def _inner(provider: str) -> None:
     for run in stages(provider).values():
         for _ in range(WARM_UP_PASSES):
@@ -120,7 +182,13 @@ def measure(provider: str) -> dict[str, float]:
 
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--inner"]:
-        _inner(argv[1])
+        if argv[1:2] == ["--bodies"]:
+            _inner_bodies(argv[2])
+        else:
+            _inner(argv[1])
+        return
+    if argv[:1] == ["--bodies"]:
+        _bodies(argv[1])
         return
     print(
         "| dialect (streams) | floor | whole | per event | whole / floor | per event / floor "
