@@ -254,7 +254,7 @@ class StreamMapper(MapperBase):
         if read is None:
             return None
         payload, chunk, texts = read
-        if chunk is None or len(texts) != n_frames - 1:
+        if chunk is None or (n_frames != 1 and len(texts) != n_frames - 1):
             return None
         candidate = chunk.candidates[0]
         finish = candidate.finishReason
