@@ -19,6 +19,8 @@ from ..budget import examples
 _IDS = st.sampled_from(["a", "b", "c", "d"])
 _ROLES: tuple[lc.Role, ...] = ("user", "assistant", "assistant", "tool", "tool", "developer")
 _ASIDE: tuple[lc.Role, ...] = ("user", "developer")
+_BETWEEN_RESULTS: tuple[lc.Role, ...] = (*_ASIDE, "assistant")
+"""What a client may write between two results of one call turn (an assistant message: rtleft19)."""
 _DESTINATIONS = st.sampled_from(("gemini", "openai_chat", "anthropic"))
 
 
@@ -52,7 +54,7 @@ def _text(role: lc.Role, text: str) -> lc.Message:
 @st.composite
 def _tool_loops(draw: st.DrawFn) -> lc.Request:
     """Call rounds of distinct ids, each answered as a client may write it: in order or not, in
-    one tool message or several, a user or developer message among them, the calls in one
+    one tool message or several, a user, developer or assistant message among them, the calls in one
     assistant message or several (text between); or answered as Gemini takes them."""
     messages: list[lc.Message] = [_text("user", "go")]
     for r in range(draw(st.integers(1, 4))):
@@ -69,7 +71,7 @@ def _tool_loops(draw: st.DrawFn) -> lc.Request:
         split = 0 if usual else draw(st.integers(0, len(results) - 1))
         messages.append(lc.Message(role="tool", parts=tuple(results[: split or None])))
         if split:
-            between = draw(st.none() | st.sampled_from(_ASIDE))
+            between = draw(st.none() | st.sampled_from(_BETWEEN_RESULTS))
             if between is not None:
                 messages.append(_text(between, "meanwhile"))
             messages.append(lc.Message(role="tool", parts=tuple(results[split:])))

@@ -182,6 +182,47 @@ def test_a_user_message_between_a_call_and_its_output_goes_to_anthropic_after_it
     assert moved == [("messages[3]", "substituted", 3, 2)]
 
 
+MESSAGE_BETWEEN_OUTPUTS = _responses(
+    [_call("a"), _call("b"), _output("a"), {"role": "assistant", "content": "a is done"}, _output("b")]
+)
+"""An assistant message written between two results of one call turn (rtleft19)."""
+
+
+def test_an_assistant_message_between_two_outputs_goes_to_chat_after_the_results_noted() -> None:
+    messages, built = _sent("openai", "openai_chat", MESSAGE_BETWEEN_OUTPUTS)
+    assert _roles(messages) == [
+        ("user", "hi"),
+        ("assistant", ["a", "b"]),
+        ("tool", "a"),
+        ("tool", "b"),
+        ("assistant", "a is done"),
+    ]
+    moved = [(n.field, n.action, n.asked, n.applied) for n in built.adaptations]
+    assert moved == [("messages[4]", "substituted", 4, 2)]
+
+
+def test_an_assistant_message_between_two_outputs_goes_to_anthropic_after_the_results_noted() -> None:
+    messages, built = _sent("openai", "anthropic", MESSAGE_BETWEEN_OUTPUTS)
+    assert [(m["role"], [b["type"] for b in m["content"]]) for m in messages] == [
+        ("user", ["text"]),
+        ("assistant", ["tool_use", "tool_use"]),
+        ("user", ["tool_result", "tool_result"]),
+        ("assistant", ["text"]),
+    ]
+    assert anthropic_rule_broken(messages) is None
+    moved = [(n.field, n.action) for n in built.adaptations if n.field.startswith("messages[")]
+    assert moved == [("messages[4]", "substituted")]
+
+
+def test_a_reasoning_item_between_two_outputs_goes_to_chat_with_the_results_joined() -> None:
+    body = _responses(
+        [_call("a"), _call("b"), _output("a"), REASONING, _output("b"), {"role": "user", "content": "?"}]
+    )
+    messages, _ = _sent("openai", "openai_chat", body)
+    assert chat_rule_broken(messages) is None
+    assert _roles(messages)[:4] == [("user", "hi"), ("assistant", ["a", "b"]), ("tool", "a"), ("tool", "b")]
+
+
 def test_anthropic_results_out_of_order_go_to_chat_in_the_calls_order() -> None:
     body = _anthropic(
         [
@@ -261,10 +302,19 @@ def _responses_loops(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
                 items.append({"role": "assistant", "content": texts[-1]})
         for k in draw(st.permutations(range(len(ids)))):
             items.append(_output(ids[k]))
-            if draw(st.booleans()):
-                texts.append(f"u{len(texts)}")
-                items.append({"role": "user", "content": texts[-1]})
+            between = draw(st.sampled_from(_BETWEEN_OUTPUTS))  # (the model's items too: rtleft19)
+            if between == "reasoning":
+                items.append(
+                    {"type": "reasoning", "id": f"rs_o{ids[k]}", "summary": [], "encrypted_content": "e"}
+                )
+            elif between is not None:
+                texts.append(f"{between[0]}{len(texts)}")
+                items.append({"role": between, "content": texts[-1]})
     return {"model": "m", "input": items, "tools": RESPONSES_TOOLS}, texts
+
+
+_BETWEEN_OUTPUTS = (None, "user", "assistant", "reasoning")
+"""What a Responses client may write after a function_call_output, before the next one."""
 
 
 @st.composite
