@@ -75,6 +75,7 @@ __all__ = [
     "claude_output_format",
     "open_objects_out",
     "parameterless_tools_out",
+    "strict_flags_back",
     "strict_flags_in",
 ]
 
@@ -302,6 +303,35 @@ def strict_flags_in(
     if carried:
         notes = tuple(note for note in notes if note.field not in carried)
     return request, (*notes, replace(_STRICT_NOTE, applied=loose)) if loose else notes
+
+
+def strict_flags_back(request: Request, flagged: frozenset[str]) -> Request:
+    """Responses -> Responses: ``request`` with its tools as the Responses builder writes them in
+    ``Config.extensions`` (written in place of the builder's), ``strict: true`` on each function
+    tool ``flagged`` so by the client (lm15's builder sends no flag, which that API reads as "strict
+    where the schema allows it": another request), the others as the builder writes them;
+    ``request`` itself where the tools ride as sent already (a ``strict: false`` among them, a GA
+    web search: the flag is in them) or none of them is flagged."""
+    config = request.config
+    if config.extensions and "tools" in config.extensions:
+        return request
+    entries: list[Any] = []
+    found = False
+    for tool in request.tools:
+        if type(tool) is not FunctionTool:
+            entries.append(tool_entry(tool))
+            continue
+        entry: dict[str, Any] = {"type": "function", "name": tool.name}
+        if tool.description:  # lm15 leaves an empty description out
+            entry["description"] = tool.description
+        entry["parameters"] = tool.parameters
+        if tool.name in flagged:
+            entry["strict"] = found = True
+        entries.append(entry)
+    if not found:
+        return request
+    extensions = {**(config.extensions or {}), "tools": entries}
+    return msgspec.structs.replace(request, config=msgspec.structs.replace(config, extensions=extensions))
 
 
 def chat_strict_flags_back(

@@ -52,6 +52,7 @@ from lmcodec.providers._replayed_responses_items import (
     replayed_items_out,
 )
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
+from lmcodec.providers._responses_tool_keys import ToolKeys, tool_keys_out
 from lmcodec.providers._web_search_tools import (
     GA_WEB_SEARCH,
     WEB_SEARCH_MARK,
@@ -63,7 +64,7 @@ from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai._read_common import MAX_BODY_BYTES
 from lmcodec.providers.openai._read_config import strict_flagged
-from lmcodec.providers.openai._read_typed import decode_view
+from lmcodec.providers.openai._read_typed import ToolFlags, decode_view
 from lmcodec.providers.openai._read_views import RawInput, ReplayedBody, ReplayedItem
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, BuiltinTool, Request
@@ -92,18 +93,21 @@ GATEWAY_READERS: Final[dict[str, Any]] = {
 out rather than refused, with the notes of it (``providers/_unsigned_thinking.py``)."""
 
 
-def responses_typed_or_none(raw: Raw, model: str | None) -> tuple[Request, bool] | None:
+def responses_typed_or_none(
+    raw: Raw, model: str | None, seen: Seen | None = None
+) -> tuple[Request, bool] | None:
     """The typed path's Request and whether the body's ``stream`` is ``true`` (as its views read
     it), but None for a body holding a dated GA web search tool the passes
     read as ``web_search_preview`` (:func:`web_search_tools_in`; the typed path reads it under its
     own name): the gateway reads such a body the one way, whichever path its items take, to its
     own dialect too; and None for a body holding an item key the typed path reads as absent that
     Responses gets back as sent (a replayed call's or assistant message's ``id``: fcid18;
-    :func:`_replayed_read` or the passes read it and put the item back as sent)."""
+    :func:`_replayed_read` or the passes read it and put the item back as sent). ``seen``, given,
+    records what the reading met (``openai_read.typed_or_none``)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if holds_mark(data, _ITEM_KEY_MARKS) and item_keys_sent(data):
         return None  # (looked for first: the typed reading of such a body would be thrown away)
-    read = openai_read.typed_with_stream_flag_or_none(raw, model)
+    read = openai_read.typed_with_stream_flag_or_none(raw, model, seen)
     return None if read is None or _read_by_the_passes(read[0], raw) else read
 
 
@@ -195,6 +199,8 @@ class _Passed(NamedTuple):
     custom: CustomCalls | None
     web_search: WebSearchTools | None
     """The client's tools as sent, where a web search tool among them was read another way."""
+    tool_keys: ToolKeys | None
+    """The client's tools as sent, where a function tool's keys were taken off (``_responses_tool_keys``)."""
     blocks: ClientBlocks | None
     """The client's file and file-id image blocks, read before the passes, where the body holds a
     ``detail`` or ``filename`` key (the reader may drop them: ``_crossing_sdk_blocks``)."""
@@ -213,8 +219,8 @@ ClientReading: TypeAlias = tuple[
 """What :func:`read_client_body` gives: the body as read, its Request, the notes, what goes back
 to Responses as the client sent it (custom calls, replayed items, file and image blocks), the
 Request's survey where the reading recorded it (the typed views' reading of a Codex body), and the
-function tools a Responses body flags ``strict: true``, read toward another dialect (else
-:data:`NO_STRICT_TOOLS`; :data:`TypedReading`)."""
+function tools a Responses body flags ``strict: true`` (else :data:`NO_STRICT_TOOLS`;
+:data:`TypedReading`)."""
 
 
 def read_client_body(source: str, destination: str, raw: Raw, model: str | None) -> ClientReading:
@@ -247,6 +253,9 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     web_search = None if passed is None else passed.web_search
     if web_search is not None and web_search.notes:
         marks = (*marks, *web_search.notes)
+    tool_keys = None if passed is None else passed.tool_keys
+    if tool_keys is not None and tool_keys.notes:
+        marks = (*marks, *tool_keys.notes)
     if passed is not None:
         raw = passed.body
     try:
@@ -270,8 +279,9 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
                 unsigned = (*unsigned, _dropped_parallel(parallel[1], destination))
     if marks:
         unsigned = (*marks, *unsigned)
-    if web_search is not None and destination == "openai":  # Responses gets its tools as sent
-        extensions = {**(request.config.extensions or {}), "tools": web_search.sent}
+    sent = tool_keys if tool_keys is not None else web_search  # (the client's tools, before any pass)
+    if sent is not None and destination == "openai":  # Responses gets its tools as sent
+        extensions = {**(request.config.extensions or {}), "tools": sent.sent}
         config = msgspec.structs.replace(request.config, extensions=extensions)
         request = msgspec.structs.replace(request, config=config)
     replayed = None if passed is None else passed.replayed
@@ -280,7 +290,7 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     blocks = None if passed is None else passed.blocks
     if destination != "openai":  # (the custom calls' items go back to Responses only)
         custom = None
-    tools = None if passed is None or destination == source else passed.value.get("tools")  # (as read)
+    tools = None if passed is None else passed.value.get("tools")  # (as read)
     return raw, request, tuple(unsigned), custom, replayed, blocks, None, strict_flagged(tools)
 
 
@@ -312,9 +322,9 @@ def _replayed_read(
     the notes made by the same functions; None for any body this reading is not sure to read so
     (a hosted-tool item, a key where the passes leave it, a pass its byte mark would not have run,
     a body the typed path refuses), which :func:`read_client_body` reads the old way.
-    ``tests/providers/test_gateway_responses_passes.py`` holds the two equal. Toward another dialect
-    it also gives the Request's survey and the function tools flagged ``strict: true``, recorded as
-    they were read (None and :data:`NO_STRICT_TOOLS` to Responses itself)."""
+    ``tests/providers/test_gateway_responses_passes.py`` holds the two equal. It also gives the
+    function tools flagged ``strict: true``, recorded as they were read, and toward another dialect
+    the Request's survey (None to Responses itself)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if len(data) > MAX_BODY_BYTES:
         return None
@@ -403,7 +413,7 @@ def _replayed_read(
         return None
     if not changed and web_search is None and not carried:
         return None
-    seen = None if destination == "openai" else Seen()  # (the survey is for another dialect's passes)
+    seen = ToolFlags() if to_responses else Seen()  # (the survey is for another dialect's passes)
     request = decode_view(data, _replace(whole, input=read), tools, model, seen)
     if request is None:
         return None
@@ -427,9 +437,8 @@ def _replayed_read(
     if phased or listed is not None:  # (no item taken out: each note's path is the client's)
         replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))), listed)
     searches = () if web_search is None else web_search.notes
-    survey = None if seen is None else openai_read.survey_of(seen)
-    strict_tools = NO_STRICT_TOOLS if seen is None else seen.strict_tools
-    return request, (*phase_notes, *call_notes, *searches), custom, replayed, survey, strict_tools
+    survey = None if to_responses else openai_read.survey_of(seen)
+    return request, (*phase_notes, *call_notes, *searches), custom, replayed, survey, seen.strict_tools
 
 
 def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
@@ -442,7 +451,8 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     Each pass runs where the body holds its byte mark (:data:`REPLAYED_MARKS`, :data:`CUSTOM_MARK`,
     ``"web_search``), as each one searched the bytes it was given, or where a pass before it
     changed the value (the bytes it was given were then the value's encoding, which holds a pass's
-    mark wherever it has something to change)."""
+    mark wherever it has something to change); a function tool's keys (``_responses_tool_keys``)
+    are looked for in each decoded tool, before the web search tools are read."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if len(data) > MAX_BODY_BYTES:
         return None
@@ -457,11 +467,13 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     changed = replayed is not None
     custom = custom_calls_in(value, destination) if changed or holds_mark(data, (CUSTOM_MARK,)) else None
     changed = changed or custom is not None
+    tool_keys = tool_keys_out(value, destination)  # (a look at each tool: cheaper than four searches)
+    changed = changed or tool_keys is not None
     searches = changed or holds_mark(data, (WEB_SEARCH_MARK,))
     web_search = web_search_tools_in(value, destination) if searches else None
     changed = changed or web_search is not None
     body = msgspec.json.encode(value) if changed else raw
-    return _Passed(body, changed, value, replayed, custom, web_search, blocks)
+    return _Passed(body, changed, value, replayed, custom, web_search, tool_keys, blocks)
 
 
 def _read(

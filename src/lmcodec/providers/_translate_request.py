@@ -37,6 +37,7 @@ from lmcodec.providers._crossing_schemas import (
     claude_output_format,
     open_objects_out,
     parameterless_tools_out,
+    strict_flags_back,
     strict_flags_in,
 )
 from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, sdk_blocks_back, sdk_blocks_noted, withdrawn
@@ -78,6 +79,7 @@ from lmcodec.providers.anthropic._read_carried import Carried, carried_back, car
 from lmcodec.providers.anthropic._read_carried import withdrawn as carried_withdrawn
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import build as openai_build
+from lmcodec.providers.openai._read_typed import ToolFlags
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import AudioPart, Request, ThinkingPart, ToolCallPart, ToolResultPart
@@ -110,6 +112,15 @@ def _noteless(
     return read
 
 
+def _responses_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
+    """Responses' typed fast path as a :data:`TypedReading` without survey or notes, with the
+    function tools flagged ``strict: true`` (which the same dialect gets back: lm15's builder sends
+    no flag), recorded as the tools are read."""
+    flags = ToolFlags()
+    read = responses_typed_or_none(raw, model, flags)
+    return None if read is None else (read[0], None, (), flags.strict_tools, read[1], False)
+
+
 def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed fast path, with its notes, as a :data:`TypedReading` without survey."""
     read = gemini_read.typed_or_none(raw, model)
@@ -117,14 +128,14 @@ def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
 
 
 _TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
-    "openai": _noteless(responses_typed_or_none),
+    "openai": _responses_unsurveyed,
     "openai_chat": _noteless(openai_chat_read.typed_with_stream_flag_or_none),
     "anthropic": _noteless(anthropic_read.typed_with_stream_flag_or_none),
     "gemini": _gemini_unsurveyed,
 }
 """The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same
 Request and notes, None where they refuse), for a client body translated to its own dialect
-(which asks nothing of the strict flags: its tools go as read)."""
+(its tools go as read, a Responses tool's ``strict: true`` with them)."""
 
 
 def _responses_with_client_items(
@@ -226,7 +237,10 @@ def translate_request(
     format's schema is closed (``additionalProperties: false``), a JSON mode without a schema
     ``dropped``, and to Responses each function tool goes with ``strict: false`` (which it reads as
     strict without the flag), ``strict: true`` where a Chat client asked for it
-    (``providers/_crossing_schemas.py``).
+    (``providers/_crossing_schemas.py``); Responses to Responses a tool's ``strict: true`` goes back
+    on it, and a function tool's ``defer_loading``, ``output_schema``, ``allowed_callers`` and
+    ``async`` go back as sent (elsewhere dropped or refused at their paths:
+    ``providers/_responses_tool_keys.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
     signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
@@ -352,6 +366,8 @@ def translate_request(
         elif source == "gemini":  # to Gemini 3, as from the other dialects
             request, placeholders = placeholder_signatures(request)
             unsigned = (*unsigned, *placeholders)
+        if source == "openai" and strict_tools:  # strict: true on tools, as the client sent it
+            request = strict_flags_back(request, strict_tools)
         if not (sdk_blocks and sdk_blocks_noted(unsigned)):  # (no file name or image detail dropped)
             sdk_blocks = None
         if custom is None and replayed is None and sdk_blocks is None:

@@ -48,7 +48,10 @@ and where the parts began is not kept. An ``input_audio`` block in the openai SD
 (``ResponseInputAudioParam``: ``{"input_audio": {"data", "format"}}``) reads as the audio part,
 which lm15 writes in its own shape (``{"audio", "format"}``).
 
-Cannot survive, refused: ``id``/``status`` on a ``function_call_output`` item, an
+Cannot survive, refused: a function tool's ``defer_loading``, ``output_schema``,
+``allowed_callers`` or ``async`` (``lc.translate_request`` sends them back to Responses as sent,
+elsewhere drops or refuses each: ``providers/_responses_tool_keys.py``); ``id``/``status`` on a
+``function_call_output`` item, an
 ``item_reference``, hosted-tool call items (``web_search_call``, ...), non-empty
 ``annotations`` or ``logprobs`` or a ``parsed`` value on ``output_text`` (``parsed: null``, in the
 SDK parse helpers' dumps, reads as absent; ``lc.translate_request`` leaves them out,
@@ -67,8 +70,10 @@ extension names lm15 reserves for its own policy (``compat``, ``cache``, ``promp
 Spelling normalizations (same meaning, different JSON): a string ``input`` or message
 ``content`` comes back as one ``input_text`` block; ``"type": "message"`` on an input
 message is left out; ``system`` messages come back as ``developer`` (lm15's role);
-``strict: true`` and ``strict: null`` are left out where no tool says ``strict: false`` (true is
-the server's default), and so is
+``strict: true`` and ``strict: null`` are left out where no tool says ``strict: false`` (lm15's
+builder sends no flag, which the API reads as strict where the schema allows it: not quite
+``true``, which is strict or a 400, so ``lc.translate_request`` Responses -> Responses sends a
+``strict: true`` back on its tool), and so is
 ``detail: "auto"`` on an ``input_image`` by ``file_id`` (the server's default; lm15 sends such an
 image without a detail, so another detail there is refused);
 function-call ``arguments`` are re-serialized compactly with ASCII escapes; a text-only
@@ -168,18 +173,22 @@ def _decode_request(body: bytes, unsigned: Unsigned = None, model: str | None = 
     return request if request is not None else _walked(body, unsigned, model)
 
 
-def typed_or_none(body: Any, model: str | None) -> Request | None:
-    """The typed fast path's Request; None where it refuses or the body is not bytes within the limit."""
+def typed_or_none(body: Any, model: str | None, seen: Seen | None = None) -> Request | None:
+    """The typed fast path's Request; None where it refuses or the body is not bytes within the
+    limit. ``seen``, given, records what the reading met (``_read_typed.ToolFlags``: the function
+    tools flagged ``strict: true`` alone)."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
-        return decode_typed(body, model)
+        return decode_typed(body, model, seen)
     return None
 
 
-def typed_with_stream_flag_or_none(body: Any, model: str | None) -> tuple[Request, bool] | None:
+def typed_with_stream_flag_or_none(
+    body: Any, model: str | None, seen: Seen | None = None
+) -> tuple[Request, bool] | None:
     """:func:`typed_or_none`'s Request and whether the body's ``stream`` is ``true`` (as the views
     read it: the gateway's hand-over, no search of the body for the key)."""
     if isinstance(body, (bytes, bytearray, memoryview)) and len(body) <= MAX_BODY_BYTES:
-        return decode_typed_with_stream_flag(body, model)
+        return decode_typed_with_stream_flag(body, model, seen)
     return None
 
 
