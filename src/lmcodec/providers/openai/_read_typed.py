@@ -90,8 +90,10 @@ def read_tools(views: list[FunctionToolView], seen: Seen | None = None) -> tuple
                 parameters=parameters if parameters is not None else {"type": "object", "properties": {}},
             )
         )
-    if seen is not None:
-        seen.strict_tools = frozenset(view.name for view in views if view.strict)
+    if seen is not None:  # (a list, then a set where one is flagged: a generator cost ~2k)
+        flagged = [view.name for view in views if view.strict]
+        if flagged:
+            seen.strict_tools = frozenset(flagged)
     return tuple(tools)
 
 
