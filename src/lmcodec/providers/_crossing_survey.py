@@ -8,7 +8,7 @@ request back unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -112,6 +112,9 @@ class Seen(msgspec.Struct, gc=False):
     (:class:`ContentSurvey`) without a walk of its own: the readers record it as they make each
     part (the common parts inline, the others by :func:`met`). A Struct: made in C."""
 
+    records_parts: ClassVar[bool] = True
+    """Whether the readers record the parts they make here (a kind that records only what its
+    readers record beside the parts says False: ``openai._read_typed.ToolFlags``)."""
     texts: bool = False
     """A text part."""
     empty_text: bool = False
