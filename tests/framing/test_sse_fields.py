@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lmcodec.framing import _sse_fields, _sse_space
+from lmcodec.framing import _sse_fields, _sse_space, _sse_whole
 from lmcodec.framing.sse import SSEDecoder
 
 from ..budget import examples
@@ -154,7 +154,7 @@ def test_data_ws_first_of_every_white_space_start() -> None:
 def test_replaced_events_of_a_block_longer_than_a_replacement_piece() -> None:
     event = b"event: e\ndata: {\ndata: " + b"x" * 300 + b"\ndata:}\n\n"
     block = event * 400
-    assert len(block) > 4 * _sse_fields._REPLACE_PIECE
+    assert len(block) > 4 * _sse_whole._REPLACE_PIECE
     assert _sse_fields.replaced_events(block) == _line_by_line(block)
     spaced = block.replace(b"data:}", b"data: }")
     assert _sse_fields.replaced_events(spaced) == _line_by_line(spaced)

@@ -14,7 +14,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.framing import _sse_fields
+from lmcodec.framing import _sse_fields, _sse_whole
 from lmcodec.framing._sse_lines import SSELines
 from lmcodec.framing._sse_long import LONG_LINE, last_blank_line, long_line_event, long_line_events
 from lmcodec.framing.sse import SSEDecoder
@@ -115,7 +115,7 @@ def test_a_long_chunk_is_never_matched_by_a_regular_expression(monkeypatch: pyte
         "_WHOLE_CONTINUED_EVENT",
         "_WHOLE_CONTINUED_CRLF_EVENT",
     ):
-        monkeypatch.setattr(_sse_fields, name, refuse)
+        monkeypatch.setattr(_sse_whole, name, refuse)
     first = b"event: content_block_start\ndata: {" + b"E" * 40_000 + b"}\n\n"
     block = first + b"event: ping\ndata: {}\n\n" * 3
     assert _sse_fields.whole_event(block) is None

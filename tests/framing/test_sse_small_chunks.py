@@ -7,10 +7,12 @@ import json
 import time
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.framing import _sse_fields, sse
 from lmcodec.framing.sse import SSEDecoder
 
 from ..budget import examples
@@ -134,3 +136,60 @@ def test_small_chunks_within_small_limits_against_the_line_by_line_framer(
         got += decoder.frames_before_error()
         assert refused
     assert got == expected
+
+
+def _events_of_common_shapes(crlf: bool) -> st.SearchStrategy[bytes]:
+    """A body of events of the shapes a provider sends (``event:``/``id:``/comment lines around one
+    data line, a JSON object continued over data lines, a keep-alive comment block), LF or CRLF."""
+    value = st.sampled_from([b'{"a":1}', b'{"text":"' + b"t" * 120 + b'"}', b"[DONE]", b"{}"])
+    before = st.lists(st.sampled_from([b"event: delta", b"id: 7", b": c", b"retry: 5"]), max_size=2)
+    after = st.lists(st.sampled_from([b"id: 8", b"event: late"]), max_size=1)
+    data = st.lists(st.sampled_from([b"data: ", b"data:"]), min_size=1, max_size=3)
+    event = st.tuples(before, data, value, after).map(
+        lambda t: [*t[0], *(prefix + t[2] for prefix in t[1]), *t[3]]
+    )
+    keep_alive = st.just([b": keep-alive"])
+    events = st.lists(st.one_of(event, keep_alive), min_size=1, max_size=6)
+    end = b"\r\n" if crlf else b"\n"
+    return events.map(lambda es: b"".join(end.join(lines) + end + end for lines in es))
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(crlf=st.booleans(), data=st.data(), step=st.integers(1, 48))
+def test_events_completed_by_small_reads_call_by_call_against_the_line_framer(
+    crlf: bool, data: st.DataObject, step: int
+) -> None:
+    """The event held raw and the read that completes it are matched whole (small reads of LF and
+    CRLF streams): each call hands over the events the line-by-line framer cuts from the same chunk."""
+    body = data.draw(_events_of_common_shapes(crlf), label="body")
+    framer, lines = SSEDecoder(), SSEDecoder()
+    for chunk in _pieces(body, step):
+        assert framer.feed_data(chunk) == [e.data for e in lines.feed(chunk)]
+    assert framer.close_data() == [e.data for e in lines.close()]
+
+
+def _refused(*_: object) -> None:
+    raise AssertionError("the block path framed an event a small read completed")
+
+
+@pytest.mark.parametrize("step", [1, 7, 16])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'data: {"candidates": [{"content": {"parts": [{"text": "The "}]}}]}\r\n\r\n',  # Gemini's wire
+        b'event: content_block_delta\ndata: {"type":"content_block_delta","index":0}\n\n' * 3,
+        b'event: message_start\r\nid: 1\r\ndata: {"type":"message_start"}\r\n\r\n' * 2,
+    ],
+)
+def test_an_event_completed_by_a_small_read_is_matched_whole(
+    monkeypatch: pytest.MonkeyPatch, body: bytes, step: int
+) -> None:
+    """Not by the block path (a scan for a lone CR, the CR deletion, the split: 3x the match on a
+    Gemini chunk), whose result is the same."""
+    expected = _line_by_line(body)
+    monkeypatch.setattr(_sse_fields, "bulk_events", _refused)
+    monkeypatch.setattr(_sse_fields, "lone_cr", _refused)
+    monkeypatch.setattr(sse, "bulk_events", _refused)
+    decoder = SSEDecoder()
+    got = [frame for chunk in _pieces(body, step) for frame in decoder.feed_data(chunk)]
+    assert got + decoder.close_data() == expected

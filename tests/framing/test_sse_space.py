@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lmcodec.framing import _sse_fields
+from lmcodec.framing import _sse_fields, _sse_whole
 from lmcodec.framing._sse_lines import SSELines
 from lmcodec.framing._sse_space import data_lines_event
 from lmcodec.framing.sse import SSEDecoder
@@ -62,7 +62,7 @@ def test_several_events_a_chunk_skip_the_continued_match(monkeypatch: pytest.Mon
     several = [b'data: {"a":1}\n\ndata: {"b":2}\n\n', b"event: x\ndata: 1\n\nevent: y\ndata: 2\n\n"]
     continued = b'event: x\ndata: {"a":\ndata: 1}\n\n'
     assert _sse_fields.whole_event(continued) == b'{"a":\n1}' == _line_by_line(continued)[0]
-    monkeypatch.setattr(_sse_fields, "_WHOLE_CONTINUED_EVENT", _refuse)
+    monkeypatch.setattr(_sse_whole, "_WHOLE_CONTINUED_EVENT", _refuse)
     for chunk in several:
         assert _sse_fields.whole_event(chunk) is None
         decoder = SSEDecoder()

@@ -1,7 +1,8 @@
 """The SSE ``data:`` field over bytes: the events of the common shapes (``[event:] data:``,
 nothing else) cut out of a block in one step.
 
-Helpers of :class:`lmcodec.stream.sse.SSEDecoder`; the grammar is described there.
+Helpers of :class:`lmcodec.stream.sse.SSEDecoder`; the grammar is described there. One event handed
+over alone is matched whole by :mod:`lmcodec.framing._sse_whole` (``whole_event``, kept here too).
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lmcodec.framing._sse_long import LONG_LINE, VALUE_START, long_line_event, long_line_events
+from lmcodec.framing._sse_long import LONG_LINE, VALUE_START, long_line_events
 from lmcodec.framing._sse_space import SPACE, WS_CHAR, WS_FIRST, data_lines_event, data_value, ws_prefixes
+from lmcodec.framing._sse_whole import MAX_CONTINUATIONS, continued_data, replaced_prefixes, whole_event
 
 __all__ = [
     "bulk_events",
@@ -28,11 +30,6 @@ _VALUE_START: Final = VALUE_START
 # "data:" (so that removing the continuations' "\ndata: " then "\ndata:" prefixes, two bytes
 # replacements, removes nothing else).
 _CONTINUATION: Final = rb"\ndata: ?(?!data:)" + _VALUE_START + rb"[^\n]*"
-# The most continuation lines an event of the bulk paths has: sre keeps a backtracking record per
-# repetition of a group, so an event of more lines (a pretty-printed object, hostile input) is left to
-# the per-event paths, and a match holds bounded memory (an unbounded one held 40x a 1 MB event of
-# short data lines, tracemalloc).
-_MAX_CONTINUATIONS: Final = 64
 
 # One event of the common shape: one ``data:`` line whose value starts as above, then the blank line,
 # with at most four lines that are neither data nor blank before it (the ``event:`` line, and the
@@ -67,7 +64,7 @@ _CONTINUED_EVENT: Final = re.compile(
     + _VALUE_START
     + rb"[^\n]*((?:"
     + _CONTINUATION
-    + rb"){1,%d})?)\n\n" % _MAX_CONTINUATIONS
+    + rb"){1,%d})?)\n\n" % MAX_CONTINUATIONS
 )
 
 
@@ -77,102 +74,6 @@ _ONE_DATA_LINE_EVENT: Final = re.compile(
     rb"(?:(?:(?!data:)[^\n]+\n)*data: ?([^\t\n\x0b\x0c\r\x1c-\x1f \x80-\xff][^\n]*)\n"
     rb"(?:(?!data:)[^\n]+\n)*|(?:(?!data:)[^\n]+\n)+)\n"
 )
-
-
-# Exactly one such event and nothing else, LF or CRLF: what a chunk handed over one event at a time
-# holds. The empty group marks where the value starts (a group around the value would stand between
-# its repetition and the line end, and a chunk of several events, whose match fails after its first
-# event, would be stepped back through that event's value several times more slowly). The second
-# empty group marks ignored lines after the data line, where the value ends before them (absent, the
-# match's ``lastindex`` is 1 and the value ends at the blank line).
-_WHOLE_EVENT: Final = re.compile(
-    rb"(?:(?!data:)[^\n]+\n){0,4}data: ?()" + _VALUE_START + rb"[^\n]*\n(?:\n|()(?:(?!data:)[^\n]+\n){1,4}\n)"
-).fullmatch
-# (The value is matched up to its "\n", by a one-byte class several times faster over a long value
-# than one that excludes "\r" too: whole_event checks that its only "\r" is its line end's.)
-_WHOLE_CRLF_EVENT: Final = re.compile(
-    rb"(?:(?!data:)[^\r\n]+\r\n){0,4}data: ?()"
-    + _VALUE_START
-    + rb"[^\n]*\n(?:\r\n|()(?:(?!data:)[^\r\n]+\r\n){1,4}\r\n)"
-).fullmatch
-# The same with continuation lines after the first data line (each line's repetition followed by its
-# line end, which sre looks for before it steps back into the repetition). Tried only where the
-# one-line shape failed: its repetition costs every one-line event ~8% more.
-_CONTINUED: Final = rb"(?:data: ?(?!data:)" + _VALUE_START + rb"[^\n]*\n){1,%d}" % _MAX_CONTINUATIONS
-_WHOLE_CONTINUED_EVENT: Final = re.compile(
-    rb"(?:(?!data:)[^\n]+\n){0,4}data: ?()" + _VALUE_START + rb"[^\n]*\n" + _CONTINUED + rb"\n"
-).fullmatch
-_WHOLE_CONTINUED_CRLF_EVENT: Final = re.compile(
-    rb"(?:(?!data:)[^\r\n]+\r\n){0,4}data: ?()" + _VALUE_START + rb"[^\n]*\n" + _CONTINUED + rb"\r\n"
-).fullmatch
-
-
-def whole_event(chunk: bytes) -> bytes | None:
-    """The data of ``chunk`` when it is exactly one event of the common shape (one ``data:`` line as
-    ``_SIMPLE_EVENT`` takes it, or one JSON object over up to 65 such lines, after at most four
-    ignored lines, then the blank line; LF or CRLF line ends), else None. One match, which fails
-    within the first event of a longer chunk; the continuation lines' prefixes removed by
-    replacements (the lines joined by ``"\n"``, as the grammar joins them). An LF event of data
-    lines only whose values start with white space (pretty-printed JSON) is cut by
-    :func:`~lmcodec.framing._sse_space.data_lines_event`. A chunk of
-    :data:`~lmcodec.framing._sse_long.LONG_LINE` bytes or more is cut by its line ends
-    (:func:`~lmcodec.framing._sse_long.long_line_event`): a match walks each byte of a long value,
-    twice when it fails at the end of a long first event."""
-    if len(chunk) >= LONG_LINE:
-        data, continued = long_line_event(chunk)
-        return _continued_event(chunk) if continued else data
-    # (The continued shapes inline, not by a call to _continued_event: the call cost the varied
-    # Responses stream fed one event at a time ~0.6k instructions an event, callgrind.)
-    if 13 not in chunk:  # "\r"
-        match = _WHOLE_EVENT(chunk)
-        if match is not None:
-            if match.lastindex == 1:
-                return chunk[match.end(1) : -2]
-            return chunk[match.end(1) : match.start(2) - 1]  # ignored lines after the data line
-        # Several data lines? A chunk of several events has a blank line after its first data line:
-        # told by two searches (a failed match walks back through that line, ~7k instructions on a
-        # 230-byte one).
-        start = 0 if chunk[:5] == b"data:" else chunk.find(b"\ndata:") + 1
-        if not chunk.startswith(b"data:", chunk.find(10, start) + 1):
-            return None
-        match = _WHOLE_CONTINUED_EVENT(chunk)
-        if match is not None:
-            return _continued(chunk[match.end(1) : -2])
-        return data_lines_event(chunk, start)  # values that start with white space (pretty-printed JSON)
-    end = len(chunk) - 4
-    match = _WHOLE_CRLF_EVENT(chunk)
-    if match is None:
-        match = _WHOLE_CONTINUED_CRLF_EVENT(chunk)
-        if match is None or chunk[end] != 13:  # (the last data line's end a bare "\n": line by line)
-            return None
-        data = chunk[match.end(1) : end].replace(b"\r\n", b"\n")
-        return None if 13 in data else _continued(data)  # a "\r" left is a lone "\r": a line end
-    start = match.end(1)
-    if match.lastindex != 1:  # ignored lines after the data line
-        end = match.start(2) - 2
-    return chunk[start:end] if chunk.find(13, start) == end else None  # a lone "\r" is a line end
-
-
-def _continued_event(chunk: bytes) -> bytes | None:
-    """:func:`whole_event` of a long chunk that is not one event of one data line: one JSON object
-    over several data lines, or None (the short chunks' path, inline there)."""
-    if 13 not in chunk:  # "\r"
-        match = _WHOLE_CONTINUED_EVENT(chunk)
-        return None if match is None else _continued(chunk[match.end(1) : -2])
-    end = len(chunk) - 4
-    match = _WHOLE_CONTINUED_CRLF_EVENT(chunk)
-    if match is None or chunk[end] != 13:  # (the last data line's end a bare "\n": line by line)
-        return None
-    data = chunk[match.end(1) : end].replace(b"\r\n", b"\n")
-    return None if 13 in data else _continued(data)  # a "\r" left is a lone "\r": a line end
-
-
-def _continued(data: bytes) -> bytes:
-    """The data of several data lines given with their continuation prefixes (``"\ndata:"`` and the
-    optional space after it): both forms replaced by ``"\n"``, the spaced one first (no value
-    starts with ``"data:"``, so nothing else is replaced)."""
-    data = _replaced(data, b"\ndata: ")
-    return _replaced(data, b"\ndata:") if b"\ndata:" in data else data
 
 
 # Inside ``b"\n" + block`` (so every line starts after a line end): a line that is neither a data
@@ -185,7 +86,6 @@ _DATA_WS_FIRST: Final = re.compile(
 )
 
 
-_REPLACE_PIECE: Final = 24 * 1024  # see _replaced()
 _DATA_PREFIXES: Final = re.compile(rb"\ndata: ?")
 
 lone_cr: Final = re.compile(rb"\r(?!\n)").search
@@ -201,25 +101,6 @@ def data_ws_first(text: bytes) -> bool:
     with the two of CJK text, ``\xe2`` and ``\xe3``), yet 2x less CPU time than the three and 5x
     less than the seven; 1.1-1.3x less CPU time over whole multi-line streams (interleaved)."""
     return _DATA_WS_FIRST.search(text) is not None
-
-
-def _replaced(text: bytes, old: bytes) -> bytes:
-    """``text.replace(old, b"\n")`` for an ``old`` starting with its only ``"\n"``, done on pieces
-    of at most 24 KiB cut before a ``"\n"``: on 30,000 bytes or more ``bytes.replace`` runs the
-    two-way search, whose preprocessing it repeats at every occurrence (an occurrence cannot
-    straddle such a cut, its ``"\n"`` being its first byte)."""
-    size = len(text)
-    if size <= _REPLACE_PIECE:
-        return text.replace(old, b"\n")
-    pieces = []
-    at = 0
-    while at < size:
-        cut = text.find(10, at + _REPLACE_PIECE)  # the "\n" the next piece starts with
-        if cut < 0:
-            cut = size
-        pieces.append(text[at:cut].replace(old, b"\n"))
-        at = cut
-    return b"".join(pieces)
 
 
 def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int = -1) -> list[bytes] | None:
@@ -252,7 +133,7 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
     if prefixes is not None:
         values = prefixes.sub(b"\n", text)
     else:
-        values = _replaced(text, b"\ndata: ")
+        values = replaced_prefixes(text, b"\ndata: ")
     if not ws_first and (len(text) - len(values)) // 6 != data:  # (each replacement 6 bytes shorter)
         # Unspaced prefixes left: a second replacement takes them, unless a value starts with "data:"
         # after a spaced prefix (it would be taken for one); then one left-to-right substitution
@@ -260,7 +141,7 @@ def replaced_events(block: bytes, lines: int = -1, blanks: int = -1, data: int =
         if b"\ndata: data:" in text:
             values = _DATA_PREFIXES.sub(b"\n", text)
         else:
-            values = _replaced(values, b"\ndata:")
+            values = replaced_prefixes(values, b"\ndata:")
     pieces = values.split(b"\n\n")
     if not regular and (b"\n\n\n" in values or values.startswith(b"\n\n")):
         # Blank lines running together (a block of ignored lines only leaves some): the pieces
@@ -330,7 +211,7 @@ def _continued_events(block: bytes) -> list[bytes] | None:
     continued = pieces[2::3]
     if continued.count(None) == len(continued):  # one data line an event
         return pieces[1::3]
-    return _continued(b"\n\n".join(pieces[1::3])).split(b"\n\n")
+    return continued_data(b"\n\n".join(pieces[1::3])).split(b"\n\n")
 
 
 def bulk_events(block: bytes) -> list[bytes]:
@@ -413,12 +294,14 @@ _OTHER_LINE: Final = re.compile(rb"^(?!data:)[^\n]*\n", re.M)
 _DATA_PREFIX: Final = re.compile(b"^data:" + WS_CHAR + b"*", re.M)
 
 
-def crlf_events(chunk: bytes) -> tuple[list[bytes] | None, int]:
+def crlf_events(chunk: bytes, one_event: bool = False) -> tuple[list[bytes] | None, int]:
     """The events of ``chunk`` up to its last blank line and where that block ends, when its line
     ends there are all ``\r\n`` or ``\n`` (None for a lone ``\r``): the block with ``\r\n``
     read as ``\n``, framed in bulk. None too when a blank line after that block ends at a ``\r``
     (``\n\r`` or ``\r\r``: the chunk cut before its ``\n``, or CR line ends): its event is
-    complete, and the line-by-line framer hands it over now (a ``\n`` after it is skipped)."""
+    complete, and the line-by-line framer hands it over now (a ``\n`` after it is skipped).
+    ``one_event``: the block is likely one event (a small read completed the event held raw): it is
+    matched whole first."""
     crlf = chunk.rfind(b"\n\r\n")
     # An LF blank line counts only after the last CRLF one (a search from there, not through
     # a whole CRLF block that has none).
@@ -430,6 +313,12 @@ def crlf_events(chunk: bytes) -> tuple[list[bytes] | None, int]:
     if not end:
         return [], 0
     block = chunk[:end] if end < len(chunk) else chunk
+    if one_event:
+        # One match, which refuses a lone "\r", not the scan for one, the deletion and the split (3x
+        # its cost on a Gemini chunk); several events fail it within the first.
+        value = whole_event(block)
+        if value is not None:
+            return [value], end
     if lone_cr(block) is not None:  # a "\r" line end: line by line
         return None, end
     # Every "\r" starts a "\r\n": deleting them is replacing those by "\n", 8x faster, and

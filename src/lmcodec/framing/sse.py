@@ -170,6 +170,7 @@ class SSEDecoder(SSELines):
         """:meth:`feed_data` past its one-whole-event match."""
         chunk = data if type(data) is bytes else chunk_bytes(data)
         tail = self._tail
+        joined = False  # the chunk completes the event held raw (small reads): likely one event
         if tail:
             size = len(tail) + len(chunk)
             if size <= self._bulk_max and not _blank_line_at(tail, chunk):
@@ -182,6 +183,7 @@ class SSEDecoder(SSELines):
                 return []
             chunk = tail + chunk if type(tail) is bytes else b"".join((tail, chunk))
             self._tail = tail = b""  # (the event is held once while it is framed)
+            joined = True
         out: list[bytes] | None = None
         if not self._clean:
             if self._failed:
@@ -208,13 +210,13 @@ class SSEDecoder(SSELines):
             return self._fed_data(out, chunk)
         lone_cr_ends = 13 in chunk  # "\r"
         if lone_cr_ends and 10 in chunk:  # and "\n": CRLF framing
-            bulk, end = crlf_events(chunk)
+            bulk, end = crlf_events(chunk, joined)
             if bulk is None:
                 if not chunk.endswith(b"\n\r"):  # a lone "\r" line end too: line by line
                     return self._fed_data(out, chunk)
                 # Cut between a blank line's "\r" and its "\n": framed with that "\n", which the
                 # next chunk may start with (then dropped as this line end's).
-                bulk, end = crlf_events(chunk + b"\n")
+                bulk, end = crlf_events(chunk + b"\n", joined)
                 if bulk is None or end != len(chunk) + 1:
                     return self._fed_data(out, chunk)
                 end -= 1
@@ -247,7 +249,9 @@ class SSEDecoder(SSELines):
                     end = 0
                     bulk = []
                 else:
-                    bulk = bulk_events(text[:end])
+                    # (the event held and the chunk that completed it: one match, not the block's split)
+                    value = whole_event(text[:end]) if joined else None
+                    bulk = bulk_events(text[:end]) if value is None else [value]
         if end:
             self._index += len(bulk)
             self._offset += end
