@@ -2,7 +2,10 @@
 
 A short stream decoded from memory (Gemini's common one-event answer, a corpus body) would spend
 more on making, feeding and closing a framer than on framing it: when the body is small enough that
-no line or event of it can be over a limit, it is cut as every framer of the registry cuts it.
+no line or event of it can be over a limit, it is cut as every framer of the registry cuts it. The
+two commonest shapes (events of one ``data: `` line, Chat's and Gemini's; an ``event:`` line and a
+``data: `` line, Anthropic's and Responses') are cut by a few bytes operations proven to hold only
+for that shape (:func:`common_events`); any other body by the framer's bulk paths.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any, Final
 from lmcodec.framing._sse_fields import whole_body_events
 from lmcodec.framing._sse_long import last_blank_line
 
-__all__ = ["BLOCK_BYTES", "event_slices", "whole_body", "whole_frames", "whole_limit"]
+__all__ = ["BLOCK_BYTES", "common_events", "event_slices", "whole_body", "whole_frames", "whole_limit"]
 
 BLOCK_BYTES: Final = 1 << 16
 """The most bytes framed at once: a longer chunk is framed this many bytes at a time, shorter
@@ -23,6 +26,45 @@ stream framed a MiB at a time took 1.14-1.36x as long as 64 KiB at a time, a 512
 once 1.04-1.25x (interleaved, each dialect); a 1 MB list of one-event chunks 1.04-1.07x."""
 
 _FIELD_STARTS: Final = (b"data:", b"event:", b":", b"id:", b"retry:")
+_NOT_FIRST: Final = frozenset(b"\t\x0b\x0c\x1c\x1d\x1e\x1f " + bytes(range(0x80, 0x100)))
+"""The first bytes of a data value the framer does not take as they are (white space it strips, or a
+byte that may start Unicode white space): a body of such a value is left to it (``VALUE_START``)."""
+
+
+def common_events(body: bytes) -> list[bytes] | None:
+    """The data of ``body`` when it is events of one of the two commonest shapes, with LF line ends
+    and values that start with a byte the framer takes as it is: ``data: V\\n\\n`` (Chat, Gemini) or
+    ``event:N\\ndata: {V\\n\\n`` (Anthropic, Responses); else None. A few bytes operations, where
+    the framer's bulk split walks every byte by a regular expression (~35 instructions a byte).
+
+    Why the result is the framer's: no ``\\r`` and, once cut, no ``\\n`` in any value (or name) make
+    every line of the body one of the cut's lines. Data only: ``body`` is ``data: `` + the values
+    joined by ``\\n\\ndata: `` + ``\\n\\n``, so each event is one data line. Named: with the
+    ``\\n\\nevent:`` separators replaced by ``\\ndata: `` (one byte shorter each, so their count is
+    the length lost) the body splits into 2k+2 parts at the 2k+1 separators, k of them the events'
+    and k+1 data lines'; every odd part starts with ``{`` and no event separator is followed by
+    ``{``, so every odd separator is a data line's (k+1 of them) and every even one an event's:
+    each event is its ``event:`` line and one data line."""
+    if 13 in body or not body.endswith(b"\n\n"):  # ("13 in" is one memchr, no call)
+        return None
+    if body.startswith(b"data: "):
+        values = body[6:-2].split(b"\n\ndata: ")
+        if 10 in b"".join(values):
+            return None
+        for value in values:
+            if not value or value[0] in _NOT_FIRST:
+                return None
+        return values
+    if not body.startswith(b"event:"):
+        return None
+    replaced = body[:-2].replace(b"\n\nevent:", b"\ndata: ")
+    parts = replaced.split(b"\ndata: ")
+    if len(parts) != 2 * (len(body) - 2 - len(replaced)) + 2 or 10 in b"".join(parts):
+        return None
+    values = parts[1::2]
+    if min(values)[:1] != b"{" or max(values)[:1] != b"{" or b"\n\nevent:{" in body:
+        return None
+    return values
 
 
 def whole_body(body: bytes) -> list[bytes] | None:
@@ -32,7 +74,8 @@ def whole_body(body: bytes) -> list[bytes] | None:
     ``[``); else ``None``."""
     if not body.startswith(_FIELD_STARTS):
         return None
-    return whole_body_events(body)
+    events = common_events(body)
+    return events if events is not None else whole_body_events(body)
 
 
 def whole_limit(max_line: int | None, max_event: int | None) -> int:
@@ -71,7 +114,8 @@ def whole_frames(
         or not body.startswith(_FIELD_STARTS)
     ):
         return None
-    return whole_body_events(body)
+    events = common_events(body)
+    return events if events is not None else whole_body_events(body)
 
 
 def event_slices(data: bytes | bytearray, window: int) -> Iterator[memoryview]:
