@@ -33,6 +33,8 @@ USAGE = {"choices": [], "usage": {"prompt_tokens": 3, "completion_tokens": 2, "t
 
 EDGE_STREAMS: dict[str, list[Any]] = {
     "done-only": ["[DONE]"],
+    "done-then-more": [TEXT, "[DONE]", chunk({}, "stop"), "[DONE]", "[DONE]"],
+    "done-before-usage": [TEXT, chunk({}, "stop"), "[DONE]", USAGE],
     "payload-not-object": [[1], "x", 5, TEXT],
     "error-not-object-ignored": [{"error": "boom", "choices": [{"delta": {"content": "a"}}]}],
     "error-object": [TEXT, {"error": {"type": "server_error", "message": "m"}}],
@@ -178,6 +180,32 @@ def test_edge_expectations() -> None:
             seen.append(event)
     assert [e.type for e in seen] == ["start", "delta"] and seen[1].delta.text == "before"
     assert info.value.frame == 0
+
+
+def test_the_last_done_is_told_without_the_view_refusing_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch's last "[DONE]" is the stream's bare end, told as the refusal told it (the edge
+    streams above hold it to lm15), without the view's decode raising on it; one before other
+    frames still goes the refusal's way."""
+    import lmcodec as lc
+
+    refused: list[bytes] = []
+    original = lcc.StreamMapper.refused
+
+    def spy(self: lcc.StreamMapper, data: bytes) -> int:
+        refused.append(data)
+        return original(self, data)
+
+    monkeypatch.setattr(lcc.StreamMapper, "refused", spy)
+    text = b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n'
+    end = b'data: {"choices":[{"delta":{},"finish_reason":"stop"}]}\n\n'
+    request = lc.Request(model="m", messages=(lc.Message.user("hi"),))
+    for chunks in ([text + end + b"data: [DONE]\n\n"], [text, end, b"data: [DONE]\n\n"]):
+        response = lc.assemble(lc.stream.decode(P, chunks, request=request), request=request)
+        assert response.message.parts == (lc.TextPart("Hi"),) and response.finish_reason == "stop"
+    assert refused == []
+    body = text + b"data: [DONE]\n\n" + end
+    assert lc.assemble(lc.stream.decode(P, [body], request=request), request=request).finish_reason == "stop"
+    assert refused == [b"[DONE]"]
 
 
 def test_model_prefix() -> None:

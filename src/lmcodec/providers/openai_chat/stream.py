@@ -49,12 +49,17 @@ class StreamMapper(MapperBase):
     def frames(self, datas: list[bytes]) -> int:
         skipped = 0
         n = 0
+        # A stream's last frame, "[DONE]", is its bare end (what `refused` makes of it), told before
+        # the view refuses it: a refusal raises (~5k instructions, 3% of a one-word stream).
+        done = datas[-1] == b"[DONE]" if datas else False
         try:
-            for n, data in enumerate(datas):  # noqa: B007 (n: the failing frame's position)
+            for n, data in enumerate(datas[:-1] if done else datas):  # noqa: B007 (n: the failing frame's position)
                 skipped += self._chunk(data)
         except StreamDecodeError as exc:
             exc.frame = n
             raise
+        if done:
+            self.sink.end(None, None, None)
         return skipped
 
     def port_frame(self, payload: Any, out: list[Any]) -> None:
