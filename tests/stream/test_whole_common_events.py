@@ -1,10 +1,10 @@
 """``_whole.common_events``: the two commonest body shapes cut by bytes operations, against the framers.
 
-A body of events of one ``data: `` line, or of an ``event:`` line and a ``data: {`` line (LF line
-ends), is cut without the framer's bulk regular expressions; what it gives must be what every framer
-of the registry gives for the same body (and what the bulk path gives), for bodies drawn near those
-shapes: separators doubled or missing, stray ``\\n``/``\\r``, values that start with white space or
-are empty, names and values that hold the separators' text.
+A body of events of one ``data: `` line each (LF line ends) is cut without the framer's bulk regular
+expressions; what it gives must be what every framer of the registry gives for the same body (and
+what the bulk path gives), for bodies drawn near that shape: separators doubled or missing, stray
+``\\n``/``\\r``, values that start with white space or are empty or hold the separator's text,
+``event:`` lines among the events.
 """
 
 from __future__ import annotations
@@ -94,7 +94,6 @@ def test_the_common_shapes_are_taken() -> None:
     chat = b'data: {"a":1}\n\ndata: {"b":2}\n\ndata: [DONE]\n\n'
     named = b'event: a\ndata: {"a":1}\n\nevent:b\ndata: {"b":2}\n\n'
     assert common_events(chat) == [b'{"a":1}', b'{"b":2}', b"[DONE]"]
-    assert common_events(named) == [b'{"a":1}', b'{"b":2}']
     for near in (
         chat.replace(b"\n", b"\r\n"),  # CRLF
         chat[:-1],  # unfinished
@@ -102,11 +101,10 @@ def test_the_common_shapes_are_taken() -> None:
         chat.replace(b"data: [", b"data:  ["),  # white space first
         b"data: {}\n\n\ndata: {}\n\n",  # a blank line more
         b": c\n\n" + chat,  # a comment first
-        named.replace(b"event:b\n", b""),  # an event of one data line among named ones
-        # two data lines in one event, none in the next
-        named.replace(b'data: {"a":1}\n\n', b'data: {"a":1}\ndata: {"c":3}\n\nevent: c\n\n'),
-        named.replace(b"data: {", b"data: ["),  # not an object
-        named.replace(b"event: a", b"event: a\nid: 1"),  # a third line
+        chat.replace(b'data: {"b', b'event: b\ndata: {"b'),  # an event: line
+        chat.replace(b'{"b":2}', b'{"b":2}\ndata: {"c":3}'),  # two data lines
+        b"data: \n\n" + chat,  # an empty value
+        named,  # (Anthropic's and Responses' shape: the framer's bulk paths)
     ):
         assert common_events(near) is None, near
         _check(near)
@@ -114,8 +112,8 @@ def test_the_common_shapes_are_taken() -> None:
 
 @needs_corpus
 def test_the_corpus_bodies_are_cut_as_every_framer_cuts_them() -> None:
-    """Every SSE body of the corpus that the cut takes (most of them: the providers' own shapes) is
-    cut as the framers cut it, and whole_body gives the same frames."""
+    """Every SSE body of the corpus that the cut takes (Chat's and Gemini's SSE bodies) is cut as the
+    framers cut it, and whole_body gives the same frames."""
     taken = 0
     for path in sorted((CORPUS / "lm15-contract" / "bodies").glob("*/*.txt")):
         body = path.read_bytes()
@@ -125,4 +123,4 @@ def test_the_corpus_bodies_are_cut_as_every_framer_cuts_them() -> None:
         taken += 1
         assert whole_body(body) == events, path
         _check(body)
-    assert taken >= 20
+    assert taken >= 5

@@ -3,9 +3,9 @@
 A short stream decoded from memory (Gemini's common one-event answer, a corpus body) would spend
 more on making, feeding and closing a framer than on framing it: when the body is small enough that
 no line or event of it can be over a limit, it is cut as every framer of the registry cuts it. The
-two commonest shapes (events of one ``data: `` line, Chat's and Gemini's; an ``event:`` line and a
-``data: `` line, Anthropic's and Responses') are cut by a few bytes operations proven to hold only
-for that shape (:func:`common_events`); any other body by the framer's bulk paths.
+commonest shape, events of one ``data: `` line (Chat's, Gemini's), is cut by a few bytes operations
+proven to hold only for that shape (:func:`common_events`); any other body by the framer's bulk
+paths.
 """
 
 from __future__ import annotations
@@ -32,38 +32,21 @@ byte that may start Unicode white space): a body of such a value is left to it (
 
 
 def common_events(body: bytes) -> list[bytes] | None:
-    """The data of ``body`` when it is events of one of the two commonest shapes, with LF line ends
-    and values that start with a byte the framer takes as it is: ``data: V\\n\\n`` (Chat, Gemini) or
-    ``event:N\\ndata: {V\\n\\n`` (Anthropic, Responses); else None. A few bytes operations, where
-    the framer's bulk split walks every byte by a regular expression (~35 instructions a byte).
+    """The data of ``body`` when it is events of one ``data: `` line each (Chat's and Gemini's SSE
+    shape), with LF line ends and values that start with a byte the framer takes as it is; else
+    None. Three bytes operations and a loop over the values, where the framer's bulk split walks
+    every byte by a regular expression (~35 instructions a byte).
 
-    Why the result is the framer's: no ``\\r`` and, once cut, no ``\\n`` in any value (or name) make
-    every line of the body one of the cut's lines. Data only: ``body`` is ``data: `` + the values
-    joined by ``\\n\\ndata: `` + ``\\n\\n``, so each event is one data line. Named: with the
-    ``\\n\\nevent:`` separators replaced by ``\\ndata: `` (one byte shorter each, so their count is
-    the length lost) the body splits into 2k+2 parts at the 2k+1 separators, k of them the events'
-    and k+1 data lines'; every odd part starts with ``{`` and no event separator is followed by
-    ``{``, so every odd separator is a data line's (k+1 of them) and every even one an event's:
-    each event is its ``event:`` line and one data line."""
-    if 13 in body or not body.endswith(b"\n\n"):  # ("13 in" is one memchr, no call)
+    Why the result is the framer's: ``body`` is ``data: `` + the values joined by ``\\n\\ndata: ``
+    + ``\\n\\n``; with no ``\\r`` in it and no ``\\n`` in any value, each event is one data line."""
+    if 13 in body or not body.startswith(b"data: ") or not body.endswith(b"\n\n"):  # (13 in: a memchr)
         return None
-    if body.startswith(b"data: "):
-        values = body[6:-2].split(b"\n\ndata: ")
-        if 10 in b"".join(values):
+    values = body[6:-2].split(b"\n\ndata: ")
+    if 10 in b"".join(values):
+        return None
+    for value in values:
+        if not value or value[0] in _NOT_FIRST:
             return None
-        for value in values:
-            if not value or value[0] in _NOT_FIRST:
-                return None
-        return values
-    if not body.startswith(b"event:"):
-        return None
-    replaced = body[:-2].replace(b"\n\nevent:", b"\ndata: ")
-    parts = replaced.split(b"\ndata: ")
-    if len(parts) != 2 * (len(body) - 2 - len(replaced)) + 2 or 10 in b"".join(parts):
-        return None
-    values = parts[1::2]
-    if min(values)[:1] != b"{" or max(values)[:1] != b"{" or b"\n\nevent:{" in body:
-        return None
     return values
 
 
