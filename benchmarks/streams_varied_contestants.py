@@ -21,7 +21,7 @@ checked against what the stream was generated from before it is timed.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any, ClassVar
 
 import msgspec
@@ -88,6 +88,34 @@ def lm15_runner(provider: str) -> Runner:
                         yield event
 
         return materialize_response(coalesce_stream(raw(), model=request.model), request)
+
+    return run
+
+
+def lm15_async_runner(provider: str) -> Callable[[Callable[[], AsyncIterator[bytes]]], Awaitable[Any]]:
+    """lm15's own async pipeline over an async source of the chunks (``AsyncBaseProviderLM``'s
+    ``_stream_raw`` and ``_astream`` minus the transport: ``aparse_sse`` over
+    ``LineSplitter.aiterate``, ``acoalesce_stream``, then ``materialize_response``): the like-for-like
+    contestant of ``lc.stream.adecode``, which pays the same event loop."""
+    import lm15
+    from lm15 import vet
+    from lm15.result import acoalesce_stream, materialize_response
+    from lm15.sse import aparse_sse
+    from lm15.transports._types import LineSplitter
+
+    lm: Any = vet.adapter_for_provider(provider, vet._PARSE_ONLY_KEY)
+    request = lm15.types.Request(model="m-1", messages=(lm15.types.Message.user("hi"),))
+    parse_events = lm.parse_stream_events
+
+    async def run(source: Callable[[], AsyncIterator[bytes]]) -> Any:
+        async def raw() -> AsyncIterator[Any]:
+            async for sse in aparse_sse(LineSplitter.aiterate(source())):
+                for event in parse_events(request, sse):
+                    if event is not None:
+                        yield event
+
+        events = [event async for event in acoalesce_stream(raw(), model=request.model)]
+        return materialize_response(iter(events), request)
 
     return run
 

@@ -425,6 +425,18 @@ def _feed_adecode(provider: str, loop: asyncio.AbstractEventLoop, chunks: list[b
     return loop.run_until_complete(run())
 
 
+def _feed_lm15_async(
+    run: Callable[[Callable[[], Any]], Any], loop: asyncio.AbstractEventLoop, chunks: list[bytes]
+) -> Any:
+    """lm15's async pipeline (``C.lm15_async_runner``) over the same async source, in the same loop."""
+
+    async def source() -> Any:
+        for chunk in chunks:
+            yield chunk
+
+    return loop.run_until_complete(run(source))
+
+
 def _feed_floor(sep: bytes, chunks: list[bytes]) -> list[Any]:
     """The floor fed small chunks: bytes appended to a buffer, only the new ones searched for a blank
     line (linear however the body is cut), each event's data decoded untyped."""
@@ -460,14 +472,16 @@ def feed_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
         "### Small reads (Decoder.feed and adecode; red team 17 F02, F05)",
         "",
         "| dialect | stream | chunks | count | Decoder.feed µs/chunk | adecode µs/chunk | lm15 µs/chunk "
-        "| floor µs/chunk | feed / floor | feed x lm15 | adecode x lm15 | misses |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| lm15 async µs/chunk | floor µs/chunk | feed / floor | feed x lm15 | adecode x lm15 async "
+        "| misses |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     notes: list[str] = []
     loop = asyncio.new_event_loop()
     try:
         for provider in providers:
             lm15 = C.lm15_runner(provider)
+            lm15_async = C.lm15_async_runner(provider)
             streams = {
                 "varied": sv.varied(provider, texts=20),
                 "one word": sv.generate(provider, (), texts=1),
@@ -477,8 +491,13 @@ def feed_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
                 for feeding, cut in FEED_CHUNKS.items():
                     chunks = cut(s)
                     want = lm15(chunks)
+                    decoded = _feed_decoder(provider, chunks)
+                    if not C.same_response(_feed_lm15_async(lm15_async, loop, chunks), decoded):
+                        notes.append(
+                            f"- {provider} {name}, {feeding}: lm15's async pipeline differs from lmcodec"
+                        )
                     for label, got in (
-                        ("Decoder.feed", _feed_decoder(provider, chunks)),
+                        ("Decoder.feed", decoded),
                         ("adecode", _feed_adecode(provider, loop, chunks)),
                     ):
                         if not C.same_response(want, got):
@@ -491,12 +510,15 @@ def feed_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
                         "feed": partial(_repeat, partial(_feed_decoder, provider, chunks), repeat),
                         "adecode": partial(_repeat, partial(_feed_adecode, provider, loop, chunks), repeat),
                         "lm15": partial(_repeat, partial(lm15, chunks), repeat),
+                        "lm15 async": partial(
+                            _repeat, partial(_feed_lm15_async, lm15_async, loop, chunks), repeat
+                        ),
                         "floor": partial(_repeat, partial(_feed_floor, sep, chunks), repeat),
                     }
                     t = interleave(runs, rounds)
                     n = len(chunks) * repeat
                     vs_floor, x_lm15 = ratio(t, "feed", "floor"), ratio(t, "lm15", "feed")
-                    a_lm15 = ratio(t, "lm15", "adecode")
+                    a_lm15 = ratio(t, "lm15 async", "adecode")
                     misses = []
                     if x_lm15 < 1 or a_lm15 < 1:
                         misses.append("slower than lm15")
@@ -507,7 +529,8 @@ def feed_table(rounds: int, providers: tuple[str, ...]) -> list[str]:
                             misses.append(f"lm15<{TARGET_LM15:.0f}x")
                     lines.append(
                         f"| {provider} | {name} | {feeding} | {len(chunks)} | {us(t, 'feed', n):.3f} "
-                        f"| {us(t, 'adecode', n):.3f} | {us(t, 'lm15', n):.3f} | {us(t, 'floor', n):.3f} "
+                        f"| {us(t, 'adecode', n):.3f} | {us(t, 'lm15', n):.3f} "
+                        f"| {us(t, 'lm15 async', n):.3f} | {us(t, 'floor', n):.3f} "
                         f"| {vs_floor:.2f}x | {x_lm15:.2f}x | {a_lm15:.2f}x | {', '.join(misses) or '-'} |"
                     )
     finally:
