@@ -10,7 +10,7 @@ import json
 
 import lmcodec as lc
 from lmcodec.providers import crossing
-from lmcodec.providers._gateway_read import TYPED_READERS
+from lmcodec.providers._typed_readings import TYPED_READERS
 
 
 def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: str | None = None) -> None:

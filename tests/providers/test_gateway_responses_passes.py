@@ -26,7 +26,6 @@ from lmcodec.providers import _gateway_read, _translate_request, crossing
 from lmcodec.providers._crossing_custom_calls import MARK as CUSTOM_MARK
 from lmcodec.providers._crossing_custom_calls import custom_calls_in
 from lmcodec.providers._gateway_read import (
-    TYPED_READERS,
     _read,
     _replayed_read,
     read_by_passes,
@@ -34,6 +33,7 @@ from lmcodec.providers._gateway_read import (
 )
 from lmcodec.providers._replayed_responses_items import MARKS as REPLAYED_MARKS
 from lmcodec.providers._replayed_responses_items import client_paths, replayed_items_out
+from lmcodec.providers._typed_readings import TYPED_READERS
 from lmcodec.providers._web_search_tools import web_search_tools_in
 
 from ..budget import examples

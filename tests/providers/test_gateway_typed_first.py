@@ -6,7 +6,7 @@ and no custom call, and a body those passes change must be one the typed path re
 fixtures, lm15's bodies of hypothesis requests, and each with an Anthropic-style ``cache_control``
 mark (Chat) or a freeform ``custom_tool_call`` (Responses) put in (no pass changes an Anthropic or
 Gemini body). A body translated to its own dialect is read by the
-same typed paths without their survey (``_translate_request._TYPED_WITHOUT_SURVEY``): the same Request and
+same typed paths without their survey (``_typed_readings.TYPED_WITHOUT_SURVEY``): the same Request and
 notes, or None where the surveyed path gives None."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers import crossing
-from lmcodec.providers._gateway_read import TYPED_READERS, read_client_body
-from lmcodec.providers._translate_request import _TYPED_WITHOUT_SURVEY
+from lmcodec.providers._gateway_read import read_client_body
+from lmcodec.providers._typed_readings import TYPED_READERS, TYPED_WITHOUT_SURVEY
 
 from ..budget import examples
 from .openai_request_diff import canonical_requests
@@ -76,7 +76,7 @@ def _changed(source: str, body: bytes, at: int) -> bytes | None:
 def _same_reading(source: str, destination: str, body: bytes, model: str | None = None) -> bool:
     """Whether the typed path took ``body``; where it did, read_client_body agrees with it exactly."""
     typed = TYPED_READERS[source](body, model)
-    plain = _TYPED_WITHOUT_SURVEY[source](body, model)
+    plain = TYPED_WITHOUT_SURVEY[source](body, model)
     assert (plain is None) == (typed is None)
     if plain is not None and typed is not None:
         assert plain[1] is None

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers import crossing
-from lmcodec.providers._gateway_read import TYPED_READERS
+from lmcodec.providers._typed_readings import TYPED_READERS
 from lmcodec.providers.gemini import _read_typed, read
 from lmcodec.providers.gemini._read_typed import Refused, read_typed
 

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers._gateway_read import responses_typed_or_none
+from lmcodec.providers._typed_readings import responses_typed_or_none
 from lmcodec.providers.openai import read
 from lmcodec.providers.openai._read_common import usual_config
 from lmcodec.providers.openai._read_config import read_config

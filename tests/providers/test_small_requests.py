@@ -29,7 +29,7 @@ import lmcodec as lc
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_claude import _within_ceiling, claude_refusals_out
 from lmcodec.providers._crossing_survey import Seen
-from lmcodec.providers._gateway_read import TYPED_READERS
+from lmcodec.providers._typed_readings import TYPED_READERS
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.anthropic._build_tables import OUTPUT_CEILINGS
 from lmcodec.providers.anthropic._read_typed import Refused, read_body, read_surveyed, read_typed

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers import _translate_request
 from lmcodec.providers._crossing_cache_marks import anthropic_marks
-from lmcodec.providers._gateway_read import TYPED_READERS
+from lmcodec.providers._typed_readings import TYPED_READERS
 
 from ..budget import examples
 from .survey_support import marked_places

@@ -3,7 +3,7 @@ and notes it gives for the plain spelling (issue #15).
 
 The gateway found a Responses tool's ``strict`` by searching the client's bytes for ``"strict"``, so
 ``"str\\u0069ct": true`` was lost (the tool went as strict by default, listed); it now takes the
-flags the reading recorded (``_gateway_read.TypedReading``). Chat -> Chat found a ``developer`` row
+flags the reading recorded (``_typed_readings.TypedReading``). Chat -> Chat found a ``developer`` row
 by its bytes (``"d\\u0065veloper"`` went back as ``system``), and a Gemini body's part field no
 canonical part carries was looked for by its bytes (an escaped ``mediaResolution`` was refused),
 and so were Anthropic-style ``cache_control`` marks (found by the property test); they now look

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers import _translate_request
-from lmcodec.providers._gateway_read import TYPED_READERS
-from lmcodec.providers._translate_request import _TYPED_WITHOUT_SURVEY, _body_streams
+from lmcodec.providers._translate_request import _body_streams
+from lmcodec.providers._typed_readings import TYPED_READERS, TYPED_WITHOUT_SURVEY
 
 from ..budget import examples
 from .gateway_support import anthropic_body, chat_body, responses_body
@@ -221,7 +221,7 @@ _key_respelled_strategy = st.composite(_key_respelled)()
 def _readings(source: str, body: bytes) -> list[Any]:
     """The typed readings translate_request asks of ``body``: toward another dialect (with the
     survey) and toward its own, each None where it refuses the body."""
-    return [TYPED_READERS[source](body, None), _TYPED_WITHOUT_SURVEY[source](body, None)]
+    return [TYPED_READERS[source](body, None), TYPED_WITHOUT_SURVEY[source](body, None)]
 
 
 @settings(max_examples=examples(400), deadline=None)

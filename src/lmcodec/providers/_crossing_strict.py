@@ -65,7 +65,7 @@ def strict_asked(
     """What ``request``'s function tools (as read, in ``source``'s dialect, before any pass) ask of
     strictness; :data:`NONE` for a Gemini body or a request without tools. ``strict_tools``: the
     function tools a Responses body flags ``strict: true``, as the gateway's reading recorded them
-    (``_gateway_read.TypedReading``; no search of the body's bytes, which a ``\\u``-escaped key
+    (``_typed_readings.TypedReading``; no search of the body's bytes, which a ``\\u``-escaped key
     would pass unseen); ``notes``: the reading's (a Chat tool's ``function.strict`` taken out)."""
     if not request.tools or source == "gemini":
         return NONE

@@ -5,7 +5,6 @@ destination."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
@@ -52,14 +51,7 @@ from lmcodec.providers._crossing_signatures import media_signatures_back, placeh
 from lmcodec.providers._crossing_strict import NONE as NO_STRICTNESS
 from lmcodec.providers._crossing_strict import strict_asked, strict_flags_out, strict_notes
 from lmcodec.providers._crossing_tools import hosted_tools_out
-from lmcodec.providers._gateway_read import (
-    GATEWAY_READERS,
-    NO_STRICT_TOOLS,
-    TYPED_READERS,
-    TypedReading,
-    read_client_body,
-    responses_typed_or_none,
-)
+from lmcodec.providers._gateway_read import GATEWAY_READERS, read_client_body
 from lmcodec.providers._key_marks import ascii_escaped
 from lmcodec.providers._replayed_responses_items import ReplayedItems, replayed_items_back
 from lmcodec.providers._request import ProviderRequest
@@ -74,14 +66,12 @@ from lmcodec.providers._requests import (
 )
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._tool_names import GEMINI, tool_names_out
-from lmcodec.providers.anthropic import read as anthropic_read
+from lmcodec.providers._typed_readings import TYPED_READERS, TYPED_WITHOUT_SURVEY, TypedReading
 from lmcodec.providers.anthropic._read_carried import Carried, carried_back, carried_out
 from lmcodec.providers.anthropic._read_carried import withdrawn as carried_withdrawn
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import build as openai_build
-from lmcodec.providers.openai._read_typed import ToolFlags
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
-from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import AudioPart, Request, ThinkingPart, ToolCallPart, ToolResultPart
 
 _NO_MODEL: Final = (
@@ -96,46 +86,6 @@ _CACHED_CONTENT: Final = (
 a Responses ``previous_response_id`` is (``crossing._SERVER_STATE``)."""
 _OPENAI: Final = frozenset({"openai", "openai_chat"})
 """The two OpenAI dialects, which share request keys (``providers/_crossing_openai_keys.py``)."""
-
-
-def _noteless(
-    typed_or_none: Callable[[Any, str | None], tuple[Request, bool] | None],
-) -> Callable[..., TypedReading | None]:
-    """A dialect's typed fast path (its Request and the body's stream flag) as a
-    :data:`TypedReading` without survey, notes or strict flags (its gateway reader notes nothing of
-    a body that path takes)."""
-
-    def read(raw: Any, model: str | None) -> TypedReading | None:
-        got = typed_or_none(raw, model)
-        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1], False)
-
-    return read
-
-
-def _responses_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
-    """Responses' typed fast path as a :data:`TypedReading` without survey or notes, with the
-    function tools flagged ``strict: true`` (which the same dialect gets back: lm15's builder sends
-    no flag), recorded as the tools are read."""
-    flags = ToolFlags()
-    read = responses_typed_or_none(raw, model, flags)
-    return None if read is None else (read[0], None, (), flags.strict_tools, read[1], False)
-
-
-def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
-    """Gemini's typed fast path, with its notes, as a :data:`TypedReading` without survey."""
-    read = gemini_read.typed_or_none(raw, model)
-    return None if read is None else (*read, NO_STRICT_TOOLS, False, False)
-
-
-_TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
-    "openai": _responses_unsurveyed,
-    "openai_chat": _noteless(openai_chat_read.typed_with_stream_flag_or_none),
-    "anthropic": _noteless(anthropic_read.typed_with_stream_flag_or_none),
-    "gemini": _gemini_unsurveyed,
-}
-"""The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same
-Request and notes, None where they refuse), for a client body translated to its own dialect
-(its tools go as read, a Responses tool's ``strict: true`` with them)."""
 
 
 def _responses_with_client_items(
@@ -317,7 +267,7 @@ def translate_request(
     raw = client_body = json_bytes(body)
     read: TypedReading | None
     if source == destination:  # the survey is for the passes between two dialects: not made
-        read = _TYPED_WITHOUT_SURVEY[source](raw, model)
+        read = TYPED_WITHOUT_SURVEY[source](raw, model)
     else:
         read = TYPED_READERS[source](raw, model)
     custom: CustomCalls | None = None
