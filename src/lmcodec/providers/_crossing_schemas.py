@@ -284,10 +284,7 @@ def strict_flags_in(
         if type(tool) is not FunctionTool:
             entries.append(tool_entry(tool))
             continue
-        entry: dict[str, Any] = {"type": "function", "name": tool.name}
-        if tool.description:  # lm15 leaves an empty description out
-            entry["description"] = tool.description
-        entry["parameters"] = tool.parameters
+        entry = _function_entry(tool)
         entry["strict"] = strict = tool.name in asked
         if strict:
             flagged.add(tool.name)
@@ -303,6 +300,16 @@ def strict_flags_in(
     if carried:
         notes = tuple(note for note in notes if note.field not in carried)
     return request, (*notes, replace(_STRICT_NOTE, applied=loose)) if loose else notes
+
+
+def _function_entry(tool: FunctionTool) -> dict[str, Any]:
+    """A function tool as the Responses builder writes it (``type``, ``name``, ``description`` where
+    not empty, as lm15 leaves an empty one out, ``parameters``), for a pass to add its flag to."""
+    entry: dict[str, Any] = {"type": "function", "name": tool.name}
+    if tool.description:
+        entry["description"] = tool.description
+    entry["parameters"] = tool.parameters
+    return entry
 
 
 def strict_flags_back(request: Request, flagged: frozenset[str]) -> Request:
@@ -321,10 +328,7 @@ def strict_flags_back(request: Request, flagged: frozenset[str]) -> Request:
         if type(tool) is not FunctionTool:
             entries.append(tool_entry(tool))
             continue
-        entry: dict[str, Any] = {"type": "function", "name": tool.name}
-        if tool.description:  # lm15 leaves an empty description out
-            entry["description"] = tool.description
-        entry["parameters"] = tool.parameters
+        entry = _function_entry(tool)
         if tool.name in flagged:
             entry["strict"] = found = True
         entries.append(entry)
