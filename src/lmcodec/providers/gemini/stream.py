@@ -260,16 +260,8 @@ class StreamMapper(MapperBase):
         finish = candidate.finishReason
         if not finish or finish in CANDIDATE_FINISH_ERRORS:
             return None
-        parts = candidate.content.parts
-        part = parts[0]
-        text = part.text
-        if (  # one answer text (the common answer; after text chunks, the only one taken)
-            len(parts) == 1
-            and type(text) is str
-            and not part.thought
-            and part.thoughtSignature is None
-            and candidate.logprobsResult is None
-        ):
+        text = _plain_text(candidate)
+        if text is not None:  # one answer text (the common answer; after text chunks, the only one taken)
             answer_parts: tuple[Any, ...] = (replace(_TEXT, text="".join(texts) + text if texts else text),)
             calls = False
         elif texts:
