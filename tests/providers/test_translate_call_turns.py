@@ -211,7 +211,8 @@ def test_an_assistant_message_between_two_outputs_goes_to_anthropic_after_the_re
     ]
     assert anthropic_rule_broken(messages) is None
     moved = [(n.field, n.action) for n in built.adaptations if n.field.startswith("messages[")]
-    assert moved == [("messages[4]", "substituted")]
+    # the moved result, and the message now last, which the Messages API reads as a prefill
+    assert sorted(moved) == [("messages[3]", "substituted"), ("messages[4]", "substituted")]
 
 
 def test_a_reasoning_item_between_two_outputs_goes_to_chat_with_the_results_joined() -> None:

@@ -7,6 +7,12 @@ Gemini take that message as a finished assistant turn and answer a new one, so t
 is broken. The message is sent (it is the conversation), and the change of meaning is listed:
 ``messages[i]`` ``substituted``. The same dialect, a last user turn and a last assistant turn of
 tool calls (no prefill) have no note.
+
+The other way, an OpenAI or Gemini client's conversation ending with a finished assistant turn
+goes to Anthropic as the last message, which the Messages API reads as a prefill (older Claude
+models continue it, models from Claude 4.6 on refuse it): also sent, and listed the same way,
+whether the client wrote it last or a message written between two tool results was moved last
+(the results joined after their call turn).
 """
 
 from __future__ import annotations
@@ -46,3 +52,88 @@ def test_no_note_without_a_prefill_or_in_the_same_dialect() -> None:
     call = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}]}
     called = lc.translate_request("anthropic", "openai_chat", _anthropic(call), model="gpt-5")
     assert _prefill_notes(called) == []
+
+
+_FINISHED = "The cat is black."
+_CLIENTS: dict[str, dict[str, Any]] = {
+    "openai_chat": {
+        "model": "gpt-5",
+        "messages": [{"role": "user", "content": "A cat?"}, {"role": "assistant", "content": _FINISHED}],
+    },
+    "openai": {
+        "model": "gpt-5",
+        "input": [
+            {"role": "user", "content": "A cat?"},
+            {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": _FINISHED}]},
+        ],
+    },
+    "gemini": {
+        "contents": [
+            {"role": "user", "parts": [{"text": "A cat?"}]},
+            {"role": "model", "parts": [{"text": _FINISHED}]},
+        ]
+    },
+}
+
+
+@pytest.mark.parametrize("source", sorted(_CLIENTS))
+def test_a_finished_last_turn_is_listed_where_it_becomes_a_prefill(source: str) -> None:
+    body = json.dumps(_CLIENTS[source]).encode()
+    built = lc.translate_request(source, "anthropic", body, model="claude-sonnet-4-5")
+    sent = json.loads(built.body)["messages"]
+    assert sent[-1]["role"] == "assistant"  # sent: it is the conversation
+    assert _prefill_notes(built) == [("messages[1]", "substituted", _FINISHED)]
+    assert "prefill" in next(a.reason for a in built.adaptations if a.field == "messages[1]")
+
+
+@pytest.mark.parametrize("source", sorted(_CLIENTS))
+def test_a_finished_last_turn_has_no_note_toward_the_other_dialects(source: str) -> None:
+    body = json.dumps(_CLIENTS[source]).encode()
+    for destination in ("openai", "openai_chat", "gemini"):
+        model = "gemini-2.5-flash" if destination == "gemini" else "gpt-5"
+        built = lc.translate_request(source, destination, body, model=model)
+        assert _prefill_notes(built) == [], destination
+
+
+def test_a_message_moved_last_behind_the_results_is_listed_as_a_prefill() -> None:
+    """A Responses client's message written between two results of one call turn goes after the
+    joined results: last, where the Messages API reads it as a prefill."""
+    call = {"type": "function_call", "name": "f", "arguments": "{}"}
+    body = {
+        "model": "gpt-5",
+        "input": [
+            {"role": "user", "content": "Two lookups"},
+            {**call, "call_id": "a"},
+            {**call, "call_id": "b"},
+            {"type": "function_call_output", "call_id": "a", "output": "1"},
+            {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": _FINISHED}]},
+            {"type": "function_call_output", "call_id": "b", "output": "2"},
+        ],
+        "tools": [{"type": "function", "name": "f", "parameters": {"type": "object", "properties": {}}}],
+    }
+    built = lc.translate_request("openai", "anthropic", json.dumps(body).encode(), model="claude-sonnet-4-5")
+    sent = json.loads(built.body)["messages"]
+    assert [m["role"] for m in sent] == ["user", "assistant", "user", "assistant"]
+    assert sent[-1]["content"] == [{"type": "text", "text": _FINISHED}]
+    assert ("messages[3]", "substituted", _FINISHED) in _prefill_notes(built)
+
+
+def test_a_last_call_turn_toward_anthropic_has_no_prefill_note() -> None:
+    body = {
+        "model": "gpt-5",
+        "messages": [
+            {"role": "user", "content": "A cat?"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+                ],
+            },
+        ],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}],
+    }
+    built = lc.translate_request(
+        "openai_chat", "anthropic", json.dumps(body).encode(), model="claude-sonnet-4-5"
+    )
+    assert _prefill_notes(built) == []

@@ -55,7 +55,11 @@ gateway failing over from Claude to gpt-*) Anthropic's thinking is left out, eac
 From Anthropic to another dialect, an assistant prefill (the last message the assistant's, of no
 tool call: the Messages API continues it, and the client joins the answer to it) is sent as it
 is, and OpenAI and Gemini take it as a finished turn and answer a new one: listed, ``messages[i]``
-``substituted`` (:func:`prefill_noted`, red team 11 F08).
+``substituted`` (:func:`prefill_noted`, red team 11 F08). The other way, a finished assistant turn
+last in an OpenAI or Gemini client's conversation is what the Messages API reads as a prefill: older
+Claude models continue it (the client gets the rest of that turn, not a new one), models from Claude
+4.6 on refuse it ("This model does not support assistant message prefill"). It is sent as it is
+(it is the conversation) and listed the same way (:func:`finished_turn_noted`).
 """
 
 from __future__ import annotations
@@ -82,6 +86,7 @@ __all__ = [
     "chat_thinking_block",
     "chat_thinking_out",
     "dropped",
+    "finished_turn_noted",
     "leading_developer_as_system",
     "parts_out",
     "prefill_noted",
@@ -439,16 +444,32 @@ _PREFILL: Final = (
     "an assistant prefill, which the Messages API continues (the client joins the answer to it): "
     "sent as a finished assistant turn, which this dialect answers with a new one"
 )
+_FINISHED_TURN: Final = (
+    "a finished assistant turn, which this dialect answers with a new one: sent last, where the "
+    "Messages API reads it as a prefill to continue (models from Claude 4.6 on refuse a prefill)"
+)
 
 
-def prefill_noted(request: Request) -> tuple[Adaptation, ...]:
-    """One note when ``request`` (an Anthropic client's) ends with an assistant message of no tool
-    call, its text as ``asked``; none otherwise."""
+def _last_turn_noted(request: Request, reason: str) -> tuple[Adaptation, ...]:
+    """One note when ``request`` ends with an assistant message of no tool call, its text as
+    ``asked``; none otherwise."""
     messages = request.messages
     last = messages[-1] if messages else None
     if last is None or last.role != "assistant" or any(type(p) is ToolCallPart for p in last.parts):
         return ()
     text = "".join(part.text for part in last.parts if type(part) is TextPart)
     return (
-        Adaptation(field=f"messages[{len(messages) - 1}]", action="substituted", reason=_PREFILL, asked=text),
+        Adaptation(field=f"messages[{len(messages) - 1}]", action="substituted", reason=reason, asked=text),
     )
+
+
+def prefill_noted(request: Request) -> tuple[Adaptation, ...]:
+    """The note of an Anthropic client's assistant prefill sent to a dialect that takes it as a
+    finished turn."""
+    return _last_turn_noted(request, _PREFILL)
+
+
+def finished_turn_noted(request: Request) -> tuple[Adaptation, ...]:
+    """The note of another dialect's finished last assistant turn sent to Anthropic, which reads it
+    as a prefill."""
+    return _last_turn_noted(request, _FINISHED_TURN)

@@ -23,6 +23,7 @@ from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_acros
 from lmcodec.providers._crossing_parts import (
     chat_fronts_claude,
     chat_thinking_out,
+    finished_turn_noted,
     leading_developer_as_system,
     parts_out,
     prefill_noted,
@@ -446,8 +447,11 @@ def translate_request(
     if destination == "gemini" and ToolCallPart in kinds:
         canonical, placeholders = placeholder_signatures(canonical)
         losses += placeholders
-    if source == "anthropic" and canonical.messages and canonical.messages[-1].role == "assistant":
-        losses += prefill_noted(canonical)  # continued there, a finished turn here
+    if canonical.messages and canonical.messages[-1].role == "assistant":
+        if source == "anthropic":
+            losses += prefill_noted(canonical)  # continued there, a finished turn here
+        elif destination == "anthropic":
+            losses += finished_turn_noted(canonical)  # a finished turn there, continued here
     messages = canonical.messages
     if source == "openai" and len(messages) > 1 and messages[0].role == "developer":
         # a system prompt given as leading input items (paths named before)
