@@ -142,3 +142,58 @@ def test_a_one_choice_chat_stream_gets_no_hint(tmp_path: Path, capsys: pytest.Ca
     frame = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [choice]}
     status, out, err = _run(tmp_path, "openai_chat", _sse([frame], named=False) + b"data: [DONE]\n\n", capsys)
     assert (status, err) == (0, "") and '"name":"f"' in out
+
+
+_BOM = b"\xef\xbb\xbf"
+_GEMINI_ANSWER = {
+    "candidates": [{"content": {"role": "model", "parts": [{"text": "Hi"}]}, "finishReason": "STOP"}],
+    "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
+    "modelVersion": "gemini-2.5-flash",
+}
+_ANTHROPIC_ANSWER: list[dict[str, object]] = [
+    {
+        "type": "message_start",
+        "message": {
+            "id": "m",
+            "type": "message",
+            "role": "assistant",
+            "model": "c",
+            "content": [],
+            "usage": {},
+        },
+    },
+    {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+    {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}},
+    {"type": "content_block_stop", "index": 0},
+    {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 1}},
+    {"type": "message_stop"},
+]
+
+
+@pytest.mark.parametrize(
+    ("provider", "body"),
+    [("gemini", _sse([_GEMINI_ANSWER], named=False)), ("anthropic", _sse(_ANTHROPIC_ANSWER, named=False))],
+)
+def test_a_byte_order_mark_hiding_the_first_data_line_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], provider: str, body: bytes
+) -> None:
+    """The SSE standard drops a leading byte order mark; lm15's field grammar reads it as part of
+    the first field name and skips that event (red team 30): the command said the input held no
+    data: line (Gemini, one event) or blamed a missing start event (Anthropic)."""
+    assert lc.assemble(lc.stream.decode(provider, [body])).message.parts  # readable without the mark
+    status, _, err = _run(tmp_path, provider, _BOM + body, capsys)
+    assert status == 1
+    assert err.startswith(
+        "lmcodec: the input starts with a UTF-8 byte order mark before its first data: line"
+    ), err
+
+
+def test_a_byte_order_mark_before_an_event_line_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Behind the mark an event: line loses only the event's name, which the reading does not need."""
+    body = _sse(_ANTHROPIC_ANSWER)
+    plain = _run(tmp_path, "anthropic", body, capsys)
+    marked = _run(tmp_path, "anthropic", _BOM + body, capsys)
+    assert plain[0] == 0
+    assert marked == plain

@@ -124,6 +124,8 @@ def _no_sse(head: bytes, provider: str) -> str | None:
         return f"the input is an HTML page{page}, not an SSE stream: an error page from a proxy or gateway?"
     if _json_array(text, provider):
         return None
+    if _bom_quirk(head) is not None:  # its hint follows the outcome
+        return None
     if _SSE_FIELD.search(head) is None and len(head) < _PEEK:
         return _NO_SSE_EVENT
     return None
@@ -179,6 +181,21 @@ _DETAIL = {
 }
 
 
+_BOM_DATA = re.compile(rb"\xef\xbb\xbfdata[ \t]*:")
+_BOM_HINT = (
+    "the input starts with a UTF-8 byte order mark before its first data: line: the SSE standard "
+    "drops the mark, lm15 (and lc.stream.decode) read it as part of the line's field name and skip "
+    "that event; save the capture without the mark"
+)
+
+
+def _bom_quirk(head: bytes) -> str | None:
+    """The hint for a capture whose first data: line a byte order mark hides from lm15's reading
+    (red team 30), or None. An ``event:`` line behind the mark loses only the event's name, which
+    no dialect's reading needs: no hint."""
+    return _BOM_HINT if _BOM_DATA.match(head) is not None else None
+
+
 def _quirk(provider: str, data: bytes) -> str | None:
     """The hint for a stream lm15 misreads that ``data`` (a chunk of it) shows, or None."""
     mark = _QUIRKS.get(provider)
@@ -216,7 +233,7 @@ class _Chunks:
         self.source = source
         self.sse = _SSE_FIELD.search(head) is not None
         self.provider = provider
-        self.quirk = _quirk(provider, head)
+        self.quirk = _bom_quirk(head) or _quirk(provider, head)
         """The first hint :func:`_quirk` gave for the input seen so far."""
 
     def __iter__(self) -> Iterator[bytes]:
@@ -287,7 +304,7 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
             return 0
         response = lc.assemble(events, request=request)
     except lc.LmcodecError as exc:
-        no_sse = not chunks.sse and not _json_array(body, args.provider)
+        no_sse = not chunks.sse and chunks.quirk is None and not _json_array(body, args.provider)
         if isinstance(exc, lc.StreamAssemblyError) and no_sse:
             excerpt = body[:120].decode("utf-8", "replace")
             raise UsageError(f"{_NO_SSE_EVENT}: {excerpt!r}") from None
