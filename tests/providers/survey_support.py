@@ -20,8 +20,9 @@ def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: st
     surveys them)."""
     surveyed = TYPED_READERS[source](body, model)
     assert surveyed is not None
-    request, found, notes, strict_tools, streams, unmarked = surveyed
+    request, found, notes, strict_tools, streams, unmarked, replayed = surveyed
     assert notes == ()
+    assert replayed is None  # (items go back as sent to Responses only: TYPED_WITHOUT_SURVEY's)
     assert strict_tools == _flagged_strict(source, body)
     assert streams is (source != "gemini" and json.loads(body).get("stream") is True)
     assert not (unmarked and marked_places(json.loads(body)))

@@ -71,8 +71,6 @@ def _replayed_items_back_on_bytes(body: bytes, replayed: ReplayedItems) -> bytes
         return msgspec.json.encode(tree)
     items = tree.get("input")
     items = items if isinstance(items, list) else []
-    if replayed.listed is not None:
-        replayed.listed.put_back(items)
     assistants = [item for item in items if isinstance(item, dict) and item.get("role") == "assistant"]
     anchors = [position for position, item in enumerate(items) if _anchor(item)]
     if len(assistants) != len(replayed.phases) or (replayed.hosted and len(anchors) < replayed.hosted[-1][0]):
@@ -84,6 +82,8 @@ def _replayed_items_back_on_bytes(body: bytes, replayed: ReplayedItems) -> bytes
     for message, phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
             message["phase"] = phase
+    if replayed.listed is not None:  # (after the phases: an item put back as sent, maybe as its
+        replayed.listed.put_back(items)  # bytes, holds its own; before, it got the same phase again)
     end = len(items)  # (where those after the last anchor go, in their order)
     for ordinal, item in reversed(replayed.hosted):
         items.insert(anchors[ordinal] if ordinal < len(anchors) else end, item)

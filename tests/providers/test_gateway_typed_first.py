@@ -90,7 +90,7 @@ def _same_reading(source: str, destination: str, body: bytes, model: str | None 
         return False
     if typed is None:
         return False
-    raw, request, notes, custom, replayed, _, _, strict_tools = slow  # (blocks: wherever a key may go)
+    raw, request, notes, custom, replayed, _, _, strict_tools, streams = slow  # (blocks: anywhere)
     assert raw is body
     assert request == typed[0]
     assert msgspec.json.encode(request) == msgspec.json.encode(typed[0])
@@ -100,6 +100,7 @@ def _same_reading(source: str, destination: str, body: bytes, model: str | None 
     assert custom is None
     assert replayed is None
     assert destination == source or strict_tools == typed[3]  # (to its own dialect: not read)
+    assert streams is None or streams == typed[4]  # (None: the gateway searches for it)
     return True
 
 
@@ -127,7 +128,7 @@ def test_a_body_the_passes_change_is_refused_by_the_typed_path(source: str) -> N
             assert TYPED_READERS[source](changed, None) is None
             for destination in DESTINATIONS:
                 try:
-                    raw, _, notes, custom, _, _, _, _ = read_client_body(source, destination, changed, None)
+                    raw, _, notes, custom, *_ = read_client_body(source, destination, changed, None)
                 except lc.ValidationError:
                     continue
                 assert raw != changed or notes or custom is not None  # the passes did change it
@@ -153,6 +154,6 @@ def test_translate_request_gives_the_slow_readings_result() -> None:
     """The whole gateway on a fixture, against the same body read the slow way and built."""
     body = (FIXTURES / "openai_chat" / "travel_agent_tools.json").read_bytes()
     fast = lc.translate_request("openai_chat", "openai_chat", body)
-    _, request, notes, _, _, _, _, _ = read_client_body("openai_chat", "openai_chat", body, None)
+    _, request, notes, *_ = read_client_body("openai_chat", "openai_chat", body, None)
     assert notes == ()
     assert fast == lc.build_request("openai_chat", request)

@@ -8,11 +8,12 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers import _translate_request
+from lmcodec.providers._gateway_read import _replayed_read
 from lmcodec.providers._translate_request import _body_streams
 from lmcodec.providers._typed_readings import TYPED_READERS, TYPED_WITHOUT_SURVEY
 
@@ -295,3 +296,54 @@ def test_a_body_no_typed_view_reads_is_searched() -> None:
         built = lc.translate_request("openai_chat", "anthropic", body, model="m")
     assert searched.call_count == 1
     assert _streams(built, "anthropic")
+
+
+# A Codex body (a replayed phase: read in one decode by ``_gateway_read._replayed_read``, not by the
+# typed readings above) hands over the flag its view decoded too (codexid20: ``ClientReading``'s
+# last value), where it was searched for in the bytes.
+
+_PHASED_INPUT = (
+    '"input": [{"role": "user", "content": "hi"}, {"type": "message", "role": "assistant", '
+    '"id": "msg_1", "phase": "commentary", '
+    '"content": [{"type": "output_text", "text": "\\"stream\\": true"}]}]'
+)
+
+
+@st.composite
+def _flagged_codex_bodies(draw: st.DrawFn) -> bytes:
+    """A Codex-like body with zero to three top-level ``stream`` members, each key respelled, each
+    with its own spacing and value, at drawn places; a text holding ``"stream": true``."""
+    members = ['"model": "gpt-5-codex"', _PHASED_INPUT]
+    if draw(st.booleans()):
+        members.append(f'"tools": [{{"type": "function", "name": "t", "parameters": {_TOOL_SCHEMA}}}]')
+    for _ in range(draw(st.integers(0, 3))):
+        key = draw(_key_respelled_strategy).decode()
+        member = key + draw(st.sampled_from(_SPACINGS)) + draw(st.sampled_from(_FLAG_VALUES))
+        members.insert(draw(st.integers(0, len(members))), member)
+    return ("{" + ", ".join(members) + "}").encode()
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_flagged_codex_bodies(), st.sampled_from(DESTINATIONS))
+def test_a_codex_body_s_handed_over_flag_is_the_searched_one(body: bytes, destination: str) -> None:
+    """The typed views' reading of a Codex body: its flag against ``_body_streams``' search and a
+    parse; translate_request without ``stream=`` gives what it gives told the searched flag."""
+    searched = _body_streams(body)
+    assert searched is _says_stream(body)
+    read = _replayed_read(body, destination, None)
+    assert read is None or read[-1] is searched
+    assert _outcome("openai", destination, body, None) == _outcome("openai", destination, body, searched)
+
+
+@pytest.mark.parametrize("destination", DESTINATIONS)
+@pytest.mark.parametrize("flag", [True, False, "absent"])
+def test_a_codex_body_is_not_searched(destination: str, flag: Any) -> None:
+    """A Codex body the typed views read whole: the flag they decoded is the one used, the bytes are
+    not searched for the key (``_body_streams``: a ``find`` through the body, then a decode of it)."""
+    body = ("{" + ", ".join(['"model": "gpt-5-codex"', _PHASED_INPUT]) + "}").encode()
+    if flag != "absent":
+        body = body[:-1] + b', "stream": ' + json.dumps(flag).encode() + b"}"
+    assert _replayed_read(body, destination, None) is not None
+    with mock.patch.object(_translate_request, "_body_streams", side_effect=AssertionError("searched")):
+        built = lc.translate_request("openai", destination, body, model="m")
+    assert _streams(built, destination) is (flag is True)

@@ -118,12 +118,14 @@ ClientReading: TypeAlias = tuple[
     ClientBlocks | None,
     ContentSurvey | None,
     frozenset[str],
+    bool | None,
 ]
 """What :func:`read_client_body` gives: the body as read, its Request, the notes, what goes back
 to Responses as the client sent it (custom calls, replayed items, file and image blocks), the
-Request's survey where the reading recorded it (the typed views' reading of a Codex body), and the
+Request's survey where the reading recorded it (the typed views' reading of a Codex body), the
 function tools a Responses body flags ``strict: true`` (else ``_typed_readings.NO_STRICT_TOOLS``;
-``_typed_readings.TypedReading``)."""
+``_typed_readings.TypedReading``), and whether the body's top-level ``stream`` is ``true`` where
+the typed views decoded it (a Codex body), else None (the gateway searches the bytes for it)."""
 
 
 def read_client_body(source: str, destination: str, raw: Raw, model: str | None) -> ClientReading:
@@ -135,8 +137,8 @@ def read_client_body(source: str, destination: str, raw: Raw, model: str | None)
     if source == "openai":  # a Codex body: the typed views read it whole where they can
         replayed_read = _replayed_read(raw, destination, model)
         if replayed_read is not None:
-            request, notes, custom, replayed, survey, strict_tools = replayed_read
-            return raw, request, notes, custom, replayed, None, survey, strict_tools
+            request, notes, custom, replayed, survey, strict_tools, streams = replayed_read
+            return raw, request, notes, custom, replayed, None, survey, strict_tools, streams
     return read_by_passes(source, destination, raw, model)
 
 
@@ -194,7 +196,7 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     if destination != "openai":  # (the custom calls' items go back to Responses only)
         custom = None
     tools = None if passed is None else passed.value.get("tools")  # (as read)
-    return raw, request, tuple(unsigned), custom, replayed, blocks, None, strict_flagged(tools)
+    return raw, request, tuple(unsigned), custom, replayed, blocks, None, strict_flagged(tools), None
 
 
 _REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody)
@@ -214,6 +216,7 @@ def _replayed_read(
         ReplayedItems | None,
         ContentSurvey | None,
         frozenset[str],
+        bool,
     ]
     | None
 ):
@@ -226,8 +229,10 @@ def _replayed_read(
     (a hosted-tool item, a key where the passes leave it, a pass its byte mark would not have run,
     a body the typed path refuses), which :func:`read_client_body` reads the old way.
     ``tests/providers/test_gateway_responses_passes.py`` holds the two equal. It also gives the
-    function tools flagged ``strict: true``, recorded as they were read, and toward another dialect
-    the Request's survey (None to Responses itself)."""
+    function tools flagged ``strict: true``, recorded as they were read, toward another dialect
+    the Request's survey (None to Responses itself), and whether the body's top-level ``stream``
+    is ``true``, as the view decoded it (a Struct's decode takes the last of repeated keys and
+    reads escaped ones, as the gateway's search of the bytes does)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
     if len(data) > MAX_BODY_BYTES:
         return None
@@ -336,12 +341,13 @@ def _replayed_read(
     if carried:
         listed = ListedKeys(destination, [], [])
         for at, ordinal, kind in carried:
-            listed.carry(at, ordinal, _ANY.decode(sent[at]), kind)
+            listed.carry(at, ordinal, sent[at], kind, items[at])
     if phased or listed is not None:  # (no item taken out: each note's path is the client's)
         replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))), listed)
     searches = () if web_search is None else web_search.notes
     survey = None if to_responses else openai_read.survey_of(seen)
-    return request, (*phase_notes, *call_notes, *searches), custom, replayed, survey, seen.strict_tools
+    notes = (*phase_notes, *call_notes, *searches)
+    return request, notes, custom, replayed, survey, seen.strict_tools, whole.stream is True
 
 
 def _responses_passes(raw: Raw, destination: str) -> _Passed | None:

@@ -44,13 +44,15 @@ from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import built_places, json_object
 from lmcodec.wire import Adaptation
 
+_ANY: Final = msgspec.json.Decoder()
+
 __all__ = [
     "CALL_KEYS",
     "MARKS",
     "SENT_CALL_KEYS",
     "WHOLE_ITEMS",
     "ListedKeys",
-    "item_keys_sent",
+    "carried_items",
     "listed_keys",
     "refuse_elsewhere",
     "untyped_reference",
@@ -232,41 +234,35 @@ def _null_state(item: dict[str, Any]) -> bool:
     return "encrypted_content" in item and item["encrypted_content"] is None and item.get("id") is not None
 
 
-class _KeyedItem(msgspec.Struct, frozen=True, gc=False):
-    """An input item's keys :func:`item_keys_sent` looks at (the others skipped)."""
-
-    type: Any = "message"
-    role: Any = None
-    id: Any = UNSET
-    status: Any = UNSET
-    encrypted_content: Any = UNSET
-
-
-class _KeyedInput(msgspec.Struct, frozen=True, gc=False):
-    input: list[_KeyedItem] | str = ""
-
-
-_KEYED_INPUT: Final = msgspec.json.Decoder(_KeyedInput)
-
-
-def item_keys_sent(data: bytes | bytearray) -> bool:
-    """Whether a Responses body the typed path read holds an item whose keys it reads as absent and
-    Responses gets back as sent: a function call's or assistant message's ``id`` or ``status``, a
-    reasoning item's ``status`` or null ``encrypted_content`` beside its ``id``."""
-    try:
-        items = _KEYED_INPUT.decode(data).input
-    except (msgspec.DecodeError, RecursionError):
-        return False
-    for item in items if type(items) is list else ():
+def carried_items(items: list[Any]) -> tuple[list[tuple[int, int, str]], int] | None:
+    """What Responses gets back as sent of a body's input ``items`` as its typed views read them
+    (``type``, ``role``, ``id``, ``status``, ``encrypted_content``): each function call and
+    assistant message holding an ``id`` or ``status``, with where it is and its order among its
+    kind, and each reasoning item with an id holding a ``status`` or a null ``encrypted_content``
+    (order -1: placed by its state), with its kind; and how many assistant messages there are.
+    ``_gateway_read._replayed_read`` carries the same items of a Codex body. None where a
+    reasoning item holds such a key without its id (nothing is carried for it: the gateway's other
+    readings read such a body)."""
+    carried: list[tuple[int, int, str]] = []
+    calls = assistants = 0
+    for at, item in enumerate(items):
         kind = item.type
-        if kind == "function_call" or (kind == "message" and item.role == "assistant"):
+        if kind == "function_call":
             if item.id is not UNSET or item.status is not UNSET:
-                return True
-        elif kind == "reasoning" and (
-            item.status is not UNSET or (item.encrypted_content is None and item.id not in (UNSET, None))
-        ):
-            return True
-    return False
+                carried.append((at, calls, kind))
+            calls += 1
+        elif kind == "message":
+            if item.role == "assistant":
+                if item.id is not UNSET or item.status is not UNSET:
+                    carried.append((at, assistants, kind))
+                assistants += 1
+        elif kind == "reasoning":
+            state = item.encrypted_content
+            if item.status is not UNSET or (state is None and item.id not in (UNSET, None)):
+                if not item.id:
+                    return None
+                carried.append((at, -1, kind))
+    return carried, assistants
 
 
 def _signed(item: dict[str, Any]) -> bool:
@@ -281,7 +277,11 @@ class _Sent(NamedTuple):
     """Which function call output built it is (its order among them); -1 for a function call (its
     order is counted where it is put back) or a reasoning item."""
     item: dict[str, Any]
+    """The item as sent; for one carried as its bytes (``raw``), the keys it is placed by."""
     kind: str = "function_call_output"
+    raw: msgspec.Raw | None = None
+    """The item's bytes as the client sent them, written back as they are (the typed readings'
+    carriage: nothing in such an item changes, so it is not decoded)."""
 
 
 class ListedKeys:
@@ -379,14 +379,23 @@ class ListedKeys:
     __hash__ = None  # type: ignore[assignment]  # (mutable)
 
     def _kept(self) -> list[tuple[int, str, dict[str, Any]]]:
-        return [(sent.position, sent.kind, sent.item) for sent in self.sent]
+        return [
+            (sent.position, sent.kind, sent.item if sent.raw is None else _ANY.decode(sent.raw))
+            for sent in self.sent
+        ]
 
-    def carry(self, position: int, ordinal: int, item: dict[str, Any], kind: str) -> None:
-        """Put back the client's ``item`` (of type ``kind``, at ``$.input[position]``) as sent: a
-        function call or assistant message by its ``ordinal`` among the client's (function calls,
-        custom calls not counted; assistant messages), a reasoning item by its state (-1). What
-        the gateway's typed reading of a Codex body hands over (``_gateway_read._replayed_read``)."""
-        self.sent.append(_Sent(position, ordinal, item, kind))
+    def carry(self, position: int, ordinal: int, raw: msgspec.Raw, kind: str, view: Any) -> None:
+        """Put back the client's item (of type ``kind``, at ``$.input[position]``) as sent, its
+        bytes ``raw`` written as they are: a function call or assistant message by its ``ordinal``
+        among the client's (function calls, custom calls not counted; assistant messages), a
+        reasoning item by its state (-1), read off the item's typed ``view`` (no decode of
+        ``raw``). What the gateway's typed readings hand over (:func:`carried_items`)."""
+        if kind == "reasoning":
+            state = _absent_as_none(view.encrypted_content)
+            keys = {"id": _absent_as_none(view.id), "encrypted_content": state}
+        else:
+            keys = {"call_id": _absent_as_none(view.call_id)}
+        self.sent.append(_Sent(position, ordinal, keys, kind, raw))
 
     def put_back(self, items: list[Any]) -> None:
         """The built Responses ``items``, each built for an item :meth:`take` changed replaced by
@@ -411,7 +420,12 @@ class ListedKeys:
                 built = json_object(items[at]) if at >= 0 else None
                 if built is None or built.get("call_id") != sent.item.get("call_id"):
                     _unplaced(sent)
-                items[at] = sent.item if sent.kind == "function_call" else _without_null_parsed(sent.item)
+                if sent.raw is not None:
+                    items[at] = sent.raw
+                elif sent.kind == "function_call":
+                    items[at] = sent.item
+                else:
+                    items[at] = _without_null_parsed(sent.item)
                 continue
             if sent.ordinal >= 0:
                 at = outputs[sent.ordinal] if sent.ordinal < len(outputs) else -1
@@ -423,7 +437,7 @@ class ListedKeys:
             at = _next_reasoning(items, cursor, sent.item)
             if at < 0:
                 _unplaced(sent)
-            items[at] = sent.item
+            items[at] = sent.item if sent.raw is None else sent.raw
             cursor = at + 1
 
 
@@ -438,6 +452,11 @@ def _call_key_elsewhere(key: str, asked: Any, destination: str, index: int) -> s
     kind = asked.get("type") if type(asked) is dict else asked
     reason = _CALL_KEY_REFUSED[key].format(kind=kind, destination=destination)
     raise ValidationError(f"{reason}; only Responses takes it", f"$.input[{index}].{key}")
+
+
+def _absent_as_none(value: Any) -> Any:
+    """A view's field as ``dict.get`` reads the item's key: None where it is absent."""
+    return None if value is UNSET else value
 
 
 def _client_call(item: Any) -> bool:

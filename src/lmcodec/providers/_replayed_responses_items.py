@@ -244,11 +244,11 @@ def replayed_items_back(payload: dict[str, Any], replayed: ReplayedItems) -> Non
             f"{len(assistants)} assistant messages and {len(anchors)} items to place them by",
             "$.input",
         )
-    if replayed.listed is not None:  # (before the inserts: counted among the items built)
-        replayed.listed.put_back(items)
     for at, phase in zip(assistants, replayed.phases, strict=True):
         if phase is not None:
             items[at] = {**(json_object(items[at]) or {}), "phase": phase}
+    if replayed.listed is not None:  # (before the inserts: counted among the items built; after
+        replayed.listed.put_back(items)  # the phases: an item put back as sent holds its own)
     payload["input"] = _merged(items, anchors, replayed.hosted) if replayed.hosted else items
 
 

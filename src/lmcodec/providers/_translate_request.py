@@ -131,7 +131,8 @@ _STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag)
 
 def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
     """Whether the client's body says ``"stream": true``, for a body no typed reading took (a typed
-    reading hands over the flag its views decoded: ``TypedReading``'s last value). Looked for
+    reading hands over the flag its views decoded: ``TypedReading``'s fifth value, and
+    ``_gateway_read.ClientReading``'s last for a Codex body the typed views read). Looked for
     only where its bytes could spell the key: as they are, or with a letter as its ``\\u00XX``
     escape, which ``_key_marks.ascii_escaped`` finds; a ``\\u`` of another character spells no
     letter of it, and a search for ``\\u`` stepped through a 4 kB Chat body's text at ~6
@@ -279,13 +280,13 @@ def translate_request(
     sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
     if read is None:  # (the typed path took no body the client body's passes would change)
         reading = read_client_body(source, destination, raw, model)
-        raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools = reading
+        raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools, streams = reading
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
-        if stream is None:  # (no typed view read the body's flag: searched for)
-            stream = source != "gemini" and _body_streams(client_body)
+        if stream is None:  # (as the typed views of a Codex body read it, else searched for)
+            stream = streams if streams is not None else source != "gemini" and _body_streams(client_body)
     else:
-        request, found, unsigned, strict_tools, streams, unmarked = read
+        request, found, unsigned, strict_tools, streams, unmarked, replayed = read
         if stream is None:  # (as the typed views read it)
             stream = streams
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:

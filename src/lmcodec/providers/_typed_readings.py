@@ -3,23 +3,27 @@ by its dialect's typed views, tried before the passes and the gateway reader
 (``providers/_gateway_read.py``), toward another dialect with the survey of what the reading met
 (:data:`TYPED_READERS`) and toward its own without it (:data:`TYPED_WITHOUT_SURVEY`). Each gives a
 :data:`TypedReading`: the Request and what the reading hands over beside it (notes, the strict
-flags, the stream flag, whether an Anthropic body holds no cache mark), so the gateway searches
-none of it in the body's bytes.
+flags, the stream flag, whether an Anthropic body holds no cache mark, a Responses body's items
+that go back to Responses as sent), so the gateway searches none of it in the body's bytes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
+
+import msgspec
 
 from lmcodec.providers._crossing_survey import ContentSurvey, Seen
 from lmcodec.providers._key_marks import holds_mark
-from lmcodec.providers._replayed_client_items import item_keys_sent
+from lmcodec.providers._replayed_client_items import ListedKeys, carried_items
+from lmcodec.providers._replayed_responses_items import ReplayedItems
 from lmcodec.providers._web_search_tools import GA_WEB_SEARCH, WEB_SEARCH_MARK
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai._read_typed import ToolFlags
+from lmcodec.providers.openai._read_views import RawInput
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, BuiltinTool, Request
 
@@ -32,6 +36,7 @@ __all__ = [
 ]
 
 Raw = bytes | bytearray | memoryview
+_RAW_INPUT: Final = msgspec.json.Decoder(RawInput)
 
 
 def responses_typed_or_none(
@@ -41,18 +46,10 @@ def responses_typed_or_none(
     it), but None for a body holding a dated GA web search tool the passes
     read as ``web_search_preview`` (:func:`web_search_tools_in`; the typed path reads it under its
     own name): the gateway reads such a body the one way, whichever path its items take, to its
-    own dialect too; and None for a body holding an item key the typed path reads as absent that
-    Responses gets back as sent (a replayed call's or assistant message's ``id``: fcid18;
-    :func:`_replayed_read` or the passes read it and put the item back as sent). ``seen``, given,
-    records what the reading met (``openai_read.typed_or_none``)."""
-    data = raw.tobytes() if isinstance(raw, memoryview) else raw
-    if holds_mark(data, _ITEM_KEY_MARKS) and item_keys_sent(data):
-        return None  # (looked for first: the typed reading of such a body would be thrown away)
+    own dialect too. ``seen``, given, records what the reading met (``openai_read.typed_or_none``;
+    a ``ToolFlags`` the input items' views too)."""
     read = openai_read.typed_with_stream_flag_or_none(raw, model, seen)
     return None if read is None or _read_by_the_passes(read[0], raw) else read
-
-
-_ITEM_KEY_MARKS: Final = (b'"id"', b'"status"')
 
 
 def _read_by_the_passes(request: Request, raw: Raw) -> bool:
@@ -69,11 +66,17 @@ def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
     read = openai_read.typed_surveyed_or_none(raw, model)
     if read is None or _read_by_the_passes(read[0], raw):
         return None
-    return read[0], read[1], (), read[2], read[3], False
+    return read[0], read[1], (), read[2], read[3], False, None
 
 
 TypedReading: TypeAlias = tuple[
-    Request, ContentSurvey | None, tuple[Adaptation, ...], frozenset[str], bool, bool
+    Request,
+    ContentSurvey | None,
+    tuple[Adaptation, ...],
+    frozenset[str],
+    bool,
+    bool,
+    ReplayedItems | None,
 ]
 """What a typed gateway reader gives for a body it takes: the Request, its survey where the reading
 recorded it (else None: the gateway surveys the Request), the notes the gateway reader makes
@@ -85,7 +88,9 @@ the body's top-level ``stream`` is ``true``, as the views decoded it (False for 
 client names a stream in the URL): the gateway's stream flag, with no search of the body's bytes;
 and whether an Anthropic body holds no ``cache_control`` mark where ``_crossing_cache_marks`` looks,
 as its reading saw (``Seen.unmarked``; False where it cannot say, and for the other dialects): the
-gateway then runs no search for marks."""
+gateway then runs no search for marks; and, for a Responses body read toward Responses, the items
+whose keys the reading read as absent, which go back as sent (fcid18; None where there are none,
+and toward another dialect, which reads them as absent)."""
 
 NO_STRICT_TOOLS: Final[frozenset[str]] = frozenset()
 
@@ -94,19 +99,19 @@ def _chat_typed(raw: Any, model: str | None) -> TypedReading | None:
     """Chat's typed reading as a :data:`TypedReading` (its strictness is read from the Request's
     notes: none recorded here; its views refuse a cache mark, which the passes read)."""
     got = openai_chat_read.typed_surveyed_or_none(raw, model)
-    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], False)
+    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], False, None)
 
 
 def _anthropic_typed(raw: Any, model: str | None) -> TypedReading | None:
     """Anthropic's typed reading as a :data:`TypedReading` (its strictness rides in extensions)."""
     got = anthropic_read.typed_surveyed_or_none(raw, model)
-    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], got[4])
+    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], got[4], None)
 
 
 def _gemini_typed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed reading as a :data:`TypedReading` (no strict flag, no ``stream`` key)."""
     got = gemini_read.typed_surveyed_or_none(raw, model)
-    return None if got is None else (*got, NO_STRICT_TOOLS, False, False)
+    return None if got is None else (*got, NO_STRICT_TOOLS, False, False, None)
 
 
 TYPED_READERS: Final[dict[str, Any]] = {
@@ -136,7 +141,7 @@ def _noteless(
 
     def read(raw: Any, model: str | None) -> TypedReading | None:
         got = typed_or_none(raw, model)
-        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1], False)
+        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1], False, None)
 
     return read
 
@@ -144,16 +149,43 @@ def _noteless(
 def _responses_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
     """Responses' typed fast path as a :data:`TypedReading` without survey or notes, with the
     function tools flagged ``strict: true`` (which the same dialect gets back: lm15's builder sends
-    no flag), recorded as the tools are read."""
+    no flag), recorded as the tools are read, and the items whose keys it read as absent, to go
+    back as sent (:func:`_carried`); None where the passes read an item's keys (a reasoning item's
+    ``status`` without its id)."""
     flags = ToolFlags()
     read = responses_typed_or_none(raw, model, flags)
-    return None if read is None else (read[0], None, (), flags.strict_tools, read[1], False)
+    if read is None:
+        return None
+    replayed = None
+    if flags.items is not None:
+        replayed = _carried(raw, flags.items)
+        if replayed is False:
+            return None
+    return read[0], None, (), flags.strict_tools, read[1], False, replayed or None
+
+
+def _carried(raw: Raw, items: list[Any]) -> ReplayedItems | Literal[False] | None:
+    """The items of a body the typed path read (``items``: their views) whose keys it read as
+    absent, each to go back to Responses as its bytes in the body (one decode of ``input`` left
+    raw; no item decoded again: fcid18 decoded each one); None where there are none, False where
+    :func:`carried_items` leaves the body to the passes."""
+    found = carried_items(items)
+    if found is None:
+        return False
+    carried, assistants = found
+    if not carried:
+        return None
+    sent = _RAW_INPUT.decode(raw).input
+    listed = ListedKeys("openai", [], [])
+    for at, ordinal, kind in carried:
+        listed.carry(at, ordinal, sent[at], kind, items[at])
+    return ReplayedItems([], [None] * assistants, (), list(range(len(items))), listed)
 
 
 def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed fast path, with its notes, as a :data:`TypedReading` without survey."""
     read = gemini_read.typed_or_none(raw, model)
-    return None if read is None else (*read, NO_STRICT_TOOLS, False, False)
+    return None if read is None else (*read, NO_STRICT_TOOLS, False, False, None)
 
 
 TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {

@@ -68,6 +68,9 @@ class ToolFlags(Seen, gc=False):
     sends the flag back; recording every part for a survey it never makes cost ~5% of the reading)."""
 
     records_parts: ClassVar[bool] = False
+    items: Any = None
+    """The input items' views the reading read (None: a text input, or not read): where the
+    gateway looks for the keys the reading reads as absent that Responses gets back as sent."""
 
 
 class _NonStrict(Exception):
@@ -313,6 +316,8 @@ def _request(
     stable = False
     reused = False
     if seen is not None and not seen.records_parts:  # (the tools' flags only: the tools' reading's)
+        if isinstance(seen, ToolFlags):  # (and the items' views, for the gateway's carriage)
+            seen.items = items if type(items) is list else None
         seen = None
     if isinstance(items, str):
         messages = user_text(items)
