@@ -370,8 +370,9 @@ class ListedKeys:
         return None
 
     def __eq__(self, other: object) -> bool:
-        """The same items to put back as sent, for the same destination (however each was counted:
-        the typed views' reading of a body and the passes' are held equal)."""
+        """The same items to put back as sent, for the same destination (however each was counted
+        or held, an item's bytes compared as decoded: the typed views' reading of a body and the
+        passes' are held equal)."""
         if not isinstance(other, ListedKeys):
             return NotImplemented
         return self.destination == other.destination and self._kept() == other._kept()
