@@ -155,3 +155,39 @@ def test_a_repeated_key_on_the_refused_path_is_found(body: bytes) -> None:
     expected = lc.decode(_last_values(body), lc.Message)
     assert lc.decode(body, lc.Message) == expected
     assert list(lc.jsonl.read(body + b"\n", lc.Message)) == [expected]
+
+
+def _repeated_keys(body: bytes) -> list[str]:
+    repeated: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        keys = [key for key, _ in items]
+        repeated.extend(key for key in set(keys) if keys.count(key) > 1)
+        return dict(items)
+
+    json.loads(body, object_pairs_hook=pairs)
+    return repeated
+
+
+_REPLAYED = [  # items Responses -> Responses carries back as sent (their ids and statuses)
+    b'{"type":"reasoning","id":"rs_1","summary":[],"status":"incomplete","status":"completed",'
+    b'"encrypted_content":"gAAAA"}',
+    b'{"type":"function_call","id":"fc_1","call_id":"c1","name":"f","arguments":"{\\"a\\":1}",'
+    b'"arguments":"{\\"a\\":2}","status":"completed"}',
+    b'{"type":"function_call_output","call_id":"c1","output":"ok"}',
+    b'{"type":"message","id":"msg_1","role":"assistant","status":"in_progress","status":"completed",'
+    b'"content":[{"type":"output_text","text":"one","text":"two","annotations":[]}]}',
+]
+
+
+@pytest.mark.parametrize("item", range(len(_REPLAYED)))
+def test_a_replayed_item_goes_back_to_responses_with_its_last_values(item: int) -> None:
+    """The typed readings carry a replayed item as its bytes (codexid20); written as they are, a key
+    the client repeated went to the backend twice while the gateway read its last value."""
+    items = [b'{"role":"user","content":"hi"}', *_REPLAYED[: item + 1]]
+    if item < 2:
+        items.append(b'{"type":"function_call_output","call_id":"c1","output":"ok"}' if item == 1 else b"")
+    body = b'{"model":"gpt-5","input":[' + b",".join(i for i in items if i) + b'],"store":false}'
+    built = lc.translate_request("openai", "openai", body)
+    assert _repeated_keys(built.body) == []
+    assert built == lc.translate_request("openai", "openai", _last_values(body))

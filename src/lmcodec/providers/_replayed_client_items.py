@@ -280,8 +280,8 @@ class _Sent(NamedTuple):
     """The item as sent; for one carried as its bytes (``raw``), the keys it is placed by."""
     kind: str = "function_call_output"
     raw: msgspec.Raw | None = None
-    """The item's bytes as the client sent them, written back as they are (the typed readings'
-    carriage: nothing in such an item changes, so it is not decoded)."""
+    """The item's bytes as the client sent them (the typed readings' carriage: nothing in such an
+    item changes, so it is decoded only where it goes back)."""
 
 
 class ListedKeys:
@@ -387,7 +387,7 @@ class ListedKeys:
 
     def carry(self, position: int, ordinal: int, raw: msgspec.Raw, kind: str, view: Any) -> None:
         """Put back the client's item (of type ``kind``, at ``$.input[position]``) as sent, its
-        bytes ``raw`` written as they are: a function call or assistant message by its ``ordinal``
+        bytes ``raw`` decoded only to go back: a function call or assistant message by its ``ordinal``
         among the client's (function calls, custom calls not counted; assistant messages), a
         reasoning item by its state (-1), read off the item's typed ``view`` (no decode of
         ``raw``). What the gateway's typed readings hand over (:func:`carried_items`)."""
@@ -421,12 +421,7 @@ class ListedKeys:
                 built = json_object(items[at]) if at >= 0 else None
                 if built is None or built.get("call_id") != sent.item.get("call_id"):
                     _unplaced(sent)
-                if sent.raw is not None:
-                    items[at] = sent.raw
-                elif sent.kind == "function_call":
-                    items[at] = sent.item
-                else:
-                    items[at] = _without_null_parsed(sent.item)
+                items[at] = _item_back(sent)
                 continue
             if sent.ordinal >= 0:
                 at = outputs[sent.ordinal] if sent.ordinal < len(outputs) else -1
@@ -438,8 +433,18 @@ class ListedKeys:
             at = _next_reasoning(items, cursor, sent.item)
             if at < 0:
                 _unplaced(sent)
-            items[at] = sent.item if sent.raw is None else sent.raw
+            items[at] = _item_back(sent)
             cursor = at + 1
+
+
+def _item_back(sent: _Sent) -> dict[str, Any]:
+    """The client's item as it goes back: decoded from its bytes where the typed readings carried
+    it so, since a key the client repeated in it goes back once, with its last value, as every
+    reading of the body takes it (docs/hostile-input.md H9; written as they are, the bytes sent
+    both values, the gateway reading one and the backend perhaps the other); an assistant message
+    without the SDK parse helpers' ``"parsed": null``."""
+    item = sent.item if sent.raw is None else _ANY.decode(sent.raw)
+    return _without_null_parsed(item) if sent.kind == "message" else item
 
 
 def _call_key_elsewhere(key: str, asked: Any, destination: str, index: int) -> str:
