@@ -142,11 +142,12 @@ def continuation_event(part_index: int, provider: str, kind: str, data: dict[str
     return replace(_EVENT, delta=delta)
 
 
-LoneAnswer = tuple[tuple[Part, ...], FinishReason, Usage, dict[str, Any]]
+LoneAnswer = tuple[tuple[Part, ...], FinishReason, Usage, "dict[str, Any] | None", "str | None", "str | None"]
 """What a short body said, as :meth:`MapperBase.lone_answer` reads it: the message's parts (one a
-slot, each with its slot's continuation states, as the Assembler builds them), and its end's finish
-reason, usage and ``provider_data`` (read by msgspec: strict JSON). A plain tuple: a NamedTuple's
-construction is a Python call."""
+slot, each with its slot's continuation states, as the Assembler builds them), its end's finish
+reason, usage and ``provider_data`` (read by msgspec: strict JSON; None for a bare end), and the id
+and model its start frame named (None, None for a wire without one: the model is then the
+stream's). A plain tuple: a NamedTuple's construction is a Python call."""
 
 
 class EndFrame:
@@ -186,7 +187,7 @@ class MapperBase:
 
     provider: ClassVar[str] = ""
     done_ends: ClassVar[bool] = False  # the OpenAI wires end a stream with a "[DONE]" frame
-    reads_lone_answers: ClassVar[bool] = False  # lone_answer reads a body of one frame (Gemini)
+    reads_lone_answers: ClassVar[bool] = False  # lone_answer reads a short body (Gemini, Anthropic)
     known_types: ClassVar[frozenset[str] | None] = None  # the event types the adapter knows (_unknown)
     __slots__ = ("generic", "keep_unknown", "model", "sink", "unknown")
 
@@ -258,11 +259,11 @@ class MapperBase:
     @staticmethod
     def lone_answer(read: Any, n_frames: int) -> LoneAnswer | None:
         """The answer of a body of ``n_frames`` frames read by :meth:`read_body` as ``read``, when
-        :meth:`map_read_body` maps it to deltas of one slot each (or text fragments of slot 0) and
-        one end (``strict_json=True``), nothing else: the parts the Assembler would build of them
-        and what the end carries, for a consumer that needs no sink to assemble them; else
-        ``None``. Only a mapper whose ``reads_lone_answers`` is set reads one: a wire whose streams
-        may end in their first frame (Gemini)."""
+        :meth:`map_read_body` maps it to sink calls an Assembler builds a Response of without
+        failing: the parts it would build of them, what the end carries and what the start named,
+        for a consumer that needs no sink to assemble them; else ``None``. Only a mapper whose
+        ``reads_lone_answers`` is set reads one (Gemini: one answer and its end; Anthropic: a
+        short answer, ``providers/anthropic/_lone.py``)."""
         return None
 
     @staticmethod

@@ -22,7 +22,7 @@ from lmcodec.stream._response import parts_response
 from lmcodec.stream._whole import whole_limit
 from lmcodec.wire import Request, Response
 
-__all__ = ["lone_frames", "lone_response"]
+__all__ = ["lone_frames", "lone_response", "named_events"]
 
 _LONE_LIMIT: Final = whole_limit(DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES)
 """The longest body :func:`lone_frames` cuts: what ``whole_frames`` frames at once with the default limits."""
@@ -52,8 +52,10 @@ def lone_frames(chunks: Any) -> list[bytes] | None:
             body = b"".join(chunks)
         except (TypeError, ValueError):  # (not bytes-like; a released memoryview: the framer names it)
             return None
-    if not body.startswith(b"data: ") or len(body) > _LONE_LIMIT:
+    if len(body) > _LONE_LIMIT:
         return None
+    if not body.startswith(b"data: "):
+        return named_events(body) if body.startswith(b"event:") else None
     if body.endswith(b"\r\n\r\n"):
         data = body[6:-4]
         crlf = True
@@ -78,6 +80,29 @@ def lone_frames(chunks: Any) -> list[bytes] | None:
     return frames
 
 
+def named_events(body: bytes) -> list[bytes] | None:
+    """The data of the events of ``body`` when each is an ``event:`` line and a ``data: {`` line
+    (Anthropic's shape), LF line ends; else None. ``whole_frames([body])`` is then its result.
+
+    Why: with no ``\r`` in ``body``, its lines are its ``\n``-separated pieces; they come in threes,
+    each third one empty (the blank line ending an event), and as no line holds a ``\n``, a count of
+    ``\nevent:`` (``\ndata: {``) over the first (second) lines joined by ``\n`` counts the lines
+    that start so. Each event is then an ``event:`` line (not data) and one data line whose value
+    starts with ``{`` (no white space for the framer to strip)."""
+    if 13 in body or not body.endswith(b"\n\n"):
+        return None
+    lines = body.split(b"\n")  # (the last two are the last blank line's and the empty end)
+    n = len(lines) // 3
+    if len(lines) != 3 * n + 1 or any(lines[2::3]):
+        return None
+    if b"\n".join(lines[0:-1:3]).count(b"\nevent:") != n - 1:  # (the first: the caller's test)
+        return None
+    data = b"\n".join(lines[1::3])
+    if not data.startswith(b"data: {") or data.count(b"\ndata: {") != n - 1:
+        return None
+    return data[6:].split(b"\ndata: ")
+
+
 def lone_response(
     mapper_cls: Any, frames: list[bytes], read: Any, stream_request: Request | None, request: Request | None
 ) -> Response | None:
@@ -90,12 +115,13 @@ def lone_response(
     answer = mapper_cls.lone_answer(read, len(frames))
     if answer is None:
         return None
-    # the model as the Assembler takes it: the stream's (the request's, else what the first frame
-    # names), else the model of assemble's request
-    model = stream_request.model if stream_request is not None else mapper_cls.named_model(frames[0])
-    if not model and request is not None:
-        model = request.model
-    if type(model) is not str or not model:
-        return None
-    parts, finish_reason, usage, provider_data = answer
-    return parts_response(model, parts, finish_reason, usage, provider_data)
+    parts, finish_reason, usage, provider_data, id, model = answer
+    if model is None:
+        # the model as the Assembler takes it where no start named one: the stream's (the
+        # request's, else what the first frame names), else the model of assemble's request
+        model = stream_request.model if stream_request is not None else mapper_cls.named_model(frames[0])
+        if not model and request is not None:
+            model = request.model
+        if type(model) is not str or not model:
+            return None
+    return parts_response(model, parts, finish_reason, usage, provider_data, id)

@@ -82,15 +82,22 @@ def response_of(
 
 
 def parts_response(
-    model: str, parts: tuple[Part, ...], finish_reason: FinishReason, usage: Usage, provider_data: Any
+    model: str,
+    parts: tuple[Part, ...],
+    finish_reason: FinishReason,
+    usage: Usage,
+    provider_data: Any,
+    id: str | None = None,
 ) -> Response:
     """The Response :meth:`lmcodec.Assembler._build` builds for a stream whose slots hold ``parts``
-    (one part a slot, each with its slot's continuation states; no id, logprobs, message
-    continuation state or adaptations) and one end, as :func:`response_of` builds it: ``model`` a
-    non-empty str, ``parts`` proven, ``provider_data`` a dict msgspec read (strict JSON)."""
+    (one part a slot, each with its slot's continuation states; no logprobs, message continuation
+    state or adaptations) and one end, as :func:`response_of` builds it: ``model`` a non-empty str,
+    ``id`` None or a non-empty str, ``parts`` proven, ``provider_data`` None or a dict msgspec read
+    (strict JSON)."""
     message = _replace(_MESSAGE, parts=parts)
     response: Response = _replace(
         _RESPONSE,
+        id=id,
         model=model,
         message=message,
         finish_reason=finish_reason,

@@ -21,12 +21,13 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, MapperBase, continuation_event, new
+from lmcodec.providers._mapper import REFUSED, LoneAnswer, MapperBase, continuation_event, new
 from lmcodec.providers._unknown import known_types
-from lmcodec.providers.anthropic import port
+from lmcodec.providers.anthropic import _lone, port
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.providers.anthropic.views import (
     ERROR_TYPES,
+    FINISH_REASONS,
     FRAME_TYPES,
     PROVIDER,
     BlockDeltaFrame,
@@ -63,7 +64,19 @@ class StreamMapper(MapperBase):
 
     provider: ClassVar[str] = PROVIDER
     known_types: ClassVar[frozenset[str] | None] = known_types(FRAME_TYPES)
+    reads_lone_answers: ClassVar[bool] = True  # a short answer held whole: providers/anthropic/_lone.py
     __slots__ = ()
+
+    @staticmethod
+    def read_body(frames: list[bytes]) -> Any:
+        """The frames of a short body read and mapped to its answer in one pass (``_lone.read_body``)."""
+        return _lone.read_body(frames)
+
+    @staticmethod
+    def lone_answer(read: Any, n_frames: int) -> LoneAnswer | None:
+        """What :meth:`read_body` read (its answer, or None)."""
+        answer: LoneAnswer | None = read
+        return answer
 
     def frames(self, datas: list[bytes]) -> int:
         skipped = 0
@@ -145,7 +158,7 @@ class StreamMapper(MapperBase):
         usage = delta_usage(f.usage) if f.usage is not None and payload["usage"] else None
         if stop is None and usage is None:
             return 1
-        reason = (_FINISH.get(stop) or finish_reason(stop)) if stop is not None else None
+        reason = (FINISH_REASONS.get(stop) or finish_reason(stop)) if stop is not None else None
         self.sink.end(reason, usage, payload, strict_json=True)
         return 0
 
@@ -183,9 +196,6 @@ class StreamMapper(MapperBase):
 
 
 _plain: Final = msgspec.json.Decoder().decode
-_FINISH: Final = {
-    stop: finish_reason(stop) for stop in ("end_turn", "tool_use", "max_tokens", "stop_sequence")
-}
 
 _HANDLERS: Final[dict[type, Callable[[StreamMapper, Any, bytes], int]]] = {
     BlockDeltaFrame: StreamMapper._block_delta,

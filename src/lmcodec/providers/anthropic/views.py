@@ -18,6 +18,7 @@ from lmcodec.wire.telemetry import FinishReason
 
 __all__ = [
     "ERROR_TYPES",
+    "FINISH_REASONS",
     "FRAME_TYPES",
     "PROVIDER",
     "BlockDeltaFrame",
@@ -96,6 +97,12 @@ def finish_reason(stop_reason: Any, *, has_tool_call: bool = False) -> FinishRea
     if reason in ("refusal", "safety", "content_filter"):
         return "content_filter"
     return "stop"
+
+
+FINISH_REASONS: Final = {
+    stop: finish_reason(stop) for stop in ("end_turn", "tool_use", "max_tokens", "stop_sequence")
+}
+"""The finish reason of the common stop reasons, looked up before :func:`finish_reason` is called."""
 
 
 def _reasoning_tokens(usage_payload: dict[str, Any]) -> int | None:

@@ -274,7 +274,7 @@ class StreamMapper(MapperBase):
         counts = chunk.usageMetadata
         usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
         reason: Any = "tool_call" if calls else FINISH_REASONS.get(finish) or finish_reason(finish)
-        return answer_parts, reason, usage, payload
+        return answer_parts, reason, usage, payload, None, None
 
     def _many_parts_end(self, datas: list[bytes], payload: Any) -> int:
         """:meth:`map_body` of a last chunk :class:`EndChunk` refuses (several parts: parallel

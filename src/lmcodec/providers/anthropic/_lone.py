@@ -1,0 +1,205 @@
+"""A short Anthropic stream held whole read straight into its answer: the frames decoded once into
+the mapper's views and mapped to the parts, finish reason, usage, id and model the mapper and the
+Assembler would give it, without a sink (``stream/_lone.py`` builds the Response).
+
+What it takes: ``message_start`` naming the model, first of the content; text, thinking (with its
+signatures) and ``tool_use`` blocks (input in the start and ``input_json_delta`` fragments);
+``message_delta`` with its stop reason and usage, once; ``message_stop``; pings and block stops.
+Anything else (an error frame, a citation, a redacted thinking block, a frame the views refuse, a
+second ``message_delta`` end, an unnamed call, tool input msgspec does not read) leaves the body to
+the general way, which reads it again from its first frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.providers._mapper import NO_USAGE, REFUSED, SHORT_FRAME_BYTES, LoneAnswer, has_long_digit_run
+from lmcodec.providers._proven_parts import proven_text, proven_thinking, proven_tool_call
+from lmcodec.providers.anthropic.views import (
+    FINISH_REASONS,
+    BlockDeltaFrame,
+    BlockStartFrame,
+    BlockStopFrame,
+    MessageDeltaFrame,
+    MessageStartFrame,
+    MessageStopFrame,
+    PingFrame,
+    delta_usage,
+    finish_reason,
+    frame_decoder,
+    start_input,
+)
+from lmcodec.wire import ContinuationState, Part, TextPart, Usage
+from lmcodec.wire.telemetry import FinishReason
+
+__all__ = ["read_body"]
+
+_plain: Final = msgspec.json.Decoder().decode
+_replace: Final = msgspec.structs.replace
+_SIGNATURE: Final = msgspec.StructMeta.__call__(
+    ContinuationState, provider="anthropic", kind="thinking_signature", data={}
+)
+_TEXT: Final = msgspec.StructMeta.__call__(TextPart, text="")
+_BARE_END: Final = (None, None, None)
+
+
+def read_body(frames: list[bytes]) -> LoneAnswer | None:
+    """The answer of a body of ``frames`` (its events' data), each decoded by the mapper's view
+    decoder as :meth:`StreamMapper.frames` decodes it and mapped as the mapper and an Assembler
+    map it, in one pass: the parts (one a slot, as the Assembler builds them), finish reason,
+    usage, provider_data, id and model; None where the module leaves the body to the general way
+    (a frame the views refuse, one that may hold an integer ``json.loads`` refuses, anything the
+    module docstring does not list)."""
+    if max(map(len, frames)) > SHORT_FRAME_BYTES and any(map(has_long_digit_run, frames)):
+        return None
+    decode = frame_decoder.decode
+    text: dict[int, list[str]] = {}
+    thinking: dict[int, list[str]] = {}
+    tool_raw: dict[int, list[str]] = {}
+    tool_id: dict[int, str] = {}
+    tool_name: dict[int, str] = {}
+    states: dict[int, list[ContinuationState]] = {}
+    started = False
+    id: str | None = None
+    model: str | None = None
+    end: tuple[Any, Any, Any] | None = None
+    try:
+        for data in frames:
+            f = decode(data)
+            kind = type(f)
+            if kind is BlockDeltaFrame:
+                delta = f.delta
+                if delta is None:
+                    continue
+                dtype = delta.type
+                if dtype == "text_delta":  # (most frames: inline)
+                    chunks = text.get(f.index)
+                    if chunks is None:
+                        text[f.index] = [delta.text or ""]
+                    else:
+                        chunks.append(delta.text or "")
+                elif dtype == "input_json_delta":
+                    _add(tool_raw, f.index, delta.partial_json or "")
+                elif dtype == "thinking_delta":
+                    _add(thinking, f.index, delta.thinking or "")
+                elif dtype == "signature_delta":
+                    if delta.signature:
+                        _add(states, f.index, _replace(_SIGNATURE, data={"signature": delta.signature}))
+                elif dtype in ("citation_delta", "citations_delta"):
+                    return None
+            elif kind is PingFrame or kind is BlockStopFrame:
+                continue
+            elif kind is BlockStartFrame:
+                block = f.content_block
+                if block is None:
+                    continue
+                btype = block.type
+                if btype == "tool_use":
+                    _add(tool_raw, f.index, start_input(block.input))
+                    if block.id:
+                        tool_id[f.index] = block.id
+                    if block.name:
+                        tool_name[f.index] = block.name
+                elif btype == "redacted_thinking" and block.data is not None:
+                    return None
+            elif kind is MessageStartFrame:
+                if started:  # (the Assembler takes the first start only)
+                    continue
+                msg = f.message
+                if text or thinking or tool_raw or states or msg is None or not msg.model:
+                    return None
+                started = True
+                id = msg.id or None
+                model = msg.model
+            elif kind is MessageDeltaFrame:
+                payload = _plain(data)
+                stop_delta = f.delta
+                stop = stop_delta.stop_reason if stop_delta is not None else None
+                usage = delta_usage(f.usage) if f.usage is not None and payload["usage"] else None
+                if stop is None and usage is None:
+                    continue
+                if end is not None:  # a second end (the Assembler merges them)
+                    return None
+                reason = (FINISH_REASONS.get(stop) or finish_reason(stop)) if stop is not None else None
+                end = (reason, usage, payload)
+            elif kind is MessageStopFrame:
+                if end is None:
+                    end = _BARE_END
+            else:  # an error frame
+                return None
+    except REFUSED:
+        return None
+    if end is None or model is None:
+        return None
+    if len(text) == 1 and not thinking and not tool_raw and not states:
+        parts: tuple[Part, ...] = (_replace(_TEXT, text="".join(*text.values())),)
+        calls = False
+    else:
+        built = _slot_parts(text, thinking, tool_raw, tool_id, tool_name, states)
+        if built is None:
+            return None
+        parts, calls = built
+    finish: FinishReason | None = end[0]
+    if finish is None:
+        finish = "tool_call" if calls else "stop"
+    elif finish == "stop" and calls:
+        finish = "tool_call"
+    counts: Usage | None = end[1]
+    return parts, finish, counts if counts is not None else NO_USAGE, end[2], id, model
+
+
+def _add(slots: dict[int, list[Any]], index: int, item: Any) -> None:
+    chunks = slots.get(index)
+    if chunks is None:
+        slots[index] = [item]
+    else:
+        chunks.append(item)
+
+
+def _slot_parts(
+    text: dict[int, list[str]],
+    thinking: dict[int, list[str]],
+    tool_raw: dict[int, list[str]],
+    tool_id: dict[int, str],
+    tool_name: dict[int, str],
+    states: dict[int, list[ContinuationState]],
+) -> tuple[tuple[Part, ...], bool] | None:
+    """The parts slot by slot, as the Assembler's ``_slot_parts`` builds them, and whether a call
+    is among them; None where a call has no name or input msgspec reads (the general way decides)."""
+    slots = set(thinking)
+    slots.update(text, tool_raw, states)
+    parts: list[Part] = []
+    calls = False
+    for index in sorted(slots):
+        cont = tuple(states[index]) if index in states else ()
+        content = False
+        if index in thinking:
+            parts.append(proven_thinking("".join(thinking[index]), cont))
+            content = True
+        if index in text:
+            parts.append(proven_text("".join(text[index]), cont))
+            content = True
+        if index in tool_raw:
+            name = tool_name.get(index)
+            if name is None:
+                return None
+            raw = "".join(tool_raw[index])
+            if raw:
+                try:
+                    value = _plain(raw)
+                except REFUSED:
+                    return None
+                if type(value) is not dict:
+                    value = {"value": value}
+            else:
+                value = {}
+            parts.append(proven_tool_call(tool_id.get(index) or f"tool_call_{index}", name, value, cont))
+            calls = True
+        elif not content:
+            parts.append(proven_text("", cont))
+    if not parts:
+        parts.append(proven_text(""))
+    return tuple(parts), calls
