@@ -425,6 +425,44 @@ def test_what_the_straight_path_leaves_to_the_general_way() -> None:
     ]
     for frames, request in cases:
         assert not _same([sse(frames)], REQUEST, request), frames
+    signature = _delta(0, type="signature_delta", signature="c2ln")
+    for frames in (
+        [_START, *text, error, _END],
+        [signature, _START, *text, _END],
+    ):
+        assert not _same([sse(frames)], REQUEST, REQUEST), frames
+
+
+def test_the_rules_the_straight_path_keeps() -> None:
+    """The first start only; a message_delta with no stop reason and no usage is no end; an empty
+    signature is none; a slot of a signature alone is an empty text; text beside a call or a
+    signature is not the one-text answer: each taken and the general way's Response."""
+    text = [_block_start(0, type="text", text=""), _delta(0, type="text_delta", text="a"), _block_stop(0)]
+    other_start = {"type": "message_start", "message": {"id": "msg_2", "model": "claude-2"}}
+    empty_end = {"type": "message_delta", "delta": {"stop_reason": None}, "usage": {}}
+    call = [_block_start(1, type="tool_use", id="t", name="f", input={"a": 1}), _block_stop(1)]
+    cases = [
+        [_START, other_start, *text, _END],
+        [_START, *text, empty_end, _STOP],
+        [_START, *text, _delta(0, type="signature_delta", signature=""), _END],
+        [_START, *text, _delta(1, type="signature_delta", signature="c2ln"), _END],
+        [_START, *text, *call, _END],
+        [_START, _END],
+    ]
+    for frames in cases:
+        assert _same([sse(frames)], REQUEST, REQUEST), frames
+    response = _straight([sse(cases[0])], None, None)
+    assert (response.id, response.model) == (_START["message"]["id"], _START["message"]["model"])
+    assert _straight([sse(cases[1])], None, None).provider_data is None
+    assert _straight([sse(cases[2])], None, None).message.parts == (lc.TextPart(text="a"),)
+    assert _straight([sse(cases[3])], None, None).message.parts[1] == lc.TextPart(
+        text="",
+        continuation=(
+            lc.ContinuationState(provider="anthropic", kind="thinking_signature", data={"signature": "c2ln"}),
+        ),
+    )
+    assert len(_straight([sse(cases[4])], None, None).message.parts) == 2
+    assert _straight([sse(cases[5])], None, None).message.parts == (lc.TextPart(text=""),)
     assert lone_frames([WORD[:9], WORD[9:]]) == lone_frames([WORD])
     assert _lone.read_body([b'{"type":"ping"}', b"{"]) is None
     assert StreamMapper.lone_answer(None, 2) is None

@@ -17,7 +17,7 @@ import lmcodec as lc
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import MAPPERS
 from lmcodec.providers.gemini import stream as gemini_stream
-from lmcodec.stream._lone import lone_frames, lone_response
+from lmcodec.stream._lone import lone_frames, lone_response, named_events
 from lmcodec.stream._whole import whole_frames
 from lmcodec.stream.decoder import Decoding
 
@@ -456,3 +456,71 @@ def test_lone_frames_join_the_chunks_as_whole_frames_joins_them() -> None:
     chunks: list[Any] = [b"data: x\n", bytearray(b"\ndata: y"), memoryview(b"\n\n")]
     assert lone_frames(chunks) == whole_frames(chunks, *_LIMITS) == [b"x", b"y"]
     assert lone_frames([b"data: x\n\n"] * 256) == [b"x"] * 256
+
+
+_HEADS = st.sampled_from(
+    [b"event: message_start", b"event:ping", b"event: a", b": keep-alive", b"id: 1", b"data: {}", b""]
+)
+_DATAS = st.sampled_from(
+    [
+        b'data: {"type":"ping"}',
+        b'data: {"a":1}  ',
+        b"data: {",
+        b'data:{"a":1}',
+        b'data:  {"a":1}',
+        b"data: x",
+        b"data: \x0b{}",
+        b"data",
+        b"event: b",
+        b'data: {"a":"\rx"}',
+    ]
+)
+_BLANKS = st.sampled_from([b"", b"", b"x", b"data: {}", b"\r"])
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    _DATAS,
+    st.lists(st.tuples(_BLANKS, _HEADS, _DATAS), max_size=3),
+    st.sampled_from([b"\n", b"\n", b"\r\n", b"\r"]),
+    st.sampled_from([b"\n\n", b"\n\n", b"\n", b"\n\n\n", b""]),
+)
+@example(b'data: {"a":1}', [(b"", b"event: b", b'data: {"b":2}')], b"\n", b"\n\n")
+def test_named_events_cut_as_whole_frames_cuts(first: bytes, rest: Any, line_end: bytes, tail: bytes) -> None:
+    """Bodies of ``event:``, ``data:``, comment, field and blank lines in threes (Anthropic's shape
+    and its near misses): where ``named_events`` cuts one, ``whole_frames`` cuts it so, and
+    ``lone_frames`` gives that cut."""
+    body = line_end.join([b"event: a", first, *(line for triple in rest for line in triple)]) + tail
+    frames = named_events(body)
+    if frames is not None:
+        assert frames == whole_frames([body], *_LIMITS)
+        assert lone_frames([body]) == frames
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'event: a\ndata: {"a":1}\n\nevent: b\ndata: {"b":2}\n\n',
+        b'event: a\ndata: {"a":1}   \n\n',
+    ],
+)
+def test_named_events_take_anthropic_events(body: bytes) -> None:
+    assert named_events(body) == whole_frames([body], *_LIMITS) is not None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'event: a\r\ndata: {"a":1}\r\n\r\n',  # CRLF
+        b'event: a\ndata: {"a":1}\n\n\r',  # a CR anywhere
+        b'event: a\ndata: {"a":1}\nx\nevent: b\ndata: {"b":2}\n\n',  # a third line not blank
+        b'event: a\ndata: {"a":1}\n\ndata: {"c":0}\ndata: {"b":2}\n\n',  # a head that is data
+        b'event: a\ndata: {"a":1}\n\nid: 1\ndata: {"b":2}\n\n',  # a head that is another field
+        b'event: a\ndata:  {"a":1}\n\n',  # white space the framer strips
+        b'event: a\ndata: {"a":1}\n\nevent: b\ndata:  {"b":2}\n\n',
+        b'event: a\ndata: {"a":1}\n\nevent: b\ndata:{"b":2}\n\n',
+        b'event: a\ndata: {"a":1}\n',  # no blank line at the end
+    ],
+)
+def test_named_events_leave_near_misses(body: bytes) -> None:
+    assert named_events(body) is None
