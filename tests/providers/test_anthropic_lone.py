@@ -436,7 +436,8 @@ def test_what_the_straight_path_leaves_to_the_general_way() -> None:
 def test_the_rules_the_straight_path_keeps() -> None:
     """The first start only; a message_delta with no stop reason and no usage is no end; an empty
     signature is none; a slot of a signature alone is an empty text; text beside a call or a
-    signature is not the one-text answer: each taken and the general way's Response."""
+    signature is not the one-text answer; an empty id is none; slots in ascending order: each
+    taken and the general way's Response."""
     text = [_block_start(0, type="text", text=""), _delta(0, type="text_delta", text="a"), _block_stop(0)]
     other_start = {"type": "message_start", "message": {"id": "msg_2", "model": "claude-2"}}
     empty_end = {"type": "message_delta", "delta": {"stop_reason": None}, "usage": {}}
@@ -449,8 +450,16 @@ def test_the_rules_the_straight_path_keeps() -> None:
         [_START, *text, *call, _END],
         [_START, _END],
     ]
+    no_id = {"type": "message_start", "message": {"id": "", "model": "claude-2"}}
+    slots = [_delta(2, type="text_delta", text="b"), _delta(9, type="thinking_delta", thinking="c")]
+    cases += [[no_id, *text, _END], [_START, *slots, _END]]
     for frames in cases:
         assert _same([sse(frames)], REQUEST, REQUEST), frames
+    assert _straight([sse(cases[6])], None, None).id is None
+    assert [type(p) for p in _straight([sse(cases[7])], None, None).message.parts] == [
+        lc.TextPart,
+        lc.ThinkingPart,
+    ]
     response = _straight([sse(cases[0])], None, None)
     assert (response.id, response.model) == (_START["message"]["id"], _START["message"]["model"])
     assert _straight([sse(cases[1])], None, None).provider_data is None
