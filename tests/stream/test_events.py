@@ -5,6 +5,7 @@ end) against the keyword construction they replace and the checked class call.
 - The merged end (:meth:`EndMerge.merged`) equals the keyword build of ``StreamEndEvent`` with the
   same values and, for strict JSON data, the class call: an all-empty usage and an empty
   ``provider_data`` stored as ``None`` as ``__post_init__`` stores them.
+- The sink's one end equals EndMerge's merge of every end it was given (a single end taken as it is).
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from __future__ import annotations
 from typing import Any, get_args
 
 import msgspec
-from hypothesis import given, settings
+import pytest
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.stream import events
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.events import EventSink
 from lmcodec.wire.telemetry import FinishReason
@@ -83,3 +86,56 @@ def test_the_merged_ends_are_not_one_object() -> None:
     assert one is not None and two is not None and one is not two
     assert (one.finish_reason, one.provider_data) == ("stop", {"a": 1})
     assert (two.finish_reason, two.usage, two.provider_data) == ("length", None, None)
+
+
+_NAN_DATA: dict[str, Any] = {"x_score": float("nan")}  # (lm15's end refuses it: a merge keeps it)
+_END = st.tuples(_FINISH, _USAGE, _DATA | st.just(_NAN_DATA), st.booleans()) | st.just(
+    (None, None, None, False)
+)
+_ENDS = st.lists(_END, max_size=4)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(ends=_ENDS)
+@example(ends=[("stop", None, _NAN_DATA, False), (None, lc.Usage(input_tokens=1), {"a": 1}, True)])
+def test_the_sink_merges_its_ends_as_end_merge_merges_them(ends: list[tuple[Any, Any, Any, bool]]) -> None:
+    """The EventSink keeps a single end as it is, and a bare end after another (Anthropic's
+    ``message_stop``) as nothing, making an EndMerge only at a second end that may change the merge:
+    its one end event is the one EndMerge gives for every end added (none when no end came)."""
+    sink = EventSink()
+    sink.begin("m")
+    merge = EndMerge()
+    for finish, usage, data, strict in ends:
+        strict = strict and data is not _NAN_DATA  # (msgspec reads no NaN)
+        sink.end(finish, usage, data, strict_json=strict)
+        merge.add(finish, usage, data, strict)
+    expected = merge.merged()
+    assert sink.close() is (expected is not None)
+    if expected is None:
+        assert sink.out == []
+    else:
+        start, end = sink.out
+        assert _fields(start) == _fields(lc.StreamStartEvent(model="m"))
+        assert _fields(end) == _fields(expected)
+        assert end.provider_data is expected.provider_data  # the dict given, not a copy
+    assert not sink.close()  # (closed: the ends are gone)
+
+
+def test_a_single_end_makes_no_merge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stream of one end (Gemini, Responses), or one and a bare end after it (Anthropic), makes no
+    EndMerge: ~3k instructions of a one-word Decoder stream (callgrind)."""
+
+    def no_merge() -> None:
+        raise AssertionError("an EndMerge made")
+
+    monkeypatch.setattr(events, "EndMerge", no_merge)
+    for extra in ([], [(None, None, None)]):
+        sink = EventSink()
+        sink.begin("m")
+        sink.end("stop", lc.Usage(input_tokens=1), {"a": 1}, strict_json=True)
+        for end in extra:
+            sink.end(*end)
+        assert sink.close()
+        assert _fields(sink.out[-1]) == _fields(
+            lc.StreamEndEvent(finish_reason="stop", usage=lc.Usage(input_tokens=1), provider_data={"a": 1})
+        )

@@ -18,6 +18,7 @@ import msgspec
 from lmcodec.stream.coalesce import EndMerge
 from lmcodec.wire import (
     StreamDeltaEvent,
+    StreamEndEvent,
     StreamEvent,
     StreamStartEvent,
     TextDelta,
@@ -37,6 +38,9 @@ _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
 _START: Final = _new(StreamStartEvent)  # (a copy: ~1.7k instructions less than the keyword call)
+_END: Final = _new(
+    StreamEndEvent
+)  # (the one end of a stream of one: copied as EndMerge.merged copies its own)
 
 
 def scored_text_event(part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> StreamDeltaEvent:
@@ -50,17 +54,19 @@ def scored_text_event(part_index: int, text: str, logprobs: tuple[TokenLogprob, 
 class EventSink:
     """Builds the coalesced canonical events of a stream into :attr:`out` (the caller takes the list)."""
 
-    __slots__ = ("_ends", "_model", "_started", "out")
+    __slots__ = ("_end", "_ends", "_model", "_started", "out")
 
     def __init__(self) -> None:
         self.out: list[StreamEvent] = []
         self._model: str | None = None
         self._started = False
-        self._ends: EndMerge | None = None  # made at the stream's first end
+        self._end: tuple[Any, Usage | None, Any, bool] | None = None  # the stream's first end, as given
+        self._ends: EndMerge | None = None  # made at a second end that may change the merge
 
     def begin(self, model: str | None) -> None:
         self._model = model
         self._started = False
+        self._end = None
         self._ends = None
 
     def _synthesize(self) -> None:
@@ -102,18 +108,31 @@ class EventSink:
     def end(
         self, finish_reason: str | None, usage: Usage | None, provider_data: Any, *, strict_json: bool = False
     ) -> None:
+        """One adapter end, merged at :meth:`close` as the Assembler merges them: a single end is the
+        merged end as it is, and a bare end after another (Anthropic's ``message_stop``) changes
+        nothing a merge keeps, so most streams make no :class:`EndMerge` (~4k instructions)."""
         ends = self._ends
         if ends is None:
+            first = self._end
+            if first is None:
+                self._end = (finish_reason, usage, provider_data, strict_json)
+                return
+            if finish_reason is None and usage is None and provider_data is None:
+                return
             self._ends = ends = EndMerge()
+            ends.add(first[0], first[1], first[2], first[3])
         ends.add(finish_reason, usage, provider_data, strict_json)
 
     def close(self) -> bool:
-        ends = self._ends
-        if ends is None:  # no end came
-            return False
-        self._ends = None
-        end = ends.merged()
-        if end is None:
+        ends, first = self._ends, self._end
+        self._ends = self._end = None
+        if ends is not None:
+            end = ends.merged()
+            if end is None:
+                return False
+        elif first is not None:
+            end = _replace(_END, finish_reason=first[0], usage=first[1], provider_data=first[2])
+        else:  # no end came
             return False
         if not self._started:
             self._synthesize()
