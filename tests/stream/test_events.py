@@ -116,7 +116,7 @@ def test_the_sink_merges_its_ends_as_end_merge_merges_them(ends: list[tuple[Any,
     else:
         start, end = sink.out
         assert _fields(start) == _fields(lc.StreamStartEvent(model="m"))
-        assert _fields(end) == _fields(expected)
+        assert isinstance(end, lc.StreamEndEvent) and _fields(end) == _fields(expected)
         assert end.provider_data is expected.provider_data  # the dict given, not a copy
     assert not sink.close()  # (closed: the ends are gone)
 
