@@ -110,17 +110,21 @@ class EventSink:
     ) -> None:
         """One adapter end, merged at :meth:`close` as the Assembler merges them: a single end is the
         merged end as it is, and a bare end after another (Anthropic's ``message_stop``) changes
-        nothing a merge keeps, so most streams make no :class:`EndMerge` (~4k instructions)."""
+        nothing a merge keeps, so a stream whose first end carries its usage (Gemini, Responses,
+        Anthropic) makes no :class:`EndMerge` (~3k instructions); one without usage first makes it at
+        once (Chat: the usage chunk follows)."""
         ends = self._ends
         if ends is None:
             first = self._end
             if first is None:
-                self._end = (finish_reason, usage, provider_data, strict_json)
-                return
-            if finish_reason is None and usage is None and provider_data is None:
+                if usage is not None:  # (an end without usage, Chat's finish chunk, has one after it)
+                    self._end = (finish_reason, usage, provider_data, strict_json)
+                    return
+            elif finish_reason is None and usage is None and provider_data is None:
                 return
             self._ends = ends = EndMerge()
-            ends.add(first[0], first[1], first[2], first[3])
+            if first is not None:
+                ends.add(first[0], first[1], first[2], first[3])
         ends.add(finish_reason, usage, provider_data, strict_json)
 
     def close(self) -> bool:
