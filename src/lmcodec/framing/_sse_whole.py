@@ -16,8 +16,6 @@ from lmcodec.framing._sse_space import data_lines_event
 
 __all__ = ["MAX_CONTINUATIONS", "continued_data", "replaced_prefixes", "whole_event"]
 
-_NOT_VALUE_START: Final = frozenset(b"\t\x0b\x0c\x1c\x1d\x1e\x1f " + bytes(range(0x80, 0x100)))
-"""The first bytes of a value ``VALUE_START`` refuses, but the line ends (the value holds none)."""
 MAX_CONTINUATIONS: Final = 64
 """The most continuation lines an event of the bulk paths has: sre keeps a backtracking record per
 repetition of a group, so an event of more lines (a pretty-printed object, hostile input) is left to
@@ -57,8 +55,7 @@ _WHOLE_CONTINUED_CRLF_EVENT: Final = re.compile(
 def whole_event(chunk: bytes) -> bytes | None:
     """The data of ``chunk`` when it is exactly one event of the common shape (one ``data:`` line as
     ``_sse_fields``' block split takes it, or one JSON object over up to 65 such lines, after at most four
-    ignored lines, then the blank line; LF or CRLF line ends), else None. The plainest CRLF shape
-    (one ``data: `` line and the blank line) by a few bytes methods; else one match, which fails
+    ignored lines, then the blank line; LF or CRLF line ends), else None. One match, which fails
     within the first event of a longer chunk; the continuation lines' prefixes removed by
     replacements (the lines joined by ``"\n"``, as the grammar joins them). An LF event of data
     lines only whose values start with white space (pretty-printed JSON) is cut by
@@ -89,13 +86,6 @@ def whole_event(chunk: bytes) -> bytes | None:
             return continued_data(chunk[match.end(1) : -2])
         return data_lines_event(chunk, start)  # values that start with white space (pretty-printed JSON)
     end = len(chunk) - 4
-    if end > 6 and chunk.startswith(b"data: ") and chunk.endswith(b"\r\n\r\n"):
-        # One data line and the blank line (Gemini's API chunk) by bytes methods, not the match:
-        # -3.6k instructions on a 374-byte chunk. (Not for LF: there the test cost each chunk of a
-        # named stream, Anthropic's and Responses', +0.4k, more than the match of Chat's saved.)
-        value = chunk[6:end]
-        if 13 not in value and 10 not in value and value[0] not in _NOT_VALUE_START:
-            return value
     match = _WHOLE_CRLF_EVENT(chunk)
     if match is None:
         match = _WHOLE_CONTINUED_CRLF_EVENT(chunk)
