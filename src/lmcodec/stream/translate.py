@@ -46,6 +46,13 @@ the openai SDK's accumulator reads it. A stream without this shape is written as
 bytes the Encoder writes for its events); one with it gives the client more calls than
 ``lc.assemble`` of the source names (``tests/stream/test_translate_parallel_calls.py``).
 
+Texts and thoughts are read the same way from a Gemini source toward a Responses or Anthropic
+client, whose SDKs accumulate each slot as a block or item of its own: a text or thought at a slot
+the writer has moved past (a chunk of two text parts, then a chunk of text: slots 0, 1, 0) opens a
+new block or item, in stream order, as google-genai reads the chunks, where lm15 joins it into the
+first (:mod:`lmcodec.stream._parts_in_order`; red team 30 F01). Chat and Gemini clients are written
+as before.
+
 A call an Anthropic stream never names is left out, not refused: it is a server tool's
 (``server_tool_use``), which lm15 maps to a call with no name, and the server ran it; the text
 and citations around it are written (``_SERVER_CALLS``; docs/writers.md, "Server tools").
@@ -126,6 +133,7 @@ from lmcodec.stream._foreign_parts import ForeignParts
 from lmcodec.stream._head import StreamHead
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._keepalive import KEEP_ALIVE_FRAMERS, KEEP_ALIVES
+from lmcodec.stream._parts_in_order import PartsInOrderSink
 from lmcodec.stream._stop import StopSink, client_side_stops
 from lmcodec.stream._whole import whole_frames
 from lmcodec.stream._writer_sink import WriterSink
@@ -137,6 +145,11 @@ __all__ = ["atranslate", "translate"]
 
 _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start frame
 _WHOLE_CALLS: Final = frozenset({"gemini"})  # wires whose every call part is a whole call
+# wires that number their parts from 0 in every chunk (a slot is a position in one chunk), and the
+# clients that read each slot as a block or item of its own, in the order first written: there a
+# text or thought at a slot the writer moved past opens a new one (stream/_parts_in_order.py)
+_PARTS_PER_CHUNK: Final = frozenset({"gemini"})
+_SLOTS_AS_BLOCKS: Final = frozenset({"openai", "anthropic"})
 # Wires whose every client tool call is named at its start: a call that never gets a name is a
 # server tool's (an Anthropic server_tool_use block, whose argument fragments lm15 maps to a call
 # with no name); it is left out of the written stream, the text and citations around it written.
@@ -185,7 +198,8 @@ class _Translator:
         self._start_writer = writer if src == "anthropic" and isinstance(writer, AnthropicWriter) else None
         # what the source's first frame names (its id and model, ...; the message_start's usage)
         self._head = StreamHead() if src in _HEADLESS or self._start_writer is not None else None
-        self._sink = WriterSink(
+        in_order = src in _PARTS_PER_CHUNK and dst in _SLOTS_AS_BLOCKS
+        self._sink = (PartsInOrderSink if in_order else WriterSink)(
             self._encoder.writer,
             self._head if src in _HEADLESS else None,
             whole_calls=src in _WHOLE_CALLS,

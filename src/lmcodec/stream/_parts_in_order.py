@@ -1,0 +1,141 @@
+"""The translate sink for a Gemini source and a client that reads each slot as a block or item.
+
+A Gemini chunk numbers its parts from 0, so a chunk of two text parts followed by a chunk of text
+hands the sink ``text(0)``, ``text(1)``, ``text(0)``. lm15 (and :func:`lmcodec.assemble`) join the
+third into slot 0; google-genai appends every chunk's parts in order. The Anthropic and Responses
+writers give each slot a block or item of its own, in the order first written, and their clients'
+SDKs accumulate by that block or item: written at slot 0, the third text reached the client as
+"The capital is Paris. of France", as an Anthropic delta to a block already stopped, or as
+Responses text into an item after the next one opened (red team 30 F01).
+
+:class:`PartsInOrderSink` writes a text or thought whose slot the writer has moved past (another
+slot was written since) at a fresh slot, so it opens a new block or item after the others; a part
+continuing the slot written last stays in it. A signature the source hands right after a moved part
+moves with it. A stream where no part comes back to a slot it left is written as
+:class:`~lmcodec.stream._writer_sink.WriterSink` writes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from lmcodec.stream._writer_sink import WriterSink
+from lmcodec.stream.events import scored_text_event
+from lmcodec.wire import StreamDeltaEvent, StreamEvent, TextDelta, ThinkingDelta, TokenLogprob
+
+__all__ = ["PartsInOrderSink"]
+
+_replace: Final = msgspec.structs.replace
+_TEXT: Final = 0
+_THINKING: Final = 1
+_CALL: Final = 2
+_NO_FRESH: Final = 1 << 62  # no fresh slot handed out yet: every first part takes its own index
+
+
+class PartsInOrderSink(WriterSink):
+    """A :class:`WriterSink` that writes a Gemini source's texts and thoughts in stream order."""
+
+    __slots__ = ("_first_fresh", "_last_index", "_last_kind", "_last_slot", "_part_slots", "_part_top")
+
+    def __init__(self, writer: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(writer, *args, **kwargs)
+        self._reset_parts()
+
+    def _reset_parts(self) -> None:
+        self._part_slots: dict[tuple[int, int], int] = {}  # (kind, source index) -> destination slot
+        self._last_kind = -1  # what was written last: kind, source index, destination slot
+        self._last_index = -1
+        self._last_slot = -1
+        self._part_top = 0  # one past the highest slot a text or thought was written at
+        self._first_fresh = _NO_FRESH  # the lowest fresh slot handed out
+
+    def begin(self, model: str | None) -> None:
+        super().begin(model)
+        self._reset_parts()
+
+    def _slot(self, kind: int, part_index: int) -> int:
+        """The destination slot of a text or thought at source ``part_index``: the slot written last
+        when it continues it, its own index the first time (unless a fresh slot took it), else a
+        fresh slot, after every slot written (and kept from calls)."""
+        if part_index == self._last_index and kind == self._last_kind:
+            return self._last_slot
+        key = (kind, part_index)
+        slot = self._part_slots.get(key)
+        if slot is None and part_index < self._first_fresh:
+            slot = part_index
+            if slot >= self._part_top:
+                self._part_top = slot + 1
+        else:  # the writer moved past its slot: a new block or item
+            slot = max(self._part_top, self._next_free)
+            self._first_fresh = min(self._first_fresh, slot)
+            self._taken.add(slot)  # (a call never takes it)
+            self._part_top = self._next_free = slot + 1
+        self._part_slots[key] = slot
+        self._last_kind = kind
+        self._last_index = part_index
+        self._last_slot = slot
+        return slot
+
+    def text(self, part_index: int, text: str) -> None:
+        if self.finished:
+            return
+        if part_index == self._last_index and self._last_kind == _TEXT:  # (most texts: _slot's first test)
+            slot = self._last_slot
+        else:
+            slot = self._slot(_TEXT, part_index)
+        if not self._started:
+            self._synthesize()
+        out = self.out
+        out.append(self._write_text(slot, text))
+        if slot != part_index:  # its signature, handed right after it, goes with it
+            self._moved = (part_index, slot, len(out))
+
+    def thinking(self, part_index: int, text: str) -> None:
+        if self.finished:
+            return
+        if part_index == self._last_index and self._last_kind == _THINKING:
+            slot = self._last_slot
+        else:
+            slot = self._slot(_THINKING, part_index)
+        if not self._started:
+            self._synthesize()
+        out = self.out
+        out.append(self._write_thinking(slot, text))
+        if slot != part_index:
+            self._moved = (part_index, slot, len(out))
+
+    def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        if self.finished:
+            return
+        if part_index == self._last_index and self._last_kind == _TEXT:
+            slot = self._last_slot
+        else:
+            slot = self._slot(_TEXT, part_index)
+        WriterSink.event(self, scored_text_event(slot, text, logprobs))
+        if slot != part_index:
+            self._moved = (part_index, slot, len(self.out))
+
+    def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
+        written = len(self.out)
+        super().tool_input(part_index, fragment, id, name)
+        if len(self.out) != written:  # a call written (not held for its name): the writer moved on
+            self._last_kind = _CALL
+            self._last_index = -1
+
+    def event(self, event: StreamEvent) -> None:
+        """A text or thought the port mapped (a chunk the typed views refused) goes to its slot as
+        :meth:`text` and :meth:`thinking` place theirs."""
+        if type(event) is StreamDeltaEvent and not self.finished:
+            delta = event.delta
+            if type(delta) is TextDelta or type(delta) is ThinkingDelta:
+                part_index = delta.part_index
+                slot = self._slot(_TEXT if type(delta) is TextDelta else _THINKING, part_index)
+                if slot != part_index:
+                    event = _replace(event, delta=_replace(delta, part_index=slot))
+                super().event(event)
+                if slot != part_index:
+                    self._moved = (part_index, slot, len(self.out))
+                return
+        super().event(event)
