@@ -30,14 +30,13 @@ __all__ = ["PartsInOrderSink"]
 _replace: Final = msgspec.structs.replace
 _TEXT: Final = 0
 _THINKING: Final = 1
-_CALL: Final = 2
 _NO_FRESH: Final = 1 << 62  # no fresh slot handed out yet: every first part takes its own index
 
 
 class PartsInOrderSink(WriterSink):
     """A :class:`WriterSink` that writes a Gemini source's texts and thoughts in stream order."""
 
-    __slots__ = ("_first_fresh", "_last_index", "_last_kind", "_last_slot", "_part_slots", "_part_top")
+    __slots__ = ("_first_fresh", "_last_slot", "_last_text", "_last_thought", "_part_slots", "_part_top")
 
     def __init__(self, writer: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(writer, *args, **kwargs)
@@ -45,8 +44,9 @@ class PartsInOrderSink(WriterSink):
 
     def _reset_parts(self) -> None:
         self._part_slots: dict[tuple[int, int], int] = {}  # (kind, source index) -> destination slot
-        self._last_kind = -1  # what was written last: kind, source index, destination slot
-        self._last_index = -1
+        # the source index of the part written last if it was a text (else -1), or a thought, and its slot
+        self._last_text = -1
+        self._last_thought = -1
         self._last_slot = -1
         self._part_top = 0  # one past the highest slot a text or thought was written at
         self._first_fresh = _NO_FRESH  # the lowest fresh slot handed out
@@ -59,7 +59,7 @@ class PartsInOrderSink(WriterSink):
         """The destination slot of a text or thought at source ``part_index``: the slot written last
         when it continues it, its own index the first time (unless a fresh slot took it), else a
         fresh slot, after every slot written (and kept from calls)."""
-        if part_index == self._last_index and kind == self._last_kind:
+        if part_index == (self._last_text if kind == _TEXT else self._last_thought):
             return self._last_slot
         key = (kind, part_index)
         slot = self._part_slots.get(key)
@@ -73,15 +73,15 @@ class PartsInOrderSink(WriterSink):
             self._taken.add(slot)  # (a call never takes it)
             self._part_top = self._next_free = slot + 1
         self._part_slots[key] = slot
-        self._last_kind = kind
-        self._last_index = part_index
+        self._last_text = part_index if kind == _TEXT else -1
+        self._last_thought = part_index if kind == _THINKING else -1
         self._last_slot = slot
         return slot
 
     def text(self, part_index: int, text: str) -> None:
         if self.finished:
             return
-        if part_index == self._last_index and self._last_kind == _TEXT:  # (most texts: _slot's first test)
+        if part_index == self._last_text:  # (most texts: _slot's first test)
             slot = self._last_slot
         else:
             slot = self._slot(_TEXT, part_index)
@@ -95,7 +95,7 @@ class PartsInOrderSink(WriterSink):
     def thinking(self, part_index: int, text: str) -> None:
         if self.finished:
             return
-        if part_index == self._last_index and self._last_kind == _THINKING:
+        if part_index == self._last_thought:
             slot = self._last_slot
         else:
             slot = self._slot(_THINKING, part_index)
@@ -107,9 +107,7 @@ class PartsInOrderSink(WriterSink):
             self._moved = (part_index, slot, len(out))
 
     def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
-        if self.finished:
-            return
-        if part_index == self._last_index and self._last_kind == _TEXT:
+        if part_index == self._last_text:
             slot = self._last_slot
         else:
             slot = self._slot(_TEXT, part_index)
@@ -121,8 +119,7 @@ class PartsInOrderSink(WriterSink):
         written = len(self.out)
         super().tool_input(part_index, fragment, id, name)
         if len(self.out) != written:  # a call written (not held for its name): the writer moved on
-            self._last_kind = _CALL
-            self._last_index = -1
+            self._last_text = self._last_thought = -1
 
     def event(self, event: StreamEvent) -> None:
         """A text or thought the port mapped (a chunk the typed views refused) goes to its slot as
