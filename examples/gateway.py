@@ -23,7 +23,9 @@ backend speaks. Per request:
    body the client wants is then asked for as a stream, cut, and assembled), and
    a Chat client's ``stream_options.include_usage`` (the usage chunk only when
    asked, as OpenAI sends it); not streamed: the body goes through
-   ``lc.decode_response`` and ``lc.encode_response``.
+   ``lc.decode_response`` and ``lc.encode_response`` (with the same adaptations: a
+   function renamed for the backend, ``2fa_verify`` sent to Gemini as ``_2fa_verify``, is
+   called under the client's name, as in a stream).
 
 A Chat Completions client in front of an Anthropic backend with thinking and
 tools gets each signed thinking block as ``thinking_blocks`` on its message
@@ -66,7 +68,7 @@ class _ClientHead(msgspec.Struct):
     backend's body does not name it: its request is read back with this one), and a Chat client's
     ``stream_options`` (the usage chunk is sent only to a client that asked for it)."""
 
-    stream: bool = False
+    stream: bool | None = None  # null: no stream, as translate_request reads it (Chat types it Optional)
     model: str | None = None
     stream_options: Any = None
 
@@ -171,7 +173,9 @@ async def send(
             return Response(
                 _error_body(dialect, 502, str(exc)), status_code=502, media_type="application/json"
             )
-        body = lc.encode_response(dialect, response, usage_from=backend.dialect)  # counts in its meaning
+        body = lc.encode_response(  # counts in its meaning, calls under the client's names
+            dialect, response, usage_from=backend.dialect, adaptations=built.adaptations
+        )
         return Response(body, media_type="application/json")
 
     async def translated() -> AsyncIterator[bytes]:
@@ -226,7 +230,7 @@ def create_app(backend: Backend) -> Starlette:
         body = await http.body()
         try:
             head = _client_head.decode(body)
-            stream = head.stream
+            stream = head.stream is True
             built = lc.translate_request(dialect, backend.dialect, body, stream=stream)
             if not stream and _cuts_at_stop(built):  # streamed under the hood, as lm15 does (send)
                 built = lc.translate_request(dialect, backend.dialect, body, stream=True)

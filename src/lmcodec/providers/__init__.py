@@ -49,6 +49,7 @@ stores an empty ``provider_data`` as ``None`` and ``StreamEndEvent`` an empty
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 import msgspec
@@ -70,6 +71,7 @@ from lmcodec.providers._requests import (
     refuse_unencodable,
     too_deep,
 )
+from lmcodec.providers._tool_names import calls_named_back
 from lmcodec.providers._translate_request import translate_request
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import write as anthropic_write
@@ -79,6 +81,7 @@ from lmcodec.providers.openai import write as openai_write
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
 from lmcodec.wire import (
+    Adaptation,
     CitationPart,
     DataPart,
     RefusalPart,
@@ -180,7 +183,13 @@ _BODY_WRITERS: Final[dict[str, Any]] = {
 }
 
 
-def encode_response(provider: str, response: Response, *, usage_from: str | None = None) -> bytes:
+def encode_response(
+    provider: str,
+    response: Response,
+    *,
+    usage_from: str | None = None,
+    adaptations: Iterable[Adaptation] = (),
+) -> bytes:
     """``response`` as ``provider``'s non-streamed JSON body. A part of an unknown type (kept by
     ``lc.decode(..., unknown="keep")``) is refused with :class:`~lmcodec.ValidationError`: no
     wire has a form for it, and leaving it out would lose it silently; so is a media part the
@@ -198,9 +207,19 @@ def encode_response(provider: str, response: Response, *, usage_from: str | None
     writes the counts as the Usage holds them. From ``openai_chat`` to another dialect, the Chat
     body ``decode_response`` kept as ``provider_data`` is read for what lm15's reading leaves out:
     its ``message.thinking_blocks`` (Anthropic's signed thinking from a backend fronting Claude)
-    are written as that thinking (``openai_chat/_thinking_blocks.answer_thinking``)."""
+    are written as that thinking (``openai_chat/_thinking_blocks.answer_thinking``).
+
+    ``adaptations``: those of the request the answer came back to (``ProviderRequest.adaptations``
+    of ``lc.translate_request``), as ``lc.stream.translate`` takes them: a call of a function
+    renamed for the backend (a name it refuses, ``providers/_tool_names.py``) is written under the
+    client's name, a function the client declared."""
     write = lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")
+    if adaptations:
+        adaptations = tuple(adaptations)
+        if not all(isinstance(note, Adaptation) for note in adaptations):
+            raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
+        response = calls_named_back(response, adaptations)
     if usage_from is not None:
         if not isinstance(usage_from, str) or usage_from not in _BODY_WRITERS:
             raise ValidationError(

@@ -22,9 +22,8 @@ same tools give the same names every turn. Each renamed name is one ``substitute
 
 The answer's calls come back under the names sent; :func:`names_back` reads the renames off a built
 request's adaptations, and ``lc.stream.translate(..., adaptations=...)`` writes each call to the
-client under the client's name. A non-streamed answer (``lc.decode_response`` then
-``lc.encode_response``) is not renamed: those take no adaptations; a gateway maps its calls' names
-with :func:`names_back`, or reads the backend's answer as a stream.
+client under the client's name; so does ``lc.encode_response(..., adaptations=...)`` for a
+non-streamed answer (:func:`calls_named_back`).
 """
 
 from __future__ import annotations
@@ -36,9 +35,17 @@ from typing import Any, Final, NamedTuple
 
 import msgspec
 
-from lmcodec.wire import Adaptation, FunctionTool, Message, Request, ToolCallPart, ToolResultPart
+from lmcodec.wire import (
+    Adaptation,
+    FunctionTool,
+    Message,
+    Request,
+    Response,
+    ToolCallPart,
+    ToolResultPart,
+)
 
-__all__ = ["GEMINI", "OTHERS", "NameRule", "names_back", "tool_names_out"]
+__all__ = ["GEMINI", "OTHERS", "NameRule", "calls_named_back", "names_back", "tool_names_out"]
 
 _LETTERS: Final = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _KNOWN_AT_MOST: Final = 4096
@@ -244,3 +251,20 @@ def names_back(adaptations: Iterable[Adaptation]) -> dict[str, str]:
         ):
             back[note.applied] = note.asked
     return back
+
+
+def calls_named_back(response: Response, adaptations: Iterable[Adaptation]) -> Response:
+    """``response`` with each call of a function :func:`tool_names_out` renamed under the client's
+    name again (``response`` itself when none is), as ``lc.stream.translate`` writes a streamed one."""
+    back = names_back(adaptations)
+    parts = response.message.parts
+    if not back or not any(type(part) is ToolCallPart and part.name in back for part in parts):
+        return response
+    named = tuple(
+        msgspec.structs.replace(part, name=back[part.name])
+        if type(part) is ToolCallPart and part.name in back
+        else part
+        for part in parts
+    )
+    message = msgspec.structs.replace(response.message, parts=named)
+    return msgspec.structs.replace(response, message=message)
