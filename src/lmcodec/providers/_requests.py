@@ -50,13 +50,32 @@ def lookup(table: dict[str, Any], provider: str) -> Any:
     return found
 
 
+def check_model(model: Any) -> None:
+    """A ``model=`` argument: None, or a model's name, which ``lc.Request`` requires non-empty (a
+    ``""`` built the Gemini path ``models/:generateContent``; an int was a bare TypeError deep in a
+    reader, or a Request holding it: red team 30 F05)."""
+    if model is not None and (not isinstance(model, str) or not model):
+        raise ValidationError(f"model must be a model's name (a non-empty str) or None, not {model!r}")
+
+
+def check_stream(stream: Any, *, optional: bool = False) -> None:
+    """A ``stream=`` argument: a bool (or None where ``optional``). Every API types the body's
+    ``stream`` a boolean (``"stream": 1`` is refused), and the Gemini path was picked by its truth."""
+    if stream is not True and stream is not False and (stream is not None or not optional):
+        expected = "True, False or None (as the body asks)" if optional else "True or False"
+        raise ValidationError(f"stream must be {expected}, not {stream!r}")
+
+
 def build_request(provider: str, request: Request, *, stream: bool = False) -> ProviderRequest:
-    """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials)."""
+    """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials).
+    ``stream`` is a bool (a ValidationError else: lm15 writes any value into the body)."""
     build = BUILDERS.get(provider) if type(provider) is str else None
     if build is None:
         build = lookup(BUILDERS, provider)
     if type(request) is not Request:
         require_instance(request, Request, "request")
+    if stream is not False and stream is not True:
+        check_stream(stream)
     try:
         result: ProviderRequest = build(request, stream)  # positional: a keyword call is not inlined on 3.11
     except RecursionError:
@@ -97,6 +116,8 @@ def decode_request(provider: str, body: Body, *, model: str | None = None) -> Re
     read = _READERS.get(provider) if type(provider) is str else None
     if read is None:
         read = lookup(_READERS, provider)
+    if model is not None:
+        check_model(model)
     raw = json_bytes(body)
     try:
         result: Request = read(raw, model=model)

@@ -60,6 +60,8 @@ from lmcodec.providers._requests import (
     BUILDERS,
     Body,
     build_request,
+    check_model,
+    check_stream,
     json_bytes,
     lookup,
     refuse_unencodable,
@@ -266,6 +268,10 @@ def translate_request(
         lookup(GATEWAY_READERS, source)
     if type(destination) is not str or destination not in BUILDERS:
         lookup(BUILDERS, destination)
+    if model is not None:
+        check_model(model)
+    if stream is not None and stream is not True and stream is not False:
+        check_stream(stream, optional=True)
     raw = client_body = json_bytes(body)
     read: TypedReading | None
     if source == destination:  # the survey is for the passes between two dialects: not made
