@@ -18,6 +18,15 @@ take too. Gemini has no flag: those tools are listed in one ``tools`` ``dropped`
 in one ``tools`` ``dropped`` note: its schema was not written in strict mode (the API normalizes it
 itself, and Chat refuses ``strict: true`` on a schema that is not), so the destination validates it
 loosely, as it does every tool without the flag.
+
+A function tool ``strict: true`` declared without parameters (absent; ``null`` in Responses, whose
+SDK types them Optional) reads as lm15's default ``{"type": "object", "properties": {}}``, which
+OpenAI's strict mode refuses ("'additionalProperties' is required to be supplied and to be false":
+red team 30 F03). To Responses and Chat such a tool goes closed, as the openai SDK's
+``to_strict_json_schema`` writes an object of no properties (``additionalProperties: false``,
+``required: []``), one ``tools[i].parameters`` ``substituted`` note each
+(:func:`strict_empty_schemas_closed`): parameters as the client sent them have no common spelling
+(Chat takes no ``null``), and the closed schema is what both APIs take under strict mode.
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ __all__ = [
     "anthropic_tools_residue",
     "chat_strict_notes",
     "strict_asked",
+    "strict_empty_schemas_closed",
     "strict_flags_out",
     "strict_notes",
 ]
@@ -183,3 +193,41 @@ def anthropic_tools_residue(sent: Any) -> Any:
             extra = {key: value for key, value in entry.items() if key not in _CARRIED_OR_NOTED}
             rest.append({"name": entry.get("name"), **extra})
     return rest
+
+
+_OPEN_EMPTY: Final = {"type": "object", "properties": {}}
+"""lm15's parameters of a function tool declared without them."""
+_CLOSED_EMPTY: Final = (
+    "a strict function tool without parameters, read as {type: object, properties: {}}, which "
+    "OpenAI's strict mode refuses (every object needs additionalProperties: false and required): "
+    "sent closed, as the openai SDK's to_strict_json_schema writes an object of no properties"
+)
+
+
+def strict_empty_schemas_closed(
+    request: Request, asked: frozenset[str]
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` with each function tool of ``asked`` (flagged ``strict: true``) whose parameters
+    are lm15's empty default given the closed empty schema, one Adaptation each; ``request`` itself
+    when no tool is such (see the module docstring)."""
+    tools: list[Any] | None = None
+    notes: list[Adaptation] = []
+    for i, tool in enumerate(request.tools):
+        if type(tool) is not FunctionTool or tool.name not in asked or tool.parameters != _OPEN_EMPTY:
+            continue
+        if tools is None:
+            tools = list(request.tools)
+        closed = {"type": "object", "properties": {}, "additionalProperties": False, "required": []}
+        tools[i] = msgspec.structs.replace(tool, parameters=closed)
+        notes.append(
+            Adaptation(
+                field=f"tools[{i}].parameters",
+                action="substituted",
+                reason=_CLOSED_EMPTY,
+                asked=dict(tool.parameters),
+                applied=dict(closed),
+            )
+        )
+    if tools is None:
+        return request, ()
+    return msgspec.structs.replace(request, tools=tuple(tools)), tuple(notes)

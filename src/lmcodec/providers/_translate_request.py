@@ -50,7 +50,12 @@ from lmcodec.providers._crossing_settings import (
 )
 from lmcodec.providers._crossing_signatures import media_signatures_back, placeholder_signatures
 from lmcodec.providers._crossing_strict import NONE as NO_STRICTNESS
-from lmcodec.providers._crossing_strict import strict_asked, strict_flags_out, strict_notes
+from lmcodec.providers._crossing_strict import (
+    strict_asked,
+    strict_empty_schemas_closed,
+    strict_flags_out,
+    strict_notes,
+)
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, read_client_body
 from lmcodec.providers._key_marks import ascii_escaped
@@ -325,7 +330,16 @@ def translate_request(
             request, placeholders = placeholder_signatures(request)
             unsigned = (*unsigned, *placeholders)
         if source == "openai" and strict_tools:  # strict: true on tools, as the client sent it
+            extensions = request.config.extensions
+            if not (extensions and "tools" in extensions):  # (else the tools ride as sent)
+                request, closed = strict_empty_schemas_closed(request, strict_tools)
+                unsigned = (*unsigned, *closed)
             request = strict_flags_back(request, strict_tools)
+        elif source == "openai_chat" and unsigned and request.tools:  # strict and no parameters: closed
+            request, closed = strict_empty_schemas_closed(
+                request, strict_asked(source, request, strict_tools, unsigned).asked
+            )
+            unsigned = (*unsigned, *closed)
         if not (sdk_blocks and sdk_blocks_noted(unsigned)):  # (no file name or image detail dropped)
             sdk_blocks = None
         if custom is None and replayed is None and sdk_blocks is None:
@@ -415,6 +429,9 @@ def translate_request(
     if source in PARAMETERLESS_REFUSED[destination] and canonical.tools:  # {} / no properties
         canonical, parameterless = parameterless_tools_out(canonical)
         notes += parameterless
+    if destination in _OPENAI and strictness.asked:  # strict and no parameters: closed
+        canonical, closed = strict_empty_schemas_closed(canonical, strictness.asked)
+        notes += closed
     if destination == "gemini" and canonical.tools:  # a nested object without properties: refused
         canonical = open_objects_out(canonical)
     kinds = found.kinds
