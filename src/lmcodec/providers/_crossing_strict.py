@@ -45,6 +45,7 @@ __all__ = [
     "chat_strict_notes",
     "strict_asked",
     "strict_empty_schemas_closed",
+    "strict_empty_schemas_kept",
     "strict_flags_out",
     "strict_notes",
 ]
@@ -231,3 +232,23 @@ def strict_empty_schemas_closed(
     if tools is None:
         return request, ()
     return msgspec.structs.replace(request, tools=tuple(tools)), tuple(notes)
+
+
+def strict_empty_schemas_kept(
+    source: str, request: Request, strict_tools: frozenset[str], notes: tuple[Adaptation, ...]
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """Responses or Chat to itself: :func:`strict_empty_schemas_closed` of the tools the client
+    flags strict (``strict_tools``, a Responses body's; a Chat body's from its reading's ``notes``),
+    ``notes`` with theirs; as they are where a Responses client's tools ride as sent (a ``strict:
+    false`` among them: ``_crossing_schemas.strict_flags_back``), which its API takes."""
+    if source == "openai":
+        extensions = request.config.extensions
+        if not strict_tools or (extensions and "tools" in extensions):
+            return request, notes
+        asked = strict_tools
+    elif notes:
+        asked = strict_asked(source, request, strict_tools, notes).asked
+    else:
+        return request, notes
+    request, closed = strict_empty_schemas_closed(request, asked)
+    return request, (*notes, *closed) if closed else notes

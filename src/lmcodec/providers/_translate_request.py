@@ -53,6 +53,7 @@ from lmcodec.providers._crossing_strict import NONE as NO_STRICTNESS
 from lmcodec.providers._crossing_strict import (
     strict_asked,
     strict_empty_schemas_closed,
+    strict_empty_schemas_kept,
     strict_flags_out,
     strict_notes,
 )
@@ -197,8 +198,10 @@ def translate_request(
     ``dropped``, and to Responses each function tool goes with ``strict: false`` (which it reads as
     strict without the flag), ``strict: true`` where a Chat client asked for it
     (``providers/_crossing_schemas.py``); Responses to Responses a tool's ``strict: true`` goes back
-    on it, and a function tool's ``defer_loading``, ``output_schema``, ``allowed_callers`` and
-    ``async`` go back as sent (elsewhere dropped or refused at their paths:
+    on it (to Responses and Chat a strict tool without parameters goes with the closed empty
+    schema strict mode takes, ``tools[i].parameters`` ``substituted``:
+    ``providers/_crossing_strict.py``), and a function tool's ``defer_loading``, ``output_schema``,
+    ``allowed_callers`` and ``async`` go back as sent (elsewhere dropped or refused at their paths:
     ``providers/_responses_tool_keys.py``).
 
     Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
@@ -329,17 +332,10 @@ def translate_request(
         elif source == "gemini":  # to Gemini 3, as from the other dialects
             request, placeholders = placeholder_signatures(request)
             unsigned = (*unsigned, *placeholders)
+        if source in _OPENAI and request.tools:  # a strict tool without parameters: closed
+            request, unsigned = strict_empty_schemas_kept(source, request, strict_tools, unsigned)
         if source == "openai" and strict_tools:  # strict: true on tools, as the client sent it
-            extensions = request.config.extensions
-            if not (extensions and "tools" in extensions):  # (else the tools ride as sent)
-                request, closed = strict_empty_schemas_closed(request, strict_tools)
-                unsigned = (*unsigned, *closed)
             request = strict_flags_back(request, strict_tools)
-        elif source == "openai_chat" and unsigned and request.tools:  # strict and no parameters: closed
-            request, closed = strict_empty_schemas_closed(
-                request, strict_asked(source, request, strict_tools, unsigned).asked
-            )
-            unsigned = (*unsigned, *closed)
         if not (sdk_blocks and sdk_blocks_noted(unsigned)):  # (no file name or image detail dropped)
             sdk_blocks = None
         if custom is None and replayed is None and sdk_blocks is None:
