@@ -332,7 +332,7 @@ def translate_request(
         elif source == "gemini":  # to Gemini 3, as from the other dialects
             request, placeholders = placeholder_signatures(request)
             unsigned = (*unsigned, *placeholders)
-        if source in _OPENAI and request.tools:  # a strict tool without parameters: closed
+        if source in _OPENAI and (strict_tools or unsigned) and request.tools:  # strict, no parameters
             request, unsigned = strict_empty_schemas_kept(source, request, strict_tools, unsigned)
         if source == "openai" and strict_tools:  # strict: true on tools, as the client sent it
             request = strict_flags_back(request, strict_tools)
