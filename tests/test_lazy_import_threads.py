@@ -92,6 +92,10 @@ def test_a_module_imported_directly_beside_the_lazy_names_is_imported() -> None:
     assert _failures(modules) == []
 
 
+# Thorough: 14 fresh interpreters (20 s of the 3.10 default run at load 9). In the default tier
+# test_no_module_reads_a_lazy_name_of_the_root checks every module for the cause of review 14 F01,
+# and test_a_module_imported_directly_beside_the_lazy_names_is_imported runs the same race.
+@pytest.mark.thorough
 def test_each_lazy_module_imported_by_its_path_beside_the_lazy_names_is_imported() -> None:
     """One thread imports a lazy submodule by its path (``import lmcodec.dask``) while the others
     read the lazy names, ``lc.dask`` among them: each submodule in turn (review 14 F01: the pair
