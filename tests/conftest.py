@@ -16,8 +16,8 @@ from .budget import EXPLORE_FACTOR, FULL_EXAMPLES, QUICK_EXAMPLES
 from .corpus import CORPUS
 
 # Every property test draws the same examples on every run (its seed is derived from the test), so
-# CI's verdict on a commit never depends on the draw. The default ("repeatable") profile draws a
-# quarter of each test's full count (tests/budget.py) to keep the suite inside CI's ten minutes; the
+# CI's verdict on a commit never depends on the draw. The default ("repeatable") profile draws an
+# eighth of each test's full count (tests/budget.py) to keep the suite inside CI's ten minutes; the
 # "thorough" profile draws the full counts (CI runs it on the thorough tier, see .ci/run); run with
 # `--hypothesis-profile=explore` to draw fresh random examples, EXPLORE_FACTOR times the full
 # counts, and search for new failures; pin each one found with @example beside its test.
