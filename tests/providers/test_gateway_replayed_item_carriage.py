@@ -6,12 +6,13 @@ such a key left the same-dialect typed path (a decode of the body for the keys f
 whole body read again by ``_gateway_read._replayed_read`` or the passes), and each carried item was
 decoded once more from its ``msgspec.Raw`` to be encoded again. Now the typed reading hands the
 items over itself (``_typed_readings._carried``: the views it read say which, one decode of
-``input`` left raw gives their bytes), and both typed readings write each carried item back as
-its bytes. Differential against the old path (the keys looked for first, then the passes' reading,
-each item decoded and encoded again) over bodies the openai SDK builds for ``input +=
-response.output``, written compact as the SDK sends them, spaced, indented, or with keys escaped:
-the same request (the same JSON value, key order included; the same bytes where the client wrote
-compact JSON without escapes), notes and refusals."""
+``input`` left raw gives their bytes), and both typed readings carry each item as its bytes,
+decoded only where it goes back (a key the client repeated goes back once, with its last value:
+tests/codecs/test_duplicate_keys.py). Differential against the old path (the keys looked for first,
+then the passes' reading, each item decoded and encoded again) over bodies the openai SDK builds
+for ``input += response.output``, written compact as the SDK sends them, spaced, indented, or with
+keys escaped: the same request (the same JSON value, key order included; the same bytes where the
+client wrote compact JSON without escapes), notes and refusals."""
 
 from __future__ import annotations
 

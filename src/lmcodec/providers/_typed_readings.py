@@ -166,8 +166,9 @@ def _responses_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
 
 def _carried(raw: Raw, items: list[Any]) -> ReplayedItems | Literal[False] | None:
     """The items of a body the typed path read (``items``: their views) whose keys it read as
-    absent, each to go back to Responses as its bytes in the body (one decode of ``input`` left
-    raw; no item decoded again: fcid18 decoded each one); None where there are none, False where
+    absent, each to go back to Responses as sent, held as its bytes in the body (one decode of
+    ``input`` left raw; each item decoded only where it goes back, a repeated key's last value
+    kept); None where there are none, False where
     :func:`carried_items` leaves the body to the passes."""
     found = carried_items(items)
     if found is None:
