@@ -1,6 +1,7 @@
 """Translate chains: a stream written in one dialect, translated into a second and on into a third,
 as gateways in front of gateways do. Each hop must be what decoding its source and writing the
-destination gives (translate s->d == Encoder(d) of decode(s)), read alike by lm15 and lmcodec, and
+destination gives (translate s->d == Encoder(d) of decode(s); but from Gemini to Responses and
+Anthropic where a part index comes back, see :func:`_slot_revisited`), read alike by lm15 and lmcodec, and
 end as the source ended (no error event where the source had none).
 
 Found by it: a Chat stream lmcodec wrote, holding a call with no arguments and then text, ended in
@@ -88,6 +89,24 @@ def _said(dialect: str, body: bytes) -> Any:
     return out
 
 
+def _slot_revisited(events: list[Any]) -> bool:
+    """Whether a delta goes back to a part index the stream had moved past: a Gemini chunk numbers
+    its parts from 0, and lm15's reading (decode's) files a later chunk's text by that index, where
+    translate to Responses and Anthropic clients gives it a block of its own (red team 30 F01:
+    tests/stream/test_parts_in_order.py holds that against the SDKs' readers); not decode then
+    encode there."""
+    seen: set[int] = set()
+    last = -1
+    for event in events:
+        if isinstance(event, lc.StreamDeltaEvent):
+            index = event.delta.part_index
+            if index != last and index in seen:
+                return True
+            seen.add(index)
+            last = index
+    return False
+
+
 def _check_hop(src: str, dst: str, body: bytes) -> bytes:
     out = b"".join(lc.stream.translate(src, dst, [body], request=REQUEST))
     events = list(lc.stream.decode(src, [body], request=REQUEST))
@@ -101,7 +120,8 @@ def _check_hop(src: str, dst: str, body: bytes) -> bytes:
             model=first.get("model") or first.get("modelVersion"),
         )
     reference = b"".join(lc.stream.encode(dst, [start, *events[1:]]))
-    assert _said(dst, out) == _said(dst, reference), f"{src}->{dst}"
+    if not (src == "gemini" and dst in ("openai", "anthropic") and _slot_revisited(events)):
+        assert _said(dst, out) == _said(dst, reference), f"{src}->{dst}"
     req15, reqlc = requests_for(REQUEST.model)
     assert_same_outcome(lc_stream(dst, [out], reqlc), lm15_stream(dst, out, req15), f"{src}->{dst}")
     errors = [e for e in lc.stream.decode(dst, [out], request=REQUEST) if isinstance(e, lc.StreamErrorEvent)]
