@@ -64,8 +64,9 @@ from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
 from lmcodec.providers.openai._read_common import MAX_BODY_BYTES
 from lmcodec.providers.openai._read_config import strict_flagged
+from lmcodec.providers.openai._read_input import input_items_raw
 from lmcodec.providers.openai._read_typed import ToolFlags, decode_view
-from lmcodec.providers.openai._read_views import RawInput, ReplayedBody, ReplayedItem
+from lmcodec.providers.openai._read_views import ReplayedBody, ReplayedItem
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, Request
 
@@ -200,7 +201,6 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
 
 
 _REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody)
-_RAW_INPUT: Final = msgspec.json.Decoder(RawInput)
 _ANY: Final = msgspec.json.Decoder()
 _FUNCTION_CALL: Final = ReplayedItem(type="function_call")
 _FUNCTION_CALL_OUTPUT: Final = ReplayedItem(type="function_call_output")
@@ -326,7 +326,7 @@ def _replayed_read(
     if request is None:
         return None
     custom = None
-    sent = _RAW_INPUT.decode(data).input if carried or (customs and destination == "openai") else []
+    sent = input_items_raw(data) if carried or (customs and destination == "openai") else []
     if customs and destination == "openai":  # (the items go back to Responses only)
         custom = CustomCalls(
             [None if at is None else _ANY.decode(sent[at]) for at in calls],

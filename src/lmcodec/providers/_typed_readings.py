@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, Literal, TypeAlias
 
-import msgspec
-
 from lmcodec.providers._crossing_survey import ContentSurvey, Seen
 from lmcodec.providers._key_marks import holds_mark
 from lmcodec.providers._replayed_client_items import ListedKeys, carried_items
@@ -22,8 +20,8 @@ from lmcodec.providers._web_search_tools import GA_WEB_SEARCH, WEB_SEARCH_MARK
 from lmcodec.providers.anthropic import read as anthropic_read
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai import read as openai_read
+from lmcodec.providers.openai._read_input import input_items_raw
 from lmcodec.providers.openai._read_typed import ToolFlags
-from lmcodec.providers.openai._read_views import RawInput
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, BuiltinTool, Request
 
@@ -36,7 +34,6 @@ __all__ = [
 ]
 
 Raw = bytes | bytearray | memoryview
-_RAW_INPUT: Final = msgspec.json.Decoder(RawInput)
 
 
 def responses_typed_or_none(
@@ -176,7 +173,7 @@ def _carried(raw: Raw, items: list[Any]) -> ReplayedItems | Literal[False] | Non
     carried, assistants = found
     if not carried:
         return None
-    sent = _RAW_INPUT.decode(raw).input
+    sent = input_items_raw(raw)
     listed = ListedKeys("openai", [], [])
     for at, ordinal, kind in carried:
         listed.carry(at, ordinal, sent[at], kind, items[at])

@@ -38,9 +38,8 @@ _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
 _START: Final = _new(StreamStartEvent)  # (a copy: ~1.7k instructions less than the keyword call)
-_END: Final = _new(
-    StreamEndEvent
-)  # (the one end of a stream of one: copied as EndMerge.merged copies its own)
+# (the one end of a stream of one: copied as EndMerge.merged copies its own)
+_END: Final = _new(StreamEndEvent)
 
 
 def scored_text_event(part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> StreamDeltaEvent:
