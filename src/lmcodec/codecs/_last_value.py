@@ -75,8 +75,8 @@ def _repeats_on(raw: bytes, path: str | None) -> bool:
                 value = getattr(_head(int(index) + 1).decode(value), f"item{index}")
             else:
                 value = _ARRAY.decode(value)[int(index)]
-    except (msgspec.DecodeError, msgspec.ValidationError, KeyError, IndexError):
-        return True
+    except (msgspec.DecodeError, msgspec.ValidationError, KeyError, IndexError, RecursionError):
+        return True  # RecursionError: a value past msgspec's depth limit (json.loads refuses it too)
     return False
 
 
