@@ -239,6 +239,12 @@ def create_app(backend: Backend) -> Starlette:
             return Response(
                 _error_body(dialect, 400, str(exc)), status_code=400, media_type="application/json"
             )
+        except RecursionError:  # msgspec's depth limit, reading the head before translate_request's checks
+            return Response(
+                _error_body(dialect, 400, "the request body nests deeper than the JSON parser allows"),
+                status_code=400,
+                media_type="application/json",
+            )
         return await send(backend, dialect, built, request, stream=stream, include_usage=head.include_usage)
 
     async def chat_completions(http: Request) -> Response:
