@@ -92,7 +92,8 @@ def _said(dialect: str, body: bytes) -> Any:
 def _slot_revisited(events: list[Any]) -> bool:
     """Whether a delta goes back to a part index the stream had moved past: a Gemini chunk numbers
     its parts from 0, and lm15's reading (decode's) files a later chunk's text by that index, where
-    translate to Responses and Anthropic clients gives it a block of its own (red team 30 F01:
+    translate to Responses and Anthropic clients appends it to the open block of its kind, or
+    gives it a block of its own (red team 30 F01, rtleft21:
     tests/stream/test_parts_in_order.py holds that against the SDKs' readers); not decode then
     encode there."""
     seen: set[int] = set()

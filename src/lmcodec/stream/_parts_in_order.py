@@ -8,11 +8,23 @@ SDKs accumulate by that block or item: written at slot 0, the third text reached
 "The capital is Paris. of France", as an Anthropic delta to a block already stopped, or as
 Responses text into an item after the next one opened (red team 30 F01).
 
-:class:`PartsInOrderSink` writes a text or thought whose slot the writer has moved past (another
-slot was written since) at a fresh slot, so it opens a new block or item after the others; a part
-continuing the slot written last stays in it. A signature the source hands right after a moved part
-moves with it. A stream where no part comes back to a slot it left is written as
-:class:`~lmcodec.stream._writer_sink.WriterSink` writes it.
+A text or thought whose slot the writer has moved past (another slot was written since) is
+appended to the block or item the writer has open when that one is of its kind, so the client reads
+the answer in arrival order in as few blocks as google-genai's concatenation of the chunks: a stream
+whose every chunk holds two text parts is two blocks, not two new blocks a chunk. A thought opens a
+new block instead when the open thinking block's slot was already handed a signature (the
+signature signs what came before; a second one, or more thinking after it, would go into the same
+carriage). Anything else at a moved-past slot (a text after a thought, a thought after a text or a
+call) opens a new block at a fresh slot, after every slot written. A part continuing the slot
+written last stays in it; a part at an index first seen takes that slot (unless a fresh slot took
+it: then it is placed as a moved-past one).
+
+A thought's signature, handed right after it, goes where the thought went. A text's signature has
+no place on either client (Anthropic writes no Gemini state; Responses carries one on a reasoning
+item only): for a text written at another slot than its index it is not written, as the new block
+rtfix33a gave such a text left it unread; written at the joined slot, it would sign the reasoning
+item of that slot, a thought it does not belong to. A stream where no part comes back to a slot it
+left is written as :class:`~lmcodec.stream._writer_sink.WriterSink` writes it.
 """
 
 from __future__ import annotations
@@ -23,7 +35,14 @@ import msgspec
 
 from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.events import scored_text_event
-from lmcodec.wire import StreamDeltaEvent, StreamEvent, TextDelta, ThinkingDelta, TokenLogprob
+from lmcodec.wire import (
+    ContinuationDelta,
+    StreamDeltaEvent,
+    StreamEvent,
+    TextDelta,
+    ThinkingDelta,
+    TokenLogprob,
+)
 
 __all__ = ["PartsInOrderSink"]
 
@@ -36,7 +55,15 @@ _NO_FRESH: Final = 1 << 62  # no fresh slot handed out yet: every first part tak
 class PartsInOrderSink(WriterSink):
     """A :class:`WriterSink` that writes a Gemini source's texts and thoughts in stream order."""
 
-    __slots__ = ("_first_fresh", "_last_slot", "_last_text", "_last_thought", "_part_slots", "_part_top")
+    __slots__ = (
+        "_first_fresh",
+        "_last_slot",
+        "_last_text",
+        "_last_thought",
+        "_part_slots",
+        "_part_top",
+        "_signed",
+    )
 
     def __init__(self, writer: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(writer, *args, **kwargs)
@@ -50,6 +77,7 @@ class PartsInOrderSink(WriterSink):
         self._last_slot = -1
         self._part_top = 0  # one past the highest slot a text or thought was written at
         self._first_fresh = _NO_FRESH  # the lowest fresh slot handed out
+        self._signed: set[int] = set()  # the slots handed a continuation state (a signature)
 
     def begin(self, model: str | None) -> None:
         super().begin(model)
@@ -57,9 +85,11 @@ class PartsInOrderSink(WriterSink):
 
     def _slot(self, kind: int, part_index: int) -> int:
         """The destination slot of a text or thought at source ``part_index``: the slot written last
-        when it continues it, its own index the first time (unless a fresh slot took it), else a
-        fresh slot, after every slot written (and kept from calls)."""
-        if part_index == (self._last_text if kind == _TEXT else self._last_thought):
+        when it continues it, its own index the first time (unless a fresh slot took it), else the
+        open block's slot when that block is of its kind (a thinking block only while unsigned),
+        else a fresh slot, after every slot written (and kept from calls)."""
+        last = self._last_text if kind == _TEXT else self._last_thought
+        if part_index == last:
             return self._last_slot
         key = (kind, part_index)
         slot = self._part_slots.get(key)
@@ -67,7 +97,9 @@ class PartsInOrderSink(WriterSink):
             slot = part_index
             if slot >= self._part_top:
                 self._part_top = slot + 1
-        else:  # the writer moved past its slot: a new block or item
+        elif last >= 0 and (kind == _TEXT or self._last_slot not in self._signed):
+            slot = self._last_slot  # the writer moved past its slot: appended to the open block
+        else:  # ... and the open block is of another kind, a call or signed: a new block or item
             slot = max(self._part_top, self._next_free)
             self._first_fresh = min(self._first_fresh, slot)
             self._taken.add(slot)  # (a call never takes it)
@@ -123,7 +155,9 @@ class PartsInOrderSink(WriterSink):
 
     def event(self, event: StreamEvent) -> None:
         """A text or thought the port mapped (a chunk the typed views refused) goes to its slot as
-        :meth:`text` and :meth:`thinking` place theirs."""
+        :meth:`text` and :meth:`thinking` place theirs; a signature is noted at the slot it goes
+        to (a thinking block signed takes no more moved thoughts), and one of a text written at
+        another slot is left out (the module's docstring)."""
         if type(event) is StreamDeltaEvent and not self.finished:
             delta = event.delta
             if type(delta) is TextDelta or type(delta) is ThinkingDelta:
@@ -135,4 +169,13 @@ class PartsInOrderSink(WriterSink):
                 if slot != part_index:
                     self._moved = (part_index, slot, len(self.out))
                 return
+            if type(delta) is ContinuationDelta and delta.part_index is not None:
+                moved = self._moved
+                if moved is None or moved[2] != len(self.out) or moved[0] != delta.part_index:
+                    self._signed.add(delta.part_index)
+                elif self._last_text >= 0:  # the state of the text just written at another slot
+                    self._moved = None
+                    return
+                else:
+                    self._signed.add(moved[1])
         super().event(event)

@@ -48,10 +48,11 @@ bytes the Encoder writes for its events); one with it gives the client more call
 
 Texts and thoughts are read the same way from a Gemini source toward a Responses or Anthropic
 client, whose SDKs accumulate each slot as a block or item of its own: a text or thought at a slot
-the writer has moved past (a chunk of two text parts, then a chunk of text: slots 0, 1, 0) opens a
-new block or item, in stream order, as google-genai reads the chunks, where lm15 joins it into the
-first (:mod:`lmcodec.stream._parts_in_order`; red team 30 F01). Chat and Gemini clients are written
-as before.
+the writer has moved past (a chunk of two text parts, then a chunk of text: slots 0, 1, 0) is
+appended to the open block or item of its kind, else opens a new one, in stream order, as
+google-genai reads the chunks, where lm15 joins it into the first
+(:mod:`lmcodec.stream._parts_in_order`; red team 30 F01). Chat and Gemini clients are written as
+before.
 
 A call an Anthropic stream never names is left out, not refused: it is a server tool's
 (``server_tool_use``), which lm15 maps to a call with no name, and the server ran it; the text
@@ -147,7 +148,8 @@ _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start
 _WHOLE_CALLS: Final = frozenset({"gemini"})  # wires whose every call part is a whole call
 # wires that number their parts from 0 in every chunk (a slot is a position in one chunk), and the
 # clients that read each slot as a block or item of its own, in the order first written: there a
-# text or thought at a slot the writer moved past opens a new one (stream/_parts_in_order.py)
+# text or thought at a slot the writer moved past joins the open one of its kind, or opens a new
+# one (stream/_parts_in_order.py)
 _PARTS_PER_CHUNK: Final = frozenset({"gemini"})
 _SLOTS_AS_BLOCKS: Final = frozenset({"openai", "anthropic"})
 # Wires whose every client tool call is named at its start: a call that never gets a name is a

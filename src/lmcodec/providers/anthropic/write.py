@@ -53,7 +53,8 @@ What the Messages wire cannot carry, and what is written instead:
   slots) is written to that block's index after its stop; the SDK and lm15
   accept it, but a client that finalizes a block at its stop does not see it.
   (``lc.stream.translate`` from Gemini, whose chunks number their parts from 0,
-  hands such a text or thought a new slot instead: ``stream/_parts_in_order.py``.)
+  hands such a text or thought the open block of its kind, or a new one, instead:
+  ``stream/_parts_in_order.py``.)
 - **Finish.** ``error`` is written as ``end_turn`` (reads back as ``stop``); an
   error's canonical code maps to the Anthropic error type lm15 reads back as it,
   but its provider code is Anthropic's type, and another dialect's code that names
