@@ -232,7 +232,13 @@ def test_a_custom_tool_named_as_a_function_tool_leaves_the_function() -> None:
     assert "input_schema" in _tools("anthropic", built.body)[0]
     _accepted("anthropic", built.body)
     custom = {"type": "builtin", "name": "custom", "config": {"name": "apply_patch", "description": "Edit."}}
-    assert notes(built, "tools[0]") == [("tools[0]", "dropped", custom, None)]
+    # the function's open empty schema goes closed beside its strict: true (rtleft21: the Messages
+    # API's strict mode refuses it open), noted at its index among the tools sent
+    closed = {"type": "object", "properties": {}, "additionalProperties": False}
+    assert notes(built, "tools[0]") == [
+        ("tools[0]", "dropped", custom, None),
+        ("tools[0].parameters", "substituted", {"type": "object", "properties": {}}, closed),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,10 @@ closed empty schema strict mode takes (red team 30 F03): it was sent as lm15's o
 ``{"type": "object", "properties": {}}`` beside ``strict: true``, which OpenAI refuses ("In
 context=(), 'additionalProperties' is required to be supplied and to be false"). The closed schema
 is what the openai SDK's ``to_strict_json_schema`` writes for an object of no properties; each
-change is a ``tools[i].parameters`` ``substituted`` note."""
+change is a ``tools[i].parameters`` ``substituted`` note. Toward Anthropic (rtleft21) the same tool
+went as the open default beside ``strict: true``, which the Messages API refuses too; it goes as
+the anthropic SDK's ``transform_schema`` closes it (``additionalProperties: false``, no
+``required``), noted alike, and an Anthropic client's own tools go as it wrote them."""
 
 from __future__ import annotations
 
@@ -103,3 +106,73 @@ def test_responses_tools_riding_as_sent_keep_the_clients_spelling() -> None:
     built = lc.translate_request("openai", "openai", json.dumps(body))
     assert json.loads(built.body)["tools"] == [strict, loose]
     assert not [a for a in built.adaptations if a.applied == CLOSED]
+
+
+# ── toward Anthropic (the Messages API's strict mode wants every object closed) ──
+
+CLAUDE_CLOSED = {"type": "object", "properties": {}, "additionalProperties": False}
+OPENAI_CLIENTS = sorted(case for case in STRICT_WITHOUT_PARAMETERS if not case.startswith("Anthropic"))
+
+
+@pytest.mark.parametrize("case", OPENAI_CLIENTS)
+def test_a_strict_tool_without_parameters_goes_to_anthropic_closed(case: str) -> None:
+    """It went as lm15's open default beside ``strict: true``, which the Messages API refuses ("For
+    'object' type, 'additionalProperties' must be explicitly set to false"); it goes as the
+    anthropic SDK's ``transform_schema`` writes that default, a schema the SDK sends as it is."""
+    anthropic_sdk = pytest.importorskip(
+        "anthropic", reason="the anthropic SDK's transform_schema is the oracle"
+    )
+    source, body = STRICT_WITHOUT_PARAMETERS[case]
+    built = lc.translate_request(source, "anthropic", json.dumps(body), model="claude-sonnet-4-5")
+    tool = _sent_tool(built)
+    assert tool["strict"] is True
+    assert tool["input_schema"] == anthropic_sdk.transform_schema(OPEN) == CLAUDE_CLOSED
+    assert anthropic_sdk.transform_schema(tool["input_schema"]) == tool["input_schema"]
+    closed = [a for a in built.adaptations if a.applied == CLAUDE_CLOSED]
+    assert [(a.field, a.action, a.asked) for a in closed] == [("tools[0].parameters", "substituted", OPEN)]
+
+
+def test_the_note_names_the_tools_entry_among_others() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"q": {"type": "string"}},
+        "required": ["q"],
+        "additionalProperties": False,
+    }
+    body = _chat({"name": "find", "parameters": schema, "strict": True})
+    body["tools"] += [
+        {"type": "function", "function": {"name": "loose"}},
+        {"type": "function", "function": {"name": "now", "strict": True}},
+    ]
+    built = lc.translate_request("openai_chat", "anthropic", json.dumps(body), model="claude-sonnet-4-5")
+    tools = json.loads(built.body)["tools"]
+    assert [(t["name"], t["input_schema"], t.get("strict")) for t in tools] == [
+        ("find", schema, True),
+        ("loose", OPEN, None),
+        ("now", CLAUDE_CLOSED, True),
+    ]
+    closed = [a for a in built.adaptations if a.applied == CLAUDE_CLOSED]
+    assert [a.field for a in closed] == ["tools[2].parameters"]
+
+
+@pytest.mark.parametrize("source", ["openai", "openai_chat"])
+def test_to_anthropic_a_tool_not_strict_or_with_parameters_goes_as_before(source: str) -> None:
+    properties = {"tz": {"type": "string"}}
+    schema = {"type": "object", "properties": properties, "required": ["tz"], "additionalProperties": False}
+    for strict, parameters in ((False, None), (True, schema)):
+        function: dict[str, Any] = {"name": "now", "strict": strict}
+        if parameters is not None:
+            function["parameters"] = parameters
+        body = _chat(function) if source == "openai_chat" else _responses({"type": "function", **function})
+        built = lc.translate_request(source, "anthropic", json.dumps(body), model="claude-sonnet-4-5")
+        assert _sent_tool(built)["input_schema"] == (parameters or OPEN)
+        assert not [a for a in built.adaptations if a.applied == CLAUDE_CLOSED]
+
+
+@pytest.mark.parametrize("schema", [{"type": "object"}, OPEN])
+def test_anthropic_to_anthropic_sends_the_clients_strict_tool_as_it_wrote_it(schema: dict[str, Any]) -> None:
+    """The client's tools ride as it sent them: its own API gets the schema it wrote."""
+    tool = {"name": "now", "input_schema": schema, "strict": True}
+    built = lc.translate_request("anthropic", "anthropic", json.dumps(_anthropic(tool)))
+    assert json.loads(built.body)["tools"] == [tool]
+    assert not [a for a in built.adaptations if a.applied == CLAUDE_CLOSED]

@@ -26,7 +26,17 @@ red team 30 F03). To Responses and Chat such a tool goes closed, as the openai S
 ``to_strict_json_schema`` writes an object of no properties (``additionalProperties: false``,
 ``required: []``), one ``tools[i].parameters`` ``substituted`` note each
 (:func:`strict_empty_schemas_closed`): parameters as the client sent them have no common spelling
-(Chat takes no ``null``), and the closed schema is what both APIs take under strict mode.
+(Chat takes no ``null``), and the closed schema is what both APIs take under strict mode. To
+Anthropic the same tool went with ``strict: true`` and the open schema, which the Messages API
+refuses too: its strict mode compiles ``input_schema`` as structured outputs do, and an object
+there must say ``additionalProperties: false`` ("For 'object' type, 'additionalProperties' must
+be explicitly set to false", its 400 for a strict tool, vercel/ai#20681; lm15's builder notes the
+same 400 for ``output_config.format``); ``required`` may be left out. So where
+:func:`strict_flags_out` writes the flag on such a tool it writes the schema the anthropic SDK's
+``transform_schema`` makes of lm15's default, ``{"type": "object", "properties": {},
+"additionalProperties": false}``, one ``tools[i].parameters`` ``substituted`` note (``i`` the
+tool's entry in the body sent). An Anthropic client's own tools ride as it sent them, their flag
+in them: its API gets the schema it wrote.
 """
 
 from __future__ import annotations
@@ -153,7 +163,9 @@ def strict_flags_out(
 ) -> tuple[bytes, tuple[Adaptation, ...]]:
     """``body`` (the Chat or Anthropic builder's) with ``strict: true`` on each function tool asked
     strict, and ``notes`` without a Chat reading's note of a tool so sent; ``body`` and ``notes`` as
-    they are where no entry of those names is in it (a tool the builder left out)."""
+    they are where no entry of those names is in it (a tool the builder left out). An Anthropic
+    tool the flag is written on whose schema is lm15's empty default goes closed, noted (the module
+    docstring); one that carries its flag already rides as its client sent it."""
     value = msgspec.json.decode(body)
     tools = value.get("tools")
     if not isinstance(tools, list):
@@ -167,12 +179,43 @@ def strict_flags_out(
         else:  # an Anthropic function tool (a hosted tool's entry has no input_schema)
             function = entry if "input_schema" in entry else None
         if isinstance(function, dict) and function.get("name") in strictness.asked:
+            if destination == "anthropic" and entry["input_schema"] == _OPEN_EMPTY and "strict" not in entry:
+                notes = (*notes, _closed_for_claude(tools, entry))
             function["strict"] = True
             flagged.add(function["name"])
     if not flagged:
         return body, notes
-    carried = {field for name, field in strictness.read_notes.items() if name in flagged}
-    return msgspec.json.encode(value), tuple(note for note in notes if note.field not in carried)
+    if strictness.read_notes:
+        carried = {field for name, field in strictness.read_notes.items() if name in flagged}
+        notes = tuple(note for note in notes if note.field not in carried)
+    return msgspec.json.encode(value), notes
+
+
+def _closed_for_claude(tools: list[Any], entry: dict[str, Any]) -> Adaptation:
+    """The note of ``entry`` (an Anthropic function tool of ``tools``, the body's) given the closed
+    empty schema in place of lm15's open one."""
+    field = f"tools[{tools.index(entry)}].parameters"
+    entry["input_schema"] = _anthropic_closed_empty()
+    asked, applied = {"type": "object", "properties": {}}, _anthropic_closed_empty()
+    note: Adaptation = replace(_ANTHROPIC_CLOSED_NOTE, field=field, asked=asked, applied=applied)
+    return note
+
+
+def _anthropic_closed_empty() -> dict[str, Any]:
+    """What the anthropic SDK's ``transform_schema`` writes for lm15's empty default (a new dict)."""
+    return {"type": "object", "properties": {}, "additionalProperties": False}
+
+
+_ANTHROPIC_CLOSED_NOTE: Final = Adaptation(
+    field="tools",
+    action="substituted",
+    reason=(
+        "a strict function tool without parameters, read as {type: object, properties: {}}, which "
+        "the Messages API's strict mode refuses (an object needs additionalProperties: false): sent "
+        "closed, as the anthropic SDK's transform_schema writes an object of no properties"
+    ),
+)
+"""The note, its ``field`` (the tool's entry), ``asked`` and ``applied`` replaced."""
 
 
 _CARRIED_OR_NOTED: Final = frozenset(
