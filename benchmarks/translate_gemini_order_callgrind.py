@@ -1,5 +1,6 @@
 """Callgrind instructions of ``lc.stream.translate`` from Gemini to a Responses and an Anthropic
-client (red team 30 F01: a part at a slot the writer moved past opens a new block or item).
+client (red team 30 F01: a part at a slot the writer moved past joins the open block or item of
+its kind, else opens a new one).
 
 Two sources, each fed one chunk per event: ``streams_varied.varied("gemini")`` (every framing
 feature, one part a chunk) and ``two_texts``, the same number of chunks each holding two text parts
