@@ -197,9 +197,10 @@ def test_a_media_delta_lm15_would_relabel_is_refused_as_encode_response_refuses_
 
 
 def test_audio_and_image_deltas_stream_as_lm15_reads_them() -> None:
-    """``response.output_audio.delta`` / ``response.output_image.delta`` at the delta's slot, with a
-    sequence_number; the wire names no media type (lm15 reads audio/wav and image/png) and no
-    media by url: a url delta is refused (it was dropped: red team 9 F01,
+    """``response.output_audio.delta`` / ``response.output_image.delta`` at their item's output
+    index (each media slot a message item, numbered with the others), with a sequence_number; the
+    wire names no media type (lm15 reads audio/wav and image/png) and no media by url: a url delta
+    is refused (it was dropped: red team 9 F01,
     tests/providers/test_write_media_parts.py), and so is a delta of another media type
     (test_a_media_delta_lm15_would_relabel_is_refused_as_encode_response_refuses_its_part)."""
     events = [e for e in _media_stream() if not _is_mpeg(e)]
@@ -221,7 +222,7 @@ def test_audio_and_image_deltas_stream_as_lm15_reads_them() -> None:
         ("ImageDelta", 2, "Rw==", "image/png"),
     ]
     text_slots = [d.part_index for d in back if isinstance(d, lc.TextDelta)]
-    assert text_slots == [0, 5]  # no item takes a media slot's output_index
+    assert text_slots == [0, 3]  # each item at its position in the output, media items among them
     view = sdk_responses(body)  # the openai SDK reads past the media events
     assert view["text"] == "look more"
     assert view["sequence_numbers"] == list(range(len(view["sequence_numbers"])))

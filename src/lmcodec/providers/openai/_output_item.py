@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lmcodec.providers.openai._sse_write import CALL, ENC, MESSAGE, REASONING, REFUSAL
+from lmcodec.providers._streamed_audio import audio_part
+from lmcodec.providers.openai._sse_write import CALL, ENC, IMAGE, MESSAGE, REASONING, REFUSAL
 from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
 from lmcodec.wire import ContinuationState
 
@@ -102,6 +103,12 @@ class OutputItem:
             return [
                 ("response.output_item.added", item),
                 ("response.reasoning_summary_part.added", where + _SUMMARY_PART_ADDED),
+            ]
+        if kind >= IMAGE:  # lm15's media delta events name the output index alone
+            media = b"response.output_image.delta" if kind == IMAGE else b"response.output_audio.delta"
+            self.head = _delta_head(media, at, b',"delta":')
+            return [
+                ("response.output_item.added", b"".join((at, b',"item":{"id":', item_id, _MESSAGE_ADDED)))
             ]
         if kind == MESSAGE:
             self.head = _delta_head(b"response.output_text.delta", where, b',"content_index":0,"delta":')
@@ -213,6 +220,27 @@ class OutputItem:
             "content": [part_dict],
         }
         return events, done
+
+    def media_completion(self, cut: bool) -> tuple[list[Body], dict[str, Any]]:
+        """An image or audio item's ``output_item.done`` and the item as done: a message holding
+        what ``encode_response`` writes for the part ``lc.assemble`` makes of its deltas (the last
+        image, the audio joined), ``incomplete`` when ``cut`` as a message is."""
+        if self.kind == IMAGE:
+            content: dict[str, Any] = {"type": "output_image", "b64_json": self.texts[-1]}
+        else:
+            content = {
+                "type": "output_audio",
+                "audio": {"data": audio_part(self.texts, "audio/wav", ()).data},
+            }
+        done = {
+            "id": self.id,
+            "type": "message",
+            "status": "incomplete" if cut else "completed",
+            "role": "assistant",
+            "content": [content],
+        }
+        body = _OUTPUT_INDEX + str(self.index).encode() + b',"item":' + ENC.encode(done)
+        return [("response.output_item.done", body)], done
 
     def _reasoning_completion(
         self, text: str, encoded: bytes, item_id: bytes, at: bytes

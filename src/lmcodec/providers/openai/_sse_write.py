@@ -23,10 +23,12 @@ from lmcodec.providers.openai.views import stream_error_detail
 from lmcodec.wire import ErrorDetail, TokenLogprob, Usage
 
 __all__ = [
+    "AUDIO",
     "CALL",
     "ENC",
     "ENDINGS",
     "FAILED_CODES",
+    "IMAGE",
     "MESSAGE",
     "NOTHING_REQUESTED",
     "REASONING",
@@ -361,8 +363,11 @@ MESSAGE: Final = 0
 REASONING: Final = 1
 CALL: Final = 2
 REFUSAL: Final = 3
+IMAGE: Final = 4
+AUDIO: Final = 5
 """The kinds of output item the Responses writer writes (a refusal: a message item whose one
-content part is a ``refusal``, as the body writes a RefusalPart)."""
+content part is a ``refusal``, as the body writes a RefusalPart; an image or audio: a message item
+whose one content part is the body's ``output_image`` / ``output_audio`` block)."""
 
 
 def is_this_response(data: dict[str, Any], response_id: str) -> bool:

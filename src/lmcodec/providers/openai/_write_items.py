@@ -15,6 +15,7 @@ from lmcodec.providers._errors import unwritable_unnamed_call
 from lmcodec.providers.openai._output_item import Body, OutputItem
 from lmcodec.providers.openai._sse_write import CALL as _CALL
 from lmcodec.providers.openai._sse_write import ENC
+from lmcodec.providers.openai._sse_write import IMAGE as _IMAGE
 from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
 from lmcodec.wire import ContinuationState, ToolCallDelta
@@ -77,7 +78,7 @@ class ItemWriting:
         source_index: int = event["output_index"]
         if kind == "response.output_item.added":
             self._complete_open(cut=False)  # a Responses source adds an item once those before it are done
-            index = self._relayed[source_index] = max(source_index, self._next_index)
+            index = self._relayed[source_index] = self._next_index
             self._next_index = index + 1
         else:
             found = self._relayed.get(source_index)
@@ -131,9 +132,9 @@ class ItemWriting:
             raise unwritable_unnamed_call("Responses", slot)
         if self._pending is not None:
             self._add(self._pending)
-        index = max(slot, self._next_index)
+        index = self._next_index  # its position in the response's output (red team 31 F02)
         self._next_index = index + 1
-        prefix = ("msg_", "rs_", "fc_", "msg_")[kind]
+        prefix = ("msg_", "rs_", "fc_", "msg_", "msg_", "msg_")[kind]
         item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}", (slot, kind))
         self._slots[(slot, kind)] = item
         if kind == _CALL:
@@ -170,6 +171,11 @@ class ItemWriting:
         self._open.pop(index, None)
         if self._slots.get(item.key) is item:  # an item is open under its one key (constant time)
             del self._slots[item.key]
+        if item.kind >= _IMAGE:
+            events, done = item.media_completion(cut)
+            self._emit_bodies(events)
+            self._output[index] = done
+            return
         text = "".join(item.texts)
         if item.kind == _CALL and not text:  # a call of a tool without parameters (Anthropic
             text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it

@@ -6,9 +6,11 @@ content events and ``response.output_item.done``; then ``response.completed``
 (``response.incomplete`` for a ``length`` or ``content_filter`` finish,
 ``response.failed`` for ``error``), every event with its ``sequence_number``.
 
-Output items, one per (canonical slot, kind), numbered in order of first
-appearance (a slot's own number when it is free, so a Responses stream
-re-encoded keeps its ``output_index`` values):
+Output items, one per (canonical slot, kind), numbered 0, 1, 2, ... in order of
+first appearance: an item's ``output_index`` is its position in the final
+response's ``output`` (the API's meaning), whatever slots the source left
+unread (a Gemini code execution part, an Anthropic server tool's blocks: red
+team 31 F02):
 
 - text and citations: a ``message`` item with one ``output_text`` part
   (``content_part.added``, ``output_text.delta`` with logprobs,
@@ -57,10 +59,12 @@ stream), an event after the end is a ValidationError, an UnknownEvent is
 dropped (the writers' common rules, :mod:`lmcodec.stream.encoder`).
 
 Audio and image deltas are ``response.output_audio.delta`` /
-``response.output_image.delta`` events at the delta's slot (what lm15 reads; no
-item takes that ``output_index``), and each media slot is a message item of the
-final response holding ``encode_response``'s content block (the openai SDK's
-``responses.stream()`` passes the delta events by; its final response is that one).
+``response.output_image.delta`` events (what lm15 reads) of a message item of
+their own per (slot, kind), added when the slot's first delta comes and done,
+like every item, at the end holding ``encode_response``'s content block for
+what ``lc.assemble`` makes of the deltas (the slot's last image, the audio
+joined): the openai SDK's ``responses.stream()`` passes the delta events by, and
+its final response holds that item.
 
 Another provider's signed thinking (an Anthropic signature or redacted block, a
 Gemini thought signature, at a reasoning item's slot) is written as the item's
@@ -99,10 +103,10 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
-from lmcodec.providers._streamed_audio import audio_part
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import says_the_same
 from lmcodec.providers.openai._output_item import OutputItem
+from lmcodec.providers.openai._sse_write import AUDIO as _AUDIO
 from lmcodec.providers.openai._sse_write import CALL as _CALL
 from lmcodec.providers.openai._sse_write import (
     ENC,
@@ -116,6 +120,7 @@ from lmcodec.providers.openai._sse_write import (
     new_id,
     responses_usage,
 )
+from lmcodec.providers.openai._sse_write import IMAGE as _IMAGE
 from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
 from lmcodec.providers.openai._sse_write import REFUSAL as _REFUSAL
@@ -166,7 +171,6 @@ class StreamWriter(ItemWriting):
         "_ended",
         "_errored",
         "_id",
-        "_media",
         "_model",
         "_started",
         "created",
@@ -187,7 +191,6 @@ class StreamWriter(ItemWriting):
         self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
         self._relayed: dict[int, int] = {}  # a source's item the writer places: its index -> the written
-        self._media: dict[tuple[int, str], list[str]] = {}  # (slot, image or audio) -> its data
         self._out: list[bytes] = []
         self.created = int(time.time())
 
@@ -363,11 +366,9 @@ class StreamWriter(ItemWriting):
                 raise refused
             if not delta.data:
                 return
-            self._next_index = max(self._next_index, delta.part_index + 1)  # no item takes its index
-            kind = "response.output_audio.delta" if dtype is AudioDelta else "response.output_image.delta"
-            media = "audio" if dtype is AudioDelta else "image"
-            self._media.setdefault((delta.part_index, media), []).append(delta.data)
-            self._emit(kind, {"output_index": delta.part_index, "delta": delta.data})
+            item = self._item(delta.part_index, _AUDIO if dtype is AudioDelta else _IMAGE)
+            item.texts.append(delta.data)
+            self._out.append(self._frame_delta(item, delta.data))
         elif dtype is UnknownDelta:
             raise unwritable_unknown_delta("Responses", delta)
 
@@ -434,28 +435,10 @@ class StreamWriter(ItemWriting):
         self._emit("response." + status, {"response": response})
 
     def _final_output(self) -> list[dict[str, Any]]:
-        """The final response's items: those streamed, in output order, and each media slot's image
-        or audio as a message item of its own at its slot (red team 9 F01: the openai SDK's
-        ``responses.stream()`` passes the media delta events by, and its final response is this
-        one; the content is what ``encode_response`` writes: the slot's last image, as
-        ``lc.assemble`` keeps it, the audio joined as it joins it)."""
-        if not self._media:  # (the indexes alone sorted: no key function called per item)
-            return [self._output[index] for index in sorted(self._output)]
-        items = [(index, 0, self._output[index]) for index in self._output]
-        for (index, kind), datas in self._media.items():
-            if kind == "image":
-                content: dict[str, Any] = {"type": "output_image", "b64_json": datas[-1]}
-            else:
-                content = {"type": "output_audio", "audio": {"data": audio_part(datas, "audio/wav", ()).data}}
-            message = {
-                "id": f"msg_{self._token}{index:04d}",
-                "type": "message",
-                "status": "completed",
-                "role": "assistant",
-                "content": [content],
-            }
-            items.append((index, 1, message))
-        return [item for _, _, item in sorted(items, key=lambda entry: entry[:2])]
+        """The final response's items: those streamed, in output order (a media item too: red team
+        9 F01, the openai SDK's ``responses.stream()`` passes the media delta events by, and its
+        final response is this one)."""
+        return [self._output[index] for index in sorted(self._output)]
 
     def _error(self, event: StreamErrorEvent) -> None:
         if not self._started:
