@@ -25,6 +25,10 @@ item only): for a text written at another slot than its index it is not written,
 rtfix33a gave such a text left it unread; written at the joined slot, it would sign the reasoning
 item of that slot, a thought it does not belong to. A stream where no part comes back to a slot it
 left is written as :class:`~lmcodec.stream._writer_sink.WriterSink` writes it.
+
+An image (an image model interleaves text and images, one part a chunk, each at index 0) is a
+whole image each time: one at an index an image was written at before goes to a fresh slot, an item
+of its own, where the writer would keep the slot's last image (red team 31 F01).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.events import scored_text_event
 from lmcodec.wire import (
     ContinuationDelta,
+    ImageDelta,
     StreamDeltaEvent,
     StreamEvent,
     TextDelta,
@@ -49,6 +54,7 @@ __all__ = ["PartsInOrderSink"]
 _replace: Final = msgspec.structs.replace
 _TEXT: Final = 0
 _THINKING: Final = 1
+_IMAGE: Final = 2
 _NO_FRESH: Final = 1 << 62  # no fresh slot handed out yet: every first part takes its own index
 
 
@@ -160,6 +166,9 @@ class PartsInOrderSink(WriterSink):
         another slot is left out (the module's docstring)."""
         if type(event) is StreamDeltaEvent and not self.finished:
             delta = event.delta
+            if type(delta) is ImageDelta:
+                super().event(self._placed_image(event, delta))
+                return
             if type(delta) is TextDelta or type(delta) is ThinkingDelta:
                 part_index = delta.part_index
                 slot = self._slot(_TEXT if type(delta) is TextDelta else _THINKING, part_index)
@@ -179,3 +188,15 @@ class PartsInOrderSink(WriterSink):
                 else:
                     self._signed.add(moved[1])
         super().event(event)
+
+    def _placed_image(self, event: StreamDeltaEvent, delta: ImageDelta) -> StreamDeltaEvent:
+        """An image at its slot: its own index the first time, else (a later chunk's image at the
+        index of one written before: each is a whole image, google-genai reads both) a fresh slot,
+        so it is an item of its own, not the slot's last image (red team 31 F01). The writer moves
+        on past any text or thought: one after the image opens a new item."""
+        self._last_text = self._last_thought = -1
+        slot = self._slot(_IMAGE, delta.part_index)
+        if slot == delta.part_index:
+            return event
+        placed: StreamDeltaEvent = _replace(event, delta=_replace(delta, part_index=slot))
+        return placed
