@@ -477,6 +477,54 @@ def test_the_rules_the_straight_path_keeps() -> None:
     assert StreamMapper.lone_answer(None, 2) is None
 
 
+def test_the_calls_and_slots_the_straight_path_builds() -> None:
+    """A lone call (its input in fragments, whole in the start, or both; no end reason, or end_turn:
+    a call's finish reason either way), two calls and nothing else, fragments before their start,
+    two signatures and an empty first delta in a slot: each taken and the general way's Response."""
+    call = _block_start(0, type="tool_use", id="toolu_1", name="f", input={})
+    fragment = _delta(0, type="input_json_delta", partial_json='{"a": 1}')
+    usage_only = {"type": "message_delta", "usage": {"output_tokens": 3}}
+    second = _block_start(1, type="tool_use", id="toolu_2", name="g", input={"b": 2})
+    cases = [
+        [_START, call, fragment, _block_stop(0), _END, _STOP],  # end_turn
+        [_START, call, fragment, usage_only, _STOP],  # no stop reason
+        [_START, {**call, "content_block": {**call["content_block"], "input": {"a": 1}}}, _END],
+        [_START, call, fragment, second, _END],
+        [
+            _START,
+            _delta(0, type="input_json_delta", partial_json=""),
+            {**call, "content_block": {**call["content_block"], "input": {"a": 1}}},
+            _END,
+        ],
+        [_START, _delta(0, type="input_json_delta"), call, _END],
+        [
+            _START,
+            _block_start(0, type="thinking", thinking="", signature=""),
+            _delta(0, type="thinking_delta"),
+            _delta(0, type="thinking_delta", thinking="b"),
+            _delta(0, type="signature_delta", signature="s1"),
+            _delta(0, type="signature_delta", signature="s2"),
+            _END,
+        ],
+    ]
+    for frames in cases:
+        assert _same([sse(frames)], REQUEST, REQUEST), frames
+    calls = [_straight([sse(frames)], None, None) for frames in cases[:6]]
+    assert [r.finish_reason for r in calls] == ["tool_call"] * 6
+    assert [[p.input for p in r.message.parts] for r in calls] == [  # type: ignore[attr-defined]
+        [{"a": 1}],
+        [{"a": 1}],
+        [{"a": 1}],
+        [{"a": 1}, {"b": 2}],
+        [{"a": 1}],
+        [{}],
+    ]
+    thinking = _straight([sse(cases[6])], None, None).message.parts
+    assert [(type(p), p.text, [s.data for s in p.continuation]) for p in thinking] == [  # type: ignore[union-attr]
+        (lc.ThinkingPart, "b", [{"signature": "s1"}, {"signature": "s2"}])
+    ]
+
+
 def test_a_long_digit_run_leaves_the_body_to_the_port() -> None:
     """A frame longer than ``json.loads``'s integer limit with a run of digits (in a string too):
     the general way, whose port reads such a frame as lm15 does; as long a frame without one is

@@ -520,6 +520,9 @@ def test_named_events_take_anthropic_events(body: bytes) -> None:
         b'event: a\ndata: {"a":1}\n\nevent: b\ndata:  {"b":2}\n\n',
         b'event: a\ndata: {"a":1}\n\nevent: b\ndata:{"b":2}\n\n',
         b'event: a\ndata: {"a":1}\n',  # no blank line at the end
+        # lines not in threes, their lengths as if they were (a one-byte line where a blank is):
+        b"event: a\ndata: {}\nx\nid: 1\nz",  # 3n + 2 lines
+        b"event: a\ndata: {}\n\nevent: b\ndata: {}\nx",  # 3n + 3 lines
     ],
 )
 def test_named_events_leave_near_misses(body: bytes) -> None:

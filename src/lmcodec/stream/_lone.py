@@ -84,23 +84,29 @@ def named_events(body: bytes) -> list[bytes] | None:
     """The data of the events of ``body`` when each is an ``event:`` line and a ``data: {`` line
     (Anthropic's shape), LF line ends; else None. ``whole_frames([body])`` is then its result.
 
-    Why: with no ``\r`` in ``body``, its lines are its ``\n``-separated pieces; they come in threes,
-    each third one empty (the blank line ending an event), and as no line holds a ``\n``, a count of
-    ``\nevent:`` (``\ndata: {``) over the first (second) lines joined by ``\n`` counts the lines
+    Why: with no ``\r`` in ``body``, its lines are its ``\n``-separated pieces, ``3n + 1`` of them
+    for ``n`` events; the first and second of each three joined by ``\n`` (the heads, the data
+    lines) hold ``n + 2`` bytes fewer than ``body`` only when every third line and the last are
+    empty (the blank lines ending the events: the body ends with one). As no line holds a ``\n``,
+    a count of ``\nevent:`` (``\ndata: {``) over the heads (data lines) joined counts the lines
     that start so. Each event is then an ``event:`` line (not data) and one data line whose value
     starts with ``{`` (no white space for the framer to strip)."""
-    if 13 in body or not body.endswith(b"\n\n"):
+    if 13 in body:
         return None
-    lines = body.split(b"\n")  # (the last two are the last blank line's and the empty end)
+    lines = body.split(b"\n")
     n = len(lines) // 3
-    if len(lines) != 3 * n + 1 or any(lines[2::3]):
+    if len(lines) != 3 * n + 1:
         return None
-    if b"\n".join(lines[0:-1:3]).count(b"\nevent:") != n - 1:  # (the first: the caller's test)
-        return None
+    heads = b"\n".join(lines[0:-1:3])
     data = b"\n".join(lines[1::3])
+    # (the lengths say that the blank lines are blank: no pass over them)
+    if len(heads) + len(data) + n + 2 != len(body) or heads.count(b"\nevent:") != n - 1:
+        return None  # (the first head: the caller's test)
     if not data.startswith(b"data: {") or data.count(b"\ndata: {") != n - 1:
         return None
-    return data[6:].split(b"\ndata: ")
+    frames = data.split(b"\ndata: ")
+    frames[0] = frames[0][6:]  # (the first value's prefix sliced off alone: no copy of the rest)
+    return frames
 
 
 def lone_response(

@@ -46,6 +46,9 @@ _TEXT: Final = msgspec.StructMeta.__call__(TextPart, text="")
 _BARE_END: Final = (None, None, None)
 
 
+_join: Final = b"".join
+
+
 def read_body(frames: list[bytes]) -> LoneAnswer | None:
     """The answer of a body of ``frames`` (its events' data), each decoded by the mapper's view
     decoder as :meth:`StreamMapper.frames` decodes it and mapped as the mapper and an Assembler
@@ -53,7 +56,8 @@ def read_body(frames: list[bytes]) -> LoneAnswer | None:
     usage, provider_data, id and model; None where the module leaves the body to the general way
     (a frame the views refuse, one that may hold an integer ``json.loads`` refuses, anything the
     module docstring does not list)."""
-    if max(map(len, frames)) > SHORT_FRAME_BYTES and any(map(has_long_digit_run, frames)):
+    # (no frame is longer than all of them joined: one join, where max(map(len, ...)) costs twice it)
+    if len(_join(frames)) > SHORT_FRAME_BYTES and any(map(has_long_digit_run, frames)):
         return None
     decode = frame_decoder.decode
     text: dict[int, list[str]] = {}
@@ -75,19 +79,33 @@ def read_body(frames: list[bytes]) -> LoneAnswer | None:
                 if delta is None:
                     continue
                 dtype = delta.type
-                if dtype == "text_delta":  # (most frames: inline)
+                # (each slot's list appended to inline: a helper's call costs more than the append)
+                if dtype == "text_delta":
                     chunks = text.get(f.index)
                     if chunks is None:
                         text[f.index] = [delta.text or ""]
                     else:
                         chunks.append(delta.text or "")
                 elif dtype == "input_json_delta":
-                    _add(tool_raw, f.index, delta.partial_json or "")
+                    chunks = tool_raw.get(f.index)
+                    if chunks is None:
+                        tool_raw[f.index] = [delta.partial_json or ""]
+                    else:
+                        chunks.append(delta.partial_json or "")
                 elif dtype == "thinking_delta":
-                    _add(thinking, f.index, delta.thinking or "")
+                    chunks = thinking.get(f.index)
+                    if chunks is None:
+                        thinking[f.index] = [delta.thinking or ""]
+                    else:
+                        chunks.append(delta.thinking or "")
                 elif dtype == "signature_delta":
                     if delta.signature:
-                        _add(states, f.index, _replace(_SIGNATURE, data={"signature": delta.signature}))
+                        state = _replace(_SIGNATURE, data={"signature": delta.signature})
+                        held = states.get(f.index)
+                        if held is None:
+                            states[f.index] = [state]
+                        else:
+                            held.append(state)
                 elif dtype in ("citation_delta", "citations_delta"):
                     return None
             elif kind is PingFrame or kind is BlockStopFrame:
@@ -98,7 +116,15 @@ def read_body(frames: list[bytes]) -> LoneAnswer | None:
                     continue
                 btype = block.type
                 if btype == "tool_use":
-                    _add(tool_raw, f.index, start_input(block.input))
+                    given = block.input
+                    # (a start's input is {} but for a call the model wrote whole: start_input
+                    # reads a value that is not true as "", called for the others only)
+                    raw = start_input(given) if given else ""
+                    chunks = tool_raw.get(f.index)
+                    if chunks is None:
+                        tool_raw[f.index] = [raw]
+                    else:
+                        chunks.append(raw)
                     if block.id:
                         tool_id[f.index] = block.id
                     if block.name:
@@ -118,7 +144,8 @@ def read_body(frames: list[bytes]) -> LoneAnswer | None:
                 payload = _plain(data)
                 stop_delta = f.delta
                 stop = stop_delta.stop_reason if stop_delta is not None else None
-                usage = delta_usage(f.usage) if f.usage is not None and payload["usage"] else None
+                counts = f.usage
+                usage = delta_usage(counts) if counts is not None and payload["usage"] else None
                 if stop is None and usage is None:
                     continue
                 if end is not None:  # a second end (the Assembler merges them)
@@ -134,29 +161,52 @@ def read_body(frames: list[bytes]) -> LoneAnswer | None:
         return None
     if end is None or model is None:
         return None
-    if len(text) == 1 and not thinking and not tool_raw and not states:
-        parts: tuple[Part, ...] = (_replace(_TEXT, text="".join(*text.values())),)
-        calls = False
+    if thinking or states:
+        built = _slot_parts(text, thinking, tool_raw, tool_id, tool_name, states)
+    elif not tool_raw and len(text) == 1:  # one text (the common answer)
+        built = (_replace(_TEXT, text="".join(*text.values())),), False
+    elif not text and len(tool_raw) == 1:  # one call
+        ((index, raw_chunks),) = tool_raw.items()
+        call = _call_part(index, raw_chunks, tool_id, tool_name, ())
+        built = ((call,), True) if call is not None else None
     else:
         built = _slot_parts(text, thinking, tool_raw, tool_id, tool_name, states)
-        if built is None:
-            return None
-        parts, calls = built
+    if built is None:
+        return None
+    parts, calls = built
     finish: FinishReason | None = end[0]
     if finish is None:
         finish = "tool_call" if calls else "stop"
     elif finish == "stop" and calls:
         finish = "tool_call"
-    counts: Usage | None = end[1]
-    return parts, finish, counts if counts is not None else NO_USAGE, end[2], id, model
+    counts_read: Usage | None = end[1]
+    return parts, finish, counts_read if counts_read is not None else NO_USAGE, end[2], id, model
 
 
-def _add(slots: dict[int, list[Any]], index: int, item: Any) -> None:
-    chunks = slots.get(index)
-    if chunks is None:
-        slots[index] = [item]
+def _call_part(
+    index: int,
+    raw_chunks: list[str],
+    tool_id: dict[int, str],
+    tool_name: dict[int, str],
+    cont: tuple[ContinuationState, ...],
+) -> Part | None:
+    """The call of slot ``index`` as the Assembler builds it (its input the fragments joined and
+    decoded, a value not an object wrapped as ``{"value": ...}``); None where it has no name or
+    input msgspec reads (the general way decides)."""
+    name = tool_name.get(index)
+    if name is None:
+        return None
+    raw = "".join(raw_chunks)
+    if raw:
+        try:
+            value = _plain(raw)
+        except REFUSED:
+            return None
+        if type(value) is not dict:
+            value = {"value": value}
     else:
-        chunks.append(item)
+        value = {}
+    return proven_tool_call(tool_id.get(index) or f"tool_call_{index}", name, value, cont)
 
 
 def _slot_parts(
@@ -183,20 +233,10 @@ def _slot_parts(
             parts.append(proven_text("".join(text[index]), cont))
             content = True
         if index in tool_raw:
-            name = tool_name.get(index)
-            if name is None:
+            call = _call_part(index, tool_raw[index], tool_id, tool_name, cont)
+            if call is None:
                 return None
-            raw = "".join(tool_raw[index])
-            if raw:
-                try:
-                    value = _plain(raw)
-                except REFUSED:
-                    return None
-                if type(value) is not dict:
-                    value = {"value": value}
-            else:
-                value = {}
-            parts.append(proven_tool_call(tool_id.get(index) or f"tool_call_{index}", name, value, cont))
+            parts.append(call)
             calls = True
         elif not content:
             parts.append(proven_text("", cont))
