@@ -250,9 +250,9 @@ def test_what_the_straight_path_leaves_to_the_assembler() -> None:
         assert not _same(body, REQUEST, request)
     assert lone_frames([WORD[:9], WORD[9:]]) == lone_frames([WORD])  # (the chunks of a list joined)
     assert lone_response(MAPPERS["gemini"], [b"x"], None, REQUEST, REQUEST) is None
-    chat = lc.stream.decode("openai_chat", [WORD])
-    assert chat.lone_response(REQUEST) is None  # type: ignore[attr-defined]
-    assert chat._read is None  # type: ignore[attr-defined]
+    responses = lc.stream.decode("openai", [WORD])
+    assert responses.lone_response(REQUEST) is None  # type: ignore[attr-defined]
+    assert responses._read is None  # type: ignore[attr-defined]
 
 
 _PLAIN_CHUNK = _object(

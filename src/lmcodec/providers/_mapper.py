@@ -187,7 +187,7 @@ class MapperBase:
 
     provider: ClassVar[str] = ""
     done_ends: ClassVar[bool] = False  # the OpenAI wires end a stream with a "[DONE]" frame
-    reads_lone_answers: ClassVar[bool] = False  # lone_answer reads a short body (Gemini, Anthropic)
+    reads_lone_answers: ClassVar[bool] = False  # lone_answer reads a short body (Gemini, Anthropic, Chat)
     known_types: ClassVar[frozenset[str] | None] = None  # the event types the adapter knows (_unknown)
     __slots__ = ("generic", "keep_unknown", "model", "sink", "unknown")
 
@@ -262,8 +262,8 @@ class MapperBase:
         :meth:`map_read_body` maps it to sink calls an Assembler builds a Response of without
         failing: the parts it would build of them, what the end carries and what the start named,
         for a consumer that needs no sink to assemble them; else ``None``. Only a mapper whose
-        ``reads_lone_answers`` is set reads one (Gemini: one answer and its end; Anthropic: a
-        short answer, ``providers/anthropic/_lone.py``)."""
+        ``reads_lone_answers`` is set reads one (Gemini: one answer and its end; Anthropic and
+        Chat: a short answer, ``providers/anthropic/_lone.py``, ``providers/openai_chat/_lone.py``)."""
         return None
 
     @staticmethod
