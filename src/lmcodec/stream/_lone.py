@@ -70,9 +70,10 @@ def lone_frames(chunks: Any) -> list[bytes] | None:
             return None
         return [data]
     frames = data.split(b"\r\n\r\ndata: " if crlf else b"\n\ndata: ")
-    # every line end of the body is in a separator the split took (two of each kind a separator)
-    ends = 2 * len(frames) - 2
-    if data.count(b"\n") != ends or (data.count(b"\r") != ends if crlf else 13 in data):
+    # every line end of the body is in a separator the split took: none is left in the values
+    # (joined, two memchr: a count of a byte walks it at ~6 instructions a byte, 9k on 1.5 KB)
+    values = b"".join(frames)
+    if 10 in values or 13 in values:
         return None
     for frame in frames:
         if not frame or frame[0] in WS_FIRST:
