@@ -15,7 +15,7 @@ from typing import Annotated, Any, Final
 import msgspec
 
 from lmcodec.providers._json import load_head
-from lmcodec.providers._mapper import new, usage_of
+from lmcodec.providers._mapper import NO_USAGE, replace, usage_of
 from lmcodec.providers.openai.views import Logprob, stream_error_detail
 from lmcodec.wire import StreamErrorEvent, Usage
 from lmcodec.wire.telemetry import FinishReason
@@ -122,12 +122,13 @@ def named_model(data: bytes) -> str | None:
 
 
 def typed_usage(u: _Usage) -> Usage:
-    """``_usage_from_chat`` over a typed usage object."""
+    """``_usage_from_chat`` over a typed usage object (the all-``None`` Usage copied with the counts:
+    3.7k instructions where a keyword construction took 7.7k)."""
     pd = u.prompt_tokens_details
     cd = u.completion_tokens_details
     cache_read = pd.cached_tokens if pd is not None and pd.cached_tokens is not None else u.cached_tokens
-    usage: Usage = new(
-        Usage,
+    usage: Usage = replace(
+        NO_USAGE,
         input_tokens=u.prompt_tokens,
         output_tokens=u.completion_tokens,
         total_tokens=u.total_tokens,
