@@ -39,6 +39,7 @@ def main(count: int, seed: int) -> int:
                 first = list(lc.stream.translate("gemini", mid, cut(rng, body), request=REQUEST))
             except Exception as exc:  # noqa: BLE001
                 bad[mid, "first raised"] += 1
+                examples.setdefault((mid, "first raised"), (chunks, repr(exc)[:300]))
                 continue
             for dst in DIALECTS + ("gemini",):
                 if dst == mid:
