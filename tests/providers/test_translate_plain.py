@@ -121,7 +121,29 @@ _OUTSIDE = (
     "assistant last",
     "developer first",
     "sampling",
+    "thinking",
+    "call",
+    "system",
+    "developer row",
 )
+_SAME_PASSES = (
+    "carried_thinking_in",
+    "chat_fronts_claude",
+    "chat_thinking_out",
+    "unsigned_loop_out",
+    "whole_cap_in",
+    "placeholder_signatures",
+    "strict_empty_schemas_kept",
+    "strict_flags_back",
+    "developer_rows_back",
+    "media_signatures_back",
+    "error_responses_back",
+    "part_fields_back",
+    "chat_strict_flags_back",
+    "schema_description_back",
+    "original_details_back",
+)
+"""The passes of a body translated to its own dialect."""
 
 
 def _message(draw: st.DrawFn, role: str) -> lc.Message:
@@ -139,7 +161,7 @@ def _requests(draw: st.DrawFn) -> tuple[str, lc.Request]:
     if draw(st.booleans()):
         config["max_tokens"] = draw(st.sampled_from([16, 4096, 64000, 10**6]))
     tools: tuple[Any, ...] = ()
-    system = draw(st.sampled_from([None, "Be brief."]))
+    system = None
     feature = draw(st.sampled_from(_OUTSIDE))
     first = messages[0]
     if feature == "empty text":
@@ -174,6 +196,27 @@ def _requests(draw: st.DrawFn) -> tuple[str, lc.Request]:
     elif feature == "developer first":
         first = lc.Message(role="developer", parts=(lc.TextPart(text="Be brief."),))
         messages.insert(0, first)
+    elif feature == "thinking":
+        state = lc.ContinuationState(provider="anthropic", kind="thinking_signature", data={"value": "sig"})
+        thought = lc.ThinkingPart(text="hm", continuation=(state,))
+        messages[-1:] = [
+            lc.Message(role="assistant", parts=(thought, lc.TextPart(text="ok"))),
+            messages[-1],
+        ]
+    elif feature == "call":
+        call = lc.ToolCallPart(id="call_1", name="f", input={})
+        result = lc.ToolResultPart(id="call_1", content=(lc.TextPart(text="1"),))
+        messages[-1:] = [
+            messages[-1],
+            lc.Message(role="assistant", parts=(call,)),
+            lc.Message(role="tool", parts=(result,)),
+        ]
+    elif feature == "system":
+        system = "Be brief."
+    elif feature == "developer row":
+        messages.insert(
+            len(messages) - 1, lc.Message(role="developer", parts=(lc.TextPart(text="Be brief."),))
+        )
     elif feature == "sampling":
         config["temperature"] = draw(st.sampled_from([0.0, 0.5]))
         config["top_p"] = draw(st.sampled_from([None, 0.9]))
@@ -211,6 +254,35 @@ def test_short_road_is_the_long_one(
     assert got == expected, feature
 
 
+@pytest.mark.parametrize("source", DIALECTS)
+def test_one_message_bodies_to_their_own_dialect_take_the_short_road(source: str) -> None:
+    """A one-message body translated to its own dialect calls none of that road's passes (each
+    patched to fail) and gives ``build_request(p, decode_request(p, body))``."""
+    body = _one_message_body(source, 256)
+    expected = lc.build_request(source, lc.decode_request(source, body, model=MODELS[source]))
+    with mock.patch.multiple(_translate_request, **dict.fromkeys(_SAME_PASSES, _refused)):
+        got = lc.translate_request(source, source, body, model=MODELS[source])
+    assert got == expected
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(_requests(), st.sampled_from(DIALECTS), st.sampled_from([None, True]))
+def test_short_road_to_the_same_dialect_is_the_long_one(
+    drawn: tuple[str, lc.Request], source: str, stream: bool | None
+) -> None:
+    """A body translated to its own dialect, just inside the short road and just outside it: the
+    answer the long road gives (``plain_same_dialect`` patched to say no)."""
+    feature, request = drawn
+    try:
+        body = lc.build_request(source, lc.replace(request, model=MODELS[source])).body
+    except lc.LmcodecError:
+        assume(False)
+    got = _outcome(source, source, body, stream)
+    with mock.patch.object(_translate_request, "plain_same_dialect", lambda *args: False):
+        expected = _outcome(source, source, body, stream)
+    assert got == expected, feature
+
+
 def test_plain_crossing_says_no_outside() -> None:
     """The road's test itself: a one-message request is on it, each feature takes it off."""
     plain = lc.Request(model="m", messages=(lc.Message.user("hi"),))
@@ -227,3 +299,30 @@ def test_plain_crossing_says_no_outside() -> None:
     assert _crossing_plain.plain_crossing("anthropic", plain, survey(plain), True)
     unnamed = lc.replace(plain, model=UNNAMED_MODEL)
     assert not _crossing_plain.plain_crossing("gemini", unnamed, survey(unnamed), False)
+
+
+def test_plain_same_dialect_says_no_outside() -> None:
+    """The same-dialect road's test: text alone is on it; thinking, a call, a tool, reasoning, an
+    extension take it off, and from Chat a system prompt or a developer message."""
+    plain = lc.Request(model="m", messages=(lc.Message.user("hi"),), system="Be brief.")
+    for source in ("openai", "anthropic", "gemini"):
+        assert _crossing_plain.plain_same_dialect(source, plain)
+    assert not _crossing_plain.plain_same_dialect("openai_chat", plain)
+    plain = lc.replace(plain, system=None)
+    assert _crossing_plain.plain_same_dialect("openai_chat", plain)
+    developer = lc.Message(role="developer", parts=(lc.TextPart(text="x"),))
+    assert not _crossing_plain.plain_same_dialect(
+        "openai_chat", lc.replace(plain, messages=(developer, *plain.messages))
+    )
+    call = lc.Message(role="assistant", parts=(lc.ToolCallPart(id="c", name="f", input={}),))
+    thought = lc.Message(role="assistant", parts=(lc.ThinkingPart(text="t"), lc.TextPart(text="x")))
+    off = [
+        lc.replace(plain, messages=(*plain.messages, call)),
+        lc.replace(plain, messages=(*plain.messages, thought)),
+        lc.replace(plain, tools=(lc.FunctionTool(name="f", parameters={"type": "object"}),)),
+        lc.replace(plain, config=lc.Config(reasoning=lc.Reasoning(effort="low"))),
+        lc.replace(plain, config=lc.Config(extensions={"metadata": {}})),
+    ]
+    for request in off:
+        for source in DIALECTS:
+            assert not _crossing_plain.plain_same_dialect(source, request)

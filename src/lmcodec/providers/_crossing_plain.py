@@ -3,11 +3,15 @@ road past them.
 
 Each pass between two dialects (``providers/_translate_request.py``) has its own guard, a test of
 the Request or of the survey its reading recorded; on a one-message request every guard says skip,
-and testing them one by one cost ~15-20k instructions a call, more than the build (issue #15).
+and the guards tested one by one, each where its pass stands, cost ~7-8k instructions a call
+(issue #15; the test here ~3.6k).
 :func:`plain_crossing` tests what those guards test, at once: where it holds, the passes would give
 the request back as it is with no note, and the gateway builds it straight (:func:`plain_built`),
 with the one pass that always runs toward Anthropic (``claude_refusals_out``: its cap against the
-model's output ceiling). ``tests/providers/test_translate_plain.py`` holds the two roads equal.
+model's output ceiling). A body translated to its own dialect goes through fewer passes, each with
+its own test (thinking, calls, media, the reasoning, Chat's instruction rows): where
+:func:`plain_same_dialect` holds, it is built as read. ``tests/providers/test_translate_plain.py``
+holds the two roads equal.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from lmcodec.providers._requests import build_request
 from lmcodec.providers.gemini.read import UNNAMED_MODEL
 from lmcodec.wire import Request, TextPart
 
-__all__ = ["plain_built", "plain_crossing"]
+__all__ = ["plain_built", "plain_crossing", "plain_same_dialect"]
 
 _TEXTS: Final = frozenset({TextPart})
 """A survey's kinds where the conversation is text alone."""
+_TALK: Final = frozenset({"user", "assistant"})
+"""The roles of a Chat conversation without instruction rows."""
 
 
 def plain_crossing(source: str, request: Request, found: ContentSurvey, unmarked: bool) -> bool:
@@ -66,3 +72,26 @@ def plain_built(destination: str, request: Request, stream: bool) -> ProviderReq
     request, notes = claude_refusals_out(request)
     built = build_request(destination, request, stream=stream)
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built
+
+
+def plain_same_dialect(source: str, request: Request) -> bool:
+    """Whether every pass of a body translated to its own dialect, ``source``, would give
+    ``request`` back as it is, without a note: no tool, no extensions, no reasoning (Anthropic's
+    tool loop without signed thinking), every part a text part (no thinking carried or sent as
+    Chat's ``thinking_blocks``, no call for Gemini 3's placeholder signature, no signed media), and
+    from Chat no instruction row (``developer_rows_back``): no system prompt, user and assistant
+    messages alone. A plain loop that stops at the first part it finds (the passes it spares walk
+    the parts each)."""
+    config = request.config
+    if request.tools or config.extensions or config.reasoning is not None:
+        return False
+    chat = source == "openai_chat"
+    if chat and request.system is not None:
+        return False
+    for message in request.messages:
+        if chat and message.role not in _TALK:
+            return False
+        for part in message.parts:
+            if type(part) is not TextPart:
+                return False
+    return True

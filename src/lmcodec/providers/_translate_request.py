@@ -30,7 +30,7 @@ from lmcodec.providers._crossing_parts import (
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
-from lmcodec.providers._crossing_plain import plain_built, plain_crossing
+from lmcodec.providers._crossing_plain import plain_built, plain_crossing, plain_same_dialect
 from lmcodec.providers._crossing_schema_description import schema_description_back
 from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
@@ -304,8 +304,11 @@ def translate_request(
         request, found, unsigned, strict_tools, streams, unmarked, replayed = read
         if stream is None:  # (as the typed views read it)
             stream = streams
-        if found is not None and not unsigned and source != destination:  # (found: another dialect)
-            if plain_crossing(source, request, found, unmarked):  # no pass would change it
+        if not unsigned:  # a request no pass would change: built straight (_crossing_plain)
+            if source == destination:
+                if replayed is None and not strict_tools and plain_same_dialect(source, request):
+                    return build_request(destination, request, stream=stream)
+            elif found is not None and plain_crossing(source, request, found, unmarked):
                 return plain_built(destination, request, stream)
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
         raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
