@@ -23,11 +23,11 @@ import msgspec
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_survey import ContentSurvey
 from lmcodec.providers._request import ProviderRequest
-from lmcodec.providers._requests import build_request
+from lmcodec.providers._requests import BUILDERS, refuse_unencodable, too_deep
 from lmcodec.providers.gemini.read import UNNAMED_MODEL
 from lmcodec.wire import Request, TextPart
 
-__all__ = ["plain_built", "plain_crossing", "plain_same_dialect"]
+__all__ = ["built_as_read", "plain_built", "plain_crossing", "plain_same_dialect"]
 
 _TEXTS: Final = frozenset({TextPart})
 """A survey's kinds where the conversation is text alone."""
@@ -68,10 +68,24 @@ def plain_built(destination: str, request: Request, stream: bool) -> ProviderReq
     """``destination``'s request for a :func:`plain_crossing` request: built as it is, toward
     Anthropic with ``claude_refusals_out``'s change and notes (a cap above the model's ceiling)."""
     if destination != "anthropic":
-        return build_request(destination, request, stream=stream)
+        return built_as_read(destination, request, stream)
     request, notes = claude_refusals_out(request)
-    built = build_request(destination, request, stream=stream)
+    built = built_as_read(destination, request, stream)
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built
+
+
+def built_as_read(destination: str, request: Request, stream: bool) -> ProviderRequest:
+    """``build_request(destination, request, stream=stream)`` without its checks of the arguments,
+    which hold here (a known destination, a Request a reader made, a bool: ``translate_request``
+    checked ``stream=`` and the views read ``"stream": true`` as a bool), and with its errors."""
+    try:
+        built: ProviderRequest = BUILDERS[destination](request, stream)
+    except RecursionError:
+        raise too_deep("request") from None
+    except TypeError:
+        refuse_unencodable(request)
+        raise
+    return built
 
 
 def plain_same_dialect(source: str, request: Request) -> bool:

@@ -30,7 +30,7 @@ from lmcodec.providers._crossing_parts import (
     responses_audio_in_sdk_shape,
     thinking_blocks_in,
 )
-from lmcodec.providers._crossing_plain import plain_built, plain_crossing, plain_same_dialect
+from lmcodec.providers._crossing_plain import built_as_read, plain_built, plain_crossing, plain_same_dialect
 from lmcodec.providers._crossing_schema_description import schema_description_back
 from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
@@ -288,28 +288,28 @@ def translate_request(
     else:
         read = TYPED_READERS[source](raw, model)
     custom: CustomCalls | None = None
-    found: crossing.ContentSurvey | None = None  # the survey the typed reading recorded, if any
-    replayed: ReplayedItems | None = None
-    whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
-    unmarked = False  # an Anthropic body its typed reading saw hold no cache mark
     sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
-    if read is None:  # (the typed path took no body the client body's passes would change)
-        reading = read_client_body(source, destination, raw, model)
-        raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools, streams = reading
-        if source == "anthropic" and unsigned:  # (each such block is noted)
-            request, whole_blocks = carried_out(request)
-        if stream is None:  # (as the typed views of a Codex body read it, else searched for)
-            stream = streams if streams is not None else source != "gemini" and _body_streams(client_body)
-    else:
+    whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
+    found: crossing.ContentSurvey | None  # the survey the typed reading recorded, if any
+    replayed: ReplayedItems | None
+    if read is not None:
         request, found, unsigned, strict_tools, streams, unmarked, replayed = read
         if stream is None:  # (as the typed views read it)
             stream = streams
         if not unsigned:  # a request no pass would change: built straight (_crossing_plain)
             if source == destination:
                 if replayed is None and not strict_tools and plain_same_dialect(source, request):
-                    return build_request(destination, request, stream=stream)
+                    return built_as_read(destination, request, stream)
             elif found is not None and plain_crossing(source, request, found, unmarked):
                 return plain_built(destination, request, stream)
+    else:  # (the typed path took no body the client body's passes would change)
+        unmarked = False  # (an Anthropic body's marks: searched for)
+        reading = read_client_body(source, destination, raw, model)
+        raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools, streams = reading
+        if source == "anthropic" and unsigned:  # (each such block is noted)
+            request, whole_blocks = carried_out(request)
+        if stream is None:  # (as the typed views of a Codex body read it, else searched for)
+            stream = streams if streams is not None else source != "gemini" and _body_streams(client_body)
     if source == "gemini" and destination != "gemini" and request.model == gemini_read.UNNAMED_MODEL:
         raise ValidationError(_NO_MODEL)  # red team 18 F08: the placeholder is no backend's model
     if source == "gemini" and destination != "gemini":  # state on Google's server, as a Responses id
