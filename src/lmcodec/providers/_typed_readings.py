@@ -155,9 +155,12 @@ def _responses_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
         return None
     replayed = None
     if flags.items is not None:
-        replayed = _carried(raw, flags.items)
-        if replayed is False:
-            return None
+        for message in read[0].messages:  # (each item carried is read into an assistant turn)
+            if message.role == "assistant":
+                replayed = _carried(raw, flags.items)
+                if replayed is False:
+                    return None
+                break
     return read[0], None, (), flags.strict_tools, read[1], False, replayed or None
 
 
