@@ -147,8 +147,9 @@ def _responses_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
     """Responses' typed fast path as a :data:`TypedReading` without survey or notes, with the
     function tools flagged ``strict: true`` (which the same dialect gets back: lm15's builder sends
     no flag), recorded as the tools are read, and the items whose keys it read as absent, to go
-    back as sent (:func:`_carried`); None where the passes read an item's keys (a reasoning item's
-    ``status`` without its id)."""
+    back as sent (:func:`_carried`, asked only of a Request with an assistant turn: each such item
+    is read into one); None where the passes read an item's keys (a reasoning item's ``status``
+    without its id)."""
     flags = ToolFlags()
     read = responses_typed_or_none(raw, model, flags)
     if read is None:
