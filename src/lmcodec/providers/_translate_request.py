@@ -199,8 +199,8 @@ def translate_request(
     ``dropped``, and to Responses each function tool goes with ``strict: false`` (which it reads as
     strict without the flag), ``strict: true`` where a Chat client asked for it
     (``providers/_crossing_schemas.py``); Responses to Responses a tool's ``strict: true`` goes back
-    on it (to Responses and Chat a strict tool without parameters goes with the closed empty
-    schema strict mode takes, ``tools[i].parameters`` ``substituted``:
+    on it (to Responses, Chat and Anthropic a strict tool without parameters goes with the closed
+    empty schema strict mode takes, ``tools[i].parameters`` ``substituted``:
     ``providers/_crossing_strict.py``), and a function tool's ``defer_loading``, ``output_schema``,
     ``allowed_callers`` and ``async`` go back as sent (elsewhere dropped or refused at their paths:
     ``providers/_responses_tool_keys.py``).
