@@ -54,14 +54,16 @@ def lone_frames(chunks: Any) -> list[bytes] | None:
             return None
     if len(body) > _LONE_LIMIT:
         return None
-    if not body.startswith(b"data: "):
+    # (a slice and an index are cheaper than the method calls: startswith/endswith parse their
+    # arguments; an LF end is told by two indexes, ~1.3k instructions less than two endswith)
+    if body[:6] != b"data: ":
         return named_events(body) if body.startswith(b"event:") else None
-    if body.endswith(b"\r\n\r\n"):
-        data = body[6:-4]
-        crlf = True
-    elif body.endswith(b"\n\n"):
+    if body[-2] == 10 and body[-1] == 10:  # "\n\n" (and no "\r" before it: the check below)
         data = body[6:-2]
         crlf = False
+    elif body.endswith(b"\r\n\r\n"):
+        data = body[6:-4]
+        crlf = True
     else:
         return None
     # (the value's line ends looked for in the slice it is anyway: `in` is one memchr, no call)

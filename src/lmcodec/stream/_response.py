@@ -26,6 +26,8 @@ _RESPONSE = _new(
 """The template copied by msgspec.structs.replace (its __post_init__ run), about twice as fast as a
 keyword call of StructMeta.__call__; every field that differs is given."""
 _MESSAGE = _RESPONSE.message
+_copy_message = _MESSAGE.__copy__
+_force_setattr = msgspec.structs.force_setattr
 
 
 def response_of(
@@ -92,9 +94,12 @@ def parts_response(
     """The Response :meth:`lmcodec.Assembler._build` builds for a stream whose slots hold ``parts``
     (one part a slot, each with its slot's continuation states; no logprobs, message continuation
     state or adaptations) and one end, as :func:`response_of` builds it: ``model`` a non-empty str,
-    ``id`` None or a non-empty str, ``parts`` proven, ``provider_data`` None or a dict msgspec read
-    (strict JSON)."""
-    message = _replace(_MESSAGE, parts=parts)
+    ``id`` None or a non-empty str, ``parts`` a non-empty tuple of proven parts, none a
+    ToolResultPart (an answer's), ``provider_data`` None or a dict msgspec read (strict JSON)."""
+    # the template's copy with its parts set: Message.__post_init__ (~1.4k instructions, a Python
+    # call from C) checks an assistant message for ToolResultParts, and no reader's parts are one
+    message = _copy_message()
+    _force_setattr(message, "parts", parts)
     response: Response = _replace(
         _RESPONSE,
         id=id,

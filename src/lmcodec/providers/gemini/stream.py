@@ -33,15 +33,14 @@ from lmcodec.providers._mapper import (
     NO_USAGE,
     REFUSED,
     SHORT_FRAME_BYTES,
-    LoneAnswer,
     MapperBase,
     has_long_digit_run,
     load_strict,
     new,
     replace,
 )
-from lmcodec.providers._proven_parts import proven_signature, proven_text, proven_thinking, proven_tool_call
 from lmcodec.providers.gemini import port
+from lmcodec.providers.gemini._lone import NO_TEXTS, TEXT, lone_answer, plain_text
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.providers.gemini.views import (
     CANDIDATE_FINISH_ERRORS,
@@ -60,7 +59,7 @@ from lmcodec.providers.gemini.views import (
     text_chunk_decoder,
     typed_token_logprobs,
 )
-from lmcodec.wire import AudioDelta, ContinuationDelta, ImageDelta, StreamDeltaEvent, TextPart
+from lmcodec.wire import AudioDelta, ContinuationDelta, ImageDelta, StreamDeltaEvent
 
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
@@ -89,7 +88,6 @@ _END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by
 _CHUNK: Final = chunk_decoder.type  # the view _chunk decodes a chunk into
 
 
-_TEXT: Final = new(TextPart, text="")
 _SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
 
 
@@ -167,10 +165,12 @@ class StreamMapper(MapperBase):
     @staticmethod
     def read_last(last: bytes) -> Any:
         """The last chunk of a body held whole read as :meth:`map_body` reads it: ``(payload,
-        chunk, ())``, its untyped value and that value converted into :class:`EndChunk` (``None``
-        where the view refuses it), or ``None`` where the chunk is left to :meth:`map_frames` (empty,
-        not strict JSON, or long with a digit run ``json.loads`` may refuse). The third item, the
-        texts of the chunks before it, is :meth:`read_body`'s."""
+        chunk, (), end)`` (``_lone``'s reading: its untyped value, that value converted into
+        :class:`EndChunk` (``None`` where the view refuses it), and, where it ends the stream with
+        one answer-text part and nothing else that maps, that answer, built in the same pass), or
+        ``None`` where the chunk is left to :meth:`map_frames` (empty, not strict JSON, or long
+        with a digit run ``json.loads`` may refuse). The third item, the texts of the chunks before
+        it, is :meth:`read_body`'s."""
         if not last or (len(last) > SHORT_FRAME_BYTES and has_long_digit_run(last)):
             return None
         try:
@@ -178,9 +178,25 @@ class StreamMapper(MapperBase):
         except _END_REFUSED:
             return None
         try:
-            return payload, _convert(payload, EndChunk), _NO_TEXTS
+            chunk = _convert(payload, EndChunk)
         except _END_REFUSED:
-            return payload, None, _NO_TEXTS
+            return payload, None, NO_TEXTS, None
+        # the common end (what _ended maps inline, then its end): read here, once
+        candidate = chunk.candidates[0]
+        finish = candidate.finishReason
+        parts = candidate.content.parts
+        if len(parts) != 1 or candidate.logprobsResult is not None:
+            return payload, chunk, NO_TEXTS, None
+        if not finish or finish in CANDIDATE_FINISH_ERRORS:
+            return payload, chunk, NO_TEXTS, None
+        part = parts[0]
+        text = part.text
+        if type(text) is not str or part.thought or part.thoughtSignature is not None:
+            return payload, chunk, NO_TEXTS, None
+        counts = chunk.usageMetadata
+        usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
+        reason = FINISH_REASONS.get(finish) or finish_reason(finish)
+        return payload, chunk, NO_TEXTS, ((replace(TEXT, text=text),), reason, usage, payload, None, None)
 
     @staticmethod
     def read_body(frames: list[bytes]) -> Any:
@@ -192,7 +208,7 @@ class StreamMapper(MapperBase):
         again: the only chunk read twice); :meth:`lone_answer` joins them."""
         n = len(frames)
         read = StreamMapper.read_last(frames[n - 1])
-        if n == 1 or read is None or read[1] is None or _plain_text(read[1].candidates[0]) is None:
+        if n == 1 or read is None or read[3] is None:
             return read
         decode = text_chunk_decoder.decode
         texts: list[str] = []
@@ -206,24 +222,25 @@ class StreamMapper(MapperBase):
                 break
             if candidate.finishReason:
                 break
-            text = _plain_text(candidate)
+            text = plain_text(candidate)
             if text is None:
                 break
             texts.append(text)
-        return (read[0], read[1], texts) if texts else read
+        return (read[0], read[1], texts, read[3]) if texts else read
 
     def map_read_body(self, datas: list[bytes], read: Any) -> int:
         """:meth:`map_body`, its chunks read already (``read``: :meth:`read_body`'s or
         :meth:`read_last`'s)."""
         if read is None:
             return self.map_frames(datas)
-        payload, chunk, texts = read
+        payload, chunk, texts, end = read
         if chunk is None:
             return self._many_parts_end(datas, payload)
         candidate = chunk.candidates[0]
-        finish = candidate.finishReason
-        if not finish or finish in CANDIDATE_FINISH_ERRORS:
-            return self.map_frames(datas)
+        if end is None:
+            finish = candidate.finishReason
+            if not finish or finish in CANDIDATE_FINISH_ERRORS:
+                return self.map_frames(datas)
         skipped = 0
         if texts:  # the first chunks, read as one answer text each (read_body)
             add_text = self.sink.text
@@ -238,43 +255,16 @@ class StreamMapper(MapperBase):
                     raise
         elif len(datas) > 1:
             skipped = self.map_frames(datas[:-1])
+        if end is not None:  # one answer text (as _ended maps it), its finish reason and usage read
+            self.sink.text(0, end[0][0].text)
+            self.sink.end(end[1], end[2], payload, strict_json=True)
+            return skipped
         counts = chunk.usageMetadata
         usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
         self._ended(candidate, usage, payload, True)
         return skipped
 
-    @staticmethod
-    def lone_answer(read: Any, n_frames: int) -> LoneAnswer | None:
-        """:meth:`map_read_body` of a body of ``n_frames`` chunks read as ``read``, when the last ends
-        the stream (no in-band refusal) and the sink would be handed one delta a part of it, each
-        an answer text, a thought or a named whole function call with its signature if any (no
-        logprobs, no inline data), or, after chunks of one answer text each, one answer text: the
-        parts the Assembler builds of those calls, the finish reason, usage and provider_data of
-        the end; else None."""
-        if read is None:
-            return None
-        payload, chunk, texts = read
-        if chunk is None or (n_frames != 1 and len(texts) != n_frames - 1):
-            return None
-        candidate = chunk.candidates[0]
-        finish = candidate.finishReason
-        if not finish or finish in CANDIDATE_FINISH_ERRORS:
-            return None
-        text = _plain_text(candidate)
-        if text is not None:  # one answer text (the common answer; after text chunks, the only one taken)
-            answer_parts: tuple[Any, ...] = (replace(_TEXT, text="".join(texts) + text if texts else text),)
-            calls = False
-        elif texts:
-            return None
-        else:
-            answer = _answer_parts(candidate)
-            if answer is None:
-                return None
-            answer_parts, calls = answer
-        counts = chunk.usageMetadata
-        usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
-        reason: Any = "tool_call" if calls else FINISH_REASONS.get(finish) or finish_reason(finish)
-        return answer_parts, reason, usage, payload, None, None
+    lone_answer = staticmethod(lone_answer)
 
     def _many_parts_end(self, datas: list[bytes], payload: Any) -> int:
         """:meth:`map_body` of a last chunk :class:`EndChunk` refuses (several parts: parallel
@@ -430,54 +420,3 @@ class StreamMapper(MapperBase):
                         image = new(ImageDelta, part_index=idx, data=inline.data or "", media_type=mime)
                         sink.event(replace(_EVENT, delta=image))
         return yielded
-
-
-_NO_TEXTS: Final[tuple[str, ...]] = ()
-_NO_STATES: Final[tuple[Any, ...]] = ()
-
-
-def _plain_text(candidate: Any) -> str | None:
-    """The text of a candidate of the text view that is one answer-text part and nothing else (no
-    thought, signature or logprobs; its finish reason is the caller's: what :meth:`StreamMapper.frames`
-    maps to ``text(0, text)`` and :meth:`StreamMapper._ended` inline), else None."""
-    parts = candidate.content.parts
-    if len(parts) != 1 or candidate.logprobsResult is not None:
-        return None
-    part = parts[0]
-    text = part.text
-    if type(text) is not str or part.thought or part.thoughtSignature is not None:
-        return None
-    return text
-
-
-def _answer_parts(candidate: Any) -> tuple[tuple[Any, ...], bool] | None:
-    """The parts the Assembler builds of an end candidate's parts as :meth:`StreamMapper._parts`
-    hands them to it (one slot a part), and whether a call is among them, when each part is an
-    answer text, a thought or a named whole function call (its signature a continuation state of
-    its slot) and the candidate has no logprobs; else None."""
-    if candidate.logprobsResult is not None:
-        return None
-    out: list[Any] = []
-    calls = False
-    for idx, part in enumerate(candidate.content.parts):
-        text = part.text
-        if text is not UNSET:
-            signature = part.thoughtSignature
-            states = _NO_STATES if signature is None else (_signature_state(signature),)
-            out.append(proven_thinking(text, states) if part.thought else proven_text(text, states))
-            continue
-        fc = part.functionCall
-        if fc is None or not fc.name or fc.partialArgs is not UNSET or fc.willContinue is not UNSET:
-            return None
-        signature = part.thoughtSignature or fc.thoughtSignature
-        states = _NO_STATES if signature is None else (_signature_state(signature),)
-        args = {} if fc.args is UNSET else fc.args
-        value = args if type(args) is dict else {"value": args}
-        out.append(proven_tool_call(fc.id or f"tool_call_{idx}", fc.name, value, states))
-        calls = True
-    return tuple(out), calls
-
-
-def _signature_state(signature: str) -> Any:
-    """The continuation state the Assembler folds :func:`signature_event`'s delta into."""
-    return proven_signature(PROVIDER, "thought_signature", signature)
