@@ -75,7 +75,7 @@ def stages() -> dict[str, Callable[[], Any]]:
     read = mapper.read_last(frames[0])
     answer = mapper.lone_answer(read, 1)
     assert answer is not None  # (the one-word answer is one answer text: the straight path's)
-    answer_parts, finish, answer_usage, data = answer
+    answer_parts, finish, answer_usage, data, _, _ = answer
 
     out: dict[str, Callable[[], Any]] = {
         "floor, one word": lambda: floor([word]),

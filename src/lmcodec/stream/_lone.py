@@ -129,8 +129,9 @@ def lone_response(
         # the model as the Assembler takes it where no start named one: the stream's (the
         # request's, else what the first frame names), else the model of assemble's request
         model = stream_request.model if stream_request is not None else mapper_cls.named_model(frames[0])
-        if not model and request is not None:
-            model = request.model
-        if type(model) is not str or not model:
-            return None
+        if type(model) is not str or not model:  # (a request's model is a non-empty str)
+            if not model and request is not None:
+                model = request.model
+            if type(model) is not str or not model:
+                return None
     return parts_response(model, parts, finish_reason, usage, provider_data, id)

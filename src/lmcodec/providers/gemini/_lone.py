@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lmcodec.providers._mapper import NO_USAGE, LoneAnswer, new, replace
-from lmcodec.providers._proven_parts import proven_signature, proven_text, proven_thinking, proven_tool_call
 from lmcodec.providers.gemini.views import (
     CANDIDATE_FINISH_ERRORS,
     FINISH_REASONS,
@@ -24,11 +23,14 @@ from lmcodec.providers.gemini.views import (
     counted_usage,
     finish_reason,
 )
-from lmcodec.wire import TextPart
+from lmcodec.wire import ContinuationState, TextPart, ThinkingPart, ToolCallPart
 
 __all__ = ["NO_TEXTS", "TEXT", "lone_answer", "plain_text"]
 
 TEXT: Final = new(TextPart, text="")
+_THINKING: Final = new(ThinkingPart, text="")
+_TOOL_CALL: Final = new(ToolCallPart, id="-", name="-", input={})
+_SIGNATURE: Final = new(ContinuationState, provider=PROVIDER, kind="thought_signature", data={})
 NO_TEXTS: Final[tuple[str, ...]] = ()
 _NO_STATES: Final[tuple[Any, ...]] = ()
 
@@ -85,7 +87,12 @@ def _answer_parts(candidate: Any) -> tuple[tuple[Any, ...], bool] | None:
     """The parts the Assembler builds of an end candidate's parts as ``StreamMapper._parts`` hands
     them to it (one slot a part), and whether a call is among them, when each part is an answer
     text, a thought or a named whole function call (its signature a continuation state of its
-    slot) and the candidate has no logprobs; else None."""
+    slot) and the candidate has no logprobs; else None.
+
+    Each part is a template's copy (what ``_proven_parts`` makes, without its checks): the view
+    types a text, a signature, a call's name and id as str, the call's ``args`` are what msgspec
+    decoded (strict JSON), a call's id is non-empty (``tool_call_<slot>`` where it is empty or
+    absent, as the Assembler names it) and its name tested non-empty here."""
     if candidate.logprobsResult is not None:
         return None
     out: list[Any] = []
@@ -94,21 +101,20 @@ def _answer_parts(candidate: Any) -> tuple[tuple[Any, ...], bool] | None:
         text = part.text
         if text is not UNSET:
             signature = part.thoughtSignature
-            states = _NO_STATES if signature is None else (_signature_state(signature),)
-            out.append(proven_thinking(text, states) if part.thought else proven_text(text, states))
+            states = _NO_STATES if signature is None else (replace(_SIGNATURE, data={"value": signature}),)
+            out.append(replace(_THINKING if part.thought else TEXT, text=text, continuation=states))
             continue
         fc = part.functionCall
         if fc is None or not fc.name or fc.partialArgs is not UNSET or fc.willContinue is not UNSET:
             return None
         signature = part.thoughtSignature or fc.thoughtSignature
-        states = _NO_STATES if signature is None else (_signature_state(signature),)
+        states = _NO_STATES if signature is None else (replace(_SIGNATURE, data={"value": signature}),)
         args = {} if fc.args is UNSET else fc.args
         value = args if type(args) is dict else {"value": args}
-        out.append(proven_tool_call(fc.id or f"tool_call_{idx}", fc.name, value, states))
+        out.append(
+            replace(
+                _TOOL_CALL, id=fc.id or f"tool_call_{idx}", name=fc.name, input=value, continuation=states
+            )
+        )
         calls = True
     return tuple(out), calls
-
-
-def _signature_state(signature: str) -> Any:
-    """The continuation state the Assembler folds ``signature_event``'s delta into."""
-    return proven_signature(PROVIDER, "thought_signature", signature)
