@@ -84,6 +84,8 @@ class _Named(msgspec.Struct, gc=False):
 _named_decoder: Final = msgspec.json.Decoder(_Named)
 _decode: Final = msgspec.json.decode
 _convert: Final = msgspec.convert
+_COMMON_FINISH: Final[dict[Any, Any]] = {"STOP": "stop", "MAX_TOKENS": "length"}
+"""The commonest finish reasons, neither an in-band refusal: one lookup where ``read_last`` reads an end."""
 _END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by a Literal of the usage)
 _CHUNK: Final = chunk_decoder.type  # the view _chunk decodes a chunk into
 
@@ -184,18 +186,24 @@ class StreamMapper(MapperBase):
         # the common end (what _ended maps inline, then its end): read here, once
         candidate = chunk.candidates[0]
         finish = candidate.finishReason
+        reason = _COMMON_FINISH.get(finish)
+        if reason is None:
+            if not finish or finish in CANDIDATE_FINISH_ERRORS:
+                return payload, chunk, NO_TEXTS, None
+            reason = FINISH_REASONS.get(finish) or finish_reason(finish)
         parts = candidate.content.parts
-        if len(parts) != 1 or candidate.logprobsResult is not None:
-            return payload, chunk, NO_TEXTS, None
-        if not finish or finish in CANDIDATE_FINISH_ERRORS:
-            return payload, chunk, NO_TEXTS, None
         part = parts[0]
         text = part.text
-        if type(text) is not str or part.thought or part.thoughtSignature is not None:
+        if (
+            len(parts) != 1
+            or text is UNSET
+            or part.thought
+            or part.thoughtSignature is not None
+            or candidate.logprobsResult is not None
+        ):
             return payload, chunk, NO_TEXTS, None
         counts = chunk.usageMetadata
         usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
-        reason = FINISH_REASONS.get(finish) or finish_reason(finish)
         return payload, chunk, NO_TEXTS, ((replace(TEXT, text=text),), reason, usage, payload, None, None)
 
     @staticmethod
