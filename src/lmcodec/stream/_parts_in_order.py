@@ -133,6 +133,7 @@ class PartsInOrderSink(WriterSink):
     def thinking(self, part_index: int, text: str) -> None:
         if self.finished:
             return
+        part_index += self._thinking_shift  # (a Chat source's next signed block: next_thinking)
         if part_index == self._last_thought:
             slot = self._last_slot
         else:

@@ -150,7 +150,7 @@ _WHOLE_CALLS: Final = frozenset({"gemini"})  # wires whose every call part is a 
 # clients that read each slot as a block or item of its own, in the order first written: there a
 # text or thought at a slot the writer moved past joins the open one of its kind, or opens a new
 # one (stream/_parts_in_order.py)
-_PARTS_PER_CHUNK: Final = frozenset({"gemini"})
+_PARTS_PER_CHUNK: Final = frozenset({"gemini", "openai_chat"})
 _SLOTS_AS_BLOCKS: Final = frozenset({"openai", "anthropic"})
 # Wires whose every client tool call is named at its start: a call that never gets a name is a
 # server tool's (an Anthropic server_tool_use block, whose argument fragments lm15 maps to a call
