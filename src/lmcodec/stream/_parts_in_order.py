@@ -1,4 +1,4 @@
-"""The translate sink for a Gemini source and a client that reads each slot as a block or item.
+"""The translate sink for a Gemini or Chat source and a client that reads each slot as a block or item.
 
 A Gemini chunk numbers its parts from 0, so a chunk of two text parts followed by a chunk of text
 hands the sink ``text(0)``, ``text(1)``, ``text(0)``. lm15 (and :func:`lmcodec.assemble`) join the
@@ -25,6 +25,13 @@ item only): for a text written at another slot than its index it is not written,
 rtfix33a gave such a text left it unread; written at the joined slot, it would sign the reasoning
 item of that slot, a thought it does not belong to. A stream where no part comes back to a slot it
 left is written as :class:`~lmcodec.stream._writer_sink.WriterSink` writes it.
+
+A Chat Completions source is the same shape (red team 32 F01): lm15's adapter hands every
+``content`` and ``reasoning_content`` fragment to slot 0, so text after a tool call, or reasoning
+after text, came at a slot the writer had moved past, and the Anthropic and openai SDKs joined it
+into the first block or item, before the call. Its signed thinking blocks (``thinking_blocks``)
+each take the next source index (the sink's ``next_thinking`` shift, kept by :meth:`thinking`). Its
+refusals are written at their slot, as before.
 
 An image (an image model interleaves text and images, one part a chunk, each at index 0) is a
 whole image each time: one at an index an image was written at before goes to a fresh slot, an item
@@ -59,7 +66,7 @@ _NO_FRESH: Final = 1 << 62  # no fresh slot handed out yet: every first part tak
 
 
 class PartsInOrderSink(WriterSink):
-    """A :class:`WriterSink` that writes a Gemini source's texts and thoughts in stream order."""
+    """A :class:`WriterSink` that writes a Gemini or Chat source's texts and thoughts in stream order."""
 
     __slots__ = (
         "_first_fresh",

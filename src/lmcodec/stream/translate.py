@@ -146,10 +146,11 @@ __all__ = ["atranslate", "translate"]
 
 _HEADLESS: Final = frozenset({"openai_chat", "gemini"})  # wires without a start frame
 _WHOLE_CALLS: Final = frozenset({"gemini"})  # wires whose every call part is a whole call
-# wires that number their parts from 0 in every chunk (a slot is a position in one chunk), and the
-# clients that read each slot as a block or item of its own, in the order first written: there a
-# text or thought at a slot the writer moved past joins the open one of its kind, or opens a new
-# one (stream/_parts_in_order.py)
+# wires whose texts and thoughts come back to a slot after another was written (Gemini numbers its
+# parts from 0 in every chunk; lm15 reads every Chat content and reasoning at slot 0, a call between
+# them), and the clients that read each slot as a block or item of its own, in the order first
+# written: there a text or thought at a slot the writer moved past joins the open one of its kind,
+# or opens a new one (stream/_parts_in_order.py)
 _PARTS_PER_CHUNK: Final = frozenset({"gemini", "openai_chat"})
 _SLOTS_AS_BLOCKS: Final = frozenset({"openai", "anthropic"})
 # Wires whose every client tool call is named at its start: a call that never gets a name is a
