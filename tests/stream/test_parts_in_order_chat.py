@@ -279,3 +279,15 @@ def test_a_chat_stream_that_never_returns_to_a_slot_is_written_as_before(
         assert _normalized(body) == _normalized(before)
     else:
         assert PROTOCOL_BREAKS[dst](before) != []  # (the break the sink mends)
+
+
+@pytest.mark.parametrize("dst", ["anthropic", "openai"])
+def test_a_refusal_after_a_call_is_written_after_the_call(dst: str) -> None:
+    """A refusal fragment is text on an Anthropic client: after text and a call it opens a block of
+    its own, not a delta to the stopped first one."""
+    events = chat_stream([("text", ["Sure."]), ("call", "lookup", ["{}"])])
+    events[-2:-2] = [_chunk({"refusal": "I can't."})]
+    body = translated(dst, events)
+    assert PROTOCOL_BREAKS[dst](body) == []
+    if dst == "anthropic":
+        assert anthropic_order(body) == [("text", "Sure."), ("call", "lookup", {}), ("text", "I can't.")]

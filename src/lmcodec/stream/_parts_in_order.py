@@ -30,8 +30,8 @@ A Chat Completions source is the same shape (red team 32 F01): lm15's adapter ha
 ``content`` and ``reasoning_content`` fragment to slot 0, so text after a tool call, or reasoning
 after text, came at a slot the writer had moved past, and the Anthropic and openai SDKs joined it
 into the first block or item, before the call. Its signed thinking blocks (``thinking_blocks``)
-each take the next source index (the sink's ``next_thinking`` shift, kept by :meth:`thinking`). Its
-refusals are written at their slot, as before.
+each take the next source index (the sink's ``next_thinking`` shift, kept by :meth:`thinking`). A
+refusal (``delta.refusal``) goes where a text at its slot would.
 
 An image (an image model interleaves text and images, one part a chunk, each at index 0) is a
 whole image each time: one at an index an image was written at before goes to a fresh slot, an item
@@ -160,6 +160,15 @@ class PartsInOrderSink(WriterSink):
         WriterSink.event(self, scored_text_event(slot, text, logprobs))
         if slot != part_index:
             self._moved = (part_index, slot, len(self.out))
+
+    def refusal(self, part_index: int, text: str) -> None:
+        """A Chat source's refusal fragment goes where a text at its slot would (the Anthropic
+        writer writes it as text)."""
+        if part_index != self._last_text:
+            part_index = self._slot(_TEXT, part_index)
+        else:
+            part_index = self._last_slot
+        super().refusal(part_index, text)
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         written = len(self.out)
