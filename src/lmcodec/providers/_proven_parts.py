@@ -15,9 +15,10 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._mapper import REFUSED
 from lmcodec.wire import ContinuationState, TextPart, ThinkingPart, ToolCallPart
 
-__all__ = ["proven_signature", "proven_text", "proven_thinking", "proven_tool_call"]
+__all__ = ["assembled_tool_call", "proven_signature", "proven_text", "proven_thinking", "proven_tool_call"]
 
 _new: Final = msgspec.StructMeta.__call__
 _replace: Final = msgspec.structs.replace
@@ -25,6 +26,7 @@ _TEXT: Final = _new(TextPart, text="")
 _THINKING: Final = _new(ThinkingPart, text="")
 _TOOL_CALL: Final = _new(ToolCallPart, id="-", name="-", input={})
 _STATE: Final = _new(ContinuationState, provider="-", kind="-", data={})
+_plain: Final = msgspec.json.Decoder().decode
 
 
 def _states(continuation: Any) -> bool:
@@ -60,6 +62,31 @@ def proven_tool_call(
     part = ToolCallPart(id=call_id, name=name, input={}, continuation=continuation)
     checked: ToolCallPart = _replace(part, input=value)
     return checked
+
+
+def assembled_tool_call(
+    index: int,
+    raw: str,
+    tool_id: dict[int, str],
+    tool_name: dict[int, str],
+    continuation: tuple[ContinuationState, ...] = (),
+) -> ToolCallPart | None:
+    """The call of slot ``index`` as the Assembler builds it from ``raw``, its argument fragments
+    joined: the input ``raw`` decoded (a value not an object wrapped as ``{"value": ...}``, ``{}``
+    for none), the id the slot's or ``tool_call_<index>``; None where the slot has no name or msgspec
+    refuses the input (a straight path of short answers leaves that body to the general way)."""
+    name = tool_name.get(index)
+    if name is None:
+        return None
+    value: Any = {}
+    if raw:
+        try:
+            value = _plain(raw)
+        except REFUSED:
+            return None
+        if type(value) is not dict:
+            value = {"value": value}
+    return proven_tool_call(tool_id.get(index) or f"tool_call_{index}", name, value, continuation)
 
 
 def proven_text(text: str, continuation: tuple[ContinuationState, ...] = ()) -> TextPart:

@@ -17,7 +17,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._mapper import NO_USAGE, REFUSED, SHORT_FRAME_BYTES, LoneAnswer, has_long_digit_run
-from lmcodec.providers._proven_parts import proven_text, proven_thinking, proven_tool_call
+from lmcodec.providers._proven_parts import assembled_tool_call, proven_text, proven_thinking
 from lmcodec.providers.anthropic.views import (
     FINISH_REASONS,
     BlockDeltaFrame,
@@ -193,20 +193,7 @@ def _call_part(
     """The call of slot ``index`` as the Assembler builds it (its input the fragments joined and
     decoded, a value not an object wrapped as ``{"value": ...}``); None where it has no name or
     input msgspec reads (the general way decides)."""
-    name = tool_name.get(index)
-    if name is None:
-        return None
-    raw = "".join(raw_chunks)
-    if raw:
-        try:
-            value = _plain(raw)
-        except REFUSED:
-            return None
-        if type(value) is not dict:
-            value = {"value": value}
-    else:
-        value = {}
-    return proven_tool_call(tool_id.get(index) or f"tool_call_{index}", name, value, cont)
+    return assembled_tool_call(index, "".join(raw_chunks), tool_id, tool_name, cont)
 
 
 def _slot_parts(

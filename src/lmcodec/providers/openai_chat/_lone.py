@@ -17,7 +17,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._mapper import NO_USAGE, REFUSED, SHORT_FRAME_BYTES, LoneAnswer, has_long_digit_run
-from lmcodec.providers._proven_parts import proven_text, proven_thinking, proven_tool_call
+from lmcodec.providers._proven_parts import assembled_tool_call, proven_text, proven_thinking
 from lmcodec.providers.openai_chat.views import FINISH_REASONS, chunk_decoder, typed_usage
 from lmcodec.wire import Part, Usage
 from lmcodec.wire.telemetry import FinishReason
@@ -142,18 +142,8 @@ def _slot_parts(
             if text:
                 parts.append(proven_text("".join(text)))
         if index in tool_raw:
-            name = tool_name.get(index)
-            if name is None:
+            call = assembled_tool_call(index, "".join(tool_raw[index]), tool_id, tool_name)
+            if call is None:
                 return None
-            raw = "".join(tool_raw[index])
-            if raw:
-                try:
-                    value = _plain(raw)
-                except REFUSED:
-                    return None
-                if type(value) is not dict:
-                    value = {"value": value}
-            else:
-                value = {}
-            parts.append(proven_tool_call(tool_id.get(index) or f"tool_call_{index}", name, value))
+            parts.append(call)
     return tuple(parts)
