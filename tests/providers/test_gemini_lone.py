@@ -1,6 +1,6 @@
 """Gemini's straight path (``providers/gemini/_lone.py``): the common end's answer, read by
 ``StreamMapper.read_last`` in the same pass as its chunk, against lm15's reading of that chunk (the
-port's sink calls) and the checked constructors; and ``stream/_response.parts_response``'s Message,
+port's sink calls) and the checked constructors; and ``providers/_response.parts_response``'s Message,
 copied from its template, against the constructor's."""
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers import _response
+from lmcodec.providers._response import parts_response
 from lmcodec.providers.gemini.stream import StreamMapper
-from lmcodec.stream import _response
-from lmcodec.stream._response import parts_response
 
 from ..budget import examples
 from ..corpus import CORPUS, needs_corpus
 from ..stream.test_fast_paths import RecordingSink
+from ..stream.test_lone import _REQUESTS, JUDGED, REQUEST, _general
 from .test_gemini_stream_views import _ONE_TEXT_END, _USAGE, _object
 
 _COUNT = st.integers(min_value=0, max_value=2**40)
@@ -112,7 +113,7 @@ def test_the_corpus_answers_are_read_in_one_pass() -> None:
 def test_the_message_is_the_constructor_s() -> None:
     """``parts_response``'s Message (the template's copy, its parts set) equals the checked
     constructor's, and the template keeps its own parts."""
-    template_parts = _response._MESSAGE.parts
+    template_parts = _response.RESPONSE.message.parts
     parts = (lc.TextPart("a"), lc.ThinkingPart("b"), lc.ToolCallPart("c1", "f", {"x": 1}))
     response = parts_response("m-1", parts, "tool_call", lc.Usage(input_tokens=1), {"k": 1})
     assert response.message == lc.Message("assistant", parts)
@@ -120,6 +121,79 @@ def test_the_message_is_the_constructor_s() -> None:
     assert lc.encode(response) == lc.encode(
         lc.Response(None, "m-1", lc.Message("assistant", parts), "tool_call", lc.Usage(input_tokens=1))
     )
-    assert _response._MESSAGE.parts is template_parts
+    assert _response.RESPONSE.message.parts is template_parts
     again = parts_response("m-1", (lc.TextPart("z"),), "stop", lc.Usage(), None)
     assert again.message.parts == (lc.TextPart("z"),) and response.message.parts is parts
+
+
+_EDGE_PART = st.fixed_dictionaries(
+    {"text": st.sampled_from(["a", "", "é"])},
+    optional={"thought": st.sampled_from([True, False]), "thoughtSignature": st.sampled_from(["s", ""])},
+)
+_EDGE_END = st.builds(
+    lambda parts, finish, logprobs, model: {
+        "candidates": [
+            {
+                "content": {"parts": parts, "role": "model"},
+                "finishReason": finish,
+                **({"logprobsResult": {"chosenCandidates": []}} if logprobs else {}),
+            }
+        ],
+        "usageMetadata": {"promptTokenCount": 2, "candidatesTokenCount": 1},
+        **({} if model is None else {"modelVersion": model}),
+    },
+    st.lists(
+        st.one_of(_EDGE_PART, st.just({"functionCall": {"name": "f", "args": {}}})), min_size=1, max_size=2
+    ),
+    st.sampled_from(["STOP", "MAX_TOKENS", "OTHER", "SAFETY", ""]),
+    st.booleans(),
+    st.sampled_from([None, "gemini-x", ""]),
+)
+"""One-chunk ends just inside ``lone_chunk``'s Response (one answer-text part, an end, a model)
+and just outside it (a thought, a signature, a second part or a call, logprobs, no or a refused
+finish reason, no model)."""
+
+
+_COMMON: Any = {"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}]}
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(_EDGE_END, _REQUESTS, _REQUESTS)
+@example(
+    {"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}]}, None, None
+)  # no model anywhere: left to the Assembler
+@example(_COMMON, None, REQUEST)  # the model of assemble's request: built
+@example(_COMMON, None, JUDGED)  # a request that may judge: left to the Assembler
+def test_lone_chunk_builds_the_common_answer_and_nothing_else(
+    payload: Any, stream_request: Any, request: Any
+) -> None:
+    """``StreamMapper.lone_chunk`` returns a Response exactly for a common answer whose model the
+    Assembler takes and whose request judges nothing, equal to the general way's (an Assembler fed
+    by the mapper) and to lm15's reading of the chunk (the port's sink calls); else ``read_last``'s
+    reading of the chunk."""
+    data = json.dumps(payload).encode()
+    candidate = payload["candidates"][0]
+    parts = candidate["content"]["parts"]
+    part = parts[0]
+    model = stream_request.model if stream_request is not None else payload.get("modelVersion")
+    if not model and request is not None:
+        model = request.model
+    common = (
+        len(parts) == 1
+        and "text" in part
+        and not part.get("thought")
+        and "thoughtSignature" not in part
+        and "logprobsResult" not in candidate
+        and candidate["finishReason"] in ("STOP", "MAX_TOKENS", "OTHER")
+        and (request is None or request.config.response_format is None)
+        and bool(model)
+    )
+    got = StreamMapper.lone_chunk(data, stream_request, request)
+    assert (type(got) is lc.Response) == common
+    if not common:
+        assert got == StreamMapper.read_last(data)
+        return
+    assert got == _general([b"data: " + data + b"\n\n"], stream_request, request)
+    calls = _port_calls(data)
+    assert calls[0] == ("text", 0, part["text"]) and got.message.parts == (lc.TextPart(part["text"]),)
+    assert calls[-1][1] == got.finish_reason and lc.Usage(**calls[-1][2]) == got.usage

@@ -246,6 +246,15 @@ class MapperBase:
         return None
 
     @classmethod
+    def lone_chunk(cls, data: bytes, stream_request: Request | None, request: Request | None) -> Any:
+        """A body of one frame ``data`` (``stream/_lone.lone_frames``' cut), for
+        ``lc.assemble(lc.stream.decode(p, [body], request=stream_request), request=request)``: a
+        Response where the mapper builds that body's straight in the pass that reads it (Gemini's
+        common answer), else its reading by :meth:`read_last` (the default), which the decoder
+        hands to :meth:`lone_answer` and, failing that, to :meth:`map_read_body`."""
+        return cls.read_last(data)
+
+    @classmethod
     def read_body(cls, frames: list[bytes]) -> Any:
         """The frames of a body held whole read for :meth:`lone_answer` and :meth:`map_read_body`
         (the default: the last frame, by :meth:`read_last`)."""

@@ -273,7 +273,14 @@ class Decoding:
         frames = lone_frames(chunks)
         if frames is None:
             return None
-        read = mapper_cls.read_last(frames[0]) if len(frames) == 1 else mapper_cls.read_body(frames)
+        if len(frames) == 1:
+            # the mapper's hook: a Response built in the pass that reads the frame, or its reading
+            read = mapper_cls.lone_chunk(frames[0], stream_request, request)
+            if type(read) is Response:
+                self._events = _USED_UP
+                return read
+        else:
+            read = mapper_cls.read_body(frames)
         response = lone_response(mapper_cls, frames, read, stream_request, request)
         if response is None:
             self._read = (frames, read)
