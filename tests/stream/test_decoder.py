@@ -560,3 +560,40 @@ def test_feed_data_equals_feed(pieces: list[bytes], cuts: list[int], mix: list[b
     expected += [e.data for e in reference.close()]
     got += bulk.close_data()
     assert got == expected
+
+
+class _Name(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("provider", "request_", "unknown"),
+    [
+        ("gemini", None, "skip"),
+        ("anthropic", lc.Request(model="m", messages=(lc.Message.user("hi"),)), "keep"),
+        (_Name("gemini"), None, "skip"),
+        ("gemini", None, _Name("keep")),
+        ("nope", None, "skip"),
+        (7, None, "skip"),
+        ("gemini", None, "z"),
+        ("gemini", None, None),
+        ("gemini", 3, "skip"),
+        ("gemini", {"model": "m"}, "skip"),
+    ],
+)
+def test_decode_checks_its_arguments_as_checked_arguments_does(
+    provider: Any, request_: Any, unknown: Any
+) -> None:
+    """``decode``'s inline test of the common arguments refuses (and names) what ``checked_arguments``
+    refuses, and takes what it takes, with the same mapper."""
+    from lmcodec.stream.engine import checked_arguments
+
+    def outcome(run: Any) -> Any:
+        try:
+            return run()
+        except Exception as exc:
+            return type(exc), str(exc)
+
+    want = outcome(lambda: checked_arguments(provider, request_, unknown))
+    got = outcome(lambda: stream.decode(provider, [b""], request=request_, unknown=unknown))
+    assert (got if isinstance(got, tuple) else got._mapper_cls) == want
