@@ -39,7 +39,7 @@ from lmcodec.providers._mapper import (
     new,
     replace,
 )
-from lmcodec.providers._response import parts_response
+from lmcodec.providers._response import RESPONSE
 from lmcodec.providers.gemini import port
 from lmcodec.providers.gemini._lone import NO_TEXTS, TEXT, lone_answer, plain_text
 from lmcodec.providers.gemini.body import parse_response
@@ -88,13 +88,17 @@ _convert: Final = msgspec.convert
 _COMMON_FINISH: Final[dict[Any, Any]] = {"STOP": "stop", "MAX_TOKENS": "length"}
 """The commonest finish reasons, neither an in-band refusal: one lookup where ``read_last`` reads an end."""
 _END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by a Literal of the usage)
+_copy_message: Final = RESPONSE.message.__copy__
+_force_setattr: Final = msgspec.structs.force_setattr
 _CHUNK: Final = chunk_decoder.type  # the view _chunk decodes a chunk into
 
 
 _SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
 
 
-def _read_end(data: bytes, stream_request: Request | None, request: Request | None, build: bool) -> Any:
+def _read_end(
+    data: bytes, stream_request: Request | None, request: Request | None, build: bool = True
+) -> Any:
     """:meth:`StreamMapper.read_last` of ``data``, or (``build``) :meth:`StreamMapper.lone_chunk`'s
     Response where that reading is the common answer and the Assembler takes a model and judges
     nothing: one function, as the chunk is read and the answer built in one pass."""
@@ -136,8 +140,17 @@ def _read_end(data: bytes, stream_request: Request | None, request: Request | No
         model = stream_request.model if stream_request is not None else StreamMapper.named_model(data)
         if not model and request is not None:
             model = request.model
-        if model:
-            return parts_response(model, answer, reason, usage, payload)
+        if model:  # (parts_response inline: a call less)
+            message = _copy_message()
+            _force_setattr(message, "parts", answer)
+            return replace(
+                RESPONSE,
+                model=model,
+                message=message,
+                finish_reason=reason,
+                usage=usage,
+                provider_data=payload,
+            )
     return payload, chunk, NO_TEXTS, (answer, reason, usage, payload, None, None)
 
 
@@ -223,14 +236,12 @@ class StreamMapper(MapperBase):
         it, is :meth:`read_body`'s."""
         return _read_end(last, None, None, False)
 
-    @staticmethod
-    def lone_chunk(data: bytes, stream_request: Request | None, request: Request | None) -> Any:
-        """A body of the one chunk ``data``: the Response ``lc.assemble`` makes of it where it is
-        the common answer (one answer-text part and its end: what :meth:`read_last` reads to its
-        fourth item) and the Assembler would take a model and judge nothing (``request`` asks for
-        no response format), built in the same pass as the chunk's reading; else that reading, for
-        :meth:`lone_answer` and :meth:`map_read_body`."""
-        return _read_end(data, stream_request, request, True)
+    lone_chunk = staticmethod(_read_end)
+    """A body of the one chunk ``data``: the Response ``lc.assemble`` makes of it where it is the
+    common answer (one answer-text part and its end: what :meth:`read_last` reads to its fourth
+    item) and the Assembler would take a model and judge nothing (``request`` asks for no response
+    format), built in the same pass as the chunk's reading; else that reading, for
+    :meth:`lone_answer` and :meth:`map_read_body` (the function itself: no call between)."""
 
     @staticmethod
     def read_body(frames: list[bytes]) -> Any:
