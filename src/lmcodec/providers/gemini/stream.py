@@ -96,64 +96,6 @@ _CHUNK: Final = chunk_decoder.type  # the view _chunk decodes a chunk into
 _SIGNATURE: Final = new(ContinuationDelta, part_index=0, provider=PROVIDER, kind="thought_signature", data={})
 
 
-def _read_end(
-    data: bytes, stream_request: Request | None, request: Request | None, build: bool = True
-) -> Any:
-    """:meth:`StreamMapper.read_last` of ``data``, or (``build``) :meth:`StreamMapper.lone_chunk`'s
-    Response where that reading is the common answer and the Assembler takes a model and judges
-    nothing: one function, as the chunk is read and the answer built in one pass."""
-    if not data or (len(data) > SHORT_FRAME_BYTES and has_long_digit_run(data)):
-        return None
-    try:
-        payload = _decode(data)
-    except _END_REFUSED:
-        return None
-    try:
-        chunk = _convert(payload, EndChunk)
-    except _END_REFUSED:
-        return payload, None, NO_TEXTS, None
-    # the common end (what _ended maps inline, then its end): read here, once
-    candidate = chunk.candidates[0]
-    finish = candidate.finishReason
-    reason = _COMMON_FINISH.get(finish)
-    if reason is None:
-        if not finish or finish in CANDIDATE_FINISH_ERRORS:
-            return payload, chunk, NO_TEXTS, None
-        reason = FINISH_REASONS.get(finish) or finish_reason(finish)
-    parts = candidate.content.parts
-    part = parts[0]
-    text = part.text
-    if (
-        len(parts) != 1
-        or text is UNSET
-        or part.thought
-        or part.thoughtSignature is not None
-        or candidate.logprobsResult is not None
-    ):
-        return payload, chunk, NO_TEXTS, None
-    counts = chunk.usageMetadata
-    usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
-    answer = (replace(TEXT, text=text),)
-    if build and (request is None or (type(request) is Request and request.config.response_format is None)):
-        # the model as the Assembler takes it (stream/_lone.lone_response): the stream's (the
-        # request's, else the chunk's modelVersion), else the model of assemble's request
-        model = stream_request.model if stream_request is not None else StreamMapper.named_model(data)
-        if not model and request is not None:
-            model = request.model
-        if model:  # (parts_response inline: a call less)
-            message = _copy_message()
-            _force_setattr(message, "parts", answer)
-            return replace(
-                RESPONSE,
-                model=model,
-                message=message,
-                finish_reason=reason,
-                usage=usage,
-                provider_data=payload,
-            )
-    return payload, chunk, NO_TEXTS, (answer, reason, usage, payload, None, None)
-
-
 def signature_event(signature: str, idx: int) -> Any:
     """The thought signature's continuation event, copied from templates (a view's signature is a str)."""
     return replace(_EVENT, delta=replace(_SIGNATURE, part_index=idx, data={"value": signature}))
@@ -234,14 +176,71 @@ class StreamMapper(MapperBase):
         ``None`` where the chunk is left to :meth:`map_frames` (empty, not strict JSON, or long
         with a digit run ``json.loads`` may refuse). The third item, the texts of the chunks before
         it, is :meth:`read_body`'s."""
-        return _read_end(last, None, None, False)
+        return StreamMapper.lone_chunk(last, None, None, False)
 
-    lone_chunk = staticmethod(_read_end)
-    """A body of the one chunk ``data``: the Response ``lc.assemble`` makes of it where it is the
-    common answer (one answer-text part and its end: what :meth:`read_last` reads to its fourth
-    item) and the Assembler would take a model and judge nothing (``request`` asks for no response
-    format), built in the same pass as the chunk's reading; else that reading, for
-    :meth:`lone_answer` and :meth:`map_read_body` (the function itself: no call between)."""
+    @classmethod
+    def lone_chunk(
+        cls, data: bytes, stream_request: Request | None, request: Request | None, build: bool = True
+    ) -> Any:
+        """A body of the one chunk ``data``: the Response ``lc.assemble`` makes of it where it is
+        the common answer (one answer-text part and its end: what :meth:`read_last` reads to its
+        fourth item) and the Assembler would take a model and judge nothing (``request`` asks for
+        no response format), built in the same pass as the chunk's reading; else (or not
+        ``build``: :meth:`read_last`) that reading, for :meth:`lone_answer` and
+        :meth:`map_read_body`. One function, the Response built inline: each Python call on this
+        path costs ~600 instructions of a ~47k answer."""
+        if not data or (len(data) > SHORT_FRAME_BYTES and has_long_digit_run(data)):
+            return None
+        try:
+            payload = _decode(data)
+        except _END_REFUSED:
+            return None
+        try:
+            chunk = _convert(payload, EndChunk)
+        except _END_REFUSED:
+            return payload, None, NO_TEXTS, None
+        # the common end (what _ended maps inline, then its end): read here, once
+        candidate = chunk.candidates[0]
+        finish = candidate.finishReason
+        reason = _COMMON_FINISH.get(finish)
+        if reason is None:
+            if not finish or finish in CANDIDATE_FINISH_ERRORS:
+                return payload, chunk, NO_TEXTS, None
+            reason = FINISH_REASONS.get(finish) or finish_reason(finish)
+        parts = candidate.content.parts
+        part = parts[0]
+        text = part.text
+        if (
+            len(parts) != 1
+            or text is UNSET
+            or part.thought
+            or part.thoughtSignature is not None
+            or candidate.logprobsResult is not None
+        ):
+            return payload, chunk, NO_TEXTS, None
+        counts = chunk.usageMetadata
+        usage = counted_usage(counts) if counts is not None and payload["usageMetadata"] else NO_USAGE
+        answer = (replace(TEXT, text=text),)
+        if build and (
+            request is None or (type(request) is Request and request.config.response_format is None)
+        ):
+            # the model as the Assembler takes it (stream/_lone.lone_response): the stream's (the
+            # request's, else the chunk's modelVersion), else the model of assemble's request
+            model = stream_request.model if stream_request is not None else cls.named_model(data)
+            if not model and request is not None:
+                model = request.model
+            if model:  # (parts_response inline: a call less)
+                message = _copy_message()
+                _force_setattr(message, "parts", answer)
+                return replace(
+                    RESPONSE,
+                    model=model,
+                    message=message,
+                    finish_reason=reason,
+                    usage=usage,
+                    provider_data=payload,
+                )
+        return payload, chunk, NO_TEXTS, (answer, reason, usage, payload, None, None)
 
     @staticmethod
     def read_body(frames: list[bytes]) -> Any:
