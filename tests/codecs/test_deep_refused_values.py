@@ -2,7 +2,9 @@
 the refusal's repeated-key check (codecs/_last_value) read the refused value untyped and msgspec's
 RecursionError escaped ``lc.decode``, stopped ``lc.jsonl.read`` (every good record after the line
 lost) and ended ``lmcodec validate`` in a traceback. Every such record is now refused with an lc
-error, at every field of every record type, nested in arrays or objects, lenient or strict."""
+error, at every field of every record type, nested in arrays or objects; a lenient reading may
+instead read the value as its lenient forms do (a part given as another JSON value is its text) where
+the parser reaches its depth (CPython 3.13's msgspec reads 1,000 levels that 3.10-3.12's refuses)."""
 
 from __future__ import annotations
 
@@ -55,13 +57,22 @@ def _cases() -> list[tuple[type, str, int, str]]:
 
 
 @pytest.mark.parametrize(("T", "key", "depth", "kind"), _cases())
-@pytest.mark.parametrize("lenient", [False, True])
-def test_a_deep_value_at_any_field_is_an_lc_error(
-    T: type, key: str, depth: int, kind: str, lenient: bool
-) -> None:
+def test_a_deep_value_at_any_field_is_an_lc_error(T: type, key: str, depth: int, kind: str) -> None:
     data = _with_deep_field(_SAMPLES[T], key, _deep(depth, kind))
     with pytest.raises(lc.LmcodecError):
-        lc.decode(data, T, lenient=lenient)
+        lc.decode(data, T)
+
+
+@pytest.mark.parametrize(("T", "key", "depth", "kind"), _cases())
+def test_a_deep_value_read_leniently_is_a_record_or_an_lc_error(
+    T: type, key: str, depth: int, kind: str
+) -> None:
+    data = _with_deep_field(_SAMPLES[T], key, _deep(depth, kind))
+    try:
+        record = lc.decode(data, T, lenient=True)
+    except lc.LmcodecError:
+        return
+    assert type(record) is T
 
 
 def test_jsonl_read_reports_the_deep_record_and_keeps_the_good_ones(tmp_path: Path) -> None:
