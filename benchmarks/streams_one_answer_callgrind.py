@@ -45,9 +45,10 @@ def stages() -> dict[str, Callable[[], Any]]:
     import streams_varied as sv
     import streams_varied_contestants as C
     from lmcodec.providers import MAPPERS
+    from lmcodec.providers._response import parts_response
     from lmcodec.providers.gemini.views import EndChunk
     from lmcodec.stream._lone import lone_frames
-    from lmcodec.stream._response import parts_response, response_of
+    from lmcodec.stream._response import response_of
     from lmcodec.stream._whole import whole_frames
     from lmcodec.wire import Message, TextPart, Usage
     from lmcodec.wire._checks import check_json_object

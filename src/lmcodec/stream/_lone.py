@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from lmcodec.framing._sse_space import WS_FIRST
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
-from lmcodec.stream._response import parts_response
+from lmcodec.providers._response import parts_response
 from lmcodec.stream._whole import whole_limit
 from lmcodec.wire import Request, Response
 

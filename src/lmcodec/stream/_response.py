@@ -7,12 +7,11 @@ from typing import Any, get_args
 import msgspec
 
 from lmcodec.providers._response import RESPONSE as _RESPONSE
-from lmcodec.providers._response import parts_response
 from lmcodec.wire import Message, Response, Usage
 from lmcodec.wire._checks import check_json_object
 from lmcodec.wire.telemetry import FinishReason
 
-__all__ = ["parts_response", "response_of"]
+__all__ = ["response_of"]
 
 _replace = msgspec.structs.replace
 _FINISH_REASONS = frozenset(get_args(FinishReason))

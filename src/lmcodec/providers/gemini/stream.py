@@ -39,7 +39,7 @@ from lmcodec.providers._mapper import (
     new,
     replace,
 )
-from lmcodec.providers._response import RESPONSE
+from lmcodec.providers._response import parts_response
 from lmcodec.providers.gemini import port
 from lmcodec.providers.gemini._lone import NO_TEXTS, TEXT, lone_answer, plain_text
 from lmcodec.providers.gemini.body import parse_response
@@ -88,8 +88,6 @@ _convert: Final = msgspec.convert
 _COMMON_FINISH: Final[dict[Any, Any]] = {"STOP": "stop", "MAX_TOKENS": "length"}
 """The commonest finish reasons, neither an in-band refusal: one lookup where ``read_last`` reads an end."""
 _END_REFUSED: Final = (*REFUSED, UnicodeEncodeError)  # (a lone surrogate met by a Literal of the usage)
-_copy_message: Final = RESPONSE.message.__copy__
-_force_setattr: Final = msgspec.structs.force_setattr
 _CHUNK: Final = chunk_decoder.type  # the view _chunk decodes a chunk into
 
 
@@ -187,8 +185,7 @@ class StreamMapper(MapperBase):
         fourth item) and the Assembler would take a model and judge nothing (``request`` asks for
         no response format), built in the same pass as the chunk's reading; else (or not
         ``build``: :meth:`read_last`) that reading, for :meth:`lone_answer` and
-        :meth:`map_read_body`. One function, the Response built inline: each Python call on this
-        path costs ~600 instructions of a ~47k answer."""
+        :meth:`map_read_body`."""
         if not data or (len(data) > SHORT_FRAME_BYTES and has_long_digit_run(data)):
             return None
         try:
@@ -229,17 +226,8 @@ class StreamMapper(MapperBase):
             model = stream_request.model if stream_request is not None else cls.named_model(data)
             if not model and request is not None:
                 model = request.model
-            if model:  # (parts_response inline: a call less)
-                message = _copy_message()
-                _force_setattr(message, "parts", answer)
-                return replace(
-                    RESPONSE,
-                    model=model,
-                    message=message,
-                    finish_reason=reason,
-                    usage=usage,
-                    provider_data=payload,
-                )
+            if model:
+                return parts_response(model, answer, reason, usage, payload)
         return payload, chunk, NO_TEXTS, (answer, reason, usage, payload, None, None)
 
     @staticmethod
