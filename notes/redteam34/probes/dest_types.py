@@ -51,7 +51,7 @@ def gemini_check(body: dict[str, Any]) -> None:
         elif k == "safetySettings":
             for s in v:
                 types.SafetySetting.model_validate(s)
-        elif k in ("cachedContent", "labels"):
+        elif k in ("cachedContent", "labels", "store", "serviceTier"):  # google-genai 3.6 sends both top-level keys
             pass
         else:
             raise ValueError(f"unknown top-level key {k}")
