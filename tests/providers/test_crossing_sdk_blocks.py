@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import _translate_request
+from lmcodec.providers import _translate_same_dialect
 from lmcodec.providers.openai._read_lenient import DETAIL, FILENAME
 
 from ..budget import examples
@@ -86,7 +86,7 @@ def _on_bytes(body: bytes, model: str | None) -> Any:
     """The same call the way it was: built without the hand-off, then put back on the bytes."""
 
     def run() -> bytes:
-        with mock.patch.object(_translate_request, "sdk_blocks_noted", lambda notes: False):
+        with mock.patch.object(_translate_same_dialect, "sdk_blocks_noted", lambda notes: False):
             built = lc.translate_request("openai", "openai", body, model=model)
         sent, notes = _sdk_blocks_back_on_bytes(body, built.body, built.adaptations)
         return msgspec.json.encode(msgspec.structs.replace(built, body=sent, adaptations=notes))

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import _translate_request
+from lmcodec.providers import _translate_request, _translate_same_dialect
 from lmcodec.providers._build_wire import (
     ResponsesCall,
     ResponsesCallOutput,
@@ -213,7 +213,7 @@ def _built_on_bytes(
     replayed: ReplayedItems | None,
     blocks: Any = None,
 ) -> tuple[lc.ProviderRequest, bool]:
-    """``_translate_request._responses_with_client_items`` as it was: built, then put back on the body; a
+    """``_translate_same_dialect._responses_with_client_items`` as it was: built, then put back on the body; a
     file's filename and an image's detail then put back on that body decoded (the hand-off against
     the put-back on bytes is ``test_crossing_sdk_blocks.py``'s)."""
     built = lc.build_request("openai", request, stream=stream)
@@ -250,7 +250,7 @@ def test_translate_request_to_responses_puts_back_as_on_the_body(
     reading = patch(_translate_request, "read_client_body", read_by_passes) if by_passes else mock.MagicMock()
     with reading:
         fast = _translated(body, model, stream)
-        with mock.patch.object(_translate_request, "_responses_with_client_items", _built_on_bytes):
+        with mock.patch.object(_translate_same_dialect, "_responses_with_client_items", _built_on_bytes):
             assert fast == _translated(body, model, stream)
 
 

@@ -21,7 +21,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers import _crossing_plain, _translate_request
+from lmcodec.providers import _crossing_plain, _translate_request, _translate_same_dialect
 from lmcodec.providers._crossing_survey import survey
 from lmcodec.providers.gemini.read import UNNAMED_MODEL
 
@@ -143,7 +143,7 @@ _SAME_PASSES = (
     "schema_description_back",
     "original_details_back",
 )
-"""The passes of a body translated to its own dialect."""
+"""The passes of a body translated to its own dialect (``_translate_same_dialect``'s)."""
 
 
 def _message(draw: st.DrawFn, role: str) -> lc.Message:
@@ -260,7 +260,7 @@ def test_one_message_bodies_to_their_own_dialect_take_the_short_road(source: str
     patched to fail) and gives ``build_request(p, decode_request(p, body))``."""
     body = _one_message_body(source, 256)
     expected = lc.build_request(source, lc.decode_request(source, body, model=MODELS[source]))
-    with mock.patch.multiple(_translate_request, **dict.fromkeys(_SAME_PASSES, _refused)):
+    with mock.patch.multiple(_translate_same_dialect, **dict.fromkeys(_SAME_PASSES, _refused)):
         got = lc.translate_request(source, source, body, model=MODELS[source])
     assert got == expected
 

@@ -31,8 +31,10 @@ import msgspec
 
 from lmcodec.wire import Adaptation, Request
 
-__all__ = ["SAME", "SUBKEYS", "merged_in", "openai_keys_across"]
+__all__ = ["OPENAI_DIALECTS", "SAME", "SUBKEYS", "merged_in", "openai_keys_across"]
 
+OPENAI_DIALECTS: Final = frozenset({"openai", "openai_chat"})
+"""The two OpenAI dialects, which share request keys (this module's passes)."""
 SAME: Final = frozenset({"metadata", "moderation", "prompt_cache_retention"})
 """Top-level keys both OpenAI dialects take under the same name with the same shape."""
 

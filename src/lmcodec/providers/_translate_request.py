@@ -1,7 +1,7 @@
 """The gateway's ``translate_request`` pipeline: the client's body read (``providers/_gateway_read.py``),
-then the passes between two dialects (``providers/crossing.py`` and beside it), then built, and
-what the client sent that no canonical field holds put back where its own dialect is the
-destination."""
+then the passes between two dialects (``providers/crossing.py`` and beside it) and built; where its
+own dialect is the destination, built with what the client sent that no canonical field holds put
+back (``providers/_translate_same_dialect.py``)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,10 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarked_retention
 from lmcodec.providers._crossing_call_turns import response_turns_joined
-from lmcodec.providers._crossing_claude import claude_refusals_out, unsigned_loop_out
-from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
-from lmcodec.providers._crossing_error_responses import error_responses_back
-from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
+from lmcodec.providers._crossing_claude import claude_refusals_out
+from lmcodec.providers._crossing_custom_calls import CustomCalls
 from lmcodec.providers._crossing_image_detail import original_details_back
-from lmcodec.providers._crossing_instruction_roles import developer_rows_back
+from lmcodec.providers._crossing_openai_keys import OPENAI_DIALECTS as _OPENAI
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
     chat_fronts_claude,
@@ -34,14 +32,12 @@ from lmcodec.providers._crossing_plain import built_as_read, plain_built, plain_
 from lmcodec.providers._crossing_schema_description import schema_description_back
 from lmcodec.providers._crossing_schemas import (
     PARAMETERLESS_REFUSED,
-    chat_strict_flags_back,
     claude_output_format,
     open_objects_out,
     parameterless_tools_out,
-    strict_flags_back,
     strict_flags_in,
 )
-from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, sdk_blocks_back, sdk_blocks_noted, withdrawn
+from lmcodec.providers._crossing_sdk_blocks import ClientBlocks
 from lmcodec.providers._crossing_settings import (
     output_cap_change,
     reasoning_extensions_in,
@@ -49,19 +45,18 @@ from lmcodec.providers._crossing_settings import (
     stops_out,
     whole_cap_in,
 )
-from lmcodec.providers._crossing_signatures import media_signatures_back, placeholder_signatures
+from lmcodec.providers._crossing_signatures import placeholder_signatures
 from lmcodec.providers._crossing_strict import NONE as NO_STRICTNESS
 from lmcodec.providers._crossing_strict import (
     strict_asked,
     strict_empty_schemas_closed,
-    strict_empty_schemas_kept,
     strict_flags_out,
     strict_notes,
 )
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, read_client_body
 from lmcodec.providers._key_marks import ascii_escaped
-from lmcodec.providers._replayed_responses_items import ReplayedItems, replayed_items_back
+from lmcodec.providers._replayed_responses_items import ReplayedItems
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._requests import (
     BUILDERS,
@@ -71,18 +66,16 @@ from lmcodec.providers._requests import (
     check_stream,
     json_bytes,
     lookup,
-    refuse_unencodable,
     too_deep,
 )
 from lmcodec.providers._tool_ids import anthropic_tool_ids_out, unique_tool_ids_out
 from lmcodec.providers._tool_names import GEMINI, tool_names_out
+from lmcodec.providers._translate_same_dialect import same_dialect_built
 from lmcodec.providers._typed_readings import TYPED_READERS, TYPED_WITHOUT_SURVEY, TypedReading
-from lmcodec.providers.anthropic._read_carried import Carried, carried_back, carried_out
-from lmcodec.providers.anthropic._read_carried import withdrawn as carried_withdrawn
+from lmcodec.providers.anthropic._read_carried import Carried, carried_out
 from lmcodec.providers.gemini import read as gemini_read
-from lmcodec.providers.openai import build as openai_build
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
-from lmcodec.wire import AudioPart, Request, ThinkingPart, ToolCallPart, ToolResultPart
+from lmcodec.wire import AudioPart, ThinkingPart, ToolCallPart, ToolResultPart
 
 _NO_MODEL: Final = (
     "a Gemini body names no model (a Gemini client names it in the URL, models/{model}:generateContent): "
@@ -94,39 +87,6 @@ _CACHED_CONTENT: Final = (
 )
 """Red team 24 F07: refused before the builder (whose ProviderError names no path in the body), as
 a Responses ``previous_response_id`` is (``crossing._SERVER_STATE``)."""
-_OPENAI: Final = frozenset({"openai", "openai_chat"})
-"""The two OpenAI dialects, which share request keys (``providers/_crossing_openai_keys.py``)."""
-
-
-def _responses_with_client_items(
-    request: Request,
-    stream: bool,
-    custom: CustomCalls | None,
-    replayed: ReplayedItems | None,
-    blocks: ClientBlocks | None = None,
-) -> tuple[ProviderRequest, bool]:
-    """``build_request("openai", request)`` with a Responses client's custom calls, phases and
-    hosted-tool items put in the payload as the builder hands it over, before it is encoded, then
-    its files' filenames and file-id images' details (``blocks``, where given); and whether those
-    were put back (``_crossing_sdk_blocks.sdk_blocks_back``)."""
-    blocks_back = False
-
-    def put_back(payload: dict[str, Any]) -> None:
-        nonlocal blocks_back
-        if custom is not None:
-            custom_calls_back(payload, custom)
-        if replayed is not None:
-            replayed_items_back(payload, replayed)
-        if blocks is not None:
-            blocks_back = sdk_blocks_back(payload, blocks)
-
-    try:
-        return openai_build.build_request(request, stream, put_back), blocks_back
-    except RecursionError:
-        raise too_deep("request") from None
-    except TypeError:
-        refuse_unencodable(request)
-        raise
 
 
 class _StreamFlag(msgspec.Struct):
@@ -320,65 +280,20 @@ def translate_request(
         noted = {note.field for note in unsigned} if unsigned else set()  # (a comprehension: ~1.9k)
         request, dropped = anthropic_marks_out(raw, request, destination, noted)
         unsigned += dropped
-    if source == destination == "openai":  # another provider's thinking carried through the client
-        request, carried = carried_thinking_in(request, destination)
-        unsigned = (*unsigned, *carried)
-        if carried:
-            request, left_out = parts_out(destination, request)
-            unsigned = (*unsigned, *left_out)
-    blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
-    if source == destination:
-        if source == "openai_chat":  # thinking as thinking_blocks (to Claude only), never as content
-            claude = chat_fronts_claude(destination, request.model)
-            request, blocks, left_out = chat_thinking_out(request, thinking_blocks=claude)
-            unsigned = (*unsigned, *left_out)
-        elif source == "anthropic":  # a failover: the loop's thinking was another backend's, left out
-            thinking, looped = unsigned_loop_out(request)
-            if looped:
-                request, unsigned = whole_cap_in(thinking, raw), (*unsigned, *looped)
-        elif source == "gemini":  # to Gemini 3, as from the other dialects
-            request, placeholders = placeholder_signatures(request)
-            unsigned = (*unsigned, *placeholders)
-        if source in _OPENAI and (strict_tools or unsigned) and request.tools:  # strict, no parameters
-            request, unsigned = strict_empty_schemas_kept(source, request, strict_tools, unsigned)
-        if source == "openai" and strict_tools:  # strict: true on tools, as the client sent it
-            request = strict_flags_back(request, strict_tools)
-        if not (sdk_blocks and sdk_blocks_noted(unsigned)):  # (no file name or image detail dropped)
-            sdk_blocks = None
-        if custom is None and replayed is None and sdk_blocks is None:
-            built = build_request(destination, request, stream=stream)
-        else:  # the client's custom call items, phases, hosted-tool items and blocks, as it sent them
-            built, blocks_back = _responses_with_client_items(request, stream, custom, replayed, sdk_blocks)
-            if blocks_back:  # (their notes withdrawn)
-                unsigned = withdrawn(unsigned)
-        if any(blocks):
-            built = msgspec.structs.replace(built, body=thinking_blocks_in(built.body, blocks))
-        if whole_blocks:  # search results, documents: as the client sent them
-            built = msgspec.structs.replace(built, body=carried_back(built.body, whole_blocks))
-            unsigned = carried_withdrawn(unsigned, whole_blocks)
-        if source == "openai_chat" and unsigned:  # strict: true on tools, as the client sent it
-            sent, unsigned = chat_strict_flags_back(request, built.body, unsigned)
-            built = msgspec.structs.replace(built, body=sent)
-        if source in _OPENAI and unsigned:  # a structured-output schema's description, as written
-            sent, unsigned = schema_description_back(destination, built.body, unsigned)
-            sent, unsigned = original_details_back(source, destination, client_body, sent, unsigned)
-            built = msgspec.structs.replace(built, body=sent)
-        if source == "openai_chat":  # developer rows, as the client wrote them
-            sent, rewritten = developer_rows_back(client_body, built.body)
-            if sent is not built.body:
-                built = msgspec.structs.replace(built, body=sent)
-            unsigned = (*unsigned, *rewritten)
-        if source == "gemini":  # a model turn's signed images, as the client sent them
-            signed = media_signatures_back(request, built.body)
-            if signed is not built.body:
-                built = msgspec.structs.replace(built, body=signed)
-            if unsigned:  # function responses with an error object, part fields: as the client sent them
-                sent, unsigned = error_responses_back(client_body, built.body, unsigned)
-                sent, unsigned = part_fields_back(client_body, sent, unsigned)
-                built = msgspec.structs.replace(built, body=sent)
-        if not unsigned:
-            return built
-        return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
+    if source == destination:  # what the client sent that no canonical field holds: put back
+        return same_dialect_built(
+            source,
+            request,
+            stream,
+            unsigned,
+            strict_tools=strict_tools,
+            custom=custom,
+            replayed=replayed,
+            sdk_blocks=sdk_blocks,
+            whole_blocks=whole_blocks,
+            raw=raw,
+            client_body=client_body,
+        )
     # One pass says which of the passes over the parts below may change something (crossing.survey,
     # or what the typed reading recorded of the Request it gave, unchanged since: the passes above
     # run for other sources or the same dialect); the passes over the settings, tools and tool
@@ -484,6 +399,7 @@ def translate_request(
         # a system prompt given as leading input items (paths named before)
         canonical, system = leading_developer_as_system(canonical)
         losses += system
+    blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
     if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
         canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
     if destination == "openai" and canonical.tools:  # Responses reads a tool without strict as strict
