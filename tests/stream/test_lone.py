@@ -9,6 +9,7 @@ import json
 from typing import Any
 from unittest import mock
 
+import msgspec
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -219,6 +220,27 @@ def test_the_common_answers_are_assembled_straight() -> None:
 
 def _signed(signature: str) -> lc.ContinuationState:
     return lc.ContinuationState(provider="gemini", kind="thought_signature", data={"value": signature})
+
+
+@pytest.mark.parametrize("model", [["gemini-x"], ("gemini-x",), b"gemini-x"])
+@pytest.mark.parametrize("request_", [None, REQUEST])
+def test_a_stream_request_whose_model_is_no_str_is_left_to_the_assembler(model: Any, request_: Any) -> None:
+    """A stream request whose model ``msgspec.structs.replace`` made another value (msgspec checks
+    no type there): one chunk (Gemini's ``lone_chunk``) or text chunks and their end
+    (``lone_response``), no Response built with that model; the general way's outcome."""
+    stream_request = msgspec.structs.replace(REQUEST, model=model)
+    for body in (WORD, _sse(_TEXT_CHUNK, _TEXT_END)):
+        try:
+            want: Any = _general([body], stream_request, request_)
+        except Exception as exc:  # (the general way's failure, whatever its class: the same one)
+            want = (type(exc), str(exc))
+        try:
+            got: Any = lc.assemble(
+                lc.stream.decode("gemini", [body], request=stream_request), request=request_
+            )
+        except Exception as exc:
+            got = (type(exc), str(exc))
+        assert got == want
 
 
 def test_what_the_straight_path_leaves_to_the_assembler() -> None:

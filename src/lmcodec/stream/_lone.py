@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from lmcodec.framing._sse_space import WS_FIRST
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
-from lmcodec.providers._response import parts_response
+from lmcodec.providers._response import answer_model, parts_response
 from lmcodec.stream._whole import whole_limit
 from lmcodec.wire import Request, Response
 
@@ -125,13 +125,10 @@ def lone_response(
     if answer is None:
         return None
     parts, finish_reason, usage, provider_data, id, model = answer
-    if model is None:
-        # the model as the Assembler takes it where no start named one: the stream's (the
-        # request's, else what the first frame names), else the model of assemble's request
-        model = stream_request.model if stream_request is not None else mapper_cls.named_model(frames[0])
-        if type(model) is not str or not model:  # (a request's model is a non-empty str)
-            if not model and request is not None:
-                model = request.model
-            if type(model) is not str or not model:
+    if model is None:  # no start named one
+        model = stream_request.model if stream_request is not None else None
+        if type(model) is not str or not model:
+            model = answer_model(stream_request, mapper_cls.named_model, frames[0], request)
+            if model is None:
                 return None
     return parts_response(model, parts, finish_reason, usage, provider_data, id)
