@@ -47,6 +47,7 @@ __all__ = [
     "EndFrame",
     "LoneAnswer",
     "MapperBase",
+    "OnePassMapper",
     "continuation_event",
     "load_strict",
     "new",
@@ -329,3 +330,18 @@ class MapperBase:
                 sink.start(ev.id, ev.model)
             else:
                 sink.event(ev)
+
+
+class OnePassMapper(MapperBase):
+    """A mapper whose ``read_body`` reads a short body to its answer in one pass, the reading the
+    answer or None (Anthropic's and Chat's, ``_lone.read_body``)."""
+
+    reads_lone_answers: ClassVar[bool] = True
+    __slots__ = ()
+
+    @staticmethod
+    def lone_answer(read: Any, n_frames: int) -> LoneAnswer | None:
+        """What :meth:`read_body` read (a one-frame body is read by :meth:`read_last`: None, as
+        these mappers do not read one)."""
+        answer: LoneAnswer | None = read
+        return answer

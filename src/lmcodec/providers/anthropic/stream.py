@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, LoneAnswer, MapperBase, continuation_event, new
+from lmcodec.providers._mapper import REFUSED, OnePassMapper, continuation_event, new
 from lmcodec.providers._unknown import known_types
 from lmcodec.providers.anthropic import _lone, port
 from lmcodec.providers.anthropic.body import parse_response
@@ -59,24 +59,17 @@ __all__ = [
 ]
 
 
-class StreamMapper(MapperBase):
+class StreamMapper(OnePassMapper):
     """Maps Anthropic Messages SSE frames onto a sink, as lm15's adapter maps them."""
 
     provider: ClassVar[str] = PROVIDER
     known_types: ClassVar[frozenset[str] | None] = known_types(FRAME_TYPES)
-    reads_lone_answers: ClassVar[bool] = True  # a short answer held whole: providers/anthropic/_lone.py
     __slots__ = ()
 
     @staticmethod
     def read_body(frames: list[bytes]) -> Any:
         """The frames of a short body read and mapped to its answer in one pass (``_lone.read_body``)."""
         return _lone.read_body(frames)
-
-    @staticmethod
-    def lone_answer(read: Any, n_frames: int) -> LoneAnswer | None:
-        """What :meth:`read_body` read (its answer, or None)."""
-        answer: LoneAnswer | None = read
-        return answer
 
     def frames(self, datas: list[bytes]) -> int:
         skipped = 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers._mapper import REFUSED, LoneAnswer, MapperBase, load_strict
+from lmcodec.providers._mapper import REFUSED, OnePassMapper, load_strict
 from lmcodec.providers.openai.views import typed_token_logprobs
 from lmcodec.providers.openai_chat import _lone, port
 from lmcodec.providers.openai_chat.body import parse_response
@@ -37,12 +37,11 @@ __all__ = ["FINISH_REASONS", "PROVIDER", "StreamMapper", "parse_response"]
 _PLAIN_FAILURES: Final = (ValueError, RecursionError)
 
 
-class StreamMapper(MapperBase):
+class StreamMapper(OnePassMapper):
     """Maps Chat Completions SSE chunks onto a sink, as lm15's adapter maps them."""
 
     provider: ClassVar[str] = PROVIDER
     done_ends: ClassVar[bool] = True
-    reads_lone_answers: ClassVar[bool] = True  # a short answer held whole: providers/openai_chat/_lone.py
     __slots__ = ()
 
     named_model = staticmethod(named_model)
@@ -51,12 +50,6 @@ class StreamMapper(MapperBase):
     def read_body(frames: list[bytes]) -> Any:
         """The chunks of a short body read and mapped to its answer in one pass (``_lone.read_body``)."""
         return _lone.read_body(frames)
-
-    @staticmethod
-    def lone_answer(read: Any, n_frames: int) -> LoneAnswer | None:
-        """What :meth:`read_body` read (its answer, or None; a one-chunk body is not read)."""
-        answer: LoneAnswer | None = read
-        return answer
 
     def frames(self, datas: list[bytes]) -> int:
         skipped = 0
