@@ -57,6 +57,7 @@ from lmcodec.providers._web_search_tools import (
     GA_WEB_SEARCH,
     WEB_SEARCH_MARK,
     WebSearchTools,
+    tool_type,
     web_search_tools_in,
 )
 from lmcodec.providers.anthropic import read as anthropic_read
@@ -315,9 +316,7 @@ def _replayed_read(
     web_search = None
     if changed or holds_mark(data, (WEB_SEARCH_MARK,)):
         web_search = web_search_tools_in({"tools": tools}, destination)
-    elif isinstance(tools, list) and any(
-        isinstance(tool, dict) and tool.get("type") in GA_WEB_SEARCH for tool in tools
-    ):
+    elif isinstance(tools, list) and any(tool_type(tool) in GA_WEB_SEARCH for tool in tools):
         return None
     if not changed and web_search is None and not carried:
         return None

@@ -77,6 +77,14 @@ _HOSTED: Final = (
 )
 
 
+def _item_type(item: dict[str, Any]) -> str | None:
+    """An input item's ``type`` (``"message"`` when it names none, ``None`` when it is null); a type
+    that is neither a string nor null reads as ``""``, no item the passes take: the reader refuses
+    it at its path (an array or an object cannot be looked up in a set of names, red team 34 F04)."""
+    kind = item.get("type", "message")
+    return kind if kind is None or isinstance(kind, str) else ""
+
+
 class ReplayedItems(NamedTuple):
     """What :func:`replayed_items_out` took out of a body."""
 
@@ -120,7 +128,7 @@ def _anchor(item: Any) -> bool:
     with its state (one without is left out by the gateway): what a replayed item is placed by."""
     if not isinstance(item, dict):
         return False
-    kind = item.get("type", "message")
+    kind = _item_type(item)
     if kind == "reasoning":
         return item.get("id") is not None or item.get("encrypted_content") is not None
     return kind in _ONE_FOR_ONE
@@ -142,7 +150,7 @@ def replayed_items_out(body: Any, destination: str) -> ReplayedItems | None:
     anchors = 0
     listed: ListedKeys | None = None  # (made at the first output or reasoning item)
     for i, item in enumerate(items):
-        kind = item.get("type", "message") if isinstance(item, dict) else None
+        kind = _item_type(item) if isinstance(item, dict) else None
         role = None  # (a message's)
         if kind == "message":
             role = item.get("role")
@@ -195,8 +203,8 @@ def _replayed(item: Any, to_responses: bool) -> bool:
     only with something else to take: the pass leaves a body holding nothing but those as it came)."""
     if not isinstance(item, dict):
         return False
-    kind = item.get("type", "message")
-    if kind in _TAKEN_OUT or listed_keys(item, kind, to_responses):
+    kind = _item_type(item)
+    if kind in _TAKEN_OUT or (kind is not None and listed_keys(item, kind, to_responses)):
         return True
     if kind == "message":
         role = item.get("role")

@@ -9,7 +9,7 @@ from typing import Any, Final, NamedTuple
 
 from lmcodec.wire import Adaptation
 
-__all__ = ["GA_WEB_SEARCH", "WEB_SEARCH_MARK", "WebSearchTools", "web_search_tools_in"]
+__all__ = ["GA_WEB_SEARCH", "WEB_SEARCH_MARK", "WebSearchTools", "tool_type", "web_search_tools_in"]
 
 WEB_SEARCH_MARK: Final = b'"web_search'
 """What a body holding a web search tool holds."""
@@ -17,6 +17,14 @@ WEB_SEARCH_MARK: Final = b'"web_search'
 GA_WEB_SEARCH: Final = frozenset({"web_search", "web_search_2025_08_26"})
 _READ_AS_PREVIEW: Final = frozenset({"web_search", "web_search_preview"})
 """The web search types the reader reads under the one canonical name ``web_search``."""
+
+
+def tool_type(tool: Any) -> str | None:
+    """A client tool's ``type`` when it is a string; ``None`` for any other value (an array or an
+    object cannot be looked up in a set of names: the reader refuses it at its path, red team 34
+    F04)."""
+    kind = tool.get("type") if isinstance(tool, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 class WebSearchTools(NamedTuple):
@@ -46,13 +54,13 @@ def web_search_tools_in(value: dict[str, Any], destination: str) -> WebSearchToo
     if not isinstance(tools, list):
         return None
     sent = [dict(tool) if isinstance(tool, dict) else tool for tool in tools]
-    plain = any(isinstance(tool, dict) and tool.get("type") in _READ_AS_PREVIEW for tool in tools)
+    plain = any(tool_type(tool) in _READ_AS_PREVIEW for tool in tools)
     first: dict[str, int] = {}  # the canonical name a web search is read under -> its index
     kept: list[Any] = []
     notes: list[Adaptation] = []
     for index, tool in enumerate(tools):
-        kind = tool.get("type") if isinstance(tool, dict) else None
-        if not isinstance(kind, str) or not kind.startswith("web_search"):
+        kind = tool_type(tool)
+        if kind is None or not kind.startswith("web_search"):
             kept.append(tool)
             continue
         dated_first = kind in GA_WEB_SEARCH and not plain and "web_search" not in first
