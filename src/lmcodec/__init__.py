@@ -406,6 +406,7 @@ __all__ = [
     "tool_call",
     "tool_result",
     "translate_request",
+    "translate_response",
     "video",
 ]
 
@@ -440,6 +441,7 @@ _DEFERRED: dict[str, str] = {
     "decode_response": "lmcodec.providers",
     "encode_response": "lmcodec.providers",
     "translate_request": "lmcodec.providers",
+    "translate_response": "lmcodec.providers",
 }
 """The public names of the provider and stream stages, each with the stage package it is taken
 from: they are imported at first use (:func:`__getattr__`), so ``import lmcodec`` runs neither
@@ -468,6 +470,7 @@ if _typing.TYPE_CHECKING:
     from lmcodec.providers import decode_response as decode_response
     from lmcodec.providers import encode_response as encode_response
     from lmcodec.providers import translate_request as translate_request
+    from lmcodec.providers import translate_response as translate_response
     from lmcodec.stream.assembler import Assembler as Assembler
     from lmcodec.stream.assembly import assemble as assemble
 

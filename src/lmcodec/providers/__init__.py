@@ -77,6 +77,7 @@ from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import write as anthropic_write
 from lmcodec.providers.gemini import framing as gemini_framing
 from lmcodec.providers.gemini import write as gemini_write
+from lmcodec.providers.gemini._filtered import filtered_response, inband_body
 from lmcodec.providers.openai import write as openai_write
 from lmcodec.providers.openai_chat import write as openai_chat_write
 from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
@@ -108,6 +109,7 @@ __all__ = [
     "decode_response",
     "encode_response",
     "translate_request",
+    "translate_response",
 ]
 
 MAPPERS: Final[dict[str, Any]] = {  # the stream mapper of each wire (a providers._mapper.MapperBase)
@@ -148,6 +150,12 @@ def decode_response(provider: str, body: Body, *, request: Request | None = None
     if parse is None:
         raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
     require_instance(request, Request, "request", optional=True)
+    result: Response = parse(_body_bytes(body), request)
+    return result
+
+
+def _body_bytes(body: Body) -> bytes:
+    """A response body given as bytes, a bytearray, a memoryview or a str, as bytes."""
     if isinstance(body, (bytearray, memoryview)):
         try:
             body = bytes(body)
@@ -164,8 +172,45 @@ def decode_response(provider: str, body: Body, *, request: Request | None = None
             ) from exc
     elif not isinstance(body, bytes):
         raise not_json(body, "response")
-    result: Response = parse(body, request)
-    return result
+    return body
+
+
+def translate_response(
+    src: str,
+    dst: str,
+    body: Body,
+    *,
+    request: Request | None = None,
+    adaptations: Iterable[Adaptation] = (),
+) -> bytes:
+    """A backend's non-streamed ``src`` body as the ``dst`` client's body: what a gateway writes
+    for a body, as :func:`lmcodec.stream.translate` writes a stream. It is
+    ``encode_response(dst, decode_response(src, body, request=request), usage_from=src,
+    adaptations=adaptations)``, but for one answer lm15 reads as an error: a Gemini body Google
+    filtered (``promptFeedback.blockReason``; ``finishReason`` SAFETY, RECITATION,
+    PROHIBITED_CONTENT, ...), which ``decode_response`` refuses with lm15's ``ProviderError``
+    (code ``invalid_request``), is read as the content-filter end it is, as ``translate`` reads the
+    same chunk streamed: the parts before the filter, the usage, finish ``content_filter``. Each
+    client gets its own finish (Chat ``content_filter``, Anthropic ``refusal``, Responses
+    ``incomplete``; ``gemini/_filtered.py``, docs/writers.md). A finish of a call Gemini could not
+    produce (``MALFORMED_FUNCTION_CALL``, ...) still raises lm15's error, as every other refusal of
+    ``decode_response`` does. A Gemini client gets either body as Google sent it, as it gets the
+    chunk streamed."""
+    lookup(_BODY_WRITERS, dst)
+    try:
+        response = decode_response(src, body, request=request)
+    except ProviderError as refused:
+        raw = _body_bytes(body)
+        data = inband_body(raw, refused) if src == "gemini" else None
+        if data is None:
+            raise
+        if dst == "gemini":  # Google's own answer, as the stream's translation writes its chunk
+            return raw
+        filtered = filtered_response(data, request)
+        if filtered is None:
+            raise
+        response = filtered
+    return encode_response(dst, response, usage_from=src, adaptations=adaptations)
 
 
 WRITERS: Final[dict[str, Any]] = {

@@ -24,21 +24,16 @@ part lm15 does not read (``executableCode``, ...) left in it.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from lmcodec.providers._mapper import LM15_CRASHES, EndFrame
+from lmcodec.providers.gemini._filtered import TOOL_FINISHES
 from lmcodec.providers.gemini.port import port_frame
 from lmcodec.providers.gemini.stream import StreamMapper
 from lmcodec.providers.gemini.views import gemini_usage
 from lmcodec.wire import StreamDeltaEvent, StreamEndEvent, StreamErrorEvent
 
 __all__ = ["TOOL_FINISHES", "InbandWatch", "tool_finish_error"]
-
-TOOL_FINISHES: Final = frozenset(
-    {"MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS", "MISSING_THOUGHT_SIGNATURE"}
-)
-"""The in-band finishes of a call Gemini could not produce: no safety stop, but an error, as lm15
-reads every in-band finish (red team 14 F08)."""
 
 
 class InbandWatch(StreamMapper):
