@@ -23,9 +23,10 @@ backend speaks. Per request:
    body the client wants is then asked for as a stream, cut, and assembled), and
    a Chat client's ``stream_options.include_usage`` (the usage chunk only when
    asked, as OpenAI sends it); not streamed: the body goes through
-   ``lc.decode_response`` and ``lc.encode_response`` (with the same adaptations: a
-   function renamed for the backend, ``2fa_verify`` sent to Gemini as ``_2fa_verify``, is
-   called under the client's name, as in a stream).
+   ``lc.translate_response`` (``lc.decode_response`` and ``lc.encode_response``, with the
+   same adaptations: a function renamed for the backend, ``2fa_verify`` sent to Gemini as
+   ``_2fa_verify``, is called under the client's name, as in a stream; a Gemini body Google
+   filtered is the client's content-filter finish, as streamed, not an error its SDK retries).
 
 A Chat Completions client in front of an Anthropic backend with thinking and
 tools gets each signed thinking block as ``thinking_blocks`` on its message
@@ -33,8 +34,9 @@ tools gets each signed thinking block as ``thinking_blocks`` on its message
 Anthropic requires for the turn after a tool call (``docs/writers.md``).
 
 A backend error (HTTP status >= 400) is answered with the same status and the
-client dialect's error body. Starlette, uvicorn and httpx are the ``gateway``
-extra, never dependencies of lmcodec.
+client dialect's error body, with the backend's ``retry-after``, ``retry-after-ms`` and
+``x-should-retry`` headers (``RETRY_HEADERS``: the client SDKs' retry rule reads them).
+Starlette, uvicorn and httpx are the ``gateway`` extra, never dependencies of lmcodec.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from starlette.routing import Route
 
 import lmcodec as lc
 
-__all__ = ["BASE_URLS", "Backend", "create_app", "forward", "send"]
+__all__ = ["BASE_URLS", "RETRY_HEADERS", "Backend", "create_app", "forward", "send"]
 
 BASE_URLS: Final[dict[str, str]] = {
     "openai": "https://api.openai.com/v1",
@@ -100,6 +102,16 @@ def _error_body(dialect: str, status: int, message: str) -> bytes:
         return msgspec.json.encode({"type": "error", "error": {"type": kind, "message": message}})
     kind = "invalid_request_error" if invalid else "api_error"
     return msgspec.json.encode({"error": {"message": message, "type": kind, "param": None, "code": None}})
+
+
+RETRY_HEADERS: Final = ("retry-after", "retry-after-ms", "x-should-retry")
+"""The headers of a backend's error answer the openai and anthropic SDKs retry by (their
+``_base_client``: how long to wait, and whether to retry at all, over their own rule by status):
+passed on with the error, or the client retries on its own short backoff into the same limit."""
+
+
+def _retry_headers(headers: Any) -> dict[str, str]:
+    return {name: headers[name] for name in RETRY_HEADERS if name in headers}
 
 
 class Backend:
@@ -161,21 +173,24 @@ async def send(
         return Response(
             _error_body(dialect, upstream.status_code, message),
             status_code=upstream.status_code,
+            headers=_retry_headers(upstream.headers),
             media_type="application/json",
         )
     if not stream:
         try:
             if streamed:
                 response = await _cut_answer(backend.dialect, upstream, request, built.adaptations)
-            else:
-                response = lc.decode_response(backend.dialect, upstream.content, request=request)
+                body = lc.encode_response(  # counts in its meaning, calls under the client's names
+                    dialect, response, usage_from=backend.dialect, adaptations=built.adaptations
+                )
+            else:  # the same, and a body Google filtered is the client's content-filter finish
+                body = lc.translate_response(
+                    backend.dialect, dialect, upstream.content, request=request, adaptations=built.adaptations
+                )
         except lc.LmcodecError as exc:  # the backend's body is not one its dialect allows
             return Response(
                 _error_body(dialect, 502, str(exc)), status_code=502, media_type="application/json"
             )
-        body = lc.encode_response(  # counts in its meaning, calls under the client's names
-            dialect, response, usage_from=backend.dialect, adaptations=built.adaptations
-        )
         return Response(body, media_type="application/json")
 
     async def translated() -> AsyncIterator[bytes]:
