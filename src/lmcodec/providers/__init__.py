@@ -150,7 +150,7 @@ def decode_response(provider: str, body: Body, *, request: Request | None = None
     if parse is None:
         raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
     require_instance(request, Request, "request", optional=True)
-    result: Response = parse(_body_bytes(body), request)
+    result: Response = parse(body if type(body) is bytes else _body_bytes(body), request)
     return result
 
 
