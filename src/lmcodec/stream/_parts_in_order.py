@@ -36,20 +36,36 @@ refusal (``delta.refusal``) goes where a text at its slot would.
 An image (an image model interleaves text and images, one part a chunk, each at index 0) is a
 whole image each time: one at an index an image was written at before goes to a fresh slot, an item
 of its own, where the writer would keep the slot's last image (red team 31 F01).
+
+A Chat source's call fragments come back to their call by ``index``: a text or reasoning delta
+between two fragments of one call, or two parallel calls whose fragments alternate, would be
+deltas to a block already stopped (Anthropic) or to an item after a later one was added (Responses)
+(red team 33 F01). So while the call written last (the open block or item) may still grow (its
+arguments are not yet a whole JSON object or array: :mod:`lmcodec.stream._arguments_end`),
+anything else the source says waits, in order, and a waiting call gathers its fragments: once the
+open call is whole the waiting calls are written whole, each in one fragment, and the rest as it
+came (a call written whole that may still grow takes the open call's place); at the stream's end
+(or an error) everything waiting is written. A fragment to a call the writer has moved past (its
+arguments were whole) is left out: it could only make them not JSON. OpenAI's own streams (each
+call's fragments together, whole before the next call) are written as before.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
 
+from lmcodec.stream._arguments_end import ArgumentsEnd, arguments_whole
 from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.events import scored_text_event
 from lmcodec.wire import (
     ContinuationDelta,
     ImageDelta,
     StreamDeltaEvent,
+    StreamErrorEvent,
     StreamEvent,
     TextDelta,
     ThinkingDelta,
@@ -62,6 +78,8 @@ _replace: Final = msgspec.structs.replace
 _TEXT: Final = 0
 _THINKING: Final = 1
 _IMAGE: Final = 2
+# the deltas a port-mapped event writes at a slot of their own (a call's goes through tool_input)
+_WRITES_A_SLOT: Final = frozenset({TextDelta, ThinkingDelta, ImageDelta})
 _NO_FRESH: Final = 1 << 62  # no fresh slot handed out yet: every first part takes its own index
 
 
@@ -73,13 +91,23 @@ class PartsInOrderSink(WriterSink):
         "_last_slot",
         "_last_text",
         "_last_thought",
+        "_open_args",
+        "_open_call_slot",
+        "_open_scan",
         "_part_slots",
         "_part_top",
         "_signed",
+        "_waiting",
+        "_waiting_calls",
+        "_write_call",
+        "_written_calls",
     )
 
     def __init__(self, writer: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(writer, *args, **kwargs)
+        self._write_call = self._write_tool_input
+        if not self._whole_calls:  # (a Gemini call part is whole: nothing to hold)
+            self._write_tool_input = self._placed_call
         self._reset_parts()
 
     def _reset_parts(self) -> None:
@@ -91,6 +119,18 @@ class PartsInOrderSink(WriterSink):
         self._part_top = 0  # one past the highest slot a text or thought was written at
         self._first_fresh = _NO_FRESH  # the lowest fresh slot handed out
         self._signed: set[int] = set()  # the slots handed a continuation state (a signature)
+        self._reset_calls()
+
+    def _reset_calls(self) -> None:
+        self._open_call_slot = -1  # the destination slot of the call written last, while it is the open block
+        # its fragments, while whether its arguments are whole is not asked yet (None once known)
+        self._open_args: list[str] | None = None
+        self._open_scan: ArgumentsEnd | None = None  # its scan, while it may grow and others wait
+        # what waits while the open call may grow: (the sink method, its arguments), or (None, a
+        # call: [slot, fragments, id, name]), in arrival order; a waiting call by its slot
+        self._waiting: deque[tuple[Callable[..., Any] | None, Any]] = deque()
+        self._waiting_calls: dict[int, list[Any]] = {}
+        self._written_calls: set[int] = set()  # the destination slots of calls written
 
     def begin(self, model: str | None) -> None:
         super().begin(model)
@@ -124,7 +164,7 @@ class PartsInOrderSink(WriterSink):
         return slot
 
     def text(self, part_index: int, text: str) -> None:
-        if self.finished:
+        if self.finished or (self._open_call_slot >= 0 and self._waits(self.text, (part_index, text))):
             return
         if part_index == self._last_text:  # (most texts: _slot's first test)
             slot = self._last_slot
@@ -138,7 +178,7 @@ class PartsInOrderSink(WriterSink):
             self._moved = (part_index, slot, len(out))
 
     def thinking(self, part_index: int, text: str) -> None:
-        if self.finished:
+        if self.finished or (self._open_call_slot >= 0 and self._waits(self.thinking, (part_index, text))):
             return
         part_index += self._thinking_shift  # (a Chat source's next signed block: next_thinking)
         if part_index == self._last_thought:
@@ -153,6 +193,8 @@ class PartsInOrderSink(WriterSink):
             self._moved = (part_index, slot, len(out))
 
     def text_with_logprobs(self, part_index: int, text: str, logprobs: tuple[TokenLogprob, ...]) -> None:
+        if self._open_call_slot >= 0 and self._waits(self.text_with_logprobs, (part_index, text, logprobs)):
+            return
         if part_index == self._last_text:
             slot = self._last_slot
         else:
@@ -164,6 +206,8 @@ class PartsInOrderSink(WriterSink):
     def refusal(self, part_index: int, text: str) -> None:
         """A Chat source's refusal fragment goes where a text at its slot would (the Anthropic
         writer writes it as text)."""
+        if self._open_call_slot >= 0 and self._waits(self.refusal, (part_index, text)):
+            return
         if part_index != self._last_text:
             part_index = self._slot(_TEXT, part_index)
         else:
@@ -181,6 +225,14 @@ class PartsInOrderSink(WriterSink):
         :meth:`text` and :meth:`thinking` place theirs; a signature is noted at the slot it goes
         to (a thinking block signed takes no more moved thoughts), and one of a text written at
         another slot is left out (the module's docstring)."""
+        if self._open_call_slot >= 0 and not self.finished:
+            if type(event) is StreamErrorEvent:  # the stream is over: what waits is written first
+                self._write_waiting()
+            elif self._open_scan is not None or (
+                type(event) is StreamDeltaEvent and type(event.delta) in _WRITES_A_SLOT
+            ):
+                if self._waits(self.event, (event,)):
+                    return
         if type(event) is StreamDeltaEvent and not self.finished:
             delta = event.delta
             if type(delta) is ImageDelta:
@@ -205,6 +257,95 @@ class PartsInOrderSink(WriterSink):
                 else:
                     self._signed.add(moved[1])
         super().event(event)
+
+    def next_thinking(self) -> None:
+        if self._open_scan is not None:  # (the thinking it shifts waits)
+            self._waiting.append((self.next_thinking, ()))
+            return
+        super().next_thinking()
+
+    def close(self) -> bool:
+        self._write_waiting()
+        return super().close()
+
+    def _open_call_grows(self) -> bool:
+        """Whether the open call's arguments may still grow (asked of them the first time another
+        slot is to be written); if not, the writer moves past the call."""
+        if self._open_scan is None:
+            arguments = self._open_args
+            if arguments is not None:
+                self._open_args = None
+                _whole, self._open_scan = arguments_whole("".join(arguments))
+            if self._open_scan is None:
+                self._open_call_slot = -1
+                return False
+        return True
+
+    def _waits(self, write: Callable[..., Any], args: tuple[Any, ...]) -> bool:
+        """Whether ``write(*args)``, which writes another slot than the open call's, waits (while
+        the open call may grow)."""
+        if self._open_call_grows():
+            self._waiting.append((write, args))
+            return True
+        return False
+
+    def _placed_call(self, slot: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        """A call fragment at destination ``slot`` written (the writer's ``write_tool_input``), or
+        held: the open call's goes to its block; a waiting call's waits with it; another call
+        waits while the open one may grow, else it opens; one the writer moved past is left out."""
+        if slot == self._open_call_slot:
+            arguments = self._open_args
+            if arguments is not None:
+                arguments.append(fragment)
+            elif self._open_scan is not None and self._open_scan.whole_after(fragment):
+                self._open_scan = None
+                self.out.append(self._write_call(slot, fragment, id, name))
+                self._release()
+                return b""
+            return self._write_call(slot, fragment, id, name)
+        waiting = self._waiting_calls.get(slot)
+        if waiting is not None:
+            waiting[1].append(fragment)
+            return b""
+        if slot in self._written_calls:  # its arguments were whole when the writer moved past it
+            return b""
+        if self._open_call_slot >= 0 and self._open_call_grows():
+            call = self._waiting_calls[slot] = [slot, [fragment], id, name]
+            self._waiting.append((None, call))
+            return b""
+        self._open_call_slot = slot
+        self._open_args = [fragment]
+        self._written_calls.add(slot)
+        return self._write_call(slot, fragment, id, name)
+
+    def _release(self, *, at_end: bool = False) -> None:
+        """What waited, written in order now that the open call is whole (or the stream ends, or
+        fails: ``at_end``), up to a waiting call that may still grow (its place as the open call)."""
+        waiting = self._waiting
+        while waiting and not self.finished:
+            write, args = waiting.popleft()
+            if write is not None:
+                write(*args)
+                continue
+            slot, fragments, id, name = args
+            del self._waiting_calls[slot]
+            whole = fragments[0] if len(fragments) == 1 else "".join(fragments)
+            self._last_text = self._last_thought = -1
+            self._open_call_slot = slot
+            self._written_calls.add(slot)
+            self.out.append(self._write_call(slot, whole, id, name))
+            if not at_end:
+                complete, self._open_scan = arguments_whole(whole)
+                if not complete:
+                    return
+        waiting.clear()
+        self._waiting_calls.clear()
+
+    def _write_waiting(self) -> None:
+        """The stream is over (its end or an error): nothing grows; what waits is written."""
+        self._open_args = self._open_scan = None
+        if self._waiting:
+            self._release(at_end=True)
 
     def _placed_image(self, event: StreamDeltaEvent, delta: ImageDelta) -> StreamDeltaEvent:
         """An image at its slot: its own index the first time, else (a later chunk's image at the

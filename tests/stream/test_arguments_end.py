@@ -1,0 +1,72 @@
+"""stream/_arguments_end: a call's arguments are whole exactly when their JSON object or array has
+closed, read fragment by fragment or at once (msgspec's parse and the scan agree)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lmcodec.stream._arguments_end import ArgumentsEnd, arguments_whole
+
+from ..budget import examples
+
+_TEXT = st.text(alphabet='ab"\\{}[]:, \n\u00e9', max_size=5)
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | _TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3),
+    max_leaves=8,
+)
+_CONTAINERS = st.lists(_VALUES, max_size=3) | st.dictionaries(_TEXT, _VALUES, max_size=3)
+
+
+def _cut(text: str, cuts: list[int]) -> list[str]:
+    bounds = sorted({0, len(text), *(c % (len(text) + 1) for c in cuts)})
+    return [text[a:b] for a, b in itertools.pairwise(bounds)]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(_CONTAINERS, st.sampled_from([None, 1]), st.lists(st.integers(0, 10_000), max_size=8))
+def test_whole_at_the_fragment_that_closes_the_container(
+    value: Any, indent: int | None, cuts: list[int]
+) -> None:
+    """Fed in any cut (inside strings, escapes and brackets), the scan says whole first at the
+    fragment holding the last bracket, and so does each prefix read at once."""
+    whole = " " + json.dumps(value, indent=indent, ensure_ascii=False) + "\n"
+    closing = whole.rstrip().__len__()
+    scan = ArgumentsEnd()
+    seen = 0
+    for fragment in _cut(whole, cuts):
+        seen += len(fragment)
+        assert scan.whole_after(fragment) == (seen >= closing)
+        assert arguments_whole(whole[:seen])[0] == (seen >= closing)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.none() | st.booleans() | st.integers() | _TEXT, st.lists(st.integers(0, 100), max_size=4))
+def test_scalar_arguments_are_never_whole(value: Any, cuts: list[int]) -> None:
+    """Arguments that do not open an object or array can grow until the stream ends."""
+    text = json.dumps(value)
+    scan = ArgumentsEnd()
+    assert not any(scan.whole_after(fragment) for fragment in _cut(text, cuts))
+    assert not arguments_whole(text)[0]
+
+
+def test_an_escape_cut_after_its_backslash() -> None:
+    scan = ArgumentsEnd()
+    assert [scan.whole_after(f) for f in ['{"a":"\\', '"}', '"}']] == [False, False, True]
+
+
+def test_balanced_but_not_json_is_whole() -> None:
+    """The scan closes on brackets, not on validity: a trailing comma cannot be mended by more."""
+    assert arguments_whole('{"a":1,}')[0]
+    assert not arguments_whole('{"a":[1,}')[0]
+
+
+def test_deep_nesting_is_read_by_the_scan() -> None:
+    """Past msgspec's depth (RecursionError there) the scan answers, in one pass."""
+    assert arguments_whole("[" * 100_000 + "]" * 100_000)[0]
+    assert not arguments_whole("[" * 100_000)[0]
