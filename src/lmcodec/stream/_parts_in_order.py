@@ -275,7 +275,7 @@ class PartsInOrderSink(WriterSink):
             arguments = self._open_args
             if arguments is not None:
                 self._open_args = None
-                _whole, self._open_scan = arguments_whole("".join(arguments))
+                _, self._open_scan = arguments_whole("".join(arguments))
             if self._open_scan is None:
                 self._open_call_slot = -1
                 return False
