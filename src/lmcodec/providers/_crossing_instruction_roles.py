@@ -1,4 +1,5 @@
-"""Chat -> Chat: a client's ``developer`` rows sent back under that role (red team 26 F08).
+"""A Chat client's instruction rows across: ``developer`` rows back under that role Chat -> Chat
+(red team 26 F08); an empty leading system row left out toward Anthropic and Gemini (red team 33 F02).
 
 The Chat reader takes a leading ``system`` or ``developer`` row as the system prompt and a later
 one as a developer message (lm15's ingest: its builder "renders system there under
@@ -9,6 +10,14 @@ wrote it: :func:`developer_rows_back` writes each instruction row of the built b
 the client's row in that place had. The rows are matched in order (the builder writes one row for
 the system prompt and one per developer message, in the client's order); where the counts differ
 (a row the builder left out), the body is sent as built and the rewrite is listed.
+
+A leading ``system`` or ``developer`` row of empty text (``""``, or empty text blocks: a client's
+blank system-prompt field) is no system prompt: lm15's Chat ingest refuses it ("system cannot be
+empty"), and the Chat reader keeps it as a developer message of empty text, as the Responses reader
+keeps an empty leading system item, so Chat -> Chat (and Chat -> Responses) send the row back.
+lm15's Anthropic and Gemini builders write a developer message as a user turn ``"[developer]\n"``:
+toward them :func:`empty_system_row_out` leaves it out, ``dropped``, as the Anthropic and Gemini
+readers' empty system prompts are left out toward another dialect.
 """
 
 from __future__ import annotations
@@ -19,9 +28,9 @@ import msgspec
 
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._key_marks import holds_mark
-from lmcodec.wire import Adaptation
+from lmcodec.wire import Adaptation, Request, TextPart
 
-__all__ = ["developer_rows_back"]
+__all__ = ["developer_rows_back", "empty_system_row_out"]
 
 _INSTRUCTION_ROLES: Final = frozenset({"system", "developer"})
 _DEVELOPER: Final = (b'"developer"',)
@@ -65,3 +74,30 @@ def developer_rows_back(
     for row, role in zip(sent, asked, strict=True):
         row["role"] = role
     return msgspec.json.encode(value), ()
+
+
+_EMPTY_SYSTEM: Final = (
+    "an empty system/developer row leading the conversation: no system prompt (lm15's Chat ingest "
+    "refuses it: 'system cannot be empty'), left out where it would be a user turn '[developer]\\n'"
+)
+
+
+def empty_system_row_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """``request`` (read from a Chat body) without its first message when that is a developer
+    message of empty text only, before another, and one ``dropped`` note; else as it is (also
+    where a cache breakpoint marks that message)."""
+    messages = request.messages
+    if len(messages) < 2 or messages[0].role != "developer":
+        return request, ()
+    for part in messages[0].parts:
+        if type(part) is not TextPart or part.text:
+            return request, ()
+    changes: dict[str, Any] = {"messages": messages[1:]}
+    cache = request.config.cache
+    if cache is not None and cache.prefix_until_index is not None:
+        if cache.prefix_until_index == 0:
+            return request, ()
+        shifted = msgspec.structs.replace(cache, prefix_until_index=cache.prefix_until_index - 1)
+        changes["config"] = msgspec.structs.replace(request.config, cache=shifted)
+    note = adaptation("messages[0]", "dropped", _EMPTY_SYSTEM, "")
+    return msgspec.structs.replace(request, **changes), (note,)

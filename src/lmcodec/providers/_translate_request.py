@@ -16,6 +16,7 @@ from lmcodec.providers._crossing_call_turns import response_turns_joined
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls
 from lmcodec.providers._crossing_image_detail import original_details_back
+from lmcodec.providers._crossing_instruction_roles import empty_system_row_out
 from lmcodec.providers._crossing_openai_keys import OPENAI_DIALECTS as _OPENAI
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
@@ -87,6 +88,8 @@ _CACHED_CONTENT: Final = (
 )
 """Red team 24 F07: refused before the builder (whose ProviderError names no path in the body), as
 a Responses ``previous_response_id`` is (``crossing._SERVER_STATE``)."""
+_DEVELOPER_AS_USER_TURN: Final = frozenset({"anthropic", "gemini"})
+"""The dialects whose lm15 builder writes a developer message as a user turn ``"[developer]\\n..."``."""
 
 
 class _StreamFlag(msgspec.Struct):
@@ -395,6 +398,10 @@ def translate_request(
         elif destination == "anthropic":
             losses += finished_turn_noted(canonical)  # a finished turn there, continued here
     messages = canonical.messages
+    if source == "openai_chat" and destination in _DEVELOPER_AS_USER_TURN and messages[0].role == "developer":
+        canonical, left_out = empty_system_row_out(canonical)  # a blank system prompt: no turn
+        losses += left_out
+        messages = canonical.messages
     if source == "openai" and len(messages) > 1 and messages[0].role == "developer":
         # a system prompt given as leading input items (paths named before)
         canonical, system = leading_developer_as_system(canonical)
