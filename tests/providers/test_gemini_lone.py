@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ from lmcodec.providers.gemini.stream import StreamMapper
 from ..budget import examples
 from ..corpus import CORPUS, needs_corpus
 from ..stream.test_fast_paths import RecordingSink
-from ..stream.test_lone import _REQUESTS, JUDGED, REQUEST, _general
+from ..stream.test_lone import _REQUESTS, JUDGED, REQUEST, _general, _same
 from .test_gemini_stream_views import _ONE_TEXT_END, _USAGE, _object
 
 _COUNT = st.integers(min_value=0, max_value=2**40)
@@ -197,3 +198,37 @@ def test_lone_chunk_builds_the_common_answer_and_nothing_else(
     calls = _port_calls(data)
     assert calls[0] == ("text", 0, part["text"]) and got.message.parts == (lc.TextPart(part["text"]),)
     assert calls[-1][1] == got.finish_reason and lc.Usage(**calls[-1][2]) == got.usage
+
+
+_ODD_MODELS = [b'"gemini-x"', b'""', b"null", b"5", b"true", b'["gemini-x"]', b'{"a": "gemini-x"}']
+
+
+@pytest.mark.parametrize("request_", [None, REQUEST, JUDGED])
+@pytest.mark.parametrize("model", [None, *_ODD_MODELS])
+def test_a_requestless_one_chunk_answer_takes_the_model_its_chunk_names(model: Any, request_: Any) -> None:
+    """Decoded without a request, the common one-chunk answer's model is the chunk's
+    ``modelVersion`` where it is a non-empty string (read from the value the chunk was decoded to,
+    not from a second decode of its bytes), else the model of assemble's request, else none (the
+    Assembler's way): ``lc.assemble`` and ``lone_chunk`` agree with the general way for a model
+    that is absent, empty, not a string, or named twice (the last one read, as every reader reads it)."""
+    head = b'{"candidates": [{"content": {"parts": [{"text": "a"}]}, "finishReason": "STOP"}]'
+    usage = b', "usageMetadata": {"promptTokenCount": 2, "candidatesTokenCount": 1}'
+    bodies = (
+        [head + usage + b"}"]
+        if model is None
+        else [
+            head + usage + b', "modelVersion": ' + model + b"}",
+            head + b', "modelVersion": "gemini-first"' + usage + b', "modelVersion": ' + model + b"}",
+            head + b', "modelVersion": ' + model + usage + b', "modelVersion": "gemini-last"}',
+        ]
+    )
+    for data in bodies:
+        named = b'"gemini-last"' if b"gemini-last" in data else model  # (the last modelVersion)
+        straight = request_ is not JUDGED and (
+            named in (b'"gemini-x"', b'"gemini-last"') or request_ is REQUEST
+        )
+        assert _same(b"data: " + data + b"\n\n", None, request_) == straight, data
+        got = StreamMapper.lone_chunk(data, None, request_)
+        if type(got) is lc.Response:
+            assert got == _general([b"data: " + data + b"\n\n"], None, request_)
+            assert type(got.model) is str and got.model

@@ -4,7 +4,6 @@ answer's Response itself, and the Assembler (``stream/_response.py``) copies the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
@@ -59,19 +58,15 @@ def parts_response(
     return response
 
 
-def answer_model(
-    stream_request: Request | None,
-    named_model: Callable[[bytes], str | None],
-    frame: bytes,
-    request: Request | None,
-) -> str | None:
+def answer_model(stream_request: Request | None, named: str | None, request: Request | None) -> str | None:
     """The model a straight-path answer takes where no start frame named one, as the Assembler takes
-    it: the stream's (``stream_request``'s model, else what the first ``frame`` names: the mapper's
-    ``named_model``), else the model of assemble's ``request``; None where that is no non-empty str
+    it: the stream's (``stream_request``'s model, else the model the first frame ``named``, None
+    where it names no non-empty str: the mapper's ``named_model``, which a caller asks only where
+    the stream has no request), else the model of assemble's ``request``; None where that is no non-empty str
     (a Request's model replaced by another value: the general way answers as it does). A caller
     takes the stream request's model, where it is a non-empty str, without the call (this rule's
     first answer: a call costs ~0.9k instructions, 2% of a Gemini one-chunk answer)."""
-    model = stream_request.model if stream_request is not None else named_model(frame)
+    model = stream_request.model if stream_request is not None else named
     if not model and request is not None:
         model = request.model
     return model if type(model) is str and model else None

@@ -61,7 +61,7 @@ def lone_frames(chunks: Any) -> list[bytes] | None:
     if body[-2] == 10 and body[-1] == 10:  # "\n\n" (and no "\r" before it: the check below)
         data = body[6:-2]
         crlf = False
-    elif body.endswith(b"\r\n\r\n"):
+    elif body[-4:] == b"\r\n\r\n":  # (a slice compared: ~0.2k instructions under endswith)
         data = body[6:-4]
         crlf = True
     else:
@@ -128,7 +128,8 @@ def lone_response(
     if model is None:  # no start named one
         model = stream_request.model if stream_request is not None else None
         if type(model) is not str or not model:
-            model = answer_model(stream_request, mapper_cls.named_model, frames[0], request)
+            named = mapper_cls.named_model(frames[0]) if stream_request is None else None
+            model = answer_model(stream_request, named, request)
             if model is None:
                 return None
     return parts_response(model, parts, finish_reason, usage, provider_data, id)

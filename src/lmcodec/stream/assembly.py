@@ -31,11 +31,15 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
     raised on the way carries the response assembled so far as ``partial``
     (``None`` when nothing assembled).
     """
-    decoding = events if type(events) is Decoding else None  # (it closes its own generator)
-    if (
-        decoding is None
-        and type(events) is not list  # (a Decoder's events)
-        and isinstance(events, (bytes, bytearray, memoryview, str))
+    decoding: Decoding | None = None
+    if type(events) is Decoding:  # (it closes its own generator)
+        if events.reads_lone_answers:
+            response = events.lone_response(request)  # a body of one answer: no Assembler needed
+            if response is not None:
+                return response
+        decoding = events
+    elif type(events) is not list and isinstance(  # (a list: a Decoder's events)
+        events, (bytes, bytearray, memoryview, str)
     ):
         # (after the Decoding and list tests: isinstance of an object none of these types costs ~1.7k
         # instructions, 2% of a one-event answer assembled)
@@ -44,10 +48,6 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
             "lc.assemble(lc.stream.decode(provider, [body])) for an SSE body, "
             "lc.decode_response(provider, body) for a JSON one"
         )
-    if decoding is not None and decoding.reads_lone_answers:
-        response = decoding.lone_response(request)  # a body of one answer: no Assembler needed
-        if response is not None:
-            return response
     assembler = Assembler(request=request)
     primary: BaseException | None = None
     try:
