@@ -19,6 +19,10 @@ it to nothing). The sink gives it to a Responses writer, which renumbers it into
 writes; another dialect has no form for it: an item the client runs ends that stream with an error
 event naming it, a server-run item is left out, as an Anthropic server tool's blocks are
 (docs/writers.md, "Output items lm15 does not read").
+
+lm15 keeps no id of the items it reads (a message's, a call's item ``id``). The ``output_item.added``
+of such an item names one: the mapper hands it to the sink's ``source_item`` before the frame is
+mapped, so a Responses writer names its item there as the source does (red team 32 F02).
 """
 
 from __future__ import annotations
@@ -49,9 +53,14 @@ class ForeignItemSink(Sink, Protocol):
     def refusal(self, part_index: int, text: str) -> None:
         """A refusal fragment of slot ``part_index`` (a ``response.refusal.delta``)."""
 
+    def source_item(self, output_index: int, item_type: str, item_id: str) -> None:
+        """The id the source gives the item of a type lm15 reads (``item_type``) that it adds at
+        ``output_index``, before that ``output_item.added`` is mapped."""
+
 
 class _Item(msgspec.Struct, frozen=True, gc=False):
     type: str | None = None
+    id: Any = None  # (a backend's value: used only when a string)
 
 
 class _Head(msgspec.Struct, frozen=True, gc=False):
@@ -82,13 +91,19 @@ class ForeignItems(IncompleteWatch):
             elif not any(data.find(_ADDED) >= 0 for data in datas):
                 return _frames(self, datas)
         skipped, start = 0, 0
+        sink = cast(ForeignItemSink, self.sink)
         for i, data in enumerate(datas):
-            item_type = self._foreign(data)
-            if item_type is None:
+            found = self._foreign(data)
+            if found is None:
                 continue
+            item_type, index, item_id = found
             skipped += mapped_at(_frames, self, datas[start:i], start)
+            if item_id is not None:  # an item lm15 reads: named, then its frame mapped as lm15 maps it
+                start = i
+                sink.source_item(index, item_type, item_id)
+                continue
             start = i + 1
-            cast(ForeignItemSink, self.sink).foreign_item(item_type, data)
+            sink.foreign_item(item_type, data)
         return skipped + mapped_at(_frames, self, datas[start:], start)
 
     def _refusal(self, f: RefusalFrame) -> int:
@@ -98,8 +113,11 @@ class ForeignItems(IncompleteWatch):
         cast(ForeignItemSink, self.sink).refusal(f.output_index, f.delta or "")
         return 0
 
-    def _foreign(self, data: bytes) -> str | None:
-        """The type of the foreign item ``data`` is an event of; ``None`` for any other frame."""
+    def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:
+        """For an event of a foreign item, its type and ``output_index`` (and ``None``); for the
+        ``output_item.added`` of an item lm15 reads that names its ``id``, its type, index and id
+        (red team 32 F02: a Responses client's events name the item as the source's final
+        response does); ``None`` for any other frame."""
         if not self._open and data.find(_ADDED) < 0:
             return None
         try:
@@ -110,15 +128,20 @@ class ForeignItems(IncompleteWatch):
         if index is None or head.type is None:
             return None
         if head.type == "response.output_item.added":
-            item_type = head.item.type if head.item is not None else None
-            if item_type is None or item_type in _READ:
+            item = head.item
+            if item is None or item.type is None:
                 return None
-            self._open[index] = item_type
-            return item_type
+            if item.type in _READ:
+                named = item.id if isinstance(item.id, str) and item.id else None
+                return None if named is None else (item.type, index, named)
+            self._open[index] = item.type
+            return item.type, index, None
         item_type = self._open.get(index)
-        if item_type is not None and head.type == _DONE:
+        if item_type is None:
+            return None
+        if head.type == _DONE:
             del self._open[index]
-        return item_type
+        return item_type, index, None
 
 
 _frames: Final = IncompleteWatch.frames

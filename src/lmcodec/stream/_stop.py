@@ -139,6 +139,10 @@ class StopSink:
         """An event of an output item lm15 does not read (``stream/_foreign_items.py``), in its place."""
         self._other(lambda: self._sink.foreign_item(item_type, frame))
 
+    def source_item(self, output_index: int, item_type: str, item_id: str) -> None:
+        """A Responses source's id of an item it adds (``stream/_foreign_items.py``), in its place."""
+        self._other(lambda: self._sink.source_item(output_index, item_type, item_id))
+
     def event(self, event: StreamEvent) -> None:
         if type(event) is StreamDeltaEvent and type(event.delta) is TextDelta:
             self._text(_Text(event.delta.part_index, event.delta.text, event))

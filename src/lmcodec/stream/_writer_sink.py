@@ -76,6 +76,7 @@ class WriterSink:
         "_head",
         "_model",
         "_moved",
+        "_name_item",
         "_named",
         "_nameless",
         "_next_free",
@@ -131,6 +132,11 @@ class WriterSink:
         # dialect places it in its stream; another dialect has no form for it
         self._write_foreign: Callable[[bytes], bytes] | None = (
             getattr(writer, "write_foreign", None) if same_dialect else None
+        )
+        # the id a Responses source gives an item lm15 reads (stream/_foreign_items.py): a Responses
+        # writer names the item it writes there by it
+        self._name_item: Callable[[int, str, str], None] | None = (
+            getattr(writer, "name_item", None) if same_dialect else None
         )
         # a Chat source's delta.audio (stream/_chat_extras.py): a Chat writer writes it as it came
         self._write_chat_audio: Callable[[dict[str, Any]], bytes] | None = getattr(
@@ -252,6 +258,14 @@ class WriterSink:
             self._as_it_came(self._write_foreign, frame)
         elif item_type in CLIENT_RUN:
             self._cannot_express(f"holds a Responses {item_type!r} item (a call the client runs itself)")
+
+    def source_item(self, output_index: int, item_type: str, item_id: str) -> None:
+        """The id a Responses source gives the item it adds at ``output_index`` (one of the types
+        lm15 reads: ``stream/_foreign_items.py``): a Responses client's writer names its item there
+        by it, so the events and the source's final response name the same item (red team 32 F02);
+        another client's ids are its own."""
+        if self._name_item is not None and not self.finished:
+            self._name_item(output_index, item_type, item_id)
 
     def chat_audio(self, audio: dict[str, Any]) -> None:
         """A Chat source's ``delta.audio`` fragment (``stream/_chat_extras.py``): a Chat client's

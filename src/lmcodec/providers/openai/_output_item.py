@@ -87,7 +87,8 @@ class OutputItem:
             self.head = _delta_head(b"response.function_call_arguments.delta", where, b',"delta":')
             item = b"".join(
                 (
-                    b',"item":{"type":"function_call","status":"in_progress","arguments":"","call_id":',
+                    self._call_head(),
+                    b'"type":"function_call","status":"in_progress","arguments":"","call_id":',
                     ENC.encode(self.call_id),
                     b',"name":',
                     ENC.encode(self.name),
@@ -118,6 +119,13 @@ class OutputItem:
             part = _REFUSAL_PART_ADDED
         item = b"".join((at, b',"item":{"id":', item_id, _MESSAGE_ADDED))
         return [("response.output_item.added", item), ("response.content_part.added", where + part)]
+
+    def _call_head(self) -> bytes:
+        """A function call item's opening, ``,"item":{``, with its ``id`` first when it has one of
+        its own (a Responses source's, as the API writes it): else its ``call_id`` names it."""
+        if self.id == self.call_id:
+            return b',"item":{'
+        return b',"item":{"id":' + ENC.encode(self.id) + b","
 
     def annotation_added(self, cite: dict[str, Any]) -> Body:
         """The ``output_text.annotation.added`` event of a citation of this message, kept for its done."""
@@ -156,11 +164,14 @@ class OutputItem:
                 "call_id": self.call_id,
                 "name": self.name,
             }
+            if self.id != self.call_id:  # the source's own item id (name_item)
+                done = {"id": self.id, **done}
             call_id = ENC.encode(self.call_id)
             item = b"".join(
                 (
                     at,
-                    b',"item":{"type":"function_call","status":"completed","arguments":',
+                    self._call_head(),
+                    b'"type":"function_call","status":"completed","arguments":',
                     encoded,
                     b',"call_id":',
                     call_id,

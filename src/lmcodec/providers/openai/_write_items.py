@@ -23,6 +23,8 @@ from lmcodec.wire import ContinuationState, ToolCallDelta
 __all__ = ["NO_LOGPROBS", "ItemWriting", "event_head"]
 
 NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
+# the item type each kind of item the writer writes is (a refusal, an image or audio: a message)
+_ITEM_TYPES: Final = ("message", "reasoning", "function_call", "message", "message", "message")
 _decode: Final = msgspec.json.Decoder(dict[str, Any]).decode
 _HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
 
@@ -42,6 +44,7 @@ class ItemWriting:
 
     __slots__ = (
         "_carried",
+        "_names",
         "_next_index",
         "_open",
         "_out",
@@ -63,6 +66,15 @@ class ItemWriting:
     _carried: dict[int, list[ContinuationState]]
     _output: dict[int, dict[str, Any]]
     _relayed: dict[int, int]
+    _names: dict[int, tuple[str, str]]
+
+    def name_item(self, slot: int, item_type: str, item_id: str) -> None:
+        """The id a Responses source gave the item of type ``item_type`` it adds at ``slot`` (its
+        ``output_index``: ``stream/_foreign_items.py``), for the item this writer opens there, so
+        the events name the item as the source's final response does (red team 32 F02). Taken by
+        the first item of that type opened at the slot; an item never opened leaves it unused."""
+        if item_id:
+            self._names[slot] = (item_type, item_id)
 
     def write_foreign(self, frame: bytes) -> bytes:
         """One event of an output item of a Responses source that the canonical events have no slot
@@ -134,13 +146,19 @@ class ItemWriting:
             self._add(self._pending)
         index = self._next_index  # its position in the response's output (red team 31 F02)
         self._next_index = index + 1
+        named = self._names.pop(slot, None) if self._names else None
+        if named is not None and named[0] != _ITEM_TYPES[kind]:  # another item's: not this one's
+            self._names[slot] = named
+            named = None
         prefix = ("msg_", "rs_", "fc_", "msg_", "msg_", "msg_")[kind]
-        item = OutputItem(kind, index, f"{prefix}{self._token}{index:04d}", (slot, kind))
+        item_id = named[1] if named is not None else f"{prefix}{self._token}{index:04d}"
+        item = OutputItem(kind, index, item_id, (slot, kind))
         self._slots[(slot, kind)] = item
         if kind == _CALL:
             item.call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
             item.name = (call.name if call is not None else None) or ""
-            item.id = item.call_id
+            if named is None:  # no item id of its own: the call's id names it in its events
+                item.id = item.call_id
         if kind == _REASONING:
             item.carried = self._carried.setdefault(slot, [])  # the slot's states, as assembled
             self._pending = item

@@ -34,8 +34,9 @@ interleaved fragments of parallel tool calls each land in their own item; a
 reasoning item completes where its OpenAI state arrives (where the source's
 ``output_item.done`` was). Item ids are synthesized (``msg_``/``rs_`` + the stream's token + the
 output index): lm15 keeps none. A ``function_call`` item carries no ``id``
-(its ``call_id`` names it), so a final response taken verbatim from the
-source can never contradict it.
+(its ``call_id`` names it). A Responses source's own ids, which ``translate`` hands over
+(``name_item``: red team 32 F02), name the items instead, a call's ``id`` written as the API
+writes it.
 
 The response: ``id`` is the start event's (verbatim), else a fresh ``resp_``
 id; ``model`` the start's. Every Responses object written carries the request echo the
@@ -191,6 +192,7 @@ class StreamWriter(ItemWriting):
         self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
         self._relayed: dict[int, int] = {}  # a source's item the writer places: its index -> the written
+        self._names: dict[int, tuple[str, str]] = {}  # slot -> a Responses source's item type and id
         self._out: list[bytes] = []
         self.created = int(time.time())
 
