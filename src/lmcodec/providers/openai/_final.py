@@ -1,4 +1,5 @@
-"""Whether a backend's final Responses object may be written as the stream's final response.
+"""Whether a backend's final Responses object may be written as the stream's final response, its
+items where the events put them.
 
 Decoding a Responses stream keeps ``response.completed``'s response as the end's
 ``provider_data``; written back as it came, a same-dialect round trip is exact. But the openai
@@ -6,7 +7,9 @@ SDK's final response *is* that object (its text, tool calls, usage), while lmcod
 the text from the deltas: after a gateway edits the events (redacts text, recounts usage), the
 object would contradict the stream written before it. So it is kept only when it says what the
 final response the writer builds from the events says (:func:`said`), and when it is JSON that
-reads back as itself (a NaN or infinity read from the backend would be written as null).
+reads back as itself (a NaN or infinity read from the backend would be written as null). Kept, its
+items are arranged as the events numbered them where they stand elsewhere (:func:`agreed_output`:
+an item's ``output_index`` is its place in ``output``, red team 32 F03).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import msgspec
 from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai.views import citation_fields, usage_from
 
-__all__ = ["said", "says_the_same"]
+__all__ = ["agreed_output", "said", "says_the_same", "uncarried"]
 
 _decode: Final = msgspec.json.Decoder().decode
 
@@ -37,10 +40,11 @@ def said(response: dict[str, Any]) -> tuple[Any, ...]:
     incomplete reason, the usage as lm15 reads it, and per output item lmcodec writes (message,
     function call, reasoning) its content: texts, refusals, citations as lm15 reads them,
     logprobs; a call's id, name and arguments; a reasoning summary (joined as lm15 joins it) and
-    its encrypted content. Item ids are not content (the writer names its items itself, and a
-    reasoning item whose summary streamed before its state under its own id: the documented
-    limit of the event order, :mod:`.write`); items of other types (hosted tool calls) are not
-    written as events by any writer."""
+    its encrypted content. Item ids are not content (lm15's reading keeps none: the writer names
+    its items itself unless ``translate`` hands it the source's, and a reasoning item whose summary
+    streamed before its state under its own id: the documented limit of the event order,
+    :mod:`.write`; :func:`agreed_output` places them); items of other types (hosted tool calls)
+    are not events of lm15's reading."""
     items: list[Any] = []
     for item in response.get("output") or ():
         kind = item.get("type")
@@ -78,3 +82,51 @@ def _logprob(entry: dict[str, Any]) -> tuple[Any, ...]:
         (alt.get("token"), alt.get("logprob"), alt.get("bytes")) for alt in entry.get("top_logprobs") or ()
     ]
     return (entry.get("token"), entry.get("logprob"), entry.get("bytes"), top)
+
+
+_READ: Final = ("message", "reasoning", "function_call")  # the items lmcodec's events write
+
+
+def agreed_output(given: list[Any], written: list[tuple[dict[str, Any], bool]], renamed: bool) -> list[Any]:
+    """A backend's final ``output`` (``given``, which :func:`said` holds to say what the events
+    said) arranged as the events numbered the items (``written``, in output order, each with whether
+    it was the source's own item relayed: ``write_foreign``), so an event's ``output_index`` names
+    the item at that place (red team 32 F03): each item the writer wrote is the backend's item of
+    its place among the items of the three types lm15 reads, ``renamed`` to the id the events gave
+    it (a function call they gave none keeps its own); a relayed item as relayed; then the
+    backend's items no event carried (hosted tool calls lm15 reads as nothing), in their order.
+    Equal to ``given`` (not ``renamed``) when the events put every item where it stands."""
+    read = iter([item for item in given if item.get("type") in _READ])
+    out: list[Any] = []
+    for item, relayed in written:
+        if relayed:
+            out.append(item)
+            continue
+        source = next(read, item)
+        wanted = item.get("id")
+        if renamed and wanted is not None and source.get("id") != wanted:
+            source = {**source, "id": wanted}
+        out.append(source)
+    out.extend(uncarried(given, [item for item, relayed in written if relayed]))
+    return out
+
+
+def uncarried(given: list[Any], relayed: list[dict[str, Any]]) -> list[Any]:
+    """The items of a backend's final ``output`` that no event of the stream written carried: of a
+    type lm15 does not read (``type`` compared, never hashed: a backend's value), and not relayed
+    (an item with the id of one relayed; of those without a string id, as many as were relayed)."""
+    ids = {name for name in (item.get("id") for item in relayed) if isinstance(name, str)}
+    unnamed = sum(not isinstance(item.get("id"), str) for item in relayed)
+    out = []
+    for item in given:
+        if not isinstance(item, dict) or item.get("type") in _READ:
+            continue
+        name = item.get("id")
+        if isinstance(name, str):
+            if name in ids:
+                continue
+        elif unnamed > 0:
+            unnamed -= 1
+            continue
+        out.append(item)
+    return out

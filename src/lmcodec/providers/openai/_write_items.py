@@ -44,6 +44,7 @@ class ItemWriting:
 
     __slots__ = (
         "_carried",
+        "_foreign_at",
         "_names",
         "_next_index",
         "_open",
@@ -67,6 +68,7 @@ class ItemWriting:
     _output: dict[int, dict[str, Any]]
     _relayed: dict[int, int]
     _names: dict[int, tuple[str, str]]
+    _foreign_at: set[int]
 
     def name_item(self, slot: int, item_type: str, item_id: str) -> None:
         """The id a Responses source gave the item of type ``item_type`` it adds at ``slot`` (its
@@ -103,6 +105,7 @@ class ItemWriting:
             item = event.get("item")
             if isinstance(item, dict):
                 self._output[index] = item
+                self._foreign_at.add(index)
         self._emit(kind, event)
         out = b"".join(self._out)
         self._out.clear()

@@ -47,13 +47,17 @@ Responses object of this same response (what decoding a Responses stream
 keeps from ``response.completed``) is written verbatim as the final
 response when it says what the events written say (the same texts, citations,
 logprobs, tool calls, reasoning summaries, status, usage and model:
-:mod:`._final`), so a Responses stream decoded and re-encoded decodes to the
-same events, provider_data included; otherwise (a stream a gateway edited: its
+:mod:`._final`) and its items stand where the events put them, so a Responses stream decoded and
+re-encoded decodes to the same events, provider_data included; saying the same with its items
+elsewhere (a hosted tool call before the answer, which lm15 reads as nothing: red team 32 F03),
+it is written with its items at the events' places and ids, the others after them
+(``_final.agreed_output``); otherwise (a stream a gateway edited: its
 text redacted, its usage recounted) the final response is built from the items
 written, ``finish_reason`` and ``usage`` (the details reported, the three counts
-the SDK requires: ``_sse_write.responses_usage``), so the openai SDK's final response never contradicts the
-stream before it. An error event is written as ``error`` followed
-by ``response.failed``, its code in OpenAI's vocabulary (``_sse_write.error_code``: what lm15
+the SDK requires: ``_sse_write.responses_usage``), the backend's items no event carried after
+them, so the openai SDK's final response never contradicts the stream before it.
+An error event is written as ``error`` followed by ``response.failed``, its code in
+OpenAI's vocabulary (``_sse_write.error_code``: what lm15
 reads back as the event's canonical code; the failed response's code the backend's own when the
 event carries it, else one of the openai SDK's Literal); events after it are dropped (an error ends the
 stream), an event after the end is a ValidationError, an UnknownEvent is
@@ -105,7 +109,7 @@ from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.openai._body_write import encode_response
-from lmcodec.providers.openai._final import says_the_same
+from lmcodec.providers.openai._final import agreed_output, says_the_same, uncarried
 from lmcodec.providers.openai._output_item import OutputItem
 from lmcodec.providers.openai._sse_write import AUDIO as _AUDIO
 from lmcodec.providers.openai._sse_write import CALL as _CALL
@@ -192,6 +196,7 @@ class StreamWriter(ItemWriting):
         self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
         self._relayed: dict[int, int] = {}  # a source's item the writer places: its index -> the written
+        self._foreign_at: set[int] = set()  # output indexes of the source's items relayed and done
         self._names: dict[int, tuple[str, str]] = {}  # slot -> a Responses source's item type and id
         self._out: list[bytes] = []
         self.created = int(time.time())
@@ -425,15 +430,23 @@ class StreamWriter(ItemWriting):
         data = event.provider_data
         if data is not None and is_this_response(data, self._id):
             body = ENC.encode(data)
+            given = data.get("output")
+            items = given if isinstance(given, list) else []
             if says_the_same(body, data, response):
-                given = data.get("status")
-                kind = "response." + (given if given in ("incomplete", "failed") else "completed")
+                written = [(self._output[i], i in self._foreign_at) for i in sorted(self._output)]
+                if agreed_output(items, written, renamed=False) != items:  # its items where the
+                    # events put them, under the ids they gave them (docs/writers.md)
+                    body = ENC.encode({**data, "output": agreed_output(items, written, renamed=True)})
+                ending = data.get("status")
+                kind = "response." + (ending if ending in ("incomplete", "failed") else "completed")
                 seq = str(self._seq).encode()
                 self._seq += 1
                 self._out.append(
                     b"".join((_head(kind), b'"response":', body, b',"sequence_number":', seq, b"}\n\n"))
                 )
                 return
+            relayed = [self._output[i] for i in sorted(self._foreign_at)]
+            response["output"].extend(uncarried(items, relayed))  # the backend's hosted items kept
         self._emit("response." + status, {"response": response})
 
     def _final_output(self) -> list[dict[str, Any]]:
