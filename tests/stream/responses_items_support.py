@@ -91,9 +91,10 @@ def _sse(data: dict[str, Any]) -> bytes:
     return f"event: {data['type']}\ndata: {json.dumps(data)}\n\n".encode()
 
 
-def responses_stream(output: list[dict[str, Any]]) -> bytes:
-    """The stream the API sends for a response whose ``output`` is these items."""
-    response = dict(BASE, output=output)
+def responses_stream(output: list[dict[str, Any]], base: dict[str, Any] | None = None) -> bytes:
+    """The stream the API sends for a response whose ``output`` is these items (the rest of the
+    response ``base``'s, else :data:`BASE`'s): a message's parts as text deltas and annotations."""
+    response = dict(base or BASE, output=output)
     seq = iter(range(10**6))
     events: list[dict[str, Any]] = [
         {
@@ -113,17 +114,19 @@ def responses_stream(output: list[dict[str, Any]]) -> bytes:
         events.append({"type": "response.output_item.added", "output_index": i, "item": bare})
         at = {"item_id": item["id"], "output_index": i}
         if kind == "message":
-            part = item["content"][0]
-            where = {**at, "content_index": 0}
-            events.append({"type": "response.content_part.added", **where, "part": dict(part, text="")})
-            text = part["text"]
-            for k in range(0, len(text), 4):
-                delta = text[k : k + 4]
-                events.append({"type": "response.output_text.delta", **where, "delta": delta, "logprobs": []})
-            events.append(
-                {"type": "response.output_text.done", **where, "text": part["text"], "logprobs": []}
-            )
-            events.append({"type": "response.content_part.done", **where, "part": part})
+            for c, part in enumerate(item["content"]):
+                where = {**at, "content_index": c}
+                empty = dict(part, text="", annotations=[])
+                events.append({"type": "response.content_part.added", **where, "part": empty})
+                text = part["text"]
+                for k in range(0, len(text), 4):
+                    delta = {"delta": text[k : k + 4], "logprobs": []}
+                    events.append({"type": "response.output_text.delta", **where, **delta})
+                for n, note in enumerate(part.get("annotations") or ()):
+                    cite = {"annotation_index": n, "annotation": note}
+                    events.append({"type": "response.output_text.annotation.added", **where, **cite})
+                events.append({"type": "response.output_text.done", **where, "text": text, "logprobs": []})
+                events.append({"type": "response.content_part.done", **where, "part": part})
         elif kind == "function_call":
             events.append(
                 {"type": "response.function_call_arguments.delta", **at, "delta": item["arguments"]}

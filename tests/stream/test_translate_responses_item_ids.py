@@ -157,6 +157,42 @@ def test_a_final_response_whose_items_stand_where_the_events_put_them_is_written
     assert again == events and again[-1].provider_data == events[-1].provider_data
 
 
+# ── the corpus's Responses answers, streamed as the API streams them ──────────
+
+
+def _corpus_answers() -> list[Any]:
+    from ..providers.provider_support import body_id, complete_bodies
+
+    cases = []
+    for path in complete_bodies("openai"):
+        body = json.loads(path.read_bytes())
+        if isinstance(body, dict) and body.get("object") == "response" and body.get("output"):
+            cases.append(pytest.param(body, id=body_id(path)))
+    return cases or [pytest.param(None, marks=pytest.mark.skip(reason="the corpus is absent"))]
+
+
+@pytest.mark.parametrize("body", _corpus_answers())
+def test_the_corpus_answers_keep_the_rule(body: dict[str, Any]) -> None:
+    """Hosted web_search / file_search / code_interpreter calls before the answer, reasoning with
+    encrypted content, parallel calls, cited answers: translate names every item by the source's
+    id, in place, in the events and the final response; encode of decoded events numbers the
+    answer as the final response it writes holds it, the hosted items kept. (This builder streams
+    no logprobs, and lm15 reads a citation's offsets as it does: there the final response is
+    rebuilt from the events, not the backend's.)"""
+    output = body["output"]
+    stream = responses_stream(output, body)
+    out = translated(stream, 64)
+    assert item_rule_breaks(out) == [] and sdk_rule_breaks(out) == []
+    assert [n for _, _, n in done_items(out)] == [item["id"] for item in output]
+    named = [(item["type"], item["id"]) for item in output]
+    assert [(item["type"], item["id"]) for item in final_output(out)] == named
+    out = reencoded(stream)
+    hosted = [item for item in output if item["type"] not in ("message", "reasoning", "function_call")]
+    rewritten = any(item in hosted for item in output[: len(output) - len(hosted)])
+    assert item_rule_breaks(out, ids=rewritten) == [] and sdk_rule_breaks(out, ids=rewritten) == []
+    assert [item for item in final_output(out) if item in hosted] == hosted
+
+
 # ── every source dialect, random streams ────────────────────────────────────
 
 _WORDS = st.text(alphabet="abxy ", min_size=1, max_size=8).filter(lambda w: w.strip() == w and w != "")
