@@ -239,6 +239,9 @@ def test_streams_without_that_shape_are_written_as_the_encoder_writes_them(
     dst: str, case: str, fixed_ids: None
 ) -> None:
     src, chunks = ORDINARY[case]
+    if src == "openai":  # written again under the fixed ids: translate names each item by the id
+        # the source gives it (red team 32 F02), which a decoder reading lm15's events never sees
+        chunks = list(lc.stream.encode("openai", _TEXT_THEN_CALLS))
     decoder = lc.stream.Decoder(src, request=REQUEST)
     encoder = lc.stream.Encoder(dst)
     by_encoder = [encoder.feed_all(decoder.feed(chunk)) for chunk in chunks]
