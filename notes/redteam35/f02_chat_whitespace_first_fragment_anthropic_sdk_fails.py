@@ -4,7 +4,9 @@ model's tokens as they come) writes that fragment as the first input_json_delta.
 SDK's MessageStream parses the partial JSON after every delta and raises ValueError ("Unable to
 parse tool parameter JSON from model ... JSON:  \\n ") on a whitespace-only buffer: the client loses
 the whole answer, though the source's call (as the openai SDK's ChatCompletionStreamState reads it)
-is {"a": 1}.
+is {"a": 1}. The same when the first chunk holds the whole compact object (written in the
+tool_use start's input) and a whitespace fragment follows: that fragment is the only delta, so the
+SDK's buffer is whitespace only.
 
 Exits 1 while the anthropic SDK fails to read the translated stream (or reads other input), 0 once it
 reads the call's input as the openai SDK reads the source.
@@ -41,6 +43,9 @@ def call(args: str, head: bool) -> dict[str, Any]:
 CASES = {
     "whitespace, then the object": [call(" \n ", True), call('{"a":1}', False)],
     "whitespace, text, then the object": [call(" \n ", True), {"content": "x"}, call('{"a":1}', False)],
+    # the object whole in the first chunk goes in the tool_use start's input; the whitespace after
+    # it is then the only input_json_delta, the SDK's whole buffer
+    "the object whole, then whitespace": [call('{"a":1}', True), call(" \n", False)],
 }
 
 
