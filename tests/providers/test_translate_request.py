@@ -195,6 +195,8 @@ def test_no_source_key_reaches_another_dialect(src: str, dst: str, name: str) ->
         assert noted[f"extensions.{key}"].reason
         if src == "gemini" and key in ("systemInstruction", "generationConfig"):  # the rest of it only
             assert asked.items() <= value.items(), (key, asked)
+        elif src == "anthropic" and key == "system":  # sent as the system prompt: its blocks noted (F03)
+            assert (noted["extensions.system"].action, asked) == ("substituted", len(value))
         else:
             assert asked == value
         if noted[f"extensions.{key}"].action == "dropped":

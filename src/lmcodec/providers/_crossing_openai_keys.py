@@ -20,7 +20,9 @@ and would be dropped as foreign by ``translate_request``. Between the two dialec
 
 Keys with a canonical field (``temperature``, ``top_p``, ``tools``, ``tool_choice``,
 ``parallel_tool_calls``, ``prompt_cache_key``, ``safety_identifier``/``user``, ``service_tier``,
-``store``, ``top_logprobs``) cross as that field; ``stream`` is the call's.
+``store``, ``top_logprobs``) cross as that field (both end-user keys given, each under its own name;
+Responses' ``include`` with ``top_logprobs`` as Chat's ``logprobs``: ``_crossing_carried_keys.py``);
+``stream`` is the call's.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ as ``BuiltinTool("custom", config)``; Codex's ``apply_patch``) is no hosted tool
 it. To another dialect it is a function tool of one string parameter ``input``, ``substituted``
 (its ``format`` grammar is not sent: Chat Completions' own custom tools are not written here; the
 calls a client replays go the same way:
-``providers/_crossing_custom_calls.py``).
+``providers/_crossing_custom_calls.py``). A tool choice naming the custom tool names that function
+tool (``config.tool_choice`` ``substituted``; red team 34 F05).
 
 A tool choice that forces a hosted tool Gemini is sent (web search, code execution) loses the
 forcing there, ``config.tool_choice`` ``dropped`` (or ``substituted`` by the function tools it also
@@ -117,6 +118,7 @@ def hosted_tools_out(
     notes: list[Adaptation] = []
     tools: list[Any] = []
     taken = {tool.name for tool in request.tools if type(tool) is not BuiltinTool}
+    custom: str | None = None  # the function name a Responses custom tool was sent under
     for i, tool in enumerate(request.tools):
         if type(tool) is not BuiltinTool:
             tools.append(tool)
@@ -130,6 +132,7 @@ def hosted_tools_out(
         if function is not None:
             taken.add(function.name)
             tools.append(function)
+            custom = function.name
             reason = (
                 f"a Responses custom (freeform) tool, {no_custom_form(destination)}: a function tool of "
                 "one string parameter 'input' (its format, a grammar, is not sent)"
@@ -174,6 +177,15 @@ def hosted_tools_out(
         unforceable = set()
     config = request.config
     choice = config.tool_choice
+    if custom is not None and choice is not None and "custom" in choice.allowed:  # (red team 34 F05)
+        forced = msgspec.structs.replace(
+            choice, allowed=tuple(custom if name == "custom" else name for name in choice.allowed)
+        )
+        reason = "the tool choice named the Responses custom tool: it names the function tool sent for it"
+        asked, applied = msgspec.to_builtins(choice), msgspec.to_builtins(forced)
+        notes.append(adaptation("config.tool_choice", "substituted", reason, asked, applied))
+        choice = forced
+        config = msgspec.structs.replace(config, tool_choice=choice)
     unnamed = dropped | unforceable
     if choice is not None and (unnamed & set(choice.allowed) or (not tools and choice.mode != "none")):
         kept_names = tuple(name for name in choice.allowed if name not in unnamed)

@@ -13,7 +13,10 @@ ProviderRequest naming it, so nothing is lost silently.
 
 Moved onto canonical fields (action ``substituted``): ``parallel_tool_calls`` without
 ``tool_choice`` (Chat, Responses) -> ``ToolChoice(mode="auto", parallel=...)``;
-``safety_identifier`` (Chat) and ``user`` (Responses) -> ``user_id`` when it is unset.
+``safety_identifier`` (Chat) and ``user`` (Responses) -> ``user_id`` when it is unset (both
+given, between Chat and Responses each goes under its own name). Keys whose content other fields
+carry (Responses' logprobs ``include``, Anthropic ``system`` blocks, a custom tool choice) are taken
+out first, noted for what they leave (``providers/_crossing_carried_keys.py``).
 Carrying nothing (action ``satisfied``: the wire default): Chat ``response_format: {"type":
 "text"}``, ``logprobs: false``, ``n: 1``, ``top_logprobs: 0``
 (beside ``logprobs: true``, read as Config.logprobs=0), a ``max_tokens`` equal to ``max_completion_tokens``;
@@ -80,6 +83,7 @@ import msgspec
 
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import Notes, adaptation
+from lmcodec.providers._crossing_carried_keys import carried_keys_out
 from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._crossing_openai_keys import SAME
 from lmcodec.providers._crossing_parts import chat_thinking_block, dropped
@@ -123,8 +127,8 @@ _USER_KEYS: Final[dict[str, str]] = {"openai_chat": "safety_identifier", "openai
 """The end-user identifier a dialect keeps in extensions (its canonical one being the other key)."""
 
 _SHARED_KEYS: Final[dict[tuple[str, str], frozenset[str]]] = {
-    ("openai_chat", "openai"): SAME | {"prompt_cache_options"},
-    ("openai", "openai_chat"): SAME | {"prompt_cache_options", "verbosity"},
+    ("openai_chat", "openai"): SAME | {"prompt_cache_options", "user"},
+    ("openai", "openai_chat"): SAME | {"prompt_cache_options", "verbosity", "safety_identifier"},
 }
 """Extension keys the destination's wire has under the same name with the same meaning: they are
 sent on (the keys both openai SDK create() calls take, in the destination's spelling by then:
@@ -170,10 +174,13 @@ def foreign_extensions_out(
                     "which would answer the new input alone; send the whole conversation in input",
                     f"$.{key}",
                 )
+    request, carried = carried_keys_out(source, destination, request)
+    config = request.config
+    extensions = config.extensions or {}
     shared = _SHARED_KEYS.get((source, destination), frozenset())
     kept = {key: value for key, value in extensions.items() if key in shared}
     changes: dict[str, Any] = {"extensions": kept or None}
-    notes: list[Adaptation] = []
+    notes: list[Adaptation] = list(carried)
     defaults = _DEFAULTS.get(source, {})
     for key, value in extensions.items():
         where = f"extensions.{key}"

@@ -22,7 +22,15 @@ from lmcodec.providers.openai._read_common import (
 )
 from lmcodec.providers.openai.build import BUILTIN_TYPES
 
-__all__ = ["CANONICAL_KEYS", "RESERVED_KEYS", "non_strict", "read_config", "read_tools", "strict_flagged"]
+__all__ = [
+    "CANONICAL_KEYS",
+    "RESERVED_KEYS",
+    "names_custom_tool",
+    "non_strict",
+    "read_config",
+    "read_tools",
+    "strict_flagged",
+]
 
 CANONICAL_KEYS: Final = frozenset(
     {
@@ -132,8 +140,25 @@ def _tool_name(ref: dict[str, Any], path: str) -> str:
     if kind == "function":
         only_keys(ref, _FUNCTION_TOOL_REFERENCE_KEYS, path, "a function tool reference")
         return string(ref.get("name"), f"{path}.name")
+    if kind == "custom" and "name" in ref:  # the custom tool (read as the builtin tool "custom")
+        only_keys(ref, _FUNCTION_TOOL_REFERENCE_KEYS, path, "a custom tool reference")
+        string(ref["name"], f"{path}.name")
+        return "custom"
     only_keys(ref, _HOSTED_TOOL_REFERENCE_KEYS, path, "a hosted tool reference")
     return BUILTIN_NAMES.get(kind, kind)
+
+
+def names_custom_tool(choice: Any) -> bool:
+    """Whether a Responses ``tool_choice`` names a custom tool (``{"type": "custom", "name": ...}``,
+    openai's ``ToolChoiceCustomParam``, alone or among an ``allowed_tools`` choice's tools): the
+    canonical choice names the builtin tool ``"custom"``, and the name rides with the choice as
+    sent in ``Config.extensions`` (red team 34 F05)."""
+    if type(choice) is not dict:
+        return False
+    refs = choice.get("tools") if choice.get("type") == "allowed_tools" else [choice]
+    return type(refs) is list and any(
+        type(ref) is dict and ref.get("type") == "custom" and "name" in ref for ref in refs
+    )
 
 
 def _tool_choice(raw: Any, path: str) -> dict[str, Any]:
@@ -208,6 +233,8 @@ def read_config(
                 extensions[key] = body[key]
     if body.get("tool_choice") is not None:
         choice = _tool_choice(body["tool_choice"], "$.tool_choice")
+        if "custom" in choice.get("allowed", ()) and names_custom_tool(body["tool_choice"]):
+            extensions["tool_choice"] = body["tool_choice"]  # its name, which the builder does not write
         if body.get("parallel_tool_calls") is not None:
             choice["parallel"] = parallel_flag(choice, body["parallel_tool_calls"])
         config["tool_choice"] = choice

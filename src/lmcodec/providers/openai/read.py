@@ -15,7 +15,9 @@ another provider's signed thinking: only ``lc.translate_request`` opens it,
 ``_thinking_carriage.py``); ``tools`` (function tools and the
 hosted ``web_search_preview``, ``code_interpreter``, ``file_search``,
 ``computer_use_preview`` and any other hosted type, with their options as the builtin
-tool's config); ``tool_choice`` with ``parallel_tool_calls``; ``max_output_tokens``,
+tool's config); ``tool_choice`` with ``parallel_tool_calls`` (one naming the custom tool,
+``{"type": "custom", "name": ...}``, as the choice of the builtin tool ``"custom"``, the choice as
+sent riding in extensions for its name); ``max_output_tokens``,
 ``temperature``, ``top_p``, ``top_logprobs`` with ``include:
 ["message.output_text.logprobs"]``, ``text.format`` (json_object, json_schema),
 ``reasoning`` (effort, summary), ``service_tier``, ``safety_identifier``, ``store`` and
