@@ -1,5 +1,6 @@
 """A Chat client's instruction rows across: ``developer`` rows back under that role Chat -> Chat
-(red team 26 F08); an empty leading system row left out toward Anthropic and Gemini (red team 33 F02).
+(red team 26 F08); an empty leading system row left out toward Anthropic and Gemini (red team 33 F02),
+the later ones noted there as the user text lm15 makes them (red team 34 F07).
 
 The Chat reader takes a leading ``system`` or ``developer`` row as the system prompt and a later
 one as a developer message (lm15's ingest: its builder "renders system there under
@@ -18,6 +19,12 @@ keeps an empty leading system item, so Chat -> Chat (and Chat -> Responses) send
 lm15's Anthropic and Gemini builders write a developer message as a user turn ``"[developer]\n"``:
 toward them :func:`empty_system_row_out` leaves it out, ``dropped``, as the Anthropic and Gemini
 readers' empty system prompts are left out toward another dialect.
+
+To Anthropic and Gemini, whose only place for instructions is the system prompt, lm15's builders
+write a developer message (a Chat ``system`` or ``developer`` row after the first, a Responses
+``system`` or ``developer`` item that does not lead the input) as a user turn of text beginning
+``"[developer]\n"``, where it stands in the conversation: :func:`later_instructions_noted` names
+each one (``substituted``; red team 34 F07), and the rendering stays lm15's.
 """
 
 from __future__ import annotations
@@ -28,9 +35,9 @@ import msgspec
 
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._key_marks import holds_mark
-from lmcodec.wire import Adaptation, Request, TextPart
+from lmcodec.wire import Adaptation, Message, Request, TextPart
 
-__all__ = ["developer_rows_back", "empty_system_row_out"]
+__all__ = ["developer_rows_back", "empty_system_row_out", "later_instructions_noted"]
 
 _INSTRUCTION_ROLES: Final = frozenset({"system", "developer"})
 _DEVELOPER: Final = (b'"developer"',)
@@ -101,3 +108,30 @@ def empty_system_row_out(request: Request) -> tuple[Request, tuple[Adaptation, .
         changes["config"] = msgspec.structs.replace(request.config, cache=shifted)
     note = adaptation("messages[0]", "dropped", _EMPTY_SYSTEM, "")
     return msgspec.structs.replace(request, **changes), (note,)
+
+
+_AS_USER_TEXT: Final = (
+    "an instruction message after the conversation's start: {destination} takes instructions only as "
+    "the system prompt, so it goes where it stands as a user turn of text beginning '[developer]\\n' "
+    "(lm15's rendering)"
+)
+
+
+def later_instructions_noted(
+    messages: tuple[Message, ...], destination: str, offset: int = 0
+) -> tuple[Adaptation, ...]:
+    """One ``substituted`` Adaptation per developer message of ``messages`` (sent to Anthropic or
+    Gemini as user text), named ``messages[i]`` with ``i`` its index plus ``offset`` (the leading
+    messages a pass before took out as the system prompt). Only the OpenAI dialects' readers make
+    developer messages: the callers ask for no others."""
+    for message in messages:  # (a plain loop, no index: ~200 instructions a message)
+        if message.role == "developer":
+            break
+    else:
+        return ()
+    reason = _AS_USER_TEXT.format(destination=destination)
+    return tuple(
+        adaptation(f"messages[{index + offset}]", "substituted", reason, "developer", "user")
+        for index, message in enumerate(messages)
+        if message.role == "developer"
+    )

@@ -21,16 +21,21 @@ from typing import Final
 import msgspec
 
 from lmcodec.providers._crossing_claude import claude_refusals_out
+from lmcodec.providers._crossing_instruction_roles import later_instructions_noted
 from lmcodec.providers._crossing_survey import ContentSurvey
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._requests import BUILDERS, refuse_unencodable, too_deep
 from lmcodec.providers.gemini.read import UNNAMED_MODEL
-from lmcodec.wire import Request, TextPart
+from lmcodec.wire import Adaptation, Request, TextPart
 
 __all__ = ["built_as_read", "plain_built", "plain_crossing", "plain_same_dialect"]
 
 _TEXTS: Final = frozenset({TextPart})
 """A survey's kinds where the conversation is text alone."""
+_USER_TEXT: Final = frozenset({"anthropic", "gemini"})
+"""The destinations lm15's builders write a developer message to as user text."""
+_INSTRUCTED: Final = frozenset({"openai", "openai_chat"})
+"""The sources whose readers make developer messages (Anthropic's and Gemini's make none)."""
 _TALK: Final = frozenset({"user", "assistant"})
 """The roles of a Chat conversation without instruction rows."""
 
@@ -64,12 +69,23 @@ def plain_crossing(source: str, request: Request, found: ContentSurvey, unmarked
     )
 
 
-def plain_built(destination: str, request: Request, stream: bool) -> ProviderRequest:
+def plain_built(source: str, destination: str, request: Request, stream: bool) -> ProviderRequest:
     """``destination``'s request for a :func:`plain_crossing` request: built as it is, toward
-    Anthropic with ``claude_refusals_out``'s change and notes (a cap above the model's ceiling)."""
-    if destination != "anthropic":
+    Anthropic with ``claude_refusals_out``'s change and notes (a cap above the model's ceiling), and
+    toward Anthropic and Gemini with a note per developer message (sent as user text)."""
+    later = False
+    if destination in _USER_TEXT and source in _INSTRUCTED:
+        for message in request.messages:  # (inline: a call costs ~1.4k instructions)
+            if message.role == "developer":
+                later = True
+                break
+    if destination != "anthropic" and not later:
         return built_as_read(destination, request, stream)
-    request, notes = claude_refusals_out(request)
+    notes: tuple[Adaptation, ...] = ()
+    if destination == "anthropic":
+        request, notes = claude_refusals_out(request)
+    if later:  # developer messages, as user text there
+        notes += later_instructions_noted(request.messages, destination)
     built = built_as_read(destination, request, stream)
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *notes)) if notes else built
 

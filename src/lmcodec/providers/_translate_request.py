@@ -16,7 +16,7 @@ from lmcodec.providers._crossing_call_turns import response_turns_joined
 from lmcodec.providers._crossing_claude import claude_refusals_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls
 from lmcodec.providers._crossing_image_detail import original_details_back
-from lmcodec.providers._crossing_instruction_roles import empty_system_row_out
+from lmcodec.providers._crossing_instruction_roles import empty_system_row_out, later_instructions_noted
 from lmcodec.providers._crossing_openai_keys import OPENAI_DIALECTS as _OPENAI
 from lmcodec.providers._crossing_openai_keys import merged_in, openai_keys_across
 from lmcodec.providers._crossing_parts import (
@@ -76,7 +76,7 @@ from lmcodec.providers._typed_readings import TYPED_READERS, TYPED_WITHOUT_SURVE
 from lmcodec.providers.anthropic._read_carried import Carried, carried_out
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
-from lmcodec.wire import AudioPart, ThinkingPart, ToolCallPart, ToolResultPart
+from lmcodec.wire import Adaptation, AudioPart, ThinkingPart, ToolCallPart, ToolResultPart
 
 _NO_MODEL: Final = (
     "a Gemini body names no model (a Gemini client names it in the URL, models/{model}:generateContent): "
@@ -264,7 +264,7 @@ def translate_request(
                 if replayed is None and not strict_tools and plain_same_dialect(source, request):
                     return built_as_read(destination, request, stream)
             elif found is not None and plain_crossing(source, request, found, unmarked):
-                return plain_built(destination, request, stream)
+                return plain_built(source, destination, request, stream)
     else:  # (the typed path took no body the client body's passes would change)
         unmarked = False  # (an Anthropic body's marks: searched for)
         reading = read_client_body(source, destination, raw, model)
@@ -398,14 +398,19 @@ def translate_request(
         elif destination == "anthropic":
             losses += finished_turn_noted(canonical)  # a finished turn there, continued here
     messages = canonical.messages
+    taken = 0  # leading messages taken out of the conversation below (the notes' indexes count them)
     if source == "openai_chat" and destination in _DEVELOPER_AS_USER_TURN and messages[0].role == "developer":
         canonical, left_out = empty_system_row_out(canonical)  # a blank system prompt: no turn
         losses += left_out
+        taken = len(left_out)  # (one note for the one row left out)
         messages = canonical.messages
+    system: tuple[Adaptation, ...] = ()
     if source == "openai" and len(messages) > 1 and messages[0].role == "developer":
         # a system prompt given as leading input items (paths named before)
         canonical, system = leading_developer_as_system(canonical)
         losses += system
+    if source in _OPENAI and destination in _DEVELOPER_AS_USER_TURN:  # instructions as user text there
+        losses += later_instructions_noted(canonical.messages, destination, taken + len(system))
     blocks: list[list[dict[str, str]]] = []  # Anthropic's thinking, as a Chat row's thinking_blocks
     if claude and ThinkingPart in kinds:  # Anthropic's, as thinking_blocks
         canonical, blocks, _ = chat_thinking_out(canonical, thinking_blocks=True)  # parts_out left no other
