@@ -90,3 +90,21 @@ def test_a_lone_developer_item_is_named_on_both_roads(destination: str, tools: b
     )
     built = lc.translate_request("openai", destination, body)
     assert _later_notes(built) == [("messages[0]", "substituted", "developer", "user")]
+
+
+@pytest.mark.parametrize("destination", ["anthropic", "gemini"])
+def test_an_empty_leading_row_left_out_keeps_the_later_ones_at_their_body_index(destination: str) -> None:
+    """Red team 33 F02's empty leading row is left out (``messages[0]`` dropped) before the later
+    instruction rows are named: each is named at its index in the client's body, not in the
+    conversation the row was taken out of."""
+    body = chat_body(
+        model="claude-sonnet-4-5", max_tokens=100, messages=[{"role": "system", "content": ""}, *LATER]
+    )
+    built = lc.translate_request("openai_chat", destination, body)
+    assert _later_notes(built) == [
+        ("messages[0]", "dropped", "", None),
+        ("messages[3]", "substituted", "developer", "user"),
+    ]
+    sent = json.loads(built.body)
+    turns = sent["messages"] if destination == "anthropic" else sent["contents"]
+    assert len(turns) == len(LATER)  # the empty row is no turn; the later one is lm15's user turn
