@@ -341,3 +341,21 @@ def test_a_final_item_of_odd_type_and_id_is_kept_after_the_answer(odd: Any) -> N
     out = reencoded(body)
     assert [item.get("type") for item in final_output(out)] == ["message", odd]
     assert item_rule_breaks(out) == []
+
+
+@pytest.mark.parametrize("odd", ["", 5, None, ["msg"]], ids=repr)
+@pytest.mark.parametrize("status", ["completed", "incomplete"])
+def test_an_item_whose_own_id_is_no_string_takes_the_events_id_in_the_final(odd: Any, status: str) -> None:
+    """Red team 35 F03: a source naming its message ``""`` / ``5`` in every frame. The events name
+    it by the writer's id (translate hands over only a non-empty string); the backend's final
+    response, written as it came, kept the odd value, so the openai SDK's ``output_item.done`` and
+    ``get_final_response().output`` named the item differently. The final takes the events' id."""
+    base = dict(BASE, status=status)
+    if status == "incomplete":
+        base["incomplete_details"] = {"reason": "max_output_tokens"}
+    body = responses_stream([message(1, "Done.")], base).replace(b'"msg_src1"', json.dumps(odd).encode())
+    for out in (translated(body), reencoded(body)):
+        ((_, kind, item_id),) = done_items(out)
+        assert kind == "message" and isinstance(item_id, str) and item_id.startswith("msg_")
+        assert [item["id"] for item in final_output(out)] == [item_id]
+        assert item_rule_breaks(out) == [] and sdk_rule_breaks(out) == []

@@ -95,7 +95,11 @@ def agreed_output(given: list[Any], written: list[tuple[dict[str, Any], bool]], 
     its place among the items of the three types lm15 reads, ``renamed`` to the id the events gave
     it (a function call they gave none keeps its own); a relayed item as relayed; then the
     backend's items no event carried (hosted tool calls lm15 reads as nothing), in their order.
-    Equal to ``given`` (not ``renamed``) when the events put every item where it stands."""
+    An item whose own id is no non-empty string (``""``, ``5``: ``translate`` hands the writer no
+    such id, so the events name the item by one the writer made up) is renamed even when not
+    ``renamed``: one id per item across its events and the final response (red team 35 F03).
+    Equal to ``given`` (not ``renamed``) when the events put every item where it stands under an
+    id of its own."""
     read = iter([item for item in given if item.get("type") in _READ])
     out: list[Any] = []
     for item, relayed in written:
@@ -103,8 +107,8 @@ def agreed_output(given: list[Any], written: list[tuple[dict[str, Any], bool]], 
             out.append(item)
             continue
         source = next(read, item)
-        wanted = item.get("id")
-        if renamed and wanted is not None and source.get("id") != wanted:
+        wanted, name = item.get("id"), source.get("id")
+        if wanted is not None and name != wanted and (renamed or type(name) is not str or not name):
             source = {**source, "id": wanted}
         out.append(source)
     out.extend(uncarried(given, [item for item, relayed in written if relayed]))
