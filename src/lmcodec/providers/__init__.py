@@ -195,7 +195,11 @@ def translate_response(
     ``incomplete``; ``gemini/_filtered.py``, docs/writers.md). A finish of a call Gemini could not
     produce (``MALFORMED_FUNCTION_CALL``, ...) still raises lm15's error, as every other refusal of
     ``decode_response`` does. A Gemini client gets either body as Google sent it, as it gets the
-    chunk streamed."""
+    chunk streamed.
+
+    A Gemini answer names the model that served it (``modelVersion``, where a non-empty string),
+    as ``translate`` names it streamed, where lm15's reading under ``request`` names the request's
+    model: one answer reaches a client under one model, body or stream (red team 35 F05)."""
     lookup(_BODY_WRITERS, dst)
     try:
         response = decode_response(src, body, request=request)
@@ -210,7 +214,19 @@ def translate_response(
         if filtered is None:
             raise
         response = filtered
+    if src == "gemini":
+        response = _served(response)
     return encode_response(dst, response, usage_from=src, adaptations=adaptations)
+
+
+def _served(response: Response) -> Response:
+    """A Gemini body's Response under the model its ``modelVersion`` names (a non-empty string),
+    as ``translate``'s first frame names it (``StreamMapper.named_model``)."""
+    data = response.provider_data
+    served = data.get("modelVersion") if isinstance(data, dict) else None
+    if type(served) is not str or not served or served == response.model:
+        return response
+    return msgspec.structs.replace(response, model=served)
 
 
 WRITERS: Final[dict[str, Any]] = {

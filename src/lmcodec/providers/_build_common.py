@@ -28,6 +28,7 @@ from lmcodec.wire.unknown import Unknown
 
 __all__ = [
     "MEDIA_KINDS",
+    "NO_PART",
     "Judgment",
     "Notes",
     "continuation_value",
@@ -199,6 +200,13 @@ def texts_with_an_image(content: tuple[Any, ...]) -> bool:
         elif kind is not TextPart:
             return False
     return images
+
+
+NO_PART: Final = (TextPart(text=""),)
+"""lm15's reading of an answer with no part (an Anthropic ``content: []``, a Responses ``output:
+[]``, a Gemini candidate with ``parts: []`` or none, a blocked prompt): one empty text part, its
+never-empty rule. The Anthropic and Responses body writers write it as no block / no item, what
+the stream writers write and what lm15 reads back as this same part (red team 35 F04)."""
 
 
 def data_part_text(part: DataPart) -> str:

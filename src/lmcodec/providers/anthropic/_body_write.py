@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from lmcodec.providers._build_common import data_part_text
+from lmcodec.providers._build_common import NO_PART, data_part_text
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
@@ -21,7 +21,9 @@ def encode_response(response: Response) -> bytes:
     """A Messages body for ``response``. Its ``provider_data`` is written as it came when it is
     a Messages body that reads back as this same response; otherwise the body is built from the
     parts (what the stream writer drops is dropped here too; a DataPart is written as its JSON text,
-    a RefusalPart as text with ``stop_reason: "refusal"``)."""
+    a RefusalPart as text with ``stop_reason: "refusal"``; lm15's one empty text part of an answer
+    with no part, :data:`NO_PART`, as no block: the stream writer writes none, lm15 reads
+    ``content: []`` back as that part, and the Messages API refuses an empty text block sent back)."""
     data = response.provider_data
     if data is not None and data.get("type") == "message":
         kept = _kept_body(data, response)
@@ -31,7 +33,7 @@ def encode_response(response: Response) -> bytes:
     content: list[Any] = []
     has_tool = False
     refused = False
-    for part in response.message.parts:
+    for part in () if response.message.parts == NO_PART else response.message.parts:
         if isinstance(part, TextPart):
             content.append({"type": "text", "text": part.text})
         elif isinstance(part, CitationPart):

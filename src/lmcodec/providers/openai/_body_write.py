@@ -6,7 +6,7 @@ import time
 from typing import Any, Final
 
 from lmcodec.errors import LmcodecError
-from lmcodec.providers._build_common import data_part_text
+from lmcodec.providers._build_common import NO_PART, data_part_text
 from lmcodec.providers.openai._sse_write import (
     ENC,
     ENDINGS,
@@ -39,7 +39,9 @@ def encode_response(response: Response) -> bytes:
 
     A Response decoded from a Responses body keeps that body as
     ``provider_data``; it is written back verbatim when it still decodes to
-    ``response``."""
+    ``response``. lm15's one empty text part of an answer with no part (:data:`NO_PART`, no
+    logprobs) is written as no item, as the stream writer writes it: lm15 reads ``output: []``
+    back as that part."""
     data = response.provider_data
     if data is not None and "output" in data:
         kept = {key: value for key, value in data.items() if key != "_lm15_unmapped"}
@@ -73,7 +75,8 @@ def _body(response: Response) -> dict[str, Any]:
         parts: list[dict[str, Any]] = message["content"]
         return parts
 
-    for item_part in response.message.parts:
+    answer = response.message.parts
+    for item_part in () if answer == NO_PART and not response.logprobs else answer:
         part: Any = item_part
         kind = type(part)
         if kind is TextPart or kind is DataPart:
