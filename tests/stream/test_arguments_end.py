@@ -70,3 +70,15 @@ def test_deep_nesting_is_read_by_the_scan() -> None:
     """Past msgspec's depth (RecursionError there) the scan answers, in one pass."""
     assert arguments_whole("[" * 100_000 + "]" * 100_000)[0]
     assert not arguments_whole("[" * 100_000)[0]
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(st.sampled_from(["", " ", "\n", "{", "1", '"']), max_size=5))
+def test_empty_until_a_fragment_holds_a_character(fragments: list[str]) -> None:
+    """``empty`` (the sink's "{}" for a parameterless call, red team 35 F01): every fragment so
+    far was ``""``; whitespace is not empty, and the scan goes on as before."""
+    scan = ArgumentsEnd()
+    for i, fragment in enumerate(fragments):
+        scan.whole_after(fragment)
+        assert scan.empty == (not "".join(fragments[: i + 1]))
+    assert ArgumentsEnd().empty

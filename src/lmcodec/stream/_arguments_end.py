@@ -38,10 +38,17 @@ class ArgumentsEnd:
     __slots__ = ("_depth", "_escaped", "_in_string", "_state")
 
     def __init__(self) -> None:
-        self._state = 0  # 0: nothing but whitespace yet; 1: inside a container; 2: whole; 3: a scalar
+        # -1: nothing yet (no character); 0: nothing but whitespace yet; 1: inside a container;
+        # 2: whole; 3: a scalar
+        self._state = -1
         self._depth = 0
         self._in_string = False
         self._escaped = False  # the last fragment ended inside a string right after a backslash
+
+    @property
+    def empty(self) -> bool:
+        """Whether the arguments are still empty (``""``: every fragment so far was)."""
+        return self._state < 0
 
     def whole_after(self, fragment: str) -> bool:
         """Whether the arguments are whole once ``fragment`` is added (once whole, they stay so)."""
@@ -49,9 +56,11 @@ class ArgumentsEnd:
         if state >= 2:
             return state == 2
         i, n = 0, len(fragment)
-        if state == 0:
+        if state <= 0:
             i = _past(_SPACE, fragment, 0)
             if i == n:
+                if n:
+                    self._state = 0
                 return False
             if fragment[i] not in "{[":
                 self._state = 3

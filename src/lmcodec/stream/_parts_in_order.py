@@ -330,6 +330,8 @@ class PartsInOrderSink(WriterSink):
             slot, fragments, id, name = args
             del self._waiting_calls[slot]
             whole = fragments[0] if len(fragments) == 1 else "".join(fragments)
+            if at_end and not whole and waiting:  # "" before what follows it: see _write_waiting
+                whole = "{}"
             self._last_text = self._last_thought = -1
             self._open_call_slot = slot
             self._written_calls.add(slot)
@@ -342,9 +344,15 @@ class PartsInOrderSink(WriterSink):
         self._waiting_calls.clear()
 
     def _write_waiting(self) -> None:
-        """The stream is over (its end or an error): nothing grows; what waits is written."""
+        """The stream is over (its end or an error): nothing grows; what waits is written. An open
+        call whose arguments are still ``""`` (a parameterless call a Chat server streams so) gets
+        ``"{}"`` first, while it is the open block or item: the Responses writer would fill it at
+        the end, a delta to an item after what waited was added (red team 35 F01)."""
+        scan = self._open_scan
         self._open_args = self._open_scan = None
         if self._waiting:
+            if scan is not None and scan.empty:
+                self.out.append(self._write_call(self._open_call_slot, "{}", None, None))
             self._release(at_end=True)
 
     def _placed_image(self, event: StreamDeltaEvent, delta: ImageDelta) -> StreamDeltaEvent:

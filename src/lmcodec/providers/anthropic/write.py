@@ -9,7 +9,10 @@ blocks open, one block open at a time: a canonical slot (``part_index``) and
 kind (text, thinking, tool call) opens a block when its first delta arrives and
 the previous block is stopped then. A call's first fragment goes in its
 ``tool_use`` block start when it is a whole object as lm15 prints one (a block
-start that came with its input), else in an ``input_json_delta``. An empty
+start that came with its input), else in an ``input_json_delta``; fragments of
+nothing but JSON whitespace wait while the block's deltas are nothing else, and
+go with the next that is not (the anthropic SDK raises on a whitespace-only
+buffer: ``_call_input.py``). An empty
 thinking slot waits for its next event (more text: a thinking block; redacted
 state: a ``redacted_thinking`` block). The open block's text and argument deltas
 are written from a template of their frame (the hot path; ``write_text`` /
@@ -69,7 +72,6 @@ What the Messages wire cannot carry, and what is written instead:
 
 from __future__ import annotations
 
-import json
 from typing import Any, ClassVar, Final
 
 import msgspec
@@ -81,6 +83,7 @@ from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._body_write import encode_response
+from lmcodec.providers.anthropic._call_input import is_blank, start_input
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
 from lmcodec.wire import (
     AudioDelta,
@@ -144,6 +147,7 @@ class StreamWriter:
     """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
 
     __slots__ = (
+        "_blank",
         "_blocks",
         "_deferred",
         "_done",
@@ -166,6 +170,8 @@ class StreamWriter:
         self._errored = False
         self._id = ""
         self._blocks: dict[tuple[int, int], int] = {}  # (part_index, kind) -> block index
+        # tool block index -> the whitespace held while its deltas are nothing else (_unblank)
+        self._blank: dict[int, list[str]] = {}
         self._open: tuple[int, int] | None = None
         self._head = b""  # the open text or tool block's delta frame up to its string (see _heads)
         self._open_index = -1
@@ -318,12 +324,24 @@ class StreamWriter:
             key = (delta.part_index, _TOOL)
             known = self._blocks.get(key)
             if known is not None:
-                return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=delta.input))
+                fragment = delta.input
+                if known in self._blank:
+                    unblanked = self._unblank(known, fragment)
+                    if unblanked is None:
+                        return b""
+                    fragment = unblanked
+                return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=fragment))
             if not delta.name:
                 raise unwritable_unnamed_call("Messages", delta.part_index)
-            whole = _start_input(delta.input)
+            whole = start_input(delta.input)
             head, index = self._block(key, delta.id, delta.name, whole)
             if whole or not delta.input:
+                self._blank[index] = []
+                self._head = b""  # its deltas take the slow path until one is not whitespace
+                return head
+            if is_blank(delta.input):
+                self._blank[index] = [delta.input]
+                self._head = b""
                 return head
             return head + _delta(index, f.InputJsonDelta(partial_json=delta.input))
         if kind is ThinkingDelta:
@@ -397,6 +415,23 @@ class StreamWriter:
         self._head = _heads(index, key[1])
         return head + _sse(b"content_block_start", f.BlockStart(index=index, content_block=block)), index
 
+    def _unblank(self, index: int, fragment: str) -> str | None:
+        """What to write of ``fragment`` for tool block ``index``, whose deltas so far are JSON
+        whitespace at most (``_blank``): None while it is whitespace too (held), else the held
+        whitespace and ``fragment``. The anthropic SDK parses a block's joined ``partial_json``
+        after every delta and raises on a buffer of nothing but whitespace; JSON ignores whitespace
+        before a value, and after a value already whole in the block's start."""
+        held = self._blank[index]
+        if not fragment:
+            return None if held else fragment  # an empty delta with nothing held: written as it came
+        if is_blank(fragment):
+            held.append(fragment)
+            return None
+        del self._blank[index]
+        if self._open_index == index and self._open is not None:
+            self._head = _heads(index, _TOOL)  # the block's deltas take the template path again
+        return "".join(held) + fragment if held else fragment
+
     def _reach(self, key: tuple[int, int], index: int) -> bytes:
         if self._open == key:
             return b""
@@ -435,20 +470,6 @@ def _usage_value(value: Any) -> bool:
     if type(value) is str:
         return value.isascii()
     return type(value) is dict and all(type(v) is int and k.isascii() for k, v in value.items())
-
-
-def _start_input(fragment: str) -> dict[str, Any] | None:
-    """The object a call's first fragment is, when lm15 reads a ``tool_use`` block start with that
-    ``input`` back as this very fragment (a block start that came with its input); else None."""
-    if not fragment.startswith("{") or fragment == "{}":
-        return None
-    try:
-        value = json.loads(fragment)
-    except (ValueError, RecursionError):  # not JSON, or nested too deep (lm15 marks it as text)
-        return None
-    if isinstance(value, dict) and json.dumps(value, separators=(",", ":")) == fragment:
-        return value
-    return None
 
 
 def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent, has_tool: bool) -> bool:
