@@ -10,10 +10,8 @@ path whose reader, builder or writer is missing skips with the reason. The backe
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import socket
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -26,6 +24,7 @@ import lmcodec as lc
 
 from ..providers.provider_support import BODIES, complete_bodies, stream_bodies
 from ..stream.write_support import projection, sdk_chat
+from .gateway_support import load_gateway
 
 starlette = pytest.importorskip(
     "starlette", reason="the gateway example runs on Starlette (the gateway extra)"
@@ -42,7 +41,6 @@ from starlette.routing import Route  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not BODIES.is_dir(), reason=f"lm15-contract corpus not found at {BODIES}")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gateway.py"
 BACKENDS = ("openai", "openai_chat", "anthropic", "gemini")
 CLIENTS = ("openai_chat", "anthropic")
 CHAT_BODIES = Path(__file__).resolve().parents[1] / "fixtures" / "providers" / "chat_bodies.json"
@@ -50,16 +48,7 @@ MODEL = "m-1"
 TOOL = {"name": "get_weather", "description": "Weather", "parameters": {"type": "object", "properties": {}}}
 
 
-def _gateway_module() -> Any:
-    spec = importlib.util.spec_from_file_location("lmcodec_gateway_example", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-gateway = _gateway_module()
+gateway = load_gateway("lmcodec_gateway_example")
 
 
 # ── the fake backend ──────────────────────────────────────────────────────────

@@ -14,13 +14,12 @@ clients keep their default ``max_retries=2``. No corpus needed."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .gateway_support import load_gateway
 
 pytest.importorskip("starlette", reason="the gateway example runs on Starlette (the gateway extra)")
 httpx = pytest.importorskip("httpx", reason="the gateway's backend client, the openai SDK's transport")
@@ -28,19 +27,8 @@ httpx2 = pytest.importorskip("httpx2", reason="the anthropic SDK's transport")
 openai = pytest.importorskip("openai", reason="the official OpenAI client")
 anthropic = pytest.importorskip("anthropic", reason="the official Anthropic client")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gateway.py"
 
-
-def _gateway_module() -> Any:
-    spec = importlib.util.spec_from_file_location("lmcodec_gateway_example_answers", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its annotations are resolved in its module)
-    spec.loader.exec_module(module)
-    return module
-
-
-gateway = _gateway_module()
+gateway = load_gateway("lmcodec_gateway_example_answers")
 
 USAGE = {"promptTokenCount": 5, "candidatesTokenCount": 2, "totalTokenCount": 7}
 FILTERED = {

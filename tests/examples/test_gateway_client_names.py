@@ -8,34 +8,23 @@ MockTransport); no corpus needed."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import lmcodec as lc
 
+from .gateway_support import load_gateway
+
 pytest.importorskip("starlette", reason="the gateway example runs on Starlette (the gateway extra)")
 httpx = pytest.importorskip("httpx", reason="the gateway's backend client")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gateway.py"
 PATHS = {"openai_chat": "/v1/chat/completions", "anthropic": "/v1/messages"}
 PARAMETERS = {"type": "object", "properties": {"code": {"type": "string"}}}
 
 
-def _gateway_module() -> Any:
-    spec = importlib.util.spec_from_file_location("lmcodec_gateway_example_names", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its annotations are resolved in its module)
-    spec.loader.exec_module(module)
-    return module
-
-
-gateway = _gateway_module()
+gateway = load_gateway("lmcodec_gateway_example_names")
 
 
 def _client_body(client: str, name: str) -> dict[str, Any]:

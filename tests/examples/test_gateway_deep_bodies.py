@@ -7,18 +7,16 @@ reaches the client; never a 500 of the gateway's own. ASGI app over a fake backe
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .gateway_support import load_gateway
+
 pytest.importorskip("starlette", reason="the gateway example runs on Starlette (the gateway extra)")
 httpx = pytest.importorskip("httpx", reason="the gateway's backend client")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gateway.py"
 PATHS = {"openai_chat": "/v1/chat/completions", "anthropic": "/v1/messages"}
 BODIES = {
     "openai_chat": {"model": "gpt-4.1", "messages": [{"role": "user", "content": "hi"}]},
@@ -30,16 +28,7 @@ BODIES = {
 }
 
 
-def _gateway_module() -> Any:
-    spec = importlib.util.spec_from_file_location("lmcodec_gateway_example_deep", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-gateway = _gateway_module()
+gateway = load_gateway("lmcodec_gateway_example_deep")
 
 
 def _deep(depth: int, kind: str) -> bytes:

@@ -7,20 +7,18 @@ MockTransport) that records what reaches it; no corpus needed."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import lmcodec as lc
 
+from .gateway_support import load_gateway
+
 pytest.importorskip("starlette", reason="the gateway example runs on Starlette (the gateway extra)")
 httpx = pytest.importorskip("httpx", reason="the gateway's backend client")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gateway.py"
 SCHEMA = {
     "type": "object",
     "properties": {"city": {"type": "string"}},
@@ -30,16 +28,7 @@ SCHEMA = {
 JUDGMENT = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
 
 
-def _gateway_module() -> Any:
-    spec = importlib.util.spec_from_file_location("lmcodec_gateway_example_built", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its annotations are resolved in its module)
-    spec.loader.exec_module(module)
-    return module
-
-
-gateway = _gateway_module()
+gateway = load_gateway("lmcodec_gateway_example_built")
 
 
 def _chat_answer(text: str) -> dict[str, Any]:
