@@ -76,3 +76,12 @@ def test_a_string_system_kept_beside_a_message_mark_is_not_noted(destination: st
     built = lc.translate_request("anthropic", destination, _body("You are terse.", marked), stream=False)
     assert not [a for a in built.adaptations if a.field == "extensions.system"]
     assert "You are terse." in built.body.decode()
+
+
+@pytest.mark.parametrize("destination", OTHERS)
+@pytest.mark.parametrize("citations", [[], None])
+def test_an_empty_or_null_block_key_asks_nothing_and_is_not_noted(destination: str, citations: Any) -> None:
+    """Red team 36 F02: the anthropic SDK's TextBlockParam ``citations: []`` carries nothing."""
+    system = [{"type": "text", "text": "Be terse.", "citations": citations}]
+    body = json.dumps({"model": "claude-sonnet-4-5", "max_tokens": 100, "messages": HI, "system": system})
+    assert lc.translate_request("anthropic", destination, body, stream=False).adaptations == ()

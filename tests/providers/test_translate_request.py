@@ -374,3 +374,23 @@ def test_an_image_detail_and_a_file_id_crossing_providers_are_named() -> None:
     }
     built = lc.translate_request("anthropic", "gemini", json.dumps(anthropic).encode())
     assert ("messages[0].parts[0].file_id", "substituted") in {(a.field, a.action) for a in built.adaptations}
+
+
+@pytest.mark.parametrize(("source", "destination"), [p for p in PAIRS if p[0] != "gemini"])
+def test_an_own_key_of_null_or_an_empty_list_is_not_noted_but_any_other_value_is(
+    source: str, destination: str
+) -> None:
+    """Red team 36 F02: null and [] ask for nothing, so leaving them out is no loss; ``{}``, ``""``,
+    ``0`` and ``false`` are values, noted ``dropped`` as any other (a Gemini body keeps no unknown
+    top-level key to note)."""
+    base: dict[str, dict[str, Any]] = {
+        "openai": {"model": "m", "input": "hi"},
+        "openai_chat": {"model": "m", "messages": [{"role": "user", "content": "hi"}]},
+        "anthropic": {"model": "m", "max_tokens": 10, "messages": [{"role": "user", "content": "hi"}]},
+    }
+    values: dict[str, Any] = {"x_null": None, "x_empty": [], "x_obj": {}, "x_text": "", "x_zero": 0}
+    values["x_no"] = False
+    body = json.dumps({**base[source], **values})
+    built = lc.translate_request(source, destination, body, model="m")
+    noted = {a.field for a in built.adaptations if a.field.startswith("extensions.x_")}
+    assert noted == {"extensions.x_obj", "extensions.x_text", "extensions.x_zero", "extensions.x_no"}

@@ -103,3 +103,11 @@ def test_responses_to_responses_sends_include_as_sent() -> None:
     body = _body(include=[ENCRYPTED, LOGPROBS], top_logprobs=2)
     sent = json.loads(lc.translate_request("openai", "openai", body).body)
     assert sent["include"] == [ENCRYPTED, LOGPROBS] and sent["top_logprobs"] == 2
+
+
+@pytest.mark.parametrize("destination", ["openai_chat", "anthropic", "gemini"])
+@pytest.mark.parametrize("include", [[], None])
+def test_an_empty_or_null_include_asks_nothing_and_is_not_noted(destination: str, include: object) -> None:
+    """Red team 36 F02: SDKs send ``include: []`` when they ask for no extra output."""
+    body = json.dumps({"model": "gpt-4o", "input": "hi", "include": include})
+    assert notes(lc.translate_request("openai", destination, body), "include") == []

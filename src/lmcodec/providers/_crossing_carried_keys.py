@@ -10,15 +10,16 @@ drops the rest, so that none is noted ``dropped`` for content that was sent, and
   ``top_logprobs`` the count (0 without one): Chat ``logprobs: true`` (+ ``top_logprobs``),
   Gemini ``responseLogprobs`` (+ ``logprobs``), to Anthropic noted by its builder (no logprobs);
   the other entries ask Responses for output items of its own, ``dropped`` with that reason, and so
-  is a ``top_logprobs`` without the logprobs entry (it asks for nothing then);
+  is a ``top_logprobs`` without the logprobs entry (it asks for nothing then); a null or empty
+  ``include`` asks nothing and is not noted;
 - between Chat and Responses, a body with both ``user`` and ``safety_identifier`` sends each under
   its own name (both APIs take both; the canonical user_id is the destination's canonical key);
   elsewhere the one end-user id the destination takes is the canonical one, the other noted;
 - an Anthropic ``system`` of text blocks is sent as the canonical system prompt, its blocks'
   texts joined with newlines (one ``substituted`` note for the block boundaries when there are
   several), a block's key beside ``type``, ``text`` and ``cache_control`` ``dropped`` at its path
-  (cache marks are noted by ``_crossing_cache_marks``); a string or empty system is sent or asks
-  nothing;
+  unless null or an empty list (cache marks are noted by ``_crossing_cache_marks``); a string or
+  empty system is sent or asks nothing;
 - a Responses ``tool_choice`` naming its custom tool is the canonical choice of the builtin tool
   ``"custom"``, which ``_crossing_tools.hosted_tools_out`` sends as the function tool it becomes;
   a name that is not the custom tool's is refused at its path.
@@ -34,7 +35,7 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.wire import Adaptation, BuiltinTool, Request
 
-__all__ = ["carried_keys_out"]
+__all__ = ["asks_nothing", "carried_keys_out"]
 
 LOGPROBS_ENTRY: Final = "message.output_text.logprobs"
 _OWN_USER_KEY: Final = {"openai_chat": "user", "openai": "safety_identifier"}
@@ -59,6 +60,12 @@ _BLOCK_KEY: Final = "a system block's {key}: {destination}'s system prompt is te
 _CUSTOM_NAME: Final = "the tool choice names a custom tool the request does not declare ({name!r})"
 
 
+def asks_nothing(value: Any) -> bool:
+    """Whether a wire value is null or an empty list: it asks for nothing, so leaving it out is not
+    noted (red team 36 F02: SDKs send ``include: []`` and ``citations: []`` when they ask nothing)."""
+    return value is None or (type(value) is list and not value)
+
+
 def _count(value: Any) -> bool:
     return type(value) is int and value >= 0
 
@@ -80,7 +87,7 @@ def _logprobs(
             adaptation("extensions.include", "substituted", reason, [LOGPROBS_ENTRY], {"logprobs": logprobs})
         )
     rest = [entry for entry in entries if entry != LOGPROBS_ENTRY] if asked else entries
-    if rest or (include is not None and not asked):
+    if rest or not (asked or asks_nothing(include)):
         reason = _INCLUDE_REST.format(entries=", ".join(map(repr, rest)), destination=destination)
         notes.append(adaptation("extensions.include", "dropped", reason, rest if asked else include))
     if has_top and top is not None:
@@ -106,7 +113,7 @@ def _system_blocks(value: Any, destination: str, notes: list[Adaptation]) -> Non
             continue
         texts += 1
         for key, item in block.items():
-            if key not in _SYSTEM_BLOCK_KEYS and item is not None:
+            if key not in _SYSTEM_BLOCK_KEYS and not asks_nothing(item):
                 reason = _BLOCK_KEY.format(key=key, destination=destination)
                 notes.append(adaptation(f"$.system[{index}].{key}", "dropped", reason, item))
     if texts > 1:

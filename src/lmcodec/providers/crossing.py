@@ -83,7 +83,7 @@ import msgspec
 
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import Notes, adaptation
-from lmcodec.providers._crossing_carried_keys import carried_keys_out
+from lmcodec.providers._crossing_carried_keys import asks_nothing, carried_keys_out
 from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._crossing_openai_keys import SAME
 from lmcodec.providers._crossing_parts import chat_thinking_block, dropped
@@ -212,7 +212,7 @@ def foreign_extensions_out(
                 notes.append(_note(where, "dropped", f"{source}'s own wire key: {why}", rest))
             else:
                 notes.append(_note(where, "satisfied", _GEMINI_CARRIED[key], value))
-        else:
+        elif not asks_nothing(value):  # null or [] asks nothing: leaving it out is no loss
             why = _NO_SUCH_FIELD.get(key, {}).get(destination, f"{destination} has no such field")
             notes.append(_note(where, "dropped", f"{source}'s own wire key: {why}", value))
     return msgspec.structs.replace(request, config=msgspec.structs.replace(config, **changes)), tuple(notes)
