@@ -71,7 +71,7 @@ from lmcodec.providers._requests import (
     refuse_unencodable,
     too_deep,
 )
-from lmcodec.providers._tool_names import calls_named_back
+from lmcodec.providers._tool_names import calls_named_back, calls_renamed
 from lmcodec.providers._translate_request import translate_request
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import write as anthropic_write
@@ -197,6 +197,12 @@ def translate_response(
     ``decode_response`` does. A Gemini client gets either body as Google sent it, as it gets the
     chunk streamed.
 
+    A client of the backend's own dialect (``src == dst``) gets the body as sent, bytes for bytes,
+    once ``decode_response`` has read it, as ``translate`` passes its frames on, unless
+    ``adaptations`` name back a call in it (a function renamed for the backend): a body without
+    the optional model (``modelVersion``, ``model``) was rebuilt under the request's model, with
+    ids and defaults the backend never sent (red team 36 F05).
+
     A Gemini answer names the model that served it (``modelVersion``, where a non-empty string),
     as ``translate`` names it streamed, where lm15's reading under ``request`` names the request's
     model: one answer reaches a client under one model, body or stream (red team 35 F05)."""
@@ -214,9 +220,22 @@ def translate_response(
         if filtered is None:
             raise
         response = filtered
+    if src == dst:
+        adaptations = _checked(adaptations)
+        if not calls_renamed(response, adaptations):  # nothing asks for a change: the body as sent
+            raw = _body_bytes(body)
+            return raw if type(raw) is bytes else bytes(raw)
     if src == "gemini":
         response = _served(response)
     return encode_response(dst, response, usage_from=src, adaptations=adaptations)
+
+
+def _checked(adaptations: Iterable[Adaptation]) -> tuple[Adaptation, ...]:
+    """``adaptations`` as a tuple, each an Adaptation (else ValidationError)."""
+    notes = tuple(adaptations)
+    if not all(isinstance(note, Adaptation) for note in notes):
+        raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
+    return notes
 
 
 def _served(response: Response) -> Response:
@@ -277,9 +296,7 @@ def encode_response(
     write = lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")
     if adaptations:
-        adaptations = tuple(adaptations)
-        if not all(isinstance(note, Adaptation) for note in adaptations):
-            raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
+        adaptations = _checked(adaptations)
         response = calls_named_back(response, adaptations)
     if usage_from is not None:
         if not isinstance(usage_from, str) or usage_from not in _BODY_WRITERS:

@@ -258,7 +258,7 @@ def calls_named_back(response: Response, adaptations: Iterable[Adaptation]) -> R
     name again (``response`` itself when none is), as ``lc.stream.translate`` writes a streamed one."""
     back = names_back(adaptations)
     parts = response.message.parts
-    if not back or not any(type(part) is ToolCallPart and part.name in back for part in parts):
+    if not _any_call_of(back, parts):
         return response
     named = tuple(
         msgspec.structs.replace(part, name=back[part.name])
@@ -268,3 +268,13 @@ def calls_named_back(response: Response, adaptations: Iterable[Adaptation]) -> R
     )
     message = msgspec.structs.replace(response.message, parts=named)
     return msgspec.structs.replace(response, message=message)
+
+
+def calls_renamed(response: Response, adaptations: Iterable[Adaptation]) -> bool:
+    """Whether ``response`` holds a call :func:`calls_named_back` names back (a call of a function
+    :func:`tool_names_out` renamed for the backend)."""
+    return _any_call_of(names_back(adaptations), response.message.parts)
+
+
+def _any_call_of(back: dict[str, str], parts: Iterable[object]) -> bool:
+    return bool(back) and any(type(part) is ToolCallPart and part.name in back for part in parts)
