@@ -4,8 +4,8 @@ dialect's own keys (kept in Config.extensions by decode_request) never forwarded
 Over the 12 ordered pairs of the four dialects, realistic bodies that carry each dialect's own
 keys (the red-team's leak bodies among them): no extension value of the source appears verbatim
 at the destination's top level, every top-level key of the destination body is one its builder
-writes, every extension key is in the adaptations, and the ones with a canonical meaning land on
-their canonical field.
+writes, every extension key is in the adaptations (but for null and [], which ask nothing), and
+the ones with a canonical meaning land on their canonical field.
 """
 
 from __future__ import annotations
