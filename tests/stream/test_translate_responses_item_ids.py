@@ -359,3 +359,22 @@ def test_an_item_whose_own_id_is_no_string_takes_the_events_id_in_the_final(odd:
         assert kind == "message" and isinstance(item_id, str) and item_id.startswith("msg_")
         assert [item["id"] for item in final_output(out)] == [item_id]
         assert item_rule_breaks(out) == [] and sdk_rule_breaks(out) == []
+
+
+@pytest.mark.parametrize("odd", ["", 5, []], ids=repr)
+def test_a_call_whose_own_id_is_no_string_has_no_id_in_the_final(odd: Any) -> None:
+    """Red team 36 F03: a source naming its function call ``""`` / ``5`` / ``[]``. The events name
+    the call by its ``call_id`` (no item id), while the backend's final, written as it came, kept
+    the odd value: the openai SDK's ``output_item.done`` read None, ``get_final_response()`` the
+    odd id. The final's call loses it."""
+    body = responses_stream([call(1, '{"q":1}'), message(1, "Done.")]).replace(
+        b'"fc_src1"', json.dumps(odd).encode()
+    )
+    for out in (translated(body), reencoded(body)):
+        ((_, _, call_id), (_, _, message_id)) = done_items(out)
+        assert call_id is None
+        first = final_output(out)[0]
+        assert first["call_id"] == "call_src1" and "id" not in first
+        done, final = sdk_final_items(out)
+        assert [item_id for _, _, item_id in done] == [item_id for _, item_id in final] == [None, message_id]
+        assert sdk_rule_breaks(out) == []

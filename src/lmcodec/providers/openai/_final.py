@@ -97,7 +97,9 @@ def agreed_output(given: list[Any], written: list[tuple[dict[str, Any], bool]], 
     backend's items no event carried (hosted tool calls lm15 reads as nothing), in their order.
     An item whose own id is no non-empty string (``""``, ``5``: ``translate`` hands the writer no
     such id, so the events name the item by one the writer made up) is renamed even when not
-    ``renamed``: one id per item across its events and the final response (red team 35 F03).
+    ``renamed``: one id per item across its events and the final response (red team 35 F03). A
+    function call the events gave no id (they name it by its ``call_id``) whose own id is such a
+    value loses it, for the same reason (red team 36 F03): the openai SDK reads no id in both.
     Equal to ``given`` (not ``renamed``) when the events put every item where it stands under an
     id of its own."""
     read = iter([item for item in given if item.get("type") in _READ])
@@ -110,6 +112,8 @@ def agreed_output(given: list[Any], written: list[tuple[dict[str, Any], bool]], 
         wanted, name = item.get("id"), source.get("id")
         if wanted is not None and name != wanted and (renamed or type(name) is not str or not name):
             source = {**source, "id": wanted}
+        elif wanted is None and name is not None and (type(name) is not str or not name):
+            source = {key: value for key, value in source.items() if key != "id"}
         out.append(source)
     out.extend(uncarried(given, [item for item, relayed in written if relayed]))
     return out
