@@ -74,11 +74,11 @@ def test_deep_nesting_is_read_by_the_scan() -> None:
 
 @settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from(["", " ", "\n", "{", "1", '"']), max_size=5))
-def test_empty_until_a_fragment_holds_a_character(fragments: list[str]) -> None:
-    """``empty`` (the sink's "{}" for a parameterless call, red team 35 F01): every fragment so
-    far was ``""``; whitespace is not empty, and the scan goes on as before."""
+def test_blank_until_a_fragment_holds_a_value(fragments: list[str]) -> None:
+    """``blank`` (the sink's "{}" for a parameterless call, red team 35 F01, 36 F01): every
+    fragment so far was ``""`` or JSON whitespace; the scan goes on as before."""
     scan = ArgumentsEnd()
     for i, fragment in enumerate(fragments):
         scan.whole_after(fragment)
-        assert scan.empty == (not "".join(fragments[: i + 1]))
-    assert ArgumentsEnd().empty
+        assert scan.blank == (not "".join(fragments[: i + 1]).strip(" \t\n\r"))
+    assert ArgumentsEnd().blank

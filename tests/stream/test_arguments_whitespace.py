@@ -74,13 +74,24 @@ def test_empty_arguments_keep_the_protocol(case: str, dst: str) -> None:
 
 
 def _responses_source(fragments: list[str]) -> list[bytes]:
-    """A Responses stream of one call whose arguments stream as ``fragments``."""
-    events: list[Any] = [StreamStartEvent(id="r1", model="m")]
-    for i, fragment in enumerate(fragments):
-        head = {"id": "call_0", "name": "f"} if i == 0 else {}
-        events.append(StreamDeltaEvent(delta=ToolCallDelta(input=fragment, part_index=0, **head)))
-    events.append(StreamEndEvent(finish_reason="tool_call"))
-    return list(lc.stream.encode("openai", events))
+    """A Responses stream of one call whose arguments stream as ``fragments``, one delta each (as
+    a backend may send them: lmcodec's writer drops whitespace before the value)."""
+    item = {"type": "function_call", "id": "fc_0", "call_id": "call_0", "name": "f", "status": "in_progress"}
+    at = {"item_id": "fc_0", "output_index": 0}
+    done = dict(item, status="completed", arguments="".join(fragments))
+    response = {"id": "r1", "object": "response", "created_at": 1, "model": "m", "output": []}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": dict(response, status="in_progress")},
+        {"type": "response.output_item.added", "output_index": 0, "item": dict(item, arguments="")},
+        *({"type": "response.function_call_arguments.delta", **at, "delta": f} for f in fragments),
+        {"type": "response.function_call_arguments.done", **at, "arguments": done["arguments"]},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        {"type": "response.completed", "response": dict(response, status="completed", output=[done])},
+    ]
+    return [
+        f"event: {e['type']}\ndata: {json.dumps({**e, 'sequence_number': n})}\n\n".encode()
+        for n, e in enumerate(events)
+    ]
 
 
 def test_a_responses_sources_whitespace_first_delta_reaches_the_anthropic_client() -> None:
@@ -151,3 +162,108 @@ def test_whitespace_anywhere_reads_as_the_arguments(drawn: tuple[list[str], Any]
     whole_in_start = bool(value) and first == json.dumps(value, separators=(",", ":"))
     if first.strip(" \t\n\r") and not whole_in_start:
         assert deltas == fragments
+
+
+# red team 36 F01's reproducer: a Chat call whose arguments are JSON whitespace only, and what each
+# client reads (as for "": OpenAI's "{}")
+BLANK: dict[str, tuple[list[dict[str, Any]], list[tuple[Any, ...]]]] = {
+    "' ' alone": ([_call(0, " ", "f")], [("call", "f", {})]),
+    "' ' then text": ([_call(0, " ", "f"), {"content": "x"}], [("call", "f", {}), ("text", "x")]),
+    "'' then ' ' then text": (
+        [_call(0, "", "f"), _call(0, " "), {"content": "x"}],
+        [("call", "f", {}), ("text", "x")],
+    ),
+    "'\\n\\t' then text": ([_call(0, "\n\t", "f"), {"content": "x"}], [("call", "f", {}), ("text", "x")]),
+    "' ' then a call": ([_call(0, " ", "f"), _call(1, '{"a":1}', "g")], [("call", "f", {}), ("call", "g", {"a": 1})]),
+}
+
+
+def responses_call_breaks(body: bytes) -> list[str]:
+    """Where a Responses stream's function calls say two things: each call's joined argument deltas,
+    its ``function_call_arguments.done``, its ``output_item.done`` and its item in
+    ``response.completed`` must be one text, and JSON (the openai SDK joins the deltas and checks
+    nothing; its final response is ``response.completed``'s)."""
+    deltas: dict[int, str] = {}
+    said: dict[int, list[str]] = {}
+    final: list[Any] = []
+    for name, data in sse_events(body):
+        index = data.get("output_index")
+        if name == "response.function_call_arguments.delta":
+            deltas[index] = deltas.get(index, "") + data["delta"]
+        elif name == "response.function_call_arguments.done":
+            said.setdefault(index, []).append(data["arguments"])
+        elif name == "response.output_item.done" and data["item"]["type"] == "function_call":
+            said.setdefault(index, []).append(data["item"]["arguments"])
+        elif name == "response.completed":
+            final = data["response"]["output"]
+    breaks = []
+    for index, texts in said.items():
+        texts = [deltas.get(index, ""), *texts, final[index]["arguments"]]
+        if len(set(texts)) != 1:
+            breaks.append(f"call {index}: deltas, done events and final say {texts!r}")
+        try:
+            json.loads(texts[-1])
+        except ValueError:
+            breaks.append(f"call {index}: arguments {texts[-1]!r} are not JSON")
+    return breaks
+
+
+@pytest.mark.parametrize("case", list(BLANK))
+@pytest.mark.parametrize("dst", ["anthropic", "openai"])
+def test_whitespace_only_arguments_read_as_empty_ones(case: str, dst: str) -> None:
+    """Red team 36 F01: the Responses client got " " (not JSON) where "" gets "{}" and the
+    Anthropic client reads {}: every client now reads {}, its stream's protocol kept."""
+    deltas, read = BLANK[case]
+    body = translated(dst, stream(deltas))
+    assert PROTOCOL_BREAKS[dst](body) == []
+    assert CLIENT_ORDER[dst](body) == read
+    if dst == "openai":
+        assert responses_call_breaks(body) == []
+
+
+def _responses_written(fragments: list[str]) -> bytes:
+    events: list[Any] = [StreamStartEvent(id="r1", model="m")]
+    for i, fragment in enumerate(fragments):
+        head = {"id": "call_0", "name": "f"} if i == 0 else {}
+        events.append(StreamDeltaEvent(delta=ToolCallDelta(input=fragment, part_index=0, **head)))
+    events.append(StreamEndEvent(finish_reason="tool_call"))
+    return b"".join(lc.stream.encode("openai", events))
+
+
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_fragments(), st.booleans())
+def test_responses_writer_drops_whitespace_before_the_value(drawn: tuple[list[str], Any], blank: bool) -> None:
+    """lc.stream.encode("openai") of whitespace placed anywhere among a call's fragments (or, when
+    ``blank``, of the whitespace alone): the openai SDK reads the object ({} for whitespace alone);
+    deltas, done events and final say one text; arguments whose first fragment is not whitespace
+    are written fragment for fragment (the empty ones left out, as before)."""
+    fragments, value = drawn
+    if blank:
+        fragments, value = [f for f in fragments if not f.strip(" \t\n\r")] or [" "], {}
+    body = _responses_written(fragments)
+    assert PROTOCOL_BREAKS["openai"](body) == []
+    assert responses_call_breaks(body) == []
+    assert CLIENT_ORDER["openai"](body) == [("call", "f", value)]
+    if fragments and fragments[0].strip(" \t\n\r"):
+        written = [d["delta"] for n, d in sse_events(body) if n == "response.function_call_arguments.delta"]
+        assert written == [f for f in fragments if f]
+
+
+@pytest.mark.parametrize(
+    ("fragments", "value"),
+    [([" "], {}), (["", " ", "\t"], {}), (["\n", '{"a":1}'], {"a": 1}), ([" ", "{}", " "], {})],
+    ids=repr,
+)
+def test_a_chat_client_reads_whitespace_only_arguments_as_empty_ones(fragments: list[str], value: Any) -> None:
+    """Red team 36 F01 on a Chat client: a Responses source's call of whitespace only reached it
+    as " " (the openai SDK's accumulated arguments, not JSON); now "{}" as for "", the whitespace
+    before a value written as "". Read by the openai SDK's Chat stream accumulator."""
+    translated_body = b"".join(lc.stream.translate("openai", "openai_chat", _responses_source(fragments)))
+    events: list[Any] = [StreamStartEvent(id="r1", model="m")]
+    for i, fragment in enumerate(fragments):
+        head = {"id": "call_0", "name": "f"} if i == 0 else {}
+        events.append(StreamDeltaEvent(delta=ToolCallDelta(input=fragment, part_index=0, **head)))
+    events.append(StreamEndEvent(finish_reason="tool_call"))
+    encoded_body = b"".join(lc.stream.encode("openai_chat", events))
+    for body in (translated_body, encoded_body):
+        assert source_order([body]) == [("call", "f", value)]

@@ -11,7 +11,7 @@ import msgspec
 from lmcodec.providers._json import parse_json_object
 from lmcodec.wire import ToolCallPart
 
-__all__ = ["arguments_call", "strict_json_object"]
+__all__ = ["arguments_call", "is_blank", "strict_json_object"]
 
 _decoder: Final = msgspec.json.Decoder()
 _TOOL_CALL: Final = msgspec.StructMeta.__call__(ToolCallPart, id="-", name="-", input={})
@@ -44,3 +44,10 @@ def arguments_call(call_id: str, name: str, arguments: Any) -> ToolCallPart:
         return ToolCallPart(id=call_id, name=name, input=parse_json_object(arguments))
     part: ToolCallPart = msgspec.structs.replace(_TOOL_CALL, id=call_id, name=name, input=value)
     return part
+
+
+def is_blank(fragment: str) -> bool:
+    """Whether ``fragment`` is JSON whitespace only (space, tab, line feed, carriage return), or
+    empty: a streamed call's arguments made only of such fragments are no JSON value, and the
+    Anthropic and Responses writers hold them back (JSON ignores whitespace before a value)."""
+    return not fragment.strip(" \t\n\r")

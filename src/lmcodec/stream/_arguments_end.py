@@ -46,9 +46,9 @@ class ArgumentsEnd:
         self._escaped = False  # the last fragment ended inside a string right after a backslash
 
     @property
-    def empty(self) -> bool:
-        """Whether the arguments are still empty (``""``: every fragment so far was)."""
-        return self._state < 0
+    def blank(self) -> bool:
+        """Whether the arguments are still empty or JSON whitespace only (every fragment so far was)."""
+        return self._state <= 0
 
     def whole_after(self, fragment: str) -> bool:
         """Whether the arguments are whole once ``fragment`` is added (once whole, they stay so)."""

@@ -345,13 +345,14 @@ class PartsInOrderSink(WriterSink):
 
     def _write_waiting(self) -> None:
         """The stream is over (its end or an error): nothing grows; what waits is written. An open
-        call whose arguments are still ``""`` (a parameterless call a Chat server streams so) gets
-        ``"{}"`` first, while it is the open block or item: the Responses writer would fill it at
-        the end, a delta to an item after what waited was added (red team 35 F01)."""
+        call whose arguments are still ``""`` or whitespace (a parameterless call a Chat server
+        streams so: the writers drop whitespace before a value, red team 36 F01) gets ``"{}"``
+        first, while it is the open block or item: the Responses writer would fill it at the end,
+        a delta to an item after what waited was added (red team 35 F01)."""
         scan = self._open_scan
         self._open_args = self._open_scan = None
         if self._waiting:
-            if scan is not None and scan.empty:
+            if scan is not None and scan.blank:
                 self.out.append(self._write_call(self._open_call_slot, "{}", None, None))
             self._release(at_end=True)
 

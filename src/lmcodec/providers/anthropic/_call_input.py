@@ -4,7 +4,8 @@ A call's first fragment goes in the block start's ``input`` when it is a whole o
 one (lm15 reads that start back as the very fragment). The anthropic SDK's ``MessageStream`` parses a
 block's joined ``partial_json`` (jiter, partial mode) after every ``input_json_delta`` and raises on
 a buffer of nothing but whitespace (red team 35 F02), so the writer holds whitespace-only fragments
-until one that is not: JSON ignores whitespace before a value, and after a value already whole.
+until one that is not (``providers._tool_arguments.is_blank``): JSON ignores whitespace before a
+value, and after a value already whole.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["is_blank", "start_input"]
+__all__ = ["start_input"]
 
 
 def start_input(fragment: str) -> dict[str, Any] | None:
@@ -27,8 +28,3 @@ def start_input(fragment: str) -> dict[str, Any] | None:
     if isinstance(value, dict) and json.dumps(value, separators=(",", ":")) == fragment:
         return value
     return None
-
-
-def is_blank(fragment: str) -> bool:
-    """Whether ``fragment`` is JSON whitespace only (space, tab, line feed, carriage return)."""
-    return not fragment.strip(" \t\n\r")

@@ -81,9 +81,10 @@ from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
+from lmcodec.providers._tool_arguments import is_blank
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._body_write import encode_response
-from lmcodec.providers.anthropic._call_input import is_blank, start_input
+from lmcodec.providers.anthropic._call_input import start_input
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
 from lmcodec.wire import (
     AudioDelta,

@@ -27,7 +27,11 @@ team 31 F02):
   ``tool_call_<slot>``, the id lmcodec's assembler gives it), streamed as
   ``function_call_arguments.delta`` / ``.done``; a call whose fragments were all
   empty (Anthropic's call of a tool without parameters) gets a ``"{}"`` delta
-  before its ``.done``, as OpenAI sends it (``""`` is not JSON).
+  before its ``.done``, as OpenAI sends it (``""`` is not JSON). Whitespace-only fragments
+  before the first that is not are dropped (JSON ignores whitespace before a value), so
+  arguments of nothing but whitespace are ``"{}"`` too, as the Anthropic writer's client reads
+  them (red team 36 F01); arguments whose first fragment is not whitespace are written fragment
+  for fragment.
 
 Items stay open until the end (``output_item.done`` in output order), so
 interleaved fragments of parallel tool calls each land in their own item; a
@@ -108,6 +112,7 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
+from lmcodec.providers._tool_arguments import is_blank
 from lmcodec.providers.openai._body_write import encode_response
 from lmcodec.providers.openai._final import agreed_output, says_the_same, uncarried
 from lmcodec.providers.openai._output_item import OutputItem
@@ -282,7 +287,7 @@ class StreamWriter(ItemWriting):
         if item is None or (name is not None and not item.name):
             delta = _replace(_TOOL_CALL, part_index=part_index, input=fragment, id=id, name=name)
             return self.feed(_replace(_EVENT, delta=delta))
-        if not fragment:
+        if not fragment or (not item.texts and is_blank(fragment)):  # (whitespace before the value: dropped)
             return b""
         if item.held or "\\" in fragment:  # a lone surrogate spelled as an escape is refused
             item.held = watch(item.held, fragment, "openai")
@@ -357,7 +362,7 @@ class StreamWriter(ItemWriting):
                 self._out.append(self._frame_delta(item, delta.text))
         elif dtype is ToolCallDelta:
             item = self._item(delta.part_index, _CALL, delta)
-            if delta.input:
+            if delta.input and (item.texts or not is_blank(delta.input)):  # (as in write_tool_input)
                 if item.held or "\\" in delta.input:
                     item.held = watch(item.held, delta.input, "openai")
                 item.texts.append(delta.input)

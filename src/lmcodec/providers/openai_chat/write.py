@@ -19,7 +19,10 @@ Where the values come from:
   ``type`` and ``function.name``; later fragments only ``arguments``. A call
   whose fragments were all empty (Anthropic's call of a tool without
   parameters) gets ``"{}"`` before the finish, as OpenAI sends it (``""`` is not
-  JSON). Not before: interleaved calls may get fragments until the end, so the
+  JSON). Whitespace-only fragments before the first that is not are written as
+  ``""`` (JSON ignores whitespace before a value), so arguments of nothing but
+  whitespace are ``"{}"`` too, as the Anthropic and Responses writers' clients
+  read them (red team 36 F01). Not before: interleaved calls may get fragments until the end, so the
   openai SDK's ``arguments.done`` event of such a call that another call
   follows still says ``""``; its accumulated message says ``"{}"``.
 - ``finish_reason``: a ``tool_call`` finish is ``tool_calls`` only when a tool
@@ -69,6 +72,7 @@ from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnam
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers._readback import reads_as
+from lmcodec.providers._tool_arguments import is_blank
 from lmcodec.providers.openai._sse_write import (
     ENC,
     chat_usage,
@@ -303,6 +307,8 @@ class StreamWriter:
         return self._head + b'{"role":"assistant","content":""}' + _TAIL
 
     def _tool_call(self, slot: int, fragment: str, call_id: str | None, name: str | None) -> bytes:
+        if fragment and (slot in self._unargued or slot not in self._calls) and is_blank(fragment):
+            fragment = ""  # whitespace before the value: written as "" (red team 36 F01)
         if self._escapes or "\\" in fragment:  # a lone surrogate spelled as an escape is refused
             held = watch(self._escapes.pop(slot, ""), fragment, "openai_chat")
             if held:
