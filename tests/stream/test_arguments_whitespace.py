@@ -174,7 +174,10 @@ BLANK: dict[str, tuple[list[dict[str, Any]], list[tuple[Any, ...]]]] = {
         [("call", "f", {}), ("text", "x")],
     ),
     "'\\n\\t' then text": ([_call(0, "\n\t", "f"), {"content": "x"}], [("call", "f", {}), ("text", "x")]),
-    "' ' then a call": ([_call(0, " ", "f"), _call(1, '{"a":1}', "g")], [("call", "f", {}), ("call", "g", {"a": 1})]),
+    "' ' then a call": (
+        [_call(0, " ", "f"), _call(1, '{"a":1}', "g")],
+        [("call", "f", {}), ("call", "g", {"a": 1})],
+    ),
 }
 
 
@@ -232,7 +235,9 @@ def _responses_written(fragments: list[str]) -> bytes:
 
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_fragments(), st.booleans())
-def test_responses_writer_drops_whitespace_before_the_value(drawn: tuple[list[str], Any], blank: bool) -> None:
+def test_responses_writer_drops_whitespace_before_the_value(
+    drawn: tuple[list[str], Any], blank: bool
+) -> None:
     """lc.stream.encode("openai") of whitespace placed anywhere among a call's fragments (or, when
     ``blank``, of the whitespace alone): the openai SDK reads the object ({} for whitespace alone);
     deltas, done events and final say one text; arguments whose first fragment is not whitespace
@@ -254,7 +259,9 @@ def test_responses_writer_drops_whitespace_before_the_value(drawn: tuple[list[st
     [([" "], {}), (["", " ", "\t"], {}), (["\n", '{"a":1}'], {"a": 1}), ([" ", "{}", " "], {})],
     ids=repr,
 )
-def test_a_chat_client_reads_whitespace_only_arguments_as_empty_ones(fragments: list[str], value: Any) -> None:
+def test_a_chat_client_reads_whitespace_only_arguments_as_empty_ones(
+    fragments: list[str], value: Any
+) -> None:
     """Red team 36 F01 on a Chat client: a Responses source's call of whitespace only reached it
     as " " (the openai SDK's accumulated arguments, not JSON); now "{}" as for "", the whitespace
     before a value written as "". Read by the openai SDK's Chat stream accumulator."""
