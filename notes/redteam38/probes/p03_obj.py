@@ -1,0 +1,68 @@
+import pickle, copy, msgspec, json
+import lm15.types as T
+import lmcodec as lc
+
+def show(label, f):
+    try: r = ("ok", f())
+    except Exception as e: r = ("err", type(e).__name__, str(e)[:120])
+    print(label, r)
+
+# equality & hashing
+a, b = lc.TextPart("x"), lc.TextPart("x")
+show("eq", lambda: (a == b, hash(a) == hash(b)))
+la, lb = T.TextPart("x"), T.TextPart("x")
+show("lm15 eq", lambda: (la == lb, hash(la) == hash(lb)))
+show("lc tc hash", lambda: hash(lc.ToolCallPart("i", "n", {"a": 1})))
+show("lm15 tc hash", lambda: hash(T.ToolCallPart("i", "n", {"a": 1})))
+show("lc msg hash", lambda: hash(lc.Message("user", [lc.TextPart("x")])))
+show("lm15 msg hash", lambda: hash(T.Message("user", [T.TextPart("x")])))
+show("lc msg parts type", lambda: type(lc.Message("user", [lc.TextPart("x")]).parts))
+show("lm15 msg parts type", lambda: type(T.Message("user", [T.TextPart("x")]).parts))
+show("lc eq cross", lambda: lc.TextPart("x") == lc.ThinkingPart("x"))
+show("lm15 eq cross", lambda: T.TextPart("x") == T.ThinkingPart("x"))
+show("lc 1 vs 1.0 in input eq", lambda: lc.ToolCallPart("i","n",{"a":1}) == lc.ToolCallPart("i","n",{"a":1.0}))
+show("lm15 1 vs 1.0", lambda: T.ToolCallPart("i","n",{"a":1}) == T.ToolCallPart("i","n",{"a":1.0}))
+show("lc eq Config temp 1 vs 1.0", lambda: lc.Config(temperature=1) == lc.Config(temperature=1.0))
+show("lc eq key order", lambda: lc.ToolCallPart("i","n",{"a":1,"b":2}) == lc.ToolCallPart("i","n",{"b":2,"a":1}))
+show("lm15 eq key order", lambda: T.ToolCallPart("i","n",{"a":1,"b":2}) == T.ToolCallPart("i","n",{"b":2,"a":1}))
+# pickle/copy
+for o in [lc.TextPart("x"), lc.ToolCallPart("i","n",{"a":[1,{"b":2}]}), lc.Message("user",[lc.TextPart("x")]), lc.Config(temperature=0.5, stop=["a"]),
+          lc.Response(id="r", model="m", message=lc.Message("assistant",[lc.TextPart("y")]), finish_reason="stop", usage=lc.Usage()), lc.ImagePart(url="u"), lc.TextDelta("x", 2)]:
+    show("pickle "+type(o).__name__, lambda: pickle.loads(pickle.dumps(o)) == o and lc.encode(pickle.loads(pickle.dumps(o))) == lc.encode(o))
+    show("deepcopy "+type(o).__name__, lambda: copy.deepcopy(o) == o)
+    show("copy "+type(o).__name__, lambda: copy.copy(o) == o)
+    show("repr "+type(o).__name__, lambda: repr(o)[:150])
+# frozen
+show("setattr", lambda: setattr(a, "text", "y"))
+show("lm15 setattr", lambda: setattr(la, "text", "y"))
+show("AttributeError", lambda: lc.TextPart("x").url)
+show("lm15 AttributeError", lambda: T.TextPart("x").url)
+# replace bypass
+show("structs.replace role bogus", lambda: lc.encode(msgspec.structs.replace(lc.Message("user",[lc.TextPart("x")]), role="bogus")))
+show("lc.replace role bogus", lambda: lc.replace(lc.Message("user",[lc.TextPart("x")]), role="bogus"))
+show("structs.replace usage -1", lambda: lc.encode(msgspec.structs.replace(lc.Usage(), input_tokens=-1)))
+show("structs.replace image two sources", lambda: lc.encode(msgspec.structs.replace(lc.ImagePart(url="u"), data="AAAA")))
+show("structs.replace tool input nan", lambda: lc.encode(msgspec.structs.replace(lc.ToolCallPart("i","n",{}), input={"a": float("nan")})))
+show("lc.replace tool input nan", lambda: lc.replace(lc.ToolCallPart("i","n",{}), input={"a": float("nan")}))
+show("encode Message parts list of str", lambda: lc.encode(msgspec.structs.replace(lc.Message("user",[lc.TextPart("x")]), parts=["x"])))
+show("to_builtins", lambda: lc.to_builtins(lc.Message("user",[lc.TextPart("x")])))
+show("from_builtins", lambda: lc.from_builtins({"role":"user","parts":[{"type":"text","text":"x"}]}, lc.Message))
+show("from_builtins tuple", lambda: lc.from_builtins({"role":"user","parts":({"type":"text","text":"x"},)}, lc.Message))
+show("from_builtins bytes", lambda: lc.from_builtins({"type":"image","media_type":"image/png","data":b"AAAA"}, lc.Part))
+show("from_builtins nan", lambda: lc.from_builtins({"type":"tool_call","id":"i","name":"n","input":{"a":float("nan")}}, lc.Part))
+show("from_builtins int key", lambda: lc.from_builtins({"type":"tool_call","id":"i","name":"n","input":{1:2}}, lc.Part))
+show("from_builtins big int", lambda: lc.encode(lc.from_builtins({"type":"tool_call","id":"i","name":"n","input":{"a":10**40}}, lc.Part)))
+show("msgpack big int", lambda: lc.msgpack.encode(lc.ToolCallPart("i","n",{"a":10**40})))
+show("msgpack big int roundtrip", lambda: lc.msgpack.decode(lc.msgpack.encode(lc.ToolCallPart("i","n",{"a":2**64-1})), lc.Part))
+show("decode str input", lambda: lc.decode('{"type":"text","text":"x"}', lc.Part))
+show("decode memoryview", lambda: lc.decode(memoryview(b'{"type":"text","text":"x"}'), lc.Part))
+show("decode bytearray", lambda: lc.decode(bytearray(b'{"type":"text","text":"x"}'), lc.Part))
+show("decode None", lambda: lc.decode(None, lc.Part))
+show("decode int type", lambda: lc.decode(b'1', int))
+show("decode bad type", lambda: lc.decode(b'{}', "Part"))
+show("encode non-struct", lambda: lc.encode({"a": 1}))
+show("encode set", lambda: lc.encode({1,2}))
+show("encode lm15 obj", lambda: lc.encode(T.TextPart("x")))
+show("decode deep nesting", lambda: lc.decode(b'{"type":"data","value":' + b'['*100000 + b']'*100000 + b'}', lc.Part))
+show("decode deep nesting tool", lambda: lc.decode(b'{"type":"tool_call","id":"i","name":"n","input":{"a":' + b'['*100000 + b']'*100000 + b'}}', lc.Part))
+show("lm15 deep", lambda: lc.decode(b'{"type":"data","value":' + b'['*500 + b']'*500 + b'}', lc.Part))
