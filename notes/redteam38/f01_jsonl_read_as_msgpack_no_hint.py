@@ -26,7 +26,10 @@ TURN = (
 def lmcodec(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-W", "ignore", "-m", "lmcodec", *args],
-        capture_output=True, text=True, env=dict(os.environ), timeout=120,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=120,
     )
 
 
@@ -41,16 +44,27 @@ def main() -> int:
         parquet = os.path.join(tmp, "log.parquet")
         lmcodec("convert", jsonl, parquet)
         runs = {
-            "convert --from msgpack": (("convert", jsonl, os.path.join(tmp, "a.jsonl"), "--from", "msgpack"), "lm15"),
+            "convert --from msgpack": (
+                ("convert", jsonl, os.path.join(tmp, "a.jsonl"), "--from", "msgpack"),
+                "lm15",
+            ),
             "validate --format msgpack": (("validate", jsonl, "--format", "msgpack"), "lm15"),
-            "convert of a .msgpack name holding JSON Lines": (("convert", misnamed, os.path.join(tmp, "b.jsonl")), "lm15"),
-            "convert of Parquet --from msgpack": (("convert", parquet, os.path.join(tmp, "c.jsonl"), "--from", "msgpack"), "parquet"),
+            "convert of a .msgpack name holding JSON Lines": (
+                ("convert", misnamed, os.path.join(tmp, "b.jsonl")),
+                "lm15",
+            ),
+            "convert of Parquet --from msgpack": (
+                ("convert", parquet, os.path.join(tmp, "c.jsonl"), "--from", "msgpack"),
+                "parquet",
+            ),
         }
         for label, (args, wanted) in runs.items():
             done = lmcodec(*args)
             hints = [line for line in done.stderr.splitlines() if "hint" in line]
             named = any(wanted in h or (wanted == "lm15" and "JSON" in h) for h in hints)
-            print(f"{label}: status {done.returncode}; {done.stderr.strip().splitlines()[0]!r}; hint: {hints or 'none'}")
+            print(
+                f"{label}: status {done.returncode}; {done.stderr.strip().splitlines()[0]!r}; hint: {hints or 'none'}"
+            )
             if not named:
                 failures += 1
     print(f"{failures} of {len(runs)} runs give no hint naming the input's format")

@@ -36,7 +36,10 @@ def run(args: list[str], path: str, stdout_append: bool) -> tuple[int | None, in
     with open(path, "rb") as stdin, open(path, "ab") if stdout_append else open(os.devnull, "wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-W", "ignore", "-m", "lmcodec", *args],
-            stdin=stdin, stdout=out, stderr=subprocess.DEVNULL, env=dict(os.environ),
+            stdin=stdin,
+            stdout=out,
+            stderr=subprocess.DEVNULL,
+            env=dict(os.environ),
         )
         start = time.monotonic()
         status: int | None = None
@@ -59,17 +62,29 @@ def main() -> int:
         with open(jsonl, "wb") as f:
             f.write(GOOD * 3)
         msgpack_log = os.path.join(tmp, "log.msgpack")
-        subprocess.run([sys.executable, "-W", "ignore", "-m", "lmcodec", "convert", jsonl, msgpack_log],
-                       check=True, capture_output=True, env=dict(os.environ))
+        subprocess.run(
+            [sys.executable, "-W", "ignore", "-m", "lmcodec", "convert", jsonl, msgpack_log],
+            check=True,
+            capture_output=True,
+            env=dict(os.environ),
+        )
         mixed = os.path.join(tmp, "mixed.jsonl")
         with open(mixed, "wb") as f:
             f.write(GOOD + BAD + GOOD)
         cases = [
             ("(a) convert - - < log.jsonl >> log.jsonl", ["convert", "-", "-"], jsonl, True),
-            ("(b) convert - - --from msgpack --to msgpack < log.msgpack >> log.msgpack",
-             ["convert", "-", "-", "--from", "msgpack", "--to", "msgpack"], msgpack_log, True),
-            ("(c) convert - out.jsonl --rejects mixed.jsonl < mixed.jsonl",
-             ["convert", "-", os.path.join(tmp, "out.jsonl"), "--rejects", mixed], mixed, False),
+            (
+                "(b) convert - - --from msgpack --to msgpack < log.msgpack >> log.msgpack",
+                ["convert", "-", "-", "--from", "msgpack", "--to", "msgpack"],
+                msgpack_log,
+                True,
+            ),
+            (
+                "(c) convert - out.jsonl --rejects mixed.jsonl < mixed.jsonl",
+                ["convert", "-", os.path.join(tmp, "out.jsonl"), "--rejects", mixed],
+                mixed,
+                False,
+            ),
         ]
         for label, args, path, append in cases:
             before = os.path.getsize(path)

@@ -41,7 +41,10 @@ def lmcodec(args: list[str], *, stdout: str | None = None, stderr: str | None = 
     with open(stdout or os.devnull, "ab") as out, open(stderr or os.devnull, "ab") as err:
         return subprocess.run(
             [sys.executable, "-W", "ignore", "-m", "lmcodec", *args],
-            stdout=out, stderr=err, env=dict(os.environ), timeout=120,
+            stdout=out,
+            stderr=err,
+            env=dict(os.environ),
+            timeout=120,
         ).returncode
 
 
@@ -64,8 +67,10 @@ def main() -> int:
                 data = f.read()
             kept = data.count(OLD) == 3 and (data.count(GOOD) == 2 or status == 2)
             lost += not kept
-            print(f"{label} >> log.jsonl (3 records): status {status}, log holds {data.count(OLD)} old + "
-                  f"{data.count(GOOD)} new records{'' if kept else '  <- the log was replaced'}")
+            print(
+                f"{label} >> log.jsonl (3 records): status {status}, log holds {data.count(OLD)} old + "
+                f"{data.count(GOOD)} new records{'' if kept else '  <- the log was replaced'}"
+            )
 
         out = os.path.join(tmp, "out.jsonl")
         open(out, "wb").close()
@@ -74,20 +79,28 @@ def main() -> int:
             data = f.read()
         kept = status == 2 or (data.count(GOOD) == 2 and data.count(BAD) == 1)
         lost += not kept
-        print(f"(c) - --rejects /dev/stdout > out.jsonl: status {status}, out holds {data.count(GOOD)} "
-              f"converted + {data.count(BAD)} rejected{'' if kept else '  <- the converted records are lost'}")
+        print(
+            f"(c) - --rejects /dev/stdout > out.jsonl: status {status}, out holds {data.count(GOOD)} "
+            f"converted + {data.count(BAD)} rejected{'' if kept else '  <- the converted records are lost'}"
+        )
 
         err_log = os.path.join(tmp, "err.log")
         with open(err_log, "wb") as f:
             f.write(b"an earlier line\n")
-        status = lmcodec(["convert", mixed, os.path.join(tmp, "o.jsonl"), "--rejects", "/dev/stderr"], stderr=err_log)
+        status = lmcodec(
+            ["convert", mixed, os.path.join(tmp, "o.jsonl"), "--rejects", "/dev/stderr"], stderr=err_log
+        )
         with open(err_log, "rb") as f:
             data = f.read()
-        kept = status == 2 and data == b"an earlier line\n" or (b"an earlier line" in data and b"lmcodec:" in data)
+        kept = (status == 2 and data == b"an earlier line\n") or (
+            b"an earlier line" in data and b"lmcodec:" in data
+        )
         lost += not kept
-        print(f"(d) --rejects /dev/stderr 2>> err.log: status {status}, earlier line kept: "
-              f"{b'an earlier line' in data}, messages kept: {b'lmcodec:' in data}"
-              f"{'' if kept else '  <- err.log was replaced'}")
+        print(
+            f"(d) --rejects /dev/stderr 2>> err.log: status {status}, earlier line kept: "
+            f"{b'an earlier line' in data}, messages kept: {b'lmcodec:' in data}"
+            f"{'' if kept else '  <- err.log was replaced'}"
+        )
         log = os.path.join(tmp, "lib.jsonl")
         with open(log, "wb") as f:
             f.write(OLD * 3)
@@ -97,15 +110,24 @@ def main() -> int:
             "lc.msgpack.write_stream('/dev/stdout', [lc.TextPart('y')])\n"
         )
         with open(log, "ab") as out:
-            status = subprocess.run([sys.executable, "-W", "ignore", "-c", script], stdout=out,
-                                    stderr=subprocess.DEVNULL, env=dict(os.environ), timeout=120).returncode
+            status = subprocess.run(
+                [sys.executable, "-W", "ignore", "-c", script],
+                stdout=out,
+                stderr=subprocess.DEVNULL,
+                env=dict(os.environ),
+                timeout=120,
+            ).returncode
         with open(log, "rb") as f:
             data = f.read()
-        stray = sorted(name for name in os.listdir(tmp) if name.startswith("lib.jsonl") and name != "lib.jsonl")
+        stray = sorted(
+            name for name in os.listdir(tmp) if name.startswith("lib.jsonl") and name != "lib.jsonl"
+        )
         kept = data.count(OLD) == 3 and not stray
         lost += not kept
-        print(f"(e) lc.jsonl.write + lc.msgpack.write_stream('/dev/stdout') >> lib.jsonl: status {status}, "
-              f"{data.count(OLD)} of 3 old records kept, stray files {stray}{'' if kept else '  <- replaced'}")
+        print(
+            f"(e) lc.jsonl.write + lc.msgpack.write_stream('/dev/stdout') >> lib.jsonl: status {status}, "
+            f"{data.count(OLD)} of 3 old records kept, stray files {stray}{'' if kept else '  <- replaced'}"
+        )
     print(f"{lost} of 5 runs lose what the redirection held or was given")
     return 1 if lost else 0
 
