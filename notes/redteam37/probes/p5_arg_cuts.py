@@ -2,6 +2,8 @@ import json, random, sys
 sys.path.insert(0, "notes/redteam37/probes")
 import lmcodec as lc
 from sdkread import read_stream
+sys.path.insert(0, '.')
+from tests.stream.test_parts_in_order import anthropic_protocol_breaks, responses_protocol_breaks
 
 BASE = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-x"}
 def chunk(delta, finish=None):
@@ -77,6 +79,12 @@ for n in range(N):
                     out = b"".join(lc.stream.translate("openai_chat", dst, frames))
                 else:
                     out = b"".join(lc.stream.encode(dst, lc.stream.decode("openai_chat", frames)))
+                pb = (anthropic_protocol_breaks if dst == "anthropic" else responses_protocol_breaks)(out)
+                if pb:
+                    print(f"#{n} {dst} {path} PROTOCOL {pb[:3]}")
+                    if path == "translate":
+                        print("   TFRAMES", args, [json.loads(f[6:])["choices"][0]["delta"] for f in frames if f.startswith(b"data: {")])
+                    fails += 1
                 got = read_stream(dst, out)
                 got_calls = [(nm, norm(a) if dst == "openai" else json.loads(a)) for nm, a in got["calls"]]
             except Exception as e:
