@@ -24,7 +24,14 @@ from typing import IO, Any, Final
 import lmcodec as lc
 from lmcodec.cli._hints import hint
 from lmcodec.cli._names import format_named, parquet_type, record_type_named
-from lmcodec.cli._output import UsageError, atomic_file, check_compression, check_distinct, check_readable
+from lmcodec.cli._output import (
+    UsageError,
+    atomic_file,
+    check_compression,
+    check_distinct,
+    check_readable,
+    standard_stream_of,
+)
 from lmcodec.cli._rejects import BadRecords, Refused, Tap, in_command_words, open_rejects, say_where_kept
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
@@ -384,6 +391,7 @@ def _convert(args: argparse.Namespace) -> int:
 
         out = _mapped(out, _llm_record, refuse)
     place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_file(args.dest)
+    streamed = args.dest == "-" or standard_stream_of(args.dest) is not None  # written through, as -
     written = 0
     nothing_good = False
     try:
@@ -399,8 +407,9 @@ def _convert(args: argparse.Namespace) -> int:
         nothing_good = True
     except lc.RecordError as exc:
         print(f"lmcodec: {in_command_words(str(exc))}", file=sys.stderr)
-        if args.dest == "-":  # a pipe cannot be taken back: say what it holds
-            print("lmcodec: stopped there; the records before it were written to stdout", file=sys.stderr)
+        if streamed:  # a stream cannot be taken back: say what it holds
+            where = "stdout" if args.dest == "-" else args.dest
+            print(f"lmcodec: stopped there; the records before it were written to {where}", file=sys.stderr)
         else:
             print(f"lmcodec: nothing written to {args.dest}", file=sys.stderr)
         return 1

@@ -6,9 +6,13 @@ destination as it was, and the temporary file is removed; DEST keeps its mode an
 may, its owner and group (other hard links of DEST keep the old content). A destination the user may
 not write (a read-only file) is refused, as a shell redirection refuses it, though a rename over it
 would succeed. A symlink is written through (the file it names is replaced, the link stays); a
-destination that is not a regular file (a FIFO, a device such as /dev/stdout) is written in place,
-as a shell redirection would: it cannot be renamed over. ``convert X X`` is refused before anything
-is opened.
+destination that is not a regular file (a FIFO, a device) is written in place, as a shell
+redirection would: it cannot be renamed over. The file of an open standard stream
+(``/dev/stdout``, ``/dev/fd/1``, ``/dev/stderr``, the file fd 1 or 2 is redirected to) is written
+through that stream, as ``-`` is: renamed over, the redirect target was replaced (red team 38
+F03). ``convert X X`` is refused before anything is opened, and so is an input that is the output
+by another road: standard input redirected from DEST, ``--rejects`` or the file standard output
+goes to (red team 38 F02).
 """
 
 from __future__ import annotations
@@ -21,7 +25,13 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-from lmcodec.codecs._replace import keep_owner, refuse_a_directory_name, temporary_beside
+from lmcodec.codecs._replace import (
+    keep_owner,
+    refuse_a_directory_name,
+    standard_stream_of,
+    temporary_beside,
+    written_through,
+)
 from lmcodec.codecs.files import unsupported_compression
 
 __all__ = [
@@ -31,6 +41,7 @@ __all__ = [
     "check_distinct",
     "check_readable",
     "named",
+    "standard_stream_of",
 ]
 
 
@@ -74,22 +85,37 @@ def _same_file(a: str, b: str) -> bool:
     return False
 
 
-def _stdout_is(src: str) -> bool:
-    """Whether standard output is the regular file ``src`` (``convert X - >> X``)."""
-    if src == "-":
-        return False
+def _file_of(name: str) -> tuple[int, int] | None:
+    """The (device, inode) of the regular file at path ``name``; else None."""
     with suppress(OSError, ValueError):
-        out = os.fstat(1)
-        if stat.S_ISREG(out.st_mode):
-            mine = os.stat(src)
-            return (out.st_dev, out.st_ino) == (mine.st_dev, mine.st_ino)
-    return False
+        found = os.stat(name)
+        if stat.S_ISREG(found.st_mode):
+            return found.st_dev, found.st_ino
+    return None
+
+
+def _is_stdout(name: str) -> bool:
+    """Whether the regular file ``name`` is the one standard output is redirected to."""
+    here = _file_of(name)
+    return here is not None and here == _file_of_fd(1)
+
+
+def _file_of_fd(fd: int) -> tuple[int, int] | None:
+    """The (device, inode) of the regular file descriptor ``fd`` is open on; else None."""
+    with suppress(OSError, ValueError):
+        found = os.fstat(fd)
+        if stat.S_ISREG(found.st_mode):
+            return found.st_dev, found.st_ino
+    return None
 
 
 def check_distinct(src: str, dest: str, rejects: str | None = None) -> None:
     """Refuse to write over the input, or the rejects over the output (the same path, or
-    another name of the same file, standard output redirected to the input included)."""
-    if dest == "-" and _stdout_is(src):
+    another name of the same file, standard output redirected to the input included; with
+    ``-`` as SRC, standard input redirected from the file written: red team 38 F02)."""
+    if src == "-":
+        _check_stdin_distinct(dest, rejects)
+    elif dest == "-" and _is_stdout(src):
         raise UsageError(
             f"standard output is the input file {src}: the output would be read back as input "
             "(write to another file)"
@@ -100,6 +126,36 @@ def check_distinct(src: str, dest: str, rejects: str | None = None) -> None:
         raise UsageError(f"--rejects {rejects} is the input file: write the rejects to another file")
     if rejects is not None and _same_file(dest, rejects):
         raise UsageError(f"--rejects {rejects} is the output file: write the rejects to another file")
+    if rejects is not None and dest == "-" and standard_stream_of(rejects) == 1 and not _a_terminal(1):
+        raise UsageError(
+            f"--rejects {rejects} is standard output, where DEST - goes: write the rejects to another file"
+        )
+
+
+def _a_terminal(fd: int) -> bool:
+    """Whether ``fd`` is a terminal: the records and the rejects shown on it together lose
+    nothing, where in a file or a pipe the rejects would be mixed into the converted records."""
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
+
+
+def _check_stdin_distinct(dest: str, rejects: str | None) -> None:
+    """``-`` as SRC: standard input, when it is a regular file, is neither DEST (or the file
+    standard output goes to, for DEST ``-``) nor ``--rejects``."""
+    stdin = _file_of_fd(0)
+    if stdin is None:
+        return
+    if dest == "-" and _file_of_fd(1) == stdin:
+        raise UsageError(
+            "standard output is the input file (standard input): the output would be read back as "
+            "input (write to another file)"
+        )
+    if dest != "-" and _file_of(dest) == stdin:
+        raise UsageError(f"{dest} is the input file: write to another file (then rename it)")
+    if rejects is not None and _file_of(rejects) == stdin:
+        raise UsageError(f"--rejects {rejects} is the input file: write the rejects to another file")
 
 
 def named(exc: OSError, path: str) -> OSError:
@@ -145,10 +201,12 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
     """``dest`` open for writing through a temporary file beside it
     (``codecs._replace.temporary_beside``: NAME cut to fit the name limit), renamed to ``dest``
     when the block succeeds and removed when it fails; ``dest`` itself, opened, when it is not a
-    regular file (nothing to rename over). The writers write into the file given (compressed by
-    DEST's name: ``codecs.files.compressing``), so DEST has this one temporary file: given the
-    temporary path, they made one of their own beside it. A name of a directory's form (``out/``)
-    is refused, as a shell redirection refuses it (it wrote the file ``out``)."""
+    regular file (nothing to rename over); the open standard stream (fd 1 or 2) whose file
+    ``dest`` is, written through (``codecs._replace.written_through``). The writers write into
+    the file given (compressed by DEST's name: ``codecs.files.compressing``), so DEST has this
+    one temporary file: given the temporary path, they made one of their own beside it. A name of
+    a directory's form (``out/``) is refused, as a shell redirection refuses it (it wrote the
+    file ``out``)."""
     try:
         refuse_a_directory_name(dest)
     except OSError as exc:
@@ -159,6 +217,11 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
         existing = None
     except OSError as exc:  # a symlink loop (ELOOP): open() refuses it, a rename would replace the link
         raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
+    stream = None if existing is None else standard_stream_of(dest)
+    if stream is not None:  # as `-` is: renamed over, the redirect target was replaced (F03)
+        with written_through(stream) as raw, _Naming(raw, dest) as fh:
+            yield fh
+        return
     if existing is not None and not stat.S_ISREG(existing):
         if stat.S_ISDIR(existing):
             raise UsageError(f"cannot write {dest}: Is a directory")

@@ -9,6 +9,13 @@ reach (review 9: a log filtered in place whose reader raised at line 10 was repl
 records before it). On a new path, an exception of the records leaves the records written before
 it as the file (hostile-input L5); a failing file or an interrupted write (KeyboardInterrupt,
 SystemExit: any BaseException that is no Exception) leaves no file, as the last record may be cut.
+
+A path that is the file of an open standard stream (``/dev/stdout``, ``/dev/fd/1``, ``/dev/stderr``,
+``/proc/self/fd/2``, or the name of the file the shell redirected fd 1 or 2 to) is written through
+that stream, as a shell redirection writes: appended under ``>>``, at the stream's offset under
+``>``. Its real path is the redirect target: a rename over it replaced the file the shell had open
+and the script's output with it (red team 38 F03). Another FIFO or device is opened in place; a
+symlink to a regular file has its target replaced, the link kept.
 """
 
 from __future__ import annotations
@@ -18,12 +25,53 @@ import io
 import os
 import secrets
 import stat
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["keep_owner", "refuse_a_directory_name", "replaced_at_the_end", "temporary_beside"]
+__all__ = [
+    "keep_owner",
+    "refuse_a_directory_name",
+    "replaced_at_the_end",
+    "standard_stream_of",
+    "temporary_beside",
+    "written_through",
+]
+
+_STANDARD_STREAMS = (1, 2)
+"""The descriptors a path is compared with: the streams a shell redirects output to."""
+
+
+def standard_stream_of(dest: str | os.PathLike[str]) -> int | None:
+    """The descriptor (1 or 2) whose open file ``dest`` is (the same device and inode), else None
+    (no such file, or a standard stream closed)."""
+    try:
+        mine = os.stat(dest)
+    except (OSError, ValueError):
+        return None
+    for fd in _STANDARD_STREAMS:
+        try:
+            theirs = os.fstat(fd)
+        except OSError:
+            continue
+        if (theirs.st_dev, theirs.st_ino) == (mine.st_dev, mine.st_ino):
+            return fd
+    return None
+
+
+@contextmanager
+def written_through(fd: int) -> Iterator[io.FileIO]:
+    """An unbuffered writer into a copy of descriptor ``fd`` (its open file shared: its offset,
+    its append mode), closed at the end; ``fd`` stays open. What Python's own ``sys.stdout`` /
+    ``sys.stderr`` hold for ``fd`` is flushed first, so the bytes stay in order."""
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError, AttributeError):  # replaced, closed or fileno-less streams
+            if stream is not None and stream.fileno() == fd:
+                stream.flush()
+    with io.FileIO(os.dup(fd), "wb") as raw:
+        yield raw
 
 
 def refuse_a_directory_name(dest: str | os.PathLike[str]) -> None:
@@ -49,8 +97,15 @@ def replaced_at_the_end(dest: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     """A binary file to write ``dest``'s new content in: a temporary file beside it, renamed over
     it when the block ends without an exception (on a new path, also after an exception of the
     records; see the module docstring and :func:`lmcodec.codecs.files.open_write`), or ``dest``
-    itself opened in place. A name of a directory's form (``out/``) is refused as open() refuses it."""
+    itself opened in place; the file of a standard stream, written through it
+    (:func:`standard_stream_of`). A name of a directory's form (``out/``) is refused as open()
+    refuses it."""
     refuse_a_directory_name(dest)
+    stream = standard_stream_of(dest)
+    if stream is not None:
+        with written_through(stream) as through, io.BufferedWriter(through) as buffered:
+            yield buffered
+        return
     path = Path(dest)
     old: os.stat_result | None = None
     try:

@@ -1,0 +1,119 @@
+"""codecs/_replace.py: a path that is the file of an open standard stream is written through
+that stream, as a shell redirection writes (red team 38 F03). A script run ``>> log.jsonl`` that
+wrote ``lc.jsonl.write("/dev/stdout", records)`` renamed a new file over log.jsonl (its records
+gone), and a second write made a file named ``log.jsonl (deleted)`` beside it."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import lmcodec as lc
+
+from ..turns import numbered_turns
+
+OLD = b"an earlier line\n"
+TURNS = numbered_turns(2)
+NAMES = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "LOG"]
+
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUP = (
+    "import sys\nimport lmcodec as lc\nfrom tests.turns import numbered_turns\nTURNS = numbered_turns(2)\n"
+)
+
+
+def _script(body: str, *, stdout: Path, stderr: Path | None = None, append: bool = True) -> None:
+    """Run ``body`` (a Python script that has ``lc`` and ``TURNS``) with fd 1 (and fd 2) on
+    these files, opened for append (``>>``) or truncated (``>``)."""
+    mode = "ab" if append else "wb"
+    with open(stdout, mode) as out, open(stderr or os.devnull, mode) as err:
+        subprocess.run(
+            [sys.executable, "-c", SETUP + body],
+            stdout=out,
+            stderr=err,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
+            timeout=120,
+            check=True,
+        )
+
+
+def _jsonl(records: object) -> bytes:
+    buf = io.BytesIO()
+    lc.jsonl.write(buf, records)  # type: ignore[arg-type]
+    return buf.getvalue()
+
+
+def _msgpack(records: object) -> bytes:
+    buf = io.BytesIO()
+    lc.msgpack.write_stream(buf, records)  # type: ignore[arg-type]
+    return buf.getvalue()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /dev/fd, /proc/self/fd here")
+@pytest.mark.parametrize("name", NAMES)
+def test_writers_append_to_the_file_stdout_is_appended_to(tmp_path: Path, name: str) -> None:
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(OLD)
+    target = str(log) if name == "LOG" else name
+    _script(
+        f"lc.jsonl.write({target!r}, TURNS)\nlc.msgpack.write_stream({target!r}, TURNS[:1])\n",
+        stdout=log,
+    )
+    assert log.read_bytes() == OLD + _jsonl(TURNS) + _msgpack(TURNS[:1])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]  # no temporary, no "(deleted)" file
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /dev/fd, /proc/self/fd here")
+def test_a_truncated_stdout_gets_the_scripts_prints_and_records_in_order(tmp_path: Path) -> None:
+    """Under ``>`` the records go at the stream's offset, after what ``print`` wrote before them."""
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(OLD)
+    _script(
+        "print('before')\nlc.jsonl.write('/dev/stdout', TURNS)\nprint('after')\n",
+        stdout=log,
+        append=False,
+    )
+    assert log.read_bytes() == b"before\n" + _jsonl(TURNS) + b"after\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/2"), reason="no /dev/fd, /proc/self/fd here")
+def test_writers_append_to_the_file_stderr_is_appended_to(tmp_path: Path) -> None:
+    log = tmp_path / "err.log"
+    log.write_bytes(OLD)
+    _script(
+        "sys.stderr.write('message\\n')\nlc.jsonl.write('/dev/stderr', TURNS)\n",
+        stdout=tmp_path / "out",
+        stderr=log,
+    )
+    assert log.read_bytes() == OLD + b"message\n" + _jsonl(TURNS)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /dev/fd, /proc/self/fd here")
+def test_parquet_to_dev_stdout_is_written_through_the_stream(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "out.parquet"
+    out.write_bytes(OLD)
+    inode = out.stat().st_ino
+    _script("lc.arrow.write_parquet(TURNS, '/dev/stdout')\n", stdout=out, append=False)
+    assert list(lc.arrow.read_parquet(out, lc.Turn)) == TURNS
+    assert out.stat().st_ino == inode  # the file the shell opened, not one renamed over it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.parquet"]
+
+
+def test_a_symlink_to_a_regular_file_is_still_replaced_atomically(tmp_path: Path) -> None:
+    """Not the file of a standard stream: its target is replaced by a rename (the old inode kept)."""
+    target = tmp_path / "log.jsonl"
+    target.write_bytes(OLD)
+    before = os.stat(target).st_ino
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    lc.jsonl.write(link, TURNS)
+    assert link.is_symlink() and target.read_bytes() == _jsonl(TURNS)
+    assert os.stat(target).st_ino != before
