@@ -15,6 +15,8 @@ is written atomically, through one temporary file (``_output.atomic_file``).
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import struct
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -35,11 +37,13 @@ from lmcodec.cli._output import (
 from lmcodec.cli._rejects import BadRecords, Refused, Tap, in_command_words, open_rejects, say_where_kept
 from lmcodec.codecs import jsonl
 from lmcodec.codecs._hooks import json_with_surrogates
-from lmcodec.codecs.files import compressing, compression_named
+from lmcodec.codecs.files import compressing, compression_named, open_read
 
 __all__ = ["cmd_convert", "cmd_validate"]
 
 _LENGTH = struct.Struct(">I")
+_HEAD: Final = 64
+"""The input's first bytes the hint looks at when the reading stopped at its first record."""
 
 
 class _Source:
@@ -62,6 +66,11 @@ class _Source:
         source: Any = sys.stdin.buffer if src == "-" else src
         on_error: jsonl.OnError = "raise" if bad is None else bad
         self.fmt = fmt
+        self._src = src
+        self._stdin_head = b""
+        if fmt == "msgpack" and src == "-":  # what the hint looks at, were the framing to fail (F01)
+            peek = getattr(sys.stdin.buffer, "peek", None)
+            self._stdin_head = b"" if peek is None else bytes(peek(_HEAD)[:_HEAD])
         self.reader: Any = None
         self.damage: lc.DecodeError | None = None
         """Where the reader could not go on (a cut .gz/.zst or MessagePack stream), under skip."""
@@ -167,6 +176,22 @@ class _Source:
     @property
     def good(self) -> int:
         return self._read if self.reader is None else int(self.reader.good)
+
+    def head(self, stopped: lc.DecodeError | None) -> bytes:
+        """The input's first bytes (decompressed) when the reading ``stopped`` at its first record
+        (a JSON Lines or Parquet file read as MessagePack: its first 4 bytes were a length
+        prefix of about 2 GB), for the hint; else nothing."""
+        if self.good or stopped is None or stopped.offset:
+            return b""
+        if self._src == "-":
+            return self._stdin_head
+        try:
+            if not stat.S_ISREG(os.stat(self._src).st_mode):  # a FIFO opened again waits for a writer
+                return b""
+            with open_read(self._src) as fh:
+                return bytes(fh.read(_HEAD))
+        except (OSError, lc.LmcodecError):
+            return b""
 
     def where(self) -> str:
         """Where the record yielded last sits in the input."""
@@ -415,6 +440,7 @@ def _convert(args: argparse.Namespace) -> int:
         return 1
     except lc.DecodeError as exc:  # a damaged input (e.g. a cut MessagePack stream) under --on-error raise
         print(f"lmcodec: {exc}", file=sys.stderr)
+        hint(source.good, None, args.from_format, "--from", args.type or "Turn", source.head(exc))
         return 1
     if bad is not None:
         bad.report("bad record, ", "more bad records")
@@ -431,7 +457,9 @@ def _convert(args: argparse.Namespace) -> int:
         say_where_kept(bad, rejected, args.rejects, args.max_line_bytes)
     if nothing_good and args.dest != "-":
         print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
-    hint(source.good, None if bad is None else bad.earliest, args.from_format, "--from", args.type or "Turn")
+    earliest = None if bad is None else bad.earliest
+    head = source.head(source.damage)
+    hint(source.good, earliest, args.from_format, "--from", args.type or "Turn", head)
     return 1 if nothing_good or source.damage is not None else 0
 
 
@@ -447,5 +475,5 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if source.damage is not None:  # a damaged input: what was read so far is reported too
         print(f"lmcodec: {in_command_words(str(source.damage))}", file=sys.stderr)
     print(f"lmcodec: {_count(source.good, 'good record')}, {source.bad} bad", file=sys.stderr)
-    hint(source.good, bad.earliest, args.format, "--format", args.type or "Turn")
+    hint(source.good, bad.earliest, args.format, "--format", args.type or "Turn", source.head(source.damage))
     return 1 if source.bad else 0

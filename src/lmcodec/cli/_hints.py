@@ -15,15 +15,21 @@ import lmcodec as lc
 __all__ = ["hint"]
 
 
-def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str, type_name: str) -> None:
+def hint(
+    good: int, earliest: lc.BadRecord | None, fmt: str, option: str, type_name: str, head: bytes = b""
+) -> None:
     """When no record was good (``good`` read, ``earliest`` the first bad one, ``type_name`` the
     type it was read as), say which format or record type the first bad one is in, if another
-    reads it."""
-    if good or earliest is None:
+    reads it; with no bad record (the reading stopped at the first one: a MessagePack length
+    prefix past the end), which format the input's first bytes (``head``) are in."""
+    if good:
+        return
+    if earliest is None:
+        _hint_by_head(head, fmt, option)
         return
     raw = earliest.raw
     if raw.startswith(b"PAR1"):  # Parquet's magic bytes
-        print(f"lmcodec: hint: no record was read; the input is Parquet ({option} parquet)", file=sys.stderr)
+        _say_parquet(option)
         return
     if fmt != "msgpack" and _looks_like_msgpack(raw):
         print(
@@ -56,6 +62,29 @@ def hint(good: int, earliest: lc.BadRecord | None, fmt: str, option: str, type_n
             continue
         print(f"lmcodec: hint: no record was read; the first bad one reads with {advice}", file=sys.stderr)
         return
+
+
+def _say_parquet(option: str) -> None:
+    print(f"lmcodec: hint: no record was read; the input is Parquet ({option} parquet)", file=sys.stderr)
+
+
+_JSON_START: Final = b"\xef\xbb\xbf \t\r\n"
+"""What may come before a JSON Lines log's first ``{``: a UTF-8 byte order mark, blank space."""
+
+
+def _hint_by_head(head: bytes, fmt: str, option: str) -> None:
+    """A MessagePack reading that stopped at its first record (a JSON Lines or Parquet file read
+    as MessagePack: ``{"re`` or ``PAR1`` read as a length prefix of about 2 GB, red team 38 F01)."""
+    if fmt != "msgpack":
+        return
+    if head.startswith(b"PAR1"):
+        _say_parquet(option)
+    elif head.lstrip(_JSON_START).startswith(b"{"):
+        print(
+            f"lmcodec: hint: no record was read; the input looks like JSON Lines "
+            f"({option} lm15, or {option} llm for llm's records)",
+            file=sys.stderr,
+        )
 
 
 _LOG_TYPES: Final = ("Turn", "Request", "Response", "Message", "StreamEvent")
