@@ -113,6 +113,19 @@ def test_a_call_gemini_could_not_produce_keeps_lm15s_error(reason: str) -> None:
     assert lc.translate_response("gemini", "gemini", body, request=REQUEST) == body
 
 
+@pytest.mark.parametrize("reason", [{}, [1], {"a": "MALFORMED_FUNCTION_CALL"}])
+@pytest.mark.parametrize("dst", CLIENTS)
+def test_a_blocked_body_whose_finish_is_no_string_is_the_content_filter_finish(dst: str, reason: Any) -> None:
+    """Red team 37 F01: a finishReason that is an object or a list (a hostile backend) raised a bare
+    TypeError from the tool-finish test. It names no finish (lm15 reads its ``str()``), so the
+    blocked prompt is the content-filter end, as a string finishReason's is."""
+    body = json.dumps({**BLOCKED, "candidates": [{"finishReason": reason}]}).encode()
+    with pytest.raises(lc.ProviderError):  # lm15's reading: the prompt block
+        lc.decode_response("gemini", body, request=REQUEST)
+    finish, text = _text_of(dst, lc.translate_response("gemini", dst, body, request=REQUEST))
+    assert (finish, text) == (_FINISH[dst], "")
+
+
 def test_an_error_envelope_keeps_its_error() -> None:
     body = json.dumps({"error": {"code": 400, "message": "SAFETY", "status": "SAFETY"}}).encode()
     for dst in (*CLIENTS, "gemini"):

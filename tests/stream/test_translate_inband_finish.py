@@ -119,6 +119,21 @@ def test_a_prompt_block_is_a_content_filter_finish_elsewhere(dst: str) -> None:
     assert _stream_finish(dst, _translated(dst, _BLOCKED)) == want[dst]
 
 
+@pytest.mark.parametrize("reason", [{}, [1], {"a": "MALFORMED_FUNCTION_CALL"}])
+@pytest.mark.parametrize("dst", ["openai_chat", "anthropic", "openai"])
+def test_a_prompt_block_whose_finish_is_no_string_is_a_content_filter_finish(dst: str, reason: Any) -> None:
+    """Red team 37 F01: a finishReason that is an object or a list (a hostile backend) raised a bare
+    TypeError from :func:`tool_finish_error`; it names no tool finish, so the end is the
+    content-filter one, as the body's (``lc.translate_response``)."""
+    chunk = {"promptFeedback": {"blockReason": "SAFETY"}, "candidates": [{"finishReason": reason}]}
+    want = {
+        "openai_chat": "content_filter",
+        "anthropic": "refusal",
+        "openai": ("incomplete", "content_filter"),
+    }
+    assert _stream_finish(dst, _translated(dst, _sse(chunk))) == want[dst]
+
+
 @pytest.mark.parametrize("dst", ["gemini", "openai_chat", "anthropic", "openai"])
 def test_byte_by_byte_the_client_reads_the_same_finish(dst: str) -> None:
     body = _finished("RECITATION")

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from lmcodec.providers._mapper import LM15_CRASHES, EndFrame
-from lmcodec.providers.gemini._filtered import TOOL_FINISHES
+from lmcodec.providers.gemini._filtered import TOOL_FINISHES, is_tool_finish
 from lmcodec.providers.gemini.port import port_frame
 from lmcodec.providers.gemini.stream import StreamMapper
 from lmcodec.providers.gemini.views import gemini_usage
@@ -92,7 +92,7 @@ def tool_finish_error(end: StreamEndEvent) -> StreamErrorEvent | None:
         return None
     candidates = data.get("candidates")
     candidate = candidates[0] if type(candidates) is list and candidates else None
-    if type(candidate) is not dict or candidate.get("finishReason") not in TOOL_FINISHES:
+    if type(candidate) is not dict or not is_tool_finish(candidate.get("finishReason")):
         return None
     out: list[Any] = []
     port_frame(data, out)

@@ -22,13 +22,21 @@ from lmcodec.providers.gemini.body import parse_response
 from lmcodec.providers.gemini.views import CANDIDATE_FINISH_ERRORS
 from lmcodec.wire import Request, Response
 
-__all__ = ["TOOL_FINISHES", "filtered_response", "inband_body"]
+__all__ = ["TOOL_FINISHES", "filtered_response", "inband_body", "is_tool_finish"]
 
 TOOL_FINISHES: Final = frozenset(
     {"MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS", "MISSING_THOUGHT_SIGNATURE"}
 )
 """The in-band finishes of a call Gemini could not produce: no safety stop, but an error, as lm15
 reads every in-band finish (red team 14 F08)."""
+
+
+def is_tool_finish(reason: Any) -> bool:
+    """Whether a candidate's ``finishReason`` is one of :data:`TOOL_FINISHES`. Tested as a string
+    first: a hostile object or list there is no tool finish (lm15 reads its ``str()``, which names
+    none), where a set membership test raised TypeError (red team 37 F01)."""
+    return type(reason) is str and reason in TOOL_FINISHES
+
 
 _INBAND: Final = frozenset({"promptFeedback", *CANDIDATE_FINISH_ERRORS})
 """The ``provider_code`` of lm15's in-band error (a blocked prompt, a candidate's finish)."""
@@ -53,7 +61,7 @@ def filtered_response(data: dict[str, Any], request: Request | None) -> Response
     plain = {key: value for key, value in data.items() if key != "promptFeedback"}
     candidates = plain.get("candidates")
     if isinstance(candidates, list) and candidates and isinstance(candidates[0], dict):
-        if candidates[0].get("finishReason") in TOOL_FINISHES:
+        if is_tool_finish(candidates[0].get("finishReason")):
             return None
         first = {key: value for key, value in candidates[0].items() if key != "finishReason"}
         plain["candidates"] = [first, *candidates[1:]]
