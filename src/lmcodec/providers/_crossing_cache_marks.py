@@ -353,9 +353,10 @@ def _fits(value: dict[str, Any], rows: list[Any], mark: _Mark) -> bool:
         return False
     if spec.get("ttl") == "1h" and value.get("prompt_cache_retention", "24h") != "24h":
         return False
-    row = rows[i]
-    if row.get("role") not in _MARKED_ROLES:
+    role = rows[i].get("role")
+    if type(role) is not str or role not in _MARKED_ROLES:  # (an object is unhashable: red team 37 F01)
         return False
+    row = rows[i]
     content = row.get("content")
     if isinstance(content, str):
         return j is None

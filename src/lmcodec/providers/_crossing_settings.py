@@ -354,7 +354,8 @@ _BETWEEN_TOOLS: Final = (
 
 def _anthropic(extensions: dict[str, Any], max_tokens: int | None) -> _Found | None:
     thinking, output = extensions.get("thinking"), extensions.get("output_config")
-    effort = output.get("effort") if isinstance(output, dict) else None
+    effort: Any = output.get("effort") if isinstance(output, dict) else None
+    effort = effort if type(effort) is str else None  # (an object is unhashable: red team 37 F01)
     effort_alone = isinstance(output, dict) and set(output) == {"effort"} and effort in _ANTHROPIC_EFFORTS
     taken: dict[str, tuple[str, Any]] = {}
     between = isinstance(thinking, dict) and thinking.get("type") == "between_tools"

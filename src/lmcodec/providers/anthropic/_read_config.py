@@ -196,8 +196,9 @@ def _reasoning(
         budget = thinking.budget_tokens
         if budget >= 1 and max_tokens - budget >= 1:
             return {"effort": effort_for_budget(budget), "thinking_budget": budget}, max_tokens - budget
-    if thinking.type == "adaptive" and adaptive and output is not None and output.get("effort") in _EFFORTS:
-        return {"effort": output["effort"]}, max_tokens
+    effort = output.get("effort") if output is not None else None
+    if thinking.type == "adaptive" and adaptive and type(effort) is str and effort in _EFFORTS:
+        return {"effort": effort}, max_tokens  # (an object there is unhashable: red team 37 F01)
     return None, max_tokens
 
 

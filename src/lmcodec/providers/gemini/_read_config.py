@@ -205,10 +205,13 @@ def read_tools(
 
 def _tool_choice(tool_config: Any) -> dict[str, Any] | None:
     calling = tool_config.get("functionCallingConfig") if isinstance(tool_config, dict) else None
-    if not isinstance(calling, dict) or calling.get("mode") not in _MODES:
+    if not isinstance(calling, dict):
+        return None
+    word = calling.get("mode")
+    if type(word) is not str or word not in _MODES:  # (an object there is unhashable: red team 37 F01)
         return None
     allowed = calling.get("allowedFunctionNames")
-    mode = _MODES[calling["mode"]]
+    mode = _MODES[word]
     if mode != "none" and isinstance(allowed, list) and allowed:
         return {"mode": mode, "allowed": allowed}
     return {"mode": mode}
