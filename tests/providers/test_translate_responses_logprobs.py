@@ -68,6 +68,23 @@ def test_anthropic_notes_the_logprobs_its_builder_leaves_out() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "ask",
+    [*(ask for ask, _ in ASKS), {"include": [LOGPROBS], "top_logprobs": "x"}],
+    ids=lambda v: json.dumps(v),
+)
+def test_no_note_says_the_logprobs_request_went_to_anthropic(ask: dict[str, object]) -> None:
+    """Red team 37 F02: the include entry and top_logprobs were noted ``substituted``, "sent as
+    anthropic's", beside the builder's ``config.logprobs`` ``dropped`` and a body with none. The
+    one note on the request is the builder's, as for a body the reader reads as config.logprobs."""
+    built = lc.translate_request("openai", "anthropic", _body(**ask))
+    assert "logprobs" not in json.loads(built.body)
+    logprobs = [a for a in built.adaptations if "logprobs" in a.field or LOGPROBS in str(a.asked)]
+    assert [(a.field, a.action) for a in logprobs if a.action != "dropped"] == []
+    assert ("config.logprobs", "dropped") in [(a.field, a.action) for a in logprobs]
+    assert not [a for a in built.adaptations if a.action != "dropped" and "logprobs" in a.reason]
+
+
 def test_top_logprobs_without_the_entry_asks_for_none() -> None:
     built = lc.translate_request("openai", "openai_chat", _body(include=[ENCRYPTED], top_logprobs=3))
     sent = json.loads(built.body)

@@ -8,7 +8,9 @@ drops the rest, so that none is noted ``dropped`` for content that was sent, and
 - a Responses ``include`` holding ``"message.output_text.logprobs"`` (a stateless ``store: false``
   client also asks for ``"reasoning.encrypted_content"``) is the canonical logprobs request, its
   ``top_logprobs`` the count (0 without one): Chat ``logprobs: true`` (+ ``top_logprobs``),
-  Gemini ``responseLogprobs`` (+ ``logprobs``), to Anthropic noted by its builder (no logprobs);
+  Gemini ``responseLogprobs`` (+ ``logprobs``); to Anthropic (no logprobs) the one note is its
+  builder's ``config.logprobs`` ``dropped``, none saying the request or its count was sent (red
+  team 37 F02), as for a body whose ``include`` the reader itself read as config.logprobs;
   the other entries ask Responses for output items of its own, ``dropped`` with that reason, and so
   is a ``top_logprobs`` without the logprobs entry (it asks for nothing then); a null or empty
   ``include`` asks nothing and is not noted;
@@ -38,6 +40,8 @@ from lmcodec.wire import Adaptation, BuiltinTool, Request
 __all__ = ["asks_nothing", "carried_keys_out"]
 
 LOGPROBS_ENTRY: Final = "message.output_text.logprobs"
+_NO_LOGPROBS: Final = frozenset({"anthropic"})
+"""The dialects whose builder sends no logprobs request (it notes config.logprobs dropped)."""
 _OWN_USER_KEY: Final = {"openai_chat": "user", "openai": "safety_identifier"}
 """The end-user key each OpenAI dialect reads as the canonical user_id (the other in extensions)."""
 _SYSTEM_BLOCK_KEYS: Final = frozenset({"type", "text", "cache_control"})
@@ -80,8 +84,10 @@ def _logprobs(
     top = extensions.pop("top_logprobs", None)
     entries = include if type(include) is list else []
     asked = LOGPROBS_ENTRY in entries and logprobs is None
+    sent = destination not in _NO_LOGPROBS
     if asked:
         logprobs = top if _count(top) else 0
+    if asked and sent:
         reason = _LOGPROBS.format(entry=LOGPROBS_ENTRY, destination=destination)
         notes.append(
             adaptation("extensions.include", "substituted", reason, [LOGPROBS_ENTRY], {"logprobs": logprobs})
@@ -95,11 +101,11 @@ def _logprobs(
             notes.append(
                 adaptation("extensions.top_logprobs", "dropped", _TOP_ALONE.format(entry=LOGPROBS_ENTRY), top)
             )
-        elif _count(top):
+        elif not _count(top):
+            notes.append(adaptation("extensions.top_logprobs", "dropped", _TOP_NOT_COUNT, top))
+        elif sent:  # (else the builder's config.logprobs note says the count is not sent)
             reason = _TOP.format(destination=destination)
             notes.append(adaptation("extensions.top_logprobs", "substituted", reason, top, {"logprobs": top}))
-        else:
-            notes.append(adaptation("extensions.top_logprobs", "dropped", _TOP_NOT_COUNT, top))
     return logprobs
 
 
