@@ -95,6 +95,45 @@ def test_gemini_to_gemini_writes_a_prompt_block_as_google_sent_it() -> None:
     assert chunks[-1].usage_metadata.prompt_token_count == 8
 
 
+_AS_SENT = [
+    (reason, served, asked)
+    for reason in FILTERS
+    for served, asked in ((True, REQUEST), (True, None), (False, REQUEST))  # (no model: lm15 refuses)
+]
+
+
+@pytest.mark.parametrize(("reason", "served", "asked"), _AS_SENT)
+def test_a_filtered_chunk_reaches_a_gemini_client_as_it_came(
+    reason: str, served: bool, asked: lc.Request | None
+) -> None:
+    """Red team 37 F04: one chunk of text and a filter finish went to a Gemini client as two chunks
+    of lmcodec's (the parts, then the finish), named with the request's model where Google named
+    none, while ``lc.translate_response`` keeps the body as sent and a STOP chunk goes as it came."""
+    candidate = {"content": {"role": "model", "parts": [{"text": "Hello wor"}]}, "finishReason": reason}
+    chunk: dict[str, Any] = {"candidates": [{**candidate, "index": 0}], "usageMetadata": USAGE}
+    if served:
+        chunk["modelVersion"] = "gemini-2.5-flash-001"
+    written = b"".join(lc.stream.translate("gemini", "gemini", [_sse(chunk)], request=asked))
+    assert [json.loads(line[6:]) for line in written.splitlines() if line.startswith(b"data: ")] == [chunk]
+    body = lc.translate_response("gemini", "gemini", json.dumps(chunk).encode(), request=asked)
+    assert json.loads(body) == chunk
+    read, direct = gemini_chunks(written), gemini_chunks(_sse(chunk))
+    assert [c.text for c in read] == [c.text for c in direct] == ["Hello wor"]
+    assert read[-1].candidates[0].finish_reason == direct[-1].candidates[0].finish_reason
+    assert read[-1].candidates[0].finish_reason.value == reason
+
+
+def test_a_renamed_stream_names_its_filtered_chunk_as_the_start_did() -> None:
+    """A gateway's alias: the finish chunk's own ``modelVersion`` goes as the earlier chunks name
+    it (none is added where Google named none: the test above)."""
+    first = _chunk([{"text": "Hello"}])
+    last = _chunk([{"text": " wor"}], "SAFETY", usageMetadata=USAGE)
+    renamed = first.replace(b'"gemini-2.5-flash"', b'"my-alias"')
+    chunks = gemini_chunks(_translated("gemini", renamed + last))
+    assert [c.model_version for c in chunks] == ["my-alias", "my-alias"]
+    assert "".join(c.text or "" for c in chunks) == "Hello wor"
+
+
 @pytest.mark.parametrize("reason", FILTERS)
 def test_other_dialects_read_their_content_filter_finish_with_the_usage(reason: str) -> None:
     body = _finished(reason)

@@ -25,7 +25,7 @@ from lmcodec.stream._foreign_items import ForeignItemSink, mapped_at
 from lmcodec.stream._streamed_calls import StreamedCallWatch
 from lmcodec.wire import StreamDeltaEvent
 
-__all__ = ["FOREIGN_PARTS", "ForeignParts"]
+__all__ = ["FOREIGN_PARTS", "ForeignParts", "ForeignPartsToGemini"]
 
 FOREIGN_PARTS: Final = ("executableCode", "codeExecutionResult")
 """The Gemini part kinds lm15 reads as nothing that the server ran (its code-execution tool)."""
@@ -106,6 +106,15 @@ class ForeignParts(StreamedCallWatch):
         for _, kind, part in reversed(waiting):
             hand(kind, part)
         return skipped
+
+
+class ForeignPartsToGemini(ForeignParts):
+    """:class:`ForeignParts` for a Gemini client: an in-band finish chunk (SAFETY, ...) hands none
+    of its parts on, so that the writer writes the chunk as it came (``stream/_inband.py``)."""
+
+    __slots__ = ()
+
+    hands_parts = False
 
 
 def _position(name: str, args: tuple[Any, ...]) -> int | None:

@@ -17,14 +17,16 @@ gets the error lm15 reads from it, its message Gemini's ``finishMessage`` (:func
 Such a chunk may carry parts of the answer too (the text before the filter stopped it: red team 11
 F02). lm15 yields its error before them, so they were lost to every client but Gemini's (which got
 the chunk, parts and all). The translator hands them on first, as lm15 maps the parts of any chunk,
-then the end; its provider_data is the chunk without the parts handed on (the Gemini writer writes
-them with the rest of the answer, then the finish chunk, so its client reads each part once), a
-part lm15 does not read (``executableCode``, ...) left in it.
+then the end; its provider_data is the chunk without the parts handed on, a part lm15 does not read
+(``executableCode``, ...) left in it. The mapper of a Gemini client's translation hands no parts
+(:attr:`InbandWatch.hands_parts`): the chunk, parts and all, is the end's provider_data, which the
+Gemini writer writes as it came, as a Gemini client gets the body (``lc.translate_response``) and
+a STOP chunk (red team 37 F04: it got the parts, then the finish, in two chunks of lmcodec's).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from lmcodec.providers._mapper import LM15_CRASHES, EndFrame
 from lmcodec.providers.gemini._filtered import TOOL_FINISHES, is_tool_finish
@@ -41,6 +43,10 @@ class InbandWatch(StreamMapper):
 
     __slots__ = ()
 
+    hands_parts: ClassVar[bool] = True
+    """Whether the in-band finish chunk's parts go out before its end, as their deltas (for a client
+    of another dialect, whose writer writes the end as its own finish)."""
+
     def port_frame(self, payload: Any, out: list[Any]) -> None:
         super().port_frame(payload, out)
         if not out or type(out[-1]) is not StreamErrorEvent or "error" in payload:
@@ -51,7 +57,7 @@ class InbandWatch(StreamMapper):
             usage = gemini_usage(payload.get("usageMetadata"))
         except LM15_CRASHES:  # a usage lm15 could not read: the finish without it
             usage = None
-        parts = _parts(payload)
+        parts = _parts(payload) if self.hands_parts else []
         out[-1:] = [*parts, EndFrame("content_filter", usage, _without_handed(payload, parts))]
 
 

@@ -130,7 +130,7 @@ from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic.write import StreamWriter as AnthropicWriter
 from lmcodec.stream._chat_extras import ChatExtras
 from lmcodec.stream._foreign_items import ForeignItems
-from lmcodec.stream._foreign_parts import ForeignParts
+from lmcodec.stream._foreign_parts import ForeignParts, ForeignPartsToGemini
 from lmcodec.stream._head import StreamHead
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._keepalive import KEEP_ALIVE_FRAMERS, KEEP_ALIVES
@@ -217,7 +217,7 @@ class _Translator:
         if src == "openai":
             mapper_cls = ForeignItems
         elif src == "gemini":
-            mapper_cls = ForeignParts
+            mapper_cls = ForeignPartsToGemini if dst == "gemini" else ForeignParts
         elif src == "openai_chat":
             mapper_cls = ChatExtras
         stops = client_side_stops(adaptations)

@@ -22,9 +22,11 @@ _new: Final[Callable[..., Any]] = msgspec.StructMeta.__call__
 
 def inband_finish(end: StreamEndEvent, model: Any, response_id: Any) -> dict[str, Any] | None:
     """The in-band finish chunk (a ``finishReason`` such as SAFETY or MALFORMED_FUNCTION_CALL,
-    or a ``promptFeedback.blockReason``) ``end`` carries, named as the start named the stream;
-    ``None`` for any other end. Written as it came, the Gemini client reads Google's own finish
-    (and usage), where lm15's reading, a stream error, became a request error."""
+    or a ``promptFeedback.blockReason``) ``end`` carries, a ``modelVersion`` or ``responseId`` it
+    names renamed as the start named the stream (a gateway's alias), none added where it names
+    none (red team 37 F04: the body is kept so, and a STOP chunk); ``None`` for any other end.
+    Written as it came, the Gemini client reads Google's own finish (and usage), where lm15's
+    reading, a stream error, became a request error."""
     data = end.provider_data
     if data is None or end.finish_reason != "content_filter":
         return None
@@ -34,7 +36,7 @@ def inband_finish(end: StreamEndEvent, model: Any, response_id: Any) -> dict[str
     except LM15_CRASHES:  # another wire's end, shaped otherwise
         return None
     names = {"modelVersion": model, "responseId": response_id}
-    return {**data, **{key: name for key, name in names.items() if isinstance(name, str)}}
+    return {**data, **{key: name for key, name in names.items() if isinstance(name, str) and key in data}}
 
 
 def verbatim(candidates: list[list[bytes]], fed: list[Any], end: StreamEndEvent) -> list[bytes] | None:
