@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Final
 
 import msgspec
 
+from lmcodec.codecs._odd_values import checked_model
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers._json import load_frame
 from lmcodec.providers._sink import Sink
@@ -164,10 +165,11 @@ class EndFrame:
 
 def wire_model(request: Request | None, provider: str) -> str | None:
     """lm15 ``BaseProviderLM._wire_request(request).model``: the request model
-    without a ``"<provider>:"`` prefix naming this adapter (``_`` read as ``-``)."""
+    without a ``"<provider>:"`` prefix naming this adapter (``_`` read as ``-``). A model that is
+    no non-empty str (a Request changed past its checks) is a ValidationError at ``$.model``."""
     if request is None:
         return None
-    model = request.model
+    model = checked_model(request, "request")
     if ":" not in model:  # (no prefix: what the partition below returns)
         return model
     head, sep, rest = model.partition(":")

@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.codecs._odd_values import checked_model
 from lmcodec.errors import StreamAssemblyError, ValidationError
 from lmcodec.providers._proven_parts import proven_tool_call
 from lmcodec.stream._other_parts import OtherParts
@@ -210,7 +211,9 @@ class AssemblyState:
                     replace_text_with_data(parts, json_loads, (ValueError, TypeError))
                 except RecursionError:  # where lm15 crashes: an lc error, the text kept in .partial
                     too_deep = True
-            model = self._model or self._stream_model or (request.model if request is not None else None)
+            model = self._model or self._stream_model
+            if not model and request is not None:  # (a stream that named none: the request's, checked)
+                model = checked_model(request, "request")
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
             logprobs = self._logprobs

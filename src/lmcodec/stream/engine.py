@@ -17,6 +17,7 @@ from typing import Any, Final, Literal
 
 import msgspec
 
+from lmcodec.codecs._odd_values import checked_model
 from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.framing._chunks import Chunk, chunk_bytes, joined, not_a_chunk
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -39,14 +40,20 @@ _CONCURRENT: Final = (
 
 
 def checked_arguments(provider: str, request: Request | None, unknown: OnUnknown) -> Any:
-    """The mapper class of ``provider``, once the arguments of a stream decode are checked."""
+    """The mapper class of ``provider``, once the arguments of a stream decode are checked: the
+    request's model a non-empty str (``msgspec.structs.replace`` checks no type; the engine reads
+    it with ``":" in model``), else a ValidationError at ``$.model``."""
     mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
     if mapper_cls is None:
         raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
     if unknown not in ("skip", "keep"):
         raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
-    if request is not None and not isinstance(request, Request):  # (the common case costs no call)
-        require_instance(request, Request, "request", optional=True)
+    if request is not None:
+        if not isinstance(request, Request):  # (the common case costs no call)
+            require_instance(request, Request, "request", optional=True)
+        model = request.model
+        if model.__class__ is not str or not model:  # a Request changed past its checks
+            checked_model(request, "request")
     return mapper_cls
 
 
