@@ -201,8 +201,9 @@ def _to(obj: Any, where: tuple[Any, str]) -> Any:
         kwargs[name] = value if type(value) in _SCALARS else _copy(value, _to, (where, segment))
     try:
         return cls(**kwargs)
-    except TypeError as exc:  # a value lmcodec holds and lm15 does not (MessagePack's bytes,
-        # timestamps, integer keys, extensions, in an opaque payload): lm15's constructor refuses it
+    except (TypeError, ValueError) as exc:  # a value lmcodec holds and lm15 does not (MessagePack's
+        # bytes, timestamps, integer keys, extensions, in an opaque payload; a field changed past its
+        # checks by msgspec.structs.replace): lm15's constructor refuses it
         raise EncodeError(
             f"lm15's {cls.__name__} cannot hold this value (at {_path_text(where)}): {exc}"
         ) from exc

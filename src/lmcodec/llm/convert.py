@@ -58,6 +58,7 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.codecs._odd_values import refuse_odd
 from lmcodec.codecs.json import read_builtins
 from lmcodec.codecs.json import to_builtins as lc_to_builtins
 from lmcodec.errors import EncodeError, ValidationError
@@ -473,12 +474,16 @@ def from_turn(turn: Turn) -> L.Response:
     """
     if not isinstance(turn, Turn):
         raise TypeError(f"from_turn() takes an lc.Turn, not {type(turn).__name__}")
-    md = turn.metadata
-    if md and "llm" in md:
-        lm = _llm_meta(md)
-        if lm is not None:
-            try:
-                return _from_turn(turn, lm)
-            except _Inconsistent:
-                pass
-    return _from_turn(turn, None)
+    try:
+        md = turn.metadata
+        if md and "llm" in md:
+            lm = _llm_meta(md)
+            if lm is not None:
+                try:
+                    return _from_turn(turn, lm)
+                except _Inconsistent:
+                    pass
+        return _from_turn(turn, None)
+    except (TypeError, AttributeError, KeyError, IndexError):  # a value of another type than its field's
+        refuse_odd(turn, "turn")
+        raise

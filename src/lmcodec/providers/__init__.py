@@ -54,6 +54,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._odd_values import checked_model, refuse_odd
 from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError, ValidationError
 from lmcodec.framing.sse import SSEDecoder
 from lmcodec.providers import anthropic, gemini, openai, openai_chat
@@ -295,32 +296,37 @@ def encode_response(
     client's name, a function the client declared."""
     write = lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")
-    if adaptations:
-        adaptations = _checked(adaptations)
-        response = calls_named_back(response, adaptations)
-    if usage_from is not None:
-        if not isinstance(usage_from, str) or usage_from not in _BODY_WRITERS:
-            raise ValidationError(
-                f"unknown usage_from {usage_from!r}; expected None or one of {sorted(_BODY_WRITERS)}"
-            )
-        restate = usage_restatement(usage_from, provider)
-        if restate is not None:
-            response = msgspec.structs.replace(response, usage=restate(response.usage))
-        if usage_from == "openai_chat" and provider != "openai_chat":  # Chat's own body goes verbatim
-            response = answer_thinking(response)
-    parts = response.message.parts
-    if not _WRITABLE_KINDS.issuperset(map(type, parts)):  # one C pass over the part types
-        _refuse_unwritable_parts(provider, parts)
-    if provider != "openai" and response.provider_data is not None:
-        refuse_client_run_items(provider, response.provider_data)
+    model = response.model
+    if model.__class__ is not str or not model:  # every body names it: a Response changed past its checks
+        checked_model(response, "response")
+    given = response
     try:
+        if adaptations:
+            adaptations = _checked(adaptations)
+            response = calls_named_back(response, adaptations)
+        if usage_from is not None:
+            if not isinstance(usage_from, str) or usage_from not in _BODY_WRITERS:
+                raise ValidationError(
+                    f"unknown usage_from {usage_from!r}; expected None or one of {sorted(_BODY_WRITERS)}"
+                )
+            restate = usage_restatement(usage_from, provider)
+            if restate is not None:
+                response = msgspec.structs.replace(response, usage=restate(response.usage))
+            if usage_from == "openai_chat" and provider != "openai_chat":  # Chat's own body goes verbatim
+                response = answer_thinking(response)
+        parts = response.message.parts
+        if not _WRITABLE_KINDS.issuperset(map(type, parts)):  # one C pass over the part types
+            _refuse_unwritable_parts(provider, parts)
+        if provider != "openai" and response.provider_data is not None:
+            refuse_client_run_items(provider, response.provider_data)
         result: bytes = write(response)
     except UnicodeEncodeError as exc:
         raise unwritable(exc, provider) from None
     except RecursionError:
         raise too_deep("response") from None
-    except TypeError:
+    except (TypeError, AttributeError, KeyError):  # a value no JSON holds, or one of another type
         refuse_unencodable(response)
+        refuse_odd(given, "response")  # (a field changed past its checks: msgspec.structs.replace)
         raise
     return result
 

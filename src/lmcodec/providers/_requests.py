@@ -8,6 +8,7 @@ from typing import Any, Final, TypeAlias
 
 from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error, unreadable_buffer
+from lmcodec.codecs._odd_values import checked_model, refuse_odd
 from lmcodec.errors import EncodeError, ValidationError
 from lmcodec.providers._gateway_read import (
     with_last_values,
@@ -74,14 +75,18 @@ def build_request(provider: str, request: Request, *, stream: bool = False) -> P
         build = lookup(BUILDERS, provider)
     if type(request) is not Request:
         require_instance(request, Request, "request")
+    model = request.model
+    if model.__class__ is not str or not model:  # (written as it is, or a bare error in a builder)
+        checked_model(request, "request")
     if stream is not False and stream is not True:
         check_stream(stream)
     try:
         result: ProviderRequest = build(request, stream)  # positional: a keyword call is not inlined on 3.11
     except RecursionError:
         raise too_deep("request") from None
-    except TypeError:
+    except (TypeError, AttributeError, KeyError):  # a value no JSON holds, or one of another type
         refuse_unencodable(request)
+        refuse_odd(request, "request")
         raise
     return result
 

@@ -65,6 +65,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from lmcodec.codecs._odd_values import refuse_odd
 from lmcodec.errors import ValidationError
 from lmcodec.providers import WRITERS
 from lmcodec.providers._json import unwritable
@@ -146,6 +147,9 @@ class Encoder:
             return line_safe(self._feeder.feed(event))
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._provider) from None
+        except (TypeError, AttributeError, KeyError):  # an event changed past its checks
+            refuse_odd(event, "event")
+            raise
 
     def flush(self) -> bytes:
         """What the writer holds that its wire lets it write now (see the module's rules)."""
@@ -165,6 +169,10 @@ class Encoder:
             out.append(self._writer.flush())
         except UnicodeEncodeError as exc:
             raise unwritable(exc, self._provider) from None
+        except (TypeError, AttributeError, KeyError):  # an event changed past its checks
+            for event in events if isinstance(events, (list, tuple)) else ():  # (an iterator is spent)
+                refuse_odd(event, "event")
+            raise
         return line_safe(b"".join(out))
 
     def close(self) -> bytes:
