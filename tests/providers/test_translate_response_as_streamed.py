@@ -171,3 +171,79 @@ def test_a_gemini_client_gets_the_body_as_google_sent_it() -> None:
     body = json.dumps(ANSWER | {"modelVersion": SERVED}).encode()
     assert json.loads(lc.translate_response("gemini", "gemini", body, request=REQUEST)) == json.loads(body)
     assert lc.decode_response("gemini", body, request=REQUEST).model == REQUEST.model  # lm15's reading, kept
+
+
+UNNAMED_VERSIONS = {"absent": None, "empty": "", "a number": 5, "null": "null"}
+
+
+def _unnamed(answer: dict[str, Any], version: str) -> dict[str, Any]:
+    """``answer`` naming no served model: no ``modelVersion``, or one that is no model's name."""
+    value = UNNAMED_VERSIONS[version]
+    return answer if value is None else answer | {"modelVersion": None if value == "null" else value}
+
+
+@pytest.mark.parametrize("dst", SDKS)
+@pytest.mark.parametrize("version", UNNAMED_VERSIONS)
+@pytest.mark.parametrize(
+    "answer",
+    [ANSWER, NO_PART["prompt blocked"], NO_PART["SAFETY, parts []"]],
+    ids=["answer", "blocked", "safety"],
+)
+def test_a_gemini_answer_naming_no_model_without_a_request_is_written_as_streamed(
+    answer: dict[str, Any], version: str, dst: str
+) -> None:
+    """Without a request to name it, a Gemini answer that names no model is written as a body as
+    ``translate`` writes it streamed: model ``""`` (which each SDK reads), the same content. The
+    body raised lm15's DecodeError ("Response.model cannot be empty") while the stream was
+    written; ``decode_response`` keeps lm15's reading."""
+    (model, content), (streamed_model, streamed) = _both(dst, _unnamed(answer, version), None)
+    assert (model, content) == (streamed_model, streamed)
+    assert model == ""
+    if answer is ANSWER and version == "absent":
+        with pytest.raises(lc.DecodeError, match=r"Response\.model cannot be empty"):
+            lc.decode_response("gemini", json.dumps(answer).encode())
+
+
+@pytest.mark.parametrize("version", UNNAMED_VERSIONS)
+def test_a_gemini_client_gets_a_body_naming_no_model_as_google_sent_it(version: str) -> None:
+    body = json.dumps(_unnamed(ANSWER, version)).encode()
+    assert lc.translate_response("gemini", "gemini", body) == body
+    streamed = b"".join(lc.stream.translate("gemini", "gemini", [b"data: " + body + b"\r\n\r\n"]))
+    assert json.loads(streamed.removeprefix(b"data: ")) == json.loads(body)
+
+
+def _modelless(src: str) -> bytes:
+    """A ``src`` body of the one-word answer without its ``model`` key."""
+    response = lc.Response(
+        id="r1",
+        model="m-1",
+        message=lc.Message.assistant("hi"),
+        finish_reason="stop",
+        usage=lc.Usage(input_tokens=1, output_tokens=1),
+    )
+    data = json.loads(lc.encode_response(src, response))
+    del data["model"]
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize("dst", SDKS)
+@pytest.mark.parametrize("src", ["openai", "openai_chat", "anthropic"])
+def test_a_body_of_another_dialect_naming_no_model_is_written_as_well(src: str, dst: str) -> None:
+    """The same for a Responses, Chat or Messages body without ``model``: model ``""`` and the
+    answer, read by the client's SDK; a client of the backend's own dialect gets it as sent."""
+    body = _modelless(src)
+    with pytest.raises(lc.DecodeError):
+        lc.decode_response(src, body)
+    if src == dst:
+        assert lc.translate_response(src, dst, body) == body
+        return
+    model, content = SDKS[dst](lc.translate_response(src, dst, body), False)
+    assert (model, content) == ("", ONE_WORD[dst])
+
+
+ONE_WORD = {
+    "anthropic": [("text", "hi")],
+    "openai_chat": ["hi"],
+    "openai": [("message", [{"annotations": [], "text": "hi", "type": "output_text", "logprobs": []}])],
+}
+"""What each SDK reads of the one-word answer's content."""

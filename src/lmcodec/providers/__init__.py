@@ -74,6 +74,7 @@ from lmcodec.providers._requests import (
 )
 from lmcodec.providers._tool_names import calls_named_back, calls_renamed
 from lmcodec.providers._translate_request import translate_request
+from lmcodec.providers._unnamed_answer import unnamed_answer, unnamed_body
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.providers.anthropic import write as anthropic_write
 from lmcodec.providers.gemini import framing as gemini_framing
@@ -206,10 +207,21 @@ def translate_response(
 
     A Gemini answer names the model that served it (``modelVersion``, where a non-empty string),
     as ``translate`` names it streamed, where lm15's reading under ``request`` names the request's
-    model: one answer reaches a client under one model, body or stream (red team 35 F05)."""
+    model: one answer reaches a client under one model, body or stream (red team 35 F05). A body
+    that names no model, translated without a request, is written as ``translate`` writes it: its
+    model ``""`` (Gemini: no ``modelVersion``), where ``decode_response`` refuses it
+    (``providers/_unnamed_answer.py``)."""
     lookup(_BODY_WRITERS, dst)
+    unnamed = False
     try:
         response = decode_response(src, body, request=request)
+    except DecodeError:  # a body naming no model, read without a request: written as translate writes it
+        if request is not None:
+            raise
+        answer = unnamed_answer(lambda stand_in: decode_response(src, body, request=stand_in))
+        if answer is None:
+            raise
+        response, unnamed = answer, True
     except ProviderError as refused:
         raw = _body_bytes(body)
         data = inband_body(raw, refused) if src == "gemini" else None
@@ -217,7 +229,11 @@ def translate_response(
             raise
         if dst == "gemini":  # Google's own answer, as the stream's translation writes its chunk
             return raw
-        filtered = filtered_response(data, request)
+        if request is None and not _names_model(data):  # (filtered_response would refuse it)
+            filtered = unnamed_answer(lambda stand_in: filtered_response(data, stand_in))
+            unnamed = filtered is not None
+        else:
+            filtered = filtered_response(data, request)
         if filtered is None:
             raise
         response = filtered
@@ -228,7 +244,14 @@ def translate_response(
             return raw if type(raw) is bytes else bytes(raw)
     if src == "gemini":
         response = _served(response)
-    return encode_response(dst, response, usage_from=src, adaptations=adaptations)
+    written = encode_response(dst, response, usage_from=src, adaptations=adaptations)
+    return unnamed_body(dst, written) if unnamed else written
+
+
+def _names_model(data: dict[str, Any]) -> bool:
+    """Whether a Gemini body names the model that served it (``modelVersion``, a non-empty str)."""
+    served = data.get("modelVersion")
+    return type(served) is str and served != ""
 
 
 def _checked(adaptations: Iterable[Adaptation]) -> tuple[Adaptation, ...]:
