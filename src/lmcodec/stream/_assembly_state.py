@@ -211,9 +211,11 @@ class AssemblyState:
                     replace_text_with_data(parts, json_loads, (ValueError, TypeError))
                 except RecursionError:  # where lm15 crashes: an lc error, the text kept in .partial
                     too_deep = True
-            model = self._model or self._stream_model
-            if not model and request is not None:  # (a stream that named none: the request's, checked)
-                model = checked_model(request, "request")
+            model = (  # (a stream that named none: the request's, refused if it is no model's name)
+                self._model
+                or self._stream_model
+                or (checked_model(request, "request") if request is not None else None)
+            )
             if model is None:
                 raise StreamAssemblyError(_NO_MODEL)
             logprobs = self._logprobs

@@ -324,16 +324,12 @@ def decode(
     :func:`lmcodec.assemble` has them decoded straight into its assembler. The arguments are
     checked at the call.
     """
-    # (the common arguments told by their types and one lookup; anything else checked in full: a
-    # request's model too, which every path reads, the straight one (stream/_lone.py) included)
+    # (the common arguments told by their types and one lookup; anything else checked in full)
     mapper_cls = MAPPERS.get(provider) if type(provider) is str else None
     if (
         mapper_cls is None
         or (unknown != "skip" and unknown != "keep")
-        or (
-            request is not None
-            and (type(request) is not Request or request.model.__class__ is not str or not request.model)
-        )
+        or (request is not None and type(request) is not Request)
     ):
         mapper_cls = checked_arguments(provider, request, unknown)
     if type(chunks) is not list:  # (a list of chunks needs no check)

@@ -17,7 +17,6 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from lmcodec.codecs._odd_values import checked_model
 from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
 from lmcodec.framing._chunks import Chunk, chunk_bytes, joined, not_a_chunk
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
@@ -40,20 +39,14 @@ _CONCURRENT: Final = (
 
 
 def checked_arguments(provider: str, request: Request | None, unknown: OnUnknown) -> Any:
-    """The mapper class of ``provider``, once the arguments of a stream decode are checked: the
-    request's model a non-empty str (``msgspec.structs.replace`` checks no type; the engine reads
-    it with ``":" in model``), else a ValidationError at ``$.model``."""
+    """The mapper class of ``provider``, once the arguments of a stream decode are checked."""
     mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
     if mapper_cls is None:
         raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
     if unknown not in ("skip", "keep"):
         raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
-    if request is not None:
-        if not isinstance(request, Request):  # (the common case costs no call)
-            require_instance(request, Request, "request", optional=True)
-        model = request.model
-        if model.__class__ is not str or not model:  # a Request changed past its checks
-            checked_model(request, "request")
+    if request is not None and not isinstance(request, Request):  # (the common case costs no call)
+        require_instance(request, Request, "request", optional=True)
     return mapper_cls
 
 
@@ -116,8 +109,12 @@ class Engine:
         head from its first frame, :mod:`lmcodec.stream._head`)."""
         self.provider = provider
         self.sink = sink
-        self.model = model = request.model if request is not None else None
-        if model is not None and ":" in model:  # (a model without a colon is its own wire model)
+        # (Any: a Request changed past its checks by msgspec.structs.replace holds any model; a
+        # model without a colon is its own wire model; wire_model refuses one that is no str: one
+        # class test a stream)
+        model: Any = request.model if request is not None else None
+        self.model = model
+        if request is not None and (model.__class__ is not str or ":" in model):
             model = wire_model(request, mapper_cls.provider)
         self.mapper = mapper_cls(model, sink, keep_unknown)
         self._limits = (max_line_bytes, max_event_bytes)
@@ -345,8 +342,10 @@ def map_whole(
     sink closed, as an :class:`Engine` feeds and closes that body, without the state it keeps
     between chunks (a framer, the counters, the truncated last frame: every event is complete).
     ``read``: the last frame as the mapper's ``read_last`` read it, if a caller did."""
-    model = request.model if request is not None else None
-    wire = model if model is None or ":" not in model else wire_model(request, mapper_cls.provider)
+    model: Any = request.model if request is not None else None  # (any value, as Engine takes it)
+    wire = model  # (as Engine takes it: wire_model strips a prefix, or refuses a model that is no str)
+    if request is not None and (model.__class__ is not str or ":" in model):
+        wire = wire_model(request, mapper_cls.provider)
     mapper = mapper_cls(wire, sink, keep_unknown)
     if model is None and frames:  # (a body of keep-alive comments has no frame to name it)
         model = mapper.named_model(frames[0])
