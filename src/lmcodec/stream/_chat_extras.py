@@ -38,7 +38,12 @@ The fields are looked for only in a chunk that spells their key (a ``refusal`` o
 ``null``: OpenAI sends ``"refusal": null`` in every logprobs object), and
 read with a view of their own after lm15's reading of the chunk; a chunk whose field the view
 refuses (not a string, not a list of blocks) keeps lm15's reading alone, as does a chunk the typed
-view refused. ``decode_response`` keeps lm15's reading of a Chat body (its ``thinking_blocks``
+view refused. A chunk is read once, by :class:`_ExtrasChunk` (the mapper's view with each
+choice's ``index`` and the four fields): the mapper maps that reading, and the scans of the bytes
+(another choice's index, the fields' keys) run only on a chunk whose reading names another choice
+or a field (red team 39 F05: they cost a translate from Chat more than the mapper did). A chunk
+that view refuses is read as before: the scans, the mapper's view (or its port), then the fields'
+view. ``decode_response`` keeps lm15's reading of a Chat body (its ``thinking_blocks``
 unread: lm15 parity); a non-streamed gateway that names the source gets them from encode_response
 (``usage_from="openai_chat"``, ``providers/openai_chat/_thinking_blocks.answer_thinking``).
 """
@@ -49,7 +54,9 @@ from typing import Any, Final, Protocol, cast
 
 import msgspec
 
+from lmcodec.providers._mapper import REFUSED
 from lmcodec.providers.openai_chat.stream import StreamMapper
+from lmcodec.providers.openai_chat.views import Chunk, ChunkChoice, ChunkDelta
 from lmcodec.stream.sink import Sink
 from lmcodec.wire import ContinuationDelta, StreamDeltaEvent
 
@@ -146,7 +153,27 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
     choices: list[_Choice] | None = None
 
 
+class _ExtrasDelta(ChunkDelta, frozen=True, gc=False):
+    refusal: str | None = None
+    thinking_blocks: list[_Block] | None = None
+    audio: dict[str, Any] | None = None
+    annotations: list[dict[str, Any]] | None = None
+
+
+class _ExtrasChoice(ChunkChoice, frozen=True, gc=False):
+    index: Any = None
+    delta: _ExtrasDelta | None = None
+
+
+class _ExtrasChunk(Chunk, frozen=True, gc=False):
+    """The mapper's view of a chunk with each choice's ``index`` and the delta's four fields: the
+    one decode of a chunk it takes (its fields typed as :class:`_Chunk` types them)."""
+
+    choices: list[_ExtrasChoice] | None = None
+
+
 _decoder: Final = msgspec.json.Decoder(_Chunk)
+_extras_decoder: Final = msgspec.json.Decoder(_ExtrasChunk)
 _indexed_decoder: Final = msgspec.json.Decoder(_IndexedChunk)
 
 
@@ -160,6 +187,17 @@ def _spells_a_refusal(data: bytes) -> bool:
             return True
         at = data.find(_REFUSAL_KEY, at + len(_REFUSAL_KEY))
     return False
+
+
+def _spells_extras(data: bytes) -> bool:
+    """Whether ``data`` spells a key of the four fields (a refusal other than ``null``)."""
+    # find, not `in`: bytes.__contains__ tries an int first (stream/encoder.py's line_safe)
+    return (
+        data.find(_BLOCKS_KEY) >= 0
+        or data.find(_AUDIO_KEY) >= 0
+        or data.find(_ANNOTATIONS_KEY) >= 0
+        or _spells_a_refusal(data)
+    )
 
 
 class ChatExtras(StreamMapper):
@@ -202,18 +240,38 @@ class ChatExtras(StreamMapper):
         named = [index for index in others if index not in _FIRST]
         return named[0] if named else 1
 
-    def _chunk(self, data: bytes) -> int:
+    def _frame(self, data: bytes) -> int:
+        try:
+            viewed = _extras_decoder.decode(data)
+        except REFUSED:
+            return self._chunk_apart(data)
+        choices = viewed.choices
+        # Only a reading naming another choice can be one (_other_choice's scan then decides, as
+        # for a chunk read apart): one choice at the first index never is.
+        if choices and (len(choices) > 1 or choices[0].index not in _FIRST):
+            other = self._other_choice(data)
+            if other is not None:
+                cast(ExtrasSink, self.sink).other_choice(other)
+                return 0
+        skipped = self._chunk(data, viewed)
+        delta = choices[0].delta if choices else None
+        if (
+            delta is None
+            or not (delta.refusal or delta.thinking_blocks or delta.audio or delta.annotations)
+            or not _spells_extras(data)
+        ):
+            return skipped
+        return self._extras(delta, skipped)
+
+    def _chunk_apart(self, data: bytes) -> int:
+        """A chunk :class:`_ExtrasChunk` refuses: the scans, the mapper's own reading (its view or
+        its port), then the fields' view, each on its own."""
         other = self._other_choice(data)
         if other is not None:  # lm15's reading would put its text into the first choice's
             cast(ExtrasSink, self.sink).other_choice(other)
             return 0
-        skipped = super()._chunk(data)
-        if (  # find, not `in`: bytes.__contains__ tries an int first (stream/encoder.py's line_safe)
-            data.find(_BLOCKS_KEY) < 0
-            and data.find(_AUDIO_KEY) < 0
-            and data.find(_ANNOTATIONS_KEY) < 0
-            and not _spells_a_refusal(data)
-        ):
+        skipped = self._chunk(data)
+        if not _spells_extras(data):
             return skipped
         try:
             choices = _decoder.decode(data).choices
@@ -222,6 +280,10 @@ class ChatExtras(StreamMapper):
         delta = choices[0].delta if choices else None
         if delta is None:
             return skipped
+        return self._extras(delta, skipped)
+
+    def _extras(self, delta: _Delta | _ExtrasDelta, skipped: int) -> int:
+        """Hand the four fields of a chunk's first delta on; 0 if any was, else ``skipped``."""
         sink = cast(ExtrasSink, self.sink)
         if delta.refusal:
             skipped = 0

@@ -16,6 +16,7 @@ of digits, ...) goes to the port, which fails on it as lm15 does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from lmcodec.errors import StreamDecodeError
@@ -26,6 +27,7 @@ from lmcodec.providers.openai_chat.body import parse_response
 from lmcodec.providers.openai_chat.views import (
     FINISH_REASONS,
     PROVIDER,
+    Chunk,
     chunk_decoder,
     error_event,
     named_model,
@@ -59,7 +61,7 @@ class StreamMapper(OnePassMapper):
         done = datas[-1] == b"[DONE]" if datas else False
         try:
             for n, data in enumerate(datas[:-1] if done else datas):  # noqa: B007 (n: the failing frame's position)
-                skipped += self._chunk(data)
+                skipped += self._frame(data)
         except StreamDecodeError as exc:
             exc.frame = n
             raise
@@ -70,12 +72,15 @@ class StreamMapper(OnePassMapper):
     def port_frame(self, payload: Any, out: list[Any]) -> None:
         port.port_frame(payload, out)
 
-    def _chunk(self, data: bytes) -> int:
-        """Map one chunk; 1 if it mapped to nothing."""
-        try:
-            chunk = chunk_decoder.decode(data)
-        except REFUSED:
-            return self.refused(data)
+    def _chunk(self: StreamMapper, data: bytes, chunk: Chunk | None = None) -> int:
+        """Map one chunk; 1 if it mapped to nothing. ``chunk`` is ``data`` already read by a view
+        extending :class:`Chunk` (a subclass's ``_frame``: ``stream/_chat_extras.py`` reads its
+        fields in the same decode), else it is read here."""
+        if chunk is None:
+            try:
+                chunk = chunk_decoder.decode(data)
+            except REFUSED:
+                return self.refused(data)
         sink = self.sink
         if chunk.error is not None and type(chunk.error) is dict:
             sink.event(error_event(chunk.error))
@@ -123,3 +128,6 @@ class StreamMapper(OnePassMapper):
         elif not mapped:
             return 1
         return 0
+
+    _frame: ClassVar[Callable[[StreamMapper, bytes], int]] = _chunk
+    """What :meth:`frames` calls for each chunk (a subclass reading more of a chunk replaces it)."""

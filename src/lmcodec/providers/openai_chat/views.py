@@ -10,6 +10,7 @@ tool calls), ``choices[].logprobs.content``, ``choices[].finish_reason``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Final
 
 import msgspec
@@ -24,6 +25,8 @@ __all__ = [
     "FINISH_REASONS",
     "PROVIDER",
     "Chunk",
+    "ChunkChoice",
+    "ChunkDelta",
     "chunk_decoder",
     "error_event",
     "named_model",
@@ -60,7 +63,7 @@ class _Call(msgspec.Struct, frozen=True, gc=False):
     function: _Function | None = None
 
 
-class _Delta(msgspec.Struct, frozen=True, gc=False):
+class ChunkDelta(msgspec.Struct, frozen=True, gc=False):
     content: str | None = None
     reasoning_content: str | None = None
     reasoning: str | None = None
@@ -71,8 +74,8 @@ class _ChoiceLogprobs(msgspec.Struct, frozen=True, gc=False):
     content: list[Logprob] | None = None
 
 
-class _Choice(msgspec.Struct, frozen=True, gc=False):
-    delta: _Delta | None = None
+class ChunkChoice(msgspec.Struct, frozen=True, gc=False):
+    delta: ChunkDelta | None = None
     logprobs: _ChoiceLogprobs | None = None
     finish_reason: str | None = None
 
@@ -98,7 +101,7 @@ class _Usage(msgspec.Struct, frozen=True, gc=False):
 
 
 class Chunk(msgspec.Struct, frozen=True, gc=False):
-    choices: list[_Choice] | None = None
+    choices: Sequence[ChunkChoice] | None = None  # decoded as a list; a view extending it narrows it
     usage: _Usage | None = None
     error: Any = None
 
