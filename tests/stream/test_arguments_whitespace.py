@@ -274,3 +274,33 @@ def test_a_chat_client_reads_whitespace_only_arguments_as_empty_ones(
     encoded_body = b"".join(lc.stream.encode("openai_chat", events))
     for body in (translated_body, encoded_body):
         assert source_order([body]) == [("call", "f", value)]
+
+
+# red team 37 F05's reproducer: a waiting call (the one before it may still grow: "" or " ") whose
+# arguments are whitespace only, followed by something else
+_TAILS: dict[str, tuple[list[dict[str, Any]], list[tuple[Any, ...]]]] = {
+    "a call": ([_call(2, '{"a":1}', "h")], [("call", "h", {"a": 1})]),
+    "text": ([{"content": "done"}], [("text", "done")]),
+    "a call and text": (
+        [_call(2, '{"a":1}', "h"), {"content": "x"}],
+        [("call", "h", {"a": 1}), ("text", "x")],
+    ),
+}
+
+
+@pytest.mark.parametrize("tail", list(_TAILS))
+@pytest.mark.parametrize("second", [" ", "\n\t"])
+@pytest.mark.parametrize("first", ["", " "])
+@pytest.mark.parametrize("dst", ["anthropic", "openai"])
+def test_a_waiting_whitespace_only_call_gets_its_empty_object_before_what_follows(
+    dst: str, first: str, second: str, tail: str
+) -> None:
+    """Red team 37 F05: the Responses client got the second call's "{}" at the response's end, a
+    delta to its item after a later one was added; a waiting call of whitespace only is written
+    with "{}" when something follows it, as one of "" is (red team 35 F01)."""
+    after, read = _TAILS[tail]
+    body = translated(dst, stream([_call(0, first, "f"), _call(1, second, "g"), *after]))
+    assert PROTOCOL_BREAKS[dst](body) == []
+    assert CLIENT_ORDER[dst](body) == [("call", "f", {}), ("call", "g", {}), *read]
+    if dst == "openai":
+        assert responses_call_breaks(body) == []

@@ -58,6 +58,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._tool_arguments import is_blank
 from lmcodec.stream._arguments_end import ArgumentsEnd, arguments_whole
 from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.events import scored_text_event
@@ -330,8 +331,8 @@ class PartsInOrderSink(WriterSink):
             slot, fragments, id, name = args
             del self._waiting_calls[slot]
             whole = fragments[0] if len(fragments) == 1 else "".join(fragments)
-            if at_end and not whole and waiting:  # "" before what follows it: see _write_waiting
-                whole = "{}"
+            if at_end and waiting and is_blank(whole):  # "" or whitespace before what follows it:
+                whole = "{}"  # see _write_waiting
             self._last_text = self._last_thought = -1
             self._open_call_slot = slot
             self._written_calls.add(slot)
