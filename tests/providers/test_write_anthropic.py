@@ -310,7 +310,8 @@ def test_open_block_deltas_are_the_struct_frames(text: str, fragment: str, index
     writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="a", part_index=index)))
     got = writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text=text, part_index=index)))
     assert got == write_module._delta(index, frames_module.TextDelta(text=text))
-    writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="", part_index=9, id="c", name="f")))
+    # a call whose arguments open an object (one that opens none is held to its stop: _call_input.py)
+    writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="{", part_index=9, id="c", name="f")))
     got = writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input=fragment, part_index=9)))
     assert got == write_module._delta(index + 1, frames_module.InputJsonDelta(partial_json=fragment))
 

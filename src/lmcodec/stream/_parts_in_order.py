@@ -88,6 +88,7 @@ class PartsInOrderSink(WriterSink):
     """A :class:`WriterSink` that writes a Gemini or Chat source's texts and thoughts in stream order."""
 
     __slots__ = (
+        "_end_arguments",
         "_first_fresh",
         "_last_slot",
         "_last_text",
@@ -107,6 +108,9 @@ class PartsInOrderSink(WriterSink):
     def __init__(self, writer: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(writer, *args, **kwargs)
         self._write_call = self._write_tool_input
+        # the writer's word that a call gets no more fragments (the Anthropic writer's, which holds
+        # arguments that open no object to the call's end: providers/anthropic/_call_input.py)
+        self._end_arguments: Callable[[int], bytes] | None = getattr(writer, "end_arguments", None)
         if not self._whole_calls:  # (a Gemini call part is whole: nothing to hold)
             self._write_tool_input = self._placed_call
         self._reset_parts()
@@ -337,6 +341,8 @@ class PartsInOrderSink(WriterSink):
             self._open_call_slot = slot
             self._written_calls.add(slot)
             self.out.append(self._write_call(slot, whole, id, name))
+            if at_end and waiting and self._end_arguments is not None:
+                self.out.append(self._end_arguments(slot))
             if not at_end:
                 complete, self._open_scan = arguments_whole(whole)
                 if not complete:
@@ -349,12 +355,16 @@ class PartsInOrderSink(WriterSink):
         call whose arguments are still ``""`` or whitespace (a parameterless call a Chat server
         streams so: the writers drop whitespace before a value, red team 36 F01) gets ``"{}"``
         first, while it is the open block or item: the Responses writer would fill it at the end,
-        a delta to an item after what waited was added (red team 35 F01)."""
+        a delta to an item after what waited was added (red team 35 F01). The writer is told that
+        an open call, and each waiting call written before something else, gets no more
+        fragments (``end_arguments``), so what it holds of them is written in their block."""
         scan = self._open_scan
         self._open_args = self._open_scan = None
         if self._waiting:
             if scan is not None and scan.blank:
                 self.out.append(self._write_call(self._open_call_slot, "{}", None, None))
+            elif scan is not None and self._end_arguments is not None:
+                self.out.append(self._end_arguments(self._open_call_slot))
             self._release(at_end=True)
 
     def _placed_image(self, event: StreamDeltaEvent, delta: ImageDelta) -> StreamDeltaEvent:

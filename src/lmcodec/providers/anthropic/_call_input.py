@@ -1,4 +1,4 @@
-"""What a call's first fragments put in its ``tool_use`` block, for the Anthropic stream writer.
+"""What a call's fragments put in its ``tool_use`` block, for the Anthropic stream writer.
 
 A call's first fragment goes in the block start's ``input`` when it is a whole object as lm15 prints
 one (lm15 reads that start back as the very fragment). The anthropic SDK's ``MessageStream`` parses a
@@ -6,14 +6,37 @@ block's joined ``partial_json`` (jiter, partial mode) after every ``input_json_d
 a buffer of nothing but whitespace (red team 35 F02), so the writer holds whitespace-only fragments
 until one that is not (``providers._tool_arguments.is_blank``): JSON ignores whitespace before a
 value, and after a value already whole.
+
+Arguments whose first character after whitespace opens no object (``"str"``, ``42``, ``[1,2]``,
+``null``, text that is no JSON: a Chat or Responses backend's) are no ``input`` the Messages API
+has: the SDK read them as a string, a number, a list (its type says an object), and raised at a
+string or literal cut short (``"s``, ``nu``), losing the whole answer (red team 37 F03). They are
+held to the block's stop and written then, in one delta, as lm15 reads the joined text (as the
+Anthropic body, ``translate_response`` and the Gemini writer give it): ``{"value": X}`` where it is
+JSON (the text itself inside, so lm15 reads the same X back), else lm15's marker
+``{"partial_json": raw}`` (arguments that never close).
+
+Text that is no JSON yet at the block's stop may still get fragments: an Encoder fed another slot
+between two of a call's fragments (a Chat source's text between them) stops the block first. It
+waits for the stream's end (its end, an error, or close) and is written then, to its stopped
+block's index, as the Encoder writes any such late fragment; a call the writer is told is whole
+(``StreamWriter.end_arguments``: the translate sink, which holds the other slots instead, tells it
+at the stream's end) is written before its stop. A fragment that reaches a value already written
+(JSON at its stop) is left out: anything added to an object written whole would make it not JSON.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["start_input"]
+from lmcodec.providers._json import reads_as_json
+from lmcodec.providers._tool_arguments import is_blank
+
+__all__ = ["HeldInputs", "start_input", "value_input"]
+
+_SPACE: Final = " \t\n\r"
+_encode_str: Final = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def start_input(fragment: str) -> dict[str, Any] | None:
@@ -28,3 +51,93 @@ def start_input(fragment: str) -> dict[str, Any] | None:
     if isinstance(value, dict) and json.dumps(value, separators=(",", ":")) == fragment:
         return value
     return None
+
+
+def value_input(raw: str) -> str:
+    """The ``partial_json`` of arguments ``raw`` that open no object: lm15's reading of them as
+    text, ``{"value":raw}`` where lm15's stream reader takes ``raw`` as JSON, else its marker."""
+    if reads_as_json(raw):
+        return '{"value":' + raw + "}"
+    return '{"partial_json":' + _encode_str(raw) + "}"
+
+
+class HeldInputs:
+    """The fragments a writer holds, by tool block index: whitespace while a block's fragments are
+    nothing else, and arguments that open no object until the block stops (the module's rules)."""
+
+    __slots__ = ("_blank", "_late", "_written", "values")
+
+    def __init__(self) -> None:
+        # block -> (whether its start held a whole object, the whitespace held since)
+        self._blank: dict[int, tuple[bool, list[str]]] = {}
+        # block -> fragments of arguments that open no object, held to its stop (the writer asks at
+        # each stop whether any is held, before :meth:`at_stop`)
+        self.values: dict[int, list[str]] = {}
+        self._late: dict[int, list[str]] = {}  # ... stopped before they were JSON: written at the end
+        self._written: set[int] = set()  # blocks whose value was written
+
+    def __contains__(self, index: int) -> bool:
+        return index in self._blank or index in self.values or index in self._late or index in self._written
+
+    def first(self, index: int, fragment: str, whole_start: bool) -> str | None:
+        """What to write of block ``index``'s first ``fragment`` (``whole_start``: it went in the
+        block's start, nothing is written), or None while it is held."""
+        if whole_start or not fragment:
+            self._blank[index] = (whole_start, [])
+            return None
+        rest = fragment.lstrip(_SPACE)
+        if not rest:
+            self._blank[index] = (False, [fragment])
+            return None
+        if rest[0] != "{":
+            self.values[index] = [fragment]
+            return None
+        return fragment
+
+    def later(self, index: int, fragment: str) -> str | None:
+        """What to write of a later ``fragment`` of block ``index`` (one this holds for: ``in``),
+        or None while it is held or left out."""
+        values = self.values.get(index) or self._late.get(index)
+        if values is not None:
+            values.append(fragment)
+            return None
+        held = self._blank.get(index)
+        if held is None:  # its value was written
+            return None
+        whole_start, spaces = held
+        if not fragment:
+            return None if spaces else fragment  # an empty delta with nothing held: written as it came
+        if is_blank(fragment):
+            spaces.append(fragment)
+            return None
+        del self._blank[index]
+        text = "".join(spaces) + fragment if spaces else fragment
+        if not whole_start and text.lstrip(_SPACE)[0] != "{":
+            self.values[index] = [text]
+            return None
+        return text
+
+    def at_stop(self, index: int, final: bool) -> str | None:
+        """The ``partial_json`` to write before block ``index`` stops: its held arguments that open
+        no object, read as lm15 reads them, when they are JSON or ``final`` (no fragment can follow:
+        the stream's end); else None (none held, or held on to the end: :meth:`at_end`)."""
+        if not self.values:
+            return None
+        values = self.values.pop(index, None)
+        if values is None:
+            return None
+        raw = values[0] if len(values) == 1 else "".join(values)
+        if not final and not reads_as_json(raw):
+            self._late[index] = [raw]
+            return None
+        self._written.add(index)
+        return value_input(raw)
+
+    def at_end(self) -> list[tuple[int, str]]:
+        """The stream ends: each stopped block's value held to the end, with its index, in order."""
+        if not self._late:
+            return []
+        late = sorted(self._late.items())
+        self._late.clear()
+        self._written.update(index for index, _ in late)
+        return [(index, value_input("".join(values))) for index, values in late]

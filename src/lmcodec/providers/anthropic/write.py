@@ -12,7 +12,8 @@ the previous block is stopped then. A call's first fragment goes in its
 start that came with its input), else in an ``input_json_delta``; fragments of
 nothing but JSON whitespace wait while the block's deltas are nothing else, and
 go with the next that is not (the anthropic SDK raises on a whitespace-only
-buffer: ``_call_input.py``). An empty
+buffer), and arguments that open no object (``42``, ``"s"``, ``[1]``) wait for
+the block's stop, written then as lm15's ``{"value": X}`` (``_call_input.py``). An empty
 thinking slot waits for its next event (more text: a thinking block; redacted
 state: a ``redacted_thinking`` block). The open block's text and argument deltas
 are written from a template of their frame (the hot path; ``write_text`` /
@@ -54,7 +55,8 @@ What the Messages wire cannot carry, and what is written instead:
   (``web_search_result_location`` with a url, else ``search_result_location``).
 - **Order.** A delta for a block already stopped (a source that interleaves
   slots) is written to that block's index after its stop; the SDK and lm15
-  accept it, but a client that finalizes a block at its stop does not see it.
+  accept it, but a client that finalizes a block at its stop does not see it (so is
+  a call's value held to the end that was no JSON yet at its stop: ``_call_input.py``).
   (``lc.stream.translate`` from Gemini, whose chunks number their parts from 0,
   hands such a text or thought the open block of its kind, or a new one, instead:
   ``stream/_parts_in_order.py``.)
@@ -81,10 +83,9 @@ from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
-from lmcodec.providers._tool_arguments import is_blank
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._body_write import encode_response
-from lmcodec.providers.anthropic._call_input import start_input
+from lmcodec.providers.anthropic._call_input import HeldInputs, start_input
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
 from lmcodec.wire import (
     AudioDelta,
@@ -145,10 +146,9 @@ class StreamWriter:
     """Writes one stream, event by event, as Messages SSE (one writer per stream)."""
 
     holds: ClassVar[bool] = False
-    """Whether :meth:`flush` can write anything (every event is written as it is fed)."""
+    """Whether :meth:`flush` can write anything (it cannot: see :meth:`flush`)."""
 
     __slots__ = (
-        "_blank",
         "_blocks",
         "_deferred",
         "_done",
@@ -156,6 +156,7 @@ class StreamWriter:
         "_escapes",
         "_has_tool",
         "_head",
+        "_held",
         "_id",
         "_open",
         "_open_index",
@@ -171,8 +172,7 @@ class StreamWriter:
         self._errored = False
         self._id = ""
         self._blocks: dict[tuple[int, int], int] = {}  # (part_index, kind) -> block index
-        # tool block index -> the whitespace held while its deltas are nothing else (_unblank)
-        self._blank: dict[int, list[str]] = {}
+        self._held = HeldInputs()  # tool blocks' fragments held back (_call_input.py)
         self._open: tuple[int, int] | None = None
         self._head = b""  # the open text or tool block's delta frame up to its string (see _heads)
         self._open_index = -1
@@ -197,10 +197,14 @@ class StreamWriter:
         if type(event) is StreamEndEvent:
             head = b"" if self._started else self._start(None, None)
             self._done = True
-            return head + self._close_open() + self._message_delta(event) + _STOP
+            head += self._close_open(final=True) + self._late_values()
+            return head + self._message_delta(event) + _STOP
         if type(event) is StreamErrorEvent:
             head = b"" if self._started else self._start(None, None)
             self._done = self._errored = True
+            if self._open is not None:
+                head += self._held_value(final=True)
+            head += self._late_values()
             error = f.ErrorFrame(
                 error=f.ErrorBody(
                     type=f.error_type(crossed_error(event.error, "anthropic")), message=event.error.message
@@ -245,12 +249,21 @@ class StreamWriter:
         return self.feed(_replace(_EVENT, delta=delta))
 
     def flush(self) -> bytes:
-        """Nothing: every event is written as it is fed (nothing is held)."""
+        """Nothing: what is held waits for its block's stop (``_call_input.py``), not for a flush."""
         return b""
 
     def close(self) -> bytes:
-        """Nothing: a stream that ended without an end or error event is left as it ended."""
-        return b""
+        """A stream that ended without an end or error event is left as it ended (no block stop),
+        but for the open tool block's held arguments that open no object (``_call_input.py``)."""
+        return (b"" if self._open is None else self._held_value(final=True)) + self._late_values()
+
+    def end_arguments(self, part_index: int) -> bytes:
+        """The call at ``part_index`` gets no more fragments (the translate sink's word, at the
+        stream's end): its held arguments that open no object are written now, while its block is
+        open, where text that is no JSON would wait for the end (``_call_input.py``)."""
+        if self._open != (part_index, _TOOL):
+            return b""
+        return self._held_value(final=True)
 
     # -- message -------------------------------------------------------------
 
@@ -326,25 +339,23 @@ class StreamWriter:
             known = self._blocks.get(key)
             if known is not None:
                 fragment = delta.input
-                if known in self._blank:
-                    unblanked = self._unblank(known, fragment)
-                    if unblanked is None:
+                if known in self._held:
+                    released = self._held.later(known, fragment)
+                    if released is None:
                         return b""
-                    fragment = unblanked
+                    fragment = released
+                    if self._open_index == known and self._open is not None:
+                        self._head = _heads(known, _TOOL)  # its deltas take the template path again
                 return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=fragment))
             if not delta.name:
                 raise unwritable_unnamed_call("Messages", delta.part_index)
             whole = start_input(delta.input)
             head, index = self._block(key, delta.id, delta.name, whole)
-            if whole or not delta.input:
-                self._blank[index] = []
-                self._head = b""  # its deltas take the slow path until one is not whitespace
+            first = self._held.first(index, delta.input, whole is not None)
+            if first is None:
+                self._head = b""  # its deltas take the slow path while they are held
                 return head
-            if is_blank(delta.input):
-                self._blank[index] = [delta.input]
-                self._head = b""
-                return head
-            return head + _delta(index, f.InputJsonDelta(partial_json=delta.input))
+            return head + _delta(index, f.InputJsonDelta(partial_json=first))
         if kind is ThinkingDelta:
             key = (delta.part_index, _THINKING)
             if not delta.text and key not in self._blocks:
@@ -416,32 +427,28 @@ class StreamWriter:
         self._head = _heads(index, key[1])
         return head + _sse(b"content_block_start", f.BlockStart(index=index, content_block=block)), index
 
-    def _unblank(self, index: int, fragment: str) -> str | None:
-        """What to write of ``fragment`` for tool block ``index``, whose deltas so far are JSON
-        whitespace at most (``_blank``): None while it is whitespace too (held), else the held
-        whitespace and ``fragment``. The anthropic SDK parses a block's joined ``partial_json``
-        after every delta and raises on a buffer of nothing but whitespace; JSON ignores whitespace
-        before a value, and after a value already whole in the block's start."""
-        held = self._blank[index]
-        if not fragment:
-            return None if held else fragment  # an empty delta with nothing held: written as it came
-        if is_blank(fragment):
-            held.append(fragment)
-            return None
-        del self._blank[index]
-        if self._open_index == index and self._open is not None:
-            self._head = _heads(index, _TOOL)  # the block's deltas take the template path again
-        return "".join(held) + fragment if held else fragment
-
     def _reach(self, key: tuple[int, int], index: int) -> bytes:
         if self._open == key:
             return b""
         return self._close_open()  # a late delta goes to its (stopped) block's index
 
-    def _close_open(self) -> bytes:
+    def _held_value(self, *, final: bool = False) -> bytes:
+        """The open tool block's held arguments that open no object, as lm15 reads them (before
+        its stop, an error, or the end of a stream left without one; unless ``final``, only when
+        they are JSON), else nothing."""
+        value = self._held.at_stop(self._open_index, final)
+        return b"" if value is None else _delta(self._open_index, f.InputJsonDelta(partial_json=value))
+
+    def _late_values(self) -> bytes:
+        """The values held to the stream's end, each to its stopped block (``_call_input.py``)."""
+        late = self._held.at_end()
+        return b"".join(_delta(i, f.InputJsonDelta(partial_json=v)) for i, v in late) if late else b""
+
+    def _close_open(self, *, final: bool = False) -> bytes:
         out = b""
         if self._open is not None:
-            out = _sse(b"content_block_stop", f.BlockStop(index=self._open_index))
+            out = self._held_value(final=final) if self._held.values else b""
+            out += _sse(b"content_block_stop", f.BlockStop(index=self._open_index))
             self._open = None
             self._head = b""
         if self._deferred is not None:
