@@ -76,9 +76,6 @@ class HeldInputs:
         self._late: dict[int, list[str]] = {}  # ... stopped before they were JSON: written at the end
         self._written: set[int] = set()  # blocks whose value was written
 
-    def __contains__(self, index: int) -> bool:
-        return index in self._blank or index in self.values or index in self._late or index in self._written
-
     def first(self, index: int, fragment: str, whole_start: bool) -> str | None:
         """What to write of block ``index``'s first ``fragment`` (``whole_start``: it went in the
         block's start, nothing is written), or None while it is held."""
@@ -95,15 +92,15 @@ class HeldInputs:
         return fragment
 
     def later(self, index: int, fragment: str) -> str | None:
-        """What to write of a later ``fragment`` of block ``index`` (one this holds for: ``in``),
-        or None while it is held or left out."""
+        """What to write of a later ``fragment`` of tool block ``index`` (``fragment`` itself where
+        nothing is held for it), or None while it is held or left out."""
         values = self.values.get(index) or self._late.get(index)
         if values is not None:
             values.append(fragment)
             return None
         held = self._blank.get(index)
-        if held is None:  # its value was written
-            return None
+        if held is None:
+            return None if index in self._written else fragment
         whole_start, spaces = held
         if not fragment:
             return None if spaces else fragment  # an empty delta with nothing held: written as it came

@@ -338,14 +338,11 @@ class StreamWriter:
             key = (delta.part_index, _TOOL)
             known = self._blocks.get(key)
             if known is not None:
-                fragment = delta.input
-                if known in self._held:
-                    released = self._held.later(known, fragment)
-                    if released is None:
-                        return b""
-                    fragment = released
-                    if self._open_index == known and self._open is not None:
-                        self._head = _heads(known, _TOOL)  # its deltas take the template path again
+                fragment = self._held.later(known, delta.input)
+                if fragment is None:
+                    return b""
+                if not self._head and self._open == key:  # (its fragments were held)
+                    self._head = _heads(known, _TOOL)  # its deltas take the template path again
                 return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=fragment))
             if not delta.name:
                 raise unwritable_unnamed_call("Messages", delta.part_index)
