@@ -31,7 +31,6 @@ import json
 from typing import Any, Final
 
 from lmcodec.providers._json import reads_as_json
-from lmcodec.providers._tool_arguments import is_blank
 
 __all__ = ["HeldInputs", "start_input", "value_input"]
 
@@ -94,22 +93,23 @@ class HeldInputs:
     def later(self, index: int, fragment: str) -> str | None:
         """What to write of a later ``fragment`` of tool block ``index`` (``fragment`` itself where
         nothing is held for it), or None while it is held or left out."""
-        values = self.values.get(index) or self._late.get(index)
-        if values is not None:
-            values.append(fragment)
-            return None
         held = self._blank.get(index)
         if held is None:
+            values = self.values.get(index) or self._late.get(index)
+            if values is not None:
+                values.append(fragment)
+                return None
             return None if index in self._written else fragment
         whole_start, spaces = held
         if not fragment:
             return None if spaces else fragment  # an empty delta with nothing held: written as it came
-        if is_blank(fragment):
+        rest = fragment.lstrip(_SPACE)
+        if not rest:  # (whitespace only: providers._tool_arguments.is_blank)
             spaces.append(fragment)
             return None
         del self._blank[index]
         text = "".join(spaces) + fragment if spaces else fragment
-        if not whole_start and text.lstrip(_SPACE)[0] != "{":
+        if not whole_start and rest[0] != "{":
             self.values[index] = [text]
             return None
         return text
