@@ -119,7 +119,7 @@ class ForeignPartsToGemini(ForeignParts):
 
 def _position(name: str, args: tuple[Any, ...]) -> int | None:
     """The part position a recorded sink call is for (``None``: not a part's)."""
-    if name in ("text", "thinking", "tool_input"):
+    if name in ("text", "thinking", "tool_input", "tool_call_value"):
         position: int = args[0]
         return position
     if name == "event" and type(args[0]) is StreamDeltaEvent:

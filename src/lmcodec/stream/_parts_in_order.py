@@ -225,6 +225,12 @@ class PartsInOrderSink(WriterSink):
         if len(self.out) != written:  # a call written (not held for its name): the writer moved on
             self._last_text = self._last_thought = -1
 
+    def _whole_call(self, part_index: int, args: Any, id: str | None, name: str | None) -> None:
+        written = len(self.out)
+        super()._whole_call(part_index, args, id, name)
+        if len(self.out) != written:  # (as tool_input: the writer moved on)
+            self._last_text = self._last_thought = -1
+
     def event(self, event: StreamEvent) -> None:
         """A text or thought the port mapped (a chunk the typed views refused) goes to its slot as
         :meth:`text` and :meth:`thinking` place theirs; a signature is noted at the slot it goes

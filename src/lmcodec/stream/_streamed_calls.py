@@ -20,6 +20,7 @@ wrong JSON type) is a :class:`~lmcodec.StreamDecodeError` naming it: translate's
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any, Final
 
@@ -200,10 +201,14 @@ class _HeldCall:
     """The sink the mapper calls: the translator's, with a streamed call held until it is whole;
     any other call of the mapper's writes the held call first, so the stream keeps its order."""
 
-    __slots__ = ("call", "closed", "sink")
+    __slots__ = ("call", "closed", "sink", "tool_call_value")
 
     def __init__(self, sink: Sink) -> None:
         self.sink = sink
+        # the Sink's optional hand-off of a whole call's decoded arguments, where the sink takes it
+        self.tool_call_value: Callable[[int, Any, str | None, str | None], None] | None = (
+            None if getattr(sink, "tool_call_value", None) is None else self._whole_call
+        )
         self.call: _Streamed | None = None
         self.closed = False  # a streamed call was just written: an empty nameless call may follow
 
@@ -253,6 +258,12 @@ class _HeldCall:
         if self.call is not None or self.closed:
             self.settle()
         self.sink.tool_input(part_index, fragment, id, name)
+
+    def _whole_call(self, part_index: int, args: Any, id: str | None, name: str | None) -> None:
+        """A whole call with its decoded arguments, to the sink's ``tool_call_value``."""
+        if self.call is not None or self.closed:
+            self.settle()
+        self.sink.tool_call_value(part_index, args, id, name)  # type: ignore[attr-defined]
 
     def event(self, event: StreamEvent) -> None:
         if self.call is not None or self.closed:

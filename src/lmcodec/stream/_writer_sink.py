@@ -19,6 +19,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._client_run_items import CLIENT_RUN
+from lmcodec.providers.gemini.views import compact_json
 from lmcodec.stream._head import StreamHead
 from lmcodec.stream._inband import tool_finish_error
 from lmcodec.stream._incomplete import IncompleteWatch
@@ -94,12 +95,14 @@ class WriterSink:
         "_write_refusal",
         "_write_text",
         "_write_thinking",
+        "_write_tool_call",
         "_write_tool_input",
         "cut",
         "ending",
         "finished",
         "incomplete",
         "out",
+        "tool_call_value",
     )
 
     def __init__(
@@ -121,6 +124,15 @@ class WriterSink:
         )
         self._write_tool_input: Callable[[int, str, str | None, str | None], bytes] = getattr(
             writer, "write_tool_input", self._tool_input_event
+        )
+        # a call that came whole, from its decoded arguments (_whole_call), by a writer that can
+        self._write_tool_call: Callable[[int, Any, str | None, str], bytes | None] | None = (
+            None if names or not whole_calls else getattr(writer, "write_tool_call", None)
+        )
+        # the Sink's optional hand-off of such a call: None (the mapper hands its JSON text to
+        # tool_input) where the writer has no use for the value
+        self.tool_call_value: Callable[[int, Any, str | None, str | None], None] | None = (
+            None if self._write_tool_call is None else self._whole_call
         )
         if names:  # each call written under the client's name for the one its request sent
             self._write_tool_input = _named_back(self._write_tool_input, names)
@@ -337,6 +349,26 @@ class WriterSink:
             self._synthesize()
         out = self.out
         out.append(self._write_tool_input(slot, fragment, id, name))
+        if slot != part_index:
+            self._moved = (part_index, slot, len(out))
+
+    def _whole_call(self, part_index: int, args: Any, id: str | None, name: str | None) -> None:
+        """A call that came whole, ``args`` the value msgspec decoded (a Gemini ``functionCall``):
+        what ``tool_input(part_index, compact_json(args), id, name)`` writes, from ``args`` by the
+        writer's ``write_tool_call`` (None where it cannot), so no JSON text of them is made."""
+        write = self._write_tool_call
+        if write is None or name is None or self.finished or self._nameless:
+            self.tool_input(part_index, compact_json(args), id, name)
+            return
+        slot: int = self._open_call(part_index, id, self._calls.get(part_index))[0]
+        self._named.add(slot)
+        if not self._started:
+            self._synthesize()
+        out = self.out
+        written = write(slot, args, id, name)
+        if written is None:
+            written = self._write_tool_input(slot, compact_json(args), id, name)
+        out.append(written)
         if slot != part_index:
             self._moved = (part_index, slot, len(out))
 

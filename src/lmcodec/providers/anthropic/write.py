@@ -86,6 +86,7 @@ from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic._call_input import HeldInputs, start_input
+from lmcodec.providers.anthropic._whole_call import whole_call_start
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
 from lmcodec.wire import (
     AudioDelta,
@@ -247,6 +248,33 @@ class StreamWriter:
             return self._head + _encode(fragment) + _TAIL
         delta = _replace(_TOOL_DELTA, part_index=part_index, input=fragment, id=id, name=name)
         return self.feed(_replace(_EVENT, delta=delta))
+
+    def write_tool_call(self, part_index: int, args: Any, id: str | None, name: str) -> bytes | None:
+        """What ``write_tool_input(part_index, compact_json(args), id, name)`` writes for a new call
+        that came whole, from ``args`` (msgspec's value: ``_whole_call``); None where that path
+        may write otherwise (no object or an empty one, a block at the slot, a held state)."""
+        key = (part_index, _TOOL)
+        if (
+            type(args) is not dict
+            or not args
+            or not name
+            or not self._started
+            or self._done
+            or key in self._blocks
+            or self._deferred is not None
+            or self._escapes
+        ):
+            return None
+        index = len(self._blocks)
+        start = whole_call_start(index, id or f.tool_id(self._id, part_index), name, args)
+        if start is None:
+            return None
+        head = self._close_open()
+        self._blocks[key] = index
+        self._has_tool = True
+        self._open, self._open_index, self._head = key, index, b""  # (its deltas: the slow path)
+        self._held.first(index, "", True)  # its start held the whole object: nothing held
+        return head + start
 
     def flush(self) -> bytes:
         """Nothing: what is held waits for its block's stop (``_call_input.py``), not for a flush."""
