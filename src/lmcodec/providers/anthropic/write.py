@@ -126,8 +126,11 @@ def _sse(name: bytes, frame: Any) -> bytes:
     return b"event: " + name + b"\ndata: " + _encode(frame) + b"\n\n"
 
 
-def _delta(index: int, delta: Any) -> bytes:
-    return b"event: content_block_delta\ndata: " + _encode(f.BlockDelta(index=index, delta=delta)) + b"\n\n"
+def _delta(index: int, delta: Any, head: bytes = b"") -> bytes:
+    """``head``, then the ``content_block_delta`` event: one copy of the encoded frame (a text of a
+    megabyte is copied once, not once per ``+``: red team 39 F06)."""
+    frame = _encode(f.BlockDelta(index=index, delta=delta))
+    return b"".join((head, b"event: content_block_delta\ndata: ", frame, b"\n\n"))
 
 
 _TAIL: Final = b"}}\n\n"
@@ -361,7 +364,7 @@ class StreamWriter:
                 return self._head + _encode(delta.text if kind is TextDelta else delta.input) + _TAIL
         if kind is TextDelta:
             head, index = self._block((delta.part_index, _TEXT))
-            return head + _delta(index, f.TextDelta(text=delta.text))
+            return _delta(index, f.TextDelta(text=delta.text), head)
         if kind is ToolCallDelta:
             key = (delta.part_index, _TOOL)
             known = self._blocks.get(key)
