@@ -14,7 +14,10 @@ import itertools
 import os
 from typing import Any, Final
 
+import msgspec
+
 from lmcodec.errors import EncodeError
+from lmcodec.providers._build_common import float_spelling_may_differ
 from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import raw_arguments, writer_encoder
@@ -65,7 +68,11 @@ class BodyArguments:
     """The ``arguments`` of a body's calls, each :func:`call_arguments`' text of its input, with one
     float-spelling check over msgspec's bytes of them all (joined by newlines, which msgspec never
     writes inside a value and none of the spellings checked spans) instead of one per call; a
-    call is checked alone only when that check finds something (red team 13 F03)."""
+    call is checked alone only when that check finds something (red team 13 F03).
+
+    Where msgspec's bytes are the text, ``arguments`` holds them already quoted as a JSON string
+    (:func:`quoted`, a ``msgspec.Raw`` the body's encode copies): the text is not decoded into a
+    str and encoded again (red team 39 F09: a call of 1 MB cost 5.9x the encode of its body)."""
 
     __slots__ = ("_datas", "_entries", "_inputs", "_provider")
 
@@ -89,13 +96,73 @@ class BodyArguments:
     def settle(self) -> None:
         """Write the pending calls' ``arguments``: msgspec's text where the stdlib spells alike."""
         datas = self._datas
-        if stdlib_spells_alike(b"\n".join(datas)):
+        joined = b"\n".join(datas)
+        walk = len(joined) >= _BYTES_A_NODE * len(datas)  # (many small calls: not walked, one call less)
+        if not joined.partition(b"\x7f")[1] and (
+            (walk and ascii_without_floats(self._inputs, len(joined)))
+            or (joined.isascii() and not float_spelling_may_differ(joined))
+        ):
             for entry, data in zip(self._entries, datas, strict=True):
-                entry["arguments"] = data.decode("ascii")
+                entry["arguments"] = data.decode("ascii") if len(data) < QUOTED_FROM else quoted(data)
             return
         for entry, data, value in zip(self._entries, datas, self._inputs, strict=True):
             alike = stdlib_spells_alike(data)
-            entry["arguments"] = data.decode("ascii") if alike else stdlib_text(data, value)
+            entry["arguments"] = quoted(data) if alike else stdlib_text(data, value)
+
+
+_BYTES_A_NODE: Final = 512
+""":func:`ascii_without_floats` looks at one node of the values a this many bytes of their JSON: a
+Python step of its walk costs ~1,000 instructions, what :func:`float_spelling_may_differ`'s
+translation and ``bytes.isascii`` cost ~120 bytes, so a walk that gives up has cost at most about a
+quarter of those checks; a walk that cannot reach each value once is not begun (many small calls)."""
+
+
+def ascii_without_floats(values: list[Any], size: int) -> bool:
+    """Whether ``values`` surely hold no float and no string or key past ASCII, so msgspec spells
+    them as ``json.dumps`` does but for a DEL: a walk of the JSON values (a dict with str keys, a
+    list, a str, an int, a bool, None; ``str.isascii`` reads a flag) over at most ``size`` /
+    :data:`_BYTES_A_NODE` nodes. False at anything else or past the budget: the caller then looks
+    at the JSON text. A big value of a few strings (a call's 1 MB of text) costs a few steps,
+    where the text's checks go over it byte by byte (red team 39 F09)."""
+    budget = size // _BYTES_A_NODE
+    if budget < len(values):
+        return False
+    stack = list(values)
+    while stack:
+        budget -= 1
+        if budget < 0:
+            return False
+        value = stack.pop()
+        kind = type(value)
+        if kind is str:
+            if not value.isascii():
+                return False
+        elif kind is dict:
+            for key in value:
+                if type(key) is not str or not key.isascii():
+                    return False
+            stack.extend(value.values())
+        elif kind is list:
+            stack.extend(value)
+        elif not (kind is int or kind is bool or value is None):
+            return False
+    return True
+
+
+QUOTED_FROM: Final = 2048
+"""The size from which :func:`quoted` escapes the bytes itself: below it, decoding them costs less
+than its three C calls and the ``msgspec.Raw`` (and :meth:`BodyArguments.settle` decodes them without
+calling it)."""
+
+
+def quoted(data: bytes) -> msgspec.Raw | str:
+    """``data`` (msgspec's JSON: ASCII without DEL, so without a control character either, which
+    msgspec escapes in strings) as the JSON string msgspec writes for ``data.decode()``: only the
+    quotes and backslashes are escaped. A short ``data`` is that str."""
+    if len(data) < QUOTED_FROM:
+        return data.decode("ascii")
+    escaped = data.replace(b"\\", b"\\\\").replace(b'"', b'\\"')
+    return msgspec.Raw(b"".join((b'"', escaped, b'"')))
 
 
 ENDINGS: Final[dict[str, tuple[str, str | None]]] = {
