@@ -102,8 +102,12 @@ class BodyArguments:
             (walk and ascii_without_floats(self._inputs, len(joined)))
             or (joined.isascii() and not float_spelling_may_differ(joined))
         ):
+            if walk:
+                for entry, data in zip(self._entries, datas, strict=True):
+                    entry["arguments"] = quoted(data)
+                return
             for entry, data in zip(self._entries, datas, strict=True):
-                entry["arguments"] = data.decode("ascii") if len(data) < QUOTED_FROM else quoted(data)
+                entry["arguments"] = data.decode("ascii")
             return
         for entry, data, value in zip(self._entries, datas, self._inputs, strict=True):
             alike = stdlib_spells_alike(data)
@@ -151,8 +155,8 @@ def ascii_without_floats(values: list[Any], size: int) -> bool:
 
 QUOTED_FROM: Final = 2048
 """The size from which :func:`quoted` escapes the bytes itself: below it, decoding them costs less
-than its three C calls and the ``msgspec.Raw`` (and :meth:`BodyArguments.settle` decodes them without
-calling it)."""
+than its three C calls and the ``msgspec.Raw`` (and :meth:`BodyArguments.settle` decodes the calls
+of a body whose calls average under :data:`_BYTES_A_NODE` bytes without calling it)."""
 
 
 def quoted(data: bytes) -> msgspec.Raw | str:
