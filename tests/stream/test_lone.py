@@ -453,7 +453,8 @@ def test_lone_frames_take_data_lines(body: bytes, frames: list[bytes]) -> None:
 @pytest.mark.parametrize(
     "chunks",
     [
-        [b"data: " + b"a" * (1 << 16) + b"\n\n"],  # over the limits: framed as a framer frames it
+        # past a block, an event after the first block's: framed by a framer, block by block
+        [b"data: " + b"a" * (1 << 16) + b"\n\ndata: b\n\n"],
         [bytearray(b"data: x\n\n")],
         [b"data: x\n\n", "data: y\n\n"],
         [b"data: x\n\n"] * 257,  # more chunks than a short body's: not summed, the general way's
