@@ -12,7 +12,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
@@ -106,6 +106,37 @@ def test_a_body_past_a_block_is_cut_only_when_its_events_before_the_last_are_wit
     # within those rules: the framer's frames
     for chunks in ([small, _event(long_value, False)], [small + _event(long_value, False)]):
         assert lone_frames(chunks) == _framed(chunks) == [b'{"a":1}', long_value]
+
+
+_BITS = st.sampled_from(
+    [b"data: ", b"\n\ndata: ", b"\r\n\r\ndata: ", b"\n", b"\r", b"\r\n", b" ", b"x", b"{}", b"data:", b"\n\n"]
+)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.lists(_BITS, max_size=6),
+    st.integers(min_value=-16, max_value=16),
+    st.lists(_BITS, max_size=4),
+    st.sampled_from([b"\n\n", b"\r\n\r\n", b"\n", b"\r\n\n", b"\n\n\n\n"]),
+    st.booleans(),
+)
+@example([b"x", b"\n\ndata: ", b"y"], 0, [], b"\n\n", True)
+@example([b"x", b"\r\n\r\ndata: ", b"y"], 8, [], b"\r\n\r\n", False)
+@example([b"x", b"\n\ndata: ", b"y"], -8, [b"\r"], b"\n\n", False)
+def test_a_body_past_a_block_is_cut_as_a_framer_cuts_it_or_left(
+    head: list[bytes], around: int, inside: list[bytes], end: bytes, split: bool
+) -> None:
+    """Stray line ends, separators and field names before and inside a value that crosses the
+    first block's end, the body ending in any blank line or none: where ``lone_frames`` cuts it,
+    those are the framer's frames."""
+    first = b"data: " + b"".join(head)
+    value = b"v" * (BLOCK_BYTES + around - len(first)) + b"".join(inside) + b"w" * 100
+    body = first + value + end
+    chunks = [body[:BLOCK_BYTES], body[BLOCK_BYTES:]] if split else [body]
+    frames = lone_frames(chunks)
+    if frames is not None:
+        assert frames == _framed(chunks)
 
 
 def _gemini(parts_per_chunk: list[list[dict[str, Any]]], *, ascii_only: bool = True) -> list[bytes]:
