@@ -244,3 +244,59 @@ def test_a_long_end_chunk_assembles_as_the_assembler_assembles_it(
     events.append(_event(padded, False))
     _same(b"".join(events), stream_request, request)
     _same(events, stream_request, request)
+
+
+def _chat(*chunks: dict[str, Any]) -> bytes:
+    return b"".join(b"data: " + json.dumps(c, ensure_ascii=False).encode() + b"\n\n" for c in chunks)
+
+
+def _choice(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    return {"id": "c1", "model": "gpt-x", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a Chat body whose last chunk carries a long text (no [DONE]: the last event is the long one)
+        _chat(_choice({"role": "assistant", "content": ""}), _choice({"content": _UNIT * 5000}, "stop")),
+        _chat(
+            _choice({"role": "assistant", "content": "a"}),
+            _choice({"content": "b" * (BLOCK_BYTES + 9)}, "length"),
+        ),
+        _chat(
+            _choice({"role": "assistant"}),
+            _choice(
+                {
+                    "tool_calls": [
+                        {
+                            "index": 0,
+                            "id": "k",
+                            "function": {"name": "f", "arguments": "{}" + " " * BLOCK_BYTES},
+                        }
+                    ]
+                },
+                "tool_calls",
+            ),
+        ),
+    ],
+    ids=["text", "ascii text", "call"],
+)
+def test_a_chat_body_past_a_block_assembles_as_the_general_way_and_lm15_read_it(body: bytes) -> None:
+    """Chat's one-pass reading takes such a body too: the general way's Response and lm15's."""
+    assert len(body) > BLOCK_BYTES
+    assert lone_frames([body]) == _framed([body])
+
+    def read(general: bool) -> Any:
+        decoding = lc.stream.decode("openai_chat", [body], request=REQUEST)
+        if general:
+            with mock.patch.object(type(decoding), "lone_response", lambda self, request: None):
+                return _outcome(lambda: lc.assemble(decoding, request=REQUEST))
+        return _outcome(lambda: lc.assemble(decoding, request=REQUEST))
+
+    got = read(False)
+    assert got == read(True)
+    _, theirs = lm15_stream_outcomes("openai_chat", body, LM_REQUEST)
+    if isinstance(theirs, Raised):
+        assert got[0] is None
+    else:
+        strict_equal(lc.to_builtins(got[0], include_provider_data=True), theirs, "chat")
