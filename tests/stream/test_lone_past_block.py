@@ -300,3 +300,18 @@ def test_a_chat_body_past_a_block_assembles_as_the_general_way_and_lm15_read_it(
         assert got[0] is None
     else:
         strict_equal(lc.to_builtins(got[0], include_provider_data=True), theirs, "chat")
+
+
+def test_a_body_past_the_default_limits_is_left_to_the_framer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its line is over a limit: the framer's error, not a cut (the limit patched down to 2 blocks,
+    the real one 64 MiB)."""
+    from lmcodec.stream import _lone
+
+    monkeypatch.setattr(_lone, "_LONE_LIMIT", 2 * BLOCK_BYTES)
+    small = _event(b'{"a":1}', False)
+    within = _event(b"{" + b"x" * (2 * BLOCK_BYTES - 40), False)
+    over = _event(b"{" + b"x" * (2 * BLOCK_BYTES), False)
+    assert lone_frames([within]) is not None
+    assert lone_frames([small, within]) is not None
+    assert lone_frames([over]) is None
+    assert lone_frames([small, over]) is None

@@ -64,38 +64,29 @@ def lone_frames(chunks: Any) -> list[bytes] | None:
             body = b"".join(chunks)
         except (TypeError, ValueError):  # (not bytes-like; a released memoryview: the framer names it)
             return None
-    if len(body) > _LONE_LIMIT:
-        return None
+    if len(body) > BLOCK_BYTES:  # (its own function: a short body pays this compare alone)
+        return _long_body(body)
     # (a slice and an index are cheaper than the method calls: startswith/endswith parse their
     # arguments; an LF end is told by two indexes, ~1.3k instructions less than two endswith)
     if body[:6] != b"data: ":
-        return named_events(body) if body.startswith(b"event:") and len(body) <= BLOCK_BYTES else None
-    if len(body) > BLOCK_BYTES and body.find(10, BLOCK_BYTES, len(body) - 4) >= 0:
-        # a line end past the first block (its last blank line aside): an event begins there, or
-        # the last value holds one; one memchr, before any copy (a long stream leaves at once)
-        return None
-    if body[-2] == 10 and body[-1] == 10:  # "\n\n" (and no "\r" before it: the checks below)
-        tail = 2
+        return named_events(body) if body.startswith(b"event:") else None
+    if body[-2] == 10 and body[-1] == 10:  # "\n\n" (and no "\r" before it: the check below)
+        data = body[6:-2]
+        crlf = False
     elif body[-4:] == b"\r\n\r\n":  # (a slice compared: ~0.2k instructions under endswith)
-        tail = 4
+        data = body[6:-4]
+        crlf = True
     else:
         return None
-    if len(body) > BLOCK_BYTES:
-        frames = _long_last(body, b"\n\ndata: " if tail == 2 else b"\r\n\r\ndata: ", tail)
-        if frames is None:
+    # (the value's line ends looked for in the slice it is anyway: `in` is one memchr, no call)
+    if 13 not in data and 10 not in data:  # one event (the common answer)
+        if not data or data[0] in WS_FIRST:
             return None
-        values = b"".join(frames[:-1])
-    else:
-        data = body[6:-tail]
-        # (the value's line ends looked for in the slice it is anyway: `in` is one memchr, no call)
-        if 13 not in data and 10 not in data:  # one event (the common answer)
-            if not data or data[0] in WS_FIRST:
-                return None
-            return [data]
-        frames = data.split(b"\n\ndata: " if tail == 2 else b"\r\n\r\ndata: ")
-        # every line end of the body is in a separator the split took: none is left in the values
-        # (joined, two memchr: a count of a byte walks it at ~6 instructions a byte, 9k on 1.5 KB)
-        values = b"".join(frames)
+        return [data]
+    frames = data.split(b"\r\n\r\ndata: " if crlf else b"\n\ndata: ")
+    # every line end of the body is in a separator the split took: none is left in the values
+    # (joined, two memchr: a count of a byte walks it at ~6 instructions a byte, 9k on 1.5 KB)
+    values = b"".join(frames)
     if 10 in values or 13 in values:
         return None
     for frame in frames:
@@ -104,25 +95,43 @@ def lone_frames(chunks: Any) -> list[bytes] | None:
     return frames
 
 
-def _long_last(body: bytes, between: bytes, tail: int) -> list[bytes] | None:
-    """The values of ``body`` (past a block, with no line end past its first block but in its
-    last ``tail`` bytes, a blank line) split at ``between`` when the last holds no line end: the
-    values before the last (within the first block) by one split, the long last one sliced from
-    ``body`` once (a ``data: ``-sliced copy of the body, then split, copied it twice); else None."""
+def _long_body(body: bytes) -> list[bytes] | None:
+    """:func:`lone_frames` of ``body``, past a block: its values when it starts with ``data: ``,
+    no line end but its last blank line's is past its first block (one memchr, before any copy:
+    a long stream leaves at once) and the last holds none; the values before the last (within the
+    first block) split out, the long last one sliced from ``body`` once (a ``data: ``-sliced copy
+    of the body, then split, would copy it twice); else None."""
+    size = len(body)
+    if size > _LONE_LIMIT or body[:6] != b"data: ":  # (Anthropic's events: framed by blocks)
+        return None
+    if body.find(10, BLOCK_BYTES, size - 4) >= 0:  # an event begins past the first block
+        return None
+    if body[-2] == 10 and body[-1] == 10:
+        between, tail = b"\n\ndata: ", 2
+    elif body[-4:] == b"\r\n\r\n":
+        between, tail = b"\r\n\r\ndata: ", 4
+    else:
+        return None
     at = body.rfind(10, 0, BLOCK_BYTES)  # (memrchr) the last line end: a separator's, if any
     if at < 0:  # one event
         start = 6
-        head: list[bytes] = []
+        frames: list[bytes] = []
     else:
         start = at + 7  # where the value after the separator starts ("data: " follows its line end)
         if body[start - len(between) : start] != between:
             return None
-        head = body[6 : start - len(between)].split(between)
-    last = body[start : len(body) - tail]
+        frames = body[6 : start - len(between)].split(between)
+        values = b"".join(frames)
+        if 10 in values or 13 in values:
+            return None
+    last = body[start : size - tail]
     if 10 in last or 13 in last:
         return None
-    head.append(last)
-    return head
+    frames.append(last)
+    for frame in frames:
+        if not frame or frame[0] in WS_FIRST:
+            return None
+    return frames
 
 
 def named_events(body: bytes) -> list[bytes] | None:
