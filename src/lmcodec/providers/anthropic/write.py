@@ -28,7 +28,8 @@ tool_use block was written, else ``end_turn``: docs/writers.md). When the end's
 finish reason and usage, says ``tool_use`` only after a tool_use block and holds no
 NaN or infinity (which would be written as null), it is written as it came
 (stop_sequence, container, ... kept), so a stream decoded from Anthropic and
-written back decodes to the same events.
+written back decodes to the same events (the message-level frames:
+``_message_end.py``).
 
 What the Messages wire cannot carry, and what is written instead:
 
@@ -86,8 +87,8 @@ from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic._call_input import HeldInputs, start_input
+from lmcodec.providers.anthropic._message_end import message_delta, start_usage
 from lmcodec.providers.anthropic._whole_call import whole_call_start
-from lmcodec.providers.anthropic.views import finish_reason, usage_from
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,
@@ -102,7 +103,6 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
-from lmcodec.wire.telemetry import EMPTY_USAGE
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
@@ -202,7 +202,7 @@ class StreamWriter:
             head = b"" if self._started else self._start(None, None)
             self._done = True
             head += self._close_open(final=True) + self._late_values()
-            return head + self._message_delta(event) + _STOP
+            return head + message_delta(event, self._has_tool, self._refused, self._stop_sequence) + _STOP
         if type(event) is StreamErrorEvent:
             head = b"" if self._started else self._start(None, None)
             self._done = self._errored = True
@@ -304,8 +304,8 @@ class StreamWriter:
         ``service_tier`` as the backend sent them. anthropic SDKs before 0.51 read the input counts
         there only (red team 21 F02). Only counts (an int, or an object of ints) and ASCII strings
         are kept; ignored unless it holds the two counts the wire requires."""
-        kept = {key: value for key, value in usage.items() if _usage_value(value)}
-        if type(kept.get("input_tokens")) is int and type(kept.get("output_tokens")) is int:
+        kept = start_usage(usage)
+        if kept is not None:
             self._start_usage = kept
 
     def _start(self, message_id: str | None, model: str | None) -> bytes:
@@ -315,27 +315,6 @@ class StreamWriter:
         if self._start_usage is not None:
             message = _replace(message, usage=self._start_usage)
         return _sse(b"message_start", f.MessageStart(message=message)) + _PING
-
-    def _message_delta(self, end: StreamEndEvent) -> bytes:
-        if self._has_tool and (end.finish_reason is None or end.finish_reason == "stop"):
-            # what lm15's materialize (and lc.assemble, and encode_response) says of a stop beside
-            # calls: a client's agent loop runs the calls on tool_use only
-            end = _replace(end, finish_reason="tool_call")
-        data = end.provider_data
-        if data is not None and _is_same_message_delta(data, end, self._has_tool):
-            return b"event: message_delta\ndata: " + _encode(data) + b"\n\n"
-        reason = f.stop_reason(end.finish_reason, self._has_tool)
-        sequence = None
-        if self._refused and reason == "end_turn":
-            reason = "refusal"
-        elif self._stop_sequence is not None and reason == "end_turn":
-            reason, sequence = "stop_sequence", self._stop_sequence
-        frame = {
-            "type": "message_delta",
-            "delta": {"stop_reason": reason, "stop_sequence": sequence},
-            "usage": f.usage_object(end.usage),
-        }
-        return b"event: message_delta\ndata: " + _encode(frame) + b"\n\n"
 
     # -- blocks --------------------------------------------------------------
 
@@ -497,33 +476,3 @@ class StreamWriter:
             + _sse(b"content_block_stop", f.BlockStop(index=index))
         )
 
-
-def _usage_value(value: Any) -> bool:
-    """Whether ``value`` is what a usage object holds: a count, an object of counts
-    (``cache_creation``), or an ASCII string (``service_tier``)."""
-    if type(value) is int:
-        return True
-    if type(value) is str:
-        return value.isascii()
-    return type(value) is dict and all(type(v) is int and k.isascii() for k, v in value.items())
-
-
-def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent, has_tool: bool) -> bool:
-    """Whether ``data`` is a ``message_delta`` frame that lm15 reads as ``end``'s reason and usage,
-    and says ``tool_use`` only if a tool_use block was written (``has_tool``)."""
-    if data.get("type") != "message_delta" or not isinstance(data.get("delta"), dict):
-        return False
-    stop = data["delta"].get("stop_reason")
-    if stop == "tool_use" and not has_tool:
-        return False
-    if (finish_reason(stop) if stop is not None else None) != end.finish_reason:
-        return False
-    usage = data.get("usage")
-    try:
-        read = usage_from(usage) if isinstance(usage, dict) and usage else None
-    except (TypeError, ValueError):
-        return False
-    if (None if read is None or read == EMPTY_USAGE else read) != end.usage:
-        return False
-    read_back: dict[str, Any] = msgspec.json.decode(_encode(data))
-    return read_back == data  # a NaN or infinity in it would be written as null
