@@ -158,10 +158,9 @@ class PartsInOrderSink(WriterSink):
         elif last >= 0 and (kind == _TEXT or self._last_slot not in self._signed):
             slot = self._last_slot  # the writer moved past its slot: appended to the open block
         else:  # ... and the open block is of another kind, a call or signed: a new block or item
-            slot = max(self._part_top, self._next_free)
+            slot = self._slots.take_fresh(self._part_top)
             self._first_fresh = min(self._first_fresh, slot)
-            self._taken.add(slot)  # (a call never takes it)
-            self._part_top = self._next_free = slot + 1
+            self._part_top = slot + 1
         self._part_slots[key] = slot
         self._last_text = part_index if kind == _TEXT else -1
         self._last_thought = part_index if kind == _THINKING else -1

@@ -6,9 +6,9 @@ calls become the destination's bytes.
 Each call the source sent is written as a call of its own (see ``translate``'s docstring): a
 Gemini call part at an index that already holds a call, and a fragment that names a call with an
 id other than the one its index holds, open a new call at the next destination slot no call
-takes (:meth:`WriterSink._open_call`; a Gemini call's signature goes with it,
-:func:`_moved_signature`). A call the source never names where every client call is named at its
-start (an Anthropic ``server_tool_use``) is left out, the text around it written.
+takes (``stream/_call_slots.py``; a Gemini call's signature goes with it). A call the source
+never names where every client call is named at its start (an Anthropic ``server_tool_use``) is
+left out, the text around it written.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import msgspec
 
 from lmcodec.providers._client_run_items import CLIENT_RUN
 from lmcodec.providers.gemini.views import compact_json
+from lmcodec.stream._call_slots import CallSlots, moved_signature
 from lmcodec.stream._head import StreamHead
 from lmcodec.stream._inband import tool_finish_error
 from lmcodec.stream._incomplete import IncompleteWatch
@@ -27,7 +28,6 @@ from lmcodec.stream.coalesce import EndMerge
 from lmcodec.stream.encoder import line_safe, restated_end
 from lmcodec.stream.events import scored_text_event
 from lmcodec.wire import (
-    ContinuationDelta,
     ErrorDetail,
     StreamDeltaEvent,
     StreamErrorEvent,
@@ -70,7 +70,6 @@ class WriterSink:
     came, which refuses it (MAP-9)."""
 
     __slots__ = (
-        "_calls",
         "_ends",
         "_feed",
         "_follow_chunks",
@@ -80,13 +79,12 @@ class WriterSink:
         "_name_item",
         "_named",
         "_nameless",
-        "_next_free",
         "_restate",
         "_same_dialect",
         "_server_calls",
+        "_slots",
         "_started",
         "_stopped_at",
-        "_taken",
         "_thinking_shift",
         "_whole_calls",
         "_write_chat_annotations",
@@ -172,9 +170,7 @@ class WriterSink:
         self._server_calls = server_calls
         # the end's usage in the destination's meaning (translate: the source's dialect is known)
         self._restate = restate
-        self._calls: dict[int, list[Any]] = {}  # source slot -> [destination slot, id] of its call
-        self._taken: set[int] = set()  # destination slots of calls
-        self._next_free = 0  # the slot after the highest one taken (a new call's, kept: not a scan)
+        self._slots = CallSlots(whole_calls)  # source slot -> destination slot of its call
         self._moved: tuple[int, int, int] | None = None  # a call written at another slot: see event
         self._named: set[int] = set()  # destination slots of calls written with their name
         self._nameless: dict[int, tuple[list[str], str | None]] = {}  # held: fragments, id
@@ -201,9 +197,7 @@ class WriterSink:
 
     def begin(self, model: str | None) -> None:
         self._model = model
-        self._calls = {}
-        self._taken = set()
-        self._next_free = 0
+        self._slots = CallSlots(self._whole_calls)
         self._moved = None
         self._named = set()
         self._nameless = {}
@@ -326,9 +320,9 @@ class WriterSink:
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
         if self.finished:
             return
-        call = self._calls.get(part_index)
+        call = self._slots.calls.get(part_index)
         if call is None or self._whole_calls or (id is not None and id != call[1] and name is not None):
-            call = self._open_call(part_index, id, call)
+            call = self._slots.open(part_index, id, call)
         slot: int = call[0]
         if slot not in self._named:
             held = self._nameless.get(slot)
@@ -360,7 +354,8 @@ class WriterSink:
         if write is None or name is None or self.finished or self._nameless:
             self.tool_input(part_index, compact_json(args), id, name)
             return
-        slot: int = self._open_call(part_index, id, self._calls.get(part_index))[0]
+        slots = self._slots
+        slot: int = slots.open(part_index, id, slots.calls.get(part_index))[0]
         self._named.add(slot)
         if not self._started:
             self._synthesize()
@@ -371,32 +366,6 @@ class WriterSink:
         out.append(written)
         if slot != part_index:
             self._moved = (part_index, slot, len(out))
-
-    def _open_call(self, part_index: int, id: str | None, held: list[Any] | None) -> list[Any]:
-        """The call a fragment belongs to: the one its source slot holds, or a new one.
-
-        A slot holds one call in lm15's reading, which joins every fragment sent at its index.
-        But a Gemini chunk numbers its parts from 0, so parallel calls streamed one per chunk all
-        come at index 0, each a whole call; and some Chat servers send every parallel call at
-        index 0 with its own id. Each such call is written as a call of its own, at a destination
-        slot no other call takes (the one after the highest taken, kept as a counter: a scan of
-        the slots per call was quadratic in the calls): joined, the clients got one call with the
-        first call's name and the arguments of all (``{..}{..}``, not JSON). The rule: from a
-        source that sends whole calls, every call part is a new call; from any other, a fragment
-        that names a call with an id other than the slot's call's id (a new id is a new call;
-        a name or id sent again with the same or no id continues the call)."""
-        if held is not None and not self._whole_calls and held[1] is None:
-            held[1] = id  # the call's id, first given after its first fragment: the same call
-            return held
-        slot = part_index
-        taken = self._taken
-        if held is not None or slot in taken:
-            slot = self._next_free
-        taken.add(slot)
-        if slot >= self._next_free:
-            self._next_free = slot + 1
-        call = self._calls[part_index] = [slot, id]
-        return call
 
     def _write_nameless(self) -> None:
         """Calls that never got a name, as they came: the writer refuses them (MAP-9)."""
@@ -414,10 +383,12 @@ class WriterSink:
         if moved is not None:
             self._moved = None
             if moved[2] == len(self.out):  # right after a call written at another slot: its signature
-                event = _moved_signature(event, moved[0], moved[1])
+                event = moved_signature(event, moved[0], moved[1])
         if type(event) is StreamDeltaEvent:
             delta = event.delta
-            if type(delta) is ToolCallDelta and (delta.name is not None or delta.part_index in self._calls):
+            if type(delta) is ToolCallDelta and (
+                delta.name is not None or delta.part_index in self._slots.calls
+            ):
                 # a call the port mapped (a frame the typed view refused): the same slots as the others
                 self.tool_input(delta.part_index, delta.input, delta.id, delta.name)
                 return
@@ -486,18 +457,6 @@ class WriterSink:
         data = out[0] if len(out) == 1 else b"".join(out)
         out.clear()
         return line_safe(data)
-
-
-def _moved_signature(event: StreamEvent, part_index: int, slot: int) -> StreamEvent:
-    """``event`` at ``slot`` if it is the continuation state (a Gemini ``thoughtSignature``) of
-    the call part at ``part_index`` just written there: the mapper hands a part's signature right
-    after the part."""
-    if type(event) is StreamDeltaEvent:
-        delta = event.delta
-        if type(delta) is ContinuationDelta and delta.part_index == part_index:
-            moved: StreamDeltaEvent = _replace(event, delta=_replace(delta, part_index=slot))
-            return moved
-    return event
 
 
 def _named_back(

@@ -475,4 +475,3 @@ class StreamWriter:
             + _delta(index, f.ThinkingDelta(thinking=""))
             + _sse(b"content_block_stop", f.BlockStop(index=index))
         )
-
