@@ -7,6 +7,7 @@ reads the subclass back as a str) and re-raises it. Should: write the value as i
 lc error naming the path. Exits 1 while any entry raises a non-lc exception, 0 once fixed.
 Run: PYTHONPATH=src /work/venv/bin/python notes/redteam40/f01_str_subclass_bare_typeerror.py
 """
+
 from __future__ import annotations
 
 import sys
@@ -26,13 +27,21 @@ def main() -> int:
     req_model = msgspec.structs.replace(req, model=Tagged("gemini-2.0"))
     answer = lc.Message(role="assistant", parts=(lc.TextPart(text=Tagged("yo")),))
     resp = lc.Response(id="r", model="m", message=answer, finish_reason="stop", usage=lc.Usage())
-    resp_model = msgspec.structs.replace(resp, model=Tagged("m"), message=lc.Message(role="assistant", parts=(lc.TextPart(text="yo"),)))
-    body = b'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"hi"}]},"finishReason":"STOP"}]}\n\n'
+    plain = lc.Message(role="assistant", parts=(lc.TextPart(text="yo"),))
+    resp_model = msgspec.structs.replace(resp, model=Tagged("m"), message=plain)
+    body = (
+        b'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"hi"}]},'
+        b'"finishReason":"STOP"}]}\n\n'
+    )
     cases = {
         "build_request(gemini), text a str subclass": lambda: lc.build_request("gemini", req),
-        "build_request(openai_chat), model a str subclass": lambda: lc.build_request("openai_chat", req_model),
+        "build_request(openai_chat), model a str subclass": lambda: lc.build_request(
+            "openai_chat", req_model
+        ),
         "encode_response(anthropic), text a str subclass": lambda: lc.encode_response("anthropic", resp),
-        "encode_response(openai_chat), model a str subclass": lambda: lc.encode_response("openai_chat", resp_model),
+        "encode_response(openai_chat), model a str subclass": lambda: lc.encode_response(
+            "openai_chat", resp_model
+        ),
         "stream.translate(gemini->openai, request=), model a str subclass": lambda: b"".join(
             lc.stream.translate("gemini", "openai", [body], request=req_model)
         ),
@@ -44,7 +53,7 @@ def main() -> int:
             print(f"ok    {name}")
         except lc.LmcodecError as exc:
             print(f"ok    {name}: lc error {type(exc).__name__}: {exc}")
-        except Exception as exc:  # noqa: BLE001 - the finding is which exception escapes
+        except Exception as exc:  # the finding: which exception escapes
             bad += 1
             print(f"BARE  {name}: {type(exc).__name__}: {exc}")
     print(f"{bad} of {len(cases)} entries raise a bare exception")

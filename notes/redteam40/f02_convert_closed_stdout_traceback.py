@@ -6,6 +6,7 @@ object has no attribute 'buffer'). The same run naming `/dev/stdout` says `lmcod
 one-line `lmcodec: ...` message and status 2, no traceback. Exits 1 while a traceback shows.
 Run: PYTHONPATH=src /work/venv/bin/python notes/redteam40/f02_convert_closed_stdout_traceback.py
 """
+
 from __future__ import annotations
 
 import os
@@ -28,7 +29,9 @@ def main() -> int:
         )
         lc.jsonl.write(src, [turn])
         command = f'"{sys.executable}" -m lmcodec convert "{src}" - >&-'
-        done = subprocess.run(["bash", "-c", command], capture_output=False, stderr=subprocess.PIPE, env=dict(os.environ), timeout=60)
+        done = subprocess.run(
+            ["bash", "-c", command], stderr=subprocess.PIPE, env=dict(os.environ), timeout=60, check=False
+        )
     err = done.stderr.decode(errors="replace")
     print(f"status {done.returncode}; stderr:\n{err}")
     return 1 if "Traceback" in err else 0

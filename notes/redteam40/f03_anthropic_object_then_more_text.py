@@ -6,11 +6,13 @@ the source. rtfix44 holds only arguments whose first character is not `{`; these
 as input_json_delta fragments, so the anthropic SDK's accumulator (MessageStream's
 accumulate_event) raises "Unable to parse tool parameter JSON" (the client loses the whole answer)
 for the first, and reads `{"b": 2}` (a value nobody sent) for the second; `{"a":NaN}` (lm15's
-json.loads refuses the constant: its marker) is read by the SDK as `{"a": None}` (whole) or `{"a": nan}` (cut). Should: the tool_use
+json.loads refuses the constant: its marker) is read by the SDK as `{"a": None}` (whole) or
+`{"a": nan}` (cut). Should: the tool_use
 input the client reads equal lm15's reading of the source, as rtfix44 made it for non-objects.
 Exits 1 while any case differs, 0 once fixed.
 Run: PYTHONPATH=src /work/venv/bin/python notes/redteam40/f03_anthropic_object_then_more_text.py
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +27,13 @@ import lmcodec as lc
 
 
 def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
-    data = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "gpt",
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+    data = {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "gpt",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
     return ("data: " + json.dumps(data) + "\n\n").encode()
 
 
@@ -65,8 +72,13 @@ def main() -> int:
     bad = 0
     total = 0
     for name, fragments in cases.items():
-        source = [chunk({"role": "assistant", "content": ""}), chunk(call(fragments[0], "f")),
-                  *(chunk(call(f)) for f in fragments[1:]), chunk({}, "tool_calls"), b"data: [DONE]\n\n"]
+        source = [
+            chunk({"role": "assistant", "content": ""}),
+            chunk(call(fragments[0], "f")),
+            *(chunk(call(f)) for f in fragments[1:]),
+            chunk({}, "tool_calls"),
+            b"data: [DONE]\n\n",
+        ]
         expected = [{"partial_json": "".join(fragments)}]  # lm15: json.loads fails -> its marker
         for path in ("translate", "encode"):
             total += 1
@@ -76,7 +88,7 @@ def main() -> int:
                 written = b"".join(lc.stream.encode("anthropic", lc.stream.decode("openai_chat", source)))
             try:
                 got: Any = sdk_inputs(written)
-            except Exception as exc:  # noqa: BLE001 - the SDK's refusal is the finding
+            except Exception as exc:  # the SDK's refusal is the finding
                 got = f"{type(exc).__name__}: {str(exc)[:90]}"
             ok = got == expected
             bad += not ok
