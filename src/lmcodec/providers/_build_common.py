@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, get_args
 
 import msgspec
 
+from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import Adaptation, CitationPart, DataPart, ImagePart, Part, TextPart, ThinkingPart
 from lmcodec.wire._checks import is_json_value
@@ -48,7 +49,10 @@ __all__ = [
 ]
 
 MEDIA_KINDS: Final = frozenset({"image", "audio", "video", "document", "binary"})
-_ENCODER: Final = msgspec.json.Encoder()
+_ENCODER: Final = msgspec.json.Encoder(enc_hook=builtin_value)
+"""A request body's encoder: a str, int or float subclass (a tagged id or text) is written as its
+value, as lm15's ``json.dumps`` writes it (red team 40 F01); msgspec calls the hook only for such
+values, so a common body costs what it cost."""
 _ENCODE: Final = _ENCODER.encode
 
 

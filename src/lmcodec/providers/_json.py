@@ -13,6 +13,7 @@ from typing import Any, Final, NoReturn, TypeVar
 
 import msgspec
 
+from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import DecodeError, EncodeError
 from lmcodec.wire._types import NonFiniteFloat
 
@@ -36,11 +37,15 @@ _TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interprete
 
 
 def _writer_enc_hook(obj: Any) -> Any:
+    """What msgspec cannot encode itself: a non-finite logprob is refused; a str, int or float
+    subclass (a tagged id set by ``msgspec.structs.replace``) is written as its value, as lm15's
+    ``json.dumps`` writes it (red team 40 F01). msgspec calls this only for such values: a
+    common value costs nothing."""
     if type(obj) is NonFiniteFloat:
         raise EncodeError(
             f"cannot write a provider stream or body: a value is {float(obj)!r}, which JSON cannot carry"
         )
-    raise TypeError(f"cannot encode {type(obj).__name__}")
+    return builtin_value(obj)
 
 
 def writer_encoder() -> msgspec.json.Encoder:
