@@ -19,7 +19,7 @@ from typing import IO, Any, Protocol
 import msgspec
 
 import lmcodec as lc
-from lmcodec.cli._output import UsageError, check_compression
+from lmcodec.cli._output import UsageError, check_compression, stdout_bytes
 from lmcodec.codecs.files import open_read
 from lmcodec.providers._errors import a_or_an
 
@@ -273,7 +273,7 @@ def _whole_body(args: argparse.Namespace, source: IO[bytes], head: bytes, reques
         print(f"lmcodec: the input is a whole JSON body, not an SSE stream: {exc}", file=sys.stderr)
         return 1
     print("lmcodec: the input is a whole JSON body, read with decode_response", file=sys.stderr)
-    sys.stdout.buffer.write(lc.encode(response) + b"\n")
+    stdout_bytes().write(lc.encode(response) + b"\n")
     return 0
 
 
@@ -296,7 +296,7 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
             deltas = 0
             for event in events:
                 deltas += type(event) is lc.StreamDeltaEvent
-                sys.stdout.buffer.write(lc.encode(event, include_provider_data=True) + b"\n")
+                stdout_bytes().write(lc.encode(event, include_provider_data=True) + b"\n")
             other = None if deltas else _other_dialect(head, args.provider)
             if other is not None:  # a start and an end only: as the empty Response below
                 _wrong_dialect(args, other, "no delta came")
@@ -328,7 +328,7 @@ def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request |
         # marker ends it: an empty, successful Response (the library keeps that reading).
         _wrong_dialect(args, other, "the Response is empty")
         return 1
-    sys.stdout.buffer.write(lc.encode(response) + b"\n")
+    stdout_bytes().write(lc.encode(response) + b"\n")
     if chunks.quirk is not None:  # the Response is lm15's reading: said, and not taken as a success
         print(f"lmcodec: {chunks.quirk}", file=sys.stderr)
         return 1

@@ -33,6 +33,7 @@ from lmcodec.cli._output import (
     check_distinct,
     check_readable,
     standard_stream_of,
+    stdout_bytes,
 )
 from lmcodec.cli._rejects import BadRecords, Refused, Tap, in_command_words, open_rejects, say_where_kept
 from lmcodec.codecs import jsonl
@@ -325,7 +326,7 @@ def _write_parquet(target: Any, out: Iterable[Any], source: _Source, rejected: R
     records of that row group sit in the input, and their bytes, are kept until then."""
     import lmcodec.arrow as arrow
 
-    if target is sys.stdout.buffer:
+    if sys.stdout is not None and target is sys.stdout.buffer:
         raise UsageError("--to parquet needs a file (Parquet cannot be written to a pipe)")
     pending: dict[int, tuple[str, Any]] = {}
 
@@ -415,7 +416,7 @@ def _convert(args: argparse.Namespace) -> int:
         import lmcodec.llm as llm
 
         out = _mapped(out, _llm_record, refuse)
-    place = nullcontext(sys.stdout.buffer) if args.dest == "-" else atomic_file(args.dest)
+    place = nullcontext(stdout_bytes()) if args.dest == "-" else atomic_file(args.dest)
     streamed = args.dest == "-" or standard_stream_of(args.dest) is not None  # written through, as -
     written = 0
     nothing_good = False

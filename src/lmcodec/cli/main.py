@@ -293,7 +293,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.func(args)
-        sys.stdout.flush()
+        if sys.stdout is not None:  # (None: started with fd 1 closed)
+            sys.stdout.flush()
     except UsageError as exc:
         print(f"lmcodec: {exc}", file=sys.stderr)
         return 2
