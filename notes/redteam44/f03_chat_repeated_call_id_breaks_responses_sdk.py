@@ -1,9 +1,9 @@
-"""F03 (LOW): a Chat stream whose two tool calls carry the same id (`call_1` at index 0 and at
-index 1: a backend's or a proxy's fault) is translated to Responses with both `function_call`
+"""F03 (LOW): a stream whose two tool calls carry the same id (`call_1` twice: a backend's or a
+proxy's fault; Chat at two indexes, two Gemini functionCalls, two Anthropic tool_use blocks) is translated to Responses with both `function_call`
 items under the item id `call_1`; the openai SDK's stream accumulator raises
 `RuntimeError("Response snapshot has conflicting output identities.")` mid-stream.
 
-A user runs `lc.stream.translate("openai_chat", "openai", chunks)`; the canonical Response of the
+A user runs `lc.stream.translate(src, "openai", chunks)`; the canonical Response of the
 same stream holds both calls (lc.assemble), and the Chat, Anthropic and Gemini clients read both.
 A Responses client (`client.responses.create(stream=True)` / `responses.stream()`) gets a
 RuntimeError instead of an answer. It should get two items with distinct item ids (the call_id
@@ -37,18 +37,36 @@ def call(index: int) -> dict:
     return {"tool_calls": [{"index": index, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
 
 
-STREAM = chunk({"role": "assistant", "content": None}) + chunk(call(0)) + chunk(call(1)) + chunk({}, "tool_calls") + b"data: [DONE]\n\n"
-response = lc.assemble(lc.stream.decode("openai_chat", [STREAM], request=REQUEST), request=REQUEST)
-assert [(p.id, p.name) for p in response.message.parts if isinstance(p, lc.ToolCallPart)] == [("call_1", "f")] * 2
-out = b"".join(lc.stream.translate("openai_chat", "openai", [STREAM], request=REQUEST))
-try:
-    got = sdk_responses(out)
-except openai.APIError as exc:
-    print("ok: the client gets an error event:", exc)
-    sys.exit(0)
-except RuntimeError as exc:
-    print("the openai SDK's accumulator raises on the written stream:", exc)
-    sys.exit(1)
-calls = [(n, a) for _, n, a in got["tool_calls"]]
-print("calls read:", calls)
-sys.exit(0 if calls == [("f", {})] * 2 else 1)
+STREAMS = {
+    "openai_chat": chunk({"role": "assistant", "content": None}) + chunk(call(0)) + chunk(call(1)) + chunk({}, "tool_calls") + b"data: [DONE]\n\n",
+    "gemini": b"data: " + json.dumps({"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"id": "call_1", "name": "f", "args": {}}}, {"functionCall": {"id": "call_1", "name": "f", "args": {}}}]},
+        "finishReason": "STOP", "index": 0}]}).encode() + b"\n\n",
+    "anthropic": b"".join(b"event: %s\ndata: %s\n\n" % (e["type"].encode(), json.dumps(e).encode()) for e in [
+        {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "c", "content": [],
+                                              "stop_reason": None, "usage": {"input_tokens": 1, "output_tokens": 1}}},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "call_1", "name": "f", "input": {}}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "content_block_start", "index": 1, "content_block": {"type": "tool_use", "id": "call_1", "name": "f", "input": {}}},
+        {"type": "content_block_stop", "index": 1},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 2}},
+        {"type": "message_stop"}]),
+}
+wrong = 0
+for src, stream in STREAMS.items():
+    response = lc.assemble(lc.stream.decode(src, [stream], request=REQUEST), request=REQUEST)
+    assert [(p.id, p.name) for p in response.message.parts if isinstance(p, lc.ToolCallPart)] == [("call_1", "f")] * 2
+    out = b"".join(lc.stream.translate(src, "openai", [stream], request=REQUEST))
+    try:
+        calls = [(n, a) for _, n, a in sdk_responses(out)["tool_calls"]]
+        ok = calls == [("f", {})] * 2
+        print(f"{'ok  ' if ok else 'DIFF'} {src:11} -> openai calls read: {calls}")
+    except openai.APIError as exc:
+        ok = True
+        print(f"ok   {src:11} -> openai: the client gets an error event: {exc}")
+    except RuntimeError as exc:
+        ok = False
+        print(f"RAISE {src:11} -> openai: the openai SDK's accumulator raises: {exc}")
+    wrong += not ok
+print(f"{wrong} of {len(STREAMS)} sources give a Responses stream the openai SDK cannot read")
+sys.exit(1 if wrong else 0)

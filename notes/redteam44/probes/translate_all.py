@@ -19,7 +19,40 @@ from tests.stream.write_support import REQUEST, sdk_chat, sdk_responses  # noqa:
 from tests.providers.sdk_readers import sdk_anthropic, sdk_gemini  # noqa: E402
 
 WIRES = ["openai", "openai_chat", "anthropic", "gemini"]
-READ = {"openai": sdk_responses, "openai_chat": sdk_chat, "anthropic": sdk_anthropic, "gemini": sdk_gemini}
+
+
+class ResponsesEnded(Exception):
+    """The Responses stream ended as `response.failed` or with an `error` event: the client's error."""
+
+
+def sdk_responses_any(body):
+    """sdk_responses, but a stream ending `response.incomplete` is read from that final response
+    (the openai SDK's accumulator hands it to `get_final_response()` as it does a completed one) and
+    one ending `response.failed` / `error` is the client's error, as the other SDKs raise theirs."""
+    from tests.stream.write_support import _client, ResponseStreamState, openai
+    state = ResponseStreamState(input_tools=openai.omit, text_format=openai.omit)
+    final = None
+    with _client(body).responses.create(model="m-1", input="hi", stream=True) as stream:
+        for event in stream:
+            state.handle_event(event)
+            if event.type in ("response.failed", "error"):
+                raise ResponsesEnded(event.type)
+            if event.type in ("response.completed", "response.incomplete"):
+                final = event.response
+    if final is None:
+        raise ResponsesEnded("no end")
+    texts, calls, thinking = [], [], []
+    for item in final.output:
+        if item.type == "message":
+            texts.extend(getattr(c, "text", None) or getattr(c, "refusal", None) or "" for c in item.content)
+        elif item.type == "function_call":
+            calls.append((item.call_id, item.name, json.loads(item.arguments or "{}")))
+        elif item.type == "reasoning":
+            thinking.extend(x.text for x in item.summary)
+    return {"text": "".join(texts), "tool_calls": calls, "thinking": "".join(thinking), "status": final.status}
+
+
+READ = {"openai": sdk_responses_any, "openai_chat": sdk_chat, "anthropic": sdk_anthropic, "gemini": sdk_gemini}
 
 
 def view(r):
