@@ -57,7 +57,7 @@ def work():
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--inner"]:
     import lmcodec as lc
-    from tests.stream.write_support import REQUEST
+    REQUEST = None  # the SDK-importing test helpers made the run under callgrind too slow
 
     def run(kind, src, dst, body):
         try:
