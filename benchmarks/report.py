@@ -222,6 +222,30 @@ def _requests_rounds(rounds: int) -> list[str]:
     ]
 
 
+def _big_rounds(rounds: int) -> list[str]:
+    """The big-shape rows of big_shapes_paired.py (a subprocess, like the pytest run)."""
+    out = _script_output("big_shapes_paired.py", rounds)
+    return [
+        "## Interleaved ratios (big shapes: red team 39's cliffs)",
+        "",
+        "The shapes red team 39 found cliffs on (`benchmarks/big_shapes.py`: Gemini end chunks past",
+        "64 KiB of parallel calls, non-ASCII text or 1 MB of inlineData; 200 parallel calls, one call of",
+        "1 MB in 10,000 fragments and 10,000 one-character deltas from each dialect; 1,000 Anthropic",
+        "citations; encode_response of the 1 MB call; translate_request Chat -> Chat with a 1 MB",
+        "escape-heavy tool result), lmcodec against the floor: msgspec's untyped parse of the same input",
+        "(blank-line split + untyped decode of each event's data), plus msgspec's encode of each object",
+        "written for translate, encode_response and translate_request rows. Targets: issue 13's 1.5x",
+        "whole and 2x per event for decode; 2x for translate (its floor pays for the written objects, not",
+        "for framing, naming or holding them: the per-event target); 2x for encode_response, 1.5x for",
+        "translate_request. Each round runs both contestants once, in turn",
+        f"(`python3 benchmarks/big_shapes_paired.py {rounds}`); CPU time; ratios are medians of the",
+        "per-round ratios; `benchmarks/big_shapes_callgrind.py` counts the same rows' instructions.",
+        "",
+        *[line for line in out.splitlines() if line.startswith("|")],
+        "",
+    ]
+
+
 # The interleaved sections: name -> (renderer, rounds), in the order RESULTS.md holds them.
 SECTIONS: dict[str, tuple[Callable[[int], list[str]], int]] = {
     "records": (_paired, 15),
@@ -230,6 +254,7 @@ SECTIONS: dict[str, tuple[Callable[[int], list[str]], int]] = {
     "translate": (_translate_rounds, 5),
     "requests": (_requests_rounds, 7),
     "hostile": (_hostile_rounds, 3),
+    "big": (_big_rounds, 5),
 }
 
 
