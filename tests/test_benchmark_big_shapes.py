@@ -63,14 +63,13 @@ def test_a_shape_is_the_same_built_alone_or_with_the_others(big_shapes: ModuleTy
 
 @pytest.mark.parametrize("per_event", [False, True], ids=["whole", "per_event"])
 def test_lmcodec_reads_every_shape_as_lm15_does(big_shapes: ModuleType, per_event: bool) -> None:
-    from streams_varied_contestants import lm15_runner, same_response
-
+    contestants = importlib.import_module("streams_varied_contestants")  # on the path big_shapes is on
     for name, shape in big_shapes.stream_shapes(SMALL).items():
         chunks = list(shape.events) if per_event else [shape.body]
         ours = big_shapes.lmcodec_runner(shape.src)(chunks)
         text, calls = _outcome(ours)
         assert text or calls, name
-        assert same_response(lm15_runner(shape.src)(chunks), ours), name
+        assert contestants.same_response(contestants.lm15_runner(shape.src)(chunks), ours), name
 
 
 def test_every_translation_reads_as_the_answer_in_the_destination_sdk(big_shapes: ModuleType) -> None:
