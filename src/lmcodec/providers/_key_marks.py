@@ -3,8 +3,8 @@
 A pass that runs only where the client's body holds its mark (a key such as ``"phase"``, a role
 such as ``"developer"``) must see every spelling JSON allows: ``"ph\\u0061se"`` is the key
 ``"phase"`` (red team 22 F06: one outcome for equal JSON). The escapes are looked for only in a
-body holding a printable ASCII character's escape, so a body without one costs the plain searches
-and one more.
+body holding the escape of one of the marks' characters, so a body without one costs the plain
+searches and one or a few more.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["ascii_escaped", "escaped_spelling", "holds_mark"]
-
-_ASCII_ESCAPE = re.compile(rb"\\u00[2-7]")
+__all__ = ["escape_heads", "escaped_spelling", "holds_mark", "spelled_escaped"]
 
 
 @functools.cache
@@ -32,10 +30,18 @@ def escaped_spelling(mark: bytes) -> re.Pattern[bytes]:
     return re.compile(b"".join(parts))
 
 
+@functools.cache
+def escape_heads(marks: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The first five bytes of every escape ``marks`` can be spelled with: ``\\u00`` and the high hex
+    digit of one of their characters but the quotes (a digit, so no case to it: ``\\u006`` for
+    ``d``, ``e``, ``l``, ``o``; two or three for the marks in use, four at most among the printable
+    characters a mark holds)."""
+    return tuple(sorted({b"\\u00%d" % (byte >> 4) for mark in marks for byte in mark if byte != 0x22}))
+
+
 def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -> bool:
     """Whether ``data`` holds one of ``marks`` (printable ASCII), as its bytes or with characters
-    spelled as ``\\u00XX`` escapes, looked for only where ``data`` holds the escape of a printable
-    ASCII character (:func:`ascii_escaped`). Each mark is looked for by ``find``:
+    spelled as ``\\u00XX`` escapes (:func:`spelled_escaped`). Each mark is looked for by ``find``:
     ``bytes.__contains__`` first tries its operand as an int, and raises and clears a TypeError
     (~1.2k instructions a test, on every gateway call)."""
     if isinstance(data, memoryview):
@@ -43,14 +49,23 @@ def holds_mark(data: bytes | bytearray | memoryview, marks: tuple[bytes, ...]) -
     for mark in marks:
         if data.find(mark) >= 0:
             return True
-    return ascii_escaped(data) and any(escaped_spelling(mark).search(data) is not None for mark in marks)
+    return spelled_escaped(data, marks)
 
 
-def ascii_escaped(data: bytes | bytearray) -> bool:
-    """Whether ``data`` holds a printable ASCII character's ``\\u00XX`` escape, which no SDK writes
-    (json.dumps' ``\\u00e9`` is not one). A four-byte ``find`` first, so a body with no ``\\u00``
-    costs one search; then one regex search from there, in C: a body of escaped accented letters
-    (Python's default ``ensure_ascii``) holds one ``\\u00`` a letter, and a loop over them cost
-    ~3.6k instructions each (red team 29 F01)."""
+def spelled_escaped(data: bytes | bytearray, marks: tuple[bytes, ...]) -> bool:
+    """Whether ``data`` spells one of ``marks`` with a ``\\u00XX`` escape, searched for (one regex
+    search a mark) only where ``data`` holds the escape of one of their characters: a four-byte
+    ``find`` of ``\\u00`` first, so a body with no escape costs one search; then one five-byte
+    ``find`` a :func:`escape_heads` entry. A body of escaped accented letters (Python's default
+    ``ensure_ascii``) holds one ``\\u00`` a letter: a loop over them cost ~3.6k instructions
+    each (red team 29 F01), and one regex search for any printable character's escape (``\\u00``
+    then 2-7) stepped through it at ~12 instructions a byte, 2.6M of a 100 KB tool result's
+    10.2M Chat -> Chat (red team 39 F10), where the two finds of ``"developer"``'s heads cost
+    about 1M."""
     at = data.find(b"\\u00")
-    return at >= 0 and _ASCII_ESCAPE.search(data, at) is not None
+    if at < 0:
+        return False
+    for head in escape_heads(marks):
+        if data.find(head, at) >= 0:
+            return any(escaped_spelling(mark).search(data) is not None for mark in marks)
+    return False

@@ -56,7 +56,7 @@ from lmcodec.providers._crossing_strict import (
 )
 from lmcodec.providers._crossing_tools import hosted_tools_out
 from lmcodec.providers._gateway_read import GATEWAY_READERS, read_client_body
-from lmcodec.providers._key_marks import ascii_escaped
+from lmcodec.providers._key_marks import holds_mark
 from lmcodec.providers._replayed_responses_items import ReplayedItems
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._requests import (
@@ -99,6 +99,7 @@ class _StreamFlag(msgspec.Struct):
 
 
 _STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag)
+_STREAM_MARK: Final = (b'"stream"',)
 
 
 def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
@@ -106,12 +107,9 @@ def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
     reading hands over the flag its views decoded: ``TypedReading``'s fifth value, and
     ``_gateway_read.ClientReading``'s last for a Codex body the typed views read). Looked for
     only where its bytes could spell the key: as they are, or with a letter as its ``\\u00XX``
-    escape, which ``_key_marks.ascii_escaped`` finds; a ``\\u`` of another character spells no
-    letter of it, and a search for ``\\u`` stepped through a 4 kB Chat body's text at ~6
-    instructions a byte). Looked for by ``find``: ``bytes.__contains__`` first tries its operand
-    as an int, and raises and clears a TypeError (~1.2k instructions a test)."""
+    escape (``_key_marks.holds_mark``; a ``\\u`` of another character spells no letter of it)."""
     data = raw.tobytes() if isinstance(raw, memoryview) else raw
-    if data.find(b'"stream"') < 0 and not ascii_escaped(data):
+    if not holds_mark(data, _STREAM_MARK):
         return False
     try:
         return _STREAM_FLAG.decode(data).stream is True
