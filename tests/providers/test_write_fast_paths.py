@@ -47,6 +47,8 @@ def _event(op: tuple[Any, ...]) -> Any:
             provider="gemini", kind="thought_signature", data={"value": op[2]}, part_index=op[1]
         )
         return lc.StreamDeltaEvent(delta=state)
+    if kind == "cite":  # (fed as an event by translate's sink: the Gemini writer holds it beside held text)
+        return lc.StreamDeltaEvent(delta=lc.CitationDelta(part_index=op[1], url=op[2], title="t", text=op[3]))
     raise AssertionError(kind)
 
 
@@ -100,6 +102,7 @@ _ops = st.one_of(
         st.none() | st.sampled_from(["look", "find"]),
     ),
     st.tuples(st.just("signature"), _slots, st.sampled_from(["c2ln", "c2lnMg=="])),
+    st.tuples(st.just("cite"), _slots, st.none() | st.just("https://e.x/1"), st.none() | _texts),
     st.tuples(st.just("flush")),
 )
 _ends = st.sampled_from(
@@ -127,6 +130,19 @@ def test_a_long_text_then_parallel_calls(dialect: str) -> None:
         ops += [("tool", slot, piece, None, None) for piece in ('{"q":', '"a\\"b', '"}')]
     ops.insert(20, ("flush",))
     _run(dialect, ops, lc.StreamEndEvent(finish_reason="tool_call", usage=lc.Usage(input_tokens=1)))
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+@pytest.mark.parametrize("flushed", [False, True])
+def test_a_cited_answer(dialect: str, flushed: bool) -> None:
+    """Red team 39 F07's shape: a citation between each two text deltas of one block (the Gemini
+    writer keeps the text it holds and the citations beside it), whole and flushed after each."""
+    ops: list[tuple[Any, ...]] = [("thinking", 0, "hmm "), ("text", 1, "Intro. ")]
+    for i in range(30):
+        ops += [("cite", 1, f"https://e.x/{i % 3}", "c" * i), ("text", 1, f"claim {i}. ")]
+    if flushed:
+        ops = [step for op in ops for step in (op, ("flush",))]
+    _run(dialect, ops, lc.StreamEndEvent(finish_reason="stop", usage=lc.Usage(output_tokens=9)))
 
 
 @pytest.mark.parametrize("dialect", ["openai", "openai_chat", "gemini"])

@@ -6,6 +6,7 @@ reads them. Hypothesis runs text, thought and citation deltas with any text, flu
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import msgspec
@@ -107,3 +108,64 @@ def test_a_cited_answer_carries_each_citation_on_the_next_chunk() -> None:
         if grounding.web is not None
     ]
     assert uris == [f'https://e.com/{i}?q="\u00e9"' for i in range(40)]
+
+
+def _python_calls(run: Any) -> int:
+    """How many Python functions ``run`` calls."""
+    count = 0
+
+    def hook(frame: Any, event: str, arg: Any) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(hook)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_a_citation_beside_held_text_is_not_made_a_part() -> None:
+    """Red team 39 F07: a cited answer's every citation comes between two text deltas; the writer
+    kept its held text as a part and cleared a chunk for it (~8 Python calls a citation, 1.9x the
+    floor to Gemini). Now the citation waits beside the held text: a pair of text and citation
+    costs the calls of the text's chunk and its groundingMetadata alone."""
+    writer = StreamWriter()
+    writer.feed(lc.StreamStartEvent(id="resp-1", model="gemini-x"))
+    writer.write_text(0, "Intro. ")
+    cite = _delta(lc.CitationDelta(part_index=0, url="https://e.x/0", title="t", text="c"))
+    writer.feed(cite)
+    writer.write_text(0, "claim. ")  # (the templates made)
+
+    def pair() -> None:
+        writer.feed(cite)
+        writer.write_text(0, "claim. ")
+
+    assert _python_calls(pair) <= 8
+
+
+def test_citations_between_unflushed_text_deltas_are_read_by_google_genai() -> None:
+    """The held-text path (no flush between the deltas, as a whole input chunk translates): each
+    citation on the chunk after it, as google-genai reads them, the text whole."""
+    writer = StreamWriter()
+    out = [writer.feed(lc.StreamStartEvent(id="resp-1", model="gemini-x"))]
+    out.append(writer.write_text(0, "Intro. "))
+    for i in range(30):
+        cite = lc.CitationDelta(part_index=0, url=f"https://e.com/{i}", title="P", text=f"c{i}")
+        out.append(writer.feed(_delta(cite)))
+        out.append(writer.write_text(0, f"claim {i}. "))
+    out.append(writer.feed(lc.StreamEndEvent(finish_reason="stop")))
+    written = b"".join(out)
+    assert _check(written) == 30
+    assert sdk_gemini(written)["text"] == "Intro. " + "".join(f"claim {i}. " for i in range(30))
+    uris = [
+        grounding.web.uri
+        for chunk in gemini_chunks(written)
+        for candidate in chunk.candidates or []
+        if candidate.grounding_metadata is not None
+        for grounding in candidate.grounding_metadata.grounding_chunks or []
+        if grounding.web is not None
+    ]
+    assert uris == [f"https://e.com/{i}" for i in range(30)]

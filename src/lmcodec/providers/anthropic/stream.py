@@ -98,6 +98,9 @@ class StreamMapper(OnePassMapper):
                     if dtype == "thinking_delta":
                         thinking(f.index, delta.thinking or "")
                         continue
+                    if dtype == "citations_delta":  # (a cited answer: one between each two text deltas)
+                        skipped += self._citation(f.index, delta.citation, data)
+                        continue
                 kind = type(f)
                 if kind is PingFrame or kind is BlockStopFrame:  # mapped to nothing (_ignored)
                     skipped += 1
