@@ -385,3 +385,44 @@ def test_translating_to_responses_grows_linearly_with_the_output_items() -> None
 
     small, large = (_lines_run(lambda n=n: run(n)) for n in (150, 600))
     assert large < 4.6 * small, (small, large)
+
+
+def test_a_citation_costs_the_calls_of_its_annotation_event() -> None:
+    """Red team 39 F07 (a cited answer to Responses, a citation between each two text deltas):
+    a citation's ``output_text.annotation.added`` is framed where it is made (``_emit_bodies`` of
+    one event was a call a citation), and reads as the annotation."""
+    import sys
+
+    from lmcodec.providers.openai.write import StreamWriter
+
+    writer = StreamWriter()
+    writer.feed(lc.StreamStartEvent(id="resp_1", model="m-1"))
+    writer.write_text(0, "claim. ")
+    cite = lc.StreamDeltaEvent(delta=lc.CitationDelta(part_index=0, url="https://e.x/0", title="t", text="c"))
+    writer.feed(cite)
+    calls = 0
+
+    def hook(frame: Any, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    sys.setprofile(hook)
+    try:
+        written = writer.feed(cite)
+    finally:
+        sys.setprofile(None)
+    assert calls <= 7
+    head, _, data = written.partition(b"\ndata: ")
+    assert head == b"event: response.output_text.annotation.added"
+    event = json.loads(data)
+    assert event["annotation_index"] == 1
+    assert event["annotation"] == {
+        "type": "url_citation",
+        "url": "https://e.x/0",
+        "title": "t",
+        "start_index": 0,
+        "end_index": 0,
+        "text": "c",
+    }
+    assert event["sequence_number"] == 6

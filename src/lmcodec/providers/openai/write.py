@@ -367,9 +367,14 @@ class StreamWriter(ItemWriting):
                     item.held = watch(item.held, delta.input, "openai")
                 item.texts.append(delta.input)
                 self._out.append(self._frame_delta(item, delta.input))
-        elif dtype is CitationDelta:
+        elif dtype is CitationDelta:  # (framed here: _emit_bodies of one event was a call a citation)
             item = self._item(delta.part_index, _MESSAGE)
-            self._emit_bodies([item.annotation_added(annotation(delta.url, delta.title, delta.text))])
+            kind, body = item.annotation_added(annotation(delta.url, delta.title, delta.text))
+            seq = self._seq
+            self._seq = seq + 1
+            self._out.append(
+                b"".join((_head(kind), body, b',"sequence_number":', str(seq).encode(), b"}\n\n"))
+            )
         elif dtype is ContinuationDelta:
             self._continuation(delta)
         elif dtype is AudioDelta or dtype is ImageDelta:
