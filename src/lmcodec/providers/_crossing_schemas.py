@@ -61,6 +61,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._hooks import builtin_value
 from lmcodec.providers._crossing_strict import Strictness
 from lmcodec.providers._mapper import replace
 from lmcodec.providers._memo import BytesMemo
@@ -141,7 +142,7 @@ def open_objects_out(request: Request) -> Request:
     return msgspec.structs.replace(request, config=msgspec.structs.replace(config, extensions=extensions))
 
 
-_TOOLS_KEY: Final = msgspec.msgpack.Encoder().encode
+_TOOLS_KEY: Final = msgspec.msgpack.Encoder(enc_hook=builtin_value).encode  # a str subclass as its str
 _TOOLS_VALUE: Final = msgspec.msgpack.Decoder().decode
 _MOVED: Final[BytesMemo[tuple[bool, ...]]] = BytesMemo()  # bounded by bytes: clients send their own tools
 

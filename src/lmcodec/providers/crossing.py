@@ -81,6 +81,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.providers._build_common import Notes, adaptation
 from lmcodec.providers._crossing_carried_keys import asks_nothing, carried_keys_out
@@ -317,7 +318,7 @@ _OPENAPI_REASON: Final = (
 )
 
 
-_SCHEMA_JSON: Final = msgspec.json.Encoder().encode
+_SCHEMA_JSON: Final = msgspec.json.Encoder(enc_hook=builtin_value).encode  # a str subclass as its str
 _SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
 _UNCHANGED: Final[BytesMemo[bool]] = BytesMemo()  # bounded by bytes: clients send their own schemas
 

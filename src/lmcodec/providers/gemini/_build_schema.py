@@ -10,6 +10,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import Judgment
 from lmcodec.providers._memo import BytesMemo
@@ -17,7 +18,7 @@ from lmcodec.providers.gemini._build_tables import SCHEMA_FIELDS
 
 __all__ = ["fits_openapi_schema", "judgment_schema", "walk_fits_openapi_schema"]
 
-_SCHEMA_JSON: Final = msgspec.json.Encoder().encode
+_SCHEMA_JSON: Final = msgspec.json.Encoder(enc_hook=builtin_value).encode  # a str subclass as its str
 _SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
 _FITS: Final[BytesMemo[bool]] = BytesMemo()  # bounded by bytes: clients send their own schemas
 

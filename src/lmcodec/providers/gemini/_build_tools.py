@@ -14,6 +14,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._hooks import builtin_value
 from lmcodec.providers._build_common import unknown_item
 from lmcodec.providers._memo import BytesMemo
 from lmcodec.providers.gemini._build_schema import fits_openapi_schema
@@ -23,8 +24,8 @@ from lmcodec.wire.unknown import Unknown
 
 __all__ = ["tools_json", "tools_wire"]
 
-_TOOLS_JSON: Final = msgspec.json.Encoder().encode
-_TOOLS_KEY: Final = msgspec.msgpack.Encoder().encode
+_TOOLS_JSON: Final = msgspec.json.Encoder(enc_hook=builtin_value).encode
+_TOOLS_KEY: Final = msgspec.msgpack.Encoder(enc_hook=builtin_value).encode  # a str subclass as its str
 _TOOLS_VALUE: Final = msgspec.msgpack.Decoder(tuple[FunctionTool | BuiltinTool, ...]).decode
 _WRITTEN: Final[BytesMemo[msgspec.Raw]] = BytesMemo()  # bounded by bytes: clients send their own tools
 

@@ -47,6 +47,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import ValidationError
 from lmcodec.wire import Adaptation, ContinuationState, Request, ThinkingPart
 
@@ -76,7 +77,9 @@ class _Record(msgspec.Struct, forbid_unknown_fields=True):
     states: list[_State]
 
 
-_ENCODE: Final = msgspec.json.Encoder().encode
+_ENCODE: Final = msgspec.json.Encoder(enc_hook=builtin_value).encode
+"""A state's str subclass (a tagged signature) is written as its str: msgspec calls the hook only
+for such values."""
 _DECODE: Final = msgspec.json.Decoder(_Record).decode
 
 
