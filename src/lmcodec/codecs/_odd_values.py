@@ -44,10 +44,21 @@ def refuse_odd(value: Any, argument: str) -> None:
     """Raise the :class:`lmcodec.ValidationError` (with the field's path) that ``value``, a wire
     Struct, earns where one of its fields holds a value its type refuses; return where ``value``
     reads back whole (the caller's own error then stands). Its builtins are read back by
-    ``lc.from_builtins``, so it costs a round trip: run it on an error's path only."""
+    ``lc.from_builtins``, so it costs a round trip: run it on an error's path only. A value
+    builtins cannot say at all (an ``object()``) is refused at its path too (:func:`_unsayable`)."""
     try:
         builtins = msgspec.to_builtins(value, builtin_types=_KEPT, enc_hook=_builtin)
-    except (TypeError, ValueError, OverflowError, RecursionError):  # nothing builtins can say: not ours
+    except TypeError:  # a value no builtin says (an object set past the checks), or not ours
+        unsayable = _unsayable(value, "$")
+        if unsayable is not None:
+            path, odd = unsayable
+            raise ValidationError(
+                f"{argument} holds a value of type {type(odd).__name__!r}, which no wire field "
+                f"holds ({_PAST})",
+                path,
+            ) from None
+        return
+    except (ValueError, OverflowError, RecursionError):  # nothing builtins can say: not ours
         return
     try:
         read = from_builtins(builtins, type(value), unknown="keep")
@@ -88,6 +99,36 @@ def _difference(given: Any, read: Any, path: str) -> tuple[str, Any, Any] | None
                 return found
         return None
     return path, given, read
+
+
+def _unsayable(value: Any, path: str) -> tuple[str, Any] | None:
+    """The path of the first value inside ``value`` (through Structs, tuples, lists and dicts)
+    that builtins cannot say, with that value; None where each leaf reads (the TypeError was
+    another's). A walk with its own stack: linear in the value, whatever its depth."""
+    stack: list[tuple[str, Any]] = [(path, value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, msgspec.Struct):
+            steps: Any = [(f"{where}.{name}", getattr(item, name)) for name in item.__struct_fields__]
+        elif isinstance(item, (tuple, list)):
+            steps = [(f"{where}[{i}]", one) for i, one in enumerate(item)]
+        elif isinstance(item, dict):
+            steps = [(f"{where}[{_json_key(key)}]", one) for key, one in item.items()]
+        else:
+            try:
+                msgspec.to_builtins(item, builtin_types=_KEPT, enc_hook=_builtin)
+            except TypeError:
+                return where, item
+            except (ValueError, OverflowError):
+                pass
+            continue
+        stack.extend(reversed(steps))
+    return None
+
+
+def _json_key(key: Any) -> str:
+    """A dict key as a path step spells it (quoted)."""
+    return msgspec.json.encode(str(key)).decode()
 
 
 def _builtin(obj: Any) -> Any:

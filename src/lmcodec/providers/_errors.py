@@ -18,6 +18,7 @@ __all__ = [
     "is_model_error",
     "is_pinned_model_not_found",
     "unnamed_tool_call_error",
+    "unwritable_held_value",
     "unwritable_unknown_delta",
     "unwritable_unnamed_call",
 ]
@@ -64,6 +65,23 @@ def unwritable_unnamed_call(dialect: str, part_index: int) -> ValidationError:
         f"the {dialect} stream writer cannot write the tool call at part {part_index}: it arrived "
         "without a name (MAP-9: lm15 does not guess which tool the model meant; a hosted tool's "
         "call is not a function call the client can run)"
+    )
+
+
+def unwritable_held_value(dialect: str, delta_kind: str, field: str, values: Any) -> ValidationError:
+    """A stream writer's refusal of a value an earlier delta left it holding (a text fragment kept
+    for its item's end, a Gemini chunk kept for the next event) that is not the str (or logprobs
+    tuple) its type requires: a delta changed past its checks (``msgspec.structs.replace``), met
+    where the writer writes what it held and the event is gone. Made on that error's path only."""
+    if isinstance(values, (list, tuple)):
+        odd = next((v for v in values if not isinstance(v, str)), values)
+    else:
+        odd = values
+    return ValidationError(
+        f"the {dialect} stream writer cannot write what {a_or_an(delta_kind)} delta left it holding: "
+        f"its {field} is {a_or_an(type(odd).__name__)}, not what its type holds (changed past its "
+        "checks: msgspec.structs.replace?)",
+        f"$.delta.{field}",
     )
 
 

@@ -15,6 +15,7 @@ import msgspec
 
 from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import DecodeError, EncodeError
+from lmcodec.providers._errors import a_or_an
 from lmcodec.wire._types import NonFiniteFloat
 
 __all__ = [
@@ -39,13 +40,20 @@ _TOO_DEEP: Final = "JSON nested too deeply (nesting is bounded by the interprete
 def _writer_enc_hook(obj: Any) -> Any:
     """What msgspec cannot encode itself: a non-finite logprob is refused; a str, int or float
     subclass (a tagged id set by ``msgspec.structs.replace``) is written as its value, as lm15's
-    ``json.dumps`` writes it (red team 40 F01). msgspec calls this only for such values: a
+    ``json.dumps`` writes it (red team 40 F01); any other value (an object a field was set to past
+    its checks, which a writer may have held since an earlier event) is refused as an
+    :class:`EncodeError`, not msgspec's bare TypeError. msgspec calls this only for such values: a
     common value costs nothing."""
     if type(obj) is NonFiniteFloat:
         raise EncodeError(
             f"cannot write a provider stream or body: a value is {float(obj)!r}, which JSON cannot carry"
         )
-    return builtin_value(obj)
+    if isinstance(obj, (str, int, float)):
+        return builtin_value(obj)
+    raise EncodeError(
+        f"cannot write a provider stream or body: a value is {a_or_an(type(obj).__name__)}, which no "
+        "wire field holds (changed past its checks: msgspec.structs.replace?)"
+    )
 
 
 def writer_encoder() -> msgspec.json.Encoder:

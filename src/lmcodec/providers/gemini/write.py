@@ -87,6 +87,7 @@ import msgspec
 
 from lmcodec.errors import ValidationError
 from lmcodec.providers._crossing_errors import crossed_error
+from lmcodec.providers._errors import unwritable_held_value
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini._body_write import encode_response
 from lmcodec.providers.gemini._call_args import arguments, written_state
@@ -394,14 +395,24 @@ class StreamWriter(DeltaParts):
         parts = []
         for slot in self._pending:
             if slot.args is not None:
-                raw = "".join(slot.args)
+                try:
+                    raw = "".join(slot.args)
+                except TypeError:  # a fragment changed past its checks, met where it is written
+                    raise unwritable_held_value("gemini", "tool call", "input", slot.args) from None
                 args = slot.part.functionCall.args = arguments(raw)  # type: ignore[union-attr]
                 if slot.key is not None:  # what a later fragment of the call may add (_call_args)
                     self._written[slot.key[0]] = written_state(raw, args)
             elif slot.texts is not None:
-                slot.part.text = "".join(slot.texts)
+                try:
+                    slot.part.text = "".join(slot.texts)
+                except TypeError:  # (as above)
+                    kind = "thinking" if slot.part.thought is True else "text"
+                    raise unwritable_held_value("gemini", kind, "text", slot.texts) from None
             parts.append(slot.part)
-        logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
+        try:
+            logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
+        except (TypeError, AttributeError):  # (as above)
+            raise unwritable_held_value("gemini", "text", "logprobs", self._logprobs) from None
         grounding = f.grounding_metadata(self._citations) if self._citations else f.UNSET
         candidate = f.Candidate(
             content=f.Content(parts=parts),

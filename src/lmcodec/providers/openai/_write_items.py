@@ -11,7 +11,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.providers._errors import unwritable_unnamed_call
+from lmcodec.providers._errors import unwritable_held_value, unwritable_unnamed_call
 from lmcodec.providers.openai._output_item import Body, OutputItem
 from lmcodec.providers.openai._sse_write import CALL as _CALL
 from lmcodec.providers.openai._sse_write import ENC
@@ -197,7 +197,12 @@ class ItemWriting:
             self._emit_bodies(events)
             self._output[index] = done
             return
-        text = "".join(item.texts)
+        try:
+            text = "".join(item.texts)
+        except TypeError:  # a fragment changed past its checks, met here where it is written
+            field = "input" if item.kind == _CALL else "text"
+            kind = "tool call" if item.kind == _CALL else "thinking" if item.kind == _REASONING else "text"
+            raise unwritable_held_value("openai", kind, field, item.texts) from None
         if item.kind == _CALL and not text:  # a call of a tool without parameters (Anthropic
             text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it
             self._out.append(self._frame_delta(item, text))
