@@ -243,3 +243,47 @@ def test_rejects_to_the_terminal_stdout_is_on_are_shown_with_the_records(tmp_pat
         os.close(leader)
     assert done.returncode == 0, shown
     assert b"[]\r\n" in shown and lc.encode(TURNS[0]) in shown
+
+
+@needs_dev_fd
+@pytest.mark.parametrize("where", ["dest", "rejects"])
+def test_a_dest_naming_descriptor_3_appended_to_is_appended_to(tmp_path: Path, where: str) -> None:
+    """``convert in /dev/fd/3 3>> log``: a descriptor the shell opened for the user, named by its
+    number, is written through as fd 1 and 2 are (rtleft24: its target was replaced atomically,
+    the log's earlier lines gone)."""
+    src = tmp_path / "in.jsonl"
+    bad = b'{"request": 1}\n'
+    src.write_bytes(_lines(TURNS) + (bad if where == "rejects" else b""))
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(_lines(OLD))
+    out = tmp_path / "out.jsonl"
+    with open(log, "ab") as three:
+        name = f"/dev/fd/{three.fileno()}"
+        args = [str(out), "--rejects", name] if where == "rejects" else [name]
+        done = subprocess.run(
+            [sys.executable, "-W", "ignore", "-m", "lmcodec", "convert", str(src), *args],
+            pass_fds=(three.fileno(),),
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(SRC)},
+            timeout=60,
+        )
+    assert done.returncode == 0, done.stderr
+    assert log.read_bytes() == _lines(OLD) + (bad if where == "rejects" else _lines(TURNS))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["in.jsonl", "log.jsonl"] + (["out.jsonl"] if where == "rejects" else [])
+    )
+
+
+def test_stderr_appended_to_the_input_gets_the_messages_after_the_input_was_read(tmp_path: Path) -> None:
+    """``convert - out < log 2>> log`` is not refused (docs/hostile-input.md C11): the command
+    writes its messages (the bad records' report, an error) only once the input is read, so they
+    are appended to the input after it, as the user's ``2>>`` asked, and never read back."""
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(_lines(TURNS[:1]) + b"[]\n" + _lines(TURNS[1:]))
+    before = log.read_bytes()
+    out = tmp_path / "out.jsonl"
+    assert _lmcodec(["convert", "-", str(out), "--on-error", "skip"], stdin=log, stderr=log, watch=log) == 0
+    assert out.read_bytes() == _lines(TURNS)
+    held = log.read_bytes()
+    assert held.startswith(before)
+    assert b"lmcodec: 3 records converted, 1 bad" in held[len(before) :]

@@ -117,3 +117,22 @@ def test_a_symlink_to_a_regular_file_is_still_replaced_atomically(tmp_path: Path
     lc.jsonl.write(link, TURNS)
     assert link.is_symlink() and target.read_bytes() == _jsonl(TURNS)
     assert os.stat(target).st_ino != before
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /dev/fd, /proc/self/fd here")
+@pytest.mark.parametrize("form", ["/dev/fd/{}", "/proc/self/fd/{}"])
+def test_a_path_naming_another_open_descriptor_is_written_through_it(tmp_path: Path, form: str) -> None:
+    """``/dev/fd/3`` after ``3>> log``: a file opened for the user, appended to as fd 1 and 2 are
+    (rtleft24: a symlink to a regular file, its target was replaced, the earlier lines gone and
+    the descriptor left on the unlinked file)."""
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(OLD)
+    inode = log.stat().st_ino
+    with open(log, "ab") as appended:
+        name = form.format(appended.fileno())
+        lc.jsonl.write(name, TURNS)
+        lc.msgpack.write_stream(name, TURNS[:1])
+        appended.write(b"after\n")  # the descriptor still writes into the file the path named
+    assert log.read_bytes() == OLD + _jsonl(TURNS) + _msgpack(TURNS[:1]) + b"after\n"
+    assert log.stat().st_ino == inode
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]

@@ -8,10 +8,11 @@ not write (a read-only file) is refused, as a shell redirection refuses it, thou
 would succeed. A symlink is written through (the file it names is replaced, the link stays); a
 destination that is not a regular file (a FIFO, a device) is written in place, as a shell
 redirection would: it cannot be renamed over. The file of an open standard stream
-(``/dev/stdout``, ``/dev/fd/1``, ``/dev/stderr``, the file fd 1 or 2 is redirected to) is written
-through that stream, as ``-`` is: renamed over, the redirect target was replaced (red team 38
-F03). ``convert X X`` is refused before anything is opened, and so is an input that is the output
-by another road: standard input redirected from DEST, ``--rejects`` or the file standard output
+(``/dev/stdout``, ``/dev/fd/1``, ``/dev/stderr``, the file fd 1 or 2 is redirected to), or a name of
+another open descriptor by its number (``/dev/fd/3`` after ``3>> log``), is written through that
+descriptor, as ``-`` is: renamed over, the redirect target was replaced (red team 38 F03).
+``convert X X`` is refused before anything is opened, and so is an input that is the output by
+another road: standard input redirected from DEST, ``--rejects`` or the file standard output
 goes to (red team 38 F02).
 """
 
@@ -212,8 +213,9 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
     """``dest`` open for writing through a temporary file beside it
     (``codecs._replace.temporary_beside``: NAME cut to fit the name limit), renamed to ``dest``
     when the block succeeds and removed when it fails; ``dest`` itself, opened, when it is not a
-    regular file (nothing to rename over); the open standard stream (fd 1 or 2) whose file
-    ``dest`` is, written through (``codecs._replace.written_through``). The writers write into
+    regular file (nothing to rename over); the open descriptor whose file ``dest`` is (fd 1 or
+    2, or N for ``/dev/fd/N``: ``codecs._replace.standard_stream_of``), written through
+    (``codecs._replace.written_through``). The writers write into
     the file given (compressed by DEST's name: ``codecs.files.compressing``), so DEST has this
     one temporary file: given the temporary path, they made one of their own beside it. A name of
     a directory's form (``out/``) is refused, as a shell redirection refuses it (it wrote the

@@ -11,8 +11,9 @@ it as the file (hostile-input L5); a failing file or an interrupted write (Keybo
 SystemExit: any BaseException that is no Exception) leaves no file, as the last record may be cut.
 
 A path that is the file of an open standard stream (``/dev/stdout``, ``/dev/fd/1``, ``/dev/stderr``,
-``/proc/self/fd/2``, or the name of the file the shell redirected fd 1 or 2 to) is written through
-that stream, as a shell redirection writes: appended under ``>>``, at the stream's offset under
+``/proc/self/fd/2``, or the name of the file the shell redirected fd 1 or 2 to), or that names
+another open descriptor by its number (``/dev/fd/3`` after ``3>> log``), is written through
+that descriptor, as a shell redirection writes: appended under ``>>``, at the stream's offset under
 ``>``. Its real path is the redirect target: a rename over it replaced the file the shell had open
 and the script's output with it (red team 38 F03). Another FIFO or device is opened in place; a
 symlink to a regular file has its target replaced, the link kept.
@@ -23,13 +24,14 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import secrets
 import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 __all__ = [
     "keep_owner",
@@ -42,16 +44,21 @@ __all__ = [
 
 _STANDARD_STREAMS = (1, 2)
 """The descriptors a path is compared with: the streams a shell redirects output to."""
+_DESCRIPTOR_NAME: Final = re.compile(r"/(?:dev/fd|proc/self/fd|proc/thread-self/fd)/([0-9]{1,9})")
+"""A path naming a descriptor by its number (``/dev/fd/3`` after ``3>> log``)."""
 
 
 def standard_stream_of(dest: str | os.PathLike[str]) -> int | None:
-    """The descriptor (1 or 2) whose open file ``dest`` is (the same device and inode), else None
-    (no such file, or a standard stream closed)."""
+    """The descriptor whose open file ``dest`` is (the same device and inode): 1 or 2, whatever
+    the name; or N, for a name of descriptor N itself (``/dev/fd/N``, ``/proc/self/fd/N``: a file
+    the shell opened for the user, ``3>> log``). None where there is no such file or descriptor."""
     try:
         mine = os.stat(dest)
     except (OSError, ValueError):
         return None
-    for fd in _STANDARD_STREAMS:
+    name = os.fspath(dest)
+    named = _DESCRIPTOR_NAME.fullmatch(name) if isinstance(name, str) else None
+    for fd in _STANDARD_STREAMS if named is None else (int(named[1]), *_STANDARD_STREAMS):
         try:
             theirs = os.fstat(fd)
         except OSError:
