@@ -117,3 +117,10 @@ def test_the_held_value_check_leaves_a_plain_stream_as_it_was() -> None:
             parts = {type(part).__name__: part for part in response.message.parts}
             assert parts["TextPart"].text == "a"
             assert parts["ToolCallPart"].input == {"a": 1}
+
+
+def test_a_held_logprobs_tuple_names_its_odd_entry() -> None:
+    entries = (lc.TokenLogprob(token="a", logprob=-0.5), 5)
+    with pytest.raises(lc.ValidationError) as caught:
+        _write("gemini", _with(2, "logprobs", entries), False)
+    assert "its logprobs is an int, not what its type holds" in caught.value.message

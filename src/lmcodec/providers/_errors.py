@@ -68,13 +68,16 @@ def unwritable_unnamed_call(dialect: str, part_index: int) -> ValidationError:
     )
 
 
-def unwritable_held_value(dialect: str, delta_kind: str, field: str, values: Any) -> ValidationError:
+def unwritable_held_value(
+    dialect: str, delta_kind: str, field: str, values: Any, item: type = str
+) -> ValidationError:
     """A stream writer's refusal of a value an earlier delta left it holding (a text fragment kept
     for its item's end, a Gemini chunk kept for the next event) that is not the str (or logprobs
     tuple) its type requires: a delta changed past its checks (``msgspec.structs.replace``), met
-    where the writer writes what it held and the event is gone. Made on that error's path only."""
+    where the writer writes what it held and the event is gone. Named: the first of ``values``
+    that is no ``item``, else ``values`` itself. Made on that error's path only."""
     if isinstance(values, (list, tuple)):
-        odd = next((v for v in values if not isinstance(v, str)), values)
+        odd = next((v for v in values if not isinstance(v, item)), values)
     else:
         odd = values
     return ValidationError(

@@ -412,7 +412,7 @@ class StreamWriter(DeltaParts):
         try:
             logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
         except (TypeError, AttributeError):  # (as above)
-            raise unwritable_held_value("gemini", "text", "logprobs", self._logprobs) from None
+            raise unwritable_held_value("gemini", "text", "logprobs", self._logprobs, TokenLogprob) from None
         grounding = f.grounding_metadata(self._citations) if self._citations else f.UNSET
         candidate = f.Candidate(
             content=f.Content(parts=parts),
