@@ -393,26 +393,22 @@ class StreamWriter(DeltaParts):
     def _chunk(self, finish: str | msgspec.UnsetType, usage: Any) -> f.Chunk:
         """The pending chunk with ``finish`` and ``usage`` (the pending state is kept)."""
         parts = []
-        for slot in self._pending:
-            if slot.args is not None:
-                try:
-                    raw = "".join(slot.args)
-                except TypeError:  # a fragment changed past its checks, met where it is written
-                    raise unwritable_held_value("gemini", "tool call", "input", slot.args) from None
-                args = slot.part.functionCall.args = arguments(raw)  # type: ignore[union-attr]
-                if slot.key is not None:  # what a later fragment of the call may add (_call_args)
-                    self._written[slot.key[0]] = written_state(raw, args)
-            elif slot.texts is not None:
-                try:
-                    slot.part.text = "".join(slot.texts)
-                except TypeError:  # (as above)
-                    kind = "thinking" if slot.part.thought is True else "text"
-                    raise unwritable_held_value("gemini", kind, "text", slot.texts) from None
-            parts.append(slot.part)
         try:
+            for slot in self._pending:
+                if slot.args is not None:
+                    raw = "".join(slot.args)
+                    args = slot.part.functionCall.args = arguments(raw)  # type: ignore[union-attr]
+                    if slot.key is not None:  # what a later fragment of the call may add (_call_args)
+                        self._written[slot.key[0]] = written_state(raw, args)
+                elif slot.texts is not None:
+                    slot.part.text = "".join(slot.texts)
+                parts.append(slot.part)
             logprobs = f.logprobs_result(self._logprobs) if self._logprobs else f.UNSET
-        except (TypeError, AttributeError):  # (as above)
-            raise unwritable_held_value("gemini", "text", "logprobs", self._logprobs, TokenLogprob) from None
+        except (TypeError, AttributeError):
+            odd = self._odd_held()
+            if odd is None:
+                raise
+            raise odd from None
         grounding = f.grounding_metadata(self._citations) if self._citations else f.UNSET
         candidate = f.Candidate(
             content=f.Content(parts=parts),
@@ -426,6 +422,22 @@ class StreamWriter(DeltaParts):
             modelVersion=self._model,
             responseId=self._response_id,
         )
+
+    def _odd_held(self) -> ValidationError | None:
+        """The refusal of a value the pending chunk holds that is not its type's (a delta changed
+        past its checks, met by :meth:`_chunk` where it is written, the event gone); None where
+        every held value is its type's (the error is another's). Run on that error's path only."""
+        for slot in self._pending:
+            if slot.args is not None and not all(isinstance(a, str) for a in slot.args):
+                return unwritable_held_value("gemini", "tool call", "input", slot.args)
+            if slot.texts is not None and not all(isinstance(t, str) for t in slot.texts):
+                kind = "thinking" if slot.part.thought is True else "text"
+                return unwritable_held_value("gemini", kind, "text", slot.texts)
+        try:
+            f.logprobs_result(self._logprobs)
+        except (TypeError, AttributeError):
+            return unwritable_held_value("gemini", "text", "logprobs", self._logprobs, TokenLogprob)
+        return None
 
     def _end(self, end: StreamEndEvent) -> bytes:
         """The last chunk(s). When the end's ``provider_data`` is a Gemini chunk that names the
