@@ -23,14 +23,15 @@ def _notes(built: lc.ProviderRequest, key: str) -> list[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize("dst", DESTINATIONS)
-def test_a_system_instruction_is_named_by_its_role_alone(dst: str) -> None:
+def test_a_system_instructions_role_is_no_loss(dst: str) -> None:
+    """The role Gemini ignores in a system instruction carries nothing (red team 43 F03)."""
     from google.genai import types
 
     body = gemini_body("Bonjour?", types.GenerateContentConfig(system_instruction="Answer in French."))
     assert json.loads(body)["systemInstruction"]["role"] == "user"  # what google-genai sends
     built = lc.translate_request("gemini", dst, body, model="gemini-2.5-flash")
     assert "Answer in French." in built.body.decode()
-    assert _notes(built, "systemInstruction") == [("dropped", {"role": "user"})]
+    assert [action for action, _ in _notes(built, "systemInstruction")] == ["satisfied"]
     assert [action for action, _ in _notes(built, "generationConfig")] in ([], ["satisfied"])
 
 
@@ -41,7 +42,7 @@ def test_generation_settings_sent_are_not_named_dropped(dst: str) -> None:
     settings = types.GenerateContentConfig(temperature=0.2, candidate_count=1, max_output_tokens=100)
     built = lc.translate_request("gemini", dst, gemini_body("Bonjour?", settings), model="gemini-2.5-flash")
     assert json.loads(built.body)["temperature"] == 0.2
-    assert _notes(built, "generationConfig") == [("dropped", {"candidateCount": 1})]
+    assert [action for action, _ in _notes(built, "generationConfig")] == ["satisfied"]  # one: n's default
 
 
 def test_a_schema_under_either_key_is_carried() -> None:
@@ -53,4 +54,4 @@ def test_a_schema_under_either_key_is_carried() -> None:
         )
         built = lc.translate_request("gemini", "openai", raw.encode(), model="gemini-2.5-flash")
         assert json.loads(built.body)["text"]["format"]["schema"] == schema
-        assert _notes(built, "generationConfig") == [("dropped", {"candidateCount": 1})], spelling
+        assert [action for action, _ in _notes(built, "generationConfig")] == ["satisfied"], spelling

@@ -88,6 +88,11 @@ _CACHED_CONTENT: Final = (
 )
 """Red team 24 F07: refused before the builder (whose ProviderError names no path in the body), as
 a Responses ``previous_response_id`` is (``crossing._SERVER_STATE``)."""
+_CANDIDATES: Final = (
+    "candidateCount other than 1 cannot be carried to {destination}: a canonical Response holds one "
+    "candidate (as Chat's n other than 1 is refused)"
+)
+"""Red team 43 F02: sent as one, the client would read a second candidate that never comes."""
 _DEVELOPER_AS_USER_TURN: Final = frozenset({"anthropic", "gemini"})
 """The dialects whose lm15 builder writes a developer message as a user turn ``"[developer]\\n..."``."""
 
@@ -277,6 +282,12 @@ def translate_request(
         cache = request.config.cache
         if cache is not None and cache.resource is not None:
             raise ValidationError(_CACHED_CONTENT.format(destination=destination), "$.cachedContent")
+        settings = request.config.extensions.get("generationConfig") if request.config.extensions else None
+        count = settings.get("candidateCount") if isinstance(settings, dict) else None
+        if count is not None and (type(count) not in (int, float) or count != 1):
+            raise ValidationError(
+                _CANDIDATES.format(destination=destination), "$.generationConfig.candidateCount"
+            )
     if source == "anthropic" and destination != "anthropic" and not unmarked:  # marks none can send
         noted = {note.field for note in unsigned} if unsigned else set()  # (a comprehension: ~1.9k)
         request, dropped = anthropic_marks_out(raw, request, destination, noted)

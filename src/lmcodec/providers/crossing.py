@@ -25,11 +25,12 @@ a Responses ``previous_response_id``, ``conversation`` or stored ``prompt``, who
 instructions live on OpenAI's server (the destination would answer the new input alone); a
 Gemini ``cachedContent`` likewise, at ``$.cachedContent`` (``_translate_request.translate_request``).
 From a Gemini body, a ``systemInstruction`` or ``generationConfig`` kept whole (google-genai sends
-``role: "user"`` on the one, ``{}`` or ``candidateCount`` in the other) was sent as the canonical
-system prompt and settings: only the rest of it is ``dropped`` (``asked`` that rest), else it is
-``satisfied``; its ``tools`` and ``toolConfig`` (sent as the canonical tools and tool_choice) and an
-empty object are noted only for what they leave out (a declaration's ``behavior``, a
-``retrievalConfig``; red team 24 F06).
+``role: "user"`` on the one, which carries nothing, ``{}`` or ``candidateCount: 1`` in the other) was
+sent as the canonical system prompt and settings: only the rest is ``dropped`` (``asked`` that rest),
+else it is ``satisfied`` (another ``candidateCount``: refused, ``_translate_request``); its
+``tools`` and ``toolConfig`` (sent as the canonical tools and tool_choice) and an empty object are
+noted only for what they leave out (a declaration's ``behavior``, a ``retrievalConfig``; red team 24
+F06).
 Everything else (action ``dropped``): the
 canonical fields still hold what the destination can take (the system text, the tools, the
 thinking budget), the extension held the source wire's exact shape or a setting only that
@@ -257,7 +258,8 @@ def _gemini_residue(key: str, value: Any, request: Request) -> Any:
         calling_rest = {k: v for k, v in calling.items() if k not in ("mode", "allowedFunctionNames")}
         return {**rest, "functionCallingConfig": calling_rest} if calling_rest else rest
     if key == "systemInstruction":
-        return {name: item for name, item in value.items() if name != "parts"}
+        # its parts, and a role the API ignores there (google-genai writes "user"; red team 43 F03)
+        return {name: item for name, item in value.items() if name not in ("parts", "role")}
     if not value:
         return {}
     config = request.config
@@ -273,7 +275,9 @@ def _gemini_residue(key: str, value: Any, request: Request) -> Any:
     return {
         name: item
         for name, item in value.items()
-        if written.get(name) != item and written.get(_SCHEMA_SPELLINGS.get(name, name)) != item
+        if written.get(name) != item
+        and written.get(_SCHEMA_SPELLINGS.get(name, name)) != item
+        and (name != "candidateCount" or item != 1)  # the default, one (others: refused)
     }
 
 
