@@ -48,6 +48,18 @@ the ceiling (a budget that alone reaches it is left to the API's 400, as lm15 le
 that is not Claude's keeps its cap: lm15 knows no ceiling for that server. With reasoning set, the
 one note on the field is ``_crossing_settings.output_cap_change``'s (the client's cap as ``asked``,
 the body's as ``applied``, the ceiling named), as for every cap a thinking budget changes.
+
+Anthropic to Anthropic, the client's own body goes as it wrote it, for the model it named; routed
+by ``translate_request(..., model=)`` to another Claude model (:func:`claude_routed`; red team 43
+F01) it gets what the other dialects' bodies get toward that model: the rules above, and the
+client's ``max_tokens`` kept as the whole generation. The body is read by its own model's class
+(a manual budget taken out of the cap, an adaptive effort not), so toward an adaptive-class model
+the cap is the client's again (``_crossing_settings.whole_cap_in``: that builder adds no budget),
+and a ``thinking`` in the other class's words (``adaptive`` to a manual-class model, ``enabled`` to
+an adaptive one: lm15 writes each class its own) is read by its meaning
+(``reasoning_extensions_in``, ``substituted``) for the builder to write in the model's words. An
+adaptive effort toward a manual-class model goes as lm15 builds it (the effort's budget added to
+the cap, as from Chat), which ``output_cap_change`` names, as it names a cap clamped to the ceiling.
 """
 
 from __future__ import annotations
@@ -59,6 +71,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._build_common import adaptation
+from lmcodec.providers._crossing_settings import reasoning_extensions_in, whole_cap_in
 from lmcodec.providers._memo import remember_by_name
 from lmcodec.providers.anthropic._build_tables import output_ceiling, takes_adaptive_thinking
 from lmcodec.wire import (
@@ -72,7 +85,7 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 
-__all__ = ["claude_refusals_out", "unsigned_loop_out"]
+__all__ = ["claude_refusals_out", "claude_routed", "routed_elsewhere", "unsigned_loop_out"]
 
 _ONE_SAMPLER: Final = (
     "opus-4-1",
@@ -180,6 +193,48 @@ def claude_refusals_out(request: Request) -> tuple[Request, tuple[Adaptation, ..
     if changes:
         config = msgspec.structs.replace(config, **changes)
     return _within_ceiling(request, config, tuple(notes), changed=bool(changes))
+
+
+class _Named(msgspec.Struct):
+    model: Any = None
+
+
+_NAMED: Final = msgspec.json.Decoder(_Named)
+_OTHER_CLASS_WORD: Final = {True: "enabled", False: "adaptive"}
+"""By whether a model is of the adaptive class: the ``thinking`` type lm15 writes for the other class."""
+
+
+def routed_elsewhere(client_body: bytes | bytearray | memoryview, model: str) -> bool:
+    """Whether ``model`` (``translate_request``'s ``model=``) is another model than the one an
+    Anthropic client's body names, which the body was written for."""
+    try:
+        named = _NAMED.decode(client_body).model
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return False  # (the reader took the body: not reached)
+    return isinstance(named, str) and named != model
+
+
+def claude_routed(
+    request: Request, client_body: bytes | bytearray | memoryview
+) -> tuple[Request, tuple[Adaptation, ...]]:
+    """An Anthropic client's ``request`` (read from ``client_body``, by the class of the model the
+    body names) routed to ``request.model``, another Claude model: see the module docstring. The
+    caller names the cap change (``output_cap_change``) once the body is built."""
+    adaptive = takes_adaptive_thinking(request.model)
+    notes: tuple[Adaptation, ...] = ()
+    config = request.config
+    spelled = config.extensions.get("thinking") if config.extensions else None
+    word = spelled.get("type") if isinstance(spelled, dict) else None
+    if config.reasoning is None and word == _OTHER_CLASS_WORD[adaptive]:  # in the model's own words
+        request, notes = reasoning_extensions_in("anthropic", request)
+    reasoning = request.config.reasoning
+    if reasoning is not None and adaptive:  # that builder adds no budget: the client's whole cap
+        request = whole_cap_in(request, client_body)
+    changed, refused = claude_refusals_out(request)
+    if reasoning is not None and changed.config.reasoning is None:  # the budget no longer in the cap
+        changed, refused_again = claude_refusals_out(whole_cap_in(changed, client_body))
+        refused = (*(note for note in refused if note.field != "config.max_tokens"), *refused_again)
+    return changed, (*notes, *refused)
 
 
 def unsigned_loop_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:

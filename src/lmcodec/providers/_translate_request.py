@@ -13,7 +13,7 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers import crossing
 from lmcodec.providers._crossing_cache_marks import anthropic_marks_out, unmarked_retention
 from lmcodec.providers._crossing_call_turns import response_turns_joined
-from lmcodec.providers._crossing_claude import claude_refusals_out
+from lmcodec.providers._crossing_claude import claude_refusals_out, routed_elsewhere
 from lmcodec.providers._crossing_custom_calls import CustomCalls
 from lmcodec.providers._crossing_image_detail import original_details_back
 from lmcodec.providers._crossing_instruction_roles import empty_system_row_out, later_instructions_noted
@@ -253,6 +253,10 @@ def translate_request(
         read = TYPED_WITHOUT_SURVEY[source](raw, model)
     else:
         read = TYPED_READERS[source](raw, model)
+    # an Anthropic client's body sent to another model than it names (_crossing_claude.claude_routed)
+    routed = (
+        model is not None and source == destination == "anthropic" and routed_elsewhere(client_body, model)
+    )
     custom: CustomCalls | None = None
     sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
     whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
@@ -264,7 +268,12 @@ def translate_request(
             stream = streams
         if not unsigned:  # a request no pass would change: built straight (_crossing_plain)
             if source == destination:
-                if replayed is None and not strict_tools and plain_same_dialect(source, request):
+                if (
+                    replayed is None
+                    and not strict_tools
+                    and not routed
+                    and plain_same_dialect(source, request)
+                ):
                     return built_as_read(destination, request, stream)
             elif found is not None and plain_crossing(source, request, found, unmarked):
                 return plain_built(source, destination, request, stream)
@@ -305,6 +314,7 @@ def translate_request(
             whole_blocks=whole_blocks,
             raw=raw,
             client_body=client_body,
+            routed=routed,
         )
     # One pass says which of the passes over the parts below may change something (crossing.survey,
     # or what the typed reading recorded of the Request it gave, unchanged since: the passes above

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from lmcodec.providers._crossing_claude import unsigned_loop_out
+from lmcodec.providers._crossing_claude import claude_routed, unsigned_loop_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
 from lmcodec.providers._crossing_gemini_part_fields import part_fields_back
@@ -27,7 +27,7 @@ from lmcodec.providers._crossing_parts import (
 from lmcodec.providers._crossing_schema_description import schema_description_back
 from lmcodec.providers._crossing_schemas import chat_strict_flags_back, strict_flags_back
 from lmcodec.providers._crossing_sdk_blocks import ClientBlocks, sdk_blocks_back, sdk_blocks_noted, withdrawn
-from lmcodec.providers._crossing_settings import whole_cap_in
+from lmcodec.providers._crossing_settings import output_cap_change, whole_cap_in
 from lmcodec.providers._crossing_signatures import media_signatures_back, placeholder_signatures
 from lmcodec.providers._crossing_strict import strict_empty_schemas_kept
 from lmcodec.providers._replayed_responses_items import ReplayedItems, replayed_items_back
@@ -57,11 +57,13 @@ def same_dialect_built(
     whole_blocks: tuple[Carried, ...],
     raw: Raw,
     client_body: Raw,
+    routed: bool = False,
 ) -> ProviderRequest:
     """``translate_request(source, source, ...)`` of the client's body read as ``request`` (``raw``
     the body as read, ``client_body`` as it came), ``unsigned`` the notes of the reading and
     ``strict_tools``, ``custom``, ``replayed``, ``sdk_blocks`` and ``whole_blocks`` what the
-    reading took out to go back as the client sent it; ``stream`` decided."""
+    reading took out to go back as the client sent it; ``stream`` decided; ``routed``: an Anthropic
+    client's body sent by ``model=`` to another model than it names (``_crossing_claude.claude_routed``)."""
     destination = source
     if source == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
@@ -78,6 +80,9 @@ def same_dialect_built(
         thinking, looped = unsigned_loop_out(request)
         if looped:
             request, unsigned = whole_cap_in(thinking, raw), (*unsigned, *looped)
+        if routed:  # another Claude model than the client's (red team 43 F01)
+            request, changed = claude_routed(request, raw)
+            unsigned = (*unsigned, *changed)
     elif source == "gemini":  # to Gemini 3, as from the other dialects
         request, placeholders = placeholder_signatures(request)
         unsigned = (*unsigned, *placeholders)
@@ -118,6 +123,8 @@ def same_dialect_built(
             sent, unsigned = error_responses_back(client_body, built.body, unsigned)
             sent, unsigned = part_fields_back(client_body, sent, unsigned)
             built = msgspec.structs.replace(built, body=sent)
+    if routed and request.config.reasoning is not None:  # the cap the client asked
+        unsigned = (*unsigned, *output_cap_change(source, destination, request, raw, built.body))
     if not unsigned:
         return built
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
