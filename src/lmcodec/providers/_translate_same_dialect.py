@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._crossing_claude import claude_routed, unsigned_loop_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
@@ -35,9 +36,11 @@ from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._requests import build_request, refuse_unencodable, too_deep
 from lmcodec.providers.anthropic._read_carried import Carried, carried_back
 from lmcodec.providers.anthropic._read_carried import withdrawn as carried_withdrawn
+from lmcodec.providers.gemini._build_tables import LEVELS, takes_thinking_level
+from lmcodec.providers.gemini.read import UNNAMED_MODEL
 from lmcodec.providers.openai import build as openai_build
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
-from lmcodec.wire import Adaptation, Request
+from lmcodec.wire import EFFORT_THINKING_BUDGETS, Adaptation, Request
 
 __all__ = ["same_dialect_built"]
 
@@ -86,6 +89,9 @@ def same_dialect_built(
     elif source == "gemini":  # to Gemini 3, as from the other dialects
         request, placeholders = placeholder_signatures(request)
         unsigned = (*unsigned, *placeholders)
+        if request.config.extensions and request.config.reasoning is None:
+            request, level = _level_out(request)
+            unsigned = (*unsigned, *level)
     if source in _OPENAI and (strict_tools or unsigned) and request.tools:  # strict, no parameters
         request, unsigned = strict_empty_schemas_kept(source, request, strict_tools, unsigned)
     if source == "openai" and strict_tools:  # strict: true on tools, as the client sent it
@@ -128,6 +134,34 @@ def same_dialect_built(
     if not unsigned:
         return built
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
+
+
+def _level_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
+    """A Gemini client's ``thinkingLevel`` sent (by ``model=``) to a model outside the Gemini 3
+    class, which refuses it: the budget lm15's builder writes for that effort there instead, as
+    from the other dialects (``substituted``), the rest of the body's ``generationConfig`` as it
+    came; else ``request``. An unnamed body's model is no model to judge."""
+    settings = request.config.extensions.get("generationConfig") if request.config.extensions else None
+    thinking = settings.get("thinkingConfig") if isinstance(settings, dict) else None
+    level = thinking.get("thinkingLevel") if isinstance(thinking, dict) else None
+    if not isinstance(level, str) or level.lower() not in LEVELS:  # (another word: the client's)
+        return request, ()
+    if request.model == UNNAMED_MODEL or takes_thinking_level(request.model):
+        return request, ()
+    budget = EFFORT_THINKING_BUDGETS[level.lower()]
+    assert isinstance(settings, dict) and isinstance(thinking, dict)  # (as read above)
+    rest = {key: value for key, value in thinking.items() if key != "thinkingLevel"}
+    written = {**rest, "thinkingBudget": budget} if "thinkingBudget" not in rest else rest
+    extensions = {**request.config.extensions, "generationConfig": {**settings, "thinkingConfig": written}}
+    note = adaptation(
+        "extensions.generationConfig.thinkingConfig.thinkingLevel",
+        "substituted",
+        f"{request.model} takes no thinkingLevel (the Gemini 3 class's): the budget lm15 writes there",
+        level,
+        written,
+    )
+    config = msgspec.structs.replace(request.config, extensions=extensions)
+    return msgspec.structs.replace(request, config=config), (note,)
 
 
 def _responses_with_client_items(
