@@ -141,18 +141,19 @@ def _level_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     class, which refuses it: the budget lm15's builder writes for that effort there instead, as
     from the other dialects (``substituted``), the rest of the body's ``generationConfig`` as it
     came; else ``request``. An unnamed body's model is no model to judge."""
-    settings = request.config.extensions.get("generationConfig") if request.config.extensions else None
-    thinking = settings.get("thinkingConfig") if isinstance(settings, dict) else None
-    level = thinking.get("thinkingLevel") if isinstance(thinking, dict) else None
+    extensions = request.config.extensions or {}
+    settings = extensions.get("generationConfig")
+    if not isinstance(settings, dict) or not isinstance(thinking := settings.get("thinkingConfig"), dict):
+        return request, ()
+    level = thinking.get("thinkingLevel")
     if not isinstance(level, str) or level.lower() not in LEVELS:  # (another word: the client's)
         return request, ()
     if request.model == UNNAMED_MODEL or takes_thinking_level(request.model):
         return request, ()
     budget = EFFORT_THINKING_BUDGETS[level.lower()]
-    assert isinstance(settings, dict) and isinstance(thinking, dict)  # (as read above)
     rest = {key: value for key, value in thinking.items() if key != "thinkingLevel"}
     written = {**rest, "thinkingBudget": budget} if "thinkingBudget" not in rest else rest
-    extensions = {**request.config.extensions, "generationConfig": {**settings, "thinkingConfig": written}}
+    extensions = {**extensions, "generationConfig": {**settings, "thinkingConfig": written}}
     note = adaptation(
         "extensions.generationConfig.thinkingConfig.thinkingLevel",
         "substituted",
