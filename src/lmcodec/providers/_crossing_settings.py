@@ -29,7 +29,8 @@ is the visible answer, and its builders add (Anthropic) or leave out (the others
 budget; with reasoning on, the cap a destination is sent may differ from the one the client asked
 for (Chat 2,000 with effort high is Anthropic's 18,384). An Anthropic client's ``max_tokens`` is
 the whole generation, the budget within it, as the caps of OpenAI and Gemini (whose
-``maxOutputTokens`` counts the thoughts) are: :func:`whole_cap_in` sends it to them as the client
+``maxOutputTokens`` counts the thoughts) are: :func:`whole_cap_in` sends it to them (and to an
+adaptive-class Claude model the body is routed to: ``_crossing_claude.claude_routed``) as the client
 wrote it (4,096 with a 2,048 budget is OpenAI's 4,096; lm15's canonical reading, 4,096 less the
 budget, sent 2,048, and 1,025 with a 1,024 budget left a cap of 1 for the thinking and the answer
 together). ``build_request`` stays lm15's; :func:`output_cap_change` names a change

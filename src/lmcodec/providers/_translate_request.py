@@ -232,12 +232,19 @@ def translate_request(
     it, and ``decode_request`` names its path) goes to either OpenAI dialect on the same image and is
     ``dropped`` elsewhere (``providers/_crossing_image_detail.py``).
     A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
-    else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``.
+    else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``. A Gemini
+    ``candidateCount`` other than 1 is refused toward the other dialects at its path, as Chat's ``n``
+    other than 1 is everywhere (a canonical Response holds one answer; red team 43 F02).
 
     Anthropic to Anthropic and Gemini to Gemini, the failover steps apply as between two dialects
     (red team 20 F02, F03): manual thinking with a tool loop that does not start with Claude's
     thinking goes without it, and to Gemini 3 an unsigned call gets the placeholder signature.
-    Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
+    Routed by ``model`` to another model than the body was written for (red team 43 F01): an
+    Anthropic body gets what the other dialects' bodies get toward that Claude model (its
+    ``max_tokens`` kept as the whole generation or the change noted, the output ceiling, the
+    sampling and thinking rules: ``providers/_crossing_claude.claude_routed``); a Gemini
+    ``thinkingLevel`` to a model outside the Gemini 3 class goes as that effort's budget,
+    ``substituted``. Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
     if type(source) is not str or source not in GATEWAY_READERS:
         lookup(GATEWAY_READERS, source)
