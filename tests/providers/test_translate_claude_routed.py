@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._crossing_claude import claude_routed, routed_elsewhere, rules_by_name
 from lmcodec.providers.anthropic._build_tables import output_ceiling, takes_adaptive_thinking
 from lmcodec.wire import EFFORT_THINKING_BUDGETS
 
@@ -34,6 +35,12 @@ MANUAL = (
 ADAPTIVE = ("claude-opus-4-6", "claude-sonnet-5", "claude-opus-4-7")
 CAPS = (1500, 3000, 4095, 4096, 4097, 8191, 8192, 8193, 20000, 63999, 64000, 64001, 128000, 128001)
 """Caps on both sides of every output ceiling (4,096, 8,192, 64,000, 128,000)."""
+SAMPLINGS: tuple[dict[str, Any], ...] = (
+    {},
+    {"temperature": 0.5},
+    {"temperature": 1.0, "top_p": 0.99},
+    {"top_k": 5},
+)
 
 
 def _routed(body: dict[str, Any], model: str | None) -> tuple[dict[str, Any], list[Any]]:
@@ -141,6 +148,7 @@ def _routings(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
             body["output_config"] = {"effort": effort}
     elif kind == "disabled":
         body["thinking"] = {"type": "disabled"}
+    body.update(draw(st.sampled_from(SAMPLINGS)))
     return body, draw(st.sampled_from([model for model in MANUAL + ADAPTIVE if model != source]))
 
 
@@ -168,3 +176,20 @@ def test_routed_the_cap_is_the_clients_within_the_ceiling_or_noted(
         assert thinking["type"] in words
     if not (effort_alone and thinking["type"] == "enabled"):  # the budget within the client's cap
         assert cap == min(asked, ceiling)
+    refuses_all, refuses_pair = rules_by_name(model)
+    if refuses_all:
+        assert not {"temperature", "top_p", "top_k"} & set(sent)
+    if refuses_pair:
+        assert not {"temperature", "top_p"} <= set(sent)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(_routings())
+def test_a_routing_left_unasked_is_one_claude_routed_gives_back(routing: tuple[dict[str, Any], str]) -> None:
+    """``routed_elsewhere`` reads the body's model again only where ``claude_routed`` could change
+    the request: where it does not ask, the routed passes give the request back with no note."""
+    body, model = routing
+    raw = json.dumps(body).encode()
+    request = lc.decode_request("anthropic", raw, model=model)
+    if not routed_elsewhere(request, raw):
+        assert claude_routed(request, raw) == (request, ())

@@ -204,14 +204,30 @@ _OTHER_CLASS_WORD: Final = {True: "enabled", False: "adaptive"}
 """By whether a model is of the adaptive class: the ``thinking`` type lm15 writes for the other class."""
 
 
-def routed_elsewhere(client_body: bytes | bytearray | memoryview, model: str) -> bool:
-    """Whether ``model`` (``translate_request``'s ``model=``) is another model than the one an
-    Anthropic client's body names, which the body was written for."""
+def routed_elsewhere(request: Request, client_body: bytes | bytearray | memoryview) -> bool:
+    """Whether an Anthropic client's body, read as ``request`` (its model ``translate_request``'s
+    ``model=``), goes to another model than it names (:func:`claude_routed`'s case), asked only
+    where that model's rules could change the request: reasoning, a ``thinking`` kept as spelled,
+    sampling the model refuses, a cap over its ceiling. Reading the body's model again costs ~10
+    instructions a byte (25k on benchmarks/requests_callgrind.py's 2.6 kB body)."""
+    config = request.config
+    if config.reasoning is None and not (config.extensions and "thinking" in config.extensions):
+        temperature, top_p = config.temperature, config.top_p
+        if temperature is not None or top_p is not None or config.top_k is not None:
+            refuses_all, refuses_pair = _sampling_rules(request.model)
+            refused = refuses_all or (refuses_pair and temperature is not None and top_p is not None)
+        else:
+            refused = False
+        cap = config.max_tokens
+        if not refused and (
+            cap is None or (ceiling := output_ceiling(request.model)) is None or cap <= ceiling
+        ):
+            return False  # (claude_routed would give the request back)
     try:
         named = _NAMED.decode(client_body).model
     except (msgspec.DecodeError, UnicodeDecodeError):
         return False  # (the reader took the body: not reached)
-    return isinstance(named, str) and named != model
+    return isinstance(named, str) and named != request.model
 
 
 def claude_routed(

@@ -260,10 +260,6 @@ def translate_request(
         read = TYPED_WITHOUT_SURVEY[source](raw, model)
     else:
         read = TYPED_READERS[source](raw, model)
-    # an Anthropic client's body sent to another model than it names (_crossing_claude.claude_routed)
-    routed = (
-        model is not None and source == destination == "anthropic" and routed_elsewhere(client_body, model)
-    )
     custom: CustomCalls | None = None
     sdk_blocks: ClientBlocks | None = None  # a Responses client's file and image blocks as sent
     whole_blocks: tuple[Carried, ...] = ()  # an Anthropic client's blocks read in part, carried whole
@@ -273,6 +269,8 @@ def translate_request(
         request, found, unsigned, strict_tools, streams, unmarked, replayed = read
         if stream is None:  # (as the typed views read it)
             stream = streams
+        # an Anthropic client's body sent to another model than it names (_crossing_claude.claude_routed)
+        routed = model is not None and source == destination == "anthropic" and routed_elsewhere(request, raw)
         if not unsigned:  # a request no pass would change: built straight (_crossing_plain)
             if source == destination:
                 if (
@@ -288,6 +286,7 @@ def translate_request(
         unmarked = False  # (an Anthropic body's marks: searched for)
         reading = read_client_body(source, destination, raw, model)
         raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools, streams = reading
+        routed = model is not None and source == destination == "anthropic" and routed_elsewhere(request, raw)
         if source == "anthropic" and unsigned:  # (each such block is noted)
             request, whole_blocks = carried_out(request)
         if stream is None:  # (as the typed views of a Codex body read it, else searched for)
