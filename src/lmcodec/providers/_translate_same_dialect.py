@@ -2,8 +2,10 @@
 read, with the failover steps between two dialects that apply to the same one (red team 20 F02,
 F03) and what the client sent that no canonical field holds put back as it sent it (custom calls,
 replayed items, blocks, thinking_blocks, strict flags, schema descriptions, image details,
-developer rows, signed images, error responses, part fields). The passes between two dialects are
-``providers/_translate_request.py``'s."""
+developer rows, signed images, error responses, part fields). Routed by ``model=`` to another
+model than the body was written for: an Anthropic body through ``_crossing_claude.claude_routed``
+(red team 43 F01), a Gemini ``thinkingLevel`` outside Gemini 3 as its budget (:func:`_level_out`).
+The passes between two dialects are ``providers/_translate_request.py``'s."""
 
 from __future__ import annotations
 
