@@ -216,8 +216,20 @@ def message_id() -> str:
     return "msg_" + secrets.token_hex(12)
 
 
+# the hash state of the last message id tool_id hashed, and that id: a message's calls hash its
+# id once (one tuple, replaced whole: a thread reads one message's pair or another's, never a mix)
+_message_hash: tuple[str, hashlib.blake2b | None] = ("", None)
+
+
 def tool_id(message: str, index: int) -> str:
     """A ``tool_use`` id for a call that has none: derived from the message id and the block
-    index, so it is stable within the message and differs between messages."""
-    digest = hashlib.blake2b(f"{message}\x00{index}".encode(), digest_size=12).hexdigest()
-    return "toolu_" + digest
+    index, so it is stable within the message and differs between messages (the blake2b of
+    ``f"{message}\\x00{index}"``; the message's part hashed once for all its calls)."""
+    global _message_hash
+    last, state = _message_hash
+    if state is None or last != message:
+        state = hashlib.blake2b(f"{message}\x00".encode(), digest_size=12)
+        _message_hash = (message, state)
+    digest = state.copy()
+    digest.update(str(index).encode())
+    return "toolu_" + digest.hexdigest()
