@@ -91,8 +91,6 @@ class PartsInOrderSink(WriterSink):
         "_end_arguments",
         "_first_fresh",
         "_last_slot",
-        "_last_text",
-        "_last_thought",
         "_open_args",
         "_open_call_slot",
         "_open_scan",
@@ -219,16 +217,31 @@ class PartsInOrderSink(WriterSink):
         super().refusal(part_index, text)
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None:
-        written = len(self.out)
-        super().tool_input(part_index, fragment, id, name)
-        if len(self.out) != written:  # a call written (not held for its name): the writer moved on
-            self._last_text = self._last_thought = -1
-
-    def _whole_call(self, part_index: int, args: Any, id: str | None, name: str | None) -> None:
-        written = len(self.out)
-        super()._whole_call(part_index, args, id, name)
-        if len(self.out) != written:  # (as tool_input: the writer moved on)
-            self._last_text = self._last_thought = -1
+        """A later fragment of the open call, while nothing waits and its arguments are not asked
+        whether whole (a Chat call's fragments, one after another: most of them), goes straight to
+        the writer; any other, through :class:`WriterSink` and :meth:`_placed_call`."""
+        arguments = self._open_args
+        call = None if arguments is None else self._slots.calls.get(part_index)
+        if (
+            call is None
+            or arguments is None
+            or call[0] != self._open_call_slot
+            or name is not None
+            or (id is not None and id != call[1])
+            or self.finished
+        ):
+            written = len(self.out)
+            WriterSink.tool_input(self, part_index, fragment, id, name)
+            if len(self.out) != written:  # a call written (not held for its name): the writer moved on
+                self._last_text = self._last_thought = -1
+            return
+        slot: int = call[0]
+        arguments.append(fragment)
+        out = self.out
+        out.append(self._write_call(slot, fragment, id, name))
+        self._last_text = self._last_thought = -1
+        if slot != part_index:
+            self._moved = (part_index, slot, len(out))
 
     def event(self, event: StreamEvent) -> None:
         """A text or thought the port mapped (a chunk the typed views refused) goes to its slot as

@@ -74,6 +74,8 @@ class WriterSink:
         "_feed",
         "_follow_chunks",
         "_head",
+        "_last_text",
+        "_last_thought",
         "_model",
         "_moved",
         "_name_item",
@@ -120,8 +122,11 @@ class WriterSink:
         self._write_thinking: Callable[[int, str], bytes] = getattr(
             writer, "write_thinking", self._thinking_event
         )
-        self._write_tool_input: Callable[[int, str, str | None, str | None], bytes] = getattr(
-            writer, "write_tool_input", self._tool_input_event
+        # from a source that sends every call whole (Gemini), each call's one fragment by the
+        # writer's write_whole_call where it has one (Responses: the item and its delta at once)
+        write_tool_input = getattr(writer, "write_tool_input", self._tool_input_event)
+        self._write_tool_input: Callable[[int, str, str | None, str | None], bytes] = (
+            getattr(writer, "write_whole_call", write_tool_input) if whole_calls else write_tool_input
         )
         # a call that came whole, from its decoded arguments (_whole_call), by a writer that can
         self._write_tool_call: Callable[[int, Any, str | None, str], bytes | None] | None = (
@@ -176,6 +181,10 @@ class WriterSink:
         self._nameless: dict[int, tuple[list[str], str | None]] = {}  # held: fragments, id
         self._started = False
         self._thinking_shift = 0  # added to a thinking fragment's slot (next_thinking)
+        # the source index of the text, or of the thought, written last (-1: something else was),
+        # kept by the in-order sink (stream/_parts_in_order.py); a call written moves past both
+        # (here for a whole call: _whole_call is the in-order sink's too, one frame less a call)
+        self._last_text = self._last_thought = -1
         self._ends = EndMerge()
         self.finished = False  # an error event was written: the destination stream is over
         self.cut = False  # ... or the end at a client-side stop sequence (end_at_cut)
@@ -364,6 +373,7 @@ class WriterSink:
         if written is None:
             written = self._write_tool_input(slot, compact_json(args), id, name)
         out.append(written)
+        self._last_text = self._last_thought = -1
         if slot != part_index:
             self._moved = (part_index, slot, len(out))
 

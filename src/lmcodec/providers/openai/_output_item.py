@@ -26,6 +26,7 @@ Body = tuple[str, bytes]
 """An event to write: its type and its body (its JSON without braces and ``sequence_number``)."""
 
 _OUTPUT_INDEX: Final = b'"output_index":'
+_CALL_ITEM: Final = b',"item":{'
 _ITEM_ID: Final = b'"item_id":'
 _MESSAGE_ADDED: Final = b',"type":"message","status":"in_progress","role":"assistant","content":[]}'
 _TEXT_PART_ADDED: Final = (
@@ -78,24 +79,12 @@ class OutputItem:
     def added(self) -> list[Body]:
         """The events that add this item (``output_item.added``, and its content or summary part);
         its delta frames' head is fixed here."""
-        index = str(self.index).encode()
-        at = _OUTPUT_INDEX + index
-        item_id = ENC.encode(self.id)
-        where = b"".join((_ITEM_ID, item_id, b",", at))
         kind = self.kind
         if kind == CALL:
-            self.head = _delta_head(b"response.function_call_arguments.delta", where, b',"delta":')
-            item = b"".join(
-                (
-                    self._call_head(),
-                    b'"type":"function_call","status":"in_progress","arguments":"","call_id":',
-                    ENC.encode(self.call_id),
-                    b',"name":',
-                    ENC.encode(self.name),
-                    b"}",
-                )
-            )
-            return [("response.output_item.added", at + item)]
+            return [("response.output_item.added", self.call_added())]
+        at = _OUTPUT_INDEX + str(self.index).encode()
+        item_id = ENC.encode(self.id)
+        where = b"".join((_ITEM_ID, item_id, b",", at))
         if kind == REASONING:
             self.head = _delta_head(
                 b"response.reasoning_summary_text.delta", where, b',"summary_index":0,"delta":'
@@ -120,12 +109,31 @@ class OutputItem:
         item = b"".join((at, b',"item":{"id":', item_id, _MESSAGE_ADDED))
         return [("response.output_item.added", item), ("response.content_part.added", where + part)]
 
+    def call_added(self) -> bytes:
+        """A function call item's ``output_item.added`` body; its delta frames' head fixed here."""
+        at = _OUTPUT_INDEX + str(self.index).encode()
+        call_id = ENC.encode(self.call_id)
+        item_id = call_id if self.id == self.call_id else ENC.encode(self.id)
+        where = b"".join((_ITEM_ID, item_id, b",", at))
+        self.head = _delta_head(b"response.function_call_arguments.delta", where, b',"delta":')
+        return b"".join(
+            (
+                at,
+                _CALL_ITEM if self.id == self.call_id else self._call_head(),  # (most calls: no frame)
+                b'"type":"function_call","status":"in_progress","arguments":"","call_id":',
+                call_id,
+                b',"name":',
+                ENC.encode(self.name),
+                b"}",
+            )
+        )
+
     def _call_head(self) -> bytes:
         """A function call item's opening, ``,"item":{``, with its ``id`` first when it has one of
         its own (a Responses source's, as the API writes it): else its ``call_id`` names it."""
         if self.id == self.call_id:
-            return b',"item":{'
-        return b',"item":{"id":' + ENC.encode(self.id) + b","
+            return _CALL_ITEM
+        return _CALL_ITEM + b'"id":' + ENC.encode(self.id) + b","
 
     def annotation_added(self, cite: dict[str, Any]) -> Body:
         """The ``output_text.annotation.added`` event of a citation of this message, kept for its done."""
@@ -170,7 +178,7 @@ class OutputItem:
             item = b"".join(
                 (
                     at,
-                    self._call_head(),
+                    _CALL_ITEM if self.id == self.call_id else self._call_head(),
                     b'"type":"function_call","status":"completed","arguments":',
                     encoded,
                     b',"call_id":',

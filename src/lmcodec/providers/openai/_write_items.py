@@ -12,6 +12,8 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._errors import unwritable_held_value, unwritable_unnamed_call
+from lmcodec.providers._escapes import watch
+from lmcodec.providers._tool_arguments import is_blank
 from lmcodec.providers.openai._output_item import Body, OutputItem
 from lmcodec.providers.openai._sse_write import CALL as _CALL
 from lmcodec.providers.openai._sse_write import ENC
@@ -27,6 +29,7 @@ NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
 _ITEM_TYPES: Final = ("message", "reasoning", "function_call", "message", "message", "message")
 _decode: Final = msgspec.json.Decoder(dict[str, Any]).decode
 _HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
+_SEQUENCE: Final = b',"sequence_number":'
 
 
 def event_head(kind: str) -> bytes:
@@ -36,6 +39,9 @@ def event_head(kind: str) -> bytes:
         name = kind.encode()
         head = _HEADS[kind] = b"".join((b"event: ", name, b'\ndata: {"type":"', name, b'",'))
     return head
+
+
+_ADDED: Final = event_head("response.output_item.added")
 
 
 class ItemWriting:
@@ -57,6 +63,8 @@ class ItemWriting:
         "_token",
     )
 
+    _started: bool
+    _ended: bool
     _seq: int
     _out: list[bytes]
     _token: str
@@ -77,6 +85,53 @@ class ItemWriting:
         the first item of that type opened at the slot; an item never opened leaves it unused."""
         if item_id:
             self._names[slot] = (item_type, item_id)
+
+    def write_whole_call(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
+        """What ``write_tool_input`` writes for a call that comes whole, in one fragment (a Gemini
+        ``functionCall``: ``stream/_writer_sink.py`` hands each such call here): its item added
+        and its one delta, framed in one pass; the item stays open, done at the end with the
+        others. A fragment that is not a new item's first, or whose writing may differ there (the
+        stream not begun or ended, a reasoning item pending, a source's id for the slot's item, no
+        name, blank arguments), goes to ``write_tool_input``."""
+        key = (part_index, _CALL)
+        if (
+            not name
+            or key in self._slots
+            or not self._started
+            or self._ended
+            or self._pending is not None
+            or self._names
+            or is_blank(fragment)
+        ):
+            return self.write_tool_input(part_index, fragment, id, name)  # type: ignore[attr-defined,no-any-return]
+        held = watch("", fragment, "openai") if "\\" in fragment else ""  # (a lone surrogate: refused)
+        index = self._next_index
+        self._next_index = index + 1
+        call_id = id or f"tool_call_{part_index}"
+        item = OutputItem(_CALL, index, call_id, key)
+        item.call_id = call_id
+        item.name = name
+        item.held = held
+        item.texts.append(fragment)
+        self._slots[key] = item
+        self._open[index] = item
+        added = item.call_added()
+        seq = self._seq
+        self._seq = seq + 2
+        return b"".join(
+            (
+                _ADDED,
+                added,
+                _SEQUENCE,
+                str(seq).encode(),
+                b"}\n\n",
+                item.head,
+                ENC.encode(fragment),
+                _SEQUENCE,
+                str(seq + 1).encode(),
+                b"}\n\n",
+            )
+        )
 
     def write_foreign(self, frame: bytes) -> bytes:
         """One event of an output item of a Responses source that the canonical events have no slot
@@ -122,10 +177,10 @@ class ItemWriting:
         ``type`` first and ``sequence_number`` last, as :meth:`_emit` frames a dict."""
         seq = self._seq
         out = self._out
+        heads = _HEADS
         for kind, body in events:
-            out.append(
-                b"".join((event_head(kind), body, b',"sequence_number":', str(seq).encode(), b"}\n\n"))
-            )
+            head = heads.get(kind) or event_head(kind)
+            out.append(b"".join((head, body, _SEQUENCE, str(seq).encode(), b"}\n\n")))
             seq += 1
         self._seq = seq
 

@@ -292,7 +292,11 @@ class StreamWriter(ItemWriting):
         if item.held or "\\" in fragment:  # a lone surrogate spelled as an escape is refused
             item.held = watch(item.held, fragment, "openai")
         item.texts.append(fragment)
-        return self._frame_delta(item, fragment)
+        seq = self._seq  # (_frame_delta's frame of a call's delta, inlined: one per fragment)
+        self._seq = seq + 1
+        return b"".join(
+            (item.head, ENC.encode(fragment), b',"sequence_number":', str(seq).encode(), b"}\n\n")
+        )
 
     # ── framing ───────────────────────────────────────────────────────────────
 
