@@ -156,6 +156,25 @@ def _third_party_imports(path: Path) -> set[str]:
     return found - set(sys.stdlib_module_names) - {"__future__", "msgspec", "lmcodec"}
 
 
+# What each of the README's set-up commands does first: a system Python may refuse ``pip install``
+# (PEP 668, "externally-managed-environment"; red team 42 F08).
+VENV = "python3 -m venv .venv && . .venv/bin/activate && "
+
+
+def test_the_readme_test_command_makes_a_venv_and_ci_runs_the_rest() -> None:
+    """red team 42 F08: the README's set-up commands each make and activate a venv first; .ci/run
+    makes one venv per Python itself (two side by side cannot share ``.venv``) and runs the rest of
+    the README's test command in it."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    block = re.search(r"```sh\n(.*?)\n```", readme, re.DOTALL)
+    assert block is not None
+    bench, tests = block.group(1).splitlines()
+    assert bench.startswith(VENV) and tests.startswith(VENV)
+    assert tests.removeprefix(VENV) == "python3 -m pip install -e '.[test]' && python3 -m pytest"
+    ci = (ROOT / ".ci/run").read_text("utf-8")
+    assert "python3 -m pip install -q -e '.[test]' && python3 -m pytest -p no:cacheprovider" in ci
+
+
 def test_the_readme_first_command_installs_what_lmcodec_bench_compares_against() -> None:
     """red team 18 F06: the README's first command installed msgspec only, so ``lmcodec bench``
     showed two of its six headline ratios, and its hint installed lm15's newest release. The
@@ -170,7 +189,7 @@ def test_the_readme_first_command_installs_what_lmcodec_bench_compares_against()
     readme = (ROOT / "README.md").read_text("utf-8")
     first = re.search(r"```sh\n(.*)\n", readme)
     assert first is not None
-    assert first.group(1).startswith("python3 -m pip install -e '.[peers]' && lmcodec bench ")
+    assert first.group(1) == VENV + "python3 -m pip install -e '.[peers]' && lmcodec bench"
     table = bench.Report([], list(peers), 1).table()
     for name in peers:
         assert f"({name} is not installed, so it is not compared: pip install {name}" in table
