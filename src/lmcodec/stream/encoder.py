@@ -141,6 +141,12 @@ class Encoder:
         return self._writer
 
     def feed(self, event: StreamEvent) -> bytes:
+        """The SSE bytes ``event`` writes now, possibly ``b""``: a writer holds what its wire
+        must put together (Gemini's writer holds each chunk's parts until the next event or the
+        end, and a tool call until it is whole), so write what each call returns, empty or not;
+        :meth:`feed_all` (or :meth:`flush`) writes what is held at the end of an input chunk. An
+        event after the end event, an :class:`~lmcodec.UnknownDelta`, or anything but a
+        StreamEvent raises :class:`lmcodec.ValidationError`; an UnknownEvent writes nothing."""
         if self._closed:
             raise ValidationError(_AFTER_CLOSE)
         try:
@@ -176,6 +182,13 @@ class Encoder:
         return line_safe(b"".join(out))
 
     def close(self) -> bytes:
+        """What is left once the events are exhausted (call it once, at the end, and write it).
+
+        After an end or error event: ``b""``, the end already written by :meth:`feed`. A stream
+        cut short (no end event) is left without an end, as it came: Gemini's writer gives its
+        held chunk, Anthropic's the held arguments of an open tool block, Chat and Responses
+        nothing (no ``[DONE]``, no ``response.completed``). The Encoder is spent: a later
+        :meth:`feed` raises :class:`lmcodec.ValidationError`."""
         self._closed = True
         try:
             return line_safe(self._writer.close())
