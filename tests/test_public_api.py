@@ -4,6 +4,7 @@ DESIGN.md exist; the exceptions live in one tree under the public module name.""
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import subprocess
 import sys
@@ -310,3 +311,15 @@ def test_lm15_content_aliases_are_exported(name: str) -> None:
     assert re.sub(r"lmcodec\.wire\.\w+\.", "", ours) == theirs.replace("lm15.types.", "") or (
         getattr(lc, name) is lc.JsonObject and getattr(lt, name) is lt.JsonObject
     )
+
+
+def test_the_translators_name_their_dialects_alike() -> None:
+    """red team 42 F04: ``translate_request(source, destination, ...)`` beside ``translate_response``,
+    ``lc.stream.translate`` and ``atranslate``'s ``src, dst`` (DESIGN.md) and the README's
+    ``lc.translate_request(src, dst, body)``: ``src=`` was a TypeError."""
+    translators = (lc.translate_request, lc.translate_response, lc.stream.translate, lc.stream.atranslate)
+    for translator in translators:
+        assert list(inspect.signature(translator).parameters)[:2] == ["src", "dst"], translator
+    body = b'{"model": "m", "messages": [{"role": "user", "content": "hi"}]}'
+    built = lc.translate_request(src="openai_chat", dst="anthropic", body=body)
+    assert built.body == lc.translate_request("openai_chat", "anthropic", body).body

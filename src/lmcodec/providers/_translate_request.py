@@ -123,9 +123,10 @@ def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
 
 
 def translate_request(
-    source: str, destination: str, body: Body, *, stream: bool | None = None, model: str | None = None
+    src: str, dst: str, body: Body, *, stream: bool | None = None, model: str | None = None
 ) -> ProviderRequest:
-    """A client's body in ``source``'s dialect as the request ``destination``'s provider takes.
+    """A client's body in ``src``'s dialect (the source) as the request ``dst``'s provider (the
+    destination) takes; ``src, dst`` as ``translate_response`` and ``lc.stream.translate`` name them.
 
     ``stream`` says whether the request asks for a stream; None (the default) follows the body's
     own ``"stream": true`` (red team 24 F11: a client that waits for SSE gets SSE), which a Gemini
@@ -246,6 +247,7 @@ def translate_request(
     ``thinkingLevel`` to a model outside the Gemini 3 class goes as that effort's budget,
     ``substituted``. Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
     """
+    source, destination = src, dst  # the passes' own names, below and in their modules
     if type(source) is not str or source not in GATEWAY_READERS:
         lookup(GATEWAY_READERS, source)
     if type(destination) is not str or destination not in BUILDERS:
