@@ -270,6 +270,13 @@ def check_logs(tmp: Path) -> None:
     rejects: list[lc.BadRecord] = []
     for turn in lc.jsonl.read(tmp / "log.jsonl.gz", lc.Turn, on_error=rejects.append):
         assert_type(turn, lc.Turn)
+    lc.arrow.write_parquet(turns, tmp / "log.parquet")
+    for record in lc.arrow.read_parquet(tmp / "log.parquet", lc.Turn):  # red team 42 F03: was Any
+        assert_type(record, lc.Turn)
+    for stored in lc.arrow.read_parquet(tmp / "log.parquet"):  # the type the file names: one of four
+        assert_type(stored, lc.Turn | lc.Request | lc.Response | lc.Message)
+    for row in lc.arrow.from_table(lc.arrow.to_table(turns), lc.Turn):
+        assert_type(row, lc.Turn)
 
 
 def check_provider_streams() -> None:
