@@ -56,7 +56,7 @@ import lmcodec as lc
 
 __all__ = ["BASE_URLS", "RETRY_HEADERS", "Backend", "create_app", "forward", "send"]
 
-BASE_URLS: Final[dict[str, str]] = {
+BASE_URLS: Final[dict[lc.Provider, str]] = {
     "openai": "https://api.openai.com/v1",
     "openai_chat": "https://api.openai.com/v1",
     "anthropic": "https://api.anthropic.com",
@@ -120,14 +120,16 @@ class Backend:
     def __init__(
         self, dialect: str, base_url: str | None = None, key: str = "", *, client: Any = None
     ) -> None:
-        if dialect not in BASE_URLS:
+        # a name from the environment is a str: the BASE_URLS key equal to it is an lc.Provider
+        known = next((name for name in BASE_URLS if name == dialect), None)
+        if known is None:
             raise ValueError(f"unknown backend dialect {dialect!r}; expected one of {sorted(BASE_URLS)}")
-        self.dialect = dialect
+        self.dialect: lc.Provider = known
         self.key = key
-        self.client = client or httpx.AsyncClient(base_url=base_url or BASE_URLS[dialect], timeout=600)
+        self.client = client or httpx.AsyncClient(base_url=base_url or BASE_URLS[known], timeout=600)
 
 
-async def forward(backend: Backend, dialect: str, request: lc.Request, *, stream: bool) -> Response:
+async def forward(backend: Backend, dialect: lc.Provider, request: lc.Request, *, stream: bool) -> Response:
     """A canonical ``request`` sent to ``backend``, answered in the client's ``dialect``."""
     built = lc.build_request(backend.dialect, request, stream=stream)
     if not stream and _cuts_at_stop(built):  # streamed under the hood, as lm15 does (send)
@@ -143,7 +145,7 @@ def _cuts_at_stop(built: lc.ProviderRequest) -> bool:
 
 async def send(
     backend: Backend,
-    dialect: str,
+    dialect: lc.Provider,
     built: lc.ProviderRequest,
     request: lc.Request,
     *,
@@ -213,7 +215,7 @@ async def send(
 
 
 async def _cut_answer(
-    dialect: str, upstream: Any, request: lc.Request, adaptations: tuple[lc.Adaptation, ...]
+    dialect: lc.Provider, upstream: Any, request: lc.Request, adaptations: tuple[lc.Adaptation, ...]
 ) -> lc.Response:
     """A streamed answer cut at the client's stop sequence (the rest of it unread), assembled."""
     try:
@@ -241,7 +243,7 @@ def _answer_request(model: str) -> lc.Request:
 def create_app(backend: Backend) -> Starlette:
     """The ASGI app: ``POST /v1/chat/completions`` (OpenAI Chat) and ``POST /v1/messages`` (Anthropic)."""
 
-    async def serve(dialect: str, http: Request) -> Response:
+    async def serve(dialect: lc.Provider, http: Request) -> Response:
         body = await http.body()
         try:
             head = _client_head.decode(body)

@@ -323,3 +323,45 @@ def test_the_translators_name_their_dialects_alike() -> None:
     body = b'{"model": "m", "messages": [{"role": "user", "content": "hi"}]}'
     built = lc.translate_request(src="openai_chat", dst="anthropic", body=body)
     assert built.body == lc.translate_request("openai_chat", "anthropic", body).body
+
+
+def test_the_provider_type_names_the_four_wires_every_registry_holds() -> None:
+    """``lc.Provider`` (red team 42 F02): the names the public provider functions are typed with are
+    the names they take at run time, no more and no fewer."""
+    from lmcodec import providers
+    from lmcodec.providers._gateway_read import GATEWAY_READERS
+    from lmcodec.providers._requests import BUILDERS
+
+    names = set(typing.get_args(lc.Provider))
+    assert names == {"openai", "openai_chat", "anthropic", "gemini"}
+    for registry in (providers.MAPPERS, providers.WRITERS, BUILDERS, GATEWAY_READERS):
+        assert set(registry) == names
+    assert set(providers.PROVIDERS) == names
+
+
+@pytest.mark.parametrize(
+    "face",
+    [
+        lc.build_request,
+        lc.decode_request,
+        lc.decode_response,
+        lc.encode_response,
+        lc.translate_request,
+        lc.translate_response,
+        lc.stream.decode,
+        lc.stream.adecode,
+        lc.stream.Decoder,
+        lc.stream.Encoder,
+        lc.stream.encode,
+        lc.stream.aencode,
+        lc.stream.translate,
+        lc.stream.atranslate,
+    ],
+)
+def test_every_provider_parameter_is_typed_provider(face: typing.Any) -> None:
+    hints = typing.get_type_hints(face.__init__ if isinstance(face, type) else face)
+    named = [name for name in ("provider", "src", "dst", "usage_from") if name in hints]
+    assert named, face
+    for name in named:
+        expected = lc.Provider | None if name == "usage_from" else lc.Provider
+        assert hints[name] == expected, (face, name)

@@ -135,6 +135,7 @@ from lmcodec.wire import (
 )
 from lmcodec.wire._struct import unpickle as _unpickle  # noqa: F401 (pickles of wire objects call lmcodec._unpickle)
 from lmcodec.wire._types import NonFiniteFloat
+from lmcodec.wire.dialects import Provider
 from lmcodec.wire.tables import (
     DELTA_CLASSES,
     DELTA_TYPES,
@@ -322,6 +323,7 @@ __all__ = [
     "ProbabilityPolicy",
     "PromptContent",
     "PromptPart",
+    "Provider",
     "ProviderData",
     "ProviderError",
     "ProviderRequest",

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from typing_extensions import assert_type, reveal_type
 
 import lmcodec as lc
@@ -341,4 +342,21 @@ def check_gateway() -> None:
     for chunk in lc.stream.encode("openai", events):
         assert_type(chunk, bytes)
     for chunk in lc.stream.translate("anthropic", "gemini", [ANTHROPIC_SSE], request=req):
+        assert_type(chunk, bytes)
+
+
+class GatewayConfig(msgspec.Struct):
+    """A gateway's settings: the backend's dialect typed ``lc.Provider``, checked as they load."""
+
+    backend: lc.Provider
+
+
+def check_provider_names() -> None:
+    """A provider name read at run time reaches the typed faces through its config type."""
+    config = msgspec.json.decode(b'{"backend": "anthropic"}', type=GatewayConfig)
+    assert_type(config.backend, lc.Provider)
+    client_body = b'{"model": "claude-x", "messages": [{"role": "user", "content": "Hi!"}]}'
+    built = lc.translate_request("openai_chat", config.backend, client_body)
+    assert_type(built, lc.ProviderRequest)
+    for chunk in lc.stream.translate(config.backend, "openai_chat", [ANTHROPIC_SSE]):
         assert_type(chunk, bytes)

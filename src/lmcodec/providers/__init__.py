@@ -96,6 +96,7 @@ from lmcodec.wire import (
     ToolResultPart,
 )
 from lmcodec.wire._checks import require_instance
+from lmcodec.wire.dialects import Provider
 from lmcodec.wire.unknown import Unknown
 
 __all__ = [
@@ -138,7 +139,7 @@ _PARSERS: Final[dict[str, Any]] = {
 }
 
 
-def decode_response(provider: str, body: Body, *, request: Request | None = None) -> Response:
+def decode_response(provider: Provider, body: Body, *, request: Request | None = None) -> Response:
     """A complete (non-streamed) provider JSON body -> Response, as lm15's ``parse_response``.
 
     Raises :class:`lmcodec.DecodeError` for a body that is not JSON or that
@@ -178,8 +179,8 @@ def _body_bytes(body: Body) -> bytes:
 
 
 def translate_response(
-    src: str,
-    dst: str,
+    src: Provider,
+    dst: Provider,
     body: Body,
     *,
     request: Request | None = None,
@@ -288,10 +289,10 @@ _BODY_WRITERS: Final[dict[str, Any]] = {
 
 
 def encode_response(
-    provider: str,
+    provider: Provider,
     response: Response,
     *,
-    usage_from: str | None = None,
+    usage_from: Provider | None = None,
     adaptations: Iterable[Adaptation] = (),
 ) -> bytes:
     """``response`` as ``provider``'s non-streamed JSON body. A part of an unknown type (kept by

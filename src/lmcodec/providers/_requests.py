@@ -25,6 +25,7 @@ from lmcodec.providers.openai_chat import build as openai_chat_build
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Request, Response
 from lmcodec.wire._checks import require_instance
+from lmcodec.wire.dialects import Provider
 
 Body: TypeAlias = bytes | bytearray | memoryview | str
 """A complete JSON body as the body and request functions take it (str: its UTF-8 text)."""
@@ -67,7 +68,7 @@ def check_stream(stream: Any, *, optional: bool = False) -> None:
         raise ValidationError(f"stream must be {expected}, not {stream!r}")
 
 
-def build_request(provider: str, request: Request, *, stream: bool = False) -> ProviderRequest:
+def build_request(provider: Provider, request: Request, *, stream: bool = False) -> ProviderRequest:
     """The HTTP request lm15 1.5.0's adapter for ``provider`` builds for ``request`` (no credentials).
     ``stream`` is a bool (a ValidationError else: lm15 writes any value into the body)."""
     build = BUILDERS.get(provider) if type(provider) is str else None
@@ -111,7 +112,7 @@ def too_deep(what: str) -> EncodeError:
     )
 
 
-def decode_request(provider: str, body: Body, *, model: str | None = None) -> Request:
+def decode_request(provider: Provider, body: Body, *, model: str | None = None) -> Request:
     """A client's request body in ``provider``'s dialect, as the canonical Request.
 
     ``model`` names the model where the dialect puts it outside the body (Gemini: in the URL,

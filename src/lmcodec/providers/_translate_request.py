@@ -77,6 +77,7 @@ from lmcodec.providers.anthropic._read_carried import Carried, carried_out
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.wire import Adaptation, AudioPart, ThinkingPart, ToolCallPart, ToolResultPart
+from lmcodec.wire.dialects import Provider
 
 _NO_MODEL: Final = (
     "a Gemini body names no model (a Gemini client names it in the URL, models/{model}:generateContent): "
@@ -123,7 +124,7 @@ def _body_streams(raw: bytes | bytearray | memoryview) -> bool:
 
 
 def translate_request(
-    src: str, dst: str, body: Body, *, stream: bool | None = None, model: str | None = None
+    src: Provider, dst: Provider, body: Body, *, stream: bool | None = None, model: str | None = None
 ) -> ProviderRequest:
     """A client's body in ``src``'s dialect (the source) as the request ``dst``'s provider (the
     destination) takes; ``src, dst`` as ``translate_response`` and ``lc.stream.translate`` name them.

@@ -43,6 +43,7 @@ from lmcodec.providers.gemini.read import UNNAMED_MODEL
 from lmcodec.providers.openai import build as openai_build
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.wire import EFFORT_THINKING_BUDGETS, Adaptation, Request
+from lmcodec.wire.dialects import Provider
 
 __all__ = ["same_dialect_built"]
 
@@ -50,7 +51,7 @@ Raw = bytes | bytearray | memoryview
 
 
 def same_dialect_built(
-    source: str,
+    source: Provider,
     request: Request,
     stream: bool,
     unsigned: tuple[Adaptation, ...],

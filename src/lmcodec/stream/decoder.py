@@ -70,6 +70,7 @@ from lmcodec.stream.engine import sink_stream as sink_stream  # (where stream.tr
 from lmcodec.stream.events import EventSink
 from lmcodec.stream.stats import DecodeStats
 from lmcodec.wire import Request, Response, StreamEvent
+from lmcodec.wire.dialects import Provider
 
 __all__ = ["DecodeStats", "Decoder", "StreamDecodeError", "adecode", "decode", "decode_response"]
 
@@ -105,7 +106,7 @@ class Decoder:
 
     def __init__(
         self,
-        provider: str,
+        provider: Provider,
         *,
         request: Request | None = None,
         max_line_bytes: int | None = DEFAULT_MAX_LINE_BYTES,
@@ -230,7 +231,7 @@ class Decoding:
     # (made by decode() alone, its slots set there: a Python __init__ called from the class call
     # costs ~2.7k instructions under callgrind, 5% of a one-chunk answer assembled; the class call
     # with no __init__ of its own, ~0.3k less than object.__new__'s slot wrapper)
-    _args: tuple[str, Iterable[Chunk], Request | None, OnUnknown]
+    _args: tuple[Provider, Iterable[Chunk], Request | None, OnUnknown]
     _mapper_cls: Any  # (the arguments are checked)
     _events: Iterator[StreamEvent] | None  # the generator, once iteration began
     _read: tuple[list[bytes], Any] | None  # a short body's frames and their reading (lone_response)
@@ -313,7 +314,11 @@ class Decoding:
 
 
 def decode(
-    provider: str, chunks: Iterable[Chunk], *, request: Request | None = None, unknown: OnUnknown = "skip"
+    provider: Provider,
+    chunks: Iterable[Chunk],
+    *,
+    request: Request | None = None,
+    unknown: OnUnknown = "skip",
 ) -> Iterator[StreamEvent]:
     """Decode a provider's SSE body, given as chunks of bytes, into canonical stream events.
 
@@ -344,7 +349,7 @@ def decode(
 
 
 def _events(
-    provider: str, chunks: Iterable[Chunk], request: Request | None, unknown: OnUnknown
+    provider: Provider, chunks: Iterable[Chunk], request: Request | None, unknown: OnUnknown
 ) -> Iterator[StreamEvent]:
     """The generator behind :func:`decode`."""
     if type(chunks) is list or type(chunks) is tuple:  # the whole body is in memory
@@ -386,7 +391,7 @@ def _whole_events(
 
 
 async def adecode(
-    provider: str,
+    provider: Provider,
     chunks: AsyncIterable[Chunk],
     *,
     request: Request | None = None,

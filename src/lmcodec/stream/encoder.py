@@ -71,6 +71,7 @@ from lmcodec.providers import WRITERS
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.wire import StreamEndEvent, StreamEvent, Usage
+from lmcodec.wire.dialects import Provider
 
 __all__ = ["Encoder", "aencode", "encode", "line_safe", "restated_end"]
 
@@ -111,7 +112,9 @@ class Encoder:
     :meth:`feed` or :meth:`feed_all` after :meth:`close` raises :class:`lmcodec.ValidationError`
     (an Encoder closed before any event would otherwise write a whole second stream)."""
 
-    def __init__(self, provider: str, *, include_usage: bool = True, usage_from: str | None = None) -> None:
+    def __init__(
+        self, provider: Provider, *, include_usage: bool = True, usage_from: Provider | None = None
+    ) -> None:
         cls = WRITERS.get(provider) if isinstance(provider, str) else None
         if cls is None:
             raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(WRITERS)}")
@@ -221,7 +224,9 @@ class _UsageRestating:
         return self._feed(restated_end(event, self._restate))
 
 
-def encode(provider: str, events: Iterable[StreamEvent], *, usage_from: str | None = None) -> Iterator[bytes]:
+def encode(
+    provider: Provider, events: Iterable[StreamEvent], *, usage_from: Provider | None = None
+) -> Iterator[bytes]:
     """The SSE bytes of ``events`` in ``provider``'s dialect, one chunk per event that writes any.
 
     Each event is one input: a Gemini chunk is written when the next event shows it complete
@@ -239,7 +244,7 @@ def encode(provider: str, events: Iterable[StreamEvent], *, usage_from: str | No
 
 
 async def aencode(
-    provider: str, events: AsyncIterable[StreamEvent], *, usage_from: str | None = None
+    provider: Provider, events: AsyncIterable[StreamEvent], *, usage_from: Provider | None = None
 ) -> AsyncIterator[bytes]:
     """The async twin of :func:`encode`."""
     encoder = Encoder(provider, usage_from=usage_from)

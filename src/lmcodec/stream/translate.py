@@ -141,6 +141,7 @@ from lmcodec.stream._writer_sink import WriterSink
 from lmcodec.stream.encoder import Encoder
 from lmcodec.stream.engine import Engine, checked_arguments
 from lmcodec.wire import Adaptation, ErrorDetail, Request, StreamErrorEvent
+from lmcodec.wire.dialects import Provider
 
 __all__ = ["atranslate", "translate"]
 
@@ -179,8 +180,8 @@ class _Translator:
 
     def __init__(
         self,
-        src: str,
-        dst: str,
+        src: Provider,
+        dst: Provider,
         request: Request | None,
         adaptations: Iterable[Adaptation] = (),
         include_usage: bool = True,
@@ -330,8 +331,8 @@ class _Translator:
 
 
 def translate(
-    src: str,
-    dst: str,
+    src: Provider,
+    dst: Provider,
     chunks: Iterable[Chunk],
     *,
     request: Request | None = None,
@@ -387,8 +388,8 @@ def _translated(translator: _Translator, chunks: Iterable[Chunk]) -> Iterator[by
 
 
 def atranslate(
-    src: str,
-    dst: str,
+    src: Provider,
+    dst: Provider,
     chunks: AsyncIterable[Chunk],
     *,
     request: Request | None = None,
