@@ -1,4 +1,27 @@
-"""lmcodec: LLM conversation data at msgspec speed (lm15 JSON, MessagePack, llm format, provider streams)."""
+"""lmcodec: LLM conversation data at msgspec speed (lm15 JSON, MessagePack, llm format, provider streams).
+
+The unions below are type aliases, not classes: ``help(lc.Part)`` shows Python's own help on
+unions, so what each one is is said here. Each is a type for annotations and a ``match`` over its
+member classes (``case lc.TextPart(text):``), and all but ``EndpointRequest`` and
+``EndpointResponse`` (whose members carry no tag) are decode targets: ``lc.decode(data, lc.Part)``
+reads the member the JSON is, for a union of Structs the one its tag names (``type``; a
+Credential's ``kind``), which ``.type`` (``.kind``) reads back.
+
+- ``Part``: one piece of a Message's content, any of the twelve part Structs (TextPart, ImagePart,
+  AudioPart, VideoPart, DocumentPart, BinaryPart, ToolCallPart, ToolResultPart, ThinkingPart,
+  RefusalPart, CitationPart, DataPart). Its subsets, as lm15 names them: ``AssistantPart``,
+  ``PromptPart``, ``MediaPart``, ``StreamablePart``, ``NonStreamablePart``,
+  ``ToolResultContentPart``; and what a constructor takes for content (a str, a part or a
+  sequence of them): ``PartInput``, ``AssistantContent``, ``PromptContent``, ``SystemContent``,
+  ``ToolResultContent``.
+- ``Delta``: a streamed fragment of a part (TextDelta, ThinkingDelta, ToolCallDelta, ...).
+- ``StreamEvent``: one event of a canonical stream: StreamStartEvent, StreamDeltaEvent (a
+  Delta), StreamEndEvent, StreamErrorEvent.
+- ``Tool``: FunctionTool or BuiltinTool. ``Credential``: ApiKey, BearerToken, AwsCredentials.
+- ``EndpointRequest`` / ``EndpointResponse``: the request and result of each lm15 endpoint.
+- ``LiveClientEvent`` / ``LiveServerEvent``: the events of a live (realtime) session.
+- ``JsonPrimitive``, ``JsonValue``: lm15's JSON value types.
+"""
 
 import importlib as _importlib
 import typing as _typing
