@@ -49,6 +49,7 @@ class ItemWriting:
     writer's ``__init__`` sets these slots)."""
 
     __slots__ = (
+        "_call_ids",
         "_carried",
         "_foreign_at",
         "_names",
@@ -76,6 +77,7 @@ class ItemWriting:
     _output: dict[int, dict[str, Any]]
     _relayed: dict[int, int]
     _names: dict[int, tuple[str, str]]
+    _call_ids: set[str]
     _foreign_at: set[int]
 
     def name_item(self, slot: int, item_type: str, item_id: str) -> None:
@@ -213,7 +215,11 @@ class ItemWriting:
         item = OutputItem(kind, index, item_id, (slot, kind))
         self._slots[(slot, kind)] = item
         if kind == _CALL:
-            item.call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
+            call_id = (call.id if call is not None else None) or f"tool_call_{slot}"
+            if call_id in self._call_ids:  # a second call of one id: the openai SDK's stream reader
+                call_id = _unused(call_id, slot, self._call_ids)  # names a call by it (red team 44 F03)
+            self._call_ids.add(call_id)
+            item.call_id = call_id
             item.name = (call.name if call is not None else None) or ""
             if named is None:  # no item id of its own: the call's id names it in its events
                 item.id = item.call_id
@@ -264,3 +270,12 @@ class ItemWriting:
         events, done = item.completion(text, cut)
         self._emit_bodies(events)
         self._output[index] = done
+
+
+def _unused(call_id: str, slot: int, used: set[str]) -> str:
+    """A call id for the call at ``slot`` whose id ``call_id`` an earlier call of the stream has:
+    ``<call_id>_<slot>`` (deterministic), lengthened by ``_`` while another call has it."""
+    fresh = f"{call_id}_{slot}"
+    while fresh in used:
+        fresh += "_"
+    return fresh

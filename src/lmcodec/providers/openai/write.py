@@ -38,7 +38,9 @@ interleaved fragments of parallel tool calls each land in their own item; a
 reasoning item completes where its OpenAI state arrives (where the source's
 ``output_item.done`` was). Item ids are synthesized (``msg_``/``rs_`` + the stream's token + the
 output index): lm15 keeps none. A ``function_call`` item carries no ``id``
-(its ``call_id`` names it). A Responses source's own ids, which ``translate`` hands over
+(its ``call_id`` names it). A call whose id an earlier call of the stream has (a backend's or a
+proxy's fault) is written with the call id ``<id>_<slot>``: the openai SDK's stream reader names a
+``function_call`` item by its ``call_id`` and refuses two of one (red team 44 F03). A Responses source's own ids, which ``translate`` hands over
 (``name_item``: red team 32 F02), name the items instead, a call's ``id`` written as the API
 writes it.
 
@@ -203,6 +205,7 @@ class StreamWriter(ItemWriting):
         self._relayed: dict[int, int] = {}  # a source's item the writer places: its index -> the written
         self._foreign_at: set[int] = set()  # output indexes of the source's items relayed and done
         self._names: dict[int, tuple[str, str]] = {}  # slot -> a Responses source's item type and id
+        self._call_ids: set[str] = set()  # the call ids written: each call its own (red team 44 F03)
         self._out: list[bytes] = []
         self.created = int(time.time())
 
