@@ -240,11 +240,13 @@ def test_a_translated_error_keeps_its_type_for_anthropic_clients(src: str, body:
     assert body_seen["error"]["type"] == kind
 
 
-def test_input_tokens_only_in_message_start_are_not_carried_as_lm15_reads_them() -> None:
+def test_input_tokens_only_in_message_start_decode_as_lm15_and_translate_carries_them() -> None:
     """Red-team gateway F17, a documented difference (docs/writers.md): lm15 reads an Anthropic
     stream's usage from ``message_delta`` only, so one whose ``message_delta`` holds only
     ``output_tokens`` (Anthropic's documented example, Bedrock, Vertex) has no input count, where
-    the anthropic SDK keeps message_start's. lmcodec decodes as lm15, and translate carries that."""
+    the anthropic SDK keeps message_start's. lmcodec decodes as lm15; translate, whose judge is the
+    client's SDK, carries message_start's count (red team 44;
+    ``tests/stream/test_translate_anthropic_start_counts.py``)."""
     from ..providers.provider_support import lm15_events, requests_for
 
     body = _sse(
@@ -264,7 +266,7 @@ def test_input_tokens_only_in_message_start_are_not_carried_as_lm15_reads_them()
     assert (usage.input_tokens, usage.output_tokens) == (None, 15)
     out = b"".join(lc.stream.translate("anthropic", "openai_chat", [body], request=REQUEST))
     last = json.loads(out.split(b"data: ")[-2])
-    assert last["usage"]["completion_tokens"] == 15 and last["usage"]["prompt_tokens"] == 0
+    assert last["usage"]["completion_tokens"] == 15 and last["usage"]["prompt_tokens"] == 9
 
 
 _SIGNATURE = "EqQBCkYIBxgCKkDsignature"

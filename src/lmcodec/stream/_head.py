@@ -8,7 +8,9 @@ client sees the id and the served model the backend sent. A Chat chunk's ``creat
 (``follow_chunks``: the openai SDK's accumulator reads ``service_tier`` from the first chunk only).
 An Anthropic stream's first frame is its ``message_start``: its usage is read there for an
 Anthropic client's writer (``start_usage``: anthropic SDKs before 0.51 read the input counts there
-only, red team 21 F02).
+only, red team 21 F02), and for another client the counts the end leaves unreported
+(:meth:`StreamHead.with_start_counts`: a ``message_delta`` with ``output_tokens`` alone, Anthropic's
+own example, Bedrock's, Vertex's).
 
 The frames are the source engine's own (:class:`~lmcodec.stream.engine.Engine`'s ``read_head``
 hand-off: what its framer cut, before the mapper reads them), so the head is read by the one
@@ -19,12 +21,13 @@ is read as an SSE stream's first event is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
 
 from lmcodec.providers._json import load_head
-from lmcodec.wire import StreamStartEvent
+from lmcodec.wire import StreamStartEvent, Usage
 
 __all__ = ["StreamHead"]
 
@@ -48,6 +51,12 @@ class _Head(msgspec.Struct):
 
 
 _head_decoder: Final = msgspec.json.Decoder(_Head)
+# an Anthropic message_start's input counts, by the Usage field each fills where the end has none
+_START_COUNTS: Final = (
+    ("input_tokens", "input_tokens"),
+    ("cache_read_tokens", "cache_read_input_tokens"),
+    ("cache_write_tokens", "cache_creation_input_tokens"),
+)
 
 
 class StreamHead:
@@ -91,3 +100,26 @@ class StreamHead:
             event, id=self.id or None, model=self.model or event.model
         )
         return result
+
+    def with_start_counts(self, restate: Callable[[Usage], Usage] | None) -> Callable[[Usage], Usage]:
+        """``restate`` (the end's usage in the client's meaning) after the input counts the end
+        does not report are taken from the source's ``message_start`` (an Anthropic ``message_delta``
+        may carry ``output_tokens`` alone: the anthropic SDK reads the input counts from the start,
+        so a Chat, Responses or Gemini client read 0 input tokens). A start's count that is not a
+        non-negative int is not taken."""
+
+        def restated(usage: Usage) -> Usage:
+            start = self.start_usage
+            if start:
+                filled = {
+                    field: count
+                    for field, key in _START_COUNTS
+                    if getattr(usage, field) is None
+                    and type(count := start.get(key)) is int
+                    and count >= 0
+                }
+                if filled:
+                    usage = msgspec.structs.replace(usage, **filled)
+            return usage if restate is None else restate(usage)
+
+        return restated

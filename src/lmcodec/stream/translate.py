@@ -76,7 +76,10 @@ line's text are not one.
 From an Anthropic source to an Anthropic client, the source's ``message_start`` usage is written in
 the client's ``message_start`` (read from its first frame, :class:`~lmcodec.stream._head.StreamHead`;
 anthropic SDKs before 0.51 read the input counts there only): only there do the bytes differ from
-the Encoder's, whose start has no usage (docs/writers.md, red team 21 F02).
+the Encoder's, whose start has no usage (docs/writers.md, red team 21 F02). To another client, an
+end whose ``message_delta`` reports no input counts (``output_tokens`` alone: Anthropic's own
+example, Bedrock, Vertex) gets them from that ``message_start``, as the anthropic SDK reads them,
+where lm15 (and ``decode``) read none and the client read 0 (red team 44).
 
 The end's token counts are written in the destination's meaning, not the source's
 (:mod:`lmcodec.providers._usage_meaning`; docs/writers.md, "Usage"): Anthropic's input count
@@ -201,14 +204,17 @@ class _Translator:
         # an Anthropic source's message_start usage, for an Anthropic client's message_start
         self._start_writer = writer if src == "anthropic" and isinstance(writer, AnthropicWriter) else None
         # what the source's first frame names (its id and model, ...; the message_start's usage)
-        self._head = StreamHead() if src in _HEADLESS or self._start_writer is not None else None
+        self._head = StreamHead() if src in _HEADLESS or src == "anthropic" else None
+        restate = usage_restatement(src, dst)
+        if src == "anthropic" and self._start_writer is None and self._head is not None:
+            restate = self._head.with_start_counts(restate)  # (the input counts the end may not report)
         in_order = src in _PARTS_PER_CHUNK and dst in _SLOTS_AS_BLOCKS
         self._sink = (PartsInOrderSink if in_order else WriterSink)(
             self._encoder.writer,
             self._head if src in _HEADLESS else None,
             whole_calls=src in _WHOLE_CALLS,
             server_calls=src in _SERVER_CALLS,
-            restate=usage_restatement(src, dst),
+            restate=restate,
             names=names_back(adaptations),
             same_dialect=src == dst,
         )
