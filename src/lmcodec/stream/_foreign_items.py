@@ -20,6 +20,11 @@ writes; another dialect has no form for it: an item the client runs ends that st
 event naming it, a server-run item is left out, as an Anthropic server tool's blocks are
 (docs/writers.md, "Output items lm15 does not read").
 
+A ``message`` or ``function_call`` item that comes only whole (its ``output_item.done`` with no
+``output_item.added`` before it; or only in ``response.completed``, from a stream that added no
+such item) is read as nothing by lm15, and so by ``decode``; the mapper hands it to the sink as its
+streamed fragments would come (:mod:`lmcodec.stream._whole_items`, red team 44 F01).
+
 lm15 keeps no id of the items it reads (a message's, a call's item ``id``). The ``output_item.added``
 of such an item names one: the mapper hands it to the sink's ``source_item`` before the frame is
 mapped, so a Responses writer names its item there as the source does (red team 32 F02).
@@ -33,8 +38,9 @@ from typing import Any, Final, Protocol, cast
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers.openai.views import RefusalFrame
+from lmcodec.providers.openai.views import ItemDoneFrame, RefusalFrame
 from lmcodec.stream._incomplete import IncompleteWatch
+from lmcodec.stream._whole_items import WHOLE, completed_items, hand_on_whole, raw_value
 from lmcodec.stream.sink import Sink
 
 __all__ = ["ForeignItemSink", "ForeignItems", "mapped_at"]
@@ -42,6 +48,7 @@ __all__ = ["ForeignItemSink", "ForeignItems", "mapped_at"]
 _READ: Final = frozenset({"message", "reasoning", "function_call"})  # the items lm15 reads
 _ADDED: Final = b'"response.output_item.added"'
 _DONE: Final = "response.output_item.done"
+_COMPLETED: Final = b'"response.completed"'
 
 
 class ForeignItemSink(Sink, Protocol):
@@ -77,11 +84,13 @@ class ForeignItems(IncompleteWatch):
     items lm15 does not read to the sink's ``foreign_item``. A batch with no such item open and no
     ``output_item.added`` frame goes to lm15's mapping whole (one substring search per frame)."""
 
-    __slots__ = ("_open",)
+    __slots__ = ("_added", "_open")
 
     def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
         super().__init__(model, sink, keep_unknown)
         self._open: dict[int, str] = {}  # output_index -> type of a foreign item not done yet
+        # output indexes of the items of types lm15 reads that were added (or came whole, read here)
+        self._added: set[int] = set()
 
     def frames(self, datas: list[bytes]) -> int:
         if not self._open:
@@ -113,6 +122,37 @@ class ForeignItems(IncompleteWatch):
         cast(ForeignItemSink, self.sink).refusal(f.output_index, f.delta or "")
         return 0
 
+    def _item_done(self, f: ItemDoneFrame) -> int:
+        """A done item: a message or call never added comes only whole, and is handed on
+        (:mod:`lmcodec.stream._whole_items`); any other, as lm15 maps it."""
+        done = f.item
+        index = f.output_index
+        if done is None or done.type not in WHOLE or index in self._added:
+            return _item_done(self, f)
+        self._added.add(index)
+        return hand_on_whole(
+            cast(ForeignItemSink, self.sink),
+            index,
+            done.type,
+            done.id,
+            done.content,
+            raw_value(done.call_id),
+            raw_value(done.name),
+            raw_value(done.arguments),
+        )
+
+    def refused(self, data: bytes) -> int:
+        """A frame the typed views refuse: a ``response.completed`` of a stream that added no
+        message or call hands on those its response holds (they came only whole) before lm15's
+        mapping of the frame (its end)."""
+        if not self._added and data.find(_COMPLETED) >= 0:
+            sink = cast(ForeignItemSink, self.sink)
+            for index, item in completed_items(data):
+                self._added.add(index)
+                assert item.type is not None
+                hand_on_whole(sink, index, item.type, item.id, item.content, item.call_id, item.name, item.arguments)
+        return super().refused(data)
+
     def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:
         """For an event of a foreign item, its type and ``output_index`` (and ``None``); for the
         ``output_item.added`` of an item lm15 reads that names its ``id``, its type, index and id
@@ -132,6 +172,7 @@ class ForeignItems(IncompleteWatch):
             if item is None or item.type is None:
                 return None
             if item.type in _READ:
+                self._added.add(index)
                 named = item.id if isinstance(item.id, str) and item.id else None
                 return None if named is None else (item.type, index, named)
             self._open[index] = item.type
@@ -145,6 +186,7 @@ class ForeignItems(IncompleteWatch):
 
 
 _frames: Final = IncompleteWatch.frames
+_item_done: Final = IncompleteWatch._item_done
 
 
 def mapped_at(frames: Callable[[Any, list[bytes]], int], mapper: Any, datas: list[bytes], offset: int) -> int:

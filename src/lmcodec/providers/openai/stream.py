@@ -186,7 +186,7 @@ _HANDLERS: Final[dict[type, Callable[[StreamMapper, Any], int]]] = {
     ReasoningTextFrame: StreamMapper._thinking,
     ArgsFrame: StreamMapper._arguments,
     ItemAddedFrame: StreamMapper._item_added,
-    ItemDoneFrame: StreamMapper._item_done,
+    ItemDoneFrame: lambda mapper, f: mapper._item_done(f),  # (a subclass's reading, as a refusal's)
     CreatedFrame: StreamMapper._created,
     AudioFrame: StreamMapper._audio,
     ImageFrame: StreamMapper._image,

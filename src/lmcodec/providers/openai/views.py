@@ -199,9 +199,17 @@ class ItemAddedFrame(Frame, frozen=True, gc=False, tag="response.output_item.add
 
 
 class _DoneItem(msgspec.Struct, frozen=True, gc=False):
+    """A done item: lm15 reads a reasoning item's ``id`` and ``encrypted_content``; the rest of a
+    message or call, kept unread (any JSON value), is for translate's reading of an item that came
+    only whole (``stream/_foreign_items.py``, red team 44 F01)."""
+
     type: str | None = None
     id: str | None = None
     encrypted_content: str | None = None
+    content: msgspec.Raw = msgspec.Raw()
+    call_id: msgspec.Raw = msgspec.Raw()
+    name: msgspec.Raw = msgspec.Raw()
+    arguments: msgspec.Raw = msgspec.Raw()
 
 
 class ItemDoneFrame(Frame, frozen=True, gc=False, tag="response.output_item.done"):

@@ -1,0 +1,168 @@
+"""A Responses stream whose message and function-call items come only whole (red team 44 F01).
+
+A Responses-compatible server that does not stream deltas sends each ``message`` and
+``function_call`` item only in its ``output_item.done``, or only in ``response.completed``'s
+``output``. lm15 reads neither (``decode`` / ``assemble`` keep that: no text, no call); the openai
+SDK reading the source reports both. ``translate`` gave every client a silent empty answer; it now
+hands such an item on as its streamed fragments would come (``stream/_whole_items.py``), read by
+each client's SDK as the openai SDK reads the source.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import lmcodec as lc
+
+from ..providers.sdk_readers import sdk_anthropic, sdk_gemini
+from .write_support import REQUEST, sdk_chat, sdk_responses
+
+READERS = {"openai": sdk_responses, "openai_chat": sdk_chat, "anthropic": sdk_anthropic, "gemini": sdk_gemini}
+
+
+def _sse(event: dict[str, Any]) -> bytes:
+    return f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode()
+
+
+_BASE = {
+    "id": "resp_1",
+    "object": "response",
+    "created_at": 1,
+    "status": "in_progress",
+    "error": None,
+    "incomplete_details": None,
+    "model": "gpt-5",
+    "output": [],
+    "usage": None,
+    "parallel_tool_calls": True,
+    "tool_choice": "auto",
+    "tools": [],
+}
+_USAGE = {
+    "input_tokens": 5,
+    "input_tokens_details": {"cached_tokens": 0},
+    "output_tokens": 7,
+    "output_tokens_details": {"reasoning_tokens": 0},
+    "total_tokens": 12,
+}
+_MESSAGE = {
+    "id": "msg_src",
+    "type": "message",
+    "status": "completed",
+    "role": "assistant",
+    "content": [{"type": "output_text", "text": "hi", "annotations": []}],
+}
+_CALL = {
+    "id": "fc_src",
+    "type": "function_call",
+    "status": "completed",
+    "call_id": "call_1",
+    "name": "f",
+    "arguments": '{"a":1}',
+}
+
+
+def _created() -> bytes:
+    return _sse({"type": "response.created", "response": _BASE, "sequence_number": 0})
+
+
+def _completed(output: list[dict[str, Any]]) -> bytes:
+    response = dict(_BASE, status="completed", output=output, usage=_USAGE)
+    return _sse({"type": "response.completed", "response": response, "sequence_number": 9})
+
+
+def _done(index: int, item: dict[str, Any]) -> bytes:
+    return _sse({"type": "response.output_item.done", "output_index": index, "item": item, "sequence_number": index + 1})
+
+
+STREAMS = {
+    "done_only": _created() + _done(0, _MESSAGE) + _done(1, _CALL) + _completed([_MESSAGE, _CALL]),
+    "completed_only": _created() + _completed([_MESSAGE, _CALL]),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(STREAMS))
+def test_decode_keeps_lm15s_reading(shape: str) -> None:
+    response = lc.assemble(lc.stream.decode("openai", [STREAMS[shape]], request=REQUEST), request=REQUEST)
+    assert [p for p in response.message.parts if not (isinstance(p, lc.TextPart) and not p.text)] == []
+    assert response.finish_reason == "tool_call"  # (lm15's: a call it does not read)
+    source = sdk_responses(STREAMS[shape])  # what the openai SDK reads of the source
+    assert source["text"] == "hi" and [(n, a) for _, n, a in source["tool_calls"]] == [("f", {"a": 1})]
+
+
+@pytest.mark.parametrize("dst", sorted(READERS))
+@pytest.mark.parametrize("shape", sorted(STREAMS))
+def test_every_client_reads_the_whole_items(shape: str, dst: str) -> None:
+    out = b"".join(lc.stream.translate("openai", dst, [STREAMS[shape]], request=REQUEST))
+    read = READERS[dst](out)
+    assert read["text"] == "hi"
+    assert [(n, a) for _, n, a in read["tool_calls"]] == [("f", {"a": 1})]
+    assert read["finish_reason"] == "tool_call"
+
+
+@pytest.mark.parametrize("shape", sorted(STREAMS))
+def test_a_responses_client_gets_the_source_ids(shape: str) -> None:
+    out = b"".join(lc.stream.translate("openai", "openai", [STREAMS[shape]], request=REQUEST))
+    final = json.loads(out.split(b"data: ")[-1])["response"]
+    assert [(item["type"], item.get("id")) for item in final["output"]] == [
+        ("message", "msg_src"),
+        ("function_call", "fc_src"),
+    ]
+    assert final["output"][1]["call_id"] == "call_1"
+
+
+def test_a_whole_refusal_is_a_refusal() -> None:
+    refusal = dict(_MESSAGE, content=[{"type": "refusal", "refusal": "no"}])
+    stream = _created() + _done(0, refusal) + _completed([refusal])
+    out = b"".join(lc.stream.translate("openai", "openai_chat", [stream], request=REQUEST))
+    chunks = [json.loads(line[6:]) for line in out.split(b"\n") if line.startswith(b"data: {")]
+    assert "".join(c["choices"][0]["delta"].get("refusal") or "" for c in chunks if c["choices"]) == "no"
+
+
+def test_items_streamed_as_deltas_are_not_read_again() -> None:
+    added = {"type": "message", "id": "msg_src", "status": "in_progress", "role": "assistant", "content": []}
+    stream = (
+        _created()
+        + _sse({"type": "response.output_item.added", "output_index": 0, "item": added, "sequence_number": 1})
+        + _sse(
+            {
+                "type": "response.output_text.delta",
+                "item_id": "msg_src",
+                "output_index": 0,
+                "content_index": 0,
+                "delta": "hi",
+                "sequence_number": 2,
+            }
+        )
+        + _done(0, _MESSAGE)
+        + _completed([_MESSAGE])
+    )
+    for dst, read in READERS.items():
+        out = b"".join(lc.stream.translate("openai", dst, [stream], request=REQUEST))
+        assert read(out)["text"] == "hi", dst
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        dict(_MESSAGE, content="hi"),
+        dict(_MESSAGE, content=[{"type": "output_text", "text": 5}]),
+        dict(_MESSAGE, content=None, id=7),
+        dict(_CALL, arguments={"a": 1}, call_id=None, id=None),
+        dict(_CALL, name=None),
+    ],
+)
+@pytest.mark.parametrize("dst", sorted(READERS))
+def test_odd_whole_items_give_an_answer_or_an_error_event(item: dict[str, Any], dst: str) -> None:
+    """No bare exception: an item whose fields are not what the API sends is read as far as it
+    can be, else as lm15 reads it; a call without a name ends with the writers' error (MAP-9)."""
+    for stream in (_created() + _done(0, item) + _completed([item]), _created() + _completed([item])):
+        out = b"".join(lc.stream.translate("openai", dst, [stream], request=REQUEST))
+        events = lc.stream.decode(dst, [out], request=REQUEST)
+        kinds = [type(e).__name__ for e in events]
+        assert kinds[-1] in ("StreamEndEvent", "StreamErrorEvent")
+        if item.get("name", "f") is None:
+            assert kinds[-1] == "StreamErrorEvent"
