@@ -82,6 +82,7 @@ from lmcodec.providers.gemini import write as gemini_write
 from lmcodec.providers.gemini._filtered import filtered_response, inband_body
 from lmcodec.providers.openai import write as openai_write
 from lmcodec.providers.openai_chat import write as openai_chat_write
+from lmcodec.providers.openai_chat._legacy_call import with_legacy_call
 from lmcodec.providers.openai_chat._thinking_blocks import answer_thinking
 from lmcodec.wire import (
     Adaptation,
@@ -198,7 +199,9 @@ def translate_response(
     ``incomplete``; ``gemini/_filtered.py``, docs/writers.md). A finish of a call Gemini could not
     produce (``MALFORMED_FUNCTION_CALL``, ...) still raises lm15's error, as every other refusal of
     ``decode_response`` does. A Gemini client gets either body as Google sent it, as it gets the
-    chunk streamed.
+    chunk streamed. A Chat answer's call in the legacy ``message.function_call`` form, which lm15
+    reads as no call, is written as the client's tool call (``tool_call_0``:
+    ``providers/openai_chat/_legacy_call.py``), as ``translate`` writes it streamed.
 
     A client of the backend's own dialect (``src == dst``) gets the body as sent, bytes for bytes,
     once ``decode_response`` has read it, as ``translate`` passes its frames on, unless
@@ -245,6 +248,8 @@ def translate_response(
             return raw if type(raw) is bytes else bytes(raw)
     if src == "gemini":
         response = _served(response)
+    elif src == "openai_chat":  # a call in the legacy function_call form (red team 44 F02)
+        response = with_legacy_call(response, _body_bytes(body))
     written = encode_response(dst, response, usage_from=src, adaptations=adaptations)
     return unnamed_body(dst, written) if unnamed else written
 

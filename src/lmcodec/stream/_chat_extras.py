@@ -1,7 +1,7 @@
 """What :func:`lmcodec.stream.translate` reads of a Chat Completions stream beyond lm15's adapter.
 
 lm15 1.5.0's Chat stream adapter reads ``content``, the reasoning fields and ``tool_calls`` of a
-chunk's delta; lmcodec's decoder and assembler keep that reading. Four more fields carry what a
+chunk's delta; lmcodec's decoder and assembler keep that reading. Five more fields carry what a
 gateway's client must not lose:
 
 - ``delta.refusal``: OpenAI's refusal (its safety refusal, a structured-outputs refusal) streams
@@ -28,6 +28,14 @@ gateway's client must not lose:
   the request's ``audio.format``, which the stream does not name), so its stream ends with an error
   naming the audio (docs/writers.md, "A Chat audio answer, a Chat source's annotations").
 
+- ``delta.function_call``: the legacy form of a call (a backend sent ``functions=``; OpenAI still
+  serves it), ``finish_reason: "function_call"``, which lm15 reads as a ``tool_call`` end with no
+  call. Unread, every client got an empty answer (red team 44 F02). Each fragment is handed to the
+  sink's ``chat_function_call``: a Chat writer writes it as its ``delta.function_call``, as it came
+  (the openai SDK's ``message.function_call``); another client's writer gets it as a ``tool_calls``
+  entry at index 0 without an id would come (named ``tool_call_0``, as lmcodec names a call without
+  an id), its tool call (docs/writers.md, "A Chat legacy ``function_call``").
+
 - ``delta.annotations``: a search model's ``url_citation`` annotations (a url, a title and
   character offsets into the content). Unread, a Chat client's message had none (red team 14 F11).
   Each list is handed to the sink's ``chat_annotations`` as it came: a Chat writer writes it as its
@@ -39,7 +47,7 @@ The fields are looked for only in a chunk that spells their key (a ``refusal`` o
 read with a view of their own after lm15's reading of the chunk; a chunk whose field the view
 refuses (not a string, not a list of blocks) keeps lm15's reading alone, as does a chunk the typed
 view refused. A chunk is read once, by :class:`_ExtrasChunk` (the mapper's view with each
-choice's ``index`` and the four fields): the mapper maps that reading, and the scans of the bytes
+choice's ``index`` and the five fields): the mapper maps that reading, and the scans of the bytes
 (another choice's index, the fields' keys) run only on a chunk whose reading names another choice
 or a field (red team 39 F05: they cost a translate from Chat more than the mapper did). A chunk
 that view refuses is read as before: the scans, the mapper's view (or its port), then the fields'
@@ -66,6 +74,7 @@ _REFUSAL_KEY: Final = b'"refusal"'
 _BLOCKS_KEY: Final = b'"thinking_blocks"'
 _AUDIO_KEY: Final = b'"audio"'
 _ANNOTATIONS_KEY: Final = b'"annotations"'
+_FUNCTION_CALL_KEY: Final = b'"function_call"'
 _INDEX_KEY: Final = b'"index":'
 _FIRST: Final = (None, 0, "0")
 """A first choice's ``index``: absent, 0 (0.0 and False compare equal), or the text the SDK reads as 0."""
@@ -83,6 +92,9 @@ class ExtrasSink(Sink, Protocol):
     def chat_audio(self, audio: dict[str, Any]) -> None:
         """One ``delta.audio`` fragment of a Chat answer, as it came."""
 
+    def chat_function_call(self, call: dict[str, str]) -> None:
+        """One ``delta.function_call`` fragment of a Chat answer (its ``name`` and ``arguments``)."""
+
     def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
         """One ``delta.annotations`` list of a Chat answer (``url_citation`` entries), as it came."""
 
@@ -96,7 +108,15 @@ class _Block(msgspec.Struct, frozen=True, gc=False):
     data: str | None = None
 
 
+class _LegacyCall(msgspec.Struct, frozen=True, gc=False):
+    """A ``delta.function_call`` fragment (the legacy form of an answer to ``functions=``)."""
+
+    name: str | None = None
+    arguments: str | None = None
+
+
 class _Delta(msgspec.Struct, frozen=True, gc=False):
+    function_call: _LegacyCall | None = None
     refusal: str | None = None
     thinking_blocks: list[_Block] | None = None
     audio: dict[str, Any] | None = None
@@ -154,6 +174,7 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
 
 
 class _ExtrasDelta(ChunkDelta, frozen=True, gc=False):
+    function_call: _LegacyCall | None = None
     refusal: str | None = None
     thinking_blocks: list[_Block] | None = None
     audio: dict[str, Any] | None = None
@@ -166,7 +187,7 @@ class _ExtrasChoice(ChunkChoice, frozen=True, gc=False):
 
 
 class _ExtrasChunk(Chunk, frozen=True, gc=False):
-    """The mapper's view of a chunk with each choice's ``index`` and the delta's four fields: the
+    """The mapper's view of a chunk with each choice's ``index`` and the delta's five fields: the
     one decode of a chunk it takes (its fields typed as :class:`_Chunk` types them)."""
 
     choices: list[_ExtrasChoice] | None = None
@@ -190,12 +211,13 @@ def _spells_a_refusal(data: bytes) -> bool:
 
 
 def _spells_extras(data: bytes) -> bool:
-    """Whether ``data`` spells a key of the four fields (a refusal other than ``null``)."""
+    """Whether ``data`` spells a key of the five fields (a refusal other than ``null``)."""
     # find, not `in`: bytes.__contains__ tries an int first (stream/encoder.py's line_safe)
     return (
         data.find(_BLOCKS_KEY) >= 0
         or data.find(_AUDIO_KEY) >= 0
         or data.find(_ANNOTATIONS_KEY) >= 0
+        or data.find(_FUNCTION_CALL_KEY) >= 0
         or _spells_a_refusal(data)
     )
 
@@ -257,7 +279,7 @@ class ChatExtras(StreamMapper):
         delta = choices[0].delta if choices else None
         if (
             delta is None
-            or not (delta.refusal or delta.thinking_blocks or delta.audio or delta.annotations)
+            or not (delta.refusal or delta.thinking_blocks or delta.audio or delta.annotations or delta.function_call)
             or not _spells_extras(data)
         ):
             return skipped
@@ -283,8 +305,13 @@ class ChatExtras(StreamMapper):
         return self._extras(delta, skipped)
 
     def _extras(self, delta: _Delta | _ExtrasDelta, skipped: int) -> int:
-        """Hand the four fields of a chunk's first delta on; 0 if any was, else ``skipped``."""
+        """Hand the five fields of a chunk's first delta on; 0 if any was, else ``skipped``."""
         sink = cast(ExtrasSink, self.sink)
+        call = delta.function_call
+        if call is not None and (call.name or call.arguments):
+            skipped = 0
+            fields = (("name", call.name), ("arguments", call.arguments))
+            sink.chat_function_call({key: value for key, value in fields if value is not None})
         if delta.refusal:
             skipped = 0
             sink.refusal(0, delta.refusal)

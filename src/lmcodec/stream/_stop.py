@@ -127,6 +127,10 @@ class StopSink:
         """A Chat ``delta.audio`` fragment (``stream/_chat_extras.py``), in its place."""
         self._other(lambda: self._sink.chat_audio(audio))
 
+    def chat_function_call(self, call: dict[str, str]) -> None:
+        """A Chat ``delta.function_call`` fragment (``stream/_chat_extras.py``), in its place."""
+        self._other(lambda: self._sink.chat_function_call(call))
+
     def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
         """A Chat ``delta.annotations`` list (``stream/_chat_extras.py``), in its place."""
         self._other(lambda: self._sink.chat_annotations(annotations))

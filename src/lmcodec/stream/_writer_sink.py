@@ -91,6 +91,7 @@ class WriterSink:
         "_whole_calls",
         "_write_chat_annotations",
         "_write_chat_audio",
+        "_write_chat_function_call",
         "_write_foreign",
         "_write_refusal",
         "_write_text",
@@ -156,6 +157,10 @@ class WriterSink:
         # a Chat source's delta.audio (stream/_chat_extras.py): a Chat writer writes it as it came
         self._write_chat_audio: Callable[[dict[str, Any]], bytes] | None = getattr(
             writer, "write_chat_audio", None
+        )
+        # ... and its legacy delta.function_call: a Chat writer writes it as it came, another as a call
+        self._write_chat_function_call: Callable[[dict[str, str]], bytes] | None = getattr(
+            writer, "write_chat_function_call", None
         )
         # ... and its delta.annotations (url_citation): a Chat writer writes them, another leaves them out
         self._write_chat_annotations: Callable[[list[dict[str, Any]]], bytes] | None = getattr(
@@ -292,6 +297,17 @@ class WriterSink:
             self._cannot_express("is audio (Chat Completions delta.audio)")
             return
         self._as_it_came(self._write_chat_audio, audio)
+
+    def chat_function_call(self, call: dict[str, str]) -> None:
+        """A Chat source's legacy ``delta.function_call`` fragment (``stream/_chat_extras.py``): a
+        Chat client's ``delta.function_call`` as it came; another client's tool call at slot 0,
+        without an id (red team 44 F02)."""
+        if self.finished:
+            return
+        if self._write_chat_function_call is not None:
+            self._as_it_came(self._write_chat_function_call, call)
+            return
+        self.tool_input(0, call.get("arguments", ""), None, call.get("name") or None)
 
     def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
         """A Chat source's ``delta.annotations`` (``stream/_chat_extras.py``): a Chat client's

@@ -27,7 +27,8 @@ Where the values come from:
   follows still says ``""``; its accumulated message says ``"{}"``.
 - ``finish_reason``: a ``tool_call`` finish is ``tool_calls`` only when a tool
   call was written, else ``stop`` (``tool_calls`` promises ``message.tool_calls``;
-  an Anthropic ``pause_turn`` holds none: docs/writers.md).
+  an Anthropic ``pause_turn`` holds none: docs/writers.md), or ``function_call`` after a Chat
+  source's legacy ``delta.function_call`` (``translate``: ``write_chat_function_call``).
 - Reasoning is ``delta.reasoning_content`` (DeepSeek, SGLang and vLLM servers;
   what lm15 reads); text logprobs are ``choices[0].logprobs.content``.
 - The end: if its ``provider_data`` is a Chat chunk whose delta carries no
@@ -123,6 +124,7 @@ class StreamWriter:
     __slots__ = (
         "_blocks",
         "_calls",
+        "_legacy_call",
         "_ended",
         "_errored",
         "_escapes",
@@ -149,6 +151,7 @@ class StreamWriter:
         self._model = ""
         self._head = b""  # every chunk up to and including `"delta":`
         self._calls: dict[int, int] = {}  # part_index -> Chat tool-call index
+        self._legacy_call = False  # a Chat source's delta.function_call was written (its finish: function_call)
         self._named: set[int] = set()  # part indices whose call has had its name written
         self._unargued: dict[int, int] = {}  # part index -> Chat index of a call with only empty fragments
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments (_escapes)
@@ -227,6 +230,11 @@ class StreamWriter:
     def write_chat_audio(self, audio: dict[str, Any]) -> bytes:
         """A Chat source's ``delta.audio`` fragment as it came (``stream/_chat_extras.py``)."""
         return b"".join((self._head, b'{"audio":', ENC.encode(audio), b"}", _TAIL))
+
+    def write_chat_function_call(self, call: dict[str, str]) -> bytes:
+        """A Chat source's legacy ``delta.function_call`` fragment as it came (``stream/_chat_extras.py``)."""
+        self._legacy_call = True
+        return b"".join((self._head, b'{"function_call":', ENC.encode(call), b"}", _TAIL))
 
     def write_chat_annotations(self, annotations: list[dict[str, Any]]) -> bytes:
         """A Chat source's ``delta.annotations`` as they came (``stream/_chat_extras.py``)."""
@@ -392,6 +400,8 @@ class StreamWriter:
             # calls: a client's agent loop runs the calls on tool_calls only
             event = _replace(event, finish_reason="tool_call")
         finish = chat_finish(event.finish_reason, bool(self._calls))
+        if self._legacy_call and finish == "stop" and event.finish_reason == "tool_call":
+            finish = "function_call"  # (the call's legacy form: what the backend said of it)
         # the finish chunk: the chunk head, an empty delta (the dict {"index": 0, "delta": {},
         # "logprobs": None, "finish_reason": finish} as one choice, as ENC writes it)
         finish_chunk = b"".join(
