@@ -45,7 +45,12 @@ def _stream(start_usage: dict[str, Any], end_usage: dict[str, Any]) -> bytes:
     return b"".join(b"event: %s\ndata: %s\n\n" % (e["type"].encode(), json.dumps(e).encode()) for e in events)
 
 
-_START = {"input_tokens": 10, "cache_read_input_tokens": 4, "cache_creation_input_tokens": 2, "output_tokens": 1}
+_START = {
+    "input_tokens": 10,
+    "cache_read_input_tokens": 4,
+    "cache_creation_input_tokens": 2,
+    "output_tokens": 1,
+}
 _OUTPUT_ONLY = _stream(_START, {"output_tokens": 7})
 
 

@@ -95,7 +95,11 @@ def test_a_chat_client_reads_the_legacy_form_as_the_source_sent_it() -> None:
 @pytest.mark.parametrize("dst", ["openai", "anthropic", "gemini"])
 def test_every_client_reads_the_call_of_a_body(dst: str) -> None:
     out = lc.translate_response("openai_chat", dst, BODY, request=REQUEST)
-    calls = [p for p in lc.decode_response(dst, out, request=REQUEST).message.parts if isinstance(p, lc.ToolCallPart)]
+    calls = [
+        p
+        for p in lc.decode_response(dst, out, request=REQUEST).message.parts
+        if isinstance(p, lc.ToolCallPart)
+    ]
     assert [(p.name, p.input) for p in calls] == [("f", {"a": 1})]
 
 
@@ -106,7 +110,9 @@ def test_a_chat_client_gets_the_body_as_sent() -> None:
 @pytest.mark.parametrize("arguments", ['{"a":', "[1]", "5", 5, ["x"]])
 def test_body_arguments_that_are_not_an_object_are_refused(arguments: Any) -> None:
     with pytest.raises(lc.DecodeError):
-        lc.translate_response("openai_chat", "anthropic", _body({"name": "f", "arguments": arguments}), request=REQUEST)
+        lc.translate_response(
+            "openai_chat", "anthropic", _body({"name": "f", "arguments": arguments}), request=REQUEST
+        )
 
 
 @pytest.mark.parametrize("odd", [5, "f", [], {"name": 5}, {"name": ""}, {"arguments": "{}"}])

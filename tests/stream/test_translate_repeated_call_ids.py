@@ -70,7 +70,11 @@ STREAMS = {
     + b"data: [DONE]\n\n",
     "gemini": b"data: "
     + json.dumps(
-        {"candidates": [{"content": {"role": "model", "parts": _GEMINI_PARTS}, "finishReason": "STOP", "index": 0}]}
+        {
+            "candidates": [
+                {"content": {"role": "model", "parts": _GEMINI_PARTS}, "finishReason": "STOP", "index": 0}
+            ]
+        }
     ).encode()
     + b"\n\n",
     "anthropic": _anthropic(

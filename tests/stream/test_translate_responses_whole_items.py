@@ -75,7 +75,14 @@ def _completed(output: list[dict[str, Any]]) -> bytes:
 
 
 def _done(index: int, item: dict[str, Any]) -> bytes:
-    return _sse({"type": "response.output_item.done", "output_index": index, "item": item, "sequence_number": index + 1})
+    return _sse(
+        {
+            "type": "response.output_item.done",
+            "output_index": index,
+            "item": item,
+            "sequence_number": index + 1,
+        }
+    )
 
 
 STREAMS = {

@@ -279,7 +279,13 @@ class ChatExtras(StreamMapper):
         delta = choices[0].delta if choices else None
         if (
             delta is None
-            or not (delta.refusal or delta.thinking_blocks or delta.audio or delta.annotations or delta.function_call)
+            or not (
+                delta.refusal
+                or delta.thinking_blocks
+                or delta.audio
+                or delta.annotations
+                or delta.function_call
+            )
             or not _spells_extras(data)
         ):
             return skipped

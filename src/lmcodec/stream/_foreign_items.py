@@ -150,7 +150,9 @@ class ForeignItems(IncompleteWatch):
             for index, item in completed_items(data):
                 self._added.add(index)
                 assert item.type is not None
-                hand_on_whole(sink, index, item.type, item.id, item.content, item.call_id, item.name, item.arguments)
+                hand_on_whole(
+                    sink, index, item.type, item.id, item.content, item.call_id, item.name, item.arguments
+                )
         return super().refused(data)
 
     def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:

@@ -114,9 +114,7 @@ class StreamHead:
                 filled = {
                     field: count
                     for field, key in _START_COUNTS
-                    if getattr(usage, field) is None
-                    and type(count := start.get(key)) is int
-                    and count >= 0
+                    if getattr(usage, field) is None and type(count := start.get(key)) is int and count >= 0
                 }
                 if filled:
                     usage = msgspec.structs.replace(usage, **filled)

@@ -6,11 +6,12 @@ and a call from its ``output_item.added`` and ``function_call_arguments.delta`` 
 nothing. A Responses-compatible server that does not stream deltas sends the items only whole:
 only ``output_item.done``, or only in ``response.completed``. ``decode`` and ``assemble`` keep
 lm15's reading (no text, no call); the openai SDK reading the same stream reports both, and a
-gateway's client got a silent empty answer (red team 44 F01). :class:`~lmcodec.stream._foreign_items.ForeignItems`,
-the mapper ``translate`` runs, hands such an item to :func:`hand_on_whole` where it comes (a done
-item whose ``output_item.added`` never came; a completed response's items when the stream added
-none): its text (a refusal as a refusal) and its call go to the sink as streamed fragments would,
-so every client gets them, a Responses client under the source's item id.
+gateway's client got a silent empty answer (red team 44 F01).
+:class:`~lmcodec.stream._foreign_items.ForeignItems`, the mapper ``translate`` runs, hands such
+an item to :func:`hand_on_whole` where it comes (a done item whose ``output_item.added`` never
+came; a completed response's items when the stream added none): its text (a refusal as a
+refusal) and its call go to the sink as streamed fragments would, so every client gets them, a
+Responses client under the source's item id.
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def hand_on_whole(
     read = [
         p
         for p in parts
-        if (p.type == "output_text" and type(p.text) is str) or (p.type == "refusal" and type(p.refusal) is str)
+        if (p.type == "output_text" and type(p.text) is str)
+        or (p.type == "refusal" and type(p.refusal) is str)
     ]
     if not read:
         return 1

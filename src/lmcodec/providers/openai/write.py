@@ -40,7 +40,8 @@ reasoning item completes where its OpenAI state arrives (where the source's
 output index): lm15 keeps none. A ``function_call`` item carries no ``id``
 (its ``call_id`` names it). A call whose id an earlier call of the stream has (a backend's or a
 proxy's fault) is written with the call id ``<id>_<slot>``: the openai SDK's stream reader names a
-``function_call`` item by its ``call_id`` and refuses two of one (red team 44 F03). A Responses source's own ids, which ``translate`` hands over
+``function_call`` item by its ``call_id`` and refuses two of one (red team 44 F03). A Responses
+source's own ids, which ``translate`` hands over
 (``name_item``: red team 32 F02), name the items instead, a call's ``id`` written as the API
 writes it.
 

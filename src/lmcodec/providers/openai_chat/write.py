@@ -124,13 +124,13 @@ class StreamWriter:
     __slots__ = (
         "_blocks",
         "_calls",
-        "_legacy_call",
         "_ended",
         "_errored",
         "_escapes",
         "_head",
         "_id",
         "_include_usage",
+        "_legacy_call",
         "_model",
         "_named",
         "_started",
@@ -151,7 +151,7 @@ class StreamWriter:
         self._model = ""
         self._head = b""  # every chunk up to and including `"delta":`
         self._calls: dict[int, int] = {}  # part_index -> Chat tool-call index
-        self._legacy_call = False  # a Chat source's delta.function_call was written (its finish: function_call)
+        self._legacy_call = False  # a Chat source's delta.function_call was written: finish function_call
         self._named: set[int] = set()  # part indices whose call has had its name written
         self._unargued: dict[int, int] = {}  # part index -> Chat index of a call with only empty fragments
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments (_escapes)
