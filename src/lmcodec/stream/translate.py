@@ -61,8 +61,11 @@ and citations around it are written (``_SERVER_CALLS``; docs/writers.md, "Server
 One difference is left: a call's name is written as soon as it is known (the start of its
 block), so a Chat call whose name comes again, changed, with the same id (or none) in a later
 delta keeps its first name on the Responses, Anthropic and Chat wires, where lm15 (and
-:func:`lmcodec.assemble`) keep the last; Gemini, which writes a call whole, keeps the last. No
-provider is known to send a name twice.
+:func:`lmcodec.assemble`) keep the last; Gemini, which writes a call whole, keeps the last. A
+name streamed in pieces (``"get_"``, then ``"weather"``: some compatible servers, not OpenAI) is
+the one case known: the openai SDK joins the pieces, so the client's judge says ``get_weather``,
+and those three wires write ``get_`` (red team 44 F04, left: joining needs the call held until its
+first argument fragment, a chunk's delay on every Chat call).
 
 A chunk that writes nothing but holds the source's keep-alives (Anthropic's ``event: ping``, a
 ``:`` comment line) writes one keep-alive of the destination for each (an Anthropic ``ping``, a
@@ -109,13 +112,16 @@ and ``assemble`` of the same stream read no end, as lm15 does. And a Gemini in-b
 (``finishReason`` SAFETY, MALFORMED_FUNCTION_CALL, ..., or ``promptFeedback.blockReason``), which
 lm15 reads as a stream error, ends the translation as the ``content_filter`` end it is, with its
 usage (:mod:`lmcodec.stream._inband`): the Gemini client gets the chunk as Google sent it, the
-others their own content-filter finish, not a request error. The events of a Responses output
-item lm15 reads as nothing (a ``custom_tool_call``, a ``web_search_call``, ...) go to a Responses
-client as the backend sent them; another client's stream ends with an error naming an item the
-client runs itself and leaves out a server-run one (:mod:`lmcodec.stream._foreign_items`); so do a
-Gemini stream's ``executableCode`` / ``codeExecutionResult`` parts, the server's own tool output, to
-a Gemini client, and no other (:mod:`lmcodec.stream._foreign_parts`).
-"""
+others their own content-filter finish, not a request error. A Responses ``message`` or
+``function_call`` item that comes only whole (its ``output_item.done`` alone, or only in
+``response.completed``), which lm15 reads as nothing, is written as if streamed
+(:mod:`lmcodec.stream._whole_items`); so is a Chat answer's legacy ``delta.function_call``, a Chat
+client's as it came, another's as a tool call (:mod:`lmcodec.stream._chat_extras`). The events of a
+Responses output item lm15 reads as nothing (a ``custom_tool_call``, a ``web_search_call``, ...) go
+to a Responses client as the backend sent them; another client's stream ends with an error naming an
+item the client runs itself and leaves out a server-run one (:mod:`lmcodec.stream._foreign_items`);
+so do a Gemini stream's ``executableCode`` / ``codeExecutionResult`` parts, the server's own tool
+output, to a Gemini client, and no other (:mod:`lmcodec.stream._foreign_parts`)."""
 
 from __future__ import annotations
 
