@@ -110,6 +110,9 @@ class ItemWriting:
         index = self._next_index
         self._next_index = index + 1
         call_id = id or f"tool_call_{part_index}"
+        if call_id in self._call_ids:  # a second call of one id: its own, as ``_item`` gives it
+            call_id = _unused(call_id, part_index, self._call_ids)
+        self._call_ids.add(call_id)
         item = OutputItem(_CALL, index, call_id, key)
         item.call_id = call_id
         item.name = name
