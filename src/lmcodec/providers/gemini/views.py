@@ -12,14 +12,12 @@ functionCall, inlineData), ``finishReason`` and the presence of
 
 from __future__ import annotations
 
-import json
-import re
-from json.encoder import encode_basestring_ascii
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
 from lmcodec.errors import ProviderError
+from lmcodec.providers._compact_json import compact_json
 from lmcodec.providers._content import token_logprob, top_logprob
 from lmcodec.providers._errors import error_detail, is_model_error
 from lmcodec.providers._mapper import NO_USAGE, new, replace, usage_of
@@ -455,45 +453,3 @@ class EndChunk(_TextChunk, frozen=True, gc=False):
     ``msgspec.convert`` instead of a second decode of its bytes."""
 
     usageMetadata: _UsageCounts | None = None
-
-
-# --------------------------------------------------------------------------
-# a function call's args as lm15 spells them: json.dumps(args, separators=(",", ":"))
-
-# Where msgspec's JSON and json.dumps's may differ: a number as the whole value, a float
-# spelled with an exponent ("e" after a digit) or as 0.0000..., and DEL (json.dumps escapes
-# it). Met inside a string too, which only sends that value to json.dumps.
-# (Fixed-string searches and one regular-expression search first, as the common value has none
-# of these: the generator over the matches is the dearest test.)
-_NUMBER_START: Final = frozenset(b"-0123456789")
-_DIGITS: Final = frozenset(b"0123456789")
-_EXPONENT: Final = re.compile(rb"e[-0-9]")
-_MAYBE_EXPONENT: Final = _EXPONENT.search
-_EXPONENTS: Final = _EXPONENT.finditer
-
-
-def compact_json(value: Any) -> str:
-    """``json.dumps(value, separators=(",", ":"))`` for a value msgspec decoded from JSON (so its
-    floats are finite), written by msgspec where the two agree: several times faster."""
-    try:
-        encoded = msgspec.json.encode(value)
-    except (msgspec.EncodeError, TypeError, ValueError, OverflowError):
-        encoded = b"\x7f"
-    if (
-        encoded[0] in _NUMBER_START
-        or 0x7F in encoded
-        or encoded.find(b"0.0000") >= 0
-        or (
-            _MAYBE_EXPONENT(encoded) is not None
-            and any(encoded[m.start() - 1] in _DIGITS for m in _EXPONENTS(encoded))
-        )
-    ):
-        return json.dumps(value, separators=(",", ":"))
-    if encoded.isascii():
-        return encoded.decode("ascii")
-    # Non-ASCII characters stand only inside strings: the stdlib's C string encoder spells them as
-    # json.dumps does (\u escapes, surrogate pairs), and doubles each backslash msgspec wrote and
-    # escapes each quote, which two replaces take back (every quote it meets gets a backslash just
-    # before it; the doubled backslashes are then the only pairs of backslashes).
-    quoted = encode_basestring_ascii(encoded.decode("utf-8"))
-    return quoted[1:-1].replace('\\"', '"').replace("\\\\", "\\")
