@@ -143,6 +143,7 @@ from lmcodec.stream._foreign_parts import ForeignParts, ForeignPartsToGemini
 from lmcodec.stream._head import StreamHead
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._keepalive import KEEP_ALIVE_FRAMERS, KEEP_ALIVES
+from lmcodec.stream._lone import lone_frames
 from lmcodec.stream._parts_in_order import PartsInOrderSink
 from lmcodec.stream._stop import StopSink, client_side_stops
 from lmcodec.stream._whole import whole_frames
@@ -167,6 +168,10 @@ _SLOTS_AS_BLOCKS: Final = frozenset({"openai", "anthropic"})
 # server tool's (an Anthropic server_tool_use block, whose argument fragments lm15 maps to a call
 # with no name); it is left out of the written stream, the text and citations around it written.
 _SERVER_CALLS: Final = frozenset({"anthropic"})
+# Wires whose last event may carry a whole turn past a block (Gemini's end chunk: parallel calls, a
+# long text): a body given whole is cut by stream/_lone.lone_frames there too, and that chunk read
+# once by the mapper's map_body, where a framer fed it by blocks had it decoded typed twice.
+_LONG_LAST_EVENT: Final = frozenset({"gemini"})
 
 
 class _Translator:
@@ -185,6 +190,7 @@ class _Translator:
         "_stream",
         "_unscanned",
         "failed",
+        "long_last_event",
     )
 
     def __init__(
@@ -258,6 +264,7 @@ class _Translator:
         # the destination stream is over: an error event (the source's, or a refusal), or a cut at
         # a client-side stop sequence (nothing more is read)
         self.failed = False
+        self.long_last_event = src in _LONG_LAST_EVENT
 
     def feed(self, chunk: Chunk, frames: list[bytes] | None = None) -> bytes:
         """The destination bytes for one source chunk (a decode failure becomes an error event;
@@ -378,6 +385,8 @@ def _translated(translator: _Translator, chunks: Iterable[Chunk]) -> Iterator[by
     if translator.framer_deferred():  # one chunk in a list or tuple: cut without a framer if it can be
         if isinstance(chunks, (list, tuple)) and len(chunks) == 1:
             frames = whole_frames(chunks, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_EVENT_BYTES)
+            if frames is None and translator.long_last_event:  # past a block: the end chunk cut once
+                frames = lone_frames(chunks)
             if frames is not None:  # (as the loop below translates the one chunk, framed)
                 out = translator.feed(chunks[0], frames)
                 if out:
