@@ -23,6 +23,15 @@ block's index, as the Encoder writes any such late fragment; a call the writer i
 (``StreamWriter.end_arguments``: the translate sink, which holds the other slots instead, tells it
 at the stream's end) is written before its stop. A fragment that reaches a value already written
 (JSON at its stop) is left out: anything added to an object written whole would make it not JSON.
+
+Arguments that open an object are written fragment for fragment, watched (``ObjectClose``) until
+the object closes; text after the close that is not whitespace (`` x``, a second object ``{"b":2}``
+from a backend that joins two calls in one index, ``]``) made the SDK raise or read the second
+object (red team 40 F03). It is left out: the client reads the closed object, where lm15 reads
+``{"partial_json": raw}`` (what is written cannot be taken back, and holding every call to its stop
+would change the common stream). After a start that held the whole object, every fragment that is
+not whitespace is left out alike. The writer's template path gives the open block's scan
+(:meth:`HeldInputs.object_of`) each fragment itself, as ``ObjectClose.take`` would.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from lmcodec.providers._arguments_end import ObjectClose
 from lmcodec.providers._json import reads_as_json
 
 __all__ = ["HeldInputs", "start_input", "value_input"]
@@ -64,7 +74,7 @@ class HeldInputs:
     """The fragments a writer holds, by tool block index: whitespace while a block's fragments are
     nothing else, and arguments that open no object until the block stops (the module's rules)."""
 
-    __slots__ = ("_blank", "_late", "_written", "values")
+    __slots__ = ("_blank", "_late", "_written", "objects", "values")
 
     def __init__(self) -> None:
         # block -> (whether its start held a whole object, the whitespace held since)
@@ -74,6 +84,9 @@ class HeldInputs:
         self.values: dict[int, list[str]] = {}
         self._late: dict[int, list[str]] = {}  # ... stopped before they were JSON: written at the end
         self._written: set[int] = set()  # blocks whose value was written
+        # block -> the scan of its arguments that open an object (the writer's template path
+        # takes the open block's: :meth:`object_of`)
+        self.objects: dict[int, ObjectClose] = {}
 
     def first(self, index: int, fragment: str, whole_start: bool) -> str | None:
         """What to write of block ``index``'s first ``fragment`` (``whole_start``: it went in the
@@ -88,7 +101,8 @@ class HeldInputs:
         if rest[0] != "{":
             self.values[index] = [fragment]
             return None
-        return fragment
+        scan = self.objects[index] = ObjectClose()
+        return scan.take(fragment)
 
     def later(self, index: int, fragment: str) -> str | None:
         """What to write of a later ``fragment`` of tool block ``index`` (``fragment`` itself where
@@ -99,7 +113,10 @@ class HeldInputs:
             if values is not None:
                 values.append(fragment)
                 return None
-            return None if index in self._written else fragment
+            if index in self._written:
+                return None
+            scan = self.objects.get(index) if self.objects else None
+            return fragment if scan is None else scan.take(fragment)
         whole_start, spaces = held
         if not fragment:
             return None if spaces else fragment  # an empty delta with nothing held: written as it came
@@ -108,11 +125,19 @@ class HeldInputs:
             spaces.append(fragment)
             return None
         del self._blank[index]
+        if whole_start:  # the start held the whole object: anything else would follow its close
+            self._written.add(index)
+            return None
         text = "".join(spaces) + fragment if spaces else fragment
-        if not whole_start and rest[0] != "{":
+        if rest[0] != "{":
             self.values[index] = [text]
             return None
-        return text
+        scan = self.objects[index] = ObjectClose()
+        return scan.take(text)
+
+    def object_of(self, index: int) -> ObjectClose | None:
+        """The scan of block ``index``'s arguments where they open an object (the module's rules)."""
+        return self.objects.get(index) if self.objects else None
 
     def at_stop(self, index: int, final: bool) -> str | None:
         """The ``partial_json`` to write before block ``index`` stops: its held arguments that open

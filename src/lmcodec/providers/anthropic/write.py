@@ -80,6 +80,7 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._arguments_end import ObjectClose
 from lmcodec.providers._crossing_errors import crossed_error
 from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
@@ -165,6 +166,7 @@ class StreamWriter:
         "_open",
         "_open_index",
         "_refused",
+        "_scan",
         "_start_usage",
         "_started",
         "_stop_sequence",
@@ -180,6 +182,7 @@ class StreamWriter:
         self._open: tuple[int, int] | None = None
         self._head = b""  # the open text or tool block's delta frame up to its string (see _heads)
         self._open_index = -1
+        self._scan: ObjectClose | None = None  # the open tool block's object scan (_call_input.py)
         self._deferred: int | None = None  # part index of an empty thinking slot not yet opened
         self._has_tool = False
         self._refused = False  # a refusal was written (write_refusal): the stop reason is "refusal"
@@ -248,6 +251,15 @@ class StreamWriter:
         if self._head and id is None and name is None and self._open == (part_index, _TOOL):
             if self._escapes or "\\" in fragment:
                 self._watch(part_index, fragment)
+            scan = self._scan
+            if scan is not None:  # (ObjectClose.take inlined: most fragments only wait)
+                if scan.closed or "}" in fragment or "]" in fragment:
+                    cut = scan.cut(fragment)
+                    if cut is None:
+                        return b""
+                    fragment = cut
+                else:
+                    scan.pending.append(fragment)
             return self._head + _encode(fragment) + _TAIL
         delta = _replace(_TOOL_DELTA, part_index=part_index, input=fragment, id=id, name=name)
         return self.feed(_replace(_EVENT, delta=delta))
@@ -340,7 +352,19 @@ class StreamWriter:
                     kind is ToolCallDelta and open_key[1] == _TOOL and delta.id is None and delta.name is None
                 )
             ):
-                return self._head + _encode(delta.text if kind is TextDelta else delta.input) + _TAIL
+                if kind is TextDelta:
+                    return self._head + _encode(delta.text) + _TAIL
+                fragment = delta.input
+                scan = self._scan
+                if scan is not None:  # (ObjectClose.take inlined, as in write_tool_input)
+                    if scan.closed or "}" in fragment or "]" in fragment:
+                        cut = scan.cut(fragment)
+                        if cut is None:
+                            return b""
+                        fragment = cut
+                    else:
+                        scan.pending.append(fragment)
+                return self._head + _encode(fragment) + _TAIL
         if kind is TextDelta:
             head, index = self._block((delta.part_index, _TEXT))
             return _delta(index, f.TextDelta(text=delta.text), head)
@@ -353,12 +377,14 @@ class StreamWriter:
                     return b""
                 if not self._head and self._open == key:  # (its fragments were held)
                     self._head = _heads(known, _TOOL)  # its deltas take the template path again
+                    self._scan = self._held.object_of(known)
                 return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=fragment))
             if not delta.name:
                 raise unwritable_unnamed_call("Messages", delta.part_index)
             whole = start_input(delta.input)
             head, index = self._block(key, delta.id, delta.name, whole)
             first = self._held.first(index, delta.input, whole is not None)
+            self._scan = self._held.object_of(index)
             if first is None:
                 self._head = b""  # its deltas take the slow path while they are held
                 return head
@@ -458,6 +484,7 @@ class StreamWriter:
             out += _sse(b"content_block_stop", f.BlockStop(index=self._open_index))
             self._open = None
             self._head = b""
+            self._scan = None
         if self._deferred is not None:
             out += self._flush_deferred()
         return out
