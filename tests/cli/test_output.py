@@ -287,3 +287,61 @@ def test_stderr_appended_to_the_input_gets_the_messages_after_the_input_was_read
     held = log.read_bytes()
     assert held.startswith(before)
     assert b"lmcodec: 3 records converted, 1 bad" in held[len(before) :]
+
+
+@needs_dev_fd
+@pytest.mark.parametrize("spelling", ["//dev/fd/3", "/dev/./fd/3", "/dev/fd/../fd/3"])
+def test_other_spellings_of_descriptor_3_appended_to_are_appended_to(tmp_path: Path, spelling: str) -> None:
+    """``convert in //dev/fd/3 3>> log``: the descriptor is found by what the path is (red team
+    45 F03: these spellings replaced the log, its earlier lines gone)."""
+    (tmp_path / "in.jsonl").write_bytes(_lines(TURNS))
+    (tmp_path / "log.jsonl").write_bytes(_lines(OLD))
+    done = _shell(tmp_path, f"convert in.jsonl {spelling} 3>> log.jsonl")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "log.jsonl").read_bytes() == _lines(OLD) + _lines(TURNS)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "log.jsonl"]
+
+
+@needs_dev_fd
+@pytest.mark.parametrize("where", ["dest", "rejects"])
+@pytest.mark.parametrize("spelling", ["/dev/stdin", "/dev/fd/0"])
+def test_a_dest_naming_standard_input_read_from_a_file_is_refused(
+    tmp_path: Path, spelling: str, where: str
+) -> None:
+    """``convert in /dev/stdin < log``: the file the user opened read-only is kept, status 2
+    (red team 45 F03: ``/dev/stdin`` replaced it, status 0)."""
+    (tmp_path / "in.jsonl").write_bytes(_lines(TURNS) + b'{"request": 1}\n')
+    (tmp_path / "log.jsonl").write_bytes(_lines(OLD))
+    args = f"out.jsonl --rejects {spelling}" if where == "rejects" else spelling
+    done = _shell(tmp_path, f"convert in.jsonl {args} < log.jsonl")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"lmcodec: cannot write {spelling}: Bad file descriptor (descriptor 0 is open for reading only)"
+    )
+    assert (tmp_path / "log.jsonl").read_bytes() == _lines(OLD)
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+@needs_dev_fd
+@pytest.mark.parametrize("where", ["dest", "rejects"])
+def test_a_descriptor_open_on_a_directory_is_refused_naming_the_path(tmp_path: Path, where: str) -> None:
+    """``convert in /dev/fd/3 3< .``: the message named lmcodec's own dup ("4: Is a directory";
+    red team 45 F04); it names the path, as d88c780 did."""
+    (tmp_path / "in.jsonl").write_bytes(_lines(TURNS) + b'{"request": 1}\n')
+    args = "out.jsonl --rejects /dev/fd/3" if where == "rejects" else "/dev/fd/3"
+    done = _shell(tmp_path, f"convert in.jsonl {args} 3< .")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == "lmcodec: cannot write /dev/fd/3: Is a directory"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
+
+
+def _shell(cwd: Path, command: str) -> subprocess.CompletedProcess[str]:
+    """``lmcodec COMMAND`` run by bash in ``cwd``, its redirections as a user types them."""
+    return subprocess.run(
+        ["bash", "-c", f"{sys.executable} -W ignore -m lmcodec {command}"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+        timeout=60,
+    )

@@ -136,3 +136,60 @@ def test_a_path_naming_another_open_descriptor_is_written_through_it(tmp_path: P
     assert log.read_bytes() == OLD + _jsonl(TURNS) + _msgpack(TURNS[:1]) + b"after\n"
     assert log.stat().st_ino == inode
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]
+
+
+SPELLINGS = ["//dev/fd/{}", "/dev/./fd/{}", "/dev/fd/../fd/{}", "/proc/self/./fd/{}", "link"]
+
+
+def _spelled(form: str, fd: int, tmp_path: Path) -> str:
+    """``form`` naming ``fd``; ``link``: a symlink in ``tmp_path`` to ``/dev/fd/N`` (as
+    ``/dev/stdin`` is to ``/proc/self/fd/0``)."""
+    if form != "link":
+        return form.format(fd)
+    link = tmp_path / "named"
+    link.symlink_to(f"/dev/fd/{fd}")
+    return str(link)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /dev/fd, /proc/self/fd here")
+@pytest.mark.parametrize("form", SPELLINGS)
+def test_another_spelling_of_a_descriptor_is_written_through_it(tmp_path: Path, form: str) -> None:
+    """The descriptor is found by what the path is, not by its text (red team 45 F03: these
+    spellings replaced the log atomically, its earlier lines gone)."""
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(OLD)
+    inode = log.stat().st_ino
+    with open(log, "ab") as appended:
+        lc.jsonl.write(_spelled(form, appended.fileno(), tmp_path), TURNS)
+    assert log.read_bytes() == OLD + _jsonl(TURNS)
+    assert log.stat().st_ino == inode
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /dev/fd, /proc/self/fd here")
+@pytest.mark.parametrize("form", ["/dev/fd/{}", *SPELLINGS])
+def test_a_descriptor_open_for_reading_only_is_refused_and_its_file_kept(tmp_path: Path, form: str) -> None:
+    """``/dev/stdin`` after ``< log``: the file the user opened read-only is never written (a
+    spelling not matched replaced it: red team 45 F03); the error names the path."""
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(OLD)
+    with open(log, "rb") as read_only:
+        name = _spelled(form, read_only.fileno(), tmp_path)
+        with pytest.raises(OSError, match="open for reading only") as raised:
+            lc.jsonl.write(name, TURNS)
+    assert raised.value.filename == name
+    assert log.read_bytes() == OLD
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /dev/fd, /proc/self/fd here")
+def test_a_descriptor_open_on_a_directory_is_refused_naming_the_path(tmp_path: Path) -> None:
+    """``3< .``: the error named lmcodec's own dup of the descriptor ("4: Is a directory"; red
+    team 45 F04); it names the path given."""
+    fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        name = f"/dev/fd/{fd}"
+        with pytest.raises(IsADirectoryError) as raised:
+            lc.jsonl.write(name, TURNS)
+    finally:
+        os.close(fd)
+    assert raised.value.filename == name
+    assert list(tmp_path.iterdir()) == []

@@ -9,8 +9,10 @@ would succeed. A symlink is written through (the file it names is replaced, the 
 destination that is not a regular file (a FIFO, a device) is written in place, as a shell
 redirection would: it cannot be renamed over. The file of an open standard stream
 (``/dev/stdout``, ``/dev/fd/1``, ``/dev/stderr``, the file fd 1 or 2 is redirected to), or a name of
-another open descriptor by its number (``/dev/fd/3`` after ``3>> log``), is written through that
-descriptor, as ``-`` is: renamed over, the redirect target was replaced (red team 38 F03).
+another open descriptor (``/dev/fd/3`` after ``3>> log``, however spelled: ``//dev/fd/3``,
+``/dev/stdin``), is written through that descriptor, as ``-`` is: renamed over, the redirect target
+was replaced (red team 38 F03); one open for reading only (``/dev/stdin`` after ``< log``) or on a
+directory is refused, status 2, the file behind it kept (red team 45 F03, F04).
 ``convert X X`` is refused before anything is opened, and so is an input that is the output by
 another road: standard input redirected from DEST, ``--rejects`` or the file standard output
 goes to (red team 38 F02).
@@ -30,6 +32,7 @@ from typing import IO, Any
 from lmcodec.codecs._replace import (
     keep_owner,
     refuse_a_directory_name,
+    refuse_unwritable_descriptor,
     standard_stream_of,
     temporary_beside,
     written_through,
@@ -214,8 +217,9 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
     (``codecs._replace.temporary_beside``: NAME cut to fit the name limit), renamed to ``dest``
     when the block succeeds and removed when it fails; ``dest`` itself, opened, when it is not a
     regular file (nothing to rename over); the open descriptor whose file ``dest`` is (fd 1 or
-    2, or N for ``/dev/fd/N``: ``codecs._replace.standard_stream_of``), written through
-    (``codecs._replace.written_through``). The writers write into
+    2, or N for ``/dev/fd/N`` however spelled: ``codecs._replace.standard_stream_of``), written
+    through (``codecs._replace.written_through``), refused where it takes no write (read-only,
+    a directory). The writers write into
     the file given (compressed by DEST's name: ``codecs.files.compressing``), so DEST has this
     one temporary file: given the temporary path, they made one of their own beside it. A name of
     a directory's form (``out/``) is refused, as a shell redirection refuses it (it wrote the
@@ -230,14 +234,18 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
         existing = None
     except OSError as exc:  # a symlink loop (ELOOP): open() refuses it, a rename would replace the link
         raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
+    if existing is not None and stat.S_ISDIR(existing):  # `3< .` too: the error named the dup (F04)
+        raise UsageError(f"cannot write {dest}: Is a directory")
     stream = None if existing is None else standard_stream_of(dest)
     if stream is not None:  # as `-` is: renamed over, the redirect target was replaced (F03)
-        with written_through(stream) as raw, _Naming(raw, dest) as fh:
+        try:
+            refuse_unwritable_descriptor(stream, dest)
+        except OSError as exc:  # `/dev/stdin < log`: the file the user opened read-only is kept
+            raise UsageError(f"cannot write {dest}: {exc.strerror or exc}") from None
+        with written_through(stream, dest) as raw, _Naming(raw, dest) as fh:
             yield fh
         return
     if existing is not None and not stat.S_ISREG(existing):
-        if stat.S_ISDIR(existing):
-            raise UsageError(f"cannot write {dest}: Is a directory")
         with _Naming(io.FileIO(dest, "wb"), dest) as fh:
             yield fh
         return

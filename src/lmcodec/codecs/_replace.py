@@ -12,10 +12,13 @@ SystemExit: any BaseException that is no Exception) leaves no file, as the last 
 
 A path that is the file of an open standard stream (``/dev/stdout``, ``/dev/fd/1``, ``/dev/stderr``,
 ``/proc/self/fd/2``, or the name of the file the shell redirected fd 1 or 2 to), or that names
-another open descriptor by its number (``/dev/fd/3`` after ``3>> log``), is written through
-that descriptor, as a shell redirection writes: appended under ``>>``, at the stream's offset under
-``>``. Its real path is the redirect target: a rename over it replaced the file the shell had open
-and the script's output with it (red team 38 F03). Another FIFO or device is opened in place; a
+another open descriptor (``/dev/fd/3`` after ``3>> log``, however spelled: ``//dev/fd/3``,
+``/dev/fd/../fd/3``, ``/dev/stdin``, a symlink to one), is written through that descriptor, as a
+shell redirection writes: appended under ``>>``, at the stream's offset under ``>``. Its real path
+is the redirect target: a rename over it replaced the file the shell had open and the script's
+output with it (red team 38 F03). A named descriptor open for reading only, or on a directory, is
+refused with the ``OSError`` naming the path (red team 45 F03: ``/dev/stdin`` after ``< log``
+replaced the file the user opened read-only). Another FIFO or device is opened in place; a
 symlink to a regular file has its target replaced, the link kept.
 """
 
@@ -24,7 +27,6 @@ from __future__ import annotations
 import errno
 import io
 import os
-import re
 import secrets
 import stat
 import sys
@@ -33,9 +35,14 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any, Final
 
+if sys.platform != "win32":  # no descriptor flags to read on Windows: its writes fail there instead
+    import fcntl
+
 __all__ = [
+    "descriptor_named",
     "keep_owner",
     "refuse_a_directory_name",
+    "refuse_unwritable_descriptor",
     "replaced_at_the_end",
     "standard_stream_of",
     "temporary_beside",
@@ -44,21 +51,22 @@ __all__ = [
 
 _STANDARD_STREAMS = (1, 2)
 """The descriptors a path is compared with: the streams a shell redirects output to."""
-_DESCRIPTOR_NAME: Final = re.compile(r"/(?:dev/fd|proc/self/fd|proc/thread-self/fd)/([0-9]{1,9})")
-"""A path naming a descriptor by its number (``/dev/fd/3`` after ``3>> log``)."""
+_DESCRIPTOR_DIRECTORIES: Final = ("/dev/fd", "/proc/self/fd", "/proc/thread-self/fd")
+"""The directories whose entry N is descriptor N itself, as their real paths are compared."""
+_LINKS_FOLLOWED: Final = 40
+"""As many symlinks as Linux follows in one path (past that, ELOOP): a loop ends."""
 
 
 def standard_stream_of(dest: str | os.PathLike[str]) -> int | None:
     """The descriptor whose open file ``dest`` is (the same device and inode): 1 or 2, whatever
-    the name; or N, for a name of descriptor N itself (``/dev/fd/N``, ``/proc/self/fd/N``: a file
+    the name; or N, for a path that names descriptor N itself (:func:`descriptor_named`: a file
     the shell opened for the user, ``3>> log``). None where there is no such file or descriptor."""
     try:
         mine = os.stat(dest)
     except (OSError, ValueError):
         return None
-    name = os.fspath(dest)
-    named = _DESCRIPTOR_NAME.fullmatch(name) if isinstance(name, str) else None
-    for fd in _STANDARD_STREAMS if named is None else (int(named[1]), *_STANDARD_STREAMS):
+    named = descriptor_named(dest)
+    for fd in _STANDARD_STREAMS if named is None else (named, *_STANDARD_STREAMS):
         try:
             theirs = os.fstat(fd)
         except OSError:
@@ -68,11 +76,49 @@ def standard_stream_of(dest: str | os.PathLike[str]) -> int | None:
     return None
 
 
+def descriptor_named(dest: str | os.PathLike[str]) -> int | None:
+    """N, where ``dest`` is an entry of this process's descriptor directory (``/dev/fd/N``,
+    ``/proc/self/fd/N``) by what it is, not how it is spelled: its directory compared by real
+    path (``//dev/fd/3``, ``/dev/./fd/3``, ``/dev/fd/../fd/3``), a symlink to such an entry
+    followed (``/dev/stdin``) but never the entry itself (its target is the file behind the
+    descriptor). Red team 45 F03: the literal text was matched, so other spellings replaced the
+    file the descriptor was open on. None for any other path."""
+    try:
+        name = os.fsdecode(dest)
+        directories = {os.path.realpath(d) for d in _DESCRIPTOR_DIRECTORIES if os.path.isdir(d)}
+        for _ in range(_LINKS_FOLLOWED):
+            parent = os.path.realpath(os.path.dirname(name) or ".")
+            last = os.path.basename(name)
+            if parent in directories and last.isdigit() and last.isascii():
+                return int(last)
+            if not os.path.islink(name):
+                return None
+            name = os.path.join(parent, os.readlink(name))
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def refuse_unwritable_descriptor(fd: int, name: str | os.PathLike[str]) -> None:
+    """The ``OSError`` naming ``name`` where descriptor ``fd`` cannot take a write: open for
+    reading only (``< log``: writing failed with EBADF, or a spelling that was not matched
+    replaced the file the user opened read-only; red team 45 F03) or on a directory (``3< .``:
+    the error named lmcodec's own dup, "4: Is a directory"; red team 45 F04)."""
+    path = os.fspath(name)
+    if stat.S_ISDIR(os.fstat(fd).st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if sys.platform != "win32" and fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY:
+        reason = f"{os.strerror(errno.EBADF)} (descriptor {fd} is open for reading only)"
+        raise OSError(errno.EBADF, reason, path)
+
+
 @contextmanager
-def written_through(fd: int) -> Iterator[io.FileIO]:
+def written_through(fd: int, name: str | os.PathLike[str]) -> Iterator[io.FileIO]:
     """An unbuffered writer into a copy of descriptor ``fd`` (its open file shared: its offset,
     its append mode), closed at the end; ``fd`` stays open. What Python's own ``sys.stdout`` /
-    ``sys.stderr`` hold for ``fd`` is flushed first, so the bytes stay in order."""
+    ``sys.stderr`` hold for ``fd`` is flushed first, so the bytes stay in order. A descriptor
+    that takes no write is refused first, naming ``name`` (:func:`refuse_unwritable_descriptor`)."""
+    refuse_unwritable_descriptor(fd, name)
     for stream in (sys.stdout, sys.stderr):
         with suppress(OSError, ValueError, AttributeError):  # replaced, closed or fileno-less streams
             if stream is not None and stream.fileno() == fd:
@@ -110,7 +156,7 @@ def replaced_at_the_end(dest: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     refuse_a_directory_name(dest)
     stream = standard_stream_of(dest)
     if stream is not None:
-        with written_through(stream) as through, io.BufferedWriter(through) as buffered:
+        with written_through(stream, dest) as through, io.BufferedWriter(through) as buffered:
             yield buffered
         return
     path = Path(dest)
