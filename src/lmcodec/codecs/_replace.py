@@ -85,18 +85,23 @@ def descriptor_named(dest: str | os.PathLike[str]) -> int | None:
     file the descriptor was open on. None for any other path."""
     try:
         name = os.fsdecode(dest)
-        directories = {os.path.realpath(d) for d in _DESCRIPTOR_DIRECTORIES if os.path.isdir(d)}
         for _ in range(_LINKS_FOLLOWED):
-            parent = os.path.realpath(os.path.dirname(name) or ".")
-            last = os.path.basename(name)
-            if parent in directories and last.isdigit() and last.isascii():
+            folder, last = os.path.split(name)
+            numeric = last.isdigit() and last.isascii()
+            # Real paths only for a numeric name: a log's path costs one lstat (a realpath is tens).
+            if numeric and os.path.realpath(folder or ".") in _descriptor_directories():
                 return int(last)
             if not os.path.islink(name):
                 return None
-            name = os.path.join(parent, os.readlink(name))
+            name = os.path.join(folder, os.readlink(name))
     except (OSError, ValueError):
         return None
     return None
+
+
+def _descriptor_directories() -> set[str]:
+    """The real paths of this process's (and thread's) descriptor directories."""
+    return {os.path.realpath(d) for d in _DESCRIPTOR_DIRECTORIES if os.path.isdir(d)}
 
 
 def refuse_unwritable_descriptor(fd: int, name: str | os.PathLike[str]) -> None:
