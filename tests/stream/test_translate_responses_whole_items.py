@@ -173,3 +173,56 @@ def test_odd_whole_items_give_an_answer_or_an_error_event(item: dict[str, Any], 
         assert kinds[-1] in ("StreamEndEvent", "StreamErrorEvent")
         if item.get("name", "f") is None:
             assert kinds[-1] == "StreamErrorEvent"
+
+
+_REASONING = {"id": "rs_src", "type": "reasoning", "summary": []}
+
+
+def _added(index: int, item: dict[str, Any]) -> bytes:
+    return _sse(
+        {
+            "type": "response.output_item.added",
+            "output_index": index,
+            "item": item,
+            "sequence_number": index + 1,
+        }
+    )
+
+
+# items streamed, then others only in response.completed (red team 45 F01: one streamed item, a
+# reasoning one included, turned the completed items off)
+MIXED = {
+    "reasoning_streamed": _created()
+    + _added(0, _REASONING)
+    + _done(0, _REASONING)
+    + _completed([_REASONING, _MESSAGE, _CALL]),
+    "message_streamed": _created()
+    + _added(0, dict(_MESSAGE, status="in_progress", content=[]))
+    + _sse(
+        {
+            "type": "response.output_text.delta",
+            "item_id": "msg_src",
+            "output_index": 0,
+            "content_index": 0,
+            "delta": "hi",
+            "sequence_number": 2,
+        }
+    )
+    + _done(0, _MESSAGE)
+    + _completed([_MESSAGE, _CALL]),
+}
+
+
+@pytest.mark.parametrize("dst", sorted(READERS))
+@pytest.mark.parametrize("shape", sorted(MIXED))
+def test_completed_items_not_streamed_are_read_after_streamed_ones(shape: str, dst: str) -> None:
+    out = b"".join(lc.stream.translate("openai", dst, [MIXED[shape]], request=REQUEST))
+    read = READERS[dst](out)
+    assert read["text"] == "hi"
+    assert [(n, a) for _, n, a in read["tool_calls"]] == [("f", {"a": 1})]
+    assert read["finish_reason"] == "tool_call"
+
+
+def test_the_openai_sdk_reads_a_streamed_reasoning_then_completed_items() -> None:
+    source = sdk_responses(MIXED["reasoning_streamed"])
+    assert source["text"] == "hi" and [(n, a) for _, n, a in source["tool_calls"]] == [("f", {"a": 1})]

@@ -21,8 +21,8 @@ event naming it, a server-run item is left out, as an Anthropic server tool's bl
 (docs/writers.md, "Output items lm15 does not read").
 
 A ``message`` or ``function_call`` item that comes only whole (its ``output_item.done`` with no
-``output_item.added`` before it; or only in ``response.completed``, from a stream that added no
-such item) is read as nothing by lm15, and so by ``decode``; the mapper hands it to the sink as its
+``output_item.added`` before it; or only in ``response.completed``, at an output index the stream
+added nothing at) is read as nothing by lm15, and so by ``decode``; the mapper hands it to the sink as its
 streamed fragments would come (:mod:`lmcodec.stream._whole_items`, red team 44 F01).
 
 lm15 keeps no id of the items it reads (a message's, a call's item ``id``). The ``output_item.added``
@@ -40,7 +40,7 @@ import msgspec
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers.openai.views import ItemDoneFrame, RefusalFrame
 from lmcodec.stream._incomplete import IncompleteWatch
-from lmcodec.stream._whole_items import WHOLE, completed_items, hand_on_whole, raw_value
+from lmcodec.stream._whole_items import WHOLE, completed_only, hand_on_whole, raw_value
 from lmcodec.stream.sink import Sink
 
 __all__ = ["ForeignItemSink", "ForeignItems", "mapped_at"]
@@ -48,7 +48,6 @@ __all__ = ["ForeignItemSink", "ForeignItems", "mapped_at"]
 _READ: Final = frozenset({"message", "reasoning", "function_call"})  # the items lm15 reads
 _ADDED: Final = b'"response.output_item.added"'
 _DONE: Final = "response.output_item.done"
-_COMPLETED: Final = b'"response.completed"'
 
 
 class ForeignItemSink(Sink, Protocol):
@@ -141,19 +140,12 @@ class ForeignItems(IncompleteWatch):
             raw_value(done.arguments),
         )
 
-    def refused(self, data: bytes) -> int:
-        """A frame the typed views refuse: a ``response.completed`` of a stream that added no
-        message or call hands on those its response holds (they came only whole) before lm15's
-        mapping of the frame (its end)."""
-        if not self._added and data.find(_COMPLETED) >= 0:
-            sink = cast(ForeignItemSink, self.sink)
-            for index, item in completed_items(data):
-                self._added.add(index)
-                assert item.type is not None
-                hand_on_whole(
-                    sink, index, item.type, item.id, item.content, item.call_id, item.name, item.arguments
-                )
-        return super().refused(data)
+    def port_frame(self, payload: Any, out: list[Any]) -> None:
+        """lm15's reading of a frame the typed views refuse (its JSON value ``payload``), after a
+        ``response.completed``'s message and call items the stream did not add (they came only
+        there, red team 44 F01 / 45 F01) are handed on (:func:`completed_only`)."""
+        completed_only(cast(ForeignItemSink, self.sink), payload, self._added)
+        super().port_frame(payload, out)
 
     def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:
         """For an event of a foreign item, its type and ``output_index`` (and ``None``); for the

@@ -9,7 +9,8 @@ lm15's reading (no text, no call); the openai SDK reading the same stream report
 gateway's client got a silent empty answer (red team 44 F01).
 :class:`~lmcodec.stream._foreign_items.ForeignItems`, the mapper ``translate`` runs, hands such
 an item to :func:`hand_on_whole` where it comes (a done item whose ``output_item.added`` never
-came; a completed response's items when the stream added none): its text (a refusal as a
+came; a ``response.completed`` item at an output index the stream added nothing at, red team 45
+F01): its text (a refusal as a
 refusal) and its call go to the sink as streamed fragments would, so every client gets them, a
 Responses client under the source's item id.
 """
@@ -20,7 +21,7 @@ from typing import Any, Final, Protocol
 
 import msgspec
 
-__all__ = ["WHOLE", "WholeItemSink", "completed_items", "hand_on_whole", "raw_value"]
+__all__ = ["WHOLE", "WholeItemSink", "completed_only", "hand_on_whole", "raw_value"]
 
 WHOLE: Final = frozenset({"message", "function_call"})  # the items read here when they come only whole
 
@@ -43,26 +44,7 @@ class _Part(msgspec.Struct, frozen=True, gc=False):
     refusal: Any = None
 
 
-class _Item(msgspec.Struct, frozen=True, gc=False):
-    type: Any = None
-    id: Any = None
-    content: msgspec.Raw = msgspec.Raw()
-    call_id: Any = None
-    name: Any = None
-    arguments: Any = None
-
-
-class _Response(msgspec.Struct, frozen=True, gc=False):
-    output: list[_Item] | None = None
-
-
-class _Completed(msgspec.Struct, frozen=True, gc=False):
-    type: Any = None
-    response: _Response | None = None
-
-
 _parts: Final = msgspec.json.Decoder(list[_Part])
-_completed: Final = msgspec.json.Decoder(_Completed)
 _any: Final = msgspec.json.Decoder()
 _UNREADABLE: Final = (msgspec.ValidationError, msgspec.DecodeError, RecursionError)
 
@@ -86,15 +68,16 @@ def hand_on_whole(
     index: int,
     kind: str,
     item_id: Any,
-    content: msgspec.Raw,
+    content: msgspec.Raw | Any,
     call_id: Any,
     name: Any,
     arguments: Any,
 ) -> int:
     """Hand the whole item of type ``kind`` (one of :data:`WHOLE`) at ``output_index`` ``index`` to
     ``sink`` as its streamed fragments would come: its id (``source_item``), then a call's
-    ``tool_input`` or a message's ``text`` / ``refusal`` per content part. 1 when nothing was read
-    of it (as lm15 maps it), else 0."""
+    ``tool_input`` or a message's ``text`` / ``refusal`` per content part. ``content`` is the
+    content's JSON (a done frame's) or its decoded value (a completed response's). 1 when nothing
+    was read of it (as lm15 maps it), else 0."""
     named = _text(item_id)
     if kind == "function_call":
         if named is not None:
@@ -103,7 +86,10 @@ def hand_on_whole(
         sink.tool_input(index, args, _text(call_id) or named, _text(name))
         return 0
     try:
-        parts = _parts.decode(content) if content else []
+        if isinstance(content, msgspec.Raw):
+            parts = _parts.decode(content) if content else []
+        else:
+            parts = msgspec.convert(content, list[_Part]) if content is not None else []
     except _UNREADABLE:
         return 1
     read = [
@@ -124,13 +110,31 @@ def hand_on_whole(
     return 0
 
 
-def completed_items(data: bytes) -> list[tuple[int, _Item]]:
-    """The ``message`` and ``function_call`` items of a ``response.completed`` frame, by output
-    index; none for another frame or one that cannot be read."""
-    try:
-        frame = _completed.decode(data)
-    except _UNREADABLE:
-        return []
-    if frame.type != "response.completed" or frame.response is None or not frame.response.output:
-        return []
-    return [(i, item) for i, item in enumerate(frame.response.output) if item.type in WHOLE]
+def completed_only(sink: WholeItemSink, payload: Any, streamed: set[int]) -> None:
+    """Hand on the ``message`` and ``function_call`` items of ``payload`` (a frame's decoded JSON)
+    when it is a ``response.completed`` whose ``output`` holds them at an index not in
+    ``streamed`` (the indexes the stream added or handed on whole; each handed on is added). A set
+    lookup per completed item, once at the stream's end: an ordinary stream streamed them all."""
+    if type(payload) is not dict or payload.get("type") != "response.completed":
+        return
+    response = payload.get("response")
+    output = response.get("output") if type(response) is dict else None
+    if type(output) is not list:
+        return
+    for index, item in enumerate(output):
+        if index in streamed or type(item) is not dict:
+            continue
+        kind = item.get("type")
+        if kind not in WHOLE:
+            continue
+        streamed.add(index)
+        hand_on_whole(
+            sink,
+            index,
+            kind,
+            item.get("id"),
+            item.get("content"),
+            item.get("call_id"),
+            item.get("name"),
+            item.get("arguments"),
+        )
