@@ -130,3 +130,75 @@ def test_an_odd_function_call_is_read_as_lm15_reads_it(odd: Any) -> None:
         out = b"".join(lc.stream.translate("openai_chat", dst, [stream], request=REQUEST))
         kinds = [type(e).__name__ for e in lc.stream.decode(dst, [out], request=REQUEST)]
         assert kinds[-1] in ("StreamEndEvent", "StreamErrorEvent")
+
+
+_G = {"index": 0, "id": "call_a", "type": "function", "function": {"name": "g", "arguments": '{"b":2}'}}
+# a tool_calls call and a legacy function_call in one answer, in either order (red team 45 F02:
+# the legacy fragments went into tool-call slot 0 and joined the call there)
+BOTH = {
+    "tool_calls_first": _chunk({"role": "assistant", "content": None})
+    + _chunk({"tool_calls": [_G]})
+    + _chunk({"function_call": {"name": "f", "arguments": '{"a":1}'}})
+    + _chunk({}, "tool_calls")
+    + b"data: [DONE]\n\n",
+    "legacy_first": _chunk({"role": "assistant", "content": None})
+    + _chunk({"function_call": {"name": "f", "arguments": ""}})
+    + _chunk({"function_call": {"arguments": '{"a":1}'}})
+    + _chunk({"tool_calls": [_G]})
+    + _chunk({}, "function_call")
+    + b"data: [DONE]\n\n",
+}
+_BOTH_CALLS = [("f", {"a": 1}), ("g", {"b": 2})]
+
+
+@pytest.mark.parametrize("shape", sorted(BOTH))
+def test_the_openai_sdk_reads_both_calls_of_the_source(shape: str) -> None:
+    message = chat_completion(BOTH[shape]).choices[0].message
+    calls = [(c.function.name, json.loads(c.function.arguments)) for c in message.tool_calls or []]
+    calls.append((message.function_call.name, json.loads(message.function_call.arguments)))
+    assert sorted(calls, key=repr) == _BOTH_CALLS
+
+
+@pytest.mark.parametrize("dst", ["openai", "anthropic", "gemini"])
+@pytest.mark.parametrize("shape", sorted(BOTH))
+def test_a_legacy_call_beside_a_tool_call_is_a_call_of_its_own(shape: str, dst: str) -> None:
+    out = b"".join(lc.stream.translate("openai_chat", dst, [BOTH[shape]], request=REQUEST))
+    read = READERS[dst](out)
+    assert sorted([(n, a) for _, n, a in read["tool_calls"]], key=repr) == _BOTH_CALLS
+    ids = [call_id for call_id, _, _ in read["tool_calls"]]
+    assert len(set(ids)) == 2 and "call_a" in ids
+
+
+def _body_with(function_call: Any, tool_calls: list[dict[str, Any]]) -> bytes:
+    body = json.loads(_body(function_call))
+    body["choices"][0]["message"]["tool_calls"] = tool_calls
+    return json.dumps(body).encode()
+
+
+@pytest.mark.parametrize("dst", ["openai", "anthropic", "gemini"])
+def test_every_client_reads_both_calls_of_a_body(dst: str) -> None:
+    body = _body_with({"name": "f", "arguments": '{"a":1}'}, [dict(_G, index=None)])
+    assert [
+        p.name
+        for p in lc.decode_response("openai_chat", body, request=REQUEST).message.parts
+        if isinstance(p, lc.ToolCallPart)
+    ] == ["g"]  # (lm15's reading: the legacy call is not read)
+    out = lc.translate_response("openai_chat", dst, body, request=REQUEST)
+    calls = [
+        p
+        for p in lc.decode_response(dst, out, request=REQUEST).message.parts
+        if isinstance(p, lc.ToolCallPart)
+    ]
+    assert [(p.name, p.input) for p in calls] == [("g", {"b": 2}), ("f", {"a": 1})]
+
+
+def test_a_body_legacy_call_takes_an_id_no_call_of_the_message_has() -> None:
+    taken = dict(_G, id="tool_call_1")
+    body = _body_with({"name": "f", "arguments": '{"a":1}'}, [taken])
+    out = lc.translate_response("openai_chat", "anthropic", body, request=REQUEST)
+    calls = [
+        p
+        for p in lc.decode_response("anthropic", out, request=REQUEST).message.parts
+        if isinstance(p, lc.ToolCallPart)
+    ]
+    assert [(p.id, p.name) for p in calls] == [("tool_call_1", "g"), ("tool_call_1_", "f")]

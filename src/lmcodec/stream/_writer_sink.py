@@ -47,6 +47,8 @@ _replace: Final[Callable[..., Any]] = msgspec.structs.replace
 _TEXT: Final = _new(TextDelta, part_index=0, text="")
 _THINKING: Final = _new(ThinkingDelta, part_index=0, text="")
 _TOOL_CALL: Final = _new(ToolCallDelta, part_index=0, input="")
+# the source slot of a Chat legacy function_call: a tool_calls entry's index is never negative
+LEGACY_CALL_SOURCE_SLOT: Final = -1
 _EVENT: Final = _new(StreamDeltaEvent, delta=_TEXT)
 _UNFINISHED: Final = StreamErrorEvent(
     error=ErrorDetail(code="provider", message="the source stream ended without an end event")
@@ -300,14 +302,18 @@ class WriterSink:
 
     def chat_function_call(self, call: dict[str, str]) -> None:
         """A Chat source's legacy ``delta.function_call`` fragment (``stream/_chat_extras.py``): a
-        Chat client's ``delta.function_call`` as it came; another client's tool call at slot 0,
-        without an id (red team 44 F02)."""
+        Chat client's ``delta.function_call`` as it came; another client's tool call without an
+        id (red team 44 F02), at a destination slot of its own that no ``tool_calls`` entry takes:
+        at slot 0 the fragments joined the call that slot holds (red team 45 F02)."""
         if self.finished:
             return
         if self._write_chat_function_call is not None:
             self._as_it_came(self._write_chat_function_call, call)
             return
-        self.tool_input(0, call.get("arguments", ""), None, call.get("name") or None)
+        calls = self._slots.calls
+        if LEGACY_CALL_SOURCE_SLOT not in calls:
+            calls[LEGACY_CALL_SOURCE_SLOT] = [self._slots.take_fresh(0), None]
+        self.tool_input(LEGACY_CALL_SOURCE_SLOT, call.get("arguments", ""), None, call.get("name") or None)
 
     def chat_annotations(self, annotations: list[dict[str, Any]]) -> None:
         """A Chat source's ``delta.annotations`` (``stream/_chat_extras.py``): a Chat client's

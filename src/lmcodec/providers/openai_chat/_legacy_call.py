@@ -5,10 +5,11 @@ A Chat backend sent ``functions=`` (the deprecated form OpenAI still serves) ans
 lm15 1.5.0 reads no call there (``decode_response`` keeps that: finish ``tool_call``, no
 ToolCallPart); the openai SDK reads ``message.function_call``. Translated to another dialect, the
 client got an empty answer (red team 44 F02). :func:`with_legacy_call` adds the call to the read
-Response as a ToolCallPart named as lmcodec names a call without an id (``tool_call_0``: the one
-call of the form, at slot 0, as a stream's ``delta.function_call`` is written), so every client gets
-it as its tool call. Arguments that are not a JSON object are refused with a :class:`DecodeError`,
-as a Chat body's tool-call arguments are.
+Response as a ToolCallPart after the message's ``tool_calls`` (the openai SDK reads both), named as
+lmcodec names a call without an id (``tool_call_<n>``, ``n`` the calls before it: ``tool_call_0``
+alone; lengthened by ``_`` while a call of the message has that id; beside a tool call it was
+dropped: red team 45 F02), so every client gets it as its tool call. Arguments that are not a
+JSON object are refused with a :class:`DecodeError`, as a Chat body's tool-call arguments are.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from lmcodec.wire import Response, ToolCallPart
 __all__ = ["with_legacy_call"]
 
 _KEY: Final = b'"function_call"'
-LEGACY_CALL_ID: Final = "tool_call_0"
 
 
 class _Call(msgspec.Struct, frozen=True, gc=False):
@@ -50,8 +50,8 @@ _UNREADABLE: Final = (msgspec.ValidationError, msgspec.DecodeError, RecursionErr
 
 def with_legacy_call(response: Response, raw: bytes) -> Response:
     """``response`` (lm15's reading of the Chat body ``raw``) with the first choice's
-    ``message.function_call`` as its tool call, where it has one and no tool call of its own."""
-    if raw.find(_KEY) < 0 or any(isinstance(part, ToolCallPart) for part in response.message.parts):
+    ``message.function_call`` as a tool call after its own, where it has one."""
+    if raw.find(_KEY) < 0:
         return response
     try:
         choices = _body.decode(raw).choices
@@ -78,8 +78,18 @@ def with_legacy_call(response: Response, raw: bytes) -> Response:
             raise DecodeError("a Chat message.function_call's arguments are not JSON") from None
         if type(value) is not dict:
             raise DecodeError("a Chat message.function_call's arguments are not a JSON object")
-    part = ToolCallPart(id=LEGACY_CALL_ID, name=name, input=value)
+    part = ToolCallPart(id=_unused_id(response), name=name, input=value)
     updated: Response = msgspec.structs.replace(
         response, message=msgspec.structs.replace(response.message, parts=(*response.message.parts, part))
     )
     return updated
+
+
+def _unused_id(response: Response) -> str:
+    """``tool_call_<n>`` (``n`` the message's calls), lengthened by ``_`` while one of them has it."""
+    calls = [part.id for part in response.message.parts if isinstance(part, ToolCallPart)]
+    ids = set(calls)
+    taken = f"tool_call_{len(calls)}"
+    while taken in ids:
+        taken += "_"
+    return taken
