@@ -200,7 +200,7 @@ def translate_response(
     produce (``MALFORMED_FUNCTION_CALL``, ...) still raises lm15's error, as every other refusal of
     ``decode_response`` does. A Gemini client gets either body as Google sent it, as it gets the
     chunk streamed. A Chat answer's call in the legacy ``message.function_call`` form, which lm15
-    reads as no call, is written as the client's tool call (``tool_call_0``:
+    reads as no call, is written as the client's tool call, after any ``tool_calls`` (``tool_call_<n>``:
     ``providers/openai_chat/_legacy_call.py``), as ``translate`` writes it streamed.
 
     A client of the backend's own dialect (``src == dst``) gets the body as sent, bytes for bytes,

@@ -32,9 +32,10 @@ gateway's client must not lose:
   serves it), ``finish_reason: "function_call"``, which lm15 reads as a ``tool_call`` end with no
   call. Unread, every client got an empty answer (red team 44 F02). Each fragment is handed to the
   sink's ``chat_function_call``: a Chat writer writes it as its ``delta.function_call``, as it came
-  (the openai SDK's ``message.function_call``); another client's writer gets it as a ``tool_calls``
-  entry at index 0 without an id would come (named ``tool_call_0``, as lmcodec names a call without
-  an id), its tool call (docs/writers.md, "A Chat legacy ``function_call``").
+  (the openai SDK's ``message.function_call``); another client's writer gets it as a call without
+  an id (named ``tool_call_<slot>`` as lmcodec names one) at a slot of its own, beside the answer's
+  ``tool_calls`` (red team 45 F02: at slot 0 it joined the call there), its tool call
+  (docs/writers.md, "A Chat legacy ``function_call``").
 
 - ``delta.annotations``: a search model's ``url_citation`` annotations (a url, a title and
   character offsets into the content). Unread, a Chat client's message had none (red team 14 F11).
