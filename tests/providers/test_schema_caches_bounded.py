@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import lmcodec as lc
-from lmcodec.providers import _memo, crossing
+from lmcodec.providers import _crossing_openapi_schemas, _memo, crossing
 from lmcodec.providers.gemini import _build_schema, _build_tools
 
 _SEED = itertools.count()
@@ -49,7 +49,7 @@ def test_distinct_large_tool_sets_leave_a_bounded_amount_held() -> None:
         held, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    caches = (_build_tools._WRITTEN, _build_schema._FITS, crossing._UNCHANGED)
+    caches = (_build_tools._WRITTEN, _build_schema._FITS, _crossing_openapi_schemas._UNCHANGED)
     bound = sum(cache.budget for cache in caches)
     assert all(cache.held <= cache.budget for cache in caches)
     assert held < bound + 2_000_000, (held, bound)  # was 30 MB (64 tool sets, every copy kept)
@@ -70,7 +70,8 @@ def test_a_repeated_small_tool_set_is_walked_once(monkeypatch: pytest.MonkeyPatc
         _build_schema, "walk_fits_openapi_schema", counted("fits", _build_schema.walk_fits_openapi_schema)
     )
     # read back from the key on a miss only (json_schema_of itself recurses)
-    monkeypatch.setattr(crossing, "_SCHEMA_VALUE", counted("json_schema", crossing._SCHEMA_VALUE))
+    schema_value = _crossing_openapi_schemas._SCHEMA_VALUE
+    monkeypatch.setattr(_crossing_openapi_schemas, "_SCHEMA_VALUE", counted("json_schema", schema_value))
     tools = _tools(5)
     request = lc.Request("gemini-2.5-flash", [lc.Message.user("hi")], tools=tools)
     first = lc.build_request("gemini", request).body
