@@ -37,7 +37,7 @@ Where the values come from:
   names the id and model every chunk written names (the start's, a gateway may
   rename them; an id the writer made up where the start named none), and
   lmcodec's own mapper reads it as this end (its finish reason, usage and the
-  chunk itself), that chunk is written verbatim, so a Chat stream decoded and
+  chunk itself; the tests: ``_end_chunk.py``), that chunk is written verbatim, so a Chat stream decoded and
   re-encoded decodes to the same events, provider_data included. Otherwise (an
   end a gateway changed: its usage recounted, its finish mapped) the finish
   and usage chunks are written from ``finish_reason`` and ``usage``: the
@@ -83,6 +83,7 @@ from lmcodec.providers.openai._sse_write import (
     new_id,
 )
 from lmcodec.providers.openai_chat._body_write import FINISH_REASONS, chat_finish, encode_response
+from lmcodec.providers.openai_chat._end_chunk import is_chunk, names_stream, no_content, one_choice_at_0
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import StreamMapper
 from lmcodec.providers.openai_chat.views import FINISH_REASONS as READ_FINISH
@@ -106,14 +107,6 @@ __all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
 _replace: Final = msgspec.structs.replace
 _TAIL: Final = b',"logprobs":null,"finish_reason":null}]}\n\n'
 _DONE: Final = b"data: [DONE]\n\n"
-_CONTENT_KEYS: Final = (
-    "content",
-    "tool_calls",
-    "reasoning_content",
-    "reasoning",
-    "refusal",
-    "thinking_blocks",
-)
 
 
 class StreamWriter:
@@ -427,10 +420,10 @@ class StreamWriter:
         data = event.provider_data
         if (
             data is not None
-            and _is_chunk(data)
-            and _no_content(data)
-            and _one_choice_at_0(data)
-            and _names(data, self._id, self._model)
+            and is_chunk(data)
+            and no_content(data)
+            and one_choice_at_0(data)
+            and names_stream(data, self._id, self._model)
             and (self._include_usage or data.get("usage") is None)
         ):
             verbatim = ENC.encode(data)
@@ -454,51 +447,3 @@ class StreamWriter:
         code = error_code(error)
         body = {"error": {"message": error.message, "type": code, "param": None, "code": code}}
         return out + b"data: " + ENC.encode(body) + b"\n\n"
-
-
-def _is_chunk(data: dict[str, Any]) -> bool:
-    """Whether an end's ``provider_data`` is a Chat chunk (its ``object`` says so, or it has no
-    ``object`` and a list of ``choices``: a backend's minimal usage chunk)."""
-    kind = data.get("object")
-    return kind == "chat.completion.chunk" or (kind is None and isinstance(data.get("choices"), list))
-
-
-def _one_choice_at_0(chunk: dict[str, Any]) -> bool:
-    """Whether every choice of ``chunk`` is choice 0 (``"index": 0``, an int), the one choice the
-    writer writes: lmcodec's mapper (as lm15's) ignores the index, and a copied chunk without it
-    (or with null, ``"0"``, 1) breaks the openai SDK's accumulator (a bare TypeError, or a second
-    choice and choice 0 left without a finish_reason)."""
-    choices = chunk.get("choices")
-    return not isinstance(choices, list) or all(
-        isinstance(choice, dict) and type(choice.get("index")) is int and choice["index"] == 0
-        for choice in choices
-    )
-
-
-def _names(chunk: dict[str, Any], id: str, model: str) -> bool:
-    """Whether ``chunk`` names the id and model every chunk written names (a key it lacks says
-    nothing): a gateway that renamed the response (its own id, the alias its client asked for) is
-    not contradicted by the backend's last chunk, and a stream whose start named no id (lm15 gives a
-    decoded Chat stream none) does not end under the backend's id after chunks under the writer's
-    (red team 9 F02: one id per stream, as OpenAI sends it)."""
-    return bool(chunk.get("id", id) == id and chunk.get("model", model) == model)
-
-
-def _no_content(chunk: dict[str, Any]) -> bool:
-    """True when no choice of ``chunk`` carries content (writing it verbatim repeats nothing)."""
-    choices = chunk.get("choices")
-    if choices is None:
-        return True
-    if not isinstance(choices, list):
-        return False
-    for choice in choices:
-        if not isinstance(choice, dict):
-            return False
-        delta = choice.get("delta")
-        if delta is None:
-            continue
-        if not isinstance(delta, dict) or any(delta.get(key) for key in _CONTENT_KEYS):
-            return False
-        if choice.get("logprobs"):
-            return False
-    return True
