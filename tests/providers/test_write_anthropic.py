@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.anthropic import _block_frames as block_frames
 from lmcodec.providers.anthropic import _frames as frames_module
 from lmcodec.providers.anthropic import write as write_module
 
@@ -309,11 +310,11 @@ def test_open_block_deltas_are_the_struct_frames(text: str, fragment: str, index
         writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="x", part_index=k)))
     writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text="a", part_index=index)))
     got = writer.feed(lc.StreamDeltaEvent(delta=lc.TextDelta(text=text, part_index=index)))
-    assert got == write_module._delta(index, frames_module.TextDelta(text=text))
+    assert got == block_frames.block_delta(index, frames_module.TextDelta(text=text))
     # a call whose arguments open an object (one that opens none is held to its stop: _call_input.py)
     writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input="{", part_index=9, id="c", name="f")))
     got = writer.feed(lc.StreamDeltaEvent(delta=lc.ToolCallDelta(input=fragment, part_index=9)))
-    assert got == write_module._delta(index + 1, frames_module.InputJsonDelta(partial_json=fragment))
+    assert got == block_frames.block_delta(index + 1, frames_module.InputJsonDelta(partial_json=fragment))
 
 
 @settings(max_examples=examples(60), deadline=None)

@@ -86,6 +86,7 @@ from lmcodec.providers._errors import unwritable_unknown_delta, unwritable_unnam
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
 from lmcodec.providers.anthropic import _frames as f
+from lmcodec.providers.anthropic._block_frames import TAIL, TEXT, THINKING, TOOL, block_delta, delta_head, sse
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic._call_input import HeldInputs, start_input
 from lmcodec.providers.anthropic._message_end import message_delta, start_usage
@@ -108,10 +109,6 @@ from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
 
-_TEXT: Final = 0
-_THINKING: Final = 1
-_TOOL: Final = 2
-
 _encode = f.ENCODER.encode
 _replace = msgspec.structs.replace
 # templates of the events the write_* methods feed when they cannot take the template path
@@ -121,30 +118,6 @@ _TOOL_DELTA: Final = ToolCallDelta(input="", part_index=0)
 _EVENT: Final = StreamDeltaEvent(delta=_TEXT_DELTA)
 _PING: Final = b'event: ping\ndata: {"type":"ping"}\n\n'
 _STOP: Final = b'event: message_stop\ndata: {"type":"message_stop"}\n\n'
-
-
-def _sse(name: bytes, frame: Any) -> bytes:
-    return b"event: " + name + b"\ndata: " + _encode(frame) + b"\n\n"
-
-
-def _delta(index: int, delta: Any, head: bytes = b"") -> bytes:
-    """``head``, then the ``content_block_delta`` event: one copy of the encoded frame (a text of a
-    megabyte is copied once, not once per ``+``: red team 39 F06)."""
-    frame = _encode(f.BlockDelta(index=index, delta=delta))
-    return b"".join((head, b"event: content_block_delta\ndata: ", frame, b"\n\n"))
-
-
-_TAIL: Final = b"}}\n\n"
-
-
-def _heads(index: int, kind: int) -> bytes:
-    """The text_delta / input_json_delta frame of block ``index`` up to its string: that frame
-    encoded with an empty string, cut before ``""}}``; empty for a thinking block."""
-    if kind == _THINKING:
-        return b""
-    frame = _delta(index, f.TextDelta(text="") if kind == _TEXT else f.InputJsonDelta(partial_json=""))
-    assert frame.endswith(b'""' + _TAIL)
-    return frame[: -len(_TAIL) - 2]
 
 
 class StreamWriter:
@@ -180,7 +153,7 @@ class StreamWriter:
         self._blocks: dict[tuple[int, int], int] = {}  # (part_index, kind) -> block index
         self._held = HeldInputs()  # tool blocks' fragments held back (_call_input.py)
         self._open: tuple[int, int] | None = None
-        self._head = b""  # the open text or tool block's delta frame up to its string (see _heads)
+        self._head = b""  # the open text or tool block's delta frame up to its string (delta_head)
         self._open_index = -1
         self._scan: ObjectClose | None = None  # the open tool block's object scan (_call_input.py)
         self._deferred: int | None = None  # part index of an empty thinking slot not yet opened
@@ -217,7 +190,7 @@ class StreamWriter:
                     type=f.error_type(crossed_error(event.error, "anthropic")), message=event.error.message
                 )
             )
-            return head + _sse(b"error", error)
+            return head + sse(b"error", error)
         if isinstance(event, UnknownEvent):
             return b""  # a frame the source's adapter does not know: not a canonical event to write
         raise ValidationError(
@@ -226,8 +199,8 @@ class StreamWriter:
 
     def write_text(self, part_index: int, text: str) -> bytes:
         """What ``feed`` writes for a TextDelta without logprobs (the translator's event-free path)."""
-        if self._head and self._open == (part_index, _TEXT):
-            return self._head + _encode(text) + _TAIL
+        if self._head and self._open == (part_index, TEXT):
+            return self._head + _encode(text) + TAIL
         return self.feed(_replace(_EVENT, delta=_replace(_TEXT_DELTA, part_index=part_index, text=text)))
 
     def write_refusal(self, part_index: int, text: str) -> bytes:
@@ -248,7 +221,7 @@ class StreamWriter:
 
     def write_tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
         """What ``feed`` writes for a ToolCallDelta."""
-        if self._head and id is None and name is None and self._open == (part_index, _TOOL):
+        if self._head and id is None and name is None and self._open == (part_index, TOOL):
             if self._escapes or "\\" in fragment:
                 self._watch(part_index, fragment)
             scan = self._scan
@@ -260,7 +233,7 @@ class StreamWriter:
                     fragment = cut
                 else:
                     scan.pending.append(fragment)
-            return self._head + _encode(fragment) + _TAIL
+            return self._head + _encode(fragment) + TAIL
         delta = _replace(_TOOL_DELTA, part_index=part_index, input=fragment, id=id, name=name)
         return self.feed(_replace(_EVENT, delta=delta))
 
@@ -268,7 +241,7 @@ class StreamWriter:
         """What ``write_tool_input(part_index, compact_json(args), id, name)`` writes for a new call
         that came whole, from ``args`` (msgspec's value: ``_whole_call``); None where that path
         may write otherwise (no object or an empty one, a block at the slot, a held state)."""
-        key = (part_index, _TOOL)
+        key = (part_index, TOOL)
         if (
             type(args) is not dict
             or not args
@@ -304,7 +277,7 @@ class StreamWriter:
         """The call at ``part_index`` gets no more fragments (the translate sink's word, at the
         stream's end): its held arguments that open no object are written now, while its block is
         open, where text that is no JSON would wait for the end (``_call_input.py``)."""
-        if self._open != (part_index, _TOOL):
+        if self._open != (part_index, TOOL):
             return b""
         return self._held_value(final=True)
 
@@ -326,7 +299,7 @@ class StreamWriter:
         message = f.StartMessage(id=self._id, model=model or "")
         if self._start_usage is not None:
             message = _replace(message, usage=self._start_usage)
-        return _sse(b"message_start", f.MessageStart(message=message)) + _PING
+        return sse(b"message_start", f.MessageStart(message=message)) + _PING
 
     # -- blocks --------------------------------------------------------------
 
@@ -347,13 +320,11 @@ class StreamWriter:
             open_key = self._open
             assert open_key is not None
             if open_key[0] == delta.part_index and (
-                (kind is TextDelta and open_key[1] == _TEXT)
-                or (
-                    kind is ToolCallDelta and open_key[1] == _TOOL and delta.id is None and delta.name is None
-                )
+                (kind is TextDelta and open_key[1] == TEXT)
+                or (kind is ToolCallDelta and open_key[1] == TOOL and delta.id is None and delta.name is None)
             ):
                 if kind is TextDelta:
-                    return self._head + _encode(delta.text) + _TAIL
+                    return self._head + _encode(delta.text) + TAIL
                 fragment = delta.input
                 scan = self._scan
                 if scan is not None:  # (ObjectClose.take inlined, as in write_tool_input)
@@ -364,21 +335,21 @@ class StreamWriter:
                         fragment = cut
                     else:
                         scan.pending.append(fragment)
-                return self._head + _encode(fragment) + _TAIL
+                return self._head + _encode(fragment) + TAIL
         if kind is TextDelta:
-            head, index = self._block((delta.part_index, _TEXT))
-            return _delta(index, f.TextDelta(text=delta.text), head)
+            head, index = self._block((delta.part_index, TEXT))
+            return block_delta(index, f.TextDelta(text=delta.text), head)
         if kind is ToolCallDelta:
-            key = (delta.part_index, _TOOL)
+            key = (delta.part_index, TOOL)
             known = self._blocks.get(key)
             if known is not None:
                 fragment = self._held.later(known, delta.input)
                 if fragment is None:
                     return b""
                 if not self._head and self._open == key:  # (its fragments were held)
-                    self._head = _heads(known, _TOOL)  # its deltas take the template path again
+                    self._head = delta_head(known, TOOL)  # its deltas take the template path again
                     self._scan = self._held.object_of(known)
-                return self._reach(key, known) + _delta(known, f.InputJsonDelta(partial_json=fragment))
+                return self._reach(key, known) + block_delta(known, f.InputJsonDelta(partial_json=fragment))
             if not delta.name:
                 raise unwritable_unnamed_call("Messages", delta.part_index)
             whole = start_input(delta.input)
@@ -388,20 +359,20 @@ class StreamWriter:
             if first is None:
                 self._head = b""  # its deltas take the slow path while they are held
                 return head
-            return head + _delta(index, f.InputJsonDelta(partial_json=first))
+            return head + block_delta(index, f.InputJsonDelta(partial_json=first))
         if kind is ThinkingDelta:
-            key = (delta.part_index, _THINKING)
+            key = (delta.part_index, THINKING)
             if not delta.text and key not in self._blocks:
                 head = self._close_open() if self._deferred != delta.part_index else b""
                 self._deferred = delta.part_index
                 return head
             head, index = self._block(key)
-            return head + _delta(index, f.ThinkingDelta(thinking=delta.text))
+            return head + block_delta(index, f.ThinkingDelta(thinking=delta.text))
         if kind is ContinuationDelta:
             return self._continuation(delta)
         if kind is CitationDelta:
-            head, index = self._block((delta.part_index, _TEXT))
-            return head + _delta(index, f.CitationsDelta(citation=f.citation(delta)))
+            head, index = self._block((delta.part_index, TEXT))
+            return head + block_delta(index, f.CitationsDelta(citation=f.citation(delta)))
         if kind is ImageDelta or kind is AudioDelta:  # not on the Messages wire: refused if not empty
             refused = unwritable_media_delta("anthropic", delta)
             if refused is not None:
@@ -413,19 +384,19 @@ class StreamWriter:
             return b""
         idx = delta.part_index
         if delta.kind == "thinking_signature" and isinstance(delta.data.get("signature"), str):
-            head, index = self._block((idx, _THINKING))
-            return head + _delta(index, f.SignatureDelta(signature=delta.data["signature"]))
+            head, index = self._block((idx, THINKING))
+            return head + block_delta(index, f.SignatureDelta(signature=delta.data["signature"]))
         if delta.kind == "redacted_thinking" and "data" in delta.data:
             if self._deferred == idx:
                 self._deferred = None
             head = self._close_open()
             index = len(self._blocks)
-            self._blocks[(idx, _THINKING)] = index
+            self._blocks[(idx, THINKING)] = index
             start = f.BlockStart(index=index, content_block=f.RedactedThinkingBlock(data=delta.data["data"]))
             return (
                 head
-                + _sse(b"content_block_start", start)
-                + _sse(b"content_block_stop", f.BlockStop(index=index))
+                + sse(b"content_block_start", start)
+                + sse(b"content_block_stop", f.BlockStop(index=index))
             )
         return b""
 
@@ -440,15 +411,15 @@ class StreamWriter:
         index = self._blocks.get(key)
         if index is not None:
             return self._reach(key, index), index
-        if key[1] == _THINKING and self._deferred == key[0]:
+        if key[1] == THINKING and self._deferred == key[0]:
             self._deferred = None  # the empty slot gets its block now
         head = self._close_open()
         index = len(self._blocks)
         self._blocks[key] = index
         block: Any
-        if key[1] == _TEXT:
+        if key[1] == TEXT:
             block = f.TextBlock()
-        elif key[1] == _THINKING:
+        elif key[1] == THINKING:
             block = f.ThinkingBlock()
         else:
             self._has_tool = True
@@ -457,8 +428,8 @@ class StreamWriter:
             )
         self._open = key
         self._open_index = index
-        self._head = _heads(index, key[1])
-        return head + _sse(b"content_block_start", f.BlockStart(index=index, content_block=block)), index
+        self._head = delta_head(index, key[1])
+        return head + sse(b"content_block_start", f.BlockStart(index=index, content_block=block)), index
 
     def _reach(self, key: tuple[int, int], index: int) -> bytes:
         if self._open == key:
@@ -470,18 +441,18 @@ class StreamWriter:
         its stop, an error, or the end of a stream left without one; unless ``final``, only when
         they are JSON), else nothing."""
         value = self._held.at_stop(self._open_index, final)
-        return b"" if value is None else _delta(self._open_index, f.InputJsonDelta(partial_json=value))
+        return b"" if value is None else block_delta(self._open_index, f.InputJsonDelta(partial_json=value))
 
     def _late_values(self) -> bytes:
         """The values held to the stream's end, each to its stopped block (``_call_input.py``)."""
         late = self._held.at_end()
-        return b"".join(_delta(i, f.InputJsonDelta(partial_json=v)) for i, v in late) if late else b""
+        return b"".join(block_delta(i, f.InputJsonDelta(partial_json=v)) for i, v in late) if late else b""
 
     def _close_open(self, *, final: bool = False) -> bytes:
         out = b""
         if self._open is not None:
             out = self._held_value(final=final) if self._held.values else b""
-            out += _sse(b"content_block_stop", f.BlockStop(index=self._open_index))
+            out += sse(b"content_block_stop", f.BlockStop(index=self._open_index))
             self._open = None
             self._head = b""
             self._scan = None
@@ -495,10 +466,10 @@ class StreamWriter:
         assert idx is not None
         self._deferred = None
         index = len(self._blocks)
-        self._blocks[(idx, _THINKING)] = index
+        self._blocks[(idx, THINKING)] = index
         start = f.BlockStart(index=index, content_block=f.ThinkingBlock())
         return (
-            _sse(b"content_block_start", start)
-            + _delta(index, f.ThinkingDelta(thinking=""))
-            + _sse(b"content_block_stop", f.BlockStop(index=index))
+            sse(b"content_block_start", start)
+            + block_delta(index, f.ThinkingDelta(thinking=""))
+            + sse(b"content_block_stop", f.BlockStop(index=index))
         )
