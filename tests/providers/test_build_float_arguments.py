@@ -78,7 +78,7 @@ def test_a_small_float_does_not_send_the_input_to_the_stdlib(
         ],
     )
     monkeypatch.setattr(_common, "_ascii_json", _NoStdlib())
-    monkeypatch.setattr(_common, "_stdlib_text_of_encoded", _NoStdlib().encode)
+    monkeypatch.setattr(_common, "acyclic_json", _NoStdlib().encode)
     body = lc.build_request(provider, request).body
     assert json.dumps(_dumps(value)).encode() in body
 

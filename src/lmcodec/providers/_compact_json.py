@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import msgspec
 
-__all__ = ["compact_json", "surrogate_free_json"]
+__all__ = ["acyclic_json", "compact_json", "surrogate_free_json"]
 
 # Where msgspec's JSON and json.dumps's may differ: a number as the whole value, a float
 # spelled with an exponent ("e" after a digit) or as 0.0000..., and DEL (json.dumps escapes
@@ -42,6 +42,14 @@ _ascii_chunks: Final = (
 )
 """``json.dumps(value, separators=(",", ":"))``'s C encoder made once, without its circular-reference
 check (``markers`` None): only for a value msgspec has encoded, so one that holds no cycle."""
+
+
+def acyclic_json(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))`` (ASCII escapes) of a value msgspec has encoded
+    (so one that holds no cycle), by the C encoder made once."""
+    if _ascii_chunks is None:
+        return json.dumps(value, separators=(",", ":"))
+    return "".join(_ascii_chunks(value, 0))
 
 
 def compact_json(value: Any) -> str:
@@ -72,9 +80,7 @@ def _spelled(encoded: bytes, value: Any) -> str:
         # escapes, surrogate pairs), and every number as json.dumps does, so the tests below are
         # not made. Respelling msgspec's UTF-8 text by the stdlib's string encoder and two replaces
         # cost ~3x as much (~80k instructions a call of 430 characters, against ~26k).
-        if _ascii_chunks is None:
-            return json.dumps(value, separators=(",", ":"))
-        return "".join(_ascii_chunks(value, 0))
+        return acyclic_json(value)
     if (
         encoded[0] in _NUMBER_START
         or 0x7F in encoded

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 import msgspec
@@ -30,6 +29,7 @@ from lmcodec.providers._build_common import (
     path_base64,
     unsupported,
 )
+from lmcodec.providers._compact_json import acyclic_json
 from lmcodec.wire import (
     Adaptation,
     Message,
@@ -100,26 +100,6 @@ ENCODE_ERRORS: Final = (TypeError, UnicodeEncodeError, OverflowError)
 """What :data:`encode_arguments` raises for a value :data:`stdlib_arguments` may still write."""
 stdlib_arguments: Final = _ascii_json.encode
 """lm15's own text of a tool call's input (``json.dumps``, ASCII escapes)."""
-_MAKE_C_ENCODER: Final[Callable[..., Callable[[Any, int], Iterable[str]]] | None] = getattr(
-    json.encoder, "c_make_encoder", None
-)  # None where the stdlib runs without its C part
-_ascii_chunks: Final = (
-    None
-    if _MAKE_C_ENCODER is None
-    else _MAKE_C_ENCODER(
-        None, _ascii_json.default, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True
-    )
-)
-"""``_ascii_json``'s C encoder made once, without its circular-reference check (``markers`` None):
-``JSONEncoder.encode`` makes one per call, ~2/3 of its time on a tool call's input. Only for a
-value msgspec has encoded, so one that holds no cycle."""
-
-
-def _stdlib_text_of_encoded(value: Any) -> str:
-    """``json.dumps``'s text (ASCII escapes) of a value msgspec encoded (so acyclic)."""
-    if _ascii_chunks is None:
-        return _ascii_json.encode(value)
-    return "".join(_ascii_chunks(value, 0))
 
 
 def arguments_json(value: Any) -> str:
@@ -189,7 +169,7 @@ def stdlib_text(data: bytes, value: Any) -> str:
         marks = _odd_floats(data)
         if len(marks) <= _RESPELLED_AT_MOST:
             return _respelled_floats(data, marks).decode("ascii")
-    return _stdlib_text_of_encoded(value)
+    return acyclic_json(value)
 
 
 def stdlib_spells_alike(data: bytes) -> bool:
