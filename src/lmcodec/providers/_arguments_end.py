@@ -28,8 +28,8 @@ _INSIDE: Final = re.compile(r'[^"\\]*')  # up to the string's end or its next es
 _decode: Final = msgspec.json.decode
 # for ObjectClose: a string's body up to its closing quote (or a lone backslash ending the text);
 # what is not a bracket
-_BODY: Final = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+', re.DOTALL)
-_NOT_A_BRACKET: Final = re.compile(r"[^\[\]{}]++")
+_BODY: Final = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.DOTALL)  # (no possessive: Python 3.10)
+_NOT_A_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 _PAIR: Final = re.compile(r"[\[{][\]}]")  # a bracket that opens, then one that closes
 _PASSES: Final = 4
 
