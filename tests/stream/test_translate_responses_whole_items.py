@@ -226,3 +226,37 @@ def test_completed_items_not_streamed_are_read_after_streamed_ones(shape: str, d
 def test_the_openai_sdk_reads_a_streamed_reasoning_then_completed_items() -> None:
     source = sdk_responses(MIXED["reasoning_streamed"])
     assert source["text"] == "hi" and [(n, a) for _, n, a in source["tool_calls"]] == [("f", {"a": 1})]
+
+
+def test_a_message_streamed_by_deltas_alone_is_not_read_again_from_completed() -> None:
+    """A server that streams a message's deltas without its ``output_item.added``, then adds a call:
+    the completed message (at an index before the call's) is not handed on again (written twice)."""
+    stream = (
+        _created()
+        + _sse(
+            {
+                "type": "response.output_text.delta",
+                "item_id": "msg_src",
+                "output_index": 0,
+                "content_index": 0,
+                "delta": "hi",
+                "sequence_number": 1,
+            }
+        )
+        + _added(1, dict(_CALL, arguments=""))
+        + _sse(
+            {
+                "type": "response.function_call_arguments.delta",
+                "item_id": "fc_src",
+                "output_index": 1,
+                "delta": '{"a":1}',
+                "sequence_number": 3,
+            }
+        )
+        + _completed([_MESSAGE, _CALL])
+    )
+    for dst, read in READERS.items():
+        out = b"".join(lc.stream.translate("openai", dst, [stream], request=REQUEST))
+        got = read(out)
+        assert got["text"] == "hi", dst
+        assert [(n, a) for _, n, a in got["tool_calls"]] == [("f", {"a": 1})], dst

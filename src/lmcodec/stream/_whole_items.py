@@ -112,17 +112,19 @@ def hand_on_whole(
 
 def completed_only(sink: WholeItemSink, payload: Any, streamed: set[int]) -> None:
     """Hand on the ``message`` and ``function_call`` items of ``payload`` (a frame's decoded JSON)
-    when it is a ``response.completed`` whose ``output`` holds them at an index not in
-    ``streamed`` (the indexes the stream added or handed on whole; each handed on is added). A set
-    lookup per completed item, once at the stream's end: an ordinary stream streamed them all."""
+    when it is a ``response.completed`` whose ``output`` holds them past the last index in
+    ``streamed`` (the indexes the stream added or handed on whole; each handed on is added): an
+    index before it may have been streamed by deltas alone, with no ``output_item.added``, and
+    would be written twice. Once at the stream's end: an ordinary stream streamed them all."""
     if type(payload) is not dict or payload.get("type") != "response.completed":
         return
     response = payload.get("response")
     output = response.get("output") if type(response) is dict else None
     if type(output) is not list:
         return
+    last = max(streamed, default=-1)
     for index, item in enumerate(output):
-        if index in streamed or type(item) is not dict:
+        if index <= last or type(item) is not dict:
             continue
         kind = item.get("type")
         if kind not in WHOLE:
