@@ -21,8 +21,8 @@ event naming it, a server-run item is left out, as an Anthropic server tool's bl
 (docs/writers.md, "Output items lm15 does not read").
 
 A ``message`` or ``function_call`` item that comes only whole (its ``output_item.done`` with no
-``output_item.added`` before it; or only in ``response.completed``, at an output index the stream
-added nothing at) is read as nothing by lm15, and so by ``decode``; the mapper hands it to the sink as its
+``output_item.added`` before it; or only in ``response.completed``, at an output index past the
+last the stream added: one before it may have come as deltas alone) is read as nothing by lm15, and so by ``decode``; the mapper hands it to the sink as its
 streamed fragments would come (:mod:`lmcodec.stream._whole_items`, red team 44 F01).
 
 lm15 keeps no id of the items it reads (a message's, a call's item ``id``). The ``output_item.added``
@@ -142,7 +142,7 @@ class ForeignItems(IncompleteWatch):
 
     def port_frame(self, payload: Any, out: list[Any]) -> None:
         """lm15's reading of a frame the typed views refuse (its JSON value ``payload``), after a
-        ``response.completed``'s message and call items the stream did not add (they came only
+        ``response.completed``'s message and call items past the last the stream added (they came only
         there, red team 44 F01 / 45 F01) are handed on (:func:`completed_only`)."""
         completed_only(cast(ForeignItemSink, self.sink), payload, self._added)
         super().port_frame(payload, out)
