@@ -22,8 +22,9 @@ event naming it, a server-run item is left out, as an Anthropic server tool's bl
 
 A ``message`` or ``function_call`` item that comes only whole (its ``output_item.done`` with no
 ``output_item.added`` before it; or only in ``response.completed``, at an output index past the
-last the stream added: one before it may have come as deltas alone) is read as nothing by lm15, and so by ``decode``; the mapper hands it to the sink as its
-streamed fragments would come (:mod:`lmcodec.stream._whole_items`, red team 44 F01).
+last the stream added: one before it may have come as deltas alone) is read as nothing by lm15,
+and so by ``decode``; the mapper hands it to the sink as its streamed fragments would come
+(:mod:`lmcodec.stream._whole_items`, red team 44 F01).
 
 lm15 keeps no id of the items it reads (a message's, a call's item ``id``). The ``output_item.added``
 of such an item names one: the mapper hands it to the sink's ``source_item`` before the frame is
