@@ -301,8 +301,10 @@ def test_a_body_whose_provider_data_disagrees_is_rebuilt() -> None:
 # ── the template fast path against the Struct frames ──────────────────────────
 
 
+# A fragment holding no closing bracket: one that closes the call's object and goes on is cut at
+# the close (tests/stream/test_arguments_object_then_more.py), not framed as it came.
 @settings(max_examples=examples(200), deadline=None)
-@given(text=st.text(), fragment=st.text(), index=st.integers(0, 3))
+@given(text=st.text(), fragment=st.text(st.characters(blacklist_characters="}]")), index=st.integers(0, 3))
 def test_open_block_deltas_are_the_struct_frames(text: str, fragment: str, index: int) -> None:
     writer = write_module.StreamWriter()
     writer.feed(lc.StreamStartEvent(id="msg_t", model="m"))
