@@ -13,31 +13,11 @@ the same rows, the figure to decide by on a shared host.
 
 from __future__ import annotations
 
-import gc
 import statistics
 import sys
-import time
 
-from big_shapes import Row, Run, rows
-
-
-def interleaved(contestants: dict[str, Run], rounds: int) -> dict[str, list[float]]:
-    """Each contestant's CPU time in each round, each timed run after an untimed one."""
-    times: dict[str, list[float]] = {name: [] for name in contestants}
-    order = list(contestants.items())
-    for round_ in range(rounds):
-        gc.collect()
-        gc.disable()
-        try:
-            turn = round_ % len(order)
-            for name, run in order[turn:] + order[:turn]:
-                run()
-                t0 = time.process_time()
-                run()
-                times[name].append(time.process_time() - t0)
-        finally:
-            gc.enable()
-    return times
+from big_shapes import Row, rows
+from test_bench_translate import _rounds as interleaved  # (the rounds the translate table times)
 
 
 def selected(wanted: list[str]) -> list[Row]:
