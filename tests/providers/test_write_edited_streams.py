@@ -28,7 +28,12 @@ from ..stream.write_support import (
 OPENAI_CORPUS = [case for case in corpus_streams() if case[0] in ("openai", "openai_chat")]
 RECOUNTED = lc.Usage(input_tokens=1000, output_tokens=500, total_tokens=1500)
 RECOUNTED_RESPONSES = lc.Usage(
-    input_tokens=1000, output_tokens=500, total_tokens=1500, cache_read_tokens=0, reasoning_tokens=0
+    input_tokens=1000,
+    output_tokens=500,
+    total_tokens=1500,
+    cache_read_tokens=0,
+    cache_write_tokens=0,
+    reasoning_tokens=0,
 )
 
 
@@ -78,7 +83,8 @@ def test_an_edited_stream_is_written_as_edited_in_its_own_dialect(case: tuple[st
     assert sdk["usage"] == (1000, 500, 1500)
     assert sdk["tool_calls"] == _calls(want)
     back = lc.assemble(lc.stream.decode(wire, [body], request=REQUEST), request=REQUEST)
-    # a Responses usage always carries its cached and reasoning counts, 0 unreported (red team 21 F03)
+    # a Responses usage always carries its cached, cache-write and reasoning counts, 0 unreported
+    # (red team 21 F03; the cache-write count since rtleft25)
     recounted = RECOUNTED if wire == "openai_chat" else RECOUNTED_RESPONSES
     assert (_text(back), back.usage, _calls(back)) == (_text(want), recounted, _calls(want))
 

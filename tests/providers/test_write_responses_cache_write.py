@@ -1,12 +1,15 @@
-"""``input_tokens_details.cache_write_tokens`` in a written Responses usage (red team 20 F06).
+"""``input_tokens_details.cache_write_tokens`` in a written Responses usage (red team 20 F06,
+bigrows24's left item).
 
 The installed openai SDK's ``InputTokensDetails`` requires ``cache_write_tokens``, and OpenAI sends
 it in every Responses usage (``{"cache_write_tokens": 0, "cached_tokens": 0}`` in the corpus's
-2026-09 capture; the April captures have ``cached_tokens`` alone). The writer writes it wherever
-the source reported a cache-write count (OpenAI's own, Anthropic's ``cache_creation_input_tokens``);
-where the source has none (a Chat backend's ``prompt_tokens_details`` carries no such count) it is
-left out, as the missing details objects are (docs/writers.md, "Usage": a written 0 would read back
-as a reported 0, INV-029): the SDK's lenient client reads ``None``, its ``model_validate`` refuses."""
+2026-09 capture; the April captures have ``cached_tokens`` alone). The writer writes the count the
+source reported (OpenAI's own, Anthropic's ``cache_creation_input_tokens``), and OpenAI's ``0``
+where the source has none (a Chat backend's ``prompt_tokens_details`` carries no such count), as it
+writes the cached and reasoning counts (docs/writers.md, "Usage"): before, that usage was left
+without it, and the SDK's ``Response.model_validate_json`` refused the body (its lenient client
+read ``None``). A Responses backend's own final response that lacks the count (an April capture)
+still goes on as it came in a same-dialect stream."""
 
 from __future__ import annotations
 
@@ -93,6 +96,9 @@ def test_anthropic_s_cache_creation_is_the_cache_write_count() -> None:
     assert usage["input_tokens_details"] == {"cached_tokens": 20, "cache_write_tokens": 30}
 
 
-def test_a_source_without_a_cache_write_count_gets_none_invented() -> None:
+def test_a_source_without_a_cache_write_count_gets_openai_s_zero_and_the_sdk_model_takes_it() -> None:
     usage = _usage("openai_chat", _CHAT)
-    assert usage["input_tokens_details"] == {"cached_tokens": 80}
+    assert usage["input_tokens_details"] == {"cache_write_tokens": 0, "cached_tokens": 80}
+    response = lc.decode_response("openai_chat", json.dumps(_CHAT).encode(), request=REQUEST)
+    body = lc.encode_response("openai", response, usage_from="openai_chat")
+    assert Response.model_validate_json(body).usage.input_tokens_details.cache_write_tokens == 0  # type: ignore[union-attr]

@@ -1,11 +1,12 @@
 """A written Responses usage always carries ``input_tokens_details`` and ``output_tokens_details``
 (red team 21 F03). The openai SDK's ``ResponseUsage`` requires both, each with its count
-(``cached_tokens``, ``reasoning_tokens``), and OpenAI sends both on every response, ``0`` when
-nothing was cached or reasoned. Written only where the source reported a count, openai 1.66
-refused the stream (its Response failed to build) and later releases handed ``None`` for a field
-typed never-None. An unreported count is written as OpenAI's 0, and reads back as 0
-(docs/writers.md, "Usage"); ``cache_write_tokens`` stays written only where reported (red team 20
-F06: OpenAI's own April captures have none)."""
+(``cached_tokens``, ``cache_write_tokens``, ``reasoning_tokens``), and OpenAI sends them on every
+response, ``0`` when nothing was cached, written to the cache or reasoned. Written only where the
+source reported a count, openai 1.66 refused the stream (its Response failed to build) and later
+releases handed ``None`` for a field typed never-None. An unreported count is written as OpenAI's
+0, and reads back as 0 (docs/writers.md, "Usage"); ``cache_write_tokens`` too since rtleft25 (red
+team 20 F06 had kept it out: OpenAI's April captures have none; its 2026-09 capture has it, and
+the installed SDK's strict model refuses a usage without it)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ from ..stream.usage_support import stream_usage
 from ..stream.write_support import REQUEST, corpus_streams
 
 COUNTS = st.one_of(st.none(), st.integers(0, 10**6))
-_UNREPORTED_WRITE = [("input_tokens_details", "cache_write_tokens")]  # red team 20 F06's choice
 
 
 def _usage_written(usage: lc.Usage) -> dict[str, Any]:
@@ -67,22 +67,26 @@ def test_a_body_usage_is_the_sdks_model(
             reasoning_tokens=reasoning,
         )
     )
-    assert _sdk_complaints(written) == ([] if cache_write is not None else _UNREPORTED_WRITE)
+    assert _sdk_complaints(written) == []
     assert written["input_tokens_details"]["cached_tokens"] == (cache_read or 0)
+    assert written["input_tokens_details"]["cache_write_tokens"] == (cache_write or 0)
     assert written["output_tokens_details"]["reasoning_tokens"] == (reasoning or 0)
     body = json.dumps(
         {"object": "response", "model": "m", "status": "completed", "output": [], "usage": written}
     )
     back = lc.decode_response("openai", body.encode()).usage
-    assert (back.cache_read_tokens, back.reasoning_tokens) == (cache_read or 0, reasoning or 0)
-    assert back.cache_write_tokens == cache_write
+    assert (back.cache_read_tokens, back.cache_write_tokens, back.reasoning_tokens) == (
+        cache_read or 0,
+        cache_write or 0,
+        reasoning or 0,
+    )
 
 
 def test_the_red_teams_body() -> None:
     written = _usage_written(lc.Usage(input_tokens=1, output_tokens=2, total_tokens=3))
     assert written == {
         "input_tokens": 1,
-        "input_tokens_details": {"cached_tokens": 0},
+        "input_tokens_details": {"cache_write_tokens": 0, "cached_tokens": 0},
         "output_tokens": 2,
         "output_tokens_details": {"reasoning_tokens": 0},
         "total_tokens": 3,
@@ -93,7 +97,7 @@ def test_the_red_teams_body() -> None:
 def test_the_sdks_final_response_holds_both_details() -> None:
     """Every corpus stream of another dialect with a usage, translated to Responses: the openai
     SDK's accumulated final response has both details objects, each with its count, and the
-    written usage is the SDK's model (but for F06's unreported cache writes)."""
+    written usage is the SDK's strict model."""
     checked = 0
     for src, path in corpus_streams():
         if src == "openai":
@@ -112,15 +116,15 @@ def test_the_sdks_final_response_holds_both_details() -> None:
         assert usage.output_tokens_details is not None, path
         assert isinstance(usage.output_tokens_details.reasoning_tokens, int), path
         usage_json = final[-1]["usage"]
-        unreported_write = "cache_write_tokens" not in usage_json["input_tokens_details"]
-        assert _sdk_complaints(usage_json) == (_UNREPORTED_WRITE if unreported_write else []), path
+        assert _sdk_complaints(usage_json) == [], path
         checked += 1
     assert checked >= 15
 
 
 def test_a_chat_usage_without_details_reads_back_as_zero_through_responses() -> None:
     """The documented choice: Chat -> Responses -> decode reads 0 where the Chat backend said
-    nothing (a Responses client cannot hold "not reported" in these fields)."""
+    nothing (a Responses client cannot hold "not reported" in these fields; the cache-write count
+    too since rtleft25)."""
     chat = lc.Response(
         id="c",
         model="m",
@@ -130,5 +134,5 @@ def test_a_chat_usage_without_details_reads_back_as_zero_through_responses() -> 
     )
     backend = lc.decode_response("openai_chat", lc.encode_response("openai_chat", chat))
     back = lc.decode_response("openai", lc.encode_response("openai", backend, usage_from="openai_chat")).usage
-    assert (back.cache_read_tokens, back.reasoning_tokens, back.cache_write_tokens) == (0, 0, None)
+    assert (back.cache_read_tokens, back.reasoning_tokens, back.cache_write_tokens) == (0, 0, 0)
     assert (back.input_tokens, back.output_tokens, back.total_tokens) == (5, 2, 7)

@@ -92,11 +92,15 @@ def _bytes_put_back(given: tuple[Any, ...], back: tuple[Any, ...] | None) -> tup
 
 
 def _said(response: lc.Response) -> tuple[Any, ...]:
-    """What a Responses final object and its stream both say: text, tool calls, usage."""
+    """What a Responses final object and its stream both say: text, tool calls, usage (an
+    unreported cache-write count as the 0 the writer writes for it: docs/writers.md, "Usage")."""
     parts = response.message.parts
     text = "".join(p.text for p in parts if isinstance(p, lc.TextPart))
     calls = [(p.id, p.name, p.input) for p in parts if isinstance(p, lc.ToolCallPart)]
-    return text, calls, response.usage
+    usage = response.usage
+    if usage is not None and usage.cache_write_tokens is None:
+        usage = lc.replace(usage, cache_write_tokens=0)
+    return text, calls, usage
 
 
 def _final_contradicts_its_stream(

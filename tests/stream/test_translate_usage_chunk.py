@@ -72,7 +72,7 @@ def test_other_dialects_carry_usage_in_their_end_either_way(dst: str) -> None:
     response = lc.assemble(lc.stream.decode(dst, [written], request=REQUEST), request=REQUEST)
     usage = lc.assemble(events).usage
     if dst == "openai":  # both details objects always written (red team 21 F03)
-        usage = msgspec.structs.replace(usage, cache_read_tokens=0, reasoning_tokens=0)
+        usage = msgspec.structs.replace(usage, cache_read_tokens=0, cache_write_tokens=0, reasoning_tokens=0)
     assert response.usage == usage
 
 

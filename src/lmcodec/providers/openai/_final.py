@@ -20,6 +20,7 @@ import msgspec
 
 from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai.views import citation_fields, usage_from
+from lmcodec.wire import Usage
 
 __all__ = ["agreed_output", "said", "says_the_same", "uncarried"]
 
@@ -37,7 +38,8 @@ def says_the_same(body: bytes, data: dict[str, Any], built: dict[str, Any]) -> b
 
 def said(response: dict[str, Any]) -> tuple[Any, ...]:
     """What a Responses object says that a client reads as content: the model, status and
-    incomplete reason, the usage as lm15 reads it, and per output item lmcodec writes (message,
+    incomplete reason, the usage as lm15 reads it (a cache-write count left out as the 0 the writer
+    writes for it: :func:`_cache_write_as_written`), and per output item lmcodec writes (message,
     function call, reasoning) its content: texts, refusals, citations as lm15 reads them,
     logprobs; a call's id, name and arguments; a reasoning summary (joined as lm15 joins it) and
     its encrypted content. Item ids are not content (lm15's reading keeps none: the writer names
@@ -63,9 +65,18 @@ def said(response: dict[str, Any]) -> tuple[Any, ...]:
         response.get("model"),
         response.get("status"),
         incomplete.get("reason"),
-        usage_from(response.get("usage") or {}),
+        _cache_write_as_written(usage_from(response.get("usage") or {})),
         items,
     )
+
+
+def _cache_write_as_written(usage: Usage) -> Usage:
+    """``usage`` with an unreported cache-write count as the 0 ``responses_usage`` writes for it
+    (the SDK requires the count): a backend's final response from before OpenAI sent the count
+    (the corpus's April captures) says what the events say, and goes on as it came."""
+    if usage.cache_write_tokens is None:
+        return msgspec.structs.replace(usage, cache_write_tokens=0)
+    return usage
 
 
 def _content(entry: dict[str, Any]) -> tuple[Any, ...]:

@@ -283,8 +283,8 @@ def chat_usage(usage: Usage) -> dict[str, Any]:
 def responses_usage(usage: Usage) -> dict[str, Any]:
     """A Usage as the Responses API's ``usage``: none when it reports nothing; else the three counts
     the SDK's ``ResponseUsage`` requires (:func:`_counts`) and both details objects, which it
-    requires too, with the cached and reasoning counts every OpenAI response carries: an
-    unreported one as 0, what OpenAI sends for none (docs/writers.md, "Usage")."""
+    requires too, with the cached, cache-write and reasoning counts every OpenAI response carries:
+    an unreported one as 0, what OpenAI sends for none (docs/writers.md, "Usage")."""
     details_in, details_out = _details(usage)
     if not details_in and not details_out and _nothing_counted(usage):
         return {}
@@ -298,12 +298,14 @@ def responses_usage(usage: Usage) -> dict[str, Any]:
     }
 
 
-# The counts every openai SDK since 1.66 requires in InputTokensDetails / OutputTokensDetails, as
-# OpenAI writes them when nothing was cached or reasoned (red team 21 F03: openai 1.66 refused a
-# usage without the objects; later releases hand None for a field typed never-None).
-# cache_write_tokens stays written only where reported (red team 20 F06): OpenAI's own April
-# captures have none, and a same-dialect round trip must not gain one.
-_NONE_IN: Final = {"cached_tokens": 0}
+# The counts the openai SDK requires in InputTokensDetails / OutputTokensDetails, as OpenAI writes
+# them when nothing was cached, written to the cache or reasoned (red team 21 F03: openai 1.66
+# refused a usage without the objects; later releases hand None for a field typed never-None).
+# cache_write_tokens too, in OpenAI's order: the installed SDK (3.63) requires it and OpenAI sends it in
+# every usage (the corpus's 2026-09 capture, {"cache_write_tokens": 0, "cached_tokens": 0}); April's
+# captures had cached_tokens alone (red team 20 F06 kept it out then; bigrows24 found the SDK's
+# Response.model_validate_json refusing the body without it).
+_NONE_IN: Final = {"cache_write_tokens": 0, "cached_tokens": 0}
 _NONE_OUT: Final = {"reasoning_tokens": 0}
 
 
