@@ -141,7 +141,6 @@ class StreamWriter(DeltaParts):
     __slots__ = (
         "_by_index",
         "_by_key",
-        "_cited",
         "_done",
         "_errored",
         "_fed",
@@ -179,7 +178,6 @@ class StreamWriter(DeltaParts):
         # its text alone by write_text / write_thinking (_pending is then empty): see _materialize.
         self._text: str | None = None
         self._thought = False  # the held text is a thought's (write_thinking's)
-        self._cited = False  # a citation came while the text was held: its chunk carries them (_held_chunk)
         self._text_index = -1  # the text slot known to stream at position 0 (write_text's fast case)
         self._thought_index = -1  # ... and the thinking slot (write_thinking's)
         self._written: dict[int, int] = {}  # part index of a written call -> what its args were (_call_args)
@@ -198,7 +196,6 @@ class StreamWriter(DeltaParts):
         if self._text is not None:
             if isinstance(event, StreamDeltaEvent) and isinstance(event.delta, CitationDelta):
                 self._citations.append(event.delta)  # (the held text's chunk carries it: _held_chunk)
-                self._cited = True
                 return b""
             self._materialize()
         if isinstance(event, StreamDeltaEvent):
@@ -286,7 +283,6 @@ class StreamWriter(DeltaParts):
         text = self._text
         assert text is not None
         self._text = None
-        self._cited = False  # (the citations go with the part made: _write_pending)
         if self._thought:
             index = self._thought_index
             delta: Any = _new(ThinkingDelta, part_index=index, text=text)
@@ -335,14 +331,15 @@ class StreamWriter(DeltaParts):
         return written
 
     def _held_chunk(self, text: str, thought: bool) -> bytes:
-        """The chunk of the text write_text or write_thinking held; where :meth:`feed` read a
-        citation since, with every citation not yet written, as :meth:`_write_pending` writes that
-        text made a part (which :meth:`feed` did before: red team 39 F07, ~8 Python calls a citation
-        of a cited answer, whose every citation delta comes between two text deltas). Citations read
-        before the text was held wait for a chunk written from the pending parts, as they did."""
+        """The chunk of the text write_text or write_thinking held, with every citation not yet
+        written, as :meth:`_write_pending` writes that text made a part (which :meth:`feed` did
+        before: red team 39 F07, ~8 Python calls a citation of a cited answer, whose every citation
+        delta comes between two text deltas). A citation read while the text was held goes with it;
+        one read after a flush wrote the text before it goes on the next text's chunk: the next chunk
+        written, fed whole or one input chunk per event (before, it waited for a chunk written from
+        pending parts, the last one in a cited answer streamed per event)."""
         head, tail = self._held_template(thought)
-        if self._cited:
-            self._cited = False
+        if self._citations:
             tail = _grounded(tail, self._citations)
             self._citations = []
         return head + _encode(text) + tail
