@@ -33,7 +33,11 @@ def _cite(i: int) -> dict[str, Any]:
         "title": "t",
         "encrypted_index": "x",
     }
-    return {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": citation}}
+    return {
+        "type": "content_block_delta",
+        "index": 0,
+        "delta": {"type": "citations_delta", "citation": citation},
+    }
 
 
 def _frames() -> list[bytes]:
@@ -60,7 +64,11 @@ def _frames() -> list[bytes]:
     events += [
         _text("end."),
         {"type": "content_block_stop", "index": 0},
-        {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None}, "usage": {"output_tokens": 5}},
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+            "usage": {"output_tokens": 5},
+        },
         {"type": "message_stop"},
     ]
     return [_sse(event) for event in events]
