@@ -260,3 +260,45 @@ def test_a_message_streamed_by_deltas_alone_is_not_read_again_from_completed() -
         got = read(out)
         assert got["text"] == "hi", dst
         assert [(n, a) for _, n, a in got["tool_calls"]] == [("f", {"a": 1})], dst
+
+
+def _streamed_message(index: int) -> bytes:
+    """The message added at ``index``, its text streamed, then done (the openai SDK's own order)."""
+    delta = {
+        "type": "response.output_text.delta",
+        "item_id": "msg_src",
+        "output_index": index,
+        "content_index": 0,
+        "delta": "hi",
+        "sequence_number": 2,
+    }
+    part = {
+        "type": "response.content_part.added",
+        "item_id": "msg_src",
+        "output_index": index,
+        "content_index": 0,
+        "part": {"type": "output_text", "text": "", "annotations": []},
+        "sequence_number": 2,
+    }
+    added = _added(index, dict(_MESSAGE, status="in_progress", content=[]))
+    return added + _sse(part) + _sse(delta) + _done(index, _MESSAGE)
+
+
+# rtfix51's left item: a completed item is the streamed one when its identity is (the openai SDK's
+# accumulator matches them by a message's id, a call's call_id), wherever the final output puts it
+IDENTITY = {
+    # the final output renumbered: a reasoning item before the streamed message, the call after it
+    "renumbered": _created() + _streamed_message(0) + _completed([_REASONING, _MESSAGE, _CALL]),
+    # the call only in the final output, at the index the stream gave the message
+    "index_of_another": _created() + _streamed_message(0) + _completed([_CALL, _MESSAGE]),
+}
+
+
+@pytest.mark.parametrize("dst", sorted(READERS))
+@pytest.mark.parametrize("shape", sorted(IDENTITY))
+def test_completed_items_are_matched_to_streamed_ones_by_identity(shape: str, dst: str) -> None:
+    source = sdk_responses(IDENTITY[shape])
+    assert source["text"] == "hi" and [(n, a) for _, n, a in source["tool_calls"]] == [("f", {"a": 1})]
+    read = READERS[dst](b"".join(lc.stream.translate("openai", dst, [IDENTITY[shape]], request=REQUEST)))
+    assert read["text"] == source["text"]
+    assert [(n, a) for _, n, a in read["tool_calls"]] == [("f", {"a": 1})]

@@ -117,7 +117,9 @@ def as_read(src: str, dst: str, c: Counts, verbatim: bool = False) -> Counts:
     if dst == "openai" and not verbatim and any(v is not None for v in c):  # both details objects:
         # an unreported cached, cache-write or reasoning count is written as OpenAI's 0 (red team 21
         # F03; the cache-write count since rtleft25: the SDK requires it, OpenAI sends it)
-        c = c._replace(cache_read=c.cache_read or 0, cache_write=c.cache_write or 0, reasoning=c.reasoning or 0)
+        c = c._replace(
+            cache_read=c.cache_read or 0, cache_write=c.cache_write or 0, reasoning=c.reasoning or 0
+        )
     return c._replace(total=None)
 
 

@@ -21,8 +21,9 @@ event naming it, a server-run item is left out, as an Anthropic server tool's bl
 (docs/writers.md, "Output items lm15 does not read").
 
 A ``message`` or ``function_call`` item that comes only whole (its ``output_item.done`` with no
-``output_item.added`` before it; or only in ``response.completed``, at an output index past the
-last the stream added: one before it may have come as deltas alone) is read as nothing by lm15,
+``output_item.added`` before it; or only in ``response.completed``, under an identity the stream
+did not add, as the openai SDK matches them: a call's ``call_id``, a message's ``id``) is read as
+nothing by lm15,
 and so by ``decode``; the mapper hands it to the sink as its streamed fragments would come
 (:mod:`lmcodec.stream._whole_items`, red team 44 F01).
 
@@ -41,7 +42,7 @@ import msgspec
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers.openai.views import ItemDoneFrame, RefusalFrame
 from lmcodec.stream._incomplete import IncompleteWatch
-from lmcodec.stream._whole_items import WHOLE, completed_only, hand_on_whole, raw_value
+from lmcodec.stream._whole_items import WHOLE, completed_only, hand_on_whole, identity, raw_value
 from lmcodec.stream.sink import Sink
 
 __all__ = ["ForeignItemSink", "ForeignItems", "mapped_at"]
@@ -68,6 +69,7 @@ class ForeignItemSink(Sink, Protocol):
 class _Item(msgspec.Struct, frozen=True, gc=False):
     type: str | None = None
     id: Any = None  # (a backend's value: used only when a string)
+    call_id: Any = None  # (a call's identity for the openai SDK: _whole_items.identity)
 
 
 class _Head(msgspec.Struct, frozen=True, gc=False):
@@ -84,13 +86,15 @@ class ForeignItems(IncompleteWatch):
     items lm15 does not read to the sink's ``foreign_item``. A batch with no such item open and no
     ``output_item.added`` frame goes to lm15's mapping whole (one substring search per frame)."""
 
-    __slots__ = ("_added", "_open")
+    __slots__ = ("_added", "_identities", "_open")
 
     def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
         super().__init__(model, sink, keep_unknown)
         self._open: dict[int, str] = {}  # output_index -> type of a foreign item not done yet
         # output indexes of the items of types lm15 reads that were added (or came whole, read here)
         self._added: set[int] = set()
+        # ... and the identity of the message or call added at each (_whole_items.identity)
+        self._identities: dict[int, tuple[str, str] | None] = {}
 
     def frames(self, datas: list[bytes]) -> int:
         if not self._open:
@@ -130,6 +134,7 @@ class ForeignItems(IncompleteWatch):
         if done is None or done.type not in WHOLE or index in self._added:
             return _item_done(self, f)
         self._added.add(index)
+        self._identities[index] = identity(done.type, done.id, raw_value(done.call_id))
         return hand_on_whole(
             cast(ForeignItemSink, self.sink),
             index,
@@ -143,9 +148,10 @@ class ForeignItems(IncompleteWatch):
 
     def port_frame(self, payload: Any, out: list[Any]) -> None:
         """lm15's reading of a frame the typed views refuse (its JSON value ``payload``), after a
-        ``response.completed``'s message and call items past the last the stream added (they came only
-        there, red team 44 F01 / 45 F01) are handed on (:func:`completed_only`)."""
-        completed_only(cast(ForeignItemSink, self.sink), payload, self._added)
+        ``response.completed``'s message and call items the stream did not add, matched by identity
+        as the openai SDK matches them (they came only there, red team 44 F01 / 45 F01; rtleft25)
+        are handed on (:func:`completed_only`)."""
+        completed_only(cast(ForeignItemSink, self.sink), payload, self._added, self._identities)
         super().port_frame(payload, out)
 
     def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:
@@ -168,6 +174,8 @@ class ForeignItems(IncompleteWatch):
                 return None
             if item.type in _READ:
                 self._added.add(index)
+                if item.type in WHOLE:
+                    self._identities[index] = identity(item.type, item.id, item.call_id)
                 named = item.id if isinstance(item.id, str) and item.id else None
                 return None if named is None else (item.type, index, named)
             self._open[index] = item.type

@@ -21,7 +21,7 @@ from typing import Any, Final, Protocol
 
 import msgspec
 
-__all__ = ["WHOLE", "WholeItemSink", "completed_only", "hand_on_whole", "raw_value"]
+__all__ = ["WHOLE", "WholeItemSink", "completed_only", "hand_on_whole", "identity", "raw_value"]
 
 WHOLE: Final = frozenset({"message", "function_call"})  # the items read here when they come only whole
 
@@ -110,12 +110,30 @@ def hand_on_whole(
     return 0
 
 
-def completed_only(sink: WholeItemSink, payload: Any, streamed: set[int]) -> None:
+def identity(kind: str, item_id: Any, call_id: Any) -> tuple[str, str] | None:
+    """What the openai SDK's accumulator knows an output item by (its ``_output_identity``): a
+    call's ``call_id``, any other item's ``id``; ``None`` without one (a backend's value: a string)."""
+    named = call_id if kind == "function_call" else item_id
+    return (kind, named) if isinstance(named, str) and named else None
+
+
+def completed_only(
+    sink: WholeItemSink,
+    payload: Any,
+    streamed: set[int],
+    identities: dict[int, tuple[str, str] | None],
+) -> None:
     """Hand on the ``message`` and ``function_call`` items of ``payload`` (a frame's decoded JSON)
-    when it is a ``response.completed`` whose ``output`` holds them past the last index in
-    ``streamed`` (the indexes the stream added or handed on whole; each handed on is added): an
-    index before it may have been streamed by deltas alone, with no ``output_item.added``, and
-    would be written twice. Once at the stream's end: an ordinary stream streamed them all."""
+    when it is a ``response.completed`` whose ``output`` holds items the stream did not stream, as
+    the openai SDK's accumulator matches them: by identity (:func:`identity`), not position.
+    ``streamed``: the indexes the stream added or handed on whole; ``identities``: the identity of
+    the item added at each (``None``: one without). An item whose identity the stream added is
+    not handed on, wherever it stands (a backend that renumbers ``output``); one at an index the
+    stream added under another identity is another item, handed on; one at an index before the
+    last added that the stream never added stays unread: it may have been streamed by deltas alone,
+    with no ``output_item.added`` (which the SDK refuses and lm15 reads), and would be written
+    twice. Each handed on is added, at its own index past the last when its index is taken. Once
+    at the stream's end: an ordinary stream streamed them all."""
     if type(payload) is not dict or payload.get("type") != "response.completed":
         return
     response = payload.get("response")
@@ -123,16 +141,28 @@ def completed_only(sink: WholeItemSink, payload: Any, streamed: set[int]) -> Non
     if type(output) is not list:
         return
     last = max(streamed, default=-1)
+    known = {named for named in identities.values() if named is not None}
     for index, item in enumerate(output):
-        if index <= last or type(item) is not dict:
+        if type(item) is not dict:
             continue
         kind = item.get("type")
         if kind not in WHOLE:
             continue
-        streamed.add(index)
+        named = identity(kind, item.get("id"), item.get("call_id"))
+        if named is not None and named in known:
+            continue
+        at = index
+        if index <= last:
+            if index not in streamed or named is None or identities.get(index) in (None, named):
+                continue  # (a gap, or the item added there: nothing says it is another)
+            last += 1
+            at = last
+        streamed.add(at)
+        if named is not None:
+            known.add(named)
         hand_on_whole(
             sink,
-            index,
+            at,
             kind,
             item.get("id"),
             item.get("content"),

@@ -114,10 +114,11 @@ lm15 reads as a stream error, ends the translation as the ``content_filter`` end
 usage (:mod:`lmcodec.stream._inband`): the Gemini client gets the chunk as Google sent it, the
 others their own content-filter finish, not a request error. A Responses ``message`` or
 ``function_call`` item that comes only whole (its ``output_item.done`` alone, or only in
-``response.completed``, whatever other items streamed), which lm15 reads as nothing, is written as if streamed
-(:mod:`lmcodec.stream._whole_items`); so is a Chat answer's legacy ``delta.function_call``, a Chat
-client's as it came, another's as a tool call of its own, beside any ``tool_calls``
-(:mod:`lmcodec.stream._chat_extras`). The events of a
+``response.completed``, whatever other items streamed, matched to the streamed ones by identity as
+the openai SDK matches them: a call's ``call_id``, a message's ``id``), which lm15 reads as nothing,
+is written as if streamed (:mod:`lmcodec.stream._whole_items`); so is a Chat answer's legacy
+``delta.function_call``, a Chat client's as it came, another's as a tool call of its own, beside
+any ``tool_calls`` (:mod:`lmcodec.stream._chat_extras`). The events of a
 Responses output item lm15 reads as nothing (a ``custom_tool_call``, a ``web_search_call``, ...) go
 to a Responses client as the backend sent them; another client's stream ends with an error naming an
 item the client runs itself and leaves out a server-run one (:mod:`lmcodec.stream._foreign_items`);
