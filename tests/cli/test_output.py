@@ -345,3 +345,38 @@ def _shell(cwd: Path, command: str) -> subprocess.CompletedProcess[str]:
         env={**os.environ, "PYTHONPATH": str(SRC)},
         timeout=60,
     )
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc here")
+@pytest.mark.parametrize("where", ["dest", "rejects"])
+def test_another_process_s_descriptor_is_written_in_place(tmp_path: Path, where: str) -> None:
+    """``convert in /proc/<pid>/fd/3`` where another process holds ``3>> log``: written as
+    ``cat > /proc/<pid>/fd/3`` writes, into the file that process holds, whose later writes
+    follow (rtfix52's left item: the log was replaced, and the process's line was lost)."""
+    src = tmp_path / "in.jsonl"
+    bad = b'{"request": 1}\n'
+    src.write_bytes(_lines(TURNS) + (bad if where == "rejects" else b""))
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(_lines(OLD))
+    out = tmp_path / "out.jsonl"
+    holder = subprocess.Popen(
+        ["bash", "-c", 'exec 3>>"$0"; read -r go; echo late >&3', str(log)], stdin=subprocess.PIPE
+    )
+    fd3 = f"/proc/{holder.pid}/fd/3"
+    for _ in range(500):
+        if os.path.exists(fd3):
+            break
+        time.sleep(0.01)
+    args = [str(out), "--rejects", fd3] if where == "rejects" else [fd3]
+    done = subprocess.run(
+        [sys.executable, "-W", "ignore", "-m", "lmcodec", "convert", str(src), *args],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+        timeout=60,
+    )
+    assert holder.stdin is not None
+    holder.stdin.write(b"go\n")
+    holder.stdin.close()
+    assert holder.wait(timeout=30) == 0
+    assert done.returncode == 0, done.stderr
+    assert log.read_bytes() == (bad if where == "rejects" else _lines(TURNS)) + b"late\n"

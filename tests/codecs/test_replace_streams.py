@@ -9,6 +9,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -192,4 +193,57 @@ def test_a_descriptor_open_on_a_directory_is_refused_naming_the_path(tmp_path: P
     finally:
         os.close(fd)
     assert raised.value.filename == name
+    assert list(tmp_path.iterdir()) == []
+
+
+class _Holder:
+    """Another process holding ``log`` open as its descriptor 3 (``exec 3>> log``), which writes
+    ``late`` there once :meth:`release` is called."""
+
+    def __init__(self, log: Path) -> None:
+        self.proc = subprocess.Popen(
+            ["bash", "-c", 'exec 3>>"$0"; read -r go; echo late >&3', str(log)], stdin=subprocess.PIPE
+        )
+        self.fd3 = f"/proc/{self.proc.pid}/fd/3"
+        for _ in range(500):
+            if os.path.exists(self.fd3):
+                break
+            time.sleep(0.01)
+
+    def release(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(b"go\n")
+        self.proc.stdin.close()
+        assert self.proc.wait(timeout=30) == 0
+
+
+_PROC_FD = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc here")
+
+
+@_PROC_FD
+def test_another_process_s_descriptor_is_the_file_it_holds_written_in_place(tmp_path: Path) -> None:
+    """``/proc/<pid>/fd/3`` of another process whose fd 3 is ``>> log``: written as ``cat >``
+    writes it, into the file the process holds, whose later writes follow (rtfix52's left item:
+    the log was replaced, and the process's ``late`` went to the file no name held)."""
+    log = tmp_path / "log"
+    log.write_bytes(b"old\n")
+    holder = _Holder(log)
+    lc.jsonl.write(holder.fd3, numbered_turns(2))
+    holder.release()
+    assert log.read_bytes() == _jsonl(numbered_turns(2)) + b"late\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log"]
+
+
+@_PROC_FD
+def test_another_process_s_descriptor_on_an_unlinked_file_makes_no_file_of_its_link(tmp_path: Path) -> None:
+    """Its link reads ``log (deleted)`` once the file is unlinked: replaced by that name, a new file
+    ``log (deleted)`` was made beside it. Written in place, the bytes go to the file the process holds."""
+    log = tmp_path / "log"
+    log.write_bytes(b"old\n")
+    holder = _Holder(log)
+    log.unlink()
+    lc.jsonl.write(holder.fd3, numbered_turns(2))
+    with open(holder.fd3, "rb") as held:
+        assert held.read() == _jsonl(numbered_turns(2))
+    holder.release()
     assert list(tmp_path.iterdir()) == []

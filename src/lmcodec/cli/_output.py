@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from lmcodec.codecs._replace import (
+    held_by_another_process,
     keep_owner,
     refuse_a_directory_name,
     refuse_unwritable_descriptor,
@@ -216,11 +217,12 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
     """``dest`` open for writing through a temporary file beside it
     (``codecs._replace.temporary_beside``: NAME cut to fit the name limit), renamed to ``dest``
     when the block succeeds and removed when it fails; ``dest`` itself, opened, when it is not a
-    regular file (nothing to rename over); the open descriptor whose file ``dest`` is (fd 1 or
-    2, or N for ``/dev/fd/N`` however spelled: ``codecs._replace.standard_stream_of``), written
-    through (``codecs._replace.written_through``), refused where it takes no write (read-only,
-    a directory). The writers write into
-    the file given (compressed by DEST's name: ``codecs.files.compressing``), so DEST has this
+    regular file (nothing to rename over) or another process's descriptor (``/proc/<pid>/fd/N``,
+    as ``cat >`` opens it: ``codecs._replace.held_by_another_process``); the open descriptor
+    whose file ``dest`` is (fd 1 or 2, or N for ``/dev/fd/N`` however spelled:
+    ``codecs._replace.standard_stream_of``), written through (``codecs._replace.written_through``),
+    refused where it takes no write (read-only, a directory). The writers write into the file given
+    (compressed by DEST's name: ``codecs.files.compressing``), so DEST has this
     one temporary file: given the temporary path, they made one of their own beside it. A name of
     a directory's form (``out/``) is refused, as a shell redirection refuses it (it wrote the
     file ``out``)."""
@@ -245,7 +247,7 @@ def atomic_file(dest: str) -> Iterator[IO[bytes]]:
         with written_through(stream, dest) as raw, _Naming(raw, dest) as fh:
             yield fh
         return
-    if existing is not None and not stat.S_ISREG(existing):
+    if existing is not None and (not stat.S_ISREG(existing) or held_by_another_process(dest)):
         with _Naming(io.FileIO(dest, "wb"), dest) as fh:
             yield fh
         return

@@ -19,7 +19,12 @@ is the redirect target: a rename over it replaced the file the shell had open an
 output with it (red team 38 F03). A named descriptor open for reading only, or on a directory, is
 refused with the ``OSError`` naming the path (red team 45 F03: ``/dev/stdin`` after ``< log``
 replaced the file the user opened read-only). Another FIFO or device is opened in place; a
-symlink to a regular file has its target replaced, the link kept.
+symlink to a regular file has its target replaced, the link kept. So is not another process's
+descriptor (``/proc/<pid>/fd/N``): its link names the file only as it was when opened (``log
+(deleted)`` once unlinked), and the process writes on into the file it holds, so the path is
+opened in place, as ``cat > /proc/<pid>/fd/N`` opens it (rtfix52's left item: the file was
+replaced, the process's later writes went to the file no name held, and an unlinked one came
+back as a new file named ``log (deleted)``).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import secrets
 import stat
 import sys
@@ -40,6 +46,7 @@ if sys.platform != "win32":  # no descriptor flags to read on Windows: its write
 
 __all__ = [
     "descriptor_named",
+    "held_by_another_process",
     "keep_owner",
     "refuse_a_directory_name",
     "refuse_unwritable_descriptor",
@@ -53,6 +60,8 @@ _STANDARD_STREAMS = (1, 2)
 """The descriptors a path is compared with: the streams a shell redirects output to."""
 _DESCRIPTOR_DIRECTORIES: Final = ("/dev/fd", "/proc/self/fd", "/proc/thread-self/fd")
 """The directories whose entry N is descriptor N itself, as their real paths are compared."""
+_PROCESS_DESCRIPTORS: Final = re.compile(r"/proc/[0-9]+(?:/task/[0-9]+)?/fd")
+"""The real path of a process's (or thread's) descriptor directory."""
 _LINKS_FOLLOWED: Final = 40
 """As many symlinks as Linux follows in one path (past that, ELOOP): a loop ends."""
 
@@ -97,6 +106,19 @@ def descriptor_named(dest: str | os.PathLike[str]) -> int | None:
     except (OSError, ValueError):
         return None
     return None
+
+
+def held_by_another_process(dest: str | os.PathLike[str]) -> bool:
+    """Whether ``dest`` is an entry of another process's descriptor directory (``/proc/<pid>/fd/N``,
+    its directory compared by real path; this process's own are :func:`descriptor_named`'s): a
+    file that process holds open, opened in place (see the module docstring)."""
+    try:
+        folder, last = os.path.split(os.fsdecode(dest))
+        if not (last.isdigit() and last.isascii()):  # (a log's path: no real path taken)
+            return False
+        return _PROCESS_DESCRIPTORS.fullmatch(os.path.realpath(folder or ".")) is not None
+    except (OSError, ValueError):
+        return False
 
 
 def _descriptor_directories() -> set[str]:
@@ -173,7 +195,7 @@ def replaced_at_the_end(dest: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         mode = None
     except OSError:  # let open() say what is wrong
         mode = 0
-    if mode is not None and not stat.S_ISREG(mode):
+    if mode is not None and (not stat.S_ISREG(mode) or held_by_another_process(dest)):
         with path.open("wb") as raw:
             yield raw
         return
