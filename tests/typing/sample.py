@@ -360,3 +360,8 @@ def check_provider_names() -> None:
     assert_type(built, lc.ProviderRequest)
     for chunk in lc.stream.translate(config.backend, "openai_chat", [ANTHROPIC_SSE]):
         assert_type(chunk, bytes)
+    # a Decoder's and an Encoder's dialect is the name they were given, typed so (docfix24 left
+    # them str: a program passing it on to a typed face had to narrow it again)
+    decoder = lc.stream.Decoder(config.backend)
+    assert_type(decoder.provider, lc.Provider)
+    assert_type(lc.stream.Encoder(decoder.provider).provider, lc.Provider)

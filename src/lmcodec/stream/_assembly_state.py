@@ -55,11 +55,28 @@ _UNNAMED = (
     "tool call at part {} arrived without a name; the adapter that produced this stream must set "
     "ToolCallDelta.name on the call's first fragment (MAP-9: lm15 does not guess which tool the model meant)"
 )
+_SERVER_TOOL_NOTE = (
+    "a call with no name and no id is how lm15 reads an Anthropic server tool's call "
+    "(server_tool_use: web_search, code_execution, ...): if a server tool ran in this Anthropic "
+    "stream, the stream is valid and lm15 (and lc.assemble) cannot assemble it; `lmcodec assemble "
+    "anthropic FILE` names the tool, and lc.stream.translate writes the answer around it"
+)
 _TOO_DEEP_ANSWER = (
     "the answer to a judgment request nests deeper than JSON can be read (lm15 crashes on it with "
     "RecursionError); the Response with the answer as text is in .partial"
 )
 _NO_MODEL = "the stream named no model (no start event model) and no request was given to supply one"
+
+
+def noted(error: Exception, note: str) -> None:
+    """``note`` added to ``error`` as PEP 678 says (``add_note``: a traceback prints it after the
+    message, which stays lm15's); on Python 3.10, which has no ``add_note``, kept in
+    ``__notes__`` where a program reads it."""
+    add_note = getattr(error, "add_note", None)
+    if add_note is not None:
+        add_note(note)
+    else:
+        error.__notes__ = [*getattr(error, "__notes__", ()), note]  # type: ignore[attr-defined]
 
 
 class AssemblyState:
@@ -141,7 +158,10 @@ class AssemblyState:
         if len(self._tool_name) < len(tool_raw):  # a call without a name (names come with fragments)
             unnamed = sorted(idx for idx in tool_raw if idx not in self._tool_name)
             partial = self._build(frozenset(unnamed))
-            raise StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
+            error = StreamAssemblyError(_UNNAMED.format(unnamed[0]), partial=partial, part_index=unnamed[0])
+            if unnamed[0] not in self._tool_id:  # the CLI's hint (cli/_assemble.py), as a note
+                noted(error, _SERVER_TOOL_NOTE)
+            raise error
         return self._build(NO_SKIP)
 
     def _slot_parts(self, skip: frozenset[int]) -> tuple[list[Part], bool]:

@@ -125,7 +125,8 @@ class Decoder:
         )
 
     @property
-    def provider(self) -> str:
+    def provider(self) -> Provider:
+        """The dialect this Decoder reads (as given: one of :data:`lmcodec.Provider`)."""
         return self._stream.provider
 
     @property

@@ -135,7 +135,8 @@ class Encoder:
         self._closed = False
 
     @property
-    def provider(self) -> str:
+    def provider(self) -> Provider:
+        """The dialect this Encoder writes (as given: one of :data:`lmcodec.Provider`)."""
         return self._provider
 
     @property

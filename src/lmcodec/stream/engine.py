@@ -26,6 +26,7 @@ from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.sink import Sink
 from lmcodec.wire import Request
 from lmcodec.wire._checks import require_instance
+from lmcodec.wire.dialects import Provider
 
 __all__ = ["NOT_READ", "Engine", "OnUnknown", "checked_arguments", "decode_into", "map_whole", "sink_stream"]
 
@@ -88,7 +89,7 @@ class Engine:
 
     def __init__(
         self,
-        provider: str,
+        provider: Provider,
         mapper_cls: Any,
         sink: Sink,
         request: Request | None,
@@ -362,7 +363,7 @@ def map_whole(
 
 def decode_into(
     sink: Sink,
-    provider: str,
+    provider: Provider,
     mapper_cls: Any,
     chunks: Iterable[Chunk],
     request: Request | None,
@@ -384,7 +385,7 @@ def decode_into(
     )
 
 
-def sink_stream(provider: str, sink: Sink, request: Request | None = None) -> Engine:
+def sink_stream(provider: Provider, sink: Sink, request: Request | None = None) -> Engine:
     """``provider``'s stream engine (framer and mapper, default limits, unknown frames skipped)
     calling ``sink``: ``feed(chunk)`` maps what a chunk completes, ``close()`` ends the input.
     The hand-off :func:`lmcodec.stream.translate` drives its writer-sink through."""
