@@ -113,8 +113,11 @@ def held_by_another_process(dest: str | os.PathLike[str]) -> bool:
     its directory compared by real path; this process's own are :func:`descriptor_named`'s): a
     file that process holds open, opened in place (see the module docstring)."""
     try:
-        folder, last = os.path.split(os.fsdecode(dest))
-        if not (last.isdigit() and last.isascii()):  # (a log's path: no real path taken)
+        name = os.fsdecode(dest)
+        if not name[-1:].isdigit():  # (a log's path: one test, no split, no real path taken)
+            return False
+        folder, last = os.path.split(name)
+        if not (last.isdigit() and last.isascii()):
             return False
         return _PROCESS_DESCRIPTORS.fullmatch(os.path.realpath(folder or ".")) is not None
     except (OSError, ValueError):
