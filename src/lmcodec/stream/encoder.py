@@ -127,7 +127,7 @@ class Encoder:
                     f"unknown usage_from {usage_from!r}; expected None or one of {sorted(WRITERS)}"
                 )
             restate = usage_restatement(usage_from, provider)
-        self._provider = provider
+        self._provider: Provider = provider  # (annotated: an inferred attribute type drops the Literal)
         self._writer: Any = cls() if include_usage or provider != "openai_chat" else cls(include_usage=False)
         # what events are fed to: the writer, or (told a source of another meaning) the writer
         # behind the usage restatement; chosen once, so an Encoder without one pays nothing per event

@@ -108,7 +108,7 @@ class Engine:
         default; stream.translate's counts the keep-alives too). ``read_head``: handed the frames
         cut, before they are mapped, until it returns True (stream.translate reads a stream's
         head from its first frame, :mod:`lmcodec.stream._head`)."""
-        self.provider = provider
+        self.provider: Provider = provider  # (annotated: an inferred attribute type drops the Literal)
         self.sink = sink
         # (Any: a Request changed past its checks by msgspec.structs.replace holds any model; a
         # model without a colon is its own wire model; wire_model refuses one that is no str: one
