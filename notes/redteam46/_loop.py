@@ -277,7 +277,7 @@ class Provider:
                 if fid is not None and fid not in self.issued_ids:
                     self.problem(f"input[{i}] function_call id {fid!r} never issued")
                 # a call item we issued after a reasoning item needs that item (the API's 400)
-                if fid is not None and self.thinking:
+                if fid is not None and self.thinking and not self.reuse_ids:
                     turn = fid[3:-1]
                     if f"rs_{turn}" not in reasoning_ids:
                         self.problem(f"input[{i}] {fid} without its reasoning item rs_{turn}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import collections
 import copy
-import json
 import os
 import sys
 
