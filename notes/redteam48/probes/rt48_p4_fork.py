@@ -6,7 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from _h import lc, event_streams  # noqa: E402
+from _h import digest, lc, event_streams, wire_streams  # noqa: E402
 
 EVENTS = [e for e in event_streams()["text"]]
 
@@ -21,12 +21,24 @@ def minted(_: int) -> list[str]:
     return out
 
 
+def decoded(streams: list) -> list:
+    """Each wire stream (written once, in the parent) decoded and assembled."""
+    return [digest(list(lc.stream.decode(p, [d]))) + [digest(lc.assemble(lc.stream.decode(p, [d])))]
+            for p, d in streams]
+
+
 def main() -> int:
+    streams = [(p, d) for (p, _s), d in sorted(wire_streams().items())]
+    want = decoded(streams)
     minted(0)  # in the parent: the writers imported and used before the fork (a preloaded app)
     bad = 0
     for method in ("fork", "spawn", "forkserver"):
         with mp.get_context(method).Pool(4) as pool:
             results = pool.map(minted, range(4), chunksize=1)
+        with mp.get_context(method).Pool(2) as pool:
+            outs = pool.map(decoded, [streams, streams], chunksize=1)
+        print(f"{method:10s} decoded outputs equal to the parent's: {sum(o == want for o in outs)}/{len(outs)}")
+        bad += sum(o != want for o in outs)
         ids = [i for r in results for i in r]
         dup = len(ids) - len(set(ids))
         print(f"{method:10s} ids {len(ids)} distinct {len(set(ids))} duplicates {dup}")
