@@ -5,7 +5,8 @@ is a per-process random part drawn once at import plus a counter, both copied by
 Each of two forked workers writes one Responses stream and one Chat stream for a source that
 named no id (``StreamStartEvent(model=...)``, as a Gemini stream without ``responseId`` or an
 Encoder fed a bare start gives). The response ids, the item ids (``msg_...``) and the Chat
-completion ids of the two workers are compared. Exits 1 while any is equal in both (on main:
+completion ids of the two workers are compared (the item ids are minted for every Responses stream,
+whatever id the source named). Exits 1 while any is equal in both (on main:
 all of them), 0 once each process mints its own."""
 from __future__ import annotations
 
