@@ -139,7 +139,7 @@ def turns(n: int, kind: str) -> list[lc.Turn]:
             msg = lc.Message("assistant", (lc.ToolCallPart(f"c{i}", "get_weather", {"city": f"C{i}", "d": deep(8)}),))
         else:  # images
             req = lc.Request("m", [lc.Message("user", (lc.TextPart("what?"),
-                                                       lc.ImagePart("image/png", data="iVBORw0KGgo" * 30)))])
+                                                       lc.ImagePart("image/png", data=base64.b64encode(b"\x89PNG" * 60).decode())))])
             msg = lc.Message.assistant("a cat")
         resp = lc.Response(f"r{i}", "gpt-4.1-mini", msg, "stop", lc.Usage(10, 5, 15))
         out.append(lc.Turn(req, resp, id=f"t{i}", created_at="2026-12-07T00:00:00Z"))
