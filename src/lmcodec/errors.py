@@ -26,6 +26,10 @@ malformed or its values break a rule. Constructors called from Python raise
 plain ``ValueError``/``TypeError`` as lm15's constructors do; a ValidationError
 is one too.
 
+Every error pickles to an equal one (type, message, attributes), so that it crosses a process
+boundary (a process pool's worker, a Dask worker): ``tests/test_errors.py`` walks the package for
+every exception class lmcodec defines.
+
 :class:`BadRecord` is not an exception: it is the record of one rejected log
 record (``on_error="collect"``), kept verbatim with its error.
 """
@@ -132,12 +136,18 @@ class StreamError(LmcodecError):
     ``error`` is the event's ErrorDetail (``code``, ``message``, ``provider_code``,
     ``http_response``); lm15 raises the typed error class of ``error.code`` here
     (RateLimitError, ServerError, ...), lmcodec raises this one class and keeps the detail.
+
+    Picklable, so that it travels from a process pool's worker to its parent (red team 48 F01:
+    the default pickling called ``StreamError(message)``, which broke the pool).
     """
 
     def __init__(self, error: ErrorDetail) -> None:
         super().__init__(error.message or f"the stream failed ({error.code})")
         self.message = error.message
         self.error = error
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.error,), self.__dict__)
 
     @property
     def code(self) -> str:
@@ -218,7 +228,8 @@ class RecordError(DecodeError):
         self.file = file
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_record_error, (self.message, self.line, self.offset, self.path, self.cause, self.file))
+        arguments = (self.message, self.line, self.offset, self.path, self.cause, self.file)
+        return (_record_error, arguments, self.__dict__)  # (the state: attributes set since, notes)
 
 
 def _record_error(

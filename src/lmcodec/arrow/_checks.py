@@ -50,6 +50,9 @@ class BadRows(Exception):
         super().__init__(next(iter(rows.values())))
         self.rows = rows
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.rows,), self.__dict__)  # (lmcodec's errors pickle: tests/test_errors.py)
+
 
 class UnknownItem(BadRows):
     """A record holds an item of a tag lmcodec does not know (``unknown="keep"``): the table has
@@ -81,6 +84,10 @@ class ColumnMismatch(Exception):
     def __init__(self, column: str, problem: str) -> None:
         super().__init__(f"column {column} {problem}")
         self.column = column
+        self.problem = problem
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.column, self.problem), self.__dict__)
 
 
 class ColumnsDiffer(ColumnMismatch):

@@ -46,8 +46,8 @@ class UnwritableValueError(EncodeError):
         self.what = what
         self.path = path
 
-    def __reduce__(self) -> tuple[type, tuple[str, str]]:
-        return type(self), (self.what, self.path)
+    def __reduce__(self) -> tuple[type, tuple[str, str], dict[str, Any]]:
+        return type(self), (self.what, self.path), self.__dict__
 
     def under(self, prefix: str) -> "UnwritableValueError":
         """The same refusal, its path taken as relative to the value at ``prefix``."""
