@@ -182,8 +182,21 @@ NOTHING_REQUESTED: Final[dict[str, Any]] = {"parallel_tool_calls": True, "tool_c
 API sends it for a request that set none of it; lm15 reads none of it."""
 
 
-_PROCESS: Final = os.urandom(6).hex()  # ids of different processes differ
+_PROCESS = os.urandom(6).hex()  # ids of different processes differ (a forked child draws its own)
 _COUNTER: Final = itertools.count()
+
+
+def _draw_process_part() -> None:
+    """A forked child's own random part of the ids: fork copies the parent's, and workers forked
+    after import (gunicorn ``--preload``, a Celery prefork pool, ``multiprocessing``'s "fork")
+    minted the same ids in the same order, which mixes their clients' conversations wherever
+    something keys on them (red team 48 F02). Run at the fork, not per id."""
+    global _PROCESS
+    _PROCESS = os.urandom(6).hex()
+
+
+if hasattr(os, "register_at_fork"):  # (a platform without fork has no hook, and no forked child)
+    os.register_at_fork(after_in_child=_draw_process_part)
 
 
 def new_id(prefix: str) -> str:
