@@ -66,7 +66,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from lmcodec.codecs._odd_values import refuse_odd
-from lmcodec.errors import ValidationError
+from lmcodec.errors import EncodeError, LmcodecError, ValidationError
 from lmcodec.providers import WRITERS
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._usage_meaning import usage_restatement
@@ -95,6 +95,10 @@ def line_safe(data: bytes) -> bytes:
 
 
 _AFTER_CLOSE = "lc.stream.Encoder fed after close(): one Encoder writes one stream"
+_AFTER_FAILURE = (
+    "lc.stream.Encoder used after an EncodeError: the refused event was half written, and what "
+    "followed would be a stream no client reads (the first error: {})"
+)
 
 
 class Encoder:
@@ -110,7 +114,15 @@ class Encoder:
     the others count in it), are written in ``provider``'s meaning, as ``translate`` writes them
     (docs/writers.md, "Usage"). ``None`` writes the counts as the Usage holds them. One Encoder per stream: a
     :meth:`feed` or :meth:`feed_all` after :meth:`close` raises :class:`lmcodec.ValidationError`
-    (an Encoder closed before any event would otherwise write a whole second stream)."""
+    (an Encoder closed before any event would otherwise write a whole second stream).
+
+    After an :class:`lmcodec.EncodeError` (a string no UTF-8 JSON carries, a value the wire
+    cannot hold) the Encoder is spent, as a Decoder is after its StreamDecodeError: every later
+    :meth:`feed`, :meth:`feed_all`, :meth:`flush` and :meth:`close` raises an EncodeError naming
+    the first. The writer had begun the refused event (a block opened, an output index taken, a
+    Gemini chunk held), and what it wrote next was a stream the SDKs fail on or read short (red
+    team 48 F04). A gateway ends the client's stream there, as :func:`lmcodec.stream.translate`
+    does."""
 
     def __init__(
         self, provider: Provider, *, include_usage: bool = True, usage_from: Provider | None = None
@@ -132,7 +144,8 @@ class Encoder:
         # what events are fed to: the writer, or (told a source of another meaning) the writer
         # behind the usage restatement; chosen once, so an Encoder without one pays nothing per event
         self._feeder: Any = self._writer if restate is None else _UsageRestating(self._writer, restate)
-        self._closed = False
+        self._closed = False  # (also after an EncodeError: the one test of feed and feed_all)
+        self._failure: EncodeError | None = None  # the first EncodeError: every later call refused
 
     @property
     def provider(self) -> Provider:
@@ -152,34 +165,54 @@ class Encoder:
         event after the end event, an :class:`~lmcodec.UnknownDelta`, or anything but a
         StreamEvent raises :class:`lmcodec.ValidationError`; an UnknownEvent writes nothing."""
         if self._closed:
-            raise ValidationError(_AFTER_CLOSE)
+            raise self._refusal()
         try:
             return line_safe(self._feeder.feed(event))
         except UnicodeEncodeError as exc:
-            raise unwritable(exc, self._provider) from None
-        except (TypeError, AttributeError, KeyError):  # an event changed past its checks
+            raise self._failing(unwritable(exc, self._provider)) from None
+        except (TypeError, AttributeError, KeyError) as exc:  # an event changed past its checks
+            if isinstance(exc, EncodeError):  # (a value the writer refused: an EncodeError is a TypeError)
+                self._failing(exc)
             refuse_odd(event, "event")
             raise
 
+    def _failing(self, exc: EncodeError) -> EncodeError:
+        """``exc``, kept as the reason every later call is refused."""
+        self._failure = exc
+        self._closed = True
+        return exc
+
+    def _refusal(self) -> LmcodecError:
+        """The error of a call after :meth:`close` or after an EncodeError."""
+        if self._failure is None:
+            return ValidationError(_AFTER_CLOSE)
+        refusal = EncodeError(_AFTER_FAILURE.format(self._failure))
+        refusal.__cause__ = self._failure
+        return refusal
+
     def flush(self) -> bytes:
         """What the writer holds that its wire lets it write now (see the module's rules)."""
+        if self._failure is not None:
+            raise self._refusal()
         try:
             return line_safe(self._writer.flush())
         except UnicodeEncodeError as exc:
-            raise unwritable(exc, self._provider) from None
+            raise self._failing(unwritable(exc, self._provider)) from None
 
     def feed_all(self, events: Iterable[StreamEvent]) -> bytes:
         """The bytes of the events one input chunk gave (e.g. ``Decoder.feed(chunk)``), all of them
         written now: each event fed, then :meth:`flush`."""
         if self._closed:
-            raise ValidationError(_AFTER_CLOSE)
+            raise self._refusal()
         feed = self._feeder.feed
         try:
             out = [feed(event) for event in events]
             out.append(self._writer.flush())
         except UnicodeEncodeError as exc:
-            raise unwritable(exc, self._provider) from None
-        except (TypeError, AttributeError, KeyError):  # an event changed past its checks
+            raise self._failing(unwritable(exc, self._provider)) from None
+        except (TypeError, AttributeError, KeyError) as exc:  # an event changed past its checks
+            if isinstance(exc, EncodeError):
+                self._failing(exc)
             for event in events if isinstance(events, (list, tuple)) else ():  # (an iterator is spent)
                 refuse_odd(event, "event")
             raise
@@ -192,12 +225,18 @@ class Encoder:
         cut short (no end event) is left without an end, as it came: Gemini's writer gives its
         held chunk, Anthropic's the held arguments of an open tool block, Chat and Responses
         nothing (no ``[DONE]``, no ``response.completed``). The Encoder is spent: a later
-        :meth:`feed` raises :class:`lmcodec.ValidationError`."""
+        :meth:`feed` raises :class:`lmcodec.ValidationError`. After an EncodeError it raises one
+        naming it (the class's docstring)."""
+        if self._failure is not None:
+            raise self._refusal()
         self._closed = True
         try:
             return line_safe(self._writer.close())
         except UnicodeEncodeError as exc:
-            raise unwritable(exc, self._provider) from None
+            raise self._failing(unwritable(exc, self._provider)) from None
+        except EncodeError as exc:
+            self._failing(exc)
+            raise
 
 
 _Event = TypeVar("_Event", bound=StreamEvent)
