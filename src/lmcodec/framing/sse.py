@@ -44,6 +44,7 @@ are kept for :meth:`SSEDecoder.events_before_error` (``feed``/``close``) and
 
 from __future__ import annotations
 
+import copy
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 
 from lmcodec.errors import DecodeError
@@ -110,10 +111,14 @@ class SSEDecoder(SSELines):
     Work is linear in the bytes fed however they are chunked: a partial line is
     kept in a ``bytearray`` and only the newly fed bytes are searched for a line
     end. After a :class:`DecodeError` the decoder is unusable; after
-    :meth:`close` it is reset and can frame a new stream.
+    :meth:`close` it is reset and can frame a new stream. ``copy.copy`` gives an independent
+    decoder, as ``copy.deepcopy`` does (a shallow copy shared the partial line: red team 48 F03).
     """
 
     __slots__ = ()
+
+    def __copy__(self) -> SSEDecoder:
+        return copy.deepcopy(self)
 
     def feed_data(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         """:meth:`feed` returning each completed event's ``data`` only.

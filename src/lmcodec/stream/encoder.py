@@ -60,6 +60,7 @@ cut an event in two at them. The JSON value is the same.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -122,7 +123,10 @@ class Encoder:
     the first. The writer had begun the refused event (a block opened, an output index taken, a
     Gemini chunk held), and what it wrote next was a stream the SDKs fail on or read short (red
     team 48 F04). A gateway ends the client's stream there, as :func:`lmcodec.stream.translate`
-    does."""
+    does.
+
+    ``copy.copy`` gives an independent Encoder, as ``copy.deepcopy`` and pickle do (the writer's
+    state copied, not shared: red team 48 F03)."""
 
     def __init__(
         self, provider: Provider, *, include_usage: bool = True, usage_from: Provider | None = None
@@ -146,6 +150,9 @@ class Encoder:
         self._feeder: Any = self._writer if restate is None else _UsageRestating(self._writer, restate)
         self._closed = False  # (also after an EncodeError: the one test of feed and feed_all)
         self._failure: EncodeError | None = None  # the first EncodeError: every later call refused
+
+    def __copy__(self) -> Encoder:
+        return copy.deepcopy(self)
 
     @property
     def provider(self) -> Provider:
