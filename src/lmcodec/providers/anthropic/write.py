@@ -90,7 +90,7 @@ from lmcodec.providers.anthropic._block_frames import TAIL, TEXT, THINKING, TOOL
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic._call_input import HeldInputs, start_input
 from lmcodec.providers.anthropic._message_end import message_delta, start_usage
-from lmcodec.providers.anthropic._whole_call import whole_call_start
+from lmcodec.providers.anthropic._whole_call import block_stop, whole_call_start
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,
@@ -257,7 +257,11 @@ class StreamWriter:
         start = whole_call_start(index, id or f.tool_id(self._id, part_index), name, args)
         if start is None:
             return None
-        head = self._close_open()
+        if self._open is not None and not self._held.values:  # _close_open's common case inline
+            head = block_stop(self._open_index)
+            self._scan = None
+        else:
+            head = self._close_open()
         self._blocks[key] = index
         self._has_tool = True
         self._open, self._open_index, self._head = key, index, b""  # (its deltas: the slow path)

@@ -34,6 +34,9 @@ _TEXT_PART_ADDED: Final = (
 )
 _REFUSAL_PART_ADDED: Final = b',"content_index":0,"part":{"type":"refusal","refusal":""}'
 _SUMMARY_PART_ADDED: Final = b',"summary_index":0,"part":{"type":"summary_text","text":""}'
+_CALL_DELTA: Final = (
+    b'event: response.function_call_arguments.delta\ndata: {"type":"response.function_call_arguments.delta",'
+)
 _MESSAGE_DONE: Final = b',"type":"message","status":"completed","role":"assistant","content":['
 _MESSAGE_CUT: Final = b',"type":"message","status":"incomplete","role":"assistant","content":['
 
@@ -45,8 +48,10 @@ class OutputItem:
         "annotation_json",
         "annotations",
         "call_id",
+        "call_parts",
         "carried",
         "encrypted",
+        "first_json",
         "head",
         "held",
         "id",
@@ -66,12 +71,16 @@ class OutputItem:
         self.id = item_id
         self.head = b""  # the delta frames of this item up to and including `"delta":`
         self.texts: list[str] = []
+        self.first_json = b""  # the first text's JSON string, where its delta encoded it (a whole call's)
         self.held = ""  # an unfinished escape of a call's arguments (providers/_escapes.py)
         self.logprobs: list[dict[str, Any]] = []
         self.annotations: list[dict[str, Any]] = []
         self.annotation_json: list[bytes] = []  # each annotation as its event wrote it
         self.call_id = ""
         self.name = ""
+        # a call's parts of its events that do not change once it is added (call_added): its
+        # ``item_id`` and ``output_index``, its item's opening, and its item's ``call_id`` and ``name``
+        self.call_parts = (b"", b"", b"")
         self.encrypted: str | None = None
         self.stated = False  # a reasoning item's OpenAI state came (its id is OpenAI's or the writer's)
         self.carried: list[ContinuationState] = []  # another provider's signed states of a reasoning item
@@ -110,23 +119,18 @@ class OutputItem:
         return [("response.output_item.added", item), ("response.content_part.added", where + part)]
 
     def call_added(self) -> bytes:
-        """A function call item's ``output_item.added`` body; its delta frames' head fixed here."""
+        """A function call item's ``output_item.added`` body; its delta frames' head fixed here, and
+        the parts its completion repeats (``call_parts``: its id, name and index do not change)."""
         at = _OUTPUT_INDEX + str(self.index).encode()
         call_id = ENC.encode(self.call_id)
-        item_id = call_id if self.id == self.call_id else ENC.encode(self.id)
+        own_id = self.id == self.call_id  # (most calls: no item id of its own, no frame)
+        item_id = call_id if own_id else ENC.encode(self.id)
         where = b"".join((_ITEM_ID, item_id, b",", at))
-        self.head = _delta_head(b"response.function_call_arguments.delta", where, b',"delta":')
-        return b"".join(
-            (
-                at,
-                _CALL_ITEM if self.id == self.call_id else self._call_head(),  # (most calls: no frame)
-                b'"type":"function_call","status":"in_progress","arguments":"","call_id":',
-                call_id,
-                b',"name":',
-                ENC.encode(self.name),
-                b"}",
-            )
-        )
+        self.head = b"".join((_CALL_DELTA, where, b',"delta":'))  # (_delta_head's, inline)
+        opening = at + (_CALL_ITEM if own_id else self._call_head())
+        tail = b"".join((b',"call_id":', call_id, b',"name":', ENC.encode(self.name), b"}"))
+        self.call_parts = (where, opening, tail)
+        return b"".join((opening, b'"type":"function_call","status":"in_progress","arguments":""', tail))
 
     def _call_head(self) -> bytes:
         """A function call item's opening, ``,"item":{``, with its ``id`` first when it has one of
@@ -160,40 +164,11 @@ class OutputItem:
         last), and the item as done (in that event and the final response). A message ``cut`` by
         the response's end (max tokens, a content filter) is ``incomplete``, as the API marks it;
         a call or a reasoning item keeps its status (the API's replay reads only a message so)."""
-        index = self.index
-        at = _OUTPUT_INDEX + str(index).encode()
-        encoded = ENC.encode(text)
         kind = self.kind
         if kind == CALL:
-            done: dict[str, Any] = {
-                "type": "function_call",
-                "status": "completed",
-                "arguments": text,
-                "call_id": self.call_id,
-                "name": self.name,
-            }
-            if self.id != self.call_id:  # the source's own item id (name_item)
-                done = {"id": self.id, **done}
-            call_id = ENC.encode(self.call_id)
-            item = b"".join(
-                (
-                    at,
-                    _CALL_ITEM if self.id == self.call_id else self._call_head(),
-                    b'"type":"function_call","status":"completed","arguments":',
-                    encoded,
-                    b',"call_id":',
-                    call_id,
-                    b',"name":',
-                    ENC.encode(self.name),
-                    b"}",
-                )
-            )
-            item_id = call_id if self.id == self.call_id else ENC.encode(self.id)  # (it is the call's id)
-            arguments = b"".join((_ITEM_ID, item_id, b",", at, b',"arguments":', encoded))
-            return [
-                ("response.function_call_arguments.done", arguments),
-                ("response.output_item.done", item),
-            ], done
+            return self.call_completion(text)
+        at = _OUTPUT_INDEX + str(self.index).encode()
+        encoded = ENC.encode(text)
         item_id = ENC.encode(self.id)
         if kind == REASONING:
             return self._reasoning_completion(text, encoded, item_id, at)
@@ -239,6 +214,29 @@ class OutputItem:
             "content": [part_dict],
         }
         return events, done
+
+    def call_completion(self, text: str) -> tuple[list[Body], dict[str, Any]]:
+        """A function call's completion (:meth:`completion`), from the parts :meth:`call_added`
+        kept, its arguments encoded once (by its one delta where the call came whole)."""
+        texts = self.texts
+        kept = self.first_json
+        encoded = kept if kept and len(texts) == 1 and texts[0] == text else ENC.encode(text)
+        done: dict[str, Any] = {
+            "type": "function_call",
+            "status": "completed",
+            "arguments": text,
+            "call_id": self.call_id,
+            "name": self.name,
+        }
+        if self.id != self.call_id:  # the source's own item id (name_item)
+            done = {"id": self.id, **done}
+        where, opening, tail = self.call_parts
+        item = b"".join((opening, b'"type":"function_call","status":"completed","arguments":', encoded, tail))
+        arguments = b"".join((where, b',"arguments":', encoded))
+        return [
+            ("response.function_call_arguments.done", arguments),
+            ("response.output_item.done", item),
+        ], done
 
     def media_completion(self, cut: bool) -> tuple[list[Body], dict[str, Any]]:
         """An image or audio item's ``output_item.done`` and the item as done: a message holding

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import msgspec
 
+from lmcodec.providers._compact_json import surrogate_free_json
 from lmcodec.providers._errors import unwritable_held_value, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._tool_arguments import is_blank
@@ -88,6 +89,25 @@ class ItemWriting:
         if item_id:
             self._names[slot] = (item_type, item_id)
 
+    def write_tool_call(self, part_index: int, args: Any, id: str | None, name: str) -> bytes | None:
+        """What ``write_tool_input(part_index, compact_json(args), id, name)`` writes for a call that
+        came whole (a Gemini ``functionCall``, ``args`` its decoded value: ``stream/_writer_sink``)
+        as a new item, where msgspec can write ``args``: then its text spells no surrogate
+        (``_compact_json``) and is not blank, and the look for a lone one's escape
+        (``_escapes.watch``: a Python step per surrogate pair) is left out. Else ``None``: the
+        caller writes that text (:meth:`write_whole_call`)."""
+        if (
+            not name
+            or (part_index, _CALL) in self._slots
+            or not self._started
+            or self._ended
+            or self._pending is not None
+            or self._names
+        ):
+            return None
+        text = surrogate_free_json(args)
+        return None if text is None else self._whole_call_item(part_index, text, id, name, "")
+
     def write_whole_call(self, part_index: int, fragment: str, id: str | None, name: str | None) -> bytes:
         """What ``write_tool_input`` writes for a call that comes whole, in one fragment (a Gemini
         ``functionCall``: ``stream/_writer_sink.py`` hands each such call here): its item added
@@ -95,10 +115,9 @@ class ItemWriting:
         others. A fragment that is not a new item's first, or whose writing may differ there (the
         stream not begun or ended, a reasoning item pending, a source's id for the slot's item, no
         name, blank arguments), goes to ``write_tool_input``."""
-        key = (part_index, _CALL)
         if (
             not name
-            or key in self._slots
+            or (part_index, _CALL) in self._slots
             or not self._started
             or self._ended
             or self._pending is not None
@@ -107,6 +126,11 @@ class ItemWriting:
         ):
             return self.write_tool_input(part_index, fragment, id, name)  # type: ignore[attr-defined,no-any-return]
         held = watch("", fragment, "openai") if "\\" in fragment else ""  # (a lone surrogate: refused)
+        return self._whole_call_item(part_index, fragment, id, name, held)
+
+    def _whole_call_item(self, part_index: int, fragment: str, id: str | None, name: str, held: str) -> bytes:
+        """A new call item of one fragment (its arguments' text, checked): added, its delta written."""
+        key = (part_index, _CALL)
         index = self._next_index
         self._next_index = index + 1
         call_id = id or f"tool_call_{part_index}"
@@ -121,6 +145,7 @@ class ItemWriting:
         self._slots[key] = item
         self._open[index] = item
         added = item.call_added()
+        encoded = item.first_json = ENC.encode(fragment)  # (its completion's arguments too)
         seq = self._seq
         self._seq = seq + 2
         return b"".join(
@@ -131,7 +156,7 @@ class ItemWriting:
                 str(seq).encode(),
                 b"}\n\n",
                 item.head,
-                ENC.encode(fragment),
+                encoded,
                 _SEQUENCE,
                 str(seq + 1).encode(),
                 b"}\n\n",
@@ -270,7 +295,7 @@ class ItemWriting:
         if item.kind == _CALL and not text:  # a call of a tool without parameters (Anthropic
             text = "{}"  # streams no fragment): OpenAI sends "{}", and the SDK's clients json.loads it
             self._out.append(self._frame_delta(item, text))
-        events, done = item.completion(text, cut)
+        events, done = item.call_completion(text) if item.kind == _CALL else item.completion(text, cut)
         self._emit_bodies(events)
         self._output[index] = done
 
