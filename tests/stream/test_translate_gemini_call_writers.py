@@ -140,7 +140,7 @@ def call_turns(draw: st.DrawFn) -> tuple[list[list[dict[str, Any]]], list[tuple[
             part: dict[str, Any] = {"functionCall": call}
             calls.append((name, args))
         else:
-            part = {"text": draw(_TEXT)}
+            part = {"text": draw(st.just("") | _TEXT)}
             if kind == "thought":
                 part["thought"] = True
         if draw(st.integers(0, 3)) == 0:
@@ -198,6 +198,26 @@ def test_parallel_calls_read_by_the_sdk(dst: str, chunked: bool) -> None:
         call_ids = [call_id for call_id, _, _ in sdk_read("openai", out)["tool_calls"]]
         assert [c for c, i in zip(call_ids, ids, strict=True) if i is not None] == [i for i in ids if i]
         assert len(set(call_ids)) == len(ids)  # (made up where a call has none: tool_call_<slot>)
+
+
+_BEFORE_A_CALL = [
+    {"text": "", "thought": True},  # (a Responses reasoning item pending: no summary text yet)
+    {"text": "", "thought": True, "thoughtSignature": SIGNATURE},
+    {"text": "hm", "thought": True},
+    {"text": ""},
+    {"text": "so", "thoughtSignature": SIGNATURE},
+]
+
+
+@pytest.mark.parametrize("dst", DESTINATIONS)
+@pytest.mark.parametrize("before", _BEFORE_A_CALL)
+def test_a_call_after_an_empty_or_signed_part_same_bytes(dst: str, before: dict[str, Any]) -> None:
+    """What leaves a writer's state other than plain (a reasoning item pending, a signature held)
+    right before a whole call, in the call's chunk or the one before."""
+    call = {"functionCall": {"name": "f", "args": {"a": [1, "é"]}}}
+    for chunks in ([[before, call]], [[before], [call]]):
+        out = assert_same_bytes(dst, gemini_body(chunks))
+        assert read_calls(dst, out) == [("f", {"a": [1, "é"]})]
 
 
 def test_lone_surrogate_escape_refused_alike() -> None:
