@@ -26,12 +26,14 @@ _SPACE: Final = re.compile(r"[ \t\r\n]*")
 _OUTSIDE: Final = re.compile(r'[^"\[\]{}]*')  # up to the next quote or bracket
 _INSIDE: Final = re.compile(r'[^"\\]*')  # up to the string's end or its next escape
 _decode: Final = msgspec.json.decode
-# for ObjectClose: a string's body up to its closing quote (or a lone backslash ending the text);
-# what is not a bracket
-_BODY: Final = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.DOTALL)  # (no possessive: Python 3.10)
-_NOT_A_BRACKET: Final = re.compile(r"[^\[\]{}]+")
-_PAIR: Final = re.compile(r"[\[{][\]}]")  # a bracket that opens, then one that closes
-_PASSES: Final = 4
+# for ObjectClose: what its pass keeps of the text's UTF-8 bytes (quotes, brackets, the marks of
+# escape pairs: NUL, which text holds only where it is no JSON), each open made "(", each close ")"
+_SPACES: Final = " \t\n\r"
+_BACKSLASH: Final = 0x5C
+_MARK: Final = b"\0"
+_QUOTE, _OPENS, _CLOSES = 0x22, 0x28, 0x29
+_MARKS: Final = bytes.maketrans(b"{[}]", b"(())")
+_NOT_MARKED: Final = bytes(b for b in range(256) if b not in b'"{}[]\0')
 
 
 def _past(run: re.Pattern[str], text: str, i: int) -> int:
@@ -158,13 +160,11 @@ class ObjectClose:
     The depth is known exactly only now and then: each closing bracket lowers a bound under it
     (``_low``: a bracket inside a string counts too, so the bound holds whatever the strings
     hold), and only where the bound reaches 0 is the text since the last exact depth read again,
-    by C string methods rather than a character loop: escapes blanked in place (a backslash left
-    outside a string sends the text to the scan), the text split at its quotes, the brackets of
-    every other piece kept and their matched pairs taken out (a few passes), leaving the closes and
-    opens that tell the depth. Only a chunk whose closes reach the top (or that nests past the
-    passes) is scanned by :class:`ArgumentsEnd` (the slow path, which finds the close), once a call
-    in the common stream. Each character is read a bounded number of times: time linear in the
-    arguments.
+    as UTF-8 bytes by C methods (:meth:`_end_in`), then its few quotes and brackets by a loop.
+    Where the object closes at the text's last character but whitespace, that is the close; else
+    (text after the close, a backslash outside a string) :class:`ArgumentsEnd` scans the text (the
+    slow path, which finds the close). Each character is read a bounded number of times: time
+    linear in the arguments.
     """
 
     __slots__ = ("_depth", "_escaped", "_in_string", "_low", "closed", "pending")
@@ -175,7 +175,7 @@ class ObjectClose:
         self._depth = 0  # ... that depth, outside strings, and whether the text ended in a string
         self._in_string = False
         self._escaped = False  # ... right after a backslash
-        self._low = 0  # a bound under the depth now
+        self._low = 1  # a bound under the depth now (the text opens with its object's bracket)
 
     def take(self, fragment: str) -> str | None:
         """What to write of ``fragment``, the arguments' next: :meth:`cut`, or the writer's own
@@ -190,11 +190,15 @@ class ObjectClose:
         whitespace after it where it closes in it, whitespace after the close; None for a fragment
         left out (what follows the close that is not whitespace would make the arguments not JSON)."""
         if self.closed:
-            return None if fragment.strip(" \t\n\r") else fragment
+            return None if fragment.strip(_SPACES) else fragment
         pending = self.pending
         pending.append(fragment)
-        low = self._low - fragment.count("}") - fragment.count("]")
+        low = self._low - fragment.count("}")
+        if "]" in fragment:
+            low -= fragment.count("]")
         if low > 0:
+            if "},{" in fragment:  # a close, then an open: their net is 0, in a string or not
+                low += 1  # (one pair credited, the others not: the bound stays under the depth)
             self._low = low
             return fragment
         text = fragment if len(pending) == 1 else "".join(pending)
@@ -204,44 +208,50 @@ class ObjectClose:
             return fragment
         self.closed = True
         end -= len(text) - len(fragment)  # (the close lies in this fragment: earlier ones cannot hold it)
-        return fragment if not fragment[end:].strip(" \t\n\r") else fragment[:end]
+        return fragment if not fragment[end:].strip(_SPACES) else fragment[:end]
 
     def _end_in(self, text: str) -> int:
         """Where in ``text`` (the arguments since the depth was known) the object closes: the
-        index past its bracket, else -1, the depth then known again."""
+        index past its bracket, else -1, the depth then known again.
+
+        The text's UTF-8 bytes (a character past ASCII is bytes past 0x7f, none a quote or a
+        bracket) keep their escapes' pairs as JSON reads them (``\\\\`` and ``\\"`` each
+        made a mark, left to right: a backslash left is followed by neither), then only their
+        quotes, brackets (any open ``(``, any close ``)``) and marks; two quotes side by side go
+        (no bracket between them changes side). The loop reads what is left: a mark outside a
+        string is a backslash there (no JSON), read by the scan."""
         depth, in_string, escaped = self._depth, self._in_string, self._escaped
-        i, n = 0, len(text)
-        if in_string:  # the string the last text ended in: its end
-            i = _past(_BODY, text, 1 if escaped and n else 0)
-            if i >= n - 1 and (i == n or text[i] == "\\"):
-                self._escaped = i < n
-                self._low = depth
-                return -1
-            i += 1
-        rest = text[i:] if i else text
-        if "\\" in rest:  # escapes blanked in place: each quote left delimits a string
-            rest = rest.replace("\\\\", "\0\0").replace('\\"', "\0\0")
-        parts = rest.split('"')
-        outside = parts[0] if len(parts) == 1 else "".join(parts[::2])
-        brackets = _NOT_A_BRACKET.sub("", outside)
-        if not depth:  # the start: the text opens with its object's bracket (the writer's rule)
-            brackets, depth = brackets[1:], 1
-        closes = -1
-        if "\\" not in outside and "\0" not in outside:  # (else a backslash outside a string: the scan)
-            for _ in range(_PASSES):  # each pair that opens and closes in the text, taken out
-                brackets, taken = _PAIR.subn("", brackets)
-                if not taken:  # what is left: closes, then opens
-                    closes = len(brackets) - len(brackets.lstrip("]}"))
+        data = text.encode("utf-8", "surrogatepass")
+        if escaped:  # the escaped character's first byte (the others are past 0x7f)
+            data = data[1:]
+        if _BACKSLASH in data:
+            data = data.replace(b"\\\\", _MARK).replace(b'\\"', _MARK)
+        marks = data.translate(_MARKS, _NOT_MARKED).replace(b'""', b"")
+        last = len(marks) - 1
+        for i, mark in enumerate(marks):
+            if mark == _QUOTE:
+                in_string = not in_string
+            elif in_string:
+                continue
+            elif mark == _OPENS:
+                depth += 1
+            elif mark == _CLOSES:
+                depth -= 1
+                if depth <= 0:  # it closes here: at the text's end but whitespace, or the scan
+                    body = text.rstrip(_SPACES) if i == last else ""
+                    if body and body[-1] in "}]":
+                        return len(body)
                     break
-        if closes < 0 or closes >= depth:  # it closes here, or is odd: the scan reads it
-            scan = ArgumentsEnd.inside(self._depth, in_string, escaped)
-            end = scan.end_in(text)
-            if end >= 0:
-                return end
-            self._depth, self._in_string, self._escaped = scan.where()
+            else:
+                break
         else:
-            self._depth = depth - closes + len(brackets) - closes
-            self._in_string = not len(parts) & 1
-            self._escaped = self._in_string and rest.endswith("\\")
+            self._depth, self._in_string, self._low = depth, in_string, depth
+            self._escaped = in_string and data.endswith(b"\\")
+            return -1
+        scan = ArgumentsEnd.inside(self._depth, self._in_string, self._escaped)
+        end = scan.end_in(text)
+        if end >= 0:
+            return end
+        self._depth, self._in_string, self._escaped = scan.where()
         self._low = self._depth
         return -1
