@@ -23,7 +23,15 @@ import msgspec
 
 from lmcodec.wire import Adaptation, Message, Request, ToolCallPart, ToolResultPart
 
-__all__ = ["anthropic_refuses_one", "anthropic_tool_id", "anthropic_tool_ids_out", "unique_tool_ids_out"]
+__all__ = [
+    "REFUSE_REPEATS",
+    "anthropic_refuses_one",
+    "anthropic_tool_id",
+    "anthropic_tool_ids_out",
+    "renamed_places",
+    "repeated_call_ids",
+    "unique_tool_ids_out",
+]
 
 _VALID: Final = re.compile(r"[a-zA-Z0-9_-]+")
 _OUTSIDE: Final = re.compile(r"[^a-zA-Z0-9_-]")
@@ -107,13 +115,15 @@ _REPEATS: Final = {
     ),
 }
 """The destinations that refuse a repeated call id, with the reason each rename gives."""
+REFUSE_REPEATS: Final = frozenset(_REPEATS)
+"""Those destinations: the crossing pairs toward them and the same dialect rename alike."""
 
 
 def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` with each call whose id an earlier call has renamed, and the results answering
     it with it (see the module docstring); one ``substituted`` Adaptation per call renamed;
     ``request`` itself when no two calls share an id."""
-    if not _repeated(request):
+    if not repeated_call_ids(request):
         return request, ()
     reason = (
         f"{_REPEATS[destination]}: this call repeats an earlier call's id, renamed (the same history "
@@ -162,7 +172,7 @@ def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tu
     return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
 
 
-def _repeated(request: Request) -> bool:
+def repeated_call_ids(request: Request) -> bool:
     """Whether two calls share an id (a plain loop: a third cheaper than a comprehension)."""
     seen: set[str] = set()
     for message in request.messages:
@@ -172,3 +182,26 @@ def _repeated(request: Request) -> bool:
                     return True
                 seen.add(part.id)
     return False
+
+
+def renamed_places(before: Request, after: Request) -> tuple[dict[int, str], dict[int, str]]:
+    """The ids :func:`unique_tool_ids_out` changed from ``before`` to ``after``: each renamed call's
+    new id by its order among the calls, each renamed result's by its order among the results (a
+    Responses body's function calls and outputs are built one per part, in order, so a pass over
+    the built items finds them there: ``_translate_same_dialect``)."""
+    calls: dict[int, str] = {}
+    results: dict[int, str] = {}
+    counts = {ToolCallPart: 0, ToolResultPart: 0}
+    for old, new in zip(before.messages, after.messages, strict=True):
+        if old is new:  # (a message the rename left alone is the same object)
+            for part in old.parts:
+                if type(part) in counts:
+                    counts[type(part)] += 1
+            continue
+        for was, part in zip(old.parts, new.parts, strict=True):
+            kind = type(part)
+            if kind in counts:
+                if part.id != was.id:  # type: ignore[attr-defined]
+                    (calls if kind is ToolCallPart else results)[counts[kind]] = part.id  # type: ignore[attr-defined]
+                counts[kind] += 1
+    return calls, results

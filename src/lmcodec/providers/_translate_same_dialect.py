@@ -2,18 +2,21 @@
 read, with the failover steps between two dialects that apply to the same one (red team 20 F02,
 F03) and what the client sent that no canonical field holds put back as it sent it (custom calls,
 replayed items, blocks, thinking_blocks, strict flags, schema descriptions, image details,
-developer rows, signed images, error responses, part fields). Routed by ``model=`` to another
+developer rows, signed images, error responses, part fields). To Anthropic and Responses a call
+repeating an earlier call's id is renamed as between two dialects (``_tool_ids.unique_tool_ids_out``,
+red team 46 F02: a failover from a backend that repeats ids). Routed by ``model=`` to another
 model than the body was written for: an Anthropic body through ``_crossing_claude.claude_routed``
 (red team 43 F01), a Gemini ``thinkingLevel`` outside Gemini 3 as its budget (:func:`_level_out`).
 The passes between two dialects are ``providers/_translate_request.py``'s."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from lmcodec.providers._build_common import adaptation
+from lmcodec.providers._build_wire import ResponsesCall, ResponsesCallOutput, json_object
 from lmcodec.providers._crossing_claude import claude_routed, unsigned_loop_out
 from lmcodec.providers._crossing_custom_calls import CustomCalls, custom_calls_back
 from lmcodec.providers._crossing_error_responses import error_responses_back
@@ -36,6 +39,7 @@ from lmcodec.providers._crossing_strict import strict_empty_schemas_kept
 from lmcodec.providers._replayed_responses_items import ReplayedItems, replayed_items_back
 from lmcodec.providers._request import ProviderRequest
 from lmcodec.providers._requests import build_request, refuse_unencodable, too_deep
+from lmcodec.providers._tool_ids import REFUSE_REPEATS, renamed_places, repeated_call_ids, unique_tool_ids_out
 from lmcodec.providers.anthropic._read_carried import Carried, carried_back
 from lmcodec.providers.anthropic._read_carried import withdrawn as carried_withdrawn
 from lmcodec.providers.gemini._build_tables import LEVELS, takes_thinking_level
@@ -95,16 +99,26 @@ def same_dialect_built(
         if request.config.extensions and request.config.reasoning is None:
             request, level = _level_out(request)
             unsigned = (*unsigned, *level)
+    repeats: tuple[Adaptation, ...] = ()  # calls renamed (noted last: the passes below read the notes)
+    renames: _Renames | None = None  # Responses: the renamed ids, put on the items as they go
+    if source in REFUSE_REPEATS and repeated_call_ids(request):  # (red team 46 F02)
+        renamed, repeats = unique_tool_ids_out(source, request)
+        if source == "anthropic":
+            request = renamed
+        else:  # (after the client's items go back as sent: their put-backs match by call_id)
+            renames = renamed_places(request, renamed)
     if source in _OPENAI and (strict_tools or unsigned) and request.tools:  # strict, no parameters
         request, unsigned = strict_empty_schemas_kept(source, request, strict_tools, unsigned)
     if source == "openai" and strict_tools:  # strict: true on tools, as the client sent it
         request = strict_flags_back(request, strict_tools)
     if not (sdk_blocks and sdk_blocks_noted(unsigned)):  # (no file name or image detail dropped)
         sdk_blocks = None
-    if custom is None and replayed is None and sdk_blocks is None:
+    if custom is None and replayed is None and sdk_blocks is None and renames is None:
         built = build_request(destination, request, stream=stream)
     else:  # the client's custom call items, phases, hosted-tool items and blocks, as it sent them
-        built, blocks_back = _responses_with_client_items(request, stream, custom, replayed, sdk_blocks)
+        built, blocks_back = _responses_with_client_items(
+            request, stream, custom, replayed, sdk_blocks, renames
+        )
         if blocks_back:  # (their notes withdrawn)
             unsigned = withdrawn(unsigned)
     if any(blocks):
@@ -134,6 +148,7 @@ def same_dialect_built(
             built = msgspec.structs.replace(built, body=sent)
     if routed and request.config.reasoning is not None:  # the cap the client asked
         unsigned = (*unsigned, *output_cap_change(source, destination, request, raw, built.body))
+    unsigned += repeats
     if not unsigned:
         return built
     return msgspec.structs.replace(built, adaptations=(*built.adaptations, *unsigned))
@@ -168,17 +183,25 @@ def _level_out(request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     return msgspec.structs.replace(request, config=config), (note,)
 
 
+_Renames = tuple[dict[int, str], dict[int, str]]
+"""A Responses body's renamed call ids: by order among the calls, and among the outputs."""
+_CALLS: Final = frozenset({"function_call", "custom_tool_call"})
+_OUTPUTS: Final = frozenset({"function_call_output", "custom_tool_call_output"})
+
+
 def _responses_with_client_items(
     request: Request,
     stream: bool,
     custom: CustomCalls | None,
     replayed: ReplayedItems | None,
     blocks: ClientBlocks | None = None,
+    renames: _Renames | None = None,
 ) -> tuple[ProviderRequest, bool]:
     """``build_request("openai", request)`` with a Responses client's custom calls, phases and
     hosted-tool items put in the payload as the builder hands it over, before it is encoded, then
-    its files' filenames and file-id images' details (``blocks``, where given); and whether those
-    were put back (``_crossing_sdk_blocks.sdk_blocks_back``)."""
+    its files' filenames and file-id images' details (``blocks``, where given), then the repeated
+    call ids ``renames`` (where given) on the calls and outputs, the client's items among them;
+    and whether the blocks were put back (``_crossing_sdk_blocks.sdk_blocks_back``)."""
     blocks_back = False
 
     def put_back(payload: dict[str, Any]) -> None:
@@ -189,6 +212,8 @@ def _responses_with_client_items(
             replayed_items_back(payload, replayed)
         if blocks is not None:
             blocks_back = sdk_blocks_back(payload, blocks)
+        if renames is not None:
+            _ids_renamed(payload, *renames)
 
     try:
         return openai_build.build_request(request, stream, put_back), blocks_back
@@ -197,3 +222,33 @@ def _responses_with_client_items(
     except TypeError:
         refuse_unencodable(request)
         raise
+
+
+def _ids_renamed(payload: dict[str, Any], calls: dict[int, str], outputs: dict[int, str]) -> None:
+    """The Responses ``payload``'s input with the n-th call (a function or custom call, as built or
+    as the client sent it) under ``calls[n]`` and the n-th output under ``outputs[n]``, where given:
+    the builder writes one item per call and result, in order, and the client's items went back in
+    their places (hosted-tool items between them are neither)."""
+    items = payload.get("input")
+    if not isinstance(items, list):
+        return
+    seen_calls = seen_outputs = 0
+    for at, item in enumerate(items):
+        kind = type(item)
+        struct = kind is ResponsesCall or kind is ResponsesCallOutput
+        view = None if struct else json_object(item)
+        if struct:
+            tag = "function_call" if kind is ResponsesCall else "function_call_output"
+        else:
+            tag = view.get("type") if view is not None else None
+        if tag in _CALLS:
+            new = calls.get(seen_calls)
+            seen_calls += 1
+        elif tag in _OUTPUTS:
+            new = outputs.get(seen_outputs)
+            seen_outputs += 1
+        else:
+            continue
+        if new is None:
+            continue
+        items[at] = msgspec.structs.replace(item, call_id=new) if struct else {**(view or {}), "call_id": new}
