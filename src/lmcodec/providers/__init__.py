@@ -60,6 +60,7 @@ from lmcodec.framing.sse import SSEDecoder
 from lmcodec.providers import anthropic, gemini, openai, openai_chat
 from lmcodec.providers._client_run_items import refuse_client_run_items
 from lmcodec.providers._errors import a_or_an
+from lmcodec.providers._gemini_call_ids import anthropic_call_ids
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
 from lmcodec.providers._request import ProviderRequest
@@ -248,6 +249,8 @@ def translate_response(
             return raw if type(raw) is bytes else bytes(raw)
     if src == "gemini":
         response = _served(response)
+        if dst == "anthropic":  # calls without an id: the ids the stream gives (red team 46 F01)
+            response = anthropic_call_ids(response)
     elif src == "openai_chat":  # a call in the legacy function_call form (red team 44 F02)
         response = with_legacy_call(response, _body_bytes(body))
     written = encode_response(dst, response, usage_from=src, adaptations=adaptations)
