@@ -62,7 +62,7 @@ def _body(response: Response) -> dict[str, Any]:
             texts.append(part.text)
         elif kind is ThinkingPart:
             reasoning.append(part.text)
-            blocks.extend(_entries(part, len(blocks)))
+            blocks.extend(_entries(part, len(blocks), len(calls)))
         elif kind is RefusalPart:
             refusals.append(part.text)
         elif kind is DataPart:
@@ -111,14 +111,16 @@ def chat_finish(reason: str | None, wrote_calls: bool) -> str:
     return "stop" if finish == "tool_calls" and not wrote_calls else finish
 
 
-def _entries(part: ThinkingPart, first: int) -> list[dict[str, Any]]:
-    """A thinking part's Anthropic state as ``thinking_blocks`` entries (numbered from ``first``)."""
+def _entries(part: ThinkingPart, first: int, after: int) -> list[dict[str, Any]]:
+    """A thinking part's Anthropic state as ``thinking_blocks`` entries (numbered from ``first``),
+    written after ``after`` of the message's tool calls (Claude's interleaved thinking, whose
+    place the request reader puts it back in: ``_thinking_blocks.PLACE``)."""
     out: list[dict[str, Any]] = []
     for state in part.continuation:
         if state.provider != "anthropic":
             continue
         if state.kind == "thinking_signature" and isinstance(state.data.get("signature"), str):
-            out.append(signed_entry(first + len(out), part.text, state.data["signature"]))
+            out.append(signed_entry(first + len(out), part.text, state.data["signature"], after))
         elif state.kind == "redacted_thinking" and isinstance(state.data.get("data"), str):
-            out.append(redacted_entry(first + len(out), state.data["data"]))
+            out.append(redacted_entry(first + len(out), state.data["data"], after))
     return out

@@ -31,7 +31,7 @@ from lmcodec.providers.openai_chat._read_blocks import (
     tool_call_part,
 )
 from lmcodec.providers.openai_chat._read_config import REFUSED_KEYS, Reader, config_fields
-from lmcodec.providers.openai_chat._thinking_blocks import assistant_thinking
+from lmcodec.providers.openai_chat._thinking_blocks import PLACE, placed_thinking
 from lmcodec.wire import Request
 
 __all__ = ["decode_walked"]
@@ -173,10 +173,16 @@ def _leading_system(row: dict[str, Any], path: str, reader: Reader) -> Any:
 
 def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) -> dict[str, Any]:
     """As lm15's ingest: the thinking first (``reasoning_content``, or the ``thinking_blocks`` it
-    copies: ``assistant_thinking``), a ``refusal`` key a refusal part after the content (lm15's
-    builder replays both as content text); ``unsigned``: the gateway's reading."""
+    copies: ``_thinking_blocks``), a ``refusal`` key a refusal part after the content (lm15's
+    builder replays both as content text); a thinking block written after some of the calls
+    (Claude's interleaved thinking: its entry's ``after_tool_calls``) before the call after them;
+    ``unsigned``: the gateway's reading."""
     content = row.get("content")
-    parts = assistant_thinking(row, path, unsigned)  # _thinking_blocks
+    thinking, places = placed_thinking(row, path, unsigned)  # _thinking_blocks
+    later = 0  # the thinking before every call
+    while later < len(places) and places[later] == 0:
+        later += 1
+    parts = thinking[:later]
     if content is not None:
         parts += text_parts(content, f"{path}.content", frozenset({"refusal"}))
     if row.get("refusal") is not None:
@@ -184,7 +190,12 @@ def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) ->
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
+            while later < len(thinking) and places[later] == index:
+                parts.append(thinking[later])
+                later += 1
             parts.append(tool_call_part(raw, f"{path}.tool_calls[{index}]"))
+    if later < len(thinking):  # a place past the calls written
+        fail(f"{PLACE} counts more tool calls than the message holds", f"{path}.thinking_blocks")
     if row.get("annotations") is not None:
         spanned = content if isinstance(content, str) else None
         parts += citation_parts(row["annotations"], spanned, f"{path}.annotations")

@@ -67,31 +67,49 @@ __all__ = [
 ]
 
 KEY: Final = "thinking_blocks"
-_SIGNED_KEYS: Final = frozenset({"type", "thinking", "signature", "index"})
-_REDACTED_KEYS: Final = frozenset({"type", "data", "index"})
+PLACE: Final = "after_tool_calls"
+"""An entry's key for the calls of its message written before the block (Claude's interleaved
+thinking: ``thinking, text, tool_use, thinking, tool_use``), which Anthropic's API refuses to take
+back rearranged; absent for a block before every call (red team 46 F03)."""
+_SIGNED_KEYS: Final = frozenset({"type", "thinking", "signature", "index", PLACE})
+_REDACTED_KEYS: Final = frozenset({"type", "data", "index", PLACE})
 
 
-def signed_entry(index: int, thinking: str, signature: str) -> dict[str, Any]:
-    """The entry of a signed thinking block (its whole text and its signature)."""
-    return {"index": index, "type": "thinking", "thinking": thinking, "signature": signature}
+def signed_entry(index: int, thinking: str, signature: str, after: int = 0) -> dict[str, Any]:
+    """The entry of a signed thinking block (its whole text and its signature), written after
+    ``after`` of its message's tool calls."""
+    entry = {"index": index, "type": "thinking", "thinking": thinking, "signature": signature}
+    return {**entry, PLACE: after} if after else entry
 
 
-def redacted_entry(index: int, data: str) -> dict[str, Any]:
-    """The entry of a redacted thinking block (its opaque data)."""
-    return {"index": index, "type": "redacted_thinking", "data": data}
+def redacted_entry(index: int, data: str, after: int = 0) -> dict[str, Any]:
+    """The entry of a redacted thinking block (its opaque data), written after ``after`` of its
+    message's tool calls."""
+    entry: dict[str, Any] = {"index": index, "type": "redacted_thinking", "data": data}
+    return {**entry, PLACE: after} if after else entry
 
 
 def assistant_thinking(row: dict[str, Any], path: str, unsigned: Unsigned = None) -> list[dict[str, Any]]:
-    """An assistant row's thinking as canonical ThinkingPart values, first in its message: its
-    ``thinking_blocks`` with their state, ``reasoning_content`` beside them read as their text
-    (refused when it is not); without blocks, ``reasoning_content`` as lm15 reads it."""
+    """An assistant row's thinking as canonical ThinkingPart values: its ``thinking_blocks`` with
+    their state, ``reasoning_content`` beside them read as their text (refused when it is not);
+    without blocks, ``reasoning_content`` as lm15 reads it (:func:`placed_thinking` without the
+    places)."""
+    return placed_thinking(row, path, unsigned)[0]
+
+
+def placed_thinking(
+    row: dict[str, Any], path: str, unsigned: Unsigned = None
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """:func:`assistant_thinking`'s parts and, for each, how many of the row's tool calls go before
+    it (:data:`PLACE`; 0 for the thinking before every call), in order: never fewer than the part
+    before it's (else refused at its path)."""
     reasoning = row.get("reasoning_content")
     if reasoning is not None:
         reasoning = string(reasoning, f"{path}.reasoning_content")
     blocks = row.get(KEY)
     if blocks is None or blocks == []:
-        return [] if reasoning is None else [{"type": "thinking", "text": reasoning}]
-    parts, joined = _thinking_parts(blocks, f"{path}.{KEY}", unsigned)
+        return ([], []) if reasoning is None else ([{"type": "thinking", "text": reasoning}], [0])
+    parts, joined, places = _thinking_parts(blocks, f"{path}.{KEY}", unsigned)
     if reasoning is not None and reasoning != joined:
         fail(
             "reasoning_content beside thinking_blocks must be the blocks' thinking joined (the same "
@@ -99,7 +117,7 @@ def assistant_thinking(row: dict[str, Any], path: str, unsigned: Unsigned = None
             "which has no place beside the signed blocks",
             f"{path}.reasoning_content",
         )
-    return parts
+    return parts, places
 
 
 def answer_thinking(response: Response) -> Response:
@@ -158,17 +176,21 @@ def _unindexed(entries: Any) -> Any:
     return [{k: v for k, v in e.items() if k != "index"} if isinstance(e, dict) else e for e in entries]
 
 
-def _thinking_parts(raw: Any, path: str, unsigned: Unsigned) -> tuple[list[dict[str, Any]], str]:
-    """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order, and
-    the thinking text of every thinking entry joined; with ``unsigned`` (the gateway's reading,
-    ``_unsigned_thinking``) a thinking entry whose signature is absent or ``""`` is noted there
-    and left out."""
+def _thinking_parts(
+    raw: Any, path: str, unsigned: Unsigned
+) -> tuple[list[dict[str, Any]], str, list[int]]:
+    """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order, the
+    thinking text of every thinking entry joined, and each part's place (:data:`PLACE`); with
+    ``unsigned`` (the gateway's reading, ``_unsigned_thinking``) a thinking entry whose signature
+    is absent or ``""`` is noted there and left out."""
     parts: list[dict[str, Any]] = []
     texts: list[str] = []
+    places: list[int] = []
     for position, item in enumerate(array(raw, path)):
         where = f"{path}[{position}]"
         entry = obj(item, where)
         kind = entry.get("type")
+        place = _place(entry, places[-1] if places else 0, where)
         if kind == "thinking":
             only_keys(entry, _SIGNED_KEYS, where, "a thinking block")
             if unsigned is not None and entry.get("signature") in (None, ""):
@@ -180,14 +202,29 @@ def _thinking_parts(raw: Any, path: str, unsigned: Unsigned) -> tuple[list[dict[
             text = string(entry.get("thinking"), f"{where}.thinking")
             texts.append(text)
             parts.append(_part(text, "thinking_signature", state))
+            places.append(place)
         elif kind == "redacted_thinking":
             only_keys(entry, _REDACTED_KEYS, where, "a redacted thinking block")
             parts.append(_part("", "redacted_thinking", {"data": string(entry.get("data"), f"{where}.data")}))
+            places.append(place)
         else:
             fail(
                 f"a {kind!r} thinking block cannot be carried: thinking or redacted_thinking", f"{where}.type"
             )
-    return parts, "".join(texts)
+    return parts, "".join(texts), places
+
+
+def _place(entry: dict[str, Any], least: int, where: str) -> int:
+    """An entry's :data:`PLACE` (0 where absent): a whole number no less than ``least``, the place
+    of the entry before it (blocks are written in order), else refused at its path."""
+    place = entry.get(PLACE, 0)
+    if type(place) is not int or place < least:
+        fail(
+            f"{PLACE} must be the number of the message's tool calls written before the block, no "
+            "fewer than the block before it's",
+            f"{where}.{PLACE}",
+        )
+    return place
 
 
 def _part(text: str, kind: str, data: dict[str, Any]) -> dict[str, Any]:

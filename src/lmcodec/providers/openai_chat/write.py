@@ -261,15 +261,16 @@ class StreamWriter:
         return b"".join((self._head, b'{"reasoning_content":', ENC.encode(text), b"}", _TAIL))
 
     def _thinking_block(self, delta: ContinuationDelta) -> bytes:
-        """An Anthropic thinking block's state as a ``thinking_blocks`` entry (see ``_thinking_blocks``)."""
+        """An Anthropic thinking block's state as a ``thinking_blocks`` entry (see ``_thinking_blocks``),
+        with the number of tool calls written before it where there are some (interleaved thinking)."""
         if delta.provider != "anthropic" or delta.part_index is None:
             return b""
         data = delta.data
         if delta.kind == "thinking_signature" and isinstance(data.get("signature"), str):
             text = "".join(self._thinking.pop(delta.part_index, ()))
-            entry = signed_entry(self._blocks, text, data["signature"])
+            entry = signed_entry(self._blocks, text, data["signature"], len(self._calls))
         elif delta.kind == "redacted_thinking" and isinstance(data.get("data"), str):
-            entry = redacted_entry(self._blocks, data["data"])
+            entry = redacted_entry(self._blocks, data["data"], len(self._calls))
         else:
             return b""
         self._blocks += 1
