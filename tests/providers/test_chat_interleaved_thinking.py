@@ -142,3 +142,21 @@ def test_blocks_placed_backwards_are_refused() -> None:
     ]
     with pytest.raises(ValidationError, match="after_tool_calls"):
         lc.decode_request("openai_chat", _assistant_row(entries, 2))
+
+
+def _block_kinds(sse: bytes) -> list[str]:
+    frames = [json.loads(line[6:]) for line in sse.split(b"\n") if line.startswith(b"data: ")]
+    return [f["content_block"]["type"] for f in frames if f.get("type") == "content_block_start"]
+
+
+@pytest.mark.parametrize("name", list(INTERLEAVED))
+def test_a_chat_backend_fronting_claude_hands_the_blocks_on_in_place(name: str) -> None:
+    blocks = INTERLEAVED[name]
+    kinds = [block["type"] for block in blocks]
+    chat_stream = b"".join(lc.stream.translate("anthropic", "openai_chat", [anthropic_stream(blocks)]))
+    assert _block_kinds(b"".join(lc.stream.translate("openai_chat", "anthropic", [chat_stream]))) == kinds
+    chat = lc.translate_response("anthropic", "openai_chat", anthropic_message(blocks))
+    answer = lc.encode_response(
+        "anthropic", lc.decode_response("openai_chat", chat), usage_from="openai_chat"
+    )
+    assert json.loads(answer)["content"] == blocks

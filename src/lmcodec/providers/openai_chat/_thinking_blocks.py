@@ -55,7 +55,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
 from lmcodec.providers.openai._read_common import array, fail, obj, only_keys, string
-from lmcodec.wire import Adaptation, ContinuationState, Response, ThinkingPart
+from lmcodec.wire import Adaptation, ContinuationState, Response, ThinkingPart, ToolCallPart
 
 __all__ = [
     "KEY",
@@ -136,7 +136,7 @@ def answer_thinking(response: Response) -> Response:
         return response
     unsigned: list[Adaptation] = []
     try:
-        read = assistant_thinking(message, "$.choices[0].message", unsigned)
+        read, places = placed_thinking(message, "$.choices[0].message", unsigned)
     except ValidationError:
         return response
     if unsigned or not read:
@@ -156,8 +156,32 @@ def answer_thinking(response: Response) -> Response:
         parts = parts[1:]
     elif any(type(part) is ThinkingPart for part in parts):  # lm15 read none: the caller's own
         return response
-    message_out = msgspec.structs.replace(response.message, parts=(*blocks, *parts))
+    placed = _in_place(blocks, places, parts)
+    if placed is None:
+        return response
+    message_out = msgspec.structs.replace(response.message, parts=placed)
     return msgspec.structs.replace(response, message=message_out)
+
+
+def _in_place(
+    blocks: list[ThinkingPart], places: list[int], parts: tuple[Any, ...]
+) -> tuple[Any, ...] | None:
+    """``parts`` (lm15's reading, its thinking taken out) with each block of ``blocks`` before the
+    call after as many calls as its place says, those of place 0 first; None where a place counts
+    more calls than ``parts`` holds (the blocks then cannot be carried)."""
+    later = 0
+    while later < len(places) and places[later] == 0:
+        later += 1
+    out: list[Any] = blocks[:later]
+    calls = 0
+    for part in parts:
+        if type(part) is ToolCallPart:
+            while later < len(blocks) and places[later] == calls:
+                out.append(blocks[later])
+                later += 1
+            calls += 1
+        out.append(part)
+    return tuple(out) if later == len(blocks) else None
 
 
 def provider_fields(row: dict[str, Any]) -> Any:
@@ -176,9 +200,7 @@ def _unindexed(entries: Any) -> Any:
     return [{k: v for k, v in e.items() if k != "index"} if isinstance(e, dict) else e for e in entries]
 
 
-def _thinking_parts(
-    raw: Any, path: str, unsigned: Unsigned
-) -> tuple[list[dict[str, Any]], str, list[int]]:
+def _thinking_parts(raw: Any, path: str, unsigned: Unsigned) -> tuple[list[dict[str, Any]], str, list[int]]:
     """An assistant row's ``thinking_blocks`` as canonical ThinkingPart values, in order, the
     thinking text of every thinking entry joined, and each part's place (:data:`PLACE`); with
     ``unsigned`` (the gateway's reading, ``_unsigned_thinking``) a thinking entry whose signature
