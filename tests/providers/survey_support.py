@@ -20,7 +20,8 @@ def check_recorded_survey(source: str, body: bytes, typed: lc.Request, model: st
     surveys them)."""
     surveyed = TYPED_READERS[source](body, model)
     assert surveyed is not None
-    request, found, notes, strict_tools, streams, unmarked, replayed = surveyed
+    request, found, notes, strict_tools, streams, unmarked, replayed, repeated = surveyed
+    assert repeated is None  # (toward another dialect the survey says it)
     assert notes == ()
     assert replayed is None  # (items go back as sent to Responses only: TYPED_WITHOUT_SURVEY's)
     assert strict_tools == _flagged_strict(source, body)

@@ -16,6 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers._tool_ids import repeated_call_ids
+from lmcodec.providers._typed_readings import TYPED_WITHOUT_SURVEY
 
 from ..budget import examples
 from .gateway_support import anthropic_accepts, responses_accepts
@@ -191,3 +193,50 @@ def test_any_history_to_its_own_dialect_has_unique_ids_each_result_with_its_call
     assert [(asked, applied) for _, _, asked, applied in _renames(built)] == [
         (was, now) for was, now in zip(sent, ids, strict=True) if was != now
     ]
+
+
+def _anthropic_names(turns: list[list[tuple[str, str]]], marked: bool) -> bytes:
+    """An Anthropic body whose turns call (id, function name) pairs, the first turn's last call
+    with a cache mark where ``marked`` (read off the typed path's common blocks)."""
+    messages: list[Any] = [{"role": "user", "content": "go"}]
+    for t, calls in enumerate(turns):
+        uses: list[Any] = [{"type": "tool_use", "id": i, "name": n, "input": {"n": t}} for i, n in calls]
+        if marked and t == 0:
+            uses[-1]["cache_control"] = {"type": "ephemeral"}
+        results = [{"type": "tool_result", "tool_use_id": i, "content": "r"} for i, _ in calls]
+        messages += [{"role": "assistant", "content": uses}, {"role": "user", "content": results}]
+    return json.dumps({"model": "claude-sonnet-4-5", "max_tokens": 9, "messages": messages}).encode()
+
+
+def _responses_names(turns: list[list[tuple[str, str]]], listed: bool) -> bytes:
+    items: list[Any] = [{"role": "user", "content": "go"}]
+    for calls in turns:
+        for k, (i, n) in enumerate(calls):
+            call = {"type": "function_call", "call_id": i, "name": n, "arguments": "{}"}
+            items.append({**call, "id": f"fc_{k}", "status": "completed"} if listed else call)
+        items += [{"type": "function_call_output", "call_id": i, "output": "r"} for i, _ in calls]
+    return json.dumps({"model": "gpt-4.1", "input": items}).encode()
+
+
+_CALLS = st.lists(
+    st.lists(
+        st.tuples(st.sampled_from(["a", "b", "c"]), st.sampled_from(["f", "g"])), min_size=1, max_size=3
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+@settings(max_examples=examples(200))
+@given(_CALLS, st.booleans(), st.booleans())
+def test_the_reading_says_whether_ids_repeat_as_a_walk_of_its_request_does(
+    turns: list[list[tuple[str, str]]], anthropic: bool, flagged: bool
+) -> None:
+    """The same-dialect typed readings hand over whether two calls share an id (so that the rename
+    walks no request without one): the walk's answer (``_tool_ids.repeated_call_ids``), for calls
+    of one name or two (an id naming two functions), marked blocks and the SDK's listed keys."""
+    source = "anthropic" if anthropic else "openai"
+    body = _anthropic_names(turns, flagged) if anthropic else _responses_names(turns, flagged)
+    reading = TYPED_WITHOUT_SURVEY[source](body, None)
+    assert reading is not None
+    assert reading[7] is repeated_call_ids(reading[0])

@@ -35,7 +35,7 @@ def _asked_every_time(raw: Any, model: str | None) -> Any:
         replayed = _typed_readings._carried(raw, flags.items)
         if replayed is False:
             return None
-    return read[0], None, (), flags.strict_tools, read[1], False, replayed or None
+    return read[0], None, (), flags.strict_tools, read[1], False, replayed or None, flags.repeated_calls
 
 
 _USER_ITEMS = st.one_of(

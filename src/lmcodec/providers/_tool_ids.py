@@ -191,17 +191,15 @@ def renamed_places(before: Request, after: Request) -> tuple[dict[int, str], dic
     the built items finds them there: ``_translate_same_dialect``)."""
     calls: dict[int, str] = {}
     results: dict[int, str] = {}
-    counts = {ToolCallPart: 0, ToolResultPart: 0}
+    seen_calls = seen_results = 0
     for old, new in zip(before.messages, after.messages, strict=True):
-        if old is new:  # (a message the rename left alone is the same object)
-            for part in old.parts:
-                if type(part) in counts:
-                    counts[type(part)] += 1
-            continue
         for was, part in zip(old.parts, new.parts, strict=True):
-            kind = type(part)
-            if kind in counts:
-                if part.id != was.id:  # type: ignore[attr-defined]
-                    (calls if kind is ToolCallPart else results)[counts[kind]] = part.id  # type: ignore[attr-defined]
-                counts[kind] += 1
+            if isinstance(part, ToolCallPart):
+                if isinstance(was, ToolCallPart) and part.id != was.id:
+                    calls[seen_calls] = part.id
+                seen_calls += 1
+            elif isinstance(part, ToolResultPart):
+                if isinstance(was, ToolResultPart) and part.id != was.id:
+                    results[seen_results] = part.id
+                seen_results += 1
     return calls, results

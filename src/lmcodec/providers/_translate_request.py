@@ -269,7 +269,7 @@ def translate_request(
     found: crossing.ContentSurvey | None  # the survey the typed reading recorded, if any
     replayed: ReplayedItems | None
     if read is not None:
-        request, found, unsigned, strict_tools, streams, unmarked, replayed = read
+        request, found, unsigned, strict_tools, streams, unmarked, replayed, repeated = read
         if stream is None:  # (as the typed views read it)
             stream = streams
         # an Anthropic client's body sent to another model than it names (_crossing_claude.claude_routed)
@@ -287,6 +287,7 @@ def translate_request(
                 return plain_built(source, destination, request, stream)
     else:  # (the typed path took no body the client body's passes would change)
         unmarked = False  # (an Anthropic body's marks: searched for)
+        repeated = None  # (repeated call ids: walked for)
         reading = read_client_body(source, destination, raw, model)
         raw, request, unsigned, custom, replayed, sdk_blocks, found, strict_tools, streams = reading
         routed = model is not None and source == destination == "anthropic" and routed_elsewhere(request, raw)
@@ -324,6 +325,7 @@ def translate_request(
             raw=raw,
             client_body=client_body,
             routed=routed,
+            repeated=repeated,
         )
     # One pass says which of the passes over the parts below may change something (crossing.survey,
     # or what the typed reading recorded of the Request it gave, unchanged since: the passes above

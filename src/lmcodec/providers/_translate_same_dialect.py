@@ -68,12 +68,15 @@ def same_dialect_built(
     raw: Raw,
     client_body: Raw,
     routed: bool = False,
+    repeated: bool | None = None,
 ) -> ProviderRequest:
     """``translate_request(source, source, ...)`` of the client's body read as ``request`` (``raw``
     the body as read, ``client_body`` as it came), ``unsigned`` the notes of the reading and
     ``strict_tools``, ``custom``, ``replayed``, ``sdk_blocks`` and ``whole_blocks`` what the
     reading took out to go back as the client sent it; ``stream`` decided; ``routed``: an Anthropic
-    client's body sent by ``model=`` to another model than it names (``_crossing_claude.claude_routed``)."""
+    client's body sent by ``model=`` to another model than it names (``_crossing_claude.claude_routed``);
+    ``repeated``: whether two calls share an id, as the reading counted them (None: not counted,
+    the Request walked for one)."""
     destination = source
     if source == "openai":  # another provider's thinking carried through the client
         request, carried = carried_thinking_in(request, destination)
@@ -101,7 +104,9 @@ def same_dialect_built(
             unsigned = (*unsigned, *level)
     repeats: tuple[Adaptation, ...] = ()  # calls renamed (noted last: the passes below read the notes)
     renames: _Renames | None = None  # Responses: the renamed ids, put on the items as they go
-    if source in REFUSE_REPEATS and repeated_call_ids(request):  # (red team 46 F02)
+    if repeated is None and source in REFUSE_REPEATS:
+        repeated = repeated_call_ids(request)
+    if repeated and source in REFUSE_REPEATS:  # (red team 46 F02)
         renamed, repeats = unique_tool_ids_out(source, request)
         if source == "anthropic":
             request = renamed
@@ -237,6 +242,7 @@ def _ids_renamed(payload: dict[str, Any], calls: dict[int, str], outputs: dict[i
         kind = type(item)
         struct = kind is ResponsesCall or kind is ResponsesCallOutput
         view = None if struct else json_object(item)
+        tag: Any
         if struct:
             tag = "function_call" if kind is ResponsesCall else "function_call_output"
         else:

@@ -63,7 +63,7 @@ def _responses_typed(raw: Raw, model: str | None) -> TypedReading | None:
     read = openai_read.typed_surveyed_or_none(raw, model)
     if read is None or _read_by_the_passes(read[0], raw):
         return None
-    return read[0], read[1], (), read[2], read[3], False, None
+    return read[0], read[1], (), read[2], read[3], False, None, None
 
 
 TypedReading: TypeAlias = tuple[
@@ -74,6 +74,7 @@ TypedReading: TypeAlias = tuple[
     bool,
     bool,
     ReplayedItems | None,
+    bool | None,
 ]
 """What a typed gateway reader gives for a body it takes: the Request, its survey where the reading
 recorded it (else None: the gateway surveys the Request), the notes the gateway reader makes
@@ -87,7 +88,10 @@ and whether an Anthropic body holds no ``cache_control`` mark where ``_crossing_
 as its reading saw (``Seen.unmarked``; False where it cannot say, and for the other dialects): the
 gateway then runs no search for marks; and, for a Responses body read toward Responses, the items
 whose keys the reading read as absent, which go back as sent (fcid18; None where there are none,
-and toward another dialect, which reads them as absent)."""
+and toward another dialect, which reads them as absent); and, toward its own dialect, whether two
+calls share an id, as the reading counted them (None where it did not: toward another dialect the
+survey says it; the same dialect renames a repeat toward Anthropic and Responses, and walks the
+Request for one only where the reading could not say)."""
 
 NO_STRICT_TOOLS: Final[frozenset[str]] = frozenset()
 
@@ -96,19 +100,19 @@ def _chat_typed(raw: Any, model: str | None) -> TypedReading | None:
     """Chat's typed reading as a :data:`TypedReading` (its strictness is read from the Request's
     notes: none recorded here; its views refuse a cache mark, which the passes read)."""
     got = openai_chat_read.typed_surveyed_or_none(raw, model)
-    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], False, None)
+    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], False, None, None)
 
 
 def _anthropic_typed(raw: Any, model: str | None) -> TypedReading | None:
     """Anthropic's typed reading as a :data:`TypedReading` (its strictness rides in extensions)."""
     got = anthropic_read.typed_surveyed_or_none(raw, model)
-    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], got[4], None)
+    return None if got is None else (got[0], got[1], got[2], NO_STRICT_TOOLS, got[3], got[4], None, None)
 
 
 def _gemini_typed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed reading as a :data:`TypedReading` (no strict flag, no ``stream`` key)."""
     got = gemini_read.typed_surveyed_or_none(raw, model)
-    return None if got is None else (*got, NO_STRICT_TOOLS, False, False, None)
+    return None if got is None else (*got, NO_STRICT_TOOLS, False, False, None, None)
 
 
 TYPED_READERS: Final[dict[str, Any]] = {
@@ -138,7 +142,7 @@ def _noteless(
 
     def read(raw: Any, model: str | None) -> TypedReading | None:
         got = typed_or_none(raw, model)
-        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1], False, None)
+        return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1], False, None, None)
 
     return read
 
@@ -162,7 +166,7 @@ def _responses_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
                 if replayed is False:
                     return None
                 break
-    return read[0], None, (), flags.strict_tools, read[1], False, replayed or None
+    return read[0], None, (), flags.strict_tools, read[1], False, replayed or None, flags.repeated_calls
 
 
 def _carried(raw: Raw, items: list[Any]) -> ReplayedItems | Literal[False] | None:
@@ -184,16 +188,23 @@ def _carried(raw: Raw, items: list[Any]) -> ReplayedItems | Literal[False] | Non
     return ReplayedItems([], [None] * assistants, (), list(range(len(items))), listed)
 
 
+def _anthropic_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
+    """Anthropic's typed fast path as a :data:`TypedReading` without survey or notes, with whether
+    two tool_use blocks share an id (``anthropic_read.typed_same_dialect_or_none``)."""
+    got = anthropic_read.typed_same_dialect_or_none(raw, model)
+    return None if got is None else (got[0], None, (), NO_STRICT_TOOLS, got[1], False, None, got[2])
+
+
 def _gemini_unsurveyed(raw: Any, model: str | None) -> TypedReading | None:
     """Gemini's typed fast path, with its notes, as a :data:`TypedReading` without survey."""
     read = gemini_read.typed_or_none(raw, model)
-    return None if read is None else (*read, NO_STRICT_TOOLS, False, False, None)
+    return None if read is None else (*read, NO_STRICT_TOOLS, False, False, None, None)
 
 
 TYPED_WITHOUT_SURVEY: Final[dict[str, Any]] = {
     "openai": _responses_unsurveyed,
     "openai_chat": _noteless(openai_chat_read.typed_with_stream_flag_or_none),
-    "anthropic": _noteless(anthropic_read.typed_with_stream_flag_or_none),
+    "anthropic": _anthropic_unsurveyed,
     "gemini": _gemini_unsurveyed,
 }
 """The typed fast paths of :data:`TYPED_READERS` without the survey of what they met (the same

@@ -102,8 +102,8 @@ __all__ = [
     "decode_request",
     "decode_request_without_unsigned_thinking",
     "typed_or_none",
+    "typed_same_dialect_or_none",
     "typed_surveyed_or_none",
-    "typed_with_stream_flag_or_none",
 ]
 
 _RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
@@ -254,14 +254,16 @@ def typed_or_none(body: Any, model: str | None) -> Request | None:
         return None
 
 
-def typed_with_stream_flag_or_none(body: Any, model: str | None) -> tuple[Request, bool] | None:
-    """:func:`typed_or_none`'s Request and whether the body's ``stream`` is ``true`` (the gateway's
-    hand-over toward its own dialect)."""
+def typed_same_dialect_or_none(body: Any, model: str | None) -> tuple[Request, bool, bool] | None:
+    """:func:`typed_or_none`'s Request, whether the body's ``stream`` is ``true`` (as the view read
+    it), and whether two of its tool_use blocks share an id, as the reading counted them (``Seen``;
+    none where an id names two functions): the gateway's hand-over toward its own dialect, whose
+    rename of a repeat (``_translate_same_dialect``) then walks no request without one."""
     try:
-        request, _, streams = read_body(body, model)
+        request, seen, streams = read_body(body, model)
     except (Refused, LmcodecError, msgspec.MsgspecError, RecursionError, ValueError, TypeError):
         return None
-    return request, streams
+    return request, streams, seen is None or len(seen.names) != seen.calls
 
 
 def typed_surveyed_or_none(

@@ -348,9 +348,11 @@ def _stable_system(first: Item) -> str | None:
 
 def read_input(
     items: list[Item], body: bytes | bytearray | memoryview, stable_allowed: bool, seen: Seen | None = None
-) -> tuple[str | None, tuple[Message, ...], int | None, bool, bool]:
+) -> tuple[str | None, tuple[Message, ...], int | None, bool, bool, bool]:
     """``input`` items -> (stable system prompt, canonical messages, breakpoint's message, stable,
-    whether two function calls share a call_id but not a name: see :mod:`lmcodec.providers._pairing`).
+    whether two function calls share a call_id but not a name: see :mod:`lmcodec.providers._pairing`,
+    whether two share a call_id at all: the gateway's same-dialect reading hands it over, so that
+    the rename of a repeat toward Responses walks no request without one).
 
     ``seen``, given (the gateway's reading), records the parts made as ``crossing.survey`` reads
     them (``_crossing_survey.Seen``): the usual ones inline, the others by ``met``. The results carry
@@ -450,7 +452,8 @@ def read_input(
         seen.empty_text = seen.empty_text or empty
         seen.calls += calls
         seen.names.update(names)
-    return stable_text, tuple(out), None if reader is None else reader.breakpoint, stable, reused
+    breakpoint = None if reader is None else reader.breakpoint
+    return stable_text, tuple(out), breakpoint, stable, reused, len(names) != calls
 
 
 def user_text(text: str) -> tuple[Message, ...]:

@@ -71,6 +71,9 @@ class ToolFlags(Seen, gc=False):
     items: Any = None
     """The input items' views the reading read (None: a text input, or not read): where the
     gateway looks for the keys the reading reads as absent that Responses gets back as sent."""
+    repeated_calls: bool = False
+    """Whether two function calls of the input share a call_id, as the reading counted them (the
+    same-dialect rename of a repeat, ``_translate_same_dialect``, walks no request without one)."""
 
 
 class _NonStrict(Exception):
@@ -315,9 +318,11 @@ def _request(
     breakpoint: int | None = None
     stable = False
     reused = False
+    flags: ToolFlags | None = None
     if seen is not None and not seen.records_parts:  # (the tools' flags only: the tools' reading's)
         if isinstance(seen, ToolFlags):  # (and the items' views, for the gateway's carriage)
             seen.items = items if type(items) is list else None
+            flags = seen
         seen = None
     if isinstance(items, str):
         messages = user_text(items)
@@ -325,7 +330,11 @@ def _request(
             seen.texts = True
             seen.empty_text = seen.empty_text or not items
     else:
-        stable_text, messages, breakpoint, stable, reused = read_input(items, body, stable_allowed, seen)
+        stable_text, messages, breakpoint, stable, reused, repeated = read_input(
+            items, body, stable_allowed, seen
+        )
+        if flags is not None:
+            flags.repeated_calls = repeated
         if stable_text is not None:
             system = stable_text
     config = None
