@@ -240,7 +240,9 @@ def translate_request(
 
     Anthropic to Anthropic and Gemini to Gemini, the failover steps apply as between two dialects
     (red team 20 F02, F03): manual thinking with a tool loop that does not start with Claude's
-    thinking goes without it, and to Gemini 3 an unsigned call gets the placeholder signature.
+    thinking goes without it, and to Gemini 3 an unsigned call gets the placeholder signature;
+    Anthropic to Anthropic and Responses to Responses, a call repeating an earlier call's id is
+    renamed as between two dialects (red team 46 F02: a failover from a backend that repeats ids).
     Routed by ``model`` to another model than the body was written for (red team 43 F01): an
     Anthropic body gets what the other dialects' bodies get toward that Claude model (its
     ``max_tokens`` kept as the whole generation or the change noted, the output ceiling, the
