@@ -212,16 +212,31 @@ def _built_on_bytes(
     custom: CustomCalls | None,
     replayed: ReplayedItems | None,
     blocks: Any = None,
+    renames: Any = None,
 ) -> tuple[lc.ProviderRequest, bool]:
     """``_translate_same_dialect._responses_with_client_items`` as it was: built, then put back on the body; a
     file's filename and an image's detail then put back on that body decoded (the hand-off against
-    the put-back on bytes is ``test_crossing_sdk_blocks.py``'s)."""
+    the put-back on bytes is ``test_crossing_sdk_blocks.py``'s); then the repeated call ids renamed
+    on it decoded (``renames``: the n-th call's and output's new ids)."""
     built = lc.build_request("openai", request, stream=stream)
     body = _put_back_on_bytes(built.body, custom, replayed)
     back = False
     if blocks is not None:
         value = msgspec.json.decode(body)
         back = sdk_blocks_back(value, blocks)
+        body = msgspec.json.encode(value)
+    if renames is not None:
+        value = msgspec.json.decode(body)
+        counted = {"call": 0, "output": 0}
+        for item in value["input"]:
+            kind = item.get("type")
+            side = "call" if kind in ("function_call", "custom_tool_call") else None
+            side = "output" if kind in ("function_call_output", "custom_tool_call_output") else side
+            if side is not None:
+                new = renames[0 if side == "call" else 1].get(counted[side])
+                counted[side] += 1
+                if new is not None:
+                    item["call_id"] = new
         body = msgspec.json.encode(value)
     return msgspec.structs.replace(built, body=body), back
 

@@ -171,11 +171,16 @@ _SHARED = [
 )
 def test_items_sharing_a_call_id_go_back_as_the_client_sent_them(items: list[dict[str, Any]]) -> None:
     """review7 R07: the items went back by call_id, so a repeated call_id (or a function call
-    sharing it) had another item's input and output in its place, silently; now by position."""
+    sharing it) had another item's input and output in its place, silently; now by position, each
+    as sent but for a repeated call_id, renamed ``<id>_<n>`` with its output (red team 46 F02: the
+    Responses API refuses two calls of one call_id)."""
     tool = {"type": "custom", "name": "apply_patch", "description": "patch"}
     body = {"model": "gpt-5", "tools": [tool], "input": [{"role": "user", "content": "go"}, *items]}
     built = lc.translate_request("openai", "openai", json.dumps(body).encode())
-    assert json.loads(built.body)["input"][1:] == items
+    renamed = [  # each call followed by its output here: the k-th pair of the one id is call_1_k
+        {**item, "call_id": "call_1" if k < 2 else f"call_1_{k // 2 + 1}"} for k, item in enumerate(items)
+    ]
+    assert json.loads(built.body)["input"][1:] == renamed
 
 
 @pytest.mark.parametrize("destination", ["anthropic", "openai_chat", "gemini"])

@@ -87,11 +87,22 @@ def test_a_calls_key_goes_back_to_responses_as_sent(key: str, value: Any) -> Non
     _back(_body(items))
 
 
-def test_a_repeated_call_id_goes_back_as_sent() -> None:
-    """Two calls of one id, each with its keys: the same dialect renames none (the crossing does)."""
-    _back(
-        _body([USER, _call(caller={"type": "direct"}), OUTPUT, ANSWER, USER, _call(caller=PROGRAM), OUTPUT])
-    )
+def test_a_repeated_call_id_goes_back_as_sent_but_renamed() -> None:
+    """Two calls of one id, each with its keys: each goes back as sent, the second renamed with its
+    output as the crossing pairs rename it (red team 46 F02: Responses refuses a repeated call_id)."""
+    first, second = _call(caller={"type": "direct"}), _call(caller=PROGRAM)
+    built = _sent(_body([USER, first, OUTPUT, ANSWER, USER, second, OUTPUT]))
+    renamed = [
+        USER,
+        first,
+        OUTPUT,
+        ANSWER,
+        USER,
+        {**second, "call_id": "c1_2"},
+        {**OUTPUT, "call_id": "c1_2"},
+    ]
+    assert json.loads(built.body) == _body(renamed)
+    assert [(a.asked, a.applied) for a in built.adaptations] == [("c1", "c1_2")]
 
 
 def test_every_call_key_at_once_goes_back_beside_an_outputs_keys() -> None:

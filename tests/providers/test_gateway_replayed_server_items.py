@@ -311,6 +311,25 @@ def _without_output_keys(item: dict[str, Any]) -> dict[str, Any]:
     return item
 
 
+def _calls_renamed(items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """``items`` with the k-th function call of one call_id (k > 1) under ``<id>_<k>`` and each
+    output under the id of the call before it (every output here follows its call), and how many
+    calls were renamed."""
+    seen: dict[str, int] = {}
+    last = ""
+    out: list[dict[str, Any]] = []
+    for item in items:
+        kind = item.get("type")
+        if kind == "function_call":
+            k = seen[item["call_id"]] = seen.get(item["call_id"], 0) + 1
+            last = item["call_id"] if k == 1 else f"{item['call_id']}_{k}"
+            item = {**item, "call_id": last}
+        elif kind == "function_call_output":
+            item = {**item, "call_id": last}
+        out.append(item)
+    return out, sum(k - 1 for k in seen.values())
+
+
 @settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_TURNS, st.booleans(), st.sampled_from(["openai", *OTHERS]))
 def test_any_history_goes_back_to_responses_and_is_refused_or_noted_elsewhere(
@@ -323,8 +342,11 @@ def test_any_history_goes_back_to_responses_and_is_refused_or_noted_elsewhere(
     if not after_previous:
         items.insert(0, USER)
     body = _body(items, tools=TOOLS, **({"previous_response_id": "resp_1"} if after_previous else {}))
-    if destination == "openai":
-        _back(body)
+    if destination == "openai":  # as sent, a repeated call_id renamed with its output (red team 46 F02)
+        renamed, count = _calls_renamed(items)
+        built = _sent(body)
+        assert json.loads(built.body) == {**body, "input": renamed}
+        assert len(built.adaptations) == count
         return
     whole = [at for at, item in enumerate(items) if item.get("type") in ITEMS or item in UNTYPED_REFERENCES]
     plain_items = [_without_output_keys(item) for item in items]

@@ -47,7 +47,7 @@ def _strict_gateway_typed(body: bytes, model: str | None) -> Any:
     request = _STRICT_TYPED(body, model)
     if request is None or read.snake_case_kept(request):
         return None
-    return request, crossing.survey(request), (), frozenset(), False, False, None
+    return request, crossing.survey(request), (), frozenset(), False, False, None, None
 
 
 @contextmanager

@@ -98,7 +98,7 @@ _TYPED = TYPED_READERS["anthropic"]
 def _searched(raw: Any, model: str | None) -> Any:
     """The gateway's Anthropic typed reading without the hand-over: the marks searched for."""
     read = _TYPED(raw, model)
-    return None if read is None else (*read[:5], False, read[6])
+    return None if read is None else (*read[:5], False, *read[6:])
 
 
 def _outcome(destination: str, body: bytes) -> Any:

@@ -214,7 +214,18 @@ def test_any_other_body_is_encode_response_of_decode_response(src: str, dst: str
     )
     out = lc.translate_response(src, dst, body, request=REQUEST, adaptations=adaptations)
     again, wanted = lc.decode_response(dst, out), lc.decode_response(dst, expected)
+    if (
+        src == "gemini" and dst == "anthropic"
+    ):  # id-less calls: the stream's toolu_ ids (test_gemini_call_ids)
+        again, wanted = _call_ids_aside(again), _call_ids_aside(wanted)
     assert lc.replace(again, id=None, provider_data=None) == lc.replace(wanted, id=None, provider_data=None)
+
+
+def _call_ids_aside(response: lc.Response) -> lc.Response:
+    parts = tuple(
+        lc.replace(p, id="x") if isinstance(p, lc.ToolCallPart) else p for p in response.message.parts
+    )
+    return lc.replace(response, message=lc.replace(response.message, parts=parts))
 
 
 def test_an_unknown_client_dialect_is_refused_before_reading() -> None:

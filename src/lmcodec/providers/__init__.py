@@ -202,7 +202,10 @@ def translate_response(
     ``decode_response`` does. A Gemini client gets either body as Google sent it, as it gets the
     chunk streamed. A Chat answer's call in the legacy ``message.function_call`` form, which lm15
     reads as no call, is written as the client's tool call, after any ``tool_calls`` (``tool_call_<n>``:
-    ``providers/openai_chat/_legacy_call.py``), as ``translate`` writes it streamed.
+    ``providers/openai_chat/_legacy_call.py``), as ``translate`` writes it streamed. To an Anthropic
+    client, a Gemini call sent without an id gets the id ``translate`` gives it streamed, ``toolu_``
+    + a digest of the message id and its slot, not lm15's ``tool_call_<n>`` (the same every turn:
+    ``providers/_gemini_call_ids.py``, red team 46 F01).
 
     A client of the backend's own dialect (``src == dst``) gets the body as sent, bytes for bytes,
     once ``decode_response`` has read it, as ``translate`` passes its frames on, unless
