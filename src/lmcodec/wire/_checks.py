@@ -89,21 +89,72 @@ def check_json_object(value: Any, field_name: str, *, required: bool = False) ->
 
 def base64_payload(data: str) -> str:
     """The base64 characters of a raw base64 string or ``data:`` URI, whitespace removed."""
-    if data.startswith("data:") and ";base64," in data:
-        data = data.split(";base64,", 1)[1]
-    stripped = data.strip()
-    if stripped != data or any(ws in stripped for ws in _WHITESPACE):
-        return "".join(stripped.split())
+    return _without_whitespace(_uri_payload(data))
+
+
+def _uri_payload(data: str) -> str:
+    """What follows the first ``;base64,`` of a ``data:`` URI; any other string as it is. One
+    search from past ``data:`` (which holds no ``;``) and one slice."""
+    if data.startswith("data:"):
+        start = data.find(";base64,", 5)
+        if start >= 0:
+            return data[start + 8 :]
     return data
 
 
+def _without_whitespace(payload: str) -> str:
+    """``payload`` with every whitespace character (``str.split``'s) removed when it has
+    surrounding whitespace or one of the six ASCII ones inside; else ``payload`` as it is."""
+    stripped = payload.strip()
+    if stripped != payload or any(ws in stripped for ws in _WHITESPACE):
+        return "".join(stripped.split())
+    return payload
+
+
 def check_base64(owner: str, data: str) -> None:
-    """Raise ValueError unless ``data`` has valid base64 shape (INV-011/012)."""
+    """Raise ValueError unless ``data`` has valid base64 shape (INV-011/012).
+
+    An ASCII payload (all but hostile input) is copied once (``str.encode``) and its alphabet
+    deleted once (``bytes.translate``): the leftover, usually empty, tells padding, whitespace
+    and strangers apart (:func:`_ascii_base64_shape`). Any other payload takes the general rule,
+    whitespace removed by ``str.split`` first (:func:`_without_whitespace`): red team 47 F02."""
     if data == "":
         raise ValueError(f"{owner}.data cannot be empty")
-    payload = base64_payload(data)
-    if len(payload) % 4 != 0 or not has_base64_shape(payload):
+    payload = _uri_payload(data)
+    if payload.isascii():
+        valid = _ascii_base64_shape(payload)
+    else:
+        payload = _without_whitespace(payload)
+        valid = len(payload) % 4 == 0 and has_base64_shape(payload)
+    if not valid:
         raise ValueError(f"{owner}.data must be a valid base64 string")
+
+
+_ASCII_WHITESPACE: Final = b" \t\n\r\v\f\x1c\x1d\x1e\x1f"
+"""What ``str.split()`` and ``str.strip()`` remove from an ASCII string."""
+_SEPARATORS: Final = "\x1c\x1d\x1e\x1f"
+"""The ASCII whitespace outside ``_WHITESPACE``: removed only from a payload it surrounds
+or one holding one of ``_WHITESPACE``."""
+
+
+def _ascii_base64_shape(payload: str) -> bool:
+    """:func:`_without_whitespace` then the shape check, for an ASCII ``payload``, in one pass."""
+    raw = payload.encode("ascii")
+    left = raw.translate(None, _BASE64_ALPHABET)
+    if left and left.strip(b"=") and _whitespace_removed(payload, left):
+        raw = raw.translate(None, _ASCII_WHITESPACE)
+        left = left.translate(None, _ASCII_WHITESPACE)
+    if len(raw) % 4:
+        return False
+    return not left or (len(left) <= 2 and not left.strip(b"=") and raw.endswith(left))
+
+
+def _whitespace_removed(payload: str, left: bytes) -> bool:
+    """Whether :func:`_without_whitespace` removes the whitespace of an ASCII ``payload`` whose
+    characters outside the alphabet are ``left``."""
+    if any(ord(ws) in left for ws in _WHITESPACE):
+        return True
+    return payload[0] in _SEPARATORS or payload[-1] in _SEPARATORS
 
 
 def has_base64_shape(payload: str) -> bool:

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from lmcodec.providers.openai._read_common import (
     array,
+    data_uri,
     fail,
     image_detail,
     obj,
@@ -41,10 +42,10 @@ _REFUSAL_BLOCK_KEYS: Final = frozenset({"type", "refusal"})
 def _data_uri(value: str, path: str) -> tuple[str, str]:
     if not value.startswith("data:"):
         fail("expected a base64 data URI", path)
-    head, sep, data = value[5:].partition(";base64,")  # lm15 writes f"data:{type};base64,{data}"
-    if not sep or not data or not head:
+    parsed = data_uri(value)
+    if parsed is None:
         fail("a data URI must read data:<media-type>;base64,<payload>", path)
-    return head, data
+    return parsed
 
 
 def input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
