@@ -270,7 +270,7 @@ def from_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unkno
 
 def read_builtins(value: Any, type: TypeForm[T], *, lenient: bool = False, unknown: OnUnknown = "error") -> T:
     """:func:`from_builtins` with the target unjudged: for lmcodec's own readers, whose targets
-    (``llm/convert.TurnChannel``) are its own."""
+    (``llm/_turn_channel.TurnChannel``) are its own."""
     result: T = _from_builtins(value, type, lenient, unknown, convert)
     return result
 

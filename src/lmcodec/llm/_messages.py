@@ -105,7 +105,7 @@ def _channel(pm: Any, path: str, seen: Seen) -> tuple[list[W.ContinuationState],
     states, raw = pm_states(pm, f"{path}.provider_metadata")
     if raw is None:
         return states, MessageChannel()
-    seen.channel = True
+    seen.channels += 1
     channel: MessageChannel = parse_channel(raw, MessageChannel, f"{path}.provider_metadata")
     return states, channel
 
@@ -174,7 +174,7 @@ def system_to(msg: L.Message, path: str, seen: Seen) -> tuple[Any, dict[str, Any
             return None
         raw = {k: v for k, v in pm.items() if k != "lm15"} or None
         if "lm15" in pm:
-            seen.channel = True
+            seen.channels += 1
             ch = parse_channel(pm["lm15"], MessageChannel, f"{path}.provider_metadata")
             if ch.continuation or ch.turn is not None:
                 return None

@@ -74,12 +74,12 @@ _RIFF = {b"WEBP": "image/webp", b"WAVE": "audio/wav", b"AVI ": "video/x-msvideo"
 
 
 class Seen:
-    """Whether to_turn consumed an lm15 channel (then it checks the whole record)."""
+    """How many lm15 channels to_turn consumed (with any, it checks the record: ``_turn_channel``)."""
 
-    __slots__ = ("channel",)
+    __slots__ = ("channels",)
 
     def __init__(self) -> None:
-        self.channel = False
+        self.channels = 0
 
 
 def synth_id(pos: Pos) -> str:
@@ -131,7 +131,7 @@ def _channel(pm: Any, path: str, seen: Seen) -> tuple[list[W.ContinuationState],
     states, raw = pm_states(pm, f"{path}.provider_metadata")
     if raw is None:
         return states, None
-    seen.channel = True
+    seen.channels += 1
     channel: PartChannel = parse_channel(raw, PartChannel, f"{path}.provider_metadata")
     return states, channel
 

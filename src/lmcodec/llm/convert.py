@@ -28,7 +28,8 @@ What cannot be carried (``to_turn`` raises :class:`lmcodec.ValidationError` with
    JSON, so no channel can hold them;
 2. a ``model`` that is not a non-empty string;
 3. ``provider_metadata["lm15"]`` that ``from_turn`` did not write (the key is lmcodec's
-   channel: a record carrying one is checked against ``from_turn`` of the result);
+   channel: a record carrying one is checked against ``from_turn`` of the result, answered
+   from the turn channel alone where that is the same answer: ``llm/_turn_channel.py``);
 4. an attachment part whose attachment is empty (``AttachmentPart(Attachment())``, or what
    ``lc.llm.decode`` reads from e.g. ``{"attachment": {"": null}}``): llm writes it as
    ``"attachment": {}`` and reads that back as no attachment, so it survives no JSON round
@@ -56,16 +57,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import msgspec
-
 from lmcodec.codecs._odd_values import refuse_odd
 from lmcodec.codecs.json import read_builtins
-from lmcodec.codecs.json import to_builtins as lc_to_builtins
-from lmcodec.errors import EncodeError, ValidationError
+from lmcodec.errors import ValidationError
 from lmcodec.llm import types as L
-from lmcodec.llm._channel import builtins_hook as channel_enc_hook
 from lmcodec.llm._channel import fast, locate, not_json, strict_equal
-from lmcodec.llm._logprobs import logprobs_as_floats, nonfinite_spelled
+from lmcodec.llm._logprobs import logprobs_as_floats
 from lmcodec.llm._messages import (
     message_from,
     message_to,
@@ -77,15 +74,20 @@ from lmcodec.llm._messages import (
 from lmcodec.llm._options import config_of, options_of, usage_of, valid_count
 from lmcodec.llm._parts import Seen
 from lmcodec.llm._struct import unchecked
+from lmcodec.llm._turn_channel import (
+    TurnChannel,
+    channel_builtins,
+    finish_of,
+    response_channel,
+    restates_turn,
+)
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
 from lmcodec.llm.reading import read_usage
 from lmcodec.wire._checks import is_json_value
-from lmcodec.wire.config import Config
 from lmcodec.wire.messages import Message
-from lmcodec.wire.parts import TextPart, ToolCallPart
+from lmcodec.wire.parts import TextPart
 from lmcodec.wire.requests import Request, Response
-from lmcodec.wire.telemetry import EMPTY_USAGE, Adaptation, FinishReason, TokenLogprob, Usage
-from lmcodec.wire.tools import Tool
+from lmcodec.wire.telemetry import EMPTY_USAGE, Usage
 from lmcodec.wire.turn import Turn
 
 __all__ = ["from_turn", "to_turn"]
@@ -103,31 +105,10 @@ _META_KEYS = (
 _SPEC_KEYS = ("parts", "role", "provider_metadata")
 
 
-class TurnChannel(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """``provider_metadata["lm15"]["turn"]`` on the first output message: canonical turn data
-    llm has no slot for, each key only when it is not what to_turn infers."""
-
-    response_model: str | None = None
-    response_id: str | None = None
-    finish_reason: FinishReason | None = None
-    usage: Usage | None = None
-    logprobs: tuple[TokenLogprob, ...] | None = None
-    logprobs_complete: bool = True
-    adaptations: tuple[Adaptation, ...] = ()
-    provider_data: dict[str, Any] | None = None
-    tools: tuple[Tool, ...] = ()
-    config: Config | None = None
-    metadata: dict[str, Any] | None = None
-
-
 def _json(value: Any, path: str) -> Any:
     if not is_json_value(value):
         raise not_json(locate(value, path))
     return value
-
-
-def _finish(message: Message) -> str:
-    return "tool_call" if any(type(p) is ToolCallPart for p in message.parts) else "stop"
 
 
 def _located(m: L.Message, path: str) -> list[tuple[Any, str]]:
@@ -154,6 +135,17 @@ def to_turn(record: L.Response) -> Turn:
 
 
 def _to_turn(record: L.Response) -> Turn:
+    turn, channels = converted(record)
+    if channels and not unedited(record, turn, channels):
+        raise ValidationError(
+            "provider_metadata['lm15'] is lmcodec's side channel, and this record's is not what "
+            "lc.llm.from_turn writes for its content (edited, or written by something else)"
+        )
+    return turn
+
+
+def converted(record: L.Response) -> tuple[Turn, int]:
+    """(the Turn of ``record``, how many lm15 channels it read), the channels not yet checked."""
     seen = Seen()
     model = record.model
     if type(model) is not str or not model:
@@ -252,7 +244,7 @@ def _to_turn(record: L.Response) -> Turn:
         id=ch.response_id,
         model=ch.response_model or model,
         message=message,
-        finish_reason=ch.finish_reason or _finish(message),
+        finish_reason=ch.finish_reason or finish_of(message),
         usage=ch.usage if ch.usage is not None else usage,
         logprobs=ch.logprobs,
         logprobs_complete=ch.logprobs_complete,
@@ -271,12 +263,14 @@ def _to_turn(record: L.Response) -> Turn:
     turn: Turn = fast(
         Turn, "$", id=turn_id, created_at=created, request=request, response=response, metadata=metadata
     )
-    if seen.channel and not strict_equal(from_turn(turn), record):
-        raise ValidationError(
-            "provider_metadata['lm15'] is lmcodec's side channel, and this record's is not what "
-            "lc.llm.from_turn writes for its content (edited, or written by something else)"
-        )
-    return turn
+    return turn, seen.channels
+
+
+def unedited(record: L.Response, turn: Turn, channels: int) -> bool:
+    """Whether ``from_turn(turn)`` writes ``record``, the record holding ``channels`` lm15 channels:
+    from its turn channel alone when that answers it, else by converting the whole Turn back."""
+    answer = restates_turn(record, turn, channels)
+    return strict_equal(from_turn(turn), record) if answer is None else answer
 
 
 class _Inconsistent(Exception):
@@ -384,25 +378,15 @@ def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
     options, whole_config = options_of(req.config)
     prompt = _prompt(turn, meta, options)
     llm_usage, derived = _usage(resp.usage, meta)
-    c = TurnChannel()
-    if resp.model != req.model:
-        c.response_model = resp.model
-    c.response_id = resp.id
-    if resp.finish_reason != _finish(resp.message):
-        c.finish_reason = resp.finish_reason
+    c = response_channel(turn)
     if resp.usage != derived:
         c.usage = resp.usage
-    c.logprobs = resp.logprobs
-    c.logprobs_complete = resp.logprobs_complete
-    c.adaptations = resp.adaptations
-    c.provider_data = resp.provider_data
-    c.tools = req.tools
     if whole_config:
         c.config = req.config
     md = turn.metadata
     if md is not None:
         c.metadata = md if lm is None else ({k: v for k, v in md.items() if k != "llm"} or None)
-    channel = _channel_builtins(c)
+    channel = channel_builtins(c)
     role, parts, pm = message_from(resp.message, "out", need_room=bool(channel))
     if channel:
         pm = dict(pm or {})
@@ -449,20 +433,6 @@ def _from_turn(turn: Turn, lm: dict[str, Any] | None) -> L.Response:
         usage=llm_usage,
         datetime_utc=created,
     )
-
-
-def _channel_builtins(channel: Any) -> dict[str, Any]:
-    """The lm15 channel as builtins. Canonical JSON cannot spell a lone surrogate (llm's
-    ``json.dumps`` can): a channel holding one is taken as msgspec builds it, strings as they are."""
-    try:
-        value: dict[str, Any] = lc_to_builtins(channel)
-    except EncodeError as exc:
-        if not isinstance(exc.__cause__, UnicodeEncodeError):
-            raise
-        value = msgspec.to_builtins(channel, enc_hook=channel_enc_hook)
-    if channel.logprobs:
-        nonfinite_spelled(value["logprobs"])
-    return value
 
 
 def from_turn(turn: Turn) -> L.Response:
