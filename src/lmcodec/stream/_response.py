@@ -68,4 +68,3 @@ def response_of(
         provider_data=provider_data,
         adaptations=adaptations,
     )
-

@@ -89,6 +89,18 @@ class ItemWriting:
         if item_id:
             self._names[slot] = (item_type, item_id)
 
+    def _opens_whole_call(self, part_index: int) -> bool:
+        """Whether a named call that came whole can be written as a new item in one pass: its slot
+        holds no call yet, the stream has begun and not ended, no reasoning item is pending and no
+        source's item id waits for a slot (else the per-fragment path decides)."""
+        return bool(
+            (part_index, _CALL) not in self._slots
+            and self._started
+            and not self._ended
+            and self._pending is None
+            and not self._names
+        )
+
     def write_tool_call(self, part_index: int, args: Any, id: str | None, name: str) -> bytes | None:
         """What ``write_tool_input(part_index, compact_json(args), id, name)`` writes for a call that
         came whole (a Gemini ``functionCall``, ``args`` its decoded value: ``stream/_writer_sink``)
@@ -96,14 +108,7 @@ class ItemWriting:
         (``_compact_json``) and is not blank, and the look for a lone one's escape
         (``_escapes.watch``: a Python step per surrogate pair) is left out. Else ``None``: the
         caller writes that text (:meth:`write_whole_call`)."""
-        if (
-            not name
-            or (part_index, _CALL) in self._slots
-            or not self._started
-            or self._ended
-            or self._pending is not None
-            or self._names
-        ):
+        if not name or not self._opens_whole_call(part_index):
             return None
         text = surrogate_free_json(args)
         return None if text is None else self._whole_call_item(part_index, text, id, name, "")
@@ -115,15 +120,7 @@ class ItemWriting:
         others. A fragment that is not a new item's first, or whose writing may differ there (the
         stream not begun or ended, a reasoning item pending, a source's id for the slot's item, no
         name, blank arguments), goes to ``write_tool_input``."""
-        if (
-            not name
-            or (part_index, _CALL) in self._slots
-            or not self._started
-            or self._ended
-            or self._pending is not None
-            or self._names
-            or is_blank(fragment)
-        ):
+        if not name or not self._opens_whole_call(part_index) or is_blank(fragment):
             return self.write_tool_input(part_index, fragment, id, name)  # type: ignore[attr-defined,no-any-return]
         held = watch("", fragment, "openai") if "\\" in fragment else ""  # (a lone surrogate: refused)
         return self._whole_call_item(part_index, fragment, id, name, held)
