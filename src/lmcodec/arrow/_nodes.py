@@ -28,6 +28,7 @@ from lmcodec.arrow._checks import mismatch as _mismatch
 from lmcodec.arrow._checks import refused_values as _refused_values
 from lmcodec.codecs._hooks import enc_hook
 from lmcodec.wire import Reasoning
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.unknown import Unknown
 
 __all__ = ["Node", "struct_node"]
@@ -35,7 +36,7 @@ __all__ = ["Node", "struct_node"]
 _SKIPPED = {(Reasoning, "budget")}  # a legacy read alias, moved to thinking_budget by every decode
 
 _json_encode = msgspec.json.Encoder(enc_hook=enc_hook).encode
-_json_decode = msgspec.json.Decoder().decode
+_json_decode = msgspec.json.Decoder(float_hook=float_literal).decode
 
 
 def _json_type(pa: Any) -> Any:

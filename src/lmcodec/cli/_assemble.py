@@ -22,6 +22,7 @@ import lmcodec as lc
 from lmcodec.cli._output import UsageError, check_compression, stdout_bytes
 from lmcodec.codecs.files import open_read
 from lmcodec.providers._errors import a_or_an
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["cmd_assemble"]
 
@@ -139,7 +140,7 @@ class _BodyMarks(msgspec.Struct):
     candidates: Any = None
 
 
-_BODY_MARKS = msgspec.json.Decoder(_BodyMarks)
+_BODY_MARKS = msgspec.json.Decoder(_BodyMarks, float_hook=float_literal)
 
 
 def _dialect_of_body(data: bytes | bytearray) -> str | None:

@@ -11,6 +11,7 @@ from typing import Any, Final
 import msgspec
 
 import lmcodec as lc
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["hint"]
 
@@ -96,7 +97,7 @@ class _LlmKeys(msgspec.Struct):
     prompt: msgspec.Raw = msgspec.field(default_factory=msgspec.Raw)
 
 
-_llm_keys: Final = msgspec.json.Decoder(_LlmKeys)
+_llm_keys: Final = msgspec.json.Decoder(_LlmKeys, float_hook=float_literal)
 
 
 def _has_llm_prompt(line: bytes) -> bool:

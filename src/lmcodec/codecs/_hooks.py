@@ -22,6 +22,7 @@ import msgspec
 from lmcodec.codecs._top_level import top_level
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire._checks import to_path, wire_path
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.unknown import Unknown
 
@@ -278,7 +279,7 @@ def _stack_depth(frame: Any = None) -> int:
     return depth
 
 
-_raw_decoder = msgspec.json.Decoder()
+_raw_decoder = msgspec.json.Decoder(float_hook=float_literal)
 
 
 def _decodes(levels: int) -> bool:

@@ -23,6 +23,7 @@ import msgspec
 from lmcodec.codecs import _keep
 from lmcodec.codecs._hooks import HOSTILE, dec_hook
 from lmcodec.errors import LmcodecError
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.unknown import Unknown, UnknownTool
 
 __all__ = ["decode"]
@@ -45,7 +46,7 @@ class _Fallback(Exception):
 _AT = re.compile(r" - at `\$([^`]*)`$")
 _STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]")
 _JOINS = 8  # strict re-decodes of an array's rest before its items are read one at a time
-_raw_items = msgspec.json.Decoder(list[msgspec.Raw])
+_raw_items = msgspec.json.Decoder(list[msgspec.Raw], float_hook=float_literal)
 _strict: dict[Any, msgspec.json.Decoder[Any]] = {}
 _narrow_structs: dict[Any, tuple[Any, tuple[tuple[str, str, Any], ...]]] = {}
 _slot_unions: dict[Any, _keep._Union | None] = {}
@@ -54,7 +55,7 @@ _slot_unions: dict[Any, _keep._Union | None] = {}
 def _strict_decoder(tp: Any) -> msgspec.json.Decoder[Any]:
     dec = _strict.get(tp)
     if dec is None:
-        dec = _strict[tp] = msgspec.json.Decoder(tp, dec_hook=dec_hook)
+        dec = _strict[tp] = msgspec.json.Decoder(tp, dec_hook=dec_hook, float_hook=float_literal)
     return dec
 
 

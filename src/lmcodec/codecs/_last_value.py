@@ -19,6 +19,8 @@ from typing import Any, NoReturn
 
 import msgspec
 
+from lmcodec.wire._float_literals import float_literal
+
 __all__ = ["last_values"]
 
 
@@ -37,15 +39,15 @@ def _finite(text: str) -> float:
 
 _STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]{1,9})\]")
 _ESCAPED_KEY = re.compile(rb'\\u[0-9a-fA-F]{4}[^"\\]*"\s*:')  # a key spelt with an escape
-_OBJECT = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_ARRAY = msgspec.json.Decoder(list[msgspec.Raw])
+_OBJECT = msgspec.json.Decoder(dict[str, msgspec.Raw], float_hook=float_literal)
+_ARRAY = msgspec.json.Decoder(list[msgspec.Raw], float_hook=float_literal)
 
 
 @functools.lru_cache(maxsize=32)
 def _head(length: int) -> msgspec.json.Decoder[Any]:
     """A reader of an array's first ``length`` items as Raw, skipping the rest."""
     fields = [(f"item{index}", msgspec.Raw) for index in range(length)]
-    return msgspec.json.Decoder(msgspec.defstruct("Head", fields, array_like=True))
+    return msgspec.json.Decoder(msgspec.defstruct("Head", fields, array_like=True), float_hook=float_literal)
 
 
 def _repeats_on(raw: bytes, path: str | None) -> bool:

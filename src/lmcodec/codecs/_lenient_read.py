@@ -15,6 +15,8 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.wire._float_literals import float_literal
+
 __all__ = ["LEVELS", "SMALL", "SPARSE", "Pending", "builtins", "read"]
 
 SMALL = 1 << 16
@@ -24,9 +26,9 @@ LEVELS = 10
 (a BatchRequest's requests, their messages, a message's parts, a tool result's content); below,
 a node is an opaque value read whole. Each level parses its node's bytes once more, so the bound
 keeps a long value nested deep in linear time (and out of Python's recursion limit)."""
-_raw_decoder = msgspec.json.Decoder()
-_object_decoder = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_array_decoder = msgspec.json.Decoder(list[msgspec.Raw])
+_raw_decoder = msgspec.json.Decoder(float_hook=float_literal)
+_object_decoder = msgspec.json.Decoder(dict[str, msgspec.Raw], float_hook=float_literal)
+_array_decoder = msgspec.json.Decoder(list[msgspec.Raw], float_hook=float_literal)
 
 
 class Pending:

@@ -16,6 +16,7 @@ import msgspec
 from lmcodec.codecs._hooks import enc_hook
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import LmcodecError, ValidationError
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["checked_model", "refuse_odd"]
 
@@ -135,5 +136,5 @@ def _builtin(obj: Any) -> Any:
     """The codec's enc_hook, a raw JSON token (an unknown item, a non-finite logprob) read back."""
     value = enc_hook(obj)
     if isinstance(value, msgspec.Raw):
-        return msgspec.json.decode(value)
+        return decode_any(value)
     return value

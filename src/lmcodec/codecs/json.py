@@ -45,6 +45,7 @@ from lmcodec.codecs._last_value import last_values
 from lmcodec.codecs._targets import refused, resolve, schema_of_members, wire_target
 from lmcodec.codecs._top_level import top_level
 from lmcodec.errors import DecodeError, LmcodecError, UnsupportedTypeError, ValidationError
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire._types import TagGuard
 from lmcodec.wire.unknown import Unknown
 
@@ -58,7 +59,7 @@ OnUnknown = Literal["error", "keep"]
 
 _encoder = msgspec.json.Encoder(enc_hook=enc_hook)
 _decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
-_raw_decoder = msgspec.json.Decoder()
+_raw_decoder = msgspec.json.Decoder(float_hook=float_literal)
 # Python-side failures of a conversion of arbitrary values (hostile or odd builtins).
 _CONVERT_ERRORS = (TypeError, ValueError, AttributeError, KeyError, IndexError, *HOSTILE)
 
@@ -84,7 +85,7 @@ def _built(tp: TypeForm[T]) -> msgspec.json.Decoder[T]:
     if dec is None:
         target = resolve(tp)
         try:
-            dec = _decoders[tp] = msgspec.json.Decoder(target, dec_hook=dec_hook)
+            dec = _decoders[tp] = msgspec.json.Decoder(target, dec_hook=dec_hook, float_hook=float_literal)
         except TypeError as exc:
             raise refused(tp, exc) from None
     return dec

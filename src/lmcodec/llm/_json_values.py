@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from lmcodec.errors import EncodeError
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire._types import NonFiniteFloat
 
 __all__ = ["UnwritableValueError", "dumps_accepts", "is_json", "json_value"]
@@ -87,7 +88,7 @@ def _type_name(value: Any) -> str:
 
 
 _encode = msgspec.json.Encoder().encode
-_decode = msgspec.json.Decoder().decode
+_decode = msgspec.json.Decoder(float_hook=float_literal).decode
 
 
 def is_json(value: Any) -> bool:

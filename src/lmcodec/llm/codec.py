@@ -52,6 +52,7 @@ from lmcodec.llm.types import (
     ToolResultPart,
     Usage,
 )
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire._types import NonFiniteFloat
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ _TARGETS: tuple[Any, ...] = (Response, Prompt, Message, Part, Attachment, Usage,
 # A single part class is decoded through the union so that the ``type`` key is
 # required and checked, as llm's Part.from_dict requires it.
 _DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {
-    t: msgspec.json.Decoder(Part if t in _PART_CLASSES else t) for t in _TARGETS
+    t: msgspec.json.Decoder(Part if t in _PART_CLASSES else t, float_hook=float_literal) for t in _TARGETS
 }
 _DECODE_RESPONSE = _DECODERS[Response].decode
 _OWN_TYPES: frozenset[Any] = frozenset((Response, Prompt, Message, Attachment, Usage, *_PART_CLASSES))
@@ -116,7 +117,7 @@ def _builtins_hook(obj: Any) -> Any:
     raise TypeError(f"Encoding objects of type {type(obj).__name__} is unsupported")
 
 
-_ANY_DECODER = msgspec.json.Decoder()
+_ANY_DECODER = msgspec.json.Decoder(float_hook=float_literal)
 _ENCODER = msgspec.json.Encoder(enc_hook=_enc_hook)
 
 

@@ -11,6 +11,7 @@ from lmcodec.errors import DecodeError, LmcodecError
 from lmcodec.providers._json import load_body
 from lmcodec.providers._mapper import wire_model
 from lmcodec.wire import Request, Response
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["body_response", "guarded", "parse_body"]
 
@@ -43,7 +44,7 @@ def parse_body(provider: str, parse: Callable[..., Any], body: bytes, request: R
     value, ``model`` the request's without the ``"<provider>:"`` prefix, ``strict`` whether msgspec
     read it (see :func:`body_response`), guarded as :func:`guarded` says."""
     try:
-        data, strict = msgspec.json.decode(body), True
+        data, strict = decode_any(body), True
     except (msgspec.DecodeError, RecursionError):  # NaN, 1e400, past 64 bits...: as lm15 reads it
         data, strict = load_body(body), False
     return guarded(provider, parse, data, wire_model(request, provider), request, strict)

@@ -40,6 +40,7 @@ import msgspec
 from lmcodec.providers._crossing_parts import chat_fronts_claude
 from lmcodec.providers._key_marks import holds_mark
 from lmcodec.wire import Adaptation, Request
+from lmcodec.wire._float_literals import decode_any, float_literal
 
 __all__ = [
     "anthropic_marks",
@@ -84,7 +85,7 @@ def chat_cache_marks_out(
     if not holds_mark(body, _MARK):
         return body, ()
     try:
-        value = msgspec.json.decode(body)
+        value = decode_any(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return body, ()
     rows = value.get("messages") if isinstance(value, dict) else None
@@ -204,7 +205,7 @@ def _kept_mark_splits(body: bytes | bytearray | memoryview, noted: set[str]) -> 
     """Whether the client's last mark on a message block (the one the reader keeps) has a block
     after it in its turn that the reader did not leave out (a path in ``noted``): where it splits."""
     try:
-        value = msgspec.json.decode(body)
+        value = decode_any(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return False
     rows = value.get("messages") if isinstance(value, dict) else None
@@ -264,8 +265,8 @@ class _Body(msgspec.Struct, frozen=True, gc=False):
     messages: list[_Row] | None = None
 
 
-_read_body: Final = msgspec.json.Decoder(_Body).decode
-_read_blocks: Final = msgspec.json.Decoder(str | list[_Block] | None).decode
+_read_body: Final = msgspec.json.Decoder(_Body, float_hook=float_literal).decode
+_read_blocks: Final = msgspec.json.Decoder(str | list[_Block] | None, float_hook=float_literal).decode
 
 
 def anthropic_marks(body: bytes | bytearray | memoryview) -> list[tuple[str, Any]]:
@@ -276,7 +277,7 @@ def anthropic_marks(body: bytes | bytearray | memoryview) -> list[tuple[str, Any
     try:
         view = _read_body(body)
     except msgspec.ValidationError:
-        return _walked_marks(msgspec.json.decode(body))
+        return _walked_marks(decode_any(body))
     marks: list[tuple[str, Any]] = []
     _view_marks(view.system, "$.system", marks)
     _view_marks(view.tools, "$.tools", marks)

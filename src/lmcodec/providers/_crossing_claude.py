@@ -84,6 +84,7 @@ from lmcodec.wire import (
     ToolCallPart,
     ToolResultPart,
 )
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["claude_refusals_out", "claude_routed", "routed_elsewhere", "unsigned_loop_out"]
 
@@ -199,7 +200,7 @@ class _Named(msgspec.Struct):
     model: Any = None
 
 
-_NAMED: Final = msgspec.json.Decoder(_Named)
+_NAMED: Final = msgspec.json.Decoder(_Named, float_hook=float_literal)
 _OTHER_CLASS_WORD: Final = {True: "enabled", False: "adaptive"}
 """By whether a model is of the adaptive class: the ``thinking`` type lm15 writes for the other class."""
 

@@ -15,6 +15,7 @@ import msgspec
 
 from lmcodec.providers.gemini._read_lenient import ERROR_REASON, failed
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["error_responses_back"]
 
@@ -31,8 +32,8 @@ def error_responses_back(
     counts differ, ``body`` and ``notes`` are given back unchanged."""
     if not any(note.reason == ERROR_REASON for note in notes):
         return body, notes
-    asked = [answer for answer in _responses(msgspec.json.decode(raw)) if failed(answer)]
-    value = msgspec.json.decode(body)
+    asked = [answer for answer in _responses(decode_any(raw)) if failed(answer)]
+    value = decode_any(body)
     built = [
         call
         for call in _calls(value)

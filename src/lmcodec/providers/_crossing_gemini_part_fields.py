@@ -23,6 +23,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._key_marks import holds_mark
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["REASONS", "part_fields_back", "part_fields_out", "refuses_part_field"]
 
@@ -116,9 +117,9 @@ def part_fields_back(
     taken = _taken(raw)
     if taken is None:
         return body, notes
-    value = msgspec.json.decode(body)
+    value = decode_any(body)
     built = _parts_by_data_key(value)
-    asked = _parts_by_data_key(msgspec.json.decode(raw))
+    asked = _parts_by_data_key(decode_any(raw))
     back: set[str] = set()
     for path, (group, ordinal, nested, where, key, asked_value) in taken[1]:
         parts = built.get(group, [])
@@ -147,7 +148,7 @@ def _taken(raw: bytes | bytearray | memoryview) -> tuple[Any, list[tuple[str, _T
     if not holds_mark(data, _MARKS):
         return None
     try:
-        value = msgspec.json.decode(data)
+        value = decode_any(data)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     contents = value.get("contents") if isinstance(value, dict) else None

@@ -19,6 +19,7 @@ import msgspec
 
 from lmcodec.providers.openai._read_lenient import ORIGINAL_DETAIL
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["original_details_back"]
 
@@ -39,8 +40,8 @@ def original_details_back(
     if not any(note.reason == ORIGINAL_DETAIL for note in notes):
         return body, notes
     try:
-        asked = _images(source, msgspec.json.decode(client_body))
-        value = msgspec.json.decode(body)
+        asked = _images(source, decode_any(client_body))
+        value = decode_any(body)
     except (msgspec.DecodeError, UnicodeDecodeError):  # (a lone surrogate the builder escaped)
         return body, notes
     built = _images(destination, value)

@@ -36,6 +36,7 @@ import msgspec
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._key_marks import holds_mark
 from lmcodec.wire import Adaptation, Message, Request, TextPart
+from lmcodec.wire._float_literals import decode_any, float_literal
 
 __all__ = ["developer_rows_back", "empty_system_row_out", "later_instructions_noted"]
 
@@ -51,7 +52,7 @@ class _Rows(msgspec.Struct):
     messages: list[_Row] | None = None
 
 
-_ROLES: Final = msgspec.json.Decoder(_Rows)
+_ROLES: Final = msgspec.json.Decoder(_Rows, float_hook=float_literal)
 _REWRITTEN: Final = (
     "lm15's Chat builder writes every instruction row under one role (system); the client's "
     "developer rows could not be matched to the rows built, so they go as system rows"
@@ -74,7 +75,7 @@ def developer_rows_back(
     asked = [row.role for row in rows if row.role in _INSTRUCTION_ROLES]
     if "developer" not in asked:
         return built, ()
-    value = msgspec.json.decode(built)
+    value = decode_any(built)
     sent = [row for row in value["messages"] if isinstance(row, dict) and row.get("role") == "system"]
     if len(sent) != len(asked):
         return built, (adaptation("messages", "substituted", _REWRITTEN, "developer", "system"),)

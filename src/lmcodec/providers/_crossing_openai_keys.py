@@ -32,6 +32,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.wire import Adaptation, Request
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["OPENAI_DIALECTS", "SAME", "SUBKEYS", "merged_in", "openai_keys_across"]
 
@@ -135,7 +136,7 @@ def merged_in(body: bytes, merge: dict[str, dict[str, Any]]) -> bytes:
     builder wrote at its key (set when it wrote none); ``body`` itself when there is nothing."""
     if not merge:
         return body
-    tree = msgspec.json.decode(body)
+    tree = decode_any(body)
     for key, value in merge.items():
         built = tree.get(key)
         tree[key] = {**built, **value} if isinstance(built, dict) else value

@@ -19,6 +19,7 @@ from lmcodec.codecs._hooks import builtin_value
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._memo import BytesMemo
 from lmcodec.wire import Adaptation, FunctionTool, Request
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["is_json_schema", "json_schema_of", "openapi_schemas_out"]
 
@@ -48,7 +49,7 @@ _OPENAPI_REASON: Final = (
 
 
 _SCHEMA_JSON: Final = msgspec.json.Encoder(enc_hook=builtin_value).encode  # a str subclass as its str
-_SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
+_SCHEMA_VALUE: Final = msgspec.json.Decoder(float_hook=float_literal).decode
 _UNCHANGED: Final[BytesMemo[bool]] = BytesMemo()  # bounded by bytes: clients send their own schemas
 
 

@@ -80,6 +80,7 @@ from lmcodec.wire import (
     ThinkingPart,
     ToolCallPart,
 )
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = [
     "chat_fronts_claude",
@@ -285,7 +286,7 @@ def responses_audio_in_sdk_shape(request: Request, body: bytes) -> tuple[bytes, 
     ]
     if not paths:
         return body, ()
-    tree = msgspec.json.decode(body)
+    tree = decode_any(body)
     rewritten = 0
     for item in tree.get("input", ()):
         content = item.get("content") if isinstance(item, dict) else None
@@ -387,7 +388,7 @@ def thinking_blocks_in(body: bytes, blocks: list[list[dict[str, str]]]) -> bytes
     order); ``body`` itself when there are none."""
     if not any(blocks):
         return body
-    tree = msgspec.json.decode(body)
+    tree = decode_any(body)
     rows = (row for row in tree["messages"] if row.get("role") == "assistant")
     for row, entries in zip(rows, blocks, strict=False):  # as many rows as assistant messages
         if entries:

@@ -18,6 +18,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["schema_description_back"]
 
@@ -34,7 +35,7 @@ def schema_description_back(
     note = next((n for n in notes if n.field in _READ_AT and n.action == "dropped"), None)
     if note is None or not isinstance(note.asked, str):
         return body, notes
-    value = msgspec.json.decode(body)
+    value = decode_any(body)
     holder: Any = value.get("response_format") if destination == "openai_chat" else value.get("text")
     key = "json_schema" if destination == "openai_chat" else "format"
     fmt = holder.get(key) if isinstance(holder, dict) else None

@@ -69,6 +69,7 @@ from lmcodec.providers.gemini._build_schema import walk_fits_openapi_schema
 from lmcodec.providers.gemini._build_tools import tools_wire
 from lmcodec.providers.openai.build import tool_entry
 from lmcodec.wire import Adaptation, FunctionTool, Request
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = [
     "PARAMETERLESS_REFUSED",
@@ -349,7 +350,7 @@ def chat_strict_flags_back(
     asked = [note for note in notes if note.asked is True and note.field.endswith("].function.strict")]
     if not asked:
         return body, notes
-    value = msgspec.json.decode(body)
+    value = decode_any(body)
     tools = value.get("tools")
     if not isinstance(tools, list):
         return body, notes

@@ -72,6 +72,7 @@ import msgspec
 
 from lmcodec.providers.anthropic._build_tables import output_ceiling
 from lmcodec.wire import Adaptation, Reasoning, Request, effort_for_budget
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["output_cap_change", "reasoning_extensions_in", "service_tier_out", "stops_out", "whole_cap_in"]
 
@@ -181,10 +182,13 @@ class _GeminiCap(msgspec.Struct):
 
 
 _CAPS: Final[dict[str, tuple[Any, str]]] = {
-    "openai_chat": (msgspec.json.Decoder(_ChatCap), "max_completion_tokens"),
-    "openai": (msgspec.json.Decoder(_ResponsesCap), "max_output_tokens"),
-    "anthropic": (msgspec.json.Decoder(_AnthropicCap), "max_tokens"),
-    "gemini": (msgspec.json.Decoder(_GeminiCap), "generationConfig.maxOutputTokens"),
+    "openai_chat": (msgspec.json.Decoder(_ChatCap, float_hook=float_literal), "max_completion_tokens"),
+    "openai": (msgspec.json.Decoder(_ResponsesCap, float_hook=float_literal), "max_output_tokens"),
+    "anthropic": (msgspec.json.Decoder(_AnthropicCap, float_hook=float_literal), "max_tokens"),
+    "gemini": (
+        msgspec.json.Decoder(_GeminiCap, float_hook=float_literal),
+        "generationConfig.maxOutputTokens",
+    ),
 }
 """Each dialect's total output cap: a decoder that reads only it from a body, and its name."""
 

@@ -33,6 +33,7 @@ from lmcodec.wire import (
     ToolCallPart,
     VideoPart,
 )
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["PLACEHOLDER", "media_signatures_back", "placeholder_signatures"]
 
@@ -122,7 +123,7 @@ def media_signatures_back(request: Request, body: bytes) -> bytes:
     ]
     if not signed:
         return body
-    value = msgspec.json.decode(body)
+    value = decode_any(body)
     contents = value["contents"]
     offset = len(request.messages) - len(contents)
     for i, j, signature in signed:

@@ -47,6 +47,7 @@ import msgspec
 
 from lmcodec.providers._mapper import replace
 from lmcodec.wire import Adaptation, FunctionTool, Request
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = [
     "NONE",
@@ -166,7 +167,7 @@ def strict_flags_out(
     they are where no entry of those names is in it (a tool the builder left out). An Anthropic
     tool the flag is written on whose schema is lm15's empty default goes closed, noted (the module
     docstring); one that carries its flag already rides as its client sent it."""
-    value = msgspec.json.decode(body)
+    value = decode_any(body)
     tools = value.get("tools")
     if not isinstance(tools, list):
         return body, notes

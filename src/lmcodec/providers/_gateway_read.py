@@ -70,6 +70,7 @@ from lmcodec.providers.openai._read_typed import ToolFlags, decode_view
 from lmcodec.providers.openai._read_views import ReplayedBody, ReplayedItem
 from lmcodec.providers.openai_chat import read as openai_chat_read
 from lmcodec.wire import Adaptation, Request
+from lmcodec.wire._float_literals import decode_any, float_literal
 
 __all__ = [
     "GATEWAY_READERS",
@@ -201,8 +202,8 @@ def read_by_passes(source: str, destination: str, raw: Raw, model: str | None) -
     return raw, request, tuple(unsigned), custom, replayed, blocks, None, strict_flagged(tools), None
 
 
-_REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody)
-_ANY: Final = msgspec.json.Decoder()
+_REPLAYED_BODY: Final = msgspec.json.Decoder(ReplayedBody, float_hook=float_literal)
+_ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
 _FUNCTION_CALL: Final = ReplayedItem(type="function_call")
 _FUNCTION_CALL_OUTPUT: Final = ReplayedItem(type="function_call_output")
 
@@ -365,7 +366,7 @@ def _responses_passes(raw: Raw, destination: str) -> _Passed | None:
     if len(data) > MAX_BODY_BYTES:
         return None
     try:
-        value = msgspec.json.decode(data)
+        value = decode_any(data)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     if not isinstance(value, dict):
@@ -418,7 +419,7 @@ def _parallel_beside_none(raw: Raw) -> tuple[bytes, bool] | None:
     ``tool_choice: "none"`` (red team 19 F04: agent frameworks set the flag once and switch to
     "none" for a final answer) without the flag, and the flag; None for any other body."""
     try:
-        value = msgspec.json.decode(raw)
+        value = decode_any(raw)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     if not isinstance(value, dict) or "none" not in (value.get("tool_choice"), value.get("function_call")):

@@ -16,6 +16,7 @@ import msgspec
 from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import DecodeError, EncodeError
 from lmcodec.providers._errors import a_or_an
+from lmcodec.wire._float_literals import decode_any
 from lmcodec.wire._types import NonFiniteFloat
 
 __all__ = [
@@ -70,7 +71,7 @@ def load_frame(data: bytes) -> Any:
     msgspec refuses (NaN/Infinity, ``1e400``, lone surrogates, invalid
     UTF-8), so those frames map as they do in lm15. Raises ``ValueError``."""
     try:
-        return msgspec.json.decode(data)
+        return decode_any(data)
     except msgspec.DecodeError:
         pass
     except RecursionError:
@@ -126,7 +127,7 @@ def load_body(body: bytes) -> Any:
     (``json.loads(bytes)``: UTF-8/16/32 detected, invalid UTF-8 refused).
     Raises :class:`DecodeError` where lm15 raises its non-JSON ``ProviderError``."""
     try:
-        return msgspec.json.decode(body)
+        return decode_any(body)
     except (msgspec.DecodeError, RecursionError):
         try:
             return json.loads(body)

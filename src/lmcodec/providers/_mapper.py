@@ -37,6 +37,7 @@ from lmcodec.providers._json import load_frame
 from lmcodec.providers._sink import Sink
 from lmcodec.providers._unknown import is_unknown
 from lmcodec.wire import ContinuationDelta, Part, Request, StreamDeltaEvent, StreamStartEvent, Usage
+from lmcodec.wire._float_literals import decode_any
 from lmcodec.wire.telemetry import FinishReason
 from lmcodec.wire.unknown import UnknownEvent
 
@@ -102,7 +103,7 @@ def load_strict(data: bytes) -> tuple[Any, bool]:
     """A frame's JSON value as :func:`load_frame` reads it, and whether msgspec read it: then
     it is strict JSON (str keys, finite numbers), which the assembler need not walk again."""
     try:
-        return msgspec.json.decode(data), True
+        return decode_any(data), True
     except (msgspec.DecodeError, RecursionError):
         return load_frame(data), False
 
@@ -127,7 +128,7 @@ def has_long_digit_run(data: bytes) -> bool:
 def _is_strict_json(data: bytes) -> bool:
     """True when msgspec reads ``data`` (no NaN/Infinity, no out-of-range number, no lone surrogate)."""
     try:
-        msgspec.json.decode(data)
+        decode_any(data)
     except (msgspec.DecodeError, RecursionError):
         return False
     return True

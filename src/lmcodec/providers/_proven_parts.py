@@ -17,6 +17,7 @@ import msgspec
 
 from lmcodec.providers._mapper import REFUSED
 from lmcodec.wire import ContinuationState, TextPart, ThinkingPart, ToolCallPart
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["assembled_tool_call", "proven_signature", "proven_text", "proven_thinking", "proven_tool_call"]
 
@@ -26,7 +27,7 @@ _TEXT: Final = _new(TextPart, text="")
 _THINKING: Final = _new(ThinkingPart, text="")
 _TOOL_CALL: Final = _new(ToolCallPart, id="-", name="-", input={})
 _STATE: Final = _new(ContinuationState, provider="-", kind="-", data={})
-_plain: Final = msgspec.json.Decoder().decode
+_plain: Final = msgspec.json.Decoder(float_hook=float_literal).decode
 
 
 def _states(continuation: Any) -> bool:

@@ -22,6 +22,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["reads_as"]
 
@@ -91,7 +92,7 @@ def _merged(ends: list[tuple[Any, Usage | None, Any]]) -> StreamEndEvent:
             if end_rank >= rank:
                 data, rank = end_data, end_rank
     if isinstance(data, bytes):
-        data = msgspec.json.decode(data)
+        data = decode_any(data)
     end: StreamEndEvent = _new(StreamEndEvent, finish_reason=finish, usage=usage, provider_data=data)
     return end
 

@@ -43,8 +43,9 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import built_places, json_object
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import float_literal
 
-_ANY: Final = msgspec.json.Decoder()
+_ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
 
 __all__ = [
     "CALL_KEYS",

@@ -10,10 +10,11 @@ import msgspec
 
 from lmcodec.providers._json import parse_json_object
 from lmcodec.wire import ToolCallPart
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["arguments_call", "is_blank", "strict_json_object"]
 
-_decoder: Final = msgspec.json.Decoder()
+_decoder: Final = msgspec.json.Decoder(float_hook=float_literal)  # far floats at float's speed
 _TOOL_CALL: Final = msgspec.StructMeta.__call__(ToolCallPart, id="-", name="-", input={})
 
 

@@ -77,6 +77,7 @@ from lmcodec.providers.anthropic._read_carried import Carried, carried_out
 from lmcodec.providers.gemini import read as gemini_read
 from lmcodec.providers.openai._thinking_carriage import carried_thinking_in
 from lmcodec.wire import Adaptation, AudioPart, ThinkingPart, ToolCallPart, ToolResultPart
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.dialects import Provider
 
 _NO_MODEL: Final = (
@@ -104,7 +105,7 @@ class _StreamFlag(msgspec.Struct):
     stream: Any = None
 
 
-_STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag)
+_STREAM_FLAG: Final = msgspec.json.Decoder(_StreamFlag, float_hook=float_literal)
 _STREAM_MARK: Final = (b'"stream"',)
 
 

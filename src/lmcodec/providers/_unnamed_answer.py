@@ -21,6 +21,7 @@ import msgspec
 
 from lmcodec.errors import LmcodecError
 from lmcodec.wire import Message, Request, Response
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["UNNAMED", "unnamed_answer", "unnamed_body"]
 
@@ -46,7 +47,7 @@ def unnamed_body(dst: str, written: bytes) -> bytes:
     """``dst``'s body ``written`` for an :func:`unnamed_answer`, naming no model as the stream's
     writers name a start that names none: ``"model": ""`` in place, Gemini's ``modelVersion`` left
     out. The keys keep their order; numbers and strings are written again as msgspec wrote them."""
-    data = msgspec.json.decode(written)
+    data = decode_any(written)
     if dst == "gemini":
         data.pop("modelVersion", None)
     else:

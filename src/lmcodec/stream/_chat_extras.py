@@ -68,6 +68,7 @@ from lmcodec.providers.openai_chat.stream import StreamMapper
 from lmcodec.providers.openai_chat.views import Chunk, ChunkChoice, ChunkDelta
 from lmcodec.stream.sink import Sink
 from lmcodec.wire import ContinuationDelta, StreamDeltaEvent
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["ChatExtras", "ExtrasSink"]
 
@@ -194,9 +195,9 @@ class _ExtrasChunk(Chunk, frozen=True, gc=False):
     choices: list[_ExtrasChoice] | None = None
 
 
-_decoder: Final = msgspec.json.Decoder(_Chunk)
-_extras_decoder: Final = msgspec.json.Decoder(_ExtrasChunk)
-_indexed_decoder: Final = msgspec.json.Decoder(_IndexedChunk)
+_decoder: Final = msgspec.json.Decoder(_Chunk, float_hook=float_literal)
+_extras_decoder: Final = msgspec.json.Decoder(_ExtrasChunk, float_hook=float_literal)
+_indexed_decoder: Final = msgspec.json.Decoder(_IndexedChunk, float_hook=float_literal)
 
 
 def _spells_a_refusal(data: bytes) -> bool:

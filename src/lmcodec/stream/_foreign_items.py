@@ -44,6 +44,7 @@ from lmcodec.providers.openai.views import ItemDoneFrame, RefusalFrame
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._whole_items import WHOLE, completed_only, hand_on_whole, identity, raw_value
 from lmcodec.stream.sink import Sink
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["ForeignItemSink", "ForeignItems", "mapped_at"]
 
@@ -78,7 +79,7 @@ class _Head(msgspec.Struct, frozen=True, gc=False):
     item: _Item | None = None
 
 
-_head: Final = msgspec.json.Decoder(_Head)
+_head: Final = msgspec.json.Decoder(_Head, float_hook=float_literal)
 
 
 class ForeignItems(IncompleteWatch):

@@ -24,6 +24,7 @@ from lmcodec.errors import StreamDecodeError
 from lmcodec.stream._foreign_items import ForeignItemSink, mapped_at
 from lmcodec.stream._streamed_calls import StreamedCallWatch
 from lmcodec.wire import StreamDeltaEvent
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["FOREIGN_PARTS", "ForeignParts", "ForeignPartsToGemini"]
 
@@ -33,7 +34,7 @@ FOREIGN_PARTS: Final = ("executableCode", "codeExecutionResult")
 _CODE: Final = b'"executableCode"'
 _RESULT: Final = b'"codeExecutionResult"'
 _READ: Final = frozenset({"text", "functionCall", "inlineData"})  # a part holding one is lm15's
-_decode: Final = msgspec.json.decode
+_decode: Final = decode_any
 _encode: Final = msgspec.json.encode
 
 

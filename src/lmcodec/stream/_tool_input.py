@@ -7,9 +7,11 @@ from typing import Any, Final, NoReturn
 
 import msgspec
 
+from lmcodec.wire._float_literals import float_literal
+
 __all__ = ["json_loads", "parse_tool_input", "stdlib_tool_input", "strict_tool_input"]
 
-_json_decoder: Final = msgspec.json.Decoder()
+_json_decoder: Final = msgspec.json.Decoder(float_hook=float_literal)
 
 
 def _reject_constant(value: str) -> NoReturn:

@@ -21,6 +21,8 @@ from typing import Any, Final, Protocol
 
 import msgspec
 
+from lmcodec.wire._float_literals import float_literal
+
 __all__ = ["WHOLE", "WholeItemSink", "completed_only", "hand_on_whole", "identity", "raw_value"]
 
 WHOLE: Final = frozenset({"message", "function_call"})  # the items read here when they come only whole
@@ -44,8 +46,8 @@ class _Part(msgspec.Struct, frozen=True, gc=False):
     refusal: Any = None
 
 
-_parts: Final = msgspec.json.Decoder(list[_Part])
-_any: Final = msgspec.json.Decoder()
+_parts: Final = msgspec.json.Decoder(list[_Part], float_hook=float_literal)
+_any: Final = msgspec.json.Decoder(float_hook=float_literal)
 _UNREADABLE: Final = (msgspec.ValidationError, msgspec.DecodeError, RecursionError)
 
 

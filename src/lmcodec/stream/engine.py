@@ -26,6 +26,7 @@ from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.sink import Sink
 from lmcodec.wire import Request
 from lmcodec.wire._checks import require_instance
+from lmcodec.wire._float_literals import decode_any
 from lmcodec.wire.dialects import Provider
 
 __all__ = ["NOT_READ", "Engine", "OnUnknown", "checked_arguments", "decode_into", "map_whole", "sink_stream"]
@@ -56,7 +57,7 @@ def _is_truncated(data: bytes) -> bool:
     if len(data) < 6 and b"[DONE]".startswith(data):
         return True
     try:
-        msgspec.json.decode(data)
+        decode_any(data)
     except msgspec.DecodeError as exc:
         text = str(exc)  # a number cut after "-", "." or "e" is "invalid" at the very end
         return "truncated" in text or text.endswith(f"(byte {len(data)})")

@@ -40,12 +40,13 @@ from typing import Any, ClassVar, Literal
 import msgspec
 
 from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["Unknown", "UnknownDelta", "UnknownEvent", "UnknownPart", "UnknownTool"]
 
 Format = Literal["json", "msgpack"]
 
-_JSON = msgspec.json.Decoder()
+_JSON = msgspec.json.Decoder(float_hook=float_literal)
 _MSGPACK = msgspec.msgpack.Decoder()
 _REPR_BYTES = 80
 

@@ -33,11 +33,12 @@ from lmcodec.providers.anthropic.views import (
     start_input,
 )
 from lmcodec.wire import ContinuationState, Part, TextPart, Usage
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.telemetry import FinishReason
 
 __all__ = ["read_body"]
 
-_plain: Final = msgspec.json.Decoder().decode
+_plain: Final = msgspec.json.Decoder(float_hook=float_literal).decode
 _replace: Final = msgspec.structs.replace
 _SIGNATURE: Final = msgspec.StructMeta.__call__(
     ContinuationState, provider="anthropic", kind="thinking_signature", data={}

@@ -17,6 +17,7 @@ import msgspec
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.views import finish_reason, usage_from
 from lmcodec.wire import StreamEndEvent
+from lmcodec.wire._float_literals import decode_any
 from lmcodec.wire.telemetry import EMPTY_USAGE
 
 __all__ = ["message_delta", "start_usage"]
@@ -86,5 +87,5 @@ def _is_same_message_delta(data: dict[str, Any], end: StreamEndEvent, has_tool: 
         return False
     if (None if read is None or read == EMPTY_USAGE else read) != end.usage:
         return False
-    read_back: dict[str, Any] = msgspec.json.decode(_encode(data))
+    read_back: dict[str, Any] = decode_any(_encode(data))
     return read_back == data  # a NaN or infinity in it would be written as null

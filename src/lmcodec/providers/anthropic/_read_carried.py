@@ -28,6 +28,7 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers.anthropic._read_views import Document, Image, SearchResult, Text
 from lmcodec.providers.openai._read_common import url_image_type
 from lmcodec.wire import Adaptation, Request, ToolResultPart
+from lmcodec.wire._float_literals import decode_any, float_literal
 
 __all__ = [
     "Carried",
@@ -155,7 +156,7 @@ _CONTENT_DOCUMENT: Final = (
     "blocks, text as text and images as images"
 )
 _CONTENT_INNER: Final = "a content document's block's {name}: no canonical part holds it; the block is sent"
-_content_blocks: Final = msgspec.json.Decoder(list[Text | Image]).decode
+_content_blocks: Final = msgspec.json.Decoder(list[Text | Image], float_hook=float_literal).decode
 
 
 def content_document_parts(
@@ -269,7 +270,7 @@ def carried_back(body: bytes, blocks: tuple[Carried, ...]) -> bytes:
     """Anthropic's built ``body`` with each carried block where its parts were written (the mark the
     builder wrote on the last of them kept): each content list rebuilt once, the blocks inside a
     tool result before the message's own (whose parts a block of several parts moves)."""
-    value = msgspec.json.decode(body)
+    value = decode_any(body)
     messages = value["messages"]
     groups: dict[tuple[int, int | None], list[Carried]] = {}  # (message, tool result or None)
     for place in blocks:

@@ -18,6 +18,7 @@ from lmcodec.providers.anthropic._build_tables import takes_adaptive_thinking
 from lmcodec.providers.anthropic._read_views import CacheControl, Text, ThinkingView, ToolChoiceView
 from lmcodec.providers.anthropic.build import top_level
 from lmcodec.wire import Request, effort_for_budget
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = [
     "ANY",
@@ -33,14 +34,14 @@ __all__ = [
     "read_tools",
 ]
 
-ANY: Final = msgspec.json.Decoder()
-STR: Final = msgspec.json.Decoder(str)
-_SYSTEM: Final = msgspec.json.Decoder(str | list[Text])
-_THINKING: Final = msgspec.json.Decoder(ThinkingView)
-_CHOICE: Final = msgspec.json.Decoder(ToolChoiceView)
-_INT: Final = msgspec.json.Decoder(int)
-_FLOAT: Final = msgspec.json.Decoder(float)
-_STRS: Final = msgspec.json.Decoder(list[str])
+ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
+STR: Final = msgspec.json.Decoder(str, float_hook=float_literal)
+_SYSTEM: Final = msgspec.json.Decoder(str | list[Text], float_hook=float_literal)
+_THINKING: Final = msgspec.json.Decoder(ThinkingView, float_hook=float_literal)
+_CHOICE: Final = msgspec.json.Decoder(ToolChoiceView, float_hook=float_literal)
+_INT: Final = msgspec.json.Decoder(int, float_hook=float_literal)
+_FLOAT: Final = msgspec.json.Decoder(float, float_hook=float_literal)
+_STRS: Final = msgspec.json.Decoder(list[str], float_hook=float_literal)
 _BUILTIN_TYPES: Final = {"web_search": "web_search_20250305", "code_execution": "code_execution_20250522"}
 _BUILTIN_NAMES: Final = {kind: name for name, kind in _BUILTIN_TYPES.items()}
 _EFFORTS: Final = frozenset({"low", "medium", "high", "xhigh", "max"})

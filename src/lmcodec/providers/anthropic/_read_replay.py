@@ -18,11 +18,12 @@ import msgspec
 from lmcodec.codecs._hooks import with_path
 from lmcodec.errors import ValidationError
 from lmcodec.providers.anthropic._read_views import MessageView
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["citations_absent", "messages"]
 
-_MESSAGES: Final = msgspec.json.Decoder(list[MessageView])
-_ANY: Final = msgspec.json.Decoder()
+_MESSAGES: Final = msgspec.json.Decoder(list[MessageView], float_hook=float_literal)
+_ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
 _DIRECT: Final = {"type": "direct"}
 
 

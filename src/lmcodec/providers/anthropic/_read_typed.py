@@ -56,13 +56,14 @@ from lmcodec.wire import (
     ToolCallPart,
     ToolResultPart,
 )
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["BODY_VIEW", "TOP_KEYS", "Refused", "read_body", "read_surveyed", "read_typed", "read_view"]
 
-BODY_VIEW: Final = msgspec.json.Decoder(BodyView)
-TOP_KEYS: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_VIEWS: Final = msgspec.json.Decoder(list[MessageView])
-_TOOL_VALUES: Final = msgspec.json.Decoder(list[dict[str, Any]])
+BODY_VIEW: Final = msgspec.json.Decoder(BodyView, float_hook=float_literal)
+TOP_KEYS: Final = msgspec.json.Decoder(dict[str, msgspec.Raw], float_hook=float_literal)
+_VIEWS: Final = msgspec.json.Decoder(list[MessageView], float_hook=float_literal)
+_TOOL_VALUES: Final = msgspec.json.Decoder(list[dict[str, Any]], float_hook=float_literal)
 _replace: Final = msgspec.structs.replace
 _TEXT: Final = TextPart(text="-")
 _CALL: Final = ToolCallPart(id="-", name="-", input={})

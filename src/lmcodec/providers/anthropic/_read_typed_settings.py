@@ -25,6 +25,7 @@ from lmcodec.providers.anthropic._read_config import (
 )
 from lmcodec.providers.anthropic._read_views import BodyView
 from lmcodec.wire import Config, Message, Request, TextPart, ToolChoice
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = ["USUAL_KEYS", "settings", "usual_settings"]
@@ -54,8 +55,8 @@ USUAL_KEYS: Final = frozenset(
 )
 """The keys of a body :func:`usual_settings` may read (the conversation's, the sampling settings, a
 string system prompt, tool_choice)."""
-_INT: Final = msgspec.json.Decoder(int)
-_FLOAT: Final = msgspec.json.Decoder(float)
+_INT: Final = msgspec.json.Decoder(int, float_hook=float_literal)
+_FLOAT: Final = msgspec.json.Decoder(float, float_hook=float_literal)
 _CHOICES: Final = {mode: ToolChoice(mode=mode) for mode in ("auto", "required", "none")}
 _CHOICE_MODES: Final = {"auto": "auto", "any": "required", "tool": "required", "none": "none"}
 

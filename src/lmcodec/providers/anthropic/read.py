@@ -97,6 +97,7 @@ from lmcodec.providers.anthropic._read_typed import TOP_KEYS as _TOP
 from lmcodec.providers.anthropic._read_typed import Refused, read_body
 from lmcodec.providers.anthropic._read_views import BodyView, MessageView
 from lmcodec.wire import Adaptation, Request
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = [
     "decode_request",
@@ -107,7 +108,7 @@ __all__ = [
 ]
 
 _RAW_FIELDS: Final = tuple(name for name in BodyView.__struct_fields__ if name not in ("messages", "tools"))
-_TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
+_TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]], float_hook=float_literal)
 
 
 def _read(

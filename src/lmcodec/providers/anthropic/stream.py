@@ -47,6 +47,7 @@ from lmcodec.providers.anthropic.views import (
     usage_from,
 )
 from lmcodec.wire import CitationDelta, StreamDeltaEvent
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = [
     "ERROR_TYPES",
@@ -191,7 +192,7 @@ class StreamMapper(OnePassMapper):
         return 1
 
 
-_plain: Final = msgspec.json.Decoder().decode
+_plain: Final = msgspec.json.Decoder(float_hook=float_literal).decode
 
 _HANDLERS: Final[dict[type, Callable[[StreamMapper, Any, bytes], int]]] = {
     BlockDeltaFrame: StreamMapper._block_delta,

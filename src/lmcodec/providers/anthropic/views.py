@@ -14,6 +14,7 @@ import msgspec
 from lmcodec.providers._errors import error_detail, is_model_error, is_pinned_model_not_found
 from lmcodec.providers._mapper import NO_USAGE, replace, usage_of
 from lmcodec.wire import ErrorDetail, Usage
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.telemetry import FinishReason
 
 __all__ = [
@@ -226,7 +227,10 @@ FRAME_TYPES: Final = (
     PingFrame,
     BlockStopFrame,
 )
-frame_decoder: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(Union[FRAME_TYPES])  # noqa: UP007
+frame_decoder: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(
+    Union[FRAME_TYPES],  # noqa: UP007
+    float_hook=float_literal,
+)
 
 
 def delta_usage(usage: DeltaUsage) -> Usage:

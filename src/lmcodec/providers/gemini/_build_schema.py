@@ -15,11 +15,12 @@ from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import Judgment
 from lmcodec.providers._memo import BytesMemo
 from lmcodec.providers.gemini._build_tables import SCHEMA_FIELDS
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["fits_openapi_schema", "judgment_schema", "walk_fits_openapi_schema"]
 
 _SCHEMA_JSON: Final = msgspec.json.Encoder(enc_hook=builtin_value).encode  # a str subclass as its str
-_SCHEMA_VALUE: Final = msgspec.json.Decoder().decode
+_SCHEMA_VALUE: Final = msgspec.json.Decoder(float_hook=float_literal).decode
 _FITS: Final[BytesMemo[bool]] = BytesMemo()  # bounded by bytes: clients send their own schemas
 
 

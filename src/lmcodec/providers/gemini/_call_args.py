@@ -19,6 +19,7 @@ import msgspec
 from lmcodec.errors import ValidationError
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._json import reads_as_json
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["arguments", "later_fragment", "written_state"]
 
@@ -40,7 +41,7 @@ def arguments(raw: str) -> Any:
     if not raw:
         return {}
     try:
-        value = msgspec.json.decode(raw)
+        value = decode_any(raw)
     except (msgspec.DecodeError, RecursionError):  # not JSON, or nested too deep for lm15 too
         if "\\u" in raw and reads_as_json(raw):
             watch("", raw, "gemini")

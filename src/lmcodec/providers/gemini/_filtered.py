@@ -21,6 +21,7 @@ from lmcodec.errors import ProviderError
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.providers.gemini.views import CANDIDATE_FINISH_ERRORS
 from lmcodec.wire import Request, Response
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["TOOL_FINISHES", "filtered_response", "inband_body", "is_tool_finish"]
 
@@ -48,7 +49,7 @@ def inband_body(body: bytes, refused: ProviderError) -> dict[str, Any] | None:
     if refused.provider_code not in _INBAND:
         return None
     try:
-        data: Any = msgspec.json.decode(body)
+        data: Any = decode_any(body)
     except (msgspec.MsgspecError, RecursionError):  # a body only lm15's fallback reads: its reading
         return None
     return data if isinstance(data, dict) and "error" not in data else None

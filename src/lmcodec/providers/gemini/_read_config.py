@@ -20,6 +20,7 @@ from lmcodec.providers.gemini._build_tables import BUILTIN_KEYS, takes_thinking_
 from lmcodec.providers.gemini._read_views import SystemView
 from lmcodec.providers.gemini.build import top_level
 from lmcodec.wire import Request, effort_for_budget
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = [
     "ANY",
@@ -33,7 +34,7 @@ __all__ = [
     "read_tools",
 ]
 
-ANY: Final = msgspec.json.Decoder()
+ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
 _BUILTIN_NAMES: Final = {key: name for name, key in BUILTIN_KEYS.items()}
 _MODES: Final[dict[str, Literal["auto", "required", "none"]]] = {
     "AUTO": "auto",

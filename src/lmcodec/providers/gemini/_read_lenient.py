@@ -29,6 +29,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["ERROR_REASON", "failed", "sdk_responses_out", "substituted_response"]
 
@@ -51,7 +52,7 @@ def sdk_responses_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list
     """``body`` with each other function response as ``{"result": text}``, and one note each;
     None when it holds none (or is no JSON object: the reader's own error stands)."""
     try:
-        value = msgspec.json.decode(body)
+        value = decode_any(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     contents = value.get("contents") if isinstance(value, dict) else None

@@ -65,10 +65,11 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["Refused", "read_surveyed", "read_typed"]
 
-_BODY: Final = msgspec.json.Decoder(BodyView)
+_BODY: Final = msgspec.json.Decoder(BodyView, float_hook=float_literal)
 _replace: Final = msgspec.structs.replace
 _TEXT: Final = TextPart(text="-")
 _THINKING: Final = ThinkingPart(text="-")

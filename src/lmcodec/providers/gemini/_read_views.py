@@ -18,6 +18,8 @@ from typing import Any, Final, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from lmcodec.wire._float_literals import float_literal
+
 __all__ = [
     "GENAI_CONTENTS",
     "Blob",
@@ -148,11 +150,11 @@ class BodyView(_Strict, frozen=True):
 
 # The decoders both reader paths use, built once: the key-by-key route and the walker read the same
 # pieces of a body.
-TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
-CONTENTS: Final = msgspec.json.Decoder(list[ContentView])
-GENAI_CONTENTS: Final = msgspec.json.Decoder(list[GenaiContentView])
-SYSTEM: Final = msgspec.json.Decoder(SystemView)
-OBJECT: Final = msgspec.json.Decoder(dict[str, Any])
-TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]])
-STR: Final = msgspec.json.Decoder(str)
-BOOL: Final = msgspec.json.Decoder(bool)
+TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw], float_hook=float_literal)
+CONTENTS: Final = msgspec.json.Decoder(list[ContentView], float_hook=float_literal)
+GENAI_CONTENTS: Final = msgspec.json.Decoder(list[GenaiContentView], float_hook=float_literal)
+SYSTEM: Final = msgspec.json.Decoder(SystemView, float_hook=float_literal)
+OBJECT: Final = msgspec.json.Decoder(dict[str, Any], float_hook=float_literal)
+TOOLS: Final = msgspec.json.Decoder(list[dict[str, Any]], float_hook=float_literal)
+STR: Final = msgspec.json.Decoder(str, float_hook=float_literal)
+BOOL: Final = msgspec.json.Decoder(bool, float_hook=float_literal)

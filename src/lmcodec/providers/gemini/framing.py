@@ -17,6 +17,7 @@ import msgspec
 from lmcodec.errors import DecodeError
 from lmcodec.framing._sse_keepalive import KeepAliveSSEDecoder
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["ArrayFramer", "Framer", "KeepAliveFramer", "ScanningArrayFramer"]
 
@@ -25,8 +26,8 @@ _BOM: Final = b"\xef\xbb\xbf"
 _NOT_SSE_FIRST: Final = frozenset(_JSON_WS + b"[" + _BOM[:1])
 """The first bytes of a body that do not decide SSE at once: blank, a JSON array, a byte order mark."""
 _SPACE: Final = re.compile(rb"[ \t\r\n]*")
-_RAW: Final = msgspec.json.Decoder(msgspec.Raw)
-_RAW_LIST: Final = msgspec.json.Decoder(list[msgspec.Raw])
+_RAW: Final = msgspec.json.Decoder(msgspec.Raw, float_hook=float_literal)
+_RAW_LIST: Final = msgspec.json.Decoder(list[msgspec.Raw], float_hook=float_literal)
 # msgspec's message for bytes after a whole value names the first of them, counted from 1.
 _TRAILING: Final = re.compile(r"JSON is malformed: trailing characters \(byte (\d+)\)")
 _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what changes the state

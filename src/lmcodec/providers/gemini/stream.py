@@ -61,6 +61,7 @@ from lmcodec.providers.gemini.views import (
     typed_token_logprobs,
 )
 from lmcodec.wire import AudioDelta, ContinuationDelta, ImageDelta, Request, StreamDeltaEvent
+from lmcodec.wire._float_literals import decode_any, float_literal
 
 __all__ = [
     "CANDIDATE_FINISH_ERRORS",
@@ -82,8 +83,8 @@ class _Named(msgspec.Struct, gc=False):
     modelVersion: Any = None
 
 
-_named_decoder: Final = msgspec.json.Decoder(_Named)
-_decode: Final = msgspec.json.decode
+_named_decoder: Final = msgspec.json.Decoder(_Named, float_hook=float_literal)
+_decode: Final = decode_any
 _convert: Final = msgspec.convert
 _COMMON_FINISH: Final[dict[Any, Any]] = {"STOP": "stop", "MAX_TOKENS": "length"}
 """The commonest finish reasons, neither an in-band refusal: one lookup where ``read_last`` reads an end."""

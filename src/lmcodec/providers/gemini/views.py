@@ -22,6 +22,7 @@ from lmcodec.providers._content import token_logprob, top_logprob
 from lmcodec.providers._errors import error_detail, is_model_error
 from lmcodec.providers._mapper import NO_USAGE, new, replace, usage_of
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.telemetry import FinishReason
 
 __all__ = [
@@ -406,7 +407,7 @@ class _Chunk(msgspec.Struct, frozen=True, gc=False):
     error: Any = msgspec.UNSET
 
 
-chunk_decoder: Final = msgspec.json.Decoder(_Chunk)
+chunk_decoder: Final = msgspec.json.Decoder(_Chunk, float_hook=float_literal)
 
 
 # The common chunk, its parts (answer text or thought, function calls, inline data) and
@@ -443,7 +444,7 @@ class _TextChunk(msgspec.Struct, frozen=True, gc=False):
     error: _Absent = msgspec.UNSET
 
 
-text_chunk_decoder: Final = msgspec.json.Decoder(_TextChunk)
+text_chunk_decoder: Final = msgspec.json.Decoder(_TextChunk, float_hook=float_literal)
 
 
 class EndChunk(_TextChunk, frozen=True, gc=False):

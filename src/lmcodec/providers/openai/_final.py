@@ -21,10 +21,11 @@ import msgspec
 from lmcodec.errors import LmcodecError
 from lmcodec.providers.openai.views import citation_fields, usage_from
 from lmcodec.wire import Usage
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["agreed_output", "said", "says_the_same", "uncarried"]
 
-_decode: Final = msgspec.json.Decoder().decode
+_decode: Final = msgspec.json.Decoder(float_hook=float_literal).decode
 
 
 def says_the_same(body: bytes, data: dict[str, Any], built: dict[str, Any]) -> bool:

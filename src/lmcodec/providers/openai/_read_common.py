@@ -23,6 +23,7 @@ from lmcodec.errors import DecodeError, ValidationError
 from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers.openai._common import has_cache_options
 from lmcodec.wire import Config, ImagePart, Request, ToolChoice
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = [
@@ -50,7 +51,7 @@ __all__ = [
 MAX_BODY_BYTES: Final = 256 * 1024 * 1024
 """A body larger than this is refused before it is parsed (OpenAI itself caps requests far lower)."""
 
-_decoder = msgspec.json.Decoder()
+_decoder = msgspec.json.Decoder(float_hook=float_literal)
 
 
 def fail(message: str, path: str) -> NoReturn:

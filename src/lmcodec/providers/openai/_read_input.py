@@ -35,11 +35,12 @@ from lmcodec.wire import (
     ToolCallPart,
     ToolResultPart,
 )
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["Refused", "input_items_raw", "read_input", "text_part", "user_text"]
 
-_ANY: Final = msgspec.json.Decoder()
-_RAW_INPUT: Final = msgspec.json.Decoder(RawInput)
+_ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
+_RAW_INPUT: Final = msgspec.json.Decoder(RawInput, float_hook=float_literal)
 
 
 def input_items_raw(body: bytes | bytearray | memoryview) -> list[msgspec.Raw]:
@@ -48,7 +49,7 @@ def input_items_raw(body: bytes | bytearray | memoryview) -> list[msgspec.Raw]:
     return _RAW_INPUT.decode(body).input
 
 
-_KEYS: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_KEYS: Final = msgspec.json.Decoder(dict[str, msgspec.Raw], float_hook=float_literal)
 """An object's keys in the body's order, its values left raw (not made into Python values)."""
 _replace: Final = msgspec.structs.replace
 """The canonical Structs are made from a prototype holding the defaults: msgspec's ``replace``

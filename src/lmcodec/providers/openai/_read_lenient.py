@@ -37,6 +37,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = [
     "DETAIL",
@@ -79,7 +80,7 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> Lenient | None:
     """``body`` with the keys above as lm15 writes them, one note per key changed; None when it
     holds none (or is no JSON object: the reader's own error stands)."""
     try:
-        value = msgspec.json.decode(body)
+        value = decode_any(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     if not isinstance(value, dict):

@@ -39,16 +39,17 @@ from lmcodec.providers.openai._read_views import (
     ResponsesBody,
 )
 from lmcodec.wire import BuiltinTool, Config, FunctionTool, Message, Request, TextPart
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = ["Refused", "ToolFlags", "decode_typed", "decode_typed_with_stream_flag", "decode_view"]
 
-_ANY: Final = msgspec.json.Decoder()
-_BODY: Final = msgspec.json.Decoder(ResponsesBody)
-_HOSTED_BODY: Final = msgspec.json.Decoder(HostedToolsBody)
-_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_INPUT: Final = msgspec.json.Decoder(str | list[Item])
-_TOOLS: Final = msgspec.json.Decoder(list[FunctionToolView] | None)
+_ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
+_BODY: Final = msgspec.json.Decoder(ResponsesBody, float_hook=float_literal)
+_HOSTED_BODY: Final = msgspec.json.Decoder(HostedToolsBody, float_hook=float_literal)
+_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw], float_hook=float_literal)
+_INPUT: Final = msgspec.json.Decoder(str | list[Item], float_hook=float_literal)
+_TOOLS: Final = msgspec.json.Decoder(list[FunctionToolView] | None, float_hook=float_literal)
 _SETTINGS: Final = ResponsesBody.__struct_fields__[3 : -len(EXTENSION_FIELDS)]
 _EXTENSIONS_AT: Final = len(ResponsesBody.__struct_fields__) - len(EXTENSION_FIELDS)
 _NO_EXTENSIONS: Final = (UNSET,) * len(EXTENSION_FIELDS)

@@ -50,6 +50,7 @@ import msgspec
 from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import ValidationError
 from lmcodec.wire import Adaptation, ContinuationState, Request, ThinkingPart
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["CARRIED", "PREFIX", "UNSIGNED", "carriage", "carried_thinking_in", "opened"]
 
@@ -80,7 +81,7 @@ class _Record(msgspec.Struct, forbid_unknown_fields=True):
 _ENCODE: Final = msgspec.json.Encoder(enc_hook=builtin_value).encode
 """A state's str subclass (a tagged signature) is written as its str: msgspec calls the hook only
 for such values."""
-_DECODE: Final = msgspec.json.Decoder(_Record).decode
+_DECODE: Final = msgspec.json.Decoder(_Record, float_hook=float_literal).decode
 
 
 UNSIGNED: Final = PREFIX + base64.urlsafe_b64encode(_ENCODE({"text": "", "states": []})).rstrip(b"=").decode()

@@ -22,13 +22,14 @@ from lmcodec.providers.openai._sse_write import IMAGE as _IMAGE
 from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
 from lmcodec.wire import ContinuationState, ToolCallDelta
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["NO_LOGPROBS", "ItemWriting", "event_head"]
 
 NO_LOGPROBS: Final = b',"logprobs":[],"sequence_number":'
 # the item type each kind of item the writer writes is (a refusal, an image or audio: a message)
 _ITEM_TYPES: Final = ("message", "reasoning", "function_call", "message", "message", "message")
-_decode: Final = msgspec.json.Decoder(dict[str, Any]).decode
+_decode: Final = msgspec.json.Decoder(dict[str, Any], float_hook=float_literal).decode
 _HEADS: dict[str, bytes] = {}  # event type -> `event: <type>\ndata: {"type":"<type>",` (a few dozen types)
 _SEQUENCE: Final = b',"sequence_number":'
 

@@ -20,6 +20,7 @@ from lmcodec.providers._errors import error_detail, is_pinned_model_not_found
 from lmcodec.providers._json import int_or_none
 from lmcodec.providers._mapper import new, replace, usage_of
 from lmcodec.wire import TokenLogprob, TopLogprob, Usage
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = [
     "FRAME_TYPES",
@@ -318,7 +319,7 @@ FRAME_TYPES: Final = (
 
 # A tagged union over a runtime tuple of Structs (the ignored types are generated).
 _FRAME_UNION: Any = Union[FRAME_TYPES]  # noqa: UP007
-frame_decoder: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(_FRAME_UNION)
+frame_decoder: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(_FRAME_UNION, float_hook=float_literal)
 
 
 # --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import msgspec
 
 from lmcodec.errors import DecodeError
 from lmcodec.wire import Response, ToolCallPart
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["with_legacy_call"]
 
@@ -43,8 +44,8 @@ class _Body(msgspec.Struct, frozen=True, gc=False):
     choices: Any = None
 
 
-_body: Final = msgspec.json.Decoder(_Body)
-_any: Final = msgspec.json.Decoder()
+_body: Final = msgspec.json.Decoder(_Body, float_hook=float_literal)
+_any: Final = msgspec.json.Decoder(float_hook=float_literal)
 _UNREADABLE: Final = (msgspec.ValidationError, msgspec.DecodeError, RecursionError)
 
 

@@ -20,11 +20,12 @@ from lmcodec.providers._mapper import NO_USAGE, REFUSED, SHORT_FRAME_BYTES, Lone
 from lmcodec.providers._proven_parts import assembled_tool_call, proven_text, proven_thinking
 from lmcodec.providers.openai_chat.views import FINISH_REASONS, chunk_decoder, typed_usage
 from lmcodec.wire import Part, Usage
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.telemetry import FinishReason
 
 __all__ = ["read_body"]
 
-_plain: Final = msgspec.json.Decoder().decode
+_plain: Final = msgspec.json.Decoder(float_hook=float_literal).decode
 
 
 def read_body(frames: list[bytes]) -> LoneAnswer | None:

@@ -29,6 +29,7 @@ import msgspec
 
 from lmcodec.providers.openai._read_lenient import ORIGINAL_DETAIL
 from lmcodec.wire import Adaptation
+from lmcodec.wire._float_literals import decode_any
 
 __all__ = ["SCHEMA_DESCRIPTION", "sdk_keys_out"]
 
@@ -58,7 +59,7 @@ def sdk_keys_out(body: bytes | bytearray | memoryview) -> tuple[bytes, list[Adap
     """``body`` without the keys above, and one note per key taken out; None when it holds none
     (or is no JSON object: the reader's own error stands)."""
     try:
-        value = msgspec.json.decode(body)
+        value = decode_any(body)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     if not isinstance(value, dict):

@@ -32,12 +32,13 @@ from lmcodec.providers.openai_chat._read_views import (
     UserRow,
 )
 from lmcodec.wire import FunctionTool, ImagePart, Message, RefusalPart, TextPart, ToolCallPart, ToolResultPart
+from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["ROWS", "TOOLS", "Refused", "read_messages", "read_tools"]
 
-ROWS: Final = msgspec.json.Decoder(list[Row])
-TOOLS: Final = msgspec.json.Decoder(list[ToolView])
-_ANY: Final = msgspec.json.Decoder()
+ROWS: Final = msgspec.json.Decoder(list[Row], float_hook=float_literal)
+TOOLS: Final = msgspec.json.Decoder(list[ToolView], float_hook=float_literal)
+_ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
 _replace: Final = msgspec.structs.replace
 """The canonical Structs are made from a prototype holding the defaults: msgspec's ``replace``
 (``__post_init__`` included) costs a third of a constructor call with keywords, and takes no

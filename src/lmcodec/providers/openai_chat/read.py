@@ -108,6 +108,7 @@ from lmcodec.providers.openai_chat._read_typed import (
 from lmcodec.providers.openai_chat._read_views import ChatBody, Row, ToolView
 from lmcodec.providers.openai_chat._read_walked import decode_walked
 from lmcodec.wire import Adaptation, Config, Message, Request, TextPart
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.config import EMPTY_CONFIG
 
 __all__ = [
@@ -158,9 +159,9 @@ def typed_with_stream_flag_or_none(body: Any, model: str | None) -> tuple[Reques
     return None
 
 
-_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_ANY: Final = msgspec.json.Decoder()
-_BODY: Final = msgspec.json.Decoder(ChatBody)
+_TOP: Final = msgspec.json.Decoder(dict[str, msgspec.Raw], float_hook=float_literal)
+_ANY: Final = msgspec.json.Decoder(float_hook=float_literal)
+_BODY: Final = msgspec.json.Decoder(ChatBody, float_hook=float_literal)
 _SETTINGS: Final = tuple(name for name in ChatBody.__struct_fields__ if name not in ("messages", "tools"))
 _RARE_AT: Final = ChatBody.__struct_fields__.index("max_tokens")
 _NO_RARE: Final = (UNSET,) * (len(ChatBody.__struct_fields__) - _RARE_AT)

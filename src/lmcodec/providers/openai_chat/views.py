@@ -19,6 +19,7 @@ from lmcodec.providers._json import load_head
 from lmcodec.providers._mapper import NO_USAGE, replace, usage_of
 from lmcodec.providers.openai.views import Logprob, stream_error_detail
 from lmcodec.wire import StreamErrorEvent, Usage
+from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.telemetry import FinishReason
 
 __all__ = [
@@ -106,14 +107,14 @@ class Chunk(msgspec.Struct, frozen=True, gc=False):
     error: Any = None
 
 
-chunk_decoder: Final = msgspec.json.Decoder(Chunk)
+chunk_decoder: Final = msgspec.json.Decoder(Chunk, float_hook=float_literal)
 
 
 class _Named(msgspec.Struct, gc=False):
     model: Any = None
 
 
-_named_decoder: Final = msgspec.json.Decoder(_Named)
+_named_decoder: Final = msgspec.json.Decoder(_Named, float_hook=float_literal)
 
 
 def named_model(data: bytes) -> str | None:
