@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers import _translate_same_dialect
 from lmcodec.providers.openai._read_lenient import DETAIL, FILENAME
+from lmcodec.wire import _float_literals
 
 from ..budget import examples
 from .gateway_support import responses_accepts
+from .untyped_decodes import untyped_decodes
 
 PDF = "data:application/pdf;base64,JVBERi0xLjQK"
 _PUT_BACK = {DETAIL: "detail", FILENAME: "filename"}
@@ -239,8 +241,7 @@ def test_red_team_24_s_blocks_go_back_without_a_second_decode() -> None:
     """F03/F05 to Responses: the client's body is decoded once (by the gateway's reading), the built
     body not at all; the keys are in the body sent, their notes withdrawn."""
     body = _red_team_24_body()
-    decode = msgspec.json.decode
-    with mock.patch.object(msgspec.json, "decode", side_effect=decode) as counted:
+    with untyped_decodes(side_effect=_float_literals.decode_any) as counted:
         sent = lc.translate_request("openai", "openai", body)
     assert counted.call_count == 1
     assert json.loads(sent.body)["input"] == json.loads(body)["input"]

@@ -35,6 +35,7 @@ from lmcodec.providers._replayed_responses_items import ReplayedItems, _anchor, 
 
 from ..budget import examples
 from .test_gateway_responses_passes import codex_bodies, codex_sessions
+from .untyped_decodes import untyped_decodes
 
 
 def _custom_calls_back_on_bytes(body: bytes, custom: CustomCalls) -> bytes:
@@ -275,7 +276,7 @@ def test_the_codex_shape_goes_back_in_one_encode() -> None:
     from .test_gateway_responses_passes import _CODEX
 
     body = json.dumps(_CODEX).encode()
-    with mock.patch.object(msgspec.json, "decode", side_effect=AssertionError("decoded")) as decode:
+    with untyped_decodes(side_effect=AssertionError("decoded")) as decode:
         sent = lc.translate_request("openai", "openai", body)
     assert decode.call_count == 0
     items = json.loads(sent.body)["input"]
