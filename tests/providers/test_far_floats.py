@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from tests.budget import examples
 
-PROVIDERS = ("openai_chat", "openai", "anthropic", "gemini")
+PROVIDERS: tuple[lc.Provider, ...] = ("openai_chat", "openai", "anthropic", "gemini")
 _FAR = st.one_of(
     st.builds(lambda m, e: f"{m}e{e}", st.integers(1, 10**19), st.integers(285, 330)),
     st.builds(lambda m, e: f"-{m}E+0{e}", st.integers(1, 10**17), st.integers(289, 308)),
@@ -31,7 +31,7 @@ def _schema(literal: str, count: int = 1) -> str:
     return f'{{"type":"object","properties":{{{props}}}}}'
 
 
-def _request(provider: str, literal: str, count: int = 1) -> bytes:
+def _request(provider: lc.Provider, literal: str, count: int = 1) -> bytes:
     schema = _schema(literal, count)
     user = '"model":"m","messages":[{"role":"user","content":"hi"}]'
     function = f'{{"type":"function","function":{{"name":"f","parameters":{schema}}}}}'
@@ -74,7 +74,7 @@ def _maximum(request: lc.Request) -> Any:
 @pytest.mark.parametrize("provider", PROVIDERS)
 @settings(max_examples=examples(100), deadline=None)
 @given(literal=_FAR)
-def test_decode_request_reads_far_floats_as_msgspec(provider: str, literal: str) -> None:
+def test_decode_request_reads_far_floats_as_msgspec(provider: lc.Provider, literal: str) -> None:
     expected = _msgspec_value(literal)
     try:
         read = _maximum(lc.decode_request(provider, _request(provider, literal), model="m"))
@@ -86,7 +86,7 @@ def test_decode_request_reads_far_floats_as_msgspec(provider: str, literal: str)
 
 @pytest.mark.parametrize("src", PROVIDERS)
 @pytest.mark.parametrize("dst", PROVIDERS)
-def test_translate_request_keeps_the_far_float(src: str, dst: str) -> None:
+def test_translate_request_keeps_the_far_float(src: lc.Provider, dst: lc.Provider) -> None:
     written = lc.translate_request(src, dst, _request(src, "1.7976931348623157e308"), model="m")
     assert (
         lc.decode_request(dst, written.body, model="m").tools[0]
@@ -113,7 +113,7 @@ def _cpu(call: Callable[[], object]) -> float:
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_decode_request_far_floats_cost_as_plain_floats(provider: str) -> None:
+def test_decode_request_far_floats_cost_as_plain_floats(provider: lc.Provider) -> None:
     # msgspec's slow path: 12-50x the same body of 1.5s (about 10 us a number); float_literal: ~1-2x
     far, near = _request(provider, "1.7976931348623157e308", 5_000), _request(provider, "1.5", 5_000)
     lc.decode_request(provider, near, model="m")
