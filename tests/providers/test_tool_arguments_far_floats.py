@@ -10,6 +10,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lmcodec.providers._arguments_end import arguments_whole
 from lmcodec.providers._tool_arguments import strict_json_object
 from tests.budget import examples
 
@@ -48,3 +49,18 @@ def test_many_far_floats_in_arguments_cost_as_plain_floats() -> None:
     assert _cpu(far) < 8 * _cpu(near) + 0.02
     value = strict_json_object(far)
     assert value is not None and value["x"][0] == 1.7976931348623157e308
+
+
+def _cpu_whole(arguments: str) -> float:
+    started = time.process_time()
+    arguments_whole(arguments)
+    return time.process_time() - started
+
+
+def test_whole_arguments_of_far_floats_cost_as_plain_floats() -> None:
+    # arguments_whole (a streamed call's arguments given at once) reads them by the same hook
+    far = '{"x": [' + ", ".join(["1.7976931348623157e308"] * 20_000) + "]}"
+    near = '{"x": [' + ", ".join(["1.5"] * 20_000) + "]}"
+    arguments_whole(near)
+    assert _cpu_whole(far) < 8 * _cpu_whole(near) + 0.02
+    assert arguments_whole(far) == (True, None)

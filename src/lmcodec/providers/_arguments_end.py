@@ -20,12 +20,14 @@ from typing import Final
 
 import msgspec
 
+from lmcodec.wire._float_literals import decode_any
+
 __all__ = ["ArgumentsEnd", "ObjectClose", "arguments_whole"]
 
 _SPACE: Final = re.compile(r"[ \t\r\n]*")
 _OUTSIDE: Final = re.compile(r'[^"\[\]{}]*')  # up to the next quote or bracket
 _INSIDE: Final = re.compile(r'[^"\\]*')  # up to the string's end or its next escape
-_decode: Final = msgspec.json.decode
+_decode: Final = decode_any  # far floats read by float (red team 47 F01), as every decoder here
 # for ObjectClose: what its pass keeps of the text's UTF-8 bytes (quotes, brackets, the marks of
 # escape pairs: NUL, which text holds only where it is no JSON), each open made "(", each close ")"
 _SPACES: Final = " \t\n\r"
