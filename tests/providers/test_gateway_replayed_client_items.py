@@ -267,6 +267,15 @@ def _without_listed_keys(item: dict[str, Any]) -> dict[str, Any]:
     return item
 
 
+def _own_ids(item: dict[str, Any], turn: int) -> dict[str, Any]:
+    """The item with its call id and item id (where it has them) made the turn's own: ``c1`` in
+    turn 2 is ``c1_t2``, ``rs_1`` is ``rs_1_t2``."""
+    for key in ("call_id", "id"):
+        if type(item.get(key)) is str:
+            item[key] = f"{item[key]}_t{turn}"
+    return item
+
+
 @settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_TURNS, st.booleans(), st.sampled_from(["openai", *OTHERS]))
 def test_any_history_goes_back_to_responses_and_is_refused_or_noted_elsewhere(
@@ -274,8 +283,10 @@ def test_any_history_goes_back_to_responses_and_is_refused_or_noted_elsewhere(
 ) -> None:
     """Any history of messages, function calls, client-run loops and compaction, its outputs and
     reasoning as listed: to Responses the body as sent; elsewhere refused at the first whole item,
-    else the body the history without the listed keys gives, with one note per key taken off."""
-    items = [copy.deepcopy(item) for turn in turns for item in turn]
+    else the body the history without the listed keys gives, with one note per key taken off. Each
+    turn's ids are its own, as the API's are (a repeated call id is renamed, to Responses too: red
+    team 46 F02, tests/providers/test_translate_same_dialect_repeated_ids.py)."""
+    items = [_own_ids(copy.deepcopy(item), at) for at, turn in enumerate(turns) for item in turn]
     if not after_previous:
         items.insert(0, USER)
     body = _body(items, tools=TOOLS, **({"previous_response_id": "resp_1"} if after_previous else {}))
