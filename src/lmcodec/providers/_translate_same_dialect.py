@@ -239,13 +239,13 @@ def _ids_renamed(payload: dict[str, Any], calls: dict[int, str], outputs: dict[i
         return
     seen_calls = seen_outputs = 0
     for at, item in enumerate(items):
-        kind = type(item)
-        struct = kind is ResponsesCall or kind is ResponsesCallOutput
-        view = None if struct else json_object(item)
-        tag: Any
-        if struct:
-            tag = "function_call" if kind is ResponsesCall else "function_call_output"
+        view = None  # (an item the client sent, as a dict; the builder's are Structs)
+        if type(item) is ResponsesCall:
+            tag: Any = "function_call"
+        elif type(item) is ResponsesCallOutput:
+            tag = "function_call_output"
         else:
+            view = json_object(item)
             tag = view.get("type") if view is not None else None
         if tag in _CALLS:
             new = calls.get(seen_calls)
@@ -257,4 +257,4 @@ def _ids_renamed(payload: dict[str, Any], calls: dict[int, str], outputs: dict[i
             continue
         if new is None:
             continue
-        items[at] = msgspec.structs.replace(item, call_id=new) if struct else {**(view or {}), "call_id": new}
+        items[at] = msgspec.structs.replace(item, call_id=new) if view is None else {**view, "call_id": new}

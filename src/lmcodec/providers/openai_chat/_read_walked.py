@@ -31,7 +31,7 @@ from lmcodec.providers.openai_chat._read_blocks import (
     tool_call_part,
 )
 from lmcodec.providers.openai_chat._read_config import REFUSED_KEYS, Reader, config_fields
-from lmcodec.providers.openai_chat._thinking_blocks import PLACE, placed_thinking
+from lmcodec.providers.openai_chat._thinking_blocks import PLACE, placed_thinking, thinking_in_place
 from lmcodec.wire import Request
 
 __all__ = ["decode_walked"]
@@ -179,22 +179,17 @@ def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) ->
     ``unsigned``: the gateway's reading."""
     content = row.get("content")
     thinking, places = placed_thinking(row, path, unsigned)  # _thinking_blocks
-    later = 0  # the thinking before every call
-    while later < len(places) and places[later] == 0:
-        later += 1
-    parts = thinking[:later]
+    said: list[dict[str, Any]] = []
     if content is not None:
-        parts += text_parts(content, f"{path}.content", frozenset({"refusal"}))
+        said += text_parts(content, f"{path}.content", frozenset({"refusal"}))
     if row.get("refusal") is not None:
-        parts.append({"type": "refusal", "text": string(row["refusal"], f"{path}.refusal")})
+        said.append({"type": "refusal", "text": string(row["refusal"], f"{path}.refusal")})
     calls = row.get("tool_calls")
     if calls is not None:
         for index, raw in enumerate(array(calls, f"{path}.tool_calls")):
-            while later < len(thinking) and places[later] == index:
-                parts.append(thinking[later])
-                later += 1
-            parts.append(tool_call_part(raw, f"{path}.tool_calls[{index}]"))
-    if later < len(thinking):  # a place past the calls written
+            said.append(tool_call_part(raw, f"{path}.tool_calls[{index}]"))
+    parts = thinking_in_place(thinking, places, said, _is_call_value)
+    if parts is None:  # a place past the calls written
         fail(f"{PLACE} counts more tool calls than the message holds", f"{path}.thinking_blocks")
     if row.get("annotations") is not None:
         spanned = content if isinstance(content, str) else None
@@ -203,6 +198,10 @@ def _assistant_row(row: dict[str, Any], path: str, unsigned: Unsigned = None) ->
     if not parts:  # lm15's never-empty rule (MAP-2), applied to history
         parts.append({"type": "text", "text": ""})
     return {"role": "assistant", "parts": parts}
+
+
+def _is_call_value(part: dict[str, Any]) -> bool:
+    return bool(part.get("type") == "tool_call")
 
 
 def _tool_row(row: dict[str, Any], path: str) -> dict[str, Any]:

@@ -48,6 +48,7 @@ Chat (documented in ``openai_chat/write.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 import msgspec
@@ -64,6 +65,7 @@ __all__ = [
     "provider_fields",
     "redacted_entry",
     "signed_entry",
+    "thinking_in_place",
 ]
 
 KEY: Final = "thinking_blocks"
@@ -156,32 +158,36 @@ def answer_thinking(response: Response) -> Response:
         parts = parts[1:]
     elif any(type(part) is ThinkingPart for part in parts):  # lm15 read none: the caller's own
         return response
-    placed = _in_place(blocks, places, parts)
-    if placed is None:
+    placed = thinking_in_place(blocks, places, parts, _is_call_part)
+    if placed is None:  # (the blocks then cannot be carried)
         return response
-    message_out = msgspec.structs.replace(response.message, parts=placed)
+    message_out = msgspec.structs.replace(response.message, parts=tuple(placed))
     return msgspec.structs.replace(response, message=message_out)
 
 
-def _in_place(
-    blocks: list[ThinkingPart], places: list[int], parts: tuple[Any, ...]
-) -> tuple[Any, ...] | None:
-    """``parts`` (lm15's reading, its thinking taken out) with each block of ``blocks`` before the
-    call after as many calls as its place says, those of place 0 first; None where a place counts
-    more calls than ``parts`` holds (the blocks then cannot be carried)."""
+def thinking_in_place(
+    blocks: list[Any], places: list[int], parts: Iterable[Any], is_call: Callable[[Any], bool]
+) -> list[Any] | None:
+    """``parts`` (a message's, its thinking taken out; ``is_call`` tells its tool calls) with each
+    block of ``blocks`` before the call after as many calls as its place says (:data:`PLACE`),
+    those of place 0 first; None where a place counts more calls than ``parts`` holds."""
     later = 0
     while later < len(places) and places[later] == 0:
         later += 1
-    out: list[Any] = blocks[:later]
+    out = blocks[:later]
     calls = 0
     for part in parts:
-        if type(part) is ToolCallPart:
+        if is_call(part):
             while later < len(blocks) and places[later] == calls:
                 out.append(blocks[later])
                 later += 1
             calls += 1
         out.append(part)
-    return tuple(out) if later == len(blocks) else None
+    return out if later == len(blocks) else None
+
+
+def _is_call_part(part: Any) -> bool:
+    return type(part) is ToolCallPart
 
 
 def provider_fields(row: dict[str, Any]) -> Any:
