@@ -23,7 +23,6 @@ Credential's ``kind``), which ``.type`` (``.kind``) reads back.
 - ``JsonPrimitive``, ``JsonValue``: lm15's JSON value types.
 """
 
-import importlib as _importlib
 import typing as _typing
 
 from lmcodec.api import (
@@ -505,7 +504,7 @@ else:
     # first import of a submodule binds it on its package, so the face is imported here (it
     # defers its own names: nothing of the stream stage runs) and that binding dropped: whichever
     # is imported first, ``lc.assemble`` is the function, as when the stream was imported eagerly.
-    from lmcodec.assemble import _LAZY_IMPORTS
+    from lmcodec.assemble import _imported
 
     globals().pop("assemble", None)  # (absent on importlib.reload: the face was imported before)
 
@@ -515,13 +514,11 @@ else:
         version (importlib.metadata, read only when asked for)."""
         stage = _DEFERRED.get(name)
         if stage is not None:
-            with _LAZY_IMPORTS:  # one thread imports at a time (lmcodec/assemble.py says why)
-                value = getattr(_importlib.import_module(stage), name)
+            value = getattr(_imported(stage), name)  # one thread imports at a time (assemble.py says why)
             globals()[name] = value
             return value
         if name in _LAZY_MODULES:
-            with _LAZY_IMPORTS:
-                return _importlib.import_module(f"lmcodec.{name}")  # (importing it binds it here)
+            return _imported(f"lmcodec.{name}")  # (importing it binds it here)
         if name == "__version__":
             from importlib import metadata
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
+import os
 import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -406,6 +407,19 @@ def _fields(cls: type) -> list[_Field]:
 _structs: dict[tuple[type, ...], _Struct] = {}
 _building: set[tuple[type, ...]] = set()
 _lock = threading.RLock()  # worker threads may compile the same schema at once
+
+
+def _unheld_in_child() -> None:
+    """A forked child's own lock, and none of the schemas being compiled: fork copies the lock held
+    where another thread was compiling one at the fork, and that thread does not run in the child
+    (its first compile deadlocked; a schema left in ``_building`` would read as recursive)."""
+    global _lock
+    _lock = threading.RLock()
+    _building.clear()
+
+
+if hasattr(os, "register_at_fork"):  # (a platform without fork has no hook, and no forked child)
+    os.register_at_fork(after_in_child=_unheld_in_child)
 
 
 def struct_node(classes: tuple[type, ...]) -> _Struct:

@@ -17,6 +17,7 @@ which see the known items only (an UnknownTool counts by name).
 
 from __future__ import annotations
 
+import os
 import threading
 import types
 import typing
@@ -82,6 +83,20 @@ _lock = threading.RLock()
 _skeletons: dict[tuple[Any, Any], tuple[Any, bool]] = {}
 _building: dict[tuple[Any, Any], tuple[Any, bool]] = {}
 _plans: dict[Any, _Plan] = {}
+
+
+def _unheld_in_child() -> None:
+    """A forked child's own lock, and none of the skeletons being built: fork copies the lock held
+    where another thread was building one at the fork, and that thread does not run in the child
+    (its first keep decode deadlocked; a skeleton left half-built would read as the type itself).
+    The finished skeletons and plans are kept."""
+    global _lock
+    _lock = threading.RLock()
+    _building.clear()
+
+
+if hasattr(os, "register_at_fork"):  # (a platform without fork has no hook, and no forked child)
+    os.register_at_fork(after_in_child=_unheld_in_child)
 
 
 def _skeleton(tp: Any, slot: Any) -> tuple[Any, bool]:
