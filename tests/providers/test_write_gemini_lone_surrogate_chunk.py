@@ -45,7 +45,8 @@ def _fed_until_refused(provider: lc.Provider, events: list[lc.StreamEvent]) -> t
 
 def _texts(provider: lc.Provider, written: bytes) -> str:
     """The text and thinking read back from a stream cut before its end."""
-    deltas = [event.delta for event in lc.stream.Decoder(provider).feed(written)]
+    events = lc.stream.Decoder(provider).feed(written)
+    deltas = [event.delta for event in events if isinstance(event, lc.StreamDeltaEvent)]
     return "".join(d.text for d in deltas if isinstance(d, (lc.TextDelta, lc.ThinkingDelta)))
 
 
