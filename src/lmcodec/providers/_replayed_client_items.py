@@ -42,6 +42,7 @@ from msgspec import UNSET
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import built_places, json_object
+from lmcodec.providers._replayed_reasoning import absent_as_none, numbered_reasoning, reasoning_places, signed
 from lmcodec.wire import Adaptation
 from lmcodec.wire._float_literals import float_literal
 
@@ -240,7 +241,8 @@ def carried_items(items: list[Any]) -> tuple[list[tuple[int, int, str]], int] | 
     (``type``, ``role``, ``id``, ``status``, ``encrypted_content``): each function call and
     assistant message holding an ``id`` or ``status``, with where it is and its order among its
     kind, and each reasoning item with an id holding a ``status`` or a null ``encrypted_content``
-    (order -1: placed by its state), with its kind; and how many assistant messages there are.
+    with its order among the reasoning items of its state (:func:`numbered_reasoning`), with its
+    kind; and how many assistant messages there are.
     ``_gateway_read._replayed_read`` carries the same items of a Codex body. None where a
     reasoning item holds such a key without its id (nothing is carried for it: the gateway's other
     readings read such a body)."""
@@ -263,20 +265,16 @@ def carried_items(items: list[Any]) -> tuple[list[tuple[int, int, str]], int] | 
                 if not item.id:
                     return None
                 carried.append((at, -1, kind))
-    return carried, assistants
-
-
-def _signed(item: dict[str, Any]) -> bool:
-    """A reasoning item the builder writes back (one without state is left out by the gateway)."""
-    return item.get("id") is not None or item.get("encrypted_content") is not None
+    return numbered_reasoning(carried, items), assistants
 
 
 class _Sent(NamedTuple):
     position: int
     """Where the item was in the client's input."""
     ordinal: int
-    """Which function call output built it is (its order among them); -1 for a function call (its
-    order is counted where it is put back) or a reasoning item."""
+    """Which function call output built it is (its order among them), or for a reasoning item
+    carried by the typed readings its order among the signed reasoning items of its state; -1 for
+    a function call or a reasoning item taken (its order is counted where it is put back)."""
     item: dict[str, Any]
     """The item as sent; for one carried as its bytes (``raw``), the keys it is placed by."""
     kind: str = "function_call_output"
@@ -330,14 +328,14 @@ class ListedKeys:
                         reason = self._output_key_elsewhere(key, asked, item, index)
                         self.notes.append(adaptation(f"$.input[{index}].{key}", "dropped", reason, asked))
             return
-        signed = _signed(item)
-        if to_responses and signed:
-            self.sent.append(_Sent(index, -1, dict(item)))
+        written = signed(item)
+        if to_responses and written:
+            self.sent.append(_Sent(index, -1, dict(item), kind))
         if "content" not in item:
             return
         content = item.pop("content")
-        if not to_responses or not signed:
-            unsent = "; the item, without state, is not sent" if not signed else ""
+        if not to_responses or not written:
+            unsent = "; the item, without state, is not sent" if not written else ""
             if content is None or content == []:
                 empty = "null" if content is None else "empty"
                 reason = _EMPTY_CONTENT_DROPPED.format(empty=empty, unsent=unsent)
@@ -390,13 +388,14 @@ class ListedKeys:
         """Put back the client's item (of type ``kind``, at ``$.input[position]``) as sent, its
         bytes ``raw`` decoded only to go back: a function call or assistant message by its ``ordinal``
         among the client's (function calls, custom calls not counted; assistant messages), a
-        reasoning item by its state (-1), read off the item's typed ``view`` (no decode of
-        ``raw``). What the gateway's typed readings hand over (:func:`carried_items`)."""
+        reasoning item by its state, read off the item's typed ``view`` (no decode of ``raw``), and
+        its ``ordinal`` among the client's of that state (:func:`numbered_reasoning`). What the
+        gateway's typed readings hand over (:func:`carried_items`)."""
         if kind == "reasoning":
-            state = _absent_as_none(view.encrypted_content)
-            keys = {"id": _absent_as_none(view.id), "encrypted_content": state}
+            state = absent_as_none(view.encrypted_content)
+            keys = {"id": absent_as_none(view.id), "encrypted_content": state}
         else:
-            keys = {"call_id": _absent_as_none(view.call_id)}
+            keys = {"call_id": absent_as_none(view.call_id)}
         self.sent.append(_Sent(position, ordinal, keys, kind, raw))
 
     def put_back(self, items: list[Any]) -> None:
@@ -404,8 +403,10 @@ class ListedKeys:
         the item as the client sent it: a function call output by its order among the outputs
         (its ``call_id`` checked), a function call by its order among the calls (likewise), an
         assistant message by its order among them, a reasoning item by its ``id`` and
-        ``encrypted_content``, in order. Refused at the client's path where none matches (never
-        met: the same dialect builds these items one for one)."""
+        ``encrypted_content`` and its order among the client's signed reasoning items of that state
+        (two items of one state, the later one changed, each go back in their own place). Refused
+        at the client's path where none matches (never met: the same dialect builds these items one
+        for one)."""
         built_at = built_places(items)
         outputs = built_at["function_call_output"]
         ordinals: dict[int, int] = {}  # where each of the client's was -> its order among its kind
@@ -413,7 +414,11 @@ class ListedKeys:
             if any(sent.kind == kind and sent.ordinal < 0 for sent in self.sent):
                 found = (at for at, item in enumerate(self._items) if is_client(item))
                 ordinals.update({at: ordinal for ordinal, at in enumerate(found)})
-        cursor = 0
+        reasoning = reasoning_places(
+            items,
+            [(sent.position, sent.ordinal, sent.item) for sent in self.sent if sent.kind == "reasoning"],
+            self._items,
+        )
         for sent in self.sent:
             if sent.kind == "function_call" or sent.kind == "message":
                 ordinal = sent.ordinal if sent.ordinal >= 0 else ordinals[sent.position]
@@ -424,18 +429,17 @@ class ListedKeys:
                     _unplaced(sent)
                 items[at] = _item_back(sent)
                 continue
-            if sent.ordinal >= 0:
+            if sent.kind == "function_call_output":
                 at = outputs[sent.ordinal] if sent.ordinal < len(outputs) else -1
                 built = json_object(items[at]) if at >= 0 else None
                 if built is None or built.get("call_id") != sent.item.get("call_id"):
                     _unplaced(sent)
                 items[at] = sent.item
                 continue
-            at = _next_reasoning(items, cursor, sent.item)
+            at = reasoning.get(sent.position, -1)
             if at < 0:
                 _unplaced(sent)
             items[at] = _item_back(sent)
-            cursor = at + 1
 
 
 def _item_back(sent: _Sent) -> dict[str, Any]:
@@ -461,31 +465,12 @@ def _call_key_elsewhere(key: str, asked: Any, destination: str, index: int) -> s
     raise ValidationError(f"{reason}; only Responses takes it", f"$.input[{index}].{key}")
 
 
-def _absent_as_none(value: Any) -> Any:
-    """A view's field as ``dict.get`` reads the item's key: None where it is absent."""
-    return None if value is UNSET else value
-
-
 def _client_call(item: Any) -> bool:
     return type(item) is dict and item.get("type") == "function_call"
 
 
 def _client_assistant(item: Any) -> bool:
     return type(item) is dict and item.get("type", "message") == "message" and item.get("role") == "assistant"
-
-
-def _next_reasoning(items: list[Any], start: int, sent: dict[str, Any]) -> int:
-    """Where the first reasoning item from ``start`` on with ``sent``'s state is, or -1."""
-    for at in range(start, len(items)):
-        view = json_object(items[at])
-        if (
-            view is not None
-            and view.get("type") == "reasoning"
-            and view.get("id") == sent.get("id")
-            and view.get("encrypted_content") == sent.get("encrypted_content")
-        ):
-            return at
-    return -1
 
 
 def _unplaced(sent: _Sent) -> NoReturn:
