@@ -87,7 +87,7 @@ class ForeignItems(IncompleteWatch):
     items lm15 does not read to the sink's ``foreign_item``. A batch with no such item open and no
     ``output_item.added`` frame goes to lm15's mapping whole (one substring search per frame)."""
 
-    __slots__ = ("_added", "_identities", "_open")
+    __slots__ = ("_added", "_empty", "_identities", "_open")
 
     def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
         super().__init__(model, sink, keep_unknown)
@@ -96,6 +96,7 @@ class ForeignItems(IncompleteWatch):
         self._added: set[int] = set()
         # ... and the identity of the message or call added at each (_whole_items.identity)
         self._identities: dict[int, tuple[str, str] | None] = {}
+        self._empty: set[int] = set()  # output indexes of an output_item.added without an item
 
     def frames(self, datas: list[bytes]) -> int:
         if not self._open:
@@ -152,7 +153,7 @@ class ForeignItems(IncompleteWatch):
         ``response.completed``'s message and call items the stream did not add, matched by identity
         as the openai SDK matches them (they came only there, red team 44 F01 / 45 F01; rtleft25)
         are handed on (:func:`completed_only`)."""
-        completed_only(cast(ForeignItemSink, self.sink), payload, self._added, self._identities)
+        completed_only(cast(ForeignItemSink, self.sink), payload, self._added, self._identities, self._empty)
         super().port_frame(payload, out)
 
     def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:
@@ -171,7 +172,10 @@ class ForeignItems(IncompleteWatch):
             return None
         if head.type == "response.output_item.added":
             item = head.item
-            if item is None or item.type is None:
+            if item is None:  # (null or absent: a gap the openai SDK skips; completed_only)
+                self._empty.add(index)
+                return None
+            if item.type is None:
                 return None
             if item.type in _READ:
                 self._added.add(index)

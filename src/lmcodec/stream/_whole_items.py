@@ -124,6 +124,7 @@ def completed_only(
     payload: Any,
     streamed: set[int],
     identities: dict[int, tuple[str, str] | None],
+    empty: set[int],
 ) -> None:
     """Hand on the ``message`` and ``function_call`` items of ``payload`` (a frame's decoded JSON)
     when it is a ``response.completed`` whose ``output`` holds items the stream did not stream, as
@@ -132,10 +133,14 @@ def completed_only(
     the item added at each (``None``: one without). An item whose identity the stream added is
     not handed on, wherever it stands (a backend that renumbers ``output``); one at an index the
     stream added under another identity is another item, handed on; one at an index before the
-    last added that the stream never added stays unread: it may have been streamed by deltas alone,
-    with no ``output_item.added`` (which the SDK refuses and lm15 reads), and would be written
-    twice. Each handed on is added, at its own index past the last when its index is taken. Once
-    at the stream's end: an ordinary stream streamed them all."""
+    last added that the stream never added is handed on where an ``output_item.added`` without an
+    item came at its index (``empty``: the SDK skips such an event, "Stream indexes can have gaps
+    when a provider emits an empty added event", and reads the item from ``output``), and stays
+    unread where nothing came there that the mapper looks at: it may have been streamed by deltas
+    alone, with no ``output_item.added`` (which the SDK refuses and lm15 reads), and would be
+    written twice (telling the two apart would take a look at every delta). Each handed on is added,
+    at its own index past the last when its index is taken. Once at the stream's end: an ordinary
+    stream streamed them all."""
     if type(payload) is not dict or payload.get("type") != "response.completed":
         return
     response = payload.get("response")
@@ -155,10 +160,13 @@ def completed_only(
             continue
         at = index
         if index <= last:
-            if index not in streamed or named is None or identities.get(index) in (None, named):
-                continue  # (a gap, or the item added there: nothing says it is another)
-            last += 1
-            at = last
+            if index in streamed:
+                if named is None or identities.get(index) in (None, named):
+                    continue  # (the item added there: nothing says it is another)
+                last += 1
+                at = last
+            elif index not in empty:
+                continue  # (a gap the stream announced nothing at)
         streamed.add(at)
         if named is not None:
             known.add(named)
