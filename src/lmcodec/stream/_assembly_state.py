@@ -68,10 +68,11 @@ _TOO_DEEP_ANSWER = (
 _NO_MODEL = "the stream named no model (no start event model) and no request was given to supply one"
 
 
-def noted(error: Exception, note: str) -> None:
+def noted(error: BaseException, note: str) -> None:
     """``note`` added to ``error`` as PEP 678 says (``add_note``: a traceback prints it after the
     message, which stays lm15's); on Python 3.10, which has no ``add_note``, kept in
-    ``__notes__`` where a program reads it."""
+    ``__notes__`` where a program reads it. The one way the stream stage notes an error (the
+    server-tool help here, a failed cleanup in ``assembly.py``)."""
     add_note = getattr(error, "add_note", None)
     if add_note is not None:
         add_note(note)

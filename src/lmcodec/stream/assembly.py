@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from lmcodec.errors import StreamAssemblyError, StreamCleanupWarning, StreamDecodeError, ValidationError
+from lmcodec.stream._assembly_state import noted
 from lmcodec.stream.assembler import Assembler
 from lmcodec.stream.decoder import Decoding
 from lmcodec.wire import Request, Response, StreamEvent
@@ -93,6 +94,4 @@ def _close(source: Any, primary: BaseException | None, response: Response | None
                 _warn_cleanup(cleanup)
                 return
             raise
-        add_note = getattr(primary, "add_note", None)
-        if add_note is not None:
-            add_note(f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")
+        noted(primary, f"Stream cleanup also failed ({type(cleanup).__name__}: {cleanup}).")
