@@ -44,7 +44,6 @@ from lmcodec.providers._crossing_survey import ContentSurvey, Seen
 from lmcodec.providers._key_marks import holds_mark
 from lmcodec.providers._replayed_arguments import replayed_arguments
 from lmcodec.providers._replayed_client_items import ListedKeys
-from lmcodec.providers._replayed_reasoning import numbered_reasoning
 from lmcodec.providers._replayed_responses_items import (
     HOSTED_ITEMS,
     ReplayedItems,
@@ -340,8 +339,8 @@ def _replayed_read(
     replayed = None
     listed = None
     if carried:
-        listed = ListedKeys(destination, [], [])
-        for at, ordinal, kind in numbered_reasoning(carried, items):
+        listed = ListedKeys(destination, [], [], items)
+        for at, ordinal, kind in carried:
             listed.carry(at, ordinal, sent[at], kind, items[at])
     if phased or listed is not None:  # (no item taken out: each note's path is the client's)
         replayed = ReplayedItems([], phases, tuple(phase_notes), list(range(len(items))), listed)

@@ -42,7 +42,13 @@ from msgspec import UNSET
 from lmcodec.errors import ValidationError
 from lmcodec.providers._build_common import adaptation
 from lmcodec.providers._build_wire import built_places, json_object
-from lmcodec.providers._replayed_reasoning import absent_as_none, numbered_reasoning, reasoning_places, signed
+from lmcodec.providers._replayed_reasoning import (
+    absent_as_none,
+    order_of_items,
+    order_of_views,
+    reasoning_places,
+    signed,
+)
 from lmcodec.wire import Adaptation
 from lmcodec.wire._float_literals import float_literal
 
@@ -241,8 +247,7 @@ def carried_items(items: list[Any]) -> tuple[list[tuple[int, int, str]], int] | 
     (``type``, ``role``, ``id``, ``status``, ``encrypted_content``): each function call and
     assistant message holding an ``id`` or ``status``, with where it is and its order among its
     kind, and each reasoning item with an id holding a ``status`` or a null ``encrypted_content``
-    with its order among the reasoning items of its state (:func:`numbered_reasoning`), with its
-    kind; and how many assistant messages there are.
+    (order -1: placed by its state), with its kind; and how many assistant messages there are.
     ``_gateway_read._replayed_read`` carries the same items of a Codex body. None where a
     reasoning item holds such a key without its id (nothing is carried for it: the gateway's other
     readings read such a body)."""
@@ -265,16 +270,15 @@ def carried_items(items: list[Any]) -> tuple[list[tuple[int, int, str]], int] | 
                 if not item.id:
                     return None
                 carried.append((at, -1, kind))
-    return numbered_reasoning(carried, items), assistants
+    return carried, assistants
 
 
 class _Sent(NamedTuple):
     position: int
     """Where the item was in the client's input."""
     ordinal: int
-    """Which function call output built it is (its order among them), or for a reasoning item
-    carried by the typed readings its order among the signed reasoning items of its state; -1 for
-    a function call or a reasoning item taken (its order is counted where it is put back)."""
+    """Which function call output built it is (its order among them); -1 for a function call (its
+    order is counted where it is put back) or a reasoning item."""
     item: dict[str, Any]
     """The item as sent; for one carried as its bytes (``raw``), the keys it is placed by."""
     kind: str = "function_call_output"
@@ -287,13 +291,18 @@ class ListedKeys:
     """The listed keys taken off a body's items (:meth:`take`), and the items as the client sent
     them, put back in the Responses payload built from the body (:meth:`put_back`)."""
 
-    def __init__(self, destination: str, notes: list[Adaptation], items: list[Any]) -> None:
+    def __init__(
+        self, destination: str, notes: list[Adaptation], items: list[Any], views: list[Any] | None = None
+    ) -> None:
         self.destination = destination
         self.sent: list[_Sent] = []
         self.notes = notes
         """Where each key dropped is noted (the caller's notes, in the client's order)."""
         self._items = items
         """The client's input items (where an output's ``name`` is looked for among the calls)."""
+        self._views = views
+        """The typed views of the client's items, where the typed readings carry them (``items``
+        then empty): what a reasoning item's order among its state's is counted from."""
         self._outputs = 0
 
     def take(self, item: dict[str, Any], kind: str, index: int) -> None:
@@ -388,9 +397,8 @@ class ListedKeys:
         """Put back the client's item (of type ``kind``, at ``$.input[position]``) as sent, its
         bytes ``raw`` decoded only to go back: a function call or assistant message by its ``ordinal``
         among the client's (function calls, custom calls not counted; assistant messages), a
-        reasoning item by its state, read off the item's typed ``view`` (no decode of ``raw``), and
-        its ``ordinal`` among the client's of that state (:func:`numbered_reasoning`). What the
-        gateway's typed readings hand over (:func:`carried_items`)."""
+        reasoning item by its state (-1), read off the item's typed ``view`` (no decode of
+        ``raw``). What the gateway's typed readings hand over (:func:`carried_items`)."""
         if kind == "reasoning":
             state = absent_as_none(view.encrypted_content)
             keys = {"id": absent_as_none(view.id), "encrypted_content": state}
@@ -414,10 +422,11 @@ class ListedKeys:
             if any(sent.kind == kind and sent.ordinal < 0 for sent in self.sent):
                 found = (at for at, item in enumerate(self._items) if is_client(item))
                 ordinals.update({at: ordinal for ordinal, at in enumerate(found)})
+        views = self._views
         reasoning = reasoning_places(
             items,
-            [(sent.position, sent.ordinal, sent.item) for sent in self.sent if sent.kind == "reasoning"],
-            self._items,
+            [(sent.position, sent.item) for sent in self.sent if sent.kind == "reasoning"],
+            (lambda: order_of_items(self._items)) if views is None else (lambda: order_of_views(views)),
         )
         for sent in self.sent:
             if sent.kind == "function_call" or sent.kind == "message":

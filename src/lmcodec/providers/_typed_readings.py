@@ -182,7 +182,7 @@ def _carried(raw: Raw, items: list[Any]) -> ReplayedItems | Literal[False] | Non
     if not carried:
         return None
     sent = input_items_raw(raw)
-    listed = ListedKeys("openai", [], [])
+    listed = ListedKeys("openai", [], [], items)
     for at, ordinal, kind in carried:
         listed.carry(at, ordinal, sent[at], kind, items[at])
     return ReplayedItems([], [None] * assistants, (), list(range(len(items))), listed)
