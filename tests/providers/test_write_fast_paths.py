@@ -36,6 +36,9 @@ def _event(op: tuple[Any, ...]) -> Any:
     kind = op[0]
     if kind == "text":
         return lc.StreamDeltaEvent(delta=lc.TextDelta(text=op[2], part_index=op[1]))
+    if kind == "logprobs":  # (no event-free face: fed as an event by every path)
+        logprob = lc.TokenLogprob(token=op[2], logprob=-0.5)
+        return lc.StreamDeltaEvent(delta=lc.TextDelta(text=op[2], part_index=op[1], logprobs=(logprob,)))
     if kind == "thinking":
         return lc.StreamDeltaEvent(delta=lc.ThinkingDelta(text=op[2], part_index=op[1]))
     if kind == "tool":
@@ -66,8 +69,15 @@ def _call(writer: Any, op: tuple[Any, ...]) -> Any:
     return writer.feed(_event(op))
 
 
-def _reference(writer: Any, op: tuple[Any, ...]) -> Any:
+def _fed(writer: Any, op: tuple[Any, ...]) -> Any:
+    """What ``feed`` of the op's event writes (a writer's own fast path may take it)."""
     return writer.flush() if op[0] == "flush" else writer.feed(_event(op))
+
+
+def _reference(writer: Any, op: tuple[Any, ...]) -> Any:
+    """What the general path writes: ``feed_event`` where a writer's ``feed`` has a fast path of its own."""
+    general = getattr(writer, "feed_event", writer.feed)
+    return writer.flush() if op[0] == "flush" else general(_event(op))
 
 
 def _outcome(step: Any, *args: Any) -> Any:
@@ -78,15 +88,18 @@ def _outcome(step: Any, *args: Any) -> Any:
 
 
 def _run(dialect: str, ops: list[tuple[Any, ...]], end: Any) -> None:
-    fast, slow = WRITERS[dialect](), WRITERS[dialect]()
+    fast, fed, slow = WRITERS[dialect](), WRITERS[dialect](), WRITERS[dialect]()
     start = lc.StreamStartEvent(id="resp_1", model="m-1")
-    assert fast.feed(start) == slow.feed(start)
+    assert fast.feed(start) == fed.feed(start) == slow.feed(start)
     for i, op in enumerate(ops):
-        assert _outcome(_call, fast, op) == _outcome(_reference, slow, op), (dialect, i, op)
-    assert _outcome(fast.feed, end) == _outcome(slow.feed, end)
+        expected = _outcome(_reference, slow, op)
+        assert _outcome(_call, fast, op) == expected, (dialect, i, op)
+        assert _outcome(_fed, fed, op) == expected, (dialect, i, op, "feed")
+    assert _outcome(fast.feed, end) == _outcome(fed.feed, end) == _outcome(slow.feed, end)
     late = ("text", 0, "late")  # after the end (the event-free calls are for a stream that is on)
-    assert _outcome(_reference, fast, late) == _outcome(_reference, slow, late)
-    assert fast.close() == slow.close()
+    expected = _outcome(_reference, slow, late)
+    assert _outcome(_reference, fast, late) == _outcome(_reference, fed, late) == expected
+    assert fast.close() == fed.close() == slow.close()
 
 
 _slots = st.integers(min_value=0, max_value=4)
@@ -94,6 +107,7 @@ _texts = st.text(max_size=6)
 _ops = st.one_of(
     st.tuples(st.just("text"), _slots, _texts),
     st.tuples(st.just("thinking"), _slots, _texts),
+    st.tuples(st.just("logprobs"), _slots, _texts),
     st.tuples(
         st.just("tool"),
         _slots,

@@ -188,7 +188,25 @@ class StreamWriter(DeltaParts):
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty: the chunk is still pending; the
-        rules: :mod:`lmcodec.stream.encoder`)."""
+        rules: :mod:`lmcodec.stream.encoder`). A text delta without logprobs and a thought delta,
+        most events of a stream, are written as :meth:`write_text` / :meth:`write_thinking`
+        write them (the general way built three lists and two dicts a delta: red team 51 F01)."""
+        ev: Any = event
+        if type(ev) is StreamDeltaEvent:
+            delta: Any = ev.delta
+            dtype = type(delta)
+            if dtype is TextDelta and not delta.logprobs and type(delta.text) is str:
+                return self._text_delta(delta.part_index, delta.text, ev)
+            if dtype is ThinkingDelta and type(delta.text) is str:
+                return self._thought_delta(delta.part_index, delta.text, ev)
+            if dtype is CitationDelta and self._text is not None and not self._done:
+                self._citations.append(delta)  # (beside the held text, as feed_event keeps it)
+                return b""
+        return self.feed_event(event)
+
+    def feed_event(self, event: StreamEvent) -> bytes:
+        """What :meth:`feed` writes, the general way for every event (the reference the
+        event-free faces are tested against)."""
         if self._done:
             if self._errored:  # an error ends the stream: what follows is dropped
                 return b""
@@ -224,18 +242,33 @@ class StreamWriter(DeltaParts):
         without the event: for a slot that streams at position 0 (most deltas), the pending chunk
         is written and the text held as the next one, in a string; otherwise the event is fed."""
         if part_index != self._text_index or self._done:
-            out = self.feed(_new(StreamDeltaEvent, delta=_new(TextDelta, part_index=part_index, text=text)))
-            if self._positions.get((part_index, "text")) == 0:
-                self._text_index = part_index
-            return out
+            return self._text_delta(part_index, text, None)
         return self._held_next(text, False)
 
     def write_thinking(self, part_index: int, text: str) -> bytes:
         """What :meth:`feed` writes for ``ThinkingDelta(part_index=part_index, text=text)``, without
         the event: for a slot that streams at position 0 (most thought deltas), as write_text."""
         if part_index != self._thought_index or self._done:
-            delta = _new(ThinkingDelta, part_index=part_index, text=text)
-            out = self.feed(_new(StreamDeltaEvent, delta=delta))
+            return self._thought_delta(part_index, text, None)
+        return self._held_next(text, True)
+
+    def _text_delta(self, part_index: int, text: str, event: StreamDeltaEvent | None) -> bytes:
+        """A text delta (``event``, or made of its fields where the caller has none) written."""
+        if part_index != self._text_index or self._done:
+            if event is None:
+                event = _new(StreamDeltaEvent, delta=_new(TextDelta, part_index=part_index, text=text))
+            out = self.feed_event(event)
+            if self._positions.get((part_index, "text")) == 0:
+                self._text_index = part_index
+            return out
+        return self._held_next(text, False)
+
+    def _thought_delta(self, part_index: int, text: str, event: StreamDeltaEvent | None) -> bytes:
+        """A thought delta written, as :meth:`_text_delta` writes a text delta."""
+        if part_index != self._thought_index or self._done:
+            if event is None:
+                event = _new(StreamDeltaEvent, delta=_new(ThinkingDelta, part_index=part_index, text=text))
+            out = self.feed_event(event)
             if self._positions.get((part_index, "thinking")) == 0:
                 self._thought_index = part_index
             return out
@@ -264,7 +297,7 @@ class StreamWriter(DeltaParts):
                 self._fed.append((part_index, fragment))  # the event, built if _end needs it
                 return b""
         delta = _new(ToolCallDelta, part_index=part_index, input=fragment, id=id, name=name)
-        return self.feed(_new(StreamDeltaEvent, delta=delta))
+        return self.feed_event(_new(StreamDeltaEvent, delta=delta))
 
     def write_foreign(self, part: bytes) -> bytes:
         """A part of a Gemini source's chunk that the canonical events have no slot for (an
