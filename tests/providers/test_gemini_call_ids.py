@@ -1,5 +1,5 @@
 """A Gemini body's calls without an id, written to an Anthropic client by ``lc.translate_response``
-(red team 46 F01): ``toolu_`` + 24 hex digits of blake2b(message id, slot), as the stream writer
+(red team 46 F01): ``toolu_``, 24 hex digits of blake2b(message id), ``_`` and the slot, as the stream writer
 names them (docs/writers.md's id table), so that each answer's ids are its own; a call's own id
 kept."""
 
@@ -31,7 +31,7 @@ def _gemini(parts: list[Any], response_id: str | None = "resp-1") -> bytes:
 
 
 def _digest(message: str, slot: int) -> str:
-    return "toolu_" + hashlib.blake2b(f"{message}\x00{slot}".encode(), digest_size=12).hexdigest()
+    return f"toolu_{hashlib.blake2b(message.encode(), digest_size=12).hexdigest()}_{slot}"
 
 
 def _body_ids(body: bytes) -> tuple[str, list[str]]:

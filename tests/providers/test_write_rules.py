@@ -110,7 +110,7 @@ _MISSING_ID_RULE = {
     "openai_chat": lambda ids: ids == ["tool_call_0", "tool_call_3", "call_own"],
     "anthropic": lambda ids: (
         len(ids) == 3
-        and all(re.fullmatch(r"toolu_[0-9a-f]{24}", i) for i in ids[:2])
+        and all(re.fullmatch(r"toolu_[0-9a-f]{24}_[0-9]+", i) for i in ids[:2])
         and ids[0] != ids[1]
         and ids[2] == "call_own"
     ),

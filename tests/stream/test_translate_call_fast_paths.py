@@ -5,7 +5,7 @@
 - A Chat source's later fragment of the open call, nothing waiting: ``PartsInOrderSink.tool_input``
   straight to the writer against its body before (kept here: ``WriterSink.tool_input`` and
   ``_placed_call`` for every fragment).
-- ``tool_id``'s message hash kept between calls against the blake2b it is defined as.
+- ``tool_id``'s message prefix kept between calls against the rule it is defined by (docs/writers.md).
 
 Differential: the bytes equal the slow path's (the fast one taken off) on hypothesis tool turns
 (ids absent, odd or repeated; empty, nested and non-ASCII arguments; text between the calls), to
@@ -280,7 +280,11 @@ def test_chat_parallel_calls_read_by_the_sdk(dst: str) -> None:
     )
 )
 def test_tool_id_is_the_blake2b_of_message_and_index(calls: list[tuple[str, int]]) -> None:
-    """Messages interleaved: each id is its own message's, whatever was hashed before."""
+    """Messages interleaved: each id is its own message's, whatever was hashed before, and one per
+    (message, index)."""
+    named: dict[str, tuple[str, int]] = {}
     for message, index in calls:
-        want = hashlib.blake2b(f"{message}\x00{index}".encode(), digest_size=12).hexdigest()
-        assert tool_id(message, index) == "toolu_" + want
+        want = hashlib.blake2b(message.encode(), digest_size=12).hexdigest()
+        got = tool_id(message, index)
+        assert got == f"toolu_{want}_{index}"
+        assert named.setdefault(got, (message, index)) == (message, index)

@@ -216,20 +216,19 @@ def message_id() -> str:
     return "msg_" + secrets.token_hex(12)
 
 
-# the hash state of the last message id tool_id hashed, and that id: a message's calls hash its
-# id once (one tuple, replaced whole: a thread reads one message's pair or another's, never a mix)
-_message_hash: tuple[str, hashlib.blake2b | None] = ("", None)
+# the last message id tool_id named calls under, and its ids' prefix: a message's calls hash its id
+# once (one tuple, replaced whole: a thread reads one message's pair or another's, never a mix)
+_message_prefix: tuple[str, str] = ("", "")
 
 
 def tool_id(message: str, index: int) -> str:
-    """A ``tool_use`` id for a call that has none: derived from the message id and the block
-    index, so it is stable within the message and differs between messages (the blake2b of
-    ``f"{message}\\x00{index}"``; the message's part hashed once for all its calls)."""
-    global _message_hash
-    last, state = _message_hash
-    if state is None or last != message:
-        state = hashlib.blake2b(f"{message}\x00".encode(), digest_size=12)
-        _message_hash = (message, state)
-    digest = state.copy()
-    digest.update(str(index).encode())
-    return "toolu_" + digest.hexdigest()
+    """A ``tool_use`` id for a call that has none: ``toolu_``, 24 hex digits of the blake2b of the
+    message id (its UTF-8), ``_`` and the block index, so it is stable within the message, differs
+    between messages, and is one per (message, index). The message's hash is made once for all its
+    calls; each call only appends its index (a hash a call cost ~5k instructions)."""
+    global _message_prefix
+    last, prefix = _message_prefix
+    if not prefix or last != message:
+        prefix = "toolu_" + hashlib.blake2b(message.encode(), digest_size=12).hexdigest() + "_"
+        _message_prefix = (message, prefix)
+    return prefix + str(index)
