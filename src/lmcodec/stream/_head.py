@@ -78,19 +78,34 @@ class StreamHead:
         """Read the first of ``frames`` (frames' data, in stream order) that is not a ping's; False
         when they are all pings' (the next frames are read)."""
         for data in frames:
-            head = load_head(_head_decoder, data) or _Head()
-            if head.type == "ping":
-                continue
-            self.id = head.id or head.responseId
-            self.model = head.model or head.modelVersion
-            created = head.created
-            self.created = created if type(created) is int and created >= 0 else None
-            tier, fingerprint = head.service_tier, head.system_fingerprint
-            self.service_tier = tier if type(tier) is str and tier else None
-            self.system_fingerprint = fingerprint if type(fingerprint) is str and fingerprint else None
-            self.start_usage = head.message.usage if head.message is not None else None
-            return True
+            if self._take(load_head(_head_decoder, data) or _Head()):
+                return True
         return False
+
+    def read_value(self, value: Any) -> bool:
+        """:meth:`read` of one frame from its untyped JSON ``value``, decoded already (by the
+        mapper: a Gemini body of one chunk, read once, not skipped through again for four keys):
+        the same Struct, converted from the value as the frame's bytes decode into it (a value not
+        of its shape read as none of it, as :func:`~lmcodec.providers._json.load_head` reads it)."""
+        try:
+            head = msgspec.convert(value, _Head)
+        except msgspec.ValidationError:
+            head = _Head()
+        return self._take(head)
+
+    def _take(self, head: _Head) -> bool:
+        """What ``head`` says; False for a ping's (it says nothing)."""
+        if head.type == "ping":
+            return False
+        self.id = head.id or head.responseId
+        self.model = head.model or head.modelVersion
+        created = head.created
+        self.created = created if type(created) is int and created >= 0 else None
+        tier, fingerprint = head.service_tier, head.system_fingerprint
+        self.service_tier = tier if type(tier) is str and tier else None
+        self.system_fingerprint = fingerprint if type(fingerprint) is str and fingerprint else None
+        self.start_usage = head.message.usage if head.message is not None else None
+        return True
 
     def start(self, event: StreamStartEvent) -> StreamStartEvent:
         """The synthesized start with the stream's own id and model, where it named them."""

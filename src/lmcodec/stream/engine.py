@@ -197,6 +197,16 @@ class Engine:
             raise StreamDecodeError("stream decoder used after a decode error")
         self._map(frames, whole=True)
 
+    def feed_read(self, frames: list[bytes], read: Any) -> None:
+        """:meth:`feed_frames` of a body's frames the mapper has read already (``read``, its
+        ``read_body`` of them, not None), mapped by its ``map_read_body``; the caller read the
+        head from that reading (stream.translate: a Gemini body of one chunk, whose value the
+        mapper decodes anyway), so ``read_head`` is not handed them."""
+        if self._failed:
+            raise StreamDecodeError("stream decoder used after a decode error")
+        self._read_head = None
+        self._map(frames, whole=True, read=read)
+
     def feed_all(self, chunks: Iterable[Chunk]) -> None:
         """Feed every chunk, then close. Consecutive chunks are joined, up to 64 KiB and below
         the framer's smallest limit, and framed and mapped together, so one event per chunk
@@ -253,9 +263,10 @@ class Engine:
             model = self.mapper.named_model(first)
         self.sink.begin(model)
 
-    def _map(self, frames: list[bytes], *, whole: bool = False) -> None:
+    def _map(self, frames: list[bytes], *, whole: bool = False, read: Any = None) -> None:
         """Map frames onto the sink; no frames (a body of comments and fields only) is nothing to map.
-        ``whole``: they are all the frames of a body held whole (``MapperBase.map_body``)."""
+        ``whole``: they are all the frames of a body held whole (``MapperBase.map_body``; given
+        ``read``, the mapper's reading of them, ``map_read_body``)."""
         if not frames:
             return
         if self._read_head is not None and self._read_head(frames):
@@ -266,7 +277,10 @@ class Engine:
             model = self.model
             self.sink.begin(model if model is not None else mapper.named_model(frames[0]))
         try:
-            skipped = mapper.map_body(frames) if whole else mapper.map_frames(frames)
+            if not whole:
+                skipped = mapper.map_frames(frames)
+            else:
+                skipped = mapper.map_body(frames) if read is None else mapper.map_read_body(frames, read)
         except StreamDecodeError as exc:
             raise self._failure(exc) from exc.__cause__
         self.frames += len(frames)

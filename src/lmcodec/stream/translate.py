@@ -185,6 +185,7 @@ class _Translator:
         "_encoder",
         "_flush",
         "_head",
+        "_head_in_reading",
         "_keep_alive",
         "_pings",
         "_sink",
@@ -267,6 +268,8 @@ class _Translator:
         # a client-side stop sequence (nothing more is read)
         self.failed = False
         self.long_last_event = src in _LONG_LAST_EVENT
+        # a body of one frame whose reading holds that frame's value, the head read from it
+        self._head_in_reading = src in _LONG_LAST_EVENT and self._head is not None
 
     def feed(self, chunk: Chunk, frames: list[bytes] | None = None) -> bytes:
         """The destination bytes for one source chunk (a decode failure becomes an error event;
@@ -276,6 +279,8 @@ class _Translator:
             try:
                 if frames is None:
                     self._stream.feed(chunk)
+                elif self._head_in_reading and len(frames) == 1:
+                    self._feed_lone(frames)
                 else:
                     self._stream.feed_frames(frames)
             except DecodeError as exc:
@@ -307,6 +312,20 @@ class _Translator:
             if wrong is not None:
                 raise wrong from None
             raise
+
+    def _feed_lone(self, frames: list[bytes]) -> None:
+        """A Gemini body of one chunk (``frames``, its one frame): the mapper's ``read_last``
+        decodes it untyped anyway (its end's provider_data), so the head (``responseId``,
+        ``modelVersion``) is read from that value and the engine maps that reading, where the head
+        once skipped through the whole chunk again (~1.6k instructions a call of a tool turn);
+        a chunk that reading leaves to ``map_frames`` (None) is fed as before."""
+        stream = self._stream
+        read = stream.mapper.read_last(frames[0])
+        head = self._head
+        if read is not None and head is not None and head.read_value(read[0]):
+            stream.feed_read(frames, read)
+        else:
+            stream.feed_frames(frames)
 
     def _read_head(self, frames: list[bytes]) -> bool:
         """Read the source's head from the first frames its engine cut, before they are mapped
