@@ -269,7 +269,8 @@ class ArrayFramer(ScanningArrayFramer):
     At an element's start, msgspec parses the buffered bytes as one JSON value: it stops at the
     value's end and names the first byte after it ("trailing characters"), which must be a
     top-level ``,`` or ``]`` for the cut (a buffer ending the array is parsed as the array's
-    rest, all its elements at once); an element the parse cannot delimit (cut short by the
+    rest, all its elements at once; another, up to its last comma, as the elements before it,
+    which holds where that comma is a top-level one); an element the parse cannot delimit (cut short by the
     chunking, not JSON, nested too deep) is scanned by the base class, which goes back to the
     parse after the cut. The element bytes are the scanner's (a differential test holds them
     equal); the scan in Python costs 6-8x the SSE framing of the same chunks.
@@ -318,6 +319,18 @@ class ArrayFramer(ScanningArrayFramer):
                 self._count += len(elements)
                 self._done = True
                 return size
+        if self._value_end is None:
+            cut = buf.rfind(b",")
+            if cut > 0:
+                try:  # the elements before the last comma, in one parse (red team 51 F02)
+                    elements = _RAW_LIST.decode(b"[" + buf[:cut] + b"]")
+                except (msgspec.DecodeError, RecursionError):
+                    pass  # a comma inside the element being cut, or not JSON: one by one
+                else:
+                    if elements:  # (a parse to the comma ends at a top-level one: no element cut short)
+                        out.extend(bytes(element) for element in elements)
+                        self._count += len(elements)
+                        return cut + 1
         view = memoryview(buf)
         try:
             while True:
