@@ -185,3 +185,30 @@ def test_checked_constructor_calls_do_not_grow_with_the_citations(provider: str)
     ]
     assert counts[1] == counts[0], counts
     assert len(lcp.decode_response(provider, _many(provider, 16)).message.parts) >= 16
+
+
+def test_texts_without_annotations_convert_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red team 47 F03: a Responses body of 40 texts, two of them cited, converts two annotation
+    lists and plans no bare ``list[...]`` type (msgspec plans one again every call, ~9k
+    instructions): before, 40 converts of ``list[_Annotation]``. Same parts either way."""
+    calls: list[Any] = []
+    convert = _citations.msgspec.convert
+
+    def spy(value: Any, kind: Any, **kw: Any) -> Any:
+        calls.append(kind)
+        return convert(value, kind, **kw)
+
+    content = [
+        {"type": "output_text", "text": f"t{i}", "annotations": [], "logprobs": []} for i in range(40)
+    ]
+    for i in (3, 30):
+        content[i]["annotations"] = [{"type": "url_citation", "url": f"https://e.com/{i}", "title": "T"}]
+    body = json.dumps({
+        "id": "resp_1", "model": "gpt-4.1", "status": "completed",
+        "output": [{"type": "message", "id": "msg_1", "role": "assistant", "content": content}],
+    }).encode()  # fmt: skip
+    monkeypatch.setattr(_citations.msgspec, "convert", spy)
+    parts = lcp.decode_response("openai", body).message.parts
+    assert [type(kind).__name__ for kind in calls] == ["StructMeta", "StructMeta"]
+    assert [p.url for p in parts if isinstance(p, lc.CitationPart)] == ["https://e.com/3", "https://e.com/30"]
+    assert len(parts) == 42

@@ -74,7 +74,9 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
             continue
         item_type = item.get("type")
         if item_type == "message":
-            contents = blocks(item.get("content", []) or [], unmapped, f"output[{item_index}].content")
+            contents = item.get("content", []) or []
+            if type(contents) is not list:  # (the path spelled only where it may be recorded)
+                contents = blocks(contents, unmapped, f"output[{item_index}].content")
             for content_index, content in enumerate(contents):
                 if not isinstance(content, dict):
                     record_unmapped(
@@ -85,8 +87,12 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
                 if ctype in ("output_text", "text"):
                     text = str(content.get("text") or "")
                     parts.append(proven_text(text))
-                    logprob_seq.extend(openai_token_logprobs(content.get("logprobs")))
-                    parts.extend(citation_parts(content.get("annotations", []), text))
+                    entries = content.get("logprobs")
+                    if entries:  # (none, or an empty list: no call)
+                        logprob_seq.extend(openai_token_logprobs(entries))
+                    annotations = content.get("annotations")
+                    if annotations:
+                        parts.extend(citation_parts(annotations, text))
                 elif ctype == "refusal":
                     text = str(content.get("refusal") or content.get("text") or "")
                     parts.append(RefusalPart(text=text) if text else TextPart(text=""))
