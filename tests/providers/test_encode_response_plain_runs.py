@@ -1,0 +1,99 @@
+"""``lc.encode_response``'s C-built parts for answers of many plain parts (red team 47 F03): each
+fast path against the loop it skips (the same bytes on hypothesis-drawn answers), and the count of
+calls it makes not growing with the parts."""
+
+from __future__ import annotations
+
+import sys
+from types import FrameType
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lmcodec as lc
+from lmcodec.providers.gemini import _body_write as gemini_body
+
+from ..budget import examples
+
+ENC = msgspec.json.Encoder()
+
+_TEXTS = st.text(max_size=4) | st.sampled_from(["", '",', "\\", "é中😀", "\u2028", "\x00"])
+_STATES = st.sampled_from(
+    [
+        (),
+        (lc.ContinuationState("gemini", "thought_signature", {"value": "c2ln"}),),
+        (lc.ContinuationState("anthropic", "thinking_signature", {"signature": "EqQB"}),),
+        (lc.ContinuationState("openai", "reasoning_item", {"id": "rs_1", "encrypted_content": "gAAA"}),),
+    ]
+)
+
+
+class _Subclassed(lc.TextPart, frozen=True):
+    """A text part of a subclass: not one of the exact classes a fast path takes."""
+
+
+def _part(kind: str, text: str, states: Any) -> Any:
+    if kind == "text":
+        return lc.TextPart(text, continuation=states)
+    if kind == "thinking":
+        return lc.ThinkingPart(text, continuation=states)
+    if kind == "sub":
+        return _Subclassed(text=text)
+    if kind == "call":
+        return lc.ToolCallPart("call_1", "f", {"q": text}, continuation=states)
+    return lc.RefusalPart(text=text or "no")
+
+
+_PLAIN = st.builds(_part, st.sampled_from(["text", "thinking"]), _TEXTS, st.just(()))
+_ANY = st.builds(_part, st.sampled_from(["text", "thinking", "text", "thinking", "sub", "call", "refusal"]),
+                 _TEXTS, _STATES)  # fmt: skip
+_ANSWERS = st.lists(_PLAIN, max_size=8) | st.lists(_ANY, max_size=8)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(_ANSWERS)
+def test_gemini_plain_parts_are_the_loops(parts: list[Any]) -> None:
+    """Gemini: the parts ``plain_parts`` builds in C are written as ``built_parts``' loop writes
+    them; it takes every answer of exact text and thinking parts without state, and no other."""
+    answer = tuple(parts)
+    plain = gemini_body.plain_parts(answer)
+    takes = all(type(p) in (lc.TextPart, lc.ThinkingPart) and not p.continuation for p in answer)
+    assert (plain is not None) == takes
+    if plain is not None:
+        built, citations = gemini_body.built_parts(answer)
+        assert ENC.encode(plain) == ENC.encode(built)
+        assert citations == []
+
+
+def _calls(run: Any) -> int:
+    """How many Python and C function calls ``run()`` makes."""
+    calls = 0
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event in ("call", "c_call"):
+            calls += 1
+
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def _answer(n: int) -> lc.Response:
+    parts = tuple(lc.TextPart(f"p{i} ") if i % 2 else lc.ThinkingPart(f"t{i}") for i in range(n))
+    return lc.Response("resp_1", "gemini-2.5-flash", lc.Message("assistant", parts), "stop", lc.Usage(10, 5, 15))
+
+
+@pytest.mark.parametrize("dialect", ["gemini"])
+def test_plain_answers_cost_no_call_a_part(dialect: str) -> None:
+    """An answer of thinking and text in turn: as many calls for 400 parts as for 40."""
+    answers = [_answer(n) for n in (40, 400)]
+    lc.encode_response(dialect, answers[0])  # (what a first call sets up once)
+    counts = [_calls(lambda r=r: lc.encode_response(dialect, r)) for r in answers]
+    assert counts[1] == counts[0], counts
