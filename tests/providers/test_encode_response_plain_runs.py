@@ -97,3 +97,43 @@ def test_plain_answers_cost_no_call_a_part(dialect: str) -> None:
     lc.encode_response(dialect, answers[0])  # (what a first call sets up once)
     counts = [_calls(lambda r=r: lc.encode_response(dialect, r)) for r in answers]
     assert counts[1] == counts[0], counts
+
+
+_INERT = lc.ContinuationState("x", "y", {"k": "v"})
+"""A state no writer reads: a thinking part holding it takes the Responses writer's loop over its
+states (and the carriage's), and is written as one without state."""
+
+
+def _with_inert_states(parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(
+        lc.ThinkingPart(p.text, continuation=(*p.continuation, _INERT)) if type(p) is lc.ThinkingPart else p
+        for p in parts
+    )
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(_ANSWERS, st.sampled_from(["stop", "length", "tool_call"]))
+def test_responses_unsigned_thinking_is_the_loops(parts: list[Any], finish: Any) -> None:
+    """Responses: a thinking part without state is written in one step (``UNSIGNED``) as the loop
+    over its states and the carriage write it (the same body, its ids and time aside)."""
+    from lmcodec.providers.openai import _body_write as responses_body
+
+    def body(answer: tuple[Any, ...]) -> Any:
+        response = lc.Response("resp_1", "gpt-4.1", lc.Message("assistant", answer or (lc.text(""),)), finish, lc.Usage())
+        out = responses_body._body(response)
+        out.pop("created_at")
+        for item in out["output"]:
+            if "id" in item:
+                item["id"] = item["id"][:3]
+        return ENC.encode(out)
+
+    answer = tuple(p for p in parts if type(p) is not _Subclassed)
+    assert body(answer) == body(_with_inert_states(answer))
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.integers(0, 10**7))
+def test_responses_item_numbers_are_the_format_specs(n: int) -> None:
+    from lmcodec.providers.openai import _body_write as responses_body
+
+    assert responses_body._number(n) == f"{n:04d}"

@@ -64,26 +64,24 @@ def _body(response: Response) -> dict[str, Any]:
     def content() -> list[dict[str, Any]]:
         nonlocal message
         if message is None:
-            message = {
-                "id": f"msg_{token}{len(output):04d}",
-                "type": "message",
-                "status": "completed",
-                "role": "assistant",
-                "content": [],
-            }
+            message = _message_item(msg + _number(len(output)))
             output.append(message)
         parts: list[dict[str, Any]] = message["content"]
         return parts
 
+    msg, rs = "msg_" + token, "rs_" + token
     answer = response.message.parts
     for item_part in () if answer == NO_PART and not response.logprobs else answer:
         part: Any = item_part
         kind = type(part)
-        if kind is TextPart or kind is DataPart:
+        if kind is TextPart or kind is DataPart:  # (content() inlined: the common part, a step less)
             text = part.text if kind is TextPart else data_part_text(part)
             entry = {"type": "output_text", "annotations": [], "logprobs": logprobs, "text": text}
             logprobs = []
-            content().append(entry)
+            if message is None:
+                message = _message_item(msg + _number(len(output)))
+                output.append(message)
+            message["content"].append(entry)
         elif kind is CitationPart:
             cite: Any = part
             parts = content()
@@ -98,9 +96,14 @@ def _body(response: Response) -> dict[str, Any]:
             content().append({"type": "output_audio", "audio": {"data": part.data}})
         elif kind is ThinkingPart:
             message = None
-            item: dict[str, Any] = {"id": f"rs_{token}{len(output):04d}", "type": "reasoning", "summary": []}
-            if part.text:
-                item["summary"] = [{"type": "summary_text", "text": part.text}]
+            summary = [{"type": "summary_text", "text": part.text}] if part.text else []
+            if not part.continuation:  # no one's: what the loop below finds, the item in one step
+                output.append(
+                    {"id": rs + _number(len(output)), "type": "reasoning", "summary": summary,
+                     "encrypted_content": UNSIGNED}
+                )  # fmt: skip
+                continue
+            item: dict[str, Any] = {"id": rs + _number(len(output)), "type": "reasoning", "summary": summary}
             openai_state = False
             for state in part.continuation:
                 if state.provider == "openai" and state.kind == "reasoning_item":
@@ -144,6 +147,16 @@ def _body(response: Response) -> dict[str, Any]:
     if usage:  # nothing reported: no usage (the SDK's Response allows none, refuses an empty one)
         body["usage"] = usage
     return body
+
+
+def _number(n: int) -> str:
+    """``f"{n:04d}"`` for ``n >= 0``, at a fifth of its cost (no format spec to parse)."""
+    return str(n).zfill(4)
+
+
+def _message_item(item_id: str) -> dict[str, Any]:
+    """A new assistant message item, its content to come."""
+    return {"id": item_id, "type": "message", "status": "completed", "role": "assistant", "content": []}
 
 
 _READ: Final = frozenset({"message", "reasoning", "function_call"})  # the output items lm15 reads
