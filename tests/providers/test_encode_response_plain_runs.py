@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
+from lmcodec.providers.anthropic import _body_write as anthropic_body
 from lmcodec.providers.gemini import _body_write as gemini_body
 
 from ..budget import examples
@@ -68,6 +69,20 @@ def test_gemini_plain_parts_are_the_loops(parts: list[Any]) -> None:
         assert citations == []
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(_ANSWERS)
+def test_anthropic_plain_blocks_are_the_loops(parts: list[Any]) -> None:
+    """Anthropic: the blocks ``plain_blocks`` builds are written as ``built_blocks``' loop writes
+    them; it takes every answer of exact text and thinking parts without state, and no other."""
+    answer = tuple(parts)
+    plain = anthropic_body.plain_blocks(answer)
+    takes = all(type(p) in (lc.TextPart, lc.ThinkingPart) and not p.continuation for p in answer)
+    assert (plain is not None) == takes
+    if plain is not None:
+        assert ENC.encode(plain) == ENC.encode(anthropic_body.built_blocks(answer)[0])
+        assert anthropic_body.built_blocks(answer)[1:] == (False, False)
+
+
 def _calls(run: Any) -> int:
     """How many Python and C function calls ``run()`` makes."""
     calls = 0
@@ -90,7 +105,7 @@ def _answer(n: int) -> lc.Response:
     return lc.Response("resp_1", "gemini-2.5-flash", lc.Message("assistant", parts), "stop", lc.Usage(10, 5, 15))
 
 
-@pytest.mark.parametrize("dialect", ["gemini"])
+@pytest.mark.parametrize("dialect", ["gemini", "anthropic"])
 def test_plain_answers_cost_no_call_a_part(dialect: str) -> None:
     """An answer of thinking and text in turn: as many calls for 400 parts as for 40."""
     answers = [_answer(n) for n in (40, 400)]
