@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import msgspec
+
 from lmcodec.errors import ProviderError
 from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import attach_unmapped, blocks, citation_part, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._mapper import new
-from lmcodec.providers._proven_parts import proven_text, proven_thinking, proven_tool_call
+from lmcodec.providers._proven_parts import TEXT_TEMPLATE, THINKING_TEMPLATE, proven_tool_call
 from lmcodec.providers.anthropic.views import PROVIDER, finish_reason, stream_error_detail, usage_from
 from lmcodec.wire import (
     CitationPart,
@@ -25,6 +27,7 @@ from lmcodec.wire import (
 
 __all__ = ["parse_response"]
 
+_replace: Final = msgspec.structs.replace  # (a template copied inline: proven_text's work without its call)
 _PROVIDER_EXECUTED_BLOCKS: Final = frozenset(
     {"server_tool_use", "web_search_tool_result", "code_execution_tool_result"}
 )
@@ -74,7 +77,8 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
             continue
         block_type = block.get("type")
         if block_type == "text":
-            parts.append(proven_text(str(block.get("text") or "")))
+            text = block.get("text")
+            parts.append(_replace(TEXT_TEMPLATE, text=text if type(text) is str else str(text or "")))
             for citation_payload in block.get("citations", []) or []:
                 if not isinstance(citation_payload, dict):
                     continue
@@ -105,7 +109,7 @@ def _parse(data: Any, model: str | None, request: Request | None, strict: bool) 
                 else ()
             )
             text = str(block.get("thinking") or block.get("text") or "")
-            parts.append(proven_thinking(text, continuation))
+            parts.append(_replace(THINKING_TEMPLATE, text=text, continuation=continuation))
         elif block_type == "redacted_thinking":
             redacted = block.get("data")
             continuation = (

@@ -6,12 +6,21 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import msgspec
+
 from lmcodec.errors import ProviderError
 from lmcodec.providers._body import body_response, parse_body
 from lmcodec.providers._content import attach_unmapped, blocks, judgment_parts, record_unmapped
 from lmcodec.providers._errors import unnamed_tool_call_error
 from lmcodec.providers._json import int_or_none
-from lmcodec.providers._proven_parts import proven_signature, proven_text, proven_thinking, proven_tool_call
+from lmcodec.providers._proven_parts import (
+    TEXT_TEMPLATE,
+    THINKING_TEMPLATE,
+    proven_signature,
+    proven_text,
+    proven_thinking,
+    proven_tool_call,
+)
 from lmcodec.providers.gemini.views import (
     PROVIDER,
     finish_reason,
@@ -35,6 +44,7 @@ from lmcodec.wire import (
 
 __all__ = ["parse_response"]
 
+_replace: Final = msgspec.structs.replace
 _PROVIDER_EXECUTED_PART_KEYS: Final = ("executableCode", "codeExecutionResult")
 
 
@@ -67,13 +77,14 @@ def _candidate_parts(
             continue
         if "text" in part:  # (lm15 tests ``part.get("thought") and "text" in part`` first: the same)
             signature = part.get("thoughtSignature")
-            continuation = () if signature is None else _signature_state(signature)
             text = part["text"]
             text = text if type(text) is str else str(text or "")
-            if part.get("thought"):
-                append(proven_thinking(text, continuation))
+            if signature is None:  # the template's own () (no call to spell it: a step less a part)
+                append(_replace(THINKING_TEMPLATE if part.get("thought") else TEXT_TEMPLATE, text=text))
+            elif part.get("thought"):
+                append(proven_thinking(text, _signature_state(signature)))
             else:
-                append(proven_text(text, continuation))
+                append(proven_text(text, _signature_state(signature)))
             continue
         fc: Any = part.get("functionCall")
         if isinstance(fc, dict):
