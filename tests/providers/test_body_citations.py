@@ -198,9 +198,7 @@ def test_texts_without_annotations_convert_nothing(monkeypatch: pytest.MonkeyPat
         calls.append(kind)
         return convert(value, kind, **kw)
 
-    content = [
-        {"type": "output_text", "text": f"t{i}", "annotations": [], "logprobs": []} for i in range(40)
-    ]
+    content = [{"type": "output_text", "text": f"t{i}", "annotations": [], "logprobs": []} for i in range(40)]
     for i in (3, 30):
         content[i]["annotations"] = [{"type": "url_citation", "url": f"https://e.com/{i}", "title": "T"}]
     body = json.dumps({

@@ -102,7 +102,8 @@ def _calls(run: Any) -> int:
 
 def _answer(n: int) -> lc.Response:
     parts = tuple(lc.TextPart(f"p{i} ") if i % 2 else lc.ThinkingPart(f"t{i}") for i in range(n))
-    return lc.Response("resp_1", "gemini-2.5-flash", lc.Message("assistant", parts), "stop", lc.Usage(10, 5, 15))
+    message = lc.Message("assistant", parts)
+    return lc.Response("resp_1", "gemini-2.5-flash", message, "stop", lc.Usage(10, 5, 15))
 
 
 @pytest.mark.parametrize("dialect", ["gemini", "anthropic"])
@@ -134,7 +135,8 @@ def test_responses_unsigned_thinking_is_the_loops(parts: list[Any], finish: Any)
     from lmcodec.providers.openai import _body_write as responses_body
 
     def body(answer: tuple[Any, ...]) -> Any:
-        response = lc.Response("resp_1", "gpt-4.1", lc.Message("assistant", answer or (lc.text(""),)), finish, lc.Usage())
+        message = lc.Message("assistant", answer or (lc.text(""),))
+        response = lc.Response("resp_1", "gpt-4.1", message, finish, lc.Usage())
         out = responses_body._body(response)
         out.pop("created_at")
         for item in out["output"]:

@@ -69,7 +69,7 @@ class _PlainPart(msgspec.Struct, gc=False):
     thought: bool | msgspec.UnsetType = f.UNSET
 
 
-_THOUGHT: Final = {TextPart: f.UNSET, ThinkingPart: True}
+_THOUGHT: Final[dict[type, Any]] = {TextPart: f.UNSET, ThinkingPart: True}
 """The part kinds :func:`plain_parts` writes, each with its ``thought``."""
 _text = attrgetter("text")
 _continuation = attrgetter("continuation")
