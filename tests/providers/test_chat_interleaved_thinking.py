@@ -46,6 +46,12 @@ INTERLEAVED = {
         redacted(REDACTED),
         tool_use("toolu_02", "Rome"),
     ],
+    "blocks after the last call": [  # red team 49 F02: a place equal to the message's call count
+        thinking("Paris first.", SIGNATURE),
+        tool_use("toolu_01", "Paris"),
+        thinking("Now Rome.", SIGNATURE_2),
+        redacted(REDACTED),
+    ],
 }
 
 
@@ -125,6 +131,50 @@ def test_decode_request_reads_each_block_in_its_place() -> None:
         ("ToolCallPart", "c1"),
         ("ThinkingPart", "b"),
         ("ToolCallPart", "c2"),
+    ]
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["body", "stream"])
+@pytest.mark.parametrize("destination", ["anthropic", "openai", "gemini", "openai_chat"])
+def test_a_block_after_the_last_call_is_read_toward_every_dialect(destination: str, stream: bool) -> None:
+    blocks = INTERLEAVED["blocks after the last call"]
+    message = _chat_message(blocks, stream)
+    assert [entry.get("after_tool_calls") for entry in message["thinking_blocks"]] == [None, 1, 1]
+    result = {"role": "tool", "tool_call_id": "toolu_01", "content": "r"}
+    history = [{"role": "user", "content": "Weather?"}, message, result]
+    body = chat_body(model="claude-sonnet-4-5", reasoning_effort="medium", messages=history)
+    sent = lc.translate_request("openai_chat", destination, body).body
+    built = json.loads(sent)
+    if destination == "anthropic":  # Claude's turn as it gave it
+        anthropic_accepts(sent)
+        assert _assistant(built) == blocks
+    elif destination == "openai_chat":  # Chat -> Chat: LiteLLM's shape, the signed state kept
+        row = built["messages"][1]
+        assert row["tool_calls"][0]["id"] == "toolu_01"
+        assert [entry.get("signature", entry.get("data")) for entry in row["thinking_blocks"]] == [
+            SIGNATURE,
+            SIGNATURE_2,
+            REDACTED,
+        ]
+    elif destination == "openai":
+        calls = [item for item in built["input"] if item.get("type") == "function_call"]
+        assert [call["call_id"] for call in calls] == ["toolu_01"]
+    else:
+        assert built["contents"][1]["parts"][-1]["functionCall"]["name"] == "get_weather"
+
+
+def test_decode_request_reads_a_block_placed_after_every_call_last() -> None:
+    entries = [
+        {"type": "thinking", "thinking": "a", "signature": "s1"},
+        {"type": "thinking", "thinking": "b", "signature": "s2", "after_tool_calls": 2},
+    ]
+    parts = lc.decode_request("openai_chat", _assistant_row(entries, 2)).messages[1].parts
+    assert [(type(p).__name__, getattr(p, "text", getattr(p, "id", None))) for p in parts] == [
+        ("ThinkingPart", "a"),
+        ("TextPart", "x"),
+        ("ToolCallPart", "c0"),
+        ("ToolCallPart", "c1"),
+        ("ThinkingPart", "b"),
     ]
 
 

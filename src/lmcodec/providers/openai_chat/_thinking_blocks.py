@@ -170,7 +170,9 @@ def thinking_in_place(
 ) -> list[Any] | None:
     """``parts`` (a message's, its thinking taken out; ``is_call`` tells its tool calls) with each
     block of ``blocks`` before the call after as many calls as its place says (:data:`PLACE`),
-    those of place 0 first; None where a place counts more calls than ``parts`` holds."""
+    those of place 0 first, those whose place counts every call last (after the last call: the
+    writers write that place for Claude's ``tool_use, thinking``, red team 49 F02); None where a
+    place counts more calls than ``parts`` holds."""
     later = 0
     while later < len(places) and places[later] == 0:
         later += 1
@@ -183,6 +185,9 @@ def thinking_in_place(
                 later += 1
             calls += 1
         out.append(part)
+    while later < len(blocks) and places[later] == calls:
+        out.append(blocks[later])
+        later += 1
     return out if later == len(blocks) else None
 
 
