@@ -348,11 +348,12 @@ def _shell(cwd: Path, command: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc here")
-@pytest.mark.parametrize("where", ["dest", "rejects"])
+@pytest.mark.parametrize("where", ["dest", "rejects", "link"])
 def test_another_process_s_descriptor_is_written_in_place(tmp_path: Path, where: str) -> None:
     """``convert in /proc/<pid>/fd/3`` where another process holds ``3>> log``: written as
     ``cat > /proc/<pid>/fd/3`` writes, into the file that process holds, whose later writes
-    follow (rtfix52's left item: the log was replaced, and the process's line was lost)."""
+    follow (rtfix52's left item: the log was replaced, and the process's line was lost); and
+    through a symlink to it, as ``cat > app.out`` writes (red team 49 F03)."""
     src = tmp_path / "in.jsonl"
     bad = b'{"request": 1}\n'
     src.write_bytes(_lines(TURNS) + (bad if where == "rejects" else b""))
@@ -368,6 +369,9 @@ def test_another_process_s_descriptor_is_written_in_place(tmp_path: Path, where:
             break
         time.sleep(0.01)
     args = [str(out), "--rejects", fd3] if where == "rejects" else [fd3]
+    if where == "link":
+        (tmp_path / "app.out").symlink_to(fd3)
+        args = [str(tmp_path / "app.out")]
     done = subprocess.run(
         [sys.executable, "-W", "ignore", "-m", "lmcodec", "convert", str(src), *args],
         capture_output=True,

@@ -247,3 +247,31 @@ def test_another_process_s_descriptor_on_an_unlinked_file_makes_no_file_of_its_l
         assert held.read() == _jsonl(numbered_turns(2))
     holder.release()
     assert list(tmp_path.iterdir()) == []
+
+
+@_PROC_FD
+@pytest.mark.parametrize("unlinked", [False, True], ids=["held", "unlinked"])
+@pytest.mark.parametrize("name", ["app.out", "again"])
+def test_a_symlink_to_another_process_s_descriptor_is_written_in_place(
+    tmp_path: Path, name: str, unlinked: bool
+) -> None:
+    """``app.out -> /proc/<pid>/fd/3``, or ``again -> app.out``: followed as ``cat > app.out``
+    follows it, into the file the process holds (red team 49 F03: the entry's target was replaced,
+    a file ``log (deleted)`` made beside it, and the process's ``late`` went to the file no name
+    held). The links stay links."""
+    log = tmp_path / "log"
+    log.write_bytes(b"old\n")
+    holder = _Holder(log)
+    if unlinked:
+        log.unlink()
+    (tmp_path / "app.out").symlink_to(holder.fd3)
+    (tmp_path / "again").symlink_to("app.out")
+    lc.jsonl.write(tmp_path / name, numbered_turns(2))
+    with open(holder.fd3, "rb") as held:
+        assert held.read() == _jsonl(numbered_turns(2))
+    holder.release()
+    kept = ["again", "app.out"] if unlinked else ["again", "app.out", "log"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == kept
+    assert (tmp_path / "app.out").is_symlink() and (tmp_path / "again").is_symlink()
+    if not unlinked:
+        assert log.read_bytes() == _jsonl(numbered_turns(2)) + b"late\n"

@@ -22,7 +22,8 @@ replaced the file the user opened read-only). Another FIFO or device is opened i
 symlink to a regular file has its target replaced, the link kept. So is not another process's
 descriptor (``/proc/<pid>/fd/N``): its link names the file only as it was when opened (``log
 (deleted)`` once unlinked), and the process writes on into the file it holds, so the path is
-opened in place, as ``cat > /proc/<pid>/fd/N`` opens it (rtfix52's left item: the file was
+opened in place, as ``cat > /proc/<pid>/fd/N`` opens it, and so is a symlink to such an entry
+(red team 49 F03) (rtfix52's left item: the file was
 replaced, the process's later writes went to the file no name held, and an unlinked one came
 back as a new file named ``log (deleted)``).
 """
@@ -110,18 +111,24 @@ def descriptor_named(dest: str | os.PathLike[str]) -> int | None:
 
 def held_by_another_process(dest: str | os.PathLike[str]) -> bool:
     """Whether ``dest`` is an entry of another process's descriptor directory (``/proc/<pid>/fd/N``,
-    its directory compared by real path; this process's own are :func:`descriptor_named`'s): a
-    file that process holds open, opened in place (see the module docstring)."""
+    its directory compared by real path; this process's own are :func:`descriptor_named`'s), or a
+    symlink to one (followed as :func:`descriptor_named` follows them, never past the entry: red
+    team 49 F03, ``app.out -> /proc/<pid>/fd/3`` was replaced): a file that process holds open,
+    opened in place (see the module docstring)."""
     try:
         name = os.fsdecode(dest)
-        if not name[-1:].isdigit():  # (a log's path: one test, no split, no real path taken)
-            return False
-        folder, last = os.path.split(name)
-        if not (last.isdigit() and last.isascii()):
-            return False
-        return _PROCESS_DESCRIPTORS.fullmatch(os.path.realpath(folder or ".")) is not None
+        for _ in range(_LINKS_FOLLOWED):
+            folder, last = os.path.split(name)
+            numeric = last.isdigit() and last.isascii()
+            # Real paths only for a numeric name: a log's path costs one lstat (a realpath is tens).
+            if numeric and _PROCESS_DESCRIPTORS.fullmatch(os.path.realpath(folder or ".")):
+                return True
+            if not os.path.islink(name):
+                return False
+            name = os.path.join(folder, os.readlink(name))
     except (OSError, ValueError):
         return False
+    return False
 
 
 def _descriptor_directories() -> set[str]:
