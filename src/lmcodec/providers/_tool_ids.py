@@ -121,8 +121,11 @@ REFUSE_REPEATS: Final = frozenset(_REPEATS)
 
 def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tuple[Adaptation, ...]]:
     """``request`` with each call whose id an earlier call has renamed, and the results answering
-    it with it (see the module docstring); one ``substituted`` Adaptation per call renamed;
-    ``request`` itself when no two calls share an id."""
+    it with it: a result answers the earliest call of its id that no result has answered yet, in
+    any message before its own (the client's pairing: red team 49 F06, two assistant messages of
+    one id before their results), or the latest call of its id when every one is answered (a result
+    repeated); one ``substituted`` Adaptation per call renamed; ``request`` itself when no two calls
+    share an id."""
     if not repeated_call_ids(request):
         return request, ()
     reason = (
@@ -131,7 +134,8 @@ def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tu
     )
     used: set[str] = set()
     suffixes: dict[str, int] = {}
-    answering: dict[str, deque[str]] = {}  # an id as sent -> its nearest message's calls, renamed
+    unanswered: dict[str, deque[str]] = {}  # an id as sent -> its calls no result answered yet, renamed
+    latest: dict[str, str] = {}  # an id as sent -> its latest call, renamed (for a result repeated)
     notes: list[Adaptation] = []
     messages: list[Message] = []
     for i, message in enumerate(request.messages):
@@ -161,13 +165,14 @@ def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tu
                 used.add(new)
                 fresh.setdefault(part.id, deque()).append(new)
             elif type(part) is ToolResultPart:
-                queue = answering.get(part.id)
-                if queue:
-                    new = queue.popleft() if len(queue) > 1 else queue[0]
-                    if new != part.id:
-                        parts[j] = msgspec.structs.replace(part, id=new)
-                        changed = True
-        answering.update(fresh)
+                queue = unanswered.get(part.id)
+                new = queue.popleft() if queue else latest.get(part.id, part.id)
+                if new != part.id:
+                    parts[j] = msgspec.structs.replace(part, id=new)
+                    changed = True
+        for sent, calls in fresh.items():  # (a message's calls answer results in the messages after it)
+            unanswered.setdefault(sent, deque()).extend(calls)
+            latest[sent] = calls[-1]
         messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
     return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
 
