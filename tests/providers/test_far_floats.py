@@ -130,3 +130,55 @@ def test_decode_response_far_float_arguments_cost_as_plain_floats() -> None:
         _cpu(lambda: lc.decode_response("openai_chat", far))
         < 8 * _cpu(lambda: lc.decode_response("openai_chat", near)) + 0.02
     )
+
+
+@pytest.mark.parametrize("literal", ["1e400", "-1E+400"])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_literal_past_the_doubles_is_refused_at_its_tool_not_as_malformed_json(
+    provider: lc.Provider, literal: str
+) -> None:
+    """Red team 49 F05: JSON allows ``1e400`` (``json.loads`` reads it), so every reader refuses it
+    as the Anthropic and Gemini readers do, a ValidationError naming the tool; the Chat and Responses
+    readers called the body "not JSON" at msgspec's ``$[...][0][...]``, naming no field."""
+    body = _request(provider, literal)
+    json.loads(body)  # the body is JSON
+    for read in (
+        lambda: lc.decode_request(provider, body, model="m"),
+        *(lambda dst=dst: lc.translate_request(provider, dst, body, model="m") for dst in PROVIDERS),
+    ):
+        with pytest.raises(lc.ValidationError, match="Number out of range") as raised:
+            read()
+        assert raised.value.path.startswith("$.tools[0]")
+
+
+def test_the_chat_and_responses_readers_name_the_number_s_place_by_its_keys() -> None:
+    chat = lc.decode_request
+    with pytest.raises(lc.ValidationError, match="the number 1e400 is too large") as raised:
+        chat("openai_chat", _request("openai_chat", "1e400", count=2), model="m")
+    assert raised.value.path == "$.tools[0].function.parameters.properties.x0.maximum"
+    responses = b'{"model":"m","input":"hi","temperature":1,"metadata":{"k":[0.5,[-2e999]]}}'
+    with pytest.raises(lc.ValidationError, match="-2e999") as raised:
+        chat("openai", responses, model="m")
+    assert raised.value.path == "$.metadata.k[1][0]"
+    deep = b'{"model":"m","input":"hi","metadata":{"k":' + b"[" * 400 + b"1e400" + b"]" * 400 + b"}}"
+    with pytest.raises(lc.ValidationError) as raised:
+        chat("openai", deep, model="m")
+    assert raised.value.path == "$.metadata.k" + "[0]" * 400
+
+
+def test_bytes_malformed_after_a_far_literal_are_still_not_json() -> None:
+    body = _request("openai", "1e400")[:-1] + b",}"
+    with pytest.raises(ValueError):
+        json.loads(body)
+    with pytest.raises(lc.DecodeError, match="not JSON"):
+        lc.decode_request("openai", body, model="m")
+
+
+@pytest.mark.parametrize("provider", ["openai_chat", "openai"])
+def test_nesting_past_the_parser_s_depth_after_a_far_literal_is_an_lc_error(provider: lc.Provider) -> None:
+    """The refusal decodes the body again past the number, where the first decode stopped: the depth
+    beyond it was a bare RecursionError."""
+    nested = b"[" * 100_000 + b"]" * 100_000
+    body = _request(provider, "1e400")[:-1] + b',"metadata":{"k":' + nested + b"}}"
+    with pytest.raises(lc.DecodeError, match="nests deeper"):
+        lc.decode_request(provider, body, model="m")

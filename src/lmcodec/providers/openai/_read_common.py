@@ -69,6 +69,8 @@ def parse_body(body: bytes | bytearray | memoryview | str | dict[str, Any]) -> d
         fail(f"the request body is {len(body)} bytes, over the {MAX_BODY_BYTES}-byte limit", "$")
     try:
         value = _decoder.decode(body)
+    except msgspec.ValidationError:  # untyped: only float_literal's refusal of a number past the doubles
+        _refuse_far_number(body)
     except msgspec.DecodeError as exc:  # (the offset found, a lone surrogate named: not "truncated")
         fault = decode_error(exc, body)
         offset = getattr(fault, "offset", None)
@@ -78,6 +80,55 @@ def parse_body(body: bytes | bytearray | memoryview | str | dict[str, Any]) -> d
     if not isinstance(value, dict):
         fail(f"the request body must be a JSON object, got {_kind(value)}", "$")
     return value
+
+
+class _FarNumber:
+    """A number literal past the double range (``1e400``), kept as written while its place is found."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _far_marked(text: str) -> float | _FarNumber:
+    value = float(text)
+    return _FarNumber(text) if math.isinf(value) else value
+
+
+_marking_decoder: Final = msgspec.json.Decoder(float_hook=_far_marked)
+
+
+def _refuse_far_number(body: bytes | bytearray | memoryview) -> NoReturn:
+    """The refusal of a body holding a number past the double range, which JSON allows (red team 49
+    F05: called "not JSON" at msgspec's untyped path, ``$[...][0][...]``, naming no field): a
+    ValidationError naming the first such number's place by its keys (``$.tools[0].function.
+    parameters.maximum``), as the Anthropic and Gemini readers name its tool. Bytes malformed, or
+    nested too deep, after it are that error instead. The walk keeps a link to each node's parent,
+    not its path, so it is linear in the body however deep."""
+    try:
+        value = _marking_decoder.decode(body)
+    except msgspec.DecodeError as exc:
+        fault = decode_error(exc, body)
+        offset = getattr(fault, "offset", None)
+        raise DecodeError(f"the request body is not JSON: {fault}", offset=offset) from exc
+    except RecursionError as exc:  # (nesting past the number, which the first decode stopped at)
+        raise DecodeError("the request body nests deeper than the JSON parser allows") from exc
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, ())]
+    while stack:
+        node, trail = stack.pop()
+        if type(node) is _FarNumber:
+            steps: list[str] = []
+            while trail:
+                key, trail = trail
+                steps.append(f"[{key}]" if type(key) is int else f".{key}")
+            path = "$" + "".join(reversed(steps))
+            fail(f"the number {node.text} is too large to be carried as JSON: Number out of range", path)
+        if type(node) is dict:
+            stack += [(item, (key, trail)) for key, item in reversed(node.items())]
+        elif type(node) is list:
+            stack += [(node[i], (i, trail)) for i in range(len(node) - 1, -1, -1)]
+    raise DecodeError("the request body is not JSON: Number out of range")  # (msgspec's own refusal)
 
 
 def _kind(value: Any) -> str:
