@@ -3,7 +3,9 @@ turn ``function_call c1, message, function_call c1, output c1, output c1`` (GPT-
 between calls), a Chat history of two assistant rows then two tool rows. The client pairs each
 result with the earliest call of its id it has not answered yet; the rename toward the APIs that
 refuse a repeated id (Anthropic, Responses; the same dialect and crossing alike) gave both results
-to the renamed second call, leaving the first without one, which both APIs refuse."""
+to the renamed second call, leaving the first without one, which both APIs refuse; toward Gemini,
+which pairs a ``functionResponse`` with its call by name, both went under the second call's name
+(``_pairing``: the nearest call)."""
 
 from __future__ import annotations
 
@@ -32,13 +34,17 @@ def _chat(turns: Turns) -> bytes:
         called = _numbered(t, messages)
         for message in _split(called, messages):
             calls = [
-                {"id": i, "type": "function", "function": {"name": "f", "arguments": json.dumps({"n": n})}}
+                {
+                    "id": i,
+                    "type": "function",
+                    "function": {"name": _name(n), "arguments": json.dumps({"n": n})},
+                }
                 for i, n in message
             ]
             rows.append({"role": "assistant", "content": None, "tool_calls": calls})
         rows += [{"role": "tool", "tool_call_id": i, "content": f"r{n}"} for i, n in called]
-    tool = {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
-    return json.dumps({"model": "claude-sonnet-4-5", "messages": rows, "tools": [tool]}).encode()
+    tools = [{"type": "function", "function": {"name": f, "parameters": {"type": "object"}}} for f in _NAMES]
+    return json.dumps({"model": "claude-sonnet-4-5", "messages": rows, "tools": tools}).encode()
 
 
 def _responses(turns: Turns) -> bytes:
@@ -49,12 +55,12 @@ def _responses(turns: Turns) -> bytes:
             if m:
                 items.append(_COMMENTARY)
             items += [
-                {"type": "function_call", "call_id": i, "name": "f", "arguments": json.dumps({"n": n})}
+                {"type": "function_call", "call_id": i, "name": _name(n), "arguments": json.dumps({"n": n})}
                 for i, n in message
             ]
         items += [{"type": "function_call_output", "call_id": i, "output": f"r{n}"} for i, n in called]
-    tool = {"type": "function", "name": "f", "parameters": {"type": "object"}}
-    return json.dumps({"model": "gpt-5", "input": items, "tools": [tool]}).encode()
+    tools = [{"type": "function", "name": f, "parameters": {"type": "object"}} for f in _NAMES]
+    return json.dumps({"model": "gpt-5", "input": items, "tools": tools}).encode()
 
 
 def _anthropic(turns: Turns) -> bytes:
@@ -63,13 +69,22 @@ def _anthropic(turns: Turns) -> bytes:
         called = _numbered(t, calls)
         for m, message in enumerate(_split(called, calls)):
             said = [{"type": "text", "text": "and"}] if m else []
-            uses = [{"type": "tool_use", "id": i, "name": "f", "input": {"n": n}} for i, n in message]
+            uses = [{"type": "tool_use", "id": i, "name": _name(n), "input": {"n": n}} for i, n in message]
             messages.append({"role": "assistant", "content": said + uses})
         results = [{"type": "tool_result", "tool_use_id": i, "content": f"r{n}"} for i, n in called]
         messages.append({"role": "user", "content": results})
-    tool = {"name": "f", "input_schema": {"type": "object"}}
-    body = {"model": "claude-sonnet-4-5", "max_tokens": 9, "messages": messages, "tools": [tool]}
+    tools = [{"name": f, "input_schema": {"type": "object"}} for f in _NAMES]
+    body = {"model": "claude-sonnet-4-5", "max_tokens": 9, "messages": messages, "tools": tools}
     return json.dumps(body).encode()
+
+
+_NAMES = [f"f{k}" for k in range(6)]
+
+
+def _name(n: str) -> str:
+    """The function a call of ``n`` (``turn.place``) calls: one per place in its turn, so that a
+    repeated id names two functions (Gemini pairs a result with its call by name)."""
+    return f"f{n.split('.')[1]}"
 
 
 def _numbered(turn: int, messages: list[list[str]]) -> list[tuple[str, str]]:
@@ -95,6 +110,17 @@ def _calls_and_results(destination: str, body: bytes) -> tuple[list[tuple[str, s
     calls: list[tuple[str, str]] = []
     results: list[tuple[str, str]] = []
     sent = json.loads(body)
+    if destination == "gemini":  # ids as sent: the name pairs a functionResponse with its call
+        parts = [part for content in sent["contents"] for part in content["parts"]]
+        calls = [
+            (p["functionCall"]["name"], p["functionCall"]["args"]["n"]) for p in parts if "functionCall" in p
+        ]
+        results = [
+            (p["functionResponse"]["name"], p["functionResponse"]["response"]["result"])
+            for p in parts
+            if "functionResponse" in p
+        ]
+        return calls, results
     if destination == "openai":
         for item in sent["input"]:
             if item.get("type") == "function_call":
@@ -116,8 +142,12 @@ def _calls_and_results(destination: str, body: bytes) -> tuple[list[tuple[str, s
 
 def _assert_each_result_with_its_call(destination: str, body: bytes) -> list[str]:
     """The APIs' rule: call ids unique, each call with exactly one result (Responses: "No tool output
-    found for function call"; Anthropic: each tool_use its tool_result), the one the client gave it."""
+    found for function call"; Anthropic: each tool_use its tool_result), the one the client gave it;
+    Gemini: each functionResponse under its call's name."""
     calls, results = _calls_and_results(destination, body)
+    if destination == "gemini":
+        assert [(name, f"r{n}") for name, n in calls] == results
+        return [name for name, _ in calls]
     ids = [i for i, _ in calls]
     assert len(set(ids)) == len(ids)
     by_id = dict(calls)
@@ -126,22 +156,26 @@ def _assert_each_result_with_its_call(destination: str, body: bytes) -> list[str
     return ids
 
 
-@pytest.mark.parametrize("destination", ["openai", "anthropic"])
+@pytest.mark.parametrize("destination", ["openai", "anthropic", "gemini"])
 @pytest.mark.parametrize("source", list(_BODIES))
 def test_two_messages_of_one_id_before_their_results_each_get_their_own(
     source: str, destination: str
 ) -> None:
     body = _BODIES[source]([[["c1"], ["c1"]]])
     built = lc.translate_request(source, destination, body)  # type: ignore[arg-type]
+    if destination == "gemini":  # (its calls keep their ids; a result goes by its call's name)
+        assert _assert_each_result_with_its_call(destination, built.body) == ["f0", "f1"]
+        return
     assert _assert_each_result_with_its_call(destination, built.body) == ["c1", "c1_2"]
     assert [(a.asked, a.applied) for a in built.adaptations if a.field.endswith(".id")] == [("c1", "c1_2")]
 
 
-@pytest.mark.parametrize("destination", ["openai", "anthropic"])
+@pytest.mark.parametrize("destination", ["openai", "anthropic", "gemini"])
 def test_a_later_turn_reusing_the_id_still_answers_its_own_call(destination: str) -> None:
     body = _chat([[["c1"], ["c1", "c2"]], [["c1"]]])
     built = lc.translate_request("openai_chat", destination, body)
-    assert _assert_each_result_with_its_call(destination, built.body) == ["c1", "c1_2", "c2", "c1_3"]
+    ids = ["f0", "f1", "f2", "f0"] if destination == "gemini" else ["c1", "c1_2", "c2", "c1_3"]
+    assert _assert_each_result_with_its_call(destination, built.body) == ids
 
 
 _TURNS = st.lists(
@@ -152,7 +186,7 @@ _TURNS = st.lists(
 
 
 @settings(max_examples=examples(100))
-@given(_TURNS, st.sampled_from(list(_BODIES)), st.sampled_from(["openai", "anthropic"]))
+@given(_TURNS, st.sampled_from(list(_BODIES)), st.sampled_from(["openai", "anthropic", "gemini"]))
 def test_any_spread_of_calls_reaches_each_destination_each_result_with_its_call(
     turns: Turns, source: str, destination: str
 ) -> None:

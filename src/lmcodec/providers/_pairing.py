@@ -7,12 +7,16 @@ lm15's builders name such a result, where the wire needs a name (Gemini's
 OpenAI-compatible servers count ids afresh each turn (``call_0`` for ``f``, then ``call_0``
 for ``g``): there the last call is not the one answered, and an earlier result would go out
 under a later call's name. :func:`named_by_their_calls` gives each unnamed result the name
-of the nearest call with its id before it, which is what the body means; where no id is
-reused by calls of different names the Request is returned as it is (and every builder
-names results as lm15 does).
+of the call it answers, as the client paired them: the earliest call with its id before it that
+no result has answered yet (two assistant messages calling ``call_0`` before their results, red
+team 49 F06's shape: both results went under the second call's name), or the latest call with
+its id when every one is answered (a result repeated). Where no id is reused by calls of
+different names the Request is returned as it is (and every builder names results as lm15 does).
 """
 
 from __future__ import annotations
+
+from collections import deque
 
 import msgspec
 
@@ -22,19 +26,21 @@ __all__ = ["named_by_their_calls"]
 
 
 def named_by_their_calls(request: Request) -> Request:
-    """``request`` with every unnamed tool result named after the nearest call with its id
-    before it, when some id names different functions; else ``request`` itself."""
+    """``request`` with every unnamed tool result named after the call it answers (see the module
+    docstring), when some id names different functions; else ``request`` itself."""
     if not _reused(request):
         return request
-    nearest: dict[str, str] = {}
+    unanswered: dict[str, deque[str]] = {}  # an id -> the names of its calls no result answered yet
+    latest: dict[str, str] = {}  # an id -> its latest call's name
     messages: list[Message] = []
     for message in request.messages:
         if message.role == "assistant":
             for part in message.parts:
                 if isinstance(part, ToolCallPart):
-                    nearest[part.id] = part.name
+                    unanswered.setdefault(part.id, deque()).append(part.name)
+                    latest[part.id] = part.name
         else:
-            parts = tuple(_named(part, nearest) for part in message.parts)
+            parts = tuple(_named(part, unanswered, latest) for part in message.parts)
             if any(new is not old for new, old in zip(parts, message.parts, strict=True)):
                 message = msgspec.structs.replace(message, parts=parts)
         messages.append(message)
@@ -54,7 +60,10 @@ def _reused(request: Request) -> bool:
     return False
 
 
-def _named(part: Part, nearest: dict[str, str]) -> Part:
-    if isinstance(part, ToolResultPart) and part.name is None and part.id in nearest:
-        return msgspec.structs.replace(part, name=nearest[part.id])
+def _named(part: Part, unanswered: dict[str, deque[str]], latest: dict[str, str]) -> Part:
+    if isinstance(part, ToolResultPart) and part.id in latest:
+        queue = unanswered[part.id]
+        name = queue.popleft() if queue else latest[part.id]
+        if part.name is None:
+            return msgspec.structs.replace(part, name=name)
     return part
