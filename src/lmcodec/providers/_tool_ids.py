@@ -171,8 +171,12 @@ def unique_tool_ids_out(destination: str, request: Request) -> tuple[Request, tu
                     parts[j] = msgspec.structs.replace(part, id=new)
                     changed = True
         for sent, calls in fresh.items():  # (a message's calls answer results in the messages after it)
-            unanswered.setdefault(sent, deque()).extend(calls)
             latest[sent] = calls[-1]
+            queue = unanswered.get(sent)
+            if queue:
+                queue.extend(calls)
+            else:
+                unanswered[sent] = calls
         messages.append(msgspec.structs.replace(message, parts=tuple(parts)) if changed else message)
     return msgspec.structs.replace(request, messages=tuple(messages)), tuple(notes)
 
