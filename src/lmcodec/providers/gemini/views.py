@@ -22,7 +22,7 @@ from lmcodec.providers._content import token_logprob, top_logprob
 from lmcodec.providers._errors import error_detail, is_model_error
 from lmcodec.providers._mapper import NO_USAGE, new, replace, usage_of
 from lmcodec.wire import ErrorDetail, TokenLogprob, TopLogprob, Usage
-from lmcodec.wire._float_literals import float_literal
+from lmcodec.wire._float_literals import NearFloat, float_literal
 from lmcodec.wire.telemetry import FinishReason
 
 __all__ = [
@@ -329,8 +329,11 @@ class _Content(msgspec.Struct, frozen=True, gc=False):
 
 
 class _LogprobCandidate(msgspec.Struct, frozen=True, gc=False):
+    """A chosen or alternative token; a far ``logProbability`` (1e289+, msgspec's slow path)
+    refuses the chunk after one slow parse, and the port reads it with the float hook."""
+
     token: str | None = None
-    logProbability: float | None = None
+    logProbability: NearFloat | None = None
     tokenId: int | None = None
 
 
