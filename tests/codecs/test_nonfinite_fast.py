@@ -47,7 +47,7 @@ def _old_restore(obj: Any) -> int:
 def _old_convert(value: Any, tp: Any) -> Any:
     """A record's builtins with non-finite logprobs converted as before F04's fix: the stand-in
     copy, ``msgspec.convert``, the full walk; None when that reading refuses it."""
-    stood_in, count = _nonfinite._stand_in(value)
+    stood_in, count, _ = _nonfinite._stand_in(value)
     if not count:
         return None
     try:

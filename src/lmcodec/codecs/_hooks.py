@@ -73,8 +73,9 @@ def unreadable_buffer(data: Any) -> TypeError | None:
     )
 
 
-NOT_FINITE = "e+308"
-"""In a msgspec ValidationError: a FiniteFloat field (a logprob) got NaN or an infinity."""
+NOT_FINITE = "e+288"
+"""In a msgspec ValidationError: a FiniteFloat field (a logprob) got NaN, an infinity or a far
+float (past 1e288, its bound)."""
 
 
 def enc_hook(obj: Any) -> Any:

@@ -1,4 +1,5 @@
-"""Non-finite logprobs: ``NaN`` / ``Infinity`` as lm15 (and lmcodec) write them.
+"""Non-finite and far logprobs: ``NaN`` / ``Infinity`` as lm15 (and lmcodec) write them, and
+floats past 1e288 (``1e300``: msgspec 0.23 parses each on a slow path, ~10-100 us).
 
 lm15 accepts a NaN or infinite ``TokenLogprob.logprob`` / ``TopLogprob.logprob``,
 and ``json.dumps`` writes ``NaN`` / ``Infinity`` / ``-Infinity`` for it. The
@@ -7,7 +8,9 @@ and a value they refuse comes here: builtins (``lc.from_builtins``, a MessagePac
 body, or with ``lenient=True`` a Python-dialect JSON text) whose only
 non-finite numbers are logprobs are converted with each of them as a
 :class:`~lmcodec.NonFiniteFloat`. A non-finite number anywhere else stays
-rejected.
+rejected. A far logprob (which the typed decoders' bound refuses at the first, one slow parse)
+takes the same way, read from builtins whose floats ``float`` read (the JSON decoders' float hook),
+and comes back as itself.
 
 A JSON text is read by :func:`decode_json` without leaving C for the tree: each non-finite
 ``"logprob"`` value is replaced in the bytes by its stand-in, the typed decoder reads the
@@ -26,6 +29,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
+from lmcodec.wire._float_literals import FAR
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
 
@@ -35,12 +39,18 @@ _LOGPROB_TYPES = (TokenLogprob, TopLogprob)
 # Stand-ins while msgspec converts (it checks logprobs are finite): negative subnormals
 # no model reports, each mapped back to the value it stood for.
 _STAND_INS = {"nan": -1e-320, "inf": -2e-320, "-inf": -3e-320}
-_VALUES = {stand_in: NonFiniteFloat(name) for name, stand_in in _STAND_INS.items()}
+_VALUES: dict[float, float] = {stand_in: NonFiniteFloat(name) for name, stand_in in _STAND_INS.items()}
+# A far logprob's stand-in: the k-th is _FAR_STAND_IN - k * _STEP (distinct negative subnormals,
+# none of the three above), mapped back to its value per conversion.
+_FAR_STAND_IN = -4e-320
+_STEP = 5e-324
 _CONTAINERS = (dict, list, tuple)
 # A "logprob" key's non-finite value in JSON text: the key's closing quote is unescaped, so the
 # match starts and ends outside any string (a key like "x\\"logprob" only makes the count check fail).
 _TOKEN = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(NaN|-Infinity|Infinity)')
 _LITERALS = {b"NaN": b"-1e-320", b"Infinity": b"-2e-320", b"-Infinity": b"-3e-320"}
+# A "logprob" key's number (what typed_error writes 0 for when it is far).
+_FAR_TOKEN = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(-?[0-9][0-9.eE+-]*)')
 _LOGPROB = attrgetter("logprob")
 _TOP = attrgetter("top")
 # Per decode target: each Struct class that can hold a logprob -> its fields that can hold one.
@@ -89,31 +99,53 @@ def decode_json(data: Any, tp: Any, decoder: msgspec.json.Decoder[Any]) -> Any:
         obj = decoder.decode(replaced)
     except (msgspec.MsgspecError, TypeError, ValueError, RecursionError):
         return None
-    return obj if _restore(obj, tp) == count else None
+    return obj if _restore(obj, tp, _VALUES) == count else None
+
+
+def typed_error(data: Any, decoder: msgspec.json.Decoder[Any]) -> msgspec.ValidationError | None:
+    """The typed decoder's refusal of ``data`` with its far ``"logprob"`` values written ``0``:
+    the error it meets after them (``Number out of range`` at the typed path, where the untyped
+    reading names ``$[...]``), or None."""
+    try:
+        buf = data.encode() if isinstance(data, str) else bytes(data)
+        decoder.decode(_FAR_TOKEN.sub(_near, buf))
+    except msgspec.ValidationError as exc:
+        return exc
+    except (msgspec.DecodeError, UnicodeEncodeError, RecursionError):
+        return None
+    return None
+
+
+def _near(match: re.Match[bytes]) -> bytes:
+    value = float(match[2])
+    return match[1] + b"0" if math.isfinite(value) and not -FAR <= value <= FAR else match[0]
 
 
 def convert(value: Any, tp: Any, dec_hook: Any) -> Any:
-    """``value`` converted to ``tp`` when its only non-finite numbers are logprobs, else None."""
-    stood_in, count = _stand_in(value)
+    """``value`` converted to ``tp`` when its only non-finite numbers are logprobs (and far floats
+    are logprobs or where their fields take them), else None."""
+    stood_in, count, values = _stand_in(value)
     if not count:
         return None
     try:
         obj = msgspec.convert(stood_in, tp, dec_hook=dec_hook)
     except (msgspec.ValidationError, TypeError, ValueError, RecursionError):
         return None
-    return obj if _restore(obj, tp) == count else None
+    return obj if _restore(obj, tp, values) == count else None
 
 
-def _stand_in(value: Any) -> tuple[Any, int]:
-    """A copy of ``value`` with each non-finite ``"logprob"`` value replaced by its stand-in, and
-    how many were replaced; the count is 0 when a non-finite number sits anywhere else.
+def _stand_in(value: Any) -> tuple[Any, int, dict[float, float]]:
+    """A copy of ``value`` with each non-finite or far ``"logprob"`` value replaced by its
+    stand-in, how many were replaced, and each stand-in's value; the count is 0 when a non-finite
+    number sits anywhere else (a far one elsewhere is left to its field).
 
     Copied with a stack of containers, not recursion: the payloads beside a logprob nest as
     deep as the strict decoder reads (~1,000 levels), which a recursive copy ran out of frames
     on. A container's scalars are looked at where they are met, only containers are stacked."""
     if type(value) not in _CONTAINERS:
-        return value, 0  # a bare number: not a logprob
+        return value, 0, _VALUES  # a bare number: not a logprob
     replaced = 0
+    values = _VALUES
     top = [value]
     # (a container not yet copied, the container holding it (already a copy), its slot there)
     stack: list[tuple[Any, Any, Any]] = [(value, top, 0)]
@@ -128,19 +160,28 @@ def _stand_in(value: Any) -> tuple[Any, int]:
         into[slot] = copied
         for key, child in pairs:
             kind = type(child)
-            if kind is float:
-                if not math.isfinite(child):
-                    if key != "logprob":  # an array's item has an int key
-                        return value, 0
-                    replaced += 1
+            if kind is float and not -FAR <= child <= FAR:  # (NaN fails both)
+                finite = math.isfinite(child)
+                if key != "logprob":  # an array's item has an int key
+                    if finite:
+                        continue
+                    return value, 0, _VALUES
+                replaced += 1
+                if finite:
+                    if values is _VALUES:
+                        values = dict(_VALUES)
+                    stand_in = _FAR_STAND_IN - (len(values) - len(_VALUES)) * _STEP
+                    values[stand_in] = child
+                    copied[key] = stand_in
+                else:
                     copied[key] = _STAND_INS["nan" if child != child else "inf" if child > 0 else "-inf"]
             elif kind in _CONTAINERS:
                 stack.append((child, copied, key))
-    return top[0], replaced
+    return top[0], replaced, values
 
 
-def _restore(obj: Any, tp: Any) -> int:
-    """Put the non-finite logprobs back in place of their stand-ins; returns how many.
+def _restore(obj: Any, tp: Any, values: dict[float, float]) -> int:
+    """Put the logprobs ``values`` maps stand-ins to back in place of them; returns how many.
 
     Walks the tuples and Structs of ``obj`` (as the decoders build them), entering only the fields
     whose types can hold a logprob; a run of logprobs is scanned in C."""
@@ -153,9 +194,10 @@ def _restore(obj: Any, tp: Any) -> int:
         if kind is tuple:
             kinds = set(map(type, item))
             if kinds == {TokenLogprob}:
-                restored += _put_back(item) + _put_back(list(chain.from_iterable(map(_TOP, item))))
+                restored += _put_back(item, values)
+                restored += _put_back(list(chain.from_iterable(map(_TOP, item))), values)
             elif kinds == {TopLogprob}:
-                restored += _put_back(item)
+                restored += _put_back(item, values)
             else:
                 stack.extend(item)
         elif kind is TokenLogprob or kind is TopLogprob:
@@ -167,22 +209,16 @@ def _restore(obj: Any, tp: Any) -> int:
     return restored
 
 
-def _put_back(logprobs: Any) -> int:
+def _put_back(logprobs: Any, values: dict[float, float]) -> int:
     """The stand-ins among ``logprobs`` (TokenLogprob or TopLogprob items) replaced by their values."""
-    values = list(map(_LOGPROB, logprobs))
-    if _VALUES.keys().isdisjoint(values):
+    if values.keys().isdisjoint(map(_LOGPROB, logprobs)):
         return 0
     restored = 0
-    for stand_in, value in _VALUES.items():
-        at = 0
-        while True:
-            try:
-                at = values.index(stand_in, at)
-            except ValueError:
-                break
-            msgspec.structs.force_setattr(logprobs[at], "logprob", value)
+    for item in logprobs:
+        value = values.get(item.logprob)
+        if value is not None:
+            msgspec.structs.force_setattr(item, "logprob", value)
             restored += 1
-            at += 1
     return restored
 
 

@@ -134,7 +134,17 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
     if unknown != "error":  # a misspelt option fails at the call, not at the first unknown tag
         _check_unknown(unknown)
     try:
-        return decoder_for(type).decode(data)
+        try:
+            return decoder_for(type).decode(data)
+        except msgspec.ValidationError as exc:
+            if NOT_FINITE not in str(exc):
+                raise
+            # A far logprob: the bound stopped msgspec's slow path at one; the builtins' reading
+            # raises what the strict decoder would have met after it (a NaN, 1e400, bad JSON).
+            far: T | None = _far_logprobs(data, type)
+            if far is None:
+                raise
+            return far
     except msgspec.ValidationError as exc:
         first = exc
     except msgspec.DecodeError as exc:
@@ -163,6 +173,23 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
         raise wrong from None
     result: T = _fallback(data, type, first, lenient, unknown)
     return result
+
+
+def _far_logprobs(data: Any, tp: Any) -> Any:
+    """``data`` read when what the strict decoder refused is a far logprob (1e289 and up, which
+    its bound refuses at the first: one number on msgspec's slow path), else None: its builtins
+    read with the float hook (``float``'s speed, msgspec's values and errors: malformed JSON, a
+    NaN, ``Number out of range``), then converted with the far logprobs stood in for."""
+    try:
+        value = _raw_decoder.decode(data)
+    except msgspec.ValidationError as exc:  # out of range: msgspec's error at the typed path
+        raise _nonfinite.typed_error(data, decoder_for(tp)) or exc from None
+    read = _nonfinite.convert(value, tp, dec_hook)
+    if read is None:  # another fault: the strict decoder's refusal of it, at its typed path
+        fault = _nonfinite.typed_error(data, decoder_for(tp))
+        if fault is not None:
+            raise fault
+    return read
 
 
 def _non_finite_logprobs(data: Any, tp: Any) -> Any:
