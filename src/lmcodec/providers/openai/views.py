@@ -10,6 +10,7 @@ Structs (the ``type`` tag picks the Struct, ``kind`` says how to map it).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Annotated, Any, Final, Union
 
 import msgspec
@@ -25,7 +26,6 @@ __all__ = [
     "FRAME_TYPES",
     "IGNORED",
     "PROVIDER",
-    "Alternative",
     "ArgsFrame",
     "AudioFrame",
     "CreatedFrame",
@@ -116,43 +116,39 @@ def response_error(provider: str, code: str, message: str) -> ProviderError:
 # typed views of the stream frames
 
 
-class Alternative(msgspec.Struct, frozen=True, gc=False):
-    """One of a token's alternatives on the wire (``token``, ``logprob``, ``bytes``; a
-    ``token_id`` the wire sent is not read: lm15 drops it)."""
-
-    token: str
-    logprob: NearFloat
-    bytes_: tuple[NonNegInt, ...] | None = msgspec.field(default=None, name="bytes")
-
-
 class Logprob(msgspec.Struct, frozen=True, gc=False):
-    """A token's logprobs on the wire, typed as lm15 builds them. The logprobs are
-    :data:`~lmcodec.wire._float_literals.NearFloat`: a far one (1e289+, msgspec's slow path)
-    refuses the frame after one slow parse, and the port reads it with the float hook."""
+    """A token's logprobs on the wire. Its alternatives are decoded as the canonical TopLogprob
+    itself (the wire's ``token``, ``logprob`` and ``bytes`` are its fields, typed as lm15 builds
+    them): no object is copied for them, only a ``token_id`` the wire sent is reset. Every
+    logprob here is bounded at 1e288 (:data:`~lmcodec.wire._float_literals.NearFloat`, the
+    canonical ``FiniteFloat``): a far one (1e289+, msgspec's slow path) refuses the frame after
+    one slow parse, and the port reads it with the float hook."""
 
     token: str
     logprob: NearFloat
     bytes_: tuple[NonNegInt, ...] | None = msgspec.field(default=None, name="bytes")
-    top_logprobs: tuple[Alternative, ...] | None = None
+    top_logprobs: tuple[TopLogprob, ...] | None = None
 
 
 _TOKEN: Final = new(TokenLogprob, token="", logprob=0.0)
-_TOP: Final = new(TopLogprob, token="", logprob=0.0)
+_TOKEN_ID: Final = attrgetter("token_id")
 
 
-def _wire_top(top: tuple[Alternative, ...] | None) -> tuple[TopLogprob, ...]:
-    """The alternatives as lm15 builds them: ``()`` for none, each a TopLogprob of the wire's
-    ``token``, ``logprob`` and ``bytes`` (a copy of a template with those fields set)."""
+def _wire_top(top: tuple[TopLogprob, ...] | None) -> tuple[TopLogprob, ...]:
+    """The alternatives as lm15 builds them: ``()`` for none, no ``token_id`` (lm15 reads only
+    ``token``, ``logprob`` and ``bytes``; a ``token_id`` the wire sent is dropped, a copy made)."""
     if not top:
         return ()
-    template = _TOP
-    return tuple([replace(template, token=a.token, logprob=a.logprob, bytes=a.bytes_) for a in top])
+    if list(map(_TOKEN_ID, top)).count(None) != len(top):
+        return tuple([replace(t, token_id=None) for t in top])
+    return top
 
 
 def typed_token_logprobs(entries: list[Logprob]) -> tuple[TokenLogprob, ...]:
     """``openai_token_logprobs`` over typed entries (shared with Chat Completions). Each entry is
     a copy of a template with its fields set (``replace``: 2.8x faster than ``new``'s keyword call;
-    TokenLogprob has no ``__post_init__``, the copy is the Struct ``new`` builds)."""
+    TokenLogprob has no ``__post_init__``, the copy is the Struct ``new`` builds); its alternatives
+    are the decoded TopLogprobs (three copies an entry of two alternatives were half the cost)."""
     token = _TOKEN
     return tuple(
         [
