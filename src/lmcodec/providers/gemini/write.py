@@ -256,8 +256,10 @@ class StreamWriter(DeltaParts):
         """A text delta (``event``, or made of its fields where the caller has none) written."""
         if part_index != self._text_index or self._done:
             if event is None:
-                event = _new(StreamDeltaEvent, delta=_new(TextDelta, part_index=part_index, text=text))
-            out = self.feed_event(event)
+                delta = _new(TextDelta, part_index=part_index, text=text)
+                out = self.feed_event(_new(StreamDeltaEvent, delta=delta))
+            else:
+                out = self.feed_event(event)
             if self._positions.get((part_index, "text")) == 0:
                 self._text_index = part_index
             return out
@@ -267,8 +269,10 @@ class StreamWriter(DeltaParts):
         """A thought delta written, as :meth:`_text_delta` writes a text delta."""
         if part_index != self._thought_index or self._done:
             if event is None:
-                event = _new(StreamDeltaEvent, delta=_new(ThinkingDelta, part_index=part_index, text=text))
-            out = self.feed_event(event)
+                delta = _new(ThinkingDelta, part_index=part_index, text=text)
+                out = self.feed_event(_new(StreamDeltaEvent, delta=delta))
+            else:
+                out = self.feed_event(event)
             if self._positions.get((part_index, "thinking")) == 0:
                 self._thought_index = part_index
             return out
