@@ -87,18 +87,29 @@ class ForeignItems(IncompleteWatch):
     items lm15 does not read to the sink's ``foreign_item``. A batch with no such item open and no
     ``output_item.added`` frame goes to lm15's mapping whole (one substring search per frame)."""
 
-    __slots__ = ("_added", "_empty", "_identities", "_open")
+    __slots__ = ("_added", "_completed", "_empty", "_identities", "_open", "_whole")
 
     def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
         super().__init__(model, sink, keep_unknown)
         self._open: dict[int, str] = {}  # output_index -> type of a foreign item not done yet
-        # output indexes of the items of types lm15 reads that were added (or came whole, read here)
+        # output indexes of the items that were added (or came whole, read here), of every type
         self._added: set[int] = set()
-        # ... and the identity of the message or call added at each (_whole_items.identity)
+        # ... and the identity of the item added at each (_whole_items.identity; red team 49 F01)
         self._identities: dict[int, tuple[str, str] | None] = {}
         self._empty: set[int] = set()  # output indexes of an output_item.added without an item
+        self._whole: set[int] = set()  # output indexes of the done items handed on whole
+        self._completed: Any = None  # the last response.completed's JSON value (take)
 
     def frames(self, datas: list[bytes]) -> int:
+        if self._whole:
+            return self._item_by_item(datas)
+        try:
+            return self._batch(datas)
+        except _HandedOnWhole as handed:  # (its frame's position in datas: the rest, frame by frame)
+            at = (handed.frame or 0) + 1
+            return _offset(self._item_by_item, datas[at:], at)
+
+    def _batch(self, datas: list[bytes]) -> int:
         if not self._open:
             if len(datas) == 1:
                 if datas[0].find(_ADDED) < 0:
@@ -121,6 +132,23 @@ class ForeignItems(IncompleteWatch):
             sink.foreign_item(item_type, data)
         return skipped + mapped_at(_frames, self, datas[start:], start)
 
+    def _item_by_item(self, datas: list[bytes]) -> int:
+        """The frames of a stream in which an item came whole before its other events (red team 50
+        F05), one at a time: a frame naming the ``output_index`` of an item handed on whole is that
+        item's again (its deltas, a second ``output_item.added`` or ``done``) and is dropped, as
+        ``decode`` reads the deltas and not the done item (the done item's text stood for them)."""
+        skipped = 0
+        whole = self._whole
+        for i, data in enumerate(datas):
+            if _index_of(data) in whole:
+                skipped += 1
+                continue
+            try:
+                skipped += _offset(self._batch, [data], i)
+            except _HandedOnWhole:
+                continue  # (that frame's item, handed on: whole holds its index now)
+        return skipped
+
     def _refusal(self, f: RefusalFrame) -> int:
         """A ``response.refusal.delta`` (red team 20 F04), handed on as a refusal, which each
         client's writer writes as its body writes a RefusalPart (Chat ``refusal``, Anthropic
@@ -137,7 +165,7 @@ class ForeignItems(IncompleteWatch):
             return _item_done(self, f)
         self._added.add(index)
         self._identities[index] = identity(done.type, done.id, raw_value(done.call_id))
-        return hand_on_whole(
+        if hand_on_whole(
             cast(ForeignItemSink, self.sink),
             index,
             done.type,
@@ -146,14 +174,33 @@ class ForeignItems(IncompleteWatch):
             raw_value(done.call_id),
             raw_value(done.name),
             raw_value(done.arguments),
-        )
+        ):
+            return 1
+        self._whole.add(index)
+        raise _HandedOnWhole("", frame=0)  # (StreamMapper.frames names the frame: frames() goes on after it)
+
+    def final_items(self) -> None:
+        """At the end of input (the writer's close, before it writes the end): the message and call
+        items of a ``response.completed`` that is the stream's last event (at most a ``[DONE]``
+        after it) that the stream did not add, matched by identity as the openai SDK matches them
+        (they came only there, red team 44 F01 / 45 F01; rtleft25), are handed on
+        (:func:`completed_only`). Read at the end, not where it came: a ``response.completed``
+        that other events follow (events out of order, streams spliced) is not the final response,
+        and its items are not replayed (red team 50 F05; ``decode`` reads none of them)."""
+        completed, self._completed = self._completed, None
+        frames = [*self._before[-2:], *self._last[-2:]][-2:]
+        if frames and frames[-1].strip() == b"[DONE]":
+            frames.pop()
+        if completed is not None and frames and frames[-1].find(_COMPLETED) >= 0:
+            completed_only(
+                cast(ForeignItemSink, self.sink), completed, self._added, self._identities, self._empty
+            )
 
     def port_frame(self, payload: Any, out: list[Any]) -> None:
-        """lm15's reading of a frame the typed views refuse (its JSON value ``payload``), after a
-        ``response.completed``'s message and call items the stream did not add, matched by identity
-        as the openai SDK matches them (they came only there, red team 44 F01 / 45 F01; rtleft25)
-        are handed on (:func:`completed_only`)."""
-        completed_only(cast(ForeignItemSink, self.sink), payload, self._added, self._identities, self._empty)
+        """lm15's reading of a frame the typed views refuse (its JSON value ``payload``), keeping
+        the last ``response.completed`` for :meth:`final_items`."""
+        if type(payload) is dict and payload.get("type") == "response.completed":
+            self._completed = payload
         super().port_frame(payload, out)
 
     def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:
@@ -177,10 +224,9 @@ class ForeignItems(IncompleteWatch):
                 return None
             if item.type is None:
                 return None
+            self._added.add(index)
+            self._identities[index] = identity(item.type, item.id, item.call_id)
             if item.type in _READ:
-                self._added.add(index)
-                if item.type in WHOLE:
-                    self._identities[index] = identity(item.type, item.id, item.call_id)
                 named = item.id if isinstance(item.id, str) and item.id else None
                 return None if named is None else (item.type, index, named)
             self._open[index] = item.type
@@ -195,6 +241,37 @@ class ForeignItems(IncompleteWatch):
 
 _frames: Final = IncompleteWatch.frames
 _item_done: Final = IncompleteWatch._item_done
+_COMPLETED: Final = b'"response.completed"'
+
+
+class _HandedOnWhole(StreamDecodeError):
+    """Raised by :meth:`ForeignItems._item_done` once it handed a done item on whole, so that the
+    batch's mapping stops there: ``frame`` (set by the mapper's loop, as for any failing frame) is
+    the position :meth:`ForeignItems.frames` goes on from, frame by frame. Never leaves it."""
+
+
+class _Index(msgspec.Struct, frozen=True, gc=False):
+    output_index: Any = None
+
+
+_index: Final = msgspec.json.Decoder(_Index, float_hook=float_literal)
+
+
+def _index_of(data: bytes) -> Any:
+    """A frame's ``output_index`` (``None`` for none, or a frame that cannot be read)."""
+    try:
+        return _index.decode(data).output_index
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        return None
+
+
+def _offset(frames: Callable[[list[bytes]], int], datas: list[bytes], offset: int) -> int:
+    """``frames(datas)``, a failing frame named by its position ``offset`` on."""
+    try:
+        return frames(datas)
+    except StreamDecodeError as exc:
+        exc.frame = (exc.frame or 0) + offset
+        raise
 
 
 def mapped_at(frames: Callable[[Any, list[bytes]], int], mapper: Any, datas: list[bytes], offset: int) -> int:

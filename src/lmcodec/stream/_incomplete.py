@@ -52,6 +52,11 @@ class IncompleteWatch(StreamMapper):
         self._last = datas
         return _map_frames(self, datas)
 
+    def final_items(self) -> None:
+        """Hand on, at the end of input, what the stream's final response holds that the stream
+        did not stream (none here: the translator's :class:`~lmcodec.stream._foreign_items.ForeignItems`
+        reads them)."""
+
     def take(self) -> StreamEndEvent | StreamErrorEvent | None:
         """The end the last ``response.incomplete`` frame says, or the error of a last
         ``response.failed`` frame (forgotten: one per stream)."""

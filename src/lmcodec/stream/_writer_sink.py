@@ -452,6 +452,8 @@ class WriterSink:
         self._ends = EndMerge()
         if self.finished:
             return end is not None
+        if self.incomplete is not None:  # a Responses source's final response: its items not streamed
+            self.incomplete.final_items()
         if self._nameless:
             if self._server_calls:  # the server ran it: no call of the client's (_SERVER_CALLS)
                 self._nameless = {}
