@@ -242,6 +242,13 @@ def _f01_stream(first: dict[str, Any], only: dict[str, Any]) -> bytes:
             "output_index": 1,
             "item": dict(_STREAMED, status="in_progress", content=[]),
         },
+        {
+            "type": "response.content_part.added",
+            "item_id": "msg_1",
+            "output_index": 1,
+            "content_index": 0,
+            "part": {"type": "output_text", "text": "", "annotations": []},
+        },
         _delta(1, "B"),
         {"type": "response.output_item.done", "output_index": 1, "item": _STREAMED},
         {

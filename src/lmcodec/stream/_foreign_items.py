@@ -251,14 +251,15 @@ class _HandedOnWhole(StreamDecodeError):
 
 
 class _Index(msgspec.Struct, frozen=True, gc=False):
-    output_index: Any = None
+    output_index: int | None = None
 
 
 _index: Final = msgspec.json.Decoder(_Index, float_hook=float_literal)
 
 
-def _index_of(data: bytes) -> Any:
-    """A frame's ``output_index`` (``None`` for none, or a frame that cannot be read)."""
+def _index_of(data: bytes) -> int | None:
+    """A frame's ``output_index`` (``None`` for none, one not an integer, or a frame that cannot
+    be read: mapped as it comes)."""
     try:
         return _index.decode(data).output_index
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
