@@ -272,3 +272,15 @@ def test_a_completed_item_at_a_reasoning_or_hosted_tool_index_is_read(
     read = READERS[dst](b"".join(lc.stream.translate("openai", dst, [stream], request=REQUEST)))
     assert sorted(read["text"]) == sorted(source["text"])
     assert [(n, a) for _, n, a in read["tool_calls"]] == [(n, a) for _, n, a in source["tool_calls"]]
+
+
+@pytest.mark.parametrize("index", [[1], {"a": 1}, 10**30, "0"])
+def test_an_odd_output_index_after_a_whole_item_is_no_bare_exception(index: Any) -> None:
+    """After a done item handed on whole, each frame's ``output_index`` is looked up: one that is
+    not an integer is mapped as it comes (lm15's refusal, the client's error event naming it)."""
+    events = [SHAPES["done_before_delta"][0], dict(_delta(0, "x"), output_index=index), _completed([])]
+    frames = [_frame(e) for e in events]
+    for dst in DIALECTS:
+        for chunks in _chunkings(frames).values():
+            out = b"".join(lc.stream.translate("openai", dst, chunks, request=REQUEST))
+            assert out  # (an error event or the answer: no exception out of translate)
