@@ -83,13 +83,15 @@ def _repeats_on(raw: bytes, path: str | None) -> bool:
 
 
 def last_values(data: Any, path: str | None = None) -> bytes | None:
-    """``data`` (JSON bytes) re-encoded with each repeated key holding its last value, in the place
-    of its first (as ``json.loads`` builds the dict), when some object of it repeats a key; None
-    when none does, or one repeats its ``type`` with another string, or the text is not JSON, or its
-    value cannot be written back as it was read (NaN, a number out of range, a lone surrogate, an
-    integer msgspec cannot hold). ``path`` is where the readers refused ``data``: when no key on it
-    repeats, the answer is None without reading ``data`` whole."""
-    raw = bytes(data)
+    """``data`` (JSON bytes, or a ``str`` as the readers take it) re-encoded with each repeated key
+    holding its last value, in the place of its first (as ``json.loads`` builds the dict), when some
+    object of it repeats a key; None when none does, or one repeats its ``type`` with another
+    string, or the text is not JSON, or its value cannot be written back as it was read (NaN, a
+    number out of range, a lone surrogate, an integer msgspec cannot hold). ``path`` is where the
+    readers refused ``data``: when no key on it repeats, the answer is None without reading
+    ``data`` whole."""
+    # a str the strict reader read is UTF-8 encodable; surrogatepass keeps any other one refused
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     if not _repeats_on(raw, path):
         return None
     repeated = False
