@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from lmcodec.codecs._hooks import HOSTILE
 from lmcodec.errors import ValidationError
 from lmcodec.wire._checks import is_json_value, wire_path
 from lmcodec.wire.parts import ContinuationState
@@ -297,10 +298,12 @@ def pm_states(pm: Any, path: str) -> tuple[list[ContinuationState], Any]:
 
 
 def parse_channel(value: Any, target: Any, path: str) -> Any:
-    """The lm15 channel as ``target`` (PartChannel/MessageChannel); anything else is an error."""
+    """The lm15 channel as ``target`` (PartChannel/MessageChannel); anything else is an error,
+    also a value msgspec cannot take (a lone surrogate, which llm's JSON reading keeps, or a
+    value nested past its depth bound)."""
     try:
         return msgspec.convert(value, target)
-    except msgspec.ValidationError as exc:
+    except (msgspec.ValidationError, *HOSTILE) as exc:
         raise ValidationError(
             f"provider_metadata['lm15'] is reserved for lmcodec's side channel and this one is not "
             f"what lc.llm.from_turn writes ({exc})",
