@@ -248,7 +248,7 @@ class ChatExtras(StreamMapper):
             return None
         try:
             choices = _indexed_decoder.decode(data).choices
-        except (msgspec.ValidationError, msgspec.DecodeError):
+        except REFUSED:  # RecursionError too: a value nested past msgspec's bound
             return None
         if not choices:
             return None
@@ -305,7 +305,7 @@ class ChatExtras(StreamMapper):
             return skipped
         try:
             choices = _decoder.decode(data).choices
-        except (msgspec.ValidationError, msgspec.DecodeError):
+        except REFUSED:  # RecursionError too: a value nested past msgspec's bound
             return skipped
         delta = choices[0].delta if choices else None
         if delta is None:
