@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 import msgspec
 
 from lmcodec.codecs._top_level import top_level
-from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
+from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError, quoted_in
 from lmcodec.wire._checks import to_path, wire_path
 from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire._types import NonFiniteFloat
@@ -162,7 +162,8 @@ def with_path(exc: msgspec.ValidationError, prefix: str = "$") -> ValidationErro
     text = str(exc)
     message, sep, path = text.rpartition(" - at `")
     if not sep:
-        return ValidationError(text, prefix)
+        return ValidationError(quoted_in(text), prefix)
+    message = quoted_in(message)
     path = path.rstrip("`")
     if prefix != "$" and path.startswith("$"):
         path = prefix + path[1:]

@@ -27,7 +27,7 @@ import msgspec
 
 from lmcodec.codecs._convert import convert
 from lmcodec.codecs._hooks import HOSTILE, dec_hook, decode_error, hostile_error
-from lmcodec.errors import ValidationError
+from lmcodec.errors import ValidationError, quoted
 from lmcodec.wire import Delta, Part, StreamEvent, Tool
 from lmcodec.wire.unknown import Unknown, UnknownDelta, UnknownEvent, UnknownPart, UnknownTool
 
@@ -323,7 +323,7 @@ def _item(fmt: _Format, raw: Any, union: _Union, path: str) -> Any:
             value = fmt.value(raw, path)
             return union.unknown._kept(fmt.raw(raw), fmt.raw_format, value)
     fmt.decode(raw, union.strict, path)  # raises the strict decoder's error for this item
-    raise ValidationError(f"Invalid value {tag!r}", f"{path}.type")  # pragma: no cover
+    raise ValidationError(f"Invalid value {quoted(tag)}", f"{path}.type")  # pragma: no cover
 
 
 def _build(fmt: _Format, plan: _Plan, skeleton: Any, path: str) -> Any:

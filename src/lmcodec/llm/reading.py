@@ -34,7 +34,7 @@ from typing import Any
 
 import msgspec
 
-from lmcodec.errors import ValidationError
+from lmcodec.errors import ValidationError, quoted
 from lmcodec.llm._struct import unchecked
 from lmcodec.llm.types import (
     Attachment,
@@ -169,7 +169,7 @@ def read_part(value: Any, path: str = "$") -> Part:
         raw = get("attachment")
         attachment = read_attachment(raw, f"{path}.attachment") if raw else None
         return unchecked(AttachmentPart, attachment=attachment, provider_metadata=get("provider_metadata"))
-    raise ValidationError(f"Unknown part type: {kind!r}", f"{path}.type")
+    raise ValidationError(f"Unknown part type: {quoted(kind)}", f"{path}.type")
 
 
 def _typed(value: Any, target: Any) -> Any:

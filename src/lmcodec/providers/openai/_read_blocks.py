@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import quoted
 from lmcodec.providers.openai._read_common import (
     array,
     data_uri,
@@ -121,7 +122,7 @@ def input_block(block: dict[str, Any], path: str) -> dict[str, Any]:
             string(block.get("video_data"), f"{path}.video_data"), f"{path}.video_data"
         )
         return {"type": "video", "media_type": media_type, "data": data}
-    fail(f"an input block of type {kind!r} cannot be carried by a canonical Request", f"{path}.type")
+    fail(f"an input block of type {quoted(kind)} cannot be carried by a canonical Request", f"{path}.type")
 
 
 def _file_block(block: dict[str, Any], path: str) -> dict[str, Any]:
@@ -173,5 +174,5 @@ def assistant_content(item: dict[str, Any], path: str) -> list[dict[str, Any]]:
             only_keys(block, _REFUSAL_BLOCK_KEYS, where, "a refusal block")
             parts.append({"type": "refusal", "text": string(block.get("refusal"), f"{where}.refusal")})
         else:
-            fail(f"an assistant block of type {kind!r} cannot be carried", f"{where}.type")
+            fail(f"an assistant block of type {quoted(kind)} cannot be carried", f"{where}.type")
     return parts

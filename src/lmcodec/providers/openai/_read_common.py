@@ -19,7 +19,7 @@ from msgspec import UNSET
 
 from lmcodec.codecs._hooks import decode_error
 from lmcodec.codecs.json import from_builtins
-from lmcodec.errors import DecodeError, ValidationError
+from lmcodec.errors import DecodeError, ValidationError, quoted
 from lmcodec.providers._tool_rules import DUPLICATE_TOOL, duplicate_tool
 from lmcodec.providers.openai._common import has_cache_options
 from lmcodec.wire import Config, ImagePart, Request, ToolChoice
@@ -187,7 +187,7 @@ def only_keys(value: dict[str, Any], allowed: frozenset[str], path: str, what: s
     """Refuse a key the canonical Request has no place for (never dropped)."""
     for key in value:
         if key not in allowed:
-            fail(f"{what} key {key!r} cannot be carried by a canonical Request", f"{path}.{key}")
+            fail(f"{what} key {quoted(key)} cannot be carried by a canonical Request", f"{path}.{key}")
 
 
 def _finite_float(text: str) -> float:

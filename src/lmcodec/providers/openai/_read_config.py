@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import quoted
 from lmcodec.providers.openai._read_common import (
     array,
     boolean,
@@ -103,7 +104,7 @@ def read_tools(raw: list[Any]) -> list[dict[str, Any]]:
             continue
         if kind in RESPELLED_TYPES:
             fail(
-                f"hosted tool type {kind!r} cannot be carried: lm15 sends that canonical name as "
+                f"hosted tool type {quoted(kind)} cannot be carried: lm15 sends that canonical name as "
                 f"{BUILTIN_TYPES[kind]!r}",
                 f"{path}.type",
             )

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import quoted
 from lmcodec.providers.openai._read_common import fail
 
 __all__ = ["input_item"]
@@ -54,7 +55,7 @@ def input_item(item: dict[str, Any], kind: str, path: str) -> dict[str, Any]:
         status = out.pop("status")
         if status not in (None, "completed") and (status != "incomplete" or kind != "message"):
             fail(
-                f"an item with status {status!r} cannot be carried: only a completed item replays",
+                f"an item with status {quoted(status)} cannot be carried: only a completed item replays",
                 f"{path}.status",
             )
     if kind == "function_call" and "caller" in out:

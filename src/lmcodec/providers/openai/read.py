@@ -93,7 +93,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import ValidationError
+from lmcodec.errors import ValidationError, quoted
 from lmcodec.providers._crossing_survey import ContentSurvey, Seen, read_survey
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned, left_out
@@ -351,7 +351,10 @@ def _messages(items: list[Any], reader: _Reader, start: int) -> list[dict[str, A
             continue
         step = ASSISTANT_STAGES.get(kind)
         if step is None:
-            fail(f"an input item of type {kind!r} cannot be carried by a canonical Request", f"{path}.type")
+            fail(
+                f"an input item of type {quoted(kind)} cannot be carried by a canonical Request",
+                f"{path}.type",
+            )
         item = input_item(item, kind, path)  # an SDK output item replayed: its own keys
         if turn is None or step < stage or (step == stage == 1):
             turn = {"role": "assistant", "parts": []}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import quoted
 from lmcodec.providers.openai._read_common import (
     array,
     data_uri,
@@ -208,7 +209,7 @@ def client_object_keys(row: dict[str, Any], path: str) -> None:
     for key, why in _CLIENT_OBJECT_KEYS.items():
         value = provider_fields(row) if key == "provider_specific_fields" else row.get(key)
         if not (value is None or value == [] or value == {} or _all_empty(value)):
-            fail(f"an assistant row's {key!r} cannot be carried: {why}", f"{path}.{key}")
+            fail(f"an assistant row's {quoted(key)} cannot be carried: {why}", f"{path}.{key}")
     if row.get("parsed") is not None:
         fail(f"an assistant row's 'parsed' cannot be carried: {_PARSED}", f"{path}.parsed")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import quoted
 from lmcodec.providers._pairing import named_by_their_calls
 from lmcodec.providers._unsigned_thinking import Unsigned
 from lmcodec.providers.openai._read_common import (
@@ -70,7 +71,7 @@ def decode_walked(body: bytes, unsigned: Unsigned = None) -> Request:
     model = string(value.get("model"), "$.model") if "model" in value else fail("missing", "$.model")
     for key, why in REFUSED_KEYS.items():
         if key in value:
-            fail(f"{key!r} cannot be carried by a canonical Request: {why}", f"$.{key}")
+            fail(f"{quoted(key)} cannot be carried by a canonical Request: {why}", f"$.{key}")
     if value.get("n", 1) is None:  # a known key set to null reads as absent
         del value["n"]
     if "n" in value and value["n"] != 1:
