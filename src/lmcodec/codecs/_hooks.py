@@ -237,17 +237,22 @@ _DEPTH_TABLE = bytes(2 if b in b"[{" else 0 if b in b"]}" else 1 for b in range(
 # Brackets inside a string nest nothing: blanked (same length, so offsets stay true).
 _NEUTRAL = bytes(0x5F if b in b"[]{}" else b for b in range(256))
 _WINDOW = 1 << 20
+_FIRST_WINDOW = 1 << 12  # where the first too deep level is sought: most faults are near the start
 
 
-def _structure(buf: bytes) -> Iterator[tuple[int, bytes]]:
+def _structure(buf: bytes, first_size: int = _WINDOW) -> Iterator[tuple[int, bytes]]:
     """``buf`` in windows (offset, bytes of the same length) whose brackets inside strings are
-    blanked. Escapes go first (``\\\\`` pairs, then ``\\"``: ``bytes.replace`` pairs a run of
+    blanked; the first window ``first_size`` bytes, each next one twice the last, up to ``_WINDOW``
+    (a caller that stops at the first window holding what it seeks pays for that stretch only).
+    Escapes go first (``\\\\`` pairs, then ``\\"``: ``bytes.replace`` pairs a run of
     backslashes from the left, as JSON does), so every quote left delimits a string; a string's
-    state carries from one window to the next. C-level passes only, memory bounded by a window."""
+    state carries from one window to the next. C-level passes only (and one ``translate`` call per
+    string), memory bounded by a window."""
     plain = buf.replace(b"\\\\", b"__").replace(b'\\"', b"__") if b"\\" in buf else buf
     inside = False
-    for start in range(0, len(plain), _WINDOW):
-        window = plain[start : start + _WINDOW]
+    start, size = 0, first_size
+    while start < len(plain):
+        window = plain[start : start + size]
         if b'"' in window:
             parts = window.split(b'"')
             first = 0 if inside else 1
@@ -258,6 +263,7 @@ def _structure(buf: bytes) -> Iterator[tuple[int, bytes]]:
         elif inside:
             window = window.translate(_NEUTRAL)
         yield start, window
+        start, size = start + size, min(2 * size, _WINDOW)
 
 
 def _depths(window: bytes, depth: int) -> Iterator[int]:
@@ -342,7 +348,7 @@ def _origin(exc: BaseException | None) -> int:
 def _first_deeper(buf: bytes, allowed: int) -> int | None:
     """The offset where ``buf`` first nests deeper than ``allowed`` (work stops at its window)."""
     depth = 0
-    for start, window in _structure(buf):
+    for start, window in _structure(buf, _FIRST_WINDOW):
         at = next(compress(count(), map(allowed.__lt__, _depths(window, depth))), None)
         if at is not None:
             return start + at

@@ -171,7 +171,7 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
         if wrong is None:
             raise
         raise wrong from None
-    result: T = _fallback(data, type, first, lenient, unknown)
+    result: T = _fallback(data, type, first, lenient, unknown, True)
     return result
 
 
@@ -212,20 +212,32 @@ def _read_as_python_json(data: Any, tp: Any, unknown: OnUnknown, error: LmcodecE
     return from_builtins(parsed, tp, lenient=True, unknown=unknown)
 
 
-def _fallback(data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: OnUnknown) -> Any:
+def _fallback(
+    data: Any, tp: Any, first: msgspec.ValidationError, lenient: bool, unknown: OnUnknown, rewrite: bool
+) -> Any:
     """After the strict decoder failed validation: the readers below; when they refuse ``data`` too
-    and an object of it repeats a key, ``data`` with the last value of each (H9: as ``json.loads``,
-    where msgspec checked every value), else their refusal."""
+    and an object of it repeats a key (``rewrite``), ``data`` with the last value of each (H9: as
+    ``json.loads``, where msgspec checked every value), else their refusal."""
     try:
         return _fallback_readers(data, tp, first, lenient, unknown)
     except (ValidationError, DecodeError) as refused:
+        if not rewrite:
+            raise
         rewritten = last_values(data, refused.path if isinstance(refused, ValidationError) else None)
         if rewritten is None:
             raise
-        try:
-            return decode(rewritten, tp, lenient=lenient, unknown=unknown)
-        except (ValidationError, DecodeError):
+        again: msgspec.ValidationError | None = None
+        try:  # decode's steps, but no key repeats in a text last_values wrote: not scanned again
+            return decoder_for(tp).decode(rewritten)
+        except msgspec.ValidationError as exc:
+            again = exc
+        except (msgspec.DecodeError, *HOSTILE):
             pass
+        if again is not None:
+            try:
+                return _fallback(rewritten, tp, again, lenient, unknown, False)
+            except (ValidationError, DecodeError):
+                pass
         raise
 
 
