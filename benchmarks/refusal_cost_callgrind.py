@@ -14,9 +14,9 @@ import sys
 from collections.abc import Callable
 
 import msgspec
-from callgrind_support import between_markers, marked_dumps, total
 
 import lmcodec as lc
+from callgrind_support import between_markers, marked_dumps, total
 
 
 def _deep() -> bytes:
