@@ -76,10 +76,14 @@ def quoted(value: object) -> str:
 
 def quoted_in(message: str) -> str:
     """msgspec's ``message`` with the input value it quotes whole (``Invalid enum value 'X'``,
-    ``Invalid value 'X'``, ``Object contains unknown field `X```) as :func:`quoted` writes it."""
+    ``Invalid value 'X'``, ``Object contains unknown field `X```) as :func:`quoted` writes it
+    when it is longer than :data:`QUOTED_CHARACTERS` (a shorter one is left as msgspec spells it)."""
     for head, close in _QUOTING:
         if message.startswith(head) and message.endswith(close):
-            return head[:-1] + quoted(message[len(head) : -1])
+            value = message[len(head) : -1]
+            if len(value) <= QUOTED_CHARACTERS:  # as msgspec wrote it: readers match its spelling
+                return message
+            return head[:-1] + quoted(value)
     return message
 
 
