@@ -128,3 +128,26 @@ def test_another_fault_after_a_far_logprob_is_refused_at_its_path() -> None:
         lc.ValidationError, match=r"Expected `str`, got `int` - at `\$\.logprobs\[0\]\.top\[1\]\.token`"
     ):
         lc.decode(text, lc.Response)
+
+
+_KEPT_BESIDE = (
+    '[{"type":"delta","delta":{"type":"text","part_index":0,"text":"a","logprobs":'
+    '[{"token":"a","logprob":LOGPROB,"top":[{"token":"b","logprob":LOGPROB}]}]}},{"type":"zzz","n":1}]'
+)
+
+
+@pytest.mark.parametrize("literal", ["-1e300", "-1.7976931348623157e308", "1e289"])
+def test_a_far_logprob_beside_an_unknown_item_is_kept(literal: str) -> None:
+    """unknown="keep" of events holding a logprob the bound refuses and an unknown event: read, the
+    logprob as json.loads reads it and the unknown event kept (the keeping reader's typed decoders
+    hold logprobs to the bound: the stand-ins carry them past it)."""
+    data = _KEPT_BESIDE.replace("LOGPROB", literal).encode()
+    events = lc.decode(data, list[lc.StreamEvent], unknown="keep")
+    expected = json.loads(data)
+    delta = events[0].delta
+    assert isinstance(delta, lc.TextDelta)
+    got = float(delta.logprobs[0].logprob), float(delta.logprobs[0].top[0].logprob)
+    token = expected[0]["delta"]["logprobs"][0]
+    assert repr(got) == repr((float(token["logprob"]), float(token["top"][0]["logprob"])))
+    assert isinstance(events[1], lc.UnknownEvent)
+    assert lc.encode(events[1]) == b'{"type":"zzz","n":1}'

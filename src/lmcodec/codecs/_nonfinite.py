@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from itertools import chain
 from operator import attrgetter
 from typing import Any
@@ -29,6 +30,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
+from lmcodec.errors import LmcodecError
 from lmcodec.wire._float_literals import FAR
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
@@ -134,6 +136,20 @@ def convert(value: Any, tp: Any, dec_hook: Any) -> Any:
     return obj if _restore(obj, tp, values) == count else None
 
 
+def convert_kept(value: Any, tp: Any, read: Callable[[Any], Any]) -> Any:
+    """As :func:`convert`, with ``read`` (the unknown-keeping reader of builtins) converting the
+    stood-in value; None where it refuses it or where a logprob it kept raw (inside an unknown
+    item) was stood in for."""
+    stood_in, count, values = _stand_in(value)
+    if not count:
+        return None
+    try:
+        obj = read(stood_in)
+    except (LmcodecError, msgspec.ValidationError, TypeError, ValueError, RecursionError):
+        return None
+    return obj if _restore(obj, tp, values) == count else None
+
+
 def _stand_in(value: Any) -> tuple[Any, int, dict[float, float]]:
     """A copy of ``value`` with each non-finite or far ``"logprob"`` value replaced by its
     stand-in, how many were replaced, and each stand-in's value; the count is 0 when a non-finite
@@ -183,7 +199,7 @@ def _stand_in(value: Any) -> tuple[Any, int, dict[float, float]]:
 def _restore(obj: Any, tp: Any, values: dict[float, float]) -> int:
     """Put the logprobs ``values`` maps stand-ins to back in place of them; returns how many.
 
-    Walks the tuples and Structs of ``obj`` (as the decoders build them), entering only the fields
+    Walks the tuples, lists and Structs of ``obj`` (as the decoders build them), entering only the fields
     whose types can hold a logprob; a run of logprobs is scanned in C."""
     plan = _plan(tp)
     restored = 0
@@ -191,7 +207,7 @@ def _restore(obj: Any, tp: Any, values: dict[float, float]) -> int:
     while stack:
         item = stack.pop()
         kind = type(item)
-        if kind is tuple:
+        if kind is tuple or kind is list:  # (a list: a decode target of list[...])
             kinds = set(map(type, item))
             if kinds == {TokenLogprob}:
                 restored += _put_back(item, values)
@@ -224,7 +240,7 @@ def _put_back(logprobs: Any, values: dict[float, float]) -> int:
 
 def _plan(tp: Any) -> dict[type, tuple[str, ...]]:
     """For a decode target: each Struct class in it that can hold a logprob, and which of its
-    fields can (through Structs, tuples, unions and constraints; not through lists, dicts or
+    fields can (through Structs, tuples, lists, unions and constraints; not through dicts or
     ``Any``, which the walk does not enter)."""
     plan = _plans.get(tp)
     if plan is None:
@@ -277,7 +293,7 @@ def _children(info: mi.Type) -> tuple[mi.Type, ...]:
         return (info.type,)
     if isinstance(info, mi.UnionType):
         return info.types
-    if isinstance(info, mi.VarTupleType):
+    if isinstance(info, (mi.VarTupleType, mi.ListType)):
         return (info.item_type,)
     if isinstance(info, mi.TupleType):
         return info.item_types

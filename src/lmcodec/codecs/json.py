@@ -203,6 +203,15 @@ def _non_finite_logprobs(data: Any, tp: Any) -> Any:
     return None if parsed is None else _nonfinite.convert(parsed, tp, dec_hook)
 
 
+def _far_kept(data: Any, tp: Any) -> Any:
+    """JSON ``data`` read by the unknown-keeping reader with its far and non-finite logprobs stood
+    in for (the keeping reader's typed decoders hold them to the bound), else None."""
+    parsed = _nonfinite.parse(data)
+    if parsed is None:
+        return None
+    return _nonfinite.convert_kept(parsed, tp, lambda value: _keep.from_builtins(value, tp))
+
+
 def _read_as_python_json(data: Any, tp: Any, unknown: OnUnknown, error: LmcodecError) -> Any:
     """``lenient=True`` on JSON holding a lone surrogate escape: read as lm15 reads it,
     ``json.loads`` then its tolerant forms (``error`` stands when ``json.loads`` refuses it)."""
@@ -253,7 +262,11 @@ def _fallback_readers(
     if keep:
         try:
             return _keep_json.decode(data, tp, first)
-        except ValidationError:
+        except ValidationError as refused:
+            if NOT_FINITE in str(refused):  # a far or non-finite logprob beside an unknown item
+                kept = _far_kept(data, tp)
+                if kept is not None:
+                    return kept
             if not lenient:
                 raise
         except DecodeError as exc:
