@@ -19,7 +19,7 @@ def ops():
 def ev(op):
     if op[0] == "start": return lc.StreamStartEvent(id="R", model="g")
     if op[0] == "end": return lc.StreamEndEvent(finish_reason="stop")
-    if op[0] == "error": return lc.StreamErrorEvent(error=lc.ErrorDetail(code="server_error", message="x"))
+    if op[0] == "error": return lc.StreamErrorEvent(error=lc.ErrorDetail(code="server", message="x"))
     return _event(op)
 def run(fn_name, seq):
     w = WRITERS["gemini"]()
