@@ -9,6 +9,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._build_common import NO_PART, data_part_text
+from lmcodec.providers._part_kinds import kind_of
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic.body import parse_response
 from lmcodec.wire import CitationPart, DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
@@ -81,26 +82,34 @@ def plain_blocks(answer: tuple[Any, ...]) -> list[Any] | None:
     return [blocks[type(part)](part.text) for part in answer]
 
 
+_ORDER: Final = (TextPart, CitationPart, ThinkingPart, ToolCallPart, DataPart, RefusalPart)
+"""The kinds :func:`built_blocks` writes, in the order it tests a subclass against them."""
+_KINDS: Final = frozenset(_ORDER)
+
+
 def built_blocks(answer: tuple[Any, ...]) -> tuple[list[Any], bool, bool]:
     """The content of any answer, whether it holds a tool call, whether a refusal."""
     content: list[Any] = []
     has_tool = False
     refused = False
     for part in answer:
-        if isinstance(part, TextPart):
+        kind: type | None = type(part)
+        if kind not in _KINDS:  # a subclass of a kind (or no kind): tested one kind at a time
+            kind = kind_of(part, _ORDER)
+        if kind is TextPart:
             content.append({"type": "text", "text": part.text})
-        elif isinstance(part, CitationPart):
+        elif kind is CitationPart:
             if not content or content[-1].get("type") != "text":
                 content.append({"type": "text", "text": ""})
             content[-1].setdefault("citations", []).append(f.citation(part))
-        elif isinstance(part, ThinkingPart):
+        elif kind is ThinkingPart:
             content.append(_thinking_block(part))
-        elif isinstance(part, ToolCallPart):
+        elif kind is ToolCallPart:
             has_tool = True
             content.append({"type": "tool_use", "id": part.id, "name": part.name, "input": part.input})
-        elif isinstance(part, DataPart):
+        elif kind is DataPart:
             content.append({"type": "text", "text": data_part_text(part)})
-        elif isinstance(part, RefusalPart):
+        elif kind is RefusalPart:
             refused = True
             content.append({"type": "text", "text": part.text})
     return content, has_tool, refused

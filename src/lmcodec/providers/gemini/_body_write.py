@@ -10,6 +10,7 @@ import msgspec
 
 from lmcodec.providers._build_common import data_part_text
 from lmcodec.providers._media_forms import MEDIA_PARTS
+from lmcodec.providers._part_kinds import kind_of
 from lmcodec.providers.gemini import _frames as f
 from lmcodec.providers.gemini.body import parse_response
 from lmcodec.wire import (
@@ -84,6 +85,11 @@ def plain_parts(answer: tuple[Any, ...]) -> list[Any] | None:
     return list(map(_PlainPart, map(_text, answer), map(_THOUGHT.__getitem__, map(type, answer))))
 
 
+_ORDER: Final = (TextPart, ThinkingPart, ToolCallPart, *MEDIA_PARTS, DataPart, RefusalPart, CitationPart)
+"""The kinds :func:`built_parts` writes, in the order it tests a subclass against them."""
+_KINDS: Final = frozenset(_ORDER)
+
+
 def built_parts(answer: tuple[Any, ...]) -> tuple[list[Any], list[CitationPart]]:
     """The body parts of any answer (text, thought, functionCall with its id, media as inlineData
     or fileData, thoughtSignatures), and its citations (the candidate's grounding)."""
@@ -91,24 +97,27 @@ def built_parts(answer: tuple[Any, ...]) -> tuple[list[Any], list[CitationPart]]
     citations: list[CitationPart] = []
     signatures = _signatures(answer)
     for part, signature in zip(answer, signatures, strict=True):
-        if isinstance(part, (TextPart, ThinkingPart)):
-            thought = True if isinstance(part, ThinkingPart) else f.UNSET
+        kind: type | None = type(part)
+        if kind not in _KINDS:  # a subclass of a kind (or no kind): tested one kind at a time
+            kind = kind_of(part, _ORDER)
+        if kind is TextPart or kind is ThinkingPart:
+            thought = True if kind is ThinkingPart else f.UNSET
             parts.append(f.Part(text=part.text, thought=thought, thoughtSignature=signature))
-        elif isinstance(part, ToolCallPart):
+        elif kind is ToolCallPart:
             call = f.FunctionCall(name=part.name, args=part.input, id=part.id)
             parts.append(f.Part(functionCall=call, thoughtSignature=signature))
-        elif isinstance(part, MEDIA_PARTS):  # base64 data or a url (encode_response refuses the others)
+        elif kind in MEDIA_PARTS:  # base64 data or a url (encode_response refuses the others)
             if part.data is not None:
                 inline = f.InlineData(mimeType=part.media_type, data=part.data)
                 parts.append(f.Part(inlineData=inline, thoughtSignature=signature))
             else:
                 uri = f.FileData(mimeType=part.media_type, fileUri=part.url or "")
                 parts.append(f.Part(fileData=uri, thoughtSignature=signature))
-        elif isinstance(part, DataPart):
+        elif kind is DataPart:
             parts.append(f.Part(text=data_part_text(part)))
-        elif isinstance(part, RefusalPart):
+        elif kind is RefusalPart:
             parts.append(f.Part(text=part.text))
-        elif isinstance(part, CitationPart):
+        elif kind is CitationPart:
             citations.append(part)
     return parts, citations
 
