@@ -84,11 +84,12 @@ class BodyArguments:
 
     def put(self, entry: dict[str, Any], arguments: dict[str, Any]) -> None:
         """Set ``entry["arguments"]`` to the text of ``arguments`` (now, or at :meth:`settle`)."""
-        raw = raw_arguments(arguments)
-        if raw is not None:
-            watch("", raw, self._provider)
-            entry["arguments"] = raw
-            return
+        if len(arguments) == 1:  # (only a one-key input can be lm15's marker: no call for the others)
+            raw = raw_arguments(arguments)
+            if raw is not None:
+                watch("", raw, self._provider)
+                entry["arguments"] = raw
+                return
         self._entries.append(entry)
         self._datas.append(ENC.encode(arguments))  # a lone surrogate: the writers' EncodeError
         self._inputs.append(arguments)
@@ -106,8 +107,9 @@ class BodyArguments:
                 for entry, data in zip(self._entries, datas, strict=True):
                     entry["arguments"] = quoted(data)
                 return
-            for entry, data in zip(self._entries, datas, strict=True):
-                entry["arguments"] = data.decode("ascii")
+            texts = joined.decode("ascii").split("\n")  # one decode, not one a call
+            for entry, text in zip(self._entries, texts, strict=True):
+                entry["arguments"] = text
             return
         for entry, data, value in zip(self._entries, datas, self._inputs, strict=True):
             alike = stdlib_spells_alike(data)
