@@ -154,3 +154,30 @@ def test_responses_item_numbers_are_the_format_specs(n: int) -> None:
     from lmcodec.providers.openai import _body_write as responses_body
 
     assert responses_body._number(n) == f"{n:04d}"
+
+
+def _python_calls(run: Any) -> int:
+    """How many Python functions ``run()`` calls (C functions left out)."""
+    calls = 0
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def test_chat_thinking_without_state_costs_no_python_call_a_part() -> None:
+    """Chat: as many Python calls for 400 parts of thinking and text in turn as for 40. Before, each
+    thinking part took a call of ``_entries`` (its Anthropic state as ``thinking_blocks`` entries)
+    with no state to write: ~1.3k instructions a part."""
+    answers = [_answer(n) for n in (40, 400)]
+    lc.encode_response("openai_chat", answers[0])
+    counts = [_python_calls(lambda r=r: lc.encode_response("openai_chat", r)) for r in answers]
+    assert counts[1] == counts[0], counts

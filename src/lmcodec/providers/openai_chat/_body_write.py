@@ -62,7 +62,8 @@ def _body(response: Response) -> dict[str, Any]:
             texts.append(part.text)
         elif kind is ThinkingPart:
             reasoning.append(part.text)
-            blocks.extend(_entries(part, len(blocks), len(calls)))
+            if part.continuation:  # a thinking part without state has no entry (a call a part less)
+                blocks.extend(_entries(part, len(blocks), len(calls)))
         elif kind is RefusalPart:
             refusals.append(part.text)
         elif kind is DataPart:
