@@ -40,7 +40,9 @@ from typing import Any, Final, Protocol, cast
 import msgspec
 
 from lmcodec.errors import StreamDecodeError
-from lmcodec.providers.openai.views import ItemDoneFrame, RefusalFrame
+from lmcodec.providers._mapper import REFUSED
+from lmcodec.providers.openai.stream import _HANDLERS
+from lmcodec.providers.openai.views import ItemDoneFrame, RefusalFrame, TextFrame, frame_decoder
 from lmcodec.stream._incomplete import IncompleteWatch
 from lmcodec.stream._whole_items import WHOLE, completed_only, hand_on_whole, identity, raw_value
 from lmcodec.stream.sink import Sink
@@ -102,20 +104,16 @@ class ForeignItems(IncompleteWatch):
 
     def frames(self, datas: list[bytes]) -> int:
         if self._whole:
-            return self._item_by_item(datas)
-        try:
-            return self._batch(datas)
-        except _HandedOnWhole as handed:  # (its frame's position in datas: the rest, frame by frame)
-            at = (handed.frame or 0) + 1
-            return _offset(self._item_by_item, datas[at:], at)
+            return self._item_by_item(datas, 0)
+        return self._batch(datas)
 
     def _batch(self, datas: list[bytes]) -> int:
         if not self._open:
             if len(datas) == 1:
                 if datas[0].find(_ADDED) < 0:
-                    return _frames(self, datas)
+                    return self._mapped_on(datas)
             elif not any(data.find(_ADDED) >= 0 for data in datas):
-                return _frames(self, datas)
+                return self._mapped_on(datas)
         skipped, start = 0, 0
         sink = cast(ForeignItemSink, self.sink)
         for i, data in enumerate(datas):
@@ -123,20 +121,69 @@ class ForeignItems(IncompleteWatch):
             if found is None:
                 continue
             item_type, index, item_id = found
-            skipped += mapped_at(_frames, self, datas[start:i], start)
+            mapped, whole_at = self._mapped(datas[start:i], start)
+            skipped += mapped
+            if whole_at >= 0:
+                return skipped + self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
             if item_id is not None:  # an item lm15 reads: named, then its frame mapped as lm15 maps it
                 start = i
                 sink.source_item(index, item_type, item_id)
                 continue
             start = i + 1
             sink.foreign_item(item_type, data)
-        return skipped + mapped_at(_frames, self, datas[start:], start)
+        mapped, whole_at = self._mapped(datas[start:], start)
+        if whole_at >= 0:
+            mapped += self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
+        return skipped + mapped
 
-    def _item_by_item(self, datas: list[bytes]) -> int:
+    def _mapped_on(self, datas: list[bytes]) -> int:
+        """:meth:`_mapped` of a whole batch, the frames after a done item handed on whole (if one
+        came) item by item."""
+        skipped, whole_at = self._mapped(datas, 0)
+        if whole_at < 0:
+            return skipped
+        return skipped + self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
+
+    def _mapped(self, datas: list[bytes], offset: int) -> tuple[int, int]:
+        """lm15's mapping of the frames ``datas`` (the first at position ``offset`` of the batch:
+        a failing frame is named by its position there), :meth:`StreamMapper.frames`' loop, up to
+        a done message or call handed on whole (:meth:`_whole_item`): how many mapped to nothing,
+        and that frame's position in the batch (-1: none came), after which the batch's frames go
+        one at a time (:meth:`_item_by_item`), so that those of its item are dropped."""
+        skipped = 0
+        decode = frame_decoder.decode
+        text = self.sink.text
+        n = 0
+        try:
+            for n, data in enumerate(datas):  # (n: the failing frame's position)
+                try:
+                    f = decode(data)
+                except REFUSED:
+                    skipped += self.refused(data)
+                    continue
+                kind = type(f)
+                if kind is TextFrame and not f.logprobs:
+                    text(f.output_index, f.delta or "")
+                    continue
+                if kind is ItemDoneFrame:
+                    whole = self._whole_item(f)
+                    if whole is not None:
+                        if not whole:
+                            return skipped, offset + n
+                        skipped += whole
+                        continue
+                skipped += _HANDLERS[kind](self, f)
+        except StreamDecodeError as exc:
+            exc.frame = offset + n
+            raise
+        return skipped, -1
+
+    def _item_by_item(self, datas: list[bytes], offset: int) -> int:
         """The frames of a stream in which an item came whole before its other events (red team 50
-        F05), one at a time: a frame naming the ``output_index`` of an item handed on whole is that
-        item's again (its deltas, a second ``output_item.added`` or ``done``) and is dropped, as
-        ``decode`` reads the deltas and not the done item (the done item's text stood for them)."""
+        F05), one at a time (``offset``: the first's position in the batch): a frame naming the
+        ``output_index`` of an item handed on whole is that item's again (its deltas, a second
+        ``output_item.added`` or ``done``) and is dropped, as ``decode`` reads the deltas and not
+        the done item (the done item's text stood for them)."""
         skipped = 0
         whole = self._whole
         for i, data in enumerate(datas):
@@ -144,9 +191,10 @@ class ForeignItems(IncompleteWatch):
                 skipped += 1
                 continue
             try:
-                skipped += _offset(self._batch, [data], i)
-            except _HandedOnWhole:
-                continue  # (that frame's item, handed on: whole holds its index now)
+                skipped += self._batch([data])
+            except StreamDecodeError as exc:
+                exc.frame = offset + i
+                raise
         return skipped
 
     def _refusal(self, f: RefusalFrame) -> int:
@@ -156,13 +204,15 @@ class ForeignItems(IncompleteWatch):
         cast(ForeignItemSink, self.sink).refusal(f.output_index, f.delta or "")
         return 0
 
-    def _item_done(self, f: ItemDoneFrame) -> int:
-        """A done item: a message or call never added comes only whole, and is handed on
-        (:mod:`lmcodec.stream._whole_items`); any other, as lm15 maps it."""
+    def _whole_item(self, f: ItemDoneFrame) -> int | None:
+        """A done item: a message or call never added comes only whole and is handed on
+        (:mod:`lmcodec.stream._whole_items`): 0, its later frames to be dropped (its index is
+        among the whole ones now), or 1 when it held nothing to hand on; ``None`` for any other,
+        which lm15's mapping reads."""
         done = f.item
         index = f.output_index
         if done is None or done.type not in WHOLE or index in self._added:
-            return _item_done(self, f)
+            return None
         self._added.add(index)
         self._identities[index] = identity(done.type, done.id, raw_value(done.call_id))
         if hand_on_whole(
@@ -177,7 +227,7 @@ class ForeignItems(IncompleteWatch):
         ):
             return 1
         self._whole.add(index)
-        raise _HandedOnWhole("", frame=0)  # (StreamMapper.frames names the frame: frames() goes on after it)
+        return 0
 
     def final_items(self) -> None:
         """At the end of input (the writer's close, before it writes the end): the message and call
@@ -239,15 +289,7 @@ class ForeignItems(IncompleteWatch):
         return item_type, index, None
 
 
-_frames: Final = IncompleteWatch.frames
-_item_done: Final = IncompleteWatch._item_done
 _COMPLETED: Final = b'"response.completed"'
-
-
-class _HandedOnWhole(StreamDecodeError):
-    """Raised by :meth:`ForeignItems._item_done` once it handed a done item on whole, so that the
-    batch's mapping stops there: ``frame`` (set by the mapper's loop, as for any failing frame) is
-    the position :meth:`ForeignItems.frames` goes on from, frame by frame. Never leaves it."""
 
 
 class _Index(msgspec.Struct, frozen=True, gc=False):
@@ -264,15 +306,6 @@ def _index_of(data: bytes) -> int | None:
         return _index.decode(data).output_index
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
         return None
-
-
-def _offset(frames: Callable[[list[bytes]], int], datas: list[bytes], offset: int) -> int:
-    """``frames(datas)``, a failing frame named by its position ``offset`` on."""
-    try:
-        return frames(datas)
-    except StreamDecodeError as exc:
-        exc.frame = (exc.frame or 0) + offset
-        raise
 
 
 def mapped_at(frames: Callable[[Any, list[bytes]], int], mapper: Any, datas: list[bytes], offset: int) -> int:
