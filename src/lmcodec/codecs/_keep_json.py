@@ -20,13 +20,13 @@ from typing import Any, Union, get_args, get_origin
 
 import msgspec
 
-from lmcodec.codecs import _keep
+from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs._hooks import HOSTILE, dec_hook
 from lmcodec.errors import LmcodecError
 from lmcodec.wire._float_literals import float_literal
-from lmcodec.wire.unknown import Unknown, UnknownTool
+from lmcodec.wire.unknown import Unknown, UnknownTool, _init
 
-__all__ = ["decode"]
+__all__ = ["decode", "decode_stood_in"]
 
 
 def decode(data: Any, tp: Any, strict_error: msgspec.ValidationError) -> Any:
@@ -37,6 +37,60 @@ def decode(data: Any, tp: Any, strict_error: msgspec.ValidationError) -> Any:
     except (_Fallback, msgspec.MsgspecError, LmcodecError, TypeError, ValueError, *HOSTILE):
         pass  # the walk gives the result, or the error at its path
     return _keep.decode(data, tp, "json")
+
+
+def decode_stood_in(data: Any, tp: Any, strict: msgspec.json.Decoder[Any]) -> Any:
+    """JSON ``data`` decoded into ``tp``, keeping unknown items, where its far or non-finite
+    logprobs stop the keeping reader (its typed decoders hold a logprob to the 1e288 bound, and
+    ``NaN`` is not JSON), else None: each such ``"logprob"`` literal replaced by a stand-in in the
+    bytes (as the strict reader's far and NaN paths stand in for them), the text read by
+    :func:`decode` (``strict``: the strict decoder of ``tp``, whose error leads the way), then the
+    stand-ins put back: a logprob's value in place (``_nonfinite.restore``), and in a kept item's
+    raw bytes the literal they replaced, its value read from them as the keeping reader reads an
+    item. None unless every stand-in is put back once (a ``NaN`` inside a kept item: not JSON)."""
+    try:
+        buf = data.encode() if isinstance(data, str) else bytes(data)
+    except UnicodeEncodeError:
+        return None
+    stood, values, texts = _nonfinite.stand_in_text(buf)
+    if not values:
+        return None
+    try:
+        try:
+            obj = strict.decode(stood)
+        except msgspec.ValidationError as exc:
+            obj = decode(stood, tp, exc)
+        restored = _nonfinite.restore(obj, tp, values)
+        if restored < len(values):
+            restored += _kept_literals_back(obj, texts)
+    except (_Fallback, msgspec.MsgspecError, LmcodecError, TypeError, ValueError, *HOSTILE):
+        return None
+    return obj if restored == len(values) else None
+
+
+def _kept_literals_back(obj: Any, texts: dict[bytes, bytes]) -> int:
+    """The stand-ins inside the kept unknown items of ``obj`` (a value just decoded: its Structs,
+    tuples and lists) put back as the literals ``texts`` maps them to; how many. Raises _Fallback
+    for a ``NaN`` / ``Infinity`` among them (the item would not be JSON)."""
+    restored = 0
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Unknown):
+            raw = item.raw
+            if raw is None:
+                continue
+            back, count, non_finite = _nonfinite.literals_back(raw, texts)
+            if non_finite:
+                raise _Fallback
+            if count:
+                _init(item, back, "json", _keep._FORMATS["json"].value(back, "$"))
+                restored += count
+        elif type(item) is tuple or type(item) is list:
+            stack.extend(item)
+        elif isinstance(item, msgspec.Struct):
+            stack.extend(getattr(item, name) for name in item.__struct_fields__)
+    return restored
 
 
 class _Fallback(Exception):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
 from itertools import chain
 from operator import attrgetter
 from typing import Any
@@ -30,12 +29,11 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from lmcodec.errors import LmcodecError
 from lmcodec.wire._float_literals import FAR
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
 
-__all__ = ["convert", "decode_json", "has_tokens", "parse"]
+__all__ = ["convert", "decode_json", "has_tokens", "literals_back", "parse", "restore", "stand_in_text"]
 
 _LOGPROB_TYPES = (TokenLogprob, TopLogprob)
 # Stand-ins while msgspec converts (it checks logprobs are finite): negative subnormals
@@ -53,6 +51,10 @@ _TOKEN = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(NaN|-Infinity|Infinity)'
 _LITERALS = {b"NaN": b"-1e-320", b"Infinity": b"-2e-320", b"-Infinity": b"-3e-320"}
 # A "logprob" key's number (what typed_error writes 0 for when it is far).
 _FAR_TOKEN = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(-?[0-9][0-9.eE+-]*)')
+# A "logprob" key's number or non-finite token (stand_in_text's): what the keeping reader's
+# typed decoders refuse at the bound, or as not JSON.
+_LOGPROB_LITERAL = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(NaN|-Infinity|Infinity|-?[0-9][0-9.eE+-]*)')
+_NON_FINITE = {b"NaN": "nan", b"Infinity": "inf", b"-Infinity": "-inf"}
 _LOGPROB = attrgetter("logprob")
 _TOP = attrgetter("top")
 # Per decode target: each Struct class that can hold a logprob -> its fields that can hold one.
@@ -101,7 +103,55 @@ def decode_json(data: Any, tp: Any, decoder: msgspec.json.Decoder[Any]) -> Any:
         obj = decoder.decode(replaced)
     except (msgspec.MsgspecError, TypeError, ValueError, RecursionError):
         return None
-    return obj if _restore(obj, tp, _VALUES) == count else None
+    return obj if restore(obj, tp, _VALUES) == count else None
+
+
+def stand_in_text(buf: bytes) -> tuple[bytes, dict[float, float], dict[bytes, bytes]]:
+    """``buf`` with each far (past 1e288) or non-finite (``NaN``, ``Infinity``) ``"logprob"``
+    literal replaced by a distinct stand-in literal (the k-th far stand-in, written as ``repr``
+    writes it), each stand-in's value (a non-finite one as :class:`NonFiniteFloat`), and each
+    stand-in literal's original text. A literal past the double range is left (its field's error)."""
+    values: dict[float, float] = {}
+    texts: dict[bytes, bytes] = {}
+
+    def stand_in(match: re.Match[bytes]) -> bytes:
+        literal = match[2]
+        name = _NON_FINITE.get(literal)
+        if name is not None:
+            value: float = NonFiniteFloat(name)
+        else:
+            try:
+                value = float(literal)
+            except ValueError:  # (not a number: the decoder's error)
+                return match[0]
+            if not math.isfinite(value) or -FAR <= value <= FAR:
+                return match[0]
+        stood = _FAR_STAND_IN - len(values) * _STEP
+        text = repr(stood).encode()
+        values[stood] = value
+        texts[text] = literal
+        return match[1] + text
+
+    return _LOGPROB_LITERAL.sub(stand_in, buf), values, texts
+
+
+def literals_back(raw: bytes, texts: dict[bytes, bytes]) -> tuple[bytes, int, bool]:
+    """``raw`` (a kept item's bytes of a text :func:`stand_in_text` wrote) with each stand-in literal
+    of ``texts`` put back as the literal it replaced: the bytes, how many, and whether one of them
+    was a ``NaN`` / ``Infinity`` token (not JSON)."""
+    count = 0
+    non_finite = False
+
+    def back(match: re.Match[bytes]) -> bytes:
+        nonlocal count, non_finite
+        literal = texts.get(match[2])
+        if literal is None:
+            return match[0]
+        count += 1
+        non_finite = non_finite or literal in _NON_FINITE
+        return match[1] + literal
+
+    return _LOGPROB_LITERAL.sub(back, raw), count, non_finite
 
 
 def typed_error(data: Any, decoder: msgspec.json.Decoder[Any]) -> msgspec.ValidationError | None:
@@ -133,21 +183,7 @@ def convert(value: Any, tp: Any, dec_hook: Any) -> Any:
         obj = msgspec.convert(stood_in, tp, dec_hook=dec_hook)
     except (msgspec.ValidationError, TypeError, ValueError, RecursionError):
         return None
-    return obj if _restore(obj, tp, values) == count else None
-
-
-def convert_kept(value: Any, tp: Any, read: Callable[[Any], Any]) -> Any:
-    """As :func:`convert`, with ``read`` (the unknown-keeping reader of builtins) converting the
-    stood-in value; None where it refuses it or where a logprob it kept raw (inside an unknown
-    item) was stood in for."""
-    stood_in, count, values = _stand_in(value)
-    if not count:
-        return None
-    try:
-        obj = read(stood_in)
-    except (LmcodecError, msgspec.ValidationError, TypeError, ValueError, RecursionError):
-        return None
-    return obj if _restore(obj, tp, values) == count else None
+    return obj if restore(obj, tp, values) == count else None
 
 
 def _stand_in(value: Any) -> tuple[Any, int, dict[float, float]]:
@@ -196,7 +232,7 @@ def _stand_in(value: Any) -> tuple[Any, int, dict[float, float]]:
     return top[0], replaced, values
 
 
-def _restore(obj: Any, tp: Any, values: dict[float, float]) -> int:
+def restore(obj: Any, tp: Any, values: dict[float, float]) -> int:
     """Put the logprobs ``values`` maps stand-ins to back in place of them; returns how many.
 
     Walks the tuples, lists and Structs of ``obj`` (as the decoders build them), entering only the fields

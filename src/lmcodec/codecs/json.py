@@ -150,13 +150,12 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
     except msgspec.DecodeError as exc:
         if _nonfinite.has_tokens(data):
             value: T | None = _non_finite_logprobs(data, type)
+            if value is None and unknown == "keep":  # beside an unknown item
+                value = _keep_json.decode_stood_in(data, type, decoder_for(type))
             if value is not None:
                 if lenient:
                     return value
-                raise DecodeError(
-                    f"{decode_error(exc, data)}: a non-finite logprob (NaN/Infinity, as lm15 writes it) "
-                    "is not canonical JSON; decode with lenient=True to read it"
-                ) from exc
+                raise DecodeError(f"{decode_error(exc, data)}{_NOT_CANONICAL}") from exc
         error = decode_error(exc, data)
         if lenient and LONE_SURROGATE in str(error):  # what encode writes for a lone surrogate
             read: T = _read_as_python_json(data, type, unknown, error)
@@ -173,6 +172,12 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
         raise wrong from None
     result: T = _fallback(data, type, first, lenient, unknown, True)
     return result
+
+
+_NOT_CANONICAL: Final = (
+    ": a non-finite logprob (NaN/Infinity, as lm15 writes it) is not canonical JSON; "
+    "decode with lenient=True to read it"
+)
 
 
 def _far_logprobs(data: Any, tp: Any) -> Any:
@@ -201,15 +206,6 @@ def _non_finite_logprobs(data: Any, tp: Any) -> Any:
         return value
     parsed = _nonfinite.parse(data)
     return None if parsed is None else _nonfinite.convert(parsed, tp, dec_hook)
-
-
-def _far_kept(data: Any, tp: Any) -> Any:
-    """JSON ``data`` read by the unknown-keeping reader with its far and non-finite logprobs stood
-    in for (the keeping reader's typed decoders hold them to the bound), else None."""
-    parsed = _nonfinite.parse(data)
-    if parsed is None:
-        return None
-    return _nonfinite.convert_kept(parsed, tp, lambda value: _keep.from_builtins(value, tp))
 
 
 def _read_as_python_json(data: Any, tp: Any, unknown: OnUnknown, error: LmcodecError) -> Any:
@@ -264,12 +260,18 @@ def _fallback_readers(
             return _keep_json.decode(data, tp, first)
         except ValidationError as refused:
             if NOT_FINITE in str(refused):  # a far or non-finite logprob beside an unknown item
-                kept = _far_kept(data, tp)
+                kept = _keep_json.decode_stood_in(data, tp, decoder_for(tp))
                 if kept is not None:
                     return kept
             if not lenient:
                 raise
         except DecodeError as exc:
+            if _nonfinite.has_tokens(data):  # a NaN/Infinity logprob after the unknown item
+                kept = _keep_json.decode_stood_in(data, tp, decoder_for(tp))
+                if kept is not None:
+                    if lenient:
+                        return kept
+                    raise DecodeError(f"{exc}{_NOT_CANONICAL}") from exc
             if not (lenient and LONE_SURROGATE in str(exc)):
                 raise
             return _read_as_python_json(data, tp, unknown, exc)
