@@ -42,13 +42,29 @@ _MESSAGE = {
 IN_PROGRESS = _data({"type": "response.in_progress", "response": {"id": "r", "output": []}})
 DONE_FIRST = _data({"type": "response.output_item.done", "item": _MESSAGE, "output_index": 0})
 DELTA = _data(
-    {"type": "response.output_text.delta", "item_id": "msg_1", "output_index": 0, "content_index": 0, "delta": "d"}
+    {
+        "type": "response.output_text.delta",
+        "item_id": "msg_1",
+        "output_index": 0,
+        "content_index": 0,
+        "delta": "d",
+    }
 )
 WEB_ADDED = _data(
-    {"type": "response.output_item.added", "output_index": 1, "item": {"type": "web_search_call", "id": "ws_1"}}
+    {
+        "type": "response.output_item.added",
+        "output_index": 1,
+        "item": {"type": "web_search_call", "id": "ws_1"},
+    }
 )
 OTHER_DELTA = _data(
-    {"type": "response.output_text.delta", "item_id": "msg_2", "output_index": 2, "content_index": 0, "delta": "x"}
+    {
+        "type": "response.output_text.delta",
+        "item_id": "msg_2",
+        "output_index": 2,
+        "content_index": 0,
+        "delta": "x",
+    }
 )
 NOT_JSON = b"not json"
 

@@ -74,6 +74,7 @@ import msgspec
 from msgspec.structs import force_setattr
 
 from lmcodec.llm._struct import Children, LlmStruct, llm_defaults
+from lmcodec.wire._float_literals import NearFloat
 
 __all__ = [
     "Attachment",
@@ -96,8 +97,10 @@ __all__ = [
 _NonEmptyStr = Annotated[str, msgspec.Meta(min_length=1)]
 # Non-empty dict: ``{}`` is dropped by llm, so the fast path must not accept it.
 _Metadata = Annotated[dict[str, Any], msgspec.Meta(min_length=1)]
-# An option value: anything but ``null`` (llm drops None-valued options).
-_OptionValue = str | int | float | bool | list[Any] | dict[str, Any]
+# An option value: anything but ``null`` (llm drops None-valued options). A float is a NearFloat:
+# a far one (1e289 and up: msgspec parses each on a slow path) fails its bound at the first, and
+# the record is read from its builtins, whose floats the float hook reads (lc.llm.decode's fallback).
+_OptionValue = str | int | NearFloat | bool | list[Any] | dict[str, Any]
 _Options = Annotated[dict[str, _OptionValue], msgspec.Meta(min_length=1)]
 
 if TYPE_CHECKING:
