@@ -4,13 +4,16 @@ as the strict reader reads the same record without the unknown item, plus the it
 keeping reader keeps it beside ordinary logprobs (its raw bytes as they came, its value read from
 them). The keeping reader's typed decoders hold logprobs to the bound and NaN is not JSON, so
 these records were refused (a far logprob inside the kept item, a NaN beside it), or read with the
-item's bytes respelt (the builtins' way, 06f3b8bf)."""
+item's bytes respelt (the builtins' way, 06f3b8bf). MessagePack holds the same logprobs as
+float64s, which its keeping reader's typed decoders refused at the same bound (NaN and inf too)."""
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -114,3 +117,52 @@ def test_a_nan_inside_the_unknown_item_is_refused_as_without_logprobs_beside_it(
         for lenient in (False, True):
             got = _outcome(data, list[lc.StreamEvent], lenient, "keep")
             assert isinstance(got, tuple) and got[0] is lc.DecodeError, (logprob, lenient, got)
+
+
+_PACKED = st.sampled_from(
+    [-0.5, -1e300, 1e289, -1.7976931348623157e308, math.nan, -math.inf, math.inf, -1e288]
+)
+
+
+def _packed_outcome(data: bytes, tp: Any, unknown: str) -> Any:
+    try:
+        return lc.msgpack.decode(data, tp, unknown=unknown)  # type: ignore[call-overload]
+    except lc.LmcodecError as exc:
+        return type(exc), str(exc)
+
+
+def _logprob_types(events: Any) -> list[type]:
+    return [type(t.logprob) for e in events for t in e.delta.logprobs]
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    logprobs=st.lists(_PACKED, min_size=1, max_size=3),
+    inside=st.sampled_from([1, -1e300, math.nan, 1e-7, "s"]),
+    key=st.sampled_from(["logprob", "x"]),
+)
+def test_messagepack_events_beside_an_unknown_event_read_as_without_it(
+    logprobs: list[float], inside: Any, key: str
+) -> None:
+    known = [
+        {
+            "type": "delta",
+            "delta": {
+                "type": "text",
+                "part_index": 0,
+                "text": "a",
+                "logprobs": [{"token": "a", "logprob": lp, "top": [{"token": "b", "logprob": lp}]}],
+            },
+        }
+        for lp in logprobs
+    ]
+    unknown = {"type": "zzz", key: inside, "n": [inside]}
+    expected = _packed_outcome(msgspec.msgpack.encode(known), list[lc.StreamEvent], "error")
+    got = _packed_outcome(msgspec.msgpack.encode([*known, unknown]), list[lc.StreamEvent], "keep")
+    assert not isinstance(expected, tuple), expected  # (the strict reader reads every drawn logprob)
+    assert not isinstance(got, tuple), got
+    *events, kept = got
+    assert [lc.msgpack.encode(e) for e in events] == [lc.msgpack.encode(e) for e in expected]
+    assert _logprob_types(events) == _logprob_types(expected)
+    assert isinstance(kept, lc.UnknownEvent) and kept.raw == msgspec.msgpack.encode(unknown)
+    assert repr(kept.value) == repr(unknown)

@@ -21,6 +21,7 @@ import os
 import threading
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin
 
 import msgspec
@@ -29,9 +30,9 @@ from lmcodec.codecs._convert import convert
 from lmcodec.codecs._hooks import HOSTILE, dec_hook, decode_error, hostile_error
 from lmcodec.errors import ValidationError, quoted
 from lmcodec.wire import Delta, Part, StreamEvent, Tool
-from lmcodec.wire.unknown import Unknown, UnknownDelta, UnknownEvent, UnknownPart, UnknownTool
+from lmcodec.wire.unknown import Unknown, UnknownDelta, UnknownEvent, UnknownPart, UnknownTool, _init
 
-__all__ = ["decode", "from_builtins"]
+__all__ = ["decode", "from_builtins", "put_back_in_kept"]
 
 _new = msgspec.StructMeta.__call__  # Struct.__init__ (runs __post_init__), not the lm15 constructor
 _FAMILIES: tuple[tuple[type[Unknown], frozenset[type]], ...] = tuple(
@@ -347,3 +348,29 @@ def _build(fmt: _Format, plan: _Plan, skeleton: Any, path: str) -> Any:
     for name, value in full.items():
         msgspec.structs.force_setattr(obj, name, value)
     return obj
+
+
+def put_back_in_kept(obj: Any, format: str, back: Callable[[bytes], tuple[bytes, int]]) -> int:
+    """Stand-ins a decode's input held inside the kept unknown items of ``obj`` (a value just
+    decoded from a text in ``format`` with stand-ins for some logprobs: its Structs, tuples and
+    lists) put back: ``back(raw)`` gives an item's bytes with its stand-ins put back and how many,
+    and the item then holds those bytes and the value read from them as an item's is. Returns how
+    many were put back."""
+    fmt = _FORMATS[format]
+    restored = 0
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Unknown):
+            raw = item.raw
+            if raw is None:
+                continue
+            put_back, count = back(raw)
+            if count:
+                _init(item, put_back, fmt.raw_format, fmt.value(put_back, "$"))
+                restored += count
+        elif type(item) is tuple or type(item) is list:
+            stack.extend(item)
+        elif isinstance(item, msgspec.Struct):
+            stack.extend(getattr(item, name) for name in item.__struct_fields__)
+    return restored

@@ -24,7 +24,7 @@ from lmcodec.codecs import _keep, _nonfinite
 from lmcodec.codecs._hooks import HOSTILE, dec_hook
 from lmcodec.errors import LmcodecError
 from lmcodec.wire._float_literals import float_literal
-from lmcodec.wire.unknown import Unknown, UnknownTool, _init
+from lmcodec.wire.unknown import Unknown, UnknownTool
 
 __all__ = ["decode", "decode_stood_in"]
 
@@ -62,35 +62,19 @@ def decode_stood_in(data: Any, tp: Any, strict: msgspec.json.Decoder[Any]) -> An
             obj = decode(stood, tp, exc)
         restored = _nonfinite.restore(obj, tp, values)
         if restored < len(values):
-            restored += _kept_literals_back(obj, texts)
+            restored += _keep.put_back_in_kept(obj, "json", lambda raw: _literals_back(raw, texts))
     except (_Fallback, msgspec.MsgspecError, LmcodecError, TypeError, ValueError, *HOSTILE):
         return None
     return obj if restored == len(values) else None
 
 
-def _kept_literals_back(obj: Any, texts: dict[bytes, bytes]) -> int:
-    """The stand-ins inside the kept unknown items of ``obj`` (a value just decoded: its Structs,
-    tuples and lists) put back as the literals ``texts`` maps them to; how many. Raises _Fallback
-    for a ``NaN`` / ``Infinity`` among them (the item would not be JSON)."""
-    restored = 0
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Unknown):
-            raw = item.raw
-            if raw is None:
-                continue
-            back, count, non_finite = _nonfinite.literals_back(raw, texts)
-            if non_finite:
-                raise _Fallback
-            if count:
-                _init(item, back, "json", _keep._FORMATS["json"].value(back, "$"))
-                restored += count
-        elif type(item) is tuple or type(item) is list:
-            stack.extend(item)
-        elif isinstance(item, msgspec.Struct):
-            stack.extend(getattr(item, name) for name in item.__struct_fields__)
-    return restored
+def _literals_back(raw: bytes, texts: dict[bytes, bytes]) -> tuple[bytes, int]:
+    """A kept item's bytes with its stand-in literals put back (``_nonfinite.literals_back``); a
+    ``NaN`` / ``Infinity`` among them raises _Fallback: the item would not be JSON."""
+    back, count, non_finite = _nonfinite.literals_back(raw, texts)
+    if non_finite:
+        raise _Fallback
+    return back, count
 
 
 class _Fallback(Exception):

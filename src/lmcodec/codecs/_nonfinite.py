@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import struct
 from itertools import chain
 from operator import attrgetter
 from typing import Any
@@ -33,7 +34,17 @@ from lmcodec.wire._float_literals import FAR
 from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
 
-__all__ = ["convert", "decode_json", "has_tokens", "literals_back", "parse", "restore", "stand_in_text"]
+__all__ = [
+    "convert",
+    "decode_json",
+    "has_tokens",
+    "literals_back",
+    "packed_back",
+    "parse",
+    "restore",
+    "stand_in_packed",
+    "stand_in_text",
+]
 
 _LOGPROB_TYPES = (TokenLogprob, TopLogprob)
 # Stand-ins while msgspec converts (it checks logprobs are finite): negative subnormals
@@ -55,6 +66,9 @@ _FAR_TOKEN = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(-?[0-9][0-9.eE+-]*)'
 # typed decoders refuse at the bound, or as not JSON.
 _LOGPROB_LITERAL = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(NaN|-Infinity|Infinity|-?[0-9][0-9.eE+-]*)')
 _NON_FINITE = {b"NaN": "nan", b"Infinity": "inf", b"-Infinity": "-inf"}
+# ... and in MessagePack: the key as a fixstr, its value a float64 (as msgspec and lm15 write them)
+_PACKED_LOGPROB = re.compile(rb"(\xa7logprob\xcb)(.{8})", re.DOTALL)
+_DOUBLE = struct.Struct(">d")
 _LOGPROB = attrgetter("logprob")
 _TOP = attrgetter("top")
 # Per decode target: each Struct class that can hold a logprob -> its fields that can hold one.
@@ -152,6 +166,43 @@ def literals_back(raw: bytes, texts: dict[bytes, bytes]) -> tuple[bytes, int, bo
         return match[1] + literal
 
     return _LOGPROB_LITERAL.sub(back, raw), count, non_finite
+
+
+def stand_in_packed(buf: bytes) -> tuple[bytes, dict[float, float], dict[bytes, bytes]]:
+    """MessagePack ``buf`` with each far or non-finite ``"logprob"`` float64 replaced by a distinct
+    stand-in (8 bytes for 8: every other byte keeps its place), each stand-in's value (a
+    non-finite one as :class:`NonFiniteFloat`), and each stand-in's bytes' original bytes."""
+    values: dict[float, float] = {}
+    originals: dict[bytes, bytes] = {}
+
+    def stand_in(match: re.Match[bytes]) -> bytes:
+        (value,) = _DOUBLE.unpack(match[2])
+        if -FAR <= value <= FAR:  # (NaN fails both)
+            return match[0]
+        if not math.isfinite(value):
+            value = NonFiniteFloat("nan" if value != value else "inf" if value > 0 else "-inf")
+        packed = _DOUBLE.pack(_FAR_STAND_IN - len(values) * _STEP)
+        values[_DOUBLE.unpack(packed)[0]] = value
+        originals[packed] = match[2]
+        return match[1] + packed
+
+    return _PACKED_LOGPROB.sub(stand_in, buf), values, originals
+
+
+def packed_back(raw: bytes, originals: dict[bytes, bytes]) -> tuple[bytes, int]:
+    """``raw`` (a kept item's bytes of a text :func:`stand_in_packed` wrote) with each stand-in of
+    ``originals`` put back as the bytes it replaced, and how many."""
+    count = 0
+
+    def back(match: re.Match[bytes]) -> bytes:
+        nonlocal count
+        original = originals.get(match[2])
+        if original is None:
+            return match[0]
+        count += 1
+        return match[1] + original
+
+    return _PACKED_LOGPROB.sub(back, raw), count
 
 
 def typed_error(data: Any, decoder: msgspec.json.Decoder[Any]) -> msgspec.ValidationError | None:

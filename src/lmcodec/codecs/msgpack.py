@@ -89,7 +89,13 @@ def decode(
             if obj is not None:
                 return obj
         if unknown == "keep":
-            kept: T = _keep.decode(data, type, "msgpack")
+            try:
+                kept: T = _keep.decode(data, type, "msgpack")
+            except ValidationError as refused:  # a far or non-finite logprob beside an unknown item
+                stood: T | None = _kept_stood_in(data, type) if NOT_FINITE in str(refused) else None
+                if stood is None:
+                    raise
+                return stood
             return kept
         if unknown != "error":
             raise ValueError(f"unknown must be 'error' or 'keep', not {unknown!r}") from None
@@ -114,6 +120,24 @@ def _non_finite_logprobs(data: Any, tp: Any) -> Any:
     except (msgspec.DecodeError, *HOSTILE):
         return None
     return _nonfinite.convert(value, tp, dec_hook)
+
+
+def _kept_stood_in(data: Any, tp: Any) -> Any:
+    """``data`` read by the unknown-keeping reader with its far and non-finite logprobs stood in for
+    (``_nonfinite.stand_in_packed``: its typed decoders hold a logprob to the 1e288 bound, NaN
+    included), then put back: in place, and in a kept item's bytes as they came; else None."""
+    stood, values, originals = _nonfinite.stand_in_packed(bytes(data))
+    if not values:
+        return None
+    try:
+        obj = _keep.decode(stood, tp, "msgpack")
+        restored = _nonfinite.restore(obj, tp, values)
+        if restored < len(values):
+            back = lambda raw: _nonfinite.packed_back(raw, originals)  # noqa: E731
+            restored += _keep.put_back_in_kept(obj, "msgpack", back)
+    except (LmcodecError, msgspec.MsgspecError, TypeError, ValueError, *HOSTILE):
+        return None
+    return obj if restored == len(values) else None
 
 
 _LENGTH = struct.Struct(">I")
