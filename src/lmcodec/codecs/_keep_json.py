@@ -8,7 +8,9 @@ first unknown item: each Struct on the way is decoded with its union-holding fie
 on the way is decoded around the failing item in one strict call, and the item itself is read by
 the walk's ``_item``; so a record with one unknown item costs about two strict decodes. Whatever
 this reading cannot finish (any error, a shape it does not take) is left to the walk, which gives
-the result or the error at its path: the walk stays the reference.
+the result or the error at its path: the walk stays the reference. A union target (Part, Delta,
+StreamEvent, Tool) is read by the walk's own ``_keep._item`` at ``$``: its refusal is the walk's,
+and the walk is not run again for it (red team 50 F03: the text read once more).
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ def decode(data: Any, tp: Any, strict_error: msgspec.ValidationError) -> Any:
     ``strict_error`` is the strict decoder's error on it, whose path leads the way."""
     try:
         return _narrow(data, tp, _steps(strict_error))[0]
-    except (_Fallback, msgspec.MsgspecError, LmcodecError, TypeError, ValueError, *HOSTILE):
+    except LmcodecError:
+        if _slot_unions.get(tp) is not None:
+            raise  # a union target: read by the walk's own _keep._item at "$", its refusal the walk's
+    except (_Fallback, msgspec.MsgspecError, TypeError, ValueError, *HOSTILE):
         pass  # the walk gives the result, or the error at its path
     return _keep.decode(data, tp, "json")
 
