@@ -108,12 +108,13 @@ class ForeignItems(IncompleteWatch):
         return self._batch(datas)
 
     def _batch(self, datas: list[bytes]) -> int:
-        if not self._open:
-            if len(datas) == 1:
-                if datas[0].find(_ADDED) < 0:
-                    return self._mapped_on(datas)
-            elif not any(data.find(_ADDED) >= 0 for data in datas):
-                return self._mapped_on(datas)
+        if not self._open and (
+            datas[0].find(_ADDED) < 0 if len(datas) == 1 else not any(d.find(_ADDED) >= 0 for d in datas)
+        ):
+            skipped, whole_at = self._mapped(datas, 0)
+            if whole_at < 0:
+                return skipped
+            return skipped + self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
         skipped, start = 0, 0
         sink = cast(ForeignItemSink, self.sink)
         for i, data in enumerate(datas):
@@ -135,14 +136,6 @@ class ForeignItems(IncompleteWatch):
         if whole_at >= 0:
             mapped += self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
         return skipped + mapped
-
-    def _mapped_on(self, datas: list[bytes]) -> int:
-        """:meth:`_mapped` of a whole batch, the frames after a done item handed on whole (if one
-        came) item by item."""
-        skipped, whole_at = self._mapped(datas, 0)
-        if whole_at < 0:
-            return skipped
-        return skipped + self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
 
     def _mapped(self, datas: list[bytes], offset: int) -> tuple[int, int]:
         """lm15's mapping of the frames ``datas`` (the first at position ``offset`` of the batch:
