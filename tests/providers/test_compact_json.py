@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from lmcodec.providers._compact_json import compact_json, surrogate_free_json
+from lmcodec.providers._compact_json import _scanned, _spelled, compact_json, surrogate_free_json
 
 from ..budget import examples
 
@@ -43,3 +44,31 @@ def test_the_text_is_json_dumps_where_no_string_holds_a_surrogate(value: Any) ->
         assert text is None
     else:
         assert text == json.dumps(value, separators=(",", ":")) == compact_json(value)
+
+
+_FLOAT_SPELLINGS = [1e-05, -1e-07, 1e16, 1e22, 1.5e300, 5e-324, 0.0001, 0.00001, 10.00001, 1e15, -0.0, 2.5]
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(_VALUES)
+@example({"q": "e5 1e5 0.00001", "n": 1.5})  # exponent-like text in a string, a float msgspec spells alike
+@example({"a": [{"b": 1e-05}], "c": "x"})  # a float deep inside that json.dumps spells otherwise
+@example([1e16, 2.5])
+@example({"x": 10.00001, "y": -0.0})
+def test_the_float_read_agrees_with_the_text_search(value: Any) -> None:
+    """The fast test (msgspec's text read back, each float literal seen by a hook) against the
+    search of the whole text it replaced (``_scanned``): the same text, json.dumps's."""
+    try:
+        encoded = msgspec.json.encode(value)
+    except (msgspec.EncodeError, UnicodeEncodeError):  # (a surrogate: neither is asked)
+        return
+    if not encoded.isascii() or encoded[0] in b"-0123456789" or 0x7F in encoded:
+        return  # (the cases both leave to another way)
+    expected = json.dumps(value, separators=(",", ":"))
+    assert _spelled(encoded, value) == _scanned(encoded, value) == expected
+
+
+def test_every_float_spelling_is_json_dumps_inside_a_value() -> None:
+    for number in _FLOAT_SPELLINGS:
+        for value in ({"v": number}, [number, "e1"], {"a": {"b": [number]}}):
+            assert surrogate_free_json(value) == json.dumps(value, separators=(",", ":")), value
