@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.providers._decimals import DECIMAL_COUNT, DECIMALS
 from lmcodec.providers._streamed_audio import audio_part
 from lmcodec.providers.openai._sse_write import CALL, ENC, IMAGE, MESSAGE, REASONING, REFUSAL
 from lmcodec.providers.openai._thinking_carriage import UNSIGNED, carriage
@@ -91,7 +92,8 @@ class OutputItem:
         kind = self.kind
         if kind == CALL:
             return [("response.output_item.added", self.call_added())]
-        at = _OUTPUT_INDEX + str(self.index).encode()
+        index = self.index
+        at = _OUTPUT_INDEX + (DECIMALS[index] if index < DECIMAL_COUNT else str(index).encode())
         item_id = ENC.encode(self.id)
         where = b"".join((_ITEM_ID, item_id, b",", at))
         if kind == REASONING:
@@ -121,7 +123,8 @@ class OutputItem:
     def call_added(self) -> bytes:
         """A function call item's ``output_item.added`` body; its delta frames' head fixed here, and
         the parts its completion repeats (``call_parts``: its id, name and index do not change)."""
-        at = _OUTPUT_INDEX + str(self.index).encode()
+        index = self.index
+        at = _OUTPUT_INDEX + (DECIMALS[index] if index < DECIMAL_COUNT else str(index).encode())
         call_id = ENC.encode(self.call_id)
         own_id = self.id == self.call_id  # (most calls: no item id of its own, no frame)
         item_id = call_id if own_id else ENC.encode(self.id)
@@ -167,7 +170,8 @@ class OutputItem:
         kind = self.kind
         if kind == CALL:
             return self.call_completion(text)
-        at = _OUTPUT_INDEX + str(self.index).encode()
+        index = self.index
+        at = _OUTPUT_INDEX + (DECIMALS[index] if index < DECIMAL_COUNT else str(index).encode())
         encoded = ENC.encode(text)
         item_id = ENC.encode(self.id)
         if kind == REASONING:

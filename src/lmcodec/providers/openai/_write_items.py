@@ -12,6 +12,7 @@ from typing import Any, Final
 import msgspec
 
 from lmcodec.providers._compact_json import surrogate_free_json
+from lmcodec.providers._decimals import DECIMAL_COUNT, DECIMALS
 from lmcodec.providers._errors import unwritable_held_value, unwritable_unnamed_call
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._tool_arguments import is_blank
@@ -151,12 +152,12 @@ class ItemWriting:
                 _ADDED,
                 added,
                 _SEQUENCE,
-                str(seq).encode(),
+                DECIMALS[seq] if seq < DECIMAL_COUNT else str(seq).encode(),
                 b"}\n\n",
                 item.head,
                 encoded,
                 _SEQUENCE,
-                str(seq + 1).encode(),
+                DECIMALS[seq + 1] if seq + 1 < DECIMAL_COUNT else str(seq + 1).encode(),
                 b"}\n\n",
             )
         )
@@ -208,16 +209,18 @@ class ItemWriting:
         heads = _HEADS
         for kind, body in events:
             head = heads.get(kind) or event_head(kind)
-            out.append(b"".join((head, body, _SEQUENCE, str(seq).encode(), b"}\n\n")))
+            number = DECIMALS[seq] if seq < DECIMAL_COUNT else str(seq).encode()
+            out.append(b"".join((head, body, _SEQUENCE, number, b"}\n\n")))
             seq += 1
         self._seq = seq
 
     def _frame_delta(self, item: OutputItem, text: str) -> bytes:
         seq = self._seq
-        self._seq += 1
+        self._seq = seq + 1
+        number = DECIMALS[seq] if seq < DECIMAL_COUNT else str(seq).encode()
         if item.kind == _MESSAGE:
-            return b"".join((item.head, ENC.encode(text), NO_LOGPROBS, str(seq).encode(), b"}\n\n"))
-        return b"".join((item.head, ENC.encode(text), b',"sequence_number":', str(seq).encode(), b"}\n\n"))
+            return b"".join((item.head, ENC.encode(text), NO_LOGPROBS, number, b"}\n\n"))
+        return b"".join((item.head, ENC.encode(text), _SEQUENCE, number, b"}\n\n"))
 
     def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> OutputItem:
         """The open item of ``(slot, kind)``, opened if there is none."""

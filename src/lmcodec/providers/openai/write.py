@@ -112,6 +112,8 @@ from typing import Any, ClassVar, Final
 import msgspec
 
 from lmcodec.errors import ValidationError
+from lmcodec.providers._decimals import DECIMAL_COUNT as _DECIMAL_COUNT
+from lmcodec.providers._decimals import DECIMALS as _DECIMALS
 from lmcodec.providers._errors import unwritable_unknown_delta
 from lmcodec.providers._escapes import watch
 from lmcodec.providers._media_forms import unwritable_media_delta
@@ -298,9 +300,8 @@ class StreamWriter(ItemWriting):
         item.texts.append(fragment)
         seq = self._seq  # (_frame_delta's frame of a call's delta, inlined: one per fragment)
         self._seq = seq + 1
-        return b"".join(
-            (item.head, ENC.encode(fragment), b',"sequence_number":', str(seq).encode(), b"}\n\n")
-        )
+        number = _DECIMALS[seq] if seq < _DECIMAL_COUNT else str(seq).encode()
+        return b"".join((item.head, ENC.encode(fragment), b',"sequence_number":', number, b"}\n\n"))
 
     # ── framing ───────────────────────────────────────────────────────────────
 
@@ -358,9 +359,8 @@ class StreamWriter(ItemWriting):
                     tail = b',"logprobs":' + ENC.encode(entries) + b',"sequence_number":'
                 else:
                     tail = _NO_LOGPROBS
-                self._out.append(
-                    b"".join((item.head, ENC.encode(delta.text), tail, str(seq).encode(), b"}\n\n"))
-                )
+                number = _DECIMALS[seq] if seq < _DECIMAL_COUNT else str(seq).encode()
+                self._out.append(b"".join((item.head, ENC.encode(delta.text), tail, number, b"}\n\n")))
         elif dtype is ThinkingDelta:
             item = self._item(delta.part_index, _REASONING)
             if delta.text:
