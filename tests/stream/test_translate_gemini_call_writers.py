@@ -240,7 +240,7 @@ def test_responses_whole_call_escapes_not_looked_at(monkeypatch: pytest.MonkeyPa
     assert read_calls("openai", out) == [("f", args)]
 
 
-@pytest.mark.parametrize("index", [0, 1, 9, 10, 12345])
+@pytest.mark.parametrize("index", [0, 1, 9, 10, 4095, 4096, 12345])
 def test_block_stop_is_the_encoded_frame(index: int) -> None:
     assert block_stop(index) == sse(b"content_block_stop", f.BlockStop(index=index))
 
@@ -257,3 +257,31 @@ def test_whole_call_start_bound_counts_brackets(args: dict[str, Any], name: str,
     assert (got is None) == over
     if got is not None:
         assert got == b"event: content_block_start\ndata: " + start + b"\n\n"
+
+
+@pytest.mark.parametrize("index", [0, 7, 4095, 4096, 12345])
+@pytest.mark.parametrize(
+    ("tool_id", "name", "args"),
+    [
+        ("toolu_1", "f", {"q": "x", "n": 1.5e-7}),
+        ("", "名", {"a": [{"b": None}], "é": "😀"}),
+        ("[{", '"\\', {"k": True}),
+    ],
+)
+def test_whole_call_start_is_the_structs_encode(
+    index: int, tool_id: str, name: str, args: dict[str, Any]
+) -> None:
+    """The template's start is the bytes ``sse`` writes for the ``BlockStart`` of a ``ToolUseBlock``
+    (its index spelled from the table and past it)."""
+    block = f.ToolUseBlock(id=tool_id, name=name, input=args)
+    assert whole_call_start(index, tool_id, name, args) == sse(
+        b"content_block_start", f.BlockStart(index=index, content_block=block)
+    )
+
+
+@pytest.mark.parametrize(
+    ("tool_id", "name", "args"),
+    [("\ud800", "f", {"q": 1}), ("t", "\udfff", {"q": 1}), ("t", "f", {"q": "\ud800"})],
+)
+def test_whole_call_start_of_a_lone_surrogate_is_none(tool_id: str, name: str, args: dict[str, Any]) -> None:
+    assert whole_call_start(0, tool_id, name, args) is None
