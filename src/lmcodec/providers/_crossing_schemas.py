@@ -281,26 +281,33 @@ def strict_flags_in(
     asked = strictness.asked
     entries: list[Any] = []
     loose: list[str] = []
-    flagged: set[str] = set()
-    for tool in request.tools:
+    flagged: list[str] = []
+    for tool in request.tools:  # (the entries written inline: a call a tool cost ~1k instructions)
         if type(tool) is not FunctionTool:
             entries.append(tool_entry(tool))
             continue
-        entry = _function_entry(tool)
-        entry["strict"] = strict = tool.name in asked
-        if strict:
-            flagged.add(tool.name)
+        name = tool.name
+        entry: dict[str, Any] = {"type": "function", "name": name}
+        if tool.description:
+            entry["description"] = tool.description
+        entry["parameters"] = tool.parameters
+        if name in asked:
+            entry["strict"] = True
+            flagged.append(name)
         else:
-            loose.append(tool.name)
+            entry["strict"] = False
+            loose.append(name)
         entries.append(entry)
     if not loose and not flagged:
         return request, notes
     config = request.config
-    extensions = {**(config.extensions or {}), "tools": entries}
+    extensions = {**config.extensions, "tools": entries} if config.extensions else {"tools": entries}
     request = msgspec.structs.replace(request, config=msgspec.structs.replace(config, extensions=extensions))
-    carried = {field for name, field in strictness.read_notes.items() if name in flagged}
-    if carried:
-        notes = tuple(note for note in notes if note.field not in carried)
+    if flagged and strictness.read_notes:
+        read_notes = strictness.read_notes
+        carried = {read_notes[name] for name in flagged if name in read_notes}
+        if carried:
+            notes = tuple(note for note in notes if note.field not in carried)
     return request, (*notes, replace(_STRICT_NOTE, applied=loose)) if loose else notes
 
 
