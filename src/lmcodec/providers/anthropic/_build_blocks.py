@@ -198,9 +198,8 @@ def messages(request: Request) -> list[AnthropicMessage]:
 
     A text part with no continuation state is its own block: msgspec writes a TextPart as the
     ``{"type": "text", "text"}`` block; a message of such parts alone is its own content. A tool
-    turn of one result and the agent loop's assistant turn (a plain text, then a call) are
-    written before the loop over the parts, whose list and tests cost more than the blocks
-    (benchmarks/NOTES.md, ``## perf27a``)."""
+    turn of one result is written before the loop over the parts, whose list and tests cost
+    more than its block (benchmarks/NOTES.md, ``## perf27a``)."""
     out: list[AnthropicMessage] = []
     append = out.append
     try:
@@ -215,12 +214,10 @@ def messages(request: Request) -> list[AnthropicMessage]:
                 continue
             if len(parts) == 1:
                 only = parts[0]
-                kind = type(only)
-                if kind is TextPart:
-                    if not only.continuation:
-                        append(AnthropicMessage("assistant" if role == "assistant" else "user", parts))
-                        continue
-                elif kind is ToolResultPart:  # a tool turn of one result (only a tool turn holds one)
+                if type(only) is TextPart and not only.continuation:
+                    append(AnthropicMessage("assistant" if role == "assistant" else "user", parts))
+                    continue
+                if type(only) is ToolResultPart:  # a tool turn of one result (only a tool turn holds one)
                     content = only.content
                     if len(content) == 1 and type(content[0]) is TextPart:
                         text = content[0].text
@@ -230,12 +227,6 @@ def messages(request: Request) -> list[AnthropicMessage]:
                             append(AnthropicMessage("user", [AnthropicToolResult(only.id, text)]))
                     else:
                         append(AnthropicMessage("user", [_tool_result(only)]))
-                    continue
-            elif len(parts) == 2 and role == "assistant":  # the agent loop's turn: a text, then a call
-                first, second = parts
-                if type(first) is TextPart and type(second) is ToolCallPart and not first.continuation:
-                    use = AnthropicToolUse(second.id, second.name, second.input)
-                    append(AnthropicMessage("assistant", [first, use]))
                     continue
             blocks: list[Any] = []
             if role == "tool":
