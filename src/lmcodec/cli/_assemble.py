@@ -24,15 +24,15 @@ from lmcodec.codecs.files import open_read
 from lmcodec.providers._errors import a_or_an
 from lmcodec.wire._float_literals import float_literal
 
-__all__ = ["cmd_assemble"]
+__all__ = ["DIALECT_MARKS", "SSE_FIELD", "cmd_assemble", "dialect_of_body"]
 
 _PEEK = 1 << 16
 _NO_SSE_EVENT = "the input holds no SSE event (no data: line)"
-_SSE_FIELD = re.compile(rb"(?m)^(?:data|event|id|retry)[ \t]*:")
+SSE_FIELD = re.compile(rb"(?m)^(?:data|event|id|retry)[ \t]*:")
 _TITLE = re.compile(rb"(?is)<title[^>]*>(.*?)</title>")
 # What each dialect's stream carries in its first events and the others never do (Chat's
 # "choices" too: compatible servers may leave "object" out, and lm15's reader needs only it).
-_DIALECT_MARKS = (
+DIALECT_MARKS = (
     ("openai_chat", re.compile(rb'"object"\s*:\s*"chat\.completion\.chunk"|"choices"\s*:\s*\[')),
     ("openai", re.compile(rb'"type"\s*:\s*"response\.(?:created|in_progress|output_item\.added)"')),
     ("anthropic", re.compile(rb'"type"\s*:\s*"message_start"')),
@@ -127,7 +127,7 @@ def _no_sse(head: bytes, provider: str) -> str | None:
         return None
     if _bom_quirk(head) is not None:  # its hint follows the outcome
         return None
-    if _SSE_FIELD.search(head) is None and len(head) < _PEEK:
+    if SSE_FIELD.search(head) is None and len(head) < _PEEK:
         return _NO_SSE_EVENT
     return None
 
@@ -143,7 +143,7 @@ class _BodyMarks(msgspec.Struct):
 _BODY_MARKS = msgspec.json.Decoder(_BodyMarks, float_hook=float_literal)
 
 
-def _dialect_of_body(data: bytes | bytearray) -> str | None:
+def dialect_of_body(data: bytes | bytearray) -> str | None:
     """The dialect a whole JSON body is in, by its top-level keys; None when none is clear."""
     try:
         marks = _BODY_MARKS.decode(data)
@@ -162,7 +162,7 @@ def _dialect_of_body(data: bytes | bytearray) -> str | None:
 
 def _other_dialect(head: bytes, provider: str) -> str | None:
     """The dialect ``head`` shows the marks of, when that is not ``provider``'s."""
-    for name, mark in _DIALECT_MARKS:
+    for name, mark in DIALECT_MARKS:
         if mark.search(head) is not None:
             return None if name == provider else name
     return None
@@ -232,7 +232,7 @@ class _Chunks:
     def __init__(self, head: bytes, source: IO[bytes], provider: str) -> None:
         self.head = head
         self.source = source
-        self.sse = _SSE_FIELD.search(head) is not None
+        self.sse = SSE_FIELD.search(head) is not None
         self.provider = provider
         self.quirk = _bom_quirk(head) or _quirk(provider, head)
         """The first hint :func:`_quirk` gave for the input seen so far."""
@@ -241,7 +241,7 @@ class _Chunks:
         yield self.head
         tail = self.head[-256:]  # a field or mark cut between two chunks
         for chunk in iter(lambda: self.source.read(_PEEK), b""):
-            if not self.sse and _SSE_FIELD.search(tail + chunk) is not None:
+            if not self.sse and SSE_FIELD.search(tail + chunk) is not None:
                 self.sse = True
             if self.quirk is None:
                 self.quirk = _quirk(self.provider, tail + chunk)
@@ -260,7 +260,7 @@ def _whole_body(args: argparse.Namespace, source: IO[bytes], head: bytes, reques
     if data is None:
         print(f"lmcodec: {_over(_BODY, args.max_line_bytes)}", file=sys.stderr)
         return 1
-    other = _dialect_of_body(data)
+    other = dialect_of_body(data)
     if other is not None and other != args.provider:
         print(
             f"lmcodec: the input is a whole JSON body in the {other} dialect, not {args.provider}: "
@@ -281,7 +281,7 @@ def _whole_body(args: argparse.Namespace, source: IO[bytes], head: bytes, reques
 def _assemble(args: argparse.Namespace, source: IO[bytes], request: lc.Request | None) -> int:
     head = source.read(_PEEK)
     body = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if body[:1] == b"{" and _SSE_FIELD.search(head) is None:
+    if body[:1] == b"{" and SSE_FIELD.search(head) is None:
         try:
             return _whole_body(args, source, head, request)
         except MemoryError:  # the bound lifted: not "a line" (main's word for a JSONL record)

@@ -25,6 +25,7 @@ from typing import IO, Any, Final
 
 import lmcodec as lc
 from lmcodec.cli._hints import hint
+from lmcodec.cli._llm_records import read_llm_record
 from lmcodec.cli._names import format_named, parquet_type, record_type_named
 from lmcodec.cli._output import (
     UsageError,
@@ -88,12 +89,9 @@ class _Source:
                 raise UsageError(f"--type does not apply to llm input (its records are llm's): {type_name}")
             import lmcodec.llm as llm
 
-            def read_llm(line: bytes) -> llm.Response:
-                return llm.decode(line, llm.Response)  # llm's own rules: NaN, lone surrogates
-
             self.type: Any = llm.Response
             self.reader = jsonl.read(
-                source, llm.Response, on_error=on_error, decode=read_llm, max_line_bytes=max_line_bytes
+                source, llm.Response, on_error=on_error, decode=read_llm_record, max_line_bytes=max_line_bytes
             )
         elif fmt == "msgpack":
             self.type = record_type_named(type_name or "Turn")
@@ -441,7 +439,7 @@ def _convert(args: argparse.Namespace) -> int:
         return 1
     except lc.DecodeError as exc:  # a damaged input (e.g. a cut MessagePack stream) under --on-error raise
         print(f"lmcodec: {exc}", file=sys.stderr)
-        hint(source.good, None, args.from_format, "--from", args.type or "Turn", source.head(exc))
+        hint(source.good, None, args.from_format, "--from", args.type or "Turn", source.head(exc), args.src)
         return 1
     if bad is not None:
         bad.report("bad record, ", "more bad records")
@@ -460,7 +458,7 @@ def _convert(args: argparse.Namespace) -> int:
         print(f"lmcodec: no record was converted: nothing written to {args.dest}", file=sys.stderr)
     earliest = None if bad is None else bad.earliest
     head = source.head(source.damage)
-    hint(source.good, earliest, args.from_format, "--from", args.type or "Turn", head)
+    hint(source.good, earliest, args.from_format, "--from", args.type or "Turn", head, args.src)
     return 1 if nothing_good or source.damage is not None else 0
 
 
@@ -476,5 +474,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if source.damage is not None:  # a damaged input: what was read so far is reported too
         print(f"lmcodec: {in_command_words(str(source.damage))}", file=sys.stderr)
     print(f"lmcodec: {_count(source.good, 'good record')}, {source.bad} bad", file=sys.stderr)
-    hint(source.good, bad.earliest, args.format, "--format", args.type or "Turn", source.head(source.damage))
+    head = source.head(source.damage)
+    hint(source.good, bad.earliest, args.format, "--format", args.type or "Turn", head, args.src)
     return 1 if source.bad else 0
