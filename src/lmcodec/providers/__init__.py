@@ -59,7 +59,7 @@ from lmcodec.errors import DecodeError, ProviderError, StreamDecodeError, Valida
 from lmcodec.framing.sse import SSEDecoder
 from lmcodec.providers import anthropic, gemini, openai, openai_chat
 from lmcodec.providers._client_run_items import refuse_client_run_items
-from lmcodec.providers._errors import a_or_an
+from lmcodec.providers._errors import a_or_an, unknown_provider
 from lmcodec.providers._gemini_call_ids import anthropic_call_ids
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._media_forms import MEDIA_PARTS, refuse_unwritable_media
@@ -153,7 +153,7 @@ def decode_response(provider: Provider, body: Body, *, request: Request | None =
     """
     parse = _PARSERS.get(provider) if isinstance(provider, str) else None
     if parse is None:
-        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(_PARSERS)}")
+        raise unknown_provider(provider, _PARSERS)
     require_instance(request, Request, "request", optional=True)
     result: Response = parse(body if type(body) is bytes else _body_bytes(body), request)
     return result

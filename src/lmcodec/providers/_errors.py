@@ -7,7 +7,7 @@ from typing import Any, Final
 
 import msgspec
 
-from lmcodec.errors import ProviderError, ValidationError
+from lmcodec.errors import ProviderError, ValidationError, quoted
 from lmcodec.wire import ErrorDetail
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "gemini_str_exception",
     "is_model_error",
     "is_pinned_model_not_found",
+    "unknown_provider",
     "unnamed_tool_call_error",
     "unwritable_held_value",
     "unwritable_unknown_delta",
@@ -28,6 +29,19 @@ def a_or_an(name: str) -> str:
     """``name`` (a dialect, a part type) after its indefinite article: "an openai", "a gemini",
     "an audio"."""
     return f"{'an' if name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {name}"
+
+
+def unknown_provider(value: object, names: Any) -> ValidationError:
+    """The error for ``value`` given where one of ``names`` (a provider name) goes: a str quoted
+    bounded, anything else named by its type, the likeliest cause being swapped arguments (red
+    team 54 F02: a Response of 2 MB was quoted whole)."""
+    expected = sorted(names)
+    if isinstance(value, str):
+        return ValidationError(f"unknown provider {quoted(value)}; expected one of {expected}")
+    return ValidationError(
+        f"unknown provider: {a_or_an(type(value).__name__)} was passed where the provider name goes; "
+        f"expected one of {expected} (arguments swapped? the provider name comes first)"
+    )
 
 
 def unnamed_tool_call_error(provider: str, path: str) -> ProviderError:

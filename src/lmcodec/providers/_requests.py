@@ -10,6 +10,7 @@ from lmcodec.codecs import json as canonical_json
 from lmcodec.codecs._hooks import text_error, unreadable_buffer
 from lmcodec.codecs._odd_values import checked_model, refuse_odd
 from lmcodec.errors import EncodeError, ValidationError
+from lmcodec.providers._errors import unknown_provider
 from lmcodec.providers._gateway_read import (
     with_last_values,
 )
@@ -48,7 +49,7 @@ _READERS: Final[dict[str, Any]] = {
 def lookup(table: dict[str, Any], provider: str) -> Any:
     found = table.get(provider) if isinstance(provider, str) else None
     if found is None:
-        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(table)}")
+        raise unknown_provider(provider, table)
     return found
 
 

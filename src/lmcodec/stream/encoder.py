@@ -69,6 +69,7 @@ import msgspec
 from lmcodec.codecs._odd_values import refuse_odd
 from lmcodec.errors import EncodeError, LmcodecError, ValidationError
 from lmcodec.providers import WRITERS
+from lmcodec.providers._errors import unknown_provider
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._usage_meaning import usage_restatement
 from lmcodec.wire import StreamEndEvent, StreamEvent, Usage
@@ -133,7 +134,7 @@ class Encoder:
     ) -> None:
         cls = WRITERS.get(provider) if isinstance(provider, str) else None
         if cls is None:
-            raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(WRITERS)}")
+            raise unknown_provider(provider, WRITERS)
         if not isinstance(include_usage, bool):
             raise ValidationError(f"include_usage must be a bool, not {type(include_usage).__name__}")
         restate: Callable[[Usage], Usage] | None = None

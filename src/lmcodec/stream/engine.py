@@ -17,10 +17,11 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from lmcodec.errors import DecodeError, StreamDecodeError, ValidationError
+from lmcodec.errors import DecodeError, StreamDecodeError
 from lmcodec.framing._chunks import Chunk, chunk_bytes, joined, not_a_chunk
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import FRAMERS, MAPPERS
+from lmcodec.providers._errors import unknown_provider
 from lmcodec.providers._mapper import wire_model
 from lmcodec.stream._whole import BLOCK_BYTES, event_slices, whole_frames
 from lmcodec.stream.sink import Sink
@@ -44,7 +45,7 @@ def checked_arguments(provider: str, request: Request | None, unknown: OnUnknown
     """The mapper class of ``provider``, once the arguments of a stream decode are checked."""
     mapper_cls = MAPPERS.get(provider) if isinstance(provider, str) else None
     if mapper_cls is None:
-        raise ValidationError(f"unknown provider {provider!r}; expected one of {sorted(MAPPERS)}")
+        raise unknown_provider(provider, MAPPERS)
     if unknown not in ("skip", "keep"):
         raise ValueError(f"unknown must be 'skip' or 'keep', not {unknown!r}")
     if request is not None and not isinstance(request, Request):  # (the common case costs no call)

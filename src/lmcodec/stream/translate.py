@@ -135,6 +135,7 @@ from lmcodec.framing._chunks import Chunk, check_chunks, not_a_chunk
 from lmcodec.framing._sse_keepalive import keep_alive_marks
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES
 from lmcodec.providers import MAPPERS
+from lmcodec.providers._errors import unknown_provider
 from lmcodec.providers._json import unwritable
 from lmcodec.providers._tool_names import names_back
 from lmcodec.providers._usage_meaning import usage_restatement
@@ -208,7 +209,7 @@ class _Translator:
         """``framed=False``: the source engine makes no framer now (a body that may come cut
         without one: see :func:`_translated`)."""
         if not isinstance(src, str) or src not in MAPPERS:
-            raise ValidationError(f"unknown provider {src!r}; expected one of {sorted(MAPPERS)}")
+            raise unknown_provider(src, MAPPERS)
         adaptations = tuple(adaptations)
         if not all(isinstance(a, Adaptation) for a in adaptations):
             raise ValidationError("adaptations must be Adaptations (a built request's .adaptations)")
