@@ -71,6 +71,7 @@ import msgspec
 from lmcodec.arrow._checks import BadRows, ColumnMismatch, ColumnsDiffer, TooLarge, pyarrow_module
 from lmcodec.arrow._nodes import struct_node
 from lmcodec.codecs._replace import replaced_at_the_end
+from lmcodec.codecs.files import open_path, refuse_content
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Message, Request, Response, Turn
@@ -396,12 +397,15 @@ def read_parquet(
     """
     pa = pyarrow_module()
     sources: list[Any] = [path]
-    if isinstance(path, (str, os.PathLike)) and Path(path).is_dir():
+    if isinstance(path, (str, os.PathLike)):
+        refuse_content(path, _PARQUET_BYTES)
+    if isinstance(path, (str, os.PathLike)) and os.path.isdir(path):  # (no OSError: open_path's is bounded)
         sources = _parquet_files_in(path)
     for source in sources:
         where = os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the Parquet input"
         with ExitStack() as stack:
-            fh = stack.enter_context(open(source, "rb")) if isinstance(source, (str, os.PathLike)) else source
+            opened = isinstance(source, (str, os.PathLike))
+            fh = stack.enter_context(open_path(source, _PARQUET_BYTES)) if opened else source
             try:
                 pf = stack.enter_context(pa.parquet.ParquetFile(fh, page_checksum_verification=True))
             except (pa.ArrowException, OSError, ValueError) as exc:
@@ -409,6 +413,9 @@ def read_parquet(
             tp = _type_of_schema(pf.schema_arrow, type, where)
             _check_columns(pf.schema_arrow, tp, where)
             yield from _decode_batches(_counted_batches(pf, batch_size, where), tp, where)
+
+
+_PARQUET_BYTES = "Parquet held in memory as a binary file (io.BytesIO(data))"
 
 
 def _parquet_files_in(directory: str | os.PathLike[str]) -> list[Path]:

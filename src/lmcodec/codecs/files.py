@@ -24,10 +24,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+import msgspec
+
 from lmcodec.codecs._checked import HOLD, OUT, Checked, magic_kind, may_start_a_magic, zstd_module
 from lmcodec.codecs._hooks import released_view
 from lmcodec.codecs._replace import replaced_at_the_end
-from lmcodec.errors import DecodeError, EncodeError
+from lmcodec.errors import QUOTED_CHARACTERS, DecodeError, EncodeError, UnsupportedTypeError, quoted
 
 __all__ = [
     "FRAME",
@@ -37,8 +39,11 @@ __all__ = [
     "checked",
     "compressing",
     "compression_named",
+    "open_path",
     "open_read",
     "open_write",
+    "records_only",
+    "refuse_content",
     "unsupported_compression",
 ]
 
@@ -58,6 +63,17 @@ _UNSUPPORTED = {
     ".7z": "7z",
 }
 _KINDS = {".gz": "gzip", ".gzip": "gzip", ".zst": "zstd", ".zstd": "zstd"}
+
+
+def records_only(objects: object, writer: str) -> None:
+    """Refuse one record (a Struct) or a non-iterable given where an iterable of records goes
+    (red team 54 F04: ``lc.jsonl.write(path, turn)`` raised Python's "'Turn' object is not
+    iterable"), before anything is written."""
+    if isinstance(objects, msgspec.Struct) or not hasattr(objects, "__iter__"):
+        raise UnsupportedTypeError(
+            f"{writer} takes an iterable of records, not {type(objects).__name__}: "
+            f"for one record pass [record]"
+        )
 
 
 def binary_only(obj: object, what: str, mode: str) -> None:
@@ -169,7 +185,7 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
         return
     if isinstance(src, (str, os.PathLike)):
         path = Path(src)  # (open() is given src: Path drops a trailing slash, "x/" read x)
-        with open(src, "rb") as raw, checked(raw, str(path)) as fh:
+        with open_path(src, "the content as bytes (text.encode())") as raw, checked(raw, str(path)) as fh:
             yield fh
         return
     binary_only(src, "a log reader", "rb")
@@ -180,6 +196,39 @@ def open_read(src: Source) -> Iterator[IO[bytes]]:
         return
     with io.BufferedReader(Checked(src, kind, name), OUT) as fh:
         yield fh
+
+
+def open_path(path: str | os.PathLike[str], instead: str) -> IO[bytes]:
+    """``open(path, "rb")``, for a reader that takes a str as a path. A str that names no file and
+    holds JSON text (it starts with ``{`` or ``[``, or holds a newline) is refused with what to
+    pass ``instead``; an OSError quotes a long path bounded (red team 54 F12: a 1 MB log given as
+    a str was opened as a file name, and the error quoted all of it)."""
+    refuse_content(path, instead)
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        name = os.fspath(path)
+        if not isinstance(name, str) or len(name) <= _LONGEST_PATH:
+            raise
+        bounded = f"{name[:QUOTED_CHARACTERS]}... ({len(name):,} characters)"
+        raise type(exc)(exc.errno, exc.strerror, bounded) from None
+
+
+def refuse_content(path: str | os.PathLike[str], instead: str) -> None:
+    """Refuse a str given as a path that names no file and holds JSON text (:func:`open_path`)."""
+    if isinstance(path, str) and _looks_like_content(path) and not os.path.exists(path):
+        raise UnsupportedTypeError(
+            f"a str is read as a path, and no file is named {quoted(path)}: it looks like the content "
+            f"itself; pass {instead}"
+        )
+
+
+_LONGEST_PATH = 4096
+"""Linux's PATH_MAX: a longer str names no file, and its OSError quotes it bounded."""
+
+
+def _looks_like_content(text: str) -> bool:
+    return "\n" in text or text.lstrip()[:1] in ("{", "[")
 
 
 @contextmanager
