@@ -163,6 +163,10 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
         raise error from exc
     except BufferError as exc:  # msgspec reads a buffer in place: a strided view has no single span
         raise TypeError(f"a C-contiguous bytes-like object is required ({exc})") from None
+    except TypeError as exc:
+        if isinstance(exc, LmcodecError) or isinstance(data, (bytes, bytearray, memoryview, str)):
+            raise
+        raise _not_json_text(data, type) from None
     except HOSTILE as exc:
         raise hostile_error(exc, data) from exc
     except ValueError:  # after HOSTILE: a UnicodeError is a ValueError too
@@ -178,6 +182,15 @@ _NOT_CANONICAL: Final = (
     ": a non-finite logprob (NaN/Infinity, as lm15 writes it) is not canonical JSON; "
     "decode with lenient=True to read it"
 )
+
+
+def _not_json_text(data: object, tp: Any) -> UnsupportedTypeError:
+    """lc.decode given what is no JSON text (a dict parsed already: red team 54 F04)."""
+    name = getattr(tp, "__name__", "the type")
+    return UnsupportedTypeError(
+        f"lc.decode reads JSON text (bytes or str), not {type(data).__name__}: read a parsed value "
+        f"with lc.from_builtins(value, {name})"
+    )
 
 
 def _far_logprobs(data: Any, tp: Any) -> Any:

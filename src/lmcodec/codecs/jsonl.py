@@ -44,7 +44,7 @@ from lmcodec.codecs import json as _json
 from lmcodec.codecs._hooks import HOSTILE, LONE_SURROGATE, enc_hook, json_with_surrogates
 from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs._top_level import top_level
-from lmcodec.codecs.files import Source, binary_only, open_read, open_write
+from lmcodec.codecs.files import Source, binary_only, open_read, open_write, records_only
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, RecordError, ValidationError
 
 if TYPE_CHECKING:
@@ -407,6 +407,7 @@ def write(
     strict reader refuses such a line and ``read(..., lenient=True)`` reads it back.
     """
     binary_only(dest, "lmcodec.jsonl.write", "wb")
+    records_only(objects, "lc.jsonl.write")
     encoder = msgspec.json.Encoder(enc_hook=enc_hook)
     buffer = bytearray()
     count = 0

@@ -30,7 +30,7 @@ from lmcodec.codecs._hooks import (
 from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs._targets import refused, resolve, wire_target
 from lmcodec.codecs._top_level import top_level
-from lmcodec.codecs.files import Source, binary_only, open_read, open_write
+from lmcodec.codecs.files import Source, binary_only, open_read, open_write, records_only
 from lmcodec.errors import BadRecord, DecodeError, EncodeError, LmcodecError, ValidationError
 
 if TYPE_CHECKING:
@@ -158,6 +158,7 @@ def write_stream(
     (:func:`lmcodec.codecs.files.open_write`).
     """
     binary_only(dest, "lmcodec.msgpack.write_stream", "wb")
+    records_only(objects, "lc.msgpack.write_stream")
     count = 0
     buffer = bytearray()
     with open_write(dest) as fh:

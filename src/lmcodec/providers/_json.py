@@ -9,6 +9,7 @@ as they do in lm15.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final, NoReturn, TypeVar
 
 import msgspec
@@ -134,8 +135,18 @@ def load_body(body: bytes) -> Any:
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             excerpt = body[:200].decode("utf-8", "replace")
             raise DecodeError(
-                f"the body ({len(body)} bytes) is not JSON: {exc}. Body starts: {excerpt!r}"
+                f"the body ({len(body)} bytes) is not JSON: {exc}{_sse_hint(body)}. Body starts: {excerpt!r}"
             ) from exc
+
+
+_SSE_START: Final = re.compile(rb"[ \t\r\n]*(?:event|data)[ \t]*:")
+
+
+def _sse_hint(body: bytes) -> str:
+    """What to call for a body that is an SSE stream (red team 54 F13), else nothing."""
+    if _SSE_START.match(body) is None:
+        return ""
+    return "; it is an SSE stream: lc.assemble(lc.stream.decode(provider, [body]))"
 
 
 def pyint(value: Any) -> int:

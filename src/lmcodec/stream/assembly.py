@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from lmcodec.errors import StreamAssemblyError, StreamCleanupWarning, StreamDecodeError, ValidationError
+from lmcodec.providers._errors import a_or_an
 from lmcodec.stream._assembly_state import noted
 from lmcodec.stream.assembler import Assembler
 from lmcodec.stream.decoder import Decoding
@@ -61,10 +62,26 @@ def assemble(events: Iterable[StreamEvent], *, request: Request | None = None) -
             exc.partial = assembler._partial()
             raise
         except Exception as exc:
+            if decoding is None and isinstance(exc, TypeError) and not hasattr(events, "__iter__"):
+                raise ValidationError(
+                    f"lc.assemble takes a stream's canonical events, not {a_or_an(type(events).__name__)}: "
+                    "lc.assemble(lc.stream.decode(provider, chunks)) for a stream's bytes"
+                ) from None
             if assembler._response is None or isinstance(exc, StreamAssemblyError):
                 raise
             _warn_cleanup(exc)
         return assembler.result()
+    except StreamAssemblyError as exc:
+        primary = exc
+        provider = None if decoding is None else decoding.whole_json_body()
+        if provider is None:
+            raise
+        raise StreamAssemblyError(
+            f"{exc.message}; the input held no SSE frame: a whole JSON body? "
+            f"read it with lc.decode_response({provider!r}, body)",
+            partial=exc.partial,
+            part_index=exc.part_index,
+        ) from exc
     except BaseException as exc:
         primary = exc
         raise

@@ -298,6 +298,16 @@ class Decoding:
             self._events = _USED_UP
         return response
 
+    def whole_json_body(self) -> str | None:
+        """The provider, when the chunks (held in a list or tuple) begin with a JSON object: a
+        whole body, no SSE frame (what ``lc.assemble``'s error then names); else None."""
+        provider, chunks, _, _ = self._args
+        if type(chunks) not in (list, tuple) or not chunks:
+            return None
+        first = chunks[0]  # type: ignore[index]
+        head = first.lstrip()[:1] if isinstance(first, (bytes, str)) else None
+        return provider if head in (b"{", "{") else None
+
     def assemble_into(self, assembler: Any) -> None:
         """Decode every chunk onto ``assembler`` (an :class:`lmcodec.Assembler`, a Sink), or,
         if iteration already began, push the rest of the events into it and close the generator
