@@ -379,3 +379,19 @@ def test_the_package_docstring_says_what_each_exported_union_is() -> None:
     assert len(unions) >= 20
     doc = lc.__doc__ or ""
     assert [name for name in unions if f"``{name}``" not in doc] == []
+
+
+def test_every_lc_name_the_readme_and_docs_use_exists() -> None:
+    """Every ``lc.X`` (and ``lc.X.Y``) in README.md and docs/*.md resolves (red team 54 F07: the
+    README named ``lc.BadRecords``, which does not exist)."""
+    root = Path(__file__).resolve().parents[1]
+    missing = set()
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        for dotted in re.findall(r"(?<![\w.])lc\.([A-Za-z_][\w.]*[\w])", doc.read_text("utf-8")):
+            obj: object = lc
+            for part in dotted.split("."):
+                if not hasattr(obj, part):
+                    missing.add(f"{doc.name}: lc.{dotted}")
+                    break
+                obj = getattr(obj, part)
+    assert sorted(missing) == []

@@ -223,6 +223,8 @@ from lmcodec.wire.vocabulary import (
     VideoStatus,
 )
 
+# Sorted as ruff's RUF022 sorts (isort's order: SCREAMING_CASE constants, then CamelCase classes,
+# then functions and modules, each alphabetically), which the lint enforces; not plain sorted().
 __all__ = [
     "AUDIO_ENCODINGS",
     "BATCH_OUTCOMES",
