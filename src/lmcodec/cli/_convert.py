@@ -26,7 +26,7 @@ from typing import IO, Any, Final
 import lmcodec as lc
 from lmcodec.cli._hints import hint
 from lmcodec.cli._llm_records import read_llm_record
-from lmcodec.cli._names import format_named, parquet_type, record_type_named
+from lmcodec.cli._names import check_suffix, format_named, parquet_type, record_type_named
 from lmcodec.cli._output import (
     UsageError,
     atomic_file,
@@ -361,6 +361,8 @@ def _write(
 
 def cmd_convert(args: argparse.Namespace) -> int:
     args.from_format = args.from_format or format_named(args.src)
+    if args.to_format is not None:
+        check_suffix(args.dest, args.to_format)
     args.to_format = args.to_format or format_named(args.dest)
     if args.to_format == "llm" and args.from_format != "llm" and args.type not in (None, "Turn"):
         raise UsageError(

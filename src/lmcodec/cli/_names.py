@@ -3,6 +3,7 @@ file name, a record type by its name (``--type``), checked before anything is re
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Final
 
@@ -12,7 +13,7 @@ import lmcodec as lc
 from lmcodec.cli._output import UsageError
 from lmcodec.codecs.files import compression_named
 
-__all__ = ["format_named", "parquet_type", "record_type_named", "type_named"]
+__all__ = ["check_suffix", "format_named", "parquet_type", "record_type_named", "type_named"]
 
 _FORMATS_BY_SUFFIX: Final = {".msgpack": "msgpack", ".parquet": "parquet"}
 
@@ -27,6 +28,28 @@ def format_named(path: str) -> str:
     if compression_named(name) is not None:
         name = Path(name.stem)
     return _FORMATS_BY_SUFFIX.get(name.suffix.lower(), "lm15")
+
+
+_JSON_SUFFIXES: Final = (".jsonl", ".json", ".ndjson")
+
+
+def check_suffix(dest: str, to_format: str) -> None:
+    """Warn on stderr when ``--to`` writes under a name whose suffix names another format (red team
+    54 F10: ``--to parquet`` into ``out.msgpack`` wrote Parquet there, silently, and ``validate
+    out.msgpack`` then read it as MessagePack): a ``.msgpack``/``.parquet`` name says its format, a
+    ``.jsonl``/``.json``/``.ndjson`` one lm15 or llm JSON Lines; any other name says nothing. The
+    explicit format still wins (a log appended to through stdout, a pipe's name): it is written."""
+    if dest == "-":
+        return
+    named = format_named(dest)
+    name = Path(dest) if compression_named(dest) is None else Path(Path(dest).stem)
+    json_name = name.suffix.lower() in _JSON_SUFFIXES
+    if (named != "lm15" and named != to_format) or (json_name and to_format in ("msgpack", "parquet")):
+        print(
+            f"lmcodec: warning: --to {to_format} writes {to_format} under {dest}, whose name says "
+            f"{'JSON Lines' if json_name else named}: the commands that go by the name will misread it",
+            file=sys.stderr,
+        )
 
 
 def type_named(name: str) -> Any:
