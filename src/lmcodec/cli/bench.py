@@ -34,6 +34,10 @@ _PEERS = {"orjson": "pip install orjson", "lm15": "pip install lm15==1.5.0"}
 _CHECKOUT_HINT = "or in a checkout of lmcodec pip install -e '.[peers]'"
 
 
+def _silent(line: str) -> None:
+    """No progress lines (:func:`run` called as a library function)."""
+
+
 def _timed(fn: Callable[[], Any]) -> float:
     was_enabled = gc.isenabled()
     gc.disable()
@@ -147,20 +151,26 @@ class Report:
         return "\n".join(lines)
 
 
-def run(*, records: int = 2000, repeat: int = 7) -> Report:
-    """Time every task and contestant interleaved; rows carry ms, MB/s and the ratio to lmcodec."""
+def run(*, records: int = 2000, repeat: int = 7, progress: Callable[[str], None] | None = None) -> Report:
+    """Time every task and contestant interleaved; rows carry ms, MB/s and the ratio to lmcodec.
+    ``progress`` is handed a line as each stage starts (the command prints them on stderr: the
+    run takes about a minute, red team 54 F11)."""
     if records < 1 or repeat < 1:
         raise ValueError("records and repeat must be at least 1")
+    say = progress or _silent
+    say(f"building the workload: {records:,} Turn records")
     data = turn_dicts(records)
     size = sum(len(lc.encode(lc.from_builtins(d, lc.Turn))) for d in data)
     missing: list[str] = []
     rows: list[Result] = []
     for task, contestants in _contestants(data, missing).items():
+        say(f"{task}: warming up {len(contestants)} contestants")
         for fn in contestants.values():  # warm up: decoders built, caches filled
             fn()
         samples: dict[str, list[float]] = {name: [] for name in contestants}
         ratios: dict[str, list[float]] = {name: [] for name in contestants}
-        for _ in range(repeat):
+        for round_number in range(1, repeat + 1):
+            say(f"{task}: round {round_number} of {repeat}")
             gc.collect()
             times = {name: _timed(fn) for name, fn in contestants.items()}
             for name, seconds in times.items():

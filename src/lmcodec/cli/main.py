@@ -68,12 +68,17 @@ def _records(text: str) -> int:
     return value
 
 
+def _say_on_stderr(line: str) -> None:
+    """A progress line of ``lmcodec bench``, on stderr so that its stdout (the table) stays the same."""
+    print(f"lmcodec: bench: {line}", file=sys.stderr, flush=True)
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from lmcodec.cli import bench
 
     records = args.records if args.records is not None else 200 if args.quick else 2000
     repeat = args.repeat if args.repeat is not None else 3 if args.quick else 7
-    report = bench.run(records=records, repeat=repeat)
+    report = bench.run(records=records, repeat=repeat, progress=_say_on_stderr)
     if args.json:
         print(json.dumps(report.as_json(), indent=2))
     else:
