@@ -92,7 +92,12 @@ def _built(tp: TypeForm[T]) -> msgspec.json.Decoder[T]:
 
 
 def encode(obj: Any, *, include_provider_data: bool = False) -> bytes:
-    """Canonical JSON bytes of a wire object (or a list/tuple of them)."""
+    """Canonical JSON bytes of a wire object (or a list/tuple of them).
+
+    ``Response.provider_data`` (a provider's raw last frame or body) is written only with
+    ``include_provider_data=True`` or inside a Turn or BatchEntry, as lm15 writes it: a bare
+    Response read from a provider does not read back equal without it.
+    """
     try:
         return encode_reusing(_encoder.encode_into, top_level(obj, include_provider_data))
     except (TypeError, ValueError, OverflowError, RecursionError) as exc:
@@ -310,7 +315,12 @@ def _check_unknown(unknown: str) -> bool:
 
 
 def to_builtins(obj: Any, *, include_provider_data: bool = False) -> Any:
-    """The JSON-compatible value of ``obj``: equal to lm15's ``*_to_dict`` output."""
+    """The JSON-compatible value of ``obj``: equal to lm15's ``*_to_dict`` output.
+
+    ``Response.provider_data`` (a provider's raw last frame or body) is written only with
+    ``include_provider_data=True`` or inside a Turn or BatchEntry, as lm15 writes it: a bare
+    Response read from a provider does not read back equal without it.
+    """
     data = encode(obj, include_provider_data=include_provider_data)
     try:
         return _raw_decoder.decode(data)
@@ -424,7 +434,7 @@ def schema(type: Any) -> dict[str, Any]:
 
     It says what msgspec checks in C: keys, JSON types, tags, Literal vocabularies and Meta
     constraints, so every value the strict decoder accepts validates against it. The converse does
-    not hold: the rules the decoder runs in Python after that (lm15's invariants, wire/_checks.py:
+    not hold: the rules the decoder runs in Python after that (lm15's invariants:
     a Response's message is the assistant's, ``retry_after`` is not negative, a ``json_object``
     response format has no schema, ...) are not in it; a value that validates may still be refused
     by ``lc.decode``, which stays the check of a record."""

@@ -395,6 +395,8 @@ def write(
     include_provider_data: bool = False,
 ) -> int:
     """Write one canonical JSON record a line; returns the number of records written.
+    ``include_provider_data``: as :func:`lmcodec.encode` (a bare Response's provider_data is
+    written only with it).
 
     A record that cannot be encoded stops the write with an :class:`EncodeError` naming
     its index; nothing after it is consumed. On a new path or a file object every record before

@@ -64,7 +64,12 @@ def decoder_for(tp: TypeForm[T]) -> msgspec.msgpack.Decoder[T]:
 
 
 def encode(obj: Any, *, include_provider_data: bool = False) -> bytes:
-    """MessagePack bytes of a wire object. Integers beyond 64 bits raise EncodeError."""
+    """MessagePack bytes of a wire object. Integers beyond 64 bits raise EncodeError.
+
+    ``Response.provider_data`` (a provider's raw last frame or body) is written only with
+    ``include_provider_data=True`` or inside a Turn or BatchEntry, as lm15 writes it: a bare
+    Response read from a provider does not read back equal without it.
+    """
     try:
         return _encoder.encode(top_level(obj, include_provider_data))
     except (TypeError, ValueError, OverflowError, RecursionError) as exc:

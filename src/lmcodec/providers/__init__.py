@@ -197,15 +197,15 @@ def translate_response(
     (code ``invalid_request``), is read as the content-filter end it is, as ``translate`` reads the
     same chunk streamed: the parts before the filter, the usage, finish ``content_filter``. Each
     client gets its own finish (Chat ``content_filter``, Anthropic ``refusal``, Responses
-    ``incomplete``; ``gemini/_filtered.py``, docs/writers.md). A finish of a call Gemini could not
+    ``incomplete``; docs/writers.md). A finish of a call Gemini could not
     produce (``MALFORMED_FUNCTION_CALL``, ...) still raises lm15's error, as every other refusal of
     ``decode_response`` does. A Gemini client gets either body as Google sent it, as it gets the
     chunk streamed. A Chat answer's call in the legacy ``message.function_call`` form, which lm15
-    reads as no call, is written as the client's tool call, after any ``tool_calls`` (``tool_call_<n>``:
-    ``providers/openai_chat/_legacy_call.py``), as ``translate`` writes it streamed. To an Anthropic
+    reads as no call, is written as the client's tool call, after any ``tool_calls`` (``tool_call_<n>``),
+    as ``translate`` writes it streamed. To an Anthropic
     client, a Gemini call sent without an id gets the id ``translate`` gives it streamed, ``toolu_``
     + a digest of the message id and its slot, not lm15's ``tool_call_<n>`` (the same every turn:
-    ``providers/_gemini_call_ids.py``, red team 46 F01).
+    red team 46 F01).
 
     A client of the backend's own dialect (``src == dst``) gets the body as sent, bytes for bytes,
     once ``decode_response`` has read it, as ``translate`` passes its frames on, unless
@@ -217,8 +217,7 @@ def translate_response(
     as ``translate`` names it streamed, where lm15's reading under ``request`` names the request's
     model: one answer reaches a client under one model, body or stream (red team 35 F05). A body
     that names no model, translated without a request, is written as ``translate`` writes it: its
-    model ``""`` (Gemini: no ``modelVersion``), where ``decode_response`` refuses it
-    (``providers/_unnamed_answer.py``)."""
+    model ``""`` (Gemini: no ``modelVersion``), where ``decode_response`` refuses it."""
     lookup(_BODY_WRITERS, dst)
     unnamed = False
     try:
@@ -309,10 +308,10 @@ def encode_response(
     """``response`` as ``provider``'s non-streamed JSON body. A part of an unknown type (kept by
     ``lc.decode(..., unknown="keep")``) is refused with :class:`~lmcodec.ValidationError`: no
     wire has a form for it, and leaving it out would lose it silently; so is a media part the
-    dialect has no form for that lm15 reads back (``providers/_media_forms.py``, docs/writers.md),
+    dialect has no form for that lm15 reads back (docs/writers.md),
     and, to another dialect than Responses, a Response whose Responses body (``provider_data``)
-    holds an output item the client runs itself (a ``custom_tool_call``, a ``shell_call``, ...:
-    ``providers/_client_run_items.py``): written without it, the answer would be taken for a
+    holds an output item the client runs itself (a ``custom_tool_call``, a ``shell_call``, ...):
+    written without it, the answer would be taken for a
     whole one.
 
     ``usage_from``: the dialect ``response`` was decoded from (a gateway's
@@ -323,11 +322,11 @@ def encode_response(
     writes the counts as the Usage holds them. From ``openai_chat`` to another dialect, the Chat
     body ``decode_response`` kept as ``provider_data`` is read for what lm15's reading leaves out:
     its ``message.thinking_blocks`` (Anthropic's signed thinking from a backend fronting Claude)
-    are written as that thinking (``openai_chat/_thinking_blocks.answer_thinking``).
+    are written as that thinking.
 
     ``adaptations``: those of the request the answer came back to (``ProviderRequest.adaptations``
     of ``lc.translate_request``), as ``lc.stream.translate`` takes them: a call of a function
-    renamed for the backend (a name it refuses, ``providers/_tool_names.py``) is written under the
+    renamed for the backend (a name it refuses) is written under the
     client's name, a function the client declared."""
     write = lookup(_BODY_WRITERS, provider)
     require_instance(response, Response, "response")

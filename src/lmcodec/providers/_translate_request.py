@@ -130,126 +130,15 @@ def translate_request(
     """A client's body in ``src``'s dialect (the source) as the request ``dst``'s provider (the
     destination) takes; ``src, dst`` as ``translate_response`` and ``lc.stream.translate`` name them.
 
-    ``stream`` says whether the request asks for a stream; None (the default) follows the body's
-    own ``"stream": true`` (red team 24 F11: a client that waits for SSE gets SSE), which a Gemini
-    body never has (its client names ``streamGenerateContent`` in the URL: pass ``stream=True``).
-    A gateway that answers one way whatever the client asked passes ``stream=`` itself.
-
-    ``decode_request`` then ``build_request``, except that between two dialects the source's own
-    wire keys kept in ``Config.extensions`` are never forwarded: those with a canonical meaning move
-    onto the canonical fields, those both OpenAI dialects take go on between them in the
-    destination's spelling (``providers/_crossing_openai_keys.py``), the rest are dropped, each
-    recorded in the result's ``adaptations``,
-    and so is every part of the conversation the destination cannot carry as it is (another
-    provider's thinking signatures, thinking it cannot take back as thinking, left out, image
-    detail, file ids, empty text Anthropic and Gemini refuse; ``providers/crossing.py``,
-    ``providers/_crossing_parts.py``); a Gemini body's OpenAPI Schemas go out as JSON
-    Schema; from Responses, the system/developer items leading the input are the system prompt
-    (after ``instructions``); from Gemini, function names the others refuse (``server.tool``) are
-    renamed, tools, calls and results alike, and so are those Gemini refuses to Gemini (``2fa_verify``,
-    ``-lint``: ``providers/_tool_names.py``; ``lc.stream.translate``
-    given the adaptations writes the answer's calls back under the client's names); stop sequences
-    over the destination's limit (Chat 4, Gemini 5) or of white space alone (Anthropic) are left to
-    the gateway (``client_side``, cut by ``lc.stream.translate``; ``providers/_crossing_settings.py``);
-    to Anthropic, tool-call ids it refuses are rewritten, and to
-    Anthropic and Responses a call repeating an earlier call's id is renamed, its results with it
-    (``providers/_tool_ids.py``); a service tier is written in the destination's vocabulary or
-    dropped, and a reasoning request the source's extensions kept (Anthropic ``thinking``,
-    Gemini's dynamic thinking, Chat's ``reasoning``) is read as the canonical reasoning
-    (``providers/_crossing_settings.py``); a hosted tool is written as the destination's
-    equivalent or dropped (``providers/_crossing_tools.py``); to Anthropic, what Claude refuses
-    beside the rest of the request is changed, each change listed, a cap above a Claude model's
-    output ceiling sent as the ceiling (``providers/_crossing_claude.py``); to OpenAI and
-    Anthropic, a parameterless tool's ``{}`` or object schema without ``properties`` is sent as
-    ``{"type": "object", "properties": {}}``, to Gemini a tool whose schema holds an object below
-    its root without properties (which its ``parameters`` field refuses) under ``parametersJsonSchema``,
-    and to Anthropic every object of a response
-    format's schema is closed (``additionalProperties: false``), a JSON mode without a schema
-    ``dropped``, and to Responses each function tool goes with ``strict: false`` (which it reads as
-    strict without the flag), ``strict: true`` where a Chat client asked for it
-    (``providers/_crossing_schemas.py``); Responses to Responses a tool's ``strict: true`` goes back
-    on it (to Responses, Chat and Anthropic a strict tool without parameters goes with the closed
-    empty schema strict mode takes, ``tools[i].parameters`` ``substituted``:
-    ``providers/_crossing_strict.py``), and a function tool's ``defer_loading``, ``output_schema``,
-    ``allowed_callers`` and ``async`` go back as sent (elsewhere dropped or refused at their paths:
-    ``providers/_responses_tool_keys.py``).
-
-    Unsigned thinking the client replays (an Anthropic thinking block with an empty or absent
-    signature, a Gemini thought part without thoughtSignature, a Responses reasoning item with
-    neither id nor encrypted_content, a Chat ``thinking_blocks`` entry without a signature:
-    what a gateway writes for another backend's reasoning, and Gemini's own thought summaries),
-    which ``decode_request`` refuses, is left out in every pair, each part recorded as
-    ``dropped`` with its path in the client's body (``providers/_unsigned_thinking.py``).
-    From Responses, a reasoning item whose ``encrypted_content`` is lmcodec's carriage of another
-    provider's signed thinking (``providers/openai/_thinking_carriage.py``) is read as that thinking,
-    with its state; to OpenAI it is left out, each part ``dropped``.
-    Chat to Chat, a replayed ``reasoning_content`` is left out (``dropped``) and signed
-    ``thinking_blocks`` go on as ``thinking_blocks``, never as content (lm15's Chat builder writes
-    thinking as text; ``providers/_crossing_parts.py``); from another dialect to Chat, Anthropic's
-    signed and redacted thinking goes as ``thinking_blocks`` too, each part ``substituted``. Both
-    only when the request's model names a Claude model (holds "claude" in any case): OpenAI's own
-    Chat API refuses the key, so to any other model that thinking is left out, each part ``dropped``.
-    A replayed Chat or Responses call whose ``arguments`` are not a JSON object (an answer cut
-    inside them, as the writers pass it on), which ``decode_request`` refuses, is read in every
-    pair as lm15 reads it (``{"partial_json": raw}`` / ``{"value": v}``), each ``substituted``
-    (``providers/_replayed_arguments.py``).
-    Anthropic-style ``cache_control`` marks on a Chat body's parts or messages, which
-    ``decode_request`` refuses, are read in every pair: to Anthropic the client's last mark on a
-    system, developer or user message's last text block is the cache breakpoint, every other mark
-    ``dropped`` (to OpenAI and Gemini every mark; ``providers/_crossing_cache_marks.py``); an
-    Anthropic client's marks to OpenAI and Gemini are ``dropped`` at their paths too, and from either
-    client a system or message mark's ``ttl: "1h"`` (not a tool's) goes to Responses as
-    ``prompt_cache_retention: "24h"`` (``substituted``); to Chat only from an Anthropic client
-    toward a model that is not Claude (LiteLLM refuses the key for Claude): else the ttl goes with
-    its dropped mark.
-    A Responses client's replayed ``custom_tool_call`` / ``custom_tool_call_output`` (a freeform
-    tool: Codex's ``apply_patch``), which ``decode_request`` refuses, go back to Responses as sent;
-    to another dialect the call is a function call whose input is the raw text under ``input``
-    (``substituted``), the custom tool a function tool of that one string parameter
-    (``providers/_crossing_custom_calls.py``, ``providers/_crossing_tools.py``).
-    A Responses client's replayed message ``phase`` and hosted-tool items (``web_search_call``, ...),
-    which ``decode_request`` refuses, go back to Responses as sent, and are ``dropped`` elsewhere
-    (``providers/_replayed_responses_items.py``); so do the calls a client runs itself
-    (``computer_call``, ``shell_call``, ...), its answers to them (``computer_call_output``, ...,
-    ``mcp_approval_response``), ``compaction`` and ``compaction_trigger`` items, ``item_reference``
-    items (which no gateway can resolve), ``mcp_list_tools`` and ``mcp_call`` items, refused
-    elsewhere naming the item, and a ``function_call_output``'s ``id``, ``status``, ``caller``,
-    ``name`` and ``namespace`` and a reasoning item's ``content`` as the API lists them, ``dropped``
-    elsewhere where they say nothing the destination does not, else refused at their path
-    (``providers/_replayed_client_items.py``).
-    An Anthropic client's ``search_result`` blocks and documents with a title, context, citation
-    request or text or content source go to Anthropic as sent; elsewhere as the parts that say the
-    most of them, what they leave out ``dropped`` (``providers/anthropic/_read_carried.py``).
-    A Gemini client's part fields no canonical part carries (``mediaResolution``, a function
-    response's ``willContinue``/``scheduling``, a media part's ``displayName``; on a function
-    response's own parts and the system instruction's parts too), which ``decode_request`` refuses,
-    go back to Gemini where the client wrote them and are ``dropped`` elsewhere
-    (``providers/_crossing_gemini_part_fields.py``).
-    To Gemini, Chat and Anthropic, each function-call turn is one model turn answered right after
-    it by its results in the calls' order (Gemini one user turn of its responses, Chat its tool
-    messages; a client of another dialect may write them apart: Anthropic one user turn per
-    tool_result or one assistant turn per tool_use, Responses a message between them; those APIs
-    refuse that), a result moved before a message the client wrote ahead of it ``substituted``
-    (``providers/_crossing_call_turns.py``).
-    An image's ``detail: "original"`` (the openai SDK's, Responses and Chat; lm15's ImagePart refuses
-    it, and ``decode_request`` names its path) goes to either OpenAI dialect on the same image and is
-    ``dropped`` elsewhere (``providers/_crossing_image_detail.py``).
-    A Gemini body names no model (its client puts it in the URL): to another dialect pass ``model``,
-    else the body is refused (``ValidationError``) rather than sent for ``"models/unnamed"``. A Gemini
-    ``candidateCount`` other than 1 is refused toward the other dialects at its path, as Chat's ``n``
-    other than 1 is everywhere (a canonical Response holds one answer; red team 43 F02).
-
-    Anthropic to Anthropic and Gemini to Gemini, the failover steps apply as between two dialects
-    (red team 20 F02, F03): manual thinking with a tool loop that does not start with Claude's
-    thinking goes without it, and to Gemini 3 an unsigned call gets the placeholder signature;
-    Anthropic to Anthropic and Responses to Responses, a call repeating an earlier call's id is
-    renamed as between two dialects (red team 46 F02: a failover from a backend that repeats ids).
-    Routed by ``model`` to another model than the body was written for (red team 43 F01): an
-    Anthropic body gets what the other dialects' bodies get toward that Claude model (its
-    ``max_tokens`` kept as the whole generation or the change noted, the output ceiling, the
-    sampling and thinking rules: ``providers/_crossing_claude.claude_routed``); a Gemini
-    ``thinkingLevel`` to a model outside the Gemini 3 class goes as that effort's budget,
-    ``substituted``. Same dialect, otherwise: exactly ``build_request(p, decode_request(p, body))``.
+    ``decode_request`` then ``build_request``, except that between two dialects what the
+    destination cannot take as the client wrote it (another provider's thinking signatures, wire
+    keys kept in ``Config.extensions``, function names, tool ids, schemas, cache marks, replayed
+    items) is moved onto the canonical fields, rewritten in the destination's form or dropped, each
+    change recorded in the result's ``adaptations`` (docs/translate-request.md lists the rules).
+    ``stream``: whether the request asks for a stream; None follows the body's own ``"stream":
+    true`` (a Gemini body has none: pass ``stream=True``). ``model``: the model to send (a Gemini
+    body names none: required toward another dialect). Same dialect, with no routing by ``model``:
+    exactly ``build_request(p, decode_request(p, body))``.
     """
     source, destination = src, dst  # the passes' own names, below and in their modules
     if type(source) is not str or source not in GATEWAY_READERS:

@@ -16,8 +16,7 @@ class DecodeStats:
     and the few lm15 reads as a whole dict (an end frame whose JSON is its provider_data);
     ``truncated``: unterminated, cut-short last frames dropped at end of input;
     ``unknown``: frames of an event type the adapter does not know (skipped,
-    or surfaced as UnknownEvents with ``unknown="keep"``; see
-    :mod:`lmcodec.providers._unknown`). Counted by :class:`Decoder` (``assemble(decode())``
+    or surfaced as UnknownEvents with ``unknown="keep"``). Counted by :class:`Decoder` (``assemble(decode())``
     counts nothing visible).
     """
 

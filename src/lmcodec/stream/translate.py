@@ -384,19 +384,19 @@ def translate(
 
     Yields one bytes object per input chunk that wrote anything (and one for the end of input); a
     chunk that wrote nothing but held the source's keep-alives (Anthropic's ``ping``, ``:`` comment
-    lines) yields as many of the destination's (:mod:`lmcodec.stream._keepalive`), so a client is
+    lines) yields as many of the destination's, so a client is
     kept alive while the backend is. ``request`` is the request the stream answers: its model names
     a stream whose wire names none (Chat Completions, Gemini). ``adaptations``: those of the built
     request the stream answers (``ProviderRequest.adaptations``); a ``client_side`` ``config.stop``
     there (a Responses backend has no stop field) is applied as lm15's runtime applies it: the text
     is cut before the first stop sequence and the stream ends there, finish ``stop``, no usage, the
-    rest of the source unread (:mod:`lmcodec.stream._stop`); a function name ``translate_request``
+    rest of the source unread; a function name ``translate_request``
     renamed for the backend (a Gemini client's ``server.tool``) is written back as the client's
-    name on every call (``providers/_tool_names.py``). ``include_usage``: a Chat Completions
+    name on every call. ``include_usage``: a Chat Completions
     client's ``stream_options.include_usage`` (without it no usage chunk is written, as OpenAI
     writes none: :class:`~lmcodec.stream.Encoder`). The arguments are checked at the call. A body
-    given whole as the one chunk of a list or tuple is cut without a framer when
-    :mod:`lmcodec.stream._whole` can cut it (the same bytes out)."""
+    given whole as the one chunk of a list or tuple is cut without a framer when it can be (the
+    same bytes out)."""
     one_body = (type(chunks) is list or type(chunks) is tuple) and len(chunks) == 1
     translator = _Translator(src, dst, request, adaptations, include_usage, framed=not one_body)
     check_chunks(chunks, "lc.stream.translate")
