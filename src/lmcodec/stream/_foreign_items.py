@@ -42,9 +42,23 @@ import msgspec
 from lmcodec.errors import StreamDecodeError
 from lmcodec.providers._mapper import REFUSED
 from lmcodec.providers.openai.stream import _HANDLERS
-from lmcodec.providers.openai.views import ItemDoneFrame, RefusalFrame, TextFrame, frame_decoder
+from lmcodec.providers.openai.views import (
+    ItemDoneFrame,
+    ReasoningTextFrame,
+    RefusalFrame,
+    TextFrame,
+    ThinkingFrame,
+    frame_decoder,
+)
 from lmcodec.stream._incomplete import IncompleteWatch
-from lmcodec.stream._whole_items import WHOLE, completed_only, hand_on_whole, identity, raw_value
+from lmcodec.stream._whole_items import (
+    WHOLE,
+    completed_only,
+    hand_on_reasoning,
+    hand_on_whole,
+    identity,
+    raw_value,
+)
 from lmcodec.stream.sink import Sink
 from lmcodec.wire._float_literals import float_literal
 
@@ -89,7 +103,17 @@ class ForeignItems(IncompleteWatch):
     items lm15 does not read to the sink's ``foreign_item``. A batch with no such item open and no
     ``output_item.added`` frame goes to lm15's mapping whole (one substring search per frame)."""
 
-    __slots__ = ("_added", "_completed", "_empty", "_identities", "_open", "_whole")
+    __slots__ = (
+        "_added",
+        "_completed",
+        "_empty",
+        "_identities",
+        "_named",
+        "_open",
+        "_reasoned",
+        "_thought",
+        "_whole",
+    )
 
     def __init__(self, model: str | None, sink: Sink, keep_unknown: bool = False) -> None:
         super().__init__(model, sink, keep_unknown)
@@ -98,8 +122,11 @@ class ForeignItems(IncompleteWatch):
         self._added: set[int] = set()
         # ... and the identity of the item added at each (_whole_items.identity; red team 49 F01)
         self._identities: dict[int, tuple[str, str] | None] = {}
+        self._named: set[tuple[str, str]] = set()  # every identity added, at any index (red team 52 F08)
         self._empty: set[int] = set()  # output indexes of an output_item.added without an item
         self._whole: set[int] = set()  # output indexes of the done items handed on whole
+        self._reasoned: set[int] = set()  # output indexes of the reasoning items done
+        self._thought: set[int] = set()  # output indexes thinking deltas came at
         self._completed: Any = None  # the last response.completed's JSON value (take)
 
     def frames(self, datas: list[bytes]) -> int:
@@ -118,16 +145,20 @@ class ForeignItems(IncompleteWatch):
         skipped, start = 0, 0
         sink = cast(ForeignItemSink, self.sink)
         for i, data in enumerate(datas):
-            found = self._foreign(data)
+            head = self._candidate(data)
+            if head is None:
+                continue
+            if i > start:  # the frames before it first: a done item among them (red team 52 F01)
+                mapped, whole_at = self._mapped(datas[start:i], start)
+                skipped += mapped
+                if whole_at >= 0:
+                    return skipped + self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
+                start = i
+            found = self._foreign(head)
             if found is None:
                 continue
             item_type, index, item_id = found
-            mapped, whole_at = self._mapped(datas[start:i], start)
-            skipped += mapped
-            if whole_at >= 0:
-                return skipped + self._item_by_item(datas[whole_at + 1 :], whole_at + 1)
             if item_id is not None:  # an item lm15 reads: named, then its frame mapped as lm15 maps it
-                start = i
                 sink.source_item(index, item_type, item_id)
                 continue
             start = i + 1
@@ -146,6 +177,7 @@ class ForeignItems(IncompleteWatch):
         skipped = 0
         decode = frame_decoder.decode
         text = self.sink.text
+        thought = self._thought
         n = 0
         try:
             for n, data in enumerate(datas):  # (n: the failing frame's position)
@@ -159,12 +191,17 @@ class ForeignItems(IncompleteWatch):
                     text(f.output_index, f.delta or "")
                     continue
                 if kind is ItemDoneFrame:
-                    whole = self._whole_item(f)
+                    whole = self._whole_item(f, data)
                     if whole is not None:
                         if not whole:
                             return skipped, offset + n
                         skipped += whole
                         continue
+                elif kind is ThinkingFrame or kind is ReasoningTextFrame:
+                    if f.output_index in self._reasoned:  # (after its item's done: red team 52 F02)
+                        skipped += 1
+                        continue
+                    thought.add(f.output_index)
                 skipped += _HANDLERS[kind](self, f)
         except StreamDecodeError as exc:
             exc.frame = offset + n
@@ -197,17 +234,21 @@ class ForeignItems(IncompleteWatch):
         cast(ForeignItemSink, self.sink).refusal(f.output_index, f.delta or "")
         return 0
 
-    def _whole_item(self, f: ItemDoneFrame) -> int | None:
-        """A done item: a message or call never added comes only whole and is handed on
-        (:mod:`lmcodec.stream._whole_items`): 0, its later frames to be dropped (its index is
-        among the whole ones now), or 1 when it held nothing to hand on; ``None`` for any other,
-        which lm15's mapping reads."""
+    def _whole_item(self, f: ItemDoneFrame, data: bytes) -> int | None:
+        """A done item (the frame ``data``): a message or call never added comes only whole and is
+        handed on (:mod:`lmcodec.stream._whole_items`): 0, its later frames to be dropped (its
+        index is among the whole ones now), or 1 when it held nothing to hand on; a reasoning
+        item's, :meth:`_reasoning_done`; ``None`` for any other, which lm15's mapping reads."""
         done = f.item
         index = f.output_index
-        if done is None or done.type not in WHOLE or index in self._added:
+        if done is None:
+            return None
+        if done.type == "reasoning":
+            return self._reasoning_done(f, data)
+        if done.type not in WHOLE or index in self._added:
             return None
         self._added.add(index)
-        self._identities[index] = identity(done.type, done.id, raw_value(done.call_id))
+        self._identify(index, identity(done.type, done.id, raw_value(done.call_id)))
         if hand_on_whole(
             cast(ForeignItemSink, self.sink),
             index,
@@ -221,6 +262,38 @@ class ForeignItems(IncompleteWatch):
             return 1
         self._whole.add(index)
         return 0
+
+    def _reasoning_done(self, f: ItemDoneFrame, data: bytes) -> int | None:
+        """A reasoning item's done: the first at its index goes to lm15's mapping (its id and
+        ``encrypted_content``, the item's state), a later one is dropped (1): mapped again, a
+        Responses client got the item twice under one id, which the openai SDK refuses (red team
+        52 F02). One whose ``output_item.added`` never came is handed on whole, as a message is:
+        its summary as the item's thinking (:func:`hand_on_reasoning`), then lm15's mapping, and
+        its index's later frames dropped (0): its summary deltas after it made a second item
+        (red team 52 F03)."""
+        index = f.output_index
+        if index in self._reasoned:
+            return 1
+        self._reasoned.add(index)
+        if index in self._added:
+            if index not in self._thought:  # (its summary came only there)
+                hand_on_reasoning(cast(ForeignItemSink, self.sink), index, None, data)
+            return None
+        done = cast(Any, f.item)
+        self._added.add(index)
+        self._identify(index, identity("reasoning", done.id, None))
+        if index not in self._thought:  # (deltas of an item never added stood for its summary)
+            hand_on_reasoning(cast(ForeignItemSink, self.sink), index, done.id, data)
+        self._item_done(f)
+        self._whole.add(index)
+        return 0
+
+    def _identify(self, index: int, named: tuple[str, str] | None) -> None:
+        """Record the identity of the item added (or come whole) at ``index``; a reused index keeps
+        the earlier ones among the identities the stream streamed (red team 52 F08)."""
+        self._identities[index] = named
+        if named is not None:
+            self._named.add(named)
 
     def final_items(self) -> None:
         """At the end of input (the writer's close, before it writes the end): the message and call
@@ -236,7 +309,12 @@ class ForeignItems(IncompleteWatch):
             frames.pop()
         if completed is not None and frames and frames[-1].find(_COMPLETED) >= 0:
             completed_only(
-                cast(ForeignItemSink, self.sink), completed, self._added, self._identities, self._empty
+                cast(ForeignItemSink, self.sink),
+                completed,
+                self._added,
+                self._identities,
+                self._empty,
+                self._named,
             )
 
     def port_frame(self, payload: Any, out: list[Any]) -> None:
@@ -246,11 +324,11 @@ class ForeignItems(IncompleteWatch):
             self._completed = payload
         super().port_frame(payload, out)
 
-    def _foreign(self, data: bytes) -> tuple[str, int, str | None] | None:
-        """For an event of a foreign item, its type and ``output_index`` (and ``None``); for the
-        ``output_item.added`` of an item lm15 reads that names its ``id``, its type, index and id
-        (red team 32 F02: a Responses client's events name the item as the source's final
-        response does); ``None`` for any other frame."""
+    def _candidate(self, data: bytes) -> _Head | None:
+        """The head of a frame :meth:`_foreign` reads (an ``output_item.added``, or an event of a
+        foreign item open), ``None`` for any other. Read before the frames ahead of it are mapped,
+        recorded (:meth:`_foreign`) after them: a done item among them is mapped before an added
+        of its index is known (red team 52 F01), as it is when the two come in two chunks."""
         if not self._open and data.find(_ADDED) < 0:
             return None
         try:
@@ -260,6 +338,16 @@ class ForeignItems(IncompleteWatch):
         index = head.output_index
         if index is None or head.type is None:
             return None
+        if head.type == "response.output_item.added" or index in self._open:
+            return head
+        return None
+
+    def _foreign(self, head: _Head) -> tuple[str, int, str | None] | None:
+        """For an event of a foreign item (``head``, :meth:`_candidate`'s), its type and
+        ``output_index`` (and ``None``); for the ``output_item.added`` of an item lm15 reads that
+        names its ``id``, its type, index and id (red team 32 F02: a Responses client's events
+        name the item as the source's final response does); ``None`` for any other frame."""
+        index = cast(int, head.output_index)
         if head.type == "response.output_item.added":
             item = head.item
             if item is None:  # (null or absent: a gap the openai SDK skips; completed_only)
@@ -268,7 +356,7 @@ class ForeignItems(IncompleteWatch):
             if item.type is None:
                 return None
             self._added.add(index)
-            self._identities[index] = identity(item.type, item.id, item.call_id)
+            self._identify(index, identity(item.type, item.id, item.call_id))
             if item.type in _READ:
                 named = item.id if isinstance(item.id, str) and item.id else None
                 return None if named is None else (item.type, index, named)

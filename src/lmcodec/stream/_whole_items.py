@@ -23,7 +23,15 @@ import msgspec
 
 from lmcodec.wire._float_literals import float_literal
 
-__all__ = ["WHOLE", "WholeItemSink", "completed_only", "hand_on_whole", "identity", "raw_value"]
+__all__ = [
+    "WHOLE",
+    "WholeItemSink",
+    "completed_only",
+    "hand_on_reasoning",
+    "hand_on_whole",
+    "identity",
+    "raw_value",
+]
 
 WHOLE: Final = frozenset({"message", "function_call"})  # the items read here when they come only whole
 
@@ -34,6 +42,8 @@ class WholeItemSink(Protocol):
     def text(self, part_index: int, text: str) -> None: ...
 
     def refusal(self, part_index: int, text: str) -> None: ...
+
+    def thinking(self, part_index: int, text: str) -> None: ...
 
     def tool_input(self, part_index: int, fragment: str, id: str | None, name: str | None) -> None: ...
 
@@ -112,6 +122,39 @@ def hand_on_whole(
     return 0
 
 
+class _Summary(msgspec.Struct, frozen=True, gc=False):
+    text: Any = None
+
+
+class _Reasoning(msgspec.Struct, frozen=True, gc=False):
+    summary: list[_Summary] | None = None
+
+
+class _ReasoningDone(msgspec.Struct, frozen=True, gc=False):
+    item: _Reasoning | None = None
+
+
+_reasoning_done: Final = msgspec.json.Decoder(_ReasoningDone, float_hook=float_literal)
+
+
+def hand_on_reasoning(sink: WholeItemSink, index: int, item_id: Any, frame: bytes) -> None:
+    """Hand the reasoning item of a done frame (``frame``, the source's JSON) whose
+    ``output_item.added`` never came to ``sink`` as its streamed fragments would come: its id
+    (``source_item``), then its summary's texts as its thinking (the openai SDK reads them there;
+    lm15 reads no summary of a done item). Its state (``encrypted_content``) is lm15's mapping's."""
+    try:
+        done = _reasoning_done.decode(frame)
+    except _UNREADABLE:
+        return
+    named = _text(item_id)
+    if named is not None:
+        sink.source_item(index, "reasoning", named)
+    summary = done.item.summary if done.item is not None else None
+    text = "".join(s.text for s in summary or () if type(s.text) is str)
+    if text:
+        sink.thinking(index, text)
+
+
 def identity(kind: str, item_id: Any, call_id: Any) -> tuple[str, str] | None:
     """What the openai SDK's accumulator knows an output item by (its ``_output_identity``): a
     call's ``call_id``, any other item's ``id``; ``None`` without one (a backend's value: a string)."""
@@ -125,14 +168,17 @@ def completed_only(
     streamed: set[int],
     identities: dict[int, tuple[str, str] | None],
     empty: set[int],
+    named_ever: set[tuple[str, str]],
 ) -> None:
     """Hand on the ``message`` and ``function_call`` items of ``payload`` (a frame's decoded JSON)
     when it is a ``response.completed`` whose ``output`` holds items the stream did not stream, as
     the openai SDK's accumulator matches them: by identity (:func:`identity`), not position.
     ``streamed``: the indexes the stream added or handed on whole; ``identities``: the identity of
-    the item added at each (``None``: one without). An item whose identity the stream added is
-    not handed on, wherever it stands (a backend that renumbers ``output``); one at an index the
-    stream added under another identity is another item, handed on; one at an index before the
+    the item added at each (``None``: one without); ``named_ever``: every identity the stream
+    added, at any index (an index reused names its last item only: red team 52 F08). An item
+    whose identity the stream added is not handed on, wherever it stands (a backend that
+    renumbers ``output``); one at an index the stream added under another identity is another
+    item, handed on; one at an index before the
     last added that the stream never added is handed on where an ``output_item.added`` without an
     item came at its index (``empty``: the SDK skips such an event, "Stream indexes can have gaps
     when a provider emits an empty added event", and reads the item from ``output``), and stays
@@ -148,7 +194,7 @@ def completed_only(
     if type(output) is not list:
         return
     last = max(streamed, default=-1)
-    known = {named for named in identities.values() if named is not None}
+    known = set(named_ever)
     for index, item in enumerate(output):
         if type(item) is not dict:
             continue
