@@ -412,9 +412,13 @@ class StreamWriter(DeltaParts):
         return template
 
     def close(self) -> bytes:
-        """A stream that ended without an end or error event: its pending chunk, no finish."""
+        """A stream that ended without an end or error event: its pending chunk, no finish. A text
+        write_text holds is made a part first, as :meth:`feed_event` makes it before an event
+        (else, with a call pending, it never went out: red team 52 F04)."""
         if self._done:
             return b""
+        if self._text is not None:
+            self._materialize()
         out = self._release_held() if self._held else b""
         out += self._write_late() if self._late else self._write_pending()
         if self._citations:  # after every part had gone out: a chunk of their own
