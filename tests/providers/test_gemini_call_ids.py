@@ -93,3 +93,16 @@ def test_other_clients_keep_lm15s_ids() -> None:
     body = _gemini([_call("a"), _call("b")])
     chat = json.loads(lc.translate_response("gemini", "openai_chat", body, request=REQUEST))
     assert [c["id"] for c in chat["choices"][0]["message"]["tool_calls"]] == ["tool_call_0", "tool_call_1"]
+
+
+def test_a_lone_surrogate_response_id_is_an_lc_error_on_both_routes() -> None:
+    """Red team 52 F05: the made-up ids hash the message id's bytes (a lone surrogate as
+    ``surrogatepass`` writes it), and the writer refuses the id itself: lmcodec's EncodeError, as
+    the stream route gives, not a bare UnicodeEncodeError."""
+    body = _gemini([_call("f")], response_id="\ud800")
+    with pytest.raises(lc.EncodeError, match="lone surrogate"):
+        lc.translate_response("gemini", "anthropic", body, request=REQUEST)
+    with pytest.raises(lc.EncodeError, match="lone surrogate"):
+        b"".join(
+            lc.stream.translate("gemini", "anthropic", [b"data: " + body + b"\r\n\r\n"], request=REQUEST)
+        )

@@ -223,12 +223,17 @@ _message_prefix: tuple[str, str] = ("", "")
 
 def tool_id(message: str, index: int) -> str:
     """A ``tool_use`` id for a call that has none: ``toolu_``, 24 hex digits of the blake2b of the
-    message id (its UTF-8), ``_`` and the block index, so it is stable within the message, differs
-    between messages, and is one per (message, index). The message's hash is made once for all its
-    calls; each call only appends its index (a hash a call cost ~5k instructions)."""
+    message id (its UTF-8; a lone surrogate as ``surrogatepass`` writes it, the writer refusing
+    the id after: red team 52 F05), ``_`` and the block index, so it is stable within the message,
+    differs between messages, and is one per (message, index). The message's hash is made once for
+    all its calls; each call only appends its index (a hash a call cost ~5k instructions)."""
     global _message_prefix
     last, prefix = _message_prefix
     if not prefix or last != message:
-        prefix = "toolu_" + hashlib.blake2b(message.encode(), digest_size=12).hexdigest() + "_"
+        prefix = (
+            "toolu_"
+            + hashlib.blake2b(message.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+            + "_"
+        )
         _message_prefix = (message, prefix)
     return prefix + str(index)
