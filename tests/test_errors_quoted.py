@@ -33,6 +33,22 @@ CALLS: dict[str, Callable[[], object]] = {
         "anthropic", _at('{"model":"m","max_tokens":1,"messages":[{"role":"@","content":"x"}]}')
     ),
     "llm part type": lambda: lc.llm.decode(_at('{"type":"@"}'), lc.llm.Part),
+    # red team 52 F06: the five request-reader messages rtfix57 missed
+    "openai input role": lambda: lc.decode_request(
+        "openai", _at('{"model":"m","input":[{"role":"@","content":"hi"}]}')
+    ),
+    "openai tool_choice": lambda: lc.decode_request(
+        "openai", _at('{"model":"m","input":"hi","tool_choice":"@"}')
+    ),
+    "openai_chat role": lambda: lc.decode_request(
+        "openai_chat", _at('{"model":"m","messages":[{"role":"@","content":"hi"}]}')
+    ),
+    "openai_chat reasoning_effort": lambda: lc.decode_request(
+        "openai_chat", _at('{"model":"m","messages":[{"role":"user","content":"hi"}],"reasoning_effort":"@"}')
+    ),
+    "openai_chat tool type": lambda: lc.decode_request(
+        "openai_chat", _at('{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"@"}]}')
+    ),
 }
 
 

@@ -165,7 +165,7 @@ def names_custom_tool(choice: Any) -> bool:
 def _tool_choice(raw: Any, path: str) -> dict[str, Any]:
     if isinstance(raw, str):
         if raw not in ("none", "auto", "required"):
-            fail(f"unknown tool_choice {raw!r}", path)
+            fail(f"unknown tool_choice {quoted(raw)}", path)
         return {"mode": raw}
     choice = obj(raw, path)
     if choice.get("type") == "allowed_tools":

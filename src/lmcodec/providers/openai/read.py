@@ -384,7 +384,7 @@ def _input_message(item: dict[str, Any], path: str, reader: _Reader, index: int)
     only_keys(item, _INPUT_MESSAGE_KEYS, path, "an input message")
     role = string(item.get("role"), f"{path}.role")
     if role not in MESSAGE_ROLES:
-        fail(f"unknown role {role!r}; expected one of {sorted(MESSAGE_ROLES)}", f"{path}.role")
+        fail(f"unknown role {quoted(role)}; expected one of {sorted(MESSAGE_ROLES)}", f"{path}.role")
     content = item.get("content")
     if isinstance(content, str):
         return {"role": MESSAGE_ROLES[role], "parts": [{"type": "text", "text": content}]}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from lmcodec.errors import quoted
 from lmcodec.providers.openai._read_common import (
     array,
     boolean,
@@ -189,7 +190,8 @@ def read_config(body: dict[str, Any], model: str, reader: Reader) -> dict[str, A
         word = string(effort, "$.reasoning_effort")
         if word not in EFFORTS:
             fail(
-                f"unknown reasoning_effort {word!r}; expected one of {sorted(EFFORTS)}", "$.reasoning_effort"
+                f"unknown reasoning_effort {quoted(word)}; expected one of {sorted(EFFORTS)}",
+                "$.reasoning_effort",
             )
         config["reasoning"] = {"effort": EFFORTS[word]}
     read_cache(body, model, config, reader.extensions, reader.breakpoint, reader.stable)

@@ -121,7 +121,7 @@ def _messages(
         row = obj(raw, path)
         role = string(row.get("role"), f"{path}.role")
         if role not in ROLES:
-            fail(f"unknown role {role!r}; expected one of {sorted(ROLES)}", f"{path}.role")
+            fail(f"unknown role {quoted(role)}; expected one of {sorted(ROLES)}", f"{path}.role")
         only_keys(row, ROW_KEYS[role], path, f"a {role} message")
         if index == 0 and role in ("system", "developer") and len(rows) > 1:  # a lone row is a message
             system = _leading_system(row, path, reader)
@@ -222,7 +222,7 @@ def _tools(raw: list[Any]) -> list[dict[str, Any]]:
         path = f"$.tools[{index}]"
         tool = obj(item, path)
         if tool.get("type") != "function":
-            fail(f"a {tool.get('type')!r} tool cannot be carried: only function tools", f"{path}.type")
+            fail(f"a {quoted(tool.get('type'))} tool cannot be carried: only function tools", f"{path}.type")
         only_keys(tool, frozenset({"type", "function"}), path, "a tool")
         function = obj(tool.get("function"), f"{path}.function")
         where = f"{path}.function"
