@@ -76,3 +76,25 @@ def test_each_of_two_changed_goes_back_in_its_place(change: str) -> None:
     items = [USER, first, ANSWER, USER, later, ANSWER, USER]
     back, _ = _sent_back(items)
     assert back == items
+
+
+UNNAMED: Final = {"type": "reasoning", "summary": [], "encrypted_content": "gCCCC"}  # (store: false)
+
+
+@pytest.mark.parametrize("answer", [ANSWER, PHASED], ids=["plain", "phased"])
+@pytest.mark.parametrize("unnamed_first", [False, True])
+@pytest.mark.parametrize("same_state", [False, True])
+def test_an_id_less_item_keeps_its_status_beside_one_with_an_id(
+    same_state: bool, unnamed_first: bool, answer: dict[str, Any]
+) -> None:
+    """Red team 52 F07: a reasoning item signed by its ``encrypted_content`` alone, beside one with
+    an ``id``, each with a ``status``: both go back as sent (the Codex reading carried only the
+    item with an id, so the other lost its ``status``)."""
+    named = {**REASONING, "status": "completed"}
+    unnamed = {**UNNAMED, "status": "completed"}
+    if same_state:
+        unnamed["encrypted_content"] = named["encrypted_content"]
+    pair = [unnamed, named] if unnamed_first else [named, unnamed]
+    items = [USER, *pair, answer, USER]
+    back, _ = _sent_back(items)
+    assert back == items

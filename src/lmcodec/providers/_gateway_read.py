@@ -266,12 +266,12 @@ def _replayed_read(
                     carried.append((i, plain_calls, kind))
                 elif kind == "message" and item.role == "assistant":
                     carried.append((i, assistants, kind))
-                elif (
-                    kind == "reasoning"
-                    and item.id
-                    and (item.status is not UNSET or item.encrypted_content is None)
-                ):
-                    carried.append((i, -1, kind))  # (a signed item, which the builder writes without them)
+                elif kind == "reasoning" and (
+                    (item.id and (item.status is not UNSET or item.encrypted_content is None))
+                    or (item.status is not UNSET and type(item.encrypted_content) is str)
+                ):  # (a signed item, which the builder writes without them; one signed by its
+                    # encrypted_content alone placed by it: red team 52 F07)
+                    carried.append((i, -1, kind))
             plain_calls += kind == "function_call"
             assistants += kind == "message" and item.role == "assistant"
         if kind == "custom_tool_call":  # (read as the function call the pass writes: its other keys go)
