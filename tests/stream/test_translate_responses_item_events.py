@@ -225,8 +225,14 @@ def test_permuted_item_events_translate_alike_at_every_chunking(
         for cut, chunks in cuts.items():
             out = b"".join(lc.stream.translate("openai", dst, chunks, request=REQUEST))
             assert _assembled(dst, out) == _assembled(dst, whole), (dst, cut)
-        if source is not None:
-            assert _view(READERS[dst](whole), dst) == _view(source, dst), dst
+        if source is None:
+            continue
+        try:
+            read = READERS[dst](whole)
+        except Exception as exc:  # (the Gemini writer's limit: a call's fragment after the next part)
+            assert dst == "gemini" and "functionCall args are one object" in str(exc), exc
+            continue
+        assert _view(read, dst) == _view(source, dst), dst
 
 
 _TEXT = _message("yes")
