@@ -19,6 +19,11 @@ call) opens a new block at a fresh slot, after every slot written. A part contin
 written last stays in it; a part at an index first seen takes that slot (unless a fresh slot took
 it: then it is placed as a moved-past one).
 
+An empty thought at a slot seen before is held, not written: the filler lmcodec's Gemini writer
+puts before the text of every chunk after a thought, which ``assemble`` joins into that slot's
+thinking (it adds nothing); written, it opened a thinking block and a text block a chunk (red team
+53 F01). Only a signature handed right after it writes it (a signed empty thought).
+
 A thought's signature, handed right after it, goes where the thought went. A text's signature has
 no place on either client (Anthropic writes no Gemini state; Responses carries one on a reasoning
 item only): for a text written at another slot than its index it is not written, as the new block
@@ -82,6 +87,7 @@ _IMAGE: Final = 2
 # the deltas a port-mapped event writes at a slot of their own (a call's goes through tool_input)
 _WRITES_A_SLOT: Final = frozenset({TextDelta, ThinkingDelta, ImageDelta})
 _NO_FRESH: Final = 1 << 62  # no fresh slot handed out yet: every first part takes its own index
+_NOT_HELD: Final = (-1, -1)
 
 
 class PartsInOrderSink(WriterSink):
@@ -90,6 +96,7 @@ class PartsInOrderSink(WriterSink):
     __slots__ = (
         "_end_arguments",
         "_first_fresh",
+        "_held_thought",
         "_last_slot",
         "_open_args",
         "_open_call_slot",
@@ -122,6 +129,8 @@ class PartsInOrderSink(WriterSink):
         self._part_top = 0  # one past the highest slot a text or thought was written at
         self._first_fresh = _NO_FRESH  # the lowest fresh slot handed out
         self._signed: set[int] = set()  # the slots handed a continuation state (a signature)
+        # an empty thought at a slot seen before, not written: (its source index, len(out) then)
+        self._held_thought = _NOT_HELD
         self._reset_calls()
 
     def _reset_calls(self) -> None:
@@ -185,6 +194,9 @@ class PartsInOrderSink(WriterSink):
         part_index += self._thinking_shift  # (a Chat source's next signed block: next_thinking)
         if part_index == self._last_thought:
             slot = self._last_slot
+        elif not text and (_THINKING, part_index) in self._part_slots:
+            self._held_thought = (part_index, len(self.out))  # a filler, unless signed: see event
+            return
         else:
             slot = self._slot(_THINKING, part_index)
         if not self._started:
@@ -263,6 +275,10 @@ class PartsInOrderSink(WriterSink):
                 return
             if type(delta) is TextDelta or type(delta) is ThinkingDelta:
                 part_index = delta.part_index
+                if type(delta) is ThinkingDelta and not delta.text and part_index != self._last_thought:
+                    if (_THINKING, part_index) in self._part_slots:  # a filler, as thinking() holds it
+                        self._held_thought = (part_index, len(self.out))
+                        return
                 slot = self._slot(_TEXT if type(delta) is TextDelta else _THINKING, part_index)
                 if slot != part_index:
                     event = _replace(event, delta=_replace(delta, part_index=slot))
@@ -271,6 +287,8 @@ class PartsInOrderSink(WriterSink):
                     self._moved = (part_index, slot, len(self.out))
                 return
             if type(delta) is ContinuationDelta and delta.part_index is not None:
+                if self._held_thought == (delta.part_index, len(self.out)):  # the held thought's signature
+                    self._write_held_thought()
                 moved = self._moved
                 if moved is None or moved[2] != len(self.out) or moved[0] != delta.part_index:
                     self._signed.add(delta.part_index)
@@ -280,6 +298,17 @@ class PartsInOrderSink(WriterSink):
                 else:
                     self._signed.add(moved[1])
         super().event(event)
+
+    def _write_held_thought(self) -> None:
+        """The empty thought :meth:`thinking` held, written as any thought at a slot the writer moved
+        past (a signature came right after it: it is the signed empty thought Gemini 3 sends)."""
+        part_index = self._held_thought[0]
+        self._held_thought = _NOT_HELD
+        slot = self._slot(_THINKING, part_index)
+        out = self.out
+        out.append(self._write_thinking(slot, ""))
+        if slot != part_index:
+            self._moved = (part_index, slot, len(out))
 
     def next_thinking(self) -> None:
         if self._open_scan is not None:  # (the thinking it shifts waits)
