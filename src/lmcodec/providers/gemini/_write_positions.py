@@ -94,13 +94,15 @@ class PartPlacing(CallHolding):
 
     def _position_in_new_chunk(self, key: tuple[int, str]) -> int:
         """Where a slot first seen at the start of a chunk goes: its own index when the positions
-        before it can be filled, and never onto a position that holds another call."""
+        before it can be filled, and never onto a position that holds another call, nor a call
+        onto a thought's (the readers by position read it before the text after that thought,
+        and sign it with the thought's signature: red team 53 F02)."""
         if self._fillable(key[0]) and not (key[1] == "tool" and self._holds_call(key[0])):
             return key[0]
         for position in range(min(len(self._kinds), MAX_FILLERS) + 1):
             if not self._fillable(position):
                 break
-            if key[1] != "tool" or not self._holds_call(position):
+            if key[1] != "tool" or not (self._holds_call(position) or self._holds_thought(position)):
                 return position
         return 0 if key[1] != "tool" else self._past_the_calls(len(self._kinds))
 
@@ -110,6 +112,9 @@ class PartPlacing(CallHolding):
 
     def _holds_call(self, position: int) -> bool:
         return position < len(self._kinds) and "tool" in self._kinds[position]
+
+    def _holds_thought(self, position: int) -> bool:
+        return position < len(self._kinds) and "thinking" in self._kinds[position]
 
     def _fillable(self, position: int) -> bool:
         """Whether every position before ``position`` holds text or thought (an empty part there
