@@ -41,6 +41,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
+from lmcodec.wire._exact import as_exact
 from lmcodec.wire.unknown import Unknown
 
 __all__ = ["contents_of", "function_response_general", "texts_and_images_response"]
@@ -246,7 +247,13 @@ def contents_of(
             elif kind is ThinkingPart and not part.continuation:  # unsigned: its text, as _thought writes it
                 out.append(GeminiText(part.text))
             else:
-                out.append(_PARTS.get(kind, _other)(part))
+                write = _PARTS.get(kind)
+                if write is None:
+                    exact = as_exact(messages)
+                    if exact is not messages:  # a user's subclass of a kind: the pass of lmcodec classes
+                        return contents_of(exact, as_exact(request), names)
+                    write = _other
+                out.append(write(part))
         append(GeminiContent("model" if role == "assistant" else "user", out))
     if borrowed and renamed:
         return contents_of(messages, request, _call_names(request))

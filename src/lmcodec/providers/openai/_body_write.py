@@ -30,6 +30,7 @@ from lmcodec.wire import (
     ThinkingPart,
     ToolCallPart,
 )
+from lmcodec.wire._exact import as_exact
 
 __all__ = ["encode_response"]
 
@@ -127,6 +128,8 @@ def _body(response: Response) -> dict[str, Any]:
             entry["name"] = call.name
             arguments.put(entry, call.input)
             output.append(entry)
+        elif as_exact(part) is not part:  # a user's subclass of a kind: the body of lmcodec classes
+            return _body(as_exact(response))
     arguments.settle()
     status, reason = ENDINGS.get(response.finish_reason, ("completed", None))
     if status == "incomplete" and output and output[-1]["type"] == "message":
