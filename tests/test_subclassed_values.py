@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -67,9 +68,21 @@ def _outcome(write: Any, value: Any) -> Any:
         return (type(exc).__name__, str(exc))
 
 
+_MINTED = re.compile(rb'_[0-9a-f]{20,}"|"created_at":[0-9]+')
+
+
+def _minted_out(out: Any) -> Any:
+    """``out`` with the ids and times a writer mints (a counter, the clock) blanked."""
+    if isinstance(out, bytes):
+        return _MINTED.sub(b"#", out)
+    if isinstance(out, (tuple, list)):
+        return [_minted_out(item) for item in out]
+    return out
+
+
 def _same(write: Any, value: Any) -> None:
     other = subclassed(value)
-    assert _outcome(write, other) == _outcome(write, value)
+    assert _minted_out(_outcome(write, other)) == _minted_out(_outcome(write, value))
 
 
 @st.composite
@@ -196,7 +209,7 @@ def _writers() -> dict[str, Any]:
         "jsonl": jsonl,
         "msgpack stream": msgpack_stream,
         "arrow": arrow,
-        "lm15": lambda values: [repr(to_lm15(value)) for value in values],
+        "lm15": lambda values: [repr((to_lm15(turn.request), to_lm15(turn.response))) for turn in values],
     }
 
 

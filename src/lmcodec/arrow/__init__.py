@@ -75,6 +75,7 @@ from lmcodec.codecs.files import open_path, refuse_content
 from lmcodec.codecs.json import from_builtins
 from lmcodec.errors import DecodeError, EncodeError, LmcodecError, ValidationError
 from lmcodec.wire import Message, Request, Response, Turn
+from lmcodec.wire._exact import exact_class
 
 __all__ = [
     "RECORD_TYPES",
@@ -106,6 +107,9 @@ def _record_type(type: Any) -> type:
     if isinstance(type, str):
         type = _BY_NAME.get(type, type)
     if type not in RECORD_TYPES:
+        extended = exact_class(type)
+        if extended in RECORD_TYPES:  # a user's subclass of a record type: a table of its kind
+            return extended
         names = ", ".join(t.__name__ for t in RECORD_TYPES)
         raise TypeError(f"lmcodec.arrow tables hold {names} records, not {type!r}")
     return type  # type: ignore[no-any-return]

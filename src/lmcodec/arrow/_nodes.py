@@ -29,6 +29,7 @@ from lmcodec.arrow._checks import mismatch as _mismatch
 from lmcodec.arrow._checks import refused_values as _refused_values
 from lmcodec.codecs._hooks import enc_hook
 from lmcodec.wire import Reasoning
+from lmcodec.wire._exact import as_exact, exact_class
 from lmcodec.wire._float_literals import float_literal
 from lmcodec.wire.unknown import Unknown
 
@@ -244,6 +245,8 @@ class _Struct:
                             if type(v) is cls
                         }
                     )
+                if exact_class(cls) in self.fields:  # a user's subclass of a kind: stored as its kind
+                    return self.to_arrow([as_exact(value) for value in values])
                 names = "/".join(c.__name__ for c in self.classes)
                 raise TypeError(f"expected {names}, got {cls.__name__}")
             if len(kinds) == 1:

@@ -24,6 +24,7 @@ from lmcodec.wire import (
     Part,
 )
 from lmcodec.wire.unknown import UnknownDelta
+from lmcodec.wire._exact import as_exact
 
 __all__ = ["OTHER_DELTAS", "OtherParts", "checked", "citation_part", "continuation_state"]
 
@@ -93,6 +94,10 @@ class OtherParts:
         kind = type(delta)
         if kind not in OTHER_DELTAS:
             if kind is UnknownDelta:  # an unknown delta carries nothing assembly knows: skipped
+                return
+            exact = as_exact(delta)
+            if exact is not delta:  # a user's subclass of a delta: folded as its kind
+                self.push(exact)
                 return
             raise ValidationError(f"StreamDeltaEvent.delta is not a Delta: {kind.__name__}")
         idx: int = delta.part_index

@@ -15,11 +15,14 @@ import msgspec
 
 from lmcodec.wire._struct import unpickle
 
-__all__ = ["as_exact"]
+__all__ = ["as_exact", "exact_class"]
 
 
-def _lmcodec_class(cls: type) -> type | None:
-    """The first lmcodec class in ``cls``'s MRO, None for a class that extends none."""
+def exact_class(cls: Any) -> type | None:
+    """The lmcodec wire class ``cls`` is or extends (the first in its MRO), None for a class that
+    extends none (or for what is no class)."""
+    if not isinstance(cls, type):
+        return None
     for base in cls.__mro__:
         if base.__module__.startswith("lmcodec.") and issubclass(base, msgspec.Struct):
             return base
@@ -29,7 +32,7 @@ def _lmcodec_class(cls: type) -> type | None:
 def _exact_items(items: Any) -> Any:
     """``items`` (a tuple or list of field values) with each rebuilt, itself where none changed."""
     rebuilt = [as_exact(item) for item in items]
-    if all(new is old for new, old in zip(rebuilt, items)):
+    if all(new is old for new, old in zip(rebuilt, items, strict=True)):
         return items
     return tuple(rebuilt) if type(items) is tuple else rebuilt
 
@@ -44,7 +47,7 @@ def as_exact(value: Any) -> Any:
     if not isinstance(value, msgspec.Struct):
         return value
     cls = type(value)
-    base = cls if cls.__module__.startswith("lmcodec.") else _lmcodec_class(cls)
+    base = cls if cls.__module__.startswith("lmcodec.") else exact_class(cls)
     if base is None:
         return value
     fields = {name: getattr(value, name) for name in value.__struct_fields__}

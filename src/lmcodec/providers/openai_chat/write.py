@@ -100,6 +100,7 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
+from lmcodec.wire._exact import as_exact
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
@@ -173,6 +174,9 @@ class StreamWriter:
             return self._error(ev)
         if kind is UnknownEvent:
             return b""  # a frame the source's adapter does not know: not a canonical event to write
+        exact = as_exact(ev)
+        if exact is not ev:  # a user's subclass of an event: written as the event
+            return self.feed(exact)
         raise ValidationError(
             f"the Chat Completions stream writer expects a StreamEvent, got {kind.__name__}"
         )
@@ -207,7 +211,9 @@ class StreamWriter:
             refused = unwritable_media_delta("openai_chat", delta)
             if refused is not None:
                 raise refused
-        return b""
+            return b""
+        exact = as_exact(delta)
+        return b"" if exact is delta else self._delta(exact)  # a user's subclass: written as its kind
 
     # ── a sink's calls (the stream has started): feed's bytes without an event object ──
 
