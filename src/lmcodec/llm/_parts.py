@@ -50,9 +50,10 @@ from lmcodec.llm._struct import unchecked
 from lmcodec.llm.types import _is_canonical_base64
 from lmcodec.wire import parts as W
 from lmcodec.wire._checks import base64_payload, is_json_value, wire_path
+from lmcodec.wire._exact import exact_class
 from lmcodec.wire.unknown import UnknownPart
 
-__all__ = ["Seen", "class_for", "part_from", "part_to", "to_channel"]
+__all__ = ["Seen", "Subclassed", "class_for", "part_from", "part_to", "to_channel"]
 
 Pos = tuple[Any, int]
 _PROMPT_ROLES = frozenset({"user", "developer"})
@@ -322,7 +323,19 @@ def to_channel(p: Any) -> bool:
             return True
         if p.data is not None and not _is_canonical_base64(p.data):
             return not base64_payload(p.data)  # "data:...;base64," holds no bytes
+    elif cls not in _NATIVE and exact_class(cls) is not None:
+        raise Subclassed  # a user's subclass of a kind: from_turn converts the Turn of lmcodec classes
     return False
+
+
+_NATIVE: frozenset[type] = frozenset(
+    {W.TextPart, W.ThinkingPart, W.ToolCallPart, W.ToolResultPart, W.RefusalPart, W.DataPart}
+)  # the parts with an llm form of their own (the media ones: _TAG_OF)
+
+
+class Subclassed(Exception):
+    """A part of a user's subclass of a kind was met: the caller converts the value of lmcodec
+    classes (``as_exact``), which gives what the same value of the kinds gives."""
 
 
 def _pm(s: Split, ch: PartChannel) -> Any:
@@ -377,6 +390,8 @@ def _tool_result_from(p: W.ToolResultPart, s: Split, ch: PartChannel, consume: b
     if simple and type(first) is W.TextPart:
         output = first.text
     else:  # the whole content rides in the channel; llm gets the text and the plain media
+        if any(exact_class(type(c)) not in (type(c), None) for c in p.content):
+            raise Subclassed  # a user's subclass of a kind: from_turn converts the Turn of lmcodec classes
         ch.content = [lc_to_builtins(c) for c in p.content]
         output = "\n".join(c.text for c in p.content if type(c) is W.TextPart)
     exception: str | None = None

@@ -72,7 +72,7 @@ from lmcodec.llm._messages import (
     system_to,
 )
 from lmcodec.llm._options import config_of, options_of, usage_of, valid_count
-from lmcodec.llm._parts import Seen
+from lmcodec.llm._parts import Seen, Subclassed
 from lmcodec.llm._struct import unchecked
 from lmcodec.llm._turn_channel import (
     TurnChannel,
@@ -84,6 +84,7 @@ from lmcodec.llm._turn_channel import (
 from lmcodec.llm.codec import to_builtins as llm_to_builtins
 from lmcodec.llm.reading import read_usage
 from lmcodec.wire._checks import is_json_value
+from lmcodec.wire._exact import as_exact
 from lmcodec.wire.messages import Message
 from lmcodec.wire.parts import TextPart
 from lmcodec.wire.requests import Request, Response
@@ -454,6 +455,8 @@ def from_turn(turn: Turn) -> L.Response:
                 except _Inconsistent:
                     pass
         return _from_turn(turn, None)
+    except Subclassed:  # a user's subclass of a kind in it: converted as the Turn of lmcodec classes
+        return from_turn(as_exact(turn))
     except (TypeError, AttributeError, KeyError, IndexError):  # a value of another type than its field's
         refuse_odd(turn, "turn")
         raise

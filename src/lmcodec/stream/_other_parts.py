@@ -23,8 +23,8 @@ from lmcodec.wire import (
     ImagePart,
     Part,
 )
-from lmcodec.wire.unknown import UnknownDelta
 from lmcodec.wire._exact import as_exact
+from lmcodec.wire.unknown import UnknownDelta
 
 __all__ = ["OTHER_DELTAS", "OtherParts", "checked", "citation_part", "continuation_state"]
 

@@ -70,9 +70,9 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
+from lmcodec.wire._exact import as_exact
 from lmcodec.wire.judgments import declares_judgments
 from lmcodec.wire.unknown import UnknownEvent
-from lmcodec.wire._exact import as_exact
 
 __all__ = ["Assembler", "coalesce", "declares_judgments", "parse_tool_input"]
 
