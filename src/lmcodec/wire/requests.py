@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 import msgspec
 
 from lmcodec.wire._checks import require_model
+from lmcodec.wire._exact import as_exact
 from lmcodec.wire._plan import REQUIRED, Factory
 from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
@@ -120,8 +121,8 @@ class Request(WireStruct, frozen=True, kw_only=True):
         names = check_tools("Request", self.tools) if self.tools else ()
         config = self.config
         if config is not EMPTY_CONFIG:
-            if config == EMPTY_CONFIG:
-                msgspec.structs.force_setattr(self, "config", EMPTY_CONFIG)
+            if config == EMPTY_CONFIG or (type(config) is not Config and as_exact(config) == EMPTY_CONFIG):
+                msgspec.structs.force_setattr(self, "config", EMPTY_CONFIG)  # (a subclass: as its kind)
             elif config.tool_choice is not None and config.tool_choice.allowed:
                 missing = set(config.tool_choice.allowed) - set(names)
                 if missing:
@@ -186,8 +187,10 @@ class Response(WireStruct, frozen=True, kw_only=True):
         if self.message.role != "assistant":
             raise ValueError("Response.message must have role 'assistant'")
         usage = self.usage
-        if usage is not EMPTY_USAGE and usage == EMPTY_USAGE:
-            _force_setattr(self, "usage", EMPTY_USAGE)
+        if usage is not EMPTY_USAGE and (
+            usage == EMPTY_USAGE or (type(usage) is not Usage and as_exact(usage) == EMPTY_USAGE)
+        ):
+            _force_setattr(self, "usage", EMPTY_USAGE)  # (a subclass: omitted as its kind is)
         logprobs = self.logprobs
         if logprobs is not None and not logprobs:
             _force_setattr(self, "logprobs", None)
