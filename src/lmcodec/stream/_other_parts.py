@@ -23,7 +23,7 @@ from lmcodec.wire import (
     ImagePart,
     Part,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import subclassed
 from lmcodec.wire.unknown import UnknownDelta
 
 __all__ = ["OTHER_DELTAS", "OtherParts", "checked", "citation_part", "continuation_state"]
@@ -95,8 +95,8 @@ class OtherParts:
         if kind not in OTHER_DELTAS:
             if kind is UnknownDelta:  # an unknown delta carries nothing assembly knows: skipped
                 return
-            exact = as_exact(delta)
-            if exact is not delta:  # a user's subclass of a delta: folded as its kind
+            exact = subclassed(delta)
+            if exact is not None:  # a user's subclass of a delta: folded as its kind
                 self.push(exact)
                 return
             raise ValidationError(f"StreamDeltaEvent.delta is not a Delta: {kind.__name__}")

@@ -70,7 +70,7 @@ from lmcodec.wire import (
     ToolCallDelta,
     Usage,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import subclassed
 from lmcodec.wire.judgments import declares_judgments
 from lmcodec.wire.unknown import UnknownEvent
 
@@ -301,8 +301,8 @@ class Assembler(AssemblyState):
             self._end_with(event.finish_reason, event.usage, event.provider_data)
         elif kind is StreamErrorEvent:
             raise StreamError(event.error)
-        elif as_exact(event) is not event:  # a user's subclass of an event: folded as the event
-            self.extend((as_exact(event),))
+        elif (exact := subclassed(event)) is not None:  # a user's subclass of an event: folded as it
+            self.extend((exact,))
         elif kind is not UnknownEvent:  # an unknown event carries nothing assembly knows: skipped
             raise ValidationError(f"Assembler.push expects a StreamEvent, got {kind.__name__}")
 

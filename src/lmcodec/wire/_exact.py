@@ -5,7 +5,10 @@ Writers dispatch on the exact class (``type(part) is TextPart``, a dict looked u
 (providers/_part_kinds.py). A subclass of a kind falls through such a dispatch; a writer calls
 :func:`as_exact` where it finds no exact class (its miss branch) and dispatches the returned
 value again, so a subclass is written exactly as the same value of its lmcodec class
-(docs/types.md) and an exact value pays nothing."""
+(docs/types.md) and an exact value pays nothing. A miss branch that also sees lmcodec's own
+values (a kind its wire leaves out: a citation on the Chat wire, an unknown part) asks
+:func:`subclassed` first, which answers those by their class's module, not by a walk of their
+fields."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import msgspec
 
 from lmcodec.wire._struct import unpickle
 
-__all__ = ["as_exact", "exact_class"]
+__all__ = ["as_exact", "exact_class", "subclassed"]
 
 
 def exact_class(cls: Any) -> type | None:
@@ -55,3 +58,15 @@ def as_exact(value: Any) -> Any:
     if base is cls and all(exact[name] is fields[name] for name in fields):
         return value
     return unpickle(base, exact)
+
+
+def subclassed(value: Any) -> Any:
+    """``value`` rebuilt as its lmcodec class where its own class is a user's subclass of a wire
+    class, else None: for lmcodec's own values (and anything that is no wire Struct) one test of
+    the class's module, so a writer's miss branch costs a value of a kind it leaves out nothing
+    like :func:`as_exact`'s walk of its fields (red team: a citation delta to a Chat client paid
+    that walk on every delta; a Gemini request rebuilt every message at each unknown part)."""
+    if type(value).__module__.startswith("lmcodec."):
+        return None
+    exact = as_exact(value)
+    return None if exact is value else exact

@@ -41,7 +41,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import subclassed
 from lmcodec.wire.unknown import Unknown
 
 __all__ = ["mark_cache", "messages", "texts_and_images_result", "tool_result_general"]
@@ -162,8 +162,8 @@ def _no_slot(part: Any) -> dict[str, Any]:
 
 
 def _other(part: Any) -> Any:
-    exact = as_exact(part)
-    if exact is not part:  # a user's subclass of a kind: written as the kind
+    exact = subclassed(part)
+    if exact is not None:  # a user's subclass of a kind: written as the kind
         return _block(exact)
     if isinstance(part, Unknown):
         raise unknown_item(part, PROVIDER)

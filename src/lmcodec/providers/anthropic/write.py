@@ -105,7 +105,7 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import subclassed
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
@@ -194,8 +194,8 @@ class StreamWriter:
             return head + sse(b"error", error)
         if isinstance(event, UnknownEvent):
             return b""  # a frame the source's adapter does not know: not a canonical event to write
-        exact = as_exact(event)
-        if exact is not event:  # a user's subclass of an event: written as the event
+        exact = subclassed(event)
+        if exact is not None:  # a user's subclass of an event: written as the event
             return self.feed(exact)
         raise ValidationError(
             f"the Anthropic stream writer expects a StreamEvent, got {type(event).__name__}"
@@ -386,8 +386,8 @@ class StreamWriter:
             if refused is not None:
                 raise refused
             return b""
-        exact = as_exact(delta)
-        return b"" if exact is delta else self._delta(exact)  # a user's subclass: written as its kind
+        exact = subclassed(delta)
+        return b"" if exact is None else self._delta(exact)  # a user's subclass: written as its kind
 
     def _continuation(self, delta: ContinuationDelta) -> bytes:
         if delta.provider != "anthropic" or delta.part_index is None:

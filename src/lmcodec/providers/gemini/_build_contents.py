@@ -41,7 +41,7 @@ from lmcodec.wire import (
     ToolResultPart,
     VideoPart,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import as_exact, subclassed
 from lmcodec.wire.unknown import Unknown
 
 __all__ = ["contents_of", "function_response_general", "texts_and_images_response"]
@@ -249,9 +249,8 @@ def contents_of(
             else:
                 write = _PARTS.get(kind)
                 if write is None:
-                    exact = as_exact(messages)
-                    if exact is not messages:  # a user's subclass of a kind: the pass of lmcodec classes
-                        return contents_of(exact, as_exact(request), names)
+                    if subclassed(part) is not None:  # a user's subclass of a kind: lmcodec classes' pass
+                        return contents_of(as_exact(messages), as_exact(request), names)
                     write = _other
                 out.append(write(part))
         append(GeminiContent("model" if role == "assistant" else "user", out))

@@ -30,7 +30,7 @@ from lmcodec.wire import (
     ThinkingPart,
     ToolCallPart,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import as_exact, subclassed
 
 __all__ = ["encode_response"]
 
@@ -128,7 +128,7 @@ def _body(response: Response) -> dict[str, Any]:
             entry["name"] = call.name
             arguments.put(entry, call.input)
             output.append(entry)
-        elif as_exact(part) is not part:  # a user's subclass of a kind: the body of lmcodec classes
+        elif subclassed(part) is not None:  # a user's subclass of a kind: the body of lmcodec classes
             return _body(as_exact(response))
     arguments.settle()
     status, reason = ENDINGS.get(response.finish_reason, ("completed", None))

@@ -158,7 +158,7 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import subclassed
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["StreamWriter", "encode_response"]
@@ -238,8 +238,8 @@ class StreamWriter(ItemWriting):
             self._end(ev)
         elif kind is StreamErrorEvent:
             self._error(ev)
-        elif as_exact(ev) is not ev:  # a user's subclass of an event: written as the event
-            return self.feed(as_exact(ev))
+        elif (exact := subclassed(ev)) is not None:  # a user's subclass of an event: written as the event
+            return self.feed(exact)
         elif kind is not UnknownEvent:  # an unknown frame of the source's adapter is not written
             raise ValidationError(f"the Responses stream writer expects a StreamEvent, got {kind.__name__}")
         return self._flush()
@@ -399,8 +399,7 @@ class StreamWriter(ItemWriting):
             self._out.append(self._frame_delta(item, delta.data))
         elif dtype is UnknownDelta:
             raise unwritable_unknown_delta("Responses", delta)
-        elif as_exact(delta) is not delta:  # a user's subclass of a delta: written as its kind
-            exact = as_exact(delta)
+        elif (exact := subclassed(delta)) is not None:  # a user's subclass of a delta: written as its kind
             self._delta(exact, type(exact))
 
     def _continuation(self, delta: ContinuationDelta) -> None:

@@ -18,7 +18,7 @@ from lmcodec.providers.openai_chat._choice_index import with_sdk_indexes
 from lmcodec.providers.openai_chat._thinking_blocks import redacted_entry, signed_entry
 from lmcodec.providers.openai_chat.stream import parse_response
 from lmcodec.wire import DataPart, RefusalPart, Response, TextPart, ThinkingPart, ToolCallPart
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import as_exact, subclassed
 
 __all__ = ["FINISH_REASONS", "chat_finish", "encode_response"]
 
@@ -74,7 +74,7 @@ def _body(response: Response) -> dict[str, Any]:
             function = {"name": call.name, "arguments": ""}
             arguments.put(function, call.input)
             calls.append({"id": call.id, "type": "function", "function": function})
-        elif as_exact(part) is not part:  # a user's subclass of a kind: the body of lmcodec classes
+        elif subclassed(part) is not None:  # a user's subclass of a kind: the body of lmcodec classes
             return _body(as_exact(response))
     arguments.settle()
     message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) if texts else None}

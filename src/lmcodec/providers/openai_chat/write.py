@@ -100,7 +100,7 @@ from lmcodec.wire import (
     ThinkingDelta,
     ToolCallDelta,
 )
-from lmcodec.wire._exact import as_exact
+from lmcodec.wire._exact import subclassed
 from lmcodec.wire.unknown import UnknownDelta, UnknownEvent
 
 __all__ = ["FINISH_REASONS", "StreamWriter", "encode_response"]
@@ -174,8 +174,8 @@ class StreamWriter:
             return self._error(ev)
         if kind is UnknownEvent:
             return b""  # a frame the source's adapter does not know: not a canonical event to write
-        exact = as_exact(ev)
-        if exact is not ev:  # a user's subclass of an event: written as the event
+        exact = subclassed(ev)
+        if exact is not None:  # a user's subclass of an event: written as the event
             return self.feed(exact)
         raise ValidationError(
             f"the Chat Completions stream writer expects a StreamEvent, got {kind.__name__}"
@@ -212,8 +212,8 @@ class StreamWriter:
             if refused is not None:
                 raise refused
             return b""
-        exact = as_exact(delta)
-        return b"" if exact is delta else self._delta(exact)  # a user's subclass: written as its kind
+        exact = subclassed(delta)  # a citation: not on the Chat wire
+        return b"" if exact is None else self._delta(exact)  # a user's subclass: written as its kind
 
     # ── a sink's calls (the stream has started): feed's bytes without an event object ──
 
