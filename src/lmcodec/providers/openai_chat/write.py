@@ -89,6 +89,7 @@ from lmcodec.providers.openai_chat.stream import StreamMapper
 from lmcodec.providers.openai_chat.views import FINISH_REASONS as READ_FINISH
 from lmcodec.wire import (
     AudioDelta,
+    CitationDelta,
     ContinuationDelta,
     ImageDelta,
     StreamDeltaEvent,
@@ -212,7 +213,9 @@ class StreamWriter:
             if refused is not None:
                 raise refused
             return b""
-        exact = subclassed(delta)  # a citation: not on the Chat wire
+        if dtype is CitationDelta:  # no place on the Chat wire (lm15's Chat adapter reads none)
+            return b""
+        exact = subclassed(delta)
         return b"" if exact is None else self._delta(exact)  # a user's subclass: written as its kind
 
     # ── a sink's calls (the stream has started): feed's bytes without an event object ──
