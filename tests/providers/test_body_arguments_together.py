@@ -4,33 +4,13 @@ not looked at as lm15's ``partial_json`` marker; each against the one-call text.
 
 from __future__ import annotations
 
-import sys
-from collections import Counter
-from types import FrameType
 from typing import Any
 
 import pytest
 
 import lmcodec as lc
 from lmcodec.providers.openai._sse_write import BodyArguments, call_arguments
-
-
-def _events(run: Any) -> Counter[str]:
-    """The Python functions (by name) and the C functions (``c:`` and their name) ``run()`` calls."""
-    seen: Counter[str] = Counter()
-
-    def profile(frame: FrameType, event: str, arg: Any) -> None:
-        if event == "call":
-            seen[frame.f_code.co_name] += 1
-        elif event == "c_call":
-            seen["c:" + getattr(arg, "__name__", "?")] += 1
-
-    sys.setprofile(profile)
-    try:
-        run()
-    finally:
-        sys.setprofile(None)
-    return seen
+from tests.call_counts import calls_made
 
 
 def _answer(n: int) -> lc.Response:
@@ -48,7 +28,7 @@ def test_calls_arguments_are_decoded_once_and_not_tested_as_markers(dialect: str
     at for one (``raw_arguments``, a Python call a call before)."""
     answers = [_answer(n) for n in (40, 400)]
     lc.encode_response(dialect, answers[0])
-    counts = [_events(lambda r=r: lc.encode_response(dialect, r)) for r in answers]
+    counts = [calls_made(lambda r=r: lc.encode_response(dialect, r)) for r in answers]
     assert [c["c:decode"] for c in counts] == [1, 1], counts
     assert [c["raw_arguments"] for c in counts] == [0, 0]
 

@@ -5,9 +5,6 @@ extends."""
 
 from __future__ import annotations
 
-import sys
-from collections import Counter
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -16,6 +13,7 @@ from hypothesis import strategies as st
 
 import lmcodec as lc
 from lmcodec.providers._part_kinds import kind_of
+from tests.call_counts import calls_made
 
 from ..budget import examples
 
@@ -44,24 +42,6 @@ _SUBCLASS = {
 }
 
 
-def _events(run: Any) -> Counter[str]:
-    """The Python functions (by name) and the C functions (``c:`` and their name) ``run()`` calls."""
-    seen: Counter[str] = Counter()
-
-    def profile(frame: FrameType, event: str, arg: Any) -> None:
-        if event == "call":
-            seen[frame.f_code.co_name] += 1
-        elif event == "c_call":
-            seen["c:" + getattr(arg, "__name__", "?")] += 1
-
-    sys.setprofile(profile)
-    try:
-        run()
-    finally:
-        sys.setprofile(None)
-    return seen
-
-
 def _answer(parts: list[Any], model: str = "claude-sonnet-4-5") -> lc.Response:
     finish = "tool_call" if any(isinstance(p, lc.ToolCallPart) for p in parts) else "stop"
     return lc.Response("msg_1", model, lc.Message("assistant", tuple(parts)), finish, lc.Usage(10, 5, 15))
@@ -88,7 +68,7 @@ def test_parts_of_exact_kinds_cost_no_isinstance(dialect: str) -> None:
     four a part, each miss ~800 instructions)."""
     answers = [_answer(_calls_and_texts(n)) for n in (40, 400)]
     lc.encode_response(dialect, answers[0])
-    counts = [_events(lambda r=r: lc.encode_response(dialect, r))["c:isinstance"] for r in answers]
+    counts = [calls_made(lambda r=r: lc.encode_response(dialect, r))["c:isinstance"] for r in answers]
     assert counts[1] == counts[0], counts
 
 
