@@ -34,7 +34,10 @@ def main() -> int:
     got = list(lc.jsonl.read(joined, lc.Turn, on_error="skip"))
     failed = False
     if got != alone:
-        print(f"lc.jsonl.read(on_error='skip'): {len(got)} of {len(alone)} records; lost: the first record of b.jsonl")
+        print(
+            f"lc.jsonl.read(on_error='skip'): {len(got)} of {len(alone)} records; "
+            "lost: the first record of b.jsonl"
+        )
         failed = True
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "all.jsonl"

@@ -34,7 +34,9 @@ def main() -> int:
         )
     err = proc.stderr
     read_all = proc.returncode == 0 and "5 good records" in err
-    named = any(word in err.lower() for word in ("carriage", "\\r", " cr ", "cr line", "cr-only", "line ends"))
+    named = any(
+        word in err.lower() for word in ("carriage", "\\r", " cr ", "cr line", "cr-only", "line ends")
+    )
     if read_all or (named and "truncated last line?" not in err):
         return 0
     print(f"rc {proc.returncode}: {err.strip()[:400]}")

@@ -45,7 +45,9 @@ def main() -> int:
             src, dest = Path(tmp) / "in.jsonl", Path(tmp) / "out.jsonl"
             src.write_bytes(data)
             proc = subprocess.run(
-                [sys.executable, "-m", "lmcodec", "convert", str(src), str(dest)], capture_output=True, text=True
+                [sys.executable, "-m", "lmcodec", "convert", str(src), str(dest)],
+                capture_output=True,
+                text=True,
             )
             out = list(lc.jsonl.read(dest, lc.Turn)) if dest.exists() else []
             if out != want:

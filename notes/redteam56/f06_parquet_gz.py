@@ -34,9 +34,13 @@ def main() -> int:
         lc.arrow.write_parquet(turns, plain)
         packed = Path(tmp) / "log.parquet.gz"
         packed.write_bytes(gzip.compress(plain.read_bytes()))
-        proc = subprocess.run([sys.executable, "-m", "lmcodec", "validate", str(packed)], capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "lmcodec", "validate", str(packed)], capture_output=True, text=True
+        )
     err = proc.stderr
-    if (proc.returncode == 0 and "3 good records" in err) or ("gzip" in err.lower() and "corrupted" not in err):
+    if (proc.returncode == 0 and "3 good records" in err) or (
+        "gzip" in err.lower() and "corrupted" not in err
+    ):
         return 0
     print(f"rc {proc.returncode}: {err.strip()[:300]}")
     return 1

@@ -13,14 +13,12 @@ counts what held.
 from __future__ import annotations
 
 import gzip
-import json
 import os
 import random
 import resource
 import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -140,7 +138,9 @@ def check_jsonl_convert(case: str, data: bytes, expect_good: list[Any], expect_b
         fail(case + "/validate", f"rc {rc} with {expect_bad} bad lines; {err[-200:]!r}")
         return
     summary = err.strip().splitlines()[-1] if err.strip() else ""
-    if f"{len(expect_good)} good" not in summary.replace(",", "") or f"{expect_bad} bad" not in summary.replace(",", ""):
+    if f"{len(expect_good)} good" not in summary.replace(
+        ",", ""
+    ) or f"{expect_bad} bad" not in summary.replace(",", ""):
         fail(case + "/validate", f"summary {summary!r}, oracle {len(expect_good)} good {expect_bad} bad")
         return
     held("jsonl mutation (convert+read+validate)")
@@ -163,7 +163,7 @@ def oracle_lines(data: bytes) -> tuple[list[Any], int]:
 def fuzz_line_mutations(tmp: Path) -> None:
     lines = turn_lines(6)
     for name, bad in BAD_LINES.items():
-        data = b"\n".join(lines[:3] + [bad] + lines[3:]) + b"\n"
+        data = b"\n".join([*lines[:3], bad, *lines[3:]]) + b"\n"
         good, nbad = oracle_lines(data)
         check_jsonl_convert(f"bad line {name}", data, good, nbad, tmp)
     endings = {
@@ -175,7 +175,12 @@ def fuzz_line_mutations(tmp: Path) -> None:
         "bom": b"\xef\xbb\xbf" + b"\n".join(lines) + b"\n",
         "leading_spaces": b"\n".join(b"  " + line for line in lines) + b"\n",
         "trailing_nuls": b"\n".join(lines) + b"\n" + b"\x00" * 4096,
-        "nul_run_between": b"\n".join(lines[:3]) + b"\n" + b"\x00" * 10000 + b"\n" + b"\n".join(lines[3:]) + b"\n",
+        "nul_run_between": b"\n".join(lines[:3])
+        + b"\n"
+        + b"\x00" * 10000
+        + b"\n"
+        + b"\n".join(lines[3:])
+        + b"\n",
     }
     for name, data in endings.items():
         good, nbad = oracle_lines(data)
@@ -216,7 +221,9 @@ def fuzz_concatenation(tmp: Path) -> None:
     }
     for first, a in pieces.items():
         for second, b in pieces.items():
-            want = list(lc.jsonl.read(a, lc.Turn, on_error="skip")) + list(lc.jsonl.read(b, lc.Turn, on_error="skip"))
+            want = list(lc.jsonl.read(a, lc.Turn, on_error="skip")) + list(
+                lc.jsonl.read(b, lc.Turn, on_error="skip")
+            )
             got = list(lc.jsonl.read(a + b, lc.Turn, on_error="skip"))
             if got != want:
                 fail(f"concatenation {first} + {second}", f"{len(got)} records, the pieces alone {len(want)}")
@@ -235,7 +242,7 @@ def fuzz_msgpack_nul_runs(tmp: Path) -> None:
         buf = io.BytesIO()
         lc.msgpack.write_stream(buf, [turn])
         frames.append(buf.getvalue())
-    for run in list(range(1, 9)) + [4096, 4097, 4098, 4099, len(frames[1])]:
+    for run in [*range(1, 9), 4096, 4097, 4098, 4099, len(frames[1])]:
         data = frames[0] + b"\x00" * run + frames[1] + frames[2]
         got: list[Any] = []
         try:
@@ -243,7 +250,7 @@ def fuzz_msgpack_nul_runs(tmp: Path) -> None:
                 got.append(record)
         except lc.LmcodecError:
             pass
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             fail(f"msgpack NUL run {run}", f"{type(exc).__name__}: {exc}")
             continue
         if got != turns:
@@ -261,7 +268,7 @@ def fuzz_truncation(tmp: Path) -> None:
         good, nbad = oracle_lines(piece)
         try:
             got = list(lc.jsonl.read(piece, lc.Turn, on_error="skip"))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             fail(f"truncate at {cut}", f"{type(exc).__name__}: {exc}")
             continue
         if got != good:
@@ -280,7 +287,11 @@ def fuzz_compressed_misnamed(tmp: Path) -> None:
     lines = turn_lines(4)
     data = b"\n".join(lines) + b"\n"
     gz = gzip.compress(data)
-    cases = {"gz_named_jsonl.jsonl": gz, "truncated.jsonl.gz": gz[: len(gz) // 2], "garbage.jsonl.gz": b"\x1f\x8bnot gzip"}
+    cases = {
+        "gz_named_jsonl.jsonl": gz,
+        "truncated.jsonl.gz": gz[: len(gz) // 2],
+        "garbage.jsonl.gz": b"\x1f\x8bnot gzip",
+    }
     try:
         import zstandard
 
@@ -313,7 +324,10 @@ def fuzz_compressed_misnamed(tmp: Path) -> None:
             rc, out, err, _, _ = cli("convert", str(path), "-")
             got = list(lc.jsonl.read(out, lc.Turn, on_error="skip")) if out else []
             if not got:
-                fail(f"{name} records before the cut", f"none of the whole records written (rc {rc}, {err[-200:]!r})")
+                fail(
+                    f"{name} records before the cut",
+                    f"none of the whole records written (rc {rc}, {err[-200:]!r})",
+                )
             else:
                 held("truncated compressed keeps records")
 
@@ -344,7 +358,11 @@ def fuzz_paths(tmp: Path) -> None:
         "unicode path": (str(spaced / "in put ü.jsonl"), 0),
     }
     for name, (path, want) in inputs.items():
-        for cmd in (["validate", path], ["convert", path, str(tmp / "o.jsonl")], ["assemble", "openai", path]):
+        for cmd in (
+            ["validate", path],
+            ["convert", path, str(tmp / "o.jsonl")],
+            ["assemble", "openai", path],
+        ):
             rc, _, err, _, _ = cli(*cmd)
             case = f"input {name} {cmd[0]}"
             if not stderr_ok(case, err):
@@ -445,13 +463,17 @@ def fuzz_round_trips(tmp: Path) -> None:
                 continue
             got = list(lc.jsonl.read(Path(str(pa) + ".2" + SUFFIX[a]) if a == "lm15" else back, lc.Turn))
             if got != turns:
-                diff = next((i for i, (x, y) in enumerate(zip(got, turns)) if x != y), None)
-                fail(f"round trip lm15->{a}->{b}->{a}->lm15", f"{len(got)} of {len(turns)} back, first difference at {diff}")
+                diff = next((i for i, (x, y) in enumerate(zip(got, turns, strict=False)) if x != y), None)
+                fail(
+                    f"round trip lm15->{a}->{b}->{a}->lm15",
+                    f"{len(got)} of {len(turns)} back, first difference at {diff}",
+                )
             else:
                 held("format round trip")
 
 
 # ---------------------------------------------------------------- assemble
+
 
 def fuzz_assemble() -> None:
     root = CORPUS / "lm15-contract" / "bodies"
@@ -484,11 +506,12 @@ def fuzz_assemble() -> None:
     # lm15's reading of the same captures
     try:
         from lm15.providers import parse_stream  # noqa: F401
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
 
 
 # ---------------------------------------------------------------- linearity
+
 
 def fuzz_linear(tmp: Path) -> None:
     def measure(name: str, data: bytes, cmd: list[str]) -> tuple[float, int]:
@@ -496,7 +519,7 @@ def fuzz_linear(tmp: Path) -> None:
         path.write_bytes(data)
         best = (1e9, 0)
         for _ in range(2):
-            rc, _, err, cpu, _ = cli(*[c.replace("{}", str(path)) for c in cmd], timeout=600)
+            rc, _, _, cpu, _ = cli(*[c.replace("{}", str(path)) for c in cmd], timeout=600)
             best = min(best, (cpu, rc))
         return best
 
@@ -526,7 +549,15 @@ def fuzz_linear(tmp: Path) -> None:
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="rt56-") as d:
         tmp = Path(d)
-        for step in (fuzz_line_mutations, fuzz_concatenation, fuzz_msgpack_nul_runs, fuzz_truncation, fuzz_compressed_misnamed, fuzz_paths, fuzz_round_trips):
+        for step in (
+            fuzz_line_mutations,
+            fuzz_concatenation,
+            fuzz_msgpack_nul_runs,
+            fuzz_truncation,
+            fuzz_compressed_misnamed,
+            fuzz_paths,
+            fuzz_round_trips,
+        ):
             print(f"== {step.__name__}", flush=True)
             step(tmp)
         print("== fuzz_assemble", flush=True)
