@@ -52,7 +52,8 @@ def decode_stood_in(data: Any, tp: Any, strict: msgspec.json.Decoder[Any]) -> An
     :func:`decode` (``strict``: the strict decoder of ``tp``, whose error leads the way), then the
     stand-ins put back: a logprob's value in place (``_nonfinite.restore``), and in a kept item's
     raw bytes the literal they replaced, its value read from them as the keeping reader reads an
-    item. None unless every stand-in is put back once (a ``NaN`` inside a kept item: not JSON)."""
+    item. None unless every stand-in is put back once (a ``NaN`` inside a kept item: not JSON); a
+    literal past the double range (left as it is) raises the keeping reader's error at it."""
     try:
         buf = data.encode() if isinstance(data, str) else bytes(data)
     except UnicodeEncodeError:
@@ -68,7 +69,11 @@ def decode_stood_in(data: Any, tp: Any, strict: msgspec.json.Decoder[Any]) -> An
         restored = _nonfinite.restore(obj, tp, values)
         if restored < len(values):
             restored += _keep.put_back_in_kept(obj, "json", lambda raw: _literals_back(raw, texts))
-    except (_Fallback, msgspec.MsgspecError, LmcodecError, TypeError, ValueError, *HOSTILE):
+    except LmcodecError as exc:
+        if str(exc).startswith(_nonfinite.OUT_OF_RANGE):  # 1e400, which no stand-in reads: its error
+            raise
+        return None
+    except (_Fallback, msgspec.MsgspecError, TypeError, ValueError, *HOSTILE):
         return None
     return obj if restored == len(values) else None
 

@@ -15,6 +15,10 @@ and comes back as itself.
 A JSON text is read by :func:`decode_json` without leaving C for the tree: each non-finite
 ``"logprob"`` value is replaced in the bytes by its stand-in, the typed decoder reads the
 result, and only the fields whose types can hold a logprob are walked to put the values back.
+
+A literal past the double range (``1e400``) stays refused on every way (:class:`OutOfRange`):
+``json.loads``, which :func:`parse` calls when a NaN or a lone surrogate escape stops msgspec,
+would read it as infinity, where alone it is msgspec's ``Number out of range``.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import re
 import struct
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 import msgspec.inspect as mi
@@ -35,12 +39,15 @@ from lmcodec.wire._types import NonFiniteFloat
 from lmcodec.wire.telemetry import TokenLogprob, TopLogprob
 
 __all__ = [
+    "OUT_OF_RANGE",
+    "OutOfRange",
     "convert",
     "decode_json",
     "has_tokens",
     "literals_back",
     "packed_back",
     "parse",
+    "range_error",
     "restore",
     "stand_in_packed",
     "stand_in_text",
@@ -66,6 +73,9 @@ _FAR_TOKEN = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(-?[0-9][0-9.eE+-]*)'
 # typed decoders refuse at the bound, or as not JSON.
 _LOGPROB_LITERAL = re.compile(rb'("logprob"[ \t\n\r]*:[ \t\n\r]*)(NaN|-Infinity|Infinity|-?[0-9][0-9.eE+-]*)')
 _NON_FINITE = {b"NaN": "nan", b"Infinity": "inf", b"-Infinity": "-inf"}
+OUT_OF_RANGE: Final = "Number out of range"  # msgspec's words for a literal past the double range
+# A \uD800-\uDFFF escape (paired or lone): range_error writes each as one BMP character.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}")
 # ... and in MessagePack: the key as a fixstr, its value a float64 (as msgspec and lm15 write them)
 _PACKED_LOGPROB = re.compile(rb"(\xa7logprob\xcb)(.{8})", re.DOTALL)
 _DOUBLE = struct.Struct(">d")
@@ -83,12 +93,49 @@ def has_tokens(data: Any) -> bool:
     return b"NaN" in buf or b"Infinity" in buf
 
 
+class OutOfRange(ValueError):
+    """A float literal past the double range in a text :func:`parse` read: refused, as msgspec
+    refuses it (``json.loads`` reads it as infinity); :func:`range_error` gives the error."""
+
+
+def _in_range(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise OutOfRange(OUT_OF_RANGE)
+    return value
+
+
 def parse(data: Any) -> Any:
-    """The builtins of a Python-dialect JSON text (``json.loads``), or None when it is not one."""
+    """The builtins of a Python-dialect JSON text (``json.loads``), or None when it is not one;
+    raises :class:`OutOfRange` at a literal past the double range."""
     try:
-        return json.loads(data)
+        return json.loads(data, parse_float=_in_range)
+    except OutOfRange:
+        raise
     except (ValueError, RecursionError):
         return None
+
+
+def range_error(data: Any, decoder: msgspec.json.Decoder[Any]) -> msgspec.ValidationError:
+    """The refusal of a text :func:`parse` found a literal past the double range in: the typed
+    decoder's own (``Number out of range`` at its typed path, as for the literal alone), read with
+    the NaN / Infinity logprobs stood in for, the far ones written ``0`` and the surrogate escapes
+    made one character, so that it reaches the literal; without the path where another fault
+    stops it first."""
+    try:
+        buf = data.encode() if isinstance(data, str) else bytes(data)
+        readable = _SURROGATE_ESCAPE.sub(rb"\\ufffd", _FAR_TOKEN.sub(_near, _TOKEN.sub(_stood_in, buf)))
+        decoder.decode(readable)
+    except msgspec.ValidationError as exc:
+        if str(exc).startswith(OUT_OF_RANGE):
+            return exc
+    except (msgspec.DecodeError, UnicodeEncodeError, RecursionError):
+        pass
+    return msgspec.ValidationError(OUT_OF_RANGE)
+
+
+def _stood_in(match: re.Match[bytes]) -> bytes:
+    return match[1] + _LITERALS[match[2]]
 
 
 def decode_json(data: Any, tp: Any, decoder: msgspec.json.Decoder[Any]) -> Any:

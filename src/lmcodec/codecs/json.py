@@ -154,7 +154,12 @@ def decode(data: Buffer, type: TypeForm[T], *, lenient: bool = False, unknown: O
         first = exc
     except msgspec.DecodeError as exc:
         if _nonfinite.has_tokens(data):
-            value: T | None = _non_finite_logprobs(data, type)
+            try:
+                value: T | None = _non_finite_logprobs(data, type)
+            except _nonfinite.OutOfRange:  # 1e400 beside them: refused as alone
+                if unknown == "keep":  # the keeping reader's error at it, past an unknown item
+                    _keep_json.decode_stood_in(data, type, decoder_for(type))
+                raise _out_of_range(data, type) from None
             if value is None and unknown == "keep":  # beside an unknown item
                 value = _keep_json.decode_stood_in(data, type, decoder_for(type))
             if value is not None:
@@ -226,10 +231,19 @@ def _non_finite_logprobs(data: Any, tp: Any) -> Any:
     return None if parsed is None else _nonfinite.convert(parsed, tp, dec_hook)
 
 
+def _out_of_range(data: Any, tp: Any) -> LmcodecError:
+    """The refusal of a literal past the double range that Python's JSON reading (its way past a
+    NaN logprob or a lone surrogate escape) met: the strict decoder's, as for the literal alone."""
+    return decode_error(_nonfinite.range_error(data, decoder_for(tp)), data)
+
+
 def _read_as_python_json(data: Any, tp: Any, unknown: OnUnknown, error: LmcodecError) -> Any:
     """``lenient=True`` on JSON holding a lone surrogate escape: read as lm15 reads it,
     ``json.loads`` then its tolerant forms (``error`` stands when ``json.loads`` refuses it)."""
-    parsed = _nonfinite.parse(data)  # json.loads reads lone surrogate escapes
+    try:
+        parsed = _nonfinite.parse(data)  # json.loads reads lone surrogate escapes
+    except _nonfinite.OutOfRange:
+        raise _out_of_range(data, tp) from None
     if parsed is None:
         raise error
     return from_builtins(parsed, tp, lenient=True, unknown=unknown)
@@ -281,7 +295,7 @@ def _fallback_readers(
                 kept = _keep_json.decode_stood_in(data, tp, decoder_for(tp))
                 if kept is not None:
                     return kept
-            if not lenient:
+            if not lenient or str(refused).startswith(_nonfinite.OUT_OF_RANGE):  # (no reader takes 1e400)
                 raise
         except DecodeError as exc:
             if _nonfinite.has_tokens(data):  # a NaN/Infinity logprob after the unknown item
@@ -290,6 +304,10 @@ def _fallback_readers(
                     if lenient:
                         return kept
                     raise DecodeError(f"{exc}{_NOT_CANONICAL}") from exc
+                try:
+                    _nonfinite.parse(data)
+                except _nonfinite.OutOfRange:  # 1e400 beside them: refused as alone
+                    raise _out_of_range(data, tp) from None
             if not (lenient and LONE_SURROGATE in str(exc)):
                 raise
             return _read_as_python_json(data, tp, unknown, exc)
