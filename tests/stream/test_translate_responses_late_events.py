@@ -13,9 +13,9 @@ decided against lm15's reading and the openai SDK's (round 27's left items; docs
   content); an Anthropic or Responses writer has written the later slot's text already, and
   writes the late slot's text after it;
 - a reasoning summary delta of an item never added, then its done: the summary and the
-  ``encrypted_content`` reach a Responses client, under the writer's own item id (the thinking
-  opened before the source named its item; the SDK refuses an id changed between an item's
-  added and done).
+  ``encrypted_content`` reach a Responses client under the source's item id, which the delta's
+  ``item_id`` names (it was the writer's own: the thinking opens the item before its done names
+  it, and the SDK refuses an id changed between an item's added and done).
 """
 
 from __future__ import annotations
@@ -147,8 +147,9 @@ def test_a_text_delta_naming_no_output_index(late: str | None) -> None:
         assert len(reads) == 1, dst
 
 
-def test_a_summary_delta_of_a_reasoning_item_never_added_is_written_under_the_writers_id() -> None:
-    frames = [_frame(e) for e in [_CREATED, _SUMMARY_DELTA, _DONE_RS, _completed([_REASONING])]]
+@pytest.mark.parametrize("deltas", [1, 2])
+def test_a_summary_delta_of_a_reasoning_item_never_added_is_written_under_the_sources_id(deltas: int) -> None:
+    frames = [_frame(e) for e in [_CREATED, *[_SUMMARY_DELTA] * deltas, _DONE_RS, _completed([_REASONING])]]
     data = b"".join(frames)
     source = sdk_responses(data)
     assert (source["thinking"], source["reasoning_state"]) == (
@@ -158,13 +159,15 @@ def test_a_summary_delta_of_a_reasoning_item_never_added_is_written_under_the_wr
     for chunks in _chunkings(data, frames).values():
         out = b"".join(lc.stream.translate("openai", "openai", chunks, request=REQUEST))
         read = sdk_responses(out)
-        assert read["thinking"] == "th"
-        ((state,),) = [read["reasoning_state"]]
-        assert state["encrypted_content"] == "ENC"
-        assert state["id"] != "rs_1" and state["id"].startswith("rs_"), state
+        assert (read["thinking"], read["reasoning_state"]) == (
+            "th" * deltas,  # (lm15 reads the deltas; the SDK's final response the done item's summary)
+            [{"id": "rs_1", "encrypted_content": "ENC"}],
+        )
         added = [
             json.loads(line[6:])
             for line in out.decode().splitlines()
             if line.startswith("data: {") and "output_item.added" in line
         ]
-        assert [a["item"]["id"] for a in added] == [state["id"]]
+        assert [a["item"]["id"] for a in added] == ["rs_1"]
+    anthropic = b"".join(lc.stream.translate("openai", "anthropic", [data], request=REQUEST))
+    assert READERS["anthropic"](anthropic)["thinking"] == "th" * deltas  # (another client: its own ids)

@@ -203,7 +203,10 @@ class ForeignItems(IncompleteWatch):
                     if f.output_index in self._reasoned:  # (after its item's done: red team 52 F02)
                         skipped += 1
                         continue
-                    thought.add(f.output_index)
+                    if f.output_index not in thought:
+                        if f.output_index not in self._added:
+                            self._name_unadded(f.output_index, data)
+                        thought.add(f.output_index)
                 skipped += _HANDLERS[kind](self, f)
         except StreamDecodeError as exc:
             exc.frame = offset + n
@@ -292,6 +295,19 @@ class ForeignItems(IncompleteWatch):
         self._item_done(f)
         self._whole.add(index)
         return 0
+
+    def _name_unadded(self, index: int, data: bytes) -> None:
+        """The first summary (or reasoning text) delta at ``index`` of a reasoning item never added:
+        its ``item_id`` is the item's id (the one its done will carry), handed to the sink's
+        ``source_item`` before the delta is mapped, so a Responses client's item is named as the
+        source names it, where the writer's own id stood (the thinking opens the item before its
+        done names it, and the openai SDK refuses an id changed between added and done)."""
+        try:
+            item_id = _item_id.decode(data).item_id
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            return
+        if isinstance(item_id, str) and item_id:
+            cast(ForeignItemSink, self.sink).source_item(index, "reasoning", item_id)
 
     def _identify(self, index: int, named: tuple[str, str] | None) -> None:
         """Record the identity of the item added (or come whole) at ``index``; a reused index keeps
@@ -396,6 +412,13 @@ class _Index(msgspec.Struct, frozen=True, gc=False):
 
 
 _index: Final = msgspec.json.Decoder(_Index, float_hook=float_literal)
+
+
+class _ItemId(msgspec.Struct, frozen=True, gc=False):
+    item_id: Any = None  # (a backend's value: used only when a string)
+
+
+_item_id: Final = msgspec.json.Decoder(_ItemId, float_hook=float_literal)
 
 
 def _index_of(data: bytes) -> int | None:
