@@ -291,6 +291,13 @@ class MapperBase:
         Gemini ``modelVersion``); ``None`` where the wire has a start frame of its own."""
         return None
 
+    @classmethod
+    def named_model_read(cls, data: bytes, read: Any) -> str | None:
+        """:meth:`named_model` of a body's one frame ``data``, which :meth:`read_last` read as
+        ``read`` (not None): a mapper whose reading holds the frame's value reads the model there
+        (Gemini), the default decodes the frame again."""
+        return cls.named_model(data)
+
     def port_frame(self, payload: Any, out: list[Any]) -> None:
         """lm15's ``parse_stream_events`` over a frame's plain JSON value, line for line,
         appending its events (:class:`EndFrame` for ends) to ``out``."""

@@ -199,10 +199,11 @@ class Engine:
         self._map(frames, whole=True)
 
     def feed_read(self, frames: list[bytes], read: Any) -> None:
-        """:meth:`feed_frames` of a body's frames the mapper has read already (``read``, its
-        ``read_body`` of them, not None), mapped by its ``map_read_body``; the caller read the
+        """:meth:`feed_frames` of a body's one frame the mapper has read already (``read``, its
+        ``read_last`` of it, not None), mapped by its ``map_read_body``; the caller read the
         head from that reading (stream.translate: a Gemini body of one chunk, whose value the
-        mapper decodes anyway), so ``read_head`` is not handed them."""
+        mapper decodes anyway), so ``read_head`` is not handed them, and the model a stream
+        without a request names is the mapper's ``named_model_read`` of it."""
         if self._failed:
             raise StreamDecodeError("stream decoder used after a decode error")
         self._read_head = None
@@ -276,7 +277,10 @@ class Engine:
         if not self._begun:  # a new stream: the sink told the model a synthesized start names
             self._begun = True
             model = self.model
-            self.sink.begin(model if model is not None else mapper.named_model(frames[0]))
+            if model is None:  # (given read, frames is a body's one frame: feed_read)
+                first = frames[0]
+                model = mapper.named_model(first) if read is None else mapper.named_model_read(first, read)
+            self.sink.begin(model)
         try:
             if not whole:
                 skipped = mapper.map_frames(frames)

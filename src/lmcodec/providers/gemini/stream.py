@@ -114,6 +114,16 @@ class StreamMapper(MapperBase):
         model = named.modelVersion if named is not None else None
         return model if isinstance(model, str) and model else None
 
+    @staticmethod
+    def named_model_read(data: bytes, read: Any) -> str | None:
+        """:meth:`named_model` of the one chunk ``data`` of a body, read by :meth:`read_last` as
+        ``read``: from its untyped value (``read[0]``, strict JSON), not a second decode of its
+        bytes (what the typed read of ``_Named`` gives for that value: a ``modelVersion`` that is a
+        non-empty str, the last of repeated keys)."""
+        payload = read[0]
+        model = payload.get("modelVersion") if type(payload) is dict else None
+        return model if type(model) is str and model else None
+
     def frames(self, datas: list[bytes]) -> int:
         skipped = 0
         decode = text_chunk_decoder.decode
