@@ -179,7 +179,11 @@ def lone_response(
     if model is None:  # no start named one
         model = stream_request.model if stream_request is not None else None
         if type(model) is not str or not model:
-            named = mapper_cls.named_model(frames[0]) if stream_request is None else None
+            named = None
+            if stream_request is None:  # (a body of one frame: from its reading, not decoded again)
+                first = frames[0]
+                one = read is not None and len(frames) == 1
+                named = mapper_cls.named_model_read(first, read) if one else mapper_cls.named_model(first)
             model = answer_model(stream_request, named, request)
             if model is None:
                 return None

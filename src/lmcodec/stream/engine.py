@@ -362,14 +362,22 @@ def map_whole(
     :func:`lmcodec.stream._whole.whole_frames`): the sink begun, the frames mapped in one call, the
     sink closed, as an :class:`Engine` feeds and closes that body, without the state it keeps
     between chunks (a framer, the counters, the truncated last frame: every event is complete).
-    ``read``: the last frame as the mapper's ``read_last`` read it, if a caller did."""
+    ``read``: the last frame as the mapper's ``read_last`` read it, if a caller did (a body of one
+    frame decoded without a request is read so here: the model it names is the mapper's
+    ``named_model_read`` of that reading, not a second decode of the frame)."""
     model: Any = request.model if request is not None else None  # (any value, as Engine takes it)
     wire = model  # (as Engine takes it: wire_model strips a prefix, or refuses a model that is no str)
     if request is not None and (model.__class__ is not str or ":" in model):
         wire = wire_model(request, mapper_cls.provider)
     mapper = mapper_cls(wire, sink, keep_unknown)
     if model is None and frames:  # (a body of keep-alive comments has no frame to name it)
-        model = mapper.named_model(frames[0])
+        first = frames[0]
+        if len(frames) == 1:  # its one frame read once (as map_body reads it), the model from that
+            if read is NOT_READ:
+                read = mapper.read_last(first)
+            model = mapper.named_model(first) if read is None else mapper.named_model_read(first, read)
+        else:
+            model = mapper.named_model(first)
     sink.begin(model)
     try:
         if read is NOT_READ:
