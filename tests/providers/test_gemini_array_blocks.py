@@ -1,5 +1,5 @@
 """Gemini's JSON-array framing of a body fed in blocks: the elements before the last comma that
-closes whole elements are cut by one parse (``framing._elements_before_a_comma``), where a parse
+closes whole elements are cut by one parse (``_array_cut.elements_before_a_comma``), where a parse
 to the buffer's last comma (most often inside the element being cut: an element's keys are
 comma-separated) failed and every element of the block went to the one-by-one probe (red team 51
 F02: 2.60x the floor read whole, 1.49x now).

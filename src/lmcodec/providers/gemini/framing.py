@@ -17,6 +17,7 @@ import msgspec
 from lmcodec.errors import DecodeError
 from lmcodec.framing._sse_keepalive import KeepAliveSSEDecoder
 from lmcodec.framing.sse import DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_LINE_BYTES, SSEDecoder
+from lmcodec.providers.gemini._array_cut import elements_before_a_comma
 from lmcodec.wire._float_literals import float_literal
 
 __all__ = ["ArrayFramer", "Framer", "KeepAliveFramer", "ScanningArrayFramer"]
@@ -38,47 +39,6 @@ _STRUCTURAL: Final = re.compile(rb'["\[\]{},]')  # outside a string: what change
 # at the end; the classes are disjoint, so the match is linear in what it covers.
 _NOTHING_KEPT: Final[list[bytes]] = []  # what a framer kept before any call raised (shared: never mutated)
 _STRING_REST: Final = re.compile(rb'[^"\\]*(?:\\.[^"\\]*){0,512}', re.DOTALL)
-_COMMAS_TRIED: Final = 64  # the last commas of a buffer looked at for the one that closes its whole elements
-_PARSES_TRIED: Final = 2  # of those that may (a "}" before, a "{" after), how many are parsed
-_BLANKS_BEFORE: Final = 16  # the blanks looked past before such a comma for the "}"
-_NO_ELEMENTS: Final[list[msgspec.Raw]] = []  # (shared: never mutated)
-
-
-def _elements_before_a_comma(buf: bytearray) -> tuple[int, list[msgspec.Raw]]:
-    """Where the last comma of ``buf`` that closes whole elements is, and those elements: a comma
-    whose ``[`` + the bytes before it + ``]`` parse as a non-empty JSON array (a parse that ends
-    there ends at a top-level comma, so no element is cut short); no elements when none is found
-    among the last
-    :data:`_COMMAS_TRIED` commas in :data:`_PARSES_TRIED` parses (the caller cuts the elements one
-    by one: a bound, so a buffer of many commas, numbers or a text's, costs a few searches).
-
-    Only a comma between an object's ``}`` and the next one's ``{`` (blanks around it, the ``{``
-    not arrived yet) is parsed: the last comma of a buffer is most often inside the element being
-    cut (an element's keys are comma-separated), and a parse to it failed at the buffer's end,
-    every whole element before it parsed for nothing (red team 51 F02: the per-element probe then
-    took every element of each 64 KiB block of a body read whole)."""
-    cut = len(buf)
-    parses = 0
-    for _ in range(_COMMAS_TRIED):
-        cut = buf.rfind(b",", 0, cut)
-        if cut <= 0:
-            break
-        after = _SPACE.match(buf, cut + 1).end()  # type: ignore[union-attr]  # matches ""
-        if after < len(buf) and buf[after] != 0x7B:  # "{"
-            continue
-        if buf[max(0, cut - _BLANKS_BEFORE) : cut].rstrip(_JSON_WS)[-1:] != b"}":
-            continue
-        try:
-            elements = _RAW_LIST.decode(b"[" + buf[:cut] + b"]")
-        except (msgspec.DecodeError, RecursionError):
-            pass  # a comma inside the element being cut (between two parts), or not JSON
-        else:
-            if elements:
-                return cut, elements
-        parses += 1
-        if parses == _PARSES_TRIED:
-            break
-    return -1, _NO_ELEMENTS
 
 
 def _over(size: int, limit: int, *, held: bool = False) -> DecodeError:
@@ -362,7 +322,7 @@ class ArrayFramer(ScanningArrayFramer):
                 self._done = True
                 return size
         if self._value_end is None:
-            cut, elements = _elements_before_a_comma(buf)
+            cut, elements = elements_before_a_comma(buf)
             if elements:
                 out += map(bytes, elements)  # (no generator: a frame an element, ~1k instructions)
                 self._count += len(elements)
