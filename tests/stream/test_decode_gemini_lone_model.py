@@ -66,4 +66,6 @@ def test_the_chunk_is_not_decoded_again_for_its_model(
     events = list(lc.stream.decode("gemini", [body]))
     response = lc.assemble(lc.stream.decode("gemini", [body]), request=None)
     assert calls == []
-    assert events[0].model == "gemini-3-flash" and response.model == "gemini-3-flash"
+    start = events[0]
+    assert isinstance(start, lc.StreamStartEvent)
+    assert start.model == "gemini-3-flash" and response.model == "gemini-3-flash"
