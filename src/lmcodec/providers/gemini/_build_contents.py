@@ -6,7 +6,7 @@ Split from :mod:`lmcodec.providers.gemini.build`, which puts them in the payload
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 from lmcodec.providers._build_common import (
     MEDIA_KINDS,
@@ -34,6 +34,7 @@ from lmcodec.wire import (
     DocumentPart,
     ImagePart,
     Message,
+    Part,
     Request,
     TextPart,
     ThinkingPart,
@@ -183,6 +184,7 @@ _PARTS: Final[dict[type, Any]] = {  # the parts other than text, tool calls and 
     DocumentPart: _media,
     BinaryPart: _media,
 }
+_KINDS: Final = frozenset(get_args(Part))  # lmcodec's own part classes
 
 
 def contents_of(
@@ -260,5 +262,12 @@ def contents_of(
 
 
 def _call_names(request: Request) -> dict[str, str]:
-    """tool_call id -> function name over the transcript (a result's name when it has none)."""
-    return {p.id: p.name for m in request.messages for p in m.parts if type(p) is ToolCallPart}
+    """tool_call id -> function name over the transcript (a result's name when it has none); a
+    user's subclass of ToolCallPart is a call too (written as its kind), found by ``isinstance``
+    only for a part of no lmcodec kind, so a part of an exact kind costs no slow negative test."""
+    return {
+        p.id: p.name
+        for m in request.messages
+        for p in m.parts
+        if type(p) is ToolCallPart or (type(p) not in _KINDS and isinstance(p, ToolCallPart))
+    }
