@@ -176,6 +176,8 @@ def _prompt_content(parts: tuple[Any, ...]) -> tuple[list[Any], list[Any]]:
             content.append(ResponsesInputText(part.text))
         elif kind is ImagePart:
             content.append(_image_block(part))
+        elif kind in _BLOCK_WRITERS:  # a block of a part of an exact kind: no isinstance miss
+            content.append(_BLOCK_WRITERS[kind](part))
         elif isinstance(part, ToolCallPart):
             called.append(part)
         elif not isinstance(part, ToolResultPart):
@@ -185,28 +187,40 @@ def _prompt_content(parts: tuple[Any, ...]) -> tuple[list[Any], list[Any]]:
 
 def _assistant_part(part: Any, content: list[Any], called: list[Any], items: list[Any]) -> None:
     """An assistant part other than an exact TextPart or ToolCallPart: refusals, thinking (a
-    reasoning item with OpenAI state goes out before the message), subclasses; media refused."""
-    if isinstance(part, ToolCallPart):
+    reasoning item with OpenAI state goes out before the message), subclasses; media refused.
+    A thinking or refusal part of the exact class is met before the ``isinstance`` tests, whose
+    misses cost ~800 instructions each (``providers/_part_kinds.py``)."""
+    kind = type(part)
+    if kind is ThinkingPart:
+        _thinking(part, content, items)
+    elif kind is RefusalPart:
+        content.append({"type": "refusal", "refusal": part.text})
+    elif isinstance(part, ToolCallPart):
         called.append(part)
     elif isinstance(part, TextPart):
         content.append(ResponsesOutputText(part.text))
     elif isinstance(part, RefusalPart):
         content.append({"type": "refusal", "refusal": part.text})
     elif isinstance(part, ThinkingPart):
-        state = _reasoning_state(part)
-        if state:
-            item: dict[str, Any] = {"type": "reasoning"}
-            for key, value in state.items():
-                if key in ("id", "encrypted_content"):
-                    item[key] = value
-            item["summary"] = [{"type": "summary_text", "text": part.text}] if part.text else []
-            items.append(item)
-        elif part.text:
-            content.append(ResponsesOutputText(part.text))
+        _thinking(part, content, items)
     elif part.type in MEDIA_KINDS:
         raise AssistantMedia
     elif isinstance(part, Unknown):
         raise unknown_item(part, PROVIDER)
+
+
+def _thinking(part: ThinkingPart, content: list[Any], items: list[Any]) -> None:
+    """A thinking part: a reasoning item of its OpenAI state (before the message), else its text."""
+    state = _reasoning_state(part)
+    if state:
+        item: dict[str, Any] = {"type": "reasoning"}
+        for key, value in state.items():
+            if key in ("id", "encrypted_content"):
+                item[key] = value
+        item["summary"] = [{"type": "summary_text", "text": part.text}] if part.text else []
+        items.append(item)
+    elif part.text:
+        content.append(ResponsesOutputText(part.text))
 
 
 def _reasoning_state(part: ThinkingPart) -> dict[str, Any] | None:
