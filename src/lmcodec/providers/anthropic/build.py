@@ -290,6 +290,8 @@ def _account(request: Request, payload: dict[str, Any], notes: Notes) -> None:
 
 
 def _headers(request: Request) -> dict[str, str]:
+    """The headers of a request holding a tool of another class than FunctionTool: the betas its
+    builtin tools need (a request of function tools alone takes ``_HEADERS`` as they are)."""
     headers = _HEADERS.copy()
     betas = []
     for tool in request.tools:  # exact type first: a negative isinstance on a wire class is slow
@@ -392,10 +394,16 @@ def build_request(request: Request, stream: bool = False) -> ProviderRequest:
     model = request.model
     if ":" in model:
         model = model_without_prefix(model, PROVIDER)
-    headers = _headers(request)
+    headers = _HEADERS.copy()
+    for tool in request.tools:  # a call and a list for function tools alone cost ~1% of a build
+        if type(tool) is not FunctionTool:
+            headers = _headers(request)
+            break
     messages = blocks.messages(request)
     cache = request.config.cache
     if cache is not None and cache.mode != "off":
         blocks.mark_cache(cache, messages)
     body = encode_body(top_level(request, model, messages, stream, notes, written=True))
-    return ProviderRequest(method="POST", path=PATH, headers=headers, body=body, adaptations=tuple(notes))
+    return ProviderRequest(
+        method="POST", path=PATH, headers=headers, body=body, adaptations=tuple(notes) if notes else ()
+    )

@@ -128,12 +128,14 @@ def _thinking(request: Request, model: str, notes: Notes) -> dict[str, Any] | No
 def _generation_config(request: Request, model: str, notes: Notes) -> dict[str, Any]:
     config = request.config
     out: dict[str, Any] = {}
-    if config.temperature is not None:
-        out["temperature"] = _number(config.temperature)
+    temperature, top_p = config.temperature, config.top_p
+    if temperature is not None:  # a fractional float as it is: no call (the usual knobs)
+        is_fraction = type(temperature) is float and not temperature.is_integer()
+        out["temperature"] = temperature if is_fraction else _number(temperature)
     if config.max_tokens is not None:
         out["maxOutputTokens"] = config.max_tokens
-    if config.top_p is not None:
-        out["topP"] = _number(config.top_p)
+    if top_p is not None:
+        out["topP"] = top_p if type(top_p) is float and not top_p.is_integer() else _number(top_p)
     if config.top_k is not None:
         out["topK"] = config.top_k
     if config.seed is not None:
@@ -328,5 +330,5 @@ def build_request(request: Request, stream: bool = False) -> ProviderRequest:
         path=(_STREAM_PATHS if stream else _PATHS).get(model) or _path(model, stream),
         headers=_HEADERS.copy(),
         body=body,
-        adaptations=tuple(notes),
+        adaptations=tuple(notes) if notes else (),
     )

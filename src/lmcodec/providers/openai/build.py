@@ -125,7 +125,7 @@ def build_request(
         path=PATH,
         headers=HEADERS.copy(),
         body=encode_body(payload),
-        adaptations=tuple(notes),
+        adaptations=tuple(notes) if notes else (),
     )
 
 

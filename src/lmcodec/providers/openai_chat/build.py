@@ -113,7 +113,7 @@ def build_request(request: Request, stream: bool = False) -> ProviderRequest:
         path=PATH,
         headers=HEADERS.copy(),
         body=encode_body(payload),
-        adaptations=tuple(notes),
+        adaptations=tuple(notes) if notes else (),
     )
 
 
