@@ -17,7 +17,7 @@ different names the Request is returned as it is (and every builder names result
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Final, get_args
+from typing import Any, Final, TypeGuard, get_args
 
 import msgspec
 
@@ -28,7 +28,7 @@ __all__ = ["named_by_their_calls"]
 _KINDS: Final = frozenset(get_args(Part))  # lmcodec's own part classes
 
 
-def _is_call(part: Any) -> bool:
+def _is_call(part: Any) -> TypeGuard[ToolCallPart]:
     """Whether ``part`` is a tool call (a user's subclass of one too) in one test for lmcodec's
     own classes: an ``isinstance`` miss on a wire class costs ~800 instructions
     (``providers/_part_kinds.py``), a text part's in every assistant message."""
@@ -63,7 +63,8 @@ def _reused(request: Request) -> bool:
     names: dict[str, str] = {}
     for message in request.messages:
         if message.role == "assistant":
-            for part in message.parts:
+            parts: tuple[Any, ...] = message.parts  # found by their exact class below
+            for part in parts:
                 kind = type(part)  # _is_call inline: this pass runs on every request read
                 if kind is ToolCallPart or (kind not in _KINDS and isinstance(part, ToolCallPart)):
                     name = part.name
