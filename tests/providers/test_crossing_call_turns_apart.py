@@ -11,10 +11,34 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lmcodec as lc
-from lmcodec.providers._crossing_call_turns import _apart, roles_apart
+from lmcodec.providers._crossing_call_turns import _apart
+from lmcodec.wire import Message, ToolCallPart
 
 from ..budget import examples
 from .request_support import MODELS, canonical_requests
+
+
+def roles_apart(messages: tuple[Message, ...]) -> bool:
+    """``_apart`` as it was: the roles joined by spaces (an assistant message whose last part
+    is no call spelled ``said``) and searched for each pair of neighbours that is apart."""
+    roles = " ".join(
+        [
+            "said"
+            if message.role == "assistant" and type(message.parts[-1]) is not ToolCallPart
+            else message.role
+            for message in messages
+        ]
+    )
+    return (
+        "tool tool" in roles
+        or "user tool" in roles
+        or "developer tool" in roles
+        or "said tool" in roles
+        or "assistant assistant" in roles
+        or "assistant said" in roles
+        or "said assistant" in roles
+    )
+
 
 _CALL = lc.ToolCallPart(id="c", name="f", input={})
 _RESULT = lc.ToolResultPart(id="c", content=(lc.TextPart(text="r"),))

@@ -26,7 +26,7 @@ import msgspec
 
 from lmcodec.wire import Adaptation, Message, Request, ToolCallPart
 
-__all__ = ["response_turns_joined", "roles_apart", "turns_regrouped"]
+__all__ = ["response_turns_joined", "turns_regrouped"]
 
 _MOVED: Final = {
     "gemini": "Gemini takes the responses to a function-call turn in the one turn right after it",
@@ -46,10 +46,10 @@ def _apart(messages: tuple[Message, ...]) -> bool:
     """Whether a call turn's calls or results may be apart: a tool message after a message that is
     not an assistant's or after an assistant message whose last part is no call (a message written
     between two results: rtleft19; a call turn whose last part is text is walked too), or
-    consecutive assistant messages but two whose last parts are both no call (:func:`roles_apart`,
-    its reference: the same pairs of neighbours). One pass holding the previous message's role
-    (an assistant message whose last part is no call as ``said``): the roles joined and searched
-    cost ~10k instructions on a seven-message tool loop, this ~6.5k (callgrind)."""
+    consecutive assistant messages but two whose last parts are both no call. One pass holding the
+    previous message's role (an assistant message whose last part is no call as ``said``): the
+    roles joined and searched cost ~10k instructions on a seven-message tool loop, this ~6.5k
+    (callgrind)."""
     before = ""  # the previous message's role, "said" for an assistant one not ending in a call
     for message in messages:
         role = message.role
@@ -65,29 +65,6 @@ def _apart(messages: tuple[Message, ...]) -> bool:
                 return True
             before = role
     return False
-
-
-def roles_apart(messages: tuple[Message, ...]) -> bool:
-    """:func:`_apart` as it was: the roles joined by spaces (an assistant message whose last part
-    is no call spelled ``said``) and searched for each pair of neighbours that is apart (the
-    reference its one pass is held to, ``tests/providers/test_crossing_call_turns.py``)."""
-    roles = " ".join(
-        [
-            "said"
-            if message.role == "assistant" and type(message.parts[-1]) is not ToolCallPart
-            else message.role
-            for message in messages
-        ]
-    )
-    return (
-        "tool tool" in roles
-        or "user tool" in roles
-        or "developer tool" in roles
-        or "said tool" in roles
-        or "assistant assistant" in roles
-        or "assistant said" in roles
-        or "said assistant" in roles
-    )
 
 
 def response_turns_joined(
