@@ -5,8 +5,10 @@ naming the line number, byte offset and JSON path; ``"skip"`` yields the good
 records and counts the bad ones; ``"collect"`` also keeps every bad line
 verbatim with its error (``reader.errors``); a callable is handed each bad line
 (a :class:`BadRecord`) as it is found and nothing is kept. Blank lines are ignored, and so is a
-UTF-8 byte-order mark before the first record (as ``json.loads`` ignores it). A last
-line without a newline is read like any other (a cut-off record is a bad line).
+UTF-8 byte-order mark at the start of a line (as ``json.loads`` ignores it; on a later line,
+logs joined by ``cat``). A last line without a newline is read like any other (a cut-off record
+is a bad line). A bad line that holds NULs (a crashed writer's tail, a record appended straight
+after it) is cut at its NUL runs and its records read (:mod:`lmcodec.codecs._jsonl_salvage`).
 
 A line longer than ``max_line_bytes`` (default :data:`DEFAULT_MAX_LINE_BYTES`, 64 MiB, as the
 SSE framer's line bound; its newline not counted) is one bad line, skipped unread in pieces, so
@@ -42,6 +44,8 @@ import msgspec
 
 from lmcodec.codecs import json as _json
 from lmcodec.codecs._hooks import HOSTILE, LONE_SURROGATE, enc_hook, json_with_surrogates
+from lmcodec.codecs._jsonl_salvage import BOM as _BOM
+from lmcodec.codecs._jsonl_salvage import Bad, salvaged
 from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs._top_level import top_level
 from lmcodec.codecs.files import Source, binary_only, open_read, open_write, records_only
@@ -84,7 +88,6 @@ def checked_max_line_bytes(max_line_bytes: int | None) -> int | None:
 
 
 _BLANK = frozenset(b" \t\r\n\x0b\x0c")
-_BOM = b"\xef\xbb\xbf"
 
 
 class Reader(Generic[T_co]):
@@ -125,11 +128,14 @@ class Reader(Generic[T_co]):
         self.offset = 0
         """The byte offset (in the decompressed stream) of the line of the record yielded last."""
         self.errors: list[BadRecord] = []
+        self.recovered = 0
+        """Records read from a bad line's pieces (:mod:`lmcodec.codecs._jsonl_salvage`): their
+        bytes are part of their line, not the line."""
 
     def __iter__(self) -> Iterator[T_co]:
         # Each pass counts itself (over a path it reads the file again); a list of errors a
         # caller holds from an earlier pass is left as it was.
-        self.good = self.bad = self.line = self.offset = 0
+        self.good = self.bad = self.line = self.offset = self.recovered = 0
         self.errors = []
         decode = _json.decoder_for(self._type).decode
         offset = 0
@@ -169,7 +175,19 @@ class Reader(Generic[T_co]):
                             else:
                                 record = self._slow(raw)
                         except LmcodecError as err:
-                            self._fail(err, number, start, raw)
+                            regions = salvaged(raw, partial(self._piece, decode)) if _hides(raw) else None
+                            if regions is None:
+                                self._fail(err, number, start, raw)
+                                continue
+                            for region in regions:
+                                if isinstance(region, Bad):
+                                    self._fail_region(region, number, start, raw)
+                                    continue
+                                self.good += 1
+                                self.recovered += 1
+                                self.line = number
+                                self.offset = start + region.start
+                                yield region.record
                             continue
                     self.good += 1
                     self.line = number
@@ -200,6 +218,25 @@ class Reader(Generic[T_co]):
                 raise
         return _json.from_builtins(value, self._type, lenient=True, unknown=self._unknown)
 
+    def _piece(self, decode: Callable[[bytes], Any], piece: bytes) -> Any:
+        """A piece of a bad line read as a line is (:mod:`lmcodec.codecs._jsonl_salvage`)."""
+        try:
+            return decode(piece)
+        except (msgspec.DecodeError, *HOSTILE):
+            return self._decode(piece) if self._decode is not None else self._slow(piece)
+
+    def _fail_region(self, region: Bad, number: int, start: int, raw: bytes) -> None:
+        """Report the bad region of a line that also held a record."""
+        at = start + region.start
+        nuls = f"{region.nuls} NUL bytes (a crashed writer's preallocated tail?)"
+        if region.error is None:
+            err: LmcodecError = DecodeError(f"{nuls}, bytes {at}-{start + region.end - 1}")
+            note = ""
+        else:
+            err = region.error
+            note = f" (the region holds {nuls})" if region.nuls else ""
+        self._fail(err, number, at, raw[region.start : region.end], note=note)
+
     def _too_long(self, number: int, start: int, size: int) -> None:
         message = (
             f"the line is longer than max_line_bytes ({self._max_line_bytes}): {size} bytes, skipped "
@@ -215,13 +252,20 @@ class Reader(Generic[T_co]):
         )
         return RecordError(message, line=number, offset=start, path="")
 
-    def _fail(self, err: LmcodecError, number: int, start: int, raw: bytes | None) -> None:
-        """Report the bad line ``number``; ``raw`` None: a line too long to be kept."""
+    def _fail(
+        self, err: LmcodecError, number: int, start: int, raw: bytes | None, note: str | None = None
+    ) -> None:
+        """Report the bad line ``number``; ``raw`` None: a line too long to be kept; ``note``: a
+        region of a line that also held a record, said after the error."""
         self.bad += 1
         path = err.path if isinstance(err, ValidationError) else ""
         message = err.message if isinstance(err, ValidationError) else str(err)
-        if isinstance(err, DecodeError) and raw is not None and not raw.endswith(b"\n"):
-            message += " (truncated last line?)"
+        if note is not None:
+            message += note
+        elif isinstance(err, DecodeError) and raw is not None and not raw.endswith(b"\n"):
+            message += _CR_ONLY if b"}\r{" in raw else " (truncated last line?)"
+        elif raw is not None and raw.startswith(_BOM):
+            message += " (the line starts with a UTF-8 byte order mark: files joined with cat?)"
         on_error = self._on_error
         if on_error == "raise":
             raise RecordError(message, line=number, offset=start, path=path, cause=err) from err
@@ -324,6 +368,16 @@ def _rest_of_line(readline: Callable[[int], bytes], most: int | None) -> int:
         if most is not None and skipped > most:
             return -1
     return skipped
+
+
+_CR_ONLY = " (the log's lines end in CR alone, not LF: convert them first, tr '\\r' '\\n' < LOG > FIXED)"
+"""What a line that runs to the end of the log holding ``}\\r{`` is told (red team 56 F03: "truncated
+last line?"); a CR alone ends no JSON Lines line (the framing every JSONL reader shares)."""
+
+
+def _hides(raw: bytes) -> bool:
+    """Whether a bad line may hide a record: it holds a NUL byte, or starts with a byte order mark."""
+    return raw.startswith(_BOM) or 0 in raw
 
 
 def _has_an_end(src: Source) -> bool:
