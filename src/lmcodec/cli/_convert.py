@@ -131,8 +131,14 @@ class _Source:
             if tap is None:
                 yield from self.reader
                 return
+            recovered = 0
             for record in self.reader:
-                raw = tap.take()
+                if self.reader.recovered != recovered:  # not where the tap's framing puts it
+                    recovered = self.reader.recovered
+                    tap.forget()
+                    raw = None
+                else:
+                    raw = tap.take()
                 self.last = record if raw is None else raw
                 yield record
         except lc.DecodeError as exc:

@@ -131,6 +131,13 @@ class Tap:
         end = 2 if line.endswith(b"\r\n") else 1 if line.endswith(b"\n") else 0
         return line[: len(line) - end]
 
+    def forget(self) -> None:
+        """Forget every byte read so far: the record yielded last is not where the tap's framing
+        puts it (the reader's ``recovered``: a record of a bad line's pieces, or found after a run
+        of NULs whose length is not a multiple of 4)."""
+        self._read = []
+        self._line = None
+
     def _last_frame(self, data: bytes) -> bytes:
         """The body of the last whole length-prefixed record in ``data``; the bytes after it (a
         length prefix the reader read to see a run of zero-length records end) are kept for

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import struct
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import IO, TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import msgspec
@@ -27,6 +28,7 @@ from lmcodec.codecs._hooks import (
     raise_encode_error,
     unreadable_buffer,
 )
+from lmcodec.codecs._msgpack_realign import NUL_LED, Budget, Realigned, nuls_before, realigned, replayed
 from lmcodec.codecs._on_error import OnError, checked
 from lmcodec.codecs._targets import refused, resolve, wire_target
 from lmcodec.codecs._top_level import top_level
@@ -221,15 +223,20 @@ class StreamReader(Generic[T_co]):
         self.bad = 0
         self.index = 0
         """The index of the record yielded last."""
+        self.recovered = 0
+        """Records found after a run of NULs whose length is not a multiple of 4, where the framing
+        of the bytes before them does not put them (:mod:`lmcodec.codecs._msgpack_realign`); their
+        bytes are not the frame a length-prefixed reading of the input gives."""
         self.errors: list[BadRecord] = []
 
     def __iter__(self) -> Iterator[T_co]:
-        self.good = self.bad = self.index = 0  # each pass counts itself, as jsonl.Reader's
+        self.good = self.bad = self.index = self.recovered = 0  # each pass counts itself, as jsonl.Reader's
         self.errors = []
         fast = decoder_for(self._type).decode
         index = 0
         offset = 0
         head = b""
+        budget = Budget()
         with open_read(self._src) as fh:
             while True:
                 if not head:
@@ -250,28 +257,114 @@ class StreamReader(Generic[T_co]):
                     self._fail(_zero_length(index, offset, run), index, offset, b"")
                     index += 1 + run // 4
                     offset += 4 + run
-                    continue
-                body = _read_framing(fh, size, index, offset)
+                    try:
+                        head = head or _read_exactly(fh, 4)
+                        if len(head) < 4 or head == _ZERO_LENGTH:
+                            continue
+                        # The run may end inside the next length prefix (its length any, not 4n).
+                        found, held = self._realigned(fh, budget, head, b"", -3, fast, index, offset)
+                    except DecodeError as err:
+                        raise _framing_error(err, index, offset) from err
+                    fh = replayed(fh, held[4 if found is None else found.end :])
+                    if found is None:
+                        continue  # the framing goes on at the head
+                    head = b""
+                    offset += found.start
+                    size = found.size
+                    body = found.body
+                    self.recovered += found.start != 0
+                else:
+                    body = _read_framing(fh, size, index, offset)
                 if len(body) < size:
-                    raise DecodeError(
-                        f"record {index} (byte {offset}): truncated record ({len(body)} of {size} bytes)",
-                        offset=offset,
-                    )
+                    found = None
+                    if size < NUL_LED:  # a run of 1-3 NULs before a record's prefix framed it?
+                        found, fh = self._after_nuls(fh, budget, size, body, fast, index, offset)
+                    if found is None:
+                        raise DecodeError(
+                            f"record {index} (byte {offset}): truncated record ({len(body)} of {size} bytes)",
+                            offset=offset,
+                        )
+                    index += 1
+                    offset += found.start
+                    size = found.size
+                    body = found.body
+                    self.recovered += 1
                 try:
                     record = fast(body)
                 except (msgspec.DecodeError, *HOSTILE):
                     try:
                         record = _record(body, self._type, self._unknown, index, offset)
                     except LmcodecError as err:
-                        self._fail(err, index, offset, body)
+                        found = None
+                        if size < NUL_LED:
+                            found, fh = self._after_nuls(fh, budget, size, body, fast, index, offset)
+                        if found is None:
+                            self._fail(err, index, offset, body)
+                            index += 1
+                            offset += 4 + size
+                            continue
                         index += 1
-                        offset += 4 + size
-                        continue
+                        offset += found.start
+                        size = found.size
+                        record = found.record
+                        self.recovered += 1
                 self.good += 1
                 self.index = index
                 yield record
                 index += 1
                 offset += 4 + size
+
+    def _realigned(
+        self,
+        fh: IO[bytes],
+        budget: Budget,
+        head: bytes,
+        body: bytes,
+        earliest: int,
+        fast: Callable[[bytes], Any],
+        index: int,
+        offset: int,
+    ) -> tuple[Realigned | None, bytes]:
+        """:func:`~lmcodec.codecs._msgpack_realign.realigned` from ``fh``, within ``budget``."""
+        found, held = realigned(
+            head,
+            body,
+            partial(_read_exactly, fh),
+            partial(self._body, fast, index, offset),
+            earliest,
+            budget.left(offset),
+        )
+        budget.spent += len(held)
+        return found, held
+
+    def _after_nuls(
+        self,
+        fh: IO[bytes],
+        budget: Budget,
+        size: int,
+        body: bytes,
+        fast: Callable[[bytes], Any],
+        index: int,
+        offset: int,
+    ) -> tuple[Realigned | None, IO[bytes]]:
+        """The record that starts 1-3 bytes into the bad or cut record ``index`` (its length prefix
+        starts with a NUL: a run of NULs glued before a prefix whose high bytes are NULs too), the
+        NULs before it reported; and ``fh`` with the bytes read past where the framing goes on."""
+        try:
+            found, held = self._realigned(fh, budget, _LENGTH.pack(size), body, 1, fast, index, offset)
+        except DecodeError as err:
+            raise _framing_error(err, index, offset) from err
+        fh = replayed(fh, held[4 + len(body) if found is None else found.end :])
+        if found is not None:
+            self._fail(nuls_before(index, offset, found.start), index, offset, b"")
+        return found, fh
+
+    def _body(self, fast: Callable[[bytes], Any], index: int, offset: int, body: bytes) -> Any:
+        """The record of ``body`` (a realignment's try), or the LmcodecError saying why not."""
+        try:
+            return fast(body)
+        except (msgspec.DecodeError, *HOSTILE):
+            return _record(body, self._type, self._unknown, index, offset)
 
     def _fail(self, err: LmcodecError, index: int, offset: int, body: bytes) -> None:
         self.bad += 1
