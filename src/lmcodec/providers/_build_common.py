@@ -24,6 +24,7 @@ from lmcodec.codecs._hooks import builtin_value
 from lmcodec.errors import ProviderError, ValidationError
 from lmcodec.wire import Adaptation, CitationPart, DataPart, ImagePart, Part, TextPart, ThinkingPart
 from lmcodec.wire._checks import is_json_value
+from lmcodec.wire._local_file import regular_file_bytes
 from lmcodec.wire.telemetry import AdaptationAction
 from lmcodec.wire.unknown import Unknown
 
@@ -259,9 +260,12 @@ def path_base64(part: Any) -> str:
     """The file at a media part's ``path``, read now, as base64 (lm15 ``media_base64``): the
     ``OSError`` of reading it goes through, as lm15's does (a missing file is not malformed input:
     docs/hostile-input.md); a path the OS cannot take (an embedded NUL byte, lm15's ``ValueError``)
-    is a :class:`ValidationError`."""
+    is a :class:`ValidationError`, and so is one naming no regular file (a device, FIFO or socket,
+    which lm15 reads without end: :mod:`lmcodec.wire._local_file`)."""
     try:
-        raw: bytes = part.path.read_bytes()
+        raw = regular_file_bytes(part.path, f"the {part.type} part's path")
+    except ValidationError:
+        raise
     except ValueError as exc:
         raise ValidationError(f"cannot read the {part.type} part's path {str(part.path)!r}: {exc}") from None
     return base64.b64encode(raw).decode("ascii")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lmcodec.wire._checks import base64_payload, check_base64
+from lmcodec.wire._local_file import regular_file_bytes
 from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import NonEmptyStr
 
@@ -91,7 +92,7 @@ class MediaFields(WireStruct, frozen=True, kw_only=True):
             except (binascii.Error, ValueError) as exc:
                 raise ValueError(f"{name}.data must be a valid base64 string") from exc
         if self.path is not None:
-            return self.path.read_bytes()
+            return regular_file_bytes(self.path, f"{name}.path")
         raise ValueError(
             f"{name} has no inline data or path; fetch url/file_id-addressed media before decoding"
         )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias, 
 
 import msgspec
 
+from lmcodec.wire._local_file import regular_file_bytes
 from lmcodec.wire._struct import WireStruct, empty_to_none
 from lmcodec.wire._types import JsonObject, NonEmptyStr, NonNegativeInt
 from lmcodec.wire.config import EMPTY_CONFIG, CacheConfig, Config
@@ -108,7 +109,7 @@ class FileUploadRequest(WireStruct, frozen=True, kw_only=True):
         if self.bytes_data is not None:
             return self.bytes_data
         if self.path is not None:
-            return self.path.read_bytes()
+            return regular_file_bytes(self.path, "FileUploadRequest.path")
         raise ValueError("FileUploadRequest has neither bytes_data nor path")
 
 
