@@ -70,6 +70,7 @@ import msgspec
 
 from lmcodec.arrow._checks import BadRows, ColumnMismatch, ColumnsDiffer, TooLarge, pyarrow_module
 from lmcodec.arrow._nodes import struct_node
+from lmcodec.codecs._checked import magic_kind
 from lmcodec.codecs._replace import replaced_at_the_end
 from lmcodec.codecs.files import open_path, refuse_content
 from lmcodec.codecs.json import from_builtins
@@ -413,13 +414,33 @@ def read_parquet(
             try:
                 pf = stack.enter_context(pa.parquet.ParquetFile(fh, page_checksum_verification=True))
             except (pa.ArrowException, OSError, ValueError) as exc:
-                raise DecodeError(f"{where} is not a readable Parquet file: {exc}") from exc
+                raise DecodeError(_unreadable(fh, where, exc)) from exc
             tp = _type_of_schema(pf.schema_arrow, type, where)
             _check_columns(pf.schema_arrow, tp, where)
             yield from _decode_batches(_counted_batches(pf, batch_size, where), tp, where)
 
 
 _PARQUET_BYTES = "Parquet held in memory as a binary file (io.BytesIO(data))"
+
+
+def _unreadable(fh: IO[bytes], where: str, exc: Exception) -> str:
+    """Why ``fh`` is no Parquet file pyarrow reads: compressed whole (a ``.parquet.gz``, called
+    corrupt: red team 56 F06; Parquet needs to seek, and compresses its columns itself), else
+    pyarrow's reason."""
+    try:
+        fh.seek(0)
+        kind = magic_kind(fh.read(4))
+    except (OSError, ValueError):
+        kind = None
+    if kind is not None:
+        return (
+            f"{where} is {kind}-compressed Parquet, which is not read compressed (Parquet compresses "
+            f"its columns itself): decompress it first ({_DECOMPRESS[kind]})"
+        )
+    return f"{where} is not a readable Parquet file: {exc}"
+
+
+_DECOMPRESS = {"gzip": "gunzip", "zstd": "zstd -d"}
 
 
 def _parquet_files_in(directory: str | os.PathLike[str]) -> list[Path]:

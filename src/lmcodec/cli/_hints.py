@@ -36,6 +36,15 @@ def hint(
     MessagePack length prefix past the end), which format the input's first bytes (``head``) are in."""
     if good:
         return
+    first = earliest.raw if earliest is not None and not earliest.offset else b""
+    compressed = _compression_of(head or first)
+    if compressed is not None:  # read as text, one bad line per chance newline byte (red team 56 F04)
+        print(
+            f"lmcodec: hint: no record was read; the input is {compressed} data: {compressed} compression "
+            "is not supported: decompress it first, or use .gz, .zst or no compression",
+            file=sys.stderr,
+        )
+        return
     if earliest is None:
         _hint_by_head(head, fmt, option)
         return
@@ -169,6 +178,22 @@ def _hint_by_head(head: bytes, fmt: str, option: str) -> None:
             f"({option} lm15, or {option} llm for llm's records)",
             file=sys.stderr,
         )
+
+
+_COMPRESSED: Final = (
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"BZh", "bzip2"),
+    (b"PK\x03\x04", "zip"),
+    (b"PK\x05\x06", "zip"),  # (an empty archive)
+    (b"7z\xbc\xaf\x27\x1c", "7z"),
+    (b"\x04\x22\x4d\x18", "lz4"),
+)
+"""The magic bytes of the compressed formats not read here (gzip and zstd are read by theirs)."""
+
+
+def _compression_of(first: bytes) -> str | None:
+    """The unsupported compression whose magic bytes start ``first``, or None."""
+    return next((kind for magic, kind in _COMPRESSED if first.startswith(magic)), None)
 
 
 _LOG_TYPES: Final = ("Turn", "Request", "Response", "Message", "StreamEvent")
