@@ -22,6 +22,7 @@ from lmcodec.providers.openai._sse_write import ENC
 from lmcodec.providers.openai._sse_write import IMAGE as _IMAGE
 from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
+from lmcodec.providers.openai._whole_call import WholeCall
 from lmcodec.wire import ContinuationState, ToolCallDelta
 from lmcodec.wire._float_literals import float_literal
 
@@ -55,6 +56,7 @@ class ItemWriting:
         "_call_ids",
         "_carried",
         "_foreign_at",
+        "_name_json",
         "_names",
         "_next_index",
         "_open",
@@ -65,6 +67,7 @@ class ItemWriting:
         "_seq",
         "_slots",
         "_token",
+        "_whole",
     )
 
     _started: bool
@@ -74,7 +77,9 @@ class ItemWriting:
     _token: str
     _next_index: int
     _slots: dict[tuple[int, int], OutputItem]
-    _open: dict[int, OutputItem]
+    _open: dict[int, OutputItem | WholeCall]
+    _whole: dict[int, WholeCall]
+    _name_json: dict[str, bytes]
     _pending: OutputItem | None
     _carried: dict[int, list[ContinuationState]]
     _output: dict[int, dict[str, Any]]
@@ -97,6 +102,7 @@ class ItemWriting:
         source's item id waits for a slot (else the per-fragment path decides)."""
         return bool(
             (part_index, _CALL) not in self._slots
+            and part_index not in self._whole
             and self._started
             and not self._ended
             and self._pending is None
@@ -128,39 +134,32 @@ class ItemWriting:
         return self._whole_call_item(part_index, fragment, id, name, held)
 
     def _whole_call_item(self, part_index: int, fragment: str, id: str | None, name: str, held: str) -> bytes:
-        """A new call item of one fragment (its arguments' text, checked): added, its delta written."""
-        key = (part_index, _CALL)
+        """A new call item of one fragment (its arguments' text, checked): added, its delta written;
+        a lean item (``_whole_call``), done at the end with the others."""
         index = self._next_index
         self._next_index = index + 1
         call_id = id or f"tool_call_{part_index}"
         if call_id in self._call_ids:  # a second call of one id: its own, as ``_item`` gives it
             call_id = _unused(call_id, part_index, self._call_ids)
         self._call_ids.add(call_id)
-        item = OutputItem(_CALL, index, call_id, key)
-        item.call_id = call_id
-        item.name = name
-        item.held = held
-        item.texts.append(fragment)
-        self._slots[key] = item
-        self._open[index] = item
-        added = item.call_added()
-        encoded = item.first_json = ENC.encode(fragment)  # (its completion's arguments too)
+        name_json = self._name_json.get(name)
+        if name_json is None:  # (a turn's calls mostly share a few names: each encoded once)
+            name_json = self._name_json[name] = ENC.encode(name)
+        call = WholeCall(index, (part_index, _CALL), call_id, name, name_json, fragment, held)
+        self._whole[part_index] = call
+        self._open[index] = call
         seq = self._seq
         self._seq = seq + 2
-        return b"".join(
-            (
-                _ADDED,
-                added,
-                _SEQUENCE,
-                DECIMALS[seq] if seq < DECIMAL_COUNT else str(seq).encode(),
-                b"}\n\n",
-                item.head,
-                encoded,
-                _SEQUENCE,
-                DECIMALS[seq + 1] if seq + 1 < DECIMAL_COUNT else str(seq + 1).encode(),
-                b"}\n\n",
-            )
-        )
+        return call.added(seq)
+
+    def _call_at(self, slot: int) -> OutputItem | None:
+        """The open call item at ``slot``: a whole call there made the OutputItem it would be."""
+        item = self._slots.get((slot, _CALL))
+        if item is None and self._whole:
+            call = self._whole.pop(slot, None)
+            if call is not None:
+                item = self._slots[call.key] = self._open[call.index] = call.item()
+        return item
 
     def write_foreign(self, frame: bytes) -> bytes:
         """One event of an output item of a Responses source that the canonical events have no slot
@@ -225,6 +224,8 @@ class ItemWriting:
     def _item(self, slot: int, kind: int, call: ToolCallDelta | None = None) -> OutputItem:
         """The open item of ``(slot, kind)``, opened if there is none."""
         item = self._slots.get((slot, kind))
+        if item is None and kind == _CALL and self._whole:
+            item = self._call_at(slot)
         if item is not None:
             if kind == _CALL and call is not None and call.name is not None and not item.name:
                 item.name = call.name
@@ -273,7 +274,20 @@ class ItemWriting:
             self._add(self._pending)
         last = self._next_index - 1
         for item in list(self._open.values()):
-            self._done(item, cut and item.index == last)
+            if isinstance(item, WholeCall):
+                self._done_whole(item)
+            else:
+                self._done(item, cut and item.index == last)
+
+    def _done_whole(self, call: WholeCall) -> None:
+        """Write the events that complete a whole call and keep it for the final response."""
+        index = call.index
+        del self._open[index]
+        del self._whole[call.key[0]]
+        seq = self._seq
+        self._seq = seq + 2
+        frames, self._output[index] = call.completion(seq)
+        self._out.append(frames)
 
     def _done(self, item: OutputItem, cut: bool = False) -> None:
         """Write the events that complete ``item`` (``cut`` by the end of the response: see

@@ -140,6 +140,7 @@ from lmcodec.providers.openai._sse_write import MESSAGE as _MESSAGE
 from lmcodec.providers.openai._sse_write import REASONING as _REASONING
 from lmcodec.providers.openai._sse_write import REFUSAL as _REFUSAL
 from lmcodec.providers.openai._thinking_carriage import CARRIED
+from lmcodec.providers.openai._whole_call import WholeCall
 from lmcodec.providers.openai._write_items import NO_LOGPROBS as _NO_LOGPROBS
 from lmcodec.providers.openai._write_items import ItemWriting
 from lmcodec.providers.openai._write_items import event_head as _head
@@ -202,7 +203,8 @@ class StreamWriter(ItemWriting):
         self._seq = 0
         self._next_index = 0
         self._slots: dict[tuple[int, int], OutputItem] = {}  # (slot, kind) -> its open item
-        self._open: dict[int, OutputItem] = {}  # output_index -> item added, not yet done (in output order)
+        # output_index -> item added, not yet done (in output order)
+        self._open: dict[int, OutputItem | WholeCall] = {}
         self._pending: OutputItem | None = None  # a reasoning item not written yet (no summary text so far)
         self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
         self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
@@ -210,6 +212,8 @@ class StreamWriter(ItemWriting):
         self._foreign_at: set[int] = set()  # output indexes of the source's items relayed and done
         self._names: dict[int, tuple[str, str]] = {}  # slot -> a Responses source's item type and id
         self._call_ids: set[str] = set()  # the call ids written: each call its own (red team 44 F03)
+        self._whole: dict[int, WholeCall] = {}  # slot -> its call that came whole, added, not done
+        self._name_json: dict[str, bytes] = {}  # a whole call's name -> its JSON string
         self._out: list[bytes] = []
         self.created = int(time.time())
 
@@ -431,7 +435,7 @@ class StreamWriter(ItemWriting):
         chunk's thought at too, it went back on the thought (docs/writers.md)."""
         if delta.provider != "gemini" or delta.part_index is None:
             return False
-        call = self._slots.get((delta.part_index, _CALL))
+        call = self._slots.get((delta.part_index, _CALL)) or self._whole.get(delta.part_index)
         return call is not None and call.index == self._next_index - 1
 
     def _end(self, event: StreamEndEvent) -> None:
