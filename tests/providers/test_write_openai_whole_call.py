@@ -225,3 +225,19 @@ def _sdk_calls(out: bytes) -> list[tuple[str, str, Any]]:
     """The calls (id, name, arguments) the openai SDK's Responses stream reader gets."""
     calls: list[tuple[str, str, Any]] = sdk_read("openai", out)["tool_calls"]
     return calls
+
+
+def test_a_backends_final_response_after_whole_calls() -> None:
+    """An end carrying the backend's final response that says what the events said: written as
+    the backend's, its items where the events put them (the whole calls' items read back as dicts
+    to be compared), as the item path writes it."""
+    steps: list[tuple[str, Any]] = [("call", (k, f'{{"k":{k}}}', None, "f")) for k in range(3)]
+    with through_output_items():
+        plain = drive([*steps, ("event", _end())])
+    final = json.loads(plain.rsplit(b"data: ", 1)[1])["response"]
+    final["metadata"] = {"from": "the backend"}
+    end = StreamEndEvent(
+        finish_reason="tool_call", usage=Usage(input_tokens=1, output_tokens=2), provider_data=final
+    )
+    out = assert_driven_alike([*steps, ("event", end)])
+    assert b'"metadata":{"from":"the backend"}' in out

@@ -13,7 +13,9 @@ makes it the OutputItem it would have been (:meth:`WholeCall.item`).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
+
+import msgspec
 
 from lmcodec.providers._decimals import DECIMAL_COUNT, DECIMALS
 from lmcodec.providers.openai._output_item import OutputItem
@@ -37,7 +39,7 @@ _ARGUMENTS_DONE: Final = (
 _ITEM_DONE: Final = (
     b'}\n\nevent: response.output_item.done\ndata: {"type":"response.output_item.done","output_index":'
 )
-_COMPLETED: Final = b',"item":{"type":"function_call","status":"completed","arguments":'
+_COMPLETED: Final = b'{"type":"function_call","status":"completed","arguments":'
 
 
 class WholeCall:
@@ -96,13 +98,16 @@ class WholeCall:
             )
         )
 
-    def completion(self, seq: int) -> tuple[bytes, dict[str, Any]]:
+    def completion(self, seq: int) -> tuple[bytes, msgspec.Raw]:
         """Its ``function_call_arguments.done`` and ``output_item.done``, numbered ``seq`` and
-        ``seq + 1`` (``OutputItem.call_completion``'s, framed), and the item as done."""
+        ``seq + 1`` (``OutputItem.call_completion``'s, framed), and the item as done: the JSON its
+        ``output_item.done`` holds, the bytes ``ENC`` writes for the dict ``call_completion`` makes
+        (spliced into the final response as they are, not built and encoded again)."""
         index = self.index
         at = DECIMALS[index] if index < DECIMAL_COUNT else str(index).encode()
         call_id = self.call_json
         encoded = self.encoded
+        item = b"".join((_COMPLETED, encoded, b',"call_id":', call_id, b',"name":', self.name_json, b"}"))
         frames = b"".join(
             (
                 _ARGUMENTS_DONE,
@@ -115,26 +120,14 @@ class WholeCall:
                 DECIMALS[seq] if seq < DECIMAL_COUNT else str(seq).encode(),
                 _ITEM_DONE,
                 at,
-                _COMPLETED,
-                encoded,
-                b',"call_id":',
-                call_id,
-                b',"name":',
-                self.name_json,
-                b"}",
+                b',"item":',
+                item,
                 _SEQUENCE,
                 DECIMALS[seq + 1] if seq + 1 < DECIMAL_COUNT else str(seq + 1).encode(),
                 b"}\n\n",
             )
         )
-        done = {
-            "type": "function_call",
-            "status": "completed",
-            "arguments": self.arguments,
-            "call_id": self.call_id,
-            "name": self.name,
-        }
-        return frames, done
+        return frames, msgspec.Raw(item)
 
     def item(self) -> OutputItem:
         """The OutputItem of this call as the fragment path would have it now (added, its one

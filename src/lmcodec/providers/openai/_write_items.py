@@ -82,7 +82,7 @@ class ItemWriting:
     _name_json: dict[str, bytes]
     _pending: OutputItem | None
     _carried: dict[int, list[ContinuationState]]
-    _output: dict[int, dict[str, Any]]
+    _output: dict[int, dict[str, Any] | msgspec.Raw]  # (a whole call's: the JSON its done event holds)
     _relayed: dict[int, int]
     _names: dict[int, tuple[str, str]]
     _call_ids: set[str]
@@ -288,6 +288,14 @@ class ItemWriting:
         self._seq = seq + 2
         frames, self._output[index] = call.completion(seq)
         self._out.append(frames)
+
+    def _output_items(self) -> dict[int, dict[str, Any]]:
+        """The completed items as dicts (a whole call's JSON read back), for a backend's final
+        response to be compared with."""
+        return {
+            index: _decode(item) if type(item) is msgspec.Raw else item
+            for index, item in self._output.items()
+        }
 
     def _done(self, item: OutputItem, cut: bool = False) -> None:
         """Write the events that complete ``item`` (``cut`` by the end of the response: see

@@ -207,7 +207,7 @@ class StreamWriter(ItemWriting):
         self._open: dict[int, OutputItem | WholeCall] = {}
         self._pending: OutputItem | None = None  # a reasoning item not written yet (no summary text so far)
         self._carried: dict[int, list[ContinuationState]] = {}  # slot -> another provider's signed states
-        self._output: dict[int, dict[str, Any]] = {}  # output_index -> completed item
+        self._output: dict[int, dict[str, Any] | msgspec.Raw] = {}  # output_index -> completed item
         self._relayed: dict[int, int] = {}  # a source's item the writer places: its index -> the written
         self._foreign_at: set[int] = set()  # output indexes of the source's items relayed and done
         self._names: dict[int, tuple[str, str]] = {}  # slot -> a Responses source's item type and id
@@ -459,8 +459,10 @@ class StreamWriter(ItemWriting):
             body = ENC.encode(data)
             given = data.get("output")
             items = given if isinstance(given, list) else []
+            output = self._output_items()
+            response["output"] = [output[index] for index in sorted(output)]
             if says_the_same(body, data, response):
-                written = [(self._output[i], i in self._foreign_at) for i in sorted(self._output)]
+                written = [(output[i], i in self._foreign_at) for i in sorted(output)]
                 if agreed_output(items, written, renamed=False) != items:  # its items where the
                     # events put them, under the ids they gave them (docs/writers.md)
                     body = ENC.encode({**data, "output": agreed_output(items, written, renamed=True)})
@@ -472,11 +474,11 @@ class StreamWriter(ItemWriting):
                     b"".join((_head(kind), b'"response":', body, b',"sequence_number":', seq, b"}\n\n"))
                 )
                 return
-            relayed = [self._output[i] for i in sorted(self._foreign_at)]
+            relayed = [output[i] for i in sorted(self._foreign_at)]
             response["output"].extend(uncarried(items, relayed))  # the backend's hosted items kept
         self._emit("response." + status, {"response": response})
 
-    def _final_output(self) -> list[dict[str, Any]]:
+    def _final_output(self) -> list[dict[str, Any] | msgspec.Raw]:
         """The final response's items: those streamed, in output order (a media item too: red team
         9 F01, the openai SDK's ``responses.stream()`` passes the media delta events by, and its
         final response is this one)."""
