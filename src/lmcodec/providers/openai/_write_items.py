@@ -78,8 +78,8 @@ class ItemWriting:
     _next_index: int
     _slots: dict[tuple[int, int], OutputItem]
     _open: dict[int, OutputItem | WholeCall]
-    _whole: dict[int, WholeCall]
-    _name_json: dict[str, bytes]
+    _whole: dict[int, WholeCall] | None  # (made at the first whole call: most streams have none)
+    _name_json: dict[str, bytes] | None
     _pending: OutputItem | None
     _carried: dict[int, list[ContinuationState]]
     _output: dict[int, dict[str, Any] | msgspec.Raw]  # (a whole call's: the JSON its done event holds)
@@ -102,7 +102,7 @@ class ItemWriting:
         source's item id waits for a slot (else the per-fragment path decides)."""
         return bool(
             (part_index, _CALL) not in self._slots
-            and part_index not in self._whole
+            and (self._whole is None or part_index not in self._whole)
             and self._started
             and not self._ended
             and self._pending is None
@@ -142,11 +142,15 @@ class ItemWriting:
         if call_id in self._call_ids:  # a second call of one id: its own, as ``_item`` gives it
             call_id = _unused(call_id, part_index, self._call_ids)
         self._call_ids.add(call_id)
-        name_json = self._name_json.get(name)
+        whole, names = self._whole, self._name_json
+        if whole is None or names is None:
+            whole = self._whole = {}
+            names = self._name_json = {}
+        name_json = names.get(name)
         if name_json is None:  # (a turn's calls mostly share a few names: each encoded once)
-            name_json = self._name_json[name] = ENC.encode(name)
+            name_json = names[name] = ENC.encode(name)
         call = WholeCall(index, (part_index, _CALL), call_id, name, name_json, fragment, held)
-        self._whole[part_index] = call
+        whole[part_index] = call
         self._open[index] = call
         seq = self._seq
         self._seq = seq + 2
@@ -155,7 +159,7 @@ class ItemWriting:
     def _call_at(self, slot: int) -> OutputItem | None:
         """The open call item at ``slot``: a whole call there made the OutputItem it would be."""
         item = self._slots.get((slot, _CALL))
-        if item is None and self._whole:
+        if item is None and self._whole is not None:
             call = self._whole.pop(slot, None)
             if call is not None:
                 item = self._slots[call.key] = self._open[call.index] = call.item()
@@ -283,7 +287,8 @@ class ItemWriting:
         """Write the events that complete a whole call and keep it for the final response."""
         index = call.index
         del self._open[index]
-        del self._whole[call.key[0]]
+        if self._whole is not None:
+            del self._whole[call.key[0]]
         seq = self._seq
         self._seq = seq + 2
         frames, self._output[index] = call.completion(seq)

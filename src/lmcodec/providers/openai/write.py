@@ -212,8 +212,8 @@ class StreamWriter(ItemWriting):
         self._foreign_at: set[int] = set()  # output indexes of the source's items relayed and done
         self._names: dict[int, tuple[str, str]] = {}  # slot -> a Responses source's item type and id
         self._call_ids: set[str] = set()  # the call ids written: each call its own (red team 44 F03)
-        self._whole: dict[int, WholeCall] = {}  # slot -> its call that came whole, added, not done
-        self._name_json: dict[str, bytes] = {}  # a whole call's name -> its JSON string
+        self._whole: dict[int, WholeCall] | None = None  # slot -> its call that came whole, not done
+        self._name_json: dict[str, bytes] | None = None  # a whole call's name -> its JSON string
         self._out: list[bytes] = []
         self.created = int(time.time())
 
@@ -435,7 +435,9 @@ class StreamWriter(ItemWriting):
         chunk's thought at too, it went back on the thought (docs/writers.md)."""
         if delta.provider != "gemini" or delta.part_index is None:
             return False
-        call = self._slots.get((delta.part_index, _CALL)) or self._whole.get(delta.part_index)
+        call: OutputItem | WholeCall | None = self._slots.get((delta.part_index, _CALL))
+        if call is None and self._whole is not None:
+            call = self._whole.get(delta.part_index)
         return call is not None and call.index == self._next_index - 1
 
     def _end(self, event: StreamEndEvent) -> None:
