@@ -4,8 +4,9 @@ through the arguments' JSON text wrote.
 - Responses: ``ItemWriting.write_tool_call`` (the call's item from its decoded arguments, no look
   for a lone surrogate's escape in a text msgspec wrote, its arguments encoded once for the delta
   and the completion, its completion from the parts its ``output_item.added`` encoded).
-- Anthropic: ``write_tool_call``'s block stop from a template, ``whole_call_start`` counting the
-  brackets only of a start longer than its bound.
+- Anthropic: ``write_tool_call``'s block stop from a template, ``CallStarts.start`` counting the
+  brackets only of a start longer than its bound, each name encoded once and a made-up id spelled
+  from the message's prefix (perf28a).
 
 Differential: the oracle is the writers without ``write_tool_call`` (every whole call handed on as
 ``tool_input(compact_json(args))``, through ``write_whole_call`` / ``write_tool_input``), on
@@ -32,7 +33,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._block_frames import sse
-from lmcodec.providers.anthropic._whole_call import SHALLOW, block_stop, whole_call_start
+from lmcodec.providers.anthropic._whole_call import SHALLOW, CallStarts, block_stop
 from lmcodec.providers.anthropic.write import StreamWriter as AnthropicWriter
 from lmcodec.providers.openai import _write_items
 from lmcodec.providers.openai._sse_write import new_id
@@ -248,12 +249,12 @@ def test_block_stop_is_the_encoded_frame(index: int) -> None:
 @settings(max_examples=examples(100), deadline=None)
 @given(args=_ARGS, name=st.sampled_from(("f", "{[", "名")), tool_id=st.sampled_from(("toolu_1", "[{", "")))
 def test_whole_call_start_bound_counts_brackets(args: dict[str, Any], name: str, tool_id: str) -> None:
-    """``whole_call_start`` leaves a call to the text path exactly where its start holds more than
+    """``CallStarts.start`` leaves a call to the text path exactly where its start holds more than
     SHALLOW ``{`` and ``[`` (the bound's definition, whatever the start's length)."""
-    block = f.ToolUseBlock(id=tool_id, name=name, input=args)
+    block = f.ToolUseBlock(id=tool_id or f.tool_id("msg_1", 0), name=name, input=args)
     start = f.ENCODER.encode(f.BlockStart(index=3, content_block=block))
     over = start.count(b"{") + start.count(b"[") > SHALLOW
-    got = whole_call_start(3, tool_id, name, args)
+    got = CallStarts().start(3, "msg_1", 0, tool_id, name, args)
     assert (got is None) == over
     if got is not None:
         assert got == b"event: content_block_start\ndata: " + start + b"\n\n"
@@ -273,10 +274,12 @@ def test_whole_call_start_is_the_structs_encode(
 ) -> None:
     """The template's start is the bytes ``sse`` writes for the ``BlockStart`` of a ``ToolUseBlock``
     (its index spelled from the table and past it)."""
-    block = f.ToolUseBlock(id=tool_id, name=name, input=args)
-    assert whole_call_start(index, tool_id, name, args) == sse(
-        b"content_block_start", f.BlockStart(index=index, content_block=block)
-    )
+    block = f.ToolUseBlock(id=tool_id or f.tool_id("msg_1", index * 3), name=name, input=args)
+    starts = CallStarts()
+    for _ in range(2):  # (the name and the id's prefix encoded at the first, kept for the next)
+        assert starts.start(index, "msg_1", index * 3, tool_id, name, args) == sse(
+            b"content_block_start", f.BlockStart(index=index, content_block=block)
+        )
 
 
 @pytest.mark.parametrize(
@@ -284,4 +287,4 @@ def test_whole_call_start_is_the_structs_encode(
     [("\ud800", "f", {"q": 1}), ("t", "\udfff", {"q": 1}), ("t", "f", {"q": "\ud800"})],
 )
 def test_whole_call_start_of_a_lone_surrogate_is_none(tool_id: str, name: str, args: dict[str, Any]) -> None:
-    assert whole_call_start(0, tool_id, name, args) is None
+    assert CallStarts().start(0, "msg_1", 0, tool_id, name, args) is None

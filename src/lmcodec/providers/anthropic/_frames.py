@@ -38,6 +38,7 @@ __all__ = [
     "message_id",
     "stop_reason",
     "tool_id",
+    "tool_id_prefix",
     "usage_object",
 ]
 
@@ -227,6 +228,11 @@ def tool_id(message: str, index: int) -> str:
     the id after: red team 52 F05), ``_`` and the block index, so it is stable within the message,
     differs between messages, and is one per (message, index). The message's hash is made once for
     all its calls; each call only appends its index (a hash a call cost ~5k instructions)."""
+    return tool_id_prefix(message) + str(index)
+
+
+def tool_id_prefix(message: str) -> str:
+    """What :func:`tool_id` puts before the index (ASCII)."""
     global _message_prefix
     last, prefix = _message_prefix
     if not prefix or last != message:
@@ -236,4 +242,4 @@ def tool_id(message: str, index: int) -> str:
             + "_"
         )
         _message_prefix = (message, prefix)
-    return prefix + str(index)
+    return prefix

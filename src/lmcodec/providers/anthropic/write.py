@@ -90,7 +90,7 @@ from lmcodec.providers.anthropic._block_frames import TAIL, TEXT, THINKING, TOOL
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic._call_input import HeldInputs, start_input
 from lmcodec.providers.anthropic._message_end import message_delta, start_usage
-from lmcodec.providers.anthropic._whole_call import block_stop, whole_call_start
+from lmcodec.providers.anthropic._whole_call import CallStarts, block_stop
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,
@@ -129,6 +129,7 @@ class StreamWriter:
 
     __slots__ = (
         "_blocks",
+        "_calls",
         "_deferred",
         "_done",
         "_errored",
@@ -163,6 +164,7 @@ class StreamWriter:
         self._stop_sequence: str | None = None  # the client-side stop sequence the stream was cut at
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments
         self._start_usage: dict[str, Any] | None = None  # an Anthropic source's message_start usage
+        self._calls: CallStarts | None = None  # the starts of calls that came whole (write_tool_call)
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
@@ -258,7 +260,10 @@ class StreamWriter:
         ):
             return None
         index = len(self._blocks)
-        start = whole_call_start(index, id or f.tool_id(self._id, part_index), name, args)
+        calls = self._calls
+        if calls is None:
+            calls = self._calls = CallStarts()
+        start = calls.start(index, self._id, part_index, id, name, args)
         if start is None:
             return None
         if self._open is not None and not self._held.values:  # _close_open's common case inline
