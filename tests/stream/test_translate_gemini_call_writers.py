@@ -4,9 +4,9 @@ through the arguments' JSON text wrote.
 - Responses: ``ItemWriting.write_tool_call`` (the call's item from its decoded arguments, no look
   for a lone surrogate's escape in a text msgspec wrote, its arguments encoded once for the delta
   and the completion, its completion from the parts its ``output_item.added`` encoded).
-- Anthropic: ``write_tool_call``'s block stop from a template, ``CallStarts.start`` counting the
-  brackets only of a start longer than its bound, each name encoded once and a made-up id spelled
-  from the message's prefix (perf28a).
+- Anthropic: ``write_tool_call``'s block stop from a template, ``whole_call_start`` counting the
+  brackets only of a start longer than its bound, a made-up id spelled from the message's prefix
+  (``made_id``) and a name its last call had encoded once (perf28a).
 
 Differential: the oracle is the writers without ``write_tool_call`` (every whole call handed on as
 ``tool_input(compact_json(args))``, through ``write_whole_call`` / ``write_tool_input``), on
@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 import lmcodec as lc
 from lmcodec.providers.anthropic import _frames as f
 from lmcodec.providers.anthropic._block_frames import sse
-from lmcodec.providers.anthropic._whole_call import SHALLOW, CallStarts, block_stop
+from lmcodec.providers.anthropic._whole_call import SHALLOW, block_stop, made_id, whole_call_start
 from lmcodec.providers.anthropic.write import StreamWriter as AnthropicWriter
 from lmcodec.providers.openai import _write_items
 from lmcodec.providers.openai._sse_write import new_id
@@ -249,12 +249,14 @@ def test_block_stop_is_the_encoded_frame(index: int) -> None:
 @settings(max_examples=examples(100), deadline=None)
 @given(args=_ARGS, name=st.sampled_from(("f", "{[", "名")), tool_id=st.sampled_from(("toolu_1", "[{", "")))
 def test_whole_call_start_bound_counts_brackets(args: dict[str, Any], name: str, tool_id: str) -> None:
-    """``CallStarts.start`` leaves a call to the text path exactly where its start holds more than
+    """``whole_call_start`` leaves a call to the text path exactly where its start holds more than
     SHALLOW ``{`` and ``[`` (the bound's definition, whatever the start's length)."""
     block = f.ToolUseBlock(id=tool_id or f.tool_id("msg_1", 0), name=name, input=args)
     start = f.ENCODER.encode(f.BlockStart(index=3, content_block=block))
     over = start.count(b"{") + start.count(b"[") > SHALLOW
-    got = CallStarts().start(3, "msg_1", 0, tool_id, name, args)
+    got = whole_call_start(
+        3, f.ENCODER.encode(tool_id or f.tool_id("msg_1", 0)), f.ENCODER.encode(name), args
+    )
     assert (got is None) == over
     if got is not None:
         assert got == b"event: content_block_start\ndata: " + start + b"\n\n"
@@ -275,16 +277,23 @@ def test_whole_call_start_is_the_structs_encode(
     """The template's start is the bytes ``sse`` writes for the ``BlockStart`` of a ``ToolUseBlock``
     (its index spelled from the table and past it)."""
     block = f.ToolUseBlock(id=tool_id or f.tool_id("msg_1", index * 3), name=name, input=args)
-    starts = CallStarts()
-    for _ in range(2):  # (the name and the id's prefix encoded at the first, kept for the next)
-        assert starts.start(index, "msg_1", index * 3, tool_id, name, args) == sse(
-            b"content_block_start", f.BlockStart(index=index, content_block=block)
-        )
+    made = made_id(b'"' + f.tool_id_prefix("msg_1").encode(), index * 3)
+    tool = f.ENCODER.encode(tool_id) if tool_id else made
+    assert whole_call_start(index, tool, f.ENCODER.encode(name), args) == sse(
+        b"content_block_start", f.BlockStart(index=index, content_block=block)
+    )
 
 
-@pytest.mark.parametrize(
-    ("tool_id", "name", "args"),
-    [("\ud800", "f", {"q": 1}), ("t", "\udfff", {"q": 1}), ("t", "f", {"q": "\ud800"})],
-)
-def test_whole_call_start_of_a_lone_surrogate_is_none(tool_id: str, name: str, args: dict[str, Any]) -> None:
-    assert CallStarts().start(0, "msg_1", 0, tool_id, name, args) is None
+def test_whole_call_start_of_a_lone_surrogate_is_none() -> None:
+    assert whole_call_start(0, b'"t"', b'"f"', {"q": "\ud800"}) is None
+
+
+@pytest.mark.parametrize(("tool_id", "name"), [("\ud800", "f"), ("t", "\udfff"), ("t", "f")])
+def test_write_tool_call_of_a_lone_surrogate_in_the_id_or_name_declines(tool_id: str, name: str) -> None:
+    """The writer declines (None: the fragment's path refuses it) a lone surrogate in the id or
+    the name, after a call whose name it kept."""
+    writer = AnthropicWriter()
+    writer.feed(lc.StreamStartEvent(id="msg_1", model="m"))
+    assert writer.write_tool_call(0, {"q": 1}, None, "f") is not None
+    got = writer.write_tool_call(1, {"q": 1}, tool_id, name)
+    assert (got is None) == (tool_id != "t" or name != "f")

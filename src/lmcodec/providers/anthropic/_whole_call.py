@@ -14,7 +14,7 @@ from typing import Any, Final
 from lmcodec.providers._decimals import DECIMAL_COUNT, DECIMALS
 from lmcodec.providers.anthropic import _frames as f
 
-__all__ = ["CallStarts", "block_stop"]
+__all__ = ["block_stop", "made_id", "whole_call_start"]
 
 # The objects and arrays a block start may hold here: an upper bound of its nesting, far below the
 # depth where start_input's json.loads meets Python's recursion limit (and the fragment's path
@@ -34,56 +34,36 @@ def block_stop(index: int) -> bytes:
     return b"".join((_STOP, DECIMALS[index] if index < DECIMAL_COUNT else str(index).encode(), b"}\n\n"))
 
 
-class CallStarts:
-    """The tool_use block starts of one message's calls that came whole: each name encoded once
-    (a turn's calls mostly share a few), a made-up id (``_frames.tool_id``) spelled from the
-    message's prefix and the slot, where encoding each cost ~1k instructions a call."""
-
-    __slots__ = ("_names", "_prefix")
-
-    def __init__(self) -> None:
-        self._names: dict[str, bytes] = {}  # a name -> its JSON string
-        self._prefix = b""  # '"' and the message's tool id prefix
-
-    def start(
-        self, index: int, message: str, slot: int, id: str | None, name: str, args: dict[str, Any]
-    ) -> bytes | None:
-        """The ``content_block_start`` event of tool block ``index`` with ``args`` as its input,
-        its id ``id`` or else ``tool_id(message, slot)`` (the bytes of ``sse``'s ``BlockStart`` of
-        a ``ToolUseBlock``, from a template); None where the id, name or ``args`` hold a string
-        msgspec cannot encode (a lone surrogate, which the fragment's path refuses) or ``args``
-        more than ``SHALLOW`` objects and arrays."""
-        encode = f.ENCODER.encode
-        try:
-            name_json = self._names.get(name)
-            if name_json is None:
-                name_json = self._names[name] = encode(name)
-            if id:
-                tool_id = encode(id)
-            else:
-                prefix = self._prefix or self._prefixed(message)
-                tool_id = prefix + (DECIMALS[slot] if slot < DECIMAL_COUNT else str(slot).encode()) + b'"'
-            start = b"".join(
-                (
-                    _START,
-                    DECIMALS[index] if index < DECIMAL_COUNT else str(index).encode(),
-                    _TOOL_USE,
-                    tool_id,
-                    b',"name":',
-                    name_json,
-                    b',"input":',
-                    encode(args),
-                    b"}}\n\n",
-                )
+def whole_call_start(index: int, tool_id: bytes, name: bytes, args: dict[str, Any]) -> bytes | None:
+    """The ``content_block_start`` event of tool block ``index`` with ``args`` as its input, its
+    id and name given as their JSON strings (the bytes of ``sse``'s ``BlockStart`` of a
+    ``ToolUseBlock``, from a template); None where ``args`` hold a string msgspec cannot encode
+    (a lone surrogate, which the fragment's path refuses) or more than ``SHALLOW`` objects and
+    arrays."""
+    try:
+        start = b"".join(
+            (
+                _START,
+                DECIMALS[index] if index < DECIMAL_COUNT else str(index).encode(),
+                _TOOL_USE,
+                tool_id,
+                b',"name":',
+                name,
+                b',"input":',
+                f.ENCODER.encode(args),
+                b"}}\n\n",
             )
-        except UnicodeEncodeError:
-            return None
-        # (each ``{`` or ``[`` is a byte of its own: a start of at most SHALLOW bytes holds no more,
-        # and is not counted; counting is a pass over the bytes, ~8k instructions a call of 1 KB)
-        if len(start) > SHALLOW and start.count(b"{") + start.count(b"[") > SHALLOW:
-            return None
-        return start
+        )
+    except UnicodeEncodeError:
+        return None
+    # (each ``{`` or ``[`` is a byte of its own: a start of at most SHALLOW bytes holds no more,
+    # and is not counted; counting is a pass over the bytes, ~8k instructions a call of 1 KB)
+    if len(start) > SHALLOW and start.count(b"{") + start.count(b"[") > SHALLOW:
+        return None
+    return start
 
-    def _prefixed(self, message: str) -> bytes:
-        self._prefix = b'"' + f.tool_id_prefix(message).encode()
-        return self._prefix
+
+def made_id(prefix: bytes, slot: int) -> bytes:
+    """The JSON string of ``_frames.tool_id(message, slot)``, ``prefix`` that of its prefix
+    without the closing quote (``'"' + tool_id_prefix(message)``: ASCII)."""
+    return b"".join((prefix, DECIMALS[slot] if slot < DECIMAL_COUNT else str(slot).encode(), b'"'))

@@ -90,7 +90,7 @@ from lmcodec.providers.anthropic._block_frames import TAIL, TEXT, THINKING, TOOL
 from lmcodec.providers.anthropic._body_write import encode_response
 from lmcodec.providers.anthropic._call_input import HeldInputs, start_input
 from lmcodec.providers.anthropic._message_end import message_delta, start_usage
-from lmcodec.providers.anthropic._whole_call import CallStarts, block_stop
+from lmcodec.providers.anthropic._whole_call import block_stop, made_id, whole_call_start
 from lmcodec.wire import (
     AudioDelta,
     CitationDelta,
@@ -129,7 +129,8 @@ class StreamWriter:
 
     __slots__ = (
         "_blocks",
-        "_calls",
+        "_call_name",
+        "_call_name_json",
         "_deferred",
         "_done",
         "_errored",
@@ -145,6 +146,7 @@ class StreamWriter:
         "_start_usage",
         "_started",
         "_stop_sequence",
+        "_tool_prefix",
     )
 
     def __init__(self) -> None:
@@ -164,7 +166,9 @@ class StreamWriter:
         self._stop_sequence: str | None = None  # the client-side stop sequence the stream was cut at
         self._escapes: dict[int, str] = {}  # part index -> an unfinished escape of its arguments
         self._start_usage: dict[str, Any] | None = None  # an Anthropic source's message_start usage
-        self._calls: CallStarts | None = None  # the starts of calls that came whole (write_tool_call)
+        self._call_name = ""  # the last whole call's name (write_tool_call) and its JSON string
+        self._call_name_json = b""
+        self._tool_prefix = b""  # '"' and tool_id's prefix for this message, made at its first use
 
     def feed(self, event: StreamEvent) -> bytes:
         """The SSE bytes for one canonical event (may be empty; the rules: :mod:`lmcodec.stream.encoder`)."""
@@ -260,10 +264,13 @@ class StreamWriter:
         ):
             return None
         index = len(self._blocks)
-        calls = self._calls
-        if calls is None:
-            calls = self._calls = CallStarts()
-        start = calls.start(index, self._id, part_index, id, name, args)
+        try:  # (a turn's calls mostly share a name: its JSON kept; a made-up id from the message's prefix)
+            if name != self._call_name:
+                self._call_name, self._call_name_json = name, _encode(name)
+            tool = _encode(id) if id else made_id(self._tool_prefix or self._prefixed(), part_index)
+        except UnicodeEncodeError:  # (a lone surrogate: the fragment's path refuses it)
+            return None
+        start = whole_call_start(index, tool, self._call_name_json, args)
         if start is None:
             return None
         if self._open is not None and not self._held.values:  # _close_open's common case inline
@@ -276,6 +283,10 @@ class StreamWriter:
         self._open, self._open_index, self._head = key, index, b""  # (its deltas: the slow path)
         self._held.first(index, "", True)  # its start held the whole object: nothing held
         return head + start
+
+    def _prefixed(self) -> bytes:
+        self._tool_prefix = b'"' + f.tool_id_prefix(self._id).encode()
+        return self._tool_prefix
 
     def flush(self) -> bytes:
         """Nothing: what is held waits for its block's stop (``_call_input.py``), not for a flush."""
