@@ -86,6 +86,9 @@ def _build_plan(cls: Any) -> Plan:
     order: tuple[str, ...] | None = cls._lm_order
     if order is None:
         order = tuple(f.name for f in fields if f.name not in kwonly)
+    else:  # a user's subclass's own fields follow lm15's order, as a dataclass subclass's do
+        owner = next(base for base in cls.__mro__ if "_lm_order" in base.__dict__)
+        order = (*order, *(f.name for f in fields if f.name not in owner.__struct_fields__))
     defaults: dict[str, Any] = {}
     for f in fields:
         if f.default is not msgspec.NODEFAULT:

@@ -155,7 +155,14 @@ class CacheConfig(WireStruct, frozen=True, kw_only=True):
             check = checks.get(name)
             if check is not None:
                 kwargs[name] = check(kwargs[name])
-        _check_cache_combination(**kwargs)
+        _check_cache_combination(  # (by name: a user's subclass may add fields)
+            kwargs["mode"],
+            kwargs["retention"],
+            kwargs["key"],
+            kwargs["prefix_until_index"],
+            kwargs["prefix"],
+            kwargs["resource"],
+        )
 
     def __post_init__(self) -> None:
         _check_cache_combination(

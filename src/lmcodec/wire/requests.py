@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 import msgspec
 
 from lmcodec.wire._checks import require_model
-from lmcodec.wire._exact import as_exact
 from lmcodec.wire._plan import REQUIRED, Factory
 from lmcodec.wire._struct import WireStruct
 from lmcodec.wire._types import JsonObject, NonEmptyStr
@@ -25,6 +24,13 @@ __all__ = ["Request", "Response", "check_tools", "normalize_system"]
 _force_setattr = msgspec.structs.force_setattr
 
 _MISSING: Any = object()
+
+
+def _empty_as(value: Any, empty: Any) -> bool:
+    """Whether ``value``, of a user's subclass of ``empty``'s class, holds ``empty``'s value in
+    each field of that class (the subclass's own fields are not written: it is empty as its kind;
+    ``empty``'s fields are None or ``()``, so no nested subclass is equal to one)."""
+    return all(getattr(value, name) == getattr(empty, name) for name in empty.__struct_fields__)
 
 
 def normalize_system(kwargs: dict[str, Any]) -> None:
@@ -121,7 +127,7 @@ class Request(WireStruct, frozen=True, kw_only=True):
         names = check_tools("Request", self.tools) if self.tools else ()
         config = self.config
         if config is not EMPTY_CONFIG:
-            if config == EMPTY_CONFIG or (type(config) is not Config and as_exact(config) == EMPTY_CONFIG):
+            if config == EMPTY_CONFIG or (type(config) is not Config and _empty_as(config, EMPTY_CONFIG)):
                 msgspec.structs.force_setattr(self, "config", EMPTY_CONFIG)  # (a subclass: as its kind)
             elif config.tool_choice is not None and config.tool_choice.allowed:
                 missing = set(config.tool_choice.allowed) - set(names)
@@ -188,7 +194,7 @@ class Response(WireStruct, frozen=True, kw_only=True):
             raise ValueError("Response.message must have role 'assistant'")
         usage = self.usage
         if usage is not EMPTY_USAGE and (
-            usage == EMPTY_USAGE or (type(usage) is not Usage and as_exact(usage) == EMPTY_USAGE)
+            usage == EMPTY_USAGE or (type(usage) is not Usage and _empty_as(usage, EMPTY_USAGE))
         ):
             _force_setattr(self, "usage", EMPTY_USAGE)  # (a subclass: omitted as its kind is)
         logprobs = self.logprobs
