@@ -27,6 +27,7 @@ import json
 import math
 import re
 import struct
+from collections.abc import Iterator
 from itertools import chain
 from operator import attrgetter
 from typing import Any, Final
@@ -62,6 +63,10 @@ _VALUES: dict[float, float] = {stand_in: NonFiniteFloat(name) for name, stand_in
 # none of the three above), mapped back to its value per conversion.
 _FAR_STAND_IN = -4e-320
 _STEP = 5e-324
+# Every stand-in is a negative subnormal: a genuine logprob in (-_SUBNORMAL, 0) may equal one, and
+# is then "taken" (red team 55 F05: a genuine -4e-320 beside a far logprob was put back as it).
+_SUBNORMAL = 2.2250738585072014e-308
+_LOWEST_SUBNORMAL = -_SUBNORMAL
 _CONTAINERS = (dict, list, tuple)
 # A "logprob" key's non-finite value in JSON text: the key's closing quote is unescaped, so the
 # match starts and ends outside any string (a key like "x\\"logprob" only makes the count check fail).
@@ -164,16 +169,33 @@ def decode_json(data: Any, tp: Any, decoder: msgspec.json.Decoder[Any]) -> Any:
         obj = decoder.decode(replaced)
     except (msgspec.MsgspecError, TypeError, ValueError, RecursionError):
         return None
-    return obj if restore(obj, tp, _VALUES) == count else None
+    if restore(obj, tp, _VALUES) != count:
+        return None
+    # A genuine logprob equal to a stand-in is put back too; it goes unseen only beside a token
+    # outside the logprobs (not put back): with every "logprob" key a logprob's, neither is there
+    # (red team 55 F05); else the builtins' way decides, choosing stand-ins none of them equals.
+    return obj if buf.count(b'"logprob"') == _logprob_count(obj, tp) else None
 
 
 def stand_in_text(buf: bytes) -> tuple[bytes, dict[float, float], dict[bytes, bytes]]:
     """``buf`` with each far (past 1e288) or non-finite (``NaN``, ``Infinity``) ``"logprob"``
     literal replaced by a distinct stand-in literal (the k-th far stand-in, written as ``repr``
     writes it), each stand-in's value (a non-finite one as :class:`NonFiniteFloat`), and each
-    stand-in literal's original text. A literal past the double range is left (its field's error)."""
+    stand-in literal's original text. A literal past the double range is left (its field's error).
+    The stand-ins are none of the text's own logprobs (one met taken: the text is read again)."""
+    taken: set[float] = set()
+    stood_in, values, texts = _text_stood_in(buf, taken)
+    if not taken.isdisjoint(values):
+        stood_in, values, texts = _text_stood_in(buf, taken)
+    return stood_in, values, texts
+
+
+def _text_stood_in(buf: bytes, taken: set[float]) -> tuple[bytes, dict[float, float], dict[bytes, bytes]]:
+    """:func:`stand_in_text`'s reading, its stand-ins none of ``taken``, to which it adds the
+    text's own logprobs that are negative subnormals."""
     values: dict[float, float] = {}
     texts: dict[bytes, bytes] = {}
+    free = _free(frozenset(taken))
 
     def stand_in(match: re.Match[bytes]) -> bytes:
         literal = match[2]
@@ -186,8 +208,10 @@ def stand_in_text(buf: bytes) -> tuple[bytes, dict[float, float], dict[bytes, by
             except ValueError:  # (not a number: the decoder's error)
                 return match[0]
             if not math.isfinite(value) or -FAR <= value <= FAR:
+                if _LOWEST_SUBNORMAL < value < 0:
+                    taken.add(value)
                 return match[0]
-        stood = _FAR_STAND_IN - len(values) * _STEP
+        stood = next(free)
         text = repr(stood).encode()
         values[stood] = value
         texts[text] = literal
@@ -218,22 +242,48 @@ def literals_back(raw: bytes, texts: dict[bytes, bytes]) -> tuple[bytes, int, bo
 def stand_in_packed(buf: bytes) -> tuple[bytes, dict[float, float], dict[bytes, bytes]]:
     """MessagePack ``buf`` with each far or non-finite ``"logprob"`` float64 replaced by a distinct
     stand-in (8 bytes for 8: every other byte keeps its place), each stand-in's value (a
-    non-finite one as :class:`NonFiniteFloat`), and each stand-in's bytes' original bytes."""
+    non-finite one as :class:`NonFiniteFloat`), and each stand-in's bytes' original bytes. The
+    stand-ins are none of ``buf``'s own logprobs (one met taken: it is read again)."""
+    taken: set[float] = set()
+    stood_in, values, originals = _packed_stood_in(buf, taken)
+    if not taken.isdisjoint(values):
+        stood_in, values, originals = _packed_stood_in(buf, taken)
+    return stood_in, values, originals
+
+
+def _packed_stood_in(buf: bytes, taken: set[float]) -> tuple[bytes, dict[float, float], dict[bytes, bytes]]:
+    """:func:`stand_in_packed`'s reading, its stand-ins none of ``taken``, to which it adds the
+    logprobs of ``buf`` that are negative subnormals."""
     values: dict[float, float] = {}
     originals: dict[bytes, bytes] = {}
+    free = _free(frozenset(taken))
 
     def stand_in(match: re.Match[bytes]) -> bytes:
         (value,) = _DOUBLE.unpack(match[2])
         if -FAR <= value <= FAR:  # (NaN fails both)
+            if _LOWEST_SUBNORMAL < value < 0:
+                taken.add(value)
             return match[0]
         if not math.isfinite(value):
             value = NonFiniteFloat("nan" if value != value else "inf" if value > 0 else "-inf")
-        packed = _DOUBLE.pack(_FAR_STAND_IN - len(values) * _STEP)
-        values[_DOUBLE.unpack(packed)[0]] = value
+        stood = next(free)
+        values[stood] = value
+        packed = _DOUBLE.pack(stood)
         originals[packed] = match[2]
         return match[1] + packed
 
     return _PACKED_LOGPROB.sub(stand_in, buf), values, originals
+
+
+def _free(taken: frozenset[float]) -> Iterator[float]:
+    """The far stand-ins, ``_FAR_STAND_IN - k * _STEP`` for k = 0, 1, ..., those ``taken`` (a
+    genuine logprob of the input) left out."""
+    k = 0
+    while True:
+        stood = _FAR_STAND_IN - k * _STEP
+        k += 1
+        if stood not in taken:
+            yield stood
 
 
 def packed_back(raw: bytes, originals: dict[bytes, bytes]) -> tuple[bytes, int]:
@@ -291,11 +341,13 @@ def _stand_in(value: Any) -> tuple[Any, int, dict[float, float]]:
 
     Copied with a stack of containers, not recursion: the payloads beside a logprob nest as
     deep as the strict decoder reads (~1,000 levels), which a recursive copy ran out of frames
-    on. A container's scalars are looked at where they are met, only containers are stacked."""
+    on. A container's scalars are looked at where they are met, only containers are stacked.
+    The stand-ins are chosen once the walk is done: none equal to a genuine logprob of ``value``."""
     if type(value) not in _CONTAINERS:
         return value, 0, _VALUES  # a bare number: not a logprob
-    replaced = 0
-    values = _VALUES
+    stood_for: list[tuple[Any, Any, float]] = []  # (a copy, the slot in it, the logprob there)
+    taken: set[float] = set()
+    low = _LOWEST_SUBNORMAL
     top = [value]
     # (a container not yet copied, the container holding it (already a copy), its slot there)
     stack: list[tuple[Any, Any, Any]] = [(value, top, 0)]
@@ -316,18 +368,35 @@ def _stand_in(value: Any) -> tuple[Any, int, dict[float, float]]:
                     if finite:
                         continue
                     return value, 0, _VALUES
-                replaced += 1
-                if finite:
-                    if values is _VALUES:
-                        values = dict(_VALUES)
-                    stand_in = _FAR_STAND_IN - (len(values) - len(_VALUES)) * _STEP
-                    values[stand_in] = child
-                    copied[key] = stand_in
-                else:
-                    copied[key] = _STAND_INS["nan" if child != child else "inf" if child > 0 else "-inf"]
+                stood_for.append((copied, key, child))
+            elif kind is float and low < child < 0 and key == "logprob":
+                taken.add(child)
             elif kind in _CONTAINERS:
                 stack.append((child, copied, key))
-    return top[0], replaced, values
+    return top[0], len(stood_for), _put_stand_ins(stood_for, taken)
+
+
+def _put_stand_ins(stood_for: list[tuple[Any, Any, float]], taken: set[float]) -> dict[float, float]:
+    """Each logprob of ``stood_for`` replaced in its slot by a stand-in (a non-finite one's own
+    of ``_STAND_INS``, a far one the next free; while a genuine logprob equals one of
+    ``_STAND_INS``, the next free for all), none of ``taken``; each stand-in's value."""
+    own = taken.isdisjoint(_VALUES)
+    values = _VALUES if own else {}
+    free = _free(frozenset(taken))
+    for copied, key, child in stood_for:
+        value = child
+        if not math.isfinite(child):
+            name = "nan" if child != child else "inf" if child > 0 else "-inf"
+            if own:
+                copied[key] = _STAND_INS[name]
+                continue
+            value = NonFiniteFloat(name)
+        if values is _VALUES:
+            values = dict(_VALUES)
+        stand_in = next(free)
+        values[stand_in] = value
+        copied[key] = stand_in
+    return values
 
 
 def restore(obj: Any, tp: Any, values: dict[float, float]) -> int:
@@ -357,6 +426,31 @@ def restore(obj: Any, tp: Any, values: dict[float, float]) -> int:
             if fields:
                 stack.extend(getattr(item, name) for name in fields)
     return restored
+
+
+def _logprob_count(obj: Any, tp: Any) -> int:
+    """How many TokenLogprob and TopLogprob values ``obj`` holds where :func:`restore` looks."""
+    plan = _plan(tp)
+    counted = 0
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is tuple or kind is list:
+            kinds = set(map(type, item))
+            if kinds == {TokenLogprob}:
+                counted += len(item) + sum(map(len, map(_TOP, item)))
+            elif kinds == {TopLogprob}:
+                counted += len(item)
+            else:
+                stack.extend(item)
+        elif kind is TokenLogprob or kind is TopLogprob:
+            stack.append((item,))
+        else:
+            fields = plan.get(kind)
+            if fields:
+                stack.extend(getattr(item, name) for name in fields)
+    return counted
 
 
 def _put_back(logprobs: Any, values: dict[float, float]) -> int:
