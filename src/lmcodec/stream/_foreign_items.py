@@ -369,7 +369,7 @@ class ForeignItems(IncompleteWatch):
             return None  # (lm15's mapping reads it, or refuses it)
         index = head.output_index
         if index is None and head.type == "response.output_item.added" and head.item is not None:
-            self._added_unindexed(head.item)
+            return head  # (recorded by _foreign, after the frames ahead: red team 55 F06)
         if index is None or head.type is None:
             return None
         if head.type == "response.output_item.added" or index in self._open:
@@ -380,8 +380,12 @@ class ForeignItems(IncompleteWatch):
         """For an event of a foreign item (``head``, :meth:`_candidate`'s), its type and
         ``output_index`` (and ``None``); for the ``output_item.added`` of an item lm15 reads that
         names its ``id``, its type, index and id (red team 32 F02: a Responses client's events
-        name the item as the source's final response does); ``None`` for any other frame."""
-        index = cast(int, head.output_index)
+        name the item as the source's final response does); ``None`` for any other frame (an
+        ``output_item.added`` of no index recorded as such)."""
+        if head.output_index is None:
+            self._added_unindexed(cast(_Item, head.item))
+            return None
+        index = head.output_index
         if head.type == "response.output_item.added":
             item = head.item
             if item is None:  # (null or absent: a gap the openai SDK skips; completed_only)
