@@ -29,8 +29,9 @@ _MISSING: Any = object()
 def _empty_as(value: Any, empty: Any) -> bool:
     """Whether ``value``, of a user's subclass of ``empty``'s class, holds ``empty``'s value in
     each field of that class (the subclass's own fields are not written: it is empty as its kind;
-    ``empty``'s fields are None or ``()``, so no nested subclass is equal to one)."""
-    return all(getattr(value, name) == getattr(empty, name) for name in empty.__struct_fields__)
+    ``empty``'s fields are None or ``()``, so no nested subclass is equal to one); a value of
+    another type put there past the checks (``msgspec.structs.replace``) is not."""
+    return all(getattr(value, name, _MISSING) == getattr(empty, name) for name in empty.__struct_fields__)
 
 
 def normalize_system(kwargs: dict[str, Any]) -> None:
