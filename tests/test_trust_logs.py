@@ -6,12 +6,10 @@ from __future__ import annotations
 import gzip
 import io
 import random
-import signal
 import sys
 import tempfile
 import typing
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +20,8 @@ import zstandard
 import lmcodec as lc
 from lmcodec.cli.workload import turn_dicts
 from lmcodec.codecs import files, jsonl, lenient
+
+from .hang_guard import within
 
 TURNS = [lc.from_builtins(d, lc.Turn) for d in turn_dicts(40)]
 MANY = TURNS * 60  # ~2,400 records: several gzip members / zstd frames of files.FRAME bytes
@@ -253,22 +253,6 @@ def test_msgpack_read_stream_on_error() -> None:
         lc.msgpack.read_stream(data, lc.Turn, on_error="ignore")  # type: ignore[arg-type]
 
 
-@contextmanager
-def _deadline(seconds: int) -> Iterator[None]:
-    """A hang guard (not a speed claim: benchmarks/test_bench_hostile.py measures the speed)."""
-
-    def expired(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"took more than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def _deep_after_escaped_quotes(size: int) -> bytes:
     """The shape that made locating "nested too deeply" quadratic: a long string of escaped
     quotes, then nesting beyond the recursion limit."""
@@ -288,7 +272,7 @@ def _deep_after_escaped_quotes(size: int) -> bytes:
 )
 def test_locating_too_deep_nesting_is_linear(decode: Callable[[bytes], Any]) -> None:
     data = _deep_after_escaped_quotes(1 << 20)  # took hours before (9.8 s at 135 KiB)
-    with _deadline(20), pytest.raises(lc.DecodeError, match="nested too deeply") as info:
+    with within(20), pytest.raises(lc.DecodeError, match="nested too deeply") as info:
         decode(data)
     assert "byte" in str(info.value)
 

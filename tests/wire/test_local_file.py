@@ -10,32 +10,15 @@ a regular file reads as before, a directory is still ``open``'s ``IsADirectoryEr
 from __future__ import annotations
 
 import os
-import signal
 import socket
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import lmcodec as lc
 
-
-@contextmanager
-def _within(seconds: int) -> Iterator[None]:
-    """A TimeoutError once ``seconds`` pass (a FIFO's open or read blocked before the fix)."""
-
-    def expire(*_: Any) -> None:
-        raise TimeoutError(f"still blocked after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+from ..hang_guard import within
 
 
 @pytest.fixture
@@ -63,7 +46,7 @@ def test_a_device_is_refused_naming_the_path() -> None:
 
 def test_a_fifo_with_no_writer_is_refused_at_once(fifo: Path) -> None:
     part = lc.AudioPart(media_type="audio/wav", path=fifo)
-    with _within(5), pytest.raises(lc.ValidationError, match=r"is not a regular file \(a FIFO\)"):
+    with within(5), pytest.raises(lc.ValidationError, match=r"is not a regular file \(a FIFO\)"):
         part.bytes  # noqa: B018
 
 
@@ -76,7 +59,7 @@ def test_a_socket_is_refused_as_open_fails_on_it(unix_socket: Path) -> None:
 
 def test_a_file_upload_path_too(fifo: Path) -> None:
     upload = lc.FileUploadRequest(filename="x.png", media_type="image/png", path=fifo)
-    with _within(5), pytest.raises(lc.ValidationError, match=r"FileUploadRequest\.path"):
+    with within(5), pytest.raises(lc.ValidationError, match=r"FileUploadRequest\.path"):
         upload.bytes  # noqa: B018
 
 
