@@ -65,8 +65,7 @@ def test_the_run_is_reported_where_it_starts_and_raised_under_raise() -> None:
     _, [bad] = _read(data)
     start = len(_framed(_TURNS[0]))
     assert (
-        bad.message
-        == f"1024 zero-length records (bytes {start}-{start + 4095}, all NUL): "
+        bad.message == f"1024 zero-length records (bytes {start}-{start + 4095}, all NUL): "
         "no MessagePack value is 0 bytes long"
     )
     reader = iter(lc.msgpack.read_stream(data, lc.Turn))
@@ -81,8 +80,7 @@ def test_one_nul_glued_to_a_prefix_is_named() -> None:
     start = len(_framed(_TURNS[0]))
     assert records == _TURNS[:2]
     assert (
-        bad.message
-        == f"1 NUL byte (bytes {start}-{start}) before a record's length prefix: "
+        bad.message == f"1 NUL byte (bytes {start}-{start}) before a record's length prefix: "
         "no MessagePack value is 0 bytes long"
     )
 

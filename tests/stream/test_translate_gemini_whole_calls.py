@@ -125,7 +125,7 @@ def test_whole_calls_written_as_through_their_json_text(turn: list[list[dict[str
 
 
 def _varied_args(k: int) -> dict[str, Any]:
-    return {"q": f"say \"hi\" {k} é\\n😀", "n": [k, 1.5, None, True], "deep": {"a": {"b": [{"c": k}]}}}
+    return {"q": f'say "hi" {k} é\\n😀', "n": [k, 1.5, None, True], "deep": {"a": {"b": [{"c": k}]}}}
 
 
 def varied_tool_turn() -> bytes:

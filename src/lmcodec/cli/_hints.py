@@ -74,8 +74,7 @@ def hint(
         candidates.insert(0 if _has_llm_prompt(raw) else len(candidates), as_llm)
     else:  # llm input: the canonical log types
         candidates = [
-            (f"{option} lm15{_type_option(name)}", _strict_reader(getattr(lc, name)))
-            for name in _LOG_TYPES
+            (f"{option} lm15{_type_option(name)}", _strict_reader(getattr(lc, name))) for name in _LOG_TYPES
         ]
     for advice, decode in candidates:
         try:

@@ -33,7 +33,7 @@ class _Shape(msgspec.Struct):
 
 _shape: Final = msgspec.json.Decoder(_Shape, float_hook=float_literal)
 
-_NO_PROMPT: Final = "not an llm record: it has no \"prompt\""
+_NO_PROMPT: Final = 'not an llm record: it has no "prompt"'
 
 
 def read_llm_record(line: bytes) -> Any:
@@ -47,13 +47,13 @@ def read_llm_record(line: bytes) -> Any:
         return record
     if not has_messages:
         raise lc.ValidationError(
-            f"{_NO_PROMPT} and no \"messages\" (llm's Response.to_dict writes both): "
+            f'{_NO_PROMPT} and no "messages" (llm\'s Response.to_dict writes both): '
             "a provider's response body, or a canonical record?"
         )
     roles = sorted({message.role for message in record.messages} - {"assistant"})
     if roles:
         raise lc.ValidationError(
-            f"{_NO_PROMPT}, and its \"messages\" (llm's answer) hold a {roles[0]} message: "
+            f'{_NO_PROMPT}, and its "messages" (llm\'s answer) hold a {roles[0]} message: '
             "a canonical Request? (--from lm15 --type Request)",
             "$.messages",
         )
