@@ -1,12 +1,14 @@
 """No loss: a log with bad lines mixed in converts with every good line kept and every bad line reported.
 
 The log below mixes good Turn records (LF and CRLF line ends, blank lines
-between them) with every kind of bad line: malformed, truncated, invalid UTF-8,
-a BOM, NaN, a lone surrogate escape, 100,000 levels of nesting, an unknown tag,
-a broken rule, a wrong type, an over-long integer, binary noise, and a cut-off
-last line without a newline. The output is compared line by line: the n-th good
-input line is the n-th record written, and each bad line is reported with its
-line number, byte offset and cause, and written to the rejects file verbatim.
+between them, one after a byte-order mark as two joined logs leave it: read, the
+mark skipped) with every kind of bad line: malformed, truncated, invalid UTF-8,
+a BOM before a cut-off record, NaN, a lone surrogate escape, 100,000 levels of
+nesting, an unknown tag, a broken rule, a wrong type, an over-long integer,
+binary noise, and a cut-off last line without a newline. The output is compared
+line by line: the n-th good input line is the n-th record written, and each bad
+line is reported with its line number, byte offset and cause, and written to the
+rejects file verbatim.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ BAD = [
     b"not json at all",
     _RECORD[: len(_RECORD) // 2],
     _RECORD.replace(b'"text":"', b'"text":"\xff', 1),
-    b"\xef\xbb\xbf" + _RECORD,
+    b"\xef\xbb\xbf" + _RECORD[: len(_RECORD) // 3],
     _RECORD.replace(b'"temperature":', b'"temperature":NaN,"x":', 1)
     if b'"temperature":' in _RECORD
     else _RECORD[:-1] + b',"metadata":{"x":NaN}}',
@@ -40,6 +42,8 @@ BAD = [
     bytes(range(256)).replace(b"\n", b""),
 ]
 TAIL = _RECORD[:100]  # the last line, cut off, no newline
+BOM_FIRST = 2
+"""The good record written after a byte-order mark (a second log joined after the first's end)."""
 
 
 def _log() -> tuple[bytes, list[tuple[int, bytes]], list[tuple[int, int, bytes]]]:
@@ -56,6 +60,8 @@ def _log() -> tuple[bytes, list[tuple[int, bytes]], list[tuple[int, int, bytes]]
             end = b"\r\n" if i % 3 == 1 else b"\n"
             if kind == "good":
                 good.append((number, lines[i]))
+                if i == BOM_FIRST:
+                    out += b"\xef\xbb\xbf"
             else:
                 bad.append((number, len(out), lines[i]))
             out += lines[i] + end
