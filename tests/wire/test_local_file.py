@@ -68,3 +68,22 @@ def test_a_regular_file_reads_and_a_directory_is_open_s_error(tmp_path: Path) ->
     assert lc.ImagePart(media_type="image/png", path=tmp_path / "a.png").bytes == b"\x89PNG"
     with pytest.raises(IsADirectoryError):
         lc.ImagePart(media_type="image/png", path=tmp_path).bytes  # noqa: B018
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai_chat", "anthropic", "gemini"])
+def test_a_directory_s_error_is_lm15_s_word_for_word(tmp_path: Path, provider: str) -> None:
+    """The thorough profile drew ``path=Path('/')``: the error named the descriptor (``Is a
+    directory: 172``) where lm15's ``Path.read_bytes()`` names the path."""
+    with pytest.raises(IsADirectoryError) as theirs:
+        tmp_path.read_bytes()
+    request = lc.Request(
+        model="gpt-4.1-mini"
+        if provider.startswith("openai")
+        else "claude-sonnet-4-5"
+        if provider == "anthropic"
+        else "gemini-2.5-flash",
+        messages=(lc.Message(role="user", parts=(lc.ImagePart(media_type="image/png", path=tmp_path),)),),
+    )
+    with pytest.raises(IsADirectoryError) as ours:
+        lc.build_request(provider, request)  # type: ignore[arg-type]
+    assert str(ours.value) == str(theirs.value)

@@ -30,14 +30,18 @@ def regular_file_bytes(path: Path, what: str) -> bytes:
     opening it as ``open``'s (a directory too: ``IsADirectoryError``), a
     :class:`ValidationError` for anything else that is not a regular file."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    with open(fd, "rb") as fh:
+    try:
         mode = os.fstat(fd).st_mode
-        if stat.S_ISREG(mode):
-            return fh.read()
-        if stat.S_ISDIR(mode):
+        if stat.S_ISDIR(mode):  # (tested before open(fd): its own error would name the descriptor)
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-        kind = next((name for test, name in _KINDS if test(mode)), "not a file")
-        raise ValidationError(
-            f"{what} {str(path)!r} is not a regular file ({kind}): a device, FIFO or socket is not "
-            "read (it may never end)"
-        )
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+            raise ValidationError(
+                f"{what} {str(path)!r} is not a regular file ({kind}): a device, FIFO or socket is "
+                "not read (it may never end)"
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, "rb") as fh:
+        return fh.read()
